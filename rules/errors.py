@@ -1,0 +1,31 @@
+"""The one error base every rules engine raises.
+
+A :class:`RuleError` carries a message written for a player: the bot shows it as it is, in an
+ephemeral reply, so say what was wrong and how to put it right.
+
+>>> raise RuleError("Mouth is an outer zone: at most 3 units can engage it.")
+Traceback (most recent call last):
+...
+rules.errors.RuleError: Mouth is an outer zone: at most 3 units can engage it.
+"""
+
+from __future__ import annotations
+
+
+class RuleError(Exception):
+    """Base class for every error a player can cause and fix by changing their input."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class NotFoundError(RuleError):
+    """A name (mission, boss, card, topic) that is not in the content."""
+
+
+class ContentError(RuleError):
+    """A content file that does not validate; the message names the file, the field and why."""
