@@ -1,0 +1,266 @@
+"""Classified Objective decks for Infinity ITS: the schema, the loader and card look-up.
+
+A deck is a YAML file in ``data/its/decks/``. Organisers can drop in their own deck (for
+example the red Extreme deck, which Herald does not ship because no public list exists) and
+it is validated with the same schema. Card text is always written in our own words; a card
+whose details we could not confirm says so and carries ``sourced: false``.
+
+>>> deck = Deck.model_validate({
+...     "id": "demo", "name": "Demo", "season": "14", "kind": "standard",
+...     "cards": [{"number": 1, "name": "HVT: Inoculation", "requirements": "Doctor",
+...                "objective": "Treat the enemy HVT.", "sourced": False}],
+... })
+>>> deck.find("inoculation").name
+'HVT: Inoculation'
+>>> deck.find(1).hvt
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from rapidfuzz import fuzz, process
+
+from rules.errors import ContentError, NotFoundError
+
+#: Where the shipped decks live, relative to the repository root.
+DEFAULT_DECK_DIR = Path(__file__).resolve().parents[2] / "data" / "its" / "decks"
+
+#: A deck bigger than this is almost certainly a mistake in the file (a real deck has 20-40).
+MAX_CARDS_PER_DECK = 120
+
+_M = TypeVar("_M", bound=BaseModel)
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+class DeckKind(StrEnum):
+    """Which version of the Classified Deck: the green Standard or the red Extreme one."""
+
+    STANDARD = "standard"
+    EXTREME = "extreme"
+
+
+def normalize(text: str) -> str:
+    """Fold a card or topic name for comparison: lower case, letters and digits only.
+
+    >>> normalize("HVT: Follow-Up")
+    'hvtfollowup'
+    """
+    return re.sub(r"[^a-z0-9]", "", text.casefold())
+
+
+class Card(BaseModel):
+    """One Classified Objective card, described in our own words."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    number: int | None = Field(default=None, ge=1, description="Printed number; null when not known.")
+    name: str = Field(min_length=1, max_length=60)
+    requirements: str = Field(min_length=1, max_length=300)
+    objective: str = Field(min_length=1, max_length=400)
+    sourced: bool = Field(description="True only when the details were confirmed from a source.")
+    hvt: bool | None = Field(default=None, description="Needs an HVT model; defaults to 'name starts HVT'.")
+    notes: str = Field(default="", max_length=600)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_hvt(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("hvt") is None and isinstance(data.get("name"), str):
+            data = {**data, "hvt": data["name"].strip().upper().startswith("HVT")}
+        return data
+
+    @property
+    def label(self) -> str:
+        """The card as a player reads it: ``"#6 HVT: Inoculation"`` or just the name."""
+        return f"#{self.number} {self.name}" if self.number is not None else self.name
+
+
+class Deck(BaseModel):
+    """A Classified Deck: its identity and its cards."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=80)
+    season: str = Field(min_length=1, max_length=40)
+    kind: DeckKind
+    notes: str = Field(default="", max_length=2000)
+    cards: list[Card] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
+
+    @field_validator("id")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not _SLUG.match(value):
+            raise ValueError("use lower-case letters, digits, '-' or '_' (for example 'its14-standard')")
+        return value
+
+    @model_validator(mode="after")
+    def _unique_cards(self) -> Deck:
+        seen_numbers: set[int] = set()
+        seen_names: set[str] = set()
+        for card in self.cards:
+            if card.number is not None:
+                if card.number in seen_numbers:
+                    raise ValueError(f"card number {card.number} appears twice")
+                seen_numbers.add(card.number)
+            key = normalize(card.name)
+            if key in seen_names:
+                raise ValueError(f"card name {card.name!r} appears twice")
+            seen_names.add(key)
+        return self
+
+    def find(self, ref: int | str) -> Card:
+        """Find a card by printed number or by name (case and punctuation do not matter).
+
+        The ``HVT:`` prefix may be left out. Raises :class:`NotFoundError` with the closest
+        names when nothing matches.
+
+        >>> Deck.model_validate({"id": "d", "name": "D", "season": "14", "kind": "standard",
+        ...     "cards": [{"number": 3, "name": "Sabotage", "requirements": "D-Charges",
+        ...                "objective": "Blow something up.", "sourced": False}]}).find("3").name
+        'Sabotage'
+        """
+        found = find_card(self.cards, ref)
+        if found is None:
+            raise NotFoundError(_not_found_message(self.name, self.cards, ref))
+        return found
+
+
+def find_card(cards: Iterable[Card], ref: int | str) -> Card | None:
+    """Return the card matching ``ref`` (number or name) or None.
+
+    >>> find_card([], "Predator") is None
+    True
+    """
+    cards = list(cards)
+    text = str(ref).strip().lstrip("#")
+    if text.isdigit():
+        number = int(text)
+        return next((c for c in cards if c.number == number), None)
+    wanted = normalize(text)
+    if not wanted:
+        return None
+    for card in cards:
+        key = normalize(card.name)
+        if wanted in (key, key.removeprefix("hvt")):
+            return card
+    return None
+
+
+def _not_found_message(deck_name: str, cards: list[Card], ref: int | str) -> str:
+    text = str(ref).strip()
+    if text.lstrip("#").isdigit():
+        numbered = sorted(c.number for c in cards if c.number is not None)
+        if not numbered:
+            return (
+                f"{deck_name} has no confirmed card numbers, so card {text} can't be looked up by "
+                "number: give the card's name instead."
+            )
+        return f"{deck_name} has no card number {text}: its cards are numbered {numbered[0]}-{numbered[-1]}."
+    names = [c.name for c in cards]
+    close = [m[0] for m in process.extract(text, names, scorer=fuzz.WRatio, limit=3) if m[1] >= 60]
+    hint = f" Did you mean {', '.join(close)}?" if close else " Use the card's name or printed number."
+    return f"{deck_name} has no card called {text!r}.{hint}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading content files
+
+
+def _field_path(loc: tuple[Any, ...]) -> str:
+    return ".".join(str(part) for part in loc) or "(top level)"
+
+
+def read_content_file(path: Path, model: type[_M]) -> _M:
+    """Read one YAML file and validate it as ``model``.
+
+    Raises :class:`ContentError` naming the file, the field and the reason.
+
+    >>> read_content_file(Path("/nonexistent.yaml"), Deck)
+    Traceback (most recent call last):
+    ...
+    rules.errors.ContentError: /nonexistent.yaml: cannot be read (No such file or directory).
+    """
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot be read ({exc.strerror or exc}).") from exc
+    except yaml.YAMLError as exc:
+        raise ContentError(f"{path}: is not valid YAML ({exc}).") from exc
+    if not isinstance(raw, dict):
+        raise ContentError(f"{path}: should hold a mapping of fields at the top level.")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"field {_field_path(err['loc'])}: {err['msg']}" for err in exc.errors(include_url=False)
+        )
+        raise ContentError(f"{path}: {problems}.") from exc
+
+
+class DeckLoad(BaseModel):
+    """What :func:`load_decks` found: the decks that loaded and the errors of the files that did not."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    decks: dict[str, Deck] = Field(default_factory=dict)
+    errors: list[str] = Field(default_factory=list)
+
+
+def load_deck(path: Path) -> Deck:
+    """Load one deck file, raising :class:`ContentError` when it does not validate.
+
+    >>> load_deck(DEFAULT_DECK_DIR / "its14-standard.yaml").kind
+    <DeckKind.STANDARD: 'standard'>
+    """
+    return read_content_file(path, Deck)
+
+
+def load_decks(directory: Path = DEFAULT_DECK_DIR) -> DeckLoad:
+    """Load every ``*.yaml`` deck in ``directory``, skipping bad files and collecting their errors.
+
+    This is what the bot uses, so one organiser's broken file never hides the others.
+
+    >>> "its14-standard" in load_decks().decks
+    True
+    """
+    result = DeckLoad()
+    for path in sorted(directory.glob("*.yaml")):
+        try:
+            deck = load_deck(path)
+        except ContentError as exc:
+            result.errors.append(exc.message)
+            continue
+        if deck.id in result.decks:
+            result.errors.append(f"{path}: field id: deck id {deck.id!r} is already used by another file.")
+            continue
+        result.decks[deck.id] = deck
+    return result
+
+
+def load_decks_strict(directory: Path = DEFAULT_DECK_DIR) -> dict[str, Deck]:
+    """Load every deck in ``directory``; raise :class:`ContentError` listing every bad file.
+
+    >>> sorted(load_decks_strict())[0]
+    'its14-standard'
+    """
+    result = load_decks(directory)
+    if result.errors:
+        raise ContentError(" | ".join(result.errors))
+    return result.decks
+
+
+def decks_of_kind(decks: Iterable[Deck], kind: DeckKind) -> list[Deck]:
+    """The decks of one kind, in id order.
+
+    >>> [d.id for d in decks_of_kind(load_decks().decks.values(), DeckKind.STANDARD)][:1]
+    ['its14-standard']
+    """
+    return sorted((d for d in decks if d.kind is kind), key=lambda d: d.id)
