@@ -1,0 +1,1122 @@
+"""Choosing Classified Objectives for an ITS Season 14 game, as a pure state machine.
+
+The caller describes the scenario's classified rules in a small :class:`DrawSetup` (so this
+module does not depend on the scenario schema), picks the decks, and starts a draw with
+:func:`new_draw`. The state is a pydantic model: store it as JSON, and move it on with
+``state = state.apply(action, rng)``. Every mistake a player can make raises a
+:class:`~rules.errors.RuleError` subclass whose message says how to fix it.
+
+How the seed's procedure maps onto the phases:
+
+* ``drawing``: for each Classified Objective a player is dealt two cards and keeps one; the
+  next pair is dealt only after that choice. Highly Classified deals four open Main Classified
+  Objectives (two from each player's deck, duplicates redrawn), then each player picks a
+  private Secondary from a pair (High Difficulty Mode: one card, no choice). With physical
+  cards the players draw from their own decks and ``Record`` what they kept instead.
+* ``intelcom``: where the scenario allows it, each player says whether their (first) kept
+  card is a Classified Objective or their INTELCOM Card; a die roll decides who says it first.
+* ``secure_hvt``: the game is being played. At its end each player may swap one classified
+  objective (never the INTELCOM card; in Highly Classified only the Secondary) for Secure HVT.
+* ``countermeasures``: the Countermeasures scenario's three shared Current Mission Objectives.
+* ``over``.
+
+>>> import random
+>>> from rules.its.decks import load_decks
+>>> deck = load_decks().decks["its14-standard"]
+>>> state = new_draw(DrawSetup(classified_count=1), players=["Ann", "Bo"], deck=deck,
+...                  rng=random.Random(1))
+>>> len(state.players[0].pair)
+2
+>>> state = state.apply(Keep(player=0, card=state.players[0].pair[0]), random.Random(2))
+>>> len(state.players[0].kept)
+1
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from rapidfuzz import fuzz, process
+
+from rules.errors import NotFoundError, RuleError
+from rules.its.decks import Card, Deck, DeckKind, normalize
+
+#: Most Classified Objectives any scenario gives a player (Frontline has 4); a guard for bad data.
+MAX_CLASSIFIED = 8
+#: Main Classified Objectives in Highly Classified.
+HIGHLY_CLASSIFIED_MAINS = 4
+#: Current Mission Objectives on the table in Countermeasures.
+COUNTERMEASURES_CURRENT = 3
+#: The die rolled to decide who declares their INTELCOM use first (Infinity rolls a d20).
+INTELCOM_DIE = 20
+#: Schema version of the stored state.
+STATE_VERSION = 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+class ClassifiedError(RuleError):
+    """Something a player asked for that the classified procedure does not allow right now."""
+
+
+class UnknownCardError(NotFoundError):
+    """A card reference that matches no card in the decks in play."""
+
+
+class DuplicateCardError(ClassifiedError):
+    """The same card given twice, or a card that repeats one already chosen."""
+
+
+class DeckUnavailableError(ClassifiedError):
+    """The setup needs a deck (usually the red Extreme deck) that is not loaded."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup
+
+
+class DrawMode(StrEnum):
+    """How a scenario hands out Classified Objectives."""
+
+    NORMAL = "normal"
+    """Each player has ``classified_count`` private objectives, each kept from a pair."""
+    HIGHLY_CLASSIFIED = "highly_classified"
+    """Four open Main objectives shared by both players plus a private Secondary kept from a pair."""
+    HIGH_DIFFICULTY = "high_difficulty"
+    """Highly Classified in High Difficulty Mode: the Secondary is a single card, no choice."""
+    COUNTERMEASURES = "countermeasures"
+    """Three shared Current Mission Objectives from one deck, replaced as they are achieved."""
+
+
+class CardSource(StrEnum):
+    """Who draws the cards: Herald deals them, or the players draw printed cards and record them."""
+
+    DEALT = "dealt"
+    PHYSICAL = "physical"
+
+
+class DrawSetup(BaseModel):
+    """What the scenario (and the event's Extras) say about classified objectives.
+
+    Built by the caller from the scenario, for example Frontline is
+    ``DrawSetup(classified_count=4, intelcom=True)`` and Capture and Protect is
+    ``DrawSetup(classified_count=1, hvt_in_use=False)``.
+
+    >>> DrawSetup(classified_count=1, mode="high_difficulty").secondary_pair_size
+    1
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    classified_count: int = Field(
+        default=1,
+        ge=0,
+        le=MAX_CLASSIFIED,
+        description="Private objectives per player; in Highly Classified the number of Secondaries (1).",
+    )
+    mode: DrawMode = DrawMode.NORMAL
+    extreme: bool = Field(default=False, description="Use the red Extreme deck instead of the green one.")
+    double_deck: bool = Field(
+        default=False, description="The Double Deck Extra: green and red shuffled together."
+    )
+    intelcom: bool = Field(
+        default=False, description="The scenario lets a player use their first kept card as INTELCOM Card."
+    )
+    hvt_in_use: bool = Field(
+        default=True, description="False when the scenario says HVT not used: HVT cards leave the deck."
+    )
+    secure_hvt: bool = Field(default=True, description="Secure HVT may replace a classified objective.")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> DrawSetup:
+        if self.extreme and self.double_deck:
+            # Raised as a RuleError (pydantic lets it through) because players pick these options.
+            raise ClassifiedError(
+                "Extreme Mode and the Double Deck extra can't be combined: pick one of them."
+            )
+        if self.intelcom and self.mode is not DrawMode.NORMAL:
+            raise ClassifiedError(
+                "INTELCOM cards only exist in scenarios with ordinary classified objectives: "
+                "turn INTELCOM off for this mode."
+            )
+        return self
+
+    @property
+    def highly_classified(self) -> bool:
+        """True for Highly Classified in either difficulty."""
+        return self.mode in (DrawMode.HIGHLY_CLASSIFIED, DrawMode.HIGH_DIFFICULTY)
+
+    @property
+    def secondary_pair_size(self) -> int:
+        """Cards offered for each private objective: 1 in High Difficulty Mode, otherwise 2."""
+        return 1 if self.mode is DrawMode.HIGH_DIFFICULTY else 2
+
+    @property
+    def secure_hvt_offered(self) -> bool:
+        """Whether the end-of-game Secure HVT swap exists in this setup."""
+        return self.hvt_in_use and self.secure_hvt and self.mode is not DrawMode.COUNTERMEASURES
+
+
+class PoolCard(BaseModel):
+    """A card as the draw knows it: enough to show and match it without reloading the deck."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str
+    deck_id: str
+    kind: DeckKind
+    number: int | None
+    name: str
+    hvt: bool
+    requirements: str
+    objective: str
+
+    @classmethod
+    def from_card(cls, deck: Deck, card: Card) -> PoolCard:
+        """Wrap a deck card; the key is ``deck-id:normalized-name``."""
+        return cls(
+            key=f"{deck.id}:{normalize(card.name)}",
+            deck_id=deck.id,
+            kind=deck.kind,
+            number=card.number,
+            name=card.name,
+            hvt=bool(card.hvt),
+            requirements=card.requirements,
+            objective=card.objective,
+        )
+
+    @property
+    def label(self) -> str:
+        """``"#6 HVT: Inoculation"``, with ``(red)`` added for Extreme cards."""
+        text = f"#{self.number} {self.name}" if self.number is not None else self.name
+        return f"{text} (red)" if self.kind is DeckKind.EXTREME else text
+
+
+def build_pool(setup: DrawSetup, deck: Deck | None, extreme_deck: Deck | None = None) -> list[PoolCard]:
+    """The cards one player's deck holds under ``setup``.
+
+    ``deck`` is the green Standard deck, ``extreme_deck`` the red one when an organiser has
+    loaded it. Raises :class:`DeckUnavailableError` when the setup needs a deck that is missing.
+
+    >>> from rules.its.decks import load_decks
+    >>> deck = load_decks().decks["its14-standard"]
+    >>> len(build_pool(DrawSetup(hvt_in_use=False), deck))
+    13
+    """
+    if setup.extreme or setup.double_deck:
+        if extreme_deck is None:
+            why = "Extreme Mode" if setup.extreme else "the Double Deck extra"
+            raise DeckUnavailableError(
+                f"{why} needs the red Extreme Classified Deck, and no extreme deck is loaded. "
+                "Ask an organiser to add a deck file with `kind: extreme`, or play with the Standard deck."
+            )
+        if extreme_deck.kind is not DeckKind.EXTREME:
+            raise DeckUnavailableError(
+                f"{extreme_deck.name} is a {extreme_deck.kind} deck, not an Extreme one."
+            )
+    decks: list[Deck] = []
+    if not setup.extreme:
+        if deck is None:
+            raise DeckUnavailableError("No Standard Classified Deck is loaded: add one to the deck folder.")
+        decks.append(deck)
+    if (setup.extreme or setup.double_deck) and extreme_deck is not None:
+        decks.append(extreme_deck)
+    pool = [PoolCard.from_card(d, c) for d in decks for c in d.cards]
+    if not setup.hvt_in_use:
+        pool = [c for c in pool if not c.hvt]
+    return pool
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+class Keep(BaseModel):
+    """Keep one card of the pair you were dealt (a key, printed number or name)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["keep"] = "keep"
+    player: int
+    card: str
+
+
+class Record(BaseModel):
+    """Record the printed cards you drew and kept yourself (numbers or names)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["record"] = "record"
+    player: int
+    cards: list[str]
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _as_text(cls, value: object) -> object:
+        if isinstance(value, list | tuple):
+            return [str(v) for v in value]
+        return value
+
+
+class DeclareIntelcom(BaseModel):
+    """Say whether your first kept card is your INTELCOM Card (``use=True``) or stays an objective."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["intelcom"] = "intelcom"
+    player: int
+    use: bool
+
+
+class SecureHvt(BaseModel):
+    """At the end of the game, swap one classified objective for Secure HVT (``replace=None``: keep all)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["secure_hvt"] = "secure_hvt"
+    player: int
+    replace: str | None = None
+
+
+class CmSwap(BaseModel):
+    """Countermeasures: in your Tactical Phase, discard one Current Mission Objective for a new one."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["cm_swap"] = "cm_swap"
+    player: int
+    card: str
+
+
+class CmAccomplish(BaseModel):
+    """Countermeasures: the players (one, or both in the same Order) achieved a current objective."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["cm_accomplish"] = "cm_accomplish"
+    players: list[int] = Field(min_length=1, max_length=2)
+    card: str
+
+
+class CmEndTurn(BaseModel):
+    """Countermeasures: the Player Turn ends; refill the current objectives to three."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["cm_end_turn"] = "cm_end_turn"
+
+
+class CmFinish(BaseModel):
+    """Countermeasures: the game is over."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["cm_finish"] = "cm_finish"
+
+
+Action = Annotated[
+    Keep | Record | DeclareIntelcom | SecureHvt | CmSwap | CmAccomplish | CmEndTurn | CmFinish,
+    Field(discriminator="type"),
+]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+def parse_action(data: dict[str, object] | str) -> Action:
+    """Turn stored JSON (a dict or a string) back into an action.
+
+    >>> parse_action({"type": "keep", "player": 0, "card": "Predator"})
+    Keep(type='keep', player=0, card='Predator')
+    """
+    if isinstance(data, str):
+        return ACTION_ADAPTER.validate_json(data)
+    return ACTION_ADAPTER.validate_python(data)
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+class Phase(StrEnum):
+    """Where the procedure is."""
+
+    DRAWING = "drawing"
+    INTELCOM = "intelcom"
+    SECURE_HVT = "secure_hvt"
+    COUNTERMEASURES = "countermeasures"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """What one player still has to do while drawing."""
+
+    MAINS = "mains"
+    """Highly Classified with physical cards: record your two Main Classified Objectives."""
+    CLASSIFIED = "classified"
+    """Keep one card of a pair (or record your kept cards)."""
+    DONE = "done"
+
+
+class PlayerDraw(BaseModel):
+    """One player's side of the draw. ``kept`` is private until the objective is achieved."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    step: Step = Step.CLASSIFIED
+    library: list[str] = Field(
+        default_factory=list, description="Undrawn cards of this player's deck, top first."
+    )
+    discards: list[str] = Field(default_factory=list)
+    pair: list[str] = Field(default_factory=list, description="Cards dealt and waiting for a choice.")
+    kept: list[str] = Field(default_factory=list)
+    mains: list[str] = Field(default_factory=list, description="Highly Classified: this player's main cards.")
+    intelcom: bool | None = None
+    intelcom_roll: list[int] = Field(default_factory=list)
+    secure_hvt_decided: bool = False
+    secure_hvt_replaces: str | None = None
+
+
+class ClassifiedState(BaseModel):
+    """The whole classified procedure for one game. Serializes to JSON and back.
+
+    >>> import random
+    >>> from rules.its.decks import load_decks
+    >>> s = new_draw(DrawSetup(), players=["Ann"], deck=load_decks().decks["its14-standard"],
+    ...              rng=random.Random(3))
+    >>> ClassifiedState.model_validate_json(s.model_dump_json()) == s
+    True
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = STATE_VERSION
+    setup: DrawSetup
+    source: CardSource = CardSource.DEALT
+    pool: list[PoolCard]
+    players: list[PlayerDraw] = Field(min_length=1, max_length=2)
+    phase: Phase = Phase.DRAWING
+    main: list[str] = Field(default_factory=list, description="Highly Classified: the open Main objectives.")
+    intelcom_order: list[int] = Field(default_factory=list)
+    current: list[str] = Field(
+        default_factory=list, description="Countermeasures: Current Mission Objectives."
+    )
+    shared_library: list[str] = Field(default_factory=list)
+    shared_discards: list[str] = Field(default_factory=list)
+    swapped: list[bool] = Field(default_factory=list, description="Countermeasures: swapped this turn.")
+
+    # ----- look-ups ---------------------------------------------------------------------------
+
+    def card(self, key: str) -> PoolCard:
+        """The pool card with this key (raises :class:`UnknownCardError`)."""
+        for c in self.pool:
+            if c.key == key:
+                return c
+        raise UnknownCardError(f"There is no card {key!r} in this draw.")
+
+    def resolve(self, ref: str | int, *, among: list[str] | None = None) -> str:
+        """Turn a player's reference (key, printed number, name, optionally "red 3") into a key.
+
+        With ``among`` the card must be one of those keys; the error lists them when it is not.
+        """
+        text = str(ref).strip()
+        if not text:
+            raise UnknownCardError("Give a card: its name, or its printed number if your deck has numbers.")
+        key = text if any(c.key == text for c in self.pool) else self._match(text)
+        if among is not None and key not in among:
+            options = " or ".join(self.card(k).label for k in among) or "nothing"
+            raise ClassifiedError(f"{self.card(key).label} is not one of your options here: pick {options}.")
+        return key
+
+    def _match(self, text: str) -> str:
+        kind: DeckKind | None = None
+        m = re.match(r"^(green|standard|red|extreme)[\s:#-]+(.+)$", text, re.IGNORECASE)
+        body = text
+        if m:
+            kind = DeckKind.STANDARD if m.group(1).lower() in ("green", "standard") else DeckKind.EXTREME
+            body = m.group(2).strip()
+        cards = [c for c in self.pool if kind is None or c.kind is kind]
+        body = body.lstrip("#").strip()
+        if body.isdigit():
+            number = int(body)
+            hits = [c for c in cards if c.number == number]
+            if not hits:
+                if all(c.number is None for c in cards):
+                    raise UnknownCardError(
+                        f"This deck's card numbers are not confirmed, so card {body} can't be found by "
+                        "number: give the card's name instead."
+                    )
+                raise UnknownCardError(f"No card number {body} is in play in this draw.")
+        else:
+            wanted = normalize(body)
+            hits = [
+                c
+                for c in cards
+                if wanted and wanted in (normalize(c.name), normalize(c.name).removeprefix("hvt"))
+            ]
+            if not hits:
+                names = sorted({c.name for c in self.pool})
+                close = [
+                    n
+                    for n, score, _ in process.extract(body, names, scorer=fuzz.WRatio, limit=3)
+                    if score >= 60
+                ]
+                hint = f" Did you mean {', '.join(close)}?" if close else ""
+                extra = ""
+                if not self.setup.hvt_in_use and normalize(body).startswith("hvt"):
+                    extra = " HVT cards are taken out of the deck in this scenario."
+                raise UnknownCardError(f"No card called {body!r} is in play in this draw.{extra}{hint}")
+        if len(hits) > 1:
+            raise UnknownCardError(
+                f"Both decks have {hits[0].name if not body.isdigit() else 'a card ' + body}: "
+                f"say 'green {body}' or 'red {body}'."
+            )
+        return hits[0].key
+
+    def _player(self, index: int) -> PlayerDraw:
+        if not 0 <= index < len(self.players):
+            raise ClassifiedError(
+                f"There is no player {index + 1} in this draw (it has {len(self.players)})."
+            )
+        return self.players[index]
+
+    # ----- the Game/State interface -------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        """True once nothing is left to decide."""
+        return self.phase is Phase.OVER
+
+    @property
+    def selection_done(self) -> bool:
+        """True once classified objectives are chosen (the game itself can start)."""
+        return self.phase in (Phase.SECURE_HVT, Phase.COUNTERMEASURES, Phase.OVER)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every action that :meth:`apply` accepts now, optionally for one player only.
+
+        Physical ``Record`` steps are not listed (the choices are too many); see
+        :meth:`record_request` for what to record.
+        """
+        actions: list[Action] = []
+        who = range(len(self.players)) if player is None else [player]
+        if self.phase is Phase.DRAWING and self.source is CardSource.DEALT:
+            for i in who:
+                p = self.players[i]
+                if p.step is Step.CLASSIFIED:
+                    actions.extend(Keep(player=i, card=k) for k in p.pair)
+        elif self.phase is Phase.INTELCOM:
+            nxt = self._next_intelcom()
+            if nxt is not None and nxt in who:
+                actions.extend(DeclareIntelcom(player=nxt, use=use) for use in (False, True))
+        elif self.phase is Phase.SECURE_HVT:
+            for i in who:
+                if not self.players[i].secure_hvt_decided:
+                    actions.append(SecureHvt(player=i, replace=None))
+                    actions.extend(SecureHvt(player=i, replace=k) for k in self.secure_hvt_options(i))
+        elif self.phase is Phase.COUNTERMEASURES:
+            for i in who:
+                if not self.swapped[i]:
+                    actions.extend(CmSwap(player=i, card=k) for k in self.current)
+                for k in self.current:
+                    actions.append(CmAccomplish(players=[i], card=k))
+            if player is None:
+                if len(self.players) == 2:
+                    actions.extend(CmAccomplish(players=[0, 1], card=k) for k in self.current)
+                actions.extend([CmEndTurn(), CmFinish()])
+        return actions
+
+    def apply(self, action: Action, rng: random.Random) -> ClassifiedState:
+        """Return the state after ``action``; the state itself is not changed.
+
+        ``rng`` is used when the step needs chance (dealing the next cards, the INTELCOM roll).
+        """
+        if self.phase is Phase.OVER:
+            raise ClassifiedError("The classified objectives for this game are settled: start a new draw.")
+        new = self.model_copy(deep=True)
+        match action:
+            case Keep():
+                new._keep(action, rng)
+            case Record():
+                new._record(action)
+            case DeclareIntelcom():
+                new._declare_intelcom(action)
+            case SecureHvt():
+                new._secure_hvt(action)
+            case CmSwap() | CmAccomplish() | CmEndTurn() | CmFinish():
+                new._countermeasures(action, rng)
+            case _:
+                raise ClassifiedError(f"Unknown action {action!r}.")
+        new._advance(rng)
+        return new
+
+    def record_request(self, player: int) -> tuple[int, list[str]]:
+        """With physical cards: how many cards ``player`` must record now, and the allowed keys.
+
+        ``(0, [])`` when the player has nothing to record at the moment.
+        """
+        p = self._player(player)
+        if self.phase is not Phase.DRAWING or self.source is not CardSource.PHYSICAL or p.step is Step.DONE:
+            return 0, []
+        if p.step is Step.MAINS:
+            taken = {normalize(self.card(k).name) for k in self.main}
+            return self._main_quota(player), [c.key for c in self.pool if normalize(c.name) not in taken]
+        if self.setup.highly_classified and not self._mains_complete():
+            return 0, []
+        blocked = self._main_names() | set(p.kept)
+        allowed = [c.key for c in self.pool if c.key not in blocked and normalize(c.name) not in blocked]
+        return self.setup.classified_count - len(p.kept), allowed
+
+    def secure_hvt_options(self, player: int) -> list[str]:
+        """The kept cards ``player`` may swap for Secure HVT (empty when Secure HVT is not offered)."""
+        p = self._player(player)
+        if not self.setup.secure_hvt_offered:
+            return []
+        options = list(p.kept)
+        if p.intelcom:
+            options = options[1:]
+        return options
+
+    def objectives(self, player: int) -> list[str]:
+        """The keys that count as ``player``'s private classified objectives now.
+
+        Leaves out the INTELCOM card and the card swapped for Secure HVT.
+        """
+        p = self._player(player)
+        keys = list(p.kept)
+        if p.intelcom and keys:
+            keys = keys[1:]
+        if p.secure_hvt_replaces in keys:
+            keys.remove(p.secure_hvt_replaces)
+        return keys
+
+    # ----- steps ------------------------------------------------------------------------------
+
+    def _require_phase(self, phase: Phase, what: str) -> None:
+        if self.phase is not phase:
+            raise ClassifiedError(f"You can't {what} now: {_phase_hint(self)}")
+
+    def _keep(self, action: Keep, rng: random.Random) -> None:
+        self._require_phase(Phase.DRAWING, "keep a card")
+        p = self._player(action.player)
+        if self.source is CardSource.PHYSICAL:
+            raise ClassifiedError(
+                "This draw uses printed cards: record the card you kept with `record` instead of `keep`."
+            )
+        if p.step is Step.DONE:
+            raise ClassifiedError(
+                f"{p.name} has already kept every classified objective; waiting for the other player."
+            )
+        key = self.resolve(action.card, among=p.pair)
+        p.kept.append(key)
+        p.discards.extend(k for k in p.pair if k != key)
+        p.pair = []
+        if len(p.kept) >= self.setup.classified_count:
+            p.step = Step.DONE
+        else:
+            self._deal_pair(action.player)
+
+    def _record(self, action: Record) -> None:
+        self._require_phase(Phase.DRAWING, "record cards")
+        p = self._player(action.player)
+        if self.source is not CardSource.PHYSICAL:
+            raise ClassifiedError(
+                "Herald is dealing this draw: choose from your pair with `keep`. "
+                "To use printed cards, start a new draw with physical cards."
+            )
+        if p.step is Step.DONE:
+            raise ClassifiedError(f"{p.name} has already recorded every card this draw needs.")
+        if self.setup.highly_classified and p.step is Step.CLASSIFIED and not self._mains_complete():
+            raise ClassifiedError(
+                "Record the Secondary only after both players have recorded their Main Classified Objectives."
+            )
+        count, allowed = self.record_request(action.player)
+        if len(action.cards) != count:
+            what = "Main Classified Objective" if p.step is Step.MAINS else "kept classified card"
+            plural = "" if count == 1 else "s"
+            raise ClassifiedError(
+                f"{p.name} must record exactly {count} {what}{plural} now, not {len(action.cards)}."
+            )
+        keys = [self.resolve(ref) for ref in action.cards]
+        seen: set[str] = set()
+        for ref, key in zip(action.cards, keys, strict=True):
+            name = normalize(self.card(key).name)
+            if key in seen or (p.step is Step.MAINS and name in {normalize(self.card(k).name) for k in seen}):
+                raise DuplicateCardError(f"{self.card(key).label} is listed twice: each card counts once.")
+            seen.add(key)
+            if key not in allowed:
+                raise DuplicateCardError(_blocked_reason(self, p, key, ref))
+        if p.step is Step.MAINS:
+            p.mains = keys
+            self.main.extend(keys)
+            p.step = Step.CLASSIFIED
+        else:
+            p.kept.extend(keys)
+            p.step = Step.DONE
+
+    def _declare_intelcom(self, action: DeclareIntelcom) -> None:
+        self._require_phase(Phase.INTELCOM, "declare your INTELCOM Card")
+        p = self._player(action.player)
+        nxt = self._next_intelcom()
+        if p.intelcom is not None:
+            raise ClassifiedError(f"{p.name} has already declared how they use their card.")
+        if nxt != action.player:
+            assert nxt is not None
+            raise ClassifiedError(
+                f"{self.players[nxt].name} won the roll and declares first; {p.name} declares after them."
+            )
+        p.intelcom = action.use
+
+    def _secure_hvt(self, action: SecureHvt) -> None:
+        self._require_phase(Phase.SECURE_HVT, "choose Secure HVT")
+        p = self._player(action.player)
+        if p.secure_hvt_decided:
+            raise ClassifiedError(f"{p.name} has already made their Secure HVT choice.")
+        if action.replace is not None:
+            options = self.secure_hvt_options(action.player)
+            if not options:
+                raise ClassifiedError(f"{p.name} has no classified objective that Secure HVT can replace.")
+            if p.intelcom and p.kept and self._matches(action.replace, p.kept[0]):
+                raise ClassifiedError(
+                    "A card used as your INTELCOM Card can't be swapped for Secure HVT: "
+                    "pick another objective."
+                )
+            p.secure_hvt_replaces = self.resolve(action.replace, among=options)
+        p.secure_hvt_decided = True
+
+    def _matches(self, ref: str, key: str) -> bool:
+        try:
+            return self.resolve(ref) == key
+        except RuleError:
+            return False
+
+    # ----- Countermeasures --------------------------------------------------------------------
+
+    def _countermeasures(
+        self, action: CmSwap | CmAccomplish | CmEndTurn | CmFinish, rng: random.Random
+    ) -> None:
+        self._require_phase(Phase.COUNTERMEASURES, "use Countermeasures actions")
+        match action:
+            case CmSwap():
+                p = self._player(action.player)
+                if self.swapped[action.player]:
+                    raise ClassifiedError(
+                        f"{p.name} has already swapped a Current Mission Objective this turn."
+                    )
+                key = self.resolve(action.card, among=self.current)
+                self.current.remove(key)
+                self.shared_discards.append(key)
+                self._cm_draw(rng)
+                self.swapped[action.player] = True
+            case CmAccomplish():
+                for i in action.players:
+                    self._player(i)
+                if len(set(action.players)) != len(action.players):
+                    raise DuplicateCardError("Name each player once.")
+                key = self.resolve(action.card, among=self.current)
+                self.current.remove(key)
+                for i in action.players:
+                    self.players[i].kept.append(key)
+            case CmEndTurn():
+                while len(self.current) < COUNTERMEASURES_CURRENT and self._cm_draw(rng):
+                    pass
+                self.swapped = [False] * len(self.players)
+            case CmFinish():
+                self.phase = Phase.OVER
+
+    def _cm_draw(self, rng: random.Random) -> bool:
+        if not self.shared_library and self.shared_discards:
+            self.shared_library = list(self.shared_discards)
+            self.shared_discards = []
+            rng.shuffle(self.shared_library)
+        if not self.shared_library:
+            return False
+        self.current.append(self.shared_library.pop(0))
+        return True
+
+    # ----- dealing ----------------------------------------------------------------------------
+
+    def _main_names(self) -> set[str]:
+        return {normalize(self.card(k).name) for k in self.main}
+
+    def _main_quota(self, player: int) -> int:
+        n = len(self.players)
+        base, extra = divmod(HIGHLY_CLASSIFIED_MAINS, n)
+        return base + (1 if player < extra else 0)
+
+    def _mains_complete(self) -> bool:
+        return len(self.main) >= HIGHLY_CLASSIFIED_MAINS
+
+    def _draw_one(self, player: int, *, avoid: set[str]) -> str:
+        """Top card of the player's deck, discarding cards whose name is in ``avoid``."""
+        p = self.players[player]
+        while p.library:
+            key = p.library.pop(0)
+            if normalize(self.card(key).name) in avoid or key in avoid:
+                p.discards.append(key)
+                continue
+            return key
+        raise ClassifiedError(
+            f"{p.name}'s deck ran out of cards: the deck in use is too small for this scenario."
+        )
+
+    def _deal_pair(self, player: int) -> None:
+        p = self.players[player]
+        size = self.setup.secondary_pair_size if self.setup.highly_classified else 2
+        avoid = self._main_names()
+        p.pair = [self._draw_one(player, avoid=avoid) for _ in range(size)]
+        if self.setup.mode is DrawMode.HIGH_DIFFICULTY:
+            p.kept.append(p.pair[0])
+            p.pair = []
+            if len(p.kept) >= self.setup.classified_count:
+                p.step = Step.DONE
+            else:
+                self._deal_pair(player)
+
+    def _next_intelcom(self) -> int | None:
+        for i in self.intelcom_order:
+            if self.players[i].intelcom is None:
+                return i
+        return None
+
+    def _advance(self, rng: random.Random) -> None:
+        """Move to the next phase when everyone has finished the current one."""
+        if self.phase is Phase.DRAWING:
+            if self.source is CardSource.PHYSICAL and self.setup.highly_classified and self._mains_complete():
+                for p in self.players:
+                    if p.step is Step.MAINS:
+                        p.step = Step.CLASSIFIED
+            if all(p.step is Step.DONE for p in self.players):
+                self._enter_intelcom(rng)
+        if self.phase is Phase.INTELCOM and self._next_intelcom() is None:
+            self._enter_secure_hvt()
+        if self.phase is Phase.SECURE_HVT:
+            for i, p in enumerate(self.players):
+                if not p.secure_hvt_decided and not self.secure_hvt_options(i):
+                    p.secure_hvt_decided = True
+            if all(p.secure_hvt_decided for p in self.players):
+                self.phase = Phase.OVER
+
+    def _enter_intelcom(self, rng: random.Random) -> None:
+        if not self.setup.intelcom or not any(p.kept for p in self.players):
+            self.phase = Phase.SECURE_HVT
+            return
+        self.phase = Phase.INTELCOM
+        order = list(range(len(self.players)))
+        if len(order) == 2:
+            while True:
+                a, b = rng.randint(1, INTELCOM_DIE), rng.randint(1, INTELCOM_DIE)
+                self.players[0].intelcom_roll.append(a)
+                self.players[1].intelcom_roll.append(b)
+                if a != b:
+                    break
+            order = [0, 1] if a > b else [1, 0]
+        self.intelcom_order = order
+
+    def _enter_secure_hvt(self) -> None:
+        self.phase = Phase.SECURE_HVT
+
+
+def _blocked_reason(state: ClassifiedState, p: PlayerDraw, key: str, ref: str) -> str:
+    card = state.card(key)
+    name = normalize(card.name)
+    if key in p.kept:
+        return f"{card.label} is already one of {p.name}'s kept cards."
+    if name in state._main_names():
+        if p.step is Step.MAINS:
+            return (
+                f"{card.label} is already a Main Classified Objective: discard it, draw another card "
+                "and record that one instead."
+            )
+        return (
+            f"{card.label} is a Main Classified Objective, so it can't be the Secondary: discard it and "
+            "draw again."
+        )
+    return f"{card.label} ({ref}) can't be recorded here."
+
+
+def _phase_hint(state: ClassifiedState) -> str:
+    return {
+        Phase.DRAWING: "the players are still choosing their classified objectives.",
+        Phase.INTELCOM: "the players are declaring whether they use their card as INTELCOM Card.",
+        Phase.SECURE_HVT: "the objectives are chosen; only the end-of-game Secure HVT choice is left.",
+        Phase.COUNTERMEASURES: "this is the Countermeasures tracker.",
+        Phase.OVER: "everything is settled; start a new draw.",
+    }[state.phase]
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting a draw
+
+
+def new_draw(
+    setup: DrawSetup,
+    *,
+    players: list[str],
+    deck: Deck | None,
+    rng: random.Random,
+    extreme_deck: Deck | None = None,
+    source: CardSource = CardSource.DEALT,
+) -> ClassifiedState:
+    """Start choosing classified objectives for one game.
+
+    ``players`` are one or two display names (index 0 and 1 in actions). Each player shuffles
+    their own copy of the deck. Raises :class:`ClassifiedError` when the scenario has no
+    classified objectives, and :class:`DeckUnavailableError` when a needed deck is missing.
+
+    >>> import random
+    >>> from rules.its.decks import load_decks
+    >>> deck = load_decks().decks["its14-standard"]
+    >>> s = new_draw(DrawSetup(mode="highly_classified"), players=["Ann", "Bo"], deck=deck,
+    ...              rng=random.Random(5))
+    >>> len(s.main), len({s.card(k).name for k in s.main})
+    (4, 4)
+    """
+    source = CardSource(source)
+    if not 1 <= len(players) <= 2:
+        raise ClassifiedError("A classified draw is for one or two players.")
+    if len({p.strip().casefold() for p in players}) != len(players):
+        raise ClassifiedError("Give the two players different names.")
+    if setup.mode is DrawMode.NORMAL and setup.classified_count == 0:
+        raise ClassifiedError("This scenario has no Classified Objectives, so there is nothing to draw.")
+    if setup.highly_classified and setup.classified_count == 0:
+        raise ClassifiedError(
+            "Highly Classified needs one Secondary Classified Objective: set the count to 1."
+        )
+    pool = build_pool(setup, deck, extreme_deck)
+    distinct = len({normalize(c.name) for c in pool})
+    if setup.mode is DrawMode.COUNTERMEASURES:
+        needed = COUNTERMEASURES_CURRENT
+    elif setup.highly_classified:
+        needed = HIGHLY_CLASSIFIED_MAINS + setup.classified_count * setup.secondary_pair_size
+    else:
+        needed = 2 * setup.classified_count
+    if (distinct if setup.highly_classified else len(pool)) < needed:
+        raise ClassifiedError(
+            f"The deck in play has {len(pool)} usable cards, too few for this scenario (it needs {needed})."
+        )
+    keys = [c.key for c in pool]
+    state = ClassifiedState(
+        setup=setup,
+        source=source,
+        pool=pool,
+        players=[PlayerDraw(name=name.strip()) for name in players],
+    )
+    if setup.mode is DrawMode.COUNTERMEASURES:
+        if source is CardSource.PHYSICAL:
+            raise ClassifiedError(
+                "Countermeasures shares one deck on the table; Herald can only track it "
+                "when it deals the cards."
+            )
+        state.phase = Phase.COUNTERMEASURES
+        state.shared_library = list(keys)
+        rng.shuffle(state.shared_library)
+        state.swapped = [False] * len(players)
+        for p in state.players:
+            p.step = Step.DONE
+        for _ in range(COUNTERMEASURES_CURRENT):
+            state._cm_draw(rng)
+        return state
+    if source is CardSource.PHYSICAL:
+        for p in state.players:
+            p.step = Step.MAINS if setup.highly_classified else Step.CLASSIFIED
+        return state
+    for p in state.players:
+        p.library = list(keys)
+        rng.shuffle(p.library)
+    if setup.highly_classified:
+        for i in range(len(state.players)):
+            for _ in range(state._main_quota(i)):
+                key = state._draw_one(i, avoid=state._main_names())
+                state.players[i].mains.append(key)
+                state.main.append(key)
+    for i in range(len(state.players)):
+        state._deal_pair(i)
+    state._advance(rng)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# Presentation helpers the cog can show
+
+
+class CardView(BaseModel):
+    """A card as shown to a player."""
+
+    key: str
+    label: str
+    requirements: str
+    objective: str
+
+
+class PlayerSummary(BaseModel):
+    """What one player may see of their own side (or, for others, only counts)."""
+
+    name: str
+    step: Step
+    pair: list[CardView] = Field(default_factory=list)
+    kept: list[CardView] = Field(default_factory=list)
+    kept_count: int = 0
+    intelcom: bool | None = None
+    secure_hvt_replaces: CardView | None = None
+
+
+class DrawSummary(BaseModel):
+    """Everything the cog needs to show the draw to one viewer."""
+
+    phase: Phase
+    mode: DrawMode
+    main: list[CardView]
+    current: list[CardView]
+    players: list[PlayerSummary]
+    next_steps: list[str]
+    intelcom_rolls: list[list[int]]
+
+
+def _view(state: ClassifiedState, key: str) -> CardView:
+    c = state.card(key)
+    return CardView(key=key, label=c.label, requirements=c.requirements, objective=c.objective)
+
+
+def next_steps(state: ClassifiedState) -> list[str]:
+    """Plain sentences saying who has to do what next.
+
+    >>> import random
+    >>> from rules.its.decks import load_decks
+    >>> s = new_draw(DrawSetup(), players=["Ann"], deck=load_decks().decks["its14-standard"],
+    ...              rng=random.Random(3))
+    >>> next_steps(s)
+    ['Ann: keep one of the two cards you were dealt (1 of 1 objectives).']
+    """
+    steps: list[str] = []
+    count = state.setup.classified_count
+    if state.phase is Phase.DRAWING:
+        for i, p in enumerate(state.players):
+            if p.step is Step.DONE:
+                continue
+            if state.source is CardSource.PHYSICAL:
+                n, _ = state.record_request(i)
+                if p.step is Step.MAINS:
+                    steps.append(
+                        f"{p.name}: draw {n} cards from your deck, show them, and record them as Main "
+                        "Classified Objectives (redraw any card that repeats one already recorded)."
+                    )
+                elif n == 0:
+                    steps.append(f"{p.name}: wait until every Main Classified Objective is recorded.")
+                elif state.setup.highly_classified:
+                    how = (
+                        "draw one card"
+                        if state.setup.mode is DrawMode.HIGH_DIFFICULTY
+                        else "draw two cards and keep one"
+                    )
+                    steps.append(f"{p.name}: {how} (redraw any Main objective), then record your Secondary.")
+                else:
+                    steps.append(
+                        f"{p.name}: for each objective draw two cards and keep one; record the {n} "
+                        "cards you kept."
+                    )
+            else:
+                which = (
+                    "Secondary Classified Objective"
+                    if state.setup.highly_classified
+                    else (f"{len(p.kept) + 1} of {count} objectives")
+                )
+                steps.append(f"{p.name}: keep one of the two cards you were dealt ({which}).")
+    elif state.phase is Phase.INTELCOM:
+        nxt = state._next_intelcom()
+        if nxt is not None:
+            steps.append(
+                f"{state.players[nxt].name}: say whether your first kept card is your Classified "
+                "Objective or your INTELCOM Card (the card itself stays secret)."
+            )
+    elif state.phase is Phase.SECURE_HVT:
+        steps.append(
+            "Play the game. When it ends, each player may swap one classified objective for Secure HVT "
+            "(or keep them all)."
+        )
+        waiting = [p.name for p in state.players if not p.secure_hvt_decided]
+        if waiting:
+            steps.append(f"Still to decide on Secure HVT: {', '.join(waiting)}.")
+    elif state.phase is Phase.COUNTERMEASURES:
+        steps.append(
+            "At the start of your Tactical Phase you may swap one Current Mission Objective; record "
+            "achieved objectives as they happen, and end each Player Turn to refill to three."
+        )
+    else:
+        steps.append("All settled.")
+    return steps
+
+
+def summary(state: ClassifiedState, viewer: int | None = None) -> DrawSummary:
+    """What ``viewer`` (a player index) may see; ``None`` is the public view of the channel.
+
+    Private cards (pairs, kept cards, the card used as INTELCOM) are shown only to their owner;
+    Main objectives in Highly Classified and Countermeasures objectives are open.
+
+    >>> import random
+    >>> from rules.its.decks import load_decks
+    >>> s = new_draw(DrawSetup(), players=["Ann", "Bo"], deck=load_decks().decks["its14-standard"],
+    ...              rng=random.Random(3))
+    >>> summary(s).players[0].pair
+    []
+    >>> len(summary(s, viewer=0).players[0].pair)
+    2
+    """
+    open_info = state.setup.mode is DrawMode.COUNTERMEASURES
+    players = []
+    for i, p in enumerate(state.players):
+        mine = viewer == i or open_info
+        players.append(
+            PlayerSummary(
+                name=p.name,
+                step=p.step,
+                pair=[_view(state, k) for k in p.pair] if mine else [],
+                kept=[_view(state, k) for k in p.kept] if mine else [],
+                kept_count=len(p.kept),
+                intelcom=p.intelcom,
+                secure_hvt_replaces=(
+                    _view(state, p.secure_hvt_replaces) if mine and p.secure_hvt_replaces else None
+                ),
+            )
+        )
+    rolls = [p.intelcom_roll for p in state.players] if state.intelcom_order else []
+    return DrawSummary(
+        phase=state.phase,
+        mode=state.setup.mode,
+        main=[_view(state, k) for k in state.main],
+        current=[_view(state, k) for k in state.current],
+        players=players,
+        next_steps=next_steps(state),
+        intelcom_rolls=rolls,
+    )
+
+
+def describe(state: ClassifiedState, viewer: int | None = None) -> str:
+    """A short markdown text of :func:`summary`, for an embed or a plain reply.
+
+    >>> import random
+    >>> from rules.its.decks import load_decks
+    >>> s = new_draw(DrawSetup(), players=["Ann"], deck=load_decks().decks["its14-standard"],
+    ...              rng=random.Random(3))
+    >>> describe(s).splitlines()[0]
+    '**Classified objectives** (normal, drawing)'
+    """
+    s = summary(state, viewer)
+    lines = [
+        f"**Classified objectives** ({s.mode.value.replace('_', ' ')}, {s.phase.value.replace('_', ' ')})"
+    ]
+    if s.main:
+        lines.append("Main Classified Objectives (open): " + ", ".join(c.label for c in s.main))
+    if s.current:
+        lines.append("Current Mission Objectives: " + ", ".join(c.label for c in s.current))
+    for p in s.players:
+        bits = [f"kept {p.kept_count}"]
+        if p.pair:
+            bits.append("choose from: " + " / ".join(c.label for c in p.pair))
+        if p.kept:
+            bits.append("kept: " + ", ".join(c.label for c in p.kept))
+        if p.intelcom is not None:
+            bits.append("first card used as INTELCOM" if p.intelcom else "no INTELCOM")
+        if p.secure_hvt_replaces:
+            bits.append(f"Secure HVT replaces {p.secure_hvt_replaces.label}")
+        lines.append(f"- **{p.name}**: " + "; ".join(bits))
+    if s.intelcom_rolls:
+        lines.append("INTELCOM roll: " + " vs ".join("/".join(map(str, r)) for r in s.intelcom_rolls))
+    lines.extend(f"Next: {step}" for step in s.next_steps)
+    return "\n".join(lines)
