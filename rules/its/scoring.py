@@ -1,0 +1,537 @@
+"""The ITS score sheet: what each side recorded, the Objective Points it earns, tournament points.
+
+Pure and synchronous. A sheet is edited one control at a time::
+
+    side = SheetSide()
+    side = apply_entry(scenario, Tier.T300, side, "coffin", True)
+    result = score(scenario, Tier.T300, side, SheetSide())
+
+Each player's total is capped at :data:`MAX_OBJECTIVE_POINTS`. Tournament Points: Victory 4,
+Tie 2, Defeat 0, +1 Offensive Bonus for 5 or more Objective Points, +1 Defensive Bonus for losing
+by 2 or fewer. Victory Points (surviving army points) never change Tournament Points; they only
+break ties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.errors import NotFoundError, RuleError
+from rules.its.scenario import (
+    VICTORY_POINTS,
+    AlternativeObjective,
+    BonusObjective,
+    ClassifiedObjective,
+    CompareObjective,
+    CountObjective,
+    DenialMode,
+    DenialObjective,
+    Objective,
+    PerRoundObjective,
+    Scenario,
+    ThresholdObjective,
+    ToggleObjective,
+)
+from rules.its.tiers import Tier
+
+MAX_OBJECTIVE_POINTS = 10
+OFFENSIVE_BONUS_AT = 5
+DEFENSIVE_BONUS_WITHIN = 2
+VICTORY_TP, TIE_TP, DEFEAT_TP = 4, 2, 0
+MAX_ARMY_POINTS_ENTRY = 1000
+"""Limit on any army-points number a player types (the largest tier is 400)."""
+
+EntryValue = bool | int | list[bool] | list[int] | dict[str, int]
+
+
+class ScoreInputError(RuleError):
+    """A score-sheet entry a player must correct (out of range, wrong type, wrong tier)."""
+
+
+class Side(StrEnum):
+    A = "a"
+    B = "b"
+
+
+class Outcome(StrEnum):
+    VICTORY = "victory"
+    TIE = "tie"
+    DEFEAT = "defeat"
+
+
+class ControlKind(StrEnum):
+    """Which widget an entry needs in a score-sheet view."""
+
+    COUNTER = "counter"
+    """A whole number 0..max (buttons - / +)."""
+    TOGGLE = "toggle"
+    """Yes / no."""
+    ROUND_TOGGLES = "round_toggles"
+    """One yes / no per Game Round (``rounds`` of them)."""
+    ROUND_COUNTERS = "round_counters"
+    """One whole number 0..max per Game Round."""
+    ARMY_POINTS = "army_points"
+    """A number of army points 0..max (a modal text field)."""
+    CHOICE = "choice"
+    """Pick one of ``options`` or none (an alternative with a single item)."""
+    OPTION_COUNTERS = "option_counters"
+    """A counter per option, together at most ``max`` (an alternative with several items)."""
+    CLASSIFIED = "classified"
+    """How many Classified Objectives were achieved, 0..max."""
+
+
+class Control(BaseModel):
+    """One editable entry of a side's sheet, for the cog to turn into buttons or a modal."""
+
+    model_config = ConfigDict(frozen=True)
+
+    entry_id: str
+    label: str
+    kind: ControlKind
+    max: int | None = None
+    rounds: int | None = None
+    options: list[tuple[str, str]] = Field(default_factory=list)
+
+
+class SheetSide(BaseModel):
+    """What one player recorded. Missing entries count as zero / no."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    values: dict[str, EntryValue] = Field(default_factory=dict)
+    victory_points: int = Field(default=0, ge=0)
+
+
+class TournamentPoints(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    outcome: Outcome
+    base: int
+    offensive_bonus: int
+    defensive_bonus: int
+
+    @property
+    def total(self) -> int:
+        return self.base + self.offensive_bonus + self.defensive_bonus
+
+
+class ObjectiveLine(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    objective_id: str
+    label: str
+    a: int
+    b: int
+
+
+class ScoreResult(BaseModel):
+    """Objective Points per objective and side, capped totals, Tournament Points, tiebreak."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scenario_id: str
+    tier: Tier
+    lines: list[ObjectiveLine]
+    raw_a: int
+    raw_b: int
+    total_a: int
+    total_b: int
+    tp_a: TournamentPoints
+    tp_b: TournamentPoints
+    victory_points_a: int
+    victory_points_b: int
+    warnings: list[str] = Field(default_factory=list)
+
+    @property
+    def leader(self) -> Side | None:
+        """Who ranks first: Tournament Points, then Objective Points, then Victory Points."""
+        key_a = (self.tp_a.total, self.total_a, self.victory_points_a)
+        key_b = (self.tp_b.total, self.total_b, self.victory_points_b)
+        if key_a == key_b:
+            return None
+        return Side.A if key_a > key_b else Side.B
+
+
+# --- tournament points --------------------------------------------------------------------------
+
+
+def tournament_points(own: int, other: int) -> TournamentPoints:
+    """Tournament Points for a player who scored ``own`` Objective Points against ``other``.
+
+    >>> tournament_points(7, 6).total, tournament_points(6, 7).total
+    (5, 2)
+    """
+    for value in (own, other):
+        if not 0 <= value <= MAX_OBJECTIVE_POINTS:
+            raise ScoreInputError(
+                f"{value} Objective Points is impossible: a player scores 0 to {MAX_OBJECTIVE_POINTS}."
+            )
+    if own > other:
+        outcome, base = Outcome.VICTORY, VICTORY_TP
+    elif own == other:
+        outcome, base = Outcome.TIE, TIE_TP
+    else:
+        outcome, base = Outcome.DEFEAT, DEFEAT_TP
+    offensive = 1 if own >= OFFENSIVE_BONUS_AT else 0
+    defensive = 1 if outcome is Outcome.DEFEAT and other - own <= DEFENSIVE_BONUS_WITHIN else 0
+    return TournamentPoints(outcome=outcome, base=base, offensive_bonus=offensive, defensive_bonus=defensive)
+
+
+# --- controls -----------------------------------------------------------------------------------
+
+
+def controls(scenario: Scenario, tier: Tier | int | str) -> list[Control]:
+    """The entries a side fills in, in sheet order, ending with Victory Points.
+
+    Objectives that read another objective's number (``source``) and denial objectives (scored
+    from the adversary's sheet) need no control of their own.
+
+    >>> [c.kind.value for c in controls(scenario, 300)][-1]  # doctest: +SKIP
+    'army_points'
+    """
+    tier = _check_tier(scenario, tier)
+    found: list[Control] = []
+    for objective in scenario.objectives:
+        control = _control_for(scenario, objective, tier)
+        if control is not None:
+            found.append(control)
+    found.append(
+        Control(
+            entry_id=VICTORY_POINTS,
+            label="Victory Points (surviving army points, tiebreak only)",
+            kind=ControlKind.ARMY_POINTS,
+            max=int(tier),
+        )
+    )
+    return found
+
+
+def _control_for(scenario: Scenario, objective: Objective, tier: Tier) -> Control | None:
+    base = {"entry_id": objective.id, "label": objective.label}
+    match objective:
+        case CountObjective() | BonusObjective():
+            return Control(**base, kind=ControlKind.COUNTER, max=objective.max_count)
+        case ClassifiedObjective():
+            return Control(**base, kind=ControlKind.CLASSIFIED, max=objective.max_count)
+        case ToggleObjective():
+            return Control(**base, kind=ControlKind.TOGGLE, max=1)
+        case PerRoundObjective():
+            return Control(**base, kind=ControlKind.ROUND_TOGGLES, rounds=objective.rounds)
+        case CompareObjective():
+            if objective.source is not None:
+                return None
+            limit = objective.value_limit(tier)
+            if objective.per_round:
+                return Control(**base, kind=ControlKind.ROUND_COUNTERS, max=limit, rounds=objective.rounds)
+            kind = ControlKind.ARMY_POINTS if objective.max_value is None else ControlKind.COUNTER
+            return Control(**base, kind=kind, max=limit)
+        case ThresholdObjective():
+            if objective.source is not None:
+                return None
+            return Control(**base, kind=ControlKind.ARMY_POINTS, max=int(tier))
+        case AlternativeObjective():
+            options = [(o.id, o.label) for o in objective.options]
+            kind = ControlKind.CHOICE if objective.items == 1 else ControlKind.OPTION_COUNTERS
+            return Control(**base, kind=kind, max=objective.items, options=options)
+        case DenialObjective():
+            return None
+    raise AssertionError(f"unhandled objective kind {objective.kind}")  # pragma: no cover
+
+
+# --- editing ------------------------------------------------------------------------------------
+
+
+def apply_entry(
+    scenario: Scenario, tier: Tier | int | str, side: SheetSide, entry_id: str, value: object
+) -> SheetSide:
+    """A copy of ``side`` with one entry set, after checking it; raises a RuleError if wrong.
+
+    ``value`` is a bool (toggle), an int (counter, army points, classified), a list of bools or
+    ints (per round), an option id or None (choice) or a dict option -> count (option counters).
+
+    >>> side = apply_entry(scenario, 300, SheetSide(), "antennas_activated", 2)  # doctest: +SKIP
+    """
+    tier = _check_tier(scenario, tier)
+    if entry_id == VICTORY_POINTS:
+        points = _whole(value, "Victory Points", 0, int(tier))
+        return side.model_copy(update={"victory_points": points})
+    objective = _editable(scenario, entry_id)
+    clean = _validate(scenario, tier, objective, value)
+    return side.model_copy(update={"values": {**side.values, entry_id: clean}})
+
+
+def clear_entry(side: SheetSide, entry_id: str) -> SheetSide:
+    """A copy of ``side`` without the entry (it counts as zero again)."""
+    return side.model_copy(update={"values": {k: v for k, v in side.values.items() if k != entry_id}})
+
+
+def _editable(scenario: Scenario, entry_id: str) -> Objective:
+    objective = scenario.objective(entry_id)
+    if objective is None:
+        known = ", ".join(o.id for o in scenario.objectives)
+        raise NotFoundError(f"{scenario.name} has no objective {entry_id!r}. Its objectives: {known}.")
+    if isinstance(objective, DenialObjective) or getattr(objective, "source", None) is not None:
+        raise ScoreInputError(
+            f"'{objective.label}' is worked out from other entries in {scenario.name}; "
+            "it cannot be set by hand."
+        )
+    return objective
+
+
+def _validate(scenario: Scenario, tier: Tier, objective: Objective, value: object) -> EntryValue:
+    label = objective.label
+    match objective:
+        case ToggleObjective():
+            return _flag(value, label)
+        case CountObjective() | ClassifiedObjective() | BonusObjective():
+            return _whole(value, label, 0, objective.max_count)
+        case PerRoundObjective():
+            return _rounds(value, label, objective.rounds, _flag)
+        case CompareObjective():
+            limit = objective.value_limit(tier)
+            if objective.per_round:
+                return _rounds(value, label, objective.rounds, lambda v, lab: _whole(v, lab, 0, limit))
+            return _whole(value, label, 0, limit)
+        case ThresholdObjective():
+            return _whole(value, label, 0, int(tier))
+        case AlternativeObjective():
+            return _alternative(objective, value)
+    raise ScoreInputError(f"'{label}' cannot be set by hand.")  # pragma: no cover
+
+
+def _flag(value: object, label: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise ScoreInputError(f"'{label}' is a yes/no entry; {value!r} is neither.")
+
+
+def _whole(value: object, label: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value.strip())
+        else:
+            raise ScoreInputError(f"'{label}' needs a whole number from {low} to {high}, not {value!r}.")
+    if value < low:
+        raise ScoreInputError(f"'{label}' cannot be negative (you entered {value}).")
+    if value > high:
+        raise ScoreInputError(f"'{label}' can be at most {high} in this scenario (you entered {value}).")
+    return value
+
+
+def _rounds(value: object, label: str, rounds: int, check) -> list:  # type: ignore[no-untyped-def]
+    if not isinstance(value, list | tuple):
+        raise ScoreInputError(f"'{label}' needs one entry per Game Round ({rounds} rounds).")
+    if len(value) > rounds:
+        raise ScoreInputError(f"'{label}' is scored over {rounds} Game Rounds, not {len(value)}.")
+    padded = list(value) + [0] * (rounds - len(value))
+    return [check(item, f"{label}, round {i + 1}") for i, item in enumerate(padded)]
+
+
+def _alternative(objective: AlternativeObjective, value: object) -> dict[str, int]:
+    if value is None or value == "":
+        return {}
+    if isinstance(value, str):
+        if objective.option(value) is None:
+            names = ", ".join(o.label for o in objective.options)
+            raise ScoreInputError(f"'{objective.label}': choose one of {names}, or none.")
+        return {value: 1}
+    if not isinstance(value, Mapping):
+        raise ScoreInputError(f"'{objective.label}': choose an option, or give a count for each.")
+    counts: dict[str, int] = {}
+    for key, count in value.items():
+        option = objective.option(str(key))
+        if option is None:
+            names = ", ".join(o.label for o in objective.options)
+            raise ScoreInputError(f"'{objective.label}' has no option {key!r}; its options: {names}.")
+        counts[option.id] = _whole(count, f"{objective.label}: {option.label}", 0, objective.items)
+    if sum(counts.values()) > objective.items:
+        raise ScoreInputError(
+            f"'{objective.label}': only {objective.items} can score, and each counts once "
+            f"(you entered {sum(counts.values())})."
+        )
+    return {k: v for k, v in counts.items() if v}
+
+
+# --- scoring ------------------------------------------------------------------------------------
+
+
+def score(scenario: Scenario, tier: Tier | int | str, side_a: SheetSide, side_b: SheetSide) -> ScoreResult:
+    """Score both sides of a game of ``scenario`` at ``tier``.
+
+    >>> result = score(scenario, 300, side_a, side_b)  # doctest: +SKIP
+    >>> result.total_a, result.tp_a.total  # doctest: +SKIP
+    (7, 5)
+    """
+    tier = _check_tier(scenario, tier)
+    a = _checked(scenario, tier, side_a)
+    b = _checked(scenario, tier, side_b)
+    warnings: list[str] = []
+    lines: list[ObjectiveLine] = []
+    for objective in scenario.objectives:
+        points_a = _points(scenario, tier, objective, a, b, side_a, side_b, warnings, "A")
+        points_b = _points(scenario, tier, objective, b, a, side_b, side_a, warnings, "B")
+        lines.append(ObjectiveLine(objective_id=objective.id, label=objective.label, a=points_a, b=points_b))
+    raw_a = sum(line.a for line in lines)
+    raw_b = sum(line.b for line in lines)
+    total_a = min(raw_a, MAX_OBJECTIVE_POINTS)
+    total_b = min(raw_b, MAX_OBJECTIVE_POINTS)
+    return ScoreResult(
+        scenario_id=scenario.id,
+        tier=tier,
+        lines=lines,
+        raw_a=raw_a,
+        raw_b=raw_b,
+        total_a=total_a,
+        total_b=total_b,
+        tp_a=tournament_points(total_a, total_b),
+        tp_b=tournament_points(total_b, total_a),
+        victory_points_a=side_a.victory_points,
+        victory_points_b=side_b.victory_points,
+        warnings=warnings,
+    )
+
+
+def _check_tier(scenario: Scenario, tier: Tier | int | str) -> Tier:
+    parsed = Tier.parse(tier)
+    if parsed not in scenario.tiers:
+        offered = ", ".join(str(int(t)) for t in scenario.tier_list)
+        raise ScoreInputError(f"{scenario.name} is not played at {int(parsed)} points; it offers {offered}.")
+    return parsed
+
+
+def _checked(scenario: Scenario, tier: Tier, side: SheetSide) -> dict[str, EntryValue]:
+    _whole(side.victory_points, "Victory Points", 0, int(tier))
+    values: dict[str, EntryValue] = {}
+    for entry_id, value in side.values.items():
+        objective = _editable(scenario, entry_id)
+        values[entry_id] = _validate(scenario, tier, objective, value)
+    return values
+
+
+def _number(scenario: Scenario, objective_id: str, values: Mapping[str, EntryValue], side: SheetSide) -> int:
+    """The single number an objective's entry holds (for sources, bases and denials)."""
+    if objective_id == VICTORY_POINTS:
+        return side.victory_points
+    value = values.get(objective_id)
+    if value is None:
+        return 0
+    if isinstance(value, dict):
+        return sum(value.values())
+    if isinstance(value, bool | int):
+        return int(value)
+    return 0  # pragma: no cover - references to per-round entries are refused by the schema
+
+
+def _compare(own: int, other: int, objective: CompareObjective) -> int:
+    if own > other:
+        return objective.more_points
+    if own == other and own >= 1:
+        return objective.equal_points
+    return 0
+
+
+def _points(
+    scenario: Scenario,
+    tier: Tier,
+    objective: Objective,
+    own: Mapping[str, EntryValue],
+    other: Mapping[str, EntryValue],
+    own_side: SheetSide,
+    other_side: SheetSide,
+    warnings: list[str],
+    who: str,
+) -> int:
+    match objective:
+        case CountObjective() | ClassifiedObjective():
+            earned = objective.points_each * int(own.get(objective.id, 0))
+            return min(earned, objective.cap) if objective.cap is not None else earned
+        case ToggleObjective():
+            return objective.points if own.get(objective.id) else 0
+        case PerRoundObjective():
+            rounds = own.get(objective.id) or []
+            return objective.points * sum(1 for r in rounds if r)
+        case CompareObjective():
+            if objective.per_round:
+                mine = list(own.get(objective.id) or []) + [0] * objective.rounds
+                theirs = list(other.get(objective.id) or []) + [0] * objective.rounds
+                return sum(_compare(mine[i], theirs[i], objective) for i in range(objective.rounds))
+            ref = objective.source or objective.id
+            return _compare(
+                _number(scenario, ref, own, own_side), _number(scenario, ref, other, other_side), objective
+            )
+        case ThresholdObjective():
+            ref = objective.source or objective.id
+            return objective.points_for(tier, _number(scenario, ref, own, own_side))
+        case AlternativeObjective():
+            counts = own.get(objective.id) or {}
+            return sum(objective.option(k).points * n for k, n in counts.items())  # type: ignore[union-attr]
+        case BonusObjective():
+            return _bonus(scenario, tier, objective, own, own_side, warnings, who)
+        case DenialObjective():
+            theirs = _number(scenario, objective.of, other, other_side)
+            if objective.mode is DenialMode.ABSENT:
+                return objective.points if theirs == 0 else 0
+            return objective.points * max(scenario.unit_limit(objective.of, tier) - theirs, 0)
+    raise AssertionError(f"unhandled objective kind {objective.kind}")  # pragma: no cover
+
+
+def _bonus(
+    scenario: Scenario,
+    tier: Tier,
+    objective: BonusObjective,
+    own: Mapping[str, EntryValue],
+    own_side: SheetSide,
+    warnings: list[str],
+    who: str,
+) -> int:
+    claimed = int(own.get(objective.id, 0))
+    if objective.base_option is not None:
+        base_value = int((own.get(objective.base) or {}).get(objective.base_option, 0))  # type: ignore[union-attr]
+    else:
+        base_value = _number(scenario, objective.base, own, own_side)
+    base = scenario.objective(objective.base)
+    if objective.needs_full_base:
+        full = scenario.unit_limit(objective.base, tier)
+        allowed = claimed if base_value >= full else 0
+    else:
+        allowed = min(claimed, base_value)
+    if allowed < claimed and base is not None:
+        warnings.append(
+            f"Side {who}: '{objective.label}' only counts on top of '{base.label}'; "
+            f"{claimed - allowed} of it was not scored."
+        )
+    return objective.points_each * allowed
+
+
+def best_case(scenario: Scenario, tier: Tier | int | str) -> SheetSide:
+    """A sheet where one side achieves everything it can record (the other side empty).
+
+    Used to check that a scenario can reach 10 Objective Points.
+    """
+    tier = _check_tier(scenario, tier)
+    side = SheetSide(victory_points=int(tier))
+    for control in controls(scenario, tier):
+        if control.entry_id == VICTORY_POINTS:
+            continue
+        objective = scenario.objective(control.entry_id)
+        value: object
+        match control.kind:
+            case ControlKind.TOGGLE:
+                value = True
+            case ControlKind.ROUND_TOGGLES:
+                value = [True] * (control.rounds or 0)
+            case ControlKind.ROUND_COUNTERS:
+                value = [control.max] * (control.rounds or 0)
+            case ControlKind.CHOICE | ControlKind.OPTION_COUNTERS:
+                assert isinstance(objective, AlternativeObjective)
+                top = max(objective.options, key=lambda o: o.points)
+                value = {top.id: objective.items}
+            case _:
+                value = control.max
+        side = apply_entry(scenario, tier, side, control.entry_id, value)
+    return side
