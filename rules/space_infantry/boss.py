@@ -1,0 +1,957 @@
+"""The Space Infantry boss fight, after the Bosses rules (v0.9.0): a pure Game/State/apply engine.
+
+A fight is a :class:`FightState` (a pydantic model that round-trips through JSON). Every change
+is ``result = apply(state, action, rng)``: the input state is never modified, ``result.state`` is
+the new one, ``result.events`` are short lines for the game's log, and every RN drawn is listed in
+``result.draws``. To undo, the bot keeps the previous state's JSON and restores it.
+
+The turn, as phases:
+
+* ``setup``: before the first turn. Add units, resources and vehicles; units may engage.
+* ``engagement``: after :class:`DetermineRange`. Units engage and disengage freely.
+* ``combat``: after :class:`ActivateZones` (which closes the engagement window). Each activated
+  zone waits for the player to enter its successes (:class:`ZoneAttack`); the squad's units
+  attack (:class:`SquadHit`, :class:`AVAttack`) in whatever order the core rules give.
+  :class:`DetermineRange` starts the next turn once every activation is resolved.
+* ``over``: all vital zones are destroyed, or every unit is out.
+
+Choices where the seed is silent (documented here and in the events):
+
+* After a Charge, the next range is read in the Melee column (a Charge is fought at Melee).
+* Damage beyond a zone's remaining HP: from an outer zone it flows on to the first connected
+  internal zone still standing (the seed sends damage through a destroyed outer zone inwards);
+  from an internal zone, and from any grenade, it is lost.
+* Stone Skin divides each attack's total damage before it is applied (rounding down).
+* A destroyed outer zone still has its engage limit: it counts the units attacking the internal
+  zone through it.
+* When a unit's zone is destroyed it follows the connection inwards (first standing internal
+  zone) if there is one, otherwise it is left free.
+* The specialist rule is checked when a specialist engages; it does not push specialists off a
+  zone if a basic unit later becomes free.
+
+>>> from rules.space_infantry.content import load_boss
+>>> import random
+>>> r = start_fight(load_boss("elder_leviathan"))
+>>> r = apply(r.state, AddUnit(name="Kai", wounds=2))
+>>> r = apply(r.state, Engage(unit="Kai", zone="Mouth"))
+>>> r.events
+['Kai engages Mouth (1/2).']
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.errors import RuleError
+from rules.space_infantry.common import clean_name, draw_rn, find_name
+from rules.space_infantry.content import BossSpec, Column, Range, ZoneKind
+from rules.space_infantry.vehicles import (
+    SCORPIO_AV,
+    AVResult,
+    AVSource,
+    Vehicle,
+    apply_standard_damage,
+    make_vehicle,
+    resolve_av_attack,
+)
+
+SCHEMA_VERSION = 1
+MAX_UNITS = 20
+MAX_UNIT_WOUNDS = 10
+MAX_DAMAGE = 99
+MAX_SUCCESSES = 50
+MAX_VEHICLES = 10
+MAX_TURNS = 200
+
+CHARGE_NEXT_COLUMN = Column.MELEE
+"""After a Charge the next range look-up uses this column (a Charge is fought at Melee range)."""
+
+
+class UnitKind(StrEnum):
+    """Basic units engage first; a specialist may engage only when no basic unit is free."""
+
+    BASIC = "basic"
+    SPECIALIST = "specialist"
+
+
+class Resource(StrEnum):
+    """Squad resources the engine knows about."""
+
+    SCORPIO = "scorpio"
+
+
+class Phase(StrEnum):
+    """Where the fight stands in the combat turn."""
+
+    SETUP = "setup"
+    ENGAGEMENT = "engagement"
+    COMBAT = "combat"
+    OVER = "over"
+
+
+class Unit(BaseModel):
+    """A unit of the squad. ``wounds`` is what it has left; at 0 it is out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    kind: UnitKind = UnitKind.BASIC
+    max_wounds: int = Field(ge=1, le=MAX_UNIT_WOUNDS)
+    wounds: int = Field(ge=0, le=MAX_UNIT_WOUNDS)
+
+    @property
+    def out(self) -> bool:
+        return self.wounds <= 0
+
+
+class Engagement(BaseModel):
+    """The zone a unit attacks; ``via`` is the destroyed outer zone it reaches an internal one by."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    zone: str
+    via: str | None = None
+
+
+class Activation(BaseModel):
+    """A zone's activation this turn: its RN, the range, the skill level it attacks with."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    zone: str
+    rn: int
+    range: Range
+    skill: int | None
+    ap_bonus: int = 0
+    resolved: bool = False
+
+    @property
+    def attacks(self) -> bool:
+        return self.skill is not None
+
+    def describe(self) -> str:
+        """A player-facing line, e.g. ``Mouth (RN 4): Melee skill 3, +1AP (Charge)``."""
+        if self.skill is None:
+            return f"{self.zone} (RN {self.rn}): no {_range_label(self.range)} attack, it does nothing."
+        shown = "Melee" if self.range is Range.CHARGE else _range_label(self.range)
+        extra = f", +{self.ap_bonus}AP (Charge)" if self.range is Range.CHARGE else ""
+        return f"{self.zone} (RN {self.rn}): {shown} skill {self.skill}{extra}."
+
+
+class Outcome(StrEnum):
+    BOSS_ELIMINATED = "boss_eliminated"
+    SQUAD_OUT = "squad_out"
+
+
+class FightState(BaseModel):
+    """Everything about one boss fight; serialise with ``model_dump_json``.
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> s = start_fight(load_boss("elder_leviathan")).state
+    >>> FightState.model_validate_json(s.model_dump_json()) == s
+    True
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: int = SCHEMA_VERSION
+    boss: BossSpec
+    zone_hp: dict[str, int]
+    units: list[Unit] = Field(default_factory=list)
+    engagements: dict[str, Engagement] = Field(default_factory=dict)
+    resources: list[Resource] = Field(default_factory=list)
+    vehicles: list[Vehicle] = Field(default_factory=list)
+    phase: Phase = Phase.SETUP
+    turn: int = 0
+    range: Range | None = None
+    activations: list[Activation] = Field(default_factory=list)
+    scorpio_users: list[str] = Field(default_factory=list)
+    outcome: Outcome | None = None
+
+    # Read-only views -----------------------------------------------------------------------
+    def unit(self, name: str) -> Unit:
+        """The unit called ``name`` (any case); suggests close names when there is none."""
+        found = find_name(name, [u.name for u in self.units], "unit in the squad")
+        return next(u for u in self.units if u.name == found)
+
+    def zone_name(self, name: str) -> str:
+        """The zone's proper name for ``name`` typed in any case."""
+        return self.boss.zone(name).name
+
+    def destroyed(self, zone: str) -> bool:
+        return self.zone_hp[self.zone_name(zone)] <= 0
+
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def engaged_with(self, zone: str) -> list[str]:
+        """Units whose attacks go to ``zone`` (including those reaching it through a destroyed zone)."""
+        z = self.zone_name(zone)
+        return [u for u, e in self.engagements.items() if e.zone == z]
+
+    def at_opening(self, outer: str) -> list[str]:
+        """Units counting against ``outer``'s engage limit: engaging it or passing through it."""
+        z = self.zone_name(outer)
+        return [u for u, e in self.engagements.items() if e.zone == z or e.via == z]
+
+    def free_units(self) -> list[str]:
+        """Units that are neither out nor engaged."""
+        return [u.name for u in self.units if not u.out and u.name not in self.engagements]
+
+    def active_zones(self) -> list[str]:
+        """Zones that activate this turn: standing outer zones, and standing internal zones with a
+        destroyed connected outer zone."""
+        out = []
+        for z in self.boss.zones:
+            if self.zone_hp[z.name] <= 0:
+                continue
+            if z.kind is ZoneKind.OUTER or any(self.zone_hp[o] <= 0 for o in self.boss.outers_of(z.name)):
+                out.append(z.name)
+        return out
+
+    def pending_activations(self) -> list[Activation]:
+        return [a for a in self.activations if a.attacks and not a.resolved]
+
+    def next_column(self) -> Column:
+        """The range-table column the next range determination reads."""
+        if self.range is None:
+            return Column.SET
+        if self.range is Range.CHARGE:
+            return CHARGE_NEXT_COLUMN
+        return Column(self.range.value)
+
+
+def _range_label(r: Range | None) -> str:
+    return {None: "none", Range.FIRE: "Fire", Range.MELEE: "Melee", Range.CHARGE: "Charge"}[r]
+
+
+# Actions ------------------------------------------------------------------------------------
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AddUnit(_Action):
+    """Add a unit to the squad (at full wounds)."""
+
+    kind: Literal["add_unit"] = "add_unit"
+    name: str
+    unit_kind: UnitKind = UnitKind.BASIC
+    wounds: int = 1
+
+
+class RemoveUnit(_Action):
+    kind: Literal["remove_unit"] = "remove_unit"
+    name: str
+
+
+class AddResource(_Action):
+    kind: Literal["add_resource"] = "add_resource"
+    resource: Resource
+
+
+class RemoveResource(_Action):
+    kind: Literal["remove_resource"] = "remove_resource"
+    resource: Resource
+
+
+class Engage(_Action):
+    """Engage ``unit`` with ``zone``. Naming an internal zone, or a destroyed outer zone, engages
+    the internal zone through a destroyed outer zone; ``via`` picks that outer zone when several
+    would do."""
+
+    kind: Literal["engage"] = "engage"
+    unit: str
+    zone: str
+    via: str | None = None
+
+
+class Disengage(_Action):
+    kind: Literal["disengage"] = "disengage"
+    unit: str
+
+
+class DetermineRange(_Action):
+    """Start a combat turn: draw the range RN (needs ``rng``)."""
+
+    kind: Literal["determine_range"] = "determine_range"
+
+
+class ActivateZones(_Action):
+    """Close the engagement window and activate every zone that acts this turn (needs ``rng``)."""
+
+    kind: Literal["activate_zones"] = "activate_zones"
+
+
+class ZoneAttack(_Action):
+    """Resolve a zone's activation: ``successes`` from the player (0 if it missed). Wounds are
+    ``successes`` times the Deadly multiplier. ``allocation`` maps unit names to wounds; leave it
+    out to take :func:`propose_allocation`'s."""
+
+    kind: Literal["zone_attack"] = "zone_attack"
+    zone: str
+    successes: int
+    allocation: dict[str, int] | None = None
+
+
+class SquadHit(_Action):
+    """An engaged unit deals ``damage`` (worked out by the player) to the zone it engages.
+    ``grenade=True``: the damage stays in that one zone (nothing flows on)."""
+
+    kind: Literal["squad_hit"] = "squad_hit"
+    unit: str
+    damage: int
+    grenade: bool = False
+
+
+class WoundUnit(_Action):
+    """Adjust a unit's wounds by hand: positive ``amount`` wounds it, negative heals it."""
+
+    kind: Literal["wound_unit"] = "wound_unit"
+    unit: str
+    amount: int
+
+
+class AddVehicle(_Action):
+    kind: Literal["add_vehicle"] = "add_vehicle"
+    name: str
+    dmg: int
+    sp: int
+    heavy: bool = True
+
+
+class AVAttack(_Action):
+    """A unit's A-V attack on a tracked vehicle with ``sl`` successes (needs ``rng``)."""
+
+    kind: Literal["av_attack"] = "av_attack"
+    unit: str
+    vehicle: str
+    sl: int
+    pen: int = 0
+    source: AVSource = AVSource.OWN
+
+
+class VehicleHit(_Action):
+    """A standard attack's damage on a vehicle without Heavy Armor."""
+
+    kind: Literal["vehicle_hit"] = "vehicle_hit"
+    vehicle: str
+    damage: int
+
+
+Action = Annotated[
+    AddUnit | RemoveUnit | AddResource | RemoveResource | Engage | Disengage | DetermineRange
+    | ActivateZones | ZoneAttack | SquadHit | WoundUnit | AddVehicle | AVAttack | VehicleHit,
+    Field(discriminator="kind"),
+]
+
+
+class RNDraw(BaseModel):
+    """One RN drawn, and what for."""
+
+    purpose: str
+    die: int
+    value: int
+
+
+class StepResult(BaseModel):
+    """What :func:`apply` returns."""
+
+    state: FightState
+    events: list[str]
+    draws: list[RNDraw] = Field(default_factory=list)
+    activations: list[Activation] = Field(default_factory=list)
+    allocation: dict[str, int] | None = None
+    av: AVResult | None = None
+
+
+# Starting -----------------------------------------------------------------------------------
+
+def start_fight(boss: BossSpec) -> StepResult:
+    """A new fight against ``boss`` with an empty squad, in the setup phase.
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> start_fight(load_boss("elder_leviathan")).state.zone_hp
+    {'Mouth': 5, 'Body': 5}
+    """
+    state = FightState(boss=boss, zone_hp={z.name: z.hp for z in boss.zones})
+    events = [f"The fight against {boss.name} begins. Add your squad, engage, then determine the range."]
+    sr = boss.special_rules
+    if sr.no_ambush:
+        events.append(f"The squad cannot gain the Ambush advantage against {boss.name}.")
+    return StepResult(state=state, events=events)
+
+
+# Engagement rules -----------------------------------------------------------------------------
+
+def _engagement_target(state: FightState, unit: Unit, zone: str, via: str | None) -> Engagement:
+    """Work out what engaging ``zone`` means and check every restriction but the phase."""
+    spec = state.boss.zone(zone)
+    hp = state.zone_hp
+    if spec.kind is ZoneKind.OUTER:
+        if hp[spec.name] > 0:
+            if via is not None:
+                raise RuleError(f"{spec.name} is an outer zone still standing: engage it directly, "
+                                "without 'via'.")
+            target = Engagement(zone=spec.name)
+        else:
+            inner = [i for i in state.boss.internals_of(spec.name) if hp[i] > 0]
+            if not inner:
+                raise RuleError(f"{spec.name} is destroyed and leads to no standing internal zone: "
+                                "engage another zone.")
+            if via is not None:
+                chosen = state.zone_name(via)
+                if chosen not in inner:
+                    raise RuleError(f"From {spec.name} you can reach {', '.join(inner)}, not {chosen}.")
+                inner = [chosen]
+            target = Engagement(zone=inner[0], via=spec.name)
+    else:
+        if hp[spec.name] <= 0:
+            raise RuleError(f"{spec.name} is already destroyed: engage a zone still standing.")
+        openings = [o for o in state.boss.outers_of(spec.name) if hp[o] <= 0]
+        if not openings:
+            needed = " or ".join(state.boss.outers_of(spec.name))
+            raise RuleError(f"{spec.name} is an internal zone: destroy {needed} first, then engage "
+                            f"{spec.name} through it.")
+        if via is not None:
+            chosen = state.zone_name(via)
+            if chosen not in openings:
+                raise RuleError(f"{spec.name} can be reached through {', '.join(openings)}, not {chosen}.")
+            openings = [chosen]
+        else:
+            # Prefer an opening with room left, so the player need not name one.
+            roomy = [o for o in openings if _room(state, o, unit.name) > 0]
+            openings = roomy or openings
+        target = Engagement(zone=spec.name, via=openings[0])
+    opening = target.via or target.zone
+    limit = state.boss.zone(opening).engage_limit or 0
+    others = [u for u in state.at_opening(opening) if u != unit.name]
+    if len(others) >= limit:
+        through = " (its opening also limits units attacking inwards)" if target.via else ""
+        raise RuleError(f"{opening} is an outer zone: at most {limit} unit{'s' if limit != 1 else ''} "
+                        f"can engage it{through}, and {_join(others)} already "
+                        f"{'does' if len(others) == 1 else 'do'}. Disengage one of them or pick another "
+                        "zone.")
+    if unit.kind is UnitKind.SPECIALIST:
+        free_basic = [u.name for u in state.units
+                      if u.kind is UnitKind.BASIC and not u.out and u.name not in state.engagements]
+        if free_basic:
+            raise RuleError(f"{unit.name} is a specialist: specialists engage only when no basic unit "
+                            f"is free. Engage {_join(free_basic)} first.")
+    return target
+
+
+def _room(state: FightState, outer: str, unit: str) -> int:
+    limit = state.boss.zone(outer).engage_limit or 0
+    return limit - len([u for u in state.at_opening(outer) if u != unit])
+
+
+def _join(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def legal_engagements(state: FightState) -> list[tuple[str, str]]:
+    """Every (unit, zone) pair that :class:`Engage` would accept now (``zone`` as a player names it).
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> s = apply(start_fight(load_boss("elder_leviathan")).state, AddUnit(name="Kai")).state
+    >>> legal_engagements(s)
+    [('Kai', 'Mouth')]
+    """
+    if state.phase not in (Phase.SETUP, Phase.ENGAGEMENT):
+        return []
+    pairs = []
+    for u in state.units:
+        if u.out:
+            continue
+        for z in state.boss.zones:
+            try:
+                _engagement_target(state, u, z.name, None)
+            except RuleError:
+                continue
+            pairs.append((u.name, z.name))
+    return pairs
+
+
+# Damage to the boss -------------------------------------------------------------------------------
+
+def stone_skin(state: FightState, damage: int) -> int:
+    """The damage left after the boss's Stone Skin (if it has it).
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> stone_skin(start_fight(load_boss("elder_leviathan")).state, 5)
+    2
+    """
+    rule = state.boss.special_rules.stone_skin
+    return damage // rule.divisor if rule else damage
+
+
+def _damage_zone(state: FightState, zone: str, amount: int, *, flow: bool, events: list[str]) -> None:
+    """Take ``amount`` off ``zone`` (mutating ``state``); see the module notes on overflow."""
+    while amount > 0:
+        before = state.zone_hp[zone]
+        if before <= 0:
+            break
+        taken = min(before, amount)
+        state.zone_hp[zone] = before - taken
+        amount -= taken
+        events.append(f"{zone} loses {taken} HP ({state.zone_hp[zone]}/{state.boss.zone(zone).hp} left).")
+        if state.zone_hp[zone] > 0:
+            break
+        events.append(f"{zone} is destroyed.")
+        _after_destroyed(state, zone, events)
+        spec = state.boss.zone(zone)
+        if not flow or spec.kind is not ZoneKind.OUTER or amount <= 0:
+            break
+        inner = [i for i in state.boss.internals_of(zone) if state.zone_hp[i] > 0]
+        if not inner:
+            break
+        events.append(f"The remaining {amount} damage goes through {zone} into {inner[0]}.")
+        zone = inner[0]
+    if amount > 0:
+        events.append(f"{amount} damage beyond the zone's HP is lost.")
+
+
+def _after_destroyed(state: FightState, zone: str, events: list[str]) -> None:
+    """Move the units of a destroyed zone inwards (or free them) and check for elimination."""
+    for name in state.engaged_with(zone):
+        eng = state.engagements[name]
+        opening = eng.via or zone
+        inner = [i for i in state.boss.internals_of(opening) if state.zone_hp[i] > 0]
+        if inner:
+            state.engagements[name] = Engagement(zone=inner[0], via=opening)
+            events.append(f"{name} now attacks {inner[0]} through {opening}.")
+        else:
+            del state.engagements[name]
+            events.append(f"{name} is no longer engaged.")
+    if all(state.zone_hp[z.name] <= 0 for z in state.boss.zones if z.vital):
+        state.outcome = Outcome.BOSS_ELIMINATED
+        state.phase = Phase.OVER
+        events.append(f"{state.boss.name} is eliminated: every vital part is destroyed.")
+
+
+# Damage to the squad ------------------------------------------------------------------------------
+
+def legal_targets(state: FightState, zone: str) -> list[str]:
+    """Units that ``zone``'s damage may be given to: those engaged with it, otherwise the free ones.
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> s = apply(start_fight(load_boss("elder_leviathan")).state, AddUnit(name="Kai")).state
+    >>> legal_targets(s, "Mouth")
+    ['Kai']
+    """
+    z = state.zone_name(zone)
+    engaged = [u for u in state.engaged_with(z) if not state.unit(u).out]
+    return engaged or state.free_units()
+
+
+def propose_allocation(state: FightState, zone: str, wounds: int) -> dict[str, int]:
+    """A legal allocation of ``wounds`` from ``zone``: one at a time to the legal target with the
+    most wounds left (ties by squad order); wounds beyond what the targets have are dropped.
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> s = start_fight(load_boss("elder_leviathan")).state
+    >>> s = apply(s, AddUnit(name="Kai", wounds=3)).state
+    >>> s = apply(s, AddUnit(name="Lee", wounds=2)).state
+    >>> propose_allocation(s, "Mouth", 3)
+    {'Kai': 2, 'Lee': 1}
+    """
+    left = {u: state.unit(u).wounds for u in legal_targets(state, zone)}
+    plan = dict.fromkeys(left, 0)
+    order = list(left)
+    for _ in range(wounds):
+        candidates = [u for u in order if left[u] > 0]
+        if not candidates:
+            break
+        best = max(candidates, key=lambda u: (left[u], -order.index(u)))
+        left[best] -= 1
+        plan[best] += 1
+    return {u: n for u, n in plan.items() if n}
+
+
+def check_allocation(state: FightState, zone: str, wounds: int, allocation: dict[str, int]) -> dict[str, int]:
+    """Check a player's allocation and return it with proper unit names, or raise RuleError."""
+    z = state.zone_name(zone)
+    targets = legal_targets(state, z)
+    clean: dict[str, int] = {}
+    for raw, n in allocation.items():
+        name = state.unit(raw).name
+        if n < 0:
+            raise RuleError(f"You gave {name} {n} wounds: use 0 or more.")
+        if n == 0:
+            continue
+        if name not in targets:
+            unit = state.unit(name)
+            if unit.out:
+                why = f"{name} is already out"
+            elif name in state.engagements:
+                why = f"{name} is engaged with {state.engagements[name].zone}: {z}'s damage can't reach them"
+            else:
+                why = f"{name} is not engaged, and {z}'s damage must go to {_join(targets)}, who engage it"
+            raise RuleError(f"{why}. Give these wounds to {_join(targets) or 'nobody'}.")
+        clean[name] = clean.get(name, 0) + n
+    capacity = sum(state.unit(u).wounds for u in targets)
+    due = min(wounds, capacity)
+    for name, n in clean.items():
+        if n > state.unit(name).wounds and due == wounds:
+            raise RuleError(f"{name} has only {state.unit(name).wounds} wounds left but you gave them {n}: "
+                            "spread the rest over the other units.")
+    if sum(clean.values()) != due:
+        raise RuleError(f"{z} inflicts {wounds} wounds and {due} must be allocated; your allocation "
+                        f"adds up to {sum(clean.values())}.")
+    return clean
+
+
+def _wound(state: FightState, name: str, amount: int, events: list[str]) -> None:
+    unit = state.unit(name)
+    unit.wounds = max(0, min(unit.max_wounds, unit.wounds - amount))
+    if amount >= 0:
+        events.append(f"{name} takes {amount} wound{'s' if amount != 1 else ''} "
+                      f"({unit.wounds}/{unit.max_wounds} left).")
+    else:
+        events.append(f"{name} recovers {-amount} ({unit.wounds}/{unit.max_wounds}).")
+    if unit.out:
+        events.append(f"{name} is out.")
+        state.engagements.pop(name, None)
+    _check_squad(state, events)
+
+
+def _check_squad(state: FightState, events: list[str]) -> None:
+    if state.units and all(u.out for u in state.units) and state.outcome is None:
+        state.outcome = Outcome.SQUAD_OUT
+        state.phase = Phase.OVER
+        events.append("Every unit of the squad is out: the boss wins.")
+
+
+# apply ---------------------------------------------------------------------------------------------
+
+def _need_rng(rng: random.Random | None, what: str) -> random.Random:
+    if rng is None:
+        raise ValueError(f"{what} draws RNs: pass a random.Random")
+    return rng
+
+
+def _not_over(state: FightState) -> None:
+    if state.outcome is Outcome.BOSS_ELIMINATED:
+        raise RuleError(f"The fight is over: {state.boss.name} is eliminated. "
+                        "Start a new fight to play again.")
+    if state.outcome is Outcome.SQUAD_OUT:
+        raise RuleError("The fight is over: every unit is out. Undo, heal a unit, or start a new fight.")
+
+
+def apply(state: FightState, action: Action, rng: random.Random | None = None) -> StepResult:
+    """Apply ``action`` to a copy of ``state`` and return the new state, events and RNs drawn.
+
+    Raises :class:`RuleError` (with a message for the player) when the action is not allowed.
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> s = start_fight(load_boss("elder_leviathan")).state
+    >>> s = apply(s, AddUnit(name="Kai", wounds=2)).state
+    >>> r = apply(s, DetermineRange(), random.Random(0))
+    >>> r.state.turn, r.draws[0].purpose
+    (1, 'range')
+    """
+    s = state.model_copy(deep=True)
+    events: list[str] = []
+    result = StepResult(state=s, events=events)
+    handler = _HANDLERS[type(action)]
+    handler(s, action, rng, result)
+    return result
+
+
+def _add_unit(s: FightState, a: AddUnit, rng: random.Random | None, r: StepResult) -> None:
+    if len(s.units) >= MAX_UNITS:
+        raise RuleError(f"A squad has at most {MAX_UNITS} units: remove one before adding {a.name}.")
+    name = clean_name(a.name, "unit name")
+    if any(u.name.lower() == name.lower() for u in s.units):
+        raise RuleError(f"There is already a unit called {name}: pick another name.")
+    if not 1 <= a.wounds <= MAX_UNIT_WOUNDS:
+        raise RuleError(f"A unit has 1 to {MAX_UNIT_WOUNDS} wounds; you gave {name} {a.wounds}.")
+    s.units.append(Unit(name=name, kind=a.unit_kind, max_wounds=a.wounds, wounds=a.wounds))
+    if s.outcome is Outcome.SQUAD_OUT:
+        s.outcome = None
+        s.phase = Phase.COMBAT if s.turn else Phase.SETUP
+    r.events.append(f"{name} joins the squad ({a.unit_kind.value}, {a.wounds} wound"
+                    f"{'s' if a.wounds != 1 else ''}).")
+
+
+def _remove_unit(s: FightState, a: RemoveUnit, rng: random.Random | None, r: StepResult) -> None:
+    unit = s.unit(a.name)
+    s.units.remove(unit)
+    s.engagements.pop(unit.name, None)
+    if unit.name in s.scorpio_users:
+        s.scorpio_users.remove(unit.name)
+    r.events.append(f"{unit.name} leaves the squad.")
+    _check_squad(s, r.events)
+
+
+def _add_resource(s: FightState, a: AddResource, rng: random.Random | None, r: StepResult) -> None:
+    if a.resource in s.resources:
+        raise RuleError(f"The squad already has the {a.resource.value.title()}.")
+    s.resources.append(a.resource)
+    r.events.append(f"The squad takes the {a.resource.value.title()}.")
+
+
+def _remove_resource(s: FightState, a: RemoveResource, rng: random.Random | None, r: StepResult) -> None:
+    if a.resource not in s.resources:
+        raise RuleError(f"The squad has no {a.resource.value.title()}.")
+    s.resources.remove(a.resource)
+    r.events.append(f"The squad gives up the {a.resource.value.title()}.")
+
+
+def _engagement_window(s: FightState, verb: str) -> None:
+    _not_over(s)
+    if s.phase not in (Phase.SETUP, Phase.ENGAGEMENT):
+        raise RuleError(f"Units {verb} only after the range is determined, before the zones activate. "
+                        "Resolve this turn, then determine the range for the next one.")
+
+
+def _engage(s: FightState, a: Engage, rng: random.Random | None, r: StepResult) -> None:
+    _engagement_window(s, "engage")
+    unit = s.unit(a.unit)
+    if unit.out:
+        raise RuleError(f"{unit.name} is out and cannot engage.")
+    target = _engagement_target(s, unit, a.zone, a.via)
+    s.engagements[unit.name] = target
+    opening = target.via or target.zone
+    count = f"{len(s.at_opening(opening))}/{s.boss.zone(opening).engage_limit}"
+    if target.via:
+        r.events.append(f"{unit.name} engages {target.zone} through {target.via} ({count}).")
+    else:
+        r.events.append(f"{unit.name} engages {target.zone} ({count}).")
+
+
+def _disengage(s: FightState, a: Disengage, rng: random.Random | None, r: StepResult) -> None:
+    _engagement_window(s, "disengage")
+    unit = s.unit(a.unit)
+    if unit.name not in s.engagements:
+        raise RuleError(f"{unit.name} is not engaged with any zone.")
+    zone = s.engagements.pop(unit.name).zone
+    r.events.append(f"{unit.name} disengages from {zone}.")
+
+
+def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None, r: StepResult) -> None:
+    _not_over(s)
+    if s.phase is Phase.ENGAGEMENT:
+        raise RuleError(f"The range for turn {s.turn} is already {_range_label(s.range)}: engage, then "
+                        "activate the zones.")
+    pending = s.pending_activations()
+    if pending:
+        raise RuleError(f"Turn {s.turn} is not finished: enter the successes of "
+                        f"{_join([p.zone for p in pending])} first (0 if it missed).")
+    if not any(not u.out for u in s.units):
+        raise RuleError("The squad has no unit able to fight: add units first.")
+    if s.turn >= MAX_TURNS:
+        raise RuleError(f"This fight has reached {MAX_TURNS} turns: start a new one.")
+    rng = _need_rng(rng, "Determining the range")
+    column = s.next_column()
+    rn = draw_rn(rng, s.boss.rn_die)
+    new = s.boss.lookup_range(rn, column)
+    s.turn += 1
+    s.range = new
+    s.phase = Phase.ENGAGEMENT
+    s.activations = []
+    s.scorpio_users = []
+    r.draws.append(RNDraw(purpose="range", die=s.boss.rn_die, value=rn))
+    line = f"Turn {s.turn}: range RN {rn} in the {column.value.title()} column -> {_range_label(new)}."
+    if new is Range.CHARGE:
+        bonus = s.boss.special_rules.charge.ap_bonus if s.boss.special_rules.charge else 0
+        line += f" {s.boss.name} charges: the fight is at Melee and its attacks gain +{bonus}AP."
+    r.events.append(line)
+    r.events.append("Units may now engage or disengage, then activate the zones.")
+
+
+def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: StepResult) -> None:
+    _not_over(s)
+    if s.phase is not Phase.ENGAGEMENT:
+        raise RuleError("Determine the range for this turn before activating the zones.")
+    rng = _need_rng(rng, "Activating the zones")
+    assert s.range is not None
+    bonus = s.boss.special_rules.charge.ap_bonus if s.boss.special_rules.charge else 0
+    for zone in s.active_zones():
+        rn = draw_rn(rng, s.boss.rn_die)
+        skill = s.boss.zone(zone).skills.at(s.range)
+        act = Activation(zone=zone, rn=rn, range=s.range, skill=skill,
+                         ap_bonus=bonus if s.range is Range.CHARGE else 0, resolved=skill is None)
+        s.activations.append(act)
+        r.draws.append(RNDraw(purpose=f"activation: {zone}", die=s.boss.rn_die, value=rn))
+        r.events.append(act.describe())
+    s.phase = Phase.COMBAT
+    r.activations = list(s.activations)
+    if s.pending_activations():
+        r.events.append("Enter each zone's successes to allocate its wounds.")
+
+
+def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: StepResult) -> None:
+    _not_over(s)
+    zone = s.zone_name(a.zone)
+    if s.phase is not Phase.COMBAT:
+        raise RuleError("Zones attack after they are activated: determine the range and activate the "
+                        "zones first.")
+    act = next((x for x in s.activations if x.zone == zone), None)
+    if act is None:
+        raise RuleError(f"{zone} did not activate this turn, so it has no attack to resolve.")
+    if act.resolved:
+        raise RuleError(f"{zone}'s attack this turn is already resolved (undo to change it).")
+    if s.zone_hp[zone] <= 0:
+        act.resolved = True
+        r.events.append(f"{zone} was destroyed before it could attack.")
+        return
+    if not 0 <= a.successes <= MAX_SUCCESSES:
+        raise RuleError(f"Successes must be between 0 and {MAX_SUCCESSES}; you entered {a.successes}.")
+    wounds = a.successes * s.boss.special_rules.wounds_per_success
+    if a.allocation is None:
+        plan = propose_allocation(s, zone, wounds)
+    else:
+        plan = check_allocation(s, zone, wounds, a.allocation)
+    act.resolved = True
+    deadly = ""
+    if s.boss.special_rules.deadly:
+        deadly = f" (Deadly: {s.boss.special_rules.wounds_per_success} wounds each)"
+    r.events.append(f"{zone} scores {a.successes} success{'es' if a.successes != 1 else ''}{deadly}: "
+                    f"{wounds} wound{'s' if wounds != 1 else ''}.")
+    if wounds and not plan:
+        r.events.append("No unit can be hurt by it: the wounds are lost.")
+    dealt = sum(plan.values())
+    for name, n in plan.items():
+        _wound(s, name, n, r.events)
+    if wounds > dealt and plan:
+        r.events.append(f"{wounds - dealt} wounds beyond the targets' remaining wounds are lost.")
+    r.allocation = plan
+
+
+def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepResult) -> None:
+    _not_over(s)
+    unit = s.unit(a.unit)
+    if s.phase is not Phase.COMBAT:
+        raise RuleError("The squad attacks during the combat turn: determine the range, engage, and "
+                        "activate the zones first.")
+    if unit.out:
+        raise RuleError(f"{unit.name} is out and cannot attack.")
+    if unit.name in s.scorpio_users:
+        raise RuleError(f"{unit.name} used the Scorpio this activation and cannot use another skill.")
+    eng = s.engagements.get(unit.name)
+    if eng is None:
+        raise RuleError(f"{unit.name} is not engaged: units must engage a zone to damage "
+                        f"{s.boss.name}. Engage during the next engagement window.")
+    if not 0 <= a.damage <= MAX_DAMAGE:
+        raise RuleError(f"Damage must be between 0 and {MAX_DAMAGE}; you entered {a.damage}.")
+    dealt = stone_skin(s, a.damage)
+    what = "grenade" if a.grenade else "attack"
+    line = f"{unit.name}'s {what} on {eng.zone}: {a.damage} damage"
+    if s.boss.special_rules.stone_skin:
+        line += f", Stone Skin leaves {dealt}"
+    r.events.append(line + ".")
+    _damage_zone(s, eng.zone, dealt, flow=not a.grenade, events=r.events)
+
+
+def _wound_unit(s: FightState, a: WoundUnit, rng: random.Random | None, r: StepResult) -> None:
+    unit = s.unit(a.unit)
+    if a.amount == 0 or abs(a.amount) > MAX_DAMAGE:
+        raise RuleError(f"Give a number of wounds from 1 to {MAX_DAMAGE} (negative to heal).")
+    if a.amount > 0 and unit.out:
+        raise RuleError(f"{unit.name} is already out.")
+    was_out = unit.out
+    _wound(s, unit.name, a.amount, r.events)
+    if was_out and not unit.out and s.outcome is Outcome.SQUAD_OUT:
+        s.outcome = None
+    if s.outcome is None and s.phase is Phase.OVER:
+        s.phase = Phase.COMBAT if s.turn else Phase.SETUP
+
+
+def _vehicle(s: FightState, name: str) -> Vehicle:
+    found = find_name(name, [v.name for v in s.vehicles], "vehicle")
+    return next(v for v in s.vehicles if v.name == found)
+
+
+def _add_vehicle(s: FightState, a: AddVehicle, rng: random.Random | None, r: StepResult) -> None:
+    if len(s.vehicles) >= MAX_VEHICLES:
+        raise RuleError(f"At most {MAX_VEHICLES} vehicles can be tracked in a fight.")
+    v = make_vehicle(a.name, dmg=a.dmg, sp=a.sp, heavy=a.heavy)
+    if any(x.name.lower() == v.name.lower() for x in s.vehicles):
+        raise RuleError(f"There is already a vehicle called {v.name}: pick another name.")
+    s.vehicles.append(v)
+    armour = "Heavy Armor" if v.heavy else "no Heavy Armor"
+    r.events.append(f"Vehicle {v.name} joins the fight (DMG {v.dmg}+, SP {v.sp}, {armour}).")
+
+
+def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepResult) -> None:
+    _not_over(s)
+    unit = s.unit(a.unit)
+    if unit.out:
+        raise RuleError(f"{unit.name} is out and cannot attack.")
+    if a.source is AVSource.SCORPIO:
+        if Resource.SCORPIO not in s.resources:
+            raise RuleError("The squad has no Scorpio: add the resource first.")
+        if unit.name in s.scorpio_users:
+            raise RuleError(f"{unit.name} already used the Scorpio this activation.")
+    vehicle = _vehicle(s, a.vehicle)
+    rng = _need_rng(rng, "An A-V attack")
+    melee = s.range in (Range.MELEE, Range.CHARGE)
+    res = resolve_av_attack(vehicle, sl=a.sl, pen=a.pen, source=a.source, attacker=unit.name,
+                            melee=melee, rng=rng, die=s.boss.rn_die)
+    s.vehicles[s.vehicles.index(vehicle)] = res.vehicle
+    if a.source is AVSource.SCORPIO:
+        s.scorpio_users.append(unit.name)
+        r.events.append(f"{unit.name} uses the Scorpio (A-V {SCORPIO_AV}, PEN 0) and no other skill.")
+    r.events.extend(res.events)
+    r.events.extend(res.notes[1:] if a.source is AVSource.SCORPIO else res.notes)
+    r.draws.extend(RNDraw(purpose=f"A-V on {vehicle.name}", die=s.boss.rn_die, value=x.rn) for x in res.rolls)
+    r.av = res
+
+
+def _vehicle_hit(s: FightState, a: VehicleHit, rng: random.Random | None, r: StepResult) -> None:
+    _not_over(s)
+    vehicle = _vehicle(s, a.vehicle)
+    after, events = apply_standard_damage(vehicle, a.damage)
+    s.vehicles[s.vehicles.index(vehicle)] = after
+    r.events.extend(events)
+
+
+_HANDLERS = {
+    AddUnit: _add_unit,
+    RemoveUnit: _remove_unit,
+    AddResource: _add_resource,
+    RemoveResource: _remove_resource,
+    Engage: _engage,
+    Disengage: _disengage,
+    DetermineRange: _determine_range,
+    ActivateZones: _activate,
+    ZoneAttack: _zone_attack,
+    SquadHit: _squad_hit,
+    WoundUnit: _wound_unit,
+    AddVehicle: _add_vehicle,
+    AVAttack: _av_attack,
+    VehicleHit: _vehicle_hit,
+}
+
+
+def status_lines(state: FightState) -> list[str]:
+    """A short text summary (for an embed beside the map).
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> status_lines(start_fight(load_boss("elder_leviathan")).state)[0]
+    'Elder Leviathan - before the first turn'
+    """
+    head = (f"{state.boss.name} - turn {state.turn}, range {_range_label(state.range)}" if state.turn
+            else f"{state.boss.name} - before the first turn")
+    lines = [head]
+    for z in state.boss.zones:
+        hp = state.zone_hp[z.name]
+        tag = "destroyed" if hp <= 0 else f"{hp}/{z.hp} HP"
+        who = state.engaged_with(z.name)
+        engaged = f"; engaged: {_join(who)}" if who else ""
+        lines.append(f"{z.name}{' (vital)' if z.vital else ''}: {tag}{engaged}")
+    for u in state.units:
+        lines.append(f"{u.name}: {'out' if u.out else f'{u.wounds}/{u.max_wounds} wounds'}")
+    if state.outcome is Outcome.BOSS_ELIMINATED:
+        lines.append(f"{state.boss.name} is eliminated.")
+    elif state.outcome is Outcome.SQUAD_OUT:
+        lines.append("The squad is out.")
+    return lines

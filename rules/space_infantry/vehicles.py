@@ -1,0 +1,200 @@
+"""Anti-vehicle (A-V) attacks for Space Infantry, after the Vehicle rules (v0.3.2).
+
+How an A-V attack goes: the player works out the SL of the attacking unit's A-V skill with the
+core rules (at Melee range the attack gains +1AP; we only show that as a note) and enters it.
+Then, for each SL, one RN is drawn:
+
+* against a Heavy Armor vehicle, RN + PEN equal to or above the vehicle's DMG is a hit, each hit
+  is a wound counter, and the vehicle is destroyed once its wounds reach its SP;
+* a vehicle without Heavy Armor is destroyed by an RN of 2 or more (PEN does not count).
+
+Heavy Armor vehicles ignore standard (Fire/Melee) attacks. The Scorpio resource lets any unit
+make an A-V 4, PEN 0 attack, and that unit uses no other skill in the same activation.
+
+>>> import random
+>>> titan = Vehicle(name="Titan", dmg=4, sp=2, heavy=True)
+>>> result = resolve_av_attack(titan, sl=1, pen=0, rng=random.Random(2))
+>>> [roll.rn for roll in result.rolls], result.vehicle.wounds
+([1], 0)
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.errors import RuleError
+from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, clean_name, draw_rn
+
+MAX_SL = 30
+"""The most SL one A-V attack may have (each SL draws an RN)."""
+MAX_VEHICLE_SP = 20
+MAX_VEHICLE_DMG = 20
+MAX_PEN = 10
+MAX_STANDARD_DAMAGE = 99
+
+SCORPIO_AV = 4
+"""The A-V skill the Scorpio resource gives the unit using it."""
+SCORPIO_PEN = 0
+UNARMORED_KILL_RN = 2
+"""An RN of this or more destroys a vehicle without Heavy Armor hit by an A-V weapon."""
+
+
+class AVSource(StrEnum):
+    """Where an A-V attack comes from: the unit's own A-V skill or the Scorpio resource."""
+
+    OWN = "own"
+    SCORPIO = "scorpio"
+
+
+class Vehicle(BaseModel):
+    """A vehicle on the table: its armour (DMG), structure points (SP), Heavy Armor and wounds.
+
+    For a vehicle without Heavy Armor, ``sp`` is how many wounds standard attacks need to
+    destroy it (the hit points the core rules give it).
+
+    >>> Vehicle(name="Titan", dmg=4, sp=2, heavy=True).destroyed
+    False
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    dmg: int = Field(ge=1, le=MAX_VEHICLE_DMG)
+    sp: int = Field(ge=1, le=MAX_VEHICLE_SP)
+    heavy: bool = True
+    wounds: int = Field(default=0, ge=0)
+    destroyed: bool = False
+
+
+def make_vehicle(name: str, *, dmg: int, sp: int, heavy: bool = True) -> Vehicle:
+    """Build a :class:`Vehicle` from player input, raising :class:`RuleError` on bad numbers.
+
+    >>> make_vehicle("Titan", dmg=4, sp=2).sp
+    2
+    """
+    name = clean_name(name, "vehicle name")
+    if not 1 <= dmg <= MAX_VEHICLE_DMG:
+        raise RuleError(f"{name}'s DMG must be between 1 and {MAX_VEHICLE_DMG} (a DMG of 4+ is 4).")
+    if not 1 <= sp <= MAX_VEHICLE_SP:
+        raise RuleError(f"{name}'s SP must be between 1 and {MAX_VEHICLE_SP}.")
+    return Vehicle(name=name, dmg=dmg, sp=sp, heavy=heavy)
+
+
+class AVRoll(BaseModel):
+    """One RN drawn for one SL, and whether it scored."""
+
+    rn: int
+    pen: int
+    needed: int
+    hit: bool
+
+
+class AVResult(BaseModel):
+    """What an A-V attack did: the RNs drawn, the hits, the vehicle after it, and the events."""
+
+    vehicle: Vehicle
+    sl: int
+    pen: int
+    source: AVSource
+    rolls: list[AVRoll]
+    hits: int
+    destroyed: bool
+    notes: list[str]
+    events: list[str]
+
+
+def resolve_av_attack(
+    vehicle: Vehicle,
+    *,
+    sl: int,
+    rng: random.Random,
+    pen: int = 0,
+    source: AVSource = AVSource.OWN,
+    attacker: str | None = None,
+    melee: bool = False,
+    die: int = DEFAULT_RN_DIE,
+) -> AVResult:
+    """Resolve one A-V attack with ``sl`` successes (from the player) against ``vehicle``.
+
+    With ``source=AVSource.SCORPIO`` the PEN is the Scorpio's 0 whatever ``pen`` says. RNs stop
+    being drawn once the vehicle is destroyed. The input vehicle is not changed.
+
+    >>> import random
+    >>> r = resolve_av_attack(Vehicle(name="Pilum", dmg=3, sp=1, heavy=False), sl=1,
+    ...                       rng=random.Random(1))
+    >>> r.rolls[0].rn, r.destroyed
+    (2, True)
+    """
+    if not 0 <= sl <= MAX_SL:
+        raise RuleError(f"SL must be between 0 and {MAX_SL}; you entered {sl}.")
+    if source is AVSource.SCORPIO:
+        pen = SCORPIO_PEN
+    if not 0 <= pen <= MAX_PEN:
+        raise RuleError(f"PEN must be between 0 and {MAX_PEN} (a weapon without PEN has 0).")
+    who = attacker or "The attack"
+    if vehicle.destroyed:
+        raise RuleError(f"{vehicle.name} is already destroyed: pick another target.")
+    after = vehicle.model_copy(deep=True)
+    notes: list[str] = []
+    if source is AVSource.SCORPIO:
+        notes.append(f"Scorpio: A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}; the unit uses no other skill "
+                     "this activation.")
+    if melee:
+        notes.append("Melee range: the A-V skill gains +1AP when you work out the SL.")
+    rolls: list[AVRoll] = []
+    for _ in range(sl):
+        if after.destroyed:
+            break
+        rn = draw_rn(rng, die)
+        if vehicle.heavy:
+            hit = rn + pen >= vehicle.dmg
+            rolls.append(AVRoll(rn=rn, pen=pen, needed=vehicle.dmg, hit=hit))
+            if hit:
+                after.wounds += 1
+                if after.wounds >= after.sp:
+                    after.destroyed = True
+        else:
+            hit = rn >= UNARMORED_KILL_RN
+            rolls.append(AVRoll(rn=rn, pen=0, needed=UNARMORED_KILL_RN, hit=hit))
+            if hit:
+                after.destroyed = True
+    hits = sum(r.hit for r in rolls)
+    if vehicle.heavy:
+        drawn = ", ".join(f"{r.rn}+{r.pen}={r.rn + r.pen}" for r in rolls) or "none"
+        line = (f"{who} fires A-V at {vehicle.name} (DMG {vehicle.dmg}+): SL {sl}, RN {drawn} -> "
+                f"{hits} hit{'s' if hits != 1 else ''}; wounds {after.wounds}/{after.sp}.")
+    else:
+        drawn = ", ".join(str(r.rn) for r in rolls) or "none"
+        line = (f"{who} fires A-V at {vehicle.name} (no Heavy Armor, destroyed on RN "
+                f"{UNARMORED_KILL_RN}+): SL {sl}, RN {drawn}.")
+    events = [line]
+    if after.destroyed:
+        events.append(f"{vehicle.name} is destroyed.")
+    return AVResult(vehicle=after, sl=sl, pen=pen, source=source, rolls=rolls, hits=hits,
+                    destroyed=after.destroyed, notes=notes, events=events)
+
+
+def apply_standard_damage(vehicle: Vehicle, damage: int) -> tuple[Vehicle, list[str]]:
+    """Apply a standard (Fire/Melee) attack's damage; Heavy Armor refuses it with a RuleError.
+
+    >>> v, events = apply_standard_damage(Vehicle(name="Pilum", dmg=3, sp=2, heavy=False), 1)
+    >>> v.wounds
+    1
+    """
+    if vehicle.heavy:
+        raise RuleError(f"{vehicle.name} has Heavy Armor and ignores standard attacks: use an A-V "
+                        "attack (a unit's A-V skill or the Scorpio).")
+    if vehicle.destroyed:
+        raise RuleError(f"{vehicle.name} is already destroyed: pick another target.")
+    if not 0 <= damage <= MAX_STANDARD_DAMAGE:
+        raise RuleError(f"Damage must be between 0 and {MAX_STANDARD_DAMAGE}; you entered {damage}.")
+    after = vehicle.model_copy(deep=True)
+    after.wounds = min(after.sp, after.wounds + damage)
+    after.destroyed = after.wounds >= after.sp
+    events = [f"{vehicle.name} takes {damage} damage: wounds {after.wounds}/{after.sp}."]
+    if after.destroyed:
+        events.append(f"{vehicle.name} is destroyed.")
+    return after, events

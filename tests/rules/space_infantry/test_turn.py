@@ -1,0 +1,222 @@
+"""The combat turn: range, activations, zone attacks and their allocation."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.errors import RuleError
+from rules.space_infantry import (
+    ActivateZones,
+    Column,
+    DetermineRange,
+    Engage,
+    Outcome,
+    Phase,
+    Range,
+    SquadHit,
+    WoundUnit,
+    ZoneAttack,
+    apply,
+    propose_allocation,
+)
+from tests.rules.space_infantry.helpers import B, S, ScriptedRandom, finish_turn, squad
+
+
+def turn(state, range_rn, activation_rns=(), engage=()):
+    r = apply(state, DetermineRange(), ScriptedRandom([range_rn]))
+    state = r.state
+    for unit, zone in engage:
+        state = apply(state, Engage(unit=unit, zone=zone)).state
+    a = apply(state, ActivateZones(), ScriptedRandom(list(activation_rns)))
+    return r, a
+
+
+@pytest.mark.parametrize(
+    ("rns", "ranges"),
+    [
+        ([1, 2, 3, 5], [Range.FIRE, Range.FIRE, Range.MELEE, Range.CHARGE]),
+        ([2, 2, 1, 2], [Range.MELEE, Range.MELEE, Range.FIRE, Range.FIRE]),
+        ([3, 4, 5, 2], [Range.CHARGE, Range.MELEE, Range.CHARGE, Range.MELEE]),
+        ([6, 6, 3, 1], [Range.CHARGE, Range.CHARGE, Range.MELEE, Range.FIRE]),
+    ],
+)
+def test_range_reads_set_then_current_column_and_charge_as_melee(leviathan, rns, ranges):
+    s = squad(leviathan, ("Kai", B, 2))
+    for rn, expected in zip(rns, ranges, strict=True):
+        column = s.next_column()
+        r = apply(s, DetermineRange(), ScriptedRandom([rn]))
+        assert r.draws[0].value == rn and r.draws[0].purpose == "range"
+        assert r.state.range is expected
+        assert leviathan.lookup_range(rn, column) is expected
+        s = finish_turn(apply(r.state, ActivateZones(), ScriptedRandom([1, 1])).state)
+    assert s.turn == 4
+
+
+def test_first_turn_uses_set_column_and_charge_next_uses_melee(leviathan):
+    s = squad(leviathan, ("Kai", B, 2))
+    assert s.next_column() is Column.SET
+    r = apply(s, DetermineRange(), ScriptedRandom([3]))
+    assert r.state.range is Range.CHARGE
+    assert "Set column -> Charge" in r.events[0] and "+1AP" in r.events[0]
+    assert r.state.next_column() is Column.MELEE
+
+
+def test_only_standing_outer_zones_activate_until_one_falls(leviathan):
+    s = squad(leviathan, ("Kai", B, 2))
+    _, a = turn(s, 3, [4], engage=[("Kai", "Mouth")])
+    assert [x.zone for x in a.activations] == ["Mouth"]
+    act = a.activations[0]
+    assert (act.rn, act.range, act.skill, act.ap_bonus) == (4, Range.CHARGE, 3, 1)
+    assert "Mouth (RN 4): Melee skill 3, +1AP (Charge)" in a.events[0]
+    assert [d.value for d in a.draws] == [4]
+    s = apply(a.state, SquadHit(unit="Kai", damage=10)).state
+    s = apply(s, ZoneAttack(zone="Mouth", successes=0)).state
+    _, a = turn(s, 1, [2])  # Melee column, RN 1 -> Fire
+    assert [x.zone for x in a.activations] == ["Body"]
+    assert a.activations[0].skill == 5 and a.activations[0].ap_bonus == 0
+
+
+def test_destroyed_zone_before_its_attack_does_nothing(leviathan):
+    s = squad(leviathan, ("Kai", B, 2))
+    _, a = turn(s, 2, [5], engage=[("Kai", "Mouth")])
+    s = apply(a.state, SquadHit(unit="Kai", damage=10)).state
+    r = apply(s, ZoneAttack(zone="Mouth", successes=3))
+    assert "destroyed before it could attack" in r.events[0]
+    assert r.state.unit("Kai").wounds == 2
+
+
+def test_zone_without_fire_skill_does_not_attack_at_fire(crawler):
+    s = squad(crawler, ("Kai", B, 2))
+    _, a = turn(s, 1, [1, 2, 3, 4])
+    by_zone = {x.zone: x for x in a.activations}
+    assert by_zone["Left Tread"].skill is None and by_zone["Left Tread"].resolved
+    assert by_zone["Cannon"].skill == 4
+    assert {x.zone for x in a.state.pending_activations()} == {"Cannon", "Hull Plates"}
+    assert "no Fire attack" in a.events[0]
+    with pytest.raises(RuleError, match="already resolved"):
+        apply(a.state, ZoneAttack(zone="Left Tread", successes=1))
+
+
+def test_next_turn_waits_for_open_activations(leviathan):
+    s = squad(leviathan, ("Kai", B, 2))
+    _, a = turn(s, 2, [5])
+    with pytest.raises(RuleError, match="enter the successes of Mouth"):
+        apply(a.state, DetermineRange(), ScriptedRandom([1]))
+    with pytest.raises(RuleError, match="already"):
+        apply(apply(s, DetermineRange(), ScriptedRandom([1])).state, DetermineRange(), ScriptedRandom([1]))
+
+
+def test_activate_needs_a_range(leviathan):
+    with pytest.raises(RuleError, match="Determine the range"):
+        apply(squad(leviathan, ("Kai", B, 2)), ActivateZones(), ScriptedRandom([1]))
+
+
+def test_zone_attack_needs_activation(queen):
+    s = squad(queen, ("Kai", B, 2))
+    with pytest.raises(RuleError, match="after they are activated"):
+        apply(s, ZoneAttack(zone="Tail", successes=1))
+    _, a = turn(s, 1, [1] * 5)
+    with pytest.raises(RuleError, match="Heart did not activate"):
+        apply(a.state, ZoneAttack(zone="Heart", successes=1))
+
+
+def test_deadly_doubles_wounds_and_goes_to_engaged_units(leviathan):
+    s = squad(leviathan, ("Kai", B, 3), ("Lee", B, 3))
+    _, a = turn(s, 2, [1], engage=[("Kai", "Mouth")])
+    r = apply(a.state, ZoneAttack(zone="Mouth", successes=1))
+    assert r.allocation == {"Kai": 2}
+    assert r.state.unit("Kai").wounds == 1 and r.state.unit("Lee").wounds == 3
+    assert "Deadly: 2 wounds each" in r.events[0]
+
+
+def test_without_deadly_one_wound_per_success(crawler):
+    s = squad(crawler, ("Kai", B, 3))
+    _, a = turn(s, 1, [1] * 4)  # Fire range: the Cannon shoots
+    r = apply(a.state, ZoneAttack(zone="Cannon", successes=2))
+    assert r.state.unit("Kai").wounds == 1
+
+
+def test_unengaged_zone_hits_only_free_units(leviathan):
+    s = squad(leviathan, ("Kai", B, 4), ("Lee", B, 4), ("Ray", B, 4))
+    _, a = turn(s, 2, [1], engage=[("Kai", "Mouth")])
+    s = a.state
+    # Mouth has Kai engaged: only Kai can take its wounds.
+    with pytest.raises(RuleError, match=r"Lee is not engaged.*Give these wounds to Kai"):
+        apply(s, ZoneAttack(zone="Mouth", successes=1, allocation={"Lee": 2}))
+
+
+def test_engaged_units_are_safe_from_other_zones(queen):
+    s = squad(queen, ("Kai", B, 4), ("Lee", B, 4), ("Ray", B, 4))
+    _, a = turn(s, 6, [1] * 5, engage=[("Kai", "Crest"), ("Lee", "Left Claw")])
+    s = a.state
+    for zone in ("Right Claw", "Tail", "Egg Sac"):
+        assert propose_allocation(s, zone, 4) == {"Ray": 4}
+    with pytest.raises(RuleError, match="Kai is engaged with Crest: Tail's damage can't reach them"):
+        apply(s, ZoneAttack(zone="Tail", successes=1, allocation={"Kai": 2}))
+    s = apply(s, SquadHit(unit="Lee", damage=4)).state  # Left Claw falls; Lee now attacks the Heart
+    s = finish_turn(s)
+    _, a = turn(s, 6, [1] * 5)
+    s = a.state
+    assert "Heart" in [x.zone for x in a.activations]
+    with pytest.raises(RuleError, match="Kai is engaged with Crest: Heart's damage can't reach them"):
+        apply(s, ZoneAttack(zone="Heart", successes=1, allocation={"Kai": 2}))
+    r = apply(s, ZoneAttack(zone="Heart", successes=1, allocation={"lee": 2}))
+    assert r.state.unit("Lee").wounds == 2
+
+
+def test_internal_zone_without_units_at_its_openings_hits_free_units(queen):
+    s = squad(queen, ("Kai", B, 4), ("Lee", B, 4))
+    _, a = turn(s, 6, [1] * 5, engage=[("Kai", "Crest")])
+    s = apply(a.state, SquadHit(unit="Kai", damage=3)).state  # Crest falls, Kai goes on to the Brain
+    s = apply(finish_turn(s), DetermineRange(), ScriptedRandom([6])).state
+    s = apply(s, Engage(unit="Kai", zone="Tail")).state
+    s = apply(s, ActivateZones(), ScriptedRandom([1] * 6)).state
+    assert propose_allocation(s, "Brain", 2) == {"Lee": 2}
+
+
+def test_proposal_goes_to_the_healthiest(leviathan):
+    s = squad(leviathan, ("Kai", B, 4), ("Lee", B, 2), ("Ray", B, 3))
+    # One wound at a time to whoever has most left: Kai 4->3, Kai (tie, squad order) 3->2,
+    # Ray 3->2, then Kai again.
+    assert propose_allocation(s, "Mouth", 4) == {"Kai": 3, "Ray": 1}
+    assert propose_allocation(s, "Mouth", 20) == {"Kai": 4, "Lee": 2, "Ray": 3}
+
+
+def test_player_allocation_must_add_up(leviathan):
+    s = squad(leviathan, ("Kai", B, 4), ("Lee", B, 2))
+    _, a = turn(s, 2, [1])
+    with pytest.raises(RuleError, match=r"inflicts 4 wounds and 4 must be allocated.*adds up to 2"):
+        apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Kai": 2}))
+    with pytest.raises(RuleError, match="Lee has only 2 wounds left"):
+        apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Lee": 3, "Kai": 1}))
+    r = apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Lee": 2, "Kai": 2}))
+    assert r.state.unit("Lee").out and r.state.unit("Kai").wounds == 2
+
+
+def test_excess_wounds_beyond_everyone_are_lost(leviathan):
+    s = squad(leviathan, ("Kai", B, 1))
+    _, a = turn(s, 2, [1], engage=[("Kai", "Mouth")])
+    r = apply(a.state, ZoneAttack(zone="Mouth", successes=3, allocation={"Kai": 1}))
+    assert r.state.unit("Kai").wounds == 0
+    assert r.state.outcome is Outcome.SQUAD_OUT and r.state.phase is Phase.OVER
+
+
+def test_unit_at_zero_is_out_and_disengaged(leviathan):
+    s = squad(leviathan, ("Kai", B, 2), ("Lee", B, 2))
+    _, a = turn(s, 2, [1], engage=[("Kai", "Mouth")])
+    r = apply(a.state, ZoneAttack(zone="Mouth", successes=1))
+    assert r.state.unit("Kai").out
+    assert "Kai" not in r.state.engagements
+    assert "Kai is out." in r.events
+    with pytest.raises(RuleError, match="Kai is out"):
+        apply(r.state, SquadHit(unit="Kai", damage=1))
+
+
+def test_wound_and_heal_by_hand(leviathan):
+    s = squad(leviathan, ("Kai", B, 3), ("Doc", S, 1))
+    s = apply(s, WoundUnit(unit="Kai", amount=2)).state
+    assert s.unit("Kai").wounds == 1
+    s = apply(s, WoundUnit(unit="Kai", amount=-5)).state
+    assert s.unit("Kai").wounds == 3
+    with pytest.raises(RuleError):
+        apply(s, WoundUnit(unit="Kai", amount=0))
