@@ -3,8 +3,8 @@
 A file that does not validate raises :class:`~rules.errors.ContentError` naming the file, the
 field and the reason, so a community adding its own scenario can fix it.
 
->>> library = load_scenarios()  # doctest: +SKIP
->>> library.get("capture & protect").name  # doctest: +SKIP
+>>> library = load_scenarios()
+>>> library.get("capture & protect").name
 'Capture and Protect'
 """
 
@@ -25,7 +25,7 @@ DEFAULT_SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "its" / "s
 def load_scenario(path: Path | str) -> Scenario:
     """Read and validate one scenario file.
 
-    >>> load_scenario(DEFAULT_SCENARIO_DIR / "acquisition.yaml").kind.value  # doctest: +SKIP
+    >>> load_scenario(DEFAULT_SCENARIO_DIR / "acquisition.yaml").kind.value
     'its'
     """
     path = Path(path)

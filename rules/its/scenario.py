@@ -20,8 +20,10 @@ classified      Classified Objectives achieved (standard, main, secondary or cur
 Objectives may read their number from another objective (``source``) or from the side's
 surviving army points (``source: victory_points``) so a player never types the same number twice.
 
->>> ToggleObjective(id="coffin", label="Tech-Coffin controlled", points=3).max_points(Tier.T300)
+>>> ToggleObjective(id="coffin", label="Tech-Coffin Controlled", points=3).max_points(Tier.T300)
 3
+>>> CountObjective(id="boxes", label="Supply Boxes", points_each=2, max_count=3).max_points(Tier.T150)
+6
 """
 
 from __future__ import annotations

@@ -1,15 +1,20 @@
 """The ITS score sheet: what each side recorded, the Objective Points it earns, tournament points.
 
-Pure and synchronous. A sheet is edited one control at a time::
+Pure and synchronous. A sheet is edited one control at a time, ``sheet = apply(...)``:
 
-    side = SheetSide()
-    side = apply_entry(scenario, Tier.T300, side, "coffin", True)
-    result = score(scenario, Tier.T300, side, SheetSide())
+>>> from rules.its.content import load_scenarios
+>>> acquisition = load_scenarios().get("acquisition")
+>>> sheet = new_sheet(acquisition, 300)
+>>> sheet = apply(acquisition, sheet, Side.A, "tech_coffin", True)
+>>> sheet = apply(acquisition, sheet, Side.B, "antennas_activated", 1)
+>>> result = score_sheet(acquisition, sheet)
+>>> (result.total_a, result.total_b), (result.tp_a.total, result.tp_b.total)
+((3, 2), (4, 1))
 
 Each player's total is capped at :data:`MAX_OBJECTIVE_POINTS`. Tournament Points: Victory 4,
 Tie 2, Defeat 0, +1 Offensive Bonus for 5 or more Objective Points, +1 Defensive Bonus for losing
 by 2 or fewer. Victory Points (surviving army points) never change Tournament Points; they only
-break ties.
+break ties (and score in the few scenarios whose objectives read them).
 """
 
 from __future__ import annotations
@@ -94,6 +99,8 @@ class Control(BaseModel):
     max: int | None = None
     rounds: int | None = None
     options: list[tuple[str, str]] = Field(default_factory=list)
+    help: str = ""
+    """How the entry scores, in a line (for a tooltip or the modal's placeholder)."""
 
 
 class SheetSide(BaseModel):
@@ -189,8 +196,9 @@ def controls(scenario: Scenario, tier: Tier | int | str) -> list[Control]:
     Objectives that read another objective's number (``source``) and denial objectives (scored
     from the adversary's sheet) need no control of their own.
 
-    >>> [c.kind.value for c in controls(scenario, 300)][-1]  # doctest: +SKIP
-    'army_points'
+    >>> from rules.its.content import load_scenarios
+    >>> [c.kind.value for c in controls(load_scenarios().get("frontline"), 300)]
+    ['toggle', 'toggle', 'toggle', 'classified', 'army_points']
     """
     tier = _check_tier(scenario, tier)
     found: list[Control] = []
@@ -198,20 +206,29 @@ def controls(scenario: Scenario, tier: Tier | int | str) -> list[Control]:
         control = _control_for(scenario, objective, tier)
         if control is not None:
             found.append(control)
+    scoring = [o.label for o in scenario.objectives if getattr(o, "source", None) == VICTORY_POINTS]
+    help_text = f"Scores for: {'; '.join(scoring)}. Also breaks ties." if scoring else "Only breaks ties."
     found.append(
         Control(
             entry_id=VICTORY_POINTS,
-            label="Victory Points (surviving army points, tiebreak only)",
+            label="Victory Points (surviving army points)",
             kind=ControlKind.ARMY_POINTS,
             max=int(tier),
+            help=help_text,
         )
     )
     return found
 
 
 def _control_for(scenario: Scenario, objective: Objective, tier: Tier) -> Control | None:
-    base = {"entry_id": objective.id, "label": objective.label}
+    base = {
+        "entry_id": objective.id,
+        "label": objective.label,
+        "help": describe_objective(scenario, objective.id, tier),
+    }
     match objective:
+        case BonusObjective() if objective.max_count == 1:
+            return Control(**base, kind=ControlKind.TOGGLE, max=1)
         case CountObjective() | BonusObjective():
             return Control(**base, kind=ControlKind.COUNTER, max=objective.max_count)
         case ClassifiedObjective():
@@ -252,7 +269,10 @@ def apply_entry(
     ``value`` is a bool (toggle), an int (counter, army points, classified), a list of bools or
     ints (per round), an option id or None (choice) or a dict option -> count (option counters).
 
-    >>> side = apply_entry(scenario, 300, SheetSide(), "antennas_activated", 2)  # doctest: +SKIP
+    >>> from rules.its.content import load_scenarios
+    >>> acquisition = load_scenarios().get("acquisition")
+    >>> apply_entry(acquisition, 300, SheetSide(), "antennas_activated", 2).values
+    {'antennas_activated': 2}
     """
     tier = _check_tier(scenario, tier)
     if entry_id == VICTORY_POINTS:
@@ -286,6 +306,8 @@ def _validate(scenario: Scenario, tier: Tier, objective: Objective, value: objec
     match objective:
         case ToggleObjective():
             return _flag(value, label)
+        case BonusObjective() if isinstance(value, bool):
+            return int(value)  # a single bonus is shown as a toggle
         case CountObjective() | ClassifiedObjective() | BonusObjective():
             return _whole(value, label, 0, objective.max_count)
         case PerRoundObjective():
@@ -363,9 +385,13 @@ def _alternative(objective: AlternativeObjective, value: object) -> dict[str, in
 def score(scenario: Scenario, tier: Tier | int | str, side_a: SheetSide, side_b: SheetSide) -> ScoreResult:
     """Score both sides of a game of ``scenario`` at ``tier``.
 
-    >>> result = score(scenario, 300, side_a, side_b)  # doctest: +SKIP
-    >>> result.total_a, result.tp_a.total  # doctest: +SKIP
-    (7, 5)
+    >>> from rules.its.content import load_scenarios
+    >>> frontline = load_scenarios().get("frontline")
+    >>> a = apply_entry(frontline, 300, SheetSide(), "farthest_sector", True)
+    >>> b = apply_entry(frontline, 300, SheetSide(), "classified", 2)
+    >>> result = score(frontline, 300, a, b)
+    >>> result.total_a, result.total_b, result.tp_a.total, result.tp_b.total
+    (3, 2, 4, 1)
     """
     tier = _check_tier(scenario, tier)
     a = _checked(scenario, tier, side_a)
@@ -508,6 +534,96 @@ def _bonus(
     return objective.points_each * allowed
 
 
+def describe_objective(scenario: Scenario, objective_id: str, tier: Tier | int | str) -> str:
+    """How an objective scores, in one short line.
+
+    >>> from rules.its.content import load_scenarios
+    >>> describe_objective(load_scenarios().get("supremacy"), "hacked_consoles", 300)
+    '1 OP each (up to 4), at most 3 OP'
+    """
+    tier = _check_tier(scenario, tier)
+    objective = scenario.objective(objective_id)
+    match objective:
+        case None:
+            raise NotFoundError(f"{scenario.name} has no objective {objective_id!r}.")
+        case CountObjective() | ClassifiedObjective():
+            text = f"{objective.points_each} OP each (up to {objective.max_count})"
+            return text + (f", at most {objective.cap} OP" if objective.cap is not None else "")
+        case ToggleObjective():
+            return f"{objective.points} OP"
+        case PerRoundObjective():
+            return f"{objective.points} OP at the end of each of {objective.rounds} Game Rounds"
+        case CompareObjective():
+            text = f"{objective.more_points} OP for more {objective.measure} than the adversary"
+            if objective.equal_points:
+                text += f"; {objective.equal_points} OP for as many, if at least 1"
+            return text + (" (each Game Round)" if objective.per_round else "")
+        case ThresholdObjective():
+            bands = ", ".join(f"{row.at_least}+: {row.points} OP" for row in objective.bands[tier])
+            return f"{objective.measure} at {int(tier)} points: {bands}"
+        case AlternativeObjective():
+            options = " or else ".join(f"{o.label} {o.points} OP" for o in objective.options)
+            return options + (f" (for each of {objective.items})" if objective.items > 1 else "")
+        case BonusObjective():
+            base = scenario.objective(objective.base)
+            base_label = base.label if base else objective.base
+            needs = "when it is complete" if objective.needs_full_base else "never more than it"
+            return f"+{objective.points_each} OP each on top of '{base_label}', {needs}"
+        case DenialObjective():
+            of = scenario.objective(objective.of)
+            label = of.label if of else objective.of
+            if objective.mode is DenialMode.REMAINING:
+                return f"{objective.points} OP for each unit of '{label}' the adversary did not reach"
+            return f"{objective.points} OP if the adversary has no '{label}'"
+    raise AssertionError("unhandled objective kind")  # pragma: no cover
+
+
+# --- the whole sheet, for storage -----------------------------------------------------------------
+
+
+class ScoreSheet(BaseModel):
+    """Both sides of one game's sheet: what a cog stores between button presses (JSON-safe)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    schema_version: int = 1
+    scenario_id: str
+    tier: Tier
+    a: SheetSide = Field(default_factory=SheetSide)
+    b: SheetSide = Field(default_factory=SheetSide)
+
+    def side(self, side: Side) -> SheetSide:
+        return self.a if side is Side.A else self.b
+
+
+def new_sheet(scenario: Scenario, tier: Tier | int | str) -> ScoreSheet:
+    """An empty sheet for ``scenario`` at ``tier`` (raises if the scenario lacks that tier)."""
+    return ScoreSheet(scenario_id=scenario.id, tier=_check_tier(scenario, tier))
+
+
+def apply(
+    scenario: Scenario, sheet: ScoreSheet, side: Side | str, entry_id: str, value: object
+) -> ScoreSheet:
+    """A copy of ``sheet`` with one entry of one side set; see :func:`apply_entry`."""
+    _same_scenario(scenario, sheet)
+    side = Side(side)
+    updated = apply_entry(scenario, sheet.tier, sheet.side(side), entry_id, value)
+    return sheet.model_copy(update={side.value: updated})
+
+
+def score_sheet(scenario: Scenario, sheet: ScoreSheet) -> ScoreResult:
+    """Score a stored sheet; see :func:`score`."""
+    _same_scenario(scenario, sheet)
+    return score(scenario, sheet.tier, sheet.a, sheet.b)
+
+
+def _same_scenario(scenario: Scenario, sheet: ScoreSheet) -> None:
+    if sheet.scenario_id != scenario.id:
+        raise ScoreInputError(
+            f"This sheet is for {sheet.scenario_id!r}, not {scenario.name}; start a new sheet to switch."
+        )
+
+
 def best_case(scenario: Scenario, tier: Tier | int | str) -> SheetSide:
     """A sheet where one side achieves everything it can record (the other side empty).
 
@@ -531,6 +647,10 @@ def best_case(scenario: Scenario, tier: Tier | int | str) -> SheetSide:
                 assert isinstance(objective, AlternativeObjective)
                 top = max(objective.options, key=lambda o: o.points)
                 value = {top.id: objective.items}
+            case _ if isinstance(objective, BonusObjective) and objective.base_option is not None:
+                # A bonus on one option only scores as often as that option was recorded.
+                base = side.values.get(objective.base) or {}
+                value = min(control.max or 0, int(base.get(objective.base_option, 0)))  # type: ignore[union-attr]
             case _:
                 value = control.max
         side = apply_entry(scenario, tier, side, control.entry_id, value)

@@ -17,13 +17,17 @@ from rules.its.scoring import (
     ControlKind,
     Outcome,
     ScoreInputError,
+    ScoreSheet,
     SheetSide,
     Side,
+    apply,
     apply_entry,
     best_case,
     clear_entry,
     controls,
+    new_sheet,
     score,
+    score_sheet,
     tournament_points,
 )
 from rules.its.tiers import Tier
@@ -210,6 +214,28 @@ def test_bonus_needing_a_full_base() -> None:
     full = sheet(scenario, 300, damage_enemy_ac2=3, destroy_enemy_ac2=1)
     assert score(scenario, 300, partial, SheetSide()).raw_a == 2 + 3  # damage + own AC2 untouched
     assert score(scenario, 300, full, SheetSide()).raw_a == 3 + 2 + 3
+
+
+def test_a_single_bonus_is_a_toggle() -> None:
+    scenario = LIBRARY.get("looting-and-sabotaging")
+    found = {c.entry_id: c for c in controls(scenario, 300)}
+    assert found["destroy_enemy_ac2"].kind is ControlKind.TOGGLE
+    side = sheet(scenario, 300, damage_enemy_ac2=3, destroy_enemy_ac2=True)
+    assert side.values["destroy_enemy_ac2"] == 1
+    assert score(scenario, 300, side, SheetSide()).raw_a == 3 + 2 + 3
+
+
+def test_score_sheet_round_trip() -> None:
+    scenario = LIBRARY.get("acquisition")
+    stored = new_sheet(scenario, "300")
+    stored = apply(scenario, stored, Side.A, "tech_coffin", True)
+    stored = apply(scenario, stored, "b", "classified", 1)
+    restored = ScoreSheet.model_validate_json(stored.model_dump_json())
+    assert restored == stored
+    result = score_sheet(scenario, restored)
+    assert (result.total_a, result.total_b) == (3, 1)
+    with pytest.raises(ScoreInputError, match="start a new sheet"):
+        apply(LIBRARY.get("frontline"), stored, Side.A, "classified", 1)
 
 
 def test_denial_remaining_counts_down_with_the_adversary() -> None:
