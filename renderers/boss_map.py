@@ -21,7 +21,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from renderers._fonts import Font, font
-from rules.space_infantry.boss import FightState, Outcome, Phase, UnitKind
+from rules.space_infantry.boss import Activation, FightState, Outcome, Phase, UnitKind
 from rules.space_infantry.content import Range, ZoneKind, ZoneSpec
 
 Theme = Literal["dark", "light"]
@@ -313,6 +313,15 @@ def _names_line(draw: ImageDraw.ImageDraw, names: list[str], fnt: Font, width: f
         f" +{len(names) - 1}" if len(names) > 1 else "")
 
 
+def _activation_label(act: Activation) -> str:
+    """This turn's activation in a few words, e.g. ``RN 4 · Melee 3 +1AP`` (``✓`` once resolved)."""
+    if act.skill is None:
+        return f"RN {act.rn} · no {act.range.value.title()} attack"
+    shown = "Melee" if act.range is Range.CHARGE else act.range.value.title()
+    bonus = f" +{act.ap_bonus}AP" if act.ap_bonus else ""
+    return f"{'✓ ' if act.resolved else ''}RN {act.rn} · {shown} {act.skill}{bonus}"
+
+
 def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: Rect, pal: Palette,
                k: float) -> None:
     hp = state.zone_hp[z.name]
@@ -325,7 +334,7 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
     inner_w = rect.width - 2 * pad
     # Name.
     # Keep the name clear of the corner marker and icon.
-    name_font = _fit_font(draw, z.name, round(30 * k), inner_w - 90 * k, bold=True, smallest=round(16 * k))
+    name_font = _fit_font(draw, z.name, round(30 * k), inner_w - 30 * k, bold=True, smallest=round(16 * k))
     draw.text((rect.centre[0], rect.y0 + 22 * k), z.name, font=name_font, fill=text, anchor="mt")
     # Kind and skills.
     kind = "OUTER" if z.kind is ZoneKind.OUTER else "INTERNAL"
@@ -335,11 +344,17 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
     sf = _fit_font(draw, skills, round(24 * k), inner_w, bold=False, smallest=round(14 * k))
     draw.text((rect.centre[0], rect.y0 + 60 * k), skills, font=sf, fill=text, anchor="mt")
     # HP pips, kept clear of the centre line so the strike colour reads there.
-    _pips(draw, Rect(rect.x0 + pad, rect.y0 + 112 * k, rect.x1 - pad, rect.y0 + 148 * k), hp, z.hp, pal, k,
+    _pips(draw, Rect(rect.x0 + pad, rect.y0 + 110 * k, rect.x1 - pad, rect.y0 + 160 * k), hp, z.hp, pal, k,
           dead=dead)
-    hp_label = "DESTROYED" if dead else f"{hp}/{z.hp} HP · {kind.lower()}"
-    draw.text((rect.centre[0], rect.y0 + 96 * k), hp_label, font=font(round(18 * k), bold=dead),
-              fill=pal.strike if dead else pal.muted, anchor="mm")
+    hp_label, label_colour = f"{hp}/{z.hp} HP · {kind.lower()}", pal.muted
+    act = next((a for a in state.activations if a.zone == z.name), None)
+    if dead:
+        hp_label, label_colour = "DESTROYED", pal.strike
+    elif act is not None:
+        hp_label, label_colour = _activation_label(act), (pal.muted if act.resolved else pal.accent)
+    label_font = _fit_font(draw, hp_label, round(19 * k), inner_w, bold=dead or (act is not None
+                           and not act.resolved), smallest=round(15 * k))
+    draw.text((rect.centre[0], rect.y0 + 96 * k), hp_label, font=label_font, fill=label_colour, anchor="mm")
     # Engaged units.
     units = _zone_units(state, z.name)
     if units:
