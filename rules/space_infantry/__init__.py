@@ -1,5 +1,28 @@
 """Space Infantry: boss fights (``boss``), their content (``content``) and A-V attacks (``vehicles``).
 
+How a cog drives it (each step: load state JSON, ``apply``, save ``result.state``, append
+``result.events`` to the log, render ``renderers.boss_map.render_boss_map(result.state)``):
+
+=====================  ===================================================================
+command                call
+=====================  ===================================================================
+boss list / start      ``load_bosses()`` -> (bosses, errors); ``start_fight(find_boss(name, bosses))``
+squad add / remove     ``apply(s, AddUnit(name=, unit_kind=, wounds=))`` / ``RemoveUnit(name=)``
+resource               ``apply(s, AddResource(resource=Resource.SCORPIO))``
+engage / disengage     ``apply(s, Engage(unit=, zone=, via=None))`` / ``Disengage(unit=)``
+turn: range            ``apply(s, DetermineRange(), rng)``  (opens the engagement window)
+turn: activations      ``apply(s, ActivateZones(), rng)``   (closes it; ``result.activations``)
+zone attack            ``apply(s, ZoneAttack(zone=, successes=, allocation=None|{unit: n}))``;
+                       preview with ``propose_allocation(s, zone, wounds)``
+hit / grenade          ``apply(s, SquadHit(unit=, damage=, grenade=False))``
+wound / heal           ``apply(s, WoundUnit(unit=, amount=))`` (negative heals)
+vehicle add / attack   ``AddVehicle(name=, dmg=, sp=, heavy=)`` / ``AVAttack(unit=, vehicle=, sl=,
+                       pen=, source=AVSource.SCORPIO|OWN)`` with ``rng``; ``VehicleHit``
+one-off A-V            ``resolve_av_attack(make_vehicle(name, dmg=, sp=, heavy=), sl=, pen=, rng=)``
+status                 ``status_lines(s)``, ``s.is_over()``, ``s.outcome``, ``next_step(s)``
+undo                   restore the previous ``FightState`` JSON the bot saved
+=====================  ===================================================================
+
 >>> from rules.space_infantry import load_boss, start_fight
 >>> start_fight(load_boss("elder_leviathan")).state.phase
 <Phase.SETUP: 'setup'>
@@ -37,6 +60,7 @@ from rules.space_infantry.boss import (
     check_allocation,
     legal_engagements,
     legal_targets,
+    next_step,
     propose_allocation,
     start_fight,
     status_lines,
@@ -55,11 +79,51 @@ from rules.space_infantry.content import (
 from rules.space_infantry.vehicles import AVResult, AVSource, Vehicle, make_vehicle, resolve_av_attack
 
 __all__ = [
-    "AVAttack", "AVResult", "AVSource", "Action", "ActivateZones", "Activation", "AddResource",
-    "AddUnit", "AddVehicle", "BossSpec", "Column", "DetermineRange", "Disengage", "Engage",
-    "Engagement", "FightState", "Outcome", "Phase", "RNDraw", "Range", "RemoveResource",
-    "RemoveUnit", "Resource", "SquadHit", "StepResult", "Unit", "UnitKind", "Vehicle", "VehicleHit",
-    "WoundUnit", "ZoneAttack", "ZoneKind", "ZoneSpec", "apply", "check_allocation", "find_boss",
-    "legal_engagements", "legal_targets", "load_boss", "load_bosses", "load_bosses_strict",
-    "make_vehicle", "propose_allocation", "resolve_av_attack", "start_fight", "status_lines",
+    "AVAttack",
+    "AVResult",
+    "AVSource",
+    "Action",
+    "ActivateZones",
+    "Activation",
+    "AddResource",
+    "AddUnit",
+    "AddVehicle",
+    "BossSpec",
+    "Column",
+    "DetermineRange",
+    "Disengage",
+    "Engage",
+    "Engagement",
+    "FightState",
+    "Outcome",
+    "Phase",
+    "RNDraw",
+    "Range",
+    "RemoveResource",
+    "RemoveUnit",
+    "Resource",
+    "SquadHit",
+    "StepResult",
+    "Unit",
+    "UnitKind",
+    "Vehicle",
+    "VehicleHit",
+    "WoundUnit",
+    "ZoneAttack",
+    "ZoneKind",
+    "ZoneSpec",
+    "apply",
+    "check_allocation",
+    "find_boss",
+    "legal_engagements",
+    "legal_targets",
+    "load_boss",
+    "load_bosses",
+    "load_bosses_strict",
+    "make_vehicle",
+    "next_step",
+    "propose_allocation",
+    "resolve_av_attack",
+    "start_fight",
+    "status_lines",
 ]

@@ -932,6 +932,30 @@ _HANDLERS = {
 }
 
 
+def next_step(state: FightState) -> str:
+    """What the players should do next, in one line.
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> next_step(start_fight(load_boss("elder_leviathan")).state)
+    'Add units to the squad.'
+    """
+    if state.outcome is Outcome.BOSS_ELIMINATED:
+        return f"{state.boss.name} is eliminated. Well fought!"
+    if state.outcome is Outcome.SQUAD_OUT:
+        return "Every unit is out. Undo, heal a unit, or start a new fight."
+    if not state.units:
+        return "Add units to the squad."
+    if state.phase is Phase.SETUP:
+        return "Engage zones if you like, then determine the range to start turn 1."
+    if state.phase is Phase.ENGAGEMENT:
+        return "Engage or disengage units, then activate the zones."
+    pending = state.pending_activations()
+    if pending:
+        return (f"Enter the successes of {_join([p.zone for p in pending])} (0 if it missed); "
+                "attack with your engaged units.")
+    return "Attack with your engaged units, then determine the range for the next turn."
+
+
 def status_lines(state: FightState) -> list[str]:
     """A short text summary (for an embed beside the map).
 
