@@ -163,6 +163,68 @@ class DrawSetup(BaseModel):
         return self.hvt_in_use and self.secure_hvt and self.mode is not DrawMode.COUNTERMEASURES
 
 
+#: How each Season 14 scenario hands out classified objectives, keyed by scenario id. The
+#: scenario schema does not carry INTELCOM or "HVT not used", so this table is the reference.
+#: Scenarios without the Classified Deck (Annihilation, Decapitation, Unmasking, Direct Action)
+#: are absent on purpose.
+SEASON14_DRAW_SETUPS: dict[str, DrawSetup] = {
+    "acquisition": DrawSetup(classified_count=1),
+    "biotechvore": DrawSetup(classified_count=3),
+    "capture-and-protect": DrawSetup(classified_count=1, hvt_in_use=False),
+    "countermeasures": DrawSetup(
+        classified_count=COUNTERMEASURES_CURRENT, mode=DrawMode.COUNTERMEASURES, secure_hvt=False
+    ),
+    "cryogenics": DrawSetup(classified_count=1),
+    "firefight": DrawSetup(classified_count=3),
+    "frontline": DrawSetup(classified_count=4, intelcom=True),
+    "frostbyte": DrawSetup(classified_count=2),
+    "highly-classified": DrawSetup(classified_count=1, mode=DrawMode.HIGHLY_CLASSIFIED),
+    "looting-and-sabotaging": DrawSetup(classified_count=1),
+    "mindwipe": DrawSetup(classified_count=1),
+    "panic-room": DrawSetup(classified_count=1, hvt_in_use=False),
+    "power-pack": DrawSetup(classified_count=2),
+    "quadrant-control": DrawSetup(classified_count=1, intelcom=True),
+    "rescue": DrawSetup(classified_count=1),
+    "supplies": DrawSetup(classified_count=2),
+    "supremacy": DrawSetup(classified_count=1),
+    "the-armory": DrawSetup(classified_count=1, intelcom=True),
+}
+#: Scenarios with an Extreme Mode (red deck) and with a High Difficulty Mode.
+EXTREME_MODE_SCENARIOS = frozenset({"countermeasures", "highly-classified"})
+HIGH_DIFFICULTY_SCENARIOS = frozenset({"highly-classified"})
+
+
+def draw_setup_for(
+    scenario_id: str,
+    *,
+    extreme: bool = False,
+    high_difficulty: bool = False,
+    double_deck: bool = False,
+) -> DrawSetup:
+    """The :class:`DrawSetup` of a Season 14 scenario, with the event's options applied.
+
+    ``extreme`` means the red deck: the scenario's Extreme Mode, or an organiser who chose the
+    red deck for the whole event. ``double_deck`` is the Double Deck Extra.
+
+    >>> draw_setup_for("frontline").intelcom
+    True
+    >>> draw_setup_for("highly-classified", high_difficulty=True).mode
+    <DrawMode.HIGH_DIFFICULTY: 'high_difficulty'>
+    """
+    setup = SEASON14_DRAW_SETUPS.get(scenario_id)
+    if setup is None:
+        raise ClassifiedError(
+            f"{scenario_id!r} has no Classified Deck draw (either it uses no Classified Objectives or "
+            "it is not a Season 14 scenario)."
+        )
+    changes: dict[str, object] = {"extreme": extreme, "double_deck": double_deck}
+    if high_difficulty:
+        if scenario_id not in HIGH_DIFFICULTY_SCENARIOS:
+            raise ClassifiedError(f"{scenario_id} has no High Difficulty Mode; only Highly Classified does.")
+        changes["mode"] = DrawMode.HIGH_DIFFICULTY
+    return DrawSetup.model_validate({**setup.model_dump(), **changes})
+
+
 class PoolCard(BaseModel):
     """A card as the draw knows it: enough to show and match it without reloading the deck."""
 

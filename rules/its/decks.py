@@ -264,3 +264,44 @@ def decks_of_kind(decks: Iterable[Deck], kind: DeckKind) -> list[Deck]:
     ['its14-standard']
     """
     return sorted((d for d in decks if d.kind is kind), key=lambda d: d.id)
+
+
+#: The deck Herald deals when nobody picks another.
+DEFAULT_STANDARD_DECK = "its14-standard"
+
+
+def pick_decks(
+    decks: dict[str, Deck], *, standard_id: str | None = None, extreme_id: str | None = None
+) -> tuple[Deck | None, Deck | None]:
+    """Choose the (green, red) pair of decks a draw uses from the loaded ones.
+
+    Without ids: the Season 14 standard deck (or the first standard deck) and the first extreme
+    deck an organiser has added, or None. Unknown ids or a deck of the wrong kind raise.
+
+    >>> green, red = pick_decks(load_decks().decks)
+    >>> green.id, red
+    ('its14-standard', None)
+    """
+
+    def chosen(deck_id: str, kind: DeckKind) -> Deck:
+        deck = decks.get(deck_id)
+        if deck is None:
+            known = ", ".join(sorted(decks)) or "none"
+            raise NotFoundError(f"No deck with the id {deck_id!r} is loaded (loaded: {known}).")
+        if deck.kind is not kind:
+            raise NotFoundError(
+                f"{deck.name} is a {deck.kind} deck; pick {'an' if kind is DeckKind.EXTREME else 'a'} {kind} deck here."
+            )
+        return deck
+
+    if standard_id is not None:
+        standard: Deck | None = chosen(standard_id, DeckKind.STANDARD)
+    elif DEFAULT_STANDARD_DECK in decks:
+        standard = decks[DEFAULT_STANDARD_DECK]
+    else:
+        standard = next(iter(decks_of_kind(decks.values(), DeckKind.STANDARD)), None)
+    if extreme_id is not None:
+        extreme: Deck | None = chosen(extreme_id, DeckKind.EXTREME)
+    else:
+        extreme = next(iter(decks_of_kind(decks.values(), DeckKind.EXTREME)), None)
+    return standard, extreme

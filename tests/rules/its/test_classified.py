@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import NotFoundError, RuleError
 from rules.its.classified import (
+    SEASON14_DRAW_SETUPS,
     CardSource,
     ClassifiedError,
     ClassifiedState,
@@ -30,6 +33,7 @@ from rules.its.classified import (
     UnknownCardError,
     build_pool,
     describe,
+    draw_setup_for,
     new_draw,
     parse_action,
     summary,
@@ -618,3 +622,58 @@ def test_countermeasures_never_loses_a_card(seed: int, extreme: bool, data: st.D
         assert len(in_play) == len(set(in_play))
         assert set(in_play) | accomplished == {c.key for c in state.pool}
         assert len(state.current) <= 3
+
+
+# --- Season 14 scenario table ------------------------------------------------------------------
+
+
+def test_draw_setup_for_scenarios() -> None:
+    assert draw_setup_for("frontline") == DrawSetup(classified_count=4, intelcom=True)
+    assert not draw_setup_for("panic-room").hvt_in_use
+    assert draw_setup_for("countermeasures", extreme=True).extreme
+    assert draw_setup_for("acquisition", double_deck=True).double_deck
+    with pytest.raises(ClassifiedError, match="no Classified Deck draw"):
+        draw_setup_for("annihilation")
+    with pytest.raises(ClassifiedError, match="no High Difficulty Mode"):
+        draw_setup_for("frontline", high_difficulty=True)
+    with pytest.raises(ClassifiedError, match="can't be combined"):
+        draw_setup_for("highly-classified", extreme=True, double_deck=True)
+
+
+@pytest.mark.parametrize("scenario_id", sorted(SEASON14_DRAW_SETUPS))
+def test_every_scenario_setup_can_be_drawn_to_the_end(scenario_id: str) -> None:
+    state = new_draw(draw_setup_for(scenario_id), players=["Ann", "Bo"], deck=GREEN, rng=random.Random(7))
+    rng = random.Random(8)
+    for _ in range(30):
+        if state.is_over():
+            break
+        state = state.apply(state.legal_actions()[-1], rng)
+    if state.setup.mode is not DrawMode.COUNTERMEASURES:
+        assert state.is_over()
+        _check_final(state)
+
+
+SCENARIO_DIR = Path(__file__).resolve().parents[3] / "data" / "its" / "scenarios"
+
+
+@pytest.mark.skipif(not SCENARIO_DIR.is_dir(), reason="scenario files not present")
+def test_table_agrees_with_the_scenario_files() -> None:
+    """Read the scenario YAML directly, so this module stays independent of the scenario schema."""
+    for path in sorted(SCENARIO_DIR.glob("*.yaml")):
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        uses = raw.get("uses", {})
+        in_table = raw["id"] in SEASON14_DRAW_SETUPS
+        assert in_table == bool(uses.get("classified_deck")), raw["id"]
+        if not in_table:
+            continue
+        setup = SEASON14_DRAW_SETUPS[raw["id"]]
+        assert setup.hvt_in_use == bool(uses.get("hvt")), raw["id"]
+        counts = {
+            o.get("role", "standard"): o.get("max_count")
+            for o in raw["objectives"]
+            if o["kind"] == "classified"
+        }
+        if "standard" in counts:
+            assert setup.classified_count == counts["standard"], raw["id"]
+        if "secondary" in counts:
+            assert setup.highly_classified and setup.classified_count == counts["secondary"]

@@ -17,6 +17,7 @@ from rules.its.decks import (
     load_decks,
     load_decks_strict,
     normalize,
+    pick_decks,
 )
 
 N4_UPDATE_CARDS = [
@@ -175,3 +176,16 @@ def test_content_error_is_a_rule_error(tmp_path: Path) -> None:
 def test_shipped_directory_has_no_extreme_deck() -> None:
     decks = load_decks_strict(DEFAULT_DECK_DIR)
     assert decks_of_kind(decks.values(), DeckKind.EXTREME) == []
+
+
+def test_pick_decks(tmp_path: Path) -> None:
+    shipped = load_decks_strict()
+    green, red = pick_decks(shipped)
+    assert green is not None and green.id == "its14-standard" and red is None
+    assert pick_decks(shipped, standard_id="its18-operations")[0] == shipped["its18-operations"]
+    with pytest.raises(NotFoundError, match="loaded: its14-standard, its18-operations"):
+        pick_decks(shipped, standard_id="nope")
+    with pytest.raises(NotFoundError, match="pick an extreme deck"):
+        pick_decks(shipped, extreme_id="its18-operations")
+    write(tmp_path, "red.yaml", GOOD_DECK)
+    assert pick_decks({**shipped, **load_decks_strict(tmp_path)})[1] is not None
