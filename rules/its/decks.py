@@ -289,9 +289,8 @@ def pick_decks(
             known = ", ".join(sorted(decks)) or "none"
             raise NotFoundError(f"No deck with the id {deck_id!r} is loaded (loaded: {known}).")
         if deck.kind is not kind:
-            raise NotFoundError(
-                f"{deck.name} is a {deck.kind} deck; pick {'an' if kind is DeckKind.EXTREME else 'a'} {kind} deck here."
-            )
+            article = "an" if kind is DeckKind.EXTREME else "a"
+            raise NotFoundError(f"{deck.name} is a {deck.kind} deck; pick {article} {kind} deck here.")
         return deck
 
     if standard_id is not None:
