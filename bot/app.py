@@ -1,0 +1,99 @@
+"""Building the bot: ``create_bot()`` makes no network call; ``setup_hook()`` opens the database,
+applies migrations and loads every cog; commands are synced after login, only when changed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import random
+
+import discord
+from discord.ext import commands
+
+from bot.errors import HeraldTree
+from bot.games import GameStore
+from bot.settings import Settings
+from bot.storage import Database, SqliteGameRepository, SqliteMetaRepository
+
+log = logging.getLogger("herald")
+
+#: Every cog, loaded in this order by ``setup_hook``.
+COGS: tuple[str, ...] = (
+    "cogs.dice",
+    "cogs.help",
+)
+
+
+class Herald(commands.AutoShardedBot):
+    """The bot. Sharded from the start, so a large deployment needs no code change."""
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channel and thread names; no privileged intent is needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=HeraldTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.db = Database(settings.database_path)
+        self.meta = SqliteMetaRepository(self.db)
+        self.games = GameStore(SqliteGameRepository(self.db))
+        #: Fair dice for play; tests and the console may replace it with a seeded generator.
+        self.rng: random.Random = random.SystemRandom()
+        self._synced = False
+
+    async def setup_hook(self) -> None:
+        await self.db.open()
+        applied = await self.db.migrate()
+        if applied:
+            log.info("database %s: applied migrations %s", self.settings.database_path, applied)
+        for name in COGS:
+            await self.load_extension(name)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            await self.db.close()
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if not self._synced:
+            self._synced = True
+            try:
+                await self.sync_commands_if_changed()
+            except discord.HTTPException:
+                log.exception("command sync failed; the previous commands stay registered")
+
+    # -- command sync ---------------------------------------------------------------------
+
+    def command_tree_hash(self, guild: discord.abc.Snowflake | None = None) -> str:
+        payload = sorted(
+            (cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)),
+            key=lambda c: (c.get("type", 1), c["name"]),
+        )
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+    async def sync_commands_if_changed(self) -> bool:
+        """Sync to the dev guild when set, else globally; skip when the tree is unchanged."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        key = f"command_tree_hash:{guild.id if guild else 'global'}"
+        digest = self.command_tree_hash(guild)
+        if await self.meta.get(key) == digest:
+            log.info("commands unchanged since the last sync; not syncing")
+            return False
+        synced = await self.tree.sync(guild=guild)
+        await self.meta.set(key, digest)
+        log.info("synced %d commands %s", len(synced), f"to guild {guild.id}" if guild else "globally")
+        return True
+
+
+def create_bot(settings: Settings | None = None) -> Herald:
+    """Build the bot without any network I/O."""
+    return Herald(settings or Settings())

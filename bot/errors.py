@@ -1,0 +1,83 @@
+"""One place that turns any failure into what the player should see.
+
+``RuleError`` (the rules engines' base) becomes an ephemeral reply with its own message.
+Cooldowns, missing permissions and failed checks get friendly text. Anything else is logged
+with a short incident id and the user sees only that id: no traceback or exception text ever
+reaches a channel.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+import discord
+from discord import app_commands
+
+from rules.errors import RuleError
+
+log = logging.getLogger("herald.errors")
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and (
+        error.__cause__ is not None or getattr(error, "original", None) is not None
+    ):
+        inner = getattr(error, "original", None) or error.__cause__
+        if inner is None or inner is error:
+            break
+        if isinstance(error, app_commands.TransformerError) and not isinstance(inner, RuleError):
+            break
+        error = inner
+    return error
+
+
+def describe(error: BaseException) -> tuple[str, str | None]:
+    """The text to show for ``error``, and an incident id when it was unexpected."""
+    error = _unwrap(error)
+    if isinstance(error, RuleError):
+        return str(error), None
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s.", None
+    if isinstance(error, app_commands.MissingPermissions):
+        perms = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        return f"You need the {perms} permission for that.", None
+    if isinstance(error, app_commands.BotMissingPermissions):
+        perms = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        return f"I need the {perms} permission in this channel for that; ask a server admin.", None
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command works in a server channel, not in direct messages.", None
+    if isinstance(error, app_commands.TransformerError):
+        return f"I couldn't read {error.value!r} as {error.type.name.lower()}; check that option.", None
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that command here.", None
+    if isinstance(error, app_commands.CommandNotFound):
+        return "I don't know that command any more; Discord may still be updating its list.", None
+    incident = secrets.token_hex(3)
+    log.error("incident %s: %s", incident, type(error).__name__, exc_info=error)
+    return (
+        f"Something went wrong on my side. Incident `{incident}`: tell the server's admins if it keeps happening.",
+        incident,
+    )
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> str | None:
+    """Tell the user what went wrong, ephemerally; return the incident id if there was one."""
+    text, incident = describe(error)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        elif interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message for interaction %s", interaction.id)
+    return incident
+
+
+class HeraldTree(app_commands.CommandTree):
+    """The command tree with the one error handler."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)

@@ -1,0 +1,316 @@
+"""The channel-keyed game store: one active game per channel, saved as pydantic JSON.
+
+Cogs do every change the same way::
+
+    async with bot.games.update(channel_id, SomeState, actor_id=user.id, action="hit") as game:
+        game.state = rules.apply(game.state, action)   # a new state, never edited in place
+        game.summary = "Kai hits Mouth for 3"
+
+On a clean exit the new state and one event are written in one transaction, guarded by a
+per-channel lock and an optimistic version check; if the body raises (a RuleError, say), nothing
+is written and the previous state stays as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import weakref
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from bot.storage.games import EventRecord, GameExists, GameRecord, NewEvent, StaleVersion
+from rules.errors import RuleError
+
+
+class GameState(BaseModel):
+    """Base for stored game states. Bump ``SCHEMA_VERSION`` and override ``upgrade`` on change."""
+
+    SCHEMA_VERSION: ClassVar[int] = 1
+
+    @classmethod
+    def upgrade(cls, data: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """Turn a stored state of an older schema into the current one."""
+        raise RuntimeError(f"{cls.__name__} cannot read schema version {from_version}")
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class NoGameHere(RuleError):
+    pass
+
+
+class ChannelBusy(RuleError):
+    pass
+
+
+class MovedOn(RuleError):
+    """A button or select on a message whose game has moved on."""
+
+
+class GameRepository(Protocol):
+    async def active(self, channel_id: int) -> GameRecord | None: ...
+    async def get(self, game_id: int) -> GameRecord | None: ...
+    async def list_active(self, guild_id: int | None, kind: str | None = None) -> list[GameRecord]: ...
+    async def create(self, **kwargs: Any) -> GameRecord: ...
+    async def save(self, **kwargs: Any) -> int: ...
+    async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]: ...
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """How players call a kind of game, and how they start and end one."""
+
+    key: str
+    label: str
+    start_hint: str
+    end_hint: str
+
+
+@dataclass
+class Game(Generic[S]):
+    """A loaded game: its record and its state as a model."""
+
+    record: GameRecord
+    state: S
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+
+@dataclass
+class GameUpdate(Generic[S]):
+    """What the body of :meth:`GameStore.update` sees and sets."""
+
+    record: GameRecord
+    state: S
+    summary: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
+    end: bool = False
+    #: Set after the write: the stored version.
+    version: int = 0
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+
+class GameStore:
+    """Load, apply, save and log, one channel at a time."""
+
+    def __init__(self, repo: GameRepository) -> None:
+        self._repo = repo
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._kinds: dict[str, GameKind] = {}
+
+    # -- kinds ----------------------------------------------------------------------------
+
+    def register_kind(self, kind: GameKind) -> None:
+        self._kinds[kind.key] = kind
+
+    def kind(self, key: str) -> GameKind:
+        return self._kinds.get(key) or GameKind(key, f"a {key} game", "", "")
+
+    # -- reading --------------------------------------------------------------------------
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[channel_id] = lock
+        return lock
+
+    async def active_record(self, channel_id: int) -> GameRecord | None:
+        return await self._repo.active(channel_id)
+
+    async def get(self, channel_id: int, model: type[S], kind: str) -> Game[S]:
+        """The channel's active game of ``kind``; a RuleError naming what to do when there is none."""
+        record = await self._repo.active(channel_id)
+        self._check_kind(record, kind)
+        assert record is not None
+        return Game(record, self._load(record, model))
+
+    async def find(self, channel_id: int, model: type[S], kind: str) -> Game[S] | None:
+        """Like :meth:`get` but ``None`` when the channel has no game of that kind."""
+        record = await self._repo.active(channel_id)
+        if record is None or record.kind != kind:
+            return None
+        return Game(record, self._load(record, model))
+
+    async def list_active(self, guild_id: int | None, kind: str | None = None) -> list[GameRecord]:
+        return await self._repo.list_active(guild_id, kind)
+
+    async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]:
+        return await self._repo.events(game_id, limit=limit)
+
+    # -- writing --------------------------------------------------------------------------
+
+    async def start(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        kind: str,
+        state: GameState,
+        actor_id: int,
+        summary: str = "",
+    ) -> Game[Any]:
+        async with self.lock(channel_id):
+            existing = await self._repo.active(channel_id)
+            if existing is not None:
+                raise self._busy(existing)
+            try:
+                record = await self._repo.create(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    kind=kind,
+                    state=state.model_dump(mode="json"),
+                    schema_version=type(state).SCHEMA_VERSION,
+                    event=NewEvent(actor_id, "start", summary),
+                )
+            except GameExists:
+                existing = await self._repo.active(channel_id)
+                raise self._busy(existing) from None
+        return Game(record, state)
+
+    @contextlib.asynccontextmanager
+    async def update(
+        self,
+        channel_id: int,
+        model: type[S],
+        *,
+        kind: str,
+        actor_id: int,
+        action: str,
+        expect_game_id: int | None = None,
+        expect_version: int | None = None,
+    ) -> AsyncIterator[GameUpdate[S]]:
+        """Load the channel's game, let the body replace ``state``, then save it and log one event.
+
+        ``expect_game_id`` / ``expect_version`` come from a button's custom id: when the game
+        is another one or has moved past that version, :class:`MovedOn` is raised before the
+        body runs. Set ``end = True`` in the body to finish the game in the same write.
+        """
+        async with self.lock(channel_id):
+            record = await self._repo.active(channel_id)
+            if expect_game_id is not None and (record is None or record.id != expect_game_id):
+                raise MovedOn("This game has finished or been replaced, so that button no longer applies.")
+            self._check_kind(record, kind)
+            assert record is not None
+            if expect_version is not None and record.version != expect_version:
+                raise MovedOn(
+                    "This has moved on since that message was posted: use the newest message's "
+                    "buttons, or the slash commands."
+                )
+            before = self._load(record, model)
+            handle = GameUpdate(record=record, state=before)
+            yield handle
+            if handle.state is before and not handle.end and not handle.summary:
+                return  # nothing changed: no write, no event
+            try:
+                handle.version = await self._repo.save(
+                    game_id=record.id,
+                    expected_version=record.version,
+                    state=handle.state.model_dump(mode="json"),
+                    schema_version=model.SCHEMA_VERSION,
+                    event=NewEvent(actor_id, action, handle.summary, handle.detail),
+                    state_before=record.state,
+                    status="ended" if handle.end else "active",
+                )
+            except StaleVersion:
+                raise ChannelBusy(
+                    "Someone changed this game at the same moment, so your move was not saved. "
+                    "Look at the newest state and try again."
+                ) from None
+
+    async def undo(
+        self,
+        channel_id: int,
+        model: type[S],
+        *,
+        kind: str,
+        actor_id: int,
+        may_undo: Callable[[EventRecord], bool],
+    ) -> tuple[Game[S], EventRecord]:
+        """Restore the state before the last step not yet undone; log an ``undo`` event.
+
+        ``may_undo(event)`` decides whether this actor may undo that step (their own step,
+        or an organiser's override); a refusal raises a RuleError.
+        """
+        async with self.lock(channel_id):
+            record = await self._repo.active(channel_id)
+            self._check_kind(record, kind)
+            assert record is not None
+            target = await self._last_undoable(record.id)
+            if target is None or target.state_before is None:
+                raise RuleError("There is nothing to undo in this game yet.")
+            if not may_undo(target):
+                raise RuleError(
+                    f"The last step ({target.summary or target.action}) was made by <@{target.actor_id}>: "
+                    "only they, the game's starter or a Manage Server member can undo it."
+                )
+            restored = model.model_validate(target.state_before)
+            try:
+                version = await self._repo.save(
+                    game_id=record.id,
+                    expected_version=record.version,
+                    state=target.state_before,
+                    schema_version=model.SCHEMA_VERSION,
+                    event=NewEvent(actor_id, "undo", f"undid: {target.summary or target.action}",
+                                   {"undid": target.id}),
+                    state_before=record.state,
+                )
+            except StaleVersion:
+                raise ChannelBusy("Someone changed this game at the same moment; try the undo again.") from None
+        new_record = await self._repo.get(record.id)
+        assert new_record is not None and new_record.version == version
+        return Game(new_record, restored), target
+
+    async def _last_undoable(self, game_id: int) -> EventRecord | None:
+        undone: set[int] = set()
+        for event in await self._repo.events(game_id, limit=500):
+            if event.action == "undo":
+                undone.add(int(event.detail.get("undid", 0)))
+                continue
+            if event.id in undone:
+                continue
+            if event.action == "start":
+                return None
+            return event
+        return None
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _check_kind(self, record: GameRecord | None, kind: str) -> None:
+        wanted = self.kind(kind)
+        if record is None:
+            hint = f" Start one with {wanted.start_hint}." if wanted.start_hint else ""
+            raise NoGameHere(f"There is no {wanted.label.removeprefix('a ').removeprefix('an ')} in this channel.{hint}")
+        if record.kind != kind:
+            raise self._busy(record)
+
+    def _busy(self, record: GameRecord | None) -> ChannelBusy:
+        if record is None:
+            return ChannelBusy("This channel's game changed at the same moment; try again.")
+        other = self.kind(record.kind)
+        end = f" Finish it with {other.end_hint}," if other.end_hint else ""
+        return ChannelBusy(
+            f"This channel already has {other.label} going (one game per channel).{end} "
+            "or start yours in a new thread."
+        )
+
+    @staticmethod
+    def _load(record: GameRecord, model: type[S]) -> S:
+        data = record.state
+        if record.schema_version != model.SCHEMA_VERSION:
+            data = model.upgrade(data, record.schema_version)
+        return model.model_validate(data)

@@ -1,0 +1,964 @@
+"""The offline driver: real ``discord.Interaction`` objects through the real bot, no network.
+
+Gateway-shaped ``INTERACTION_CREATE`` payloads go through discord.py's own
+``ConnectionState.parse_interaction_create``, so the command tree, views, dynamic items and
+modals run exactly as in production. What the bot sends back (interaction callbacks, followups,
+edits, and plain channel messages) is caught at the two HTTP choke points, the webhook adapter
+and ``HTTPClient.request``, and recorded as :class:`Message` objects a test or the console can
+read and press.
+
+    driver = await OfflineDriver.open(tmp_path / "herald.sqlite3")
+    reply = await driver.command("/roll expression:4d6kh3", user="alice")
+    assert "Total" in reply.message.text
+    await driver.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import itertools
+import json
+import re
+import shlex
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from bot.app import Herald, create_bot
+from bot.settings import Settings
+
+GUILD_ID = 100_000_000_000_000_001
+DEFAULT_CHANNEL_ID = 100_000_000_000_000_010
+APPLICATION_ID = 100_000_000_000_000_002
+BOT_USER_ID = 100_000_000_000_000_003
+EPHEMERAL = 1 << 6
+#: A handler that has not answered after this long is a bug (in Discord: "interaction failed").
+DISPATCH_TIMEOUT = 30.0
+
+_snowflakes = itertools.count(1_200_000_000_000_000_000)
+
+
+def _snowflake() -> int:
+    return next(_snowflakes)
+
+
+class OfflineError(Exception):
+    """Input the Discord client itself would refuse (unknown command, option of the wrong type)."""
+
+
+@dataclass
+class User:
+    """A member of the offline server."""
+
+    id: int
+    name: str
+    manage_guild: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": False,
+        }
+
+    def permissions(self) -> int:
+        perms = discord.Permissions.general() | discord.Permissions.text()
+        perms.manage_guild = self.manage_guild
+        perms.administrator = False
+        return perms.value
+
+
+@dataclass
+class Channel:
+    id: int
+    name: str
+    thread: bool = False
+    parent_id: int | None = None
+
+    def payload(self) -> dict[str, Any]:
+        if self.thread:
+            return {
+                "id": str(self.id),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "name": self.name,
+                "parent_id": str(self.parent_id or DEFAULT_CHANNEL_ID),
+                "owner_id": str(BOT_USER_ID),
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+                "message_count": 0,
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+            }
+        return {
+            "id": str(self.id),
+            "type": 0,
+            "guild_id": str(GUILD_ID),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "rate_limit_per_user": 0,
+        }
+
+
+@dataclass
+class Attachment:
+    filename: str
+    data: bytes
+    path: Path | None = None
+
+
+@dataclass
+class Button:
+    index: int
+    label: str
+    custom_id: str | None
+    style: int
+    disabled: bool
+    url: str | None = None
+    emoji: str | None = None
+
+
+@dataclass
+class Select:
+    index: int
+    custom_id: str
+    placeholder: str
+    options: list[tuple[str, str]]  # (label, value)
+    min_values: int
+    max_values: int
+    disabled: bool
+
+
+@dataclass
+class Message:
+    """A message the bot posted (or an interaction's ephemeral reply), as a player sees it."""
+
+    id: int
+    channel_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    ephemeral: bool = False
+    #: Who can see it: ``None`` for everyone, else the one user an ephemeral reply was for.
+    visible_to: int | None = None
+    deleted: bool = False
+    edits: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": {
+                "id": str(BOT_USER_ID),
+                "username": "Herald",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+            },
+            "content": self.content,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [
+                {
+                    "id": str(i + 1),
+                    "filename": a.filename,
+                    "size": len(a.data),
+                    "url": f"https://offline.invalid/{a.filename}",
+                    "proxy_url": f"https://offline.invalid/{a.filename}",
+                }
+                for i, a in enumerate(self.attachments)
+            ],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "type": 0,
+            "flags": EPHEMERAL if self.ephemeral else 0,
+        }
+
+    # -- what a player reads --------------------------------------------------------------
+
+    @property
+    def embed(self) -> discord.Embed | None:
+        return discord.Embed.from_dict(self.embeds[0]) if self.embeds else None
+
+    @property
+    def text(self) -> str:
+        """Content and every embed flattened to text, for assertions and the console."""
+        parts = [self.content] if self.content else []
+        for raw in self.embeds:
+            parts.extend(_embed_lines(raw))
+        return "\n".join(parts)
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [c for c in self._components() if isinstance(c, Button)]
+
+    @property
+    def selects(self) -> list[Select]:
+        return [c for c in self._components() if isinstance(c, Select)]
+
+    def button(self, label: str) -> Button:
+        """The button whose label is (or, failing that, contains) ``label``, case-insensitive."""
+        found = [b for b in self.buttons if b.label.lower() == label.lower()] or [
+            b for b in self.buttons if label.lower() in b.label.lower()
+        ]
+        if not found:
+            raise OfflineError(f"no button {label!r}; there are: {[b.label for b in self.buttons]}")
+        return found[0]
+
+    def _components(self) -> list[Button | Select]:
+        out: list[Button | Select] = []
+        for raw in _walk_components(self.components):
+            if raw.get("type") == 2:
+                emoji = raw.get("emoji") or {}
+                out.append(
+                    Button(
+                        index=len(out) + 1,
+                        label=raw.get("label") or emoji.get("name") or "",
+                        custom_id=raw.get("custom_id"),
+                        style=raw.get("style", 1),
+                        disabled=raw.get("disabled", False),
+                        url=raw.get("url"),
+                        emoji=emoji.get("name"),
+                    )
+                )
+            elif raw.get("type") in (3, 5, 6, 7, 8):
+                out.append(
+                    Select(
+                        index=len(out) + 1,
+                        custom_id=raw["custom_id"],
+                        placeholder=raw.get("placeholder") or "",
+                        options=[(o["label"], o["value"]) for o in raw.get("options", [])],
+                        min_values=raw.get("min_values", 1),
+                        max_values=raw.get("max_values", 1),
+                        disabled=raw.get("disabled", False),
+                    )
+                )
+        return out
+
+
+@dataclass
+class Modal:
+    """A modal the bot opened; fill it with :meth:`OfflineDriver.submit`."""
+
+    custom_id: str
+    title: str
+    components: list[dict[str, Any]]
+    channel_id: int
+    user: User
+
+    @property
+    def fields(self) -> list[dict[str, Any]]:
+        return [c for c in _walk_components(self.components) if c.get("type") == 4]
+
+
+@dataclass
+class Reply:
+    """Everything one interaction made the bot do."""
+
+    messages: list[Message] = field(default_factory=list)  # new messages, in order
+    edited: list[Message] = field(default_factory=list)  # messages changed (deduplicated)
+    modal: Modal | None = None
+    choices: list[dict[str, Any]] | None = None  # autocomplete results
+    deferred: bool = False
+    incident: str | None = None
+
+    @property
+    def answered(self) -> bool:
+        return bool(self.messages or self.edited or self.modal or self.choices is not None or self.deferred)
+
+    @property
+    def message(self) -> Message:
+        """The main visible result: the first new message, else the first edited one."""
+        if self.messages:
+            return self.messages[0]
+        if self.edited:
+            return self.edited[0]
+        raise AssertionError("the bot sent no message for this interaction")
+
+    @property
+    def text(self) -> str:
+        return "\n".join(m.text for m in [*self.messages, *self.edited])
+
+
+def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for comp in components:
+        yield comp
+        if "components" in comp:
+            yield from _walk_components(comp["components"])
+        if "component" in comp:
+            yield from _walk_components([comp["component"]])
+        if "accessory" in comp:
+            yield from _walk_components([comp["accessory"]])
+
+
+def _embed_lines(raw: dict[str, Any]) -> list[str]:
+    lines = []
+    if raw.get("author", {}).get("name"):
+        lines.append(raw["author"]["name"])
+    if raw.get("title"):
+        lines.append(f"## {raw['title']}")
+    if raw.get("description"):
+        lines.append(raw["description"])
+    for f in raw.get("fields", []):
+        lines.append(f"[{f['name']}] {f['value']}")
+    if raw.get("image", {}).get("url"):
+        lines.append(f"(image: {raw['image']['url']})")
+    if raw.get("footer", {}).get("text"):
+        lines.append(f"-- {raw['footer']['text']}")
+    return lines
+
+
+@dataclass
+class _Pending:
+    """The interaction being handled: where its replies go."""
+
+    interaction_id: int
+    token: str
+    user: User
+    channel_id: int
+    reply: Reply
+    source_message: Message | None = None
+    original: Message | None = None
+
+
+class _Adapter(AsyncWebhookAdapter):
+    """Catches every webhook and interaction-callback request the bot makes."""
+
+    def __init__(self, driver: OfflineDriver) -> None:
+        super().__init__()
+        self._driver = driver
+
+    async def request(self, route: Any, session: Any = None, **kwargs: Any) -> Any:
+        return self._driver._webhook_request(route, **kwargs)
+
+
+class OfflineDriver:
+    """Runs the real bot and its command tree without Discord; see the module docstring."""
+
+    def __init__(
+        self,
+        database_path: Path | str,
+        *,
+        rng_seed: int | None = None,
+        out_dir: Path | None = None,
+    ) -> None:
+        self.database_path = Path(database_path)
+        self.rng_seed = rng_seed
+        self.out_dir = out_dir
+        self.bot: Herald
+        self.users: dict[str, User] = {}
+        self.channels: dict[str, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self._pending: dict[str, _Pending] = {}
+        self._adapter = _Adapter(self)
+        self.channel = self.add_channel("general", channel_id=DEFAULT_CHANNEL_ID)
+
+    @classmethod
+    async def open(cls, database_path: Path | str, **kwargs: Any) -> OfflineDriver:
+        driver = cls(database_path, **kwargs)
+        await driver.start()
+        return driver
+
+    # -- life cycle -----------------------------------------------------------------------
+
+    async def start(self) -> Herald:
+        """Build the bot and run its ``setup_hook`` the way ``login`` would, without the network."""
+        import random
+
+        settings = Settings(database_path=self.database_path, discord_token=None, _env_file=None)
+        self.bot = create_bot(settings)
+        if self.rng_seed is not None:
+            self.bot.rng = random.Random(self.rng_seed)
+        await self.bot._async_setup_hook()
+        state = self.bot._connection
+        state.application_id = APPLICATION_ID
+        state.user = discord.ClientUser(
+            state=state,
+            data={"id": str(BOT_USER_ID), "username": "Herald", "discriminator": "0", "avatar": None, "bot": True},
+        )
+        self.bot.http.request = self._http_request  # type: ignore[method-assign]
+        await self.bot.setup_hook()
+        return self.bot
+
+    async def restart(self) -> Herald:
+        """Close the bot and start a new one on the same database; posted messages stay."""
+        await self.bot.close()
+        return await self.start()
+
+    async def close(self) -> None:
+        await self.bot.close()
+
+    # -- the offline server ---------------------------------------------------------------
+
+    def user(self, name: str, *, manage_guild: bool | None = None) -> User:
+        """The user called ``name`` (made on first use); ``manage_guild`` sets their permission."""
+        user = self.users.get(name)
+        if user is None:
+            user = self.users[name] = User(_snowflake(), name)
+        if manage_guild is not None:
+            user.manage_guild = manage_guild
+        return user
+
+    def add_channel(self, name: str, *, thread: bool = False, channel_id: int | None = None) -> Channel:
+        channel = self.channels.get(name)
+        if channel is None:
+            channel = self.channels[name] = Channel(
+                channel_id or _snowflake(), name, thread=thread, parent_id=DEFAULT_CHANNEL_ID if thread else None
+            )
+        return channel
+
+    def history(self, channel: Channel | None = None, *, user: User | None = None) -> list[Message]:
+        """Messages in a channel as ``user`` sees them (ephemeral replies only for their owner)."""
+        channel = channel or self.channel
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel.id
+            and not m.deleted
+            and (m.visible_to is None or (user is not None and m.visible_to == user.id))
+        ]
+
+    # -- interactions ---------------------------------------------------------------------
+
+    async def command(
+        self,
+        command: str,
+        *,
+        user: User | str = "alice",
+        channel: Channel | None = None,
+        **options: Any,
+    ) -> Reply:
+        """Run a slash command: ``command("/roll expression:2d6")`` or ``command("roll", expression="2d6")``."""
+        user = self._user(user)
+        path, parsed = self.parse_command_line(command) if command.startswith("/") else (command.split(), {})
+        parsed.update(options)
+        data = self._command_data(path, parsed, focused=None)
+        return await self._dispatch(2, data, user, channel or self.channel)
+
+    async def autocomplete(
+        self,
+        command: str,
+        focused: str,
+        value: str = "",
+        *,
+        user: User | str = "alice",
+        channel: Channel | None = None,
+        **options: Any,
+    ) -> list[dict[str, Any]]:
+        """The choices Discord would show while ``focused`` holds ``value``."""
+        user = self._user(user)
+        path = command.lstrip("/").split()
+        options[focused] = value
+        data = self._command_data(path, options, focused=focused)
+        reply = await self._dispatch(4, data, user, channel or self.channel)
+        return reply.choices or []
+
+    async def press(self, message: Message, button: str | int | Button, *, user: User | str = "alice") -> Reply:
+        """Press a button by label, 1-based position among the message's components, or object."""
+        user = self._user(user)
+        self._check_visible(message, user)
+        if isinstance(button, int):
+            comps = message._components()
+            if not 1 <= button <= len(comps) or not isinstance(comps[button - 1], Button):
+                raise OfflineError(f"there is no button number {button} on that message")
+            target = comps[button - 1]
+        elif isinstance(button, str):
+            target = message.button(button)
+        else:
+            target = button
+        assert isinstance(target, Button)
+        if target.url:
+            raise OfflineError(f"that button is a link to {target.url}")
+        if target.disabled:
+            raise OfflineError(f"the button {target.label!r} is disabled")
+        data = {"custom_id": target.custom_id, "component_type": 2}
+        return await self._dispatch(3, data, user, self._channel_of(message), message)
+
+    async def choose(
+        self, message: Message, values: list[str] | str, *, user: User | str = "alice", select: int = 1
+    ) -> Reply:
+        """Choose option values (or labels) in the message's ``select``-th select menu."""
+        user = self._user(user)
+        self._check_visible(message, user)
+        selects = message.selects
+        if not 1 <= select <= len(selects):
+            raise OfflineError("that message has no such select menu")
+        menu = selects[select - 1]
+        wanted = [values] if isinstance(values, str) else list(values)
+        by_label = {label.lower(): value for label, value in menu.options}
+        chosen = [by_label.get(v.lower(), v) for v in wanted]
+        if menu.options and any(v not in {val for _, val in menu.options} for v in chosen):
+            raise OfflineError(f"choose among: {[label for label, _ in menu.options]}")
+        if not menu.min_values <= len(chosen) <= menu.max_values:
+            raise OfflineError(f"choose between {menu.min_values} and {menu.max_values} options")
+        data = {"custom_id": menu.custom_id, "component_type": 3, "values": chosen}
+        return await self._dispatch(3, data, user, self._channel_of(message), message)
+
+    async def submit(self, modal: Modal, values: dict[str, str], *, user: User | str | None = None) -> Reply:
+        """Fill a modal's text inputs (by custom id or label) and submit it."""
+        user = self._user(user) if user is not None else modal.user
+        by_key: dict[str, str] = {}
+        for f in modal.fields:
+            for key in (f["custom_id"], (f.get("label") or "").lower()):
+                by_key[key] = f["custom_id"]
+        answers: dict[str, str] = {}
+        for key, value in values.items():
+            custom_id = by_key.get(key) or by_key.get(key.lower())
+            if custom_id is None:
+                raise OfflineError(f"no field {key!r}; fields: {[f.get('label') for f in modal.fields]}")
+            answers[custom_id] = str(value)
+
+        def fill(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            out = []
+            for comp in components:
+                if comp.get("type") == 1:
+                    out.append({"type": 1, "components": fill(comp.get("components", []))})
+                elif comp.get("type") == 18:
+                    out.append({"type": 18, "component": fill([comp["component"]])[0]})
+                elif comp.get("type") == 4:
+                    out.append({"type": 4, "custom_id": comp["custom_id"], "value": answers.get(comp["custom_id"], "")})
+                else:
+                    out.append(comp)
+            return out
+
+        data = {"custom_id": modal.custom_id, "components": fill(modal.components)}
+        channel = next((c for c in self.channels.values() if c.id == modal.channel_id), self.channel)
+        return await self._dispatch(5, data, user, channel)
+
+    # -- parsing the console's command lines ----------------------------------------------
+
+    def parse_command_line(self, line: str) -> tuple[list[str], dict[str, str]]:
+        """``/si boss start boss:"Elder Leviathan"`` -> (["si", "boss", "start"], {"boss": "Elder Leviathan"})."""
+        try:
+            tokens = shlex.split(line.strip().lstrip("/"))
+        except ValueError as error:
+            raise OfflineError(f"can't split that line: {error}") from None
+        path: list[str] = []
+        options: dict[str, str] = {}
+        last: str | None = None
+        for token in tokens:
+            match = re.match(r"^([a-z0-9_-]+):(.*)$", token, re.IGNORECASE | re.DOTALL)
+            if match:
+                last = match.group(1).lower()
+                options[last] = match.group(2)
+            elif last is not None:
+                options[last] += " " + token  # an unquoted value with spaces
+            else:
+                path.append(token.lower())
+        return path, options
+
+    def _resolve(self, path: list[str]) -> app_commands.Command[Any, ..., Any]:
+        if not path:
+            raise OfflineError("type a command, for example /roll expression:2d6")
+        node: Any = self.bot.tree.get_command(path[0])
+        if node is None:
+            names = sorted(c.name for c in self.bot.tree.get_commands())
+            raise OfflineError(f"no command /{path[0]}; commands: {', '.join('/' + n for n in names)}")
+        for part in path[1:]:
+            if not isinstance(node, app_commands.Group):
+                raise OfflineError(f"/{node.qualified_name} has no subcommand {part!r}")
+            child = node.get_command(part)
+            if child is None:
+                subs = ", ".join(c.name for c in node.commands)
+                raise OfflineError(f"/{node.qualified_name} has no subcommand {part!r}; try: {subs}")
+            node = child
+        if isinstance(node, app_commands.Group):
+            subs = ", ".join(c.name for c in node.commands)
+            raise OfflineError(f"/{node.qualified_name} needs a subcommand: {subs}")
+        return node
+
+    def _command_data(self, path: list[str], options: dict[str, Any], *, focused: str | None) -> dict[str, Any]:
+        command = self._resolve(path)
+        params = {p.display_name: p for p in command.parameters}
+        unknown = set(options) - set(params)
+        if unknown:
+            raise OfflineError(
+                f"/{command.qualified_name} has no option {', '.join(sorted(unknown))}; "
+                f"options: {', '.join(params) or 'none'}"
+            )
+        missing = [n for n, p in params.items() if p.required and n not in options and n != focused]
+        if missing and focused is None:
+            raise OfflineError(f"/{command.qualified_name} needs {', '.join(m + ':' for m in missing)}")
+        resolved: dict[str, dict[str, Any]] = {}
+        encoded = []
+        for name, value in options.items():
+            param = params[name]
+            option: dict[str, Any] = {"name": name, "type": param.type.value}
+            if name == focused:
+                option["value"] = str(value)
+                option["focused"] = True
+            else:
+                option["value"] = self._encode(param, value, resolved)
+            encoded.append(option)
+        # Nest the options inside the subcommand and group, as Discord does.
+        names = command.qualified_name.split()
+        data: dict[str, Any] = {"id": str(_snowflake()), "name": names[0], "type": 1, "guild_id": str(GUILD_ID)}
+        inner = encoded
+        for depth, part in reversed(list(enumerate(names[1:], start=1))):
+            kind = 1 if depth == len(names) - 1 else 2
+            inner = [{"name": part, "type": kind, "options": inner}]
+        data["options"] = inner
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _encode(self, param: app_commands.Parameter, value: Any, resolved: dict[str, dict[str, Any]]) -> Any:
+        kind = param.type
+        name = param.display_name
+        if param.choices:
+            for choice in param.choices:
+                if str(value).lower() in (str(choice.value).lower(), choice.name.lower()):
+                    return choice.value
+            raise OfflineError(f"{name}: choose one of {', '.join(c.name for c in param.choices)}")
+        try:
+            if kind is discord.AppCommandOptionType.integer:
+                number = int(str(value))
+                if param.min_value is not None and number < param.min_value:
+                    raise OfflineError(f"{name} must be at least {param.min_value}")
+                if param.max_value is not None and number > param.max_value:
+                    raise OfflineError(f"{name} must be at most {param.max_value}")
+                return number
+            if kind is discord.AppCommandOptionType.number:
+                return float(str(value))
+        except ValueError:
+            raise OfflineError(f"{name} must be a {kind.name} (Discord would not send {value!r})") from None
+        if kind is discord.AppCommandOptionType.boolean:
+            if isinstance(value, bool):
+                return value
+            text = str(value).lower()
+            if text in ("true", "yes", "1", "on"):
+                return True
+            if text in ("false", "no", "0", "off"):
+                return False
+            raise OfflineError(f"{name} must be true or false")
+        if kind in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
+            user = value if isinstance(value, User) else self._user(str(value).lstrip("@"))
+            resolved.setdefault("users", {})[str(user.id)] = user.payload()
+            resolved.setdefault("members", {})[str(user.id)] = self._member(user, with_user=False)
+            return str(user.id)
+        if kind is discord.AppCommandOptionType.channel:
+            channel = value if isinstance(value, Channel) else self.add_channel(str(value).lstrip("#"))
+            resolved.setdefault("channels", {})[str(channel.id)] = {**channel.payload(), "permissions": "0"}
+            return str(channel.id)
+        if kind is discord.AppCommandOptionType.string:
+            text = str(value)
+            if param.min_value is not None and len(text) < param.min_value:
+                raise OfflineError(f"{name} must be at least {param.min_value} characters")
+            if param.max_value is not None and len(text) > param.max_value:
+                raise OfflineError(f"{name} must be at most {param.max_value} characters")
+            return text
+        raise OfflineError(f"the offline driver can't send {kind.name} options yet")
+
+    # -- dispatch -------------------------------------------------------------------------
+
+    def _user(self, user: User | str) -> User:
+        return user if isinstance(user, User) else self.user(user)
+
+    def _channel_of(self, message: Message) -> Channel:
+        return next((c for c in self.channels.values() if c.id == message.channel_id), self.channel)
+
+    @staticmethod
+    def _check_visible(message: Message, user: User) -> None:
+        if message.deleted:
+            raise OfflineError("that message was deleted")
+        if message.visible_to is not None and message.visible_to != user.id:
+            raise OfflineError("that message is ephemeral: only the user it was for can see or press it")
+
+    def _member(self, user: User, *, with_user: bool = True) -> dict[str, Any]:
+        member: dict[str, Any] = {
+            "roles": [],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "permissions": str(user.permissions()),
+        }
+        if with_user:
+            member["user"] = user.payload()
+        return member
+
+    async def _dispatch(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        user: User,
+        channel: Channel,
+        source: Message | None = None,
+    ) -> Reply:
+        interaction_id = _snowflake()
+        token = f"offline-{interaction_id}"
+        reply = Reply()
+        pending = _Pending(interaction_id, token, user, channel.id, reply, source_message=source)
+        self._pending[token] = pending
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(APPLICATION_ID),
+            "type": kind,
+            "data": data,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "member": self._member(user),
+            "token": token,
+            "version": 1,
+            "locale": "en-GB",
+            "guild_locale": "en-GB",
+            "app_permissions": str(discord.Permissions.all_channel().value),
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 25 * 1024 * 1024,
+        }
+        if source is not None:
+            payload["message"] = source.payload()
+        context_token = async_context.set(self._adapter)
+        before = asyncio.all_tasks()
+        try:
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            await self._settle(before)
+        finally:
+            async_context.reset(context_token)
+        return reply
+
+    async def _settle(self, before: set[asyncio.Task[Any]]) -> None:
+        """Wait for every task the interaction started, except views' long timeout timers."""
+        deadline = time.monotonic() + DISPATCH_TIMEOUT
+        current = asyncio.current_task()
+        seen = set(before)
+        while True:
+            fresh = [t for t in asyncio.all_tasks() if t not in seen and t is not current and not _is_timer(t)]
+            if not fresh:
+                await asyncio.sleep(0)
+                fresh = [t for t in asyncio.all_tasks() if t not in seen and t is not current and not _is_timer(t)]
+                if not fresh:
+                    return
+            seen.update(fresh)
+            remaining = deadline - time.monotonic()
+            done, pending = await asyncio.wait(fresh, timeout=max(remaining, 0.01))
+            if pending:
+                raise TimeoutError(f"the bot did not finish handling the interaction in {DISPATCH_TIMEOUT:.0f} s")
+
+    # -- what the bot sends ---------------------------------------------------------------
+
+    def _webhook_request(self, route: Any, **kwargs: Any) -> Any:
+        path: str = route.path
+        method: str = route.method
+        token = route.webhook_token
+        pending = self._pending.get(token)
+        if pending is None:
+            raise discord.NotFound(_FakeResponse(404), "unknown interaction token")
+        body, files = _body(kwargs)
+        if path.endswith("/callback"):
+            return self._callback(pending, body, files)
+        if path.endswith("/messages/@original"):
+            original = pending.original
+            if original is None:
+                raise discord.NotFound(_FakeResponse(404), "no original response")
+            return self._message_op(pending, original, method, body, files)
+        match = re.search(r"/messages/(\d+)$", path)
+        if match:
+            message = self.messages.get(int(match.group(1)))
+            if message is None:
+                raise discord.NotFound(_FakeResponse(404), "unknown message")
+            return self._message_op(pending, message, method, body, files)
+        if method == "POST":  # a followup
+            message = self._new_message(pending, body, files)
+            return message.payload()
+        raise discord.HTTPException(_FakeResponse(400), f"offline driver: unsupported {method} {path}")
+
+    def _callback(self, pending: _Pending, body: dict[str, Any], files: list[Attachment]) -> Any:
+        kind = body.get("type")
+        data = body.get("data") or {}
+        reply = pending.reply
+        message: Message | None = None
+        if kind == 4:
+            message = pending.original = self._new_message(pending, data, files)
+        elif kind == 5:
+            reply.deferred = True
+            message = pending.original = self._new_message(pending, {"content": "", **data}, [], record=False)
+        elif kind == 6:
+            reply.deferred = True
+            pending.original = pending.source_message
+        elif kind == 7:
+            assert pending.source_message is not None, "an UPDATE_MESSAGE needs a component interaction"
+            pending.original = pending.source_message
+            self._edit(pending, pending.source_message, data, files)
+            message = pending.source_message
+        elif kind == 8:
+            reply.choices = list(data.get("choices", []))
+        elif kind == 9:
+            reply.modal = Modal(
+                custom_id=data["custom_id"],
+                title=data.get("title", ""),
+                components=data.get("components", []),
+                channel_id=pending.channel_id,
+                user=pending.user,
+            )
+        interaction: dict[str, Any] = {
+            "id": str(pending.interaction_id),
+            "type": 2,
+            "response_message_loading": kind == 5,
+            "response_message_ephemeral": bool(message and message.ephemeral),
+        }
+        result: dict[str, Any] = {"interaction": interaction}
+        if message is not None:
+            interaction["response_message_id"] = str(message.id)
+            result["resource"] = {"type": kind, "message": message.payload()}
+        return result
+
+    def _message_op(
+        self, pending: _Pending, message: Message, method: str, body: dict[str, Any], files: list[Attachment]
+    ) -> Any:
+        if method == "GET":
+            return message.payload()
+        if method == "DELETE":
+            message.deleted = True
+            return None
+        if method == "PATCH":
+            if message.id not in self.messages:  # a deferred reply gets its first content
+                self.messages[message.id] = message
+                self._edit(pending, message, body, files)
+                pending.reply.messages.append(message)
+                return message.payload()
+            self._edit(pending, message, body, files)
+            return message.payload()
+        raise discord.HTTPException(_FakeResponse(400), f"offline driver: unsupported {method}")
+
+    def _new_message(
+        self, pending: _Pending, data: dict[str, Any], files: list[Attachment], *, record: bool = True
+    ) -> Message:
+        ephemeral = bool(int(data.get("flags", 0) or 0) & EPHEMERAL)
+        message = Message(
+            id=_snowflake(),
+            channel_id=pending.channel_id,
+            content=data.get("content") or "",
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            attachments=self._save(files),
+            ephemeral=ephemeral,
+            visible_to=pending.user.id if ephemeral else None,
+        )
+        if record:
+            self.messages[message.id] = message
+            pending.reply.messages.append(message)
+        return message
+
+    def _edit(self, pending: _Pending, message: Message, data: dict[str, Any], files: list[Attachment]) -> None:
+        if "content" in data:
+            message.content = data["content"] or ""
+        if "embeds" in data:
+            message.embeds = list(data["embeds"] or [])
+        if "components" in data:
+            message.components = list(data["components"] or [])
+        if "attachments" in data or files:
+            kept_ids = {str(a.get("id")) for a in data.get("attachments") or [] if "id" in a}
+            kept = [a for i, a in enumerate(message.attachments) if str(i + 1) in kept_ids]
+            message.attachments = kept + self._save(files)
+        message.edits += 1
+        if message not in pending.reply.edited and message not in pending.reply.messages:
+            pending.reply.edited.append(message)
+
+    def _save(self, files: list[Attachment]) -> list[Attachment]:
+        if self.out_dir is not None:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            for attachment in files:
+                path = self.out_dir / f"{_snowflake()}-{attachment.filename}"
+                path.write_bytes(attachment.data)
+                attachment.path = path
+        return files
+
+    async def _http_request(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+        """Plain REST calls (channel messages and edits); everything else is refused loudly."""
+        method, path = route.method, route.path
+        body, attachments = _body({"payload": kwargs.get("json"), "multipart": form, "files": files})
+        channel_id = getattr(route, "channel_id", None)
+        match = re.fullmatch(r"/channels/\{channel_id\}/messages(?:/\{message_id\})?", path)
+        if match and channel_id is not None:
+            message_id = getattr(route, "message_id", None) or _route_param(route, "message_id")
+            pending = _Pending(0, "", self.user("system"), int(channel_id), Reply())
+            current = self._current_pending(int(channel_id))
+            if method == "POST":
+                message = self._new_message(current or pending, body, attachments)
+                return message.payload()
+            message = self.messages.get(int(message_id)) if message_id else None
+            if message is None:
+                raise discord.NotFound(_FakeResponse(404), "unknown message")
+            return self._message_op(current or pending, message, method, body, attachments)
+        raise discord.HTTPException(_FakeResponse(400), f"offline driver: no network for {method} {path}")
+
+    def _current_pending(self, channel_id: int) -> _Pending | None:
+        for pending in reversed(list(self._pending.values())):
+            if pending.channel_id == channel_id:
+                return pending
+        return None
+
+
+def _route_param(route: Any, name: str) -> Any:
+    match = re.search(r"/messages/(\d+)", route.url)
+    return match.group(1) if match and name == "message_id" else None
+
+
+def _is_timer(task: asyncio.Task[Any]) -> bool:
+    name = task.get_name()
+    coro = task.get_coro()
+    qualname = getattr(coro, "__qualname__", "")
+    return "timeout_task_impl" in qualname or name.startswith("discord-ui-view-timeout") or "inner_call" in qualname
+
+
+def _body(kwargs: dict[str, Any]) -> tuple[dict[str, Any], list[Attachment]]:
+    """The JSON body and the files of a request, whether sent as JSON or multipart."""
+    payload = kwargs.get("payload")
+    multipart = kwargs.get("multipart")
+    files = kwargs.get("files") or []
+    body: dict[str, Any] = dict(payload or {})
+    attachments: list[Attachment] = []
+    if multipart:
+        for part in multipart:
+            if part.get("name") == "payload_json":
+                body = json.loads(part["value"])
+    for file in files:
+        fp = file.fp
+        with contextlib.suppress(Exception):
+            fp.seek(0)
+        data = fp.read() if not isinstance(fp, io.BytesIO) else fp.getvalue()
+        attachments.append(Attachment(file.filename or "file", data))
+    return body, attachments
+
+
+class _FakeResponse:
+    """Enough of an aiohttp response for discord.HTTPException's constructor."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "offline"

@@ -1,0 +1,205 @@
+"""SQL for play-by-post games and their append-only event logs."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from bot.storage.database import Database, Transaction, utcnow
+
+
+class GameExists(Exception):
+    """The channel already has an active game (the unique index said no)."""
+
+
+class StaleVersion(Exception):
+    """The game changed since it was read: the optimistic version check failed."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    status: str
+    state: dict[str, Any]
+    schema_version: int
+    version: int
+    created_by: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    id: int
+    game_id: int
+    version: int
+    actor_id: int
+    action: str
+    summary: str
+    detail: dict[str, Any]
+    state_before: dict[str, Any] | None
+    at: str
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append together with a state change."""
+
+    actor_id: int
+    action: str
+    summary: str = ""
+    detail: dict[str, Any] | None = None
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, status, state, schema_version, version, created_by, created_at, updated_at"
+)
+
+
+def _game(row: Any) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        status=row["status"],
+        state=json.loads(row["state"]),
+        schema_version=row["schema_version"],
+        version=row["version"],
+        created_by=row["created_by"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _event(row: Any) -> EventRecord:
+    return EventRecord(
+        id=row["id"],
+        game_id=row["game_id"],
+        version=row["version"],
+        actor_id=row["actor_id"],
+        action=row["action"],
+        summary=row["summary"],
+        detail=json.loads(row["detail"]),
+        state_before=None if row["state_before"] is None else json.loads(row["state_before"]),
+        at=row["at"],
+    )
+
+
+class SqliteGameRepository:
+    """Games and events. Every method is one atomic unit of work."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def active(self, channel_id: int) -> GameRecord | None:
+        async with self._db.reading() as tx:
+            row = await tx.fetchone(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status = 'active'", (channel_id,)
+            )
+        return None if row is None else _game(row)
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        async with self._db.reading() as tx:
+            row = await tx.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return None if row is None else _game(row)
+
+    async def list_active(self, guild_id: int | None, kind: str | None = None) -> list[GameRecord]:
+        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND guild_id IS ?"
+        params: list[Any] = [guild_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        async with self._db.reading() as tx:
+            rows = await tx.fetchall(sql + " ORDER BY id", params)
+        return [_game(r) for r in rows]
+
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        state: dict[str, Any],
+        schema_version: int,
+        event: NewEvent,
+    ) -> GameRecord:
+        now = utcnow()
+        try:
+            async with self._db.transaction() as tx:
+                cursor = await tx.execute(
+                    "INSERT INTO games (guild_id, channel_id, kind, state, schema_version, created_by,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, kind, json.dumps(state), schema_version, event.actor_id, now, now),
+                )
+                game_id = cursor.lastrowid
+                await self._append(tx, game_id, 1, event, None, now)
+        except sqlite3.IntegrityError as error:
+            raise GameExists(channel_id) from error
+        record = await self.get(int(game_id or 0))
+        assert record is not None
+        return record
+
+    async def save(
+        self,
+        *,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        schema_version: int,
+        event: NewEvent,
+        state_before: dict[str, Any] | None,
+        status: str = "active",
+    ) -> int:
+        """Write a new state (and status) if the game is still at ``expected_version``.
+
+        Returns the new version; raises :class:`StaleVersion` when someone else wrote first.
+        """
+        now = utcnow()
+        async with self._db.transaction() as tx:
+            cursor = await tx.execute(
+                "UPDATE games SET state = ?, schema_version = ?, status = ?, version = version + 1,"
+                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (json.dumps(state), schema_version, status, now, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(game_id)
+            await self._append(tx, game_id, expected_version + 1, event, state_before, now)
+        return expected_version + 1
+
+    async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]:
+        """The newest ``limit`` events, newest first."""
+        async with self._db.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT * FROM game_events WHERE game_id = ? ORDER BY id DESC LIMIT ?", (game_id, limit)
+            )
+        return [_event(r) for r in rows]
+
+    @staticmethod
+    async def _append(
+        tx: Transaction,
+        game_id: int | None,
+        version: int,
+        event: NewEvent,
+        state_before: dict[str, Any] | None,
+        now: str,
+    ) -> None:
+        await tx.execute(
+            "INSERT INTO game_events (game_id, version, actor_id, action, summary, detail, state_before, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                version,
+                event.actor_id,
+                event.action,
+                event.summary,
+                json.dumps(event.detail or {}),
+                None if state_before is None else json.dumps(state_before),
+                now,
+            ),
+        )
