@@ -29,6 +29,9 @@ class Herald(commands.AutoShardedBot):
     """The bot. Sharded from the start, so a large deployment needs no code change."""
 
     def __init__(self, settings: Settings) -> None:
+        # Voice is never used: skip the warnings about its optional libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channel and thread names; no privileged intent is needed
         super().__init__(

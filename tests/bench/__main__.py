@@ -1,0 +1,90 @@
+"""Run every benchmark case and print p50/p99 per command, start-up time and sizes."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import pkgutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bot.app import create_bot
+from bot.offline import OfflineDriver
+from bot.settings import Settings
+from tests import bench
+from tests.bench import Case, SizeCase
+
+
+def _percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))
+    return ordered[index]
+
+
+def _mark(value: float, target: float | None) -> str:
+    if target is None:
+        return ""
+    return f"(target < {target:g}: {'ok' if value < target else 'MISSED'})"
+
+
+def _cases() -> list[Case | SizeCase]:
+    found: list[Case | SizeCase] = []
+    for info in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
+        if info.name.startswith("cases_"):
+            module = importlib.import_module(f"tests.bench.{info.name}")
+            found.extend(module.CASES)
+    return found
+
+
+async def _startup(directory: Path, runs: int = 5) -> list[float]:
+    times = []
+    for i in range(runs):
+        started = time.perf_counter()
+        bot = create_bot(Settings(database_path=directory / f"startup-{i}.sqlite3", _env_file=None))
+        await bot._async_setup_hook()
+        await bot.setup_hook()
+        times.append((time.perf_counter() - started) * 1000)
+        await bot.close()
+    return times
+
+
+async def main(selected: list[str]) -> int:
+    directory = Path(tempfile.mkdtemp(prefix="herald-bench-"))
+    startup = await _startup(directory)
+    print(f"{'start-up (create_bot + setup_hook, empty db)':<48} median {statistics.median(startup):8.1f} ms "
+          f"max {max(startup):8.1f} ms {_mark(max(startup), 1000)}")
+    driver = await OfflineDriver.open(directory / "bench.sqlite3", rng_seed=7)
+    try:
+        for case in _cases():
+            if selected and not any(s in case.name for s in selected):
+                continue
+            if isinstance(case, SizeCase):
+                samples, size = [], 0
+                for _ in range(case.calls):
+                    started = time.perf_counter()
+                    data = await asyncio.to_thread(case.make)
+                    samples.append((time.perf_counter() - started) * 1000)
+                    size = len(data)
+                p99 = _percentile(samples, 99)
+                print(f"{case.name:<48} p50 {_percentile(samples, 50):8.2f} ms  p99 {p99:8.2f} ms "
+                      f"{_mark(p99, case.target_ms)}  size {size / 1024:7.1f} KB {_mark(size / 1024, case.target_kb)}")
+                continue
+            context = await case.setup(driver) if case.setup else None
+            samples = []
+            for _ in range(case.calls):
+                started = time.perf_counter()
+                await case.run(driver, context)
+                samples.append((time.perf_counter() - started) * 1000)
+            p99 = _percentile(samples, 99)
+            print(f"{case.name:<48} p50 {_percentile(samples, 50):8.2f} ms  p99 {p99:8.2f} ms "
+                  f"over {case.calls} calls {_mark(p99, case.target_p99_ms)}")
+    finally:
+        await driver.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1:])))
