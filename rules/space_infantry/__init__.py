@@ -13,7 +13,8 @@ engage / disengage     ``apply(s, Engage(unit=, zone=, via=None))`` / ``Disengag
 turn: range            ``apply(s, DetermineRange(), rng)``  (opens the engagement window)
 turn: activations      ``apply(s, ActivateZones(), rng)``   (closes it; ``result.activations``)
 zone attack            ``apply(s, ZoneAttack(zone=, successes=, allocation=None|{unit: n}))``;
-                       preview with ``propose_allocation(s, zone, wounds)``
+                       preview with ``propose_allocation(s, zone, wounds)``; read a typed
+                       allocation ("Kai:2, Lee:1") with ``parse_allocation(text)``
 hit / grenade          ``apply(s, SquadHit(unit=, damage=, grenade=False))``
 wound / heal           ``apply(s, WoundUnit(unit=, amount=))`` (negative heals)
 vehicle add / attack   ``AddVehicle(name=, dmg=, sp=, heavy=)`` / ``AVAttack(unit=, vehicle=, sl=,
@@ -61,6 +62,7 @@ from rules.space_infantry.boss import (
     legal_engagements,
     legal_targets,
     next_step,
+    parse_allocation,
     propose_allocation,
     start_fight,
     status_lines,
@@ -122,6 +124,7 @@ __all__ = [
     "load_bosses_strict",
     "make_vehicle",
     "next_step",
+    "parse_allocation",
     "propose_allocation",
     "resolve_av_attack",
     "start_fight",

@@ -41,6 +41,7 @@ Choices where the seed is silent (documented here and in the events):
 from __future__ import annotations
 
 import random
+import re
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -333,6 +334,9 @@ class AVAttack(_Action):
     sl: int
     pen: int = 0
     source: AVSource = AVSource.OWN
+    melee: bool | None = None
+    """Whether the attack is at Melee range (only the +1AP note depends on it); ``None`` reads it
+    from the fight's current range."""
 
 
 class VehicleHit(_Action):
@@ -606,6 +610,35 @@ def check_allocation(state: FightState, zone: str, wounds: int, allocation: dict
         raise RuleError(f"{z} inflicts {wounds} wounds and {due} must be allocated; your allocation "
                         f"adds up to {sum(clean.values())}.")
     return clean
+
+
+MAX_ALLOCATION_TEXT = 400
+_ALLOCATION_PART = re.compile(r"^\s*(?P<name>[^:=]+?)\s*[:=]\s*(?P<n>[+-]?\d+)\s*$")
+
+
+def parse_allocation(text: str) -> dict[str, int]:
+    """Read a player's allocation typed as ``Kai:2, Lee:1`` (``=`` works too; commas, semicolons
+    or new lines separate units). Names are checked later, by :func:`check_allocation`.
+
+    >>> parse_allocation("Kai:2, Lee = 1")
+    {'Kai': 2, 'Lee': 1}
+    """
+    if len(text) > MAX_ALLOCATION_TEXT:
+        raise RuleError(f"That allocation is {len(text)} characters long: keep it under "
+                        f"{MAX_ALLOCATION_TEXT}, like 'Kai:2, Lee:1'.")
+    out: dict[str, int] = {}
+    for part in re.split(r"[,;\n]", text):
+        if not part.strip():
+            continue
+        m = _ALLOCATION_PART.match(part)
+        if m is None:
+            raise RuleError(f"I can't read '{part.strip()[:40]}': write each unit as name:wounds, "
+                            "like 'Kai:2, Lee:1'.")
+        name = m["name"].strip()
+        out[name] = out.get(name, 0) + int(m["n"])
+    if not out:
+        raise RuleError("The allocation is empty: write each unit as name:wounds, like 'Kai:2, Lee:1'.")
+    return out
 
 
 def _wound(state: FightState, name: str, amount: int, events: list[str]) -> None:
@@ -893,7 +926,7 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
             raise RuleError(f"{unit.name} already used the Scorpio this activation.")
     vehicle = _vehicle(s, a.vehicle)
     rng = _need_rng(rng, "An A-V attack")
-    melee = s.range in (Range.MELEE, Range.CHARGE)
+    melee = a.melee if a.melee is not None else s.range in (Range.MELEE, Range.CHARGE)
     res = resolve_av_attack(vehicle, sl=a.sl, pen=a.pen, source=a.source, attacker=unit.name,
                             melee=melee, rng=rng, die=s.boss.rn_die)
     s.vehicles[s.vehicles.index(vehicle)] = res.vehicle
