@@ -105,3 +105,32 @@ def load_scenarios(directory: Path | str | None = None) -> ScenarioLibrary:
         seen[scenario.id] = path.name
         scenarios.append(scenario)
     return ScenarioLibrary(scenarios)
+
+
+def load_scenarios_tolerant(directory: Path | str | None = None) -> tuple[ScenarioLibrary, list[str]]:
+    """Like :func:`load_scenarios`, but skip files that do not validate and return their errors.
+
+    The bot uses this, so one community file with a typo never hides every other scenario.
+
+    >>> library, errors = load_scenarios_tolerant()
+    >>> len(library), errors
+    (25, [])
+    """
+    folder = Path(directory) if directory is not None else DEFAULT_SCENARIO_DIR
+    if not folder.is_dir():
+        return ScenarioLibrary([]), [f"{folder}: no such scenario folder."]
+    scenarios: list[Scenario] = []
+    errors: list[str] = []
+    seen: dict[str, str] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            scenario = load_scenario(path)
+        except ContentError as exc:
+            errors.append(exc.message)
+            continue
+        if scenario.id in seen:
+            errors.append(f"{path.name}: field id: {scenario.id!r} is already used by {seen[scenario.id]}.")
+            continue
+        seen[scenario.id] = path.name
+        scenarios.append(scenario)
+    return ScenarioLibrary(scenarios), errors
