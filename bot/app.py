@@ -64,7 +64,9 @@ class Herald(commands.AutoShardedBot):
             await self.db.close()
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        log.info(
+            "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
+        )
         if not self._synced:
             self._synced = True
             try:

@@ -56,7 +56,8 @@ def describe(error: BaseException) -> tuple[str, str | None]:
     incident = secrets.token_hex(3)
     log.error("incident %s: %s", incident, type(error).__name__, exc_info=error)
     return (
-        f"Something went wrong on my side. Incident `{incident}`: tell the server's admins if it keeps happening.",
+        f"Something went wrong on my side. Incident `{incident}`: "
+        "tell the server's admins if it keeps happening.",
         incident,
     )
 

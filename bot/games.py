@@ -265,12 +265,15 @@ class GameStore:
                     expected_version=record.version,
                     state=target.state_before,
                     schema_version=model.SCHEMA_VERSION,
-                    event=NewEvent(actor_id, "undo", f"undid: {target.summary or target.action}",
-                                   {"undid": target.id}),
+                    event=NewEvent(
+                        actor_id, "undo", f"undid: {target.summary or target.action}", {"undid": target.id}
+                    ),
                     state_before=record.state,
                 )
             except StaleVersion:
-                raise ChannelBusy("Someone changed this game at the same moment; try the undo again.") from None
+                raise ChannelBusy(
+                    "Someone changed this game at the same moment; try the undo again."
+                ) from None
         new_record = await self._repo.get(record.id)
         assert new_record is not None and new_record.version == version
         return Game(new_record, restored), target
@@ -294,7 +297,9 @@ class GameStore:
         wanted = self.kind(kind)
         if record is None:
             hint = f" Start one with {wanted.start_hint}." if wanted.start_hint else ""
-            raise NoGameHere(f"There is no {wanted.label.removeprefix('a ').removeprefix('an ')} in this channel.{hint}")
+            raise NoGameHere(
+                f"There is no {wanted.label.removeprefix('a ').removeprefix('an ')} in this channel.{hint}"
+            )
         if record.kind != kind:
             raise self._busy(record)
 

@@ -405,7 +405,13 @@ class OfflineDriver:
         state.application_id = APPLICATION_ID
         state.user = discord.ClientUser(
             state=state,
-            data={"id": str(BOT_USER_ID), "username": "Herald", "discriminator": "0", "avatar": None, "bot": True},
+            data={
+                "id": str(BOT_USER_ID),
+                "username": "Herald",
+                "discriminator": "0",
+                "avatar": None,
+                "bot": True,
+            },
         )
         self.bot.http.request = self._http_request  # type: ignore[method-assign]
         await self.bot.setup_hook()
@@ -434,7 +440,10 @@ class OfflineDriver:
         channel = self.channels.get(name)
         if channel is None:
             channel = self.channels[name] = Channel(
-                channel_id or _snowflake(), name, thread=thread, parent_id=DEFAULT_CHANNEL_ID if thread else None
+                channel_id or _snowflake(),
+                name,
+                thread=thread,
+                parent_id=DEFAULT_CHANNEL_ID if thread else None,
             )
         return channel
 
@@ -459,7 +468,7 @@ class OfflineDriver:
         channel: Channel | None = None,
         **options: Any,
     ) -> Reply:
-        """Run a slash command: ``command("/roll expression:2d6")`` or ``command("roll", expression="2d6")``."""
+        """Run a slash command: ``"/roll expression:2d6"``, or ``"roll"`` with ``expression="2d6"``."""
         user = self._user(user)
         path, parsed = self.parse_command_line(command) if command.startswith("/") else (command.split(), {})
         parsed.update(options)
@@ -484,7 +493,9 @@ class OfflineDriver:
         reply = await self._dispatch(4, data, user, channel or self.channel)
         return reply.choices or []
 
-    async def press(self, message: Message, button: str | int | Button, *, user: User | str = "alice") -> Reply:
+    async def press(
+        self, message: Message, button: str | int | Button, *, user: User | str = "alice"
+    ) -> Reply:
         """Press a button by label, 1-based position among the message's components, or object."""
         user = self._user(user)
         self._check_visible(message, user)
@@ -547,7 +558,13 @@ class OfflineDriver:
                 elif comp.get("type") == 18:
                     out.append({"type": 18, "component": fill([comp["component"]])[0]})
                 elif comp.get("type") == 4:
-                    out.append({"type": 4, "custom_id": comp["custom_id"], "value": answers.get(comp["custom_id"], "")})
+                    out.append(
+                        {
+                            "type": 4,
+                            "custom_id": comp["custom_id"],
+                            "value": answers.get(comp["custom_id"], ""),
+                        }
+                    )
                 else:
                     out.append(comp)
             return out
@@ -559,7 +576,11 @@ class OfflineDriver:
     # -- parsing the console's command lines ----------------------------------------------
 
     def parse_command_line(self, line: str) -> tuple[list[str], dict[str, str]]:
-        """``/si boss start boss:"Elder Leviathan"`` -> (["si", "boss", "start"], {"boss": "Elder Leviathan"})."""
+        """Split a typed line into the command path and its options.
+
+        ``/si boss start boss:"Elder Leviathan"`` gives
+        ``(["si", "boss", "start"], {"boss": "Elder Leviathan"})``.
+        """
         try:
             tokens = shlex.split(line.strip().lstrip("/"))
         except ValueError as error:
@@ -598,7 +619,9 @@ class OfflineDriver:
             raise OfflineError(f"/{node.qualified_name} needs a subcommand: {subs}")
         return node
 
-    def _command_data(self, path: list[str], options: dict[str, Any], *, focused: str | None) -> dict[str, Any]:
+    def _command_data(
+        self, path: list[str], options: dict[str, Any], *, focused: str | None
+    ) -> dict[str, Any]:
         command = self._resolve(path)
         params = {p.display_name: p for p in command.parameters}
         unknown = set(options) - set(params)
@@ -623,7 +646,12 @@ class OfflineDriver:
             encoded.append(option)
         # Nest the options inside the subcommand and group, as Discord does.
         names = command.qualified_name.split()
-        data: dict[str, Any] = {"id": str(_snowflake()), "name": names[0], "type": 1, "guild_id": str(GUILD_ID)}
+        data: dict[str, Any] = {
+            "id": str(_snowflake()),
+            "name": names[0],
+            "type": 1,
+            "guild_id": str(GUILD_ID),
+        }
         inner = encoded
         for depth, part in reversed(list(enumerate(names[1:], start=1))):
             kind = 1 if depth == len(names) - 1 else 2
@@ -757,17 +785,23 @@ class OfflineDriver:
         current = asyncio.current_task()
         seen = set(before)
         while True:
-            fresh = [t for t in asyncio.all_tasks() if t not in seen and t is not current and not _is_timer(t)]
+            fresh = [
+                t for t in asyncio.all_tasks() if t not in seen and t is not current and not _is_timer(t)
+            ]
             if not fresh:
                 await asyncio.sleep(0)
-                fresh = [t for t in asyncio.all_tasks() if t not in seen and t is not current and not _is_timer(t)]
+                fresh = [
+                    t for t in asyncio.all_tasks() if t not in seen and t is not current and not _is_timer(t)
+                ]
                 if not fresh:
                     return
             seen.update(fresh)
             remaining = deadline - time.monotonic()
-            done, pending = await asyncio.wait(fresh, timeout=max(remaining, 0.01))
+            _, pending = await asyncio.wait(fresh, timeout=max(remaining, 0.01))
             if pending:
-                raise TimeoutError(f"the bot did not finish handling the interaction in {DISPATCH_TIMEOUT:.0f} s")
+                raise TimeoutError(
+                    f"the bot did not finish handling the interaction in {DISPATCH_TIMEOUT:.0f} s"
+                )
 
     # -- what the bot sends ---------------------------------------------------------------
 
@@ -874,7 +908,9 @@ class OfflineDriver:
             pending.reply.messages.append(message)
         return message
 
-    def _edit(self, pending: _Pending, message: Message, data: dict[str, Any], files: list[Attachment]) -> None:
+    def _edit(
+        self, pending: _Pending, message: Message, data: dict[str, Any], files: list[Attachment]
+    ) -> None:
         if "content" in data:
             message.content = data["content"] or ""
         if "embeds" in data:
@@ -933,7 +969,11 @@ def _is_timer(task: asyncio.Task[Any]) -> bool:
     name = task.get_name()
     coro = task.get_coro()
     qualname = getattr(coro, "__qualname__", "")
-    return "timeout_task_impl" in qualname or name.startswith("discord-ui-view-timeout") or "inner_call" in qualname
+    return (
+        "timeout_task_impl" in qualname
+        or name.startswith("discord-ui-view-timeout")
+        or "inner_call" in qualname
+    )
 
 
 def _body(kwargs: dict[str, Any]) -> tuple[dict[str, Any], list[Attachment]]:

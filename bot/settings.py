@@ -14,7 +14,9 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    discord_token: SecretStr | None = Field(default=None, description="The bot token from the Developer Portal.")
+    discord_token: SecretStr | None = Field(
+        default=None, description="The bot token from the Developer Portal."
+    )
     database_path: Path = Field(default=Path("./herald.sqlite3"), description="SQLite file for all state.")
     dev_guild_id: int | None = Field(
         default=None, description="Sync commands to this one server only (they appear at once)."

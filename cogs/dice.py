@@ -20,7 +20,9 @@ def roll_embed(user: discord.abc.User, result, label: str | None) -> discord.Emb
         embed.add_field(name="Successes", value=f"**{result.successes}**")
     else:
         embed.add_field(name="Total", value=f"**{result.total}**")
-    embed.set_footer(text=f"{result.expression} · {result.dice_rolled} dice · ~~x~~ dropped or rerolled, x! exploded")
+    embed.set_footer(
+        text=f"{result.expression} · {result.dice_rolled} dice · ~~x~~ dropped or rerolled, x! exploded"
+    )
     return embed
 
 
@@ -28,7 +30,9 @@ class Dice(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="roll", description="Roll dice: 2d6+3, 4d6kh3, 10d6>=4 (successes), d66, (1d6,2d4)kh1 ...")
+    @app_commands.command(
+        name="roll", description="Roll dice: 2d6+3, 4d6kh3, 10d6>=4 (successes), d66, (1d6,2d4)kh1 ..."
+    )
     @app_commands.describe(
         expression=f"Dice notation, up to {MAX_EXPRESSION_LENGTH} characters and {MAX_DICE} dice",
         label="What the roll is for (shown as the title)",

@@ -36,7 +36,9 @@ class Help(commands.Cog):
             if not isinstance(command, app_commands.Command | app_commands.Group):
                 continue
             lines = _lines(command)
-            title = f"/{command.name}" + (f" · {command.description}" if isinstance(command, app_commands.Group) else "")
+            title = f"/{command.name}" + (
+                f" · {command.description}" if isinstance(command, app_commands.Group) else ""
+            )
             value = "\n".join(lines)
             if len(value) > 1024:
                 value = value[:1000].rsplit("\n", 1)[0] + "\n…"

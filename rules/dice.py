@@ -27,7 +27,7 @@ import random as _random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 import d20
 import d20.expression as _d20_expression
@@ -50,7 +50,7 @@ class DiceError(RuleError):
     """A dice expression that cannot be rolled; the message says what and where."""
 
 
-class RollKind(str, Enum):
+class RollKind(StrEnum):
     TOTAL = "total"
     SUCCESSES = "successes"
 

@@ -57,7 +57,8 @@ class NewEvent:
 
 
 _GAME_COLUMNS = (
-    "id, guild_id, channel_id, kind, status, state, schema_version, version, created_by, created_at, updated_at"
+    "id, guild_id, channel_id, kind, status, state, schema_version, version, "
+    "created_by, created_at, updated_at"
 )
 
 

@@ -54,8 +54,10 @@ async def _startup(directory: Path, runs: int = 5) -> list[float]:
 async def main(selected: list[str]) -> int:
     directory = Path(tempfile.mkdtemp(prefix="herald-bench-"))
     startup = await _startup(directory)
-    print(f"{'start-up (create_bot + setup_hook, empty db)':<48} median {statistics.median(startup):8.1f} ms "
-          f"max {max(startup):8.1f} ms {_mark(max(startup), 1000)}")
+    print(
+        f"{'start-up (create_bot + setup_hook, empty db)':<48} median {statistics.median(startup):8.1f} ms "
+        f"max {max(startup):8.1f} ms {_mark(max(startup), 1000)}"
+    )
     driver = await OfflineDriver.open(directory / "bench.sqlite3", rng_seed=7)
     try:
         for case in _cases():
@@ -69,8 +71,11 @@ async def main(selected: list[str]) -> int:
                     samples.append((time.perf_counter() - started) * 1000)
                     size = len(data)
                 p99 = _percentile(samples, 99)
-                print(f"{case.name:<48} p50 {_percentile(samples, 50):8.2f} ms  p99 {p99:8.2f} ms "
-                      f"{_mark(p99, case.target_ms)}  size {size / 1024:7.1f} KB {_mark(size / 1024, case.target_kb)}")
+                print(
+                    f"{case.name:<48} p50 {_percentile(samples, 50):8.2f} ms  p99 {p99:8.2f} ms "
+                    f"{_mark(p99, case.target_ms)}  size {size / 1024:7.1f} KB "
+                    f"{_mark(size / 1024, case.target_kb)}"
+                )
                 continue
             context = await case.setup(driver) if case.setup else None
             samples = []
@@ -79,8 +84,10 @@ async def main(selected: list[str]) -> int:
                 await case.run(driver, context)
                 samples.append((time.perf_counter() - started) * 1000)
             p99 = _percentile(samples, 99)
-            print(f"{case.name:<48} p50 {_percentile(samples, 50):8.2f} ms  p99 {p99:8.2f} ms "
-                  f"over {case.calls} calls {_mark(p99, case.target_p99_ms)}")
+            print(
+                f"{case.name:<48} p50 {_percentile(samples, 50):8.2f} ms  p99 {p99:8.2f} ms "
+                f"over {case.calls} calls {_mark(p99, case.target_p99_ms)}"
+            )
     finally:
         await driver.close()
     return 0

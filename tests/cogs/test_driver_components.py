@@ -26,7 +26,9 @@ KIND = GameKind("test_counter", "a test counter", "/counter start", "/counter en
 class Bump(PersistentButton, template=r"test:bump:(?P<game>\d+):(?P<step>\d+)"):
     def __init__(self, game: int, step: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Bump", custom_id=f"test:bump:{game}:{step}", style=discord.ButtonStyle.primary)
+            discord.ui.Button(
+                label="Bump", custom_id=f"test:bump:{game}:{step}", style=discord.ButtonStyle.primary
+            )
         )
         self.game, self.step = game, step
 
@@ -37,8 +39,13 @@ class Bump(PersistentButton, template=r"test:bump:(?P<game>\d+):(?P<step>\d+)"):
     async def pressed(self, interaction: discord.Interaction) -> None:
         store = interaction.client.games
         async with store.update(
-            interaction.channel_id, Counter, kind=KIND.key, actor_id=interaction.user.id, action="bump",
-            expect_game_id=self.game, expect_version=self.step,
+            interaction.channel_id,
+            Counter,
+            kind=KIND.key,
+            actor_id=interaction.user.id,
+            action="bump",
+            expect_game_id=self.game,
+            expect_version=self.step,
         ) as game:
             game.state = Counter(value=game.state.value + 1)
             game.summary = "bump"
@@ -62,8 +69,11 @@ class CounterCog(commands.Cog):
     @group.command(name="start")
     async def start(self, interaction: discord.Interaction) -> None:
         game = await interaction.client.games.start(
-            channel_id=interaction.channel_id, guild_id=interaction.guild_id, kind=KIND.key,
-            state=Counter(), actor_id=interaction.user.id,
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
+            kind=KIND.key,
+            state=Counter(),
+            actor_id=interaction.user.id,
         )
         view = discord.ui.View(timeout=None)
         view.add_item(Bump(game.id, game.version))
@@ -94,7 +104,9 @@ async def test_persistent_button_survives_restart_and_stale_press_is_polite(driv
 
     # A copy of the button from before the last press is stale: a polite ephemeral, no failure.
     posted_elsewhere = (await driver.command("/counter start", channel=driver.add_channel("other"))).message
-    seen_by_dave = dataclasses.replace(posted_elsewhere, components=copy.deepcopy(posted_elsewhere.components))
+    seen_by_dave = dataclasses.replace(
+        posted_elsewhere, components=copy.deepcopy(posted_elsewhere.components)
+    )
     await driver.press(posted_elsewhere, "Bump", user="erin")
     stale_again = await driver.press(seen_by_dave, 1, user="dave")  # its custom id still carries step 1
     assert stale_again.message.ephemeral

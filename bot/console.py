@@ -1,0 +1,242 @@
+"""``make console``: try Herald in a terminal, as you would in Discord, without a token.
+
+Type slash commands exactly as in Discord (``/roll expression:4d6kh3 label:fireball``). Each reply
+is printed as text; images are saved under ``./out/`` and their paths printed; buttons are
+numbered so you can press them. Lines starting with ``:`` control the console (``:help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+import textwrap
+from pathlib import Path
+
+from bot.offline import Message, Modal, OfflineDriver, OfflineError, Reply
+
+HELP = """\
+Type a slash command as in Discord, options as name:value (quote values with spaces or not):
+  /roll expression:4d6kh3 label:fireball
+  /roll expression:10d6>=4 private:true
+  /help                          lists every command
+
+Console commands:
+  :as NAME [--manage]     act as another user (made on first use); --manage gives Manage Server
+  :manage on|off          give or take Manage Server from the current user
+  :press N [M]            press button N of message M (default: the newest message with buttons)
+  :choose VALUE[,VALUE]   choose in the newest select menu (labels or values)
+  :fill                   fill the open modal field by field (or :fill Label=value; Label=value)
+  :complete /cmd opt:partial   show autocomplete choices for the option being typed
+  :channel NAME / :thread NAME   move to another channel or thread (one game per channel)
+  :history                show the channel as the current user sees it
+  :restart                restart the bot on the same database (games survive)
+  :quit                   leave (Ctrl-D works too)
+Images are saved under {out}/ and their paths printed: open them to see boards and sheets.
+"""
+
+
+class Console:
+    def __init__(self, driver: OfflineDriver, out_dir: Path, *, echo: bool) -> None:
+        self.driver = driver
+        self.out_dir = out_dir
+        self.echo = echo
+        self.user = driver.user("alice")
+        self.channel = driver.channel
+        self.modal: Modal | None = None
+        self.numbered: list[Message] = []
+
+    @property
+    def prompt(self) -> str:
+        where = ("🧵" if self.channel.thread else "#") + self.channel.name
+        manage = "*" if self.user.manage_guild else ""
+        return f"{self.user.name}{manage} {where}> "
+
+    async def handle(self, line: str) -> bool:
+        """Run one line; False means quit."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        if self.echo:
+            print(f"{self.prompt}{line}")
+        try:
+            if line.startswith("/"):
+                self.show(await self.driver.command(line, user=self.user, channel=self.channel))
+            elif line.startswith(":"):
+                return await self.meta(line[1:])
+            else:
+                print(
+                    "Commands start with / (like /roll expression:2d6) and console commands with : (:help)."
+                )
+        except OfflineError as error:
+            print(f"  ✗ {error}")
+        return True
+
+    async def meta(self, line: str) -> bool:
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if word in ("q", "quit", "exit"):
+            return False
+        if word in ("h", "help", "?"):
+            print(HELP.format(out=self.out_dir))
+        elif word == "as":
+            if not rest:
+                raise OfflineError("usage: :as NAME [--manage]")
+            name = rest.replace("--manage", "").strip().lower()
+            self.user = self.driver.user(name, manage_guild=True if "--manage" in rest else None)
+            print(
+                f"  now acting as {self.user.name}" + (" (Manage Server)" if self.user.manage_guild else "")
+            )
+        elif word == "manage":
+            self.user.manage_guild = rest.lower() in ("on", "yes", "true", "1")
+            print(f"  {self.user.name} {'has' if self.user.manage_guild else 'does not have'} Manage Server")
+        elif word == "press":
+            parts = rest.split()
+            if not parts or not parts[0].isdigit():
+                raise OfflineError("usage: :press N [M], N = button number, M = message number")
+            message = self._message(int(parts[1]) if len(parts) > 1 else None, need="buttons")
+            self.show(await self.driver.press(message, int(parts[0]), user=self.user))
+        elif word == "choose":
+            message = self._message(None, need="selects")
+            values = [v.strip() for v in rest.split(",") if v.strip()]
+            self.show(await self.driver.choose(message, values, user=self.user))
+        elif word == "fill":
+            await self.fill(rest)
+        elif word == "complete":
+            await self.complete(rest)
+        elif word in ("channel", "thread"):
+            if not rest:
+                raise OfflineError(f"usage: :{word} NAME")
+            self.channel = self.driver.add_channel(rest.lstrip("#"), thread=word == "thread")
+            print(f"  now in {'thread' if self.channel.thread else 'channel'} {self.channel.name}")
+        elif word == "history":
+            for message in self.driver.history(self.channel, user=self.user)[-10:]:
+                self.print_message(message)
+        elif word == "restart":
+            await self.driver.restart()
+            print("  bot restarted on the same database; old messages and their buttons are still here")
+        else:
+            raise OfflineError(f"unknown console command :{word}; try :help")
+        return True
+
+    def _message(self, number: int | None, *, need: str) -> Message:
+        if number is not None:
+            if not 1 <= number <= len(self.numbered):
+                raise OfflineError(f"there is no message {number} on screen")
+            return self.numbered[number - 1]
+        for message in reversed(list(self.driver.messages.values())):
+            visible = message.visible_to in (None, self.user.id) and not message.deleted
+            if visible and message.channel_id == self.channel.id and getattr(message, need):
+                return message
+        raise OfflineError(f"no message with {need} here")
+
+    async def fill(self, rest: str) -> None:
+        if self.modal is None:
+            raise OfflineError("no modal is open")
+        values: dict[str, str] = {}
+        if rest:
+            for pair in rest.split(";"):
+                key, sep, value = pair.partition("=")
+                if not sep:
+                    raise OfflineError("usage: :fill Label=value; Label=value")
+                values[key.strip()] = value.strip()
+        else:
+            for f in self.modal.fields:
+                default = f.get("value") or ""
+                label = f.get("label") or f["custom_id"]
+                answer = await asyncio.to_thread(input, f"  {label}{f' [{default}]' if default else ''}: ")
+                values[f["custom_id"]] = answer or default
+        modal, self.modal = self.modal, None
+        self.show(await self.driver.submit(modal, values, user=self.user))
+
+    async def complete(self, rest: str) -> None:
+        path, options = self.driver.parse_command_line(rest)
+        if not options:
+            raise OfflineError("usage: :complete /command option:partial-text")
+        focused = list(options)[-1]
+        value = options.pop(focused)
+        choices = await self.driver.autocomplete(
+            " ".join(path), focused, value, user=self.user, channel=self.channel, **options
+        )
+        if not choices:
+            print("  (no suggestions)")
+        for choice in choices:
+            print(f"  • {choice['name']}  ->  {choice['value']}")
+
+    # -- printing -------------------------------------------------------------------------
+
+    def show(self, reply: Reply) -> None:
+        if reply.modal is not None:
+            self.modal = reply.modal
+            print(f"  ▣ a form opened: {reply.modal.title}")
+            for f in reply.modal.fields:
+                print(f"    - {f.get('label')}" + (f" (now: {f['value']})" if f.get("value") else ""))
+            print("  fill it with :fill (asks field by field) or :fill Label=value; Label=value")
+        for message in reply.messages:
+            self.print_message(message)
+        for message in reply.edited:
+            self.print_message(message, edited=True)
+        if reply.choices is not None:
+            for choice in reply.choices:
+                print(f"  • {choice['name']}")
+        if not reply.answered:
+            print("  (the bot did not answer: in Discord this shows 'This interaction failed')")
+
+    def print_message(self, message: Message, *, edited: bool = False) -> None:
+        if message not in self.numbered:
+            self.numbered.append(message)
+        number = self.numbered.index(message) + 1
+        who = "only you can see this" if message.ephemeral else f"in #{self.channel.name}"
+        print(f"┌─ message {number} ({who}{', edited' if edited else ''})")
+        for line in message.text.splitlines() or [""]:
+            for wrapped in textwrap.wrap(line, 100) or [""]:
+                print(f"│ {wrapped}")
+        for attachment in message.attachments:
+            where = attachment.path or attachment.filename
+            print(f"│ 🖼  {where} ({len(attachment.data) / 1024:.0f} KB)")
+        components = message._components()
+        if components:
+            labels = []
+            for c in components:
+                if hasattr(c, "options"):
+                    labels.append(f"[{c.index}: select {c.placeholder or ''} → :choose]")
+                else:
+                    labels.append(f"[{c.index}: {c.label}{' (disabled)' if c.disabled else ''}]")
+            print("│ " + "  ".join(labels) + f"   → :press N {number}")
+        print("└─")
+
+
+async def run_console(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="make console", description="Try Herald offline.")
+    parser.add_argument("--db", type=Path, default=Path("out/console.sqlite3"), help="database file")
+    parser.add_argument("--out", type=Path, default=Path("out"), help="where images are saved")
+    parser.add_argument("--fresh", action="store_true", help="start with an empty database")
+    parser.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable sessions)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.fresh:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{args.db}{suffix}").unlink(missing_ok=True)
+    driver = await OfflineDriver.open(args.db, rng_seed=args.seed, out_dir=args.out)
+    interactive = sys.stdin.isatty()
+    console = Console(driver, args.out, echo=not interactive)
+    if interactive:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history)
+        print("Herald console: Discord without Discord. Type :help for help, /help for the commands.")
+    try:
+        while True:
+            try:
+                line = await asyncio.to_thread(input, console.prompt if interactive else "")
+            except EOFError:
+                break
+            if not await console.handle(line):
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        await driver.close()
+    return 0

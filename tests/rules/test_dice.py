@@ -1,0 +1,146 @@
+"""The dice engine: d20's grammar, success pools, D33/D66 and the limits."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.dice import MAX_DICE, MAX_EXPRESSION_LENGTH, DiceError, RollKind, roll
+from rules.errors import RuleError
+
+
+def shown_values(detail: str) -> list[str]:
+    inside = detail[detail.index("(") + 1 : detail.index(")")]
+    return [v.strip() for v in inside.split(",")]
+
+
+@pytest.mark.parametrize(
+    ("expression", "low", "high"),
+    [
+        ("2d6+3", 5, 15),
+        ("4d6kh3", 3, 18),
+        ("4d6pl1", 3, 18),
+        ("d%", 0, 90),
+        ("1d20ro1", 1, 20),
+        ("3d6rr<3", 9, 18),
+        ("2d6mi3ma5", 6, 10),
+        ("(1d6,2d4)kh1", 1, 8),
+        ("(2d6+1)*2", 6, 26),
+        ("1d20 > 30", 0, 0),
+        ("4d6 kh3", 3, 18),  # spaces are forgiven
+        ("d66", 11, 66),
+        ("d33", 11, 33),
+        ("2d33+1", 23, 67),
+    ],
+)
+def test_totals_stay_in_range(expression: str, low: int, high: int) -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        result = roll(expression, rng)
+        assert result.kind is RollKind.TOTAL
+        assert low <= result.total <= high
+
+
+def test_d66_reads_two_dice_as_tens_and_units() -> None:
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(500):
+        result = roll("d66", rng)
+        tens, units = divmod(result.total, 10)
+        assert 1 <= tens <= 6 and 1 <= units <= 6
+        assert f"D66: {tens} {units}" in result.detail
+        seen.add(result.total)
+    assert len(seen) == 36  # every combination turns up, and nothing else
+
+
+def test_success_pool_counts_dice_at_or_above_the_target() -> None:
+    result = roll("10d6>=4", random.Random(1))
+    values = shown_values(result.detail)
+    assert len(values) == 10
+    hits = [v for v in values if v.startswith("**")]
+    assert result.kind is RollKind.SUCCESSES
+    assert result.successes == len(hits) == sum(int(v.strip("*")) >= 4 for v in values)
+    assert f"**{result.successes}** successes" in result.detail
+
+
+def test_success_pool_at_or_below() -> None:
+    result = roll("12d6<=2", random.Random(2))
+    values = [int(v.strip("*")) for v in shown_values(result.detail)]
+    assert result.successes == sum(v <= 2 for v in values)
+
+
+def test_pool_with_rerolls_and_explosions_counts_only_kept_dice() -> None:
+    rng = random.Random(3)
+    for _ in range(100):
+        result = roll("10d6rr1e6>=4", rng)
+        values = shown_values(result.detail)
+        kept = [v for v in values if not v.startswith("~~")]
+        # rr1 runs before e6: the ten original dice end on no 1, dice added by explosions may.
+        assert "1" not in [v.strip("*!") for v in kept[:10]]
+        exploded = sum(v.endswith("!**") or v.endswith("!") for v in kept)
+        assert len(kept) == 10 + exploded  # each 6 added a die
+        assert result.successes == sum(int(v.strip("*!")) >= 4 for v in kept)
+
+
+def test_the_same_seed_gives_the_same_roll() -> None:
+    assert roll("20d10e10>=7", random.Random(9)) == roll("20d10e10>=7", random.Random(9))
+
+
+@pytest.mark.parametrize(
+    ("expression", "needle"),
+    [
+        ("4d6k", "column 4"),
+        ("2d6+", "column"),
+        ("hello", "column 1"),
+        ("1d0", "0-sided"),
+        ("1/0", "divide by zero"),
+        (f"{MAX_DICE + 1}d6", f"more than {MAX_DICE} dice"),
+        ("1d1e1", f"more than {MAX_DICE} dice"),  # an explosion that never ends
+        ("600d66", f"more than {MAX_DICE} dice"),
+        ("1" * (MAX_EXPRESSION_LENGTH + 1), f"limit is {MAX_EXPRESSION_LENGTH}"),
+        ("   ", "something to roll"),
+        ("999999999*999999999*999999999", "beyond"),
+    ],
+)
+def test_bad_expressions_say_what_is_wrong(expression: str, needle: str) -> None:
+    with pytest.raises(DiceError) as caught:
+        roll(expression, random.Random(0))
+    assert needle in str(caught.value)
+
+
+def test_syntax_error_points_at_the_column() -> None:
+    with pytest.raises(DiceError) as caught:
+        roll("2d6+x", random.Random(0))
+    message = str(caught.value)
+    column = int(re.search(r"column (\d+)", message).group(1))
+    pointer_line = message.splitlines()[2]
+    assert pointer_line.index("^") == column  # the caret sits under the bad character (after the backtick)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_string_rolls_or_raises_rule_error(text: str) -> None:
+    try:
+        result = roll(text, random.Random(0))
+    except RuleError:
+        return
+    assert isinstance(result.total, int)
+    assert result.dice_rolled <= MAX_DICE
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789d%+-*/()khlpe<>=rroamix, ", max_size=40))
+def test_dice_shaped_strings_roll_or_raise_rule_error(text: str) -> None:
+    with contextlib.suppress(RuleError):
+        roll(text, random.Random(1))
+
+
+@given(n=st.integers(1, 60), sides=st.integers(2, 20), target=st.integers(1, 20))
+def test_successes_never_exceed_the_dice(n: int, sides: int, target: int) -> None:
+    result = roll(f"{n}d{sides}>={target}", random.Random(n * sides + target))
+    assert 0 <= result.successes <= n

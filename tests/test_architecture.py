@@ -1,0 +1,56 @@
+"""The arrows of the house point downwards: rules/ stays pure, renderers/ never reach up."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def files(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", files("rules"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_rules_are_pure(path: Path) -> None:
+    forbidden = {"discord", "aiosqlite", "PIL", "asyncio", "bot", "cogs", "renderers", "sqlite3"}
+    assert not imported_modules(path) & forbidden
+
+
+@pytest.mark.parametrize("path", files("renderers"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_renderers_import_only_rules(path: Path) -> None:
+    assert not imported_modules(path) & {"discord", "aiosqlite", "asyncio", "bot", "cogs"}
+
+
+@pytest.mark.parametrize("path", files("bot"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_bot_knows_no_game(path: Path) -> None:
+    # bot/ may import rules.errors (the error base) and nothing else of the games.
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            top = node.module.split(".")[0]
+            assert top != "cogs" and top != "renderers"
+            if top == "rules":
+                assert node.module == "rules.errors", f"{path.name} imports {node.module}"
+
+
+def test_sql_lives_in_bot_storage() -> None:
+    for package in ("cogs", "rules", "renderers"):
+        for path in files(package):
+            text = path.read_text(encoding="utf-8")
+            for keyword in ("SELECT ", "INSERT INTO", "UPDATE games", "CREATE TABLE"):
+                assert keyword not in text, f"{path} contains SQL ({keyword.strip()})"

@@ -1,0 +1,90 @@
+"""Settings, start-up without a token, and command sync only when the tree changed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.app import COGS, create_bot
+from bot.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_settings_read_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "x.sqlite3"))
+    monkeypatch.setenv("DEV_GUILD_ID", "123")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    settings = Settings(_env_file=None)
+    assert settings.discord_token is not None and settings.discord_token.get_secret_value() == "abc.def.ghi"
+    assert "abc.def.ghi" not in repr(settings) and "abc.def.ghi" not in str(settings.model_dump())
+    assert settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
+
+
+def test_blank_values_mean_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "  ")
+    monkeypatch.setenv("DEV_GUILD_ID", "")
+    settings = Settings(_env_file=None)
+    assert settings.discord_token is None and settings.dev_guild_id is None
+
+
+def test_env_example_documents_every_setting() -> None:
+    text = (ROOT / ".env.example").read_text()
+    for name in Settings.model_fields:
+        assert f"{name.upper()}=" in text
+
+
+def test_running_without_a_token_says_what_to_do(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",)}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2
+    assert "token" in lines[0].lower() and "make console" in lines[1]
+
+
+async def test_create_bot_makes_no_network_call_and_setup_loads_every_cog(tmp_path: Path) -> None:
+    bot = create_bot(Settings(database_path=tmp_path / "h.sqlite3", _env_file=None))
+    await bot._async_setup_hook()
+    bot.http.request = None  # any REST call during setup would fail loudly
+    await bot.setup_hook()
+    assert set(bot.extensions) == set(COGS)
+    await bot.close()
+
+
+async def test_sync_only_when_the_tree_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = create_bot(Settings(database_path=tmp_path / "h.sqlite3", dev_guild_id=42, _env_file=None))
+    await bot._async_setup_hook()
+    await bot.setup_hook()
+    calls = []
+
+    async def fake_sync(*, guild=None):
+        calls.append(guild.id if guild else None)
+        return []
+
+    monkeypatch.setattr(bot.tree, "sync", fake_sync)
+    assert await bot.sync_commands_if_changed() is True
+    assert await bot.sync_commands_if_changed() is False
+    assert calls == [42]
+    from discord import app_commands
+
+    @app_commands.command(name="extra", description="a new command")
+    async def extra(interaction) -> None: ...
+
+    bot.tree.add_command(extra)
+    assert await bot.sync_commands_if_changed() is True
+    assert calls == [42, 42]
+    await bot.close()
