@@ -22,6 +22,7 @@ log = logging.getLogger("herald")
 COGS: tuple[str, ...] = (
     "cogs.dice",
     "cogs.help",
+    "cogs.space_infantry",
 )
 
 

@@ -1,0 +1,512 @@
+"""/si: Space Infantry boss fights in a channel, and one-off A-V attacks.
+
+Each handler reads its options, builds one rules action, applies it through ``step`` (load,
+apply, save, log) and answers with the boss zone map; the rules decide everything else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.views import is_manager
+from cogs.space_infantry.game import (
+    COLOUR,
+    CORE_DAMAGE,
+    CORE_SL,
+    CORE_ZONE_SUCCESSES,
+    KIND,
+    SIGame,
+    draws_text,
+    fight_message,
+    load,
+    rng_of,
+    step,
+)
+from cogs.space_infantry.views import controls, send_step
+from rules.errors import RuleError
+from rules.space_infantry import (
+    Action,
+    ActivateZones,
+    AddResource,
+    AddUnit,
+    AddVehicle,
+    AVAttack,
+    AVSource,
+    BossSpec,
+    DetermineRange,
+    Disengage,
+    Engage,
+    FightState,
+    Phase,
+    RemoveResource,
+    RemoveUnit,
+    Resource,
+    RNDraw,
+    SquadHit,
+    UnitKind,
+    WoundUnit,
+    ZoneKind,
+    find_boss,
+    legal_engagements,
+    load_bosses,
+    make_vehicle,
+    resolve_av_attack,
+    start_fight,
+    status_lines,
+)
+from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH
+from rules.space_infantry.vehicles import MAX_PEN, MAX_SL, MAX_VEHICLE_DMG, MAX_VEHICLE_SP
+
+log = logging.getLogger("herald.space_infantry")
+
+MAX_CHOICES = 25
+CHOICE_LIMIT = 100
+UNIT_KINDS = [app_commands.Choice(name=k.value, value=k.value) for k in UnitKind]
+
+
+def _choice(label: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=label[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
+
+
+def _matches(current: str, *texts: str) -> bool:
+    wanted = (current or "").strip().lower()
+    return not wanted or any(wanted in t.lower() for t in texts)
+
+
+def _unit_label(state: FightState, name: str) -> str:
+    unit = state.unit(name)
+    health = "out" if unit.out else f"{unit.wounds}/{unit.max_wounds} wounds"
+    eng = state.engagements.get(name)
+    where = f"engaged with {eng.zone}" if eng else "free"
+    return f"{name} · {unit.kind.value} · {health} · {where}"
+
+
+def _zone_label(state: FightState, zone: str, legal: bool) -> str:
+    spec = state.boss.zone(zone)
+    hp = state.zone_hp[zone]
+    if hp <= 0:
+        return f"{zone} · destroyed"
+    if spec.kind is ZoneKind.OUTER:
+        room = f"{len(state.at_opening(zone))}/{spec.engage_limit} engaged"
+    else:
+        open_via = [o for o in state.boss.outers_of(zone) if state.zone_hp[o] <= 0]
+        room = (
+            f"through {', '.join(open_via)}"
+            if open_via
+            else f"closed until {' or '.join(state.boss.outers_of(zone))} falls"
+        )
+    tag = "" if legal else " · can't engage now"
+    return f"{zone} · {spec.kind.value} · {hp}/{spec.hp} HP · {room}{tag}"
+
+
+def _log_bad_files(errors: list[Any]) -> None:
+    for err in errors:
+        problems = getattr(err, "problems", None) or [("?", "?", str(err))]
+        for file, field, reason in problems:
+            log.warning("skipped Space Infantry boss file %s: %s: %s", file, field, reason)
+
+
+class SpaceInfantry(
+    commands.GroupCog,
+    group_name="si",
+    group_description="Space Infantry: co-operative boss fights and A-V attacks",
+):
+    boss = app_commands.Group(name="boss", description="Start a boss fight")
+    squad = app_commands.Group(name="squad", description="The squad fighting the boss")
+    vehicle = app_commands.Group(name="vehicle", description="Vehicles in this channel's fight")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.bosses: dict[str, BossSpec] = {}
+
+    async def cog_load(self) -> None:
+        self.bosses, errors = await asyncio.to_thread(load_bosses)
+        _log_bad_files(errors)
+        log.info("Space Infantry: %d bosses loaded, %d files skipped", len(self.bosses), len(errors))
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    async def _change(
+        self,
+        interaction: discord.Interaction,
+        action: Action,
+        name: str,
+        *,
+        core: str | None = None,
+        expect_version: int | None = None,
+    ) -> None:
+        done = await step(interaction, action, name=name, expect_version=expect_version)
+        await send_step(interaction, done, core=core)
+
+    async def _fight(self, interaction: discord.Interaction) -> FightState | None:
+        game = await self.bot.games.find(interaction.channel_id, SIGame, KIND.key)  # type: ignore[attr-defined]
+        return None if game is None else game.state.fight
+
+    async def _safe(
+        self, what: str, interaction: discord.Interaction, make: Any
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete never raises: a failure logs and shows no choices."""
+        try:
+            fight = await self._fight(interaction)
+            return (make(fight) if fight is not None else [])[:MAX_CHOICES]
+        except Exception:
+            log.exception("autocomplete for %s failed", what)
+            return []
+
+    async def _units(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        def make(fight: FightState) -> list[app_commands.Choice[str]]:
+            return [
+                _choice(_unit_label(fight, u.name), u.name) for u in fight.units if _matches(current, u.name)
+            ]
+
+        return await self._safe("unit", interaction, make)
+
+    async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        unit = str(getattr(interaction.namespace, "unit", "") or "")
+
+        def make(fight: FightState) -> list[app_commands.Choice[str]]:
+            pairs = legal_engagements(fight)
+            legal = {z for u, z in pairs if u.lower() == unit.lower()} if unit else {z for _, z in pairs}
+            zones = [z.name for z in fight.boss.zones if _matches(current, z.name)]
+            zones.sort(key=lambda z: z not in legal)
+            return [_choice(_zone_label(fight, z, z in legal), z) for z in zones]
+
+        return await self._safe("zone", interaction, make)
+
+    async def _openings(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        def make(fight: FightState) -> list[app_commands.Choice[str]]:
+            return [
+                _choice(
+                    f"{z.name} (destroyed, leads to {', '.join(fight.boss.internals_of(z.name))})", z.name
+                )
+                for z in fight.boss.outer_zones
+                if fight.zone_hp[z.name] <= 0
+                and fight.boss.internals_of(z.name)
+                and _matches(current, z.name)
+            ]
+
+        return await self._safe("via", interaction, make)
+
+    async def _vehicles(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        def make(fight: FightState) -> list[app_commands.Choice[str]]:
+            return [
+                _choice(
+                    f"{v.name} · DMG {v.dmg}+ · {'destroyed' if v.destroyed else f'{v.wounds}/{v.sp} SP'}"
+                    f"{' · Heavy Armor' if v.heavy else ''}",
+                    v.name,
+                )
+                for v in fight.vehicles
+                if _matches(current, v.name)
+            ]
+
+        return await self._safe("vehicle", interaction, make)
+
+    async def _boss_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            found = [b for b in self.bosses.values() if _matches(current, b.name, b.id)]
+            found.sort(key=lambda b: (b.community, b.name))
+            return [_choice(f"{b.name}{' (community)' if b.community else ''}", b.id) for b in found][
+                :MAX_CHOICES
+            ]
+        except Exception:
+            log.exception("autocomplete for boss failed")
+            return []
+
+    # -- the fight --------------------------------------------------------------------------
+
+    @boss.command(
+        name="start", description="Start a boss fight here (one fight per channel; a thread per fight)"
+    )
+    @app_commands.describe(boss="The boss to fight")
+    async def boss_start(self, interaction: discord.Interaction, boss: str) -> None:
+        if not self.bosses:
+            raise RuleError("No boss files loaded: ask an admin to check data/space_infantry/bosses.")
+        spec = find_boss(boss, self.bosses)
+        started = start_fight(spec)
+        game = await self.bot.games.start(  # type: ignore[attr-defined]
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
+            kind=KIND.key,
+            state=SIGame(fight=started.state),
+            actor_id=interaction.user.id,
+            summary=f"started a fight against {spec.name}",
+        )
+        extra = []
+        if spec.description:
+            extra.append(("The boss", spec.description))
+        if spec.community:
+            extra.append(
+                ("Community content", f"Made by {spec.author or 'the community'}, not an official boss.")
+            )
+        embed, file = await fight_message(
+            started.state,
+            game_id=game.id,
+            version=game.version,
+            events=[*started.events, f"Started by {interaction.user.mention}; anyone here can play."],
+            extra=extra,
+        )
+        await interaction.response.send_message(embed=embed, file=file)
+
+    boss_start.autocomplete("boss")(_boss_choices)
+
+    @squad.command(name="add", description="Add a unit to the squad")
+    @app_commands.describe(
+        name="The unit's name (unique in the squad)", kind="Basic or specialist", wounds="Its wounds (1-10)"
+    )
+    @app_commands.choices(kind=UNIT_KINDS)
+    async def squad_add(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, MAX_NAME_LENGTH],
+        kind: str = "basic",
+        wounds: app_commands.Range[int, 1, 10] = 1,
+    ) -> None:
+        await self._change(
+            interaction, AddUnit(name=name, unit_kind=UnitKind(kind), wounds=wounds), "squad add"
+        )
+
+    @squad.command(name="remove", description="Take a unit out of the squad")
+    @app_commands.describe(name="The unit to remove")
+    @app_commands.autocomplete(name=_units)
+    async def squad_remove(self, interaction: discord.Interaction, name: str) -> None:
+        await self._change(interaction, RemoveUnit(name=name), "squad remove")
+
+    @squad.command(name="scorpio", description="Give the squad the Scorpio (A-V 4, PEN 0), or take it away")
+    @app_commands.describe(have="True: the squad has the Scorpio; false: it gives it up")
+    async def squad_scorpio(self, interaction: discord.Interaction, have: bool = True) -> None:
+        action: Action = (
+            AddResource(resource=Resource.SCORPIO) if have else RemoveResource(resource=Resource.SCORPIO)
+        )
+        await self._change(interaction, action, "scorpio")
+
+    @app_commands.command(
+        name="engage", description="Engage a unit with a zone (after the range is determined)"
+    )
+    @app_commands.describe(
+        unit="The unit",
+        zone="The zone it attacks",
+        via="Only if several destroyed outer zones lead to that internal zone",
+    )
+    @app_commands.autocomplete(unit=_units, zone=_zones, via=_openings)
+    async def engage(
+        self, interaction: discord.Interaction, unit: str, zone: str, via: str | None = None
+    ) -> None:
+        await self._change(interaction, Engage(unit=unit, zone=zone, via=via), "engage")
+
+    @app_commands.command(
+        name="disengage", description="Free a unit from its zone (after the range is determined)"
+    )
+    @app_commands.describe(unit="The unit")
+    @app_commands.autocomplete(unit=_units)
+    async def disengage(self, interaction: discord.Interaction, unit: str) -> None:
+        await self._change(interaction, Disengage(unit=unit), "disengage")
+
+    @app_commands.command(
+        name="turn", description="Next step of the combat turn: the range, then the zones' activations"
+    )
+    async def turn(self, interaction: discord.Interaction) -> None:
+        game = await load(interaction)
+        fight: FightState = game.state.fight
+        if fight.phase is Phase.ENGAGEMENT:
+            done = await step(interaction, ActivateZones(), name="activate", expect_version=game.version)
+            core = CORE_ZONE_SUCCESSES if done.result.state.pending_activations() else None
+            await send_step(interaction, done, core=core)
+        else:
+            await self._change(interaction, DetermineRange(), "range", expect_version=game.version)
+
+    @app_commands.command(
+        name="hit", description="An engaged unit's damage to its zone (from the core rules)"
+    )
+    @app_commands.describe(
+        unit="The attacking unit",
+        damage="The damage you worked out with the core rules",
+        grenade="A grenade: the damage stays in that one zone",
+    )
+    @app_commands.autocomplete(unit=_units)
+    async def hit(
+        self,
+        interaction: discord.Interaction,
+        unit: str,
+        damage: app_commands.Range[int, 0, 99],
+        grenade: bool = False,
+    ) -> None:
+        await self._change(
+            interaction, SquadHit(unit=unit, damage=damage, grenade=grenade), "hit", core=CORE_DAMAGE
+        )
+
+    @app_commands.command(name="wound", description="Wound a unit by hand (a negative number heals)")
+    @app_commands.describe(unit="The unit", wounds="Wounds to take (negative to heal)")
+    @app_commands.autocomplete(unit=_units)
+    async def wound(
+        self, interaction: discord.Interaction, unit: str, wounds: app_commands.Range[int, -99, 99]
+    ) -> None:
+        await self._change(interaction, WoundUnit(unit=unit, amount=wounds), "wound")
+
+    @app_commands.command(name="status", description="The fight's zone map, squad and next step")
+    async def status(self, interaction: discord.Interaction) -> None:
+        game = await load(interaction)
+        fight: FightState = game.state.fight
+        lines = status_lines(fight)[1:]
+        lines += [
+            f"{v.name}: {'destroyed' if v.destroyed else f'{v.wounds}/{v.sp} wounds'} (DMG {v.dmg}+"
+            f"{', Heavy Armor' if v.heavy else ''})"
+            for v in fight.vehicles
+        ]
+        if fight.resources:
+            lines.append("Resources: " + ", ".join(r.value.title() for r in fight.resources))
+        lines.append(f"Started by <@{game.record.created_by}>.")
+        embed, file = await fight_message(fight, game_id=game.id, version=game.version, events=lines)
+        view = controls(game.id, game.version, fight)
+        if view is None:
+            await interaction.response.send_message(embed=embed, file=file)
+        else:
+            await interaction.response.send_message(embed=embed, file=file, view=view)
+
+    @app_commands.command(
+        name="undo", description="Take back the last step (yours; the starter and Manage Server may undo any)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        store = self.bot.games  # type: ignore[attr-defined]
+        game = await load(interaction)
+        me, starter, manager = interaction.user.id, game.record.created_by, is_manager(interaction)
+        restored, event = await store.undo(
+            interaction.channel_id,
+            SIGame,
+            kind=KIND.key,
+            actor_id=me,
+            may_undo=lambda e: e.actor_id == me or starter == me or manager,
+        )
+        fight: FightState = restored.state.fight
+        what = event.summary or event.action
+        embed, file = await fight_message(
+            fight,
+            game_id=restored.id,
+            version=restored.version,
+            events=[f"Undone: {what}", f"(that step was <@{event.actor_id}>'s)"],
+            title=f"Undo · {fight.boss.name}",
+        )
+        view = controls(restored.id, restored.version, fight)
+        if view is None:
+            await interaction.response.send_message(embed=embed, file=file)
+        else:
+            await interaction.response.send_message(embed=embed, file=file, view=view)
+
+    @app_commands.command(name="end", description="End this channel's fight (its starter or Manage Server)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        store = self.bot.games  # type: ignore[attr-defined]
+        async with store.update(
+            interaction.channel_id, SIGame, kind=KIND.key, actor_id=interaction.user.id, action="end"
+        ) as game:
+            if game.record.created_by != interaction.user.id and not is_manager(interaction):
+                raise RuleError(
+                    f"Only the one who started this fight (<@{game.record.created_by}>) or a "
+                    "member with Manage Server can end it. Use /si undo to take back a step."
+                )
+            game.end = True
+            game.summary = "ended the fight"
+            fight: FightState = game.state.fight
+        outcome = status_lines(fight)[-1] if fight.is_over() else "The fight was ended before its finish."
+        embed, file = await fight_message(
+            fight,
+            game_id=game.id,
+            version=game.version,
+            title=f"Fight over · {fight.boss.name}",
+            events=[outcome, f"Ended by {interaction.user.mention}. Start another with /si boss start."],
+        )
+        await interaction.response.send_message(embed=embed, file=file)
+
+    # -- vehicles ------------------------------------------------------------------------------
+
+    @vehicle.command(name="add", description="Track a vehicle in this channel's fight")
+    @app_commands.describe(
+        name="The vehicle's name",
+        dmg="Its DMG (the RN + PEN it takes to hit; 4+ is 4)",
+        sp="Its structure points",
+        heavy="Heavy Armor (ignores standard attacks)",
+    )
+    async def vehicle_add(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, MAX_NAME_LENGTH],
+        dmg: app_commands.Range[int, 1, MAX_VEHICLE_DMG],
+        sp: app_commands.Range[int, 1, MAX_VEHICLE_SP],
+        heavy: bool = True,
+    ) -> None:
+        await self._change(interaction, AddVehicle(name=name, dmg=dmg, sp=sp, heavy=heavy), "vehicle add")
+
+    @vehicle.command(name="attack", description="A unit's A-V attack on a tracked vehicle; every RN is shown")
+    @app_commands.describe(
+        unit="The attacking unit",
+        target="The vehicle",
+        sl="The attack's SL, from the core rules",
+        pen="The weapon's PEN (0 if none)",
+        scorpio="Use the squad's Scorpio (A-V 4, PEN 0; the unit uses no other skill)",
+        melee="At Melee range (default: the fight's current range)",
+    )
+    @app_commands.autocomplete(unit=_units, target=_vehicles)
+    async def vehicle_attack(
+        self,
+        interaction: discord.Interaction,
+        unit: str,
+        target: str,
+        sl: app_commands.Range[int, 0, MAX_SL],
+        pen: app_commands.Range[int, 0, MAX_PEN] = 0,
+        scorpio: bool = False,
+        melee: bool | None = None,
+    ) -> None:
+        action = AVAttack(
+            unit=unit,
+            vehicle=target,
+            sl=sl,
+            pen=pen,
+            melee=melee,
+            source=AVSource.SCORPIO if scorpio else AVSource.OWN,
+        )
+        await self._change(interaction, action, "vehicle attack", core=CORE_SL)
+
+    @app_commands.command(name="av", description="A one-off A-V attack, no fight needed; every RN is shown")
+    @app_commands.describe(
+        sl="The attack's SL, from the core rules",
+        pen="The weapon's PEN (0 if none)",
+        dmg="The target's DMG (4+ is 4)",
+        sp="The target's structure points (default 1)",
+        heavy="The target has Heavy Armor (default true)",
+        melee="At Melee range",
+    )
+    async def av(
+        self,
+        interaction: discord.Interaction,
+        sl: app_commands.Range[int, 0, MAX_SL],
+        pen: app_commands.Range[int, 0, MAX_PEN],
+        dmg: app_commands.Range[int, 1, MAX_VEHICLE_DMG],
+        sp: app_commands.Range[int, 1, MAX_VEHICLE_SP] = 1,
+        heavy: bool = True,
+        melee: bool = False,
+    ) -> None:
+        target = make_vehicle("Target", dmg=dmg, sp=sp, heavy=heavy)
+        result = resolve_av_attack(target, sl=sl, pen=pen, melee=melee, rng=rng_of(self.bot))
+        hits = f"**{result.hits} hit{'s' if result.hits != 1 else ''}**"
+        verdict = "**Destroyed.**" if result.destroyed else f"{hits}, wounds {result.vehicle.wounds}/{sp}."
+        embed = discord.Embed(
+            title="A-V attack", description="\n".join([*result.events, *result.notes]), colour=COLOUR
+        )
+        draws = [
+            RNDraw(purpose=f"SL {i}", die=DEFAULT_RN_DIE, value=r.rn)
+            for i, r in enumerate(result.rolls, start=1)
+        ]
+        embed.add_field(name="RN drawn", value=draws_text(draws) or "none (SL 0)", inline=False)
+        embed.add_field(name="Result", value=verdict, inline=False)
+        embed.add_field(name="Core rules needed", value=CORE_SL, inline=False)
+        await interaction.response.send_message(embed=embed)

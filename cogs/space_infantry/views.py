@@ -1,0 +1,352 @@
+"""Buttons and modals of a Space Infantry fight: the turn's steps and the allocation of wounds.
+
+Every button is a persistent :class:`~bot.views.PersistentButton` whose custom id carries what
+it needs, so it still works after a restart:
+
+* ``si:range:<game>:<version>`` / ``si:activate:<game>:<version>``: the turn's two draws. The
+  version makes a press on an old message a polite "moved on" instead of a second draw.
+* ``si:succ:<game>:<turn>:<zone>``: opens the modal for a zone's successes this turn. It has
+  no version, so it stays usable while other players act; the turn number keeps it from
+  answering for a later turn.
+* ``si:accept:<game>:<version>:<zone>:<successes>`` / ``si:own:...``: take Herald's proposed
+  allocation, or type your own. The version pins the exact state the proposal was made for.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.games import MovedOn
+from bot.views import HeraldModal, PersistentButton
+from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, rng_of, step
+from rules.errors import RuleError
+from rules.space_infantry import (
+    ActivateZones,
+    DetermineRange,
+    FightState,
+    Phase,
+    ZoneAttack,
+    apply,
+    legal_targets,
+    parse_allocation,
+)
+
+MAX_SUCCESSES_TEXT = 4
+LABEL_LIMIT = 80
+
+
+def _ids(match: re.Match[str], *names: str) -> list[int]:
+    return [int(match[n]) for n in names]
+
+
+def _zone_name(state: FightState, index: int) -> str:
+    if not 0 <= index < len(state.boss.zones):
+        raise MovedOn("That button belongs to another boss's fight.")
+    return state.boss.zones[index].name
+
+
+def _zone_index(state: FightState, zone: str) -> int:
+    return next(i for i, z in enumerate(state.boss.zones) if z.name == zone)
+
+
+def allocation_text(allocation: dict[str, int]) -> str:
+    return ", ".join(f"{name}:{n}" for name, n in allocation.items())
+
+
+def controls(game_id: int, version: int, state: FightState) -> discord.ui.View | None:
+    """The buttons for the fight's next step (``None`` when there is nothing to press)."""
+    if state.is_over() or not any(not u.out for u in state.units):
+        return None
+    view = discord.ui.View(timeout=None)
+    if state.phase is Phase.ENGAGEMENT:
+        view.add_item(ActivateButton(game_id, version))
+    elif state.phase is Phase.SETUP:
+        view.add_item(RangeButton(game_id, version, first=True))
+    else:
+        pending = state.pending_activations()
+        for act in pending[:20]:
+            view.add_item(SuccessesButton(game_id, state.turn, _zone_index(state, act.zone), act.zone))
+        if not pending:
+            view.add_item(RangeButton(game_id, version, first=False))
+    return view
+
+
+async def send_step(
+    interaction: discord.Interaction, done: Any, *, core: str | None = None, edit: bool = False
+) -> None:
+    """Answer a change with the events, the RNs, the map and the next step's buttons."""
+    result = done.result
+    embed, file = await fight_message(
+        result.state,
+        game_id=done.game_id,
+        version=done.version,
+        events=result.events,
+        draws=result.draws,
+        core=core,
+    )
+    view = controls(done.game_id, done.version, result.state)
+    if edit:
+        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
+    elif view is None:
+        await interaction.response.send_message(embed=embed, file=file)
+    else:
+        await interaction.response.send_message(embed=embed, file=file, view=view)
+
+
+# The turn's draws --------------------------------------------------------------------------
+
+
+class RangeButton(PersistentButton, template=r"si:range:(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, game: int, version: int, *, first: bool = True) -> None:
+        label = "Determine the range" if first else "Next turn: determine the range"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"si:range:{game}:{version}",
+                emoji="🎲",
+            )
+        )
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RangeButton:
+        return cls(*_ids(match, "game", "version"))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        done = await step(
+            interaction, DetermineRange(), name="range", expect_game_id=self.game, expect_version=self.version
+        )
+        await send_step(interaction, done)
+
+
+class ActivateButton(PersistentButton, template=r"si:activate:(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, game: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Activate the zones",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"si:activate:{game}:{version}",
+                emoji="🎲",
+            )
+        )
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> ActivateButton:
+        return cls(*_ids(match, "game", "version"))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        done = await step(
+            interaction,
+            ActivateZones(),
+            name="activate",
+            expect_game_id=self.game,
+            expect_version=self.version,
+        )
+        core = CORE_ZONE_SUCCESSES if done.result.state.pending_activations() else None
+        await send_step(interaction, done, core=core)
+
+
+# A zone's successes and their allocation ---------------------------------------------------
+
+
+class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)"):
+    def __init__(self, game: int, turn: int, zone: int, label: str = "") -> None:
+        text = f"{label}: enter successes" if label else "Enter successes"
+        super().__init__(
+            discord.ui.Button(
+                label=text[:LABEL_LIMIT],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"si:succ:{game}:{turn}:{zone}",
+                emoji="⚔️",
+            )
+        )
+        self.game, self.turn, self.zone = game, turn, zone
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> SuccessesButton:
+        return cls(*_ids(match, "game", "turn", "zone"))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        game = await load(interaction, game_id=self.game)
+        state: FightState = game.state.fight
+        if state.turn != self.turn:
+            raise MovedOn(
+                f"That button was for turn {self.turn}; the fight is on turn {state.turn}. "
+                "Use the newest message's buttons."
+            )
+        zone = _zone_name(state, self.zone)
+        act = next((a for a in state.activations if a.zone == zone), None)
+        if act is None or act.resolved:
+            raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
+        await interaction.response.send_modal(SuccessesModal(self.game, self.turn, self.zone, act.describe()))
+
+
+class SuccessesModal(HeraldModal):
+    successes: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Successes", placeholder="0 if it missed", max_length=MAX_SUCCESSES_TEXT
+    )
+
+    def __init__(self, game: int, turn: int, zone: int, activation: str) -> None:
+        zone_label, _, rest = activation.partition(" (RN")
+        super().__init__(title=f"{zone_label}'s attack"[:45], timeout=900)
+        self.game, self.turn, self.zone = game, turn, zone
+        self.successes.placeholder = f"RN{rest} 0 if it missed."[:100] if rest else "0 if it missed"
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        text = self.successes.value.strip()
+        if not text.isdigit():
+            raise RuleError(
+                f"'{text[:10]}' is not a number of successes: enter a whole number like 2 "
+                "(0 if the zone missed)."
+            )
+        successes = int(text)
+        game = await load(interaction, game_id=self.game)
+        state: FightState = game.state.fight
+        if state.turn != self.turn:
+            raise MovedOn(f"Turn {self.turn} is over, so that attack can no longer be entered.")
+        zone = _zone_name(state, self.zone)
+        # A dry run on the current state: the rules check everything and say what would happen.
+        preview = apply(state, ZoneAttack(zone=zone, successes=successes), rng_of(interaction.client))
+        if not preview.allocation:
+            done = await step(
+                interaction,
+                ZoneAttack(zone=zone, successes=successes),
+                name="zone attack",
+                expect_game_id=game.id,
+                expect_version=game.version,
+            )
+            await send_step(interaction, done)
+            return
+        targets = legal_targets(state, zone)
+        engaged = [u for u in targets if u in state.engaged_with(zone)]
+        whom = "engaged with it" if engaged else "not engaged with any zone"
+        embed = discord.Embed(
+            title=f"{zone}'s attack: who takes the wounds?",
+            description="\n".join(
+                [
+                    preview.events[0],
+                    f"Herald proposes **{allocation_text(preview.allocation).replace(':', ' ')}**.",
+                    f"These wounds may go to {', '.join(targets)} ({whom}).",
+                ]
+            ),
+            colour=discord.Colour.from_rgb(254, 231, 92),
+        )
+        embed.add_field(name="If you accept", value="\n".join(preview.events[1:])[:1024] or "-", inline=False)
+        embed.set_footer(text=f"Fight #{game.id} · step {game.version}")
+        view = discord.ui.View(timeout=None)
+        view.add_item(AcceptButton(game.id, game.version, self.zone, successes))
+        view.add_item(OwnAllocationButton(game.id, game.version, self.zone, successes))
+        await interaction.response.send_message(embed=embed, view=view)
+
+
+_ALLOC = r"(?P<game>\d+):(?P<version>\d+):(?P<zone>\d+):(?P<successes>\d+)"
+
+
+class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}"):
+    def __init__(self, game: int, version: int, zone: int, successes: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Accept",
+                style=discord.ButtonStyle.success,
+                custom_id=f"si:accept:{game}:{version}:{zone}:{successes}",
+            )
+        )
+        self.game, self.version, self.zone, self.successes = game, version, zone, successes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> AcceptButton:
+        return cls(*_ids(match, "game", "version", "zone", "successes"))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        game = await load(interaction, game_id=self.game)
+        zone = _zone_name(game.state.fight, self.zone)
+        done = await step(
+            interaction,
+            ZoneAttack(zone=zone, successes=self.successes),
+            name="zone attack",
+            expect_game_id=self.game,
+            expect_version=self.version,
+        )
+        await send_step(interaction, done, edit=True)
+
+
+class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
+    def __init__(self, game: int, version: int, zone: int, successes: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Give my own allocation",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"si:own:{game}:{version}:{zone}:{successes}",
+            )
+        )
+        self.game, self.version, self.zone, self.successes = game, version, zone, successes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> OwnAllocationButton:
+        return cls(*_ids(match, "game", "version", "zone", "successes"))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        game = await load(interaction, game_id=self.game)
+        if game.version != self.version:
+            raise MovedOn(
+                "The fight has moved on since this proposal: enter the zone's successes again "
+                "from the newest message."
+            )
+        state: FightState = game.state.fight
+        zone = _zone_name(state, self.zone)
+        proposal = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
+        await interaction.response.send_modal(
+            AllocationModal(
+                self.game, self.version, self.zone, self.successes, zone, allocation_text(proposal)
+            )
+        )
+
+
+class AllocationModal(HeraldModal):
+    allocation: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Wounds per unit", placeholder="Kai:2, Lee:1", style=discord.TextStyle.paragraph, max_length=400
+    )
+
+    def __init__(
+        self, game: int, version: int, zone: int, successes: int, zone_name: str, default: str
+    ) -> None:
+        super().__init__(title=f"{zone_name}: your allocation"[:45], timeout=900)
+        self.game, self.version, self.zone, self.successes = game, version, zone, successes
+        self.allocation.default = default
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        wanted = parse_allocation(self.allocation.value)
+        game = await load(interaction, game_id=self.game)
+        zone = _zone_name(game.state.fight, self.zone)
+        done = await step(
+            interaction,
+            ZoneAttack(zone=zone, successes=self.successes, allocation=wanted),
+            name="zone attack",
+            expect_game_id=self.game,
+            expect_version=self.version,
+        )
+        await send_step(interaction, done)
+
+
+DYNAMIC_ITEMS: tuple[type[PersistentButton], ...] = (
+    RangeButton,
+    ActivateButton,
+    SuccessesButton,
+    AcceptButton,
+    OwnAllocationButton,
+)

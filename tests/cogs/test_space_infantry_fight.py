@@ -1,0 +1,165 @@
+"""/si end to end: a whole Elder Leviathan fight through the offline driver, across a restart."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.offline import Message, OfflineDriver, Reply
+from tests.rules.space_infantry.helpers import ScriptedRandom
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def shows_map(reply: Reply) -> Message:
+    """The reply is public, carries boss.png and shows it in its embed; return the message."""
+    message = reply.message
+    assert not message.ephemeral, message.text
+    assert [a.filename for a in message.attachments] == ["boss.png"], message.text
+    data = message.attachments[0].data
+    assert data.startswith(PNG) and len(data) < 300_000
+    assert Image.open(io.BytesIO(data)).width == 1000
+    assert message.embeds[0]["image"]["url"] == "attachment://boss.png"
+    return message
+
+
+def refused(reply: Reply, *fragments: str) -> None:
+    message = reply.message
+    assert message.ephemeral, message.text
+    assert not message.attachments
+    for fragment in fragments:
+        assert fragment in message.text, message.text
+
+
+def script(driver: OfflineDriver, *rns: int) -> None:
+    driver.bot.rng = ScriptedRandom(rns)
+
+
+async def test_a_whole_leviathan_fight_with_two_players_and_a_restart(driver: OfflineDriver) -> None:
+    start = shows_map(await driver.command('/si boss start boss:"Elder Leviathan"', user="alice"))
+    assert "Ambush" in start.text and "Fight #1" in start.text
+
+    shows_map(await driver.command("/si squad add name:Kai wounds:2", user="alice"))
+    shows_map(await driver.command("/si squad add name:Lee wounds:2", user="bob"))
+    added = shows_map(await driver.command("/si squad add name:Doc kind:specialist wounds:1", user="bob"))
+
+    # Turn 1: the range by button (Set column, RN 4: Charge), then engagement, then activation.
+    script(driver, 4, 2)
+    ranged = shows_map(await driver.press(added, "Determine the range", user="bob"))
+    assert "range RN 4 in the Set column -> Charge" in ranged.text
+    assert "range: **4** (D6)" in ranged.text
+    first_activate = ranged  # its button is pressed again, much later, to check it is stale
+    shows_map(await driver.command("/si engage unit:Kai zone:Mouth", user="alice"))
+    engaged = shows_map(await driver.command("/si engage unit:lee zone:mouth", user="bob"))
+    assert "Lee engages Mouth (2/2)." in engaged.text
+    activated = shows_map(await driver.command("/si turn", user="alice"))
+    assert "Mouth (RN 2): Melee skill 3, +1AP (Charge)." in activated.text
+    assert "activation: Mouth: **2** (D6)" in activated.text
+    assert "Core rules needed" in activated.text and "successes" in activated.text
+
+    # Mouth's successes through the modal: Herald proposes, Bob types his own (first an illegal one).
+    opened = await driver.press(activated, "Mouth: enter successes", user="bob")
+    assert opened.modal is not None
+    proposal = (await driver.submit(opened.modal, {"Successes": "1"})).message
+    assert not proposal.ephemeral
+    assert "Mouth scores 1 success (Deadly: 2 wounds each): 2 wounds." in proposal.text
+    assert "Herald proposes **Kai 1, Lee 1**" in proposal.text
+    assert {b.label for b in proposal.buttons} == {"Accept", "Give my own allocation"}
+    own = await driver.press(proposal, "Give my own allocation", user="bob")
+    assert own.modal is not None
+    refused(
+        await driver.submit(own.modal, {"Wounds per unit": "Doc:2"}),
+        "Doc is not engaged",
+        "Give these wounds to Kai and Lee",
+    )
+    own = await driver.press(proposal, "Give my own allocation", user="bob")
+    assert own.modal is not None
+    allocated = shows_map(await driver.submit(own.modal, {"Wounds per unit": "Lee:2"}))
+    assert "Lee takes 2 wounds (0/2 left)." in allocated.text and "Lee is out." in allocated.text
+    # The proposal is out of date now: Accept answers politely.
+    refused(await driver.press(proposal, "Accept", user="alice"), "moved on")
+
+    hit = shows_map(await driver.command("/si hit unit:Kai damage:7", user="alice"))
+    assert "Stone Skin leaves 3" in hit.text and "Mouth loses 3 HP (2/5 left)." in hit.text
+    assert "Core rules needed" in hit.text
+
+    await driver.restart()
+
+    # The button posted before the restart still works, and the state survived.
+    script(driver, 6, 3, 1, 5)
+    turn2 = shows_map(await driver.press(hit, "Next turn: determine the range", user="bob"))
+    assert "Turn 2: range RN 6 in the Melee column -> Charge." in turn2.text
+    doc = shows_map(await driver.command("/si engage unit:Doc zone:Mouth", user="bob"))
+    assert "Doc engages Mouth (2/2)." in doc.text  # Lee is out, so the specialist may engage
+    turn2b = shows_map(await driver.command("/si turn", user="bob"))
+    broke = shows_map(await driver.command("/si hit unit:Doc damage:4", user="bob"))
+    assert "Mouth is destroyed." in broke.text and "Kai now attacks Body through Mouth." in broke.text
+
+    # Mouth fell before its attack: entering its successes resolves it at once.
+    opened = await driver.press(turn2b, "Mouth: enter successes", user="alice")
+    assert opened.modal is not None
+    gone = shows_map(await driver.submit(opened.modal, {"Successes": "3"}))
+    assert "Mouth was destroyed before it could attack." in gone.text
+
+    shows_map(await driver.command("/si turn", user="alice"))  # RN 1: Fire
+    turn3 = shows_map(await driver.command("/si turn", user="alice"))
+    assert "Body (RN 5): Fire skill 5." in turn3.text
+    assert "Mouth" not in turn3.embeds[0]["description"]
+
+    won = shows_map(await driver.command("/si hit unit:Kai damage:10", user="alice"))
+    assert "Elder Leviathan is eliminated: every vital part is destroyed." in won.text
+    assert not won.buttons
+
+    # A long-stale button from turn 1 is refused politely, never "interaction failed".
+    refused(await driver.press(first_activate, "Activate the zones", user="carol"), "moved on")
+
+    status = shows_map(await driver.command("/si status", user="carol"))
+    assert "Elder Leviathan is eliminated." in status.text and "Body (vital): destroyed" in status.text
+    ended = shows_map(await driver.command("/si end", user="alice"))
+    assert "Fight over" in ended.text
+    refused(
+        await driver.command("/si status"),
+        "There is no Space Infantry boss fight in this channel",
+        "/si boss start",
+    )
+
+
+async def test_accepting_the_proposal_and_undo(driver: OfflineDriver) -> None:
+    await driver.command("/si boss start boss:elder_leviathan", user="alice")
+    await driver.command("/si squad add name:Kai wounds:3", user="alice")
+    await driver.command("/si squad add name:Lee wounds:2", user="bob")
+    script(driver, 1, 4)
+    await driver.command("/si turn", user="bob")  # Fire
+    activated = shows_map(await driver.command("/si turn", user="bob"))
+    assert "Mouth (RN 4): Fire skill 5." in activated.text
+    opened = await driver.press(activated, "Mouth: enter successes", user="bob")
+    assert opened.modal is not None
+    proposal = (await driver.submit(opened.modal, {"Successes": "2"})).message
+    # Nobody engages Mouth: its 4 wounds go to the free units, one at a time to the healthiest.
+    assert (
+        "Herald proposes **Kai 3, Lee 1**" in proposal.text and "not engaged with any zone" in proposal.text
+    )
+    accepted = await driver.press(proposal, "Accept", user="bob")
+    assert accepted.message is proposal  # the proposal becomes the result, with the map
+    shows_map(accepted)
+    assert (
+        "Kai takes 3 wounds (0/3 left)." in proposal.text and "Lee takes 1 wound (1/2 left)." in proposal.text
+    )
+
+    # Carol may not undo Bob's step; Bob may.
+    refused(await driver.command("/si undo", user="carol"), "only they, the game's starter")
+    undone = shows_map(await driver.command("/si undo", user="bob"))
+    assert "Undone: Mouth scores 2 successes" in undone.text
+    status = await driver.command("/si status")
+    assert "Kai: 3/3 wounds" in status.text and "Lee: 2/2 wounds" in status.text
+    # The starter can undo someone else's step; so can a Manage Server member.
+    shows_map(await driver.command("/si undo", user="alice"))
+    status = await driver.command("/si status")
+    assert "turn 1, range Fire" in status.text and "Activate the zones" in [
+        b.label for b in status.message.buttons
+    ]
+    driver.user("mod", manage_guild=True)
+    shows_map(await driver.command("/si undo", user="mod"))
+    status = await driver.command("/si status")
+    assert "before the first turn" in status.text
