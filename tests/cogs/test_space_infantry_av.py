@@ -1,0 +1,109 @@
+"""/si av, vehicles in a fight, autocomplete, several activations and the custom ids' limits."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.offline import OfflineDriver
+from tests.cogs.test_space_infantry_fight import refused, script, shows_map
+
+SEED = 1234  # the driver fixture's rng_seed
+
+
+async def test_one_off_av_shows_the_seeded_rns(driver: OfflineDriver) -> None:
+    expected = random.Random(SEED)
+    rns = [expected.randint(1, 6) for _ in range(3)]
+    reply = await driver.command("/si av sl:3 pen:1 dmg:5 sp:20")
+    message = reply.message
+    assert not message.ephemeral and not message.attachments  # no fight, no map
+    for i, rn in enumerate(rns, start=1):
+        assert f"SL {i}: **{rn}** (D6)" in message.text
+    hits = sum(rn + 1 >= 5 for rn in rns)
+    assert f"**{hits} hit{'s' if hits != 1 else ''}**, wounds {hits}/20." in message.text
+    assert "Core rules needed" in message.text
+
+
+async def test_one_off_av_with_the_seed_examples(driver: OfflineDriver) -> None:
+    # Example 1: Heavy Weapons (PEN 0) against a DMG 4 target, 1 SL, RN 3: no hit.
+    script(driver, 3)
+    one = await driver.command("/si av sl:1 pen:0 dmg:4 sp:2")
+    assert "RN 3+0=3 -> 0 hits; wounds 0/2." in one.text and "**0 hits**, wounds 0/2." in one.text
+    # Example 2: the Scorpio (A-V 4, PEN 0), 1 SL, RN 5: one wound counter, not yet destroyed.
+    script(driver, 5)
+    two = await driver.command("/si av sl:1 pen:0 dmg:4 sp:2")
+    assert "**1 hit**, wounds 1/2." in two.text
+    # Without Heavy Armor an RN of 2 or more destroys the target, whatever the PEN.
+    script(driver, 2)
+    light = await driver.command("/si av sl:1 pen:0 dmg:6 heavy:false melee:true")
+    assert "**Destroyed.**" in light.text and "+1AP" in light.text
+
+
+async def test_vehicles_and_the_scorpio_in_a_fight(driver: OfflineDriver) -> None:
+    shows_map(await driver.command("/si boss start boss:elder_leviathan"))
+    shows_map(await driver.command("/si squad add name:Fire Team wounds:2"))
+    added = shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:2", user="bob"))
+    assert "Vehicle Titan joins the fight (DMG 4+, SP 2, Heavy Armor)." in added.text
+    shows_map(await driver.command("/si squad scorpio", user="bob"))
+    script(driver, 5, 6)
+    first = shows_map(
+        await driver.command('/si vehicle attack unit:"Fire Team" target:Titan sl:1 scorpio:true')
+    )
+    assert "uses the Scorpio (A-V 4, PEN 0)" in first.text and "A-V on Titan: **5** (D6)" in first.text
+    assert "wounds 1/2" in first.text
+    refused(
+        await driver.command('/si vehicle attack unit:"Fire Team" target:Titan sl:1 scorpio:true'),
+        "already used the Scorpio",
+    )
+    second = shows_map(await driver.command('/si vehicle attack unit:"Fire Team" target:Titan sl:1 pen:1'))
+    assert "Titan is destroyed." in second.text
+    status = await driver.command("/si status")
+    assert "Titan: destroyed" in status.text and "Resources: Scorpio" in status.text
+
+
+async def test_autocomplete_is_short_and_never_fails(driver: OfflineDriver) -> None:
+    # No fight: no choices rather than an error.
+    assert await driver.autocomplete("si engage", "unit", "") == []
+    assert await driver.autocomplete("si vehicle attack", "target", "x", unit="a") == []
+    bosses = await driver.autocomplete("si boss start", "boss", "")
+    assert {c["value"] for c in bosses} >= {"elder_leviathan", "brood_queen", "siege_crawler"}
+    assert any("(community)" in c["name"] for c in bosses)
+    assert [c["value"] for c in await driver.autocomplete("si boss start", "boss", "levia")] == [
+        "elder_leviathan"
+    ]
+
+    await driver.command("/si boss start boss:brood_queen")
+    for i in range(20):
+        await driver.command(f"/si squad add name:Trooper{i:02d}")
+    units = await driver.autocomplete("si engage", "unit", "")
+    assert len(units) == 20 and units[0]["name"].startswith("Trooper00 · basic · 1/1 wounds · free")
+    assert [c["value"] for c in await driver.autocomplete("si hit", "unit", "per19")] == ["Trooper19"]
+    zones = await driver.autocomplete("si engage", "zone", "", unit="Trooper00")
+    assert len(zones) <= 25
+    legal = [c["value"] for c in zones if "can't engage now" not in c["name"]]
+    assert legal == ["Left Claw", "Right Claw", "Crest", "Tail", "Egg Sac"]
+    assert any(
+        c["name"].startswith("Heart · internal · 6/6 HP · closed until Left Claw or Right Claw falls")
+        for c in zones
+    )
+    assert await driver.autocomplete("si engage", "via", "") == []
+
+
+async def test_several_activations_get_a_button_each(driver: OfflineDriver) -> None:
+    shows_map(await driver.command("/si boss start boss:brood_queen"))
+    shows_map(await driver.command("/si squad add name:Kai wounds:3"))
+    script(driver, 7, *([2] * 5))  # Set column, RN 7: Melee, where every outer zone attacks
+    await driver.command("/si turn")
+    activated = shows_map(await driver.command("/si turn"))
+    labels = [b.label for b in activated.buttons]
+    assert len(labels) == 5 and all(label.endswith(": enter successes") for label in labels)
+    for button in activated.buttons:
+        assert button.custom_id is not None and len(button.custom_id) <= 100
+        assert re.fullmatch(r"si:succ:\d+:\d+:\d+", button.custom_id)
+    # One player resolves a zone while another resolves a second one from the same message.
+    for user, label in (("alice", "Left Claw: enter successes"), ("bob", "Crest: enter successes")):
+        opened = await driver.press(activated, label, user=user)
+        assert opened.modal is not None
+        shows_map(await driver.submit(opened.modal, {"Successes": "0"}))
+    latest = (await driver.command("/si status")).message
+    assert len(latest.buttons) == 3
