@@ -1,0 +1,84 @@
+"""Space Infantry: /si hit and /si status, each including the boss zone map, and the map's size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.offline import OfflineDriver
+from renderers.boss_map import render_boss_map
+from rules.space_infantry import (
+    ActivateZones,
+    AddUnit,
+    AddVehicle,
+    DetermineRange,
+    Engage,
+    FightState,
+    UnitKind,
+    apply,
+    load_boss,
+    start_fight,
+)
+from tests.bench import Case, SizeCase
+from tests.rules.space_infantry.helpers import ScriptedRandom
+
+
+async def _fight(driver: OfflineDriver, name: str) -> Any:
+    """A Leviathan fight in its own channel, mid-turn, with Kai engaging the Mouth."""
+    channel = driver.add_channel(name)
+    await driver.command("/si boss start boss:elder_leviathan", channel=channel)
+    await driver.command("/si squad add name:Kai wounds:2", channel=channel)
+    await driver.command("/si squad add name:Lee wounds:2", channel=channel)
+    await driver.command("/si turn", channel=channel)
+    await driver.command("/si engage unit:Kai zone:Mouth", channel=channel)
+    await driver.command("/si turn", channel=channel)
+    return channel
+
+
+async def _busy_fight(driver: OfflineDriver) -> Any:
+    """The Brood Queen with twelve units, nine of them engaged, mid-turn: the heaviest map."""
+    channel = driver.add_channel("bench-si-busy")
+    await driver.command("/si boss start boss:brood_queen", channel=channel)
+    for i in range(12):
+        kind = "specialist" if i >= 9 else "basic"
+        await driver.command(f"/si squad add name:T{i + 1:02d} kind:{kind} wounds:3", channel=channel)
+    driver.bot.rng = ScriptedRandom([7])
+    await driver.command("/si turn", channel=channel)
+    for i, zone in enumerate(_ZONES):
+        await driver.command(f'/si engage unit:T{i + 1:02d} zone:"{zone}"', channel=channel)
+    driver.bot.rng = ScriptedRandom([3, 4, 5, 6, 7])
+    await driver.command("/si turn", channel=channel)
+    return channel
+
+
+_ZONES = ["Left Claw", "Left Claw", "Right Claw", "Right Claw", "Crest", "Tail", "Tail", "Egg Sac", "Egg Sac"]
+
+
+def _busy_state() -> FightState:
+    """The largest shipped boss with a full squad, engagements, activations and vehicles."""
+    s = start_fight(load_boss("brood_queen")).state
+    for i in range(12):
+        kind = UnitKind.SPECIALIST if i >= 9 else UnitKind.BASIC
+        s = apply(s, AddUnit(name=f"Trooper {i + 1:02d}", unit_kind=kind, wounds=3)).state
+    for v in range(3):
+        s = apply(s, AddVehicle(name=f"Walker {v + 1}", dmg=4, sp=3)).state
+    s = apply(s, DetermineRange(), ScriptedRandom([7])).state
+    for i, zone in enumerate(_ZONES):
+        s = apply(s, Engage(unit=f"Trooper {i + 1:02d}", zone=zone)).state
+    return apply(s, ActivateZones(), ScriptedRandom([3, 4, 5, 6, 7])).state
+
+
+_BUSY = _busy_state()
+
+CASES = [
+    Case("/si hit (with the map)", lambda d, ch: d.command("si hit", unit="Kai", damage=1, channel=ch),
+         setup=lambda d: _fight(d, "bench-si-hit"), calls=300, target_p99_ms=150),
+    Case("/si status (with the map)", lambda d, ch: d.command("si status", channel=ch),
+         setup=lambda d: _fight(d, "bench-si-status"), calls=300, target_p99_ms=150),
+    Case("/si hit (Brood Queen, 12 units, with the map)",
+         lambda d, ch: d.command("si hit", unit="T01", damage=0, channel=ch),
+         setup=_busy_fight, calls=100, target_p99_ms=150),
+    SizeCase("/si map PNG (Brood Queen, 12 units, dark)", lambda: render_boss_map(_BUSY, theme="dark"),
+             calls=30, target_ms=150, target_kb=300),
+    SizeCase("/si map PNG (Brood Queen, 12 units, light)", lambda: render_boss_map(_BUSY, theme="light"),
+             calls=30, target_ms=150, target_kb=300),
+]
