@@ -28,7 +28,7 @@ from cogs.space_infantry.game import (
     rng_of,
     step,
 )
-from cogs.space_infantry.views import controls, send_step
+from cogs.space_infantry.views import answer_form, controls, send_step
 from rules.errors import RuleError
 from rules.space_infantry import (
     Action,
@@ -129,6 +129,10 @@ class SpaceInfantry(
         self.bosses, errors = await asyncio.to_thread(load_bosses)
         _log_bad_files(errors)
         log.info("Space Infantry: %d bosses loaded, %d files skipped", len(self.bosses), len(errors))
+
+    @commands.Cog.listener("on_interaction")
+    async def on_form(self, interaction: discord.Interaction) -> None:
+        await answer_form(interaction)
 
     # -- helpers ------------------------------------------------------------------------------
 

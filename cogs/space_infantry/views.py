@@ -10,6 +10,10 @@ it needs, so it still works after a restart:
   answering for a later turn.
 * ``si:accept:<game>:<version>:<zone>:<successes>`` / ``si:own:...``: take Herald's proposed
   allocation, or type your own. The version pins the exact state the proposal was made for.
+
+The modals work the same way: ``si:m:succ:...`` and ``si:m:own:...`` carry what their button
+carried, and :func:`answer_form` (called from the cog's ``on_interaction`` listener) reads the
+answer from the custom id, so even a modal left open across a restart is answered.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from typing import Any
 
 import discord
 
+from bot.errors import report
 from bot.games import MovedOn
-from bot.views import HeraldModal, PersistentButton
+from bot.views import PersistentButton
 from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, rng_of, step
 from rules.errors import RuleError
 from rules.space_infantry import (
@@ -189,65 +194,70 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
         act = next((a for a in state.activations if a.zone == zone), None)
         if act is None or act.resolved:
             raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
-        await interaction.response.send_modal(SuccessesModal(self.game, self.turn, self.zone, act.describe()))
+        await open_form(interaction, successes_form(self.game, self.turn, self.zone, act.describe()))
 
 
-class SuccessesModal(HeraldModal):
-    successes: discord.ui.TextInput[Any] = discord.ui.TextInput(
-        label="Successes", placeholder="0 if it missed", max_length=MAX_SUCCESSES_TEXT
-    )
-
-    def __init__(self, game: int, turn: int, zone: int, activation: str) -> None:
-        zone_label, _, rest = activation.partition(" (RN")
-        super().__init__(title=f"{zone_label}'s attack"[:45], timeout=900)
-        self.game, self.turn, self.zone = game, turn, zone
-        self.successes.placeholder = f"RN{rest} 0 if it missed."[:100] if rest else "0 if it missed"
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        text = self.successes.value.strip()
-        if not text.isdigit():
-            raise RuleError(
-                f"'{text[:10]}' is not a number of successes: enter a whole number like 2 "
-                "(0 if the zone missed)."
-            )
-        successes = int(text)
-        game = await load(interaction, game_id=self.game)
-        state: FightState = game.state.fight
-        if state.turn != self.turn:
-            raise MovedOn(f"Turn {self.turn} is over, so that attack can no longer be entered.")
-        zone = _zone_name(state, self.zone)
-        # A dry run on the current state: the rules check everything and say what would happen.
-        preview = apply(state, ZoneAttack(zone=zone, successes=successes), rng_of(interaction.client))
-        if not preview.allocation:
-            done = await step(
-                interaction,
-                ZoneAttack(zone=zone, successes=successes),
-                name="zone attack",
-                expect_game_id=game.id,
-                expect_version=game.version,
-            )
-            await send_step(interaction, done)
-            return
-        targets = legal_targets(state, zone)
-        engaged = [u for u in targets if u in state.engaged_with(zone)]
-        whom = "engaged with it" if engaged else "not engaged with any zone"
-        embed = discord.Embed(
-            title=f"{zone}'s attack: who takes the wounds?",
-            description="\n".join(
-                [
-                    preview.events[0],
-                    f"Herald proposes **{allocation_text(preview.allocation).replace(':', ' ')}**.",
-                    f"These wounds may go to {', '.join(targets)} ({whom}).",
-                ]
-            ),
-            colour=discord.Colour.from_rgb(254, 231, 92),
+def successes_form(game: int, turn: int, zone: int, activation: str) -> discord.ui.Modal:
+    """The modal for a zone's successes; its custom id carries the game, turn and zone."""
+    zone_label, _, rest = activation.partition(" (RN")
+    form = discord.ui.Modal(title=f"{zone_label}'s attack"[:45], custom_id=f"si:m:succ:{game}:{turn}:{zone}")
+    form.add_item(
+        discord.ui.TextInput(
+            label="Successes",
+            custom_id="successes",
+            max_length=MAX_SUCCESSES_TEXT,
+            placeholder=f"RN{rest} 0 if it missed."[:100] if rest else "0 if it missed",
         )
-        embed.add_field(name="If you accept", value="\n".join(preview.events[1:])[:1024] or "-", inline=False)
-        embed.set_footer(text=f"Fight #{game.id} · step {game.version}")
-        view = discord.ui.View(timeout=None)
-        view.add_item(AcceptButton(game.id, game.version, self.zone, successes))
-        view.add_item(OwnAllocationButton(game.id, game.version, self.zone, successes))
-        await interaction.response.send_message(embed=embed, view=view)
+    )
+    return form
+
+
+async def successes_entered(
+    interaction: discord.Interaction, game_id: int, turn: int, zone_index: int, text: str
+) -> None:
+    text = text.strip()
+    if not text.isdigit():
+        raise RuleError(
+            f"'{text[:10]}' is not a number of successes: enter a whole number like 2 (0 if the zone missed)."
+        )
+    successes = int(text)
+    game = await load(interaction, game_id=game_id)
+    state: FightState = game.state.fight
+    if state.turn != turn:
+        raise MovedOn(f"Turn {turn} is over, so that attack can no longer be entered.")
+    zone = _zone_name(state, zone_index)
+    # A dry run on the current state: the rules check everything and say what would happen.
+    preview = apply(state, ZoneAttack(zone=zone, successes=successes), rng_of(interaction.client))
+    if not preview.allocation:
+        done = await step(
+            interaction,
+            ZoneAttack(zone=zone, successes=successes),
+            name="zone attack",
+            expect_game_id=game.id,
+            expect_version=game.version,
+        )
+        await send_step(interaction, done)
+        return
+    targets = legal_targets(state, zone)
+    engaged = [u for u in targets if u in state.engaged_with(zone)]
+    whom = "engaged with it" if engaged else "not engaged with any zone"
+    embed = discord.Embed(
+        title=f"{zone}'s attack: who takes the wounds?",
+        description="\n".join(
+            [
+                preview.events[0],
+                f"Herald proposes **{allocation_text(preview.allocation).replace(':', ' ')}**.",
+                f"These wounds may go to {', '.join(targets)} ({whom}).",
+            ]
+        ),
+        colour=discord.Colour.from_rgb(254, 231, 92),
+    )
+    embed.add_field(name="If you accept", value="\n".join(preview.events[1:])[:1024] or "-", inline=False)
+    embed.set_footer(text=f"Fight #{game.id} · step {game.version}")
+    view = discord.ui.View(timeout=None)
+    view.add_item(AcceptButton(game.id, game.version, zone_index, successes))
+    view.add_item(OwnAllocationButton(game.id, game.version, zone_index, successes))
+    await interaction.response.send_message(embed=embed, view=view)
 
 
 _ALLOC = r"(?P<game>\d+):(?P<version>\d+):(?P<zone>\d+):(?P<successes>\d+)"
@@ -310,37 +320,96 @@ class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
         state: FightState = game.state.fight
         zone = _zone_name(state, self.zone)
         proposal = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
-        await interaction.response.send_modal(
-            AllocationModal(
-                self.game, self.version, self.zone, self.successes, zone, allocation_text(proposal)
-            )
+        form = allocation_form(
+            self.game, self.version, self.zone, self.successes, zone, allocation_text(proposal)
         )
+        await open_form(interaction, form)
 
 
-class AllocationModal(HeraldModal):
-    allocation: discord.ui.TextInput[Any] = discord.ui.TextInput(
-        label="Wounds per unit", placeholder="Kai:2, Lee:1", style=discord.TextStyle.paragraph, max_length=400
+def allocation_form(
+    game: int, version: int, zone: int, successes: int, zone_name: str, default: str
+) -> discord.ui.Modal:
+    """The modal for the player's own allocation; its custom id carries what the button's did."""
+    form = discord.ui.Modal(
+        title=f"{zone_name}: your allocation"[:45], custom_id=f"si:m:own:{game}:{version}:{zone}:{successes}"
     )
-
-    def __init__(
-        self, game: int, version: int, zone: int, successes: int, zone_name: str, default: str
-    ) -> None:
-        super().__init__(title=f"{zone_name}: your allocation"[:45], timeout=900)
-        self.game, self.version, self.zone, self.successes = game, version, zone, successes
-        self.allocation.default = default
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        wanted = parse_allocation(self.allocation.value)
-        game = await load(interaction, game_id=self.game)
-        zone = _zone_name(game.state.fight, self.zone)
-        done = await step(
-            interaction,
-            ZoneAttack(zone=zone, successes=self.successes, allocation=wanted),
-            name="zone attack",
-            expect_game_id=self.game,
-            expect_version=self.version,
+    form.add_item(
+        discord.ui.TextInput(
+            label="Wounds per unit",
+            custom_id="allocation",
+            placeholder="Kai:2, Lee:1",
+            default=default,
+            style=discord.TextStyle.paragraph,
+            max_length=400,
         )
-        await send_step(interaction, done)
+    )
+    return form
+
+
+async def allocation_entered(
+    interaction: discord.Interaction, game_id: int, version: int, zone_index: int, successes: int, text: str
+) -> None:
+    wanted = parse_allocation(text)
+    game = await load(interaction, game_id=game_id)
+    zone = _zone_name(game.state.fight, zone_index)
+    done = await step(
+        interaction,
+        ZoneAttack(zone=zone, successes=successes, allocation=wanted),
+        name="zone attack",
+        expect_game_id=game_id,
+        expect_version=version,
+    )
+    await send_step(interaction, done)
+
+
+# Modal answers -------------------------------------------------------------------------------
+
+_SUCC_FORM = re.compile(r"si:m:succ:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)")
+_OWN_FORM = re.compile(rf"si:m:own:{_ALLOC}")
+
+
+async def open_form(interaction: discord.Interaction, form: discord.ui.Modal) -> None:
+    """Show ``form`` and forget it at once: :func:`answer_form` reads its answer from the custom id,
+    so a modal still open while the bot restarts is answered like any other."""
+    await interaction.response.send_modal(form)
+    form.stop()
+
+
+def _values(components: list[dict[str, Any]]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for comp in components:
+        if comp.get("type") == 4:
+            found[comp.get("custom_id", "")] = str(comp.get("value") or "")
+        found.update(_values(comp.get("components") or []))
+        if comp.get("component"):
+            found.update(_values([comp["component"]]))
+    return found
+
+
+async def answer_form(interaction: discord.Interaction) -> None:
+    """Handle the submission of a /si modal (any other interaction is left alone)."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith("si:m:"):
+        return
+    try:
+        values = _values(list(data.get("components") or []))
+        if m := _SUCC_FORM.fullmatch(custom_id):
+            await successes_entered(
+                interaction, *_ids(m, "game", "turn", "zone"), values.get("successes", "")
+            )
+        elif m := _OWN_FORM.fullmatch(custom_id):
+            await allocation_entered(
+                interaction, *_ids(m, "game", "version", "zone", "successes"), values.get("allocation", "")
+            )
+        else:
+            raise MovedOn(
+                "That form belongs to an older version of Herald: use the newest message's buttons."
+            )
+    except Exception as error:  # reported to the player like a command's error, never lost
+        await report(interaction, error)
 
 
 DYNAMIC_ITEMS: tuple[type[PersistentButton], ...] = (

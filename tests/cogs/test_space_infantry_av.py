@@ -107,3 +107,21 @@ async def test_several_activations_get_a_button_each(driver: OfflineDriver) -> N
         shows_map(await driver.submit(opened.modal, {"Successes": "0"}))
     latest = (await driver.command("/si status")).message
     assert len(latest.buttons) == 3
+
+
+async def test_a_modal_left_open_across_a_restart_is_answered(driver: OfflineDriver) -> None:
+    shows_map(await driver.command("/si boss start boss:elder_leviathan"))
+    shows_map(await driver.command("/si squad add name:Kai wounds:2"))
+    shows_map(await driver.command("/si squad add name:Lee wounds:2"))
+    script(driver, 1, 3)
+    await driver.command("/si turn")
+    activated = shows_map(await driver.command("/si turn"))
+    opened = await driver.press(activated, "Mouth: enter successes", user="bob")
+    assert opened.modal is not None and opened.modal.custom_id.startswith("si:m:succ:")
+    await driver.restart()
+    proposal = (await driver.submit(opened.modal, {"Successes": "1"})).message
+    own = await driver.press(proposal, "Give my own allocation", user="bob")
+    assert own.modal is not None
+    await driver.restart()
+    done = shows_map(await driver.submit(own.modal, {"Wounds per unit": "Lee:2"}))
+    assert "Lee takes 2 wounds (0/2 left)." in done.text
