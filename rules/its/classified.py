@@ -496,7 +496,7 @@ class ClassifiedState(BaseModel):
             body = m.group(2).strip()
         cards = [c for c in self.pool if kind is None or c.kind is kind]
         body = body.lstrip("#").strip()
-        if body.isdigit():
+        if body.isdecimal():
             number = int(body)
             hits = [c for c in cards if c.number == number]
             if not hits:
@@ -527,7 +527,7 @@ class ClassifiedState(BaseModel):
                 raise UnknownCardError(f"No card called {body!r} is in play in this draw.{extra}{hint}")
         if len(hits) > 1:
             raise UnknownCardError(
-                f"Both decks have {hits[0].name if not body.isdigit() else 'a card ' + body}: "
+                f"Both decks have {hits[0].name if not body.isdecimal() else 'a card ' + body}: "
                 f"say 'green {body}' or 'red {body}'."
             )
         return hits[0].key

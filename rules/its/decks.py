@@ -141,7 +141,7 @@ def find_card(cards: Iterable[Card], ref: int | str) -> Card | None:
     """
     cards = list(cards)
     text = str(ref).strip().lstrip("#")
-    if text.isdigit():
+    if text.isdecimal():
         number = int(text)
         return next((c for c in cards if c.number == number), None)
     wanted = normalize(text)
@@ -156,7 +156,7 @@ def find_card(cards: Iterable[Card], ref: int | str) -> Card | None:
 
 def _not_found_message(deck_name: str, cards: list[Card], ref: int | str) -> str:
     text = str(ref).strip()
-    if text.lstrip("#").isdigit():
+    if text.lstrip("#").isdecimal():
         numbered = sorted(c.number for c in cards if c.number is not None)
         if not numbered:
             return (

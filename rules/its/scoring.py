@@ -334,7 +334,7 @@ def _flag(value: object, label: str) -> bool:
 
 def _whole(value: object, label: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if isinstance(value, str) and value.strip().lstrip("-").isdecimal():
             value = int(value.strip())
         else:
             raise ScoreInputError(f"'{label}' needs a whole number from {low} to {high}, not {value!r}.")
