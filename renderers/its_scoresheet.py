@@ -1,0 +1,233 @@
+"""Draw a finished ITS score sheet as a PNG: scenario, tier, each objective's points for both
+players, totals, Victory Points, Tournament Points and the winner.
+
+The image is opaque, so it reads the same in Discord's dark and light themes; fonts are large
+because a phone shows the picture about 400 pixels wide.
+
+>>> from rules.its.content import load_scenarios
+>>> from rules.its.scoring import apply, new_sheet, score_sheet
+>>> acquisition = load_scenarios().get("acquisition")
+>>> sheet = apply(acquisition, new_sheet(acquisition, 300), "a", "tech_coffin", True)
+>>> png = render_score_sheet(acquisition, sheet, score_sheet(acquisition, sheet), names=("Ann", "Bo"))
+>>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from renderers._fonts import Font, font
+from rules.its.scenario import Scenario
+from rules.its.scoring import MAX_OBJECTIVE_POINTS, ScoreResult, ScoreSheet, Side, TournamentPoints
+
+Theme = Literal["dark", "light"]
+RGB = tuple[int, int, int]
+MAX_PNG_BYTES = 500_000
+WIDTH = 900
+PAD = 28
+NAME_CHARS = 24
+
+
+@dataclass(frozen=True)
+class Palette:
+    bg: RGB
+    header: RGB
+    row: RGB
+    row_alt: RGB
+    text: RGB
+    muted: RGB
+    rule: RGB
+    a: RGB
+    b: RGB
+    win: RGB
+    win_text: RGB
+    zero: RGB
+
+
+PALETTES: dict[str, Palette] = {
+    "dark": Palette(
+        bg=(30, 31, 34),
+        header=(0, 110, 150),
+        row=(43, 45, 49),
+        row_alt=(37, 39, 43),
+        text=(242, 243, 245),
+        muted=(170, 176, 186),
+        rule=(90, 94, 104),
+        a=(110, 200, 255),
+        b=(255, 176, 90),
+        win=(67, 181, 129),
+        win_text=(255, 255, 255),
+        zero=(120, 124, 134),
+    ),
+    "light": Palette(
+        bg=(250, 250, 252),
+        header=(0, 120, 165),
+        row=(236, 238, 242),
+        row_alt=(246, 247, 250),
+        text=(22, 24, 28),
+        muted=(90, 96, 108),
+        rule=(190, 194, 204),
+        a=(0, 95, 170),
+        b=(190, 90, 0),
+        win=(36, 140, 90),
+        win_text=(255, 255, 255),
+        zero=(150, 154, 164),
+    ),
+}
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, width: float) -> str:
+    """``text`` shortened with an ellipsis until it fits ``width`` pixels."""
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, face: Font, width: float, lines: int = 2) -> list[str]:
+    words, out, current = text.split(), [], ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if draw.textlength(trial, font=face) <= width or not current:
+            current = trial
+        else:
+            out.append(current)
+            current = word
+    if current:
+        out.append(current)
+    if len(out) > lines:
+        out = [*out[: lines - 1], _fit(draw, " ".join(out[lines - 1 :]), face, width)]
+    return [_fit(draw, line, face, width) for line in out] or [""]
+
+
+def _tp_detail(tp: TournamentPoints) -> str:
+    """``"win 4|+1 OB"``: the result's base points, then any Offensive / Defensive Bonus."""
+    word = {"victory": "win", "tie": "tie", "defeat": "loss"}[tp.outcome.value]
+    bonuses = []
+    if tp.offensive_bonus:
+        bonuses.append(f"+{tp.offensive_bonus} OB")
+    if tp.defensive_bonus:
+        bonuses.append(f"+{tp.defensive_bonus} DB")
+    return "|".join([f"{word} {tp.base}", *([" ".join(bonuses)] if bonuses else [])])
+
+
+def render_score_sheet(
+    scenario: Scenario,
+    sheet: ScoreSheet,
+    result: ScoreResult,
+    *,
+    names: tuple[str, str],
+    theme: Theme = "dark",
+    width: int = WIDTH,
+) -> bytes:
+    """The sheet as PNG bytes (under :data:`MAX_PNG_BYTES`). Pure: no I/O but the returned bytes."""
+    pal = PALETTES[theme]
+    names = (names[0][:NAME_CHARS] or "Player A", names[1][:NAME_CHARS] or "Player B")
+    title_f, sub_f, head_f = font(40, bold=True), font(24), font(26, bold=True)
+    label_f, num_f, big_f, small_f = font(26), font(34, bold=True), font(44, bold=True), font(20)
+    col_w = 190
+    col_a = width - PAD - 2 * col_w
+    col_b = width - PAD - col_w
+    label_w = col_a - PAD - 16
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    rows = [(_wrap(probe, line.label, label_f, label_w), line.a, line.b) for line in result.lines]
+    row_h = [max(64, 24 + 32 * len(lines)) for lines, _, _ in rows]
+    header_h, banner_h, names_h = 118, 64, 66
+    totals_h = 2 * 86 + 104
+    height = header_h + banner_h + names_h + sum(row_h) + totals_h + 56
+    img = Image.new("RGB", (width, height), pal.bg)
+    d = ImageDraw.Draw(img)
+
+    # Header: scenario and tier.
+    d.rectangle((0, 0, width, header_h), fill=pal.header)
+    d.text((PAD, 18), _fit(d, scenario.name, title_f, width - 2 * PAD), font=title_f, fill=(255, 255, 255))
+    kind = "Direct Action" if scenario.kind.value == "direct_action" else "ITS Season 14"
+    d.text((PAD, 72), f"{int(sheet.tier)} points · {kind}", font=sub_f, fill=(225, 240, 250))
+
+    # Winner banner.
+    y = header_h
+    leader = result.leader
+    if leader is None:
+        banner, colour = "Tie", pal.muted
+    else:
+        banner, colour = f"{names[0] if leader is Side.A else names[1]} wins", pal.win
+    d.rectangle((0, y, width, y + banner_h), fill=colour)
+    text = _fit(d, banner, head_f, width - 2 * PAD)
+    d.text(((width - d.textlength(text, font=head_f)) / 2, y + 16), text, font=head_f, fill=pal.win_text)
+    y += banner_h
+
+    # Column heads.
+    d.text((PAD, y + 16), "Objective", font=head_f, fill=pal.muted)
+    name_f = font(22, bold=True)
+    for x, name, tint in ((col_a, names[0], pal.a), (col_b, names[1], pal.b)):
+        lines = _wrap(d, name, name_f, col_w - 12)
+        for n, shown in enumerate(lines):
+            top = y + (names_h - 26 * len(lines)) / 2 + 26 * n
+            d.text((x + (col_w - d.textlength(shown, font=name_f)) / 2, top), shown, font=name_f, fill=tint)
+    y += names_h
+    d.line((PAD, y, width - PAD, y), fill=pal.rule, width=2)
+
+    # One row per objective.
+    for i, ((lines, a, b), h) in enumerate(zip(rows, row_h, strict=True)):
+        d.rectangle((0, y, width, y + h), fill=pal.row if i % 2 == 0 else pal.row_alt)
+        ty = y + (h - 32 * len(lines)) / 2
+        for line in lines:
+            d.text((PAD, ty), line, font=label_f, fill=pal.text)
+            ty += 32
+        for x, value in ((col_a, a), (col_b, b)):
+            number = str(value)
+            d.text(
+                (x + (col_w - d.textlength(number, font=num_f)) / 2, y + (h - 40) / 2),
+                number,
+                font=num_f,
+                fill=pal.text if value else pal.zero,
+            )
+        y += h
+    d.line((PAD, y, width - PAD, y), fill=pal.rule, width=2)
+
+    # Totals: Objective Points (capped), Victory Points, Tournament Points.
+    totals = [
+        (
+            f"Objective Points (max {MAX_OBJECTIVE_POINTS})",
+            str(result.total_a),
+            str(result.total_b),
+            f"{result.raw_a} before cap" if result.raw_a > result.total_a else "",
+            f"{result.raw_b} before cap" if result.raw_b > result.total_b else "",
+        ),
+        ("Victory Points", str(result.victory_points_a), str(result.victory_points_b), "", ""),
+        (
+            "Tournament Points",
+            str(result.tp_a.total),
+            str(result.tp_b.total),
+            _tp_detail(result.tp_a),
+            _tp_detail(result.tp_b),
+        ),
+    ]
+    for label, a, b, note_a, note_b in totals:
+        d.text((PAD, y + 26), label, font=head_f, fill=pal.text)
+        for x, value, note, tint in ((col_a, a, note_a, pal.a), (col_b, b, note_b, pal.b)):
+            d.text((x + (col_w - d.textlength(value, font=big_f)) / 2, y + 8), value, font=big_f, fill=tint)
+            for n, line in enumerate(_fit(d, part, small_f, col_w - 4) for part in note.split("|") if note):
+                d.text(
+                    (x + (col_w - d.textlength(line, font=small_f)) / 2, y + 60 + 22 * n),
+                    line,
+                    font=small_f,
+                    fill=pal.muted,
+                )
+        y += 104 if label == "Tournament Points" else 86
+    d.text((PAD, y + 16), "Herald · confirmed by both players", font=small_f, fill=pal.muted)
+
+    out = io.BytesIO()
+    img.save(out, format="PNG", compress_level=6)
+    data = out.getvalue()
+    if len(data) > MAX_PNG_BYTES:  # pragma: no cover - flat colours keep it far below
+        out = io.BytesIO()
+        img.convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(out, format="PNG", optimize=True)
+        data = out.getvalue()
+    return data
