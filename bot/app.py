@@ -22,6 +22,7 @@ log = logging.getLogger("herald")
 COGS: tuple[str, ...] = (
     "cogs.dice",
     "cogs.help",
+    "cogs.its",
     "cogs.space_infantry",
 )
 

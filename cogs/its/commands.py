@@ -1,0 +1,794 @@
+"""/its: mission, rule and card look-up, classified draws, and the two-player score sheet.
+
+Each handler reads options, loads the channel's game, calls ``rules.its``, saves and answers.
+Private information (pairs, kept cards, the INTELCOM card, Highly Classified's Secondary) only
+ever goes into ephemeral replies to its owner; the channel sees counts until ``reveal``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.errors import report
+from bot.games import Game, MovedOn
+from bot.views import is_manager
+from cogs.its import embeds
+from cogs.its.library import MAX_CHOICE_CHARS, ItsContent, SpecialRuleEntry, clip
+from cogs.its.state import KIND, ItsMatch, Seat, draw_names
+from cogs.its.views import (
+    MODAL_PREFIX,
+    entry_modal,
+    intelcom_view,
+    modal_values,
+    pager,
+    parse_entry,
+    private_view,
+    sheet_view,
+    suggestions,
+)
+from renderers.its_scoresheet import render_score_sheet
+from rules.errors import NotFoundError, RuleError
+from rules.its.classified import (
+    CardSource,
+    ClassifiedState,
+    DeclareIntelcom,
+    Keep,
+    Phase,
+    Record,
+    SecureHvt,
+    Step,
+    draw_setup_for,
+    new_draw,
+)
+from rules.its.decks import DeckKind, pick_decks
+from rules.its.scenario import Scenario
+from rules.its.scoring import ScoreResult, Side, apply, controls, new_sheet, score_sheet
+from rules.its.tiers import Tier
+
+log = logging.getLogger("herald.its")
+
+TIER_CHOICES = [Choice(name=f"{int(t)} points", value=int(t)) for t in Tier]
+MODES = {
+    "standard": {},
+    "extreme": {"extreme": True},
+    "high_difficulty": {"high_difficulty": True},
+    "double_deck": {"double_deck": True},
+}
+MODE_CHOICES = [
+    Choice(name="Standard (green deck)", value="standard"),
+    Choice(name="Extreme Mode (red deck)", value="extreme"),
+    Choice(name="High Difficulty (Highly Classified)", value="high_difficulty"),
+    Choice(name="Double Deck extra (green and red)", value="double_deck"),
+]
+MAX_RECORD_CARDS = 10
+
+
+def _choices(pairs: list[tuple[str, str]]) -> list[Choice[str]]:
+    return [Choice(name=clip(label), value=value[:MAX_CHOICE_CHARS]) for label, value in pairs[:25]]
+
+
+async def _safe(make: Callable[[], list[tuple[str, str]]]) -> list[Choice[str]]:
+    """Autocomplete never raises: a failure shows no choices and is logged."""
+    try:
+        return _choices(make())
+    except Exception:  # an autocomplete must always answer
+        log.exception("ITS autocomplete failed")
+        return []
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+class Its(commands.Cog, name="ITS"):
+    """Infinity ITS Season 14."""
+
+    its = app_commands.Group(
+        name="its", description="Infinity ITS Season 14: missions, rules, classified objectives, scores"
+    )
+    classified = app_commands.Group(name="classified", description="Classified objectives", parent=its)
+
+    def __init__(self, bot: commands.Bot, content: ItsContent) -> None:
+        self.bot = bot
+        self.content = content
+
+    # -- look-up ------------------------------------------------------------------------------
+
+    @its.command(name="mission", description="An ITS scenario: objectives, deployment, special rules")
+    @app_commands.describe(
+        name="Scenario name or alias (any part of it)", tier="Army points (all tiers if left out)"
+    )
+    @app_commands.choices(tier=TIER_CHOICES)
+    async def mission(self, interaction: discord.Interaction, name: str, tier: int | None = None) -> None:
+        try:
+            scenario = self.content.scenario(name)
+        except NotFoundError:
+            await self._did_you_mean(interaction, "m", name, tier or 0)
+            return
+        await self.show_lookup(interaction, "m", scenario.id, tier or 0, 0, edit=False)
+
+    @mission.autocomplete("name")
+    async def _mission_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await _safe(lambda: self.content.scenario_choices(current))
+
+    @its.command(name="rule", description="An ITS rule, or a scenario special rule by name")
+    @app_commands.describe(topic="Topic or special rule (for example Pairings, Master Breacher)")
+    async def rule(self, interaction: discord.Interaction, topic: str) -> None:
+        try:
+            item = self.content.rule(topic)
+        except NotFoundError:
+            await self._did_you_mean(interaction, "r", topic, 0)
+            return
+        ref = f"r:{item.key}" if isinstance(item, SpecialRuleEntry) else f"t:{item.id}"
+        await self.show_lookup(interaction, "r", ref, 0, 0, edit=False)
+
+    @rule.autocomplete("topic")
+    async def _rule_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await _safe(lambda: self.content.rule_choices(current))
+
+    @classified.command(name="card", description="One Classified Objective card")
+    @app_commands.describe(name="Card name (or deck:number)")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            deck, found = self.content.card(name)
+        except NotFoundError:
+            await self._did_you_mean(interaction, "c", name, 0)
+            return
+        await interaction.response.send_message(embed=embeds.card_embed(deck, found))
+
+    @card.autocomplete("name")
+    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await _safe(lambda: self.content.card_choices(current))
+
+    async def _did_you_mean(self, interaction: discord.Interaction, kind: str, text: str, tier: int) -> None:
+        what = {"m": "ITS scenario", "r": "ITS rule or scenario special rule", "c": "classified card"}[kind]
+        if kind == "m":
+            options = [(self.content.scenarios.get(v).name, v) for v in self.content.suggest_scenarios(text)]
+        elif kind == "r":
+            options = [(self.content.rule_label(v), v) for v in self.content.suggest_rules(text)]
+        else:
+            options = [(self.content.card(v)[1].label, v) for v in self.content.suggest_cards(text)]
+        shown = clip(text.strip(), 60)
+        if not options:
+            raise NotFoundError(f"No {what} is called {shown!r}.")
+        await interaction.response.send_message(
+            f"No {what} is called {shown!r}. Did you mean one of these?",
+            view=suggestions(kind, tier, options),
+            ephemeral=True,
+        )
+
+    async def show_lookup(
+        self, interaction: discord.Interaction, kind: str, ref: str, tier: int, page: int, *, edit: bool
+    ) -> None:
+        """Show a mission (``m``), rule (``r``) or card (``c``) page, as a reply or in place."""
+        view: discord.ui.View | None
+        if kind == "c":
+            deck, found = self.content.card(ref)
+            embed, view = embeds.card_embed(deck, found), None
+        else:
+            if kind == "m":
+                pages = embeds.mission_pages(self.content.scenarios.get(ref), Tier(tier) if tier else None)
+            else:
+                item = self.content.rule(ref)
+                pages = (
+                    embeds.special_rule_pages(item)
+                    if isinstance(item, SpecialRuleEntry)
+                    else embeds.topic_pages(item)
+                )
+            page = max(0, min(page, len(pages) - 1))
+            embed, view = embeds.page_embed(pages, page), pager(kind, ref, tier, page, len(pages))
+        if edit:
+            await interaction.response.edit_message(content=None, embed=embed, view=view)
+        elif view is None:
+            await interaction.response.send_message(embed=embed)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+
+    # -- the channel's match ------------------------------------------------------------------
+
+    async def _change(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        change: Callable[[ItsMatch | None], tuple[ItsMatch, str]],
+        *,
+        expect_game_id: int | None = None,
+        expect_version: int | None = None,
+    ) -> tuple[int, int, ItsMatch, ItsMatch | None]:
+        """Start the channel's match or update it with ``change``; (game id, version, new, old)."""
+        store = self.bot.games  # type: ignore[attr-defined]
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        if expect_game_id is None and await store.find(channel_id, ItsMatch, KIND.key) is None:
+            record = await store.active_record(channel_id)
+            if record is None:
+                state, summary = change(None)
+                game: Game[ItsMatch] = await store.start(
+                    channel_id=channel_id,
+                    guild_id=interaction.guild_id,
+                    kind=KIND.key,
+                    state=state,
+                    actor_id=interaction.user.id,
+                    summary=summary,
+                )
+                return game.id, game.version, state, None
+        async with store.update(
+            channel_id,
+            ItsMatch,
+            kind=KIND.key,
+            actor_id=interaction.user.id,
+            action=action,
+            expect_game_id=expect_game_id,
+            expect_version=expect_version,
+        ) as handle:
+            old = handle.state
+            state, summary = change(old)
+            if state is not old:
+                handle.state, handle.summary = state, summary
+        return handle.id, handle.version or handle.record.version, handle.state, old
+
+    async def _load(self, interaction: discord.Interaction) -> Game[ItsMatch]:
+        return await self.bot.games.get(interaction.channel_id, ItsMatch, KIND.key)  # type: ignore[attr-defined]
+
+    def _scenario_name(self, scenario_id: str | None) -> str:
+        try:
+            return self.content.scenarios.get(scenario_id or "").name
+        except NotFoundError:
+            return scenario_id or "?"
+
+    def _decks(self, deck: str | None):  # type: ignore[no-untyped-def]
+        if deck is None:
+            return pick_decks(self.content.decks)
+        chosen = self.content.decks.get(deck)
+        if chosen is None:
+            known = ", ".join(sorted(self.content.decks)) or "none"
+            raise NotFoundError(f"No classified deck {deck!r} is loaded; the loaded decks are: {known}.")
+        if chosen.kind is DeckKind.EXTREME:
+            return pick_decks(self.content.decks, extreme_id=deck)
+        return pick_decks(self.content.decks, standard_id=deck)
+
+    # -- classified ---------------------------------------------------------------------------
+
+    @classified.command(name="draw", description="Draw your classified objectives for a scenario (privately)")
+    @app_commands.describe(
+        mission="Scenario name",
+        deck="Classified deck to deal from (default: Season 14 standard)",
+        mode="Extreme, High Difficulty or the Double Deck extra",
+    )
+    @app_commands.choices(mode=MODE_CHOICES)
+    async def draw(
+        self, interaction: discord.Interaction, mission: str, deck: str | None = None, mode: str | None = None
+    ) -> None:
+        await self._draw_or_record(interaction, mission, deck, mode or "standard", CardSource.DEALT)
+
+    @draw.autocomplete("mission")
+    async def _draw_missions(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await _safe(lambda: self.content.scenario_choices(current))
+
+    @draw.autocomplete("deck")
+    async def _draw_decks(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        key = current.casefold()
+        return await _safe(
+            lambda: [
+                (f"{d.name} ({d.kind.value})", d.id)
+                for d in self.content.decks.values()
+                if key in d.id.casefold() or key in d.name.casefold()
+            ]
+        )
+
+    async def _draw_or_record(
+        self,
+        interaction: discord.Interaction,
+        mission: str | None,
+        deck: str | None,
+        mode: str,
+        source: CardSource,
+        cards: list[str] | None = None,
+    ) -> None:
+        user = interaction.user
+        rng = self.bot.rng  # type: ignore[attr-defined]
+        scenario: Scenario | None = self.content.scenario(mission) if mission else None
+        seat_box: list[int] = []
+        notes: list[str] = []
+
+        def fresh(match_seats: list[Seat], chosen: Scenario) -> ClassifiedState:
+            setup = draw_setup_for(chosen.id, **MODES.get(mode, {}))  # type: ignore[arg-type]
+            standard, extreme = self._decks(deck)
+            return new_draw(
+                setup,
+                players=draw_names(match_seats),
+                deck=standard,
+                extreme_deck=extreme,
+                rng=rng,
+                source=source,
+            )
+
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            match = old or ItsMatch()
+            match, seat = match.seat_for(user.id, user.display_name)
+            seat_box.append(seat)
+            chosen = scenario
+            if match.draw is None:
+                if chosen is None and match.sheet is not None:
+                    chosen = self.content.scenarios.get(match.sheet.scenario_id)
+                if chosen is None:
+                    raise RuleError(
+                        "Say which scenario these cards are for: add the mission option, for example "
+                        "`/its classified record cards:Sabotage mission:Acquisition`."
+                    )
+                match = match.model_copy(
+                    update={"draw": fresh(match.seats, chosen), "draw_scenario": chosen.id}
+                )
+                notes.append("new")
+            elif chosen is not None and chosen.id != match.draw_scenario:
+                raise RuleError(
+                    f"This channel's classified draw is for {self._scenario_name(match.draw_scenario)}, not "
+                    f"{chosen.name}. Finish that match with /its end, or draw in another channel or thread."
+                )
+            elif mode != "standard" or deck is not None:
+                notes.append("options ignored")
+            if cards is not None:
+                draw = match.draw
+                assert draw is not None
+                match = match.model_copy(update={"draw": draw.apply(Record(player=seat, cards=cards), rng)})
+            summary = (
+                f"{user.display_name} recorded classified cards" if cards else f"{user.display_name} drew"
+            )
+            return match, summary
+
+        game_id, _, match, old = await self._change(interaction, "classified", change)
+        seat = seat_box[-1]
+        draw = match.draw
+        assert draw is not None
+        name = self._scenario_name(match.draw_scenario)
+        await interaction.response.send_message(
+            embed=embeds.private_draw_embed(match, seat, name),
+            view=private_view(game_id, draw, seat) or discord.utils.MISSING,
+            ephemeral=True,
+        )
+        public: list[str] = []
+        joined = old is not None and old.draw is not None and old.seat_of(user.id) is None
+        if "new" in notes:
+            verb = "recording printed cards" if source is CardSource.PHYSICAL else "drawing"
+            public.append(f"{user.mention} started {verb} classified objectives for **{name}**.")
+        elif joined:
+            public.append(f"{user.mention} joined the classified draw for **{name}**.")
+        if "options ignored" in notes:
+            public.append("(The deck and mode were set by the first player's draw.)")
+        public.extend(self._progress(old, match, seat, joined=joined))
+        await self._announce(interaction, game_id, match, public, old)
+
+    def _progress(self, old: ItsMatch | None, new: ItsMatch, seat: int, *, joined: bool = False) -> list[str]:
+        """Public lines about what changed for ``seat``: counts and open information only.
+
+        ``joined``: the player just took the open seat, so a hand dealt earlier counts as new."""
+        draw = new.draw
+        assert draw is not None
+        before = old.draw.players[seat] if old is not None and old.draw is not None and not joined else None
+        p = draw.players[seat]
+        name = new.seats[seat].name
+        lines: list[str] = []
+        new_mains = [k for k in p.mains if before is None or k not in before.mains]
+        if new_mains and draw.source is CardSource.PHYSICAL:
+            lines.append(
+                f"{name} recorded Main Classified Objectives: "
+                + ", ".join(draw.card(k).label for k in new_mains)
+            )
+        if p.step is Step.DONE and (before is None or before.step is not Step.DONE):
+            lines.append(f"**{name}** has drawn {_plural(len(p.kept), 'classified objective')}.")
+        return lines
+
+    async def _announce(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        match: ItsMatch,
+        lines: list[str],
+        old: ItsMatch | None,
+    ) -> None:
+        """Post public news of the draw: progress, the INTELCOM roll, the start of the game."""
+        draw = match.draw
+        assert draw is not None
+        old_phase = old.draw.phase if old is not None and old.draw is not None else None
+        names = [p.name for p in draw.players]
+        view: discord.ui.View | None = None
+        if draw.phase is Phase.INTELCOM and old_phase is not Phase.INTELCOM:
+            rolls = " vs ".join(
+                f"{names[i]} {'/'.join(map(str, draw.players[i].intelcom_roll))}" for i in range(len(names))
+            )
+            first = names[draw.intelcom_order[0]]
+            lines.append(
+                f"INTELCOM: roll-off {rolls}. **{first}** declares first how they use their first card."
+            )
+            view = intelcom_view(game_id, draw, names)
+        elif draw.phase is Phase.SECURE_HVT and old_phase is not Phase.SECURE_HVT:
+            hvt = (
+                " At the end, `/its classified mine` offers the Secure HVT swap."
+                if draw.setup.secure_hvt_offered
+                else ""
+            )
+            lines.append(f"Classified objectives are set: play the game!{hvt}")
+        elif draw.phase is Phase.COUNTERMEASURES and old_phase is None:
+            lines.append(
+                "Current Mission Objectives (open): " + ", ".join(draw.card(k).label for k in draw.current)
+            )
+        if not lines:
+            return
+        text = "\n".join(
+            [*lines, "", embeds.public_draw_text(match, self._scenario_name(match.draw_scenario))]
+        )
+        if view is not None:
+            await interaction.followup.send(clip(text, 2000), view=view)
+        else:
+            await interaction.followup.send(clip(text, 2000))
+
+    def _owner(self, match: ItsMatch, seat: int, user_id: int) -> None:
+        if seat >= len(match.seats) or match.seats[seat].user_id != user_id:
+            owner = f"<@{match.seats[seat].user_id}>" if seat < len(match.seats) else "the other player"
+            raise RuleError(
+                f"Those are {owner}'s cards: only they can choose. Use /its classified mine for yours."
+            )
+
+    async def keep(
+        self, interaction: discord.Interaction, game_id: int, seat: int, step: int, pick: int
+    ) -> None:
+        rng = self.bot.rng  # type: ignore[attr-defined]
+
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            assert old is not None
+            self._owner(old, seat, interaction.user.id)
+            draw = old.draw
+            if draw is None or draw.phase is not Phase.DRAWING:
+                raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
+            p = draw.players[seat]
+            if len(p.kept) != step or pick >= len(p.pair):
+                raise MovedOn(
+                    "You already chose from that pair: use /its classified mine to see your cards now."
+                )
+            new = draw.apply(Keep(player=seat, card=p.pair[pick]), rng)
+            return old.model_copy(update={"draw": new}), f"{old.seats[seat].name} kept a classified card"
+
+        game_id, _, match, old = await self._change(
+            interaction, "classified_keep", change, expect_game_id=game_id
+        )
+        draw = match.draw
+        assert draw is not None
+        await interaction.response.edit_message(
+            embed=embeds.private_draw_embed(match, seat, self._scenario_name(match.draw_scenario)),
+            view=private_view(game_id, draw, seat),
+        )
+        await self._announce(interaction, game_id, match, self._progress(old, match, seat), old)
+
+    async def declare_intelcom(
+        self, interaction: discord.Interaction, game_id: int, seat: int, use: bool
+    ) -> None:
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            assert old is not None
+            self._owner(old, seat, interaction.user.id)
+            draw = old.draw
+            if draw is None or draw.phase is not Phase.INTELCOM or draw.players[seat].intelcom is not None:
+                raise MovedOn("That INTELCOM choice is already made.")
+            new = draw.apply(DeclareIntelcom(player=seat, use=use), self.bot.rng)  # type: ignore[attr-defined]
+            return old.model_copy(update={"draw": new}), f"{old.seats[seat].name} declared INTELCOM"
+
+        game_id, _, match, old = await self._change(
+            interaction, "classified_intelcom", change, expect_game_id=game_id
+        )
+        draw = match.draw
+        assert draw is not None
+        names = [p.name for p in draw.players]
+        text = embeds.public_draw_text(match, self._scenario_name(match.draw_scenario))
+        view = intelcom_view(game_id, draw, names)
+        await interaction.response.edit_message(content=clip(text, 2000), view=view)
+        await self._announce(interaction, game_id, match, [], old)
+
+    async def secure_hvt(
+        self, interaction: discord.Interaction, game_id: int, seat: int, pick: int | None
+    ) -> None:
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            assert old is not None
+            self._owner(old, seat, interaction.user.id)
+            draw = old.draw
+            if draw is None or draw.phase is not Phase.SECURE_HVT or draw.players[seat].secure_hvt_decided:
+                raise MovedOn("Your Secure HVT choice is already made.")
+            p = draw.players[seat]
+            if pick is not None and pick >= len(p.kept):
+                raise MovedOn("Those cards have changed: use /its classified mine again.")
+            replace = None if pick is None else p.kept[pick]
+            new = draw.apply(SecureHvt(player=seat, replace=replace), self.bot.rng)  # type: ignore[attr-defined]
+            return old.model_copy(update={"draw": new}), f"{old.seats[seat].name} chose on Secure HVT"
+
+        game_id, _, match, _old = await self._change(
+            interaction, "classified_hvt", change, expect_game_id=game_id
+        )
+        draw = match.draw
+        assert draw is not None
+        await interaction.response.edit_message(
+            embed=embeds.private_draw_embed(match, seat, self._scenario_name(match.draw_scenario)),
+            view=private_view(game_id, draw, seat),
+        )
+        name = match.seats[seat].name
+        what = (
+            "swapped one classified objective for Secure HVT"
+            if pick is not None
+            else "keeps their classified objectives"
+        )
+        await interaction.followup.send(f"**{name}** {what}.")
+
+    @classified.command(name="mine", description="See your own classified objectives again (only you)")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        game = await self._load(interaction)
+        match = game.state
+        seat = match.seat_of(interaction.user.id)
+        if match.draw is None or seat is None:
+            raise RuleError(
+                "You have no classified objectives in this channel: start with /its classified draw."
+            )
+        await interaction.response.send_message(
+            embed=embeds.private_draw_embed(match, seat, self._scenario_name(match.draw_scenario)),
+            view=private_view(game.id, match.draw, seat) or discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    @classified.command(name="reveal", description="Show your classified objectives to the channel")
+    async def reveal(self, interaction: discord.Interaction) -> None:
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            if old is None or old.draw is None or old.seat_of(interaction.user.id) is None:
+                raise RuleError(
+                    "You have no classified objectives in this channel: start with /its classified draw."
+                )
+            seat = old.seat_of(interaction.user.id)
+            assert seat is not None
+            if old.draw.players[seat].step is not Step.DONE or not old.draw.players[seat].kept:
+                raise RuleError(
+                    "Finish choosing your classified objectives first (see /its classified mine)."
+                )
+            revealed = sorted({*old.revealed, seat})
+            return old.model_copy(update={"revealed": revealed}), f"{old.seats[seat].name} revealed"
+
+        game = await self._load(interaction)
+        _, _, match, _old = await self._change(
+            interaction, "classified_reveal", change, expect_game_id=game.id
+        )
+        seat = match.seat_of(interaction.user.id)
+        assert seat is not None
+        await interaction.response.send_message(
+            embed=embeds.reveal_embed(match, seat, self._scenario_name(match.draw_scenario))
+        )
+
+    @classified.command(name="record", description="Record the printed cards you drew yourself")
+    @app_commands.describe(
+        cards="Card numbers or names, separated by commas (for example: 3, 7 or Sabotage, Predator)",
+        mission="Scenario (needed only when nothing is drawn in this channel yet)",
+    )
+    async def record(self, interaction: discord.Interaction, cards: str, mission: str | None = None) -> None:
+        parts = [p.strip() for p in re.split(r"[,;\n]+", cards) if p.strip()]
+        if not parts:
+            raise RuleError("List the cards you kept, by number or name, separated by commas.")
+        if len(parts) > MAX_RECORD_CARDS:
+            raise RuleError(f"That is {len(parts)} cards; no scenario needs more than {MAX_RECORD_CARDS}.")
+        await self._draw_or_record(interaction, mission, None, "standard", CardSource.PHYSICAL, parts)
+
+    @record.autocomplete("mission")
+    async def _record_missions(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await _safe(lambda: self.content.scenario_choices(current))
+
+    # -- the score sheet ----------------------------------------------------------------------
+
+    @its.command(name="score", description="Start the interactive score sheet for your game")
+    @app_commands.describe(mission="Scenario name", tier="Army points", opponent="Who you are playing")
+    @app_commands.choices(tier=TIER_CHOICES)
+    async def score(
+        self, interaction: discord.Interaction, mission: str, tier: int, opponent: discord.User
+    ) -> None:
+        user = interaction.user
+        if opponent.id == user.id:
+            raise RuleError("Pick your opponent, not yourself, for the score sheet.")
+        if opponent.bot:
+            raise RuleError("Bots don't play Infinity: pick the person you are playing against.")
+        scenario = self.content.scenario(mission)
+        fresh = new_sheet(scenario, tier)
+        reused: list[bool] = []
+
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            match = old or ItsMatch()
+            match, _ = match.seat_for(user.id, user.display_name)
+            match, _ = match.seat_for(opponent.id, opponent.display_name)
+            if match.sheet is not None:
+                if match.sheet.scenario_id == fresh.scenario_id and match.sheet.tier == fresh.tier:
+                    reused.append(True)
+                    return match if match is not old else old, ""
+                raise RuleError(
+                    "This channel already has a score sheet for "
+                    f"{self._scenario_name(match.sheet.scenario_id)} at {int(match.sheet.tier)} points. "
+                    "Finish it with /its end first, or use another thread."
+                )
+            names = " vs ".join(s.name for s in match.seats)
+            return match.model_copy(
+                update={"sheet": fresh, "confirmed": []}
+            ), f"score sheet {scenario.name}: {names}"
+
+        game_id, version, match, _old = await self._change(interaction, "score_start", change)
+        embed, view = self._sheet_message(game_id, version, match)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    @score.autocomplete("mission")
+    async def _score_missions(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await _safe(lambda: self.content.scenario_choices(current))
+
+    def _sheet_parts(self, match: ItsMatch) -> tuple[Scenario, ScoreResult]:
+        assert match.sheet is not None
+        scenario = self.content.scenarios.get(match.sheet.scenario_id)
+        return scenario, score_sheet(scenario, match.sheet)
+
+    def _sheet_message(
+        self, game_id: int, version: int, match: ItsMatch
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        scenario, result = self._sheet_parts(match)
+        sheet = match.sheet
+        assert sheet is not None
+        view = sheet_view(
+            game_id,
+            version,
+            match.names(),
+            (sheet.a, sheet.b),
+            controls(scenario, sheet.tier),
+            match.confirmed,
+            embeds.entry_text,
+        )
+        return embeds.sheet_embed(match, scenario, result), view
+
+    def _may_edit(self, interaction: discord.Interaction, match: ItsMatch, side: Side) -> None:
+        seat = 0 if side is Side.A else 1
+        if seat < len(match.seats) and match.seats[seat].user_id == interaction.user.id:
+            return
+        if is_manager(interaction):
+            return
+        owner = match.seats[seat].name if seat < len(match.seats) else "that player"
+        raise RuleError(
+            f"Only {owner} (or a Manage Server member) can change {owner}'s side of this score sheet."
+        )
+
+    async def open_entry(
+        self, interaction: discord.Interaction, game_id: int, version: int, side: Side, entry_id: str
+    ) -> None:
+        game = await self._load(interaction)
+        if game.id != game_id:
+            raise MovedOn("This game has finished or been replaced, so that menu no longer applies.")
+        if game.version != version:
+            raise MovedOn(
+                "This sheet has moved on since that message was posted: use the newest sheet message."
+            )
+        match = game.state
+        if match.sheet is None:
+            raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+        self._may_edit(interaction, match, side)
+        scenario = self.content.scenarios.get(match.sheet.scenario_id)
+        control = next((c for c in controls(scenario, match.sheet.tier) if c.entry_id == entry_id), None)
+        if control is None:
+            raise MovedOn("That objective is not on this sheet any more.")
+        values = match.sheet.side(side)
+        message_id = interaction.message.id if interaction.message else 0
+        modal = entry_modal(
+            game_id=game.id,
+            side=side,
+            message_id=message_id,
+            control=control,
+            name=match.names()[0 if side is Side.A else 1],
+            value=values.values.get(entry_id),
+            victory_points=values.victory_points,
+        )
+        await interaction.response.send_modal(modal)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith(MODAL_PREFIX):
+            return
+        try:
+            await self._submit_entry(interaction, custom_id)
+        except Exception as error:  # reported like every other failure
+            await report(interaction, error)
+
+    async def _submit_entry(self, interaction: discord.Interaction, custom_id: str) -> None:
+        match_id = re.fullmatch(r"its:sm:(\d+):([ab]):(\d+):([a-z0-9_-]+)", custom_id)
+        if match_id is None:
+            raise MovedOn("That form is from an older version of Herald: open it again from the sheet.")
+        game_id, side, message_id, entry_id = (
+            int(match_id[1]),
+            Side(match_id[2]),
+            int(match_id[3]),
+            match_id[4],
+        )
+        texts = modal_values(dict(interaction.data or {}))  # type: ignore[arg-type]
+        ordered = [texts[k] for k in sorted(texts, key=lambda k: int(k[1:]) if k[1:].isdecimal() else 99)]
+
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            assert old is not None
+            if old.sheet is None:
+                raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+            self._may_edit(interaction, old, side)
+            scenario = self.content.scenarios.get(old.sheet.scenario_id)
+            control = next((c for c in controls(scenario, old.sheet.tier) if c.entry_id == entry_id), None)
+            if control is None:
+                raise MovedOn("That objective is not on this sheet any more.")
+            value = parse_entry(control, ordered)
+            sheet = apply(scenario, old.sheet, side, entry_id, value)
+            if sheet == old.sheet:
+                return old, ""
+            who = old.names()[0 if side is Side.A else 1]
+            return old.model_copy(update={"sheet": sheet, "confirmed": []}), f"{who}: {control.label}"
+
+        game_id, version, match, _old = await self._change(
+            interaction, "score_edit", change, expect_game_id=game_id
+        )
+        await interaction.response.defer()
+        embed, view = self._sheet_message(game_id, version, match)
+        channel = interaction.channel
+        if message_id and channel is not None and hasattr(channel, "get_partial_message"):
+            try:
+                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+                return
+            except discord.HTTPException:
+                log.warning("could not edit ITS sheet message %s; posting a new one", message_id)
+        await interaction.followup.send(embed=embed, view=view)
+
+    async def confirm(self, interaction: discord.Interaction, game_id: int, version: int, side: Side) -> None:
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            assert old is not None
+            if old.sheet is None:
+                raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+            self._may_edit(interaction, old, side)
+            who = old.names()[0 if side is Side.A else 1]
+            if side in old.confirmed:
+                return old.model_copy(
+                    update={"confirmed": [s for s in old.confirmed if s is not side]}
+                ), f"{who} unconfirmed"
+            return old.model_copy(update={"confirmed": sorted({*old.confirmed, side})}), f"{who} confirmed"
+
+        game_id, new_version, match, _old = await self._change(
+            interaction, "score_confirm", change, expect_game_id=game_id, expect_version=version
+        )
+        embed, view = self._sheet_message(game_id, new_version, match)
+        await interaction.response.edit_message(embed=embed, view=view)
+        if set(match.confirmed) == {Side.A, Side.B}:
+            await self._post_result(interaction, match)
+
+    async def _post_result(self, interaction: discord.Interaction, match: ItsMatch) -> None:
+        scenario, result = self._sheet_parts(match)
+        assert match.sheet is not None
+        png = await asyncio.to_thread(render_score_sheet, scenario, match.sheet, result, names=match.names())
+        await interaction.followup.send(
+            embed=embeds.result_embed(match, scenario, result),
+            file=discord.File(io.BytesIO(png), filename="score.png"),
+        )
+
+    # -- ending -------------------------------------------------------------------------------
+
+    @its.command(name="end", description="Finish this channel's ITS match (players or Manage Server)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        store = self.bot.games  # type: ignore[attr-defined]
+        async with store.update(
+            interaction.channel_id, ItsMatch, kind=KIND.key, actor_id=interaction.user.id, action="end"
+        ) as handle:
+            if handle.state.seat_of(interaction.user.id) is None and not is_manager(interaction):
+                raise RuleError(
+                    f"Only the players ({handle.state.player_list()}) or a Manage Server member "
+                    "can end this match."
+                )
+            handle.end = True
+            handle.summary = "match ended"
+        await interaction.response.send_message(
+            "This channel's ITS match is finished. Start a new one any time."
+        )

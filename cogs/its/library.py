@@ -1,0 +1,211 @@
+"""Content the ITS cog shows, loaded once at cog load: scenarios, rules topics, decks.
+
+Bad community files are logged and skipped, so one broken file never hides the rest. The
+look-up helpers here only find and rank names (autocomplete, "did you mean"); every rule
+stays in ``rules/its``.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rapidfuzz import fuzz, process, utils
+
+from rules.errors import NotFoundError
+from rules.its.content import DEFAULT_SCENARIO_DIR, ScenarioLibrary, load_scenarios_tolerant
+from rules.its.decks import DEFAULT_DECK_DIR, Card, Deck, find_card, load_decks, normalize
+from rules.its.scenario import Scenario, SpecialRule, normalise_name
+from rules.its.topics import DEFAULT_TOPIC_DIR, Topic, TopicLibrary, load_topics
+
+log = logging.getLogger("herald.its")
+
+#: Discord's limits on autocomplete: 25 choices, names and values of at most 100 characters.
+MAX_CHOICES = 25
+MAX_CHOICE_CHARS = 100
+#: Fuzzy score below which a name is not offered ("did you mean" always offers the three closest).
+SUGGEST_CUTOFF = 0
+
+
+def clip(text: str, limit: int = MAX_CHOICE_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class SpecialRuleEntry:
+    """A scenario special rule by name, with every scenario that has a rule of that name."""
+
+    key: str
+    name: str
+    appearances: tuple[tuple[Scenario, SpecialRule], ...]
+
+    @property
+    def scenario_names(self) -> list[str]:
+        return [scenario.name for scenario, _ in self.appearances]
+
+
+@dataclass
+class ItsContent:
+    """Everything the cog looks up, with the indexes autocomplete needs."""
+
+    scenarios: ScenarioLibrary
+    topics: TopicLibrary
+    decks: dict[str, Deck]
+    special_rules: dict[str, SpecialRuleEntry] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        grouped: dict[str, list[tuple[Scenario, SpecialRule]]] = {}
+        names: dict[str, str] = {}
+        for scenario in self.scenarios:
+            for rule in scenario.special_rules:
+                key = normalise_name(rule.name)
+                grouped.setdefault(key, []).append((scenario, rule))
+                names.setdefault(key, rule.name)
+        self.special_rules = {
+            key: SpecialRuleEntry(key, names[key], tuple(found)) for key, found in sorted(grouped.items())
+        }
+        self._scenario_names = [(s.name, s.id) for s in self.scenarios] + [
+            (alias, s.id) for s in self.scenarios for alias in s.aliases
+        ]
+        self._rule_names = [(t.title, f"t:{t.id}") for t in self.topics] + [
+            (entry.name, f"r:{entry.key}") for entry in self.special_rules.values()
+        ]
+        self._cards = [(deck, card) for deck in self.decks.values() for card in deck.cards]
+
+    # -- scenarios ------------------------------------------------------------------------
+
+    def scenario(self, name: str) -> Scenario:
+        """The scenario by id, name or alias; NotFoundError (with suggestions) otherwise."""
+        return self.scenarios.get(name)
+
+    def scenario_choices(self, current: str) -> list[tuple[str, str]]:
+        """(label, value) pairs for autocomplete: any part of a name or alias matches."""
+        if not current.strip():
+            return [(s.name, s.id) for s in self.scenarios][:MAX_CHOICES]
+        hits = self.scenarios.search(current[:MAX_CHOICE_CHARS], limit=MAX_CHOICES)
+        if not hits:
+            return [(self.scenarios.get(v).name, v) for v in self.suggest_scenarios(current)]
+        return [(s.name, s.id) for s in hits]
+
+    def suggest_scenarios(self, text: str) -> list[str]:
+        """Ids of the three scenarios whose name or alias is closest to ``text``."""
+        return _closest(text, self._scenario_names)
+
+    # -- rules topics and special rules ---------------------------------------------------
+
+    def rule(self, ref: str) -> Topic | SpecialRuleEntry:
+        """A topic (``t:<id>``), a special rule (``r:<key>``) or anything typed by a player."""
+        text = ref.strip()[:MAX_CHOICE_CHARS]
+        if text.startswith("t:") and text[2:] in self.topics.topics:
+            return self.topics.topics[text[2:]]
+        if text.startswith("r:") and text[2:] in self.special_rules:
+            return self.special_rules[text[2:]]
+        key = normalise_name(text)
+        if key in self.special_rules:
+            return self.special_rules[key]
+        for topic in self.topics:
+            if key and key in (normalise_name(n) for n in topic.names()):
+                return topic
+        try:
+            return self.topics.lookup(text)
+        except NotFoundError:
+            raise NotFoundError(f"No ITS rule or scenario special rule is called {text!r}.") from None
+
+    def rule_choices(self, current: str) -> list[tuple[str, str]]:
+        """(label, value) pairs for ``/its rule`` autocomplete; special rules say where they appear."""
+        text = current.strip()[:MAX_CHOICE_CHARS]
+        if not text:
+            values = [v for _, v in self._rule_names[:MAX_CHOICES]]
+        else:
+            key = normalise_name(text)
+            contains = [v for n, v in self._rule_names if key and key in normalise_name(n)]
+            fuzzy = [v for v in _closest(text, self._rule_names, limit=MAX_CHOICES, cutoff=60)]
+            values = list(dict.fromkeys([*contains, *fuzzy]))[:MAX_CHOICES]
+        return [(self.rule_label(v), v) for v in values]
+
+    def rule_label(self, value: str) -> str:
+        item = self.rule(value)
+        if isinstance(item, SpecialRuleEntry):
+            names = item.scenario_names
+            for shown in range(len(names), 0, -1):
+                more = f" +{len(names) - shown} more" if shown < len(names) else ""
+                label = f"{item.name} (scenario rule: {', '.join(names[:shown])}{more})"
+                if len(label) <= MAX_CHOICE_CHARS:
+                    return label
+            return clip(f"{item.name} (scenario rule in {len(names)} scenarios)")
+        return clip(f"{item.title} ({item.section.title})")
+
+    def suggest_rules(self, text: str) -> list[str]:
+        return _closest(text, self._rule_names)
+
+    # -- cards ----------------------------------------------------------------------------
+
+    def card(self, ref: str) -> tuple[Deck, Card]:
+        """A card by ``<deck-id>:<number or name>`` or by name/number in any deck."""
+        text = ref.strip()[:MAX_CHOICE_CHARS]
+        deck_id, _, rest = text.partition(":")
+        if rest and deck_id in self.decks:
+            found = find_card(self.decks[deck_id].cards, rest)
+            if found is not None:
+                return self.decks[deck_id], found
+        for deck, card in self._cards:
+            if find_card([card], text) is not None and not text.strip("#").isdecimal():
+                return deck, card
+        raise NotFoundError(f"No classified card is called {text!r} in the loaded decks.")
+
+    def card_choices(self, current: str) -> list[tuple[str, str]]:
+        text = current.strip()[:MAX_CHOICE_CHARS]
+        key = normalize(text)
+        rows = [(self._card_label(d, c), f"{d.id}:{normalize(c.name)}") for d, c in self._cards]
+        if not key:
+            return rows[:MAX_CHOICES]
+        hits = [row for row in rows if key in normalize(row[0])]
+        if not hits:
+            close = set(self.suggest_cards(text))
+            hits = [row for row in rows if row[1] in close]
+        return hits[:MAX_CHOICES]
+
+    def suggest_cards(self, text: str) -> list[str]:
+        return _closest(text, [(c.name, f"{d.id}:{normalize(c.name)}") for d, c in self._cards])
+
+    def _card_label(self, deck: Deck, card: Card) -> str:
+        return clip(f"{card.label} ({deck.name})")
+
+
+def _closest(
+    text: str, names: list[tuple[str, str]], *, limit: int = 3, cutoff: int = SUGGEST_CUTOFF
+) -> list[str]:
+    """Values of the names closest to ``text``, best first, each value once."""
+    if not text.strip() or not names:
+        return []
+    hits = process.extract(
+        text[:MAX_CHOICE_CHARS],
+        [n for n, _ in names],
+        scorer=fuzz.WRatio,
+        processor=utils.default_process,
+        limit=limit * 4,
+    )
+    out: list[str] = []
+    for _, score, index in hits:
+        value = names[index][1]
+        if score >= cutoff and value not in out:
+            out.append(value)
+    return out[:limit]
+
+
+def load_content(
+    scenario_dir: Path = DEFAULT_SCENARIO_DIR,
+    topic_dir: Path = DEFAULT_TOPIC_DIR,
+    deck_dir: Path = DEFAULT_DECK_DIR,
+) -> ItsContent:
+    """Load every file, logging (and skipping) the ones that do not validate."""
+    scenarios, scenario_errors = load_scenarios_tolerant(scenario_dir)
+    topics = load_topics(topic_dir)
+    decks = load_decks(deck_dir)
+    errors = [*scenario_errors, *topics.errors, *decks.errors]
+    for error in errors:
+        log.warning("ITS content skipped: %s", error)
+    return ItsContent(scenarios=scenarios, topics=topics.library, decks=decks.decks, errors=errors)

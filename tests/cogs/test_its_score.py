@@ -1,0 +1,211 @@
+"""The two-player ITS score sheet through the offline driver: menus, modals, confirms, the image."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import io
+
+from PIL import Image
+
+from bot.offline import Message, OfflineDriver, Reply
+from cogs.its.state import ItsMatch
+
+KIND = "its_match"
+
+
+async def _sheet(driver: OfflineDriver, mission: str = "Acquisition", tier: int = 300, **kw) -> Message:
+    reply = await driver.command(f"/its score mission:{mission} tier:{tier} opponent:bob", user="alice", **kw)
+    message = reply.message
+    assert not message.ephemeral and "Score sheet · " in message.text
+    return message
+
+
+async def _set(
+    driver: OfflineDriver, sheet: Message, side: str, entry: str, values: dict[str, str] | str, *, user: str
+) -> Reply:
+    """Choose ``entry`` in side A's (1) or B's (2) menu and submit the modal."""
+    opened = await driver.choose(sheet, entry, user=user, select=1 if side == "a" else 2)
+    assert opened.modal is not None, opened.text
+    filled = {"f0": values} if isinstance(values, str) else values
+    return await driver.submit(opened.modal, filled)
+
+
+def _field(message: Message, name: str) -> str:
+    embed = message.embeds[0]
+    return next(f["value"] for f in embed["fields"] if f["name"].startswith(name))
+
+
+async def test_seed_example_one_four_against_one(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver)
+    await _set(driver, sheet, "a", "tech_coffin", "yes", user="alice")
+    await _set(driver, sheet, "a", "classified", "1", user="alice")
+    await _set(driver, sheet, "b", "antennas_controlled", "1", user="bob")
+    assert _field(sheet, "Objective Points") == "Alice: **4**\nBob: **1**"
+    assert _field(sheet, "Tournament Points") == "Alice: **4 TP** (Victory 4)\nBob: **0 TP** (Defeat 0)"
+
+
+async def test_seed_example_two_seven_against_six_then_both_confirm(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver)
+    for entry, value in (
+        ("antennas_activated", "1"),
+        ("antennas_controlled", "1"),
+        ("tech_coffin", "y"),
+        ("classified", "1"),
+    ):
+        await _set(driver, sheet, "a", entry, value, user="alice")
+    for entry, value in (("antennas_activated", "2"), ("antennas_controlled", "1"), ("classified", "1")):
+        await _set(driver, sheet, "b", entry, value, user="bob")
+    await _set(driver, sheet, "a", "victory_points", "212", user="alice")
+    assert _field(sheet, "Objective Points") == "Alice: **7**\nBob: **6**"
+    tp = _field(sheet, "Tournament Points")
+    assert (
+        tp
+        == "Alice: **5 TP** (Victory 4, Offensive +1)\nBob: **2 TP** (Defeat 0, Offensive +1, Defensive +1)"
+    )
+    assert _field(sheet, "Victory Points") == "Alice: 212\nBob: 0"
+
+    first = await driver.press(sheet, "Alice: confirm", user="alice")
+    assert first.message is sheet and "Alice: ✅ confirmed" in sheet.text
+    assert not any(m.attachments for m in first.messages)
+    # An edit after a confirmation clears it.
+    await _set(driver, sheet, "b", "victory_points", "150", user="bob")
+    assert "Alice: ⏳ not yet" in sheet.text
+    await driver.press(sheet, "Alice: confirm", user="alice")
+    final = await driver.press(sheet, "Bob: confirm", user="bob")
+    posted = [m for m in final.messages if m.attachments]
+    assert len(posted) == 1 and not posted[0].ephemeral
+    image = posted[0]
+    assert image.attachments[0].filename == "score.png"
+    assert image.embeds[0]["image"]["url"] == "attachment://score.png"
+    assert "Alice wins" in image.embeds[0]["title"]
+    png = Image.open(io.BytesIO(image.attachments[0].data))
+    assert png.format == "PNG" and len(image.attachments[0].data) < 500_000
+
+
+async def test_only_the_players_edit_their_own_side_and_a_manager_may_edit_both(
+    driver: OfflineDriver,
+) -> None:
+    sheet = await _sheet(driver)
+    carol = await driver.choose(sheet, "tech_coffin", user="carol", select=1)
+    assert carol.modal is None and carol.message.ephemeral and "Only Alice" in carol.message.text
+    bob_on_alice = await driver.choose(sheet, "tech_coffin", user="bob", select=1)
+    assert bob_on_alice.modal is None and "Only Alice" in bob_on_alice.message.text
+    confirm_for_alice = await driver.press(sheet, "Alice: confirm", user="bob")
+    assert confirm_for_alice.message.ephemeral and "Only Alice" in confirm_for_alice.message.text
+
+    driver.user("dave", manage_guild=True)
+    await _set(driver, sheet, "a", "tech_coffin", "yes", user="dave")
+    await _set(driver, sheet, "b", "classified", "1", user="dave")
+    assert "Alice: yes → **3 OP**" in sheet.text and "Bob: 1 → **1 OP**" in sheet.text
+
+    # A third player can't start a sheet in a channel whose match is Alice vs Bob.
+    taken = await driver.command("/its score mission:Acquisition tier:300 opponent:alice", user="carol")
+    assert taken.message.ephemeral and "only they can take part" in taken.message.text
+
+
+async def test_bad_entries_say_what_to_type(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver)
+    words = await _set(driver, sheet, "a", "antennas_activated", "two", user="alice")
+    assert words.message.ephemeral and "needs a whole number from 0 to 2" in words.message.text
+    too_many = await _set(driver, sheet, "a", "antennas_activated", "3", user="alice")
+    assert too_many.message.ephemeral and "at most 2" in too_many.message.text
+    flag = await _set(driver, sheet, "a", "tech_coffin", "maybe", user="alice")
+    assert flag.message.ephemeral and "type yes or no" in flag.message.text
+    army = await _set(driver, sheet, "a", "victory_points", "301", user="alice")
+    assert army.message.ephemeral and "at most 300" in army.message.text
+    assert _field(sheet, "Objective Points") == "Alice: **0**\nBob: **0**"
+    self_game = await driver.command(
+        "/its score mission:Acquisition tier:300 opponent:alice",
+        user="alice",
+        channel=driver.add_channel("solo"),
+    )
+    assert self_game.message.ephemeral and "not yourself" in self_game.message.text
+    tier = await driver.command("/its score mission:Acquisition tier:150 opponent:bob", user="alice")
+    assert tier.message.ephemeral and "already has a score sheet" in tier.message.text
+    unknown = await driver.command(
+        "/its score mission:Nowhere tier:300 opponent:bob", user="alice", channel=driver.add_channel("x")
+    )
+    assert unknown.message.ephemeral and "No ITS scenario called 'Nowhere'" in unknown.message.text
+
+
+async def test_every_control_kind_through_its_modal(driver: OfflineDriver) -> None:
+    quadrant = await _sheet(driver, "Quadrant Control", 300)
+    rounds = await driver.choose(quadrant, "quadrants_each_round", user="alice", select=1)
+    assert rounds.modal is not None and len(rounds.modal.fields) == 3
+    await driver.submit(rounds.modal, {"f0": "2", "f1": "1", "f2": "3"})
+    await _set(driver, quadrant, "b", "quadrants_each_round", {"f0": "1", "f1": "1", "f2": "3"}, user="bob")
+    await _set(
+        driver,
+        quadrant,
+        "a",
+        "enemy_side_quadrant_each_round",
+        {"f0": "yes", "f1": "no", "f2": "yes"},
+        user="alice",
+    )
+    assert "R1:2 R2:1 R3:3" in quadrant.text and "R1:✓ R2:✗ R3:✓" in quadrant.text
+    await driver.command("/its end", user="alice")
+
+    battle = await _sheet(driver, "Battleground", 300)
+    choice = await driver.choose(battle, "enemy_key_ops", user="alice", select=1)
+    assert choice.modal is not None and choice.modal.fields[0]["value"] == "none"
+    await driver.submit(choice.modal, {"f0": "2"})
+    reopened = await driver.choose(battle, "enemy_key_ops", user="alice", select=1)
+    assert reopened.modal.fields[0]["value"] != "none"  # prefilled with the current option
+    await driver.command("/its end", user="bob")
+
+    cryo = await _sheet(driver, "Cryogenics", 300)
+    counters = await driver.choose(cryo, "hvt_quadrants", user="alice", select=1)
+    assert counters.modal is not None and len(counters.modal.fields) == 2
+    await driver.submit(counters.modal, {"f0": "1", "f1": "1"})
+    over = await _set(driver, cryo, "b", "hvt_quadrants", {"f0": "2", "f1": "1"}, user="bob")
+    assert over.message.ephemeral and "only 2 can score" in over.message.text
+    await driver.command("/its end", user="alice")
+
+    annihilation = await _sheet(driver, "Annihilation", 300)
+    await _set(driver, annihilation, "a", "killed_army_points", "250", user="alice")
+    line = _field(annihilation, "Enemy army points Killed")
+    assert line.startswith("Alice: 250 pts → **") and "**0 OP**" not in line.split("\n")[0]
+
+
+async def test_restart_mid_sheet_then_old_message_keeps_working_and_stale_copy_is_moved_on(
+    driver: OfflineDriver,
+) -> None:
+    sheet = await _sheet(driver)
+    await _set(driver, sheet, "a", "tech_coffin", "yes", user="alice")
+    before_bob = dataclasses.replace(sheet, components=copy.deepcopy(sheet.components))
+    opened = await driver.choose(sheet, "antennas_activated", user="bob", select=2)
+    await driver.restart()
+    # A modal opened before the restart is still accepted.
+    after = await driver.submit(opened.modal, {"f0": "2"})
+    assert after.edited and "Bob: 2 → **4 OP**" in sheet.text
+    await _set(driver, sheet, "a", "classified", "1", user="alice")
+    await driver.press(sheet, "Alice: confirm", user="alice")
+    done = await driver.press(sheet, "Bob: confirm", user="bob")
+    assert any(m.attachments for m in done.messages)
+
+    stale = await driver.press(before_bob, "Bob: confirm", user="bob")
+    assert stale.message.ephemeral and "moved on" in stale.message.text
+    stale_menu = await driver.choose(before_bob, "tech_coffin", user="alice", select=1)
+    assert stale_menu.modal is None and "moved on" in stale_menu.message.text
+
+    match = (await driver.bot.games.get(driver.channel.id, ItsMatch, KIND)).state
+    assert match.sheet is not None and match.sheet.b.values == {"antennas_activated": 2}
+
+
+async def test_sheet_edit_is_a_bounded_number_of_queries(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver)
+    opened = await driver.choose(sheet, "tech_coffin", user="alice", select=1)
+    before = driver.bot.db.query_count
+    await driver.submit(opened.modal, {"f0": "yes"})
+    assert driver.bot.db.query_count - before <= 8
+
+
+async def test_end_the_match(driver: OfflineDriver) -> None:
+    await _sheet(driver)
+    refused = await driver.command("/its end", user="carol")
+    assert refused.message.ephemeral and "Only the players" in refused.message.text
+    ended = await driver.command("/its end", user="bob")
+    assert not ended.message.ephemeral and "finished" in ended.message.text
+    again = await driver.command("/its end", user="bob")
+    assert again.message.ephemeral and "There is no ITS match" in again.message.text
