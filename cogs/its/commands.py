@@ -26,6 +26,7 @@ from cogs.its.library import MAX_CHOICE_CHARS, ItsContent, SpecialRuleEntry, cli
 from cogs.its.state import KIND, ItsMatch, Seat, draw_names
 from cogs.its.views import (
     MODAL_PREFIX,
+    countermeasures_view,
     entry_modal,
     intelcom_view,
     modal_values,
@@ -40,7 +41,12 @@ from rules.errors import NotFoundError, RuleError
 from rules.its.classified import (
     CardSource,
     ClassifiedState,
+    CmAccomplish,
+    CmEndTurn,
+    CmFinish,
+    CmSwap,
     DeclareIntelcom,
+    DrawMode,
     Keep,
     Phase,
     Record,
@@ -345,7 +351,7 @@ class Its(commands.Cog, name="ITS"):
             )
             return match, summary
 
-        game_id, _, match, old = await self._change(interaction, "classified", change)
+        game_id, version, match, old = await self._change(interaction, "classified", change)
         seat = seat_box[-1]
         draw = match.draw
         assert draw is not None
@@ -365,7 +371,7 @@ class Its(commands.Cog, name="ITS"):
         if "options ignored" in notes:
             public.append("(The deck and mode were set by the first player's draw.)")
         public.extend(self._progress(old, match, seat, joined=joined))
-        await self._announce(interaction, game_id, match, public, old)
+        await self._announce(interaction, game_id, match, public, old, version)
 
     def _progress(self, old: ItsMatch | None, new: ItsMatch, seat: int, *, joined: bool = False) -> list[str]:
         """Public lines about what changed for ``seat``: counts and open information only.
@@ -373,6 +379,8 @@ class Its(commands.Cog, name="ITS"):
         ``joined``: the player just took the open seat, so a hand dealt earlier counts as new."""
         draw = new.draw
         assert draw is not None
+        if draw.setup.mode is DrawMode.COUNTERMEASURES:
+            return []  # the shared tracker says it all
         before = old.draw.players[seat] if old is not None and old.draw is not None and not joined else None
         p = draw.players[seat]
         name = new.seats[seat].name
@@ -394,8 +402,11 @@ class Its(commands.Cog, name="ITS"):
         match: ItsMatch,
         lines: list[str],
         old: ItsMatch | None,
+        version: int = 0,
     ) -> None:
-        """Post public news of the draw: progress, the INTELCOM roll, the start of the game."""
+        """Post public news of the draw: progress, the INTELCOM roll, the start of the game.
+
+        A Countermeasures announcement carries a fresh tracker (``version`` is the game's)."""
         draw = match.draw
         assert draw is not None
         old_phase = old.draw.phase if old is not None and old.draw is not None else None
@@ -417,12 +428,10 @@ class Its(commands.Cog, name="ITS"):
                 else ""
             )
             lines.append(f"Classified objectives are set: play the game!{hvt}")
-        elif draw.phase is Phase.COUNTERMEASURES and old_phase is None:
-            lines.append(
-                "Current Mission Objectives (open): " + ", ".join(draw.card(k).label for k in draw.current)
-            )
         if not lines:
             return
+        if draw.phase is Phase.COUNTERMEASURES:
+            view = countermeasures_view(game_id, version, draw)
         text = "\n".join(
             [*lines, "", embeds.public_draw_text(match, self._scenario_name(match.draw_scenario))]
         )
@@ -523,6 +532,51 @@ class Its(commands.Cog, name="ITS"):
             else "keeps their classified objectives"
         )
         await interaction.followup.send(f"**{name}** {what}.")
+
+    async def countermeasures(
+        self, interaction: discord.Interaction, game_id: int, version: int, act: str, pick: int
+    ) -> None:
+        """The shared Countermeasures tracker: a player achieved or swaps a card, the turn ends."""
+        user = interaction.user
+        rng = self.bot.rng  # type: ignore[attr-defined]
+
+        def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            assert old is not None
+            draw = old.draw
+            if draw is None or draw.phase is not Phase.COUNTERMEASURES:
+                raise MovedOn("The Countermeasures tracker has finished.")
+            if old.seat_of(user.id) is None and act in "ef" and is_manager(interaction):
+                match, seat = old, -1
+            else:
+                match, seat = old.seat_for(user.id, user.display_name)
+            draw = match.draw
+            assert draw is not None
+            if act in "as" and pick >= len(draw.current):
+                raise MovedOn("That objective is no longer on the table: use the newest tracker message.")
+            name = match.seats[seat].name if seat >= 0 else user.display_name
+            if act == "a":
+                card = draw.current[pick]
+                action, summary = (
+                    CmAccomplish(players=[seat], card=card),
+                    f"{name} achieved a mission objective",
+                )
+            elif act == "s":
+                action, summary = CmSwap(player=seat, card=draw.current[pick]), f"{name} swapped an objective"
+            elif act == "e":
+                action, summary = CmEndTurn(), f"{name} ended the Player Turn"
+            else:
+                action, summary = CmFinish(), f"{name} ended the Countermeasures game"
+            return match.model_copy(update={"draw": draw.apply(action, rng)}), summary
+
+        game_id, new_version, match, _old = await self._change(
+            interaction, "countermeasures", change, expect_game_id=game_id, expect_version=version
+        )
+        draw = match.draw
+        assert draw is not None
+        await interaction.response.edit_message(
+            content=clip(embeds.countermeasures_text(match, self._scenario_name(match.draw_scenario)), 2000),
+            view=countermeasures_view(game_id, new_version, draw),
+        )
 
     @classified.command(name="mine", description="See your own classified objectives again (only you)")
     async def mine(self, interaction: discord.Interaction) -> None:

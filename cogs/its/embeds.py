@@ -169,8 +169,12 @@ def special_rule_pages(entry: SpecialRuleEntry) -> list[Page]:
     where = ", ".join(entry.scenario_names)
     head = f"A scenario special rule, in: **{where}**."
     blocks = [head]
+    # Scenarios often share a rule word for word: show each distinct text once.
+    texts: dict[str, list[str]] = {}
     for scenario, rule in entry.appearances:
-        blocks.append(f"__{scenario.name}__\n" + special_rule_text(rule))
+        texts.setdefault(special_rule_text(rule), []).append(scenario.name)
+    for text, names in texts.items():
+        blocks.append(text if len(texts) == 1 else f"__{', '.join(names)}__\n{text}")
     return split_pages(f"{entry.name} (scenario rule)", blocks)
 
 
@@ -244,6 +248,8 @@ def public_draw_text(match: ItsMatch, scenario_name: str) -> str:
     draw = match.draw
     assert draw is not None
     view = summary(draw, viewer=None)
+    if draw.phase is Phase.COUNTERMEASURES or view.mode.value == "countermeasures":
+        return countermeasures_text(match, scenario_name)
     lines = [f"**Classified objectives · {scenario_name}**"]
     if view.main:
         lines.append("Main Classified Objectives (open): " + ", ".join(c.label for c in view.main))
@@ -254,6 +260,36 @@ def public_draw_text(match: ItsMatch, scenario_name: str) -> str:
         if p.intelcom is not None:
             bit += "; first card used as INTELCOM Card" if p.intelcom else "; no INTELCOM Card"
         lines.append(bit)
+    return "\n".join(lines)
+
+
+def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
+    """The shared Countermeasures tracker: all of it is open information."""
+    draw = match.draw
+    assert draw is not None
+    view = summary(draw, viewer=None)
+    lines = [f"**Current Mission Objectives · {scenario_name}**"]
+    lines.extend(f"• {c.label}: {c.objective}" for c in view.current)
+    if not view.current:
+        lines.append("• (none on the table: end the Player Turn to refill)")
+    for i, p in enumerate(view.players):
+        joined = i < len(match.seats)
+        swapped = draw.swapped[i] if i < len(draw.swapped) else False
+        bits = [f"{p.kept_count} achieved"]
+        if p.kept:
+            bits.append(", ".join(c.label for c in p.kept))
+        if swapped:
+            bits.append("swapped this turn")
+        if not joined:
+            bits.append("joins by pressing a button")
+        lines.append(f"**{p.name}**: " + "; ".join(bits))
+    if draw.phase is Phase.OVER:
+        lines.append("The game is over.")
+    else:
+        lines.append(
+            "✔ = you achieved it (press during your Order) · ⇄ = swap it at the start of your Tactical "
+            "Phase (once a turn) · end each Player Turn to refill to three."
+        )
     return "\n".join(lines)
 
 

@@ -79,7 +79,7 @@ class ItsContent:
 
     def scenario(self, name: str) -> Scenario:
         """The scenario by id, name or alias; NotFoundError (with suggestions) otherwise."""
-        return self.scenarios.get(name)
+        return self.scenarios.get(name[:MAX_CHOICE_CHARS])
 
     def scenario_choices(self, current: str) -> list[tuple[str, str]]:
         """(label, value) pairs for autocomplete: any part of a name or alias matches."""

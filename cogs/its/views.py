@@ -224,6 +224,51 @@ def intelcom_view(game_id: int, draw: ClassifiedState, names: list[str]) -> disc
     return view
 
 
+class CountermeasuresButton(
+    PersistentButton, template=r"its:cm:(?P<game>\d+):(?P<version>\d+):(?P<act>[asef]):(?P<pick>\d)"
+):
+    """Countermeasures tracker: achieved (``a``), swap (``s``), end the turn (``e``), finish (``f``)."""
+
+    def __init__(self, game: int, version: int, act: str, pick: int = 0, *, label: str = "?") -> None:
+        style = {
+            "a": discord.ButtonStyle.success,
+            "s": discord.ButtonStyle.secondary,
+            "e": discord.ButtonStyle.primary,
+            "f": discord.ButtonStyle.danger,
+        }[act]
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                custom_id=f"its:cm:{game}:{version}:{act}:{pick}",
+                style=style,
+            )
+        )
+        self.game, self.version, self.act, self.pick = game, version, act, pick
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> CountermeasuresButton:
+        return cls(int(match["game"]), int(match["version"]), match["act"], int(match["pick"]))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).countermeasures(interaction, self.game, self.version, self.act, self.pick)
+
+
+def countermeasures_view(game_id: int, version: int, draw: ClassifiedState) -> discord.ui.View | None:
+    """One row of "achieved", one of "swap", then end of turn and game over."""
+    if draw.phase is not Phase.COUNTERMEASURES:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, key in enumerate(draw.current):
+        view.add_item(CountermeasuresButton(game_id, version, "a", i, label=f"✔ {draw.card(key).label}"))
+    for i, key in enumerate(draw.current):
+        view.add_item(CountermeasuresButton(game_id, version, "s", i, label=f"⇄ {draw.card(key).label}"))
+    view.add_item(CountermeasuresButton(game_id, version, "e", label="End Player Turn (refill)"))
+    view.add_item(CountermeasuresButton(game_id, version, "f", label="Game over"))
+    return view
+
+
 # --- the score sheet -------------------------------------------------------------------------
 
 
@@ -413,6 +458,7 @@ def modal_values(data: dict[str, Any]) -> dict[str, str]:
 
 
 ALL_ITEMS = (
+    CountermeasuresButton,
     PageButton,
     SuggestButton,
     KeepButton,

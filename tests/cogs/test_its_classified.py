@@ -231,3 +231,30 @@ async def test_draw_survives_a_restart_and_an_old_pair_is_moved_on(driver: Offli
     assert stale.message.ephemeral and "You already chose from that pair" in stale.message.text
     match = await _match(driver)
     assert len(match.draw.players[0].kept) == 1
+
+
+async def test_countermeasures_tracker_is_shared_and_open(driver: OfflineDriver) -> None:
+    start = await driver.command("/its classified draw mission:Countermeasures", user="alice")
+    tracker = start.messages[1]
+    assert "Current Mission Objectives · Countermeasures" in tracker.text
+    assert len([b for b in tracker.buttons if b.label.startswith("✔")]) == 3
+    first = tracker.buttons[0].label.removeprefix("✔ ")
+    stale = dataclasses.replace(tracker, components=list(tracker.components))
+    await driver.press(tracker, 1, user="bob")  # Bob takes the open seat by playing
+    assert f"**Bob**: 1 achieved; {first}" in tracker.text
+    assert len([b for b in tracker.buttons if b.label.startswith("✔")]) == 2
+    moved = await driver.press(stale, 2, user="alice")
+    assert moved.message.ephemeral and "moved on" in moved.message.text
+    swap = next(b for b in tracker.buttons if b.label.startswith("⇄"))
+    await driver.press(tracker, swap.label, user="alice")
+    assert "**Alice**: 0 achieved; swapped this turn" in tracker.text
+    again = next(b for b in tracker.buttons if b.label.startswith("⇄"))
+    twice = await driver.press(tracker, again.label, user="alice")
+    assert twice.message.ephemeral and "already swapped" in twice.message.text
+    await driver.press(tracker, "End Player Turn", user="bob")
+    assert len([b for b in tracker.buttons if b.label.startswith("✔")]) == 3
+    assert "swapped this turn" not in tracker.text
+    stranger = await driver.press(tracker, "Game over", user="carol")
+    assert stranger.message.ephemeral and "only they can take part" in stranger.message.text
+    await driver.press(tracker, "Game over", user="alice")
+    assert "The game is over." in tracker.text and not tracker.buttons
