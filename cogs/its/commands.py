@@ -28,6 +28,7 @@ from cogs.its.views import (
     MODAL_PREFIX,
     countermeasures_view,
     entry_modal,
+    find_entry,
     intelcom_view,
     modal_values,
     pager,
@@ -727,9 +728,10 @@ class Its(commands.Cog, name="ITS"):
             raise MovedOn("This channel's score sheet is gone: start one with /its score.")
         self._may_edit(interaction, match, side)
         scenario = self.content.scenarios.get(match.sheet.scenario_id)
-        control = next((c for c in controls(scenario, match.sheet.tier) if c.entry_id == entry_id), None)
-        if control is None:
+        found = find_entry(controls(scenario, match.sheet.tier), entry_id)
+        if found is None:
             raise MovedOn("That objective is not on this sheet any more.")
+        index, control = found
         values = match.sheet.side(side)
         message_id = interaction.message.id if interaction.message else 0
         modal = entry_modal(
@@ -737,8 +739,9 @@ class Its(commands.Cog, name="ITS"):
             side=side,
             message_id=message_id,
             control=control,
+            index=index,
             name=match.names()[0 if side is Side.A else 1],
-            value=values.values.get(entry_id),
+            value=values.values.get(control.entry_id),
             victory_points=values.victory_points,
         )
         await interaction.response.send_modal(modal)
@@ -756,7 +759,7 @@ class Its(commands.Cog, name="ITS"):
             await report(interaction, error)
 
     async def _submit_entry(self, interaction: discord.Interaction, custom_id: str) -> None:
-        match_id = re.fullmatch(r"its:sm:(\d+):([ab]):(\d+):([a-z0-9_-]+)", custom_id)
+        match_id = re.fullmatch(r"its:sm:(\d+):([ab]):(\d+):(#\d+|[a-z0-9_-]+)", custom_id)
         if match_id is None:
             raise MovedOn("That form is from an older version of Herald: open it again from the sheet.")
         game_id, side, message_id, entry_id = (
@@ -774,11 +777,12 @@ class Its(commands.Cog, name="ITS"):
                 raise MovedOn("This channel's score sheet is gone: start one with /its score.")
             self._may_edit(interaction, old, side)
             scenario = self.content.scenarios.get(old.sheet.scenario_id)
-            control = next((c for c in controls(scenario, old.sheet.tier) if c.entry_id == entry_id), None)
-            if control is None:
+            found = find_entry(controls(scenario, old.sheet.tier), entry_id)
+            if found is None:
                 raise MovedOn("That objective is not on this sheet any more.")
+            control = found[1]
             value = parse_entry(control, ordered)
-            sheet = apply(scenario, old.sheet, side, entry_id, value)
+            sheet = apply(scenario, old.sheet, side, control.entry_id, value)
             if sheet == old.sheet:
                 return old, ""
             who = old.names()[0 if side is Side.A else 1]

@@ -342,14 +342,14 @@ def sheet_view(
         options = [
             discord.SelectOption(
                 label=clip(c.label, 100),
-                value=c.entry_id,
+                value=entry_ref(c, i),
                 description=clip(
                     f"now: {describe(c, values.values.get(c.entry_id), values.victory_points)}"
                     + (f" · {c.help}" if c.help else ""),
                     100,
                 ),
             )
-            for c in controls[:25]
+            for i, c in enumerate(controls[:25])
         ]
         view.add_item(
             SheetSelect(
@@ -363,12 +363,30 @@ def sheet_view(
     return view
 
 
+#: Entry ids longer than this travel as ``#<position>`` so custom ids and option values stay short.
+MAX_ENTRY_REF = 40
+
+
+def entry_ref(control: Control, index: int) -> str:
+    """How a sheet entry is named in a select value or a modal's custom id."""
+    return control.entry_id if len(control.entry_id) <= MAX_ENTRY_REF else f"#{index}"
+
+
+def find_entry(controls: list[Control], ref: str) -> tuple[int, Control] | None:
+    """The (position, control) a reference from :func:`entry_ref` names, or None."""
+    for index, control in enumerate(controls):
+        if ref in (control.entry_id, f"#{index}"):
+            return index, control
+    return None
+
+
 def entry_modal(
     *,
     game_id: int,
     side: Side,
     message_id: int,
     control: Control,
+    index: int,
     name: str,
     value: EntryValue | None,
     victory_points: int,
@@ -377,7 +395,7 @@ def entry_modal(
     submission from the custom id alone, so it works even if the bot restarts while it is open."""
     modal = discord.ui.Modal(
         title=clip(f"{name}: {control.label}", MODAL_LABEL),
-        custom_id=f"{MODAL_PREFIX}{game_id}:{side.value}:{message_id}:{control.entry_id}",
+        custom_id=f"{MODAL_PREFIX}{game_id}:{side.value}:{message_id}:{entry_ref(control, index)}",
         timeout=None,
     )
     for i, (label, default, placeholder) in enumerate(modal_fields(control, value, victory_points)):
