@@ -19,7 +19,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.errors import report
-from bot.games import Game, MovedOn
+from bot.games import ChannelBusy, Game, MovedOn
 from bot.views import is_manager
 from cogs.its import embeds
 from cogs.its.library import MAX_CHOICE_CHARS, ItsContent, SpecialRuleEntry, clip
@@ -215,10 +215,9 @@ class Its(commands.Cog, name="ITS"):
         store = self.bot.games  # type: ignore[attr-defined]
         channel_id = interaction.channel_id
         assert channel_id is not None
-        if expect_game_id is None and await store.find(channel_id, ItsMatch, KIND.key) is None:
-            record = await store.active_record(channel_id)
-            if record is None:
-                state, summary = change(None)
+        if expect_game_id is None and await store.active_record(channel_id) is None:
+            state, summary = change(None)
+            try:
                 game: Game[ItsMatch] = await store.start(
                     channel_id=channel_id,
                     guild_id=interaction.guild_id,
@@ -228,6 +227,8 @@ class Its(commands.Cog, name="ITS"):
                     summary=summary,
                 )
                 return game.id, game.version, state, None
+            except ChannelBusy:
+                pass  # someone started a game here at the same moment: update theirs below
         async with store.update(
             channel_id,
             ItsMatch,
@@ -320,6 +321,7 @@ class Its(commands.Cog, name="ITS"):
             )
 
         def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
+            notes.clear()
             match = old or ItsMatch()
             match, seat = match.seat_for(user.id, user.display_name)
             seat_box.append(seat)
@@ -652,7 +654,6 @@ class Its(commands.Cog, name="ITS"):
             raise RuleError("Bots don't play Infinity: pick the person you are playing against.")
         scenario = self.content.scenario(mission)
         fresh = new_sheet(scenario, tier)
-        reused: list[bool] = []
 
         def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
             match = old or ItsMatch()
@@ -660,8 +661,7 @@ class Its(commands.Cog, name="ITS"):
             match, _ = match.seat_for(opponent.id, opponent.display_name)
             if match.sheet is not None:
                 if match.sheet.scenario_id == fresh.scenario_id and match.sheet.tier == fresh.tier:
-                    reused.append(True)
-                    return match if match is not old else old, ""
+                    return match, ""  # the same sheet again: post it anew
                 raise RuleError(
                     "This channel already has a score sheet for "
                     f"{self._scenario_name(match.sheet.scenario_id)} at {int(match.sheet.tier)} points. "

@@ -209,3 +209,21 @@ async def test_end_the_match(driver: OfflineDriver) -> None:
     assert not ended.message.ephemeral and "finished" in ended.message.text
     again = await driver.command("/its end", user="bob")
     assert again.message.ephemeral and "There is no ITS match" in again.message.text
+
+
+async def test_draw_then_sheet_share_one_match_and_the_sheet_can_be_posted_again(
+    driver: OfflineDriver,
+) -> None:
+    await driver.command("/its classified draw mission:Supplies", user="alice")
+    first = await _sheet(driver, "Supplies", 300)
+    match = (await driver.bot.games.get(driver.channel.id, ItsMatch, KIND)).state
+    assert [s.name for s in match.seats] == ["Alice", "Bob"]
+    assert match.draw is not None and match.draw.players[1].name == "Bob"  # took the open hand
+    bob_cards = await driver.command("/its classified mine", user="bob")
+    assert bob_cards.message.ephemeral and "Choose one to keep" in bob_cards.message.text
+    await _set(driver, first, "a", "boxes", "2", user="alice")
+    again = await _sheet(driver, "Supplies", 300)
+    assert again is not first and "Alice: 2 → **" in again.text
+    await _set(driver, again, "b", "boxes", "1", user="bob")
+    stale = await driver.choose(first, "boxes", user="alice", select=1)
+    assert stale.modal is None and "moved on" in stale.message.text
