@@ -296,7 +296,8 @@ class SpaceInfantry(
         await self._change(interaction, action, "scorpio")
 
     @app_commands.command(
-        name="engage", description="Engage a unit with a zone (after the range is determined)"
+        name="engage",
+        description="Engage a unit with a zone (before turn 1, or between the range and the activations)",
     )
     @app_commands.describe(
         unit="The unit",
@@ -310,7 +311,8 @@ class SpaceInfantry(
         await self._change(interaction, Engage(unit=unit, zone=zone, via=via), "engage")
 
     @app_commands.command(
-        name="disengage", description="Free a unit from its zone (after the range is determined)"
+        name="disengage",
+        description="Free a unit from its zone (before turn 1, or between the range and the activations)",
     )
     @app_commands.describe(unit="The unit")
     @app_commands.autocomplete(unit=_units)

@@ -173,3 +173,38 @@ def test_bad_community_boss_files_are_logged_and_skipped(tmp_path, caplog: pytes
         _log_bad_files(errors)
     text = caplog.text
     assert "broken.yaml: zones:" in text and "garbage.yaml: (file): cannot read it as YAML" in text
+
+
+async def test_the_command_tree_fits_discords_limits(driver: OfflineDriver) -> None:
+    from discord import app_commands
+
+    group = driver.bot.tree.get_command("si")
+    assert isinstance(group, app_commands.Group)
+    commands = list(group.walk_commands())
+    assert len(group.commands) <= 25
+    for command in commands:
+        assert 1 <= len(command.description) <= 100, command.qualified_name
+        if isinstance(command, app_commands.Command):
+            assert len(command.parameters) <= 25
+            for param in command.parameters:
+                assert 1 <= len(param.description) <= 100, (command.qualified_name, param.name)
+    names = {c.qualified_name for c in commands if isinstance(c, app_commands.Command)}
+    assert names >= {
+        "si boss start",
+        "si squad add",
+        "si squad remove",
+        "si engage",
+        "si disengage",
+        "si turn",
+        "si hit",
+        "si wound",
+        "si status",
+        "si undo",
+        "si end",
+        "si vehicle add",
+        "si vehicle attack",
+        "si av",
+    }
+    driver.bot.command_tree_hash()  # every command serialises the way a sync would send it
+    help_text = (await driver.command("/help")).text
+    assert "/si boss start" in help_text
