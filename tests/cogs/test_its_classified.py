@@ -258,3 +258,25 @@ async def test_countermeasures_tracker_is_shared_and_open(driver: OfflineDriver)
     assert stranger.message.ephemeral and "only they can take part" in stranger.message.text
     await driver.press(tracker, "Game over", user="alice")
     assert "The game is over." in tracker.text and not tracker.buttons
+
+
+async def test_deck_and_mode_options(driver: OfflineDriver) -> None:
+    red = await driver.command("/its classified draw mission:Frontline mode:extreme", user="alice")
+    assert red.message.ephemeral and "red Extreme Classified Deck" in red.message.text
+    double = await driver.command("/its classified draw mission:Frontline mode:double_deck", user="alice")
+    assert double.message.ephemeral and "Double Deck" in double.message.text
+    hard = await driver.command("/its classified draw mission:Frontline mode:high_difficulty", user="alice")
+    assert hard.message.ephemeral and "only Highly Classified does" in hard.message.text
+    nodeck = await driver.command("/its classified draw mission:Frontline deck:nope", user="alice")
+    assert nodeck.message.ephemeral and "its14-standard" in nodeck.message.text
+    decks = await driver.autocomplete("its classified draw", "deck", "oper")
+    assert [c["value"] for c in decks] == ["its18-operations"]
+    later = await driver.command("/its classified draw mission:Frontline deck:its18-operations", user="alice")
+    private = later.messages[0]
+    assert private.ephemeral and any(b.label.startswith("Keep #") for b in private.buttons)  # numbered cards
+    assert await _public_names_hidden(driver)
+
+
+async def _public_names_hidden(driver: OfflineDriver) -> bool:
+    match = await _match(driver)
+    return not any(name in _public_text(driver) for name in _private_names(match))
