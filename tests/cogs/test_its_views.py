@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cogs.its.embeds import entry_text
+from cogs.its.library import load_content
 from cogs.its.views import entry_modal, find_entry, parse_entry, sheet_view
-from rules.errors import RuleError
+from rules.errors import NotFoundError, RuleError
 from rules.its.content import load_scenarios
-from rules.its.scoring import ControlKind, SheetSide, Side, controls
+from rules.its.scoring import ControlKind, SheetSide, Side, apply, controls, new_sheet
 
 LIBRARY = load_scenarios()
 BIG_GAME, BIG_MESSAGE = 10**12, 10**19
@@ -63,3 +68,31 @@ def test_parse_entry_reads_what_players_type() -> None:
         parse_entry(rounds, ["-1", "0", "0"])
     vp = controls(quadrant, 300)[-1]
     assert parse_entry(vp, ["212 pts"]) == 212
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_any_typed_text_is_saved_or_refused_with_a_rule_error(data: st.DataObject) -> None:
+    scenario = data.draw(st.sampled_from(list(LIBRARY)))
+    tier = data.draw(st.sampled_from(scenario.tier_list))
+    control = data.draw(st.sampled_from(controls(scenario, tier)))
+    texts = data.draw(st.lists(st.text(max_size=12), min_size=0, max_size=5))
+    sheet = new_sheet(scenario, tier)
+    with contextlib.suppress(RuleError):
+        apply(scenario, sheet, Side.A, control.entry_id, parse_entry(control, texts))
+
+
+CONTENT = load_content()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_lookups_never_raise_anything_but_not_found(text: str) -> None:
+    for choices in (CONTENT.scenario_choices(text), CONTENT.rule_choices(text), CONTENT.card_choices(text)):
+        assert len(choices) <= 25
+        assert all(len(label) <= 100 and len(value) <= 100 for label, value in choices)
+    for find in (CONTENT.scenario, CONTENT.rule, CONTENT.card):
+        with contextlib.suppress(NotFoundError):
+            find(text)
+    for suggest in (CONTENT.suggest_scenarios, CONTENT.suggest_rules, CONTENT.suggest_cards):
+        assert len(suggest(text)) <= 3
