@@ -523,7 +523,12 @@ def _damage_zone(state: FightState, zone: str, amount: int, *, flow: bool, event
 
 
 def _after_destroyed(state: FightState, zone: str, events: list[str]) -> None:
-    """Move the units of a destroyed zone inwards (or free them) and check for elimination."""
+    """Move the units of a destroyed zone inwards (or free them), drop its attack if it has not
+    been resolved yet this turn (a destroyed zone does not attack), and check for elimination."""
+    for act in state.activations:
+        if act.zone == zone and act.attacks and not act.resolved:
+            act.resolved = True
+            events.append(f"{zone} falls before its attack is resolved: it does not attack this turn.")
     for name in state.engaged_with(zone):
         eng = state.engagements[name]
         opening = eng.via or zone
@@ -831,6 +836,9 @@ def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: Ste
     if act is None:
         raise RuleError(f"{zone} did not activate this turn, so it has no attack to resolve.")
     if act.resolved:
+        if s.zone_hp[zone] <= 0 and act.attacks:
+            raise RuleError(f"{zone} was destroyed before its attack was resolved, so it does not attack "
+                            "this turn: there is nothing to enter.")
         raise RuleError(f"{zone}'s attack this turn is already resolved (undo to change it).")
     if s.zone_hp[zone] <= 0:
         act.resolved = True

@@ -17,6 +17,7 @@ from rules.space_infantry import (
     WoundUnit,
     ZoneAttack,
     apply,
+    next_step,
     propose_allocation,
 )
 from tests.rules.space_infantry.helpers import B, S, ScriptedRandom, finish_turn, squad
@@ -69,8 +70,7 @@ def test_only_standing_outer_zones_activate_until_one_falls(leviathan):
     assert (act.rn, act.range, act.skill, act.ap_bonus) == (4, Range.CHARGE, 3, 1)
     assert "Mouth (RN 4): Melee skill 3, +1AP (Charge)" in a.events[0]
     assert [d.value for d in a.draws] == [4]
-    s = apply(a.state, SquadHit(unit="Kai", damage=10)).state
-    s = apply(s, ZoneAttack(zone="Mouth", successes=0)).state
+    s = apply(a.state, SquadHit(unit="Kai", damage=10)).state  # Mouth falls: its attack is dropped
     _, a = turn(s, 1, [2])  # Melee column, RN 1 -> Fire
     assert [x.zone for x in a.activations] == ["Body"]
     assert a.activations[0].skill == 5 and a.activations[0].ap_bonus == 0
@@ -79,10 +79,15 @@ def test_only_standing_outer_zones_activate_until_one_falls(leviathan):
 def test_destroyed_zone_before_its_attack_does_nothing(leviathan):
     s = squad(leviathan, ("Kai", B, 2))
     _, a = turn(s, 2, [5], engage=[("Kai", "Mouth")])
-    s = apply(a.state, SquadHit(unit="Kai", damage=10)).state
-    r = apply(s, ZoneAttack(zone="Mouth", successes=3))
-    assert "destroyed before it could attack" in r.events[0]
-    assert r.state.unit("Kai").wounds == 2
+    hit = apply(a.state, SquadHit(unit="Kai", damage=10))
+    assert "Mouth falls before its attack is resolved: it does not attack this turn." in hit.events
+    s = hit.state
+    # Nothing is left to enter, so the turn is not held up waiting for the fallen zone.
+    assert s.pending_activations() == [] and "Mouth" not in next_step(s)
+    with pytest.raises(RuleError, match="destroyed before its attack was resolved"):
+        apply(s, ZoneAttack(zone="Mouth", successes=3))
+    assert s.unit("Kai").wounds == 2
+    assert apply(s, DetermineRange(), ScriptedRandom([1])).state.turn == 2
 
 
 def test_zone_without_fire_skill_does_not_attack_at_fire(crawler):
