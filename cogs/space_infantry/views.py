@@ -192,6 +192,10 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
             )
         zone = _zone_name(state, self.zone)
         act = next((a for a in state.activations if a.zone == zone), None)
+        if act is not None and act.attacks and state.zone_hp[zone] <= 0:
+            raise MovedOn(
+                f"{zone} was destroyed before its attack was resolved: it does not attack this turn."
+            )
         if act is None or act.resolved:
             raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
         await open_form(interaction, successes_form(self.game, self.turn, self.zone, act.describe()))

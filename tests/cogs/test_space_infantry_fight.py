@@ -93,14 +93,16 @@ async def test_a_whole_leviathan_fight_with_two_players_and_a_restart(driver: Of
     doc = shows_map(await driver.command("/si engage unit:Doc zone:Mouth", user="bob"))
     assert "Doc engages Mouth (2/2)." in doc.text  # Lee is out, so the specialist may engage
     turn2b = shows_map(await driver.command("/si turn", user="bob"))
-    broke = shows_map(await driver.command("/si hit unit:Doc damage:4", user="bob"))
-    assert "Mouth is destroyed." in broke.text and "Kai now attacks Body through Mouth." in broke.text
-
-    # Mouth fell before its attack: entering its successes resolves it at once.
-    opened = await driver.press(turn2b, "Mouth: enter successes", user="alice")
+    opened = await driver.press(turn2b, "Mouth: enter successes", user="alice")  # Alice opens the form...
     assert opened.modal is not None
-    gone = shows_map(await driver.submit(opened.modal, {"Successes": "3"}))
-    assert "Mouth was destroyed before it could attack." in gone.text
+    broke = shows_map(await driver.command("/si hit unit:Doc damage:4", user="bob"))  # ...Bob is quicker
+    assert "Mouth is destroyed." in broke.text and "Kai now attacks Body through Mouth." in broke.text
+    assert "Mouth falls before its attack is resolved: it does not attack this turn." in broke.text
+    assert [b.label for b in broke.buttons] == ["Next turn: determine the range"]
+
+    # Mouth fell before its attack: its button and Alice's open form answer politely.
+    refused(await driver.press(turn2b, "Mouth: enter successes", user="alice"), "destroyed before its attack")
+    refused(await driver.submit(opened.modal, {"Successes": "3"}), "destroyed before its attack")
 
     shows_map(await driver.command("/si turn", user="alice"))  # RN 1: Fire
     turn3 = shows_map(await driver.command("/si turn", user="alice"))
