@@ -220,7 +220,8 @@ async def successes_entered(
     interaction: discord.Interaction, game_id: int, turn: int, zone_index: int, text: str
 ) -> None:
     text = text.strip()
-    if not text.isdigit():
+    # isdecimal, not isdigit: "²" is a digit that int() refuses.
+    if not text.isdecimal():
         raise RuleError(
             f"'{text[:10]}' is not a number of successes: enter a whole number like 2 (0 if the zone missed)."
         )

@@ -208,3 +208,33 @@ async def test_the_command_tree_fits_discords_limits(driver: OfflineDriver) -> N
     driver.bot.command_tree_hash()  # every command serialises the way a sync would send it
     help_text = (await driver.command("/help")).text
     assert "/si boss start" in help_text
+
+
+async def test_odd_text_in_the_forms_is_answered_never_an_incident(driver: OfflineDriver) -> None:
+    await fight(driver, "name:Kai wounds:2", "name:Lee wounds:2")
+    script(driver, 1, 3)
+    await driver.command("/si turn")
+    activated = (await driver.command("/si turn")).message
+    opened = await driver.press(activated, "Mouth: enter successes")
+    assert opened.modal is not None
+    for text in ["", " ", "-1", "²", "1.5", "1e3", "٣٣٣٣", "0x2", "🎲", "NaN"]:
+        reply = await driver.submit(opened.modal, {"Successes": text})
+        assert reply.incident is None and "Incident" not in reply.text, text
+        assert reply.message.ephemeral, text
+    proposal = (await driver.submit(opened.modal, {"Successes": "٢"})).message  # Arabic-Indic 2 reads as 2
+    assert "4 wounds" in proposal.text
+    own = await driver.press(proposal, "Give my own allocation")
+    assert own.modal is not None
+    for text in [
+        "",
+        ":",
+        "Kai:",
+        ":3",
+        "Kai:²",
+        "Kai:99999999999999999999",
+        "Kai:-4, Lee:8",
+        "<@1>:2",
+        "a" * 400,
+    ]:
+        reply = await driver.submit(own.modal, {"Wounds per unit": text})
+        assert "Incident" not in reply.text and reply.message.ephemeral, text
