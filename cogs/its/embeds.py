@@ -199,6 +199,22 @@ def _card_line(card: CardView) -> str:
     return f"**{card.label}**: {card.objective} _(needs: {card.requirements})_"
 
 
+def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, empty: str = "") -> None:
+    """A field naming the cards, then one field per card with its objective and requirements
+    (a field each, so long card texts are never cut short)."""
+    if not cards:
+        if empty:
+            embed.add_field(name=title, value=empty, inline=False)
+        return
+    embed.add_field(name=title, value=clip(", ".join(f"**{c.label}**" for c in cards), 1024), inline=False)
+    for card in cards:
+        embed.add_field(
+            name=clip(f"· {card.label}", 256),
+            value=clip(f"{card.objective}\n_Needs:_ {card.requirements}", 1024),
+            inline=False,
+        )
+
+
 def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embed:
     """Everything the player in ``seat`` may see of the draw. Send it ephemerally only."""
     draw = match.draw
@@ -210,20 +226,9 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
         description="Only you can see this message.",
         colour=PRIVATE_COLOUR,
     )
-    if view.main:
-        embed.add_field(
-            name="Main Classified Objectives (open to both)",
-            value=clip("\n".join(_card_line(c) for c in view.main), 1024),
-            inline=False,
-        )
-    kept = "\n".join(_card_line(c) for c in me.kept) or "none yet"
-    embed.add_field(name=f"Kept ({len(me.kept)})", value=clip(kept, 1024), inline=False)
-    if me.pair:
-        embed.add_field(
-            name="Choose one to keep",
-            value=clip("\n".join(_card_line(c) for c in me.pair), 1024),
-            inline=False,
-        )
+    _card_section(embed, "Main Classified Objectives (open to both)", view.main)
+    _card_section(embed, f"Kept ({len(me.kept)})", me.kept, empty="none yet")
+    _card_section(embed, "Choose one to keep", me.pair)
     if me.intelcom is not None:
         text = (
             f"Your first card ({me.kept[0].label}) is your INTELCOM Card."
