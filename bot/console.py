@@ -27,7 +27,7 @@ Console commands:
   :as NAME [--manage]     act as another user (made on first use); --manage gives Manage Server
   :manage on|off          give or take Manage Server from the current user
   :press N [M]            press button N of message M (default: the newest message with buttons)
-  :choose VALUE[,VALUE]   choose in the newest select menu (labels or values)
+  :choose [N] VALUE[,VALUE]  choose in the newest select menu, or in menu number N (labels or values)
   :fill                   fill the open modal field by field (or :fill Label=value; Label=value)
   :complete /cmd opt:partial   show autocomplete choices for the option being typed
   :channel NAME / :thread NAME   move to another channel or thread (one game per channel)
@@ -100,8 +100,17 @@ class Console:
             self.show(await self.driver.press(message, int(parts[0]), user=self.user))
         elif word == "choose":
             message = self._message(None, need="selects")
+            number, _, after = rest.partition(" ")
+            which = 1
+            if number.isdigit() and after.strip():
+                components = message._components()
+                selects = message.selects
+                chosen = components[int(number) - 1] if 0 < int(number) <= len(components) else None
+                if chosen not in selects:
+                    raise OfflineError(f"component {number} of that message is not a select menu")
+                which, rest = selects.index(chosen) + 1, after
             values = [v.strip() for v in rest.split(",") if v.strip()]
-            self.show(await self.driver.choose(message, values, user=self.user))
+            self.show(await self.driver.choose(message, values, user=self.user, select=which))
         elif word == "fill":
             await self.fill(rest)
         elif word == "complete":
