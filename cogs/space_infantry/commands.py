@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import MovedOn
 from bot.views import is_manager
 from cogs.space_infantry.game import (
     COLOUR,
@@ -50,6 +51,7 @@ from rules.space_infantry import (
     RNDraw,
     SquadHit,
     UnitKind,
+    VehicleHit,
     WoundUnit,
     ZoneKind,
     find_boss,
@@ -323,14 +325,23 @@ class SpaceInfantry(
         name="turn", description="Next step of the combat turn: the range, then the zones' activations"
     )
     async def turn(self, interaction: discord.Interaction) -> None:
-        game = await load(interaction)
-        fight: FightState = game.state.fight
-        if fight.phase is Phase.ENGAGEMENT:
-            done = await step(interaction, ActivateZones(), name="activate", expect_version=game.version)
-            core = CORE_ZONE_SUCCESSES if done.result.state.pending_activations() else None
+        # Which draw comes next depends on the phase; the version check makes sure another
+        # player's move in between cannot turn this into the other draw. Try again once if so.
+        for attempt in range(2):
+            game = await load(interaction)
+            fight: FightState = game.state.fight
+            action: Action = ActivateZones() if fight.phase is Phase.ENGAGEMENT else DetermineRange()
+            try:
+                name = "activate" if isinstance(action, ActivateZones) else "range"
+                done = await step(interaction, action, name=name, expect_version=game.version)
+            except MovedOn:
+                if attempt:
+                    raise
+                continue
+            pending = done.result.state.pending_activations()
+            core = CORE_ZONE_SUCCESSES if isinstance(action, ActivateZones) and pending else None
             await send_step(interaction, done, core=core)
-        else:
-            await self._change(interaction, DetermineRange(), "range", expect_version=game.version)
+            return
 
     @app_commands.command(
         name="hit", description="An engaged unit's damage to its zone (from the core rules)"
@@ -481,6 +492,16 @@ class SpaceInfantry(
             source=AVSource.SCORPIO if scorpio else AVSource.OWN,
         )
         await self._change(interaction, action, "vehicle attack", core=CORE_SL)
+
+    @vehicle.command(name="hit", description="A standard attack's damage on a vehicle without Heavy Armor")
+    @app_commands.describe(target="The vehicle", damage="The damage you worked out with the core rules")
+    @app_commands.autocomplete(target=_vehicles)
+    async def vehicle_hit(
+        self, interaction: discord.Interaction, target: str, damage: app_commands.Range[int, 0, 99]
+    ) -> None:
+        await self._change(
+            interaction, VehicleHit(vehicle=target, damage=damage), "vehicle hit", core=CORE_DAMAGE
+        )
 
     @app_commands.command(name="av", description="A one-off A-V attack, no fight needed; every RN is shown")
     @app_commands.describe(

@@ -125,3 +125,25 @@ async def test_a_modal_left_open_across_a_restart_is_answered(driver: OfflineDri
     await driver.restart()
     done = shows_map(await driver.submit(own.modal, {"Wounds per unit": "Lee:2"}))
     assert "Lee takes 2 wounds (0/2 left)." in done.text
+
+
+async def test_standard_hits_on_vehicles_and_a_grenade(driver: OfflineDriver) -> None:
+    shows_map(await driver.command("/si boss start boss:siege_crawler"))
+    shows_map(await driver.command("/si squad add name:Kai wounds:2"))
+    shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:2"))
+    shows_map(await driver.command("/si vehicle add name:Jeep dmg:3 sp:2 heavy:false"))
+    refused(await driver.command("/si vehicle hit target:Titan damage:3"), "Titan has Heavy Armor", "A-V")
+    jeep = shows_map(await driver.command("/si vehicle hit target:jeep damage:3"))
+    assert "Jeep takes 3 damage: wounds 2/2." in jeep.text and "Jeep is destroyed." in jeep.text
+    refused(await driver.command("/si vehicle hit target:Jeep damage:1"), "already destroyed")
+
+    script(driver, 1, 1, 1, 1, 1, 1)
+    await driver.command("/si turn")
+    shows_map(await driver.command('/si engage unit:Kai zone:"Left Tread"'))
+    await driver.command("/si turn")
+    grenade = shows_map(await driver.command("/si hit unit:Kai damage:11 grenade:true"))
+    assert "Kai's grenade on Left Tread: 11 damage, Stone Skin leaves 5." in grenade.text
+    assert "Left Tread is destroyed." in grenade.text
+    assert "1 damage beyond the zone's HP is lost." in grenade.text  # a grenade's damage stays in one zone
+    status = await driver.command("/si status")
+    assert "Engine (vital): 5/5 HP; engaged: Kai" in status.text
