@@ -15,6 +15,7 @@ from bot.errors import HeraldTree
 from bot.games import GameStore
 from bot.settings import Settings
 from bot.storage import Database, SqliteGameRepository, SqliteMetaRepository
+from bot.views import FormRouter
 
 log = logging.getLogger("herald")
 
@@ -49,6 +50,8 @@ class Herald(commands.AutoShardedBot):
         self.games = GameStore(SqliteGameRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.
         self.rng: random.Random = random.SystemRandom()
+        #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).
+        self.forms = FormRouter()
         self._synced = False
 
     async def setup_hook(self) -> None:
@@ -64,6 +67,9 @@ class Herald(commands.AutoShardedBot):
             await super().close()
         finally:
             await self.db.close()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await self.forms.dispatch(interaction)
 
     async def on_ready(self) -> None:
         log.info(

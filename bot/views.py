@@ -9,6 +9,8 @@ handled. Their callback goes through :func:`bot.errors.report`, so a RuleError (
 
 from __future__ import annotations
 
+import re
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -56,3 +58,64 @@ class PersistentSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"her
 def is_manager(interaction: discord.Interaction) -> bool:
     """Members with Manage Server may override who-may-change-what rules."""
     return bool(interaction.guild_id and interaction.permissions.manage_guild)
+
+
+FormHandler = Callable[[discord.Interaction, "re.Match[str]", dict[str, str]], Awaitable[None]]
+
+
+def form_values(data: Mapping[str, Any]) -> dict[str, str]:
+    """The text inputs of a submitted modal by custom id, whatever layout Discord used
+    (action rows, or the newer label components)."""
+    found: dict[str, str] = {}
+
+    def walk(components: list[dict[str, Any]]) -> None:
+        for comp in components:
+            if comp.get("type") == 4 and "custom_id" in comp:
+                found[comp["custom_id"]] = str(comp.get("value") or "")
+            walk(comp.get("components") or [])
+            if "component" in comp:
+                walk([comp["component"]])
+
+    walk(list(data.get("components") or []))
+    return found
+
+
+class FormRouter:
+    """Modals answered from their custom id alone, so a form left open across a restart works.
+
+    discord.py forgets its modals when the process stops. A persistent form is instead shown
+    with :func:`open_form` (which drops it from discord.py's store at once) and answered here:
+    the first route whose pattern matches the whole custom id gets the interaction, the match
+    and the values. Its errors are reported like a command's.
+    """
+
+    def __init__(self) -> None:
+        self._routes: list[tuple[re.Pattern[str], FormHandler]] = []
+
+    def add(self, pattern: str | re.Pattern[str], handler: FormHandler) -> None:
+        self._routes.append((re.compile(pattern), handler))
+
+    def remove(self, handler: FormHandler) -> None:
+        self._routes = [(p, h) for p, h in self._routes if h != handler]
+
+    async def dispatch(self, interaction: discord.Interaction) -> bool:
+        """Answer ``interaction`` if it is a submitted persistent form; True when it was."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return False
+        data: Mapping[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = str(data.get("custom_id", ""))
+        for pattern, handler in self._routes:
+            match = pattern.fullmatch(custom_id)
+            if match is not None:
+                try:
+                    await handler(interaction, match, form_values(data))
+                except Exception as error:  # reported to the player like any command's error
+                    await report(interaction, error)
+                return True
+        return False
+
+
+async def open_form(interaction: discord.Interaction, form: discord.ui.Modal) -> None:
+    """Show ``form`` as a persistent form: its answer goes to the bot's :class:`FormRouter`."""
+    await interaction.response.send_modal(form)
+    form.stop()

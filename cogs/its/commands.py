@@ -18,9 +18,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.errors import report
 from bot.games import ChannelBusy, Game, MovedOn
-from bot.views import is_manager
+from bot.views import is_manager, open_form
 from cogs.its import embeds
 from cogs.its.library import MAX_CHOICE_CHARS, ItsContent, SpecialRuleEntry, clip
 from cogs.its.state import KIND, ItsMatch, Seat, draw_names
@@ -30,7 +29,6 @@ from cogs.its.views import (
     entry_modal,
     find_entry,
     intelcom_view,
-    modal_values,
     pager,
     parse_entry,
     private_view,
@@ -107,6 +105,15 @@ class Its(commands.Cog, name="ITS"):
     def __init__(self, bot: commands.Bot, content: ItsContent) -> None:
         self.bot = bot
         self.content = content
+
+    async def cog_load(self) -> None:
+        # The sheet's entry form is answered from its custom id, even after a restart.
+        self.bot.forms.add(rf"{MODAL_PREFIX}(\d+):([ab]):(\d+):(#\d+|[a-z0-9_-]+)", self._submit_entry)  # type: ignore[attr-defined]
+        self.bot.forms.add(rf"{MODAL_PREFIX}.*", self._stale_form)  # type: ignore[attr-defined]
+
+    async def cog_unload(self) -> None:
+        self.bot.forms.remove(self._submit_entry)  # type: ignore[attr-defined]
+        self.bot.forms.remove(self._stale_form)  # type: ignore[attr-defined]
 
     # -- look-up ------------------------------------------------------------------------------
 
@@ -744,31 +751,22 @@ class Its(commands.Cog, name="ITS"):
             value=values.values.get(control.entry_id),
             victory_points=values.victory_points,
         )
-        await interaction.response.send_modal(modal)
+        await open_form(interaction, modal)
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(MODAL_PREFIX):
-            return
-        try:
-            await self._submit_entry(interaction, custom_id)
-        except Exception as error:  # reported like every other failure
-            await report(interaction, error)
+    async def _stale_form(
+        self, interaction: discord.Interaction, match: re.Match[str], texts: dict[str, str]
+    ) -> None:
+        raise MovedOn("That form is from an older version of Herald: open it again from the sheet.")
 
-    async def _submit_entry(self, interaction: discord.Interaction, custom_id: str) -> None:
-        match_id = re.fullmatch(r"its:sm:(\d+):([ab]):(\d+):(#\d+|[a-z0-9_-]+)", custom_id)
-        if match_id is None:
-            raise MovedOn("That form is from an older version of Herald: open it again from the sheet.")
+    async def _submit_entry(
+        self, interaction: discord.Interaction, match_id: re.Match[str], texts: dict[str, str]
+    ) -> None:
         game_id, side, message_id, entry_id = (
             int(match_id[1]),
             Side(match_id[2]),
             int(match_id[3]),
             match_id[4],
         )
-        texts = modal_values(dict(interaction.data or {}))  # type: ignore[arg-type]
         ordered = [texts[k] for k in sorted(texts, key=lambda k: int(k[1:]) if k[1:].isdecimal() else 99)]
 
         def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:

@@ -391,8 +391,8 @@ def entry_modal(
     value: EntryValue | None,
     victory_points: int,
 ) -> discord.ui.Modal:
-    """A modal prefilled with the entry's current value. It is never stored: the cog handles its
-    submission from the custom id alone, so it works even if the bot restarts while it is open."""
+    """A modal prefilled with the entry's current value, shown with :func:`bot.views.open_form`:
+    the cog answers it from the custom id alone, so it works even across a restart."""
     modal = discord.ui.Modal(
         title=clip(f"{name}: {control.label}", MODAL_LABEL),
         custom_id=f"{MODAL_PREFIX}{game_id}:{side.value}:{message_id}:{entry_ref(control, index)}",
@@ -409,7 +409,6 @@ def entry_modal(
                 max_length=60,
             )
         )
-    modal.stop()  # not kept in discord.py's modal store: see the docstring
     return modal
 
 
@@ -457,22 +456,6 @@ def modal_fields(
             current = victory_points if control.entry_id == "victory_points" else int(value or 0)  # type: ignore[arg-type]
             return [(control.label, str(current), f"army points, 0 to {control.max} · {control.help}")]
     return [(control.label, str(int(value or 0)), f"0 to {control.max} · {control.help}")]  # type: ignore[arg-type]
-
-
-def modal_values(data: dict[str, Any]) -> dict[str, str]:
-    """The text inputs of a submitted modal, by custom id (whatever layout Discord used)."""
-    found: dict[str, str] = {}
-
-    def walk(components: list[dict[str, Any]]) -> None:
-        for comp in components:
-            if comp.get("type") == 4 and "custom_id" in comp:
-                found[comp["custom_id"]] = str(comp.get("value") or "")
-            walk(comp.get("components") or [])
-            if "component" in comp:
-                walk([comp["component"]])
-
-    walk(list(data.get("components") or []))
-    return found
 
 
 ALL_ITEMS = (

@@ -29,7 +29,7 @@ from cogs.space_infantry.game import (
     rng_of,
     step,
 )
-from cogs.space_infantry.views import answer_form, controls, send_step
+from cogs.space_infantry.views import FORMS, controls, send_step
 from rules.errors import RuleError
 from rules.space_infantry import (
     Action,
@@ -128,13 +128,15 @@ class SpaceInfantry(
         self.bosses: dict[str, BossSpec] = {}
 
     async def cog_load(self) -> None:
+        for pattern, handler in FORMS:
+            self.bot.forms.add(pattern, handler)  # type: ignore[attr-defined]
         self.bosses, errors = await asyncio.to_thread(load_bosses)
         _log_bad_files(errors)
         log.info("Space Infantry: %d bosses loaded, %d files skipped", len(self.bosses), len(errors))
 
-    @commands.Cog.listener("on_interaction")
-    async def on_form(self, interaction: discord.Interaction) -> None:
-        await answer_form(interaction)
+    async def cog_unload(self) -> None:
+        for _, handler in FORMS:
+            self.bot.forms.remove(handler)  # type: ignore[attr-defined]
 
     # -- helpers ------------------------------------------------------------------------------
 

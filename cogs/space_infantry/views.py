@@ -12,8 +12,8 @@ it needs, so it still works after a restart:
   allocation, or type your own. The version pins the exact state the proposal was made for.
 
 The modals work the same way: ``si:m:succ:...`` and ``si:m:own:...`` carry what their button
-carried, and :func:`answer_form` (called from the cog's ``on_interaction`` listener) reads the
-answer from the custom id, so even a modal left open across a restart is answered.
+carried; they are shown with :func:`bot.views.open_form` and answered by the bot's form router
+(see ``FORMS``) from the custom id, so even a modal left open across a restart is answered.
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from typing import Any
 
 import discord
 
-from bot.errors import report
 from bot.games import MovedOn
-from bot.views import PersistentButton
+from bot.views import PersistentButton, open_form
 from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, rng_of, step
 from rules.errors import RuleError
 from rules.space_infantry import (
@@ -373,48 +372,24 @@ _SUCC_FORM = re.compile(r"si:m:succ:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)")
 _OWN_FORM = re.compile(rf"si:m:own:{_ALLOC}")
 
 
-async def open_form(interaction: discord.Interaction, form: discord.ui.Modal) -> None:
-    """Show ``form`` and forget it at once: :func:`answer_form` reads its answer from the custom id,
-    so a modal still open while the bot restarts is answered like any other."""
-    await interaction.response.send_modal(form)
-    form.stop()
+async def _successes_form(interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]) -> None:
+    await successes_entered(interaction, *_ids(m, "game", "turn", "zone"), values.get("successes", ""))
 
 
-def _values(components: list[dict[str, Any]]) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for comp in components:
-        if comp.get("type") == 4:
-            found[comp.get("custom_id", "")] = str(comp.get("value") or "")
-        found.update(_values(comp.get("components") or []))
-        if comp.get("component"):
-            found.update(_values([comp["component"]]))
-    return found
+async def _allocation_form(
+    interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]
+) -> None:
+    await allocation_entered(
+        interaction, *_ids(m, "game", "version", "zone", "successes"), values.get("allocation", "")
+    )
 
 
-async def answer_form(interaction: discord.Interaction) -> None:
-    """Handle the submission of a /si modal (any other interaction is left alone)."""
-    if interaction.type is not discord.InteractionType.modal_submit:
-        return
-    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
-    custom_id = str(data.get("custom_id", ""))
-    if not custom_id.startswith("si:m:"):
-        return
-    try:
-        values = _values(list(data.get("components") or []))
-        if m := _SUCC_FORM.fullmatch(custom_id):
-            await successes_entered(
-                interaction, *_ids(m, "game", "turn", "zone"), values.get("successes", "")
-            )
-        elif m := _OWN_FORM.fullmatch(custom_id):
-            await allocation_entered(
-                interaction, *_ids(m, "game", "version", "zone", "successes"), values.get("allocation", "")
-            )
-        else:
-            raise MovedOn(
-                "That form belongs to an older version of Herald: use the newest message's buttons."
-            )
-    except Exception as error:  # reported to the player like a command's error, never lost
-        await report(interaction, error)
+async def _stale_form(interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]) -> None:
+    raise MovedOn("That form belongs to an older version of Herald: use the newest message's buttons.")
+
+
+#: The /si forms, answered by the bot's FormRouter from their custom ids (first match wins).
+FORMS = ((_SUCC_FORM, _successes_form), (_OWN_FORM, _allocation_form), (re.compile(r"si:m:.*"), _stale_form))
 
 
 DYNAMIC_ITEMS: tuple[type[PersistentButton], ...] = (
