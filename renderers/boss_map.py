@@ -273,7 +273,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
     elif state.outcome is Outcome.SQUAD_OUT:
         sub, colour = "The squad is out", pal.strike
     elif state.turn == 0:
-        sub, colour = "Before the first turn: engage, then draw the range", pal.muted
+        sub, colour = "Before turn 1: engage, then draw the range", pal.muted
     else:
         phase = {Phase.ENGAGEMENT: "engage / disengage now", Phase.COMBAT: "combat"}.get(state.phase, "")
         sub, colour = f"Turn {state.turn} · {phase}", pal.muted
@@ -370,6 +370,16 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
         draw.line((x0, y1, x1, y0), fill=pal.strike, width=w)
         c = rect.centre
         draw.ellipse((c[0] - w, c[1] - w, c[0] + w, c[1] + w), fill=pal.strike)
+        # The label sits on a plate above the cross, so both stay readable.
+        left, top, right, bottom = draw.textbbox(
+            (rect.centre[0], rect.y0 + 96 * k), hp_label, font=label_font, anchor="mm"
+        )
+        plate = 6 * k
+        draw.rounded_rectangle(
+            (left - plate, top - plate, right + plate, bottom + plate), radius=6 * k, fill=fill
+        )
+        label_at = (rect.centre[0], rect.y0 + 96 * k)
+        draw.text(label_at, hp_label, font=label_font, fill=label_colour, anchor="mm")
     # Vital icon (top-left corner) and the engage marker (top-right corner).
     if z.vital:
         _vital_icon(draw, rect.x0 + 4 * k, rect.y0 + 4 * k, 20 * k, pal)
@@ -494,10 +504,11 @@ def render_boss_map(state: FightState, *, theme: Theme = "dark", size: int = 100
 
 def _to_png(image: Image.Image) -> bytes:
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    # compress_level 6 instead of optimize: a few % larger, four times faster on busy maps.
+    image.save(out, format="PNG", compress_level=6)
     if out.tell() <= MAX_PNG_BYTES:
         return out.getvalue()
     out = io.BytesIO()
     image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        out, format="PNG", optimize=True)
+        out, format="PNG", compress_level=6)
     return out.getvalue()
