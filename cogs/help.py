@@ -35,14 +35,17 @@ class Help(commands.Cog):
         for command in commands_:
             if not isinstance(command, app_commands.Command | app_commands.Group):
                 continue
-            lines = _lines(command)
-            title = f"/{command.name}" + (
-                f" · {command.description}" if isinstance(command, app_commands.Group) else ""
-            )
-            value = "\n".join(lines)
-            if len(value) > 1024:
-                value = value[:1000].rsplit("\n", 1)[0] + "\n…"
-            embed.add_field(name=title[:256], value=value, inline=False)
+            title = f"/{command.name}"
+            if isinstance(command, app_commands.Group):
+                title += f" · {command.description}"
+            # A field holds 1024 characters: a long group continues in further fields.
+            chunk: list[str] = []
+            for line in _lines(command):
+                if chunk and len("\n".join([*chunk, line])) > 1024:
+                    embed.add_field(name=title[:256], value="\n".join(chunk), inline=False)
+                    chunk, title = [], f"/{command.name} (continued)"
+                chunk.append(line)
+            embed.add_field(name=title[:256], value="\n".join(chunk), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
