@@ -13,9 +13,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-import yaml
-from pydantic import ValidationError
-
+from rules.content import read_model
 from rules.errors import ContentError, NotFoundError
 from rules.its.scenario import Scenario, ScenarioKind, normalise_name
 
@@ -30,20 +28,10 @@ def load_scenario(path: Path | str) -> Scenario:
     """
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ContentError(f"{path.name}: cannot be read ({exc.strerror}).") from exc
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{path.name}: is not valid YAML ({exc}).") from exc
-    if not isinstance(raw, dict):
-        raise ContentError(f"{path.name}: should hold a mapping of scenario fields.")
-    try:
-        return Scenario.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "(top level)"
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise ContentError(f"{path.name}: field {field}: {first['msg']}{more}.") from exc
+        return read_model(path, Scenario)
+    except ContentError as exc:
+        # Name the file only, as community authors see it in the start-up log.
+        raise ContentError(str(exc).replace(str(path), path.name, 1)) from exc
 
 
 class ScenarioLibrary:

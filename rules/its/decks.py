@@ -24,10 +24,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from rapidfuzz import fuzz, process
 
+from rules.content import read_model
 from rules.errors import ContentError, NotFoundError
 
 #: Where the shipped decks live, relative to the repository root.
@@ -174,35 +174,15 @@ def _not_found_message(deck_name: str, cards: list[Card], ref: int | str) -> str
 # Loading content files
 
 
-def _field_path(loc: tuple[Any, ...]) -> str:
-    return ".".join(str(part) for part in loc) or "(top level)"
-
-
 def read_content_file(path: Path, model: type[_M]) -> _M:
-    """Read one YAML file and validate it as ``model``.
-
-    Raises :class:`ContentError` naming the file, the field and the reason.
+    """Read one YAML file and validate it as ``model`` (see :func:`rules.content.read_model`).
 
     >>> read_content_file(Path("/nonexistent.yaml"), Deck)
     Traceback (most recent call last):
     ...
     rules.errors.ContentError: /nonexistent.yaml: cannot be read (No such file or directory).
     """
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot be read ({exc.strerror or exc}).") from exc
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{path}: is not valid YAML ({exc}).") from exc
-    if not isinstance(raw, dict):
-        raise ContentError(f"{path}: should hold a mapping of fields at the top level.")
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"field {_field_path(err['loc'])}: {err['msg']}" for err in exc.errors(include_url=False)
-        )
-        raise ContentError(f"{path}: {problems}.") from exc
+    return read_model(path, model)
 
 
 class DeckLoad(BaseModel):

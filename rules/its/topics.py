@@ -21,6 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from rapidfuzz import fuzz, process, utils
 
+from rules.content import describe_problems
 from rules.errors import ContentError, NotFoundError
 from rules.its.decks import read_content_file
 
@@ -278,10 +279,7 @@ def load_topic_file(path: Path) -> list[Topic]:
         try:
             topics.append(Topic.model_validate(data))
         except ValidationError as exc:
-            problems = "; ".join(
-                f"field topics.{i}.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
-                for e in exc.errors(include_url=False)
-            )
+            problems = describe_problems(exc, prefix=f"topics.{i}.")
             raise ContentError(f"{path}: topic {raw.get('id', i)!r}: {problems}.") from exc
     return topics
 

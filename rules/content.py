@@ -1,0 +1,66 @@
+"""Reading content files: YAML validated by a pydantic model, errors naming file, field and reason.
+
+Every game's data (scenarios, decks, topics, bosses) is YAML in ``data/`` that communities may
+extend, so a bad file must say exactly what is wrong with it.
+
+>>> from pydantic import BaseModel
+>>> class Thing(BaseModel):
+...     size: int
+>>> problems_text(Thing, {"size": "big"})
+'field size: Input should be a valid integer, unable to parse string as an integer'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from rules.errors import ContentError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """A pydantic error location as a dotted path (``objectives.0.points``)."""
+    return ".".join(str(part) for part in loc) or "(top level)"
+
+
+def describe_problems(error: ValidationError, *, prefix: str = "") -> str:
+    """Every problem of a validation error as ``field x.y: reason``, joined by semicolons."""
+    return "; ".join(
+        f"field {prefix}{field_path(e['loc'])}: {e['msg']}" for e in error.errors(include_url=False)
+    )
+
+
+def problems_text(model: type[BaseModel], data: Any) -> str:
+    """The problems ``data`` has as a ``model`` ('' when it validates)."""
+    try:
+        model.model_validate(data)
+    except ValidationError as error:
+        return describe_problems(error)
+    return ""
+
+
+def read_yaml(path: Path) -> dict[str, Any]:
+    """The mapping at the top of a YAML file; ContentError when unreadable, invalid or not a mapping."""
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot be read ({exc.strerror or exc}).") from exc
+    except yaml.YAMLError as exc:
+        raise ContentError(f"{path}: is not valid YAML ({exc}).") from exc
+    if not isinstance(raw, dict):
+        raise ContentError(f"{path}: should hold a mapping of fields at the top level.")
+    return raw
+
+
+def read_model(path: Path, model: type[M]) -> M:
+    """Read one YAML file and validate it as ``model``; ContentError names file, field and reason."""
+    raw = read_yaml(path)
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise ContentError(f"{path}: {describe_problems(exc)}.") from exc
