@@ -165,3 +165,23 @@ async def test_accepting_the_proposal_and_undo(driver: OfflineDriver) -> None:
     shows_map(await driver.command("/si undo", user="mod"))
     status = await driver.command("/si status")
     assert "before the first turn" in status.text
+
+
+async def test_two_players_acting_at_the_same_moment_lose_nothing(driver: OfflineDriver) -> None:
+    import asyncio
+
+    shows_map(await driver.command('/si boss start boss:"Elder Leviathan"', user="alice"))
+    names = [f"U{i}" for i in range(6)]
+    replies = await asyncio.gather(
+        *(
+            driver.command(f"/si squad add name:{n} wounds:2", user=("alice", "bob")[i % 2])
+            for i, n in enumerate(names)
+        )
+    )
+    for reply in replies:
+        shows_map(reply)
+    status = (await driver.command("/si status", user="carol")).message
+    for name in names:
+        assert f"{name}: 2/2 wounds" in status.text
+    game = await driver.bot.games.active_record(driver.channel.id)
+    assert game is not None and game.version == 1 + len(names)  # every add saved, one after another
