@@ -227,3 +227,15 @@ async def test_draw_then_sheet_share_one_match_and_the_sheet_can_be_posted_again
     await _set(driver, again, "b", "boxes", "1", user="bob")
     stale = await driver.choose(first, "boxes", user="alice", select=1)
     assert stale.modal is None and "moved on" in stale.message.text
+
+
+async def test_both_players_editing_at_the_same_moment_keep_both_entries(driver: OfflineDriver) -> None:
+    import asyncio
+
+    sheet = await _sheet(driver)
+    # Both open their forms from the same message, then submit at the same moment.
+    alice_form = (await driver.choose(sheet, "tech_coffin", user="alice", select=1)).modal
+    bob_form = (await driver.choose(sheet, "classified", user="bob", select=2)).modal
+    assert alice_form is not None and bob_form is not None
+    await asyncio.gather(driver.submit(alice_form, {"f0": "yes"}), driver.submit(bob_form, {"f0": "1"}))
+    assert _field(sheet, "Objective Points") == "Alice: **3**\nBob: **1**"
