@@ -42,7 +42,8 @@ class Herald(commands.AutoShardedBot):
             intents=intents,
             tree_cls=HeraldTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Names typed by players end up in replies: nothing pings unless a reply opts in.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.db = Database(settings.database_path)

@@ -155,7 +155,11 @@ class Console:
             for f in self.modal.fields:
                 default = f.get("value") or ""
                 label = f.get("label") or f["custom_id"]
-                answer = await asyncio.to_thread(input, f"  {label}{f' [{default}]' if default else ''}: ")
+                ask = f"  {label}{f' [{default}]' if default else ''}: "
+                try:
+                    answer = await asyncio.to_thread(input, ask)
+                except EOFError:
+                    answer = ""  # input ended: keep what the form already holds
                 values[f["custom_id"]] = answer or default
         modal, self.modal = self.modal, None
         self.show(await self.driver.submit(modal, values, user=self.user))

@@ -488,6 +488,10 @@ class OfflineDriver:
         """The choices Discord would show while ``focused`` holds ``value``."""
         user = self._user(user)
         path = command.lstrip("/").split()
+        param = next((p for p in self._resolve(path).parameters if p.display_name == focused), None)
+        if param is not None and not param.autocomplete:
+            fixed = f"; its choices are {', '.join(c.name for c in param.choices)}" if param.choices else ""
+            raise OfflineError(f"{focused} has no autocomplete{fixed}")
         options[focused] = value
         data = self._command_data(path, options, focused=focused)
         reply = await self._dispatch(4, data, user, channel or self.channel)

@@ -6,13 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from rules.dice import MAX_DICE, MAX_EXPRESSION_LENGTH, RollKind, roll
+from rules.dice import MAX_DICE, MAX_EXPRESSION_LENGTH, DiceResult, RollKind, roll
 
 LABEL_LIMIT = 100
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 
 
-def roll_embed(user: discord.abc.User, result, label: str | None) -> discord.Embed:
+def roll_embed(user: discord.abc.User, result: DiceResult, label: str | None) -> discord.Embed:
     title = f"🎲 {label[:LABEL_LIMIT]}" if label else "🎲 Roll"
     embed = discord.Embed(title=title, description=result.detail, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
@@ -20,9 +20,12 @@ def roll_embed(user: discord.abc.User, result, label: str | None) -> discord.Emb
         embed.add_field(name="Successes", value=f"**{result.successes}**")
     else:
         embed.add_field(name="Total", value=f"**{result.total}**")
-    embed.set_footer(
-        text=f"{result.expression} · {result.dice_rolled} dice · ~~x~~ dropped or rerolled, x! exploded"
-    )
+    parts = [result.expression, f"{result.dice_rolled} {'die' if result.dice_rolled == 1 else 'dice'}"]
+    if "~~" in result.detail:
+        parts.append("struck out: dropped or rerolled")
+    if "!" in result.detail.replace("!=", ""):
+        parts.append("x! exploded")
+    embed.set_footer(text=" · ".join(parts))
     return embed
 
 

@@ -94,9 +94,19 @@ class _Stringifier(d20.MarkdownStringifier):
         return ", ".join(parts)
 
 
+_COMPARE = {
+    ">=": lambda v, t: v >= t,
+    "<=": lambda v, t: v <= t,
+    ">": lambda v, t: v > t,
+    "<": lambda v, t: v < t,
+    "==": lambda v, t: v == t,
+    "!=": lambda v, t: v != t,
+}
+
+
 def _meets(value: int | float, success: tuple[str, int]) -> bool:
     op, target = success
-    return value >= target if op == ">=" else value <= target
+    return bool(_COMPARE[op](value, target))
 
 
 @contextlib.contextmanager
@@ -112,9 +122,9 @@ def _dice_source(rng: _random.Random) -> Iterator[None]:
 
 
 def _normalise(expression: str) -> str:
-    """Drop whitespace outside ``[annotations]``: d20 refuses ``4d6 kh3`` but players type it."""
+    """Drop whitespace and capitals outside ``[annotations]``: d20 refuses ``4D6 kh3``, players type it."""
     pieces = _BRACKETED.split(expression)
-    return "".join(p if p.startswith("[") else re.sub(r"\s+", "", p) for p in pieces)
+    return "".join(p if p.startswith("[") else re.sub(r"\s+", "", p).lower() for p in pieces)
 
 
 def _expand_tens_units(expression: str, rng: _random.Random) -> tuple[str, int]:
@@ -151,6 +161,8 @@ def _syntax_message(error: d20.RollSyntaxError, expression: str) -> str:
 
 
 def _friendly_token(token: str) -> str:
+    if token.startswith(("_", "__ANON")):
+        return "an operator"
     return {
         "INTEGER": "a number",
         "DECIMAL": "a number",
@@ -167,16 +179,31 @@ def _friendly_token(token: str) -> str:
 
 
 def _pool(node: diceast.Node) -> tuple[diceast.Node, tuple[str, int]] | None:
-    """If the expression is ``dice >= N`` or ``dice <= N``, return the dice and the test."""
+    """If the expression is ``dice OP N`` (OP one of >= <= > < == !=), the dice and the test.
+
+    A comparison anywhere else would compare totals (d20's meaning, 1 or 0), which no wargamer
+    means by ``10d6>4``: it is refused with a pointer to the pool form.
+    """
     root = node.roll if isinstance(node, diceast.Expression) else node
     if (
         isinstance(root, diceast.BinOp)
-        and root.op in (">=", "<=")
+        and root.op in _COMPARE
         and isinstance(root.left, diceast.OperatedDice | diceast.Dice)
         and isinstance(root.right, diceast.Literal)
     ):
         return root.left, (root.op, int(root.right.value))
+    if _has_comparison(root):
+        raise DiceError(
+            "A comparison counts successes only as a whole roll: dice, a comparison, then one number, "
+            "like `10d6>=4` or `6d6rr1==6`. Roll the pool on its own (D33/D66 can't be pools)."
+        )
     return None
+
+
+def _has_comparison(node: diceast.Node) -> bool:
+    if isinstance(node, diceast.BinOp) and node.op in _COMPARE:
+        return True
+    return any(_has_comparison(child) for child in node.children)
 
 
 def _parts(node: _d20_expression.Number) -> list[_d20_expression.Number]:
@@ -237,13 +264,14 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
                 successes = _successes(rolled.roll, success)
                 total = successes
                 op, target = success
-                detail = f"{result.result.rsplit(' = ', 1)[0]} {op} {target} = **{successes}** successes"
+                noun = "success" if successes == 1 else "successes"
+                detail = f"{result.result.rsplit(' = ', 1)[0]} {op} {target} = **{successes}** {noun}"
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, text)) from None
     except d20.TooManyRolls:
         raise DiceError(
-            f"That would roll more than {MAX_DICE} dice (rerolls and explosions count); roll fewer, "
-            "or give explosions a limit."
+            f"That would roll more than {MAX_DICE} dice (rerolls and explosions count). Roll fewer, "
+            "and check that no reroll or explosion can trigger on every face (like `1d1e1` or `1d1rr1`)."
         ) from None
     except d20.RollValueError as error:
         message = str(error).rstrip(".")
