@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bot.app import create_bot
-from bot.offline import OfflineDriver
+from bot.offline import OfflineDriver, Reply
 from bot.settings import Settings
 from tests import bench
 from tests.bench import Case, SizeCase
@@ -78,6 +78,10 @@ async def main(selected: list[str]) -> int:
                 )
                 continue
             context = await case.setup(driver) if case.setup else None
+            first = await case.run(driver, context)
+            if isinstance(first, Reply) and "Incident `" in first.text:
+                print(f"{case.name:<48} FAILED: the command reported an incident; fix it before timing it")
+                continue
             samples = []
             for _ in range(case.calls):
                 started = time.perf_counter()

@@ -71,12 +71,12 @@ _BUSY = _busy_state()
 
 CASES = [
     Case("/si hit (with the map)", lambda d, ch: d.command("si hit", unit="Kai", damage=1, channel=ch),
-         setup=lambda d: _fight(d, "bench-si-hit"), calls=300, target_p99_ms=150),
+         setup=lambda d: _fight(d, "bench-si-hit"), target_p99_ms=150),
     Case("/si status (with the map)", lambda d, ch: d.command("si status", channel=ch),
-         setup=lambda d: _fight(d, "bench-si-status"), calls=300, target_p99_ms=150),
+         setup=lambda d: _fight(d, "bench-si-status"), target_p99_ms=150),
     Case("/si hit (Brood Queen, 12 units, with the map)",
          lambda d, ch: d.command("si hit", unit="T01", damage=0, channel=ch),
-         setup=_busy_fight, calls=100, target_p99_ms=150),
+         setup=_busy_fight, target_p99_ms=150),
     SizeCase("/si map PNG (Brood Queen, 12 units, dark)", lambda: render_boss_map(_BUSY, theme="dark"),
              calls=30, target_ms=150, target_kb=300),
     SizeCase("/si map PNG (Brood Queen, 12 units, light)", lambda: render_boss_map(_BUSY, theme="light"),
