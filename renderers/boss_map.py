@@ -279,8 +279,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
         sub, colour = f"Turn {state.turn} · {phase}", pal.muted
     draw.text((MARGIN * k, h.y0 + 66 * k), _fit(draw, sub, font(round(24 * k)), lay.width * 0.6),
               font=font(round(24 * k)), fill=colour)
-    # Range badge on the right.
-    if state.range is not None:
+    # Range badge on the right (not once the fight is decided: the header says how it ended).
+    if state.range is not None and not state.is_over():
         label, _ = _range_text(state)
         colour = {Range.FIRE: pal.fire, Range.MELEE: pal.melee, Range.CHARGE: pal.charge}[state.range]
         f = font(round(30 * k), bold=True)
@@ -322,6 +322,18 @@ def _activation_label(act: Activation) -> str:
     return f"{'✓ ' if act.resolved else ''}RN {act.rn} · {shown} {act.skill}{bonus}"
 
 
+def zone_status_label(state: FightState, z: ZoneSpec) -> str:
+    """The line under a zone's skills: its HP with its kind, or with this turn's activation (the
+    HP stays visible either way), or DESTROYED."""
+    hp = state.zone_hp[z.name]
+    if hp <= 0:
+        return "DESTROYED"
+    act = next((a for a in state.activations if a.zone == z.name), None)
+    if act is not None:
+        return f"{hp}/{z.hp} HP · {_activation_label(act)}"
+    return f"{hp}/{z.hp} HP · {z.kind.value}"
+
+
 def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: Rect, pal: Palette,
                k: float) -> None:
     hp = state.zone_hp[z.name]
@@ -337,7 +349,6 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
     name_font = _fit_font(draw, z.name, round(30 * k), inner_w - 30 * k, bold=True, smallest=round(16 * k))
     draw.text((rect.centre[0], rect.y0 + 22 * k), z.name, font=name_font, fill=text, anchor="mt")
     # Kind and skills.
-    kind = "OUTER" if z.kind is ZoneKind.OUTER else "INTERNAL"
     melee = "—" if z.skills.melee is None else str(z.skills.melee)
     fire = "—" if z.skills.fire is None else str(z.skills.fire)
     skills = f"Melee {melee} · Fire {fire}"
@@ -346,12 +357,9 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
     # HP pips, kept clear of the centre line so the strike colour reads there.
     _pips(draw, Rect(rect.x0 + pad, rect.y0 + 110 * k, rect.x1 - pad, rect.y0 + 160 * k), hp, z.hp, pal, k,
           dead=dead)
-    hp_label, label_colour = f"{hp}/{z.hp} HP · {kind.lower()}", pal.muted
     act = next((a for a in state.activations if a.zone == z.name), None)
-    if dead:
-        hp_label, label_colour = "DESTROYED", pal.strike
-    elif act is not None:
-        hp_label, label_colour = _activation_label(act), (pal.muted if act.resolved else pal.accent)
+    hp_label = zone_status_label(state, z)
+    label_colour = pal.strike if dead else pal.accent if act is not None and not act.resolved else pal.muted
     label_font = _fit_font(draw, hp_label, round(19 * k), inner_w, bold=dead or (act is not None
                            and not act.resolved), smallest=round(15 * k))
     draw.text((rect.centre[0], rect.y0 + 96 * k), hp_label, font=label_font, fill=label_colour, anchor="mm")
@@ -424,7 +432,7 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
     draw.rectangle(ro.box, fill=pal.panel)
     tf = font(round(26 * k), bold=True)
     draw.text((MARGIN * k, ro.y0 + 14 * k), "Squad", font=tf, fill=pal.text)
-    legend = "⚔ engaged · yellow: units/limit · red disc: vital"
+    legend = "⚔ engaged · yellow: units/limit · red disc: vital · green line: open way in"
     lf = _fit_font(draw, legend, round(18 * k), lay.width * 0.62, bold=False, smallest=round(12 * k))
     draw.text((lay.width - MARGIN * k, ro.y0 + 22 * k), legend, font=lf, fill=pal.muted, anchor="ra")
     if not state.units and not state.vehicles:

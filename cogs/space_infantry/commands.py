@@ -51,6 +51,7 @@ from rules.space_infantry import (
     RNDraw,
     SquadHit,
     UnitKind,
+    Vehicle,
     VehicleHit,
     WoundUnit,
     ZoneKind,
@@ -83,10 +84,18 @@ def _matches(current: str, *texts: str) -> bool:
 
 def _unit_label(state: FightState, name: str) -> str:
     unit = state.unit(name)
-    health = "out" if unit.out else f"{unit.wounds}/{unit.max_wounds} wounds"
+    health = "out" if unit.out else f"{unit.wounds}/{unit.max_wounds} wounds left"
     eng = state.engagements.get(name)
     where = f"engaged with {eng.zone}" if eng else "free"
     return f"{name} · {unit.kind.value} · {health} · {where}"
+
+
+def _vehicle_health(v: Vehicle, *, long: bool = False) -> str:
+    """``1/3 SP left`` (with the wounds taken when ``long``): counted the way units' wounds are."""
+    if v.destroyed:
+        return "destroyed"
+    left = f"{v.sp - v.wounds}/{v.sp} SP left"
+    return f"{v.wounds} wound{'s' if v.wounds != 1 else ''} taken, {left}" if long else left
 
 
 def _zone_label(state: FightState, zone: str, legal: bool) -> str:
@@ -105,6 +114,30 @@ def _zone_label(state: FightState, zone: str, legal: bool) -> str:
         )
     tag = "" if legal else " · can't engage now"
     return f"{zone} · {spec.kind.value} · {hp}/{spec.hp} HP · {room}{tag}"
+
+
+_DRAW_STEPS = {
+    "range": "the range draw",
+    "activate": "the zones' activation draw",
+    "vehicle attack": "the A-V attack",
+}
+
+
+def undo_announcement(action: str, detail: dict[str, Any], who: str) -> list[str]:
+    """A public line for an undone step that drew RNs, naming every RN thrown away (so redrawing
+    until a number suits is visible to the whole table); nothing for a step without draws."""
+    draws = detail.get("draws") or []
+    if not draws:
+        return []
+    values = [str(d.get("value")) for d in draws]
+    step_name = _DRAW_STEPS.get(action, f"a step that drew RNs ({action})")
+    if len(values) == 1:
+        discarded = f"RN {values[0]} discarded"
+    else:
+        discarded = "RNs " + ", ".join(
+            f"{d.get('value')} ({str(d.get('purpose', '')).removeprefix('activation: ')})" for d in draws
+        ) + " discarded"
+    return [f"**{who} undid {step_name} ({discarded}).** The next draw is a new one."]
 
 
 def _log_bad_files(errors: list[Any]) -> None:
@@ -209,8 +242,7 @@ class SpaceInfantry(
         def make(fight: FightState) -> list[app_commands.Choice[str]]:
             return [
                 _choice(
-                    f"{v.name} · DMG {v.dmg}+ · {'destroyed' if v.destroyed else f'{v.wounds}/{v.sp} SP'}"
-                    f"{' · Heavy Armor' if v.heavy else ''}",
+                    f"{v.name} · DMG {v.dmg}+ · {_vehicle_health(v)}{' · Heavy Armor' if v.heavy else ''}",
                     v.name,
                 )
                 for v in fight.vehicles
@@ -379,8 +411,7 @@ class SpaceInfantry(
         fight: FightState = game.state.fight
         lines = status_lines(fight)[1:]
         lines += [
-            f"{v.name}: {'destroyed' if v.destroyed else f'{v.wounds}/{v.sp} wounds'} (DMG {v.dmg}+"
-            f"{', Heavy Armor' if v.heavy else ''})"
+            f"{v.name}: {_vehicle_health(v, long=True)} (DMG {v.dmg}+{', Heavy Armor' if v.heavy else ''})"
             for v in fight.vehicles
         ]
         if fight.resources:
@@ -413,7 +444,11 @@ class SpaceInfantry(
             fight,
             game_id=restored.id,
             version=restored.version,
-            events=[f"Undone: {what}", f"(that step was <@{event.actor_id}>'s)"],
+            events=[
+                *undo_announcement(event.action, event.detail, interaction.user.mention),
+                f"Undone: {what}",
+                f"(that step was <@{event.actor_id}>'s)",
+            ],
             title=f"Undo · {fight.boss.name}",
         )
         view = controls(restored.id, restored.version, fight)
@@ -442,7 +477,8 @@ class SpaceInfantry(
             game_id=game.id,
             version=game.version,
             title=f"Fight over · {fight.boss.name}",
-            events=[outcome, f"Ended by {interaction.user.mention}. Start another with /si boss start."],
+            events=[outcome, f"Ended by {interaction.user.mention}."],
+            ended=True,
         )
         await interaction.response.send_message(embed=embed, file=file)
 
@@ -453,7 +489,7 @@ class SpaceInfantry(
         name="The vehicle's name",
         dmg="Its DMG (the RN + PEN it takes to hit; 4+ is 4)",
         sp="Its structure points",
-        heavy="Heavy Armor (ignores standard attacks)",
+        heavy="Heavy Armor (default yes; ignores standard attacks). Set false for light vehicles",
     )
     async def vehicle_add(
         self,

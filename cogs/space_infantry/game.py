@@ -129,7 +129,10 @@ def draws_text(draws: list[RNDraw]) -> str:
 def command_hint(state: FightState) -> str:
     """The commands that fit the fight's current step."""
     if state.is_over():
-        return "`/si undo` to take back the last step, `/si end` to close the fight."
+        return (
+            "`/si undo` to take back the last step; `/si end` (the fight's starter or Manage Server) "
+            "closes the fight so a new one can start here."
+        )
     if not state.units:
         return "`/si squad add` to add units."
     if state.phase is Phase.SETUP:
@@ -161,13 +164,14 @@ async def fight_message(
     core: str | None = None,
     title: str | None = None,
     extra: list[tuple[str, str]] | None = None,
+    ended: bool = False,
 ) -> tuple[discord.Embed, discord.File]:
     """The embed and map file every change is answered with."""
     head = status_lines(state)[0]
     embed = discord.Embed(
         title=_clip(title or head, 256),
         description=_clip("\n".join(events) or head, DESCRIPTION_LIMIT),
-        colour=DONE_COLOUR if state.is_over() else COLOUR,
+        colour=DONE_COLOUR if state.is_over() or ended else COLOUR,
     )
     if draws:
         embed.add_field(name="RN drawn", value=_clip(draws_text(draws), FIELD_LIMIT), inline=False)
@@ -175,9 +179,11 @@ async def fight_message(
         embed.add_field(name=name, value=_clip(value, FIELD_LIMIT), inline=False)
     if core:
         embed.add_field(name="Core rules needed", value=core, inline=False)
-    embed.add_field(
-        name="Next", value=_clip(f"{next_step(state)}\n{command_hint(state)}", FIELD_LIMIT), inline=False
-    )
+    if ended:
+        upcoming = "This fight is closed. Anyone can start a new one here with `/si boss start`."
+    else:
+        upcoming = f"{next_step(state)}\n{command_hint(state)}"
+    embed.add_field(name="Next", value=_clip(upcoming, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{MAP_FILENAME}")
     embed.set_footer(text=f"Fight #{game_id} · step {version}")
     return embed, await render(state)

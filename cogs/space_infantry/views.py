@@ -8,8 +8,10 @@ it needs, so it still works after a restart:
 * ``si:succ:<game>:<turn>:<zone>``: opens the modal for a zone's successes this turn. It has
   no version, so it stays usable while other players act; the turn number keeps it from
   answering for a later turn.
-* ``si:accept:<game>:<version>:<zone>:<successes>`` / ``si:own:...``: take Herald's proposed
-  allocation, or type your own. The version pins the exact state the proposal was made for.
+* ``si:accept:<game>:t<turn>:<zone>:<successes>:<digest>`` / ``si:own:<game>:t<turn>:...``: take
+  Herald's proposed allocation, or type your own. They are pinned to the turn, zone and successes
+  (not the fight's version), so they stay usable while that zone's attack is pending; Accept
+  re-checks the shown allocation (its digest guards it) against the fight as it is then.
 
 The modals work the same way: ``si:m:succ:...`` and ``si:m:own:...`` carry what their button
 carried; they are shown with :func:`bot.views.open_form` and answered by the bot's form router
@@ -18,7 +20,9 @@ carried; they are shown with :func:`bot.views.open_form` and answered by the bot
 
 from __future__ import annotations
 
+import logging
 import re
+import zlib
 from typing import Any
 
 import discord
@@ -37,6 +41,8 @@ from rules.space_infantry import (
     legal_targets,
     parse_allocation,
 )
+
+log = logging.getLogger("herald.space_infantry")
 
 MAX_SUCCESSES_TEXT = 4
 LABEL_LIMIT = 80
@@ -215,6 +221,50 @@ def successes_form(game: int, turn: int, zone: int, activation: str) -> discord.
     return form
 
 
+def proposal_digest(allocation: dict[str, int]) -> str:
+    """A short fingerprint of a proposed allocation, carried by its Accept button's custom id."""
+    return f"{zlib.crc32(allocation_text(allocation).encode()) & 0xFFFFFFFF:08x}"
+
+
+def shown_allocation(allocation: dict[str, int]) -> str:
+    """The allocation as the proposal shows it: ``Kai 1, Lee 1``."""
+    return allocation_text(allocation).replace(":", " ")
+
+
+def read_shown_allocation(message: discord.Message | None) -> dict[str, int] | None:
+    """The allocation a proposal message showed (``None`` if the message can't be read)."""
+    if message is None or not message.embeds:
+        return None
+    found = _PROPOSED.search(message.embeds[0].description or "")
+    if found is None:
+        return None
+    out: dict[str, int] = {}
+    for part in found[1].split(", "):
+        name, _, n = part.rpartition(" ")
+        if not name or not n.isdecimal():
+            return None
+        out[name] = int(n)
+    return out
+
+
+_PROPOSED = re.compile(r"Herald proposes \*\*(.+?)\*\*")
+
+
+def _pending_activation(state: FightState, turn: int, zone_index: int) -> str:
+    """The zone's name if its attack of ``turn`` still waits for its successes; else MovedOn."""
+    if state.turn != turn:
+        raise MovedOn(
+            f"That proposal was for turn {turn}; the fight is on turn {state.turn}, so it no longer applies."
+        )
+    zone = _zone_name(state, zone_index)
+    act = next((a for a in state.activations if a.zone == zone), None)
+    if act is not None and act.attacks and state.zone_hp[zone] <= 0:
+        raise MovedOn(f"{zone} was destroyed before its attack was resolved: it does not attack this turn.")
+    if act is None or act.resolved:
+        raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
+    return zone
+
+
 async def successes_entered(
     interaction: discord.Interaction, game_id: int, turn: int, zone_index: int, text: str
 ) -> None:
@@ -250,92 +300,128 @@ async def successes_entered(
         description="\n".join(
             [
                 preview.events[0],
-                f"Herald proposes **{allocation_text(preview.allocation).replace(':', ' ')}**.",
+                f"Herald proposes **{shown_allocation(preview.allocation)}**.",
                 f"These wounds may go to {', '.join(targets)} ({whom}).",
             ]
         ),
         colour=discord.Colour.from_rgb(254, 231, 92),
     )
     embed.add_field(name="If you accept", value="\n".join(preview.events[1:])[:1024] or "-", inline=False)
-    embed.set_footer(text=f"Fight #{game.id} · step {game.version}")
+    embed.set_footer(
+        text=f"Fight #{game.id} · turn {turn} · {successes} success{'es' if successes != 1 else ''} "
+        f"for {zone}"
+    )
     view = discord.ui.View(timeout=None)
-    view.add_item(AcceptButton(game.id, game.version, zone_index, successes))
-    view.add_item(OwnAllocationButton(game.id, game.version, zone_index, successes))
+    view.add_item(AcceptButton(game.id, turn, zone_index, successes, proposal_digest(preview.allocation)))
+    view.add_item(OwnAllocationButton(game.id, turn, zone_index, successes))
     await interaction.response.send_message(embed=embed, view=view)
 
 
-_ALLOC = r"(?P<game>\d+):(?P<version>\d+):(?P<zone>\d+):(?P<successes>\d+)"
+# A proposal is pinned to the turn, the zone and the successes (not the fight's version), so
+# resolving another zone first does not spoil it: Accept re-checks the shown allocation then.
+_ALLOC = r"(?P<game>\d+):t(?P<turn>\d+):(?P<zone>\d+):(?P<successes>\d+)"
 
 
-class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}"):
-    def __init__(self, game: int, version: int, zone: int, successes: int) -> None:
+class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[0-9a-f]{{8}})"):
+    def __init__(self, game: int, turn: int, zone: int, successes: int, digest: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label="Accept",
                 style=discord.ButtonStyle.success,
-                custom_id=f"si:accept:{game}:{version}:{zone}:{successes}",
+                custom_id=f"si:accept:{game}:t{turn}:{zone}:{successes}:{digest}",
             )
         )
-        self.game, self.version, self.zone, self.successes = game, version, zone, successes
+        self.game, self.turn, self.zone, self.successes, self.digest = game, turn, zone, successes, digest
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> AcceptButton:
-        return cls(*_ids(match, "game", "version", "zone", "successes"))
+        return cls(*_ids(match, "game", "turn", "zone", "successes"), match["digest"])
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         game = await load(interaction, game_id=self.game)
-        zone = _zone_name(game.state.fight, self.zone)
-        done = await step(
-            interaction,
-            ZoneAttack(zone=zone, successes=self.successes),
-            name="zone attack",
-            expect_game_id=self.game,
-            expect_version=self.version,
-        )
+        state: FightState = game.state.fight
+        zone = _pending_activation(state, self.turn, self.zone)
+        shown = read_shown_allocation(interaction.message)
+        if shown is None or proposal_digest(shown) != self.digest:
+            # The message can't be read back: accept only if Herald would still propose the same.
+            now = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
+            if proposal_digest(now) != self.digest:
+                raise RuleError(
+                    f"The squad has changed since this proposal, so it was not applied. Press "
+                    f"'{zone}: enter successes' on the newest message and enter {self.successes} again."
+                )
+            shown = now
+        try:
+            done = await step(
+                interaction,
+                ZoneAttack(zone=zone, successes=self.successes, allocation=shown),
+                name="zone attack",
+                expect_game_id=self.game,
+            )
+        except RuleError as error:
+            raise RuleError(
+                f"This proposal ({shown_allocation(shown)}) is no longer legal: {error} Nothing was "
+                f"applied. Use 'Give my own allocation', or press '{zone}: enter successes' on the "
+                f"newest message and enter {self.successes} again for a new proposal."
+            ) from None
         await send_step(interaction, done, edit=True)
 
 
 class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
-    def __init__(self, game: int, version: int, zone: int, successes: int) -> None:
+    def __init__(self, game: int, turn: int, zone: int, successes: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label="Give my own allocation",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"si:own:{game}:{version}:{zone}:{successes}",
+                custom_id=f"si:own:{game}:t{turn}:{zone}:{successes}",
             )
         )
-        self.game, self.version, self.zone, self.successes = game, version, zone, successes
+        self.game, self.turn, self.zone, self.successes = game, turn, zone, successes
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> OwnAllocationButton:
-        return cls(*_ids(match, "game", "version", "zone", "successes"))
+        return cls(*_ids(match, "game", "turn", "zone", "successes"))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         game = await load(interaction, game_id=self.game)
-        if game.version != self.version:
-            raise MovedOn(
-                "The fight has moved on since this proposal: enter the zone's successes again "
-                "from the newest message."
-            )
         state: FightState = game.state.fight
-        zone = _zone_name(state, self.zone)
+        zone = _pending_activation(state, self.turn, self.zone)
         proposal = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
+        message_id = interaction.message.id if interaction.message is not None else 0
         form = allocation_form(
-            self.game, self.version, self.zone, self.successes, zone, allocation_text(proposal)
+            self.game, self.turn, self.zone, self.successes, message_id, zone, allocation_text(proposal)
         )
         await open_form(interaction, form)
 
 
+class OldProposalButton(PersistentButton, template=r"si:(?:accept|own):\d+:\d+:\d+:\d+"):
+    """Proposals posted by an older Herald (pinned to a version): answered politely."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> OldProposalButton:
+        return cls(item)
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        raise MovedOn(
+            "That proposal comes from an older version of Herald: enter the zone's successes again "
+            "from the newest message."
+        )
+
+
 def allocation_form(
-    game: int, version: int, zone: int, successes: int, zone_name: str, default: str
+    game: int, turn: int, zone: int, successes: int, message_id: int, zone_name: str, default: str
 ) -> discord.ui.Modal:
-    """The modal for the player's own allocation; its custom id carries what the button's did."""
+    """The modal for the player's own allocation; its custom id carries what the button's did,
+    and the proposal message to close once the allocation is applied."""
     form = discord.ui.Modal(
-        title=f"{zone_name}: your allocation"[:45], custom_id=f"si:m:own:{game}:{version}:{zone}:{successes}"
+        title=f"{zone_name}: your allocation"[:45],
+        custom_id=f"si:m:own:{game}:t{turn}:{zone}:{successes}:{message_id}",
     )
     form.add_item(
         discord.ui.TextInput(
@@ -351,25 +437,50 @@ def allocation_form(
 
 
 async def allocation_entered(
-    interaction: discord.Interaction, game_id: int, version: int, zone_index: int, successes: int, text: str
+    interaction: discord.Interaction,
+    game_id: int,
+    turn: int,
+    zone_index: int,
+    successes: int,
+    message_id: int,
+    text: str,
 ) -> None:
     wanted = parse_allocation(text)
     game = await load(interaction, game_id=game_id)
-    zone = _zone_name(game.state.fight, zone_index)
+    zone = _pending_activation(game.state.fight, turn, zone_index)
     done = await step(
         interaction,
         ZoneAttack(zone=zone, successes=successes, allocation=wanted),
         name="zone attack",
         expect_game_id=game_id,
-        expect_version=version,
     )
     await send_step(interaction, done)
+    await close_proposal(interaction, message_id, zone, done.result.allocation or {})
+
+
+async def close_proposal(
+    interaction: discord.Interaction, message_id: int, zone: str, allocation: dict[str, int]
+) -> None:
+    """Take the buttons off a proposal whose attack was resolved with the player's own allocation."""
+    partial = getattr(interaction.channel, "get_partial_message", None)
+    if not message_id or partial is None:
+        return
+    embed = discord.Embed(
+        title=f"{zone}'s attack: resolved",
+        description=f"Resolved with {interaction.user.mention}'s own allocation: "
+        f"**{shown_allocation(allocation) or 'no wounds'}** (see the message below).",
+        colour=discord.Colour.from_rgb(87, 242, 135),
+    )
+    try:
+        await partial(message_id).edit(embed=embed, view=None)
+    except discord.HTTPException:
+        log.warning("could not close the proposal message %s", message_id)
 
 
 # Modal answers -------------------------------------------------------------------------------
 
 _SUCC_FORM = re.compile(r"si:m:succ:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)")
-_OWN_FORM = re.compile(rf"si:m:own:{_ALLOC}")
+_OWN_FORM = re.compile(rf"si:m:own:{_ALLOC}:(?P<message>\d+)")
 
 
 async def _successes_form(interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]) -> None:
@@ -380,7 +491,7 @@ async def _allocation_form(
     interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]
 ) -> None:
     await allocation_entered(
-        interaction, *_ids(m, "game", "version", "zone", "successes"), values.get("allocation", "")
+        interaction, *_ids(m, "game", "turn", "zone", "successes", "message"), values.get("allocation", "")
     )
 
 
@@ -398,4 +509,5 @@ DYNAMIC_ITEMS: tuple[type[PersistentButton], ...] = (
     SuccessesButton,
     AcceptButton,
     OwnAllocationButton,
+    OldProposalButton,
 )

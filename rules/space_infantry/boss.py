@@ -48,7 +48,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
-from rules.space_infantry.common import clean_name, draw_rn, find_name
+from rules.space_infantry.common import clean_name, draw_rn, find_name, possessive
 from rules.space_infantry.content import BossSpec, Column, Range, ZoneKind
 from rules.space_infantry.vehicles import (
     SCORPIO_AV,
@@ -618,29 +618,40 @@ def check_allocation(state: FightState, zone: str, wounds: int, allocation: dict
 
 
 MAX_ALLOCATION_TEXT = 400
-_ALLOCATION_PART = re.compile(r"^\s*(?P<name>[^:=]+?)\s*[:=]\s*(?P<n>[+-]?\d+)\s*$")
+_ALLOCATION_PAIR = re.compile(r"\s*(?P<name>[^:=,;\n]+?)\s*[:=]\s*(?P<n>[+-]?\d+)\s*[,;\n]?")
 
 
 def parse_allocation(text: str) -> dict[str, int]:
-    """Read a player's allocation typed as ``Kai:2, Lee:1`` (``=`` works too; commas, semicolons
-    or new lines separate units). Names are checked later, by :func:`check_allocation`.
+    """Read a player's allocation typed as ``Kai:2, Lee:1`` (``=`` works too; commas, semicolons,
+    new lines or plain spaces separate units). A unit named twice is refused. Names are checked
+    later, by :func:`check_allocation`.
 
     >>> parse_allocation("Kai:2, Lee = 1")
     {'Kai': 2, 'Lee': 1}
+    >>> parse_allocation("rico:3 hicks:1")
+    {'rico': 3, 'hicks': 1}
     """
     if len(text) > MAX_ALLOCATION_TEXT:
         raise RuleError(f"That allocation is {len(text)} characters long: keep it under "
                         f"{MAX_ALLOCATION_TEXT}, like 'Kai:2, Lee:1'.")
     out: dict[str, int] = {}
-    for part in re.split(r"[,;\n]", text):
-        if not part.strip():
-            continue
-        m = _ALLOCATION_PART.match(part)
-        if m is None:
-            raise RuleError(f"I can't read '{part.strip()[:40]}': write each unit as name:wounds, "
+    seen: dict[str, str] = {}
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        m = _ALLOCATION_PAIR.match(text, pos)
+        if m is None or m.end() == pos:
+            bad = re.split(r"[,;\n]", text[pos:].strip(" ,;\n"))[0].strip()
+            raise RuleError(f"I can't read '{bad[:40]}': write each unit as name:wounds, "
                             "like 'Kai:2, Lee:1'.")
-        name = m["name"].strip()
-        out[name] = out.get(name, 0) + int(m["n"])
+        name = " ".join(m["name"].split())
+        key = name.lower()
+        if key in seen:
+            raise RuleError(f"{seen[key]} is named twice in your allocation: give each unit its "
+                            "wounds once, like 'Kai:2, Lee:1'.")
+        seen[key] = name
+        out[name] = int(m["n"])
+        pos = m.end()
     if not out:
         raise RuleError("The allocation is empty: write each unit as name:wounds, like 'Kai:2, Lee:1'.")
     return out
@@ -648,12 +659,22 @@ def parse_allocation(text: str) -> dict[str, int]:
 
 def _wound(state: FightState, name: str, amount: int, events: list[str]) -> None:
     unit = state.unit(name)
+    before = unit.wounds
     unit.wounds = max(0, min(unit.max_wounds, unit.wounds - amount))
     if amount >= 0:
         events.append(f"{name} takes {amount} wound{'s' if amount != 1 else ''} "
                       f"({unit.wounds}/{unit.max_wounds} left).")
     else:
-        events.append(f"{name} recovers {-amount} ({unit.wounds}/{unit.max_wounds}).")
+        healed = unit.wounds - before
+        if healed == 0:
+            events.append(f"{name} is already at full wounds ({unit.wounds}/{unit.max_wounds}): "
+                          "nothing to heal.")
+        else:
+            asked = "" if healed == -amount else f" (of the {-amount} asked; it was missing {healed})"
+            events.append(f"{name} is healed by {healed} wound{'s' if healed != 1 else ''}{asked}: "
+                          f"{unit.wounds}/{unit.max_wounds} left.")
+        if before <= 0 < unit.wounds:
+            events.append(f"{name} is back in the fight (free: engage it in the next engagement window).")
     if unit.out:
         events.append(f"{name} is out.")
         state.engagements.pop(name, None)
@@ -677,10 +698,11 @@ def _need_rng(rng: random.Random | None, what: str) -> random.Random:
 
 def _not_over(state: FightState) -> None:
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        raise RuleError(f"The fight is over: {state.boss.name} is eliminated. "
-                        "Start a new fight to play again.")
+        raise RuleError(f"The fight is over: {state.boss.name} is eliminated. The fight's starter "
+                        "(or Manage Server) ends it, then a new one can start.")
     if state.outcome is Outcome.SQUAD_OUT:
-        raise RuleError("The fight is over: every unit is out. Undo, heal a unit, or start a new fight.")
+        raise RuleError("The fight is over: every unit is out. Undo the last step or heal a unit; "
+                        "otherwise the fight's starter (or Manage Server) ends it.")
 
 
 def apply(state: FightState, action: Action, rng: random.Random | None = None) -> StepResult:
@@ -756,7 +778,10 @@ def _engage(s: FightState, a: Engage, rng: random.Random | None, r: StepResult) 
     if unit.out:
         raise RuleError(f"{unit.name} is out and cannot engage.")
     target = _engagement_target(s, unit, a.zone, a.via)
+    old = s.engagements.get(unit.name)
     s.engagements[unit.name] = target
+    if old is not None and old != target:
+        r.events.append(f"{unit.name} leaves {old.zone}.")
     opening = target.via or target.zone
     count = f"{len(s.at_opening(opening))}/{s.boss.zone(opening).engage_limit}"
     if target.via:
@@ -863,7 +888,9 @@ def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: Ste
     for name, n in plan.items():
         _wound(s, name, n, r.events)
     if wounds > dealt and plan:
-        r.events.append(f"{wounds - dealt} wounds beyond the targets' remaining wounds are lost.")
+        lost = wounds - dealt
+        r.events.append(f"{lost} wound{'s' if lost != 1 else ''} beyond what the targets had left "
+                        f"{'are' if lost != 1 else 'is'} lost.")
     r.allocation = plan
 
 
@@ -876,7 +903,8 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
     if unit.out:
         raise RuleError(f"{unit.name} is out and cannot attack.")
     if unit.name in s.scorpio_users:
-        raise RuleError(f"{unit.name} used the Scorpio this activation and cannot use another skill.")
+        raise RuleError(f"{unit.name} used the Scorpio this turn, so it uses no other skill until "
+                        "the next turn.")
     eng = s.engagements.get(unit.name)
     if eng is None:
         raise RuleError(f"{unit.name} is not engaged: units must engage a zone to damage "
@@ -885,7 +913,7 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
         raise RuleError(f"Damage must be between 0 and {MAX_DAMAGE}; you entered {a.damage}.")
     dealt = stone_skin(s, a.damage)
     what = "grenade" if a.grenade else "attack"
-    line = f"{unit.name}'s {what} on {eng.zone}: {a.damage} damage"
+    line = f"{possessive(unit.name)} {what} on {eng.zone}: {a.damage} damage"
     if s.boss.special_rules.stone_skin:
         line += f", Stone Skin leaves {dealt}"
     r.events.append(line + ".")
@@ -922,6 +950,12 @@ def _add_vehicle(s: FightState, a: AddVehicle, rng: random.Random | None, r: Ste
     r.events.append(f"Vehicle {v.name} joins the fight (DMG {v.dmg}+, SP {v.sp}, {armour}).")
 
 
+def _combat_only(s: FightState, what: str) -> None:
+    if s.phase is not Phase.COMBAT:
+        raise RuleError(f"{what} during the combat turn: determine the range, engage, and "
+                        "activate the zones first. (/si av works any time, outside the fight.)")
+
+
 def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepResult) -> None:
     _not_over(s)
     unit = s.unit(a.unit)
@@ -931,8 +965,9 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
         if Resource.SCORPIO not in s.resources:
             raise RuleError("The squad has no Scorpio: add the resource first.")
         if unit.name in s.scorpio_users:
-            raise RuleError(f"{unit.name} already used the Scorpio this activation.")
+            raise RuleError(f"{unit.name} already used the Scorpio this turn.")
     vehicle = _vehicle(s, a.vehicle)
+    _combat_only(s, "The squad makes A-V attacks")
     rng = _need_rng(rng, "An A-V attack")
     melee = a.melee if a.melee is not None else s.range in (Range.MELEE, Range.CHARGE)
     res = resolve_av_attack(vehicle, sl=a.sl, pen=a.pen, source=a.source, attacker=unit.name,
@@ -950,6 +985,7 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
 def _vehicle_hit(s: FightState, a: VehicleHit, rng: random.Random | None, r: StepResult) -> None:
     _not_over(s)
     vehicle = _vehicle(s, a.vehicle)
+    _combat_only(s, "The squad attacks vehicles")
     after, events = apply_standard_damage(vehicle, a.damage)
     s.vehicles[s.vehicles.index(vehicle)] = after
     r.events.extend(events)
@@ -983,7 +1019,8 @@ def next_step(state: FightState) -> str:
     if state.outcome is Outcome.BOSS_ELIMINATED:
         return f"{state.boss.name} is eliminated. Well fought!"
     if state.outcome is Outcome.SQUAD_OUT:
-        return "Every unit is out. Undo, heal a unit, or start a new fight."
+        return ("Every unit is out. Undo the last step, heal a unit with a negative wound, or have the "
+                "fight's starter (or Manage Server) end it before starting a new one.")
     if not state.units:
         return "Add units to the squad."
     if state.phase is Phase.SETUP:
@@ -1014,7 +1051,7 @@ def status_lines(state: FightState) -> list[str]:
         engaged = f"; engaged: {_join(who)}" if who else ""
         lines.append(f"{z.name}{' (vital)' if z.vital else ''}: {tag}{engaged}")
     for u in state.units:
-        lines.append(f"{u.name}: {'out' if u.out else f'{u.wounds}/{u.max_wounds} wounds'}")
+        lines.append(f"{u.name}: {'out' if u.out else f'{u.wounds}/{u.max_wounds} wounds left'}")
     if state.outcome is Outcome.BOSS_ELIMINATED:
         lines.append(f"{state.boss.name} is eliminated.")
     elif state.outcome is Outcome.SQUAD_OUT:

@@ -16,6 +16,10 @@ from rules.errors import NotFoundError, RuleError
 MAX_NAME_LENGTH = 32
 """The longest unit, zone or vehicle name we accept (it has to fit on the map)."""
 
+FORBIDDEN_NAME_CHARACTERS = "@<>`*:,;="
+"""Characters a unit or vehicle name may not hold: mentions, markdown, and the allocation text's
+separators (``Kai:2, Lee:1``)."""
+
 DEFAULT_RN_DIE = 6
 """RN is one D6 unless a boss file says otherwise."""
 
@@ -38,12 +42,26 @@ def clean_name(name: str, what: str = "name") -> str:
     cleaned = " ".join(str(name).split())
     if not cleaned:
         raise RuleError(f"The {what} is empty: give it a name of 1 to {MAX_NAME_LENGTH} characters.")
+    bad = sorted({c for c in cleaned if c in FORBIDDEN_NAME_CHARACTERS})
+    if bad:
+        shown = " ".join(bad)
+        raise RuleError(f"The {what} '{cleaned[:40]}' has characters that names can't use here "
+                        f"({shown}): they would ping people or break the text. Pick another name.")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise RuleError(
             f"The {what} '{cleaned[:40]}' is {len(cleaned)} characters long: "
             f"use at most {MAX_NAME_LENGTH}."
         )
     return cleaned
+
+
+def possessive(name: str) -> str:
+    """``name`` with an apostrophe for "belonging to": Kai's, Hicks'.
+
+    >>> possessive("Kai"), possessive("Hicks")
+    ("Kai's", "Hicks'")
+    """
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
 
 
 def suggest(name: str, choices: Iterable[str]) -> list[str]:

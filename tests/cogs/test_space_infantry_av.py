@@ -45,7 +45,9 @@ async def test_vehicles_and_the_scorpio_in_a_fight(driver: OfflineDriver) -> Non
     added = shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:2", user="bob"))
     assert "Vehicle Titan joins the fight (DMG 4+, SP 2, Heavy Armor)." in added.text
     shows_map(await driver.command("/si squad scorpio", user="bob"))
-    script(driver, 5, 6)
+    script(driver, 1, 1, 5, 6)
+    await driver.command("/si turn")
+    shows_map(await driver.command("/si turn"))
     first = shows_map(
         await driver.command('/si vehicle attack unit:"Fire Team" target:Titan sl:1 scorpio:true')
     )
@@ -76,7 +78,7 @@ async def test_autocomplete_is_short_and_never_fails(driver: OfflineDriver) -> N
     for i in range(20):
         await driver.command(f"/si squad add name:Trooper{i:02d}")
     units = await driver.autocomplete("si engage", "unit", "")
-    assert len(units) == 20 and units[0]["name"].startswith("Trooper00 · basic · 1/1 wounds · free")
+    assert len(units) == 20 and units[0]["name"].startswith("Trooper00 · basic · 1/1 wounds left · free")
     assert [c["value"] for c in await driver.autocomplete("si hit", "unit", "per19")] == ["Trooper19"]
     zones = await driver.autocomplete("si engage", "zone", "", unit="Trooper00")
     assert len(zones) <= 25
@@ -132,18 +134,45 @@ async def test_standard_hits_on_vehicles_and_a_grenade(driver: OfflineDriver) ->
     shows_map(await driver.command("/si squad add name:Kai wounds:2"))
     shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:2"))
     shows_map(await driver.command("/si vehicle add name:Jeep dmg:3 sp:2 heavy:false"))
-    refused(await driver.command("/si vehicle hit target:Titan damage:3"), "Titan has Heavy Armor", "A-V")
-    jeep = shows_map(await driver.command("/si vehicle hit target:jeep damage:3"))
-    assert "Jeep takes 3 damage: wounds 2/2." in jeep.text and "Jeep is destroyed." in jeep.text
-    refused(await driver.command("/si vehicle hit target:Jeep damage:1"), "already destroyed")
+    refused(await driver.command("/si vehicle hit target:jeep damage:3"), "during the combat turn")
 
     script(driver, 1, 1, 1, 1, 1, 1)
     await driver.command("/si turn")
     shows_map(await driver.command('/si engage unit:Kai zone:"Left Tread"'))
     await driver.command("/si turn")
+    refused(await driver.command("/si vehicle hit target:Titan damage:3"), "Titan has Heavy Armor", "A-V")
+    jeep = shows_map(await driver.command("/si vehicle hit target:jeep damage:3"))
+    assert "Jeep takes 3 damage: wounds 2/2." in jeep.text and "Jeep is destroyed." in jeep.text
+    refused(await driver.command("/si vehicle hit target:Jeep damage:1"), "already destroyed")
     grenade = shows_map(await driver.command("/si hit unit:Kai damage:11 grenade:true"))
     assert "Kai's grenade on Left Tread: 11 damage, Stone Skin leaves 5." in grenade.text
     assert "Left Tread is destroyed." in grenade.text
     assert "1 damage beyond the zone's HP is lost." in grenade.text  # a grenade's damage stays in one zone
     status = await driver.command("/si status")
     assert "Engine (vital): 5/5 HP; engaged: Kai" in status.text
+
+
+async def test_vehicle_attacks_wait_for_the_combat_turn_like_unit_attacks(driver: OfflineDriver) -> None:
+    shows_map(await driver.command('/si boss start boss:"siege crawler"'))
+    shows_map(await driver.command("/si squad add name:Kai kind:basic wounds:2"))
+    shows_map(await driver.command("/si vehicle add name:Tank dmg:5 sp:3"))
+    shows_map(await driver.command("/si vehicle add name:Jeep dmg:3 sp:2 heavy:false"))
+    shows_map(await driver.command("/si squad scorpio"))
+    for line in (
+        "/si vehicle attack unit:Kai target:Tank sl:3 pen:1",
+        "/si vehicle attack unit:Kai target:Tank sl:1 scorpio:true",
+        "/si vehicle hit target:Jeep damage:1",
+        "/si hit unit:Kai damage:1",
+    ):
+        reply = await driver.command(line)
+        refused(reply, "during the combat turn")
+        assert "activation" not in reply.text.split("first")[0]
+    # /si av, outside the fight, stays usable any time.
+    script(driver, 4)
+    assert "A-V attack" in (await driver.command("/si av sl:1 pen:1 dmg:5")).text
+    script(driver, 1, *([1] * 8), 4)
+    await driver.command("/si turn")
+    refused(await driver.command("/si vehicle attack unit:Kai target:Tank sl:1 pen:1"), "combat turn")
+    await driver.command("/si turn")
+    hit = shows_map(await driver.command("/si vehicle attack unit:Kai target:Tank sl:1 pen:1"))
+    assert "Kai fires A-V at Tank (DMG 5+): SL 1" in hit.text

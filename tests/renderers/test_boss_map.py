@@ -106,3 +106,22 @@ def test_bad_options():
 
 def test_phone_width_minimum():
     assert open_png(render_boss_map(start_fight(load_boss("elder_leviathan")).state)).width >= 800
+
+
+def test_activated_zone_keeps_its_hp_and_a_decided_fight_drops_the_range_badge():
+    from renderers.boss_map import zone_status_label
+
+    s = start_fight(load_boss("elder_leviathan")).state
+    s = apply(s, AddUnit(name="Kai", wounds=2)).state
+    s = apply(s, Engage(unit="Kai", zone="Mouth")).state
+    s = apply(s, DetermineRange(), ScriptedRandom([1])).state  # Fire
+    badge = open_png(render_boss_map(s, theme="dark", size=1000)).convert("RGB").getpixel((900, 70))
+    assert badge != PALETTES["dark"].panel  # the range badge is drawn while the fight goes on
+    assert zone_status_label(s, s.boss.zone("Mouth")) == "5/5 HP · outer"
+    s = apply(s, ActivateZones(), ScriptedRandom([4])).state
+    assert zone_status_label(s, s.boss.zone("Mouth")) == "5/5 HP · RN 4 · Fire 5"
+    won = apply(s, SquadHit(unit="Kai", damage=99)).state
+    assert won.is_over()
+    assert zone_status_label(won, won.boss.zone("Body")) == "DESTROYED"
+    corner = open_png(render_boss_map(won, theme="dark", size=1000)).convert("RGB").getpixel((900, 70))
+    assert close(corner, PALETTES["dark"].panel, tol=8)  # no RANGE badge once the boss is eliminated

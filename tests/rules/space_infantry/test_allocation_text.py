@@ -23,17 +23,24 @@ from tests.rules.space_infantry.helpers import B, ScriptedRandom, squad
         ("Kai:2, Lee:1", {"Kai": 2, "Lee": 1}),
         ("Kai = 2; Lee=1", {"Kai": 2, "Lee": 1}),
         ("Fire Team: 3\nDoc:0", {"Fire Team": 3, "Doc": 0}),
-        ("Kai:1, Kai:1", {"Kai": 2}),
         (" Kai : 2 ,", {"Kai": 2}),
+        ("rico:3 hicks:1", {"rico": 3, "hicks": 1}),
+        ("Fire Team:2 Lee:1", {"Fire Team": 2, "Lee": 1}),
     ],
 )
 def test_parse_allocation_reads_names_and_numbers(text, expected):
     assert parse_allocation(text) == expected
 
 
-@pytest.mark.parametrize("text", ["", " , ", "Kai", "Kai:two", ":2", "Kai:2 Lee:1", "x" * 500])
+@pytest.mark.parametrize("text", ["", " , ", "Kai", "Kai:two", ":2", "Kai:2 Lee", "x" * 500])
 def test_parse_allocation_refuses_what_it_cannot_read(text):
     with pytest.raises(RuleError):
+        parse_allocation(text)
+
+
+@pytest.mark.parametrize("text", ["Kai:1, Kai:1", "Kai:1 kai:2"])
+def test_parse_allocation_refuses_a_unit_named_twice(text):
+    with pytest.raises(RuleError, match="named twice"):
         parse_allocation(text)
 
 
@@ -51,6 +58,7 @@ def test_av_attack_melee_note_can_be_forced_or_read_from_the_range(leviathan):
     s = squad(leviathan, ("Kai", B, 2))
     s = apply(s, AddVehicle(name="Titan", dmg=4, sp=2)).state
     s = apply(s, DetermineRange(), ScriptedRandom([1])).state  # Fire
+    s = apply(s, ActivateZones(), ScriptedRandom([1])).state
     assert not any("Melee" in e for e in apply(s, AVAttack(unit="Kai", vehicle="Titan", sl=1),
                                                ScriptedRandom([1])).events)
     forced = apply(s, AVAttack(unit="Kai", vehicle="Titan", sl=1, melee=True), ScriptedRandom([1]))

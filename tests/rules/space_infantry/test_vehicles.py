@@ -112,7 +112,7 @@ def test_vehicle_in_a_fight_with_the_scorpio(leviathan):
     assert [d.value for d in r.draws] == [5]
     assert r.av is not None and r.av.hits == 1
     assert any("+1AP" in e for e in r.events)  # Melee range note
-    with pytest.raises(RuleError, match="used the Scorpio this activation"):
+    with pytest.raises(RuleError, match="used the Scorpio this turn"):
         apply(r.state, SquadHit(unit="Kai", damage=2))
     # Next turn Kai is free to use his own skills again.
     s = apply(finish_turn(r.state), DetermineRange(), ScriptedRandom([2])).state
@@ -126,9 +126,29 @@ def test_vehicle_hit_and_errors(leviathan):
     s = apply(s, AddVehicle(name="Titan", dmg=4, sp=2)).state
     with pytest.raises(RuleError, match="already a vehicle"):
         apply(s, AddVehicle(name="pilum", dmg=3, sp=2))
+    s = combat(s)
     s = apply(s, VehicleHit(vehicle="Pilum", damage=1)).state
     assert s.vehicles[0].wounds == 1
     with pytest.raises(RuleError, match="Heavy Armor"):
         apply(s, VehicleHit(vehicle="Titan", damage=1))
     with pytest.raises(RuleError, match="Did you mean Titan"):
         apply(s, VehicleHit(vehicle="Titen", damage=1))
+
+
+def test_vehicle_attacks_wait_for_the_combat_turn(crawler):
+    """A-V attacks and standard hits on vehicles are squad attacks: combat turn only, like SquadHit."""
+    s = squad(crawler, ("Kai", B, 2))
+    s = apply(s, AddVehicle(name="Tank", dmg=5, sp=3)).state
+    s = apply(s, AddVehicle(name="Jeep", dmg=2, sp=2, heavy=False)).state
+    s = apply(s, AddResource(resource=Resource.SCORPIO)).state
+    for phase_state in (s, apply(s, DetermineRange(), ScriptedRandom([2])).state):
+        for action in (AVAttack(unit="Kai", vehicle="Tank", sl=3, pen=1),
+                       AVAttack(unit="Kai", vehicle="Tank", sl=1, source=AVSource.SCORPIO),
+                       VehicleHit(vehicle="Jeep", damage=1)):
+            with pytest.raises(RuleError, match="during the combat turn") as err:
+                apply(phase_state, action, ScriptedRandom([6, 6, 6]))
+            assert "activation" not in str(err.value).split(":")[0]
+    s = apply(apply(s, DetermineRange(), ScriptedRandom([2])).state, ActivateZones(),
+              ScriptedRandom([1] * 8)).state
+    assert apply(s, AVAttack(unit="Kai", vehicle="Tank", sl=1, pen=1), ScriptedRandom([4])).av.hits == 1
+    assert apply(s, VehicleHit(vehicle="Jeep", damage=1)).state.vehicles[1].wounds == 1
