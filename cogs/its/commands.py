@@ -22,7 +22,7 @@ from bot.games import ChannelBusy, Game, MovedOn
 from bot.views import is_manager, open_form
 from cogs.its import embeds
 from cogs.its.library import MAX_CHOICE_CHARS, ItsContent, SpecialRuleEntry, clip
-from cogs.its.state import KIND, ItsMatch, Seat, draw_names
+from cogs.its.state import KIND, ItsMatch, Seat, draw_names, open_seats
 from cogs.its.views import (
     MODAL_PREFIX,
     countermeasures_view,
@@ -316,7 +316,7 @@ class Its(commands.Cog, name="ITS"):
         notes: list[str] = []
 
         def fresh(match_seats: list[Seat], chosen: Scenario) -> ClassifiedState:
-            setup = draw_setup_for(chosen.id, **MODES.get(mode, {}))  # type: ignore[arg-type]
+            setup = draw_setup_for(chosen.id, scenario_name=chosen.name, **MODES.get(mode, {}))  # type: ignore[arg-type]
             standard, extreme = self._decks(deck)
             return new_draw(
                 setup,
@@ -325,12 +325,13 @@ class Its(commands.Cog, name="ITS"):
                 extreme_deck=extreme,
                 rng=rng,
                 source=source,
+                waiting=open_seats(match_seats),
             )
 
         def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
             notes.clear()
             match = old or ItsMatch()
-            match, seat = match.seat_for(user.id, user.display_name)
+            match, seat = match.seat_for(user.id, user.display_name, rng)
             seat_box.append(seat)
             chosen = scenario
             if match.draw is None:
@@ -340,6 +341,13 @@ class Its(commands.Cog, name="ITS"):
                     raise RuleError(
                         "Say which scenario these cards are for: add the mission option, for example "
                         "`/its classified record cards:Sabotage mission:Acquisition`."
+                    )
+                if match.sheet is not None and chosen.id != match.sheet.scenario_id:
+                    scored = self._scenario_name(match.sheet.scenario_id)
+                    raise RuleError(
+                        f"This channel's match is {scored}: its score sheet is for {scored}, so draw "
+                        f"for it too (`mission:{scored}`). To play {chosen.name} instead, finish this "
+                        "match with /its end first, or use another thread."
                     )
                 match = match.model_copy(
                     update={"draw": fresh(match.seats, chosen), "draw_scenario": chosen.id}
@@ -555,10 +563,22 @@ class Its(commands.Cog, name="ITS"):
             draw = old.draw
             if draw is None or draw.phase is not Phase.COUNTERMEASURES:
                 raise MovedOn("The Countermeasures tracker has finished.")
-            if old.seat_of(user.id) is None and act in "ef" and is_manager(interaction):
-                match, seat = old, -1
+            match, found = old, old.seat_of(user.id)
+            if found is not None:
+                seat = found
+            elif act in "ef" and is_manager(interaction):
+                seat = -1
+            elif len(old.seats) >= 2:
+                raise RuleError(
+                    f"This channel's ITS match is between {old.player_list()}: only they can take part."
+                )
             else:
-                match, seat = old.seat_for(user.id, user.display_name)
+                name = self._scenario_name(old.draw_scenario)
+                raise RuleError(
+                    f"Only {old.player_list()} is playing this {name} game so far. To be the second "
+                    f"player, run `/its classified draw mission:{name}` yourself; pressing these "
+                    "buttons doesn't make you a player."
+                )
             draw = match.draw
             assert draw is not None
             if act in "as" and pick >= len(draw.current):
@@ -664,8 +684,17 @@ class Its(commands.Cog, name="ITS"):
 
         def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
             match = old or ItsMatch()
-            match, _ = match.seat_for(user.id, user.display_name)
-            match, _ = match.seat_for(opponent.id, opponent.display_name)
+            rng = self.bot.rng  # type: ignore[attr-defined]
+            match, _ = match.seat_for(user.id, user.display_name, rng)
+            match, _ = match.seat_for(opponent.id, opponent.display_name, rng)
+            if match.draw is not None and match.draw_scenario != fresh.scenario_id:
+                drawn = self._scenario_name(match.draw_scenario)
+                raise RuleError(
+                    f"This channel's match is {drawn}: the classified objectives were drawn for it, so "
+                    f"the score sheet must be for {drawn} too (`/its score mission:{drawn}`). To play "
+                    f"{scenario.name} instead, finish this match with /its end first, or use another "
+                    "thread."
+                )
             if match.sheet is not None:
                 if match.sheet.scenario_id == fresh.scenario_id and match.sheet.tier == fresh.tier:
                     return match, ""  # the same sheet again: post it anew
@@ -681,7 +710,7 @@ class Its(commands.Cog, name="ITS"):
 
         game_id, version, match, _old = await self._change(interaction, "score_start", change)
         embed, view = self._sheet_message(game_id, version, match)
-        await interaction.response.send_message(embed=embed, view=view)
+        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
 
     @score.autocomplete("mission")
     async def _score_missions(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -694,10 +723,13 @@ class Its(commands.Cog, name="ITS"):
 
     def _sheet_message(
         self, game_id: int, version: int, match: ItsMatch
-    ) -> tuple[discord.Embed, discord.ui.View]:
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The sheet's embed and controls; a final sheet (both confirmed) has no controls."""
         scenario, result = self._sheet_parts(match)
         sheet = match.sheet
         assert sheet is not None
+        if self._final(match):
+            return embeds.sheet_embed(match, scenario, result), None
         view = sheet_view(
             game_id,
             version,
@@ -708,6 +740,27 @@ class Its(commands.Cog, name="ITS"):
             embeds.entry_text,
         )
         return embeds.sheet_embed(match, scenario, result), view
+
+    @staticmethod
+    def _final(match: ItsMatch) -> bool:
+        return set(match.confirmed) == {Side.A, Side.B}
+
+    def _not_final(self, match: ItsMatch) -> None:
+        if self._final(match):
+            raise RuleError(
+                "This score sheet is final: both players confirmed it and the result is posted. "
+                "To score the game again, start over with /its end and then /its score."
+            )
+
+    def _may_confirm(self, interaction: discord.Interaction, match: ItsMatch, side: Side) -> None:
+        seat = 0 if side is Side.A else 1
+        if seat < len(match.seats) and match.seats[seat].user_id == interaction.user.id:
+            return
+        owner = match.seats[seat].name if seat < len(match.seats) else "that player"
+        raise RuleError(
+            f"Only {owner} can confirm {owner}'s side: confirming is each player's own agreement "
+            "with the result (a Manage Server member may still correct entries)."
+        )
 
     def _may_edit(self, interaction: discord.Interaction, match: ItsMatch, side: Side) -> None:
         seat = 0 if side is Side.A else 1
@@ -726,6 +779,7 @@ class Its(commands.Cog, name="ITS"):
         game = await self._load(interaction)
         if game.id != game_id:
             raise MovedOn("This game has finished or been replaced, so that menu no longer applies.")
+        self._not_final(game.state)
         if game.version != version:
             raise MovedOn(
                 "This sheet has moved on since that message was posted: use the newest sheet message."
@@ -733,6 +787,7 @@ class Its(commands.Cog, name="ITS"):
         match = game.state
         if match.sheet is None:
             raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+        self._not_final(match)
         self._may_edit(interaction, match, side)
         scenario = self.content.scenarios.get(match.sheet.scenario_id)
         found = find_entry(controls(scenario, match.sheet.tier), entry_id)
@@ -773,6 +828,7 @@ class Its(commands.Cog, name="ITS"):
             assert old is not None
             if old.sheet is None:
                 raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+            self._not_final(old)
             self._may_edit(interaction, old, side)
             scenario = self.content.scenarios.get(old.sheet.scenario_id)
             found = find_entry(controls(scenario, old.sheet.tier), entry_id)
@@ -798,14 +854,19 @@ class Its(commands.Cog, name="ITS"):
                 return
             except discord.HTTPException:
                 log.warning("could not edit ITS sheet message %s; posting a new one", message_id)
-        await interaction.followup.send(embed=embed, view=view)
+        await interaction.followup.send(embed=embed, view=view or discord.utils.MISSING)
 
     async def confirm(self, interaction: discord.Interaction, game_id: int, version: int, side: Side) -> None:
+        game = await self._load(interaction)
+        if game.id == game_id:
+            self._not_final(game.state)  # before the version check: say why, not just "moved on"
+
         def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
             assert old is not None
             if old.sheet is None:
                 raise MovedOn("This channel's score sheet is gone: start one with /its score.")
-            self._may_edit(interaction, old, side)
+            self._not_final(old)
+            self._may_confirm(interaction, old, side)
             who = old.names()[0 if side is Side.A else 1]
             if side in old.confirmed:
                 return old.model_copy(
@@ -818,7 +879,7 @@ class Its(commands.Cog, name="ITS"):
         )
         embed, view = self._sheet_message(game_id, new_version, match)
         await interaction.response.edit_message(embed=embed, view=view)
-        if set(match.confirmed) == {Side.A, Side.B}:
+        if self._final(match) and not (_old is not None and self._final(_old)):
             await self._post_result(interaction, match)
 
     async def _post_result(self, interaction: discord.Interaction, match: ItsMatch) -> None:

@@ -31,6 +31,8 @@ COLOUR = discord.Colour.from_rgb(0, 150, 200)
 PRIVATE_COLOUR = discord.Colour.from_rgb(120, 90, 200)
 #: Room left in an embed description (4096) for a page.
 PAGE_CHARS = 3800
+#: Shown in place of a seat nobody has taken yet (the second player joins by drawing themselves).
+WAITING_TEXT = "waiting for the second player to draw: they join with `/its classified draw`"
 
 Page = tuple[str, str]  # (title, description)
 
@@ -238,7 +240,16 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
         embed.add_field(name="INTELCOM", value=text, inline=False)
     if me.secure_hvt_replaces is not None:
         embed.add_field(name="Secure HVT", value=f"Replaces {me.secure_hvt_replaces.label}.", inline=False)
-    mine_next = [s for s in view.next_steps if s.startswith(f"{me.name}:")] or view.next_steps
+    seated = {p.name for p in view.players[: len(match.seats)]}
+    open_seat = len(match.seats) < len(view.players)
+    mine_next = [s for s in view.next_steps if s.startswith(f"{me.name}:")]
+    if not mine_next:
+        # Steps for the other seated player only: a seat nobody has taken is never described.
+        mine_next = [
+            s for s in view.next_steps if not open_seat or any(s.startswith(f"{n}:") for n in seated)
+        ]
+        if open_seat and draw.phase is Phase.DRAWING:
+            mine_next.append(WAITING_TEXT)
     if draw.source.value == "physical" and draw.phase is Phase.DRAWING and me.step is not Step.DONE:
         count, _ = draw.record_request(seat)
         if count:
@@ -259,8 +270,10 @@ def public_draw_text(match: ItsMatch, scenario_name: str) -> str:
     if view.main:
         lines.append("Main Classified Objectives (open): " + ", ".join(c.label for c in view.main))
     for i, p in enumerate(view.players):
-        joined = i < len(match.seats)
-        state = "waiting to join" if not joined else ("done" if p.step is Step.DONE else "choosing")
+        if i >= len(match.seats):
+            lines.append(f"• {WAITING_TEXT}")
+            continue
+        state = "done" if p.step is Step.DONE else "choosing"
         bit = f"• **{p.name}**: {p.kept_count} kept, {state}"
         if p.intelcom is not None:
             bit += "; first card used as INTELCOM Card" if p.intelcom else "; no INTELCOM Card"
@@ -278,15 +291,15 @@ def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
     if not view.current:
         lines.append("• (none on the table: end the Player Turn to refill)")
     for i, p in enumerate(view.players):
-        joined = i < len(match.seats)
+        if i >= len(match.seats):
+            lines.append(f"{WAITING_TEXT[0].upper()}{WAITING_TEXT[1:]}")
+            continue
         swapped = draw.swapped[i] if i < len(draw.swapped) else False
         bits = [f"{p.kept_count} achieved"]
         if p.kept:
             bits.append(", ".join(c.label for c in p.kept))
         if swapped:
             bits.append("swapped this turn")
-        if not joined:
-            bits.append("joins by pressing a button")
         lines.append(f"**{p.name}**: " + "; ".join(bits))
     if draw.phase is Phase.OVER:
         lines.append("The game is over.")
@@ -360,8 +373,12 @@ def sheet_embed(match: ItsMatch, scenario: Scenario, result: ScoreResult) -> dis
     embed = discord.Embed(
         title=clip(f"Score sheet · {scenario.name} · {int(sheet.tier)} pts", 256),
         description=(
-            f"**{name_a}** (A) vs **{name_b}** (B). Each player edits their own side with the menus; "
-            "a Manage Server member may edit both. Any edit clears the confirmations."
+            f"**{name_a}** (A) vs **{name_b}** (B). Final: both players confirmed this result. "
+            "To score the game again, start over with /its end and then /its score."
+            if set(match.confirmed) == {Side.A, Side.B}
+            else f"**{name_a}** (A) vs **{name_b}** (B). Each player edits their own side with the "
+            "menus; a Manage Server member may edit both. Only each player can confirm their own "
+            "side. Any edit clears the confirmations."
         ),
         colour=COLOUR,
     )

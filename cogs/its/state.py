@@ -7,6 +7,8 @@ the draw and side A/B of the sheet are both seat ``i``.
 
 from __future__ import annotations
 
+import random
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.games import GameKind, GameState
@@ -55,8 +57,10 @@ class ItsMatch(GameState):
     def player_list(self) -> str:
         return " and ".join(f"<@{s.user_id}>" for s in self.seats) or "nobody yet"
 
-    def seat_for(self, user_id: int, name: str) -> tuple[ItsMatch, int]:
-        """This match with ``user_id`` seated (taking the open seat if needed), and their seat."""
+    def seat_for(self, user_id: int, name: str, rng: random.Random | None = None) -> tuple[ItsMatch, int]:
+        """This match with ``user_id`` seated (taking the open seat if needed), and their seat.
+
+        ``rng`` lets a draw that was waiting for this player move on (say, to the INTELCOM roll)."""
         seat = self.seat_of(user_id)
         if seat is not None:
             return self, seat
@@ -68,12 +72,10 @@ class ItsMatch(GameState):
         seats = [*self.seats, Seat(user_id=user_id, name=name)]
         update: dict[str, object] = {"seats": seats}
         if self.draw is not None and len(self.draw.players) > len(seats) - 1:
-            # The draw was dealt for "Opponent": the newcomer takes that hand under their own name.
-            draw = self.draw.model_copy(deep=True)
-            draw.players[len(seats) - 1].name = _distinct(
-                name, [p.name for p in draw.players[: len(seats) - 1]]
-            )
-            update["draw"] = draw
+            # The draw was dealt for an open seat: the newcomer takes that hand under their own name.
+            index = len(seats) - 1
+            own = _distinct(name, [p.name for p in self.draw.players[:index]])
+            update["draw"] = self.draw.join(index, own, rng or random.Random())
         return self.model_copy(update=update), len(seats) - 1
 
 
@@ -86,6 +88,11 @@ def _distinct(name: str, taken: list[str]) -> str:
     while f"{name} ({n})".casefold() in folded:
         n += 1
     return f"{name} ({n})"
+
+
+def open_seats(seats: list[Seat]) -> list[int]:
+    """Draw seats nobody has taken yet: the draw waits for them."""
+    return list(range(len(seats), 2))
 
 
 def draw_names(seats: list[Seat]) -> list[str]:

@@ -200,6 +200,7 @@ def draw_setup_for(
     extreme: bool = False,
     high_difficulty: bool = False,
     double_deck: bool = False,
+    scenario_name: str | None = None,
 ) -> DrawSetup:
     """The :class:`DrawSetup` of a Season 14 scenario, with the event's options applied.
 
@@ -212,15 +213,16 @@ def draw_setup_for(
     <DrawMode.HIGH_DIFFICULTY: 'high_difficulty'>
     """
     setup = SEASON14_DRAW_SETUPS.get(scenario_id)
+    shown = scenario_name or scenario_id
     if setup is None:
         raise ClassifiedError(
-            f"{scenario_id!r} has no Classified Deck draw (either it uses no Classified Objectives or "
+            f"{shown} has no Classified Deck draw (either it uses no Classified Objectives or "
             "it is not a Season 14 scenario)."
         )
     changes: dict[str, object] = {"extreme": extreme, "double_deck": double_deck}
     if high_difficulty:
         if scenario_id not in HIGH_DIFFICULTY_SCENARIOS:
-            raise ClassifiedError(f"{scenario_id} has no High Difficulty Mode; only Highly Classified does.")
+            raise ClassifiedError(f"{shown} has no High Difficulty Mode; only Highly Classified does.")
         changes["mode"] = DrawMode.HIGH_DIFFICULTY
     return DrawSetup.model_validate({**setup.model_dump(), **changes})
 
@@ -273,7 +275,7 @@ def build_pool(setup: DrawSetup, deck: Deck | None, extreme_deck: Deck | None = 
     """
     if setup.extreme or setup.double_deck:
         if extreme_deck is None:
-            why = "Extreme Mode" if setup.extreme else "the Double Deck extra"
+            why = "Extreme Mode" if setup.extreme else "The Double Deck extra"
             raise DeckUnavailableError(
                 f"{why} needs the red Extreme Classified Deck, and no extreme deck is loaded. "
                 "Ask an organiser to add a deck file with `kind: extreme`, or play with the Standard deck."
@@ -463,6 +465,10 @@ class ClassifiedState(BaseModel):
     shared_library: list[str] = Field(default_factory=list)
     shared_discards: list[str] = Field(default_factory=list)
     swapped: list[bool] = Field(default_factory=list, description="Countermeasures: swapped this turn.")
+    waiting: list[int] = Field(
+        default_factory=list,
+        description="Players dealt for before they arrived: the draw stays open until they join.",
+    )
 
     # ----- look-ups ---------------------------------------------------------------------------
 
@@ -583,6 +589,26 @@ class ClassifiedState(BaseModel):
                     actions.extend(CmAccomplish(players=[0, 1], card=k) for k in self.current)
                 actions.extend([CmEndTurn(), CmFinish()])
         return actions
+
+    def join(self, player: int, name: str, rng: random.Random) -> ClassifiedState:
+        """Return the state after a waiting ``player`` arrives and takes their hand as ``name``.
+
+        >>> import random
+        >>> from rules.its.decks import load_decks
+        >>> s = new_draw(draw_setup_for("highly-classified", high_difficulty=True),
+        ...              players=["Ann", "?"], deck=load_decks().decks["its14-standard"],
+        ...              rng=random.Random(3), waiting=[1])
+        >>> s.phase.value, next_steps(s)
+        ('drawing', [])
+        >>> s.join(1, "Bo", random.Random(3)).phase.value
+        'secure_hvt'
+        """
+        new = self.model_copy(deep=True)
+        new._player(player).name = name.strip()
+        new.waiting = [i for i in new.waiting if i != player]
+        if new.phase is not Phase.OVER:
+            new._advance(rng)
+        return new
 
     def apply(self, action: Action, rng: random.Random) -> ClassifiedState:
         """Return the state after ``action``; the state itself is not changed.
@@ -844,7 +870,7 @@ class ClassifiedState(BaseModel):
                 for p in self.players:
                     if p.step is Step.MAINS:
                         p.step = Step.CLASSIFIED
-            if all(p.step is Step.DONE for p in self.players):
+            if all(p.step is Step.DONE for p in self.players) and not self.waiting:
                 self._enter_intelcom(rng)
         if self.phase is Phase.INTELCOM and self._next_intelcom() is None:
             self._enter_secure_hvt()
@@ -915,12 +941,16 @@ def new_draw(
     rng: random.Random,
     extreme_deck: Deck | None = None,
     source: CardSource = CardSource.DEALT,
+    waiting: list[int] | None = None,
 ) -> ClassifiedState:
     """Start choosing classified objectives for one game.
 
     ``players`` are one or two display names (index 0 and 1 in actions). Each player shuffles
-    their own copy of the deck. Raises :class:`ClassifiedError` when the scenario has no
-    classified objectives, and :class:`DeckUnavailableError` when a needed deck is missing.
+    their own copy of the deck. ``waiting`` lists players who have not arrived yet: the draw
+    does not move past choosing cards until they :meth:`~ClassifiedState.join`.
+
+    Raises :class:`ClassifiedError` when the scenario has no classified objectives, and
+    :class:`DeckUnavailableError` when a needed deck is missing.
 
     >>> import random
     >>> from rules.its.decks import load_decks
@@ -959,6 +989,7 @@ def new_draw(
         source=source,
         pool=pool,
         players=[PlayerDraw(name=name.strip()) for name in players],
+        waiting=sorted({i for i in waiting or [] if 0 <= i < len(players)}),
     )
     if setup.mode is DrawMode.COUNTERMEASURES:
         if source is CardSource.PHYSICAL:
@@ -1050,7 +1081,7 @@ def next_steps(state: ClassifiedState) -> list[str]:
     count = state.setup.classified_count
     if state.phase is Phase.DRAWING:
         for i, p in enumerate(state.players):
-            if p.step is Step.DONE:
+            if p.step is Step.DONE or i in state.waiting:
                 continue
             if state.source is CardSource.PHYSICAL:
                 n, _ = state.record_request(i)

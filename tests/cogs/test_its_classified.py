@@ -238,10 +238,22 @@ async def test_countermeasures_tracker_is_shared_and_open(driver: OfflineDriver)
     start = await driver.command("/its classified draw mission:Countermeasures", user="alice")
     tracker = start.messages[1]
     assert "Current Mission Objectives · Countermeasures" in tracker.text
+    assert "**Opponent**" not in tracker.text and "aiting for the second player to draw" in tracker.text
     assert len([b for b in tracker.buttons if b.label.startswith("✔")]) == 3
+    # A bystander pressing a button is refused and does not take the open seat.
+    bystander = await driver.press(tracker, 1, user="carol")
+    assert (
+        bystander.message.ephemeral
+        and "/its classified draw mission:Countermeasures" in bystander.message.text
+    )
+    assert len((await _match(driver)).seats) == 1
+    # The second player joins by drawing; a fresh tracker is posted.
+    joined = await driver.command("/its classified draw mission:Countermeasures", user="bob")
+    tracker = next(m for m in joined.messages if not m.ephemeral)
+    assert "joined the classified draw" in tracker.text and "waiting for the second" not in tracker.text
     first = tracker.buttons[0].label.removeprefix("✔ ")
     stale = dataclasses.replace(tracker, components=list(tracker.components))
-    await driver.press(tracker, 1, user="bob")  # Bob takes the open seat by playing
+    await driver.press(tracker, 1, user="bob")
     assert f"**Bob**: 1 achieved; {first}" in tracker.text
     assert len([b for b in tracker.buttons if b.label.startswith("✔")]) == 2
     moved = await driver.press(stale, 2, user="alice")
@@ -281,3 +293,24 @@ async def test_deck_and_mode_options(driver: OfflineDriver) -> None:
 async def _public_names_hidden(driver: OfflineDriver) -> bool:
     match = await _match(driver)
     return not any(name in _public_text(driver) for name in _private_names(match))
+
+
+async def test_a_seat_nobody_has_taken_is_never_shown(driver: OfflineDriver) -> None:
+    hard = await driver.command(
+        "/its classified draw mission:Highly Classified mode:high_difficulty", user="alice"
+    )
+    private, public = hard.messages
+    for message in (private, public):
+        assert "Opponent" not in message.text and "waiting to join" not in message.text
+    assert "aiting for the second player to draw" in public.text
+    assert "waiting for the second player to draw" in private.text  # Alice's "Next" step
+
+    other = driver.add_channel("other")
+    start = await driver.command("/its classified draw mission:Frontline", user="alice", channel=other)
+    await _keep_all(driver, start.messages[0], "alice")
+    private = start.messages[0]
+    assert "Opponent" not in private.text and "waiting for the second player to draw" in private.text
+    seen = "\n".join(m.text for m in driver.history(other, user=driver.user("alice")))
+    assert "Opponent" not in seen
+    joined = await driver.command("/its classified draw mission:Frontline", user="bob", channel=other)
+    assert "Bob" in joined.messages[-1].text and "second player" not in joined.messages[-1].text

@@ -181,13 +181,15 @@ async def test_restart_mid_sheet_then_old_message_keeps_working_and_stale_copy_i
     assert after.edited and "Bob: 2 → **4 OP**" in sheet.text
     await _set(driver, sheet, "a", "classified", "1", user="alice")
     await driver.press(sheet, "Alice: confirm", user="alice")
-    done = await driver.press(sheet, "Bob: confirm", user="bob")
-    assert any(m.attachments for m in done.messages)
 
     stale = await driver.press(before_bob, "Bob: confirm", user="bob")
     assert stale.message.ephemeral and "moved on" in stale.message.text
     stale_menu = await driver.choose(before_bob, "tech_coffin", user="alice", select=1)
     assert stale_menu.modal is None and "moved on" in stale_menu.message.text
+    done = await driver.press(sheet, "Bob: confirm", user="bob")
+    assert any(m.attachments for m in done.messages)
+    final = await driver.press(before_bob, "Bob: confirm", user="bob")
+    assert final.message.ephemeral and "final" in final.message.text
 
     match = (await driver.bot.games.get(driver.channel.id, ItsMatch, KIND)).state
     assert match.sheet is not None and match.sheet.b.values == {"antennas_activated": 2}
@@ -239,3 +241,58 @@ async def test_both_players_editing_at_the_same_moment_keep_both_entries(driver:
     assert alice_form is not None and bob_form is not None
     await asyncio.gather(driver.submit(alice_form, {"f0": "yes"}), driver.submit(bob_form, {"f0": "1"}))
     assert _field(sheet, "Objective Points") == "Alice: **3**\nBob: **1**"
+
+
+async def test_a_confirmed_sheet_is_final_and_its_result_is_posted_once(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver)
+    await _set(driver, sheet, "a", "tech_coffin", "yes", user="alice")
+    opened = await driver.choose(sheet, "classified", user="bob", select=2)  # a form left open
+    await driver.press(sheet, "Alice: confirm", user="alice")
+    before = dataclasses.replace(sheet, components=copy.deepcopy(sheet.components))
+    final = await driver.press(sheet, "Bob: confirm", user="bob")
+    assert len([m for m in final.messages if m.attachments]) == 1
+    assert not sheet.buttons and not sheet.selects and "Final" in sheet.text
+    # Taking back a confirmation, confirming again, or editing from an older copy is refused.
+    for label, user in (("Bob: confirm", "bob"), ("Alice: take back", "alice")):
+        again = await driver.press(before, label, user=user)
+        assert again.message.ephemeral and "final" in again.message.text
+        assert "/its end" in again.message.text and "/its score" in again.message.text
+    edit = await driver.choose(before, "tech_coffin", user="alice", select=1)
+    assert edit.modal is None and "final" in edit.message.text
+    late = await driver.submit(opened.modal, {"f0": "1"})
+    assert late.message.ephemeral and "final" in late.message.text
+    posted = [m for m in driver.history() if m.attachments]
+    assert len(posted) == 1 and "Confirmed by both players" in "\n".join(m.text for m in posted)
+    # Posting the sheet again shows the final sheet, without controls.
+    shown = await _sheet(driver)
+    assert not shown.buttons and not shown.selects
+
+
+async def test_only_the_player_confirms_their_side_even_a_manager(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver)
+    driver.user("carol", manage_guild=True)
+    await _set(driver, sheet, "b", "classified", "1", user="carol")  # a manager may still correct entries
+    for label in ("Alice: confirm", "Bob: confirm"):
+        refused = await driver.press(sheet, label, user="carol")
+        assert (
+            refused.message.ephemeral
+            and "Only " in refused.message.text
+            and "confirm" in refused.message.text
+        )
+    assert "✅" not in sheet.text
+
+
+async def test_sheet_and_draw_must_be_for_the_same_mission(driver: OfflineDriver) -> None:
+    await driver.command("/its classified draw mission:Acquisition", user="alice")
+    wrong = await driver.command("/its score mission:Frontline tier:300 opponent:bob", user="alice")
+    assert (
+        wrong.message.ephemeral and "Acquisition" in wrong.message.text and "/its end" in wrong.message.text
+    )
+    await _sheet(driver, "Acquisition")
+
+    other = driver.add_channel("other")
+    await driver.command("/its score mission:Frontline tier:300 opponent:bob", user="alice", channel=other)
+    drawn = await driver.command("/its classified draw mission:Acquisition", user="bob", channel=other)
+    assert drawn.message.ephemeral and "Frontline" in drawn.message.text and "/its end" in drawn.message.text
+    ok = await driver.command("/its classified draw mission:Frontline", user="bob", channel=other)
+    assert ok.messages[0].ephemeral and "Your classified objectives · Frontline" in ok.messages[0].text
