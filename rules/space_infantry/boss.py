@@ -609,10 +609,12 @@ def check_allocation(state: FightState, zone: str, wounds: int, allocation: dict
     due = min(wounds, capacity)
     for name, n in clean.items():
         if n > state.unit(name).wounds and due == wounds:
-            raise RuleError(f"{name} has only {state.unit(name).wounds} wounds left but you gave them {n}: "
-                            "spread the rest over the other units.")
+            left = state.unit(name).wounds
+            raise RuleError(f"{name} has only {left} wound{'s' if left != 1 else ''} left but you gave "
+                            f"them {n}: spread the rest over the other units.")
     if sum(clean.values()) != due:
-        raise RuleError(f"{z} inflicts {wounds} wounds and {due} must be allocated; your allocation "
+        raise RuleError(f"{z} inflicts {wounds} wound{'s' if wounds != 1 else ''} and {due} must be "
+                        "allocated; your allocation "
                         f"adds up to {sum(clean.values())}.")
     return clean
 
