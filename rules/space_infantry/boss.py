@@ -7,11 +7,13 @@ the new one, ``result.events`` are short lines for the game's log, and every RN 
 
 The turn, as phases:
 
-* ``setup``: before the first turn. Add units, resources and vehicles; units may engage.
+* ``setup``: before the first turn. Add units, resources and vehicles; units may engage. The
+  squad does not attack yet (neither zones nor vehicles).
 * ``engagement``: after :class:`DetermineRange`. Units engage and disengage freely.
 * ``combat``: after :class:`ActivateZones` (which closes the engagement window). Each activated
   zone waits for the player to enter its successes (:class:`ZoneAttack`); the squad's units
-  attack (:class:`SquadHit`, :class:`AVAttack`) in whatever order the core rules give.
+  attack (:class:`SquadHit`, :class:`AVAttack`, :class:`VehicleHit`) in whatever order the core
+  rules give. Squad attacks are refused in every other phase.
   :class:`DetermineRange` starts the next turn once every activation is resolved.
 * ``over``: all vital zones are destroyed, or every unit is out.
 

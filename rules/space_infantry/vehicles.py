@@ -9,7 +9,9 @@ Then, for each SL, one RN is drawn:
 * a vehicle without Heavy Armor is destroyed by an RN of 2 or more (PEN does not count).
 
 Heavy Armor vehicles ignore standard (Fire/Melee) attacks. The Scorpio resource lets any unit
-make an A-V 4, PEN 0 attack, and that unit uses no other skill in the same activation.
+make an A-V 4, PEN 0 attack, and that unit uses no other skill in the same activation (Herald
+tracks this per turn, the unit's one activation; a Scorpio attack, like every squad attack in a
+fight, is made in the combat turn).
 
 >>> import random
 >>> titan = Vehicle(name="Titan", dmg=4, sp=2, heavy=True)
@@ -141,7 +143,7 @@ def resolve_av_attack(
     notes: list[str] = []
     if source is AVSource.SCORPIO:
         notes.append(f"Scorpio: A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}; the unit uses no other skill "
-                     "this activation.")
+                     "this turn.")
     if melee:
         notes.append("Melee range: the A-V skill gains +1AP when you work out the SL.")
     rolls: list[AVRoll] = []
