@@ -38,6 +38,7 @@ from cogs.its.views import (
 from renderers.its_scoresheet import render_score_sheet
 from rules.errors import NotFoundError, RuleError
 from rules.its.classified import (
+    INTELCOM_DIE,
     CardSource,
     ClassifiedState,
     CmAccomplish,
@@ -123,6 +124,10 @@ class Its(commands.Cog, name="ITS"):
     )
     @app_commands.choices(tier=TIER_CHOICES)
     async def mission(self, interaction: discord.Interaction, name: str, tier: int | None = None) -> None:
+        if not name.strip():
+            raise RuleError(
+                "Type a scenario name (or part of one, for example `acqui`) and pick it from the list."
+            )
         try:
             scenario = self.content.scenario(name)
         except NotFoundError:
@@ -431,12 +436,15 @@ class Its(commands.Cog, name="ITS"):
         names = [p.name for p in draw.players]
         view: discord.ui.View | None = None
         if draw.phase is Phase.INTELCOM and old_phase is not Phase.INTELCOM:
-            rolls = " vs ".join(
-                f"{names[i]} {'/'.join(map(str, draw.players[i].intelcom_roll))}" for i in range(len(names))
+            rolls = "; ".join(
+                f"{names[i]} rolled {', then '.join(map(str, draw.players[i].intelcom_roll))}"
+                for i in range(len(names))
             )
             first = names[draw.intelcom_order[0]]
             lines.append(
-                f"INTELCOM: roll-off {rolls}. **{first}** declares first how they use their first card."
+                f"INTELCOM roll-off (each player rolls a d{INTELCOM_DIE}, a tie is rolled again, the "
+                f"higher roll wins): {rolls}. **{first}** wins and declares first whether their first "
+                "card is their INTELCOM Card."
             )
             view = intelcom_view(game_id, draw, names)
         elif draw.phase is Phase.SECURE_HVT and old_phase is not Phase.SECURE_HVT:
@@ -635,6 +643,11 @@ class Its(commands.Cog, name="ITS"):
             if old.draw.players[seat].step is not Step.DONE or not old.draw.players[seat].kept:
                 raise RuleError(
                     "Finish choosing your classified objectives first (see /its classified mine)."
+                )
+            if seat in old.revealed:
+                raise RuleError(
+                    "You have already revealed your classified objectives: they are in the channel "
+                    "above. /its classified mine shows them to you again."
                 )
             revealed = sorted({*old.revealed, seat})
             return old.model_copy(update={"revealed": revealed}), f"{old.seats[seat].name} revealed"

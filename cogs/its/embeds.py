@@ -32,7 +32,7 @@ PRIVATE_COLOUR = discord.Colour.from_rgb(120, 90, 200)
 #: Room left in an embed description (4096) for a page.
 PAGE_CHARS = 3800
 #: Shown in place of a seat nobody has taken yet (the second player joins by drawing themselves).
-WAITING_TEXT = "waiting for the second player to draw: they join with `/its classified draw`"
+WAITING_TEXT = "Waiting for the second player to draw: they join with `/its classified draw`"
 
 Page = tuple[str, str]  # (title, description)
 
@@ -292,7 +292,7 @@ def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
         lines.append("• (none on the table: end the Player Turn to refill)")
     for i, p in enumerate(view.players):
         if i >= len(match.seats):
-            lines.append(f"{WAITING_TEXT[0].upper()}{WAITING_TEXT[1:]}")
+            lines.append(WAITING_TEXT)
             continue
         swapped = draw.swapped[i] if i < len(draw.swapped) else False
         bits = [f"{p.kept_count} achieved"]

@@ -26,6 +26,14 @@ MAX_CHOICES = 25
 MAX_CHOICE_CHARS = 100
 #: Fuzzy score below which a name is not offered ("did you mean" always offers the three closest).
 SUGGEST_CUTOFF = 0
+#: Autocomplete offers a fuzzy match only from this score: nonsense gets no choices.
+AUTOCOMPLETE_CUTOFF = 70
+#: A typed rule name that matches nothing exactly is taken only when its best fuzzy score is at
+#: least this and that many points ahead of the next rule; otherwise "did you mean" is shown.
+CONFIDENT_SCORE = 88
+CONFIDENT_MARGIN = 6
+#: Names shorter than this (letters and digits) match only exactly: fuzzily they match anything.
+MIN_FUZZY_CHARS = 4
 
 
 def clip(text: str, limit: int = MAX_CHOICE_CHARS) -> str:
@@ -73,6 +81,10 @@ class ItsContent:
         self._rule_names = [(t.title, f"t:{t.id}") for t in self.topics] + [
             (entry.name, f"r:{entry.key}") for entry in self.special_rules.values()
         ]
+        # Every name a rule answers to, topics and scenario special rules together.
+        self._rule_aliases = [(n, f"t:{t.id}") for t in self.topics for n in t.names()] + [
+            (entry.name, f"r:{entry.key}") for entry in self.special_rules.values()
+        ]
         self._cards = [(deck, card) for deck in self.decks.values() for card in deck.cards]
 
     # -- scenarios ------------------------------------------------------------------------
@@ -87,7 +99,8 @@ class ItsContent:
             return [(s.name, s.id) for s in self.scenarios][:MAX_CHOICES]
         hits = self.scenarios.search(current[:MAX_CHOICE_CHARS], limit=MAX_CHOICES)
         if not hits:
-            return [(self.scenarios.get(v).name, v) for v in self.suggest_scenarios(current)]
+            close = _closest(current, self._scenario_names, cutoff=AUTOCOMPLETE_CUTOFF)
+            return [(self.scenarios.get(v).name, v) for v in close]
         return [(s.name, s.id) for s in hits]
 
     def suggest_scenarios(self, text: str) -> list[str]:
@@ -103,16 +116,41 @@ class ItsContent:
             return self.topics.topics[text[2:]]
         if text.startswith("r:") and text[2:] in self.special_rules:
             return self.special_rules[text[2:]]
+        found = self._confident_rule(text)
+        if found is None:
+            raise NotFoundError(f"No ITS rule or scenario special rule is called {text!r}.")
+        return self.rule(found)
+
+    def _confident_rule(self, text: str) -> str | None:
+        """The ``t:``/``r:`` reference ``text`` surely means, searching topics and special rules
+        together: an exact name or alias, the start of exactly one rule's name, or a fuzzy match
+        clearly better than every other rule. None when it is not sure."""
         key = normalise_name(text)
+        if not key:
+            return None
         if key in self.special_rules:
-            return self.special_rules[key]
+            return f"r:{key}"
         for topic in self.topics:
-            if key and key in (normalise_name(n) for n in topic.names()):
-                return topic
-        try:
-            return self.topics.lookup(text)
-        except NotFoundError:
-            raise NotFoundError(f"No ITS rule or scenario special rule is called {text!r}.") from None
+            if key in (normalise_name(n) for n in topic.names()):
+                return f"t:{topic.id}"
+        if len(key) >= MIN_FUZZY_CHARS:
+            starts = {v for n, v in self._rule_aliases if normalise_name(n).startswith(key)}
+            if len(starts) == 1:
+                return starts.pop()
+        names = [(n, v) for n, v in self._rule_aliases if len(normalise_name(n)) >= MIN_FUZZY_CHARS]
+        hits = process.extract(
+            text, [n for n, _ in names], scorer=fuzz.WRatio, processor=utils.default_process, limit=40
+        )
+        best: dict[str, float] = {}
+        for _, score, index in hits:
+            value = names[index][1]
+            best[value] = max(best.get(value, 0.0), float(score))
+        ranked = sorted(best.values(), reverse=True)
+        if not ranked or ranked[0] < CONFIDENT_SCORE:
+            return None
+        if len(ranked) > 1 and ranked[0] - ranked[1] < CONFIDENT_MARGIN:
+            return None
+        return max(best, key=lambda v: best[v])
 
     def rule_choices(self, current: str) -> list[tuple[str, str]]:
         """(label, value) pairs for ``/its rule`` autocomplete; special rules say where they appear."""
@@ -139,7 +177,8 @@ class ItsContent:
         return clip(f"{item.title} ({item.section.title})")
 
     def suggest_rules(self, text: str) -> list[str]:
-        return _closest(text, self._rule_names)
+        names = [(n, v) for n, v in self._rule_aliases if len(normalise_name(n)) >= MIN_FUZZY_CHARS]
+        return _closest(text, names)
 
     # -- cards ----------------------------------------------------------------------------
 

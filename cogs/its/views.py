@@ -98,7 +98,8 @@ class SuggestButton(PersistentButton, template=r"its:dym:(?P<kind>[mrc]):(?P<tie
         return cls(match["kind"], int(match["tier"]), match["ref"], label="?")
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).show_lookup(interaction, self.kind, self.ref, self.tier, 0, edit=True)
+        # Posted to the channel, as the command typed with the exact name would have been.
+        await _cog(interaction).show_lookup(interaction, self.kind, self.ref, self.tier, 0, edit=False)
 
 
 def pager(kind: str, ref: str, tier: int, page: int, pages: int) -> discord.ui.View | None:

@@ -276,7 +276,7 @@ def apply_entry(
     """
     tier = _check_tier(scenario, tier)
     if entry_id == VICTORY_POINTS:
-        points = _whole(value, "Victory Points", 0, int(tier))
+        points = _whole(value, "Victory Points", 0, int(tier), "at this tier")
         return side.model_copy(update={"victory_points": points})
     objective = _editable(scenario, entry_id)
     clean = _validate(scenario, tier, objective, value)
@@ -318,7 +318,7 @@ def _validate(scenario: Scenario, tier: Tier, objective: Objective, value: objec
                 return _rounds(value, label, objective.rounds, lambda v, lab: _whole(v, lab, 0, limit))
             return _whole(value, label, 0, limit)
         case ThresholdObjective():
-            return _whole(value, label, 0, int(tier))
+            return _whole(value, label, 0, int(tier), "at this tier")
         case AlternativeObjective():
             return _alternative(objective, value)
     raise ScoreInputError(f"'{label}' cannot be set by hand.")  # pragma: no cover
@@ -332,7 +332,7 @@ def _flag(value: object, label: str) -> bool:
     raise ScoreInputError(f"'{label}' is a yes/no entry; {value!r} is neither.")
 
 
-def _whole(value: object, label: str, low: int, high: int) -> int:
+def _whole(value: object, label: str, low: int, high: int, where: str = "in this scenario") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str) and value.strip().lstrip("-").isdecimal():
             value = int(value.strip())
@@ -341,7 +341,7 @@ def _whole(value: object, label: str, low: int, high: int) -> int:
     if value < low:
         raise ScoreInputError(f"'{label}' cannot be negative (you entered {value}).")
     if value > high:
-        raise ScoreInputError(f"'{label}' can be at most {high} in this scenario (you entered {value}).")
+        raise ScoreInputError(f"'{label}' can be at most {high} {where} (you entered {value}).")
     return value
 
 
@@ -431,7 +431,7 @@ def _check_tier(scenario: Scenario, tier: Tier | int | str) -> Tier:
 
 
 def _checked(scenario: Scenario, tier: Tier, side: SheetSide) -> dict[str, EntryValue]:
-    _whole(side.victory_points, "Victory Points", 0, int(tier))
+    _whole(side.victory_points, "Victory Points", 0, int(tier), "at this tier")
     values: dict[str, EntryValue] = {}
     for entry_id, value in side.values.items():
         objective = _editable(scenario, entry_id)

@@ -70,7 +70,8 @@ async def test_normal_draw_intelcom_secure_hvt_and_reveal(driver: OfflineDriver)
     assert "joined the classified draw" in bob.messages[1].text
     bob_replies = await _keep_all(driver, bob.messages[0], "bob")
     news = [m for r in bob_replies for m in r.messages if not m.ephemeral]
-    roll = next(m for m in news if "INTELCOM: roll-off" in m.text)
+    roll = next(m for m in news if "INTELCOM roll-off (each player rolls a d20" in m.text)
+    assert "rolled" in roll.text and "wins and declares first" in roll.text
     match = await _match(driver)
     assert not set(_private_names(match)) & set(_public_text(driver).split("\n"))
     for name in _private_names(match):
@@ -114,6 +115,8 @@ async def test_normal_draw_intelcom_secure_hvt_and_reveal(driver: OfflineDriver)
     for name in bob_only:
         assert name not in _public_text(driver), name
     assert match.revealed == [0]
+    again = await driver.command("/its classified reveal", user="alice")
+    assert again.message.ephemeral and "already revealed" in again.message.text
 
 
 async def test_highly_classified_mains_are_open_and_the_secondary_private(driver: OfflineDriver) -> None:
@@ -303,14 +306,21 @@ async def test_a_seat_nobody_has_taken_is_never_shown(driver: OfflineDriver) -> 
     for message in (private, public):
         assert "Opponent" not in message.text and "waiting to join" not in message.text
     assert "aiting for the second player to draw" in public.text
-    assert "waiting for the second player to draw" in private.text  # Alice's "Next" step
+    assert "aiting for the second player to draw" in private.text  # Alice's "Next" step
 
     other = driver.add_channel("other")
     start = await driver.command("/its classified draw mission:Frontline", user="alice", channel=other)
     await _keep_all(driver, start.messages[0], "alice")
     private = start.messages[0]
-    assert "Opponent" not in private.text and "waiting for the second player to draw" in private.text
+    assert "Opponent" not in private.text and "aiting for the second player to draw" in private.text
     seen = "\n".join(m.text for m in driver.history(other, user=driver.user("alice")))
     assert "Opponent" not in seen
     joined = await driver.command("/its classified draw mission:Frontline", user="bob", channel=other)
     assert "Bob" in joined.messages[-1].text and "second player" not in joined.messages[-1].text
+
+
+async def test_errors_name_the_scenario_as_players_know_it(driver: OfflineDriver) -> None:
+    none = await driver.command("/its classified draw mission:battleground", user="alice")
+    assert none.message.ephemeral and none.message.text.startswith("Battleground has no Classified Deck draw")
+    hard = await driver.command("/its classified draw mission:frontline mode:high_difficulty", user="alice")
+    assert hard.message.text.startswith("Frontline has no High Difficulty Mode")

@@ -114,3 +114,31 @@ async def test_lookup_uses_few_queries(driver: OfflineDriver) -> None:
     await driver.command("/its mission name:Acquisition")
     await driver.autocomplete("its mission", "name", "acq")
     assert driver.bot.db.query_count == before  # content is in memory: no database at all
+
+
+async def test_slightly_wrong_rule_names_find_the_right_rule_or_ask(driver: OfflineDriver) -> None:
+    gravity = await driver.command("/its rule topic:no gravity")
+    assert not gravity.message.ephemeral and "No Gravity Zone" in gravity.message.embeds[0]["title"]
+    breacher = await driver.command("/its rule topic:master breecher")
+    assert not breacher.message.ephemeral
+    assert breacher.message.embeds[0]["title"].startswith("Master Breacher (scenario rule)")
+    # Several rules start with "tournament": ask instead of guessing, privately.
+    vague = await driver.command("/its rule topic:tournament")
+    assert vague.message.ephemeral and "Did you mean" in vague.message.text and vague.message.buttons
+
+
+async def test_lookup_polish_empty_name_nonsense_public_pick_and_retreat(driver: OfflineDriver) -> None:
+    empty = await driver.command("its mission", name="   ")
+    assert empty.message.ephemeral and "Type a scenario name" in empty.message.text
+    assert await driver.autocomplete("its mission", "name", "zz") == []
+    typo = await driver.autocomplete("its mission", "name", "aquisition")
+    assert [c["value"] for c in typo] == ["acquisition"]
+    # Picking a suggestion posts the mission to the channel, like typing its exact name does.
+    asked = await driver.command("/its mission name:Frntline", user="bob")
+    picked = await driver.press(asked.message, "Frontline", user="bob")
+    assert not picked.message.ephemeral and picked.message is not asked.message
+    assert "Frontline" in picked.message.text
+    # The mission page and its end-of-mission note agree about Retreat!.
+    for name in ("Battleground", "Frontline"):
+        page = "\n".join(m.text for m in [(await driver.command("its mission", name=name)).message])
+        assert "Retreat! no" in page and "Retreat! yes" not in page

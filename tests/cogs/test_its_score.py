@@ -296,3 +296,9 @@ async def test_sheet_and_draw_must_be_for_the_same_mission(driver: OfflineDriver
     assert drawn.message.ephemeral and "Frontline" in drawn.message.text and "/its end" in drawn.message.text
     ok = await driver.command("/its classified draw mission:Frontline", user="bob", channel=other)
     assert ok.messages[0].ephemeral and "Your classified objectives · Frontline" in ok.messages[0].text
+
+
+async def test_victory_points_limit_is_the_tier(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver, tier=200)
+    reply = await _set(driver, sheet, "a", "victory_points", "250", user="alice")
+    assert reply.message.ephemeral and "at most 200 at this tier" in reply.message.text

@@ -677,3 +677,18 @@ def test_table_agrees_with_the_scenario_files() -> None:
             assert setup.classified_count == counts["standard"], raw["id"]
         if "secondary" in counts:
             assert setup.highly_classified and setup.classified_count == counts["secondary"]
+
+
+def test_missing_red_deck_error_starts_with_a_capital() -> None:
+    deck = load_decks_strict()["its14-standard"]
+    with pytest.raises(DeckUnavailableError, match=r"^The Double Deck extra needs"):
+        build_pool(DrawSetup(double_deck=True), deck, None)
+
+
+def test_a_waiting_player_holds_the_draw_until_they_join() -> None:
+    deck = load_decks_strict()["its14-standard"]
+    setup = draw_setup_for("highly-classified", high_difficulty=True)
+    state = new_draw(setup, players=["Ann", "?"], deck=deck, rng=random.Random(4), waiting=[1])
+    assert state.phase is Phase.DRAWING and all(p.step is Step.DONE for p in state.players)
+    joined = state.join(1, "Bo", random.Random(4))
+    assert joined.players[1].name == "Bo" and joined.waiting == [] and joined.phase is not Phase.DRAWING
