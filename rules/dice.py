@@ -44,6 +44,8 @@ MAX_ABS_TOTAL = 10**15
 
 _TENS_UNITS = re.compile(r"(?<![\w)\]])(\d*)d(33|66)(?![\w%])", re.IGNORECASE)
 _BRACKETED = re.compile(r"(\[[^\]]*\])")
+_TENS_UNITS_MODIFIED = re.compile(r"(?<![\w)\]])\d*d(33|66)[a-z]", re.IGNORECASE)
+_SINGLE_EQUALS = re.compile(r"(?<![<>=!])=(?!=)")
 
 
 class DiceError(RuleError):
@@ -242,6 +244,19 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
             f"{MAX_EXPRESSION_LENGTH}. Split it into several rolls."
         )
     text = _normalise(expression.strip())
+    bare = _BRACKETED.sub("", text)  # annotations may say anything
+    modified = _TENS_UNITS_MODIFIED.search(bare)
+    if modified:
+        raise DiceError(
+            f"D{modified.group(1)} is read as two dice (tens and units), so it takes no keep, reroll, "
+            f"explode or min/max modifiers (`{modified.group(0)}`…). Roll `d{modified.group(1)}` plain, "
+            "or several in a set: `(d66,d66)kh1`."
+        )
+    if _SINGLE_EQUALS.search(bare):
+        raise DiceError(
+            "Use `==` to count dice showing exactly a value (`10d6==6`), "
+            "or `>=` / `<=` for at least or at most."
+        )
     try:
         expanded, tens_units_dice = _expand_tens_units(text, rng)
         tree = d20.parse(expanded, allow_comments=False)

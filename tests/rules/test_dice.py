@@ -131,6 +131,10 @@ def test_the_same_seed_gives_the_same_roll() -> None:
         ("1d1e1", f"more than {MAX_DICE} dice"),  # an explosion that never ends
         ("1d1rr1", "reroll or explosion"),  # nor does a reroll
         ("2d", "die size"),
+        ("d66kh1", "no keep, reroll"),
+        ("4d66kh2", "no keep, reroll"),
+        ("d33rr11", "no keep, reroll"),
+        ("10d6=4", "Use `==`"),
         ("600d66", f"more than {MAX_DICE} dice"),
         ("1" * (MAX_EXPRESSION_LENGTH + 1), f"limit is {MAX_EXPRESSION_LENGTH}"),
         ("   ", "something to roll"),
