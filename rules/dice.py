@@ -147,7 +147,9 @@ def _expand_tens_units(expression: str, rng: _random.Random) -> tuple[str, int]:
         joined = "+".join(terms)
         return f"({joined})" if count > 1 else joined
 
-    return _TENS_UNITS.sub(replace, expression), dice
+    pieces = _BRACKETED.split(expression)  # never inside [annotations]
+    expanded = "".join(p if p.startswith("[") else _TENS_UNITS.sub(replace, p) for p in pieces)
+    return expanded, dice
 
 
 def _syntax_message(error: d20.RollSyntaxError, expression: str) -> str:
