@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.games import ChannelBusy, Game, MovedOn
+from bot.games import ChannelBusy, Game, MovedOn, NoGameHere
 from bot.views import is_manager, open_form
 from cogs.its import embeds
 from cogs.its.library import MAX_CHOICE_CHARS, ItsContent, SpecialRuleEntry, clip
@@ -26,6 +26,7 @@ from cogs.its.state import KIND, ItsMatch, Seat, draw_names, open_seats
 from cogs.its.views import (
     MODAL_PREFIX,
     countermeasures_view,
+    end_view,
     entry_modal,
     find_entry,
     intelcom_view,
@@ -57,7 +58,7 @@ from rules.its.classified import (
 )
 from rules.its.decks import DeckKind, pick_decks
 from rules.its.scenario import Scenario
-from rules.its.scoring import ScoreResult, Side, apply, controls, new_sheet, score_sheet
+from rules.its.scoring import ScoreResult, SheetSide, Side, apply, controls, new_sheet, score_sheet
 from rules.its.tiers import Tier
 
 log = logging.getLogger("herald.its")
@@ -76,6 +77,11 @@ MODE_CHOICES = [
     Choice(name="Double Deck extra (green and red)", value="double_deck"),
 ]
 MAX_RECORD_CARDS = 10
+#: Where a player's private cards live: said whenever a command finds none in this channel.
+WHERE_DRAWS_LIVE = (
+    "Classified objectives belong to the channel (or thread) where the match is played: run "
+    "this command there, or start a draw here with /its classified draw."
+)
 
 
 def _choices(pairs: list[tuple[str, str]]) -> list[Choice[str]]:
@@ -93,6 +99,29 @@ async def _safe(make: Callable[[], list[tuple[str, str]]]) -> list[Choice[str]]:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _set_values(side: SheetSide) -> tuple[int, dict[str, object]]:
+    """A sheet side without its empty entries: an unset entry and one set to 0 (or no, or
+    nothing) are the same, so an edit between them changes nothing."""
+
+    def filled(value: object) -> bool:
+        if isinstance(value, dict):
+            return any(value.values())
+        if isinstance(value, list | tuple):
+            return any(value)
+        return bool(value)
+
+    return side.victory_points, {k: v for k, v in side.values.items() if filled(v)}
+
+
+def _draw_mode(draw: ClassifiedState) -> str:
+    """The ``mode`` option a draw was started with."""
+    if draw.setup.mode is DrawMode.HIGH_DIFFICULTY:
+        return "high_difficulty"
+    if draw.setup.extreme:
+        return "extreme"
+    return "double_deck" if draw.setup.double_deck else "standard"
 
 
 class Its(commands.Cog, name="ITS"):
@@ -160,6 +189,8 @@ class Its(commands.Cog, name="ITS"):
         try:
             deck, found = self.content.card(name)
         except NotFoundError:
+            if not self.content.suggest_cards(name):
+                raise  # its message says why (a card number no deck has, say)
             await self._did_you_mean(interaction, "c", name, 0)
             return
         await interaction.response.send_message(embed=embeds.card_embed(deck, found))
@@ -258,6 +289,18 @@ class Its(commands.Cog, name="ITS"):
 
     async def _load(self, interaction: discord.Interaction) -> Game[ItsMatch]:
         return await self.bot.games.get(interaction.channel_id, ItsMatch, KIND.key)  # type: ignore[attr-defined]
+
+    async def _load_for(self, interaction: discord.Interaction, game_id: int) -> Game[ItsMatch]:
+        """The channel's match for a button of match ``game_id``: "moved on" when it has ended."""
+        try:
+            game = await self._load(interaction)
+        except NoGameHere:
+            game = None
+        if game is None or game.id != game_id:
+            raise MovedOn(
+                "This match has moved on (it was ended or replaced), so that control no longer applies."
+            )
+        return game
 
     def _scenario_name(self, scenario_id: str | None) -> str:
         try:
@@ -363,8 +406,13 @@ class Its(commands.Cog, name="ITS"):
                     f"This channel's classified draw is for {self._scenario_name(match.draw_scenario)}, not "
                     f"{chosen.name}. Finish that match with /its end, or draw in another channel or thread."
                 )
-            elif mode != "standard" or deck is not None:
-                notes.append("options ignored")
+            else:
+                draw = match.draw
+                decks = {c.deck_id for c in draw.pool}
+                if (deck is not None and deck not in decks) or (
+                    source is CardSource.DEALT and mode != "standard" and mode != _draw_mode(draw)
+                ):
+                    notes.append("options ignored")
             if cards is not None:
                 draw = match.draw
                 assert draw is not None
@@ -379,7 +427,21 @@ class Its(commands.Cog, name="ITS"):
         draw = match.draw
         assert draw is not None
         name = self._scenario_name(match.draw_scenario)
+        ignored = ""
+        if "options ignored" in notes:
+            decks = ", ".join(
+                sorted(
+                    {self.content.decks[c.deck_id].name for c in draw.pool if c.deck_id in self.content.decks}
+                )
+            )
+            first = match.seats[0].name if match.seats and seat != 0 else "the first player"
+            ignored = (
+                f"Your deck/mode choice was not used: {first} started this draw, and both players "
+                f"draw with the same setup ({decks}; mode {_draw_mode(draw).replace('_', ' ')}). To "
+                "use other options, end this match with /its end and draw again."
+            )
         await interaction.response.send_message(
+            ignored or discord.utils.MISSING,
             embed=embeds.private_draw_embed(match, seat, name),
             view=private_view(game_id, draw, seat) or discord.utils.MISSING,
             ephemeral=True,
@@ -387,12 +449,15 @@ class Its(commands.Cog, name="ITS"):
         public: list[str] = []
         joined = old is not None and old.draw is not None and old.seat_of(user.id) is None
         if "new" in notes:
-            verb = "recording printed cards" if source is CardSource.PHYSICAL else "drawing"
-            public.append(f"{user.mention} started {verb} classified objectives for **{name}**.")
+            if source is CardSource.PHYSICAL:
+                public.append(
+                    f"{user.mention} started recording the classified objectives they draw from "
+                    f"printed cards for **{name}**."
+                )
+            else:
+                public.append(f"{user.mention} started drawing classified objectives for **{name}**.")
         elif joined:
             public.append(f"{user.mention} joined the classified draw for **{name}**.")
-        if "options ignored" in notes:
-            public.append("(The deck and mode were set by the first player's draw.)")
         public.extend(self._progress(old, match, seat, joined=joined))
         await self._announce(interaction, game_id, match, public, old, version)
 
@@ -416,6 +481,17 @@ class Its(commands.Cog, name="ITS"):
             )
         if p.step is Step.DONE and (before is None or before.step is not Step.DONE):
             lines.append(f"**{name}** has drawn {_plural(len(p.kept), 'classified objective')}.")
+        elif (
+            draw.phase is Phase.DRAWING
+            and draw.setup.intelcom
+            and not draw.intelcom_order
+            and p.kept
+            and (before is None or not before.kept)
+        ):
+            lines.append(
+                f"**{name}** has kept their first classified objective. The INTELCOM roll-off comes "
+                "as soon as both players have, before anyone sees more cards."
+            )
         return lines
 
     async def _announce(
@@ -447,9 +523,19 @@ class Its(commands.Cog, name="ITS"):
                 "card is their INTELCOM Card."
             )
             view = intelcom_view(game_id, draw, names)
+        elif draw.phase is Phase.DRAWING and old_phase is Phase.INTELCOM:
+            how = (
+                "record them with `/its classified record`"
+                if draw.source is CardSource.PHYSICAL
+                else "`/its classified mine` shows your next pair"
+            )
+            lines.append(
+                f"INTELCOM declarations are made. Now choose the rest of your classified objectives: {how}."
+            )
         elif draw.phase is Phase.SECURE_HVT and old_phase is not Phase.SECURE_HVT:
             hvt = (
-                " At the end, `/its classified mine` offers the Secure HVT swap."
+                " At the end of the game, `/its classified mine` offers the Secure HVT swap (it stays "
+                "private until you reveal)."
                 if draw.setup.secure_hvt_offered
                 else ""
             )
@@ -540,7 +626,7 @@ class Its(commands.Cog, name="ITS"):
                 raise MovedOn("Those cards have changed: use /its classified mine again.")
             replace = None if pick is None else p.kept[pick]
             new = draw.apply(SecureHvt(player=seat, replace=replace), self.bot.rng)  # type: ignore[attr-defined]
-            return old.model_copy(update={"draw": new}), f"{old.seats[seat].name} chose on Secure HVT"
+            return old.model_copy(update={"draw": new}), f"{old.seats[seat].name} made a private choice"
 
         game_id, _, match, _old = await self._change(
             interaction, "classified_hvt", change, expect_game_id=game_id
@@ -551,13 +637,15 @@ class Its(commands.Cog, name="ITS"):
             embed=embeds.private_draw_embed(match, seat, self._scenario_name(match.draw_scenario)),
             view=private_view(game_id, draw, seat),
         )
-        name = match.seats[seat].name
-        what = (
-            "swapped one classified objective for Secure HVT"
-            if pick is not None
-            else "keeps their classified objectives"
-        )
-        await interaction.followup.send(f"**{name}** {what}.")
+        # The swap is private information: the channel learns it from /its classified reveal,
+        # unless this player's cards are already revealed.
+        p = draw.players[seat]
+        if seat in match.revealed and p.secure_hvt_replaces is not None:
+            name = match.seats[seat].name
+            await interaction.followup.send(
+                f"**{name}** swapped {draw.card(p.secure_hvt_replaces).label} for Secure HVT at the end "
+                "of the game."
+            )
 
     async def countermeasures(
         self, interaction: discord.Interaction, game_id: int, version: int, act: str, pick: int
@@ -618,13 +706,16 @@ class Its(commands.Cog, name="ITS"):
 
     @classified.command(name="mine", description="See your own classified objectives again (only you)")
     async def mine(self, interaction: discord.Interaction) -> None:
-        game = await self._load(interaction)
+        try:
+            game = await self._load(interaction)
+        except NoGameHere:
+            raise RuleError(
+                f"There is no ITS match in this channel, so no classified objectives. {WHERE_DRAWS_LIVE}"
+            ) from None
         match = game.state
         seat = match.seat_of(interaction.user.id)
         if match.draw is None or seat is None:
-            raise RuleError(
-                "You have no classified objectives in this channel: start with /its classified draw."
-            )
+            raise RuleError(f"You have no classified objectives in this channel. {WHERE_DRAWS_LIVE}")
         await interaction.response.send_message(
             embed=embeds.private_draw_embed(match, seat, self._scenario_name(match.draw_scenario)),
             view=private_view(game.id, match.draw, seat) or discord.utils.MISSING,
@@ -789,9 +880,7 @@ class Its(commands.Cog, name="ITS"):
     async def open_entry(
         self, interaction: discord.Interaction, game_id: int, version: int, side: Side, entry_id: str
     ) -> None:
-        game = await self._load(interaction)
-        if game.id != game_id:
-            raise MovedOn("This game has finished or been replaced, so that menu no longer applies.")
+        game = await self._load_for(interaction, game_id)
         self._not_final(game.state)
         if game.version != version:
             raise MovedOn(
@@ -850,8 +939,8 @@ class Its(commands.Cog, name="ITS"):
             control = found[1]
             value = parse_entry(control, ordered)
             sheet = apply(scenario, old.sheet, side, control.entry_id, value)
-            if sheet == old.sheet:
-                return old, ""
+            if _set_values(sheet.side(side)) == _set_values(old.sheet.side(side)):
+                return old, ""  # nothing changed (say 0 to 0): the confirmations stand
             who = old.names()[0 if side is Side.A else 1]
             return old.model_copy(update={"sheet": sheet, "confirmed": []}), f"{who}: {control.label}"
 
@@ -870,7 +959,7 @@ class Its(commands.Cog, name="ITS"):
         await interaction.followup.send(embed=embed, view=view or discord.utils.MISSING)
 
     async def confirm(self, interaction: discord.Interaction, game_id: int, version: int, side: Side) -> None:
-        game = await self._load(interaction)
+        game = await self._load_for(interaction, game_id)
         if game.id == game_id:
             self._not_final(game.state)  # before the version check: say why, not just "moved on"
 
@@ -908,17 +997,84 @@ class Its(commands.Cog, name="ITS"):
 
     @its.command(name="end", description="Finish this channel's ITS match (players or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
+        game = await self._load(interaction)
+        self._may_end(interaction, game.state)
+        await interaction.response.send_message(
+            "End this match? This deletes both players' drawn objectives and the sheet. The channel "
+            "then gets a short note of what was ended (revealed objectives and the score, never a "
+            "card that is still private).",
+            view=end_view(game.id),
+            ephemeral=True,
+        )
+
+    def _may_end(self, interaction: discord.Interaction, match: ItsMatch) -> None:
+        if match.seat_of(interaction.user.id) is None and not is_manager(interaction):
+            raise RuleError(
+                f"Only the players ({match.player_list()}) or a Manage Server member can end this match."
+            )
+
+    async def end_confirmed(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The confirm button of ``/its end``: end that match (not a newer one) and say so."""
         store = self.bot.games  # type: ignore[attr-defined]
+        ended: list[ItsMatch] = []
         async with store.update(
-            interaction.channel_id, ItsMatch, kind=KIND.key, actor_id=interaction.user.id, action="end"
+            interaction.channel_id,
+            ItsMatch,
+            kind=KIND.key,
+            actor_id=interaction.user.id,
+            action="end",
+            expect_game_id=game_id,
         ) as handle:
-            if handle.state.seat_of(interaction.user.id) is None and not is_manager(interaction):
-                raise RuleError(
-                    f"Only the players ({handle.state.player_list()}) or a Manage Server member "
-                    "can end this match."
-                )
+            self._may_end(interaction, handle.state)
+            ended.append(handle.state)
             handle.end = True
             handle.summary = "match ended"
-        await interaction.response.send_message(
-            "This channel's ITS match is finished. Start a new one any time."
-        )
+        await interaction.response.edit_message(content="The match is ended.", view=None)
+        await interaction.followup.send(clip(self._end_summary(interaction.user.mention, ended[0]), 2000))
+
+    def _end_summary(self, who: str, match: ItsMatch) -> str:
+        """The public note of an ended match: only what the channel already could know."""
+        scenario_id = match.draw_scenario or (match.sheet.scenario_id if match.sheet else None)
+        what = f" ({self._scenario_name(scenario_id)})" if scenario_id else ""
+        players = " and ".join(s.name for s in match.seats) or "nobody"
+        lines = [f"{who} ended this channel's ITS match{what} between {players}. Start a new one any time."]
+        draw = match.draw
+        if draw is not None and draw.setup.mode is DrawMode.COUNTERMEASURES:
+            achieved = ", ".join(
+                f"{match.seats[i].name} {len(p.kept)}"
+                for i, p in enumerate(draw.players)
+                if i < len(match.seats)
+            )
+            lines.append(f"Current Mission Objectives achieved: {achieved}.")
+        elif draw is not None:
+            for i, seat in enumerate(match.seats):
+                if i >= len(draw.players):
+                    continue
+                p = draw.players[i]
+                if i in match.revealed:
+                    labels = []
+                    for n, key in enumerate(p.kept):
+                        label = draw.card(key).label
+                        if n == 0 and p.intelcom:
+                            label += " (INTELCOM Card)"
+                        if key == p.secure_hvt_replaces:
+                            label += " (swapped for Secure HVT)"
+                        labels.append(label)
+                    lines.append(f"{seat.name} revealed: {', '.join(labels)}.")
+                elif p.kept or p.pair:
+                    lines.append(f"{seat.name}'s classified objectives were not revealed and stay secret.")
+        if match.sheet is not None:
+            _, result = self._sheet_parts(match)
+            a, b = match.names()
+            if self._final(match):
+                lines.append(
+                    f"Final score (confirmed by both): {a} {result.total_a} OP, {result.tp_a.total} TP · "
+                    f"{b} {result.total_b} OP, {result.tp_b.total} TP. "
+                    f"{embeds.winner_text(match, result)}."
+                )
+            else:
+                lines.append(
+                    f"Score sheet, not confirmed by both players: {a} {result.total_a} OP · "
+                    f"{b} {result.total_b} OP."
+                )
+        return "\n".join(lines)

@@ -9,7 +9,7 @@ import discord
 
 from cogs.its.library import SpecialRuleEntry, clip
 from cogs.its.state import ItsMatch
-from rules.its.classified import CardView, Phase, Step, summary
+from rules.its.classified import CardView, DrawMode, Phase, Step, summary
 from rules.its.decks import Card, Deck
 from rules.its.scenario import VICTORY_POINTS, Scenario, SpecialRule
 from rules.its.scoring import (
@@ -238,8 +238,35 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
             else "Your first card stays a Classified Objective."
         )
         embed.add_field(name="INTELCOM", value=text, inline=False)
+    if draw.setup.mode is DrawMode.HIGH_DIFFICULTY:
+        embed.add_field(
+            name="High Difficulty Mode",
+            value=(
+                "In this mode your Secondary Classified Objective is a single card dealt to you, with "
+                "no second card to choose from: that is why you were given just one."
+            ),
+            inline=False,
+        )
+    p = draw.players[seat]
     if me.secure_hvt_replaces is not None:
-        embed.add_field(name="Secure HVT", value=f"Replaces {me.secure_hvt_replaces.label}.", inline=False)
+        embed.add_field(
+            name="Secure HVT",
+            value=(
+                f"Replaces {me.secure_hvt_replaces.label}. This stays private until you use "
+                "`/its classified reveal`."
+            ),
+            inline=False,
+        )
+    elif draw.phase is Phase.SECURE_HVT and not p.secure_hvt_decided and draw.secure_hvt_options(seat):
+        embed.add_field(
+            name="Secure HVT (for the end of the game)",
+            value=(
+                "When the game ends you may swap one of your classified objectives for Secure HVT, "
+                "or keep them all. Choose only then, with the buttons here or `/its classified mine`. "
+                "Your choice stays private until `/its classified reveal`."
+            ),
+            inline=False,
+        )
     seated = {p.name for p in view.players[: len(match.seats)]}
     open_seat = len(match.seats) < len(view.players)
     mine_next = [s for s in view.next_steps if s.startswith(f"{me.name}:")]
@@ -248,12 +275,14 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
         mine_next = [
             s for s in view.next_steps if not open_seat or any(s.startswith(f"{n}:") for n in seated)
         ]
-        if open_seat and draw.phase is Phase.DRAWING:
-            mine_next.append(WAITING_TEXT)
+    if open_seat and draw.phase is Phase.DRAWING and not me.pair and WAITING_TEXT not in mine_next:
+        mine_next.append(WAITING_TEXT)
     if draw.source.value == "physical" and draw.phase is Phase.DRAWING and me.step is not Step.DONE:
         count, _ = draw.record_request(seat)
         if count:
-            mine_next = [*mine_next, f"Record them with `/its classified record cards:` ({count} card(s))."]
+            what = "it" if count == 1 else "them"
+            cards = "1 card" if count == 1 else f"{count} cards"
+            mine_next = [*mine_next, f"Record {what} with `/its classified record cards:` ({cards})."]
     if mine_next:
         embed.add_field(name="Next", value=clip("\n".join(mine_next), 1024), inline=False)
     return embed
@@ -304,9 +333,12 @@ def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
     if draw.phase is Phase.OVER:
         lines.append("The game is over.")
     else:
+        if draw.turn_player is not None and draw.turn_player < len(match.seats):
+            lines.append(f"Player Turn: **{view.players[draw.turn_player].name}**")
         lines.append(
-            "✔ = you achieved it (press during your Order) · ⇄ = swap it at the start of your Tactical "
-            "Phase (once a turn) · end each Player Turn to refill to three."
+            "✔ = you achieved it (press during your Order) · ⇄ = at the start of their Tactical Phase "
+            "the player whose Player Turn it is may swap one, once per turn · end each Player Turn to "
+            "refill to three and pass the turn."
         )
     return "\n".join(lines)
 
@@ -328,6 +360,10 @@ def reveal_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embe
         embed.add_field(name=clip(card.label + note, 256), value=clip(card.objective, 1024), inline=False)
     if not me.kept:
         embed.description = "No cards kept."
+    elif me.secure_hvt_replaces is not None:
+        embed.description = (
+            f"Secure HVT replaces {me.secure_hvt_replaces.label} (chosen at the end of the game)."
+        )
     return embed
 
 

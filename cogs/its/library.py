@@ -8,6 +8,8 @@ stays in ``rules/its``.
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +36,13 @@ CONFIDENT_SCORE = 88
 CONFIDENT_MARGIN = 6
 #: Names shorter than this (letters and digits) match only exactly: fuzzily they match anything.
 MIN_FUZZY_CHARS = 4
+#: A typed card name at least this long may be the start (or part) of one card's name.
+MIN_CARD_PREFIX = 3
+#: Rules the scenario files describe inside another rule instead of under their own name. Rules
+#: named at the start of a deployment line ("Exclusion Zone: ...") are found without this list.
+MENTIONED_RULES = ("Baggage",)
+#: "Name: text" at the start of a deployment line: up to four capitalised words.
+_NAMED_LINE = re.compile(r"^((?:[A-Z][\w'()-]*\s?){1,4}):\s+(.+)$", re.S)
 
 
 def clip(text: str, limit: int = MAX_CHOICE_CHARS) -> str:
@@ -72,6 +81,12 @@ class ItsContent:
                 key = normalise_name(rule.name)
                 grouped.setdefault(key, []).append((scenario, rule))
                 names.setdefault(key, rule.name)
+        topic_names = {normalise_name(n) for t in self.topics for n in t.names()}
+        for key, name, scenario, rule in embedded_rules(self.scenarios):
+            if key in topic_names:
+                continue  # the rules topic of that name answers; never shadow it
+            grouped.setdefault(key, []).append((scenario, rule))
+            names.setdefault(key, name)
         self.special_rules = {
             key: SpecialRuleEntry(key, names[key], tuple(found)) for key, found in sorted(grouped.items())
         }
@@ -183,17 +198,43 @@ class ItsContent:
     # -- cards ----------------------------------------------------------------------------
 
     def card(self, ref: str) -> tuple[Deck, Card]:
-        """A card by ``<deck-id>:<number or name>`` or by name/number in any deck."""
+        """A card by ``<deck-id>:<number or name>``, by printed number (when the decks that
+        number their cards agree on it), by name, or by the start or part of one card's name."""
         text = ref.strip()[:MAX_CHOICE_CHARS]
         deck_id, _, rest = text.partition(":")
         if rest and deck_id in self.decks:
             found = find_card(self.decks[deck_id].cards, rest)
             if found is not None:
                 return self.decks[deck_id], found
+        number = text.lstrip("#").strip()
+        if number.isdecimal():
+            hits = self._numbered(int(number))
+            if len({normalize(c.name) for _, c in hits}) == 1:
+                return hits[0]
+            if not hits:
+                decks = [d.name for d in self.decks.values() if any(c.number for c in d.cards)]
+                where = f" (only {', '.join(decks)} numbers its cards)" if decks else ""
+                raise NotFoundError(f"No loaded deck has a card number {number}{where}: try its name.")
+            raise NotFoundError(f"Card number {number} is a different card in each deck.")
         for deck, card in self._cards:
-            if find_card([card], text) is not None and not text.strip("#").isdecimal():
+            if find_card([card], text) is not None:
                 return deck, card
+        key = normalize(text)
+        if len(key) >= MIN_CARD_PREFIX:
+            for test in (str.startswith, str.__contains__):
+                hits = [
+                    (d, c)
+                    for d, c in self._cards
+                    if test(normalize(c.name), key) or test(normalize(c.name).removeprefix("hvt"), key)
+                ]
+                if len({normalize(c.name) for _, c in hits}) == 1:
+                    return hits[0]
+                if hits:
+                    break
         raise NotFoundError(f"No classified card is called {text!r} in the loaded decks.")
+
+    def _numbered(self, number: int) -> list[tuple[Deck, Card]]:
+        return [(d, c) for d, c in self._cards if c.number == number]
 
     def card_choices(self, current: str) -> list[tuple[str, str]]:
         text = current.strip()[:MAX_CHOICE_CHARS]
@@ -208,10 +249,64 @@ class ItsContent:
         return hits[:MAX_CHOICES]
 
     def suggest_cards(self, text: str) -> list[str]:
-        return _closest(text, [(c.name, f"{d.id}:{normalize(c.name)}") for d, c in self._cards])
+        """References of the cards closest to ``text``, each card name once (the first deck that
+        has it), or every card with that printed number."""
+        number = text.strip().lstrip("#").strip()
+        if number.isdecimal():
+            return [f"{d.id}:{int(number)}" for d, _ in self._numbered(int(number))]
+        seen: set[str] = set()
+        names: list[tuple[str, str]] = []
+        for d, c in self._cards:
+            if normalize(c.name) not in seen:
+                seen.add(normalize(c.name))
+                names.append((c.name, f"{d.id}:{normalize(c.name)}"))
+        return _closest(text, names)
 
     def _card_label(self, deck: Deck, card: Card) -> str:
         return clip(f"{card.label} ({deck.name})")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+
+
+def embedded_rules(scenarios: Iterable[Scenario]) -> list[tuple[str, str, Scenario, SpecialRule]]:
+    """Named rules a scenario describes inside its deployment lines or another special rule,
+    as (key, name, scenario, rule) rows for the special rule index. The rule's text gathers the
+    passages that mention the name and says where each one is written."""
+    scenarios = list(scenarios)
+    named: dict[str, str] = {}
+    for scenario in scenarios:
+        for line in scenario.deployment_rules:
+            found = _NAMED_LINE.match(line)
+            if found:
+                named.setdefault(normalise_name(found[1]), found[1].strip())
+    for name in MENTIONED_RULES:
+        named.setdefault(normalise_name(name), name)
+    rows: list[tuple[str, str, Scenario, SpecialRule]] = []
+    for scenario in scenarios:
+        own = {normalise_name(r.name) for r in scenario.special_rules}
+        for key, name in named.items():
+            if key in own:
+                continue
+            mention = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
+            passages: list[str] = []
+            for line in scenario.deployment_rules:
+                found = _NAMED_LINE.match(line)
+                if found and normalise_name(found[1]) == key:
+                    text = found[2].strip()
+                    passages.insert(0, f"_Deployment:_ {text[:1].upper()}{text[1:]}")
+                elif mention.search(line):
+                    passages.append(f"_Deployment:_ {line}")
+            for rule in scenario.special_rules:
+                passages.extend(
+                    f"_Under {rule.name}:_ {sentence}"
+                    for sentence in _sentences(rule.summary)
+                    if mention.search(sentence)
+                )
+            if passages:
+                rows.append((key, name, scenario, SpecialRule(name=name, summary="\n".join(passages))))
+    return rows
 
 
 def _closest(

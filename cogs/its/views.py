@@ -16,6 +16,7 @@ Custom ids (all under 100 characters):
 ``its:ed:<game>:<version>:<a|b>``       score sheet: choose an objective of side A or B
 ``its:ok:<game>:<version>:<a|b>``       score sheet: side A or B confirms (or takes it back)
 ``its:sm:<game>:<a|b>:<message>:<id>``  the modal that sets one entry (handled statelessly)
+``its:end:<game>``                      confirm ``/its end`` for that match
 =====================================  ==================================================
 """
 
@@ -270,6 +271,36 @@ def countermeasures_view(game_id: int, version: int, draw: ClassifiedState) -> d
     return view
 
 
+# --- ending ----------------------------------------------------------------------------------
+
+
+class EndButton(PersistentButton, template=r"its:end:(?P<game>\d+)"):
+    """The confirmation ``/its end`` asks for: it ends only the match it was offered for."""
+
+    def __init__(self, game: int, *, label: str = "End the match") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL), custom_id=f"its:end:{game}", style=discord.ButtonStyle.danger
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> EndButton:
+        return cls(int(match["game"]))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).end_confirmed(interaction, self.game)
+
+
+def end_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(EndButton(game_id, label="Yes, end this match"))
+    return view
+
+
 # --- the score sheet -------------------------------------------------------------------------
 
 
@@ -460,6 +491,7 @@ def modal_fields(
 
 
 ALL_ITEMS = (
+    EndButton,
     CountermeasuresButton,
     PageButton,
     SuggestButton,

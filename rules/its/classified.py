@@ -13,8 +13,10 @@ How the seed's procedure maps onto the phases:
   Objectives (two from each player's deck, duplicates redrawn), then each player picks a
   private Secondary from a pair (High Difficulty Mode: one card, no choice). With physical
   cards the players draw from their own decks and ``Record`` what they kept instead.
-* ``intelcom``: where the scenario allows it, each player says whether their (first) kept
+* ``intelcom``: where the scenario allows it, each player says whether their first kept
   card is a Classified Objective or their INTELCOM Card; a die roll decides who says it first.
+  This comes as soon as both players have kept their first card: nobody is dealt a further
+  pair until both have declared, then the draw goes back to ``drawing`` for the rest.
 * ``secure_hvt``: the game is being played. At its end each player may swap one classified
   objective (never the INTELCOM card; in Highly Classified only the Secondary) for Secure HVT.
 * ``countermeasures``: the Countermeasures scenario's three shared Current Mission Objectives.
@@ -465,6 +467,13 @@ class ClassifiedState(BaseModel):
     shared_library: list[str] = Field(default_factory=list)
     shared_discards: list[str] = Field(default_factory=list)
     swapped: list[bool] = Field(default_factory=list, description="Countermeasures: swapped this turn.")
+    turn_player: int | None = Field(
+        default=None,
+        description=(
+            "Countermeasures: whose Player Turn it is, learnt from the first swap and passed on at "
+            "each end of turn; None while nobody has swapped yet."
+        ),
+    )
     waiting: list[int] = Field(
         default_factory=list,
         description="Players dealt for before they arrived: the draw stays open until they join.",
@@ -497,6 +506,8 @@ class ClassifiedState(BaseModel):
         kind: DeckKind | None = None
         m = re.match(r"^(green|standard|red|extreme)[\s:#-]+(.+)$", text, re.IGNORECASE)
         body = text
+        if m and any(normalize(c.name) == normalize(text) for c in self.pool):
+            m = None  # a card whose own name starts with a deck word ("Extreme Prejudice")
         if m:
             kind = DeckKind.STANDARD if m.group(1).lower() in ("green", "standard") else DeckKind.EXTREME
             body = m.group(2).strip()
@@ -580,7 +591,7 @@ class ClassifiedState(BaseModel):
                     actions.extend(SecureHvt(player=i, replace=k) for k in self.secure_hvt_options(i))
         elif self.phase is Phase.COUNTERMEASURES:
             for i in who:
-                if not self.swapped[i]:
+                if self._may_swap(i):
                     actions.extend(CmSwap(player=i, card=k) for k in self.current)
                 for k in self.current:
                     actions.append(CmAccomplish(players=[i], card=k))
@@ -649,6 +660,9 @@ class ClassifiedState(BaseModel):
             return 0, []
         blocked = self._main_names() | set(p.kept)
         allowed = [c.key for c in self.pool if c.key not in blocked and normalize(c.name) not in blocked]
+        if self._intelcom_gate(player):
+            # The first card alone, then the INTELCOM declaration, then the rest.
+            return (0 if p.kept else 1), allowed
         return self.setup.classified_count - len(p.kept), allowed
 
     def secure_hvt_options(self, player: int) -> list[str]:
@@ -697,7 +711,7 @@ class ClassifiedState(BaseModel):
         p.pair = []
         if len(p.kept) >= self.setup.classified_count:
             p.step = Step.DONE
-        else:
+        elif not self._intelcom_gate(action.player):
             self._deal_pair(action.player)
 
     def _record(self, action: Record) -> None:
@@ -710,6 +724,10 @@ class ClassifiedState(BaseModel):
             )
         if p.step is Step.DONE:
             raise ClassifiedError(f"{p.name} has already recorded every card this draw needs.")
+        if self._intelcom_gate(action.player) and p.kept:
+            raise ClassifiedError(
+                f"{p.name}: wait for the INTELCOM declarations before recording your other cards."
+            )
         if self.setup.highly_classified and p.step is Step.CLASSIFIED and not self._mains_complete():
             raise ClassifiedError(
                 "Record the Secondary only after both players have recorded their Main Classified Objectives."
@@ -736,7 +754,8 @@ class ClassifiedState(BaseModel):
             p.step = Step.CLASSIFIED
         else:
             p.kept.extend(keys)
-            p.step = Step.DONE
+            if len(p.kept) >= self.setup.classified_count:
+                p.step = Step.DONE
 
     def _declare_intelcom(self, action: DeclareIntelcom) -> None:
         self._require_phase(Phase.INTELCOM, "declare your INTELCOM Card")
@@ -787,11 +806,14 @@ class ClassifiedState(BaseModel):
                     raise ClassifiedError(
                         f"{p.name} has already swapped a Current Mission Objective this turn."
                     )
+                if not self._may_swap(action.player):
+                    raise ClassifiedError(self._swap_refusal(action.player))
                 key = self.resolve(action.card, among=self.current)
                 self.current.remove(key)
                 self.shared_discards.append(key)
                 self._cm_draw(rng)
                 self.swapped[action.player] = True
+                self.turn_player = action.player
             case CmAccomplish():
                 for i in action.players:
                     self._player(i)
@@ -805,8 +827,31 @@ class ClassifiedState(BaseModel):
                 while len(self.current) < COUNTERMEASURES_CURRENT and self._cm_draw(rng):
                     pass
                 self.swapped = [False] * len(self.players)
+                if self.turn_player is not None and len(self.players) == 2:
+                    self.turn_player = 1 - self.turn_player
             case CmFinish():
                 self.phase = Phase.OVER
+
+    def _may_swap(self, player: int) -> bool:
+        """Only the player whose Player Turn it is swaps, once: nobody else swaps in that turn."""
+        if any(self.swapped):
+            return False
+        return self.turn_player is None or self.turn_player == player
+
+    def _swap_refusal(self, player: int) -> str:
+        done = next((i for i, flag in enumerate(self.swapped) if flag), None)
+        if done is not None:
+            return (
+                f"{self.players[done].name} already swapped a Current Mission Objective in this Player "
+                "Turn. Only the player whose turn it is may swap, once, at the start of their Tactical "
+                "Phase; end the Player Turn first."
+            )
+        assert self.turn_player is not None
+        return (
+            f"It is {self.players[self.turn_player].name}'s Player Turn, so only they may swap now. "
+            f"{self.players[player].name} can swap at the start of their own Tactical Phase, after "
+            "this turn is ended."
+        )
 
     def _cm_draw(self, rng: random.Random) -> bool:
         if not self.shared_library and self.shared_discards:
@@ -863,6 +908,16 @@ class ClassifiedState(BaseModel):
                 return i
         return None
 
+    def _intelcom_gate(self, player: int) -> bool:
+        """True while ``player`` must not see more cards: the scenario has INTELCOM and the
+        declarations (taken right after everyone's first kept card) are not all made yet."""
+        return self.setup.intelcom and not self.intelcom_order_done
+
+    @property
+    def intelcom_order_done(self) -> bool:
+        """True once every INTELCOM declaration is made (or the scenario has none)."""
+        return bool(self.intelcom_order) and self._next_intelcom() is None
+
     def _advance(self, rng: random.Random) -> None:
         """Move to the next phase when everyone has finished the current one."""
         if self.phase is Phase.DRAWING:
@@ -870,9 +925,17 @@ class ClassifiedState(BaseModel):
                 for p in self.players:
                     if p.step is Step.MAINS:
                         p.step = Step.CLASSIFIED
-            if all(p.step is Step.DONE for p in self.players) and not self.waiting:
+            ready = not self.waiting and all(p.kept for p in self.players)
+            if self.setup.intelcom and not self.intelcom_order and ready:
                 self._enter_intelcom(rng)
         if self.phase is Phase.INTELCOM and self._next_intelcom() is None:
+            # Everyone has declared: the players draw (or record) the rest of their objectives.
+            self.phase = Phase.DRAWING
+            for i, p in enumerate(self.players):
+                if p.step is Step.CLASSIFIED and not p.pair and self.source is CardSource.DEALT:
+                    self._deal_pair(i)
+        finished = all(p.step is Step.DONE for p in self.players) and not self.waiting
+        if self.phase is Phase.DRAWING and finished:
             self._enter_secure_hvt()
         if self.phase is Phase.SECURE_HVT:
             for i, p in enumerate(self.players):
@@ -882,9 +945,6 @@ class ClassifiedState(BaseModel):
                 self.phase = Phase.OVER
 
     def _enter_intelcom(self, rng: random.Random) -> None:
-        if not self.setup.intelcom or not any(p.kept for p in self.players):
-            self.phase = Phase.SECURE_HVT
-            return
         self.phase = Phase.INTELCOM
         order = list(range(len(self.players)))
         if len(order) == 2:
@@ -1083,6 +1143,12 @@ def next_steps(state: ClassifiedState) -> list[str]:
         for i, p in enumerate(state.players):
             if p.step is Step.DONE or i in state.waiting:
                 continue
+            if state._intelcom_gate(i) and p.kept:
+                steps.append(
+                    f"{p.name}: wait for the INTELCOM roll-off; it starts once both players have kept "
+                    "their first card, and your next cards come after the declarations."
+                )
+                continue
             if state.source is CardSource.PHYSICAL:
                 n, _ = state.record_request(i)
                 if p.step is Step.MAINS:
@@ -1099,11 +1165,15 @@ def next_steps(state: ClassifiedState) -> list[str]:
                         else "draw two cards and keep one"
                     )
                     steps.append(f"{p.name}: {how} (redraw any Main objective), then record your Secondary.")
-                else:
+                elif state._intelcom_gate(i):
                     steps.append(
-                        f"{p.name}: for each objective draw two cards and keep one; record the {n} "
-                        "cards you kept."
+                        f"{p.name}: draw two cards, keep one and record it now: it is the card you "
+                        "declare as Classified Objective or INTELCOM Card before drawing the rest."
                     )
+                else:
+                    kept = "the card" if n == 1 else f"the {n} cards"
+                    each = "" if n == 1 else " for each objective"
+                    steps.append(f"{p.name}:{each} draw two cards and keep one; record {kept} you kept.")
             else:
                 which = (
                     "Secondary Classified Objective"

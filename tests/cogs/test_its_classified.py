@@ -61,19 +61,24 @@ async def test_normal_draw_intelcom_secure_hvt_and_reveal(driver: OfflineDriver)
     refused = await driver.press(leaked, 1, user="carol")
     assert refused.message.ephemeral and "only they can choose" in refused.message.text
 
+    # Frontline: the INTELCOM decision comes right after the FIRST kept card (seed, Frontline's
+    # INTELCOM Card rule), so nobody is dealt a second pair before both players have declared.
     alice_replies = await _keep_all(driver, private, "alice")
-    assert len(alice_replies) == 4
-    announced = [m for r in alice_replies for m in r.messages if not m.ephemeral]
-    assert any("**Alice** has drawn 4 classified objectives." in m.text for m in announced)
+    assert len(alice_replies) == 1
+    waiting = [m for r in alice_replies for m in r.messages if not m.ephemeral]
+    assert any("**Alice** has kept their first classified objective" in m.text for m in waiting)
+    assert "wait for the INTELCOM roll-off" in private.text
 
     bob = await driver.command("/its classified draw mission:Frontline", user="bob")
     assert "joined the classified draw" in bob.messages[1].text
     bob_replies = await _keep_all(driver, bob.messages[0], "bob")
+    assert len(bob_replies) == 1
     news = [m for r in bob_replies for m in r.messages if not m.ephemeral]
     roll = next(m for m in news if "INTELCOM roll-off (each player rolls a d20" in m.text)
     assert "rolled" in roll.text and "wins and declares first" in roll.text
     match = await _match(driver)
-    assert not set(_private_names(match)) & set(_public_text(driver).split("\n"))
+    assert [len(p.kept) for p in match.draw.players] == [1, 1]
+    assert [p.pair for p in match.draw.players] == [[], []]
     for name in _private_names(match):
         assert name not in _public_text(driver), name
 
@@ -86,19 +91,36 @@ async def test_normal_draw_intelcom_secure_hvt_and_reveal(driver: OfflineDriver)
     assert wrong.message.ephemeral and "only they can choose" in wrong.message.text
     await driver.press(roll, "INTELCOM Card", user=first_user)
     after = await driver.press(roll, "keep it as Classified", user=second_user)
-    assert "Classified objectives are set" in after.text
+    assert "INTELCOM declarations are made" in after.text and "/its classified mine" in after.text
     assert "first card used as INTELCOM Card" in roll.text and "no INTELCOM Card" in roll.text
 
-    # /its classified mine: own cards again, with the Secure HVT choice now the game is on.
+    # Only now the second pairs: each player fetches them with /its classified mine.
+    for user in ("alice", "bob"):
+        mine = (await driver.command("/its classified mine", user=user)).message
+        assert "Kept (1)" in mine.text
+        replies = await _keep_all(driver, mine, user)
+        assert len(replies) == 3
+    news = [m for r in replies for m in r.messages if not m.ephemeral]
+    assert any("Classified objectives are set" in m.text and "end of the game" in m.text for m in news)
+
+    # /its classified mine: own cards again, with the Secure HVT choice for the end of the game.
     mine = (await driver.command("/its classified mine", user="alice")).message
     assert mine.ephemeral and "Kept (4)" in mine.text
+    assert "Secure HVT (for the end of the game)" in mine.text
     swap = [b for b in mine.buttons if b.label.startswith("Swap ")]
     expected = 3 if first == 0 else 4  # the INTELCOM card can't be swapped
     assert len(swap) == expected
     old_copy = dataclasses.replace(mine, components=list(mine.components))
+    before = len(driver.history(user=driver.user("carol")))
     chosen = await driver.press(mine, swap[0].label, user="alice")
-    assert "swapped one classified objective for Secure HVT" in chosen.text
     assert not mine.buttons  # the choice is made
+    assert "stays private until you use `/its classified reveal`" in mine.text
+    # The swap is the player's private information: nothing is posted to the channel.
+    assert not [m for m in chosen.messages if not m.ephemeral]
+    assert len(driver.history(user=driver.user("carol"))) == before
+    assert "Secure HVT" not in _public_text(driver).split("Classified objectives are set")[-1].replace(
+        "offers the Secure HVT swap", ""
+    )
     stale = await driver.press(old_copy, "No swap", user="alice")
     assert stale.message.ephemeral and "already made" in stale.message.text
 
@@ -167,6 +189,7 @@ async def test_wrong_mission_and_stranger_are_refused(driver: OfflineDriver) -> 
     assert nothing.message.ephemeral and "no Classified Deck draw" in nothing.message.text
     unknown = await driver.command("/its classified mine", user="erin", channel=driver.add_channel("empty"))
     assert unknown.message.ephemeral and "There is no ITS match" in unknown.message.text
+    assert "channel (or thread) where the match is played" in unknown.message.text
 
 
 async def test_mine_and_reveal_before_the_draw_is_done(driver: OfflineDriver) -> None:

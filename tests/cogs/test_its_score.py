@@ -31,6 +31,13 @@ async def _set(
     return await driver.submit(opened.modal, filled)
 
 
+async def _end(driver: OfflineDriver, user: str) -> Reply:
+    """/its end, then the confirmation button; returns the confirming press."""
+    asked = await driver.command("/its end", user=user)
+    assert asked.message.ephemeral and asked.message.text.startswith("End this match?")
+    return await driver.press(asked.message, "Yes, end this match", user=user)
+
+
 def _field(message: Message, name: str) -> str:
     embed = message.embeds[0]
     return next(f["value"] for f in embed["fields"] if f["name"].startswith(name))
@@ -144,7 +151,7 @@ async def test_every_control_kind_through_its_modal(driver: OfflineDriver) -> No
         user="alice",
     )
     assert "R1:2 R2:1 R3:3" in quadrant.text and "R1:✓ R2:✗ R3:✓" in quadrant.text
-    await driver.command("/its end", user="alice")
+    await _end(driver, "alice")
 
     battle = await _sheet(driver, "Battleground", 300)
     choice = await driver.choose(battle, "enemy_key_ops", user="alice", select=1)
@@ -152,7 +159,7 @@ async def test_every_control_kind_through_its_modal(driver: OfflineDriver) -> No
     await driver.submit(choice.modal, {"f0": "2"})
     reopened = await driver.choose(battle, "enemy_key_ops", user="alice", select=1)
     assert reopened.modal.fields[0]["value"] != "none"  # prefilled with the current option
-    await driver.command("/its end", user="bob")
+    await _end(driver, "bob")
 
     cryo = await _sheet(driver, "Cryogenics", 300)
     counters = await driver.choose(cryo, "hvt_quadrants", user="alice", select=1)
@@ -160,7 +167,7 @@ async def test_every_control_kind_through_its_modal(driver: OfflineDriver) -> No
     await driver.submit(counters.modal, {"f0": "1", "f1": "1"})
     over = await _set(driver, cryo, "b", "hvt_quadrants", {"f0": "2", "f1": "1"}, user="bob")
     assert over.message.ephemeral and "only 2 can score" in over.message.text
-    await driver.command("/its end", user="alice")
+    await _end(driver, "alice")
 
     annihilation = await _sheet(driver, "Annihilation", 300)
     await _set(driver, annihilation, "a", "killed_army_points", "250", user="alice")
@@ -207,10 +214,84 @@ async def test_end_the_match(driver: OfflineDriver) -> None:
     await _sheet(driver)
     refused = await driver.command("/its end", user="carol")
     assert refused.message.ephemeral and "Only the players" in refused.message.text
-    ended = await driver.command("/its end", user="bob")
-    assert not ended.message.ephemeral and "finished" in ended.message.text
+    ended = await _end(driver, "bob")
+    public = [m for m in ended.messages if not m.ephemeral]
+    assert (
+        len(public) == 1
+        and "ended this channel's ITS match (Acquisition) between Alice and Bob" in public[0].text
+    )
     again = await driver.command("/its end", user="bob")
     assert again.message.ephemeral and "There is no ITS match" in again.message.text
+
+
+async def test_end_asks_first_and_says_what_was_ended_without_private_cards(driver: OfflineDriver) -> None:
+    """/its end used to wipe the match at once; now the caller confirms, then the channel gets a
+    summary: who ended it, revealed objectives and the score, never a card still private."""
+    await driver.command("/its classified draw mission:Acquisition", user="alice")
+    sheet = await _sheet(driver)
+    match = (await driver.bot.games.get(driver.channel.id, ItsMatch, KIND)).state
+    alice_pair = {match.draw.card(k).name for k in match.draw.players[0].pair}
+    bob_pair = {match.draw.card(k).name for k in match.draw.players[1].pair}
+    await _set(driver, sheet, "a", "tech_coffin", "yes", user="alice")
+    await driver.command("/its classified mine", user="alice")
+    mine = [m for m in driver.history(user=driver.user("alice")) if m.ephemeral and m.buttons][-1]
+    await driver.press(mine, 1, user="alice")
+    await driver.command("/its classified reveal", user="alice")
+    alice_kept = (await driver.bot.games.get(driver.channel.id, ItsMatch, KIND)).state.draw.players[0].kept
+
+    asked = await driver.command("/its end", user="bob")
+    assert asked.message.ephemeral
+    assert "This deletes both players' drawn objectives and the sheet" in asked.message.text
+    assert (await driver.bot.games.find(driver.channel.id, ItsMatch, KIND)) is not None  # nothing gone yet
+    # Only the caller sees (and so can press) the confirmation.
+    assert asked.message.visible_to == driver.user("bob").id
+    done = await driver.press(asked.message, "Yes, end this match", user="bob")
+    assert asked.message.text == "The match is ended." and not asked.message.buttons
+    summary = next(m for m in done.messages if not m.ephemeral)
+    assert driver.user("bob").mention in summary.text and "ended this channel's ITS match" in summary.text
+    kept_name = match.draw.card(alice_kept[0]).name
+    assert f"Alice revealed: {kept_name}" in summary.text
+    assert "Bob's classified objectives were not revealed and stay secret." in summary.text
+    for name in bob_pair - alice_pair - {kept_name}:
+        assert name not in summary.text
+    assert "Score sheet, not confirmed by both players: Alice " in summary.text
+
+    # The old sheet's controls and the used confirmation answer "moved on".
+    stale = await driver.press(sheet, "Alice: confirm", user="alice")
+    assert stale.message.ephemeral and "moved on" in stale.message.text
+    menu = await driver.choose(sheet, "tech_coffin", user="alice", select=1)
+    assert menu.modal is None and "no longer applies" in menu.message.text
+
+
+async def test_end_confirmation_of_a_replaced_match_does_nothing(driver: OfflineDriver) -> None:
+    await _sheet(driver)
+    asked = await driver.command("/its end", user="alice")
+    await _end(driver, "bob")
+    second = await _sheet(driver)
+    late = await driver.press(asked.message, "Yes, end this match", user="alice")
+    assert late.message.ephemeral and "no longer applies" in late.message.text
+    assert (await driver.bot.games.find(driver.channel.id, ItsMatch, KIND)) is not None
+    assert second.buttons
+
+
+async def test_final_score_is_in_the_end_summary(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver)
+    await _set(driver, sheet, "a", "tech_coffin", "yes", user="alice")
+    await driver.press(sheet, "Alice: confirm", user="alice")
+    await driver.press(sheet, "Bob: confirm", user="bob")
+    ended = await _end(driver, "alice")
+    summary = next(m for m in ended.messages if not m.ephemeral)
+    assert "Final score (confirmed by both): Alice " in summary.text and "Alice wins" in summary.text
+
+
+async def test_an_edit_that_changes_nothing_keeps_the_confirmations(driver: OfflineDriver) -> None:
+    sheet = await _sheet(driver)
+    await driver.press(sheet, "Alice: confirm", user="alice")
+    driver.user("dave", manage_guild=True)
+    await _set(driver, sheet, "b", "antennas_activated", "0", user="dave")  # 0 -> 0
+    assert "Alice: ✅ confirmed" in _field(sheet, "Confirmed")
+    await _set(driver, sheet, "b", "antennas_activated", "1", user="dave")
+    assert "Alice: ⏳ not yet" in _field(sheet, "Confirmed")
 
 
 async def test_draw_then_sheet_share_one_match_and_the_sheet_can_be_posted_again(

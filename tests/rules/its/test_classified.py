@@ -35,6 +35,7 @@ from rules.its.classified import (
     describe,
     draw_setup_for,
     new_draw,
+    next_steps,
     parse_action,
     summary,
 )
@@ -354,10 +355,12 @@ def test_intelcom_roll_decides_who_declares_first_and_ties_reroll() -> None:
 def test_intelcom_card_cannot_become_secure_hvt() -> None:
     state = start(DrawSetup(classified_count=4, intelcom=True), players=("Ann",))
     rng = random.Random(2)
-    while state.phase is Phase.DRAWING:
-        state = state.apply(Keep(player=0, card=state.players[0].pair[0]), rng)
+    state = state.apply(Keep(player=0, card=state.players[0].pair[0]), rng)
+    assert state.phase is Phase.INTELCOM
     assert state.intelcom_order == [0] and state.players[0].intelcom_roll == []
     state = state.apply(DeclareIntelcom(player=0, use=True), rng)
+    while state.phase is Phase.DRAWING:
+        state = state.apply(Keep(player=0, card=state.players[0].pair[0]), rng)
     first = state.players[0].kept[0]
     with pytest.raises(ClassifiedError, match="INTELCOM Card can't be swapped"):
         state.apply(SecureHvt(player=0, replace=first), rng)
@@ -579,6 +582,9 @@ def test_physical_records_end_with_the_right_cards(setup: DrawSetup, seed: int, 
     rng = random.Random(seed)
     for _ in range(40):
         state = roundtrip(state)
+        if state.phase is Phase.INTELCOM:
+            state = state.apply(data.draw(st.sampled_from(state.legal_actions())), rng)
+            continue
         if state.phase is not Phase.DRAWING:
             break
         for idle in (i for i in range(2) if state.record_request(i)[0] == 0):
@@ -692,3 +698,95 @@ def test_a_waiting_player_holds_the_draw_until_they_join() -> None:
     assert state.phase is Phase.DRAWING and all(p.step is Step.DONE for p in state.players)
     joined = state.join(1, "Bo", random.Random(4))
     assert joined.players[1].name == "Bo" and joined.waiting == [] and joined.phase is not Phase.DRAWING
+
+
+# --- second new-user round: INTELCOM order, one swap per Player Turn ---------------------------
+
+
+def test_frontline_intelcom_is_declared_right_after_the_first_kept_card() -> None:
+    """The seed's Frontline rule: the INTELCOM decision comes after the FIRST Classified
+    Objective is chosen, before any further pair is dealt."""
+    state = start(draw_setup_for("frontline"))
+    rng = ScriptedRng([9, 4])
+    state = state.apply(Keep(player=0, card=state.players[0].pair[0]), rng)
+    # Ann waits: no second pair until both players have declared.
+    assert state.phase is Phase.DRAWING and state.players[0].pair == []
+    assert len(state.players[0].kept) == 1
+    assert any("wait for the INTELCOM roll-off" in s for s in next_steps(state))
+    assert all(a.player == 1 for a in state.legal_actions())
+    state = state.apply(Keep(player=1, card=state.players[1].pair[0]), rng)
+    assert state.phase is Phase.INTELCOM and state.intelcom_order == [0, 1]
+    assert [len(p.pair) for p in state.players] == [0, 0]
+    with pytest.raises(ClassifiedError, match="can't keep a card now"):
+        state.apply(Keep(player=0, card="1"), rng)
+    state = state.apply(DeclareIntelcom(player=0, use=True), rng)
+    assert state.phase is Phase.INTELCOM
+    state = state.apply(DeclareIntelcom(player=1, use=False), rng)
+    # Declarations made: back to drawing, each player now gets their second pair.
+    assert state.phase is Phase.DRAWING
+    assert [len(p.pair) for p in state.players] == [2, 2]
+    first = state.players[0].kept[0]
+    while state.phase is Phase.DRAWING:
+        state = state.apply(state.legal_actions()[0], rng)
+    assert state.phase is Phase.SECURE_HVT
+    assert state.players[0].kept[0] == first and len(state.players[0].kept) == 4
+    assert state.objectives(0) == state.players[0].kept[1:]
+
+
+def test_physical_intelcom_records_the_first_card_alone() -> None:
+    state = start(draw_setup_for("frontline"), source=CardSource.PHYSICAL)
+    rng = ScriptedRng([3, 8])
+    names = [c.key for c in state.pool][:4]
+    assert state.record_request(0)[0] == 1
+    assert "record it now" in next_steps(state)[0]
+    with pytest.raises(ClassifiedError, match="exactly 1"):
+        state.apply(Record(player=0, cards=names[:2]), rng)
+    state = state.apply(Record(player=0, cards=names[:1]), rng)
+    assert state.record_request(0)[0] == 0
+    with pytest.raises(ClassifiedError):
+        state.apply(Record(player=0, cards=names[1:2]), rng)
+    state = state.apply(Record(player=1, cards=names[:1]), rng)
+    assert state.phase is Phase.INTELCOM and state.intelcom_order == [1, 0]
+    state = state.apply(DeclareIntelcom(player=1, use=False), rng)
+    state = state.apply(DeclareIntelcom(player=0, use=False), rng)
+    assert state.phase is Phase.DRAWING and state.record_request(0)[0] == 3
+    assert "record the 3 cards you kept" in next_steps(state)[0]
+    state = state.apply(Record(player=0, cards=names[1:]), rng)
+    state = state.apply(Record(player=1, cards=names[1:]), rng)
+    assert state.phase is Phase.SECURE_HVT
+
+
+def test_physical_single_card_wording() -> None:
+    state = start(DrawSetup(classified_count=1), source=CardSource.PHYSICAL)
+    assert next_steps(state)[0] == "Ann: draw two cards and keep one; record the card you kept."
+
+
+def test_countermeasures_one_swap_per_player_turn_by_its_player() -> None:
+    """The seed gives the swap to the player whose turn it is, in their Tactical Phase: one a turn."""
+    state = start(DrawSetup(mode=DrawMode.COUNTERMEASURES), seed=3)
+    rng = random.Random(4)
+    state = state.apply(CmSwap(player=0, card=state.current[0]), rng)
+    assert state.turn_player == 0
+    with pytest.raises(ClassifiedError, match=r"Ann already swapped .* in this Player Turn"):
+        state.apply(CmSwap(player=1, card=state.current[0]), rng)
+    assert not any(isinstance(a, CmSwap) for a in state.legal_actions())
+    state = state.apply(CmEndTurn(), rng)
+    # Bo's Player Turn now: Ann may not swap in it.
+    assert state.turn_player == 1
+    with pytest.raises(ClassifiedError, match="It is Bo's Player Turn"):
+        state.apply(CmSwap(player=0, card=state.current[0]), rng)
+    assert {a.player for a in state.legal_actions() if isinstance(a, CmSwap)} == {1}
+    state = state.apply(CmSwap(player=1, card=state.current[0]), rng)
+    state = state.apply(CmEndTurn(), rng)
+    assert state.turn_player == 0
+    # A turn without a swap still passes the turn on.
+    state = state.apply(CmEndTurn(), rng)
+    state = state.apply(CmSwap(player=1, card=state.current[0]), rng)
+    assert roundtrip(state).turn_player == 1
+
+
+def test_a_card_named_like_a_deck_word_resolves_by_its_name() -> None:
+    state = start()
+    named = next((c for c in state.pool if normalize(c.name).startswith("extreme")), None)
+    if named is not None:
+        assert state.resolve(named.name) == named.key
