@@ -434,9 +434,11 @@ class Its(commands.Cog, name="ITS"):
                     {self.content.decks[c.deck_id].name for c in draw.pool if c.deck_id in self.content.decks}
                 )
             )
-            first = match.seats[0].name if match.seats and seat != 0 else "the first player"
+            started = (
+                f"{match.seats[0].name} started this draw" if seat != 0 else "this draw is already dealt"
+            )
             ignored = (
-                f"Your deck/mode choice was not used: {first} started this draw, and both players "
+                f"Your deck/mode choice was not used: {started}, and both players "
                 f"draw with the same setup ({decks}; mode {_draw_mode(draw).replace('_', ' ')}). To "
                 "use other options, end this match with /its end and draw again."
             )

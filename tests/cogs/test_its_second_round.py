@@ -124,3 +124,9 @@ async def test_card_lookup_by_prefix_number_and_without_duplicates(driver: Offli
     assert "Predator" in names and len(names) == len(set(names))
     none = await driver.command("/its classified card name:99")
     assert none.message.ephemeral and "card number 99" in none.message.text
+
+
+async def test_first_player_redrawing_with_other_options_is_told_privately(driver: OfflineDriver) -> None:
+    await driver.command("/its classified draw mission:Supplies", user="alice")
+    again = await driver.command("/its classified draw mission:Supplies deck:its18-operations", user="alice")
+    assert "Your deck/mode choice was not used: this draw is already dealt" in again.messages[0].text
