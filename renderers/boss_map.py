@@ -317,9 +317,18 @@ def _activation_label(act: Activation) -> str:
     """This turn's activation in a few words, e.g. ``RN 4 · Melee 3 +1AP`` (``✓`` once resolved)."""
     if act.skill is None:
         return f"RN {act.rn} · no {act.range.value.title()} attack"
+    if act.awaiting_allocation:  # successes entered, wounds not given out yet
+        return f"RN {act.rn} · to allocate"
     shown = "Melee" if act.range is Range.CHARGE else act.range.value.title()
     bonus = f" +{act.ap_bonus}AP" if act.ap_bonus else ""
     return f"{'✓ ' if act.resolved else ''}RN {act.rn} · {shown} {act.skill}{bonus}"
+
+
+def _live_activation(state: FightState, zone: str) -> Activation | None:
+    """This turn's activation of ``zone`` while the fight goes on (none once it is decided)."""
+    if state.is_over():
+        return None
+    return next((a for a in state.activations if a.zone == zone), None)
 
 
 def zone_status_label(state: FightState, z: ZoneSpec) -> str:
@@ -328,7 +337,7 @@ def zone_status_label(state: FightState, z: ZoneSpec) -> str:
     hp = state.zone_hp[z.name]
     if hp <= 0:
         return "DESTROYED"
-    act = next((a for a in state.activations if a.zone == z.name), None)
+    act = _live_activation(state, z.name)
     if act is not None:
         return f"{hp}/{z.hp} HP · {_activation_label(act)}"
     return f"{hp}/{z.hp} HP · {z.kind.value}"
@@ -357,7 +366,7 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
     # HP pips, kept clear of the centre line so the strike colour reads there.
     _pips(draw, Rect(rect.x0 + pad, rect.y0 + 110 * k, rect.x1 - pad, rect.y0 + 160 * k), hp, z.hp, pal, k,
           dead=dead)
-    act = next((a for a in state.activations if a.zone == z.name), None)
+    act = _live_activation(state, z.name)
     hp_label = zone_status_label(state, z)
     label_colour = pal.strike if dead else pal.accent if act is not None and not act.resolved else pal.muted
     label_font = _fit_font(draw, hp_label, round(19 * k), inner_w, bold=dead or (act is not None
@@ -473,8 +482,8 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
                   fill=pal.strike if unit.out else (pal.accent if eng else pal.muted), anchor="lm")
     for vehicle, rect in zip(state.vehicles, lay.roster_rows[len(state.units):], strict=False):
         colour = pal.muted if vehicle.destroyed else pal.text
-        armour = "Heavy Armor" if vehicle.heavy else "no Heavy Armor"
-        label = f"{vehicle.name} · DMG {vehicle.dmg}+ · {armour}"
+        armour = f"DMG {vehicle.dmg}+ · Heavy Armor" if vehicle.heavy else "no Heavy Armor"
+        label = f"{vehicle.name} · {armour}"
         status = "DESTROYED" if vehicle.destroyed else f"wounds {vehicle.wounds}/{vehicle.sp} SP"
         sw = draw.textlength(status, font=sf)
         label = _fit(draw, label, nf, rect.width - sw - 70 * k)

@@ -98,6 +98,11 @@ def _vehicle_health(v: Vehicle, *, long: bool = False) -> str:
     return f"{v.wounds} wound{'s' if v.wounds != 1 else ''} taken, {left}" if long else left
 
 
+def _armour(v: Vehicle) -> str:
+    """``DMG 4+, Heavy Armor``, or ``no Heavy Armor`` (where DMG plays no part)."""
+    return f"DMG {v.dmg}+, Heavy Armor" if v.heavy else "no Heavy Armor"
+
+
 def _zone_label(state: FightState, zone: str, legal: bool) -> str:
     spec = state.boss.zone(zone)
     hp = state.zone_hp[zone]
@@ -242,7 +247,7 @@ class SpaceInfantry(
         def make(fight: FightState) -> list[app_commands.Choice[str]]:
             return [
                 _choice(
-                    f"{v.name} · DMG {v.dmg}+ · {_vehicle_health(v)}{' · Heavy Armor' if v.heavy else ''}",
+                    f"{v.name} · {_armour(v)} · {_vehicle_health(v)}",
                     v.name,
                 )
                 for v in fight.vehicles
@@ -411,7 +416,7 @@ class SpaceInfantry(
         fight: FightState = game.state.fight
         lines = status_lines(fight)[1:]
         lines += [
-            f"{v.name}: {_vehicle_health(v, long=True)} (DMG {v.dmg}+{', Heavy Armor' if v.heavy else ''})"
+            f"{v.name}: {_vehicle_health(v, long=True)} ({_armour(v)})"
             for v in fight.vehicles
         ]
         if fight.resources:
@@ -457,16 +462,20 @@ class SpaceInfantry(
         else:
             await interaction.response.send_message(embed=embed, file=file, view=view)
 
-    @app_commands.command(name="end", description="End this channel's fight (its starter or Manage Server)")
+    @app_commands.command(
+        name="end", description="End this channel's fight (anyone once it is over; before, its starter)"
+    )
     async def end(self, interaction: discord.Interaction) -> None:
         store = self.bot.games  # type: ignore[attr-defined]
         async with store.update(
             interaction.channel_id, SIGame, kind=KIND.key, actor_id=interaction.user.id, action="end"
         ) as game:
-            if game.record.created_by != interaction.user.id and not is_manager(interaction):
+            over = game.state.fight.is_over()
+            if not over and game.record.created_by != interaction.user.id and not is_manager(interaction):
                 raise RuleError(
                     f"Only the one who started this fight (<@{game.record.created_by}>) or a "
-                    "member with Manage Server can end it. Use /si undo to take back a step."
+                    "member with Manage Server can end it while it is still going; once it is over, "
+                    "anyone can. Use /si undo to take back a step."
                 )
             game.end = True
             game.summary = "ended the fight"
@@ -487,16 +496,16 @@ class SpaceInfantry(
     @vehicle.command(name="add", description="Track a vehicle in this channel's fight")
     @app_commands.describe(
         name="The vehicle's name",
-        dmg="Its DMG (the RN + PEN it takes to hit; 4+ is 4)",
         sp="Its structure points",
+        dmg="Heavy Armor only: its DMG (the RN + PEN it takes to hit; 4+ is 4)",
         heavy="Heavy Armor (default yes; ignores standard attacks). Set false for light vehicles",
     )
     async def vehicle_add(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, MAX_NAME_LENGTH],
-        dmg: app_commands.Range[int, 1, MAX_VEHICLE_DMG],
         sp: app_commands.Range[int, 1, MAX_VEHICLE_SP],
+        dmg: app_commands.Range[int, 1, MAX_VEHICLE_DMG] | None = None,
         heavy: bool = True,
     ) -> None:
         await self._change(interaction, AddVehicle(name=name, dmg=dmg, sp=sp, heavy=heavy), "vehicle add")
@@ -545,7 +554,7 @@ class SpaceInfantry(
     @app_commands.describe(
         sl="The attack's SL, from the core rules",
         pen="The weapon's PEN (0 if none)",
-        dmg="The target's DMG (4+ is 4)",
+        dmg="Heavy Armor only: the target's DMG (4+ is 4)",
         sp="The target's structure points (default 1)",
         heavy="The target has Heavy Armor (default true)",
         melee="At Melee range",
@@ -555,7 +564,7 @@ class SpaceInfantry(
         interaction: discord.Interaction,
         sl: app_commands.Range[int, 0, MAX_SL],
         pen: app_commands.Range[int, 0, MAX_PEN],
-        dmg: app_commands.Range[int, 1, MAX_VEHICLE_DMG],
+        dmg: app_commands.Range[int, 1, MAX_VEHICLE_DMG] | None = None,
         sp: app_commands.Range[int, 1, MAX_VEHICLE_SP] = 1,
         heavy: bool = True,
         melee: bool = False,

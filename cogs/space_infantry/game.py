@@ -130,7 +130,7 @@ def command_hint(state: FightState) -> str:
     """The commands that fit the fight's current step."""
     if state.is_over():
         return (
-            "`/si undo` to take back the last step; `/si end` (the fight's starter or Manage Server) "
+            "`/si undo` to take back the last step; `/si end` (anyone, now that the fight is over) "
             "closes the fight so a new one can start here."
         )
     if not state.units:
@@ -139,6 +139,12 @@ def command_hint(state: FightState) -> str:
         return "`/si squad add`, `/si engage`, then `/si turn` (or the button) to determine the range."
     if state.phase is Phase.ENGAGEMENT:
         return "`/si engage` / `/si disengage`, then `/si turn` (or the button) to activate the zones."
+    if state.awaiting_allocation():
+        more = "; the zones' buttons for the successes still to enter" if state.awaiting_successes() else ""
+        return (
+            f"The Accept / own allocation buttons give out the entered wounds{more}; `/si hit` for "
+            "your units' attacks."
+        )
     if state.pending_activations():
         return "The zones' buttons for their successes; `/si hit` for your units' attacks."
     return "`/si hit`, `/si vehicle attack`, then `/si turn` (or the button) for the next turn."

@@ -9,7 +9,9 @@ it needs, so it still works after a restart:
   no version, so it stays usable while other players act; the turn number keeps it from
   answering for a later turn.
 * ``si:accept:<game>:t<turn>:<zone>:<successes>:<digest>`` / ``si:own:<game>:t<turn>:...``: take
-  Herald's proposed allocation, or type your own. They are pinned to the turn, zone and successes
+  Herald's proposed allocation, or type your own. The successes are saved when they are entered
+  (so they stand whatever happens next); these buttons then appear on the proposal and on every
+  later message of that turn until the wounds are given out. They are pinned to the turn, zone and successes
   (not the fight's version), so they stay usable while that zone's attack is pending; Accept
   re-checks the shown allocation (its digest guards it) against the fight as it is then.
 
@@ -29,17 +31,20 @@ import discord
 
 from bot.games import MovedOn
 from bot.views import PersistentButton, open_form
-from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, rng_of, step
+from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, step
 from rules.errors import RuleError
 from rules.space_infantry import (
     ActivateZones,
+    Activation,
     DetermineRange,
+    EnterSuccesses,
     FightState,
     Phase,
     ZoneAttack,
     apply,
     legal_targets,
     parse_allocation,
+    propose_allocation,
 )
 
 log = logging.getLogger("herald.space_infantry")
@@ -77,11 +82,33 @@ def controls(game_id: int, version: int, state: FightState) -> discord.ui.View |
         view.add_item(RangeButton(game_id, version, first=True))
     else:
         pending = state.pending_activations()
-        for act in pending[:20]:
-            view.add_item(SuccessesButton(game_id, state.turn, _zone_index(state, act.zone), act.zone))
+        for act in pending[:12]:
+            index = _zone_index(state, act.zone)
+            if act.successes is None:
+                view.add_item(SuccessesButton(game_id, state.turn, index, act.zone))
+                continue
+            plan = waiting_proposal(state, act)
+            view.add_item(
+                AcceptButton(game_id, state.turn, index, act.successes, proposal_digest(plan), act.zone)
+            )
+            view.add_item(OwnAllocationButton(game_id, state.turn, index, act.successes, act.zone))
         if not pending:
             view.add_item(RangeButton(game_id, version, first=False))
     return view
+
+
+def waiting_proposal(state: FightState, act: Activation) -> dict[str, int]:
+    """Herald's proposal for an attack whose successes are entered."""
+    wounds = (act.successes or 0) * state.boss.special_rules.wounds_per_success
+    return propose_allocation(state, act.zone, wounds)
+
+
+def _already_entered(zone: str, act: Activation) -> RuleError:
+    return RuleError(
+        f"{zone}'s successes are already entered ({act.successes}): its wounds wait for their "
+        "allocation. Press Accept or 'Give my own allocation' on the proposal (`/si status` shows "
+        "it again); `/si undo` takes the successes back if they were wrong."
+    )
 
 
 async def send_step(
@@ -197,12 +224,14 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
             )
         zone = _zone_name(state, self.zone)
         act = next((a for a in state.activations if a.zone == zone), None)
-        if act is not None and act.attacks and state.zone_hp[zone] <= 0:
+        if act is not None and act.dropped:
             raise MovedOn(
-                f"{zone} was destroyed before its attack was resolved: it does not attack this turn."
+                f"{zone} was destroyed before its successes were entered: it does not attack this turn."
             )
         if act is None or act.resolved:
             raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
+        if act.successes is not None:
+            raise _already_entered(zone, act)
         await open_form(interaction, successes_form(self.game, self.turn, self.zone, act.describe()))
 
 
@@ -250,18 +279,31 @@ def read_shown_allocation(message: discord.Message | None) -> dict[str, int] | N
 _PROPOSED = re.compile(r"Herald proposes \*\*(.+?)\*\*")
 
 
-def _pending_activation(state: FightState, turn: int, zone_index: int) -> str:
-    """The zone's name if its attack of ``turn`` still waits for its successes; else MovedOn."""
+def _pending_activation(state: FightState, turn: int, zone_index: int, successes: int) -> str:
+    """The zone's name if its attack of ``turn`` waits for the allocation of ``successes``; else
+    MovedOn."""
     if state.turn != turn:
         raise MovedOn(
             f"That proposal was for turn {turn}; the fight is on turn {state.turn}, so it no longer applies."
         )
     zone = _zone_name(state, zone_index)
     act = next((a for a in state.activations if a.zone == zone), None)
-    if act is not None and act.attacks and state.zone_hp[zone] <= 0:
-        raise MovedOn(f"{zone} was destroyed before its attack was resolved: it does not attack this turn.")
+    if act is not None and act.dropped:
+        raise MovedOn(
+            f"{zone} was destroyed before its successes were entered: it does not attack this turn."
+        )
     if act is None or act.resolved:
         raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
+    if act.successes is None:
+        raise MovedOn(
+            f"{zone}'s successes were taken back with /si undo, so this proposal no longer applies: "
+            f"press '{zone}: enter successes' on the newest message."
+        )
+    if act.successes != successes:
+        raise MovedOn(
+            f"This proposal was for {successes} successes, but {zone}'s successes are now entered as "
+            f"{act.successes}: use `/si status` for the proposal that applies."
+        )
     return zone
 
 
@@ -280,18 +322,32 @@ async def successes_entered(
     if state.turn != turn:
         raise MovedOn(f"Turn {turn} is over, so that attack can no longer be entered.")
     zone = _zone_name(state, zone_index)
-    # A dry run on the current state: the rules check everything and say what would happen.
-    preview = apply(state, ZoneAttack(zone=zone, successes=successes), rng_of(interaction.client))
-    if not preview.allocation:
-        done = await step(
-            interaction,
-            ZoneAttack(zone=zone, successes=successes),
-            name="zone attack",
-            expect_game_id=game.id,
-            expect_version=game.version,
-        )
+    act = next((a for a in state.activations if a.zone == zone), None)
+    if act is not None and act.successes is not None and not act.resolved:
+        raise _already_entered(zone, act)
+    # Entered successes are saved at once: from here on they stand, whatever happens to the zone.
+    done = await step(
+        interaction,
+        EnterSuccesses(zone=zone, successes=successes),
+        name="zone successes",
+        expect_game_id=game.id,
+    )
+    after: FightState = done.result.state
+    entered = next(a for a in after.activations if a.zone == zone)
+    if entered.resolved:
         await send_step(interaction, done)
         return
+    embed, view = proposal_message(done.game_id, after, entered)
+    await interaction.response.send_message(embed=embed, view=view)
+
+
+def proposal_message(
+    game_id: int, state: FightState, act: Activation
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The message asking who takes an entered attack's wounds, with Accept and 'my own'."""
+    zone, successes = act.zone, act.successes or 0
+    plan = waiting_proposal(state, act)
+    preview = apply(state, ZoneAttack(zone=zone, successes=successes, allocation=plan))
     targets = legal_targets(state, zone)
     engaged = [u for u in targets if u in state.engaged_with(zone)]
     whom = "engaged with it" if engaged else "not engaged with any zone"
@@ -300,21 +356,23 @@ async def successes_entered(
         description="\n".join(
             [
                 preview.events[0],
-                f"Herald proposes **{shown_allocation(preview.allocation)}**.",
+                f"Herald proposes **{shown_allocation(plan)}**.",
                 f"These wounds may go to {', '.join(targets)} ({whom}).",
+                "The successes are saved: they stand even if the zone falls before the wounds are given.",
             ]
         ),
         colour=discord.Colour.from_rgb(254, 231, 92),
     )
     embed.add_field(name="If you accept", value="\n".join(preview.events[1:])[:1024] or "-", inline=False)
     embed.set_footer(
-        text=f"Fight #{game.id} · turn {turn} · {successes} success{'es' if successes != 1 else ''} "
+        text=f"Fight #{game_id} · turn {state.turn} · {successes} success{'es' if successes != 1 else ''} "
         f"for {zone}"
     )
+    index = _zone_index(state, zone)
     view = discord.ui.View(timeout=None)
-    view.add_item(AcceptButton(game.id, turn, zone_index, successes, proposal_digest(preview.allocation)))
-    view.add_item(OwnAllocationButton(game.id, turn, zone_index, successes))
-    await interaction.response.send_message(embed=embed, view=view)
+    view.add_item(AcceptButton(game_id, state.turn, index, successes, proposal_digest(plan)))
+    view.add_item(OwnAllocationButton(game_id, state.turn, index, successes))
+    return embed, view
 
 
 # A proposal is pinned to the turn, the zone and the successes (not the fight's version), so
@@ -323,10 +381,10 @@ _ALLOC = r"(?P<game>\d+):t(?P<turn>\d+):(?P<zone>\d+):(?P<successes>\d+)"
 
 
 class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[0-9a-f]{{8}})"):
-    def __init__(self, game: int, turn: int, zone: int, successes: int, digest: str) -> None:
+    def __init__(self, game: int, turn: int, zone: int, successes: int, digest: str, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Accept",
+                label=f"{label}: accept Herald's proposal"[:LABEL_LIMIT] if label else "Accept",
                 style=discord.ButtonStyle.success,
                 custom_id=f"si:accept:{game}:t{turn}:{zone}:{successes}:{digest}",
             )
@@ -342,15 +400,15 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
     async def pressed(self, interaction: discord.Interaction) -> None:
         game = await load(interaction, game_id=self.game)
         state: FightState = game.state.fight
-        zone = _pending_activation(state, self.turn, self.zone)
+        zone = _pending_activation(state, self.turn, self.zone, self.successes)
         shown = read_shown_allocation(interaction.message)
         if shown is None or proposal_digest(shown) != self.digest:
             # The message can't be read back: accept only if Herald would still propose the same.
             now = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
             if proposal_digest(now) != self.digest:
                 raise RuleError(
-                    f"The squad has changed since this proposal, so it was not applied. Press "
-                    f"'{zone}: enter successes' on the newest message and enter {self.successes} again."
+                    "The squad has changed since this proposal, so it was not applied. Use "
+                    "'Give my own allocation', or `/si status` for Herald's proposal as things stand now."
                 )
             shown = now
         try:
@@ -363,17 +421,17 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
         except RuleError as error:
             raise RuleError(
                 f"This proposal ({shown_allocation(shown)}) is no longer legal: {error} Nothing was "
-                f"applied. Use 'Give my own allocation', or press '{zone}: enter successes' on the "
-                f"newest message and enter {self.successes} again for a new proposal."
+                f"applied. Use 'Give my own allocation', or `/si status` for Herald's new proposal "
+                f"for {zone}'s {self.successes} success{'es' if self.successes != 1 else ''}."
             ) from None
         await send_step(interaction, done, edit=True)
 
 
 class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
-    def __init__(self, game: int, turn: int, zone: int, successes: int) -> None:
+    def __init__(self, game: int, turn: int, zone: int, successes: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Give my own allocation",
+                label=f"{label}: give my own allocation"[:LABEL_LIMIT] if label else "Give my own allocation",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"si:own:{game}:t{turn}:{zone}:{successes}",
             )
@@ -389,8 +447,9 @@ class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
     async def pressed(self, interaction: discord.Interaction) -> None:
         game = await load(interaction, game_id=self.game)
         state: FightState = game.state.fight
-        zone = _pending_activation(state, self.turn, self.zone)
-        proposal = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
+        zone = _pending_activation(state, self.turn, self.zone, self.successes)
+        act = next(a for a in state.activations if a.zone == zone)
+        proposal = waiting_proposal(state, act)
         message_id = interaction.message.id if interaction.message is not None else 0
         form = allocation_form(
             self.game, self.turn, self.zone, self.successes, message_id, zone, allocation_text(proposal)
@@ -447,7 +506,7 @@ async def allocation_entered(
 ) -> None:
     wanted = parse_allocation(text)
     game = await load(interaction, game_id=game_id)
-    zone = _pending_activation(game.state.fight, turn, zone_index)
+    zone = _pending_activation(game.state.fight, turn, zone_index, successes)
     done = await step(
         interaction,
         ZoneAttack(zone=zone, successes=successes, allocation=wanted),

@@ -12,6 +12,7 @@ resource               ``apply(s, AddResource(resource=Resource.SCORPIO))``
 engage / disengage     ``apply(s, Engage(unit=, zone=, via=None))`` / ``Disengage(unit=)``
 turn: range            ``apply(s, DetermineRange(), rng)``  (opens the engagement window)
 turn: activations      ``apply(s, ActivateZones(), rng)``   (closes it; ``result.activations``)
+zone successes         ``apply(s, EnterSuccesses(zone=, successes=))`` (they stand from then on)
 zone attack            ``apply(s, ZoneAttack(zone=, successes=, allocation=None|{unit: n}))``;
                        preview with ``propose_allocation(s, zone, wounds)``; read a typed
                        allocation ("Kai:2, Lee:1") with ``parse_allocation(text)``
@@ -43,6 +44,7 @@ from rules.space_infantry.boss import (
     Disengage,
     Engage,
     Engagement,
+    EnterSuccesses,
     FightState,
     Outcome,
     Phase,
@@ -57,6 +59,7 @@ from rules.space_infantry.boss import (
     VehicleHit,
     WoundUnit,
     ZoneAttack,
+    allocation_words,
     apply,
     check_allocation,
     legal_engagements,
@@ -64,6 +67,7 @@ from rules.space_infantry.boss import (
     next_step,
     parse_allocation,
     propose_allocation,
+    special_rule_lines,
     start_fight,
     status_lines,
 )
@@ -96,6 +100,7 @@ __all__ = [
     "Disengage",
     "Engage",
     "Engagement",
+    "EnterSuccesses",
     "FightState",
     "Outcome",
     "Phase",
@@ -114,6 +119,7 @@ __all__ = [
     "ZoneAttack",
     "ZoneKind",
     "ZoneSpec",
+    "allocation_words",
     "apply",
     "check_allocation",
     "find_boss",
@@ -127,6 +133,7 @@ __all__ = [
     "parse_allocation",
     "propose_allocation",
     "resolve_av_attack",
+    "special_rule_lines",
     "start_fight",
     "status_lines",
 ]

@@ -11,7 +11,8 @@ The turn, as phases:
   squad does not attack yet (neither zones nor vehicles).
 * ``engagement``: after :class:`DetermineRange`. Units engage and disengage freely.
 * ``combat``: after :class:`ActivateZones` (which closes the engagement window). Each activated
-  zone waits for the player to enter its successes (:class:`ZoneAttack`); the squad's units
+  zone waits for the player to enter its successes (:class:`EnterSuccesses`), then for its wounds
+  to be allocated (:class:`ZoneAttack`, which can also do both at once); the squad's units
   attack (:class:`SquadHit`, :class:`AVAttack`, :class:`VehicleHit`) in whatever order the core
   rules give. Squad attacks are refused in every other phase.
   :class:`DetermineRange` starts the next turn once every activation is resolved.
@@ -24,6 +25,9 @@ Choices where the seed is silent (documented here and in the events):
   internal zone still standing (the seed sends damage through a destroyed outer zone inwards);
   from an internal zone, and from any grenade, it is lost.
 * Stone Skin divides each attack's total damage before it is applied (rounding down).
+* A zone destroyed before its successes are entered does not attack that turn; once they are
+  entered they stand, and its wounds go to the units it could reach when they were entered.
+* Every action is refused once the fight is over (``over``); the bot's undo still works.
 * A destroyed outer zone still has its engage limit: it counts the units attacking the internal
   zone through it.
 * When a unit's zone is destroyed it follows the connection inwards (first standing internal
@@ -50,10 +54,11 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
-from rules.space_infantry.common import clean_name, draw_rn, find_name, possessive
+from rules.space_infantry.common import DEFAULT_RN_DIE, clean_name, draw_rn, find_name, possessive
 from rules.space_infantry.content import BossSpec, Column, Range, ZoneKind
 from rules.space_infantry.vehicles import (
     SCORPIO_AV,
+    UNARMORED_KILL_RN,
     AVResult,
     AVSource,
     Vehicle,
@@ -131,10 +136,24 @@ class Activation(BaseModel):
     skill: int | None
     ap_bonus: int = 0
     resolved: bool = False
+    successes: int | None = None
+    """The successes the players entered; once entered they stand (see :class:`EnterSuccesses`)."""
+    targets: list[str] = Field(default_factory=list)
+    """The units the attack could wound when its successes were entered."""
 
     @property
     def attacks(self) -> bool:
         return self.skill is not None
+
+    @property
+    def awaiting_allocation(self) -> bool:
+        """Its successes are entered and its wounds wait to be given out."""
+        return self.attacks and not self.resolved and self.successes is not None
+
+    @property
+    def dropped(self) -> bool:
+        """Its zone fell before anyone entered its successes, so it never attacked."""
+        return self.attacks and self.resolved and self.successes is None
 
     def describe(self) -> str:
         """A player-facing line, e.g. ``Mouth (RN 4): Melee skill 3, +1AP (Charge)``."""
@@ -173,6 +192,8 @@ class FightState(BaseModel):
     range: Range | None = None
     activations: list[Activation] = Field(default_factory=list)
     scorpio_users: list[str] = Field(default_factory=list)
+    attackers: list[str] = Field(default_factory=list)
+    """Units that attacked (a hit or an A-V attack) this turn."""
     outcome: Outcome | None = None
 
     # Read-only views -----------------------------------------------------------------------
@@ -217,7 +238,19 @@ class FightState(BaseModel):
         return out
 
     def pending_activations(self) -> list[Activation]:
+        """Attacks not resolved yet: waiting for their successes or for their allocation."""
         return [a for a in self.activations if a.attacks and not a.resolved]
+
+    def awaiting_successes(self) -> list[Activation]:
+        return [a for a in self.pending_activations() if a.successes is None]
+
+    def awaiting_allocation(self) -> list[Activation]:
+        return [a for a in self.pending_activations() if a.successes is not None]
+
+    def activation(self, zone: str) -> Activation | None:
+        """This turn's activation of ``zone``, if it activated."""
+        z = self.zone_name(zone)
+        return next((a for a in self.activations if a.zone == z), None)
 
     def next_column(self) -> Column:
         """The range-table column the next range determination reads."""
@@ -290,10 +323,21 @@ class ActivateZones(_Action):
     kind: Literal["activate_zones"] = "activate_zones"
 
 
+class EnterSuccesses(_Action):
+    """Record a zone's ``successes`` (0 if it missed). From then on they stand: destroying the zone
+    no longer cancels the attack, and the wounds wait for :class:`ZoneAttack` to allocate them. An
+    attack with no wounds to give (or nobody to take them) is resolved at once."""
+
+    kind: Literal["enter_successes"] = "enter_successes"
+    zone: str
+    successes: int
+
+
 class ZoneAttack(_Action):
     """Resolve a zone's activation: ``successes`` from the player (0 if it missed). Wounds are
     ``successes`` times the Deadly multiplier. ``allocation`` maps unit names to wounds; leave it
-    out to take :func:`propose_allocation`'s."""
+    out to take :func:`propose_allocation`'s. If the successes were already entered
+    (:class:`EnterSuccesses`), ``successes`` must be the same number."""
 
     kind: Literal["zone_attack"] = "zone_attack"
     zone: str
@@ -322,7 +366,8 @@ class WoundUnit(_Action):
 class AddVehicle(_Action):
     kind: Literal["add_vehicle"] = "add_vehicle"
     name: str
-    dmg: int
+    dmg: int | None = None
+    """Needed with Heavy Armor only: a vehicle without it is destroyed on an RN of 2 or more."""
     sp: int
     heavy: bool = True
 
@@ -351,7 +396,7 @@ class VehicleHit(_Action):
 
 Action = Annotated[
     AddUnit | RemoveUnit | AddResource | RemoveResource | Engage | Disengage | DetermineRange
-    | ActivateZones | ZoneAttack | SquadHit | WoundUnit | AddVehicle | AVAttack | VehicleHit,
+    | ActivateZones | EnterSuccesses | ZoneAttack | SquadHit | WoundUnit | AddVehicle | AVAttack | VehicleHit,
     Field(discriminator="kind"),
 ]
 
@@ -386,10 +431,32 @@ def start_fight(boss: BossSpec) -> StepResult:
     """
     state = FightState(boss=boss, zone_hp={z.name: z.hp for z in boss.zones})
     events = [f"The fight against {boss.name} begins. Add your squad, engage, then determine the range."]
-    sr = boss.special_rules
-    if sr.no_ambush:
-        events.append(f"The squad cannot gain the Ambush advantage against {boss.name}.")
+    events.extend(special_rule_lines(boss))
     return StepResult(state=state, events=events)
+
+
+def special_rule_lines(boss: BossSpec) -> list[str]:
+    """One line per special rule of ``boss``, said the way Herald applies it.
+
+    >>> from rules.space_infantry.content import load_boss
+    >>> special_rule_lines(load_boss("elder_leviathan"))[1]
+    'Stone Skin: the total damage of each attack on it is halved (rounded down) before it is applied.'
+    """
+    sr = boss.special_rules
+    lines = []
+    if sr.no_ambush:
+        lines.append(f"No Ambush: the squad cannot gain the Ambush advantage against {boss.name}.")
+    if sr.stone_skin:
+        share = "halved" if sr.stone_skin.divisor == 2 else f"divided by {sr.stone_skin.divisor}"
+        lines.append(f"Stone Skin: the total damage of each attack on it is {share} (rounded down) "
+                     "before it is applied.")
+    if sr.deadly:
+        lines.append(f"Deadly: every zone's attack deals {sr.deadly.wounds_per_success} wounds for each "
+                     "success.")
+    if sr.charge:
+        lines.append(f"Charge: when the range comes up Charge, the fight is at Melee and its attacks "
+                     f"gain +{sr.charge.ap_bonus}AP.")
+    return lines
 
 
 # Engagement rules -----------------------------------------------------------------------------
@@ -454,6 +521,10 @@ def _engagement_target(state: FightState, unit: Unit, zone: str, via: str | None
 def _room(state: FightState, outer: str, unit: str) -> int:
     limit = state.boss.zone(outer).engage_limit or 0
     return limit - len([u for u in state.at_opening(outer) if u != unit])
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _join(names: list[str]) -> str:
@@ -529,8 +600,14 @@ def _after_destroyed(state: FightState, zone: str, events: list[str]) -> None:
     been resolved yet this turn (a destroyed zone does not attack), and check for elimination."""
     for act in state.activations:
         if act.zone == zone and act.attacks and not act.resolved:
-            act.resolved = True
-            events.append(f"{zone} falls before its attack is resolved: it does not attack this turn.")
+            if act.successes is None:
+                act.resolved = True
+                events.append(f"{zone} falls before its successes are entered: it does not attack this "
+                              "turn.")
+            else:
+                events.append(f"{zone} falls, but its attack was already made: its "
+                              f"{_plural(act.successes, 'success', 'successes')} still wait for their "
+                              "allocation.")
     for name in state.engaged_with(zone):
         eng = state.engagements[name]
         opening = eng.via or zone
@@ -558,6 +635,11 @@ def legal_targets(state: FightState, zone: str) -> list[str]:
     ['Kai']
     """
     z = state.zone_name(zone)
+    act = state.activation(z)
+    if act is not None and act.awaiting_allocation:
+        # Entered successes keep the targets they had then, even if the zone has fallen since.
+        squad = {u.name: u for u in state.units}
+        return [t for t in act.targets if t in squad and not squad[t].out]
     engaged = [u for u in state.engaged_with(z) if not state.unit(u).out]
     return engaged or state.free_units()
 
@@ -702,11 +784,13 @@ def _need_rng(rng: random.Random | None, what: str) -> random.Random:
 
 def _not_over(state: FightState) -> None:
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        raise RuleError(f"The fight is over: {state.boss.name} is eliminated. The fight's starter "
-                        "(or Manage Server) ends it, then a new one can start.")
+        raise RuleError(f"The fight is over: {state.boss.name} is eliminated, so nothing in it can "
+                        "change now. /si undo takes back the last step; anyone here can close the "
+                        "fight with /si end.")
     if state.outcome is Outcome.SQUAD_OUT:
-        raise RuleError("The fight is over: every unit is out. Undo the last step or heal a unit; "
-                        "otherwise the fight's starter (or Manage Server) ends it.")
+        raise RuleError("The fight is over: every unit is out, so nothing in it can change now. "
+                        "/si undo takes back the last step; anyone here can close the fight with "
+                        "/si end.")
 
 
 def apply(state: FightState, action: Action, rng: random.Random | None = None) -> StepResult:
@@ -721,6 +805,7 @@ def apply(state: FightState, action: Action, rng: random.Random | None = None) -
     >>> r.state.turn, r.draws[0].purpose
     (1, 'range')
     """
+    _not_over(state)
     s = state.model_copy(deep=True)
     events: list[str] = []
     result = StepResult(state=s, events=events)
@@ -738,19 +823,32 @@ def _add_unit(s: FightState, a: AddUnit, rng: random.Random | None, r: StepResul
     if not 1 <= a.wounds <= MAX_UNIT_WOUNDS:
         raise RuleError(f"A unit has 1 to {MAX_UNIT_WOUNDS} wounds; you gave {name} {a.wounds}.")
     s.units.append(Unit(name=name, kind=a.unit_kind, max_wounds=a.wounds, wounds=a.wounds))
-    if s.outcome is Outcome.SQUAD_OUT:
-        s.outcome = None
-        s.phase = Phase.COMBAT if s.turn else Phase.SETUP
     r.events.append(f"{name} joins the squad ({a.unit_kind.value}, {a.wounds} wound"
                     f"{'s' if a.wounds != 1 else ''}).")
 
 
 def _remove_unit(s: FightState, a: RemoveUnit, rng: random.Random | None, r: StepResult) -> None:
     unit = s.unit(a.name)
+    if s.phase is Phase.COMBAT:
+        waiting = [p.zone for p in s.pending_activations() if unit.name in legal_targets(s, p.zone)]
+        eng = s.engagements.get(unit.name)
+        if waiting:
+            why = (f"{_join(waiting)}'s attack, not resolved yet, may still wound {unit.name}, so "
+                   "leaving now would dodge it")
+        elif eng is not None:
+            why = f"{unit.name} is engaged with {eng.zone} in the middle of the combat turn"
+        else:
+            why = ""
+        if why:
+            raise RuleError(f"{unit.name} can't leave the squad now: {why}. Remove it once this turn's "
+                            "attacks are resolved and /si turn has determined the next range (or undo "
+                            "the step that added it, if it was a mistake).")
     s.units.remove(unit)
     s.engagements.pop(unit.name, None)
     if unit.name in s.scorpio_users:
         s.scorpio_users.remove(unit.name)
+    if unit.name in s.attackers:
+        s.attackers.remove(unit.name)
     r.events.append(f"{unit.name} leaves the squad.")
     _check_squad(s, r.events)
 
@@ -808,7 +906,12 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
     if s.phase is Phase.ENGAGEMENT:
         raise RuleError(f"The range for turn {s.turn} is already {_range_label(s.range)}: engage, then "
                         "activate the zones.")
-    pending = s.pending_activations()
+    waiting = s.awaiting_allocation()
+    if waiting:
+        raise RuleError(f"Turn {s.turn} is not finished: the wounds of {_join([p.zone for p in waiting])} "
+                        "wait for their allocation. Accept Herald's proposal or give your own (/si "
+                        "status shows it again), then start the next turn.")
+    pending = s.awaiting_successes()
     if pending:
         raise RuleError(f"Turn {s.turn} is not finished: enter the successes of "
                         f"{_join([p.zone for p in pending])} first (0 if it missed).")
@@ -825,6 +928,7 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
     s.phase = Phase.ENGAGEMENT
     s.activations = []
     s.scorpio_users = []
+    s.attackers = []
     r.draws.append(RNDraw(purpose="range", die=s.boss.rn_die, value=rn))
     line = f"Turn {s.turn}: range RN {rn} in the {column.value.title()} column -> {_range_label(new)}."
     if new is Range.CHARGE:
@@ -855,37 +959,80 @@ def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: Ste
         r.events.append("Enter each zone's successes to allocate its wounds.")
 
 
-def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: StepResult) -> None:
-    _not_over(s)
-    zone = s.zone_name(a.zone)
+def _open_activation(s: FightState, zone_name: str) -> Activation:
+    """The zone's activation this turn, still open; a RuleError saying why otherwise."""
+    zone = s.zone_name(zone_name)
     if s.phase is not Phase.COMBAT:
         raise RuleError("Zones attack after they are activated: determine the range and activate the "
                         "zones first.")
-    act = next((x for x in s.activations if x.zone == zone), None)
+    act = s.activation(zone)
     if act is None:
         raise RuleError(f"{zone} did not activate this turn, so it has no attack to resolve.")
+    if act.dropped:
+        raise RuleError(f"{zone} was destroyed before its successes were entered, so it does not attack "
+                        "this turn: there is nothing to enter.")
     if act.resolved:
-        if s.zone_hp[zone] <= 0 and act.attacks:
-            raise RuleError(f"{zone} was destroyed before its attack was resolved, so it does not attack "
-                            "this turn: there is nothing to enter.")
         raise RuleError(f"{zone}'s attack this turn is already resolved (undo to change it).")
-    if s.zone_hp[zone] <= 0:
-        act.resolved = True
-        r.events.append(f"{zone} was destroyed before it could attack.")
-        return
-    if not 0 <= a.successes <= MAX_SUCCESSES:
-        raise RuleError(f"Successes must be between 0 and {MAX_SUCCESSES}; you entered {a.successes}.")
-    wounds = a.successes * s.boss.special_rules.wounds_per_success
-    if a.allocation is None:
-        plan = propose_allocation(s, zone, wounds)
-    else:
-        plan = check_allocation(s, zone, wounds, a.allocation)
-    act.resolved = True
+    return act
+
+
+def _scores_line(s: FightState, act: Activation) -> str:
+    successes = act.successes or 0
+    wounds = successes * s.boss.special_rules.wounds_per_success
     deadly = ""
     if s.boss.special_rules.deadly:
         deadly = f" (Deadly: {s.boss.special_rules.wounds_per_success} wounds each)"
-    r.events.append(f"{zone} scores {a.successes} success{'es' if a.successes != 1 else ''}{deadly}: "
-                    f"{wounds} wound{'s' if wounds != 1 else ''}.")
+    return (f"{act.zone} scores {_plural(successes, 'success', 'successes')}{deadly}: "
+            f"{_plural(wounds, 'wound', 'wounds')}.")
+
+
+def _record_successes(s: FightState, act: Activation, successes: int) -> None:
+    if not 0 <= successes <= MAX_SUCCESSES:
+        raise RuleError(f"Successes must be between 0 and {MAX_SUCCESSES}; you entered {successes}.")
+    if s.zone_hp[act.zone] <= 0:  # only in a fight saved before entered successes were recorded
+        raise RuleError(f"{act.zone} was destroyed before its successes were entered: it does not "
+                        "attack this turn.")
+    act.targets = legal_targets(s, act.zone)
+    act.successes = successes
+
+
+def _enter_successes(s: FightState, a: EnterSuccesses, rng: random.Random | None, r: StepResult) -> None:
+    act = _open_activation(s, a.zone)
+    if act.successes is not None:
+        raise RuleError(f"{act.zone}'s successes are already entered ({act.successes}) and its wounds "
+                        "wait for their allocation: accept Herald's proposal or give your own (/si "
+                        "status shows it). To change the successes, undo that step first.")
+    _record_successes(s, act, a.successes)
+    wounds = act.successes * s.boss.special_rules.wounds_per_success
+    plan = propose_allocation(s, act.zone, wounds)
+    if not plan:
+        _resolve(s, act, plan, r)
+        return
+    r.events.append(_scores_line(s, act))
+    r.events.append(f"The wounds wait for their allocation: Herald proposes {allocation_words(plan)}.")
+    r.allocation = plan
+
+
+def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: StepResult) -> None:
+    act = _open_activation(s, a.zone)
+    if act.successes is None:
+        _record_successes(s, act, a.successes)
+    elif a.successes != act.successes:
+        raise RuleError(f"{act.zone}'s successes were entered as {act.successes}, not {a.successes}: "
+                        "allocate those wounds, or undo that step to enter another number.")
+    wounds = act.successes * s.boss.special_rules.wounds_per_success
+    if a.allocation is None:
+        plan = propose_allocation(s, act.zone, wounds)
+    else:
+        plan = check_allocation(s, act.zone, wounds, a.allocation)
+    _resolve(s, act, plan, r)
+
+
+def _resolve(s: FightState, act: Activation, plan: dict[str, int], r: StepResult) -> None:
+    """Give out the wounds of ``act`` (its successes entered) as ``plan`` says, and close it."""
+    wounds = (act.successes or 0) * s.boss.special_rules.wounds_per_success
+    act.resolved = True
+    r.events.append(_scores_line(s, act))
     if wounds and not plan:
         r.events.append("No unit can be hurt by it: the wounds are lost.")
     dealt = sum(plan.values())
@@ -896,6 +1043,11 @@ def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: Ste
         r.events.append(f"{lost} wound{'s' if lost != 1 else ''} beyond what the targets had left "
                         f"{'are' if lost != 1 else 'is'} lost.")
     r.allocation = plan
+
+
+def allocation_words(plan: dict[str, int]) -> str:
+    """``Kai 2, Lee 1`` (how proposals show an allocation)."""
+    return ", ".join(f"{name} {n}" for name, n in plan.items())
 
 
 def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepResult) -> None:
@@ -916,6 +1068,7 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
     if not 0 <= a.damage <= MAX_DAMAGE:
         raise RuleError(f"Damage must be between 0 and {MAX_DAMAGE}; you entered {a.damage}.")
     dealt = stone_skin(s, a.damage)
+    _note_attacker(s, unit.name, r)
     what = "grenade" if a.grenade else "attack"
     line = f"{possessive(unit.name)} {what} on {eng.zone}: {a.damage} damage"
     if s.boss.special_rules.stone_skin:
@@ -924,18 +1077,22 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
     _damage_zone(s, eng.zone, dealt, flow=not a.grenade, events=r.events)
 
 
+def _note_attacker(s: FightState, name: str, r: StepResult) -> None:
+    """Remember that ``name`` attacked this turn; a second attack is allowed (the core rules may
+    give several) but said out loud, so an attack entered twice by mistake is seen."""
+    if name in s.attackers:
+        r.events.append(f"{name} already attacked this turn: make sure this is a new attack.")
+    else:
+        s.attackers.append(name)
+
+
 def _wound_unit(s: FightState, a: WoundUnit, rng: random.Random | None, r: StepResult) -> None:
     unit = s.unit(a.unit)
     if a.amount == 0 or abs(a.amount) > MAX_DAMAGE:
         raise RuleError(f"Give a number of wounds from 1 to {MAX_DAMAGE} (negative to heal).")
     if a.amount > 0 and unit.out:
         raise RuleError(f"{unit.name} is already out.")
-    was_out = unit.out
     _wound(s, unit.name, a.amount, r.events)
-    if was_out and not unit.out and s.outcome is Outcome.SQUAD_OUT:
-        s.outcome = None
-    if s.outcome is None and s.phase is Phase.OVER:
-        s.phase = Phase.COMBAT if s.turn else Phase.SETUP
 
 
 def _vehicle(s: FightState, name: str) -> Vehicle:
@@ -950,8 +1107,11 @@ def _add_vehicle(s: FightState, a: AddVehicle, rng: random.Random | None, r: Ste
     if any(x.name.lower() == v.name.lower() for x in s.vehicles):
         raise RuleError(f"There is already a vehicle called {v.name}: pick another name.")
     s.vehicles.append(v)
-    armour = "Heavy Armor" if v.heavy else "no Heavy Armor"
-    r.events.append(f"Vehicle {v.name} joins the fight (DMG {v.dmg}+, SP {v.sp}, {armour}).")
+    if v.heavy:
+        r.events.append(f"Vehicle {v.name} joins the fight (DMG {v.dmg}+, SP {v.sp}, Heavy Armor).")
+    else:
+        r.events.append(f"Vehicle {v.name} joins the fight (SP {v.sp}, no Heavy Armor: an A-V hit "
+                        f"destroys it on RN {UNARMORED_KILL_RN}+).")
 
 
 def _combat_only(s: FightState, what: str) -> None:
@@ -965,24 +1125,30 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
     unit = s.unit(a.unit)
     if unit.out:
         raise RuleError(f"{unit.name} is out and cannot attack.")
-    if a.source is AVSource.SCORPIO:
-        if Resource.SCORPIO not in s.resources:
-            raise RuleError("The squad has no Scorpio: add the resource first.")
-        if unit.name in s.scorpio_users:
-            raise RuleError(f"{unit.name} already used the Scorpio this turn.")
+    if a.source is AVSource.SCORPIO and Resource.SCORPIO not in s.resources:
+        raise RuleError("The squad has no Scorpio: add the resource first.")
     vehicle = _vehicle(s, a.vehicle)
     _combat_only(s, "The squad makes A-V attacks")
+    if unit.name in s.scorpio_users:
+        raise RuleError(f"{unit.name} used the Scorpio this turn, so it uses no other skill (and no "
+                        "second Scorpio attack) until the next turn.")
+    if a.source is AVSource.SCORPIO and unit.name in s.attackers:
+        raise RuleError(f"{unit.name} already attacked this turn: the Scorpio's user uses no other "
+                        "skill, so another unit must take it.")
     rng = _need_rng(rng, "An A-V attack")
     melee = a.melee if a.melee is not None else s.range in (Range.MELEE, Range.CHARGE)
     res = resolve_av_attack(vehicle, sl=a.sl, pen=a.pen, source=a.source, attacker=unit.name,
-                            melee=melee, rng=rng, die=s.boss.rn_die)
+                            melee=melee, rng=rng)
     s.vehicles[s.vehicles.index(vehicle)] = res.vehicle
     if a.source is AVSource.SCORPIO:
         s.scorpio_users.append(unit.name)
         r.events.append(f"{unit.name} uses the Scorpio (A-V {SCORPIO_AV}, PEN 0) and no other skill.")
+    else:
+        _note_attacker(s, unit.name, r)
     r.events.extend(res.events)
     r.events.extend(res.notes[1:] if a.source is AVSource.SCORPIO else res.notes)
-    r.draws.extend(RNDraw(purpose=f"A-V on {vehicle.name}", die=s.boss.rn_die, value=x.rn) for x in res.rolls)
+    r.draws.extend(RNDraw(purpose=f"A-V on {vehicle.name}", die=DEFAULT_RN_DIE, value=x.rn)
+                   for x in res.rolls)
     r.av = res
 
 
@@ -1004,6 +1170,7 @@ _HANDLERS = {
     Disengage: _disengage,
     DetermineRange: _determine_range,
     ActivateZones: _activate,
+    EnterSuccesses: _enter_successes,
     ZoneAttack: _zone_attack,
     SquadHit: _squad_hit,
     WoundUnit: _wound_unit,
@@ -1023,18 +1190,29 @@ def next_step(state: FightState) -> str:
     if state.outcome is Outcome.BOSS_ELIMINATED:
         return f"{state.boss.name} is eliminated. Well fought!"
     if state.outcome is Outcome.SQUAD_OUT:
-        return ("Every unit is out. Undo the last step, heal a unit with a negative wound, or have the "
-                "fight's starter (or Manage Server) end it before starting a new one.")
+        return ("Every unit is out: the fight is over. Undo the last step if it was a mistake; "
+                "otherwise anyone here can end the fight.")
     if not state.units:
         return "Add units to the squad."
     if state.phase is Phase.SETUP:
         return "Engage zones if you like, then determine the range to start turn 1."
     if state.phase is Phase.ENGAGEMENT:
         return "Engage or disengage units, then activate the zones."
-    pending = state.pending_activations()
+    lines = []
+    for act in state.awaiting_allocation():
+        wounds = (act.successes or 0) * state.boss.special_rules.wounds_per_success
+        plan = propose_allocation(state, act.zone, wounds)
+        lines.append(f"{possessive(act.zone)} {_plural(wounds, 'wound waits', 'wounds wait')} for "
+                     f"{'its' if wounds == 1 else 'their'} allocation: Herald proposes "
+                     f"**{allocation_words(plan) or 'nobody'}**. Accept it or give your own.")
+    pending = state.awaiting_successes()
     if pending:
-        return (f"Enter the successes of {_join([p.zone for p in pending])} (0 if it missed); "
-                "attack with your engaged units.")
+        lines.append(f"Enter the successes of {_join([p.zone for p in pending])} (0 if it missed); "
+                     "attack with your engaged units.")
+    elif lines:
+        lines.append("Attack with your engaged units.")
+    if lines:
+        return "\n".join(lines)
     return "Attack with your engaged units, then determine the range for the next turn."
 
 

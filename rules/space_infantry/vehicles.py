@@ -64,21 +64,32 @@ class Vehicle(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
-    dmg: int = Field(ge=1, le=MAX_VEHICLE_DMG)
+    dmg: int | None = Field(default=None, ge=1, le=MAX_VEHICLE_DMG)
+    """Only a Heavy Armor vehicle has one that matters; ``None`` for a vehicle without it."""
     sp: int = Field(ge=1, le=MAX_VEHICLE_SP)
     heavy: bool = True
     wounds: int = Field(default=0, ge=0)
     destroyed: bool = False
 
 
-def make_vehicle(name: str, *, dmg: int, sp: int, heavy: bool = True) -> Vehicle:
+def make_vehicle(name: str, *, dmg: int | None = None, sp: int, heavy: bool = True) -> Vehicle:
     """Build a :class:`Vehicle` from player input, raising :class:`RuleError` on bad numbers.
+
+    A vehicle without Heavy Armor is destroyed by any A-V hit on an RN of 2 or more, so its DMG
+    plays no part: it is dropped.
 
     >>> make_vehicle("Titan", dmg=4, sp=2).sp
     2
+    >>> make_vehicle("Pilum", dmg=3, sp=1, heavy=False).dmg is None
+    True
     """
     name = clean_name(name, "vehicle name")
-    if not 1 <= dmg <= MAX_VEHICLE_DMG:
+    if not heavy:
+        dmg = None
+    elif dmg is None:
+        raise RuleError(f"{name} has Heavy Armor, so it needs its DMG (the RN + PEN it takes to hit; "
+                        "4+ is 4). Give dmg, or set heavy:false for a vehicle without Heavy Armor.")
+    if dmg is not None and not 1 <= dmg <= MAX_VEHICLE_DMG:
         raise RuleError(f"{name}'s DMG must be between 1 and {MAX_VEHICLE_DMG} (a DMG of 4+ is 4).")
     if not 1 <= sp <= MAX_VEHICLE_SP:
         raise RuleError(f"{name}'s SP must be between 1 and {MAX_VEHICLE_SP}.")
@@ -152,8 +163,9 @@ def resolve_av_attack(
             break
         rn = draw_rn(rng, die)
         if vehicle.heavy:
-            hit = rn + pen >= vehicle.dmg
-            rolls.append(AVRoll(rn=rn, pen=pen, needed=vehicle.dmg, hit=hit))
+            needed = vehicle.dmg or 1
+            hit = rn + pen >= needed
+            rolls.append(AVRoll(rn=rn, pen=pen, needed=needed, hit=hit))
             if hit:
                 after.wounds += 1
                 if after.wounds >= after.sp:

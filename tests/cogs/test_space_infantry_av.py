@@ -42,6 +42,7 @@ async def test_one_off_av_with_the_seed_examples(driver: OfflineDriver) -> None:
 async def test_vehicles_and_the_scorpio_in_a_fight(driver: OfflineDriver) -> None:
     shows_map(await driver.command("/si boss start boss:elder_leviathan"))
     shows_map(await driver.command("/si squad add name:Fire Team wounds:2"))
+    shows_map(await driver.command("/si squad add name:Gunner wounds:2"))
     added = shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:2", user="bob"))
     assert "Vehicle Titan joins the fight (DMG 4+, SP 2, Heavy Armor)." in added.text
     shows_map(await driver.command("/si squad scorpio", user="bob"))
@@ -55,9 +56,14 @@ async def test_vehicles_and_the_scorpio_in_a_fight(driver: OfflineDriver) -> Non
     assert "wounds 1/2" in first.text
     refused(
         await driver.command('/si vehicle attack unit:"Fire Team" target:Titan sl:1 scorpio:true'),
-        "already used the Scorpio",
+        "used the Scorpio this turn",
     )
-    second = shows_map(await driver.command('/si vehicle attack unit:"Fire Team" target:Titan sl:1 pen:1'))
+    # The Scorpio's user uses no other skill: not even its own A-V attack.
+    refused(
+        await driver.command('/si vehicle attack unit:"Fire Team" target:Titan sl:1 pen:1'),
+        "used the Scorpio this turn, so it uses no other skill",
+    )
+    second = shows_map(await driver.command("/si vehicle attack unit:Gunner target:Titan sl:1 pen:1"))
     assert "Titan is destroyed." in second.text
     status = await driver.command("/si status")
     assert "Titan: destroyed" in status.text and "Resources: Scorpio" in status.text

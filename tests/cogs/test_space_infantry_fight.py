@@ -97,12 +97,14 @@ async def test_a_whole_leviathan_fight_with_two_players_and_a_restart(driver: Of
     assert opened.modal is not None
     broke = shows_map(await driver.command("/si hit unit:Doc damage:4", user="bob"))  # ...Bob is quicker
     assert "Mouth is destroyed." in broke.text and "Kai now attacks Body through Mouth." in broke.text
-    assert "Mouth falls before its attack is resolved: it does not attack this turn." in broke.text
+    assert "Mouth falls before its successes are entered: it does not attack this turn." in broke.text
     assert [b.label for b in broke.buttons] == ["Next turn: determine the range"]
 
     # Mouth fell before its attack: its button and Alice's open form answer politely.
-    refused(await driver.press(turn2b, "Mouth: enter successes", user="alice"), "destroyed before its attack")
-    refused(await driver.submit(opened.modal, {"Successes": "3"}), "destroyed before its attack")
+    refused(
+        await driver.press(turn2b, "Mouth: enter successes", user="alice"), "destroyed before its successes"
+    )
+    refused(await driver.submit(opened.modal, {"Successes": "3"}), "destroyed before its successes")
 
     shows_map(await driver.command("/si turn", user="alice"))  # RN 1: Fire
     turn3 = shows_map(await driver.command("/si turn", user="alice"))
@@ -155,7 +157,10 @@ async def test_accepting_the_proposal_and_undo(driver: OfflineDriver) -> None:
     assert "Undone: Mouth scores 2 successes" in undone.text
     status = await driver.command("/si status")
     assert "Kai: 3/3 wounds" in status.text and "Lee: 2/2 wounds" in status.text
-    # The starter can undo someone else's step; so can a Manage Server member.
+    # The successes stay entered: the status offers the allocation again.
+    assert "Mouth: accept Herald's proposal" in [b.label for b in status.message.buttons]
+    # The starter can undo someone else's step (here the successes); so can a Manage Server member.
+    shows_map(await driver.command("/si undo", user="alice"))
     shows_map(await driver.command("/si undo", user="alice"))
     status = await driver.command("/si status")
     assert "turn 1, range Fire" in status.text and "Activate the zones" in [

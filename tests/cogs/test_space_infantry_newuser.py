@@ -43,7 +43,7 @@ async def test_a_proposal_made_illegal_by_another_zone_says_why_and_what_to_do(d
     assert "Herald proposes **Kai 2, Lee 2**" in egg.text
     await driver.press(crest, "Accept", user="bob")
     stale = await driver.press(egg, "Accept", user="bob")
-    refused(stale, "no longer legal", "Nothing was applied", "Egg Sac: enter successes", "enter 2 again")
+    refused(stale, "no longer legal", "Nothing was applied", "Give my own allocation", "/si status")
     assert egg.buttons  # still there: the player may give their own allocation
     own = await driver.press(egg, "Give my own allocation", user="bob")
     assert own.modal is not None
@@ -82,8 +82,8 @@ async def test_ended_and_wiped_fights_give_the_right_next_step(driver: OfflineDr
     wiped = shows_map(await driver.press(proposal, "Accept", user="bob"))
     assert "Every unit of the squad is out" in wiped.text
     assert "start a new fight" not in wiped.text
-    assert "fight's starter (or Manage Server)" in wiped.text and "/si end" in wiped.text
-    ended = shows_map(await driver.command("/si end", user="alice"))
+    assert "anyone here can end the fight" in wiped.text and "/si end" in wiped.text
+    ended = shows_map(await driver.command("/si end", user="carol"))  # over: anyone may close it
     next_field = ended.text.split("Next")[-1]
     assert "Attack with your engaged units" not in ended.text
     assert "This fight is closed" in next_field and "/si boss start" in next_field

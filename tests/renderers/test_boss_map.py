@@ -7,14 +7,17 @@ import io
 import pytest
 from PIL import Image
 
-from renderers.boss_map import MAX_PNG_BYTES, PALETTES, layout_boss_map, render_boss_map
+from renderers.boss_map import MAX_PNG_BYTES, PALETTES, layout_boss_map, render_boss_map, zone_status_label
 from rules.space_infantry import (
     ActivateZones,
     AddUnit,
     AddVehicle,
     DetermineRange,
     Engage,
+    EnterSuccesses,
+    Outcome,
     SquadHit,
+    ZoneAttack,
     apply,
     load_boss,
     start_fight,
@@ -125,3 +128,17 @@ def test_activated_zone_keeps_its_hp_and_a_decided_fight_drops_the_range_badge()
     assert zone_status_label(won, won.boss.zone("Body")) == "DESTROYED"
     corner = open_png(render_boss_map(won, theme="dark", size=1000)).convert("RGB").getpixel((900, 70))
     assert close(corner, PALETTES["dark"].panel, tol=8)  # no RANGE badge once the boss is eliminated
+
+
+def test_a_wiped_board_shows_no_activation():
+    leviathan = load_boss("elder_leviathan")
+    s = apply(start_fight(leviathan).state, AddUnit(name="Kai", wounds=1)).state
+    s = apply(s, DetermineRange(), ScriptedRandom([1])).state
+    s = apply(s, ActivateZones(), ScriptedRandom([4])).state
+    mouth = leviathan.zone("Mouth")
+    assert "RN 4" in zone_status_label(s, mouth)
+    entered = apply(s, EnterSuccesses(zone="Mouth", successes=1)).state
+    assert zone_status_label(entered, mouth) == "5/5 HP · RN 4 · to allocate"
+    wiped = apply(entered, ZoneAttack(zone="Mouth", successes=1)).state
+    assert wiped.outcome is Outcome.SQUAD_OUT
+    assert zone_status_label(wiped, mouth) == "5/5 HP · outer"

@@ -55,7 +55,7 @@ def test_full_fight(leviathan):
     s = step(s, ActivateZones(), [3])
     s = step(s, SquadHit(unit="Doc", damage=4))  # 2: Mouth falls; Kai and Doc go on to the Body
     assert s.engaged_with("Body") == ["Kai", "Doc"]
-    assert "Mouth falls before its attack is resolved: it does not attack this turn." in log
+    assert "Mouth falls before its successes are entered: it does not attack this turn." in log
     s = step(s, DetermineRange(), [1])
     s = step(s, ActivateZones(), [5])
     assert [a.zone for a in s.activations] == ["Body"]

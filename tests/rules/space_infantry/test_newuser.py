@@ -70,7 +70,7 @@ def test_lost_wounds_and_possessive_wording(leviathan):
     assert "1 wound beyond what the targets had left is lost." in r.events
     assert r.state.outcome is Outcome.SQUAD_OUT
     assert "start a new fight" not in next_step(r.state)
-    assert "starter" in next_step(r.state) and "heal" in next_step(r.state)
+    assert "the fight is over" in next_step(r.state) and "anyone here can end" in next_step(r.state)
 
 
 def test_the_proposal_takes_as_few_units_out_as_the_spread_rule_allows(queen):

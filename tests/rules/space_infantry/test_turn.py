@@ -80,11 +80,11 @@ def test_destroyed_zone_before_its_attack_does_nothing(leviathan):
     s = squad(leviathan, ("Kai", B, 2))
     _, a = turn(s, 2, [5], engage=[("Kai", "Mouth")])
     hit = apply(a.state, SquadHit(unit="Kai", damage=10))
-    assert "Mouth falls before its attack is resolved: it does not attack this turn." in hit.events
+    assert "Mouth falls before its successes are entered: it does not attack this turn." in hit.events
     s = hit.state
     # Nothing is left to enter, so the turn is not held up waiting for the fallen zone.
     assert s.pending_activations() == [] and "Mouth" not in next_step(s)
-    with pytest.raises(RuleError, match="destroyed before its attack was resolved"):
+    with pytest.raises(RuleError, match="destroyed before its successes were entered"):
         apply(s, ZoneAttack(zone="Mouth", successes=3))
     assert s.unit("Kai").wounds == 2
     assert apply(s, DetermineRange(), ScriptedRandom([1])).state.turn == 2
