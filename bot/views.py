@@ -18,11 +18,6 @@ import discord
 from bot.errors import report
 
 
-class HeraldView(discord.ui.View):
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: Any) -> None:
-        await report(interaction, error)
-
-
 class HeraldModal(discord.ui.Modal):
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await report(interaction, error)

@@ -110,16 +110,6 @@ class SqliteGameRepository:
             row = await tx.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return None if row is None else _game(row)
 
-    async def list_active(self, guild_id: int | None, kind: str | None = None) -> list[GameRecord]:
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND guild_id IS ?"
-        params: list[Any] = [guild_id]
-        if kind is not None:
-            sql += " AND kind = ?"
-            params.append(kind)
-        async with self._db.reading() as tx:
-            rows = await tx.fetchall(sql + " ORDER BY id", params)
-        return [_game(r) for r in rows]
-
     async def create(
         self,
         *,
