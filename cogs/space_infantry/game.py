@@ -142,7 +142,7 @@ def command_hint(state: FightState) -> str:
     if state.awaiting_allocation():
         more = "; the zones' buttons for the successes still to enter" if state.awaiting_successes() else ""
         return (
-            f"The Accept / own allocation buttons give out the entered wounds{more}; `/si hit` for "
+            f"The Accept / own allocation buttons give out the entered successes{more}; `/si hit` for "
             "your units' attacks."
         )
     if state.pending_activations():

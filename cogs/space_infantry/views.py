@@ -1,4 +1,5 @@
-"""Buttons and modals of a Space Infantry fight: the turn's steps and the allocation of wounds.
+"""Buttons and modals of a Space Infantry fight: the turn's steps and the allocation of a zone's
+successes (each success is a hit on one unit; under Deadly it inflicts several wounds on it).
 
 Every button is a persistent :class:`~bot.views.PersistentButton` whose custom id carries what
 it needs, so it still works after a restart:
@@ -11,9 +12,10 @@ it needs, so it still works after a restart:
 * ``si:accept:<game>:t<turn>:<zone>:<successes>:<digest>`` / ``si:own:<game>:t<turn>:...``: take
   Herald's proposed allocation, or type your own. The successes are saved when they are entered
   (so they stand whatever happens next); these buttons then appear on the proposal and on every
-  later message of that turn until the wounds are given out. They are pinned to the turn, zone and successes
-  (not the fight's version), so they stay usable while that zone's attack is pending; Accept
-  re-checks the shown allocation (its digest guards it) against the fight as it is then.
+  later message of that turn until the successes are given out. They are pinned to the turn, zone
+  and successes (not the fight's version), so they stay usable while that zone's attack is pending; Accept
+  re-checks the shown allocation (its digest guards it) against the fight as it is then, and
+  refuses it if it would now take out more units than Herald's current proposal.
 
 The modals work the same way: ``si:m:succ:...`` and ``si:m:own:...`` carry what their button
 carried; they are shown with :func:`bot.views.open_form` and answered by the bot's form router
@@ -41,6 +43,7 @@ from rules.space_infantry import (
     FightState,
     Phase,
     ZoneAttack,
+    allocation_words,
     apply,
     legal_targets,
     parse_allocation,
@@ -68,6 +71,7 @@ def _zone_index(state: FightState, zone: str) -> int:
 
 
 def allocation_text(allocation: dict[str, int]) -> str:
+    """The allocation as a player types it, successes per unit: ``Kai:1, Lee:1``."""
     return ", ".join(f"{name}:{n}" for name, n in allocation.items())
 
 
@@ -98,14 +102,13 @@ def controls(game_id: int, version: int, state: FightState) -> discord.ui.View |
 
 
 def waiting_proposal(state: FightState, act: Activation) -> dict[str, int]:
-    """Herald's proposal for an attack whose successes are entered."""
-    wounds = (act.successes or 0) * state.boss.special_rules.wounds_per_success
-    return propose_allocation(state, act.zone, wounds)
+    """Herald's proposal (successes per unit) for an attack whose successes are entered."""
+    return propose_allocation(state, act.zone, act.successes or 0)
 
 
 def _already_entered(zone: str, act: Activation) -> RuleError:
     return RuleError(
-        f"{zone}'s successes are already entered ({act.successes}): its wounds wait for their "
+        f"{zone}'s successes are already entered ({act.successes}) and wait for their "
         "allocation. Press Accept or 'Give my own allocation' on the proposal (`/si status` shows "
         "it again); `/si undo` takes the successes back if they were wrong."
     )
@@ -255,13 +258,14 @@ def proposal_digest(allocation: dict[str, int]) -> str:
     return f"{zlib.crc32(allocation_text(allocation).encode()) & 0xFFFFFFFF:08x}"
 
 
-def shown_allocation(allocation: dict[str, int]) -> str:
-    """The allocation as the proposal shows it: ``Kai 1, Lee 1``."""
-    return allocation_text(allocation).replace(":", " ")
+def shown_allocation(allocation: dict[str, int], wounds_per_success: int = 1) -> str:
+    """The allocation as the proposal shows it: ``Kai 1 success = 2 wounds, Lee 1 success = 2 wounds``."""
+    return allocation_words(allocation, wounds_per_success)
 
 
 def read_shown_allocation(message: discord.Message | None) -> dict[str, int] | None:
-    """The allocation a proposal message showed (``None`` if the message can't be read)."""
+    """The allocation (successes per unit) a proposal message showed (``None`` if the message
+    can't be read, e.g. a proposal from before successes were the unit of allocation)."""
     if message is None or not message.embeds:
         return None
     found = _PROPOSED.search(message.embeds[0].description or "")
@@ -269,14 +273,21 @@ def read_shown_allocation(message: discord.Message | None) -> dict[str, int] | N
         return None
     out: dict[str, int] = {}
     for part in found[1].split(", "):
-        name, _, n = part.rpartition(" ")
-        if not name or not n.isdecimal():
+        share = _SHARE.fullmatch(part)
+        if share is None:
             return None
-        out[name] = int(n)
+        out[share["name"]] = int(share["n"])
     return out
 
 
 _PROPOSED = re.compile(r"Herald proposes \*\*(.+?)\*\*")
+_SHARE = re.compile(r"(?P<name>.+) (?P<n>\d+) success(?:es)? = \d+ wounds?")
+
+
+def _outs(state: FightState, zone: str, successes: int, plan: dict[str, int]) -> int:
+    """How many units ``plan`` would take out."""
+    after = apply(state, ZoneAttack(zone=zone, successes=successes, allocation=plan)).state
+    return sum(1 for u in after.units if u.out) - sum(1 for u in state.units if u.out)
 
 
 def _pending_activation(state: FightState, turn: int, zone_index: int, successes: int) -> str:
@@ -344,21 +355,29 @@ async def successes_entered(
 def proposal_message(
     game_id: int, state: FightState, act: Activation
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The message asking who takes an entered attack's wounds, with Accept and 'my own'."""
+    """The message asking who takes an entered attack's successes, with Accept and 'my own'."""
     zone, successes = act.zone, act.successes or 0
+    per = state.boss.special_rules.wounds_per_success
     plan = waiting_proposal(state, act)
     preview = apply(state, ZoneAttack(zone=zone, successes=successes, allocation=plan))
     targets = legal_targets(state, zone)
     engaged = [u for u in targets if u in state.engaged_with(zone)]
     whom = "engaged with it" if engaged else "not engaged with any zone"
+    hit = (
+        f"Each success hits one unit and inflicts {per} wounds on it (Deadly); wounds beyond what "
+        "that unit has left are lost."
+        if per > 1
+        else "Each success hits one unit and inflicts 1 wound on it."
+    )
     embed = discord.Embed(
-        title=f"{zone}'s attack: who takes the wounds?",
+        title=f"{zone}'s attack: who takes its successes?",
         description="\n".join(
             [
                 preview.events[0],
-                f"Herald proposes **{shown_allocation(plan)}**.",
-                f"These wounds may go to {', '.join(targets)} ({whom}).",
-                "The successes are saved: they stand even if the zone falls before the wounds are given.",
+                f"Herald proposes **{shown_allocation(plan, per)}**.",
+                hit,
+                f"The successes may go to {', '.join(targets)} ({whom}).",
+                "The successes are saved: they stand even if the zone falls before they are given out.",
             ]
         ),
         colour=discord.Colour.from_rgb(254, 231, 92),
@@ -402,15 +421,28 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
         state: FightState = game.state.fight
         zone = _pending_activation(state, self.turn, self.zone, self.successes)
         shown = read_shown_allocation(interaction.message)
+        now = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
         if shown is None or proposal_digest(shown) != self.digest:
             # The message can't be read back: accept only if Herald would still propose the same.
-            now = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
             if proposal_digest(now) != self.digest:
                 raise RuleError(
                     "The squad has changed since this proposal, so it was not applied. Use "
                     "'Give my own allocation', or `/si status` for Herald's proposal as things stand now."
                 )
             shown = now
+        per = state.boss.special_rules.wounds_per_success
+        try:
+            needless = shown != now and _outs(state, zone, self.successes, shown) > _outs(
+                state, zone, self.successes, now
+            )
+        except RuleError:
+            needless = False  # the step below refuses it and says why
+        if needless:
+            raise RuleError(
+                f"The squad has changed since this proposal: {shown_allocation(shown, per)} would now "
+                f"take out a unit that {shown_allocation(now, per)} spares, so it was not applied. Use "
+                "'Give my own allocation', or `/si status` for Herald's proposal as things stand now."
+            )
         try:
             done = await step(
                 interaction,
@@ -420,7 +452,7 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
             )
         except RuleError as error:
             raise RuleError(
-                f"This proposal ({shown_allocation(shown)}) is no longer legal: {error} Nothing was "
+                f"This proposal ({shown_allocation(shown, per)}) is no longer legal: {error} Nothing was "
                 f"applied. Use 'Give my own allocation', or `/si status` for Herald's new proposal "
                 f"for {zone}'s {self.successes} success{'es' if self.successes != 1 else ''}."
             ) from None
@@ -452,7 +484,14 @@ class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
         proposal = waiting_proposal(state, act)
         message_id = interaction.message.id if interaction.message is not None else 0
         form = allocation_form(
-            self.game, self.turn, self.zone, self.successes, message_id, zone, allocation_text(proposal)
+            self.game,
+            self.turn,
+            self.zone,
+            self.successes,
+            message_id,
+            zone,
+            allocation_text(proposal),
+            state.boss.special_rules.wounds_per_success,
         )
         await open_form(interaction, form)
 
@@ -474,19 +513,29 @@ class OldProposalButton(PersistentButton, template=r"si:(?:accept|own):\d+:\d+:\
 
 
 def allocation_form(
-    game: int, turn: int, zone: int, successes: int, message_id: int, zone_name: str, default: str
+    game: int,
+    turn: int,
+    zone: int,
+    successes: int,
+    message_id: int,
+    zone_name: str,
+    default: str,
+    wounds_per_success: int = 1,
 ) -> discord.ui.Modal:
-    """The modal for the player's own allocation; its custom id carries what the button's did,
-    and the proposal message to close once the allocation is applied."""
+    """The modal for the player's own allocation (successes per unit); its custom id carries what
+    the button's did, and the proposal message to close once the allocation is applied."""
+    scored = f"{successes} success{'es' if successes != 1 else ''}"
+    each = f", {wounds_per_success} wounds each" if wounds_per_success > 1 else ""
+    example = f"Kai:1, Lee:1 = one success each ({wounds_per_success} wounds each: Deadly)"
     form = discord.ui.Modal(
-        title=f"{zone_name}: your allocation"[:45],
+        title=f"{zone_name}: give out {scored}{each}"[:45],
         custom_id=f"si:m:own:{game}:t{turn}:{zone}:{successes}:{message_id}",
     )
     form.add_item(
         discord.ui.TextInput(
-            label="Wounds per unit",
+            label="Successes per unit",
             custom_id="allocation",
-            placeholder="Kai:2, Lee:1",
+            placeholder=(example if wounds_per_success > 1 else "Kai:2, Lee:1 = successes per unit")[:100],
             default=default,
             style=discord.TextStyle.paragraph,
             max_length=400,
@@ -514,11 +563,16 @@ async def allocation_entered(
         expect_game_id=game_id,
     )
     await send_step(interaction, done)
-    await close_proposal(interaction, message_id, zone, done.result.allocation or {})
+    per = done.result.state.boss.special_rules.wounds_per_success
+    await close_proposal(interaction, message_id, zone, done.result.allocation or {}, per)
 
 
 async def close_proposal(
-    interaction: discord.Interaction, message_id: int, zone: str, allocation: dict[str, int]
+    interaction: discord.Interaction,
+    message_id: int,
+    zone: str,
+    allocation: dict[str, int],
+    wounds_per_success: int = 1,
 ) -> None:
     """Take the buttons off a proposal whose attack was resolved with the player's own allocation."""
     partial = getattr(interaction.channel, "get_partial_message", None)
@@ -527,7 +581,7 @@ async def close_proposal(
     embed = discord.Embed(
         title=f"{zone}'s attack: resolved",
         description=f"Resolved with {interaction.user.mention}'s own allocation: "
-        f"**{shown_allocation(allocation) or 'no wounds'}** (see the message below).",
+        f"**{shown_allocation(allocation, wounds_per_success) or 'no successes'}** (see the message below).",
         colour=discord.Colour.from_rgb(87, 242, 135),
     )
     try:

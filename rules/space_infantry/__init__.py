@@ -13,9 +13,10 @@ engage / disengage     ``apply(s, Engage(unit=, zone=, via=None))`` / ``Disengag
 turn: range            ``apply(s, DetermineRange(), rng)``  (opens the engagement window)
 turn: activations      ``apply(s, ActivateZones(), rng)``   (closes it; ``result.activations``)
 zone successes         ``apply(s, EnterSuccesses(zone=, successes=))`` (they stand from then on)
-zone attack            ``apply(s, ZoneAttack(zone=, successes=, allocation=None|{unit: n}))``;
-                       preview with ``propose_allocation(s, zone, wounds)``; read a typed
-                       allocation ("Kai:2, Lee:1") with ``parse_allocation(text)``
+zone attack            ``apply(s, ZoneAttack(zone=, successes=, allocation=None|{unit: n}))``,
+                       ``n`` being SUCCESSES (each one inflicts the Deadly multiplier's wounds on
+                       that unit); preview with ``propose_allocation(s, zone, successes)``; read a
+                       typed allocation ("Kai:2, Lee:1") with ``parse_allocation(text)``
 hit / grenade          ``apply(s, SquadHit(unit=, damage=, grenade=False))``
 wound / heal           ``apply(s, WoundUnit(unit=, amount=))`` (negative heals)
 vehicle add / attack   ``AddVehicle(name=, dmg=, sp=, heavy=)`` / ``AVAttack(unit=, vehicle=, sl=,
@@ -70,6 +71,7 @@ from rules.space_infantry.boss import (
     special_rule_lines,
     start_fight,
     status_lines,
+    success_words,
 )
 from rules.space_infantry.content import (
     BossSpec,
@@ -136,4 +138,5 @@ __all__ = [
     "special_rule_lines",
     "start_fight",
     "status_lines",
+    "success_words",
 ]

@@ -11,8 +11,8 @@ The turn, as phases:
   squad does not attack yet (neither zones nor vehicles).
 * ``engagement``: after :class:`DetermineRange`. Units engage and disengage freely.
 * ``combat``: after :class:`ActivateZones` (which closes the engagement window). Each activated
-  zone waits for the player to enter its successes (:class:`EnterSuccesses`), then for its wounds
-  to be allocated (:class:`ZoneAttack`, which can also do both at once); the squad's units
+  zone waits for the player to enter its successes (:class:`EnterSuccesses`), then for those
+  successes to be allocated to units (:class:`ZoneAttack`, which can also do both at once); the squad's units
   attack (:class:`SquadHit`, :class:`AVAttack`, :class:`VehicleHit`) in whatever order the core
   rules give. Squad attacks are refused in every other phase.
   :class:`DetermineRange` starts the next turn once every activation is resolved.
@@ -28,6 +28,16 @@ Choices where the seed is silent (documented here and in the events):
 * A zone destroyed before its successes are entered does not attack that turn; once they are
   entered they stand, and its wounds go to the units it could reach when they were entered.
 * Every action is refused once the fight is over (``over``); the bot's undo still works.
+* A zone's successes, not its wounds, are what is allocated: each success is a hit on one eligible
+  unit and inflicts ``wounds_per_success`` wounds on it (2 under Deadly), so one Deadly success is
+  never split as one wound on each of two units. Wounds beyond what that unit has left are lost,
+  never passed on to another unit. The players type successes per unit; they must add up to the
+  entered successes (fewer only when those already put every eligible unit out: the rest are
+  lost), and no unit may get more successes than it needs to go out while another eligible unit
+  is still standing.
+* Herald's proposal gives the successes one at a time to the eligible unit with the most wounds
+  left that the hit does not take out; when every one of them would go out, to the one with the
+  fewest wounds left (fewer wounds wasted, the sturdier units kept).
 * A destroyed outer zone still has its engage limit: it counts the units attacking the internal
   zone through it.
 * When a unit's zone is destroyed it follows the connection inwards (first standing internal
@@ -147,7 +157,7 @@ class Activation(BaseModel):
 
     @property
     def awaiting_allocation(self) -> bool:
-        """Its successes are entered and its wounds wait to be given out."""
+        """Its successes are entered and wait to be given out to units."""
         return self.attacks and not self.resolved and self.successes is not None
 
     @property
@@ -325,7 +335,7 @@ class ActivateZones(_Action):
 
 class EnterSuccesses(_Action):
     """Record a zone's ``successes`` (0 if it missed). From then on they stand: destroying the zone
-    no longer cancels the attack, and the wounds wait for :class:`ZoneAttack` to allocate them. An
+    no longer cancels the attack, and the successes wait for :class:`ZoneAttack` to allocate them. An
     attack with no wounds to give (or nobody to take them) is resolved at once."""
 
     kind: Literal["enter_successes"] = "enter_successes"
@@ -334,10 +344,11 @@ class EnterSuccesses(_Action):
 
 
 class ZoneAttack(_Action):
-    """Resolve a zone's activation: ``successes`` from the player (0 if it missed). Wounds are
-    ``successes`` times the Deadly multiplier. ``allocation`` maps unit names to wounds; leave it
-    out to take :func:`propose_allocation`'s. If the successes were already entered
-    (:class:`EnterSuccesses`), ``successes`` must be the same number."""
+    """Resolve a zone's activation: ``successes`` from the player (0 if it missed).
+    ``allocation`` maps unit names to SUCCESSES (each one a hit inflicting the Deadly multiplier's
+    wounds on that unit, see :func:`check_allocation`); leave it out to take
+    :func:`propose_allocation`'s. If the successes were already entered (:class:`EnterSuccesses`),
+    ``successes`` must be the same number."""
 
     kind: Literal["zone_attack"] = "zone_attack"
     zone: str
@@ -417,6 +428,7 @@ class StepResult(BaseModel):
     draws: list[RNDraw] = Field(default_factory=list)
     activations: list[Activation] = Field(default_factory=list)
     allocation: dict[str, int] | None = None
+    """Successes per unit of the zone attack just proposed or resolved."""
     av: AVResult | None = None
 
 
@@ -644,39 +656,64 @@ def legal_targets(state: FightState, zone: str) -> list[str]:
     return engaged or state.free_units()
 
 
-def propose_allocation(state: FightState, zone: str, wounds: int) -> dict[str, int]:
-    """A legal allocation of ``wounds`` from ``zone``: one at a time to the legal target with the
-    most wounds left (ties by squad order); wounds beyond what the targets have are dropped.
+def _to_take_out(left: int, per: int) -> int:
+    """How many successes of ``per`` wounds each put a unit with ``left`` wounds out."""
+    return -(-left // per)
+
+
+def propose_allocation(state: FightState, zone: str, successes: int) -> dict[str, int]:
+    """Herald's allocation of ``zone``'s ``successes``, as successes per unit (each success is a hit
+    on one unit, inflicting the Deadly multiplier's wounds on it).
+
+    One success at a time, to the legal target with the most wounds left among those the hit does
+    not take out (ties by squad order); when every target would go out, to the one with the fewest
+    wounds left. So as few units as possible go out. Successes left once every target is out are
+    dropped (they are lost).
 
     >>> from rules.space_infantry.content import load_boss
     >>> s = start_fight(load_boss("elder_leviathan")).state
     >>> s = apply(s, AddUnit(name="Kai", wounds=3)).state
-    >>> s = apply(s, AddUnit(name="Lee", wounds=2)).state
-    >>> propose_allocation(s, "Mouth", 3)
-    {'Kai': 2, 'Lee': 1}
+    >>> s = apply(s, AddUnit(name="Lee", wounds=3)).state
+    >>> propose_allocation(s, "Mouth", 1), propose_allocation(s, "Mouth", 2)
+    ({'Kai': 1}, {'Kai': 1, 'Lee': 1})
     """
+    per = state.boss.special_rules.wounds_per_success
     left = {u: state.unit(u).wounds for u in legal_targets(state, zone)}
     plan = dict.fromkeys(left, 0)
     order = list(left)
-    for _ in range(wounds):
-        candidates = [u for u in order if left[u] > 0]
-        if not candidates:
+    for _ in range(successes):
+        standing = [u for u in order if left[u] > 0]
+        if not standing:
             break
-        best = max(candidates, key=lambda u: (left[u], -order.index(u)))
-        left[best] -= 1
+        safe = [u for u in standing if left[u] > per]
+        if safe:
+            best = max(safe, key=lambda u: (left[u], -order.index(u)))
+        else:
+            best = min(standing, key=lambda u: (left[u], order.index(u)))
+        left[best] = max(0, left[best] - per)
         plan[best] += 1
     return {u: n for u, n in plan.items() if n}
 
 
-def check_allocation(state: FightState, zone: str, wounds: int, allocation: dict[str, int]) -> dict[str, int]:
-    """Check a player's allocation and return it with proper unit names, or raise RuleError."""
+def check_allocation(
+    state: FightState, zone: str, successes: int, allocation: dict[str, int]
+) -> dict[str, int]:
+    """Check a player's allocation of ``zone``'s ``successes`` (successes per unit, each success
+    inflicting the Deadly multiplier's wounds on its unit) and return it with proper unit names, or
+    raise RuleError saying why.
+
+    The numbers must add up to ``successes`` (fewer only if they already take every eligible unit
+    out: the rest are lost), and no unit gets more successes than it needs to go out while another
+    eligible unit is left standing.
+    """
     z = state.zone_name(zone)
+    per = state.boss.special_rules.wounds_per_success
     targets = legal_targets(state, z)
     clean: dict[str, int] = {}
     for raw, n in allocation.items():
         name = state.unit(raw).name
         if n < 0:
-            raise RuleError(f"You gave {name} {n} wounds: use 0 or more.")
+            raise RuleError(f"You gave {name} {n} successes: use 0 or more.")
         if n == 0:
             continue
         if name not in targets:
@@ -687,19 +724,28 @@ def check_allocation(state: FightState, zone: str, wounds: int, allocation: dict
                 why = f"{name} is engaged with {state.engagements[name].zone}: {z}'s damage can't reach them"
             else:
                 why = f"{name} is not engaged, and {z}'s damage must go to {_join(targets)}, who engage it"
-            raise RuleError(f"{why}. Give these wounds to {_join(targets) or 'nobody'}.")
+            raise RuleError(f"{why}. Give these successes to {_join(targets) or 'nobody'}.")
         clean[name] = clean.get(name, 0) + n
-    capacity = sum(state.unit(u).wounds for u in targets)
-    due = min(wounds, capacity)
+    total = sum(clean.values())
+    need = {u: _to_take_out(state.unit(u).wounds, per) for u in targets}
+    standing = [u for u in targets if clean.get(u, 0) < need[u]]
+    each = f" ({_plural(successes * per, 'wound', 'wounds')}: each success is {per} wounds on one unit)"
+    scored = f"{z} scored {_plural(successes, 'success', 'successes')}{each if per > 1 else ''}"
+    if total > successes or (total < successes and standing):
+        floor = sum(need.values())
+        fewer = (f" (or at least {floor}, which takes every unit it can reach out: the rest are lost)"
+                 if floor < successes else "")
+        raise RuleError(f"{scored}, but your allocation gives out {_plural(total, 'success', 'successes')}. "
+                        f"Type the successes each unit takes, adding up to {successes}{fewer}.")
     for name, n in clean.items():
-        if n > state.unit(name).wounds and due == wounds:
+        if n > need[name] and standing:
             left = state.unit(name).wounds
-            raise RuleError(f"{name} has only {left} wound{'s' if left != 1 else ''} left but you gave "
-                            f"them {n}: spread the rest over the other units.")
-    if sum(clean.values()) != due:
-        raise RuleError(f"{z} inflicts {wounds} wound{'s' if wounds != 1 else ''} and {due} must be "
-                        "allocated; your allocation "
-                        f"adds up to {sum(clean.values())}.")
+            raise RuleError(f"{name} has {_plural(left, 'wound', 'wounds')} left, so "
+                            f"{_plural(need[name], 'success', 'successes')} put"
+                            f"{'s' if need[name] == 1 else ''} them out, but you gave them {n} while "
+                            f"{_join(standing)} can still take a hit: give the extra "
+                            f"{'success' if n - need[name] == 1 else 'successes'} to "
+                            f"{'them' if len(standing) > 1 else standing[0]}.")
     return clean
 
 
@@ -708,9 +754,9 @@ _ALLOCATION_PAIR = re.compile(r"\s*(?P<name>[^:=,;\n]+?)\s*[:=]\s*(?P<n>[+-]?\d+
 
 
 def parse_allocation(text: str) -> dict[str, int]:
-    """Read a player's allocation typed as ``Kai:2, Lee:1`` (``=`` works too; commas, semicolons,
-    new lines or plain spaces separate units). A unit named twice is refused. Names are checked
-    later, by :func:`check_allocation`.
+    """Read a player's allocation typed as ``Kai:2, Lee:1``: the SUCCESSES each unit takes (``=``
+    works too; commas, semicolons, new lines or plain spaces separate units). A unit named twice is
+    refused. Names and numbers are checked later, by :func:`check_allocation`.
 
     >>> parse_allocation("Kai:2, Lee = 1")
     {'Kai': 2, 'Lee': 1}
@@ -728,28 +774,30 @@ def parse_allocation(text: str) -> dict[str, int]:
         m = _ALLOCATION_PAIR.match(text, pos)
         if m is None or m.end() == pos:
             bad = re.split(r"[,;\n]", text[pos:].strip(" ,;\n"))[0].strip()
-            raise RuleError(f"I can't read '{bad[:40]}': write each unit as name:wounds, "
+            raise RuleError(f"I can't read '{bad[:40]}': write each unit as name:successes, "
                             "like 'Kai:2, Lee:1'.")
         name = " ".join(m["name"].split())
         key = name.lower()
         if key in seen:
             raise RuleError(f"{seen[key]} is named twice in your allocation: give each unit its "
-                            "wounds once, like 'Kai:2, Lee:1'.")
+                            "successes once, like 'Kai:2, Lee:1'.")
         seen[key] = name
         out[name] = int(m["n"])
         pos = m.end()
     if not out:
-        raise RuleError("The allocation is empty: write each unit as name:wounds, like 'Kai:2, Lee:1'.")
+        raise RuleError("The allocation is empty: write each unit as name:successes, like 'Kai:2, Lee:1'.")
     return out
 
 
-def _wound(state: FightState, name: str, amount: int, events: list[str]) -> None:
+def _wound(state: FightState, name: str, amount: int, events: list[str], what: str | None = None) -> None:
+    """Take ``amount`` wounds off ``name`` (negative heals); ``what`` says what it takes instead of
+    the bare wounds (``1 success = 2 wounds``)."""
     unit = state.unit(name)
     before = unit.wounds
     unit.wounds = max(0, min(unit.max_wounds, unit.wounds - amount))
     if amount >= 0:
-        events.append(f"{name} takes {amount} wound{'s' if amount != 1 else ''} "
-                      f"({unit.wounds}/{unit.max_wounds} left).")
+        taken = what or _plural(amount, "wound", "wounds")
+        events.append(f"{name} takes {taken} ({unit.wounds}/{unit.max_wounds} left).")
     else:
         healed = unit.wounds - before
         if healed == 0:
@@ -908,9 +956,9 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
                         "activate the zones.")
     waiting = s.awaiting_allocation()
     if waiting:
-        raise RuleError(f"Turn {s.turn} is not finished: the wounds of {_join([p.zone for p in waiting])} "
-                        "wait for their allocation. Accept Herald's proposal or give your own (/si "
-                        "status shows it again), then start the next turn.")
+        raise RuleError(f"Turn {s.turn} is not finished: the successes of "
+                        f"{_join([p.zone for p in waiting])} wait for their allocation. Accept Herald's "
+                        "proposal or give your own (/si status shows it again), then start the next turn.")
     pending = s.awaiting_successes()
     if pending:
         raise RuleError(f"Turn {s.turn} is not finished: enter the successes of "
@@ -956,7 +1004,7 @@ def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: Ste
     s.phase = Phase.COMBAT
     r.activations = list(s.activations)
     if s.pending_activations():
-        r.events.append("Enter each zone's successes to allocate its wounds.")
+        r.events.append("Enter each zone's successes, then allocate them to units.")
 
 
 def _open_activation(s: FightState, zone_name: str) -> Activation:
@@ -999,17 +1047,17 @@ def _record_successes(s: FightState, act: Activation, successes: int) -> None:
 def _enter_successes(s: FightState, a: EnterSuccesses, rng: random.Random | None, r: StepResult) -> None:
     act = _open_activation(s, a.zone)
     if act.successes is not None:
-        raise RuleError(f"{act.zone}'s successes are already entered ({act.successes}) and its wounds "
+        raise RuleError(f"{act.zone}'s successes are already entered ({act.successes}) and "
                         "wait for their allocation: accept Herald's proposal or give your own (/si "
                         "status shows it). To change the successes, undo that step first.")
     _record_successes(s, act, a.successes)
-    wounds = act.successes * s.boss.special_rules.wounds_per_success
-    plan = propose_allocation(s, act.zone, wounds)
+    plan = propose_allocation(s, act.zone, act.successes)
     if not plan:
         _resolve(s, act, plan, r)
         return
     r.events.append(_scores_line(s, act))
-    r.events.append(f"The wounds wait for their allocation: Herald proposes {allocation_words(plan)}.")
+    r.events.append("The successes wait for their allocation: Herald proposes "
+                    f"{allocation_words(plan, s.boss.special_rules.wounds_per_success)}.")
     r.allocation = plan
 
 
@@ -1019,25 +1067,27 @@ def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: Ste
         _record_successes(s, act, a.successes)
     elif a.successes != act.successes:
         raise RuleError(f"{act.zone}'s successes were entered as {act.successes}, not {a.successes}: "
-                        "allocate those wounds, or undo that step to enter another number.")
-    wounds = act.successes * s.boss.special_rules.wounds_per_success
+                        "allocate those, or undo that step to enter another number.")
     if a.allocation is None:
-        plan = propose_allocation(s, act.zone, wounds)
+        plan = propose_allocation(s, act.zone, act.successes)
     else:
-        plan = check_allocation(s, act.zone, wounds, a.allocation)
+        plan = check_allocation(s, act.zone, act.successes, a.allocation)
     _resolve(s, act, plan, r)
 
 
 def _resolve(s: FightState, act: Activation, plan: dict[str, int], r: StepResult) -> None:
-    """Give out the wounds of ``act`` (its successes entered) as ``plan`` says, and close it."""
-    wounds = (act.successes or 0) * s.boss.special_rules.wounds_per_success
+    """Give out the successes of ``act`` (entered) as ``plan`` says, and close it: each success
+    inflicts ``wounds_per_success`` wounds on the unit it goes to."""
+    per = s.boss.special_rules.wounds_per_success
+    wounds = (act.successes or 0) * per
     act.resolved = True
     r.events.append(_scores_line(s, act))
     if wounds and not plan:
         r.events.append("No unit can be hurt by it: the wounds are lost.")
-    dealt = sum(plan.values())
+    dealt = 0
     for name, n in plan.items():
-        _wound(s, name, n, r.events)
+        dealt += min(n * per, s.unit(name).wounds)
+        _wound(s, name, n * per, r.events, what=success_words(n, per))
     if wounds > dealt and plan:
         lost = wounds - dealt
         r.events.append(f"{lost} wound{'s' if lost != 1 else ''} beyond what the targets had left "
@@ -1045,9 +1095,22 @@ def _resolve(s: FightState, act: Activation, plan: dict[str, int], r: StepResult
     r.allocation = plan
 
 
-def allocation_words(plan: dict[str, int]) -> str:
-    """``Kai 2, Lee 1`` (how proposals show an allocation)."""
-    return ", ".join(f"{name} {n}" for name, n in plan.items())
+def success_words(n: int, wounds_per_success: int = 1) -> str:
+    """``1 success = 2 wounds``: a unit's share of an attack, said both ways.
+
+    >>> success_words(2, 1)
+    '2 successes = 2 wounds'
+    """
+    return f"{_plural(n, 'success', 'successes')} = {_plural(n * wounds_per_success, 'wound', 'wounds')}"
+
+
+def allocation_words(plan: dict[str, int], wounds_per_success: int = 1) -> str:
+    """How proposals show an allocation of successes, with the wounds each unit takes.
+
+    >>> allocation_words({"Kai": 1, "Lee": 2}, 2)
+    'Kai 1 success = 2 wounds, Lee 2 successes = 4 wounds'
+    """
+    return ", ".join(f"{name} {success_words(n, wounds_per_success)}" for name, n in plan.items())
 
 
 def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepResult) -> None:
@@ -1199,12 +1262,14 @@ def next_step(state: FightState) -> str:
     if state.phase is Phase.ENGAGEMENT:
         return "Engage or disengage units, then activate the zones."
     lines = []
+    per = state.boss.special_rules.wounds_per_success
     for act in state.awaiting_allocation():
-        wounds = (act.successes or 0) * state.boss.special_rules.wounds_per_success
-        plan = propose_allocation(state, act.zone, wounds)
-        lines.append(f"{possessive(act.zone)} {_plural(wounds, 'wound waits', 'wounds wait')} for "
-                     f"{'its' if wounds == 1 else 'their'} allocation: Herald proposes "
-                     f"**{allocation_words(plan) or 'nobody'}**. Accept it or give your own.")
+        successes = act.successes or 0
+        plan = propose_allocation(state, act.zone, successes)
+        lines.append(f"{possessive(act.zone)} {success_words(successes, per)} "
+                     f"{'waits for its' if successes == 1 else 'wait for their'} allocation: Herald "
+                     f"proposes **{allocation_words(plan, per) or 'nobody'}**. Accept it or give "
+                     "your own (successes per unit).")
     pending = state.awaiting_successes()
     if pending:
         lines.append(f"Enter the successes of {_join([p.zone for p in pending])} (0 if it missed); "

@@ -131,8 +131,8 @@ async def test_a_modal_left_open_across_a_restart_is_answered(driver: OfflineDri
     own = await driver.press(proposal, "Give my own allocation", user="bob")
     assert own.modal is not None
     await driver.restart()
-    done = shows_map(await driver.submit(own.modal, {"Wounds per unit": "Lee:2"}))
-    assert "Lee takes 2 wounds (0/2 left)." in done.text
+    done = shows_map(await driver.submit(own.modal, {"Successes per unit": "Lee:1"}))
+    assert "Lee takes 1 success = 2 wounds (0/2 left)." in done.text
 
 
 async def test_standard_hits_on_vehicles_and_a_grenade(driver: OfflineDriver) -> None:

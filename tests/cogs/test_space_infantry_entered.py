@@ -27,24 +27,28 @@ async def enter(driver: OfflineDriver, message, zone: str, successes: int, user:
 async def test_entered_successes_survive_the_zone_falling(driver: OfflineDriver) -> None:
     activated = await mouth_attacks(driver)
     proposal = await enter(driver, activated, "Mouth", 2)
-    assert "Herald proposes **Alpha 2, Bravo 2**" in proposal.text and "successes are saved" in proposal.text
+    assert "Herald proposes **Alpha 1 success = 2 wounds, Bravo 1 success = 2 wounds**" in proposal.text
+    assert "successes are saved" in proposal.text
     broke = shows_map(await driver.command("/si hit unit:Alpha damage:10"))
     assert "Mouth is destroyed." in broke.text
     assert "its 2 successes still wait for their allocation" in broke.text
     assert "does not attack this turn" not in broke.text
     accepted = shows_map(await driver.press(proposal, "Accept", user="carol"))
-    assert "Alpha takes 2 wounds (1/3 left)." in accepted.text
-    assert "Bravo takes 2 wounds (1/3 left)." in accepted.text
+    assert "Alpha takes 1 success = 2 wounds (1/3 left)." in accepted.text
+    assert "Bravo takes 1 success = 2 wounds (1/3 left)." in accepted.text
 
 
 async def test_a_waiting_allocation_is_shown_and_successes_go_in_once(driver: OfflineDriver) -> None:
     activated = await mouth_attacks(driver)
     late_form = (await driver.press(activated, "Mouth: enter successes", user="carol")).modal
     proposal = await enter(driver, activated, "Mouth", 1)
-    assert "Herald proposes **Alpha 1, Bravo 1**" in proposal.text
+    assert "Herald proposes **Alpha 1 success = 2 wounds**" in proposal.text
     # The status shows the waiting allocation, with its buttons, and no successes button.
     status = (await driver.command("/si status")).message
-    assert "Mouth's 2 wounds wait for their allocation: Herald proposes **Alpha 1, Bravo 1**" in status.text
+    assert (
+        "Mouth's 1 success = 2 wounds waits for its allocation: Herald proposes "
+        "**Alpha 1 success = 2 wounds**" in status.text
+    )
     assert "Enter the successes of Mouth" not in status.text
     labels = [b.label for b in status.buttons]
     assert labels == ["Mouth: accept Herald's proposal", "Mouth: give my own allocation"]
@@ -53,17 +57,18 @@ async def test_a_waiting_allocation_is_shown_and_successes_go_in_once(driver: Of
     refused(again_pressed, "already entered (1)", "Accept")
     assert late_form is not None
     refused(await driver.submit(late_form, {"Successes": "0"}), "already entered (1)", "/si undo")
-    refused(await driver.command("/si turn"), "the wounds of Mouth wait for their allocation")
+    refused(await driver.command("/si turn"), "the successes of Mouth wait for their allocation")
     # Accept from the status message, then undo it: the allocation is offered again, not the entry.
     shows_map(await driver.press(status, "Mouth: accept Herald's proposal", user="bob"))
     undone = shows_map(await driver.command("/si undo", user="bob"))
     assert [b.label for b in undone.buttons] == labels
     again = (await driver.command("/si status")).message
-    assert "Alpha: 3/3 wounds left" in again.text and "Herald proposes **Alpha 1, Bravo 1**" in again.text
+    assert "Alpha: 3/3 wounds left" in again.text
+    assert "Herald proposes **Alpha 1 success = 2 wounds**" in again.text
     own = await driver.press(again, "Mouth: give my own allocation", user="bob")
     assert own.modal is not None
-    done = shows_map(await driver.submit(own.modal, {"Wounds per unit": "Alpha:2"}))
-    assert "Alpha takes 2 wounds (1/3 left)." in done.text
+    done = shows_map(await driver.submit(own.modal, {"Successes per unit": "Bravo:1"}))
+    assert "Bravo takes 1 success = 2 wounds (1/3 left)." in done.text
     # Undoing the entry itself brings the successes button back.
     shows_map(await driver.command("/si undo", user="bob"))
     shows_map(await driver.command("/si undo", user="bob"))

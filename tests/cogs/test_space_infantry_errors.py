@@ -115,17 +115,23 @@ async def test_allocation_modal_reports_unreadable_text(driver: OfflineDriver) -
     own = await driver.press(proposal, "Give my own allocation")
     assert own.modal is not None
     refused(
-        await driver.submit(own.modal, {"Wounds per unit": "Kai two"}),
+        await driver.submit(own.modal, {"Successes per unit": "Kai two"}),
         "I can't read 'Kai two'",
+        "name:successes",
         "Kai:2, Lee:1",
     )
+    # The old reading (1 success = 2 wounds split 1 + 1) is refused, and says why.
     refused(
-        await driver.submit(own.modal, {"Wounds per unit": "Kai:1"}),
-        "Mouth inflicts 2 wounds and 2 must be allocated; your allocation adds up to 1",
+        await driver.submit(own.modal, {"Successes per unit": "Kai:1, Lee:1"}),
+        "Mouth scored 1 success (2 wounds: each success is 2 wounds on one unit), but your allocation "
+        "gives out 2 successes. Type the successes each unit takes, adding up to 1.",
     )
-    refused(await driver.submit(own.modal, {"Wounds per unit": "Kai:3"}), "Kai has only 2 wounds left")
-    refused(await driver.submit(own.modal, {"Wounds per unit": "Zed:2"}), "no unit in the squad called 'Zed'")
-    shows_map(await driver.submit(own.modal, {"Wounds per unit": "kai:1, lee:1"}))
+    refused(await driver.submit(own.modal, {"Successes per unit": "Kai:2"}), "gives out 2 successes")
+    refused(
+        await driver.submit(own.modal, {"Successes per unit": "Zed:1"}), "no unit in the squad called 'Zed'"
+    )
+    done = shows_map(await driver.submit(own.modal, {"Successes per unit": "lee:1"}))
+    assert "Lee takes 1 success = 2 wounds (0/2 left)." in done.text and "Kai takes" not in done.text
 
 
 async def test_end_by_the_starter_or_a_manager_only(driver: OfflineDriver) -> None:
@@ -236,5 +242,5 @@ async def test_odd_text_in_the_forms_is_answered_never_an_incident(driver: Offli
         "<@1>:2",
         "a" * 400,
     ]:
-        reply = await driver.submit(own.modal, {"Wounds per unit": text})
+        reply = await driver.submit(own.modal, {"Successes per unit": text})
         assert "Incident" not in reply.text and reply.message.ephemeral, text

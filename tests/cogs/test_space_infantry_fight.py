@@ -64,21 +64,22 @@ async def test_a_whole_leviathan_fight_with_two_players_and_a_restart(driver: Of
     proposal = (await driver.submit(opened.modal, {"Successes": "1"})).message
     assert not proposal.ephemeral
     assert "Mouth scores 1 success (Deadly: 2 wounds each): 2 wounds." in proposal.text
-    assert "Herald proposes **Kai 1, Lee 1**" in proposal.text
+    assert "Herald proposes **Kai 1 success = 2 wounds**" in proposal.text
     assert {b.label for b in proposal.buttons} == {"Accept", "Give my own allocation"}
     own = await driver.press(proposal, "Give my own allocation", user="bob")
     assert own.modal is not None
     refused(
-        await driver.submit(own.modal, {"Wounds per unit": "Doc:2"}),
+        await driver.submit(own.modal, {"Successes per unit": "Doc:1"}),
         "Doc is not engaged",
-        "Give these wounds to Kai and Lee",
+        "Give these successes to Kai and Lee",
     )
     own = await driver.press(proposal, "Give my own allocation", user="bob")
     assert own.modal is not None
-    allocated = shows_map(await driver.submit(own.modal, {"Wounds per unit": "Lee:2"}))
-    assert "Lee takes 2 wounds (0/2 left)." in allocated.text and "Lee is out." in allocated.text
+    allocated = shows_map(await driver.submit(own.modal, {"Successes per unit": "Lee:1"}))
+    assert "Lee takes 1 success = 2 wounds (0/2 left)." in allocated.text and "Lee is out." in allocated.text
     # The proposal message is closed: its buttons are gone and it says how it was resolved.
-    assert not proposal.buttons and "resolved" in proposal.text and "Lee 2" in proposal.text
+    assert not proposal.buttons and "resolved" in proposal.text
+    assert "Lee 1 success = 2 wounds" in proposal.text
 
     hit = shows_map(await driver.command("/si hit unit:Kai damage:7", user="alice"))
     assert "Stone Skin leaves 3" in hit.text and "Mouth loses 3 HP (2/5 left)." in hit.text
@@ -140,15 +141,17 @@ async def test_accepting_the_proposal_and_undo(driver: OfflineDriver) -> None:
     opened = await driver.press(activated, "Mouth: enter successes", user="bob")
     assert opened.modal is not None
     proposal = (await driver.submit(opened.modal, {"Successes": "2"})).message
-    # Nobody engages Mouth: its 4 wounds go to the free units, one at a time to the healthiest.
-    assert (
-        "Herald proposes **Kai 3, Lee 1**" in proposal.text and "not engaged with any zone" in proposal.text
-    )
+    # Nobody engages Mouth: its 2 successes (4 wounds) go to the free units. Kai (3) survives the
+    # first hit; the second takes someone out anyway, so it goes where it wastes least: Kai again.
+    assert "Herald proposes **Kai 2 successes = 4 wounds**" in proposal.text
+    assert "not engaged with any zone" in proposal.text
     accepted = await driver.press(proposal, "Accept", user="bob")
     assert accepted.message is proposal  # the proposal becomes the result, with the map
     shows_map(accepted)
     assert (
-        "Kai takes 3 wounds (0/3 left)." in proposal.text and "Lee takes 1 wound (1/2 left)." in proposal.text
+        "Kai takes 2 successes = 4 wounds (0/3 left)." in proposal.text
+        and "1 wound beyond what the targets had left is lost." in proposal.text
+        and "Lee takes" not in proposal.text
     )
 
     # Carol may not undo Bob's step; Bob may.

@@ -23,33 +23,57 @@ async def propose(driver: OfflineDriver, activated, zone: str, successes: int, u
 
 
 async def test_two_open_proposals_both_accept(driver: OfflineDriver) -> None:
-    activated = await queen_turn(driver, "name:Kai wounds:3", "name:Lee wounds:3")
+    activated = await queen_turn(driver, "name:Kai wounds:5", "name:Lee wounds:5")
     crest = await propose(driver, activated, "Crest", 1)
     egg = await propose(driver, activated, "Egg Sac", 1)
-    assert "Herald proposes **Kai 1, Lee 1**" in crest.text and "Herald proposes **Kai 1, Lee 1**" in egg.text
+    shown = "Herald proposes **Kai 1 success = 2 wounds**"
+    assert shown in crest.text and shown in egg.text
     shows_map(await driver.press(crest, "Accept", user="bob"))
     # Egg Sac's proposal is still good: another zone's resolution does not spoil it.
     accepted = shows_map(await driver.press(egg, "Accept", user="carol"))
-    assert "Egg Sac scores 1 success" in accepted.text and "Kai takes 1 wound (1/3 left)." in accepted.text
+    assert "Egg Sac scores 1 success" in accepted.text
+    assert "Kai takes 1 success = 2 wounds (1/5 left)." in accepted.text
+    status = (await driver.command("/si status")).message
+    assert "Kai: 1/5 wounds left" in status.text and "Lee: 5/5 wounds left" in status.text
+    assert [b.label for b in egg.buttons] == ["Next turn: determine the range"]
+
+
+async def test_a_stale_proposal_taking_a_unit_out_needlessly_is_refused(driver: OfflineDriver) -> None:
+    activated = await queen_turn(driver, "name:Kai wounds:3", "name:Lee wounds:3")
+    crest = await propose(driver, activated, "Crest", 1)
+    egg = await propose(driver, activated, "Egg Sac", 1)
+    shows_map(await driver.press(crest, "Accept", user="bob"))  # Kai: 1/3 left
+    # Egg Sac's shown proposal (Kai) would now take Kai out, while Lee can take the hit and stay in.
+    refused(
+        await driver.press(egg, "Accept", user="bob"),
+        "Kai 1 success = 2 wounds would now take out a unit that Lee 1 success = 2 wounds spares",
+        "/si status",
+    )
+    status = (await driver.command("/si status")).message
+    assert "Egg Sac's 1 success = 2 wounds waits for its allocation" in status.text
+    assert "Herald proposes **Lee 1 success = 2 wounds**" in status.text
+    shows_map(await driver.press(status, "Egg Sac: accept Herald's proposal", user="bob"))
     status = (await driver.command("/si status")).message
     assert "Kai: 1/3 wounds left" in status.text and "Lee: 1/3 wounds left" in status.text
-    assert [b.label for b in egg.buttons] == ["Next turn: determine the range"]
 
 
 async def test_a_proposal_made_illegal_by_another_zone_says_why_and_what_to_do(driver: OfflineDriver) -> None:
     activated = await queen_turn(driver, "name:Kai wounds:2", "name:Lee wounds:2")
     crest = await propose(driver, activated, "Crest", 1)
     egg = await propose(driver, activated, "Egg Sac", 2)
-    assert "Herald proposes **Kai 2, Lee 2**" in egg.text
+    assert "Herald proposes **Kai 1 success = 2 wounds, Lee 1 success = 2 wounds**" in egg.text
     await driver.press(crest, "Accept", user="bob")
     stale = await driver.press(egg, "Accept", user="bob")
     refused(stale, "no longer legal", "Nothing was applied", "Give my own allocation", "/si status")
     assert egg.buttons  # still there: the player may give their own allocation
     own = await driver.press(egg, "Give my own allocation", user="bob")
     assert own.modal is not None
-    done = shows_map(await driver.submit(own.modal, {"Wounds per unit": "kai:1 lee:1"}))
+    # Kai is out after the Crest: both successes go to Lee, the only one left to take them.
+    refused(await driver.submit(own.modal, {"Successes per unit": "kai:1 lee:1"}), "Kai is already out")
+    done = shows_map(await driver.submit(own.modal, {"Successes per unit": "lee:2"}))
+    assert "Lee takes 2 successes = 4 wounds (0/2 left)." in done.text
     assert "Every unit of the squad is out" in done.text
-    assert not egg.buttons and "resolved" in egg.text and "Kai 1, Lee 1" in egg.text
+    assert not egg.buttons and "resolved" in egg.text and "Lee 2 successes = 4 wounds" in egg.text
 
 
 async def test_undoing_a_draw_is_public_and_names_the_discarded_rns(driver: OfflineDriver) -> None:

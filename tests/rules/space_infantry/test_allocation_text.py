@@ -48,10 +48,12 @@ def test_a_parsed_allocation_goes_through_the_legality_check(leviathan):
     s = squad(leviathan, ("Kai", B, 2), ("Lee", B, 2))
     s = apply(s, DetermineRange(), ScriptedRandom([1])).state
     s = apply(s, ActivateZones(), ScriptedRandom([3])).state
-    with pytest.raises(RuleError, match="has only 2 wounds"):
+    # The numbers are successes: 'Kai:4' gives out 4 of Mouth's 2 successes.
+    with pytest.raises(RuleError, match=r"gives out 4 successes.*adding up to 2"):
         apply(s, ZoneAttack(zone="Mouth", successes=2, allocation=parse_allocation("Kai:4")))
-    ok = apply(s, ZoneAttack(zone="Mouth", successes=2, allocation=parse_allocation("kai:2, lee:2")))
-    assert ok.allocation == {"Kai": 2, "Lee": 2}
+    ok = apply(s, ZoneAttack(zone="Mouth", successes=2, allocation=parse_allocation("kai:1, lee:1")))
+    assert ok.allocation == {"Kai": 1, "Lee": 1}
+    assert ok.state.unit("Kai").out and ok.state.unit("Lee").out
 
 
 def test_av_attack_melee_note_can_be_forced_or_read_from_the_range(leviathan):

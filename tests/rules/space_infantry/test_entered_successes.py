@@ -48,9 +48,10 @@ def test_entered_successes_stand_when_the_zone_falls(leviathan):
     entered = apply(s, EnterSuccesses(zone="Mouth", successes=2))
     assert entered.events == [
         "Mouth scores 2 successes (Deadly: 2 wounds each): 4 wounds.",
-        "The wounds wait for their allocation: Herald proposes Alpha 2, Bravo 2.",
+        "The successes wait for their allocation: Herald proposes Alpha 1 success = 2 wounds, "
+        "Bravo 1 success = 2 wounds.",
     ]
-    assert entered.allocation == {"Alpha": 2, "Bravo": 2}
+    assert entered.allocation == {"Alpha": 1, "Bravo": 1}
     s = entered.state
     act = s.activation("Mouth")
     assert act is not None and act.awaiting_allocation and act.targets == ["Alpha", "Bravo"]
@@ -63,20 +64,21 @@ def test_entered_successes_stand_when_the_zone_falls(leviathan):
     assert [a.zone for a in s.awaiting_allocation()] == ["Mouth"]
     # The units that were engaged with the Mouth still take its wounds, though they now attack the Body.
     done = apply(s, ZoneAttack(zone="Mouth", successes=2))
-    assert "Alpha takes 2 wounds (1/3 left)." in done.events
+    assert "Alpha takes 1 success = 2 wounds (1/3 left)." in done.events
     assert done.state.unit("Bravo").wounds == 1 and done.state.pending_activations() == []
 
 
 def test_successes_are_entered_once(leviathan):
     s = apply(leviathan_turn(leviathan), EnterSuccesses(zone="Mouth", successes=1)).state
-    with pytest.raises(RuleError, match=r"already entered \(1\) and its wounds wait for their allocation"):
+    with pytest.raises(RuleError, match=r"already entered \(1\) and wait for their allocation"):
         apply(s, EnterSuccesses(zone="Mouth", successes=0))
     with pytest.raises(RuleError, match="entered as 1, not 0"):
         apply(s, ZoneAttack(zone="Mouth", successes=0))
-    with pytest.raises(RuleError, match="the wounds of Mouth wait for their allocation"):
+    with pytest.raises(RuleError, match="the successes of Mouth wait for their allocation"):
         apply(s, DetermineRange(), ScriptedRandom([1]))
     step = next_step(s)
-    assert "Mouth's 2 wounds wait for their allocation: Herald proposes **Alpha 1, Bravo 1**" in step
+    assert ("Mouth's 1 success = 2 wounds waits for its allocation: Herald proposes "
+            "**Alpha 1 success = 2 wounds**") in step
     assert "Enter the successes" not in step
 
 

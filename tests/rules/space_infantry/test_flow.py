@@ -46,7 +46,7 @@ def test_full_fight(leviathan):
     s = step(s, ActivateZones(), [2])
     assert "Mouth (RN 2): Melee skill 3, +1AP (Charge)." in log
     assert "Enter the successes of Mouth" in next_step(s)
-    s = step(s, ZoneAttack(zone="Mouth", successes=1, allocation={"Lee": 2}))
+    s = step(s, ZoneAttack(zone="Mouth", successes=1, allocation={"Lee": 1}))  # 1 success = 2 wounds
     assert s.unit("Lee").out and "Lee" not in s.engagements
     s = step(s, SquadHit(unit="Kai", damage=7))  # Stone Skin: 3
     assert s.zone_hp["Mouth"] == 2

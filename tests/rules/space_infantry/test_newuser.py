@@ -67,6 +67,7 @@ def test_lost_wounds_and_possessive_wording(leviathan):
     hit = apply(s, SquadHit(unit="Hicks", damage=3))
     assert hit.events[0].startswith("Hicks' attack on Mouth")
     r = apply(s, ZoneAttack(zone="Mouth", successes=1))  # Deadly: 2 wounds on a 1-wound unit
+    assert "Hicks takes 1 success = 2 wounds (0/1 left)." in r.events
     assert "1 wound beyond what the targets had left is lost." in r.events
     assert r.state.outcome is Outcome.SQUAD_OUT
     assert "start a new fight" not in next_step(r.state)
@@ -75,11 +76,11 @@ def test_lost_wounds_and_possessive_wording(leviathan):
 
 def test_the_proposal_takes_as_few_units_out_as_the_spread_rule_allows(queen):
     s = squad(queen, ("A", B, 1), ("B", B, 1), ("C", B, 1))
-    # Two wounds on three 1-wound units: putting both on C would waste one while A and B still have
-    # wounds left, which the allocation rule does not allow, so two units must go out.
-    with pytest.raises(RuleError, match="has only 1 wound left"):
+    # Two successes on three 1-wound units: putting both on C would waste one while A and B can
+    # still take a hit, which the allocation rule does not allow, so two units must go out.
+    with pytest.raises(RuleError, match=r"C has 1 wound left, so 1 success puts them out.*A and B"):
         check_allocation(s, "Crest", 2, {"C": 2})
-    assert sum(propose_allocation(s, "Crest", 2).values()) == 2
-    # With a choice, the wounds go where they take nobody out.
-    s = squad(queen, ("A", B, 1), ("B", B, 3), ("C", B, 1))
+    assert propose_allocation(s, "Crest", 2) == {"A": 1, "B": 1}
+    # With a choice, the successes go where they take nobody out (Deadly: 2 wounds each).
+    s = squad(queen, ("A", B, 1), ("B", B, 5), ("C", B, 1))
     assert propose_allocation(s, "Crest", 2) == {"B": 2}

@@ -129,9 +129,10 @@ def test_deadly_doubles_wounds_and_goes_to_engaged_units(leviathan):
     s = squad(leviathan, ("Kai", B, 3), ("Lee", B, 3))
     _, a = turn(s, 2, [1], engage=[("Kai", "Mouth")])
     r = apply(a.state, ZoneAttack(zone="Mouth", successes=1))
-    assert r.allocation == {"Kai": 2}
+    assert r.allocation == {"Kai": 1}  # one success, two wounds
     assert r.state.unit("Kai").wounds == 1 and r.state.unit("Lee").wounds == 3
     assert "Deadly: 2 wounds each" in r.events[0]
+    assert "Kai takes 1 success = 2 wounds (1/3 left)." in r.events
 
 
 def test_without_deadly_one_wound_per_success(crawler):
@@ -139,6 +140,7 @@ def test_without_deadly_one_wound_per_success(crawler):
     _, a = turn(s, 1, [1] * 4)  # Fire range: the Cannon shoots
     r = apply(a.state, ZoneAttack(zone="Cannon", successes=2))
     assert r.state.unit("Kai").wounds == 1
+    assert r.allocation == {"Kai": 2} and "Kai takes 2 successes = 2 wounds (1/3 left)." in r.events
 
 
 def test_unengaged_zone_hits_only_free_units(leviathan):
@@ -146,8 +148,8 @@ def test_unengaged_zone_hits_only_free_units(leviathan):
     _, a = turn(s, 2, [1], engage=[("Kai", "Mouth")])
     s = a.state
     # Mouth has Kai engaged: only Kai can take its wounds.
-    with pytest.raises(RuleError, match=r"Lee is not engaged.*Give these wounds to Kai"):
-        apply(s, ZoneAttack(zone="Mouth", successes=1, allocation={"Lee": 2}))
+    with pytest.raises(RuleError, match=r"Lee is not engaged.*Give these successes to Kai"):
+        apply(s, ZoneAttack(zone="Mouth", successes=1, allocation={"Lee": 1}))
 
 
 def test_engaged_units_are_safe_from_other_zones(queen):
@@ -155,17 +157,17 @@ def test_engaged_units_are_safe_from_other_zones(queen):
     _, a = turn(s, 6, [1] * 5, engage=[("Kai", "Crest"), ("Lee", "Left Claw")])
     s = a.state
     for zone in ("Right Claw", "Tail", "Egg Sac"):
-        assert propose_allocation(s, zone, 4) == {"Ray": 4}
+        assert propose_allocation(s, zone, 2) == {"Ray": 2}
     with pytest.raises(RuleError, match="Kai is engaged with Crest: Tail's damage can't reach them"):
-        apply(s, ZoneAttack(zone="Tail", successes=1, allocation={"Kai": 2}))
+        apply(s, ZoneAttack(zone="Tail", successes=1, allocation={"Kai": 1}))
     s = apply(s, SquadHit(unit="Lee", damage=4)).state  # Left Claw falls; Lee now attacks the Heart
     s = finish_turn(s)
     _, a = turn(s, 6, [1] * 5)
     s = a.state
     assert "Heart" in [x.zone for x in a.activations]
     with pytest.raises(RuleError, match="Kai is engaged with Crest: Heart's damage can't reach them"):
-        apply(s, ZoneAttack(zone="Heart", successes=1, allocation={"Kai": 2}))
-    r = apply(s, ZoneAttack(zone="Heart", successes=1, allocation={"lee": 2}))
+        apply(s, ZoneAttack(zone="Heart", successes=1, allocation={"Kai": 1}))
+    r = apply(s, ZoneAttack(zone="Heart", successes=1, allocation={"lee": 1}))
     assert r.state.unit("Lee").wounds == 2
 
 
@@ -176,26 +178,90 @@ def test_internal_zone_without_units_at_its_openings_hits_free_units(queen):
     s = apply(finish_turn(s), DetermineRange(), ScriptedRandom([6])).state
     s = apply(s, Engage(unit="Kai", zone="Tail")).state
     s = apply(s, ActivateZones(), ScriptedRandom([1] * 6)).state
-    assert propose_allocation(s, "Brain", 2) == {"Lee": 2}
+    assert propose_allocation(s, "Brain", 1) == {"Lee": 1}
 
 
-def test_proposal_goes_to_the_healthiest(leviathan):
-    s = squad(leviathan, ("Kai", B, 4), ("Lee", B, 2), ("Ray", B, 3))
-    # One wound at a time to whoever has most left: Kai 4->3, Kai (tie, squad order) 3->2,
-    # Ray 3->2, then Kai again.
-    assert propose_allocation(s, "Mouth", 4) == {"Kai": 3, "Ray": 1}
-    assert propose_allocation(s, "Mouth", 20) == {"Kai": 4, "Lee": 2, "Ray": 3}
+def test_proposal_goes_to_the_healthiest(crawler):
+    # Without Deadly a success is one wound: one at a time to whoever has most left: Kai 4->3,
+    # Kai (tie, squad order) 3->2, Ray 3->2, then Kai again.
+    s = squad(crawler, ("Kai", B, 4), ("Lee", B, 2), ("Ray", B, 3))
+    assert propose_allocation(s, "Cannon", 4) == {"Kai": 3, "Ray": 1}
+    assert propose_allocation(s, "Cannon", 20) == {"Kai": 4, "Lee": 2, "Ray": 3}
 
 
-def test_player_allocation_must_add_up(leviathan):
+def test_deadly_proposal_gives_each_success_to_one_unit(leviathan):
+    s = squad(leviathan, ("Alpha", B, 3), ("Bravo", B, 3))
+    # 1 success is one hit of 2 wounds on one unit, never split into 1 + 1.
+    assert propose_allocation(s, "Mouth", 1) == {"Alpha": 1}
+    # 2 successes: one each, nobody out.
+    assert propose_allocation(s, "Mouth", 2) == {"Alpha": 1, "Bravo": 1}
+    # 3 successes (6 wounds on 3 + 3): someone must go out, and only one does.
+    assert propose_allocation(s, "Mouth", 3) == {"Alpha": 2, "Bravo": 1}
+    # More successes than the squad can take: the rest are dropped, nothing lands on an out unit.
+    assert propose_allocation(s, "Mouth", 9) == {"Alpha": 2, "Bravo": 2}
+
+
+def test_deadly_proposal_spares_whom_it_can_and_sacrifices_the_weakest(leviathan):
+    s = squad(leviathan, ("Kai", B, 2), ("Lee", B, 4), ("Ray", B, 1))
+    # Lee (4 left) survives a hit; Kai (2) and Ray (1) would not.
+    assert propose_allocation(s, "Mouth", 1) == {"Lee": 1}
+    # Once no hit can be survived, it goes to the unit with the fewest wounds left.
+    assert propose_allocation(s, "Mouth", 2) == {"Lee": 1, "Ray": 1}
+    r = apply(s, DetermineRange(), ScriptedRandom([2])).state
+    r = apply(apply(r, ActivateZones(), ScriptedRandom([1])).state, ZoneAttack(zone="Mouth", successes=2))
+    assert [(u.name, u.wounds) for u in r.state.units] == [("Kai", 2), ("Lee", 2), ("Ray", 0)]
+    assert "Ray takes 1 success = 2 wounds (0/1 left)." in r.events
+    assert "1 wound beyond what the targets had left is lost." in r.events
+
+
+def test_player_allocation_is_in_successes_and_must_add_up(leviathan):
     s = squad(leviathan, ("Kai", B, 4), ("Lee", B, 2))
     _, a = turn(s, 2, [1])
-    with pytest.raises(RuleError, match=r"inflicts 4 wounds and 4 must be allocated.*adds up to 2"):
-        apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Kai": 2}))
-    with pytest.raises(RuleError, match="Lee has only 2 wounds left"):
-        apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Lee": 3, "Kai": 1}))
-    r = apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Lee": 2, "Kai": 2}))
+    # Mouth scores 2 successes = 4 wounds: the player gives out the 2 successes, not the 4 wounds.
+    with pytest.raises(RuleError, match=r"Mouth scored 2 successes \(4 wounds: each success is 2 wounds on "
+                       r"one unit\), but your allocation gives out 4 successes\. .*adding up to 2\."):
+        apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Kai": 2, "Lee": 2}))
+    with pytest.raises(RuleError, match=r"gives out 1 success\. .*adding up to 2\.$"):
+        apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Kai": 1}))
+    with pytest.raises(RuleError, match="You gave Kai -1 successes"):
+        apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Kai": -1, "Lee": 3}))
+    # Lee (2 wounds) goes out with 1 success; a second one is wasted while Kai can take it.
+    with pytest.raises(RuleError, match=r"Lee has 2 wounds left, so 1 success puts them out, but you gave "
+                       r"them 2 while Kai can still take a hit: give the extra success to Kai\."):
+        apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Lee": 2}))
+    r = apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Lee": 1, "Kai": 1}))
+    assert r.allocation == {"Lee": 1, "Kai": 1}
     assert r.state.unit("Lee").out and r.state.unit("Kai").wounds == 2
+    assert "Kai takes 1 success = 2 wounds (2/4 left)." in r.events
+    # Both successes on Kai is fine: 4 wounds, Kai out, Lee spared.
+    r = apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Kai": 2}))
+    assert r.state.unit("Kai").out and r.state.unit("Lee").wounds == 2
+
+
+def test_successes_beyond_the_squad_may_be_left_out_or_put_on_out_units(leviathan):
+    s = squad(leviathan, ("Kai", B, 3), ("Lee", B, 1))
+    _, a = turn(s, 2, [1])
+    # 5 successes; Kai needs 2 to go out and Lee 1, so 3 take everyone out and 2 are lost.
+    with pytest.raises(RuleError, match=r"adding up to 5 \(or at least 3, which takes every unit"):
+        apply(a.state, ZoneAttack(zone="Mouth", successes=5, allocation={"Kai": 2}))
+    short = apply(a.state, ZoneAttack(zone="Mouth", successes=5, allocation={"Kai": 2, "Lee": 1}))
+    full = apply(a.state, ZoneAttack(zone="Mouth", successes=5, allocation={"Kai": 4, "Lee": 1}))
+    for r in (short, full):
+        assert r.state.outcome is Outcome.SQUAD_OUT
+        assert "6 wounds beyond what the targets had left are lost." in r.events
+    assert propose_allocation(a.state, "Mouth", 5) == {"Kai": 2, "Lee": 1}
+
+
+def test_without_deadly_the_typed_numbers_are_still_wounds_too(crawler):
+    s = squad(crawler, ("Kai", B, 3), ("Lee", B, 2))
+    _, a = turn(s, 1, [1] * 4)  # Fire range: the Cannon shoots
+    with pytest.raises(RuleError, match=r"Cannon scored 3 successes, but your allocation gives out 2"):
+        apply(a.state, ZoneAttack(zone="Cannon", successes=3, allocation={"Kai": 2}))
+    with pytest.raises(RuleError, match="Lee has 2 wounds left, so 2 successes put them out"):
+        apply(a.state, ZoneAttack(zone="Cannon", successes=3, allocation={"Lee": 3}))
+    assert propose_allocation(a.state, "Cannon", 3) == {"Kai": 2, "Lee": 1}
+    r = apply(a.state, ZoneAttack(zone="Cannon", successes=3, allocation={"Kai": 1, "Lee": 2}))
+    assert r.state.unit("Kai").wounds == 2 and r.state.unit("Lee").out
 
 
 def test_excess_wounds_beyond_everyone_are_lost(leviathan):
