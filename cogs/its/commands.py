@@ -422,7 +422,7 @@ class Its(commands.Cog, name="ITS"):
             )
             return match, summary
 
-        game_id, version, match, old = await self._change(interaction, "classified", change)
+        game_id, _version, match, old = await self._change(interaction, "classified", change)
         seat = seat_box[-1]
         draw = match.draw
         assert draw is not None
@@ -460,8 +460,11 @@ class Its(commands.Cog, name="ITS"):
                 public.append(f"{user.mention} started drawing classified objectives for **{name}**.")
         elif joined:
             public.append(f"{user.mention} joined the classified draw for **{name}**.")
+        elif draw.phase is Phase.COUNTERMEASURES:
+            # A player asking again gets the tracker anew (older copies may be far up the channel).
+            public.append(f"{user.mention} asked for the current Countermeasures tracker.")
         public.extend(self._progress(old, match, seat, joined=joined))
-        await self._announce(interaction, game_id, match, public, old, version)
+        await self._announce(interaction, game_id, match, public, old)
 
     def _progress(self, old: ItsMatch | None, new: ItsMatch, seat: int, *, joined: bool = False) -> list[str]:
         """Public lines about what changed for ``seat``: counts and open information only.
@@ -503,11 +506,10 @@ class Its(commands.Cog, name="ITS"):
         match: ItsMatch,
         lines: list[str],
         old: ItsMatch | None,
-        version: int = 0,
     ) -> None:
         """Post public news of the draw: progress, the INTELCOM roll, the start of the game.
 
-        A Countermeasures announcement carries a fresh tracker (``version`` is the game's)."""
+        A Countermeasures announcement carries a working tracker (at the match's tracker step)."""
         draw = match.draw
         assert draw is not None
         old_phase = old.draw.phase if old is not None and old.draw is not None else None
@@ -545,7 +547,7 @@ class Its(commands.Cog, name="ITS"):
         if not lines:
             return
         if draw.phase is Phase.COUNTERMEASURES:
-            view = countermeasures_view(game_id, version, draw)
+            view = countermeasures_view(game_id, match.tracker_step, draw)
         text = "\n".join(
             [*lines, "", embeds.public_draw_text(match, self._scenario_name(match.draw_scenario))]
         )
@@ -650,9 +652,12 @@ class Its(commands.Cog, name="ITS"):
             )
 
     async def countermeasures(
-        self, interaction: discord.Interaction, game_id: int, version: int, act: str, pick: int
+        self, interaction: discord.Interaction, game_id: int, step: int | None, act: str, pick: int
     ) -> None:
-        """The shared Countermeasures tracker: a player achieved or swaps a card, the turn ends."""
+        """The shared Countermeasures tracker: a player achieved or swaps a card, the turn ends.
+
+        ``step`` is the tracker step the message showed (None on a button from an older Herald):
+        only another press of the tracker makes it stale, never the draw or the sheet."""
         user = interaction.user
         rng = self.bot.rng  # type: ignore[attr-defined]
 
@@ -661,6 +666,8 @@ class Its(commands.Cog, name="ITS"):
             draw = old.draw
             if draw is None or draw.phase is not Phase.COUNTERMEASURES:
                 raise MovedOn("The Countermeasures tracker has finished.")
+            if step is None or step != old.tracker_step:
+                raise MovedOn(self._stale_tracker(old, step is None))
             match, found = old, old.seat_of(user.id)
             if found is not None:
                 seat = found
@@ -694,16 +701,30 @@ class Its(commands.Cog, name="ITS"):
                 action, summary = CmEndTurn(), f"{name} ended the Player Turn"
             else:
                 action, summary = CmFinish(), f"{name} ended the Countermeasures game"
-            return match.model_copy(update={"draw": draw.apply(action, rng)}), summary
+            new = draw.apply(action, rng)
+            return match.model_copy(update={"draw": new, "tracker_step": old.tracker_step + 1}), summary
 
-        game_id, new_version, match, _old = await self._change(
-            interaction, "countermeasures", change, expect_game_id=game_id, expect_version=version
+        game_id, _version, match, _old = await self._change(
+            interaction, "countermeasures", change, expect_game_id=game_id
         )
         draw = match.draw
         assert draw is not None
         await interaction.response.edit_message(
             content=clip(embeds.countermeasures_text(match, self._scenario_name(match.draw_scenario)), 2000),
-            view=countermeasures_view(game_id, new_version, draw),
+            view=countermeasures_view(game_id, match.tracker_step, draw),
+        )
+
+    def _stale_tracker(self, match: ItsMatch, legacy: bool) -> str:
+        """Why a tracker button no longer applies, and how to get one that does."""
+        why = (
+            "These tracker buttons are from an older version of Herald"
+            if legacy
+            else "This tracker message is out of date: the tracker was used from another copy of it"
+        )
+        name = self._scenario_name(match.draw_scenario)
+        return (
+            f"{why}. To get the current tracker, run `/its classified draw mission:{name}` again (it "
+            "posts the tracker to the channel) or `/its classified mine` (only you see it)."
         )
 
     @classified.command(name="mine", description="See your own classified objectives again (only you)")
@@ -718,8 +739,17 @@ class Its(commands.Cog, name="ITS"):
         seat = match.seat_of(interaction.user.id)
         if match.draw is None or seat is None:
             raise RuleError(f"You have no classified objectives in this channel. {WHERE_DRAWS_LIVE}")
+        name = self._scenario_name(match.draw_scenario)
+        if match.draw.phase is Phase.COUNTERMEASURES:
+            # The tracker is open information; this copy works like the channel's.
+            await interaction.response.send_message(
+                clip(embeds.countermeasures_text(match, name), 2000),
+                view=countermeasures_view(game.id, match.tracker_step, match.draw) or discord.utils.MISSING,
+                ephemeral=True,
+            )
+            return
         await interaction.response.send_message(
-            embed=embeds.private_draw_embed(match, seat, self._scenario_name(match.draw_scenario)),
+            embed=embeds.private_draw_embed(match, seat, name),
             view=private_view(game.id, match.draw, seat) or discord.utils.MISSING,
             ephemeral=True,
         )
@@ -811,12 +841,51 @@ class Its(commands.Cog, name="ITS"):
                 )
             names = " vs ".join(s.name for s in match.seats)
             return match.model_copy(
-                update={"sheet": fresh, "confirmed": []}
+                update={"sheet": fresh, "confirmed": [], "sheet_step": match.sheet_step + 1}
             ), f"score sheet {scenario.name}: {names}"
 
-        game_id, version, match, _old = await self._change(interaction, "score_start", change)
-        embed, view = self._sheet_message(game_id, version, match)
+        game_id, _version, match, old = await self._change(interaction, "score_start", change)
+        embed, view = self._sheet_message(game_id, match)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+        await self._seated_by_score(interaction, game_id, match, old)
+
+    async def _seated_by_score(
+        self, interaction: discord.Interaction, game_id: int, match: ItsMatch, old: ItsMatch | None
+    ) -> None:
+        """Tell the channel when /its score gave someone the open seat of a waiting draw.
+
+        Taking the seat deals them the hand kept for it, just as drawing would; the channel hears
+        it the same way, plus where the newcomer finds their cards (never which cards)."""
+        if old is None or old.draw is None or match.draw is None:
+            return
+        newcomers = [
+            i
+            for i, s in enumerate(match.seats)
+            if old.seat_of(s.user_id) is None and i < len(match.draw.players)
+        ]
+        if not newcomers:
+            return
+        name = self._scenario_name(match.draw_scenario)
+        lines: list[str] = []
+        for seat in newcomers:
+            who = f"<@{match.seats[seat].user_id}>"
+            lines.append(
+                f"{who} joined the classified draw for **{name}** with this score sheet."
+                + self._where_cards(match.draw)
+            )
+            lines.extend(self._progress(old, match, seat, joined=True))
+        await self._announce(interaction, game_id, match, lines, old)
+
+    @staticmethod
+    def _where_cards(draw: ClassifiedState) -> str:
+        if draw.phase is Phase.COUNTERMEASURES:
+            return " The objectives are shared: the tracker below is for both players."
+        if draw.source is CardSource.PHYSICAL:
+            return (
+                " Record the printed cards you draw with `/its classified record`; "
+                "`/its classified mine` shows what you have recorded (only to you)."
+            )
+        return " Your cards are dealt: `/its classified mine` shows them to you alone."
 
     @score.autocomplete("mission")
     async def _score_missions(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -827,9 +896,7 @@ class Its(commands.Cog, name="ITS"):
         scenario = self.content.scenarios.get(match.sheet.scenario_id)
         return scenario, score_sheet(scenario, match.sheet)
 
-    def _sheet_message(
-        self, game_id: int, version: int, match: ItsMatch
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
+    def _sheet_message(self, game_id: int, match: ItsMatch) -> tuple[discord.Embed, discord.ui.View | None]:
         """The sheet's embed and controls; a final sheet (both confirmed) has no controls."""
         scenario, result = self._sheet_parts(match)
         sheet = match.sheet
@@ -838,7 +905,7 @@ class Its(commands.Cog, name="ITS"):
             return embeds.sheet_embed(match, scenario, result), None
         view = sheet_view(
             game_id,
-            version,
+            match.sheet_step,
             match.names(),
             (sheet.a, sheet.b),
             controls(scenario, sheet.tier),
@@ -880,18 +947,15 @@ class Its(commands.Cog, name="ITS"):
         )
 
     async def open_entry(
-        self, interaction: discord.Interaction, game_id: int, version: int, side: Side, entry_id: str
+        self, interaction: discord.Interaction, game_id: int, step: int | None, side: Side, entry_id: str
     ) -> None:
         game = await self._load_for(interaction, game_id)
-        self._not_final(game.state)
-        if game.version != version:
-            raise MovedOn(
-                "This sheet has moved on since that message was posted: use the newest sheet message."
-            )
         match = game.state
         if match.sheet is None:
             raise MovedOn("This channel's score sheet is gone: start one with /its score.")
         self._not_final(match)
+        if step is None or step != match.sheet_step:
+            raise MovedOn(self._stale_sheet(match, step is None, interaction.user.id))
         self._may_edit(interaction, match, side)
         scenario = self.content.scenarios.get(match.sheet.scenario_id)
         found = find_entry(controls(scenario, match.sheet.tier), entry_id)
@@ -944,13 +1008,14 @@ class Its(commands.Cog, name="ITS"):
             if _set_values(sheet.side(side)) == _set_values(old.sheet.side(side)):
                 return old, ""  # nothing changed (say 0 to 0): the confirmations stand
             who = old.names()[0 if side is Side.A else 1]
-            return old.model_copy(update={"sheet": sheet, "confirmed": []}), f"{who}: {control.label}"
+            update = {"sheet": sheet, "confirmed": [], "sheet_step": old.sheet_step + 1}
+            return old.model_copy(update=update), f"{who}: {control.label}"
 
-        game_id, version, match, _old = await self._change(
+        game_id, _version, match, _old = await self._change(
             interaction, "score_edit", change, expect_game_id=game_id
         )
         await interaction.response.defer()
-        embed, view = self._sheet_message(game_id, version, match)
+        embed, view = self._sheet_message(game_id, match)
         channel = interaction.channel
         if message_id and channel is not None and hasattr(channel, "get_partial_message"):
             try:
@@ -960,31 +1025,56 @@ class Its(commands.Cog, name="ITS"):
                 log.warning("could not edit ITS sheet message %s; posting a new one", message_id)
         await interaction.followup.send(embed=embed, view=view or discord.utils.MISSING)
 
-    async def confirm(self, interaction: discord.Interaction, game_id: int, version: int, side: Side) -> None:
-        game = await self._load_for(interaction, game_id)
-        if game.id == game_id:
-            self._not_final(game.state)  # before the version check: say why, not just "moved on"
+    async def confirm(
+        self, interaction: discord.Interaction, game_id: int, step: int | None, side: Side
+    ) -> None:
+        await self._load_for(interaction, game_id)
 
         def change(old: ItsMatch | None) -> tuple[ItsMatch, str]:
             assert old is not None
             if old.sheet is None:
                 raise MovedOn("This channel's score sheet is gone: start one with /its score.")
-            self._not_final(old)
+            self._not_final(old)  # before the step check: say why, not just "out of date"
+            if step is None or step != old.sheet_step:
+                # Confirming means agreeing with what you saw: a changed sheet must be seen first.
+                raise MovedOn(self._stale_sheet(old, step is None, interaction.user.id))
             self._may_confirm(interaction, old, side)
             who = old.names()[0 if side is Side.A else 1]
             if side in old.confirmed:
-                return old.model_copy(
-                    update={"confirmed": [s for s in old.confirmed if s is not side]}
-                ), f"{who} unconfirmed"
-            return old.model_copy(update={"confirmed": sorted({*old.confirmed, side})}), f"{who} confirmed"
+                confirmed = [s for s in old.confirmed if s is not side]
+                summary = f"{who} unconfirmed"
+            else:
+                confirmed, summary = sorted({*old.confirmed, side}), f"{who} confirmed"
+            update = {"confirmed": confirmed, "sheet_step": old.sheet_step + 1}
+            return old.model_copy(update=update), summary
 
-        game_id, new_version, match, _old = await self._change(
-            interaction, "score_confirm", change, expect_game_id=game_id, expect_version=version
+        game_id, _version, match, _old = await self._change(
+            interaction, "score_confirm", change, expect_game_id=game_id
         )
-        embed, view = self._sheet_message(game_id, new_version, match)
+        embed, view = self._sheet_message(game_id, match)
         await interaction.response.edit_message(embed=embed, view=view)
         if self._final(match) and not (_old is not None and self._final(_old)):
             await self._post_result(interaction, match)
+
+    def _stale_sheet(self, match: ItsMatch, legacy: bool, user_id: int) -> str:
+        """Why a sheet control no longer applies, and the command that posts the current sheet."""
+        assert match.sheet is not None
+        why = (
+            "This sheet's controls are from an older version of Herald"
+            if legacy
+            else "This copy of the score sheet is out of date: the sheet was edited or confirmed since"
+        )
+        # Named from the presser's side: a player re-posts the sheet naming the other player.
+        others = [s for s in match.seats if s.user_id != user_id][-1:]
+        opponent = f" opponent:<@{others[0].user_id}>" if others else ""
+        again = (
+            f"/its score mission:{self._scenario_name(match.sheet.scenario_id)} "
+            f"tier:{int(match.sheet.tier)}{opponent}"
+        )
+        return (
+            f"{why}. To get the current sheet with working controls, run `{again}` again "
+            "(the same options post this sheet anew; nothing is reset)."
+        )
 
     async def _post_result(self, interaction: discord.Interaction, match: ItsMatch) -> None:
         scenario, result = self._sheet_parts(match)

@@ -45,6 +45,14 @@ class ItsMatch(GameState):
     revealed: list[int] = Field(default_factory=list, description="Seats that showed their cards.")
     sheet: ScoreSheet | None = None
     confirmed: list[Side] = Field(default_factory=list)
+    tracker_step: int = Field(
+        default=0,
+        description="Countermeasures tracker: counts its own button presses, so only they stale it.",
+    )
+    sheet_step: int = Field(
+        default=0,
+        description="Score sheet: counts its edits and confirmations, so only they stale its controls.",
+    )
 
     def seat_of(self, user_id: int) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)

@@ -1,7 +1,7 @@
 """Buttons, selects and modals of the ITS cog, all persistent.
 
 Every item is a :class:`~bot.views.PersistentButton` or :class:`~bot.views.PersistentSelect`
-whose custom id carries what it needs (game id, version or step, seat or side, page), so it
+whose custom id carries what it needs (game id, step, seat or side, page), so it
 still works after a restart. The items only parse their id and hand over to the cog, which
 loads the game, checks who pressed, calls the rules and answers.
 
@@ -13,11 +13,17 @@ Custom ids (all under 100 characters):
 ``its:keep:<game>:<seat>:<step>:<i>``   keep card ``i`` of the pair (step = cards kept so far)
 ``its:intel:<game>:<seat>:<0|1>``       declare the first kept card INTELCOM or not
 ``its:hvt:<game>:<seat>:<i|x>``         swap kept card ``i`` for Secure HVT (``x``: keep all)
-``its:ed:<game>:<version>:<a|b>``       score sheet: choose an objective of side A or B
-``its:ok:<game>:<version>:<a|b>``       score sheet: side A or B confirms (or takes it back)
+``its:cm:<game>:t<step>:<act>:<i>``     Countermeasures tracker (step = tracker presses so far)
+``its:ed:<game>:s<step>:<a|b>``         score sheet: choose an objective of side A or B
+``its:ok:<game>:s<step>:<a|b>``         score sheet: side A or B confirms (or takes it back)
 ``its:sm:<game>:<a|b>:<message>:<id>``  the modal that sets one entry (handled statelessly)
 ``its:end:<game>``                      confirm ``/its end`` for that match
 =====================================  ==================================================
+
+The tracker's and the sheet's steps count only their own changes (``ItsMatch.tracker_step`` and
+``ItsMatch.sheet_step``), so a draw step never stales the sheet and a sheet edit never stales the
+tracker. Ids from before the steps carried the whole match's version instead (no ``t``/``s``):
+they still parse, and pressing one says how to get current controls.
 """
 
 from __future__ import annotations
@@ -227,11 +233,14 @@ def intelcom_view(game_id: int, draw: ClassifiedState, names: list[str]) -> disc
 
 
 class CountermeasuresButton(
-    PersistentButton, template=r"its:cm:(?P<game>\d+):(?P<version>\d+):(?P<act>[asef]):(?P<pick>\d)"
+    PersistentButton,
+    template=r"its:cm:(?P<game>\d+):(?P<tag>t?)(?P<step>\d+):(?P<act>[asef]):(?P<pick>\d)",
 ):
-    """Countermeasures tracker: achieved (``a``), swap (``s``), end the turn (``e``), finish (``f``)."""
+    """Countermeasures tracker: achieved (``a``), swap (``s``), end the turn (``e``), finish (``f``).
 
-    def __init__(self, game: int, version: int, act: str, pick: int = 0, *, label: str = "?") -> None:
+    ``step`` is None for a button from before tracker steps existed: it only explains itself."""
+
+    def __init__(self, game: int, step: int | None, act: str, pick: int = 0, *, label: str = "?") -> None:
         style = {
             "a": discord.ButtonStyle.success,
             "s": discord.ButtonStyle.secondary,
@@ -241,33 +250,34 @@ class CountermeasuresButton(
         super().__init__(
             discord.ui.Button(
                 label=clip(label, BUTTON_LABEL),
-                custom_id=f"its:cm:{game}:{version}:{act}:{pick}",
+                custom_id=f"its:cm:{game}:t{step or 0}:{act}:{pick}",
                 style=style,
             )
         )
-        self.game, self.version, self.act, self.pick = game, version, act, pick
+        self.game, self.step, self.act, self.pick = game, step, act, pick
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
     ) -> CountermeasuresButton:
-        return cls(int(match["game"]), int(match["version"]), match["act"], int(match["pick"]))
+        step = int(match["step"]) if match["tag"] else None
+        return cls(int(match["game"]), step, match["act"], int(match["pick"]))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).countermeasures(interaction, self.game, self.version, self.act, self.pick)
+        await _cog(interaction).countermeasures(interaction, self.game, self.step, self.act, self.pick)
 
 
-def countermeasures_view(game_id: int, version: int, draw: ClassifiedState) -> discord.ui.View | None:
+def countermeasures_view(game_id: int, step: int, draw: ClassifiedState) -> discord.ui.View | None:
     """One row of "achieved", one of "swap", then end of turn and game over."""
     if draw.phase is not Phase.COUNTERMEASURES:
         return None
     view = discord.ui.View(timeout=None)
     for i, key in enumerate(draw.current):
-        view.add_item(CountermeasuresButton(game_id, version, "a", i, label=f"✔ {draw.card(key).label}"))
+        view.add_item(CountermeasuresButton(game_id, step, "a", i, label=f"✔ {draw.card(key).label}"))
     for i, key in enumerate(draw.current):
-        view.add_item(CountermeasuresButton(game_id, version, "s", i, label=f"⇄ {draw.card(key).label}"))
-    view.add_item(CountermeasuresButton(game_id, version, "e", label="End Player Turn (refill)"))
-    view.add_item(CountermeasuresButton(game_id, version, "f", label="Game over"))
+        view.add_item(CountermeasuresButton(game_id, step, "s", i, label=f"⇄ {draw.card(key).label}"))
+    view.add_item(CountermeasuresButton(game_id, step, "e", label="End Player Turn (refill)"))
+    view.add_item(CountermeasuresButton(game_id, step, "f", label="Game over"))
     return view
 
 
@@ -304,11 +314,13 @@ def end_view(game_id: int) -> discord.ui.View:
 # --- the score sheet -------------------------------------------------------------------------
 
 
-class SheetSelect(PersistentSelect, template=r"its:ed:(?P<game>\d+):(?P<version>\d+):(?P<side>[ab])"):
+class SheetSelect(PersistentSelect, template=r"its:ed:(?P<game>\d+):(?P<tag>s?)(?P<step>\d+):(?P<side>[ab])"):
+    """``step`` is None for a menu from before sheet steps existed: it only explains itself."""
+
     def __init__(
         self,
         game: int,
-        version: int,
+        step: int | None,
         side: Side,
         *,
         placeholder: str = "",
@@ -316,52 +328,58 @@ class SheetSelect(PersistentSelect, template=r"its:ed:(?P<game>\d+):(?P<version>
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"its:ed:{game}:{version}:{side.value}",
+                custom_id=f"its:ed:{game}:s{step or 0}:{side.value}",
                 placeholder=clip(placeholder, 150) or None,
                 options=options or [discord.SelectOption(label="-", value="-")],
                 min_values=1,
                 max_values=1,
             )
         )
-        self.game, self.version, self.side = game, version, side
+        self.game, self.step, self.side = game, step, side
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
     ) -> SheetSelect:
-        return cls(int(match["game"]), int(match["version"]), Side(match["side"]))
+        step = int(match["step"]) if match["tag"] else None
+        return cls(int(match["game"]), step, Side(match["side"]))
 
     async def chosen(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await _cog(interaction).open_entry(interaction, self.game, self.version, self.side, str(values[0]))
+        await _cog(interaction).open_entry(interaction, self.game, self.step, self.side, str(values[0]))
 
 
-class ConfirmButton(PersistentButton, template=r"its:ok:(?P<game>\d+):(?P<version>\d+):(?P<side>[ab])"):
+class ConfirmButton(
+    PersistentButton, template=r"its:ok:(?P<game>\d+):(?P<tag>s?)(?P<step>\d+):(?P<side>[ab])"
+):
+    """``step`` is None for a button from before sheet steps existed: it only explains itself."""
+
     def __init__(
-        self, game: int, version: int, side: Side, *, label: str = "Confirm", done: bool = False
+        self, game: int, step: int | None, side: Side, *, label: str = "Confirm", done: bool = False
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=clip(label, BUTTON_LABEL),
-                custom_id=f"its:ok:{game}:{version}:{side.value}",
+                custom_id=f"its:ok:{game}:s{step or 0}:{side.value}",
                 style=discord.ButtonStyle.secondary if done else discord.ButtonStyle.success,
             )
         )
-        self.game, self.version, self.side = game, version, side
+        self.game, self.step, self.side = game, step, side
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
     ) -> ConfirmButton:
-        return cls(int(match["game"]), int(match["version"]), Side(match["side"]))
+        step = int(match["step"]) if match["tag"] else None
+        return cls(int(match["game"]), step, Side(match["side"]))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).confirm(interaction, self.game, self.version, self.side)
+        await _cog(interaction).confirm(interaction, self.game, self.step, self.side)
 
 
 def sheet_view(
     game_id: int,
-    version: int,
+    step: int,
     names: tuple[str, str],
     sides: tuple[SheetSide, SheetSide],
     controls: list[Control],
@@ -385,13 +403,13 @@ def sheet_view(
         ]
         view.add_item(
             SheetSelect(
-                game_id, version, side, placeholder=f"{name}: choose an objective to edit", options=options
+                game_id, step, side, placeholder=f"{name}: choose an objective to edit", options=options
             )
         )
     for side, name in ((Side.A, names[0]), (Side.B, names[1])):
         done = side in confirmed
         label = f"{name}: take back confirmation" if done else f"{name}: confirm"
-        view.add_item(ConfirmButton(game_id, version, side, label=label, done=done))
+        view.add_item(ConfirmButton(game_id, step, side, label=label, done=done))
     return view
 
 

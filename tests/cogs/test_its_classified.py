@@ -283,7 +283,7 @@ async def test_countermeasures_tracker_is_shared_and_open(driver: OfflineDriver)
     assert f"**Bob**: 1 achieved; {first}" in tracker.text
     assert len([b for b in tracker.buttons if b.label.startswith("✔")]) == 2
     moved = await driver.press(stale, 2, user="alice")
-    assert moved.message.ephemeral and "moved on" in moved.message.text
+    assert moved.message.ephemeral and "out of date" in moved.message.text
     swap = next(b for b in tracker.buttons if b.label.startswith("⇄"))
     await driver.press(tracker, swap.label, user="alice")
     assert "**Alice**: 0 achieved; swapped this turn" in tracker.text

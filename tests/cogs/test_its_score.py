@@ -190,9 +190,9 @@ async def test_restart_mid_sheet_then_old_message_keeps_working_and_stale_copy_i
     await driver.press(sheet, "Alice: confirm", user="alice")
 
     stale = await driver.press(before_bob, "Bob: confirm", user="bob")
-    assert stale.message.ephemeral and "moved on" in stale.message.text
+    assert stale.message.ephemeral and "out of date" in stale.message.text
     stale_menu = await driver.choose(before_bob, "tech_coffin", user="alice", select=1)
-    assert stale_menu.modal is None and "moved on" in stale_menu.message.text
+    assert stale_menu.modal is None and "out of date" in stale_menu.message.text
     done = await driver.press(sheet, "Bob: confirm", user="bob")
     assert any(m.attachments for m in done.messages)
     final = await driver.press(before_bob, "Bob: confirm", user="bob")
@@ -309,7 +309,11 @@ async def test_draw_then_sheet_share_one_match_and_the_sheet_can_be_posted_again
     assert again is not first and "Alice: 2 → **" in again.text
     await _set(driver, again, "b", "boxes", "1", user="bob")
     stale = await driver.choose(first, "boxes", user="alice", select=1)
-    assert stale.modal is None and "moved on" in stale.message.text
+    assert (
+        stale.modal is None
+        and "out of date" in stale.message.text
+        and "/its score mission:Supplies tier:300" in stale.message.text
+    )
 
 
 async def test_both_players_editing_at_the_same_moment_keep_both_entries(driver: OfflineDriver) -> None:
