@@ -56,6 +56,10 @@ MAX_SUCCESSES_TEXT = 4
 LABEL_LIMIT = 80
 
 
+#: How a proposal message's title ends (see :func:`_is_proposal`).
+PROPOSAL_TITLE_END = ": who takes its successes?"
+
+
 def _ids(match: re.Match[str], *names: str) -> list[int]:
     return [int(match[n]) for n in names]
 
@@ -238,6 +242,14 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
         await open_form(interaction, successes_form(self.game, self.turn, self.zone, act.describe()))
 
 
+def _is_proposal(message: discord.Message | None) -> bool:
+    return bool(
+        message is not None
+        and message.embeds
+        and (message.embeds[0].title or "").endswith(PROPOSAL_TITLE_END)
+    )
+
+
 def successes_form(game: int, turn: int, zone: int, activation: str) -> discord.ui.Modal:
     """The modal for a zone's successes; its custom id carries the game, turn and zone."""
     zone_label, _, rest = activation.partition(" (RN")
@@ -370,7 +382,7 @@ def proposal_message(
         else "Each success hits one unit and inflicts 1 wound on it."
     )
     embed = discord.Embed(
-        title=f"{zone}'s attack: who takes its successes?",
+        title=f"{zone}'s attack{PROPOSAL_TITLE_END}",
         description="\n".join(
             [
                 preview.events[0],
@@ -482,7 +494,9 @@ class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
         zone = _pending_activation(state, self.turn, self.zone, self.successes)
         act = next(a for a in state.activations if a.zone == zone)
         proposal = waiting_proposal(state, act)
-        message_id = interaction.message.id if interaction.message is not None else 0
+        # Only a proposal message is closed once the player's own allocation is applied; the same
+        # button on a status or turn message must leave that message (its map, other zones) alone.
+        message_id = interaction.message.id if _is_proposal(interaction.message) else 0
         form = allocation_form(
             self.game,
             self.turn,

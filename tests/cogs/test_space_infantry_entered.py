@@ -126,3 +126,17 @@ async def test_av_attacks_use_the_standard_rn_and_light_vehicles_need_no_dmg(dri
     light = await driver.command("/si av sl:1 pen:0 heavy:false")
     assert "**Destroyed.**" in light.message.text
     refused(await driver.command("/si av sl:1 pen:0"), "needs its DMG")
+
+
+async def test_own_allocation_from_the_status_message_leaves_that_message_alone(
+    driver: OfflineDriver,
+) -> None:
+    activated = await mouth_attacks(driver)
+    await enter(driver, activated, "Mouth", 1)
+    status = (await driver.command("/si status")).message
+    before = status.text
+    opened = await driver.press(status, "Mouth: give my own allocation", user="bob")
+    assert opened.modal is not None
+    shows_map(await driver.submit(opened.modal, {"Successes per unit": "Bravo:1"}))
+    assert status.text == before  # the status message keeps its map and text
+    assert "resolved" not in status.text
