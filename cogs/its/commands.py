@@ -19,9 +19,10 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.games import ChannelBusy, Game, MovedOn, NoGameHere
+from bot.limits import MAX_CHOICE_CHARS, clip
 from bot.views import is_manager, open_form
 from cogs.its import embeds
-from cogs.its.library import MAX_CHOICE_CHARS, ItsContent, SpecialRuleEntry, clip
+from cogs.its.library import ItsContent, SpecialRuleEntry
 from cogs.its.state import KIND, ItsMatch, Seat, draw_names, open_seats
 from cogs.its.views import (
     MODAL_PREFIX,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import discord
 
-from cogs.its.library import SpecialRuleEntry, clip
+from bot.limits import clip
+from cogs.its.library import SpecialRuleEntry
 from cogs.its.state import ItsMatch
 from rules.its.classified import CardView, DrawMode, Phase, Step, summary
 from rules.its.decks import Card, Deck

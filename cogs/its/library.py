@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process, utils
 
+from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES, clip
 from rules.errors import NotFoundError
 from rules.its.content import DEFAULT_SCENARIO_DIR, ScenarioLibrary, load_scenarios_tolerant
 from rules.its.decks import DEFAULT_DECK_DIR, Card, Deck, find_card, load_decks, normalize
@@ -24,8 +25,6 @@ from rules.its.topics import DEFAULT_TOPIC_DIR, Topic, TopicLibrary, load_topics
 log = logging.getLogger("herald.its")
 
 #: Discord's limits on autocomplete: 25 choices, names and values of at most 100 characters.
-MAX_CHOICES = 25
-MAX_CHOICE_CHARS = 100
 #: Fuzzy score below which a name is not offered ("did you mean" always offers the three closest).
 SUGGEST_CUTOFF = 0
 #: Autocomplete offers a fuzzy match only from this score: nonsense gets no choices.
@@ -43,11 +42,6 @@ MIN_CARD_PREFIX = 3
 MENTIONED_RULES = ("Baggage",)
 #: "Name: text" at the start of a deployment line: up to four capitalised words.
 _NAMED_LINE = re.compile(r"^((?:[A-Z][\w'()-]*\s?){1,4}):\s+(.+)$", re.S)
-
-
-def clip(text: str, limit: int = MAX_CHOICE_CHARS) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis when it was longer."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 @dataclass(frozen=True)

@@ -33,20 +33,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.limits import MAX_CUSTOM_ID, MAX_MODAL_LABEL, clip
 from bot.views import PersistentButton, PersistentSelect
-from cogs.its.library import clip
 from rules.its.classified import ClassifiedState, Phase, Step
 from rules.its.scoring import Control, ControlKind, EntryValue, ScoreInputError, SheetSide, Side
 
 if TYPE_CHECKING:
     from cogs.its.commands import Its
 
-MAX_CUSTOM_ID = 100
 MODAL_PREFIX = "its:sm:"
 #: Discord's limits: a button label 80 characters, a select option 100, a modal title or a
 #: text input label 45, a placeholder 100, five text inputs per modal.
 BUTTON_LABEL = 80
-MODAL_LABEL = 45
 MODAL_FIELDS = 5
 
 
@@ -444,14 +442,14 @@ def entry_modal(
     """A modal prefilled with the entry's current value, shown with :func:`bot.views.open_form`:
     the cog answers it from the custom id alone, so it works even across a restart."""
     modal = discord.ui.Modal(
-        title=clip(f"{name}: {control.label}", MODAL_LABEL),
+        title=clip(f"{name}: {control.label}", MAX_MODAL_LABEL),
         custom_id=f"{MODAL_PREFIX}{game_id}:{side.value}:{message_id}:{entry_ref(control, index)}",
         timeout=None,
     )
     for i, (label, default, placeholder) in enumerate(modal_fields(control, value, victory_points)):
         modal.add_item(
             discord.ui.TextInput(
-                label=clip(label, MODAL_LABEL),
+                label=clip(label, MAX_MODAL_LABEL),
                 custom_id=f"f{i}",
                 default=default,
                 placeholder=clip(placeholder, 100) or None,

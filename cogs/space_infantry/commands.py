@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import MovedOn
+from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES
 from bot.views import is_manager
 from cogs.space_infantry.game import (
     COLOUR,
@@ -68,13 +69,11 @@ from rules.space_infantry.vehicles import MAX_PEN, MAX_SL, MAX_VEHICLE_DMG, MAX_
 
 log = logging.getLogger("herald.space_infantry")
 
-MAX_CHOICES = 25
-CHOICE_LIMIT = 100
 UNIT_KINDS = [app_commands.Choice(name=k.value, value=k.value) for k in UnitKind]
 
 
 def _choice(label: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=label[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
+    return app_commands.Choice(name=label[:MAX_CHOICE_CHARS], value=value[:MAX_CHOICE_CHARS])
 
 
 def _matches(current: str, *texts: str) -> bool:

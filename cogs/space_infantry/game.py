@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.games import GameKind, GameState, MovedOn
+from bot.limits import clip
 from renderers.boss_map import render_boss_map
 from rules.space_infantry import (
     Action,
@@ -150,10 +151,6 @@ def command_hint(state: FightState) -> str:
     return "`/si hit`, `/si vehicle attack`, then `/si turn` (or the button) for the next turn."
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 async def render(state: FightState) -> discord.File:
     """The boss zone map as an attachment (rendered off the event loop)."""
     png = await asyncio.to_thread(render_boss_map, state, theme="dark", size=MAP_SIZE)
@@ -175,21 +172,21 @@ async def fight_message(
     """The embed and map file every change is answered with."""
     head = status_lines(state)[0]
     embed = discord.Embed(
-        title=_clip(title or head, 256),
-        description=_clip("\n".join(events) or head, DESCRIPTION_LIMIT),
+        title=clip(title or head, 256),
+        description=clip("\n".join(events) or head, DESCRIPTION_LIMIT),
         colour=DONE_COLOUR if state.is_over() or ended else COLOUR,
     )
     if draws:
-        embed.add_field(name="RN drawn", value=_clip(draws_text(draws), FIELD_LIMIT), inline=False)
+        embed.add_field(name="RN drawn", value=clip(draws_text(draws), FIELD_LIMIT), inline=False)
     for name, value in extra or []:
-        embed.add_field(name=name, value=_clip(value, FIELD_LIMIT), inline=False)
+        embed.add_field(name=name, value=clip(value, FIELD_LIMIT), inline=False)
     if core:
         embed.add_field(name="Core rules needed", value=core, inline=False)
     if ended:
         upcoming = "This fight is closed. Anyone can start a new one here with `/si boss start`."
     else:
         upcoming = f"{next_step(state)}\n{command_hint(state)}"
-    embed.add_field(name="Next", value=_clip(upcoming, FIELD_LIMIT), inline=False)
+    embed.add_field(name="Next", value=clip(upcoming, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{MAP_FILENAME}")
     embed.set_footer(text=f"Fight #{game_id} · step {version}")
     return embed, await render(state)

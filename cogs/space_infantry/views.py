@@ -32,6 +32,7 @@ from typing import Any
 import discord
 
 from bot.games import MovedOn
+from bot.limits import MAX_BUTTON_LABEL
 from bot.views import PersistentButton, open_form
 from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, step
 from rules.errors import RuleError
@@ -53,7 +54,6 @@ from rules.space_infantry import (
 log = logging.getLogger("herald.space_infantry")
 
 MAX_SUCCESSES_TEXT = 4
-LABEL_LIMIT = 80
 
 
 #: How a proposal message's title ends (see :func:`_is_proposal`).
@@ -207,7 +207,7 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
         text = f"{label}: enter successes" if label else "Enter successes"
         super().__init__(
             discord.ui.Button(
-                label=text[:LABEL_LIMIT],
+                label=text[:MAX_BUTTON_LABEL],
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"si:succ:{game}:{turn}:{zone}",
                 emoji="⚔️",
@@ -415,7 +415,7 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
     def __init__(self, game: int, turn: int, zone: int, successes: int, digest: str, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"{label}: accept Herald's proposal"[:LABEL_LIMIT] if label else "Accept",
+                label=f"{label}: accept Herald's proposal"[:MAX_BUTTON_LABEL] if label else "Accept",
                 style=discord.ButtonStyle.success,
                 custom_id=f"si:accept:{game}:t{turn}:{zone}:{successes}:{digest}",
             )
@@ -475,7 +475,9 @@ class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
     def __init__(self, game: int, turn: int, zone: int, successes: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"{label}: give my own allocation"[:LABEL_LIMIT] if label else "Give my own allocation",
+                label=f"{label}: give my own allocation"[:MAX_BUTTON_LABEL]
+                if label
+                else "Give my own allocation",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"si:own:{game}:t{turn}:{zone}:{successes}",
             )
