@@ -7,6 +7,7 @@ protocols in ``bot/storage/base.py`` without touching cogs.
 
 from bot.storage.database import Database
 from bot.storage.games import GameRecord, SqliteGameRepository
+from bot.storage.jobs import SqliteJobRepository
 from bot.storage.meta import SqliteMetaRepository
 
-__all__ = ["Database", "GameRecord", "SqliteGameRepository", "SqliteMetaRepository"]
+__all__ = ["Database", "GameRecord", "SqliteGameRepository", "SqliteJobRepository", "SqliteMetaRepository"]

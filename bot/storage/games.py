@@ -18,6 +18,10 @@ class StaleVersion(Exception):
     """The game changed since it was read: the optimistic version check failed."""
 
 
+class AlreadyApplied(Exception):
+    """This interaction already wrote its step (a redelivered or retried interaction)."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
     id: int
@@ -54,6 +58,8 @@ class NewEvent:
     action: str
     summary: str = ""
     detail: dict[str, Any] | None = None
+    #: The Discord interaction that made the step: each interaction writes at most one step.
+    interaction_id: int | None = None
 
 
 _GAME_COLUMNS = (
@@ -152,15 +158,20 @@ class SqliteGameRepository:
         Returns the new version; raises :class:`StaleVersion` when someone else wrote first.
         """
         now = utcnow()
-        async with self._db.transaction() as tx:
-            cursor = await tx.execute(
-                "UPDATE games SET state = ?, schema_version = ?, status = ?, version = version + 1,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                (json.dumps(state), schema_version, status, now, game_id, expected_version),
-            )
-            if cursor.rowcount != 1:
-                raise StaleVersion(game_id)
-            await self._append(tx, game_id, expected_version + 1, event, state_before, now)
+        try:
+            async with self._db.transaction() as tx:
+                cursor = await tx.execute(
+                    "UPDATE games SET state = ?, schema_version = ?, status = ?, version = version + 1,"
+                    " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                    (json.dumps(state), schema_version, status, now, game_id, expected_version),
+                )
+                if cursor.rowcount != 1:
+                    raise StaleVersion(game_id)
+                await self._append(tx, game_id, expected_version + 1, event, state_before, now)
+        except sqlite3.IntegrityError as error:
+            if event.interaction_id is not None and "interaction_id" in str(error):
+                raise AlreadyApplied(event.interaction_id) from error
+            raise
         return expected_version + 1
 
     async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]:
@@ -181,8 +192,8 @@ class SqliteGameRepository:
         now: str,
     ) -> None:
         await tx.execute(
-            "INSERT INTO game_events (game_id, version, actor_id, action, summary, detail, state_before, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_events (game_id, version, actor_id, action, summary, detail, state_before, at,"
+            " interaction_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 version,
@@ -192,5 +203,6 @@ class SqliteGameRepository:
                 json.dumps(event.detail or {}),
                 None if state_before is None else json.dumps(state_before),
                 now,
+                event.interaction_id,
             ),
         )
