@@ -66,7 +66,7 @@ class Herald(commands.AutoShardedBot):
             log.info("database %s: applied migrations %s", self.settings.database_path, applied)
         for name in COGS:
             await self.load_extension(name)
-        self.scheduler.start(self)
+        await self.scheduler.start(self)
 
     async def close(self) -> None:
         try:

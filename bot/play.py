@@ -67,6 +67,7 @@ from discord.ext import commands
 from bot.games import Game, GameKind, GameState, MovedOn, NoGameHere
 from bot.limits import MAX_BUTTON_LABEL, MAX_CHOICE_CHARS, MAX_CHOICES, MAX_SELECT_OPTIONS, clip
 from bot.send import Image, send
+from bot.storage.games import EventRecord
 from bot.views import PersistentButton, PersistentSelect, is_manager
 
 log = logging.getLogger("herald.play")
@@ -245,6 +246,18 @@ class GameKit(Generic[S]):
             handle.record.created_by,
             change=made,
             before=before,
+        )
+
+    async def undo(
+        self, interaction: discord.Interaction, *, may_undo: Callable[[EventRecord], bool]
+    ) -> tuple[Game[S], EventRecord]:
+        """Restore the state before the last step not yet undone (``may_undo`` decides who may)."""
+        return await self.store(interaction).undo(
+            interaction.channel_id,
+            self.model,
+            kind=self.kind.key,
+            actor_id=interaction.user.id,
+            may_undo=may_undo,
         )
 
     async def begin(

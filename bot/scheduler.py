@@ -107,11 +107,14 @@ class Scheduler:
 
     # -- the loop ---------------------------------------------------------------------------
 
-    def start(self, context: Any) -> None:
-        """Start the loop; handlers get ``context`` (the bot) as their first argument."""
+    async def start(self, context: Any) -> None:
+        """Run what fell due while the bot was down, then start the loop; handlers get ``context``
+        (the bot) as their first argument."""
         self.context = context
         if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._loop(), name="herald-scheduler")
+            await self.run_due()
+            first = await self._delay()
+            self._task = asyncio.get_running_loop().create_task(self._loop(first), name="herald-scheduler")
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -120,8 +123,12 @@ class Scheduler:
                 await self._task
             self._task = None
 
-    async def _loop(self) -> None:
+    async def _loop(self, delay: float) -> None:
         while True:
+            # asyncio.timeout, not wait_for: no task per pass (the offline driver waits on new tasks).
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()
             self._wake.clear()  # before the pass: a job scheduled during it wakes the next wait
             try:
                 await self.run_due()
@@ -131,10 +138,6 @@ class Scheduler:
             except Exception:
                 log.exception("the scheduler loop failed a pass; trying again shortly")
                 delay = POLL
-            # asyncio.timeout, not wait_for: no task per pass (the offline driver waits on new tasks).
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(delay):
-                    await self._wake.wait()
 
     async def _delay(self) -> float:
         due = await self._jobs.next_due()

@@ -28,7 +28,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
-from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, clean_name, draw_rn
+from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, RNDraw, clean_name, draw_rn
 
 MAX_SL = 30
 """The most SL one A-V attack may have (each SL draws an RN)."""
@@ -117,6 +117,14 @@ class AVResult(BaseModel):
     destroyed: bool
     notes: list[str]
     events: list[str]
+
+    @property
+    def draws(self) -> list[RNDraw]:
+        """Every RN the attack drew, one per SL, in order (``SL 1``, ``SL 2``...)."""
+        return [
+            RNDraw(purpose=f"SL {i}", die=DEFAULT_RN_DIE, value=r.rn)
+            for i, r in enumerate(self.rolls, start=1)
+        ]
 
 
 def resolve_av_attack(
