@@ -132,9 +132,10 @@ class MissionLibrary:
         by_roll = self._roll_query(text)
         if by_roll is not None:
             return by_roll
-        found = self._index.resolve(text)
-        if found is not None:
-            return self._by_id[found]
+        exact = self._index.exact(text)
+        if exact is not None:
+            return self._by_id[exact]
+        # A family's name wins over a fuzzy mission: "Dark Depths" is not "Death in the Dark".
         family = self._families.resolve(text)
         if family is not None:
             chosen = next(f for f in self.families if f.id == family)
@@ -142,6 +143,9 @@ class MissionLibrary:
                 f"Not included in Herald: {chosen.name}. Only the symmetric (D33) and asymmetric (D6) "
                 "missions are; play the others from the book and keep their score by hand."
             )
+        found = self._index.resolve(text)
+        if found is not None:
+            return self._by_id[found]
         names = [self._by_id[v].name for v in self.suggest(text)]
         hint = f" Did you mean {', '.join(names)}?" if names else ""
         raise NotFoundError(f"No Boarding Actions mission is called {text!r}.{hint}")

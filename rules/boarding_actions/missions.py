@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 #: Battle rounds in every Boarding Actions battle.
 ROUNDS = 5
@@ -427,14 +427,20 @@ class Mission(BaseModel):
     tables: list[MissionTable] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Mission:
-        if self.kind is MissionKind.SYMMETRIC:
-            tens, units = divmod(self.roll, 10)
+    @field_validator("roll")
+    @classmethod
+    def _roll_fits_the_die(cls, roll: int, info: ValidationInfo) -> int:
+        kind = info.data.get("kind")
+        if kind is MissionKind.SYMMETRIC:
+            tens, units = divmod(roll, 10)
             if not (1 <= tens <= 3 and 1 <= units <= 3):
                 raise ValueError("a symmetric mission's roll is a D33 result: 11-13, 21-23 or 31-33")
-        elif not 1 <= self.roll <= 6:
+        elif kind is MissionKind.ASYMMETRIC and not 1 <= roll <= 6:
             raise ValueError("an asymmetric mission's roll is a D6 result, 1-6")
+        return roll
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Mission:
         ids = [o.id for o in self.objectives]
         if len(set(ids)) != len(ids):
             raise ValueError("objective ids must be unique")
