@@ -332,6 +332,23 @@ class ScoringOption(BaseModel):
     objective: Objective
     reported: ScoreEntry | None = None
 
+    @property
+    def count_label(self) -> str | None:
+        """What the player counts (``"airlock opened"``), or None if the objective counts nothing."""
+        count = self.objective.count
+        return count.label_for(self.role) if count else None
+
+    @property
+    def count_limit(self) -> int:
+        """The largest count this report accepts."""
+        count = self.objective.count
+        return (count.max_count or MAX_COUNT) if count else 0
+
+    @property
+    def value_limit(self) -> int:
+        """The largest points total this report accepts (0 if it takes none)."""
+        return MAX_REPORTED_POINTS if self.objective.bands else 0
+
 
 def scoring_options(state: BattleState, role: Role | str | None = None) -> list[ScoringOption]:
     """What may be scored at the current moment, by ``role`` or by either player.

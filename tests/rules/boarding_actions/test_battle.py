@@ -393,3 +393,13 @@ def test_the_underdog_is_30_points_or_more_below(a: int | None, d: int | None, w
 def test_points_above_a_boarding_patrol_are_refused() -> None:
     with pytest.raises(ValueError, match="500"):
         Player(name="A", points=501)
+
+
+def test_options_tell_the_caller_which_inputs_to_show() -> None:
+    (hull,) = scoring_options(battle("hull-breach", "attacker"))
+    assert (hull.count_label, hull.count_limit, hull.value_limit) == ("data download completed", 1, 0)
+    state = at_battle_end("void-the-ship")
+    labels = {o.role: o.count_label for o in scoring_options(state) if o.objective.count}
+    assert labels == {A: "airlock opened", D: "airlock still closed"}
+    purge = next(o for o in scoring_options(at_battle_end("strongrooms")) if o.objective.bands)
+    assert purge.role is D and purge.value_limit == 1000 and purge.count_label is None
