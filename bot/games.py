@@ -22,7 +22,15 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from bot.storage.games import AlreadyApplied, EventRecord, GameExists, GameRecord, NewEvent, StaleVersion
+from bot.storage.games import (
+    MAX_UNDO_STEPS,
+    AlreadyApplied,
+    EventRecord,
+    GameExists,
+    GameRecord,
+    NewEvent,
+    StaleVersion,
+)
 from rules.errors import RuleError
 
 
@@ -58,6 +66,7 @@ class GameRepository(Protocol):
     async def create(self, **kwargs: Any) -> GameRecord: ...
     async def save(self, **kwargs: Any) -> int: ...
     async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]: ...
+    async def last_undoable(self, game_id: int) -> EventRecord | None: ...
 
 
 @dataclass(frozen=True)
@@ -268,25 +277,32 @@ class GameStore:
             record = await self._repo.active(channel_id)
             self._check_kind(record, kind)
             assert record is not None
-            target = await self._last_undoable(record.id)
-            if target is None or target.state_before is None:
+            target = await self._repo.last_undoable(record.id)
+            if target is None or target.action == "start":
                 raise RuleError("There is nothing to undo in this game yet.")
+            if not target.undoable:
+                raise RuleError(
+                    f"Only the last {MAX_UNDO_STEPS} steps of a game can be undone, and the last step "
+                    "left is older than that."
+                )
             if not may_undo(target):
                 raise RuleError(
                     f"The last step ({target.summary or target.action}) was made by <@{target.actor_id}>: "
                     "only they, the game's starter or a Manage Server member can undo it."
                 )
-            restored = model.model_validate(target.state_before)
+            before = target.before(record.state)
+            restored = model.model_validate(before)
             try:
                 version = await self._repo.save(
                     game_id=record.id,
                     expected_version=record.version,
-                    state=target.state_before,
+                    state=before,
                     schema_version=model.SCHEMA_VERSION,
                     event=NewEvent(
                         actor_id, "undo", f"undid: {target.summary or target.action}", {"undid": target.id}
                     ),
                     state_before=record.state,
+                    undoes=target.id,
                 )
             except StaleVersion:
                 raise ChannelBusy(
@@ -295,19 +311,6 @@ class GameStore:
         new_record = await self._repo.get(record.id)
         assert new_record is not None and new_record.version == version
         return Game(new_record, restored), target
-
-    async def _last_undoable(self, game_id: int) -> EventRecord | None:
-        undone: set[int] = set()
-        for event in await self._repo.events(game_id, limit=500):
-            if event.action == "undo":
-                undone.add(int(event.detail.get("undid", 0)))
-                continue
-            if event.id in undone:
-                continue
-            if event.action == "start":
-                return None
-            return event
-        return None
 
     # -- helpers --------------------------------------------------------------------------
 
