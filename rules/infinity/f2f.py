@@ -1,0 +1,181 @@
+"""The Face to Face Roll: both sides roll their Burst, successes cancel, the winner's hits are saved.
+
+Each side rolls its Burst in d20s and failures are discarded. A success cancels every enemy
+success with a lower result, and equal results cancel each other. That works out as:
+
+* if both sides roll a Critical, nothing survives;
+* if only one side rolls Criticals, all of them survive, with its ordinary successes strictly
+  higher than the opponent's best ordinary success; the opponent keeps nothing;
+* with no Criticals, a success survives only if it is strictly higher than the opponent's best.
+
+At most one side has anything left, and each die it keeps is a hit: the other side makes the
+saving rolls of :mod:`rules.infinity.saves`. A side with Burst 0 does not roll (the other side
+then makes what is in effect a Normal Roll), and a side with an SV below 1 fails automatically.
+
+>>> import random
+>>> result = roll(Side(attribute=16, burst=3, ps=4), Side(attribute=13, arm=2), rng=random.Random(12))
+>>> [(d.face, d.outcome.value) for d in result.active_dice], [d.face for d in result.reactive_dice]
+([(16, 'critical'), (9, 'success'), (17, 'failure')], [12])
+>>> [d.cancelled_by for d in result.active_dice], result.reactive_dice[0].cancelled_by
+([None, 0, None], 0)
+>>> result.winner, [s.critical_extra for s in result.saves]
+(<SideName.ACTIVE: 'active'>, [False, True])
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.errors import RuleError
+from rules.infinity.dice import DieOutcome, Edition, roll_dice
+from rules.infinity.saves import SaveRoll, roll_saves, save_plan
+from rules.infinity.side import NOBODY_ROLLS, Side
+
+
+class SideName(StrEnum):
+    ACTIVE = "active"
+    REACTIVE = "reactive"
+
+    @property
+    def other(self) -> SideName:
+        return SideName.REACTIVE if self is SideName.ACTIVE else SideName.ACTIVE
+
+
+class F2FDie(BaseModel):
+    """One die of a Face to Face Roll and what became of it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    face: int
+    result: int
+    """What the die is compared by: the face (N5), or the face plus the SV's excess over 20 (N4)."""
+    outcome: DieOutcome
+    cancelled_by: int | None = None
+    """Index of the opposing die that cancelled this success (None if it failed or survived)."""
+    survived: bool = False
+
+    @property
+    def critical(self) -> bool:
+        return self.outcome is DieOutcome.CRITICAL
+
+
+class FaceToFace(BaseModel):
+    """Everything a Face to Face Roll did: every die, what cancelled what, the saves, the wounds."""
+
+    edition: Edition
+    active: Side
+    reactive: Side
+    active_dice: list[F2FDie]
+    reactive_dice: list[F2FDie]
+    winner: SideName | None
+    saves: list[SaveRoll]
+    wounds: int
+    causes_wounds: bool
+    """False when the winner's ammunition imposes a state (E/M, PARA, Stun): ``wounds`` then
+    counts failed saves."""
+
+    def dice(self, side: SideName) -> list[F2FDie]:
+        return self.active_dice if side is SideName.ACTIVE else self.reactive_dice
+
+    @property
+    def hits(self) -> int:
+        """How many dice the winner kept."""
+        return sum(d.survived for d in self.active_dice + self.reactive_dice)
+
+
+def _best_ordinary(dice: list[F2FDie]) -> int | None:
+    """Index of the highest ordinary success (the first of equals), or None."""
+    best: int | None = None
+    for i, d in enumerate(dice):
+        if d.outcome is DieOutcome.SUCCESS and (best is None or d.result > dice[best].result):
+            best = i
+    return best
+
+
+def _first_critical(dice: list[F2FDie]) -> int | None:
+    return next((i for i, d in enumerate(dice) if d.critical), None)
+
+
+def cancel(mine: list[F2FDie], theirs: list[F2FDie]) -> list[F2FDie]:
+    """``mine`` after the opposing ``theirs``: which survive, and which enemy die cancelled the rest.
+
+    >>> s = lambda r: F2FDie(face=r, result=r, outcome=DieOutcome.SUCCESS)
+    >>> c = F2FDie(face=9, result=9, outcome=DieOutcome.CRITICAL)
+    >>> [(d.survived, d.cancelled_by) for d in cancel([s(12), s(5)], [s(8)])]
+    [(True, None), (False, 0)]
+    >>> [(d.survived, d.cancelled_by) for d in cancel([s(12), c], [s(8), c])]
+    [(False, 1), (False, 1)]
+    """
+    their_critical = _first_critical(theirs)
+    their_best = _best_ordinary(theirs)
+    out = []
+    for die in mine:
+        if die.outcome is DieOutcome.FAILURE:
+            out.append(die)
+            continue
+        if their_critical is not None:
+            out.append(die.model_copy(update={"cancelled_by": their_critical}))
+        elif die.critical or their_best is None or die.result > theirs[their_best].result:
+            out.append(die.model_copy(update={"survived": True}))
+        else:
+            out.append(die.model_copy(update={"cancelled_by": their_best}))
+    return out
+
+
+def _roll_side(side: Side, rng: random.Random, edition: Edition) -> list[F2FDie]:
+    if not side.rolls:
+        return []
+    dice = roll_dice(side.sv, side.burst, rng, edition)
+    return [F2FDie(face=d.face, result=d.result, outcome=d.outcome) for d in dice]
+
+
+def roll(active: Side, reactive: Side, *, rng: random.Random, edition: Edition = Edition.N5) -> FaceToFace:
+    """Roll a Face to Face Roll between ``active`` and ``reactive``, then the loser's saving rolls.
+
+    The active side's dice are rolled first, then the reactive side's, then the saves in the
+    order of the winner's dice (each hit's saves, then its Critical's extra save).
+
+    >>> r = roll(Side(attribute=13), Side(attribute=13), rng=random.Random(2))
+    >>> [d.face for d in r.active_dice], [d.face for d in r.reactive_dice], r.winner
+    ([2], [3], <SideName.REACTIVE: 'reactive'>)
+    >>> [(s.face, s.passes_on, s.passed) for s in r.saves], r.wounds
+    ([(3, 7, True)], 0)
+    """
+    if active.burst == 0 and reactive.burst == 0:
+        raise RuleError(NOBODY_ROLLS)
+    rolled_active = _roll_side(active, rng, edition)
+    rolled_reactive = _roll_side(reactive, rng, edition)
+    active_dice = cancel(rolled_active, rolled_reactive)
+    reactive_dice = cancel(rolled_reactive, rolled_active)
+    winner = None
+    if any(d.survived for d in active_dice):
+        winner = SideName.ACTIVE
+    elif any(d.survived for d in reactive_dice):
+        winner = SideName.REACTIVE
+    saves: list[SaveRoll] = []
+    causes_wounds = True
+    if winner is not None:
+        attacker, target = (active, reactive) if winner is SideName.ACTIVE else (reactive, active)
+        plan = save_plan(attacker, target, edition)
+        causes_wounds = plan.causes_wounds
+        for index, die in enumerate(active_dice if winner is SideName.ACTIVE else reactive_dice):
+            if not die.survived:
+                continue
+            for save in plan.per_hit:
+                saves.extend(roll_saves(index, save, rng))
+            if die.critical:
+                saves.extend(roll_saves(index, plan.critical_extra, rng, critical_extra=True))
+    return FaceToFace(
+        edition=edition,
+        active=active,
+        reactive=reactive,
+        active_dice=active_dice,
+        reactive_dice=reactive_dice,
+        winner=winner,
+        saves=saves,
+        wounds=sum(s.wounds for s in saves),
+        causes_wounds=causes_wounds,
+    )

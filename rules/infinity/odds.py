@@ -1,0 +1,213 @@
+"""Exact odds of a Face to Face Roll: who wins, with how many hits, and how many wounds follow.
+
+No sampling: the chances come from counting over the d20's faces.
+
+1. Each die of a side reads as a failure, a Critical, or an ordinary success with a result
+   from 1 to 19 (:func:`die_table`).
+2. For each side, the chance of ``c`` Criticals with a best ordinary result of ``m``: the chance
+   that ``c`` dice are Criticals and all others fail or show ``m`` or less, minus the same with
+   ``m - 1`` (:func:`best_table`).
+3. A side wins with ``c`` Criticals and ``k`` ordinary hits only when the opponent has no
+   Critical, and ``k`` counts its ordinary successes above the opponent's best ``m``: a
+   multinomial over three kinds of die (Critical, above ``m``, anything else), summed over ``m``.
+   Nobody wins when both sides roll Criticals, or neither does and their bests are equal.
+4. Each ordinary hit and each Critical hit has its own distribution of wounds
+   (:func:`rules.infinity.saves.hit_polynomials`); ``c`` and ``k`` of them are convolved.
+
+>>> d = distribution(Side(attribute=10), Side(attribute=10))
+>>> round(d.active_wins, 4), round(d.nobody, 4), round(d.reactive_wins, 4)
+(0.3625, 0.275, 0.3625)
+"""
+
+from __future__ import annotations
+
+from math import comb, factorial
+
+from pydantic import BaseModel
+
+from rules.errors import RuleError
+from rules.infinity.dice import FACES, DieOutcome, Edition, die_result, read_die
+from rules.infinity.saves import convolve, hit_polynomials, save_plan
+from rules.infinity.side import NOBODY_ROLLS, Side
+
+TOP = FACES - 1
+"""The highest result an ordinary success can have."""
+
+
+class DieTable(BaseModel):
+    """One die's chances: fail, Critical, and each ordinary result 1 to 19 (``ordinary[r]``)."""
+
+    fail: float
+    critical: float
+    ordinary: list[float]
+    """Index 0 is unused (always 0), so ``ordinary[r]`` is the chance of result ``r``."""
+
+
+def die_table(sv: int, edition: Edition = Edition.N5) -> DieTable:
+    """Count the 20 faces of a d20 against ``sv``.
+
+    >>> t = die_table(23)
+    >>> t.critical, t.fail, t.ordinary[3], t.ordinary[4]
+    (0.2, 0.0, 0.0, 0.05)
+    """
+    fail = critical = 0
+    ordinary = [0] * (TOP + 1)
+    for face in range(1, FACES + 1):
+        outcome = read_die(face, sv, edition)
+        if outcome is DieOutcome.FAILURE:
+            fail += 1
+        elif outcome is DieOutcome.CRITICAL:
+            critical += 1
+        else:
+            ordinary[die_result(face, sv, edition)] += 1
+    return DieTable(fail=fail / FACES, critical=critical / FACES, ordinary=[x / FACES for x in ordinary])
+
+
+def best_table(table: DieTable, dice: int) -> list[list[float]]:
+    """``best[c][m]``: the chance of exactly ``c`` Criticals with the best ordinary result ``m``
+    (0: no ordinary success) among ``dice`` dice.
+
+    >>> t = best_table(die_table(10), 1)
+    >>> round(t[0][0], 4), round(t[1][0], 4), round(t[0][9], 4)
+    (0.5, 0.05, 0.05)
+    """
+    out = []
+    for c in range(dice + 1):
+        ways = comb(dice, c) * table.critical**c
+        row, below, previous = [], table.fail, 0.0
+        for m in range(TOP + 1):
+            below += table.ordinary[m]
+            at_most = ways * below ** (dice - c)
+            row.append(at_most - previous)
+            previous = at_most
+        out.append(row)
+    return out
+
+
+def _hits_above(table: DieTable, dice: int, threshold: int) -> dict[tuple[int, int], float]:
+    """Chance of (Criticals, ordinary successes above ``threshold``) among ``dice`` dice."""
+    above = sum(table.ordinary[threshold + 1 :])
+    rest = 1.0 - table.critical - above
+    out = {}
+    for c in range(dice + 1):
+        for k in range(dice - c + 1):
+            ways = factorial(dice) // (factorial(c) * factorial(k) * factorial(dice - c - k))
+            out[(c, k)] = ways * table.critical**c * above**k * max(rest, 0.0) ** (dice - c - k)
+    return out
+
+
+def hit_chances(
+    winner: DieTable, winner_dice: int, loser_best: list[list[float]]
+) -> dict[tuple[int, int], float]:
+    """Chance that a side keeps ``c`` Criticals and ``k`` ordinary hits after the opponent's dice,
+    given the opponent's :func:`best_table`.
+
+    >>> chances = hit_chances(die_table(10), 1, best_table(die_table(10), 1))
+    >>> round(chances[(1, 0)], 4), round(chances[(0, 1)], 4)
+    (0.0475, 0.315)
+    """
+    out: dict[tuple[int, int], float] = {}
+    for m, chance in enumerate(loser_best[0]):
+        if chance <= 0:
+            continue
+        for key, p in _hits_above(winner, winner_dice, m).items():
+            if key != (0, 0):
+                out[key] = out.get(key, 0.0) + chance * p
+    return out
+
+
+class Distribution(BaseModel):
+    """Exact chances of every outcome of a Face to Face Roll.
+
+    ``active[w]`` is the chance that the active side wins and inflicts exactly ``w`` wounds
+    (``active[0]``: it wins but every save passes); ``reactive`` likewise; ``nobody`` the chance
+    that no success survives. Together they sum to 1. For ammunition that imposes a state (E/M,
+    PARA, Stun), a "wound" is a failed save; Continuous Damage is cut at its stated depth.
+    """
+
+    edition: Edition
+    active_side: Side
+    reactive_side: Side
+    active: list[float]
+    nobody: float
+    reactive: list[float]
+    active_hits: dict[tuple[int, int], float]
+    """Chance the active side keeps (Criticals, ordinary hits), before saves."""
+    reactive_hits: dict[tuple[int, int], float]
+
+    @property
+    def active_wins(self) -> float:
+        return sum(self.active)
+
+    @property
+    def reactive_wins(self) -> float:
+        return sum(self.reactive)
+
+    @property
+    def no_wounds(self) -> float:
+        """Nobody succeeds, or the winner's hits are all saved: the "nobody" line of the usual
+        calculators, which list only outcomes with at least one wound."""
+        saved = (self.active[0] if self.active else 0.0) + (self.reactive[0] if self.reactive else 0.0)
+        return self.nobody + saved
+
+    @property
+    def total(self) -> float:
+        return self.active_wins + self.nobody + self.reactive_wins
+
+
+def _wounds(
+    hits: dict[tuple[int, int], float], attacker: Side, target: Side, edition: Edition
+) -> list[float]:
+    if not hits:
+        return []
+    normal, critical = hit_polynomials(save_plan(attacker, target, edition))
+    powers_n, powers_c = [[1.0]], [[1.0]]
+    out: list[float] = []
+    for (c, k), chance in hits.items():
+        while len(powers_n) <= k:
+            powers_n.append(convolve(powers_n[-1], normal))
+        while len(powers_c) <= c:
+            powers_c.append(convolve(powers_c[-1], critical))
+        poly = convolve(powers_c[c], powers_n[k])
+        if len(out) < len(poly):
+            out.extend([0.0] * (len(poly) - len(out)))
+        for w, p in enumerate(poly):
+            out[w] += chance * p
+    while len(out) > 1 and out[-1] == 0.0:
+        out.pop()
+    return out
+
+
+def distribution(active: Side, reactive: Side, *, edition: Edition = Edition.N5) -> Distribution:
+    """The exact chance of every outcome of a Face to Face Roll between ``active`` and ``reactive``.
+
+    The test vector of the open calculators: SV 16 Burst 3 against SV 13 Burst 1, the active
+    side's hits failing their saves on 8 or less and the reactive side's on 12 or less (N4: DAM 8
+    and DAM 12 against ARM 0).
+
+    >>> d = distribution(Side(attribute=16, burst=3, dam=8), Side(attribute=13, dam=12), edition=Edition.N4)
+    >>> [round(100 * p, 3) for p in d.active[1:6]]
+    [36.215, 14.42, 2.591, 0.163, 0.004]
+    >>> round(100 * d.no_wounds, 3), [round(100 * p, 3) for p in d.reactive[1:]]
+    (37.62, [7.444, 1.543])
+    """
+    if active.burst == 0 and reactive.burst == 0:
+        raise RuleError(NOBODY_ROLLS)
+    a_dice = active.burst if active.rolls else 0
+    r_dice = reactive.burst if reactive.rolls else 0
+    a_table, r_table = die_table(active.sv, edition), die_table(reactive.sv, edition)
+    a_best, r_best = best_table(a_table, a_dice), best_table(r_table, r_dice)
+    active_hits = hit_chances(a_table, a_dice, r_best) if a_dice else {}
+    reactive_hits = hit_chances(r_table, r_dice, a_best) if r_dice else {}
+    both_critical = (1 - sum(a_best[0])) * (1 - sum(r_best[0]))
+    tie = sum(a_best[0][m] * r_best[0][m] for m in range(TOP + 1))
+    return Distribution(
+        edition=edition,
+        active_side=active,
+        reactive_side=reactive,
+        active=_wounds(active_hits, active, reactive, edition),
+        nobody=max(0.0, both_critical + tie),
+        reactive=_wounds(reactive_hits, reactive, active, edition),
+        active_hits=active_hits,
+        reactive_hits=reactive_hits,
+    )
