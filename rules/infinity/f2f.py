@@ -30,7 +30,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError
-from rules.infinity.dice import DieOutcome, Edition, roll_dice
+from rules.infinity.dice import FACES, DieOutcome, Edition, die_result, read_die
 from rules.infinity.saves import SaveRoll, roll_saves, save_plan
 from rules.infinity.side import NOBODY_ROLLS, Side
 
@@ -86,21 +86,42 @@ class FaceToFace(BaseModel):
         return sum(d.survived for d in self.active_dice + self.reactive_dice)
 
 
-def _best_ordinary(dice: list[F2FDie]) -> int | None:
-    """Index of the highest ordinary success (the first of equals), or None."""
-    best: int | None = None
-    for i, d in enumerate(dice):
-        if d.outcome is DieOutcome.SUCCESS and (best is None or d.result > dice[best].result):
-            best = i
-    return best
+_Read = tuple[int, int, DieOutcome]
+"""A die as (face, result, outcome), before it becomes an :class:`F2FDie`."""
 
 
-def _first_critical(dice: list[F2FDie]) -> int | None:
-    return next((i for i, d in enumerate(dice) if d.critical), None)
+def _fates(mine: list[_Read], theirs: list[_Read]) -> list[tuple[int | None, bool]]:
+    """(cancelled_by, survived) for each of ``mine`` against ``theirs``."""
+    their_critical = next((i for i, d in enumerate(theirs) if d[2] is DieOutcome.CRITICAL), None)
+    their_best: int | None = None
+    for i, (_, result, outcome) in enumerate(theirs):
+        if outcome is DieOutcome.SUCCESS and (their_best is None or result > theirs[their_best][1]):
+            their_best = i
+    fates: list[tuple[int | None, bool]] = []
+    for _, result, outcome in mine:
+        if outcome is DieOutcome.FAILURE:
+            fates.append((None, False))
+        elif their_critical is not None:
+            fates.append((their_critical, False))
+        elif outcome is DieOutcome.CRITICAL or their_best is None or result > theirs[their_best][1]:
+            fates.append((None, True))
+        else:
+            fates.append((their_best, False))
+    return fates
+
+
+def _dice(mine: list[_Read], theirs: list[_Read]) -> list[F2FDie]:
+    return [
+        F2FDie(face=face, result=result, outcome=outcome, cancelled_by=by, survived=survived)
+        for (face, result, outcome), (by, survived) in zip(mine, _fates(mine, theirs), strict=True)
+    ]
 
 
 def cancel(mine: list[F2FDie], theirs: list[F2FDie]) -> list[F2FDie]:
     """``mine`` after the opposing ``theirs``: which survive, and which enemy die cancelled the rest.
+
+    A die is cancelled by the enemy's first Critical if there is one, else by the enemy's best
+    ordinary success (the first of equals) when that is as high or higher.
 
     >>> s = lambda r: F2FDie(face=r, result=r, outcome=DieOutcome.SUCCESS)
     >>> c = F2FDie(face=9, result=9, outcome=DieOutcome.CRITICAL)
@@ -109,27 +130,18 @@ def cancel(mine: list[F2FDie], theirs: list[F2FDie]) -> list[F2FDie]:
     >>> [(d.survived, d.cancelled_by) for d in cancel([s(12), c], [s(8), c])]
     [(False, 1), (False, 1)]
     """
-    their_critical = _first_critical(theirs)
-    their_best = _best_ordinary(theirs)
-    out = []
-    for die in mine:
-        if die.outcome is DieOutcome.FAILURE:
-            out.append(die)
-            continue
-        if their_critical is not None:
-            out.append(die.model_copy(update={"cancelled_by": their_critical}))
-        elif die.critical or their_best is None or die.result > theirs[their_best].result:
-            out.append(die.model_copy(update={"survived": True}))
-        else:
-            out.append(die.model_copy(update={"cancelled_by": their_best}))
-    return out
+    def read(dice: list[F2FDie]) -> list[_Read]:
+        return [(d.face, d.result, d.outcome) for d in dice]
+
+    return _dice(read(mine), read(theirs))
 
 
-def _roll_side(side: Side, rng: random.Random, edition: Edition) -> list[F2FDie]:
+def _roll_side(side: Side, rng: random.Random, edition: Edition) -> list[_Read]:
     if not side.rolls:
         return []
-    dice = roll_dice(side.sv, side.burst, rng, edition)
-    return [F2FDie(face=d.face, result=d.result, outcome=d.outcome) for d in dice]
+    sv = side.sv
+    faces = [rng.randint(1, FACES) for _ in range(side.burst)]
+    return [(f, die_result(f, sv, edition), read_die(f, sv, edition)) for f in faces]
 
 
 def roll(active: Side, reactive: Side, *, rng: random.Random, edition: Edition = Edition.N5) -> FaceToFace:
@@ -148,8 +160,8 @@ def roll(active: Side, reactive: Side, *, rng: random.Random, edition: Edition =
         raise RuleError(NOBODY_ROLLS)
     rolled_active = _roll_side(active, rng, edition)
     rolled_reactive = _roll_side(reactive, rng, edition)
-    active_dice = cancel(rolled_active, rolled_reactive)
-    reactive_dice = cancel(rolled_reactive, rolled_active)
+    active_dice = _dice(rolled_active, rolled_reactive)
+    reactive_dice = _dice(rolled_reactive, rolled_active)
     winner = None
     if any(d.survived for d in active_dice):
         winner = SideName.ACTIVE

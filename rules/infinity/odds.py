@@ -111,7 +111,7 @@ def hit_chances(
         if chance <= 0:
             continue
         for key, p in _hits_above(winner, winner_dice, m).items():
-            if key != (0, 0):
+            if key != (0, 0) and p > 0:
                 out[key] = out.get(key, 0.0) + chance * p
     return out
 
