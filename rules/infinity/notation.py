@@ -52,9 +52,9 @@ _FLAG_WORDS = {"AP": "ap", "T2": "t2"}
 _CONTINUOUS_WORDS = ("CONT", "CONTINUOUS", "CD")
 _STATS = {"B": "burst", "PS": "ps", "DAM": "dam", "ARM": "arm", "BTS": "bts", "PH": "ph"}
 _STAT_NAMES = {"burst": "Burst", "ps": "PS", "dam": "DAM", "arm": "ARM", "bts": "BTS", "ph": "PH"}
-_SV = re.compile(r"SV(\d+)((?:[+-]\d+)*)")
-_MODIFIER = re.compile(r"(?:[+-]\d+)+")
-_STAT = re.compile(r"(B|PS|DAM|ARM|BTS|PH)(\d+)")
+_SV = re.compile(r"SV(\d+)((?:[+-]\d+)*)", re.ASCII)
+_MODIFIER = re.compile(r"(?:[+-]\d+)+", re.ASCII)
+_STAT = re.compile(r"(B|PS|DAM|ARM|BTS|PH)(\d+)", re.ASCII)
 _KNOWN = ["SV13", "B3", "PS4", "DAM13", "ARM2", "BTS3", "PH10", "COVER", "CONT", *_AMMO_WORDS, *_FLAG_WORDS]
 
 
@@ -69,7 +69,7 @@ class NotationError(RuleError):
 
 
 def _modifiers(text: str) -> int:
-    return sum(int(m) for m in re.findall(r"[+-]\d+", text))
+    return sum(int(m) for m in re.findall(r"[+-]\d+", text, re.ASCII))
 
 
 def _ammo(part: str, upper: str, fields: dict[str, Any], text: str) -> bool:
