@@ -30,7 +30,7 @@ from rules.infinity.dice import (
 )
 from rules.infinity.f2f import F2FDie, FaceToFace, SideName, roll
 from rules.infinity.notation import NotationError, parse_side
-from rules.infinity.odds import Distribution, distribution
+from rules.infinity.odds import Distribution, OddsRow, distribution
 from rules.infinity.saves import CONTINUOUS_DEPTH, SaveAttribute, SaveRoll
 from rules.infinity.side import Ammunition, Side
 
@@ -46,6 +46,7 @@ __all__ = [
     "FaceToFace",
     "NormalRoll",
     "NotationError",
+    "OddsRow",
     "RolledDie",
     "SaveAttribute",
     "SaveRoll",

@@ -27,6 +27,7 @@ from pydantic import BaseModel
 
 from rules.errors import RuleError
 from rules.infinity.dice import FACES, DieOutcome, Edition, die_result, read_die
+from rules.infinity.f2f import SideName
 from rules.infinity.saves import convolve, hit_polynomials, save_plan
 from rules.infinity.side import NOBODY_ROLLS, Side
 
@@ -153,6 +154,32 @@ class Distribution(BaseModel):
     @property
     def total(self) -> float:
         return self.active_wins + self.nobody + self.reactive_wins
+
+    def rows(self) -> list[OddsRow]:
+        """The outcome table the way the usual calculators show it: the active side's wins with
+        the most wounds first, then "no wounds" (:attr:`no_wounds`), then the reactive side's wins
+        with 1, 2, ... wounds. ``at_least`` is the chance of that many wounds or more by that side.
+
+        >>> d = distribution(Side(attribute=20, ps=10), Side(burst=0))
+        >>> [(r.side and r.side.value, r.wounds, round(r.chance, 4), round(r.at_least, 4)) for r in d.rows()]
+        [('active', 2, 0.0125, 0.0125), ('active', 1, 0.5, 0.5125), (None, 0, 0.4875, 1.0)]
+        """
+        def row(side: SideName, chances: list[float], w: int) -> OddsRow:
+            return OddsRow(side=side, wounds=w, chance=chances[w], at_least=sum(chances[w:]))
+
+        active = [row(SideName.ACTIVE, self.active, w) for w in range(len(self.active) - 1, 0, -1)]
+        reactive = [row(SideName.REACTIVE, self.reactive, w) for w in range(1, len(self.reactive))]
+        return [*active, OddsRow(side=None, wounds=0, chance=self.no_wounds, at_least=1.0), *reactive]
+
+
+class OddsRow(BaseModel):
+    """One line of the outcome table: who wins (None: nobody inflicts a wound), with how many
+    wounds, its chance, and the chance of at least that many wounds by that side."""
+
+    side: SideName | None
+    wounds: int
+    chance: float
+    at_least: float
 
 
 def _wounds(

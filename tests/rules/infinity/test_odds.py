@@ -33,6 +33,18 @@ def test_the_calculators_test_vector(edition, active, reactive):
     assert [round(100 * p, 3) for p in d.reactive[1:]] == VECTOR_REACTIVE
 
 
+def test_rows_give_the_calculators_table():
+    d = distribution(Side(attribute=16, burst=3, ps=12), Side(attribute=13, ps=8))
+    rows = d.rows()
+    by_key = {(r.side and r.side.value, r.wounds): r for r in rows}
+    assert round(100 * by_key[("active", 1)].chance, 3) == VECTOR_ACTIVE[0]
+    assert round(100 * by_key[(None, 0)].chance, 3) == VECTOR_NOBODY
+    assert round(100 * by_key[("reactive", 2)].chance, 3) == VECTOR_REACTIVE[1]
+    assert sum(r.chance for r in rows) == pytest.approx(1)
+    assert by_key[("active", 1)].at_least == pytest.approx(sum(d.active[1:]))
+    assert [r.wounds for r in rows] == [6, 5, 4, 3, 2, 1, 0, 1, 2]
+
+
 def test_b1_against_b1_hand_worked():
     # SV 12 against SV 8, one die each. Active wins: its Critical against no reactive Critical
     # (1 x 19), or an ordinary v against a reactive fail (12 faces) or lower ordinary result
