@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError
 from rules.infinity.dice import FACES, DieOutcome, Edition, die_result, read_die
-from rules.infinity.saves import SaveRoll, roll_saves, save_plan
+from rules.infinity.saves import SavePlan, SaveRoll, roll_saves, save_plan
 from rules.infinity.side import NOBODY_ROLLS, Side
 
 
@@ -144,6 +144,25 @@ def _roll_side(side: Side, rng: random.Random, edition: Edition) -> list[_Read]:
     return [(f, die_result(f, sv, edition), read_die(f, sv, edition)) for f in faces]
 
 
+def save_plans(active: Side, reactive: Side, edition: Edition = Edition.N5) -> dict[SideName, SavePlan]:
+    """What each rolling side's hits make the other side save, checked before any die is rolled
+    (so a missing PH for PARA is reported every time, not only when the PARA side wins).
+
+    >>> from rules.infinity.side import Ammunition
+    >>> plans = save_plans(Side(attribute=13, ammo=Ammunition.DA), Side(burst=0, arm=2))
+    >>> list(plans), len(plans[SideName.ACTIVE].per_hit)
+    ([<SideName.ACTIVE: 'active'>], 2)
+    """
+    if active.burst == 0 and reactive.burst == 0:
+        raise RuleError(NOBODY_ROLLS)
+    plans = {}
+    if active.rolls:
+        plans[SideName.ACTIVE] = save_plan(active, reactive, edition)
+    if reactive.rolls:
+        plans[SideName.REACTIVE] = save_plan(reactive, active, edition)
+    return plans
+
+
 def roll(active: Side, reactive: Side, *, rng: random.Random, edition: Edition = Edition.N5) -> FaceToFace:
     """Roll a Face to Face Roll between ``active`` and ``reactive``, then the loser's saving rolls.
 
@@ -156,8 +175,7 @@ def roll(active: Side, reactive: Side, *, rng: random.Random, edition: Edition =
     >>> [(s.face, s.passes_on, s.passed) for s in r.saves], r.wounds
     ([(3, 7, True)], 0)
     """
-    if active.burst == 0 and reactive.burst == 0:
-        raise RuleError(NOBODY_ROLLS)
+    plans = save_plans(active, reactive, edition)
     rolled_active = _roll_side(active, rng, edition)
     rolled_reactive = _roll_side(reactive, rng, edition)
     active_dice = _dice(rolled_active, rolled_reactive)
@@ -170,8 +188,7 @@ def roll(active: Side, reactive: Side, *, rng: random.Random, edition: Edition =
     saves: list[SaveRoll] = []
     causes_wounds = True
     if winner is not None:
-        attacker, target = (active, reactive) if winner is SideName.ACTIVE else (reactive, active)
-        plan = save_plan(attacker, target, edition)
+        plan = plans[winner]
         causes_wounds = plan.causes_wounds
         for index, die in enumerate(active_dice if winner is SideName.ACTIVE else reactive_dice):
             if not die.survived:

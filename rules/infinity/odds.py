@@ -25,11 +25,10 @@ from math import comb, factorial
 
 from pydantic import BaseModel
 
-from rules.errors import RuleError
 from rules.infinity.dice import FACES, DieOutcome, Edition, die_result, read_die
-from rules.infinity.f2f import SideName
-from rules.infinity.saves import convolve, hit_polynomials, save_plan
-from rules.infinity.side import NOBODY_ROLLS, Side
+from rules.infinity.f2f import SideName, save_plans
+from rules.infinity.saves import SavePlan, convolve, hit_polynomials
+from rules.infinity.side import Side
 
 TOP = FACES - 1
 """The highest result an ordinary success can have."""
@@ -182,12 +181,10 @@ class OddsRow(BaseModel):
     at_least: float
 
 
-def _wounds(
-    hits: dict[tuple[int, int], float], attacker: Side, target: Side, edition: Edition
-) -> list[float]:
-    if not hits:
+def _wounds(hits: dict[tuple[int, int], float], plan: SavePlan | None) -> list[float]:
+    if not hits or plan is None:
         return []
-    normal, critical = hit_polynomials(save_plan(attacker, target, edition))
+    normal, critical = hit_polynomials(plan)
     powers_n, powers_c = [[1.0]], [[1.0]]
     out: list[float] = []
     for (c, k), chance in hits.items():
@@ -218,8 +215,7 @@ def distribution(active: Side, reactive: Side, *, edition: Edition = Edition.N5)
     >>> round(100 * d.no_wounds, 3), [round(100 * p, 3) for p in d.reactive[1:]]
     (37.62, [7.444, 1.543])
     """
-    if active.burst == 0 and reactive.burst == 0:
-        raise RuleError(NOBODY_ROLLS)
+    plans = save_plans(active, reactive, edition)
     a_dice = active.burst if active.rolls else 0
     r_dice = reactive.burst if reactive.rolls else 0
     a_table, r_table = die_table(active.sv, edition), die_table(reactive.sv, edition)
@@ -232,9 +228,9 @@ def distribution(active: Side, reactive: Side, *, edition: Edition = Edition.N5)
         edition=edition,
         active_side=active,
         reactive_side=reactive,
-        active=_wounds(active_hits, active, reactive, edition),
+        active=_wounds(active_hits, plans.get(SideName.ACTIVE)),
         nobody=max(0.0, both_critical + tie),
-        reactive=_wounds(reactive_hits, reactive, active, edition),
+        reactive=_wounds(reactive_hits, plans.get(SideName.REACTIVE)),
         active_hits=active_hits,
         reactive_hits=reactive_hits,
     )

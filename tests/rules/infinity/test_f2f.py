@@ -108,3 +108,8 @@ def test_state_ammunition_says_it_counts_failed_saves():
     faces = ScriptedRandom([5, 2, 20, 20])
     r = roll(Side(attribute=13, ammo=Ammunition.EM), Side(attribute=1, bts=6), rng=faces)
     assert not r.causes_wounds and r.wounds == 2 and {s.attribute.value for s in r.saves} == {"BTS"}
+
+
+def test_a_missing_ph_for_para_is_reported_even_when_the_para_side_loses():
+    with pytest.raises(RuleError, match="PH"):
+        roll(Side(attribute=13, ammo=Ammunition.PARA), Side(attribute=13), rng=ScriptedRandom([20, 5]))
