@@ -128,6 +128,7 @@ class RolledDie(BaseModel):
 
     @property
     def succeeded(self) -> bool:
+        """True for a success or a Critical."""
         return self.outcome is not DieOutcome.FAILURE
 
 
@@ -157,10 +158,12 @@ class NormalRoll(BaseModel):
 
     @property
     def successes(self) -> int:
+        """How many dice succeeded, Criticals included."""
         return sum(d.succeeded for d in self.dice)
 
     @property
     def criticals(self) -> int:
+        """How many dice were Criticals."""
         return sum(d.outcome is DieOutcome.CRITICAL for d in self.dice)
 
     @property

@@ -36,11 +36,18 @@ from rules.infinity.side import NOBODY_ROLLS, Side
 
 
 class SideName(StrEnum):
+    """The two sides of a Face to Face Roll: the one acting and the one reacting (its ARO)."""
+
     ACTIVE = "active"
     REACTIVE = "reactive"
 
     @property
     def other(self) -> SideName:
+        """The opposing side.
+
+        >>> SideName.ACTIVE.other
+        <SideName.REACTIVE: 'reactive'>
+        """
         return SideName.REACTIVE if self is SideName.ACTIVE else SideName.ACTIVE
 
 
@@ -59,6 +66,7 @@ class F2FDie(BaseModel):
 
     @property
     def critical(self) -> bool:
+        """True for a Critical."""
         return self.outcome is DieOutcome.CRITICAL
 
 
@@ -78,6 +86,7 @@ class FaceToFace(BaseModel):
     counts failed saves."""
 
     def dice(self, side: SideName) -> list[F2FDie]:
+        """The dice ``side`` rolled (empty for Burst 0 or an SV below 1)."""
         return self.active_dice if side is SideName.ACTIVE else self.reactive_dice
 
     @property

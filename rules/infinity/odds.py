@@ -137,10 +137,12 @@ class Distribution(BaseModel):
 
     @property
     def active_wins(self) -> float:
+        """The chance that the active side keeps at least one hit."""
         return sum(self.active)
 
     @property
     def reactive_wins(self) -> float:
+        """The chance that the reactive side keeps at least one hit."""
         return sum(self.reactive)
 
     @property
@@ -152,6 +154,7 @@ class Distribution(BaseModel):
 
     @property
     def total(self) -> float:
+        """All outcomes together: 1, up to rounding."""
         return self.active_wins + self.nobody + self.reactive_wins
 
     def rows(self) -> list[OddsRow]:

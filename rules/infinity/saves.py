@@ -68,6 +68,11 @@ class Save(BaseModel):
 
     @property
     def fail_chance(self) -> float:
+        """The chance that one roll of this save fails.
+
+        >>> Save(attribute=SaveAttribute.ARM, passes_on=15).fail_chance
+        0.25
+        """
         return (FACES - self.passes_on) / FACES
 
 
