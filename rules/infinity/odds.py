@@ -1,6 +1,8 @@
 """Exact odds of a Face to Face Roll: who wins, with how many hits, and how many wounds follow.
 
-No sampling: the chances come from counting over the d20's faces.
+No sampling and no rounding along the way: every chance is a count of d20 faces, kept as a
+whole number over a power of 20 until the end, where it becomes a :class:`~fractions.Fraction`
+(``exact_*``) and a correctly rounded float.
 
 1. Each die of a side reads as a failure, a Critical, or an ordinary success with a result
    from 1 to 19 (:func:`die_table`).
@@ -21,13 +23,14 @@ No sampling: the chances come from counting over the d20's faces.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from math import comb, factorial
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from rules.infinity.dice import FACES, DieOutcome, Edition, die_result, read_die
 from rules.infinity.f2f import SideName, save_plans
-from rules.infinity.saves import SavePlan, convolve, hit_polynomials
+from rules.infinity.saves import ONE, SavePlan, Scaled, convolve, hit_polynomials
 from rules.infinity.side import Side
 
 TOP = FACES - 1
@@ -35,12 +38,12 @@ TOP = FACES - 1
 
 
 class DieTable(BaseModel):
-    """One die's chances: fail, Critical, and each ordinary result 1 to 19 (``ordinary[r]``)."""
+    """One die's faces out of 20: how many fail, are Criticals, or show each ordinary result."""
 
-    fail: float
-    critical: float
-    ordinary: list[float]
-    """Index 0 is unused (always 0), so ``ordinary[r]`` is the chance of result ``r``."""
+    fail: int
+    critical: int
+    ordinary: list[int]
+    """``ordinary[r]``: faces whose result is ``r`` (index 0 is unused, always 0)."""
 
 
 def die_table(sv: int, edition: Edition = Edition.N5) -> DieTable:
@@ -48,7 +51,7 @@ def die_table(sv: int, edition: Edition = Edition.N5) -> DieTable:
 
     >>> t = die_table(23)
     >>> t.critical, t.fail, t.ordinary[3], t.ordinary[4]
-    (0.2, 0.0, 0.0, 0.05)
+    (4, 0, 0, 1)
     """
     fail = critical = 0
     ordinary = [0] * (TOP + 1)
@@ -60,21 +63,21 @@ def die_table(sv: int, edition: Edition = Edition.N5) -> DieTable:
             critical += 1
         else:
             ordinary[die_result(face, sv, edition)] += 1
-    return DieTable(fail=fail / FACES, critical=critical / FACES, ordinary=[x / FACES for x in ordinary])
+    return DieTable(fail=fail, critical=critical, ordinary=ordinary)
 
 
-def best_table(table: DieTable, dice: int) -> list[list[float]]:
-    """``best[c][m]``: the chance of exactly ``c`` Criticals with the best ordinary result ``m``
-    (0: no ordinary success) among ``dice`` dice.
+def best_table(table: DieTable, dice: int) -> list[list[int]]:
+    """``best[c][m]``: out of ``20**dice`` rolls, how many have exactly ``c`` Criticals and the
+    best ordinary result ``m`` (0: no ordinary success).
 
     >>> t = best_table(die_table(10), 1)
-    >>> round(t[0][0], 4), round(t[1][0], 4), round(t[0][9], 4)
-    (0.5, 0.05, 0.05)
+    >>> t[0][0], t[1][0], t[0][9]
+    (10, 1, 1)
     """
     out = []
     for c in range(dice + 1):
         ways = comb(dice, c) * table.critical**c
-        row, below, previous = [], table.fail, 0.0
+        row, below, previous = [], table.fail, 0
         for m in range(TOP + 1):
             below += table.ordinary[m]
             at_most = ways * below ** (dice - c)
@@ -84,35 +87,35 @@ def best_table(table: DieTable, dice: int) -> list[list[float]]:
     return out
 
 
-def _hits_above(table: DieTable, dice: int, threshold: int) -> dict[tuple[int, int], float]:
-    """Chance of (Criticals, ordinary successes above ``threshold``) among ``dice`` dice."""
+def _hits_above(table: DieTable, dice: int, threshold: int) -> dict[tuple[int, int], int]:
+    """Out of ``20**dice``: rolls with (Criticals, ordinary successes above ``threshold``)."""
     above = sum(table.ordinary[threshold + 1 :])
-    rest = 1.0 - table.critical - above
+    rest = FACES - table.critical - above
     out = {}
     for c in range(dice + 1):
         for k in range(dice - c + 1):
             ways = factorial(dice) // (factorial(c) * factorial(k) * factorial(dice - c - k))
-            out[(c, k)] = ways * table.critical**c * above**k * max(rest, 0.0) ** (dice - c - k)
+            out[(c, k)] = ways * table.critical**c * above**k * rest ** (dice - c - k)
     return out
 
 
 def hit_chances(
-    winner: DieTable, winner_dice: int, loser_best: list[list[float]]
-) -> dict[tuple[int, int], float]:
-    """Chance that a side keeps ``c`` Criticals and ``k`` ordinary hits after the opponent's dice,
-    given the opponent's :func:`best_table`.
+    winner: DieTable, winner_dice: int, loser_best: list[list[int]]
+) -> dict[tuple[int, int], int]:
+    """Out of ``20**(winner_dice + loser_dice)``: rolls where a side keeps ``c`` Criticals and
+    ``k`` ordinary hits after the opponent's dice, given the opponent's :func:`best_table`.
 
     >>> chances = hit_chances(die_table(10), 1, best_table(die_table(10), 1))
-    >>> round(chances[(1, 0)], 4), round(chances[(0, 1)], 4)
-    (0.0475, 0.315)
+    >>> chances[(1, 0)], chances[(0, 1)]
+    (19, 126)
     """
-    out: dict[tuple[int, int], float] = {}
-    for m, chance in enumerate(loser_best[0]):
-        if chance <= 0:
+    out: dict[tuple[int, int], int] = {}
+    for m, count in enumerate(loser_best[0]):
+        if not count:
             continue
-        for key, p in _hits_above(winner, winner_dice, m).items():
-            if key != (0, 0) and p > 0:
-                out[key] = out.get(key, 0.0) + chance * p
+        for key, ways in _hits_above(winner, winner_dice, m).items():
+            if key != (0, 0) and ways:
+                out[key] = out.get(key, 0) + count * ways
     return out
 
 
@@ -134,6 +137,24 @@ class Distribution(BaseModel):
     active_hits: dict[tuple[int, int], float]
     """Chance the active side keeps (Criticals, ordinary hits), before saves."""
     reactive_hits: dict[tuple[int, int], float]
+    exact: dict[str, Scaled] = Field(exclude=True, repr=False)
+    """"active", "nobody", "reactive": the same chances as whole numbers over a power of 20; the
+    floats above are these, rounded once."""
+
+    @property
+    def exact_active(self) -> list[Fraction]:
+        """``active`` as exact fractions."""
+        return self.exact["active"].fractions()
+
+    @property
+    def exact_nobody(self) -> Fraction:
+        """``nobody`` as an exact fraction."""
+        return self.exact["nobody"].fractions()[0]
+
+    @property
+    def exact_reactive(self) -> list[Fraction]:
+        """``reactive`` as exact fractions."""
+        return self.exact["reactive"].fractions()
 
     @property
     def active_wins(self) -> float:
@@ -184,25 +205,38 @@ class OddsRow(BaseModel):
     at_least: float
 
 
-def _wounds(hits: dict[tuple[int, int], float], plan: SavePlan | None) -> list[float]:
+def _wounds(hits: dict[tuple[int, int], int], dice: int, plan: SavePlan | None) -> Scaled:
+    """Chance of each wound count, from the winner's hit counts (out of ``20**dice``)."""
     if not hits or plan is None:
-        return []
+        return Scaled([], 0)
     normal, critical = hit_polynomials(plan)
-    powers_n, powers_c = [[1.0]], [[1.0]]
-    out: list[float] = []
-    for (c, k), chance in hits.items():
-        while len(powers_n) <= k:
-            powers_n.append(convolve(powers_n[-1], normal))
+    powers_n, powers_c = [ONE], [ONE]
+    most_k = max(k for _, k in hits)
+    while len(powers_n) <= most_k:
+        powers_n.append(convolve(powers_n[-1], normal))
+    parts = []
+    # For each number of Criticals, add up the ordinary hits' wounds first, then convolve once.
+    for c in sorted({c for c, _ in hits}):
         while len(powers_c) <= c:
             powers_c.append(convolve(powers_c[-1], critical))
-        poly = convolve(powers_c[c], powers_n[k])
-        if len(out) < len(poly):
-            out.extend([0.0] * (len(poly) - len(out)))
-        for w, p in enumerate(poly):
-            out[w] += chance * p
-    while len(out) > 1 and out[-1] == 0.0:
+        group = {k: count for (cc, k), count in hits.items() if cc == c}
+        ordinary = _add_up([(count, powers_n[k]) for k, count in group.items()])
+        parts.append((1, convolve(powers_c[c], ordinary)))
+    return _add_up(parts, extra_exponent=dice)
+
+
+def _add_up(parts: list[tuple[int, Scaled]], extra_exponent: int = 0) -> Scaled:
+    """The sum of ``weight * poly`` over ``parts``, over a common power of 20 (times
+    ``20**extra_exponent``, the weights' own denominator)."""
+    exponent = max(poly.exponent for _, poly in parts)
+    out = [0] * max(len(poly.counts) for _, poly in parts)
+    for weight, poly in parts:
+        scale = weight * FACES ** (exponent - poly.exponent)
+        for w, ways in enumerate(poly.counts):
+            out[w] += scale * ways
+    while len(out) > 1 and out[-1] == 0:
         out.pop()
-    return out
+    return Scaled(out, exponent + extra_exponent)
 
 
 def distribution(active: Side, reactive: Side, *, edition: Edition = Edition.N5) -> Distribution:
@@ -221,19 +255,30 @@ def distribution(active: Side, reactive: Side, *, edition: Edition = Edition.N5)
     plans = save_plans(active, reactive, edition)
     a_dice = active.burst if active.rolls else 0
     r_dice = reactive.burst if reactive.rolls else 0
+    dice = a_dice + r_dice
     a_table, r_table = die_table(active.sv, edition), die_table(reactive.sv, edition)
     a_best, r_best = best_table(a_table, a_dice), best_table(r_table, r_dice)
     active_hits = hit_chances(a_table, a_dice, r_best) if a_dice else {}
     reactive_hits = hit_chances(r_table, r_dice, a_best) if r_dice else {}
-    both_critical = (1 - sum(a_best[0])) * (1 - sum(r_best[0]))
+    both_critical = (FACES**a_dice - sum(a_best[0])) * (FACES**r_dice - sum(r_best[0]))
     tie = sum(a_best[0][m] * r_best[0][m] for m in range(TOP + 1))
+    exact = {
+        "active": _wounds(active_hits, dice, plans.get(SideName.ACTIVE)),
+        "nobody": Scaled([both_critical + tie], dice),
+        "reactive": _wounds(reactive_hits, dice, plans.get(SideName.REACTIVE)),
+    }
+
+    def chances(hits: dict[tuple[int, int], int]) -> dict[tuple[int, int], float]:
+        return {key: count / FACES**dice for key, count in hits.items()}
+
     return Distribution(
         edition=edition,
         active_side=active,
         reactive_side=reactive,
-        active=_wounds(active_hits, plans.get(SideName.ACTIVE)),
-        nobody=max(0.0, both_critical + tie),
-        reactive=_wounds(reactive_hits, plans.get(SideName.REACTIVE)),
-        active_hits=active_hits,
-        reactive_hits=reactive_hits,
+        active=exact["active"].floats(),
+        nobody=exact["nobody"].floats()[0],
+        reactive=exact["reactive"].floats(),
+        active_hits=chances(active_hits),
+        reactive_hits=chances(reactive_hits),
+        exact=exact,
     )

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
+from fractions import Fraction
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -164,51 +166,79 @@ def save_plan(attacker: Side, target: Side, edition: Edition = Edition.N5) -> Sa
     return SavePlan(per_hit=per_hit, critical_extra=extra, causes_wounds=ammo.causes_wounds)
 
 
-def save_polynomial(save: Save) -> list[float]:
-    """``p[w]``: the chance that this one save (or continuous chain) costs ``w`` wounds.
+class Scaled(NamedTuple):
+    """Chances kept exact as whole numbers over a power of 20: ``counts[w] / 20**exponent``.
 
-    >>> save_polynomial(Save(attribute=SaveAttribute.ARM, passes_on=15))
+    Every chance here is a count of d20 faces, so whole numbers are exact and convolve fast.
+
+    >>> Scaled([3, 1], 1).fractions(), Scaled([3, 1], 1).floats()
+    ([Fraction(3, 20), Fraction(1, 20)], [0.15, 0.05])
+    """
+
+    counts: list[int]
+    exponent: int
+
+    def fractions(self) -> list[Fraction]:
+        """The chances as exact fractions."""
+        return [Fraction(c, FACES**self.exponent) for c in self.counts]
+
+    def floats(self) -> list[float]:
+        # int / int is correctly rounded in Python, however large the numbers
+        denominator = FACES**self.exponent
+        return [c / denominator for c in self.counts]
+
+
+def save_polynomial(save: Save) -> Scaled:
+    """The chance that this one save (or chain of continuous saves) costs 0, 1, 2... wounds.
+
+    >>> save_polynomial(Save(attribute=SaveAttribute.ARM, passes_on=15)).floats()
     [0.75, 0.25]
-    >>> [round(x, 4) for x in save_polynomial(Save(attribute=SaveAttribute.ARM, passes_on=10, cost=2))]
+    >>> save_polynomial(Save(attribute=SaveAttribute.ARM, passes_on=10, cost=2)).floats()
     [0.5, 0.0, 0.5]
     """
-    fail = save.fail_chance
-    chance = 1 - fail
+    fail = FACES - save.passes_on
+    passes = save.passes_on
     if not save.continuous:
-        poly = [0.0] * (save.cost + 1)
-        poly[0] += chance
-        poly[save.cost] += fail
-        return poly
-    poly = [0.0] * (save.cost * CONTINUOUS_DEPTH + 1)
+        counts = [0] * (save.cost + 1)
+        counts[0] += passes
+        counts[save.cost] += fail
+        return Scaled(counts, 1)
+    # j failures then a pass: fail**j * passes over 20**(j + 1), brought to 20**CONTINUOUS_DEPTH
+    counts = [0] * (save.cost * CONTINUOUS_DEPTH + 1)
     for failures in range(CONTINUOUS_DEPTH):
-        poly[failures * save.cost] = fail**failures * chance
-    poly[CONTINUOUS_DEPTH * save.cost] = fail**CONTINUOUS_DEPTH
-    return poly
+        counts[failures * save.cost] = fail**failures * passes * FACES ** (CONTINUOUS_DEPTH - failures - 1)
+    counts[CONTINUOUS_DEPTH * save.cost] = fail**CONTINUOUS_DEPTH
+    return Scaled(counts, CONTINUOUS_DEPTH)
 
 
-def convolve(a: list[float], b: list[float]) -> list[float]:
+def convolve(a: Scaled, b: Scaled) -> Scaled:
     """The distribution of the sum of two independent counts.
 
-    >>> convolve([0.5, 0.5], [0.5, 0.5])
+    >>> convolve(Scaled([10, 10], 1), Scaled([10, 10], 1)).floats()
     [0.25, 0.5, 0.25]
     """
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
+    out = [0] * (len(a.counts) + len(b.counts) - 1)
+    others = [(j, y) for j, y in enumerate(b.counts) if y]
+    for i, x in enumerate(a.counts):
         if x:
-            for j, y in enumerate(b):
+            for j, y in others:
                 out[i + j] += x * y
-    return out
+    return Scaled(out, a.exponent + b.exponent)
 
 
-def hit_polynomials(plan: SavePlan) -> tuple[list[float], list[float]]:
+ONE = Scaled([1], 0)
+"""Certainty: no wounds, chance 1."""
+
+
+def hit_polynomials(plan: SavePlan) -> tuple[Scaled, Scaled]:
     """Wounds from one ordinary hit and from one Critical hit, as distributions.
 
     >>> from rules.infinity.side import Side
     >>> normal, critical = hit_polynomials(save_plan(Side(ps=10), Side(arm=0)))
-    >>> normal, critical
+    >>> normal.floats(), critical.floats()
     ([0.5, 0.5], [0.25, 0.5, 0.25])
     """
-    normal = [1.0]
+    normal = ONE
     for save in plan.per_hit:
         normal = convolve(normal, save_polynomial(save))
     return normal, convolve(normal, save_polynomial(plan.critical_extra))

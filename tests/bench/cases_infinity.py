@@ -16,8 +16,8 @@ def _odds() -> bytes:
 
 
 def _worst_odds() -> bytes:
-    active = parse_side("SV20+3 B6 PS0 AP+EXP T2 CONT")
-    reactive = parse_side("SV18 B6 PS0 EXP T2 CONT")
+    active = parse_side("SV20+3 B6 PS3 EXP T2 CONT ARM2")
+    reactive = parse_side("SV18 B6 PS2 EXP T2 CONT ARM1")
     return distribution(active, reactive).model_dump_json().encode()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -51,9 +53,9 @@ def test_b1_against_b1_hand_worked():
     # (min(v-1, 7) faces): 19 + sum(12 + min(v-1, 7) for v in 1..11) = 200 of 400.
     # Reactive wins: 19 + sum(8 + u - 1 for u in 1..7) = 96. Nobody: 1 + 7 + 96 = 104.
     d = distribution(Side(attribute=12), Side(attribute=8))
-    assert d.active_wins == pytest.approx(200 / 400)
-    assert d.reactive_wins == pytest.approx(96 / 400)
-    assert d.nobody == pytest.approx(104 / 400)
+    assert sum(d.exact_active) == Fraction(200, 400)
+    assert sum(d.exact_reactive) == Fraction(96, 400)
+    assert d.exact_nobody == Fraction(104, 400)
     assert d.active_hits == pytest.approx({(1, 0): 19 / 400, (0, 1): 181 / 400})
 
 
@@ -78,7 +80,12 @@ def test_a_normal_roll_with_saves_hand_worked():
     # ARM 0 + PS 10 = 10 or less (half). Ordinary: 0 or 1 wound, half each; Critical: 0/1/2
     # with 1/4, 1/2, 1/4.
     d = distribution(Side(attribute=20, ps=10), Side(burst=0))
-    assert d.active == pytest.approx([0.95 * 0.5 + 0.05 * 0.25, 0.95 * 0.5 + 0.05 * 0.5, 0.05 * 0.25])
+    half, quarter, p_critical = Fraction(1, 2), Fraction(1, 4), Fraction(1, 20)
+    assert d.exact_active == [
+        (1 - p_critical) * half + p_critical * quarter,
+        (1 - p_critical) * half + p_critical * half,
+        p_critical * quarter,
+    ]
     assert d.nobody == 0 and d.reactive == []
 
 
@@ -86,9 +93,11 @@ def test_sv_23_gives_the_same_odds_in_both_editions():
     active, reactive = Side(attribute=20, modifier=3, burst=3, ps=9), Side(attribute=17, burst=2, arm=3)
     n5 = distribution(active, reactive, edition=Edition.N5)
     n4 = distribution(active, reactive, edition=Edition.N4)
-    assert n4.active == pytest.approx(n5.active)
-    assert n4.reactive == pytest.approx(n5.reactive)
-    assert n4.nobody == pytest.approx(n5.nobody)
+    assert (n4.exact_active, n4.exact_nobody, n4.exact_reactive) == (
+        n5.exact_active,
+        n5.exact_nobody,
+        n5.exact_reactive,
+    )
 
 
 def test_sv_0_never_wins():
@@ -139,7 +148,8 @@ def test_probabilities_are_non_negative_and_sum_to_1(active, reactive, edition):
             distribution(active, reactive, edition=edition)
         return
     d = distribution(active, reactive, edition=edition)
-    everything = [*d.active, d.nobody, *d.reactive]
-    assert min(everything) >= -1e-12
-    assert sum(everything) == pytest.approx(1, abs=1e-9)
+    everything = [*d.exact_active, d.exact_nobody, *d.exact_reactive]
+    assert min(everything) >= 0
+    assert sum(everything) == 1
+    assert sum([*d.active, d.nobody, *d.reactive]) == pytest.approx(1, abs=1e-12)
     assert d.active_wins == pytest.approx(sum(d.active_hits.values()), abs=1e-12)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from rules.errors import RuleError
@@ -90,17 +92,17 @@ def test_t2_costs_2_but_the_critical_extra_costs_1_and_is_not_continuous():
 
 
 def test_continuous_chain_is_cut_at_the_stated_depth():
-    poly = save_polynomial(Save(attribute=ARM, passes_on=10, continuous=True))
+    poly = save_polynomial(Save(attribute=ARM, passes_on=10, continuous=True)).fractions()
     assert len(poly) == CONTINUOUS_DEPTH + 1
-    assert poly[:3] == pytest.approx([0.5, 0.25, 0.125])
-    assert poly[-1] == pytest.approx(0.5**CONTINUOUS_DEPTH)  # the cut chain counts at the depth
-    assert sum(poly) == pytest.approx(1)
+    assert poly[:3] == [Fraction(1, 2), Fraction(1, 4), Fraction(1, 8)]
+    assert poly[-1] == Fraction(1, 2**CONTINUOUS_DEPTH)  # the cut chain counts at the depth
+    assert sum(poly) == 1
 
 
 def test_da_critical_hit_hand_worked():
     # DA, saves pass on 15 or less (fail 1 in 4): a Critical makes 3 saves.
     _, critical = hit_polynomials(save_plan(Side(ps=15, ammo=Ammunition.DA), Side()))
-    assert critical == pytest.approx([27 / 64, 27 / 64, 9 / 64, 1 / 64])
+    assert critical.fractions() == [Fraction(27, 64), Fraction(27, 64), Fraction(9, 64), Fraction(1, 64)]
 
 
 def test_state_ammunition_is_flagged():
