@@ -5,6 +5,9 @@ the weapon's PS or DAM and its ammunition) and its defence when the other side's
 (ARM, BTS, PH for PARA, cover). The compact text form (``SV16 B3 PS4 DA``) is read by
 :func:`rules.infinity.notation.parse_side`.
 
+Cover here is the bonus to the side's own saves; the -3 cover gives the enemy's roll is one of
+the modifiers the enemy puts in its SV, like range and other modifiers.
+
 >>> side = Side(attribute=13, modifier=3, burst=3, ps=4, ammo=Ammunition.DA)
 >>> side.sv, side.describe()
 (16, 'SV13+3 B3 PS4 DA')

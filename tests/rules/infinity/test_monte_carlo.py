@@ -8,7 +8,7 @@ wrong rule.
 
 The bulk check uses a fast simulator with the literal rule (a success cancels every enemy success
 with a lower or equal result, a Critical outranking the rest), 100,000 rolls per case; roll()
-itself, which builds a model per die, is checked with 20,000 rolls on two cases.
+itself, which builds a model per die and per save, is checked with 10,000 rolls on two cases.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rules.infinity import Ammunition, Distribution, Edition, Side, SideName, di
 from tests.rules.infinity.helpers import simulate
 
 SAMPLES = 100_000
-ROLL_SAMPLES = 20_000
+ROLL_SAMPLES = 10_000
 STANDARD_ERRORS = 5
 
 
