@@ -62,7 +62,9 @@ class NotationError(RuleError):
     """A side description with a wrong part; ``part`` is that part as typed."""
 
     def __init__(self, text: str, part: str, problem: str) -> None:
-        super().__init__(f"`{part}` in `{text}`: {problem}")
+        # a backtick typed by the player would break the reply's code spans
+        shown_part, shown_text = part.replace("`", "'"), text.replace("`", "'")
+        super().__init__(f"`{shown_part}` in `{shown_text}`: {problem}")
         self.text = text
         self.part = part
         self.problem = problem

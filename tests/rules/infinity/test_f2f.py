@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.infinity import Ammunition, DieOutcome, Edition, Side, SideName, roll
@@ -113,3 +117,41 @@ def test_state_ammunition_says_it_counts_failed_saves():
 def test_a_missing_ph_for_para_is_reported_even_when_the_para_side_loses():
     with pytest.raises(RuleError, match="PH"):
         roll(Side(attribute=13, ammo=Ammunition.PARA), Side(attribute=13), rng=ScriptedRandom([20, 5]))
+
+
+sides = st.fixed_dictionaries(
+    dict(
+        attribute=st.integers(0, 30),
+        modifier=st.integers(-20, 20),
+        burst=st.integers(0, 6),
+        ps=st.one_of(st.none(), st.integers(0, 20)),
+        ammo=st.sampled_from(list(Ammunition)),
+        ap=st.booleans(),
+        t2=st.booleans(),
+        continuous=st.booleans(),
+        arm=st.integers(0, 20),
+        bts=st.integers(0, 20),
+        ph=st.one_of(st.none(), st.integers(0, 20)),
+        cover=st.booleans(),
+    )
+).filter(lambda f: not (f["ap"] and f["ammo"] is Ammunition.PARA)).map(lambda f: Side(**f))
+
+
+@settings(max_examples=200, deadline=None)
+@given(active=sides, reactive=sides, seed=st.integers(0, 2**32), edition=st.sampled_from(list(Edition)))
+def test_any_valid_roll_rolls_or_raises_a_rule_error(active, reactive, seed, edition):
+    try:
+        r = roll(active, reactive, rng=random.Random(seed), edition=edition)
+    except RuleError as error:
+        assert "Burst 0" in error.message or "PH" in error.message
+        return
+    assert len(r.active_dice) == (active.burst if active.rolls else 0)
+    assert len(r.reactive_dice) == (reactive.burst if reactive.rolls else 0)
+    kept = {side for side in SideName if any(d.survived for d in r.dice(side))}
+    assert kept == ({r.winner} if r.winner else set())
+    assert r.wounds == sum(s.wounds for s in r.saves) >= 0
+    for side in SideName:
+        for die in r.dice(side):
+            if die.cancelled_by is not None:
+                canceller = r.dice(side.other)[die.cancelled_by]
+                assert canceller.critical or (not die.critical and canceller.result >= die.result)
