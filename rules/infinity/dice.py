@@ -189,7 +189,8 @@ def normal_roll(
     True
     """
     sv = success_value(attribute, modifier)
-    check_burst(burst)
+    if check_burst(burst) == 0:
+        raise RuleError(f"A Normal Roll needs at least one die: give a Burst of 1 to {MAX_BURST}.")
     return NormalRoll(
         edition=edition,
         attribute=attribute,

@@ -137,24 +137,30 @@ class Distribution(BaseModel):
     active_hits: dict[tuple[int, int], float]
     """Chance the active side keeps (Criticals, ordinary hits), before saves."""
     reactive_hits: dict[tuple[int, int], float]
-    exact: dict[str, Scaled] = Field(exclude=True, repr=False)
+    exact: dict[str, Scaled] = Field(default_factory=dict, exclude=True, repr=False)
     """"active", "nobody", "reactive": the same chances as whole numbers over a power of 20; the
-    floats above are these, rounded once."""
+    floats above are these, rounded once. Empty in a Distribution built by hand (say, for a
+    chart's test), where the ``exact_*`` properties fall back to the floats."""
+
+    def _exact(self, key: str, floats: list[float]) -> list[Fraction]:
+        if key in self.exact:
+            return self.exact[key].fractions()
+        return [Fraction(p) for p in floats]
 
     @property
     def exact_active(self) -> list[Fraction]:
         """``active`` as exact fractions."""
-        return self.exact["active"].fractions()
+        return self._exact("active", self.active)
 
     @property
     def exact_nobody(self) -> Fraction:
         """``nobody`` as an exact fraction."""
-        return self.exact["nobody"].fractions()[0]
+        return self._exact("nobody", [self.nobody])[0]
 
     @property
     def exact_reactive(self) -> list[Fraction]:
         """``reactive`` as exact fractions."""
-        return self.exact["reactive"].fractions()
+        return self._exact("reactive", self.reactive)
 
     @property
     def active_wins(self) -> float:

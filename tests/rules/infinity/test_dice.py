@@ -64,7 +64,7 @@ def test_normal_roll_with_an_sv_below_1_rolls_nothing():
     assert roll.automatic_failure and roll.dice == [] and roll.successes == 0
 
 
-@pytest.mark.parametrize("burst", [7, -1])
+@pytest.mark.parametrize("burst", [7, -1, 0])
 def test_normal_roll_burst_limit(burst):
     with pytest.raises(RuleError, match="Burst"):
         normal_roll(12, burst, rng=random.Random(1))

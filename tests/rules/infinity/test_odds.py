@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.infinity import Ammunition, Edition, Side, distribution
+from rules.infinity import Ammunition, Distribution, Edition, Side, distribution
 
 # The test vector from the open calculators (facts.md): active SV 16 B3, reactive SV 13 B1, N
 # ammunition; the active side's hits fail their saves on 8 or less, the reactive side's on 12 or
@@ -45,6 +45,21 @@ def test_rows_give_the_calculators_table():
     assert sum(r.chance for r in rows) == pytest.approx(1)
     assert by_key[("active", 1)].at_least == pytest.approx(sum(d.active[1:]))
     assert [r.wounds for r in rows] == [6, 5, 4, 3, 2, 1, 0, 1, 2]
+
+
+def test_a_distribution_built_by_hand_still_answers_its_exact_properties():
+    d = Distribution(
+        edition=Edition.N5,
+        active_side=Side(attribute=12),
+        reactive_side=Side(attribute=12),
+        active=[0.25, 0.125],
+        nobody=0.25,
+        reactive=[0.375],
+        active_hits={(0, 1): 0.375},
+        reactive_hits={(0, 1): 0.375},
+    )
+    assert d.exact_active == [Fraction(1, 4), Fraction(1, 8)] and d.exact_nobody == Fraction(1, 4)
+    assert d.rows()[0].chance == 0.125
 
 
 def test_b1_against_b1_hand_worked():
