@@ -180,7 +180,11 @@ def render_standings(
     else:
         stage = "Players (no round paired yet)"
     pages_text = f" · page {page}/{pages}" if pages > 1 else ""
-    _header(d, pal, width, state.name, f"{stage} · {int(state.tier)} points{pages_text}")
+    if state.escalation_tiers:
+        points = "Escalation " + "/".join(str(int(t)) for t in state.escalation_tiers)
+    else:
+        points = f"{int(state.tier)} points"
+    _header(d, pal, width, state.name, f"{stage} · {points}{pages_text}")
 
     head_f, num_f, small_f = font(22, bold=True), font(28, bold=True), font(20)
     rank_w = 78

@@ -114,5 +114,6 @@ def test_before_round_one_the_standings_list_the_players() -> None:
     t = add_player(create_tournament("Empty Cup", 200), "1", "Ann")
     _image(render_standings(t))
     _image(render_standings(create_tournament("Nobody Yet", 200)))
+    _image(render_standings(create_tournament("Escalation", 200, extras=["escalation"]), theme="light"))
     with pytest.raises(ValueError):
         render_pairings(t)
