@@ -453,6 +453,8 @@ def swap_players(state: Tournament, first: str, second: str) -> Tournament:
     the swap breaks (a rematch, a repeat table); a second bye is refused.
     """
     current = _editable_round(state)
+    if first == second:
+        raise TournamentError("Name two different players to swap.")
     one, two = current.game_of(first), current.game_of(second)
     for pid, game in ((first, one), (second, two)):
         if game is None:
