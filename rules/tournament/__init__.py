@@ -8,6 +8,7 @@ new state, and every refusal a :class:`TournamentError` (a RuleError) saying wha
 * :mod:`rules.tournament.pairing`: Swiss pairing as a maximum-weight matching; fresh tables.
 * :mod:`rules.tournament.standings`: totals, the tie-break chain and the bye adjustment.
 * :mod:`rules.tournament.rating`: the ITS Rating (Elo).
+* :mod:`rules.tournament.export`: CSV of the standings and of every result.
 
 >>> from rules.tournament import create_tournament
 >>> create_tournament("Store Cup", 250).tier
@@ -36,6 +37,7 @@ from rules.tournament.engine import (
     swap_tables,
     undo_pairing,
 )
+from rules.tournament.export import players_csv, results_csv
 from rules.tournament.model import (
     BYE_TP,
     MAX_PLAYERS,
@@ -50,7 +52,14 @@ from rules.tournament.model import (
     Tournament,
     TournamentError,
 )
-from rules.tournament.rating import INITIAL_RATING, RatingChange, expected_score, k_factor, rating_changes
+from rules.tournament.rating import (
+    INITIAL_RATING,
+    RatingChange,
+    expected_score,
+    k_factor,
+    rating_changes,
+    with_start_ratings,
+)
 from rules.tournament.standings import Standing, bye_adjusted, standings
 
 __all__ = [
@@ -78,12 +87,14 @@ __all__ = [
     "k_factor",
     "missing_results",
     "pair_next_round",
+    "players_csv",
     "rating_changes",
     "record_result",
     "record_sheet_result",
     "remove_player",
     "repair_round",
     "result_from_score",
+    "results_csv",
     "rounds_for_players",
     "set_late_joins",
     "set_rounds",
@@ -92,4 +103,5 @@ __all__ = [
     "swap_players",
     "swap_tables",
     "undo_pairing",
+    "with_start_ratings",
 ]

@@ -198,6 +198,8 @@ class Tournament(BaseModel):
     rounds: list[Round] = Field(default_factory=list)
     late_joins: bool = False
     finished: bool = False
+    start_ratings: dict[str, float] = Field(default_factory=dict)
+    """Player id -> ITS Rating when they entered (see :func:`~rules.tournament.rating.rating_changes`)."""
 
     # --- small questions ----------------------------------------------------------------------
 

@@ -72,11 +72,28 @@ def k_factor(kind: Kind | str, tier: Tier | int | str) -> float:
     return round(BASE_K * _TIER_FACTOR[Tier.parse(tier)], 6)
 
 
-def rating_changes(state: Tournament, ratings: Mapping[str, float]) -> list[RatingChange]:
+def with_start_ratings(state: Tournament, ratings: Mapping[str, float]) -> Tournament:
+    """``state`` remembering the ratings its players have now, for those not yet remembered.
+
+    Call it when round 1 is paired and after each late join: a tournament is rated from the
+    ratings its players had when it started, whatever happens to them meanwhile.
+
+    >>> from rules.tournament.model import Player
+    >>> t = Tournament(name="Cup", tier=300, players=[Player(id="a", name="Ann"), Player(id="b", name="Bo")])
+    >>> with_start_ratings(t, {"a": 1040.5}).start_ratings
+    {'a': 1040.5, 'b': 1000.0}
+    """
+    known = dict(state.start_ratings)
+    for player in state.players:
+        known.setdefault(player.id, float(ratings.get(player.id, INITIAL_RATING)))
+    return state.model_copy(update={"start_ratings": known})
+
+
+def rating_changes(state: Tournament, ratings: Mapping[str, float] | None = None) -> list[RatingChange]:
     """The rating change of every player of a finished tournament, best change first.
 
-    ``ratings`` are the players' ratings at the tournament's start (a missing player is
-    :data:`INITIAL_RATING`).
+    ``ratings`` are the players' ratings at the tournament's start; by default those remembered
+    by :func:`with_start_ratings`. A player in neither starts at :data:`INITIAL_RATING`.
 
     >>> from rules.tournament.model import Game, GameResult, Player, Round
     >>> t = Tournament(name="Cup", tier=300, finished=True,
@@ -87,7 +104,8 @@ def rating_changes(state: Tournament, ratings: Mapping[str, float]) -> list[Rati
     """
     if not state.finished:
         raise TournamentError(f"{state.name} is not finished: ratings change only when it ends.")
-    start = {p.id: float(ratings.get(p.id, INITIAL_RATING)) for p in state.players}
+    known = state.start_ratings if ratings is None else ratings
+    start = {p.id: float(known.get(p.id, INITIAL_RATING)) for p in state.players}
     change = dict.fromkeys(start, 0.0)
     games = dict.fromkeys(start, 0)
     for rnd in state.rounds:

@@ -93,3 +93,14 @@ def test_byes_do_not_change_ratings_and_unfinished_events_are_refused() -> None:
     assert change["C"] == (0, 0)
     with pytest.raises(TournamentError, match="not finished"):
         rating_changes(t.model_copy(update={"finished": False}), {})
+
+
+def test_start_ratings_are_remembered_once_and_used_at_the_end() -> None:
+    from rules.tournament import with_start_ratings
+
+    t = _one_game((4, 1))
+    t = with_start_ratings(t, {"A": 1200})
+    t = with_start_ratings(t, {"A": 900, "B": 1100})  # later ratings do not replace the start
+    assert t.start_ratings == {"A": 1200.0, "B": 1000.0}
+    change = {c.player_id: c for c in rating_changes(t)}
+    assert change["A"].before == 1200 and change["A"].change == pytest.approx(7.69, abs=0.01)
