@@ -44,6 +44,7 @@ this is our own small program and not ``icepool``.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass, field
@@ -134,6 +135,8 @@ class Plan:
     target_models: int
     target_wounds: int
     hazardous: bool
+    damage_average: float = 0.0
+    """The average of the Damage roll: with ``reroll damage``, rolls below it are re-rolled."""
     notes: tuple[str, ...] = field(default=())
 
     @property
@@ -228,6 +231,7 @@ def plan(weapon: Weapon, target: Target, situation: Situation | None = None) -> 
         target_models=target.models,
         target_wounds=target.wounds,
         hazardous=weapon.hazardous,
+        damage_average=weapon.damage.distribution().mean,
         notes=tuple(notes),
     )
     if result.max_attacks > MAX_ATTACKS:
@@ -236,6 +240,26 @@ def plan(weapon: Weapon, target: Target, situation: Situation | None = None) -> 
             "Split the unit into several calculations."
         )
     return result
+
+
+_NO_SITUATION = Situation()
+
+
+_PLANS: dict[tuple[int, int, int], tuple[Weapon, Target, Situation, Plan]] = {}
+
+
+def _cached_plan(weapon: Weapon, target: Target, situation: Situation) -> Plan:
+    # Rolling the same profile objects many times (a sampled check, a bench) reuses the plan;
+    # the models are frozen, and the entry keeps them alive so their ids stay theirs.
+    key = (id(weapon), id(target), id(situation))
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is weapon and hit[1] is target and hit[2] is situation:
+        return hit[3]
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    made = plan(weapon, target, situation)
+    _PLANS[key] = (weapon, target, situation, made)
+    return made
 
 
 def _outcome(value: int, need: int, modifier: int, critical: int) -> Result:
@@ -250,13 +274,27 @@ def _rerolls(value: int, result: Result, policy: Reroll) -> bool:
     return (policy is Reroll.ONES and value == 1) or (policy is Reroll.FAILS and result is Result.FAIL)
 
 
-def _die(rng: random.Random, need: int, modifier: int, critical: int, policy: Reroll) -> RolledDie:
-    value = rng.randint(1, 6)
-    result = _outcome(value, need, modifier, critical)
-    if _rerolls(value, result, policy):
-        again = rng.randint(1, 6)
-        return RolledDie(again, _outcome(again, need, modifier, critical), rerolled=value)
-    return RolledDie(value, result)
+class _D6:
+    """Every possible die of one kind of roll, made once, so rolling is a table look-up."""
+
+    def __init__(self, need: int, modifier: int, critical: int, policy: Reroll) -> None:
+        self.plain = [RolledDie(v, _outcome(v, need, modifier, critical)) for v in range(7)]
+        self.again = [v > 0 and _rerolls(v, self.plain[v].result, policy) for v in range(7)]
+        self.rerolled = [
+            [RolledDie(w, _outcome(w, need, modifier, critical), rerolled=v) for w in range(7)]
+            for v in range(7)
+        ]
+
+    def roll(self, rng: random.Random) -> RolledDie:
+        value = rng.randint(1, 6)
+        if self.again[value]:
+            return self.rerolled[value][rng.randint(1, 6)]
+        return self.plain[value]
+
+
+@functools.lru_cache(maxsize=256)
+def _d6(need: int, modifier: int, critical: int, policy: Reroll) -> _D6:
+    return _D6(need, modifier, critical, policy)
 
 
 def _die_odds(need: int, modifier: int, critical: int, policy: Reroll) -> dict[Result, float]:
@@ -284,7 +322,7 @@ def _damage_distribution(p: Plan) -> Distribution:
     """The damage one unsaved attack brings, before Feel No Pain."""
     base = p.damage.distribution()
     if p.reroll_damage:
-        average = base.mean
+        average = p.damage_average
         low = sum(q for v, q in base.items() if v < average)
         base = Distribution.of({v: (q if v >= average else 0.0) + low * q for v, q in base.items()})
     melta = p.melta.distribution() if p.melta else Distribution.constant(0)
@@ -542,7 +580,7 @@ def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: rando
     >>> len(r.hit_dice), r.models_slain == r.wounds_dealt
     (3, True)
     """
-    p = plan(weapon, target, situation)
+    p = _cached_plan(weapon, target, situation or _NO_SITUATION)
     attack_dice: list[tuple[int, ...]] = []
     attacks = 0
     for _ in range(p.models):
@@ -558,8 +596,9 @@ def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: rando
     if p.torrent:
         to_wound = attacks
     else:
+        hit_die = _d6(p.hit_need, p.hit_modifier, 6, p.hit_reroll)
         for _ in range(attacks):
-            die = _die(rng, p.hit_need, p.hit_modifier, 6, p.hit_reroll)
+            die = hit_die.roll(rng)
             hit_dice.append(die)
             if die.result is Result.SUCCESS:
                 to_wound += 1
@@ -573,9 +612,8 @@ def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: rando
                     sustained_dice.extend(dice)
                     to_wound += extra
     hits = to_wound + lethal
-    wound_dice = [
-        _die(rng, p.wound_need, p.wound_modifier, p.wound_critical, p.wound_reroll) for _ in range(to_wound)
-    ]
+    wound_die = _d6(p.wound_need, p.wound_modifier, p.wound_critical, p.wound_reroll)
+    wound_dice = [wound_die.roll(rng) for _ in range(to_wound)]
     devastating = sum(1 for d in wound_dice if d.result is Result.CRITICAL) if p.devastating else 0
     wounded = sum(1 for d in wound_dice if d.result is not Result.FAIL)
     to_save = wounded - devastating + lethal
@@ -591,12 +629,11 @@ def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: rando
         unsaved += not passed
     steps: list[DamageStep] = []
     slain, taken = 0, 0
-    average_damage = p.damage.distribution().mean
     for mortal in [False] * unsaved + [True] * devastating:
         dice: tuple[int, ...]
         value, first = p.damage.roll(rng)
         dice, rerolled = tuple(first), None
-        if p.reroll_damage and value < average_damage:
+        if p.reroll_damage and value < p.damage_average:
             rerolled = dice
             value, again = p.damage.roll(rng)
             dice = tuple(again)

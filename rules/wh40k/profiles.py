@@ -219,9 +219,11 @@ def _error(what: str, line: str, token: _Token, reason: str) -> ProfileError:
 
 
 def _chunks(line: str) -> list[list[_Token]]:
-    """Comma-separated parts, each a list of whitespace-separated tokens with their columns."""
+    """Parts between commas (or printed [BRACKETS]), each a list of tokens with their columns."""
     parts: list[list[_Token]] = []
-    for chunk in re.finditer(r"[^,;]+", line):
+    # one character for one character, so columns still point into the line as typed
+    line = line.replace("\u2212", "-").replace("\u2013", "-")
+    for chunk in re.finditer(r"[^,;\[\]]+", line):
         tokens = [
             _Token(m.group(0), chunk.start() + m.start(), chunk.start() + m.end())
             for m in re.finditer(r"\S+", chunk.group(0))
@@ -242,7 +244,7 @@ def _check_line(line: str, what: str) -> str:
         raise ProfileError(
             f"The {what} line is {len(line)} characters long; keep it under {MAX_LINE_LENGTH}."
         )
-    return line.replace("[", " ").replace("]", " ").replace("\u2212", "-").replace("\u2013", "-")
+    return line
 
 
 _EXAMPLES = {
@@ -253,6 +255,15 @@ _EXAMPLES = {
 
 _WEAPON_STAT = re.compile(r"^(ap|a|bs|ws|s|d|x)[:=]?(.*)$", re.IGNORECASE)
 _STAT_KEYS = {"a", "bs", "ws", "s", "ap", "d", "x"}
+_STAT_HELP = {
+    "a": "A (attacks) is a number or dice, like `A4`, `AD6` or `A2D6`.",
+    "bs": "BS is the roll needed to hit, from `BS2+` to `BS6+`.",
+    "ws": "WS is the roll needed to hit, from `WS2+` to `WS6+`.",
+    "s": "S (strength) is a number, like `S5`.",
+    "ap": "AP is written `AP0` to `AP-6`.",
+    "d": "D (damage) is a number or dice, like `D2`, `DD3`, `DD6+1` or `D 2D6`.",
+    "x": "`x5` says five models carry the weapon.",
+}
 _AMOUNT = r"\d*d[36](?:[+-]\d+)?|\d+"
 
 _ABILITY_NAMES = [
@@ -343,9 +354,20 @@ def parse_weapon(line: str) -> Weapon:
         while i < len(tokens):
             match = _WEAPON_STAT.match(tokens[i].text)
             if not match or not _is_weapon_stat(match.group(1).lower(), match.group(2)):
+                if (
+                    match
+                    and len(tokens[i].text) <= 6
+                    and (len(tokens[i].text) <= 3 or any(c.isdigit() for c in tokens[i].text))
+                ):
+                    raise _error("weapon", line, tokens[i], _STAT_HELP[match.group(1).lower()])
                 break
             _weapon_stat(line, tokens[i], match.group(1).lower(), match.group(2), fields, seen)
             i += 1
+        end = len(tokens)
+        while end > i + 1 and re.match(r"^x\d+$", tokens[end - 1].text, re.IGNORECASE):
+            end -= 1  # "hazardous x3": the model count may come after an ability
+            _weapon_stat(line, tokens[end], "x", tokens[end].text[1:], fields, seen)
+        tokens = tokens[:end]
         if i < len(tokens):
             _ability(line, _join(tokens[i:]), fields, anti, ignored)
     for key, name in (("attacks", "A (attacks)"), ("strength", "S (strength)"), ("damage", "D (damage)")):
