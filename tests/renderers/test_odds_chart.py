@@ -29,7 +29,7 @@ def test_one_series(theme: str) -> None:
     )
     assert len(data) < MAX_PNG_BYTES
     image = open_png(data)
-    assert image.width == 1000 and 700 < image.height < 1000
+    assert image.width == 800 and 550 < image.height < 800
     palette = PALETTES[theme]
     assert image.getpixel((2, 2)) == palette.bg
     seen = colours(image)
