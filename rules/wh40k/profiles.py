@@ -168,6 +168,59 @@ class Weapon(BaseModel):
     """Abilities recognised but without effect on one attack sequence (Pistol, Assault...)."""
     text: str = ""
 
+    def describe(self) -> str:
+        """The weapon as Herald read it, in the same notation (to echo back, or to save).
+
+        >>> parse_weapon("a d6 bs 3+ s 5 ap -1 d d3 [LETHAL HITS]").describe()
+        'AD6 BS3+ S5 AP-1 DD3, lethal hits'
+        """
+        skill = f"{'WS' if self.melee else 'BS'}{self.skill}+" if self.skill else ""
+        damage = f"D{self.damage.text}"
+        stats = [
+            f"A{self.attacks.text}",
+            skill,
+            f"S{self.strength}",
+            f"AP-{self.ap}" if self.ap else "AP0",
+            damage,
+        ]
+        if self.models > 1:
+            stats.append(f"x{self.models}")
+        abilities = [
+            name
+            for flag, name in (
+                (self.lethal_hits, "lethal hits"),
+                (
+                    self.sustained_hits,
+                    f"sustained hits {self.sustained_hits.text if self.sustained_hits else ''}",
+                ),
+                (self.devastating_wounds, "devastating wounds"),
+                (self.twin_linked, "twin-linked"),
+                (self.melta, f"melta {self.melta.text if self.melta else ''}"),
+                (self.lance, "lance"),
+                (self.heavy, "heavy"),
+                (self.ignores_cover, "ignores cover"),
+                (self.rapid_fire, f"rapid fire {self.rapid_fire.text if self.rapid_fire else ''}"),
+                (self.blast, "blast"),
+                (self.torrent, "torrent"),
+                (self.hazardous, "hazardous"),
+                (self.hit_modifier, f"{self.hit_modifier:+d} hit"),
+                (self.wound_modifier, f"{self.wound_modifier:+d} wound"),
+                (
+                    self.reroll_hits is not Reroll.NONE,
+                    f"reroll hits{' 1' if self.reroll_hits is Reroll.ONES else ''}",
+                ),
+                (
+                    self.reroll_wounds is not Reroll.NONE,
+                    f"reroll wounds{' 1' if self.reroll_wounds is Reroll.ONES else ''}",
+                ),
+                (self.reroll_damage, "reroll damage"),
+            )
+            if flag
+        ]
+        abilities += [f"anti-{keyword} {value}+" for keyword, value in self.anti]
+        abilities += list(self.ignored)
+        return ", ".join([" ".join(s for s in stats if s), *abilities])
+
 
 class Target(BaseModel):
     """The target unit: N models of the same profile."""
@@ -185,6 +238,29 @@ class Target(BaseModel):
     hit_modifier: int = 0
     wound_modifier: int = 0
     text: str = ""
+
+    def describe(self) -> str:
+        """The target as Herald read it, in the same notation.
+
+        >>> parse_target("t 4 sv 3+ w 2 5x 4++ FNP 6+ -1 damage infantry").describe()
+        'T4 Sv3+ W2 x5 inv4+ fnp6+ -1 damage infantry'
+        """
+        parts = [f"T{self.toughness}", f"Sv{self.save}+", f"W{self.wounds}"]
+        if self.models > 1:
+            parts.append(f"x{self.models}")
+        if self.invulnerable:
+            parts.append(f"inv{self.invulnerable}+")
+        if self.feel_no_pain:
+            parts.append(f"fnp{self.feel_no_pain}+")
+        if self.damage_reduction is DamageReduction.MINUS_ONE:
+            parts.append("-1 damage")
+        elif self.damage_reduction is DamageReduction.HALVE:
+            parts.append("half damage")
+        if self.hit_modifier:
+            parts.append(f"{self.hit_modifier:+d} hit")
+        if self.wound_modifier:
+            parts.append(f"{self.wound_modifier:+d} wound")
+        return " ".join([*parts, *self.keywords])
 
 
 class Situation(BaseModel):
@@ -671,3 +747,59 @@ def parse_situation(line: str | None) -> Situation:
             )
         fields[key] = True
     return Situation(**fields)
+
+
+ABILITY_SUGGESTIONS = [
+    "lethal hits", "sustained hits 1", "sustained hits 2", "sustained hits D3", "devastating wounds",
+    "twin-linked", "anti-infantry 4+", "anti-vehicle 4+", "anti-monster 4+", "melta 2", "melta 4", "lance",
+    "heavy", "ignores cover", "rapid fire 1", "rapid fire 2", "blast", "torrent", "hazardous", "+1 hit",
+    "-1 hit", "+1 wound", "-1 wound", "reroll hits", "reroll hits 1", "reroll wounds", "reroll wounds 1",
+    "reroll damage", "pistol", "assault", "precision",
+]  # fmt: skip
+"""What autocomplete offers for the weapon line's abilities."""
+
+
+def suggest_weapon_line(line: str, limit: int = 25, width: int = 100) -> list[str]:
+    """Whole weapon lines completing the ability being typed (for Discord autocomplete).
+
+    The part after the last comma is matched against the ability names (start first, then
+    anywhere); abilities already on the line are not offered again. Each line fits ``width``.
+
+    >>> suggest_weapon_line("A4 BS3+ S5 AP-1 D2, leth")
+    ['A4 BS3+ S5 AP-1 D2, lethal hits']
+    >>> suggest_weapon_line("A4 BS3+ S5 AP-1 D2, lethal hits, sus")[:2]
+    ['A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1', 'A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 2']
+    """
+    line = " ".join((line or "").split())
+    head, _, fragment = line.rpartition(",")
+    if not head:
+        # no comma yet: still typing the characteristics, or an ability right after them
+        tokens = line.split(" ")
+        stats = [t for t in tokens if _WEAPON_STAT.match(t) and _is_weapon_stat(*_stat_parts(t))]
+        head = " ".join(stats)
+        fragment = " ".join(tokens[len(stats) :])
+        if not head:
+            return []
+    fragment = fragment.strip().lower()
+    present = {_ability_key(part) for part in head.split(",")[1:]} - {""}
+    starts = [a for a in ABILITY_SUGGESTIONS if a.startswith(fragment)]
+    inside = [a for a in ABILITY_SUGGESTIONS if fragment in a and a not in starts]
+    out = []
+    for ability in starts + inside:
+        if _ability_key(ability) in present:
+            continue
+        candidate = f"{head.rstrip()}, {ability}"
+        if len(candidate) <= width:
+            out.append(candidate)
+    return out[:limit]
+
+
+def _ability_key(text: str) -> str:
+    """An ability without its number: ``reroll hits 1`` -> ``reroll hits`` (modifiers -> '')."""
+    return re.sub(r"\s*(?:[+-]?\d.*|d3.*|d6.*)$", "", text.strip().lower())
+
+
+def _stat_parts(token: str) -> tuple[str, str]:
+    match = _WEAPON_STAT.match(token)
+    assert match is not None
+    return match.group(1).lower(), match.group(2)

@@ -163,3 +163,35 @@ def test_any_target_text_parses_or_says_why(text: str) -> None:
         parse_target(text)
     except ProfileError as error:
         assert error.message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1, anti-infantry 4+, twin-linked",
+        "AD6+1 WS2+ S12 AP-3 DD6 x3, devastating wounds, melta 2, lance, reroll hits 1, reroll damage, "
+        "-1 wound",
+        "A2D6 S4 AP0 D1, torrent, blast, rapid fire D3, ignores cover, hazardous, +1 hit, reroll wounds",
+    ],
+)
+def test_describe_reads_back_the_same(line: str) -> None:
+    weapon = parse_weapon(line)
+    again = parse_weapon(weapon.describe())
+    assert again.model_dump(exclude={"text"}) == weapon.model_dump(exclude={"text"})
+
+
+def test_target_describe_reads_back() -> None:
+    target = parse_target("T5 Sv3+ W3 x5 inv4+ fnp5+ half damage -1 hit infantry")
+    assert parse_target(target.describe()).model_dump(exclude={"text"}) == target.model_dump(exclude={"text"})
+
+
+def test_suggestions_complete_the_ability_being_typed() -> None:
+    from rules.wh40k.profiles import suggest_weapon_line
+
+    assert suggest_weapon_line("A4 BS3+ S5 AP-1 D2, twin") == ["A4 BS3+ S5 AP-1 D2, twin-linked"]
+    assert suggest_weapon_line("A4 BS3+ S5 AP-1 D2 dev") == ["A4 BS3+ S5 AP-1 D2, devastating wounds"]
+    offered = suggest_weapon_line("A4 BS3+ S5 AP-1 D2, sustained hits 1, ")
+    assert offered and not any(o.endswith("sustained hits 2") for o in offered)
+    assert len(offered) <= 25 and all(len(o) <= 100 for o in offered)
+    assert all(parse_weapon(o) for o in offered)
+    assert suggest_weapon_line("") == []
