@@ -117,6 +117,23 @@ class Distribution:
             rows.append((k, min(1.0, tail)))
         return rows[::-1]
 
+    def at_least_rows(self, max_rows: int = 12) -> list[tuple[int, float]]:
+        """The informative rows of :meth:`at_least_table` for a reply: from the last result that
+        is all but certain (99.9%+) to the last one still above 0.1%, thinned evenly to
+        ``max_rows``.
+
+        >>> [(k, round(p, 3)) for k, p in power(uniform(1, 6), 2).at_least_rows(4)]
+        [(2, 1.0), (5, 0.833), (9, 0.278), (12, 0.028)]
+        """
+        rows = self.at_least_table()
+        first = max((i for i, (_, p) in enumerate(rows) if p >= 0.999), default=0)
+        last = max((i for i, (_, p) in enumerate(rows) if p >= 0.001), default=len(rows) - 1)
+        rows = rows[first : last + 1]
+        if len(rows) <= max_rows or max_rows < 2:
+            return rows[: max(1, max_rows)]
+        picks = sorted({round(i * (len(rows) - 1) / (max_rows - 1)) for i in range(max_rows)})
+        return [rows[i] for i in picks]
+
     def map(self, function: Callable[[int], int]) -> Distribution:
         """The distribution of ``function(result)``.
 

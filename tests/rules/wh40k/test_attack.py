@@ -275,3 +275,8 @@ def test_invariants(attacks, skill, strength, toughness, ap, damage, save, wound
     assert rolled.wounds_dealt in exact.wounds.outcomes
     assert rolled.models_slain in exact.slain.outcomes
     assert rolled.models_slain * wounds <= rolled.wounds_dealt
+
+
+def test_too_much_allocation_work_is_refused_with_the_reason() -> None:
+    with pytest.raises(ProfileError, match="50 models of 50 wounds"):
+        odds("A200 BS2+ S10 AP-4 DD6, sustained hits 10", "T4 Sv7+ W50 x50 fnp6+")
