@@ -227,16 +227,14 @@ def _successes(node: _d20_expression.Number, success: tuple[str, int]) -> int:
     return sum(_successes(child, success) for child in _parts(node) if child.kept)
 
 
-def roll(expression: str, rng: _random.Random) -> DiceResult:
-    """Roll ``expression`` with ``rng`` and return every die with the total or success count.
+def prepare(expression: str) -> str:
+    """Check a player's expression and write it the way d20 parses it (D33/D66 still in it).
 
-    Raises :class:`DiceError` for anything that cannot be rolled: a syntax error (with the
-    column), more than :data:`MAX_DICE` dice, a zero-sided die, division by zero, or an
-    expression longer than :data:`MAX_EXPRESSION_LENGTH` characters.
+    :func:`roll` and the exact odds (:mod:`rules.dice_odds`) both start here, so every form a
+    player may type is rewritten in this one place. Raises :class:`DiceError`.
 
-    >>> import random
-    >>> roll("d66", random.Random(3)).detail
-    '25 [D66: 2 5] = `25`'
+    >>> prepare(" 4D6 kh3 ")
+    '4d6kh3'
     """
     if not isinstance(expression, str) or not expression.strip():
         raise DiceError("Give me something to roll, for example `2d6+3` or `10d6>=4`.")
@@ -259,6 +257,21 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
             "Use `==` to count dice showing exactly a value (`10d6==6`), "
             "or `>=` / `<=` for at least or at most."
         )
+    return text
+
+
+def roll(expression: str, rng: _random.Random) -> DiceResult:
+    """Roll ``expression`` with ``rng`` and return every die with the total or success count.
+
+    Raises :class:`DiceError` for anything that cannot be rolled: a syntax error (with the
+    column), more than :data:`MAX_DICE` dice, a zero-sided die, division by zero, or an
+    expression longer than :data:`MAX_EXPRESSION_LENGTH` characters.
+
+    >>> import random
+    >>> roll("d66", random.Random(3)).detail
+    '25 [D66: 2 5] = `25`'
+    """
+    text = prepare(expression)
     try:
         expanded, tens_units_dice = _expand_tens_units(text, rng)
         tree = d20.parse(expanded, allow_comments=False)
