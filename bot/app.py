@@ -76,6 +76,16 @@ class Herald(commands.AutoShardedBot):
             await self.db.close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Which command or control, by whom, where: never option values (a recorded card) or tokens.
+        data = interaction.data or {}
+        name = data.get("name") or str(data.get("custom_id", "")).split(":", 2)[:2]
+        log.debug(
+            "interaction %s %s by %s in %s",
+            interaction.type.name,
+            name,
+            interaction.user.id,
+            interaction.channel_id,
+        )
         if not interaction.response.is_done():
             watch(interaction)  # deferred if no answer has gone out in time
         await self.forms.dispatch(interaction)
