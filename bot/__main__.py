@@ -80,13 +80,36 @@ async def check_database(settings: Settings) -> None:
         await db.close()
 
 
+async def maintenance(settings: Settings) -> int:
+    """Prune what ended games no longer need and compact the database (safe while the bot runs)."""
+    from datetime import UTC, datetime
+
+    from bot.storage import Database
+    from bot.storage.maintenance import run_maintenance
+
+    await check_database(settings)
+    db = await Database(settings.database_path).open()
+    try:
+        report = await run_maintenance(
+            db, now=datetime.now(UTC), retention_days=settings.ended_game_retention_days
+        )
+    finally:
+        await db.close()
+    print(f"{settings.database_path}:")
+    for line in report.lines():
+        print(f"  {line}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["console"]:
         from bot.console import run_console
 
         return asyncio.run(run_console(argv[1:]))
+    if argv[:1] == ["maintenance"]:
+        return asyncio.run(maintenance(_settings()))
     if argv[:1] not in ([], ["run"]):
-        print("usage: python -m bot [run|console]", file=sys.stderr)
+        print("usage: python -m bot [run|console|maintenance]", file=sys.stderr)
         return 2
     settings = _settings()
     configure_logging(settings)

@@ -21,6 +21,11 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, description="Sync commands to this one server only (they appear at once)."
     )
+    ended_game_retention_days: int = Field(
+        default=180,
+        ge=1,
+        description="`python -m bot maintenance` deletes ended games untouched for this many days.",
+    )
     log_level: str = Field(default="INFO", description="Herald's own log: DEBUG, INFO, WARNING or ERROR.")
     library_log_level: str = Field(
         default="WARNING",
