@@ -91,17 +91,27 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, room: float) -> str:
     return text.rstrip() + "…"
 
 
+def _fitting_font(
+    draw: ImageDraw.ImageDraw, texts: list[str], room: float, largest: int, smallest: int
+) -> Font:
+    """The largest font (down to ``smallest``) in which every text fits ``room`` pixels."""
+    for size in range(largest, smallest - 1, -2):
+        fnt = font(size)
+        if all(draw.textlength(text, font=fnt) <= room for text in texts):
+            return fnt
+    return font(smallest)
+
+
 def _axis_labels(
     draw: ImageDraw.ImageDraw, bars: list[Bar], room: float, largest: int, smallest: int
 ) -> tuple[list[str], Font]:
     """The labels under the bars and the largest font (down to ``smallest``) in which each fits
     its slot; "none" becomes "0" when even the smallest font is too wide for it."""
     labels = [b.label for b in bars]
-    for size in range(largest, smallest - 1, -2):
-        fnt = font(size)
-        if all(draw.textlength(label, font=fnt) <= room for label in labels):
-            return labels, fnt
-    return ["0" if b.side is None else b.label for b in bars], font(smallest)
+    fnt = _fitting_font(draw, labels, room, largest, smallest)
+    if all(draw.textlength(label, font=fnt) <= room for label in labels):
+        return labels, fnt
+    return ["0" if b.side is None else b.label for b in bars], fnt
 
 
 def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 800) -> bytes:
@@ -168,6 +178,7 @@ def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 8
             anchor="rm",
         )
     gap = max(2.0, slot * 0.14)
+    percent_font = _fitting_font(draw, [_percent(b.chance) for b in bars], slot, int(26 * u), int(18 * u))
     labels, label_font = _axis_labels(draw, bars, slot - 4, int(30 * u), max(12, int(20 * u)))
     for i, bar in enumerate(bars):
         x0, x1 = left + i * slot + gap, left + (i + 1) * slot - gap
@@ -176,8 +187,8 @@ def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 8
             swatch((int(x0), int(min(top, bars_bottom - 1)), int(x1), int(bars_bottom)), bar.side)
         centre = (x0 + x1) / 2
         text = _percent(bar.chance)
-        if draw.textlength(text, font=small) <= slot:
-            draw.text((centre, top - int(6 * u)), text, font=small, fill=palette.text, anchor="md")
+        if draw.textlength(text, font=percent_font) <= slot:
+            draw.text((centre, top - int(6 * u)), text, font=percent_font, fill=palette.text, anchor="md")
         draw.text(
             (centre, bars_bottom + int(12 * u)), labels[i], font=label_font, fill=palette.text, anchor="ma"
         )

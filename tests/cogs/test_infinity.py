@@ -164,6 +164,7 @@ async def test_odds_n4_and_n5_agree_for_the_same_weapon(driver: OfflineDriver) -
         ('/inf odds active:SV16 reactive:"SV13 B9"', ["**reactive**", "`B9`", "1 to 6"]),
         ('/inf f2f active:"SV16 B3 PS" reactive:SV13', ["`PS`", "like PS4"]),
         ('/inf odds active:"B3 DA" reactive:SV13', ["**active**", "no SV"]),
+        ('/inf odds active:"B0 ARM1" reactive:"SV13 B0"', ["Both sides have Burst 0"]),
     ],
 )
 async def test_a_mistake_points_at_the_part(driver: OfflineDriver, command: str, needles: list[str]) -> None:
