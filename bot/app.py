@@ -25,6 +25,7 @@ log = logging.getLogger("herald")
 COGS: tuple[str, ...] = (
     "cogs.dice",
     "cogs.help",
+    "cogs.infinity",
     "cogs.its",
     "cogs.space_infantry",
 )
