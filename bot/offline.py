@@ -43,7 +43,8 @@ EPHEMERAL = 1 << 6
 #: A handler that has not answered after this long is a bug (in Discord: "interaction failed").
 DISPATCH_TIMEOUT = 30.0
 
-_snowflakes = itertools.count(1_200_000_000_000_000_000)
+#: Ids shaped like Discord's: the time in the high bits, so each session's ids (and image names) are new.
+_snowflakes = itertools.count((int(time.time() * 1000) - 1_420_070_400_000) << 22)
 
 
 def _snowflake() -> int:
@@ -964,6 +965,8 @@ class OfflineDriver:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             for attachment in files:
                 path = self.out_dir / f"{_snowflake()}-{attachment.filename}"
+                while path.exists():  # never overwrite an image an earlier session saved
+                    path = self.out_dir / f"{_snowflake()}-{attachment.filename}"
                 path.write_bytes(attachment.data)
                 attachment.path = path
         return files
