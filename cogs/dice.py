@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -48,7 +50,9 @@ class Dice(commands.Cog):
         label: str | None = None,
         private: bool = False,
     ) -> None:
-        result = roll(expression, self.bot.rng)  # type: ignore[attr-defined]
+        # Off the event loop: a roll's work is bounded (rules.dice.MAX_WORK), but even bounded
+        # work must not hold up every other server's interactions.
+        result = await asyncio.to_thread(roll, expression, self.bot.rng)  # type: ignore[attr-defined]
         await interaction.response.send_message(
             embed=roll_embed(interaction.user, result, label), ephemeral=private
         )

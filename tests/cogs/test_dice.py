@@ -93,3 +93,49 @@ async def test_the_driver_refuses_what_discord_would(driver: OfflineDriver) -> N
         await driver.command("/roll")
     with pytest.raises(OfflineError, match="true or false"):
         await driver.command("/roll expression:2d6 private:maybe")
+
+
+# --- no roll stalls the bot (issue 16, item 1) ---------------------------------------------------
+
+HOSTILE = "1000d6" + "kh999" * 38
+
+
+async def test_the_hostile_keep_chain_is_refused_privately(driver: OfflineDriver) -> None:
+    message = (await driver.command("roll", expression=HOSTILE)).message
+    assert message.ephemeral
+    assert "too much work" in message.text
+
+
+async def test_rolls_run_off_the_event_loop(driver: OfflineDriver, monkeypatch) -> None:
+    import sys
+    import threading
+
+    module = sys.modules["cogs.dice"]
+    real = module.roll
+    threads: list[threading.Thread] = []
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "roll", spy)
+    await driver.command("/roll expression:2d6")
+    assert threads and threads[0] is not threading.main_thread()
+
+
+async def test_a_roll_elsewhere_is_answered_while_a_heavy_one_runs(driver: OfflineDriver) -> None:
+    import asyncio
+
+    from rules.dice import MAX_WORK, roll
+
+    other = driver.add_channel("other")
+    heavy, light = await asyncio.gather(
+        driver.command("roll", expression="1000d6" + "kh999" * 10, user="ann"),
+        driver.command("/roll expression:2d6", user="ben", channel=other),
+    )
+    assert light.message.embed.fields[0].name == "Total"
+    assert heavy.message.embed.fields[0].name == "Total"
+    # The heavy roll's work is bounded, so the thread it runs on holds the interpreter briefly.
+    import random
+
+    assert roll("1000d6" + "kh999" * 10, random.Random(0)).work <= MAX_WORK

@@ -6,11 +6,13 @@ import contextlib
 import random
 import re
 
+import d20
+import d20.expression as d20_expression
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.dice import MAX_DICE, MAX_EXPRESSION_LENGTH, DiceError, RollKind, roll
+from rules.dice import MAX_DICE, MAX_EXPRESSION_LENGTH, MAX_WORK, DiceError, RollKind, roll
 from rules.errors import RuleError
 
 
@@ -178,3 +180,57 @@ def test_dice_shaped_strings_roll_or_raise_rule_error(text: str) -> None:
 def test_successes_never_exceed_the_dice(n: int, sides: int, target: int) -> None:
     result = roll(f"{n}d{sides}>={target}", random.Random(n * sides + target))
     assert 0 <= result.successes <= n
+
+
+# --- the work of a roll is bounded (issue 16, item 1) ---------------------------------------------
+
+HOSTILE = "1000d6" + "kh999" * 38  # 196 characters: took 20-26 s of event-loop time before the budget
+
+
+def test_the_hostile_keep_chain_is_refused_with_a_reason() -> None:
+    assert len(HOSTILE) <= MAX_EXPRESSION_LENGTH
+    with pytest.raises(DiceError, match="too much work"):
+        roll(HOSTILE, random.Random(0))
+
+
+@pytest.mark.parametrize("expression", ["1000d6kh500kl250", "1000d6" + "kh999" * 10, "1000d6>=4", "999d6rr1"])
+def test_big_but_reasonable_rolls_stay_inside_the_budget(expression: str) -> None:
+    try:
+        result = roll(expression, random.Random(2))
+    except DiceError as error:
+        assert "more than 1000 dice" in str(error)  # rr1 on 999 dice may need more than 1000 rolls
+        return
+    assert 0 < result.work <= MAX_WORK
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(1, 40),
+    ops=st.lists(
+        st.sampled_from(["kh3", "kl2", "k>3", "k<5", "k4", "ph1", "pl2", "p>5"]),
+        min_size=1,
+        max_size=4,
+    ),
+    seed=st.integers(0, 10_000),
+)
+def test_one_selection_per_keep_gives_the_same_dice_as_d20(n: int, ops: list[str], seed: int) -> None:
+    expression = f"{n}d6{''.join(ops)}"
+    ours = roll(expression, random.Random(seed))
+    previous = d20_expression.random
+    d20_expression.random = random.Random(seed)
+    try:
+        theirs = d20.roll(expression, stringifier=d20.MarkdownStringifier())
+    finally:
+        d20_expression.random = previous
+    assert ours.total == theirs.total
+    assert ours.detail == theirs.result.replace("**", "")  # the same dice struck out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="0123456789dkhlpre<>()+,", min_size=1, max_size=MAX_EXPRESSION_LENGTH))
+def test_no_input_costs_more_than_the_budget(text: str) -> None:
+    try:
+        result = roll(text, random.Random(3))
+    except RuleError:
+        return
+    assert result.work <= MAX_WORK
