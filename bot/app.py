@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.errors import HeraldTree
 from bot.games import GameStore
 from bot.settings import Settings
-from bot.storage import Database, SqliteGameRepository, SqliteMetaRepository
+from bot.storage import Database, SqliteGameRepository, SqliteMetaRepository, SqliteSavedRollRepository
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -49,6 +49,7 @@ class Herald(commands.AutoShardedBot):
         self.db = Database(settings.database_path)
         self.meta = SqliteMetaRepository(self.db)
         self.games = GameStore(SqliteGameRepository(self.db))
+        self.saved_rolls = SqliteSavedRollRepository(self.db)
         #: Fair dice for play; tests and the console may replace it with a seeded generator.
         self.rng: random.Random = random.SystemRandom()
         #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).

@@ -22,6 +22,8 @@ Every failure a player can cause raises :class:`DiceError`, a :class:`~rules.err
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import itertools
 import math
 import random as _random
 import re
@@ -182,6 +184,11 @@ class DiceResult:
     dice_rolled: int
     #: Die-visits this roll cost (see :data:`MAX_WORK`).
     work: int = 0
+    #: In a pool: dice counted as failures (``10d6 4+ 1-``), the kept dice by face, and the tests.
+    failures: int | None = None
+    faces: tuple[tuple[int, int], ...] = ()
+    success: tuple[str, int] | None = None
+    fail: tuple[str, int] | None = None
 
     @property
     def value(self) -> int:
@@ -190,11 +197,21 @@ class DiceResult:
 
 
 class _Stringifier(d20.MarkdownStringifier):
-    """d20's markdown, with success marking for pools."""
+    """d20's markdown, with successes in bold and failures underlined in pools, and Fate dice."""
 
-    def __init__(self, success: tuple[str, int] | None = None) -> None:
+    def __init__(
+        self, success: tuple[str, int] | None = None, failure: tuple[str, int] | None = None
+    ) -> None:
         super().__init__()
         self._success = success
+        self._failure = failure
+
+    def _stringify(self, node: _d20_expression.Number) -> str:
+        fate = _fate_dice(node)
+        if fate is not None and node.kept:
+            faces = ", ".join(_FATE_FACES.get(int(die.number), "?") for die in fate.values)
+            return f"{fate.num}dF ({faces})"
+        return str(super()._stringify(node))
 
     def _str_die(self, node: _d20_expression.Die) -> str:
         # d20 bolds 1s and maximums (critical hits in D&D); here bold means a success.
@@ -203,8 +220,25 @@ class _Stringifier(d20.MarkdownStringifier):
             text = self._stringify(value)
             if self._success is not None and value.kept and _meets(value.number, self._success):
                 text = f"**{text}**"
+            elif self._failure is not None and value.kept and _meets(value.number, self._failure):
+                text = f"__{text}__"
             parts.append(text)
         return ", ".join(parts)
+
+
+def _fate_dice(node: _d20_expression.Number) -> _d20_expression.Dice | None:
+    """The d3s of a rewritten ``NdF`` term, ``(Nd3[dF]-2N)``, or None."""
+    if not isinstance(node, _d20_expression.Parenthetical):
+        return None
+    inner = node.value
+    if (
+        isinstance(inner, _d20_expression.BinOp)
+        and inner.op == "-"
+        and isinstance(inner.left, _d20_expression.Dice)
+        and inner.left.annotation == _FATE_MARK
+    ):
+        return inner.left
+    return None
 
 
 _COMPARE = {
@@ -268,15 +302,15 @@ def _expand_tens_units(expression: str, rng: _random.Random) -> tuple[str, int]:
     return expanded, dice
 
 
-def _syntax_message(error: d20.RollSyntaxError, expression: str) -> str:
+def _syntax_message(error: d20.RollSyntaxError, expression: str, typed: str) -> str:
     column = max(int(error.col), 1)
     got = str(error.got)
     where = f"unexpected {got!r} at column {column}" if got else f"it stops too early at column {column}"
     pointer = f"`{expression}`\n`{' ' * (column - 1)}^`"
     expected = ", ".join(sorted({_friendly_token(t) for t in error.expected})[:6])
     return (
-        f"I can't read that expression: {where}.\n{pointer}\n"
-        f"Expected {expected}. Examples: `2d6+3`, `4d6kh3`, `10d6>=4`, `d66`."
+        f"I can't read `{typed}`: {where}.\n{pointer}\n"
+        f"Expected {expected}. Examples: `2d6+3`, `4d6kh3`, `10d6 4+`, `d66`, `1d20 adv`."
     )
 
 
@@ -343,16 +377,137 @@ def _successes(node: _d20_expression.Number, success: tuple[str, int]) -> int:
     return sum(_successes(child, success) for child in _parts(node) if child.kept)
 
 
-def roll(expression: str, rng: _random.Random) -> DiceResult:
-    """Roll ``expression`` with ``rng`` and return every die with the total or success count.
+# --- reading what players type ------------------------------------------------------------------
+#
+# One grammar: every habit below (Dice Maiden, Avrae, Warhammer shorthand) is rewritten into the
+# canonical form, d20's grammar plus the success pool, before d20 sees it. ``parse`` gives that
+# form; ``roll_canonical`` rolls it; an odds engine can read ``RollSpec.canonical`` alone.
 
-    Raises :class:`DiceError` for anything that cannot be rolled: a syntax error (with the
-    column), more than :data:`MAX_DICE` dice, a zero-sided die, division by zero, or an
-    expression longer than :data:`MAX_EXPRESSION_LENGTH` characters.
+_TARGET = re.compile(r"^(\d+)\+$")  # 4+
+_DM_TARGET = re.compile(r"^t(\d+)$", re.IGNORECASE)  # Dice Maiden: t4
+_FAIL = re.compile(r"^(\d+)-$")  # 1-
+_DM_FAIL = re.compile(r"^f(\d+)$", re.IGNORECASE)  # Dice Maiden: f1
+_ADVANTAGE = {"adv": "kh1", "advantage": "kh1", "dis": "kl1", "disadvantage": "kl1"}
+_DM_ATTACHED = re.compile(r"^(.*[\d)])t(\d+)(?:f(\d+))?$", re.IGNORECASE)  # 10d6t4, 10d6t4f1
+_REPEAT = re.compile(r"^\d+$")
+_JOINS_LEFT = tuple("+-*/(,<>=")
+_JOINS_RIGHT = tuple("+-*/),<>=![")
+_OPERATOR_WORD = re.compile(r"^(k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d", re.IGNORECASE)
+_WARHAMMER = re.compile(r"^(\d*)wh(\d+)\+?$")  # 10wh4+: ten D6 hitting on 4+
+_FATE = re.compile(r"(?<![\w)\]])(\d*)df(?![\w%])")
+_FATE_MODIFIED = re.compile(r"(?<![\w)\]])\d*df[a-z]")
+_PLAIN_D20 = re.compile(r"(?<![\w)\]])1?d20(?![\w%])")
+_TABLES = re.compile(r"^(\d+)d(33|66)$")
+_FATE_MARK = "[dF]"
+_FATE_FACES = {1: "-", 2: "0", 3: "+"}
 
-    >>> import random
-    >>> roll("d66", random.Random(3)).detail
-    '25 [D66: 2 5] = `25`'
+#: Most rolls in one message (a leading count, ``times``, or ``2d66``'s table results).
+MAX_REPEATS = 20
+#: A pool of more dice than this is also shown grouped by face.
+BIG_POOL = 20
+#: Saved rolls: names are short words; each player and each server keeps at most this many.
+MAX_SAVED_NAME = 32
+MAX_SAVED_ROLLS = 50
+_SAVED_NAME = re.compile(rf"^[a-z][a-z0-9_-]{{0,{MAX_SAVED_NAME - 1}}}$")
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    """What a player typed, read into one canonical expression and how often to roll it.
+
+    ``canonical`` is d20's grammar plus a trailing pool comparison (``10d6>=4``); ``failures``
+    (``("<=", 1)``) counts those dice against the successes; ``comment`` is the text after ``#``
+    or ``!``, kept as typed.
+    """
+
+    typed: str
+    expression: str
+    canonical: str
+    repeat: int = 1
+    comment: str | None = None
+    failures: tuple[str, int] | None = None
+    notes: tuple[str, ...] = ()
+
+    def again(self) -> str:
+        """The text that rolls this again, comment included.
+
+        >>> parse("6 4d6kh3 # stats").again()
+        '6 4d6kh3 # stats'
+        """
+        return f"{self.expression} # {self.comment}" if self.comment else self.expression
+
+
+def _split_comment(text: str) -> tuple[str, str | None]:
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and (char == "#" or (char == "!" and text[index + 1 : index + 2] != "=")):
+            comment = text[index + 1 :].strip()
+            return text[:index].strip(), comment or None
+    return text.strip(), None
+
+
+def _tokens(text: str) -> list[str]:
+    """Split on whitespace, except inside ``[annotations]``."""
+    tokens: list[str] = []
+    current = ""
+    depth = 0
+    for char in text:
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth = max(depth - 1, 0)
+        if char.isspace() and depth == 0:
+            if current:
+                tokens.append(current)
+            current = ""
+        else:
+            current += char
+    if current:
+        tokens.append(current)
+    return tokens
+
+
+def _joinable(left: str, right: str) -> bool:
+    return left.endswith(_JOINS_LEFT) or right.startswith(_JOINS_RIGHT) or bool(_OPERATOR_WORD.match(right))
+
+
+def _not_joined(typed: str, left: str, right: str) -> DiceError:
+    """Two pieces a space keeps apart: refuse, quoting the player, with what they may have meant."""
+    dice = "d" in left.lower()
+    if _REPEAT.match(right) and dice:
+        options = [
+            f"`{left}>={right}` or `{left} {right}+` (dice showing {right} or more)",
+            f"`{left}+{right}`",
+        ]
+    elif "d" in right.lower():
+        options = [f"`{left}+{right}`", f"two rolls: `{left}` then `{right}`"]
+    else:
+        options = [f"`{left}+{right}`"]
+    return DiceError(
+        f"I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join them into "
+        f"one number. Did you mean {' or '.join(options)}?"
+    )
+
+
+def parse(expression: str) -> RollSpec:
+    """Read what a player typed into a :class:`RollSpec` without rolling anything.
+
+    Spaces separate: ``10d6 4`` is refused rather than read as ``10d64``. Understood on top of
+    d20's grammar: a leading count (``6 4d6kh3``), targets (``10d6 4+``, ``10d6 t4``), failures
+    (``10d6 4+ 1-``), ``10wh4+``, ``1d20 adv`` / ``dis``, ``4dF``, ``2d66`` as two table results
+    and comments after ``#`` or ``!``.
+
+    >>> parse("10d6 4+ 1-").canonical, parse("10d6 4+ 1-").failures
+    ('10d6>=4', ('<=', 1))
+    >>> spec = parse("6 4d6kh3 # stats")
+    >>> spec.canonical, spec.repeat, spec.comment
+    ('4d6kh3', 6, 'stats')
+    >>> parse("1d20+5 adv").canonical
+    '2d20kh1+5'
     """
     if not isinstance(expression, str) or not expression.strip():
         raise DiceError("Give me something to roll, for example `2d6+3` or `10d6>=4`.")
@@ -361,8 +516,85 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
             f"That expression is {len(expression)} characters long; the limit is "
             f"{MAX_EXPRESSION_LENGTH}. Split it into several rolls."
         )
-    text = _normalise(expression.strip())
-    bare = _BRACKETED.sub("", text)  # annotations may say anything
+    typed = expression.strip()
+    text, comment = _split_comment(typed)
+    if not text:
+        raise DiceError(
+            f"`{typed}` has a comment but nothing to roll: put the dice first, like `2d6+3 # to hit`."
+        )
+    tokens = _tokens(text)
+    notes: list[str] = []
+
+    target: int | None = None
+    failure: int | None = None
+    advantage: str | None = None
+    while tokens:
+        word = tokens[-1]
+        lowered = word.lower()
+        if m := _TARGET.match(word) or _DM_TARGET.match(word):
+            if target is not None:
+                raise DiceError(f"`{typed}` gives two targets; give one, like `10d6 4+`.")
+            target = int(m.group(1))
+        elif m := _FAIL.match(word) or _DM_FAIL.match(word):
+            if failure is not None:
+                raise DiceError(f"`{typed}` gives failures twice; give one, like `10d6 4+ 1-`.")
+            failure = int(m.group(1))
+        elif lowered in _ADVANTAGE:
+            if advantage is not None:
+                raise DiceError(f"`{typed}`: choose `adv` or `dis`, once.")
+            advantage = _ADVANTAGE[lowered]
+        else:
+            break
+        tokens.pop()
+    if tokens and target is None and (m := _DM_ATTACHED.match(tokens[-1])):
+        tokens[-1] = m.group(1)
+        target = int(m.group(2))
+        if m.group(3):
+            if failure is not None:
+                raise DiceError(f"`{typed}` gives failures twice; give one, like `10d6 4+ 1-`.")
+            failure = int(m.group(3))
+
+    repeat = 1
+    if len(tokens) >= 2 and _REPEAT.match(tokens[0]) and not _joinable(tokens[0], tokens[1]):
+        rest = " ".join(tokens[1:])
+        if "d" in rest.lower() or "wh" in rest.lower():
+            repeat = int(tokens[0])
+            tokens = tokens[1:]
+            if repeat < 1:
+                raise DiceError(f"`{typed}` asks for {repeat} rolls; give a count from 1 to {MAX_REPEATS}.")
+    if not tokens:
+        raise DiceError(f"`{typed}` has nothing to roll; put the dice first, like `10d6 4+` or `1d20+5 adv`.")
+    for left, right in itertools.pairwise(tokens):
+        if not _joinable(left, right):
+            raise _not_joined(typed, left, right)
+    canonical = _normalise("".join(tokens))
+
+    if m := _WARHAMMER.match(canonical):
+        if target is not None:
+            raise DiceError(f"`{typed}` gives the target twice: `10wh4+` already says 4+.")
+        canonical, target = f"{m.group(1)}d6", int(m.group(2))
+    if (m := _TABLES.match(canonical)) and int(m.group(1)) > 1 and target is None and advantage is None:
+        if 2 * int(m.group(1)) > MAX_DICE:
+            raise DiceError(f"That is more than {MAX_DICE} dice in one roll; roll fewer.")
+        repeat *= int(m.group(1))
+        canonical = f"d{m.group(2)}"
+        notes.append(f"`{m.group(0)}` is {m.group(1)} table results, each read on its own, never added")
+    if _FATE_MODIFIED.search(_BRACKETED.sub("", canonical)):
+        raise DiceError(
+            f"`{typed}`: Fate dice (`4dF`) take no modifiers; add to the total instead, like `4dF+2`."
+        )
+    canonical = _FATE.sub(_fate_term, canonical)
+    if advantage is not None:
+        if not _PLAIN_D20.search(canonical):
+            raise DiceError(
+                f"`{typed}`: `adv` and `dis` roll a d20 twice and keep the higher or lower one; they need a "
+                "plain `1d20` in the roll, like `1d20+5 adv`."
+            )
+        canonical = _PLAIN_D20.sub(f"2d20{advantage}", canonical, count=1)
+    if repeat > MAX_REPEATS:
+        raise DiceError(f"`{typed}` asks for {repeat} rolls; at most {MAX_REPEATS} fit in one message.")
+
+    bare = _BRACKETED.sub("", canonical)  # annotations may say anything
     modified = _TENS_UNITS_MODIFIED.search(bare)
     if modified:
         raise DiceError(
@@ -375,11 +607,134 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
             "Use `==` to count dice showing exactly a value (`10d6==6`), "
             "or `>=` / `<=` for at least or at most."
         )
+    if target is not None:
+        if any(op in bare for op in _COMPARE):
+            raise DiceError(
+                f"`{typed}` has a comparison and a target; keep one, like `10d6>=4` or `10d6 4+`."
+            )
+        canonical = f"{canonical}>={target}"
+    tree = _check(canonical, typed)
+    if failure is not None:
+        if _pool(tree) is None:
+            raise DiceError(
+                f"`{typed}`: `{failure}-` counts dice showing {failure} or less as failures taken off the "
+                f"successes, so it needs a target: `10d6 4+ {failure}-`."
+            )
+        notes.append(f"dice showing {failure} or less are failures, taken off the successes")
+    return RollSpec(
+        typed=typed,
+        expression=text,
+        canonical=canonical,
+        repeat=repeat,
+        comment=comment,
+        failures=("<=", failure) if failure is not None else None,
+        notes=tuple(notes),
+    )
+
+
+def _fate_term(match: re.Match[str]) -> str:
+    # NdF is N dice of -1, 0, +1: the same odds as Nd3 - 2N, which d20 can roll.
+    count = int(match.group(1) or 1)
+    return f"({count}d3{_FATE_MARK}-{2 * count})"
+
+
+def _check(canonical: str, typed: str) -> diceast.Node:
+    """Parse ``canonical`` (D33/D66 stand-ins for the dice) and check where comparisons sit."""
+    try:
+        expanded, _ = _expand_tens_units(canonical, _random.Random(0))
+        tree = d20.parse(expanded, allow_comments=False)
+    except d20.RollSyntaxError as error:
+        raise DiceError(_syntax_message(error, canonical, typed)) from None
+    except (d20.RollError, RecursionError) as error:
+        raise DiceError(
+            f"I can't read `{typed}`: {type(error).__name__}. Try a simpler expression."
+        ) from None
+    _pool(tree)
+    return tree
+
+
+def with_times(spec: RollSpec, times: int) -> RollSpec:
+    """``spec`` rolled ``times`` times over (the ``times`` option), within :data:`MAX_REPEATS`.
+
+    >>> with_times(parse("2d6"), 3).repeat
+    3
+    """
+    if times == 1:
+        return spec
+    if spec.repeat > 1:
+        raise DiceError(f"`{spec.typed}` already says how many rolls; leave `times` out or the count off.")
+    if not 1 <= times <= MAX_REPEATS:
+        raise DiceError(f"`times` goes from 1 to {MAX_REPEATS}.")
+    return dataclasses.replace(spec, repeat=times)
+
+
+@dataclass(frozen=True)
+class RollSeries:
+    """Every roll one request made: ``spec.repeat`` results of ``spec.canonical``."""
+
+    spec: RollSpec
+    results: tuple[DiceResult, ...]
+
+    @property
+    def successes(self) -> int | None:
+        """The successes of every roll together, for pools; else None."""
+        if any(r.successes is None for r in self.results):
+            return None
+        return sum(r.successes or 0 for r in self.results)
+
+    @property
+    def work(self) -> int:
+        return max((r.work for r in self.results), default=0)
+
+
+def roll_spec(spec: RollSpec, rng: _random.Random) -> RollSeries:
+    """Roll a parsed request, every repeat within one :data:`MAX_WORK` budget.
+
+    >>> import random
+    >>> series = roll_spec(parse("3 10d6 4+"), random.Random(1))
+    >>> [r.successes for r in series.results], series.successes
+    ([6, 6, 3], 15)
+    """
+    meter = _Meter(max_rolls=MAX_DICE)
+    results = tuple(_roll_canonical(spec, rng, meter) for _ in range(spec.repeat))
+    return RollSeries(spec, results)
+
+
+def roll_all(expression: str, rng: _random.Random, *, times: int = 1) -> RollSeries:
+    """Parse ``expression`` as a player typed it and roll it (``times`` over).
+
+    >>> import random
+    >>> [r.total for r in roll_all("2d66", random.Random(3)).results]
+    [25, 52]
+    """
+    return roll_spec(with_times(parse(expression), times), rng)
+
+
+def roll(expression: str, rng: _random.Random) -> DiceResult:
+    """Roll ``expression`` with ``rng`` and return every die with the total or success count.
+
+    Raises :class:`DiceError` for anything that cannot be rolled: a syntax error (with the
+    column), more than :data:`MAX_DICE` dice, a zero-sided die, division by zero, or an
+    expression longer than :data:`MAX_EXPRESSION_LENGTH` characters. Repeated rolls
+    (``6 4d6kh3``, ``2d66``) go through :func:`roll_all`.
+
+    >>> import random
+    >>> roll("d66", random.Random(3)).detail
+    '25 [D66: 2 5] = `25`'
+    """
+    spec = parse(expression)
+    if spec.repeat > 1:
+        raise DiceError(f"`{spec.typed}` is {spec.repeat} rolls; roll them with `roll_all`.")
+    return _roll_canonical(spec, rng, _Meter(max_rolls=MAX_DICE))
+
+
+def _roll_canonical(spec: RollSpec, rng: _random.Random, meter: _Meter) -> DiceResult:
+    text = spec.canonical
     try:
         expanded, tens_units_dice = _expand_tens_units(text, rng)
         tree = d20.parse(expanded, allow_comments=False)
         pool = _pool(tree)
-        meter = _Meter(max_rolls=MAX_DICE - tens_units_dice)
+        meter.max_rolls = MAX_DICE - tens_units_dice
         roller = _Roller(meter)
         with _dice_source(rng):
             if pool is None:
@@ -388,24 +743,38 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
                 total = result.total
                 detail = result.result
                 successes = None
+                failures = None
+                faces: tuple[tuple[int, int], ...] = ()
             else:
                 dice_node, success = pool
                 result = roller.roll(
-                    diceast.Expression(dice_node), stringifier=_Stringifier(success), allow_comments=False
+                    diceast.Expression(dice_node),
+                    stringifier=_Stringifier(success, spec.failures),
+                    allow_comments=False,
                 )
                 rolled = result.expr
-                successes = _successes(rolled.roll, success)
+                hits = _successes(rolled.roll, success)
+                failures = _successes(rolled.roll, spec.failures) if spec.failures else None
+                successes = hits - (failures or 0)
                 total = successes
                 op, target = success
-                noun = "success" if successes == 1 else "successes"
-                detail = f"{result.result.rsplit(' = ', 1)[0]} {op} {target} = **{successes}** {noun}"
+                noun = "success" if successes in (1, -1) else "successes"
+                shown = result.result.rsplit(" = ", 1)[0]
+                if failures is None:
+                    detail = f"{shown} {op} {target} = **{successes}** {noun}"
+                else:
+                    detail = (
+                        f"{shown} {op} {target}, {spec.failures[1]} or less fails: "  # type: ignore[index]
+                        f"{hits} − {failures} = **{successes}** {noun}"
+                    )
+                faces = _faces(rolled.roll)
     except d20.RollSyntaxError as error:
-        raise DiceError(_syntax_message(error, text)) from None
+        raise DiceError(_syntax_message(error, text, spec.typed)) from None
     except _TooMuchWork:
         raise DiceError(
-            f"That roll asks for too much work (more than {MAX_WORK:,} die-visits: every keep, drop, "
-            "reroll or explosion looks at each die again). Use fewer dice or fewer operators: "
-            "`1000d6kh999kh999` keeps the same dice as `1000d6kh999`."
+            f"`{spec.typed}` asks for too much work (more than {MAX_WORK:,} die-visits: every keep, "
+            "drop, reroll or explosion looks at each die again, and repeats add up). Use fewer dice, "
+            "repeats or operators: `1000d6kh999kh999` keeps the same dice as `1000d6kh999`."
         ) from None
     except d20.TooManyRolls:
         raise DiceError(
@@ -433,4 +802,69 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
         detail=detail,
         dice_rolled=_count_dice(rolled) + tens_units_dice,
         work=meter.work,
+        failures=failures,
+        faces=faces,
+        success=pool[1] if pool else None,
+        fail=spec.failures,
     )
+
+
+def _faces(node: _d20_expression.Number) -> tuple[tuple[int, int], ...]:
+    counts: dict[int, int] = {}
+
+    def walk(n: _d20_expression.Number) -> None:
+        if isinstance(n, _d20_expression.Die):
+            if n.kept:
+                counts[int(n.number)] = counts.get(int(n.number), 0) + 1
+            return
+        for child in _parts(n):
+            if child.kept:
+                walk(child)
+
+    walk(node)
+    return tuple(sorted(counts.items(), reverse=True))
+
+
+def by_face(result: DiceResult) -> str | None:
+    """A big pool's kept dice grouped by face, successes in bold; None for small pools and totals.
+
+    >>> import random
+    >>> by_face(roll("30d6>=5", random.Random(2)))
+    '**6** x5, **5** x6, 4 x4, 3 x6, 2 x3, 1 x6: **11** successes'
+    """
+    if result.success is None or sum(n for _, n in result.faces) <= BIG_POOL:
+        return None
+    parts = []
+    for face, count in result.faces:
+        mark = "**" if _meets(face, result.success) else ""
+        fail = "__" if result.fail is not None and _meets(face, result.fail) else ""
+        parts.append(f"{mark}{fail}{face}{fail}{mark} x{count}")
+    noun = "success" if result.successes in (1, -1) else "successes"
+    return f"{', '.join(parts)}: **{result.successes}** {noun}"
+
+
+def saved_name(name: str) -> str:
+    """A saved roll's name, checked and lower-cased: a short word that is not itself a roll.
+
+    >>> saved_name("Fireball")
+    'fireball'
+    """
+    cleaned = name.strip().lower()
+    if not _SAVED_NAME.match(cleaned):
+        raise DiceError(
+            f"`{name}` can't name a saved roll: use a word of 1 to {MAX_SAVED_NAME} letters, digits, `-` "
+            "or `_`, starting with a letter, like `fireball` or `bolter-hits`."
+        )
+    with contextlib.suppress(DiceError):
+        parse(cleaned)
+        raise DiceError(f"`{name}` is itself a roll, so it can't name one; try `my-{cleaned}`.")
+    return cleaned
+
+
+def looks_like_name(text: str) -> bool:
+    """Could ``text`` be a saved roll's name (so worth looking up before reading it as dice)?
+
+    >>> looks_like_name("fireball"), looks_like_name("2d6+3")
+    (True, False)
+    """
+    return bool(_SAVED_NAME.match(text.strip().lower()))

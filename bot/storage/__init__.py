@@ -8,5 +8,13 @@ protocols in ``bot/storage/base.py`` without touching cogs.
 from bot.storage.database import Database
 from bot.storage.games import GameRecord, SqliteGameRepository
 from bot.storage.meta import SqliteMetaRepository
+from bot.storage.saved_rolls import SavedRoll, SqliteSavedRollRepository
 
-__all__ = ["Database", "GameRecord", "SqliteGameRepository", "SqliteMetaRepository"]
+__all__ = [
+    "Database",
+    "GameRecord",
+    "SavedRoll",
+    "SqliteGameRepository",
+    "SqliteMetaRepository",
+    "SqliteSavedRollRepository",
+]

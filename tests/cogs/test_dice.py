@@ -69,7 +69,7 @@ async def test_unexpected_errors_show_only_an_incident_id(driver: OfflineDriver,
 
     import sys
 
-    monkeypatch.setattr(sys.modules["cogs.dice"], "roll", explode)
+    monkeypatch.setattr(sys.modules["cogs.dice"], "roll_all", explode)
     with caplog.at_level(logging.ERROR, logger="herald.errors"):
         message = (await driver.command("/roll expression:2d6")).message
     assert message.ephemeral
@@ -111,14 +111,14 @@ async def test_rolls_run_off_the_event_loop(driver: OfflineDriver, monkeypatch) 
     import threading
 
     module = sys.modules["cogs.dice"]
-    real = module.roll
+    real = module.roll_all
     threads: list[threading.Thread] = []
 
     def spy(*args, **kwargs):
         threads.append(threading.current_thread())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(module, "roll", spy)
+    monkeypatch.setattr(module, "roll_all", spy)
     await driver.command("/roll expression:2d6")
     assert threads and threads[0] is not threading.main_thread()
 

@@ -9,6 +9,7 @@ import pytest
 
 from bot.games import ChannelBusy, GameKind, GameState, GameStore, MovedOn, NoGameHere
 from bot.storage import Database, SqliteGameRepository, SqliteMetaRepository
+from bot.storage.database import MIGRATIONS_DIR
 from rules.errors import RuleError
 
 
@@ -31,7 +32,8 @@ async def open_store(path: Path) -> tuple[Database, GameStore]:
 
 async def test_migrations_from_empty_and_only_once(tmp_path: Path) -> None:
     db = await Database(tmp_path / "h.sqlite3").open()
-    assert await db.migrate() == [1]
+    every = sorted(int(p.name[:4]) for p in MIGRATIONS_DIR.glob("[0-9][0-9][0-9][0-9]_*.sql"))
+    assert await db.migrate() == every and every[0] == 1
     assert await db.migrate() == []
     async with db.reading() as tx:
         tables = {r[0] for r in await tx.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
