@@ -855,10 +855,11 @@ def saved_name(name: str) -> str:
             f"`{name}` can't name a saved roll: use a word of 1 to {MAX_SAVED_NAME} letters, digits, `-` "
             "or `_`, starting with a letter, like `fireball` or `bolter-hits`."
         )
-    with contextlib.suppress(DiceError):
+    try:
         parse(cleaned)
-        raise DiceError(f"`{name}` is itself a roll, so it can't name one; try `my-{cleaned}`.")
-    return cleaned
+    except DiceError:
+        return cleaned
+    raise DiceError(f"`{name}` is itself a roll, so it can't name one; try `my-{cleaned}`.")
 
 
 def looks_like_name(text: str) -> bool:
