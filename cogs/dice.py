@@ -25,6 +25,7 @@ from bot.limits import (
 from bot.storage import SavedRoll
 from bot.views import PersistentButton, is_manager
 from rules.dice import (
+    INLINE_WORK,
     MAX_DICE,
     MAX_EXPRESSION_LENGTH,
     MAX_REPEATS,
@@ -35,8 +36,10 @@ from rules.dice import (
     by_face,
     looks_like_name,
     parse,
-    roll_all,
+    roll_spec,
     saved_name,
+    with_times,
+    work_bound,
 )
 
 log = logging.getLogger("herald.dice")
@@ -194,9 +197,14 @@ class Dice(commands.Cog):
         private: bool,
         name: str | None = None,
     ) -> None:
-        # Off the event loop: a roll's work is bounded (rules.dice.MAX_WORK), but even bounded
-        # work must not hold up every other server's interactions.
-        series = await asyncio.to_thread(roll_all, text, self.bot.rng, times=times)  # type: ignore[attr-defined]
+        spec = with_times(parse(text), times)  # reading is cheap: 200 characters at most
+        rng = self.bot.rng  # type: ignore[attr-defined]
+        if work_bound(spec) <= INLINE_WORK:
+            series = roll_spec(spec, rng)
+        else:
+            # Off the event loop: a roll's work is bounded (rules.dice.MAX_WORK), but tens of
+            # milliseconds must not hold up every other server's interactions.
+            series = await asyncio.to_thread(roll_spec, spec, rng)
         if name is not None and not label and not series.spec.comment:
             label = name  # a saved roll is titled with its name
         view: discord.ui.View | None = None

@@ -44,10 +44,12 @@ MAX_DICE = 1000
 MAX_EXPRESSION_LENGTH = 200
 #: Totals beyond this are refused: they are typing mistakes, and they do not fit a message.
 MAX_ABS_TOTAL = 10**15
-#: Most work one request may cost, in die-visits: rolling a die costs 1, a keep/drop/reroll/explode
-#: selector costs one visit per die it looks at (``h``/``l`` sort, so ``n·log2 n``). About 60 ms of
-#: CPU here; the work is bounded so that no input can stall the bot (``1000d6kh999kh999...``).
-MAX_WORK = 150_000
+#: Most work one request may cost, in units of about 0.07 µs here: rolling a die (and showing it)
+#: costs :data:`DIE_COST`; a keep/drop/reroll/explode selector costs one unit per die it looks at
+#: (``h``/``l`` sort, so ``n·log2 n``). The budget is about 30 ms of CPU, all repeats together,
+#: so that no input can hold up the bot (``1000d6kh999kh999...`` is refused).
+MAX_WORK = 400_000
+DIE_COST = 100
 
 _TENS_UNITS = re.compile(r"(?<![\w)\]])(\d*)d(33|66)(?![\w%])", re.IGNORECASE)
 _BRACKETED = re.compile(r"(\[[^\]]*\])")
@@ -74,7 +76,7 @@ class _Meter(d20.RollContext):
 
     def count_roll(self, n: int = 1) -> None:
         super().count_roll(n)
-        self.charge(n)
+        self.charge(n * DIE_COST)
 
 
 class _TooMuchWork(Exception):
@@ -151,13 +153,13 @@ class _Operator(_d20_expression.SetOperator):
 class _Roller(d20.Roller):
     def __init__(self, meter: _Meter) -> None:
         super().__init__(context=meter)
-        self._meter = meter
+        self.meter = meter
 
     def _eval_operatedset(self, node: diceast.OperatedSet) -> _d20_expression.Number:
         target = self._eval(node.value)
         for op in node.operations:
             selectors = [_d20_expression.SetSelector.from_ast(n) for n in op.sels]
-            operator = _Operator(op.op, selectors, self._meter)
+            operator = _Operator(op.op, selectors, self.meter)
             operator.operate(target)
             target.operations.append(operator)
         return target
@@ -182,7 +184,7 @@ class DiceResult:
     successes: int | None
     detail: str
     dice_rolled: int
-    #: Die-visits this roll cost (see :data:`MAX_WORK`).
+    #: Work spent up to the end of this roll, repeats before it included (see :data:`MAX_WORK`).
     work: int = 0
     #: In a pool: dice counted as failures (``10d6 4+ 1-``), the kept dice by face, and the tests.
     failures: int | None = None
@@ -649,8 +651,57 @@ def _check(canonical: str, typed: str) -> diceast.Node:
         raise DiceError(
             f"I can't read `{typed}`: {type(error).__name__}. Try a simpler expression."
         ) from None
-    _pool(tree)
+    try:
+        _pool(tree)
+    except DiceError as error:
+        raise DiceError(f"I can't roll `{typed}` as it stands. {error}") from None
     return tree
+
+
+#: Requests whose :func:`work_bound` is at most this may be rolled on the caller's thread (about
+#: 4 ms of CPU at worst); the bot rolls anything dearer off its event loop.
+INLINE_WORK = 50_000
+
+
+def work_bound(spec: RollSpec) -> int:
+    """An upper bound on the work rolling ``spec`` can cost, from the expression alone.
+
+    Rerolls and explosions may roll up to :data:`MAX_DICE` dice, so an expression using them is
+    bounded by that many. The bot uses this to decide whether a roll may run on its event loop.
+
+    >>> work_bound(parse("4d6kh3")) <= INLINE_WORK < work_bound(parse("10d6e6"))
+    True
+    """
+    expanded, tens_units = _expand_tens_units(spec.canonical, _random.Random(0))
+    tree = d20.parse(expanded, allow_comments=False)
+    dice, selecting = _bound(tree)
+    return spec.repeat * (min(dice + tens_units, MAX_DICE) * DIE_COST + selecting)
+
+
+def _bound(node: diceast.Node) -> tuple[int, int]:
+    """(dice at most rolled, selection work at most) under ``node``."""
+    if isinstance(node, diceast.Dice):
+        return min(node.num, MAX_DICE + 1), 0
+    if isinstance(node, diceast.OperatedSet):  # OperatedDice too
+        dice, selecting = _bound(node.value)
+        ops = {op.op for op in node.operations}
+        if isinstance(node.value, diceast.Dice) and ops & {"rr", "e"}:
+            dice = MAX_DICE
+        elif isinstance(node.value, diceast.Dice) and ops & {"ro", "ra"}:
+            dice = min(2 * dice, MAX_DICE)
+        size = min(dice, MAX_DICE) if isinstance(node.value, diceast.Dice) else len(node.value.children)
+        for op in node.operations:
+            for selector in op.sels:
+                sorts = selector.cat in ("h", "l")
+                selecting += size * max(1, size.bit_length()) if sorts else size
+            if op.op in ("rr", "e"):
+                selecting += MAX_DICE * len(op.sels)  # the re-checks of rerolled and added dice
+        return dice, selecting
+    dice = selecting = 0
+    for child in node.children:
+        d, s = _bound(child)
+        dice, selecting = dice + d, selecting + s
+    return dice, selecting
 
 
 def with_times(spec: RollSpec, times: int) -> RollSpec:
@@ -696,7 +747,8 @@ def roll_spec(spec: RollSpec, rng: _random.Random) -> RollSeries:
     ([6, 6, 3], 15)
     """
     meter = _Meter(max_rolls=MAX_DICE)
-    results = tuple(_roll_canonical(spec, rng, meter) for _ in range(spec.repeat))
+    roller = _Roller(meter)
+    results = tuple(_roll_canonical(spec, rng, roller) for _ in range(spec.repeat))
     return RollSeries(spec, results)
 
 
@@ -725,17 +777,17 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
     spec = parse(expression)
     if spec.repeat > 1:
         raise DiceError(f"`{spec.typed}` is {spec.repeat} rolls; roll them with `roll_all`.")
-    return _roll_canonical(spec, rng, _Meter(max_rolls=MAX_DICE))
+    return _roll_canonical(spec, rng, _Roller(_Meter(max_rolls=MAX_DICE)))
 
 
-def _roll_canonical(spec: RollSpec, rng: _random.Random, meter: _Meter) -> DiceResult:
+def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> DiceResult:
     text = spec.canonical
     try:
         expanded, tens_units_dice = _expand_tens_units(text, rng)
         tree = d20.parse(expanded, allow_comments=False)
         pool = _pool(tree)
+        meter = roller.meter
         meter.max_rolls = MAX_DICE - tens_units_dice
-        roller = _Roller(meter)
         with _dice_source(rng):
             if pool is None:
                 result = roller.roll(tree, stringifier=_Stringifier(), allow_comments=False)
@@ -772,9 +824,9 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, meter: _Meter) -> DiceR
         raise DiceError(_syntax_message(error, text, spec.typed)) from None
     except _TooMuchWork:
         raise DiceError(
-            f"`{spec.typed}` asks for too much work (more than {MAX_WORK:,} die-visits: every keep, "
-            "drop, reroll or explosion looks at each die again, and repeats add up). Use fewer dice, "
-            "repeats or operators: `1000d6kh999kh999` keeps the same dice as `1000d6kh999`."
+            f"`{spec.typed}` asks for too much work for one message: every die costs, every keep, drop, "
+            "reroll or explosion looks at each die again, and repeats add up (about 4,000 dice in all). "
+            "Use fewer dice, repeats or operators: `1000d6kh999kh999` keeps the same dice as `1000d6kh999`."
         ) from None
     except d20.TooManyRolls:
         raise DiceError(

@@ -69,7 +69,7 @@ async def test_unexpected_errors_show_only_an_incident_id(driver: OfflineDriver,
 
     import sys
 
-    monkeypatch.setattr(sys.modules["cogs.dice"], "roll_all", explode)
+    monkeypatch.setattr(sys.modules["cogs.dice"], "roll_spec", explode)
     with caplog.at_level(logging.ERROR, logger="herald.errors"):
         message = (await driver.command("/roll expression:2d6")).message
     assert message.ephemeral
@@ -106,39 +106,56 @@ async def test_the_hostile_keep_chain_is_refused_privately(driver: OfflineDriver
     assert "too much work" in message.text
 
 
-async def test_rolls_run_off_the_event_loop(driver: OfflineDriver, monkeypatch) -> None:
+@pytest.mark.parametrize(
+    ("expression", "off_loop"),
+    [("2d6", False), ("20 4d6kh3", False), ("1000d6kh500kl250", True), ("10d6e6", True), ("4 1000d6", True)],
+)
+async def test_only_cheap_rolls_run_on_the_event_loop(
+    driver: OfflineDriver, monkeypatch, expression: str, off_loop: bool
+) -> None:
+    import random
     import sys
     import threading
 
+    from rules.dice import INLINE_WORK, parse, roll_all, work_bound
+
     module = sys.modules["cogs.dice"]
-    real = module.roll_all
+    real = module.roll_spec
     threads: list[threading.Thread] = []
 
     def spy(*args, **kwargs):
         threads.append(threading.current_thread())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(module, "roll_all", spy)
-    await driver.command("/roll expression:2d6")
-    assert threads and threads[0] is not threading.main_thread()
+    monkeypatch.setattr(module, "roll_spec", spy)
+    message = (await driver.command("roll", expression=expression)).message
+    assert not message.ephemeral  # rolled
+    assert len(threads) == 1 and (threads[0] is not threading.main_thread()) == off_loop
+    # On the loop only what is bounded by INLINE_WORK (a few ms), whatever the dice show.
+    bound = work_bound(parse(expression))
+    assert (bound > INLINE_WORK) == off_loop
+    assert roll_all(expression, random.Random(5)).work <= bound
 
 
 async def test_a_roll_elsewhere_is_answered_while_a_heavy_one_runs(driver: OfflineDriver) -> None:
     import asyncio
+    import random
 
-    from rules.dice import MAX_WORK, roll
+    from rules.dice import INLINE_WORK, MAX_WORK, parse, roll, work_bound
 
+    heavy_roll = "1000d6" + "kh999" * 10
     other = driver.add_channel("other")
     heavy, light = await asyncio.gather(
-        driver.command("roll", expression="1000d6" + "kh999" * 10, user="ann"),
+        driver.command("roll", expression=heavy_roll, user="ann"),
         driver.command("/roll expression:2d6", user="ben", channel=other),
     )
     assert light.message.embed.fields[0].name == "Total"
     assert heavy.message.embed.fields[0].name == "Total"
-    # The heavy roll's work is bounded, so the thread it runs on holds the interpreter briefly.
-    import random
-
-    assert roll("1000d6" + "kh999" * 10, random.Random(0)).work <= MAX_WORK
+    # The heavy roll goes to a thread (its bound is over INLINE_WORK) and its work is bounded, so
+    # it holds the interpreter briefly; the light one's work on the loop is bounded by INLINE_WORK.
+    assert work_bound(parse(heavy_roll)) > INLINE_WORK
+    assert roll(heavy_roll, random.Random(0)).work <= MAX_WORK
+    assert work_bound(parse("2d6")) <= INLINE_WORK
 
 
 # --- issue 14: what Dice Maiden and Avrae users type ---------------------------------------------
@@ -358,16 +375,21 @@ async def test_2d66_is_two_table_results_never_added(driver: OfflineDriver) -> N
     assert "never added" in embed.footer.text
 
 
-@pytest.mark.parametrize("typed", ["20 1000d6", "20 1000d6 4+", "20 100d6kh50", "20 1d6", "10 2d66"])
+@pytest.mark.parametrize(
+    "typed", ["20 200d6", "20 199d6 4+", "4 1000d6 4+", "20 100d6kh50", "20 1d6", "10 2d66"]
+)
 async def test_twenty_big_repeats_fit_one_message(driver: OfflineDriver, typed: str) -> None:
     message = (await driver.command("roll", expression=typed)).message
     within_limits(message)
-    assert message.embed.footer.text.split(" ·")[0].endswith("× 20")
+    count = int(typed.split()[0]) * (2 if "d66" in typed else 1)
+    assert message.embed.footer.text.split(" ·")[0].endswith(f"× {count}")
 
 
 async def test_twenty_expensive_repeats_are_refused_for_their_work(driver: OfflineDriver) -> None:
     message = (await driver.command("roll", expression="20 999d6kh500")).message
     assert message.ephemeral and "too much work" in message.text and "`20 999d6kh500`" in message.text
+    refused = (await driver.command("roll", expression="20 1000d6 4+")).message
+    assert refused.ephemeral and "too much work" in refused.text
 
 
 # --- saved rolls ----------------------------------------------------------------------------------

@@ -244,6 +244,7 @@ from rules.dice import (  # noqa: E402
     by_face,
     parse,
     roll_all,
+    roll_spec,
     saved_name,
     with_times,
 )
@@ -302,6 +303,7 @@ def test_player_habits_read_into_one_canonical_form(
         ("# only words", ["nothing to roll"]),
         ("adv", ["nothing to roll"]),
         ("2d6+x # to hit", ["I can't read `2d6+x # to hit`", "column 5"]),
+        ("2d6+1 4+", ["`2d6+1 4+`", "whole roll"]),
     ],
 )
 def test_what_cannot_be_read_is_refused_quoting_the_player(typed: str, needles: list[str]) -> None:
@@ -392,3 +394,16 @@ def test_saved_names(name: str, ok: str) -> None:
 def test_bad_saved_names(name: str) -> None:
     with pytest.raises(DiceError):
         saved_name(name)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789dkhlpremiao<>()+*,F ", min_size=1, max_size=60))
+def test_the_work_bound_is_never_below_the_work(text: str) -> None:
+    from rules.dice import work_bound
+
+    try:
+        spec = parse(text)
+        series = roll_spec(spec, random.Random(4))
+    except RuleError:
+        return
+    assert series.work <= work_bound(spec)
