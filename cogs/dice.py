@@ -251,11 +251,11 @@ class Dice(commands.Cog):
                 text, name = saved.expression, saved.name
         try:
             await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
-        except DiceError as error:
+        except DiceError:
             if name is None and looks_like_name(expression):
                 raise DiceError(
-                    f"{error}\nNo saved roll is called `{expression.strip()}` either; "
-                    "`/dice list` shows yours."
+                    f"No saved roll is called `{expression.strip()}` (`/dice list` shows yours, `/dice save` "
+                    "makes one), and it isn't dice notation either: try `2d6+3`, `10d6 4+` or `1d20 adv`."
                 ) from None
             raise
 
