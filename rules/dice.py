@@ -104,6 +104,14 @@ class _Operator(_d20_expression.SetOperator):
             self._meter.charge(size * max(1, size.bit_length()) if sorts else size)
         return super().select(target, max_targets=max_targets)
 
+    def minimum(self, target: _d20_expression.Dice) -> None:
+        self._meter.charge(len(target.values))
+        super().minimum(target)
+
+    def maximum(self, target: _d20_expression.Dice) -> None:
+        self._meter.charge(len(target.values))
+        super().maximum(target)
+
     def keep(self, target: _d20_expression.Number) -> None:
         chosen = self.select(target)
         for value in target.keptset:
@@ -394,7 +402,8 @@ _DM_ATTACHED = re.compile(r"^(.*[\d)])t(\d+)(?:f(\d+))?$", re.IGNORECASE)  # 10d
 _REPEAT = re.compile(r"^\d+$")
 _JOINS_LEFT = tuple("+-*/(,<>=")
 _JOINS_RIGHT = tuple("+-*/),<>=![")
-_OPERATOR_WORD = re.compile(r"^(k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d", re.IGNORECASE)
+_OPERATOR_WORD = re.compile(r"^(k|p|rr|ro|ra|e|mi|ma)[hl<>]?(\d|$)", re.IGNORECASE)  # 4d6 kh3, 4d6 kh 3
+_OPERATOR_END = re.compile(r"(?<=[\d)])(k|p|rr|ro|ra|e|mi|ma)[hl<>]?$", re.IGNORECASE)  # 4d6kh 3
 _WARHAMMER = re.compile(r"^(\d*)wh(\d+)\+?$")  # 10wh4+: ten D6 hitting on 4+
 _FATE = re.compile(r"(?<![\w)\]])(\d*)df(?![\w%])")
 _FATE_MODIFIED = re.compile(r"(?<![\w)\]])\d*df[a-z]")
@@ -474,13 +483,21 @@ def _tokens(text: str) -> list[str]:
 
 
 def _joinable(left: str, right: str) -> bool:
-    return left.endswith(_JOINS_LEFT) or right.startswith(_JOINS_RIGHT) or bool(_OPERATOR_WORD.match(right))
+    return (
+        left.endswith(_JOINS_LEFT)
+        or right.startswith(_JOINS_RIGHT)
+        or bool(_OPERATOR_WORD.match(right))
+        or bool(_OPERATOR_END.search(left) and right[:1].isdigit())
+    )
 
 
-def _not_joined(typed: str, left: str, right: str) -> DiceError:
+def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
     """Two pieces a space keeps apart: refuse, quoting the player, with what they may have meant."""
     dice = "d" in left.lower()
-    if _REPEAT.match(right) and dice:
+    if right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
+        rest = typed[typed.index(right, len(before)) :] if right in typed[len(before) :] else right
+        options = [f"a label: `{before} # {rest}`"]
+    elif _REPEAT.match(right) and dice:
         options = [
             f"`{left}>={right}` or `{left} {right}+` (dice showing {right} or more)",
             f"`{left}+{right}`",
@@ -490,8 +507,8 @@ def _not_joined(typed: str, left: str, right: str) -> DiceError:
     else:
         options = [f"`{left}+{right}`"]
     return DiceError(
-        f"I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join them into "
-        f"one number. Did you mean {' or '.join(options)}?"
+        f"I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join what a "
+        f"space separates. Did you mean {' or '.join(options)}?"
     )
 
 
@@ -566,10 +583,12 @@ def parse(expression: str) -> RollSpec:
                 raise DiceError(f"`{typed}` asks for {repeat} rolls; give a count from 1 to {MAX_REPEATS}.")
     if not tokens:
         raise DiceError(f"`{typed}` has nothing to roll; put the dice first, like `10d6 4+` or `1d20+5 adv`.")
-    for left, right in itertools.pairwise(tokens):
-        if not _joinable(left, right):
-            raise _not_joined(typed, left, right)
-    canonical = _normalise("".join(tokens))
+    joined = tokens[0]
+    for index, (left, right) in enumerate(itertools.pairwise(tokens), 1):
+        if not _joinable(joined, right):
+            raise _not_joined(typed, left, right, " ".join(tokens[:index]))
+        joined += right
+    canonical = _normalise(joined)
 
     if m := _WARHAMMER.match(canonical):
         if target is not None:
@@ -691,9 +710,15 @@ def _bound(node: diceast.Node) -> tuple[int, int]:
             dice = min(2 * dice, MAX_DICE)
         size = min(dice, MAX_DICE) if isinstance(node.value, diceast.Dice) else len(node.value.children)
         for op in node.operations:
+            if op.op in ("mi", "ma"):
+                selecting += size
+                continue
             for selector in op.sels:
                 sorts = selector.cat in ("h", "l")
-                selecting += size * max(1, size.bit_length()) if sorts else size
+                one = size * max(1, size.bit_length()) if sorts else size
+                if sorts and op.op in ("rr", "e"):
+                    one *= MAX_DICE  # d20's own loop: a full selection per pass, a die or more each
+                selecting += one
             if op.op in ("rr", "e"):
                 selecting += MAX_DICE * len(op.sels)  # the re-checks of rerolled and added dice
         return dice, selecting

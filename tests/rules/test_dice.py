@@ -256,6 +256,8 @@ from rules.dice import (  # noqa: E402
         ("6 4d6kh3", "4d6kh3", 6, None, None),
         ("2d6 + 3", "2d6+3", 1, None, None),
         ("4D6 kh3", "4d6kh3", 1, None, None),
+        ("4d6 kh 3", "4d6kh3", 1, None, None),
+        ("10d6 e 6 >= 4", "10d6e6>=4", 1, None, None),
         ("10d6 4+", "10d6>=4", 1, None, None),
         ("10d6 t4", "10d6>=4", 1, None, None),
         ("10d6t4f1", "10d6>=4", 1, None, ("<=", 1)),
@@ -304,6 +306,7 @@ def test_player_habits_read_into_one_canonical_form(
         ("adv", ["nothing to roll"]),
         ("2d6+x # to hit", ["I can't read `2d6+x # to hit`", "column 5"]),
         ("2d6+1 4+", ["`2d6+1 4+`", "whole roll"]),
+        ("2d6 fire at will", ["`2d6 fire at will`", "a label: `2d6 # fire at will`"]),
     ],
 )
 def test_what_cannot_be_read_is_refused_quoting_the_player(typed: str, needles: list[str]) -> None:
@@ -394,6 +397,21 @@ def test_saved_names(name: str, ok: str) -> None:
 def test_bad_saved_names(name: str) -> None:
     with pytest.raises(DiceError):
         saved_name(name)
+
+
+@pytest.mark.parametrize(
+    "expression", ["10d6eh1", "100d6rrl1", "1000d6" + "mi2" * 60, "20d6rr<3e6kh10", "(1d6,2d6,3d6)kh1pl1"]
+)
+def test_the_work_bound_holds_for_every_operator(expression: str) -> None:
+    from rules.dice import work_bound
+
+    spec = parse(expression)
+    try:
+        work = roll_spec(spec, random.Random(4)).work
+    except DiceError as error:
+        assert "too much work" in str(error) or "more than 1000 dice" in str(error)
+        return
+    assert work <= work_bound(spec)
 
 
 @settings(max_examples=300, deadline=None)
