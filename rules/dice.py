@@ -21,14 +21,11 @@ Every failure a player can cause raises :class:`DiceError`, a :class:`~rules.err
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import itertools
 import math
 import random as _random
 import re
-import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -64,9 +61,10 @@ class DiceError(RuleError):
 class _Meter(d20.RollContext):
     """d20's roll counter (dice per roll), plus the work of a whole request across rolls."""
 
-    def __init__(self, max_rolls: int, budget: int = MAX_WORK) -> None:
+    def __init__(self, max_rolls: int, rng: _random.Random, budget: int = MAX_WORK) -> None:
         self.work = 0
         self.budget = budget
+        self.rng = rng
         super().__init__(max_rolls=max_rolls)
 
     def charge(self, units: int) -> None:
@@ -158,10 +156,41 @@ class _Operator(_d20_expression.SetOperator):
             to_explode = self._pick(target.values[start:])
 
 
+class _Die(_d20_expression.Die):
+    """A die drawing from the request's generator (d20's own draws from the ``random`` module)."""
+
+    __slots__ = ()
+
+    def _add_roll(self) -> None:
+        if self.size != "%" and self.size < 1:
+            raise d20.RollValueError("Cannot roll a 0-sided die.")
+        context: _Meter = self._context
+        context.count_roll()
+        if self.size == "%":
+            value = context.rng.randrange(0, 100, 10)
+        else:
+            value = context.rng.randrange(self.size) + 1
+        self.values.append(_d20_expression.Literal(value))
+
+
+class _Dice(_d20_expression.Dice):
+    __slots__ = ()
+
+    @classmethod
+    def new(cls, num: int, size: int | str, context: d20.RollContext | None = None) -> _Dice:
+        return cls(num, size, [_Die.new(size, context=context) for _ in range(num)], context=context)
+
+    def roll_another(self) -> None:
+        self.values.append(_Die.new(self.size, context=self._context))
+
+
 class _Roller(d20.Roller):
     def __init__(self, meter: _Meter) -> None:
         super().__init__(context=meter)
         self.meter = meter
+
+    def _eval_dice(self, node: diceast.Dice) -> _Dice:
+        return _Dice.new(node.num, node.size, context=self.meter)
 
     def _eval_operatedset(self, node: diceast.OperatedSet) -> _d20_expression.Number:
         target = self._eval(node.value)
@@ -213,6 +242,7 @@ class _Stringifier(d20.MarkdownStringifier):
         self, success: tuple[str, int] | None = None, failure: tuple[str, int] | None = None
     ) -> None:
         super().__init__()
+        self._nodes = {**self._nodes, _Dice: self._str_dice, _Die: self._str_die}
         self._success = success
         self._failure = failure
 
@@ -264,23 +294,6 @@ _COMPARE = {
 def _meets(value: int | float, success: tuple[str, int]) -> bool:
     op, target = success
     return bool(_COMPARE[op](value, target))
-
-
-_SOURCE_LOCK = threading.Lock()
-
-
-@contextlib.contextmanager
-def _dice_source(rng: _random.Random) -> Iterator[None]:
-    # d20 draws from the module-level ``random``. Swapping its source for the duration of one roll
-    # lets callers inject a fair or a seeded generator; the lock keeps two rolls on different
-    # threads (the bot rolls off its event loop) from swapping it under each other.
-    with _SOURCE_LOCK:
-        previous = _d20_expression.random
-        _d20_expression.random = rng  # type: ignore[assignment]
-        try:
-            yield
-        finally:
-            _d20_expression.random = previous  # type: ignore[assignment]
 
 
 def _normalise(expression: str) -> str:
@@ -771,7 +784,7 @@ def roll_spec(spec: RollSpec, rng: _random.Random) -> RollSeries:
     >>> [r.successes for r in series.results], series.successes
     ([6, 6, 3], 15)
     """
-    meter = _Meter(max_rolls=MAX_DICE)
+    meter = _Meter(max_rolls=MAX_DICE, rng=rng)
     roller = _Roller(meter)
     results = tuple(_roll_canonical(spec, rng, roller) for _ in range(spec.repeat))
     return RollSeries(spec, results)
@@ -802,7 +815,7 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
     spec = parse(expression)
     if spec.repeat > 1:
         raise DiceError(f"`{spec.typed}` is {spec.repeat} rolls; roll them with `roll_all`.")
-    return _roll_canonical(spec, rng, _Roller(_Meter(max_rolls=MAX_DICE)))
+    return _roll_canonical(spec, rng, _Roller(_Meter(max_rolls=MAX_DICE, rng=rng)))
 
 
 def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> DiceResult:
@@ -813,38 +826,37 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         pool = _pool(tree)
         meter = roller.meter
         meter.max_rolls = MAX_DICE - tens_units_dice
-        with _dice_source(rng):
-            if pool is None:
-                result = roller.roll(tree, stringifier=_Stringifier(), allow_comments=False)
-                rolled = result.expr
-                total = result.total
-                detail = result.result
-                successes = None
-                failures = None
-                faces: tuple[tuple[int, int], ...] = ()
+        if pool is None:
+            result = roller.roll(tree, stringifier=_Stringifier(), allow_comments=False)
+            rolled = result.expr
+            total = result.total
+            detail = result.result
+            successes = None
+            failures = None
+            faces: tuple[tuple[int, int], ...] = ()
+        else:
+            dice_node, success = pool
+            result = roller.roll(
+                diceast.Expression(dice_node),
+                stringifier=_Stringifier(success, spec.failures),
+                allow_comments=False,
+            )
+            rolled = result.expr
+            hits = _successes(rolled.roll, success)
+            failures = _successes(rolled.roll, spec.failures) if spec.failures else None
+            successes = hits - (failures or 0)
+            total = successes
+            op, target = success
+            noun = "success" if successes in (1, -1) else "successes"
+            shown = result.result.rsplit(" = ", 1)[0]
+            if failures is None:
+                detail = f"{shown} {op} {target} = **{successes}** {noun}"
             else:
-                dice_node, success = pool
-                result = roller.roll(
-                    diceast.Expression(dice_node),
-                    stringifier=_Stringifier(success, spec.failures),
-                    allow_comments=False,
+                detail = (
+                    f"{shown} {op} {target}, {spec.failures[1]} or less fails: "  # type: ignore[index]
+                    f"{hits} − {failures} = **{successes}** {noun}"
                 )
-                rolled = result.expr
-                hits = _successes(rolled.roll, success)
-                failures = _successes(rolled.roll, spec.failures) if spec.failures else None
-                successes = hits - (failures or 0)
-                total = successes
-                op, target = success
-                noun = "success" if successes in (1, -1) else "successes"
-                shown = result.result.rsplit(" = ", 1)[0]
-                if failures is None:
-                    detail = f"{shown} {op} {target} = **{successes}** {noun}"
-                else:
-                    detail = (
-                        f"{shown} {op} {target}, {spec.failures[1]} or less fails: "  # type: ignore[index]
-                        f"{hits} − {failures} = **{successes}** {noun}"
-                    )
-                faces = _faces(rolled.roll)
+            faces = _faces(rolled.roll)
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, text, spec.typed)) from None
     except _TooMuchWork:

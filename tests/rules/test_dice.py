@@ -425,3 +425,13 @@ def test_the_work_bound_is_never_below_the_work(text: str) -> None:
     except RuleError:
         return
     assert series.work <= work_bound(spec)
+
+
+def test_rolls_on_several_threads_each_follow_their_own_generator() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    expected = [roll_all("20 40d6e6 4+", random.Random(seed)).successes for seed in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda seed: roll_all("20 40d6e6 4+", random.Random(seed)).successes, range(8)))
+    assert got == expected
+    assert d20_expression.random is random  # d20's own source is never swapped
