@@ -941,8 +941,8 @@ def saved_name(name: str) -> str:
     cleaned = name.strip().lower()
     if not _SAVED_NAME.match(cleaned):
         raise DiceError(
-            f"`{name}` can't name a saved roll: use a word of 1 to {MAX_SAVED_NAME} letters, digits, `-` "
-            "or `_`, starting with a letter, like `fireball` or `bolter-hits`."
+            f"`{name[:40]}` can't name a saved roll: use a word of 1 to {MAX_SAVED_NAME} letters, "
+            "digits, `-` or `_`, starting with a letter, like `fireball` or `bolter-hits`."
         )
     try:
         parse(cleaned)

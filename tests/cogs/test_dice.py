@@ -439,3 +439,23 @@ async def test_bad_saved_rolls_are_refused_with_a_reason(
 ) -> None:
     message = (await driver.command("dice save", name=name, expression=expression)).message
     assert message.ephemeral and needle in message.text
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("roll", {"expression": "2d6", "label": "L" * 6000}),
+        ("roll", {"expression": "x" * 6000}),
+        ("roll", {"expression": "2d6 # " + "c" * 190}),
+        ("dice save", {"name": "n" * 6000, "expression": "2d6"}),
+        ("dice save", {"name": "ok", "expression": "e" * 6000}),
+        ("dice delete", {"name": "n" * 6000}),
+    ],
+)
+async def test_huge_options_get_replies_within_discords_limits(
+    driver: OfflineDriver, command: str, options: dict
+) -> None:
+    reply = await driver.command(command, **options)
+    for message in reply.messages:
+        within_limits(message)
+    assert "Incident" not in reply.text
