@@ -1,4 +1,4 @@
-"""Dice expressions: the whole d20 grammar, plus success pools and D33/D66.
+"""Dice expressions: the whole d20 grammar, plus success pools, D33/D66 and players' habits.
 
 The d20 library (https://github.com/avrae/d20) parses and rolls standard notation: ``NdM``,
 ``d%``, keep/drop (``kh3``, ``pl1``, ``k>4``), rerolls (``rr1``, ``ro<2``, ``ra6``), explosions
@@ -7,7 +7,18 @@ Wargamers also need two things d20 does not give:
 
 * success pools: ``10d6>=4`` counts the dice showing 4 or more, ``10d6<=2`` those showing 2 or
   less; the pool may reroll and explode first (``10d6rr1e6>=4``);
-* D33 and D66: two dice read as tens and units (``d66`` gives 11..66, ``2d33`` two such rolls).
+* D33 and D66: two dice read as tens and units (``d66`` gives 11..66; a bare ``2d66`` is two
+  table results, never added).
+
+Players also type the habits of Dice Maiden and Avrae: ``10d6 4+``, ``t4``, ``1-``, ``10wh4+``,
+``6 4d6kh3``, ``1d20 adv``, ``4dF``, ``# comments``. There is still one grammar: :func:`parse`
+rewrites what was typed into a canonical expression (d20's grammar plus a trailing pool
+comparison, ``RollSpec.canonical``) and :func:`roll_spec` rolls that. Spaces separate: two
+numbers a space keeps apart are never joined (``10d6 4`` is refused, not rolled as ``10d64``).
+
+Work is bounded as well as dice: every die and every keep/drop/reroll/explode selection is
+charged, and a request past :data:`MAX_WORK` is refused (:func:`work_bound` gives an upper bound
+before rolling, so a caller can decide where to roll).
 
 Every failure a player can cause raises :class:`DiceError`, a :class:`~rules.errors.RuleError`.
 
