@@ -13,8 +13,16 @@ from discord.ext import commands
 
 from bot.errors import HeraldTree
 from bot.games import GameStore
+from bot.scheduler import Scheduler
+from bot.send import watch
 from bot.settings import Settings
-from bot.storage import Database, SqliteGameRepository, SqliteMetaRepository, SqliteSavedRollRepository
+from bot.storage import (
+    Database,
+    SqliteGameRepository,
+    SqliteJobRepository,
+    SqliteMetaRepository,
+    SqliteSavedRollRepository,
+)
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -50,6 +58,8 @@ class Herald(commands.AutoShardedBot):
         self.meta = SqliteMetaRepository(self.db)
         self.games = GameStore(SqliteGameRepository(self.db))
         self.saved_rolls = SqliteSavedRollRepository(self.db)
+        #: Work for later (turn nudges, round timers): see bot.scheduler.
+        self.scheduler = Scheduler(SqliteJobRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.
         self.rng: random.Random = random.SystemRandom()
         #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).
@@ -63,14 +73,18 @@ class Herald(commands.AutoShardedBot):
             log.info("database %s: applied migrations %s", self.settings.database_path, applied)
         for name in COGS:
             await self.load_extension(name)
+        await self.scheduler.start(self)
 
     async def close(self) -> None:
         try:
+            await self.scheduler.stop()
             await super().close()
         finally:
             await self.db.close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if not interaction.response.is_done():
+            watch(interaction)  # deferred if no answer has gone out in time
         await self.forms.dispatch(interaction)
 
     async def on_ready(self) -> None:

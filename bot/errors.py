@@ -64,14 +64,15 @@ def describe(error: BaseException) -> tuple[str, str | None]:
 
 async def report(interaction: discord.Interaction, error: BaseException) -> str | None:
     """Tell the user what went wrong, ephemerally; return the incident id if there was one."""
+    from bot.send import send  # bot.send needs nothing of this module; imported late to keep it so
+
     text, incident = describe(error)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        elif interaction.type is discord.InteractionType.autocomplete:
-            await interaction.response.autocomplete([])
+        if interaction.type is discord.InteractionType.autocomplete:
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await send(interaction, content=text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not deliver an error message for interaction %s", interaction.id)
     return incident

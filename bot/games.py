@@ -22,7 +22,15 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from bot.storage.games import EventRecord, GameExists, GameRecord, NewEvent, StaleVersion
+from bot.storage.games import (
+    MAX_UNDO_STEPS,
+    AlreadyApplied,
+    EventRecord,
+    GameExists,
+    GameRecord,
+    NewEvent,
+    StaleVersion,
+)
 from rules.errors import RuleError
 
 
@@ -58,6 +66,7 @@ class GameRepository(Protocol):
     async def create(self, **kwargs: Any) -> GameRecord: ...
     async def save(self, **kwargs: Any) -> int: ...
     async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]: ...
+    async def last_undoable(self, game_id: int) -> EventRecord | None: ...
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,19 @@ class GameStore:
         assert record is not None
         return Game(record, self._load(record, model))
 
+    async def get_for(
+        self, channel_id: int, model: type[S], kind: str, *, game_id: int | None = None
+    ) -> Game[S]:
+        """The channel's game of ``kind``, for a command (``game_id`` None) or for a button of game
+        ``game_id``: "no game here" for a command, "moved on" for a button whose game is gone."""
+        if game_id is None:
+            return await self.get(channel_id, model, kind)
+        record = await self._repo.active(channel_id)
+        if record is None or record.id != game_id:
+            label = self.kind(kind).label.removeprefix("a ").removeprefix("an ")
+            raise MovedOn(f"This {label} has finished or been replaced, so that control no longer applies.")
+        return Game(record, self._load(record, model))
+
     async def find(self, channel_id: int, model: type[S], kind: str) -> Game[S] | None:
         """Like :meth:`get` but ``None`` when the channel has no game of that kind."""
         record = await self._repo.active(channel_id)
@@ -159,6 +181,7 @@ class GameStore:
         state: GameState,
         actor_id: int,
         summary: str = "",
+        interaction_id: int | None = None,
     ) -> Game[Any]:
         async with self.lock(channel_id):
             existing = await self._repo.active(channel_id)
@@ -171,7 +194,7 @@ class GameStore:
                     kind=kind,
                     state=state.model_dump(mode="json"),
                     schema_version=type(state).SCHEMA_VERSION,
-                    event=NewEvent(actor_id, "start", summary),
+                    event=NewEvent(actor_id, "start", summary, interaction_id=interaction_id),
                 )
             except GameExists:
                 existing = await self._repo.active(channel_id)
@@ -189,12 +212,14 @@ class GameStore:
         action: str,
         expect_game_id: int | None = None,
         expect_version: int | None = None,
+        interaction_id: int | None = None,
     ) -> AsyncIterator[GameUpdate[S]]:
         """Load the channel's game, let the body replace ``state``, then save it and log one event.
 
         ``expect_game_id`` / ``expect_version`` come from a button's custom id: when the game
         is another one or has moved past that version, :class:`MovedOn` is raised before the
         body runs. Set ``end = True`` in the body to finish the game in the same write.
+        ``interaction_id`` is stored with the event: the same interaction never writes twice.
         """
         async with self.lock(channel_id):
             record = await self._repo.active(channel_id)
@@ -218,10 +243,16 @@ class GameStore:
                     expected_version=record.version,
                     state=handle.state.model_dump(mode="json"),
                     schema_version=model.SCHEMA_VERSION,
-                    event=NewEvent(actor_id, action, handle.summary, handle.detail),
+                    event=NewEvent(
+                        actor_id, action, handle.summary, handle.detail, interaction_id=interaction_id
+                    ),
                     state_before=record.state,
                     status="ended" if handle.end else "active",
                 )
+            except AlreadyApplied:
+                raise ChannelBusy(
+                    "That was already done: this very command or press was applied once."
+                ) from None
             except StaleVersion:
                 raise ChannelBusy(
                     "Someone changed this game at the same moment, so your move was not saved. "
@@ -246,25 +277,32 @@ class GameStore:
             record = await self._repo.active(channel_id)
             self._check_kind(record, kind)
             assert record is not None
-            target = await self._last_undoable(record.id)
-            if target is None or target.state_before is None:
+            target = await self._repo.last_undoable(record.id)
+            if target is None or target.action == "start":
                 raise RuleError("There is nothing to undo in this game yet.")
+            if not target.undoable:
+                raise RuleError(
+                    f"Only the last {MAX_UNDO_STEPS} steps of a game can be undone, and the last step "
+                    "left is older than that."
+                )
             if not may_undo(target):
                 raise RuleError(
                     f"The last step ({target.summary or target.action}) was made by <@{target.actor_id}>: "
                     "only they, the game's starter or a Manage Server member can undo it."
                 )
-            restored = model.model_validate(target.state_before)
+            before = target.before(record.state)
+            restored = model.model_validate(before)
             try:
                 version = await self._repo.save(
                     game_id=record.id,
                     expected_version=record.version,
-                    state=target.state_before,
+                    state=before,
                     schema_version=model.SCHEMA_VERSION,
                     event=NewEvent(
                         actor_id, "undo", f"undid: {target.summary or target.action}", {"undid": target.id}
                     ),
                     state_before=record.state,
+                    undoes=target.id,
                 )
             except StaleVersion:
                 raise ChannelBusy(
@@ -273,19 +311,6 @@ class GameStore:
         new_record = await self._repo.get(record.id)
         assert new_record is not None and new_record.version == version
         return Game(new_record, restored), target
-
-    async def _last_undoable(self, game_id: int) -> EventRecord | None:
-        undone: set[int] = set()
-        for event in await self._repo.events(game_id, limit=500):
-            if event.action == "undo":
-                undone.add(int(event.detail.get("undid", 0)))
-                continue
-            if event.id in undone:
-                continue
-            if event.action == "start":
-                return None
-            return event
-        return None
 
     # -- helpers --------------------------------------------------------------------------
 

@@ -25,3 +25,19 @@ def clip(text: str, limit: int = MAX_CHOICE_CHARS) -> str:
     'Communica…'
     """
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+#: Messages: content, embeds per message, fields per embed, and the smaller embed parts.
+MAX_CONTENT = 2000
+MAX_EMBEDS = 10
+MAX_FIELDS = 25
+MAX_FIELD_NAME = 256
+MAX_FOOTER = 2048
+MAX_AUTHOR = 256
+
+
+def quote(text: str, limit: int = 60) -> str:
+    """A player's input echoed back in a message: one line, at most ``limit`` characters.
+
+    >>> quote("a" * 100, 10)
+    'aaaaaaaaa…'
+    """
+    return clip(" ".join(str(text).split()), limit)

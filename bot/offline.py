@@ -292,6 +292,14 @@ class Reply:
     choices: list[dict[str, Any]] | None = None  # autocomplete results
     deferred: bool = False
     incident: str | None = None
+    #: ``time.monotonic()`` when the interaction was sent, and when Herald first answered it.
+    sent_at: float = 0.0
+    acknowledged_at: float | None = None
+
+    @property
+    def acknowledged_after(self) -> float | None:
+        """Seconds from the interaction to Herald's first answer (``None``: never answered)."""
+        return None if self.acknowledged_at is None else self.acknowledged_at - self.sent_at
 
     @property
     def answered(self) -> bool:
@@ -350,6 +358,8 @@ class _Pending:
     reply: Reply
     source_message: Message | None = None
     original: Message | None = None
+    #: A deferred "thinking" placeholder: Discord fills it with the first follow-up.
+    placeholder: bool = False
 
 
 class _Adapter(AsyncWebhookAdapter):
@@ -750,7 +760,7 @@ class OfflineDriver:
     ) -> Reply:
         interaction_id = _snowflake()
         token = f"offline-{interaction_id}"
-        reply = Reply()
+        reply = Reply(sent_at=time.monotonic())
         pending = _Pending(interaction_id, token, user, channel.id, reply, source_message=source)
         self._pending[token] = pending
         payload: dict[str, Any] = {
@@ -831,6 +841,13 @@ class OfflineDriver:
                 raise discord.NotFound(_FakeResponse(404), "unknown message")
             return self._message_op(pending, message, method, body, files)
         if method == "POST":  # a followup
+            original = pending.original
+            if pending.placeholder and original is not None:
+                # Discord: the first follow-up after "thinking" replaces the placeholder and keeps
+                # the deferral's visibility, whatever flags the follow-up asks for.
+                pending.placeholder = False
+                if not original.deleted:
+                    return self._message_op(pending, original, "PATCH", body, files)
             message = self._new_message(pending, body, files)
             return message.payload()
         raise discord.HTTPException(_FakeResponse(400), f"offline driver: unsupported {method} {path}")
@@ -839,12 +856,15 @@ class OfflineDriver:
         kind = body.get("type")
         data = body.get("data") or {}
         reply = pending.reply
+        if reply.acknowledged_at is None:
+            reply.acknowledged_at = time.monotonic()
         message: Message | None = None
         if kind == 4:
             message = pending.original = self._new_message(pending, data, files)
         elif kind == 5:
             reply.deferred = True
             message = pending.original = self._new_message(pending, {"content": "", **data}, [], record=False)
+            pending.placeholder = True
         elif kind == 6:
             reply.deferred = True
             pending.original = pending.source_message
@@ -882,9 +902,12 @@ class OfflineDriver:
             return message.payload()
         if method == "DELETE":
             message.deleted = True
+            if message is pending.original:
+                pending.placeholder = False
             return None
         if method == "PATCH":
             if message.id not in self.messages:  # a deferred reply gets its first content
+                pending.placeholder = False
                 self.messages[message.id] = message
                 self._edit(pending, message, body, files)
                 pending.reply.messages.append(message)

@@ -16,6 +16,8 @@ from typing import Any
 import discord
 
 from bot.errors import report
+from bot.send import holding_response
+from rules.errors import RuleError
 
 
 class HeraldModal(discord.ui.Modal):
@@ -112,5 +114,11 @@ class FormRouter:
 
 async def open_form(interaction: discord.Interaction, form: discord.ui.Modal) -> None:
     """Show ``form`` as a persistent form: its answer goes to the bot's :class:`FormRouter`."""
-    await interaction.response.send_modal(form)
+    async with holding_response(interaction):
+        if interaction.response.is_done():
+            # Herald was slow to answer and had to acknowledge first; a form can only be a first answer.
+            raise RuleError(
+                "Herald was busy for a moment and could not open the form: press the button again."
+            )
+        await interaction.response.send_modal(form)
     form.stop()

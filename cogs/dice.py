@@ -22,6 +22,8 @@ from bot.limits import (
     MAX_FIELD_VALUE,
     clip,
 )
+from bot.send import private as answer_privately
+from bot.send import send
 from bot.storage import SavedRoll
 from bot.views import PersistentButton, is_manager
 from rules.dice import (
@@ -217,10 +219,7 @@ class Dice(commands.Cog):
             else:
                 notes = ("too long for a Roll again button: /dice save it and roll it by name",)
         embed = roll_embed(interaction.user, series, label, extra_notes=notes)
-        if view is None:
-            await interaction.response.send_message(embed=embed, ephemeral=private)
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=private, view=view)
+        await send(interaction, embed=embed, view=view, ephemeral=private)
 
     @app_commands.command(
         name="roll",
@@ -241,6 +240,8 @@ class Dice(commands.Cog):
         times: app_commands.Range[int, 1, MAX_REPEATS] = 1,
         private: bool = False,
     ) -> None:
+        if private:
+            answer_privately(interaction)  # a late acknowledgement "thinks" privately too
         name: str | None = None
         text = expression
         if looks_like_name(expression):
@@ -290,6 +291,7 @@ class Dice(commands.Cog):
     async def save(
         self, interaction: discord.Interaction, name: str, expression: str, server: bool = False
     ) -> None:
+        answer_privately(interaction)
         clean = saved_name(name)
         spec = parse(expression)  # refused now, with the reason, rather than at every roll
         key = self._key(interaction, server)
@@ -302,19 +304,23 @@ class Dice(commands.Cog):
         await self.saved.save(key, clean, spec.typed, created_by=interaction.user.id)
         scope = "for everyone in this server" if server else "for you, in every server"
         verb = "Replaced" if existing is not None else "Saved"
-        await interaction.response.send_message(
-            f"{verb} `{clean}` = `{spec.typed}` {scope}. Roll it with `/roll expression:{clean}`.",
+        await send(
+            interaction,
+            content=f"{verb} `{clean}` = `{spec.typed}` {scope}. Roll it with `/roll expression:{clean}`.",
             ephemeral=True,
         )
 
     @dice.command(name="list", description="Your saved rolls and this server's")
     async def list_saved(self, interaction: discord.Interaction) -> None:
+        answer_privately(interaction)
         rolls: list[SavedRoll] = await self.saved.visible(
             user_id=interaction.user.id, guild_id=interaction.guild_id
         )
         if not rolls:
-            await interaction.response.send_message(
-                "No saved rolls yet. Save one with `/dice save name:fireball expression:8d6`.", ephemeral=True
+            await send(
+                interaction,
+                content="No saved rolls yet. Save one with `/dice save name:fireball expression:8d6`.",
+                ephemeral=True,
             )
             return
         mine = [r for r in rolls if not r.server_wide]
@@ -329,19 +335,20 @@ class Dice(commands.Cog):
         embed.set_footer(
             text="/roll expression:<name> rolls one; yours win over the server's of the same name"
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send(interaction, embed=embed, ephemeral=True)
 
     @dice.command(name="delete", description="Delete one of your saved rolls (or a server-wide one)")
     @app_commands.describe(
         name="The saved roll's name", server="Delete the server-wide one (needs Manage Server)"
     )
     async def delete(self, interaction: discord.Interaction, name: str, server: bool = False) -> None:
+        answer_privately(interaction)
         key = self._key(interaction, server)
         clean = name.strip().lower()
         if not await self.saved.delete(key, clean):
             whose = "This server has" if server else "You have"
             raise DiceError(f"{whose} no saved roll called `{clip(name, 40)}`; `/dice list` shows them.")
-        await interaction.response.send_message(f"Deleted the saved roll `{clean}`.", ephemeral=True)
+        await send(interaction, content=f"Deleted the saved roll `{clean}`.", ephemeral=True)
 
     @delete.autocomplete("name")
     async def delete_name_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

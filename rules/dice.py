@@ -32,11 +32,13 @@ Every failure a player can cause raises :class:`DiceError`, a :class:`~rules.err
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import math
 import random as _random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -307,6 +309,19 @@ def _meets(value: int | float, success: tuple[str, int]) -> bool:
     return bool(_COMPARE[op](value, target))
 
 
+@contextlib.contextmanager
+def _dice_source(rng: _random.Random) -> Iterator[None]:
+    """d20's own module-level ``random`` swapped for ``rng``, for rolling with d20's plain
+    ``Roller`` (tests compare against it). :func:`roll` does not need it: its dice draw from the
+    generator they are given, so rolls on several threads never share a source."""
+    previous = _d20_expression.random
+    _d20_expression.random = rng  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        _d20_expression.random = previous  # type: ignore[assignment]
+
+
 def _normalise(expression: str) -> str:
     """Drop whitespace and capitals outside ``[annotations]``: d20 refuses ``4D6 kh3``, players type it."""
     pieces = _BRACKETED.split(expression)
@@ -336,14 +351,14 @@ def _expand_tens_units(expression: str, rng: _random.Random) -> tuple[str, int]:
     return expanded, dice
 
 
-def _syntax_message(error: d20.RollSyntaxError, expression: str, typed: str) -> str:
+def _syntax_message(error: d20.RollSyntaxError, expression: str, typed: str | None = None) -> str:
     column = max(int(error.col), 1)
     got = str(error.got)
     where = f"unexpected {got!r} at column {column}" if got else f"it stops too early at column {column}"
     pointer = f"`{expression}`\n`{' ' * (column - 1)}^`"
     expected = ", ".join(sorted({_friendly_token(t) for t in error.expected})[:6])
     return (
-        f"I can't read `{typed}`: {where}.\n{pointer}\n"
+        f"I can't read `{typed if typed is not None else expression}`: {where}.\n{pointer}\n"
         f"Expected {expected}. Examples: `2d6+3`, `4d6kh3`, `10d6 4+`, `d66`, `1d20 adv`."
     )
 
@@ -699,6 +714,29 @@ def _check(canonical: str, typed: str) -> diceast.Node:
     except DiceError as error:
         raise DiceError(f"I can't roll `{typed}` as it stands. {error}") from None
     return tree
+
+
+def prepare(expression: str) -> str:
+    """Check a player's expression and give its canonical form, the one d20 parses (D33/D66 in it).
+
+    :func:`roll` and the exact odds (:mod:`rules.dice_odds`) both start from :func:`parse`, so
+    every form a player may type is rewritten in one place. The canonical text is one roll: a
+    repeat count, a comment or ``2d66``'s several results are left to :class:`RollSpec`. Failures
+    taken off successes (``10d6 4+ 1-``) have no canonical text and are refused here. Raises
+    :class:`DiceError`.
+
+    >>> prepare(" 4D6 kh3 ")
+    '4d6kh3'
+    >>> prepare("6 10wh4+ # bolters")
+    '10d6>=4'
+    """
+    spec = parse(expression)
+    if spec.failures is not None:
+        raise DiceError(
+            f"`{spec.typed}` takes failures off the successes, which one canonical expression can't say; "
+            "ask without the failures (`10d6 4+`)."
+        )
+    return spec.canonical
 
 
 #: Requests whose :func:`work_bound` is at most this may be rolled on the caller's thread (about

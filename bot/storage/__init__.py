@@ -7,6 +7,7 @@ protocols in ``bot/storage/base.py`` without touching cogs.
 
 from bot.storage.database import Database
 from bot.storage.games import GameRecord, SqliteGameRepository
+from bot.storage.jobs import SqliteJobRepository
 from bot.storage.meta import SqliteMetaRepository
 from bot.storage.saved_rolls import SavedRoll, SqliteSavedRollRepository
 
@@ -15,6 +16,7 @@ __all__ = [
     "GameRecord",
     "SavedRoll",
     "SqliteGameRepository",
+    "SqliteJobRepository",
     "SqliteMetaRepository",
     "SqliteSavedRollRepository",
 ]

@@ -101,16 +101,44 @@ class Database:
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``; any exception rolls everything back."""
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``; any exception, cancellation included, rolls back.
+
+        aiosqlite runs each statement on its own thread: cancelling the task that awaits one does
+        not stop it. So BEGIN, COMMIT and ROLLBACK are always run to the end (:meth:`_complete`),
+        and a cancellation at any await leaves the connection outside a transaction, with either
+        the whole unit of work written or none of it.
+        """
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
             try:
+                await self._complete("BEGIN IMMEDIATE")
                 yield Transaction(self)
+                await self._complete("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await self._rollback()
                 raise
-            else:
-                await self.conn.execute("COMMIT")
+
+    async def _complete(self, sql: str) -> None:
+        """Run ``sql`` to its end even if the awaiting task is cancelled meanwhile (then re-raise)."""
+        task = asyncio.ensure_future(self.conn.execute(sql))
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await asyncio.wait([task])
+            raise
+
+    async def _rollback(self) -> None:
+        if not self.conn.in_transaction:
+            # A BEGIN may still be queued on the connection's thread: wait for it by queueing a no-op.
+            with contextlib.suppress(Exception):
+                await self._complete("SELECT 1")
+        if self.conn.in_transaction:
+            try:
+                await self._complete("ROLLBACK")
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("rollback failed")
 
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[Transaction]:

@@ -1,4 +1,10 @@
-"""SQL for play-by-post games and their append-only event logs."""
+"""SQL for play-by-post games and their append-only event logs.
+
+Each step's event keeps a reverse patch (bot/storage/patches.py) from the state after it back to
+the state before it, which is all an undo needs: the current state is always the state after
+the newest step not yet undone. Only the newest :data:`MAX_UNDO_STEPS` steps of a game keep
+their patch, so a long game's log stays small; older steps keep their summary and details.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.database import Database, Transaction, utcnow
+from bot.storage.patches import apply_patch, reverse_patch
+
+#: How many steps back a game can be undone (like AsyncTI4's 100 undo steps).
+MAX_UNDO_STEPS = 100
 
 
 class GameExists(Exception):
@@ -16,6 +26,10 @@ class GameExists(Exception):
 
 class StaleVersion(Exception):
     """The game changed since it was read: the optimistic version check failed."""
+
+
+class AlreadyApplied(Exception):
+    """This interaction already wrote its step (a redelivered or retried interaction)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +58,21 @@ class EventRecord:
     detail: dict[str, Any]
     state_before: dict[str, Any] | None
     at: str
+    undo_patch: dict[str, Any] | None = None
+    undone: bool = False
+
+    @property
+    def undoable(self) -> bool:
+        """Whether the step still carries what an undo needs."""
+        return self.state_before is not None or self.undo_patch is not None
+
+    def before(self, after: dict[str, Any]) -> dict[str, Any]:
+        """The state before this step, given the state right after it."""
+        if self.state_before is not None:  # written before patches existed
+            return self.state_before
+        if self.undo_patch is None:
+            raise ValueError(f"event {self.id} keeps no undo data")
+        return apply_patch(after, self.undo_patch)
 
 
 @dataclass(frozen=True)
@@ -54,6 +83,8 @@ class NewEvent:
     action: str
     summary: str = ""
     detail: dict[str, Any] | None = None
+    #: The Discord interaction that made the step: each interaction writes at most one step.
+    interaction_id: int | None = None
 
 
 _GAME_COLUMNS = (
@@ -89,6 +120,8 @@ def _event(row: Any) -> EventRecord:
         detail=json.loads(row["detail"]),
         state_before=None if row["state_before"] is None else json.loads(row["state_before"]),
         at=row["at"],
+        undo_patch=None if row["undo_patch"] is None else json.loads(row["undo_patch"]),
+        undone=bool(row["undone"]),
     )
 
 
@@ -146,22 +179,58 @@ class SqliteGameRepository:
         event: NewEvent,
         state_before: dict[str, Any] | None,
         status: str = "active",
+        undoes: int | None = None,
     ) -> int:
         """Write a new state (and status) if the game is still at ``expected_version``.
 
-        Returns the new version; raises :class:`StaleVersion` when someone else wrote first.
+        ``state_before`` is the state being replaced: the event keeps the reverse patch to it.
+        ``undoes`` marks that event as undone in the same transaction. Returns the new version;
+        raises :class:`StaleVersion` when someone else wrote first.
         """
         now = utcnow()
-        async with self._db.transaction() as tx:
-            cursor = await tx.execute(
-                "UPDATE games SET state = ?, schema_version = ?, status = ?, version = version + 1,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                (json.dumps(state), schema_version, status, now, game_id, expected_version),
-            )
-            if cursor.rowcount != 1:
-                raise StaleVersion(game_id)
-            await self._append(tx, game_id, expected_version + 1, event, state_before, now)
+        try:
+            async with self._db.transaction() as tx:
+                cursor = await tx.execute(
+                    "UPDATE games SET state = ?, schema_version = ?, status = ?, version = version + 1,"
+                    " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                    (json.dumps(state), schema_version, status, now, game_id, expected_version),
+                )
+                if cursor.rowcount != 1:
+                    raise StaleVersion(game_id)
+                patch = None if state_before is None else reverse_patch(state, state_before)
+                await self._append(tx, game_id, expected_version + 1, event, patch, now)
+                if undoes is not None:
+                    await tx.execute(
+                        "UPDATE game_events SET undone = 1 WHERE id = ? AND game_id = ?", (undoes, game_id)
+                    )
+                await self._forget_old_steps(tx, game_id)
+        except sqlite3.IntegrityError as error:
+            if event.interaction_id is not None and "interaction_id" in str(error):
+                raise AlreadyApplied(event.interaction_id) from error
+            raise
         return expected_version + 1
+
+    async def last_undoable(self, game_id: int) -> EventRecord | None:
+        """The newest step not yet undone (``start`` when there is none left to undo)."""
+        async with self._db.reading() as tx:
+            row = await tx.fetchone(
+                "SELECT * FROM game_events WHERE game_id = ? AND undone = 0 AND action != 'undo'"
+                " ORDER BY id DESC LIMIT 1",
+                (game_id,),
+            )
+        return None if row is None else _event(row)
+
+    @staticmethod
+    async def _forget_old_steps(tx: Transaction, game_id: int) -> None:
+        """Drop the undo data of steps older than the newest MAX_UNDO_STEPS undoable ones."""
+        await tx.execute(
+            "UPDATE game_events SET undo_patch = NULL, state_before = NULL"
+            " WHERE game_id = ? AND (undo_patch IS NOT NULL OR state_before IS NOT NULL) AND id < ("
+            "  SELECT id FROM game_events WHERE game_id = ? AND undone = 0"
+            "  AND action NOT IN ('undo', 'start')"
+            "  ORDER BY id DESC LIMIT 1 OFFSET ?)",
+            (game_id, game_id, MAX_UNDO_STEPS - 1),
+        )
 
     async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]:
         """The newest ``limit`` events, newest first."""
@@ -177,12 +246,12 @@ class SqliteGameRepository:
         game_id: int | None,
         version: int,
         event: NewEvent,
-        state_before: dict[str, Any] | None,
+        undo_patch: dict[str, Any] | None,
         now: str,
     ) -> None:
         await tx.execute(
-            "INSERT INTO game_events (game_id, version, actor_id, action, summary, detail, state_before, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_events (game_id, version, actor_id, action, summary, detail, undo_patch, at,"
+            " interaction_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 version,
@@ -190,7 +259,8 @@ class SqliteGameRepository:
                 event.action,
                 event.summary,
                 json.dumps(event.detail or {}),
-                None if state_before is None else json.dumps(state_before),
+                None if undo_patch is None else json.dumps(undo_patch, separators=(",", ":")),
                 now,
+                event.interaction_id,
             ),
         )

@@ -14,21 +14,28 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import MovedOn
-from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES
-from bot.views import is_manager
+from bot.games import Game, MovedOn
+from bot.play import Change, Post, autocomplete, is_manager
 from cogs.space_infantry.game import (
     COLOUR,
     CORE_DAMAGE,
     CORE_SL,
     CORE_ZONE_SUCCESSES,
-    KIND,
+    KIT,
     SIGame,
     draws_text,
     fight_message,
     load,
     rng_of,
     step,
+)
+from cogs.space_infantry.labels import (
+    armour,
+    matches,
+    undo_announcement,
+    unit_label,
+    vehicle_health,
+    zone_label,
 )
 from cogs.space_infantry.views import FORMS, controls, send_step
 from rules.errors import RuleError
@@ -49,13 +56,10 @@ from rules.space_infantry import (
     RemoveResource,
     RemoveUnit,
     Resource,
-    RNDraw,
     SquadHit,
     UnitKind,
-    Vehicle,
     VehicleHit,
     WoundUnit,
-    ZoneKind,
     find_boss,
     legal_engagements,
     load_bosses,
@@ -64,84 +68,12 @@ from rules.space_infantry import (
     start_fight,
     status_lines,
 )
-from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH
+from rules.space_infantry.common import MAX_NAME_LENGTH
 from rules.space_infantry.vehicles import MAX_PEN, MAX_SL, MAX_VEHICLE_DMG, MAX_VEHICLE_SP
 
 log = logging.getLogger("herald.space_infantry")
 
 UNIT_KINDS = [app_commands.Choice(name=k.value, value=k.value) for k in UnitKind]
-
-
-def _choice(label: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=label[:MAX_CHOICE_CHARS], value=value[:MAX_CHOICE_CHARS])
-
-
-def _matches(current: str, *texts: str) -> bool:
-    wanted = (current or "").strip().lower()
-    return not wanted or any(wanted in t.lower() for t in texts)
-
-
-def _unit_label(state: FightState, name: str) -> str:
-    unit = state.unit(name)
-    health = "out" if unit.out else f"{unit.wounds}/{unit.max_wounds} wounds left"
-    eng = state.engagements.get(name)
-    where = f"engaged with {eng.zone}" if eng else "free"
-    return f"{name} · {unit.kind.value} · {health} · {where}"
-
-
-def _vehicle_health(v: Vehicle, *, long: bool = False) -> str:
-    """``1/3 SP left`` (with the wounds taken when ``long``): counted the way units' wounds are."""
-    if v.destroyed:
-        return "destroyed"
-    left = f"{v.sp - v.wounds}/{v.sp} SP left"
-    return f"{v.wounds} wound{'s' if v.wounds != 1 else ''} taken, {left}" if long else left
-
-
-def _armour(v: Vehicle) -> str:
-    """``DMG 4+, Heavy Armor``, or ``no Heavy Armor`` (where DMG plays no part)."""
-    return f"DMG {v.dmg}+, Heavy Armor" if v.heavy else "no Heavy Armor"
-
-
-def _zone_label(state: FightState, zone: str, legal: bool) -> str:
-    spec = state.boss.zone(zone)
-    hp = state.zone_hp[zone]
-    if hp <= 0:
-        return f"{zone} · destroyed"
-    if spec.kind is ZoneKind.OUTER:
-        room = f"{len(state.at_opening(zone))}/{spec.engage_limit} engaged"
-    else:
-        open_via = [o for o in state.boss.outers_of(zone) if state.zone_hp[o] <= 0]
-        room = (
-            f"through {', '.join(open_via)}"
-            if open_via
-            else f"closed until {' or '.join(state.boss.outers_of(zone))} falls"
-        )
-    tag = "" if legal else " · can't engage now"
-    return f"{zone} · {spec.kind.value} · {hp}/{spec.hp} HP · {room}{tag}"
-
-
-_DRAW_STEPS = {
-    "range": "the range draw",
-    "activate": "the zones' activation draw",
-    "vehicle attack": "the A-V attack",
-}
-
-
-def undo_announcement(action: str, detail: dict[str, Any], who: str) -> list[str]:
-    """A public line for an undone step that drew RNs, naming every RN thrown away (so redrawing
-    until a number suits is visible to the whole table); nothing for a step without draws."""
-    draws = detail.get("draws") or []
-    if not draws:
-        return []
-    values = [str(d.get("value")) for d in draws]
-    step_name = _DRAW_STEPS.get(action, f"a step that drew RNs ({action})")
-    if len(values) == 1:
-        discarded = f"RN {values[0]} discarded"
-    else:
-        discarded = "RNs " + ", ".join(
-            f"{d.get('value')} ({str(d.get('purpose', '')).removeprefix('activation: ')})" for d in draws
-        ) + " discarded"
-    return [f"**{who} undid {step_name} ({discarded}).** The next draw is a new one."]
 
 
 def _log_bad_files(errors: list[Any]) -> None:
@@ -190,83 +122,75 @@ class SpaceInfantry(
         await send_step(interaction, done, core=core)
 
     async def _fight(self, interaction: discord.Interaction) -> FightState | None:
-        game = await self.bot.games.find(interaction.channel_id, SIGame, KIND.key)  # type: ignore[attr-defined]
+        game = await KIT.find(interaction)
         return None if game is None else game.state.fight
 
-    async def _safe(
-        self, what: str, interaction: discord.Interaction, make: Any
-    ) -> list[app_commands.Choice[str]]:
-        """Autocomplete never raises: a failure logs and shows no choices."""
-        try:
-            fight = await self._fight(interaction)
-            return (make(fight) if fight is not None else [])[:MAX_CHOICES]
-        except Exception:
-            log.exception("autocomplete for %s failed", what)
-            return []
-
-    async def _units(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        def make(fight: FightState) -> list[app_commands.Choice[str]]:
+    @autocomplete
+    async def _units(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        def make(fight: FightState) -> list[tuple[str, str]]:
             return [
-                _choice(_unit_label(fight, u.name), u.name) for u in fight.units if _matches(current, u.name)
+                (unit_label(fight, u.name), u.name) for u in fight.units if matches(current, u.name)
             ]
 
-        return await self._safe("unit", interaction, make)
+        fight = await self._fight(interaction)
+        return [] if fight is None else make(fight)
 
-    async def _zones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    @autocomplete
+    async def _zones(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         unit = str(getattr(interaction.namespace, "unit", "") or "")
 
-        def make(fight: FightState) -> list[app_commands.Choice[str]]:
+        def make(fight: FightState) -> list[tuple[str, str]]:
             pairs = legal_engagements(fight)
             legal = {z for u, z in pairs if u.lower() == unit.lower()} if unit else {z for _, z in pairs}
-            zones = [z.name for z in fight.boss.zones if _matches(current, z.name)]
+            zones = [z.name for z in fight.boss.zones if matches(current, z.name)]
             zones.sort(key=lambda z: z not in legal)
-            return [_choice(_zone_label(fight, z, z in legal), z) for z in zones]
+            return [(zone_label(fight, z, z in legal), z) for z in zones]
 
-        return await self._safe("zone", interaction, make)
+        fight = await self._fight(interaction)
+        return [] if fight is None else make(fight)
 
+    @autocomplete
     async def _openings(
         self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        def make(fight: FightState) -> list[app_commands.Choice[str]]:
+    ) -> list[tuple[str, str]]:
+        def make(fight: FightState) -> list[tuple[str, str]]:
             return [
-                _choice(
+                (
                     f"{z.name} (destroyed, leads to {', '.join(fight.boss.internals_of(z.name))})", z.name
                 )
                 for z in fight.boss.outer_zones
                 if fight.zone_hp[z.name] <= 0
                 and fight.boss.internals_of(z.name)
-                and _matches(current, z.name)
+                and matches(current, z.name)
             ]
 
-        return await self._safe("via", interaction, make)
+        fight = await self._fight(interaction)
+        return [] if fight is None else make(fight)
 
+    @autocomplete
     async def _vehicles(
         self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        def make(fight: FightState) -> list[app_commands.Choice[str]]:
+    ) -> list[tuple[str, str]]:
+        def make(fight: FightState) -> list[tuple[str, str]]:
             return [
-                _choice(
-                    f"{v.name} · {_armour(v)} · {_vehicle_health(v)}",
+                (
+                    f"{v.name} · {armour(v)} · {vehicle_health(v)}",
                     v.name,
                 )
                 for v in fight.vehicles
-                if _matches(current, v.name)
+                if matches(current, v.name)
             ]
 
-        return await self._safe("vehicle", interaction, make)
+        fight = await self._fight(interaction)
+        return [] if fight is None else make(fight)
 
+    @autocomplete
     async def _boss_choices(
         self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            found = [b for b in self.bosses.values() if _matches(current, b.name, b.id)]
-            found.sort(key=lambda b: (b.community, b.name))
-            return [_choice(f"{b.name}{' (community)' if b.community else ''}", b.id) for b in found][
-                :MAX_CHOICES
-            ]
-        except Exception:
-            log.exception("autocomplete for boss failed")
-            return []
+    ) -> list[tuple[str, str]]:
+        found = [b for b in self.bosses.values() if matches(current, b.name, b.id)]
+        found.sort(key=lambda b: (b.community, b.name))
+        return [(f"{b.name}{' (community)' if b.community else ''}", b.id) for b in found]
 
     # -- the fight --------------------------------------------------------------------------
 
@@ -279,13 +203,8 @@ class SpaceInfantry(
             raise RuleError("No boss files loaded: ask an admin to check data/space_infantry/bosses.")
         spec = find_boss(boss, self.bosses)
         started = start_fight(spec)
-        game = await self.bot.games.start(  # type: ignore[attr-defined]
-            channel_id=interaction.channel_id,
-            guild_id=interaction.guild_id,
-            kind=KIND.key,
-            state=SIGame(fight=started.state),
-            actor_id=interaction.user.id,
-            summary=f"started a fight against {spec.name}",
+        game = await KIT.start(
+            interaction, SIGame(fight=started.state), summary=f"started a fight against {spec.name}"
         )
         extra = []
         if spec.description:
@@ -294,14 +213,14 @@ class SpaceInfantry(
             extra.append(
                 ("Community content", f"Made by {spec.author or 'the community'}, not an official boss.")
             )
-        embed, file = await fight_message(
+        post = fight_message(
             started.state,
             game_id=game.id,
             version=game.version,
             events=[*started.events, f"Started by {interaction.user.mention}; anyone here can play."],
             extra=extra,
         )
-        await interaction.response.send_message(embed=embed, file=file)
+        await post.send(interaction)
 
     boss_start.autocomplete("boss")(_boss_choices)
 
@@ -415,36 +334,29 @@ class SpaceInfantry(
         fight: FightState = game.state.fight
         lines = status_lines(fight)[1:]
         lines += [
-            f"{v.name}: {_vehicle_health(v, long=True)} ({_armour(v)})"
+            f"{v.name}: {vehicle_health(v, long=True)} ({armour(v)})"
             for v in fight.vehicles
         ]
         if fight.resources:
             lines.append("Resources: " + ", ".join(r.value.title() for r in fight.resources))
         lines.append(f"Started by <@{game.record.created_by}>.")
-        embed, file = await fight_message(fight, game_id=game.id, version=game.version, events=lines)
         view = controls(game.id, game.version, fight)
-        if view is None:
-            await interaction.response.send_message(embed=embed, file=file)
-        else:
-            await interaction.response.send_message(embed=embed, file=file, view=view)
+        await fight_message(fight, game_id=game.id, version=game.version, events=lines, view=view).send(
+            interaction
+        )
 
     @app_commands.command(
         name="undo", description="Take back the last step (yours; the starter and Manage Server may undo any)"
     )
     async def undo(self, interaction: discord.Interaction) -> None:
-        store = self.bot.games  # type: ignore[attr-defined]
         game = await load(interaction)
         me, starter, manager = interaction.user.id, game.record.created_by, is_manager(interaction)
-        restored, event = await store.undo(
-            interaction.channel_id,
-            SIGame,
-            kind=KIND.key,
-            actor_id=me,
-            may_undo=lambda e: e.actor_id == me or starter == me or manager,
+        restored, event = await KIT.undo(
+            interaction, may_undo=lambda e: e.actor_id == me or starter == me or manager
         )
         fight: FightState = restored.state.fight
         what = event.summary or event.action
-        embed, file = await fight_message(
+        post = fight_message(
             fight,
             game_id=restored.id,
             version=restored.version,
@@ -454,33 +366,28 @@ class SpaceInfantry(
                 f"(that step was <@{event.actor_id}>'s)",
             ],
             title=f"Undo · {fight.boss.name}",
+            view=controls(restored.id, restored.version, fight),
         )
-        view = controls(restored.id, restored.version, fight)
-        if view is None:
-            await interaction.response.send_message(embed=embed, file=file)
-        else:
-            await interaction.response.send_message(embed=embed, file=file, view=view)
+        await post.send(interaction)
 
     @app_commands.command(
         name="end", description="End this channel's fight (anyone once it is over; before, its starter)"
     )
     async def end(self, interaction: discord.Interaction) -> None:
-        store = self.bot.games  # type: ignore[attr-defined]
-        async with store.update(
-            interaction.channel_id, SIGame, kind=KIND.key, actor_id=interaction.user.id, action="end"
-        ) as game:
-            over = game.state.fight.is_over()
+        def change(state: SIGame, game: Game[SIGame]) -> Change[SIGame]:
+            over = state.fight.is_over()
             if not over and game.record.created_by != interaction.user.id and not is_manager(interaction):
                 raise RuleError(
                     f"Only the one who started this fight (<@{game.record.created_by}>) or a "
                     "member with Manage Server can end it while it is still going; once it is over, "
                     "anyone can. Use /si undo to take back a step."
                 )
-            game.end = True
-            game.summary = "ended the fight"
-            fight: FightState = game.state.fight
+            return Change(state, summary="ended the fight", end=True)
+
+        game = await KIT.step(interaction, "end", change)
+        fight: FightState = game.state.fight
         outcome = status_lines(fight)[-1] if fight.is_over() else "The fight was ended before its finish."
-        embed, file = await fight_message(
+        post = fight_message(
             fight,
             game_id=game.id,
             version=game.version,
@@ -488,7 +395,7 @@ class SpaceInfantry(
             events=[outcome, f"Ended by {interaction.user.mention}."],
             ended=True,
         )
-        await interaction.response.send_message(embed=embed, file=file)
+        await post.send(interaction)
 
     # -- vehicles ------------------------------------------------------------------------------
 
@@ -575,11 +482,7 @@ class SpaceInfantry(
         embed = discord.Embed(
             title="A-V attack", description="\n".join([*result.events, *result.notes]), colour=COLOUR
         )
-        draws = [
-            RNDraw(purpose=f"SL {i}", die=DEFAULT_RN_DIE, value=r.rn)
-            for i, r in enumerate(result.rolls, start=1)
-        ]
-        embed.add_field(name="RN drawn", value=draws_text(draws) or "none (SL 0)", inline=False)
+        embed.add_field(name="RN drawn", value=draws_text(result.draws) or "none (SL 0)", inline=False)
         embed.add_field(name="Result", value=verdict, inline=False)
         embed.add_field(name="Core rules needed", value=CORE_SL, inline=False)
-        await interaction.response.send_message(embed=embed)
+        await Post(embeds=[embed]).send(interaction)

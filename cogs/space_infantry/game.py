@@ -1,23 +1,23 @@
 """The stored game and the one way every Space Infantry change is made and shown.
 
 ``SIGame`` wraps the rules' ``FightState`` so the game store (which wants a ``GameState`` with a
-schema version) can keep it; the rules stay free of bot imports. ``step`` applies one rules action
-under the store's lock and logs it; ``fight_message`` builds what a player sees after a change:
-an embed with the events, every RN drawn, what the core rules must supply, the next step, and the
-boss zone map as ``boss.png``.
+schema version) can keep it; the rules stay free of bot imports. ``KIT`` is the fight's
+play-by-post kit (bot/play.py); ``step`` applies one rules action through it as one stored step;
+``fight_message`` builds what a player sees after a change: an embed with the events, every RN
+drawn, what the core rules must supply, the next step, and the boss zone map as ``boss.png``
+(rendered off the event loop by the kit's send helper).
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import discord
 
-from bot.games import GameKind, GameState, MovedOn
+from bot.games import GameKind, GameState
 from bot.limits import clip
+from bot.play import Change, GameKit, Image, Post
 from renderers.boss_map import render_boss_map
 from rules.space_infantry import (
     Action,
@@ -63,6 +63,9 @@ class SIGame(GameState):
     fight: FightState
 
 
+KIT = GameKit(KIND, SIGame)
+
+
 @dataclass
 class Step:
     """What :func:`step` did: the stored game's id and version, and the rules' result."""
@@ -85,36 +88,28 @@ async def step(
     expect_version: int | None = None,
 ) -> Step:
     """Apply ``action`` to the channel's fight, save it and log one event (nothing on a RuleError)."""
-    store = interaction.client.games  # type: ignore[attr-defined]
-    async with store.update(
-        interaction.channel_id,
-        SIGame,
-        kind=KIND.key,
-        actor_id=interaction.user.id,
-        action=name,
-        expect_game_id=expect_game_id,
-        expect_version=expect_version,
-    ) as game:
-        result = apply(game.state.fight, action, rng_of(interaction.client))
-        game.state = SIGame(fight=result.state)
-        game.summary = summarise(result.events)
-        game.detail = {
-            "action": action.model_dump(mode="json"),
-            "events": result.events,
-            "draws": [d.model_dump(mode="json") for d in result.draws],
-        }
-    return Step(game.id, game.version, result)
+    rng = rng_of(interaction.client)
+
+    def change(game: SIGame) -> Change[SIGame]:
+        result = apply(game.fight, action, rng)
+        return Change(
+            SIGame(fight=result.state),
+            summary=summarise(result.events),
+            detail={
+                "action": action.model_dump(mode="json"),
+                "events": result.events,
+                "draws": [d.model_dump(mode="json") for d in result.draws],
+            },
+            result=result,
+        )
+
+    done = await KIT.step(interaction, name, change, game_id=expect_game_id, version=expect_version)
+    return Step(done.id, done.version, done.result)
 
 
 async def load(interaction: discord.Interaction, *, game_id: int | None = None) -> Any:
     """The channel's fight (a ``Game[SIGame]``); ``MovedOn`` when a button's game is gone."""
-    store = interaction.client.games  # type: ignore[attr-defined]
-    if game_id is not None:
-        game = await store.find(interaction.channel_id, SIGame, KIND.key)
-        if game is None or game.id != game_id:
-            raise MovedOn("This fight has finished or been replaced, so that button no longer applies.")
-        return game
-    return await store.get(interaction.channel_id, SIGame, KIND.key)
+    return await KIT.load(interaction, game_id=game_id)
 
 
 def summarise(events: list[str]) -> str:
@@ -151,13 +146,12 @@ def command_hint(state: FightState) -> str:
     return "`/si hit`, `/si vehicle attack`, then `/si turn` (or the button) for the next turn."
 
 
-async def render(state: FightState) -> discord.File:
-    """The boss zone map as an attachment (rendered off the event loop)."""
-    png = await asyncio.to_thread(render_boss_map, state, theme="dark", size=MAP_SIZE)
-    return discord.File(io.BytesIO(png), filename=MAP_FILENAME)
+def map_image(state: FightState) -> Image:
+    """The boss zone map, drawn in a worker thread when the message is sent."""
+    return Image(lambda: render_boss_map(state, theme="dark", size=MAP_SIZE), MAP_FILENAME)
 
 
-async def fight_message(
+def fight_message(
     state: FightState,
     *,
     game_id: int,
@@ -168,8 +162,9 @@ async def fight_message(
     title: str | None = None,
     extra: list[tuple[str, str]] | None = None,
     ended: bool = False,
-) -> tuple[discord.Embed, discord.File]:
-    """The embed and map file every change is answered with."""
+    view: discord.ui.View | None = None,
+) -> Post:
+    """The embed and map every change is answered with."""
     head = status_lines(state)[0]
     embed = discord.Embed(
         title=clip(title or head, 256),
@@ -189,4 +184,4 @@ async def fight_message(
     embed.add_field(name="Next", value=clip(upcoming, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{MAP_FILENAME}")
     embed.set_footer(text=f"Fight #{game_id} · step {version}")
-    return embed, await render(state)
+    return Post(embeds=[embed], view=view, images=[map_image(state)])

@@ -26,15 +26,32 @@ from __future__ import annotations
 
 import logging
 import re
-import zlib
 from typing import Any
 
 import discord
 
 from bot.games import MovedOn
 from bot.limits import MAX_BUTTON_LABEL
+from bot.play import Post, StepButton
 from bot.views import PersistentButton, open_form
 from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, step
+from cogs.space_infantry.proposal import (
+    PROPOSAL_TITLE_END,
+    allocation_form,
+    allocation_text,
+    already_entered,
+    id_numbers,
+    is_proposal,
+    pending_activation,
+    proposal_digest,
+    read_shown_allocation,
+    shown_allocation,
+    successes_form,
+    units_taken_out,
+    waiting_proposal,
+    zone_index,
+    zone_name,
+)
 from rules.errors import RuleError
 from rules.space_infantry import (
     ActivateZones,
@@ -44,40 +61,12 @@ from rules.space_infantry import (
     FightState,
     Phase,
     ZoneAttack,
-    allocation_words,
     apply,
     legal_targets,
     parse_allocation,
-    propose_allocation,
 )
 
 log = logging.getLogger("herald.space_infantry")
-
-MAX_SUCCESSES_TEXT = 4
-
-
-#: How a proposal message's title ends (see :func:`_is_proposal`).
-PROPOSAL_TITLE_END = ": who takes its successes?"
-
-
-def _ids(match: re.Match[str], *names: str) -> list[int]:
-    return [int(match[n]) for n in names]
-
-
-def _zone_name(state: FightState, index: int) -> str:
-    if not 0 <= index < len(state.boss.zones):
-        raise MovedOn("That button belongs to another boss's fight.")
-    return state.boss.zones[index].name
-
-
-def _zone_index(state: FightState, zone: str) -> int:
-    return next(i for i, z in enumerate(state.boss.zones) if z.name == zone)
-
-
-def allocation_text(allocation: dict[str, int]) -> str:
-    """The allocation as a player types it, successes per unit: ``Kai:1, Lee:1``."""
-    return ", ".join(f"{name}:{n}" for name, n in allocation.items())
-
 
 def controls(game_id: int, version: int, state: FightState) -> discord.ui.View | None:
     """The buttons for the fight's next step (``None`` when there is nothing to press)."""
@@ -91,7 +80,7 @@ def controls(game_id: int, version: int, state: FightState) -> discord.ui.View |
     else:
         pending = state.pending_activations()
         for act in pending[:12]:
-            index = _zone_index(state, act.zone)
+            index = zone_index(state, act.zone)
             if act.successes is None:
                 view.add_item(SuccessesButton(game_id, state.turn, index, act.zone))
                 continue
@@ -105,95 +94,51 @@ def controls(game_id: int, version: int, state: FightState) -> discord.ui.View |
     return view
 
 
-def waiting_proposal(state: FightState, act: Activation) -> dict[str, int]:
-    """Herald's proposal (successes per unit) for an attack whose successes are entered."""
-    return propose_allocation(state, act.zone, act.successes or 0)
-
-
-def _already_entered(zone: str, act: Activation) -> RuleError:
-    return RuleError(
-        f"{zone}'s successes are already entered ({act.successes}) and wait for their "
-        "allocation. Press Accept or 'Give my own allocation' on the proposal (`/si status` shows "
-        "it again); `/si undo` takes the successes back if they were wrong."
-    )
-
-
 async def send_step(
     interaction: discord.Interaction, done: Any, *, core: str | None = None, edit: bool = False
 ) -> None:
     """Answer a change with the events, the RNs, the map and the next step's buttons."""
     result = done.result
-    embed, file = await fight_message(
+    post = fight_message(
         result.state,
         game_id=done.game_id,
         version=done.version,
         events=result.events,
         draws=result.draws,
         core=core,
+        view=controls(done.game_id, done.version, result.state),
     )
-    view = controls(done.game_id, done.version, result.state)
-    if edit:
-        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
-    elif view is None:
-        await interaction.response.send_message(embed=embed, file=file)
-    else:
-        await interaction.response.send_message(embed=embed, file=file, view=view)
+    await post.send(interaction, edit=edit)
 
 
 # The turn's draws --------------------------------------------------------------------------
 
 
-class RangeButton(PersistentButton, template=r"si:range:(?P<game>\d+):(?P<version>\d+)"):
-    def __init__(self, game: int, version: int, *, first: bool = True) -> None:
-        label = "Determine the range" if first else "Next turn: determine the range"
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"si:range:{game}:{version}",
-                emoji="🎲",
-            )
-        )
-        self.game, self.version = game, version
+class RangeButton(StepButton, prefix="si:range"):
+    """``si:range:<game>:<version>``: the version makes a press on an old message a polite
+    "moved on" instead of a second draw."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> RangeButton:
-        return cls(*_ids(match, "game", "version"))
+    label, style, emoji = "Determine the range", discord.ButtonStyle.primary, "🎲"
 
-    async def pressed(self, interaction: discord.Interaction) -> None:
+    def __init__(
+        self, game: int, version: int, arg: str | None = None, *, first: bool = True, **kw: Any
+    ) -> None:
+        kw.setdefault("label", self.label if first else "Next turn: determine the range")
+        super().__init__(game, version, arg, **kw)
+
+    async def run(self, interaction: discord.Interaction) -> None:
         done = await step(
-            interaction, DetermineRange(), name="range", expect_game_id=self.game, expect_version=self.version
+            interaction, DetermineRange(), name="range", expect_game_id=self.game, expect_version=self.step
         )
         await send_step(interaction, done)
 
 
-class ActivateButton(PersistentButton, template=r"si:activate:(?P<game>\d+):(?P<version>\d+)"):
-    def __init__(self, game: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Activate the zones",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"si:activate:{game}:{version}",
-                emoji="🎲",
-            )
-        )
-        self.game, self.version = game, version
+class ActivateButton(StepButton, prefix="si:activate"):
+    label, style, emoji = "Activate the zones", discord.ButtonStyle.danger, "🎲"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> ActivateButton:
-        return cls(*_ids(match, "game", "version"))
-
-    async def pressed(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         done = await step(
-            interaction,
-            ActivateZones(),
-            name="activate",
-            expect_game_id=self.game,
-            expect_version=self.version,
+            interaction, ActivateZones(), name="activate", expect_game_id=self.game, expect_version=self.step
         )
         core = CORE_ZONE_SUCCESSES if done.result.state.pending_activations() else None
         await send_step(interaction, done, core=core)
@@ -219,7 +164,7 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> SuccessesButton:
-        return cls(*_ids(match, "game", "turn", "zone"))
+        return cls(*id_numbers(match, "game", "turn", "zone"))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         game = await load(interaction, game_id=self.game)
@@ -229,7 +174,7 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
                 f"That button was for turn {self.turn}; the fight is on turn {state.turn}. "
                 "Use the newest message's buttons."
             )
-        zone = _zone_name(state, self.zone)
+        zone = zone_name(state, self.zone)
         act = next((a for a in state.activations if a.zone == zone), None)
         if act is not None and act.dropped:
             raise MovedOn(
@@ -238,96 +183,8 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
         if act is None or act.resolved:
             raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
         if act.successes is not None:
-            raise _already_entered(zone, act)
+            raise already_entered(zone, act)
         await open_form(interaction, successes_form(self.game, self.turn, self.zone, act.describe()))
-
-
-def _is_proposal(message: discord.Message | None) -> bool:
-    return bool(
-        message is not None
-        and message.embeds
-        and (message.embeds[0].title or "").endswith(PROPOSAL_TITLE_END)
-    )
-
-
-def successes_form(game: int, turn: int, zone: int, activation: str) -> discord.ui.Modal:
-    """The modal for a zone's successes; its custom id carries the game, turn and zone."""
-    zone_label, _, rest = activation.partition(" (RN")
-    form = discord.ui.Modal(title=f"{zone_label}'s attack"[:45], custom_id=f"si:m:succ:{game}:{turn}:{zone}")
-    form.add_item(
-        discord.ui.TextInput(
-            label="Successes",
-            custom_id="successes",
-            max_length=MAX_SUCCESSES_TEXT,
-            placeholder=f"RN{rest} 0 if it missed."[:100] if rest else "0 if it missed",
-        )
-    )
-    return form
-
-
-def proposal_digest(allocation: dict[str, int]) -> str:
-    """A short fingerprint of a proposed allocation, carried by its Accept button's custom id."""
-    return f"{zlib.crc32(allocation_text(allocation).encode()) & 0xFFFFFFFF:08x}"
-
-
-def shown_allocation(allocation: dict[str, int], wounds_per_success: int = 1) -> str:
-    """The allocation as the proposal shows it: ``Kai 1 success = 2 wounds, Lee 1 success = 2 wounds``."""
-    return allocation_words(allocation, wounds_per_success)
-
-
-def read_shown_allocation(message: discord.Message | None) -> dict[str, int] | None:
-    """The allocation (successes per unit) a proposal message showed (``None`` if the message
-    can't be read, e.g. a proposal from before successes were the unit of allocation)."""
-    if message is None or not message.embeds:
-        return None
-    found = _PROPOSED.search(message.embeds[0].description or "")
-    if found is None:
-        return None
-    out: dict[str, int] = {}
-    for part in found[1].split(", "):
-        share = _SHARE.fullmatch(part)
-        if share is None:
-            return None
-        out[share["name"]] = int(share["n"])
-    return out
-
-
-_PROPOSED = re.compile(r"Herald proposes \*\*(.+?)\*\*")
-_SHARE = re.compile(r"(?P<name>.+) (?P<n>\d+) success(?:es)? = \d+ wounds?")
-
-
-def _outs(state: FightState, zone: str, successes: int, plan: dict[str, int]) -> int:
-    """How many units ``plan`` would take out."""
-    after = apply(state, ZoneAttack(zone=zone, successes=successes, allocation=plan)).state
-    return sum(1 for u in after.units if u.out) - sum(1 for u in state.units if u.out)
-
-
-def _pending_activation(state: FightState, turn: int, zone_index: int, successes: int) -> str:
-    """The zone's name if its attack of ``turn`` waits for the allocation of ``successes``; else
-    MovedOn."""
-    if state.turn != turn:
-        raise MovedOn(
-            f"That proposal was for turn {turn}; the fight is on turn {state.turn}, so it no longer applies."
-        )
-    zone = _zone_name(state, zone_index)
-    act = next((a for a in state.activations if a.zone == zone), None)
-    if act is not None and act.dropped:
-        raise MovedOn(
-            f"{zone} was destroyed before its successes were entered: it does not attack this turn."
-        )
-    if act is None or act.resolved:
-        raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
-    if act.successes is None:
-        raise MovedOn(
-            f"{zone}'s successes were taken back with /si undo, so this proposal no longer applies: "
-            f"press '{zone}: enter successes' on the newest message."
-        )
-    if act.successes != successes:
-        raise MovedOn(
-            f"This proposal was for {successes} successes, but {zone}'s successes are now entered as "
-            f"{act.successes}: use `/si status` for the proposal that applies."
-        )
-    return zone
 
 
 async def successes_entered(
@@ -344,10 +201,10 @@ async def successes_entered(
     state: FightState = game.state.fight
     if state.turn != turn:
         raise MovedOn(f"Turn {turn} is over, so that attack can no longer be entered.")
-    zone = _zone_name(state, zone_index)
+    zone = zone_name(state, zone_index)
     act = next((a for a in state.activations if a.zone == zone), None)
     if act is not None and act.successes is not None and not act.resolved:
-        raise _already_entered(zone, act)
+        raise already_entered(zone, act)
     # Entered successes are saved at once: from here on they stand, whatever happens to the zone.
     done = await step(
         interaction,
@@ -361,7 +218,7 @@ async def successes_entered(
         await send_step(interaction, done)
         return
     embed, view = proposal_message(done.game_id, after, entered)
-    await interaction.response.send_message(embed=embed, view=view)
+    await Post(embeds=[embed], view=view).send(interaction)
 
 
 def proposal_message(
@@ -399,7 +256,7 @@ def proposal_message(
         text=f"Fight #{game_id} · turn {state.turn} · {successes} success{'es' if successes != 1 else ''} "
         f"for {zone}"
     )
-    index = _zone_index(state, zone)
+    index = zone_index(state, zone)
     view = discord.ui.View(timeout=None)
     view.add_item(AcceptButton(game_id, state.turn, index, successes, proposal_digest(plan)))
     view.add_item(OwnAllocationButton(game_id, state.turn, index, successes))
@@ -426,12 +283,12 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> AcceptButton:
-        return cls(*_ids(match, "game", "turn", "zone", "successes"), match["digest"])
+        return cls(*id_numbers(match, "game", "turn", "zone", "successes"), match["digest"])
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         game = await load(interaction, game_id=self.game)
         state: FightState = game.state.fight
-        zone = _pending_activation(state, self.turn, self.zone, self.successes)
+        zone = pending_activation(state, self.turn, self.zone, self.successes)
         shown = read_shown_allocation(interaction.message)
         now = apply(state, ZoneAttack(zone=zone, successes=self.successes)).allocation or {}
         if shown is None or proposal_digest(shown) != self.digest:
@@ -444,7 +301,7 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
             shown = now
         per = state.boss.special_rules.wounds_per_success
         try:
-            needless = shown != now and _outs(state, zone, self.successes, shown) > _outs(
+            needless = shown != now and units_taken_out(state, zone, self.successes, shown) > units_taken_out(
                 state, zone, self.successes, now
             )
         except RuleError:
@@ -488,17 +345,17 @@ class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> OwnAllocationButton:
-        return cls(*_ids(match, "game", "turn", "zone", "successes"))
+        return cls(*id_numbers(match, "game", "turn", "zone", "successes"))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         game = await load(interaction, game_id=self.game)
         state: FightState = game.state.fight
-        zone = _pending_activation(state, self.turn, self.zone, self.successes)
+        zone = pending_activation(state, self.turn, self.zone, self.successes)
         act = next(a for a in state.activations if a.zone == zone)
         proposal = waiting_proposal(state, act)
         # Only a proposal message is closed once the player's own allocation is applied; the same
         # button on a status or turn message must leave that message (its map, other zones) alone.
-        message_id = interaction.message.id if _is_proposal(interaction.message) else 0
+        message_id = interaction.message.id if is_proposal(interaction.message) else 0
         form = allocation_form(
             self.game,
             self.turn,
@@ -528,38 +385,6 @@ class OldProposalButton(PersistentButton, template=r"si:(?:accept|own):\d+:\d+:\
         )
 
 
-def allocation_form(
-    game: int,
-    turn: int,
-    zone: int,
-    successes: int,
-    message_id: int,
-    zone_name: str,
-    default: str,
-    wounds_per_success: int = 1,
-) -> discord.ui.Modal:
-    """The modal for the player's own allocation (successes per unit); its custom id carries what
-    the button's did, and the proposal message to close once the allocation is applied."""
-    scored = f"{successes} success{'es' if successes != 1 else ''}"
-    each = f", {wounds_per_success} wounds each" if wounds_per_success > 1 else ""
-    example = f"Kai:1, Lee:1 = one success each ({wounds_per_success} wounds each: Deadly)"
-    form = discord.ui.Modal(
-        title=f"{zone_name}: give out {scored}{each}"[:45],
-        custom_id=f"si:m:own:{game}:t{turn}:{zone}:{successes}:{message_id}",
-    )
-    form.add_item(
-        discord.ui.TextInput(
-            label="Successes per unit",
-            custom_id="allocation",
-            placeholder=(example if wounds_per_success > 1 else "Kai:2, Lee:1 = successes per unit")[:100],
-            default=default,
-            style=discord.TextStyle.paragraph,
-            max_length=400,
-        )
-    )
-    return form
-
-
 async def allocation_entered(
     interaction: discord.Interaction,
     game_id: int,
@@ -571,7 +396,7 @@ async def allocation_entered(
 ) -> None:
     wanted = parse_allocation(text)
     game = await load(interaction, game_id=game_id)
-    zone = _pending_activation(game.state.fight, turn, zone_index, successes)
+    zone = pending_activation(game.state.fight, turn, zone_index, successes)
     done = await step(
         interaction,
         ZoneAttack(zone=zone, successes=successes, allocation=wanted),
@@ -613,14 +438,16 @@ _OWN_FORM = re.compile(rf"si:m:own:{_ALLOC}:(?P<message>\d+)")
 
 
 async def _successes_form(interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]) -> None:
-    await successes_entered(interaction, *_ids(m, "game", "turn", "zone"), values.get("successes", ""))
+    await successes_entered(interaction, *id_numbers(m, "game", "turn", "zone"), values.get("successes", ""))
 
 
 async def _allocation_form(
     interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]
 ) -> None:
     await allocation_entered(
-        interaction, *_ids(m, "game", "turn", "zone", "successes", "message"), values.get("allocation", "")
+        interaction,
+        *id_numbers(m, "game", "turn", "zone", "successes", "message"),
+        values.get("allocation", ""),
     )
 
 

@@ -22,6 +22,7 @@ wound / heal           ``apply(s, WoundUnit(unit=, amount=))`` (negative heals)
 vehicle add / attack   ``AddVehicle(name=, dmg=, sp=, heavy=)`` / ``AVAttack(unit=, vehicle=, sl=,
                        pen=, source=AVSource.SCORPIO|OWN)`` with ``rng``; ``VehicleHit``
 one-off A-V            ``resolve_av_attack(make_vehicle(name, dmg=, sp=, heavy=), sl=, pen=, rng=)``
+A-V odds               ``av_attack_odds(vehicle, sl=, pen=, source=)`` -> at_least_one_hit, destroyed
 status                 ``status_lines(s)``, ``s.is_over()``, ``s.outcome``, ``next_step(s)``
 undo                   restore the previous ``FightState`` JSON the bot saved
 =====================  ===================================================================
@@ -84,10 +85,19 @@ from rules.space_infantry.content import (
     load_bosses,
     load_bosses_strict,
 )
-from rules.space_infantry.vehicles import AVResult, AVSource, Vehicle, make_vehicle, resolve_av_attack
+from rules.space_infantry.vehicles import (
+    AVOdds,
+    AVResult,
+    AVSource,
+    Vehicle,
+    av_attack_odds,
+    make_vehicle,
+    resolve_av_attack,
+)
 
 __all__ = [
     "AVAttack",
+    "AVOdds",
     "AVResult",
     "AVSource",
     "Action",
@@ -123,6 +133,7 @@ __all__ = [
     "ZoneSpec",
     "allocation_words",
     "apply",
+    "av_attack_odds",
     "check_allocation",
     "find_boss",
     "legal_engagements",

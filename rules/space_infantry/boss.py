@@ -64,7 +64,14 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
-from rules.space_infantry.common import DEFAULT_RN_DIE, clean_name, draw_rn, find_name, possessive
+from rules.space_infantry.common import (
+    DEFAULT_RN_DIE,
+    RNDraw,
+    clean_name,
+    draw_rn,
+    find_name,
+    possessive,
+)
 from rules.space_infantry.content import BossSpec, Column, Range, ZoneKind
 from rules.space_infantry.vehicles import (
     SCORPIO_AV,
@@ -410,14 +417,6 @@ Action = Annotated[
     | ActivateZones | EnterSuccesses | ZoneAttack | SquadHit | WoundUnit | AddVehicle | AVAttack | VehicleHit,
     Field(discriminator="kind"),
 ]
-
-
-class RNDraw(BaseModel):
-    """One RN drawn, and what for."""
-
-    purpose: str
-    die: int
-    value: int
 
 
 class StepResult(BaseModel):

@@ -11,6 +11,8 @@ import difflib
 import random
 from collections.abc import Iterable
 
+from pydantic import BaseModel
+
 from rules.errors import NotFoundError, RuleError
 
 MAX_NAME_LENGTH = 32
@@ -22,6 +24,14 @@ separators (``Kai:2, Lee:1``)."""
 
 DEFAULT_RN_DIE = 6
 """RN is one D6 unless a boss file says otherwise."""
+
+
+class RNDraw(BaseModel):
+    """One RN drawn, and what for."""
+
+    purpose: str
+    die: int
+    value: int
 
 
 def draw_rn(rng: random.Random, die: int = DEFAULT_RN_DIE) -> int:

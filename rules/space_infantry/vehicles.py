@@ -27,8 +27,9 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.distribution import Distribution, bernoulli, power
 from rules.errors import RuleError
-from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, clean_name, draw_rn
+from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, RNDraw, clean_name, draw_rn
 
 MAX_SL = 30
 """The most SL one A-V attack may have (each SL draws an RN)."""
@@ -118,6 +119,14 @@ class AVResult(BaseModel):
     notes: list[str]
     events: list[str]
 
+    @property
+    def draws(self) -> list[RNDraw]:
+        """Every RN the attack drew, one per SL, in order (``SL 1``, ``SL 2``...)."""
+        return [
+            RNDraw(purpose=f"SL {i}", die=DEFAULT_RN_DIE, value=r.rn)
+            for i, r in enumerate(self.rolls, start=1)
+        ]
+
 
 def resolve_av_attack(
     vehicle: Vehicle,
@@ -189,6 +198,67 @@ def resolve_av_attack(
         events.append(f"{vehicle.name} is destroyed.")
     return AVResult(vehicle=after, sl=sl, pen=pen, source=source, rolls=rolls, hits=hits,
                     destroyed=after.destroyed, notes=notes, events=events)
+
+
+class AVOdds(BaseModel):
+    """The exact chances of one A-V attack, before any RN is drawn."""
+
+    sl: int
+    pen: int
+    hit_each: float
+    """The chance that one RN scores a hit (for a vehicle without Heavy Armor: destroys it)."""
+    at_least_one_hit: float
+    destroyed: float
+    hits_needed: int
+    """Hits still needed to destroy the vehicle (1 without Heavy Armor)."""
+    mean_hits: float
+    """Expected hits; RNs stop once the vehicle is destroyed, so at most ``hits_needed``."""
+
+
+def av_attack_odds(
+    vehicle: Vehicle,
+    *,
+    sl: int,
+    pen: int = 0,
+    source: AVSource = AVSource.OWN,
+    die: int = DEFAULT_RN_DIE,
+) -> AVOdds:
+    """The chance of at least one hit and of destroying ``vehicle`` with an A-V attack of ``sl`` SL.
+
+    Takes what :func:`resolve_av_attack` takes (without the RNG) and checks it the same way.
+    Each SL draws one RN: against Heavy Armor it hits on RN + PEN >= DMG and the vehicle falls
+    when its wounds reach SP; without Heavy Armor an RN of 2+ destroys it.
+
+    >>> titan = Vehicle(name="Titan", dmg=4, sp=2, heavy=True)
+    >>> odds = av_attack_odds(titan, sl=2)
+    >>> odds.hit_each, odds.at_least_one_hit, odds.destroyed
+    (0.5, 0.75, 0.25)
+    """
+    if not 0 <= sl <= MAX_SL:
+        raise RuleError(f"SL must be between 0 and {MAX_SL}; you entered {sl}.")
+    if source is AVSource.SCORPIO:
+        pen = SCORPIO_PEN
+    if not 0 <= pen <= MAX_PEN:
+        raise RuleError(f"PEN must be between 0 and {MAX_PEN} (a weapon without PEN has 0).")
+    if vehicle.destroyed:
+        raise RuleError(f"{vehicle.name} is already destroyed: pick another target.")
+    if vehicle.heavy:
+        needed_rn = (vehicle.dmg or 1) - pen
+        hit_each = sum(1 for rn in range(1, die + 1) if rn >= needed_rn) / die
+        hits_needed = max(1, vehicle.sp - vehicle.wounds)
+    else:
+        hit_each = sum(1 for rn in range(1, die + 1) if rn >= UNARMORED_KILL_RN) / die
+        hits_needed = 1
+    hits: Distribution = power(bernoulli(hit_each), sl)
+    return AVOdds(
+        sl=sl,
+        pen=pen,
+        hit_each=hit_each,
+        at_least_one_hit=hits.at_least(1),
+        destroyed=hits.at_least(hits_needed),
+        hits_needed=hits_needed,
+        mean_hits=hits.map(lambda h: min(h, hits_needed)).mean,
+    )
 
 
 def apply_standard_damage(vehicle: Vehicle, damage: int) -> tuple[Vehicle, list[str]]:

@@ -1,6 +1,7 @@
 """``make bench``: in-process latency of commands through the offline driver, and sizes.
 
-Each ``cases_*.py`` module here defines ``CASES``, a list of :class:`Case` and :class:`SizeCase`.
+Each ``cases_*.py`` module here defines ``CASES``, a list of :class:`Case`, :class:`SizeCase` and
+:class:`FigureCase`.
 Figures are printed, never asserted: these machines are noisy.
 """
 
@@ -33,3 +34,12 @@ class SizeCase:
     calls: int = 50
     target_ms: float | None = None
     target_kb: float | None = None
+
+
+@dataclass
+class FigureCase:
+    """A measurement that is not one command's latency (two commands at once, a burst): ``measure``
+    returns (label, figure) lines to print."""
+
+    name: str
+    measure: Callable[[OfflineDriver], Awaitable[list[tuple[str, str]]]]

@@ -15,7 +15,7 @@ from bot.app import create_bot
 from bot.offline import OfflineDriver, Reply
 from bot.settings import Settings
 from tests import bench
-from tests.bench import Case, SizeCase
+from tests.bench import Case, FigureCase, SizeCase
 
 
 def _percentile(samples: list[float], q: float) -> float:
@@ -30,8 +30,8 @@ def _mark(value: float, target: float | None) -> str:
     return f"(target < {target:g}: {'ok' if value < target else 'MISSED'})"
 
 
-def _cases() -> list[Case | SizeCase]:
-    found: list[Case | SizeCase] = []
+def _cases() -> list[Case | SizeCase | FigureCase]:
+    found: list[Case | SizeCase | FigureCase] = []
     for info in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
         if info.name.startswith("cases_"):
             module = importlib.import_module(f"tests.bench.{info.name}")
@@ -62,6 +62,10 @@ async def main(selected: list[str]) -> int:
     try:
         for case in _cases():
             if selected and not any(s in case.name for s in selected):
+                continue
+            if isinstance(case, FigureCase):
+                for label, figure in await case.measure(driver):
+                    print(f"{case.name + ': ' + label:<48} {figure}")
                 continue
             if isinstance(case, SizeCase):
                 samples, size = [], 0

@@ -152,3 +152,14 @@ def test_vehicle_attacks_wait_for_the_combat_turn(crawler):
               ScriptedRandom([1] * 8)).state
     assert apply(s, AVAttack(unit="Kai", vehicle="Tank", sl=1, pen=1), ScriptedRandom([4])).av.hits == 1
     assert apply(s, VehicleHit(vehicle="Jeep", damage=1)).state.vehicles[1].wounds == 1
+
+
+def test_an_av_attack_lists_one_rn_draw_per_sl() -> None:
+    import random
+
+    from rules.space_infantry import make_vehicle, resolve_av_attack
+
+    result = resolve_av_attack(make_vehicle("Tank", dmg=5, sp=2), sl=3, pen=1, rng=random.Random(4))
+    assert [d.purpose for d in result.draws] == ["SL 1", "SL 2", "SL 3"]
+    assert [d.value for d in result.draws] == [r.rn for r in result.rolls]
+    assert all(d.die == 6 for d in result.draws)

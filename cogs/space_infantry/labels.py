@@ -1,0 +1,76 @@
+"""How /si names things in autocomplete and replies: units, zones and vehicles with their state,
+and the public line for an undone step that drew RNs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.space_infantry import FightState, Vehicle, ZoneKind
+
+
+def matches(current: str, *texts: str) -> bool:
+    wanted = (current or "").strip().lower()
+    return not wanted or any(wanted in t.lower() for t in texts)
+
+
+def unit_label(state: FightState, name: str) -> str:
+    unit = state.unit(name)
+    health = "out" if unit.out else f"{unit.wounds}/{unit.max_wounds} wounds left"
+    eng = state.engagements.get(name)
+    where = f"engaged with {eng.zone}" if eng else "free"
+    return f"{name} · {unit.kind.value} · {health} · {where}"
+
+
+def vehicle_health(v: Vehicle, *, long: bool = False) -> str:
+    """``1/3 SP left`` (with the wounds taken when ``long``): counted the way units' wounds are."""
+    if v.destroyed:
+        return "destroyed"
+    left = f"{v.sp - v.wounds}/{v.sp} SP left"
+    return f"{v.wounds} wound{'s' if v.wounds != 1 else ''} taken, {left}" if long else left
+
+
+def armour(v: Vehicle) -> str:
+    """``DMG 4+, Heavy Armor``, or ``no Heavy Armor`` (where DMG plays no part)."""
+    return f"DMG {v.dmg}+, Heavy Armor" if v.heavy else "no Heavy Armor"
+
+
+def zone_label(state: FightState, zone: str, legal: bool) -> str:
+    spec = state.boss.zone(zone)
+    hp = state.zone_hp[zone]
+    if hp <= 0:
+        return f"{zone} · destroyed"
+    if spec.kind is ZoneKind.OUTER:
+        room = f"{len(state.at_opening(zone))}/{spec.engage_limit} engaged"
+    else:
+        open_via = [o for o in state.boss.outers_of(zone) if state.zone_hp[o] <= 0]
+        room = (
+            f"through {', '.join(open_via)}"
+            if open_via
+            else f"closed until {' or '.join(state.boss.outers_of(zone))} falls"
+        )
+    tag = "" if legal else " · can't engage now"
+    return f"{zone} · {spec.kind.value} · {hp}/{spec.hp} HP · {room}{tag}"
+
+
+_DRAW_STEPS = {
+    "range": "the range draw",
+    "activate": "the zones' activation draw",
+    "vehicle attack": "the A-V attack",
+}
+
+
+def undo_announcement(action: str, detail: dict[str, Any], who: str) -> list[str]:
+    """A public line for an undone step that drew RNs, naming every RN thrown away (so redrawing
+    until a number suits is visible to the whole table); nothing for a step without draws."""
+    draws = detail.get("draws") or []
+    if not draws:
+        return []
+    values = [str(d.get("value")) for d in draws]
+    step_name = _DRAW_STEPS.get(action, f"a step that drew RNs ({action})")
+    if len(values) == 1:
+        discarded = f"RN {values[0]} discarded"
+    else:
+        discarded = "RNs " + ", ".join(
+            f"{d.get('value')} ({str(d.get('purpose', '')).removeprefix('activation: ')})" for d in draws
+        ) + " discarded"
+    return [f"**{who} undid {step_name} ({discarded}).** The next draw is a new one."]

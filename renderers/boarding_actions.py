@@ -1,0 +1,247 @@
+"""Draw a Boarding Actions scoreboard as a PNG: the mission, where the battle is, and for each
+player the VP of every objective per round, the mission VP against the 90 VP cap, Battle Ready
+and the total out of 100.
+
+The image is opaque, so it reads the same in Discord's dark and light themes, and its type is
+large because a phone shows it about 400 pixels wide.
+
+>>> from rules.boarding_actions.battle import Player, new_battle
+>>> from rules.boarding_actions.content import load_missions_strict
+>>> from rules.boarding_actions.scoreboard import scoreboard
+>>> teeth = load_missions_strict().get("pull-their-teeth")
+>>> state = new_battle(teeth, attacker=Player(name="Ann"), defender=Player(name="Bo"))
+>>> png = render_scoreboard(scoreboard(state))
+>>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from renderers._fonts import Font, font
+from rules.boarding_actions.missions import Role
+from rules.boarding_actions.scoreboard import BoardSide, Scoreboard
+
+Theme = Literal["dark", "light"]
+RGB = tuple[int, int, int]
+MAX_PNG_BYTES = 500_000
+WIDTH = 900
+MIN_WIDTH, MAX_WIDTH = 600, 1600
+PAD = 24
+NAME_CHARS = 28
+NUMBER_W = 64
+ROW_H = 50
+HEADER_H = 142
+BANNER_H = 56
+
+
+@dataclass(frozen=True)
+class Palette:
+    bg: RGB
+    header: RGB
+    header_text: RGB
+    header_sub: RGB
+    row: RGB
+    row_alt: RGB
+    text: RGB
+    muted: RGB
+    rule: RGB
+    attacker: RGB
+    defender: RGB
+    win: RGB
+    lead: RGB
+    draw: RGB
+    banner_text: RGB
+    bar: RGB
+    bar_fill: RGB
+    over_cap: RGB
+    current: RGB
+
+
+PALETTES: dict[str, Palette] = {
+    "dark": Palette(
+        bg=(30, 31, 34),
+        header=(88, 40, 36),
+        header_text=(255, 255, 255),
+        header_sub=(240, 220, 214),
+        row=(43, 45, 49),
+        row_alt=(37, 39, 43),
+        text=(242, 243, 245),
+        muted=(160, 166, 176),
+        rule=(90, 94, 104),
+        attacker=(255, 138, 110),
+        defender=(110, 190, 255),
+        win=(56, 160, 110),
+        lead=(70, 76, 90),
+        draw=(110, 114, 124),
+        banner_text=(255, 255, 255),
+        bar=(62, 65, 72),
+        bar_fill=(214, 170, 60),
+        over_cap=(235, 120, 90),
+        current=(70, 64, 44),
+    ),
+    "light": Palette(
+        bg=(250, 250, 252),
+        header=(120, 50, 40),
+        header_text=(255, 255, 255),
+        header_sub=(250, 232, 226),
+        row=(236, 238, 242),
+        row_alt=(246, 247, 250),
+        text=(22, 24, 28),
+        muted=(96, 102, 114),
+        rule=(190, 194, 204),
+        attacker=(180, 60, 30),
+        defender=(0, 95, 170),
+        win=(36, 140, 90),
+        lead=(74, 82, 100),
+        draw=(120, 124, 134),
+        banner_text=(255, 255, 255),
+        bar=(222, 224, 230),
+        bar_fill=(190, 140, 20),
+        over_cap=(200, 70, 40),
+        current=(252, 240, 200),
+    ),
+}
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, width: float) -> str:
+    """``text`` shortened with an ellipsis until it fits ``width`` pixels."""
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _centre(
+    draw: ImageDraw.ImageDraw, x: float, w: float, y: float, text: str, face: Font, fill: RGB
+) -> None:
+    draw.text((x + (w - draw.textlength(text, font=face)) / 2, y), text, font=face, fill=fill)
+
+
+def _column_label(key: str) -> str:
+    return {"start": "Start", "end": "End"}.get(key, f"R{key}")
+
+
+def _side_height(side: BoardSide) -> int:
+    return 64 + 40 + ROW_H * max(len(side.lines), 1) + 150
+
+
+def render_scoreboard(
+    board: Scoreboard, *, theme: Theme = "dark", width: int = WIDTH
+) -> bytes:
+    """The scoreboard as PNG bytes (under :data:`MAX_PNG_BYTES`). Pure: no I/O but the bytes."""
+    pal = PALETTES[theme]
+    width = max(MIN_WIDTH, min(MAX_WIDTH, width))
+    title_f, sub_f, banner_f = font(38, bold=True), font(23), font(28, bold=True)
+    name_f, head_f, label_f = font(28, bold=True), font(20, bold=True), font(23)
+    num_f, big_f, small_f = font(24, bold=True), font(34, bold=True), font(19)
+
+    header_h, banner_h = HEADER_H, BANNER_H
+    height = header_h + banner_h + sum(_side_height(s) for s in board.sides) + 20 * len(board.sides) + 44
+    img = Image.new("RGB", (width, height), pal.bg)
+    d = ImageDraw.Draw(img)
+
+    # Header: mission, kind and roll, where the battle is.
+    d.rectangle((0, 0, width, header_h), fill=pal.header)
+    d.text((PAD, 14), _fit(d, board.mission, title_f, width - 2 * PAD), font=title_f, fill=pal.header_text)
+    sub = f"{board.kind.capitalize()} mission · {board.roll}"
+    d.text((PAD, 62), _fit(d, sub, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_sub)
+    d.text((PAD, 96), _fit(d, board.position, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_text)
+
+    # Banner: the result, or who leads.
+    y = header_h
+    colour = pal.draw if board.leader is None else (pal.win if board.over else pal.lead)
+    d.rectangle((0, y, width, y + banner_h), fill=colour)
+    headline = _fit(d, board.headline, banner_f, width - 2 * PAD)
+    _centre(d, 0, width, y + 12, headline, banner_f, pal.banner_text)
+    y += banner_h + 10
+
+    columns = [*board.columns, "vp"]
+    label_w = width - 2 * PAD - NUMBER_W * len(columns)
+    current = str(board.round) if not board.over and board.position.startswith("Round") else None
+    for side in board.sides:
+        tint = pal.attacker if side.role is Role.ATTACKER else pal.defender
+        # Name, role, underdog, outcome.
+        tags = [side.role.title]
+        if side.underdog:
+            tags.append("Underdog")
+        if side.outcome is not None:
+            tags.append(side.outcome.value.upper())
+        name = _fit(d, side.name[:NAME_CHARS], name_f, width * 0.55)
+        d.text((PAD, y + 14), name, font=name_f, fill=tint)
+        tag = " · ".join(tags)
+        d.text((width - PAD - d.textlength(tag, font=head_f), y + 22), tag, font=head_f, fill=pal.muted)
+        y += 64
+        # Column heads.
+        d.text((PAD, y + 8), "Objective", font=head_f, fill=pal.muted)
+        for i, key in enumerate(columns):
+            x = PAD + label_w + i * NUMBER_W
+            if key == current:
+                d.rectangle((x + 2, y, x + NUMBER_W - 2, y + 40 + ROW_H * len(side.lines)), fill=pal.current)
+            _centre(d, x, NUMBER_W, y + 8, "VP" if key == "vp" else _column_label(key), head_f, pal.muted)
+        y += 40
+        d.line((PAD, y, width - PAD, y), fill=pal.rule, width=2)
+        # One row per objective.
+        for n, line in enumerate(side.lines):
+            d.rectangle((PAD, y, PAD + label_w - 4, y + ROW_H), fill=pal.row if n % 2 == 0 else pal.row_alt)
+            d.text((PAD + 10, y + 12), _fit(d, line.name, label_f, label_w - 24), font=label_f, fill=pal.text)
+            for i, key in enumerate(columns):
+                x = PAD + label_w + i * NUMBER_W
+                if key == "vp":
+                    value, fill = str(line.total), pal.text
+                elif key in line.cells:
+                    amount = line.cells[key]
+                    value = f"{amount:+d}" if amount < 0 else str(amount)
+                    fill = pal.over_cap if amount < 0 else pal.text
+                else:
+                    value, fill = "·", pal.muted
+                _centre(d, x, NUMBER_W, y + 11, value, num_f, fill)
+            y += ROW_H
+        if not side.lines:
+            d.text((PAD + 10, y + 12), "Nothing to score in this mission", font=label_f, fill=pal.muted)
+            y += ROW_H
+        d.line((PAD, y, width - PAD, y), fill=pal.rule, width=2)
+        y += 14
+        # Mission VP against the cap.
+        bar_x, bar_w = PAD + 250, width - 2 * PAD - 250 - 150
+        d.text((PAD, y + 4), f"Mission VP (max {board.cap})", font=label_f, fill=pal.text)
+        d.rounded_rectangle((bar_x, y + 8, bar_x + bar_w, y + 30), radius=8, fill=pal.bar)
+        filled = round(bar_w * side.mission_vp / board.cap)
+        if filled:
+            d.rounded_rectangle((bar_x, y + 8, bar_x + filled, y + 30), radius=8, fill=pal.bar_fill)
+        vp_text = f"{side.mission_vp} / {board.cap}"
+        d.text((width - PAD - d.textlength(vp_text, font=num_f), y + 4), vp_text, font=num_f, fill=pal.text)
+        if side.discounted:
+            note = f"{side.discounted} VP over the cap not counted"
+            d.text((bar_x, y + 34), note, font=small_f, fill=pal.over_cap)
+        y += 58
+        ready = f"Battle Ready +{board.bonus}" if side.battle_ready else "Battle Ready: no"
+        d.text((PAD, y + 6), ready, font=label_f, fill=pal.text if side.battle_ready else pal.muted)
+        total = f"{side.total} / {board.cap + board.bonus}"
+        d.text((width - PAD - d.textlength(total, font=big_f), y), total, font=big_f, fill=tint)
+        d.text(
+            (width - PAD - d.textlength(total, font=big_f) - 16 - d.textlength("Total", font=head_f), y + 12),
+            "Total",
+            font=head_f,
+            fill=pal.muted,
+        )
+        y += 78 + 20
+    footer = "Herald · Boarding Actions"
+    if board.underdog_bonus:
+        footer = f"Underdog bonus: {board.underdog_bonus}"
+    d.text((PAD, height - 36), _fit(d, footer, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
+
+    out = io.BytesIO()
+    img.save(out, format="PNG", compress_level=3)
+    data = out.getvalue()
+    if len(data) > MAX_PNG_BYTES:  # pragma: no cover - flat colours keep it far below
+        out = io.BytesIO()
+        img.convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(out, format="PNG", optimize=True)
+        data = out.getvalue()
+    return data

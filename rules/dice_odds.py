@@ -1,0 +1,519 @@
+"""Exact odds of any dice expression ``/roll`` accepts, worked out from the same parse.
+
+:func:`odds` takes what :func:`rules.dice.roll` takes. It starts from :func:`rules.dice.prepare`
+(the checks and rewrites every form goes through), parses with d20 as ``roll`` does, finds a
+success pool with the same :func:`rules.dice._pool`, and reads D33/D66 as the two dice they
+are (tens x 10 + units). Then, instead of rolling, each node of d20's tree becomes a
+:class:`~rules.distribution.Distribution`:
+
+* numbers, arithmetic and sets of independent parts: convolutions and products;
+* dice whose operations each act on one die at a time (re-rolls, explosions and keep/drop by
+  value, minimum and maximum): one die's outcome, then the sum of N copies;
+* a keep/drop of the highest or lowest after those: an order-statistics dynamic program;
+* anything else (a re-roll after a keep-highest, ``ra``): every multiset of dice, enumerated.
+
+Explosions are followed to a stated depth (the chance of going deeper is below one in a million
+and is counted as stopping there); the result says so in ``notes``. Every calculation has a work
+budget checked before the work is done: an expression whose exact odds would take too long is
+refused with :class:`~rules.dice.DiceError` saying why, never left running.
+
+>>> round(odds("2d6").distribution.probability(7), 4)
+0.1667
+>>> odds("10d6>=4").distribution.mean
+5.0
+>>> odds("d66").distribution.outcomes[:3]
+(11, 12, 13)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import d20
+from d20 import diceast
+
+from rules.dice import (
+    _BRACKETED,
+    _COMPARE,
+    _TENS_UNITS,
+    DiceError,
+    RollKind,
+    _pool,
+    _syntax_message,
+    prepare,
+)
+from rules.distribution import Distribution, combine, convolve, mixture
+
+MAX_WORK = 2_000_000
+"""Budget of elementary steps (one probability multiplied in) for one expression, ~1 s here."""
+MAX_STATES = 100_000
+"""Most multisets of dice (or combinations of set members) one expression may enumerate."""
+EXPLOSION_TAIL = 1e-6
+"""Explosions are followed until the chance of one more is below this."""
+MAX_EXPLOSION_DEPTH = 30
+
+_BINARY: dict[str, Callable[[float, float], float]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
+}
+
+State = tuple[int, ...]
+"""A multiset of kept dice, sorted."""
+
+
+@dataclass(frozen=True)
+class DiceOdds:
+    """The exact distribution of one expression: of its total, or of a pool's successes.
+
+    >>> result = odds("4d6kh3")
+    >>> result.kind.value, round(result.distribution.mean, 4)
+    ('total', 12.2446)
+    """
+
+    expression: str
+    kind: RollKind
+    distribution: Distribution
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.distribution.notes
+
+
+def _too_much(what: str) -> DiceError:
+    return DiceError(
+        f"Working out the exact odds of that would take too long ({what}). Try fewer dice, smaller "
+        "dice or a simpler keep/reroll; `/roll` can still roll it."
+    )
+
+
+def _tens_units_as_dice(text: str) -> str:
+    """``d66`` -> ``(1d6*10+1d6)``, ``2d33`` -> two such terms: the same dice, readable by d20."""
+
+    def replace(match: object) -> str:
+        count = int(match.group(1) or 1)  # type: ignore[attr-defined]
+        sides = 3 if match.group(2) == "33" else 6  # type: ignore[attr-defined]
+        if count > 100:
+            raise _too_much(f"{count} D{match.group(2)} rolls")  # type: ignore[attr-defined]
+        return "(" + "+".join([f"(1d{sides}*10+1d{sides})"] * count) + ")"
+
+    pieces = _BRACKETED.split(text)
+    return "".join(p if p.startswith("[") else _TENS_UNITS.sub(replace, p) for p in pieces)
+
+
+def odds(expression: str) -> DiceOdds:
+    """The exact distribution of ``expression``; :class:`DiceError` if it can't be rolled or worked out.
+
+    >>> odds("1d6e6").notes[0][:48]
+    'Explosions are followed to 8 extra dice per die;'
+    >>> odds("1000d1000")
+    Traceback (most recent call last):
+    ...
+    rules.dice.DiceError: Working out the exact odds of that would take too long (1000d1000)...
+    """
+    text = prepare(expression)
+    try:
+        d20.parse(text, allow_comments=False)  # syntax errors with the player's own columns
+        tree = d20.parse(_tens_units_as_dice(text), allow_comments=False)
+    except d20.RollSyntaxError as error:
+        raise DiceError(_syntax_message(error, text)) from None
+    pool = _pool(tree)
+    evaluator = _Evaluator()
+    try:
+        if pool is None:
+            result = evaluator.eval(tree).map(int)
+            kind = RollKind.TOTAL
+        else:
+            dice_node, success = pool
+            result = evaluator.dice_node(dice_node, lambda v: int(_COMPARE[success[0]](v, success[1])))
+            kind = RollKind.SUCCESSES
+    except RecursionError:
+        raise _too_much("the expression nests too deep") from None
+    return DiceOdds(expression=text, kind=kind, distribution=result.with_notes(*evaluator.notes))
+
+
+class _Evaluator:
+    """Walks d20's tree; ``work`` counts the steps spent against :data:`MAX_WORK`."""
+
+    def __init__(self) -> None:
+        self.work = 0
+        self.notes: list[str] = []
+
+    def spend(self, amount: int, what: str) -> None:
+        self.work += amount
+        if self.work > MAX_WORK:
+            raise _too_much(what)
+
+    # ---- numbers and arithmetic -------------------------------------------------------------
+    def eval(self, node: diceast.Node) -> Distribution:
+        if isinstance(node, diceast.Expression):
+            return self.eval(node.roll)
+        if isinstance(node, diceast.AnnotatedNumber | diceast.Parenthetical):
+            return self.eval(node.value)
+        if isinstance(node, diceast.Literal):
+            return Distribution.constant(node.value)
+        if isinstance(node, diceast.UnOp):
+            inner = self.eval(node.value)
+            return inner.map(operator.neg) if node.op == "-" else inner
+        if isinstance(node, diceast.BinOp):
+            return self.binary(node)
+        if isinstance(node, diceast.OperatedDice | diceast.Dice):
+            return self.dice_node(node, None)
+        if isinstance(node, diceast.OperatedSet):
+            return self.operated_set(node)
+        if isinstance(node, diceast.NumberSet):
+            total = Distribution.constant(0)
+            for value in node.values:
+                part = self.eval(value)
+                self.spend(len(total.outcomes) * len(part.outcomes), "a long set")
+                total = convolve(total, part)
+            return total
+        raise DiceError(f"I can't work out the odds of that part ({type(node).__name__}).")
+
+    def binary(self, node: diceast.BinOp) -> Distribution:
+        left, right = self.eval(node.left), self.eval(node.right)
+        if node.op not in _BINARY:
+            raise DiceError(f"I can't work out the odds of `{node.op}` here.")
+        if node.op in ("/", "//", "%") and 0 in right.outcomes:
+            raise DiceError(
+                "The divisor can be 0, and dividing by zero has no result: change the expression."
+            )
+        self.spend(len(left.outcomes) * len(right.outcomes), f"`{node.op}` between two wide results")
+        if len(left.outcomes) * len(right.outcomes) > MAX_STATES:
+            raise _too_much(f"`{node.op}` between two wide results")
+        return combine(left, right, _BINARY[node.op])
+
+    # ---- sets ---------------------------------------------------------------------------------
+    def operated_set(self, node: diceast.OperatedSet) -> Distribution:
+        inner: diceast.Node = node.value
+        while isinstance(inner, diceast.Parenthetical) and isinstance(
+            inner.value, diceast.Parenthetical | diceast.Dice | diceast.OperatedDice
+        ):
+            inner = inner.value
+        if isinstance(inner, diceast.Dice | diceast.OperatedDice):
+            # ``(4d6)kh3``: d20 applies the set's operations to the dice themselves
+            base = inner.value if isinstance(inner, diceast.OperatedDice) else inner
+            extra = inner.operations if isinstance(inner, diceast.OperatedDice) else []
+            return self.dice(base, [*extra, *node.operations], None)
+        members = inner.values if isinstance(inner, diceast.NumberSet) else [inner]
+        for op in node.operations:
+            if op.op not in ("k", "p"):
+                raise DiceError(f"Sets can only keep (`k`) or drop (`p`), not `{op.op}`.")
+        parts = [self.eval(m) for m in members]
+        size = math.prod(len(p.outcomes) for p in parts)
+        if size > MAX_STATES:
+            raise _too_much(f"a set of {len(parts)} rolls with {size:,} combinations")
+        self.spend(size * len(parts), "a large set")
+        out: dict[float, float] = {}
+        for combo in itertools.product(*(list(p.items()) for p in parts)):
+            values = [v for v, _ in combo]
+            kept = set(range(len(values)))
+            for op in node.operations:
+                chosen = _select([values[i] for i in sorted(kept)], op.sels[0])
+                indices = sorted(kept)
+                picked = {indices[j] for j in chosen}
+                kept = picked if op.op == "k" else kept - picked
+            total = sum(values[i] for i in kept)
+            out[total] = out.get(total, 0.0) + math.prod(q for _, q in combo)
+        return Distribution.of(out)
+
+    # ---- dice ---------------------------------------------------------------------------------
+    def dice_node(self, node: diceast.Node, success: Callable[[int], int] | None) -> Distribution:
+        if isinstance(node, diceast.OperatedDice):
+            return self.dice(node.value, list(node.operations), success)
+        if isinstance(node, diceast.Dice):
+            return self.dice(node, [], success)
+        raise DiceError("A success pool needs dice on the left, like `10d6>=4`.")
+
+    def dice(
+        self, dice: diceast.Dice, ops: list[diceast.SetOperator], success: Callable[[int], int] | None
+    ) -> Distribution:
+        if dice.size == "%":
+            faces = list(range(0, 100, 10))
+        else:
+            if int(dice.size) < 1:
+                raise DiceError("Cannot roll a 0-sided die. Check the die sizes and divisors.")
+            faces = list(range(1, int(dice.size) + 1))
+        n = dice.num
+        if len(faces) > 10_000:
+            raise _too_much(f"d{dice.size}")
+        score = success or (lambda v: v)
+        for op in ops:
+            if op.op in ("mi", "ma") and op.sels[0].cat is not None:
+                raise DiceError(f"{op.sels[0].cat}{op.sels[0].num} is not a valid selector for `{op.op}`.")
+            if op.op == "rr" and op.sels[0].cat in ("h", "l"):
+                raise DiceError("Re-rolling the highest or lowest die (`rrh`, `rrl`) would never end.")
+        split = next((i for i, op in enumerate(ops) if not _per_die(op)), len(ops))
+        lineage: dict[State, float] = {(face,): 1 / len(faces) for face in faces}
+        rest = ops[split:]
+        last_explodes = not rest and split > 0 and ops[split - 1].op == "e"
+        for op in ops[: split - 1] if last_explodes else ops[:split]:
+            lineage = self.apply(lineage, op, faces)
+        if n == 0:
+            return Distribution.constant(0)
+        if last_explodes:
+            # only the score of what the explosions add matters: no need to list the dice
+            sel = ops[split - 1].sels[0]
+            added = self.chain_scores(faces, sel, score)
+            parts = []
+            for state, p in lineage.items():
+                hot = len(_select(list(state), sel))
+                own = Distribution.constant(sum(score(v) for v in state))
+                parts.append((p, convolve(own, self.power(added, hot, "explosions"))))
+            return self.power(mixture(parts), n, f"{n}d{dice.size}")
+        if not rest:
+            one = _score(lineage, score)
+            return self.power(one, n, f"{n}d{dice.size}")
+        if len(rest) == 1 and rest[0].op in ("k", "p") and all(len(s) <= 1 for s in lineage):
+            return self.keep_highest_lowest(lineage, n, rest[0], score, f"{n}d{dice.size}")
+        pool = self.merge(lineage, n, f"{n}d{dice.size}")
+        for op in rest:
+            pool = self.apply(pool, op, faces)
+        return _score(pool, score)
+
+    def power(self, one: Distribution, n: int, what: str) -> Distribution:
+        """The sum of ``n`` copies, by repeated squaring, the work checked before it is done."""
+        width = one.maximum - one.minimum + 1 if all(float(v).is_integer() for v in one.outcomes) else None
+        planned, size_result, size_base, k = 0, 1, len(one.outcomes), n
+        while k:
+            if k & 1:
+                planned += size_result * size_base
+                size_result = size_result + size_base - 1 if width else size_result * size_base
+            k >>= 1
+            if k:
+                planned += size_base * size_base
+                size_base = 2 * size_base - 1 if width else size_base * size_base
+        self.spend(planned, what)
+        result, base = Distribution.constant(0), one
+        while n:
+            if n & 1:
+                result = convolve(result, base)
+            n >>= 1
+            if n:
+                base = convolve(base, base)
+        return result
+
+    def merge(self, lineage: dict[State, float], n: int, what: str) -> dict[State, float]:
+        """Every multiset of the dice of ``n`` independent lineages, with its probability."""
+        longest = max((len(s) for s in lineage), default=0)
+        faces = len({v for s in lineage for v in s}) or 1
+        estimate = min(math.comb(n * max(1, longest) + faces - 1, faces - 1), len(lineage) ** n)
+        # a loose upper bound: refuse the hopeless at once, leave the rest to the work budget
+        if estimate > 100 * MAX_STATES:
+            raise _too_much(f"{what}: about {estimate:,} different sets of dice to go through")
+        pool: dict[State, float] = {(): 1.0}
+        for _ in range(n):
+            longest_now = max((len(a) for a in pool), default=0) + longest
+            self.spend(len(pool) * len(lineage) * (5 + longest_now), what)  # sorting tuples costs more
+            if len(pool) > MAX_STATES:
+                raise _too_much(f"{what}: more than {MAX_STATES:,} different sets of dice to go through")
+            nxt: dict[State, float] = {}
+            for a, p in pool.items():
+                for b, q in lineage.items():
+                    key = tuple(sorted(a + b))
+                    nxt[key] = nxt.get(key, 0.0) + p * q
+            pool = nxt
+        return pool
+
+    def keep_highest_lowest(
+        self,
+        lineage: dict[State, float],
+        n: int,
+        op: diceast.SetOperator,
+        score: Callable[[int], int],
+        what: str,
+    ) -> Distribution:
+        """Keep or drop the ``k`` highest/lowest of ``n`` independent dice (some may be gone already).
+
+        Faces are taken from the end that is selected first; for each face, how many of the
+        dice not yet placed show it (binomial), and how many of those the selector takes.
+        """
+        sel = op.sels[0]
+        k = sel.num
+        single = {s[0]: p for s, p in lineage.items() if s}
+        order = sorted(single, reverse=sel.cat == "h")
+        states: dict[tuple[int, int], dict[int, float]] = {(0, 0): {0: 1.0}}
+        remaining_mass = 1.0
+        for face in order:
+            chance = single[face] / remaining_mass if remaining_mass > 0 else 0.0
+            chance = min(1.0, chance)
+            nxt: dict[tuple[int, int], dict[int, float]] = {}
+            self.spend(sum(len(acc) * (n - j + 1) for (j, _), acc in states.items()), what)
+            value = score(face)
+            for (j, taken), acc in states.items():
+                left = n - j
+                for c in range(left + 1):
+                    w = math.comb(left, c) * chance**c * (1 - chance) ** (left - c)
+                    if w == 0.0:
+                        continue
+                    now = min(k, taken + c)
+                    chosen = now - taken
+                    kept = chosen if op.op == "k" else c - chosen
+                    bucket = nxt.setdefault((j + c, now), {})
+                    for total, q in acc.items():
+                        key = total + value * kept
+                        bucket[key] = bucket.get(key, 0.0) + q * w
+            states = nxt
+            remaining_mass -= single[face]
+        out: dict[int, float] = {}
+        for acc in states.values():
+            for total, q in acc.items():
+                out[total] = out.get(total, 0.0) + q
+        return Distribution.of(out)
+
+    # ---- one operation on a distribution of multisets -----------------------------------------
+    def apply(
+        self, states: dict[State, float], op: diceast.SetOperator, faces: list[int]
+    ) -> dict[State, float]:
+        sel = op.sels[0]
+        out: dict[State, float] = {}
+
+        def add(state: State, p: float) -> None:
+            key = tuple(sorted(state))
+            out[key] = out.get(key, 0.0) + p
+
+        fresh = [((face,), 1 / len(faces)) for face in faces]
+        self.spend(sum(5 * (1 + len(state)) for state in states), "dice operations")
+        for state, p in states.items():
+            chosen = _select(list(state), sel)
+            others = tuple(v for i, v in enumerate(state) if i not in chosen)
+            picked = [state[i] for i in sorted(chosen)]
+            if op.op == "k":
+                add(tuple(picked), p)
+            elif op.op == "p":
+                add(others, p)
+            elif op.op == "mi":
+                add(tuple(max(v, sel.num) for v in state), p)
+            elif op.op == "ma":
+                add(tuple(min(v, sel.num) for v in state), p)
+            elif op.op in ("rr", "ro", "e"):
+                if op.op == "rr":
+                    allowed = [f for f in faces if not _select([f], sel)]
+                    if not allowed:
+                        raise DiceError(f"`rr{_sel_text(sel)}` re-rolls every face, so it would never end.")
+                    each = [((f,), 1 / len(allowed)) for f in allowed]
+                elif op.op == "ro":
+                    each = fresh
+                else:
+                    each = list(self.chain(faces, sel).items())
+                combos = 1
+                for _ in picked:
+                    combos *= len(each)
+                if combos > MAX_STATES:
+                    raise _too_much(f"{len(picked)} dice re-rolled or exploded at once")
+                self.spend(combos * (5 + len(state)), "re-rolls and explosions")
+                base = others if op.op != "e" else state
+                for combo in itertools.product(each, repeat=len(picked)):
+                    extra: State = tuple(v for part, _ in combo for v in part)
+                    add(base + extra, p * math.prod(q for _, q in combo))
+            elif op.op == "ra":
+                if picked:
+                    for face_state, q in fresh:
+                        add(state + face_state, p * q)
+                else:
+                    add(state, p)
+            else:
+                raise DiceError(f"I can't work out the odds of `{op.op}`.")
+        return out
+
+    def explosion_depth(self, faces: list[int], sel: diceast.SetSelector) -> tuple[list[int], int]:
+        """The faces that explode and how deep explosions are followed (noted in the result)."""
+        hot = [f for f in faces if _select([f], sel)]
+        p_hot = len(hot) / len(faces)
+        if p_hot >= 1:
+            raise DiceError(f"`e{_sel_text(sel)}` explodes on every face, so it would never end.")
+        depth = 1
+        while p_hot**depth > EXPLOSION_TAIL and depth < MAX_EXPLOSION_DEPTH:
+            depth += 1
+        if p_hot > 0:
+            beyond = p_hot**depth
+            chance = "below 1 in a million" if beyond <= EXPLOSION_TAIL else f"{beyond:.2%}"
+            note = (
+                f"Explosions are followed to {depth} extra dice per die; the chance of more ({chance}) "
+                "is left out."
+            )
+            if note not in self.notes:
+                self.notes.append(note)
+        return hot, depth
+
+    def chain_scores(
+        self, faces: list[int], sel: diceast.SetSelector, score: Callable[[int], int]
+    ) -> Distribution:
+        """The summed score of the dice one exploding die adds (each may explode again)."""
+        hot, depth = self.explosion_depth(faces, sel)
+        done: dict[int, float] = {}
+        level: dict[int, float] = {0: 1.0}
+        for step in range(depth):
+            self.spend(len(level) * len(faces), "explosions")
+            nxt: dict[int, float] = {}
+            for total, p in level.items():
+                for f in faces:
+                    key = total + score(f)
+                    target = nxt if f in hot and step + 1 < depth else done
+                    target[key] = target.get(key, 0.0) + p / len(faces)
+            level = nxt
+        return Distribution.of(done)
+
+    def chain(self, faces: list[int], sel: diceast.SetSelector) -> dict[State, float]:
+        """The new dice one exploding die adds: each one that is selected again explodes again."""
+        hot, depth = self.explosion_depth(faces, sel)
+        h = len(hot)
+        estimate = sum(math.comb(length + h - 1, max(h - 1, 0)) for length in range(depth)) * len(faces)
+        if estimate > MAX_STATES:
+            raise _too_much(f"explosions that keep going on {h} faces, with dice kept or re-rolled after")
+        # after ``depth`` dice the last one simply does not explode again
+        chains: dict[State, float] = {}
+        level: dict[State, float] = {(): 1.0}
+        for step in range(depth):
+            self.spend(len(level) * len(faces), "explosions")
+            nxt: dict[State, float] = {}
+            for prefix, p in level.items():
+                for f in faces:
+                    key = tuple(sorted((*prefix, f)))
+                    if f in hot and step + 1 < depth:
+                        nxt[key] = nxt.get(key, 0.0) + p / len(faces)
+                    else:
+                        chains[key] = chains.get(key, 0.0) + p / len(faces)
+            level = nxt
+        return chains
+
+
+def _per_die(op: diceast.SetOperator) -> bool:
+    """Whether the operation treats each die on its own (so N dice are N independent copies)."""
+    if op.op in ("mi", "ma"):
+        return True
+    return op.op in ("k", "p", "rr", "ro", "e") and op.sels[0].cat in (None, "<", ">")
+
+
+def _sel_text(sel: diceast.SetSelector) -> str:
+    return f"{sel.cat or ''}{sel.num}"
+
+
+def _select(values: list[int], sel: diceast.SetSelector) -> set[int]:
+    """Indices chosen by d20's selector among ``values`` (which are in ascending order for h/l)."""
+    if sel.cat == "h":
+        order = sorted(range(len(values)), key=lambda i: values[i], reverse=True)
+        return set(order[: sel.num])
+    if sel.cat == "l":
+        order = sorted(range(len(values)), key=lambda i: values[i])
+        return set(order[: sel.num])
+    if sel.cat == "<":
+        return {i for i, v in enumerate(values) if v < sel.num}
+    if sel.cat == ">":
+        return {i for i, v in enumerate(values) if v > sel.num}
+    return {i for i, v in enumerate(values) if v == sel.num}
+
+
+def _score(states: dict[State, float], score: Callable[[int], int]) -> Distribution:
+    out: dict[int, float] = {}
+    for state, p in states.items():
+        total = sum(score(v) for v in state)
+        out[total] = out.get(total, 0.0) + p
+    return Distribution.of(out)

@@ -1,0 +1,247 @@
+"""Exact probability distributions over whole numbers, and the small dynamic program behind them.
+
+Every "what are my chances" answer in Herald (``/odds``, the 40k attack odds, the Space Infantry
+A-V odds) is a :class:`Distribution`: outcome -> probability, with its mean and the chance of at
+least ``k``. The engines build them with three operations kept here: :func:`convolve` (the sum
+of two independent results), :func:`power` (the sum of ``n`` independent copies) and
+:func:`mixture` (a result whose recipe is itself random, such as D6 attacks).
+
+Why our own dynamic program and not ``icepool``
+-----------------------------------------------
+``icepool`` 2.1 (pure Python, exact, with big-integer counts) was measured on this machine
+against this module for the issue's reference case: 40 attacks, BS3+ re-rolling 1s, Lethal Hits,
+Sustained Hits 1, Twin-linked, Devastating Wounds, Feel No Pain 6+, against 10 models of 2
+wounds. icepool takes about 27 ms for the number of unsaved attacks alone (without Sustained
+Hits) and has no notion of damage lost past a model: written as ``icepool.map`` over that
+number, the allocation took 2.7 s. :mod:`rules.wh40k.attack` does the whole sequence,
+allocation included, in about 5 ms (the same means to 12 digits). The program is also shorter to
+read than the icepool version (a few list convolutions and one Markov chain over "models slain,
+damage on the current model"), keeps a dependency out of the core, and its work is easy to bound
+before starting, which is how every engine refuses a calculation that would take too long
+instead of hanging. The price: probabilities are floats, exact to about 1e-12, not fractions,
+and every result shows them rounded.
+
+>>> two_d6 = power(uniform(1, 6), 2)
+>>> round(two_d6.probability(7), 4), round(two_d6.mean, 9)
+(0.1667, 7.0)
+>>> round(two_d6.at_least(10), 4)
+0.1667
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+#: Probabilities smaller than this are dropped from a result (they cannot show in a reply).
+NEGLIGIBLE = 1e-15
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Outcome -> probability, sorted by outcome, probabilities adding up to 1.
+
+    ``notes`` says what a reader must know about how it was worked out (an explosion depth, a
+    truncated tail); an empty tuple means exact.
+
+    >>> d = Distribution.of({0: 0.25, 1: 0.5, 2: 0.25})
+    >>> d.mean, d.at_least(1), d.at_most(0)
+    (1.0, 0.75, 0.25)
+    """
+
+    outcomes: tuple[int, ...]
+    probabilities: tuple[float, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def of(cls, weights: Mapping[int, float], notes: Iterable[str] = ()) -> Distribution:
+        """A distribution from outcome -> weight; the weights are scaled to add up to 1.
+
+        >>> Distribution.of({3: 2.0, 1: 2.0}).outcomes
+        (1, 3)
+        """
+        total = sum(weights.values())
+        if total <= 0:
+            raise ValueError("a distribution needs some weight")
+        kept = sorted((k, w / total) for k, w in weights.items() if w / total > NEGLIGIBLE)
+        return cls(tuple(k for k, _ in kept), tuple(p for _, p in kept), tuple(notes))
+
+    @classmethod
+    def constant(cls, value: int) -> Distribution:
+        """The distribution of a number that is not random.
+
+        >>> Distribution.constant(4).mean
+        4.0
+        """
+        return cls((value,), (1.0,))
+
+    def items(self) -> Iterable[tuple[int, float]]:
+        return zip(self.outcomes, self.probabilities, strict=True)
+
+    def as_dict(self) -> dict[int, float]:
+        return dict(self.items())
+
+    def probability(self, value: int) -> float:
+        """P(result == value)."""
+        return self.as_dict().get(value, 0.0)
+
+    @property
+    def mean(self) -> float:
+        return float(sum(k * p for k, p in self.items()))
+
+    @property
+    def minimum(self) -> int:
+        return self.outcomes[0]
+
+    @property
+    def maximum(self) -> int:
+        return self.outcomes[-1]
+
+    def at_least(self, value: int) -> float:
+        """P(result >= value), clipped to [0, 1] against rounding."""
+        return min(1.0, max(0.0, sum(p for k, p in self.items() if k >= value)))
+
+    def at_most(self, value: int) -> float:
+        """P(result <= value)."""
+        return min(1.0, max(0.0, sum(p for k, p in self.items() if k <= value)))
+
+    def at_least_table(self) -> list[tuple[int, float]]:
+        """(k, P(result >= k)) for every outcome k, smallest first.
+
+        >>> Distribution.of({1: 1, 2: 1}).at_least_table()
+        [(1, 1.0), (2, 0.5)]
+        """
+        rows, tail = [], 0.0
+        for k, p in reversed(list(self.items())):
+            tail += p
+            rows.append((k, min(1.0, tail)))
+        return rows[::-1]
+
+    def at_least_rows(self, max_rows: int = 12) -> list[tuple[int, float]]:
+        """The informative rows of :meth:`at_least_table` for a reply: from the last result that
+        is all but certain (99.9%+) to the last one still above 0.1%, thinned evenly to
+        ``max_rows``.
+
+        >>> [(k, round(p, 3)) for k, p in power(uniform(1, 6), 2).at_least_rows(4)]
+        [(2, 1.0), (5, 0.833), (9, 0.278), (12, 0.028)]
+        """
+        rows = self.at_least_table()
+        first = max((i for i, (_, p) in enumerate(rows) if p >= 0.999), default=0)
+        last = max((i for i, (_, p) in enumerate(rows) if p >= 0.001), default=len(rows) - 1)
+        rows = rows[first : last + 1]
+        if len(rows) <= max_rows or max_rows < 2:
+            return rows[: max(1, max_rows)]
+        picks = sorted({round(i * (len(rows) - 1) / (max_rows - 1)) for i in range(max_rows)})
+        return [rows[i] for i in picks]
+
+    def map(self, function: Callable[[int], int]) -> Distribution:
+        """The distribution of ``function(result)``.
+
+        >>> uniform(1, 6).map(lambda v: int(v >= 4)).probability(1)
+        0.5
+        """
+        out: dict[int, float] = {}
+        for k, p in self.items():
+            key = function(k)
+            out[key] = out.get(key, 0.0) + p
+        return Distribution.of(out, self.notes)
+
+    def with_notes(self, *notes: str) -> Distribution:
+        merged = tuple(dict.fromkeys((*self.notes, *(n for n in notes if n))))
+        return Distribution(self.outcomes, self.probabilities, merged)
+
+
+def uniform(low: int, high: int, step: int = 1) -> Distribution:
+    """A fair die showing ``low``, ``low + step``, ... ``high``.
+
+    >>> uniform(0, 90, 10).outcomes[:3]
+    (0, 10, 20)
+    """
+    faces = range(low, high + 1, step)
+    return Distribution.of({face: 1.0 for face in faces})
+
+
+def convolve(a: Distribution, b: Distribution) -> Distribution:
+    """The distribution of the sum of two independent results.
+
+    >>> convolve(uniform(1, 2), uniform(1, 2)).as_dict()
+    {2: 0.25, 3: 0.5, 4: 0.25}
+    """
+    out: dict[int, float] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0.0) + p * q
+    return Distribution.of(out, (*a.notes, *b.notes))
+
+
+def combine(a: Distribution, b: Distribution, operation: Callable[[int, int], int]) -> Distribution:
+    """The distribution of ``operation(x, y)`` for independent ``x`` from ``a`` and ``y`` from ``b``.
+
+    >>> combine(uniform(1, 2), Distribution.constant(3), lambda x, y: x * y).outcomes
+    (3, 6)
+    """
+    out: dict[int, float] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            key = operation(x, y)
+            out[key] = out.get(key, 0.0) + p * q
+    return Distribution.of(out, (*a.notes, *b.notes))
+
+
+def power(a: Distribution, n: int) -> Distribution:
+    """The sum of ``n`` independent copies of ``a`` (by repeated squaring).
+
+    >>> power(uniform(1, 6), 3).probability(18) * 216
+    1.0
+    """
+    if n < 0:
+        raise ValueError("n must be 0 or more")
+    result = Distribution.constant(0)
+    base = a
+    while n:
+        if n & 1:
+            result = convolve(result, base)
+        n >>= 1
+        if n:
+            base = convolve(base, base)
+    return result
+
+
+def powers(a: Distribution, n: int) -> list[Distribution]:
+    """``[a^0, a^1, ... a^n]``: the sums of 0 to ``n`` independent copies, one convolution each.
+
+    >>> [d.mean for d in powers(uniform(1, 2), 2)]
+    [0.0, 1.5, 3.0]
+    """
+    out = [Distribution.constant(0)]
+    for _ in range(n):
+        out.append(convolve(out[-1], a))
+    return out
+
+
+def mixture(parts: Iterable[tuple[float, Distribution]]) -> Distribution:
+    """Pick a recipe with the given probability, then its result: ``sum(p * d)``.
+
+    >>> mixture([(0.5, Distribution.constant(0)), (0.5, Distribution.constant(2))]).mean
+    1.0
+    """
+    out: dict[int, float] = {}
+    notes: list[str] = []
+    for weight, dist in parts:
+        notes.extend(dist.notes)
+        for k, p in dist.items():
+            out[k] = out.get(k, 0.0) + weight * p
+    return Distribution.of(out, notes)
+
+
+def bernoulli(p: float) -> Distribution:
+    """1 with probability ``p``, else 0.
+
+    >>> bernoulli(0.25).mean
+    0.25
+    """
+    if p <= 0:
+        return Distribution.constant(0)
+    if p >= 1:
+        return Distribution.constant(1)
+    return Distribution((0, 1), (1 - p, p))

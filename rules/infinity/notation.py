@@ -1,0 +1,164 @@
+"""The compact text form of a side, short enough for a Discord option: ``SV16 B3 PS4 DA``.
+
+Parts are separated by spaces (or commas), in any order, capitals optional:
+
+=================  ====================================================================
+``SV13``           the attribute the side rolls against (required unless ``B0``)
+``SV13+3-6``       with modifiers, which count at most ±12 in total; ``+3`` alone also works
+``B3``             Burst, 0 to 6 (default 1; ``B0``: this side does not roll)
+``PS4``/``DAM13``  the weapon's PS (N5) or DAM (N4); default PS 7, the same as DAM 13
+``DA``             ammunition: ``N DA EXP E/M PARA SHOCK STUN PLASMA``, with ``AP``, ``T2``
+                   (alone or joined: ``AP+DA``, ``AP+EXP``) and ``CONT`` (Continuous Damage)
+``ARM2``           this side's ARM when the other side's hits land; ``BTS3``, ``PH10`` too
+``COVER``          this side is in partial cover (+3 to its saves)
+=================  ====================================================================
+
+Every mistake raises :class:`NotationError`, which names the part that is wrong.
+
+>>> parse_side("SV16 B3 PS4 DA").describe()
+'SV16 B3 PS4 DA'
+>>> parse_side("sv13 arm2, cover").describe()
+'SV13 ARM2 COVER'
+>>> parse_side("SV16 B9")
+Traceback (most recent call last):
+...
+rules.infinity.notation.NotationError: `B9` in `SV16 B9`: Burst 9 is out of range: use 1 to 6 dice (0: ...).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+from rules.errors import RuleError
+from rules.infinity.side import Ammunition, Side
+
+MAX_TEXT_LENGTH = 100
+"""The longest side description we read (Discord options are short anyway)."""
+
+_AMMO_WORDS = {
+    "N": Ammunition.N,
+    "DA": Ammunition.DA,
+    "EXP": Ammunition.EXP,
+    "E/M": Ammunition.EM,
+    "EM": Ammunition.EM,
+    "PARA": Ammunition.PARA,
+    "SHOCK": Ammunition.SHOCK,
+    "STUN": Ammunition.STUN,
+    "PLASMA": Ammunition.PLASMA,
+}
+_FLAG_WORDS = {"AP": "ap", "T2": "t2"}
+_CONTINUOUS_WORDS = ("CONT", "CONTINUOUS", "CD")
+_STATS = {"B": "burst", "PS": "ps", "DAM": "dam", "ARM": "arm", "BTS": "bts", "PH": "ph"}
+_STAT_NAMES = {"burst": "Burst", "ps": "PS", "dam": "DAM", "arm": "ARM", "bts": "BTS", "ph": "PH"}
+_SV = re.compile(r"SV(\d+)((?:[+-]\d+)*)", re.ASCII)
+_MODIFIER = re.compile(r"(?:[+-]\d+)+", re.ASCII)
+_STAT = re.compile(r"(B|PS|DAM|ARM|BTS|PH)(\d+)", re.ASCII)
+_KNOWN = ["SV13", "B3", "PS4", "DAM13", "ARM2", "BTS3", "PH10", "COVER", "CONT", *_AMMO_WORDS, *_FLAG_WORDS]
+
+
+class NotationError(RuleError):
+    """A side description with a wrong part; ``part`` is that part as typed."""
+
+    def __init__(self, text: str, part: str, problem: str) -> None:
+        # a backtick typed by the player would break the reply's code spans
+        shown_part, shown_text = part.replace("`", "'"), text.replace("`", "'")
+        super().__init__(f"`{shown_part}` in `{shown_text}`: {problem}")
+        self.text = text
+        self.part = part
+        self.problem = problem
+
+
+def _modifiers(text: str) -> int:
+    return sum(int(m) for m in re.findall(r"[+-]\d+", text, re.ASCII))
+
+
+def _ammo(part: str, upper: str, fields: dict[str, Any], text: str) -> bool:
+    """Read ``AP+DA``-style ammunition into ``fields``; False if ``upper`` is not ammunition."""
+    words = upper.split("+")
+    if not all(w in _AMMO_WORDS or w in _FLAG_WORDS for w in words):
+        return False
+    for word in words:
+        if word in _FLAG_WORDS:
+            key = _FLAG_WORDS[word]
+            if fields.get(key):
+                raise NotationError(text, part, f"{word} is given twice.")
+            fields[key] = True
+        else:
+            if "ammo" in fields:
+                already = fields["ammo"].value
+                problem = f"the ammunition is already {already}: give one (AP and T2 may join it)."
+                raise NotationError(text, part, problem)
+            fields["ammo"] = _AMMO_WORDS[word]
+    return True
+
+
+def parse_side(text: str) -> Side:
+    """Read a side from its compact text form; raise :class:`NotationError` at the first wrong part.
+
+    >>> side = parse_side("SV11+6-3 B2 DAM14 AP+EXP ARM3")
+    >>> side.sv, side.burst, side.ammo.value, side.ap, side.dam
+    (14, 2, 'EXP', True, 14)
+    >>> parse_side("SV13 ARM2 PS")
+    Traceback (most recent call last):
+    ...
+    rules.infinity.notation.NotationError: `PS` in `SV13 ARM2 PS`: PS needs a number right after it, like PS4.
+    """
+    text = " ".join(str(text).split())
+    if not text:
+        raise RuleError("The side is empty: give at least its SV, e.g. `SV13` or `SV16 B3 PS4 DA`.")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise RuleError(f"The side is {len(text)} characters long: keep it to {MAX_TEXT_LENGTH} at most.")
+    fields: dict[str, Any] = {}
+    seen: dict[str, str] = {}
+    for part in [p for p in re.split(r"[\s,]+", text) if p]:
+        upper = part.upper()
+        if match := _SV.fullmatch(upper):
+            if "attribute" in seen:
+                raise NotationError(text, part, f"the SV is already given as `{seen['attribute']}`.")
+            seen["attribute"] = part
+            fields["attribute"] = int(match.group(1))
+            fields["modifier"] = fields.get("modifier", 0) + _modifiers(match.group(2))
+        elif _MODIFIER.fullmatch(upper):
+            fields["modifier"] = fields.get("modifier", 0) + _modifiers(upper)
+        elif match := _STAT.fullmatch(upper):
+            key = _STATS[match.group(1)]
+            if key in seen:
+                raise NotationError(text, part, f"{_STAT_NAMES[key]} is already given as `{seen[key]}`.")
+            seen[key] = part
+            fields[key] = int(match.group(2))
+        elif upper in _STATS or upper == "SV":
+            raise NotationError(text, part, f"{upper} needs a number right after it, like {_example(upper)}.")
+        elif upper == "COVER":
+            fields["cover"] = True
+        elif upper in _CONTINUOUS_WORDS:
+            fields["continuous"] = True
+        elif not _ammo(part, upper, fields, text):
+            raise NotationError(text, part, _unknown(upper))
+        _check_part(text, part, fields)
+    if "attribute" not in fields and fields.get("burst", 1) != 0:
+        raise RuleError(f"`{text}` has no SV: start with the attribute it rolls against, e.g. `SV13 {text}`.")
+    return Side(**fields)
+
+
+def _example(word: str) -> str:
+    examples = {"SV": "13", "B": "3", "PS": "4", "DAM": "13", "ARM": "2", "BTS": "3", "PH": "10"}
+    return word + examples[word]
+
+
+def _unknown(upper: str) -> str:
+    close = difflib.get_close_matches(upper, _KNOWN, n=2, cutoff=0.5)
+    hint = f" Did you mean {' or '.join(f'`{c}`' for c in close)}?" if close else ""
+    return (
+        "not a part of a side. Use SV, B, PS or DAM, an ammunition (N DA EXP E/M PARA SHOCK STUN PLASMA, "
+        f"AP, T2, CONT), ARM, BTS, PH or COVER.{hint}"
+    )
+
+
+def _check_part(text: str, part: str, fields: dict[str, Any]) -> None:
+    """Validate the side so far, so an out-of-range number is blamed on the part that gave it."""
+    try:
+        Side(**fields)
+    except RuleError as error:
+        raise NotationError(text, part, error.message) from None

@@ -1,0 +1,646 @@
+"""Running an ITS tournament: every change is a function from a state to a new state.
+
+Nothing here mutates its input: ``state = pair_next_round(state, rng)``. Each refusal is a
+:class:`~rules.tournament.model.TournamentError` saying what is wrong and what to do instead.
+Randomness (round 1's pairing) comes in as a ``random.Random``; the seed drawn from it is
+stored on the round, so the round can be reproduced.
+
+>>> import random
+>>> t = create_tournament("Store Cup", 300)
+>>> for i, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
+...     t = add_player(t, str(i), name, "PanOceania")
+>>> t = pair_next_round(t, random.Random(1))
+>>> t.round_count, len(t.current.games)
+(3, 2)
+>>> game = t.current.games[0]
+>>> t = record_result(t, game.a, game.b, GameResult(op_a=4, op_b=1, vp_a=200, vp_b=90))
+>>> missing_results(t) == [t.current.games[1]]
+True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+
+from rules.its.scenario import Scenario, ScenarioKind
+from rules.its.scoring import ScoreResult
+from rules.its.tiers import Tier
+from rules.tournament.model import (
+    MAX_NAME_CHARS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    MIN_ROUNDS,
+    Extra,
+    Flag,
+    Game,
+    GameResult,
+    Kind,
+    Player,
+    Round,
+    Tournament,
+    TournamentError,
+)
+from rules.tournament.pairing import Entrant, fresh_tables, swiss_pairs
+from rules.tournament.standings import standings
+
+ESCALATION_ROUNDS = 3
+ESCALATION_STEPS: tuple[tuple[Tier, ...], ...] = (
+    (Tier.T150, Tier.T200),
+    (Tier.T250, Tier.T300),
+    (Tier.T400,),
+)
+"""The tiers each Escalation round may use: 200/150, then 300/250, then 400."""
+
+_SPACES = re.compile(r"\s+")
+_History = dict[str, tuple[list[str], set[int]]]
+
+
+# --- creating -----------------------------------------------------------------------------------
+
+
+def rounds_for_players(count: int) -> int:
+    """The seed's guideline for the number of Tournament Rounds: 4-8 players 3, 9-16 4, 17+ 5.
+
+    >>> [rounds_for_players(n) for n in (4, 8, 9, 16, 17, 200)]
+    [3, 3, 4, 4, 5, 5]
+    """
+    if count <= 8:
+        return 3
+    if count <= 16:
+        return 4
+    return 5
+
+
+def _clean(text: str, what: str, *, required: bool = True) -> str:
+    cleaned = _SPACES.sub(" ", text or "").strip()[:MAX_NAME_CHARS]
+    if required and not cleaned:
+        raise TournamentError(f"The {what} is empty: give it a name.")
+    return cleaned
+
+
+def _check_rounds(rounds: int, extras: Iterable[Extra]) -> int:
+    if Extra.ESCALATION in extras and rounds != ESCALATION_ROUNDS:
+        raise TournamentError(
+            f"An Escalation tournament has exactly {ESCALATION_ROUNDS} rounds; leave the number of rounds "
+            f"empty or set it to {ESCALATION_ROUNDS}."
+        )
+    if rounds < MIN_ROUNDS:
+        raise TournamentError(f"A tournament has at least {MIN_ROUNDS} rounds; choose {MIN_ROUNDS} or more.")
+    if rounds > MAX_ROUNDS:
+        raise TournamentError(f"Herald runs at most {MAX_ROUNDS} rounds per tournament; choose fewer.")
+    return rounds
+
+
+def _escalation_tiers(tier: Tier, given: Iterable[Tier | int | str] | None) -> list[Tier]:
+    if given is None:
+        low = tier in (Tier.T150, Tier.T250)
+        return [Tier.T150 if low else Tier.T200, Tier.T250 if low else Tier.T300, Tier.T400]
+    tiers = [Tier.parse(t) for t in given]
+    if len(tiers) != ESCALATION_ROUNDS or any(
+        t not in allowed for t, allowed in zip(tiers, ESCALATION_STEPS, strict=True)
+    ):
+        raise TournamentError(
+            "Escalation rounds are played at 200 or 150 points, then 300 or 250, then 400: "
+            f"{', '.join(str(int(t)) for t in tiers)} does not fit."
+        )
+    return tiers
+
+
+def create_tournament(
+    name: str,
+    tier: Tier | int | str,
+    *,
+    kind: Kind | str = Kind.TOURNAMENT,
+    extras: Iterable[Extra | str] = (),
+    rounds: int | None = None,
+    escalation_tiers: Iterable[Tier | int | str] | None = None,
+) -> Tournament:
+    """A new tournament with no players.
+
+    ``rounds`` None follows the seed's guideline when round 1 is paired. With Escalation the
+    rounds are 200, 300, 400 points (150, 250, 400 when ``tier`` is 150 or 250), or
+    ``escalation_tiers``.
+
+    >>> t = create_tournament("Spring", 300, extras=["escalation"])
+    >>> [int(t.tier_of_round(n)) for n in (1, 2, 3)], t.rounds_requested
+    ([200, 300, 400], 3)
+    """
+    tier = Tier.parse(tier)
+    try:
+        extra_list = sorted({Extra(e) for e in extras})
+        kind = Kind(kind)
+    except ValueError as exc:
+        raise TournamentError(
+            f"Unknown option: {exc}. Kinds: {', '.join(k.value for k in Kind)}; "
+            f"extras: {', '.join(e.value for e in Extra)}."
+        ) from None
+    steps: list[Tier] = []
+    if Extra.ESCALATION in extra_list:
+        steps = _escalation_tiers(tier, escalation_tiers)
+        rounds = ESCALATION_ROUNDS if rounds is None else rounds
+    if rounds is not None:
+        _check_rounds(rounds, extra_list)
+    return Tournament(
+        name=_clean(name, "tournament name"),
+        tier=tier,
+        kind=kind,
+        extras=extra_list,
+        escalation_tiers=steps,
+        rounds_requested=rounds,
+    )
+
+
+def _open(state: Tournament) -> None:
+    if state.finished:
+        raise TournamentError(f"{state.name} is finished; its results can be viewed but no longer changed.")
+
+
+# --- players ------------------------------------------------------------------------------------
+
+
+def add_player(
+    state: Tournament, player_id: str, name: str, faction: str = "", *, user_id: int | None = None
+) -> Tournament:
+    """``state`` with one more player. After round 1 is paired, only when late joins are allowed;
+    a late player starts on 0 points and is paired from the next round on.
+
+    >>> t = add_player(create_tournament("Cup", 300), "42", "Ann", "Nomads")
+    >>> t.players[0].name, t.players[0].joined_round
+    ('Ann', 1)
+    """
+    _open(state)
+    if state.has_player(player_id):
+        raise TournamentError(f"{state.name_of(player_id)} is already in {state.name}.")
+    if len(state.players) >= MAX_PLAYERS:
+        raise TournamentError(f"{state.name} is full: a tournament holds at most {MAX_PLAYERS} players.")
+    next_round = len(state.rounds) + 1
+    if state.started:
+        if not state.late_joins:
+            raise TournamentError(
+                f"Round 1 of {state.name} is already paired: an organiser has to allow late joins first."
+            )
+        if state.round_count is not None and next_round > state.round_count:
+            raise TournamentError(
+                f"Every round of {state.name} is already paired; there is nothing left to join."
+            )
+    player = Player(
+        id=player_id,
+        name=_clean(name, "player name"),
+        faction=_clean(faction, "faction", required=False),
+        user_id=user_id,
+        joined_round=next_round,
+    )
+    return state.model_copy(update={"players": [*state.players, player]})
+
+
+def remove_player(state: Tournament, player_id: str) -> Tournament:
+    """``state`` without a player; only before round 1 is paired (later, drop them instead)."""
+    _open(state)
+    player = state.player(player_id)
+    if state.started:
+        raise TournamentError(
+            f"{player.name} is already paired in {state.name}: drop them instead, which keeps their results."
+        )
+    return state.model_copy(update={"players": [p for p in state.players if p.id != player_id]})
+
+
+def drop_player(state: Tournament, player_id: str) -> Tournament:
+    """``state`` where the player is no longer paired; their results so far stay.
+
+    Before round 1 this simply removes them. A game they still have in the current round keeps
+    waiting for its result.
+
+    >>> t = add_player(create_tournament("Cup", 300), "1", "Ann")
+    >>> drop_player(t, "1").players
+    []
+    """
+    _open(state)
+    player = state.player(player_id)
+    if not state.started:
+        return remove_player(state, player_id)
+    if player.dropped_after is not None:
+        raise TournamentError(f"{player.name} has already dropped from {state.name}.")
+    dropped = player.model_copy(update={"dropped_after": len(state.rounds)})
+    return _replace_player(state, dropped)
+
+
+def _replace_player(state: Tournament, player: Player) -> Tournament:
+    return state.model_copy(update={"players": [player if p.id == player.id else p for p in state.players]})
+
+
+def set_late_joins(state: Tournament, allowed: bool) -> Tournament:
+    """``state`` allowing (or no longer allowing) players to join after round 1 is paired."""
+    _open(state)
+    return state.model_copy(update={"late_joins": allowed})
+
+
+def set_rounds(state: Tournament, rounds: int) -> Tournament:
+    """``state`` with another number of rounds (never fewer than are already paired, nor than 3).
+
+    >>> set_rounds(create_tournament("Cup", 300), 6).rounds_requested
+    6
+    """
+    _open(state)
+    _check_rounds(rounds, state.extras)
+    if rounds < len(state.rounds):
+        raise TournamentError(f"{len(state.rounds)} rounds are already paired; choose at least that many.")
+    too_late = sorted(n for n in state.scenarios if n > rounds)
+    if too_late:
+        raise TournamentError(
+            f"Round {too_late[0]} already has a scenario; keep at least {too_late[-1]} rounds."
+        )
+    update: dict[str, object] = {"rounds_requested": rounds}
+    if state.started:
+        update["round_count"] = rounds
+    return state.model_copy(update=update)
+
+
+def set_scenario(state: Tournament, round_number: int, scenario: Scenario) -> Tournament:
+    """``state`` with ``scenario`` for ``round_number``; the same scenario is never played twice.
+
+    >>> from rules.its.content import load_scenarios
+    >>> library = load_scenarios()
+    >>> t = set_scenario(create_tournament("Cup", 300), 1, library.get("acquisition"))
+    >>> set_scenario(t, 2, library.get("acquisition"))
+    Traceback (most recent call last):
+    ...
+    rules.tournament.model.TournamentError: Acquisition is already the scenario of round 1: ...
+    """
+    _open(state)
+    last = state.round_count or state.rounds_requested or MAX_ROUNDS
+    if not 1 <= round_number <= last:
+        raise TournamentError(
+            f"{state.name} has rounds 1 to {last}; round {round_number} is not one of them."
+        )
+    if round_number <= len(state.rounds) and state.rounds[round_number - 1].has_results:
+        raise TournamentError(
+            f"Round {round_number} already has results, so its scenario can no longer change."
+        )
+    for other, scenario_id in state.scenarios.items():
+        if scenario_id == scenario.id and other != round_number:
+            raise TournamentError(
+                f"{scenario.name} is already the scenario of round {other}: a scenario is never played twice "
+                "in one tournament. Choose another."
+            )
+    direct = Extra.DIRECT_ACTION in state.extras
+    if direct and scenario.kind is not ScenarioKind.DIRECT_ACTION:
+        raise TournamentError(
+            f"{state.name} uses the Direct Action extra: only its four Direct Action scenarios can be "
+            f"played, and {scenario.name} is not one of them."
+        )
+    if not direct and scenario.kind is ScenarioKind.DIRECT_ACTION:
+        raise TournamentError(
+            f"{scenario.name} is a Direct Action scenario: it needs the Direct Action extra. "
+            "Choose an ITS scenario."
+        )
+    tier = state.tier_of_round(round_number)
+    if tier not in scenario.tiers:
+        offered = ", ".join(str(int(t)) for t in scenario.tier_list)
+        raise TournamentError(
+            f"Round {round_number} is played at {int(tier)} points, which {scenario.name} does not offer "
+            f"(it has {offered})."
+        )
+    return state.model_copy(update={"scenarios": {**state.scenarios, round_number: scenario.id}})
+
+
+# --- pairing ------------------------------------------------------------------------------------
+
+
+def _flags(state: Tournament, round_number: int, game: Game, history: _History | None = None) -> list[Flag]:
+    if game.b is None:
+        return []
+    history = state.history(before_round=round_number) if history is None else history
+    opponents, _ = history.get(game.a, ([], set()))
+    flags = []
+    if game.b in opponents:
+        flags.append(Flag.REMATCH)
+    if game.table is not None and any(game.table in history.get(p, ([], set()))[1] for p in game.players):
+        flags.append(Flag.REPEAT_TABLE)
+    return flags
+
+
+def _ordered(games: list[Game]) -> list[Game]:
+    """Games by table number, the bye last."""
+    return sorted(games, key=lambda g: (g.b is None, g.table or 0))
+
+
+def _random_round(players: list[Player], seed: int) -> list[Game]:
+    order = [p.id for p in players]
+    random.Random(seed).shuffle(order)
+    games = []
+    bye = order.pop() if len(order) % 2 else None
+    for k in range(0, len(order), 2):
+        games.append(Game(a=order[k], b=order[k + 1], table=k // 2 + 1))
+    if bye is not None:
+        games.append(Game(a=bye))
+    return games
+
+
+def _swiss_round(state: Tournament, number: int, players: list[Player]) -> list[Game]:
+    active = {p.id for p in players}
+    ranked = [row for row in standings(state, final=False, before_round=number) if row.player_id in active]
+    history = state.history(before_round=number)
+    entrants = [
+        Entrant(id=row.player_id, tp=row.tp, had_bye=row.byes > 0, met=frozenset(history[row.player_id][0]))
+        for row in ranked
+    ]
+    pairs, bye = swiss_pairs(entrants)
+    tables = fresh_tables([(history[a][1], history[b][1]) for a, b in pairs])
+    games = []
+    for (a, b), table in zip(pairs, tables, strict=True):
+        game = Game(a=a, b=b, table=table)
+        games.append(game.model_copy(update={"flags": _flags(state, number, game, history)}))
+    if bye is not None:
+        games.append(Game(a=bye))
+    return _ordered(games)
+
+
+def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
+    """``state`` with the next round paired.
+
+    Round 1 is random (from a seed drawn from ``rng`` and stored on the round); later rounds are
+    Swiss by the standings (see :mod:`rules.tournament.pairing`). An odd count gives one player
+    a bye, never a second one. Rematches the pairing could not avoid are flagged.
+
+    >>> import random
+    >>> t = create_tournament("Cup", 300)
+    >>> for i in range(5):
+    ...     t = add_player(t, str(i), f"P{i}")
+    >>> t = pair_next_round(t, random.Random(3))
+    >>> [g.table for g in t.current.games], t.current.games[-1].is_bye
+    ([1, 2, None], True)
+    """
+    _open(state)
+    number = len(state.rounds) + 1
+    if state.current is not None and not state.current.complete:
+        raise TournamentError(
+            f"Round {state.current.number} is not over: {_missing_text(state)} still need a result. "
+            "Record those first, or re-pair the round while it has none."
+        )
+    players = state.active_players(number)
+    if number == 1:
+        if len(players) < MIN_PLAYERS:
+            raise TournamentError(
+                f"{state.name} has {len(players)} player(s); an ITS tournament needs at least {MIN_PLAYERS}."
+            )
+        count = state.rounds_requested or rounds_for_players(len(players))
+    else:
+        count = state.round_count or MAX_ROUNDS
+    if number > count:
+        raise TournamentError(
+            f"All {count} rounds of {state.name} are paired: finish it, or set more rounds first."
+        )
+    if number == 1:
+        seed = rng.randrange(2**32)
+        new_round = Round(number=1, games=_random_round(players, seed), seed=seed)
+    else:
+        new_round = Round(number=number, games=_swiss_round(state, number, players))
+    return state.model_copy(update={"rounds": [*state.rounds, new_round], "round_count": count})
+
+
+def undo_pairing(state: Tournament) -> Tournament:
+    """``state`` without its last round, which must have no result yet.
+
+    Players who dropped or joined after that round was paired are treated as having done so
+    before it (a player who dropped before playing any game is removed).
+    """
+    _open(state)
+    last = state.current
+    if last is None:
+        raise TournamentError(f"No round of {state.name} is paired yet; there is nothing to undo.")
+    if last.has_results:
+        tables = ", ".join(str(g.table) for g in last.games if g.result is not None)
+        raise TournamentError(
+            f"Round {last.number} already has results (table {tables}); "
+            "a round with results cannot be undone."
+        )
+    rounds = state.rounds[:-1]
+    paired = len(rounds)
+    players = []
+    for player in state.players:
+        update: dict[str, object] = {"joined_round": min(player.joined_round, paired + 1)}
+        if player.dropped_after is not None:
+            if min(player.dropped_after, paired) == 0:
+                continue
+            update["dropped_after"] = min(player.dropped_after, paired)
+        players.append(player.model_copy(update=update))
+    return state.model_copy(
+        update={"rounds": rounds, "players": players, "round_count": state.round_count if rounds else None}
+    )
+
+
+def repair_round(state: Tournament, rng: random.Random) -> Tournament:
+    """``state`` with its current round paired again (only while it has no result), taking drops,
+    late joins and corrected results into account."""
+    return pair_next_round(undo_pairing(state), rng)
+
+
+def _editable_round(state: Tournament) -> Round:
+    _open(state)
+    current = state.current
+    if current is None:
+        raise TournamentError(f"No round of {state.name} is paired yet.")
+    return current
+
+
+def swap_players(state: Tournament, first: str, second: str) -> Tournament:
+    """``state`` with two players of the current round swapping seats (or the bye).
+
+    Neither game may have a result. The changed games are marked as edited and flagged with what
+    the swap breaks (a rematch, a repeat table); a second bye is refused.
+    """
+    current = _editable_round(state)
+    if first == second:
+        raise TournamentError("Name two different players to swap.")
+    one, two = current.game_of(first), current.game_of(second)
+    for pid, game in ((first, one), (second, two)):
+        if game is None:
+            raise TournamentError(f"{state.name_of(pid)} is not paired in round {current.number}.")
+    assert one is not None and two is not None
+    if one is two:
+        raise TournamentError(f"{state.name_of(first)} and {state.name_of(second)} already play each other.")
+    for game in (one, two):
+        if game.result is not None:
+            raise TournamentError(
+                f"Table {game.table} already has a result; swap only players whose games have none."
+            )
+
+    def put(game: Game, out: str, into: str) -> Game:
+        seats = {"a": into if game.a == out else game.a, "b": into if game.b == out else game.b}
+        moved = game.model_copy(update={**seats, "edited": True})
+        if moved.b is None and state.byes_of(into):
+            raise TournamentError(f"{state.name_of(into)} already had a bye; nobody gets two.")
+        return Game.model_validate(moved.model_dump())
+
+    changed = {id(one): put(one, first, second), id(two): put(two, second, first)}
+    history = state.history(before_round=current.number)
+    games = []
+    for game in current.games:
+        new = changed.get(id(game), game)
+        games.append(new.model_copy(update={"flags": _flags(state, current.number, new, history)}))
+    return _with_current(state, current.model_copy(update={"games": _ordered(games)}))
+
+
+def swap_tables(state: Tournament, first_table: int, second_table: int) -> Tournament:
+    """``state`` with the games at two tables of the current round trading table numbers."""
+    current = _editable_round(state)
+    by_table = {g.table: g for g in current.games if g.table is not None}
+    for table in (first_table, second_table):
+        if table not in by_table:
+            raise TournamentError(
+                f"Round {current.number} has tables 1 to {len(by_table)}; {table} is not one."
+            )
+        if by_table[table].result is not None:
+            raise TournamentError(f"Table {table} already has a result; its table can no longer change.")
+    if first_table == second_table:
+        raise TournamentError("Name two different tables to swap.")
+    swap = {first_table: second_table, second_table: first_table}
+    history = state.history(before_round=current.number)
+    games = []
+    for game in current.games:
+        if game.table in swap:
+            game = game.model_copy(update={"table": swap[game.table], "edited": True})
+        games.append(game.model_copy(update={"flags": _flags(state, current.number, game, history)}))
+    return _with_current(state, current.model_copy(update={"games": _ordered(games)}))
+
+
+def _with_current(state: Tournament, current: Round) -> Tournament:
+    return state.model_copy(update={"rounds": [*state.rounds[:-1], current]})
+
+
+# --- results ------------------------------------------------------------------------------------
+
+
+def _missing_text(state: Tournament) -> str:
+    missing = missing_results(state)
+    return ", ".join(
+        f"table {g.table} ({state.name_of(g.a)} v {state.name_of(g.b or '')})" for g in missing[:5]
+    ) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+
+
+def missing_results(state: Tournament) -> list[Game]:
+    """The current round's games still without a result (byes need none)."""
+    current = state.current
+    return [] if current is None else [g for g in current.games if not g.done]
+
+
+def record_result(
+    state: Tournament,
+    player_a: str,
+    player_b: str,
+    result: GameResult,
+    *,
+    round_number: int | None = None,
+    correction: bool = False,
+) -> Tournament:
+    """``state`` with the result of ``player_a`` v ``player_b`` (``result`` is from ``player_a``'s
+    side) in ``round_number`` (default: the current round).
+
+    A game that already has a result is only overwritten with ``correction=True`` (an organiser's
+    correction); standings are always recomputed from the results.
+    """
+    _open(state)
+    if not state.rounds:
+        raise TournamentError(f"No round of {state.name} is paired yet.")
+    number = round_number or len(state.rounds)
+    if not 1 <= number <= len(state.rounds):
+        raise TournamentError(
+            f"Rounds 1 to {len(state.rounds)} are paired; round {number} is not one of them."
+        )
+    rnd = state.rounds[number - 1]
+    game = rnd.game_of(player_a)
+    if game is None or player_b not in game.players or player_a == player_b:
+        where = "is not paired" if game is None else _describe(state, game, player_a)
+        raise TournamentError(
+            f"{state.name_of(player_a)} and {state.name_of(player_b)} do not play each other in "
+            f"round {number}: {state.name_of(player_a)} {where}."
+        )
+    tier = int(state.tier_of_round(number))
+    for vp in (result.vp_a, result.vp_b):
+        if vp > tier:
+            raise TournamentError(
+                f"{vp} Victory Points is more than round {number}'s {tier} army points; check the score."
+            )
+    if game.result is not None and not correction:
+        raise TournamentError(
+            f"Table {game.table} of round {number} already has a result; an organiser can correct it."
+        )
+    oriented = result if game.a == player_a else result.swapped()
+    new_game = game.model_copy(update={"result": oriented})
+    games = [new_game if g is game else g for g in rnd.games]
+    rounds = list(state.rounds)
+    rounds[number - 1] = rnd.model_copy(update={"games": games})
+    return state.model_copy(update={"rounds": rounds})
+
+
+def _describe(state: Tournament, game: Game, player_id: str) -> str:
+    if game.b is None:
+        return "has the bye"
+    other = game.b if game.a == player_id else game.a
+    return f"plays {state.name_of(other)} at table {game.table}"
+
+
+def result_from_score(score: ScoreResult) -> GameResult:
+    """The tournament result of a final ITS score sheet, side A as ``a``.
+
+    >>> from rules.its.content import load_scenarios
+    >>> from rules.its.scoring import apply, new_sheet, score_sheet
+    >>> acquisition = load_scenarios().get("acquisition")
+    >>> sheet = apply(acquisition, new_sheet(acquisition, 300), "a", "tech_coffin", True)
+    >>> result_from_score(score_sheet(acquisition, sheet))
+    GameResult(op_a=3, op_b=0, vp_a=0, vp_b=0)
+    """
+    return GameResult(
+        op_a=score.total_a, op_b=score.total_b, vp_a=score.victory_points_a, vp_b=score.victory_points_b
+    )
+
+
+def record_sheet_result(
+    state: Tournament,
+    player_a: str,
+    player_b: str,
+    score: ScoreResult,
+    *,
+    round_number: int | None = None,
+    correction: bool = False,
+) -> Tournament:
+    """:func:`record_result` from a final score sheet (``player_a`` filled side A).
+
+    The sheet must be for the round's scenario (when one is set) and tier.
+    """
+    number = round_number or len(state.rounds)
+    expected = state.scenarios.get(number)
+    if expected is not None and score.scenario_id != expected:
+        raise TournamentError(
+            f"This sheet is for {score.scenario_id}, but round {number} plays {expected}; score the right "
+            "scenario, or an organiser can enter the result by hand."
+        )
+    if state.rounds and score.tier != state.tier_of_round(number):
+        raise TournamentError(
+            f"This sheet is at {int(score.tier)} points, but round {number} is played at "
+            f"{int(state.tier_of_round(number))}."
+        )
+    return record_result(
+        state, player_a, player_b, result_from_score(score), round_number=round_number, correction=correction
+    )
+
+
+def finish(state: Tournament, *, early: bool = False) -> Tournament:
+    """``state`` finished: final standings (with the bye adjustment) and ratings can be taken.
+
+    Every paired round needs its results; ``early`` ends before the planned number of rounds.
+    """
+    _open(state)
+    if not state.rounds:
+        raise TournamentError(f"{state.name} has not started: pair round 1 first.")
+    if not state.current.complete:  # type: ignore[union-attr]
+        raise TournamentError(f"{_missing_text(state)} still need a result before {state.name} can finish.")
+    count = state.round_count or len(state.rounds)
+    if len(state.rounds) < count and not early:
+        raise TournamentError(
+            f"Only {len(state.rounds)} of {count} rounds are played: pair the next round, or finish early."
+        )
+    return state.model_copy(update={"finished": True, "round_count": len(state.rounds)})

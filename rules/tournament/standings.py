@@ -1,0 +1,174 @@
+"""Totals per player and the ranking with the seed's tie-break chain.
+
+The order, for standings and for Swiss pairing alike:
+
+1. Tournament Points (TP), highest first;
+2. total Objective Points (OP);
+3. total Victory Points (VP, surviving army points);
+4. **opponents' OP**: for each opponent a player met (a rematch counts twice), the total OP that
+   opponent scored over the whole tournament, in all of their games, summed. We read the seed's
+   last tie-break (the OP one's opponents scored in the tournament) as the strength of the
+   opposition, like chess's Buchholz score, so a higher total ranks higher. It is *not* the OP
+   those opponents scored against the player. A bye adds no opponent.
+5. join order, only so that the order is fixed; players tied on 1-4 share a rank number.
+
+Final standings (after :func:`~rules.tournament.engine.finish`) apply the seed's bye adjustment
+to players who had a bye: their total OP is multiplied by the number of rounds, divided by the
+rounds they played (one fewer per bye) and rounded up; VP the same. The adjusted VP only ever
+matters on a TP and OP tie, which is where the seed applies it. Opponents' OP always uses the
+opponents' raw OP.
+
+>>> from rules.tournament.model import Game, GameResult, Player, Round, Tournament
+>>> t = Tournament(name="Cup", tier=300, players=[Player(id="a", name="Ann"), Player(id="b", name="Bo")],
+...     rounds=[Round(number=1, games=[Game(a="a", b="b", table=1, result=GameResult(op_a=7, op_b=6))])])
+>>> [(row.name, row.tp, row.op) for row in standings(t)]
+[('Ann', 5, 7), ('Bo', 2, 6)]
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.its.scoring import Outcome
+from rules.tournament.model import BYE_TP, Tournament
+
+
+class Standing(BaseModel):
+    """One player's line in the standings."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rank: int
+    player_id: str
+    name: str
+    faction: str
+    tp: int
+    op: int
+    """Total OP; in final standings, after the bye adjustment."""
+    vp: int
+    """Total VP; in final standings, after the bye adjustment."""
+    raw_op: int
+    raw_vp: int
+    opponents_op: int
+    byes: int
+    played: int
+    wins: int
+    ties: int
+    losses: int
+    dropped: bool
+    adjusted: bool = False
+    """True when the bye adjustment changed OP or VP."""
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        """What the ranking compares, highest first."""
+        return (self.tp, self.op, self.vp, self.opponents_op)
+
+
+class _Totals:
+    __slots__ = ("byes", "losses", "op", "opponents", "played", "ties", "tp", "vp", "wins")
+
+    def __init__(self) -> None:
+        self.tp = self.op = self.vp = self.byes = self.played = 0
+        self.wins = self.ties = self.losses = 0
+        self.opponents: list[str] = []
+
+
+def _totals(state: Tournament, *, before_round: int | None = None) -> dict[str, _Totals]:
+    totals = {p.id: _Totals() for p in state.players}
+    for rnd in state.rounds:
+        if before_round is not None and rnd.number >= before_round:
+            break
+        for game in rnd.games:
+            if game.b is None:
+                mine = totals[game.a]
+                mine.tp += BYE_TP
+                mine.byes += 1
+                mine.wins += 1
+                continue
+            if game.result is None:
+                continue
+            result = game.result
+            for me, other, op, vp, tp, outcome in (
+                (game.a, game.b, result.op_a, result.vp_a, result.tp_a, result.outcome_a),
+                (game.b, game.a, result.op_b, result.vp_b, result.tp_b, result.swapped().outcome_a),
+            ):
+                mine = totals[me]
+                mine.tp += tp
+                mine.op += op
+                mine.vp += vp
+                mine.played += 1
+                mine.opponents.append(other)
+                if outcome is Outcome.VICTORY:
+                    mine.wins += 1
+                elif outcome is Outcome.TIE:
+                    mine.ties += 1
+                else:
+                    mine.losses += 1
+    return totals
+
+
+def bye_adjusted(total: int, rounds: int, byes: int) -> int:
+    """The seed's bye adjustment: ``total`` x rounds / rounds played, rounded up.
+
+    >>> bye_adjusted(17, 4, 1)  # 17 x 4 / 3 = 22.67
+    23
+    >>> bye_adjusted(18, 4, 1)
+    24
+    """
+    played = rounds - byes
+    if byes <= 0 or played <= 0:
+        return total
+    return -(-total * rounds // played)
+
+
+def standings(
+    state: Tournament, *, final: bool | None = None, before_round: int | None = None
+) -> list[Standing]:
+    """Every player (dropped ones too), best first.
+
+    ``final`` (default: whether the tournament is finished) applies the bye adjustment;
+    ``before_round`` counts only the rounds before that one (what a pairing of it sees).
+
+    >>> from rules.tournament.model import Tournament
+    >>> standings(Tournament(name="Empty", tier=300))
+    []
+    """
+    final = state.finished if final is None else final
+    totals = _totals(state, before_round=before_round)
+    counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
+    order = {p.id: i for i, p in enumerate(state.players)}
+    rows: list[Standing] = []
+    for player in state.players:
+        mine = totals[player.id]
+        op, vp = mine.op, mine.vp
+        if final and mine.byes:
+            op = bye_adjusted(mine.op, counted_rounds, mine.byes)
+            vp = bye_adjusted(mine.vp, counted_rounds, mine.byes)
+        rows.append(
+            Standing(
+                rank=0,
+                player_id=player.id,
+                name=player.name,
+                faction=player.faction,
+                tp=mine.tp,
+                op=op,
+                vp=vp,
+                raw_op=mine.op,
+                raw_vp=mine.vp,
+                opponents_op=sum(totals[o].op for o in mine.opponents),
+                byes=mine.byes,
+                played=mine.played,
+                wins=mine.wins,
+                ties=mine.ties,
+                losses=mine.losses,
+                dropped=player.dropped_after is not None,
+                adjusted=(op, vp) != (mine.op, mine.vp),
+            )
+        )
+    rows.sort(key=lambda row: (tuple(-k for k in row.key), order[row.player_id]))
+    ranked: list[Standing] = []
+    for i, row in enumerate(rows):
+        shared = ranked and ranked[-1].key == row.key
+        ranked.append(row.model_copy(update={"rank": ranked[-1].rank if shared else i + 1}))
+    return ranked

@@ -1,0 +1,805 @@
+"""Reading a 40k weapon line, a target line and the situation, as players type them.
+
+The weapon is a datasheet line, its abilities typed as printed (brackets and capitals are
+forgiven)::
+
+    A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1, anti-infantry 4+, twin-linked
+
+Random characteristics are dice: ``AD6+1``, ``A 2D6``, ``DD3``, ``D D6+1`` (``D6`` on its own is
+six damage, as ``D2`` is two). ``x3`` says three models carry the weapon. Besides the printed
+abilities, buffs go on the weapon line too: ``+1 hit``, ``-1 wound``, ``reroll hits``,
+``reroll hits 1``, ``reroll wounds``, ``reroll wounds 1``, ``reroll damage``.
+
+The target is ``T4 Sv3+ W2 x5 inv5+ fnp6+`` plus keywords for Anti-X (``infantry``) and the
+defensive abilities ``-1 damage``, ``half damage``, ``-1 hit``, ``-1 wound``.
+
+Every mistake raises :class:`ProfileError` naming the part that is wrong, with a marker under
+it.
+
+>>> weapon = parse_weapon("A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1")
+>>> weapon.skill, weapon.strength, weapon.ap, weapon.lethal_hits, weapon.sustained_hits.text
+(3, 5, 1, True, '1')
+>>> target = parse_target("T4 Sv3+ W2 x5 inv5+ fnp6+ infantry")
+>>> target.models, target.invulnerable, target.keywords
+(5, 5, ('infantry',))
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.distribution import Distribution, convolve, power, uniform
+from rules.errors import RuleError
+
+MAX_ATTACKS = 200
+"""Most attacks one calculation may make (every model, every extra attack counted at its maximum)."""
+MAX_TARGET_MODELS = 50
+MAX_ATTACKING_MODELS = 50
+MAX_WOUNDS = 50
+"""Most wounds a target model may have."""
+MAX_STAT = 30
+"""Largest Strength, Toughness or flat Damage / Attacks accepted."""
+MAX_LINE_LENGTH = 300
+
+
+class ProfileError(RuleError):
+    """A weapon, target or situation line that can't be read; the message points at the part."""
+
+
+class Reroll(StrEnum):
+    """Which results of a hit or wound roll are re-rolled."""
+
+    NONE = "none"
+    ONES = "ones"
+    FAILS = "fails"
+
+
+class DamageReduction(StrEnum):
+    """The target's defensive ability against Damage."""
+
+    NONE = "none"
+    MINUS_ONE = "minus_one"
+    HALVE = "halve"
+
+
+_AMOUNT_PATTERN = re.compile(r"^(?:(\d*)d(3|6))?(?:([+-]?)(\d+))?$", re.IGNORECASE)
+
+
+class Amount(BaseModel):
+    """A characteristic that is a number or dice: ``count``D``sides`` + ``bonus``.
+
+    >>> Amount.parse("D6+1").maximum, Amount.parse("3").distribution().mean
+    (7, 3.0)
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    count: int = 0
+    sides: int = 0
+    bonus: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Amount:
+        """Read ``3``, ``D3``, ``2D6``, ``D6+1``; raise ``ValueError`` otherwise."""
+        match = _AMOUNT_PATTERN.match(text.strip())
+        if not match or not text.strip() or (match.group(2) is None and match.group(3) == "-"):
+            raise ValueError(text)
+        count = int(match.group(1) or 1) if match.group(2) else 0
+        sides = int(match.group(2) or 0)
+        bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+        if count > 10:
+            raise ValueError(text)
+        return cls(count=count, sides=sides, bonus=bonus)
+
+    @classmethod
+    def flat(cls, value: int) -> Amount:
+        return cls(bonus=value)
+
+    @property
+    def random(self) -> bool:
+        return self.count > 0
+
+    @property
+    def minimum(self) -> int:
+        return max(0, self.count + self.bonus)
+
+    @property
+    def maximum(self) -> int:
+        return max(0, self.count * self.sides + self.bonus)
+
+    @property
+    def text(self) -> str:
+        dice = f"{'' if self.count == 1 else self.count}D{self.sides}" if self.count else ""
+        if not dice:
+            return str(self.bonus)
+        return dice + (f"{self.bonus:+d}" if self.bonus else "")
+
+    def distribution(self) -> Distribution:
+        if not self.count:
+            return Distribution.constant(max(0, self.bonus))
+        dice = power(uniform(1, self.sides), self.count)
+        return convolve(dice, Distribution.constant(self.bonus)).map(lambda v: max(0, v))
+
+    def roll(self, rng: random.Random) -> tuple[int, list[int]]:
+        """The value and the dice thrown for it (none for a flat number)."""
+        dice = [rng.randint(1, self.sides) for _ in range(self.count)]
+        return max(0, sum(dice) + self.bonus), dice
+
+
+class Weapon(BaseModel):
+    """One weapon profile with its abilities and the buffs typed with it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attacks: Amount
+    skill: int | None
+    """BS or WS needed to hit (2 to 6); ``None`` only for a Torrent weapon printed without one."""
+    melee: bool = False
+    strength: int
+    ap: int = 0
+    """Armour Penetration as a positive number: AP-2 is 2."""
+    damage: Amount
+    models: int = 1
+    lethal_hits: bool = False
+    sustained_hits: Amount | None = None
+    devastating_wounds: bool = False
+    twin_linked: bool = False
+    anti: tuple[tuple[str, int], ...] = ()
+    melta: Amount | None = None
+    lance: bool = False
+    heavy: bool = False
+    ignores_cover: bool = False
+    rapid_fire: Amount | None = None
+    blast: bool = False
+    torrent: bool = False
+    hazardous: bool = False
+    hit_modifier: int = 0
+    wound_modifier: int = 0
+    reroll_hits: Reroll = Reroll.NONE
+    reroll_wounds: Reroll = Reroll.NONE
+    reroll_damage: bool = False
+    ignored: tuple[str, ...] = ()
+    """Abilities recognised but without effect on one attack sequence (Pistol, Assault...)."""
+    text: str = ""
+
+    def describe(self) -> str:
+        """The weapon as Herald read it, in the same notation (to echo back, or to save).
+
+        >>> parse_weapon("a d6 bs 3+ s 5 ap -1 d d3 [LETHAL HITS]").describe()
+        'AD6 BS3+ S5 AP-1 DD3, lethal hits'
+        """
+        skill = f"{'WS' if self.melee else 'BS'}{self.skill}+" if self.skill else ""
+        damage = f"D{self.damage.text}"
+        stats = [
+            f"A{self.attacks.text}",
+            skill,
+            f"S{self.strength}",
+            f"AP-{self.ap}" if self.ap else "AP0",
+            damage,
+        ]
+        if self.models > 1:
+            stats.append(f"x{self.models}")
+        abilities = [
+            name
+            for flag, name in (
+                (self.lethal_hits, "lethal hits"),
+                (
+                    self.sustained_hits,
+                    f"sustained hits {self.sustained_hits.text if self.sustained_hits else ''}",
+                ),
+                (self.devastating_wounds, "devastating wounds"),
+                (self.twin_linked, "twin-linked"),
+                (self.melta, f"melta {self.melta.text if self.melta else ''}"),
+                (self.lance, "lance"),
+                (self.heavy, "heavy"),
+                (self.ignores_cover, "ignores cover"),
+                (self.rapid_fire, f"rapid fire {self.rapid_fire.text if self.rapid_fire else ''}"),
+                (self.blast, "blast"),
+                (self.torrent, "torrent"),
+                (self.hazardous, "hazardous"),
+                (self.hit_modifier, f"{self.hit_modifier:+d} hit"),
+                (self.wound_modifier, f"{self.wound_modifier:+d} wound"),
+                (
+                    self.reroll_hits is not Reroll.NONE,
+                    f"reroll hits{' 1' if self.reroll_hits is Reroll.ONES else ''}",
+                ),
+                (
+                    self.reroll_wounds is not Reroll.NONE,
+                    f"reroll wounds{' 1' if self.reroll_wounds is Reroll.ONES else ''}",
+                ),
+                (self.reroll_damage, "reroll damage"),
+            )
+            if flag
+        ]
+        abilities += [f"anti-{keyword} {value}+" for keyword, value in self.anti]
+        abilities += list(self.ignored)
+        return ", ".join([" ".join(s for s in stats if s), *abilities])
+
+
+class Target(BaseModel):
+    """The target unit: N models of the same profile."""
+
+    model_config = ConfigDict(frozen=True)
+
+    toughness: int
+    save: int
+    wounds: int
+    models: int = 1
+    invulnerable: int | None = None
+    feel_no_pain: int | None = None
+    keywords: tuple[str, ...] = ()
+    damage_reduction: DamageReduction = DamageReduction.NONE
+    hit_modifier: int = 0
+    wound_modifier: int = 0
+    text: str = ""
+
+    def describe(self) -> str:
+        """The target as Herald read it, in the same notation.
+
+        >>> parse_target("t 4 sv 3+ w 2 5x 4++ FNP 6+ -1 damage infantry").describe()
+        'T4 Sv3+ W2 x5 inv4+ fnp6+ -1 damage infantry'
+        """
+        parts = [f"T{self.toughness}", f"Sv{self.save}+", f"W{self.wounds}"]
+        if self.models > 1:
+            parts.append(f"x{self.models}")
+        if self.invulnerable:
+            parts.append(f"inv{self.invulnerable}+")
+        if self.feel_no_pain:
+            parts.append(f"fnp{self.feel_no_pain}+")
+        if self.damage_reduction is DamageReduction.MINUS_ONE:
+            parts.append("-1 damage")
+        elif self.damage_reduction is DamageReduction.HALVE:
+            parts.append("half damage")
+        if self.hit_modifier:
+            parts.append(f"{self.hit_modifier:+d} hit")
+        if self.wound_modifier:
+            parts.append(f"{self.wound_modifier:+d} wound")
+        return " ".join([*parts, *self.keywords])
+
+
+class Situation(BaseModel):
+    """What the table says about this attack.
+
+    >>> parse_situation("half range, cover").half_range
+    True
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    half_range: bool = False
+    charged: bool = False
+    stationary: bool = False
+    cover: bool = False
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    start: int
+    end: int
+
+
+def _pointer(line: str, token: _Token) -> str:
+    width = max(1, token.end - token.start)
+    return f"`{line}`\n`{' ' * token.start}{'^' * width}`"
+
+
+def _error(what: str, line: str, token: _Token, reason: str) -> ProfileError:
+    return ProfileError(f"In the {what} line, `{token.text}` is wrong: {reason}\n{_pointer(line, token)}")
+
+
+def _chunks(line: str) -> list[list[_Token]]:
+    """Parts between commas (or printed [BRACKETS]), each a list of tokens with their columns."""
+    parts: list[list[_Token]] = []
+    # one character for one character, so columns still point into the line as typed
+    line = line.replace("\u2212", "-").replace("\u2013", "-")
+    for chunk in re.finditer(r"[^,;\[\]]+", line):
+        tokens = [
+            _Token(m.group(0), chunk.start() + m.start(), chunk.start() + m.end())
+            for m in re.finditer(r"\S+", chunk.group(0))
+        ]
+        if tokens:
+            parts.append(tokens)
+    return parts
+
+
+def _join(tokens: list[_Token]) -> _Token:
+    return _Token(" ".join(t.text for t in tokens), tokens[0].start, tokens[-1].end)
+
+
+def _check_line(line: str, what: str) -> str:
+    if not isinstance(line, str) or not line.strip():
+        raise ProfileError(f"The {what} line is empty. Example: {_EXAMPLES[what]}")
+    if len(line) > MAX_LINE_LENGTH:
+        raise ProfileError(
+            f"The {what} line is {len(line)} characters long; keep it under {MAX_LINE_LENGTH}."
+        )
+    return line
+
+
+_EXAMPLES = {
+    "weapon": "`A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1`",
+    "target": "`T4 Sv3+ W2 x5 inv5+ fnp6+`",
+    "situation": "`half range, charged, stationary, cover`",
+}
+
+_WEAPON_STAT = re.compile(r"^(ap|a|bs|ws|s|d|x)[:=]?(.*)$", re.IGNORECASE)
+_STAT_KEYS = {"a", "bs", "ws", "s", "ap", "d", "x"}
+_STAT_HELP = {
+    "a": "A (attacks) is a number or dice, like `A4`, `AD6` or `A2D6`.",
+    "bs": "BS is the roll needed to hit, from `BS2+` to `BS6+`.",
+    "ws": "WS is the roll needed to hit, from `WS2+` to `WS6+`.",
+    "s": "S (strength) is a number, like `S5`.",
+    "ap": "AP is written `AP0` to `AP-6`.",
+    "d": "D (damage) is a number or dice, like `D2`, `DD3`, `DD6+1` or `D 2D6`.",
+    "x": "`x5` says five models carry the weapon.",
+}
+_AMOUNT = r"\d*d[36](?:[+-]\d+)?|\d+"
+
+_ABILITY_NAMES = [
+    "lethal hits",
+    "sustained hits 1",
+    "devastating wounds",
+    "twin-linked",
+    "anti-infantry 4+",
+    "melta 2",
+    "lance",
+    "heavy",
+    "ignores cover",
+    "rapid fire 1",
+    "blast",
+    "torrent",
+    "hazardous",
+    "+1 hit",
+    "-1 hit",
+    "+1 wound",
+    "-1 wound",
+    "reroll hits",
+    "reroll hits 1",
+    "reroll wounds",
+    "reroll wounds 1",
+    "reroll damage",
+    "melee",
+    "assault",
+    "pistol",
+    "precision",
+    "extra attacks",
+    "one shot",
+    "psychic",
+    "indirect fire",
+]
+_NO_EFFECT = {"assault", "pistol", "precision", "extra attacks", "one shot", "psychic"}
+
+
+def _merge_keys(tokens: list[_Token], keys: set[str]) -> list[_Token]:
+    """Join ``D D6`` into ``DD6`` (a key typed apart from its value)."""
+    out: list[_Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if (
+            token.text.lower().rstrip(":=") in keys
+            and i + 1 < len(tokens)
+            and re.match(r"^[-+\d]|^d\d|^n/?a$", tokens[i + 1].text, re.IGNORECASE)
+        ):
+            nxt = tokens[i + 1]
+            out.append(_Token(token.text.rstrip(":=") + nxt.text, token.start, nxt.end))
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
+
+
+def _amount(what: str, line: str, token: _Token, text: str, name: str, limit: int = MAX_STAT) -> Amount:
+    try:
+        amount = Amount.parse(text)
+    except ValueError:
+        raise _error(
+            what, line, token, f"{name} must be a number or dice such as `D6`, `2D6` or `D3+1`."
+        ) from None
+    if amount.maximum > limit:
+        raise _error(what, line, token, f"{name} can be at most {limit}.")
+    return amount
+
+
+def parse_weapon(line: str) -> Weapon:
+    """Read a weapon line into a :class:`Weapon`; raise :class:`ProfileError` pointing at a bad part.
+
+    >>> parse_weapon("A2 WS3+ S6 AP-2 DD3, [LANCE]").damage.text
+    'D3'
+    >>> parse_weapon("A4 BS3+ S5 AP-1 D2 lethl hits")
+    Traceback (most recent call last):
+    ...
+    rules.wh40k.profiles.ProfileError: In the weapon line, `lethl hits` is wrong: ... `lethal hits`?...
+    """
+    line = _check_line(line, "weapon")
+    fields: dict[str, object] = {"text": " ".join(line.split())}
+    seen: set[str] = set()
+    anti: list[tuple[str, int]] = []
+    ignored: list[str] = []
+    for chunk in _chunks(line):
+        tokens = _merge_keys(chunk, _STAT_KEYS)
+        i = 0
+        while i < len(tokens):
+            match = _WEAPON_STAT.match(tokens[i].text)
+            if not match or not _is_weapon_stat(match.group(1).lower(), match.group(2)):
+                if (
+                    match
+                    and len(tokens[i].text) <= 6
+                    and (len(tokens[i].text) <= 3 or any(c.isdigit() for c in tokens[i].text))
+                ):
+                    raise _error("weapon", line, tokens[i], _STAT_HELP[match.group(1).lower()])
+                break
+            _weapon_stat(line, tokens[i], match.group(1).lower(), match.group(2), fields, seen)
+            i += 1
+        end = len(tokens)
+        while end > i + 1 and re.match(r"^x\d+$", tokens[end - 1].text, re.IGNORECASE):
+            end -= 1  # "hazardous x3": the model count may come after an ability
+            _weapon_stat(line, tokens[end], "x", tokens[end].text[1:], fields, seen)
+        tokens = tokens[:end]
+        if i < len(tokens):
+            _ability(line, _join(tokens[i:]), fields, anti, ignored)
+    for key, name in (("attacks", "A (attacks)"), ("strength", "S (strength)"), ("damage", "D (damage)")):
+        if key not in fields:
+            raise ProfileError(
+                f"The weapon line has no {name}. Write the whole profile, for example {_EXAMPLES['weapon']}."
+            )
+    if "skill" not in fields and not fields.get("torrent"):
+        raise ProfileError(
+            f"The weapon line has no BS or WS (the roll needed to hit). Add one, for example "
+            f"{_EXAMPLES['weapon']}, or `torrent` for a weapon that hits automatically."
+        )
+    fields.setdefault("skill", None)
+    fields["anti"] = tuple(anti)
+    fields["ignored"] = tuple(ignored)
+    weapon = Weapon(**fields)  # type: ignore[arg-type]
+    per_model = weapon.attacks.maximum + (weapon.rapid_fire.maximum if weapon.rapid_fire else 0)
+    if weapon.models * per_model > MAX_ATTACKS:
+        raise ProfileError(
+            f"That is up to {weapon.models * per_model} attacks; the limit is {MAX_ATTACKS} per calculation. "
+            "Split the unit into several calculations."
+        )
+    return weapon
+
+
+def _is_weapon_stat(key: str, value: str) -> bool:
+    if key in ("bs", "ws"):
+        return bool(re.match(r"^(\d+\+?|n/?a|-)$", value, re.IGNORECASE))
+    if key == "ap":
+        return bool(re.match(r"^[-+]?\d+$", value))
+    if key == "x":
+        return value.isdigit()
+    return bool(re.match(rf"^({_AMOUNT})$", value, re.IGNORECASE)) or bool(re.match(r"^[-+\d]", value))
+
+
+def _weapon_stat(
+    line: str, token: _Token, key: str, value: str, fields: dict[str, object], seen: set[str]
+) -> None:
+    what = "weapon"
+    name = {"bs": "skill", "ws": "skill"}.get(key, key)
+    if name in seen:
+        raise _error(what, line, token, "this characteristic is given twice; keep one.")
+    seen.add(name)
+    if key == "a":
+        fields["attacks"] = _amount(what, line, token, value, "A (attacks)", MAX_ATTACKS)
+    elif key in ("bs", "ws"):
+        fields["melee"] = key == "ws"
+        if re.match(r"^(n/?a|-)$", value, re.IGNORECASE):
+            return
+        skill = int(value.rstrip("+"))
+        if not 2 <= skill <= 6:
+            raise _error(what, line, token, f"{key.upper()} goes from {key.upper()}2+ to {key.upper()}6+.")
+        fields["skill"] = skill
+    elif key == "s":
+        if not value.isdigit() or not 1 <= int(value) <= MAX_STAT:
+            raise _error(what, line, token, f"S (strength) must be a number from 1 to {MAX_STAT}.")
+        fields["strength"] = int(value)
+    elif key == "ap":
+        ap = abs(int(value))
+        if ap > 6:
+            raise _error(what, line, token, "AP goes from AP0 to AP-6.")
+        fields["ap"] = ap
+    elif key == "d":
+        fields["damage"] = _amount(what, line, token, value, "D (damage)")
+    elif key == "x":
+        models = int(value)
+        if not 1 <= models <= MAX_ATTACKING_MODELS:
+            raise _error(
+                what,
+                line,
+                token,
+                f"the number of models with this weapon goes from 1 to {MAX_ATTACKING_MODELS}.",
+            )
+        fields["models"] = models
+
+
+_REROLL = re.compile(
+    r"^re-?roll(?:\s+all)?(?:\s+(?:failed|the))?\s+(hit|wound)(?:s|\s+rolls?|\s+roll)?"
+    r"(?:\s+(?:of\s+)?(1s?|ones))?$"
+)
+_REROLL_ONES = re.compile(r"^re-?roll\s+(?:1s|ones)\s+to\s+(hit|wound)$")
+_MODIFIER = re.compile(r"^([+-]1)\s*(?:to\s+)?(hit|wound)s?(?:\s+rolls?)?$")
+
+
+def _ability(
+    line: str, token: _Token, fields: dict[str, object], anti: list[tuple[str, int]], ignored: list[str]
+) -> None:
+    what = "weapon"
+    text = " ".join(token.text.lower().split())
+    flags = {
+        "lethal hits": "lethal_hits",
+        "devastating wounds": "devastating_wounds",
+        "twin-linked": "twin_linked",
+        "twin linked": "twin_linked",
+        "lance": "lance",
+        "heavy": "heavy",
+        "ignores cover": "ignores_cover",
+        "blast": "blast",
+        "torrent": "torrent",
+        "hazardous": "hazardous",
+        "melee": "melee",
+    }
+    if text in flags:
+        fields[flags[text]] = True
+        return
+    if text in _NO_EFFECT:
+        ignored.append(text)
+        return
+    if text == "indirect fire":
+        raise _error(
+            what,
+            line,
+            token,
+            "Indirect Fire isn't worked out here. When no target model is visible, "
+            "type `-1 hit` on the weapon and tick cover (its 1-3 always failing is not modelled).",
+        )
+    match = re.match(rf"^(sustained hits|melta|rapid fire)\s*({_AMOUNT})?$", text)
+    if match:
+        key = match.group(1).replace(" ", "_")
+        if key == "sustained_hits":
+            key = "sustained_hits"
+        if not match.group(2):
+            raise _error(
+                what, line, token, f"{match.group(1).title()} needs its number, like `{match.group(1)} 1`."
+            )
+        fields[key] = _amount(what, line, token, match.group(2), match.group(1).title())
+        return
+    match = re.match(r"^anti[-\s]?([a-z][a-z -]*?)\s*(\d)\+?$", text)
+    if match:
+        value = int(match.group(2))
+        if not 2 <= value <= 6:
+            raise _error(what, line, token, "Anti-X goes from 2+ to 6+, like `anti-infantry 4+`.")
+        anti.append((match.group(1).strip(), value))
+        return
+    match = _REROLL.match(text) or _REROLL_ONES.match(text)
+    if match:
+        ones = match.re is _REROLL_ONES or bool(match.group(2))
+        fields[f"reroll_{match.group(1)}s"] = Reroll.ONES if ones else Reroll.FAILS
+        return
+    if re.match(r"^re-?roll(?:\s+the)?\s+damage(?:\s+rolls?)?$", text):
+        fields["reroll_damage"] = True
+        return
+    match = _MODIFIER.match(text)
+    if match:
+        key = f"{match.group(2)}_modifier"
+        fields[key] = int(fields.get(key, 0)) + int(match.group(1))  # type: ignore[call-overload]
+        return
+    guess = difflib.get_close_matches(text, _ABILITY_NAMES, n=1, cutoff=0.6)
+    hint = f" Did you mean `{guess[0]}`?" if guess else ""
+    raise _error(
+        what,
+        line,
+        token,
+        f"that is not an ability I know.{hint} Known: lethal hits, sustained hits X, devastating wounds, "
+        "twin-linked, anti-KEYWORD X+, melta X, lance, heavy, ignores cover, rapid fire X, blast, torrent, "
+        "hazardous, +1/-1 hit, +1/-1 wound, reroll hits (1), reroll wounds (1), reroll damage.",
+    )
+
+
+_TARGET_PHRASES = [
+    (re.compile(r"-\s*1\s*(?:to\s+)?(?:damage|dmg)\b|\bdr1\b", re.IGNORECASE), "reduce1"),
+    (
+        re.compile(
+            r"\b(?:half|halve|halved|halves)\s+(?:the\s+)?(?:damage|dmg)\b|\bdamage\s+halved\b", re.IGNORECASE
+        ),
+        "halvedamage",
+    ),
+    (re.compile(r"([+-])\s*1\s*(?:to\s+)?(hit|wound)s?(?:\s+rolls?)?\b", re.IGNORECASE), None),
+]
+
+
+def _target_tokens(line: str) -> list[_Token]:
+    """Whitespace/comma tokens, with the multi-word abilities each read as one token."""
+    spans: list[tuple[int, int, str]] = []
+    for pattern, name in _TARGET_PHRASES:
+        for m in pattern.finditer(line):
+            if any(s < m.end() and m.start() < e for s, e, _ in spans):
+                continue
+            label = name or f"{m.group(1)}1{m.group(2).lower()}"
+            spans.append((m.start(), m.end(), label))
+    tokens: list[_Token] = [_Token(label, s, e) for s, e, label in spans]
+    for chunk in _chunks(line):
+        for token in _merge_keys(chunk, {"t", "sv", "w", "x", "inv", "fnp"}):
+            if not any(s < token.end and token.start < e for s, e, _ in spans):
+                tokens.append(token)
+    return sorted(tokens, key=lambda t: t.start)
+
+
+def parse_target(line: str) -> Target:
+    """Read a target line into a :class:`Target`; raise :class:`ProfileError` pointing at a bad part.
+
+    >>> t = parse_target("T10 Sv2+ W13 inv4+ -1 damage vehicle")
+    >>> t.toughness, t.damage_reduction.value, t.keywords
+    (10, 'minus_one', ('vehicle',))
+    """
+    line = _check_line(line, "target")
+    what = "target"
+    fields: dict[str, object] = {"text": " ".join(line.split())}
+    keywords: list[str] = []
+    for token in _target_tokens(line):
+        low = token.text.lower()
+        if low == "reduce1" or low == "halvedamage":
+            if fields.get("damage_reduction"):
+                raise _error(what, line, token, "give one damage ability: `-1 damage` or `half damage`.")
+            fields["damage_reduction"] = (
+                DamageReduction.MINUS_ONE if low == "reduce1" else DamageReduction.HALVE
+            )
+            continue
+        match = re.match(r"^([+-])1(hit|wound)$", low)
+        if match:
+            fields[f"{match.group(2)}_modifier"] = int(f"{match.group(1)}1")
+            continue
+        if re.match(r"^\d\+\+$", low):
+            _target_stat(line, token, "inv", int(low[0]), fields)
+            continue
+        match = re.match(r"^(t|sv|w|x|inv|invuln|fnp)[:=]?(\d+)(\+?)$", low) or re.match(r"^(\d+)(x)$", low)
+        if match:
+            key, number = (match.group(1), match.group(2)) if match.group(2) != "x" else ("x", match.group(1))
+            _target_stat(line, token, key, int(number), fields)
+            continue
+        if re.match(r"^[a-z][a-z-]*$", low) and low not in {"t", "sv", "w", "x", "inv", "fnp", "invuln"}:
+            keywords.append(low)
+            continue
+        raise _error(
+            what,
+            line,
+            token,
+            "I can't read it. A target is written like "
+            f"{_EXAMPLES['target']}, with keywords (`infantry`) and `-1 damage`, `half damage`, "
+            "`-1 hit`, `-1 wound`.",
+        )
+    for key, name in (("toughness", "T (toughness)"), ("save", "Sv (save)"), ("wounds", "W (wounds)")):
+        if key not in fields:
+            raise ProfileError(f"The target line has no {name}. Example: {_EXAMPLES['target']}.")
+    fields["keywords"] = tuple(dict.fromkeys(keywords))
+    return Target(**fields)  # type: ignore[arg-type]
+
+
+def _target_stat(line: str, token: _Token, key: str, value: int, fields: dict[str, object]) -> None:
+    what = "target"
+    name = {
+        "t": "toughness",
+        "sv": "save",
+        "w": "wounds",
+        "x": "models",
+        "inv": "invulnerable",
+        "invuln": "invulnerable",
+        "fnp": "feel_no_pain",
+    }[key]
+    if name in fields:
+        raise _error(what, line, token, "this is given twice; keep one.")
+    limits = {
+        "toughness": (1, MAX_STAT, "T goes from 1 to 30"),
+        "save": (2, 7, "Sv goes from 2+ to 6+ (7+ for no armour save)"),
+        "wounds": (1, MAX_WOUNDS, f"W goes from 1 to {MAX_WOUNDS}"),
+        "models": (1, MAX_TARGET_MODELS, f"the unit may have 1 to {MAX_TARGET_MODELS} models"),
+        "invulnerable": (2, 6, "an invulnerable save goes from 2+ to 6+"),
+        "feel_no_pain": (2, 6, "Feel No Pain goes from 2+ to 6+"),
+    }
+    low, high, reason = limits[name]
+    if not low <= value <= high:
+        raise _error(what, line, token, reason + ".")
+    fields[name] = value
+
+
+_SITUATIONS = {
+    "half range": "half_range",
+    "half": "half_range",
+    "within half range": "half_range",
+    "charged": "charged",
+    "charge": "charged",
+    "stationary": "stationary",
+    "remained stationary": "stationary",
+    "cover": "cover",
+    "in cover": "cover",
+    "benefit of cover": "cover",
+}
+
+
+def parse_situation(line: str | None) -> Situation:
+    """Read ``half range, charged, stationary, cover`` (any of them, any order; empty for none).
+
+    >>> parse_situation("").charged
+    False
+    """
+    if line is None or not line.strip():
+        return Situation()
+    line = _check_line(line, "situation")
+    fields: dict[str, bool] = {}
+    for chunk in _chunks(line):
+        token = _join(chunk)
+        key = _SITUATIONS.get(" ".join(token.text.lower().split()))
+        if key is None:
+            guess = difflib.get_close_matches(token.text.lower(), list(_SITUATIONS), n=1, cutoff=0.6)
+            hint = f" Did you mean `{guess[0]}`?" if guess else ""
+            raise _error(
+                "situation",
+                line,
+                token,
+                f"the situation can be half range, charged, stationary and cover.{hint}",
+            )
+        fields[key] = True
+    return Situation(**fields)
+
+
+ABILITY_SUGGESTIONS = [
+    "lethal hits", "sustained hits 1", "sustained hits 2", "sustained hits D3", "devastating wounds",
+    "twin-linked", "anti-infantry 4+", "anti-vehicle 4+", "anti-monster 4+", "melta 2", "melta 4", "lance",
+    "heavy", "ignores cover", "rapid fire 1", "rapid fire 2", "blast", "torrent", "hazardous", "+1 hit",
+    "-1 hit", "+1 wound", "-1 wound", "reroll hits", "reroll hits 1", "reroll wounds", "reroll wounds 1",
+    "reroll damage", "pistol", "assault", "precision",
+]  # fmt: skip
+"""What autocomplete offers for the weapon line's abilities."""
+
+
+def suggest_weapon_line(line: str, limit: int = 25, width: int = 100) -> list[str]:
+    """Whole weapon lines completing the ability being typed (for Discord autocomplete).
+
+    The part after the last comma is matched against the ability names (start first, then
+    anywhere); abilities already on the line are not offered again. Each line fits ``width``.
+
+    >>> suggest_weapon_line("A4 BS3+ S5 AP-1 D2, leth")
+    ['A4 BS3+ S5 AP-1 D2, lethal hits']
+    >>> suggest_weapon_line("A4 BS3+ S5 AP-1 D2, lethal hits, sus")[:2]
+    ['A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1', 'A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 2']
+    """
+    line = " ".join((line or "").split())
+    head, _, fragment = line.rpartition(",")
+    if not head:
+        # no comma yet: still typing the characteristics, or an ability right after them
+        tokens = line.split(" ")
+        stats = [t for t in tokens if _WEAPON_STAT.match(t) and _is_weapon_stat(*_stat_parts(t))]
+        head = " ".join(stats)
+        fragment = " ".join(tokens[len(stats) :])
+        if not head:
+            return []
+    fragment = fragment.strip().lower()
+    present = {_ability_key(part) for part in head.split(",")[1:]} - {""}
+    starts = [a for a in ABILITY_SUGGESTIONS if a.startswith(fragment)]
+    inside = [a for a in ABILITY_SUGGESTIONS if fragment in a and a not in starts]
+    out = []
+    for ability in starts + inside:
+        if _ability_key(ability) in present:
+            continue
+        candidate = f"{head.rstrip()}, {ability}"
+        if len(candidate) <= width:
+            out.append(candidate)
+    return out[:limit]
+
+
+def _ability_key(text: str) -> str:
+    """An ability without its number: ``reroll hits 1`` -> ``reroll hits`` (modifiers -> '')."""
+    return re.sub(r"\s*(?:[+-]?\d.*|d3.*|d6.*)$", "", text.strip().lower())
+
+
+def _stat_parts(token: str) -> tuple[str, str]:
+    match = _WEAPON_STAT.match(token)
+    assert match is not None
+    return match.group(1).lower(), match.group(2)

@@ -1,0 +1,82 @@
+"""Tournaments: Swiss pairing time at 32 to 512 players, and the standings and pairings images.
+
+Each pairing case pairs round 5 of an event whose first four rounds have random results (the
+state is built once, at import). ``make`` returns the new state's JSON, so its size is shown.
+"""
+
+from __future__ import annotations
+
+import random
+
+from renderers.tournament import page_count, render_pairings, render_standings
+from rules.tournament import GameResult, Tournament, add_player, create_tournament, pair_next_round
+from tests.bench import SizeCase
+
+_FACTIONS = ("PanOceania", "Yu Jing", "Ariadna", "Haqqislam", "Nomads", "Combined Army", "ALEPH", "Tohaa")
+
+
+def _event(players: int, rounds: int, seed: int = 7) -> Tournament:
+    """``players`` players, ``rounds`` rounds paired and played with random results."""
+    rng = random.Random(seed)
+    t = create_tournament(f"Bench {players}", 300, rounds=rounds + 1)
+    for i in range(players):
+        t = add_player(t, str(i), f"Player {i:03d}", _FACTIONS[i % len(_FACTIONS)])
+    for _ in range(rounds):
+        t = pair_next_round(t, rng)
+        games = []
+        for g in t.current.games:
+            if g.b is not None:
+                result = GameResult(
+                    op_a=rng.randint(0, 10),
+                    op_b=rng.randint(0, 10),
+                    vp_a=rng.randint(0, 300),
+                    vp_b=rng.randint(0, 300),
+                )
+                g = g.model_copy(update={"result": result})
+            games.append(g)
+        # Results set directly: recording them one by one is not what is being measured.
+        t = t.model_copy(update={"rounds": [*t.rounds[:-1], t.current.model_copy(update={"games": games})]})
+    return t
+
+
+_EVENTS = {n: _event(n, 4) for n in (32, 128, 256, 512)}
+_STANDINGS_64 = _event(64, 4)
+
+
+def _pair(players: int):  # type: ignore[no-untyped-def]
+    def make() -> bytes:
+        return pair_next_round(_EVENTS[players], random.Random(1)).model_dump_json().encode()
+
+    return make
+
+
+def _standings_64() -> bytes:
+    pages = page_count(len(_STANDINGS_64.players))
+    return b"".join(render_standings(_STANDINGS_64, page=p) for p in range(1, pages + 1))
+
+
+def _pairings_64() -> bytes:
+    t = pair_next_round(_STANDINGS_64, random.Random(1))
+    return b"".join(render_pairings(t, page=p) for p in range(1, page_count(len(t.current.games)) + 1))
+
+
+CASES = [
+    SizeCase("tournament pairing round 5, 32 players", _pair(32), calls=30, target_ms=1000),
+    SizeCase("tournament pairing round 5, 128 players", _pair(128), calls=20, target_ms=1000),
+    SizeCase("tournament pairing round 5, 256 players", _pair(256), calls=10, target_ms=1000),
+    SizeCase("tournament pairing round 5, 512 players", _pair(512), calls=10, target_ms=1000),
+    SizeCase(
+        "tournament standings PNGs, 64 players (2 pages)",
+        _standings_64,
+        calls=20,
+        target_ms=300,
+        target_kb=1024,
+    ),
+    SizeCase(
+        "tournament pairings PNG, 64 players (32 games)",
+        _pairings_64,
+        calls=20,
+        target_ms=300,
+        target_kb=1024,
+    ),
+]

@@ -1,0 +1,197 @@
+"""Reading the weapon, target and situation lines; every mistake points at the part that is wrong."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.wh40k import DamageReduction, ProfileError, Reroll, parse_situation, parse_target, parse_weapon
+
+
+def test_the_issue_examples() -> None:
+    weapon = parse_weapon("A4 BS3+ S5 AP-1 D2 lethal hits, sustained hits 1, anti-infantry 4+, twin-linked")
+    assert (weapon.attacks.text, weapon.skill, weapon.strength, weapon.ap, weapon.damage.text) == (
+        "4",
+        3,
+        5,
+        1,
+        "2",
+    )
+    assert weapon.lethal_hits and weapon.twin_linked and not weapon.melee
+    assert weapon.sustained_hits is not None and weapon.sustained_hits.text == "1"
+    assert weapon.anti == (("infantry", 4),)
+    target = parse_target("T4 Sv3+ W2 x5 inv5+ fnp6+")
+    assert (target.toughness, target.save, target.wounds, target.models) == (4, 3, 2, 5)
+    assert (target.invulnerable, target.feel_no_pain) == (5, 6)
+
+
+@pytest.mark.parametrize(
+    ("line", "check"),
+    [
+        ("A D6+1 BS 3+ S 9 AP -4 D D6", lambda w: (w.attacks.text, w.damage.text, w.ap) == ("D6+1", "D6", 4)),
+        ("A2D6 WS2+ S6 AP-2 D:2", lambda w: w.melee and w.attacks.maximum == 12),
+        ("A4 BS3+ S5 AP-1 D6", lambda w: not w.damage.random and w.damage.bonus == 6),
+        (
+            "A4 BS3+ S5 AP-1 DD3 [SUSTAINED HITS D3] [DEVASTATING WOUNDS]",
+            lambda w: w.sustained_hits.random and w.devastating_wounds,
+        ),
+        ("AD6 S4 AP0 D1, torrent", lambda w: w.torrent and w.skill is None),
+        ("A1 BSN/A S4 AP0 D1, torrent", lambda w: w.torrent and w.skill is None),
+        ("A2 BS3+ S9 AP-4 DD6, melta 2, heavy", lambda w: w.melta.bonus == 2 and w.heavy),
+        (
+            "A2 BS3+ S4 AP0 D1, rapid fire 2, blast, ignores cover, hazardous",
+            lambda w: w.rapid_fire.bonus == 2 and w.blast and w.ignores_cover and w.hazardous,
+        ),
+        (
+            "A2 WS3+ S4 AP0 D1, lance, twin linked, re-roll hit rolls of 1, reroll wounds",
+            lambda w: (
+                w.lance and w.twin_linked and w.reroll_hits is Reroll.ONES and w.reroll_wounds is Reroll.FAILS
+            ),
+        ),
+        (
+            "A2 BS3+ S4 AP0 DD6, reroll damage, +1 to hit, -1 wound",
+            lambda w: w.reroll_damage and w.hit_modifier == 1 and w.wound_modifier == -1,
+        ),
+        ("A2 BS3+ S4 AP0 D1, pistol, precision", lambda w: w.ignored == ("pistol", "precision")),
+        ("A2 BS3+ S4 AP0 D1 x5", lambda w: w.models == 5),
+    ],
+)
+def test_weapon_forms(line, check) -> None:
+    assert check(parse_weapon(line))
+
+
+@pytest.mark.parametrize(
+    ("line", "part", "reason"),
+    [
+        ("A4 BS7+ S5 AP-1 D2", "BS7+", "BS2+ to BS6+"),
+        ("A4 BS3+ S0 AP-1 D2", "S0", "strength"),
+        ("A4 BS3+ S5 AP-9 D2", "AP-9", "AP0 to AP-6"),
+        ("A4 BS3+ S5 AP-1 D2, lethl hits", "lethl hits", "`lethal hits`"),
+        ("A4 BS3+ S5 AP-1 D2, sustained hits", "sustained hits", "needs its number"),
+        ("A4 BS3+ S5 AP-1 D2, anti-infantry 9+", "anti-infantry 9+", "2+ to 6+"),
+        ("AX BS3+ S5 AP-1 D2", "AX", None),
+        ("A4 BS3+ S5 AP-1 DD7", "DD7", "dice"),
+        ("A4 BS3+ BS4+ S5 AP-1 D2", "BS4+", "twice"),
+        ("A4 BS3+ S5 AP-1 D2, indirect fire", "indirect fire", "-1 hit"),
+    ],
+)
+def test_weapon_errors_point_at_the_part(line: str, part: str, reason: str | None) -> None:
+    with pytest.raises(ProfileError) as caught:
+        parse_weapon(line)
+    message = caught.value.message
+    assert f"`{part}`" in message
+    if reason:
+        assert reason in message
+    # the marker sits under the part
+    marker = message.splitlines()[-1].strip("`")
+    assert marker.index("^") == line.index(part.split()[0])
+    assert marker.count("^") == len(part)
+
+
+@pytest.mark.parametrize(
+    ("line", "missing"),
+    [
+        ("BS3+ S5 AP-1 D2", "A (attacks)"),
+        ("A4 BS3+ AP-1 D2", "S (strength)"),
+        ("A4 BS3+ S5 AP-1", "D (damage)"),
+        ("A4 S5 AP-1 D2", "BS or WS"),
+        ("", "empty"),
+    ],
+)
+def test_weapon_missing_parts(line: str, missing: str) -> None:
+    with pytest.raises(ProfileError, match=missing.replace("(", r"\(").replace(")", r"\)")):
+        parse_weapon(line)
+
+
+def test_target_forms() -> None:
+    t = parse_target("T10 SV2+ W13 4++ -1 damage, vehicle, monster")
+    assert (t.toughness, t.save, t.wounds, t.invulnerable) == (10, 2, 13, 4)
+    assert t.damage_reduction is DamageReduction.MINUS_ONE and t.keywords == ("vehicle", "monster")
+    t = parse_target("T5 Sv3+ W3 5x half damage -1 to hit -1 wound FNP 5+")
+    assert (t.models, t.damage_reduction, t.hit_modifier, t.wound_modifier, t.feel_no_pain) == (
+        5,
+        DamageReduction.HALVE,
+        -1,
+        -1,
+        5,
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "part", "reason"),
+    [
+        ("T4 Sv3+ W2 x51", "x51", "1 to 50"),
+        ("T4 Sv1+ W2", "Sv1+", "2+"),
+        ("T4 Sv3+ W2 inv7+", "inv7+", "2+ to 6+"),
+        ("T4 Sv3+ W2 invul5+", "invul5+", "can't read"),
+        ("T4 Sv3+ W2 T5", "T5", "twice"),
+        ("T4 Sv3+ W2 -1 damage half damage", "halvedamage", "one damage ability"),
+    ],
+)
+def test_target_errors_point_at_the_part(line: str, part: str, reason: str) -> None:
+    with pytest.raises(ProfileError) as caught:
+        parse_target(line)
+    assert f"`{part}`" in caught.value.message and reason in caught.value.message
+
+
+def test_target_needs_t_sv_w() -> None:
+    with pytest.raises(ProfileError, match="W \\(wounds\\)"):
+        parse_target("T4 Sv3+ x5")
+
+
+def test_situation() -> None:
+    s = parse_situation("Half range, charged, stationary, cover")
+    assert s.half_range and s.charged and s.stationary and s.cover
+    with pytest.raises(ProfileError, match="`charged`"):
+        parse_situation("chargd")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ABDSWTPvx0123456789+-, :[]lethaisurnkdgcov", max_size=60))
+def test_any_weapon_text_parses_or_says_why(text: str) -> None:
+    try:
+        parse_weapon(text)
+    except ProfileError as error:
+        assert error.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="TSvWxinfp0123456789+-, dmgahl", max_size=40))
+def test_any_target_text_parses_or_says_why(text: str) -> None:
+    try:
+        parse_target(text)
+    except ProfileError as error:
+        assert error.message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1, anti-infantry 4+, twin-linked",
+        "AD6+1 WS2+ S12 AP-3 DD6 x3, devastating wounds, melta 2, lance, reroll hits 1, reroll damage, "
+        "-1 wound",
+        "A2D6 S4 AP0 D1, torrent, blast, rapid fire D3, ignores cover, hazardous, +1 hit, reroll wounds",
+    ],
+)
+def test_describe_reads_back_the_same(line: str) -> None:
+    weapon = parse_weapon(line)
+    again = parse_weapon(weapon.describe())
+    assert again.model_dump(exclude={"text"}) == weapon.model_dump(exclude={"text"})
+
+
+def test_target_describe_reads_back() -> None:
+    target = parse_target("T5 Sv3+ W3 x5 inv4+ fnp5+ half damage -1 hit infantry")
+    assert parse_target(target.describe()).model_dump(exclude={"text"}) == target.model_dump(exclude={"text"})
+
+
+def test_suggestions_complete_the_ability_being_typed() -> None:
+    from rules.wh40k.profiles import suggest_weapon_line
+
+    assert suggest_weapon_line("A4 BS3+ S5 AP-1 D2, twin") == ["A4 BS3+ S5 AP-1 D2, twin-linked"]
+    assert suggest_weapon_line("A4 BS3+ S5 AP-1 D2 dev") == ["A4 BS3+ S5 AP-1 D2, devastating wounds"]
+    offered = suggest_weapon_line("A4 BS3+ S5 AP-1 D2, sustained hits 1, ")
+    assert offered and not any(o.endswith("sustained hits 2") for o in offered)
+    assert len(offered) <= 25 and all(len(o) <= 100 for o in offered)
+    assert all(parse_weapon(o) for o in offered)
+    assert suggest_weapon_line("") == []
