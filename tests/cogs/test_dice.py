@@ -459,3 +459,28 @@ async def test_huge_options_get_replies_within_discords_limits(
     for message in reply.messages:
         within_limits(message)
     assert "Incident" not in reply.text
+
+
+@pytest.mark.parametrize("private", [False, True])
+async def test_a_slow_roll_is_acknowledged_then_answered_with_the_right_visibility(
+    driver: OfflineDriver, monkeypatch, private: bool
+) -> None:
+    import sys
+    import time
+
+    from bot.send import ACK_AFTER
+
+    module = sys.modules["cogs.dice"]
+    real = module.roll_spec
+
+    def slow(*args, **kwargs):
+        time.sleep(ACK_AFTER + 0.3)  # in the worker thread: the loop acknowledges meanwhile
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "roll_spec", slow)
+    reply = await driver.command("roll", expression="1000d6kh500kl250", private=private, user="alice")
+    assert reply.deferred
+    shown = [m for m in reply.messages if m.embeds]
+    assert len(shown) == 1 and shown[0].ephemeral == private
+    assert shown[0].embed.fields[0].name == "Total"
+    assert (shown[0] in driver.history(user=driver.user("bob"))) != private
