@@ -16,7 +16,13 @@ from bot.games import GameStore
 from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
-from bot.storage import Database, SqliteGameRepository, SqliteJobRepository, SqliteMetaRepository
+from bot.storage import (
+    Database,
+    SqliteGameRepository,
+    SqliteJobRepository,
+    SqliteMetaRepository,
+    SqliteSavedRollRepository,
+)
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -52,6 +58,7 @@ class Herald(commands.AutoShardedBot):
         self.db = Database(settings.database_path)
         self.meta = SqliteMetaRepository(self.db)
         self.games = GameStore(SqliteGameRepository(self.db))
+        self.saved_rolls = SqliteSavedRollRepository(self.db)
         #: Work for later (turn nudges, round timers): see bot.scheduler.
         self.scheduler = Scheduler(SqliteJobRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.
