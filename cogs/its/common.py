@@ -24,6 +24,8 @@ from cogs.its.state import KIT, ItsMatch
 from rules.errors import NotFoundError
 from rules.its.tiers import Tier
 
+COLOUR = discord.Colour.from_rgb(0, 150, 200)
+PRIVATE_COLOUR = discord.Colour.from_rgb(120, 90, 200)
 TIER_CHOICES = [Choice(name=f"{int(t)} points", value=int(t)) for t in Tier]
 #: Where a player's private cards live: said whenever a command finds none in this channel.
 WHERE_DRAWS_LIVE = (

@@ -12,7 +12,7 @@ import discord
 from bot.games import MovedOn
 from bot.play import Change, View, is_manager
 from bot.send import send
-from cogs.its import embeds
+from cogs.its import draw_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
 from cogs.its.state import ItsMatch
 from rules.errors import RuleError
@@ -57,7 +57,7 @@ def tracker_view(game_id: int, step: int, draw: ClassifiedState) -> discord.ui.V
 
 
 def tracker_text(interaction: discord.Interaction, match: ItsMatch) -> str:
-    return embeds.countermeasures_text(match, scenario_name(content_of(interaction), match.draw_scenario))
+    return draw_texts.countermeasures_text(match, scenario_name(content_of(interaction), match.draw_scenario))
 
 
 async def press(

@@ -5,7 +5,7 @@ Only open information goes here; a player's own cards go to them alone (see :mod
 
 from __future__ import annotations
 
-from cogs.its import embeds
+from cogs.its import draw_texts
 from cogs.its.common import plural
 from cogs.its.state import ItsMatch
 from rules.its.classified import INTELCOM_DIE, CardSource, ClassifiedState, DrawMode, Phase, Step
@@ -81,7 +81,7 @@ def phase_news(match: ItsMatch, old: ItsMatch | None) -> list[str]:
 
 def news_text(match: ItsMatch, lines: list[str], scenario: str) -> str:
     """The channel's message: what happened, then the draw as the channel may see it."""
-    return "\n".join([*lines, "", embeds.public_draw_text(match, scenario)])
+    return "\n".join([*lines, "", draw_texts.public_draw_text(match, scenario)])
 
 
 def where_cards(draw: ClassifiedState) -> str:

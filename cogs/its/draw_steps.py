@@ -18,7 +18,7 @@ import discord
 from bot.games import MovedOn
 from bot.play import Change, View
 from bot.send import send
-from cogs.its import embeds
+from cogs.its import draw_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name
 from cogs.its.countermeasures import tracker_view
 from cogs.its.draw_news import news_text, phase_news, progress
@@ -166,7 +166,7 @@ async def declare_intelcom(interaction: discord.Interaction, game_id: int, seat:
     game_id, match, old = await _private_step(interaction, "classified_intelcom", game_id, seat, make)
     draw = match.draw
     assert draw is not None
-    text = embeds.public_draw_text(match, scenario_name(content_of(interaction), match.draw_scenario))
+    text = draw_texts.public_draw_text(match, scenario_name(content_of(interaction), match.draw_scenario))
     await send(interaction, content=text, view=intelcom_view(game_id, draw), edit=True)
     await announce(interaction, game_id, match, [], old)
 
@@ -205,7 +205,7 @@ async def show_private(interaction: discord.Interaction, game_id: int, match: It
     await send(
         interaction,
         content=note or None,
-        embed=embeds.private_draw_embed(match, seat, name),
+        embed=draw_texts.private_draw_embed(match, seat, name),
         view=private_view(game_id, match.draw, seat),
         edit=True,
     )

@@ -12,7 +12,7 @@ from discord.app_commands import Choice
 from bot.games import NoGameHere
 from bot.play import Change
 from bot.send import send
-from cogs.its import embeds
+from cogs.its import draw_texts
 from cogs.its.common import WHERE_DRAWS_LIVE, change_match, content_of, rng_of, scenario_name
 from cogs.its.countermeasures import tracker_text, tracker_view
 from cogs.its.draw_news import progress
@@ -168,7 +168,7 @@ async def draw_or_record(
     await send(
         interaction,
         content=ignored,
-        embed=embeds.private_draw_embed(match, seat, name),
+        embed=draw_texts.private_draw_embed(match, seat, name),
         view=private_view(shown.id, draw, seat),
         ephemeral=True,
     )
@@ -214,7 +214,7 @@ async def mine(interaction: discord.Interaction) -> None:
     name = scenario_name(content_of(interaction), match.draw_scenario)
     await send(
         interaction,
-        embed=embeds.private_draw_embed(match, seat, name),
+        embed=draw_texts.private_draw_embed(match, seat, name),
         view=private_view(game.id, match.draw, seat),
         ephemeral=True,
     )
@@ -241,4 +241,4 @@ async def reveal(interaction: discord.Interaction) -> None:
 
     shown = await KIT.step(interaction, "classified_reveal", change)
     name = scenario_name(content_of(interaction), shown.state.draw_scenario)
-    await send(interaction, embed=embeds.reveal_embed(shown.state, shown.result, name))
+    await send(interaction, embed=draw_texts.reveal_embed(shown.state, shown.result, name))

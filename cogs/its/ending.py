@@ -10,7 +10,7 @@ import discord
 
 from bot.play import Change, View, is_manager
 from bot.send import private, send
-from cogs.its import embeds
+from cogs.its import sheet_texts
 from cogs.its.common import ItsButton, content_of, scenario_name
 from cogs.its.library import ItsContent
 from cogs.its.sheet import sheet_parts
@@ -81,7 +81,7 @@ def end_summary(content: ItsContent, who: str, match: ItsMatch) -> str:
             lines.append(
                 f"Final score (confirmed by both): {a} {result.total_a} OP, {result.tp_a.total} TP · "
                 f"{b} {result.total_b} OP, {result.tp_b.total} TP. "
-                f"{embeds.winner_text(match, result)}."
+                f"{sheet_texts.winner_text(match, result)}."
             )
         else:
             lines.append(

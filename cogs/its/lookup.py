@@ -11,7 +11,7 @@ import discord
 from bot.limits import MAX_CUSTOM_ID, clip
 from bot.play import View
 from bot.send import send
-from cogs.its import embeds
+from cogs.its import pages
 from cogs.its.common import ItsButton, content_of
 from cogs.its.library import SpecialRuleEntry
 from rules.errors import NotFoundError, RuleError
@@ -52,7 +52,7 @@ async def card(interaction: discord.Interaction, name: str) -> None:
             raise  # its message says why (a card number no deck has, say)
         await did_you_mean(interaction, "c", name, 0)
         return
-    await send(interaction, embed=embeds.card_embed(deck, found))
+    await send(interaction, embed=pages.card_embed(deck, found))
 
 
 async def did_you_mean(interaction: discord.Interaction, kind: str, text: str, tier: int) -> None:
@@ -88,19 +88,19 @@ async def show(
     view: discord.ui.View | None = None
     if kind == "c":
         deck, found = content.card(ref)
-        embed = embeds.card_embed(deck, found)
+        embed = pages.card_embed(deck, found)
     else:
         if kind == "m":
-            pages = embeds.mission_pages(content.scenarios.get(ref), Tier(tier) if tier else None)
+            book = pages.mission_pages(content.scenarios.get(ref), Tier(tier) if tier else None)
         else:
             item = content.rule(ref)
-            pages = (
-                embeds.special_rule_pages(item)
+            book = (
+                pages.special_rule_pages(item)
                 if isinstance(item, SpecialRuleEntry)
-                else embeds.topic_pages(item)
+                else pages.topic_pages(item)
             )
-        page = max(0, min(page, len(pages) - 1))
-        embed, view = embeds.page_embed(pages, page), pager(kind, ref, tier, page, len(pages))
+        page = max(0, min(page, len(book) - 1))
+        embed, view = pages.page_embed(book, page), pager(kind, ref, tier, page, len(book))
     await send(interaction, embed=embed, view=view, edit=edit)
 
 

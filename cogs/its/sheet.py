@@ -27,7 +27,7 @@ from bot.limits import clip
 from bot.play import Change, StepSelect, View, is_manager
 from bot.send import Image, acknowledge, fit_embed, send
 from bot.views import PersistentSelect, open_form
-from cogs.its import embeds
+from cogs.its import sheet_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
 from cogs.its.draw_news import progress, where_cards
 from cogs.its.draw_steps import announce
@@ -135,7 +135,7 @@ def sheet_message(
     scenario, result = sheet_parts(content, match)
     sheet = match.sheet
     assert sheet is not None
-    embed = embeds.sheet_embed(match, scenario, result)
+    embed = sheet_texts.sheet_embed(match, scenario, result)
     if match.final:
         return embed, None
     controls_ = controls(scenario, sheet.tier)
@@ -146,7 +146,7 @@ def sheet_message(
         (sheet.a, sheet.b),
         controls_,
         match.confirmed,
-        embeds.entry_text,
+        sheet_texts.entry_text,
     )
     return embed, view
 
@@ -389,7 +389,7 @@ async def post_result(interaction: discord.Interaction, content: ItsContent, mat
     draw = functools.partial(render_score_sheet, scenario, match.sheet, result, names=match.names())
     await send(
         interaction,
-        embed=embeds.result_embed(match, scenario, result),
+        embed=sheet_texts.result_embed(match, scenario, result),
         images=[Image(render=draw, filename="score.png")],
     )
 
