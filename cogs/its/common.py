@@ -74,7 +74,8 @@ async def change_match(
     result is the match before the step, None when this started it. A change that returns the
     match it was given stores nothing.
     """
-    if game_id is None and await KIT.find(interaction) is None:
+    store = KIT.store(interaction)
+    if game_id is None and await store.active_record(interaction.channel_id) is None:
         made = change(None)
         try:
             shown = await KIT.start(interaction, made.state, summary=made.summary)

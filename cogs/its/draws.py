@@ -6,6 +6,8 @@ ever goes into ephemeral replies to its owner; the channel sees counts until ``r
 
 from __future__ import annotations
 
+import functools
+
 import discord
 from discord.app_commands import Choice
 
@@ -96,6 +98,7 @@ async def draw_or_record(
     rng = rng_of(interaction)
     content = content_of(interaction)
     scenario: Scenario | None = content.scenario(mission) if mission else None
+    name_of = functools.partial(scenario_name, content)
 
     def fresh(seats: list[Seat], chosen: Scenario) -> ClassifiedState:
         setup = draw_setup_for(chosen.id, scenario_name=chosen.name, **MODES.get(mode, {}))
@@ -113,30 +116,13 @@ async def draw_or_record(
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         notes: list[str] = []
         match, seat = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
-        chosen = scenario
-        if match.draw is None:
-            if chosen is None and match.sheet is not None:
-                chosen = content.scenarios.get(match.sheet.scenario_id)
-            if chosen is None:
-                raise RuleError(
-                    "Say which scenario these cards are for: add the mission option, for example "
-                    "`/its classified record cards:Sabotage mission:Acquisition`."
-                )
-            if match.sheet is not None and chosen.id != match.sheet.scenario_id:
-                scored = scenario_name(content, match.sheet.scenario_id)
-                raise RuleError(
-                    f"This channel's match is {scored}: its score sheet is for {scored}, so draw "
-                    f"for it too (`mission:{scored}`). To play {chosen.name} instead, finish this "
-                    "match with /its end first, or use another thread."
-                )
+        to_deal = match.scenario_to_draw(scenario.id if scenario else None, name_of)
+        if to_deal is not None:
+            chosen = content.scenarios.get(to_deal)
             match = match.model_copy(update={"draw": fresh(match.seats, chosen), "draw_scenario": chosen.id})
             notes.append("new")
-        elif chosen is not None and chosen.id != match.draw_scenario:
-            raise RuleError(
-                f"This channel's classified draw is for {scenario_name(content, match.draw_scenario)}, "
-                f"not {chosen.name}. Finish that match with /its end, or draw in another channel or thread."
-            )
         else:
+            assert match.draw is not None
             decks = {c.deck_id for c in match.draw.pool}
             if (deck is not None and deck not in decks) or (
                 source is CardSource.DEALT and mode != "standard" and mode != draw_mode(match.draw)

@@ -63,29 +63,16 @@ async def score(interaction: discord.Interaction, mission: str, tier: int, oppon
     scenario = content.scenario(mission)
     fresh = new_sheet(scenario, tier)
     rng = rng_of(interaction)
+    name_of = functools.partial(scenario_name, content)
 
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         match, _ = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
         match, _ = match.seat_for(opponent.id, opponent.display_name, rng)
-        if match.draw is not None and match.draw_scenario != fresh.scenario_id:
-            drawn = scenario_name(content, match.draw_scenario)
-            raise RuleError(
-                f"This channel's match is {drawn}: the classified objectives were drawn for it, so "
-                f"the score sheet must be for {drawn} too (`/its score mission:{drawn}`). To play "
-                f"{scenario.name} instead, finish this match with /its end first, or use another "
-                "thread."
-            )
-        if match.sheet is not None:
-            if match.sheet.scenario_id == fresh.scenario_id and match.sheet.tier == fresh.tier:
-                return Change(match)  # the same sheet again: post it anew
-            raise RuleError(
-                "This channel already has a score sheet for "
-                f"{scenario_name(content, match.sheet.scenario_id)} at {int(match.sheet.tier)} points. "
-                "Finish it with /its end first, or use another thread."
-            )
+        scored = match.with_sheet(fresh, name_of)
+        if scored is match:
+            return Change(match)  # the same sheet again: post it anew
         names = " vs ".join(s.name for s in match.seats)
-        update = {"sheet": fresh, "confirmed": [], "sheet_step": match.sheet_step + 1}
-        return Change(match.model_copy(update=update), f"score sheet {scenario.name}: {names}")
+        return Change(scored, f"score sheet {scenario.name}: {names}")
 
     shown = await change_match(interaction, "score_start", change)
     embed, view = sheet_message(content, shown.id, shown.state)

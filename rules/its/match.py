@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -123,6 +124,69 @@ class Match(BaseModel):
             own = distinct_name(name, [p.name for p in self.draw.players[:index]])
             update["draw"] = self.draw.join(index, own, rng or random.Random())
         return self.model_copy(update=update), len(seats) - 1
+
+    # -- one scenario per match ---------------------------------------------------------------
+
+    def scenario_to_draw(self, wanted: str | None, name_of: Callable[[str], str]) -> str | None:
+        """The scenario id a new draw deals for, or None when this match already has its draw.
+
+        A draw is for the scenario asked for, else the score sheet's; once there is a draw,
+        asking for another scenario is refused, as is a draw for another scenario than the
+        sheet's. ``name_of`` names a scenario id in those messages.
+
+        >>> Match().scenario_to_draw("acquisition", str)
+        'acquisition'
+        >>> Match().scenario_to_draw(None, str)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: Say which scenario these cards are for: ...
+        """
+        if self.draw is None:
+            chosen = wanted or (self.sheet.scenario_id if self.sheet is not None else None)
+            if chosen is None:
+                raise RuleError(
+                    "Say which scenario these cards are for: add the mission option, for example "
+                    "`/its classified record cards:Sabotage mission:Acquisition`."
+                )
+            if self.sheet is not None and chosen != self.sheet.scenario_id:
+                scored = name_of(self.sheet.scenario_id)
+                raise RuleError(
+                    f"This channel's match is {scored}: its score sheet is for {scored}, so draw "
+                    f"for it too (`mission:{scored}`). To play {name_of(chosen)} instead, finish this "
+                    "match with /its end first, or use another thread."
+                )
+            return chosen
+        if wanted is not None and wanted != self.draw_scenario:
+            raise RuleError(
+                f"This channel's classified draw is for {name_of(self.draw_scenario or '')}, not "
+                f"{name_of(wanted)}. Finish that match with /its end, or draw in another channel or thread."
+            )
+        return None
+
+    def with_sheet(self, sheet: ScoreSheet, name_of: Callable[[str], str]) -> Self:
+        """This match scored on ``sheet`` (both confirmations cleared).
+
+        The sheet must be for the scenario the objectives were drawn for. Asking again for the
+        sheet the match already has returns this very match; another sheet is refused.
+        ``name_of`` names a scenario id in those messages.
+        """
+        if self.draw is not None and self.draw_scenario != sheet.scenario_id:
+            drawn = name_of(self.draw_scenario or "")
+            raise RuleError(
+                f"This channel's match is {drawn}: the classified objectives were drawn for it, so "
+                f"the score sheet must be for {drawn} too (`/its score mission:{drawn}`). To play "
+                f"{name_of(sheet.scenario_id)} instead, finish this match with /its end first, or use "
+                "another thread."
+            )
+        if self.sheet is not None:
+            if self.sheet.scenario_id == sheet.scenario_id and self.sheet.tier == sheet.tier:
+                return self
+            raise RuleError(
+                "This channel already has a score sheet for "
+                f"{name_of(self.sheet.scenario_id)} at {int(self.sheet.tier)} points. "
+                "Finish it with /its end first, or use another thread."
+            )
+        return self.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": self.sheet_step + 1})
 
     # -- the score sheet ---------------------------------------------------------------------
 

@@ -192,3 +192,41 @@ def test_a_match_round_trips_through_json() -> None:
     match = with_sheet(match.model_copy(update={"draw": draw, "draw_scenario": "acquisition"}))
     assert match.draw is not None and match.draw.phase is Phase.DRAWING
     assert Match.model_validate_json(match.model_dump_json()) == match
+
+
+# -- one scenario per match ------------------------------------------------------------------------
+
+
+def names(scenario_id: str) -> str:
+    return scenario_id.title()
+
+
+def test_a_draw_is_for_the_scenario_asked_for_else_the_sheets() -> None:
+    assert Match().scenario_to_draw("supplies", names) == "supplies"
+    assert with_sheet(seated("Ann", "Bo")).scenario_to_draw(None, names) == "acquisition"
+    with pytest.raises(RuleError, match="Say which scenario"):
+        Match().scenario_to_draw(None, names)
+    with pytest.raises(RuleError, match=r"its score sheet is for Acquisition.*To play Supplies instead"):
+        with_sheet(seated("Ann", "Bo")).scenario_to_draw("supplies", names)
+
+
+def test_a_match_with_a_draw_draws_no_other_scenario() -> None:
+    match = seated("Ann")
+    setup = draw_setup_for("acquisition", scenario_name="Acquisition")
+    draw = new_draw(setup, players=draw_names(match.seats), deck=GREEN, rng=random.Random(2), waiting=[1])
+    match = match.model_copy(update={"draw": draw, "draw_scenario": "acquisition"})
+    assert match.scenario_to_draw("acquisition", names) is None
+    assert match.scenario_to_draw(None, names) is None
+    with pytest.raises(RuleError, match="draw is for Acquisition, not Supplies"):
+        match.scenario_to_draw("supplies", names)
+    with pytest.raises(RuleError, match="score sheet must be for Acquisition too"):
+        match.with_sheet(new_sheet(LIBRARY.get("supplies"), 300), names)
+
+
+def test_one_sheet_per_match() -> None:
+    match = seated("Ann", "Bo").model_copy(update={"confirmed": [Side.A], "sheet_step": 1})
+    scored = match.with_sheet(new_sheet(ACQUISITION, 300), names)
+    assert scored.sheet is not None and scored.confirmed == [] and scored.sheet_step == 2
+    assert scored.with_sheet(new_sheet(ACQUISITION, 300), names) is scored  # the same sheet again
+    with pytest.raises(RuleError, match="already has a score sheet for Acquisition at 300 points"):
+        scored.with_sheet(new_sheet(ACQUISITION, 400), names)
