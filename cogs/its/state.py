@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from bot.games import GameKind, GameState
 from bot.play import GameKit
-from rules.its.match import OPEN_SEAT, Match, Seat
-
-__all__ = ["KIND", "KIT", "OPEN_SEAT", "ItsMatch", "Seat"]
+from rules.its.match import Match
 
 KIND = GameKind(
     key="its_match",
