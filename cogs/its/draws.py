@@ -28,7 +28,6 @@ from rules.its.classified import (
     DrawMode,
     Phase,
     Record,
-    Step,
     draw_setup_for,
     new_draw,
 )
@@ -207,23 +206,9 @@ async def mine(interaction: discord.Interaction) -> None:
 
 
 async def reveal(interaction: discord.Interaction) -> None:
-    def change(old: ItsMatch | None) -> Change[ItsMatch]:
-        seat = None if old is None else old.seat_of(interaction.user.id)
-        if old is None or old.draw is None or seat is None:
-            raise RuleError(
-                "You have no classified objectives in this channel: start with /its classified draw."
-            )
-        if old.draw.players[seat].step is not Step.DONE or not old.draw.players[seat].kept:
-            raise RuleError("Finish choosing your classified objectives first (see /its classified mine).")
-        if seat in old.revealed:
-            raise RuleError(
-                "You have already revealed your classified objectives: they are in the channel "
-                "above. /its classified mine shows them to you again."
-            )
-        revealed = sorted({*old.revealed, seat})
-        return Change(
-            old.model_copy(update={"revealed": revealed}), f"{old.seats[seat].name} revealed", result=seat
-        )
+    def change(old: ItsMatch) -> Change[ItsMatch]:
+        match, seat = old.reveal(interaction.user.id)
+        return Change(match, f"{old.seats[seat].name} revealed", result=seat)
 
     shown = await KIT.step(interaction, "classified_reveal", change)
     name = scenario_name(content_of(interaction), shown.state.draw_scenario)

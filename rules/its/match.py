@@ -24,7 +24,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
-from rules.its.classified import ClassifiedState
+from rules.its.classified import ClassifiedState, Step
 from rules.its.scenario import Scenario
 from rules.its.scoring import ScoreSheet, SheetSide, Side, apply
 
@@ -124,6 +124,31 @@ class Match(BaseModel):
             own = distinct_name(name, [p.name for p in self.draw.players[:index]])
             update["draw"] = self.draw.join(index, own, rng or random.Random())
         return self.model_copy(update=update), len(seats) - 1
+
+    def reveal(self, user_id: int) -> tuple[Self, int]:
+        """This match with ``user_id``'s classified objectives shown to the channel, and their seat.
+
+        Only a player who finished choosing reveals, and only once.
+
+        >>> Match().reveal(1)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: You have no classified objectives in this channel: ...
+        """
+        seat = self.seat_of(user_id)
+        if self.draw is None or seat is None:
+            raise RuleError(
+                "You have no classified objectives in this channel: start with /its classified draw."
+            )
+        player = self.draw.players[seat]
+        if player.step is not Step.DONE or not player.kept:
+            raise RuleError("Finish choosing your classified objectives first (see /its classified mine).")
+        if seat in self.revealed:
+            raise RuleError(
+                "You have already revealed your classified objectives: they are in the channel "
+                "above. /its classified mine shows them to you again."
+            )
+        return self.model_copy(update={"revealed": sorted({*self.revealed, seat})}), seat
 
     # -- one scenario per match ---------------------------------------------------------------
 

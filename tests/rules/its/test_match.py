@@ -230,3 +230,22 @@ def test_one_sheet_per_match() -> None:
     assert scored.with_sheet(new_sheet(ACQUISITION, 300), names) is scored  # the same sheet again
     with pytest.raises(RuleError, match="already has a score sheet for Acquisition at 300 points"):
         scored.with_sheet(new_sheet(ACQUISITION, 400), names)
+
+
+def test_a_player_reveals_once_after_choosing() -> None:
+    match = seated("Ann")
+    setup = draw_setup_for("acquisition", scenario_name="Acquisition")
+    draw = new_draw(setup, players=draw_names(match.seats), deck=GREEN, rng=random.Random(4), waiting=[1])
+    match = match.model_copy(update={"draw": draw, "draw_scenario": "acquisition"})
+    with pytest.raises(RuleError, match="Finish choosing"):
+        match.reveal(1)
+    with pytest.raises(RuleError, match="no classified objectives"):
+        match.reveal(2)
+    rng = random.Random(4)
+    while match.draw is not None and match.draw.players[0].pair:
+        player = match.draw.players[0]
+        match = match.model_copy(update={"draw": match.draw.apply(Keep(player=0, card=player.pair[0]), rng)})
+    shown, seat = match.reveal(1)
+    assert seat == 0 and shown.revealed == [0]
+    with pytest.raises(RuleError, match="already revealed"):
+        shown.reveal(1)
