@@ -16,7 +16,6 @@ step never stales the sheet. Ids from before sheet steps carried the match's ver
 from __future__ import annotations
 
 import functools
-import logging
 import re
 from collections.abc import Callable
 
@@ -25,7 +24,7 @@ import discord
 from bot.games import MovedOn
 from bot.limits import clip
 from bot.play import Change, StepSelect, View, is_manager
-from bot.send import Image, acknowledge, fit_embed, send
+from bot.send import Image, edit_message, send
 from bot.views import PersistentSelect, open_form
 from cogs.its import sheet_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
@@ -38,8 +37,6 @@ from renderers.its_scoresheet import render_score_sheet
 from rules.errors import RuleError
 from rules.its.scenario import Scenario
 from rules.its.scoring import Control, ScoreResult, SheetSide, Side, controls, new_sheet, score_sheet
-
-log = logging.getLogger("herald.its")
 
 #: The entry form's custom id: game, side, the sheet message to update, the entry.
 FORM_ID = rf"{re.escape(MODAL_PREFIX)}(\d+):([ab]):(\d+):(#\d+|[a-z0-9_-]+)"
@@ -337,16 +334,9 @@ async def submit_entry(interaction: discord.Interaction, found: re.Match[str], t
         return Change(new, f"{old.names()[seat_of_side(side)]}: {control.label}")
 
     shown = await change_match(interaction, "score_edit", change, game_id=game_id)
-    await acknowledge(interaction)
     embed, view = sheet_message(content, shown.id, shown.state)
-    channel = interaction.channel
-    if message_id and channel is not None and hasattr(channel, "get_partial_message"):
-        try:
-            await channel.get_partial_message(message_id).edit(embed=fit_embed(embed), view=view)
-            return
-        except discord.HTTPException:
-            log.warning("could not edit ITS sheet message %s; posting a new one", message_id)
-    await send(interaction, embed=embed, view=view)
+    if not await edit_message(interaction, message_id, embeds=[embed], view=view):
+        await send(interaction, embed=embed, view=view)
 
 
 async def confirm(interaction: discord.Interaction, game_id: int, step: int | None, side: Side) -> None:
