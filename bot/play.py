@@ -322,7 +322,19 @@ def _step_id(prefix: str, game: int, step: int, arg: str | None) -> str:
     return custom_id
 
 
-class StepButton(PersistentButton, template=r"herald:step-base"):
+class _StepIds:
+    """Gives a subclass declared with ``prefix=`` the custom id template ``prefix:game:step[:arg]``."""
+
+    prefix: ClassVar[str]
+
+    def __init_subclass__(cls, *, prefix: str | None = None, **kwargs: Any) -> None:
+        if prefix is not None:
+            cls.prefix = prefix
+            kwargs["template"] = rf"{re.escape(prefix)}:{_STEP_ID}"
+        super().__init_subclass__(**kwargs)
+
+
+class StepButton(_StepIds, PersistentButton, template=r"herald:step-base"):
     """A button made for one step of one game: ``prefix:game:step[:arg]``.
 
     Subclasses pass ``prefix=`` and implement :meth:`run`; ``self.game``, ``self.step`` and
@@ -334,15 +346,6 @@ class StepButton(PersistentButton, template=r"herald:step-base"):
     label: ClassVar[str] = "?"
     style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     emoji: ClassVar[str | None] = None
-
-    def __init_subclass__(cls, *, prefix: str | None = None, **kwargs: Any) -> None:
-        if prefix is None:
-            super().__init_subclass__(**kwargs)
-            return
-        cls.prefix = prefix
-        super().__init_subclass__(template=rf"{re.escape(prefix)}:{_STEP_ID}", **kwargs)
-
-    prefix: ClassVar[str]
 
     def __init__(
         self,
@@ -377,19 +380,10 @@ class StepButton(PersistentButton, template=r"herald:step-base"):
         raise NotImplementedError
 
 
-class StepSelect(PersistentSelect, template=r"herald:step-select-base"):
+class StepSelect(_StepIds, PersistentSelect, template=r"herald:step-select-base"):
     """A select menu made for one step of one game (see :class:`StepButton`)."""
 
     placeholder: ClassVar[str] = "Choose…"
-
-    def __init_subclass__(cls, *, prefix: str | None = None, **kwargs: Any) -> None:
-        if prefix is None:
-            super().__init_subclass__(**kwargs)
-            return
-        cls.prefix = prefix
-        super().__init_subclass__(template=rf"{re.escape(prefix)}:{_STEP_ID}", **kwargs)
-
-    prefix: ClassVar[str]
 
     def __init__(
         self,
