@@ -27,6 +27,7 @@ COGS: tuple[str, ...] = (
     "cogs.help",
     "cogs.its",
     "cogs.space_infantry",
+    "cogs.boarding_actions",
 )
 
 
