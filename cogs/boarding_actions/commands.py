@@ -95,9 +95,11 @@ class BoardingActions(
     async def mission(self, interaction: discord.Interaction, name: str) -> None:
         try:
             found = self.missions.lookup(name)
-        except NotFoundError:
+        except NotFoundError as error:
+            # The library names close missions only when the name matched nothing at all (a
+            # family that Herald leaves out, or a roll no mission has, gets its own answer).
             options = [(self.missions.get(i).name, i) for i in self.missions.suggest(name)]
-            if not options:
+            if not options or "Did you mean" not in str(error):
                 raise
             await did_you_mean(
                 interaction,

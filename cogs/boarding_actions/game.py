@@ -150,12 +150,12 @@ def _closure(objective: Objective, start: set[str], *, up: bool) -> set[str]:
         found |= more
 
 
-def report(option: ScoringOption, **update: object) -> Score:
-    """A new report for ``option``: the earlier one at this moment with ``update`` applied."""
-    before = option.reported
+def report(scoring: ScoringOption, **update: object) -> Score:
+    """A new report for ``option``: the earlier one at this moment, with ``update`` applied."""
+    before = scoring.reported
     fields: dict[str, object] = {
-        "role": option.role,
-        "objective": option.objective.id,
+        "role": scoring.role,
+        "objective": scoring.objective.id,
         "conditions": list(before.conditions) if before else [],
         "count": before.count if before else None,
         "boosted": before.boosted if before else False,
