@@ -39,6 +39,7 @@ from rules.boarding_actions.battle import (
     Advance,
     BattleState,
     ChooseFirstTurn,
+    ScoringOption,
     SetBattleReady,
     describe_position,
 )
@@ -130,9 +131,23 @@ class NumberSelect(StepSelect, prefix="ba:n"):
                 if not picked.isdigit():
                     raise RuleError("Pick a number from the menu.")
                 value = int(picked)
-            return report(option, **{self.field: value}), f"reported {option.objective.name}: {picked}"
+            said = _said(option, self.field, picked)
+            return report(option, **{self.field: value}), f"{option.objective.name}: {said}"
 
         await _step(interaction, self, "score", make, edit=True)
+
+
+def _said(option: ScoringOption, field: str, picked: str) -> str:
+    """What a menu choice means, for the log line: ``3 × Loader marker controlled``."""
+    objective = option.objective
+    if field == "option" and objective.outcome is not None:
+        chosen = objective.outcome.option(picked)
+        return chosen.label if chosen else picked
+    if field == "value" and objective.bands is not None and picked.isdigit():
+        bands = objective.bands
+        index = max(i for i, b in enumerate(bands.bands) if b.at_least <= int(picked))
+        return f"{bands.measure} {bands.band_label(index)}"
+    return f"{picked} × {option.count_label or 'counted'}"
 
 
 class BandSelect(NumberSelect, prefix="ba:v"):

@@ -179,7 +179,7 @@ def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple
                         pos,
                         where,
                         options=choices,
-                        placeholder=f"{who}{objective.name}: how many {item}?{now}",
+                        placeholder=f"{who}{objective.name}: {item}, how many?{now}",
                     )
                 ]
             )
