@@ -43,8 +43,10 @@ async def start_battle(
     sides: dict[Role, tuple[int, str]],
     *,
     points: dict[Role, int | None],
+    edit: bool = False,
 ) -> None:
-    """Open a battle of ``mission`` in the channel for the two players (user id, name) and post it."""
+    """Open a battle of ``mission`` in the channel for the two players (user id, name) and post it
+    (``edit``: in place of the message whose button started it)."""
     if sides[Role.ATTACKER][0] == sides[Role.DEFENDER][0]:
         raise RuleError("The Attacker and the Defender must be two different members.")
     players = {
@@ -56,7 +58,7 @@ async def start_battle(
     a, d = players[Role.ATTACKER].name, players[Role.DEFENDER].name
     summary = f"started {mission.name}: {a} attacks, {d} defends"
     shown = await KIT.start(interaction, BAGame(battle=state), summary=summary)
-    await show(shown, note=f"{summary[0].upper()}{summary[1:]}. {note}").send(interaction)
+    await show(shown, note=f"{summary[0].upper()}{summary[1:]}. {note}").send(interaction, edit=edit)
 
 
 def _underdog_note(state: BattleState) -> str:

@@ -189,7 +189,7 @@ class JoinButton(
             self.role: (self.user_id, self.name),
             self.role.other: (interaction.user.id, interaction.user.display_name),
         }
-        await start_battle(interaction, mission_of_code(self.mission), sides, points={})
+        await start_battle(interaction, mission_of_code(self.mission), sides, points={}, edit=True)
 
 
 DYNAMIC_ITEMS: tuple[type[Any], ...] = (MissionSuggestion, RuleSuggestion, StartButton, JoinButton)

@@ -275,6 +275,11 @@ def show(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> P
         content = None
     elif state.first_turn is None:
         content = f"{' and '.join(mention(state, r) for r in who)}: who takes the first turn?"
+    elif state.active is None:
+        content = (
+            f"{' and '.join(mention(state, r) for r in who)}: the battle has ended. Report the End Game "
+            "objectives, then press Finish the battle."
+        )
     else:
         content = f"{' and '.join(mention(state, r) for r in who)}: your turn to score."
     return Post(

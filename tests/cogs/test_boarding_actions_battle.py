@@ -3,6 +3,8 @@ through the buttons, across a restart, with strangers refused, to the result and
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.offline import Message, OfflineDriver
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -38,7 +40,7 @@ async def test_a_roll_starts_a_battle_when_the_opponent_joins(driver: OfflineDri
     again = await driver.press(taken, "Join as Attacker", user="alice")
     assert again.message.ephemeral and "your opponent presses" in again.message.text
     joined = (await driver.press(taken, "Join as Attacker", user="bob")).message
-    assert not joined.ephemeral
+    assert joined is taken and not joined.ephemeral  # the invitation becomes the battle
     assert name in joined.text and "Bob attacks, Alice defends" in joined.text
     _scoreboard(joined)
     status = await driver.command("/ba status", user="carol")
@@ -166,3 +168,25 @@ async def test_wrong_starts_are_refused_privately(driver: OfflineDriver) -> None
     await driver.command("/ba battle start mission:jailbreak attacker:alice defender:bob")
     twice = await driver.command("/ba battle start mission:rad-leak attacker:carol defender:dan")
     assert twice.message.ephemeral and "already has a Boarding Actions battle" in twice.message.text
+
+
+async def test_two_presses_at_once_make_one_step_each_or_are_refused(driver: OfflineDriver) -> None:
+    message = await _deck_sweepers(driver)
+    before = await driver.bot.games.active_record(driver.channel.id)
+    assert before is not None
+    both = await asyncio.gather(
+        driver.press(message, "Bob Battle Ready", user="bob"),
+        driver.press(message, "Control 1+", user="alice"),
+    )
+    assert not any(r.message.ephemeral for r in both)
+    after = await driver.bot.games.active_record(driver.channel.id)
+    assert after is not None and after.version == before.version + 2  # both kept, one after the other
+    status = (await driver.command("/ba status")).message.text
+    assert "Alice (Attacker): **5** VP" in status and "Bob (Defender): **10** VP (+10 Battle Ready)" in status
+    done = await asyncio.gather(*(driver.press(message, "Done", user="alice") for _ in range(2)))
+    public = [r for r in done if not r.message.ephemeral]
+    assert len(public) == 1 and "Round 2, Bob (Defender)" in public[0].message.text
+    refused = next(r for r in done if r.message.ephemeral)
+    assert "moved on" in refused.message.text or "newest" in refused.message.text
+    final = await driver.bot.games.active_record(driver.channel.id)
+    assert final is not None and final.version == after.version + 1
