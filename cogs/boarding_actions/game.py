@@ -117,7 +117,7 @@ def check_position(state: BattleState, expected: int | None) -> None:
     if expected is None or position(state) == expected:
         return
     raise MovedOn(
-        f"That message's controls were for an earlier moment; the battle is now at: "
+        f"That message's controls were for another moment of the battle; it is now at: "
         f"{describe_position(state)}. Use the newest message, or `/ba status` for one."
     )
 
