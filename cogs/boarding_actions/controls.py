@@ -53,12 +53,12 @@ def _show(shown: Shown[BAGame]) -> Post:
     return show(shown)
 
 
-def _where(arg: str | None) -> tuple[Role, list[int]]:
+def _where(arg: str | None, numbers: int) -> tuple[Role, list[int]]:
+    """The side and the ``numbers`` indexes a control's ``arg`` carries (``a.1.0``)."""
     parts = (arg or "").split(".")
-    try:
-        return role_of(parts[0]), [int(p) for p in parts[1:]]
-    except ValueError:
-        raise RuleError("That control is damaged; use `/ba status` for fresh ones.") from None
+    if len(parts) != numbers + 1 or parts[0] not in ("a", "d") or not all(p.isdigit() for p in parts[1:]):
+        raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+    return role_of(parts[0]), [int(p) for p in parts[1:]]
 
 
 def _check_scorer(interaction: discord.Interaction, state: BattleState, role: Role, shared: bool) -> None:
@@ -88,22 +88,26 @@ async def _step(
 
 class ConditionButton(StepButton, prefix="ba:c"):
     async def run(self, interaction: discord.Interaction) -> None:
-        role, (index, condition) = _where(self.arg)
+        role, (index, condition) = _where(self.arg, 2)
 
         def make(state: BattleState) -> tuple[Any, str]:
             option = option_at(state, role, index)
             _check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
-            chosen = option.objective.conditions[condition]
+            conditions = option.objective.conditions
+            if condition >= len(conditions):
+                raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+            chosen = conditions[condition]
             ticked = option.reported is not None and chosen.id in option.reported.conditions
+            who = state.players[option.role].name
             verb = "unticked" if ticked else "ticked"
-            return toggled(option, chosen.id), f"{verb} {option.objective.name}: {chosen.label}"
+            return toggled(option, chosen.id), f"{who} {verb} {option.objective.name}: {chosen.label}"
 
         await _step(interaction, self, "score", make, edit=True)
 
 
 class BoostButton(StepButton, prefix="ba:b"):
     async def run(self, interaction: discord.Interaction) -> None:
-        role, (index,) = _where(self.arg)
+        role, (index,) = _where(self.arg, 1)
 
         def make(state: BattleState) -> tuple[Any, str]:
             option = option_at(state, role, index)
@@ -120,7 +124,7 @@ class NumberSelect(StepSelect, prefix="ba:n"):
     field = "count"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        role, (index,) = _where(self.arg)
+        role, (index,) = _where(self.arg, 1)
         picked = (self.selected(interaction) or [""])[0]
 
         def make(state: BattleState) -> tuple[Any, str]:
@@ -132,7 +136,9 @@ class NumberSelect(StepSelect, prefix="ba:n"):
                     raise RuleError("Pick a number from the menu.")
                 value = int(picked)
             said = _said(option, self.field, picked)
-            return report(option, **{self.field: value}), f"{option.objective.name}: {said}"
+            who = state.players[option.role].name if option.objective.scorer is not Scorer.SHARED else ""
+            line = f"{who} reported {option.objective.name}: {said}".strip()
+            return report(option, **{self.field: value}), line
 
         await _step(interaction, self, "score", make, edit=True)
 
@@ -177,7 +183,7 @@ class FirstTurnButton(StepButton, prefix="ba:first"):
     style = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        role, _ = _where(self.arg)
+        role, _ = _where(self.arg, 0)
 
         def make(state: BattleState) -> tuple[Any, str]:
             check_player(interaction, state)
@@ -189,7 +195,9 @@ class FirstTurnButton(StepButton, prefix="ba:first"):
 class ReadyButton(StepButton, prefix="ba:ready"):
     async def run(self, interaction: discord.Interaction) -> None:
         code = self.arg or ""
-        role, ready = role_of(code[:1]), code[1:] == "1"
+        if len(code) != 2 or code[0] not in "ad" or code[1] not in "01":
+            raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+        role, ready = role_of(code[0]), code[1] == "1"
 
         def make(state: BattleState) -> tuple[Any, str]:
             check_side(interaction, state, role)
