@@ -34,6 +34,7 @@ COGS: tuple[str, ...] = (
     "cogs.infinity",
     "cogs.its",
     "cogs.space_infantry",
+    "cogs.boarding_actions",
 )
 
 

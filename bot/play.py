@@ -12,6 +12,8 @@ A game cog declares its commands and views; everything around them lives here, o
   restart still works and a press on an old message gets "this has moved on";
 * :func:`autocomplete` makes an autocomplete callback safe: it never raises (a failure is
   logged and shows no choices), returns at most 25 choices, and clips their labels;
+* :class:`Suggestion` and :func:`did_you_mean` answer a name that matched nothing with the
+  closest names as buttons (``prefix:ref``), privately; a press shows the chosen one;
 * ``bot.scheduler`` (:mod:`bot.scheduler`) runs work later (turn nudges, round timers) from
   rows in the database, once, across restarts.
 
@@ -65,10 +67,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import Game, GameKind, GameState, MovedOn, NoGameHere
-from bot.limits import MAX_BUTTON_LABEL, MAX_CHOICE_CHARS, MAX_CHOICES, MAX_SELECT_OPTIONS, clip
+from bot.limits import (
+    MAX_BUTTON_LABEL,
+    MAX_CHOICE_CHARS,
+    MAX_CHOICES,
+    MAX_CUSTOM_ID,
+    MAX_SELECT_OPTIONS,
+    clip,
+    quote,
+)
 from bot.send import Image, send
 from bot.storage.games import EventRecord
 from bot.views import PersistentButton, PersistentSelect, is_manager
+from rules.errors import NotFoundError
 
 log = logging.getLogger("herald.play")
 
@@ -82,9 +93,11 @@ __all__ = [
     "Shown",
     "StepButton",
     "StepSelect",
+    "Suggestion",
     "View",
     "autocomplete",
     "choices",
+    "did_you_mean",
     "is_manager",
     "send",
 ]
@@ -423,6 +436,76 @@ class StepSelect(_StepIds, PersistentSelect, template=r"herald:step-select-base"
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+# -- "did you mean" -----------------------------------------------------------------------------
+
+#: Buttons a "did you mean" answer offers at most (one row).
+MAX_SUGGESTIONS = 5
+
+
+class Suggestion(PersistentButton, template=r"herald:suggest-base"):
+    """A "did you mean" button: ``prefix:ref``, where ``ref`` is what the look-up takes (an id).
+
+    Subclasses pass ``prefix=`` and implement :meth:`run`; it needs no game, so it works after a
+    restart and for anyone who can see it.
+    """
+
+    def __init_subclass__(cls, *, prefix: str | None = None, **kwargs: Any) -> None:
+        if prefix is None:
+            super().__init_subclass__(**kwargs)
+            return
+        cls.prefix = prefix
+        super().__init_subclass__(template=rf"{re.escape(prefix)}:(?P<ref>[^:]+)", **kwargs)
+
+    prefix: ClassVar[str]
+
+    def __init__(self, ref: str, *, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, MAX_BUTTON_LABEL),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"{self.prefix}:{ref}",
+            )
+        )
+        self.ref = ref
+
+    @classmethod
+    def fits(cls, ref: str) -> bool:
+        return bool(ref) and ":" not in ref and len(f"{cls.prefix}:{ref}") <= MAX_CUSTOM_ID
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> Suggestion:
+        return cls(match["ref"], label=item.label or "?")
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, self.ref)
+
+    async def run(self, interaction: discord.Interaction, ref: str) -> None:
+        raise NotImplementedError
+
+
+async def did_you_mean(
+    interaction: discord.Interaction,
+    *,
+    what: str,
+    typed: str,
+    options: Sequence[tuple[str, str]],
+    button: type[Suggestion],
+) -> None:
+    """Tell only the player that no ``what`` is called ``typed``, with a button per ``(label,
+    ref)`` option; with no option at all, raise :class:`NotFoundError` saying so."""
+    shown = quote(typed)
+    items = [button(ref, label=label) for label, ref in options if button.fits(ref)][:MAX_SUGGESTIONS]
+    if not items:
+        raise NotFoundError(f"No {what} is called {shown!r}.")
+    await Post(
+        content=f"No {what} is called {shown!r}. Did you mean one of these?",
+        view=View(*items),
+        ephemeral=True,
+    ).send(interaction)
 
 
 # -- autocomplete ----------------------------------------------------------------------------------

@@ -1,14 +1,15 @@
 """Boarding Actions: mission and rules look-up, the mission roll, and a scoring step with the
-scoreboard render. The /ba cog is built later on this engine, so these time the engine directly
-(the driver is not used); the targets are the issue's: look-up under 10 ms, a scoring step with
-its image under 150 ms."""
+scoreboard render, both on the engine alone and through the driver as a player sees them (/ba
+mission; a condition button pressed on the scoring message: one kit step, the scoreboard PNG
+rendered and the message edited). The targets are the issue's: look-up under 10 ms, a scoring
+step with its image under 150 ms."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from bot.offline import OfflineDriver
+from bot.offline import Channel, Message, OfflineDriver
 from renderers.boarding_actions import render_scoreboard
 from rules.boarding_actions.battle import Advance, BattleState, Player, Score, apply, new_battle
 from rules.boarding_actions.content import load_missions_strict
@@ -69,7 +70,43 @@ async def _setup_name(_: OfflineDriver) -> str:
     return "Deck Sweepers"
 
 
+async def _battle(driver: OfflineDriver) -> Message:
+    """Deck Sweepers in its own channel, at Alice's first scoring moment (round 2)."""
+    channel = driver.add_channel("bench-ba-score")
+    started = await driver.command(
+        "ba battle start", mission="deck-sweepers", attacker="alice", defender="bob", channel=channel
+    )
+    return (await driver.press(started.message, "Alice goes first", user="alice")).message
+
+
+async def _press_condition(driver: OfflineDriver, message: Message) -> Any:
+    # Ticks, then unticks, the condition: every press is one stored step with a new scoreboard.
+    return await driver.press(message, "Control 1+", user="alice")
+
+
+async def _mission_command(driver: OfflineDriver, channel: Channel) -> Any:
+    return await driver.command("ba mission", name="Deck Sweepers", channel=channel)
+
+
+async def _mission_autocomplete(driver: OfflineDriver, channel: Channel) -> Any:
+    return await driver.autocomplete("ba mission", "name", "pow", channel=channel)
+
+
+async def _mission_unknown(driver: OfflineDriver, channel: Channel) -> Any:
+    return await driver.command("ba mission", name="powr strugle genrator", channel=channel)
+
+
+async def _mission_channel(driver: OfflineDriver) -> Channel:
+    return driver.add_channel("bench-ba-lookup")
+
+
 CASES = [
+    Case("/ba mission 'Deck Sweepers'", _mission_command, setup=_mission_channel, target_p99_ms=10),
+    Case("/ba mission autocomplete 'pow'", _mission_autocomplete, setup=_mission_channel, target_p99_ms=10),
+    Case("/ba mission unknown name (did you mean)", _mission_unknown, setup=_mission_channel,
+         target_p99_ms=10),
+    Case("/ba scoring button (step + scoreboard PNG)", _press_condition, setup=_battle, calls=200,
+         target_p99_ms=150),
     Case("ba engine: mission look-up 'Deck Sweepers'", _lookup, setup=_setup_name, target_p99_ms=10),
     Case("ba engine: mission look-up, misspelt", _fuzzy_lookup, target_p99_ms=10),
     Case("ba engine: mission autocomplete 'pow'", _autocomplete, target_p99_ms=10),

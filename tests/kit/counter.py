@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import GameKind, GameState
-from bot.play import Change, GameKit, Post, Shown, StepButton, View, autocomplete
+from bot.play import Change, GameKit, Post, Shown, StepButton, Suggestion, View, autocomplete, did_you_mean
 from rules.errors import RuleError
 
 
@@ -47,6 +47,14 @@ class PlusOne(StepButton, prefix="counter:plus"):
 
     async def run(self, interaction: discord.Interaction) -> None:
         await KIT.play(interaction, "plus", add(1), show, game_id=self.game, version=self.step, edit=True)
+
+
+NAMES = {"alpha": "Alpha", "alphabet": "Alphabet", "beta": "Beta"}
+
+
+class Named(Suggestion, prefix="counter:named"):
+    async def run(self, interaction: discord.Interaction, ref: str) -> None:
+        await Post(content=f"Found {NAMES[ref]}").send(interaction)
 
 
 async def nudge(bot: Any, payload: dict[str, Any]) -> None:
@@ -89,6 +97,14 @@ class CounterCog(commands.GroupCog, group_name="counter", group_description="A c
     async def pick(self, interaction: discord.Interaction, name: str) -> None:
         await Post(content=f"Picked {name}").send(interaction)
 
+    @app_commands.command(name="find", description="Did-you-mean test")
+    async def find(self, interaction: discord.Interaction, name: str) -> None:
+        if name in NAMES:
+            await Post(content=f"Found {NAMES[name]}").send(interaction)
+            return
+        close = [(label, ref) for ref, label in NAMES.items() if ref[:2] == name[:2]]
+        await did_you_mean(interaction, what="name", typed=name, options=close, button=Named)
+
     @pick.autocomplete("name")
     @autocomplete
     async def _names(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
@@ -99,10 +115,10 @@ class CounterCog(commands.GroupCog, group_name="counter", group_description="A c
 
 async def setup(bot: commands.Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(PlusOne)
+    bot.add_dynamic_items(PlusOne, Named)
     bot.scheduler.register("counter:nudge", nudge)  # type: ignore[attr-defined]
     await bot.add_cog(CounterCog())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(PlusOne)
+    bot.remove_dynamic_items(PlusOne, Named)

@@ -87,6 +87,21 @@ async def test_autocomplete_is_clipped_capped_and_never_raises(kit_driver: Offli
     assert await kit_driver.autocomplete("/counter pick", "name", "boom") == []
 
 
+async def test_did_you_mean_offers_buttons_privately_that_work_after_a_restart(
+    kit_driver: OfflineDriver,
+) -> None:
+    reply = await kit_driver.command("/counter find name:alphx", user="bob")
+    assert reply.message.ephemeral
+    assert "No name is called 'alphx'" in reply.message.text
+    assert [b.label for b in reply.message.buttons] == ["Alpha", "Alphabet"]
+    await kit_driver.restart()
+    found = await kit_driver.press(reply.message, "Alphabet", user="bob")
+    assert found.message.text == "Found Alphabet" and not found.message.ephemeral
+    nothing = await kit_driver.command("/counter find name:" + "z" * 3000)
+    assert nothing.message.ephemeral and len(nothing.message.text) < 200
+    assert "No name is called" in nothing.message.text
+
+
 async def test_a_slow_answer_is_acknowledged_in_time_then_replaces_the_placeholder(
     kit_driver: OfflineDriver,
 ) -> None:

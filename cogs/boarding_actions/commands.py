@@ -1,0 +1,215 @@
+"""/ba: Boarding Actions missions and rules look-up, the mission rolls, and a battle's VP tracker.
+
+Each handler reads its options, calls the rules (look-up, roll, ``apply``) through the kit and
+answers with what tracker.py or pages.py make of the result; the rules decide everything else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.limits import quote
+from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
+from cogs.boarding_actions.game import KIT, BAGame, check_player, name_of
+from cogs.boarding_actions.pages import (
+    MissionSuggestion,
+    RuleSuggestion,
+    mission_post,
+    roll_post,
+    topic_embed,
+)
+from cogs.boarding_actions.tracker import show
+from rules.boarding_actions.battle import MAX_NAME_CHARS, BattleState, Player, new_battle, underdog
+from rules.boarding_actions.content import MissionLibrary, default_library
+from rules.boarding_actions.missions import MAX_PATROL_POINTS, UNDERDOG_GAP, Mission, Role
+from rules.boarding_actions.rolls import roll_mission
+from rules.boarding_actions.topics import RulesLibrary, load_rules
+from rules.errors import NotFoundError, RuleError
+
+log = logging.getLogger("herald.boarding_actions")
+
+Points = app_commands.Range[int, 0, MAX_PATROL_POINTS]
+
+
+async def start_battle(
+    interaction: discord.Interaction,
+    mission: Mission,
+    sides: dict[Role, tuple[int, str]],
+    *,
+    points: dict[Role, int | None],
+    edit: bool = False,
+) -> None:
+    """Open a battle of ``mission`` in the channel for the two players (user id, name) and post it
+    (``edit``: in place of the message whose button started it)."""
+    if sides[Role.ATTACKER][0] == sides[Role.DEFENDER][0]:
+        raise RuleError("The Attacker and the Defender must be two different members.")
+    players = {
+        role: Player(name=quote(name, MAX_NAME_CHARS) or "?", user_id=uid, points=points.get(role))
+        for role, (uid, name) in sides.items()
+    }
+    state = new_battle(mission, attacker=players[Role.ATTACKER], defender=players[Role.DEFENDER])
+    note = _underdog_note(state)
+    a, d = players[Role.ATTACKER].name, players[Role.DEFENDER].name
+    summary = f"started {mission.name}: {a} attacks, {d} defends"
+    shown = await KIT.start(interaction, BAGame(battle=state), summary=summary)
+    await show(shown, note=f"{summary[0].upper()}{summary[1:]}. {note}").send(interaction, edit=edit)
+
+
+def _underdog_note(state: BattleState) -> str:
+    if any(p.points is None for p in state.players.values()):
+        return "No Underdog: give both armies' points in `/ba battle start` to find one."
+    weak = underdog(state)
+    if weak is None:
+        return f"No Underdog: the armies are less than {UNDERDOG_GAP} points apart."
+    gap = abs((state.players[Role.ATTACKER].points or 0) - (state.players[Role.DEFENDER].points or 0))
+    return f"{name_of(state, weak)} is the Underdog ({gap} points fewer): their bonus is below."
+
+
+class BoardingActions(
+    commands.GroupCog,
+    group_name="ba",
+    group_description="Warhammer 40,000 Boarding Actions: missions, rules, mission rolls and a VP tracker",
+):
+    battle = app_commands.Group(name="battle", description="A Boarding Actions battle in this channel")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.missions: MissionLibrary = MissionLibrary([])
+        self.rules: RulesLibrary = RulesLibrary([])
+
+    async def cog_load(self) -> None:
+        self.missions = await asyncio.to_thread(default_library)
+        self.rules = await asyncio.to_thread(load_rules)
+        log.info("Boarding Actions: %d missions, %d rules topics", len(self.missions), len(self.rules))
+
+    # -- look-up ------------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="mission", description="A Boarding Actions mission: objectives, rules, underdog bonus"
+    )
+    @app_commands.describe(name="Mission name, or its roll (21, D6 4)")
+    async def mission(self, interaction: discord.Interaction, name: str) -> None:
+        try:
+            found = self.missions.lookup(name)
+        except NotFoundError as error:
+            # The library names close missions only when the name matched nothing at all (a
+            # family that Herald leaves out, or a roll no mission has, gets its own answer).
+            options = [(self.missions.get(i).name, i) for i in self.missions.suggest(name)]
+            if not options or "Did you mean" not in str(error):
+                raise
+            await did_you_mean(
+                interaction,
+                what="Boarding Actions mission",
+                typed=name,
+                options=options,
+                button=MissionSuggestion,
+            )
+            return
+        await mission_post(found).send(interaction)
+
+    @mission.autocomplete("name")
+    @autocomplete
+    def _mission_names(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        return self.missions.choices(current)
+
+    @app_commands.command(
+        name="rule", description="A Boarding Actions rule: adaptations, manoeuvres, stratagems..."
+    )
+    @app_commands.describe(topic="Rule or topic name (Set Overwatch, hatchways, Command Re-roll...)")
+    async def rule(self, interaction: discord.Interaction, topic: str) -> None:
+        try:
+            found = self.rules.lookup(topic)
+        except NotFoundError:
+            options = [(self.rules.get(i).title, i) for i in self.rules.suggest(topic)]
+            if not options:
+                raise
+            await did_you_mean(
+                interaction, what="Boarding Actions rule", typed=topic, options=options, button=RuleSuggestion
+            )
+            return
+        await Post(embeds=[topic_embed(found)]).send(interaction)
+
+    @rule.autocomplete("topic")
+    @autocomplete
+    def _topics(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        return self.rules.choices(current)
+
+    @app_commands.command(
+        name="roll", description="Roll for a mission: a D33 (symmetric) or a D6 (asymmetric)"
+    )
+    @app_commands.describe(kind="symmetric: two D3 read as tens and units; asymmetric: one D6")
+    async def roll(self, interaction: discord.Interaction, kind: Literal["symmetric", "asymmetric"]) -> None:
+        rolled = roll_mission(kind, self.bot.rng, library=self.missions)  # type: ignore[attr-defined]
+        await roll_post(rolled).send(interaction)
+
+    # -- the battle ------------------------------------------------------------------------------
+
+    @battle.command(name="start", description="Track a battle here: rounds, whose turn, what to score, VP")
+    @app_commands.describe(
+        mission="The mission (name or roll)",
+        attacker="The Attacker's player",
+        defender="The Defender's player",
+        attacker_points="The Attacker's army points (for the Underdog)",
+        defender_points="The Defender's army points (for the Underdog)",
+    )
+    async def battle_start(
+        self,
+        interaction: discord.Interaction,
+        mission: str,
+        attacker: discord.User,
+        defender: discord.User,
+        attacker_points: Points | None = None,
+        defender_points: Points | None = None,
+    ) -> None:
+        found = self.missions.lookup(mission)
+        sides = {
+            Role.ATTACKER: (attacker.id, attacker.display_name),
+            Role.DEFENDER: (defender.id, defender.display_name),
+        }
+        points = {Role.ATTACKER: attacker_points, Role.DEFENDER: defender_points}
+        await start_battle(interaction, found, sides, points=points)
+
+    battle_start.autocomplete("mission")(_mission_names)
+
+    @app_commands.command(
+        name="status", description="The battle here: where it is, what to score, the scoreboard"
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        shown = await KIT.shown(interaction)
+        await show(shown).send(interaction)
+
+    @app_commands.command(
+        name="undo", description="Take back the last step (yours; the starter and Manage Server may undo any)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        me = interaction.user.id
+        manager = is_manager(interaction)
+        game = await KIT.load(interaction)
+        check_player(interaction, game.state.battle)
+        starter = game.record.created_by
+        restored, event = await KIT.undo(
+            interaction, may_undo=lambda e: e.actor_id == me or starter == me or manager
+        )
+        shown = Shown(restored.id, restored.version, restored.state, restored.record.created_by)
+        note = f"{interaction.user.display_name} took back: {event.summary or event.action}."
+        await show(shown, note=quote(note, 300)).send(interaction)
+
+    @app_commands.command(name="end", description="Close the battle here (its players or Manage Server)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        def change(game: BAGame) -> Change[BAGame]:
+            check_player(interaction, game.battle)
+            return Change(game, summary="ended the battle", end=True)
+
+        shown = await KIT.step(interaction, "end", change)
+        state = shown.state.battle
+        word = "is over" if state.over else "was closed before the end"
+        post = show(shown, title=f"{state.mission.name}: the battle {word}")
+        post.view = None
+        post.content = f"{interaction.user.display_name} closed the battle; a new one can start here."
+        await post.send(interaction)

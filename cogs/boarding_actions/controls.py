@@ -1,0 +1,225 @@
+"""The battle's buttons and menus: each press is one kit step, checked and applied in game.py.
+
+Custom ids (``prefix:game:position[:arg]``, all well under 100 characters); ``arg`` names the
+side (``a``/``d``), the objective's index in the mission and, for a condition, its index:
+
+=====================  ==================================================================
+``ba:c:G:P:a.1.0``     tick or untick a condition of an objective
+``ba:n:G:P:a.1``       how many (objective markers, downloads, airlocks...): a menu 0-N
+``ba:b:G:P:a.1``       the condition that raises a count's VP each (on or off)
+``ba:v:G:P:d.1``       a points total, as the band it reaches: a menu
+``ba:o:G:P:a.0``       one situation of a shared table (Jailbreak's escape)
+``ba:done:G:P``        done with this moment: on to the next one who scores
+``ba:first:G:P:a``     who won the roll-off for the first turn
+``ba:ready:G:0:a1``    Battle Ready on (``1``) or off (``0``) for a side
+=====================  ==================================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.play import Post, Shown, StepButton, StepSelect
+from cogs.boarding_actions.game import (
+    KIT,
+    BAGame,
+    Maker,
+    change_of,
+    check_player,
+    check_side,
+    name_of,
+    option_at,
+    report,
+    role_of,
+    toggled,
+)
+from rules.boarding_actions.battle import (
+    Advance,
+    BattleState,
+    ChooseFirstTurn,
+    ScoringOption,
+    SetBattleReady,
+    describe_position,
+)
+from rules.boarding_actions.missions import Role, Scorer
+from rules.errors import RuleError
+
+
+def _show(shown: Shown[BAGame]) -> Post:
+    from cogs.boarding_actions.tracker import show  # the tracker builds these controls
+
+    return show(shown)
+
+
+def _where(arg: str | None, numbers: int) -> tuple[Role, list[int]]:
+    """The side and the ``numbers`` indexes a control's ``arg`` carries (``a.1.0``)."""
+    parts = (arg or "").split(".")
+    if len(parts) != numbers + 1 or parts[0] not in ("a", "d") or not all(p.isdigit() for p in parts[1:]):
+        raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+    return role_of(parts[0]), [int(p) for p in parts[1:]]
+
+
+def _check_scorer(interaction: discord.Interaction, state: BattleState, role: Role, shared: bool) -> None:
+    if shared:
+        check_player(interaction, state)
+    else:
+        check_side(interaction, state, role)
+
+
+async def _step(
+    interaction: discord.Interaction,
+    control: StepButton | StepSelect,
+    action: str,
+    make: Maker,
+    *,
+    edit: bool,
+) -> None:
+    await KIT.play(
+        interaction,
+        action,
+        change_of(interaction, make, expected=control.step),
+        _show,
+        game_id=control.game,
+        edit=edit,
+    )
+
+
+class ConditionButton(StepButton, prefix="ba:c"):
+    async def run(self, interaction: discord.Interaction) -> None:
+        role, (index, condition) = _where(self.arg, 2)
+
+        def make(state: BattleState) -> tuple[Any, str]:
+            option = option_at(state, role, index)
+            _check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
+            conditions = option.objective.conditions
+            if condition >= len(conditions):
+                raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+            chosen = conditions[condition]
+            ticked = option.reported is not None and chosen.id in option.reported.conditions
+            who = state.players[option.role].name
+            verb = "unticked" if ticked else "ticked"
+            return toggled(option, chosen.id), f"{who} {verb} {option.objective.name}: {chosen.label}"
+
+        await _step(interaction, self, "score", make, edit=True)
+
+
+class BoostButton(StepButton, prefix="ba:b"):
+    async def run(self, interaction: discord.Interaction) -> None:
+        role, (index,) = _where(self.arg, 1)
+
+        def make(state: BattleState) -> tuple[Any, str]:
+            option = option_at(state, role, index)
+            check_side(interaction, state, option.role)
+            now = not (option.reported is not None and option.reported.boosted)
+            return report(option, boosted=now), f"{option.objective.name}: raised VP {'on' if now else 'off'}"
+
+        await _step(interaction, self, "score", make, edit=True)
+
+
+class NumberSelect(StepSelect, prefix="ba:n"):
+    """How many things (a count), or a points band (``ba:v``), or a situation (``ba:o``)."""
+
+    field = "count"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        role, (index,) = _where(self.arg, 1)
+        picked = (self.selected(interaction) or [""])[0]
+
+        def make(state: BattleState) -> tuple[Any, str]:
+            option = option_at(state, role, index)
+            _check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
+            value: object = picked
+            if self.field != "option":
+                if not picked.isdigit():
+                    raise RuleError("Pick a number from the menu.")
+                value = int(picked)
+            said = _said(option, self.field, picked)
+            who = state.players[option.role].name if option.objective.scorer is not Scorer.SHARED else ""
+            line = f"{who} reported {option.objective.name}: {said}".strip()
+            return report(option, **{self.field: value}), line
+
+        await _step(interaction, self, "score", make, edit=True)
+
+
+def _said(option: ScoringOption, field: str, picked: str) -> str:
+    """What a menu choice means, for the log line: ``3 × Loader marker controlled``."""
+    objective = option.objective
+    if field == "option" and objective.outcome is not None:
+        chosen = objective.outcome.option(picked)
+        return chosen.label if chosen else picked
+    if field == "value" and objective.bands is not None and picked.isdigit():
+        bands = objective.bands
+        index = max(i for i, b in enumerate(bands.bands) if b.at_least <= int(picked))
+        return f"{bands.measure} {bands.band_label(index)}"
+    return f"{picked} × {option.count_label or 'counted'}"
+
+
+class BandSelect(NumberSelect, prefix="ba:v"):
+    field = "value"
+
+
+class OutcomeSelect(NumberSelect, prefix="ba:o"):
+    field = "option"
+
+
+class DoneButton(StepButton, prefix="ba:done"):
+    label = "Done ▶"
+    style = discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        def make(state: BattleState) -> tuple[Any, str]:
+            if state.active is not None:
+                check_side(interaction, state, state.active)
+                return Advance(), f"{name_of(state, state.active)} is done: {describe_position(state)}"
+            check_player(interaction, state)
+            return Advance(), "the battle is over"
+
+        await _step(interaction, self, "advance", make, edit=False)
+
+
+class FirstTurnButton(StepButton, prefix="ba:first"):
+    style = discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        role, _ = _where(self.arg, 0)
+
+        def make(state: BattleState) -> tuple[Any, str]:
+            check_player(interaction, state)
+            return ChooseFirstTurn(role=role), f"{name_of(state, role)} takes the first turn"
+
+        await _step(interaction, self, "first_turn", make, edit=False)
+
+
+class ReadyButton(StepButton, prefix="ba:ready"):
+    async def run(self, interaction: discord.Interaction) -> None:
+        code = self.arg or ""
+        if len(code) != 2 or code[0] not in "ad" or code[1] not in "01":
+            raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+        role, ready = role_of(code[0]), code[1] == "1"
+
+        def make(state: BattleState) -> tuple[Any, str]:
+            check_side(interaction, state, role)
+            if state.players[role].battle_ready == ready:
+                now = "already" if ready else "not"
+                raise RuleError(f"{state.players[role].name}'s army is {now} marked Battle Ready.")
+            word = "Battle Ready" if ready else "not Battle Ready"
+            return SetBattleReady(role=role, ready=ready), f"{name_of(state, role)}: {word}"
+
+        # Any moment: the position is not checked (ready buttons carry 0), only the game.
+        await KIT.play(
+            interaction, "battle_ready", change_of(interaction, make), _show, game_id=self.game, edit=True
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (
+    ConditionButton,
+    BoostButton,
+    NumberSelect,
+    BandSelect,
+    OutcomeSelect,
+    DoneButton,
+    FirstTurnButton,
+    ReadyButton,
+)

@@ -1,0 +1,208 @@
+"""The stored battle, who may change which side, and the one way a change becomes a kit step.
+
+``BAGame`` wraps the rules' :class:`BattleState` so the game store can keep it; ``KIT`` is the
+battle's play-by-post kit. Every change (a score, Done, Battle Ready, the first turn) is built
+here as a ``change(game) -> Change`` that the kit runs under the channel's lock: the permission
+and "has this message moved on" checks run inside it, against the state being changed, so two
+presses at once can never both pass on a stale view.
+
+Buttons carry the battle's *position* (round, turn and moment as one number) instead of the
+store's version, so a scoring message stays usable through its own presses and the other
+player's Battle Ready toggle, and goes stale only once the battle moves to another moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+import discord
+
+from bot.games import GameKind, GameState, MovedOn
+from bot.play import Change, GameKit, is_manager
+from rules.boarding_actions.battle import (
+    Advance,
+    BattleState,
+    ChooseFirstTurn,
+    Score,
+    ScoringOption,
+    SetBattleReady,
+    apply,
+    describe_position,
+    scoring_options,
+)
+from rules.boarding_actions.missions import TURN_MOMENTS, Moment, Objective, Role, Scorer
+from rules.errors import RuleError
+
+KIND = GameKind(
+    key="boarding_actions",
+    label="a Boarding Actions battle",
+    start_hint="/ba battle start",
+    end_hint="/ba end",
+)
+
+Action = ChooseFirstTurn | Score | Advance | SetBattleReady
+#: Position of a battle waiting for the first turn, and of a finished one.
+BEFORE_FIRST_TURN = 0
+BATTLE_END_POSITION = 31
+OVER_POSITION = 32
+
+
+class BAGame(GameState):
+    """A Boarding Actions battle as the game store keeps it."""
+
+    SCHEMA_VERSION: ClassVar[int] = 1
+
+    battle: BattleState
+
+
+KIT = GameKit(KIND, BAGame)
+
+
+class NotYourSide(RuleError):
+    """Someone other than the side's player (or a Manage Server member) tried to change it."""
+
+
+def role_code(role: Role) -> str:
+    return "a" if role is Role.ATTACKER else "d"
+
+
+def role_of(code: str) -> Role:
+    return Role.ATTACKER if code == "a" else Role.DEFENDER
+
+
+def position(state: BattleState) -> int:
+    """The battle's place in its sequence as one number (rounds 1-5: 1-30, end 31, over 32)."""
+    if state.over:
+        return OVER_POSITION
+    if state.moment is Moment.BATTLE_END:
+        return BATTLE_END_POSITION
+    if state.first_turn is None:
+        return BEFORE_FIRST_TURN
+    return 1 + (state.round - 1) * 6 + state.turn * 3 + TURN_MOMENTS.index(state.moment)
+
+
+def name_of(state: BattleState, role: Role) -> str:
+    return f"{state.players[role].name} ({role.title})"
+
+
+def mention(state: BattleState, role: Role) -> str:
+    user_id = state.players[role].user_id
+    return f"<@{user_id}>" if user_id else state.players[role].name
+
+
+def player_role(state: BattleState, user_id: int) -> Role | None:
+    return next((r for r, p in state.players.items() if p.user_id == user_id), None)
+
+
+def check_side(interaction: discord.Interaction, state: BattleState, role: Role) -> None:
+    """Only ``role``'s player, or a Manage Server member, acts for that side."""
+    if state.players[role].user_id == interaction.user.id or is_manager(interaction):
+        return
+    raise NotYourSide(
+        f"Only {state.players[role].name} (the {role.title}) or a member with Manage Server can do that "
+        f"for the {role.title}."
+    )
+
+
+def check_player(interaction: discord.Interaction, state: BattleState) -> None:
+    """Either player, or a Manage Server member."""
+    if player_role(state, interaction.user.id) is not None or is_manager(interaction):
+        return
+    a, d = (state.players[r].name for r in (Role.ATTACKER, Role.DEFENDER))
+    raise NotYourSide(f"Only this battle's players, {a} and {d}, or a member with Manage Server can do that.")
+
+
+def check_position(state: BattleState, expected: int | None) -> None:
+    if expected is None or position(state) == expected:
+        return
+    raise MovedOn(
+        f"That message's controls were for another moment of the battle; it is now at: "
+        f"{describe_position(state)}. Use the newest message, or `/ba status` for one."
+    )
+
+
+def option_at(state: BattleState, role: Role, index: int) -> ScoringOption:
+    """The objective at ``index`` (in the mission) that ``role`` may score now."""
+    objectives = state.mission.objectives
+    objective = objectives[index] if 0 <= index < len(objectives) else None
+    for option in scoring_options(state, role):
+        if objective is not None and option.objective.id == objective.id:
+            return option
+    shared = [o for o in scoring_options(state) if objective and o.objective.id == objective.id]
+    if shared and objective is not None and objective.scorer is Scorer.SHARED:
+        return shared[0]
+    what = objective.name if objective else "That objective"
+    raise MovedOn(f"{what} is not scored now ({describe_position(state)}); use `/ba status` for what is.")
+
+
+def _closure(objective: Objective, start: set[str], *, up: bool) -> set[str]:
+    """Conditions reached from ``start``: up = the ones they require; down = the ones needing them."""
+    found = set(start)
+    while True:
+        if up:
+            more = {r for c in objective.conditions if c.id in found for r in c.requires}
+        else:
+            more = {c.id for c in objective.conditions if any(r in found for r in c.requires)}
+        more -= found
+        if not more:
+            return found
+        found |= more
+
+
+def report(scoring: ScoringOption, **update: object) -> Score:
+    """A new report for ``option``: the earlier one at this moment, with ``update`` applied."""
+    before = scoring.reported
+    fields: dict[str, object] = {
+        "role": scoring.role,
+        "objective": scoring.objective.id,
+        "conditions": list(before.conditions) if before else [],
+        "count": before.count if before else None,
+        "boosted": before.boosted if before else False,
+        "value": before.value if before else None,
+        "option": before.option if before else None,
+    }
+    fields.update(update)
+    return Score.model_validate(fields)
+
+
+def toggled(option: ScoringOption, condition_id: str) -> Score:
+    """Tick a condition (with those it requires) or untick it (with those that require it)."""
+    objective = option.objective
+    ticked = set(option.reported.conditions) if option.reported else set()
+    if condition_id in ticked:
+        ticked -= _closure(objective, {condition_id}, up=False)
+    else:
+        ticked |= _closure(objective, {condition_id}, up=True)
+    order = [c.id for c in objective.conditions if c.id in ticked]
+    return report(option, conditions=order)
+
+
+Maker = Callable[[BattleState], tuple[Action, str]]
+
+
+def change_of(
+    interaction: discord.Interaction, make: Maker, *, expected: int | None = None
+) -> Callable[[BAGame], Change[BAGame]]:
+    """A kit change: check the position, let ``make`` check who acts and build the action and its
+    log line, then apply it."""
+
+    def change(game: BAGame) -> Change[BAGame]:
+        state = game.battle
+        check_position(state, expected)
+        action, summary = make(state)
+        new = apply(state, action)
+        return Change(
+            BAGame(battle=new),
+            summary=summary,
+            detail={"action": action.model_dump(mode="json")},
+            result=action,
+        )
+
+    return change
+
+
+def vp_of(option: ScoringOption) -> int:
+    """VP claimed by the report so far at this moment (before the cap)."""
+    reported = option.reported
+    return sum(reported.awards.values()) if reported else 0
