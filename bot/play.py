@@ -112,6 +112,8 @@ class Post:
     view: discord.ui.View | None = None
     images: list[Image] = field(default_factory=list)
     ephemeral: bool = False
+    #: Users this message notifies (their mention must be in it); everyone else mentioned is not.
+    pings: list[int] = field(default_factory=list)
 
     async def send(self, interaction: discord.Interaction, *, edit: bool = False) -> None:
         await send(
@@ -122,6 +124,7 @@ class Post:
             images=self.images,
             ephemeral=self.ephemeral,
             edit=edit,
+            pings=self.pings,
         )
 
 

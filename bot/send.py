@@ -215,13 +215,15 @@ async def send(
     images: Sequence[Image] = (),
     ephemeral: bool = False,
     edit: bool = False,
+    pings: Sequence[int] = (),
 ) -> None:
     """Answer ``interaction`` with a message fitted to Discord's limits.
 
     ``edit`` replaces the message a button or select sits on (its attachments and view too:
     ``view=None`` removes the buttons). Otherwise a new message is posted: the response, or a
     follow-up when the interaction was already answered or deferred. ``images`` are rendered in a
-    worker thread first.
+    worker thread first. Nothing a message mentions notifies anyone, except the users whose ids
+    are in ``pings`` (the player whose turn it is, say); an edit notifies nobody.
     """
     attached = list(files)
     for image in images:
@@ -234,7 +236,7 @@ async def send(
         if edit and interaction.message is not None:
             await _edit(interaction, text, all_embeds, view, attached)
         else:
-            await _post(interaction, text, all_embeds, view, attached, ephemeral)
+            await _post(interaction, text, all_embeds, view, attached, ephemeral, pings)
 
 
 async def _edit(
@@ -261,8 +263,12 @@ async def _post(
     view: discord.ui.View | None,
     files: list[discord.File],
     ephemeral: bool,
+    pings: Sequence[int] = (),
 ) -> None:
     kwargs: dict[str, Any] = {"embeds": embeds}
+    if pings:
+        users = [discord.Object(user_id) for user_id in dict.fromkeys(pings)]
+        kwargs["allowed_mentions"] = discord.AllowedMentions(everyone=False, roles=False, users=users)
     if content is not None:
         kwargs["content"] = content
     if view is not None:

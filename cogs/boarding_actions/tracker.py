@@ -287,4 +287,5 @@ def show(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> P
         embeds=[battle_embed(shown, title=title, note=note)],
         view=controls(shown),
         images=[scoreboard_image(state)],
+        pings=[] if content is None else [u for r in who if (u := state.players[r].user_id)],
     )
