@@ -17,6 +17,7 @@ from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
 from bot.storage import Database, SqliteGameRepository, SqliteJobRepository, SqliteMetaRepository
+from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -27,6 +28,7 @@ COGS: tuple[str, ...] = (
     "cogs.help",
     "cogs.its",
     "cogs.space_infantry",
+    "cogs.wh40k",
 )
 
 
@@ -51,6 +53,7 @@ class Herald(commands.AutoShardedBot):
         self.db = Database(settings.database_path)
         self.meta = SqliteMetaRepository(self.db)
         self.games = GameStore(SqliteGameRepository(self.db))
+        self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
         #: Work for later (turn nudges, round timers): see bot.scheduler.
         self.scheduler = Scheduler(SqliteJobRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.
