@@ -29,6 +29,7 @@ COGS: tuple[str, ...] = (
     "cogs.its",
     "cogs.space_infantry",
     "cogs.wh40k",
+    "cogs.odds",
 )
 
 

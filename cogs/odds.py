@@ -1,0 +1,100 @@
+"""/odds: the exact distribution of any /roll expression, its mean, P(at least k) and a chart."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.play import Image, send
+from renderers.odds_chart import render_odds_chart
+from rules.dice import MAX_EXPRESSION_LENGTH, RollKind
+from rules.dice_odds import DiceOdds, odds
+from rules.distribution import Distribution
+
+COLOUR = discord.Colour.from_rgb(88, 101, 242)
+CHART_FILENAME = "odds.png"
+TABLE_ROWS = 12
+LABEL_LIMIT = 40
+
+
+def percent(p: float) -> str:
+    """A chance as a reply shows it: ``>99.9%`` and ``<0.1%`` rather than rounding to certainty."""
+    if p >= 1 - 5e-13:
+        return "100%"
+    if p > 0.999:
+        return ">99.9%"
+    if p <= 0:
+        return "0%"
+    if p < 0.001:
+        return "<0.1%"
+    return f"{p:.1%}"
+
+
+def table(dist: Distribution) -> str:
+    """A code block: each informative result, the chance of exactly it and of at least it."""
+    rows = [("k", "exactly", "at least")]
+    rows += [(str(k), percent(dist.probability(k)), percent(p)) for k, p in dist.at_least_rows(TABLE_ROWS)]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    return (
+        "```\n"
+        + "\n".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+        + "\n```"
+    )
+
+
+def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def odds_embed(user: discord.abc.User, result: DiceOdds, at_least: int | None) -> discord.Embed:
+    dist = result.distribution
+    what = "successes" if result.kind is RollKind.SUCCESSES else "total"
+    lines = [f"Mean {what}: **{dist.mean:.2f}**, from {dist.minimum} to {dist.maximum}."]
+    if at_least is not None:
+        lines.append(f"Chance of at least {at_least}: **{percent(dist.at_least(at_least))}**")
+    embed = discord.Embed(
+        title=f"🎲 Odds of {_clip(result.expression, 200)}", description="\n".join(lines), colour=COLOUR
+    )
+    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.add_field(name=f"Chance of each {what}", value=table(dist), inline=False)
+    if result.notes:
+        embed.add_field(name="Approximation", value="\n".join(result.notes), inline=False)
+    embed.set_footer(
+        text="Approximate where stated above; otherwise exact." if result.notes else "Exact odds."
+    )
+    embed.set_image(url=f"attachment://{CHART_FILENAME}")
+    return embed
+
+
+def chart(result: DiceOdds) -> Image:
+    what = "successes" if result.kind is RollKind.SUCCESSES else "total"
+    label = _clip(result.expression)
+    return Image(
+        lambda: render_odds_chart([(label, result.distribution)], title=f"Odds of {label}", x_label=what),
+        CHART_FILENAME,
+    )
+
+
+class Odds(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="odds", description="Exact odds of any /roll expression: mean, chance of at least k, a chart"
+    )
+    @app_commands.describe(
+        expression=f"Dice as in /roll, up to {MAX_EXPRESSION_LENGTH} characters: 2d6, 4d6kh3, 10d6>=4",
+        at_least="Also give the chance of at least this total (or this many successes)",
+    )
+    async def odds_command(
+        self, interaction: discord.Interaction, expression: str, at_least: int | None = None
+    ) -> None:
+        result = await asyncio.to_thread(odds, expression)
+        await send(interaction, embed=odds_embed(interaction.user, result, at_least), images=[chart(result)])
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Odds(bot))
