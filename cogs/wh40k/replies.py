@@ -10,9 +10,8 @@ import discord
 
 from bot.limits import MAX_EMBED_DESCRIPTION
 from bot.play import Image
-from cogs.odds import percent
+from cogs.odds import chart_png, percent
 from cogs.wh40k.inputs import Read
-from renderers.odds_chart import render_odds_chart
 from rules.distribution import Distribution
 from rules.wh40k import AttackOdds, AttackRoll, Situation, Target
 from rules.wh40k.attack import HAZARDOUS_MORTALS
@@ -176,11 +175,11 @@ def odds_reply(
     notes = list(dict.fromkeys(n for r in results for n in (*r.notes, *r.wounds.notes)))
     embed.set_footer(text=" ".join(["Exact odds.", *notes]))
     what, slain = charted(profile)
-    series = [
+    series = tuple(
         (f"{SERIES_NAMES[i]}: {w.label()}" if compare else w.label(), r.slain if slain else r.wounds)
         for i, (w, r) in enumerate(zip(weapons, results, strict=True))
-    ]
+    )
     chart_title = f"{what.capitalize()}: {target.label(40)}"
-    image = Image(lambda: render_odds_chart(series, title=chart_title, x_label=what), CHART_FILENAME)
+    image = Image(lambda: chart_png(series, chart_title, what), CHART_FILENAME)
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return Reply(embed, images=[image])
