@@ -17,7 +17,7 @@ from rules.distribution import Distribution
 
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHART_FILENAME = "odds.png"
-TABLE_ROWS = 12
+TABLE_ROWS = 16
 LABEL_LIMIT = 40
 CHART_CACHE = 128
 """Charts kept, most recently asked first (about 13 KB each): the same odds asked again

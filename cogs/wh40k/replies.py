@@ -161,12 +161,13 @@ def odds_reply(
         name = f"{SERIES_NAMES[index]}: {weapon.label(60)}" if compare else "Means"
         embed.add_field(name=name, value=_means(result, profile), inline=False)
     headers = SERIES_NAMES[: len(results)] if compare else ("chance",)
+    same = profile.wounds == 1  # one wound per model: wounds dealt and models slain are one number
     embed.add_field(
-        name="Chance of at least k wounds dealt",
+        name="Chance of at least k wounds dealt" + (" (= models slain)" if same else ""),
         value=at_least_table([r.wounds for r in results], headers=headers),
         inline=True,
     )
-    if profile.models > 1:
+    if profile.models > 1 and not same:
         embed.add_field(
             name="Chance of at least k models slain",
             value=at_least_table([r.slain for r in results], headers=headers),

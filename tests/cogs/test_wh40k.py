@@ -164,3 +164,11 @@ async def test_autocomplete_completes_abilities_and_situations(driver: OfflineDr
     assert (await driver.autocomplete("40k attack", "weapon", ""))[0]["name"].startswith("example:")
     situations = await driver.autocomplete("40k odds", "situation", "half range, c")
     assert [c["value"] for c in situations] == ["half range, charged", "half range, cover"]
+
+
+async def test_one_wound_models_get_one_table(driver: OfflineDriver) -> None:
+    message = public_chart(
+        await driver.command('/40k odds weapon:"A10 BS3+ S5 AP-1 D1" target:"T4 Sv3+ W1 x10"')
+    )
+    assert "[Chance of at least k wounds dealt (= models slain)]" in message.text
+    assert "k models slain]" not in message.text
