@@ -143,6 +143,13 @@ async def test_a_typo_in_the_weapon_line_is_pointed_at(driver: OfflineDriver) ->
     )
 
 
+async def test_a_calculation_past_the_limits_is_refused(driver: OfflineDriver) -> None:
+    refused(
+        await driver.command('/40k odds weapon:"AD6 BS3+ S4 AP0 D1 x50" target:"T4 Sv3+ W1 x10"'),
+        "up to 300 attacks; the limit is 200",
+    )
+
+
 async def test_a_huge_option_is_refused_within_discords_limits(driver: OfflineDriver) -> None:
     long = "A4 BS3+ S5 AP-1 D2, " + ", ".join(["lethal hits"] * 300)
     long = long[:3000]
