@@ -31,6 +31,7 @@ from rules.wh40k.profiles import suggest_weapon_line
 WEAPON_HELP = "A datasheet line, e.g. A4 BS3+ S5 AP-1 D2, lethal hits; or a saved profile's name"
 TARGET_HELP = "T4 Sv3+ W2 x5 inv5+ fnp6+ (and keywords for Anti-X); or a saved profile's name"
 SITUATION_HELP = "Any of: half range, charged, stationary, cover (commas between)"
+KIND_CHOICES = [app_commands.Choice(name=k.value, value=k.value) for k in Kind]
 
 
 class ManagerOnly(RuleError):
@@ -145,25 +146,27 @@ class Wh40k(
         server="For everyone in this server (needs Manage Server); otherwise for you only",
     )
     @app_commands.autocomplete(line=_profile_line)
+    @app_commands.choices(kind=KIND_CHOICES)
     async def profile_save(
-        self, interaction: discord.Interaction, name: str, kind: Kind, line: str, server: bool = False
+        self, interaction: discord.Interaction, name: str, kind: str, line: str, server: bool = False
     ) -> None:
         owner = _owner(interaction, server, "save")
-        name = check_name(name, kind)
-        canonical = parse(kind, line).describe()
+        what = Kind(kind)
+        name = check_name(name, what)
+        canonical = parse(what, line).describe()
         replaced = await repository(interaction).save(
             guild_id=guild_of(interaction),
             owner_id=owner,
             name=name,
-            kind=kind.value,
+            kind=what.value,
             line=canonical,
             created_by=interaction.user.id,
         )
         whose = "the server's" if server else "your"
         verb = "Replaced" if replaced is not None else "Saved"
         text = (
-            f"{verb} {whose} {kind.value} profile **{name}**: `{canonical}`.\n"
-            f"Type `{name}` as the {kind.value} in `/40k attack` or `/40k odds`."
+            f"{verb} {whose} {what.value} profile **{name}**: `{canonical}`.\n"
+            f"Type `{name}` as the {what.value} in `/40k attack` or `/40k odds`."
         )
         if replaced is not None:
             text += f"\nIt was `{replaced.line}` ({replaced.kind})."
