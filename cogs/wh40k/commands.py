@@ -25,7 +25,7 @@ from cogs.wh40k.inputs import (
 )
 from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
-from rules.wh40k import distribution, parse_situation, roll
+from rules.wh40k import AttackOdds, distribution, parse_situation, roll
 from rules.wh40k.profiles import suggest_weapon_line
 
 WEAPON_HELP = "A datasheet line, e.g. A4 BS3+ S5 AP-1 D2, lethal hits; or a saved profile's name"
@@ -101,7 +101,7 @@ class Wh40k(
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
         rng = self.bot.rng  # type: ignore[attr-defined]
-        rolled = await asyncio.to_thread(roll, armed.profile, aimed.profile, where, rng)  # type: ignore[arg-type]
+        rolled = await asyncio.to_thread(roll, armed.weapon, aimed.target, where, rng)
         reply = attack_reply(interaction.user, armed, aimed, where, rolled)
         await send(interaction, embed=reply.embed, files=reply.files)
 
@@ -129,8 +129,8 @@ class Wh40k(
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
 
-        def work() -> list:  # type: ignore[type-arg]
-            return [distribution(w.profile, aimed.profile, where) for w in weapons]  # type: ignore[arg-type]
+        def work() -> list[AttackOdds]:
+            return [distribution(w.weapon, aimed.target, where) for w in weapons]
 
         results = await asyncio.to_thread(work)
         reply = odds_reply(interaction.user, weapons, aimed, where, results)

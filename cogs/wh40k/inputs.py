@@ -38,6 +38,16 @@ class Read:
     profile: Weapon | Target
     name: str | None
 
+    @property
+    def weapon(self) -> Weapon:
+        assert isinstance(self.profile, Weapon)
+        return self.profile
+
+    @property
+    def target(self) -> Target:
+        assert isinstance(self.profile, Target)
+        return self.profile
+
     def label(self, limit: int = 28) -> str:
         text = self.name or self.profile.describe()
         return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -150,8 +150,7 @@ def odds_reply(
     results: Sequence[AttackOdds],
 ) -> Reply:
     """Means, P(at least k) for wounds and models slain, and the chart (both series with compare)."""
-    profile = target.profile
-    assert isinstance(profile, Target)
+    profile = target.target
     title = f"📊 Odds against {target.label(60)}"
     embed = discord.Embed(title=title, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
