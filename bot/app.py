@@ -16,7 +16,13 @@ from bot.games import GameStore
 from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
-from bot.storage import Database, SqliteGameRepository, SqliteJobRepository, SqliteMetaRepository
+from bot.storage import (
+    Database,
+    SqliteGameRepository,
+    SqliteJobRepository,
+    SqliteMetaRepository,
+    SqliteSavedRollRepository,
+)
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.views import FormRouter
 
@@ -26,6 +32,7 @@ log = logging.getLogger("herald")
 COGS: tuple[str, ...] = (
     "cogs.dice",
     "cogs.help",
+    "cogs.infinity",
     "cogs.its",
     "cogs.space_infantry",
     "cogs.wh40k",
@@ -54,6 +61,7 @@ class Herald(commands.AutoShardedBot):
         self.db = Database(settings.database_path)
         self.meta = SqliteMetaRepository(self.db)
         self.games = GameStore(SqliteGameRepository(self.db))
+        self.saved_rolls = SqliteSavedRollRepository(self.db)
         self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
         #: Work for later (turn nudges, round timers): see bot.scheduler.
         self.scheduler = Scheduler(SqliteJobRepository(self.db))
@@ -80,6 +88,16 @@ class Herald(commands.AutoShardedBot):
             await self.db.close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Which command or control, by whom, where: never option values (a recorded card) or tokens.
+        data = interaction.data or {}
+        name = data.get("name") or str(data.get("custom_id", "")).split(":", 2)[:2]
+        log.debug(
+            "interaction %s %s by %s in %s",
+            interaction.type.name,
+            name,
+            interaction.user.id,
+            interaction.channel_id,
+        )
         if not interaction.response.is_done():
             watch(interaction)  # deferred if no answer has gone out in time
         await self.forms.dispatch(interaction)

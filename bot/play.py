@@ -155,9 +155,11 @@ def View(*items: discord.ui.Item[Any]) -> discord.ui.View | None:
 class GameKit(Generic[S]):
     """Load, step and show one kind of game (see the module docstring)."""
 
-    def __init__(self, kind: GameKind, model: type[S]) -> None:
+    def __init__(self, kind: GameKind, model: type[S], *, moved_on: str | None = None) -> None:
         self.kind = kind
         self.model = model
+        #: What :meth:`load` answers a control whose game ended or was replaced (default: the store's).
+        self.moved_on = moved_on
 
     def register(self, bot: commands.Bot) -> None:
         """Tell the game store about this kind, so other games' messages can name it."""
@@ -176,9 +178,14 @@ class GameKit(Generic[S]):
         with ..."; with the ``game_id`` a button carries, a game that ended or was replaced
         gets "this has moved on".
         """
-        return await self.store(interaction).get_for(
-            interaction.channel_id, self.model, self.kind.key, game_id=game_id
-        )
+        try:
+            return await self.store(interaction).get_for(
+                interaction.channel_id, self.model, self.kind.key, game_id=game_id
+            )
+        except MovedOn:
+            if self.moved_on is None:
+                raise
+            raise MovedOn(self.moved_on) from None
 
     async def find(self, interaction: discord.Interaction) -> Game[S] | None:
         """The channel's game of this kind, or ``None`` (for look-ups and autocomplete)."""

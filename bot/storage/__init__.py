@@ -9,5 +9,14 @@ from bot.storage.database import Database
 from bot.storage.games import GameRecord, SqliteGameRepository
 from bot.storage.jobs import SqliteJobRepository
 from bot.storage.meta import SqliteMetaRepository
+from bot.storage.saved_rolls import SavedRoll, SqliteSavedRollRepository
 
-__all__ = ["Database", "GameRecord", "SqliteGameRepository", "SqliteJobRepository", "SqliteMetaRepository"]
+__all__ = [
+    "Database",
+    "GameRecord",
+    "SavedRoll",
+    "SqliteGameRepository",
+    "SqliteJobRepository",
+    "SqliteMetaRepository",
+    "SqliteSavedRollRepository",
+]
