@@ -13,7 +13,7 @@ from bot.play import Image, send
 from renderers.odds_chart import render_odds_chart
 from rules.dice import MAX_EXPRESSION_LENGTH, RollKind
 from rules.dice_odds import DiceOdds, odds
-from rules.distribution import Distribution
+from rules.distribution import Distribution, percent
 
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHART_FILENAME = "odds.png"
@@ -28,19 +28,6 @@ CHART_CACHE = 128
 def chart_png(series: tuple[tuple[str, Distribution], ...], title: str, x_label: str) -> bytes:
     """:func:`render_odds_chart` for these exact inputs, drawn once and kept (a chart is pure)."""
     return render_odds_chart(list(series), title=title, x_label=x_label)
-
-
-def percent(p: float) -> str:
-    """A chance as a reply shows it: ``>99.9%`` and ``<0.1%`` rather than rounding to certainty."""
-    if p >= 1 - 5e-13:
-        return "100%"
-    if p > 0.999:
-        return ">99.9%"
-    if p <= 0:
-        return "0%"
-    if p < 0.001:
-        return "<0.1%"
-    return f"{p:.1%}"
 
 
 def table(dist: Distribution) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.distribution import percent
 from rules.space_infantry import AVOdds, FightState, Vehicle, ZoneKind
 
 
@@ -34,20 +35,14 @@ def armour(v: Vehicle) -> str:
     return f"DMG {v.dmg}+, Heavy Armor" if v.heavy else "no Heavy Armor"
 
 
-def _percent(p: float) -> str:
-    if p >= 1 - 5e-13 or p <= 0:
-        return f"{p:.0%}"
-    return ">99.9%" if p > 0.999 else "<0.1%" if p < 0.001 else f"{p:.1%}"
-
-
 def av_chances(odds: AVOdds, v: Vehicle) -> str:
     """The exact chances of an A-V attack before its RNs are drawn, for the reply."""
     if not v.heavy:
-        return f"Destroyed (any RN of 2+): **{_percent(odds.destroyed)}** with {odds.sl} SL."
+        return f"Destroyed (any RN of 2+): **{percent(odds.destroyed)}** with {odds.sl} SL."
     needed = f"{odds.hits_needed} hit{'s' if odds.hits_needed != 1 else ''}"
     return (
-        f"With {odds.sl} SL and PEN {odds.pen} (each RN hits {_percent(odds.hit_each)}): at least one hit "
-        f"**{_percent(odds.at_least_one_hit)}**, destroyed ({needed} needed) **{_percent(odds.destroyed)}**."
+        f"With {odds.sl} SL and PEN {odds.pen} (each RN hits {percent(odds.hit_each)}): at least one hit "
+        f"**{percent(odds.at_least_one_hit)}**, destroyed ({needed} needed) **{percent(odds.destroyed)}**."
     )
 
 

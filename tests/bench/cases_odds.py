@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.offline import OfflineDriver, Reply
-from cogs.odds import chart_png
+from cogs.odds import chart_png as odds_chart_png
+from cogs.wh40k.replies import chart_png as wh40k_chart_png
 from renderers.odds_chart import render_odds_chart
 from rules.dice_odds import odds
 from rules.wh40k import distribution, parse_situation, parse_target, parse_weapon
@@ -51,7 +52,8 @@ def _cold(command: Callable[[OfflineDriver, object], Awaitable[Reply]]) -> Calla
     """The command with the chart cache emptied first: the chart is drawn on every call."""
 
     def run(driver: OfflineDriver, context: object) -> Awaitable[Reply]:
-        chart_png.cache_clear()
+        odds_chart_png.cache_clear()
+        wh40k_chart_png.cache_clear()
         return command(driver, context)
 
     return run
