@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.play import Image, send
 from renderers.odds_chart import render_odds_chart
-from rules.dice import MAX_EXPRESSION_LENGTH, RollKind
+from rules.dice import MAX_EXPRESSION_LENGTH, RollKind, RollSpec, parse
 from rules.dice_odds import DiceOdds, odds
 from rules.distribution import Distribution, percent
 
@@ -46,10 +46,14 @@ def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def odds_embed(user: discord.abc.User, result: DiceOdds, at_least: int | None) -> discord.Embed:
+def odds_embed(
+    user: discord.abc.User, result: DiceOdds, at_least: int | None, spec: RollSpec | None = None
+) -> discord.Embed:
     dist = result.distribution
     what = "successes" if result.kind is RollKind.SUCCESSES else "total"
     lines = [f"Mean {what}: **{dist.mean:.2f}**, from {dist.minimum} to {dist.maximum}."]
+    if spec is not None and spec.repeat > 1:
+        lines.insert(0, f"`{spec.typed}` is {spec.repeat} separate rolls: these are the odds of each one.")
     if at_least is not None:
         lines.append(f"Chance of at least {at_least}: **{percent(dist.at_least(at_least))}**")
     embed = discord.Embed(
@@ -89,8 +93,10 @@ class Odds(commands.Cog):
     async def odds_command(
         self, interaction: discord.Interaction, expression: str, at_least: int | None = None
     ) -> None:
+        spec = parse(expression)  # the same reading /roll makes: a repeat count is said in the reply
         result = await asyncio.to_thread(odds, expression)
-        await send(interaction, embed=odds_embed(interaction.user, result, at_least), images=[chart(result)])
+        embed = odds_embed(interaction.user, result, at_least, spec)
+        await send(interaction, embed=embed, images=[chart(result)])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -31,6 +31,16 @@ async def test_pools_keep_and_tens_units(driver: OfflineDriver) -> None:
     assert "from 11 to 66" in d66.text and row(d66.text, 11, "2.8%", "100%")
 
 
+async def test_the_forms_roll_reads_are_read_the_same(driver: OfflineDriver) -> None:
+    tables = public_chart(await driver.command('/odds expression:"2d66"'))
+    assert "`2d66` is 2 separate rolls: these are the odds of each one." in tables.text
+    assert "from 11 to 66" in tables.text
+    assert "Mean successes: **5.00**" in public_chart(await driver.command('/odds expression:"10d6 4+"')).text
+    advantage = public_chart(await driver.command('/odds expression:"1d20 adv" at_least:20'))
+    assert "Chance of at least 20: **9.8%**" in advantage.text  # 1 - (19/20)^2
+    refused(await driver.command('/odds expression:"10d6 4+ 1-"'), "failures")
+
+
 async def test_explosions_state_their_depth(driver: OfflineDriver) -> None:
     message = public_chart(await driver.command("/odds expression:3d6e6"))
     assert "[Approximation] Explosions are followed to" in message.text
