@@ -23,6 +23,7 @@ from bot.storage import (
     SqliteMetaRepository,
     SqliteSavedRollRepository,
 )
+from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -35,6 +36,8 @@ COGS: tuple[str, ...] = (
     "cogs.its",
     "cogs.space_infantry",
     "cogs.boarding_actions",
+    "cogs.wh40k",
+    "cogs.odds",
 )
 
 
@@ -60,6 +63,7 @@ class Herald(commands.AutoShardedBot):
         self.meta = SqliteMetaRepository(self.db)
         self.games = GameStore(SqliteGameRepository(self.db))
         self.saved_rolls = SqliteSavedRollRepository(self.db)
+        self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
         #: Work for later (turn nudges, round timers): see bot.scheduler.
         self.scheduler = Scheduler(SqliteJobRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.

@@ -245,3 +245,20 @@ def bernoulli(p: float) -> Distribution:
     if p >= 1:
         return Distribution.constant(1)
     return Distribution((0, 1), (1 - p, p))
+
+
+def percent(p: float) -> str:
+    """A chance as a reply shows it: one decimal, and never rounded to a certainty it is not.
+
+    >>> [percent(p) for p in (1.0, 0.99995, 0.5, 0.0004, 0.0)]
+    ['100%', '>99.9%', '50.0%', '<0.1%', '0%']
+    """
+    if p >= 1 - 5e-13:
+        return "100%"
+    if p > 0.999:
+        return ">99.9%"
+    if p <= 0:
+        return "0%"
+    if p < 0.001:
+        return "<0.1%"
+    return f"{p:.1%}"

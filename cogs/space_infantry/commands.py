@@ -31,6 +31,7 @@ from cogs.space_infantry.game import (
 )
 from cogs.space_infantry.labels import (
     armour,
+    av_chances,
     matches,
     undo_announcement,
     unit_label,
@@ -60,6 +61,7 @@ from rules.space_infantry import (
     UnitKind,
     VehicleHit,
     WoundUnit,
+    av_attack_odds,
     find_boss,
     legal_engagements,
     load_bosses,
@@ -444,7 +446,14 @@ class SpaceInfantry(
             melee=melee,
             source=AVSource.SCORPIO if scorpio else AVSource.OWN,
         )
-        await self._change(interaction, action, "vehicle attack", core=CORE_SL)
+        done = await step(interaction, action, name="vehicle attack")
+        extra = None
+        attack, before = done.result.av, done.before
+        if attack is not None and before is not None:
+            vehicle = next(v for v in before.vehicles if v.name == attack.vehicle.name)
+            odds = av_attack_odds(vehicle, sl=attack.sl, pen=attack.pen, source=attack.source)
+            extra = [("Chances before the RNs", av_chances(odds, vehicle))]
+        await send_step(interaction, done, core=CORE_SL, extra=extra)
 
     @vehicle.command(name="hit", description="A standard attack's damage on a vehicle without Heavy Armor")
     @app_commands.describe(target="The vehicle", damage="The damage you worked out with the core rules")
@@ -476,6 +485,7 @@ class SpaceInfantry(
         melee: bool = False,
     ) -> None:
         target = make_vehicle("Target", dmg=dmg, sp=sp, heavy=heavy)
+        odds = av_attack_odds(target, sl=sl, pen=pen)
         result = resolve_av_attack(target, sl=sl, pen=pen, melee=melee, rng=rng_of(self.bot))
         hits = f"**{result.hits} hit{'s' if result.hits != 1 else ''}**"
         verdict = "**Destroyed.**" if result.destroyed else f"{hits}, wounds {result.vehicle.wounds}/{sp}."
@@ -484,5 +494,6 @@ class SpaceInfantry(
         )
         embed.add_field(name="RN drawn", value=draws_text(result.draws) or "none (SL 0)", inline=False)
         embed.add_field(name="Result", value=verdict, inline=False)
+        embed.add_field(name="Chances before the RNs", value=av_chances(odds, target), inline=False)
         embed.add_field(name="Core rules needed", value=CORE_SL, inline=False)
         await Post(embeds=[embed]).send(interaction)

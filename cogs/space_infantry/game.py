@@ -73,6 +73,8 @@ class Step:
     game_id: int
     version: int
     result: StepResult
+    #: The fight as it stood before the step.
+    before: FightState | None = None
 
 
 def rng_of(client: discord.Client) -> Any:
@@ -104,7 +106,7 @@ async def step(
         )
 
     done = await KIT.step(interaction, name, change, game_id=expect_game_id, version=expect_version)
-    return Step(done.id, done.version, done.result)
+    return Step(done.id, done.version, done.result, None if done.before is None else done.before.fight)
 
 
 async def load(interaction: discord.Interaction, *, game_id: int | None = None) -> Any:

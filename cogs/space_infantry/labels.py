@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.space_infantry import FightState, Vehicle, ZoneKind
+from rules.distribution import percent
+from rules.space_infantry import AVOdds, FightState, Vehicle, ZoneKind
 
 
 def matches(current: str, *texts: str) -> bool:
@@ -32,6 +33,17 @@ def vehicle_health(v: Vehicle, *, long: bool = False) -> str:
 def armour(v: Vehicle) -> str:
     """``DMG 4+, Heavy Armor``, or ``no Heavy Armor`` (where DMG plays no part)."""
     return f"DMG {v.dmg}+, Heavy Armor" if v.heavy else "no Heavy Armor"
+
+
+def av_chances(odds: AVOdds, v: Vehicle) -> str:
+    """The exact chances of an A-V attack before its RNs are drawn, for the reply."""
+    if not v.heavy:
+        return f"Destroyed (any RN of 2+): **{percent(odds.destroyed)}** with {odds.sl} SL."
+    needed = f"{odds.hits_needed} hit{'s' if odds.hits_needed != 1 else ''}"
+    return (
+        f"With {odds.sl} SL and PEN {odds.pen} (each RN hits {percent(odds.hit_each)}): at least one hit "
+        f"**{percent(odds.at_least_one_hit)}**, destroyed ({needed} needed) **{percent(odds.destroyed)}**."
+    )
 
 
 def zone_label(state: FightState, zone: str, legal: bool) -> str:

@@ -95,7 +95,12 @@ def controls(game_id: int, version: int, state: FightState) -> discord.ui.View |
 
 
 async def send_step(
-    interaction: discord.Interaction, done: Any, *, core: str | None = None, edit: bool = False
+    interaction: discord.Interaction,
+    done: Any,
+    *,
+    core: str | None = None,
+    edit: bool = False,
+    extra: list[tuple[str, str]] | None = None,
 ) -> None:
     """Answer a change with the events, the RNs, the map and the next step's buttons."""
     result = done.result
@@ -106,6 +111,7 @@ async def send_step(
         events=result.events,
         draws=result.draws,
         core=core,
+        extra=extra,
         view=controls(done.game_id, done.version, result.state),
     )
     await post.send(interaction, edit=edit)

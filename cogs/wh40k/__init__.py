@@ -1,0 +1,16 @@
+"""/40k: Warhammer 40,000 attacks rolled die by die, their exact odds with a chart, and saved
+weapon and target profiles (per player, or server-wide for Manage Server members).
+
+The rules are :mod:`rules.wh40k`; this package reads the options (``inputs``), builds what a
+player sees (``replies``) and declares the commands (``commands``).
+"""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from cogs.wh40k.commands import Wh40k
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Wh40k(bot))

@@ -1,0 +1,153 @@
+"""Reading /40k's options: a saved profile's name or a line, and the autocomplete for both.
+
+A weapon or target option holds either a line (``A4 BS3+ S5 AP-1 D2, lethal hits``) or the
+name of a saved profile the player may use (their own first, then the server's). Every mistake
+is the engine's :class:`~rules.wh40k.ProfileError`, which points at the part that is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+import discord
+
+from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
+from rules.wh40k import ProfileError, Target, Weapon, parse_target, parse_weapon
+from rules.wh40k.profiles import suggest_weapon_line
+
+MAX_PROFILE_NAME = 40
+_NAME = re.compile(r"^[^\W_][\w '.()/-]*$")
+_SITUATION_WORDS = ["half range", "charged", "stationary", "cover"]
+EXAMPLE_WEAPON = "A4 BS3+ S5 AP-1 D2, lethal hits"
+EXAMPLE_TARGET = "T4 Sv3+ W2 x5 inv5+"
+
+
+class Kind(StrEnum):
+    """What a saved profile holds."""
+
+    WEAPON = "weapon"
+    TARGET = "target"
+
+
+@dataclass(frozen=True)
+class Read:
+    """A weapon or target as read from an option, and the profile name it came from, if any."""
+
+    profile: Weapon | Target
+    name: str | None
+
+    @property
+    def weapon(self) -> Weapon:
+        assert isinstance(self.profile, Weapon)
+        return self.profile
+
+    @property
+    def target(self) -> Target:
+        assert isinstance(self.profile, Target)
+        return self.profile
+
+    def label(self, limit: int = 28) -> str:
+        text = self.name or self.profile.describe()
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def repository(interaction: discord.Interaction) -> SqliteAttackProfileRepository:
+    return interaction.client.attack_profiles  # type: ignore[attr-defined,no-any-return]
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """Profiles are kept per server; direct messages share the key 0."""
+    return interaction.guild_id or 0
+
+
+def parse(kind: Kind, line: str) -> Weapon | Target:
+    return parse_weapon(line) if kind is Kind.WEAPON else parse_target(line)
+
+
+async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
+    """The weapon or target an option names: a saved profile's line, or the option as a line."""
+    if text and len(text) <= MAX_PROFILE_NAME and name_key(text):
+        found = await repository(interaction).find(
+            guild_id=guild_of(interaction), user_id=interaction.user.id, name=text
+        )
+        if found is not None:
+            if found.kind != kind.value:
+                raise ProfileError(
+                    f"`{found.name}` is a saved {found.kind} profile; the {kind.value} option needs a "
+                    f"{kind.value} line or profile."
+                )
+            return Read(parse(kind, found.line), found.name)
+    try:
+        return Read(parse(kind, text), None)
+    except ProfileError as error:
+        if len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
+            raise ProfileError(
+                f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "
+                "`/40k profile list` shows the ones you can use."
+            ) from None
+        raise
+
+
+def check_name(name: str, kind: Kind) -> str:
+    """A profile name as it will be kept; :class:`ProfileError` if it can't be one."""
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_PROFILE_NAME:
+        raise ProfileError(f"A profile name has 1 to {MAX_PROFILE_NAME} characters.")
+    if not _NAME.match(name):
+        raise ProfileError(
+            f"`{name}` can't be a profile name: use letters, digits, spaces and `' . ( ) / -`, "
+            "starting with a letter or digit."
+        )
+    try:
+        parse(kind, name)
+    except ProfileError:
+        return name
+    raise ProfileError(f"`{name}` reads as a {kind.value} line itself: pick a name, such as `bolt rifle`.")
+
+
+def _shown(profile: AttackProfile) -> tuple[str, str]:
+    where = " (server)" if profile.server_wide else ""
+    return f"{profile.name}{where} · {profile.line}", profile.name
+
+
+async def saved_choices(interaction: discord.Interaction, kind: Kind, current: str) -> list[tuple[str, str]]:
+    """The saved profiles of ``kind`` whose names contain what is typed, starts first."""
+    if len(current) > MAX_PROFILE_NAME:
+        return []
+    usable = await repository(interaction).usable(
+        guild_id=guild_of(interaction), user_id=interaction.user.id, kind=kind.value
+    )
+    key = name_key(current)
+    starts = [p for p in usable if name_key(p.name).startswith(key)]
+    inside = [p for p in usable if key in name_key(p.name) and p not in starts]
+    return [_shown(p) for p in starts + inside]
+
+
+async def weapon_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    """Saved weapons by name, then the line completed with the ability being typed."""
+    found = (await saved_choices(interaction, Kind.WEAPON, current))[:10]
+    if not current.strip():
+        return [*found, (f"example: {EXAMPLE_WEAPON}", EXAMPLE_WEAPON)]
+    return found + [(line, line) for line in suggest_weapon_line(current)]
+
+
+async def target_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    found = await saved_choices(interaction, Kind.TARGET, current)
+    if not current.strip():
+        return [*found, (f"example: {EXAMPLE_TARGET}", EXAMPLE_TARGET)]
+    return found
+
+
+def situation_choices(current: str) -> list[tuple[str, str]]:
+    """The situation line completed with the conditions not yet in it."""
+    head, _, fragment = current.rpartition(",")
+    fragment = fragment.strip().lower()
+    present = {" ".join(p.split()).lower() for p in head.split(",")} if head else set()
+    prefix = f"{head.strip()}, " if head.strip() else ""
+    return [
+        (prefix + word, prefix + word)
+        for word in _SITUATION_WORDS
+        if word not in present and word.startswith(fragment)
+    ]

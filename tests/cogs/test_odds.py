@@ -1,0 +1,53 @@
+"""/odds end to end: exact distributions with their chart, the chance asked for, approximations
+stated, and expressions too big to work out refused with the reason."""
+
+from __future__ import annotations
+
+import re
+
+from bot.offline import OfflineDriver
+from tests.cogs.test_wh40k import public_chart, refused
+
+
+def row(text: str, k: int, exactly: str, at_least: str) -> bool:
+    return re.search(rf"\n *{k} +{re.escape(exactly)} +{re.escape(at_least)}\n", text) is not None
+
+
+async def test_2d6_with_the_chart(driver: OfflineDriver) -> None:
+    message = public_chart(await driver.command("/odds expression:2d6 at_least:10"))
+    assert "Mean total: **7.00**, from 2 to 12." in message.text
+    assert "Chance of at least 10: **16.7%**" in message.text
+    assert row(message.text, 7, "16.7%", "58.3%") and row(message.text, 12, "2.8%", "2.8%")
+    assert "Exact odds." in message.text and "Approximation" not in message.text
+
+
+async def test_pools_keep_and_tens_units(driver: OfflineDriver) -> None:
+    pool = public_chart(await driver.command("/odds expression:10d6>=4 at_least:5"))
+    assert "Mean successes: **5.00**, from 0 to 10." in pool.text
+    assert "Chance of at least 5: **62.3%**" in pool.text  # 638/1024
+    keep = public_chart(await driver.command("/odds expression:4d6kh3"))
+    assert "Mean total: **12.24**, from 3 to 18." in keep.text
+    d66 = public_chart(await driver.command("/odds expression:d66"))
+    assert "from 11 to 66" in d66.text and row(d66.text, 11, "2.8%", "100%")
+
+
+async def test_the_forms_roll_reads_are_read_the_same(driver: OfflineDriver) -> None:
+    tables = public_chart(await driver.command('/odds expression:"2d66"'))
+    assert "`2d66` is 2 separate rolls: these are the odds of each one." in tables.text
+    assert "from 11 to 66" in tables.text
+    assert "Mean successes: **5.00**" in public_chart(await driver.command('/odds expression:"10d6 4+"')).text
+    advantage = public_chart(await driver.command('/odds expression:"1d20 adv" at_least:20'))
+    assert "Chance of at least 20: **9.8%**" in advantage.text  # 1 - (19/20)^2
+    refused(await driver.command('/odds expression:"10d6 4+ 1-"'), "failures")
+
+
+async def test_explosions_state_their_depth(driver: OfflineDriver) -> None:
+    message = public_chart(await driver.command("/odds expression:3d6e6"))
+    assert "[Approximation] Explosions are followed to" in message.text
+    assert "Approximate where stated above" in message.text
+
+
+async def test_too_big_or_broken_expressions_are_refused(driver: OfflineDriver) -> None:
+    refused(await driver.command("/odds expression:1000d1000"), "would take too long (1000d1000)")
+    refused(await driver.command("/odds expression:2d6+"), "2d6+")
+    refused(await driver.command("odds", expression="1d6+" * 750), "3000 characters")

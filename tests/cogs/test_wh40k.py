@@ -1,0 +1,181 @@
+"""/40k attack and /40k odds end to end: every die, the exact odds and their chart, a compare,
+mistakes pointed at, and options too long for any line."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from PIL import Image
+
+from bot.limits import MAX_CONTENT, MAX_EMBED_TOTAL
+from bot.offline import Message, OfflineDriver, Reply
+from rules.wh40k import distribution, parse_situation, parse_target, parse_weapon, roll
+
+SEED = 1234  # the driver fixture's rng_seed
+PNG = b"\x89PNG\r\n\x1a\n"
+WEAPON = "A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1"
+TARGET = "T4 Sv3+ W2 x5 inv5+ fnp6+"
+
+
+def public_chart(reply: Reply) -> Message:
+    """A public reply whose embed shows the attached odds.png; return the message."""
+    message = reply.message
+    assert not message.ephemeral, message.text
+    assert [a.filename for a in message.attachments] == ["odds.png"], message.text
+    data = message.attachments[0].data
+    assert data.startswith(PNG) and len(data) < 300_000
+    assert Image.open(io.BytesIO(data)).width == 800
+    assert message.embeds[0]["image"]["url"] == "attachment://odds.png"
+    return message
+
+
+def refused(reply: Reply, *fragments: str) -> str:
+    message = reply.message
+    assert message.ephemeral and not message.attachments, message.text
+    assert len(message.content) <= MAX_CONTENT
+    for fragment in fragments:
+        assert fragment in message.text, message.text
+    return message.text
+
+
+def percent(p: float) -> str:
+    return f"{p:.1%}"
+
+
+async def test_attack_shows_every_step_as_the_engine_rolled_it(driver: OfflineDriver) -> None:
+    reply = await driver.command(f'/40k attack weapon:"{WEAPON}" target:"{TARGET}" situation:"half range"')
+    message = reply.message
+    assert not message.ephemeral and not message.attachments
+    expected = roll(
+        parse_weapon(WEAPON), parse_target(TARGET), parse_situation("half range"), random.Random(SEED)
+    )
+    for line in expected.lines():
+        assert line.strip() in message.text, line
+    title = message.embeds[0]["title"]
+    assert f"{expected.wounds_dealt} wound" in title and f"{expected.models_slain}/5 models slain" in title
+    assert f"`{parse_weapon(WEAPON).describe()}`" in message.text and "[Situation] half range" in message.text
+
+
+async def test_hazardous_is_rolled_for_the_attacker(driver: OfflineDriver) -> None:
+    weapon = "A3 BS2+ S9 AP-4 D3 x5, hazardous"
+    text = (await driver.command(f'/40k attack weapon:"{weapon}" target:"T10 Sv2+ W12"')).text
+    expected = roll(parse_weapon(weapon), parse_target("T10 Sv2+ W12"), None, random.Random(SEED))
+    assert len(expected.hazardous_dice) == 5
+    assert (
+        f"Hazardous: {' '.join(map(str, expected.hazardous_dice))} -> {expected.hazardous_failed} failed"
+        in text
+    )
+
+
+async def test_a_big_attack_attaches_its_whole_log(driver: OfflineDriver) -> None:
+    weapon = "A20 BS3+ S4 AP0 D1 x10, sustained hits 2"
+    message = (await driver.command(f'/40k attack weapon:"{weapon}" target:"T3 Sv7+ W1 x50 fnp5+"')).message
+    assert [a.filename for a in message.attachments] == ["attack.txt"]
+    log = message.attachments[0].data.decode()
+    assert log.count("damage 1") >= 40 and "**" not in log
+    assert len(message.embeds[0]["description"]) <= 4096
+    assert sum(len(str(v)) for e in message.embeds for v in e.values()) <= MAX_EMBED_TOTAL
+    assert "every die, is in attack.txt" in message.text
+
+
+async def test_odds_give_means_at_least_tables_and_the_chart(driver: OfflineDriver) -> None:
+    message = public_chart(
+        await driver.command(f'/40k odds weapon:"{WEAPON}" target:"{TARGET}" situation:"half range"')
+    )
+    odds = distribution(parse_weapon(WEAPON), parse_target(TARGET), parse_situation("half range"))
+    assert f"wounds dealt: **{odds.wounds.mean:.2f}** (of 10)" in message.text
+    assert f"models slain: **{odds.slain.mean:.2f}** (of 5)" in message.text
+    assert "[Chance of at least k wounds dealt]" in message.text
+    slain_table = message.text.split("[Chance of at least k models slain]")[1]
+    assert re.search(rf"\n +1 +{re.escape(percent(odds.slain.at_least(1)))}\n", slain_table), slain_table
+    assert "Exact odds." in message.text
+
+
+async def test_compare_draws_both_weapons_against_one_target(driver: OfflineDriver) -> None:
+    other = "A2 BS3+ S8 AP-3 D3, hazardous"
+    message = public_chart(
+        await driver.command(f'/40k odds weapon:"{WEAPON}" target:"T4 Sv3+ W2 x5" compare:"{other}"')
+    )
+    assert "[Weapon A]" in message.text and "[Weapon B]" in message.text
+    assert "at least      A      B" in message.text
+    a = distribution(parse_weapon(WEAPON), parse_target("T4 Sv3+ W2 x5"))
+    b = distribution(parse_weapon(other), parse_target("T4 Sv3+ W2 x5"))
+    row = rf"\n +1 +{re.escape(percent(a.slain.at_least(1)))} +{re.escape(percent(b.slain.at_least(1)))}\n"
+    assert re.search(row, message.text.split("models slain]")[1]), message.text
+    assert "Hazardous: 16.7% chance of at least one failed test" in message.text
+    # one chart wider than a single series' legend: both series are on it
+    chart = Image.open(io.BytesIO(message.attachments[0].data))
+    single = Image.open(
+        io.BytesIO(
+            public_chart(await driver.command(f'/40k odds weapon:"{WEAPON}" target:"T4 Sv3+ W2 x5"'))
+            .attachments[0]
+            .data
+        )
+    )
+    assert chart.height > single.height
+
+
+async def test_a_single_model_target_charts_wounds(driver: OfflineDriver) -> None:
+    message = public_chart(
+        await driver.command('/40k odds weapon:"A2 BS3+ S9 AP-3 D6" target:"T10 Sv3+ W12"')
+    )
+    assert "models slain]" not in message.text and "wounds dealt]" in message.text
+
+
+async def test_a_typo_in_the_weapon_line_is_pointed_at(driver: OfflineDriver) -> None:
+    text = refused(
+        await driver.command('/40k attack weapon:"A4 BS3+ S5 AP-1 D2, lethel hits" target:"T4 Sv3+ W2 x5"'),
+        "`lethel hits` is wrong",
+        "Did you mean `lethal hits`?",
+    )
+    assert "`                    ^^^^^^^^^^^`" in text
+    refused(
+        await driver.command('/40k odds weapon:"A4 BS3+ S5 AP-1 D2" target:"T4 Sv3+ W2 x5 inv1+"'), "inv1+"
+    )
+    refused(
+        await driver.command('/40k odds weapon:"A4 BS3+ S5 AP-1 D2" target:"T4 Sv3+ W2" situation:"charegd"'),
+        "Did you mean `charged`?",
+    )
+    refused(
+        await driver.command('/40k odds weapon:"A4 BS3+ S5 AP-1 D2" target:"T4 Sv3+ W2 x51"'), "50 models"
+    )
+
+
+async def test_a_calculation_past_the_limits_is_refused(driver: OfflineDriver) -> None:
+    refused(
+        await driver.command('/40k odds weapon:"AD6 BS3+ S4 AP0 D1 x50" target:"T4 Sv3+ W1 x10"'),
+        "up to 300 attacks; the limit is 200",
+    )
+
+
+async def test_a_huge_option_is_refused_within_discords_limits(driver: OfflineDriver) -> None:
+    long = "A4 BS3+ S5 AP-1 D2, " + ", ".join(["lethal hits"] * 300)
+    long = long[:3000]
+    assert len(long) == 3000
+    text = refused(await driver.command("40k attack", weapon=long, target="T4 Sv3+ W2"), "3000 characters")
+    assert len(text) < 300
+    refused(
+        await driver.command("40k odds", weapon="A1 BS3+ S4 AP0 D1", target="T" * 3000), "3000 characters"
+    )
+    refused(await driver.command("40k profile save", name="big", kind="weapon", line=long), "3000 characters")
+    assert await driver.autocomplete("40k attack", "weapon", long) == []
+
+
+async def test_autocomplete_completes_abilities_and_situations(driver: OfflineDriver) -> None:
+    found = await driver.autocomplete("40k attack", "weapon", "A4 BS3+ S5 AP-1 D2, leth")
+    assert [c["value"] for c in found] == ["A4 BS3+ S5 AP-1 D2, lethal hits"]
+    many = await driver.autocomplete("40k odds", "compare", "A4 BS3+ S5 AP-1 D2, ")
+    assert 10 < len(many) <= 25 and all(len(c["value"]) <= 100 for c in many)
+    assert (await driver.autocomplete("40k attack", "weapon", ""))[0]["name"].startswith("example:")
+    situations = await driver.autocomplete("40k odds", "situation", "half range, c")
+    assert [c["value"] for c in situations] == ["half range, charged", "half range, cover"]
+
+
+async def test_one_wound_models_get_one_table(driver: OfflineDriver) -> None:
+    message = public_chart(
+        await driver.command('/40k odds weapon:"A10 BS3+ S5 AP-1 D1" target:"T4 Sv3+ W1 x10"')
+    )
+    assert "[Chance of at least k wounds dealt (= models slain)]" in message.text
+    assert "k models slain]" not in message.text
