@@ -966,6 +966,8 @@ class OfflineDriver:
         method, path = route.method, route.path
         body, attachments = _body({"payload": kwargs.get("json"), "multipart": form, "files": files})
         channel_id = getattr(route, "channel_id", None)
+        if method == "POST" and path == "/channels/{channel_id}/threads" and channel_id is not None:
+            return self._new_thread(int(channel_id), body).payload()
         match = re.fullmatch(r"/channels/\{channel_id\}/messages(?:/\{message_id\})?", path)
         if match and channel_id is not None:
             message_id = getattr(route, "message_id", None) or _route_param(route, "message_id")
@@ -979,6 +981,22 @@ class OfflineDriver:
                 raise discord.NotFound(_FakeResponse(404), "unknown message")
             return self._message_op(current or pending, message, method, body, attachments)
         raise discord.HTTPException(_FakeResponse(400), f"offline driver: no network for {method} {path}")
+
+    def _new_thread(self, parent_id: int, body: dict[str, Any]) -> Channel:
+        """Discord's POST /channels/{id}/threads: a thread without a starter message. It is a
+        channel of its own (messages posted in it, commands run in it) named as asked; a name
+        already taken by another channel gets the thread's id appended in ``driver.channels``."""
+        name = str(body.get("name") or "thread")[:100]
+        thread = Channel(_snowflake(), name, thread=True, parent_id=parent_id)
+        key = name if name not in self.channels else f"{name} ({thread.id})"
+        self.channels[key] = thread
+        return thread
+
+    def threads(self, parent: Channel | None = None) -> list[Channel]:
+        """The threads the bot opened under ``parent`` (default: every channel), oldest first."""
+        return [
+            c for c in self.channels.values() if c.thread and (parent is None or c.parent_id == parent.id)
+        ]
 
     def _current_pending(self, channel_id: int) -> _Pending | None:
         for pending in reversed(list(self._pending.values())):
