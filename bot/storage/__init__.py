@@ -9,5 +9,13 @@ from bot.storage.database import Database
 from bot.storage.games import GameRecord, SqliteGameRepository
 from bot.storage.jobs import SqliteJobRepository
 from bot.storage.meta import SqliteMetaRepository
+from bot.storage.ratings import SqliteRatingRepository
 
-__all__ = ["Database", "GameRecord", "SqliteGameRepository", "SqliteJobRepository", "SqliteMetaRepository"]
+__all__ = [
+    "Database",
+    "GameRecord",
+    "SqliteGameRepository",
+    "SqliteJobRepository",
+    "SqliteMetaRepository",
+    "SqliteRatingRepository",
+]
