@@ -16,7 +16,13 @@ from bot.games import GameStore
 from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
-from bot.storage import Database, SqliteGameRepository, SqliteJobRepository, SqliteMetaRepository
+from bot.storage import (
+    Database,
+    SqliteGameRepository,
+    SqliteJobRepository,
+    SqliteMetaRepository,
+    SqliteRatingRepository,
+)
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -27,6 +33,7 @@ COGS: tuple[str, ...] = (
     "cogs.help",
     "cogs.its",
     "cogs.space_infantry",
+    "cogs.tournament",
 )
 
 
@@ -51,6 +58,8 @@ class Herald(commands.AutoShardedBot):
         self.db = Database(settings.database_path)
         self.meta = SqliteMetaRepository(self.db)
         self.games = GameStore(SqliteGameRepository(self.db))
+        #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.
+        self.ratings = SqliteRatingRepository(self.db)
         #: Work for later (turn nudges, round timers): see bot.scheduler.
         self.scheduler = Scheduler(SqliteJobRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.
