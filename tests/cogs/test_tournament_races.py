@@ -46,7 +46,8 @@ async def test_a_report_racing_a_pairing_is_never_lost(driver: OfflineDriver) ->
     # (and pairs round 2), or it is refused because round 1 is not over; the result always stays.
     result, pairing = await asyncio.gather(
         driver.command(
-            f"/tournament result player:@{a} opponent:@{b} player_op:5 player_vp:90 opponent_op:5 opponent_vp:80",
+            f"/tournament result player:@{a} opponent:@{b} "
+            "player_op:5 player_vp:90 opponent_op:5 opponent_vp:80",
             user="pat",
         ),
         driver.command("/tournament pair threads:false", user="olga"),
