@@ -89,7 +89,7 @@ class TournamentEvents(commands.Cog):
                             f"<@{pid}> is not in {t.name}, so this sheet is not a tournament result."
                         )
                 number = round_number or len(t.rounds)
-                if number and same_result(state, number, a, result_from_score(score)):
+                if number and same_result(state, number, a, b, result_from_score(score)):
                     return  # sent twice: already recorded
                 new_t = record_sheet_result(t, a, b, score, round_number=number or None)
                 handle.state = state.update(

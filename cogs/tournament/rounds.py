@@ -153,25 +153,25 @@ class RoundCommands:
                 thread = await channel.create_thread(
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
                 )
-                opponent = t.player(g.b).user_id
-                how = (
-                    f"`/its score mission:{scenario_id} tier:{tier} opponent:<@{opponent}>`"
-                    if scenario_id
-                    else "`/its score` (once the organisers set the scenario)"
-                )
-                await send_to(
-                    thread,
-                    content=(
-                        f"**{quote(t.name, 80)}**, round {number}, table {g.table}: {player_line(t, g.a)} v "
-                        f"{player_line(t, g.b)}. Score it here with {how}: when you both confirm the sheet, "
-                        "the result goes to the tournament. Or use `/tournament report`."
-                    ),
-                    mentions=PING,
-                )
             except discord.HTTPException:
                 log.warning("could not open a thread for table %s in channel %s", g.table, channel.id)
                 return opened, "(Some threads could not be opened: I need Create Public Threads here.)"
             opened.append(GameThread(round=number, table=g.table, thread_id=thread.id))
+            opponent = t.player(g.b).user_id
+            how = (
+                f"`/its score mission:{scenario_id} tier:{tier} opponent:<@{opponent}>`"
+                if scenario_id
+                else "`/its score` (once the organisers set the scenario)"
+            )
+            text = (
+                f"**{quote(t.name, 80)}**, round {number}, table {g.table}: {player_line(t, g.a)} v "
+                f"{player_line(t, g.b)}. Score it here with {how}: when you both confirm the sheet, "
+                "the result goes to the tournament. Or use `/tournament report`."
+            )
+            try:
+                await send_to(thread, content=text, mentions=PING)
+            except discord.HTTPException:
+                log.warning("could not post in the thread of table %s", g.table)
         return opened, ""
 
     # -- results -----------------------------------------------------------------------------
@@ -295,7 +295,7 @@ class RoundCommands:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "finish the tournament")
             return Change(
-                state.update(tournament=finish_tournament(state.tournament, early=early), rated=True),
+                state.update(tournament=finish_tournament(state.tournament, early=early)),
                 summary="finished",
             )
 

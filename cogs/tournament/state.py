@@ -56,7 +56,6 @@ class TournamentGame(GameState):
     threads: list[GameThread] = Field(default_factory=list)
     reports: list[PendingReport] = Field(default_factory=list)
     next_report: int = 1
-    rated: bool = False
 
     def thread_of(self, thread_id: int) -> GameThread | None:
         return next((t for t in self.threads if t.thread_id == thread_id), None)
@@ -169,10 +168,10 @@ def with_result(
     return game.update(tournament=tournament, reports=_without_reports_for(game, round_number, a, b))
 
 
-def same_result(game: TournamentGame, round_number: int, a: str, result: GameResult) -> bool:
-    """Whether ``result`` (``a``'s side first) is what that game already holds."""
+def same_result(game: TournamentGame, round_number: int, a: str, b: str, result: GameResult) -> bool:
+    """Whether ``result`` (``a``'s side first) is what the game of ``a`` v ``b`` already holds."""
     played = game.tournament.rounds[round_number - 1].game_of(a)
-    if played is None or played.result is None:
+    if played is None or played.result is None or b not in played.players:
         return False
     stored = played.result if played.a == a else played.result.swapped()
     return stored == result
@@ -194,7 +193,7 @@ def report_result(
             f"{current.number}; check the pairings with /tournament missing."
         )
     if played.result is not None:
-        if same_result(game, current.number, reporter, result):
+        if same_result(game, current.number, reporter, opponent, result):
             raise RuleError(f"Table {played.table} already has exactly that result: nothing to do.")
         raise RuleError(
             f"Table {played.table} already has a result; an organiser can correct it with /tournament result."
@@ -243,7 +242,7 @@ def settle_report(
         return game.update(reports=[disputed if r.id == report_id else r for r in game.reports]), disputed
     played = game.tournament.rounds[report.round - 1].game_of(report.reporter)
     if played is not None and played.result is not None:
-        if not same_result(game, report.round, report.reporter, report.result):
+        if not same_result(game, report.round, report.reporter, report.opponent, report.result):
             raise RuleError(
                 "That game already has another result; an organiser can correct it with /tournament result."
             )
