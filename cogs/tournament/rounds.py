@@ -56,6 +56,7 @@ from rules.tournament import (
     players_csv,
     rating_changes,
     results_csv,
+    undo_pairing,
     with_start_ratings,
 )
 from rules.tournament import finish as finish_tournament
@@ -173,6 +174,30 @@ class RoundCommands:
             except discord.HTTPException:
                 log.warning("could not post in the thread of table %s", g.table)
         return opened, ""
+
+    @app_commands.command(name="unpair", description="Organisers: take back the last pairing (no result yet)")
+    async def unpair(self, interaction: discord.Interaction) -> None:
+        home = await home_channel(interaction)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "take back a pairing")
+            number = len(state.tournament.rounds)
+            t = undo_pairing(state.tournament)
+            threads = [g for g in state.threads if g.round != number]
+            reports = [r for r in state.reports if r.round != number]
+            return Change(
+                state.update(tournament=t, threads=threads, reports=reports),
+                summary=f"unpaired round {number}",
+                result=number,
+            )
+
+        shown = await KIT.step(interaction, "unpair", change, channel_id=home)
+        await Post(
+            content=(
+                f"Round {shown.result}'s pairing is taken back (its threads no longer count). "
+                "Pair it again with `/tournament pair`."
+            )
+        ).send(interaction)
 
     # -- results -----------------------------------------------------------------------------
 
