@@ -168,6 +168,8 @@ class Message:
     visible_to: int | None = None
     deleted: bool = False
     edits: int = 0
+    #: The ``allowed_mentions`` the bot sent with the message (None: the bot's default).
+    allowed_mentions: dict[str, Any] | None = None
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -218,6 +220,16 @@ class Message:
         for raw in self.embeds:
             parts.extend(_embed_lines(raw))
         return "\n".join(parts)
+
+    @property
+    def pings(self) -> set[int]:
+        """The users this message notifies: those mentioned in its content whom its allowed
+        mentions let through (Herald's default lets nobody through)."""
+        mentioned = {int(u) for u in re.findall(r"<@!?(\d+)>", self.content)}
+        allowed = self.allowed_mentions or {"parse": []}
+        if "users" in (allowed.get("parse") or []):
+            return mentioned
+        return mentioned & {int(u) for u in allowed.get("users") or []}
 
     @property
     def buttons(self) -> list[Button]:
@@ -929,6 +941,7 @@ class OfflineDriver:
             attachments=self._save(files),
             ephemeral=ephemeral,
             visible_to=pending.user.id if ephemeral else None,
+            allowed_mentions=data.get("allowed_mentions"),
         )
         if record:
             self.messages[message.id] = message
@@ -944,6 +957,8 @@ class OfflineDriver:
             message.embeds = list(data["embeds"] or [])
         if "components" in data:
             message.components = list(data["components"] or [])
+        if "allowed_mentions" in data:
+            message.allowed_mentions = data["allowed_mentions"]
         if "attachments" in data or files:
             kept_ids = {str(a.get("id")) for a in data.get("attachments") or [] if "id" in a}
             kept = [a for i, a in enumerate(message.attachments) if str(i + 1) in kept_ids]

@@ -29,3 +29,12 @@ async def test_a_thread_the_bot_opens_is_a_channel_with_its_own_messages(driver:
 async def test_other_rest_calls_are_still_refused(driver: OfflineDriver) -> None:
     with pytest.raises(discord.HTTPException):
         await driver.bot.http.delete_channel(driver.channel.id)
+
+
+async def test_a_message_records_whom_it_may_ping(driver: OfflineDriver) -> None:
+    ann, bo = driver.user("ann"), driver.user("bo")
+    channel = driver.bot.get_partial_messageable(driver.channel.id)
+    await channel.send(f"{ann.mention} {bo.mention}")  # the bot's default: nobody
+    await channel.send(f"{ann.mention} {bo.mention}", allowed_mentions=discord.AllowedMentions(users=[bo]))
+    await channel.send(f"{ann.mention} {bo.mention}", allowed_mentions=discord.AllowedMentions(users=True))
+    assert [m.pings for m in driver.history()] == [set(), {bo.id}, {ann.id, bo.id}]
