@@ -25,7 +25,8 @@ async def _setup(driver: OfflineDriver) -> None:
     made = public(await driver.command('/tournament create name:"Store Cup" tier:300', user="olga"))
     assert "Store Cup" in made.text and "300 points" in made.text
     for name, faction in zip(PLAYERS, FACTIONS, strict=True):
-        public(await driver.command(f'/tournament join faction:"{faction}"', user=name))
+        joined = public(await driver.command(f'/tournament join faction:"{faction}"', user=name))
+        assert joined.content.startswith(driver.user(name).mention) and not joined.pings
     public(await driver.command("/tournament organiser add user:@pat", user="olga"))
     for number, scenario in ((1, "acquisition"), (2, "frostbyte"), (3, "supremacy")):
         public(await driver.command(f"/tournament mission round:{number} scenario:{scenario}", user="pat"))
@@ -41,6 +42,7 @@ async def test_a_whole_event_from_create_to_ratings(driver: OfflineDriver) -> No
     first = public(paired)
     assert "round 1 of 3" in first.content and "Acquisition" in first.content
     assert first.content.count("<@") == 8
+    assert first.pings == {driver.user(name).id for name in PLAYERS}
     assert pngs(first, "pairings-round1")[0].width == 1000
     s = await state(driver)
     assert len(s.threads) == 4 and len(driver.threads(driver.channel)) == 4
@@ -50,7 +52,8 @@ async def test_a_whole_event_from_create_to_ratings(driver: OfflineDriver) -> No
     g = round1[0]
     thread = thread_of(driver, s, g, 1)
     opening = driver.history(thread)[0]
-    assert f"<@{g.a}>" in opening.content and "/its score mission:acquisition tier:300" in opening.content
+    assert opening.pings == {int(g.a), int(g.b)}
+    assert "/its score mission:acquisition tier:300" in opening.content
     answer = await dispatch_sheet(
         driver, thread, sheet_payload("acquisition", 300, (int(g.a), int(g.b)), True)
     )
@@ -76,6 +79,7 @@ async def test_a_whole_event_from_create_to_ratings(driver: OfflineDriver) -> No
             channel=thread,
         )
     )
+    assert reported.pings == {driver.user(b).id}
     refused(await driver.press(reported, "Confirm", user="ed" if "ed" not in (a, b) else "cy"), "Only")
     confirmed = await driver.press(reported, "Confirm", user=b)
     assert "confirmed" in confirmed.message.text and "(5 TP)" in confirmed.message.text
@@ -91,7 +95,7 @@ async def test_a_whole_event_from_create_to_ratings(driver: OfflineDriver) -> No
     )
     disputed = await driver.press(reported, "Dispute", user=b)
     ping = disputed.messages[-1]
-    assert str(driver.user("olga").id) in ping.content and str(driver.user("pat").id) in ping.content
+    assert ping.pings == {driver.user("olga").id, driver.user("pat").id}
     missing = public(await driver.command("/tournament missing", user=a))
     assert "disputed" in missing.content and "Table 4" in missing.content
     refused(
