@@ -2,9 +2,9 @@
 server's ITS Ratings.
 
 The rules are ``rules.tournament``; this package only declares commands (``commands.py`` for
-setting up, ``rounds.py`` for playing), buttons (``views.py``), messages (``posts.py``) and the
-score-sheet listener (``ratings.py``). ``setup`` registers the game kind, the persistent
-buttons, the round timer's job handler and the cogs.
+setting up, ``rounds.py`` for playing, ``ratings.py`` for ``/rating``), buttons (``views.py``),
+messages (``posts.py``) and the score-sheet listener (``sheets.py``). ``setup`` registers the
+game kind, the persistent buttons, the round timer's job handler and the cogs.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import logging
 from discord.ext.commands import Bot, GroupCog
 
 from cogs.tournament.commands import SetupCommands
-from cogs.tournament.ratings import Ratings, TournamentEvents
+from cogs.tournament.ratings import Ratings
 from cogs.tournament.rounds import TIMER_JOB, RoundCommands, timer_job
+from cogs.tournament.sheets import SheetResults
 from cogs.tournament.state import KIT
 from cogs.tournament.views import DYNAMIC_ITEMS
 from rules.its.content import ScenarioLibrary, load_scenarios_tolerant
@@ -46,7 +47,7 @@ async def setup(bot: Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
-    await bot.add_cog(TournamentEvents(bot))
+    await bot.add_cog(SheetResults(bot))
     await bot.add_cog(Ratings(bot))
 
 

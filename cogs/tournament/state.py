@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.games import GameKind, GameState
 from bot.play import GameKit, is_manager
 from rules.errors import RuleError
-from rules.tournament import GameResult, Tournament, record_result
+from rules.its.scoring import ScoreResult
+from rules.tournament import GameResult, Tournament, record_result, record_sheet_result, result_from_score
 from rules.tournament.model import MAX_NAME_CHARS
 
 KIND = GameKind("tournament", "a tournament", "/tournament create", "/tournament finish")
@@ -166,6 +167,22 @@ def with_result(
         game.tournament, a, b, result, round_number=round_number, correction=correction
     )
     return game.update(tournament=tournament, reports=_without_reports_for(game, round_number, a, b))
+
+
+def with_sheet_result(
+    game: TournamentGame, a: str, b: str, score: ScoreResult, *, round_number: int | None
+) -> tuple[TournamentGame, int]:
+    """``game`` with a final ITS score sheet recorded (``a`` filled side A) in ``round_number``
+    (default: the current round), and that round. A sheet sent again changes nothing."""
+    t = game.tournament
+    for pid in (a, b):
+        if not t.has_player(pid):
+            raise RuleError(f"<@{pid}> is not in {t.name}, so this sheet is not a tournament result.")
+    number = round_number or len(t.rounds)
+    if number and same_result(game, number, a, b, result_from_score(score)):
+        return game, number
+    recorded = record_sheet_result(t, a, b, score, round_number=number or None)
+    return game.update(tournament=recorded, reports=_without_reports_for(game, number, a, b)), number
 
 
 def same_result(game: TournamentGame, round_number: int, a: str, b: str, result: GameResult) -> bool:
