@@ -135,13 +135,17 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
     ]
     if t.finished:
         stage = "Final standings"
+    elif t.current is not None and not t.current.complete:
+        stage = f"Standings during round {t.current.number} of {t.round_count}"
     elif t.rounds:
         stage = f"Standings after round {len(t.rounds)} of {t.round_count}"
     else:
         stage = "Players so far"
-    top = " · ".join(
-        f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {quote(r.name, 40)} {r.tp} TP" for r in rows[:3]
-    )
+    top = "No results yet."
+    if any(r.played or r.byes for r in rows):
+        top = " · ".join(
+            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {quote(r.name, 40)} {r.tp} TP" for r in rows[:3]
+        )
     text = f"**{quote(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
     if pages > 1:
         more = f"; see more with `page:{last + 1}`" if last < pages else ""

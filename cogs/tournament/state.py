@@ -204,10 +204,13 @@ def report_result(
     if current is None:
         raise RuleError(f"No round of {t.name} is paired yet.")
     played = current.game_of(reporter)
-    if played is None or opponent not in played.players or reporter == opponent:
+    if played is None or played.b is None:
+        raise RuleError(f"You have no game to report in round {current.number} (a bye needs no result).")
+    if opponent not in played.players or reporter == opponent:
+        other = played.b if played.a == reporter else played.a
         raise RuleError(
-            f"You do not play {t.name_of(opponent) if t.has_player(opponent) else 'them'} in round "
-            f"{current.number}; check the pairings with /tournament missing."
+            f"In round {current.number} you play {t.name_of(other)} at table {played.table}: "
+            "report that game."
         )
     if played.result is not None:
         if same_result(game, current.number, reporter, opponent, result):

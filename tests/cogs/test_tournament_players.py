@@ -57,7 +57,8 @@ async def test_results_that_do_not_fit_are_explained(driver: OfflineDriver) -> N
             f"/tournament report opponent:@{name_of(driver, other.a)} my_op:5 my_vp:1 their_op:1 their_vp:0",
             user=a,
         ),
-        "You do not play",
+        "In round 1 you play",
+        "at table",
     )
     refused(
         await driver.command(
