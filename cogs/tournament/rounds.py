@@ -99,11 +99,13 @@ class RoundCommands:
     )
     @app_commands.describe(threads="Open a thread for each game (default: yes)")
     async def pair(self, interaction: discord.Interaction, threads: bool = True) -> None:
-        await acknowledge(interaction)
         home = await home_channel(interaction)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "pair rounds")  # before "thinking" shows in public
+        await acknowledge(interaction)
         for attempt in range(PAIRING_ATTEMPTS):
-            game = await KIT.load(interaction, channel_id=home)
-            require_organiser(interaction, game.state, "pair rounds")
+            if attempt:
+                game = await KIT.load(interaction, channel_id=home)
             t = game.state.tournament
             users = [p.user_id for p in t.players if p.user_id]
             known = await self.bot.ratings.ratings(interaction.guild_id or 0, users)
