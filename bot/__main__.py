@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import sys
 
 from pydantic import ValidationError
@@ -21,16 +22,97 @@ def _settings() -> Settings:
         raise SystemExit(2) from None
 
 
+def configure_logging(settings: Settings) -> None:
+    """LOG_LEVEL sets Herald's own loggers (``herald.*``); every library stays at
+    LIBRARY_LOG_LEVEL (WARNING by default). discord.py at DEBUG logs each interaction with its
+    token, and the database driver each statement with its parameters, private cards included."""
+    logging.basicConfig(
+        level=settings.library_log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True
+    )
+    logging.getLogger().setLevel(settings.library_log_level)
+    logging.getLogger("herald").setLevel(settings.log_level)
+
+
+def explain(error: BaseException, settings: Settings) -> str:
+    """What a fatal error at start-up means for the person running Herald, and what to do."""
+    import aiohttp
+    import discord
+
+    if isinstance(error, StartupError):
+        return str(error)
+    if isinstance(error, discord.LoginFailure):
+        return (
+            "Discord refused the token. Copy a fresh one from the Developer Portal (your application -> "
+            "Bot -> Reset Token) into DISCORD_TOKEN in .env."
+        )
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return "Discord asks for a privileged intent Herald does not use; check the bot's settings."
+    if isinstance(error, aiohttp.ClientConnectorError | aiohttp.ClientConnectionError | TimeoutError):
+        return (
+            "Herald could not reach Discord (discord.com): check this machine's internet connection, "
+            "its DNS, and any proxy or firewall, then start it again."
+        )
+    return f"Herald stopped: {type(error).__name__}. The log above has the details."
+
+
+class StartupError(Exception):
+    """A problem found before connecting, with the message for the person running Herald."""
+
+
+async def check_database(settings: Settings) -> None:
+    """Open the database and apply migrations before logging in, so a bad DATABASE_PATH is
+    reported as such instead of as an error deep inside the bot."""
+    from bot.storage import Database
+
+    path = settings.database_path
+    db = Database(path)
+    try:
+        await db.open()
+        await db.migrate()
+    except (OSError, sqlite3.Error) as error:
+        logging.getLogger("herald").debug("database check failed", exc_info=True)
+        raise StartupError(
+            f"Herald could not open its database at {path} ({type(error).__name__}: {error}). Check "
+            "that the folder exists and is writable, or set DATABASE_PATH in .env to a file Herald "
+            "may create, such as ./herald.sqlite3."
+        ) from error
+    finally:
+        await db.close()
+
+
+async def maintenance(settings: Settings) -> int:
+    """Prune what ended games no longer need and compact the database (safe while the bot runs)."""
+    from datetime import UTC, datetime
+
+    from bot.storage import Database
+    from bot.storage.maintenance import run_maintenance
+
+    await check_database(settings)
+    db = await Database(settings.database_path).open()
+    try:
+        report = await run_maintenance(
+            db, now=datetime.now(UTC), retention_days=settings.ended_game_retention_days
+        )
+    finally:
+        await db.close()
+    print(f"{settings.database_path}:")
+    for line in report.lines():
+        print(f"  {line}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["console"]:
         from bot.console import run_console
 
         return asyncio.run(run_console(argv[1:]))
+    if argv[:1] == ["maintenance"]:
+        return asyncio.run(maintenance(_settings()))
     if argv[:1] not in ([], ["run"]):
-        print("usage: python -m bot [run|console]", file=sys.stderr)
+        print("usage: python -m bot [run|console|maintenance]", file=sys.stderr)
         return 2
     settings = _settings()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings)
     if settings.discord_token is None:
         print(
             "No DISCORD_TOKEN: create a bot at https://discord.com/developers/applications (Bot -> Reset "
@@ -41,11 +123,13 @@ def main(argv: list[str]) -> int:
         return 1
     from bot.app import create_bot
 
-    bot = create_bot(settings)
     try:
+        asyncio.run(check_database(settings))
+        bot = create_bot(settings)
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
-    except Exception as error:  # LoginFailure and friends: never print the token
-        logging.getLogger("herald").error("Herald stopped: %s", type(error).__name__)
+    except Exception as error:  # never print the token: only our own explanation goes to stderr
+        logging.getLogger("herald").error("start-up failed", exc_info=True)
+        print(explain(error, settings), file=sys.stderr)
         return 1
     return 0
 

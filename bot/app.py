@@ -22,6 +22,7 @@ from bot.storage import (
     SqliteJobRepository,
     SqliteMetaRepository,
     SqliteRatingRepository,
+    SqliteSavedRollRepository,
 )
 from bot.views import FormRouter
 
@@ -31,6 +32,7 @@ log = logging.getLogger("herald")
 COGS: tuple[str, ...] = (
     "cogs.dice",
     "cogs.help",
+    "cogs.infinity",
     "cogs.its",
     "cogs.space_infantry",
     "cogs.tournament",
@@ -58,6 +60,7 @@ class Herald(commands.AutoShardedBot):
         self.db = Database(settings.database_path)
         self.meta = SqliteMetaRepository(self.db)
         self.games = GameStore(SqliteGameRepository(self.db))
+        self.saved_rolls = SqliteSavedRollRepository(self.db)
         #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.
         self.ratings = SqliteRatingRepository(self.db)
         #: Work for later (turn nudges, round timers): see bot.scheduler.
@@ -85,6 +88,16 @@ class Herald(commands.AutoShardedBot):
             await self.db.close()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Which command or control, by whom, where: never option values (a recorded card) or tokens.
+        data = interaction.data or {}
+        name = data.get("name") or str(data.get("custom_id", "")).split(":", 2)[:2]
+        log.debug(
+            "interaction %s %s by %s in %s",
+            interaction.type.name,
+            name,
+            interaction.user.id,
+            interaction.channel_id,
+        )
         if not interaction.response.is_done():
             watch(interaction)  # deferred if no answer has gone out in time
         await self.forms.dispatch(interaction)

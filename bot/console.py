@@ -11,8 +11,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 from bot.offline import Message, Modal, OfflineDriver, OfflineError, Reply
@@ -223,14 +225,23 @@ class Console:
 
 async def run_console(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="make console", description="Try Herald offline.")
-    parser.add_argument("--db", type=Path, default=Path("out/console.sqlite3"), help="database file")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help="database file to use (and keep); default: a new file under --out for this session",
+    )
     parser.add_argument("--out", type=Path, default=Path("out"), help="where images are saved")
-    parser.add_argument("--fresh", action="store_true", help="start with an empty database")
+    parser.add_argument("--fresh", action="store_true", help="empty the --db file first")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable sessions)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args.out.mkdir(parents=True, exist_ok=True)
-    if args.fresh:
+    if args.db is None:
+        # Each console its own database, so two consoles (or a --fresh one) never share or delete
+        # each other's games; --db names a file to keep across sessions.
+        args.db = args.out / f"console-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.sqlite3"
+    elif args.fresh:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{args.db}{suffix}").unlink(missing_ok=True)
     driver = await OfflineDriver.open(args.db, rng_seed=args.seed, out_dir=args.out)
@@ -240,6 +251,7 @@ async def run_console(argv: list[str]) -> int:
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history)
         print("Herald console: Discord without Discord. Type :help for help, /help for the commands.")
+        print(f"Database: {args.db} (reuse it with --db {args.db})")
     try:
         while True:
             try:

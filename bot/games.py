@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import weakref
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -46,6 +47,8 @@ class GameState(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
+
+log = logging.getLogger("herald.games")
 
 
 class NoGameHere(RuleError):
@@ -244,6 +247,7 @@ class GameStore:
             yield handle
             if handle.state is before and not handle.end and not handle.summary:
                 return  # nothing changed: no write, no event
+            log.debug("game %s: %s by %s (version %s)", record.id, action, actor_id, record.version + 1)
             try:
                 handle.version = await self._repo.save(
                     game_id=record.id,

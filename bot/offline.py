@@ -43,7 +43,8 @@ EPHEMERAL = 1 << 6
 #: A handler that has not answered after this long is a bug (in Discord: "interaction failed").
 DISPATCH_TIMEOUT = 30.0
 
-_snowflakes = itertools.count(1_200_000_000_000_000_000)
+#: Ids shaped like Discord's: the time in the high bits, so each session's ids (and image names) are new.
+_snowflakes = itertools.count((int(time.time() * 1000) - 1_420_070_400_000) << 22)
 
 
 def _snowflake() -> int:
@@ -887,7 +888,12 @@ class OfflineDriver:
             message = pending.source_message
         elif kind == 8:
             reply.choices = list(data.get("choices", []))
+            if len(reply.choices) > 25 or any(
+                len(str(c.get("name", ""))) > 100 or len(str(c.get("value", ""))) > 100 for c in reply.choices
+            ):
+                raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: choices over the limits")
         elif kind == 9:
+            check_modal(data)
             reply.modal = Modal(
                 custom_id=data["custom_id"],
                 title=data.get("title", ""),
@@ -931,6 +937,7 @@ class OfflineDriver:
     def _new_message(
         self, pending: _Pending, data: dict[str, Any], files: list[Attachment], *, record: bool = True
     ) -> Message:
+        check_limits(data)
         ephemeral = bool(int(data.get("flags", 0) or 0) & EPHEMERAL)
         message = Message(
             id=_snowflake(),
@@ -951,6 +958,7 @@ class OfflineDriver:
     def _edit(
         self, pending: _Pending, message: Message, data: dict[str, Any], files: list[Attachment]
     ) -> None:
+        check_limits(data)
         if "content" in data:
             message.content = data["content"] or ""
         if "embeds" in data:
@@ -972,6 +980,8 @@ class OfflineDriver:
             self.out_dir.mkdir(parents=True, exist_ok=True)
             for attachment in files:
                 path = self.out_dir / f"{_snowflake()}-{attachment.filename}"
+                while path.exists():  # never overwrite an image an earlier session saved
+                    path = self.out_dir / f"{_snowflake()}-{attachment.filename}"
                 path.write_bytes(attachment.data)
                 attachment.path = path
         return files
@@ -1018,6 +1028,76 @@ class OfflineDriver:
             if pending.channel_id == channel_id:
                 return pending
         return None
+
+
+#: Discord's size limits for a message (it answers 400 "Invalid Form Body" past them).
+_LIMITS = {"content": 2000, "title": 256, "description": 4096, "field_name": 256, "field_value": 1024,
+           "footer": 2048, "author": 256, "embed_total": 6000, "embeds": 10, "fields": 25,
+           "button_label": 80, "custom_id": 100, "option_label": 100, "placeholder": 150, "options": 25}
+
+
+def check_limits(data: dict[str, Any]) -> None:
+    """Refuse a message Discord would refuse, as Discord does: with a 400 naming the part."""
+    problems = []
+
+    def over(what: str, text: Any, limit: str) -> None:
+        if text is not None and len(str(text)) > _LIMITS[limit]:
+            problems.append(f"{what} must be {_LIMITS[limit]} or fewer in length ({len(str(text))})")
+
+    over("content", data.get("content"), "content")
+    embeds = data.get("embeds") or []
+    if len(embeds) > _LIMITS["embeds"]:
+        problems.append(f"at most {_LIMITS['embeds']} embeds")
+    total = 0
+    for embed in embeds:
+        parts = [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
+                 (embed.get("author") or {}).get("name")]
+        over("embed title", parts[0], "title")
+        over("embed description", parts[1], "description")
+        over("embed footer", parts[2], "footer")
+        over("embed author", parts[3], "author")
+        fields = embed.get("fields") or []
+        if len(fields) > _LIMITS["fields"]:
+            problems.append(f"at most {_LIMITS['fields']} fields")
+        for f in fields:
+            over("field name", f.get("name"), "field_name")
+            over("field value", f.get("value"), "field_value")
+            parts += [f.get("name"), f.get("value")]
+        total += sum(len(str(p)) for p in parts if p)
+    if total > _LIMITS["embed_total"]:
+        problems.append(f"embeds must be {_LIMITS['embed_total']} or fewer characters in all ({total})")
+    for comp in _walk_components(list(data.get("components") or [])):
+        over("custom_id", comp.get("custom_id"), "custom_id")
+        if comp.get("type") == 2:
+            over("button label", comp.get("label"), "button_label")
+        if comp.get("type") == 3:
+            over("select placeholder", comp.get("placeholder"), "placeholder")
+            if len(comp.get("options") or []) > _LIMITS["options"]:
+                problems.append("at most 25 select options")
+            for option in comp.get("options") or []:
+                over("option label", option.get("label"), "option_label")
+                over("option value", option.get("value"), "option_label")
+    if problems:
+        raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: " + "; ".join(problems))
+
+
+def check_modal(data: dict[str, Any]) -> None:
+    """A form's title and fields within Discord's limits (400 otherwise)."""
+    problems = []
+    if len(str(data.get("title", ""))) > 45:
+        problems.append("title must be 45 or fewer in length")
+    if len(str(data.get("custom_id", ""))) > 100:
+        problems.append("custom_id must be 100 or fewer in length")
+    for comp in _walk_components(list(data.get("components") or [])):
+        if comp.get("type") in (4, 18) and len(str(comp.get("label", ""))) > 45:
+            problems.append("label must be 45 or fewer in length")
+        if comp.get("type") == 4:
+            if len(str(comp.get("placeholder", ""))) > 100:
+                problems.append("placeholder must be 100 or fewer in length")
+            if len(str(comp.get("value", ""))) > 4000:
+                problems.append("value must be 4000 or fewer in length")
+    if problems:
+        raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: " + "; ".join(problems))
 
 
 def _route_param(route: Any, name: str) -> Any:

@@ -158,9 +158,11 @@ def View(*items: discord.ui.Item[Any]) -> discord.ui.View | None:
 class GameKit(Generic[S]):
     """Load, step and show one kind of game (see the module docstring)."""
 
-    def __init__(self, kind: GameKind, model: type[S]) -> None:
+    def __init__(self, kind: GameKind, model: type[S], *, moved_on: str | None = None) -> None:
         self.kind = kind
         self.model = model
+        #: What :meth:`load` answers a control whose game ended or was replaced (default: the store's).
+        self.moved_on = moved_on
 
     def register(self, bot: commands.Bot) -> None:
         """Tell the game store about this kind, so other games' messages can name it."""
@@ -182,9 +184,14 @@ class GameKit(Generic[S]):
         gets "this has moved on". ``channel_id`` names another channel than the interaction's
         (a game run from a parent channel and played in its threads).
         """
-        return await self.store(interaction).get_for(
-            channel_id or interaction.channel_id, self.model, self.kind.key, game_id=game_id
-        )
+        try:
+            return await self.store(interaction).get_for(
+                channel_id or interaction.channel_id, self.model, self.kind.key, game_id=game_id
+            )
+        except MovedOn:
+            if self.moved_on is None:
+                raise
+            raise MovedOn(self.moved_on) from None
 
     async def find(
         self, interaction: discord.Interaction, *, channel_id: int | None = None

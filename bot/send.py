@@ -322,3 +322,31 @@ async def _post(
     if files:
         kwargs["files"] = files
     await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+
+
+async def edit_message(
+    interaction: discord.Interaction,
+    message_id: int,
+    *,
+    content: str | None = None,
+    embeds: Sequence[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+) -> bool:
+    """Edit another message of the interaction's channel, fitted like :func:`send`.
+
+    For a form (modal) whose custom id names the message it was opened from: the form is
+    acknowledged first, then that message is edited. False when there is no such message or
+    Discord refused the edit (it was deleted, say): then answer with :func:`send` instead.
+    """
+    channel = interaction.channel
+    if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
+        return False
+    await acknowledge(interaction)
+    try:
+        await channel.get_partial_message(message_id).edit(
+            content=fit_content(content), embeds=fit_embeds(embeds), view=view
+        )
+    except discord.HTTPException:
+        log.warning("could not edit message %s for interaction %s", message_id, interaction.id)
+        return False
+    return True

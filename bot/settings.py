@@ -21,7 +21,17 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, description="Sync commands to this one server only (they appear at once)."
     )
-    log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    ended_game_retention_days: int = Field(
+        default=180,
+        ge=1,
+        description="`python -m bot maintenance` deletes ended games untouched for this many days.",
+    )
+    log_level: str = Field(default="INFO", description="Herald's own log: DEBUG, INFO, WARNING or ERROR.")
+    library_log_level: str = Field(
+        default="WARNING",
+        description="discord.py's and the database driver's log. At DEBUG they print interaction "
+        "tokens and SQL parameters (private cards): only for a private debugging session.",
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -33,10 +43,10 @@ class Settings(BaseSettings):
     def _blank_guild_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("log_level")
+    @field_validator("log_level", "library_log_level")
     @classmethod
     def _known_level(cls, value: str) -> str:
         level = value.strip().upper()
         if level not in logging.getLevelNamesMapping():
-            raise ValueError("log_level must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return level

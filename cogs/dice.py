@@ -1,44 +1,235 @@
-"""/roll: any dice expression, every die shown."""
+"""/roll and /dice: any dice expression, every die shown; saved rolls; a Roll again button."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
+from typing import Any
+
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
-from rules.dice import MAX_DICE, MAX_EXPRESSION_LENGTH, DiceResult, RollKind, roll
+from bot.limits import (
+    MAX_CHOICE_CHARS,
+    MAX_CHOICES,
+    MAX_CUSTOM_ID,
+    MAX_EMBED_DESCRIPTION,
+    MAX_EMBED_TITLE,
+    MAX_EMBED_TOTAL,
+    MAX_FIELD_VALUE,
+    clip,
+)
+from bot.send import private as answer_privately
+from bot.send import send
+from bot.storage import SavedRoll
+from bot.views import PersistentButton, is_manager
+from rules.dice import (
+    INLINE_WORK,
+    MAX_DICE,
+    MAX_EXPRESSION_LENGTH,
+    MAX_REPEATS,
+    MAX_SAVED_ROLLS,
+    DiceError,
+    RollKind,
+    RollSeries,
+    by_face,
+    looks_like_name,
+    parse,
+    roll_spec,
+    saved_name,
+    with_times,
+    work_bound,
+)
 
-LABEL_LIMIT = 100
+log = logging.getLogger("herald.dice")
+
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
+TITLE_PREFIX = "🎲 "
+#: Room left for the label in an embed title.
+LABEL_LIMIT = MAX_EMBED_TITLE - len(TITLE_PREFIX)
+#: A repeated roll's lines share this much of the description; longer ones are shown compact.
+LINES_BUDGET = 3800
+FOOTER_LIMIT = 600
+AGAIN_PREFIX = "dice:again:"
+_FATE_TERM = re.compile(r"\((\d+)d3\[dF\]-\d+\)")
 
 
-def roll_embed(user: discord.abc.User, result: DiceResult, label: str | None) -> discord.Embed:
-    title = f"🎲 {label[:LABEL_LIMIT]}" if label else "🎲 Roll"
-    embed = discord.Embed(title=title, description=result.detail, colour=COLOUR)
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
-    if result.kind is RollKind.SUCCESSES:
-        embed.add_field(name="Successes", value=f"**{result.successes}**")
+def shown_expression(canonical: str) -> str:
+    """The canonical form as a player reads it: Fate dice as ``4dF``."""
+    return _FATE_TERM.sub(lambda m: f"{m.group(1)}dF", canonical)
+
+
+def _title(label: str | None, comment: str | None) -> str | None:
+    parts = [p for p in (label, comment) if p]
+    return " · ".join(parts) if parts else None
+
+
+def _lines(series: RollSeries) -> str:
+    full = [f"**{i}.** {r.detail}" for i, r in enumerate(series.results, 1)]
+    if sum(len(line) + 1 for line in full) <= LINES_BUDGET:
+        return "\n".join(full)
+    compact = []
+    for i, r in enumerate(series.results, 1):
+        grouped = by_face(r)
+        if grouped is not None:
+            compact.append(f"**{i}.** {grouped}")
+        elif r.kind is RollKind.SUCCESSES:
+            compact.append(f"**{i}.** **{r.successes}** successes ({r.dice_rolled} dice)")
+        else:
+            compact.append(f"**{i}.** `{r.total}` ({r.dice_rolled} dice)")
+    text = "\n".join(compact)
+    note = "\n*Too many dice to show every one for each roll: totals only.*"
+    return clip(text, LINES_BUDGET - len(note)) + note
+
+
+def roll_embed(
+    user: discord.abc.User,
+    series: RollSeries,
+    label: str | None,
+    *,
+    extra_notes: tuple[str, ...] = (),
+) -> discord.Embed:
+    """One message for every roll of a request, within Discord's embed limits."""
+    spec = series.spec
+    notes: list[str] = []
+    title_text = _title(label, spec.comment)
+    if title_text and len(title_text) > LABEL_LIMIT:
+        notes.append(f"label shortened to {LABEL_LIMIT} characters")
+    title = f"{TITLE_PREFIX}{clip(title_text, LABEL_LIMIT)}" if title_text else f"{TITLE_PREFIX}Roll"
+    first = series.results[0]
+    if len(series.results) == 1:
+        embed = discord.Embed(title=title, description=first.detail, colour=COLOUR)
+        if first.kind is RollKind.SUCCESSES:
+            embed.add_field(name="Successes", value=f"**{first.successes}**")
+        else:
+            embed.add_field(name="Total", value=f"**{first.total}**")
+        grouped = by_face(first)
+        if grouped is not None:
+            embed.add_field(name="By face", value=clip(grouped, MAX_FIELD_VALUE), inline=False)
     else:
-        embed.add_field(name="Total", value=f"**{result.total}**")
-    parts = [result.expression, f"{result.dice_rolled} {'die' if result.dice_rolled == 1 else 'dice'}"]
-    if "~~" in result.detail:
+        embed = discord.Embed(title=title, description=_lines(series), colour=COLOUR)
+        if series.successes is not None:
+            embed.add_field(
+                name="Successes", value=f"**{series.successes}** over {len(series.results)} rolls"
+            )
+        else:
+            values = ", ".join(str(r.total) for r in series.results)
+            embed.add_field(name="Results", value=clip(values, MAX_FIELD_VALUE))
+    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+
+    dice = sum(r.dice_rolled for r in series.results)
+    repeat = f" × {len(series.results)}" if len(series.results) > 1 else ""
+    parts = [f"{shown_expression(spec.canonical)}{repeat}", f"{dice} {'die' if dice == 1 else 'dice'}"]
+    details = " ".join(r.detail for r in series.results)
+    if "~~" in details:
         parts.append("struck out: dropped or rerolled")
-    if "!" in result.detail.replace("!=", ""):
+    if "!" in details.replace("!=", ""):
         parts.append("x! exploded")
-    embed.set_footer(text=" · ".join(parts))
+    parts.extend(spec.notes)
+    parts.extend(notes)
+    parts.extend(extra_notes)
+    embed.set_footer(text=clip(" · ".join(parts), FOOTER_LIMIT))
+    while len(embed) > MAX_EMBED_TOTAL and embed.description:  # by construction this never runs
+        embed.description = clip(embed.description, max(len(embed.description) - 200, 1))
+    assert len(embed.description or "") <= MAX_EMBED_DESCRIPTION
     return embed
+
+
+def again_text(series: RollSeries, label: str | None) -> str:
+    """What the Roll again button rolls: the expression as typed, with the label as a comment."""
+    title = _title(label, series.spec.comment)
+    return f"{series.spec.expression} # {title}" if title else series.spec.expression
+
+
+def again_id(times: int, text: str) -> str | None:
+    custom_id = f"{AGAIN_PREFIX}{times}:{text}"
+    return custom_id if len(custom_id) <= MAX_CUSTOM_ID else None
+
+
+class RollAgainButton(PersistentButton, template=r"dice:again:(?P<times>\d+):(?P<text>.+)"):
+    """Rolls the same expression and label for whoever presses it, as a new message.
+
+    The custom id carries the roll itself, so the button works across restarts; a roll too long
+    for a custom id gets no button (the footer says so and points to /dice save).
+    """
+
+    def __init__(self, times: int, text: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Roll again",
+                emoji="🎲",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{AGAIN_PREFIX}{times}:{text}",
+            )
+        )
+        self.times, self.text = times, text
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> RollAgainButton:
+        return cls(int(match["times"]), match["text"])
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Dice")  # type: ignore[attr-defined]
+        assert isinstance(cog, Dice)
+        await cog.roll_and_send(interaction, self.text, label=None, times=self.times, private=False)
 
 
 class Dice(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    @property
+    def saved(self) -> Any:
+        return self.bot.saved_rolls  # type: ignore[attr-defined]
+
+    # -- rolling ----------------------------------------------------------------------------
+
+    async def roll_and_send(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        *,
+        label: str | None,
+        times: int,
+        private: bool,
+        name: str | None = None,
+    ) -> None:
+        spec = with_times(parse(text), times)  # reading is cheap: 200 characters at most
+        rng = self.bot.rng  # type: ignore[attr-defined]
+        if work_bound(spec) <= INLINE_WORK:
+            series = roll_spec(spec, rng)
+        else:
+            # Off the event loop: a roll's work is bounded (rules.dice.MAX_WORK), but tens of
+            # milliseconds must not hold up every other server's interactions.
+            series = await asyncio.to_thread(roll_spec, spec, rng)
+        if name is not None and not label and not series.spec.comment:
+            label = name  # a saved roll is titled with its name
+        view: discord.ui.View | None = None
+        notes: tuple[str, ...] = ()
+        if not private:
+            carried = again_text(series, label)
+            if again_id(times, carried) is not None:
+                view = discord.ui.View(timeout=None)
+                view.add_item(RollAgainButton(times, carried))
+            else:
+                notes = ("too long for a Roll again button: /dice save it and roll it by name",)
+        embed = roll_embed(interaction.user, series, label, extra_notes=notes)
+        await send(interaction, embed=embed, view=view, ephemeral=private)
+
     @app_commands.command(
-        name="roll", description="Roll dice: 2d6+3, 4d6kh3, 10d6>=4 (successes), d66, (1d6,2d4)kh1 ..."
+        name="roll",
+        description="Roll dice: 2d6+3, 4d6kh3, 10d6 4+, 6 4d6kh3, 1d20 adv, 4dF, d66, or a saved roll's name",
     )
     @app_commands.describe(
-        expression=f"Dice notation, up to {MAX_EXPRESSION_LENGTH} characters and {MAX_DICE} dice",
+        expression=f"Dice notation or a saved roll's name; up to {MAX_EXPRESSION_LENGTH} characters, "
+        f"{MAX_DICE} dice; # starts a comment",
         label="What the roll is for (shown as the title)",
+        times=f"Roll it this many times in one message (1 to {MAX_REPEATS})",
         private="Only you see the result",
     )
     async def roll_command(
@@ -46,13 +237,143 @@ class Dice(commands.Cog):
         interaction: discord.Interaction,
         expression: str,
         label: str | None = None,
+        times: app_commands.Range[int, 1, MAX_REPEATS] = 1,
         private: bool = False,
     ) -> None:
-        result = roll(expression, self.bot.rng)  # type: ignore[attr-defined]
-        await interaction.response.send_message(
-            embed=roll_embed(interaction.user, result, label), ephemeral=private
+        if private:
+            answer_privately(interaction)  # a late acknowledgement "thinks" privately too
+        name: str | None = None
+        text = expression
+        if looks_like_name(expression):
+            saved = await self.saved.find(
+                expression.strip().lower(), user_id=interaction.user.id, guild_id=interaction.guild_id
+            )
+            if saved is not None:
+                text, name = saved.expression, saved.name
+        try:
+            await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
+        except DiceError:
+            if name is None and looks_like_name(expression):
+                raise DiceError(
+                    f"No saved roll is called `{expression.strip()}` (`/dice list` shows yours, `/dice save` "
+                    "makes one), and it isn't dice notation either: try `2d6+3`, `10d6 4+` or `1d20 adv`."
+                ) from None
+            raise
+
+    @roll_command.autocomplete("expression")
+    async def roll_expression_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._saved_choices(interaction, current)
+
+    # -- saved rolls ------------------------------------------------------------------------
+
+    dice = app_commands.Group(name="dice", description="Saved rolls: save, list and delete them")
+
+    def _key(self, interaction: discord.Interaction, server: bool) -> tuple[int, int]:
+        if not server:
+            return self.saved.scope(user_id=interaction.user.id)  # type: ignore[no-any-return]
+        if interaction.guild_id is None:
+            raise DiceError("Server-wide saved rolls need a server: run this in one of its channels.")
+        if not is_manager(interaction):
+            raise DiceError(
+                "Only members with Manage Server save or delete server-wide rolls; "
+                "leave `server` off to keep the roll for yourself."
+            )
+        return self.saved.scope(guild_id=interaction.guild_id)  # type: ignore[no-any-return]
+
+    @dice.command(name="save", description="Save a roll under a name; then /roll expression:<name> rolls it")
+    @app_commands.describe(
+        name="A short word, like fireball or bolter-hits",
+        expression="The roll, as you would type it in /roll (a # comment becomes its label)",
+        server="Save it for everyone in this server (needs Manage Server)",
+    )
+    async def save(
+        self, interaction: discord.Interaction, name: str, expression: str, server: bool = False
+    ) -> None:
+        answer_privately(interaction)
+        clean = saved_name(name)
+        spec = parse(expression)  # refused now, with the reason, rather than at every roll
+        key = self._key(interaction, server)
+        existing = await self.saved.get(key, clean)
+        if existing is None and await self.saved.count(key) >= MAX_SAVED_ROLLS:
+            whose = "This server has" if server else "You have"
+            raise DiceError(
+                f"{whose} {MAX_SAVED_ROLLS} saved rolls already, the most kept; delete one with /dice delete."
+            )
+        await self.saved.save(key, clean, spec.typed, created_by=interaction.user.id)
+        scope = "for everyone in this server" if server else "for you, in every server"
+        verb = "Replaced" if existing is not None else "Saved"
+        await send(
+            interaction,
+            content=f"{verb} `{clean}` = `{spec.typed}` {scope}. Roll it with `/roll expression:{clean}`.",
+            ephemeral=True,
         )
+
+    @dice.command(name="list", description="Your saved rolls and this server's")
+    async def list_saved(self, interaction: discord.Interaction) -> None:
+        answer_privately(interaction)
+        rolls: list[SavedRoll] = await self.saved.visible(
+            user_id=interaction.user.id, guild_id=interaction.guild_id
+        )
+        if not rolls:
+            await send(
+                interaction,
+                content="No saved rolls yet. Save one with `/dice save name:fireball expression:8d6`.",
+                ephemeral=True,
+            )
+            return
+        mine = [r for r in rolls if not r.server_wide]
+        ours = [r for r in rolls if r.server_wide]
+        sections = []
+        for heading, group in (("Yours", mine), ("This server's", ours)):
+            if group:
+                lines = "\n".join(f"`{r.name}`: `{clip(r.expression, 80)}`" for r in group)
+                sections.append(f"**{heading}**\n{lines}")
+        text = clip("\n\n".join(sections), MAX_EMBED_DESCRIPTION - 100)
+        embed = discord.Embed(title=f"{TITLE_PREFIX}Saved rolls", description=text, colour=COLOUR)
+        embed.set_footer(
+            text="/roll expression:<name> rolls one; yours win over the server's of the same name"
+        )
+        await send(interaction, embed=embed, ephemeral=True)
+
+    @dice.command(name="delete", description="Delete one of your saved rolls (or a server-wide one)")
+    @app_commands.describe(
+        name="The saved roll's name", server="Delete the server-wide one (needs Manage Server)"
+    )
+    async def delete(self, interaction: discord.Interaction, name: str, server: bool = False) -> None:
+        answer_privately(interaction)
+        key = self._key(interaction, server)
+        clean = name.strip().lower()
+        if not await self.saved.delete(key, clean):
+            whose = "This server has" if server else "You have"
+            raise DiceError(f"{whose} no saved roll called `{clip(name, 40)}`; `/dice list` shows them.")
+        await send(interaction, content=f"Deleted the saved roll `{clean}`.", ephemeral=True)
+
+    @delete.autocomplete("name")
+    async def delete_name_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._saved_choices(interaction, current)
+
+    async def _saved_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """Saved rolls whose name contains what is typed; never raises."""
+        try:
+            rolls: list[SavedRoll] = await self.saved.visible(
+                user_id=interaction.user.id, guild_id=interaction.guild_id
+            )
+            wanted = current.strip().lower()
+            return [
+                Choice(
+                    name=clip(f"{r.name}: {r.expression}{' (server)' if r.server_wide else ''}"),
+                    value=r.name[:MAX_CHOICE_CHARS],
+                )
+                for r in rolls
+                if wanted in r.name
+            ][:MAX_CHOICES]
+        except Exception:  # an autocomplete must always answer
+            log.exception("saved-roll autocomplete failed")
+            return []
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(RollAgainButton)
     await bot.add_cog(Dice(bot))

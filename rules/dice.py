@@ -1,4 +1,4 @@
-"""Dice expressions: the whole d20 grammar, plus success pools and D33/D66.
+"""Dice expressions: the whole d20 grammar, plus success pools, D33/D66 and players' habits.
 
 The d20 library (https://github.com/avrae/d20) parses and rolls standard notation: ``NdM``,
 ``d%``, keep/drop (``kh3``, ``pl1``, ``k>4``), rerolls (``rr1``, ``ro<2``, ``ra6``), explosions
@@ -7,7 +7,18 @@ Wargamers also need two things d20 does not give:
 
 * success pools: ``10d6>=4`` counts the dice showing 4 or more, ``10d6<=2`` those showing 2 or
   less; the pool may reroll and explode first (``10d6rr1e6>=4``);
-* D33 and D66: two dice read as tens and units (``d66`` gives 11..66, ``2d33`` two such rolls).
+* D33 and D66: two dice read as tens and units (``d66`` gives 11..66; a bare ``2d66`` is two
+  table results, never added).
+
+Players also type the habits of Dice Maiden and Avrae: ``10d6 4+``, ``t4``, ``1-``, ``10wh4+``,
+``6 4d6kh3``, ``1d20 adv``, ``4dF``, ``# comments``. There is still one grammar: :func:`parse`
+rewrites what was typed into a canonical expression (d20's grammar plus a trailing pool
+comparison, ``RollSpec.canonical``) and :func:`roll_spec` rolls that. Spaces separate: two
+numbers a space keeps apart are never joined (``10d6 4`` is refused, not rolled as ``10d64``).
+
+Work is bounded as well as dice: every die and every keep/drop/reroll/explode selection is
+charged, and a request past :data:`MAX_WORK` is refused (:func:`work_bound` gives an upper bound
+before rolling, so a caller can decide where to roll).
 
 Every failure a player can cause raises :class:`DiceError`, a :class:`~rules.errors.RuleError`.
 
@@ -22,6 +33,8 @@ Every failure a player can cause raises :class:`DiceError`, a :class:`~rules.err
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import itertools
 import math
 import random as _random
 import re
@@ -41,6 +54,12 @@ MAX_DICE = 1000
 MAX_EXPRESSION_LENGTH = 200
 #: Totals beyond this are refused: they are typing mistakes, and they do not fit a message.
 MAX_ABS_TOTAL = 10**15
+#: Most work one request may cost, in units of about 0.07 µs here: rolling a die (and showing it)
+#: costs :data:`DIE_COST`; a keep/drop/reroll/explode selector costs one unit per die it looks at
+#: (``h``/``l`` sort, so ``n·log2 n``). The budget is about 30 ms of CPU, all repeats together,
+#: so that no input can hold up the bot (``1000d6kh999kh999...`` is refused).
+MAX_WORK = 400_000
+DIE_COST = 100
 
 _TENS_UNITS = re.compile(r"(?<![\w)\]])(\d*)d(33|66)(?![\w%])", re.IGNORECASE)
 _BRACKETED = re.compile(r"(\[[^\]]*\])")
@@ -50,6 +69,150 @@ _SINGLE_EQUALS = re.compile(r"(?<![<>=!])=(?!=)")
 
 class DiceError(RuleError):
     """A dice expression that cannot be rolled; the message says what and where."""
+
+
+class _Meter(d20.RollContext):
+    """d20's roll counter (dice per roll), plus the work of a whole request across rolls."""
+
+    def __init__(self, max_rolls: int, rng: _random.Random, budget: int = MAX_WORK) -> None:
+        self.work = 0
+        self.budget = budget
+        self.rng = rng
+        super().__init__(max_rolls=max_rolls)
+
+    def charge(self, units: int) -> None:
+        self.work += units
+        if self.work > self.budget:
+            raise _TooMuchWork
+
+    def count_roll(self, n: int = 1) -> None:
+        super().count_roll(n)
+        self.charge(n * DIE_COST)
+
+
+class _TooMuchWork(Exception):
+    pass
+
+
+class _Operator(_d20_expression.SetOperator):
+    """d20's set operator with its cost charged, and ``keep`` in one selection instead of one per die.
+
+    d20's ``keep`` re-selects the whole set for every die it looks at (``n²·log n``: 1000 dice
+    kept highest take about half a second). Dropping a value the selection did not pick never
+    changes what the selection picks, so selecting once gives the same dice.
+    """
+
+    __slots__ = ("_meter",)
+
+    def __init__(self, op: str, sels: list[_d20_expression.SetSelector], meter: _Meter) -> None:
+        super().__init__(op, sels)
+        self._meter = meter
+
+    def select(self, target: _d20_expression.Number, max_targets: int | None = None) -> set:  # type: ignore[type-arg]
+        size = len(target.set)
+        for selector in self.sels:
+            sorts = selector.cat in ("h", "l")
+            self._meter.charge(size * max(1, size.bit_length()) if sorts else size)
+        return super().select(target, max_targets=max_targets)
+
+    def minimum(self, target: _d20_expression.Dice) -> None:
+        self._meter.charge(len(target.values))
+        super().minimum(target)
+
+    def maximum(self, target: _d20_expression.Dice) -> None:
+        self._meter.charge(len(target.values))
+        super().maximum(target)
+
+    def keep(self, target: _d20_expression.Number) -> None:
+        chosen = self.select(target)
+        for value in target.keptset:
+            if value not in chosen:
+                value.drop()
+
+    # Rerolls and explosions repeat until no die qualifies. d20 re-selects the whole set on each
+    # pass (``1d1e1`` looks at 1 + 2 + ... + 1000 dice). A die's own value decides whether a
+    # value selector (``1``, ``<3``, ``>5``) picks it, and a pass changes only the dice it rerolls
+    # or adds, so later passes look at those alone. Highest/lowest selectors keep d20's way.
+
+    def _by_value(self) -> bool:
+        return all(selector.cat not in ("h", "l") for selector in self.sels)
+
+    def _pick(self, dice: list[_d20_expression.Die]) -> set[_d20_expression.Die]:
+        self._meter.charge(len(dice) * len(self.sels))
+        tests = {None: lambda v, n: v == n, "<": lambda v, n: v < n, ">": lambda v, n: v > n}
+        return {
+            die
+            for die in dice
+            if die.kept and any(tests[sel.cat](die.total, sel.num) for sel in self.sels)
+        }
+
+    def reroll(self, target: _d20_expression.Dice) -> None:
+        if not self._by_value():
+            super().reroll(target)
+            return
+        to_reroll = self._pick(target.values)
+        while to_reroll:
+            for die in to_reroll:
+                die.reroll()
+            to_reroll = self._pick(list(to_reroll))
+
+    def explode(self, target: _d20_expression.Dice) -> None:
+        if not self._by_value():
+            super().explode(target)
+            return
+        to_explode = self._pick(target.values)
+        while to_explode:
+            start = len(target.values)
+            for die in to_explode:
+                die.explode()
+                target.roll_another()
+            to_explode = self._pick(target.values[start:])
+
+
+class _Die(_d20_expression.Die):
+    """A die drawing from the request's generator (d20's own draws from the ``random`` module)."""
+
+    __slots__ = ()
+
+    def _add_roll(self) -> None:
+        if self.size != "%" and self.size < 1:
+            raise d20.RollValueError("Cannot roll a 0-sided die.")
+        context: _Meter = self._context
+        context.count_roll()
+        if self.size == "%":
+            value = context.rng.randrange(0, 100, 10)
+        else:
+            value = context.rng.randrange(self.size) + 1
+        self.values.append(_d20_expression.Literal(value))
+
+
+class _Dice(_d20_expression.Dice):
+    __slots__ = ()
+
+    @classmethod
+    def new(cls, num: int, size: int | str, context: d20.RollContext | None = None) -> _Dice:
+        return cls(num, size, [_Die.new(size, context=context) for _ in range(num)], context=context)
+
+    def roll_another(self) -> None:
+        self.values.append(_Die.new(self.size, context=self._context))
+
+
+class _Roller(d20.Roller):
+    def __init__(self, meter: _Meter) -> None:
+        super().__init__(context=meter)
+        self.meter = meter
+
+    def _eval_dice(self, node: diceast.Dice) -> _Dice:
+        return _Dice.new(node.num, node.size, context=self.meter)
+
+    def _eval_operatedset(self, node: diceast.OperatedSet) -> _d20_expression.Number:
+        target = self._eval(node.value)
+        for op in node.operations:
+            selectors = [_d20_expression.SetSelector.from_ast(n) for n in op.sels]
+            operator = _Operator(op.op, selectors, self.meter)
+            operator.operate(target)
+            target.operations.append(operator)
+        return target
 
 
 class RollKind(StrEnum):
@@ -71,6 +234,13 @@ class DiceResult:
     successes: int | None
     detail: str
     dice_rolled: int
+    #: Work spent up to the end of this roll, repeats before it included (see :data:`MAX_WORK`).
+    work: int = 0
+    #: In a pool: dice counted as failures (``10d6 4+ 1-``), the kept dice by face, and the tests.
+    failures: int | None = None
+    faces: tuple[tuple[int, int], ...] = ()
+    success: tuple[str, int] | None = None
+    fail: tuple[str, int] | None = None
 
     @property
     def value(self) -> int:
@@ -79,11 +249,22 @@ class DiceResult:
 
 
 class _Stringifier(d20.MarkdownStringifier):
-    """d20's markdown, with success marking for pools."""
+    """d20's markdown, with successes in bold and failures underlined in pools, and Fate dice."""
 
-    def __init__(self, success: tuple[str, int] | None = None) -> None:
+    def __init__(
+        self, success: tuple[str, int] | None = None, failure: tuple[str, int] | None = None
+    ) -> None:
         super().__init__()
+        self._nodes = {**self._nodes, _Dice: self._str_dice, _Die: self._str_die}
         self._success = success
+        self._failure = failure
+
+    def _stringify(self, node: _d20_expression.Number) -> str:
+        fate = _fate_dice(node)
+        if fate is not None and node.kept:
+            faces = ", ".join(_FATE_FACES.get(int(die.number), "?") for die in fate.values)
+            return f"{fate.num}dF ({faces})"
+        return str(super()._stringify(node))
 
     def _str_die(self, node: _d20_expression.Die) -> str:
         # d20 bolds 1s and maximums (critical hits in D&D); here bold means a success.
@@ -92,8 +273,25 @@ class _Stringifier(d20.MarkdownStringifier):
             text = self._stringify(value)
             if self._success is not None and value.kept and _meets(value.number, self._success):
                 text = f"**{text}**"
+            elif self._failure is not None and value.kept and _meets(value.number, self._failure):
+                text = f"__{text}__"
             parts.append(text)
         return ", ".join(parts)
+
+
+def _fate_dice(node: _d20_expression.Number) -> _d20_expression.Dice | None:
+    """The d3s of a rewritten ``NdF`` term, ``(Nd3[dF]-2N)``, or None."""
+    if not isinstance(node, _d20_expression.Parenthetical):
+        return None
+    inner = node.value
+    if (
+        isinstance(inner, _d20_expression.BinOp)
+        and inner.op == "-"
+        and isinstance(inner.left, _d20_expression.Dice)
+        and inner.left.annotation == _FATE_MARK
+    ):
+        return inner.left
+    return None
 
 
 _COMPARE = {
@@ -113,8 +311,9 @@ def _meets(value: int | float, success: tuple[str, int]) -> bool:
 
 @contextlib.contextmanager
 def _dice_source(rng: _random.Random) -> Iterator[None]:
-    # d20 draws from the module-level ``random``; rolling is synchronous, so swapping its source
-    # for the duration of one roll is safe and lets callers inject a fair or a seeded generator.
+    """d20's own module-level ``random`` swapped for ``rng``, for rolling with d20's plain
+    ``Roller`` (tests compare against it). :func:`roll` does not need it: its dice draw from the
+    generator they are given, so rolls on several threads never share a source."""
     previous = _d20_expression.random
     _d20_expression.random = rng  # type: ignore[assignment]
     try:
@@ -152,15 +351,15 @@ def _expand_tens_units(expression: str, rng: _random.Random) -> tuple[str, int]:
     return expanded, dice
 
 
-def _syntax_message(error: d20.RollSyntaxError, expression: str) -> str:
+def _syntax_message(error: d20.RollSyntaxError, expression: str, typed: str | None = None) -> str:
     column = max(int(error.col), 1)
     got = str(error.got)
     where = f"unexpected {got!r} at column {column}" if got else f"it stops too early at column {column}"
     pointer = f"`{expression}`\n`{' ' * (column - 1)}^`"
     expected = ", ".join(sorted({_friendly_token(t) for t in error.expected})[:6])
     return (
-        f"I can't read that expression: {where}.\n{pointer}\n"
-        f"Expected {expected}. Examples: `2d6+3`, `4d6kh3`, `10d6>=4`, `d66`."
+        f"I can't read `{typed if typed is not None else expression}`: {where}.\n{pointer}\n"
+        f"Expected {expected}. Examples: `2d6+3`, `4d6kh3`, `10d6 4+`, `d66`, `1d20 adv`."
     )
 
 
@@ -227,14 +426,146 @@ def _successes(node: _d20_expression.Number, success: tuple[str, int]) -> int:
     return sum(_successes(child, success) for child in _parts(node) if child.kept)
 
 
-def prepare(expression: str) -> str:
-    """Check a player's expression and write it the way d20 parses it (D33/D66 still in it).
+# --- reading what players type ------------------------------------------------------------------
+#
+# One grammar: every habit below (Dice Maiden, Avrae, Warhammer shorthand) is rewritten into the
+# canonical form, d20's grammar plus the success pool, before d20 sees it. ``parse`` gives that
+# form; ``roll_canonical`` rolls it; an odds engine can read ``RollSpec.canonical`` alone.
 
-    :func:`roll` and the exact odds (:mod:`rules.dice_odds`) both start here, so every form a
-    player may type is rewritten in this one place. Raises :class:`DiceError`.
+_TARGET = re.compile(r"^(\d+)\+$")  # 4+
+_DM_TARGET = re.compile(r"^t(\d+)$", re.IGNORECASE)  # Dice Maiden: t4
+_FAIL = re.compile(r"^(\d+)-$")  # 1-
+_DM_FAIL = re.compile(r"^f(\d+)$", re.IGNORECASE)  # Dice Maiden: f1
+_ADVANTAGE = {"adv": "kh1", "advantage": "kh1", "dis": "kl1", "disadvantage": "kl1"}
+_DM_ATTACHED = re.compile(r"^(.*[\d)])t(\d+)(?:f(\d+))?$", re.IGNORECASE)  # 10d6t4, 10d6t4f1
+_REPEAT = re.compile(r"^\d+$")
+_JOINS_LEFT = tuple("+-*/(,<>=")
+_JOINS_RIGHT = tuple("+-*/),<>=![")
+_OPERATOR_WORD = re.compile(r"^(k|p|rr|ro|ra|e|mi|ma)[hl<>]?(\d|$)", re.IGNORECASE)  # 4d6 kh3, 4d6 kh 3
+_OPERATOR_END = re.compile(r"(?<=[\d)])(k|p|rr|ro|ra|e|mi|ma)[hl<>]?$", re.IGNORECASE)  # 4d6kh 3
+_WARHAMMER = re.compile(r"^(\d*)wh(\d+)\+?$")  # 10wh4+: ten D6 hitting on 4+
+_FATE = re.compile(r"(?<![\w)\]])(\d*)df(?![\w%])")
+_FATE_MODIFIED = re.compile(r"(?<![\w)\]])\d*df[a-z]")
+_PLAIN_D20 = re.compile(r"(?<![\w)\]])1?d20(?![\w%])")
+_TABLES = re.compile(r"^(\d+)d(33|66)$")
+_FATE_MARK = "[dF]"
+_FATE_FACES = {1: "-", 2: "0", 3: "+"}
 
-    >>> prepare(" 4D6 kh3 ")
-    '4d6kh3'
+#: Most rolls in one message (a leading count, ``times``, or ``2d66``'s table results).
+MAX_REPEATS = 20
+#: A pool of more dice than this is also shown grouped by face.
+BIG_POOL = 20
+#: Saved rolls: names are short words; each player and each server keeps at most this many.
+MAX_SAVED_NAME = 32
+MAX_SAVED_ROLLS = 50
+_SAVED_NAME = re.compile(rf"^[a-z][a-z0-9_-]{{0,{MAX_SAVED_NAME - 1}}}$")
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    """What a player typed, read into one canonical expression and how often to roll it.
+
+    ``canonical`` is d20's grammar plus a trailing pool comparison (``10d6>=4``); ``failures``
+    (``("<=", 1)``) counts those dice against the successes; ``comment`` is the text after ``#``
+    or ``!``, kept as typed.
+    """
+
+    typed: str
+    expression: str
+    canonical: str
+    repeat: int = 1
+    comment: str | None = None
+    failures: tuple[str, int] | None = None
+    notes: tuple[str, ...] = ()
+
+    def again(self) -> str:
+        """The text that rolls this again, comment included.
+
+        >>> parse("6 4d6kh3 # stats").again()
+        '6 4d6kh3 # stats'
+        """
+        return f"{self.expression} # {self.comment}" if self.comment else self.expression
+
+
+def _split_comment(text: str) -> tuple[str, str | None]:
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and (char == "#" or (char == "!" and text[index + 1 : index + 2] != "=")):
+            comment = text[index + 1 :].strip()
+            return text[:index].strip(), comment or None
+    return text.strip(), None
+
+
+def _tokens(text: str) -> list[str]:
+    """Split on whitespace, except inside ``[annotations]``."""
+    tokens: list[str] = []
+    current = ""
+    depth = 0
+    for char in text:
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth = max(depth - 1, 0)
+        if char.isspace() and depth == 0:
+            if current:
+                tokens.append(current)
+            current = ""
+        else:
+            current += char
+    if current:
+        tokens.append(current)
+    return tokens
+
+
+def _joinable(left: str, right: str) -> bool:
+    return (
+        left.endswith(_JOINS_LEFT)
+        or right.startswith(_JOINS_RIGHT)
+        or bool(_OPERATOR_WORD.match(right))
+        or bool(_OPERATOR_END.search(left) and right[:1].isdigit())
+    )
+
+
+def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
+    """Two pieces a space keeps apart: refuse, quoting the player, with what they may have meant."""
+    dice = "d" in left.lower()
+    if right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
+        rest = typed[typed.index(right, len(before)) :] if right in typed[len(before) :] else right
+        options = [f"a label: `{before} # {rest}`"]
+    elif _REPEAT.match(right) and dice:
+        options = [
+            f"`{left}>={right}` or `{left} {right}+` (dice showing {right} or more)",
+            f"`{left}+{right}`",
+        ]
+    elif "d" in right.lower():
+        options = [f"`{left}+{right}`", f"two rolls: `{left}` then `{right}`"]
+    else:
+        options = [f"`{left}+{right}`"]
+    return DiceError(
+        f"I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join what a "
+        f"space separates. Did you mean {' or '.join(options)}?"
+    )
+
+
+def parse(expression: str) -> RollSpec:
+    """Read what a player typed into a :class:`RollSpec` without rolling anything.
+
+    Spaces separate: ``10d6 4`` is refused rather than read as ``10d64``. Understood on top of
+    d20's grammar: a leading count (``6 4d6kh3``), targets (``10d6 4+``, ``10d6 t4``), failures
+    (``10d6 4+ 1-``), ``10wh4+``, ``1d20 adv`` / ``dis``, ``4dF``, ``2d66`` as two table results
+    and comments after ``#`` or ``!``.
+
+    >>> parse("10d6 4+ 1-").canonical, parse("10d6 4+ 1-").failures
+    ('10d6>=4', ('<=', 1))
+    >>> spec = parse("6 4d6kh3 # stats")
+    >>> spec.canonical, spec.repeat, spec.comment
+    ('4d6kh3', 6, 'stats')
+    >>> parse("1d20+5 adv").canonical
+    '2d20kh1+5'
     """
     if not isinstance(expression, str) or not expression.strip():
         raise DiceError("Give me something to roll, for example `2d6+3` or `10d6>=4`.")
@@ -243,8 +574,87 @@ def prepare(expression: str) -> str:
             f"That expression is {len(expression)} characters long; the limit is "
             f"{MAX_EXPRESSION_LENGTH}. Split it into several rolls."
         )
-    text = _normalise(expression.strip())
-    bare = _BRACKETED.sub("", text)  # annotations may say anything
+    typed = expression.strip()
+    text, comment = _split_comment(typed)
+    if not text:
+        raise DiceError(
+            f"`{typed}` has a comment but nothing to roll: put the dice first, like `2d6+3 # to hit`."
+        )
+    tokens = _tokens(text)
+    notes: list[str] = []
+
+    target: int | None = None
+    failure: int | None = None
+    advantage: str | None = None
+    while tokens:
+        word = tokens[-1]
+        lowered = word.lower()
+        if m := _TARGET.match(word) or _DM_TARGET.match(word):
+            if target is not None:
+                raise DiceError(f"`{typed}` gives two targets; give one, like `10d6 4+`.")
+            target = int(m.group(1))
+        elif m := _FAIL.match(word) or _DM_FAIL.match(word):
+            if failure is not None:
+                raise DiceError(f"`{typed}` gives failures twice; give one, like `10d6 4+ 1-`.")
+            failure = int(m.group(1))
+        elif lowered in _ADVANTAGE:
+            if advantage is not None:
+                raise DiceError(f"`{typed}`: choose `adv` or `dis`, once.")
+            advantage = _ADVANTAGE[lowered]
+        else:
+            break
+        tokens.pop()
+    if tokens and target is None and (m := _DM_ATTACHED.match(tokens[-1])):
+        tokens[-1] = m.group(1)
+        target = int(m.group(2))
+        if m.group(3):
+            if failure is not None:
+                raise DiceError(f"`{typed}` gives failures twice; give one, like `10d6 4+ 1-`.")
+            failure = int(m.group(3))
+
+    repeat = 1
+    if len(tokens) >= 2 and _REPEAT.match(tokens[0]) and not _joinable(tokens[0], tokens[1]):
+        rest = " ".join(tokens[1:])
+        if "d" in rest.lower() or "wh" in rest.lower():
+            repeat = int(tokens[0])
+            tokens = tokens[1:]
+            if repeat < 1:
+                raise DiceError(f"`{typed}` asks for {repeat} rolls; give a count from 1 to {MAX_REPEATS}.")
+    if not tokens:
+        raise DiceError(f"`{typed}` has nothing to roll; put the dice first, like `10d6 4+` or `1d20+5 adv`.")
+    joined = tokens[0]
+    for index, (left, right) in enumerate(itertools.pairwise(tokens), 1):
+        if not _joinable(joined, right):
+            raise _not_joined(typed, left, right, " ".join(tokens[:index]))
+        joined += right
+    canonical = _normalise(joined)
+
+    if m := _WARHAMMER.match(canonical):
+        if target is not None:
+            raise DiceError(f"`{typed}` gives the target twice: `10wh4+` already says 4+.")
+        canonical, target = f"{m.group(1)}d6", int(m.group(2))
+    if (m := _TABLES.match(canonical)) and int(m.group(1)) > 1 and target is None and advantage is None:
+        if 2 * int(m.group(1)) > MAX_DICE:
+            raise DiceError(f"That is more than {MAX_DICE} dice in one roll; roll fewer.")
+        repeat *= int(m.group(1))
+        canonical = f"d{m.group(2)}"
+        notes.append(f"`{m.group(0)}` is {m.group(1)} table results, each read on its own, never added")
+    if _FATE_MODIFIED.search(_BRACKETED.sub("", canonical)):
+        raise DiceError(
+            f"`{typed}`: Fate dice (`4dF`) take no modifiers; add to the total instead, like `4dF+2`."
+        )
+    canonical = _FATE.sub(_fate_term, canonical)
+    if advantage is not None:
+        if not _PLAIN_D20.search(canonical):
+            raise DiceError(
+                f"`{typed}`: `adv` and `dis` roll a d20 twice and keep the higher or lower one; they need a "
+                "plain `1d20` in the roll, like `1d20+5 adv`."
+            )
+        canonical = _PLAIN_D20.sub(f"2d20{advantage}", canonical, count=1)
+    if repeat > MAX_REPEATS:
+        raise DiceError(f"`{typed}` asks for {repeat} rolls; at most {MAX_REPEATS} fit in one message.")
+
+    bare = _BRACKETED.sub("", canonical)  # annotations may say anything
     modified = _TENS_UNITS_MODIFIED.search(bare)
     if modified:
         raise DiceError(
@@ -257,7 +667,186 @@ def prepare(expression: str) -> str:
             "Use `==` to count dice showing exactly a value (`10d6==6`), "
             "or `>=` / `<=` for at least or at most."
         )
-    return text
+    if target is not None:
+        if any(op in bare for op in _COMPARE):
+            raise DiceError(
+                f"`{typed}` has a comparison and a target; keep one, like `10d6>=4` or `10d6 4+`."
+            )
+        canonical = f"{canonical}>={target}"
+    tree = _check(canonical, typed)
+    if failure is not None:
+        if _pool(tree) is None:
+            raise DiceError(
+                f"`{typed}`: `{failure}-` counts dice showing {failure} or less as failures taken off the "
+                f"successes, so it needs a target: `10d6 4+ {failure}-`."
+            )
+        notes.append(f"dice showing {failure} or less are failures, taken off the successes")
+    return RollSpec(
+        typed=typed,
+        expression=text,
+        canonical=canonical,
+        repeat=repeat,
+        comment=comment,
+        failures=("<=", failure) if failure is not None else None,
+        notes=tuple(notes),
+    )
+
+
+def _fate_term(match: re.Match[str]) -> str:
+    # NdF is N dice of -1, 0, +1: the same odds as Nd3 - 2N, which d20 can roll.
+    count = int(match.group(1) or 1)
+    return f"({count}d3{_FATE_MARK}-{2 * count})"
+
+
+def _check(canonical: str, typed: str) -> diceast.Node:
+    """Parse ``canonical`` (D33/D66 stand-ins for the dice) and check where comparisons sit."""
+    try:
+        expanded, _ = _expand_tens_units(canonical, _random.Random(0))
+        tree = d20.parse(expanded, allow_comments=False)
+    except d20.RollSyntaxError as error:
+        raise DiceError(_syntax_message(error, canonical, typed)) from None
+    except (d20.RollError, RecursionError) as error:
+        raise DiceError(
+            f"I can't read `{typed}`: {type(error).__name__}. Try a simpler expression."
+        ) from None
+    try:
+        _pool(tree)
+    except DiceError as error:
+        raise DiceError(f"I can't roll `{typed}` as it stands. {error}") from None
+    return tree
+
+
+def prepare(expression: str) -> str:
+    """Check a player's expression and give its canonical form, the one d20 parses (D33/D66 in it).
+
+    :func:`roll` and the exact odds (:mod:`rules.dice_odds`) both start from :func:`parse`, so
+    every form a player may type is rewritten in one place. The canonical text is one roll: a
+    repeat count, a comment or ``2d66``'s several results are left to :class:`RollSpec`. Failures
+    taken off successes (``10d6 4+ 1-``) have no canonical text and are refused here. Raises
+    :class:`DiceError`.
+
+    >>> prepare(" 4D6 kh3 ")
+    '4d6kh3'
+    >>> prepare("6 10wh4+ # bolters")
+    '10d6>=4'
+    """
+    spec = parse(expression)
+    if spec.failures is not None:
+        raise DiceError(
+            f"`{spec.typed}` takes failures off the successes, which one canonical expression can't say; "
+            "ask without the failures (`10d6 4+`)."
+        )
+    return spec.canonical
+
+
+#: Requests whose :func:`work_bound` is at most this may be rolled on the caller's thread (about
+#: 4 ms of CPU at worst); the bot rolls anything dearer off its event loop.
+INLINE_WORK = 50_000
+
+
+def work_bound(spec: RollSpec) -> int:
+    """An upper bound on the work rolling ``spec`` can cost, from the expression alone.
+
+    Rerolls and explosions may roll up to :data:`MAX_DICE` dice, so an expression using them is
+    bounded by that many. The bot uses this to decide whether a roll may run on its event loop.
+
+    >>> work_bound(parse("4d6kh3")) <= INLINE_WORK < work_bound(parse("10d6e6"))
+    True
+    """
+    expanded, tens_units = _expand_tens_units(spec.canonical, _random.Random(0))
+    tree = d20.parse(expanded, allow_comments=False)
+    dice, selecting = _bound(tree)
+    return spec.repeat * (min(dice + tens_units, MAX_DICE) * DIE_COST + selecting)
+
+
+def _bound(node: diceast.Node) -> tuple[int, int]:
+    """(dice at most rolled, selection work at most) under ``node``."""
+    if isinstance(node, diceast.Dice):
+        return min(node.num, MAX_DICE + 1), 0
+    if isinstance(node, diceast.OperatedSet):  # OperatedDice too
+        dice, selecting = _bound(node.value)
+        ops = {op.op for op in node.operations}
+        if isinstance(node.value, diceast.Dice) and ops & {"rr", "e"}:
+            dice = MAX_DICE
+        elif isinstance(node.value, diceast.Dice) and ops & {"ro", "ra"}:
+            dice = min(2 * dice, MAX_DICE)
+        size = min(dice, MAX_DICE) if isinstance(node.value, diceast.Dice) else len(node.value.children)
+        for op in node.operations:
+            if op.op in ("mi", "ma"):
+                selecting += size
+                continue
+            for selector in op.sels:
+                sorts = selector.cat in ("h", "l")
+                one = size * max(1, size.bit_length()) if sorts else size
+                if sorts and op.op in ("rr", "e"):
+                    one *= MAX_DICE  # d20's own loop: a full selection per pass, a die or more each
+                selecting += one
+            if op.op in ("rr", "e"):
+                selecting += MAX_DICE * len(op.sels)  # the re-checks of rerolled and added dice
+        return dice, selecting
+    dice = selecting = 0
+    for child in node.children:
+        d, s = _bound(child)
+        dice, selecting = dice + d, selecting + s
+    return dice, selecting
+
+
+def with_times(spec: RollSpec, times: int) -> RollSpec:
+    """``spec`` rolled ``times`` times over (the ``times`` option), within :data:`MAX_REPEATS`.
+
+    >>> with_times(parse("2d6"), 3).repeat
+    3
+    """
+    if times == 1:
+        return spec
+    if spec.repeat > 1:
+        raise DiceError(f"`{spec.typed}` already says how many rolls; leave `times` out or the count off.")
+    if not 1 <= times <= MAX_REPEATS:
+        raise DiceError(f"`times` goes from 1 to {MAX_REPEATS}.")
+    return dataclasses.replace(spec, repeat=times)
+
+
+@dataclass(frozen=True)
+class RollSeries:
+    """Every roll one request made: ``spec.repeat`` results of ``spec.canonical``."""
+
+    spec: RollSpec
+    results: tuple[DiceResult, ...]
+
+    @property
+    def successes(self) -> int | None:
+        """The successes of every roll together, for pools; else None."""
+        if any(r.successes is None for r in self.results):
+            return None
+        return sum(r.successes or 0 for r in self.results)
+
+    @property
+    def work(self) -> int:
+        return max((r.work for r in self.results), default=0)
+
+
+def roll_spec(spec: RollSpec, rng: _random.Random) -> RollSeries:
+    """Roll a parsed request, every repeat within one :data:`MAX_WORK` budget.
+
+    >>> import random
+    >>> series = roll_spec(parse("3 10d6 4+"), random.Random(1))
+    >>> [r.successes for r in series.results], series.successes
+    ([6, 6, 3], 15)
+    """
+    meter = _Meter(max_rolls=MAX_DICE, rng=rng)
+    roller = _Roller(meter)
+    results = tuple(_roll_canonical(spec, rng, roller) for _ in range(spec.repeat))
+    return RollSeries(spec, results)
+
+
+def roll_all(expression: str, rng: _random.Random, *, times: int = 1) -> RollSeries:
+    """Parse ``expression`` as a player typed it and roll it (``times`` over).
+
+    >>> import random
+    >>> [r.total for r in roll_all("2d66", random.Random(3)).results]
+    [25, 52]
+    """
+    return roll_spec(with_times(parse(expression), times), rng)
 
 
 def roll(expression: str, rng: _random.Random) -> DiceResult:
@@ -265,39 +854,66 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
 
     Raises :class:`DiceError` for anything that cannot be rolled: a syntax error (with the
     column), more than :data:`MAX_DICE` dice, a zero-sided die, division by zero, or an
-    expression longer than :data:`MAX_EXPRESSION_LENGTH` characters.
+    expression longer than :data:`MAX_EXPRESSION_LENGTH` characters. Repeated rolls
+    (``6 4d6kh3``, ``2d66``) go through :func:`roll_all`.
 
     >>> import random
     >>> roll("d66", random.Random(3)).detail
     '25 [D66: 2 5] = `25`'
     """
-    text = prepare(expression)
+    spec = parse(expression)
+    if spec.repeat > 1:
+        raise DiceError(f"`{spec.typed}` is {spec.repeat} rolls; roll them with `roll_all`.")
+    return _roll_canonical(spec, rng, _Roller(_Meter(max_rolls=MAX_DICE, rng=rng)))
+
+
+def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> DiceResult:
+    text = spec.canonical
     try:
         expanded, tens_units_dice = _expand_tens_units(text, rng)
         tree = d20.parse(expanded, allow_comments=False)
         pool = _pool(tree)
-        context = d20.RollContext(max_rolls=MAX_DICE - tens_units_dice)
-        roller = d20.Roller(context=context)
-        with _dice_source(rng):
-            if pool is None:
-                result = roller.roll(tree, stringifier=_Stringifier(), allow_comments=False)
-                rolled = result.expr
-                total = result.total
-                detail = result.result
-                successes = None
+        meter = roller.meter
+        meter.max_rolls = MAX_DICE - tens_units_dice
+        if pool is None:
+            result = roller.roll(tree, stringifier=_Stringifier(), allow_comments=False)
+            rolled = result.expr
+            total = result.total
+            detail = result.result
+            successes = None
+            failures = None
+            faces: tuple[tuple[int, int], ...] = ()
+        else:
+            dice_node, success = pool
+            result = roller.roll(
+                diceast.Expression(dice_node),
+                stringifier=_Stringifier(success, spec.failures),
+                allow_comments=False,
+            )
+            rolled = result.expr
+            hits = _successes(rolled.roll, success)
+            failures = _successes(rolled.roll, spec.failures) if spec.failures else None
+            successes = hits - (failures or 0)
+            total = successes
+            op, target = success
+            noun = "success" if successes in (1, -1) else "successes"
+            shown = result.result.rsplit(" = ", 1)[0]
+            if failures is None:
+                detail = f"{shown} {op} {target} = **{successes}** {noun}"
             else:
-                dice_node, success = pool
-                result = roller.roll(
-                    diceast.Expression(dice_node), stringifier=_Stringifier(success), allow_comments=False
+                detail = (
+                    f"{shown} {op} {target}, {spec.failures[1]} or less fails: "  # type: ignore[index]
+                    f"{hits} − {failures} = **{successes}** {noun}"
                 )
-                rolled = result.expr
-                successes = _successes(rolled.roll, success)
-                total = successes
-                op, target = success
-                noun = "success" if successes == 1 else "successes"
-                detail = f"{result.result.rsplit(' = ', 1)[0]} {op} {target} = **{successes}** {noun}"
+            faces = _faces(rolled.roll)
     except d20.RollSyntaxError as error:
-        raise DiceError(_syntax_message(error, text)) from None
+        raise DiceError(_syntax_message(error, text, spec.typed)) from None
+    except _TooMuchWork:
+        raise DiceError(
+            f"`{spec.typed}` asks for too much work for one message: every die costs, every keep, drop, "
+            "reroll or explosion looks at each die again, and repeats add up (about 4,000 dice in all). "
+            "Use fewer dice, repeats or operators: `1000d6kh999kh999` keeps the same dice as `1000d6kh999`."
+        ) from None
     except d20.TooManyRolls:
         raise DiceError(
             f"That would roll more than {MAX_DICE} dice (rerolls and explosions count). Roll fewer, "
@@ -323,4 +939,71 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
         successes=successes,
         detail=detail,
         dice_rolled=_count_dice(rolled) + tens_units_dice,
+        work=meter.work,
+        failures=failures,
+        faces=faces,
+        success=pool[1] if pool else None,
+        fail=spec.failures,
     )
+
+
+def _faces(node: _d20_expression.Number) -> tuple[tuple[int, int], ...]:
+    counts: dict[int, int] = {}
+
+    def walk(n: _d20_expression.Number) -> None:
+        if isinstance(n, _d20_expression.Die):
+            if n.kept:
+                counts[int(n.number)] = counts.get(int(n.number), 0) + 1
+            return
+        for child in _parts(n):
+            if child.kept:
+                walk(child)
+
+    walk(node)
+    return tuple(sorted(counts.items(), reverse=True))
+
+
+def by_face(result: DiceResult) -> str | None:
+    """A big pool's kept dice grouped by face, successes in bold; None for small pools and totals.
+
+    >>> import random
+    >>> by_face(roll("30d6>=5", random.Random(2)))
+    '**6** x5, **5** x6, 4 x4, 3 x6, 2 x3, 1 x6: **11** successes'
+    """
+    if result.success is None or sum(n for _, n in result.faces) <= BIG_POOL:
+        return None
+    parts = []
+    for face, count in result.faces:
+        mark = "**" if _meets(face, result.success) else ""
+        fail = "__" if result.fail is not None and _meets(face, result.fail) else ""
+        parts.append(f"{mark}{fail}{face}{fail}{mark} x{count}")
+    noun = "success" if result.successes in (1, -1) else "successes"
+    return f"{', '.join(parts)}: **{result.successes}** {noun}"
+
+
+def saved_name(name: str) -> str:
+    """A saved roll's name, checked and lower-cased: a short word that is not itself a roll.
+
+    >>> saved_name("Fireball")
+    'fireball'
+    """
+    cleaned = name.strip().lower()
+    if not _SAVED_NAME.match(cleaned):
+        raise DiceError(
+            f"`{name[:40]}` can't name a saved roll: use a word of 1 to {MAX_SAVED_NAME} letters, "
+            "digits, `-` or `_`, starting with a letter, like `fireball` or `bolter-hits`."
+        )
+    try:
+        parse(cleaned)
+    except DiceError:
+        return cleaned
+    raise DiceError(f"`{name}` is itself a roll, so it can't name one; try `my-{cleaned}`.")
+
+
+def looks_like_name(text: str) -> bool:
+    """Could ``text`` be a saved roll's name (so worth looking up before reading it as dice)?
+
+    >>> looks_like_name("fireball"), looks_like_name("2d6+3")
+    (True, False)
+    """
+    return bool(_SAVED_NAME.match(text.strip().lower()))

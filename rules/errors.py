@@ -23,6 +23,20 @@ class RuleError(Exception):
         return self.message
 
 
+def quote(text: object, limit: int = 60) -> str:
+    """A player's input as an error message repeats it: one line, cut to ``limit`` characters.
+
+    Whatever was typed, the message stays short enough to read and to fit in a reply.
+
+    >>> quote("Elder   Leviathan")
+    'Elder Leviathan'
+    >>> quote("x" * 100, 8)
+    'xxxxxxx…'
+    """
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 class NotFoundError(RuleError):
     """A name (mission, boss, card, topic) that is not in the content."""
 

@@ -54,3 +54,32 @@ def test_sql_lives_in_bot_storage() -> None:
             text = path.read_text(encoding="utf-8")
             for keyword in ("SELECT ", "INSERT INTO", "UPDATE games", "CREATE TABLE"):
                 assert keyword not in text, f"{path} contains SQL ({keyword.strip()})"
+
+
+MAX_COG_FILE_LINES = 500
+
+
+@pytest.mark.parametrize("path", files("cogs"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_cog_files_stay_short(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_COG_FILE_LINES, f"{path.name} has {lines} lines: split it by concern"
+
+
+def _feature(path: Path) -> str:
+    """The feature a cogs/ file belongs to: its package, or the module for a one-file cog."""
+    parts = path.relative_to(ROOT / "cogs").parts
+    return parts[0].removesuffix(".py")
+
+
+@pytest.mark.parametrize("path", files("cogs"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_cogs_do_not_import_each_other_across_games(path: Path) -> None:
+    # Something two games need belongs in the kit (bot/), not in one game's cog.
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cogs."):
+            other = node.module.split(".")[1]
+            assert other == _feature(path), f"{path.name} imports {node.module}"
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("cogs."):
+                    assert alias.name.split(".")[1] == _feature(path), f"{path.name} imports {alias.name}"

@@ -52,3 +52,30 @@ def test_a_console_session(tmp_path: Path) -> None:
     assert "• Acquisition" in out
     assert "there is no button number 9" in out
     assert "unknown console command :nonsense" in out
+
+
+def test_two_consoles_keep_their_own_games_and_images(tmp_path: Path) -> None:
+    def session(lines: str, *extra: str) -> str:
+        result = subprocess.run(
+            [sys.executable, "-m", "bot", "console", "--out", str(tmp_path), *extra],
+            input=lines,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    session("/si boss start boss:elder_leviathan\n")
+    images = sorted(tmp_path.glob("*.png"))
+    assert len(images) == 1
+    second = session("/si boss start boss:elder_leviathan\n")  # a fresh database: no game here yet
+    assert "already has" not in second
+    assert len(sorted(tmp_path.glob("*.png"))) == 2 and images[0].exists()
+    kept = tmp_path / "kept.sqlite3"
+    session("/si boss start boss:elder_leviathan\n", "--db", str(kept))
+    again = session("/si boss start boss:elder_leviathan\n", "--db", str(kept))
+    assert "already has" in again  # --db keeps games across sessions
+    fresh = session("/si boss start boss:elder_leviathan\n", "--db", str(kept), "--fresh")
+    assert "already has" not in fresh

@@ -88,3 +88,58 @@ async def test_sync_only_when_the_tree_changed(tmp_path: Path, monkeypatch: pyte
     assert await bot.sync_commands_if_changed() is True
     assert calls == [42, 42]
     await bot.close()
+
+
+def _run_bot(tmp_path: Path, **env_overrides: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH")}
+    env.update(PYTHONPATH=str(ROOT), **env_overrides)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_an_unusable_database_path_says_what_failed_and_what_to_do(tmp_path: Path) -> None:
+    result = _run_bot(tmp_path, DISCORD_TOKEN="abc.def.ghi", DATABASE_PATH="/proc/herald-test/herald.sqlite3")
+    assert result.returncode == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert "could not open its database at /proc/herald-test/herald.sqlite3" in last
+    assert "DATABASE_PATH" in last
+    assert "Traceback" in result.stderr  # the cause stays in the log
+    assert "abc.def.ghi" not in result.stderr
+
+
+def test_start_up_errors_are_explained_without_the_token() -> None:
+    import aiohttp
+    import discord
+
+    from bot.__main__ import explain
+
+    settings = Settings(discord_token="abc.def.ghi", _env_file=None)
+    no_dns = OSError(-3, "Temporary failure in name resolution")
+    offline = aiohttp.ClientConnectorError(None, no_dns)  # type: ignore[arg-type]
+    assert "could not reach Discord" in explain(offline, settings)
+    assert "refused the token" in explain(discord.LoginFailure("Improper token has been passed."), settings)
+    assert "abc.def.ghi" not in explain(RuntimeError("abc.def.ghi"), settings)
+
+
+def test_libraries_stay_quiet_when_herald_logs_at_debug() -> None:
+    import logging
+
+    from bot.__main__ import configure_logging
+
+    root = logging.getLogger()
+    saved = (root.level, list(root.handlers), logging.getLogger("herald").level)
+    try:
+        configure_logging(Settings(log_level="DEBUG", _env_file=None))
+        assert logging.getLogger("herald.its").isEnabledFor(logging.DEBUG)
+        assert not logging.getLogger("aiosqlite").isEnabledFor(logging.DEBUG)
+        assert not logging.getLogger("discord.gateway").isEnabledFor(logging.INFO)
+    finally:
+        root.handlers[:] = saved[1]
+        root.setLevel(saved[0])
+        logging.getLogger("herald").setLevel(saved[2])

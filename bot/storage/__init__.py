@@ -10,12 +10,15 @@ from bot.storage.games import GameRecord, SqliteGameRepository
 from bot.storage.jobs import SqliteJobRepository
 from bot.storage.meta import SqliteMetaRepository
 from bot.storage.ratings import SqliteRatingRepository
+from bot.storage.saved_rolls import SavedRoll, SqliteSavedRollRepository
 
 __all__ = [
     "Database",
     "GameRecord",
+    "SavedRoll",
     "SqliteGameRepository",
     "SqliteJobRepository",
     "SqliteMetaRepository",
     "SqliteRatingRepository",
+    "SqliteSavedRollRepository",
 ]

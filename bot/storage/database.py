@@ -13,7 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("herald.storage")
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")

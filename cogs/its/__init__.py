@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from cogs.its import countermeasures, draw_steps, ending, lookup, sheet
 from cogs.its.commands import Its
 from cogs.its.library import load_content
-from cogs.its.state import KIND
-from cogs.its.views import ALL_ITEMS
+from cogs.its.state import KIT
+
+#: Every persistent button and select of the cog, answered from its custom id after a restart.
+ALL_ITEMS = (
+    *ending.ITEMS,
+    *countermeasures.ITEMS,
+    *lookup.ITEMS,
+    *draw_steps.ITEMS,
+    *sheet.ITEMS,
+)
 
 
 async def setup(bot: commands.Bot) -> None:
     content = load_content()
-    bot.games.register_kind(KIND)  # type: ignore[attr-defined]
+    KIT.register(bot)
     bot.add_dynamic_items(*ALL_ITEMS)
     await bot.add_cog(Its(bot, content))

@@ -112,6 +112,7 @@ class SetupCommands:
         )
 
     @organiser.command(name="add", description="Let someone else run this tournament too")
+    @app_commands.rename(user="member")
     async def organiser_add(self, interaction: discord.Interaction, user: discord.User) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add organisers")
@@ -154,6 +155,7 @@ class SetupCommands:
         await self._player_step(interaction, "join", change, f"{user.mention} joined ({quote(faction, 80)}).")
 
     @app_commands.command(name="add", description="Organisers: enter a player")
+    @app_commands.rename(user="player")
     async def add(self, interaction: discord.Interaction, user: discord.User, faction: str) -> None:
         checked_text(faction, "faction")
 
@@ -165,6 +167,7 @@ class SetupCommands:
         await self._player_step(interaction, "add", change, f"{user.mention} added ({quote(faction, 80)}).")
 
     @app_commands.command(name="remove", description="Organisers: take a player out before round 1")
+    @app_commands.rename(user="player")
     async def remove(self, interaction: discord.Interaction, user: discord.User) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "remove players")
@@ -174,6 +177,7 @@ class SetupCommands:
         await self._player_step(interaction, "remove", change, f"{user.mention} was removed.")
 
     @app_commands.command(name="drop", description="Leave the tournament (results stay); organisers: anyone")
+    @app_commands.rename(user="player")
     async def drop(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         target = user or interaction.user
 

@@ -18,6 +18,7 @@ class Ratings(commands.GroupCog, group_name="rating", group_description="ITS Rat
         self.bot = bot
 
     @app_commands.command(name="show", description="A player's ITS Rating in this server")
+    @app_commands.rename(user="player")
     async def show(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         found = await self.bot.ratings.get(interaction.guild_id or 0, who.id)  # type: ignore[attr-defined]

@@ -31,7 +31,7 @@ import difflib
 import re
 from typing import Any
 
-from rules.errors import RuleError
+from rules.errors import RuleError, quote
 from rules.infinity.side import Ammunition, Side
 
 MAX_TEXT_LENGTH = 100
@@ -138,7 +138,8 @@ def parse_side(text: str) -> Side:
             raise NotationError(text, part, _unknown(upper))
         _check_part(text, part, fields)
     if "attribute" not in fields and fields.get("burst", 1) != 0:
-        raise RuleError(f"`{text}` has no SV: start with the attribute it rolls against, e.g. `SV13 {text}`.")
+        shown = quote(text)
+        raise RuleError(f"`{shown}` has no SV: start with the attribute it rolls on, e.g. `SV13 {shown}`.")
     return Side(**fields)
 
 

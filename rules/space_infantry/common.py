@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel
 
-from rules.errors import NotFoundError, RuleError
+from rules.errors import NotFoundError, RuleError, quote
 
 MAX_NAME_LENGTH = 32
 """The longest unit, zone or vehicle name we accept (it has to fit on the map)."""
@@ -109,4 +109,4 @@ def find_name(name: str, choices: Iterable[str], what: str) -> str:
         tail = "Known: " + ", ".join(pool[:10]) + "."
     else:
         tail = f"There is no {what} yet."
-    raise NotFoundError(f"There is no {what} called '{name}'. {tail}")
+    raise NotFoundError(f"There is no {what} called '{quote(name)}'. {tail}")

@@ -4,19 +4,49 @@ from __future__ import annotations
 
 from tests.bench import Case
 
+HOSTILE = "1000d6" + "kh999" * 38  # refused by the work budget (issue 16, item 1)
+
 CASES = [
     Case(
-        "/roll 4d6kh3", lambda d, _: d.command("roll", expression="4d6kh3", label="fireball"), target_p99_ms=5
+        "/roll 4d6kh3", lambda d, _: d.command("roll", expression="4d6kh3", label="fireball"), target_p99_ms=2
+    ),
+    Case(
+        "/roll 2d6+3 # to hit", lambda d, _: d.command("roll", expression="2d6+3 # to hit"), target_p99_ms=2
     ),
     Case(
         "/roll 10d6rr1e6>=4 (pool)",
         lambda d, _: d.command("roll", expression="10d6rr1e6>=4"),
-        target_p99_ms=5,
+        target_p99_ms=2,
     ),
+    Case(
+        "/roll 10d6 4+ 1- (wargame pool)",
+        lambda d, _: d.command("roll", expression="10d6 4+ 1-"),
+        target_p99_ms=2,
+    ),
+    Case("/roll 1d20+5 adv", lambda d, _: d.command("roll", expression="1d20+5 adv"), target_p99_ms=2),
     Case(
         "/roll bad expression (error path)",
         lambda d, _: d.command("roll", expression="4d6k"),
+        target_p99_ms=2,
+    ),
+    Case(
+        "/roll 20 4d6kh3 (20 repeats)",
+        lambda d, _: d.command("roll", expression="20 4d6kh3"),
+        calls=300,
         target_p99_ms=5,
     ),
+    Case(
+        "/roll 20 10d6 4+ (20 repeated pools)",
+        lambda d, _: d.command("roll", expression="20 10d6 4+"),
+        calls=300,
+        target_p99_ms=5,
+    ),
+    Case(
+        "/roll 20 199d6 4+ (20 big pools)",
+        lambda d, _: d.command("roll", expression="20 199d6 4+"),
+        calls=20,
+    ),
+    Case("/roll 1000d6kh999 x38 (refused)", lambda d, _: d.command("roll", expression=HOSTILE), calls=50),
+    Case("/roll 1000d6kh500kl250", lambda d, _: d.command("roll", expression="1000d6kh500kl250"), calls=50),
     Case("/help", lambda d, _: d.command("help")),
 ]

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.its.embeds import entry_text
 from cogs.its.library import load_content
-from cogs.its.views import entry_modal, find_entry, parse_entry, sheet_view
+from cogs.its.sheet import sheet_view
+from cogs.its.sheet_forms import entry_modal, find_entry, parse_entry
+from cogs.its.sheet_texts import entry_text
 from rules.errors import NotFoundError, RuleError
 from rules.its.content import load_scenarios
 from rules.its.scoring import ControlKind, SheetSide, Side, apply, controls, new_sheet

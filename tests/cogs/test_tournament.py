@@ -27,7 +27,7 @@ async def _setup(driver: OfflineDriver) -> None:
     for name, faction in zip(PLAYERS, FACTIONS, strict=True):
         joined = public(await driver.command(f'/tournament join faction:"{faction}"', user=name))
         assert joined.content.startswith(driver.user(name).mention) and not joined.pings
-    public(await driver.command("/tournament organiser add user:@pat", user="olga"))
+    public(await driver.command("/tournament organiser add member:@pat", user="olga"))
     for number, scenario in ((1, "acquisition"), (2, "frostbyte"), (3, "supremacy")):
         public(await driver.command(f"/tournament mission round:{number} scenario:{scenario}", user="pat"))
 
@@ -180,7 +180,7 @@ async def test_a_whole_event_from_create_to_ratings(driver: OfflineDriver) -> No
 
     top = public(await driver.command("/rating top", user="cy"))
     assert top.text.count("<@") == 8
-    shown = public(await driver.command("/rating show user:@cy", user="ann"))
+    shown = public(await driver.command("/rating show player:@cy", user="ann"))
     assert "Rated games" in shown.text and "3" in shown.text
 
     exported = public(await driver.command("/tournament export", user="cy"))
@@ -197,7 +197,7 @@ async def test_strangers_and_wrong_inputs_are_refused_privately(driver: OfflineD
         "Manage Server",
     )
     refused(
-        await driver.command("/tournament add user:@zed faction:Nomads", user="zed"), "Only the organisers"
+        await driver.command("/tournament add player:@zed faction:Nomads", user="zed"), "Only the organisers"
     )
     refused(
         await driver.command("/tournament mission round:1 scenario:acqusition", user="olga"),

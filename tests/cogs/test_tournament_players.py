@@ -18,7 +18,7 @@ from tests.cogs.tournament_helpers import (
 
 async def test_drops_late_joins_and_taking_a_pairing_back(driver: OfflineDriver) -> None:
     await _setup(driver)
-    refused(await driver.command("/tournament drop user:@bo", user="cy"), "Only the organisers")
+    refused(await driver.command("/tournament drop player:@bo", user="cy"), "Only the organisers")
     public(await driver.command("/tournament drop", user="hal"))  # before round 1: simply out
     public(await driver.command("/tournament pair", user="olga"))
     assert len(await games(driver)) == 3 and len((await state(driver)).tournament.current.games) == 4  # + bye
@@ -34,7 +34,7 @@ async def test_drops_late_joins_and_taking_a_pairing_back(driver: OfflineDriver)
 
     public(await driver.command("/tournament settings late_joins:true", user="olga"))
     public(await driver.command("/tournament join faction:Tohaa", user="ivy"))
-    public(await driver.command("/tournament drop user:@bo", user="olga"))
+    public(await driver.command("/tournament drop player:@bo", user="olga"))
     t = (await state(driver)).tournament
     assert t.player(str(driver.user("ivy").id)).joined_round == 2
     assert t.player(str(driver.user("bo").id)).dropped_after == 1
@@ -92,7 +92,7 @@ async def test_a_finished_tournament_stays_viewable_until_the_next_one(driver: O
     public(await driver.command("/tournament finish", user="olga"))
     refused(await driver.command("/tournament pair", user="olga"), "finished")
     assert "Final standings" in public(await driver.command("/tournament standings", user="cy")).content
-    never = public(await driver.command("/rating show user:@zed", user="cy"))
+    never = public(await driver.command("/rating show player:@zed", user="cy"))
     assert "starts at 1000" in never.content
     made = public(
         await driver.command('/tournament create name:"Next Cup" tier:400 extras:escalation', user="cy")

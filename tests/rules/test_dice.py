@@ -6,11 +6,13 @@ import contextlib
 import random
 import re
 
+import d20
+import d20.expression as d20_expression
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.dice import MAX_DICE, MAX_EXPRESSION_LENGTH, DiceError, RollKind, roll
+from rules.dice import MAX_DICE, MAX_EXPRESSION_LENGTH, MAX_WORK, DiceError, RollKind, roll
 from rules.errors import RuleError
 
 
@@ -178,3 +180,258 @@ def test_dice_shaped_strings_roll_or_raise_rule_error(text: str) -> None:
 def test_successes_never_exceed_the_dice(n: int, sides: int, target: int) -> None:
     result = roll(f"{n}d{sides}>={target}", random.Random(n * sides + target))
     assert 0 <= result.successes <= n
+
+
+# --- the work of a roll is bounded (issue 16, item 1) ---------------------------------------------
+
+HOSTILE = "1000d6" + "kh999" * 38  # 196 characters: took 20-26 s of event-loop time before the budget
+
+
+def test_the_hostile_keep_chain_is_refused_with_a_reason() -> None:
+    assert len(HOSTILE) <= MAX_EXPRESSION_LENGTH
+    with pytest.raises(DiceError, match="too much work"):
+        roll(HOSTILE, random.Random(0))
+
+
+@pytest.mark.parametrize("expression", ["1000d6kh500kl250", "1000d6" + "kh999" * 10, "1000d6>=4", "999d6rr1"])
+def test_big_but_reasonable_rolls_stay_inside_the_budget(expression: str) -> None:
+    try:
+        result = roll(expression, random.Random(2))
+    except DiceError as error:
+        assert "more than 1000 dice" in str(error)  # rr1 on 999 dice may need more than 1000 rolls
+        return
+    assert 0 < result.work <= MAX_WORK
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(1, 40),
+    ops=st.lists(
+        st.sampled_from(["kh3", "kl2", "k>3", "k<5", "k4", "ph1", "pl2", "p>5"]),
+        min_size=1,
+        max_size=4,
+    ),
+    seed=st.integers(0, 10_000),
+)
+def test_one_selection_per_keep_gives_the_same_dice_as_d20(n: int, ops: list[str], seed: int) -> None:
+    expression = f"{n}d6{''.join(ops)}"
+    ours = roll(expression, random.Random(seed))
+    previous = d20_expression.random
+    d20_expression.random = random.Random(seed)
+    try:
+        theirs = d20.roll(expression, stringifier=d20.MarkdownStringifier())
+    finally:
+        d20_expression.random = previous
+    assert ours.total == theirs.total
+    assert ours.detail == theirs.result.replace("**", "")  # the same dice struck out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="0123456789dkhlpre<>()+,", min_size=1, max_size=MAX_EXPRESSION_LENGTH))
+def test_no_input_costs_more_than_the_budget(text: str) -> None:
+    try:
+        result = roll(text, random.Random(3))
+    except RuleError:
+        return
+    assert result.work <= MAX_WORK
+
+
+# --- issue 14: what players type --------------------------------------------------------------
+
+from rules.dice import (  # noqa: E402
+    BIG_POOL,
+    MAX_REPEATS,
+    by_face,
+    parse,
+    roll_all,
+    roll_spec,
+    saved_name,
+    with_times,
+)
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical", "repeat", "comment", "failures"),
+    [
+        ("6 4d6kh3", "4d6kh3", 6, None, None),
+        ("2d6 + 3", "2d6+3", 1, None, None),
+        ("4D6 kh3", "4d6kh3", 1, None, None),
+        ("4d6 kh 3", "4d6kh3", 1, None, None),
+        ("10d6 e 6 >= 4", "10d6e6>=4", 1, None, None),
+        ("10d6 4+", "10d6>=4", 1, None, None),
+        ("10d6 t4", "10d6>=4", 1, None, None),
+        ("10d6t4f1", "10d6>=4", 1, None, ("<=", 1)),
+        ("10d6 4+ 1-", "10d6>=4", 1, None, ("<=", 1)),
+        ("10d6 t4 f1", "10d6>=4", 1, None, ("<=", 1)),
+        ("10wh4+", "10d6>=4", 1, None, None),
+        ("10wh4+ 1-", "10d6>=4", 1, None, ("<=", 1)),
+        ("1d20 adv", "2d20kh1", 1, None, None),
+        ("d20+5 dis", "2d20kl1+5", 1, None, None),
+        ("1d20+1d20 ADV", "2d20kh1+1d20", 1, None, None),
+        ("4dF", "(4d3[dF]-8)", 1, None, None),
+        ("dF+2", "(1d3[dF]-2)+2", 1, None, None),
+        ("2d66", "d66", 2, None, None),
+        ("3 2d33", "d33", 6, None, None),
+        ("2d33+1", "2d33+1", 1, None, None),  # arithmetic on D33 stays a sum, as before
+        ("2d6+3 # to hit", "2d6+3", 1, "to hit", None),
+        ("1d20 ! Attack #2", "1d20", 1, "Attack #2", None),
+        ("10d6!=1", "10d6!=1", 1, None, None),  # != is a comparison, not a comment
+        ("1d6 [fire damage] + 2", "1d6[fire damage]+2", 1, None, None),
+    ],
+)
+def test_player_habits_read_into_one_canonical_form(
+    typed: str, canonical: str, repeat: int, comment: str | None, failures: tuple[str, int] | None
+) -> None:
+    spec = parse(typed)
+    assert (spec.canonical, spec.repeat, spec.comment) == (canonical, repeat, comment)
+    assert spec.failures == failures
+    assert spec.typed == typed
+
+
+@pytest.mark.parametrize(
+    ("typed", "needles"),
+    [
+        ("10d6 4", ["`10d6 4`", "`10d6>=4`", "`10d6 4+`"]),
+        ("2d6 6", ["`2d6 6`", "`2d6>=6`"]),
+        ("6 4", ["`6 4`", "`6+4`"]),
+        ("1d6 2d6", ["`1d6 2d6`", "`1d6+2d6`"]),
+        ("2d6 adv", ["`2d6 adv`", "plain `1d20`"]),
+        ("10d6 1-", ["`10d6 1-`", "`10d6 4+ 1-`"]),
+        ("21 d6", ["`21 d6`", "at most 20"]),
+        ("0 d6", ["`0 d6`", "from 1 to 20"]),
+        ("11 2d66", ["at most 20"]),
+        ("10d6>=4 5+", ["a comparison and a target"]),
+        ("4dFkh2", ["take no modifiers"]),
+        ("# only words", ["nothing to roll"]),
+        ("adv", ["nothing to roll"]),
+        ("2d6+x # to hit", ["I can't read `2d6+x # to hit`", "column 5"]),
+        ("2d6+1 4+", ["`2d6+1 4+`", "whole roll"]),
+        ("2d6 fire at will", ["`2d6 fire at will`", "a label: `2d6 # fire at will`"]),
+    ],
+)
+def test_what_cannot_be_read_is_refused_quoting_the_player(typed: str, needles: list[str]) -> None:
+    with pytest.raises(DiceError) as caught:
+        parse(typed)
+    for needle in needles:
+        assert needle in str(caught.value)
+
+
+def _digit_runs(text: str) -> set[str]:
+    return set(re.findall(r"\d+", text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    left=st.sampled_from(["{a}", "{a}d6", "{a}d{b}", "d{b}", "{a}d6kh{a}", "{a}d6+{b}"]),
+    right=st.sampled_from(["{c}", "{c}d6", "{c}d{b}", "{c}+{b}", "{c}d6>={b}"]),
+    a=st.integers(1, 30),
+    b=st.integers(2, 12),
+    c=st.integers(0, 99),
+    spaces=st.text(alphabet=" \t", min_size=1, max_size=3),
+)
+def test_spaces_between_two_numbers_never_join_them(
+    left: str, right: str, a: int, b: int, c: int, spaces: str
+) -> None:
+    left, right = left.format(a=a, b=b), right.format(b=b, c=c)
+    seam = re.search(r"\d+$", left).group(0) + re.match(r"\d+", right).group(0)
+    typed = f"{left}{spaces}{right}"
+    try:
+        series = roll_all(typed, random.Random(a * 100 + c))
+    except RuleError as error:
+        assert f"`{typed.strip()}`" in str(error) or "column" in str(error)  # quoted as typed
+        return
+    for result in series.results:
+        if seam not in _digit_runs(left) | _digit_runs(right):
+            assert seam not in _digit_runs(result.expression)
+
+
+@pytest.mark.parametrize("times", [2, MAX_REPEATS])
+def test_times_repeats_and_is_capped(times: int) -> None:
+    series = roll_all("3d6", random.Random(1), times=times)
+    assert len(series.results) == times
+    with pytest.raises(DiceError, match="already says"):
+        with_times(parse("2 3d6"), times)
+    with pytest.raises(DiceError, match="from 1 to"):
+        with_times(parse("3d6"), MAX_REPEATS + 1)
+
+
+def test_failures_are_taken_off_the_successes() -> None:
+    rng = random.Random(8)
+    for _ in range(100):
+        result = roll_all("10d6 4+ 1-", rng).results[0]
+        values = [int(v.strip("*_")) for v in shown_values(result.detail)]
+        assert result.failures == values.count(1)
+        assert result.successes == sum(v >= 4 for v in values) - values.count(1)
+
+
+def test_advantage_keeps_the_better_of_two_d20() -> None:
+    rng = random.Random(4)
+    for _ in range(200):
+        result = roll("1d20+2 adv", rng)
+        pair = [int(v.strip("~")) for v in shown_values(result.detail)]
+        assert len(pair) == 2 and result.total == max(pair) + 2
+
+
+def test_fate_dice_run_from_minus_to_plus_the_count() -> None:
+    rng = random.Random(6)
+    seen = {roll("4dF", rng).total for _ in range(600)}
+    assert seen == set(range(-4, 5))
+
+
+def test_big_pools_group_by_face_and_small_ones_do_not() -> None:
+    rng = random.Random(2)
+    small = roll(f"{BIG_POOL}d6>=4", rng)
+    assert by_face(small) is None
+    big = roll(f"{BIG_POOL + 1}d6>=4", rng)
+    assert sum(n for _, n in big.faces) == BIG_POOL + 1
+    assert by_face(big).endswith(f"**{big.successes}** successes")
+    assert by_face(roll("30d6", rng)) is None  # a total, not a pool
+
+
+@pytest.mark.parametrize(("name", "ok"), [("Fireball", "fireball"), ("bolter-hits", "bolter-hits")])
+def test_saved_names(name: str, ok: str) -> None:
+    assert saved_name(name) == ok
+
+
+@pytest.mark.parametrize("name", ["d6", "2d6", "4df", "x" * 40, "9lives", "a b", ""])
+def test_bad_saved_names(name: str) -> None:
+    with pytest.raises(DiceError):
+        saved_name(name)
+
+
+@pytest.mark.parametrize(
+    "expression", ["10d6eh1", "100d6rrl1", "1000d6" + "mi2" * 60, "20d6rr<3e6kh10", "(1d6,2d6,3d6)kh1pl1"]
+)
+def test_the_work_bound_holds_for_every_operator(expression: str) -> None:
+    from rules.dice import work_bound
+
+    spec = parse(expression)
+    try:
+        work = roll_spec(spec, random.Random(4)).work
+    except DiceError as error:
+        assert "too much work" in str(error) or "more than 1000 dice" in str(error)
+        return
+    assert work <= work_bound(spec)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789dkhlpremiao<>()+*,F ", min_size=1, max_size=60))
+def test_the_work_bound_is_never_below_the_work(text: str) -> None:
+    from rules.dice import work_bound
+
+    try:
+        spec = parse(text)
+        series = roll_spec(spec, random.Random(4))
+    except RuleError:
+        return
+    assert series.work <= work_bound(spec)
+
+
+def test_rolls_on_several_threads_each_follow_their_own_generator() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    expected = [roll_all("20 40d6e6 4+", random.Random(seed)).successes for seed in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda seed: roll_all("20 40d6e6 4+", random.Random(seed)).successes, range(8)))
+    assert got == expected
+    assert d20_expression.random is random  # d20's own source is never swapped

@@ -69,7 +69,10 @@ def test_d66_and_d33() -> None:
     assert all(p == pytest.approx(1 / 36) for p in d66.probabilities)
     d33 = odds("d33").distribution
     assert d33.outcomes == (11, 12, 13, 21, 22, 23, 31, 32, 33)
-    assert odds("2d66").distribution.mean == pytest.approx(77)
+    # A bare 2d66 is two table results, never added (issue 14): its odds are one result's; in
+    # arithmetic the two are summed, as before.
+    assert odds("2d66").distribution == odds("d66").distribution
+    assert odds("2d66+0").distribution.mean == pytest.approx(77)
     best = odds("(d66,d66)kh1").distribution
     assert best.probability(66) == pytest.approx(1 - (35 / 36) ** 2)
 
@@ -154,7 +157,7 @@ def test_refused_with_the_reason(expression: str, reason: str) -> None:
         "1000d6",
         "100d100",
         "30d6kh15rr1",
-        "99d66",
+        "99d66+0",  # a bare 99d66 is 99 table results, refused as more than 20 rolls
     ],
 )
 def test_huge_expressions_are_refused_fast(expression: str) -> None:

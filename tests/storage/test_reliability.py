@@ -152,3 +152,34 @@ def test_a_reverse_patch_always_gives_back_the_state_before(after: Any, before: 
     patch = reverse_patch(after, before)
     assert apply_patch(after, patch) == before
     assert json.loads(json.dumps(patch)) == patch
+
+
+async def test_maintenance_keeps_active_games_and_prunes_old_ended_ones(tmp_path: Path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.storage.maintenance import run_maintenance
+
+    db, store = await open_store(tmp_path / "m.sqlite3")  # channel 1: an active game
+    await move(store, 1)
+    for channel in (2, 3):
+        await store.start(channel_id=channel, guild_id=None, kind="board", state=Board(), actor_id=1)
+        async with store.update(channel, Board, kind="board", actor_id=1, action="move") as game:
+            game.state = Board(moves=[channel])
+        async with store.update(channel, Board, kind="board", actor_id=1, action="end") as game:
+            game.end = True
+    async with db.transaction() as tx:  # channel 2's game ended long ago
+        await tx.execute("UPDATE games SET updated_at = '2020-01-01T00:00:00.000+00:00' WHERE channel_id = 2")
+    report = await run_maintenance(db, now=datetime.now(UTC) + timedelta(days=1), retention_days=180)
+    assert report.games_deleted == 1 and report.events_deleted == 3
+    assert report.patches_dropped == 4  # the move and end of both ended games; 3 keeps its summaries
+    async with db.reading() as tx:
+        left = await tx.fetchall("SELECT channel_id, status FROM games ORDER BY channel_id")
+        kept = await tx.fetchall(
+            "SELECT summary, undo_patch FROM game_events e JOIN games g ON g.id = e.game_id"
+            " WHERE g.channel_id = 3"
+        )
+    assert [(r["channel_id"], r["status"]) for r in left] == [(1, "active"), (3, "ended")]
+    assert kept and all(r["undo_patch"] is None for r in kept)
+    game, event = await store.undo(1, Board, kind="board", actor_id=1, may_undo=always)  # still undoable
+    assert event.summary == "move 1" and game.state.moves == []
+    await db.close()

@@ -1,0 +1,135 @@
+"""The shared Countermeasures tracker: a player achieved or swaps an objective, the turn ends.
+
+Custom id: ``its:cm:<game>:t<step>:<act>:<i>``, where ``step`` counts the tracker's own presses
+(``ItsMatch.tracker_step``), so only another press of the tracker makes a copy stale. An id
+from before tracker steps (a bare number there) still parses and explains itself.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.games import MovedOn
+from bot.play import Change, View, is_manager
+from bot.send import send
+from cogs.its import draw_texts
+from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
+from cogs.its.state import ItsMatch
+from rules.errors import RuleError
+from rules.its.classified import ClassifiedState, CmAccomplish, CmEndTurn, CmFinish, CmSwap, Phase
+
+STYLES = {
+    "a": discord.ButtonStyle.success,
+    "s": discord.ButtonStyle.secondary,
+    "e": discord.ButtonStyle.primary,
+    "f": discord.ButtonStyle.danger,
+}
+
+
+class CountermeasuresButton(
+    ItsButton, template=r"its:cm:(?P<game>\d+):(?P<step>t?\d+):(?P<act>[asef]):(?P<pick>\d)"
+):
+    """Achieved (``a``), swap (``s``), end the turn (``e``), finish (``f``).
+
+    ``step`` is None for a button from before tracker steps existed: it only explains itself."""
+
+    fields = (("game", int), ("step", tagged_step), ("act", str), ("pick", int))
+
+    def __init__(self, game: int, step: int | None, act: str, pick: int = 0, *, label: str = "?") -> None:
+        self.button(f"its:cm:{game}:t{step or 0}:{act}:{pick}", label, STYLES[act])
+        self.game, self.step, self.act, self.pick = game, step, act, pick
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await press(interaction, self.game, self.step, self.act, self.pick)
+
+
+def tracker_view(game_id: int, step: int, draw: ClassifiedState) -> discord.ui.View | None:
+    """One row of "achieved", one of "swap", then end of turn and game over."""
+    if draw.phase is not Phase.COUNTERMEASURES:
+        return None
+    labels = [draw.card(key).label for key in draw.current]
+    return View(
+        *(CountermeasuresButton(game_id, step, "a", i, label=f"✔ {label}") for i, label in enumerate(labels)),
+        *(CountermeasuresButton(game_id, step, "s", i, label=f"⇄ {label}") for i, label in enumerate(labels)),
+        CountermeasuresButton(game_id, step, "e", label="End Player Turn (refill)"),
+        CountermeasuresButton(game_id, step, "f", label="Game over"),
+    )
+
+
+def tracker_text(interaction: discord.Interaction, match: ItsMatch) -> str:
+    return draw_texts.countermeasures_text(match, scenario_name(content_of(interaction), match.draw_scenario))
+
+
+async def press(
+    interaction: discord.Interaction, game_id: int, step: int | None, act: str, pick: int
+) -> None:
+    """``step`` is the tracker step the message showed (None on a button from an older Herald)."""
+    user = interaction.user
+    rng = rng_of(interaction)
+    content = content_of(interaction)
+
+    def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        assert old is not None
+        draw = old.draw
+        if draw is None or draw.phase is not Phase.COUNTERMEASURES:
+            raise MovedOn("The Countermeasures tracker has finished.")
+        scenario = scenario_name(content, old.draw_scenario)
+        if step is None or step != old.tracker_step:
+            raise MovedOn(stale(scenario, legacy=step is None))
+        seat = old.seat_of(user.id)
+        if seat is None and act in "ef" and is_manager(interaction):
+            seat = -1
+        elif seat is None and len(old.seats) >= 2:
+            raise RuleError(
+                f"This channel's ITS match is between {old.player_list()}: only they can take part."
+            )
+        elif seat is None:
+            raise RuleError(
+                f"Only {old.player_list()} is playing this {scenario} game so far. To be the second "
+                f"player, run `/its classified draw mission:{scenario}` yourself; pressing these "
+                "buttons doesn't make you a player."
+            )
+        if act in "as" and pick >= len(draw.current):
+            raise MovedOn("That objective is no longer on the table: use the newest tracker message.")
+        name = old.seats[seat].name if seat >= 0 else user.display_name
+        action: CmAccomplish | CmSwap | CmEndTurn | CmFinish
+        if act == "a":
+            action, done = (
+                CmAccomplish(players=[seat], card=draw.current[pick]),
+                "achieved a mission objective",
+            )
+        elif act == "s":
+            action, done = CmSwap(player=seat, card=draw.current[pick]), "swapped an objective"
+        elif act == "e":
+            action, done = CmEndTurn(), "ended the Player Turn"
+        else:
+            action, done = CmFinish(), "ended the Countermeasures game"
+        summary = f"{name} {done}"
+        new = draw.apply(action, rng)
+        return Change(old.model_copy(update={"draw": new, "tracker_step": old.tracker_step + 1}), summary)
+
+    shown = await change_match(interaction, "countermeasures", change, game_id=game_id)
+    match = shown.state
+    assert match.draw is not None
+    await send(
+        interaction,
+        content=tracker_text(interaction, match),
+        view=tracker_view(shown.id, match.tracker_step, match.draw),
+        edit=True,
+    )
+
+
+def stale(scenario: str, *, legacy: bool) -> str:
+    """Why a tracker button no longer applies, and how to get one that does."""
+    why = (
+        "These tracker buttons are from an older version of Herald"
+        if legacy
+        else "This tracker message is out of date: the tracker was used from another copy of it"
+    )
+    return (
+        f"{why}. To get the current tracker, run `/its classified draw mission:{scenario}` again (it "
+        "posts the tracker to the channel) or `/its classified mine` (only you see it)."
+    )
+
+
+ITEMS = (CountermeasuresButton,)

@@ -1,0 +1,214 @@
+"""A player's steps in a classified draw: keep a card, declare INTELCOM, the Secure HVT swap.
+
+Custom ids:
+
+=====================================  ==================================================
+``its:keep:<game>:<seat>:<step>:<i>``   keep card ``i`` of the pair (step = cards kept so far)
+``its:intel:<game>:<seat>:<0|1>``       declare the first kept card INTELCOM or not
+``its:hvt:<game>:<seat>:<i|x>``         swap kept card ``i`` for Secure HVT (``x``: keep all)
+=====================================  ==================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from bot.games import MovedOn
+from bot.play import Change, View
+from bot.send import send
+from cogs.its import draw_texts
+from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name
+from cogs.its.countermeasures import tracker_view
+from cogs.its.draw_news import news_text, phase_news, progress
+from cogs.its.state import ItsMatch
+from rules.errors import RuleError
+from rules.its.classified import Action, ClassifiedState, DeclareIntelcom, Keep, Phase, SecureHvt, Step
+
+
+class KeepButton(ItsButton, template=r"its:keep:(?P<game>\d+):(?P<seat>\d):(?P<step>\d+):(?P<pick>\d)"):
+    fields = (("game", int), ("seat", int), ("step", int), ("pick", int))
+
+    def __init__(self, game: int, seat: int, step: int, pick: int, *, label: str = "Keep") -> None:
+        self.button(f"its:keep:{game}:{seat}:{step}:{pick}", label, discord.ButtonStyle.success)
+        self.game, self.seat, self.step, self.pick = game, seat, step, pick
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await keep(interaction, self.game, self.seat, self.step, self.pick)
+
+
+class IntelcomButton(ItsButton, template=r"its:intel:(?P<game>\d+):(?P<seat>\d):(?P<use>[01])"):
+    fields = (("game", int), ("seat", int), ("use", lambda flag: flag == "1"))
+
+    def __init__(self, game: int, seat: int, use: bool, *, label: str = "INTELCOM") -> None:
+        style = discord.ButtonStyle.primary if use else discord.ButtonStyle.secondary
+        self.button(f"its:intel:{game}:{seat}:{int(use)}", label, style)
+        self.game, self.seat, self.use = game, seat, use
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await declare_intelcom(interaction, self.game, self.seat, self.use)
+
+
+class SecureHvtButton(ItsButton, template=r"its:hvt:(?P<game>\d+):(?P<seat>\d):(?P<pick>\d+|x)"):
+    fields = (("game", int), ("seat", int), ("pick", lambda pick: None if pick == "x" else int(pick)))
+
+    def __init__(self, game: int, seat: int, pick: int | None, *, label: str = "Secure HVT") -> None:
+        style = discord.ButtonStyle.secondary if pick is None else discord.ButtonStyle.danger
+        self.button(f"its:hvt:{game}:{seat}:{'x' if pick is None else pick}", label, style)
+        self.game, self.seat, self.pick = game, seat, pick
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await secure_hvt(interaction, self.game, self.seat, self.pick)
+
+
+def private_view(game_id: int, draw: ClassifiedState, seat: int) -> discord.ui.View | None:
+    """The owner's buttons: keep one of the pair, or the Secure HVT choice at the end."""
+    p = draw.players[seat]
+    items: list[discord.ui.Item[discord.ui.View]] = []
+    if draw.phase is Phase.DRAWING and p.step is not Step.DONE and p.pair:
+        for i, key in enumerate(p.pair):
+            items.append(KeepButton(game_id, seat, len(p.kept), i, label=f"Keep {draw.card(key).label}"))
+    if draw.phase is Phase.SECURE_HVT and not p.secure_hvt_decided:
+        options = draw.secure_hvt_options(seat)
+        for key in options:
+            label = f"Swap {draw.card(key).label} for Secure HVT"
+            items.append(SecureHvtButton(game_id, seat, p.kept.index(key), label=label))
+        if options:
+            items.append(SecureHvtButton(game_id, seat, None, label="No swap: I keep my objectives"))
+    return View(*items)
+
+
+def intelcom_view(game_id: int, draw: ClassifiedState) -> discord.ui.View | None:
+    """Buttons for the player whose turn it is to declare how they use their first card."""
+    if draw.phase is not Phase.INTELCOM:
+        return None
+    nxt = next((i for i in draw.intelcom_order if draw.players[i].intelcom is None), None)
+    if nxt is None:
+        return None
+    name = draw.players[nxt].name
+    return View(
+        IntelcomButton(game_id, nxt, False, label=f"{name}: keep it as Classified Objective"),
+        IntelcomButton(game_id, nxt, True, label=f"{name}: use it as INTELCOM Card"),
+    )
+
+
+async def announce(
+    interaction: discord.Interaction, game_id: int, match: ItsMatch, lines: list[str], old: ItsMatch | None
+) -> None:
+    """Post public news of the draw: progress, the INTELCOM roll, the start of the game.
+
+    A Countermeasures announcement carries a working tracker (at the match's tracker step)."""
+    draw = match.draw
+    assert draw is not None
+    news = phase_news(match, old)
+    view = intelcom_view(game_id, draw) if news and draw.phase is Phase.INTELCOM else None
+    lines = [*lines, *news]
+    if not lines:
+        return
+    if draw.phase is Phase.COUNTERMEASURES:
+        view = tracker_view(game_id, match.tracker_step, draw)
+    name = scenario_name(content_of(interaction), match.draw_scenario)
+    await send(interaction, content=news_text(match, lines, name), view=view)
+
+
+def owner(match: ItsMatch, seat: int, user_id: int) -> None:
+    """Refuse anyone but ``seat``'s player."""
+    if seat >= len(match.seats) or match.seats[seat].user_id != user_id:
+        who = f"<@{match.seats[seat].user_id}>" if seat < len(match.seats) else "the other player"
+        raise RuleError(f"Those are {who}'s cards: only they can choose. Use /its classified mine for yours.")
+
+
+async def _private_step(
+    interaction: discord.Interaction,
+    action: str,
+    game_id: int,
+    seat: int,
+    make: Callable[[ClassifiedState], tuple[Action, str]],
+) -> tuple[int, ItsMatch, ItsMatch | None]:
+    """One step of ``seat``'s own draw: ``make`` checks the draw still waits for this press and
+    returns the rules action and what the log says; the pressed message then shows the result."""
+    rng = rng_of(interaction)
+
+    def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        assert old is not None
+        owner(old, seat, interaction.user.id)
+        if old.draw is None:
+            raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
+        act, did = make(old.draw)
+        new = old.draw.apply(act, rng)
+        return Change(old.model_copy(update={"draw": new}), f"{old.seats[seat].name} {did}")
+
+    shown = await change_match(interaction, action, change, game_id=game_id)
+    return shown.id, shown.state, shown.before
+
+
+async def keep(interaction: discord.Interaction, game_id: int, seat: int, step: int, pick: int) -> None:
+    def make(draw: ClassifiedState) -> tuple[Action, str]:
+        if draw.phase is not Phase.DRAWING:
+            raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
+        p = draw.players[seat]
+        if len(p.kept) != step or pick >= len(p.pair):
+            raise MovedOn("You already chose from that pair: use /its classified mine to see your cards now.")
+        return Keep(player=seat, card=p.pair[pick]), "kept a classified card"
+
+    game_id, match, old = await _private_step(interaction, "classified_keep", game_id, seat, make)
+    await show_private(interaction, game_id, match, seat)
+    await announce(interaction, game_id, match, progress(old, match, seat), old)
+
+
+async def declare_intelcom(interaction: discord.Interaction, game_id: int, seat: int, use: bool) -> None:
+    def make(draw: ClassifiedState) -> tuple[Action, str]:
+        if draw.phase is not Phase.INTELCOM or draw.players[seat].intelcom is not None:
+            raise MovedOn("That INTELCOM choice is already made.")
+        return DeclareIntelcom(player=seat, use=use), "declared INTELCOM"
+
+    game_id, match, old = await _private_step(interaction, "classified_intelcom", game_id, seat, make)
+    draw = match.draw
+    assert draw is not None
+    text = draw_texts.public_draw_text(match, scenario_name(content_of(interaction), match.draw_scenario))
+    await send(interaction, content=text, view=intelcom_view(game_id, draw), edit=True)
+    await announce(interaction, game_id, match, [], old)
+
+
+async def secure_hvt(interaction: discord.Interaction, game_id: int, seat: int, pick: int | None) -> None:
+    def make(draw: ClassifiedState) -> tuple[Action, str]:
+        p = draw.players[seat]
+        if draw.phase is not Phase.SECURE_HVT or p.secure_hvt_decided:
+            raise MovedOn("Your Secure HVT choice is already made.")
+        if pick is not None and pick >= len(p.kept):
+            raise MovedOn("Those cards have changed: use /its classified mine again.")
+        replace = None if pick is None else p.kept[pick]
+        return SecureHvt(player=seat, replace=replace), "made a private choice"
+
+    game_id, match, _old = await _private_step(interaction, "classified_hvt", game_id, seat, make)
+    await show_private(interaction, game_id, match, seat)
+    # The swap is private information: the channel learns it from /its classified reveal,
+    # unless this player's cards are already revealed.
+    draw = match.draw
+    assert draw is not None
+    p = draw.players[seat]
+    if seat in match.revealed and p.secure_hvt_replaces is not None:
+        name = match.seats[seat].name
+        await send(
+            interaction,
+            content=f"**{name}** swapped {draw.card(p.secure_hvt_replaces).label} for Secure HVT at the "
+            "end of the game.",
+        )
+
+
+async def show_private(interaction: discord.Interaction, game_id: int, match: ItsMatch, seat: int) -> None:
+    """The pressed private message, showing ``seat``'s cards as they are now (its note stays)."""
+    assert match.draw is not None
+    name = scenario_name(content_of(interaction), match.draw_scenario)
+    note = interaction.message.content if interaction.message is not None else None
+    await send(
+        interaction,
+        content=note or None,
+        embed=draw_texts.private_draw_embed(match, seat, name),
+        view=private_view(game_id, match.draw, seat),
+        edit=True,
+    )
+
+
+ITEMS = (KeepButton, IntelcomButton, SecureHvtButton)

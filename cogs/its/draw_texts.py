@@ -1,0 +1,190 @@
+"""What the classified draw looks like: a player's private hand, the channel's counts, the
+Countermeasures tracker and revealed objectives.
+
+Only formatting lives here: every number comes from ``rules/its``.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.limits import clip
+from cogs.its.common import COLOUR, PRIVATE_COLOUR
+from cogs.its.state import ItsMatch
+from rules.its.classified import CardView, DrawMode, Phase, Step, summary
+
+#: Shown in place of a seat nobody has taken yet (the second player joins by drawing themselves).
+WAITING_TEXT = "Waiting for the second player to draw: they join with `/its classified draw`"
+
+
+# --- classified: private and public views ----------------------------------------------------
+
+
+def _card_line(card: CardView) -> str:
+    return f"**{card.label}**: {card.objective} _(needs: {card.requirements})_"
+
+
+def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, empty: str = "") -> None:
+    """A field naming the cards, then one field per card with its objective and requirements
+    (a field each, so long card texts are never cut short)."""
+    if not cards:
+        if empty:
+            embed.add_field(name=title, value=empty, inline=False)
+        return
+    embed.add_field(name=title, value=clip(", ".join(f"**{c.label}**" for c in cards), 1024), inline=False)
+    for card in cards:
+        embed.add_field(
+            name=clip(f"· {card.label}", 256),
+            value=clip(f"{card.objective}\n_Needs:_ {card.requirements}", 1024),
+            inline=False,
+        )
+
+
+def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embed:
+    """Everything the player in ``seat`` may see of the draw. Send it ephemerally only."""
+    draw = match.draw
+    assert draw is not None
+    view = summary(draw, viewer=seat)
+    me = view.players[seat]
+    embed = discord.Embed(
+        title=clip(f"Your classified objectives · {scenario_name}", 256),
+        description="Only you can see this message.",
+        colour=PRIVATE_COLOUR,
+    )
+    _card_section(embed, "Main Classified Objectives (open to both)", view.main)
+    _card_section(embed, f"Kept ({len(me.kept)})", me.kept, empty="none yet")
+    _card_section(embed, "Choose one to keep", me.pair)
+    if me.intelcom is not None:
+        text = (
+            f"Your first card ({me.kept[0].label}) is your INTELCOM Card."
+            if me.intelcom and me.kept
+            else "Your first card stays a Classified Objective."
+        )
+        embed.add_field(name="INTELCOM", value=text, inline=False)
+    if draw.setup.mode is DrawMode.HIGH_DIFFICULTY:
+        embed.add_field(
+            name="High Difficulty Mode",
+            value=(
+                "In this mode your Secondary Classified Objective is a single card dealt to you, with "
+                "no second card to choose from: that is why you were given just one."
+            ),
+            inline=False,
+        )
+    p = draw.players[seat]
+    if me.secure_hvt_replaces is not None:
+        embed.add_field(
+            name="Secure HVT",
+            value=(
+                f"Replaces {me.secure_hvt_replaces.label}. This stays private until you use "
+                "`/its classified reveal`."
+            ),
+            inline=False,
+        )
+    elif draw.phase is Phase.SECURE_HVT and not p.secure_hvt_decided and draw.secure_hvt_options(seat):
+        embed.add_field(
+            name="Secure HVT (for the end of the game)",
+            value=(
+                "When the game ends you may swap one of your classified objectives for Secure HVT, "
+                "or keep them all. Choose only then, with the buttons here or `/its classified mine`. "
+                "Your choice stays private until `/its classified reveal`."
+            ),
+            inline=False,
+        )
+    seated = {p.name for p in view.players[: len(match.seats)]}
+    open_seat = len(match.seats) < len(view.players)
+    mine_next = [s for s in view.next_steps if s.startswith(f"{me.name}:")]
+    if not mine_next:
+        # Steps for the other seated player only: a seat nobody has taken is never described.
+        mine_next = [
+            s for s in view.next_steps if not open_seat or any(s.startswith(f"{n}:") for n in seated)
+        ]
+    if open_seat and draw.phase is Phase.DRAWING and not me.pair and WAITING_TEXT not in mine_next:
+        mine_next.append(WAITING_TEXT)
+    if draw.source.value == "physical" and draw.phase is Phase.DRAWING and me.step is not Step.DONE:
+        count, _ = draw.record_request(seat)
+        if count:
+            what = "it" if count == 1 else "them"
+            cards = "1 card" if count == 1 else f"{count} cards"
+            mine_next = [*mine_next, f"Record {what} with `/its classified record cards:` ({cards})."]
+    if mine_next:
+        embed.add_field(name="Next", value=clip("\n".join(mine_next), 1024), inline=False)
+    return embed
+
+
+def public_draw_text(match: ItsMatch, scenario_name: str) -> str:
+    """What the channel may know: counts, open Main objectives, INTELCOM declarations."""
+    draw = match.draw
+    assert draw is not None
+    view = summary(draw, viewer=None)
+    if draw.phase is Phase.COUNTERMEASURES or view.mode.value == "countermeasures":
+        return countermeasures_text(match, scenario_name)
+    lines = [f"**Classified objectives · {scenario_name}**"]
+    if view.main:
+        lines.append("Main Classified Objectives (open): " + ", ".join(c.label for c in view.main))
+    for i, p in enumerate(view.players):
+        if i >= len(match.seats):
+            lines.append(f"• {WAITING_TEXT}")
+            continue
+        state = "done" if p.step is Step.DONE else "choosing"
+        bit = f"• **{p.name}**: {p.kept_count} kept, {state}"
+        if p.intelcom is not None:
+            bit += "; first card used as INTELCOM Card" if p.intelcom else "; no INTELCOM Card"
+        lines.append(bit)
+    return "\n".join(lines)
+
+
+def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
+    """The shared Countermeasures tracker: all of it is open information."""
+    draw = match.draw
+    assert draw is not None
+    view = summary(draw, viewer=None)
+    lines = [f"**Current Mission Objectives · {scenario_name}**"]
+    lines.extend(f"• {c.label}: {c.objective}" for c in view.current)
+    if not view.current:
+        lines.append("• (none on the table: end the Player Turn to refill)")
+    for i, p in enumerate(view.players):
+        if i >= len(match.seats):
+            lines.append(WAITING_TEXT)
+            continue
+        swapped = draw.swapped[i] if i < len(draw.swapped) else False
+        bits = [f"{p.kept_count} achieved"]
+        if p.kept:
+            bits.append(", ".join(c.label for c in p.kept))
+        if swapped:
+            bits.append("swapped this turn")
+        lines.append(f"**{p.name}**: " + "; ".join(bits))
+    if draw.phase is Phase.OVER:
+        lines.append("The game is over.")
+    else:
+        if draw.turn_player is not None and draw.turn_player < len(match.seats):
+            lines.append(f"Player Turn: **{view.players[draw.turn_player].name}**")
+        lines.append(
+            "✔ = you achieved it (press during your Order) · ⇄ = at the start of their Tactical Phase "
+            "the player whose Player Turn it is may swap one, once per turn · end each Player Turn to "
+            "refill to three and pass the turn."
+        )
+    return "\n".join(lines)
+
+
+def reveal_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embed:
+    draw = match.draw
+    assert draw is not None
+    me = summary(draw, viewer=seat).players[seat]
+    embed = discord.Embed(
+        title=clip(f"{match.seats[seat].name} reveals their classified objectives · {scenario_name}", 256),
+        colour=COLOUR,
+    )
+    for i, card in enumerate(me.kept):
+        note = ""
+        if i == 0 and me.intelcom:
+            note = " (INTELCOM Card)"
+        if me.secure_hvt_replaces is not None and card.key == me.secure_hvt_replaces.key:
+            note += " (swapped for Secure HVT)"
+        embed.add_field(name=clip(card.label + note, 256), value=clip(card.objective, 1024), inline=False)
+    if not me.kept:
+        embed.description = "No cards kept."
+    elif me.secure_hvt_replaces is not None:
+        embed.description = (
+            f"Secure HVT replaces {me.secure_hvt_replaces.label} (chosen at the end of the game)."
+        )
+    return embed

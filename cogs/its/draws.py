@@ -1,0 +1,215 @@
+"""Classified draws: ``/its classified draw``, ``record``, ``mine`` and ``reveal``.
+
+Private information (pairs, kept cards, the INTELCOM card, Highly Classified's Secondary) only
+ever goes into ephemeral replies to its owner; the channel sees counts until ``reveal``.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import discord
+from discord.app_commands import Choice
+
+from bot.games import NoGameHere
+from bot.play import Change
+from bot.send import send
+from cogs.its import draw_texts
+from cogs.its.common import WHERE_DRAWS_LIVE, change_match, content_of, rng_of, scenario_name
+from cogs.its.countermeasures import tracker_text, tracker_view
+from cogs.its.draw_news import progress
+from cogs.its.draw_steps import announce, private_view
+from cogs.its.library import ItsContent
+from cogs.its.state import KIT, ItsMatch
+from rules.errors import NotFoundError, RuleError
+from rules.its.classified import (
+    CardSource,
+    ClassifiedState,
+    DrawMode,
+    Phase,
+    Record,
+    draw_setup_for,
+    new_draw,
+)
+from rules.its.decks import Deck, DeckKind, pick_decks
+from rules.its.match import Seat, draw_names, open_seats, record_cards
+from rules.its.scenario import Scenario
+
+MODES: dict[str, dict[str, bool]] = {
+    "standard": {},
+    "extreme": {"extreme": True},
+    "high_difficulty": {"high_difficulty": True},
+    "double_deck": {"double_deck": True},
+}
+MODE_CHOICES = [
+    Choice(name="Standard (green deck)", value="standard"),
+    Choice(name="Extreme Mode (red deck)", value="extreme"),
+    Choice(name="High Difficulty (Highly Classified)", value="high_difficulty"),
+    Choice(name="Double Deck extra (green and red)", value="double_deck"),
+]
+
+
+def draw_mode(draw: ClassifiedState) -> str:
+    """The ``mode`` option a draw was started with."""
+    if draw.setup.mode is DrawMode.HIGH_DIFFICULTY:
+        return "high_difficulty"
+    if draw.setup.extreme:
+        return "extreme"
+    return "double_deck" if draw.setup.double_deck else "standard"
+
+
+def decks_for(content: ItsContent, deck: str | None) -> tuple[Deck | None, Deck | None]:
+    """The (green, red) decks to deal from: the Season 14 ones, or the one a player named."""
+    if deck is None:
+        return pick_decks(content.decks)
+    chosen = content.decks.get(deck)
+    if chosen is None:
+        known = ", ".join(sorted(content.decks)) or "none"
+        raise NotFoundError(f"No classified deck {deck!r} is loaded; the loaded decks are: {known}.")
+    if chosen.kind is DeckKind.EXTREME:
+        return pick_decks(content.decks, extreme_id=deck)
+    return pick_decks(content.decks, standard_id=deck)
+
+
+def deck_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    key = current.casefold()
+    return [
+        (f"{d.name} ({d.kind.value})", d.id)
+        for d in content_of(interaction).decks.values()
+        if key in d.id.casefold() or key in d.name.casefold()
+    ]
+
+
+async def record(interaction: discord.Interaction, cards: str, mission: str | None) -> None:
+    await draw_or_record(interaction, mission, None, "standard", CardSource.PHYSICAL, record_cards(cards))
+
+
+async def draw_or_record(
+    interaction: discord.Interaction,
+    mission: str | None,
+    deck: str | None,
+    mode: str,
+    source: CardSource,
+    cards: list[str] | None = None,
+) -> None:
+    """Deal (or record) the caller's classified objectives, seating them in the channel's match."""
+    user = interaction.user
+    rng = rng_of(interaction)
+    content = content_of(interaction)
+    scenario: Scenario | None = content.scenario(mission) if mission else None
+    name_of = functools.partial(scenario_name, content)
+
+    def fresh(seats: list[Seat], chosen: Scenario) -> ClassifiedState:
+        setup = draw_setup_for(chosen.id, scenario_name=chosen.name, **MODES.get(mode, {}))
+        standard, extreme = decks_for(content, deck)
+        return new_draw(
+            setup,
+            players=draw_names(seats),
+            deck=standard,
+            extreme_deck=extreme,
+            rng=rng,
+            source=source,
+            waiting=open_seats(seats),
+        )
+
+    def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        notes: list[str] = []
+        match, seat = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
+        to_deal = match.scenario_to_draw(scenario.id if scenario else None, name_of)
+        if to_deal is not None:
+            chosen = content.scenarios.get(to_deal)
+            match = match.model_copy(update={"draw": fresh(match.seats, chosen), "draw_scenario": chosen.id})
+            notes.append("new")
+        else:
+            assert match.draw is not None
+            decks = {c.deck_id for c in match.draw.pool}
+            if (deck is not None and deck not in decks) or (
+                source is CardSource.DEALT and mode != "standard" and mode != draw_mode(match.draw)
+            ):
+                notes.append("options ignored")
+        if cards is not None:
+            assert match.draw is not None
+            match = match.model_copy(update={"draw": match.draw.apply(Record(player=seat, cards=cards), rng)})
+        did = "recorded classified cards" if cards else "drew"
+        return Change(match, f"{user.display_name} {did}", result=(seat, notes))
+
+    shown = await change_match(interaction, "classified", change)
+    match, old = shown.state, shown.before
+    seat, notes = shown.result
+    draw = match.draw
+    assert draw is not None
+    name = scenario_name(content, match.draw_scenario)
+    ignored = None
+    if "options ignored" in notes:
+        decks = ", ".join(
+            sorted({content.decks[c.deck_id].name for c in draw.pool if c.deck_id in content.decks})
+        )
+        started = f"{match.seats[0].name} started this draw" if seat != 0 else "this draw is already dealt"
+        ignored = (
+            f"Your deck/mode choice was not used: {started}, and both players "
+            f"draw with the same setup ({decks}; mode {draw_mode(draw).replace('_', ' ')}). To "
+            "use other options, end this match with /its end and draw again."
+        )
+    await send(
+        interaction,
+        content=ignored,
+        embed=draw_texts.private_draw_embed(match, seat, name),
+        view=private_view(shown.id, draw, seat),
+        ephemeral=True,
+    )
+    public: list[str] = []
+    joined = old is not None and old.draw is not None and old.seat_of(user.id) is None
+    if "new" in notes:
+        if source is CardSource.PHYSICAL:
+            public.append(
+                f"{user.mention} started recording the classified objectives they draw from "
+                f"printed cards for **{name}**."
+            )
+        else:
+            public.append(f"{user.mention} started drawing classified objectives for **{name}**.")
+    elif joined:
+        public.append(f"{user.mention} joined the classified draw for **{name}**.")
+    elif draw.phase is Phase.COUNTERMEASURES:
+        # A player asking again gets the tracker anew (older copies may be far up the channel).
+        public.append(f"{user.mention} asked for the current Countermeasures tracker.")
+    public.extend(progress(old, match, seat, joined=joined))
+    await announce(interaction, shown.id, match, public, old)
+
+
+async def mine(interaction: discord.Interaction) -> None:
+    try:
+        game = await KIT.load(interaction)
+    except NoGameHere:
+        raise RuleError(
+            f"There is no ITS match in this channel, so no classified objectives. {WHERE_DRAWS_LIVE}"
+        ) from None
+    match = game.state
+    seat = match.seat_of(interaction.user.id)
+    if match.draw is None or seat is None:
+        raise RuleError(f"You have no classified objectives in this channel. {WHERE_DRAWS_LIVE}")
+    if match.draw.phase is Phase.COUNTERMEASURES:
+        # The tracker is open information; this copy works like the channel's.
+        await send(
+            interaction,
+            content=tracker_text(interaction, match),
+            view=tracker_view(game.id, match.tracker_step, match.draw),
+            ephemeral=True,
+        )
+        return
+    name = scenario_name(content_of(interaction), match.draw_scenario)
+    await send(
+        interaction,
+        embed=draw_texts.private_draw_embed(match, seat, name),
+        view=private_view(game.id, match.draw, seat),
+        ephemeral=True,
+    )
+
+
+async def reveal(interaction: discord.Interaction) -> None:
+    def change(old: ItsMatch) -> Change[ItsMatch]:
+        match, seat = old.reveal(interaction.user.id)
+        return Change(match, f"{old.seats[seat].name} revealed", result=seat)
+
+    shown = await KIT.step(interaction, "classified_reveal", change)
+    name = scenario_name(content_of(interaction), shown.state.draw_scenario)
+    await send(interaction, embed=draw_texts.reveal_embed(shown.state, shown.result, name))

@@ -1,0 +1,148 @@
+"""Look-up: ``/its mission``, ``/its rule`` and ``/its classified card``, their pages and "did you mean".
+
+Custom ids: ``its:pg:<kind>:<tier>:<page>:<ref>`` (a page of a mission ``m`` or rule ``r``) and
+``its:dym:<kind>:<tier>:<ref>`` ("did you mean": show that mission, rule or card ``c``).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.limits import MAX_CUSTOM_ID, clip
+from bot.play import View
+from bot.send import send
+from cogs.its import pages
+from cogs.its.common import ItsButton, content_of
+from cogs.its.library import SpecialRuleEntry
+from rules.errors import NotFoundError, RuleError
+from rules.its.tiers import Tier
+
+WHAT = {"m": "ITS scenario", "r": "ITS rule or scenario special rule", "c": "classified card"}
+
+
+async def mission(interaction: discord.Interaction, name: str, tier: int | None) -> None:
+    if not name.strip():
+        raise RuleError(
+            "Type a scenario name (or part of one, for example `acqui`) and pick it from the list."
+        )
+    try:
+        scenario = content_of(interaction).scenario(name)
+    except NotFoundError:
+        await did_you_mean(interaction, "m", name, tier or 0)
+        return
+    await show(interaction, "m", scenario.id, tier or 0, 0, edit=False)
+
+
+async def rule(interaction: discord.Interaction, topic: str) -> None:
+    try:
+        item = content_of(interaction).rule(topic)
+    except NotFoundError:
+        await did_you_mean(interaction, "r", topic, 0)
+        return
+    ref = f"r:{item.key}" if isinstance(item, SpecialRuleEntry) else f"t:{item.id}"
+    await show(interaction, "r", ref, 0, 0, edit=False)
+
+
+async def card(interaction: discord.Interaction, name: str) -> None:
+    content = content_of(interaction)
+    try:
+        deck, found = content.card(name)
+    except NotFoundError:
+        if not content.suggest_cards(name):
+            raise  # its message says why (a card number no deck has, say)
+        await did_you_mean(interaction, "c", name, 0)
+        return
+    await send(interaction, embed=pages.card_embed(deck, found))
+
+
+async def did_you_mean(interaction: discord.Interaction, kind: str, text: str, tier: int) -> None:
+    content = content_of(interaction)
+    if kind == "m":
+        options = [(content.scenarios.get(v).name, v) for v in content.suggest_scenarios(text)]
+    elif kind == "r":
+        options = [(content.rule_label(v), v) for v in content.suggest_rules(text)]
+    else:
+        options = [(content.card(v)[1].label, v) for v in content.suggest_cards(text)]
+    shown = clip(text.strip(), 60)
+    if not options:
+        raise NotFoundError(f"No {WHAT[kind]} is called {shown!r}.")
+    await send(
+        interaction,
+        content=f"No {WHAT[kind]} is called {shown!r}. Did you mean one of these?",
+        view=View(
+            *(
+                SuggestButton(kind, tier, ref, label=label)
+                for label, ref in options
+                if fits(f"its:dym:{kind}:{tier}:{ref}")
+            )
+        ),
+        ephemeral=True,
+    )
+
+
+async def show(
+    interaction: discord.Interaction, kind: str, ref: str, tier: int, page: int, *, edit: bool
+) -> None:
+    """Show a mission (``m``), rule (``r``) or card (``c``) page, as a reply or in place."""
+    content = content_of(interaction)
+    view: discord.ui.View | None = None
+    if kind == "c":
+        deck, found = content.card(ref)
+        embed = pages.card_embed(deck, found)
+    else:
+        if kind == "m":
+            book = pages.mission_pages(content.scenarios.get(ref), Tier(tier) if tier else None)
+        else:
+            item = content.rule(ref)
+            book = (
+                pages.special_rule_pages(item)
+                if isinstance(item, SpecialRuleEntry)
+                else pages.topic_pages(item)
+            )
+        page = max(0, min(page, len(book) - 1))
+        embed, view = pages.page_embed(book, page), pager(kind, ref, tier, page, len(book))
+    await send(interaction, embed=embed, view=view, edit=edit)
+
+
+def fits(custom_id: str) -> bool:
+    return len(custom_id) <= MAX_CUSTOM_ID
+
+
+class PageButton(ItsButton, template=r"its:pg:(?P<kind>[mr]):(?P<tier>\d+):(?P<page>\d+):(?P<ref>.+)"):
+    fields = (("kind", str), ("tier", int), ("page", int), ("ref", str))
+
+    def __init__(
+        self, kind: str, tier: int, page: int, ref: str, *, label: str = "page", disabled: bool = False
+    ) -> None:
+        self.button(
+            f"its:pg:{kind}:{tier}:{page}:{ref}", label, discord.ButtonStyle.secondary, disabled=disabled
+        )
+        self.kind, self.tier, self.page, self.ref = kind, tier, page, ref
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await show(interaction, self.kind, self.ref, self.tier, self.page, edit=True)
+
+
+class SuggestButton(ItsButton, template=r"its:dym:(?P<kind>[mrc]):(?P<tier>\d+):(?P<ref>.+)"):
+    fields = (("kind", str), ("tier", int), ("ref", str))
+
+    def __init__(self, kind: str, tier: int, ref: str, *, label: str = "?") -> None:
+        self.button(f"its:dym:{kind}:{tier}:{ref}", label, discord.ButtonStyle.primary)
+        self.kind, self.tier, self.ref = kind, tier, ref
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        # Posted to the channel, as the command typed with the exact name would have been.
+        await show(interaction, self.kind, self.ref, self.tier, 0, edit=False)
+
+
+def pager(kind: str, ref: str, tier: int, page: int, pages: int) -> discord.ui.View | None:
+    """Previous / next buttons, or None for a single page (or a reference too long for an id)."""
+    if pages <= 1 or not fits(f"its:pg:{kind}:{tier}:{page}:{ref}"):
+        return None
+    return View(
+        PageButton(kind, tier, max(page - 1, 0), ref, label="◀ Previous", disabled=page <= 0),
+        PageButton(kind, tier, min(page + 1, pages - 1), ref, label="Next ▶", disabled=page >= pages - 1),
+    )
+
+
+ITEMS = (PageButton, SuggestButton)

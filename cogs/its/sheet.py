@@ -1,0 +1,374 @@
+"""The two-player score sheet: ``/its score``, its entry forms, the confirmations and the result.
+
+Custom ids:
+
+=====================================  ==================================================
+``its:ed:<game>:s<step>:<a|b>``         choose an objective of side A or B to edit
+``its:ok:<game>:s<step>:<a|b>``         side A or B confirms (or takes it back)
+``its:sm:<game>:<a|b>:<message>:<id>``  the form that sets one entry (see :mod:`cogs.its.sheet_forms`)
+=====================================  ==================================================
+
+``step`` counts the sheet's own edits and confirmations (``ItsMatch.sheet_step``), so a draw
+step never stales the sheet. Ids from before sheet steps carried the match's version instead
+(no ``s``): they still parse, and using one says how to get current controls.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+import discord
+
+from bot.games import MovedOn
+from bot.limits import clip
+from bot.play import Change, StepSelect, View, is_manager
+from bot.send import Image, edit_message, send
+from bot.views import PersistentSelect, open_form
+from cogs.its import sheet_texts
+from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
+from cogs.its.draw_news import progress, where_cards
+from cogs.its.draw_steps import announce
+from cogs.its.library import ItsContent
+from cogs.its.sheet_forms import MODAL_PREFIX, entry_modal, entry_ref, find_entry, parse_entry
+from cogs.its.state import KIT, ItsMatch
+from renderers.its_scoresheet import render_score_sheet
+from rules.errors import RuleError
+from rules.its.scenario import Scenario
+from rules.its.scoring import Control, ScoreResult, SheetSide, Side, controls, new_sheet, score_sheet
+
+#: The entry form's custom id: game, side, the sheet message to update, the entry.
+FORM_ID = rf"{re.escape(MODAL_PREFIX)}(\d+):([ab]):(\d+):(#\d+|[a-z0-9_-]+)"
+STALE_FORM_ID = rf"{re.escape(MODAL_PREFIX)}.*"
+
+
+def seat_of_side(side: Side) -> int:
+    return 0 if side is Side.A else 1
+
+
+# -- /its score -------------------------------------------------------------------------------
+
+
+async def score(interaction: discord.Interaction, mission: str, tier: int, opponent: discord.User) -> None:
+    user = interaction.user
+    if opponent.id == user.id:
+        raise RuleError("Pick your opponent, not yourself, for the score sheet.")
+    if opponent.bot:
+        raise RuleError("Bots don't play Infinity: pick the person you are playing against.")
+    content = content_of(interaction)
+    scenario = content.scenario(mission)
+    fresh = new_sheet(scenario, tier)
+    rng = rng_of(interaction)
+    name_of = functools.partial(scenario_name, content)
+
+    def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        match, _ = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
+        match, _ = match.seat_for(opponent.id, opponent.display_name, rng)
+        scored = match.with_sheet(fresh, name_of)
+        if scored is match:
+            return Change(match)  # the same sheet again: post it anew
+        names = " vs ".join(s.name for s in match.seats)
+        return Change(scored, f"score sheet {scenario.name}: {names}")
+
+    shown = await change_match(interaction, "score_start", change)
+    embed, view = sheet_message(content, shown.id, shown.state)
+    await send(interaction, embed=embed, view=view)
+    await seated_by_score(interaction, shown.id, shown.state, shown.before)
+
+
+async def seated_by_score(
+    interaction: discord.Interaction, game_id: int, match: ItsMatch, old: ItsMatch | None
+) -> None:
+    """Tell the channel when /its score gave someone the open seat of a waiting draw.
+
+    Taking the seat deals them the hand kept for it, just as drawing would; the channel hears
+    it the same way, plus where the newcomer finds their cards (never which cards)."""
+    if old is None or old.draw is None or match.draw is None:
+        return
+    draw = match.draw
+    newcomers = [
+        i for i, s in enumerate(match.seats) if old.seat_of(s.user_id) is None and i < len(draw.players)
+    ]
+    if not newcomers:
+        return
+    name = scenario_name(content_of(interaction), match.draw_scenario)
+    lines: list[str] = []
+    for seat in newcomers:
+        lines.append(
+            f"<@{match.seats[seat].user_id}> joined the classified draw for **{name}** with this score sheet."
+            + where_cards(draw)
+        )
+        lines.extend(progress(old, match, seat, joined=True))
+    await announce(interaction, game_id, match, lines, old)
+
+
+# -- what the sheet shows -----------------------------------------------------------------------
+
+
+def sheet_parts(content: ItsContent, match: ItsMatch) -> tuple[Scenario, ScoreResult]:
+    assert match.sheet is not None
+    scenario = content.scenarios.get(match.sheet.scenario_id)
+    return scenario, score_sheet(scenario, match.sheet)
+
+
+def sheet_message(
+    content: ItsContent, game_id: int, match: ItsMatch
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The sheet's embed and controls; a final sheet (both confirmed) has no controls."""
+    scenario, result = sheet_parts(content, match)
+    sheet = match.sheet
+    assert sheet is not None
+    embed = sheet_texts.sheet_embed(match, scenario, result)
+    if match.final:
+        return embed, None
+    controls_ = controls(scenario, sheet.tier)
+    view = sheet_view(
+        game_id,
+        match.sheet_step,
+        match.names(),
+        (sheet.a, sheet.b),
+        controls_,
+        match.confirmed,
+        sheet_texts.entry_text,
+    )
+    return embed, view
+
+
+def sheet_view(
+    game_id: int,
+    step: int,
+    names: tuple[str, str],
+    sides: tuple[SheetSide, SheetSide],
+    controls: list[Control],
+    confirmed: list[Side],
+    describe: Callable[..., str],
+) -> discord.ui.View:
+    """Two "choose an objective" menus (one per side) and the two confirm buttons."""
+    items: list[discord.ui.Item[discord.ui.View]] = []
+    for side, name, values in ((Side.A, names[0], sides[0]), (Side.B, names[1], sides[1])):
+        options = [
+            discord.SelectOption(
+                label=clip(c.label, 100),
+                value=entry_ref(c, i),
+                description=clip(
+                    f"now: {describe(c, values.values.get(c.entry_id), values.victory_points)}"
+                    + (f" · {c.help}" if c.help else ""),
+                    100,
+                ),
+            )
+            for i, c in enumerate(controls[:25])
+        ]
+        placeholder = f"{name}: choose an objective to edit"
+        items.append(SheetSelect(game_id, step, side, placeholder=placeholder, options=options))
+    for side, name in ((Side.A, names[0]), (Side.B, names[1])):
+        done = side in confirmed
+        label = f"{name}: take back confirmation" if done else f"{name}: confirm"
+        items.append(ConfirmButton(game_id, step, side, label=label, done=done))
+    view = View(*items)
+    assert view is not None
+    return view
+
+
+class SheetSelect(PersistentSelect, template=r"its:ed:(?P<game>\d+):(?P<step>s?\d+):(?P<side>[ab])"):
+    """``step`` is None for a menu from before sheet steps existed: it only explains itself."""
+
+    def __init__(
+        self,
+        game: int,
+        step: int | None,
+        side: Side,
+        *,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"its:ed:{game}:s{step or 0}:{side.value}",
+                placeholder=clip(placeholder, 150) or None,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game, self.step, self.side = game, step, side
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> SheetSelect:
+        return cls(int(match["game"]), tagged_step(match["step"]), Side(match["side"]))
+
+    async def chosen(self, interaction: discord.Interaction) -> None:
+        values = StepSelect.selected(interaction)
+        await open_entry(interaction, self.game, self.step, self.side, values[0])
+
+
+class ConfirmButton(ItsButton, template=r"its:ok:(?P<game>\d+):(?P<step>s?\d+):(?P<side>[ab])"):
+    """``step`` is None for a button from before sheet steps existed: it only explains itself."""
+
+    fields = (("game", int), ("step", tagged_step), ("side", Side))
+
+    def __init__(
+        self, game: int, step: int | None, side: Side, *, label: str = "Confirm", done: bool = False
+    ) -> None:
+        style = discord.ButtonStyle.secondary if done else discord.ButtonStyle.success
+        self.button(f"its:ok:{game}:s{step or 0}:{side.value}", label, style)
+        self.game, self.step, self.side = game, step, side
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await confirm(interaction, self.game, self.step, self.side)
+
+
+# -- who may do what ----------------------------------------------------------------------------
+
+
+def _player(match: ItsMatch, side: Side, user_id: int) -> tuple[bool, str]:
+    """Whether ``user_id`` plays ``side``, and that side's player's name."""
+    seat = seat_of_side(side)
+    if seat < len(match.seats):
+        return match.seats[seat].user_id == user_id, match.seats[seat].name
+    return False, "that player"
+
+
+def may_confirm(interaction: discord.Interaction, match: ItsMatch, side: Side) -> None:
+    own, owner = _player(match, side, interaction.user.id)
+    if not own:
+        raise RuleError(
+            f"Only {owner} can confirm {owner}'s side: confirming is each player's own agreement "
+            "with the result (a Manage Server member may still correct entries)."
+        )
+
+
+def may_edit(interaction: discord.Interaction, match: ItsMatch, side: Side) -> None:
+    own, owner = _player(match, side, interaction.user.id)
+    if not own and not is_manager(interaction):
+        raise RuleError(
+            f"Only {owner} (or a Manage Server member) can change {owner}'s side of this score sheet."
+        )
+
+
+def current_sheet(content: ItsContent, match: ItsMatch, step: int | None, user_id: int) -> Scenario:
+    """The sheet's scenario, when a control made at sheet step ``step`` still applies."""
+    if match.sheet is None:
+        raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+    match.check_open()  # before the step check: say why, not just "out of date"
+    if step is None or step != match.sheet_step:
+        # Confirming means agreeing with what you saw: a changed sheet must be seen first.
+        raise MovedOn(stale_sheet(content, match, legacy=step is None, user_id=user_id))
+    return content.scenarios.get(match.sheet.scenario_id)
+
+
+def stale_sheet(content: ItsContent, match: ItsMatch, *, legacy: bool, user_id: int) -> str:
+    """Why a sheet control no longer applies, and the command that posts the current sheet."""
+    assert match.sheet is not None
+    why = (
+        "This sheet's controls are from an older version of Herald"
+        if legacy
+        else "This copy of the score sheet is out of date: the sheet was edited or confirmed since"
+    )
+    # Named from the presser's side: a player re-posts the sheet naming the other player.
+    others = [s for s in match.seats if s.user_id != user_id][-1:]
+    opponent = f" opponent:<@{others[0].user_id}>" if others else ""
+    again = (
+        f"/its score mission:{scenario_name(content, match.sheet.scenario_id)} "
+        f"tier:{int(match.sheet.tier)}{opponent}"
+    )
+    return (
+        f"{why}. To get the current sheet with working controls, run `{again}` again "
+        "(the same options post this sheet anew; nothing is reset)."
+    )
+
+
+# -- editing and confirming ---------------------------------------------------------------------
+
+
+async def open_entry(
+    interaction: discord.Interaction, game_id: int, step: int | None, side: Side, entry_id: str
+) -> None:
+    content = content_of(interaction)
+    game = await KIT.load(interaction, game_id=game_id)
+    match = game.state
+    scenario = current_sheet(content, match, step, interaction.user.id)
+    may_edit(interaction, match, side)
+    assert match.sheet is not None
+    found = find_entry(controls(scenario, match.sheet.tier), entry_id)
+    if found is None:
+        raise MovedOn("That objective is not on this sheet any more.")
+    index, control = found
+    values = match.sheet.side(side)
+    modal = entry_modal(
+        game_id=game.id,
+        side=side,
+        message_id=interaction.message.id if interaction.message else 0,
+        control=control,
+        index=index,
+        name=match.names()[seat_of_side(side)],
+        value=values.values.get(control.entry_id),
+        victory_points=values.victory_points,
+    )
+    await open_form(interaction, modal)
+
+
+async def stale_form(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
+    raise MovedOn("That form is from an older version of Herald: open it again from the sheet.")
+
+
+async def submit_entry(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
+    game_id, side, message_id, entry_id = int(found[1]), Side(found[2]), int(found[3]), found[4]
+    ordered = [texts[k] for k in sorted(texts, key=lambda k: int(k[1:]) if k[1:].isdecimal() else 99)]
+    content = content_of(interaction)
+
+    def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        assert old is not None
+        if old.sheet is None:
+            raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+        old.check_open()
+        may_edit(interaction, old, side)
+        scenario = content.scenarios.get(old.sheet.scenario_id)
+        entry = find_entry(controls(scenario, old.sheet.tier), entry_id)
+        if entry is None:
+            raise MovedOn("That objective is not on this sheet any more.")
+        control = entry[1]
+        new = old.edit_entry(scenario, side, control.entry_id, parse_entry(control, ordered))
+        return Change(new, f"{old.names()[seat_of_side(side)]}: {control.label}")
+
+    shown = await change_match(interaction, "score_edit", change, game_id=game_id)
+    embed, view = sheet_message(content, shown.id, shown.state)
+    if not await edit_message(interaction, message_id, embeds=[embed], view=view):
+        await send(interaction, embed=embed, view=view)
+
+
+async def confirm(interaction: discord.Interaction, game_id: int, step: int | None, side: Side) -> None:
+    content = content_of(interaction)
+    await KIT.load(interaction, game_id=game_id)
+
+    def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        assert old is not None
+        current_sheet(content, old, step, interaction.user.id)
+        may_confirm(interaction, old, side)
+        new = old.toggle_confirmation(side)
+        did = "confirmed" if side in new.confirmed else "unconfirmed"
+        return Change(new, f"{old.names()[seat_of_side(side)]} {did}")
+
+    shown = await change_match(interaction, "score_confirm", change, game_id=game_id)
+    match, old = shown.state, shown.before
+    embed, view = sheet_message(content, shown.id, match)
+    await send(interaction, embed=embed, view=view, edit=True)
+    if match.final and not (old is not None and old.final):
+        await post_result(interaction, content, match)
+
+
+async def post_result(interaction: discord.Interaction, content: ItsContent, match: ItsMatch) -> None:
+    """The confirmed result for the channel, with the sheet drawn as a picture."""
+    scenario, result = sheet_parts(content, match)
+    assert match.sheet is not None
+    draw = functools.partial(render_score_sheet, scenario, match.sheet, result, names=match.names())
+    await send(
+        interaction,
+        embed=sheet_texts.result_embed(match, scenario, result),
+        images=[Image(render=draw, filename="score.png")],
+    )
+
+
+ITEMS = (SheetSelect, ConfirmButton)

@@ -1,0 +1,181 @@
+"""The score sheet's entry form: what it asks for one objective, and how its answers are read.
+
+The form is a modal whose custom id ``its:sm:<game>:<a|b>:<message>:<entry>`` carries what it
+needs, so :mod:`cogs.its.sheet` answers it even across a restart (see :func:`bot.views.open_form`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.limits import MAX_MODAL_LABEL, clip
+from rules.its.scoring import Control, ControlKind, EntryValue, ScoreInputError, Side
+
+MODAL_PREFIX = "its:sm:"
+#: Discord's limit: five text inputs per modal.
+MODAL_FIELDS = 5
+
+
+#: Entry ids longer than this travel as ``#<position>`` so custom ids and option values stay short.
+MAX_ENTRY_REF = 40
+
+
+def entry_ref(control: Control, index: int) -> str:
+    """How a sheet entry is named in a select value or a modal's custom id."""
+    return control.entry_id if len(control.entry_id) <= MAX_ENTRY_REF else f"#{index}"
+
+
+def find_entry(controls: list[Control], ref: str) -> tuple[int, Control] | None:
+    """The (position, control) a reference from :func:`entry_ref` names, or None."""
+    for index, control in enumerate(controls):
+        if ref in (control.entry_id, f"#{index}"):
+            return index, control
+    return None
+
+
+def entry_modal(
+    *,
+    game_id: int,
+    side: Side,
+    message_id: int,
+    control: Control,
+    index: int,
+    name: str,
+    value: EntryValue | None,
+    victory_points: int,
+) -> discord.ui.Modal:
+    """A modal prefilled with the entry's current value, shown with :func:`bot.views.open_form`:
+    the cog answers it from the custom id alone, so it works even across a restart."""
+    modal = discord.ui.Modal(
+        title=clip(f"{name}: {control.label}", MAX_MODAL_LABEL),
+        custom_id=f"{MODAL_PREFIX}{game_id}:{side.value}:{message_id}:{entry_ref(control, index)}",
+        timeout=None,
+    )
+    for i, (label, default, placeholder) in enumerate(modal_fields(control, value, victory_points)):
+        modal.add_item(
+            discord.ui.TextInput(
+                label=clip(label, MAX_MODAL_LABEL),
+                custom_id=f"f{i}",
+                default=default,
+                placeholder=clip(placeholder, 100) or None,
+                required=False,
+                max_length=60,
+            )
+        )
+    return modal
+
+
+def _yes(flag: object) -> str:
+    return "yes" if flag else "no"
+
+
+def modal_fields(
+    control: Control, value: EntryValue | None, victory_points: int
+) -> list[tuple[str, str, str]]:
+    """(label, prefilled value, placeholder) for each text input of an entry's modal."""
+    rounds = control.rounds or 0
+    match control.kind:
+        case ControlKind.TOGGLE:
+            return [(control.label, _yes(value), f"yes or no · {control.help}")]
+        case ControlKind.ROUND_TOGGLES:
+            current = list(value or []) + [False] * rounds  # type: ignore[arg-type]
+            if rounds <= MODAL_FIELDS:
+                return [(f"Game Round {i + 1}", _yes(current[i]), "yes or no") for i in range(rounds)]
+            return [
+                (control.label, ", ".join(_yes(v) for v in current[:rounds]), f"{rounds} × yes/no, commas")
+            ]
+        case ControlKind.ROUND_COUNTERS:
+            current = list(value or []) + [0] * rounds  # type: ignore[arg-type]
+            if rounds <= MODAL_FIELDS:
+                return [
+                    (f"Game Round {i + 1}", str(current[i]), f"0 to {control.max}") for i in range(rounds)
+                ]
+            return [(control.label, ", ".join(str(v) for v in current[:rounds]), f"{rounds} numbers, commas")]
+        case ControlKind.CHOICE:
+            counts = value if isinstance(value, dict) else {}
+            labels = dict(control.options)
+            picked = next((labels[k] for k, n in counts.items() if n and k in labels), "none")
+            names = " / ".join(label for _, label in control.options)
+            return [(control.label, picked, f"{names} / none")]
+        case ControlKind.OPTION_COUNTERS:
+            counts = value if isinstance(value, dict) else {}
+            if len(control.options) <= MODAL_FIELDS:
+                return [
+                    (label, str(counts.get(option_id, 0)), f"how many (all together at most {control.max})")
+                    for option_id, label in control.options
+                ]
+            return [(control.label, "", "option=count, commas")]
+        case ControlKind.ARMY_POINTS:
+            current = victory_points if control.entry_id == "victory_points" else int(value or 0)  # type: ignore[arg-type]
+            return [(control.label, str(current), f"army points, 0 to {control.max} · {control.help}")]
+    return [(control.label, str(int(value or 0)), f"0 to {control.max} · {control.help}")]  # type: ignore[arg-type]
+
+
+_YES = {"yes", "y", "true", "1", "x", "✓", "✅", "done", "on"}
+_NO = {"no", "n", "false", "0", "", "-", "✗", "off", "none"}
+
+
+def _flag(text: str, label: str) -> bool:
+    folded = text.strip().casefold()
+    if folded in _YES:
+        return True
+    if folded in _NO:
+        return False
+    raise ScoreInputError(f"'{label}': type yes or no, not {text.strip()!r}.")
+
+
+def _number(text: str, label: str, high: int | None) -> int:
+    folded = text.strip().lower().removesuffix("pts").removesuffix("points").strip()
+    if folded == "":
+        return 0
+    if not folded.isdecimal():
+        limit = f" from 0 to {high}" if high is not None else ""
+        raise ScoreInputError(f"'{label}' needs a whole number{limit}, not {text.strip()!r}.")
+    return int(folded)
+
+
+def _split(text: str) -> list[str]:
+    return [part for part in re.split(r"[,;\s]+", text.strip()) if part != ""]
+
+
+def parse_entry(control: Control, texts: list[str]) -> object:
+    """Turn a submitted modal's texts into the value :func:`rules.its.scoring.apply` expects.
+
+    Ranges are checked by the rules; this only reads the text, raising a ScoreInputError that
+    says what to type when it cannot.
+    """
+    texts = texts or [""]
+    rounds = control.rounds or 0
+    match control.kind:
+        case ControlKind.TOGGLE:
+            return _flag(texts[0], control.label)
+        case ControlKind.ROUND_TOGGLES:
+            parts = texts if rounds <= MODAL_FIELDS else _split(texts[0])
+            return [_flag(t, f"{control.label}, round {i + 1}") for i, t in enumerate(parts)]
+        case ControlKind.ROUND_COUNTERS:
+            parts = texts if rounds <= MODAL_FIELDS else _split(texts[0])
+            return [_number(t, f"{control.label}, round {i + 1}", control.max) for i, t in enumerate(parts)]
+        case ControlKind.CHOICE:
+            wanted = texts[0].strip()
+            if wanted.casefold() in _NO:
+                return None
+            folded = re.sub(r"[^a-z0-9]", "", wanted.casefold())
+            for n, (option_id, label) in enumerate(control.options, start=1):
+                if folded in (re.sub(r"[^a-z0-9]", "", label.casefold()), option_id.replace("_", ""), str(n)):
+                    return option_id
+            names = ", ".join(label for _, label in control.options)
+            raise ScoreInputError(f"'{control.label}': type one of {names}, or none (you typed {wanted!r}).")
+        case ControlKind.OPTION_COUNTERS:
+            if len(control.options) <= MODAL_FIELDS:
+                return {
+                    option_id: _number(t, label, control.max)
+                    for (option_id, label), t in zip(control.options, texts, strict=False)
+                }
+            counts: dict[str, int] = {}
+            for part in [p for p in re.split(r"[,;]+", texts[0]) if p.strip()]:
+                key, _, count = part.partition("=")
+                counts[key.strip()] = _number(count, f"{control.label}: {key.strip()}", control.max)
+            return counts
+    return _number(texts[0], control.label, control.max)

@@ -1,0 +1,336 @@
+"""One ITS match between two players: who sits where, and how the shared score sheet changes.
+
+A channel's match holds both the classified draw and the score sheet, so seat ``i`` is player
+``i`` of the draw and side A (seat 0) or B (seat 1) of the sheet. Players take seats by drawing
+or by starting the sheet; the second seat may stay open while the first player draws, and the
+newcomer then takes the hand dealt for it.
+
+The sheet's two rules live here too: an entry left unset and one set to 0 (or "no", or nothing)
+are the same, and any edit that really changes a side clears both players' confirmations.
+
+>>> m, seat = Match().seat_for(1, "Ann")
+>>> m, other = m.seat_for(2, "Bo")
+>>> (seat, other, m.names())
+(0, 1, ('Ann', 'Bo'))
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Self
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.errors import RuleError
+from rules.its.classified import ClassifiedState, Step
+from rules.its.scenario import Scenario
+from rules.its.scoring import ScoreSheet, SheetSide, Side, apply
+
+#: A match is between two players.
+SEATS = 2
+#: The draw's name for a seat nobody has taken yet (the opponent joins by drawing too).
+OPEN_SEAT = "Opponent"
+#: No scenario has a player keep more printed cards than this.
+MAX_RECORD_CARDS = 10
+
+
+class SheetFinal(RuleError):
+    """The score sheet was confirmed by both players: it no longer changes."""
+
+
+class Seat(BaseModel):
+    """A player at the table: their Discord id and the name the channel knows them by."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int
+    name: str
+
+
+class Match(BaseModel):
+    """Seats, the classified draw and the score sheet. Every change returns a new match."""
+
+    seats: list[Seat] = Field(default_factory=list, max_length=SEATS)
+    draw_scenario: str | None = None
+    draw: ClassifiedState | None = None
+    revealed: list[int] = Field(default_factory=list, description="Seats that showed their cards.")
+    sheet: ScoreSheet | None = None
+    confirmed: list[Side] = Field(default_factory=list)
+    tracker_step: int = Field(
+        default=0,
+        description="Countermeasures tracker: counts its own button presses, so only they stale it.",
+    )
+    sheet_step: int = Field(
+        default=0,
+        description="Score sheet: counts its edits and confirmations, so only they stale its controls.",
+    )
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` sits in, or None.
+
+        >>> Match().seat_for(7, "Ann")[0].seat_of(7), Match().seat_of(7)
+        (0, None)
+        """
+        return next((i for i, s in enumerate(self.seats) if s.user_id == user_id), None)
+
+    def names(self) -> tuple[str, str]:
+        """Both seats' names; a seat nobody took yet is named by its role.
+
+        >>> Match().names()
+        ('Player A', 'Opponent')
+        """
+        first = self.seats[0].name if self.seats else "Player A"
+        second = self.seats[1].name if len(self.seats) > 1 else OPEN_SEAT
+        return first, second
+
+    def player_list(self) -> str:
+        """The players as Discord mentions.
+
+        >>> Match().seat_for(7, "Ann")[0].player_list()
+        '<@7>'
+        """
+        return " and ".join(f"<@{s.user_id}>" for s in self.seats) or "nobody yet"
+
+    def seat_for(self, user_id: int, name: str, rng: random.Random | None = None) -> tuple[Self, int]:
+        """This match with ``user_id`` seated (taking the open seat if needed), and their seat.
+
+        A third player is refused. When a draw was dealt for the open seat, the newcomer takes
+        that hand under their own name (made distinct from the other player's), and ``rng``
+        lets the waiting draw move on (to the INTELCOM roll, say).
+
+        >>> m, _ = Match().seat_for(1, "Ann")
+        >>> m, _ = m.seat_for(2, "Bo")
+        >>> m.seat_for(3, "Cy")
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: This channel's ITS match is between <@1> and <@2>: ...
+        """
+        seat = self.seat_of(user_id)
+        if seat is not None:
+            return self, seat
+        if len(self.seats) >= SEATS:
+            raise RuleError(
+                f"This channel's ITS match is between {self.player_list()}: only they can take part. "
+                "Start yours in another channel or a thread, or ask them to finish with /its end."
+            )
+        seats = [*self.seats, Seat(user_id=user_id, name=name)]
+        update: dict[str, object] = {"seats": seats}
+        if self.draw is not None and len(self.draw.players) > len(seats) - 1:
+            index = len(seats) - 1
+            own = distinct_name(name, [p.name for p in self.draw.players[:index]])
+            update["draw"] = self.draw.join(index, own, rng or random.Random())
+        return self.model_copy(update=update), len(seats) - 1
+
+    def reveal(self, user_id: int) -> tuple[Self, int]:
+        """This match with ``user_id``'s classified objectives shown to the channel, and their seat.
+
+        Only a player who finished choosing reveals, and only once.
+
+        >>> Match().reveal(1)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: You have no classified objectives in this channel: ...
+        """
+        seat = self.seat_of(user_id)
+        if self.draw is None or seat is None:
+            raise RuleError(
+                "You have no classified objectives in this channel: start with /its classified draw."
+            )
+        player = self.draw.players[seat]
+        if player.step is not Step.DONE or not player.kept:
+            raise RuleError("Finish choosing your classified objectives first (see /its classified mine).")
+        if seat in self.revealed:
+            raise RuleError(
+                "You have already revealed your classified objectives: they are in the channel "
+                "above. /its classified mine shows them to you again."
+            )
+        return self.model_copy(update={"revealed": sorted({*self.revealed, seat})}), seat
+
+    # -- one scenario per match ---------------------------------------------------------------
+
+    def scenario_to_draw(self, wanted: str | None, name_of: Callable[[str], str]) -> str | None:
+        """The scenario id a new draw deals for, or None when this match already has its draw.
+
+        A draw is for the scenario asked for, else the score sheet's; once there is a draw,
+        asking for another scenario is refused, as is a draw for another scenario than the
+        sheet's. ``name_of`` names a scenario id in those messages.
+
+        >>> Match().scenario_to_draw("acquisition", str)
+        'acquisition'
+        >>> Match().scenario_to_draw(None, str)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: Say which scenario these cards are for: ...
+        """
+        if self.draw is None:
+            chosen = wanted or (self.sheet.scenario_id if self.sheet is not None else None)
+            if chosen is None:
+                raise RuleError(
+                    "Say which scenario these cards are for: add the mission option, for example "
+                    "`/its classified record cards:Sabotage mission:Acquisition`."
+                )
+            if self.sheet is not None and chosen != self.sheet.scenario_id:
+                scored = name_of(self.sheet.scenario_id)
+                raise RuleError(
+                    f"This channel's match is {scored}: its score sheet is for {scored}, so draw "
+                    f"for it too (`mission:{scored}`). To play {name_of(chosen)} instead, finish this "
+                    "match with /its end first, or use another thread."
+                )
+            return chosen
+        if wanted is not None and wanted != self.draw_scenario:
+            raise RuleError(
+                f"This channel's classified draw is for {name_of(self.draw_scenario or '')}, not "
+                f"{name_of(wanted)}. Finish that match with /its end, or draw in another channel or thread."
+            )
+        return None
+
+    def with_sheet(self, sheet: ScoreSheet, name_of: Callable[[str], str]) -> Self:
+        """This match scored on ``sheet`` (both confirmations cleared).
+
+        The sheet must be for the scenario the objectives were drawn for. Asking again for the
+        sheet the match already has returns this very match; another sheet is refused.
+        ``name_of`` names a scenario id in those messages.
+        """
+        if self.draw is not None and self.draw_scenario != sheet.scenario_id:
+            drawn = name_of(self.draw_scenario or "")
+            raise RuleError(
+                f"This channel's match is {drawn}: the classified objectives were drawn for it, so "
+                f"the score sheet must be for {drawn} too (`/its score mission:{drawn}`). To play "
+                f"{name_of(sheet.scenario_id)} instead, finish this match with /its end first, or use "
+                "another thread."
+            )
+        if self.sheet is not None:
+            if self.sheet.scenario_id == sheet.scenario_id and self.sheet.tier == sheet.tier:
+                return self
+            raise RuleError(
+                "This channel already has a score sheet for "
+                f"{name_of(self.sheet.scenario_id)} at {int(self.sheet.tier)} points. "
+                "Finish it with /its end first, or use another thread."
+            )
+        return self.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": self.sheet_step + 1})
+
+    # -- the score sheet ---------------------------------------------------------------------
+
+    @property
+    def final(self) -> bool:
+        """Both players confirmed the sheet."""
+        return set(self.confirmed) == {Side.A, Side.B}
+
+    def check_open(self) -> None:
+        """Raise :class:`SheetFinal` when both players confirmed the sheet.
+
+        >>> Match(confirmed=[Side.A]).check_open()
+        >>> Match(confirmed=[Side.A, Side.B]).check_open()
+        Traceback (most recent call last):
+        ...
+        rules.its.match.SheetFinal: This score sheet is final: ...
+        """
+        if self.final:
+            raise SheetFinal(
+                "This score sheet is final: both players confirmed it and the result is posted. "
+                "To score the game again, start over with /its end and then /its score."
+            )
+
+    def edit_entry(self, scenario: Scenario, side: Side, entry_id: str, value: object) -> Self:
+        """This match with one entry of ``side`` set on its sheet.
+
+        An edit that changes nothing (0 where nothing was set, say) returns this very match,
+        so the confirmations stand; any other edit clears both confirmations and counts as a
+        new sheet step. A final sheet refuses every edit.
+        """
+        if self.sheet is None:
+            raise RuleError("This channel has no score sheet: start one with /its score.")
+        self.check_open()
+        sheet = apply(scenario, self.sheet, side, entry_id, value)
+        if filled_entries(sheet.side(side)) == filled_entries(self.sheet.side(side)):
+            return self
+        return self.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": self.sheet_step + 1})
+
+    def toggle_confirmation(self, side: Side) -> Self:
+        """This match with ``side``'s confirmation given, or taken back when it was given.
+
+        >>> m = Match(confirmed=[Side.B]).toggle_confirmation(Side.A)
+        >>> [s.value for s in m.confirmed], m.final, m.sheet_step
+        (['a', 'b'], True, 1)
+        """
+        if side in self.confirmed:
+            confirmed = [s for s in self.confirmed if s is not side]
+        else:
+            confirmed = sorted({*self.confirmed, side})
+        return self.model_copy(update={"confirmed": confirmed, "sheet_step": self.sheet_step + 1})
+
+
+def filled_entries(side: SheetSide) -> tuple[int, dict[str, object]]:
+    """A sheet side without its empty entries: an unset entry equals one set to 0, no or nothing.
+
+    >>> filled_entries(SheetSide(values={"a": 0, "b": [False, False], "c": 2}))
+    (0, {'c': 2})
+    >>> filled_entries(SheetSide()) == filled_entries(SheetSide(values={"x": {"o": 0}}))
+    True
+    """
+
+    def filled(value: object) -> bool:
+        if isinstance(value, dict):
+            return any(value.values())
+        if isinstance(value, list | tuple):
+            return any(value)
+        return bool(value)
+
+    return side.victory_points, {k: v for k, v in side.values.items() if filled(v)}
+
+
+def distinct_name(name: str, taken: list[str]) -> str:
+    """A display name different from ``taken`` (two players called "Sam" in one draw).
+
+    >>> distinct_name("Sam", ["sam"]), distinct_name("Sam", ["Sam", "Sam (2)"]), distinct_name("Jo", [])
+    ('Sam (2)', 'Sam (3)', 'Jo')
+    """
+    folded = {t.casefold() for t in taken}
+    if name.casefold() not in folded:
+        return name
+    n = 2
+    while f"{name} ({n})".casefold() in folded:
+        n += 1
+    return f"{name} ({n})"
+
+
+def open_seats(seats: list[Seat]) -> list[int]:
+    """Draw seats nobody has taken yet: the draw waits for them.
+
+    >>> open_seats([]), open_seats([Seat(user_id=1, name="Ann")])
+    ([0, 1], [1])
+    """
+    return list(range(len(seats), SEATS))
+
+
+def draw_names(seats: list[Seat]) -> list[str]:
+    """The two names a new draw is dealt for.
+
+    >>> draw_names([Seat(user_id=1, name="Opponent")])
+    ['Opponent', 'Opponent (2)']
+    """
+    first = seats[0].name if seats else OPEN_SEAT
+    second = seats[1].name if len(seats) > 1 else OPEN_SEAT
+    return [first, distinct_name(second, [first])]
+
+
+def record_cards(text: str) -> list[str]:
+    """The cards a player lists for ``/its classified record``: numbers or names, comma separated.
+
+    >>> record_cards("3, 7;Sabotage")
+    ['3', '7', 'Sabotage']
+    >>> record_cards(",".join("1" * 11))
+    Traceback (most recent call last):
+    ...
+    rules.errors.RuleError: That is 11 cards; no scenario needs more than 10.
+    """
+    parts = [p.strip() for p in re.split(r"[,;\n]+", text) if p.strip()]
+    if not parts:
+        raise RuleError("List the cards you kept, by number or name, separated by commas.")
+    if len(parts) > MAX_RECORD_CARDS:
+        raise RuleError(f"That is {len(parts)} cards; no scenario needs more than {MAX_RECORD_CARDS}.")
+    return parts
