@@ -21,6 +21,7 @@ from bot.storage import (
     SqliteGameRepository,
     SqliteJobRepository,
     SqliteMetaRepository,
+    SqliteRatingRepository,
     SqliteSavedRollRepository,
 )
 from bot.storage.profiles import SqliteAttackProfileRepository
@@ -38,6 +39,7 @@ COGS: tuple[str, ...] = (
     "cogs.boarding_actions",
     "cogs.wh40k",
     "cogs.odds",
+    "cogs.tournament",
 )
 
 
@@ -64,6 +66,8 @@ class Herald(commands.AutoShardedBot):
         self.games = GameStore(SqliteGameRepository(self.db))
         self.saved_rolls = SqliteSavedRollRepository(self.db)
         self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
+        #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.
+        self.ratings = SqliteRatingRepository(self.db)
         #: Work for later (turn nudges, round timers): see bot.scheduler.
         self.scheduler = Scheduler(SqliteJobRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.

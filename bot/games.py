@@ -70,6 +70,7 @@ class GameRepository(Protocol):
     async def save(self, **kwargs: Any) -> int: ...
     async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]: ...
     async def last_undoable(self, game_id: int) -> EventRecord | None: ...
+    async def active_of_kind(self, guild_id: int, kind: str) -> list[GameRecord]: ...
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,12 @@ class GameStore:
         if record is None or record.kind != kind:
             return None
         return Game(record, self._load(record, model))
+
+    async def active_of_kind(self, guild_id: int, model: type[S], kind: str) -> list[Game[S]]:
+        """Every active game of ``kind`` in a server (a tournament finding the thread a result came
+        from, say), oldest first."""
+        records = await self._repo.active_of_kind(guild_id, kind)
+        return [Game(r, self._load(r, model)) for r in records]
 
     async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]:
         return await self._repo.events(game_id, limit=limit)

@@ -169,6 +169,8 @@ class Message:
     visible_to: int | None = None
     deleted: bool = False
     edits: int = 0
+    #: The ``allowed_mentions`` the bot sent with the message (None: the bot's default).
+    allowed_mentions: dict[str, Any] | None = None
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -219,6 +221,16 @@ class Message:
         for raw in self.embeds:
             parts.extend(_embed_lines(raw))
         return "\n".join(parts)
+
+    @property
+    def pings(self) -> set[int]:
+        """The users this message notifies: those mentioned in its content whom its allowed
+        mentions let through (Herald's default lets nobody through)."""
+        mentioned = {int(u) for u in re.findall(r"<@!?(\d+)>", self.content)}
+        allowed = self.allowed_mentions or {"parse": []}
+        if "users" in (allowed.get("parse") or []):
+            return mentioned
+        return mentioned & {int(u) for u in allowed.get("users") or []}
 
     @property
     def buttons(self) -> list[Button]:
@@ -936,6 +948,7 @@ class OfflineDriver:
             attachments=self._save(files),
             ephemeral=ephemeral,
             visible_to=pending.user.id if ephemeral else None,
+            allowed_mentions=data.get("allowed_mentions"),
         )
         if record:
             self.messages[message.id] = message
@@ -952,6 +965,8 @@ class OfflineDriver:
             message.embeds = list(data["embeds"] or [])
         if "components" in data:
             message.components = list(data["components"] or [])
+        if "allowed_mentions" in data:
+            message.allowed_mentions = data["allowed_mentions"]
         if "attachments" in data or files:
             kept_ids = {str(a.get("id")) for a in data.get("attachments") or [] if "id" in a}
             kept = [a for i, a in enumerate(message.attachments) if str(i + 1) in kept_ids]
@@ -976,6 +991,8 @@ class OfflineDriver:
         method, path = route.method, route.path
         body, attachments = _body({"payload": kwargs.get("json"), "multipart": form, "files": files})
         channel_id = getattr(route, "channel_id", None)
+        if method == "POST" and path == "/channels/{channel_id}/threads" and channel_id is not None:
+            return self._new_thread(int(channel_id), body).payload()
         match = re.fullmatch(r"/channels/\{channel_id\}/messages(?:/\{message_id\})?", path)
         if match and channel_id is not None:
             message_id = getattr(route, "message_id", None) or _route_param(route, "message_id")
@@ -989,6 +1006,22 @@ class OfflineDriver:
                 raise discord.NotFound(_FakeResponse(404), "unknown message")
             return self._message_op(current or pending, message, method, body, attachments)
         raise discord.HTTPException(_FakeResponse(400), f"offline driver: no network for {method} {path}")
+
+    def _new_thread(self, parent_id: int, body: dict[str, Any]) -> Channel:
+        """Discord's POST /channels/{id}/threads: a thread without a starter message. It is a
+        channel of its own (messages posted in it, commands run in it) named as asked; a name
+        already taken by another channel gets the thread's id appended in ``driver.channels``."""
+        name = str(body.get("name") or "thread")[:100]
+        thread = Channel(_snowflake(), name, thread=True, parent_id=parent_id)
+        key = name if name not in self.channels else f"{name} ({thread.id})"
+        self.channels[key] = thread
+        return thread
+
+    def threads(self, parent: Channel | None = None) -> list[Channel]:
+        """The threads the bot opened under ``parent`` (default: every channel), oldest first."""
+        return [
+            c for c in self.channels.values() if c.thread and (parent is None or c.parent_id == parent.id)
+        ]
 
     def _current_pending(self, channel_id: int) -> _Pending | None:
         for pending in reversed(list(self._pending.values())):

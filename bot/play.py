@@ -112,8 +112,8 @@ class Post:
     view: discord.ui.View | None = None
     images: list[Image] = field(default_factory=list)
     ephemeral: bool = False
-    #: Users this message notifies (their mention must be in it); everyone else mentioned is not.
-    pings: list[int] = field(default_factory=list)
+    #: Who this message may ping (default: nobody); e.g. ``discord.AllowedMentions(users=True)``.
+    mentions: discord.AllowedMentions | None = None
 
     async def send(self, interaction: discord.Interaction, *, edit: bool = False) -> None:
         await send(
@@ -124,7 +124,7 @@ class Post:
             images=self.images,
             ephemeral=self.ephemeral,
             edit=edit,
-            pings=self.pings,
+            mentions=self.mentions,
         )
 
 
@@ -187,25 +187,32 @@ class GameKit(Generic[S]):
 
     # -- finding the game -------------------------------------------------------------------
 
-    async def load(self, interaction: discord.Interaction, *, game_id: int | None = None) -> Game[S]:
+    async def load(
+        self, interaction: discord.Interaction, *, game_id: int | None = None, channel_id: int | None = None
+    ) -> Game[S]:
         """The channel's game of this kind.
 
         Without ``game_id`` a channel with no such game gets "there is no ... here, start one
         with ..."; with the ``game_id`` a button carries, a game that ended or was replaced
-        gets "this has moved on".
+        gets "this has moved on". ``channel_id`` names another channel than the interaction's
+        (a game run from a parent channel and played in its threads).
         """
         try:
             return await self.store(interaction).get_for(
-                interaction.channel_id, self.model, self.kind.key, game_id=game_id
+                channel_id or interaction.channel_id, self.model, self.kind.key, game_id=game_id
             )
         except MovedOn:
             if self.moved_on is None:
                 raise
             raise MovedOn(self.moved_on) from None
 
-    async def find(self, interaction: discord.Interaction) -> Game[S] | None:
+    async def find(
+        self, interaction: discord.Interaction, *, channel_id: int | None = None
+    ) -> Game[S] | None:
         """The channel's game of this kind, or ``None`` (for look-ups and autocomplete)."""
-        return await self.store(interaction).find(interaction.channel_id, self.model, self.kind.key)
+        return await self.store(interaction).find(
+            channel_id or interaction.channel_id, self.model, self.kind.key
+        )
 
     async def shown(self, interaction: discord.Interaction, *, game_id: int | None = None) -> Shown[S]:
         game = await self.load(interaction, game_id=game_id)
@@ -234,6 +241,7 @@ class GameKit(Generic[S]):
         *,
         game_id: int | None = None,
         version: int | None = None,
+        channel_id: int | None = None,
     ) -> Shown[S]:
         """Apply ``change`` to the channel's game as one stored step and return the result.
 
@@ -241,11 +249,11 @@ class GameKit(Generic[S]):
         channel's lock and returns a :class:`Change`; raising a RuleError leaves the game as
         it was. ``game_id`` / ``version`` come from a button: a game that moved on refuses the
         press. The interaction's id is stored with the step, so a redelivered interaction is
-        applied once.
+        applied once. ``channel_id``: see :meth:`load`.
         """
         wants_game = len(inspect.signature(change).parameters) > 1
         async with self.store(interaction).update(
-            interaction.channel_id,
+            channel_id or interaction.channel_id,
             self.model,
             kind=self.kind.key,
             actor_id=interaction.user.id,
@@ -306,9 +314,12 @@ class GameKit(Generic[S]):
         game_id: int | None = None,
         version: int | None = None,
         edit: bool = False,
+        channel_id: int | None = None,
     ) -> Shown[S]:
         """:meth:`step`, then answer with what ``show`` makes of the new state."""
-        shown = await self.step(interaction, action, change, game_id=game_id, version=version)
+        shown = await self.step(
+            interaction, action, change, game_id=game_id, version=version, channel_id=channel_id
+        )
         await self.reply(interaction, shown, show, edit=edit)
         return shown
 

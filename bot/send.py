@@ -215,28 +215,53 @@ async def send(
     images: Sequence[Image] = (),
     ephemeral: bool = False,
     edit: bool = False,
-    pings: Sequence[int] = (),
+    mentions: discord.AllowedMentions | None = None,
 ) -> None:
     """Answer ``interaction`` with a message fitted to Discord's limits.
 
     ``edit`` replaces the message a button or select sits on (its attachments and view too:
     ``view=None`` removes the buttons). Otherwise a new message is posted: the response, or a
     follow-up when the interaction was already answered or deferred. ``images`` are rendered in a
-    worker thread first. Nothing a message mentions notifies anyone, except the users whose ids
-    are in ``pings`` (the player whose turn it is, say); an edit notifies nobody.
+    worker thread first. Nobody is pinged unless ``mentions`` allows it.
     """
-    attached = list(files)
-    for image in images:
-        png = await asyncio.to_thread(image.render)
-        attached.append(discord.File(io.BytesIO(png), filename=image.filename))
+    attached = list(files) + await _render(images)
     all_embeds = fit_embeds([*([embed] if embed is not None else []), *embeds])
     text = fit_content(content)
     async with _lock(interaction):
         _stop_watching(interaction)
         if edit and interaction.message is not None:
-            await _edit(interaction, text, all_embeds, view, attached)
+            await _edit(interaction, text, all_embeds, view, attached, mentions)
         else:
-            await _post(interaction, text, all_embeds, view, attached, ephemeral, pings)
+            await _post(interaction, text, all_embeds, view, attached, ephemeral, mentions)
+
+
+async def _render(images: Sequence[Image]) -> list[discord.File]:
+    attached = []
+    for image in images:
+        png = await asyncio.to_thread(image.render)
+        attached.append(discord.File(io.BytesIO(png), filename=image.filename))
+    return attached
+
+
+async def send_to(
+    channel: discord.abc.Messageable,
+    *,
+    content: str | None = None,
+    embeds: Sequence[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+    files: Sequence[discord.File] = (),
+    images: Sequence[Image] = (),
+    mentions: discord.AllowedMentions | None = None,
+) -> discord.Message:
+    """Post a message in ``channel`` outside any interaction (a scheduled reminder, a result
+    reported by another cog), fitted to Discord's limits like :func:`send`, images rendered off
+    the event loop."""
+    kwargs: dict[str, Any] = {"embeds": fit_embeds(embeds), "files": list(files) + await _render(images)}
+    if view is not None:
+        kwargs["view"] = view
+    if mentions is not None:
+        kwargs["allowed_mentions"] = mentions
+    return await channel.send(content=fit_content(content), **kwargs)
 
 
 async def _edit(
@@ -245,8 +270,11 @@ async def _edit(
     embeds: list[discord.Embed],
     view: discord.ui.View | None,
     files: list[discord.File],
+    mentions: discord.AllowedMentions | None = None,
 ) -> None:
     kwargs: dict[str, Any] = {"content": content, "embeds": embeds, "view": view, "attachments": files}
+    if mentions is not None:
+        kwargs["allowed_mentions"] = mentions
     if not interaction.response.is_done():
         await interaction.response.edit_message(**kwargs)
     elif interaction.response.type is InteractionResponseType.deferred_message_update:
@@ -263,16 +291,15 @@ async def _post(
     view: discord.ui.View | None,
     files: list[discord.File],
     ephemeral: bool,
-    pings: Sequence[int] = (),
+    mentions: discord.AllowedMentions | None = None,
 ) -> None:
     kwargs: dict[str, Any] = {"embeds": embeds}
-    if pings:
-        users = [discord.Object(user_id) for user_id in dict.fromkeys(pings)]
-        kwargs["allowed_mentions"] = discord.AllowedMentions(everyone=False, roles=False, users=users)
     if content is not None:
         kwargs["content"] = content
     if view is not None:
         kwargs["view"] = view
+    if mentions is not None:
+        kwargs["allowed_mentions"] = mentions
     response = interaction.response
     if not response.is_done():
         if files:

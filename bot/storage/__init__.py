@@ -9,6 +9,7 @@ from bot.storage.database import Database
 from bot.storage.games import GameRecord, SqliteGameRepository
 from bot.storage.jobs import SqliteJobRepository
 from bot.storage.meta import SqliteMetaRepository
+from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.saved_rolls import SavedRoll, SqliteSavedRollRepository
 
 __all__ = [
@@ -18,5 +19,6 @@ __all__ = [
     "SqliteGameRepository",
     "SqliteJobRepository",
     "SqliteMetaRepository",
+    "SqliteRatingRepository",
     "SqliteSavedRollRepository",
 ]

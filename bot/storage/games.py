@@ -138,6 +138,16 @@ class SqliteGameRepository:
             )
         return None if row is None else _game(row)
 
+    async def active_of_kind(self, guild_id: int, kind: str) -> list[GameRecord]:
+        """Every active game of ``kind`` in a server, oldest first (uses ``games_by_guild``)."""
+        async with self._db.reading() as tx:
+            rows = await tx.fetchall(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND kind = ? AND status = 'active'"
+                " ORDER BY id",
+                (guild_id, kind),
+            )
+        return [_game(r) for r in rows]
+
     async def get(self, game_id: int) -> GameRecord | None:
         async with self._db.reading() as tx:
             row = await tx.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))

@@ -287,5 +287,11 @@ def show(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> P
         embeds=[battle_embed(shown, title=title, note=note)],
         view=controls(shown),
         images=[scoreboard_image(state)],
-        pings=[] if content is None else [u for r in who if (u := state.players[r].user_id)],
+        mentions=None
+        if content is None
+        else discord.AllowedMentions(
+            users=[discord.Object(u) for r in who if (u := state.players[r].user_id)],
+            roles=False,
+            everyone=False,
+        ),
     )

@@ -10,7 +10,7 @@ import random
 
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.tournament import GameResult, Tournament, add_player, create_tournament, pair_next_round
-from tests.bench import SizeCase
+from tests.bench import Case, SizeCase
 
 _FACTIONS = ("PanOceania", "Yu Jing", "Ariadna", "Haqqislam", "Nomads", "Combined Army", "ALEPH", "Tohaa")
 
@@ -80,3 +80,33 @@ CASES = [
         target_kb=1024,
     ),
 ]
+
+
+# -- /tournament standings end to end (a 64-player event stored in a channel of its own) ---------------
+
+
+async def _stored_64(driver):  # type: ignore[no-untyped-def]
+    from cogs.tournament.state import TournamentGame
+
+    channel = driver.add_channel("bench-tournament")
+    organiser = driver.user("bench-organiser")
+    if await driver.bot.games.find(channel.id, TournamentGame, "tournament") is None:
+        await driver.bot.games.start(
+            channel_id=channel.id,
+            guild_id=None,
+            kind="tournament",
+            state=TournamentGame(tournament=_STANDINGS_64, organisers=[organiser.id]),
+            actor_id=organiser.id,
+        )
+    return channel
+
+
+CASES.append(
+    Case(
+        "/tournament standings, 64 players (2 PNG pages)",
+        lambda d, channel: d.command("tournament standings", channel=channel),
+        setup=_stored_64,
+        calls=20,
+        target_p99_ms=300,
+    )
+)

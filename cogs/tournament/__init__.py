@@ -1,0 +1,55 @@
+"""Tournaments in Discord: ``/tournament`` runs an ITS event in a channel, ``/rating`` shows the
+server's ITS Ratings.
+
+The rules are ``rules.tournament``; this package only declares commands (``commands.py`` for
+setting up, ``rounds.py`` for playing, ``ratings.py`` for ``/rating``), buttons (``views.py``),
+messages (``posts.py``) and the score-sheet listener (``sheets.py``). ``setup`` registers the
+game kind, the persistent buttons, the round timer's job handler and the cogs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from discord.ext.commands import Bot, GroupCog
+
+from cogs.tournament.commands import SetupCommands
+from cogs.tournament.ratings import Ratings
+from cogs.tournament.rounds import TIMER_JOB, RoundCommands, timer_job
+from cogs.tournament.sheets import SheetResults
+from cogs.tournament.state import KIT
+from cogs.tournament.views import DYNAMIC_ITEMS
+from rules.its.content import ScenarioLibrary, load_scenarios_tolerant
+
+log = logging.getLogger("herald.tournament")
+
+
+class Tournaments(
+    SetupCommands,
+    RoundCommands,
+    GroupCog,
+    group_name="tournament",
+    group_description="ITS tournaments in this channel: players, Swiss pairings, results, standings",
+):
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.scenarios = ScenarioLibrary([])
+
+    async def cog_load(self) -> None:
+        self.scenarios, errors = await asyncio.to_thread(load_scenarios_tolerant)
+        for error in errors:
+            log.warning("tournament: skipped a scenario file: %s", error)
+
+
+async def setup(bot: Bot) -> None:
+    KIT.register(bot)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
+    await bot.add_cog(Tournaments(bot))
+    await bot.add_cog(SheetResults(bot))
+    await bot.add_cog(Ratings(bot))
+
+
+async def teardown(bot: Bot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

@@ -1,0 +1,230 @@
+"""/tournament, setting up: create, organisers, players, scenarios and settings.
+
+Each handler reads its options, applies one engine function as one kit step and answers; the
+rules (who may join when, which scenario may be played) are the engine's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.limits import quote
+from bot.play import Change, Post, Shown, autocomplete
+from cogs.tournament.posts import summary
+from cogs.tournament.state import (
+    KIT,
+    TournamentGame,
+    add_organiser,
+    checked_text,
+    follow_up_step,
+    home_channel,
+    is_organiser,
+    player_id,
+    require_organiser,
+    require_player,
+)
+from rules.errors import RuleError
+from rules.its.content import ScenarioLibrary
+from rules.its.scenario import ScenarioKind
+from rules.tournament import (
+    MAX_ROUNDS,
+    add_player,
+    create_tournament,
+    drop_player,
+    remove_player,
+    set_late_joins,
+    set_rounds,
+    set_scenario,
+)
+
+Tiers = Literal[150, 200, 250, 300, 400]
+Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
+Kinds = Literal["tournament", "league", "one-shot"]
+
+
+class SetupCommands:
+    """Mixed into the /tournament cog (see ``cogs/tournament/__init__.py``)."""
+
+    scenarios: ScenarioLibrary
+    organiser = app_commands.Group(name="organiser", description="Who runs this tournament")
+
+    def scenario_name(self, scenario_id: str) -> str:
+        try:
+            return self.scenarios.get(scenario_id).name
+        except RuleError:
+            return scenario_id
+
+    def shown(self, what: str, *, full: bool = True) -> Any:
+        def show(shown: Shown[TournamentGame]) -> Post:
+            if not full:
+                count = len(shown.state.tournament.players)
+                return Post(content=f"{what} {quote(shown.state.tournament.name, 80)}: {count} player(s).")
+            return Post(content=what, embeds=[summary(shown.state, self.scenario_name)])
+
+        return show
+
+    async def _player_step(
+        self, interaction: discord.Interaction, action: str, change: Any, what: str, *, full: bool = False
+    ) -> None:
+        home = await home_channel(interaction)
+        await KIT.play(interaction, action, change, self.shown(what, full=full), channel_id=home)
+
+    # -- the tournament ----------------------------------------------------------------------
+
+    @app_commands.command(name="create", description="Start a tournament in this channel (you organise it)")
+    @app_commands.describe(
+        name="The tournament's name",
+        tier="Army points",
+        rounds=f"Number of rounds (default: from the player count; 3 to {MAX_ROUNDS})",
+        extras="ITS Extras that change how the event runs",
+        kind="Sets the rating's K factor",
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        tier: Tiers,
+        rounds: app_commands.Range[int, 1, 99] | None = None,
+        extras: Extras = "none",
+        kind: Kinds = "tournament",
+    ) -> None:
+        checked_text(name, "tournament name")
+        chosen = [] if extras == "none" else extras.split("+")
+        tournament = create_tournament(name, tier, kind=kind.replace("-", "_"), extras=chosen, rounds=rounds)
+        old = await KIT.find(interaction)
+        if old is not None and old.state.tournament.finished:
+            # A finished tournament stays viewable until the next one here replaces it.
+            await follow_up_step(
+                interaction, int(interaction.channel_id or 0), "archived", lambda s: s, end=True
+            )
+        state = TournamentGame(tournament=tournament, organisers=[interaction.user.id])
+        shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
+        await KIT.reply(
+            interaction,
+            shown,
+            self.shown(
+                f"{interaction.user.mention} opened **{quote(tournament.name, 80)}**: join with "
+                "`/tournament join faction:...`."
+            ),
+        )
+
+    @organiser.command(name="add", description="Let someone else run this tournament too")
+    @app_commands.rename(user="member")
+    async def organiser_add(self, interaction: discord.Interaction, user: discord.User) -> None:
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "add organisers")
+            return Change(add_organiser(state, user.id), summary=f"added organiser {user.id}")
+
+        await self._player_step(
+            interaction, "organiser", change, f"{user.mention} now organises too.", full=True
+        )
+
+    @app_commands.command(name="settings", description="Organisers: late joins and the number of rounds")
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        late_joins: bool | None = None,
+        rounds: app_commands.Range[int, 1, 99] | None = None,
+    ) -> None:
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "change the settings")
+            t = state.tournament
+            if late_joins is not None:
+                t = set_late_joins(t, late_joins)
+            if rounds is not None:
+                t = set_rounds(t, rounds)
+            return Change(state.update(tournament=t), summary="settings")
+
+        await self._player_step(interaction, "settings", change, "Settings saved.", full=True)
+
+    # -- players -----------------------------------------------------------------------------
+
+    @app_commands.command(name="join", description="Enter this tournament with your faction")
+    @app_commands.describe(faction="Your army's faction or sectorial")
+    async def join(self, interaction: discord.Interaction, faction: str) -> None:
+        checked_text(faction, "faction")
+        user = interaction.user
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
+            return Change(state.update(tournament=t), summary=f"{user.id} joined")
+
+        await self._player_step(interaction, "join", change, f"{user.mention} joined ({quote(faction, 80)}).")
+
+    @app_commands.command(name="add", description="Organisers: enter a player")
+    @app_commands.rename(user="player")
+    async def add(self, interaction: discord.Interaction, user: discord.User, faction: str) -> None:
+        checked_text(faction, "faction")
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "add players (anyone can /tournament join)")
+            t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
+            return Change(state.update(tournament=t), summary=f"added {user.id}")
+
+        await self._player_step(interaction, "add", change, f"{user.mention} added ({quote(faction, 80)}).")
+
+    @app_commands.command(name="remove", description="Organisers: take a player out before round 1")
+    @app_commands.rename(user="player")
+    async def remove(self, interaction: discord.Interaction, user: discord.User) -> None:
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "remove players")
+            t = remove_player(state.tournament, require_player(state, user.id))
+            return Change(state.update(tournament=t), summary=f"removed {user.id}")
+
+        await self._player_step(interaction, "remove", change, f"{user.mention} was removed.")
+
+    @app_commands.command(name="drop", description="Leave the tournament (results stay); organisers: anyone")
+    @app_commands.rename(user="player")
+    async def drop(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        target = user or interaction.user
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            if target.id != interaction.user.id:
+                require_organiser(interaction, state, "drop other players")
+            t = drop_player(state.tournament, require_player(state, target.id))
+            return Change(state.update(tournament=t), summary=f"dropped {target.id}")
+
+        await self._player_step(
+            interaction, "drop", change, f"{target.mention} dropped: no longer paired, results kept."
+        )
+
+    # -- scenarios ---------------------------------------------------------------------------
+
+    @app_commands.command(name="mission", description="Organisers: the scenario of a round")
+    @app_commands.describe(round="Round number", scenario="An ITS scenario (never the same one twice)")
+    async def mission(
+        self, interaction: discord.Interaction, round: app_commands.Range[int, 1, MAX_ROUNDS], scenario: str
+    ) -> None:
+        found = self.scenarios.get(scenario)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "set scenarios")
+            t = set_scenario(state.tournament, round, found)
+            return Change(state.update(tournament=t), summary=f"round {round}: {found.id}")
+
+        await self._player_step(
+            interaction, "mission", change, f"Round {round} plays **{found.name}**.", full=True
+        )
+
+    @mission.autocomplete("scenario")
+    @autocomplete
+    async def _scenario_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[tuple[str, str]]:
+        found = self.scenarios.search(current, limit=50) if current else list(self.scenarios)
+        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        if game is not None:
+            used = set(game.state.tournament.scenarios.values())
+            direct = "direct_action" in {e.value for e in game.state.tournament.extras}
+            wanted = ScenarioKind.DIRECT_ACTION if direct else ScenarioKind.ITS
+            found = [s for s in found if s.id not in used and s.kind is wanted]
+        return [(s.name, s.id) for s in found]
+
+    @app_commands.command(name="info", description="This channel's tournament: settings, players, rounds")
+    async def info(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        note = "You organise it." if is_organiser(interaction, game.state) else None
+        await Post(content=note, embeds=[summary(game.state, self.scenario_name)]).send(interaction)

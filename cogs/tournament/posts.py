@@ -1,0 +1,186 @@
+"""What players read: the tournament's summary, pairings, standings and results as Posts.
+
+Images are rendered off the event loop by the kit (``Image``); only pages that
+``renderers.tournament.page_count`` reports are asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from bot.limits import MAX_CONTENT, quote
+from bot.play import Image, Post
+from cogs.tournament.state import TournamentGame, organisers_text
+from renderers.tournament import page_count, render_pairings, render_standings
+from rules.errors import RuleError
+from rules.tournament import BYE_TP, GameResult, Tournament, standings
+from rules.tournament.model import Flag, Game
+
+COLOUR = discord.Colour.from_rgb(201, 162, 39)
+MEDALS = ("🥇", "🥈", "🥉")
+IMAGES_PER_POST = 4
+"""Standings pages per message (a page holds 32 players): more is a ``page:`` option away."""
+PING = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+
+ScenarioName = Callable[[str], str]
+
+
+def points_text(t: Tournament) -> str:
+    if t.escalation_tiers:
+        return "Escalation " + "/".join(str(int(x)) for x in t.escalation_tiers)
+    return f"{int(t.tier)} points"
+
+
+def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
+    """The tournament at a glance: settings, players, rounds and scenarios, organisers."""
+    t = game.tournament
+    rounds = t.round_count or t.rounds_requested
+    embed = discord.Embed(title=t.name, colour=COLOUR)
+    settings = [points_text(t), t.kind.value.replace("_", "-")]
+    settings += [e.value.replace("_", " ").title() for e in t.extras]
+    embed.description = " · ".join(settings)
+    embed.add_field(name="Players", value=str(len(t.players)))
+    rounds_text = f"{len(t.rounds)} of {rounds} paired" if rounds else "set when round 1 is paired"
+    embed.add_field(name="Rounds", value=rounds_text)
+    embed.add_field(name="Organisers", value=organisers_text(game), inline=False)
+    if t.scenarios:
+        lines = [f"Round {n}: {scenario_name(s)}" for n, s in sorted(t.scenarios.items())]
+        embed.add_field(name="Scenarios", value="\n".join(lines), inline=False)
+    state = "finished" if t.finished else ("running" if t.started else "open for /tournament join")
+    embed.set_footer(text=f"{state}{' · late joins allowed' if t.late_joins else ''}")
+    return embed
+
+
+def player_line(t: Tournament, player_id: str) -> str:
+    player = t.player(player_id)
+    who = f"<@{player.user_id}>" if player.user_id else quote(player.name, 40)
+    return f"{who} ({quote(player.faction, 30)})" if player.faction else who
+
+
+def _flags(game: Game) -> str:
+    marks = {Flag.REMATCH: "rematch", Flag.REPEAT_TABLE: "same table"}
+    found = [marks[f] for f in game.flags] + (["edited"] if game.edited else [])
+    return f" ⚠ {', '.join(found)}" if found else ""
+
+
+def pairing_lines(game: TournamentGame, round_number: int) -> list[str]:
+    """One line per game (table, players with mentions, the thread), the bye last."""
+    t = game.tournament
+    rnd = t.rounds[round_number - 1]
+    threads = {g.table: g.thread_id for g in game.threads if g.round == round_number}
+    lines = []
+    for g in rnd.games:
+        if g.b is None:
+            lines.append(f"Bye: {player_line(t, g.a)} ({BYE_TP} TP)")
+            continue
+        where = f" → <#{threads[g.table]}>" if g.table in threads else ""
+        lines.append(f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{where}{_flags(g)}")
+    return lines
+
+
+def chunks(head: str, lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
+    """``head`` and ``lines`` as messages of at most ``limit`` characters, never cutting a line."""
+    out, current = [], head
+    for line in lines:
+        if len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    out.append(current)
+    return out
+
+
+def pairings_images(t: Tournament, round_number: int, scenario: str | None) -> list[Image]:
+    pages = page_count(len(t.rounds[round_number - 1].games))
+    return [
+        Image(
+            lambda p=p: render_pairings(t, round_number=round_number, scenario_name=scenario, page=p),
+            f"pairings-round{round_number}-{p}.png",
+        )
+        for p in range(1, pages + 1)
+    ]
+
+
+def pairings_posts(game: TournamentGame, round_number: int, scenario_name: ScenarioName) -> list[Post]:
+    """The pairing announcement: the pictures, then text that pings every paired player."""
+    t = game.tournament
+    scenario_id = t.scenarios.get(round_number)
+    scenario = scenario_name(scenario_id) if scenario_id else None
+    head = (
+        f"**{quote(t.name, 80)}: round {round_number} of {t.round_count}** · "
+        f"{scenario or 'scenario to be announced'} · {int(t.tier_of_round(round_number))} points\n"
+        "Report with `/its score` in your game's thread, or `/tournament report`."
+    )
+    flagged = [g for g in t.rounds[round_number - 1].games if Flag.REMATCH in g.flags]
+    if flagged:
+        head += f"\n⚠ {len(flagged)} rematch(es) could not be avoided (organisers: check them)."
+    texts = chunks(head, pairing_lines(game, round_number))
+    posts = [Post(content=texts[0], images=pairings_images(t, round_number, scenario), mentions=PING)]
+    posts += [Post(content=text, mentions=PING) for text in texts[1:]]
+    return posts
+
+
+def standings_post(t: Tournament, *, page: int = 1) -> Post:
+    """Standings pictures from ``page`` (up to :data:`IMAGES_PER_POST` of them) and a short summary."""
+    rows = standings(t)
+    pages = page_count(len(t.players))
+    if not 1 <= page <= pages:
+        raise RuleError(f"The standings have {pages} page(s) of 32 players; page {page} is not one of them.")
+    last = min(pages, page + IMAGES_PER_POST - 1)
+    images = [
+        Image(lambda p=p: render_standings(t, page=p), f"standings-{p}.png") for p in range(page, last + 1)
+    ]
+    if t.finished:
+        stage = "Final standings"
+    elif t.current is not None and not t.current.complete:
+        stage = f"Standings during round {t.current.number} of {t.round_count}"
+    elif t.rounds:
+        stage = f"Standings after round {len(t.rounds)} of {t.round_count}"
+    else:
+        stage = "Players so far"
+    top = "No results yet."
+    if any(r.played or r.byes for r in rows):
+        top = " · ".join(
+            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {quote(r.name, 40)} {r.tp} TP" for r in rows[:3]
+        )
+    text = f"**{quote(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
+    if pages > 1:
+        more = f"; see more with `page:{last + 1}`" if last < pages else ""
+        text += f"\nPages {page}-{last} of {pages}{more}."
+    return Post(content=text, images=images)
+
+
+def result_text(t: Tournament, a: str, b: str, result: GameResult) -> str:
+    """``Ann 7 OP 210 VP (5 TP) v Bo 6 OP 150 VP (2 TP)``."""
+    return (
+        f"{quote(t.name_of(a), 40)} {result.op_a} OP {result.vp_a} VP ({result.tp_a} TP) v "
+        f"{quote(t.name_of(b), 40)} {result.op_b} OP {result.vp_b} VP ({result.tp_b} TP)"
+    )
+
+
+def missing_text(game: TournamentGame) -> str:
+    t = game.tournament
+    current = t.current
+    if current is None:
+        return f"No round of {t.name} is paired yet."
+    waiting = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
+    lines = []
+    for g in current.games:
+        if g.done or g.b is None:
+            continue
+        report = waiting.get(frozenset(g.players))
+        state = ""
+        if report is not None:
+            state = (
+                " · disputed"
+                if report.disputed
+                else f" · reported by {quote(t.name_of(report.reporter), 30)}"
+            )
+        lines.append(f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{state}")
+    if not lines:
+        return f"Every game of round {current.number} has its result."
+    head = f"**Round {current.number}: {len(lines)} game(s) still without a confirmed result**"
+    return chunks(head, lines)[0]

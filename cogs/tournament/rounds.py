@@ -1,0 +1,376 @@
+"""/tournament, playing: pairing, results, the round timer, standings, finishing and the export.
+
+Pairing is computed off the event loop from the state at one version and saved only if the
+tournament is still at that version (else computed again), so a result reported meanwhile is
+never lost; every report, confirmation and correction is one kit step under the channel's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import random
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games import ChannelBusy, MovedOn
+from bot.limits import quote
+from bot.play import Change, Post, send
+from bot.send import acknowledge, send_to
+from bot.storage.ratings import RatingUpdate
+from cogs.tournament.posts import (
+    PING,
+    chunks,
+    missing_text,
+    pairings_posts,
+    player_line,
+    result_text,
+    standings_post,
+)
+from cogs.tournament.state import (
+    KIT,
+    GameThread,
+    TournamentGame,
+    follow_up_step,
+    home_channel,
+    player_id,
+    report_result,
+    require_organiser,
+    require_player,
+    with_result,
+)
+from cogs.tournament.views import report_view
+from rules.errors import RuleError
+from rules.its.scoring import MAX_OBJECTIVE_POINTS
+from rules.tournament import (
+    INITIAL_RATING,
+    MAX_ROUNDS,
+    GameResult,
+    Tournament,
+    pair_next_round,
+    players_csv,
+    rating_changes,
+    results_csv,
+    undo_pairing,
+    with_start_ratings,
+)
+from rules.tournament import finish as finish_tournament
+from rules.tournament.model import MAX_ARMY_POINTS
+
+log = logging.getLogger("herald.tournament")
+
+OP = app_commands.Range[int, 0, MAX_OBJECTIVE_POINTS]
+VP = app_commands.Range[int, 0, MAX_ARMY_POINTS]
+PAIRING_ATTEMPTS = 3
+WARN_BEFORE = timedelta(minutes=15)
+MAX_TIMER_MINUTES = 24 * 60
+TIMER_JOB = "tournament:timer"
+
+
+def paired(t: Tournament, seed: int, ratings: Mapping[str, float]) -> Tournament:
+    """The next round paired, and the start ratings of anyone not yet remembered (worker thread)."""
+    return with_start_ratings(pair_next_round(t, random.Random(seed)), ratings)
+
+
+def _replace_with(new: Tournament) -> Any:
+    def change(state: TournamentGame) -> Change[TournamentGame]:
+        return Change(state.update(tournament=new), summary=f"paired round {len(new.rounds)}")
+
+    return change
+
+
+class RoundCommands:
+    """Mixed into the /tournament cog (see ``cogs/tournament/__init__.py``)."""
+
+    bot: Any
+
+    def scenario_name(self, scenario_id: str) -> str:  # provided by SetupCommands
+        raise NotImplementedError
+
+    # -- pairing -----------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="pair", description="Organisers: pair the next round and open a thread per game"
+    )
+    @app_commands.describe(threads="Open a thread for each game (default: yes)")
+    async def pair(self, interaction: discord.Interaction, threads: bool = True) -> None:
+        home = await home_channel(interaction)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "pair rounds")  # before "thinking" shows in public
+        await acknowledge(interaction)
+        for attempt in range(PAIRING_ATTEMPTS):
+            if attempt:
+                game = await KIT.load(interaction, channel_id=home)
+            t = game.state.tournament
+            users = [p.user_id for p in t.players if p.user_id]
+            known = await self.bot.ratings.ratings(interaction.guild_id or 0, users)
+            seed = self.bot.rng.getrandbits(64)
+            new = await asyncio.to_thread(paired, t, seed, {player_id(u): r for u, r in known.items()})
+            try:
+                shown = await KIT.step(
+                    interaction,
+                    "pair",
+                    _replace_with(new),
+                    game_id=game.id,
+                    version=game.version,
+                    channel_id=home,
+                )
+                break
+            except MovedOn:
+                if attempt == PAIRING_ATTEMPTS - 1:
+                    raise ChannelBusy("The tournament kept changing while pairing; try again.") from None
+        state, number = shown.state, len(shown.state.tournament.rounds)
+        note = ""
+        if threads:
+            opened, note = await self._open_threads(interaction, state, number)
+            if opened:
+                state = await follow_up_step(
+                    interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
+                )
+        posts = pairings_posts(state, number, self.scenario_name)
+        if note:
+            posts[-1].content = f"{posts[-1].content}\n{note}"
+        for post in posts:
+            await post.send(interaction)
+
+    async def _open_threads(
+        self, interaction: discord.Interaction, state: TournamentGame, number: int
+    ) -> tuple[list[GameThread], str]:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return [], "(No threads: pair from a text channel to get one per game.)"
+        t = state.tournament
+        scenario_id = t.scenarios.get(number)
+        tier = int(t.tier_of_round(number))
+        opened = []
+        for g in t.rounds[number - 1].games:
+            if g.b is None or g.table is None:
+                continue
+            name = f"R{number} T{g.table}: {t.name_of(g.a)} v {t.name_of(g.b)}"[:100]
+            try:
+                thread = await channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+                )
+            except discord.HTTPException:
+                log.warning("could not open a thread for table %s in channel %s", g.table, channel.id)
+                return opened, "(Some threads could not be opened: I need Create Public Threads here.)"
+            opened.append(GameThread(round=number, table=g.table, thread_id=thread.id))
+            opponent = t.player(g.b).user_id
+            how = (
+                f"`/its score mission:{scenario_id} tier:{tier} opponent:<@{opponent}>`"
+                if scenario_id
+                else "`/its score` (once the organisers set the scenario)"
+            )
+            text = (
+                f"**{quote(t.name, 80)}**, round {number}, table {g.table}: {player_line(t, g.a)} v "
+                f"{player_line(t, g.b)}. Score it here with {how}: when you both confirm the sheet, "
+                "the result goes to the tournament. Or use `/tournament report`."
+            )
+            try:
+                await send_to(thread, content=text, mentions=PING)
+            except discord.HTTPException:
+                log.warning("could not post in the thread of table %s", g.table)
+        return opened, ""
+
+    @app_commands.command(name="unpair", description="Organisers: take back the last pairing (no result yet)")
+    async def unpair(self, interaction: discord.Interaction) -> None:
+        home = await home_channel(interaction)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "take back a pairing")
+            number = len(state.tournament.rounds)
+            t = undo_pairing(state.tournament)
+            threads = [g for g in state.threads if g.round != number]
+            reports = [r for r in state.reports if r.round != number]
+            return Change(
+                state.update(tournament=t, threads=threads, reports=reports),
+                summary=f"unpaired round {number}",
+                result=number,
+            )
+
+        shown = await KIT.step(interaction, "unpair", change, channel_id=home)
+        await Post(
+            content=(
+                f"Round {shown.result}'s pairing is taken back (its threads no longer count). "
+                "Pair it again with `/tournament pair`."
+            )
+        ).send(interaction)
+
+    # -- results -----------------------------------------------------------------------------
+
+    @app_commands.command(name="report", description="Report your game's result; your opponent confirms it")
+    @app_commands.describe(
+        opponent="Who you played",
+        my_op="Your Objective Points",
+        my_vp="Your Victory Points",
+        their_op="Their Objective Points",
+        their_vp="Their Victory Points",
+    )
+    async def report(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        my_op: OP,
+        my_vp: VP,
+        their_op: OP,
+        their_vp: VP,
+    ) -> None:
+        home = await home_channel(interaction)
+        result = GameResult(op_a=my_op, vp_a=my_vp, op_b=their_op, vp_b=their_vp)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            me = require_player(state, interaction.user.id)
+            new, made = report_result(state, me, require_player(state, opponent.id), result)
+            return Change(new, summary=f"report {'recorded' if made is None else made.id}", result=made)
+
+        shown = await KIT.step(interaction, "report", change, channel_id=home)
+        t = shown.state.tournament
+        score = result_text(t, player_id(interaction.user.id), player_id(opponent.id), result)
+        if shown.result is None:
+            await Post(content=f"✅ You both reported the same score: recorded. {score}").send(interaction)
+            return
+        await Post(
+            content=(
+                f"{opponent.mention}: {interaction.user.mention} reports round {shown.result.round}: "
+                f"{score}. Confirm it, or dispute it (the organisers are told)."
+            ),
+            view=report_view(shown.id, shown.version, shown.result),
+            mentions=discord.AllowedMentions(users=[opponent]),
+        ).send(interaction)
+
+    @app_commands.command(name="result", description="Organisers: set or correct any game's result")
+    @app_commands.describe(round="Round number (default: the current round)")
+    async def result(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        opponent: discord.User,
+        player_op: OP,
+        player_vp: VP,
+        opponent_op: OP,
+        opponent_vp: VP,
+        round: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+    ) -> None:
+        home = await home_channel(interaction)
+        result = GameResult(op_a=player_op, vp_a=player_vp, op_b=opponent_op, vp_b=opponent_vp)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "set results (players use /tournament report)")
+            number = round or len(state.tournament.rounds)
+            a, b = require_player(state, player.id), require_player(state, opponent.id)
+            new = with_result(state, a, b, result, round_number=number, correction=True)
+            return Change(new, summary=f"result round {number}", result=number)
+
+        shown = await KIT.step(interaction, "result", change, channel_id=home)
+        score = result_text(shown.state.tournament, player_id(player.id), player_id(opponent.id), result)
+        await Post(content=f"Round {shown.result} result set by {interaction.user.mention}: {score}").send(
+            interaction
+        )
+
+    @app_commands.command(name="missing", description="Games of the current round still without a result")
+    async def missing(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        await Post(content=missing_text(game.state)).send(interaction)
+
+    # -- the clock ---------------------------------------------------------------------------
+
+    @app_commands.command(name="timer", description="Organisers: a round timer with a 15-minute warning")
+    @app_commands.describe(minutes="Minutes left in this round")
+    async def timer(
+        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 1, MAX_TIMER_MINUTES]
+    ) -> None:
+        home = await home_channel(interaction)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "start the round timer")
+        current = game.state.tournament.current
+        if current is None or game.state.tournament.finished:
+            raise RuleError("Pair a round first: the timer counts down a round.")
+        ends = datetime.now(UTC) + timedelta(minutes=minutes)
+        payload = {"channel": home, "game": game.id, "round": current.number, "ends": ends.isoformat()}
+        key = f"{TIMER_JOB}:{game.id}"
+        scheduler = self.bot.scheduler
+        if minutes > WARN_BEFORE.total_seconds() / 60:
+            await scheduler.schedule(
+                TIMER_JOB, at=ends - WARN_BEFORE, payload={**payload, "stage": "warn"}, key=f"{key}:warn"
+            )
+        else:
+            await scheduler.cancel(f"{key}:warn")
+        await scheduler.schedule(TIMER_JOB, at=ends, payload={**payload, "stage": "end"}, key=f"{key}:end")
+        stamp = int(ends.timestamp())
+        await Post(content=f"⏱ Round {current.number} ends <t:{stamp}:t> (<t:{stamp}:R>).").send(interaction)
+
+    # -- standings, the end, the export ----------------------------------------------------
+
+    @app_commands.command(name="standings", description="The standings: pictures and a summary")
+    @app_commands.describe(page="First page to show (32 players a page)")
+    async def standings(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 16] = 1
+    ) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        await standings_post(game.state.tournament, page=page).send(interaction)
+
+    @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
+    @app_commands.describe(early="Finish before every planned round is played")
+    async def finish(self, interaction: discord.Interaction, early: bool = False) -> None:
+        home = await home_channel(interaction)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "finish the tournament")
+            return Change(
+                state.update(tournament=finish_tournament(state.tournament, early=early)),
+                summary="finished",
+            )
+
+        shown = await KIT.step(interaction, "finish", change, channel_id=home)
+        t = shown.state.tournament
+        lines = await self._rate(interaction.guild_id or 0, shown.id, t)
+        await standings_post(t).send(interaction)
+        for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
+            await Post(content=text).send(interaction)
+
+    async def _rate(self, guild_id: int, game_id: int, t: Tournament) -> list[str]:
+        changes = rating_changes(t)
+        users = {p.id: p.user_id for p in t.players}
+        updates = [
+            RatingUpdate(user_id=users[c.player_id], change=c.change, games=c.games)
+            for c in changes
+            if users.get(c.player_id) and c.games
+        ]
+        await self.bot.ratings.apply_event(guild_id, game_id, updates, initial=INITIAL_RATING)
+        return [
+            f"{quote(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
+            for c in changes
+            if c.games
+        ]
+
+    @app_commands.command(name="export", description="The players and every result as CSV files")
+    async def export(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        t = game.state.tournament
+        files = [
+            discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
+            discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
+        ]
+        await send(interaction, content=f"{quote(t.name, 80)}: standings and results.", files=files)
+
+
+async def timer_job(bot: Any, payload: dict[str, Any]) -> None:
+    """The round timer's reminder: only while that round of that tournament is still the current one."""
+    game = await bot.games.find(int(payload["channel"]), TournamentGame, KIT.kind.key)
+    if game is None or game.id != payload["game"]:
+        return
+    t = game.state.tournament
+    if t.finished or t.current is None or t.current.number != payload["round"]:
+        return
+    left = sum(1 for g in t.current.games if not g.done)
+    results = f" {left} game(s) still need a result." if left else " Every result is in."
+    if payload["stage"] == "warn":
+        text = f"⏱ Round {t.current.number}: 15 minutes left; finish the game round you are in.{results}"
+    else:
+        text = f"⏱ Round {t.current.number}: time! Stop and score your games.{results}"
+    await send_to(bot.get_partial_messageable(int(payload["channel"])), content=text)

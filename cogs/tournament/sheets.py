@@ -1,0 +1,85 @@
+"""Results that arrive from the ITS score sheet.
+
+The ITS cog announces a sheet both players confirmed with
+``bot.dispatch("its_sheet_final", channel_id, guild_id, payload)``, payload
+``{"scenario": str, "tier": int, "players": [user_a, user_b], "result": ScoreResult JSON}``
+(side A is ``players[0]``). The tournament whose pairing thread (or own channel) that is records
+the result as one step and says so in that channel; a sheet that does not fit (another
+scenario, players not paired together) is explained there instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from discord.ext import commands
+from pydantic import ValidationError
+
+from bot.games import Game
+from bot.limits import quote
+from bot.send import send_to
+from cogs.tournament.posts import result_text
+from cogs.tournament.state import KIT, TournamentGame, player_id, with_sheet_result
+from rules.errors import RuleError
+from rules.its.scoring import ScoreResult
+from rules.tournament import result_from_score
+
+log = logging.getLogger("herald.tournament")
+
+
+def _owner(
+    games: list[Game[TournamentGame]], channel_id: int
+) -> tuple[Game[TournamentGame], int | None] | None:
+    """The tournament a channel belongs to, and the round when it is a pairing thread."""
+    for game in games:
+        thread = game.state.thread_of(channel_id)
+        if thread is not None:
+            return game, thread.round
+    for game in games:
+        if game.record.channel_id == channel_id:
+            return game, None
+    return None
+
+
+class SheetResults(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener("on_its_sheet_final")
+    async def sheet_final(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
+        try:
+            await self._record(int(channel_id), guild_id, payload)
+        except Exception:  # a listener's failure must not be silent, nor reach another cog
+            log.exception("could not record a final ITS sheet from channel %s", channel_id)
+
+    async def _record(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
+        if not guild_id:
+            return
+        store = self.bot.games  # type: ignore[attr-defined]
+        found = _owner(await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key), channel_id)
+        if found is None:
+            return  # a sheet outside any tournament
+        game, round_number = found
+        try:
+            score = ScoreResult.model_validate(payload["result"])
+            a, b = (player_id(int(u)) for u in payload["players"])
+        except (KeyError, TypeError, ValueError, ValidationError):
+            log.warning("its_sheet_final with an unreadable payload from channel %s", channel_id)
+            return
+        where = self.bot.get_partial_messageable(channel_id)
+        try:
+            async with store.update(
+                game.record.channel_id, TournamentGame, kind=KIT.kind.key, actor_id=int(a), action="sheet"
+            ) as handle:
+                before = handle.state
+                handle.state, number = with_sheet_result(before, a, b, score, round_number=round_number)
+                if handle.state is before:
+                    return  # the same sheet again: already recorded
+                handle.summary = f"sheet result round {number}"
+        except RuleError as error:
+            await send_to(where, content=f"This sheet was not added to the tournament: {error}")
+            return
+        t = handle.state.tournament
+        text = result_text(t, a, b, result_from_score(score))
+        await send_to(where, content=f"🏆 Recorded for {quote(t.name, 80)}, round {number}: {text}")

@@ -1,0 +1,51 @@
+"""/tournament with 70 players: standings in pages, pairings text split under Discord's limit."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.offline import OfflineDriver
+from cogs.tournament.state import TournamentGame
+from rules.tournament import GameResult, add_player, create_tournament, pair_next_round, record_result
+from tests.cogs.tournament_helpers import pngs, public, refused
+
+
+async def _seventy(driver: OfflineDriver) -> set[int]:
+    """A 70-player event with two rounds played, stored in #general; the players' user ids."""
+    rng = random.Random(5)
+    t = create_tournament("Big Open", 300, rounds=4)
+    users = [driver.user(f"p{i:02d}") for i in range(70)]
+    for user in users:
+        t = add_player(t, str(user.id), user.name, "Nomads", user_id=user.id)
+    for _ in range(2):
+        t = pair_next_round(t, rng)
+        for g in t.current.games:
+            if g.b is not None:
+                result = GameResult(op_a=rng.randint(0, 10), op_b=rng.randint(0, 10), vp_a=100, vp_b=90)
+                t = record_result(t, g.a, g.b, result)
+    organiser = driver.user("olga")
+    await driver.bot.games.start(
+        channel_id=driver.channel.id,
+        guild_id=None,
+        kind="tournament",
+        state=TournamentGame(tournament=t, organisers=[organiser.id]),
+        actor_id=organiser.id,
+    )
+    return {u.id for u in users}
+
+
+async def test_standings_come_in_pages_and_pairings_in_several_messages(driver: OfflineDriver) -> None:
+    users = await _seventy(driver)
+    standing = public(await driver.command("/tournament standings", user="p01"))
+    assert len(pngs(standing, "standings")) == 3 and "Pages 1-3 of 3" in standing.content
+    last = public(await driver.command("/tournament standings page:3", user="p01"))
+    assert [a.filename for a in last.attachments] == ["standings-3.png"]
+    refused(await driver.command("/tournament standings page:4", user="p01"), "3 page(s)")
+
+    paired = await driver.command("/tournament pair threads:false", user="olga")
+    messages = [m for m in paired.messages if not m.ephemeral]
+    assert len(messages) >= 2 and all(len(m.content) <= 2000 for m in messages)
+    assert len(pngs(messages[0], "pairings-round3")) == 2
+    mentioned = {int(u) for m in messages for u in re.findall(r"<@(\d+)>", m.content)}
+    assert mentioned == users
