@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 
 from rules.boss_fight import GameSettings, GameState, Hex, apply, load_catalog, new_game
-from rules.boss_fight.content import Catalog, MapSpec
+from rules.boss_fight.content import Catalog, MapSpec, StatBlock
 from rules.boss_fight.state import PlaceBoss, PlaceHero
 
 CATALOG = load_catalog()
@@ -45,8 +45,11 @@ def arena(*, width: int = 10, height: int = 10, obstacles: Iterable[str] = (), b
     """A game in set-up on a custom empty board (optionally with another boss shape or leg count)."""
     board = MapSpec(id="arena", name="Arena", width=width, height=height, obstacles=list(obstacles))
     cat = catalog_with_map(board)
-    state = new_game(cat, boss=cat.boss_presets[boss].build, heroes=[cat.hero_presets[h].build for h in heroes],
-                     map_id="arena", settings=settings, rng=random.Random(0))
+    party = [cat.hero_presets[h].build for h in heroes]
+    state = new_game(cat, boss=cat.boss_presets[boss].build, heroes=party, map_id="arena", settings=settings, rng=random.Random(0))
+    # A fixed boss profile, so these tests do not change when the presets are rebalanced.
+    state.boss.stats = StatBlock(health=25, intelligence=2, strength=7, agility=2)
+    state.boss.health = 25
     if shape is not None:
         state.boss.shape = shape
     if legs is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -59,7 +61,7 @@ def test_distance_is_symmetric_and_matches_the_line(a, b):
     line = a.line_to(b)
     assert len(line) == a.distance(b) + 1
     assert line[0] == a and line[-1] == b
-    assert all(x.distance(y) == 1 for x, y in zip(line, line[1:], strict=False))
+    assert all(x.distance(y) == 1 for x, y in pairwise(line))
 
 
 @given(axial, st.integers(0, 6))

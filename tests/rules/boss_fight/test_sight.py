@@ -22,7 +22,7 @@ LOWER_RIGHT = ORIGIN + DIRECTIONS[0]  # shares the edge (2,0)-(1,1) with the ori
         ((4, -2), (0, 2), {ORIGIN}, True, "along one edge of an obstacle, open on the other side"),
         ((4, -2), (0, 2), {ORIGIN, LOWER_RIGHT}, False, "along the seam between two obstacles"),
         ((2, 0), (5, -3), {ORIGIN, LOWER_RIGHT}, True, "starting on a seam's end corner and leaving it"),
-        ((0, -2), (4, 2), {ORIGIN, LOWER_RIGHT}, False, "through the corner two obstacles share (it enters one)"),
+        ((0, -2), (4, 2), {ORIGIN, LOWER_RIGHT}, False, "through a corner two obstacles share (enters one)"),
         ((0, -2), (4, 2), {ORIGIN}, True, "along one edge to a corner, then away from the obstacle"),
         ((2, -3), (2, 3), set(), True, "nothing in the way"),
     ],

@@ -1,10 +1,19 @@
-"""Rounds and turns: initiative, draws, reshuffles, action counts, the boss's attack cap, death and the end."""
+"""Rounds and turns: initiative, draws, reshuffles, action counts, the boss's attack cap, death, the end."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.boss_fight import Attack, GameSettings, IllegalAction, Move, Sacrifice, apply, initiative, legal_actions
+from rules.boss_fight import (
+    Attack,
+    GameSettings,
+    IllegalAction,
+    Move,
+    Sacrifice,
+    apply,
+    initiative,
+    legal_actions,
+)
 from rules.boss_fight.content import Stat
 from rules.boss_fight.engine import _Ctx, draw
 from rules.boss_fight.state import Outcome, Phase
@@ -191,7 +200,7 @@ def test_the_heroes_win_when_the_boss_falls():
     s = put(s, "mira_vale", "E7")
     s = skip_to(s, "mira_vale", rng)
     s = hand_of(s, "mira_vale", ["heavy_attack", "walk", "walk", "walk"])
-    s.boss.health = 2
+    s.boss.health = 1
     s = apply(s, Attack(card="heavy_attack", equipment="longsword", target=H("E6")), rng).state
     assert s.outcome is Outcome.HEROES and s.boss.dead
 
