@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any
 
 from pydantic import PlainSerializer, PlainValidator
@@ -199,8 +200,7 @@ class Hex:
 
     def corners_lattice(self) -> list[tuple[int, int]]:
         """The six corners in lattice units, counter-clockwise on screen starting at the right."""
-        x, y = self.centre_lattice()
-        return [(x + dx, y + dy) for dx, dy in CORNER_OFFSETS]
+        return list(_corners(self.q, self.r))
 
 
 ORIGIN = Hex(0, 0, 0)
@@ -211,6 +211,12 @@ DIRECTIONS: tuple[Hex, ...] = (
 
 CORNER_OFFSETS: tuple[tuple[int, int], ...] = ((2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1))
 """Corner offsets from a hex centre in lattice units (y grows downwards, as on screen)."""
+
+
+@lru_cache(maxsize=4096)
+def _corners(q: int, r: int) -> tuple[tuple[int, int], ...]:
+    x, y = 3 * q, 2 * r + q
+    return tuple((x + dx, y + dy) for dx, dy in CORNER_OFFSETS)
 
 
 def cube_round(q: float, r: float, s: float) -> Hex:

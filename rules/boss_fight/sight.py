@@ -29,6 +29,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from functools import lru_cache
 
 from rules.boss_fight.hexgrid import DIRECTIONS, Hex
 
@@ -168,6 +169,12 @@ class Sightlines:
         pairs = sorted(((p, q) for p in starts for q in ends),
                        key=lambda pq: (pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2)
         return any(self.clear(p, q, ignore) for p, q in pairs)
+
+
+@lru_cache(maxsize=128)
+def sightlines(blocking: frozenset[Hex]) -> Sightlines:
+    """A shared :class:`Sightlines` for a set of blocking tiles (they are immutable once built)."""
+    return Sightlines(blocking)
 
 
 def line_of_sight(viewer: Collection[Hex], target: Collection[Hex], *, blocking: Collection[Hex]) -> bool:

@@ -10,6 +10,7 @@ equipment and abilities), so a stored game keeps working when content files chan
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -204,7 +205,17 @@ def pose_tiles(shape: list[tuple[int, int]], anchor: Hex, rotation: int) -> list
     >>> [h.label() for h in pose_tiles([(0, 0), (1, 0)], Hex.from_label("B2"), 0)]
     ['B2', 'C3']
     """
-    return [anchor + Hex.axial(q, r).rotate(rotation) for q, r in shape]
+    turned = _turned(tuple(shape), rotation % 6)
+    return [Hex(anchor.q + q, anchor.r + r, anchor.s - q - r) for q, r in turned]
+
+
+@lru_cache(maxsize=1024)
+def _turned(shape: tuple[tuple[int, int], ...], rotation: int) -> tuple[tuple[int, int], ...]:
+    out = []
+    for q, r in shape:
+        h = Hex.axial(q, r).rotate(rotation)
+        out.append((h.q, h.r))
+    return tuple(out)
 
 
 # ---- actions ---------------------------------------------------------------------------------

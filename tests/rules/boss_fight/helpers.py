@@ -46,7 +46,8 @@ def arena(*, width: int = 10, height: int = 10, obstacles: Iterable[str] = (), b
     board = MapSpec(id="arena", name="Arena", width=width, height=height, obstacles=list(obstacles))
     cat = catalog_with_map(board)
     party = [cat.hero_presets[h].build for h in heroes]
-    state = new_game(cat, boss=cat.boss_presets[boss].build, heroes=party, map_id="arena", settings=settings, rng=random.Random(0))
+    state = new_game(cat, boss=cat.boss_presets[boss].build, heroes=party, map_id="arena", settings=settings,
+                     rng=random.Random(0))
     # A fixed boss profile, so these tests do not change when the presets are rebalanced.
     state.boss.stats = StatBlock(health=25, intelligence=2, strength=7, agility=2)
     state.boss.health = 25
