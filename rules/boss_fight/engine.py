@@ -61,7 +61,7 @@ from rules.boss_fight.content import (
 )
 from rules.boss_fight.hexgrid import Hex, board_tiles, parse_label
 from rules.boss_fight.movement import ShapeMover, hero_reach, push_path
-from rules.boss_fight.sight import Sightlines, sightlines
+from rules.boss_fight.sight import Point, Sightlines, sightlines
 from rules.boss_fight.state import (
     Action,
     Attack,
@@ -234,6 +234,13 @@ def can_see(state: GameState, viewer: Character, target: Character) -> bool:
     if viewer.anchor is None or target.anchor is None or viewer.dead or target.dead:
         return False
     return sightlines_for(state, viewer).sees(viewer.tiles(), target.tiles())
+
+
+def sight_line(state: GameState, viewer: Character, target: Character) -> tuple[Point, Point] | None:
+    """The clear corner-to-corner line (lattice points) ``viewer`` sees ``target`` by, if any."""
+    if viewer.anchor is None or target.anchor is None or viewer.dead or target.dead:
+        return None
+    return sightlines_for(state, viewer).clear_line(viewer.tiles(), target.tiles())
 
 
 def visible_enemies(state: GameState, viewer: Character) -> list[str]:

@@ -160,15 +160,25 @@ class Sightlines:
 
     def sees(self, viewer: Collection[Hex], target: Collection[Hex]) -> bool:
         """Whether any corner of ``viewer``'s tiles has a clear line to any corner of ``target``'s."""
+        return self.clear_line(viewer, target) is not None
+
+    def clear_line(self, viewer: Collection[Hex], target: Collection[Hex]) -> tuple[Point, Point] | None:
+        """The shortest clear corner-to-corner line (lattice points), or None when there is none.
+
+        >>> from rules.boss_fight.hexgrid import Hex
+        >>> Sightlines(set()).clear_line([Hex.from_label("A1")], [Hex.from_label("A3")])
+        ((-1, 1), (-1, 3))
+        """
         ignore = frozenset(viewer) | frozenset(target)
-        starts = {c for h in viewer for c in h.corners_lattice()}
-        ends = {c for h in target for c in h.corners_lattice()}
-        if starts & ends:
-            return True  # touching pieces always see each other
+        starts = sorted({c for h in viewer for c in h.corners_lattice()})
+        ends = sorted({c for h in target for c in h.corners_lattice()})
+        shared = sorted(set(starts) & set(ends))
+        if shared:
+            return (shared[0], shared[0])  # touching pieces always see each other
         # Try the shortest lines first: they are the likeliest to be clear.
         pairs = sorted(((p, q) for p in starts for q in ends),
-                       key=lambda pq: (pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2)
-        return any(self.clear(p, q, ignore) for p, q in pairs)
+                       key=lambda pq: ((pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2, pq))
+        return next(((p, q) for p, q in pairs if self.clear(p, q, ignore)), None)
 
 
 @lru_cache(maxsize=128)
