@@ -144,7 +144,7 @@ LABEL_MARGIN = 34
 ROSTER_ROW = 44
 
 
-def layout_board(state: GameState, *, size: int = 1200) -> BoardLayout:
+def layout_board(state: GameState, *, size: int = 1000) -> BoardLayout:
     """The picture's layout for ``state`` at ``size`` pixels wide.
 
     >>> from rules.boss_fight import quick_game
@@ -414,7 +414,7 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         _badges(draw, bar_x + bar_w + 20 * k + draw.textlength(hp, font=small), cy, 9 * k, c)
 
 
-def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 1200,
+def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 1000,
                      overlay: Overlay | None = None) -> bytes:
     """Render ``state`` as PNG bytes, ``size`` pixels wide, for Discord's ``theme``.
 

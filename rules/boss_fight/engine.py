@@ -60,7 +60,7 @@ from rules.boss_fight.content import (
     Usable,
 )
 from rules.boss_fight.hexgrid import Hex, board_tiles, parse_label
-from rules.boss_fight.movement import ShapeMover, hero_reach, push_path
+from rules.boss_fight.movement import ShapeMover, hero_reach, push_path, rotate_offset
 from rules.boss_fight.sight import Point, Sightlines, sightlines
 from rules.boss_fight.state import (
     Action,
@@ -290,24 +290,36 @@ def reachable(state: GameState, c: Character, tiles: int) -> dict[Hex, int]:
 Pose = tuple[int, int, int]
 
 
-def boss_destinations(state: GameState, c: Character, tiles: int) -> dict[Pose, tuple[Hex, Hex]]:
-    """Every new pose (anchor q, anchor r, rotation) the piece can reach within ``tiles`` pivot steps.
-
-    Each pose maps to one (pivot tile now, where the pivot ends) that reaches it, which is what
-    a :class:`Move` names.
-    """
+def boss_reach(state: GameState, c: Character, tiles: int) -> dict[Pose, tuple[int, int]]:
+    """Every new pose within ``tiles`` pivot steps, with the fewest steps and a pivot (shape index) for it."""
     if c.anchor is None:
         return {}
     passable = passable_for(state, c) - _occupied_by_others(state, c)
     mover = ShapeMover(c.shape, passable)
     current = (c.anchor.q, c.anchor.r, c.rotation)
-    now_tiles = c.tiles()
-    out: dict[tuple[int, int, int], tuple[Hex, Hex]] = {}
+    best: dict[Pose, tuple[int, int]] = {}
     for i in range(len(c.shape)):
-        for pose in mover.poses_from((c.anchor.q, c.anchor.r), c.rotation, pivot=i, steps=tiles):
-            if pose == current or pose in out:
-                continue
-            dq, dr = mover.rotated[pose[2]][i]
+        poses = mover.poses_from((c.anchor.q, c.anchor.r), c.rotation, pivot=i, steps=tiles)
+        for pose, steps in poses.items():
+            if pose != current and (pose not in best or steps < best[pose][0]):
+                best[pose] = (steps, i)
+    return best
+
+
+def boss_destinations(state: GameState, c: Character, tiles: int,
+                      reach: dict[Pose, tuple[int, int]] | None = None) -> dict[Pose, tuple[Hex, Hex]]:
+    """Every new pose (anchor q, anchor r, rotation) the piece can reach within ``tiles`` pivot steps.
+
+    Each pose maps to one (pivot tile now, where the pivot ends) that reaches it, which is what
+    a :class:`Move` names. ``reach`` (from :func:`boss_reach` with at least ``tiles``) saves the
+    search when several move cards are listed.
+    """
+    reach = boss_reach(state, c, tiles) if reach is None else reach
+    now_tiles = c.tiles()
+    out: dict[Pose, tuple[Hex, Hex]] = {}
+    for pose, (steps, i) in reach.items():
+        if steps <= tiles:
+            dq, dr = rotate_offset(c.shape[i], pose[2])
             out[pose] = (now_tiles[i], Hex.axial(pose[0] + dq, pose[1] + dr))
     return out
 
@@ -1165,12 +1177,13 @@ def attack_targets(state: GameState, c: Character, card: str, eq: EquipmentSpec)
     return out
 
 
-def move_actions(state: GameState, c: Character, card: str | None, tiles: int) -> list[Move]:
+def move_actions(state: GameState, c: Character, card: str | None, tiles: int,
+                 reach: dict[Pose, tuple[int, int]] | None = None) -> list[Move]:
     """Every legal :class:`Move` of up to ``tiles`` (already adjusted) with ``card``."""
     if len(c.shape) == 1:
         return [Move(card=card, to=h) for h in sorted(reachable(state, c, tiles), key=lambda h: (h.q, h.r))]
     return [Move(card=card, to=end, pivot=pivot, rotation=pose[2])
-            for pose, (pivot, end) in boss_destinations(state, c, tiles).items()]
+            for pose, (pivot, end) in boss_destinations(state, c, tiles, reach).items()]
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -1200,12 +1213,19 @@ def legal_actions(state: GameState) -> list[Action]:
     out: list[Action] = []
     immobile = c.active_status(Status.IMMOBILISED)
     capped = c.side is Side.BOSS and s.attacks_made >= BOSS_MAX_ATTACKS
+    reach = None
+    if len(c.shape) > 1 and not immobile:
+        # One search at the longest move in hand serves every move card (and the free walk).
+        longest = [move_allowance(c, s.cards[x].move.tiles) for x in c.piles.hand if s.cards[x].move]
+        if s.settings.free_walk:
+            longest.append(move_allowance(c, FREE_WALK_TILES))
+        reach = boss_reach(s, c, max(longest, default=0))
     for card in sorted(set(c.piles.hand)):
         spec = s.cards[card]
         if spec.type is CardType.MOVE and not immobile:
             allowance = move_allowance(c, spec.move.tiles)
             if allowance >= max(1, spec.move.minimum):
-                out.extend(move_actions(s, c, card, allowance))
+                out.extend(move_actions(s, c, card, allowance, reach))
         elif spec.type is CardType.ATTACK and not capped:
             for eq in c.equipment:
                 targets = attack_targets(s, c, card, eq)
@@ -1214,7 +1234,7 @@ def legal_actions(state: GameState) -> list[Action]:
             out.extend(UseItem(card=card, target=t) for t in _usable_targets(s, c, spec.item))
         out.append(Sacrifice(card=card))
     if s.settings.free_walk and not immobile:
-        out.extend(move_actions(s, c, None, move_allowance(c, FREE_WALK_TILES)))
+        out.extend(move_actions(s, c, None, move_allowance(c, FREE_WALK_TILES), reach))
     hand = sorted(set(c.piles.hand))
     for ab in c.abilities:
         if ab.use is None or not ability_ready(s, c, ab.id) or len(c.piles.discard) < ab.expend:

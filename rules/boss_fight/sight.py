@@ -160,7 +160,17 @@ class Sightlines:
 
     def sees(self, viewer: Collection[Hex], target: Collection[Hex]) -> bool:
         """Whether any corner of ``viewer``'s tiles has a clear line to any corner of ``target``'s."""
-        return self.clear_line(viewer, target) is not None
+        ignore = frozenset(viewer) | frozenset(target)
+        starts = {c for h in viewer for c in h.corners_lattice()}
+        ends = {c for h in target for c in h.corners_lattice()}
+        if starts & ends:
+            return True
+        # Near corners first (cheap to order, and the likeliest to give a clear line).
+        tx = sum(x for x, _ in ends) / len(ends), sum(y for _, y in ends) / len(ends)
+        vx = sum(x for x, _ in starts) / len(starts), sum(y for _, y in starts) / len(starts)
+        near_starts = sorted(starts, key=lambda p: (p[0] - tx[0]) ** 2 + (p[1] - tx[1]) ** 2)
+        near_ends = sorted(ends, key=lambda p: (p[0] - vx[0]) ** 2 + (p[1] - vx[1]) ** 2)
+        return any(self.clear(p, q, ignore) for p in near_starts for q in near_ends)
 
     def clear_line(self, viewer: Collection[Hex], target: Collection[Hex]) -> tuple[Point, Point] | None:
         """The shortest clear corner-to-corner line (lattice points), or None when there is none.

@@ -47,7 +47,7 @@ def test_size_mode_and_limits(theme, map_id):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < MAX_PNG_BYTES
     image = Image.open(io.BytesIO(png))
     lay = layout_board(state)
-    assert image.size == (1200, lay.height) and image.mode in ("RGB", "P")
+    assert image.size == (1000, lay.height) and image.mode in ("RGB", "P")
 
 
 @pytest.mark.parametrize("theme", ["dark", "light"])
