@@ -43,8 +43,6 @@ from rules.boss_fight.content import (
     Affects,
     Area,
     AreaShape,
-    AttackKind,
-    AttackProfile,
     BossBuild,
     CardType,
     Catalog,
@@ -188,7 +186,12 @@ def _board_set(width: int, height: int) -> frozenset[tuple[int, int]]:
 
 
 def on_board(state: GameState) -> frozenset[tuple[int, int]]:
-    """Every tile of the board as axial pairs."""
+    """Every tile of the board as axial pairs.
+
+    >>> from rules.boss_fight import quick_game
+    >>> len(on_board(quick_game(seed=1)))
+    144
+    """
     return _board_set(state.board.width, state.board.height)
 
 
@@ -199,17 +202,35 @@ def _blocked_static(state: GameState) -> set[tuple[int, int]]:
 
 
 def enemies_of(state: GameState, c: Character) -> list[Character]:
-    """The living, placed characters on the other side."""
+    """The living, placed characters on the other side.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> [e.name for e in enemies_of(s, s.boss)]
+    ['Mira Vale', 'Kestrel', 'Orrin the Sage']
+    """
     return [o for o in state.characters if o.side is not c.side and o.alive and o.anchor is not None]
 
 
 def allies_of(state: GameState, c: Character) -> list[Character]:
-    """The living, placed characters on the same side, itself included."""
+    """The living, placed characters on the same side, itself included.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> [a.name for a in allies_of(s, s.boss)]
+    ['Bone Colossus']
+    """
     return [o for o in state.characters if o.side is c.side and o.alive and o.anchor is not None]
 
 
 def passable_for(state: GameState, c: Character) -> set[tuple[int, int]]:
-    """Tiles ``c`` may walk over: on the board, no obstacle or blocking token, no enemy piece."""
+    """Tiles ``c`` may walk over: on the board, no obstacle or blocking token, no enemy piece.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> (s.heroes[0].anchor.q, s.heroes[0].anchor.r) in passable_for(s, s.boss)
+    False
+    """
     tiles = on_board(state) - _blocked_static(state)
     for e in enemies_of(state, c):
         tiles -= {(h.q, h.r) for h in e.tiles()}
@@ -221,7 +242,13 @@ def _occupied_by_others(state: GameState, c: Character) -> set[tuple[int, int]]:
 
 
 def sightlines_for(state: GameState, viewer: Character) -> Sightlines:
-    """The line-of-sight tester for ``viewer``: obstacles, sight-blocking tokens and enemy pieces."""
+    """The line-of-sight tester for ``viewer``: obstacles, sight-blocking tokens and enemy pieces.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> set(s.obstacles) <= sightlines_for(s, s.boss).blocking
+    True
+    """
     blocking = set(state.obstacles) | {t.tile for t in state.tokens if t.blocks_sight}
     if not viewer.has_passive(PassiveKind.KEEN_SIGHT):
         for e in enemies_of(state, viewer):
@@ -230,28 +257,50 @@ def sightlines_for(state: GameState, viewer: Character) -> Sightlines:
 
 
 def can_see(state: GameState, viewer: Character, target: Character) -> bool:
-    """Whether ``viewer`` has line of sight to ``target`` right now."""
+    """Whether ``viewer`` has line of sight to ``target`` right now.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> can_see(s, s.boss, s.heroes[0]), s.heroes[0].tiles()[0].label()
+    (True, 'J7')
+    """
     if viewer.anchor is None or target.anchor is None or viewer.dead or target.dead:
         return False
     return sightlines_for(state, viewer).sees(viewer.tiles(), target.tiles())
 
 
 def sight_line(state: GameState, viewer: Character, target: Character) -> tuple[Point, Point] | None:
-    """The clear corner-to-corner line (lattice points) ``viewer`` sees ``target`` by, if any."""
+    """The clear corner-to-corner line (lattice points) ``viewer`` sees ``target`` by, if any.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> (sight_line(s, s.boss, s.heroes[0]) is not None) == can_see(s, s.boss, s.heroes[0])
+    True
+    """
     if viewer.anchor is None or target.anchor is None or viewer.dead or target.dead:
         return None
     return sightlines_for(state, viewer).clear_line(viewer.tiles(), target.tiles())
 
 
 def visible_enemies(state: GameState, viewer: Character) -> list[str]:
-    """Ids of the enemies ``viewer`` can see now."""
+    """Ids of the enemies ``viewer`` can see now.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> set(visible_enemies(s, s.boss)) <= {h.id for h in s.heroes}
+    True
+    """
     lines = sightlines_for(state, viewer)
     mine = viewer.tiles()
     return [e.id for e in enemies_of(state, viewer) if lines.sees(mine, e.tiles())]
 
 
 def piece_distance(a: list[Hex], b: list[Hex]) -> int:
-    """The fewest steps between any tile of ``a`` and any tile of ``b``."""
+    """The fewest steps between any tile of ``a`` and any tile of ``b``.
+
+    >>> piece_distance([Hex.from_label("A1")], [Hex.from_label("C1"), Hex.from_label("A4")])
+    2
+    """
     return min(x.distance(y) for x in a for y in b)
 
 
@@ -278,6 +327,11 @@ def reachable(state: GameState, c: Character, tiles: int) -> dict[Hex, int]:
     """Where a one-tile piece can end a move of up to ``tiles`` (not its own tile), with the steps.
 
     For the boss, see :func:`boss_destinations`.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> max(reachable(s, s.heroes[0], 2).values())
+    2
     """
     if c.anchor is None:
         return {}
@@ -291,7 +345,13 @@ Pose = tuple[int, int, int]
 
 
 def boss_reach(state: GameState, c: Character, tiles: int) -> dict[Pose, tuple[int, int]]:
-    """Every new pose within ``tiles`` pivot steps, with the fewest steps and a pivot (shape index) for it."""
+    """Every new pose within ``tiles`` pivot steps, with the fewest steps and a pivot (shape index) for it.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> all(steps <= 2 for steps, _ in boss_reach(s, s.boss, 2).values())
+    True
+    """
     if c.anchor is None:
         return {}
     passable = passable_for(state, c) - _occupied_by_others(state, c)
@@ -313,6 +373,11 @@ def boss_destinations(state: GameState, c: Character, tiles: int,
     Each pose maps to one (pivot tile now, where the pivot ends) that reaches it, which is what
     a :class:`Move` names. ``reach`` (from :func:`boss_reach` with at least ``tiles``) saves the
     search when several move cards are listed.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> all(pivot in s.boss.tiles() for pivot, _ in boss_destinations(s, s.boss, 2).values())
+    True
     """
     reach = boss_reach(state, c, tiles) if reach is None else reach
     now_tiles = c.tiles()
@@ -368,7 +433,14 @@ def _pose_clear(state: GameState, c: Character, anchor: Hex, rotation: int,
 
 
 def boss_placements(state: GameState) -> list[PlaceBoss]:
-    """Every (anchor, rotation) where the boss fits on clear tiles (one per distinct tile set)."""
+    """Every (anchor, rotation) where the boss fits on clear tiles (one per distinct tile set).
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> s.boss.anchor = None
+    >>> len(boss_placements(s)) > 10
+    True
+    """
     boss = state.boss
     seen: set[frozenset[Hex]] = set()
     out = []
@@ -384,7 +456,13 @@ def boss_placements(state: GameState) -> list[PlaceBoss]:
 
 
 def hero_placements(state: GameState, hero: Character) -> list[Hex]:
-    """Clear tiles more than 2 tiles from the boss; any clear tile when there are none."""
+    """Clear tiles more than 2 tiles from the boss; any clear tile when there are none.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> all(piece_distance([h], s.boss.tiles()) > 2 for h in hero_placements(s, s.heroes[0]))
+    True
+    """
     ok = _clear_tiles(state, hero)
     clear = [h for h in board_tiles(state.board.width, state.board.height) if (h.q, h.r) in ok]
     boss_tiles = state.boss.tiles()
@@ -439,6 +517,10 @@ def initiative(state: GameState) -> list[str]:
     """Ids of the living characters in turn order: highest current agility first.
 
     Ties: heroes before the boss, heroes in party order.
+
+    >>> from rules.boss_fight import quick_game
+    >>> initiative(quick_game(seed=1))
+    ['kestrel', 'boss', 'mira_vale', 'orrin_the_sage']
     """
     living = [(i, c) for i, c in enumerate(state.characters) if c.alive]
     ordered = sorted(living, key=lambda ic: (-ic[1].current(Stat.AGILITY), ic[1].side is Side.BOSS, ic[0]))
@@ -446,7 +528,13 @@ def initiative(state: GameState) -> list[str]:
 
 
 def draw(ctx: _Ctx, c: Character, n: int) -> int:
-    """``c`` draws ``n`` cards, reshuffling the discard and expended piles when the deck runs out."""
+    """``c`` draws ``n`` cards, reshuffling the discard and expended piles when the deck runs out.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> draw(_Ctx(s, random.Random(0)), s.boss, 2), len(s.boss.piles.hand)
+    (2, 6)
+    """
     drawn = 0
     for _ in range(n):
         if not c.piles.deck:
@@ -660,6 +748,11 @@ def area_tiles(state: GameState, user: Character, target: Hex, area: Area) -> li
     ``single``: the target; ``blast``: within ``size`` of it; ``line``: the straight line from
     the user through the target, ``size`` tiles long; ``cleave``: the target and the tiles next to
     both it and the user; ``nova``: within ``size`` of any of the user's tiles.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> len(area_tiles(s, s.boss, Hex.from_label("F6"), Area(shape=AreaShape.BLAST, size=1)))
+    7
     """
     mine = user.tiles()
     if area.shape is AreaShape.SINGLE:
@@ -698,9 +791,17 @@ def _range_bonus(c: Character) -> int:
     return c.passive_total(PassiveKind.RANGE_BONUS)
 
 
-def _check_aim(state: GameState, user: Character, target: Hex | None, kind: TargetKind, rng_: int, los: bool,
+def check_aim(state: GameState, user: Character, target: Hex | None, kind: TargetKind, rng_: int, los: bool,
                what: str) -> None:
-    """:class:`IllegalAction` unless ``target`` suits ``kind`` within range and sight."""
+    """:class:`IllegalAction` unless ``target`` suits ``kind`` within range and sight.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> check_aim(s, s.boss, Hex.from_label("A1"), TargetKind.ENEMY, 1, True, "a bite")
+    Traceback (most recent call last):
+    ...
+    rules.boss_fight.engine.IllegalAction: A1 is ... tiles away; a bite reaches 1.
+    """
     if kind is TargetKind.SELF:
         return
     if target is None:
@@ -728,7 +829,13 @@ def _check_aim(state: GameState, user: Character, target: Hex | None, kind: Targ
 
 
 def can_see_tiles(state: GameState, viewer: Character, tiles: list[Hex]) -> bool:
-    """Whether ``viewer`` has line of sight to a set of tiles (not a piece)."""
+    """Whether ``viewer`` has line of sight to a set of tiles (not a piece).
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> can_see_tiles(s, s.boss, [s.boss.tiles()[0].neighbours()[0]])
+    True
+    """
     return sightlines_for(state, viewer).sees(viewer.tiles(), tiles)
 
 
@@ -895,11 +1002,6 @@ def _move(ctx: _Ctx, c: Character, a: Move) -> None:
     _after_action(ctx, c)
 
 
-def attack_profile(c: Character, eq: EquipmentSpec, kind: AttackKind) -> AttackProfile | None:
-    """The profile ``eq`` has for an attack card of ``kind`` (None when it has none)."""
-    return eq.profile(kind)
-
-
 def _equipment(c: Character, key: str) -> EquipmentSpec:
     wanted = key.strip().lower()
     for eq in c.equipment:
@@ -922,7 +1024,7 @@ def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
                             "one.")
     rng_ = prof.range + spec.attack.bonus_range + _range_bonus(c)
     what = f"{spec.name} with {eq.name}"
-    _check_aim(s, c, a.target, TargetKind.ENEMY, max(1, rng_), prof.los, what)
+    check_aim(s, c, a.target, TargetKind.ENEMY, max(1, rng_), prof.los, what)
     _discard(c, a.card)
     s.attacks_made += 1
     stat = Stat((prof.stat or eq.stat).value)
@@ -955,7 +1057,7 @@ def _use_item(ctx: _Ctx, c: Character, a: UseItem) -> None:
 
 
 def _check_usable(state: GameState, c: Character, usable: Usable, target: Hex | None, what: str) -> None:
-    _check_aim(state, c, target, usable.target, usable.range, usable.los, what)
+    check_aim(state, c, target, usable.target, usable.range, usable.los, what)
     for e in usable.effects:
         if e.kind is EffectKind.MOVE:
             if c.active_status(Status.IMMOBILISED):
@@ -978,7 +1080,13 @@ def _sacrifice(ctx: _Ctx, c: Character, a: Sacrifice) -> None:
 
 
 def ability_ready(state: GameState, c: Character, ability_id: str) -> bool:
-    """Whether a usable ability was not used this round or the previous one."""
+    """Whether a usable ability was not used this round or the previous one.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> ability_ready(s, s.boss, "tremor")
+    True
+    """
     last = c.ability_used_round.get(ability_id)
     return last is None or state.round - last >= 2
 
@@ -1062,6 +1170,12 @@ def copy_state(state: GameState) -> GameState:
     """A copy whose mutable parts are fresh; content specs (frozen models) are shared.
 
     Much faster than a deep copy, and safe because the engine never changes a spec.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> t = copy_state(s)
+    >>> t == s and t.characters[0].piles is not s.characters[0].piles
+    True
     """
     chars = []
     for c in state.characters:
@@ -1160,7 +1274,13 @@ def _usable_targets(state: GameState, c: Character, usable: Usable) -> list[Hex 
 
 
 def attack_targets(state: GameState, c: Character, card: str, eq: EquipmentSpec) -> list[Hex]:
-    """One tile per enemy that ``card`` with ``eq`` may be aimed at now (the enemy's nearest tile)."""
+    """One tile per enemy that ``card`` with ``eq`` may be aimed at now (the enemy's nearest tile).
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> attack_targets(s, s.boss, "basic_attack", s.boss.equipment[0])  # the club reaches 1, Mira is at J7
+    []
+    """
     spec = state.cards[card]
     prof = eq.profile(spec.attack.profile) if spec.attack else None
     if prof is None:
@@ -1170,7 +1290,7 @@ def attack_targets(state: GameState, c: Character, card: str, eq: EquipmentSpec)
     for e in enemies_of(state, c):
         tile = min(e.tiles(), key=lambda h: (piece_distance(c.tiles(), [h]), h.q, h.r))
         try:
-            _check_aim(state, c, tile, TargetKind.ENEMY, rng_, prof.los, "it")
+            check_aim(state, c, tile, TargetKind.ENEMY, rng_, prof.los, "it")
         except RuleError:
             continue
         out.append(tile)
@@ -1179,7 +1299,13 @@ def attack_targets(state: GameState, c: Character, card: str, eq: EquipmentSpec)
 
 def move_actions(state: GameState, c: Character, card: str | None, tiles: int,
                  reach: dict[Pose, tuple[int, int]] | None = None) -> list[Move]:
-    """Every legal :class:`Move` of up to ``tiles`` (already adjusted) with ``card``."""
+    """Every legal :class:`Move` of up to ``tiles`` (already adjusted) with ``card``.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> all(m.card == "walk" for m in move_actions(s, s.heroes[0], "walk", 2))
+    True
+    """
     if len(c.shape) == 1:
         return [Move(card=card, to=h) for h in sorted(reachable(state, c, tiles), key=lambda h: (h.q, h.r))]
     return [Move(card=card, to=end, pivot=pivot, rotation=pose[2])

@@ -193,7 +193,11 @@ class Sightlines:
 
 @lru_cache(maxsize=128)
 def sightlines(blocking: frozenset[Hex]) -> Sightlines:
-    """A shared :class:`Sightlines` for a set of blocking tiles (they are immutable once built)."""
+    """A shared :class:`Sightlines` for a set of blocking tiles (they are immutable once built).
+
+    >>> sightlines(frozenset()) is sightlines(frozenset())
+    True
+    """
     return Sightlines(blocking)
 
 

@@ -19,11 +19,11 @@ from rules.boss_fight.combat import expected_damage, resolve_hit
 from rules.boss_fight.content import AttackKind, CardType, PassiveKind, Side, Stat
 from rules.boss_fight.engine import (
     IllegalAction,
-    _check_aim,
     area_tiles,
     attack_targets,
     boss_destinations,
     can_see,
+    check_aim,
     enemies_of,
     move_allowance,
     reachable,
@@ -185,7 +185,7 @@ def preview_attack(state: GameState, character: str, card: str, equipment: str,
     rng_ = max(1, prof.range + spec.attack.bonus_range + c.passive_total(PassiveKind.RANGE_BONUS))
     from rules.boss_fight.content import TargetKind
 
-    _check_aim(state, c, target, TargetKind.ENEMY, rng_, prof.los, f"{spec.name} with {eq.name}")
+    check_aim(state, c, target, TargetKind.ENEMY, rng_, prof.los, f"{spec.name} with {eq.name}")
     stat = Stat((prof.stat or eq.stat).value)
     damage = max(1, prof.damage + spec.attack.bonus_damage)
     att = c.current(stat) + spec.attack.stat_bonus
