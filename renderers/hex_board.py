@@ -332,11 +332,13 @@ def _draw_deaths(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         if t.token != "death":
             continue
         cx, cy = lay.centre(t.tile)
-        r = lay.radius * 0.5
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pal.death, outline=pal.bg, width=2)
-        w = max(2, round(r / 4))
-        draw.line([(cx - r * 0.5, cy - r * 0.5), (cx + r * 0.5, cy + r * 0.5)], fill=pal.bg, width=w)
-        draw.line([(cx - r * 0.5, cy + r * 0.5), (cx + r * 0.5, cy - r * 0.5)], fill=pal.bg, width=w)
+        r = lay.radius * 0.55
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pal.death, outline=pal.bg, width=max(2, round(r / 8)))
+        inner = r * 0.78
+        draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), outline=pal.bg, width=max(1, round(r / 12)))
+        who = next((c for c in state.characters if c.id == t.of), None)
+        label = who.initials if who else "X"
+        _text(draw, (cx, cy), label, font(max(8, round(r * 0.75)), bold=True), pal.bg)
 
 
 def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], fill: RGB, width: int,
@@ -403,15 +405,24 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
             colour = pal.death
         draw.ellipse((x, cy - sw / 2, x + sw, cy + sw / 2), fill=colour)
         _text(draw, (x + sw / 2, cy), c.initials, font(round(11 * k), bold=True), (255, 255, 255))
-        name = c.name if not c.dead else f"{c.name} (dead)"
+        bar_x = x + col_w * 0.5
+        name = _fit(draw, c.name if not c.dead else f"{c.name} (dead)", name_font, bar_x - x - sw - 20 * k)
         _text(draw, (x + sw + 10 * k, cy), name, name_font, pal.text if not c.dead else pal.muted,
               anchor="lm")
-        bar_x = x + col_w * 0.5
         bar_w = col_w * 0.22
         _health_bar(draw, bar_x, cy - 7 * k, bar_w, 14 * k, c, pal)
         hp = f"{max(0, c.health)}/{c.max_health}"
         _text(draw, (bar_x + bar_w + 8 * k, cy), hp, small, pal.muted, anchor="lm")
         _badges(draw, bar_x + bar_w + 20 * k + draw.textlength(hp, font=small), cy, 9 * k, c)
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, width: float) -> str:
+    """``text`` shortened with an ellipsis until it fits in ``width`` pixels."""
+    if draw.textlength(text, font=fnt) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=fnt) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 1000,

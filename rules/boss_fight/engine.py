@@ -693,6 +693,7 @@ def _die(ctx: _Ctx, c: Character) -> None:
     s = ctx.state
     tiles = c.tiles()
     c.dead = True
+    c.statuses = []
     spec = s.token_specs[DEATH_TOKEN]
     s.tokens.append(BoardToken(token=spec.id, name=spec.name, tile=tiles[0], of=c.id,
                                blocks_sight=spec.blocks_sight, blocks_movement=spec.blocks_movement))
