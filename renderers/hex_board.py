@@ -333,9 +333,11 @@ def _draw_deaths(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
             continue
         cx, cy = lay.centre(t.tile)
         r = lay.radius * 0.55
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pal.death, outline=pal.bg, width=max(2, round(r / 8)))
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pal.death, outline=pal.bg,
+                     width=max(2, round(r / 8)))
         inner = r * 0.78
-        draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), outline=pal.bg, width=max(1, round(r / 12)))
+        draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), outline=pal.bg,
+                     width=max(1, round(r / 12)))
         who = next((c for c in state.characters if c.id == t.of), None)
         label = who.initials if who else "X"
         _text(draw, (cx, cy), label, font(max(8, round(r * 0.75)), bold=True), pal.bg)

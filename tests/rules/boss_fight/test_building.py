@@ -28,11 +28,12 @@ def hero(name="mira", equipment=(), abilities=(), deck=None):
 
 
 def test_boss_stats_start_at_zero_and_add_up_from_the_pieces():
-    b = build_boss(CATALOG, boss(["stone_torso", "horned_skull", "clawed_arm", "spider_leg"]))
+    pieces = ["stone_torso", "horned_skull", "clawed_arm", "spider_leg"]
+    b = build_boss(CATALOG, boss(pieces))
     # torso 18/0/1/0, skull 3/2/1/0, claw 0/0/2/0, spider legs 0/0/0/2
     assert (b.stats.health, b.stats.intelligence, b.stats.strength, b.stats.agility) == (21, 2, 4, 2)
     assert b.health == 21 and b.legs == 1
-    assert b.points == 30 + 8 + 8 + 8
+    assert b.points == sum(CATALOG.pieces[p].points for p in pieces)
 
 
 def test_a_stat_passive_adds_to_the_built_stats():
