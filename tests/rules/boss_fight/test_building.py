@@ -150,9 +150,11 @@ def test_points_limit_per_side():
     with pytest.raises(BuildError, match=r"hero party costs 133 points .* over the limit of 130: drop 3"):
         new_game(CATALOG, boss=CATALOG.boss_presets["the_gazer"].build, heroes=party, map_id="crossroads",
                  settings=GameSettings(points_limit=130), rng=random.Random(0))
-    with pytest.raises(BuildError, match=r"boss costs 130 points"):
-        new_game(CATALOG, boss=CATALOG.boss_presets["bone_colossus"].build, heroes=party[:1],
-                 map_id="crossroads", settings=GameSettings(points_limit=129), rng=random.Random(0))
+    colossus = CATALOG.boss_presets["bone_colossus"].build
+    cost = build_boss(CATALOG, colossus).points
+    with pytest.raises(BuildError, match=rf"boss costs {cost} points .* drop 1 points"):
+        new_game(CATALOG, boss=colossus, heroes=party[:1], map_id="crossroads",
+                 settings=GameSettings(points_limit=cost - 1), rng=random.Random(0))
 
 
 def test_the_recommended_limit_fits_every_preset_boss_and_three_hero_party():
