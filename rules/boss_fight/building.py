@@ -226,8 +226,9 @@ def check_points(characters: list[Character], limit: int | None, side: str) -> i
     total = sum(c.points for c in characters)
     if limit is not None and total > limit:
         detail = ", ".join(f"{c.name} {c.points}" for c in characters)
+        over = total - limit
         raise BuildError(f"The {side} costs {total} points ({detail}), over the limit of {limit}: drop "
-                         f"{total - limit} points of cards, or agree a higher limit.")
+                         f"{over} point{'s' if over != 1 else ''} of cards, or agree a higher limit.")
     return total
 
 

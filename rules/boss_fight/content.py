@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from rules.boss_fight.hexgrid import MAX_BOARD_SIDE
 from rules.content import read_yaml
 from rules.errors import ContentError, NotFoundError, RuleError
 
@@ -514,8 +515,8 @@ class MapSpec(_Model):
 
     id: str = Field(pattern=ID_PATTERN, max_length=64)
     name: str = Name
-    width: int = Field(ge=4, le=30)
-    height: int = Field(ge=4, le=30)
+    width: int = Field(ge=4, le=MAX_BOARD_SIDE)
+    height: int = Field(ge=4, le=MAX_BOARD_SIDE)
     players_min: int = Field(default=2, ge=2, le=5)
     players_max: int = Field(default=5, ge=2, le=5)
     obstacles: list[str] = Field(default_factory=list)

@@ -182,6 +182,7 @@ class Character(BaseModel):
 
     def has(self, status: Status) -> bool:
         """Whether the status is on the character."""
+        status = Status(status)
         return any(m.status is status for m in self.statuses)
 
     def active_status(self, status: Status) -> bool:

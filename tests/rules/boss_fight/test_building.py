@@ -152,7 +152,7 @@ def test_points_limit_per_side():
                  settings=GameSettings(points_limit=130), rng=random.Random(0))
     colossus = CATALOG.boss_presets["bone_colossus"].build
     cost = build_boss(CATALOG, colossus).points
-    with pytest.raises(BuildError, match=rf"boss costs {cost} points .* drop 1 points"):
+    with pytest.raises(BuildError, match=rf"boss costs {cost} points .* drop 1 point of"):
         new_game(CATALOG, boss=colossus, heroes=party[:1], map_id="crossroads",
                  settings=GameSettings(points_limit=cost - 1), rng=random.Random(0))
 
