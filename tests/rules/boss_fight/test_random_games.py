@@ -28,7 +28,7 @@ from rules.boss_fight import (
 from rules.errors import RuleError
 from tests.rules.boss_fight.helpers import CATALOG
 
-MAX_STEPS = 4000
+MAX_STEPS = 3000
 BOSSES = sorted(CATALOG.boss_presets)
 HEROES = sorted(CATALOG.hero_presets)
 MAPS = sorted(CATALOG.maps)
@@ -53,6 +53,26 @@ def junk_action(state: GameState, rng: random.Random):
     if kind == 4:
         return HeroicFeat(target=rng.choice([None, tile]))
     return Sacrifice(card=card)
+
+
+def pick(state: GameState, options: list, rng: random.Random):
+    """A random legal action, leaning towards attacks and towards moves that close in on an enemy.
+
+    Purely uniform play wanders for thousands of rounds; this keeps games to a test's length
+    while every kind of action is still played.
+    """
+    attacks = [a for a in options if a.kind in ("attack", "heroic_feat", "use_ability")]
+    if attacks and rng.random() < 0.75:
+        return rng.choice(attacks)
+    moves = [a for a in options if a.kind == "move"]
+    if moves and rng.random() < 0.6:
+        me = state.current
+        enemies = [t for c in state.characters if c.side is not me.side and c.alive for t in c.tiles()]
+        now = min(m.distance(t) for m in me.tiles() for t in enemies)
+        closer = [a for a in moves if min(a.to.distance(t) for t in enemies) < now]
+        if closer:
+            return rng.choice(closer)
+    return rng.choice(options)
 
 
 def check_consistent(state: GameState, decks: dict[str, Counter]) -> None:
@@ -91,9 +111,7 @@ def play(seed: int, boss: str, heroes: list[str], map_id: str, game_settings: Ga
             break
         options = legal_actions(state)
         assert options, "a character to act always has something legal to do"
-        attacks = [a for a in options if a.kind in ("attack", "heroic_feat", "use_ability")]
-        action = rng.choice(attacks) if attacks and rng.random() < 0.7 else rng.choice(options)
-        state = apply(state, action, rng).state
+        state = apply(state, pick(state, options, rng), rng).state
         check_consistent(state, decks)
         steps += 1
     assert GameState.model_validate_json(state.model_dump_json()) == state
@@ -104,7 +122,7 @@ def play(seed: int, boss: str, heroes: list[str], map_id: str, game_settings: Ga
 @pytest.mark.parametrize("half", [0, 1])
 def test_every_preset_plays_to_the_end(boss, half):
     party = HEROES[half * 3: half * 3 + 3]
-    state = play(hash((boss, half)) % 1000, boss, party, MAPS[half % len(MAPS)], GameSettings())
+    state = play(BOSSES.index(boss) * 10 + half, boss, party, MAPS[half % len(MAPS)], GameSettings())
     assert state.is_over() and state.outcome is not None
 
 
