@@ -1,0 +1,1390 @@
+"""The Boss Fight engine: set-up, rounds, turns, cards, combat, effects, death and the end.
+
+``apply(state, action, rng)`` checks the action against the rules, raises a :class:`RuleError`
+subclass that says what is wrong when it is illegal, and otherwise returns a
+:class:`StepResult`: the new state (the old one is never changed), plain-text log lines and
+every die rolled. ``legal_actions(state)`` lists what the current character may do.
+
+Readings of the seed chosen here (each easy to change):
+
+* Initiative: highest current agility first; ties go to the heroes before the boss, and among
+  heroes to the party's order.
+* Draws happen for every living character at the start of each round (4 cards in the first
+  round, then 2 per hero and 3 for the boss). A character that is Stunned when the round starts
+  draws nothing, one that is Dazzled draws 1.
+* Immobilised, Dazzled and Stunned take hold on the character's next turn that *starts* after
+  they were inflicted and are removed at the end of that turn. Poisoned hurts 1 per action
+  played from the moment it lands, and a D6 of 5-6 at the start of the character's turn removes
+  it before any action.
+* A turn ends by itself when its actions are used (so heroic feats and free abilities come
+  before the last action), or when the character has nothing it can do (an empty hand and no
+  free walk): the remaining actions are lost.
+* A 1-legged boss moves half the card's tiles, rounding down; move bonuses are added first.
+* Healing never raises health above the built health.
+* Only Attack cards count towards the boss's cap of 2 attacks a turn.
+
+>>> from rules.boss_fight import quick_game
+>>> state = quick_game(seed=1)
+>>> state.phase, state.round, len(state.current.piles.hand)
+(<Phase.PLAYING: 'playing'>, 1, 4)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pydantic import BaseModel, Field
+
+from rules.boss_fight.building import build_boss, build_hero, check_party, check_points
+from rules.boss_fight.combat import resolve_hit
+from rules.boss_fight.content import (
+    Affects,
+    Area,
+    AreaShape,
+    BossBuild,
+    CardType,
+    Catalog,
+    EffectKind,
+    EffectTo,
+    EquipmentSpec,
+    HeroBuild,
+    PassiveKind,
+    Side,
+    Stat,
+    Status,
+    TargetKind,
+    Usable,
+)
+from rules.boss_fight.hexgrid import Hex, board_tiles, parse_label
+from rules.boss_fight.movement import ShapeMover, hero_reach, push_path, rotate_offset
+from rules.boss_fight.sight import Point, Sightlines, sightlines
+from rules.boss_fight.state import (
+    Action,
+    Attack,
+    BoardToken,
+    Character,
+    DieRoll,
+    GameSettings,
+    GameState,
+    HeroicFeat,
+    Move,
+    Outcome,
+    Phase,
+    PlaceBoss,
+    PlaceHero,
+    Sacrifice,
+    SetDefence,
+    StatMod,
+    StatusMark,
+    UseAbility,
+    UseItem,
+    pose_tiles,
+)
+from rules.errors import RuleError
+
+HERO_ACTIONS = 2
+BOSS_ACTIONS = 3
+BOSS_MAX_ATTACKS = 2
+FIRST_DRAW = 4
+HERO_DRAW = 2
+BOSS_DRAW = 3
+PLACEMENT_GAP = 2
+FREE_WALK_TILES = 2
+IDLE_ROUNDS_TO_DRAW = 3
+DEATH_TOKEN = "death"
+
+
+class IllegalAction(RuleError):
+    """An action the rules do not allow right now; the message says why and what to do instead."""
+
+
+class StepResult(BaseModel):
+    """The outcome of one action: the new state, what happened, and every die rolled."""
+
+    state: GameState
+    log: list[str] = Field(default_factory=list)
+    rolls: list[DieRoll] = Field(default_factory=list)
+
+
+@dataclass
+class _Ctx:
+    state: GameState
+    rng: random.Random
+    log: list[str] = field(default_factory=list)
+    rolls: list[DieRoll] = field(default_factory=list)
+    acted: bool = False
+
+    def say(self, text: str) -> None:
+        self.log.append(text)
+
+    def d6(self, who: Character, why: str) -> int:
+        value = self.rng.randint(1, 6)
+        self.rolls.append(DieRoll(who=who.name, why=why, value=value))
+        return value
+
+
+# ---- new game ---------------------------------------------------------------------------------
+
+
+def _slug(name: str) -> str:
+    out = "".join(ch if ch.isalnum() else "_" for ch in name.lower()).strip("_")
+    return "_".join(p for p in out.split("_") if p) or "hero"
+
+
+def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_id: str,
+             settings: GameSettings | None = None, rng: random.Random,
+             controllers: dict[str, str] | None = None) -> GameState:
+    """A game in set-up: builds checked, points checked, decks shuffled, the boss to place first.
+
+    ``controllers`` maps a character's name to its player (kept for the cog; the engine does
+    not use it).
+
+    >>> from rules.boss_fight.content import load_catalog
+    >>> c = load_catalog()
+    >>> s = new_game(c, boss=c.boss_presets["bone_colossus"].build,
+    ...              heroes=[c.hero_presets["mira_the_warden"].build], map_id="crossroads",
+    ...              rng=random.Random(1))
+    >>> s.phase, s.active
+    (<Phase.SETUP: 'setup'>, 'boss')
+    """
+    settings = settings or GameSettings()
+    controllers = controllers or {}
+    board = catalog.get("maps", map_id)
+    b = build_boss(catalog, boss, controller=controllers.get(boss.name))
+    party = []
+    for hb in heroes:
+        name = hb.name or catalog.get("heroes", hb.hero).name
+        party.append(build_hero(catalog, hb, key=_slug(name), controller=controllers.get(name)))
+    check_party(party)
+    if any(h.id == b.id for h in party):
+        raise RuleError("A hero cannot be called 'boss': rename that hero.")
+    check_points([b], settings.points_limit, "boss")
+    check_points(party, settings.points_limit, "hero party")
+    chars = [b, *party]
+    for c in chars:
+        rng.shuffle(c.piles.deck)
+    used_cards = {cid for c in chars for cid in c.piles.deck}
+    obstacles = [parse_label(t, board.width, board.height) for t in board.obstacles]
+    state = GameState(
+        settings=settings, board=board, obstacles=obstacles,
+        cards={cid: catalog.actions[cid] for cid in sorted(used_cards)},
+        token_specs=dict(catalog.tokens), characters=chars, active=b.id,
+    )
+    if DEATH_TOKEN not in state.token_specs:
+        raise RuleError("The content has no 'death' token; restore data/boss_fight's tokens.")
+    return state
+
+
+# ---- the board --------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _board_set(width: int, height: int) -> frozenset[tuple[int, int]]:
+    return frozenset((h.q, h.r) for h in board_tiles(width, height))
+
+
+def on_board(state: GameState) -> frozenset[tuple[int, int]]:
+    """Every tile of the board as axial pairs.
+
+    >>> from rules.boss_fight import quick_game
+    >>> len(on_board(quick_game(seed=1)))
+    144
+    """
+    return _board_set(state.board.width, state.board.height)
+
+
+def _blocked_static(state: GameState) -> set[tuple[int, int]]:
+    out = {(h.q, h.r) for h in state.obstacles}
+    out |= {(t.tile.q, t.tile.r) for t in state.tokens if t.blocks_movement}
+    return out
+
+
+def enemies_of(state: GameState, c: Character) -> list[Character]:
+    """The living, placed characters on the other side.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> [e.name for e in enemies_of(s, s.boss)]
+    ['Mira Vale', 'Kestrel', 'Orrin the Sage']
+    """
+    return [o for o in state.characters if o.side is not c.side and o.alive and o.anchor is not None]
+
+
+def allies_of(state: GameState, c: Character) -> list[Character]:
+    """The living, placed characters on the same side, itself included.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> [a.name for a in allies_of(s, s.boss)]
+    ['Bone Colossus']
+    """
+    return [o for o in state.characters if o.side is c.side and o.alive and o.anchor is not None]
+
+
+def passable_for(state: GameState, c: Character) -> set[tuple[int, int]]:
+    """Tiles ``c`` may walk over: on the board, no obstacle or blocking token, no enemy piece.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> (s.heroes[0].anchor.q, s.heroes[0].anchor.r) in passable_for(s, s.boss)
+    False
+    """
+    tiles = on_board(state) - _blocked_static(state)
+    for e in enemies_of(state, c):
+        tiles -= {(h.q, h.r) for h in e.tiles()}
+    return tiles
+
+
+def _occupied_by_others(state: GameState, c: Character) -> set[tuple[int, int]]:
+    return {(h.q, h.r) for o in state.characters if o.id != c.id for h in o.tiles()}
+
+
+def sightlines_for(state: GameState, viewer: Character) -> Sightlines:
+    """The line-of-sight tester for ``viewer``: obstacles, sight-blocking tokens and enemy pieces.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> set(s.obstacles) <= sightlines_for(s, s.boss).blocking
+    True
+    """
+    blocking = set(state.obstacles) | {t.tile for t in state.tokens if t.blocks_sight}
+    if not viewer.has_passive(PassiveKind.KEEN_SIGHT):
+        for e in enemies_of(state, viewer):
+            blocking |= set(e.tiles())
+    return sightlines(frozenset(blocking))
+
+
+def can_see(state: GameState, viewer: Character, target: Character) -> bool:
+    """Whether ``viewer`` has line of sight to ``target`` right now.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> can_see(s, s.boss, s.heroes[0]), s.heroes[0].tiles()[0].label()
+    (True, 'J7')
+    """
+    if viewer.anchor is None or target.anchor is None or viewer.dead or target.dead:
+        return False
+    return sightlines_for(state, viewer).sees(viewer.tiles(), target.tiles())
+
+
+def sight_line(state: GameState, viewer: Character, target: Character) -> tuple[Point, Point] | None:
+    """The clear corner-to-corner line (lattice points) ``viewer`` sees ``target`` by, if any.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> (sight_line(s, s.boss, s.heroes[0]) is not None) == can_see(s, s.boss, s.heroes[0])
+    True
+    """
+    if viewer.anchor is None or target.anchor is None or viewer.dead or target.dead:
+        return None
+    return sightlines_for(state, viewer).clear_line(viewer.tiles(), target.tiles())
+
+
+def visible_enemies(state: GameState, viewer: Character) -> list[str]:
+    """Ids of the enemies ``viewer`` can see now.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> set(visible_enemies(s, s.boss)) <= {h.id for h in s.heroes}
+    True
+    """
+    lines = sightlines_for(state, viewer)
+    mine = viewer.tiles()
+    return [e.id for e in enemies_of(state, viewer) if lines.sees(mine, e.tiles())]
+
+
+def piece_distance(a: list[Hex], b: list[Hex]) -> int:
+    """The fewest steps between any tile of ``a`` and any tile of ``b``.
+
+    >>> piece_distance([Hex.from_label("A1")], [Hex.from_label("C1"), Hex.from_label("A4")])
+    2
+    """
+    return min(x.distance(y) for x in a for y in b)
+
+
+# ---- movement allowances and reach -------------------------------------------------------------
+
+
+def move_allowance(c: Character, tiles: int) -> int:
+    """Tiles a move of ``tiles`` gives ``c``: move bonuses, then the boss's legs rule.
+
+    0 legs: 0; 1 leg: half, rounding down; 2 or more: all of it. Heroes have no legs rule.
+
+    >>> from rules.boss_fight.content import StatBlock
+    >>> boss = Character(id="boss", name="B", side=Side.BOSS, stats=StatBlock(health=9), health=9, legs=1)
+    >>> move_allowance(boss, 4), move_allowance(boss.model_copy(update={"legs": 0}), 4)
+    (2, 0)
+    """
+    total = tiles + c.passive_total(PassiveKind.MOVE_BONUS)
+    if c.legs is None or c.legs >= 2:
+        return total
+    return total // 2 if c.legs == 1 else 0
+
+
+def reachable(state: GameState, c: Character, tiles: int) -> dict[Hex, int]:
+    """Where a one-tile piece can end a move of up to ``tiles`` (not its own tile), with the steps.
+
+    For the boss, see :func:`boss_destinations`.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> max(reachable(s, s.heroes[0], 2).values())
+    2
+    """
+    if c.anchor is None:
+        return {}
+    start = (c.anchor.q, c.anchor.r)
+    occupied = _occupied_by_others(state, c)
+    reach = hero_reach(passable_for(state, c), occupied, start, tiles)
+    return {Hex.axial(q, r): d for (q, r), d in reach.items() if (q, r) != start}
+
+
+Pose = tuple[int, int, int]
+
+
+def boss_reach(state: GameState, c: Character, tiles: int) -> dict[Pose, tuple[int, int]]:
+    """Every new pose within ``tiles`` pivot steps, with the fewest steps and a pivot (shape index) for it.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> all(steps <= 2 for steps, _ in boss_reach(s, s.boss, 2).values())
+    True
+    """
+    if c.anchor is None:
+        return {}
+    passable = passable_for(state, c) - _occupied_by_others(state, c)
+    mover = ShapeMover(c.shape, passable)
+    current = (c.anchor.q, c.anchor.r, c.rotation)
+    best: dict[Pose, tuple[int, int]] = {}
+    for i in range(len(c.shape)):
+        poses = mover.poses_from((c.anchor.q, c.anchor.r), c.rotation, pivot=i, steps=tiles)
+        for pose, steps in poses.items():
+            if pose != current and (pose not in best or steps < best[pose][0]):
+                best[pose] = (steps, i)
+    return best
+
+
+def boss_destinations(state: GameState, c: Character, tiles: int,
+                      reach: dict[Pose, tuple[int, int]] | None = None) -> dict[Pose, tuple[Hex, Hex]]:
+    """Every new pose (anchor q, anchor r, rotation) the piece can reach within ``tiles`` pivot steps.
+
+    Each pose maps to one (pivot tile now, where the pivot ends) that reaches it, which is what
+    a :class:`Move` names. ``reach`` (from :func:`boss_reach` with at least ``tiles``) saves the
+    search when several move cards are listed.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> all(pivot in s.boss.tiles() for pivot, _ in boss_destinations(s, s.boss, 2).values())
+    True
+    """
+    reach = boss_reach(state, c, tiles) if reach is None else reach
+    now_tiles = c.tiles()
+    out: dict[Pose, tuple[Hex, Hex]] = {}
+    for pose, (steps, i) in reach.items():
+        if steps <= tiles:
+            dq, dr = rotate_offset(c.shape[i], pose[2])
+            out[pose] = (now_tiles[i], Hex.axial(pose[0] + dq, pose[1] + dr))
+    return out
+
+
+def _move_to(state: GameState, c: Character, to: Hex, pivot: Hex | None, rotation: int | None,
+             tiles: int) -> tuple[Hex, int]:
+    """The new (anchor, rotation) of a legal move, or :class:`IllegalAction`."""
+    if len(c.shape) == 1:
+        if pivot is not None and pivot != c.anchor:
+            raise IllegalAction(f"{c.name} covers one tile: leave the pivot out.")
+        dest = reachable(state, c, tiles)
+        if to not in dest:
+            raise IllegalAction(f"{c.name} cannot get to {to.label()} with {tiles} tile(s) of movement: pick "
+                                "a clear tile within reach (obstacles and enemies block the way).")
+        return to, rotation if rotation is not None else c.rotation
+    current = c.tiles()
+    pivot = pivot or current[0]
+    if pivot not in current:
+        raise IllegalAction(f"{pivot.label()} is not one of {c.name}'s tiles: the pivot must be one of "
+                            f"{', '.join(h.label() for h in current)}.")
+    i = current.index(pivot)
+    rot = c.rotation if rotation is None else rotation
+    passable = passable_for(state, c) - _occupied_by_others(state, c)
+    mover = ShapeMover(c.shape, passable)
+    oq, or_ = mover.rotated[rot][i]
+    pose = (to.q - oq, to.r - or_, rot)
+    poses = mover.poses_from((c.anchor.q, c.anchor.r), c.rotation, pivot=i, steps=tiles)  # type: ignore[union-attr]
+    if pose not in poses or pose == (c.anchor.q, c.anchor.r, c.rotation):  # type: ignore[union-attr]
+        raise IllegalAction(f"{c.name} cannot end with {pivot.label()} on {to.label()} facing {rot} within "
+                            f"{tiles} tile(s): every tile must end clear and the whole shape must fit "
+                            "through on the way (turning is free). Try another tile or rotation.")
+    return Hex.axial(pose[0], pose[1]), rot
+
+
+# ---- set-up -----------------------------------------------------------------------------------
+
+
+def _clear_tiles(state: GameState, c: Character) -> set[tuple[int, int]]:
+    return set(on_board(state)) - _blocked_static(state) - _occupied_by_others(state, c)
+
+
+def _pose_clear(state: GameState, c: Character, anchor: Hex, rotation: int,
+                ok: set[tuple[int, int]] | None = None) -> bool:
+    ok = _clear_tiles(state, c) if ok is None else ok
+    return all((t.q, t.r) in ok for t in pose_tiles(c.shape, anchor, rotation))
+
+
+def boss_placements(state: GameState) -> list[PlaceBoss]:
+    """Every (anchor, rotation) where the boss fits on clear tiles (one per distinct tile set).
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> s.boss.anchor = None
+    >>> len(boss_placements(s)) > 10
+    True
+    """
+    boss = state.boss
+    seen: set[frozenset[Hex]] = set()
+    out = []
+    ok = _clear_tiles(state, boss)
+    for h in board_tiles(state.board.width, state.board.height):
+        for rot in range(6):
+            if _pose_clear(state, boss, h, rot, ok):
+                key = frozenset(pose_tiles(boss.shape, h, rot))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(PlaceBoss(anchor=h, rotation=rot))
+    return out
+
+
+def hero_placements(state: GameState, hero: Character) -> list[Hex]:
+    """Clear tiles more than 2 tiles from the boss; any clear tile when there are none.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> all(piece_distance([h], s.boss.tiles()) > 2 for h in hero_placements(s, s.heroes[0]))
+    True
+    """
+    ok = _clear_tiles(state, hero)
+    clear = [h for h in board_tiles(state.board.width, state.board.height) if (h.q, h.r) in ok]
+    boss_tiles = state.boss.tiles()
+    far = [h for h in clear if piece_distance([h], boss_tiles) > PLACEMENT_GAP]
+    return far or clear
+
+
+def _place_boss(ctx: _Ctx, a: PlaceBoss) -> None:
+    s = ctx.state
+    boss = s.boss
+    if boss.anchor is not None:
+        raise IllegalAction("The boss is already on the board: place the heroes now.")
+    if not _pose_clear(s, boss, a.anchor, a.rotation):
+        raise IllegalAction(f"{boss.name} does not fit at {a.anchor.label()} facing {a.rotation}: every tile "
+                            "must be on the board and clear of obstacles. Try another tile or rotation.")
+    boss.anchor, boss.rotation = a.anchor, a.rotation
+    ctx.say(f"{boss.name} takes its place at {', '.join(h.label() for h in boss.tiles())}.")
+    s.active = s.heroes[0].id
+
+
+def _place_hero(ctx: _Ctx, a: PlaceHero) -> None:
+    s = ctx.state
+    if s.boss.anchor is None:
+        raise IllegalAction("The boss player places the boss first.")
+    hero = s.character(a.character)
+    if hero.side is not Side.HERO:
+        raise IllegalAction("Use PlaceBoss for the boss.")
+    if hero.anchor is not None:
+        raise IllegalAction(f"{hero.name} is already on the board.")
+    allowed = hero_placements(s, hero)
+    if a.tile not in allowed:
+        if _pose_clear(s, hero, a.tile, 0):
+            raise IllegalAction(f"{a.tile.label()} is within {PLACEMENT_GAP} tiles of the boss: heroes start "
+                                f"more than {PLACEMENT_GAP} tiles away while such tiles are left.")
+        raise IllegalAction(f"{a.tile.label()} is not clear (an obstacle or another piece): pick a clear "
+                            "tile.")
+    hero.anchor = a.tile
+    ctx.say(f"{hero.name} takes position at {a.tile.label()}.")
+    left = [h for h in s.heroes if h.anchor is None]
+    if left:
+        s.active = left[0].id
+        return
+    s.phase = Phase.PLAYING
+    ctx.say("Every piece is placed: the fight begins.")
+    _start_round(ctx)
+
+
+# ---- rounds and turns -------------------------------------------------------------------------
+
+
+def initiative(state: GameState) -> list[str]:
+    """Ids of the living characters in turn order: highest current agility first.
+
+    Ties: heroes before the boss, heroes in party order.
+
+    >>> from rules.boss_fight import quick_game
+    >>> initiative(quick_game(seed=1))
+    ['kestrel', 'boss', 'mira_vale', 'orrin_the_sage']
+    """
+    living = [(i, c) for i, c in enumerate(state.characters) if c.alive]
+    ordered = sorted(living, key=lambda ic: (-ic[1].current(Stat.AGILITY), ic[1].side is Side.BOSS, ic[0]))
+    return [c.id for _, c in ordered]
+
+
+def draw(ctx: _Ctx, c: Character, n: int) -> int:
+    """``c`` draws ``n`` cards, reshuffling the discard and expended piles when the deck runs out.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> draw(_Ctx(s, random.Random(0)), s.boss, 2), len(s.boss.piles.hand)
+    (2, 6)
+    """
+    drawn = 0
+    for _ in range(n):
+        if not c.piles.deck:
+            pool = c.piles.discard + c.piles.expended
+            if not pool:
+                break
+            ctx.rng.shuffle(pool)
+            c.piles.deck, c.piles.discard, c.piles.expended = pool, [], []
+            ctx.say(f"{c.name}'s deck is empty: the discard and expended piles ({len(pool)} cards) are "
+                    "shuffled into a new deck.")
+        c.piles.hand.append(c.piles.deck.pop())
+        drawn += 1
+    return drawn
+
+
+def _start_round(ctx: _Ctx) -> None:
+    s = ctx.state
+    if s.round and not ctx.acted:
+        s.idle_rounds += 1
+    else:
+        s.idle_rounds = 0
+    if s.idle_rounds >= IDLE_ROUNDS_TO_DRAW:
+        ctx.say(f"Nobody could act for {IDLE_ROUNDS_TO_DRAW} rounds: the fight ends in a draw.")
+        s.phase, s.outcome, s.active = Phase.OVER, Outcome.DRAW, None
+        return
+    ctx.acted = False
+    s.round += 1
+    for c in s.characters:
+        c.mods = []
+    for t in list(s.tokens):
+        if t.rounds_left is not None:
+            t.rounds_left -= 1
+            if t.rounds_left <= 0:
+                s.tokens.remove(t)
+                ctx.say(f"The {t.name} at {t.tile.label()} fades.")
+    s.order = initiative(s)
+    names = ", ".join(s.character(i).name for i in s.order)
+    ctx.say(f"Round {s.round}. Initiative: {names}.")
+    for cid in s.order:
+        c = s.character(cid)
+        n = FIRST_DRAW if s.round == 1 else (BOSS_DRAW if c.side is Side.BOSS else HERO_DRAW)
+        why = ""
+        if c.has(Status.STUNNED):
+            n, why = 0, " (stunned)"
+        elif c.has(Status.DAZZLED):
+            n, why = min(n, 1), " (dazzled)"
+        got = draw(ctx, c, n)
+        ctx.say(f"{c.name} draws {got} card{'s' if got != 1 else ''}{why}.")
+    s.turn_index = -1
+    _next_turn(ctx)
+
+
+def _can_act(state: GameState, c: Character) -> bool:
+    if c.dead or state.actions_left <= 0:
+        return False
+    if c.piles.hand:
+        return True
+    return (state.settings.free_walk and not c.active_status(Status.IMMOBILISED)
+            and bool(_walk_destinations(state, c)))
+
+
+def _next_turn(ctx: _Ctx) -> None:
+    s = ctx.state
+    while s.phase is Phase.PLAYING:
+        s.turn_index += 1
+        if s.turn_index >= len(s.order):
+            _start_round(ctx)
+            return
+        c = s.character(s.order[s.turn_index])
+        if c.dead:
+            continue
+        _begin_turn(ctx, c)
+        if s.phase is not Phase.PLAYING:
+            return
+        if _can_act(s, c):
+            return
+        if s.actions_left > 0 and not c.dead:
+            ctx.say(f"{c.name} has no card to play and loses {s.actions_left} action(s).")
+        _end_turn(ctx, c, advance=False)
+
+
+def _begin_turn(ctx: _Ctx, c: Character) -> None:
+    s = ctx.state
+    s.active, s.attacks_made, s.feats_used = c.id, 0, 0
+    for m in c.statuses:
+        m.active = True
+    ctx.say(f"{c.name}'s turn.")
+    regen = c.passive_total(PassiveKind.REGENERATE)
+    if regen and c.health < c.max_health:
+        _heal(ctx, c, regen, "regenerates")
+    if c.has(Status.POISONED):
+        roll = ctx.d6(c, "shake off poison (5-6)")
+        if roll >= 5:
+            c.statuses = [m for m in c.statuses if m.status is not Status.POISONED]
+            ctx.say(f"{c.name} rolls {roll} and shakes off the poison.")
+        else:
+            ctx.say(f"{c.name} rolls {roll}: still poisoned.")
+    actions = BOSS_ACTIONS if c.side is Side.BOSS else HERO_ACTIONS
+    if c.active_status(Status.STUNNED):
+        actions = 0
+        ctx.say(f"{c.name} is stunned and cannot act this turn.")
+    elif c.active_status(Status.DAZZLED):
+        actions = min(actions, 1)
+        ctx.say(f"{c.name} is dazzled: 1 action this turn.")
+    s.actions_left = actions
+    c.seen_this_turn = visible_enemies(s, c)
+
+
+def _end_turn(ctx: _Ctx, c: Character, *, advance: bool = True) -> None:
+    s = ctx.state
+    timed = (Status.IMMOBILISED, Status.DAZZLED, Status.STUNNED)
+    gone = [m.status.value for m in c.statuses if m.active and m.status in timed]
+    c.statuses = [m for m in c.statuses if not (m.active and m.status in timed)]
+    if gone:
+        ctx.say(f"{c.name} is no longer {', '.join(gone)}.")
+    if c.alive:
+        c.seen_last_turn = sorted(set(c.seen_this_turn) | set(visible_enemies(s, c)))
+    c.seen_this_turn = []
+    s.actions_left = 0
+    if advance:
+        _next_turn(ctx)
+
+
+def _after_action(ctx: _Ctx, c: Character) -> None:
+    """Spend the action, apply poison, remember who was seen, and end the turn when it is over."""
+    s = ctx.state
+    ctx.acted = True
+    s.actions_left -= 1
+    if c.alive and c.has(Status.POISONED):
+        ctx.say(f"Poison burns {c.name} for 1.")
+        _damage(ctx, c, 1)
+    if s.phase is not Phase.PLAYING:
+        return
+    if c.alive:
+        c.seen_this_turn = sorted(set(c.seen_this_turn) | set(visible_enemies(s, c)))
+    if not _can_act(s, c):
+        _end_turn(ctx, c)
+
+
+# ---- damage, healing, death -------------------------------------------------------------------
+
+
+def _heal(ctx: _Ctx, c: Character, amount: int, verb: str = "heals") -> None:
+    before = c.health
+    c.health = min(c.max_health, c.health + amount)
+    ctx.say(f"{c.name} {verb} {c.health - before} ({c.health}/{c.max_health}).")
+
+
+def _damage(ctx: _Ctx, c: Character, amount: int) -> None:
+    c.health -= amount
+    if c.health <= 0 and c.alive:
+        _die(ctx, c)
+
+
+def _die(ctx: _Ctx, c: Character) -> None:
+    s = ctx.state
+    tiles = c.tiles()
+    c.dead = True
+    c.statuses = []
+    spec = s.token_specs[DEATH_TOKEN]
+    s.tokens.append(BoardToken(token=spec.id, name=spec.name, tile=tiles[0], of=c.id,
+                               blocks_sight=spec.blocks_sight, blocks_movement=spec.blocks_movement))
+    ctx.say(f"{c.name} falls at {tiles[0].label()}.")
+    boss_dead = s.boss.dead
+    heroes_dead = all(h.dead for h in s.heroes)
+    if boss_dead or heroes_dead:
+        s.phase, s.active, s.actions_left = Phase.OVER, None, 0
+        winner = Outcome.HEROES if boss_dead else Outcome.BOSS
+        s.outcome = Outcome.DRAW if boss_dead and heroes_dead else winner
+        ctx.say({Outcome.HEROES: "The boss is slain: the heroes win!",
+                 Outcome.BOSS: "Every hero has fallen: the boss wins!",
+                 Outcome.DRAW: "The boss and the last hero fall together: a draw."}[s.outcome])
+
+
+def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, stat: Stat, what: str,
+            stat_bonus: int = 0) -> bool:
+    """One damaging hit with the combat comparison and the defence roll; True if it landed."""
+    s = ctx.state
+    att = attacker.current(stat) + stat_bonus
+    dfn = defender.current(stat)
+    rolls = defender.defends or not s.settings.defenders_choose
+    roll = ctx.d6(defender, f"defence against {what}") if rolls else None
+    hit = resolve_hit(damage, attack_stat=att, defence_stat=dfn, roll=roll,
+                      armour=defender.passive_total(PassiveKind.ARMOUR))
+    rolled = f"{defender.name} rolls {roll}" if roll is not None else f"{defender.name} does not roll"
+    if hit.missed:
+        ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}, a miss!")
+        return False
+    ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}; {stat.value} {att} against "
+            f"{hit.defence}: {hit.damage} damage "
+            f"({max(0, defender.health - hit.damage)}/{defender.max_health}).")
+    _damage(ctx, defender, hit.damage)
+    return True
+
+
+def _apply_status(ctx: _Ctx, c: Character, status: Status) -> None:
+    if c.resists(status):
+        ctx.say(f"{c.name} resists being {status.value}.")
+    elif c.has(status):
+        ctx.say(f"{c.name} is already {status.value}.")
+    else:
+        c.statuses.append(StatusMark(status=status))
+        ctx.say(f"{c.name} is {status.value}.")
+
+
+# ---- areas and targets ------------------------------------------------------------------------
+
+
+def area_tiles(state: GameState, user: Character, target: Hex, area: Area) -> list[Hex]:
+    """The tiles an area covers when aimed at ``target`` by ``user``.
+
+    ``single``: the target; ``blast``: within ``size`` of it; ``line``: the straight line from
+    the user through the target, ``size`` tiles long; ``cleave``: the target and the tiles next to
+    both it and the user; ``nova``: within ``size`` of any of the user's tiles.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> len(area_tiles(s, s.boss, Hex.from_label("F6"), Area(shape=AreaShape.BLAST, size=1)))
+    7
+    """
+    mine = user.tiles()
+    if area.shape is AreaShape.SINGLE:
+        return [target]
+    if area.shape is AreaShape.BLAST:
+        return target.spiral(area.size)
+    if area.shape is AreaShape.NOVA:
+        out: list[Hex] = []
+        for h in mine:
+            out.extend(t for t in h.spiral(area.size) if t not in out and t not in mine)
+        return out
+    start = min(mine, key=lambda h: (h.distance(target), h.q, h.r))
+    if area.shape is AreaShape.CLEAVE:
+        near = set(target.neighbours())
+        return [target] + [h for h in start.neighbours() if h in near and h not in mine]
+    d = max(1, start.distance(target))
+    k = -(-area.size // d)
+    far = start + (target - start).scale(k)
+    return [h for h in start.line_to(far)[1:] if h not in mine][: area.size]
+
+
+def _pieces_in(state: GameState, tiles: list[Hex], who: list[Character]) -> list[Character]:
+    spots = set(tiles)
+    return [c for c in who if spots & set(c.tiles())]
+
+
+def _affected(state: GameState, user: Character, usable: Usable, tiles: list[Hex]) -> list[Character]:
+    reach = usable.reaches
+    if reach is Affects.SELF:
+        return [user]
+    pool = enemies_of(state, user) if reach is Affects.ENEMIES else allies_of(state, user)
+    return _pieces_in(state, tiles, pool)
+
+
+def _range_bonus(c: Character) -> int:
+    return c.passive_total(PassiveKind.RANGE_BONUS)
+
+
+def check_aim(state: GameState, user: Character, target: Hex | None, kind: TargetKind, rng_: int, los: bool,
+               what: str) -> None:
+    """:class:`IllegalAction` unless ``target`` suits ``kind`` within range and sight.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> check_aim(s, s.boss, Hex.from_label("A1"), TargetKind.ENEMY, 1, True, "a bite")
+    Traceback (most recent call last):
+    ...
+    rules.boss_fight.engine.IllegalAction: A1 is ... tiles away; a bite reaches 1.
+    """
+    if kind is TargetKind.SELF:
+        return
+    if target is None:
+        raise IllegalAction(f"{what} needs a target tile.")
+    if (target.q, target.r) not in on_board(state):
+        raise IllegalAction(f"{target.label()} is off the board.")
+    mine = user.tiles()
+    dist = piece_distance(mine, [target])
+    if dist > rng_:
+        raise IllegalAction(f"{target.label()} is {dist} tiles away; {what} reaches {rng_}.")
+    occupant = state.occupant(target)
+    if kind is TargetKind.ENEMY:
+        if occupant is None or occupant.side is user.side:
+            raise IllegalAction(f"No enemy stands on {target.label()}: aim {what} at an enemy.")
+        if not can_see(state, user, occupant) and (los or occupant.id not in user.seen_last_turn):
+            why = "" if los else " and did not see it on its last turn"
+            raise IllegalAction(f"{user.name} cannot see {occupant.name}{why}: {what} needs line of sight.")
+    elif kind is TargetKind.ALLY:
+        if occupant is None or occupant.side is not user.side:
+            raise IllegalAction(f"No ally stands on {target.label()}: aim {what} at an ally (or yourself).")
+        if los and occupant.id != user.id and not can_see_tiles(state, user, [target]):
+            raise IllegalAction(f"{user.name} cannot see {target.label()}: {what} needs line of sight.")
+    elif los and not can_see_tiles(state, user, [target]):
+        raise IllegalAction(f"{user.name} cannot see {target.label()}: {what} needs line of sight.")
+
+
+def can_see_tiles(state: GameState, viewer: Character, tiles: list[Hex]) -> bool:
+    """Whether ``viewer`` has line of sight to a set of tiles (not a piece).
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> can_see_tiles(s, s.boss, [s.boss.tiles()[0].neighbours()[0]])
+    True
+    """
+    return sightlines_for(state, viewer).sees(viewer.tiles(), tiles)
+
+
+# ---- effects ----------------------------------------------------------------------------------
+
+
+def _run_usable(ctx: _Ctx, user: Character, usable: Usable, target: Hex | None, what: str) -> None:
+    s = ctx.state
+    aim = target if target is not None else user.tiles()[0]
+    tiles = area_tiles(s, user, aim, usable.area)
+    affected = _affected(s, user, usable, tiles)
+    missed: set[str] = set()
+    for e in usable.effects:
+        if s.phase is not Phase.PLAYING:
+            return
+        if e.kind is EffectKind.MOVE:
+            if target is None:
+                raise IllegalAction(f"{what} needs a destination tile.")
+            _relocate(ctx, user, target, e.amount, what)
+            continue
+        if e.kind is EffectKind.TOKEN:
+            _place_tokens(ctx, user, e.token or "", tiles)
+            continue
+        recipients = [user] if e.to is EffectTo.USER else [c for c in affected if c.id not in missed]
+        if not recipients and e.to is not EffectTo.USER and e is usable.effects[0]:
+            ctx.say(f"{what} reaches nobody.")
+        for r in recipients:
+            if r.dead:
+                continue
+            _effect_on(ctx, user, r, e, what, missed)
+
+
+def _effect_on(ctx: _Ctx, user: Character, r: Character, e, what: str, missed: set[str]) -> None:
+    k = e.kind
+    if k is EffectKind.DAMAGE:
+        if not _strike(ctx, user, r, e.amount, e.stat, what):
+            missed.add(r.id)
+    elif k is EffectKind.HEAL:
+        _heal(ctx, r, e.amount)
+    elif k is EffectKind.PUSH:
+        _push(ctx, user, r, e.amount)
+    elif k is EffectKind.STATUS:
+        _apply_status(ctx, r, e.status)
+    elif k is EffectKind.CLEANSE:
+        before = len(r.statuses)
+        r.statuses = [m for m in r.statuses if e.status is not None and m.status is not e.status]
+        ctx.say(f"{r.name} is cleansed." if len(r.statuses) < before else f"{r.name} had nothing to cleanse.")
+    elif k is EffectKind.DRAW:
+        got = draw(ctx, r, e.amount)
+        ctx.say(f"{r.name} draws {got}.")
+    elif k is EffectKind.DISCARD:
+        n = min(e.amount, len(r.piles.hand))
+        for _ in range(n):
+            card = r.piles.hand.pop(ctx.rng.randrange(len(r.piles.hand)))
+            r.piles.discard.append(card)
+        ctx.say(f"{r.name} discards {n} card{'s' if n != 1 else ''} at random.")
+    elif k is EffectKind.MODIFY:
+        r.mods.append(StatMod(stat=e.stat, amount=e.amount, source=what))
+        sign = "+" if e.amount > 0 else ""
+        ctx.say(f"{r.name}'s {e.stat.value} {sign}{e.amount} until the end of the round.")
+
+
+def _push(ctx: _Ctx, user: Character, r: Character, amount: int) -> None:
+    s = ctx.state
+    passable = passable_for(s, r) - _occupied_by_others(s, r)
+    tiles = [(h.q, h.r) for h in r.tiles()]
+    shift = push_path(passable, tiles, [(h.q, h.r) for h in user.tiles()], amount)
+    if shift == (0, 0):
+        ctx.say(f"{r.name} cannot be pushed: the way is blocked.")
+        return
+    r.anchor = r.anchor + Hex.axial(*shift)  # type: ignore[operator]
+    ctx.say(f"{r.name} is pushed {Hex.axial(*shift).length()} tile(s) to {r.tiles()[0].label()}.")
+
+
+def _relocate(ctx: _Ctx, c: Character, to: Hex, amount: int, what: str) -> None:
+    tiles = move_allowance(c, amount)
+    pivot = None if len(c.shape) == 1 else _best_pivot(ctx.state, c, to, tiles)
+    anchor, rot = _move_to(ctx.state, c, to, pivot, None, tiles)
+    c.anchor, c.rotation = anchor, rot
+    ctx.say(f"{c.name} moves to {to.label()} ({what}).")
+
+
+def _best_pivot(state: GameState, c: Character, to: Hex, tiles: int) -> Hex | None:
+    for pose, (pivot, end) in boss_destinations(state, c, tiles).items():
+        if end == to and pose[2] == c.rotation:
+            return pivot
+    return None
+
+
+def _place_tokens(ctx: _Ctx, user: Character, token: str, tiles: list[Hex]) -> None:
+    s = ctx.state
+    spec = s.token_specs.get(token)
+    if spec is None:
+        raise IllegalAction(f"This game has no '{token}' token.")
+    board = on_board(s)
+    placed = 0
+    obstacles = set(s.obstacles)
+    for t in tiles:
+        there = any(x.tile == t and x.token == token for x in s.tokens)
+        if (t.q, t.r) in board and t not in obstacles and not there:
+            s.tokens.append(BoardToken(token=spec.id, name=spec.name, tile=t, blocks_sight=spec.blocks_sight,
+                                       blocks_movement=spec.blocks_movement, rounds_left=spec.rounds,
+                                       of=user.id))
+            placed += 1
+    ctx.say(f"{user.name} places {placed} {spec.name} token{'s' if placed != 1 else ''}.")
+
+
+# ---- the actions ------------------------------------------------------------------------------
+
+
+def _take_from_hand(c: Character, card: str, state: GameState, what: str) -> None:
+    if card not in c.piles.hand:
+        names = ", ".join(sorted({state.cards[x].name for x in c.piles.hand})) or "nothing"
+        raise IllegalAction(f"{c.name} has no '{_card_name(state, card)}' in hand to {what}. In hand: "
+                            f"{names}.")
+
+
+def _card_name(state: GameState, card: str) -> str:
+    spec = state.cards.get(card)
+    return spec.name if spec else card
+
+
+def _card_of(state: GameState, c: Character, card: str, kind: CardType, what: str):
+    _take_from_hand(c, card, state, what)
+    spec = state.cards[card]
+    if spec.type is not kind:
+        raise IllegalAction(f"{spec.name} is a {spec.type.value} card, not a {kind.value} card.")
+    return spec
+
+
+def _discard(c: Character, card: str, *, used: bool = False) -> None:
+    c.piles.hand.remove(card)
+    (c.piles.used if used else c.piles.discard).append(card)
+
+
+def _walk_destinations(state: GameState, c: Character) -> dict:
+    tiles = move_allowance(c, FREE_WALK_TILES)
+    if len(c.shape) == 1:
+        return reachable(state, c, tiles)
+    return boss_destinations(state, c, tiles)
+
+
+def _move(ctx: _Ctx, c: Character, a: Move) -> None:
+    s = ctx.state
+    if c.active_status(Status.IMMOBILISED):
+        raise IllegalAction(f"{c.name} is immobilised this turn: play something other than a move.")
+    if a.card is None:
+        if not s.settings.free_walk:
+            raise IllegalAction("The free walk is not in use in this game: play a move card.")
+        allowance, label = move_allowance(c, FREE_WALK_TILES), "walks"
+    else:
+        spec = _card_of(s, c, a.card, CardType.MOVE, "play")
+        allowance, label = move_allowance(c, spec.move.tiles), f"plays {spec.name}"
+        if allowance < max(1, spec.move.minimum):
+            raise IllegalAction(f"{spec.name} needs at least {max(1, spec.move.minimum)} tile(s) of movement "
+                                f"and {c.name} has {allowance}: it cannot be played (sacrifice it instead).")
+    anchor, rot = _move_to(s, c, a.to, a.pivot, a.rotation, allowance)
+    before = c.tiles()[0].label()
+    c.anchor, c.rotation = anchor, rot
+    if a.card is not None:
+        _discard(c, a.card)
+    turned = f", facing {rot}" if len(c.shape) > 1 else ""
+    ctx.say(f"{c.name} {label}: {before} -> {c.tiles()[0].label()}{turned}.")
+    _after_action(ctx, c)
+
+
+def _equipment(c: Character, key: str) -> EquipmentSpec:
+    wanted = key.strip().lower()
+    for eq in c.equipment:
+        if wanted in (eq.id, eq.name.lower()):
+            return eq
+    names = ", ".join(e.name for e in c.equipment) or "no equipment"
+    raise IllegalAction(f"{c.name} has no '{key.strip()[:40]}' equipped; it has {names}.")
+
+
+def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
+    s = ctx.state
+    spec = _card_of(s, c, a.card, CardType.ATTACK, "attack with")
+    if c.side is Side.BOSS and s.attacks_made >= BOSS_MAX_ATTACKS:
+        raise IllegalAction(f"{c.name} has made {BOSS_MAX_ATTACKS} attacks this turn, the most a boss "
+                            "may: use the other action on a move, an item or a sacrifice.")
+    eq = _equipment(c, a.equipment)
+    prof = eq.profile(spec.attack.profile)
+    if prof is None:
+        raise IllegalAction(f"{eq.name} has no {spec.attack.profile.value} attack: pick equipment that has "
+                            "one.")
+    rng_ = prof.range + spec.attack.bonus_range + _range_bonus(c)
+    what = f"{spec.name} with {eq.name}"
+    check_aim(s, c, a.target, TargetKind.ENEMY, max(1, rng_), prof.los, what)
+    _discard(c, a.card)
+    s.attacks_made += 1
+    stat = Stat((prof.stat or eq.stat).value)
+    damage = max(1, prof.damage + spec.attack.bonus_damage)
+    tiles = area_tiles(s, c, a.target, prof.area)
+    victims = _pieces_in(s, tiles, enemies_of(s, c))
+    ctx.say(f"{c.name} plays {spec.name} with {eq.name} at {a.target.label()}.")
+    for v in victims:
+        if s.phase is not Phase.PLAYING:
+            break
+        if _strike(ctx, c, v, damage, stat, what, spec.attack.stat_bonus) and v.alive:
+            for e in prof.effects:
+                recipient = c if e.to is EffectTo.USER else v
+                if recipient.alive and s.phase is Phase.PLAYING:
+                    _effect_on(ctx, c, recipient, e, what, set())
+    if s.phase is Phase.PLAYING:
+        _after_action(ctx, c)
+
+
+def _use_item(ctx: _Ctx, c: Character, a: UseItem) -> None:
+    s = ctx.state
+    spec = _card_of(s, c, a.card, CardType.ITEM, "use")
+    item = spec.item
+    _check_usable(s, c, item, a.target, spec.name)
+    _discard(c, a.card, used=True)
+    ctx.say(f"{c.name} uses {spec.name}.")
+    _run_usable(ctx, c, item, a.target, spec.name)
+    if s.phase is Phase.PLAYING:
+        _after_action(ctx, c)
+
+
+def _check_usable(state: GameState, c: Character, usable: Usable, target: Hex | None, what: str) -> None:
+    check_aim(state, c, target, usable.target, usable.range, usable.los, what)
+    for e in usable.effects:
+        if e.kind is EffectKind.MOVE:
+            if c.active_status(Status.IMMOBILISED):
+                raise IllegalAction(f"{c.name} is immobilised this turn and cannot use {what}.")
+            allowance = move_allowance(c, e.amount)
+            if len(c.shape) == 1:
+                if target not in reachable(state, c, allowance):
+                    where = target.label() if target else "?"
+                    raise IllegalAction(f"{what} cannot take {c.name} to {where}: "
+                                        f"pick a clear tile within {allowance}.")
+            elif target is None or _best_pivot(state, c, target, allowance) is None:
+                raise IllegalAction(f"{what} cannot take {c.name} there: pick a tile its shape can reach.")
+
+
+def _sacrifice(ctx: _Ctx, c: Character, a: Sacrifice) -> None:
+    _take_from_hand(c, a.card, ctx.state, "sacrifice")
+    _discard(c, a.card)
+    ctx.say(f"{c.name} sacrifices {_card_name(ctx.state, a.card)}.")
+    _after_action(ctx, c)
+
+
+def ability_ready(state: GameState, c: Character, ability_id: str) -> bool:
+    """Whether a usable ability was not used this round or the previous one.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> ability_ready(s, s.boss, "tremor")
+    True
+    """
+    last = c.ability_used_round.get(ability_id)
+    return last is None or state.round - last >= 2
+
+
+def _expend(c: Character, n: int) -> None:
+    moved, c.piles.discard = c.piles.discard[:n], c.piles.discard[n:]
+    c.piles.expended.extend(moved)
+
+
+def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
+    s = ctx.state
+    ab = next((x for x in c.abilities if a.ability.strip().lower() in (x.id, x.name.lower())), None)
+    if ab is None:
+        names = ", ".join(x.name for x in c.abilities if x.use) or "none"
+        raise IllegalAction(f"{c.name} has no ability '{a.ability.strip()[:40]}'. Usable: {names}.")
+    if ab.use is None:
+        raise IllegalAction(f"{ab.name} is passive: it always applies and is never used.")
+    if not ability_ready(s, c, ab.id):
+        last = c.ability_used_round[ab.id]
+        raise IllegalAction(f"{ab.name} was used in round {last}: it is ready again in round {last + 2}.")
+    if len(c.piles.discard) < ab.expend:
+        raise IllegalAction(f"{ab.name} expends {ab.expend} card(s) from the discard pile and {c.name} has "
+                            f"{len(c.piles.discard)} there.")
+    if ab.takes_action:
+        if a.sacrifice is None:
+            raise IllegalAction(f"{ab.name} takes an action: name a card from the hand to sacrifice for it.")
+        _take_from_hand(c, a.sacrifice, s, "sacrifice")
+    elif a.sacrifice is not None:
+        raise IllegalAction(f"{ab.name} does not take an action: leave the sacrifice out.")
+    _check_usable(s, c, ab.use, a.target, ab.name)
+    if ab.takes_action and a.sacrifice is not None:
+        _discard(c, a.sacrifice)
+    _expend(c, ab.expend)
+    c.ability_used_round[ab.id] = s.round
+    cost = []
+    if ab.takes_action:
+        cost.append(f"sacrificing {_card_name(s, a.sacrifice or '')}")
+    if ab.expend:
+        cost.append(f"expending {ab.expend}")
+    ctx.say(f"{c.name} uses {ab.name}{' (' + ', '.join(cost) + ')' if cost else ''}.")
+    _run_usable(ctx, c, ab.use, a.target, ab.name)
+    if s.phase is Phase.PLAYING and ab.takes_action:
+        _after_action(ctx, c)
+
+
+def _heroic_feat(ctx: _Ctx, c: Character, a: HeroicFeat) -> None:
+    s = ctx.state
+    if c.feat is None:
+        raise IllegalAction(f"{c.name} has no heroic feat.")
+    if s.feats_used >= s.settings.feats_per_turn:
+        raise IllegalAction(f"{c.name} has used {s.feats_used} heroic feat(s) this turn, the most this game "
+                            "allows.")
+    if len(c.piles.discard) < c.feat_cost:
+        raise IllegalAction(f"{c.feat.name} expends {c.feat_cost} card(s) from the discard pile and {c.name} "
+                            f"has {len(c.piles.discard)} there.")
+    _check_usable(s, c, c.feat.use, a.target, c.feat.name)
+    _expend(c, c.feat_cost)
+    s.feats_used += 1
+    ctx.acted = True
+    ctx.say(f"{c.name} performs the heroic feat {c.feat.name} (expending {c.feat_cost}).")
+    _run_usable(ctx, c, c.feat.use, a.target, c.feat.name)
+    if s.phase is Phase.PLAYING and c.alive and not _can_act(s, c):
+        _end_turn(ctx, c)
+
+
+def _set_defence(ctx: _Ctx, a: SetDefence) -> None:
+    s = ctx.state
+    if not s.settings.defenders_choose:
+        raise IllegalAction("This game always rolls for defence (the roll can only help): there is nothing "
+                            "to set.")
+    c = s.character(a.character)
+    c.defends = a.roll
+    ctx.say(f"{c.name} will {'roll' if a.roll else 'not roll'} for defence.")
+
+
+_TURN_ACTIONS = {Move: _move, Attack: _attack, UseItem: _use_item, Sacrifice: _sacrifice,
+                 UseAbility: _use_ability, HeroicFeat: _heroic_feat}
+
+
+def copy_state(state: GameState) -> GameState:
+    """A copy whose mutable parts are fresh; content specs (frozen models) are shared.
+
+    Much faster than a deep copy, and safe because the engine never changes a spec.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> t = copy_state(s)
+    >>> t == s and t.characters[0].piles is not s.characters[0].piles
+    True
+    """
+    chars = []
+    for c in state.characters:
+        p = c.piles
+        chars.append(c.model_copy(update={
+            "mods": [m.model_copy() for m in c.mods],
+            "statuses": [m.model_copy() for m in c.statuses],
+            "piles": p.model_copy(update={"deck": list(p.deck), "hand": list(p.hand),
+                                          "discard": list(p.discard), "expended": list(p.expended),
+                                          "used": list(p.used)}),
+            "ability_used_round": dict(c.ability_used_round),
+            "seen_last_turn": list(c.seen_last_turn), "seen_this_turn": list(c.seen_this_turn),
+            "equipment": list(c.equipment), "abilities": list(c.abilities), "passives": list(c.passives),
+            "shape": list(c.shape), "pieces": list(c.pieces),
+        }))
+    return state.model_copy(update={
+        "characters": chars, "tokens": [t.model_copy() for t in state.tokens],
+        "order": list(state.order), "obstacles": list(state.obstacles), "cards": dict(state.cards),
+        "token_specs": dict(state.token_specs),
+        "settings": state.settings.model_copy(),
+    })
+
+
+def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
+    """Apply one action and return the new state, the log and the dice; :class:`RuleError` if illegal.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=2)
+    >>> card = s.current.piles.hand[0]
+    >>> r = apply(s, Sacrifice(card=card), random.Random(0))
+    >>> r.log[0].endswith(".") and r.state.step == s.step + 1
+    True
+    """
+    s = copy_state(state)
+    ctx = _Ctx(s, rng)
+    if s.phase is Phase.OVER:
+        raise IllegalAction("The fight is over: start a new game.")
+    if isinstance(action, SetDefence):
+        _set_defence(ctx, action)
+    elif s.phase is Phase.SETUP:
+        if isinstance(action, PlaceBoss):
+            _place_boss(ctx, action)
+        elif isinstance(action, PlaceHero):
+            _place_hero(ctx, action)
+        else:
+            raise IllegalAction("The pieces are still being placed: place the boss, then every hero.")
+    else:
+        if isinstance(action, PlaceBoss | PlaceHero):
+            raise IllegalAction("Every piece is already on the board.")
+        c = s.current
+        if c is None:
+            raise IllegalAction("Nobody is taking a turn.")
+        if isinstance(action, HeroicFeat) and c.side is not Side.HERO:
+            raise IllegalAction("Only heroes have heroic feats.")
+        _TURN_ACTIONS[type(action)](ctx, c, action)
+    s.step += 1
+    return StepResult(state=s, log=ctx.log, rolls=ctx.rolls)
+
+
+# ---- legal actions ----------------------------------------------------------------------------
+
+
+def _usable_targets(state: GameState, c: Character, usable: Usable) -> list[Hex | None]:
+    if usable.target is TargetKind.SELF:
+        return [None]
+    rng_ = usable.range
+    out: list[Hex | None] = []
+    if usable.target in (TargetKind.ENEMY, TargetKind.ALLY):
+        pool = enemies_of(state, c) if usable.target is TargetKind.ENEMY else allies_of(state, c)
+        for o in pool:
+            tile = min(o.tiles(), key=lambda h: (piece_distance(c.tiles(), [h]), h.q, h.r))
+            try:
+                _check_usable(state, c, usable, tile, "it")
+            except RuleError:
+                continue
+            out.append(tile)
+        return out
+    mine = c.tiles()
+    board = on_board(state)
+    candidates = {t for m in mine for t in m.spiral(rng_) if (t.q, t.r) in board and t not in mine}
+    moves = [e for e in usable.effects if e.kind is EffectKind.MOVE]
+    if moves:
+        if c.active_status(Status.IMMOBILISED):
+            return []
+        allowance = move_allowance(c, moves[0].amount)
+        if len(c.shape) == 1:
+            candidates &= set(reachable(state, c, allowance))
+        else:
+            candidates &= {end for pose, (_, end) in boss_destinations(state, c, allowance).items()
+                           if pose[2] == c.rotation}
+    if usable.los:
+        lines = sightlines_for(state, c)
+        candidates = {h for h in candidates if lines.sees(mine, [h])}
+    out.extend(sorted(candidates, key=lambda h: (h.q, h.r)))
+    return out
+
+
+def attack_targets(state: GameState, c: Character, card: str, eq: EquipmentSpec) -> list[Hex]:
+    """One tile per enemy that ``card`` with ``eq`` may be aimed at now (the enemy's nearest tile).
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> attack_targets(s, s.boss, "basic_attack", s.boss.equipment[0])  # the club reaches 1, Mira is at J7
+    []
+    """
+    spec = state.cards[card]
+    prof = eq.profile(spec.attack.profile) if spec.attack else None
+    if prof is None:
+        return []
+    rng_ = max(1, prof.range + spec.attack.bonus_range + _range_bonus(c))
+    out = []
+    for e in enemies_of(state, c):
+        tile = min(e.tiles(), key=lambda h: (piece_distance(c.tiles(), [h]), h.q, h.r))
+        try:
+            check_aim(state, c, tile, TargetKind.ENEMY, rng_, prof.los, "it")
+        except RuleError:
+            continue
+        out.append(tile)
+    return out
+
+
+def move_actions(state: GameState, c: Character, card: str | None, tiles: int,
+                 reach: dict[Pose, tuple[int, int]] | None = None) -> list[Move]:
+    """Every legal :class:`Move` of up to ``tiles`` (already adjusted) with ``card``.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> all(m.card == "walk" for m in move_actions(s, s.heroes[0], "walk", 2))
+    True
+    """
+    if len(c.shape) == 1:
+        return [Move(card=card, to=h) for h in sorted(reachable(state, c, tiles), key=lambda h: (h.q, h.r))]
+    return [Move(card=card, to=end, pivot=pivot, rotation=pose[2])
+            for pose, (pivot, end) in boss_destinations(state, c, tiles, reach).items()]
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Everything the character to act may do now (set-up placements included).
+
+    Attacks list one target tile per enemy; boss moves list one pivot per reachable pose;
+    abilities that take an action list each distinct card in hand as the sacrifice.
+    :class:`SetDefence` is not listed (it is a standing choice, not a turn action).
+
+    >>> from rules.boss_fight import quick_game
+    >>> any(a.kind == "sacrifice" for a in legal_actions(quick_game(seed=3)))
+    True
+    """
+    s = state
+    if s.phase is Phase.OVER:
+        return []
+    if s.phase is Phase.SETUP:
+        if s.boss.anchor is None:
+            return list(boss_placements(s))
+        hero = s.current
+        if hero is None:
+            return []
+        return [PlaceHero(character=hero.id, tile=h) for h in hero_placements(s, hero)]
+    c = s.current
+    if c is None or s.actions_left <= 0:
+        return []
+    out: list[Action] = []
+    immobile = c.active_status(Status.IMMOBILISED)
+    capped = c.side is Side.BOSS and s.attacks_made >= BOSS_MAX_ATTACKS
+    reach = None
+    if len(c.shape) > 1 and not immobile:
+        # One search at the longest move in hand serves every move card (and the free walk).
+        longest = [move_allowance(c, s.cards[x].move.tiles) for x in c.piles.hand if s.cards[x].move]
+        if s.settings.free_walk:
+            longest.append(move_allowance(c, FREE_WALK_TILES))
+        reach = boss_reach(s, c, max(longest, default=0))
+    for card in sorted(set(c.piles.hand)):
+        spec = s.cards[card]
+        if spec.type is CardType.MOVE and not immobile:
+            allowance = move_allowance(c, spec.move.tiles)
+            if allowance >= max(1, spec.move.minimum):
+                out.extend(move_actions(s, c, card, allowance, reach))
+        elif spec.type is CardType.ATTACK and not capped:
+            for eq in c.equipment:
+                targets = attack_targets(s, c, card, eq)
+                out.extend(Attack(card=card, equipment=eq.id, target=t) for t in targets)
+        elif spec.type is CardType.ITEM:
+            out.extend(UseItem(card=card, target=t) for t in _usable_targets(s, c, spec.item))
+        out.append(Sacrifice(card=card))
+    if s.settings.free_walk and not immobile:
+        out.extend(move_actions(s, c, None, move_allowance(c, FREE_WALK_TILES), reach))
+    hand = sorted(set(c.piles.hand))
+    for ab in c.abilities:
+        if ab.use is None or not ability_ready(s, c, ab.id) or len(c.piles.discard) < ab.expend:
+            continue
+        if ab.takes_action and not hand:
+            continue
+        for t in _usable_targets(s, c, ab.use):
+            if ab.takes_action:
+                out.extend(UseAbility(ability=ab.id, target=t, sacrifice=x) for x in hand)
+            else:
+                out.append(UseAbility(ability=ab.id, target=t))
+    if (c.feat and c.side is Side.HERO and s.feats_used < s.settings.feats_per_turn
+            and len(c.piles.discard) >= c.feat_cost):
+        out.extend(HeroicFeat(target=t) for t in _usable_targets(s, c, c.feat.use))
+    return out
+
+
+def hand(state: GameState, character: str) -> list[str]:
+    """The card names in a character's hand: private, for that character's player only.
+
+    >>> from rules.boss_fight import quick_game
+    >>> len(hand(quick_game(seed=1), "boss"))
+    4
+    """
+    c = state.character(character)
+    return [state.cards[x].name for x in c.piles.hand]

@@ -1,0 +1,215 @@
+"""Rounds and turns: initiative, draws, reshuffles, action counts, the boss's attack cap, death, the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.boss_fight import (
+    Attack,
+    GameSettings,
+    IllegalAction,
+    Move,
+    Sacrifice,
+    apply,
+    initiative,
+    legal_actions,
+)
+from rules.boss_fight.content import Stat
+from rules.boss_fight.engine import _Ctx, draw
+from rules.boss_fight.state import Outcome, Phase
+from rules.errors import RuleError
+from tests.rules.boss_fight.helpers import H, ScriptedRandom, arena, hand_of, placed, put
+
+PARTY = ("mira_the_warden", "kestrel_the_archer")
+
+
+def game(**kw):
+    s = arena(heroes=kw.pop("heroes", PARTY), **kw)
+    return placed(s, "E5", ["A10", "J10"][: len(s.heroes)])
+
+
+def skip_to(s, who, rng):
+    """Sacrifice cards until it is ``who``'s turn."""
+    while s.active != who:
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    return s
+
+
+def test_initiative_highest_agility_first_heroes_win_ties():
+    s = game()
+    # Kestrel 5, Mira 2, the Colossus 2: the tie goes to the hero.
+    assert s.order == ["kestrel", "mira_vale", "boss"]
+    assert s.active == "kestrel"
+
+
+def test_initiative_is_recomputed_every_round():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    s.boss.stats = s.boss.stats.model_copy(update={"agility": 9})  # some card raised it during the round
+    assert s.order[0] == "kestrel"
+    s = skip_to(s, "boss", rng)
+    for _ in range(3):
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.round == 2
+    assert s.order == ["boss", "kestrel", "mira_vale"]
+
+
+def test_round_modifiers_count_for_initiative_only_in_their_round():
+    s = game()
+    from rules.boss_fight.state import StatMod
+
+    s.character("mira_vale").mods.append(StatMod(stat=Stat.AGILITY, amount=5, source="test"))
+    assert initiative(s)[0] == "mira_vale"
+    rng = ScriptedRandom(default=1)
+    s = skip_to(s, "boss", rng)
+    for _ in range(3):
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.character("mira_vale").mods == []
+    assert s.order[0] == "kestrel"
+
+
+def test_dead_characters_have_no_place_in_the_order():
+    s = game()
+    s.character("kestrel").dead = True
+    assert initiative(s) == ["mira_vale", "boss"]
+
+
+def test_draws_four_then_two_per_hero_and_three_for_the_boss():
+    s = game()
+    assert [len(c.piles.hand) for c in s.characters] == [4, 4, 4]
+    assert [len(c.piles.deck) for c in s.characters] == [26, 26, 26]
+    rng = ScriptedRandom(default=1)
+    s = skip_to(s, "boss", rng)  # Kestrel and Mira each sacrificed 2
+    for _ in range(3):
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.round == 2
+    assert [len(c.piles.hand) for c in s.characters] == [1 + 3, 2 + 2, 2 + 2]
+
+
+def test_the_dead_draw_nothing():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    s = skip_to(s, "boss", rng)
+    s.character("mira_vale").dead = True
+    hand = len(s.character("mira_vale").piles.hand)
+    for _ in range(3):
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert len(s.character("mira_vale").piles.hand) == hand
+    assert "mira_vale" not in s.order
+
+
+def test_an_empty_deck_reshuffles_the_discard_and_expended_piles():
+    s = game()
+    c = s.character("kestrel")
+    c.piles.discard = c.piles.deck[:5]
+    c.piles.expended = c.piles.deck[5:8]
+    c.piles.deck = c.piles.deck[8:9]
+    before = c.piles.total()
+    ctx = _Ctx(s, ScriptedRandom(default=1))
+    assert draw(ctx, c, 3) == 3
+    assert len(c.piles.deck) == 6  # 1 drawn, then 8 reshuffled and 2 more drawn
+    assert c.piles.discard == [] and c.piles.expended == []
+    assert any("shuffled into a new deck" in line for line in ctx.log)
+    # The cards never in play stay out: only 9 cards were in the deck, discard and expended piles.
+    assert len(c.piles.hand) == 4 + 3
+    assert c.piles.total() == before
+
+
+def test_a_deck_with_nothing_to_reshuffle_stops_drawing():
+    s = game()
+    c = s.character("kestrel")
+    c.piles.used, c.piles.deck = c.piles.deck, []
+    assert draw(_Ctx(s, ScriptedRandom(default=1)), c, 2) == 0
+
+
+def test_heroes_use_exactly_two_actions_and_the_boss_three():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    assert (s.active, s.actions_left) == ("kestrel", 2)
+    s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert (s.active, s.actions_left) == ("kestrel", 1)
+    s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert (s.active, s.actions_left) == ("mira_vale", 2)
+    s = skip_to(s, "boss", rng)
+    assert s.actions_left == 3
+    for left in (2, 1):
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+        assert (s.active, s.actions_left) == ("boss", left)
+
+
+def test_the_boss_makes_at_most_two_attacks():
+    s = game(heroes=("mira_the_warden",))
+    rng = ScriptedRandom(default=1)
+    s = put(s, "mira_vale", "E7")  # next to the Colossus (E5 and its ring)
+    s = skip_to(s, "boss", rng)
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "basic_attack", "walk"])
+    s.character("mira_vale").health = 99
+    s.character("mira_vale").stats = s.character("mira_vale").stats.model_copy(update={"health": 99})
+    for _ in range(2):
+        s = apply(s, Attack(card="basic_attack", equipment="bone_club", target=H("E7")), rng).state
+    assert s.attacks_made == 2 and s.actions_left == 1
+    assert not any(a.kind == "attack" for a in legal_actions(s))
+    with pytest.raises(IllegalAction, match="2 attacks this turn"):
+        apply(s, Attack(card="basic_attack", equipment="bone_club", target=H("E7")), rng)
+    s = apply(s, Sacrifice(card="basic_attack"), rng).state
+    assert s.active == "mira_vale"
+
+
+def test_a_turn_with_an_empty_hand_ends_and_loses_its_actions():
+    s = game()
+    s.character("mira_vale").piles.discard += s.character("mira_vale").piles.hand
+    s.character("mira_vale").piles.hand = []
+    rng = ScriptedRandom(default=1)
+    assert s.active == "kestrel"  # Mira, with nothing in hand, comes next
+    s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    r = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng)
+    assert r.state.active == "boss"
+    assert any("no card to play" in line for line in r.log)
+
+
+def test_the_free_walk_setting():
+    s = game(settings=GameSettings(free_walk=True))
+    assert any(a.kind == "move" and a.card is None for a in legal_actions(s))
+    off = game()
+    assert not any(a.kind == "move" and a.card is None for a in legal_actions(off))
+    with pytest.raises(IllegalAction, match="free walk"):
+        apply(off, Move(card=None, to=H("I9")), ScriptedRandom(default=1))
+
+
+def test_a_hero_at_zero_health_dies_leaves_a_token_and_the_boss_wins_when_all_fall():
+    s = game(heroes=("mira_the_warden",))
+    rng = ScriptedRandom([1], default=1)  # Mira's defence roll
+    s = put(s, "mira_vale", "E7")
+    s = skip_to(s, "boss", rng)
+    s = hand_of(s, "boss", ["heavy_attack", "walk", "walk", "walk"])
+    s.character("mira_vale").health = 1
+    r = apply(s, Attack(card="heavy_attack", equipment="bone_club", target=H("E7")), rng)
+    s = r.state
+    mira = s.character("mira_vale")
+    assert mira.dead and mira.health <= 0 and mira.tiles() == []
+    assert [(t.token, t.tile.label()) for t in s.tokens] == [("death", "E7")]
+    assert s.is_over() and s.outcome is Outcome.BOSS and s.phase is Phase.OVER
+    assert legal_actions(s) == []
+    with pytest.raises(RuleError, match="over"):
+        apply(s, Sacrifice(card="walk"), rng)
+
+
+def test_the_heroes_win_when_the_boss_falls():
+    s = game(heroes=("mira_the_warden",))
+    rng = ScriptedRandom([1], default=1)
+    s = put(s, "mira_vale", "E7")
+    s = skip_to(s, "mira_vale", rng)
+    s = hand_of(s, "mira_vale", ["heavy_attack", "walk", "walk", "walk"])
+    s.boss.health = 1
+    s = apply(s, Attack(card="heavy_attack", equipment="longsword", target=H("E6")), rng).state
+    assert s.outcome is Outcome.HEROES and s.boss.dead
+
+
+def test_a_dead_hero_is_skipped():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    s.character("mira_vale").dead = True
+    s.character("mira_vale").health = 0
+    s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.active == "boss"
