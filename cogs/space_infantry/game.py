@@ -138,11 +138,11 @@ def command_hint(state: FightState) -> str:
     if state.awaiting_allocation():
         more = "; the zones' buttons for the successes still to enter" if state.awaiting_successes() else ""
         return (
-            f"The Accept / own allocation buttons give out the entered successes{more}; `/si hit` for "
-            "your units' attacks."
+            f"First the Accept / own allocation buttons give out the entered successes{more}; then "
+            "`/si hit` for your units' attacks."
         )
     if state.pending_activations():
-        return "The zones' buttons for their successes; `/si hit` for your units' attacks."
+        return "First the zones' buttons for their successes; then `/si hit` for your units' attacks."
     return "`/si hit`, `/si vehicle attack`, then `/si turn` (or the button) for the next turn."
 
 

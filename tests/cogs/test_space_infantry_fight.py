@@ -96,21 +96,28 @@ async def test_a_whole_leviathan_fight_with_two_players_and_a_restart(driver: Of
     turn2b = shows_map(await driver.command("/si turn", user="bob"))
     opened = await driver.press(turn2b, "Mouth: enter successes", user="alice")  # Alice opens the form...
     assert opened.modal is not None
-    broke = shows_map(await driver.command("/si hit unit:Doc damage:4", user="bob"))  # ...Bob is quicker
+    # ...Bob's hit waits (issue 15, 3): the zones attack first, so typing first decides nothing.
+    refused(
+        await driver.command("/si hit unit:Doc damage:4", user="bob"),
+        "The zones attack first this turn: enter the successes of Mouth",
+        "Nothing was applied",
+    )
+    missed = shows_map(await driver.submit(opened.modal, {"Successes": "0"}))
+    assert "Mouth scores 0 successes" in missed.text
+    broke = shows_map(await driver.command("/si hit unit:Doc damage:4", user="bob"))
     assert "Mouth is destroyed." in broke.text and "Kai now attacks Body through Mouth." in broke.text
-    assert "Mouth falls before its successes are entered: it does not attack this turn." in broke.text
     assert [b.label for b in broke.buttons] == ["Next turn: determine the range"]
 
-    # Mouth fell before its attack: its button and Alice's open form answer politely.
-    refused(
-        await driver.press(turn2b, "Mouth: enter successes", user="alice"), "destroyed before its successes"
-    )
-    refused(await driver.submit(opened.modal, {"Successes": "3"}), "destroyed before its successes")
+    # Mouth's attack is resolved: its button answers politely.
+    refused(await driver.press(turn2b, "Mouth: enter successes", user="alice"), "already resolved")
 
     shows_map(await driver.command("/si turn", user="alice"))  # RN 1: Fire
     turn3 = shows_map(await driver.command("/si turn", user="alice"))
     assert "Body (RN 5): Fire skill 5." in turn3.text
     assert "Mouth" not in turn3.embeds[0]["description"]
+    body = await driver.press(turn3, "Body: enter successes", user="alice")
+    assert body.modal is not None
+    shows_map(await driver.submit(body.modal, {"Successes": "0"}))
 
     won = shows_map(await driver.command("/si hit unit:Kai damage:10", user="alice"))
     assert "Elder Leviathan is eliminated: every vital part is destroyed." in won.text

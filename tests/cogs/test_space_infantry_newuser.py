@@ -102,8 +102,9 @@ async def test_ended_and_wiped_fights_give_the_right_next_step(driver: OfflineDr
     activated = shows_map(await driver.command("/si turn"))
     opened = await driver.press(activated, "Mouth: enter successes", user="bob")
     assert opened.modal is not None
-    proposal = (await driver.submit(opened.modal, {"Successes": "1"})).message
-    wiped = shows_map(await driver.press(proposal, "Accept", user="bob"))
+    # Kai is the only unit the Mouth can reach: no allocation to accept (issue 15, 10).
+    wiped = shows_map(await driver.submit(opened.modal, {"Successes": "1"}))
+    assert "Kai is the only unit Mouth can reach" in wiped.text
     assert "Every unit of the squad is out" in wiped.text
     assert "start a new fight" not in wiped.text
     assert "anyone here can end the fight" in wiped.text and "/si end" in wiped.text
@@ -146,7 +147,11 @@ async def test_new_user_polish(driver: OfflineDriver) -> None:
     # Possessives and plurals.
     script(driver, 1, *([4] * 5))
     await driver.command("/si turn")
-    await driver.command("/si turn")
+    activated = shows_map(await driver.command("/si turn"))
+    for zone in [b.label.removesuffix(": enter successes") for b in activated.buttons]:
+        opened = await driver.press(activated, f"{zone}: enter successes")
+        assert opened.modal is not None
+        shows_map(await driver.submit(opened.modal, {"Successes": "0"}))
     hit = shows_map(await driver.command("/si hit unit:Hicks damage:1"))
     assert "Hicks' attack on Crest: 1 damage." in hit.text
     # Vehicles and units both count what they have left.
