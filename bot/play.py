@@ -52,8 +52,10 @@ A whole game cog, a shared counter that anyone in the channel can raise::
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
+import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -66,7 +68,7 @@ from discord.ext import commands
 
 from bot.games import Game, GameKind, GameState, MovedOn, NoGameHere
 from bot.limits import MAX_BUTTON_LABEL, MAX_CHOICE_CHARS, MAX_CHOICES, MAX_SELECT_OPTIONS, clip
-from bot.send import Image, send
+from bot.send import Image, fit_content, fit_embeds, send
 from bot.storage.games import EventRecord
 from bot.views import PersistentButton, PersistentSelect, is_manager
 
@@ -85,6 +87,7 @@ __all__ = [
     "View",
     "autocomplete",
     "choices",
+    "edit_stored",
     "is_manager",
     "send",
 ]
@@ -110,6 +113,31 @@ class Post:
             ephemeral=self.ephemeral,
             edit=edit,
         )
+
+
+async def edit_stored(interaction: discord.Interaction, message_id: int | None, post: Post) -> bool:
+    """Replace a message of this channel the game remembers (not the one a button sits on) with
+    ``post``: its text, embeds, view and images (rendered off the event loop, fitted to Discord's
+    limits). ``False`` when there is no such message any more (deleted, say, or no id): the caller
+    then posts instead. The interaction itself still needs an answer.
+    """
+    partial = getattr(interaction.channel, "get_partial_message", None)
+    if not message_id or partial is None:
+        return False
+    files = []
+    for image in post.images:
+        png = await asyncio.to_thread(image.render)
+        files.append(discord.File(io.BytesIO(png), filename=image.filename))
+    try:
+        await partial(message_id).edit(
+            content=fit_content(post.content),
+            embeds=fit_embeds(post.embeds),
+            view=post.view,
+            attachments=files,
+        )
+    except (discord.NotFound, discord.Forbidden):
+        return False
+    return True
 
 
 @dataclass
