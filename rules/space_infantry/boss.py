@@ -304,6 +304,13 @@ class AddUnit(_Action):
     wounds: int = 1
 
 
+class AddUnits(_Action):
+    """Add several units at once (all or none: one bad unit refuses the lot)."""
+
+    kind: Literal["add_units"] = "add_units"
+    units: list[AddUnit]
+
+
 class RemoveUnit(_Action):
     kind: Literal["remove_unit"] = "remove_unit"
     name: str
@@ -420,7 +427,7 @@ class VehicleHit(_Action):
 
 
 Action = Annotated[
-    AddUnit | RemoveUnit | AddResource | RemoveResource | Engage | Disengage | DetermineRange
+    AddUnit | AddUnits | RemoveUnit | AddResource | RemoveResource | Engage | Disengage | DetermineRange
     | ActivateZones | EnterSuccesses | ZoneAttack | SquadHit | WoundUnit | AddVehicle | AVAttack | VehicleHit,
     Field(discriminator="kind"),
 ]
@@ -881,6 +888,47 @@ def _add_unit(s: FightState, a: AddUnit, rng: random.Random | None, r: StepResul
                     f"{'s' if a.wounds != 1 else ''}).")
 
 
+def _add_units(s: FightState, a: AddUnits, rng: random.Random | None, r: StepResult) -> None:
+    for unit in a.units:
+        _add_unit(s, unit, rng, r)
+
+
+MAX_UNITS_TEXT = 600
+
+
+def parse_units(text: str, kind: UnitKind = UnitKind.BASIC, wounds: int = 1) -> list[AddUnit]:
+    """Read several units typed as ``Kai:basic:2, Lee:2, Doc:specialist:1``: each unit's name,
+    then its kind and wounds in any order, each optional (``kind`` and ``wounds`` fill in what is
+    left out). Commas, semicolons or new lines separate units. Names are checked when added.
+
+    >>> [(u.name, u.unit_kind.value, u.wounds) for u in parse_units("Kai:basic:2, Doc:specialist:1")]
+    [('Kai', 'basic', 2), ('Doc', 'specialist', 1)]
+    >>> [(u.name, u.wounds) for u in parse_units("Lee:3; Ray", wounds=2)]
+    [('Lee', 3), ('Ray', 2)]
+    """
+    if len(text) > MAX_UNITS_TEXT:
+        raise RuleError(f"That list is {len(text)} characters long: keep it under {MAX_UNITS_TEXT}, like "
+                        "'Kai:basic:2, Lee:basic:2'.")
+    units = []
+    for part in (p.strip() for p in re.split(r"[,;\n]", text)):
+        if not part:
+            continue
+        name, *rest = (x.strip() for x in part.split(":"))
+        unit_kind, count = kind, wounds
+        for value in rest:
+            if value.isdecimal():
+                count = int(value)
+            elif value.lower() in {k.value for k in UnitKind}:
+                unit_kind = UnitKind(value.lower())
+            else:
+                raise RuleError(f"I can't read '{part[:40]}': write each unit as name:kind:wounds, like "
+                                "'Kai:basic:2, Doc:specialist:1' (kind is basic or specialist).")
+        units.append(AddUnit(name=name, unit_kind=unit_kind, wounds=count))
+    if not units:
+        raise RuleError("Name at least one unit, like 'Kai' or 'Kai:basic:2, Lee:basic:2'.")
+    return units
+
+
 def _remove_unit(s: FightState, a: RemoveUnit, rng: random.Random | None, r: StepResult) -> None:
     unit = s.unit(a.name)
     if s.phase is Phase.COMBAT:
@@ -1268,6 +1316,7 @@ def _vehicle_hit(s: FightState, a: VehicleHit, rng: random.Random | None, r: Ste
 
 _HANDLERS = {
     AddUnit: _add_unit,
+    AddUnits: _add_units,
     RemoveUnit: _remove_unit,
     AddResource: _add_resource,
     RemoveResource: _remove_resource,

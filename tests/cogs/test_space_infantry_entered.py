@@ -4,15 +4,15 @@ for the Scorpio's user, removals mid-turn, finished fights, the standard RN for 
 from __future__ import annotations
 
 from bot.offline import OfflineDriver
-from tests.cogs.test_space_infantry_fight import refused, script, shows_map
+from tests.cogs.test_space_infantry_fight import noted, refused, script, shows_map
 
 
 async def mouth_attacks(driver: OfflineDriver):
     """The Elder Leviathan at Charge, Alpha and Bravo (3 wounds) on the Mouth, which activates."""
     shows_map(await driver.command("/si boss start boss:Elder Leviathan", user="alice"))
     for name in ("Alpha", "Bravo"):
-        shows_map(await driver.command(f"/si squad add name:{name} kind:basic wounds:3"))
-        shows_map(await driver.command(f"/si engage unit:{name} zone:Mouth"))
+        noted(await driver.command(f"/si squad add name:{name} kind:basic wounds:3"))
+        noted(await driver.command(f"/si engage unit:{name} zone:Mouth"))
     script(driver, 5, 3)
     await driver.command("/si turn")
     return shows_map(await driver.command("/si turn"))
@@ -119,9 +119,9 @@ async def test_av_attacks_use_the_standard_rn_and_light_vehicles_need_no_dmg(dri
     start = shows_map(await driver.command("/si boss start boss:brood_queen", user="alice"))
     assert "Deadly: every zone's attack deals 2 wounds for each success." in start.text
     assert "Every part of her is deadly" in start.text
-    shows_map(await driver.command("/si squad add name:Kai wounds:2"))
-    shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:3"))
-    pilum = shows_map(await driver.command("/si vehicle add name:Pilum sp:1 heavy:false"))
+    noted(await driver.command("/si squad add name:Kai wounds:2"))
+    noted(await driver.command("/si vehicle add name:Titan dmg:4 sp:3"))
+    pilum = noted(await driver.command("/si vehicle add name:Pilum sp:1 heavy:false"))
     assert "Vehicle Pilum joins the fight (SP 1, no Heavy Armor" in pilum.text
     refused(await driver.command("/si vehicle add name:Tank sp:2"), "needs its DMG")
     script(driver, 1, 1, 1, 1, 1, 1, 6, 5)

@@ -24,6 +24,14 @@ def shows_map(reply: Reply) -> Message:
     return message
 
 
+def noted(reply: Reply) -> Message:
+    """A set-up change before turn 1: one short private line; the set-up message shows the change."""
+    message = reply.message
+    assert message.ephemeral and not message.attachments, message.text
+    assert "The set-up message shows the squad" in message.text, message.text
+    return message
+
+
 def refused(reply: Reply, *fragments: str) -> None:
     message = reply.message
     assert message.ephemeral, message.text
@@ -40,13 +48,16 @@ async def test_a_whole_leviathan_fight_with_two_players_and_a_restart(driver: Of
     start = shows_map(await driver.command('/si boss start boss:"Elder Leviathan"', user="alice"))
     assert "Ambush" in start.text and "Fight #1" in start.text
 
-    shows_map(await driver.command("/si squad add name:Kai wounds:2", user="alice"))
-    shows_map(await driver.command("/si squad add name:Lee wounds:2", user="bob"))
-    added = shows_map(await driver.command("/si squad add name:Doc kind:specialist wounds:1", user="bob"))
+    noted(await driver.command("/si squad add name:Kai wounds:2", user="alice"))
+    noted(await driver.command("/si squad add name:Lee wounds:2", user="bob"))
+    noted(await driver.command("/si squad add name:Doc kind:specialist wounds:1", user="bob"))
+    # The set-up changes went into the start message (issue 15, 9).
+    assert "Latest, by <@" in start.text and "Doc joins the squad (specialist, 1 wound)." in start.text
+    assert [a.filename for a in start.attachments] == ["boss.png"]
 
     # Turn 1: the range by button (Set column, RN 4: Charge), then engagement, then activation.
     script(driver, 4, 2)
-    ranged = shows_map(await driver.press(added, "Determine the range", user="bob"))
+    ranged = shows_map(await driver.press(start, "Determine the range", user="bob"))
     assert "range RN 4 in the Set column -> Charge" in ranged.text
     assert "range: **4** (D6)" in ranged.text
     first_activate = ranged  # its button is pressed again, much later, to check it is stale
@@ -194,7 +205,7 @@ async def test_two_players_acting_at_the_same_moment_lose_nothing(driver: Offlin
         )
     )
     for reply in replies:
-        shows_map(reply)
+        noted(reply)
     status = (await driver.command("/si status", user="carol")).message
     for name in names:
         assert f"{name}: 2/2 wounds" in status.text
