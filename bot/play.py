@@ -54,8 +54,10 @@ A whole game cog, a shared counter that anyone in the channel can raise::
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
+import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -76,7 +78,7 @@ from bot.limits import (
     clip,
     quote,
 )
-from bot.send import Image, send
+from bot.send import Image, fit_content, fit_embeds, send
 from bot.storage.games import EventRecord
 from bot.views import PersistentButton, PersistentSelect, is_manager
 from rules.errors import NotFoundError
@@ -98,6 +100,7 @@ __all__ = [
     "autocomplete",
     "choices",
     "did_you_mean",
+    "edit_stored",
     "is_manager",
     "send",
 ]
@@ -126,6 +129,31 @@ class Post:
             edit=edit,
             mentions=self.mentions,
         )
+
+
+async def edit_stored(interaction: discord.Interaction, message_id: int | None, post: Post) -> bool:
+    """Replace a message of this channel the game remembers (not the one a button sits on) with
+    ``post``: its text, embeds, view and images (rendered off the event loop, fitted to Discord's
+    limits). ``False`` when there is no such message any more (deleted, say, or no id): the caller
+    then posts instead. The interaction itself still needs an answer.
+    """
+    partial = getattr(interaction.channel, "get_partial_message", None)
+    if not message_id or partial is None:
+        return False
+    files = []
+    for image in post.images:
+        png = await asyncio.to_thread(image.render)
+        files.append(discord.File(io.BytesIO(png), filename=image.filename))
+    try:
+        await partial(message_id).edit(
+            content=fit_content(post.content),
+            embeds=fit_embeds(post.embeds),
+            view=post.view,
+            attachments=files,
+        )
+    except (discord.NotFound, discord.Forbidden):
+        return False
+    return True
 
 
 @dataclass

@@ -4,7 +4,12 @@ Outer zones sit in a row above and (when there are more than three) below the in
 each outer zone placed over the internal zones it leads to, so connection lines stay short. Each
 zone card shows its name, skill levels, HP as pips, the vital-part icon, and for outer zones a
 yellow marker with engaged/limit; destroyed zones are greyed and struck through in red. The
-header gives the turn and range, the footer the squad roster with wounds.
+header gives the turn and range (or the outcome, as the headline), the footer the squad roster
+with wounds, then the vehicles.
+
+Our fonts have no emoji, so characters they can't draw (emoji, pictographs, their joiners) are
+left out of names in the picture, with a note under the roster; the embed beside the map keeps
+the names as typed.
 
 >>> from rules.space_infantry import load_boss, start_fight
 >>> png = render_boss_map(start_fight(load_boss("elder_leviathan")).state)
@@ -15,6 +20,7 @@ True
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -107,6 +113,8 @@ class MapLayout:
     roster: Rect
     zones: dict[str, Rect] = field(default_factory=dict)
     roster_rows: list[Rect] = field(default_factory=list)
+    #: Where the "Vehicles" title goes (``None`` without vehicles).
+    vehicles_title: Rect | None = None
 
 
 HEADER_H = 112
@@ -114,7 +122,10 @@ ZONE_W = 280
 ZONE_H = 196
 ROW_GAP = 84
 ROSTER_ROW_H = 50
-ROSTER_TITLE_H = 56
+ROSTER_TITLE_H = 92
+VEHICLE_TITLE_H = 48
+ROSTER_NOTE_H = 44
+ROSTER_ONE_COLUMN = 8
 MARGIN = 28
 
 
@@ -190,23 +201,55 @@ def layout_boss_map(state: FightState, *, size: int = 1000) -> MapLayout:
         for z, x in zip(row, xs, strict=True):
             zones[z.name] = Rect(x, y, x + zone_w, y + zone_h)
             placed_x[z.name] = x + zone_w / 2
-    n = len(state.units) + len(state.vehicles)
-    cols = 2 if n > 6 else 1
-    per_col = max(1, -(-n // cols))
-    roster_h = ROSTER_TITLE_H * k + max(1, per_col) * ROSTER_ROW_H * k + 24 * k
-    roster = Rect(0, diagram.y1, size, diagram.y1 + roster_h)
-    rows_out = []
-    col_w = (size - 2 * MARGIN * k - (cols - 1) * gap) / cols
-    for i in range(n):
-        c, r = divmod(i, per_col)
-        x0 = MARGIN * k + c * (col_w + gap)
-        y0 = roster.y0 + ROSTER_TITLE_H * k + r * ROSTER_ROW_H * k
-        rows_out.append(Rect(x0, y0, x0 + col_w, y0 + ROSTER_ROW_H * k - 6 * k))
+    # The squad, then the vehicles under their own title: one column (names at full width) unless
+    # a section has more rows than ROSTER_ONE_COLUMN.
+    rows_out: list[Rect] = []
+    y = diagram.y1 + ROSTER_TITLE_H * k
+    vehicles_title = None
+    for index, count in enumerate((len(state.units), len(state.vehicles))):
+        if index == 1:
+            if not count:
+                break
+            vehicles_title = Rect(0, y, size, y + VEHICLE_TITLE_H * k)
+            y = vehicles_title.y1
+        cols = 2 if count > ROSTER_ONE_COLUMN else 1
+        per_col = max(1, -(-count // cols))
+        col_w = (size - 2 * MARGIN * k - (cols - 1) * gap) / cols
+        for i in range(count):
+            c, r = divmod(i, per_col)
+            x0 = MARGIN * k + c * (col_w + gap)
+            y0 = y + r * ROSTER_ROW_H * k
+            rows_out.append(Rect(x0, y0, x0 + col_w, y0 + ROSTER_ROW_H * k - 6 * k))
+        y += per_col * ROSTER_ROW_H * k
+    roster = Rect(0, diagram.y1, size, y + ROSTER_NOTE_H * k)
     return MapLayout(width=size, height=round(roster.y1), scale=k, header=header, diagram=diagram,
-                     roster=roster, zones=zones, roster_rows=rows_out)
+                     roster=roster, zones=zones, roster_rows=rows_out, vehicles_title=vehicles_title)
 
 
 # Drawing helpers --------------------------------------------------------------------------------
+
+_NOT_DRAWN = {"So", "Cs", "Co", "Cn"}
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters our fonts can't draw (emoji and other pictographs, with
+    their joiners and variation selectors); ``?`` if nothing is left.
+
+    >>> drawable("Kai 🔥"), drawable("Doc ✨ Two"), drawable("⚔")
+    ('Kai', 'Doc Two', '?')
+    """
+    kept = "".join(
+        c for c in text
+        if ord(c) <= 0xFFFF and unicodedata.category(c) not in _NOT_DRAWN
+        and c not in "\u200d\ufe0e\ufe0f\u20e3"
+    )
+    return " ".join(kept.split()) or "?"
+
+
+def _lost_characters(state: FightState) -> bool:
+    names = [state.boss.name, *(z.name for z in state.boss.zones), *(u.name for u in state.units),
+             *(v.name for v in state.vehicles)]
+    return any(drawable(n) != " ".join(n.split()) for n in names)
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, width: float) -> str:
     if draw.textlength(text, font=fnt) <= width:
@@ -225,11 +268,13 @@ def _fit_font(draw: ImageDraw.ImageDraw, text: str, size: int, width: float, *, 
 
 
 def _vital_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, pal: Palette) -> None:
-    """A red disc with a white cross in a ring: the vital-part mark."""
+    """A red target (disc, white ring, red bull's-eye): the vital-part mark. Not a cross, which
+    reads as healing."""
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pal.vital, outline=pal.bg, width=max(2, round(r / 5)))
-    w = max(2, round(r / 4))
-    draw.line((cx - r * 0.55, cy, cx + r * 0.55, cy), fill=(255, 255, 255), width=w)
-    draw.line((cx, cy - r * 0.55, cx, cy + r * 0.55), fill=(255, 255, 255), width=w)
+    ring = r * 0.62
+    draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=(255, 255, 255))
+    eye = r * 0.34
+    draw.ellipse((cx - eye, cy - eye, cx + eye, cy + eye), fill=pal.vital)
 
 
 def _pips(draw: ImageDraw.ImageDraw, rect: Rect, hp: int, total: int, pal: Palette, k: float,
@@ -265,19 +310,26 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
     k = lay.scale
     h = lay.header
     draw.rectangle(h.box, fill=pal.panel)
-    title = _fit_font(draw, state.boss.name, round(40 * k), lay.width * 0.55, bold=True,
-                      smallest=round(24 * k))
-    draw.text((MARGIN * k, h.y0 + 14 * k), state.boss.name, font=title, fill=pal.text)
+    boss = drawable(state.boss.name)
+    # A decided fight makes its outcome the headline; the boss's name moves to the line below.
+    headline, head_colour = boss, pal.text
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        sub, colour = "ELIMINATED: every vital part destroyed", pal.pip_full
+        headline, head_colour = "VICTORY", pal.pip_full
     elif state.outcome is Outcome.SQUAD_OUT:
-        sub, colour = "The squad is out", pal.strike
+        headline, head_colour = "DEFEAT", pal.strike
+    title = _fit_font(draw, headline, round(40 * k), lay.width * 0.55, bold=True, smallest=round(24 * k))
+    draw.text((MARGIN * k, h.y0 + 14 * k), headline, font=title, fill=head_colour)
+    if state.outcome is Outcome.BOSS_ELIMINATED:
+        sub, colour = f"{boss} eliminated: every vital part destroyed", pal.text
+    elif state.outcome is Outcome.SQUAD_OUT:
+        sub, colour = f"The squad is out: {boss} wins", pal.text
     elif state.turn == 0:
         sub, colour = "Before turn 1: engage, then draw the range", pal.muted
     else:
         phase = {Phase.ENGAGEMENT: "engage / disengage now", Phase.COMBAT: "combat"}.get(state.phase, "")
         sub, colour = f"Turn {state.turn} · {phase}", pal.muted
-    draw.text((MARGIN * k, h.y0 + 66 * k), _fit(draw, sub, font(round(24 * k)), lay.width * 0.6),
+    room = lay.width - 2 * MARGIN * k if state.is_over() else lay.width * 0.6  # no range badge then
+    draw.text((MARGIN * k, h.y0 + 66 * k), _fit(draw, sub, font(round(24 * k)), room),
               font=font(round(24 * k)), fill=colour)
     # Range badge on the right (not once the fight is decided: the header says how it ended).
     if state.range is not None and not state.is_over():
@@ -298,7 +350,7 @@ def _zone_units(state: FightState, zone: str) -> list[str]:
     names = []
     for u, e in state.engagements.items():
         if e.zone == zone:
-            names.append(u)
+            names.append(drawable(u))
     return names
 
 
@@ -350,28 +402,35 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
     fill = pal.destroyed_fill if dead else (pal.outer_fill if z.kind is ZoneKind.OUTER else pal.internal_fill)
     outline = pal.strike if dead else (pal.marker if z.kind is ZoneKind.OUTER else pal.border)
     draw.rounded_rectangle(rect.box, radius=16 * k, fill=fill, outline=outline, width=max(2, round(4 * k)))
+    if dead:
+        # A thin cross under the text: the zone reads as destroyed and its stats stay readable.
+        w = max(3, round(4 * k))
+        inset = 12 * k
+        x0, y0, x1, y1 = rect.x0 + inset, rect.y0 + inset, rect.x1 - inset, rect.y1 - inset
+        draw.line((x0, y0, x1, y1), fill=pal.strike, width=w)
+        draw.line((x0, y1, x1, y0), fill=pal.strike, width=w)
     text = pal.muted if dead else pal.text
     pad = 14 * k
     inner_w = rect.width - 2 * pad
-    # Name.
-    # Keep the name clear of the corner marker and icon.
-    name_font = _fit_font(draw, z.name, round(30 * k), inner_w - 30 * k, bold=True, smallest=round(16 * k))
-    draw.text((rect.centre[0], rect.y0 + 22 * k), z.name, font=name_font, fill=text, anchor="mt")
+    # Name, kept clear of the corner marker and icon.
+    zone_name = drawable(z.name)
+    name_font = _fit_font(draw, zone_name, round(30 * k), inner_w - 30 * k, bold=True, smallest=round(16 * k))
+    _plated(draw, (rect.centre[0], rect.y0 + 22 * k), zone_name, name_font, text, fill, "mt", k, dead)
     # Kind and skills.
     melee = "—" if z.skills.melee is None else str(z.skills.melee)
     fire = "—" if z.skills.fire is None else str(z.skills.fire)
     skills = f"Melee {melee} · Fire {fire}"
     sf = _fit_font(draw, skills, round(24 * k), inner_w, bold=False, smallest=round(14 * k))
-    draw.text((rect.centre[0], rect.y0 + 60 * k), skills, font=sf, fill=text, anchor="mt")
+    _plated(draw, (rect.centre[0], rect.y0 + 60 * k), skills, sf, text, fill, "mt", k, dead)
     # HP pips, kept clear of the centre line so the strike colour reads there.
     _pips(draw, Rect(rect.x0 + pad, rect.y0 + 110 * k, rect.x1 - pad, rect.y0 + 160 * k), hp, z.hp, pal, k,
           dead=dead)
     act = _live_activation(state, z.name)
     hp_label = zone_status_label(state, z)
     label_colour = pal.strike if dead else pal.accent if act is not None and not act.resolved else pal.muted
-    label_font = _fit_font(draw, hp_label, round(19 * k), inner_w, bold=dead or (act is not None
-                           and not act.resolved), smallest=round(15 * k))
-    draw.text((rect.centre[0], rect.y0 + 96 * k), hp_label, font=label_font, fill=label_colour, anchor="mm")
+    label_font = _fit_font(draw, hp_label, round(23 * k), inner_w, bold=dead or (act is not None
+                           and not act.resolved), smallest=round(16 * k))
+    _plated(draw, (rect.centre[0], rect.y0 + 96 * k), hp_label, label_font, label_colour, fill, "mm", k, dead)
     # Engaged units.
     units = _zone_units(state, z.name)
     if units:
@@ -379,28 +438,12 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
                        smallest=round(16 * k))
         line = _names_line(draw, units, uf, inner_w)
         draw.text((rect.centre[0], rect.y1 - 14 * k), line, font=uf, fill=pal.accent, anchor="mb")
-    if dead:
-        w = max(4, round(8 * k))
-        inset = 10 * k
-        x0, y0, x1, y1 = rect.x0 + inset, rect.y0 + inset, rect.x1 - inset, rect.y1 - inset
-        draw.line((x0, y0, x1, y1), fill=pal.strike, width=w)
-        draw.line((x0, y1, x1, y0), fill=pal.strike, width=w)
-        c = rect.centre
-        draw.ellipse((c[0] - w, c[1] - w, c[0] + w, c[1] + w), fill=pal.strike)
-        # The label sits on a plate above the cross, so both stay readable.
-        left, top, right, bottom = draw.textbbox(
-            (rect.centre[0], rect.y0 + 96 * k), hp_label, font=label_font, anchor="mm"
-        )
-        plate = 6 * k
-        draw.rounded_rectangle(
-            (left - plate, top - plate, right + plate, bottom + plate), radius=6 * k, fill=fill
-        )
-        label_at = (rect.centre[0], rect.y0 + 96 * k)
-        draw.text(label_at, hp_label, font=label_font, fill=label_colour, anchor="mm")
     # Vital icon (top-left corner) and the engage marker (top-right corner).
     if z.vital:
         _vital_icon(draw, rect.x0 + 4 * k, rect.y0 + 4 * k, 20 * k, pal)
-    if z.kind is ZoneKind.OUTER:
+    leads_on = any(state.zone_hp[i] > 0 for i in state.boss.internals_of(z.name))
+    if z.kind is ZoneKind.OUTER and (not dead or leads_on):
+        # A destroyed outer zone keeps its limit only as a way into a standing internal zone.
         count = len(state.at_opening(z.name))
         label = f"{count}/{z.engage_limit}"
         mf = font(round(24 * k), bold=True)
@@ -410,6 +453,16 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
         draw.rounded_rectangle((x0, y0, x1, y0 + 36 * k), radius=8 * k, fill=pal.marker, outline=pal.bg,
                                width=max(2, round(3 * k)))
         draw.text(((x0 + x1) / 2, y0 + 18 * k), label, font=mf, fill=pal.marker_text, anchor="mm")
+
+
+def _plated(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, fnt: Font, colour: RGB,
+            plate: RGB, anchor: str, k: float, on: bool) -> None:
+    """Draw ``text``; on a destroyed zone, on a plate of the card's colour so the cross stays behind."""
+    if on:
+        left, top, right, bottom = draw.textbbox(at, text, font=fnt, anchor=anchor)
+        pad = 4 * k
+        draw.rounded_rectangle((left - pad, top - pad, right + pad, bottom + pad), radius=5 * k, fill=plate)
+    draw.text(at, text, font=fnt, fill=colour, anchor=anchor)
 
 
 def _draw_connections(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, pal: Palette) -> None:
@@ -435,27 +488,36 @@ def _roster_status(state: FightState, unit: str, *, via: bool) -> str:
     return f"→ {eng.zone}" + (f" via {eng.via}" if eng.via and via else "")
 
 
+LEGEND = "⚔ engaged · yellow badge: units / limit · red target: vital part · green line: open way in"
+
+
+def _name_font(draw: ImageDraw.ImageDraw, text: str, width: float, k: float) -> tuple[str, Font]:
+    """A name at the roster's size, a smaller size if that fits it whole, cut only as a last resort."""
+    fnt = _fit_font(draw, text, round(22 * k), width, bold=True, smallest=round(16 * k))
+    return _fit(draw, text, fnt, width), fnt
+
+
 def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, pal: Palette) -> None:
     k = lay.scale
     ro = lay.roster
     draw.rectangle(ro.box, fill=pal.panel)
     tf = font(round(26 * k), bold=True)
-    draw.text((MARGIN * k, ro.y0 + 14 * k), "Squad", font=tf, fill=pal.text)
-    legend = "⚔ engaged · yellow: units/limit · red disc: vital · green line: open way in"
-    lf = _fit_font(draw, legend, round(18 * k), lay.width * 0.62, bold=False, smallest=round(12 * k))
-    draw.text((lay.width - MARGIN * k, ro.y0 + 22 * k), legend, font=lf, fill=pal.muted, anchor="ra")
-    if not state.units and not state.vehicles:
+    draw.text((MARGIN * k, ro.y0 + 12 * k), "Squad", font=tf, fill=pal.text)
+    lf = _fit_font(draw, LEGEND, round(21 * k), lay.width - 2 * MARGIN * k, bold=False,
+                   smallest=round(15 * k))
+    draw.text((MARGIN * k, ro.y0 + 50 * k), LEGEND, font=lf, fill=pal.muted)
+    if not state.units:
         draw.text((MARGIN * k, ro.y0 + ROSTER_TITLE_H * k + 4 * k), "No units yet.", font=font(round(22 * k)),
                   fill=pal.muted)
-    nf = font(round(22 * k), bold=True)
-    sf = font(round(18 * k))
+    sf = font(round(19 * k))
     pip_d, pip_gap = 18 * k, 5 * k
-    col_w = lay.roster_rows[0].width if lay.roster_rows else lay.width
+    unit_rows = lay.roster_rows[: len(state.units)]
+    col_w = unit_rows[0].width if unit_rows else lay.width
     wide = col_w > lay.width * 0.6
     labels = {u.name: _roster_status(state, u.name, via=wide) for u in state.units}
     status_w = min(col_w * 0.34, max([draw.textlength(t, font=sf) for t in labels.values()] + [0]))
     pips_w = max([u.max_wounds for u in state.units] + [0]) * (pip_d + pip_gap)
-    for unit, rect in zip(state.units, lay.roster_rows, strict=False):
+    for unit, rect in zip(state.units, unit_rows, strict=False):
         colour = pal.muted if unit.out else pal.text
         mid = rect.y0 + 21 * k
         tag = "S" if unit.kind is UnitKind.SPECIALIST else "B"
@@ -464,7 +526,7 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
         draw.text(((tag_box[0] + tag_box[2]) / 2, mid), tag, font=sf, fill=pal.bg, anchor="mm")
         px = rect.x1 - status_w - 14 * k - pips_w
         nx = rect.x0 + 42 * k
-        name = _fit(draw, unit.name, nf, max(40 * k, px - nx - 12 * k))
+        name, nf = _name_font(draw, drawable(unit.name), max(40 * k, px - nx - 12 * k), k)
         draw.text((nx, mid), name, font=nf, fill=colour, anchor="lm")
         if unit.out:
             tw = draw.textlength(name, font=nf)
@@ -480,19 +542,30 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
         label = _fit(draw, labels[unit.name], sf, status_w)
         draw.text((rect.x1 - status_w, mid), label, font=sf,
                   fill=pal.strike if unit.out else (pal.accent if eng else pal.muted), anchor="lm")
+    if lay.vehicles_title is not None:
+        draw.text((MARGIN * k, lay.vehicles_title.y0 + 8 * k), "Vehicles", font=tf, fill=pal.text)
     for vehicle, rect in zip(state.vehicles, lay.roster_rows[len(state.units):], strict=False):
         colour = pal.muted if vehicle.destroyed else pal.text
+        mid = rect.y0 + 21 * k
         armour = f"DMG {vehicle.dmg}+ · Heavy Armor" if vehicle.heavy else "no Heavy Armor"
-        label = f"{vehicle.name} · {armour}"
-        status = "DESTROYED" if vehicle.destroyed else f"wounds {vehicle.wounds}/{vehicle.sp} SP"
+        status = "DESTROYED" if vehicle.destroyed else f"{vehicle.sp - vehicle.wounds}/{vehicle.sp} SP left"
         sw = draw.textlength(status, font=sf)
-        label = _fit(draw, label, nf, rect.width - sw - 70 * k)
-        draw.text((rect.x0 + 42 * k, rect.y0 + 21 * k), label, font=nf, fill=colour, anchor="lm")
-        draw.text((rect.x1, rect.y0 + 21 * k), status, font=sf,
-                  fill=pal.strike if vehicle.destroyed else pal.muted, anchor="rm")
+        aw = draw.textlength(armour, font=sf)
+        nx = rect.x0 + 42 * k
+        room = rect.x1 - sw - 24 * k - nx
+        name, nf = _name_font(draw, drawable(vehicle.name), max(40 * k, room - aw - 18 * k), k)
+        draw.text((nx, mid), name, font=nf, fill=colour, anchor="lm")
+        ax = nx + draw.textlength(name, font=nf) + 18 * k
+        draw.text((ax, mid), _fit(draw, armour, sf, max(10 * k, rect.x1 - sw - 24 * k - ax)), font=sf,
+                  fill=pal.muted, anchor="lm")
+        draw.text((rect.x1, mid), status, font=sf, fill=pal.strike if vehicle.destroyed else pal.muted,
+                  anchor="rm")
         draw.rounded_rectangle((rect.x0, rect.y0 + 6 * k, rect.x0 + 30 * k, rect.y0 + 36 * k), radius=6 * k,
                                fill=pal.fire)
-        draw.text((rect.x0 + 15 * k, rect.y0 + 21 * k), "V", font=sf, fill=pal.bg, anchor="mm")
+        draw.text((rect.x0 + 15 * k, mid), "V", font=sf, fill=pal.bg, anchor="mm")
+    if _lost_characters(state):
+        draw.text((MARGIN * k, ro.y1 - 34 * k), "Emoji in names are left out of this picture.",
+                  font=font(round(18 * k)), fill=pal.muted)
 
 
 def render_boss_map(state: FightState, *, theme: Theme = "dark", size: int = 1000) -> bytes:

@@ -10,7 +10,10 @@ from discord.ext import commands
 
 from cogs.space_infantry.commands import SpaceInfantry
 from cogs.space_infantry.game import KIND
-from cogs.space_infantry.views import DYNAMIC_ITEMS
+from cogs.space_infantry.setup import BossButton
+from cogs.space_infantry.views import DYNAMIC_ITEMS as _STEP_ITEMS
+
+DYNAMIC_ITEMS = (*_STEP_ITEMS, BossButton)
 
 
 async def setup(bot: commands.Bot) -> None:

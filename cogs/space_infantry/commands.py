@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.games import Game, MovedOn
 from bot.play import Change, Post, autocomplete, is_manager
+from cogs.space_infantry.forms import FORMS
 from cogs.space_infantry.game import (
     COLOUR,
     CORE_DAMAGE,
@@ -38,13 +39,14 @@ from cogs.space_infantry.labels import (
     vehicle_health,
     zone_label,
 )
-from cogs.space_infantry.views import FORMS, controls, send_step
+from cogs.space_infantry.setup import edit_setup, start_boss
+from cogs.space_infantry.views import controls, send_step
 from rules.errors import RuleError
 from rules.space_infantry import (
     Action,
     ActivateZones,
     AddResource,
-    AddUnit,
+    AddUnits,
     AddVehicle,
     AVAttack,
     AVSource,
@@ -62,14 +64,14 @@ from rules.space_infantry import (
     VehicleHit,
     WoundUnit,
     av_attack_odds,
-    find_boss,
     legal_engagements,
     load_bosses,
     make_vehicle,
+    parse_units,
     resolve_av_attack,
-    start_fight,
     status_lines,
 )
+from rules.space_infantry.boss import MAX_UNITS_TEXT
 from rules.space_infantry.common import MAX_NAME_LENGTH
 from rules.space_infantry.vehicles import MAX_PEN, MAX_SL, MAX_VEHICLE_DMG, MAX_VEHICLE_SP
 
@@ -121,7 +123,9 @@ class SpaceInfantry(
         expect_version: int | None = None,
     ) -> None:
         done = await step(interaction, action, name=name, expect_version=expect_version)
-        await send_step(interaction, done, core=core)
+        view = controls(done.game_id, done.version, done.result.state)
+        if not await edit_setup(interaction, done, view):
+            await send_step(interaction, done, core=core)
 
     async def _fight(self, interaction: discord.Interaction) -> FightState | None:
         game = await KIT.find(interaction)
@@ -201,46 +205,27 @@ class SpaceInfantry(
     )
     @app_commands.describe(boss="The boss to fight")
     async def boss_start(self, interaction: discord.Interaction, boss: str) -> None:
-        if not self.bosses:
-            raise RuleError("No boss files loaded: ask an admin to check data/space_infantry/bosses.")
-        spec = find_boss(boss, self.bosses)
-        started = start_fight(spec)
-        game = await KIT.start(
-            interaction, SIGame(fight=started.state), summary=f"started a fight against {spec.name}"
-        )
-        extra = []
-        if spec.description:
-            extra.append(("The boss", spec.description))
-        if spec.community:
-            extra.append(
-                ("Community content", f"Made by {spec.author or 'the community'}, not an official boss.")
-            )
-        post = fight_message(
-            started.state,
-            game_id=game.id,
-            version=game.version,
-            events=[*started.events, f"Started by {interaction.user.mention}; anyone here can play."],
-            extra=extra,
-        )
-        await post.send(interaction)
+        await start_boss(interaction, self.bosses, boss)
 
     boss_start.autocomplete("boss")(_boss_choices)
 
-    @squad.command(name="add", description="Add a unit to the squad")
+    @squad.command(name="add", description="Add units to the squad: one, or several as Kai:basic:2, Lee:2")
     @app_commands.describe(
-        name="The unit's name (unique in the squad)", kind="Basic or specialist", wounds="Its wounds (1-10)"
+        name="The unit's name, or several units: Kai:basic:2, Lee:basic:2, Doc:specialist:1",
+        kind="Basic or specialist (for units that don't say)",
+        wounds="Wounds, 1-10 (for units that don't say)",
     )
     @app_commands.choices(kind=UNIT_KINDS)
     async def squad_add(
         self,
         interaction: discord.Interaction,
-        name: app_commands.Range[str, 1, MAX_NAME_LENGTH],
+        name: app_commands.Range[str, 1, MAX_UNITS_TEXT],
         kind: str = "basic",
         wounds: app_commands.Range[int, 1, 10] = 1,
     ) -> None:
-        await self._change(
-            interaction, AddUnit(name=name, unit_kind=UnitKind(kind), wounds=wounds), "squad add"
-        )
+        units = parse_units(name, UnitKind(kind), wounds)
+        action: Action = units[0] if len(units) == 1 else AddUnits(units=units)
+        await self._change(interaction, action, "squad add")
 
     @squad.command(name="remove", description="Take a unit out of the squad")
     @app_commands.describe(name="The unit to remove")

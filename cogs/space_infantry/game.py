@@ -10,6 +10,7 @@ drawn, what the core rules must supply, the next step, and the boss zone map as 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -61,6 +62,8 @@ class SIGame(GameState):
     SCHEMA_VERSION: ClassVar[int] = 1
 
     fight: FightState
+    #: The message /si boss start posted: set-up changes before turn 1 edit it instead of posting.
+    setup_message: int | None = None
 
 
 KIT = GameKit(KIND, SIGame)
@@ -75,6 +78,7 @@ class Step:
     result: StepResult
     #: The fight as it stood before the step.
     before: FightState | None = None
+    setup_message: int | None = None
 
 
 def rng_of(client: discord.Client) -> Any:
@@ -88,14 +92,20 @@ async def step(
     name: str,
     expect_game_id: int | None = None,
     expect_version: int | None = None,
+    expect: Callable[[FightState], None] | None = None,
 ) -> Step:
-    """Apply ``action`` to the channel's fight, save it and log one event (nothing on a RuleError)."""
+    """Apply ``action`` to the channel's fight, save it and log one event (nothing on a RuleError).
+
+    ``expect(fight)`` runs first, under the channel's lock: a button checks there that the step it
+    was made for is still the fight's (raising ``MovedOn`` otherwise)."""
     rng = rng_of(interaction.client)
 
     def change(game: SIGame) -> Change[SIGame]:
+        if expect is not None:
+            expect(game.fight)
         result = apply(game.fight, action, rng)
         return Change(
-            SIGame(fight=result.state),
+            game.model_copy(update={"fight": result.state}),
             summary=summarise(result.events),
             detail={
                 "action": action.model_dump(mode="json"),
@@ -106,7 +116,13 @@ async def step(
         )
 
     done = await KIT.step(interaction, name, change, game_id=expect_game_id, version=expect_version)
-    return Step(done.id, done.version, done.result, None if done.before is None else done.before.fight)
+    return Step(
+        done.id,
+        done.version,
+        done.result,
+        None if done.before is None else done.before.fight,
+        done.state.setup_message,
+    )
 
 
 async def load(interaction: discord.Interaction, *, game_id: int | None = None) -> Any:
@@ -140,11 +156,11 @@ def command_hint(state: FightState) -> str:
     if state.awaiting_allocation():
         more = "; the zones' buttons for the successes still to enter" if state.awaiting_successes() else ""
         return (
-            f"The Accept / own allocation buttons give out the entered successes{more}; `/si hit` for "
-            "your units' attacks."
+            f"First the Accept / own allocation buttons give out the entered successes{more}; then "
+            "`/si hit` for your units' attacks."
         )
     if state.pending_activations():
-        return "The zones' buttons for their successes; `/si hit` for your units' attacks."
+        return "First the zones' buttons for their successes; then `/si hit` for your units' attacks."
     return "`/si hit`, `/si vehicle attack`, then `/si turn` (or the button) for the next turn."
 
 

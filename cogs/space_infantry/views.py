@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -63,7 +64,6 @@ from rules.space_infantry import (
     ZoneAttack,
     apply,
     legal_targets,
-    parse_allocation,
 )
 
 log = logging.getLogger("herald.space_infantry")
@@ -74,9 +74,9 @@ def controls(game_id: int, version: int, state: FightState) -> discord.ui.View |
         return None
     view = discord.ui.View(timeout=None)
     if state.phase is Phase.ENGAGEMENT:
-        view.add_item(ActivateButton(game_id, version))
+        view.add_item(ActivateButton(game_id, state.turn))
     elif state.phase is Phase.SETUP:
-        view.add_item(RangeButton(game_id, version, first=True))
+        view.add_item(RangeButton(game_id, state.turn, first=True))
     else:
         pending = state.pending_activations()
         for act in pending[:12]:
@@ -90,7 +90,7 @@ def controls(game_id: int, version: int, state: FightState) -> discord.ui.View |
             )
             view.add_item(OwnAllocationButton(game_id, state.turn, index, act.successes, act.zone))
         if not pending:
-            view.add_item(RangeButton(game_id, version, first=False))
+            view.add_item(RangeButton(game_id, state.turn, first=False))
     return view
 
 
@@ -120,31 +120,57 @@ async def send_step(
 # The turn's draws --------------------------------------------------------------------------
 
 
+def _made_for(button: StepButton, phases: tuple[Phase, ...], what: str) -> Callable[[FightState], None]:
+    """The check a turn button makes before its draw: the fight is still at the turn (and phase) the
+    button was made for. New buttons carry the turn (``...:<turn>:t``), so a squad change or an
+    engagement does not spoil them; old ones carry the fight's version and are checked on it."""
+
+    def check(fight: FightState) -> None:
+        if button.arg != "t":
+            return  # an old button: the version check applies instead
+        if fight.turn != button.step or fight.phase not in phases:
+            raise MovedOn(
+                f"This has moved on: {what} for turn {button.step} is already done. Use the newest "
+                "message's buttons."
+            )
+
+    return check
+
+
 class RangeButton(StepButton, prefix="si:range"):
-    """``si:range:<game>:<version>``: the version makes a press on an old message a polite
-    "moved on" instead of a second draw."""
+    """``si:range:<game>:<turn>:t``: draws the range of turn ``<turn> + 1``; pressed again once that
+    is done (or on an old message), it answers "moved on" instead of drawing twice."""
 
     label, style, emoji = "Determine the range", discord.ButtonStyle.primary, "🎲"
 
     def __init__(
-        self, game: int, version: int, arg: str | None = None, *, first: bool = True, **kw: Any
+        self, game: int, turn: int, arg: str | None = "t", *, first: bool = True, **kw: Any
     ) -> None:
         kw.setdefault("label", self.label if first else "Next turn: determine the range")
-        super().__init__(game, version, arg, **kw)
+        super().__init__(game, turn, arg, **kw)
 
     async def run(self, interaction: discord.Interaction) -> None:
+        check = _made_for(self, (Phase.SETUP, Phase.COMBAT), "The range")
         done = await step(
-            interaction, DetermineRange(), name="range", expect_game_id=self.game, expect_version=self.step
+            interaction, DetermineRange(), name="range", expect_game_id=self.game,
+            expect_version=None if self.arg == "t" else self.step, expect=check,
         )
         await send_step(interaction, done)
 
 
 class ActivateButton(StepButton, prefix="si:activate"):
+    """``si:activate:<game>:<turn>:t``: activates the zones of turn ``<turn>``, once."""
+
     label, style, emoji = "Activate the zones", discord.ButtonStyle.danger, "🎲"
 
+    def __init__(self, game: int, turn: int, arg: str | None = "t", **kw: Any) -> None:
+        super().__init__(game, turn, arg, **kw)
+
     async def run(self, interaction: discord.Interaction) -> None:
+        check = _made_for(self, (Phase.ENGAGEMENT,), "The zones' activation")
         done = await step(
-            interaction, ActivateZones(), name="activate", expect_game_id=self.game, expect_version=self.step
+            interaction, ActivateZones(), name="activate", expect_game_id=self.game,
+            expect_version=None if self.arg == "t" else self.step, expect=check,
         )
         core = CORE_ZONE_SUCCESSES if done.result.state.pending_activations() else None
         await send_step(interaction, done, core=core)
@@ -389,80 +415,6 @@ class OldProposalButton(PersistentButton, template=r"si:(?:accept|own):\d+:\d+:\
             "That proposal comes from an older version of Herald: enter the zone's successes again "
             "from the newest message."
         )
-
-
-async def allocation_entered(
-    interaction: discord.Interaction,
-    game_id: int,
-    turn: int,
-    zone_index: int,
-    successes: int,
-    message_id: int,
-    text: str,
-) -> None:
-    wanted = parse_allocation(text)
-    game = await load(interaction, game_id=game_id)
-    zone = pending_activation(game.state.fight, turn, zone_index, successes)
-    done = await step(
-        interaction,
-        ZoneAttack(zone=zone, successes=successes, allocation=wanted),
-        name="zone attack",
-        expect_game_id=game_id,
-    )
-    await send_step(interaction, done)
-    per = done.result.state.boss.special_rules.wounds_per_success
-    await close_proposal(interaction, message_id, zone, done.result.allocation or {}, per)
-
-
-async def close_proposal(
-    interaction: discord.Interaction,
-    message_id: int,
-    zone: str,
-    allocation: dict[str, int],
-    wounds_per_success: int = 1,
-) -> None:
-    """Take the buttons off a proposal whose attack was resolved with the player's own allocation."""
-    partial = getattr(interaction.channel, "get_partial_message", None)
-    if not message_id or partial is None:
-        return
-    embed = discord.Embed(
-        title=f"{zone}'s attack: resolved",
-        description=f"Resolved with {interaction.user.mention}'s own allocation: "
-        f"**{shown_allocation(allocation, wounds_per_success) or 'no successes'}** (see the message below).",
-        colour=discord.Colour.from_rgb(87, 242, 135),
-    )
-    try:
-        await partial(message_id).edit(embed=embed, view=None)
-    except discord.HTTPException:
-        log.warning("could not close the proposal message %s", message_id)
-
-
-# Modal answers -------------------------------------------------------------------------------
-
-_SUCC_FORM = re.compile(r"si:m:succ:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)")
-_OWN_FORM = re.compile(rf"si:m:own:{_ALLOC}:(?P<message>\d+)")
-
-
-async def _successes_form(interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]) -> None:
-    await successes_entered(interaction, *id_numbers(m, "game", "turn", "zone"), values.get("successes", ""))
-
-
-async def _allocation_form(
-    interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]
-) -> None:
-    await allocation_entered(
-        interaction,
-        *id_numbers(m, "game", "turn", "zone", "successes", "message"),
-        values.get("allocation", ""),
-    )
-
-
-async def _stale_form(interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]) -> None:
-    raise MovedOn("That form belongs to an older version of Herald: use the newest message's buttons.")
-
-
-#: The /si forms, answered by the bot's FormRouter from their custom ids (first match wins).
-FORMS = ((_SUCC_FORM, _successes_form), (_OWN_FORM, _allocation_form), (re.compile(r"si:m:.*"), _stale_form))
 
 
 DYNAMIC_ITEMS: tuple[type[PersistentButton], ...] = (

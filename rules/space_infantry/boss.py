@@ -12,9 +12,12 @@ The turn, as phases:
 * ``engagement``: after :class:`DetermineRange`. Units engage and disengage freely.
 * ``combat``: after :class:`ActivateZones` (which closes the engagement window). Each activated
   zone waits for the player to enter its successes (:class:`EnterSuccesses`), then for those
-  successes to be allocated to units (:class:`ZoneAttack`, which can also do both at once); the squad's units
-  attack (:class:`SquadHit`, :class:`AVAttack`, :class:`VehicleHit`) in whatever order the core
-  rules give. Squad attacks are refused in every other phase.
+  successes to be allocated to units (:class:`ZoneAttack`, which can also do both at once). The
+  zones attack first: the squad's hits on the boss (:class:`SquadHit`) wait until every zone's
+  attack of the turn is resolved, so who types first never decides whether a zone attacks, and
+  no entered success is left waiting when the boss falls. A-V attacks and hits on vehicles
+  (:class:`AVAttack`, :class:`VehicleHit`) do not touch the zones and may come at any point of
+  the combat turn. Squad attacks are refused in every other phase.
   :class:`DetermineRange` starts the next turn once every activation is resolved.
 * ``over``: all vital zones are destroyed, or every unit is out.
 
@@ -25,8 +28,12 @@ Choices where the seed is silent (documented here and in the events):
   internal zone still standing (the seed sends damage through a destroyed outer zone inwards);
   from an internal zone, and from any grenade, it is lost.
 * Stone Skin divides each attack's total damage before it is applied (rounding down).
-* A zone destroyed before its successes are entered does not attack that turn; once they are
-  entered they stand, and its wounds go to the units it could reach when they were entered.
+* The zones' attacks of a turn are resolved before the squad's hits on the boss, so an activated
+  zone always makes its attack. (A fight saved by an older Herald may still hold a zone destroyed
+  before its successes were entered: that zone does not attack that turn.)
+* A zone that can reach no unit (every unit still standing engages another zone) attacks nobody:
+  it asks for no successes. An attack that can reach only one unit is applied as soon as its
+  successes are entered: there is nothing to allocate.
 * Every action is refused once the fight is over (``over``); the bot's undo still works.
 * A zone's successes, not its wounds, are what is allocated: each success is a hit on one eligible
   unit and inflicts ``wounds_per_success`` wounds on it (2 under Deadly), so one Deadly success is
@@ -297,6 +304,13 @@ class AddUnit(_Action):
     wounds: int = 1
 
 
+class AddUnits(_Action):
+    """Add several units at once (all or none: one bad unit refuses the lot)."""
+
+    kind: Literal["add_units"] = "add_units"
+    units: list[AddUnit]
+
+
 class RemoveUnit(_Action):
     kind: Literal["remove_unit"] = "remove_unit"
     name: str
@@ -413,7 +427,7 @@ class VehicleHit(_Action):
 
 
 Action = Annotated[
-    AddUnit | RemoveUnit | AddResource | RemoveResource | Engage | Disengage | DetermineRange
+    AddUnit | AddUnits | RemoveUnit | AddResource | RemoveResource | Engage | Disengage | DetermineRange
     | ActivateZones | EnterSuccesses | ZoneAttack | SquadHit | WoundUnit | AddVehicle | AVAttack | VehicleHit,
     Field(discriminator="kind"),
 ]
@@ -616,9 +630,9 @@ def _after_destroyed(state: FightState, zone: str, events: list[str]) -> None:
                 events.append(f"{zone} falls before its successes are entered: it does not attack this "
                               "turn.")
             else:
+                waits = "still waits for its" if act.successes == 1 else "still wait for their"
                 events.append(f"{zone} falls, but its attack was already made: its "
-                              f"{_plural(act.successes, 'success', 'successes')} still wait for their "
-                              "allocation.")
+                              f"{_plural(act.successes, 'success', 'successes')} {waits} allocation.")
     for name in state.engaged_with(zone):
         eng = state.engagements[name]
         opening = eng.via or zone
@@ -874,6 +888,47 @@ def _add_unit(s: FightState, a: AddUnit, rng: random.Random | None, r: StepResul
                     f"{'s' if a.wounds != 1 else ''}).")
 
 
+def _add_units(s: FightState, a: AddUnits, rng: random.Random | None, r: StepResult) -> None:
+    for unit in a.units:
+        _add_unit(s, unit, rng, r)
+
+
+MAX_UNITS_TEXT = 600
+
+
+def parse_units(text: str, kind: UnitKind = UnitKind.BASIC, wounds: int = 1) -> list[AddUnit]:
+    """Read several units typed as ``Kai:basic:2, Lee:2, Doc:specialist:1``: each unit's name,
+    then its kind and wounds in any order, each optional (``kind`` and ``wounds`` fill in what is
+    left out). Commas, semicolons or new lines separate units. Names are checked when added.
+
+    >>> [(u.name, u.unit_kind.value, u.wounds) for u in parse_units("Kai:basic:2, Doc:specialist:1")]
+    [('Kai', 'basic', 2), ('Doc', 'specialist', 1)]
+    >>> [(u.name, u.wounds) for u in parse_units("Lee:3; Ray", wounds=2)]
+    [('Lee', 3), ('Ray', 2)]
+    """
+    if len(text) > MAX_UNITS_TEXT:
+        raise RuleError(f"That list is {len(text)} characters long: keep it under {MAX_UNITS_TEXT}, like "
+                        "'Kai:basic:2, Lee:basic:2'.")
+    units = []
+    for part in (p.strip() for p in re.split(r"[,;\n]", text)):
+        if not part:
+            continue
+        name, *rest = (x.strip() for x in part.split(":"))
+        unit_kind, count = kind, wounds
+        for value in rest:
+            if value.isdecimal():
+                count = int(value)
+            elif value.lower() in {k.value for k in UnitKind}:
+                unit_kind = UnitKind(value.lower())
+            else:
+                raise RuleError(f"I can't read '{part[:40]}': write each unit as name:kind:wounds, like "
+                                "'Kai:basic:2, Doc:specialist:1' (kind is basic or specialist).")
+        units.append(AddUnit(name=name, unit_kind=unit_kind, wounds=count))
+    if not units:
+        raise RuleError("Name at least one unit, like 'Kai' or 'Kai:basic:2, Lee:basic:2'.")
+    return units
+
+
 def _remove_unit(s: FightState, a: RemoveUnit, rng: random.Random | None, r: StepResult) -> None:
     unit = s.unit(a.name)
     if s.phase is Phase.COMBAT:
@@ -962,8 +1017,7 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
     if pending:
         raise RuleError(f"Turn {s.turn} is not finished: enter the successes of "
                         f"{_join([p.zone for p in pending])} first (0 if it missed).")
-    if not any(not u.out for u in s.units):
-        raise RuleError("The squad has no unit able to fight: add units first.")
+    _squad_can_fight(s)
     if s.turn >= MAX_TURNS:
         raise RuleError(f"This fight has reached {MAX_TURNS} turns: start a new one.")
     rng = _need_rng(rng, "Determining the range")
@@ -989,6 +1043,7 @@ def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: Ste
     _not_over(s)
     if s.phase is not Phase.ENGAGEMENT:
         raise RuleError("Determine the range for this turn before activating the zones.")
+    _squad_can_fight(s)
     rng = _need_rng(rng, "Activating the zones")
     assert s.range is not None
     bonus = s.boss.special_rules.charge.ap_bonus if s.boss.special_rules.charge else 0
@@ -1000,10 +1055,24 @@ def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: Ste
         s.activations.append(act)
         r.draws.append(RNDraw(purpose=f"activation: {zone}", die=s.boss.rn_die, value=rn))
         r.events.append(act.describe())
+        if act.attacks and not legal_targets(s, zone):
+            # Nobody to hurt: the attack is void, so there are no successes to ask for.
+            act.successes, act.resolved = 0, True
+            r.events.append(f"{zone} can reach no unit (every unit still standing engages another "
+                            "zone): it hurts nobody, no successes to enter.")
     s.phase = Phase.COMBAT
     r.activations = list(s.activations)
     if s.pending_activations():
-        r.events.append("Enter each zone's successes, then allocate them to units.")
+        r.events.append(ZONES_FIRST)
+
+
+ZONES_FIRST = ("The zones attack first: enter each zone's successes and give them out; then your "
+               "engaged units hit the boss.")
+
+
+def _squad_can_fight(s: FightState) -> None:
+    if not any(not u.out for u in s.units):
+        raise RuleError("The squad has no unit able to fight: add units first.")
 
 
 def _open_activation(s: FightState, zone_name: str) -> Activation:
@@ -1053,6 +1122,11 @@ def _enter_successes(s: FightState, a: EnterSuccesses, rng: random.Random | None
     plan = propose_allocation(s, act.zone, act.successes)
     if not plan:
         _resolve(s, act, plan, r)
+        return
+    if len(act.targets) == 1:
+        _resolve(s, act, plan, r)
+        r.events.append(f"{act.targets[0]} is the only unit {act.zone} can reach, so its successes are "
+                        "applied at once: there is nothing to allocate.")
         return
     r.events.append(_scores_line(s, act))
     r.events.append("The successes wait for their allocation: Herald proposes "
@@ -1129,6 +1203,7 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
                         f"{s.boss.name}. Engage during the next engagement window.")
     if not 0 <= a.damage <= MAX_DAMAGE:
         raise RuleError(f"Damage must be between 0 and {MAX_DAMAGE}; you entered {a.damage}.")
+    _zones_attacked(s, unit.name)
     dealt = stone_skin(s, a.damage)
     _note_attacker(s, unit.name, r)
     what = "grenade" if a.grenade else "attack"
@@ -1137,6 +1212,22 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
         line += f", Stone Skin leaves {dealt}"
     r.events.append(line + ".")
     _damage_zone(s, eng.zone, dealt, flow=not a.grenade, events=r.events)
+
+
+def _zones_attacked(s: FightState, unit: str) -> None:
+    """Refuse a hit on the boss while a zone's attack of this turn is not resolved: the zones
+    attack first."""
+    entering = [a.zone for a in s.awaiting_successes()]
+    giving = [a.zone for a in s.awaiting_allocation()]
+    if not entering and not giving:
+        return
+    todo = []
+    if entering:
+        todo.append(f"enter the successes of {_join(entering)} (0 if it missed)")
+    if giving:
+        todo.append(f"give out the successes of {_join(giving)} (Accept or your own allocation)")
+    raise RuleError(f"The zones attack first this turn: {' and '.join(todo)}, then {unit} can hit. "
+                    "Nothing was applied.")
 
 
 def _note_attacker(s: FightState, name: str, r: StepResult) -> None:
@@ -1225,6 +1316,7 @@ def _vehicle_hit(s: FightState, a: VehicleHit, rng: random.Random | None, r: Ste
 
 _HANDLERS = {
     AddUnit: _add_unit,
+    AddUnits: _add_units,
     RemoveUnit: _remove_unit,
     AddResource: _add_resource,
     RemoveResource: _remove_resource,
@@ -1271,10 +1363,9 @@ def next_step(state: FightState) -> str:
                      "your own (successes per unit).")
     pending = state.awaiting_successes()
     if pending:
-        lines.append(f"Enter the successes of {_join([p.zone for p in pending])} (0 if it missed); "
-                     "attack with your engaged units.")
-    elif lines:
-        lines.append("Attack with your engaged units.")
+        lines.append(f"Enter the successes of {_join([p.zone for p in pending])} (0 if it missed).")
+    if lines:
+        lines.append("Then attack with your engaged units: the zones attack first.")
     if lines:
         return "\n".join(lines)
     return "Attack with your engaged units, then determine the range for the next turn."

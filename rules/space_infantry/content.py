@@ -19,8 +19,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from rules.errors import ContentError, NotFoundError
-from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, find_name
+from rules.errors import ContentError, NotFoundError, quote
+from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, find_name, suggest
 
 BOSS_DIR = Path(__file__).resolve().parents[2] / "data" / "space_infantry" / "bosses"
 """Where the bosses shipped with Herald (and the community's own) live."""
@@ -392,17 +392,58 @@ def load_bosses_strict(directory: Path | None = None) -> dict[str, BossSpec]:
     return bosses
 
 
+def _key(text: str) -> str:
+    return "_".join(text.strip().lower().replace("_", " ").split())
+
+
+def _starting_with(name: str, bosses: dict[str, BossSpec]) -> list[BossSpec]:
+    """Bosses whose id, name, or a word of the name starts with ``name``."""
+    wanted = _key(name)
+    if not wanted:
+        return []
+    out = []
+    for b in bosses.values():
+        words = _key(b.name).split("_")
+        starts = [_key(b.name), b.id] + ["_".join(words[i:]) for i in range(1, len(words))]
+        if any(s.startswith(wanted) for s in starts):
+            out.append(b)
+    return out
+
+
+def suggest_bosses(name: str, bosses: dict[str, BossSpec]) -> list[BossSpec]:
+    """The bosses a player may have meant by ``name``: those it starts, else up to three close names.
+
+    >>> [b.id for b in suggest_bosses("leviathn", load_bosses()[0])]
+    ['elder_leviathan']
+    """
+    found = _starting_with(name, bosses)
+    if found:
+        return found
+    by_name = {b.name: b for b in bosses.values()}
+    return [by_name[n] for n in suggest(" ".join(name.split()).lower(), list(by_name))]
+
+
 def find_boss(name: str, bosses: dict[str, BossSpec]) -> BossSpec:
-    """Find a boss by id or display name (any case), suggesting close names when there is none.
+    """Find a boss by id or display name (any case), or by a start of it that only one boss has;
+    raise :class:`NotFoundError` suggesting close names when there is none.
 
     >>> find_boss("Elder Leviathan", load_bosses()[0]).id
     'elder_leviathan'
+    >>> find_boss("elder", load_bosses()[0]).name
+    'Elder Leviathan'
     """
     by_label = {b.name: b for b in bosses.values()} | {b.id: b for b in bosses.values()}
-    wanted = name.strip().lower().replace(" ", "_")
+    wanted = _key(name)
     for b in bosses.values():
-        if wanted in (b.id, b.name.lower().replace(" ", "_")):
+        if wanted in (b.id, _key(b.name)):
             return b
+    starting = _starting_with(name, bosses)
+    if len(starting) == 1:
+        return starting[0]
+    if len(starting) > 1:
+        names = sorted(b.name for b in starting)
+        raise NotFoundError(f"'{quote(name)}' starts the name of several bosses: "
+                            f"{', '.join(names[:-1])} or {names[-1]}. Which one?")
     found = find_name(name, [b.name for b in bosses.values()], "boss")
     return by_label[found]
 

@@ -15,6 +15,8 @@ async def test_a_burst_is_answered_and_applied_once(driver: OfflineDriver) -> No
     for channel in channels:
         await driver.command("/si boss start boss:elder_leviathan", channel=channel)
         await driver.command("/si squad add name:Kai wounds:10", channel=channel)
+        # Past the set-up (whose changes edit one message), so every wound posts the map.
+        await driver.command("/si turn", channel=channel)
     replies = await asyncio.gather(
         *(
             driver.command("/si wound unit:Kai wounds:1", channel=channel, user=f"player{n}")

@@ -6,7 +6,7 @@ import random
 import re
 
 from bot.offline import OfflineDriver
-from tests.cogs.test_space_infantry_fight import refused, script, shows_map
+from tests.cogs.test_space_infantry_fight import noted, refused, script, shows_map
 
 SEED = 1234  # the driver fixture's rng_seed
 
@@ -41,11 +41,11 @@ async def test_one_off_av_with_the_seed_examples(driver: OfflineDriver) -> None:
 
 async def test_vehicles_and_the_scorpio_in_a_fight(driver: OfflineDriver) -> None:
     shows_map(await driver.command("/si boss start boss:elder_leviathan"))
-    shows_map(await driver.command("/si squad add name:Fire Team wounds:2"))
-    shows_map(await driver.command("/si squad add name:Gunner wounds:2"))
-    added = shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:2", user="bob"))
+    noted(await driver.command("/si squad add name:Fire Team wounds:2"))
+    noted(await driver.command("/si squad add name:Gunner wounds:2"))
+    added = noted(await driver.command("/si vehicle add name:Titan dmg:4 sp:2", user="bob"))
     assert "Vehicle Titan joins the fight (DMG 4+, SP 2, Heavy Armor)." in added.text
-    shows_map(await driver.command("/si squad scorpio", user="bob"))
+    noted(await driver.command("/si squad scorpio", user="bob"))
     script(driver, 1, 1, 5, 6)
     await driver.command("/si turn")
     shows_map(await driver.command("/si turn"))
@@ -99,7 +99,7 @@ async def test_autocomplete_is_short_and_never_fails(driver: OfflineDriver) -> N
 
 async def test_several_activations_get_a_button_each(driver: OfflineDriver) -> None:
     shows_map(await driver.command("/si boss start boss:brood_queen"))
-    shows_map(await driver.command("/si squad add name:Kai wounds:3"))
+    noted(await driver.command("/si squad add name:Kai wounds:3"))
     script(driver, 7, *([2] * 5))  # Set column, RN 7: Melee, where every outer zone attacks
     await driver.command("/si turn")
     activated = shows_map(await driver.command("/si turn"))
@@ -119,8 +119,8 @@ async def test_several_activations_get_a_button_each(driver: OfflineDriver) -> N
 
 async def test_a_modal_left_open_across_a_restart_is_answered(driver: OfflineDriver) -> None:
     shows_map(await driver.command("/si boss start boss:elder_leviathan"))
-    shows_map(await driver.command("/si squad add name:Kai wounds:2"))
-    shows_map(await driver.command("/si squad add name:Lee wounds:2"))
+    noted(await driver.command("/si squad add name:Kai wounds:2"))
+    noted(await driver.command("/si squad add name:Lee wounds:2"))
     script(driver, 1, 3)
     await driver.command("/si turn")
     activated = shows_map(await driver.command("/si turn"))
@@ -137,9 +137,9 @@ async def test_a_modal_left_open_across_a_restart_is_answered(driver: OfflineDri
 
 async def test_standard_hits_on_vehicles_and_a_grenade(driver: OfflineDriver) -> None:
     shows_map(await driver.command("/si boss start boss:siege_crawler"))
-    shows_map(await driver.command("/si squad add name:Kai wounds:2"))
-    shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:2"))
-    shows_map(await driver.command("/si vehicle add name:Jeep dmg:3 sp:2 heavy:false"))
+    noted(await driver.command("/si squad add name:Kai wounds:2"))
+    noted(await driver.command("/si vehicle add name:Titan dmg:4 sp:2"))
+    noted(await driver.command("/si vehicle add name:Jeep dmg:3 sp:2 heavy:false"))
     refused(await driver.command("/si vehicle hit target:jeep damage:3"), "during the combat turn")
 
     script(driver, 1, 1, 1, 1, 1, 1)
@@ -160,10 +160,10 @@ async def test_standard_hits_on_vehicles_and_a_grenade(driver: OfflineDriver) ->
 
 async def test_vehicle_attacks_wait_for_the_combat_turn_like_unit_attacks(driver: OfflineDriver) -> None:
     shows_map(await driver.command('/si boss start boss:"siege crawler"'))
-    shows_map(await driver.command("/si squad add name:Kai kind:basic wounds:2"))
-    shows_map(await driver.command("/si vehicle add name:Tank dmg:5 sp:3"))
-    shows_map(await driver.command("/si vehicle add name:Jeep dmg:3 sp:2 heavy:false"))
-    shows_map(await driver.command("/si squad scorpio"))
+    noted(await driver.command("/si squad add name:Kai kind:basic wounds:2"))
+    noted(await driver.command("/si vehicle add name:Tank dmg:5 sp:3"))
+    noted(await driver.command("/si vehicle add name:Jeep dmg:3 sp:2 heavy:false"))
+    noted(await driver.command("/si squad scorpio"))
     for line in (
         "/si vehicle attack unit:Kai target:Tank sl:3 pen:1",
         "/si vehicle attack unit:Kai target:Tank sl:1 scorpio:true",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.offline import OfflineDriver
 from tests.cogs.test_space_infantry_entered import enter, mouth_attacks
-from tests.cogs.test_space_infantry_fight import refused, script, shows_map
+from tests.cogs.test_space_infantry_fight import noted, refused, script, shows_map
 
 
 async def test_one_deadly_success_is_two_wounds_on_one_unit(driver: OfflineDriver) -> None:
@@ -64,8 +64,8 @@ async def test_a_proposal_from_before_the_change_is_not_read_as_successes(driver
 
 async def test_without_deadly_a_success_is_still_one_wound(driver: OfflineDriver) -> None:
     shows_map(await driver.command("/si boss start boss:siege_crawler", user="alice"))
-    shows_map(await driver.command("/si squad add name:Kai wounds:3"))
-    shows_map(await driver.command("/si squad add name:Lee wounds:2"))
+    noted(await driver.command("/si squad add name:Kai wounds:3"))
+    noted(await driver.command("/si squad add name:Lee wounds:2"))
     script(driver, 1, *([1] * 4))  # Fire range: the Cannon shoots
     await driver.command("/si turn")
     activated = shows_map(await driver.command("/si turn"))

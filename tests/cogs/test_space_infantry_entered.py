@@ -4,15 +4,15 @@ for the Scorpio's user, removals mid-turn, finished fights, the standard RN for 
 from __future__ import annotations
 
 from bot.offline import OfflineDriver
-from tests.cogs.test_space_infantry_fight import refused, script, shows_map
+from tests.cogs.test_space_infantry_fight import noted, refused, script, shows_map
 
 
 async def mouth_attacks(driver: OfflineDriver):
     """The Elder Leviathan at Charge, Alpha and Bravo (3 wounds) on the Mouth, which activates."""
     shows_map(await driver.command("/si boss start boss:Elder Leviathan", user="alice"))
     for name in ("Alpha", "Bravo"):
-        shows_map(await driver.command(f"/si squad add name:{name} kind:basic wounds:3"))
-        shows_map(await driver.command(f"/si engage unit:{name} zone:Mouth"))
+        noted(await driver.command(f"/si squad add name:{name} kind:basic wounds:3"))
+        noted(await driver.command(f"/si engage unit:{name} zone:Mouth"))
     script(driver, 5, 3)
     await driver.command("/si turn")
     return shows_map(await driver.command("/si turn"))
@@ -24,18 +24,26 @@ async def enter(driver: OfflineDriver, message, zone: str, successes: int, user:
     return (await driver.submit(opened.modal, {"Successes": str(successes)})).message
 
 
-async def test_entered_successes_survive_the_zone_falling(driver: OfflineDriver) -> None:
+async def test_entered_successes_are_given_out_before_the_squad_hits(driver: OfflineDriver) -> None:
+    # Issue 15 (2): a hit no longer comes between entered successes and their allocation, so the
+    # boss can't fall with successes left waiting; the refusal says the order.
     activated = await mouth_attacks(driver)
     proposal = await enter(driver, activated, "Mouth", 2)
     assert "Herald proposes **Alpha 1 success = 2 wounds, Bravo 1 success = 2 wounds**" in proposal.text
     assert "successes are saved" in proposal.text
-    broke = shows_map(await driver.command("/si hit unit:Alpha damage:10"))
-    assert "Mouth is destroyed." in broke.text
-    assert "its 2 successes still wait for their allocation" in broke.text
-    assert "does not attack this turn" not in broke.text
+    refused(
+        await driver.command("/si hit unit:Alpha damage:10"),
+        "The zones attack first this turn: give out the successes of Mouth",
+        "then Alpha can hit",
+    )
+    status = (await driver.command("/si status")).message
+    assert "Then attack with your engaged units: the zones attack first." in status.text
+    assert "First the Accept / own allocation buttons" in status.text
     accepted = shows_map(await driver.press(proposal, "Accept", user="carol"))
     assert "Alpha takes 1 success = 2 wounds (1/3 left)." in accepted.text
     assert "Bravo takes 1 success = 2 wounds (1/3 left)." in accepted.text
+    broke = shows_map(await driver.command("/si hit unit:Alpha damage:10"))
+    assert "Mouth is destroyed." in broke.text and "still wait" not in broke.text
 
 
 async def test_a_waiting_allocation_is_shown_and_successes_go_in_once(driver: OfflineDriver) -> None:
@@ -78,6 +86,10 @@ async def test_a_waiting_allocation_is_shown_and_successes_go_in_once(driver: Of
 
 async def test_second_hits_are_said_and_removals_wait(driver: OfflineDriver) -> None:
     activated = await mouth_attacks(driver)
+    proposal = await enter(driver, activated, "Mouth", 1)
+    removal = await driver.command("/si squad remove name:Alpha")
+    refused(removal, "Mouth's attack, not resolved yet, may still wound")
+    shows_map(await driver.press(proposal, "Accept"))
     first = shows_map(await driver.command("/si hit unit:Alpha damage:2"))
     assert "already attacked" not in first.text
     second = shows_map(await driver.command("/si hit unit:Alpha damage:2"))
@@ -87,13 +99,10 @@ async def test_second_hits_are_said_and_removals_wait(driver: OfflineDriver) -> 
         "Bravo can't leave the squad now",
         "Remove it once this turn's attacks are resolved",
     )
-    await enter(driver, activated, "Mouth", 1)
-    removal = await driver.command("/si squad remove name:Alpha")
-    refused(removal, "Mouth's attack, not resolved yet, may still wound")
 
 
 async def test_a_finished_fight_is_closed_by_anyone_and_changes_nothing(driver: OfflineDriver) -> None:
-    await mouth_attacks(driver)
+    await enter(driver, await mouth_attacks(driver), "Mouth", 0)
     won = shows_map(await driver.command("/si hit unit:Alpha damage:20"))
     assert "Elder Leviathan is eliminated" in won.text and "anyone, now that the fight is over" in won.text
     refused(await driver.command("/si squad add name:Late wounds:2"), "The fight is over", "/si end")
@@ -110,9 +119,9 @@ async def test_av_attacks_use_the_standard_rn_and_light_vehicles_need_no_dmg(dri
     start = shows_map(await driver.command("/si boss start boss:brood_queen", user="alice"))
     assert "Deadly: every zone's attack deals 2 wounds for each success." in start.text
     assert "Every part of her is deadly" in start.text
-    shows_map(await driver.command("/si squad add name:Kai wounds:2"))
-    shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:3"))
-    pilum = shows_map(await driver.command("/si vehicle add name:Pilum sp:1 heavy:false"))
+    noted(await driver.command("/si squad add name:Kai wounds:2"))
+    noted(await driver.command("/si vehicle add name:Titan dmg:4 sp:3"))
+    pilum = noted(await driver.command("/si vehicle add name:Pilum sp:1 heavy:false"))
     assert "Vehicle Pilum joins the fight (SP 1, no Heavy Armor" in pilum.text
     refused(await driver.command("/si vehicle add name:Tank sp:2"), "needs its DMG")
     script(driver, 1, 1, 1, 1, 1, 1, 6, 5)

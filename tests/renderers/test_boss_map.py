@@ -23,7 +23,7 @@ from rules.space_infantry import (
     start_fight,
 )
 from rules.space_infantry.content import parse_boss
-from tests.rules.space_infantry.helpers import ScriptedRandom
+from tests.rules.space_infantry.helpers import ScriptedRandom, finish_turn
 
 
 def fought(boss_id: str, units: int = 4):
@@ -34,7 +34,7 @@ def fought(boss_id: str, units: int = 4):
     first = s.boss.outer_zones[0].name
     s = apply(s, Engage(unit="Trooper 0", zone=first)).state
     s = apply(s, DetermineRange(), ScriptedRandom([3])).state
-    s = apply(s, ActivateZones(), ScriptedRandom([1] * 8)).state
+    s = finish_turn(apply(s, ActivateZones(), ScriptedRandom([1] * 8)).state)  # the zones attack first
     return apply(s, SquadHit(unit="Trooper 0", damage=60)).state, first
 
 
@@ -123,6 +123,7 @@ def test_activated_zone_keeps_its_hp_and_a_decided_fight_drops_the_range_badge()
     assert zone_status_label(s, s.boss.zone("Mouth")) == "5/5 HP · outer"
     s = apply(s, ActivateZones(), ScriptedRandom([4])).state
     assert zone_status_label(s, s.boss.zone("Mouth")) == "5/5 HP · RN 4 · Fire 5"
+    s = apply(s, EnterSuccesses(zone="Mouth", successes=0)).state  # the zones attack first
     won = apply(s, SquadHit(unit="Kai", damage=99)).state
     assert won.is_over()
     assert zone_status_label(won, won.boss.zone("Body")) == "DESTROYED"
@@ -133,12 +134,25 @@ def test_activated_zone_keeps_its_hp_and_a_decided_fight_drops_the_range_badge()
 def test_a_wiped_board_shows_no_activation():
     leviathan = load_boss("elder_leviathan")
     s = apply(start_fight(leviathan).state, AddUnit(name="Kai", wounds=1)).state
+    s = apply(s, AddUnit(name="Lee", wounds=1)).state  # two in reach: the successes wait
     s = apply(s, DetermineRange(), ScriptedRandom([1])).state
     s = apply(s, ActivateZones(), ScriptedRandom([4])).state
     mouth = leviathan.zone("Mouth")
     assert "RN 4" in zone_status_label(s, mouth)
-    entered = apply(s, EnterSuccesses(zone="Mouth", successes=1)).state
+    entered = apply(s, EnterSuccesses(zone="Mouth", successes=2)).state
     assert zone_status_label(entered, mouth) == "5/5 HP · RN 4 · to allocate"
-    wiped = apply(entered, ZoneAttack(zone="Mouth", successes=1)).state
+    wiped = apply(entered, ZoneAttack(zone="Mouth", successes=2)).state
     assert wiped.outcome is Outcome.SQUAD_OUT
     assert zone_status_label(wiped, mouth) == "5/5 HP · outer"
+
+
+def test_issue_15_names_fit_vehicles_apart_and_emoji_left_out():
+    from renderers.boss_map import drawable
+
+    s = start_fight(load_boss("elder_leviathan")).state
+    for name in ("Bishop 🔥", "Hudson the Loud", "Vasquez", "Doc"):
+        s = apply(s, AddUnit(name=name, wounds=2)).state
+    lay = layout_boss_map(s)
+    assert lay.vehicles_title is None and len({r.x0 for r in lay.roster_rows}) == 1  # one column
+    assert drawable("Bishop 🔥") == "Bishop"
+    assert open_png(render_boss_map(s)).height == lay.height

@@ -20,7 +20,8 @@ from tests.rules.space_infantry.helpers import B, ScriptedRandom, finish_turn, s
 
 def in_combat(state):
     state = apply(state, DetermineRange(), ScriptedRandom([1])).state
-    return apply(state, ActivateZones(), ScriptedRandom([1] * 10)).state
+    # The zones attack first (with no successes here), then the squad hits.
+    return finish_turn(apply(state, ActivateZones(), ScriptedRandom([1] * 10)).state)
 
 
 def hit(state, unit, damage, grenade=False):
@@ -31,7 +32,7 @@ def next_turn(state, *engagements):
     state = apply(finish_turn(state), DetermineRange(), ScriptedRandom([1])).state
     for unit, zone in engagements:
         state = apply(state, Engage(unit=unit, zone=zone)).state
-    return apply(state, ActivateZones(), ScriptedRandom([1] * 10)).state
+    return finish_turn(apply(state, ActivateZones(), ScriptedRandom([1] * 10)).state)
 
 
 @pytest.mark.parametrize(("damage", "left"), [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (9, 4)])

@@ -26,7 +26,7 @@ def engage(state, unit, zone, via=None):
 def destroy(state, unit, zone_hits):
     """Run a turn in which ``unit`` deals each of ``zone_hits`` damages (no zone attacks)."""
     state = apply(state, DetermineRange(), ScriptedRandom([1])).state
-    state = apply(state, ActivateZones(), ScriptedRandom([1] * 10)).state
+    state = finish_turn(apply(state, ActivateZones(), ScriptedRandom([1] * 10)).state)
     for damage in zone_hits:
         state = apply(state, SquadHit(unit=unit, damage=damage)).state
     return finish_turn(state)

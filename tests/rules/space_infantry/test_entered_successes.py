@@ -31,7 +31,7 @@ from rules.space_infantry import (
     start_fight,
 )
 from rules.space_infantry.vehicles import make_vehicle
-from tests.rules.space_infantry.helpers import B, ScriptedRandom, squad
+from tests.rules.space_infantry.helpers import B, ScriptedRandom, finish_turn, squad
 
 
 def leviathan_turn(leviathan, range_rn=5, activation_rn=3):
@@ -43,7 +43,7 @@ def leviathan_turn(leviathan, range_rn=5, activation_rn=3):
     return apply(s, ActivateZones(), ScriptedRandom([activation_rn])).state
 
 
-def test_entered_successes_stand_when_the_zone_falls(leviathan):
+def test_entered_successes_are_given_out_before_the_squad_hits(leviathan):
     s = leviathan_turn(leviathan)
     entered = apply(s, EnterSuccesses(zone="Mouth", successes=2))
     assert entered.events == [
@@ -56,16 +56,16 @@ def test_entered_successes_stand_when_the_zone_falls(leviathan):
     act = s.activation("Mouth")
     assert act is not None and act.awaiting_allocation and act.targets == ["Alpha", "Bravo"]
     assert s.unit("Alpha").wounds == 3  # nothing given out yet
-    hit = apply(s, SquadHit(unit="Alpha", damage=10))
-    assert "Mouth falls, but its attack was already made: its 2 successes still wait for their " \
-        "allocation." in hit.events
-    s = hit.state
-    assert s.destroyed("Mouth") and s.engagements["Alpha"].zone == "Body"
-    assert [a.zone for a in s.awaiting_allocation()] == ["Mouth"]
-    # The units that were engaged with the Mouth still take its wounds, though they now attack the Body.
+    # Issue 15 (2): the zones attack first, so a hit that would end the fight cannot leave entered
+    # successes waiting; the refusal says what to do first.
+    with pytest.raises(RuleError, match=r"The zones attack first this turn: give out the successes of "
+                       r"Mouth \(Accept or your own allocation\), then Alpha can hit"):
+        apply(s, SquadHit(unit="Alpha", damage=10))
     done = apply(s, ZoneAttack(zone="Mouth", successes=2))
     assert "Alpha takes 1 success = 2 wounds (1/3 left)." in done.events
     assert done.state.unit("Bravo").wounds == 1 and done.state.pending_activations() == []
+    hit = apply(done.state, SquadHit(unit="Alpha", damage=10))
+    assert hit.state.destroyed("Mouth") and hit.state.engagements["Alpha"].zone == "Body"
 
 
 def test_successes_are_entered_once(leviathan):
@@ -89,24 +89,27 @@ def test_a_miss_or_nobody_to_wound_is_resolved_at_once(leviathan):
     assert r.state.pending_activations() == [] and r.allocation == {}
 
 
-def test_unentered_attack_is_still_dropped_when_its_zone_falls(leviathan):
+def test_a_hit_before_the_successes_are_entered_waits_for_the_zones(leviathan):
+    # Issue 15 (3): who types first no longer decides whether the Mouth attacks.
     s = leviathan_turn(leviathan)
-    hit = apply(s, SquadHit(unit="Alpha", damage=10))
-    assert "Mouth falls before its successes are entered: it does not attack this turn." in hit.events
-    with pytest.raises(RuleError, match="destroyed before its successes were entered"):
-        apply(hit.state, EnterSuccesses(zone="Mouth", successes=2))
+    assert next_step(s) == ("Enter the successes of Mouth (0 if it missed).\n"
+                            "Then attack with your engaged units: the zones attack first.")
+    with pytest.raises(RuleError, match=r"enter the successes of Mouth \(0 if it missed\), then Alpha "
+                       "can hit. Nothing was applied."):
+        apply(s, SquadHit(unit="Alpha", damage=10))
+    s = apply(s, EnterSuccesses(zone="Mouth", successes=0)).state
+    assert apply(s, SquadHit(unit="Alpha", damage=10)).state.destroyed("Mouth")
 
 
 def test_a_second_hit_is_allowed_but_said(leviathan):
-    s = leviathan_turn(leviathan)
+    s = apply(leviathan_turn(leviathan), EnterSuccesses(zone="Mouth", successes=0)).state
     first = apply(s, SquadHit(unit="Alpha", damage=2))
     assert not any("already attacked" in e for e in first.events)
     second = apply(first.state, SquadHit(unit="Alpha", damage=2))
     assert second.events[0] == "Alpha already attacked this turn: make sure this is a new attack."
     assert second.state.zone_hp["Mouth"] == 3
     # A new turn starts the count again.
-    s = apply(second.state, EnterSuccesses(zone="Mouth", successes=0)).state
-    s = apply(s, DetermineRange(), ScriptedRandom([1])).state
+    s = apply(second.state, DetermineRange(), ScriptedRandom([1])).state
     assert s.attackers == []
 
 
@@ -121,6 +124,7 @@ def test_the_scorpio_user_makes_no_other_attack(leviathan):
     with pytest.raises(RuleError, match="used the Scorpio this turn"):
         apply(s, SquadHit(unit="Alpha", damage=1))
     # A unit that already attacked can't take the Scorpio afterwards either.
+    s = apply(s, EnterSuccesses(zone="Mouth", successes=0)).state
     s = apply(s, SquadHit(unit="Bravo", damage=1)).state
     with pytest.raises(RuleError, match="Bravo already attacked this turn: the Scorpio's user"):
         apply(s, AVAttack(unit="Bravo", vehicle="Titan", sl=1, source=AVSource.SCORPIO), ScriptedRandom([6]))
@@ -169,7 +173,7 @@ def test_nothing_changes_in_a_finished_fight(leviathan):
     s = squad(leviathan, ("Kai", B, 2))
     s = apply(s, Engage(unit="Kai", zone="Mouth")).state
     s = apply(s, DetermineRange(), ScriptedRandom([1])).state
-    s = apply(s, ActivateZones(), ScriptedRandom([1])).state
+    s = finish_turn(apply(s, ActivateZones(), ScriptedRandom([1])).state)
     won = apply(s, SquadHit(unit="Kai", damage=20)).state
     assert won.outcome is Outcome.BOSS_ELIMINATED and won.phase is Phase.OVER
     for action in (AddUnit(name="Late"), WoundUnit(unit="Kai", amount=-1), RemoveUnit(name="Kai"),

@@ -53,12 +53,13 @@ def test_full_fight(leviathan):
     s = step(s, DetermineRange(), [6])  # Melee column after a Charge: 5+ is Charge again
     s = step(s, Engage(unit="Doc", zone="Mouth"))  # Lee is out, so no basic unit is free
     s = step(s, ActivateZones(), [3])
+    s = step(s, ZoneAttack(zone="Mouth", successes=0))  # the zones attack first
     s = step(s, SquadHit(unit="Doc", damage=4))  # 2: Mouth falls; Kai and Doc go on to the Body
     assert s.engaged_with("Body") == ["Kai", "Doc"]
-    assert "Mouth falls before its successes are entered: it does not attack this turn." in log
     s = step(s, DetermineRange(), [1])
     s = step(s, ActivateZones(), [5])
     assert [a.zone for a in s.activations] == ["Body"]
+    s = step(s, ZoneAttack(zone="Body", successes=0))
     s = step(s, SquadHit(unit="Kai", damage=10))
     assert s.outcome is Outcome.BOSS_ELIMINATED
     assert "eliminated" in next_step(s)

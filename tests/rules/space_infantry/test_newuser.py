@@ -21,7 +21,7 @@ from rules.space_infantry import (
     propose_allocation,
 )
 from rules.space_infantry.common import possessive
-from tests.rules.space_infantry.helpers import B, ScriptedRandom, squad
+from tests.rules.space_infantry.helpers import B, ScriptedRandom, finish_turn, squad
 
 
 @pytest.mark.parametrize("name", ["@here", "<@1>", "a`b", "*Kai*", "Kai>", "Lee:2", "A, B"])
@@ -64,7 +64,7 @@ def test_lost_wounds_and_possessive_wording(leviathan):
     s = apply(s, Engage(unit="Hicks", zone="Mouth")).state
     s = apply(s, DetermineRange(), ScriptedRandom([1])).state
     s = apply(s, ActivateZones(), ScriptedRandom([4])).state
-    hit = apply(s, SquadHit(unit="Hicks", damage=3))
+    hit = apply(finish_turn(s), SquadHit(unit="Hicks", damage=3))
     assert hit.events[0].startswith("Hicks' attack on Mouth")
     r = apply(s, ZoneAttack(zone="Mouth", successes=1))  # Deadly: 2 wounds on a 1-wound unit
     assert "Hicks takes 1 success = 2 wounds (0/1 left)." in r.events

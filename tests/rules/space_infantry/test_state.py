@@ -26,7 +26,7 @@ from rules.space_infantry import (
     status_lines,
 )
 from rules.space_infantry.boss import MAX_UNITS, SCHEMA_VERSION
-from tests.rules.space_infantry.helpers import B, S, ScriptedRandom, squad
+from tests.rules.space_infantry.helpers import B, S, ScriptedRandom, finish_turn, squad
 
 
 def mid_fight(boss) -> FightState:
@@ -54,8 +54,8 @@ def test_json_round_trip(boss_id):
 def test_apply_never_changes_its_input(leviathan):
     s = mid_fight(leviathan)
     before = s.model_dump_json()
-    apply(s, SquadHit(unit="Kai", damage=4))
     apply(s, ZoneAttack(zone="Mouth", successes=1))
+    apply(finish_turn(s), SquadHit(unit="Kai", damage=4))
     assert s.model_dump_json() == before
 
 

@@ -116,7 +116,7 @@ def test_vehicle_in_a_fight_with_the_scorpio(leviathan):
         apply(r.state, SquadHit(unit="Kai", damage=2))
     # Next turn Kai is free to use his own skills again.
     s = apply(finish_turn(r.state), DetermineRange(), ScriptedRandom([2])).state
-    s = apply(s, ActivateZones(), ScriptedRandom([1])).state
+    s = finish_turn(apply(s, ActivateZones(), ScriptedRandom([1])).state)
     assert apply(s, SquadHit(unit="Kai", damage=2)).state.zone_hp["Mouth"] == 4
 
 

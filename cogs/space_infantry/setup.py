@@ -1,0 +1,142 @@
+"""Starting a fight and its set-up message.
+
+``/si boss start`` takes a boss's name, id or a start of it that only one boss has; a name it
+can't place gets "did you mean" buttons (``si:boss:<id>``) that start that fight. The start
+message is the fight's set-up message: until turn 1, squad, engagement and vehicle changes edit
+it (through the kit's ``edit_stored``) and answer the player with one short private line, so the
+channel holds one map for the whole set-up instead of one per change.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.limits import clip
+from bot.play import Post, View, edit_stored
+from bot.send import holding_response
+from bot.views import PersistentButton
+from cogs.space_infantry.game import KIT, SIGame, fight_message
+from cogs.space_infantry.views import controls
+from rules.errors import NotFoundError, RuleError
+from rules.space_infantry import (
+    BossSpec,
+    FightState,
+    Phase,
+    find_boss,
+    special_rule_lines,
+    start_fight,
+    suggest_bosses,
+)
+
+MAX_SUGGESTIONS = 5
+SETUP_NOTE = "Set-up: this message shows the squad and changes with every set-up step until turn 1."
+
+
+def _extra(spec: BossSpec) -> list[tuple[str, str]]:
+    extra = []
+    if spec.description:
+        extra.append(("The boss", spec.description))
+    if spec.community:
+        author = spec.author or "the community"
+        extra.append(("Community content", f"Made by {author}, not an official boss."))
+    return extra
+
+
+def setup_post(
+    state: FightState, *, game_id: int, version: int, latest: list[str], view: discord.ui.View | None
+) -> Post:
+    """The set-up message: the boss's rules, the latest change, the map and the range button."""
+    opening = start_fight(state.boss).events[0]
+    events = [opening, *special_rule_lines(state.boss), SETUP_NOTE, *latest]
+    return fight_message(
+        state, game_id=game_id, version=version, events=events, extra=_extra(state.boss), view=view
+    )
+
+
+def is_setup(state: FightState) -> bool:
+    return state.phase is Phase.SETUP and not state.is_over()
+
+
+async def start_boss(interaction: discord.Interaction, bosses: dict[str, BossSpec], name: str) -> None:
+    """``/si boss start``: the boss named, or "did you mean" buttons when the name fits none."""
+    if not bosses:
+        raise RuleError("No boss files loaded: ask an admin to check data/space_infantry/bosses.")
+    try:
+        spec = find_boss(name, bosses)
+    except NotFoundError as error:
+        options = suggest_bosses(name, bosses)[:MAX_SUGGESTIONS]
+        if not options:
+            raise
+        buttons = [BossButton(b.id, label=f"Fight {b.name}") for b in options]
+        await Post(content=f"{error} Pick one to start:", view=View(*buttons), ephemeral=True).send(
+            interaction
+        )
+        return
+    await begin(interaction, spec)
+
+
+async def begin(interaction: discord.Interaction, spec: BossSpec) -> None:
+    """Start the fight; its first message (the set-up message) is remembered in the game."""
+    started = start_fight(spec)
+    async with holding_response(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+    placeholder = await interaction.original_response()
+    game = await KIT.start(
+        interaction,
+        SIGame(fight=started.state, setup_message=placeholder.id),
+        summary=f"started a fight against {spec.name}",
+    )
+    post = setup_post(
+        started.state,
+        game_id=game.id,
+        version=game.version,
+        latest=[f"Started by {interaction.user.mention}; anyone here can play."],
+        view=controls(game.id, game.version, started.state),
+    )
+    await post.send(interaction)
+
+
+async def edit_setup(interaction: discord.Interaction, done: Any, view: discord.ui.View | None) -> bool:
+    """Show a set-up change in the set-up message and tell the player in one private line.
+    ``False`` when there is no set-up message to edit (the caller posts the change instead)."""
+    state: FightState = done.result.state
+    if not is_setup(state) or not done.setup_message:
+        return False
+    latest = [f"Latest, by {interaction.user.mention}: {' '.join(done.result.events)}"]
+    post = setup_post(state, game_id=done.game_id, version=done.version, latest=latest, view=view)
+    if not await edit_stored(interaction, done.setup_message, post):
+        return False
+    link = f"https://discord.com/channels/{interaction.guild_id or '@me'}/{interaction.channel_id}/"
+    text = f"{' '.join(done.result.events)} The set-up message shows the squad: {link}{done.setup_message}"
+    await Post(content=clip(text, 1900), ephemeral=True).send(interaction)
+    return True
+
+
+class BossButton(PersistentButton, template=r"si:boss:(?P<boss>[a-z0-9_]{1,80})"):
+    """A "did you mean" answer to /si boss start: starts the fight against that boss."""
+
+    def __init__(self, boss: str, *, label: str = "Fight") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, 80), custom_id=f"si:boss:{boss}", style=discord.ButtonStyle.primary
+            )
+        )
+        self.boss = boss
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> BossButton:
+        return cls(match["boss"], label=item.label or "Fight")
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        cog: Any = interaction.client.get_cog("SpaceInfantry")  # type: ignore[attr-defined]
+        bosses: dict[str, BossSpec] = getattr(cog, "bosses", {})
+        spec = bosses.get(self.boss)
+        if spec is None:
+            raise RuleError("That boss is no longer loaded here: use /si boss start and pick another one.")
+        await begin(interaction, spec)
