@@ -21,10 +21,10 @@ async def test_one_off_av_shows_the_chances(driver: OfflineDriver) -> None:
 
 async def test_vehicle_attack_chances_use_the_vehicle_before_the_attack(driver: OfflineDriver) -> None:
     shows_map(await driver.command("/si boss start boss:elder_leviathan"))
-    shows_map(await driver.command("/si squad add name:Kai wounds:2"))
-    shows_map(await driver.command("/si squad add name:Lee wounds:2"))
-    shows_map(await driver.command("/si vehicle add name:Titan dmg:4 sp:2"))
-    shows_map(await driver.command("/si squad scorpio"))
+    await driver.command("/si squad add name:Kai wounds:2")  # set-up: edits the fight's set-up message
+    await driver.command("/si squad add name:Lee wounds:2")  # set-up: edits the fight's set-up message
+    await driver.command("/si vehicle add name:Titan dmg:4 sp:2")  # set-up: edits the fight's set-up message
+    await driver.command("/si squad scorpio")  # set-up: edits the fight's set-up message
     script(driver, 1, 1, 5, 6)
     await driver.command("/si turn")
     shows_map(await driver.command("/si turn"))
