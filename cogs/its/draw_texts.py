@@ -20,8 +20,12 @@ WAITING_TEXT = "Waiting for the second player to draw: they join with `/its clas
 # --- classified: private and public views ----------------------------------------------------
 
 
-def _card_line(card: CardView) -> str:
-    return f"**{card.label}**: {card.objective} _(needs: {card.requirements})_"
+def _card_text(card: CardView) -> str:
+    """What is known of a card; the printed card has the full text."""
+    lines = [card.objective] if card.objective else []
+    if card.requirements:
+        lines.append(f"_Who:_ {card.requirements}")
+    return "\n".join(lines) or "See the printed card."
 
 
 def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, empty: str = "") -> None:
@@ -35,7 +39,7 @@ def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, em
     for card in cards:
         embed.add_field(
             name=clip(f"· {card.label}", 256),
-            value=clip(f"{card.objective}\n_Needs:_ {card.requirements}", 1024),
+            value=clip(_card_text(card), 1024),
             inline=False,
         )
 
@@ -139,7 +143,7 @@ def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
     assert draw is not None
     view = summary(draw, viewer=None)
     lines = [f"**Current Mission Objectives · {scenario_name}**"]
-    lines.extend(f"• {c.label}: {c.objective}" for c in view.current)
+    lines.extend(f"• {c.label}: {c.objective}" if c.objective else f"• {c.label}" for c in view.current)
     if not view.current:
         lines.append("• (none on the table: end the Player Turn to refill)")
     for i, p in enumerate(view.players):
@@ -180,7 +184,7 @@ def reveal_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embe
             note = " (INTELCOM Card)"
         if me.secure_hvt_replaces is not None and card.key == me.secure_hvt_replaces.key:
             note += " (swapped for Secure HVT)"
-        embed.add_field(name=clip(card.label + note, 256), value=clip(card.objective, 1024), inline=False)
+        embed.add_field(name=clip(card.label + note, 256), value=clip(_card_text(card), 1024), inline=False)
     if not me.kept:
         embed.description = "No cards kept."
     elif me.secure_hvt_replaces is not None:

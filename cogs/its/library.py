@@ -260,7 +260,8 @@ class ItsContent:
         return _closest(text, names)
 
     def _card_label(self, deck: Deck, card: Card) -> str:
-        return clip(f"{card.label} ({deck.name})")
+        # The deck is named only when it is another season's: the current deck is the default.
+        return clip(f"{card.label} ({deck.season})" if deck.other_season else card.label)
 
 
 def _sentences(text: str) -> list[str]:
