@@ -181,7 +181,22 @@ async def secure_hvt(interaction: discord.Interaction, game_id: int, seat: int, 
         replace = None if pick is None else p.kept[pick]
         return SecureHvt(player=seat, replace=replace), "made a private choice"
 
-    game_id, match, _old = await _private_step(interaction, "classified_hvt", game_id, seat, make)
+    rng = rng_of(interaction)
+
+    def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        assert old is not None
+        owner(old, seat, interaction.user.id)
+        if old.draw is None:
+            raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
+        if seat in old.revealed:
+            old.choose_secure_hvt(seat, None, rng)  # raises: says why a revealed player can't swap
+        act, did = make(old.draw)
+        assert isinstance(act, SecureHvt)
+        new = old.choose_secure_hvt(seat, act.replace, rng)  # refuses a revealed player
+        return Change(new, f"{old.seats[seat].name} {did}")
+
+    shown = await change_match(interaction, "classified_hvt", change, game_id=game_id)
+    game_id, match = shown.id, shown.state
     await show_private(interaction, game_id, match, seat)
     # The swap is private information: the channel learns it from /its classified reveal,
     # unless this player's cards are already revealed.

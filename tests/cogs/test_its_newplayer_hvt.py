@@ -1,0 +1,23 @@
+"""Issue 15 item 1 end to end: after /its classified reveal, the Secure HVT swap is refused."""
+
+from __future__ import annotations
+
+from bot.offline import OfflineDriver
+from cogs.its.state import ItsMatch
+
+
+async def test_swap_button_after_reveal_is_refused(driver: OfflineDriver) -> None:
+    for user in ("alice", "bob"):
+        message = (await driver.command("/its classified draw mission:Acquisition", user=user)).messages[0]
+        while any(b.label.startswith("Keep ") for b in message.buttons):
+            await driver.press(message, 1, user=user)
+    mine = (await driver.command("/its classified mine", user="alice")).message
+    swap = next(b.label for b in mine.buttons if b.label.startswith("Swap "))
+    await driver.command("/its classified reveal", user="alice")
+    refused = await driver.press(mine, swap, user="alice")
+    assert refused.message.ephemeral and "already revealed" in refused.message.text
+    game = await driver.bot.games.get(driver.channel.id, ItsMatch, "its_match")
+    assert game.state.draw.players[0].secure_hvt_replaces is None
+    ended = await driver.command("/its end", user="alice")
+    await driver.press(ended.message, 1, user="alice")
+    assert "swapped for Secure HVT" not in "\n".join(m.text for m in driver.history() if not m.ephemeral)
