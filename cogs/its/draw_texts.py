@@ -100,7 +100,9 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
     if not mine_next:
         # Steps for the other seated player only: a seat nobody has taken is never described.
         mine_next = [
-            s for s in view.next_steps if not open_seat or any(s.startswith(f"{n}:") for n in seated)
+            _waiting_for(s, seated)
+            for s in view.next_steps
+            if not open_seat or any(s.startswith(f"{n}:") for n in seated)
         ]
     if open_seat and draw.phase is Phase.DRAWING and not me.pair and WAITING_TEXT not in mine_next:
         mine_next.append(WAITING_TEXT)
@@ -113,6 +115,16 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
     if mine_next:
         embed.add_field(name="Next", value=clip("\n".join(mine_next), 1024), inline=False)
     return embed
+
+
+def _waiting_for(step: str, names: set[str]) -> str:
+    """Another player's step, told to this player as what they wait for (not as an order to them)."""
+    for name in names:
+        if step.startswith(f"{name}: "):
+            rest = step.removeprefix(f"{name}: ")
+            rest = rest.replace(" you were ", " they were ").replace(" your ", " their ")
+            return f"Waiting for {name} (their step: {rest[:1].lower()}{rest[1:]})"
+    return step
 
 
 def public_draw_text(match: ItsMatch, scenario_name: str) -> str:

@@ -21,3 +21,14 @@ async def test_swap_button_after_reveal_is_refused(driver: OfflineDriver) -> Non
     ended = await driver.command("/its end", user="alice")
     await driver.press(ended.message, 1, user="alice")
     assert "swapped for Secure HVT" not in "\n".join(m.text for m in driver.history() if not m.ephemeral)
+
+
+async def test_the_other_players_step_is_told_as_waiting(driver: OfflineDriver) -> None:
+    # Issue 15 item 17: Bob, done choosing, is not told "Alice: keep one of the two cards you were dealt".
+    alice = (await driver.command("/its classified draw mission:Acquisition", user="alice")).messages[0]
+    bob = (await driver.command("/its classified draw mission:Acquisition", user="bob")).messages[0]
+    while any(b.label.startswith("Keep ") for b in bob.buttons):
+        await driver.press(bob, 1, user="bob")
+    assert alice.buttons
+    text = bob.text
+    assert "Waiting for Alice" in text and "Alice: keep one" not in text and "you were dealt" not in text
