@@ -169,6 +169,17 @@ async def declare_intelcom(interaction: discord.Interaction, game_id: int, seat:
     text = draw_texts.public_draw_text(match, scenario_name(content_of(interaction), match.draw_scenario))
     await send(interaction, content=text, view=intelcom_view(game_id, draw), edit=True)
     await announce(interaction, game_id, match, [], old)
+    mine = match.seat_of(interaction.user.id)
+    if draw.phase is Phase.DRAWING and mine is not None and draw.players[mine].pair:
+        # The declarations are made: the player who made the last one gets their next pair now
+        # instead of having to ask for it with /its classified mine.
+        name = scenario_name(content_of(interaction), match.draw_scenario)
+        await send(
+            interaction,
+            embed=draw_texts.private_draw_embed(match, mine, name),
+            view=private_view(game_id, draw, mine),
+            ephemeral=True,
+        )
 
 
 async def secure_hvt(interaction: discord.Interaction, game_id: int, seat: int, pick: int | None) -> None:

@@ -32,3 +32,19 @@ async def test_the_other_players_step_is_told_as_waiting(driver: OfflineDriver) 
     assert alice.buttons
     text = bob.text
     assert "Waiting for Alice" in text and "Alice: keep one" not in text and "you were dealt" not in text
+
+
+async def test_the_last_intelcom_declaration_delivers_the_next_pair(driver: OfflineDriver) -> None:
+    # Issue 15 item 15: no /its classified mine needed after the INTELCOM roll-off.
+    news = []
+    for user in ("alice", "bob"):
+        message = (await driver.command("/its classified draw mission:Frontline", user=user)).messages[0]
+        news.extend((await driver.press(message, 1, user=user)).messages)
+    roll = next(m for m in news if "INTELCOM roll-off (each player" in m.text)
+    game = await driver.bot.games.get(driver.channel.id, ItsMatch, "its_match")
+    first = game.state.draw.intelcom_order[0]
+    first_user, second_user = ("alice", "bob") if first == 0 else ("bob", "alice")
+    await driver.press(roll, "keep it as Classified", user=first_user)
+    last = await driver.press(roll, "keep it as Classified", user=second_user)
+    pair = [m for m in last.messages if m.ephemeral and m.visible_to == driver.user(second_user).id]
+    assert pair and any(b.label.startswith("Keep ") for b in pair[-1].buttons)
