@@ -6,7 +6,8 @@ from bot.offline import OfflineDriver
 
 
 async def test_an_edit_that_clears_the_opponents_confirmation_says_so(driver: OfflineDriver) -> None:
-    sheet = (await driver.command("/its score mission:Acquisition tier:300 opponent:bob", user="alice")).message
+    started = await driver.command("/its score mission:Acquisition tier:300 opponent:bob", user="alice")
+    sheet = started.message
     await driver.press(sheet, "Bob: confirm", user="bob")
     opened = await driver.choose(sheet, "antennas_activated", user="alice", select=1)
     assert opened.modal is not None
