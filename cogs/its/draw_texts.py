@@ -56,7 +56,15 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
         colour=PRIVATE_COLOUR,
     )
     _card_section(embed, "Main Classified Objectives (open to both)", view.main)
-    _card_section(embed, f"Kept ({len(me.kept)})", me.kept, empty="none yet")
+    if draw.setup.mode is DrawMode.COUNTERMEASURES:
+        # Nothing is private in Countermeasures: the shared tracker in the channel holds it all.
+        embed.description = (
+            "Countermeasures has no private cards: the Current Mission Objectives are shared, and "
+            "the tracker in the channel shows them with what each player achieved."
+        )
+        _card_section(embed, f"Achieved ({len(me.kept)})", me.kept)
+    else:
+        _card_section(embed, f"Kept ({len(me.kept)})", me.kept, empty="none yet")
     _card_section(embed, "Choose one to keep", me.pair)
     if me.intelcom is not None:
         text = (

@@ -48,3 +48,11 @@ async def test_the_last_intelcom_declaration_delivers_the_next_pair(driver: Offl
     last = await driver.press(roll, "keep it as Classified", user=second_user)
     pair = [m for m in last.messages if m.ephemeral and m.visible_to == driver.user(second_user).id]
     assert pair and any(b.label.startswith("Keep ") for b in pair[-1].buttons)
+
+
+async def test_countermeasures_private_reply_has_no_empty_hand(driver: OfflineDriver) -> None:
+    # Issue 15 item 5: the private reply of a Countermeasures draw said "Kept (0) none yet".
+    reply = await driver.command("/its classified draw mission:Countermeasures", user="alice")
+    private = reply.messages[0]
+    assert private.ephemeral and "none yet" not in private.text and "Kept (0)" not in private.text
+    assert "shared" in private.text
