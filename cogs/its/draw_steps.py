@@ -169,6 +169,17 @@ async def declare_intelcom(interaction: discord.Interaction, game_id: int, seat:
     text = draw_texts.public_draw_text(match, scenario_name(content_of(interaction), match.draw_scenario))
     await send(interaction, content=text, view=intelcom_view(game_id, draw), edit=True)
     await announce(interaction, game_id, match, [], old)
+    mine = match.seat_of(interaction.user.id)
+    if draw.phase is Phase.DRAWING and mine is not None and draw.players[mine].pair:
+        # The declarations are made: the player who made the last one gets their next pair now
+        # instead of having to ask for it with /its classified mine.
+        name = scenario_name(content_of(interaction), match.draw_scenario)
+        await send(
+            interaction,
+            embed=draw_texts.private_draw_embed(match, mine, name),
+            view=private_view(game_id, draw, mine),
+            ephemeral=True,
+        )
 
 
 async def secure_hvt(interaction: discord.Interaction, game_id: int, seat: int, pick: int | None) -> None:
@@ -181,7 +192,22 @@ async def secure_hvt(interaction: discord.Interaction, game_id: int, seat: int, 
         replace = None if pick is None else p.kept[pick]
         return SecureHvt(player=seat, replace=replace), "made a private choice"
 
-    game_id, match, _old = await _private_step(interaction, "classified_hvt", game_id, seat, make)
+    rng = rng_of(interaction)
+
+    def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        assert old is not None
+        owner(old, seat, interaction.user.id)
+        if old.draw is None:
+            raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
+        if seat in old.revealed:
+            old.choose_secure_hvt(seat, None, rng)  # raises: says why a revealed player can't swap
+        act, did = make(old.draw)
+        assert isinstance(act, SecureHvt)
+        new = old.choose_secure_hvt(seat, act.replace, rng)  # refuses a revealed player
+        return Change(new, f"{old.seats[seat].name} {did}")
+
+    shown = await change_match(interaction, "classified_hvt", change, game_id=game_id)
+    game_id, match = shown.id, shown.state
     await show_private(interaction, game_id, match, seat)
     # The swap is private information: the channel learns it from /its classified reveal,
     # unless this player's cards are already revealed.

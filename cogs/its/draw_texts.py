@@ -20,8 +20,12 @@ WAITING_TEXT = "Waiting for the second player to draw: they join with `/its clas
 # --- classified: private and public views ----------------------------------------------------
 
 
-def _card_line(card: CardView) -> str:
-    return f"**{card.label}**: {card.objective} _(needs: {card.requirements})_"
+def _card_text(card: CardView) -> str:
+    """What is known of a card; the printed card has the full text."""
+    lines = [card.objective] if card.objective else []
+    if card.requirements:
+        lines.append(f"_Who:_ {card.requirements}")
+    return "\n".join(lines) or "See the printed card."
 
 
 def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, empty: str = "") -> None:
@@ -35,7 +39,7 @@ def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, em
     for card in cards:
         embed.add_field(
             name=clip(f"· {card.label}", 256),
-            value=clip(f"{card.objective}\n_Needs:_ {card.requirements}", 1024),
+            value=clip(_card_text(card), 1024),
             inline=False,
         )
 
@@ -52,7 +56,15 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
         colour=PRIVATE_COLOUR,
     )
     _card_section(embed, "Main Classified Objectives (open to both)", view.main)
-    _card_section(embed, f"Kept ({len(me.kept)})", me.kept, empty="none yet")
+    if draw.setup.mode is DrawMode.COUNTERMEASURES:
+        # Nothing is private in Countermeasures: the shared tracker in the channel holds it all.
+        embed.description = (
+            "Countermeasures has no private cards: the Current Mission Objectives are shared, and "
+            "the tracker in the channel shows them with what each player achieved."
+        )
+        _card_section(embed, f"Achieved ({len(me.kept)})", me.kept)
+    else:
+        _card_section(embed, f"Kept ({len(me.kept)})", me.kept, empty="none yet")
     _card_section(embed, "Choose one to keep", me.pair)
     if me.intelcom is not None:
         text = (
@@ -96,7 +108,9 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
     if not mine_next:
         # Steps for the other seated player only: a seat nobody has taken is never described.
         mine_next = [
-            s for s in view.next_steps if not open_seat or any(s.startswith(f"{n}:") for n in seated)
+            _waiting_for(s, seated)
+            for s in view.next_steps
+            if not open_seat or any(s.startswith(f"{n}:") for n in seated)
         ]
     if open_seat and draw.phase is Phase.DRAWING and not me.pair and WAITING_TEXT not in mine_next:
         mine_next.append(WAITING_TEXT)
@@ -109,6 +123,16 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
     if mine_next:
         embed.add_field(name="Next", value=clip("\n".join(mine_next), 1024), inline=False)
     return embed
+
+
+def _waiting_for(step: str, names: set[str]) -> str:
+    """Another player's step, told to this player as what they wait for (not as an order to them)."""
+    for name in names:
+        if step.startswith(f"{name}: "):
+            rest = step.removeprefix(f"{name}: ")
+            rest = rest.replace(" you were ", " they were ").replace(" your ", " their ")
+            return f"Waiting for {name} (their step: {rest[:1].lower()}{rest[1:]})"
+    return step
 
 
 def public_draw_text(match: ItsMatch, scenario_name: str) -> str:
@@ -139,7 +163,7 @@ def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
     assert draw is not None
     view = summary(draw, viewer=None)
     lines = [f"**Current Mission Objectives · {scenario_name}**"]
-    lines.extend(f"• {c.label}: {c.objective}" for c in view.current)
+    lines.extend(f"• {c.label}: {c.objective}" if c.objective else f"• {c.label}" for c in view.current)
     if not view.current:
         lines.append("• (none on the table: end the Player Turn to refill)")
     for i, p in enumerate(view.players):
@@ -180,7 +204,7 @@ def reveal_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embe
             note = " (INTELCOM Card)"
         if me.secure_hvt_replaces is not None and card.key == me.secure_hvt_replaces.key:
             note += " (swapped for Secure HVT)"
-        embed.add_field(name=clip(card.label + note, 256), value=clip(card.objective, 1024), inline=False)
+        embed.add_field(name=clip(card.label + note, 256), value=clip(_card_text(card), 1024), inline=False)
     if not me.kept:
         embed.description = "No cards kept."
     elif me.secure_hvt_replaces is not None:

@@ -137,11 +137,12 @@ class ItsContent:
         key = normalise_name(text)
         if not key:
             return None
-        if key in self.special_rules:
-            return f"r:{key}"
+        # A general topic ranks above a scenario's special rule of the same name ("hvt").
         for topic in self.topics:
             if key in (normalise_name(n) for n in topic.names()):
                 return f"t:{topic.id}"
+        if key in self.special_rules:
+            return f"r:{key}"
         if len(key) >= MIN_FUZZY_CHARS:
             starts = {v for n, v in self._rule_aliases if normalise_name(n).startswith(key)}
             if len(starts) == 1:
@@ -168,9 +169,11 @@ class ItsContent:
             values = [v for _, v in self._rule_names[:MAX_CHOICES]]
         else:
             key = normalise_name(text)
-            contains = [v for n, v in self._rule_names if key and key in normalise_name(n)]
+            contains = [v for n, v in self._rule_aliases if key and key in normalise_name(n)]
             fuzzy = [v for v in _closest(text, self._rule_names, limit=MAX_CHOICES, cutoff=60)]
-            values = list(dict.fromkeys([*contains, *fuzzy]))[:MAX_CHOICES]
+            found = list(dict.fromkeys([*contains, *fuzzy]))
+            # General topics first, then scenario mentions (stable within each group).
+            values = sorted(found, key=lambda v: not v.startswith("t:"))[:MAX_CHOICES]
         return [(self.rule_label(v), v) for v in values]
 
     def rule_label(self, value: str) -> str:
@@ -257,7 +260,8 @@ class ItsContent:
         return _closest(text, names)
 
     def _card_label(self, deck: Deck, card: Card) -> str:
-        return clip(f"{card.label} ({deck.name})")
+        # The deck is named only when it is another season's: the current deck is the default.
+        return clip(f"{card.label} ({deck.season})" if deck.other_season else card.label)
 
 
 def _sentences(text: str) -> list[str]:

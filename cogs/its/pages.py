@@ -10,7 +10,7 @@ import discord
 from bot.limits import clip
 from cogs.its.common import COLOUR
 from cogs.its.library import SpecialRuleEntry
-from rules.its.decks import Card, Deck
+from rules.its.decks import CURRENT_SEASON, Card, Deck
 from rules.its.scenario import Scenario, SpecialRule
 from rules.its.scoring import (
     MAX_OBJECTIVE_POINTS,
@@ -113,7 +113,8 @@ def mission_pages(scenario: Scenario, tier: Tier | None) -> list[Page]:
     for mode in scenario.modes:
         blocks.append(f"**Mode: {mode.name}**\n{mode.summary}")
     end = f"**End of the mission**\n{scenario.end.summary}"
-    blocks.append(end + "".join(f"\n_Note: {n}_" for n in scenario.notes))
+    # ``scenario.notes`` are our notes about the sources: they stay in the data file.
+    blocks.append(end)
     return split_pages(title, blocks)
 
 
@@ -172,11 +173,21 @@ def special_rule_pages(entry: SpecialRuleEntry) -> list[Page]:
 
 
 def card_embed(deck: Deck, card: Card) -> discord.Embed:
+    """What is known of a card, plainly, and one line saying the full text is on the printed card.
+
+    Our notes about where a fact came from stay in the deck file."""
     embed = discord.Embed(title=clip(card.label, 256), colour=COLOUR)
-    embed.add_field(name="Requirements", value=clip(card.requirements, 1024), inline=False)
-    embed.add_field(name="Objective", value=clip(card.objective, 1024), inline=False)
-    if card.notes:
-        embed.add_field(name="Notes", value=clip(card.notes, 1024), inline=False)
-    confirmed = "confirmed" if card.sourced else "not confirmed: check your printed card"
-    embed.set_footer(text=clip(f"{deck.name} · text {confirmed}", 2048))
+    if card.requirements:
+        embed.add_field(name="Requirements", value=clip(card.requirements, 1024), inline=False)
+    if card.objective:
+        embed.add_field(name="Objective", value=clip(card.objective, 1024), inline=False)
+    embed.description = "The full text is on the printed card."
+    embed.set_footer(text=clip(deck_label(deck), 2048))
     return embed
+
+
+def deck_label(deck: Deck) -> str:
+    """The deck's name, saying so when it belongs to another season than the one Herald plays."""
+    if deck.other_season:
+        return f"{deck.name} · another season's deck, not the {CURRENT_SEASON.removeprefix('ITS ')} deck"
+    return deck.name

@@ -337,6 +337,23 @@ async def submit_entry(interaction: discord.Interaction, found: re.Match[str], t
     embed, view = sheet_message(content, shown.id, shown.state)
     if not await edit_message(interaction, message_id, embeds=[embed], view=view):
         await send(interaction, embed=embed, view=view)
+    await say_cleared(interaction, shown.before, shown.state)
+
+
+async def say_cleared(interaction: discord.Interaction, old: ItsMatch | None, new: ItsMatch) -> None:
+    """An edit cleared confirmations someone else gave: tell the channel and who must confirm again."""
+    if old is None:
+        return
+    cleared = [side for side in old.confirmed if side not in new.confirmed]
+    seats = [new.seats[seat_of_side(side)] for side in cleared if seat_of_side(side) < len(new.seats)]
+    others = [seat for seat in seats if seat.user_id != interaction.user.id]
+    if others:
+        who = " and ".join(f"<@{seat.user_id}>" for seat in others)
+        await send(
+            interaction,
+            content=f"{interaction.user.display_name} changed the score sheet, so the confirmation of "
+            f"{who} is cleared: please check the sheet and confirm again.",
+        )
 
 
 async def confirm(interaction: discord.Interaction, game_id: int, step: int | None, side: Side) -> None:

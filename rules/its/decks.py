@@ -63,8 +63,8 @@ class Card(BaseModel):
 
     number: int | None = Field(default=None, ge=1, description="Printed number; null when not known.")
     name: str = Field(min_length=1, max_length=60)
-    requirements: str = Field(min_length=1, max_length=300)
-    objective: str = Field(min_length=1, max_length=400)
+    requirements: str = Field(default="", max_length=300, description="Who can achieve it; empty: unknown.")
+    objective: str = Field(default="", max_length=400, description="What it asks, in short; empty: unknown.")
     sourced: bool = Field(description="True only when the details were confirmed from a source.")
     hvt: bool | None = Field(default=None, description="Needs an HVT model; defaults to 'name starts HVT'.")
     notes: str = Field(default="", max_length=600)
@@ -82,6 +82,10 @@ class Card(BaseModel):
         return f"#{self.number} {self.name}" if self.number is not None else self.name
 
 
+#: The season Herald plays: a deck of any other season is labelled as such wherever it is shown.
+CURRENT_SEASON = "ITS Season 14"
+
+
 class Deck(BaseModel):
     """A Classified Deck: its identity and its cards."""
 
@@ -93,6 +97,16 @@ class Deck(BaseModel):
     kind: DeckKind
     notes: str = Field(default="", max_length=2000)
     cards: list[Card] = Field(min_length=1, max_length=MAX_CARDS_PER_DECK)
+
+    @property
+    def other_season(self) -> bool:
+        """True for a deck of another season than :data:`CURRENT_SEASON`.
+
+        >>> Deck.model_validate({"id": "d", "name": "D", "season": "ITS Season 18", "kind": "standard",
+        ...     "cards": [{"name": "Sabotage", "sourced": False}]}).other_season
+        True
+        """
+        return self.season.casefold() != CURRENT_SEASON.casefold()
 
     @field_validator("id")
     @classmethod

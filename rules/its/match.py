@@ -24,7 +24,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
-from rules.its.classified import ClassifiedState, Step
+from rules.its.classified import ClassifiedState, Phase, SecureHvt, Step
 from rules.its.scenario import Scenario
 from rules.its.scoring import ScoreSheet, SheetSide, Side, apply
 
@@ -148,7 +148,34 @@ class Match(BaseModel):
                 "You have already revealed your classified objectives: they are in the channel "
                 "above. /its classified mine shows them to you again."
             )
-        return self.model_copy(update={"revealed": sorted({*self.revealed, seat})}), seat
+        update: dict[str, object] = {"revealed": sorted({*self.revealed, seat})}
+        if self.draw.phase is Phase.SECURE_HVT and not player.secure_hvt_decided:
+            # Revealing shows the objectives as they stand: the Secure HVT choice is settled
+            # (no swap), so a revealed objective is never swapped afterwards.
+            update["draw"] = self.draw.apply(SecureHvt(player=seat, replace=None), random.Random(0))
+        return self.model_copy(update=update), seat
+
+    def choose_secure_hvt(self, seat: int, replace: str | None, rng: random.Random) -> Self:
+        """This match with ``seat``'s Secure HVT choice made (``replace=None``: keep them all).
+
+        A player whose objectives are revealed can no longer swap one.
+
+        >>> Match(revealed=[0]).choose_secure_hvt(0, None, random.Random(1))
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: Your classified objectives are already revealed: ...
+        """
+        if seat in self.revealed:
+            raise RuleError(
+                "Your classified objectives are already revealed: a revealed objective can't be "
+                "swapped for Secure HVT. Make the Secure HVT choice before /its classified reveal."
+            )
+        if self.draw is None:
+            raise RuleError(
+                "You have no classified objectives in this channel: start with /its classified draw."
+            )
+        draw = self.draw.apply(SecureHvt(player=seat, replace=replace), rng)
+        return self.model_copy(update={"draw": draw})
 
     # -- one scenario per match ---------------------------------------------------------------
 
