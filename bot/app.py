@@ -16,7 +16,7 @@ from bot.games import GameStore
 from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
-from bot.storage import Database, SqliteGameRepository, SqliteJobRepository, SqliteMetaRepository
+from bot.storage import SqlGameRepository, SqlJobRepository, SqlMetaRepository, open_database
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -32,7 +32,8 @@ COGS: tuple[str, ...] = (
 
 
 class Herald(commands.AutoShardedBot):
-    """The bot. Sharded from the start, so a large deployment needs no code change."""
+    """The bot. Sharded from the start: one process runs every shard, or SHARD_COUNT and
+    SHARD_IDS give each of several processes its own shards over one PostgreSQL database."""
 
     def __init__(self, settings: Settings) -> None:
         # Voice is never used: skip the warnings about its optional libraries.
@@ -47,13 +48,16 @@ class Herald(commands.AutoShardedBot):
             help_command=None,
             # Names typed by players end up in replies: nothing pings unless a reply opts in.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_id_list,
         )
         self.settings = settings
-        self.db = Database(settings.database_path)
-        self.meta = SqliteMetaRepository(self.db)
-        self.games = GameStore(SqliteGameRepository(self.db))
-        #: Work for later (turn nudges, round timers): see bot.scheduler.
-        self.scheduler = Scheduler(SqliteJobRepository(self.db))
+        self.db = open_database(settings.database_target)
+        self.meta = SqlMetaRepository(self.db)
+        self.games = GameStore(SqlGameRepository(self.db))
+        #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the
+        #: loop; the database hands each due job to exactly one of them.
+        self.scheduler = Scheduler(SqlJobRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.
         self.rng: random.Random = random.SystemRandom()
         #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).
@@ -64,7 +68,7 @@ class Herald(commands.AutoShardedBot):
         await self.db.open()
         applied = await self.db.migrate()
         if applied:
-            log.info("database %s: applied migrations %s", self.settings.database_path, applied)
+            log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
             await self.load_extension(name)
         await self.scheduler.start(self)
@@ -95,7 +99,7 @@ class Herald(commands.AutoShardedBot):
         log.info(
             "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
-        if not self._synced:
+        if not self._synced and self.settings.syncs_commands:
             self._synced = True
             try:
                 await self.sync_commands_if_changed()
