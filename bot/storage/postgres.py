@@ -81,30 +81,32 @@ class PostgresDatabase:
     async def migrate(self, directory: Path = MIGRATIONS_DIR) -> list[int]:
         applied: list[int] = []
         async with self.pool.acquire() as conn:
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            for migration in migrations(directory, self.dialect):
-                async with conn.transaction():
-                    await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-                    done = await conn.fetchval(
-                        "SELECT 1 FROM schema_migrations WHERE version = $1", migration.version
-                    )
-                    if done:
+            # Processes starting together migrate one after another; the later ones find it done.
+            await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                    " version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+                )
+                done = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+                for migration in migrations(directory, self.dialect):
+                    if migration.version in done:
                         continue
                     script = migration.path.read_text(encoding="utf-8")
                     if migration.path.parent == directory:  # a shared file, written for SQLite's types
                         script = postgres_types(script)
-                    await conn.execute(script)
-                    await conn.execute(
-                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-                        migration.version,
-                        migration.name,
-                        utcnow(),
-                    )
-                log.info("applied migration %04d_%s", migration.version, migration.name)
-                applied.append(migration.version)
+                    async with conn.transaction():
+                        await conn.execute(script)
+                        await conn.execute(
+                            "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                            migration.version,
+                            migration.name,
+                            utcnow(),
+                        )
+                    log.info("applied migration %04d_%s", migration.version, migration.name)
+                    applied.append(migration.version)
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
         return applied
 
     # -- statements -----------------------------------------------------------------------

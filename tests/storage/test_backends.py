@@ -316,3 +316,14 @@ def test_migrate_db_on_the_command_line_says_what_it_did(tmp_path: Path, postgre
     assert "counts match" in result.stdout and "games: 0 rows, 0 copied" in result.stdout
     missing = _bot(tmp_path, "migrate-db", "--to", postgres_url, "--from", str(tmp_path / "nope.sqlite3"))
     assert missing.returncode == 1 and "There is no database at" in missing.stderr
+
+
+async def test_processes_starting_together_apply_each_migration_once(postgres_url: str) -> None:
+    from bot.storage import open_database
+
+    dbs = [await open_database(postgres_url).open() for _ in range(3)]
+    applied = await asyncio.gather(*(db.migrate() for db in dbs))
+    assert sorted(v for versions in applied for v in versions) == [1, 2, 3]
+    assert await schema_version(dbs[0]) == 3
+    for db in dbs:
+        await db.close()
