@@ -1,11 +1,16 @@
-"""``python -m bot`` runs Herald; ``python -m bot console`` tries it offline in a terminal."""
+"""``python -m bot`` runs Herald; ``python -m bot console`` tries it offline in a terminal.
+
+``python -m bot check`` opens the configured database, applies pending migrations and prints
+the schema version and row counts (exit code 1 when it cannot): for operators and health checks.
+``python -m bot migrate-db --to postgresql://...`` copies the SQLite database into another one.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import sys
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -59,43 +64,111 @@ class StartupError(Exception):
     """A problem found before connecting, with the message for the person running Herald."""
 
 
-async def check_database(settings: Settings) -> None:
-    """Open the database and apply migrations before logging in, so a bad DATABASE_PATH is
-    reported as such instead of as an error deep inside the bot."""
-    from bot.storage import Database
-
-    path = settings.database_path
-    db = Database(path)
-    try:
-        await db.open()
-        await db.migrate()
-    except (OSError, sqlite3.Error) as error:
-        logging.getLogger("herald").debug("database check failed", exc_info=True)
-        raise StartupError(
-            f"Herald could not open its database at {path} ({type(error).__name__}: {error}). Check "
-            "that the folder exists and is writable, or set DATABASE_PATH in .env to a file Herald "
+def _unavailable(error: Exception, settings: Settings) -> StartupError:
+    if settings.database_url:
+        hint = (
+            "Check DATABASE_URL in .env: that the server runs and is reachable from here, and that "
+            "the user, password and database name are right."
+        )
+    else:
+        hint = (
+            "Check that the folder exists and is writable, or set DATABASE_PATH in .env to a file Herald "
             "may create, such as ./herald.sqlite3."
-        ) from error
+        )
+    label = getattr(error, "label", settings.database_target)
+    return StartupError(f"Herald could not open its database at {label} ({error}). {hint}")
+
+
+async def check_database(settings: Settings) -> None:
+    """Open the database and apply migrations before logging in, so a bad DATABASE_PATH or
+    DATABASE_URL is reported as such instead of as an error deep inside the bot."""
+    from bot.storage import DatabaseUnavailable, connect
+
+    try:
+        db = await connect(settings.database_target)
+    except DatabaseUnavailable as error:
+        logging.getLogger("herald").debug("database check failed", exc_info=True)
+        raise _unavailable(error, settings) from error
+    await db.close()
+
+
+async def check(settings: Settings) -> int:
+    """``python -m bot check``: connect, migrate, print the schema version and row counts."""
+    from bot.storage import connect
+    from bot.storage.health import check as health
+
+    try:
+        db = await connect(settings.database_target, migrate=False)
+        try:
+            report = await health(db)
+        finally:
+            await db.close()
+    except Exception as error:  # DatabaseUnavailable, or a migration that failed
+        print(_unavailable(error, settings), file=sys.stderr)
+        return 1
+    for line in report.lines():
+        print(line)
+    return 0
+
+
+async def migrate_db(settings: Settings, argv: list[str]) -> int:
+    """``python -m bot migrate-db --to URL [--from PATH]``: copy every row into another database."""
+    import argparse
+
+    from bot.storage import DatabaseUnavailable, connect
+    from bot.storage.copy import copy_database
+
+    parser = argparse.ArgumentParser(prog="python -m bot migrate-db", description=migrate_db.__doc__)
+    parser.add_argument("--to", required=True, help="the target, e.g. postgresql://herald:pw@localhost/herald")
+    parser.add_argument(
+        "--from", dest="source", default=str(settings.database_path),
+        help="the SQLite file to copy from (default: DATABASE_PATH)",
+    )
+    args = parser.parse_args(argv)
+    source_path = args.source.removeprefix("sqlite:///")
+    if not Path(source_path).exists():
+        print(f"There is no database at {source_path}: give the SQLite file with --from.", file=sys.stderr)
+        return 1
+    try:
+        source = await connect(args.source)
+    except DatabaseUnavailable as error:
+        print(f"Could not open the source {error.label}: {error}", file=sys.stderr)
+        return 1
+    try:
+        try:
+            target = await connect(args.to)
+        except DatabaseUnavailable as error:
+            print(f"Could not open the target {error.label}: {error}", file=sys.stderr)
+            return 1
+        try:
+            report = await copy_database(source, target)
+        finally:
+            await target.close()
     finally:
-        await db.close()
+        await source.close()
+    for line in report.lines():
+        print(line)
+    if report.ok:
+        print("Now set DATABASE_URL to the target and restart Herald; the SQLite file is left as it was.")
+    return 0 if report.ok else 1
 
 
 async def maintenance(settings: Settings) -> int:
     """Prune what ended games no longer need and compact the database (safe while the bot runs)."""
     from datetime import UTC, datetime
 
-    from bot.storage import Database
+    from bot.storage import connect
     from bot.storage.maintenance import run_maintenance
 
     await check_database(settings)
-    db = await Database(settings.database_path).open()
+    db = await connect(settings.database_target)
     try:
         report = await run_maintenance(
             db, now=datetime.now(UTC), retention_days=settings.ended_game_retention_days
         )
     finally:
         await db.close()
-    print(f"{settings.database_path}:")
+    print(f"{db.label}:")
     for line in report.lines():
         print(f"  {line}")
     return 0
@@ -108,8 +181,12 @@ def main(argv: list[str]) -> int:
         return asyncio.run(run_console(argv[1:]))
     if argv[:1] == ["maintenance"]:
         return asyncio.run(maintenance(_settings()))
+    if argv[:1] == ["check"]:
+        return asyncio.run(check(_settings()))
+    if argv[:1] == ["migrate-db"]:
+        return asyncio.run(migrate_db(_settings(), argv[1:]))
     if argv[:1] not in ([], ["run"]):
-        print("usage: python -m bot [run|console|maintenance]", file=sys.stderr)
+        print("usage: python -m bot [run|console|maintenance|check|migrate-db --to URL]", file=sys.stderr)
         return 2
     settings = _settings()
     configure_logging(settings)

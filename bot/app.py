@@ -16,15 +16,10 @@ from bot.games import GameStore
 from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
-from bot.storage import (
-    Database,
-    SqliteGameRepository,
-    SqliteJobRepository,
-    SqliteMetaRepository,
-    SqliteRatingRepository,
-    SqliteSavedRollRepository,
-)
+from bot.storage import SqlGameRepository, SqlJobRepository, SqlMetaRepository, open_database
 from bot.storage.profiles import SqliteAttackProfileRepository
+from bot.storage.ratings import SqliteRatingRepository
+from bot.storage.saved_rolls import SqliteSavedRollRepository
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -44,7 +39,8 @@ COGS: tuple[str, ...] = (
 
 
 class Herald(commands.AutoShardedBot):
-    """The bot. Sharded from the start, so a large deployment needs no code change."""
+    """The bot. Sharded from the start: one process runs every shard, or SHARD_COUNT and
+    SHARD_IDS give each of several processes its own shards over one PostgreSQL database."""
 
     def __init__(self, settings: Settings) -> None:
         # Voice is never used: skip the warnings about its optional libraries.
@@ -59,17 +55,20 @@ class Herald(commands.AutoShardedBot):
             help_command=None,
             # Names typed by players end up in replies: nothing pings unless a reply opts in.
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_id_list,
         )
         self.settings = settings
-        self.db = Database(settings.database_path)
-        self.meta = SqliteMetaRepository(self.db)
-        self.games = GameStore(SqliteGameRepository(self.db))
+        self.db = open_database(settings.database_target)
+        self.meta = SqlMetaRepository(self.db)
+        self.games = GameStore(SqlGameRepository(self.db))
         self.saved_rolls = SqliteSavedRollRepository(self.db)
         self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
         #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.
         self.ratings = SqliteRatingRepository(self.db)
-        #: Work for later (turn nudges, round timers): see bot.scheduler.
-        self.scheduler = Scheduler(SqliteJobRepository(self.db))
+        #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the
+        #: loop; the database hands each due job to exactly one of them.
+        self.scheduler = Scheduler(SqlJobRepository(self.db))
         #: Fair dice for play; tests and the console may replace it with a seeded generator.
         self.rng: random.Random = random.SystemRandom()
         #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).
@@ -80,7 +79,7 @@ class Herald(commands.AutoShardedBot):
         await self.db.open()
         applied = await self.db.migrate()
         if applied:
-            log.info("database %s: applied migrations %s", self.settings.database_path, applied)
+            log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
             await self.load_extension(name)
         await self.scheduler.start(self)
@@ -111,7 +110,7 @@ class Herald(commands.AutoShardedBot):
         log.info(
             "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
-        if not self._synced:
+        if not self._synced and self.settings.syncs_commands:
             self._synced = True
             try:
                 await self.sync_commands_if_changed()

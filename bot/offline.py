@@ -396,7 +396,9 @@ class OfflineDriver:
         rng_seed: int | None = None,
         out_dir: Path | None = None,
     ) -> None:
-        self.database_path = Path(database_path)
+        #: A path is a SQLite file; a URL (postgresql://...) any backend bot.storage knows.
+        self.database_url = str(database_path) if "://" in str(database_path) else None
+        self.database_path = Path("unused.sqlite3") if self.database_url else Path(database_path)
         self.rng_seed = rng_seed
         self.out_dir = out_dir
         self.bot: Herald
@@ -419,7 +421,12 @@ class OfflineDriver:
         """Build the bot and run its ``setup_hook`` the way ``login`` would, without the network."""
         import random
 
-        settings = Settings(database_path=self.database_path, discord_token=None, _env_file=None)
+        settings = Settings(
+            database_path=self.database_path,
+            database_url=self.database_url,
+            discord_token=None,
+            _env_file=None,
+        )
         self.bot = create_bot(settings)
         if self.rng_seed is not None:
             self.bot.rng = random.Random(self.rng_seed)

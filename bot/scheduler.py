@@ -9,8 +9,9 @@ A cog registers a handler for a kind of job and schedules jobs of that kind::
 
 A keyed job is moved, not duplicated, when scheduled again. The loop sleeps until the next due
 job (or :data:`POLL` seconds at most) and wakes at once when something is scheduled. A job is
-claimed before it runs, so it runs once; one left running by a process that stopped is claimed
-again after :data:`STALE_AFTER`. A handler that raises is logged and the job marked failed.
+claimed before it runs, so it runs once even when several processes (each with some shards)
+run this loop on one database; one left running by a process that stopped is claimed again
+after :data:`STALE_AFTER`. A handler that raises is logged and the job marked failed.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.storage.jobs import JobRecord, SqliteJobRepository
+from bot.storage.jobs import JobRecord, SqlJobRepository
 
 log = logging.getLogger("herald.scheduler")
 
@@ -43,7 +44,7 @@ def utc_now() -> datetime:
 
 
 class Scheduler:
-    def __init__(self, jobs: SqliteJobRepository, *, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(self, jobs: SqlJobRepository, *, clock: Callable[[], datetime] = utc_now) -> None:
         self._jobs = jobs
         self._handlers: dict[str, Handler] = {}
         self._clock = clock

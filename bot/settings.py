@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -18,6 +18,23 @@ class Settings(BaseSettings):
         default=None, description="The bot token from the Developer Portal."
     )
     database_path: Path = Field(default=Path("./herald.sqlite3"), description="SQLite file for all state.")
+    database_url: str | None = Field(
+        default=None,
+        description="Where state lives, when not DATABASE_PATH: postgresql://user:password@host/name, "
+        "or sqlite:///relative/file.sqlite3 (sqlite:////absolute/file.sqlite3).",
+    )
+    shard_count: int | None = Field(
+        default=None, ge=1, description="Shards across every process (empty: Discord's recommendation)."
+    )
+    shard_ids: str | None = Field(
+        default=None,
+        description="The shards this process runs, as 0-3 or 0,1 (empty: all of them). Needs SHARD_COUNT.",
+    )
+    sync_commands: bool | None = Field(
+        default=None,
+        description="Whether this process syncs the slash commands "
+        "(empty: only the process running shard 0).",
+    )
     dev_guild_id: int | None = Field(
         default=None, description="Sync commands to this one server only (they appear at once)."
     )
@@ -38,10 +55,48 @@ class Settings(BaseSettings):
     def _blank_token_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator(
+        "dev_guild_id", "database_url", "shard_count", "shard_ids", "sync_commands", mode="before"
+    )
     @classmethod
-    def _blank_guild_is_none(cls, value: object) -> object:
+    def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_list(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_shard_ids(value)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids = self.shard_id_list
+        if ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT: the number of shards over all processes")
+            if max(ids) >= self.shard_count:
+                raise ValueError(
+                    f"SHARD_IDS goes up to {max(ids)}, but shards are 0 to {self.shard_count - 1}"
+                )
+        return self
+
+    @property
+    def database_target(self) -> str:
+        """DATABASE_URL when set, else DATABASE_PATH."""
+        return self.database_url or str(self.database_path)
+
+    @property
+    def shard_id_list(self) -> list[int] | None:
+        return None if self.shard_ids is None else parse_shard_ids(self.shard_ids)
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Only one process syncs the command tree: by default the one that runs shard 0."""
+        if self.sync_commands is not None:
+            return self.sync_commands
+        ids = self.shard_id_list
+        return ids is None or 0 in ids
 
     @field_validator("log_level", "library_log_level")
     @classmethod
@@ -50,3 +105,21 @@ class Settings(BaseSettings):
         if level not in logging.getLevelNamesMapping():
             raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return level
+
+
+def parse_shard_ids(text: str) -> list[int]:
+    """``"0-3"`` or ``"0,1"`` (or both: ``"0-2,5"``) as a sorted list of shard ids.
+
+    >>> parse_shard_ids("0-2,5")
+    [0, 1, 2, 5]
+    """
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"{part!r} is not a shard number or range: write 0-3 or 0,1")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise ValueError(f"{part!r} runs backwards: write the lower shard first")
+        ids.update(range(low, high + 1))
+    return sorted(ids)

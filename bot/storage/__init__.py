@@ -1,24 +1,90 @@
-"""All SQL lives here: the connection, numbered migrations and repository classes.
+"""All SQL lives here: the backends, numbered migrations and repository classes.
 
-Cogs never see SQL. They use the repositories (``MetaRepository``, ``GameRepository``) through
-:class:`bot.games.GameStore`; a PostgreSQL backend can later implement the same repository
-protocols in ``bot/storage/base.py`` without touching cogs.
+Cogs never see SQL, and nothing outside this package knows which backend it talks to: the
+process calls :func:`open_database` with ``DATABASE_URL`` (SQLite by default, PostgreSQL for a
+deployment of many processes) and hands the result to the repositories.
 """
 
-from bot.storage.database import Database
-from bot.storage.games import GameRecord, SqliteGameRepository
-from bot.storage.jobs import SqliteJobRepository
-from bot.storage.meta import SqliteMetaRepository
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.storage.database import Database, IntegrityError, Transaction
+from bot.storage.games import GameRecord, SqlGameRepository
+from bot.storage.jobs import SqlJobRepository
+from bot.storage.meta import SqlMetaRepository
 from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.saved_rolls import SavedRoll, SqliteSavedRollRepository
 
+# The names these classes had while SQLite was the only backend.
+SqliteGameRepository = SqlGameRepository
+SqliteJobRepository = SqlJobRepository
+SqliteMetaRepository = SqlMetaRepository
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(url: str | Path) -> bool:
+    return str(url).startswith(POSTGRES_SCHEMES)
+
+
+def open_database(url: str | Path) -> Database:
+    """The backend for ``url``, not yet open.
+
+    ``postgresql://user:password@host:port/name`` (or ``postgres://``) is PostgreSQL;
+    ``sqlite:///herald.sqlite3`` (a relative path), ``sqlite:////var/lib/herald.sqlite3`` (an
+    absolute one) or a bare path is SQLite.
+    """
+    text = str(url)
+    if is_postgres(text):
+        from bot.storage.postgres import PostgresDatabase
+
+        return PostgresDatabase(text)
+    from bot.storage.sqlite import SqliteDatabase
+
+    if text.startswith("sqlite://"):
+        text = text.removeprefix("sqlite://").removeprefix("/") or ":memory:"
+    return SqliteDatabase(text)
+
+
+class DatabaseUnavailable(Exception):
+    """The database could not be opened or migrated; ``label`` says which, the cause says why."""
+
+    def __init__(self, label: str, cause: BaseException) -> None:
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.label = label
+
+
+async def connect(url: str | Path, *, migrate: bool = True) -> Database:
+    """:func:`open_database`, opened, with pending migrations applied; any failure on the way is
+    a :class:`DatabaseUnavailable`."""
+    db = open_database(url)
+    try:
+        await db.open()
+        if migrate:
+            await db.migrate()
+    except Exception as error:
+        await db.close()
+        raise DatabaseUnavailable(db.label, error) from error
+    return db
+
+
 __all__ = [
     "Database",
+    "DatabaseUnavailable",
     "GameRecord",
+    "IntegrityError",
     "SavedRoll",
+    "SqlGameRepository",
+    "SqlJobRepository",
+    "SqlMetaRepository",
     "SqliteGameRepository",
     "SqliteJobRepository",
     "SqliteMetaRepository",
     "SqliteRatingRepository",
     "SqliteSavedRollRepository",
+    "Transaction",
+    "connect",
+    "is_postgres",
+    "open_database",
 ]

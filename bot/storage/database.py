@@ -1,172 +1,190 @@
-"""One aiosqlite connection with WAL, foreign keys, a busy timeout and numbered migrations."""
+"""What every backend offers: a database with transactions and numbered migrations.
+
+Repositories (games.py, jobs.py, meta.py, ...) are written once against :class:`Database` and
+:class:`Transaction` and run on SQLite (bot/storage/sqlite.py, the default) and PostgreSQL
+(bot/storage/postgres.py). They write one SQL text for both:
+
+* ``?`` placeholders (PostgreSQL's ``$1..$n`` are made from them);
+* ``INSERT ... RETURNING id`` instead of a last-row id; ``execute`` returns the rows changed;
+* ``INSERT ... ON CONFLICT ... DO ...`` for upserts;
+* where the dialects really differ, a :class:`Dialect` field (say ``skip_locked``).
+
+Migrations are ``migrations/NNNN_name.sql`` for both. On PostgreSQL the SQLite types are read
+as what SQLite means by them (see :func:`postgres_types`); a migration that needs more than that
+(a JSON function, say) has its own ``migrations/postgres/NNNN_name.sql``, which replaces the
+shared file of the same number there.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
-
-log = logging.getLogger("herald.storage")
+from typing import Any, Protocol
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
-_MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
-BUSY_TIMEOUT_MS = 5000
+MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
 def utcnow() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-class Database:
-    """The bot's single connection.
-
-    aiosqlite runs every statement on one worker thread, but coroutines can still interleave
-    between statements, so every unit of work (a read or a transaction) holds ``_lock``: a
-    write never sees another coroutine's half-finished transaction.
-    """
-
-    def __init__(self, path: Path | str) -> None:
-        self.path = str(path)
-        self._conn: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
-        #: Statements executed since opening: lets tests bound the work a command does.
-        self.query_count = 0
-
-    async def open(self) -> Database:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
-        self._conn.row_factory = aiosqlite.Row
-        await self._conn.execute("PRAGMA journal_mode = WAL")
-        await self._conn.execute("PRAGMA foreign_keys = ON")
-        await self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await self._conn.execute("PRAGMA synchronous = NORMAL")
-        return self
-
-    async def close(self) -> None:
-        if self._conn is not None:
-            await self._conn.close()
-            self._conn = None
-
-    @property
-    def conn(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise RuntimeError("the database is not open")
-        return self._conn
-
-    # -- migrations -----------------------------------------------------------------------
-
-    async def migrate(self, directory: Path = MIGRATIONS_DIR) -> list[int]:
-        """Apply every migration not yet recorded, in order; return the versions applied."""
-        files = sorted(p for p in directory.glob("*.sql") if _MIGRATION_NAME.match(p.name))
-        async with self._lock:
-            await self.conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            async with self.conn.execute("SELECT version FROM schema_migrations") as cursor:
-                done = {row[0] for row in await cursor.fetchall()}
-            applied = []
-            for path in files:
-                match = _MIGRATION_NAME.match(path.name)
-                assert match is not None
-                version, name = int(match.group(1)), match.group(2)
-                if version in done:
-                    continue
-                script = path.read_text(encoding="utf-8")
-                try:
-                    await self.conn.executescript(
-                        "BEGIN IMMEDIATE;\n"
-                        f"{script}\n;"
-                        f"INSERT INTO schema_migrations (version, name, applied_at) "
-                        f"VALUES ({version}, '{name}', '{utcnow()}');\n"
-                        "COMMIT;"
-                    )
-                except Exception:
-                    if self.conn.in_transaction:
-                        await self.conn.execute("ROLLBACK")
-                    raise
-                log.info("applied migration %04d_%s", version, name)
-                applied.append(version)
-            return applied
-
-    # -- statements -----------------------------------------------------------------------
-
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``; any exception, cancellation included, rolls back.
-
-        aiosqlite runs each statement on its own thread: cancelling the task that awaits one does
-        not stop it. So BEGIN, COMMIT and ROLLBACK are always run to the end (:meth:`_complete`),
-        and a cancellation at any await leaves the connection outside a transaction, with either
-        the whole unit of work written or none of it.
-        """
-        async with self._lock:
-            try:
-                await self._complete("BEGIN IMMEDIATE")
-                yield Transaction(self)
-                await self._complete("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-
-    async def _complete(self, sql: str) -> None:
-        """Run ``sql`` to its end even if the awaiting task is cancelled meanwhile (then re-raise)."""
-        task = asyncio.ensure_future(self.conn.execute(sql))
-        try:
-            await asyncio.shield(task)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await asyncio.wait([task])
-            raise
-
-    async def _rollback(self) -> None:
-        if not self.conn.in_transaction:
-            # A BEGIN may still be queued on the connection's thread: wait for it by queueing a no-op.
-            with contextlib.suppress(Exception):
-                await self._complete("SELECT 1")
-        if self.conn.in_transaction:
-            try:
-                await self._complete("ROLLBACK")
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("rollback failed")
-
-    @contextlib.asynccontextmanager
-    async def reading(self) -> AsyncIterator[Transaction]:
-        """Statements outside a write transaction, still serialised with the writers."""
-        async with self._lock:
-            yield Transaction(self)
+class IntegrityError(Exception):
+    """A unique, foreign-key or check constraint refused a write (the message names the column)."""
 
 
-class Transaction:
+@dataclass(frozen=True)
+class Dialect:
+    """The few places where one SQL text cannot serve both backends."""
+
+    name: str
+    #: Appended to a ``SELECT`` that claims rows: other processes skip rows this one has locked.
+    #: Empty on SQLite, where ``BEGIN IMMEDIATE`` already lets one writer at a time in.
+    skip_locked: str
+
+
+SQLITE = Dialect("sqlite", skip_locked="")
+POSTGRES = Dialect("postgres", skip_locked=" FOR UPDATE SKIP LOCKED")
+
+
+class Row(Protocol):
+    """A result row: by column name or position (aiosqlite.Row and asyncpg.Record both are)."""
+
+    def __getitem__(self, key: str | int) -> Any: ...
+    def keys(self) -> Iterable[str]: ...
+
+
+class Transaction(Protocol):
     """The statements available inside :meth:`Database.transaction` or :meth:`Database.reading`."""
 
-    def __init__(self, db: Database) -> None:
-        self._db = db
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one statement; the number of rows it inserted, changed or deleted."""
+        ...
 
-    async def execute(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Cursor:
-        self._db.query_count += 1
-        return await self._db.conn.execute(sql, tuple(params))
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None: ...
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]: ...
 
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        cursor = await self.execute(sql, params)
-        try:
-            return await cursor.fetchone()
-        finally:
-            await cursor.close()
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        cursor = await self.execute(sql, params)
-        try:
-            return list(await cursor.fetchall())
-        finally:
-            await cursor.close()
+class Database(Protocol):
+    """One backend. Every unit of work is a :meth:`transaction` (all or nothing, cancellation
+    included) or a :meth:`reading`."""
+
+    dialect: Dialect
+    #: Where it is, for messages (a path, or a URL without its password).
+    label: str
+    #: Statements executed since opening: lets tests bound the work a command does.
+    query_count: int
+
+    async def open(self) -> Database: ...
+    async def close(self) -> None: ...
+    async def migrate(self, directory: Path = MIGRATIONS_DIR) -> list[int]:
+        """Apply every migration not yet recorded, in order; return the versions applied."""
+        ...
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+    def reading(self) -> AbstractAsyncContextManager[Transaction]: ...
+    async def tables(self) -> list[str]:
+        """Every table of the schema but ``schema_migrations``, parents before children."""
+        ...
+
+    async def columns(self, table: str) -> list[str]: ...
+    async def size_bytes(self) -> int: ...
+    async def compact(self) -> None:
+        """Give space freed by deletions back (VACUUM)."""
+        ...
+
+    async def after_copy(self, tables: Sequence[str]) -> None:
+        """Rows were inserted with their ids given: make new ids continue after them."""
+        ...
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    path: Path
+
+
+def migrations(directory: Path, dialect: Dialect) -> list[Migration]:
+    """The numbered migrations for ``dialect``: the shared files, each replaced by the one of the
+    same number in ``directory/<dialect name>/`` (``postgres/``) when there is one.
+
+    >>> [m.version for m in migrations(MIGRATIONS_DIR, POSTGRES)][:3]
+    [1, 2, 3]
+    """
+    chosen: dict[int, Migration] = {}
+    for folder in (directory, directory / dialect.name):
+        for path in sorted(folder.glob("*.sql")):
+            match = MIGRATION_NAME.match(path.name)
+            if match:
+                version = int(match.group(1))
+                chosen[version] = Migration(version, match.group(2), path)
+    return [chosen[v] for v in sorted(chosen)]
+
+
+_PG_TYPES = (
+    (re.compile(r"\bINTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT\b", re.I),
+     "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    (re.compile(r"\bINTEGER\b", re.I), "BIGINT"),
+    (re.compile(r"\bREAL\b", re.I), "DOUBLE PRECISION"),
+    (re.compile(r"\bBLOB\b", re.I), "BYTEA"),
+)
+
+
+def postgres_types(script: str) -> str:
+    """A shared migration as PostgreSQL reads it: SQLite's INTEGER is 64-bit (Discord ids need
+    that), its REAL is a double and AUTOINCREMENT is an identity column.
+
+    >>> postgres_types("id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, hp REAL")
+    'id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, user_id BIGINT NOT NULL, hp DOUBLE PRECISION'
+    """
+    for pattern, replacement in _PG_TYPES:
+        script = pattern.sub(replacement, script)
+    return script
+
+
+@lru_cache(maxsize=1024)
+def dollar_placeholders(sql: str) -> str:
+    """``?`` placeholders numbered for PostgreSQL; a ``?`` inside a quoted string stays.
+
+    >>> dollar_placeholders("SELECT * FROM t WHERE a = ? AND b = '?' AND c = ?")
+    "SELECT * FROM t WHERE a = $1 AND b = '?' AND c = $2"
+    """
+    out: list[str] = []
+    number = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char == "?":
+            number += 1
+            out.append(f"${number}")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+def parents_first(names: list[str], parents: dict[str, set[str]]) -> list[str]:
+    """Tables ordered so that a table comes after those its foreign keys point to.
+
+    >>> parents_first(["game_events", "games"], {"game_events": {"games"}, "games": set()})
+    ['games', 'game_events']
+    """
+    ordered: list[str] = []
+    pending = list(names)
+    while pending:
+        ready = [n for n in pending if not (parents[n] - {n}) - set(ordered) & set(names)]
+        if not ready:  # a cycle: keep the rest as they are
+            ready = pending
+        for name in ready:
+            ordered.append(name)
+            pending.remove(name)
+    return ordered

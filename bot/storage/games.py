@@ -9,11 +9,10 @@ their patch, so a long game's log stays small; older steps keep their summary an
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.database import Database, Transaction, utcnow
+from bot.storage.database import Database, IntegrityError, Transaction, utcnow
 from bot.storage.patches import apply_patch, reverse_patch
 
 #: How many steps back a game can be undone (like AsyncTI4's 100 undo steps).
@@ -125,8 +124,8 @@ def _event(row: Any) -> EventRecord:
     )
 
 
-class SqliteGameRepository:
-    """Games and events. Every method is one atomic unit of work."""
+class SqlGameRepository:
+    """Games and events on either backend. Every method is one atomic unit of work."""
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -166,16 +165,17 @@ class SqliteGameRepository:
         now = utcnow()
         try:
             async with self._db.transaction() as tx:
-                cursor = await tx.execute(
+                row = await tx.fetchone(
                     "INSERT INTO games (guild_id, channel_id, kind, state, schema_version, created_by,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, kind, json.dumps(state), schema_version, event.actor_id, now, now),
                 )
-                game_id = cursor.lastrowid
+                assert row is not None
+                game_id = int(row["id"])
                 await self._append(tx, game_id, 1, event, None, now)
-        except sqlite3.IntegrityError as error:
+        except IntegrityError as error:
             raise GameExists(channel_id) from error
-        record = await self.get(int(game_id or 0))
+        record = await self.get(game_id)
         assert record is not None
         return record
 
@@ -200,12 +200,12 @@ class SqliteGameRepository:
         now = utcnow()
         try:
             async with self._db.transaction() as tx:
-                cursor = await tx.execute(
+                changed = await tx.execute(
                     "UPDATE games SET state = ?, schema_version = ?, status = ?, version = version + 1,"
                     " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                     (json.dumps(state), schema_version, status, now, game_id, expected_version),
                 )
-                if cursor.rowcount != 1:
+                if changed != 1:
                     raise StaleVersion(game_id)
                 patch = None if state_before is None else reverse_patch(state, state_before)
                 await self._append(tx, game_id, expected_version + 1, event, patch, now)
@@ -214,7 +214,7 @@ class SqliteGameRepository:
                         "UPDATE game_events SET undone = 1 WHERE id = ? AND game_id = ?", (undoes, game_id)
                     )
                 await self._forget_old_steps(tx, game_id)
-        except sqlite3.IntegrityError as error:
+        except IntegrityError as error:
             if event.interaction_id is not None and "interaction_id" in str(error):
                 raise AlreadyApplied(event.interaction_id) from error
             raise

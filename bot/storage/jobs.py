@@ -1,4 +1,10 @@
-"""SQL for scheduled jobs: rows that say what to do and when, claimed once by one process."""
+"""SQL for scheduled jobs: rows that say what to do and when, claimed once by one process.
+
+Claiming is one statement: mark due rows as running for this process and return them. On
+PostgreSQL the rows are picked ``FOR UPDATE SKIP LOCKED``, so processes claiming at the same
+moment each get different jobs without waiting for each other; on SQLite ``BEGIN IMMEDIATE``
+lets one process write at a time, which gives the same result.
+"""
 
 from __future__ import annotations
 
@@ -38,7 +44,7 @@ def _job(row: Any) -> JobRecord:
     )
 
 
-class SqliteJobRepository:
+class SqlJobRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
@@ -55,39 +61,36 @@ class SqliteJobRepository:
                         (kind, stamp(due_at), json.dumps(payload), row["id"]),
                     )
                     return int(row["id"])
-            cursor = await tx.execute(
-                "INSERT INTO jobs (kind, key, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+            inserted = await tx.fetchone(
+                "INSERT INTO jobs (kind, key, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+                " RETURNING id",
                 (kind, key, stamp(due_at), json.dumps(payload), utcnow()),
             )
-            return int(cursor.lastrowid or 0)
+            assert inserted is not None
+            return int(inserted["id"])
 
     async def cancel(self, key: str) -> int:
         """Drop the pending job with ``key``; how many were dropped (0 or 1)."""
         async with self._db.transaction() as tx:
-            cursor = await tx.execute("DELETE FROM jobs WHERE key = ? AND status = 'pending'", (key,))
-            return cursor.rowcount
+            return await tx.execute("DELETE FROM jobs WHERE key = ? AND status = 'pending'", (key,))
 
     async def claim_due(
         self, *, now: datetime, owner: str, stale_before: datetime, limit: int
     ) -> list[JobRecord]:
-        """Mark up to ``limit`` due jobs as running for ``owner`` and return them.
+        """Mark up to ``limit`` due jobs as running for ``owner`` and return them, oldest first.
 
         A job left running by a process that stopped (claimed before ``stale_before``) is due
-        again. Claiming is one transaction, so two loops never claim the same job.
+        again. Two processes claiming at once never get the same job.
         """
         async with self._db.transaction() as tx:
             rows = await tx.fetchall(
-                "SELECT * FROM jobs WHERE (status = 'pending' AND due_at <= ?)"
-                " OR (status = 'running' AND claimed_at < ?) ORDER BY due_at, id LIMIT ?",
-                (stamp(now), stamp(stale_before), limit),
+                "UPDATE jobs SET status = 'running', claimed_by = ?, claimed_at = ?, attempts = attempts + 1"
+                " WHERE id IN (SELECT id FROM jobs WHERE (status = 'pending' AND due_at <= ?)"
+                " OR (status = 'running' AND claimed_at < ?) ORDER BY due_at, id LIMIT ?"
+                f"{self._db.dialect.skip_locked}) RETURNING *",
+                (owner, stamp(now), stamp(now), stamp(stale_before), limit),
             )
-            for row in rows:
-                await tx.execute(
-                    "UPDATE jobs SET status = 'running', claimed_by = ?, claimed_at = ?,"
-                    " attempts = attempts + 1 WHERE id = ?",
-                    (owner, stamp(now), row["id"]),
-                )
-        return [_job(r) for r in rows]
+        return sorted((_job(r) for r in rows), key=lambda job: (job.due_at, job.id))
 
     async def finish(self, job_id: int, *, error: str | None = None) -> None:
         async with self._db.transaction() as tx:
@@ -108,8 +111,10 @@ class SqliteJobRepository:
 
     async def pending(self, kind: str | None = None) -> list[JobRecord]:
         async with self._db.reading() as tx:
-            rows = await tx.fetchall(
-                "SELECT * FROM jobs WHERE status = 'pending' AND (? IS NULL OR kind = ?) ORDER BY due_at, id",
-                (kind, kind),
-            )
+            if kind is None:
+                rows = await tx.fetchall("SELECT * FROM jobs WHERE status = 'pending' ORDER BY due_at, id")
+            else:
+                rows = await tx.fetchall(
+                    "SELECT * FROM jobs WHERE status = 'pending' AND kind = ? ORDER BY due_at, id", (kind,)
+                )
         return [_job(r) for r in rows]

@@ -5,12 +5,11 @@
 * An ended game untouched for the retention period (``ENDED_GAME_RETENTION_DAYS``) is deleted
   with its log.
 * Finished scheduled jobs older than the same period are deleted.
-* Then the file is compacted (``VACUUM``) and the write-ahead log truncated.
+* Then the database is compacted (``VACUUM``; on SQLite the write-ahead log is truncated too).
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -32,22 +31,13 @@ class MaintenanceReport:
             f"undo data dropped from {self.patches_dropped} steps of ended games",
             f"{self.games_deleted} ended games deleted with {self.events_deleted} log entries",
             f"{self.jobs_deleted} finished jobs deleted",
-            f"database file: {self.bytes_before / 1024:.0f} KiB -> {self.bytes_after / 1024:.0f} KiB",
+            f"database size: {self.bytes_before / 1024:.0f} KiB -> {self.bytes_after / 1024:.0f} KiB",
         ]
-
-
-def _size(db: Database) -> int:
-    total = 0
-    for suffix in ("", "-wal"):
-        path = db.path + suffix
-        if db.path != ":memory:" and os.path.exists(path):
-            total += os.path.getsize(path)
-    return total
 
 
 async def run_maintenance(db: Database, *, now: datetime, retention_days: int) -> MaintenanceReport:
     """Apply the retention rules above and compact the file."""
-    before = _size(db)
+    before = await db.size_bytes()
     cutoff = stamp(now - timedelta(days=retention_days))
     async with db.transaction() as tx:
         dropped = await tx.execute(
@@ -64,8 +54,6 @@ async def run_maintenance(db: Database, *, now: datetime, retention_days: int) -
         jobs = await tx.execute(
             "DELETE FROM jobs WHERE status IN ('done', 'failed') AND due_at < ?", (cutoff,)
         )
-        counts = (dropped.rowcount, games.rowcount, events.rowcount, jobs.rowcount)
-    async with db.reading() as tx:
-        await tx.execute("VACUUM")
-        await tx.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return MaintenanceReport(*counts, bytes_before=before, bytes_after=_size(db))
+        counts = (dropped, games, events, jobs)
+    await db.compact()
+    return MaintenanceReport(*counts, bytes_before=before, bytes_after=await db.size_bytes())

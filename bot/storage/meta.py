@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.storage.database import Database
 
 
-class SqliteMetaRepository:
+class SqlMetaRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 

@@ -86,10 +86,10 @@ class SqliteSavedRollRepository:
 
     async def delete(self, key: tuple[int, int], name: str) -> bool:
         async with self._db.transaction() as tx:
-            cursor = await tx.execute(
+            deleted = await tx.execute(
                 "DELETE FROM saved_rolls WHERE guild_id = ? AND user_id = ? AND name = ?", (*key, name)
             )
-            return bool(cursor.rowcount)
+            return bool(deleted)
 
     async def find(self, name: str, *, user_id: int, guild_id: int | None) -> SavedRoll | None:
         """The player's own roll called ``name``, else the server's."""

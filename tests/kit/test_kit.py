@@ -17,7 +17,7 @@ from bot.limits import MAX_CHOICE_CHARS
 from bot.offline import OfflineDriver
 from bot.scheduler import STALE_AFTER, Scheduler
 from bot.send import ACK_AFTER, fit_embed, fit_embeds
-from bot.storage import Database, SqliteGameRepository, SqliteJobRepository
+from bot.storage import Database, SqlGameRepository, SqlJobRepository, connect
 from bot.storage.games import NewEvent
 
 
@@ -147,12 +147,11 @@ class Plain(GameState):
     n: int = 0
 
 
-async def test_the_same_interaction_never_writes_twice(tmp_path: Path) -> None:
+async def test_the_same_interaction_never_writes_twice(database_url: str) -> None:
     from bot.games import GameStore
 
-    db = await Database(tmp_path / "x.sqlite3").open()
-    await db.migrate()
-    store = GameStore(SqliteGameRepository(db))
+    db = await connect(database_url)
+    store = GameStore(SqlGameRepository(db))
     await store.start(channel_id=1, guild_id=None, kind="plain", state=Plain(), actor_id=1)
     async with store.update(1, Plain, kind="plain", actor_id=1, action="inc", interaction_id=99) as h:
         h.state = Plain(n=1)
@@ -176,7 +175,7 @@ class Clock:
 
 
 async def _scheduler(db: Database, clock: Clock, ran: list[dict[str, object]]) -> Scheduler:
-    scheduler = Scheduler(SqliteJobRepository(db), clock=clock)
+    scheduler = Scheduler(SqlJobRepository(db), clock=clock)
 
     async def handler(context: object, payload: dict[str, object]) -> None:
         ran.append(payload)
@@ -185,10 +184,8 @@ async def _scheduler(db: Database, clock: Clock, ran: list[dict[str, object]]) -
     return scheduler
 
 
-async def test_a_job_runs_once_when_due_even_with_two_processes(tmp_path: Path) -> None:
-    path = tmp_path / "jobs.sqlite3"
-    first_db, second_db = await Database(path).open(), await Database(path).open()
-    await first_db.migrate()
+async def test_a_job_runs_once_when_due_even_with_two_processes(database_url: str) -> None:
+    first_db, second_db = await connect(database_url), await connect(database_url)
     clock, ran = Clock(), []
     first, second = await _scheduler(first_db, clock, ran), await _scheduler(second_db, clock, ran)
     await first.schedule("nudge", in_=timedelta(minutes=5), payload={"game": 1}, key="nudge:1")
@@ -204,18 +201,17 @@ async def test_a_job_runs_once_when_due_even_with_two_processes(tmp_path: Path) 
     await second_db.close()
 
 
-async def test_a_job_survives_a_restart_and_a_stopped_claim_is_taken_over(tmp_path: Path) -> None:
-    path = tmp_path / "jobs.sqlite3"
-    db = await Database(path).open()
-    await db.migrate()
+async def test_a_job_survives_a_restart_and_a_stopped_claim_is_taken_over(database_url: str) -> None:
+    path = database_url
+    db = await connect(path)
     clock, ran = Clock(), []
     scheduler = await _scheduler(db, clock, ran)
     await scheduler.schedule("nudge", in_=timedelta(minutes=1), payload={"game": 2})
     await scheduler.schedule("nudge", in_=timedelta(minutes=1), payload={"game": 3})
     await db.close()
 
-    db = await Database(path).open()  # a restart: the jobs are still there
-    jobs = SqliteJobRepository(db)
+    db = await connect(path)  # a restart: the jobs are still there
+    jobs = SqlJobRepository(db)
     clock.now += timedelta(minutes=2)
     claimed = await jobs.claim_due(now=clock.now, owner="dead", stale_before=clock.now - STALE_AFTER, limit=1)
     assert len(claimed) == 1  # claimed by a process that then stopped before running it
@@ -239,9 +235,8 @@ async def test_the_bot_runs_a_scheduled_job(kit_driver: OfflineDriver) -> None:
     assert len(loaded.NUDGES) == 1
 
 
-async def test_a_failing_job_is_marked_failed_and_others_still_run(tmp_path: Path) -> None:
-    db = await Database(tmp_path / "j.sqlite3").open()
-    await db.migrate()
+async def test_a_failing_job_is_marked_failed_and_others_still_run(database_url: str) -> None:
+    db = await connect(database_url)
     clock, ran = Clock(), []
     scheduler = await _scheduler(db, clock, ran)
 
@@ -253,15 +248,14 @@ async def test_a_failing_job_is_marked_failed_and_others_still_run(tmp_path: Pat
     await scheduler.schedule("nudge", payload={"ok": True})
     assert await scheduler.run_due() == 2
     assert ran == [{"ok": True}]
-    record = await SqliteJobRepository(db).get(bad)
+    record = await SqlJobRepository(db).get(bad)
     assert record is not None and record.status == "failed"
     await db.close()
 
 
-async def test_new_events_carry_their_interaction(tmp_path: Path) -> None:
-    db = await Database(tmp_path / "e.sqlite3").open()
-    await db.migrate()
-    repo = SqliteGameRepository(db)
+async def test_new_events_carry_their_interaction(database_url: str) -> None:
+    db = await connect(database_url)
+    repo = SqlGameRepository(db)
     record = await repo.create(
         guild_id=None, channel_id=5, kind="plain", state={}, schema_version=1,
         event=NewEvent(1, "start", interaction_id=7),

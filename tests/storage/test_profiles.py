@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database
+from bot.storage import Database, connect
 from bot.storage.profiles import (
     MAX_PROFILES_PER_OWNER,
     SERVER,
@@ -16,7 +16,7 @@ from bot.storage.profiles import (
 
 
 async def open_repo(path: Path) -> tuple[Database, SqliteAttackProfileRepository]:
-    db = await Database(path).open()
+    db = await connect(path, migrate=False)
     await db.migrate()
     return db, SqliteAttackProfileRepository(db)
 

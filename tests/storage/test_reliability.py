@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games import GameKind, GameState, GameStore
-from bot.storage import Database, SqliteGameRepository
+from bot.storage import Database, SqlGameRepository, connect
 from bot.storage.games import MAX_UNDO_STEPS
 from bot.storage.patches import apply_patch, reverse_patch
+from bot.storage.sqlite import SqliteDatabase
 from rules.errors import RuleError
 
 
@@ -24,10 +25,9 @@ class Board(GameState):
     notes: dict[str, str] = {}
 
 
-async def open_store(path: Path) -> tuple[Database, GameStore]:
-    db = await Database(path).open()
-    await db.migrate()
-    store = GameStore(SqliteGameRepository(db))
+async def open_store(url: str | Path) -> tuple[Database, GameStore]:
+    db = await connect(url)
+    store = GameStore(SqlGameRepository(db))
     store.register_kind(GameKind("board", "a board", "/board start", "/board end"))
     await store.start(channel_id=1, guild_id=None, kind="board", state=Board(), actor_id=1)
     return db, store
@@ -49,7 +49,7 @@ def always(event: Any) -> bool:
 class Gate:
     """Wraps the connection's execute: the ``stop_at``-th statement's await is where we cancel."""
 
-    def __init__(self, db: Database, stop_at: int) -> None:
+    def __init__(self, db: SqliteDatabase, stop_at: int) -> None:
         self.count = 0
         self.stop_at = stop_at
         self.reached = asyncio.Event()
@@ -68,6 +68,7 @@ async def test_a_write_cancelled_at_any_await_leaves_the_database_usable(
     tmp_path: Path, stop_at: int
 ) -> None:
     db, store = await open_store(tmp_path / "c.sqlite3")
+    assert isinstance(db, SqliteDatabase)
     gate = Gate(db, stop_at)
     writer = asyncio.ensure_future(move(store, 1))
     await gate.reached.wait()
@@ -82,11 +83,29 @@ async def test_a_write_cancelled_at_any_await_leaves_the_database_usable(
     await db.close()
 
 
+@pytest.mark.parametrize("ticks", [0, 1, 2, 3, 5, 8, 13])
+async def test_a_write_cancelled_anywhere_is_all_or_nothing_on_both_backends(
+    database_url: str, ticks: int
+) -> None:
+    db, store = await open_store(database_url)
+    writer = asyncio.ensure_future(move(store, 1))
+    for _ in range(ticks):
+        await asyncio.sleep(0)
+    writer.cancel()
+    await asyncio.gather(writer, return_exceptions=True)
+    await move(store, 2)
+    game = await store.get(1, Board, "board")
+    assert game.state.moves in ([2], [1, 2])
+    assert game.version == 1 + len(game.state.moves)
+    assert len(await store.events(game.id)) == game.version
+    await db.close()
+
+
 # -- item 6: undo has no hidden floor, a stated cap, and small events ---------------------------
 
 
-async def test_undo_goes_back_step_by_step_past_the_old_500_event_window(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "u.sqlite3")
+async def test_undo_goes_back_step_by_step_past_the_old_500_event_window(database_url: str) -> None:
+    db, store = await open_store(database_url)
     for n in range(MAX_UNDO_STEPS):
         await move(store, n)
     for expected in range(MAX_UNDO_STEPS - 1, -1, -1):
@@ -98,8 +117,8 @@ async def test_undo_goes_back_step_by_step_past_the_old_500_event_window(tmp_pat
     await db.close()
 
 
-async def test_only_the_last_hundred_steps_can_be_undone_and_the_refusal_says_so(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "cap.sqlite3")
+async def test_only_the_last_hundred_steps_can_be_undone_and_the_refusal_says_so(database_url: str) -> None:
+    db, store = await open_store(database_url)
     for n in range(MAX_UNDO_STEPS + 5):
         await move(store, n)
     for _ in range(MAX_UNDO_STEPS):
@@ -111,8 +130,8 @@ async def test_only_the_last_hundred_steps_can_be_undone_and_the_refusal_says_so
     await db.close()
 
 
-async def test_undo_after_new_moves_restores_the_right_state(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "mix.sqlite3")
+async def test_undo_after_new_moves_restores_the_right_state(database_url: str) -> None:
+    db, store = await open_store(database_url)
     await move(store, 1)
     await move(store, 2)
     await store.undo(1, Board, kind="board", actor_id=1, may_undo=always)
@@ -124,8 +143,8 @@ async def test_undo_after_new_moves_restores_the_right_state(tmp_path: Path) -> 
     await db.close()
 
 
-async def test_a_step_stores_a_patch_not_a_copy_of_the_state(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "size.sqlite3")
+async def test_a_step_stores_a_patch_not_a_copy_of_the_state(database_url: str) -> None:
+    db, store = await open_store(database_url)
     big = {f"key{i}": "x" * 50 for i in range(80)}
     async with store.update(1, Board, kind="board", actor_id=1, action="notes") as game:
         game.state = Board(notes=big)
@@ -154,12 +173,12 @@ def test_a_reverse_patch_always_gives_back_the_state_before(after: Any, before: 
     assert json.loads(json.dumps(patch)) == patch
 
 
-async def test_maintenance_keeps_active_games_and_prunes_old_ended_ones(tmp_path: Path) -> None:
+async def test_maintenance_keeps_active_games_and_prunes_old_ended_ones(database_url: str) -> None:
     from datetime import UTC, datetime, timedelta
 
     from bot.storage.maintenance import run_maintenance
 
-    db, store = await open_store(tmp_path / "m.sqlite3")  # channel 1: an active game
+    db, store = await open_store(database_url)  # channel 1: an active game
     await move(store, 1)
     for channel in (2, 3):
         await store.start(channel_id=channel, guild_id=None, kind="board", state=Board(), actor_id=1)

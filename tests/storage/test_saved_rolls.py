@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage import Database, SqliteSavedRollRepository
+from bot.storage import SqliteSavedRollRepository, connect
 
 
 async def test_own_rolls_win_over_the_servers_and_stay_apart(tmp_path: Path) -> None:
-    db = await Database(tmp_path / "h.sqlite3").open()
+    db = await connect(tmp_path / "h.sqlite3", migrate=False)
     await db.migrate()
     repo = SqliteSavedRollRepository(db)
     mine, ours = repo.scope(user_id=7), repo.scope(guild_id=100)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.games import ChannelBusy, GameKind, GameState, GameStore, MovedOn, NoGameHere
-from bot.storage import Database, SqliteGameRepository, SqliteMetaRepository
-from bot.storage.database import MIGRATIONS_DIR
+from bot.storage import Database, SqlGameRepository, SqlMetaRepository, connect, open_database
+from bot.storage.database import MIGRATIONS_DIR, POSTGRES, SQLITE, migrations
 from rules.errors import RuleError
 
 
@@ -22,32 +22,56 @@ class Tally(GameState):
 KIND = "tally"
 
 
-async def open_store(path: Path) -> tuple[Database, GameStore]:
-    db = await Database(path).open()
-    await db.migrate()
-    store = GameStore(SqliteGameRepository(db))
+async def open_store(url: str) -> tuple[Database, GameStore]:
+    db = await connect(url)
+    store = GameStore(SqlGameRepository(db))
     store.register_kind(GameKind(KIND, "a tally", "/tally start", "/tally end"))
     return db, store
 
 
-async def test_migrations_from_empty_and_only_once(tmp_path: Path) -> None:
-    db = await Database(tmp_path / "h.sqlite3").open()
+async def test_migrations_from_empty_and_only_once(database_url: str) -> None:
+    db = await open_database(database_url).open()
     every = sorted(int(p.name[:4]) for p in MIGRATIONS_DIR.glob("[0-9][0-9][0-9][0-9]_*.sql"))
     assert every[0] == 1 and await db.migrate() == every
     assert await db.migrate() == []
+    assert {"meta", "games", "game_events", "jobs"} <= set(await db.tables())
+    tables = await db.tables()
+    assert tables.index("games") < tables.index("game_events")  # parents first, for copying
+    await db.close()
+
+
+async def test_sqlite_runs_with_wal_and_foreign_keys(tmp_path: Path) -> None:
+    db = await connect(tmp_path / "h.sqlite3")
     async with db.reading() as tx:
-        tables = {r[0] for r in await tx.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
         mode = (await tx.fetchone("PRAGMA journal_mode"))[0]
         fks = (await tx.fetchone("PRAGMA foreign_keys"))[0]
-    assert {"meta", "games", "game_events", "schema_migrations"} <= tables
     assert mode == "wal" and fks == 1
     await db.close()
 
 
-async def test_meta_round_trip(tmp_path: Path) -> None:
-    db = await Database(tmp_path / "h.sqlite3").open()
-    await db.migrate()
-    meta = SqliteMetaRepository(db)
+async def test_discord_ids_fit_on_both_backends(database_url: str) -> None:
+    db, store = await open_store(database_url)
+    big = 1_234_567_890_123_456_789  # a snowflake: more than 32 bits
+    await store.start(channel_id=big, guild_id=big + 1, kind=KIND, state=Tally(), actor_id=big + 2)
+    game = await store.get(big, Tally, KIND)
+    assert (game.record.channel_id, game.record.guild_id, game.record.created_by) == (big, big + 1, big + 2)
+    await db.close()
+
+
+def test_a_backend_folder_replaces_only_the_files_it_has(tmp_path: Path) -> None:
+    (tmp_path / "postgres").mkdir()
+    for name in ("0001_a.sql", "0002_b.sql", "0003_c.sql"):
+        (tmp_path / name).write_text("SELECT 1;")
+    (tmp_path / "postgres" / "0002_b.sql").write_text("SELECT 2;")
+    on_pg = migrations(tmp_path, POSTGRES)
+    assert [m.version for m in on_pg] == [1, 2, 3]
+    assert [m.path.parent.name for m in on_pg] == [tmp_path.name, "postgres", tmp_path.name]
+    assert all(m.path.parent == tmp_path for m in migrations(tmp_path, SQLITE))
+
+
+async def test_meta_round_trip(database_url: str) -> None:
+    db = await connect(database_url)
+    meta = SqlMetaRepository(db)
     assert await meta.get("x") is None
     await meta.set("x", "1")
     await meta.set("x", "2")
@@ -55,8 +79,8 @@ async def test_meta_round_trip(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_fifty_concurrent_writers_to_one_channel_lose_nothing(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "h.sqlite3")
+async def test_fifty_concurrent_writers_to_one_channel_lose_nothing(database_url: str) -> None:
+    db, store = await open_store(database_url)
     await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=1)
 
     async def writer(i: int) -> None:
@@ -75,8 +99,8 @@ async def test_fifty_concurrent_writers_to_one_channel_lose_nothing(tmp_path: Pa
     await db.close()
 
 
-async def test_state_survives_closing_and_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "h.sqlite3"
+async def test_state_survives_closing_and_reopening(database_url: str) -> None:
+    path = database_url
     db, store = await open_store(path)
     await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(count=3), actor_id=1)
     await db.close()
@@ -85,8 +109,8 @@ async def test_state_survives_closing_and_reopening(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_a_failure_mid_update_leaves_the_previous_state(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "h.sqlite3")
+async def test_a_failure_mid_update_leaves_the_previous_state(database_url: str) -> None:
+    db, store = await open_store(database_url)
     await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(count=1), actor_id=1)
     with pytest.raises(RuleError):
         async with store.update(7, Tally, kind=KIND, actor_id=2, action="bad") as game:
@@ -97,8 +121,8 @@ async def test_a_failure_mid_update_leaves_the_previous_state(tmp_path: Path) ->
     await db.close()
 
 
-async def test_one_active_game_per_channel_and_threads_are_channels(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "h.sqlite3")
+async def test_one_active_game_per_channel_and_threads_are_channels(database_url: str) -> None:
+    db, store = await open_store(database_url)
     await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=1)
     with pytest.raises(ChannelBusy, match="one game per channel"):
         await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=2)
@@ -112,8 +136,8 @@ async def test_one_active_game_per_channel_and_threads_are_channels(tmp_path: Pa
     await db.close()
 
 
-async def test_another_kind_in_the_channel_is_named(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "h.sqlite3")
+async def test_another_kind_in_the_channel_is_named(database_url: str) -> None:
+    db, store = await open_store(database_url)
     store.register_kind(GameKind("other", "a boss fight", "/si boss start", "/si end"))
     await store.start(channel_id=7, guild_id=1, kind="other", state=Tally(), actor_id=1)
     with pytest.raises(ChannelBusy, match=r"a boss fight.*/si end"):
@@ -121,8 +145,8 @@ async def test_another_kind_in_the_channel_is_named(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_stale_button_is_refused_politely(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "h.sqlite3")
+async def test_stale_button_is_refused_politely(database_url: str) -> None:
+    db, store = await open_store(database_url)
     game = await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=1)
     async with store.update(7, Tally, kind=KIND, actor_id=1, action="a", expect_version=1) as g:
         g.state = Tally(count=1)
@@ -135,10 +159,10 @@ async def test_stale_button_is_refused_politely(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_optimistic_check_refuses_a_write_from_elsewhere(tmp_path: Path) -> None:
-    path = tmp_path / "h.sqlite3"
+async def test_optimistic_check_refuses_a_write_from_elsewhere(database_url: str) -> None:
+    path = database_url
     db, store = await open_store(path)
-    db2, store2 = await open_store(path)  # a second process (another shard) on the same file
+    db2, store2 = await open_store(path)  # a second process (another shard) on the same database
     await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=1)
     with pytest.raises(ChannelBusy, match="same moment"):
         async with store.update(7, Tally, kind=KIND, actor_id=1, action="a") as game:
@@ -150,8 +174,8 @@ async def test_optimistic_check_refuses_a_write_from_elsewhere(tmp_path: Path) -
     await db2.close()
 
 
-async def test_undo_restores_steps_in_reverse_and_checks_who(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "h.sqlite3")
+async def test_undo_restores_steps_in_reverse_and_checks_who(database_url: str) -> None:
+    db, store = await open_store(database_url)
     await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=1)
     for actor, count in ((1, 1), (2, 2)):
         async with store.update(7, Tally, kind=KIND, actor_id=actor, action="add") as game:
@@ -169,8 +193,8 @@ async def test_undo_restores_steps_in_reverse_and_checks_who(tmp_path: Path) -> 
     await db.close()
 
 
-async def test_an_update_reads_and_writes_a_bounded_number_of_statements(tmp_path: Path) -> None:
-    db, store = await open_store(tmp_path / "h.sqlite3")
+async def test_an_update_reads_and_writes_a_bounded_number_of_statements(database_url: str) -> None:
+    db, store = await open_store(database_url)
     await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=1)
     before = db.query_count
     async with store.update(7, Tally, kind=KIND, actor_id=1, action="add") as game:
