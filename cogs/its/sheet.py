@@ -374,6 +374,25 @@ async def confirm(interaction: discord.Interaction, game_id: int, step: int | No
     await send(interaction, embed=embed, view=view, edit=True)
     if match.final and not (old is not None and old.final):
         await post_result(interaction, content, match)
+        announce_final(interaction, content, match)
+
+
+def announce_final(interaction: discord.Interaction, content: ItsContent, match: ItsMatch) -> None:
+    """Tell other cogs (a tournament this game belongs to) that both players confirmed the sheet,
+    as the event ``its_sheet_final``; no cog imports another."""
+    assert match.sheet is not None
+    _, result = sheet_parts(content, match)
+    interaction.client.dispatch(
+        "its_sheet_final",
+        interaction.channel_id,
+        interaction.guild_id,
+        {
+            "scenario": match.sheet.scenario_id,
+            "tier": int(match.sheet.tier),
+            "players": [seat.user_id for seat in match.seats],
+            "result": result.model_dump(mode="json"),
+        },
+    )
 
 
 async def post_result(interaction: discord.Interaction, content: ItsContent, match: ItsMatch) -> None:

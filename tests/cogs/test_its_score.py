@@ -387,3 +387,23 @@ async def test_victory_points_limit_is_the_tier(driver: OfflineDriver) -> None:
     sheet = await _sheet(driver, tier=200)
     reply = await _set(driver, sheet, "a", "victory_points", "250", user="alice")
     assert reply.message.ephemeral and "at most 200 at this tier" in reply.message.text
+
+
+async def test_a_final_sheet_tells_other_cogs_with_the_tournament_payload(driver: OfflineDriver) -> None:
+    heard: list[tuple[int, int | None, dict[str, object]]] = []
+
+    async def on_its_sheet_final(channel_id: int, guild_id: int | None, payload: dict[str, object]) -> None:
+        heard.append((channel_id, guild_id, payload))
+
+    driver.bot.add_listener(on_its_sheet_final)
+    sheet = await _sheet(driver)
+    await _set(driver, sheet, "a", "antennas_activated", "1", user="alice")
+    await driver.press(sheet, "Alice: confirm", user="alice")
+    assert heard == []  # one confirmation is not a result
+    await driver.press(sheet, "Bob: confirm", user="bob")
+    assert len(heard) == 1
+    channel_id, _, payload = heard[0]
+    assert channel_id == driver.channel.id
+    assert payload["players"] == [driver.user("alice").id, driver.user("bob").id]
+    assert payload["scenario"] == "acquisition" and isinstance(payload["tier"], int)
+    assert set(payload["result"]) >= {"total_a", "total_b", "tp_a", "tp_b"}  # type: ignore[arg-type]
