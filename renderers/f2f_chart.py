@@ -22,17 +22,17 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderers._fonts import Font, font
-from renderers.odds_chart import (
+from renderers._chart import (
     MAX_WIDTH,
     MIN_WIDTH,
     PALETTES,
     Theme,
-    _axis_percent,
-    _hatch,
-    _nice_ceiling,
-    _palette_image,
+    axis_percent,
+    hatch,
+    nice_ceiling,
+    palette_image,
 )
+from renderers._fonts import Font, font
 from rules.infinity import Distribution, SideName
 
 TRIM = 0.001
@@ -130,14 +130,14 @@ def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 8
     draw = ImageDraw.Draw(image)
     big, mid, small = font(int(40 * u), bold=True), font(int(30 * u)), font(int(26 * u))
     colours = {SideName.ACTIVE: palette.series[0], SideName.REACTIVE: palette.series[1], None: palette.muted}
-    hatch = max(6, int(10 * u))
+    spacing = max(6, int(10 * u))
 
     def swatch(box: tuple[int, int, int, int], side: SideName | None) -> None:
         colour = colours[side]
         if side is SideName.REACTIVE:
             if box[2] - box[0] >= 3:
                 draw.rectangle(box, outline=colour, width=max(1, min(int(3 * u), (box[2] - box[0]) // 3)))
-            _hatch(image, box, colour, hatch)
+            hatch(image, box, colour, spacing)
         else:
             draw.rectangle(box, fill=colour)
 
@@ -166,13 +166,13 @@ def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 8
     bars_top, bars_bottom = y + int(110 * u), height - int(160 * u)
     slot = (right - left) / len(bars)
     peak = max(b.chance for b in bars) or 1.0
-    scale_top = _nice_ceiling(peak)
+    scale_top = nice_ceiling(peak)
     for frac in (0.0, 0.5, 1.0):
         gy = bars_bottom - frac * (bars_bottom - bars_top)
         draw.line([(left, gy), (right, gy)], fill=palette.grid, width=max(1, int(2 * u)))
         draw.text(
             (left - int(12 * u), gy),
-            _axis_percent(frac * scale_top),
+            axis_percent(frac * scale_top),
             font=small,
             fill=palette.muted,
             anchor="rm",
@@ -210,7 +210,7 @@ def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 8
         )
 
     out = io.BytesIO()
-    image.quantize(palette=_palette_image(theme), dither=Image.Dither.NONE).save(
+    image.quantize(palette=palette_image(theme), dither=Image.Dither.NONE).save(
         out, format="PNG", compress_level=3
     )
     return out.getvalue()

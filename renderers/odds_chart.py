@@ -15,57 +15,37 @@ True
 
 from __future__ import annotations
 
-import functools
 import io
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from renderers._chart import (
+    MAX_WIDTH,
+    MIN_WIDTH,
+    PALETTES,
+    RGB,
+    Palette,
+    Theme,
+    axis_percent,
+    hatch,
+    nice_ceiling,
+    palette_image,
+)
 from renderers._fonts import Font, font
 from rules.distribution import Distribution
 
-Theme = Literal["dark", "light"]
-RGB = tuple[int, int, int]
+__all__ = ["MAX_PNG_BYTES", "MAX_WIDTH", "MIN_WIDTH", "PALETTES", "Palette", "Theme", "render_odds_chart"]
+
 MAX_SERIES = 2
-MIN_WIDTH = 480
-MAX_WIDTH = 2000
 MAX_PNG_BYTES = 300_000
 TRIM = 0.001
 """Results rarer than this at either end of the axis are not drawn."""
 
 
-@dataclass(frozen=True)
-class Palette:
-    bg: RGB
-    text: RGB
-    muted: RGB
-    grid: RGB
-    series: tuple[RGB, RGB]
-    mean: RGB
 
-
-PALETTES: dict[str, Palette] = {
-    "dark": Palette(
-        bg=(49, 51, 56),
-        text=(242, 243, 245),
-        muted=(181, 186, 193),
-        grid=(78, 80, 88),
-        series=((88, 166, 255), (250, 176, 5)),
-        mean=(237, 66, 69),
-    ),
-    "light": Palette(
-        bg=(255, 255, 255),
-        text=(22, 24, 28),
-        muted=(78, 84, 96),
-        grid=(214, 217, 222),
-        series=((25, 95, 200), (196, 110, 0)),
-        mean=(200, 30, 40),
-    ),
-}
 
 
 def _axis_range(series: Sequence[tuple[str, Distribution]]) -> tuple[int, int, bool]:
@@ -112,18 +92,7 @@ def _text(
     draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
 
 
-def _hatch(image: Image.Image, box: tuple[int, int, int, int], colour: RGB, spacing: int) -> None:
-    """Diagonal lines inside ``box``: the second series' bars read apart without colour."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    if w < 1 or h < 1:
-        return
-    mask = Image.new("L", (w, h), 0)
-    pen = ImageDraw.Draw(mask)
-    width = max(2, spacing // 3)
-    for c in range(-h, w + h, spacing):
-        pen.line([(c, h), (c + h, 0)], fill=255, width=width)
-    image.paste(colour, (x0, y0, x1, y1), mask)
+
 
 
 def _dashed(
@@ -199,7 +168,7 @@ def render_odds_chart(
             draw.rectangle(box, fill=colour)
         else:
             draw.rectangle(box, outline=colour, width=max(2, int(3 * u)))
-            _hatch(image, box, colour, max(6, int(10 * u)))
+            hatch(image, box, colour, max(6, int(10 * u)))
         _marker(draw, box[2] + int(22 * u), legend_y + int(19 * u), index, colour, palette.bg, int(9 * u))
         text = f"{label}  (mean {dist.mean:.2f})"
         _text(draw, (box[2] + int(44 * u), legend_y + int(2 * u)), text, mid, palette.text)
@@ -224,12 +193,12 @@ def render_odds_chart(
 
     # bars: chance of exactly k
     peak = max(max((p for k, p in d.items() if low <= k <= high), default=0.0) for _, d in series) or 1.0
-    scale_top = min(1.0, _nice_ceiling(peak))
+    scale_top = min(1.0, nice_ceiling(peak))
     _text(draw, (left, top), "chance of exactly", small, palette.muted)
     for frac in (0.0, 0.5, 1.0):
         y = bars_bottom - frac * (bars_bottom - bars_top)
         draw.line([(left, y), (right, y)], fill=palette.grid, width=max(1, int(2 * u)))
-        _text(draw, (left - int(12 * u), y), _axis_percent(frac * scale_top), small, palette.muted, "rm")
+        _text(draw, (left - int(12 * u), y), axis_percent(frac * scale_top), small, palette.muted, "rm")
     gap = max(1.0, slot * 0.12)
     bar_w = (slot - 2 * gap) / len(series)
     for index, (_, dist) in enumerate(series):
@@ -245,7 +214,7 @@ def render_odds_chart(
             else:
                 if box[2] - box[0] >= 3:
                     draw.rectangle(box, outline=colour, width=max(1, min(int(3 * u), (box[2] - box[0]) // 3)))
-                _hatch(image, box, colour, max(6, int(10 * u)))
+                hatch(image, box, colour, max(6, int(10 * u)))
     # the means: a dashed line through the bars, its label (with the series' marker) in its own row
     for index, (_, dist) in enumerate(series):
         mean_x = min(max(cx(dist.mean), left), right)
@@ -292,42 +261,19 @@ def render_odds_chart(
     out = io.BytesIO()
     # a palette image made of the theme's own colours (and blends for smooth text edges) keeps
     # every drawn colour exact and encodes several times faster than full colour
-    image.quantize(palette=_palette_image(theme), dither=Image.Dither.NONE).save(
+    image.quantize(palette=palette_image(theme), dither=Image.Dither.NONE).save(
         out, format="PNG", compress_level=3
     )
     return out.getvalue()
 
 
-@functools.lru_cache(maxsize=4)
-def _palette_image(theme: str) -> Image.Image:
-    palette = PALETTES[theme]
-    inks = [palette.text, palette.muted, palette.grid, *palette.series, palette.mean]
-    colours: list[RGB] = [palette.bg, *inks]
-    for ink in inks:
-        for step in range(1, 8):
-            t = step / 8
-            blend: RGB = tuple(round(b + (c - b) * t) for b, c in zip(palette.bg, ink, strict=True))  # type: ignore[assignment]
-            # Pillow maps to a palette through a coarse cache: entries too close to another
-            # would steal its pixels (the background turning into a faint grid colour)
-            if all(sum(abs(x - y) for x, y in zip(blend, other, strict=True)) >= 30 for other in colours):
-                colours.append(blend)
-    flat = [channel for colour in colours for channel in colour]
-    flat += flat[-3:] * (256 - len(colours))
-    holder = Image.new("P", (1, 1))
-    holder.putpalette(flat)
-    return holder
 
 
-def _axis_percent(p: float) -> str:
-    return f"{p:.0%}" if round(p * 100, 6).is_integer() else f"{p:.1%}"
 
 
-def _nice_ceiling(p: float) -> float:
-    """The bar axis top: the smallest of 5%, 10%, 20%, 25%, 50%, 100%... at or above ``p``."""
-    for top in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.4, 0.5, 0.6, 0.8, 1.0):
-        if p <= top + 1e-12:
-            return top
-    return 1.0
+
+
+
 
 
 def _at_least_between(table: dict[int, float], k: int, previous: float) -> float:
