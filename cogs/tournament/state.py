@@ -16,14 +16,14 @@ from bot.games import GameKind, GameState
 from bot.play import GameKit, is_manager
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
-from rules.tournament import GameResult, Tournament, record_result, record_sheet_result, result_from_score
+from rules.tournament import GameResult, Tournament
+from rules.tournament import reports as desk
 from rules.tournament.model import MAX_NAME_CHARS
+from rules.tournament.reports import PendingReport, Results
 
 KIND = GameKind("tournament", "a tournament", "/tournament create", "/tournament finish")
 
 MAX_ORGANISERS = 10
-MAX_PENDING_REPORTS = 600
-"""Reports waiting for a confirmation: at most one per game of a 512-player round, and then some."""
 
 
 class GameThread(BaseModel):
@@ -34,19 +34,6 @@ class GameThread(BaseModel):
     round: int
     table: int
     thread_id: int
-
-
-class PendingReport(BaseModel):
-    """A result reported by one player, waiting for their opponent (``result`` is the reporter's side a)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    id: int
-    round: int
-    reporter: str
-    opponent: str
-    result: GameResult
-    disputed: bool = False
 
 
 class TournamentGame(GameState):
@@ -151,122 +138,47 @@ def require_player(game: TournamentGame, user_id: int) -> str:
     return pid
 
 
-# --- results --------------------------------------------------------------------------------------
+# --- results: the rules are rules.tournament.reports; these keep the Discord-side fields --------
 
 
-def _without_reports_for(game: TournamentGame, round_number: int, a: str, b: str) -> list[PendingReport]:
-    return [r for r in game.reports if not (r.round == round_number and {r.reporter, r.opponent} == {a, b})]
+def _book(game: TournamentGame) -> Results:
+    return Results(tournament=game.tournament, reports=game.reports, next_report=game.next_report)
+
+
+def _with(game: TournamentGame, book: Results) -> TournamentGame:
+    return game.update(tournament=book.tournament, reports=book.reports, next_report=book.next_report)
 
 
 def with_result(
     game: TournamentGame, a: str, b: str, result: GameResult, *, round_number: int, correction: bool = False
 ) -> TournamentGame:
-    """``game`` with the result of ``a`` v ``b`` (``a``'s side first) recorded; reports waiting for
-    that game are settled by it."""
-    tournament = record_result(
-        game.tournament, a, b, result, round_number=round_number, correction=correction
+    """``game`` with the result of ``a`` v ``b`` recorded (rules.tournament.reports.with_result)."""
+    return _with(
+        game, desk.with_result(_book(game), a, b, result, round_number=round_number, correction=correction)
     )
-    return game.update(tournament=tournament, reports=_without_reports_for(game, round_number, a, b))
 
 
 def with_sheet_result(
     game: TournamentGame, a: str, b: str, score: ScoreResult, *, round_number: int | None
 ) -> tuple[TournamentGame, int]:
-    """``game`` with a final ITS score sheet recorded (``a`` filled side A) in ``round_number``
-    (default: the current round), and that round. A sheet sent again changes nothing."""
-    t = game.tournament
-    for pid in (a, b):
-        if not t.has_player(pid):
-            raise RuleError(f"<@{pid}> is not in {t.name}, so this sheet is not a tournament result.")
-    number = round_number or len(t.rounds)
-    if number and same_result(game, number, a, b, result_from_score(score)):
-        return game, number
-    recorded = record_sheet_result(t, a, b, score, round_number=number or None)
-    return game.update(tournament=recorded, reports=_without_reports_for(game, number, a, b)), number
-
-
-def same_result(game: TournamentGame, round_number: int, a: str, b: str, result: GameResult) -> bool:
-    """Whether ``result`` (``a``'s side first) is what the game of ``a`` v ``b`` already holds."""
-    played = game.tournament.rounds[round_number - 1].game_of(a)
-    if played is None or played.result is None or b not in played.players:
-        return False
-    stored = played.result if played.a == a else played.result.swapped()
-    return stored == result
+    """``game`` with a final ITS score sheet recorded, and the round it went to."""
+    book, number = desk.with_sheet_result(_book(game), a, b, score, round_number=round_number)
+    return _with(game, book), number
 
 
 def report_result(
     game: TournamentGame, reporter: str, opponent: str, result: GameResult
 ) -> tuple[TournamentGame, PendingReport | None]:
-    """A player's report of their current game. It waits for the opponent's confirmation, unless
-    the opponent already reported the same score (then it is recorded at once: report None)."""
-    t = game.tournament
-    current = t.current
-    if current is None:
-        raise RuleError(f"No round of {t.name} is paired yet.")
-    played = current.game_of(reporter)
-    if played is None or played.b is None:
-        raise RuleError(f"You have no game to report in round {current.number} (a bye needs no result).")
-    if opponent not in played.players or reporter == opponent:
-        other = played.b if played.a == reporter else played.a
-        raise RuleError(
-            f"In round {current.number} you play {t.name_of(other)} at table {played.table}: "
-            "report that game."
-        )
-    if played.result is not None:
-        if same_result(game, current.number, reporter, opponent, result):
-            raise RuleError(f"Table {played.table} already has exactly that result: nothing to do.")
-        raise RuleError(
-            f"Table {played.table} already has a result; an organiser can correct it with /tournament result."
-        )
-    tier = int(t.tier_of_round(current.number))
-    if max(result.vp_a, result.vp_b) > tier:
-        raise RuleError(
-            f"Round {current.number} is played at {tier} points, so nobody keeps more than {tier} Victory "
-            "Points; check the score."
-        )
-    for waiting in game.reports:
-        if waiting.round != current.number or {waiting.reporter, waiting.opponent} != {reporter, opponent}:
-            continue
-        if waiting.reporter == opponent and waiting.result == result.swapped():
-            return with_result(game, opponent, reporter, waiting.result, round_number=current.number), None
-        if waiting.reporter == reporter and waiting.result == result:
-            raise RuleError("You already reported exactly that; your opponent has to confirm it.")
-        who = "You" if waiting.reporter == reporter else t.name_of(waiting.reporter)
-        raise RuleError(
-            f"{who} already reported another score for table {played.table} (report #{waiting.id}). "
-            "Confirm or dispute it with its buttons; an organiser can set it with /tournament result."
-        )
-    if len(game.reports) >= MAX_PENDING_REPORTS:
-        raise RuleError("Too many reports are waiting for confirmation; ask an organiser to settle them.")
-    made = PendingReport(
-        id=game.next_report, round=current.number, reporter=reporter, opponent=opponent, result=result
-    )
-    return game.update(reports=[*game.reports, made], next_report=game.next_report + 1), made
+    """A player's report of their current game (see :func:`rules.tournament.reports.report_result`)."""
+    book, made = desk.report_result(_book(game), reporter, opponent, result)
+    return _with(game, book), made
 
 
 def settle_report(
     game: TournamentGame, report_id: int, user_id: int, *, confirm: bool, organiser: bool
 ) -> tuple[TournamentGame, PendingReport]:
-    """The opponent (or an organiser) confirms a report, which records it, or disputes it."""
-    report = game.report(report_id)
-    if report is None:
-        raise RuleError("That report has already been settled (confirmed, replaced or set by an organiser).")
-    if player_id(user_id) != report.opponent and not organiser:
-        raise RuleError(
-            f"Only <@{report.opponent}> (the opponent) or an organiser can confirm or dispute this report."
-        )
-    if not confirm:
-        if report.disputed:
-            raise RuleError("This report is already disputed; the organisers have been told.")
-        disputed = report.model_copy(update={"disputed": True})
-        return game.update(reports=[disputed if r.id == report_id else r for r in game.reports]), disputed
-    played = game.tournament.rounds[report.round - 1].game_of(report.reporter)
-    if played is not None and played.result is not None:
-        if not same_result(game, report.round, report.reporter, report.opponent, report.result):
-            raise RuleError(
-                "That game already has another result; an organiser can correct it with /tournament result."
-            )
-        return game.update(reports=[r for r in game.reports if r.id != report_id]), report
-    return with_result(
-        game, report.reporter, report.opponent, report.result, round_number=report.round
-    ), report
+    """The opponent (or an organiser) confirms or disputes a report."""
+    book, report = desk.settle_report(
+        _book(game), report_id, player_id(user_id), confirm=confirm, organiser=organiser
+    )
+    return _with(game, book), report

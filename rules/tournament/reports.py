@@ -1,0 +1,187 @@
+"""Results reported by players: one player reports, the opponent confirms or disputes, and a
+confirmed report (or the same score reported by both) becomes the game's result.
+
+:class:`Results` is the tournament with the reports waiting for a confirmation; every function
+returns a new one and refuses with a :class:`~rules.errors.RuleError` saying what to do instead.
+Players are the tournament's player ids (strings).
+
+>>> from rules.tournament import add_player, create_tournament, pair_next_round
+>>> import random
+>>> t = create_tournament("Cup", 150)
+>>> for pid in ("1", "2", "3", "4"):
+...     t = add_player(t, pid, f"P{pid}")
+>>> t = pair_next_round(t, random.Random(1))
+>>> game = t.current.game_of("1")
+>>> rival = game.b if game.a == "1" else game.a
+>>> score = GameResult(op_a=8, op_b=3, vp_a=150, vp_b=40)
+>>> book, made = report_result(Results(tournament=t), "1", rival, score)
+>>> made.id, len(book.reports)
+(1, 1)
+>>> book, settled = settle_report(book, 1, rival, confirm=True, organiser=False)
+>>> book.reports, book.tournament.current.game_of("1").result is not None
+([], True)
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.errors import RuleError
+from rules.its.scoring import ScoreResult
+from rules.tournament.engine import record_result, record_sheet_result, result_from_score
+from rules.tournament.model import GameResult, Tournament
+
+MAX_PENDING_REPORTS = 600
+"""Reports waiting for a confirmation: at most one per game of a 512-player round, and then some."""
+
+
+class PendingReport(BaseModel):
+    """A result reported by one player, waiting for their opponent (``result`` is the reporter's side a)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    round: int
+    reporter: str
+    opponent: str
+    result: GameResult
+    disputed: bool = False
+
+
+class Results(BaseModel):
+    """A tournament and the reports still waiting for a confirmation."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tournament: Tournament
+    reports: list[PendingReport] = Field(default_factory=list)
+    next_report: int = 1
+
+    def report(self, report_id: int) -> PendingReport | None:
+        return next((r for r in self.reports if r.id == report_id), None)
+
+
+def _without_reports_for(book: Results, round_number: int, a: str, b: str) -> list[PendingReport]:
+    return [r for r in book.reports if not (r.round == round_number and {r.reporter, r.opponent} == {a, b})]
+
+
+def with_result(
+    book: Results, a: str, b: str, result: GameResult, *, round_number: int, correction: bool = False
+) -> Results:
+    """``book`` with the result of ``a`` v ``b`` (``a``'s side first) recorded; reports waiting for
+    that game are settled by it."""
+    tournament = record_result(
+        book.tournament, a, b, result, round_number=round_number, correction=correction
+    )
+    return book.model_copy(
+        update={"tournament": tournament, "reports": _without_reports_for(book, round_number, a, b)}
+    )
+
+
+def with_sheet_result(
+    book: Results, a: str, b: str, score: ScoreResult, *, round_number: int | None
+) -> tuple[Results, int]:
+    """``book`` with a final ITS score sheet recorded (``a`` filled side A) in ``round_number``
+    (default: the current round), and that round. A sheet sent again changes nothing."""
+    t = book.tournament
+    for pid in (a, b):
+        if not t.has_player(pid):
+            raise RuleError(f"<@{pid}> is not in {t.name}, so this sheet is not a tournament result.")
+    number = round_number or len(t.rounds)
+    if number and same_result(t, number, a, b, result_from_score(score)):
+        return book, number
+    recorded = record_sheet_result(t, a, b, score, round_number=number or None)
+    return book.model_copy(
+        update={"tournament": recorded, "reports": _without_reports_for(book, number, a, b)}
+    ), number
+
+
+def same_result(t: Tournament, round_number: int, a: str, b: str, result: GameResult) -> bool:
+    """Whether ``result`` (``a``'s side first) is what the game of ``a`` v ``b`` already holds."""
+    played = t.rounds[round_number - 1].game_of(a)
+    if played is None or played.result is None or b not in played.players:
+        return False
+    stored = played.result if played.a == a else played.result.swapped()
+    return stored == result
+
+
+def report_result(
+    book: Results, reporter: str, opponent: str, result: GameResult
+) -> tuple[Results, PendingReport | None]:
+    """A player's report of their current game. It waits for the opponent's confirmation, unless
+    the opponent already reported the same score (then it is recorded at once: report None)."""
+    t = book.tournament
+    current = t.current
+    if current is None:
+        raise RuleError(f"No round of {t.name} is paired yet.")
+    played = current.game_of(reporter)
+    if played is None or played.b is None:
+        raise RuleError(f"You have no game to report in round {current.number} (a bye needs no result).")
+    if opponent not in played.players or reporter == opponent:
+        other = played.b if played.a == reporter else played.a
+        raise RuleError(
+            f"In round {current.number} you play {t.name_of(other)} at table {played.table}: "
+            "report that game."
+        )
+    if played.result is not None:
+        if same_result(t, current.number, reporter, opponent, result):
+            raise RuleError(f"Table {played.table} already has exactly that result: nothing to do.")
+        raise RuleError(
+            f"Table {played.table} already has a result; an organiser can correct it with /tournament result."
+        )
+    tier = int(t.tier_of_round(current.number))
+    if max(result.vp_a, result.vp_b) > tier:
+        raise RuleError(
+            f"Round {current.number} is played at {tier} points, so nobody keeps more than {tier} Victory "
+            "Points; check the score."
+        )
+    for waiting in book.reports:
+        if waiting.round != current.number or {waiting.reporter, waiting.opponent} != {reporter, opponent}:
+            continue
+        if waiting.reporter == opponent and waiting.result == result.swapped():
+            return with_result(book, opponent, reporter, waiting.result, round_number=current.number), None
+        if waiting.reporter == reporter and waiting.result == result:
+            raise RuleError("You already reported exactly that; your opponent has to confirm it.")
+        who = "You" if waiting.reporter == reporter else t.name_of(waiting.reporter)
+        raise RuleError(
+            f"{who} already reported another score for table {played.table} (report #{waiting.id}). "
+            "Confirm or dispute it with its buttons; an organiser can set it with /tournament result."
+        )
+    if len(book.reports) >= MAX_PENDING_REPORTS:
+        raise RuleError("Too many reports are waiting for confirmation; ask an organiser to settle them.")
+    made = PendingReport(
+        id=book.next_report, round=current.number, reporter=reporter, opponent=opponent, result=result
+    )
+    return book.model_copy(
+        update={"reports": [*book.reports, made], "next_report": book.next_report + 1}
+    ), made
+
+
+def settle_report(
+    book: Results, report_id: int, by: str, *, confirm: bool, organiser: bool
+) -> tuple[Results, PendingReport]:
+    """The opponent ``by`` (or an organiser) confirms a report, which records it, or disputes it."""
+    report = book.report(report_id)
+    if report is None:
+        raise RuleError("That report has already been settled (confirmed, replaced or set by an organiser).")
+    if by != report.opponent and not organiser:
+        raise RuleError(
+            f"Only <@{report.opponent}> (the opponent) or an organiser can confirm or dispute this report."
+        )
+    if not confirm:
+        if report.disputed:
+            raise RuleError("This report is already disputed; the organisers have been told.")
+        disputed = report.model_copy(update={"disputed": True})
+        return book.model_copy(
+            update={"reports": [disputed if r.id == report_id else r for r in book.reports]}
+        ), disputed
+    played = book.tournament.rounds[report.round - 1].game_of(report.reporter)
+    if played is not None and played.result is not None:
+        if not same_result(book.tournament, report.round, report.reporter, report.opponent, report.result):
+            raise RuleError(
+                "That game already has another result; an organiser can correct it with /tournament result."
+            )
+        return book.model_copy(update={"reports": [r for r in book.reports if r.id != report_id]}), report
+    return with_result(
+        book, report.reporter, report.opponent, report.result, round_number=report.round
+    ), report
