@@ -124,12 +124,13 @@ def units_taken_out(state: FightState, zone: str, successes: int, plan: dict[str
     return sum(1 for u in after.units if u.out) - sum(1 for u in state.units if u.out)
 
 
-def pending_activation(state: FightState, turn: int, zone_index: int, successes: int) -> str:
-    """The zone's name if its attack of ``turn`` waits for the allocation of ``successes``; else
-    MovedOn."""
+def open_activation(state: FightState, turn: int, zone_index: int, what: str) -> tuple[str, Activation]:
+    """The zone's name and its attack of ``turn`` if that attack is still to be resolved; else
+    MovedOn saying why. ``what`` names the control that asked ("button", "proposal")."""
     if state.turn != turn:
         raise MovedOn(
-            f"That proposal was for turn {turn}; the fight is on turn {state.turn}, so it no longer applies."
+            f"That {what} was for turn {turn}; the fight is on turn {state.turn}, so it no longer applies: "
+            "use the newest message's buttons."
         )
     zone = zone_name(state, zone_index)
     act = next((a for a in state.activations if a.zone == zone), None)
@@ -139,6 +140,13 @@ def pending_activation(state: FightState, turn: int, zone_index: int, successes:
         )
     if act is None or act.resolved:
         raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
+    return zone, act
+
+
+def pending_activation(state: FightState, turn: int, zone_index: int, successes: int) -> str:
+    """The zone's name if its attack of ``turn`` waits for the allocation of ``successes``; else
+    MovedOn."""
+    zone, act = open_activation(state, turn, zone_index, "proposal")
     if act.successes is None:
         raise MovedOn(
             f"{zone}'s successes were taken back with /si undo, so this proposal no longer applies: "

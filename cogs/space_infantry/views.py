@@ -43,6 +43,7 @@ from cogs.space_infantry.proposal import (
     already_entered,
     id_numbers,
     is_proposal,
+    open_activation,
     pending_activation,
     proposal_digest,
     read_shown_allocation,
@@ -200,20 +201,7 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
 
     async def pressed(self, interaction: discord.Interaction) -> None:
         game = await load(interaction, game_id=self.game)
-        state: FightState = game.state.fight
-        if state.turn != self.turn:
-            raise MovedOn(
-                f"That button was for turn {self.turn}; the fight is on turn {state.turn}. "
-                "Use the newest message's buttons."
-            )
-        zone = zone_name(state, self.zone)
-        act = next((a for a in state.activations if a.zone == zone), None)
-        if act is not None and act.dropped:
-            raise MovedOn(
-                f"{zone} was destroyed before its successes were entered: it does not attack this turn."
-            )
-        if act is None or act.resolved:
-            raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
+        zone, act = open_activation(game.state.fight, self.turn, self.zone, "button")
         if act.successes is not None:
             raise already_entered(zone, act)
         await open_form(interaction, successes_form(self.game, self.turn, self.zone, act.describe()))
