@@ -104,8 +104,9 @@ class SqliteRatingRepository:
                 await tx.execute(
                     "INSERT INTO ratings (guild_id, user_id, rating, games, events, last_change, updated_at)"
                     " VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET"
-                    " rating = rating + excluded.last_change, games = games + excluded.games,"
-                    " events = events + 1, last_change = excluded.last_change,"
+                    # Qualified: PostgreSQL calls a bare "rating" ambiguous (the row or excluded).
+                    " rating = ratings.rating + excluded.last_change, games = ratings.games + excluded.games,"
+                    " events = ratings.events + 1, last_change = excluded.last_change,"
                     " updated_at = excluded.updated_at",
                     (guild_id, update.user_id, initial + update.change, update.games, update.change, now),
                 )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.storage import Database, connect
@@ -15,14 +13,14 @@ from bot.storage.profiles import (
 )
 
 
-async def open_repo(path: Path) -> tuple[Database, SqliteAttackProfileRepository]:
-    db = await connect(path, migrate=False)
+async def open_repo(url: str) -> tuple[Database, SqliteAttackProfileRepository]:
+    db = await connect(url, migrate=False)
     await db.migrate()
     return db, SqliteAttackProfileRepository(db)
 
 
-async def test_own_profiles_hide_the_servers_of_the_same_name(tmp_path: Path) -> None:
-    db, repo = await open_repo(tmp_path / "p.sqlite3")
+async def test_own_profiles_hide_the_servers_of_the_same_name(database_url: str) -> None:
+    db, repo = await open_repo(database_url)
     try:
         common = {"guild_id": 7, "kind": "target", "created_by": 1}
         assert await repo.save(owner_id=SERVER, name="Marines", line="T4 Sv3+ W2 x10", **common) is None
@@ -44,8 +42,8 @@ async def test_own_profiles_hide_the_servers_of_the_same_name(tmp_path: Path) ->
         await db.close()
 
 
-async def test_an_owner_keeps_a_bounded_number(tmp_path: Path) -> None:
-    db, repo = await open_repo(tmp_path / "p.sqlite3")
+async def test_an_owner_keeps_a_bounded_number(database_url: str) -> None:
+    db, repo = await open_repo(database_url)
     try:
         for i in range(MAX_PROFILES_PER_OWNER):
             await repo.save(guild_id=1, owner_id=5, name=f"w{i}", kind="weapon", line="A1", created_by=5)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from bot.storage import SqliteRatingRepository, connect
 from bot.storage.ratings import RatingUpdate
 
 
-async def test_an_event_is_rated_once_and_servers_are_kept_apart(tmp_path: Path) -> None:
-    db = await connect(tmp_path / "r.sqlite3", migrate=False)
+async def test_an_event_is_rated_once_and_servers_are_kept_apart(database_url: str) -> None:
+    db = await connect(database_url, migrate=False)
     await db.migrate()
     repo = SqliteRatingRepository(db)
     first = [RatingUpdate(user_id=1, change=16.0, games=1), RatingUpdate(user_id=2, change=-16.0, games=1)]

@@ -1,14 +1,13 @@
-"""Saved dice rolls: a player's own follow them everywhere; a server's belong to that server."""
+"""Saved dice rolls, on SQLite and PostgreSQL: a player's own follow them everywhere; a server's
+belong to that server."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from bot.storage import SqliteSavedRollRepository, connect
 
 
-async def test_own_rolls_win_over_the_servers_and_stay_apart(tmp_path: Path) -> None:
-    db = await connect(tmp_path / "h.sqlite3", migrate=False)
+async def test_own_rolls_win_over_the_servers_and_stay_apart(database_url: str) -> None:
+    db = await connect(database_url, migrate=False)
     await db.migrate()
     repo = SqliteSavedRollRepository(db)
     mine, ours = repo.scope(user_id=7), repo.scope(guild_id=100)
