@@ -1,8 +1,16 @@
-"""/tournament end to end: an eight-player, three-round ITS event through the offline driver."""
+"""/tournament end to end: an eight-player, three-round ITS event through the offline driver.
+
+The whole event runs once on SQLite and once on PostgreSQL, so every repository it touches (games,
+event log, scheduled jobs, ratings) is exercised on both backends.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import datetime
+from pathlib import Path
+
+import pytest
 
 from bot.offline import OfflineDriver
 from cogs.tournament.rounds import TIMER_JOB, timer_job
@@ -32,7 +40,17 @@ async def _setup(driver: OfflineDriver) -> None:
         public(await driver.command(f"/tournament mission round:{number} scenario:{scenario}", user="pat"))
 
 
-async def test_a_whole_event_from_create_to_ratings(driver: OfflineDriver) -> None:
+@pytest.fixture
+async def any_backend(database_url: str, tmp_path: Path) -> AsyncIterator[OfflineDriver]:
+    d = await OfflineDriver.open(database_url, rng_seed=1234, out_dir=tmp_path / "out")
+    try:
+        yield d
+    finally:
+        await d.close()
+
+
+async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) -> None:
+    driver = any_backend
     await _setup(driver)
     t = (await state(driver)).tournament
     assert len(t.players) == 8 and t.scenarios == {1: "acquisition", 2: "frostbyte", 3: "supremacy"}
