@@ -163,9 +163,7 @@ class Match(BaseModel):
         invited = Seat(user_id=user_id, name=name)
         return self.model_copy(update={"invited": invited, "seat_step": self.seat_step + 1})
 
-    def accept(
-        self, by: int, rng: random.Random | None = None, *, manager: bool = False
-    ) -> tuple[Self, int]:
+    def accept(self, by: int, rng: random.Random | None = None, *, manager: bool = False) -> tuple[Self, int]:
         """This match with the invited player seated, and their seat.
 
         Only the invited player accepts, or a Manage Server member (``manager``) for them.
@@ -348,6 +346,37 @@ class Match(BaseModel):
                 "Finish it with /its end first, or use another thread."
             )
         return self.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": self.sheet_step + 1})
+
+    def sheet_to_start(self, scenario_id: str | None, tier: int | None) -> tuple[str, int]:
+        """The scenario and tier ``/its score`` means: what was asked, else what the match knows.
+
+        The mission defaults to the sheet's, then the draw's; the tier to the sheet's. Whatever
+        is still unknown is asked for.
+
+        >>> Match(draw_scenario="frontline").sheet_to_start(None, 300)
+        ('frontline', 300)
+        >>> Match().sheet_to_start("frontline", None)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: Say the army points for this score sheet: ...
+        """
+        if scenario_id is None:
+            known = self.sheet.scenario_id if self.sheet is not None else self.draw_scenario
+            if known is None:
+                raise RuleError(
+                    "Say which mission you are scoring: add `mission:`, for example `/its score "
+                    "mission:Acquisition tier:300 opponent:@them`. Once this channel's match has a "
+                    "draw or a sheet, /its score fills in what it already knows."
+                )
+            scenario_id = known
+        if tier is None:
+            if self.sheet is None:
+                raise RuleError(
+                    "Say the army points for this score sheet: add `tier:` (300 is the usual "
+                    "tournament size). Later /its score in this channel reuses it."
+                )
+            tier = int(self.sheet.tier)
+        return scenario_id, tier
 
     # -- the score sheet ---------------------------------------------------------------------
 
