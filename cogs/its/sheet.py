@@ -84,6 +84,7 @@ async def score(
 
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         match, _ = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
+        scenario_id, points = match.sheet_to_start(wanted, tier)
         if opponent is not None:
             match = match.invite(user.id, opponent.id, opponent.display_name)
         elif len(match.seats) < 2 and match.invited is None:
@@ -91,7 +92,6 @@ async def score(
                 "Name who you are playing: add `opponent:@them`. They are invited to the other seat "
                 "and accept it with a button."
             )
-        scenario_id, points = match.sheet_to_start(wanted, tier)
         scored = match.with_sheet(new_sheet(content.scenarios.get(scenario_id), points), name_of)
         if scored is match:
             return Change(match, "invited an opponent" if match is not old else "")  # post it anew
