@@ -112,10 +112,14 @@ async def answer(interaction: discord.Interaction, game_id: int, step: int, *, a
     match, old = shown.state, shown.before
     host = match.seats[0].name
     if not accept:
-        who = "declined" if user.id == guest.user_id else f"was withdrawn by {user.display_name}"
+        what = (
+            f"<@{guest.user_id}> declined the invitation"
+            if user.id == guest.user_id
+            else f"{user.display_name} withdrew the invitation to <@{guest.user_id}>"
+        )
         text = (
-            f"The invitation to <@{guest.user_id}> {who}. The second seat is open again: "
-            f"{host} can name someone else, or another player joins by drawing here."
+            f"{what}. The second seat is open again: {host} can name someone else, or another "
+            "player joins by drawing here."
         )
         await send(interaction, content=text, view=None, edit=True)
         return
