@@ -94,7 +94,8 @@ async def score(
             )
         scored = match.with_sheet(new_sheet(content.scenarios.get(scenario_id), points), name_of)
         if scored is match:
-            return Change(match, "invited an opponent" if match is not old else "")  # post it anew
+            # The same sheet: post it anew (storing the seats when this took or named one).
+            return Change(match, f"seats: {' vs '.join(match.names())}" if match is not old else "")
         return Change(scored, f"score sheet {name_of(scenario_id)}: {' vs '.join(match.names())}")
 
     shown = await change_match(interaction, "score_start", change)

@@ -127,3 +127,21 @@ async def test_naming_yourself_or_someone_else_when_full_is_refused(driver: Offl
     await driver.command("/its classified draw mission:Frontline", user="bob")
     full = await driver.command("/its score mission:Frontline tier:300 opponent:carol", user="alice")
     assert full.message.ephemeral and "only they can take part" in full.message.text
+
+
+async def test_editing_their_own_side_seats_the_invited_player_and_deals_their_hand(
+    driver: OfflineDriver,
+) -> None:
+    bob = driver.user("bob")
+    await driver.command("/its classified draw mission:Acquisition opponent:bob", user="alice")
+    sheet = (await driver.command("/its score tier:300", user="alice")).message
+    opened = await driver.choose(sheet, "antennas_activated", user="bob", select=2)
+    assert opened.modal is not None
+    edited = await driver.submit(opened.modal, {"f0": "1"})
+    assert "Bob: 1 → **" in sheet.text
+    public = [m.text for m in edited.messages if not m.ephemeral]
+    assert any(f"{bob.mention} took the seat" in t for t in public)
+    assert any(f"{bob.mention} joined the classified draw" in t for t in public)
+    hand = [m for m in edited.messages if m.ephemeral]
+    assert len(hand) == 1 and hand[0].visible_to == bob.id and "Your classified objectives" in hand[0].text
+    assert [s.name for s in (await _match(driver)).seats] == ["Alice", "Bob"]
