@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from cogs.its import countermeasures, draw_steps, ending, lookup, sheet
+from cogs.its import countermeasures, draw_steps, ending, lookup, seats, sheet
 from cogs.its.commands import Its
 from cogs.its.library import load_content
 from cogs.its.state import KIT
@@ -16,6 +16,7 @@ ALL_ITEMS = (
     *lookup.ITEMS,
     *draw_steps.ITEMS,
     *sheet.ITEMS,
+    *seats.ITEMS,
 )
 
 

@@ -79,12 +79,20 @@ class Its(commands.Cog, name="ITS"):
         mission="Scenario name",
         deck="Classified deck to deal from (default: Season 14 standard)",
         mode="Extreme, High Difficulty or the Double Deck extra",
+        opponent="Who you are playing: they are invited to the other seat and accept it",
     )
     @app_commands.choices(mode=draws.MODE_CHOICES)
     async def draw(
-        self, interaction: discord.Interaction, mission: str, deck: str | None = None, mode: str | None = None
+        self,
+        interaction: discord.Interaction,
+        mission: str,
+        deck: str | None = None,
+        mode: str | None = None,
+        opponent: discord.User | None = None,
     ) -> None:
-        await draws.draw_or_record(interaction, mission, deck, mode or "standard", CardSource.DEALT)
+        await draws.draw_or_record(
+            interaction, mission, deck, mode or "standard", CardSource.DEALT, opponent=opponent
+        )
 
     @draw.autocomplete("deck")
     @autocomplete
@@ -109,11 +117,19 @@ class Its(commands.Cog, name="ITS"):
 
     # -- the score sheet and the end ----------------------------------------------------------
 
-    @its.command(name="score", description="Start the interactive score sheet for your game")
-    @app_commands.describe(mission="Scenario name", tier="Army points", opponent="Who you are playing")
+    @its.command(name="score", description="Start (or post again) the interactive score sheet for your game")
+    @app_commands.describe(
+        mission="Scenario name (default: this channel's draw or sheet)",
+        tier="Army points (default: this channel's sheet)",
+        opponent="Who you are playing (default: the match's other player); they accept with a button",
+    )
     @app_commands.choices(tier=TIER_CHOICES)
     async def score(
-        self, interaction: discord.Interaction, mission: str, tier: int, opponent: discord.User
+        self,
+        interaction: discord.Interaction,
+        mission: str | None = None,
+        tier: int | None = None,
+        opponent: discord.User | None = None,
     ) -> None:
         await sheet.score(interaction, mission, tier, opponent)
 

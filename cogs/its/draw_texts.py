@@ -17,6 +17,16 @@ from rules.its.classified import CardView, DrawMode, Phase, Step, summary
 WAITING_TEXT = "Waiting for the second player to draw: they join with `/its classified draw`"
 
 
+def waiting_text(match: ItsMatch) -> str:
+    """What the open seat waits for: anyone to draw, or the player it is reserved for to accept."""
+    if match.invited is None:
+        return WAITING_TEXT
+    return (
+        f"Waiting for **{match.invited.name}** to accept the invitation (the Accept button, or "
+        "`/its classified draw` themselves)"
+    )
+
+
 # --- classified: private and public views ----------------------------------------------------
 
 
@@ -112,8 +122,8 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
             for s in view.next_steps
             if not open_seat or any(s.startswith(f"{n}:") for n in seated)
         ]
-    if open_seat and draw.phase is Phase.DRAWING and not me.pair and WAITING_TEXT not in mine_next:
-        mine_next.append(WAITING_TEXT)
+    if open_seat and draw.phase is Phase.DRAWING and not me.pair and waiting_text(match) not in mine_next:
+        mine_next.append(waiting_text(match))
     if draw.source.value == "physical" and draw.phase is Phase.DRAWING and me.step is not Step.DONE:
         count, _ = draw.record_request(seat)
         if count:
@@ -147,7 +157,7 @@ def public_draw_text(match: ItsMatch, scenario_name: str) -> str:
         lines.append("Main Classified Objectives (open): " + ", ".join(c.label for c in view.main))
     for i, p in enumerate(view.players):
         if i >= len(match.seats):
-            lines.append(f"• {WAITING_TEXT}")
+            lines.append(f"• {waiting_text(match)}")
             continue
         state = "done" if p.step is Step.DONE else "choosing"
         bit = f"• **{p.name}**: {p.kept_count} kept, {state}"
@@ -168,7 +178,7 @@ def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
         lines.append("• (none on the table: end the Player Turn to refill)")
     for i, p in enumerate(view.players):
         if i >= len(match.seats):
-            lines.append(WAITING_TEXT)
+            lines.append(waiting_text(match))
             continue
         swapped = draw.swapped[i] if i < len(draw.swapped) else False
         bits = [f"{p.kept_count} achieved"]

@@ -20,6 +20,7 @@ from cogs.its.countermeasures import tracker_text, tracker_view
 from cogs.its.draw_news import progress
 from cogs.its.draw_steps import announce, private_view
 from cogs.its.library import ItsContent
+from cogs.its.seats import check_opponent, invited_hint, post_invitation
 from cogs.its.state import KIT, ItsMatch
 from rules.errors import NotFoundError, RuleError
 from rules.its.classified import (
@@ -32,7 +33,7 @@ from rules.its.classified import (
     new_draw,
 )
 from rules.its.decks import Deck, DeckKind, pick_decks
-from rules.its.match import Seat, draw_names, open_seats, record_cards
+from rules.its.match import draw_names, open_seats, record_cards
 from rules.its.scenario import Scenario
 
 MODES: dict[str, dict[str, bool]] = {
@@ -91,20 +92,26 @@ async def draw_or_record(
     mode: str,
     source: CardSource,
     cards: list[str] | None = None,
+    opponent: discord.User | discord.Member | None = None,
 ) -> None:
-    """Deal (or record) the caller's classified objectives, seating them in the channel's match."""
+    """Deal (or record) the caller's classified objectives, seating them in the channel's match.
+
+    ``opponent`` reserves the other seat for them: they are invited, not seated."""
     user = interaction.user
+    if opponent is not None:
+        check_opponent(user, opponent)
     rng = rng_of(interaction)
     content = content_of(interaction)
     scenario: Scenario | None = content.scenario(mission) if mission else None
     name_of = functools.partial(scenario_name, content)
 
-    def fresh(seats: list[Seat], chosen: Scenario) -> ClassifiedState:
+    def fresh(match: ItsMatch, chosen: Scenario) -> ClassifiedState:
+        seats = match.seats
         setup = draw_setup_for(chosen.id, scenario_name=chosen.name, **MODES.get(mode, {}))
         standard, extreme = decks_for(content, deck)
         return new_draw(
             setup,
-            players=draw_names(seats),
+            players=draw_names(seats, match.invited),
             deck=standard,
             extreme_deck=extreme,
             rng=rng,
@@ -115,10 +122,12 @@ async def draw_or_record(
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         notes: list[str] = []
         match, seat = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
+        if opponent is not None:
+            match = match.invite(user.id, opponent.id, opponent.display_name)
         to_deal = match.scenario_to_draw(scenario.id if scenario else None, name_of)
         if to_deal is not None:
             chosen = content.scenarios.get(to_deal)
-            match = match.model_copy(update={"draw": fresh(match.seats, chosen), "draw_scenario": chosen.id})
+            match = match.model_copy(update={"draw": fresh(match, chosen), "draw_scenario": chosen.id})
             notes.append("new")
         else:
             assert match.draw is not None
@@ -174,6 +183,7 @@ async def draw_or_record(
         public.append(f"{user.mention} asked for the current Countermeasures tracker.")
     public.extend(progress(old, match, seat, joined=joined))
     await announce(interaction, shown.id, match, public, old)
+    await post_invitation(interaction, shown.id, match, old)
 
 
 async def mine(interaction: discord.Interaction) -> None:
@@ -186,7 +196,8 @@ async def mine(interaction: discord.Interaction) -> None:
     match = game.state
     seat = match.seat_of(interaction.user.id)
     if match.draw is None or seat is None:
-        raise RuleError(f"You have no classified objectives in this channel. {WHERE_DRAWS_LIVE}")
+        hint = await invited_hint(interaction) or WHERE_DRAWS_LIVE
+        raise RuleError(f"You have no classified objectives in this channel. {hint}")
     if match.draw.phase is Phase.COUNTERMEASURES:
         # The tracker is open information; this copy works like the channel's.
         await send(

@@ -6,6 +6,7 @@ Custom ids:
 ``its:ed:<game>:s<step>:<a|b>``         choose an objective of side A or B to edit
 ``its:ok:<game>:s<step>:<a|b>``         side A or B confirms (or takes it back)
 ``its:sm:<game>:<a|b>:<message>:<id>``  the form that sets one entry (see :mod:`cogs.its.sheet_forms`)
+``its:fix:<game>:<a|b>:<message>:<id>`` the form again, with what was typed, after a bad value
 =====================================  ==================================================
 
 ``step`` counts the sheet's own edits and confirmations (``ItsMatch.sheet_step``), so a draw
@@ -23,7 +24,7 @@ import discord
 
 from bot.games import MovedOn
 from bot.limits import clip
-from bot.play import Change, StepSelect, View, is_manager
+from bot.play import Change, StepSelect, View
 from bot.send import Image, edit_message, send
 from bot.views import PersistentSelect, open_form
 from cogs.its import sheet_texts
@@ -31,49 +32,76 @@ from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenari
 from cogs.its.draw_news import progress, where_cards
 from cogs.its.draw_steps import announce
 from cogs.its.library import ItsContent
-from cogs.its.sheet_forms import MODAL_PREFIX, entry_modal, entry_ref, find_entry, parse_entry
+from cogs.its.seats import check_opponent, post_invitation
+from cogs.its.sheet_access import (
+    acting,
+    after_acting,
+    current_sheet,
+    may_confirm,
+    may_edit,
+    seat_of_side,
+)
+from cogs.its.sheet_forms import MODAL_PREFIX, entry_modal, entry_ref, find_entry, modal_fields, parse_entry
 from cogs.its.state import KIT, ItsMatch
 from renderers.its_scoresheet import render_score_sheet
 from rules.errors import RuleError
 from rules.its.scenario import Scenario
-from rules.its.scoring import Control, ScoreResult, SheetSide, Side, controls, new_sheet, score_sheet
+from rules.its.scoring import (
+    Control,
+    ScoreInputError,
+    ScoreResult,
+    SheetSide,
+    Side,
+    controls,
+    new_sheet,
+    score_sheet,
+)
 
 #: The entry form's custom id: game, side, the sheet message to update, the entry.
 FORM_ID = rf"{re.escape(MODAL_PREFIX)}(\d+):([ab]):(\d+):(#\d+|[a-z0-9_-]+)"
 STALE_FORM_ID = rf"{re.escape(MODAL_PREFIX)}.*"
 
 
-def seat_of_side(side: Side) -> int:
-    return 0 if side is Side.A else 1
-
-
 # -- /its score -------------------------------------------------------------------------------
 
 
-async def score(interaction: discord.Interaction, mission: str, tier: int, opponent: discord.User) -> None:
+async def score(
+    interaction: discord.Interaction,
+    mission: str | None = None,
+    tier: int | None = None,
+    opponent: discord.User | discord.Member | None = None,
+) -> None:
+    """Start (or post anew) the channel's sheet. What is left out comes from the match: the
+    mission from its sheet or draw, the tier from its sheet, the opponent from its other seat.
+    A named opponent who is not seated yet is invited (see :mod:`cogs.its.seats`)."""
     user = interaction.user
-    if opponent.id == user.id:
-        raise RuleError("Pick your opponent, not yourself, for the score sheet.")
-    if opponent.bot:
-        raise RuleError("Bots don't play Infinity: pick the person you are playing against.")
+    if opponent is not None:
+        check_opponent(user, opponent)
     content = content_of(interaction)
-    scenario = content.scenario(mission)
-    fresh = new_sheet(scenario, tier)
+    wanted = content.scenario(mission).id if mission else None
     rng = rng_of(interaction)
     name_of = functools.partial(scenario_name, content)
 
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         match, _ = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
-        match, _ = match.seat_for(opponent.id, opponent.display_name, rng)
-        scored = match.with_sheet(fresh, name_of)
+        scenario_id, points = match.sheet_to_start(wanted, tier)
+        if opponent is not None:
+            match = match.invite(user.id, opponent.id, opponent.display_name)
+        elif len(match.seats) < 2 and match.invited is None:
+            raise RuleError(
+                "Name who you are playing: add `opponent:@them`. They are invited to the other seat "
+                "and accept it with a button."
+            )
+        scored = match.with_sheet(new_sheet(content.scenarios.get(scenario_id), points), name_of)
         if scored is match:
-            return Change(match)  # the same sheet again: post it anew
-        names = " vs ".join(s.name for s in match.seats)
-        return Change(scored, f"score sheet {scenario.name}: {names}")
+            # The same sheet: post it anew (storing the seats when this took or named one).
+            return Change(match, f"seats: {' vs '.join(match.names())}" if match is not old else "")
+        return Change(scored, f"score sheet {name_of(scenario_id)}: {' vs '.join(match.names())}")
 
     shown = await change_match(interaction, "score_start", change)
     embed, view = sheet_message(content, shown.id, shown.state)
     await send(interaction, embed=embed, view=view)
+    await post_invitation(interaction, shown.id, shown.state, shown.before)
     await seated_by_score(interaction, shown.id, shown.state, shown.before)
 
 
@@ -220,76 +248,31 @@ class ConfirmButton(ItsButton, template=r"its:ok:(?P<game>\d+):(?P<step>s?\d+):(
         await confirm(interaction, self.game, self.step, self.side)
 
 
-# -- who may do what ----------------------------------------------------------------------------
-
-
-def _player(match: ItsMatch, side: Side, user_id: int) -> tuple[bool, str]:
-    """Whether ``user_id`` plays ``side``, and that side's player's name."""
-    seat = seat_of_side(side)
-    if seat < len(match.seats):
-        return match.seats[seat].user_id == user_id, match.seats[seat].name
-    return False, "that player"
-
-
-def may_confirm(interaction: discord.Interaction, match: ItsMatch, side: Side) -> None:
-    own, owner = _player(match, side, interaction.user.id)
-    if not own:
-        raise RuleError(
-            f"Only {owner} can confirm {owner}'s side: confirming is each player's own agreement "
-            "with the result (a Manage Server member may still correct entries)."
-        )
-
-
-def may_edit(interaction: discord.Interaction, match: ItsMatch, side: Side) -> None:
-    own, owner = _player(match, side, interaction.user.id)
-    if not own and not is_manager(interaction):
-        raise RuleError(
-            f"Only {owner} (or a Manage Server member) can change {owner}'s side of this score sheet."
-        )
-
-
-def current_sheet(content: ItsContent, match: ItsMatch, step: int | None, user_id: int) -> Scenario:
-    """The sheet's scenario, when a control made at sheet step ``step`` still applies."""
-    if match.sheet is None:
-        raise MovedOn("This channel's score sheet is gone: start one with /its score.")
-    match.check_open()  # before the step check: say why, not just "out of date"
-    if step is None or step != match.sheet_step:
-        # Confirming means agreeing with what you saw: a changed sheet must be seen first.
-        raise MovedOn(stale_sheet(content, match, legacy=step is None, user_id=user_id))
-    return content.scenarios.get(match.sheet.scenario_id)
-
-
-def stale_sheet(content: ItsContent, match: ItsMatch, *, legacy: bool, user_id: int) -> str:
-    """Why a sheet control no longer applies, and the command that posts the current sheet."""
-    assert match.sheet is not None
-    why = (
-        "This sheet's controls are from an older version of Herald"
-        if legacy
-        else "This copy of the score sheet is out of date: the sheet was edited or confirmed since"
-    )
-    # Named from the presser's side: a player re-posts the sheet naming the other player.
-    others = [s for s in match.seats if s.user_id != user_id][-1:]
-    opponent = f" opponent:<@{others[0].user_id}>" if others else ""
-    again = (
-        f"/its score mission:{scenario_name(content, match.sheet.scenario_id)} "
-        f"tier:{int(match.sheet.tier)}{opponent}"
-    )
-    return (
-        f"{why}. To get the current sheet with working controls, run `{again}` again "
-        "(the same options post this sheet anew; nothing is reset)."
-    )
-
-
 # -- editing and confirming ---------------------------------------------------------------------
 
 
 async def open_entry(
-    interaction: discord.Interaction, game_id: int, step: int | None, side: Side, entry_id: str
+    interaction: discord.Interaction,
+    game_id: int,
+    step: int | None,
+    side: Side,
+    entry_id: str,
+    *,
+    typed: list[str] | None = None,
+    message: int | None = None,
 ) -> None:
+    """The entry's form, prefilled with its value (or with ``typed``: a form re-offered after a
+    bad value, which any sheet step may follow, so ``step`` is not checked then)."""
     content = content_of(interaction)
     game = await KIT.load(interaction, game_id=game_id)
     match = game.state
-    scenario = current_sheet(content, match, step, interaction.user.id)
+    if typed is None:
+        scenario = current_sheet(content, match, step, interaction.user.id)
+    else:
+        if match.sheet is None:
+            raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+        match.check_open()
+        scenario = content.scenarios.get(match.sheet.scenario_id)
     may_edit(interaction, match, side)
     assert match.sheet is not None
     found = find_entry(controls(scenario, match.sheet.tier), entry_id)
@@ -300,12 +283,13 @@ async def open_entry(
     modal = entry_modal(
         game_id=game.id,
         side=side,
-        message_id=interaction.message.id if interaction.message else 0,
+        message_id=message if message is not None else interaction.message.id if interaction.message else 0,
         control=control,
         index=index,
         name=match.names()[seat_of_side(side)],
         value=values.values.get(control.entry_id),
         victory_points=values.victory_points,
+        typed=typed,
     )
     await open_form(interaction, modal)
 
@@ -318,6 +302,7 @@ async def submit_entry(interaction: discord.Interaction, found: re.Match[str], t
     game_id, side, message_id, entry_id = int(found[1]), Side(found[2]), int(found[3]), found[4]
     ordered = [texts[k] for k in sorted(texts, key=lambda k: int(k[1:]) if k[1:].isdecimal() else 99)]
     content = content_of(interaction)
+    asked: list[Control] = []
 
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         assert old is not None
@@ -330,14 +315,66 @@ async def submit_entry(interaction: discord.Interaction, found: re.Match[str], t
         if entry is None:
             raise MovedOn("That objective is not on this sheet any more.")
         control = entry[1]
-        new = old.edit_entry(scenario, side, control.entry_id, parse_entry(control, ordered))
+        asked.append(control)
+        value = parse_entry(control, ordered)
+        new = acting(old, side, interaction.user.id, interaction)
+        new = new.edit_entry(scenario, side, control.entry_id, value)
         return Change(new, f"{old.names()[seat_of_side(side)]}: {control.label}")
 
-    shown = await change_match(interaction, "score_edit", change, game_id=game_id)
+    try:
+        shown = await change_match(interaction, "score_edit", change, game_id=game_id)
+    except ScoreInputError as error:
+        if not asked:
+            raise
+        await offer_fix(interaction, found, asked[0], ordered, error)
+        return
     embed, view = sheet_message(content, shown.id, shown.state)
     if not await edit_message(interaction, message_id, embeds=[embed], view=view):
         await send(interaction, embed=embed, view=view)
     await say_cleared(interaction, shown.before, shown.state)
+    await after_acting(interaction, shown.id, shown.state, shown.before)
+
+
+#: Shown for a form field left empty (an embed field can't be empty); read back as empty.
+EMPTY = "—"
+
+
+async def offer_fix(
+    interaction: discord.Interaction,
+    found: re.Match[str],
+    control: Control,
+    typed: list[str],
+    error: ScoreInputError,
+) -> None:
+    """A form with a bad value saved nothing: say what to fix, show everything that was typed,
+    and offer the form again filled in with it."""
+    embed = discord.Embed(
+        title="Not saved: one value needs fixing",
+        description=f"{error}\nPress **Fix it** to open the form again with what you typed.",
+        colour=discord.Colour.orange(),
+    )
+    labels = [label for label, _, _ in modal_fields(control, None, 0)]
+    for label, text in zip(labels, typed, strict=False):
+        embed.add_field(name=clip(label, 256), value=clip(text.strip(), 1024) or EMPTY, inline=False)
+    game_id, side, message_id, ref = int(found[1]), Side(found[2]), int(found[3]), found[4]
+    await send(interaction, embed=embed, view=View(FixButton(game_id, side, message_id, ref)), ephemeral=True)
+
+
+class FixButton(
+    ItsButton, template=r"its:fix:(?P<game>\d+):(?P<side>[ab]):(?P<message>\d+):(?P<ref>#\d+|[a-z0-9_-]+)"
+):
+    """Opens the entry's form again, filled in with the values shown on the message it sits on."""
+
+    fields = (("game", int), ("side", Side), ("message", int), ("ref", str))
+
+    def __init__(self, game: int, side: Side, message: int, ref: str, *, label: str = "Fix it") -> None:
+        self.button(f"its:fix:{game}:{side.value}:{message}:{ref}", label, discord.ButtonStyle.primary)
+        self.game, self.side, self.message, self.ref = game, side, message, ref
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        shown = interaction.message.embeds if interaction.message is not None else []
+        typed = [f.value if f.value != EMPTY else "" for f in (shown[0].fields if shown else [])]
+        await open_entry(interaction, self.game, None, self.side, self.ref, typed=typed, message=self.message)
 
 
 async def say_cleared(interaction: discord.Interaction, old: ItsMatch | None, new: ItsMatch) -> None:
@@ -364,7 +401,7 @@ async def confirm(interaction: discord.Interaction, game_id: int, step: int | No
         assert old is not None
         current_sheet(content, old, step, interaction.user.id)
         may_confirm(interaction, old, side)
-        new = old.toggle_confirmation(side)
+        new = acting(old, side, interaction.user.id, interaction).toggle_confirmation(side)
         did = "confirmed" if side in new.confirmed else "unconfirmed"
         return Change(new, f"{old.names()[seat_of_side(side)]} {did}")
 
@@ -372,6 +409,7 @@ async def confirm(interaction: discord.Interaction, game_id: int, step: int | No
     match, old = shown.state, shown.before
     embed, view = sheet_message(content, shown.id, match)
     await send(interaction, embed=embed, view=view, edit=True)
+    await after_acting(interaction, shown.id, match, old)
     if match.final and not (old is not None and old.final):
         await post_result(interaction, content, match)
         announce_final(interaction, content, match)
@@ -407,4 +445,4 @@ async def post_result(interaction: discord.Interaction, content: ItsContent, mat
     )
 
 
-ITEMS = (SheetSelect, ConfirmButton)
+ITEMS = (SheetSelect, ConfirmButton, FixButton)

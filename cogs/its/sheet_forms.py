@@ -45,15 +45,19 @@ def entry_modal(
     name: str,
     value: EntryValue | None,
     victory_points: int,
+    typed: list[str] | None = None,
 ) -> discord.ui.Modal:
-    """A modal prefilled with the entry's current value, shown with :func:`bot.views.open_form`:
-    the cog answers it from the custom id alone, so it works even across a restart."""
+    """A modal prefilled with the entry's current value (or with ``typed``, what the player typed
+    in a form that had a bad value), shown with :func:`bot.views.open_form`: the cog answers it
+    from the custom id alone, so it works even across a restart."""
     modal = discord.ui.Modal(
         title=clip(f"{name}: {control.label}", MAX_MODAL_LABEL),
         custom_id=f"{MODAL_PREFIX}{game_id}:{side.value}:{message_id}:{entry_ref(control, index)}",
         timeout=None,
     )
     for i, (label, default, placeholder) in enumerate(modal_fields(control, value, victory_points)):
+        if typed is not None:
+            default = typed[i][:60] if i < len(typed) else ""
         modal.add_item(
             discord.ui.TextInput(
                 label=clip(label, MAX_MODAL_LABEL),

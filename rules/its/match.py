@@ -5,6 +5,11 @@ A channel's match holds both the classified draw and the score sheet, so seat ``
 or by starting the sheet; the second seat may stay open while the first player draws, and the
 newcomer then takes the hand dealt for it.
 
+A player who names their opponent (``/its score opponent:``, or a draw naming one) does not
+seat them: the second seat is *invited*, reserved for that person until they accept (or act in
+the match themselves). Nobody else may take a reserved seat; an open seat nobody was named for
+goes to whoever takes it first.
+
 The sheet's two rules live here too: an entry left unset and one set to 0 (or "no", or nothing)
 are the same, and any edit that really changes a side clears both players' confirmations.
 
@@ -40,6 +45,10 @@ class SheetFinal(RuleError):
     """The score sheet was confirmed by both players: it no longer changes."""
 
 
+class SeatReserved(RuleError):
+    """The open seat is named for someone else: only they (or a Manage Server member) answer."""
+
+
 class Seat(BaseModel):
     """A player at the table: their Discord id and the name the channel knows them by."""
 
@@ -66,6 +75,13 @@ class Match(BaseModel):
         default=0,
         description="Score sheet: counts its edits and confirmations, so only they stale its controls.",
     )
+    invited: Seat | None = Field(
+        default=None, description="Who the open second seat is reserved for, until they accept."
+    )
+    seat_step: int = Field(
+        default=0,
+        description="Counts invitations and their answers, so only they stale an invitation's buttons.",
+    )
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -84,7 +100,10 @@ class Match(BaseModel):
         ('Player A', 'Opponent')
         """
         first = self.seats[0].name if self.seats else "Player A"
-        second = self.seats[1].name if len(self.seats) > 1 else OPEN_SEAT
+        if len(self.seats) > 1:
+            second = self.seats[1].name
+        else:
+            second = self.invited.name if self.invited is not None else OPEN_SEAT
         return first, second
 
     def player_list(self) -> str:
@@ -98,9 +117,10 @@ class Match(BaseModel):
     def seat_for(self, user_id: int, name: str, rng: random.Random | None = None) -> tuple[Self, int]:
         """This match with ``user_id`` seated (taking the open seat if needed), and their seat.
 
-        A third player is refused. When a draw was dealt for the open seat, the newcomer takes
-        that hand under their own name (made distinct from the other player's), and ``rng``
-        lets the waiting draw move on (to the INTELCOM roll, say).
+        A third player is refused, and so is anyone but the invited player when the open seat
+        is reserved (the invited player taking it is their acceptance). When a draw was dealt for
+        the open seat, the newcomer takes that hand under their own name (made distinct from the
+        other player's), and ``rng`` lets the waiting draw move on (to the INTELCOM roll, say).
 
         >>> m, _ = Match().seat_for(1, "Ann")
         >>> m, _ = m.seat_for(2, "Bo")
@@ -108,20 +128,107 @@ class Match(BaseModel):
         Traceback (most recent call last):
         ...
         rules.errors.RuleError: This channel's ITS match is between <@1> and <@2>: ...
+        >>> Match().seat_for(1, "Ann")[0].invite(1, 2, "Bo").seat_for(3, "Cy")
+        Traceback (most recent call last):
+        ...
+        rules.its.match.SeatReserved: The second seat of this match is reserved for <@2>: ...
         """
         seat = self.seat_of(user_id)
         if seat is not None:
             return self, seat
+        self._check_room()
+        if self.invited is not None and self.invited.user_id != user_id:
+            raise self._reserved()
+        return self._take(Seat(user_id=user_id, name=name), rng)
+
+    def invite(self, by: int, user_id: int, name: str) -> Self:
+        """This match with the open seat reserved for ``user_id``, named by ``by``, a seated player.
+
+        Naming someone already seated changes nothing; naming someone else than the current
+        invitee moves the reservation to them (the inviter corrects their choice).
+
+        >>> m = Match().seat_for(1, "Ann")[0].invite(1, 2, "Bo")
+        >>> m.names(), m.seat_of(2), m.invited.user_id, m.seat_step
+        (('Ann', 'Bo'), None, 2, 1)
+        >>> m.invite(1, 1, "Ann") is m, m.invite(1, 2, "Bo") is m
+        (True, True)
+        """
+        if self.seat_of(user_id) is not None:
+            return self
+        if self.seat_of(by) is None:
+            raise RuleError("Only a player of this match can name the opponent for its other seat.")
+        self._check_room()
+        if self.invited is not None and self.invited.user_id == user_id:
+            return self
+        invited = Seat(user_id=user_id, name=name)
+        return self.model_copy(update={"invited": invited, "seat_step": self.seat_step + 1})
+
+    def accept(self, by: int, rng: random.Random | None = None, *, manager: bool = False) -> tuple[Self, int]:
+        """This match with the invited player seated, and their seat.
+
+        Only the invited player accepts, or a Manage Server member (``manager``) for them.
+
+        >>> m = Match().seat_for(1, "Ann")[0].invite(1, 2, "Bo")
+        >>> m.accept(3)
+        Traceback (most recent call last):
+        ...
+        rules.its.match.SeatReserved: The second seat of this match is reserved for <@2>: ...
+        >>> m, seat = m.accept(2)
+        >>> seat, m.names(), m.invited
+        (1, ('Ann', 'Bo'), None)
+        """
+        invited = self.invited
+        if invited is None:
+            raise RuleError("Nobody is invited to this match any more: its seats are as the channel shows.")
+        if by != invited.user_id and not manager:
+            raise self._reserved()
+        return self._take(invited, rng)
+
+    def decline(self, by: int, *, manager: bool = False) -> tuple[Self, Seat]:
+        """This match with the invitation withdrawn (the seat is open again), and who was invited.
+
+        The invited player declines; the player who invited, or a Manage Server member, withdraws.
+
+        >>> m = Match().seat_for(1, "Ann")[0].invite(1, 2, "Bo")
+        >>> m.decline(3)
+        Traceback (most recent call last):
+        ...
+        rules.its.match.SeatReserved: The second seat of this match is reserved for <@2>: ...
+        >>> m.decline(1)[0].names()
+        ('Ann', 'Opponent')
+        """
+        invited = self.invited
+        if invited is None:
+            raise RuleError("Nobody is invited to this match any more: its seats are as the channel shows.")
+        if by != invited.user_id and self.seat_of(by) is None and not manager:
+            raise self._reserved()
+        return self.model_copy(update={"invited": None, "seat_step": self.seat_step + 1}), invited
+
+    def _check_room(self) -> None:
         if len(self.seats) >= SEATS:
             raise RuleError(
                 f"This channel's ITS match is between {self.player_list()}: only they can take part. "
                 "Start yours in another channel or a thread, or ask them to finish with /its end."
             )
-        seats = [*self.seats, Seat(user_id=user_id, name=name)]
+
+    def _reserved(self) -> SeatReserved:
+        assert self.invited is not None
+        host = f"<@{self.seats[0].user_id}>" if self.seats else "the first player"
+        who = f"<@{self.invited.user_id}>"
+        return SeatReserved(
+            f"The second seat of this match is reserved for {who}: {host} named them as opponent. "
+            f"Only {who} can take it (with the Accept button, or by drawing or scoring here "
+            "themselves). To play, start your own match in another channel or a thread."
+        )
+
+    def _take(self, seat: Seat, rng: random.Random | None) -> tuple[Self, int]:
+        seats = [*self.seats, seat]
         update: dict[str, object] = {"seats": seats}
+        if self.invited is not None:
+            update.update(invited=None, seat_step=self.seat_step + 1)
         if self.draw is not None and len(self.draw.players) > len(seats) - 1:
             index = len(seats) - 1
-            own = distinct_name(name, [p.name for p in self.draw.players[:index]])
+            own = distinct_name(seat.name, [p.name for p in self.draw.players[:index]])
             update["draw"] = self.draw.join(index, own, rng or random.Random())
         return self.model_copy(update=update), len(seats) - 1
 
@@ -240,6 +347,37 @@ class Match(BaseModel):
             )
         return self.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": self.sheet_step + 1})
 
+    def sheet_to_start(self, scenario_id: str | None, tier: int | None) -> tuple[str, int]:
+        """The scenario and tier ``/its score`` means: what was asked, else what the match knows.
+
+        The mission defaults to the sheet's, then the draw's; the tier to the sheet's. Whatever
+        is still unknown is asked for.
+
+        >>> Match(draw_scenario="frontline").sheet_to_start(None, 300)
+        ('frontline', 300)
+        >>> Match().sheet_to_start("frontline", None)
+        Traceback (most recent call last):
+        ...
+        rules.errors.RuleError: Say the army points for this score sheet: ...
+        """
+        if scenario_id is None:
+            known = self.sheet.scenario_id if self.sheet is not None else self.draw_scenario
+            if known is None:
+                raise RuleError(
+                    "Say which mission you are scoring: add `mission:`, for example `/its score "
+                    "mission:Acquisition tier:300 opponent:@them`. Once this channel's match has a "
+                    "draw or a sheet, /its score fills in what it already knows."
+                )
+            scenario_id = known
+        if tier is None:
+            if self.sheet is None:
+                raise RuleError(
+                    "Say the army points for this score sheet: add `tier:` (300 is the usual "
+                    "tournament size). Later /its score in this channel reuses it."
+                )
+            tier = int(self.sheet.tier)
+        return scenario_id, tier
+
     # -- the score sheet ---------------------------------------------------------------------
 
     @property
@@ -334,14 +472,16 @@ def open_seats(seats: list[Seat]) -> list[int]:
     return list(range(len(seats), SEATS))
 
 
-def draw_names(seats: list[Seat]) -> list[str]:
-    """The two names a new draw is dealt for.
+def draw_names(seats: list[Seat], invited: Seat | None = None) -> list[str]:
+    """The two names a new draw is dealt for (an invited player's hand carries their name).
 
     >>> draw_names([Seat(user_id=1, name="Opponent")])
     ['Opponent', 'Opponent (2)']
+    >>> draw_names([Seat(user_id=1, name="Ann")], Seat(user_id=2, name="Bo"))
+    ['Ann', 'Bo']
     """
     first = seats[0].name if seats else OPEN_SEAT
-    second = seats[1].name if len(seats) > 1 else OPEN_SEAT
+    second = seats[1].name if len(seats) > 1 else (invited.name if invited is not None else OPEN_SEAT)
     return [first, distinct_name(second, [first])]
 
 

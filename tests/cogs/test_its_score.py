@@ -15,9 +15,13 @@ KIND = "its_match"
 
 
 async def _sheet(driver: OfflineDriver, mission: str = "Acquisition", tier: int = 300, **kw) -> Message:
+    """Alice starts the sheet naming Bob, who accepts the invitation."""
     reply = await driver.command(f"/its score mission:{mission} tier:{tier} opponent:bob", user="alice", **kw)
     message = reply.message
     assert not message.ephemeral and "Score sheet · " in message.text
+    invitation = next((m for m in reply.messages if "named you as their opponent" in m.text), None)
+    if invitation is not None:
+        await driver.press(invitation, "Accept: play Alice", user="bob")
     return message
 
 
@@ -312,7 +316,7 @@ async def test_draw_then_sheet_share_one_match_and_the_sheet_can_be_posted_again
     assert (
         stale.modal is None
         and "out of date" in stale.message.text
-        and "/its score mission:Supplies tier:300" in stale.message.text
+        and "run `/its score` here" in stale.message.text
     )
 
 

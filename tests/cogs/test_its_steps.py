@@ -96,7 +96,7 @@ async def test_old_style_ids_explain_themselves(driver: OfflineDriver) -> None:
     legacy_sheet = _with_custom_id(sheet, ok.custom_id, f"its:ok:{game.id}:{game.version}:a")
     refused = await driver.press(legacy_sheet, "Alice: confirm", user="alice")
     assert refused.message.ephemeral and "older version of Herald" in refused.message.text
-    assert "/its score mission:Countermeasures tier:300" in refused.message.text
+    assert "run `/its score` here" in refused.message.text
     assert (await _game(driver)).state.confirmed == []
 
 
@@ -109,8 +109,12 @@ async def test_sheet_survives_draw_steps_and_score_announces_the_seated_opponent
     scored = await driver.command("/its score mission:Supplies tier:300 opponent:bob", user="alice")
     sheet = scored.messages[0]
     assert "Score sheet · " in sheet.text
+    # Naming Bob invites him; accepting seats him in the draw's open seat.
+    invitation = [m for m in scored.messages[1:] if not m.ephemeral]
+    assert len(invitation) == 1 and "named you as their opponent" in invitation[0].text
+    accepted = await driver.press(invitation[0], "Accept: play Alice", user="bob")
     # The channel hears that Bob took the open seat, and where his cards are, but not which.
-    news = [m for m in scored.messages[1:] if not m.ephemeral]
+    news = [m for m in accepted.messages if not m.ephemeral and m is not invitation[0]]
     assert len(news) == 1
     bob = driver.user("bob")
     assert f"{bob.mention} joined the classified draw for **Supplies**" in news[0].text
@@ -135,9 +139,9 @@ async def test_sheet_survives_draw_steps_and_score_announces_the_seated_opponent
     stale = await driver.press(before_confirm, "Bob: confirm", user="bob")
     assert stale.message.ephemeral and "out of date" in stale.message.text
     alice = driver.user("alice")
-    hint = f"/its score mission:Supplies tier:300 opponent:{alice.mention}"
-    assert hint in stale.message.text
-    fresh = (await driver.command("/its score mission:Supplies tier:300 opponent:alice", user="bob")).message
+    assert "run `/its score` here" in stale.message.text
+    assert alice.mention not in stale.message.text  # nothing to retype: /its score knows the match
+    fresh = (await driver.command("/its score", user="bob")).message
     assert fresh is not sheet and "Alice: 2 → **" in fresh.text
     done = await driver.press(fresh, "Bob: confirm", user="bob")
     assert any(m.attachments for m in done.messages)
@@ -146,7 +150,9 @@ async def test_sheet_survives_draw_steps_and_score_announces_the_seated_opponent
 async def test_score_seating_into_a_countermeasures_draw_posts_the_tracker(driver: OfflineDriver) -> None:
     await driver.command("/its classified draw mission:Countermeasures", user="alice")
     scored = await driver.command("/its score mission:Countermeasures tier:300 opponent:bob", user="alice")
-    news = [m for m in scored.messages[1:] if not m.ephemeral]
+    invitation = next(m for m in scored.messages[1:] if not m.ephemeral)
+    accepted = await driver.press(invitation, "Accept: play Alice", user="bob")
+    news = [m for m in accepted.messages if not m.ephemeral and m is not invitation]
     assert len(news) == 1 and "joined the classified draw" in news[0].text
     assert "tracker below is for both players" in news[0].text
     await driver.press(news[0], 1, user="bob")
