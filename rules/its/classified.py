@@ -365,10 +365,24 @@ class CmAccomplish(BaseModel):
 
 
 class CmEndTurn(BaseModel):
-    """Countermeasures: the Player Turn ends; refill the current objectives to three."""
+    """Countermeasures: the Player Turn ends; refill the current objectives to three.
+
+    ``player`` is who ends it: only the player whose turn it is may. None is an umpire (or a
+    tracker stored before turns were known), who may end any turn."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal["cm_end_turn"] = "cm_end_turn"
+    player: int | None = None
+
+
+class CmFirstPlayer(BaseModel):
+    """Countermeasures: ``player`` has the first Player Turn (the Initiative roll-off says who).
+
+    Only before the first Player Turn is under way: nothing swapped, achieved or ended yet."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["cm_first_player"] = "cm_first_player"
+    player: int
 
 
 class CmFinish(BaseModel):
@@ -379,7 +393,15 @@ class CmFinish(BaseModel):
 
 
 Action = Annotated[
-    Keep | Record | DeclareIntelcom | SecureHvt | CmSwap | CmAccomplish | CmEndTurn | CmFinish,
+    Keep
+    | Record
+    | DeclareIntelcom
+    | SecureHvt
+    | CmSwap
+    | CmAccomplish
+    | CmEndTurn
+    | CmFirstPlayer
+    | CmFinish,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
@@ -470,9 +492,13 @@ class ClassifiedState(BaseModel):
     turn_player: int | None = Field(
         default=None,
         description=(
-            "Countermeasures: whose Player Turn it is, learnt from the first swap and passed on at "
-            "each end of turn; None while nobody has swapped yet."
+            "Countermeasures: whose Player Turn it is, the first player's from the start and "
+            "passed on at each end of turn; None only in a tracker stored before turns were kept."
         ),
+    )
+    cm_turn: int = Field(
+        default=0,
+        description="Countermeasures: the Player Turn under way, from 1 (0: stored before turns counted).",
     )
     waiting: list[int] = Field(
         default_factory=list,
@@ -595,10 +621,14 @@ class ClassifiedState(BaseModel):
                     actions.extend(CmSwap(player=i, card=k) for k in self.current)
                 for k in self.current:
                     actions.append(CmAccomplish(players=[i], card=k))
+                if self.turn_player is None or self.turn_player == i:
+                    actions.append(CmEndTurn(player=i))
+                if self.first_player_open and self.turn_player != i:
+                    actions.append(CmFirstPlayer(player=i))
             if player is None:
                 if len(self.players) == 2:
                     actions.extend(CmAccomplish(players=[0, 1], card=k) for k in self.current)
-                actions.extend([CmEndTurn(), CmFinish()])
+                actions.append(CmFinish())
         return actions
 
     def join(self, player: int, name: str, rng: random.Random) -> ClassifiedState:
@@ -638,7 +668,7 @@ class ClassifiedState(BaseModel):
                 new._declare_intelcom(action)
             case SecureHvt():
                 new._secure_hvt(action)
-            case CmSwap() | CmAccomplish() | CmEndTurn() | CmFinish():
+            case CmSwap() | CmAccomplish() | CmEndTurn() | CmFirstPlayer() | CmFinish():
                 new._countermeasures(action, rng)
             case _:
                 raise ClassifiedError(f"Unknown action {action!r}.")
@@ -795,8 +825,27 @@ class ClassifiedState(BaseModel):
 
     # ----- Countermeasures --------------------------------------------------------------------
 
+    @property
+    def first_player_open(self) -> bool:
+        """Countermeasures: who has the first Player Turn may still be changed (nothing happened yet).
+
+        >>> import random
+        >>> from rules.its.decks import load_decks
+        >>> s = new_draw(DrawSetup(mode=DrawMode.COUNTERMEASURES), players=["Ann", "Bo"],
+        ...              deck=load_decks().decks["its14-standard"], rng=random.Random(3))
+        >>> ended = s.apply(CmEndTurn(player=0), random.Random(1))
+        >>> s.turn_player, s.first_player_open, ended.turn_player, ended.first_player_open
+        (0, True, 1, False)
+        """
+        return (
+            self.phase is Phase.COUNTERMEASURES
+            and self.cm_turn == 1
+            and not any(self.swapped)
+            and not any(p.kept for p in self.players)
+        )
+
     def _countermeasures(
-        self, action: CmSwap | CmAccomplish | CmEndTurn | CmFinish, rng: random.Random
+        self, action: CmSwap | CmAccomplish | CmEndTurn | CmFirstPlayer | CmFinish, rng: random.Random
     ) -> None:
         self._require_phase(Phase.COUNTERMEASURES, "use Countermeasures actions")
         match action:
@@ -824,11 +873,29 @@ class ClassifiedState(BaseModel):
                 for i in action.players:
                     self.players[i].kept.append(key)
             case CmEndTurn():
+                if action.player is not None:
+                    self._player(action.player)
+                    turn = self.turn_player
+                    if turn is not None and turn != action.player:
+                        name = self.players[turn].name
+                        raise ClassifiedError(
+                            f"It is {name}'s Player Turn: only {name} ends it, when their turn is over."
+                        )
                 while len(self.current) < COUNTERMEASURES_CURRENT and self._cm_draw(rng):
                     pass
                 self.swapped = [False] * len(self.players)
                 if self.turn_player is not None and len(self.players) == 2:
                     self.turn_player = 1 - self.turn_player
+                if self.cm_turn:
+                    self.cm_turn += 1
+            case CmFirstPlayer():
+                self._player(action.player)
+                if not self.first_player_open:
+                    raise ClassifiedError(
+                        "The first Player Turn is under way (an objective was swapped or achieved, or "
+                        "a turn ended), so who goes first can no longer change."
+                    )
+                self.turn_player = action.player
             case CmFinish():
                 self.phase = Phase.OVER
 
@@ -1061,6 +1128,9 @@ def new_draw(
         state.shared_library = list(keys)
         rng.shuffle(state.shared_library)
         state.swapped = [False] * len(players)
+        # The first player (seat 0 until the players say otherwise with CmFirstPlayer) has turn 1.
+        state.turn_player = 0
+        state.cm_turn = 1
         for p in state.players:
             p.step = Step.DONE
         for _ in range(COUNTERMEASURES_CURRENT):

@@ -290,7 +290,8 @@ async def test_countermeasures_tracker_is_shared_and_open(driver: OfflineDriver)
     again = next(b for b in tracker.buttons if b.label.startswith("⇄"))
     twice = await driver.press(tracker, again.label, user="alice")
     assert twice.message.ephemeral and "already swapped" in twice.message.text
-    await driver.press(tracker, "End Player Turn", user="bob")
+    # It is Alice's Player Turn (she started the draw): she ends it, not Bob.
+    await driver.press(tracker, "End Player Turn", user="alice")
     assert len([b for b in tracker.buttons if b.label.startswith("✔")]) == 3
     assert "swapped this turn" not in tracker.text
     stranger = await driver.press(tracker, "Game over", user="carol")

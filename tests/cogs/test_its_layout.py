@@ -51,6 +51,7 @@ OLD_IDS = [
     ("its:hvt:5:1:2", "SecureHvtButton"),
     ("its:cm:5:t3:a:0", "CountermeasuresButton"),
     ("its:cm:5:17:e:0", "CountermeasuresButton"),  # before tracker steps
+    ("its:cm:5:t0:p:1", "CountermeasuresButton"),  # player 1 goes first
     ("its:ed:5:s2:a", "SheetSelect"),
     ("its:ed:5:9:b", "SheetSelect"),  # before sheet steps
     ("its:ok:5:s2:b", "ConfirmButton"),
