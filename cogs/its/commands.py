@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.play import autocomplete
-from cogs.its import draws, ending, lookup, sheet
+from cogs.its import draws, ending, lookup, reveal, sheet
 from cogs.its.common import TIER_CHOICES, content_of, scenario_choices
 from cogs.its.library import ItsContent
 from rules.its.classified import CardSource
@@ -97,7 +97,7 @@ class Its(commands.Cog, name="ITS"):
 
     @classified.command(name="reveal", description="Show your classified objectives to the channel")
     async def reveal(self, interaction: discord.Interaction) -> None:
-        await draws.reveal(interaction)
+        await reveal.reveal(interaction)
 
     @classified.command(name="record", description="Record the printed cards you drew yourself")
     @app_commands.describe(

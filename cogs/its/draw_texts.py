@@ -97,18 +97,17 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
         embed.add_field(
             name="Secure HVT",
             value=(
-                f"Replaces {me.secure_hvt_replaces.label}. This stays private until you use "
-                "`/its classified reveal`."
+                f"Replaces {me.secure_hvt_replaces.label} (your end-of-game choice)."
             ),
             inline=False,
         )
     elif draw.phase is Phase.SECURE_HVT and not p.secure_hvt_decided and draw.secure_hvt_options(seat):
         embed.add_field(
-            name="Secure HVT (for the end of the game)",
+            name="Secure HVT (at the end of the game)",
             value=(
-                "When the game ends you may swap one of your classified objectives for Secure HVT, "
-                "or keep them all. Choose only then, with the buttons here or `/its classified mine`. "
-                "Your choice stays private until `/its classified reveal`."
+                "Nothing to choose now. When the game is over, `/its classified reveal` first offers to "
+                "swap one of your classified objectives for Secure HVT (or keep them all), asks you to "
+                "confirm, and then shows your objectives to the channel."
             ),
             inline=False,
         )

@@ -705,6 +705,26 @@ class ClassifiedState(BaseModel):
             options = options[1:]
         return options
 
+    def secure_hvt_pending(self, player: int) -> bool:
+        """True while ``player`` may still swap an objective for Secure HVT (the game's end choice).
+
+        >>> import random
+        >>> from rules.its.decks import load_decks
+        >>> s = new_draw(DrawSetup(classified_count=1), players=["Ann"],
+        ...              deck=load_decks().decks["its14-standard"], rng=random.Random(3))
+        >>> s.secure_hvt_pending(0)
+        False
+        >>> s = s.apply(Keep(player=0, card=s.players[0].pair[0]), random.Random(1))
+        >>> s.secure_hvt_pending(0), s.apply(SecureHvt(player=0), random.Random(1)).secure_hvt_pending(0)
+        (True, False)
+        """
+        p = self._player(player)
+        return (
+            self.phase is Phase.SECURE_HVT
+            and not p.secure_hvt_decided
+            and bool(self.secure_hvt_options(player))
+        )
+
     def objectives(self, player: int) -> list[str]:
         """The keys that count as ``player``'s private classified objectives now.
 
@@ -1260,12 +1280,12 @@ def next_steps(state: ClassifiedState) -> list[str]:
             )
     elif state.phase is Phase.SECURE_HVT:
         steps.append(
-            "Play the game. When it ends, each player may swap one classified objective for Secure HVT "
-            "(or keep them all)."
+            "Play the game. At its end, as each player reveals their classified objectives, they may "
+            "first swap one for Secure HVT (or keep them all)."
         )
         waiting = [p.name for p in state.players if not p.secure_hvt_decided]
         if waiting:
-            steps.append(f"Still to decide on Secure HVT: {', '.join(waiting)}.")
+            steps.append(f"Secure HVT is still open to {' and '.join(waiting)} (until they reveal).")
     elif state.phase is Phase.COUNTERMEASURES:
         steps.append(
             "At the start of your Tactical Phase you may swap one Current Mission Objective; record "

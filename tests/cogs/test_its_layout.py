@@ -49,6 +49,10 @@ OLD_IDS = [
     ("its:intel:5:1:0", "IntelcomButton"),
     ("its:hvt:5:0:x", "SecureHvtButton"),
     ("its:hvt:5:1:2", "SecureHvtButton"),
+    ("its:hvtask:5:0:2", "HvtAskButton"),
+    ("its:hvtok:5:1:x", "HvtConfirmButton"),
+    ("its:hvtok:5:1:0", "HvtConfirmButton"),
+    ("its:hvtback:5:0", "HvtBackButton"),
     ("its:cm:5:t3:a:0", "CountermeasuresButton"),
     ("its:cm:5:17:e:0", "CountermeasuresButton"),  # before tracker steps
     ("its:cm:5:t0:p:1", "CountermeasuresButton"),  # player 1 goes first
