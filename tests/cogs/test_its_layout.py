@@ -61,6 +61,8 @@ OLD_IDS = [
     ("its:ok:5:s2:b", "ConfirmButton"),
     ("its:ok:5:9:a", "ConfirmButton"),
     ("its:end:5", "EndButton"),
+    ("its:endyes:5:0", "AgreeButton"),
+    ("its:endno:5:1", "DeclineButton"),
 ]
 
 
