@@ -44,8 +44,13 @@ def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, em
         )
 
 
-def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embed:
-    """Everything the player in ``seat`` may see of the draw. Send it ephemerally only."""
+def private_draw_embed(
+    match: ItsMatch, seat: int, scenario_name: str, *, choosing_hvt: bool = False
+) -> discord.Embed:
+    """Everything the player in ``seat`` may see of the draw. Send it ephemerally only.
+
+    ``choosing_hvt``: shown with the end-of-game Secure HVT choice, so without the notes about
+    that choice and the next steps (the message itself says them)."""
     draw = match.draw
     assert draw is not None
     view = summary(draw, viewer=seat)
@@ -101,6 +106,8 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
             ),
             inline=False,
         )
+    elif choosing_hvt:
+        return embed
     elif draw.phase is Phase.SECURE_HVT and not p.secure_hvt_decided and draw.secure_hvt_options(seat):
         embed.add_field(
             name="Secure HVT (at the end of the game)",

@@ -123,7 +123,7 @@ def _choice(
     ]
     buttons.append(HvtConfirmButton(game_id, seat, None, label="No swap: reveal my objectives"))
     name = scenario_name(content_of(interaction), match.draw_scenario)
-    return CHOICE_TEXT, draw_texts.private_draw_embed(match, seat, name), View(*buttons)
+    return CHOICE_TEXT, draw_texts.private_draw_embed(match, seat, name, choosing_hvt=True), View(*buttons)
 
 
 async def _current(interaction: discord.Interaction, game_id: int, seat: int) -> ItsMatch:

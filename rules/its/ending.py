@@ -66,10 +66,10 @@ def has_stake(match: Match, seat: int) -> bool:
 
 
 def stake_text(match: Match, seat: int) -> str:
-    """What ending would take from ``seat``'s player, in a few words (for the request).
+    """What ending would take from ``seat``'s player, said to them (the request addresses them).
 
     >>> stake_text(Match(), 0)
-    'their part of this match'
+    'your part of this match'
     """
     draw = match.draw
     bits = []
@@ -79,7 +79,7 @@ def stake_text(match: Match, seat: int) -> str:
         elif draw.setup.mode is not DrawMode.COUNTERMEASURES and seat not in match.revealed:
             player = draw.players[seat]
             if player.kept or player.pair:
-                bits.append("their classified objectives, which nobody else has seen")
+                bits.append("your classified objectives, which nobody else has seen")
     if match.sheet is not None and not match.final:
         bits.append("the score sheet, not yet confirmed by both")
-    return " and ".join(bits) or "their part of this match"
+    return " and ".join(bits) or "your part of this match"

@@ -35,6 +35,7 @@ async def test_reveal_offers_the_swap_and_asks_to_confirm(driver: OfflineDriver)
     asked = await driver.command("/its classified reveal", user="alice")
     choice = asked.message
     assert choice.ephemeral and "The end of the game: Secure HVT" in choice.text
+    assert "Nothing to choose now" not in choice.text  # the note for play is not shown here
     assert len([m for m in driver.history() if not m.ephemeral]) == public_before  # nothing shown yet
     swaps = [b.label for b in choice.buttons if b.label.startswith("Swap ")]
     assert len(swaps) == len(match.draw.secure_hvt_options(0)) and "No swap: reveal my objectives" in [
