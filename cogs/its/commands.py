@@ -1,9 +1,9 @@
 """/its: the command declarations. Each hands over to the module of its concern:
 
 - look-up (``mission``, ``rule``, ``classified card``): :mod:`cogs.its.lookup`;
-- classified draws (``classified draw``, ``record``, ``mine``, ``reveal``): :mod:`cogs.its.draws`,
-  with the players' steps in :mod:`cogs.its.draw_steps` and the tracker in
-  :mod:`cogs.its.countermeasures`;
+- classified draws (``classified draw``, ``record``, ``mine``): :mod:`cogs.its.draws`, with the
+  players' steps in :mod:`cogs.its.draw_steps` and the tracker in :mod:`cogs.its.countermeasures`;
+- the end of the game (``classified reveal`` and the Secure HVT swap it offers): :mod:`cogs.its.reveal`;
 - the score sheet (``score``, its forms and confirmations): :mod:`cogs.its.sheet`;
 - the end of a match (``end``): :mod:`cogs.its.ending`.
 """
