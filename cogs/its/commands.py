@@ -95,7 +95,9 @@ class Its(commands.Cog, name="ITS"):
     async def mine(self, interaction: discord.Interaction) -> None:
         await draws.mine(interaction)
 
-    @classified.command(name="reveal", description="Show your classified objectives to the channel")
+    @classified.command(
+        name="reveal", description="At the end of the game: Secure HVT, then show your classified objectives"
+    )
     async def reveal(self, interaction: discord.Interaction) -> None:
         await reveal.reveal(interaction)
 
