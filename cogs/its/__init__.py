@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from cogs.its import countermeasures, draw_steps, ending, lookup, seats, sheet
+from cogs.its import countermeasures, draw_steps, ending, lookup, reveal, seats, sheet
 from cogs.its.commands import Its
 from cogs.its.library import load_content
 from cogs.its.state import KIT
@@ -15,6 +15,7 @@ ALL_ITEMS = (
     *countermeasures.ITEMS,
     *lookup.ITEMS,
     *draw_steps.ITEMS,
+    *reveal.ITEMS,
     *sheet.ITEMS,
     *seats.ITEMS,
 )

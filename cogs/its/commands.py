@@ -1,9 +1,9 @@
 """/its: the command declarations. Each hands over to the module of its concern:
 
 - look-up (``mission``, ``rule``, ``classified card``): :mod:`cogs.its.lookup`;
-- classified draws (``classified draw``, ``record``, ``mine``, ``reveal``): :mod:`cogs.its.draws`,
-  with the players' steps in :mod:`cogs.its.draw_steps` and the tracker in
-  :mod:`cogs.its.countermeasures`;
+- classified draws (``classified draw``, ``record``, ``mine``): :mod:`cogs.its.draws`, with the
+  players' steps in :mod:`cogs.its.draw_steps` and the tracker in :mod:`cogs.its.countermeasures`;
+- the end of the game (``classified reveal`` and the Secure HVT swap it offers): :mod:`cogs.its.reveal`;
 - the score sheet (``score``, its forms and confirmations): :mod:`cogs.its.sheet`;
 - the end of a match (``end``): :mod:`cogs.its.ending`.
 """
@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.play import autocomplete
-from cogs.its import draws, ending, lookup, sheet
+from cogs.its import draws, ending, lookup, reveal, sheet
 from cogs.its.common import TIER_CHOICES, content_of, scenario_choices
 from cogs.its.library import ItsContent
 from rules.its.classified import CardSource
@@ -103,9 +103,11 @@ class Its(commands.Cog, name="ITS"):
     async def mine(self, interaction: discord.Interaction) -> None:
         await draws.mine(interaction)
 
-    @classified.command(name="reveal", description="Show your classified objectives to the channel")
+    @classified.command(
+        name="reveal", description="At the end of the game: Secure HVT, then show your classified objectives"
+    )
     async def reveal(self, interaction: discord.Interaction) -> None:
-        await draws.reveal(interaction)
+        await reveal.reveal(interaction)
 
     @classified.command(name="record", description="Record the printed cards you drew yourself")
     @app_commands.describe(

@@ -1,5 +1,9 @@
 """The shared Countermeasures tracker: a player achieved or swaps an objective, the turn ends.
 
+The tracker shows whose Player Turn it is from the start (the player who started the draw goes
+first until the other player says they won the Initiative roll-off and go first); only that player,
+or a Manage Server member who is not playing, ends it.
+
 Custom id: ``its:cm:<game>:t<step>:<act>:<i>``, where ``step`` counts the tracker's own presses
 (``ItsMatch.tracker_step``), so only another press of the tracker makes a copy stale. An id
 from before tracker steps (a bare number there) still parses and explains itself.
@@ -16,20 +20,30 @@ from cogs.its import draw_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
 from cogs.its.state import ItsMatch
 from rules.errors import RuleError
-from rules.its.classified import ClassifiedState, CmAccomplish, CmEndTurn, CmFinish, CmSwap, Phase
+from rules.its.classified import (
+    ClassifiedState,
+    CmAccomplish,
+    CmEndTurn,
+    CmFinish,
+    CmFirstPlayer,
+    CmSwap,
+    Phase,
+)
 
 STYLES = {
     "a": discord.ButtonStyle.success,
     "s": discord.ButtonStyle.secondary,
     "e": discord.ButtonStyle.primary,
     "f": discord.ButtonStyle.danger,
+    "p": discord.ButtonStyle.secondary,
 }
 
 
 class CountermeasuresButton(
-    ItsButton, template=r"its:cm:(?P<game>\d+):(?P<step>t?\d+):(?P<act>[asef]):(?P<pick>\d)"
+    ItsButton, template=r"its:cm:(?P<game>\d+):(?P<step>t?\d+):(?P<act>[asefp]):(?P<pick>\d)"
 ):
-    """Achieved (``a``), swap (``s``), end the turn (``e``), finish (``f``).
+    """Achieved (``a``), swap (``s``), end the turn (``e``), finish (``f``), player ``i`` goes
+    first (``p``).
 
     ``step`` is None for a button from before tracker steps existed: it only explains itself."""
 
@@ -48,10 +62,18 @@ def tracker_view(game_id: int, step: int, draw: ClassifiedState) -> discord.ui.V
     if draw.phase is not Phase.COUNTERMEASURES:
         return None
     labels = [draw.card(key).label for key in draw.current]
+    turn = draw.turn_player
+    first = [
+        CountermeasuresButton(game_id, step, "p", i, label=f"{p.name} goes first")
+        for i, p in enumerate(draw.players)
+        if draw.first_player_open and i != turn and i not in draw.waiting
+    ]
+    whose = f": {draw.players[turn].name}" if turn is not None and turn not in draw.waiting else ""
     return View(
         *(CountermeasuresButton(game_id, step, "a", i, label=f"✔ {label}") for i, label in enumerate(labels)),
         *(CountermeasuresButton(game_id, step, "s", i, label=f"⇄ {label}") for i, label in enumerate(labels)),
-        CountermeasuresButton(game_id, step, "e", label="End Player Turn (refill)"),
+        *first,
+        CountermeasuresButton(game_id, step, "e", label=f"End Player Turn{whose} (refill)"),
         CountermeasuresButton(game_id, step, "f", label="Game over"),
     )
 
@@ -77,7 +99,7 @@ async def press(
         if step is None or step != old.tracker_step:
             raise MovedOn(stale(scenario, legacy=step is None))
         seat = old.seat_of(user.id)
-        if seat is None and act in "ef" and is_manager(interaction):
+        if seat is None and act in "efp" and is_manager(interaction):
             seat = -1
         elif seat is None and len(old.seats) >= 2:
             raise RuleError(
@@ -91,8 +113,10 @@ async def press(
             )
         if act in "as" and pick >= len(draw.current):
             raise MovedOn("That objective is no longer on the table: use the newest tracker message.")
+        if act == "p" and pick >= len(draw.players):
+            raise MovedOn("That choice is no longer on the tracker: use the newest tracker message.")
         name = old.seats[seat].name if seat >= 0 else user.display_name
-        action: CmAccomplish | CmSwap | CmEndTurn | CmFinish
+        action: CmAccomplish | CmSwap | CmEndTurn | CmFirstPlayer | CmFinish
         if act == "a":
             action, done = (
                 CmAccomplish(players=[seat], card=draw.current[pick]),
@@ -101,7 +125,11 @@ async def press(
         elif act == "s":
             action, done = CmSwap(player=seat, card=draw.current[pick]), "swapped an objective"
         elif act == "e":
-            action, done = CmEndTurn(), "ended the Player Turn"
+            # A seated player ends only their own Player Turn; a manager who is not playing any.
+            action, done = CmEndTurn(player=seat if seat >= 0 else None), "ended the Player Turn"
+        elif act == "p":
+            first = draw.players[pick].name
+            action, done = CmFirstPlayer(player=pick), f"gave the first Player Turn to {first}"
         else:
             action, done = CmFinish(), "ended the Countermeasures game"
         summary = f"{name} {done}"

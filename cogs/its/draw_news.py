@@ -70,8 +70,8 @@ def phase_news(match: ItsMatch, old: ItsMatch | None) -> list[str]:
         return [f"INTELCOM declarations are made. Now choose the rest of your classified objectives: {how}."]
     if draw.phase is Phase.SECURE_HVT and old_phase is not Phase.SECURE_HVT:
         hvt = (
-            " At the end of the game, `/its classified mine` offers the Secure HVT swap (it stays "
-            "private until you reveal)."
+            " When the game is over, `/its classified reveal` offers the Secure HVT swap before it "
+            "shows your objectives."
             if draw.setup.secure_hvt_offered
             else ""
         )

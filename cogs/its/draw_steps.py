@@ -1,11 +1,12 @@
-"""A player's steps in a classified draw: keep a card, declare INTELCOM, the Secure HVT swap.
+"""A player's steps in a classified draw: keep a card, declare INTELCOM.
+
+The Secure HVT swap belongs to the end of the game: :mod:`cogs.its.reveal` offers it.
 
 Custom ids:
 
 =====================================  ==================================================
 ``its:keep:<game>:<seat>:<step>:<i>``   keep card ``i`` of the pair (step = cards kept so far)
 ``its:intel:<game>:<seat>:<0|1>``       declare the first kept card INTELCOM or not
-``its:hvt:<game>:<seat>:<i|x>``         swap kept card ``i`` for Secure HVT (``x``: keep all)
 =====================================  ==================================================
 """
 
@@ -24,7 +25,7 @@ from cogs.its.countermeasures import tracker_view
 from cogs.its.draw_news import news_text, phase_news, progress
 from cogs.its.state import ItsMatch
 from rules.errors import RuleError
-from rules.its.classified import Action, ClassifiedState, DeclareIntelcom, Keep, Phase, SecureHvt, Step
+from rules.its.classified import Action, ClassifiedState, DeclareIntelcom, Keep, Phase, Step
 
 
 class KeepButton(ItsButton, template=r"its:keep:(?P<game>\d+):(?P<seat>\d):(?P<step>\d+):(?P<pick>\d)"):
@@ -50,32 +51,13 @@ class IntelcomButton(ItsButton, template=r"its:intel:(?P<game>\d+):(?P<seat>\d):
         await declare_intelcom(interaction, self.game, self.seat, self.use)
 
 
-class SecureHvtButton(ItsButton, template=r"its:hvt:(?P<game>\d+):(?P<seat>\d):(?P<pick>\d+|x)"):
-    fields = (("game", int), ("seat", int), ("pick", lambda pick: None if pick == "x" else int(pick)))
-
-    def __init__(self, game: int, seat: int, pick: int | None, *, label: str = "Secure HVT") -> None:
-        style = discord.ButtonStyle.secondary if pick is None else discord.ButtonStyle.danger
-        self.button(f"its:hvt:{game}:{seat}:{'x' if pick is None else pick}", label, style)
-        self.game, self.seat, self.pick = game, seat, pick
-
-    async def pressed(self, interaction: discord.Interaction) -> None:
-        await secure_hvt(interaction, self.game, self.seat, self.pick)
-
-
 def private_view(game_id: int, draw: ClassifiedState, seat: int) -> discord.ui.View | None:
-    """The owner's buttons: keep one of the pair, or the Secure HVT choice at the end."""
+    """The owner's buttons: keep one of the pair. (Secure HVT waits for the reveal.)"""
     p = draw.players[seat]
     items: list[discord.ui.Item[discord.ui.View]] = []
     if draw.phase is Phase.DRAWING and p.step is not Step.DONE and p.pair:
         for i, key in enumerate(p.pair):
             items.append(KeepButton(game_id, seat, len(p.kept), i, label=f"Keep {draw.card(key).label}"))
-    if draw.phase is Phase.SECURE_HVT and not p.secure_hvt_decided:
-        options = draw.secure_hvt_options(seat)
-        for key in options:
-            label = f"Swap {draw.card(key).label} for Secure HVT"
-            items.append(SecureHvtButton(game_id, seat, p.kept.index(key), label=label))
-        if options:
-            items.append(SecureHvtButton(game_id, seat, None, label="No swap: I keep my objectives"))
     return View(*items)
 
 
@@ -182,47 +164,6 @@ async def declare_intelcom(interaction: discord.Interaction, game_id: int, seat:
         )
 
 
-async def secure_hvt(interaction: discord.Interaction, game_id: int, seat: int, pick: int | None) -> None:
-    def make(draw: ClassifiedState) -> tuple[Action, str]:
-        p = draw.players[seat]
-        if draw.phase is not Phase.SECURE_HVT or p.secure_hvt_decided:
-            raise MovedOn("Your Secure HVT choice is already made.")
-        if pick is not None and pick >= len(p.kept):
-            raise MovedOn("Those cards have changed: use /its classified mine again.")
-        replace = None if pick is None else p.kept[pick]
-        return SecureHvt(player=seat, replace=replace), "made a private choice"
-
-    rng = rng_of(interaction)
-
-    def change(old: ItsMatch | None) -> Change[ItsMatch]:
-        assert old is not None
-        owner(old, seat, interaction.user.id)
-        if old.draw is None:
-            raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
-        if seat in old.revealed:
-            old.choose_secure_hvt(seat, None, rng)  # raises: says why a revealed player can't swap
-        act, did = make(old.draw)
-        assert isinstance(act, SecureHvt)
-        new = old.choose_secure_hvt(seat, act.replace, rng)  # refuses a revealed player
-        return Change(new, f"{old.seats[seat].name} {did}")
-
-    shown = await change_match(interaction, "classified_hvt", change, game_id=game_id)
-    game_id, match = shown.id, shown.state
-    await show_private(interaction, game_id, match, seat)
-    # The swap is private information: the channel learns it from /its classified reveal,
-    # unless this player's cards are already revealed.
-    draw = match.draw
-    assert draw is not None
-    p = draw.players[seat]
-    if seat in match.revealed and p.secure_hvt_replaces is not None:
-        name = match.seats[seat].name
-        await send(
-            interaction,
-            content=f"**{name}** swapped {draw.card(p.secure_hvt_replaces).label} for Secure HVT at the "
-            "end of the game.",
-        )
-
-
 async def show_private(interaction: discord.Interaction, game_id: int, match: ItsMatch, seat: int) -> None:
     """The pressed private message, showing ``seat``'s cards as they are now (its note stays)."""
     assert match.draw is not None
@@ -237,4 +178,4 @@ async def show_private(interaction: discord.Interaction, game_id: int, match: It
     )
 
 
-ITEMS = (KeepButton, IntelcomButton, SecureHvtButton)
+ITEMS = (KeepButton, IntelcomButton)

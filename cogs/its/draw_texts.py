@@ -54,8 +54,13 @@ def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, em
         )
 
 
-def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embed:
-    """Everything the player in ``seat`` may see of the draw. Send it ephemerally only."""
+def private_draw_embed(
+    match: ItsMatch, seat: int, scenario_name: str, *, choosing_hvt: bool = False
+) -> discord.Embed:
+    """Everything the player in ``seat`` may see of the draw. Send it ephemerally only.
+
+    ``choosing_hvt``: shown with the end-of-game Secure HVT choice, so without the notes about
+    that choice and the next steps (the message itself says them)."""
     draw = match.draw
     assert draw is not None
     view = summary(draw, viewer=seat)
@@ -72,7 +77,17 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
             "Countermeasures has no private cards: the Current Mission Objectives are shared, and "
             "the tracker in the channel shows them with what each player achieved."
         )
-        _card_section(embed, f"Achieved ({len(me.kept)})", me.kept)
+        if me.kept:
+            _card_section(embed, f"Achieved by you ({len(me.kept)})", me.kept)
+        else:
+            embed.add_field(
+                name="Achieved by you",
+                value="Nothing so far: an objective you achieve is yours to keep.",
+                inline=False,
+            )
+        turn = player_turn_text(match)
+        if turn:
+            embed.add_field(name="Player Turn", value=turn, inline=False)
     else:
         _card_section(embed, f"Kept ({len(me.kept)})", me.kept, empty="none yet")
     _card_section(embed, "Choose one to keep", me.pair)
@@ -97,18 +112,19 @@ def private_draw_embed(match: ItsMatch, seat: int, scenario_name: str) -> discor
         embed.add_field(
             name="Secure HVT",
             value=(
-                f"Replaces {me.secure_hvt_replaces.label}. This stays private until you use "
-                "`/its classified reveal`."
+                f"Replaces {me.secure_hvt_replaces.label} (your end-of-game choice)."
             ),
             inline=False,
         )
+    elif choosing_hvt:
+        return embed
     elif draw.phase is Phase.SECURE_HVT and not p.secure_hvt_decided and draw.secure_hvt_options(seat):
         embed.add_field(
-            name="Secure HVT (for the end of the game)",
+            name="Secure HVT (at the end of the game)",
             value=(
-                "When the game ends you may swap one of your classified objectives for Secure HVT, "
-                "or keep them all. Choose only then, with the buttons here or `/its classified mine`. "
-                "Your choice stays private until `/its classified reveal`."
+                "Nothing to choose now. When the game is over, `/its classified reveal` first offers to "
+                "swap one of your classified objectives for Secure HVT (or keep them all), asks you to "
+                "confirm, and then shows your objectives to the channel."
             ),
             inline=False,
         )
@@ -190,14 +206,39 @@ def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
     if draw.phase is Phase.OVER:
         lines.append("The game is over.")
     else:
-        if draw.turn_player is not None and draw.turn_player < len(match.seats):
-            lines.append(f"Player Turn: **{view.players[draw.turn_player].name}**")
+        turn = player_turn_text(match)
+        if turn:
+            lines.append(turn)
         lines.append(
             "✔ = you achieved it (press during your Order) · ⇄ = at the start of their Tactical Phase "
             "the player whose Player Turn it is may swap one, once per turn · end each Player Turn to "
             "refill to three and pass the turn."
         )
     return "\n".join(lines)
+
+
+def player_turn_text(match: ItsMatch) -> str:
+    """Whose Countermeasures Player Turn it is, the Game Round, and who may change the first player.
+
+    Empty while the player whose turn it is has not taken their seat (or for a tracker stored
+    before turns were kept)."""
+    draw = match.draw
+    assert draw is not None
+    turn = draw.turn_player
+    if turn is None or turn >= len(match.seats) or turn in draw.waiting:
+        return ""
+    name = draw.players[turn].name
+    text = f"Player Turn: **{name}**"
+    if draw.cm_turn:
+        text += f" (Game Round {(draw.cm_turn + 1) // 2})" if len(draw.players) == 2 else ""
+    text += f". Only {name} ends it, with End Player Turn."
+    others = [p.name for i, p in enumerate(draw.players) if i != turn and i < len(match.seats)]
+    if draw.first_player_open and others:
+        text += (
+            f" {name} started the draw, so has the first Player Turn; if the Initiative roll-off "
+            f"gave it to {others[0]}, press “{others[0]} goes first”."
+        )
+    return text
 
 
 def reveal_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embed:

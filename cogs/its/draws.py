@@ -214,13 +214,3 @@ async def mine(interaction: discord.Interaction) -> None:
         view=private_view(game.id, match.draw, seat),
         ephemeral=True,
     )
-
-
-async def reveal(interaction: discord.Interaction) -> None:
-    def change(old: ItsMatch) -> Change[ItsMatch]:
-        match, seat = old.reveal(interaction.user.id)
-        return Change(match, f"{old.seats[seat].name} revealed", result=seat)
-
-    shown = await KIT.step(interaction, "classified_reveal", change)
-    name = scenario_name(content_of(interaction), shown.state.draw_scenario)
-    await send(interaction, embed=draw_texts.reveal_embed(shown.state, shown.result, name))

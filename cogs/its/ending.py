@@ -1,4 +1,13 @@
-"""Ending a match: ``/its end``, its confirmation (``its:end:<game>``) and the channel's note.
+"""Ending a match: ``/its end``, its confirmation, the other player's agreement, the channel's note.
+
+Ending deletes both players' drawn objectives and the sheet, so one player can't end a match that
+still holds something of the other's (:func:`rules.its.ending.agreement_needed`): their ``/its end``
+posts a request in the channel, and the match ends when the other player agrees. We ask rather
+than keep an ended match viewable, because the channel then holds one match at a time, as before,
+and nobody's cards are ever deleted without their word.
+
+Custom ids: ``its:end:<game>`` (end it, after one's own confirmation), ``its:endyes:<game>:<seat>``
+and ``its:endno:<game>:<seat>`` (agree to, or turn down, the request of the player in ``seat``).
 
 The note says only what the channel could already know: revealed objectives and the score,
 never a card that is still private.
@@ -17,6 +26,7 @@ from cogs.its.sheet import sheet_parts
 from cogs.its.state import KIT, ItsMatch
 from rules.errors import RuleError
 from rules.its.classified import DrawMode
+from rules.its.ending import agreement_needed, stake_text
 
 
 class EndButton(ItsButton, template=r"its:end:(?P<game>\d+)"):
@@ -32,17 +42,44 @@ class EndButton(ItsButton, template=r"its:end:(?P<game>\d+)"):
         await end_confirmed(interaction, self.game)
 
 
-def may_end(interaction: discord.Interaction, match: ItsMatch) -> None:
-    if match.seat_of(interaction.user.id) is None and not is_manager(interaction):
-        raise RuleError(
-            f"Only the players ({match.player_list()}) or a Manage Server member can end this match."
-        )
+class AgreeButton(ItsButton, template=r"its:endyes:(?P<game>\d+):(?P<asker>\d)"):
+    """The other player agrees to end the match the player in ``asker`` asked to end."""
+
+    fields = (("game", int), ("asker", int))
+
+    def __init__(self, game: int, asker: int, *, label: str = "End the match") -> None:
+        self.button(f"its:endyes:{game}:{asker}", label, discord.ButtonStyle.danger)
+        self.game, self.asker = game, asker
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await agreed(interaction, self.game, self.asker)
+
+
+class DeclineButton(ItsButton, template=r"its:endno:(?P<game>\d+):(?P<asker>\d)"):
+    """Keep playing: the other player turns the request down, or the asker withdraws it."""
+
+    fields = (("game", int), ("asker", int))
+
+    def __init__(self, game: int, asker: int, *, label: str = "Keep playing") -> None:
+        self.button(f"its:endno:{game}:{asker}", label, discord.ButtonStyle.secondary)
+        self.game, self.asker = game, asker
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        await declined(interaction, self.game, self.asker)
+
+
+def may_end(interaction: discord.Interaction, match: ItsMatch) -> int | None:
+    """Refuse a stranger; return the seat whose player must agree first (None: nobody)."""
+    return agreement_needed(match, interaction.user.id, manager=is_manager(interaction))
 
 
 async def end(interaction: discord.Interaction) -> None:
-    private(interaction)
     game = await KIT.load(interaction)
-    may_end(interaction, game.state)
+    other = may_end(interaction, game.state)
+    if other is not None:
+        await ask(interaction, game.id, game.state, other)
+        return
+    private(interaction)
     await send(
         interaction,
         content="End this match? This deletes both players' drawn objectives and the sheet. The channel "
@@ -53,11 +90,76 @@ async def end(interaction: discord.Interaction) -> None:
     )
 
 
+async def ask(interaction: discord.Interaction, game_id: int, match: ItsMatch, other: int) -> None:
+    """Post the request to end the match, for the player in ``other`` to answer."""
+    asker = match.seat_of(interaction.user.id)
+    assert asker is not None
+    them = f"<@{match.seats[other].user_id}>"
+    await send(
+        interaction,
+        content=(
+            f"{interaction.user.mention} asks to end this channel's ITS match. {them}, do you agree? "
+            f"Ending deletes {stake_text(match, other)}, with the rest of the match; the channel then "
+            "gets a note of the revealed objectives and the score, never a card still unseen. "
+            f"Until {them} agrees, the match goes on (a Manage Server member who is not playing may "
+            "also end it)."
+        ),
+        view=View(
+            AgreeButton(game_id, asker, label=f"{match.seats[other].name}: end the match"),
+            DeclineButton(game_id, asker),
+        ),
+        mentions=discord.AllowedMentions(users=[discord.Object(match.seats[other].user_id)]),
+    )
+
+
+async def agreed(interaction: discord.Interaction, game_id: int, asker: int) -> None:
+    """The other player (or a manager who is not playing) agreed: end that match."""
+
+    def change(old: ItsMatch) -> Change[ItsMatch]:
+        seat = old.seat_of(interaction.user.id)
+        if seat == asker:
+            other = old.seats[1 - asker].name if len(old.seats) > 1 else "the other player"
+            raise RuleError(f"You asked to end the match: {other} answers it (agree, or keep playing).")
+        if seat is None and not is_manager(interaction):
+            raise RuleError(
+                f"Only the players ({old.player_list()}) or a Manage Server member can end this match."
+            )
+        return Change(old, "match ended", end=True)
+
+    shown = await KIT.step(interaction, "end", change, game_id=game_id)
+    match = shown.state
+    who = interaction.user.mention
+    if asker < len(match.seats):
+        who += f", at <@{match.seats[asker].user_id}>'s request,"
+    await send(interaction, content="The match is ended: both sides agreed.", view=None, edit=True)
+    await send(interaction, content=end_summary(content_of(interaction), who, match))
+
+
+async def declined(interaction: discord.Interaction, game_id: int, asker: int) -> None:
+    """The request is turned down (or withdrawn): nothing changes, the message says so."""
+    game = await KIT.load(interaction, game_id=game_id)
+    match = game.state
+    seat = match.seat_of(interaction.user.id)
+    if seat is None and not is_manager(interaction):
+        raise RuleError(f"This request is for the players ({match.player_list()}) to answer.")
+    what = "withdrew the request" if seat == asker else "wants to keep playing"
+    await send(
+        interaction,
+        content=f"{interaction.user.mention} {what}: the match goes on. Ask again any time with /its end.",
+        view=None,
+        edit=True,
+    )
+
+
 async def end_confirmed(interaction: discord.Interaction, game_id: int) -> None:
     """The confirm button of ``/its end``: end that match (not a newer one) and say so."""
 
     def change(old: ItsMatch) -> Change[ItsMatch]:
-        may_end(interaction, old)
+        if may_end(interaction, old) is not None:
+            raise RuleError(
+                "This match now holds the other player's cards or sheet: run /its end again to ask "
+                "them to agree."
+            )
         return Change(old, "match ended", end=True)
 
     shown = await KIT.step(interaction, "end", change, game_id=game_id)
@@ -118,4 +220,4 @@ def _draw_lines(match: ItsMatch) -> list[str]:
     return lines
 
 
-ITEMS = (EndButton,)
+ITEMS = (EndButton, AgreeButton, DeclineButton)

@@ -365,10 +365,24 @@ class CmAccomplish(BaseModel):
 
 
 class CmEndTurn(BaseModel):
-    """Countermeasures: the Player Turn ends; refill the current objectives to three."""
+    """Countermeasures: the Player Turn ends; refill the current objectives to three.
+
+    ``player`` is who ends it: only the player whose turn it is may. None is an umpire (or a
+    tracker stored before turns were known), who may end any turn."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal["cm_end_turn"] = "cm_end_turn"
+    player: int | None = None
+
+
+class CmFirstPlayer(BaseModel):
+    """Countermeasures: ``player`` has the first Player Turn (the Initiative roll-off says who).
+
+    Only before the first Player Turn is under way: nothing swapped, achieved or ended yet."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["cm_first_player"] = "cm_first_player"
+    player: int
 
 
 class CmFinish(BaseModel):
@@ -379,7 +393,15 @@ class CmFinish(BaseModel):
 
 
 Action = Annotated[
-    Keep | Record | DeclareIntelcom | SecureHvt | CmSwap | CmAccomplish | CmEndTurn | CmFinish,
+    Keep
+    | Record
+    | DeclareIntelcom
+    | SecureHvt
+    | CmSwap
+    | CmAccomplish
+    | CmEndTurn
+    | CmFirstPlayer
+    | CmFinish,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
@@ -470,9 +492,13 @@ class ClassifiedState(BaseModel):
     turn_player: int | None = Field(
         default=None,
         description=(
-            "Countermeasures: whose Player Turn it is, learnt from the first swap and passed on at "
-            "each end of turn; None while nobody has swapped yet."
+            "Countermeasures: whose Player Turn it is, the first player's from the start and "
+            "passed on at each end of turn; None only in a tracker stored before turns were kept."
         ),
+    )
+    cm_turn: int = Field(
+        default=0,
+        description="Countermeasures: the Player Turn under way, from 1 (0: stored before turns counted).",
     )
     waiting: list[int] = Field(
         default_factory=list,
@@ -595,10 +621,14 @@ class ClassifiedState(BaseModel):
                     actions.extend(CmSwap(player=i, card=k) for k in self.current)
                 for k in self.current:
                     actions.append(CmAccomplish(players=[i], card=k))
+                if self.turn_player is None or self.turn_player == i:
+                    actions.append(CmEndTurn(player=i))
+                if self.first_player_open and self.turn_player != i:
+                    actions.append(CmFirstPlayer(player=i))
             if player is None:
                 if len(self.players) == 2:
                     actions.extend(CmAccomplish(players=[0, 1], card=k) for k in self.current)
-                actions.extend([CmEndTurn(), CmFinish()])
+                actions.append(CmFinish())
         return actions
 
     def join(self, player: int, name: str, rng: random.Random) -> ClassifiedState:
@@ -638,7 +668,7 @@ class ClassifiedState(BaseModel):
                 new._declare_intelcom(action)
             case SecureHvt():
                 new._secure_hvt(action)
-            case CmSwap() | CmAccomplish() | CmEndTurn() | CmFinish():
+            case CmSwap() | CmAccomplish() | CmEndTurn() | CmFirstPlayer() | CmFinish():
                 new._countermeasures(action, rng)
             case _:
                 raise ClassifiedError(f"Unknown action {action!r}.")
@@ -674,6 +704,26 @@ class ClassifiedState(BaseModel):
         if p.intelcom:
             options = options[1:]
         return options
+
+    def secure_hvt_pending(self, player: int) -> bool:
+        """True while ``player`` may still swap an objective for Secure HVT (the game's end choice).
+
+        >>> import random
+        >>> from rules.its.decks import load_decks
+        >>> s = new_draw(DrawSetup(classified_count=1), players=["Ann"],
+        ...              deck=load_decks().decks["its14-standard"], rng=random.Random(3))
+        >>> s.secure_hvt_pending(0)
+        False
+        >>> s = s.apply(Keep(player=0, card=s.players[0].pair[0]), random.Random(1))
+        >>> s.secure_hvt_pending(0), s.apply(SecureHvt(player=0), random.Random(1)).secure_hvt_pending(0)
+        (True, False)
+        """
+        p = self._player(player)
+        return (
+            self.phase is Phase.SECURE_HVT
+            and not p.secure_hvt_decided
+            and bool(self.secure_hvt_options(player))
+        )
 
     def objectives(self, player: int) -> list[str]:
         """The keys that count as ``player``'s private classified objectives now.
@@ -795,8 +845,27 @@ class ClassifiedState(BaseModel):
 
     # ----- Countermeasures --------------------------------------------------------------------
 
+    @property
+    def first_player_open(self) -> bool:
+        """Countermeasures: who has the first Player Turn may still be changed (nothing happened yet).
+
+        >>> import random
+        >>> from rules.its.decks import load_decks
+        >>> s = new_draw(DrawSetup(mode=DrawMode.COUNTERMEASURES), players=["Ann", "Bo"],
+        ...              deck=load_decks().decks["its14-standard"], rng=random.Random(3))
+        >>> ended = s.apply(CmEndTurn(player=0), random.Random(1))
+        >>> s.turn_player, s.first_player_open, ended.turn_player, ended.first_player_open
+        (0, True, 1, False)
+        """
+        return (
+            self.phase is Phase.COUNTERMEASURES
+            and self.cm_turn == 1
+            and not any(self.swapped)
+            and not any(p.kept for p in self.players)
+        )
+
     def _countermeasures(
-        self, action: CmSwap | CmAccomplish | CmEndTurn | CmFinish, rng: random.Random
+        self, action: CmSwap | CmAccomplish | CmEndTurn | CmFirstPlayer | CmFinish, rng: random.Random
     ) -> None:
         self._require_phase(Phase.COUNTERMEASURES, "use Countermeasures actions")
         match action:
@@ -824,11 +893,29 @@ class ClassifiedState(BaseModel):
                 for i in action.players:
                     self.players[i].kept.append(key)
             case CmEndTurn():
+                if action.player is not None:
+                    self._player(action.player)
+                    turn = self.turn_player
+                    if turn is not None and turn != action.player:
+                        name = self.players[turn].name
+                        raise ClassifiedError(
+                            f"It is {name}'s Player Turn: only {name} ends it, when their turn is over."
+                        )
                 while len(self.current) < COUNTERMEASURES_CURRENT and self._cm_draw(rng):
                     pass
                 self.swapped = [False] * len(self.players)
                 if self.turn_player is not None and len(self.players) == 2:
                     self.turn_player = 1 - self.turn_player
+                if self.cm_turn:
+                    self.cm_turn += 1
+            case CmFirstPlayer():
+                self._player(action.player)
+                if not self.first_player_open:
+                    raise ClassifiedError(
+                        "The first Player Turn is under way (an objective was swapped or achieved, or "
+                        "a turn ended), so who goes first can no longer change."
+                    )
+                self.turn_player = action.player
             case CmFinish():
                 self.phase = Phase.OVER
 
@@ -1061,6 +1148,9 @@ def new_draw(
         state.shared_library = list(keys)
         rng.shuffle(state.shared_library)
         state.swapped = [False] * len(players)
+        # The first player (seat 0 until the players say otherwise with CmFirstPlayer) has turn 1.
+        state.turn_player = 0
+        state.cm_turn = 1
         for p in state.players:
             p.step = Step.DONE
         for _ in range(COUNTERMEASURES_CURRENT):
@@ -1190,12 +1280,12 @@ def next_steps(state: ClassifiedState) -> list[str]:
             )
     elif state.phase is Phase.SECURE_HVT:
         steps.append(
-            "Play the game. When it ends, each player may swap one classified objective for Secure HVT "
-            "(or keep them all)."
+            "Play the game. At its end, as each player reveals their classified objectives, they may "
+            "first swap one for Secure HVT (or keep them all)."
         )
         waiting = [p.name for p in state.players if not p.secure_hvt_decided]
         if waiting:
-            steps.append(f"Still to decide on Secure HVT: {', '.join(waiting)}.")
+            steps.append(f"Secure HVT is still open to {' and '.join(waiting)} (until they reveal).")
     elif state.phase is Phase.COUNTERMEASURES:
         steps.append(
             "At the start of your Tactical Phase you may swap one Current Mission Objective; record "

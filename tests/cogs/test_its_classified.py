@@ -101,38 +101,30 @@ async def test_normal_draw_intelcom_secure_hvt_and_reveal(driver: OfflineDriver)
         replies = await _keep_all(driver, mine, user)
         assert len(replies) == 3
     news = [m for r in replies for m in r.messages if not m.ephemeral]
-    assert any("Classified objectives are set" in m.text and "end of the game" in m.text for m in news)
+    assert any("Classified objectives are set" in m.text and "game is over" in m.text for m in news)
 
-    # /its classified mine: own cards again, with the Secure HVT choice for the end of the game.
+    # /its classified mine: own cards again; Secure HVT waits for the end of the game.
     mine = (await driver.command("/its classified mine", user="alice")).message
     assert mine.ephemeral and "Kept (4)" in mine.text
-    assert "Secure HVT (for the end of the game)" in mine.text
-    swap = [b for b in mine.buttons if b.label.startswith("Swap ")]
-    expected = 3 if first == 0 else 4  # the INTELCOM card can't be swapped
-    assert len(swap) == expected
-    old_copy = dataclasses.replace(mine, components=list(mine.components))
-    before = len(driver.history(user=driver.user("carol")))
-    chosen = await driver.press(mine, swap[0].label, user="alice")
-    assert not mine.buttons  # the choice is made
-    assert "stays private until you use `/its classified reveal`" in mine.text
-    # The swap is the player's private information: nothing is posted to the channel.
-    assert not [m for m in chosen.messages if not m.ephemeral]
-    assert len(driver.history(user=driver.user("carol"))) == before
-    assert "Secure HVT" not in _public_text(driver).split("Classified objectives are set")[-1].replace(
-        "offers the Secure HVT swap", ""
-    )
-    stale = await driver.press(old_copy, "No swap", user="alice")
-    assert stale.message.ephemeral and "already made" in stale.message.text
+    assert "Secure HVT (at the end of the game)" in mine.text and not mine.buttons
 
     for name in _private_names(await _match(driver)):
         assert name not in _public_text(driver), name
 
-    shown = await driver.command("/its classified reveal", user="alice")
-    assert not shown.message.ephemeral
+    # The reveal offers the swap first (privately), and asks to confirm it.
+    before = len(driver.history(user=driver.user("carol")))
+    choice = (await driver.command("/its classified reveal", user="alice")).message
+    assert choice.ephemeral and len(driver.history(user=driver.user("carol"))) == before
+    swap = [b for b in choice.buttons if b.label.startswith("Swap ")]
+    expected = 3 if first == 0 else 4  # the INTELCOM card can't be swapped
+    assert len(swap) == expected
+    await driver.press(choice, swap[0].label, user="alice")
+    confirmed = await driver.press(choice, "Yes: swap", user="alice")
+    shown = next(m for m in confirmed.messages if not m.ephemeral)
     match = await _match(driver)
     alice_kept = {match.draw.card(k).name for k in match.draw.players[0].kept}
-    assert all(name in shown.message.text for name in alice_kept)
-    assert "swapped for Secure HVT" in shown.message.text
+    assert all(name in shown.text for name in alice_kept)
+    assert "swapped for Secure HVT" in shown.text
     bob_only = _private_names(match, seats=[1]) - alice_kept
     for name in bob_only:
         assert name not in _public_text(driver), name
@@ -290,7 +282,8 @@ async def test_countermeasures_tracker_is_shared_and_open(driver: OfflineDriver)
     again = next(b for b in tracker.buttons if b.label.startswith("⇄"))
     twice = await driver.press(tracker, again.label, user="alice")
     assert twice.message.ephemeral and "already swapped" in twice.message.text
-    await driver.press(tracker, "End Player Turn", user="bob")
+    # It is Alice's Player Turn (she started the draw): she ends it, not Bob.
+    await driver.press(tracker, "End Player Turn", user="alice")
     assert len([b for b in tracker.buttons if b.label.startswith("✔")]) == 3
     assert "swapped this turn" not in tracker.text
     stranger = await driver.press(tracker, "Game over", user="carol")

@@ -53,8 +53,13 @@ OLD_IDS = [
     ("its:intel:5:1:0", "IntelcomButton"),
     ("its:hvt:5:0:x", "SecureHvtButton"),
     ("its:hvt:5:1:2", "SecureHvtButton"),
+    ("its:hvtask:5:0:2", "HvtAskButton"),
+    ("its:hvtok:5:1:x", "HvtConfirmButton"),
+    ("its:hvtok:5:1:0", "HvtConfirmButton"),
+    ("its:hvtback:5:0", "HvtBackButton"),
     ("its:cm:5:t3:a:0", "CountermeasuresButton"),
     ("its:cm:5:17:e:0", "CountermeasuresButton"),  # before tracker steps
+    ("its:cm:5:t0:p:1", "CountermeasuresButton"),  # player 1 goes first
     ("its:ed:5:s2:a", "SheetSelect"),
     ("its:ed:5:9:b", "SheetSelect"),  # before sheet steps
     ("its:ok:5:s2:b", "ConfirmButton"),
@@ -64,6 +69,8 @@ OLD_IDS = [
     ("its:seat:5:2:n", "SeatButton"),
     ("its:fix:5:a:1234:tech_coffin", "FixButton"),
     ("its:fix:5:b:1234:#3", "FixButton"),
+    ("its:endyes:5:0", "AgreeButton"),
+    ("its:endno:5:1", "DeclineButton"),
 ]
 
 

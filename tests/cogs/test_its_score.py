@@ -36,10 +36,15 @@ async def _set(
 
 
 async def _end(driver: OfflineDriver, user: str) -> Reply:
-    """/its end, then the confirmation button; returns the confirming press."""
+    """/its end, then the confirmation button, or the other player's agreement while the match
+    holds something of theirs (a sheet not confirmed by both); returns that press."""
     asked = await driver.command("/its end", user=user)
-    assert asked.message.ephemeral and asked.message.text.startswith("End this match?")
-    return await driver.press(asked.message, "Yes, end this match", user=user)
+    if asked.message.ephemeral:
+        assert asked.message.text.startswith("End this match?")
+        return await driver.press(asked.message, "Yes, end this match", user=user)
+    assert "do you agree?" in asked.message.text
+    other = "bob" if user == "alice" else "alice"
+    return await driver.press(asked.message, "end the match", user=other)
 
 
 def _field(message: Message, name: str) -> str:
@@ -243,16 +248,16 @@ async def test_end_asks_first_and_says_what_was_ended_without_private_cards(driv
     await driver.command("/its classified reveal", user="alice")
     alice_kept = (await driver.bot.games.get(driver.channel.id, ItsMatch, KIND)).state.draw.players[0].kept
 
+    # The sheet is not confirmed by both, so Bob asks Alice (issue 15 item 6).
     asked = await driver.command("/its end", user="bob")
-    assert asked.message.ephemeral
-    assert "This deletes both players' drawn objectives and the sheet" in asked.message.text
+    assert not asked.message.ephemeral and "do you agree?" in asked.message.text
+    assert "score sheet" in asked.message.text
     assert (await driver.bot.games.find(driver.channel.id, ItsMatch, KIND)) is not None  # nothing gone yet
-    # Only the caller sees (and so can press) the confirmation.
-    assert asked.message.visible_to == driver.user("bob").id
-    done = await driver.press(asked.message, "Yes, end this match", user="bob")
-    assert asked.message.text == "The match is ended." and not asked.message.buttons
+    done = await driver.press(asked.message, "Alice: end the match", user="alice")
+    assert "The match is ended" in asked.message.text and not asked.message.buttons
     summary = next(m for m in done.messages if not m.ephemeral)
-    assert driver.user("bob").mention in summary.text and "ended this channel's ITS match" in summary.text
+    assert driver.user("alice").mention in summary.text and "ended this channel's ITS match" in summary.text
+    assert f"{driver.user('bob').mention}'s request" in summary.text
     kept_name = match.draw.card(alice_kept[0]).name
     assert f"Alice revealed: {kept_name}" in summary.text
     assert "Bob's classified objectives were not revealed and stay secret." in summary.text
@@ -272,7 +277,7 @@ async def test_end_confirmation_of_a_replaced_match_does_nothing(driver: Offline
     asked = await driver.command("/its end", user="alice")
     await _end(driver, "bob")
     second = await _sheet(driver)
-    late = await driver.press(asked.message, "Yes, end this match", user="alice")
+    late = await driver.press(asked.message, "end the match", user="bob")
     assert late.message.ephemeral and "no longer applies" in late.message.text
     assert (await driver.bot.games.find(driver.channel.id, ItsMatch, KIND)) is not None
     assert second.buttons

@@ -64,8 +64,11 @@ async def test_tracker_keeps_working_through_sheet_edits_and_can_be_fetched_agai
     # /its classified mine hands a player a working copy (only to them).
     mine = (await driver.command("/its classified mine", user="bob")).message
     assert mine.ephemeral and "End Player Turn" in [b.label for b in mine.buttons][-2]
-    await driver.press(mine, "End Player Turn", user="bob")
-    assert "Player Turn" in mine.text
+    # It is Alice's Player Turn, so Bob's copy refuses to end it, and says whose turn it is.
+    refused = await driver.press(mine, "End Player Turn", user="bob")
+    assert refused.message.ephemeral and "It is Alice's Player Turn" in refused.message.text
+    await driver.press(mine, 1, user="bob")
+    assert "**Bob**: 1 achieved" in mine.text
     # Re-running the draw posts the current tracker to the channel.
     again = await driver.command("/its classified draw mission:Countermeasures", user="alice")
     posted = [m for m in again.messages if not m.ephemeral]

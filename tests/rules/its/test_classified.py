@@ -19,6 +19,7 @@ from rules.its.classified import (
     CmAccomplish,
     CmEndTurn,
     CmFinish,
+    CmFirstPlayer,
     CmSwap,
     DeckUnavailableError,
     DeclareIntelcom,
@@ -516,7 +517,8 @@ JUNK_ACTIONS = st.one_of(
     st.builds(SecureHvt, player=st.integers(-2, 3), replace=st.none() | JUNK_CARDS),
     st.builds(CmSwap, player=st.integers(-2, 3), card=JUNK_CARDS),
     st.builds(CmAccomplish, players=st.lists(st.integers(-2, 3), min_size=1, max_size=2), card=JUNK_CARDS),
-    st.builds(CmEndTurn),
+    st.builds(CmEndTurn, player=st.none() | st.integers(-2, 3)),
+    st.builds(CmFirstPlayer, player=st.integers(-2, 3)),
     st.builds(CmFinish),
 )
 
