@@ -105,6 +105,11 @@ async def press(
             raise RuleError(
                 f"This channel's ITS match is between {old.player_list()}: only they can take part."
             )
+        elif seat is None and old.invited is not None and old.invited.user_id != user.id:
+            raise RuleError(
+                f"Only {old.player_list()} is playing this {scenario} game, and its second seat is "
+                f"reserved for <@{old.invited.user_id}>: pressing these buttons doesn't make you a player."
+            )
         elif seat is None:
             raise RuleError(
                 f"Only {old.player_list()} is playing this {scenario} game so far. To be the second "

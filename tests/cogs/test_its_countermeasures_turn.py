@@ -68,3 +68,14 @@ async def test_private_replies_show_what_is_true(driver: OfflineDriver) -> None:
     mine = (await driver.command("/its classified mine", user="bob")).message
     # Countermeasures' /its classified mine is a private working copy of the tracker.
     assert mine.ephemeral and "**Bob**: 1 achieved" in mine.text and "Player Turn: **Alice**" in mine.text
+
+
+async def test_a_bystander_pressing_while_the_seat_is_reserved_is_told_who_it_is_for(
+    driver: OfflineDriver,
+) -> None:
+    drawn = await driver.command("/its classified draw mission:Countermeasures opponent:@bob", user="alice")
+    tracker = next(m for m in drawn.messages if not m.ephemeral and m.buttons and "Player Turn" in m.text)
+    refused = await driver.press(tracker, "End Player Turn", user="carol")
+    assert refused.message.ephemeral
+    assert f"reserved for <@{driver.user('bob').id}>" in refused.message.text
+    assert "classified draw" not in refused.message.text  # a draw would be refused to them too
