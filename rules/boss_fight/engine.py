@@ -22,6 +22,8 @@ Readings of the seed chosen here (each easy to change):
 * A 1-legged boss moves half the card's tiles, rounding down; move bonuses are added first.
 * Healing never raises health above the built health.
 * Only Attack cards count towards the boss's cap of 2 attacks a turn.
+* A round limit (``GameSettings.round_limit``, ours: the seed has none): when the last round
+  allowed is over, the side with the larger share of its starting health left wins.
 
 >>> from rules.boss_fight import quick_game
 >>> state = quick_game(seed=1)
@@ -588,6 +590,9 @@ def _start_round(ctx: _Ctx) -> None:
         s.phase, s.outcome, s.active = Phase.OVER, Outcome.DRAW, None
         return
     ctx.acted = False
+    if s.settings.round_limit is not None and s.round >= s.settings.round_limit:
+        _end_at_round_limit(ctx)
+        return
     s.round += 1
     for c in s.characters:
         c.mods = []
@@ -615,6 +620,35 @@ def _start_round(ctx: _Ctx) -> None:
         ctx.say(f"{c.name} draws {got} card{'s' if got != 1 else ''}{why}.")
     s.turn_index = -1
     _next_turn(ctx)
+
+
+def health_shares(state: GameState) -> tuple[float, float]:
+    """The share of its starting health each side has left: (boss, heroes), from 0 to 1.
+
+    >>> from rules.boss_fight import quick_game
+    >>> health_shares(quick_game(seed=1))
+    (1.0, 1.0)
+    """
+    boss = state.boss
+    heroes = state.heroes
+    boss_share = max(0, boss.health) / boss.max_health if boss.alive and boss.max_health else 0.0
+    total = sum(h.max_health for h in heroes)
+    left = sum(max(0, h.health) for h in heroes if h.alive)
+    return boss_share, (left / total if total else 0.0)
+
+
+def _end_at_round_limit(ctx: _Ctx) -> None:
+    s = ctx.state
+    boss, heroes = health_shares(s)
+    if abs(boss - heroes) < 1e-9:
+        outcome, verdict = Outcome.DRAW, "a draw"
+    elif heroes > boss:
+        outcome, verdict = Outcome.HEROES, "the heroes win"
+    else:
+        outcome, verdict = Outcome.BOSS, "the boss wins"
+    ctx.say(f"The round limit ({s.settings.round_limit}) is reached: the boss keeps {boss:.0%} of its "
+            f"health, the heroes {heroes:.0%} of theirs: {verdict}.")
+    s.phase, s.outcome, s.active, s.actions_left = Phase.OVER, outcome, None, 0
 
 
 def _can_act(state: GameState, c: Character) -> bool:
