@@ -180,7 +180,7 @@ def _attack_needs(state: GameState, c: Character, attacks: list[Attack]) -> str:
 
 def _aim_needs(state: GameState, usable: Usable, targets: list[Hex | None]) -> str:
     if usable.target is TargetKind.SELF:
-        return "no target"
+        return "no target needed"
     tiles = [t for t in targets if t is not None]
     if usable.target in (TargetKind.ENEMY, TargetKind.ALLY):
         who = "an enemy" if usable.target is TargetKind.ENEMY else "an ally"

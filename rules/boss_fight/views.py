@@ -355,9 +355,13 @@ def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
     starts = sorted({p for h in mine for p in h.corners_lattice()})
     corner_seen: dict[tuple[int, int], bool] = {}
 
+    start_set = set(starts)
+
     def corner(q: tuple[int, int]) -> bool:
         if q not in corner_seen:
-            corner_seen[q] = q in starts or any(lines.clear(p, q, ignore) for p in starts)
+            # Nearest starts first: a visible corner is then usually settled by the first line.
+            near = sorted(starts, key=lambda p: (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2)
+            corner_seen[q] = q in start_set or any(lines.clear(p, q, ignore) for p in near)
         return corner_seen[q]
 
     marks = []
