@@ -336,6 +336,30 @@ def turn_prompt(state: GameState) -> TurnPrompt:
                       headline=headline, public=tuple(public), cards=tuple(cards), others=tuple(others))
 
 
+def hand_lines(state: GameState, character: str) -> list[str]:
+    """A character's hand in words, for its player only (``/bf hand``), at any time.
+
+    On the character's own turn: what each card can do now (:meth:`TurnPrompt.private_lines`).
+    Otherwise: each card with a short summary, and whose turn it is.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> hand_lines(s, "boss")[0]
+    'Bone Colossus holds 4 cards (Kestrel is acting now):'
+    """
+    c = state.character(character)
+    if state.active == c.id and state.phase is Phase.PLAYING:
+        return turn_prompt(state).private_lines()
+    now = state.current.name if state.current is not None else "nobody"
+    out = [f"{c.name} holds {_plural(len(c.piles.hand), 'card')} ({now} is acting now):"]
+    for card, n in sorted(Counter(c.piles.hand).items()):
+        spec = state.cards[card]
+        name = spec.name if n == 1 else f"{spec.name} x{n}"
+        summary = spec.text or _describe(spec).lines[0]
+        out.append(f"- {name} ({spec.type.value}): {summary}")
+    return out
+
+
 def _setup_prompt(state: GameState, c: Character, actions: list[Action]) -> TurnPrompt:
     if isinstance(c, Character) and c.side is Side.BOSS:
         anchors = [a.anchor.label() for a in actions if isinstance(a, PlaceBoss)]
@@ -658,6 +682,6 @@ def describe_card(source: Catalog | GameState, name: str) -> CardDescription:
 
 
 __all__ = [
-    "CardDescription", "Option", "TurnPrompt", "card_names", "describe_action", "describe_card",
+    "CardDescription", "Option", "TurnPrompt", "card_names", "describe_action", "describe_card", "hand_lines",
     "report_step", "turn_prompt",
 ]
