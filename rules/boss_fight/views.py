@@ -335,6 +335,8 @@ def _moves_overlay(state: GameState, c: Character) -> BoardOverlay:
     marks = tuple(OverlayMark(tile=h, layer="reach" if n <= short else "reach_far", label=str(n))
                   for h, n in sorted(steps.items(), key=lambda hn: (hn[0].q, hn[0].r)))
     what = "movement to cover it" if len(c.shape) > 1 else "movement needed"
+    if len(c.shape) > 1 and any(n == 0 for n in steps.values()):
+        notes.append("0: covered by turning where it stands (a move card is still played).")
     legend = [("reach", f"within {short} (number: {what})")]
     if longest > short:
         far = f"{short + 1}-{longest}" if longest > short + 1 else f"{longest}"

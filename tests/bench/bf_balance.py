@@ -139,6 +139,7 @@ class GameResult:
     map_id: str
     outcome: str
     rounds: int
+    by_limit: bool = False
 
 
 def random_action(state: GameState, rng: random.Random):
@@ -166,7 +167,10 @@ def play_game(seed: int, boss: str, heroes: tuple[str, ...], map_id: str,
         state = apply(state, choose(state, rng), rng).state
         steps += 1
     outcome = state.outcome.value if state.outcome else "unfinished"
-    return GameResult(boss, heroes, map_id, outcome, state.round)
+    wiped = state.boss.dead or all(h.dead for h in state.heroes)
+    limit = state.settings.round_limit
+    return GameResult(boss, heroes, map_id, outcome, state.round,
+                      by_limit=state.is_over() and not wiped and state.round == limit)
 
 
 def parties(points: int | None) -> list[tuple[str, ...]]:
@@ -216,7 +220,7 @@ def main() -> None:
         rounds = [r.rounds for r in results]
         print(f"{boss:<16} boss {c['boss']:>3}  heroes {c['heroes']:>3}  draw {c['draw']:>3}  "
               f"unfinished {c['unfinished']:>3}  rounds median {statistics.median(rounds):>5} "
-              f"max {max(rounds):>4}")
+              f"max {max(rounds):>4}  ended by the limit {sum(r.by_limit for r in results):>3}")
     n = sum(total.values())
     print(f"{'all':<16} boss {total['boss'] / n:.0%}  heroes {total['heroes'] / n:.0%}  "
           f"draw {total['draw'] / n:.0%}")
