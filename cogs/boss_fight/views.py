@@ -150,8 +150,8 @@ def _plays(action: Action, kind: str, key: str) -> bool:
 
 
 def options(fight: FightState, what: str) -> list[tuple[str, str]]:
-    """``(label, code)`` for every legal way to play ``what``: ``c:<card>``, ``a:<ability>`` or ``f``."""
-    kind, _, key = what.partition(":")
+    """``(label, code)`` for every legal way to play ``what``: ``c.<card>``, ``a.<ability>`` or ``f``."""
+    kind, _, key = what.partition(".")
     found: list[Action] = []
     seen_tiles: set[Any] = set()
     assert fight.current is not None
@@ -221,7 +221,7 @@ def choice_post(fight: FightState, game_id: int, version: int, what: str, *, tit
     items: list[Any] = []
     if found:
         items.append(OptionSelect(game_id, version, what, options=found, placeholder="Choose where / whom…"))
-    if what.startswith("c:"):
+    if what.startswith("c."):
         card = what[2:]
         items.append(
             DoButton(
@@ -237,7 +237,7 @@ def choice_post(fight: FightState, game_id: int, version: int, what: str, *, tit
         if found
         else f"**{title}** cannot be played now (no legal target or tile)."
     )
-    if what.startswith("c:"):
+    if what.startswith("c."):
         text += f"\n{fight.cards[what[2:]].text}"
     return Post(content=text, view=View(*items), ephemeral=True)
 
@@ -259,14 +259,14 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
                 CardButton(
                     game_id,
                     version,
-                    f"c:{card}",
+                    f"c.{card}",
                     label=fight.cards[card].name,
                     style=discord.ButtonStyle.primary,
                 )
             )
         for ab in c.abilities:
             if ab.use is not None:
-                items.append(CardButton(game_id, version, f"a:{ab.id}", label=f"Ability: {ab.name}"))
+                items.append(CardButton(game_id, version, f"a.{ab.id}", label=f"Ability: {ab.name}"))
         if c.feat:
             items.append(
                 CardButton(
@@ -282,7 +282,7 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
 
 
 class CardButton(StepButton, prefix="bf:card"):
-    """A card (``c:<id>``), an ability (``a:<id>``) or the feat (``f``) in the private hand."""
+    """A card (``c.<id>``), an ability (``a.<id>``) or the feat (``f``) in the private hand."""
 
     async def run(self, interaction: discord.Interaction) -> None:
         fight = await _fight_at(interaction, self.game, self.step)
@@ -292,7 +292,7 @@ class CardButton(StepButton, prefix="bf:card"):
 
     @staticmethod
     def label_for(fight: FightState, what: str) -> str:
-        kind, _, key = what.partition(":")
+        kind, _, key = what.partition(".")
         c = fight.current
         assert c is not None
         if kind == "c":

@@ -38,7 +38,8 @@ def test_points_over_the_limit_are_refused_with_the_side_total() -> None:
     others = 80
     spent = build_points(CATALOG, lean)
     shield = CATALOG.equipment["tower_shield"].points
-    with pytest.raises(BuildError, match=f"would cost {others + spent + shield} points, over the limit of 120"):
+    total = others + spent + shield
+    with pytest.raises(BuildError, match=f"would cost {total} points, over the limit of 120"):
         add_card(CATALOG, lean, "tower shield", others=others, limit=120)
 
 
@@ -49,7 +50,8 @@ def test_adding_and_removing_changes_points_and_slots() -> None:
         add_card(CATALOG, preset, "sling")
     lighter = remove_card(CATALOG, preset, "longbow")
     assert slots(CATALOG, lighter) == (0, 2)
-    assert build_points(CATALOG, lighter) == build_points(CATALOG, preset) - CATALOG.equipment["longbow"].points
+    bow = CATALOG.equipment["longbow"].points
+    assert build_points(CATALOG, lighter) == build_points(CATALOG, preset) - bow
     again = add_card(CATALOG, lighter, "Longbow")
     assert build_hero(CATALOG, again).points == build_hero(CATALOG, preset).points
 
