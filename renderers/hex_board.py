@@ -30,6 +30,7 @@ from rules.boss_fight.content import Side, Status
 from rules.boss_fight.engine import sight_line
 from rules.boss_fight.hexgrid import CORNER_OFFSETS, DIRECTIONS, Hex, board_tiles, column_letters
 from rules.boss_fight.state import Character, GameState
+from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, board_overlay
 
 Theme = Literal["dark", "light"]
 RGB = tuple[int, int, int]
@@ -63,6 +64,10 @@ class Palette:
     smoke: RGB
     death: RGB
     panel: RGB
+    reach_far: RGB
+    seen: RGB
+    range: RGB
+    token: RGB
 
 
 PALETTES: dict[str, Palette] = {
@@ -72,7 +77,8 @@ PALETTES: dict[str, Palette] = {
         boss=(150, 38, 46), boss_edge=(255, 112, 112), active=(250, 204, 21), reach=(46, 120, 200),
         area=(214, 96, 30), sight_ok=(74, 222, 128), sight_blocked=(248, 82, 82), hp_full=(74, 222, 128),
         hp_low=(248, 82, 82), hp_back=(24, 24, 27), smoke=(150, 150, 160), death=(120, 124, 132),
-        panel=(43, 45, 49),
+        panel=(43, 45, 49), reach_far=(120, 90, 200), seen=(52, 168, 96), range=(200, 150, 40),
+        token=(150, 150, 160),
     ),
     "light": Palette(
         bg=(250, 250, 252), tile=(232, 234, 238), tile_alt=(224, 227, 232), grid=(168, 172, 182),
@@ -80,7 +86,8 @@ PALETTES: dict[str, Palette] = {
         faint=(150, 156, 168), boss=(232, 150, 150), boss_edge=(185, 28, 28), active=(202, 138, 4),
         reach=(96, 165, 250), area=(251, 146, 60), sight_ok=(22, 163, 74), sight_blocked=(220, 38, 38),
         hp_full=(22, 163, 74), hp_low=(220, 38, 38), hp_back=(210, 212, 218), smoke=(120, 120, 130),
-        death=(110, 114, 122), panel=(238, 240, 244),
+        death=(110, 114, 122), panel=(238, 240, 244), reach_far=(167, 139, 250), seen=(74, 200, 120),
+        range=(234, 179, 8), token=(120, 120, 130),
     ),
 }
 
@@ -110,6 +117,21 @@ class Overlay:
     reach: list[Hex] = field(default_factory=list)
     area: list[Hex] = field(default_factory=list)
     sight: tuple[str, str] | None = None
+
+    def as_board_overlay(self, title: str = "Preview") -> BoardOverlay:
+        """The same picture as a :class:`BoardOverlay`, with a legend for what it holds."""
+        marks = [OverlayMark(tile=h, layer="reach") for h in self.reach]
+        marks += [OverlayMark(tile=h, layer="area") for h in self.area]
+        legend = []
+        if self.reach:
+            legend.append(("reach", "can end the move here"))
+        if self.area:
+            legend.append(("area", "would be hit"))
+        if self.sight:
+            legend += [("sight_ok", "clear line of sight"), ("sight_blocked", "no line of sight")]
+        return BoardOverlay(kind=OverlayKind.MOVES if self.reach else OverlayKind.AREAS,
+                            focus=self.sight[0] if self.sight else "", title=title, marks=tuple(marks),
+                            sight=(self.sight,) if self.sight else (), legend=tuple(legend))
 
 
 @dataclass(frozen=True)
@@ -142,9 +164,17 @@ class BoardLayout:
 HEADER = 64
 LABEL_MARGIN = 34
 ROSTER_ROW = 44
+LEGEND_ROW = 32
 
 
-def layout_board(state: GameState, *, size: int = 1000) -> BoardLayout:
+def legend_rows(overlay: BoardOverlay | None) -> int:
+    """Rows the legend band under the board takes: the title, one per legend entry, one per note."""
+    if overlay is None:
+        return 0
+    return 1 + len(overlay.legend) + len(overlay.notes)
+
+
+def layout_board(state: GameState, *, size: int = 1000, legend: int = 0) -> BoardLayout:
     """The picture's layout for ``state`` at ``size`` pixels wide.
 
     >>> from rules.boss_fight import quick_game
@@ -165,7 +195,7 @@ def layout_board(state: GameState, *, size: int = 1000) -> BoardLayout:
     origin_y = header_h + margin + radius * SQRT3 / 2
     board_bottom = header_h + margin + board_h
     rows = math.ceil(len(state.characters) / 2)
-    roster_top = board_bottom + margin + 8 * k
+    roster_top = board_bottom + margin + 8 * k + (legend * LEGEND_ROW * k + 12 * k if legend else 0)
     height = int(roster_top + rows * ROSTER_ROW * k + 16 * k)
     return BoardLayout(size, height, radius, origin_x, origin_y, header_h, board_bottom, roster_top)
 
@@ -220,14 +250,24 @@ def _base_layer(width: int, height: int, obstacles: frozenset[Hex], lay: BoardLa
     return image
 
 
+_MARK_STRENGTH = {"reach": 0.45, "reach_far": 0.35, "seen": 0.3, "range": 0.3, "area": 0.55, "token": 0.5}
+
+
+def _layer_colour(pal: Palette, layer: str) -> RGB:
+    return getattr(pal, layer)
+
+
 def _draw_tiles(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
-                overlay: Overlay) -> None:
+                overlay: BoardOverlay | None) -> None:
     obstacles = set(state.obstacles)
     on_board = set(board_tiles(state.board.width, state.board.height))
-    for tiles, tint, strength in ((overlay.reach, pal.reach, 0.45), (overlay.area, pal.area, 0.55)):
-        for h in tiles:
-            if h in on_board and h not in obstacles:
-                _draw_tile(draw, h, lay, pal, tint, strength)
+    labelled = []
+    for mark in overlay.marks if overlay else ():
+        h = mark.tile
+        if h in on_board and h not in obstacles:
+            _draw_tile(draw, h, lay, pal, _layer_colour(pal, mark.layer), _MARK_STRENGTH.get(mark.layer, 0.4))
+            if mark.label:
+                labelled.append(mark)
     for t in state.tokens:
         if t.blocks_sight:
             draw.polygon(lay.corners(t.tile, 0.92), fill=_blend(pal.tile, pal.smoke, 0.7))
@@ -236,6 +276,39 @@ def _draw_tiles(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, p
                 r = lay.radius * 0.22
                 draw.ellipse((cx + dx * lay.radius - r, cy - r * 1.4, cx + dx * lay.radius + r, cy + r * 0.6),
                              fill=_blend(pal.bg, pal.smoke, 0.85))
+    fnt = font(max(11, round(lay.radius * 0.62)), bold=True)
+    for mark in labelled:
+        cx, cy = lay.centre(mark.tile)
+        _text(draw, (cx, cy - lay.radius * 0.08), mark.label, fnt, pal.text, stroke=pal.bg, stroke_width=2)
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLayout, pal: Palette,
+                 k: float) -> None:
+    top = lay.board_bottom + LABEL_MARGIN * k + 8 * k
+    row = LEGEND_ROW * k
+    x = 20 * k
+    width = lay.width - 40 * k
+    title = font(round(21 * k), bold=True)
+    body = font(round(19 * k))
+    bottom = top + legend_rows(overlay) * row + 4 * k
+    draw.rounded_rectangle((x - 8 * k, top - 4 * k, x + width + 8 * k, bottom), radius=8 * k, fill=pal.panel)
+    _text(draw, (x, top + row / 2), _fit(draw, overlay.title, title, width), title, pal.text, anchor="lm")
+    y = top + row
+    sw = 22 * k
+    for layer, words in overlay.legend:
+        cy = y + row / 2
+        colour = _layer_colour(pal, layer)
+        if layer.startswith("sight"):
+            draw.line([(x, cy), (x + sw, cy)], fill=colour, width=max(2, round(4 * k)))
+        else:
+            base = _blend(pal.tile, colour, _MARK_STRENGTH.get(layer, 0.4))
+            draw.rectangle((x, cy - sw / 2 + 2 * k, x + sw, cy + sw / 2 - 2 * k), fill=base, outline=pal.grid)
+        _text(draw, (x + sw + 10 * k, cy), _fit(draw, words, body, width - sw - 10 * k), body, pal.text,
+              anchor="lm")
+        y += row
+    for note in overlay.notes:
+        _text(draw, (x, y + row / 2), _fit(draw, note, body, width), body, pal.muted, anchor="lm")
+        y += row
 
 
 def _draw_edge_labels(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
@@ -298,7 +371,9 @@ def _draw_boss(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pa
     ys = [lay.centre(h)[1] for h in tiles]
     cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
     name_font = font(max(10, round(lay.radius * (0.55 if len(tiles) > 1 else 0.5))), bold=True)
-    label = boss.name if len(tiles) >= 4 else boss.initials
+    span = max(xs) - min(xs) + lay.radius * 1.4
+    fits = len(tiles) >= 4 and draw.textlength(boss.name, font=name_font) <= span
+    label = boss.name if fits else boss.initials
     _text(draw, (cx, cy), label, name_font, (255, 255, 255), stroke=(60, 0, 0), stroke_width=2)
     bar_w = max(lay.radius * 1.6, (max(xs) - min(xs)) * 0.8)
     top = min(ys) - lay.radius * SQRT3 / 2 - lay.radius * 0.34
@@ -385,7 +460,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
     else:
         who = state.current.name if state.current else ""
         line = f"Round {state.round} · {who} to act · {state.actions_left} action(s) left"
-    _text(draw, (20 * k, lay.header_h * 0.78), line, small, pal.muted, anchor="lm")
+    _text(draw, (20 * k, lay.header_h * 0.78), _fit(draw, line, small, lay.width - 40 * k), small, pal.muted,
+          anchor="lm")
 
 
 def _draw_roster(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
@@ -428,20 +504,31 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, width: float) -> str:
 
 
 def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 1000,
-                     overlay: Overlay | None = None) -> bytes:
+                     overlay: Overlay | BoardOverlay | str | None = None, focus: str | None = None) -> bytes:
     """Render ``state`` as PNG bytes, ``size`` pixels wide, for Discord's ``theme``.
+
+    ``overlay``: ``"moves"``, ``"sight"`` or ``"areas"`` for ``focus`` (a character id or name;
+    the one to act by default), worked out by :func:`rules.boss_fight.views.board_overlay` from
+    public facts only; or a ready :class:`BoardOverlay`; or an :class:`Overlay` (a private
+    preview: the tiles one card reaches). An overlay adds a legend under the board. Hands are
+    never drawn.
 
     >>> from rules.boss_fight import quick_game
     >>> from PIL import Image
     >>> png = render_hex_board(quick_game(seed=1, map_id="great_hall"), theme="light", size=900)
     >>> Image.open(io.BytesIO(png)).width
     900
+    >>> Image.open(io.BytesIO(render_hex_board(quick_game(seed=1), overlay="sight"))).height > 1000
+    True
     """
     if theme not in PALETTES:
         raise ValueError(f"theme must be one of {', '.join(PALETTES)}")
     pal = PALETTES[theme]
-    overlay = overlay or Overlay()
-    lay = layout_board(state, size=size)
+    if isinstance(overlay, str):
+        overlay = board_overlay(state, overlay, focus)
+    elif isinstance(overlay, Overlay):
+        overlay = overlay.as_board_overlay() if (overlay.reach or overlay.area or overlay.sight) else None
+    lay = layout_board(state, size=size, legend=legend_rows(overlay))
     k = size / 1000
     image = _base_layer(state.board.width, state.board.height, frozenset(state.obstacles), lay, theme).copy()
     draw = ImageDraw.Draw(image)
@@ -449,12 +536,15 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
     _draw_tiles(draw, state, lay, pal, overlay)
     _draw_edge_labels(draw, state, lay, pal, k)
     _draw_deaths(draw, state, lay, pal)
+    if overlay is not None:
+        # Under the pieces, so a line never hides a name or a health bar.
+        for pair in overlay.sight:
+            _draw_sight(draw, state, lay, pal, pair)
+        _draw_legend(draw, overlay, lay, pal, k)
     active = state.active if not state.is_over() else None
     _draw_boss(draw, state, lay, pal, active == state.boss.id)
     for hero in state.heroes:
         _draw_hero(draw, state, hero, lay, pal, active == hero.id)
-    if overlay.sight:
-        _draw_sight(draw, state, lay, pal, overlay.sight)
     _draw_roster(draw, state, lay, pal, k)
     return _to_png(image)
 

@@ -45,6 +45,21 @@ def compare_damage(damage: int, attack_stat: int, defence_stat: int) -> int:
     return max(1, damage - 1)
 
 
+def compare_rule(attack_stat: int, defence_stat: int) -> str:
+    """Which line of the comparison table applies, in a few words (for the step report).
+
+    >>> compare_rule(4, 4), compare_rule(8, 4), compare_rule(2, 4), compare_rule(5, 4), compare_rule(3, 4)
+    ('equal: as is', 'double or more: x2', 'half or less: halved', 'higher: +1', 'lower: -1')
+    """
+    if attack_stat == defence_stat:
+        return "equal: as is"
+    if attack_stat >= 2 * defence_stat:
+        return "double or more: x2"
+    if 2 * attack_stat <= defence_stat:
+        return "half or less: halved"
+    return "higher: +1" if attack_stat > defence_stat else "lower: -1"
+
+
 @dataclass(frozen=True)
 class Hit:
     """What one attack did to one defender."""

@@ -22,6 +22,8 @@ Readings of the seed chosen here (each easy to change):
 * A 1-legged boss moves half the card's tiles, rounding down; move bonuses are added first.
 * Healing never raises health above the built health.
 * Only Attack cards count towards the boss's cap of 2 attacks a turn.
+* A round limit (``GameSettings.round_limit``, ours: the seed has none): when the last round
+  allowed is over, the side with the larger share of its starting health left wins.
 
 >>> from rules.boss_fight import quick_game
 >>> state = quick_game(seed=1)
@@ -38,7 +40,7 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from rules.boss_fight.building import build_boss, build_hero, check_party, check_points
-from rules.boss_fight.combat import resolve_hit
+from rules.boss_fight.combat import compare_damage, compare_rule, resolve_hit
 from rules.boss_fight.content import (
     Affects,
     Area,
@@ -100,12 +102,38 @@ class IllegalAction(RuleError):
     """An action the rules do not allow right now; the message says why and what to do instead."""
 
 
+class HitRecord(BaseModel):
+    """One damaging strike as data: the numbers behind its log line.
+
+    ``defence`` is the defender's statistic plus the roll; ``rule`` the comparison line used;
+    ``dealt`` the damage after the comparison and armour (0 on a miss).
+    """
+
+    attacker: str
+    defender: str
+    what: str
+    stat: Stat
+    damage: int
+    attack_stat: int
+    defence_stat: int
+    roll: int | None
+    defence: int
+    missed: bool
+    rule: str
+    armour: int = 0
+    dealt: int = 0
+    health_before: int
+    health_after: int
+    max_health: int
+
+
 class StepResult(BaseModel):
-    """The outcome of one action: the new state, what happened, and every die rolled."""
+    """The outcome of one action: the new state, what happened, every die rolled and every strike."""
 
     state: GameState
     log: list[str] = Field(default_factory=list)
     rolls: list[DieRoll] = Field(default_factory=list)
+    hits: list[HitRecord] = Field(default_factory=list)
 
 
 @dataclass
@@ -114,6 +142,7 @@ class _Ctx:
     rng: random.Random
     log: list[str] = field(default_factory=list)
     rolls: list[DieRoll] = field(default_factory=list)
+    hits: list[HitRecord] = field(default_factory=list)
     acted: bool = False
 
     def say(self, text: str) -> None:
@@ -561,15 +590,21 @@ def _start_round(ctx: _Ctx) -> None:
         s.phase, s.outcome, s.active = Phase.OVER, Outcome.DRAW, None
         return
     ctx.acted = False
+    if s.settings.round_limit is not None and s.round >= s.settings.round_limit:
+        _end_at_round_limit(ctx)
+        return
     s.round += 1
     for c in s.characters:
         c.mods = []
+    faded: dict[str, list[str]] = {}
     for t in list(s.tokens):
         if t.rounds_left is not None:
             t.rounds_left -= 1
             if t.rounds_left <= 0:
                 s.tokens.remove(t)
-                ctx.say(f"The {t.name} at {t.tile.label()} fades.")
+                faded.setdefault(t.name, []).append(t.tile.label())
+    for name, where in faded.items():
+        ctx.say(f"The {name} at {', '.join(where)} fades.")
     s.order = initiative(s)
     names = ", ".join(s.character(i).name for i in s.order)
     ctx.say(f"Round {s.round}. Initiative: {names}.")
@@ -585,6 +620,35 @@ def _start_round(ctx: _Ctx) -> None:
         ctx.say(f"{c.name} draws {got} card{'s' if got != 1 else ''}{why}.")
     s.turn_index = -1
     _next_turn(ctx)
+
+
+def health_shares(state: GameState) -> tuple[float, float]:
+    """The share of its starting health each side has left: (boss, heroes), from 0 to 1.
+
+    >>> from rules.boss_fight import quick_game
+    >>> health_shares(quick_game(seed=1))
+    (1.0, 1.0)
+    """
+    boss = state.boss
+    heroes = state.heroes
+    boss_share = max(0, boss.health) / boss.max_health if boss.alive and boss.max_health else 0.0
+    total = sum(h.max_health for h in heroes)
+    left = sum(max(0, h.health) for h in heroes if h.alive)
+    return boss_share, (left / total if total else 0.0)
+
+
+def _end_at_round_limit(ctx: _Ctx) -> None:
+    s = ctx.state
+    boss, heroes = health_shares(s)
+    if abs(boss - heroes) < 1e-9:
+        outcome, verdict = Outcome.DRAW, "a draw"
+    elif heroes > boss:
+        outcome, verdict = Outcome.HEROES, "the heroes win"
+    else:
+        outcome, verdict = Outcome.BOSS, "the boss wins"
+    ctx.say(f"The round limit ({s.settings.round_limit}) is reached: the boss keeps {boss:.0%} of its "
+            f"health, the heroes {heroes:.0%} of theirs: {verdict}.")
+    s.phase, s.outcome, s.active, s.actions_left = Phase.OVER, outcome, None, 0
 
 
 def _can_act(state: GameState, c: Character) -> bool:
@@ -709,23 +773,71 @@ def _die(ctx: _Ctx, c: Character) -> None:
                  Outcome.DRAW: "The boss and the last hero fall together: a draw."}[s.outcome])
 
 
+def _stat_parts(c: Character, stat: Stat, extra: int = 0, extra_why: str = "card") -> tuple[int, str]:
+    """A combat statistic now and how it adds up ("5 +1 Frenzy +1 card = 7")."""
+    base = c.stats.get(stat)
+    parts = [str(base)]
+    for m in c.mods:
+        if m.stat is stat and m.amount:
+            parts.append(f"{m.amount:+d} {m.source}")
+    if extra:
+        parts.append(f"{extra:+d} {extra_why}")
+    total = c.current(stat) + extra
+    if len(parts) == 1:
+        return total, str(total)
+    return total, f"{' '.join(parts)} = {total}"
+
+
+def _damage_sum(damage: int, att: int, dfn: int, compared: int, armour: int, dealt: int) -> str:
+    rule = compare_rule(att, dfn)
+    if rule.startswith("equal"):
+        text = f"{damage}"
+    elif rule.startswith("double"):
+        text = f"{damage} x2 = {compared}"
+    elif rule.startswith("half"):
+        text = f"{damage} halved, rounding up = {compared}"
+    elif rule.startswith("higher"):
+        text = f"{damage} +1 = {compared}"
+    else:
+        floor = "" if compared == damage - 1 else ", at least 1"
+        text = f"{damage} -1{floor} = {compared}"
+    if armour:
+        text += f", armour -{armour} (at least 1) = {dealt}"
+    return text
+
+
 def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, stat: Stat, what: str,
             stat_bonus: int = 0) -> bool:
-    """One damaging hit with the combat comparison and the defence roll; True if it landed."""
+    """One damaging hit with the combat comparison and the defence roll; True if it landed.
+
+    The log line carries the whole arithmetic; :attr:`StepResult.hits` the same as data.
+    """
     s = ctx.state
-    att = attacker.current(stat) + stat_bonus
+    att, att_text = _stat_parts(attacker, stat, stat_bonus)
     dfn = defender.current(stat)
     rolls = defender.defends or not s.settings.defenders_choose
     roll = ctx.d6(defender, f"defence against {what}") if rolls else None
-    hit = resolve_hit(damage, attack_stat=att, defence_stat=dfn, roll=roll,
-                      armour=defender.passive_total(PassiveKind.ARMOUR))
-    rolled = f"{defender.name} rolls {roll}" if roll is not None else f"{defender.name} does not roll"
+    armour = defender.passive_total(PassiveKind.ARMOUR)
+    hit = resolve_hit(damage, attack_stat=att, defence_stat=dfn, roll=roll, armour=armour)
+    rolled = (f"{defender.name} rolls {roll} for defence" if roll is not None
+              else f"{defender.name} does not roll for defence")
+    before = defender.health
+    record = HitRecord(attacker=attacker.name, defender=defender.name, what=what, stat=stat, damage=damage,
+                       attack_stat=att, defence_stat=dfn, roll=roll, defence=hit.defence, missed=hit.missed,
+                       rule=compare_rule(att, hit.defence), armour=armour, dealt=hit.damage,
+                       health_before=before, health_after=max(0, before - hit.damage),
+                       max_health=defender.max_health)
+    ctx.hits.append(record)
     if hit.missed:
-        ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}, a miss!")
+        ctx.say(f"{attacker.name}'s {what} at {defender.name}: {defender.name} rolls a 6 for defence: "
+                "a miss!")
         return False
-    ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}; {stat.value} {att} against "
-            f"{hit.defence}: {hit.damage} damage "
-            f"({max(0, defender.health - hit.damage)}/{defender.max_health}).")
+    _, dfn_text = _stat_parts(defender, stat, roll or 0, "roll")
+    compared = compare_damage(damage, att, hit.defence)
+    arithmetic = _damage_sum(damage, att, hit.defence, compared, armour, hit.damage)
+    ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}. {stat.value.capitalize()} {att_text} "
+            f"against {dfn_text} ({record.rule}): {arithmetic} damage. {defender.name} {before} -> "
+            f"{record.health_after}/{defender.max_health} health.")
     _damage(ctx, defender, hit.damage)
     return True
 
@@ -1233,7 +1345,7 @@ def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
             raise IllegalAction("Only heroes have heroic feats.")
         _TURN_ACTIONS[type(action)](ctx, c, action)
     s.step += 1
-    return StepResult(state=s, log=ctx.log, rolls=ctx.rolls)
+    return StepResult(state=s, log=ctx.log, rolls=ctx.rolls, hits=ctx.hits)
 
 
 # ---- legal actions ----------------------------------------------------------------------------

@@ -4,7 +4,7 @@ A state carries everything it needs (the map, the card texts its decks use, each
 equipment and abilities), so a stored game keeps working when content files change later.
 
 >>> GameSettings().model_dump()
-{'points_limit': None, 'free_walk': False, 'defenders_choose': False, 'feats_per_turn': 1}
+{'points_limit': None, 'free_walk': False, 'defenders_choose': False, 'feats_per_turn': 1, 'round_limit': 20}
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ from rules.boss_fight.content import (
 from rules.boss_fight.hexgrid import Hex, HexField
 
 SCHEMA_VERSION = 1
+DEFAULT_ROUND_LIMIT = 20
+"""Rounds a game lasts at most unless its settings say otherwise (see :class:`GameSettings`)."""
 BOSS_ID = "boss"
 """The boss is always the character with this id."""
 
@@ -61,6 +63,9 @@ class GameSettings(BaseModel):
     :class:`SetDefence`); otherwise the engine always rolls, since the roll can only help.
     ``feats_per_turn``: how many heroic feats a hero may use in one turn (our limit; the seed sets
     none beyond the cost).
+    ``round_limit``: the seed plays until one side is wiped out; a play-by-post game needs an end
+    that comes, so after this many rounds the side that kept the larger share of its starting
+    health wins (equal shares: a draw). None plays without a limit.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -69,6 +74,7 @@ class GameSettings(BaseModel):
     free_walk: bool = False
     defenders_choose: bool = False
     feats_per_turn: int = Field(default=1, ge=0, le=5)
+    round_limit: int | None = Field(default=DEFAULT_ROUND_LIMIT, ge=1, le=99)
 
 
 class Piles(BaseModel):
@@ -342,7 +348,7 @@ class GameState(BaseModel):
     step: int = 0
 
     def is_over(self) -> bool:
-        """Whether the boss or every hero is dead."""
+        """Whether the game has ended (a side wiped out, the round limit, or nobody able to act)."""
         return self.phase is Phase.OVER
 
     def character(self, key: str) -> Character:

@@ -13,24 +13,31 @@ deck face down (only its size is shown).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
+
 from pydantic import BaseModel
 
 from rules.boss_fight.combat import expected_damage, resolve_hit
-from rules.boss_fight.content import AttackKind, CardType, PassiveKind, Side, Stat
+from rules.boss_fight.content import AreaShape, AttackKind, CardType, PassiveKind, Side, Stat, Status
 from rules.boss_fight.engine import (
+    FREE_WALK_TILES,
     IllegalAction,
     area_tiles,
     attack_targets,
     boss_destinations,
+    boss_reach,
     can_see,
     check_aim,
     enemies_of,
     move_allowance,
+    on_board,
     reachable,
+    sightlines_for,
 )
 from rules.boss_fight.hexgrid import Hex, parse_label
 from rules.boss_fight.state import Character, GameState
-from rules.errors import RuleError
+from rules.errors import RuleError, quote
 
 
 class PublicCharacter(BaseModel):
@@ -255,8 +262,216 @@ def _line(c: Character) -> str:
             f"STR {c.current(Stat.STRENGTH)} AGI {c.current(Stat.AGILITY)}; hand {len(c.piles.hand)}{status}")
 
 
+# ---- board overlays ---------------------------------------------------------------------------
+
+
+class OverlayKind(StrEnum):
+    """What a board overlay shows for one character."""
+
+    MOVES = "moves"
+    SIGHT = "sight"
+    AREAS = "areas"
+
+
+@dataclass(frozen=True)
+class OverlayMark:
+    """One tile of an overlay: its layer (a colour in the renderer's legend) and a short label."""
+
+    tile: Hex
+    layer: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class BoardOverlay:
+    """An overlay worked out from public facts only (never from a hand), for any renderer.
+
+    ``marks``: tiles by layer; ``sight``: (viewer id, target id) lines to draw; ``legend``:
+    (layer, words) in the order to show; ``notes``: short remarks (an immobilised piece...).
+    Layers: ``reach`` and ``reach_far`` (moves; the label is the tiles of movement needed),
+    ``seen`` (tiles in sight), ``range`` (within attack range), ``area`` (an ability's zone
+    around the piece), ``token`` (a lasting token; the label is the rounds left).
+    """
+
+    kind: OverlayKind
+    focus: str
+    title: str
+    marks: tuple[OverlayMark, ...] = ()
+    sight: tuple[tuple[str, str], ...] = ()
+    legend: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _deck_moves(state: GameState, c: Character) -> list[int]:
+    """The move allowances the character's whole deck offers (public: the build), shortest first."""
+    every = c.piles.deck + c.piles.hand + c.piles.discard + c.piles.expended + c.piles.used
+    tiles = {move_allowance(c, state.cards[x].move.tiles) for x in every if state.cards[x].move}
+    if state.settings.free_walk:
+        tiles.add(move_allowance(c, FREE_WALK_TILES))
+    return sorted(t for t in tiles if t > 0)
+
+
+def _moves_overlay(state: GameState, c: Character) -> BoardOverlay:
+    title = f"Moves: {c.name}"
+    allowances = _deck_moves(state, c)
+    notes: list[str] = []
+    if c.active_status(Status.IMMOBILISED):
+        notes.append(f"{c.name} is immobilised this turn.")
+    if not allowances or not c.tiles():
+        notes.append(f"{c.name} cannot move.")
+        return BoardOverlay(kind=OverlayKind.MOVES, focus=c.id, title=title, notes=tuple(notes))
+    short, longest = allowances[0], allowances[-1]
+    steps: dict[Hex, int] = {}
+    if len(c.shape) == 1:
+        steps = dict(reachable(state, c, longest))
+    else:
+        mine = set(c.tiles())
+        from rules.boss_fight.state import pose_tiles
+
+        for (q, r, rot), (n, _) in boss_reach(state, c, longest).items():
+            for t in pose_tiles(c.shape, Hex.axial(q, r), rot):
+                if t not in mine and n < steps.get(t, 99):
+                    steps[t] = n
+    marks = tuple(OverlayMark(tile=h, layer="reach" if n <= short else "reach_far", label=str(n))
+                  for h, n in sorted(steps.items(), key=lambda hn: (hn[0].q, hn[0].r)))
+    what = "movement to cover it" if len(c.shape) > 1 else "movement needed"
+    legend = [("reach", f"within {short} (number: {what})")]
+    if longest > short:
+        far = f"{short + 1}-{longest}" if longest > short + 1 else f"{longest}"
+        legend.append(("reach_far", f"{far}: only with a longer move"))
+    return BoardOverlay(kind=OverlayKind.MOVES, focus=c.id, title=title, marks=marks, legend=tuple(legend),
+                        notes=tuple(notes))
+
+
+def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
+    title = f"Sight: {c.name}"
+    if not c.tiles():
+        return BoardOverlay(kind=OverlayKind.SIGHT, focus=c.id, title=title,
+                            notes=(f"{c.name} is not on the board.",))
+    lines = sightlines_for(state, c)
+    mine = c.tiles()
+    blocked = lines.blocking
+    ignore = frozenset(mine)
+    starts = sorted({p for h in mine for p in h.corners_lattice()})
+    corner_seen: dict[tuple[int, int], bool] = {}
+
+    def corner(q: tuple[int, int]) -> bool:
+        if q not in corner_seen:
+            corner_seen[q] = q in starts or any(lines.clear(p, q, ignore) for p in starts)
+        return corner_seen[q]
+
+    marks = []
+    occupied = {t for o in state.characters for t in o.tiles()}
+    for q, r in sorted(on_board(state)):
+        h = Hex.axial(q, r)
+        if h in mine or h in blocked or h in occupied:
+            continue
+        if any(corner(p) for p in h.corners_lattice()):
+            marks.append(OverlayMark(tile=h, layer="seen"))
+    sight = tuple((c.id, e.id) for e in enemies_of(state, c))
+    seen = [e.name for e in enemies_of(state, c) if can_see(state, c, e)]
+    hidden = [e.name for e in enemies_of(state, c) if e.name not in seen]
+    notes = [f"In sight: {', '.join(seen) or 'nobody'}."]
+    if hidden:
+        notes.append(f"Out of sight: {', '.join(hidden)}.")
+    legend = (("seen", "tiles in line of sight"), ("sight_ok", "clear line to an enemy"),
+              ("sight_blocked", "no line to an enemy"))
+    return BoardOverlay(kind=OverlayKind.SIGHT, focus=c.id, title=title, marks=tuple(marks), sight=sight,
+                        legend=legend, notes=tuple(notes))
+
+
+def _areas_overlay(state: GameState, c: Character) -> BoardOverlay:
+    title = f"Areas: {c.name}"
+    board = on_board(state)
+    obstacles = set(state.obstacles)
+    mine = c.tiles()
+    marks: dict[Hex, OverlayMark] = {}
+    legend: list[tuple[str, str]] = []
+    notes: list[str] = []
+    reach = 0
+    bonus = c.passive_total(PassiveKind.RANGE_BONUS)
+    for eq in c.equipment:
+        for kind in AttackKind:
+            prof = eq.profile(kind)
+            if prof:
+                reach = max(reach, prof.range + bonus)
+    zones = []
+    for ab in c.abilities:
+        if ab.use and ab.use.area.shape is AreaShape.NOVA:
+            zones.append((ab.name, ab.use.area.size))
+    if c.feat and c.feat.use.area.shape is AreaShape.NOVA:
+        zones.append((c.feat.name, c.feat.use.area.size))
+    zone = max((size for _, size in zones), default=0)
+    if mine:
+        for m in mine:
+            for t in m.spiral(max(reach, zone)):
+                if (t.q, t.r) not in board or t in obstacles or t in mine:
+                    continue
+                d = min(x.distance(t) for x in mine)
+                if d <= zone:
+                    marks[t] = OverlayMark(tile=t, layer="area")
+                elif d <= reach and t not in marks:
+                    marks[t] = OverlayMark(tile=t, layer="range")
+        if reach:
+            legend.append(("range", f"within attack range {reach} (equipment; cards may add more)"))
+        if zones:
+            legend.append(("area", "around the piece: " + ", ".join(f"{n} ({s})" for n, s in zones)))
+    else:
+        notes.append(f"{c.name} is not on the board.")
+    lasting = [t for t in state.tokens if t.rounds_left is not None]
+    for t in lasting:
+        marks[t.tile] = OverlayMark(tile=t.tile, layer="token", label=str(t.rounds_left))
+    if lasting:
+        names = sorted({t.name for t in lasting})
+        legend.append(("token", f"{', '.join(names)} (number: rounds left)"))
+    ordered = tuple(sorted(marks.values(), key=lambda m: (m.tile.q, m.tile.r)))
+    return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id, title=title, marks=ordered, legend=tuple(legend),
+                        notes=tuple(notes))
+
+
+def board_overlay(state: GameState, kind: OverlayKind | str, character: str | None = None) -> BoardOverlay:
+    """What an overlay shows for ``character`` (the one to act by default), from public facts only.
+
+    ``moves``: where the piece can get to with the move cards its deck holds (the number on a
+    tile is the movement it takes), so the picture says nothing about the hand. ``sight``: the
+    tiles it sees and a line to each enemy. ``areas``: its attack range, the zones its abilities
+    reach around it, and lasting tokens with the rounds they have left.
+
+    >>> from rules.boss_fight import quick_game
+    >>> o = board_overlay(quick_game(seed=1), "moves")
+    >>> o.title, o.marks[0].layer in ("reach", "reach_far")
+    ('Moves: Kestrel', True)
+    """
+    try:
+        kind = OverlayKind(str(kind).strip().lower())
+    except ValueError:
+        raise RuleError(f"There is no overlay called {quote(str(kind))}: use moves, sight or areas."
+                        ) from None
+    key = character or state.active or state.boss.id
+    c = state.character(key)
+    if kind is OverlayKind.MOVES:
+        return _moves_overlay(state, c)
+    if kind is OverlayKind.SIGHT:
+        return _sight_overlay(state, c)
+    return _areas_overlay(state, c)
+
+
 __all__ = [
-    "DamagePreview", "PrivateView", "PublicCharacter", "PublicView", "RuleError", "attack_options",
+    "BoardOverlay",
+    "DamagePreview",
+    "OverlayKind",
+    "OverlayMark",
+    "PrivateView",
+    "PublicCharacter",
+    "PublicView",
+    "RuleError",
+    "attack_options",
+    "board_overlay",
     "parse_tile",
-    "preview_attack", "private_view", "public_view", "reachable_tiles", "status_lines", "targets_in_sight",
+    "preview_attack",
+    "private_view",
+    "public_view",
+    "reachable_tiles",
+    "status_lines",
+    "targets_in_sight",
 ]

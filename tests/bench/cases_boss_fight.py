@@ -8,6 +8,7 @@ from typing import Any
 from bot.offline import OfflineDriver
 from renderers.hex_board import Overlay, render_hex_board
 from rules.boss_fight import GameState, apply, legal_actions, place_all, quick_game
+from rules.boss_fight.narration import report_step, turn_prompt
 from rules.boss_fight.views import reachable_tiles
 from tests.bench import Case, SizeCase
 
@@ -69,6 +70,18 @@ async def _one_action(driver: OfflineDriver, play: _RandomPlay) -> Any:
     play.step()
 
 
+async def _action_with_board(driver: OfflineDriver, play: _RandomPlay) -> Any:
+    """What /bf posts after each action: apply, report the step, prompt the next, draw the board."""
+    before = play.state
+    if before.is_over():
+        play.state = before = play._new()
+    result = apply(before, play.rng.choice(legal_actions(before)), play.rng)
+    play.state = result.state
+    report_step(before, result)
+    turn_prompt(result.state)
+    return render_hex_board(result.state)
+
+
 async def _whole_game(driver: OfflineDriver, play: _RandomPlay) -> Any:
     return play.whole_game()
 
@@ -89,6 +102,19 @@ CASES = [
          target_p99_ms=50),
     Case("boss fight: one random action (legal_actions + apply)", _one_action, setup=_setup_play, calls=500),
     Case("boss fight: a whole random game (ms per game)", _whole_game, setup=_setup_play, calls=5),
+    Case("boss fight: an action with report, prompt and board PNG (20x20)", _action_with_board,
+         setup=_setup_play, calls=100, target_p99_ms=200),
+    SizeCase("boss fight board PNG (20x20, no overlay)", lambda: render_hex_board(_GAZER), calls=30,
+             target_ms=150, target_kb=500),
+    SizeCase("boss fight board PNG (20x20, /bf board overlay moves)",
+             lambda: render_hex_board(_GAZER, overlay="moves", focus=_HERO.id), calls=30, target_ms=150,
+             target_kb=500),
+    SizeCase("boss fight board PNG (20x20, /bf board overlay sight, boss)",
+             lambda: render_hex_board(_GAZER, overlay="sight", focus="boss"), calls=30, target_ms=200,
+             target_kb=500),
+    SizeCase("boss fight board PNG (20x20, /bf board overlay areas)",
+             lambda: render_hex_board(_GAZER, overlay="areas", focus="boss"), calls=30, target_ms=150,
+             target_kb=500),
     SizeCase("boss fight board PNG (20x20, 3x3 boss, overlays, dark)",
              lambda: render_hex_board(_GAZER, theme="dark", overlay=_OVERLAY), calls=30, target_ms=150,
              target_kb=500),

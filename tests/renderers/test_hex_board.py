@@ -8,20 +8,23 @@ import pytest
 from PIL import Image
 
 from renderers.hex_board import (
+    _MARK_STRENGTH,
     HERO_COLOURS,
     MAX_PNG_BYTES,
     PALETTES,
     Overlay,
     _blend,
     layout_board,
+    legend_rows,
     render_hex_board,
 )
 from rules.boss_fight import quick_game
 from rules.boss_fight.content import Status
-from rules.boss_fight.engine import _Ctx, _die
+from rules.boss_fight.engine import _Ctx, _die, can_see_tiles
 from rules.boss_fight.hexgrid import Hex
 from rules.boss_fight.state import StatusMark
-from rules.boss_fight.views import reachable_tiles
+from rules.boss_fight.views import board_overlay, reachable_tiles
+from rules.errors import RuleError
 
 HEROES = ("mira_the_warden", "kestrel_the_archer", "orrin_the_sage", "vex_the_knife")
 
@@ -77,10 +80,11 @@ def test_colours_at_known_tiles(theme):
 def test_overlays_and_tokens():
     state = board()
     pal = PALETTES["dark"]
-    lay = layout_board(state)
     hero = state.heroes[0]
     reach = reachable_tiles(state, hero.id, "walk")
-    png = render_hex_board(state, overlay=Overlay(reach=reach, sight=(hero.id, "boss")))
+    overlay = Overlay(reach=reach, sight=(hero.id, "boss"))
+    lay = layout_board(state, legend=legend_rows(overlay.as_board_overlay()))
+    png = render_hex_board(state, overlay=overlay)
     tile = reach[0]
     base = pal.tile if (tile.col + tile.row) % 2 == 0 else pal.tile_alt
     assert close(pixel(png, lay.centre(tile)), _blend(base, pal.reach, 0.45))
@@ -105,3 +109,63 @@ def test_bad_options_are_refused():
         render_hex_board(board(), theme="sepia")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         render_hex_board(board(), size=100)
+
+
+@pytest.mark.parametrize("kind", ["moves", "sight", "areas"])
+def test_named_overlays_tint_their_tiles_and_add_a_legend(kind):
+    state = board()
+    hero = state.heroes[0]
+    overlay = board_overlay(state, kind, hero.id)
+    assert overlay.marks and overlay.legend and overlay.title.endswith(hero.name)
+    png = render_hex_board(state, overlay=kind, focus=hero.id)
+    image = Image.open(io.BytesIO(png))
+    plain = layout_board(state)
+    lay = layout_board(state, legend=legend_rows(overlay))
+    assert image.size == (1000, lay.height) and lay.height > plain.height
+    pal = PALETTES["dark"]
+    mark = overlay.marks[0]
+    base = pal.tile if (mark.tile.col + mark.tile.row) % 2 == 0 else pal.tile_alt
+    tint = _blend(base, getattr(pal, mark.layer), _MARK_STRENGTH[mark.layer])
+    cx, cy = lay.centre(mark.tile)
+    # Away from the centre's number and the tile's own label.
+    assert close(pixel(png, (cx - lay.radius * 0.6, cy)), tint)
+
+
+def test_moves_overlay_numbers_the_movement_and_ignores_the_hand():
+    state = board()
+    hero = state.heroes[0]
+    overlay = board_overlay(state, "moves", hero.id)
+    assert {m.label for m in overlay.marks} >= {"1", "2"}
+    assert all(m.layer == ("reach" if int(m.label) <= 2 else "reach_far") for m in overlay.marks)
+    # Another hand (same deck) draws the same picture: the overlay tells nothing about the hand.
+    other = state.model_copy(deep=True)
+    c = other.character(hero.id)
+    c.piles.hand, c.piles.deck = c.piles.deck[:4], c.piles.hand + c.piles.deck[4:]
+    assert board_overlay(other, "moves", hero.id) == overlay
+    assert render_hex_board(other, overlay="moves", focus=hero.id) == render_hex_board(
+        state, overlay="moves", focus=hero.id)
+
+
+def test_sight_overlay_lines_and_tiles_match_the_engine():
+    state = board()
+    boss = state.boss
+    overlay = board_overlay(state, "sight", "boss")
+    seen = {m.tile for m in overlay.marks}
+    assert seen and all(can_see_tiles(state, boss, [t]) for t in seen)
+    others = [t for t in (Hex.from_offset(c, r) for c in range(20) for r in range(20))
+              if t not in seen and t not in state.obstacles and state.occupant(t) is None]
+    assert not any(can_see_tiles(state, boss, [t]) for t in others)
+    assert {t for _, t in overlay.sight} == {h.id for h in state.heroes}
+
+
+def test_areas_overlay_shows_range_zones_and_tokens():
+    state = quick_game(seed=1)
+    overlay = board_overlay(state, "areas", "boss")
+    layers = {m.layer for m in overlay.marks}
+    assert {"range", "area"} <= layers
+    assert any("Tremor" in words for _, words in overlay.legend)
+
+
+def test_unknown_overlay_is_a_rule_error():
+    with pytest.raises(RuleError, match="use moves, sight or areas"):
+        render_hex_board(board(), overlay="fog")

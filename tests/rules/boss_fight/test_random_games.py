@@ -91,7 +91,9 @@ def check_consistent(state: GameState, decks: dict[str, Counter]) -> None:
         assert all(0 <= t.col < state.board.width and 0 <= t.row < state.board.height for t in tiles)
         covered |= tiles
     if state.is_over():
-        assert state.boss.dead or all(h.dead for h in state.heroes) or state.outcome.value == "draw"
+        limit = state.settings.round_limit
+        assert (state.boss.dead or all(h.dead for h in state.heroes) or state.outcome.value == "draw"
+                or (limit is not None and state.round == limit))
 
 
 def play(seed: int, boss: str, heroes: list[str], map_id: str, game_settings: GameSettings) -> GameState:

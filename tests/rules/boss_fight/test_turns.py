@@ -15,7 +15,7 @@ from rules.boss_fight import (
     legal_actions,
 )
 from rules.boss_fight.content import Stat
-from rules.boss_fight.engine import _Ctx, draw
+from rules.boss_fight.engine import _Ctx, draw, health_shares
 from rules.boss_fight.state import Outcome, Phase
 from rules.errors import RuleError
 from tests.rules.boss_fight.helpers import H, ScriptedRandom, arena, hand_of, placed, put
@@ -213,3 +213,57 @@ def test_a_dead_hero_is_skipped():
     s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
     s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
     assert s.active == "boss"
+
+
+def _to_round_end(state, rng):
+    """Sacrifice (or play the first legal action) until a new round starts or the game ends."""
+    start = state.round
+    while not state.is_over() and state.round == start:
+        options = legal_actions(state)
+        action = next((a for a in options if a.kind == "sacrifice"), options[0])
+        state = apply(state, action, rng).state
+    return state
+
+
+@pytest.mark.parametrize(("boss_health", "hero_health", "winner"), [
+    (10, None, "heroes"),  # the boss keeps about 40% of 25 (a little more as it regenerates), Mira all
+    (25, 6, "boss"),       # the boss keeps all, Mira 6/12
+    (20, 6, "boss"),       # 80% or more against 50%
+    (10, 9, "heroes"),     # under 60% against 75%
+])
+def test_the_round_limit_ends_the_game_by_the_share_of_health_left(boss_health, hero_health, winner):
+    state = placed(arena(settings=GameSettings(round_limit=2)), "E5", ["J9"])
+    state.boss.health = boss_health
+    if hero_health is not None:
+        state.heroes[0].health = hero_health
+    rng = ScriptedRandom(default=1)
+    state = _to_round_end(state, rng)
+    assert state.round == 2 and not state.is_over()
+    before = state
+    r = None
+    while not state.is_over():
+        options = legal_actions(state)
+        r = apply(state, next((a for a in options if a.kind == "sacrifice"), options[0]), rng)
+        state = r.state
+    assert before.round == state.round == 2
+    assert any("round limit (2) is reached" in line for line in r.log)
+    assert state.outcome.value == winner
+    boss_share, hero_share = health_shares(state)
+    assert f"the boss keeps {boss_share:.0%} of its health, the heroes {hero_share:.0%}" in r.log[-1]
+    assert state.phase.value == "over" and state.active is None
+
+
+def test_equal_shares_at_the_round_limit_are_a_draw():
+    state = placed(arena(settings=GameSettings(round_limit=1)), "E5", ["J9"])
+    state.boss.health = 25
+    while not state.is_over():
+        options = legal_actions(state)
+        sacrifice = next(a for a in options if a.kind == "sacrifice")
+        state = apply(state, sacrifice, ScriptedRandom(default=1)).state
+    assert state.outcome.value == "draw" and state.round == 1
+
+
+def test_no_round_limit_plays_on():
+    state = placed(arena(settings=GameSettings(round_limit=None)), "E5", ["J9"])
+    state = _to_round_end(_to_round_end(state, ScriptedRandom(default=1)), ScriptedRandom(default=1))
+    assert state.round == 3 and not state.is_over()

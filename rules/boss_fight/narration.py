@@ -1,0 +1,663 @@
+"""Boss Fight in words: whose turn it is and what they can do, what a step did, and card texts.
+
+Three things a play-by-post front end posts, all pure text built from the rules:
+
+* :func:`turn_prompt` -- who acts (or places) next and what they can do. ``prompt.public`` is
+  safe for the channel: it never names a card in a hand (only how many there are).
+  ``prompt.cards`` and :meth:`TurnPrompt.private_lines` go through the hand card by card, with what
+  each needs; show those only to the character's player.
+* :func:`report_step` -- what one step did: the log, every die, the damage arithmetic, who
+  fell and the outcome. Public: the engine names a card only once it is played, and draws and
+  random discards only by count.
+* :func:`describe_card` -- any card's text and points, for a look-up at any time.
+
+>>> import random
+>>> from rules.boss_fight import apply, legal_actions, quick_game
+>>> state = quick_game(seed=1)
+>>> prompt = turn_prompt(state)
+>>> prompt.name, prompt.actions_left
+('Kestrel', 2)
+>>> result = apply(state, legal_actions(state)[0], random.Random(0))
+>>> lines = report_step(state, result)
+>>> lines[0].startswith("Kestrel")
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rules.boss_fight.content import (
+    AbilitySpec,
+    ActionCardSpec,
+    Area,
+    AreaShape,
+    AttackKind,
+    AttackProfile,
+    Catalog,
+    Effect,
+    EffectKind,
+    EffectTo,
+    EquipmentSpec,
+    HeroSpec,
+    Passive,
+    PassiveKind,
+    PieceSpec,
+    Side,
+    Status,
+    TargetKind,
+    TokenSpec,
+    Usable,
+)
+from rules.boss_fight.engine import StepResult, legal_actions
+from rules.boss_fight.hexgrid import Hex
+from rules.boss_fight.state import (
+    Action,
+    Attack,
+    Character,
+    GameState,
+    HeroicFeat,
+    Move,
+    Phase,
+    PlaceBoss,
+    PlaceHero,
+    Sacrifice,
+    UseAbility,
+    UseItem,
+)
+from rules.errors import NotFoundError
+
+MAX_TILES_LISTED = 8
+"""Tiles named in one option before it says "and N more" (an embed field is 1,024 characters)."""
+
+
+# ---- the turn prompt --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the acting character can do, with the legal actions behind it.
+
+    ``card`` is a card id from the hand (private) or None (an ability, the feat, the free walk,
+    a placement). ``needs`` says in words what the player must still choose. ``actions`` may name
+    hand cards (a sacrifice): never post them.
+    """
+
+    kind: str
+    name: str
+    needs: str
+    card: str | None = None
+    actions: tuple[Action, ...] = ()
+
+    @property
+    def playable(self) -> bool:
+        """Whether there is at least one legal way to do it now."""
+        return bool(self.actions)
+
+    def line(self) -> str:
+        """``Name (kind): needs``."""
+        return f"{self.name} ({self.kind}): {self.needs}"
+
+
+@dataclass(frozen=True)
+class TurnPrompt:
+    """Who acts next and what they can do.
+
+    ``public`` lines may be posted in the channel; ``cards`` (one :class:`Option` per distinct
+    card in hand) only to the character's player, see :meth:`private_lines`. ``others`` are the
+    public options (abilities, the heroic feat, the free walk, placements).
+    """
+
+    phase: Phase
+    round: int
+    character: str | None
+    name: str | None
+    side: Side | None
+    controller: str | None
+    actions_left: int
+    hand_size: int
+    headline: str
+    public: tuple[str, ...]
+    cards: tuple[Option, ...] = ()
+    others: tuple[Option, ...] = ()
+    warnings: tuple[str, ...] = field(default=())
+
+    def public_text(self) -> str:
+        """The headline and the public lines, one per line (for a turn message)."""
+        return "\n".join([self.headline, *self.public])
+
+    def private_lines(self) -> list[str]:
+        """The hand card by card (playable first), then the other options: for the owner only.
+
+        >>> from rules.boss_fight import quick_game
+        >>> lines = turn_prompt(quick_game(seed=1)).private_lines()
+        >>> lines[0].startswith("Hand (4 cards)")
+        True
+        """
+        if self.character is None:
+            return []
+        out = [f"Hand ({self.hand_size} card{'s' if self.hand_size != 1 else ''}), "
+               f"{self.actions_left} action{'s' if self.actions_left != 1 else ''} left:"]
+        for opt in sorted(self.cards, key=lambda o: (not o.playable, o.name)):
+            out.append(f"- {opt.line()}")
+        if self.hand_size:
+            out.append("- Any card can be sacrificed (discarded) to spend an action.")
+        out.extend(f"- {o.line()}" for o in self.others)
+        return out
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _tiles(tiles: list[str]) -> str:
+    unique = list(dict.fromkeys(tiles))
+    if len(unique) <= MAX_TILES_LISTED:
+        return ", ".join(unique)
+    return f"{', '.join(unique[:MAX_TILES_LISTED])} and {len(unique) - MAX_TILES_LISTED} more"
+
+
+def _who_on(state: GameState, label_tile) -> str:
+    c = state.occupant(label_tile)
+    return f"{c.name} ({label_tile.label()})" if c else label_tile.label()
+
+
+def _move_needs(state: GameState, moves: list[Move]) -> str:
+    ends = [m.to.label() for m in moves]
+    return f"a tile to move to ({len(set(ends))} in reach: {_tiles(ends)})"
+
+
+def _attack_needs(state: GameState, c: Character, attacks: list[Attack]) -> str:
+    by_eq: dict[str, list[str]] = {}
+    for a in attacks:
+        eq = next((e.name for e in c.equipment if e.id == a.equipment), a.equipment)
+        by_eq.setdefault(eq, []).append(_who_on(state, a.target))
+    parts = [f"with {eq} at {', '.join(dict.fromkeys(ts))}" for eq, ts in by_eq.items()]
+    return "a target: " + "; ".join(parts)
+
+
+def _aim_needs(state: GameState, usable: Usable, targets: list[Hex | None]) -> str:
+    if usable.target is TargetKind.SELF:
+        return "no target"
+    tiles = [t for t in targets if t is not None]
+    if usable.target in (TargetKind.ENEMY, TargetKind.ALLY):
+        who = "an enemy" if usable.target is TargetKind.ENEMY else "an ally"
+        return f"{who}: {', '.join(_who_on(state, t) for t in tiles)}"
+    return f"a tile ({len(tiles)} possible: {_tiles([t.label() for t in tiles])})"
+
+
+def _why_not(state: GameState, c: Character, spec: ActionCardSpec) -> str:
+    from rules.boss_fight.engine import BOSS_MAX_ATTACKS, move_allowance
+
+    if spec.move is not None:
+        if c.active_status(Status.IMMOBILISED):
+            return "cannot be played: immobilised this turn"
+        allowance = move_allowance(c, spec.move.tiles)
+        if allowance < max(1, spec.move.minimum):
+            need = max(1, spec.move.minimum)
+            return f"cannot be played: it needs {need} tiles of movement and there are {allowance}"
+        return "cannot be played: no clear tile in reach"
+    if spec.attack is not None:
+        if c.side is Side.BOSS and state.attacks_made >= BOSS_MAX_ATTACKS:
+            return f"cannot be played: already {BOSS_MAX_ATTACKS} attacks this turn"
+        if not any(e.profile(spec.attack.profile) for e in c.equipment):
+            return f"cannot be played: no equipment has a {spec.attack.profile.value} attack"
+        return "cannot be played: no enemy in range and sight"
+    return "cannot be played now: nothing it could be aimed at"
+
+
+def _card_options(state: GameState, c: Character, actions: list[Action]) -> list[Option]:
+    by_card: dict[str, list[Action]] = {}
+    for a in actions:
+        if isinstance(a, Move | Attack | UseItem) and a.card is not None:
+            by_card.setdefault(a.card, []).append(a)
+    out = []
+    for card, n in sorted(Counter(c.piles.hand).items()):
+        spec = state.cards[card]
+        name = spec.name if n == 1 else f"{spec.name} x{n}"
+        acts = by_card.get(card, [])
+        if not acts:
+            needs = _why_not(state, c, spec) + " (sacrifice it instead)"
+        elif spec.move is not None:
+            needs = _move_needs(state, [a for a in acts if isinstance(a, Move)])
+        elif spec.attack is not None:
+            needs = _attack_needs(state, c, [a for a in acts if isinstance(a, Attack)])
+        else:
+            needs = _aim_needs(state, spec.item, [a.target for a in acts if isinstance(a, UseItem)])
+        out.append(Option(kind=spec.type.value, name=name, needs=needs, card=card, actions=tuple(acts)))
+    return out
+
+
+def _other_options(state: GameState, c: Character, actions: list[Action]) -> list[Option]:
+    out = []
+    walks = [a for a in actions if isinstance(a, Move) and a.card is None]
+    if walks:
+        out.append(Option(kind="no card needed", name="the free walk", needs=_move_needs(state, walks),
+                          actions=tuple(walks)))
+    for ab in c.abilities:
+        if ab.use is None:
+            continue
+        acts = [a for a in actions if isinstance(a, UseAbility) and a.ability == ab.id]
+        cost = []
+        if ab.takes_action:
+            cost.append("takes an action and a card to sacrifice")
+        if ab.expend:
+            cost.append(f"expends {ab.expend} from the discard pile")
+        extra = f"; {', '.join(cost)}" if cost else ""
+        if acts:
+            targets = list(dict.fromkeys(a.target for a in acts))
+            needs = _aim_needs(state, ab.use, targets) + extra
+        else:
+            needs = _ability_not_ready(state, c, ab) + extra
+        out.append(Option(kind="ability", name=ab.name, needs=needs, actions=tuple(acts)))
+    if c.feat is not None and c.side is Side.HERO:
+        acts = [a for a in actions if isinstance(a, HeroicFeat)]
+        if acts:
+            needs = _aim_needs(state, c.feat.use, [a.target for a in acts])
+        elif state.feats_used >= state.settings.feats_per_turn:
+            needs = "not now: the heroic feat limit for this turn is reached"
+        else:
+            needs = f"not now: needs {c.feat_cost} in the discard pile, has {len(c.piles.discard)}"
+        needs += f"; not an action, expends {c.feat_cost}"
+        out.append(Option(kind="heroic feat", name=c.feat.name, needs=needs, actions=tuple(acts)))
+    return out
+
+
+def _ability_not_ready(state: GameState, c: Character, ab: AbilitySpec) -> str:
+    last = c.ability_used_round.get(ab.id)
+    if last is not None and state.round - last < 2:
+        return f"resting: used in round {last}, ready in round {last + 2}"
+    if len(c.piles.discard) < ab.expend:
+        return f"not now: needs {ab.expend} in the discard pile, has {len(c.piles.discard)}"
+    if ab.takes_action and not c.piles.hand:
+        return "not now: no card in hand to sacrifice"
+    return "not now: nothing in reach"
+
+
+def _statuses(c: Character) -> str:
+    if not c.statuses:
+        return ""
+    return " Statuses: " + ", ".join(m.status.value + ("" if m.active else " (from next turn)")
+                                     for m in c.statuses) + "."
+
+
+def turn_prompt(state: GameState) -> TurnPrompt:
+    """Who acts (or places) next and what they can do, built from :func:`legal_actions`.
+
+    >>> from rules.boss_fight import quick_game
+    >>> p = turn_prompt(quick_game(seed=1))
+    >>> p.headline
+    'Round 1: Kestrel (hero) acts, 2 actions left.'
+    >>> p.public[0]
+    'Kestrel holds 4 cards: play or sacrifice one per action (its player sees them with /bf hand).'
+    """
+    actions = legal_actions(state)
+    if state.phase is Phase.OVER:
+        result = {"heroes": "the heroes win", "boss": "the boss wins", "draw": "a draw"}
+        outcome = result.get(state.outcome.value if state.outcome else "", "no result")
+        return TurnPrompt(phase=state.phase, round=state.round, character=None, name=None, side=None,
+                          controller=None, actions_left=0, hand_size=0,
+                          headline=f"The fight is over after round {state.round}: {outcome}.", public=())
+    c = state.current
+    if c is None:
+        return TurnPrompt(phase=state.phase, round=state.round, character=None, name=None, side=None,
+                          controller=None, actions_left=0, hand_size=0, headline="Nobody is to act.",
+                          public=())
+    if state.phase is Phase.SETUP:
+        return _setup_prompt(state, c, actions)
+    cards = _card_options(state, c, actions)
+    others = _other_options(state, c, actions)
+    n = len(c.piles.hand)
+    headline = (f"Round {state.round}: {c.name} ({c.side.value}) acts, "
+                f"{_plural(state.actions_left, 'action')} left.")
+    public = []
+    if n:
+        public.append(f"{c.name} holds {_plural(n, 'card')}: play or sacrifice one per action "
+                      "(its player sees them with /bf hand).")
+    else:
+        public.append(f"{c.name} holds no cards.")
+    if c.side is Side.BOSS:
+        from rules.boss_fight.engine import BOSS_MAX_ATTACKS
+
+        public.append(f"Attacks made this turn: {state.attacks_made} of at most {BOSS_MAX_ATTACKS}.")
+    for o in others:
+        if o.playable:
+            public.append(f"Can also: {o.line()}.")
+    resting = [o.name for o in others if not o.playable and o.kind == "ability"]
+    if resting:
+        public.append(f"Not usable now: {', '.join(resting)}.")
+    status = _statuses(c).strip()
+    if status:
+        public.append(status)
+    return TurnPrompt(phase=state.phase, round=state.round, character=c.id, name=c.name, side=c.side,
+                      controller=c.controller, actions_left=state.actions_left, hand_size=n,
+                      headline=headline, public=tuple(public), cards=tuple(cards), others=tuple(others))
+
+
+def _setup_prompt(state: GameState, c: Character, actions: list[Action]) -> TurnPrompt:
+    if isinstance(c, Character) and c.side is Side.BOSS:
+        anchors = [a.anchor.label() for a in actions if isinstance(a, PlaceBoss)]
+        needs = (f"a tile and a rotation 0-5 for its {_plural(len(c.shape), 'tile')} "
+                 f"({len(set(anchors))} tiles fit, e.g. {_tiles(anchors[:3])})")
+        public = (f"{c.name} is placed first: {needs}.",)
+        opt = Option(kind="place", name=f"Place {c.name}", needs=needs, actions=tuple(actions))
+    else:
+        tiles = [a.tile.label() for a in actions if isinstance(a, PlaceHero)]
+        needs = (f"a clear tile more than 2 tiles from the boss ({len(tiles)} possible: {_tiles(tiles)})"
+                 if tiles else "no tile is free")
+        public = (f"{c.name} is placed next: {needs}.",)
+        opt = Option(kind="place", name=f"Place {c.name}", needs=needs, actions=tuple(actions))
+    waiting = [h.name for h in state.heroes if h.anchor is None and h.id != c.id]
+    extra = (f"Still to place after that: {', '.join(waiting)}.",) if waiting else ()
+    return TurnPrompt(phase=state.phase, round=state.round, character=c.id, name=c.name, side=c.side,
+                      controller=c.controller, actions_left=0, hand_size=len(c.piles.hand),
+                      headline=f"Set-up: {c.name} ({c.side.value}) places.", public=public + extra,
+                      others=(opt,))
+
+
+# ---- the step report --------------------------------------------------------------------------
+
+
+def report_step(before: GameState, result: StepResult) -> list[str]:
+    """What one step did, in order, for the public message after it.
+
+    The engine's log (the card played, every strike with its arithmetic: the statistics with
+    their modifiers and the defence roll, the comparison, armour, the damage and health left),
+    then the dice that are not already in a strike line, who fell, the outcome when the game
+    ended, and who is next. Never names a card in a hand: the engine names a card only when it
+    is played, and a draw or a random discard only by count.
+
+    >>> import random
+    >>> from rules.boss_fight import Sacrifice, apply, quick_game
+    >>> s = quick_game(seed=2)
+    >>> r = apply(s, Sacrifice(card=s.current.piles.hand[0]), random.Random(0))
+    >>> "sacrifices" in report_step(s, r)[0]
+    True
+    """
+    after = result.state
+    lines = list(result.log)
+    in_strikes = {h.defender for h in result.hits}
+    other_dice = [r for r in result.rolls
+                  if not (r.why.startswith("defence against") and r.who in in_strikes)]
+    if other_dice:
+        lines.append("Dice: " + "; ".join(f"{r.who} {r.value} ({r.why})" for r in other_dice) + ".")
+    fallen = [c.name for c, was in zip(after.characters, before.characters, strict=False)
+              if c.dead and not was.dead]
+    if fallen:
+        lines.append(f"Fallen this step: {', '.join(fallen)}.")
+    if after.is_over() and not before.is_over():
+        lines.append(_outcome_line(after))
+    elif after.current is not None and after.phase is not Phase.OVER:
+        nxt = after.current
+        if after.phase is Phase.SETUP:
+            lines.append(f"Next to place: {nxt.name}.")
+        elif nxt.id != (before.active or "") or after.round != before.round:
+            lines.append(f"Next: {nxt.name} ({nxt.side.value}), {_plural(after.actions_left, 'action')}.")
+        else:
+            lines.append(f"{nxt.name} has {_plural(after.actions_left, 'action')} left.")
+    return lines
+
+
+def _outcome_line(state: GameState) -> str:
+    alive = ", ".join(f"{c.name} {c.health}/{c.max_health}" for c in state.characters if c.alive)
+    word = {"heroes": "The heroes win", "boss": "The boss wins", "draw": "The fight is a draw"}
+    head = word.get(state.outcome.value if state.outcome else "", "The fight is over")
+    return f"{head} after {_plural(state.round, 'round')}." + (f" Standing: {alive}." if alive else "")
+
+
+def describe_action(state: GameState, action: Action, *, private: bool = False) -> str:
+    """An action in a few words, e.g. for a confirmation button.
+
+    A card in the hand is named only when ``private`` is set (the player's own view).
+
+    >>> from rules.boss_fight import quick_game, Sacrifice
+    >>> s = quick_game(seed=1)
+    >>> describe_action(s, Sacrifice(card="walk")), describe_action(s, Sacrifice(card="walk"), private=True)
+    ('Sacrifice a card', 'Sacrifice Walk')
+    """
+    def card(cid: str | None) -> str:
+        if cid is None:
+            return "the free walk"
+        return state.cards[cid].name if private and cid in state.cards else "a card"
+
+    if isinstance(action, PlaceBoss):
+        return f"Place the boss at {action.anchor.label()} facing {action.rotation}"
+    if isinstance(action, PlaceHero):
+        return f"Place {state.character(action.character).name} at {action.tile.label()}"
+    if isinstance(action, Move):
+        via = f" (pivot {action.pivot.label()}, facing {action.rotation})" if action.pivot else ""
+        return f"Move to {action.to.label()}{via} with {card(action.card)}"
+    if isinstance(action, Attack):
+        c = state.current
+        eq = next((e.name for e in c.equipment if e.id == action.equipment), action.equipment) if c else ""
+        return f"Attack {_who_on(state, action.target)} with {card(action.card)} and {eq}"
+    if isinstance(action, UseItem):
+        at = f" on {_who_on(state, action.target)}" if action.target else ""
+        return f"Use {card(action.card)}{at}"
+    if isinstance(action, Sacrifice):
+        return f"Sacrifice {card(action.card)}"
+    if isinstance(action, UseAbility):
+        c = state.current
+        name = next((a.name for a in c.abilities if a.id == action.ability), action.ability) if c else ""
+        at = f" on {_who_on(state, action.target)}" if action.target else ""
+        pay = f", sacrificing {card(action.sacrifice)}" if action.sacrifice else ""
+        return f"Use {name}{at}{pay}"
+    if isinstance(action, HeroicFeat):
+        c = state.current
+        name = c.feat.name if c and c.feat else "the heroic feat"
+        return f"Heroic feat {name}" + (f" on {_who_on(state, action.target)}" if action.target else "")
+    return f"Set defence rolls for {action.character}: {'on' if action.roll else 'off'}"
+
+
+# ---- card texts -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardDescription:
+    """A card's name, what kind it is, its points and its text in lines."""
+
+    id: str
+    name: str
+    kind: str
+    points: int | None
+    lines: tuple[str, ...]
+
+    def text(self) -> str:
+        """The lines joined, headed by the name, kind and points."""
+        pts = f", {self.points} points" if self.points is not None else ""
+        return "\n".join([f"{self.name} ({self.kind}{pts})", *self.lines])
+
+
+def _area(area: Area) -> str:
+    if area.shape is AreaShape.SINGLE:
+        return ""
+    words = {AreaShape.BLAST: f"everyone within {area.size} of the target",
+             AreaShape.LINE: f"a line {area.size} tiles long",
+             AreaShape.CLEAVE: "the target and the tiles beside both it and the user",
+             AreaShape.NOVA: f"every tile within {area.size} of the user"}
+    return words[area.shape]
+
+
+def _effect(e: Effect) -> str:
+    k = e.kind
+    to = " to the user" if e.to is EffectTo.USER else ""
+    text = {
+        EffectKind.DAMAGE: f"{e.amount} damage ({e.stat.value if e.stat else ''})",
+        EffectKind.HEAL: f"heal {e.amount}",
+        EffectKind.MOVE: f"move up to {_plural(e.amount, 'tile')}",
+        EffectKind.PUSH: f"push {_plural(e.amount, 'tile')} away",
+        EffectKind.STATUS: f"{e.status.value if e.status else ''}",
+        EffectKind.CLEANSE: f"remove {e.status.value if e.status else 'every status'}",
+        EffectKind.DRAW: f"draw {e.amount}",
+        EffectKind.DISCARD: f"discard {e.amount} at random",
+        EffectKind.MODIFY: f"{e.stat.value if e.stat else ''} {e.amount:+d} this round",
+        EffectKind.TOKEN: f"place {e.token} tokens",
+    }[k]
+    return text + to
+
+
+def _usable(u: Usable) -> str:
+    aim = {TargetKind.SELF: "on yourself", TargetKind.ALLY: f"on an ally within {u.range}",
+           TargetKind.ENEMY: f"on an enemy within {u.range}", TargetKind.TILE: f"on a tile within {u.range}"}
+    parts = [aim[u.target]]
+    if u.target is not TargetKind.SELF:
+        parts.append("in sight" if u.los else "sight not needed")
+    area = _area(u.area)
+    if area:
+        parts.append(f"reaching {area}")
+    return f"{', '.join(parts)}: {', '.join(_effect(e) for e in u.effects)}"
+
+
+def _passive(p: Passive) -> str:
+    k = p.kind
+    return {
+        PassiveKind.ARMOUR: f"armour {p.amount} (damage taken -{p.amount}, at least 1)",
+        PassiveKind.RESIST: f"cannot be {p.status.value if p.status else ''}",
+        PassiveKind.MOVE_BONUS: f"+{p.amount} tiles on move cards",
+        PassiveKind.RANGE_BONUS: f"+{p.amount} range on attacks",
+        PassiveKind.REGENERATE: f"heals {p.amount} at the start of its turn",
+        PassiveKind.KEEN_SIGHT: "pieces never block its sight",
+        PassiveKind.STAT: f"{p.stat.value if p.stat else ''} {p.amount:+d}",
+    }[k]
+
+
+def _profile(kind: AttackKind, prof: AttackProfile, default_stat: str) -> str:
+    parts = [f"{prof.damage} damage", f"range {prof.range}", (prof.stat.value if prof.stat else default_stat)]
+    if not prof.los:
+        parts.append("sight not needed")
+    area = _area(prof.area)
+    if area:
+        parts.append(f"hits {area}")
+    if prof.effects:
+        parts.append("on a hit: " + ", ".join(_effect(e) for e in prof.effects))
+    return f"{kind.value.capitalize()}: {', '.join(parts)}"
+
+
+def _describe(item: object) -> CardDescription:
+    lines: list[str] = []
+    if isinstance(item, ActionCardSpec):
+        if item.move:
+            below = f" (cannot be played below {item.move.minimum})" if item.move.minimum else ""
+            lines.append(f"Move up to {item.move.tiles} tiles{below}.")
+        elif item.attack:
+            a = item.attack
+            bits = [f"uses an equipment card's {a.profile.value} profile"]
+            bits += [f"{label} {v:+d}" for label, v in (("damage", a.bonus_damage), ("range", a.bonus_range),
+                                                        ("combat statistic", a.stat_bonus)) if v]
+            lines.append(f"Attack: {', '.join(bits)}.")
+        elif item.item:
+            lines.append(f"Item, {_usable(item.item)}. Goes to the used pile.")
+        lines.append(f"{item.set.value.capitalize()} set, up to {item.copies} per deck.")
+        kind, points = f"{item.type.value} card", None
+    elif isinstance(item, EquipmentSpec):
+        for k in AttackKind:
+            prof = item.profile(k)
+            if prof:
+                lines.append(_profile(k, prof, item.stat.value))
+        lines += [f"Passive: {_passive(p)}" for p in item.passives]
+        lines.append(f"{item.side.value.capitalize()} equipment, {_plural(item.slots, 'slot')}.")
+        kind, points = "equipment", item.points
+    elif isinstance(item, AbilitySpec):
+        lines += _ability_lines(item)
+        kind, points = f"{item.side.value} ability", item.points
+    elif isinstance(item, PieceSpec):
+        st = item.stats
+        lines.append(f"{item.type.value.capitalize()} piece: health {st.health}, "
+                     f"intelligence {st.intelligence}, strength {st.strength}, agility {st.agility}; "
+                     f"{_plural(len(item.shape), 'tile') if item.shape else 'no tiles of its own'}, "
+                     f"{_plural(item.slots, 'equipment slot')}.")
+        lines += [f"Passive: {_passive(p)}" for p in item.passives]
+        if item.ability:
+            lines.append(f"Ability {item.ability.name}: " + " ".join(_ability_lines(item.ability)))
+        kind, points = "boss piece", item.points
+    elif isinstance(item, HeroSpec):
+        st = item.stats
+        lines.append(f"Health {st.health}, intelligence {st.intelligence}, strength {st.strength}, agility "
+                     f"{st.agility}; {_plural(item.slots, 'equipment slot')}; {item.constitution.value}.")
+        lines.append(f"Ability {item.ability.name}: " + " ".join(_ability_lines(item.ability)))
+        lines.append(f"Heroic feat {item.feat.name} (expends {item.feat_cost}, not an action): "
+                     f"{_usable(item.feat.use)}.")
+        kind, points = "hero", item.points
+    elif isinstance(item, TokenSpec):
+        blocks = [w for w, on in (("sight", item.blocks_sight), ("movement", item.blocks_movement)) if on]
+        lines.append(f"Blocks {' and '.join(blocks)}." if blocks else "Blocks nothing.")
+        if item.rounds:
+            lines.append(f"Lasts {_plural(item.rounds, 'round')}.")
+        kind, points = "token", None
+    else:
+        raise TypeError(type(item).__name__)
+    text = getattr(item, "text", "")
+    if text:
+        lines.insert(0, text)
+    return CardDescription(id=item.id, name=item.name, kind=kind, points=points, lines=tuple(lines))  # type: ignore[attr-defined]
+
+
+def _ability_lines(ab: AbilitySpec) -> list[str]:
+    out = [f"Passive: {_passive(p)}." for p in ab.passives]
+    if ab.use:
+        cost = []
+        if ab.takes_action:
+            cost.append("takes an action (sacrifice a card)")
+        if ab.expend:
+            cost.append(f"expends {ab.expend}")
+        rest = "; rests the round after use"
+        out.append(f"Use {_usable(ab.use)}" + (f"; {', '.join(cost)}" if cost else "") + rest + ".")
+    return out
+
+
+def _entries(source: Catalog | GameState) -> dict[str, object]:
+    """Every describable card by lower-case id and name."""
+    items: list[object] = []
+    if isinstance(source, GameState):
+        items += list(source.cards.values()) + list(source.token_specs.values())
+        for c in source.characters:
+            items += list(c.equipment) + list(c.abilities)
+    else:
+        for sec in ("actions", "equipment", "abilities", "pieces", "heroes", "tokens"):
+            items += list(getattr(source, sec).values())
+    out: dict[str, object] = {}
+    for it in items:
+        out.setdefault(it.id.lower(), it)  # type: ignore[attr-defined]
+        out.setdefault(it.name.lower(), it)  # type: ignore[attr-defined]
+    return out
+
+
+def card_names(source: Catalog | GameState) -> list[str]:
+    """Every card name :func:`describe_card` knows, sorted (for autocomplete).
+
+    >>> from rules.boss_fight import load_catalog
+    >>> "Walk" in card_names(load_catalog())
+    True
+    """
+    return sorted({it.name for it in _entries(source).values()})  # type: ignore[attr-defined]
+
+
+def describe_card(source: Catalog | GameState, name: str) -> CardDescription:
+    """A card's text and points by id or name (any case): action cards, equipment, abilities,
+    boss pieces, heroes and tokens. :class:`~rules.errors.NotFoundError` suggests close names.
+
+    >>> from rules.boss_fight import load_catalog
+    >>> d = describe_card(load_catalog(), "run")
+    >>> d.name, d.kind, d.lines[-2]
+    ('Run', 'move card', 'Move up to 4 tiles (cannot be played below 3).')
+    """
+    from rules.errors import quote
+
+    entries = _entries(source)
+    wanted = name.strip().lower()
+    if wanted in entries:
+        return _describe(entries[wanted])
+    names = card_names(source)
+    close = difflib.get_close_matches(name.strip(), names, n=3, cutoff=0.5)
+    if not close:
+        close = [n for n in names if wanted and wanted in n.lower()][:3]
+    hint = f" Did you mean {', '.join(close)}?" if close else " Type a few letters and pick from the list."
+    raise NotFoundError(f"No card called {quote(name)}.{hint}")
+
+
+__all__ = [
+    "CardDescription", "Option", "TurnPrompt", "card_names", "describe_action", "describe_card",
+    "report_step", "turn_prompt",
+]
