@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import Game
+from bot.limits import clip
 from bot.play import Change, Post, StepButton, View, autocomplete, is_manager
 from bot.send import send_to
 from cogs.boss_fight import lobby
@@ -29,13 +30,12 @@ from cogs.boss_fight.game import (
 )
 from cogs.boss_fight.turns import TurnCommands
 from cogs.boss_fight.views import schedule_nudge
-from renderers.hex_board import Overlay
-from rules.boss_fight import public_view, reachable_tiles, targets_in_sight
-from rules.boss_fight.building import find_card
+from rules.boss_fight import public_view
+from rules.boss_fight.narration import describe_card
 from rules.errors import RuleError
 
 OVERLAYS = [app_commands.Choice(name=n, value=n) for n in ("moves", "sight", "areas")]
-LOG_STEPS = 15
+LOG_STEPS = 12
 
 
 class _Ask(Exception):
@@ -158,56 +158,51 @@ class BossFight(
         self.bot = bot
 
     @app_commands.command(name="board", description="The board now (anyone), with an optional overlay")
+    @app_commands.describe(
+        overlay="moves, sight or areas", character="Whose overlay (default: the one to act)"
+    )
     @app_commands.choices(overlay=OVERLAYS)
-    async def board(self, interaction: discord.Interaction, overlay: str | None = None) -> None:
+    async def board(
+        self, interaction: discord.Interaction, overlay: str | None = None, character: str | None = None
+    ) -> None:
         game = await KIT.load(interaction)
         fight = game.state.fight
         if fight is None:
             raise RuleError("No piece is on the board yet: `/bf place` first.")
-        extra = Overlay()
-        c = fight.current
-        if overlay == "moves" and c is not None and c.tiles():
-            extra = Overlay(reach=reachable_tiles(fight, c.id, None))
-        elif overlay == "sight" and c is not None and c.tiles():
-            seen = targets_in_sight(fight, c.id)
-            foe = next((x for x in fight.characters if x.name in seen), None)
-            foe = foe or next((x for x in fight.characters if x.side is not c.side and x.alive), None)
-            extra = Overlay(sight=(c.id, foe.id) if foe else None)
-        elif overlay == "areas":
-            extra = Overlay(area=[t.tile for t in fight.tokens])
-        note = {
-            "moves": "Shaded: where the acting character could walk (2 tiles).",
-            "sight": "The line: the acting character's sight to an enemy (green clear, red blocked).",
-            "areas": "Shaded: tiles with tokens (smoke, death).",
-        }.get(overlay or "", "")
+        focus = fight.character(character).id if character else None
         embed = discord.Embed(
-            title=f"Boss Fight #{game.id} · round {fight.round}",
-            description=f"{note}\n{turn_prompt(game.state)}".strip(),
+            title=f"Boss Fight #{game.id} · round {fight.round}", description=turn_prompt(game.state)
         )
         embed.set_image(url="attachment://board.png")
-        await Post(embeds=[embed], images=[board_image(fight, extra)], ephemeral=True).send(interaction)
+        image = board_image(fight, overlay, focus=focus)
+        await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
 
     @app_commands.command(name="log", description="The last steps of this game")
     async def log(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction)
         events = await KIT.store(interaction).events(game.id, limit=LOG_STEPS)
         lines = [
-            f"`{e.version:>3}` <@{e.actor_id}> {e.action}{' (undone)' if e.undone else ''}: {e.summary}"
+            clip(
+                f"`{e.version:>3}` <@{e.actor_id}> {e.action}{' (undone)' if e.undone else ''}: {e.summary}",
+                300,
+            )
             for e in reversed(events)
         ]
-        await Post(content="\n".join(lines) or "Nothing yet.", ephemeral=True).send(interaction)
+        embed = discord.Embed(
+            title=f"Boss Fight #{game.id}: the last steps",
+            description=clip("\n".join(lines) or "Nothing yet.", 4000),
+        )
+        await Post(embeds=[embed], ephemeral=True).send(interaction)
 
     @app_commands.command(name="cards", description="A card's text and points (any time)")
     async def cards(self, interaction: discord.Interaction, name: str) -> None:
-        section, spec = find_card(catalog(), name)
-        lines = [f"**{spec.name}** ({section}, {getattr(spec, 'points', 0)} points)"]
-        if section == "actions":
-            lines.append(f"{spec.set.value} {spec.type.value} card, at most {spec.copies} per deck.")
-        if getattr(spec, "slots", None):
-            lines.append(f"Slots: {spec.slots}.")
-        if getattr(spec, "text", ""):
-            lines.append(spec.text)
-        await Post(content="\n".join(lines), ephemeral=True).send(interaction)
+        game = await KIT.find(interaction)
+        source = game.state.fight if game is not None and game.state.fight is not None else catalog()
+        try:
+            text = describe_card(source, name).text()
+        except RuleError:
+            text = describe_card(catalog(), name).text()
+        await Post(content=text, ephemeral=True).send(interaction)
 
     @app_commands.command(name="piles", description="A character's public piles: discard, expended, used")
     async def piles(self, interaction: discord.Interaction, character: str) -> None:
@@ -301,6 +296,7 @@ class BossFight(
         return card_choices(current)
 
     @piles.autocomplete("character")
+    @board.autocomplete("character")
     @autocomplete
     async def _people(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         game = await KIT.find(interaction)

@@ -43,10 +43,10 @@ from rules.boss_fight import (
     load_catalog,
     parse_label,
     status_lines,
-    targets_in_sight,
 )
 from rules.boss_fight import GameState as FightState
-from rules.boss_fight.engine import ability_ready
+from rules.boss_fight.narration import report_step
+from rules.boss_fight.narration import turn_prompt as narrate
 from rules.errors import RuleError
 
 KIND = GameKind(key="boss_fight", label="a Boss Fight", start_hint="/bf new", end_hint="/bf end")
@@ -242,8 +242,8 @@ def run_actions(game: BFGame, actions: list[Action], rng: Any, *, name: str) -> 
     fight, lines, rolls = game.fight, [], []
     for action in actions:
         result: StepResult = apply(fight, action, rng)
+        lines.extend(report_step(fight, result))
         fight = result.state
-        lines.extend(result.log)
         rolls.extend(r.model_dump(mode="json") for r in result.rolls)
     new = game.model_copy(update={"fight": fight, "pending": None})
     return Change(
@@ -290,8 +290,17 @@ def defenders_of(fight: FightState, action: Attack) -> list[str]:
 # -- what players see ----------------------------------------------------------------------------
 
 
-def board_image(fight: FightState, overlay: Overlay | None = None, *, filename: str = BOARD_FILE) -> Image:
-    return Image(lambda: render_hex_board(fight, theme="dark", size=BOARD_SIZE, overlay=overlay), filename)
+def board_image(
+    fight: FightState,
+    overlay: Overlay | str | None = None,
+    *,
+    focus: str | None = None,
+    filename: str = BOARD_FILE,
+) -> Image:
+    """The board, drawn off the event loop; ``overlay`` a preview or ``moves``/``sight``/``areas``."""
+    return Image(
+        lambda: render_hex_board(fight, theme="dark", size=BOARD_SIZE, overlay=overlay, focus=focus), filename
+    )
 
 
 def turn_prompt(game: BFGame) -> str:
@@ -320,26 +329,8 @@ def turn_prompt(game: BFGame) -> str:
             f"{fight.character(x).name} ({mention(controller(game, x))})" for x in game.pending.waiting
         )
         return f"Waiting for {names} to choose whether to roll for defence."
-    seen = targets_in_sight(fight, c.id)
-    parts = [
-        f"{who}: **{c.name}** acts ({fight.actions_left} action(s) left, "
-        f"{len(c.piles.hand)} card(s) in hand). `/bf hand` to play a card or sacrifice one."
-    ]
-    parts.append(f"In sight: {', '.join(seen) if seen else 'no enemy'}.")
-    ready = [
-        a.name
-        for a in c.abilities
-        if a.use is not None and ability_ready(fight, c, a.id) and len(c.piles.discard) >= a.expend
-    ]
-    if ready:
-        parts.append(f"Abilities ready: {', '.join(ready)} (`/bf ability`).")
-    if c.feat and fight.feats_used < fight.settings.feats_per_turn and len(c.piles.discard) >= c.feat_cost:
-        parts.append(f"Heroic feat ready: {c.feat.name}, expends {c.feat_cost} (`/bf feat`).")
-    return " ".join(parts)
-
-
-def dice_text(rolls: list[dict[str, Any]]) -> str:
-    return "\n".join(f"🎲 {r['who']}, {r['why']}: **{r['value']}**" for r in rolls)
+    prompt = narrate(fight)
+    return f"{who}: " + " ".join([prompt.headline, *prompt.public, "`/bf hand` to play."])
 
 
 def table_post(
@@ -349,7 +340,6 @@ def table_post(
     version: int,
     title: str,
     lines: list[str],
-    rolls: list[dict[str, Any]] | None = None,
     view: discord.ui.View | None = None,
     overlay: Overlay | None = None,
     ping: bool = True,
@@ -363,8 +353,6 @@ def table_post(
         description=clip("\n".join(lines) or "—", 3800),
         colour=DONE_COLOUR if done else COLOUR,
     )
-    if rolls:
-        embed.add_field(name="Dice", value=clip(dice_text(rolls), 1024), inline=False)
     embed.add_field(name="Table", value=clip("\n".join(status_lines(fight)), 1024), inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     embed.set_footer(text=f"Boss Fight #{game_id} · step {version}")

@@ -42,6 +42,7 @@ from rules.boss_fight import (
     reachable_tiles,
 )
 from rules.boss_fight import GameState as FightState
+from rules.boss_fight.narration import turn_prompt as narrate
 from rules.errors import RuleError
 
 MAX_OPTIONS = 25
@@ -82,7 +83,7 @@ async def announce(
     """The ONE public message after an action: what happened, the dice, the board, who is next."""
     fight = shown.state.fight
     assert fight is not None
-    lines, rolls = shown.result if shown.result else ([], [])
+    lines, _rolls = shown.result if shown.result else ([], [])
     before = shown.before.fight if shown.before is not None else None
     actor = before.current.name if before is not None and before.current is not None else "?"
     if shown.state.pending is not None and not lines:
@@ -93,7 +94,6 @@ async def announce(
         version=shown.version,
         title=title or f"Round {fight.round} · {actor}",
         lines=lines,
-        rolls=rolls,
         view=defence_view(shown),
     )
     await post.send(interaction)
@@ -251,6 +251,9 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
     names = ", ".join(f"{fight.cards[x].name}" + (f" ×{n}" if n > 1 else "") for x, n in counts.items())
     acting = game.started and not fight.is_over() and fight.current is not None and fight.current.id == c.id
     lines = [f"**{c.name}'s hand** (only you see this): {names or 'empty'}."]
+    prompt = narrate(fight)
+    if prompt.character == c.id:
+        lines += prompt.private_lines()
     items: list[Any] = []
     if acting and game.pending is None:
         lines.append(f"{fight.actions_left} action(s) left: press a card to play or sacrifice it.")

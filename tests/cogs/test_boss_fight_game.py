@@ -209,6 +209,6 @@ async def test_a_three_player_game_from_lobby_to_result(driver: OfflineDriver) -
 
     log = (await driver.command("/bf log", user="dave")).message
     assert log.ephemeral and fight.outcome is not None
-    assert "` " in log.text and len(log.text.splitlines()) >= 10
+    assert "the last steps" in log.text and len(log.text.splitlines()) >= 12
     ended = public(await driver.command("/bf end", user="dave"))
     assert "closed" in ended.text
