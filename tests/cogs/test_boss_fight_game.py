@@ -86,8 +86,11 @@ def choose(fight: FightState) -> object:
     return next(a for a in actions if isinstance(a, Sacrifice))
 
 
-async def typed(driver: OfflineDriver, fight: FightState, action: object) -> Reply:
-    user = PLAYERS[fight.current.id]  # type: ignore[union-attr]
+async def typed(
+    driver: OfflineDriver, fight: FightState, action: object, players: dict[str, str] = PLAYERS
+) -> Reply:
+    """Play ``action`` by typing /bf play (or /bf sacrifice) as the acting character's player."""
+    user = players[fight.current.id]  # type: ignore[union-attr]
     if isinstance(action, Attack):
         target = fight.occupant(action.target)
         assert target is not None
