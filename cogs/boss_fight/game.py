@@ -47,6 +47,7 @@ from rules.boss_fight import (
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.narration import report_step
 from rules.boss_fight.narration import turn_prompt as narrate
+from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
 
 KIND = GameKind(key="boss_fight", label="a Boss Fight", start_hint="/bf new", end_hint="/bf end")
@@ -292,7 +293,7 @@ def defenders_of(fight: FightState, action: Attack) -> list[str]:
 
 def board_image(
     fight: FightState,
-    overlay: Overlay | str | None = None,
+    overlay: Overlay | BoardOverlay | str | None = None,
     *,
     focus: str | None = None,
     filename: str = BOARD_FILE,

@@ -43,6 +43,7 @@ from rules.boss_fight import (
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.narration import turn_prompt as narrate
+from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark
 from rules.errors import RuleError
 
 MAX_OPTIONS = 25
@@ -125,7 +126,11 @@ def _label(fight: FightState, action: Action) -> str:
         return f"{who.name} at {tile.label()}" if who else tile.label()
 
     if isinstance(action, Move):
-        turn = "" if action.rotation is None else f", facing {action.rotation}"
+        me = fight.current
+        turned = me is not None and action.rotation not in (None, me.rotation)
+        turn = f", turning to rotation {action.rotation}" if turned else ""
+        if action.pivot is not None and action.pivot != action.to:
+            return f"{action.pivot.label()} moves to {action.to.label()}{turn}"
         return f"to {action.to.label()}{turn}"
     if isinstance(action, Attack):
         assert fight.current is not None
@@ -174,20 +179,29 @@ def options(fight: FightState, what: str) -> list[tuple[str, str]]:
             continue
         seen_tiles.add(code)
         out.append((_label(fight, a), code))
-    return out[:MAX_OPTIONS]
+    return out
 
 
-def preview(fight: FightState, action: Action) -> tuple[str, Overlay]:
+def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOverlay]:
     """What an action would do, before it is confirmed."""
     c = fight.current
     assert c is not None
     if isinstance(action, Move):
         reach = reachable_tiles(fight, c.id, action.card)
         here = c.tiles()[0].label() if c.tiles() else "?"
+        marks = [OverlayMark(tile=h, layer="reach") for h in reach if h != action.to]
+        marks.append(OverlayMark(tile=action.to, layer="token", label="→"))
+        overlay = BoardOverlay(
+            kind=OverlayKind.MOVES,
+            focus=c.id,
+            title=f"Preview: {c.name} to {action.to.label()}",
+            marks=tuple(marks),
+            legend=(("reach", "can end the move here"), ("token", "the tile you chose")),
+        )
         return (
-            f"{c.name} moves from {here} to {action.to.label()} ({len(reach)} tiles reachable with "
-            "this card, shaded on the board).",
-            Overlay(reach=reach, area=[action.to]),
+            f"{c.name} moves from {here} to {action.to.label()} ({len(reach)} tiles reachable with this "
+            "card, shaded on the board).",
+            overlay,
         )
     if isinstance(action, Attack):
         lines = []
@@ -239,6 +253,11 @@ def choice_post(fight: FightState, game_id: int, version: int, what: str, *, tit
     )
     if what.startswith("c."):
         text += f"\n{fight.cards[what[2:]].text}"
+    if len(found) > MAX_OPTIONS:
+        text += (
+            f"\nThe menu holds the first {MAX_OPTIONS} of {len(found)} choices (the nearest first); type "
+            "`/bf play` with `tile:` or `target:` for another."
+        )
     return Post(content=text, view=View(*items), ephemeral=True)
 
 
