@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.play import Change, Post, Shown, StepButton, StepSelect, View, autocomplete, edit_stored
 from bot.send import holding_response
 from cogs.boss_fight import lobby
-from cogs.boss_fight.game import KIT, BFGame, catalog, rng_of, table_post
+from cogs.boss_fight.game import KIT, BFGame, catalog, drawn_counts, rng_of, table_post
 from cogs.boss_fight.views import announce
 from rules.boss_fight import GameSettings
 from rules.boss_fight.building import CARD_SECTIONS
@@ -211,7 +211,9 @@ class LobbyCommands:
         def change(game: BFGame) -> Change[BFGame]:
             new, lines = lobby.place(game, user, tile, rotation, rng)
             said.append(lines)
-            return Change(new, summary=" ".join(lines)[:300], detail={"action": "place", "log": lines})
+            drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
+            detail = {"action": "place", "log": lines, "drawn": drawn}
+            return Change(new, summary=" ".join(lines)[:300], detail=detail)
 
         shown = await KIT.step(interaction, "place", change)
         if shown.before is not None and shown.before.fight is None:

@@ -3,7 +3,7 @@ copy; the look-ups; the defenders' choice buttons; the idle nudge."""
 
 from __future__ import annotations
 
-from bot.offline import OfflineDriver, Reply
+from bot.offline import Message, OfflineDriver, Reply
 from cogs.boss_fight.commands import nudge
 from cogs.boss_fight.game import BFGame
 from rules.boss_fight import Attack, legal_actions
@@ -17,6 +17,12 @@ def private(reply: Reply, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in message.text, message.text
     return message.text
+
+
+def public(reply: Reply) -> Message:
+    message = reply.messages[0]
+    assert not message.ephemeral, message.text
+    return message
 
 
 async def stored(driver: OfflineDriver) -> BFGame:
@@ -139,3 +145,30 @@ async def test_the_idle_nudge_pings_the_player_once_if_nothing_moved(driver: Off
     await driver.command("/bf remind", user="carol")
     await nudge(driver.bot, {**payload, "version": payload["version"] - 1})
     assert "Reminder" not in driver.history()[-1].text
+
+
+async def test_undoing_a_draw_counts_the_cards_publicly_and_names_them_only_to_their_owner(
+    driver: OfflineDriver,
+) -> None:
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:vex_the_knife", user="bob")
+    await driver.command("/bf place tile:F6", user="alice")
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    tile = hero_placements(fight, fight.current)[0].label()
+    await driver.command(f"/bf place tile:{tile}", user="bob")  # the last piece: everyone draws
+    dealt = (await stored(driver)).fight
+    assert dealt is not None
+    vex_cards = {dealt.cards[c].name for c in dealt.character("vex").piles.hand}
+    boss_cards = {dealt.cards[c].name for c in dealt.boss.piles.hand}
+    reply = await driver.command("/bf undo", user="bob")
+    shown = public(reply)
+    assert "Vex's 4 drawn card(s) go back to the deck" in shown.text
+    assert "Bone Colossus's 4 drawn card(s)" in shown.text
+    for name in vex_cards | boss_cards:
+        assert name not in shown.text
+    told = [m for m in reply.messages if m.ephemeral]
+    assert len(told) == 1 and told[0].visible_to == driver.user("bob").id
+    assert all(name in told[0].text for name in vex_cards)
+    assert "Vex" in told[0].text and "Bone Colossus" not in told[0].text
