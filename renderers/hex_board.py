@@ -372,14 +372,32 @@ def _draw_boss(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pa
     cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
     name_font = font(max(10, round(lay.radius * (0.55 if len(tiles) > 1 else 0.5))), bold=True)
     span = max(xs) - min(xs) + lay.radius * 1.4
-    fits = len(tiles) >= 4 and draw.textlength(boss.name, font=name_font) <= span
-    label = boss.name if fits else boss.initials
-    _text(draw, (cx, cy), label, name_font, (255, 255, 255), stroke=(60, 0, 0), stroke_width=2)
+    for i, line in enumerate(lines := _boss_label(draw, boss, name_font, span, len(tiles))):
+        y = cy + (i - (len(lines) - 1) / 2) * lay.radius * 0.62
+        _text(draw, (cx, y), line, name_font, (255, 255, 255), stroke=(60, 0, 0), stroke_width=2)
     bar_w = max(lay.radius * 1.6, (max(xs) - min(xs)) * 0.8)
     top = min(ys) - lay.radius * SQRT3 / 2 - lay.radius * 0.34
     _health_bar(draw, cx - bar_w / 2, top, bar_w, max(5, lay.radius * 0.22), boss, pal)
     _badges(draw, cx + bar_w / 2 + lay.radius * 0.25, top + lay.radius * 0.11, max(6, lay.radius * 0.22),
             boss)
+
+
+def _boss_label(draw: ImageDraw.ImageDraw, boss: Character, fnt: Font, span: float, tiles: int) -> list[str]:
+    """The boss's name on one line, or two when it is wider than the piece, or its initials."""
+    if tiles < 4:
+        return [boss.initials]
+    if draw.textlength(boss.name, font=fnt) <= span:
+        return [boss.name]
+    words = boss.name.split()
+    if tiles >= 6 and len(words) >= 2:
+        def imbalance(i: int) -> int:
+            return abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
+
+        best = min(range(1, len(words)), key=imbalance)
+        pair = [" ".join(words[:best]), " ".join(words[best:])]
+        if all(draw.textlength(p, font=fnt) <= span for p in pair):
+            return pair
+    return [boss.initials]
 
 
 def _draw_hero(draw: ImageDraw.ImageDraw, state: GameState, c: Character, lay: BoardLayout, pal: Palette,

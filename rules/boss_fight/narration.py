@@ -180,7 +180,7 @@ def _attack_needs(state: GameState, c: Character, attacks: list[Attack]) -> str:
 
 def _aim_needs(state: GameState, usable: Usable, targets: list[Hex | None]) -> str:
     if usable.target is TargetKind.SELF:
-        return "no target"
+        return "no target needed"
     tiles = [t for t in targets if t is not None]
     if usable.target in (TargetKind.ENEMY, TargetKind.ALLY):
         who = "an enemy" if usable.target is TargetKind.ENEMY else "an ally"
@@ -334,6 +334,30 @@ def turn_prompt(state: GameState) -> TurnPrompt:
     return TurnPrompt(phase=state.phase, round=state.round, character=c.id, name=c.name, side=c.side,
                       controller=c.controller, actions_left=state.actions_left, hand_size=n,
                       headline=headline, public=tuple(public), cards=tuple(cards), others=tuple(others))
+
+
+def hand_lines(state: GameState, character: str) -> list[str]:
+    """A character's hand in words, for its player only (``/bf hand``), at any time.
+
+    On the character's own turn: what each card can do now (:meth:`TurnPrompt.private_lines`).
+    Otherwise: each card with a short summary, and whose turn it is.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> hand_lines(s, "boss")[0]
+    'Bone Colossus holds 4 cards (Kestrel is acting now):'
+    """
+    c = state.character(character)
+    if state.active == c.id and state.phase is Phase.PLAYING:
+        return turn_prompt(state).private_lines()
+    now = state.current.name if state.current is not None else "nobody"
+    out = [f"{c.name} holds {_plural(len(c.piles.hand), 'card')} ({now} is acting now):"]
+    for card, n in sorted(Counter(c.piles.hand).items()):
+        spec = state.cards[card]
+        name = spec.name if n == 1 else f"{spec.name} x{n}"
+        summary = spec.text or _describe(spec).lines[0]
+        out.append(f"- {name} ({spec.type.value}): {summary}")
+    return out
 
 
 def _setup_prompt(state: GameState, c: Character, actions: list[Action]) -> TurnPrompt:
@@ -658,6 +682,6 @@ def describe_card(source: Catalog | GameState, name: str) -> CardDescription:
 
 
 __all__ = [
-    "CardDescription", "Option", "TurnPrompt", "card_names", "describe_action", "describe_card",
+    "CardDescription", "Option", "TurnPrompt", "card_names", "describe_action", "describe_card", "hand_lines",
     "report_step", "turn_prompt",
 ]

@@ -335,6 +335,8 @@ def _moves_overlay(state: GameState, c: Character) -> BoardOverlay:
     marks = tuple(OverlayMark(tile=h, layer="reach" if n <= short else "reach_far", label=str(n))
                   for h, n in sorted(steps.items(), key=lambda hn: (hn[0].q, hn[0].r)))
     what = "movement to cover it" if len(c.shape) > 1 else "movement needed"
+    if len(c.shape) > 1 and any(n == 0 for n in steps.values()):
+        notes.append("0: covered by turning where it stands (a move card is still played).")
     legend = [("reach", f"within {short} (number: {what})")]
     if longest > short:
         far = f"{short + 1}-{longest}" if longest > short + 1 else f"{longest}"
@@ -355,9 +357,13 @@ def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
     starts = sorted({p for h in mine for p in h.corners_lattice()})
     corner_seen: dict[tuple[int, int], bool] = {}
 
+    start_set = set(starts)
+
     def corner(q: tuple[int, int]) -> bool:
         if q not in corner_seen:
-            corner_seen[q] = q in starts or any(lines.clear(p, q, ignore) for p in starts)
+            # Nearest starts first: a visible corner is then usually settled by the first line.
+            near = sorted(starts, key=lambda p: (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2)
+            corner_seen[q] = q in start_set or any(lines.clear(p, q, ignore) for p in near)
         return corner_seen[q]
 
     marks = []

@@ -36,6 +36,7 @@ from rules.boss_fight import (
     place_all,
 )
 from rules.boss_fight.content import AttackKind, CardType, Side
+from rules.boss_fight.state import DEFAULT_ROUND_LIMIT
 from rules.boss_fight.views import preview_attack
 from rules.errors import RuleError
 
@@ -138,11 +139,24 @@ class GameResult:
     map_id: str
     outcome: str
     rounds: int
+    by_limit: bool = False
+
+
+def random_action(state: GameState, rng: random.Random):
+    """The random tests' player: any legal action, leaning towards attacks and closing in."""
+    from tests.rules.boss_fight.test_random_games import pick
+
+    options = legal_actions(state)
+    return rng.choice(options) if state.phase.value == "setup" else pick(state, options, rng)
+
+
+POLICIES = {"greedy": greedy_action, "random": random_action}
 
 
 def play_game(seed: int, boss: str, heroes: tuple[str, ...], map_id: str,
-              settings: GameSettings | None = None) -> GameResult:
-    """One greedy game from the presets; the same seed plays the same game."""
+              settings: GameSettings | None = None, policy: str = "greedy") -> GameResult:
+    """One game from the presets played by ``policy``; the same seed plays the same game."""
+    choose = POLICIES[policy]
     rng = random.Random(seed)
     state = new_game(CATALOG, boss=CATALOG.boss_presets[boss].build,
                      heroes=[CATALOG.hero_presets[h].build for h in heroes], map_id=map_id,
@@ -150,10 +164,13 @@ def play_game(seed: int, boss: str, heroes: tuple[str, ...], map_id: str,
     state = place_all(state, rng)
     steps = 0
     while not state.is_over() and steps < MAX_STEPS:
-        state = apply(state, greedy_action(state, rng), rng).state
+        state = apply(state, choose(state, rng), rng).state
         steps += 1
     outcome = state.outcome.value if state.outcome else "unfinished"
-    return GameResult(boss, heroes, map_id, outcome, state.round)
+    wiped = state.boss.dead or all(h.dead for h in state.heroes)
+    limit = state.settings.round_limit
+    return GameResult(boss, heroes, map_id, outcome, state.round,
+                      by_limit=state.is_over() and not wiped and state.round == limit)
 
 
 def parties(points: int | None) -> list[tuple[str, ...]]:
@@ -168,8 +185,8 @@ def parties(points: int | None) -> list[tuple[str, ...]]:
     return out
 
 
-def win_rates(games: int, maps: list[str], *, seed: int = 0,
-              settings: GameSettings | None = None) -> dict[str, list[GameResult]]:
+def win_rates(games: int, maps: list[str], *, seed: int = 0, settings: GameSettings | None = None,
+              policy: str = "greedy") -> dict[str, list[GameResult]]:
     """``games`` greedy games per boss preset, cycling through the parties and ``maps``."""
     trios = parties(CATALOG.recommended_points)
     out: dict[str, list[GameResult]] = {}
@@ -177,7 +194,8 @@ def win_rates(games: int, maps: list[str], *, seed: int = 0,
         results = []
         for i in range(games):
             trio = trios[(i + b_index) % len(trios)]
-            results.append(play_game(seed + 1000 * b_index + i, boss, trio, maps[i % len(maps)], settings))
+            results.append(play_game(seed + 1000 * b_index + i, boss, trio, maps[i % len(maps)], settings,
+                                     policy))
         out[boss] = results
     return out
 
@@ -187,8 +205,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="games per boss preset")
     parser.add_argument("--maps", default="crossroads,ruined_chapel,sunken_causeway,great_hall")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", choices=sorted(POLICIES), default="greedy")
+    parser.add_argument("--round-limit", type=int, default=DEFAULT_ROUND_LIMIT,
+                        help="0 plays without a limit")
     args = parser.parse_args()
-    rates = win_rates(args.games, args.maps.split(","), seed=args.seed)
+    settings = GameSettings(round_limit=args.round_limit or None)
+    rates = win_rates(args.games, args.maps.split(","), seed=args.seed, settings=settings,
+                      policy=args.policy)
+    print(f"{args.policy} play, {args.games} games per boss, round limit {args.round_limit or 'none'}")
     total: Counter = Counter()
     for boss, results in rates.items():
         c = Counter(r.outcome for r in results)
@@ -196,7 +220,7 @@ def main() -> None:
         rounds = [r.rounds for r in results]
         print(f"{boss:<16} boss {c['boss']:>3}  heroes {c['heroes']:>3}  draw {c['draw']:>3}  "
               f"unfinished {c['unfinished']:>3}  rounds median {statistics.median(rounds):>5} "
-              f"max {max(rounds):>4}")
+              f"max {max(rounds):>4}  ended by the limit {sum(r.by_limit for r in results):>3}")
     n = sum(total.values())
     print(f"{'all':<16} boss {total['boss'] / n:.0%}  heroes {total['heroes'] / n:.0%}  "
           f"draw {total['draw'] / n:.0%}")

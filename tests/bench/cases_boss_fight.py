@@ -23,7 +23,7 @@ def _gazer_to_move() -> GameState:
         sacrifice = next(a for a in legal_actions(state) if a.kind == "sacrifice")
         state = apply(state, sacrifice, rng).state
     boss = state.boss
-    wanted = ["lumber", "walk", "run", "basic_attack"]
+    wanted = ["lumber", "walk", "walk", "basic_attack"]
     pool = boss.piles.deck + boss.piles.hand
     for card in wanted:
         pool.remove(card)

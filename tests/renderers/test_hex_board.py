@@ -169,3 +169,19 @@ def test_areas_overlay_shows_range_zones_and_tokens():
 def test_unknown_overlay_is_a_rule_error():
     with pytest.raises(RuleError, match="use moves, sight or areas"):
         render_hex_board(board(), overlay="fog")
+
+
+def test_a_long_boss_name_goes_on_two_lines_or_to_initials():
+    from PIL import ImageDraw
+
+    from renderers._fonts import font
+    from renderers.hex_board import _boss_label
+
+    boss = board().boss
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    fnt = font(20, bold=True)
+    wide = draw.textlength(boss.name, font=fnt)
+    assert _boss_label(draw, boss, fnt, wide + 1, 9) == [boss.name]
+    assert _boss_label(draw, boss, fnt, wide * 0.7, 9) == boss.name.split(" ", 1)
+    assert _boss_label(draw, boss, fnt, 5, 9) == [boss.initials]
+    assert _boss_label(draw, boss, fnt, wide + 1, 3) == [boss.initials]

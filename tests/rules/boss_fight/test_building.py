@@ -72,6 +72,7 @@ def test_one_leg_makes_run_unplayable_because_of_its_minimum():
         from tests.rules.boss_fight.helpers import ScriptedRandom
 
         s = apply(s, Sacrifice(card=s.current.piles.hand[0]), ScriptedRandom(default=1)).state
+    s.boss.piles.deck.append("run")  # the preset leaves Run out, since it could never play it
     s = hand_of(s, "boss", ["run", "walk", "lumber", "basic_attack"])
     assert s.boss.legs == 1
     moves = [a for a in legal_actions(s) if a.kind == "move"]

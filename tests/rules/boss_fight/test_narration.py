@@ -15,6 +15,7 @@ from rules.boss_fight.narration import (
     card_names,
     describe_action,
     describe_card,
+    hand_lines,
     report_step,
     turn_prompt,
 )
@@ -198,3 +199,14 @@ def test_every_shipped_card_can_be_described():
     for sec in ("actions", "equipment", "abilities", "pieces", "heroes", "tokens"):
         for item in getattr(CATALOG, sec).values():
             assert describe_card(CATALOG, item.id).lines
+
+
+def test_hand_lines_for_the_owner_on_and_off_turn():
+    state = quick_game(seed=1)
+    acting = state.current
+    assert hand_lines(state, acting.id) == turn_prompt(state).private_lines()
+    other = next(c for c in state.characters if c.id != acting.id)
+    lines = hand_lines(state, other.id)
+    assert lines[0] == f"{other.name} holds {len(other.piles.hand)} cards ({acting.name} is acting now):"
+    for card in set(other.piles.hand):
+        assert any(state.cards[card].name in line for line in lines[1:])
