@@ -42,7 +42,7 @@ from rules.boss_fight import (
     reachable_tiles,
 )
 from rules.boss_fight import GameState as FightState
-from rules.boss_fight.narration import turn_prompt as narrate
+from rules.boss_fight.narration import hand_lines
 from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark
 from rules.errors import RuleError
 
@@ -270,9 +270,7 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
     names = ", ".join(f"{fight.cards[x].name}" + (f" ×{n}" if n > 1 else "") for x, n in counts.items())
     acting = game.started and not fight.is_over() and fight.current is not None and fight.current.id == c.id
     lines = [f"**{c.name}'s hand** (only you see this): {names or 'empty'}."]
-    prompt = narrate(fight)
-    if prompt.character == c.id:
-        lines += prompt.private_lines()
+    lines += hand_lines(fight, c.id)
     items: list[Any] = []
     if acting and game.pending is None:
         lines.append(f"{fight.actions_left} action(s) left: press a card to play or sacrifice it.")
