@@ -35,6 +35,7 @@ COGS: tuple[str, ...] = (
     "cogs.wh40k",
     "cogs.odds",
     "cogs.tournament",
+    "cogs.boss_fight",
 )
 
 

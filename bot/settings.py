@@ -43,6 +43,12 @@ class Settings(BaseSettings):
         ge=1,
         description="`python -m bot maintenance` deletes ended games untouched for this many days.",
     )
+    boss_fight_nudge_hours: float = Field(
+        default=12,
+        ge=0,
+        le=24 * 14,
+        description="/bf pings the player to act once after this many idle hours (0: never).",
+    )
     log_level: str = Field(default="INFO", description="Herald's own log: DEBUG, INFO, WARNING or ERROR.")
     library_log_level: str = Field(
         default="WARNING",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from rules.boss_fight.content import (
     AbilitySpec,
@@ -252,3 +253,181 @@ def check_party(heroes: list[Character]) -> None:
     if len(controllers) + 1 > MAX_PLAYERS:
         raise BuildError(f"A game has at most {MAX_PLAYERS} players (the boss player and "
                          f"{MAX_PLAYERS - 1} hero players); this party has {len(controllers)} hero players.")
+
+
+# ---- editing a build card by card (for a front end's "add" and "remove") ---------------------
+
+#: Where a card a player names is looked for, in this order.
+CARD_SECTIONS = ("pieces", "equipment", "abilities", "actions", "heroes")
+_SECTION_WORD = {"pieces": "boss piece", "equipment": "equipment card", "abilities": "ability card",
+                 "actions": "action card", "heroes": "hero card"}
+
+
+def find_card(catalog: Catalog, key: str) -> tuple[str, Any]:
+    """The section and spec of a card named by id or name (ignoring case), in any section.
+
+    >>> from rules.boss_fight.content import load_catalog
+    >>> find_card(load_catalog(), "Bone Club")[0]
+    'equipment'
+    """
+    wanted = key.strip().lower()
+    for section in CARD_SECTIONS:
+        table = getattr(catalog, section)
+        if wanted in table:
+            return section, table[wanted]
+    for section in CARD_SECTIONS:
+        for spec in getattr(catalog, section).values():
+            if spec.name.lower() == wanted:
+                return section, spec
+    from rules.errors import NotFoundError
+
+    raise NotFoundError(f"No card is called '{key.strip()[:40]}'. Try /bf cards to look one up.")
+
+
+def build_points(catalog: Catalog, build: BossBuild | HeroBuild) -> int:
+    """What a build costs so far (cards that are not in the catalog count 0).
+
+    >>> from rules.boss_fight.content import load_catalog
+    >>> c = load_catalog()
+    >>> build_points(c, c.hero_presets["kestrel_the_archer"].build)
+    35
+    """
+    def cost(section: str, key: str) -> int:
+        spec = getattr(catalog, section).get(key)
+        return spec.points if spec is not None else 0
+
+    if isinstance(build, BossBuild):
+        return (sum(cost("pieces", p) for p in build.pieces)
+                + sum(cost("equipment", e.id) for e in build.equipment)
+                + sum(cost("abilities", a) for a in build.abilities))
+    return (cost("heroes", build.hero) + sum(cost("equipment", e) for e in build.equipment)
+            + sum(cost("abilities", a) for a in build.abilities))
+
+
+def slots(catalog: Catalog, build: BossBuild | HeroBuild) -> tuple[int, int]:
+    """Equipment slots ``(used, total)`` of a build.
+
+    >>> from rules.boss_fight.content import load_catalog
+    >>> c = load_catalog()
+    >>> slots(c, c.hero_presets["kestrel_the_archer"].build)
+    (2, 2)
+    """
+    if isinstance(build, BossBuild):
+        total = sum(catalog.pieces[p].slots for p in build.pieces if p in catalog.pieces)
+        used = sum(catalog.equipment[e.id].slots for e in build.equipment if e.id in catalog.equipment)
+    else:
+        hero = catalog.heroes.get(build.hero)
+        total = hero.slots if hero else 0
+        used = sum(catalog.equipment[e].slots for e in build.equipment if e in catalog.equipment)
+    return used, total
+
+
+def deck_count(build: BossBuild | HeroBuild) -> int:
+    """How many cards the build's deck holds."""
+    return sum(build.deck.values())
+
+
+def add_card(catalog: Catalog, build: BossBuild | HeroBuild, key: str, *, piece: str | None = None,
+             others: int = 0, limit: int | None = None) -> BossBuild | HeroBuild:
+    """The build with one more card: a piece, equipment, ability, or one copy in the deck.
+
+    ``others`` is what the rest of the side costs; with ``limit``, a side that would go over it
+    is refused with its total.
+
+    >>> from rules.boss_fight.content import HeroBuild, load_catalog
+    >>> c = load_catalog()
+    >>> add_card(c, HeroBuild(hero="mira", deck={}), "walk").deck
+    {'walk': 1}
+    >>> add_card(c, HeroBuild(hero="mira", deck={}), "bone club")
+    Traceback (most recent call last):
+    ...
+    rules.boss_fight.building.BuildError: Bone Club is boss equipment: a hero can only use hero equipment.
+    """
+    section, spec = find_card(catalog, key)
+    boss = isinstance(build, BossBuild)
+    side = Side.BOSS if boss else Side.HERO
+    who = "the boss" if boss else "a hero"
+    name = spec.name
+    if section == "heroes":
+        raise BuildError(f"{name} is a hero card: it is chosen by /bf join side:hero, not added.")
+    if section == "pieces":
+        if not boss:
+            raise BuildError(f"{name} is a boss piece: only the boss is built from pieces.")
+        if len(build.pieces) >= 40:
+            raise BuildError("A boss has at most 40 pieces.")
+        new = build.model_copy(update={"pieces": [*build.pieces, spec.id]})
+    elif section == "equipment":
+        if spec.side is not side:
+            raise BuildError(f"{name} is {spec.side.value} equipment: {who} can only use {side.value} "
+                             "equipment.")
+        used, total = slots(catalog, build)
+        if used + spec.slots > total:
+            fix = " or add a piece with slots." if boss else "."
+            raise BuildError(f"{name} takes {spec.slots} slot(s) but only {total - used} of {total} are "
+                             f"free: remove some equipment first{fix}")
+        if boss:
+            entry = {"id": spec.id, "piece": piece} if piece else {"id": spec.id}
+            new = BossBuild.model_validate({**build.model_dump(), "equipment": [
+                *build.model_dump()["equipment"], entry]})
+        else:
+            new = build.model_copy(update={"equipment": [*build.equipment, spec.id]})
+    elif section == "abilities":
+        if spec.side is not side:
+            raise BuildError(f"{name} is a {spec.side.value} ability: {who} can only take {side.value} "
+                             "abilities.")
+        if spec.id in build.abilities:
+            raise BuildError(f"{name} is already in this build: each ability card is taken once.")
+        new = build.model_copy(update={"abilities": [*build.abilities, spec.id]})
+    else:
+        if spec.set not in (CardSet.NEUTRAL, CardSet(side.value)):
+            raise BuildError(f"{name} is a {spec.set.value} card: {who} may only use {side.value} and "
+                             "neutral cards.")
+        have = build.deck.get(spec.id, 0)
+        if have + 1 > spec.copies:
+            raise BuildError(f"The deck already has {have} {name}: at most {spec.copies} copies of that "
+                             "card are allowed.")
+        if deck_count(build) >= DECK_SIZE:
+            raise BuildError(f"The deck already has {DECK_SIZE} cards: remove one before adding {name}.")
+        new = build.model_copy(update={"deck": {**build.deck, spec.id: have + 1}})
+    total = others + build_points(catalog, new)
+    if limit is not None and total > limit and section != "actions":
+        side_name = "boss" if boss else "hero party"
+        raise BuildError(f"With {name} the {side_name} would cost {total} points, over "
+                         f"the limit of {limit}: drop {total - limit} point(s) of cards first, or agree a "
+                         "higher limit.")
+    return new
+
+
+def remove_card(catalog: Catalog, build: BossBuild | HeroBuild, key: str) -> BossBuild | HeroBuild:
+    """The build with one card fewer (one copy, for a deck card).
+
+    >>> from rules.boss_fight.content import HeroBuild, load_catalog
+    >>> remove_card(load_catalog(), HeroBuild(hero="mira", deck={"walk": 2}), "Walk").deck
+    {'walk': 1}
+    """
+    section, spec = find_card(catalog, key)
+    cid, name = spec.id, spec.name
+    if section == "pieces" and isinstance(build, BossBuild) and cid in build.pieces:
+        pieces = list(build.pieces)
+        pieces.remove(cid)
+        return build.model_copy(update={"pieces": pieces})
+    if section == "equipment":
+        if isinstance(build, BossBuild):
+            kept = [e for e in build.equipment]
+            hit = next((e for e in kept if e.id == cid), None)
+            if hit is not None:
+                kept.remove(hit)
+                return build.model_copy(update={"equipment": kept})
+        elif cid in build.equipment:
+            items = list(build.equipment)
+            items.remove(cid)
+            return build.model_copy(update={"equipment": items})
+    if section == "abilities" and cid in build.abilities:
+        return build.model_copy(update={"abilities": [a for a in build.abilities if a != cid]})
+    if section == "actions" and build.deck.get(cid):
+        deck = dict(build.deck)
+        deck[cid] -= 1
+        if not deck[cid]:
+            del deck[cid]
+        return build.model_copy(update={"deck": deck})
+    raise BuildError(f"This build has no {name} ({_SECTION_WORD[section]}) to remove.")

@@ -1,0 +1,316 @@
+"""/bf new, join, add, remove, deck, build, map, place and start: the lobby commands, and the lobby's
+Join buttons (a press shows a private menu of presets). Lobby changes edit the lobby message and
+answer the player with one private line; placing posts the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.play import Change, Post, Shown, StepButton, StepSelect, View, autocomplete, edit_stored
+from bot.send import holding_response
+from cogs.boss_fight import lobby
+from cogs.boss_fight.game import KIT, BFGame, catalog, drawn_counts, rng_of, table_post
+from cogs.boss_fight.views import announce
+from rules.boss_fight import GameSettings
+from rules.boss_fight.building import CARD_SECTIONS
+from rules.errors import RuleError
+
+SIDES = [app_commands.Choice(name="boss", value="boss"), app_commands.Choice(name="hero", value="hero")]
+
+
+def _matches(current: str, *names: str) -> bool:
+    c = current.strip().lower()
+    return not c or any(c in n.lower() for n in names)
+
+
+def lobby_view(shown: Shown[BFGame]) -> discord.ui.View | None:
+    if shown.state.fight is not None:
+        return None
+    return View(
+        JoinButton(shown.id, 0, "boss", label="Join as the boss", style=discord.ButtonStyle.danger),
+        JoinButton(shown.id, 0, "hero", label="Join as a hero", style=discord.ButtonStyle.primary),
+    )
+
+
+async def lobby_change(
+    interaction: discord.Interaction,
+    name: str,
+    make: Callable[[BFGame], tuple[BFGame, str]],
+    *,
+    game_id: int | None = None,
+) -> None:
+    """One lobby step: the lobby message shows it, and the player gets one private line."""
+    said: list[str] = []
+
+    def change(game: BFGame) -> Change[BFGame]:
+        new, line = make(game)
+        said.append(line)
+        return Change(new, summary=line[:300], detail={"action": name})
+
+    shown = await KIT.step(interaction, name, change, game_id=game_id)
+    post = lobby.lobby_post(
+        shown.state, game_id=shown.id, version=shown.version, latest=said[0], view=lobby_view(shown)
+    )
+    edited = await edit_stored(interaction, shown.state.lobby_message, post)
+    if edited:
+        await Post(content=said[0], ephemeral=True).send(interaction)
+    else:
+        await post.send(interaction)
+
+
+class JoinButton(StepButton, prefix="bf:join"):
+    async def run(self, interaction: discord.Interaction) -> None:
+        side = self.arg or "hero"
+        cat = catalog()
+        if side == "boss":
+            found = [(f"{p.build.name} ({p.id})", p.id) for p in cat.boss_presets.values()]
+        else:
+            found = [(cat.heroes[p.build.hero].name + f" ({p.id})", p.id) for p in cat.hero_presets.values()]
+        menu = PresetSelect(self.game, 0, side, options=found, placeholder=f"Pick a {side} preset…")
+        await Post(
+            content=f"Join as {'the boss' if side == 'boss' else 'a hero'}: pick a preset (or use "
+            "`/bf join` to start from an empty build).",
+            view=View(menu),
+            ephemeral=True,
+        ).send(interaction)
+
+
+class PresetSelect(StepSelect, prefix="bf:preset"):
+    async def run(self, interaction: discord.Interaction) -> None:
+        chosen = self.selected(interaction)
+        side = self.arg or "hero"
+        user = interaction.user.id
+        await lobby_change(
+            interaction,
+            "join",
+            lambda g: lobby.join(g, user, side, chosen[0] if chosen else None),
+            game_id=self.game,
+        )
+
+
+class LobbyCommands:
+    """The lobby half of the /bf group (mixed into the cog)."""
+
+    @app_commands.command(name="new", description="Open a Boss Fight here, with a lobby to join")
+    @app_commands.describe(
+        points="Points limit per side (default: the content's recommendation)",
+        map="The board (the boss player may change it)",
+        defenders_choose="Defenders choose whether to roll for defence",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        points: app_commands.Range[int, 1, 5000] | None = None,
+        map: str | None = None,
+        defenders_choose: bool = False,
+    ) -> None:
+        cat = catalog()
+        board = cat.get("maps", map) if map else next(iter(cat.maps.values()))
+        async with holding_response(interaction):
+            if not interaction.response.is_done():
+                await interaction.response.defer(thinking=True)
+        placeholder = await interaction.original_response()
+        game = BFGame(
+            host=interaction.user.id,
+            points=points or cat.recommended_points,
+            map_id=board.id,
+            settings=GameSettings(defenders_choose=defenders_choose),
+            lobby_message=placeholder.id,
+        )
+        shown = await KIT.start(interaction, game, summary="opened a Boss Fight")
+        await lobby.lobby_post(
+            game,
+            game_id=shown.id,
+            version=shown.version,
+            latest=f"Opened by {interaction.user.mention}.",
+            view=lobby_view(shown),
+        ).send(interaction)
+
+    @app_commands.command(name="join", description="Play the boss, or add a hero (again for another hero)")
+    @app_commands.describe(side="boss or hero", preset="A preset (a hero card also works for a hero)")
+    @app_commands.choices(side=SIDES)
+    async def join(self, interaction: discord.Interaction, side: str, preset: str | None = None) -> None:
+        user = interaction.user.id
+        await lobby_change(interaction, "join", lambda g: lobby.join(g, user, side, preset))
+
+    @app_commands.command(
+        name="add", description="Add a card to your build (a piece, equipment, ability or deck card)"
+    )
+    @app_commands.describe(
+        card="The card",
+        character="Whose build, if you play several",
+        piece="Boss equipment: the piece it goes on",
+    )
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        card: str,
+        character: str | None = None,
+        piece: str | None = None,
+    ) -> None:
+        user = interaction.user.id
+        await lobby_change(interaction, "add", lambda g: lobby.edit(g, user, character, card, piece=piece))
+
+    @app_commands.command(
+        name="remove", description="Take a card out of your build (one copy of a deck card)"
+    )
+    @app_commands.describe(card="The card", character="Whose build, if you play several")
+    async def remove(self, interaction: discord.Interaction, card: str, character: str | None = None) -> None:
+        user = interaction.user.id
+        await lobby_change(interaction, "remove", lambda g: lobby.edit(g, user, character, card, remove=True))
+
+    @app_commands.command(name="deck", description="Take a preset's deck, or show your deck")
+    @app_commands.describe(
+        preset="The preset whose deck to take (leave out to see the deck)",
+        character="Whose deck, if you play several",
+    )
+    async def deck(
+        self, interaction: discord.Interaction, preset: str | None = None, character: str | None = None
+    ) -> None:
+        user = interaction.user.id
+        if preset:
+            await lobby_change(interaction, "deck", lambda g: lobby.set_deck(g, user, character, preset))
+            return
+        await self._show_build(interaction, character)
+
+    @app_commands.command(name="build", description="Show a whole build: cards, points, slots and deck")
+    @app_commands.describe(character="Whose build (default: yours)")
+    async def build(self, interaction: discord.Interaction, character: str | None = None) -> None:
+        await self._show_build(interaction, character)
+
+    async def _show_build(self, interaction: discord.Interaction, character: str | None) -> None:
+        game = (await KIT.load(interaction)).state
+        try:
+            index, build, name = lobby.my_build(game, interaction.user.id, character)
+        except RuleError:
+            if not character:
+                raise
+            index, build, name = _anyone(game, character)
+        await Post(content=f"**{name}**\n{lobby.build_text(game, index, build)}", ephemeral=True).send(
+            interaction
+        )
+
+    @app_commands.command(name="map", description="Choose the board (the boss player, before placing)")
+    async def map(self, interaction: discord.Interaction, name: str) -> None:
+        user = interaction.user.id
+        await lobby_change(interaction, "map", lambda g: lobby.set_map(g, user, name))
+
+    @app_commands.command(name="place", description="Place your piece: the boss first, then each hero")
+    @app_commands.describe(tile="A tile label such as C4", rotation="The boss's rotation, 0-5")
+    async def place(
+        self, interaction: discord.Interaction, tile: str, rotation: app_commands.Range[int, 0, 5] = 0
+    ) -> None:
+        user, rng = interaction.user.id, rng_of(interaction)
+        said: list[list[str]] = []
+
+        def change(game: BFGame) -> Change[BFGame]:
+            new, lines = lobby.place(game, user, tile, rotation, rng)
+            said.append(lines)
+            drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
+            detail = {"action": "place", "log": lines, "drawn": drawn}
+            return Change(new, summary=" ".join(lines)[:300], detail=detail)
+
+        shown = await KIT.step(interaction, "place", change)
+        if shown.before is not None and shown.before.fight is None:
+            await edit_stored(
+                interaction,
+                shown.state.lobby_message,
+                lobby.lobby_post(
+                    shown.state, game_id=shown.id, version=shown.version, latest="Placing has begun."
+                ),
+            )
+        await table_post(
+            shown.state, game_id=shown.id, version=shown.version, title="Placing the pieces", lines=said[0]
+        ).send(interaction)
+
+    @app_commands.command(name="start", description="Start the fight once every piece is placed")
+    async def start(self, interaction: discord.Interaction) -> None:
+        user = interaction.user.id
+        shown = await KIT.step(
+            interaction, "start", lambda g: Change(lobby.start(g, user), summary="started")
+        )
+        fight = shown.state.fight
+        assert fight is not None
+        order = ", ".join(fight.character(c).name for c in fight.order)
+        shown.change.result = (
+            [
+                f"The fight begins! Round {fight.round}; initiative: {order}.",
+                "Every player has drawn a first hand: see it with `/bf hand`.",
+            ],
+            [],
+        )
+        await announce(interaction, shown, title="The fight begins")
+
+    # -- autocomplete ------------------------------------------------------------------------
+
+    @join.autocomplete("preset")
+    @deck.autocomplete("preset")
+    @autocomplete
+    async def _presets(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        cat = catalog()
+        side = getattr(interaction.namespace, "side", None)
+        out: list[tuple[str, str]] = []
+        if side != "hero":
+            out += [
+                (f"boss: {p.build.name}", p.id)
+                for p in cat.boss_presets.values()
+                if _matches(current, p.id, p.build.name)
+            ]
+        if side != "boss":
+            out += [
+                (f"hero: {cat.heroes[p.build.hero].name} ({p.id})", p.id)
+                for p in cat.hero_presets.values()
+                if _matches(current, p.id, cat.heroes[p.build.hero].name)
+            ]
+            if side == "hero":
+                out += [
+                    (f"hero card: {h.name} (empty build)", h.id)
+                    for h in cat.heroes.values()
+                    if _matches(current, h.id, h.name)
+                ]
+        return out
+
+    @add.autocomplete("card")
+    @remove.autocomplete("card")
+    @autocomplete
+    async def _cards(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        return card_choices(current)
+
+    @map.autocomplete("name")
+    @new.autocomplete("map")
+    @autocomplete
+    async def _maps(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        return [
+            (f"{m.name} ({m.width}×{m.height})", m.id)
+            for m in catalog().maps.values()
+            if _matches(current, m.id, m.name)
+        ]
+
+
+def card_choices(current: str) -> list[tuple[str, str]]:
+    cat = catalog()
+    out = []
+    for section in CARD_SECTIONS:
+        for spec in getattr(cat, section).values():
+            if _matches(current, spec.id, spec.name):
+                out.append((f"{spec.name} ({section}, {getattr(spec, 'points', 0)} pts)", spec.id))
+    return out
+
+
+def _anyone(game: BFGame, character: str) -> tuple[int | None, Any, str]:
+    """Any player's build by name (builds are public)."""
+    wanted = character.strip().lower()
+    if game.boss is not None and wanted in (game.boss.name.lower(), "boss"):
+        return None, game.boss, game.boss.name
+    for i, seat in enumerate(game.heroes):
+        if lobby.hero_name(seat).lower() == wanted:
+            return i, seat.build, lobby.hero_name(seat)
+    raise RuleError(f"Nobody in this game is called {character.strip()[:40]!r}.")
+
+
+LOBBY_ITEMS: tuple[type, ...] = (JoinButton, PresetSelect)

@@ -1,0 +1,305 @@
+"""/bf: the Boss Fight cog. The lobby and turn commands come from their mixins; this file holds the
+look-ups (board, log, cards, piles), undo, concede, end, remind, and the idle nudge.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import Game
+from bot.limits import clip
+from bot.play import Change, Post, StepButton, View, autocomplete, is_manager
+from bot.send import send_to
+from cogs.boss_fight import lobby
+from cogs.boss_fight.building import LobbyCommands, card_choices, lobby_view
+from cogs.boss_fight.game import (
+    KIT,
+    BFGame,
+    board_image,
+    catalog,
+    controller,
+    mention,
+    side_of,
+    table_post,
+    turn_prompt,
+)
+from cogs.boss_fight.turns import TurnCommands
+from cogs.boss_fight.views import schedule_nudge
+from rules.boss_fight import public_view
+from rules.boss_fight.narration import describe_card
+from rules.errors import RuleError
+
+OVERLAYS = [app_commands.Choice(name=n, value=n) for n in ("moves", "sight", "areas")]
+LOG_STEPS = 12
+
+
+class _Ask(Exception):
+    """The last step is the asker's own: the other side must confirm the undo."""
+
+    def __init__(self, event: Any) -> None:
+        super().__init__("confirm")
+        self.event = event
+
+
+def _other_side(state: BFGame, actor: int, user: int) -> bool:
+    mine, theirs = side_of(state, user), side_of(state, actor)
+    return mine is not None and theirs is not None and mine != theirs
+
+
+async def do_undo(interaction: discord.Interaction, *, confirming: int | None = None) -> None:
+    """Undo the last step: the host or a manager at once; its player after the other side confirms."""
+    game = await KIT.load(interaction)
+    before: BFGame = game.state
+    user = interaction.user.id
+    privileged = user == before.host or is_manager(interaction)
+    open_lobby = not before.started
+
+    def may_undo(event: Any) -> bool:
+        if confirming is not None:
+            if event.id != confirming:
+                raise RuleError("This has moved on: the step that undo was asked for is no longer the last.")
+            return privileged or _other_side(before, event.actor_id, user)
+        if privileged or (open_lobby and event.actor_id == user):
+            return True
+        if event.actor_id == user:
+            raise _Ask(event)
+        return False
+
+    try:
+        restored, event = await KIT.undo(interaction, may_undo=may_undo)
+    except _Ask as ask:
+        what = ask.event.summary or ask.event.action
+        button = UndoButton(
+            game.id,
+            game.version,
+            str(ask.event.id),
+            label="Confirm the undo",
+            style=discord.ButtonStyle.danger,
+        )
+        await Post(
+            content=f"{interaction.user.mention} asks to undo their last step ({what[:200]}). A player of "
+            "the other side (or the host) confirms with the button.",
+            view=View(button),
+        ).send(interaction)
+        return
+    state: BFGame = restored.state
+    lines = [f"{interaction.user.mention} undid <@{event.actor_id}>'s step: {event.summary or event.action}"]
+    rolls = event.detail.get("rolls") or []
+    if rolls:
+        lines.append(
+            "The dice of that step are thrown away: " + ", ".join(str(r["value"]) for r in rolls) + "."
+        )
+    drawn: dict[str, int] = event.detail.get("drawn") or {}
+    for name, n in drawn.items():
+        lines.append(f"{name}'s {n} drawn card(s) go back to the deck.")
+    if state.fight is None:
+        await lobby.lobby_post(
+            state, game_id=restored.id, version=restored.version, latest=lines[0], view=lobby_view(restored)
+        ).send(interaction)  # type: ignore[arg-type]
+    else:
+        await table_post(
+            state, game_id=restored.id, version=restored.version, title="Undo", lines=lines
+        ).send(interaction)
+    if drawn and before.fight is not None and state.fight is not None:
+        back = _returned(before, state, user)
+        if back:
+            await Post(
+                content="Only you see this: the cards that went back to the deck: " + back, ephemeral=True
+            ).send(interaction)
+
+
+def _returned(after: BFGame, restored: BFGame, user: int) -> str:
+    """The undone draws of ``user``'s characters (card names), for their eyes only."""
+    assert after.fight is not None and restored.fight is not None
+    parts = []
+    for a, r in zip(after.fight.characters, restored.fight.characters, strict=True):
+        if controller(after, a.id) != user:
+            continue
+        gone = Counter(a.piles.hand) - Counter(r.piles.hand)
+        if gone and len(a.piles.deck) < len(r.piles.deck):
+            parts.append(f"{a.name}: " + ", ".join(after.fight.cards[c].name for c in gone.elements()))
+    return "; ".join(parts)
+
+
+class UndoButton(StepButton, prefix="bf:undo"):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await do_undo(interaction, confirming=int(self.arg or 0))
+
+
+async def nudge(bot: Any, payload: dict[str, Any]) -> None:
+    """The idle reminder: ping the player to act once, if the game has not moved since."""
+    game = await bot.games.find(int(payload["channel"]), BFGame, KIT.kind.key)
+    if game is None or game.id != payload["game"] or game.version != payload["version"]:
+        return
+    fight = game.state.fight
+    if fight is None or fight.is_over() or not payload.get("user"):
+        return
+    user = int(payload["user"])
+    await send_to(
+        bot.get_partial_messageable(int(payload["channel"])),
+        content=f"⏰ Reminder: {turn_prompt(game.state)}",
+        mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False),
+    )
+
+
+class BossFight(
+    LobbyCommands,
+    TurnCommands,
+    commands.GroupCog,
+    group_name="bf",
+    group_description="Boss Fight: one player's boss against a party of heroes, on a hex board",
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="board", description="The board now (anyone), with an optional overlay")
+    @app_commands.describe(
+        overlay="moves, sight or areas", character="Whose overlay (default: the one to act)"
+    )
+    @app_commands.choices(overlay=OVERLAYS)
+    async def board(
+        self, interaction: discord.Interaction, overlay: str | None = None, character: str | None = None
+    ) -> None:
+        game = await KIT.load(interaction)
+        fight = game.state.fight
+        if fight is None:
+            raise RuleError("No piece is on the board yet: `/bf place` first.")
+        focus = fight.character(character).id if character else None
+        embed = discord.Embed(
+            title=f"Boss Fight #{game.id} · round {fight.round}", description=turn_prompt(game.state)
+        )
+        embed.set_image(url="attachment://board.png")
+        image = board_image(fight, overlay, focus=focus)
+        await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
+
+    @app_commands.command(name="log", description="The last steps of this game")
+    async def log(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction)
+        events = await KIT.store(interaction).events(game.id, limit=LOG_STEPS)
+        lines = [
+            clip(
+                f"`{e.version:>3}` <@{e.actor_id}> {e.action}{' (undone)' if e.undone else ''}: {e.summary}",
+                300,
+            )
+            for e in reversed(events)
+        ]
+        embed = discord.Embed(
+            title=f"Boss Fight #{game.id}: the last steps",
+            description=clip("\n".join(lines) or "Nothing yet.", 4000),
+        )
+        await Post(embeds=[embed], ephemeral=True).send(interaction)
+
+    @app_commands.command(name="cards", description="A card's text and points (any time)")
+    async def cards(self, interaction: discord.Interaction, name: str) -> None:
+        game = await KIT.find(interaction)
+        source = game.state.fight if game is not None and game.state.fight is not None else catalog()
+        try:
+            text = describe_card(source, name).text()
+        except RuleError:
+            text = describe_card(catalog(), name).text()
+        await Post(content=text, ephemeral=True).send(interaction)
+
+    @app_commands.command(name="piles", description="A character's public piles: discard, expended, used")
+    async def piles(self, interaction: discord.Interaction, character: str) -> None:
+        game = await KIT.load(interaction)
+        fight = game.state.fight
+        if fight is None:
+            raise RuleError("The piles exist once the pieces are being placed.")
+        wanted = fight.character(character).id
+        c = next(x for x in public_view(fight).characters if x.id == wanted)
+        lines = [
+            f"**{c.name}**: deck {c.deck_size}, hand {c.hand_size} (private)",
+            f"Discard: {', '.join(c.discard) or 'empty'}",
+            f"Expended: {', '.join(c.expended) or 'empty'}",
+            f"Used: {', '.join(c.used) or 'empty'}",
+        ]
+        await Post(content="\n".join(lines), ephemeral=True).send(interaction)
+
+    @app_commands.command(
+        name="undo", description="Undo the last step (the other side confirms; the host at once)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await do_undo(interaction)
+
+    @app_commands.command(name="concede", description="Concede the fight for your side")
+    async def concede(self, interaction: discord.Interaction) -> None:
+        user = interaction.user.id
+
+        def change(state: BFGame) -> Change[BFGame]:
+            side = side_of(state, user)
+            if side is None:
+                raise RuleError("Only a player of this game can concede.")
+            if state.fight is None or not state.started:
+                raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
+            return Change(
+                state.model_copy(update={"conceded": side}), summary=f"the {side} conceded", end=True
+            )
+
+        shown = await KIT.step(interaction, "concede", change)
+        winner = "the heroes win" if shown.state.conceded == "boss" else "the boss wins"
+        await table_post(
+            shown.state,
+            game_id=shown.id,
+            version=shown.version,
+            title="Conceded",
+            lines=[
+                f"{interaction.user.mention} concedes for the {shown.state.conceded}: {winner}.",
+                "Start another fight with `/bf new`.",
+            ],
+            ping=False,
+        ).send(interaction)
+        await self.bot.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
+
+    @app_commands.command(name="end", description="Close this game (the host or Manage Server)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        def change(state: BFGame, game: Game[BFGame]) -> Change[BFGame]:
+            over = state.fight is not None and state.fight.is_over()
+            if not over and interaction.user.id != state.host and not is_manager(interaction):
+                raise RuleError(
+                    f"Only the host ({mention(state.host)}) or a Manage Server member can end the "
+                    "game before it is over; `/bf concede` gives up your side."
+                )
+            return Change(state, summary="ended the game", end=True)
+
+        shown = await KIT.step(interaction, "end", change)
+        text = f"Boss Fight #{shown.id} closed by {interaction.user.mention}. `/bf new` opens another."
+        if shown.state.fight is not None:
+            text += f"\n{turn_prompt(shown.state).split(' /bf end')[0]}"
+        await Post(content=text).send(interaction)
+        await self.bot.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
+
+    @app_commands.command(name="remind", description="Ping the player whose turn it is")
+    async def remind(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction)
+        fight = game.state.fight
+        if fight is None or fight.current is None or fight.is_over():
+            raise RuleError("Nobody has a turn to take right now.")
+        user = controller(game.state, fight.current.id)
+        await Post(
+            content=f"⏰ {interaction.user.mention} reminds: {turn_prompt(game.state)}",
+            mentions=discord.AllowedMentions(
+                users=[discord.Object(user)] if user else [], everyone=False, roles=False
+            ),
+        ).send(interaction)
+        from bot.play import Shown
+
+        await schedule_nudge(interaction, Shown(game.id, game.version, game.state, game.record.created_by))
+
+    @cards.autocomplete("name")
+    @autocomplete
+    async def _all_cards(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        return card_choices(current)
+
+    @piles.autocomplete("character")
+    @board.autocomplete("character")
+    @autocomplete
+    async def _people(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        game = await KIT.find(interaction)
+        if game is None or game.state.fight is None:
+            return []
+        return [(c.name, c.name) for c in game.state.fight.characters if current.lower() in c.name.lower()]

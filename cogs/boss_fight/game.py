@@ -1,0 +1,377 @@
+"""The stored Boss Fight game and the one way a turn action is made and shown.
+
+``BFGame`` wraps the lobby (host, points, map, seats and the builds being edited) and, once the
+pieces are being placed, the engine's ``GameState`` (``fight``). The cog never edits ``fight``
+by hand: :func:`act` runs the engine's ``apply`` inside one kit step. ``KIT`` is the game's
+play-by-post kit; :func:`step_post` is the ONE public message every action is answered with (what
+happened with every die, the board, who is next, pinging them).
+
+Hands are private: nothing here names a card in a hand. The log lines of the engine name only
+played cards, and the turn prompt says how many cards a hand holds, never which.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import discord
+from pydantic import BaseModel, Field
+
+from bot.games import GameKind
+from bot.games import GameState as StoredState
+from bot.limits import clip
+from bot.play import Change, GameKit, Image, Post
+from renderers.hex_board import Overlay, render_hex_board
+from rules.boss_fight import (
+    Action,
+    Attack,
+    BossBuild,
+    Catalog,
+    GameSettings,
+    HeroBuild,
+    HeroicFeat,
+    Move,
+    Phase,
+    Sacrifice,
+    StepResult,
+    UseAbility,
+    UseItem,
+    apply,
+    load_catalog,
+    parse_label,
+    status_lines,
+)
+from rules.boss_fight import GameState as FightState
+from rules.boss_fight.narration import report_step
+from rules.boss_fight.narration import turn_prompt as narrate
+from rules.boss_fight.views import BoardOverlay
+from rules.errors import RuleError
+
+KIND = GameKind(key="boss_fight", label="a Boss Fight", start_hint="/bf new", end_hint="/bf end")
+BOARD_FILE = "board.png"
+BOARD_SIZE = 1000
+COLOUR = discord.Colour.from_rgb(155, 89, 182)
+DONE_COLOUR = discord.Colour.from_rgb(87, 242, 135)
+SUMMARY_LIMIT = 300
+
+
+class HeroSeat(BaseModel):
+    """One hero and the Discord user who plays it."""
+
+    player: int
+    build: HeroBuild
+
+
+class Pending(BaseModel):
+    """An attack waiting for its defenders to choose whether to roll."""
+
+    action: str
+    attacker: int
+    waiting: list[str] = Field(default_factory=list)
+    choices: dict[str, bool] = Field(default_factory=dict)
+
+
+class BFGame(StoredState):
+    """A Boss Fight as the game store keeps it: the lobby, then the engine's game."""
+
+    SCHEMA_VERSION: ClassVar[int] = 1
+
+    host: int
+    points: int | None = None
+    map_id: str = "crossroads"
+    settings: GameSettings = Field(default_factory=GameSettings)
+    boss_player: int | None = None
+    boss: BossBuild | None = None
+    heroes: list[HeroSeat] = Field(default_factory=list)
+    lobby_message: int | None = None
+    fight: FightState | None = None
+    started: bool = False
+    pending: Pending | None = None
+    conceded: str | None = None
+
+
+KIT = GameKit(KIND, BFGame, moved_on="This has moved on: use the newest message, or /bf hand again.")
+
+
+@functools.cache
+def catalog() -> Catalog:
+    """The shipped cards, maps and presets (loaded once)."""
+    return load_catalog()
+
+
+def rng_of(interaction: discord.Interaction) -> Any:
+    return interaction.client.rng  # type: ignore[attr-defined]
+
+
+# -- who plays what ------------------------------------------------------------------------------
+
+
+def hero_name(seat: HeroSeat) -> str:
+    return seat.build.name or catalog().get("heroes", seat.build.hero).name
+
+
+def controller(game: BFGame, character_id: str) -> int | None:
+    """The user who plays a character of the fight."""
+    if game.fight is None:
+        return None
+    owner = game.fight.character(character_id).controller
+    return int(owner) if owner and owner.isdigit() else None
+
+
+def side_of(game: BFGame, user: int) -> str | None:
+    """``"boss"``, ``"heroes"`` or ``None`` for a user (the boss side wins a tie)."""
+    if game.boss_player == user:
+        return "boss"
+    if any(s.player == user for s in game.heroes):
+        return "heroes"
+    return None
+
+
+def mention(user: int | None) -> str:
+    return f"<@{user}>" if user else "nobody yet"
+
+
+def whose_turn(game: BFGame) -> str:
+    """ "Mira's turn (<@1>)" for the character to act (or to place)."""
+    fight = game.fight
+    if fight is None or fight.current is None:
+        return "nobody's turn"
+    return f"{fight.current.name}'s turn ({mention(controller(game, fight.current.id))})"
+
+
+class NotYourTurn(RuleError):
+    """Someone acting for a character they do not play."""
+
+
+def check_actor(game: BFGame, user: int) -> FightState:
+    """The fight, when ``user`` plays the character to act now; a refusal naming whose turn it is."""
+    fight = game.fight
+    if fight is None or not game.started:
+        raise RuleError("The fight has not started yet: place every piece, then /bf start.")
+    if fight.is_over() or game.conceded:
+        raise RuleError("The fight is over: /bf end closes it, /bf new starts another.")
+    if game.pending is not None:
+        names = ", ".join(fight.character(c).name for c in game.pending.waiting)
+        raise RuleError(f"Waiting for {names} to choose whether to roll for defence (the buttons above).")
+    if fight.current is None or controller(game, fight.current.id) != user:
+        raise NotYourTurn(f"It is {whose_turn(game)}: only that player can act now.")
+    return fight
+
+
+# -- actions as short codes (for buttons and select values) -------------------------------------
+
+
+def _tile(text: str) -> Any:
+    return None if text in ("", "-") else parse_label(text, 30, 30)
+
+
+def encode(action: Action) -> str:
+    """A short text for an action: ``mv|walk|C4|-|-``, ``at|basic_attack|longsword|D5`` ..."""
+
+    def t(h: Any) -> str:
+        return "-" if h is None else h.label()
+
+    if isinstance(action, Move):
+        rot = "-" if action.rotation is None else str(action.rotation)
+        return f"mv|{action.card or '-'}|{t(action.to)}|{t(action.pivot)}|{rot}"
+    if isinstance(action, Attack):
+        return f"at|{action.card}|{action.equipment}|{t(action.target)}"
+    if isinstance(action, UseItem):
+        return f"it|{action.card}|{t(action.target)}"
+    if isinstance(action, Sacrifice):
+        return f"sc|{action.card}"
+    if isinstance(action, UseAbility):
+        return f"ab|{action.ability}|{t(action.target)}|{action.sacrifice or '-'}"
+    if isinstance(action, HeroicFeat):
+        return f"ft|{t(action.target)}"
+    raise ValueError(f"no code for {action!r}")
+
+
+def decode(code: str) -> Action:
+    """The action :func:`encode` wrote."""
+    kind, *parts = code.split("|")
+    try:
+        if kind == "mv":
+            card, to, pivot, rot = parts
+            return Move(
+                card=None if card == "-" else card,
+                to=_tile(to),
+                pivot=_tile(pivot),
+                rotation=None if rot == "-" else int(rot),
+            )
+        if kind == "at":
+            return Attack(card=parts[0], equipment=parts[1], target=_tile(parts[2]))
+        if kind == "it":
+            return UseItem(card=parts[0], target=_tile(parts[1]))
+        if kind == "sc":
+            return Sacrifice(card=parts[0])
+        if kind == "ab":
+            return UseAbility(
+                ability=parts[0], target=_tile(parts[1]), sacrifice=None if parts[2] == "-" else parts[2]
+            )
+        if kind == "ft":
+            return HeroicFeat(target=_tile(parts[0]))
+    except (ValueError, IndexError):
+        pass
+    raise RuleError("That choice is no longer understood: run /bf hand again.")
+
+
+# -- one action as one stored step ---------------------------------------------------------------
+
+
+def summarise(lines: list[str]) -> str:
+    text = " ".join(lines)
+    return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
+
+
+def drawn_counts(before: FightState, after: FightState) -> dict[str, int]:
+    """How many cards each character drew in a step (counts only: hands stay private)."""
+    out = {}
+    for b, a in zip(before.characters, after.characters, strict=True):
+        got = len(b.piles.deck) - len(a.piles.deck)
+        if got > 0:
+            out[a.name] = got
+    return out
+
+
+def run_actions(game: BFGame, actions: list[Action], rng: Any, *, name: str) -> Change[BFGame]:
+    """Apply ``actions`` to the fight in order and record the log, every die and the draw counts."""
+    assert game.fight is not None
+    fight, lines, rolls = game.fight, [], []
+    for action in actions:
+        result: StepResult = apply(fight, action, rng)
+        lines.extend(report_step(fight, result))
+        fight = result.state
+        rolls.extend(r.model_dump(mode="json") for r in result.rolls)
+    new = game.model_copy(update={"fight": fight, "pending": None})
+    return Change(
+        new,
+        summary=summarise(lines),
+        detail={"action": name, "log": lines, "rolls": rolls, "drawn": drawn_counts(game.fight, fight)},
+        result=(lines, rolls),
+    )
+
+
+def act(user: int, action: Action, rng: Any, *, name: str) -> Callable[[BFGame], Change[BFGame]]:
+    """The kit change for a turn action by ``user``; an attack under ``defenders_choose`` waits."""
+
+    def change(game: BFGame) -> Change[BFGame]:
+        fight = check_actor(game, user)
+        if isinstance(action, Attack) and fight.settings.defenders_choose:
+            defenders = defenders_of(fight, action)
+            if defenders:
+                # Check the attack is legal now (on throwaway dice), before anyone is asked.
+                apply(fight, action, random.Random(0))
+                pending = Pending(action=encode(action), attacker=user, waiting=defenders)
+                return Change(
+                    game.model_copy(update={"pending": pending}),
+                    summary=f"{fight.current.name if fight.current else '?'} attacks; "
+                    "waiting for the defence choice",
+                    detail={"action": "attack (pending)"},
+                    result=([], []),
+                )
+        return run_actions(game, [action], rng, name=name)
+
+    return change
+
+
+def defenders_of(fight: FightState, action: Attack) -> list[str]:
+    """Ids of the enemies an attack would hit (those asked whether to roll)."""
+    from rules.boss_fight import preview_attack
+
+    assert fight.current is not None
+    found = preview_attack(fight, fight.current.id, action.card, action.equipment, action.target)
+    names = {p.defender for p in found}
+    return [c.id for c in fight.characters if c.name in names]
+
+
+# -- what players see ----------------------------------------------------------------------------
+
+
+def board_image(
+    fight: FightState,
+    overlay: Overlay | BoardOverlay | str | None = None,
+    *,
+    focus: str | None = None,
+    filename: str = BOARD_FILE,
+) -> Image:
+    """The board, drawn off the event loop; ``overlay`` a preview or ``moves``/``sight``/``areas``."""
+    return Image(
+        lambda: render_hex_board(fight, theme="dark", size=BOARD_SIZE, overlay=overlay, focus=focus), filename
+    )
+
+
+def turn_prompt(game: BFGame) -> str:
+    """Who acts and what they can do, without naming a card in their hand."""
+    fight = game.fight
+    if fight is None:
+        return "Build, then /bf place."
+    if game.conceded:
+        return f"The {game.conceded} conceded: /bf end closes the game."
+    if fight.is_over():
+        outcome = {"heroes": "The heroes win!", "boss": "The boss wins!", "draw": "A draw."}
+        return (
+            f"{outcome.get(fight.outcome.value if fight.outcome else '', 'Over.')} /bf end closes the game."
+        )
+    c = fight.current
+    if c is None:
+        return "Nobody can act."
+    who = mention(controller(game, c.id))
+    if fight.phase is Phase.SETUP:
+        what = "the boss (anchor tile and rotation 0-5)" if c.id == fight.boss.id else c.name
+        return f"{who}: place {what} with `/bf place tile:<label>`."
+    if not game.started:
+        return f"Every piece is placed. {mention(game.host)} or any player: `/bf start`."
+    if game.pending is not None:
+        names = ", ".join(
+            f"{fight.character(x).name} ({mention(controller(game, x))})" for x in game.pending.waiting
+        )
+        return f"Waiting for {names} to choose whether to roll for defence."
+    prompt = narrate(fight)
+    return f"{who}: " + " ".join([prompt.headline, *prompt.public, "`/bf hand` to play."])
+
+
+def table_post(
+    game: BFGame,
+    *,
+    game_id: int,
+    version: int,
+    title: str,
+    lines: list[str],
+    view: discord.ui.View | None = None,
+    overlay: Overlay | None = None,
+    ping: bool = True,
+) -> Post:
+    """The public message: what happened, every die, the board, and whose action is next (pinged)."""
+    fight = game.fight
+    assert fight is not None
+    done = fight.is_over() or bool(game.conceded)
+    embed = discord.Embed(
+        title=clip(title, 256),
+        description=clip("\n".join(lines) or "—", 3800),
+        colour=DONE_COLOUR if done else COLOUR,
+    )
+    embed.add_field(name="Table", value=clip("\n".join(status_lines(fight)), 1024), inline=False)
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Boss Fight #{game_id} · step {version}")
+    prompt = turn_prompt(game)
+    next_user = None if done or fight.current is None else controller(game, fight.current.id)
+    if game.pending is not None:
+        users = [controller(game, x) for x in game.pending.waiting]
+    else:
+        users = [next_user] if next_user else []
+    mentions = (
+        discord.AllowedMentions(users=[discord.Object(u) for u in users if u], everyone=False, roles=False)
+        if ping and users
+        else None
+    )
+    return Post(
+        content=clip(f"Next: {prompt}", 1900),
+        embeds=[embed],
+        view=view,
+        images=[board_image(fight, overlay)],
+        mentions=mentions,
+    )

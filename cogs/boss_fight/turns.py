@@ -1,0 +1,242 @@
+"""/bf hand, play, sacrifice, ability and feat: acting on a turn (mixed into the cog).
+
+``/bf hand`` answers privately with the hand and a button per card; ``/bf play`` does the same in
+one command for players who type: the card, and a target (a character) or a tile.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.play import autocomplete
+from cogs.boss_fight.game import KIT, BFGame, check_actor, controller, mention, whose_turn
+from cogs.boss_fight.views import hand_post, perform
+from rules.boss_fight import (
+    Action,
+    Attack,
+    HeroicFeat,
+    Move,
+    Sacrifice,
+    UseAbility,
+    UseItem,
+    legal_actions,
+    parse_tile,
+)
+from rules.boss_fight import GameState as FightState
+from rules.errors import RuleError, quote
+
+
+def _card_in_hand(fight: FightState, card: str) -> str:
+    c = fight.current
+    assert c is not None
+    wanted = card.strip().lower()
+    for cid in c.piles.hand:
+        if wanted in (cid, fight.cards[cid].name.lower()):
+            return cid
+    raise RuleError(f"{c.name} has no {quote(card, 40)!r} in hand: see `/bf hand`.")
+
+
+def _tiles_of(fight: FightState, target: str | None, tile: str | None) -> set | None:
+    if tile:
+        return {parse_tile(fight, tile)}
+    if target:
+        return set(fight.character(target).tiles())
+    return None
+
+
+def _spot(action: Action) -> object:
+    return getattr(action, "to", None) or getattr(action, "target", None)
+
+
+def _pick(fight: FightState, found: list[Action], tiles: set | None, what: str, need: str) -> Action:
+    """The one legal action aimed at ``tiles`` (or the only aim there is)."""
+    if tiles is not None:
+        found = [a for a in found if _spot(a) in tiles]
+    if not found:
+        raise RuleError(f"{what} cannot be played that way now: {need}")
+    if tiles is None and len({_spot(a) for a in found}) > 1:
+        raise RuleError(f"{what} needs {need}")
+    c = fight.current
+    rotation = c.rotation if c else 0
+    found.sort(key=lambda a: getattr(a, "rotation", None) not in (None, rotation))
+    return found[0]
+
+
+def typed_action(
+    fight: FightState, card: str, target: str | None, tile: str | None, equipment: str | None = None
+) -> Action:
+    """The legal action a typed ``/bf play`` names."""
+    cid = _card_in_hand(fight, card)
+    name = fight.cards[cid].name
+    tiles = _tiles_of(fight, target, tile)
+    legal = legal_actions(fight)
+    moves = [a for a in legal if isinstance(a, Move) and a.card == cid]
+    if moves:
+        if tile is None:
+            raise RuleError(f"{name} is a move: add `tile:` (the tile to end on).")
+        return _pick(fight, moves, tiles, name, "that tile is out of reach (see `/bf board overlay:moves`).")
+    attacks = [a for a in legal if isinstance(a, Attack) and a.card == cid]
+    if equipment:
+        attacks = [
+            a
+            for a in attacks
+            if equipment.strip().lower()
+            in (
+                a.equipment,
+                next((e.name.lower() for e in fight.current.equipment if e.id == a.equipment), ""),
+            )
+        ]
+    if attacks:
+        return _pick(fight, attacks, tiles, name, "add `target:` (an enemy in range and sight).")
+    items = [a for a in legal if isinstance(a, UseItem) and a.card == cid]
+    if items:
+        return _pick(fight, items, tiles, name, "add `target:` or `tile:`.")
+    kind = fight.cards[cid].type.value
+    raise RuleError(
+        f"{name} ({kind}) has no legal use now; `/bf sacrifice card:{name}` discards it for an "
+        "action instead."
+    )
+
+
+class TurnCommands:
+    """The turn half of the /bf group (mixed into the cog)."""
+
+    @app_commands.command(
+        name="hand", description="Your character's hand, only for you, with a button per card"
+    )
+    @app_commands.describe(character="Which character, if you play several (default: the one acting)")
+    async def hand(self, interaction: discord.Interaction, character: str | None = None) -> None:
+        game = await KIT.load(interaction)
+        state: BFGame = game.state
+        fight = state.fight
+        if fight is None or fight.phase.value == "setup":
+            raise RuleError("The hands are dealt when every piece is placed (`/bf place`).")
+        user = interaction.user.id
+        mine = [c for c in fight.characters if controller(state, c.id) == user]
+        if not mine:
+            raise RuleError(f"You play no character in this fight; it is {whose_turn(state)}.")
+        if character:
+            chosen = fight.character(character)
+            if chosen not in mine:
+                raise RuleError(
+                    f"{chosen.name}'s hand is private to {mention(controller(state, chosen.id))}."
+                )
+        else:
+            chosen = next(
+                (c for c in mine if fight.current is not None and c.id == fight.current.id), mine[0]
+            )
+        await hand_post(state, game.id, game.version, chosen.id).send(interaction)
+
+    @app_commands.command(name="play", description="Play a card from your hand in one command")
+    @app_commands.describe(
+        card="The card",
+        target="An enemy or ally (attacks and items)",
+        tile="A tile (moves, items aimed at a tile)",
+        equipment="Attacks: the equipment to use",
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        card: str,
+        target: str | None = None,
+        tile: str | None = None,
+        equipment: str | None = None,
+    ) -> None:
+        game = await KIT.load(interaction)
+        fight = check_actor(game.state, interaction.user.id)
+        action = typed_action(fight, card, target, tile, equipment)
+        await perform(interaction, action, name=action.kind)
+
+    @app_commands.command(name="sacrifice", description="Use an action to discard a card from your hand")
+    async def sacrifice(self, interaction: discord.Interaction, card: str) -> None:
+        game = await KIT.load(interaction)
+        fight = check_actor(game.state, interaction.user.id)
+        await perform(interaction, Sacrifice(card=_card_in_hand(fight, card)), name="sacrifice")
+
+    @app_commands.command(name="ability", description="Use a usable ability")
+    @app_commands.describe(
+        name="The ability",
+        target="A character",
+        tile="A tile",
+        sacrifice="A card from your hand, for an ability that takes an action",
+    )
+    async def ability(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        target: str | None = None,
+        tile: str | None = None,
+        sacrifice: str | None = None,
+    ) -> None:
+        game = await KIT.load(interaction)
+        fight = check_actor(game.state, interaction.user.id)
+        c = fight.current
+        assert c is not None
+        ab = next((a for a in c.abilities if name.strip().lower() in (a.id, a.name.lower())), None)
+        if ab is None:
+            raise RuleError(
+                f"{c.name} has no ability called {quote(name, 40)!r}: "
+                f"{', '.join(a.name for a in c.abilities) or 'none'}."
+            )
+        found: list[Action] = [
+            a for a in legal_actions(fight) if isinstance(a, UseAbility) and a.ability == ab.id
+        ]
+        if sacrifice:
+            sid = _card_in_hand(fight, sacrifice)
+            found = [a for a in found if a.sacrifice == sid]  # type: ignore[union-attr]
+        action = _pick(
+            fight,
+            found,
+            _tiles_of(fight, target, tile),
+            ab.name,
+            "a target or tile in range (and a card to sacrifice if it takes an action).",
+        )
+        await perform(interaction, action, name="ability")
+
+    @app_commands.command(name="feat", description="Use your hero's heroic feat (not an action)")
+    async def feat(
+        self, interaction: discord.Interaction, target: str | None = None, tile: str | None = None
+    ) -> None:
+        game = await KIT.load(interaction)
+        fight = check_actor(game.state, interaction.user.id)
+        found: list[Action] = [a for a in legal_actions(fight) if isinstance(a, HeroicFeat)]
+        c = fight.current
+        what = c.feat.name if c and c.feat else "A heroic feat"
+        action = _pick(
+            fight,
+            found,
+            _tiles_of(fight, target, tile),
+            what,
+            f"enough cards in the discard pile ({c.feat_cost if c else '?'}) and a target in range.",
+        )
+        await perform(interaction, action, name="feat")
+
+    # -- autocomplete: only the asker's own hand ---------------------------------------------------
+
+    @play.autocomplete("card")
+    @sacrifice.autocomplete("card")
+    @autocomplete
+    async def _hand_cards(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        game = await KIT.find(interaction)
+        if game is None or game.state.fight is None or game.state.fight.current is None:
+            return []
+        fight = game.state.fight
+        if controller(game.state, fight.current.id) != interaction.user.id:
+            return []
+        names = sorted({fight.cards[c].name: c for c in fight.current.piles.hand}.items())
+        return [(n, c) for n, c in names if current.lower() in n.lower()]
+
+    @play.autocomplete("target")
+    @ability.autocomplete("target")
+    @feat.autocomplete("target")
+    @autocomplete
+    async def _characters(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        game = await KIT.find(interaction)
+        if game is None or game.state.fight is None:
+            return []
+        return [
+            (f"{c.name} ({', '.join(h.label() for h in c.tiles()[:1])})", c.name)
+            for c in game.state.fight.characters
+            if c.alive and current.lower() in c.name.lower()
+        ]

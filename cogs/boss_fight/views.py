@@ -1,0 +1,397 @@
+"""Turn views: the private hand with a button per card, the card flow (what it needs, a preview, then
+Confirm), the defender's choice and the undo confirmation. Every component is persistent: its
+custom id carries the game and the step it was made for (``bf:<what>:<game>:<step>[:<arg>]``),
+so a press after a restart still works and a press on an old message gets "moved on".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import timedelta
+from typing import Any
+
+import discord
+
+from bot.games import MovedOn
+from bot.play import Post, Shown, StepButton, StepSelect, View
+from cogs.boss_fight.game import (
+    KIT,
+    BFGame,
+    act,
+    check_actor,
+    controller,
+    decode,
+    encode,
+    mention,
+    rng_of,
+    run_actions,
+    table_post,
+)
+from renderers.hex_board import Overlay
+from rules.boss_fight import (
+    Action,
+    Attack,
+    HeroicFeat,
+    Move,
+    Sacrifice,
+    SetDefence,
+    UseAbility,
+    UseItem,
+    legal_actions,
+    preview_attack,
+    reachable_tiles,
+)
+from rules.boss_fight import GameState as FightState
+from rules.boss_fight.narration import hand_lines
+from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark
+from rules.errors import RuleError
+
+MAX_OPTIONS = 25
+
+
+# -- after an action -------------------------------------------------------------------------------
+
+
+async def schedule_nudge(interaction: discord.Interaction, shown: Shown[BFGame]) -> None:
+    """(Re)arm the idle reminder for whoever acts next (none when the setting is 0 or the game is over)."""
+    client: Any = interaction.client
+    hours = getattr(client.settings, "boss_fight_nudge_hours", 0) if hasattr(client, "settings") else 0
+    key = f"bf:nudge:{shown.id}"
+    fight = shown.state.fight
+    if not hours or fight is None or fight.is_over() or fight.current is None or shown.state.conceded:
+        await client.scheduler.cancel(key)
+        return
+    user = controller(shown.state, fight.current.id)
+    payload = {"channel": interaction.channel_id, "game": shown.id, "version": shown.version, "user": user}
+    await client.scheduler.schedule("bf:nudge", in_=timedelta(hours=hours), payload=payload, key=key)
+
+
+def defence_view(shown: Shown[BFGame]) -> discord.ui.View | None:
+    pending = shown.state.pending
+    if pending is None or shown.state.fight is None:
+        return None
+    items = []
+    for cid in pending.waiting[:12]:
+        name = shown.state.fight.character(cid).name
+        items.append(DefenceButton(shown.id, shown.version, f"{cid}|1", label=f"{name}: roll"))
+        items.append(DefenceButton(shown.id, shown.version, f"{cid}|0", label=f"{name}: don't roll"))
+    return View(*items)
+
+
+async def announce(
+    interaction: discord.Interaction, shown: Shown[BFGame], *, title: str | None = None
+) -> None:
+    """The ONE public message after an action: what happened, the dice, the board, who is next."""
+    fight = shown.state.fight
+    assert fight is not None
+    lines, _rolls = shown.result if shown.result else ([], [])
+    before = shown.before.fight if shown.before is not None else None
+    actor = before.current.name if before is not None and before.current is not None else "?"
+    if shown.state.pending is not None and not lines:
+        lines = [f"{actor} attacks; the defenders choose whether to roll."]
+    post = table_post(
+        shown.state,
+        game_id=shown.id,
+        version=shown.version,
+        title=title or f"Round {fight.round} · {actor}",
+        lines=lines,
+        view=defence_view(shown),
+    )
+    await post.send(interaction)
+    await schedule_nudge(interaction, shown)
+
+
+async def perform(
+    interaction: discord.Interaction,
+    action: Action,
+    *,
+    name: str,
+    game_id: int | None = None,
+    version: int | None = None,
+) -> None:
+    """Apply one turn action for the player pressing or typing, and announce it."""
+    change = act(interaction.user.id, action, rng_of(interaction), name=name)
+    shown = await KIT.step(interaction, name, change, game_id=game_id, version=version)
+    await announce(interaction, shown)
+
+
+# -- options for a card, an ability or the feat ------------------------------------------------------
+
+
+def _label(fight: FightState, action: Action) -> str:
+    def at(tile: Any) -> str:
+        if tile is None:
+            return "on itself"
+        who = fight.occupant(tile)
+        return f"{who.name} at {tile.label()}" if who else tile.label()
+
+    if isinstance(action, Move):
+        me = fight.current
+        turned = me is not None and action.rotation not in (None, me.rotation)
+        turn = f", turning to rotation {action.rotation}" if turned else ""
+        if action.pivot is not None and action.pivot != action.to:
+            return f"{action.pivot.label()} moves to {action.to.label()}{turn}"
+        return f"to {action.to.label()}{turn}"
+    if isinstance(action, Attack):
+        assert fight.current is not None
+        eq = next((e.name for e in fight.current.equipment if e.id == action.equipment), action.equipment)
+        return f"{eq} → {at(action.target)}"
+    if isinstance(action, UseItem):
+        return at(action.target)
+    if isinstance(action, UseAbility):
+        extra = f", sacrificing {fight.cards[action.sacrifice].name}" if action.sacrifice else ""
+        return at(action.target) + extra
+    if isinstance(action, HeroicFeat):
+        return at(action.target)
+    return "do it"
+
+
+def _plays(action: Action, kind: str, key: str) -> bool:
+    if kind == "c":
+        return isinstance(action, Attack | UseItem) and action.card == key
+    if kind == "a":
+        return isinstance(action, UseAbility) and action.ability == key
+    return kind == "f" and isinstance(action, HeroicFeat)
+
+
+def options(fight: FightState, what: str) -> list[tuple[str, str]]:
+    """``(label, code)`` for every legal way to play ``what``: ``c.<card>``, ``a.<ability>`` or ``f``."""
+    kind, _, key = what.partition(".")
+    found: list[Action] = []
+    seen_tiles: set[Any] = set()
+    assert fight.current is not None
+    rotation = fight.current.rotation
+    moves: dict[Any, Move] = {}
+    for a in legal_actions(fight):
+        if kind == "c" and isinstance(a, Move) and a.card == key:
+            best = moves.get(a.to)
+            if best is None or (a.rotation in (None, rotation) and best.rotation not in (None, rotation)):
+                moves[a.to] = a
+        elif _plays(a, kind, key):
+            found.append(a)
+    if moves:
+        here = fight.current.tiles()[0] if fight.current.tiles() else None
+        found = sorted(moves.values(), key=lambda m: (here.distance(m.to) if here else 0, m.to.q, m.to.r))
+    out = []
+    for a in found:
+        code = encode(a)
+        if code in seen_tiles:
+            continue
+        seen_tiles.add(code)
+        out.append((_label(fight, a), code))
+    return out
+
+
+def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOverlay]:
+    """What an action would do, before it is confirmed."""
+    c = fight.current
+    assert c is not None
+    if isinstance(action, Move):
+        reach = reachable_tiles(fight, c.id, action.card)
+        here = c.tiles()[0].label() if c.tiles() else "?"
+        marks = [OverlayMark(tile=h, layer="reach") for h in reach if h != action.to]
+        marks.append(OverlayMark(tile=action.to, layer="token", label="→"))
+        overlay = BoardOverlay(
+            kind=OverlayKind.MOVES,
+            focus=c.id,
+            title=f"Preview: {c.name} to {action.to.label()}",
+            marks=tuple(marks),
+            legend=(("reach", "can end the move here"), ("token", "the tile you chose")),
+        )
+        return (
+            f"{c.name} moves from {here} to {action.to.label()} ({len(reach)} tiles reachable with this "
+            "card, shaded on the board).",
+            overlay,
+        )
+    if isinstance(action, Attack):
+        lines = []
+        sight = None
+        for p in preview_attack(fight, c.id, action.card, action.equipment, action.target):
+            rolls = " ".join(f"{r}:{d}" for r, d in sorted(p.by_roll.items()))
+            lines.append(
+                f"**{p.defender}**: attack {p.attack_stat} vs defence {p.defence_stat}; damage by "
+                f"defence roll {rolls}; without a roll {p.no_roll}; expected {p.expected:.1f}."
+            )
+            target = next((x for x in fight.characters if x.name == p.defender), None)
+            if target is not None and sight is None:
+                sight = (c.id, target.id)
+        return "\n".join(lines) or "No enemy in that area.", Overlay(area=[action.target], sight=sight)
+    if isinstance(action, UseItem | UseAbility | HeroicFeat):
+        where = action.target.label() if action.target is not None else "itself"
+        return f"{c.name} uses it on {where}.", Overlay(area=[action.target] if action.target else [])
+    return "", Overlay()
+
+
+async def _fight_at(interaction: discord.Interaction, game_id: int, version: int) -> FightState:
+    game = await KIT.load(interaction, game_id=game_id)
+    if game.version != version:
+        raise MovedOn("The game has moved on since that message: run /bf hand again.")
+    return check_actor(game.state, interaction.user.id)
+
+
+def choice_post(fight: FightState, game_id: int, version: int, what: str, *, title: str) -> Post:
+    """The private step after a card, ability or feat is chosen: where or whom, and Sacrifice."""
+    found = options(fight, what)
+    items: list[Any] = []
+    if found:
+        items.append(OptionSelect(game_id, version, what, options=found, placeholder="Choose where / whom…"))
+    if what.startswith("c."):
+        card = what[2:]
+        items.append(
+            DoButton(
+                game_id,
+                version,
+                encode(Sacrifice(card=card)),
+                label="Sacrifice it",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    text = (
+        f"**{title}**: choose an option for a preview, then Confirm."
+        if found
+        else f"**{title}** cannot be played now (no legal target or tile)."
+    )
+    if what.startswith("c."):
+        text += f"\n{fight.cards[what[2:]].text}"
+    if len(found) > MAX_OPTIONS:
+        text += (
+            f"\nThe menu holds the first {MAX_OPTIONS} of {len(found)} choices (the nearest first); type "
+            "`/bf play` with `tile:` or `target:` for another."
+        )
+    return Post(content=text, view=View(*items), ephemeral=True)
+
+
+def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
+    """A character's hand, for its player only, with a button per card when it is their turn."""
+    fight = game.fight
+    assert fight is not None
+    c = fight.character(character)
+    counts = Counter(c.piles.hand)
+    names = ", ".join(f"{fight.cards[x].name}" + (f" ×{n}" if n > 1 else "") for x, n in counts.items())
+    acting = game.started and not fight.is_over() and fight.current is not None and fight.current.id == c.id
+    lines = [f"**{c.name}'s hand** (only you see this): {names or 'empty'}."]
+    lines += hand_lines(fight, c.id)
+    items: list[Any] = []
+    if acting and game.pending is None:
+        lines.append(f"{fight.actions_left} action(s) left: press a card to play or sacrifice it.")
+        for card in counts:
+            items.append(
+                CardButton(
+                    game_id,
+                    version,
+                    f"c.{card}",
+                    label=fight.cards[card].name,
+                    style=discord.ButtonStyle.primary,
+                )
+            )
+        for ab in c.abilities:
+            if ab.use is not None:
+                items.append(CardButton(game_id, version, f"a.{ab.id}", label=f"Ability: {ab.name}"))
+        if c.feat:
+            items.append(
+                CardButton(
+                    game_id, version, "f", label=f"Feat: {c.feat.name}", style=discord.ButtonStyle.success
+                )
+            )
+    else:
+        lines.append("It is not this character's turn: the cards can be played on its turn.")
+    return Post(content="\n".join(lines), view=View(*items[:25]), ephemeral=True)
+
+
+# -- the components --------------------------------------------------------------------------------
+
+
+class CardButton(StepButton, prefix="bf:card"):
+    """A card (``c.<id>``), an ability (``a.<id>``) or the feat (``f``) in the private hand."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        fight = await _fight_at(interaction, self.game, self.step)
+        what = self.arg or ""
+        title = self.label_for(fight, what)
+        await choice_post(fight, self.game, self.step, what, title=title).send(interaction)
+
+    @staticmethod
+    def label_for(fight: FightState, what: str) -> str:
+        kind, _, key = what.partition(".")
+        c = fight.current
+        assert c is not None
+        if kind == "c":
+            if key not in c.piles.hand:
+                raise MovedOn("That card is no longer in the hand: run /bf hand again.")
+            return fight.cards[key].name
+        if kind == "a":
+            return next((a.name for a in c.abilities if a.id == key), key)
+        return c.feat.name if c.feat else "Heroic feat"
+
+
+class OptionSelect(StepSelect, prefix="bf:opt"):
+    placeholder = "Choose…"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        fight = await _fight_at(interaction, self.game, self.step)
+        values = self.selected(interaction)
+        if not values or values[0] == "-":
+            raise RuleError("Nothing to choose there.")
+        action = decode(values[0])
+        text, overlay = preview(fight, action)
+        from cogs.boss_fight.game import board_image
+
+        post = Post(
+            content=f"Preview: {_label(fight, action)}\n{text}\nConfirm to play it.",
+            view=View(
+                DoButton(self.game, self.step, values[0], label="Confirm", style=discord.ButtonStyle.success)
+            ),
+            images=[board_image(fight, overlay, filename="preview.png")],
+            ephemeral=True,
+        )
+        await post.send(interaction)
+
+
+class DoButton(StepButton, prefix="bf:do"):
+    """Confirm one action (its code is the argument)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        action = decode(self.arg or "")
+        await perform(interaction, action, name=action.kind, game_id=self.game, version=self.step)
+
+
+class DefenceButton(StepButton, prefix="bf:def"):
+    """A defender's choice: roll for defence (``<id>|1``) or not (``<id>|0``)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        character, _, roll = (self.arg or "").partition("|")
+        rng = rng_of(interaction)
+        user = interaction.user.id
+
+        def change(game: BFGame) -> Any:
+            pending = game.pending
+            if pending is None or character not in pending.waiting:
+                raise MovedOn("That choice has already been made.")
+            if controller(game, character) != user:
+                name = game.fight.character(character).name if game.fight else character
+                raise RuleError(
+                    f"Only {name}'s player ({mention(controller(game, character))}) chooses that."
+                )
+            choices = {**pending.choices, character: roll == "1"}
+            waiting = [c for c in pending.waiting if c != character]
+            if waiting:
+                new = pending.model_copy(update={"waiting": waiting, "choices": choices})
+                from bot.play import Change
+
+                return Change(
+                    game.model_copy(update={"pending": new}),
+                    summary="chose a defence roll",
+                    detail={"action": "defence"},
+                    result=([], []),
+                )
+            actions: list[Any] = [SetDefence(character=c, roll=r) for c, r in choices.items()]
+            actions.append(decode(pending.action))
+            return run_actions(game, actions, rng, name="attack")
+
+        shown = await KIT.step(interaction, "defence", change, game_id=self.game)
+        await announce(interaction, shown)
+
+
+__all__ = ["DYNAMIC_ITEMS", "announce", "choice_post", "hand_post", "perform"]
+
+DYNAMIC_ITEMS: tuple[type, ...] = (CardButton, OptionSelect, DoButton, DefenceButton)
