@@ -26,7 +26,7 @@ from rules.boss_fight import (
 )
 from rules.boss_fight.building import add_card, build_points, deck_count, remove_card, slots
 from rules.boss_fight.state import Phase
-from rules.errors import RuleError
+from rules.errors import NotFoundError, RuleError, quote
 
 BOSS_CHARACTER = "boss"
 
@@ -57,15 +57,22 @@ def join(game: BFGame, user: int, side: str, preset: str | None) -> tuple[BFGame
         raise RuleError("You play the boss; one player cannot play both sides.")
     if not preset:
         raise RuleError("Name a hero: `/bf join side:hero preset:<a hero preset or hero card>`.")
-    wanted = preset.strip().lower()
-    if wanted in cat.hero_presets or any(p.id == wanted for p in cat.hero_presets.values()):
-        build = cat.hero_presets[wanted].build
-    else:
+    # A whole preset name, then a whole hero card name (a bare hero, built card by card), then
+    # the unique start of a preset's or a hero's name.
+    build = None
+    for table, whole in (("hero_presets", True), ("heroes", True), ("hero_presets", False)):
         try:
-            build = cat.get("hero_presets", preset).build
+            found = cat.get(table, preset, prefix=not whole)
         except RuleError:
-            hero = cat.get("heroes", preset)
-            build = HeroBuild(hero=hero.id, deck={})
+            continue
+        build = found.build if table == "hero_presets" else HeroBuild(hero=found.id, deck={})
+        break
+    if build is None:
+        raise NotFoundError(
+            f"No hero preset or hero is called {quote(preset, 40)}. Presets (ready to play): "
+            f"{', '.join(sorted(cat.hero_presets))}; heroes (built card by card): "
+            f"{', '.join(sorted(cat.heroes))}."
+        )
     seat = HeroSeat(player=user, build=build)
     name = hero_name(seat)
     if any(hero_name(s).lower() == name.lower() for s in game.heroes):

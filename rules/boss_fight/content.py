@@ -627,22 +627,40 @@ class Catalog(BaseModel):
     recommended_points: int | None = None
     errors: list[str] = Field(default_factory=list)
 
-    def get(self, section: str, key: str) -> Any:
-        """A card, map or preset by id (or name, ignoring case); :class:`NotFoundError` lists close ones.
+    def get(self, section: str, key: str, *, prefix: bool = True) -> Any:
+        """A card, map or preset by id, name or the unique start of either (ignoring case);
+        :class:`NotFoundError` lists the known ones, or the several a start could be. ``prefix=False``
+        takes whole ids and names only.
 
         >>> load_catalog().get("maps", "Crossroads").id
         'crossroads'
+        >>> load_catalog().get("boss_presets", "bone").build.name
+        'Bone Colossus'
         """
         table: dict[str, Any] = getattr(self, section)
         wanted = key.strip().lower()
         if wanted in table:
             return table[wanted]
-        for item in table.values():
+
+        def names(item_id: str, item: Any) -> list[str]:
             name = getattr(item, "name", None) or getattr(getattr(item, "build", None), "name", None)
-            if isinstance(name, str) and name.lower() == wanted:
+            found = [item_id, item_id.replace("_", " ")]
+            return [*found, name.lower()] if isinstance(name, str) else found
+
+        for item_id, item in table.items():
+            if wanted in names(item_id, item):
                 return item
-        known = ", ".join(sorted(table)[:12])
+        # The start of a name is enough when only one thing starts so ("bone" is the Bone Colossus).
+        starts = [i for i, it in table.items() if wanted and any(n.startswith(wanted) for n in names(i, it))]
+        if prefix and len(starts) == 1:
+            return table[starts[0]]
         what = section.replace("_", " ")
+        if prefix and starts:
+            raise NotFoundError(
+                f"'{key.strip()[:40]}' could be several {what}: {', '.join(sorted(starts)[:12])}. "
+                "Type more of it."
+            )
+        known = ", ".join(sorted(table)[:12])
         raise NotFoundError(f"There is no '{key.strip()[:40]}' in {what}. Known: {known}.")
 
 
