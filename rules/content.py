@@ -46,9 +46,18 @@ def problems_text(model: type[BaseModel], data: Any) -> str:
     return ""
 
 
+#: libyaml's parser when PyYAML was built with it: the same safe types, ten times faster.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
 @functools.lru_cache(maxsize=1024)
 def _parsed(text: str) -> bytes:
-    return pickle.dumps(yaml.safe_load(text), protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        data = yaml.load(text, Loader=_FAST_LOADER) if _FAST_LOADER else yaml.safe_load(text)
+    except yaml.YAMLError:
+        # The pure-Python parser decides and words the error, as it always has.
+        data = yaml.safe_load(text)
+    return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def parse_yaml(text: str) -> Any:

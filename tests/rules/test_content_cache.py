@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rules.content import parse_yaml, read_yaml
 from rules.errors import ContentError
@@ -48,3 +49,21 @@ def test_loaded_models_do_not_share_state_between_loads() -> None:
     path = sorted(boss.glob("*.yaml"))[0]
     assert load_boss_file(path) is not load_boss_file(path)
     assert parse_yaml("a: [1]") is not parse_yaml("a: [1]")
+
+
+def test_the_fast_parser_reads_every_shipped_file_as_the_pure_python_one_does() -> None:
+    data = Path(__file__).resolve().parents[2] / "data"
+    files = sorted([*data.rglob("*.yaml"), *data.rglob("*.yml")])
+    assert len(files) > 20
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert parse_yaml(text) == yaml.safe_load(text), path
+
+
+def test_a_broken_file_is_worded_as_the_pure_python_parser_words_it() -> None:
+    text = "name: [unclosed\n"
+    with pytest.raises(yaml.YAMLError) as pure:
+        yaml.safe_load(text)
+    with pytest.raises(yaml.YAMLError) as ours:
+        parse_yaml(text)
+    assert str(ours.value) == str(pure.value)
