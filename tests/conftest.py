@@ -7,7 +7,9 @@ first time a test needs it, once per session, and is stopped and deleted at the 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator, Iterator
+from importlib.machinery import SourceFileLoader
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,35 @@ import pytest
 
 from bot.offline import OfflineDriver
 from tests import postgres as pg
+
+
+def _compile_each_source_once() -> None:
+    """Without bytecode files, compile each module's source once per test process, not per import.
+
+    Every driver start loads the cogs afresh, as a real start does (discord.py executes an
+    extension's module again and drops its submodules on unload), so the tests import the cogs
+    hundreds of times. Where PYTHONDONTWRITEBYTECODE is set there is no .pyc to load and each
+    import compiles the same source again: a sixth of the suite's time. Code objects are
+    immutable, so reusing one for an unchanged source (same path and bytes) changes nothing else.
+    """
+    if not sys.dont_write_bytecode:
+        return
+    compiled: dict[tuple[str, bytes], Any] = {}
+    compile_source = SourceFileLoader.source_to_code
+
+    def source_to_code(self: Any, data: Any, path: Any, *, _optimize: int = -1) -> Any:
+        if not isinstance(data, bytes) or _optimize != -1:
+            return compile_source(self, data, path, _optimize=_optimize)
+        key = (str(path), data)
+        code = compiled.get(key)
+        if code is None:
+            code = compiled[key] = compile_source(self, data, path)
+        return code
+
+    SourceFileLoader.source_to_code = source_to_code  # type: ignore[method-assign]
+
+
+_compile_each_source_once()
 
 
 @pytest.fixture

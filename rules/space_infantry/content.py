@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from rules.content import parse_yaml
 from rules.errors import ContentError, NotFoundError, quote
 from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, find_name, suggest
 
@@ -350,7 +351,7 @@ def parse_boss(data: Any, *, source: str = "<boss>", default_id: str | None = No
 def load_boss_file(path: Path) -> BossSpec:
     """Load and validate one YAML file (the file's stem is the id unless the file sets one)."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = parse_yaml(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         why = f"cannot read it as YAML ({exc.__class__.__name__})"
         raise _content_error([(path.name, "(file)", why)]) from None

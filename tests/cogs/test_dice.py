@@ -466,17 +466,25 @@ async def test_a_slow_roll_is_acknowledged_then_answered_with_the_right_visibili
     driver: OfflineDriver, monkeypatch, private: bool
 ) -> None:
     import sys
-    import time
+    import threading
 
-    from bot.send import ACK_AFTER
+    import bot.send
 
     module = sys.modules["cogs.dice"]
     real = module.roll_spec
+    real_defer = bot.send.defer
+    acknowledged = threading.Event()
+
+    async def defer(interaction):
+        await real_defer(interaction)
+        acknowledged.set()
 
     def slow(*args, **kwargs):
-        time.sleep(ACK_AFTER + 0.3)  # in the worker thread: the loop acknowledges meanwhile
+        # In the worker thread: busy until the loop has acknowledged the command meanwhile.
+        acknowledged.wait(timeout=10)
         return real(*args, **kwargs)
 
+    monkeypatch.setattr(bot.send, "defer", defer)
     monkeypatch.setattr(module, "roll_spec", slow)
     reply = await driver.command("roll", expression="1000d6kh500kl250", private=private, user="alice")
     assert reply.deferred
