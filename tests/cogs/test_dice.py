@@ -63,6 +63,19 @@ async def test_help_lists_every_command_from_the_tree(driver: OfflineDriver) -> 
     assert len(message.text) < 6000  # Discord's limit for one message's embeds
 
 
+async def test_help_topic_explains_each_command_of_a_game_and_refuses_an_unknown_one(
+    driver: OfflineDriver,
+) -> None:
+    shown = (await driver.command("/help topic:bf")).message
+    assert shown.ephemeral and shown.embed.title == "/bf"
+    group = driver.bot.tree.get_command("bf")
+    for command in group.walk_commands():
+        if not isinstance(command, app_commands.Group):
+            assert f"`/{command.qualified_name}` {command.description}" in shown.text
+    refused = (await driver.command("/help topic:nope")).message
+    assert refused.ephemeral and "There is no command called nope" in refused.text and "`bf`" in refused.text
+
+
 async def test_unexpected_errors_show_only_an_incident_id(driver: OfflineDriver, caplog, monkeypatch) -> None:
     def explode(*args, **kwargs):
         raise KeyError("secret internals")
