@@ -298,6 +298,21 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
     return Post(content="\n".join(lines), view=View(*items[:25]), ephemeral=True)
 
 
+def preview_post(fight: FightState, game_id: int, version: int, action: Action) -> Post:
+    """The private preview of one action (text and board) with its Confirm button."""
+    from cogs.boss_fight.game import board_image
+
+    text, overlay = preview(fight, action)
+    return Post(
+        content=f"Preview: {_label(fight, action)}\n{text}\nConfirm to play it (only you see this).",
+        view=View(
+            DoButton(game_id, version, encode(action), label="Confirm", style=discord.ButtonStyle.success)
+        ),
+        images=[board_image(fight, overlay, filename="preview.png")],
+        ephemeral=True,
+    )
+
+
 # -- the components --------------------------------------------------------------------------------
 
 
@@ -332,19 +347,7 @@ class OptionSelect(StepSelect, prefix="bf:opt"):
         values = self.selected(interaction)
         if not values or values[0] == "-":
             raise RuleError("Nothing to choose there.")
-        action = decode(values[0])
-        text, overlay = preview(fight, action)
-        from cogs.boss_fight.game import board_image
-
-        post = Post(
-            content=f"Preview: {_label(fight, action)}\n{text}\nConfirm to play it.",
-            view=View(
-                DoButton(self.game, self.step, values[0], label="Confirm", style=discord.ButtonStyle.success)
-            ),
-            images=[board_image(fight, overlay, filename="preview.png")],
-            ephemeral=True,
-        )
-        await post.send(interaction)
+        await preview_post(fight, self.game, self.step, decode(values[0])).send(interaction)
 
 
 class DoButton(StepButton, prefix="bf:do"):
@@ -392,6 +395,6 @@ class DefenceButton(StepButton, prefix="bf:def"):
         await announce(interaction, shown)
 
 
-__all__ = ["DYNAMIC_ITEMS", "announce", "choice_post", "hand_post", "perform"]
+__all__ = ["DYNAMIC_ITEMS", "announce", "choice_post", "hand_post", "perform", "preview_post"]
 
 DYNAMIC_ITEMS: tuple[type, ...] = (CardButton, OptionSelect, DoButton, DefenceButton)

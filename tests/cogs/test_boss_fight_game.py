@@ -89,18 +89,20 @@ def choose(fight: FightState) -> object:
 async def typed(
     driver: OfflineDriver, fight: FightState, action: object, players: dict[str, str] = PLAYERS
 ) -> Reply:
-    """Play ``action`` by typing /bf play (or /bf sacrifice) as the acting character's player."""
+    """Play ``action`` by typing /bf play (or /bf sacrifice) as the acting character's player; a
+    typed play answers with a private preview, confirmed here with its button."""
     user = players[fight.current.id]  # type: ignore[union-attr]
+    options: dict[str, str] = {}
     if isinstance(action, Attack):
         target = fight.occupant(action.target)
         assert target is not None
-        return await driver.command(
-            "bf play", user=user, card=action.card, target=target.name, equipment=action.equipment
-        )
-    if isinstance(action, Move):
-        return await driver.command("bf play", user=user, card=action.card, tile=action.to.label())
-    if isinstance(action, UseItem):
-        return await driver.command("bf play", user=user, card=action.card)
+        options = {"target": target.name, "equipment": action.equipment}
+    elif isinstance(action, Move):
+        options = {"tile": action.to.label()}
+    if isinstance(action, Attack | Move | UseItem):
+        preview = (await driver.command("bf play", user=user, card=action.card, **options)).message
+        assert preview.ephemeral and preview.text.startswith("Preview"), preview.text
+        return await driver.press(preview, "Confirm", user=user)
     assert isinstance(action, Sacrifice)
     return await driver.command("bf sacrifice", user=user, card=action.card)
 

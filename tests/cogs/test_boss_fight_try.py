@@ -1,0 +1,59 @@
+"""/bf as a new player trips over it: typed plays preview first, concede and end agree, and the
+messages before /bf start say what to do. Each test failed before its fix.
+"""
+
+from __future__ import annotations
+
+from bot.offline import OfflineDriver
+from rules.boss_fight import Move, legal_actions
+from tests.cogs.test_boss_fight_game import PLAYERS, place_everyone, public, shows_board, stored
+
+
+async def lobby_placed(driver: OfflineDriver) -> None:
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+
+
+async def test_a_typed_play_shows_a_private_preview_and_plays_on_confirm(driver: OfflineDriver) -> None:
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    game = await stored(driver)
+    fight = game.fight
+    assert fight is not None and fight.current is not None
+    user = PLAYERS[fight.current.id]
+    move = next(a for a in legal_actions(fight) if isinstance(a, Move) and a.card)
+    public_before = [m.id for m in driver.history() if not m.ephemeral]
+
+    preview = (await driver.command("bf play", user=user, card=move.card, tile=move.to.label())).message
+    assert preview.ephemeral and preview.text.startswith("Preview"), preview.text
+    assert move.to.label() in preview.text and "Confirm" in preview.text
+    assert [a.filename for a in preview.attachments] == ["preview.png"]
+    assert (await stored(driver)) == game, "a preview changes nothing"
+    assert [m.id for m in driver.history() if not m.ephemeral] == public_before
+
+    played = public(await driver.press(preview, "Confirm", user=user))
+    shows_board(played)
+    after = (await stored(driver)).fight
+    assert after is not None and after.character(fight.current.id).tiles()[0] == move.to
+    # The same preview pressed again is refused: the game has moved on.
+    again = await driver.press(preview, "Confirm", user=user)
+    assert again.message.ephemeral and "moved on" in again.message.text
+
+    # at_once plays without the preview, for players who are sure (sacrificing until a move is open).
+    for _ in range(12):
+        fight = (await stored(driver)).fight
+        assert fight is not None and fight.current is not None
+        user = PLAYERS[fight.current.id]
+        actions = legal_actions(fight)
+        move = next((a for a in actions if isinstance(a, Move) and a.card), None)
+        if move is not None:
+            break
+        await driver.command("bf sacrifice", user=user, card=fight.current.piles.hand[0])
+    assert move is not None
+    at_once = await driver.command("bf play", user=user, card=move.card, tile=move.to.label(), at_once="true")
+    shows_board(public(at_once))
+    after = (await stored(driver)).fight
+    assert after is not None and after.character(fight.current.id).tiles()[0] == move.to
