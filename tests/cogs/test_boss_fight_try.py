@@ -57,3 +57,40 @@ async def test_a_typed_play_shows_a_private_preview_and_plays_on_confirm(driver:
     shows_board(public(at_once))
     after = (await stored(driver)).fight
     assert after is not None and after.character(fight.current.id).tiles()[0] == move.to
+
+
+async def test_a_hero_player_concedes_for_the_party_only_when_the_other_hero_players_agree(
+    driver: OfflineDriver,
+) -> None:
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    asked = public(await driver.command("/bf concede", user="bob"))
+    assert "wants the heroes to concede" in asked.text and asked.pings == {driver.user("carol").id}
+    assert (await stored(driver)).conceded is None
+    boss = (await driver.press(asked, "Concede too", user="alice")).message
+    assert boss.ephemeral and "Only the hero players asked" in boss.text
+    twice = (await driver.press(asked, "Concede too", user="bob")).message
+    assert twice.ephemeral and "already agreed" in twice.text
+    assert (await stored(driver)).conceded is None
+
+    done = public(await driver.press(asked, "Concede too", user="carol"))
+    assert "concede for the heroes: the boss wins" in done.text and "/bf end" in done.text
+    shows_board(done)
+    assert (await stored(driver)).conceded == "heroes"
+    late = (await driver.command("/bf concede", user="carol")).message
+    assert late.ephemeral and "already over" in late.text
+    # The message says /bf end closes it, and it does (anyone, once the fight is over).
+    closed = public(await driver.command("/bf end", user="dave"))
+    assert "closed" in closed.text
+
+
+async def test_a_conceded_fight_can_be_undone_and_then_closed(driver: OfflineDriver) -> None:
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    done = public(await driver.command("/bf concede", user="alice"))
+    assert "concedes for the boss: the heroes win" in done.text
+    undone = public(await driver.command("/bf undo", user="alice"))  # alice hosts: at once
+    assert "undid" in undone.text
+    assert (await stored(driver)).conceded is None
+    refused = (await driver.command("/bf end", user="dave")).message
+    assert refused.ephemeral and "Only the host" in refused.text
