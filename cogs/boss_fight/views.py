@@ -268,7 +268,13 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
     c = fight.character(character)
     counts = Counter(c.piles.hand)
     names = ", ".join(f"{fight.cards[x].name}" + (f" ×{n}" if n > 1 else "") for x, n in counts.items())
-    acting = game.started and not fight.is_over() and fight.current is not None and fight.current.id == c.id
+    acting = (
+        game.started
+        and not game.conceded
+        and not fight.is_over()
+        and fight.current is not None
+        and fight.current.id == c.id
+    )
     lines = [f"**{c.name}'s hand** (only you see this): {names or 'empty'}."]
     lines += hand_lines(fight, c.id)
     items: list[Any] = []
@@ -293,8 +299,17 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
                     game_id, version, "f", label=f"Feat: {c.feat.name}", style=discord.ButtonStyle.success
                 )
             )
+    elif not game.started:
+        lines.append("The fight has not started: once `/bf start` is used, the cards are played on its turn.")
+    elif fight.is_over() or game.conceded:
+        lines.append("The fight is over.")
+    elif game.pending is not None:
+        lines.append("An attack waits for the defence choice (the buttons on the board message).")
     else:
-        lines.append("It is not this character's turn: the cards can be played on its turn.")
+        lines.append(
+            f"It is {fight.current.name if fight.current else 'nobody'}'s turn: "
+            f"{c.name}'s cards are played on its own turn."
+        )
     return Post(content="\n".join(lines), view=View(*items[:25]), ephemeral=True)
 
 

@@ -94,3 +94,31 @@ async def test_a_conceded_fight_can_be_undone_and_then_closed(driver: OfflineDri
     assert (await stored(driver)).conceded is None
     refused = (await driver.command("/bf end", user="dave")).message
     assert refused.ephemeral and "Only the host" in refused.text
+
+
+async def test_before_start_the_hand_says_to_start_and_the_host_can_undo_the_start(
+    driver: OfflineDriver,
+) -> None:
+    await lobby_placed(driver)
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    first = PLAYERS[fight.current.id]
+    early = (await driver.command("/bf hand", user=first)).message
+    assert early.ephemeral and "/bf start" in early.text and "not this character's turn" not in early.text
+    assert not early.buttons
+
+    public(await driver.command("/bf start", user="bob"))
+    # The host takes the start back (here: a piece went down on the wrong tile).
+    undone = public(await driver.command("/bf undo", user="alice"))
+    assert "undid" in undone.text
+    assert not (await stored(driver)).started
+    # And then the last placement, as every other step.
+    undone = public(await driver.command("/bf undo", user="alice"))
+    assert "undid" in undone.text and "takes position" in undone.text
+
+
+async def test_an_unknown_hero_names_the_presets_and_the_hero_cards(driver: OfflineDriver) -> None:
+    await driver.command("/bf new", user="alice")
+    wrong = (await driver.command("bf join", user="bob", side="hero", preset="bone_colossus" * 500)).message
+    assert wrong.ephemeral and "mira_the_warden" in wrong.text and "hero cards" in wrong.text
+    assert len(wrong.text) < 600
