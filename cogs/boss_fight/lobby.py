@@ -26,7 +26,7 @@ from rules.boss_fight import (
 )
 from rules.boss_fight.building import add_card, build_points, deck_count, remove_card, slots
 from rules.boss_fight.state import Phase
-from rules.errors import RuleError
+from rules.errors import RuleError, quote
 
 BOSS_CHARACTER = "boss"
 
@@ -64,7 +64,14 @@ def join(game: BFGame, user: int, side: str, preset: str | None) -> tuple[BFGame
         try:
             build = cat.get("hero_presets", preset).build
         except RuleError:
-            hero = cat.get("heroes", preset)
+            try:
+                hero = cat.get("heroes", preset)
+            except RuleError:
+                raise RuleError(
+                    f"There is no hero preset or hero card called {quote(preset, 40)!r}. Presets (a "
+                    f"ready build): {', '.join(sorted(cat.hero_presets))}; hero cards (an empty build "
+                    f"to fill with /bf add): {', '.join(sorted(cat.heroes))}."
+                ) from None
             build = HeroBuild(hero=hero.id, deck={})
     seat = HeroSeat(player=user, build=build)
     name = hero_name(seat)
