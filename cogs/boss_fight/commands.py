@@ -51,6 +51,13 @@ def _other_side(state: BFGame, actor: int, user: int) -> bool:
     return mine is not None and theirs is not None and mine != theirs
 
 
+def _other_players(state: BFGame, actor: int) -> list[int]:
+    """The players of the side ``actor`` is not on (those who confirm an undo of their step)."""
+    if side_of(state, actor) == "boss":
+        return list(dict.fromkeys(s.player for s in state.heroes))
+    return [state.boss_player] if state.boss_player else []
+
+
 async def do_undo(interaction: discord.Interaction, *, confirming: int | None = None) -> None:
     """Undo the last step: the host or a manager at once; its player after the other side confirms."""
     game = await KIT.load(interaction)
@@ -63,7 +70,14 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
         if confirming is not None:
             if event.id != confirming:
                 raise RuleError("This has moved on: the step that undo was asked for is no longer the last.")
-            return privileged or _other_side(before, event.actor_id, user)
+            if privileged or _other_side(before, event.actor_id, user):
+                return True
+            theirs = side_of(before, event.actor_id)
+            other = "heroes" if theirs == "boss" else "boss"
+            raise RuleError(
+                f"A player of the {other} side (or the host, {mention(before.host)}) confirms this undo: "
+                "a step is undone when the other side agrees."
+            )
         if privileged or (open_lobby and event.actor_id == user):
             return True
         if event.actor_id == user:
@@ -81,10 +95,15 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
             label="Confirm the undo",
             style=discord.ButtonStyle.danger,
         )
+        others = _other_players(before, ask.event.actor_id)
         await Post(
-            content=f"{interaction.user.mention} asks to undo their last step ({what[:200]}). A player of "
-            "the other side (or the host) confirms with the button.",
+            content=f"{interaction.user.mention} asks to undo their last step ({clip(what, 200)}). "
+            f"{', '.join(mention(u) for u in others) or 'A player of the other side'} (or the host) "
+            "confirms with the button.",
             view=View(button),
+            mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in others], everyone=False, roles=False
+            ),
         ).send(interaction)
         return
     state: BFGame = restored.state

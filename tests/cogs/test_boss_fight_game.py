@@ -190,10 +190,12 @@ async def test_a_three_player_game_from_lobby_to_result(driver: OfflineDriver) -
     before_undo = (await stored(driver)).fight
     asked = public(await driver.command("/bf undo", user=actor))
     assert "asks to undo" in asked.text
+    others = {"bob", "carol"} if actor == "alice" else {"alice"}
+    assert asked.pings == {driver.user(u).id for u in others}, "the side that confirms is pinged"
     same_side = "alice" if actor == "alice" else ("carol" if actor == "bob" else "bob")
     if actor != "alice":
         nope = await driver.press(asked, "Confirm the undo", user=same_side)
-        assert nope.message.ephemeral
+        assert nope.message.ephemeral and "A player of the boss side" in nope.message.text
     confirmer = "bob" if actor == "alice" else "alice"
     undone = public(await driver.press(asked, "Confirm the undo", user=confirmer))
     assert "undid" in undone.text
