@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.games import Game, MovedOn
 from bot.limits import clip
-from bot.play import Change, Post, StepButton, View, autocomplete, is_manager
+from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_manager
 from bot.send import send_to
 from cogs.boss_fight import lobby
 from cogs.boss_fight.building import LobbyCommands, card_choices, lobby_view
@@ -124,6 +124,10 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
         await table_post(
             state, game_id=restored.id, version=restored.version, title="Undo", lines=lines
         ).send(interaction)
+        # The reminder armed for the undone step would find the game moved on and stay silent.
+        await schedule_nudge(
+            interaction, Shown(restored.id, restored.version, state, restored.record.created_by)
+        )
     if drawn and before.fight is not None and state.fight is not None:
         back = _returned(before, state, user)
         if back:
@@ -376,8 +380,6 @@ class BossFight(
                 users=[discord.Object(user)] if user else [], everyone=False, roles=False
             ),
         ).send(interaction)
-        from bot.play import Shown
-
         await schedule_nudge(interaction, Shown(game.id, game.version, game.state, game.record.created_by))
 
     @cards.autocomplete("name")

@@ -5,6 +5,7 @@ messages before /bf start say what to do. Each test failed before its fix.
 from __future__ import annotations
 
 from bot.offline import OfflineDriver
+from cogs.boss_fight.game import BFGame
 from rules.boss_fight import Move, legal_actions
 from tests.cogs.test_boss_fight_game import PLAYERS, place_everyone, public, shows_board, stored
 
@@ -122,3 +123,24 @@ async def test_an_unknown_hero_names_the_presets_and_the_hero_cards(driver: Offl
     wrong = (await driver.command("bf join", user="bob", side="hero", preset="bone_colossus" * 500)).message
     assert wrong.ephemeral and "mira_the_warden" in wrong.text and "hero cards" in wrong.text
     assert len(wrong.text) < 600
+
+
+async def test_after_an_undo_the_idle_reminder_is_armed_for_the_game_as_it_is_now(
+    driver: OfflineDriver,
+) -> None:
+    from cogs.boss_fight.commands import nudge
+
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    user = PLAYERS[fight.current.id]
+    await driver.command("bf sacrifice", user=user, card=fight.current.piles.hand[0])
+    public(await driver.command("/bf undo", user="alice"))  # the host: at once
+    game = await driver.bot.games.find(driver.channel.id, BFGame, "boss_fight")
+    assert game is not None
+    jobs = await driver.bot.scheduler.pending("bf:nudge")
+    assert [j.payload["version"] for j in jobs] == [game.version]
+    await nudge(driver.bot, jobs[0].payload)
+    reminder = driver.history()[-1]
+    assert "Reminder" in reminder.text and reminder.pings == {driver.user(user).id}
