@@ -87,10 +87,16 @@ def choose(fight: FightState) -> object:
 
 
 async def typed(
-    driver: OfflineDriver, fight: FightState, action: object, players: dict[str, str] = PLAYERS
+    driver: OfflineDriver,
+    fight: FightState,
+    action: object,
+    players: dict[str, str] = PLAYERS,
+    *,
+    preview: bool = True,
 ) -> Reply:
     """Play ``action`` by typing /bf play (or /bf sacrifice) as the acting character's player; a
-    typed play answers with a private preview, confirmed here with its button."""
+    typed play answers with a private preview, confirmed here with its button (``preview=False``
+    types ``at_once:true`` instead)."""
     user = players[fight.current.id]  # type: ignore[union-attr]
     options: dict[str, str] = {}
     if isinstance(action, Attack):
@@ -100,9 +106,11 @@ async def typed(
     elif isinstance(action, Move):
         options = {"tile": action.to.label()}
     if isinstance(action, Attack | Move | UseItem):
-        preview = (await driver.command("bf play", user=user, card=action.card, **options)).message
-        assert preview.ephemeral and preview.text.startswith("Preview"), preview.text
-        return await driver.press(preview, "Confirm", user=user)
+        if not preview:
+            return await driver.command("bf play", user=user, card=action.card, at_once="true", **options)
+        shown = (await driver.command("bf play", user=user, card=action.card, **options)).message
+        assert shown.ephemeral and shown.text.startswith("Preview"), shown.text
+        return await driver.press(shown, "Confirm", user=user)
     assert isinstance(action, Sacrifice)
     return await driver.command("bf sacrifice", user=user, card=action.card)
 
@@ -209,7 +217,7 @@ async def test_a_three_player_game_from_lobby_to_result(driver: OfflineDriver) -
         assert fight is not None
         if fight.is_over():
             break
-        reply = await typed(driver, fight, choose(fight))
+        reply = await typed(driver, fight, choose(fight), preview=False)
         shows_board(public(reply))
         await watch.check()
     fight = (await stored(driver)).fight
