@@ -231,8 +231,10 @@ class LobbyCommands:
     @app_commands.command(name="start", description="Start the fight once every piece is placed")
     async def start(self, interaction: discord.Interaction) -> None:
         user = interaction.user.id
+        # Not "start": the game store reads a "start" step as the game's opening, never undone,
+        # which hid every placement (and this step) from /bf undo.
         shown = await KIT.step(
-            interaction, "start", lambda g: Change(lobby.start(g, user), summary="started")
+            interaction, "begin", lambda g: Change(lobby.start(g, user), summary="started the fight")
         )
         fight = shown.state.fight
         assert fight is not None

@@ -11,9 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import Game
+from bot.games import Game, MovedOn
 from bot.limits import clip
-from bot.play import Change, Post, StepButton, View, autocomplete, is_manager
+from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_manager
 from bot.send import send_to
 from cogs.boss_fight import lobby
 from cogs.boss_fight.building import LobbyCommands, card_choices, lobby_view
@@ -51,6 +51,13 @@ def _other_side(state: BFGame, actor: int, user: int) -> bool:
     return mine is not None and theirs is not None and mine != theirs
 
 
+def _other_players(state: BFGame, actor: int) -> list[int]:
+    """The players of the side ``actor`` is not on (those who confirm an undo of their step)."""
+    if side_of(state, actor) == "boss":
+        return list(dict.fromkeys(s.player for s in state.heroes))
+    return [state.boss_player] if state.boss_player else []
+
+
 async def do_undo(interaction: discord.Interaction, *, confirming: int | None = None) -> None:
     """Undo the last step: the host or a manager at once; its player after the other side confirms."""
     game = await KIT.load(interaction)
@@ -63,7 +70,14 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
         if confirming is not None:
             if event.id != confirming:
                 raise RuleError("This has moved on: the step that undo was asked for is no longer the last.")
-            return privileged or _other_side(before, event.actor_id, user)
+            if privileged or _other_side(before, event.actor_id, user):
+                return True
+            theirs = side_of(before, event.actor_id)
+            other = "heroes" if theirs == "boss" else "boss"
+            raise RuleError(
+                f"A player of the {other} side (or the host, {mention(before.host)}) confirms this undo: "
+                "a step is undone when the other side agrees."
+            )
         if privileged or (open_lobby and event.actor_id == user):
             return True
         if event.actor_id == user:
@@ -81,10 +95,15 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
             label="Confirm the undo",
             style=discord.ButtonStyle.danger,
         )
+        others = _other_players(before, ask.event.actor_id)
         await Post(
-            content=f"{interaction.user.mention} asks to undo their last step ({what[:200]}). A player of "
-            "the other side (or the host) confirms with the button.",
+            content=f"{interaction.user.mention} asks to undo their last step ({clip(what, 200)}). "
+            f"{', '.join(mention(u) for u in others) or 'A player of the other side'} (or the host) "
+            "confirms with the button.",
             view=View(button),
+            mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in others], everyone=False, roles=False
+            ),
         ).send(interaction)
         return
     state: BFGame = restored.state
@@ -105,6 +124,10 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
         await table_post(
             state, game_id=restored.id, version=restored.version, title="Undo", lines=lines
         ).send(interaction)
+        # The reminder armed for the undone step would find the game moved on and stay silent.
+        await schedule_nudge(
+            interaction, Shown(restored.id, restored.version, state, restored.record.created_by)
+        )
     if drawn and before.fight is not None and state.fight is not None:
         back = _returned(before, state, user)
         if back:
@@ -124,6 +147,102 @@ def _returned(after: BFGame, restored: BFGame, user: int) -> str:
         if gone and len(a.piles.deck) < len(r.piles.deck):
             parts.append(f"{a.name}: " + ", ".join(after.fight.cards[c].name for c in gone.elements()))
     return "; ".join(parts)
+
+
+def _hero_players(state: BFGame) -> list[int]:
+    """The hero players who still have a hero in play (the ones a party's concession needs)."""
+    fight = state.fight
+    assert fight is not None
+    found: list[int] = []
+    for c in fight.characters:
+        user = controller(state, c.id)
+        if c.id != fight.boss.id and c.alive and user is not None and user not in found:
+            found.append(user)
+    return found
+
+
+def _check_concede(state: BFGame, user: int) -> str:
+    side = side_of(state, user)
+    if side is None:
+        raise RuleError("Only a player of this game can concede.")
+    if state.fight is None or not state.started:
+        raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
+    if state.conceded or state.fight.is_over():
+        raise RuleError("The fight is already over: `/bf end` closes it.")
+    return side
+
+
+async def do_concede(
+    interaction: discord.Interaction,
+    *,
+    agreed: tuple[int, ...] = (),
+    game_id: int | None = None,
+    version: int | None = None,
+) -> None:
+    """Give up for your side. The party is shared: a hero player concedes for it only once every
+    other hero player with a hero in play agrees (a button each); until then nothing changes."""
+    user = interaction.user.id
+    game = await KIT.load(interaction, game_id=game_id)
+    if version is not None and game.version != version:
+        raise MovedOn("The game has moved on since that was asked: `/bf concede` asks again.")
+    side = _check_concede(game.state, user)
+    if side == "heroes" or agreed:
+        needed = _hero_players(game.state)
+        if agreed and user not in needed:
+            raise RuleError(
+                "Only the hero players asked (" + ", ".join(mention(u) for u in needed) + ") answer this."
+            )
+        if user in agreed:
+            raise RuleError("You have already agreed: the other hero players are asked.")
+        have = (*agreed, user)
+        missing = [u for u in needed if u not in have]
+        if missing:
+            button = ConcedeButton(
+                game.id,
+                game.version,
+                ",".join(str(u) for u in have),
+                label="Concede too",
+                style=discord.ButtonStyle.danger,
+            )
+            await Post(
+                content=f"{interaction.user.mention} wants the heroes to concede. The party gives up "
+                "together: " + ", ".join(mention(u) for u in missing) + " press Concede too to agree "
+                "(or just play on: the next action cancels this).",
+                view=View(button),
+                mentions=discord.AllowedMentions(
+                    users=[discord.Object(u) for u in missing], everyone=False, roles=False
+                ),
+            ).send(interaction)
+            return
+
+    def change(state: BFGame) -> Change[BFGame]:
+        side = _check_concede(state, user)
+        return Change(state.model_copy(update={"conceded": side}), summary=f"the {side} conceded")
+
+    shown = await KIT.step(interaction, "concede", change, game_id=game_id, version=version)
+    conceded = shown.state.conceded
+    winner = "the heroes win" if conceded == "boss" else "the boss wins"
+    who = ", ".join(mention(u) for u in (*agreed, user)) if agreed else interaction.user.mention
+    await table_post(
+        shown.state,
+        game_id=shown.id,
+        version=shown.version,
+        title="Conceded",
+        lines=[
+            f"{who} concede{'' if agreed else 's'} for the {conceded}: {winner}.",
+            "`/bf end` closes the game (`/bf undo` takes a mistaken concession back).",
+        ],
+        ping=False,
+    ).send(interaction)
+    await interaction.client.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
+
+
+class ConcedeButton(StepButton, prefix="bf:concede"):
+    """Another hero player agrees to concede; the argument lists those who already did."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        agreed = tuple(int(u) for u in (self.arg or "").split(",") if u.isdigit())
+        await do_concede(interaction, agreed=agreed, game_id=self.game, version=self.step)
 
 
 class UndoButton(StepButton, prefix="bf:undo"):
@@ -228,37 +347,12 @@ class BossFight(
 
     @app_commands.command(name="concede", description="Concede the fight for your side")
     async def concede(self, interaction: discord.Interaction) -> None:
-        user = interaction.user.id
-
-        def change(state: BFGame) -> Change[BFGame]:
-            side = side_of(state, user)
-            if side is None:
-                raise RuleError("Only a player of this game can concede.")
-            if state.fight is None or not state.started:
-                raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
-            return Change(
-                state.model_copy(update={"conceded": side}), summary=f"the {side} conceded", end=True
-            )
-
-        shown = await KIT.step(interaction, "concede", change)
-        winner = "the heroes win" if shown.state.conceded == "boss" else "the boss wins"
-        await table_post(
-            shown.state,
-            game_id=shown.id,
-            version=shown.version,
-            title="Conceded",
-            lines=[
-                f"{interaction.user.mention} concedes for the {shown.state.conceded}: {winner}.",
-                "Start another fight with `/bf new`.",
-            ],
-            ping=False,
-        ).send(interaction)
-        await self.bot.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
+        await do_concede(interaction)
 
     @app_commands.command(name="end", description="Close this game (the host or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
         def change(state: BFGame, game: Game[BFGame]) -> Change[BFGame]:
-            over = state.fight is not None and state.fight.is_over()
+            over = bool(state.conceded) or (state.fight is not None and state.fight.is_over())
             if not over and interaction.user.id != state.host and not is_manager(interaction):
                 raise RuleError(
                     f"Only the host ({mention(state.host)}) or a Manage Server member can end the "
@@ -286,8 +380,6 @@ class BossFight(
                 users=[discord.Object(user)] if user else [], everyone=False, roles=False
             ),
         ).send(interaction)
-        from bot.play import Shown
-
         await schedule_nudge(interaction, Shown(game.id, game.version, game.state, game.record.created_by))
 
     @cards.autocomplete("name")

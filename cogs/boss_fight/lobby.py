@@ -69,8 +69,8 @@ def join(game: BFGame, user: int, side: str, preset: str | None) -> tuple[BFGame
         break
     if build is None:
         raise NotFoundError(
-            f"No hero preset or hero is called {quote(preset, 40)}. Presets (ready to play): "
-            f"{', '.join(sorted(cat.hero_presets))}; heroes (built card by card): "
+            f"No hero preset or hero card is called {quote(preset, 40)}. Presets (a ready build): "
+            f"{', '.join(sorted(cat.hero_presets))}; hero cards (an empty build to fill with /bf add): "
             f"{', '.join(sorted(cat.heroes))}."
         )
     seat = HeroSeat(player=user, build=build)

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.play import autocomplete
 from cogs.boss_fight.game import KIT, BFGame, check_actor, controller, mention, whose_turn
-from cogs.boss_fight.views import hand_post, perform
+from cogs.boss_fight.views import hand_post, perform, preview_post
 from rules.boss_fight import (
     Action,
     Attack,
@@ -99,6 +99,24 @@ def typed_action(
     )
 
 
+async def _play_or_preview(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    fight: FightState,
+    action: Action,
+    at_once: bool,
+    *,
+    name: str,
+) -> None:
+    """A typed action: like the /bf hand flow, a private preview (reach, sight, damage) and Confirm,
+    so a typo in a target or tile costs nothing; ``at_once`` skips it for players who are sure."""
+    if at_once:
+        await perform(interaction, action, name=name)
+    else:
+        await preview_post(fight, game_id, version, action).send(interaction)
+
+
 class TurnCommands:
     """The turn half of the /bf group (mixed into the cog)."""
 
@@ -134,6 +152,7 @@ class TurnCommands:
         target="An enemy or ally (attacks and items)",
         tile="A tile (moves, items aimed at a tile)",
         equipment="Attacks: the equipment to use",
+        at_once="Play it at once, without the private preview and its Confirm button",
     )
     async def play(
         self,
@@ -142,11 +161,12 @@ class TurnCommands:
         target: str | None = None,
         tile: str | None = None,
         equipment: str | None = None,
+        at_once: bool = False,
     ) -> None:
         game = await KIT.load(interaction)
         fight = check_actor(game.state, interaction.user.id)
         action = typed_action(fight, card, target, tile, equipment)
-        await perform(interaction, action, name=action.kind)
+        await _play_or_preview(interaction, game.id, game.version, fight, action, at_once, name=action.kind)
 
     @app_commands.command(name="sacrifice", description="Use an action to discard a card from your hand")
     async def sacrifice(self, interaction: discord.Interaction, card: str) -> None:
@@ -160,6 +180,7 @@ class TurnCommands:
         target="A character",
         tile="A tile",
         sacrifice="A card from your hand, for an ability that takes an action",
+        at_once="Use it at once, without the private preview and its Confirm button",
     )
     async def ability(
         self,
@@ -168,6 +189,7 @@ class TurnCommands:
         target: str | None = None,
         tile: str | None = None,
         sacrifice: str | None = None,
+        at_once: bool = False,
     ) -> None:
         game = await KIT.load(interaction)
         fight = check_actor(game.state, interaction.user.id)
@@ -192,11 +214,20 @@ class TurnCommands:
             ab.name,
             "a target or tile in range (and a card to sacrifice if it takes an action).",
         )
-        await perform(interaction, action, name="ability")
+        await _play_or_preview(interaction, game.id, game.version, fight, action, at_once, name="ability")
 
     @app_commands.command(name="feat", description="Use your hero's heroic feat (not an action)")
+    @app_commands.describe(
+        target="A character",
+        tile="A tile",
+        at_once="Use it at once, without the private preview and its Confirm button",
+    )
     async def feat(
-        self, interaction: discord.Interaction, target: str | None = None, tile: str | None = None
+        self,
+        interaction: discord.Interaction,
+        target: str | None = None,
+        tile: str | None = None,
+        at_once: bool = False,
     ) -> None:
         game = await KIT.load(interaction)
         fight = check_actor(game.state, interaction.user.id)
@@ -210,7 +241,7 @@ class TurnCommands:
             what,
             f"enough cards in the discard pile ({c.feat_cost if c else '?'}) and a target in range.",
         )
-        await perform(interaction, action, name="feat")
+        await _play_or_preview(interaction, game.id, game.version, fight, action, at_once, name="feat")
 
     # -- autocomplete: only the asker's own hand ---------------------------------------------------
 

@@ -268,7 +268,13 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
     c = fight.character(character)
     counts = Counter(c.piles.hand)
     names = ", ".join(f"{fight.cards[x].name}" + (f" ×{n}" if n > 1 else "") for x, n in counts.items())
-    acting = game.started and not fight.is_over() and fight.current is not None and fight.current.id == c.id
+    acting = (
+        game.started
+        and not game.conceded
+        and not fight.is_over()
+        and fight.current is not None
+        and fight.current.id == c.id
+    )
     lines = [f"**{c.name}'s hand** (only you see this): {names or 'empty'}."]
     lines += hand_lines(fight, c.id)
     items: list[Any] = []
@@ -293,9 +299,33 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
                     game_id, version, "f", label=f"Feat: {c.feat.name}", style=discord.ButtonStyle.success
                 )
             )
+    elif not game.started:
+        lines.append("The fight has not started: once `/bf start` is used, the cards are played on its turn.")
+    elif fight.is_over() or game.conceded:
+        lines.append("The fight is over.")
+    elif game.pending is not None:
+        lines.append("An attack waits for the defence choice (the buttons on the board message).")
     else:
-        lines.append("It is not this character's turn: the cards can be played on its turn.")
+        lines.append(
+            f"It is {fight.current.name if fight.current else 'nobody'}'s turn: "
+            f"{c.name}'s cards are played on its own turn."
+        )
     return Post(content="\n".join(lines), view=View(*items[:25]), ephemeral=True)
+
+
+def preview_post(fight: FightState, game_id: int, version: int, action: Action) -> Post:
+    """The private preview of one action (text and board) with its Confirm button."""
+    from cogs.boss_fight.game import board_image
+
+    text, overlay = preview(fight, action)
+    return Post(
+        content=f"Preview: {_label(fight, action)}\n{text}\nConfirm to play it (only you see this).",
+        view=View(
+            DoButton(game_id, version, encode(action), label="Confirm", style=discord.ButtonStyle.success)
+        ),
+        images=[board_image(fight, overlay, filename="preview.png")],
+        ephemeral=True,
+    )
 
 
 # -- the components --------------------------------------------------------------------------------
@@ -332,19 +362,7 @@ class OptionSelect(StepSelect, prefix="bf:opt"):
         values = self.selected(interaction)
         if not values or values[0] == "-":
             raise RuleError("Nothing to choose there.")
-        action = decode(values[0])
-        text, overlay = preview(fight, action)
-        from cogs.boss_fight.game import board_image
-
-        post = Post(
-            content=f"Preview: {_label(fight, action)}\n{text}\nConfirm to play it.",
-            view=View(
-                DoButton(self.game, self.step, values[0], label="Confirm", style=discord.ButtonStyle.success)
-            ),
-            images=[board_image(fight, overlay, filename="preview.png")],
-            ephemeral=True,
-        )
-        await post.send(interaction)
+        await preview_post(fight, self.game, self.step, decode(values[0])).send(interaction)
 
 
 class DoButton(StepButton, prefix="bf:do"):
@@ -392,6 +410,6 @@ class DefenceButton(StepButton, prefix="bf:def"):
         await announce(interaction, shown)
 
 
-__all__ = ["DYNAMIC_ITEMS", "announce", "choice_post", "hand_post", "perform"]
+__all__ = ["DYNAMIC_ITEMS", "announce", "choice_post", "hand_post", "perform", "preview_post"]
 
 DYNAMIC_ITEMS: tuple[type, ...] = (CardButton, OptionSelect, DoButton, DefenceButton)

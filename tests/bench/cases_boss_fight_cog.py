@@ -54,7 +54,7 @@ async def _typed_in(driver: OfflineDriver, channel: Any, fight: Any) -> None:
     original = driver.channel
     driver.channel = channel
     try:
-        await typed(driver, fight, choose(fight))
+        await typed(driver, fight, choose(fight), preview=False)  # one action, no private preview
     finally:
         driver.channel = original
 

@@ -109,7 +109,12 @@ async def test_the_defender_chooses_whether_to_roll_and_the_attack_waits(driver:
     defender = players[target.id]
     asked = (
         await driver.command(
-            "bf play", user=user, card=attack.card, target=target.name, equipment=attack.equipment
+            "bf play",
+            user=user,
+            card=attack.card,
+            target=target.name,
+            equipment=attack.equipment,
+            at_once="true",
         )
     ).message
     assert not asked.ephemeral and asked.pings == {driver.user(defender).id}

@@ -87,20 +87,30 @@ def choose(fight: FightState) -> object:
 
 
 async def typed(
-    driver: OfflineDriver, fight: FightState, action: object, players: dict[str, str] = PLAYERS
+    driver: OfflineDriver,
+    fight: FightState,
+    action: object,
+    players: dict[str, str] = PLAYERS,
+    *,
+    preview: bool = True,
 ) -> Reply:
-    """Play ``action`` by typing /bf play (or /bf sacrifice) as the acting character's player."""
+    """Play ``action`` by typing /bf play (or /bf sacrifice) as the acting character's player; a
+    typed play answers with a private preview, confirmed here with its button (``preview=False``
+    types ``at_once:true`` instead)."""
     user = players[fight.current.id]  # type: ignore[union-attr]
+    options: dict[str, str] = {}
     if isinstance(action, Attack):
         target = fight.occupant(action.target)
         assert target is not None
-        return await driver.command(
-            "bf play", user=user, card=action.card, target=target.name, equipment=action.equipment
-        )
-    if isinstance(action, Move):
-        return await driver.command("bf play", user=user, card=action.card, tile=action.to.label())
-    if isinstance(action, UseItem):
-        return await driver.command("bf play", user=user, card=action.card)
+        options = {"target": target.name, "equipment": action.equipment}
+    elif isinstance(action, Move):
+        options = {"tile": action.to.label()}
+    if isinstance(action, Attack | Move | UseItem):
+        if not preview:
+            return await driver.command("bf play", user=user, card=action.card, at_once="true", **options)
+        shown = (await driver.command("bf play", user=user, card=action.card, **options)).message
+        assert shown.ephemeral and shown.text.startswith("Preview"), shown.text
+        return await driver.press(shown, "Confirm", user=user)
     assert isinstance(action, Sacrifice)
     return await driver.command("bf sacrifice", user=user, card=action.card)
 
@@ -188,10 +198,12 @@ async def test_a_three_player_game_from_lobby_to_result(driver: OfflineDriver) -
     before_undo = (await stored(driver)).fight
     asked = public(await driver.command("/bf undo", user=actor))
     assert "asks to undo" in asked.text
+    others = {"bob", "carol"} if actor == "alice" else {"alice"}
+    assert asked.pings == {driver.user(u).id for u in others}, "the side that confirms is pinged"
     same_side = "alice" if actor == "alice" else ("carol" if actor == "bob" else "bob")
     if actor != "alice":
         nope = await driver.press(asked, "Confirm the undo", user=same_side)
-        assert nope.message.ephemeral
+        assert nope.message.ephemeral and "A player of the boss side" in nope.message.text
     confirmer = "bob" if actor == "alice" else "alice"
     undone = public(await driver.press(asked, "Confirm the undo", user=confirmer))
     assert "undid" in undone.text
@@ -205,7 +217,7 @@ async def test_a_three_player_game_from_lobby_to_result(driver: OfflineDriver) -
         assert fight is not None
         if fight.is_over():
             break
-        reply = await typed(driver, fight, choose(fight))
+        reply = await typed(driver, fight, choose(fight), preview=False)
         shows_board(public(reply))
         await watch.check()
     fight = (await stored(driver)).fight

@@ -27,5 +27,5 @@ async def test_the_start_of_a_preset_name_joins_with_that_preset(driver: Offline
 async def test_an_unknown_hero_lists_the_presets_and_the_heroes(driver: OfflineDriver) -> None:
     await driver.command("/bf new", user="alice")
     refused = await driver.command("/bf join side:hero preset:zz", user="bob")
-    assert refused.message.ephemeral and "No hero preset or hero is called" in refused.message.text
+    assert refused.message.ephemeral and "No hero preset or hero card is called" in refused.message.text
     assert "mira_the_warden" in refused.message.text and "pell" in refused.message.text
