@@ -380,10 +380,13 @@ def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
     notes = [f"In sight: {', '.join(seen) or 'nobody'}."]
     if hidden:
         notes.append(f"Out of sight: {', '.join(hidden)}.")
-    legend = (("seen", "tiles in line of sight"), ("sight_ok", "clear line to an enemy"),
-              ("sight_blocked", "no line to an enemy"))
+    legend = [("seen", "tiles in line of sight")]
+    if seen:
+        legend.append(("sight_ok", "clear line to an enemy"))
+    if hidden:
+        legend.append(("sight_blocked", "no line to an enemy"))
     return BoardOverlay(kind=OverlayKind.SIGHT, focus=c.id, title=title, marks=tuple(marks), sight=sight,
-                        legend=legend, notes=tuple(notes))
+                        legend=tuple(legend), notes=tuple(notes))
 
 
 def _areas_overlay(state: GameState, c: Character) -> BoardOverlay:
