@@ -509,7 +509,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         what = {"heroes": "the heroes win", "boss": "the boss wins", "draw": "a draw"}
         line = f"Over after round {state.round}: {what.get(state.outcome.value if state.outcome else '', '')}"
     elif state.round == 0:
-        line = f"Set-up: {state.current.name if state.current else ''} to place"
+        line = (f"Set-up: {state.current.name} to place" if state.current
+                else "Set-up: every piece is placed, waiting for the start")
     else:
         who = state.current.name if state.current else ""
         line = f"Round {state.round} · {who} to act · {state.actions_left} action(s) left"
