@@ -63,7 +63,7 @@ def test_without_the_flag_the_last_placement_still_starts_round_one():
 
 def test_start_fight_is_refused_before_everyone_is_placed_and_after_the_start():
     state = fresh(hold_start=True)
-    with pytest.raises(IllegalAction, match="Bone Colossus.*still to place"):
+    with pytest.raises(IllegalAction, match=r"Bone Colossus.*still to place"):
         apply(state, StartFight(), random.Random(0))
     assert StartFight() not in legal_actions(state)
     started = place_all(state, random.Random(0))
