@@ -230,20 +230,16 @@ class LobbyCommands:
 
     @app_commands.command(name="start", description="Start the fight once every piece is placed")
     async def start(self, interaction: discord.Interaction) -> None:
-        user = interaction.user.id
-        shown = await KIT.step(
-            interaction, "start", lambda g: Change(lobby.start(g, user), summary="started")
-        )
-        fight = shown.state.fight
-        assert fight is not None
-        order = ", ".join(fight.character(c).name for c in fight.order)
-        shown.change.result = (
-            [
-                f"The fight begins! Round {fight.round}; initiative: {order}.",
-                "Every player has drawn a first hand: see it with `/bf hand`.",
-            ],
-            [],
-        )
+        user, rng = interaction.user.id, rng_of(interaction)
+
+        def change(game: BFGame) -> Change[BFGame]:
+            new, lines = lobby.start(game, user, rng)
+            drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
+            detail = {"action": "begin", "log": lines, "drawn": drawn}
+            return Change(new, summary="started the fight", detail=detail, result=(lines, []))
+
+        # Not "start": the game store keeps that event name for opening a game and never undoes it.
+        shown = await KIT.step(interaction, "begin", change)
         await announce(interaction, shown, title="The fight begins")
 
     # -- autocomplete ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import discord
 
 from bot.limits import clip
 from bot.play import Post
-from cogs.boss_fight.game import COLOUR, BFGame, HeroSeat, catalog, hero_name, mention
+from cogs.boss_fight.game import COLOUR, BFGame, HeroSeat, catalog, hero_name, mention, start_fight
 from rules.boss_fight import (
     MAX_HEROES,
     MAX_PLAYERS,
@@ -20,6 +20,7 @@ from rules.boss_fight import (
     HeroBuild,
     PlaceBoss,
     PlaceHero,
+    all_placed,
     apply,
     new_game,
     parse_tile,
@@ -223,6 +224,7 @@ def place(game: BFGame, user: int, tile: str, rotation: int, rng: Any) -> tuple[
             settings=game.settings.model_copy(update={"points_limit": game.points}),
             rng=rng,
             controllers=controllers,
+            hold_start=True,
         )
     current = fight.current
     if fight.phase is not Phase.SETUP or current is None:
@@ -239,14 +241,14 @@ def place(game: BFGame, user: int, tile: str, rotation: int, rng: Any) -> tuple[
     return game.model_copy(update={"fight": result.state}), list(result.log)
 
 
-def start(game: BFGame, user: int) -> BFGame:
+def start(game: BFGame, user: int, rng: Any) -> tuple[BFGame, list[str]]:
     if game.started:
         raise RuleError("The fight has already started.")
     if user != game.host and user != game.boss_player and all(s.player != user for s in game.heroes):
         raise RuleError("Only a player of this game (or its host) can start it.")
-    if game.fight is None or game.fight.phase is Phase.SETUP:
+    if game.fight is None or not all_placed(game.fight):
         raise RuleError("Place every piece first: `/bf place` (the boss, then each hero).")
-    return game.model_copy(update={"started": True})
+    return start_fight(game, rng)
 
 
 def lobby_post(
