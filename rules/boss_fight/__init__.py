@@ -77,6 +77,7 @@ from rules.boss_fight.state import (
 from rules.boss_fight.views import (
     attack_options,
     parse_tile,
+    piece_poses,
     preview_attack,
     private_view,
     public_view,
@@ -172,6 +173,7 @@ __all__ = [
     "new_game",
     "parse_label",
     "parse_tile",
+    "piece_poses",
     "place_all",
     "preview_attack",
     "private_view",

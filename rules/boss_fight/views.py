@@ -36,7 +36,7 @@ from rules.boss_fight.engine import (
     sightlines_for,
 )
 from rules.boss_fight.hexgrid import Hex, parse_label
-from rules.boss_fight.state import Character, GameState
+from rules.boss_fight.state import Character, GameState, Move, pose_tiles
 from rules.errors import RuleError, quote
 
 
@@ -140,6 +140,59 @@ def reachable_tiles(state: GameState, character: str, card: str | None = None) -
         return sorted(reachable(state, c, allowance), key=lambda h: (h.q, h.r))
     ends = {end for _, end in boss_destinations(state, c, allowance).values()}
     return sorted(ends, key=lambda h: (h.q, h.r))
+
+
+@dataclass(frozen=True)
+class PiecePose:
+    """Where a move can leave a whole piece: its anchor tile and rotation (as ``/bf place`` names
+    them), the tiles it would cover, the fewest steps to get there, and the :class:`Move` that does."""
+
+    anchor: Hex
+    rotation: int
+    tiles: tuple[Hex, ...]
+    steps: int
+    move: Move
+
+    def label(self) -> str:
+        """``"anchor K10, rotation 2: covers J9 J10 K9 K10 L10"`` (tiles by column, then row)."""
+        covered = " ".join(h.label() for h in sorted(self.tiles, key=lambda h: (h.col, h.row)))
+        return f"anchor {self.anchor.label()}, rotation {self.rotation}: covers {covered}"
+
+
+def piece_poses(state: GameState, character: str, card: str | None = None) -> list[PiecePose]:
+    """Every pose the character's piece can end in with a move card (or the walk), nearest first.
+
+    One entry per (anchor, rotation), where :func:`reachable_tiles` and ``legal_actions`` give one
+    per tile a pivot ends on; poses in the current rotation come before turned ones at the same
+    distance. A one-tile piece has one pose per reachable tile.
+
+    >>> from rules.boss_fight import legal_actions, quick_game
+    >>> s = quick_game(seed=1)
+    >>> card = next(x for x in s.boss.piles.hand if s.cards[x].move)
+    >>> s.active = s.boss.id
+    >>> poses = piece_poses(s, "boss", card)
+    >>> len({(p.anchor, p.rotation) for p in poses}) == len(poses) > 0
+    True
+    >>> all(p.move in legal_actions(s) for p in poses)
+    True
+    """
+    c = state.character(character)
+    spec = state.cards[card].move if card is not None else None
+    tiles = FREE_WALK_TILES if card is None else (spec.tiles if spec else 0)
+    allowance = move_allowance(c, tiles)
+    if len(c.shape) == 1:
+        ends = sorted(reachable(state, c, allowance).items(), key=lambda hd: (hd[1], hd[0].q, hd[0].r))
+        return [PiecePose(anchor=h, rotation=c.rotation, tiles=(h,), steps=d, move=Move(card=card, to=h))
+                for h, d in ends]
+    reach = boss_reach(state, c, allowance)
+    out = []
+    for (q, r, rot), (pivot, end) in boss_destinations(state, c, allowance, reach).items():
+        anchor = Hex.axial(q, r)
+        move = Move(card=card, to=end, pivot=pivot, rotation=rot)
+        out.append(PiecePose(anchor=anchor, rotation=rot, tiles=tuple(pose_tiles(c.shape, anchor, rot)),
+                             steps=reach[(q, r, rot)][0], move=move))
+    out.sort(key=lambda p: (p.steps, p.rotation != c.rotation, p.anchor.q, p.anchor.r, p.rotation))
+    return out
 
 
 def targets_in_sight(state: GameState, character: str) -> list[str]:
