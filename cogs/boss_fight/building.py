@@ -18,6 +18,7 @@ from cogs.boss_fight.game import KIT, BFGame, catalog, drawn_counts, rng_of, tab
 from cogs.boss_fight.views import announce
 from rules.boss_fight import GameSettings
 from rules.boss_fight.building import CARD_SECTIONS
+from rules.boss_fight.state import DEFAULT_ROUND_LIMIT
 from rules.errors import RuleError
 
 SIDES = [app_commands.Choice(name="boss", value="boss"), app_commands.Choice(name="hero", value="hero")]
@@ -101,6 +102,7 @@ class LobbyCommands:
         points="Points limit per side (default: the content's recommendation)",
         map="The board (the boss player may change it)",
         defenders_choose="Defenders choose whether to roll for defence",
+        rounds="Rounds before the fight ends on the health left (1-99, default 20; 0 = no limit)",
     )
     async def new(
         self,
@@ -108,6 +110,7 @@ class LobbyCommands:
         points: app_commands.Range[int, 1, 5000] | None = None,
         map: str | None = None,
         defenders_choose: bool = False,
+        rounds: app_commands.Range[int, 0, 99] = DEFAULT_ROUND_LIMIT,
     ) -> None:
         cat = catalog()
         board = cat.get("maps", map) if map else next(iter(cat.maps.values()))
@@ -119,7 +122,7 @@ class LobbyCommands:
             host=interaction.user.id,
             points=points or cat.recommended_points,
             map_id=board.id,
-            settings=GameSettings(defenders_choose=defenders_choose),
+            settings=GameSettings(defenders_choose=defenders_choose, round_limit=rounds or None),
             lobby_message=placeholder.id,
         )
         shown = await KIT.start(interaction, game, summary="opened a Boss Fight")

@@ -263,6 +263,12 @@ def lobby_post(
         if board
         else ""
     ]
+    limit = game.settings.round_limit
+    lines.append(
+        f"Round limit: {limit} (then the side with the larger share of its starting health wins)."
+        if limit
+        else "No round limit: the fight goes on until one side is wiped out."
+    )
     if game.settings.defenders_choose:
         lines.append("Defenders choose whether to roll.")
     if game.boss is not None:
