@@ -162,16 +162,17 @@ class PiecePose:
 def piece_poses(state: GameState, character: str, card: str | None = None) -> list[PiecePose]:
     """Every pose the character's piece can end in with a move card (or the walk), nearest first.
 
-    One entry per (anchor, rotation), where :func:`reachable_tiles` and ``legal_actions`` give one
-    per tile a pivot ends on; poses in the current rotation come before turned ones at the same
-    distance. A one-tile piece has one pose per reachable tile.
+    One entry per set of tiles the piece can cover (``legal_actions`` gives one per pivot and end
+    tile): a rotation matters only through the tiles it covers, so a symmetric piece turning in
+    place is no choice, and of the poses covering the same tiles the nearest is kept, in the
+    current rotation when it can be. A one-tile piece has one pose per reachable tile.
 
     >>> from rules.boss_fight import legal_actions, quick_game
     >>> s = quick_game(seed=1)
     >>> card = next(x for x in s.boss.piles.hand if s.cards[x].move)
     >>> s.active = s.boss.id
     >>> poses = piece_poses(s, "boss", card)
-    >>> len({(p.anchor, p.rotation) for p in poses}) == len(poses) > 0
+    >>> len({frozenset(p.tiles) for p in poses}) == len(poses) > 0
     True
     >>> all(p.move in legal_actions(s) for p in poses)
     True
@@ -192,7 +193,13 @@ def piece_poses(state: GameState, character: str, card: str | None = None) -> li
         out.append(PiecePose(anchor=anchor, rotation=rot, tiles=tuple(pose_tiles(c.shape, anchor, rot)),
                              steps=reach[(q, r, rot)][0], move=move))
     out.sort(key=lambda p: (p.steps, p.rotation != c.rotation, p.anchor.q, p.anchor.r, p.rotation))
-    return out
+    seen = {frozenset(c.tiles())}
+    kept = []
+    for p in out:
+        if (key := frozenset(p.tiles)) not in seen:
+            seen.add(key)
+            kept.append(p)
+    return kept
 
 
 def targets_in_sight(state: GameState, character: str) -> list[str]:

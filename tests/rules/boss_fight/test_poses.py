@@ -1,10 +1,10 @@
-"""piece_poses: one entry per pose (anchor tile + rotation) a boss can end a move in."""
+"""piece_poses: one entry per set of tiles a boss can end a move on, named by anchor and rotation."""
 
 from __future__ import annotations
 
 import random
 
-from rules.boss_fight import GameState, Sacrifice, apply, legal_actions, piece_poses, quick_game
+from rules.boss_fight import GameState, Hex, Sacrifice, apply, legal_actions, piece_poses, quick_game
 from rules.boss_fight.engine import boss_destinations, move_allowance
 from rules.boss_fight.state import pose_tiles
 
@@ -26,8 +26,10 @@ def test_every_pose_is_listed_once_and_its_move_ends_there():
     s, card = boss_to_move()
     poses = piece_poses(s, "boss", card)
     allowance = move_allowance(s.boss, s.cards[card].move.tiles)
-    assert len(poses) == len(boss_destinations(s, s.boss, allowance))
-    assert len({(p.anchor, p.rotation) for p in poses}) == len(poses)
+    reachable = {frozenset(pose_tiles(s.boss.shape, Hex.axial(q, r), rot))
+                 for q, r, rot in boss_destinations(s, s.boss, allowance)}
+    assert {frozenset(p.tiles) for p in poses} == reachable - {frozenset(s.boss.tiles())}
+    assert len({frozenset(p.tiles) for p in poses}) == len(poses)
     legal = legal_actions(s)
     for p in poses:
         assert p.move in legal
@@ -52,3 +54,13 @@ def test_a_hero_has_one_pose_per_reachable_tile():
     assert hero is not None and hero.id != s.boss.id
     poses = piece_poses(s, hero.id, "walk")
     assert poses and all(p.tiles == (p.anchor,) and p.move.to == p.anchor for p in poses)
+
+
+def test_a_symmetric_boss_turning_in_place_is_not_a_choice():
+    s, card = boss_to_move()
+    # A ring round its centre: every rotation covers the same tiles.
+    s.boss.shape = [(0, 0), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
+    poses = piece_poses(s, "boss", card)
+    assert poses and all(set(p.tiles) != set(s.boss.tiles()) for p in poses)
+    anchors = [p.anchor for p in poses]
+    assert len(anchors) == len(set(anchors))
