@@ -6,8 +6,9 @@ a player can read off the tile to type. Heroes are coloured discs with their ini
 is its whole shape, filled and outlined, with its name. Every living piece carries a health bar
 and status badges (I immobilised, D dazzled, S stunned, P poisoned); death tokens are grey
 crosses; smoke is a grey haze; the character to act has a gold ring. Optional overlays show the
-tiles a move can reach, the tiles an attack would hit, and a line of sight (green when clear,
-red and dashed when blocked). A roster under the board repeats names, health and statuses.
+tiles a move can reach, the tiles an attack would hit (tinted, and outlined over any piece on
+them), and a line of sight (green when clear, red and dashed when blocked). A roster under the
+board repeats names, health and statuses.
 
 >>> from rules.boss_fight import quick_game
 >>> png = render_hex_board(quick_game(seed=1))
@@ -118,8 +119,12 @@ class Overlay:
     area: list[Hex] = field(default_factory=list)
     sight: tuple[str, str] | None = None
 
-    def as_board_overlay(self, title: str = "Preview") -> BoardOverlay:
-        """The same picture as a :class:`BoardOverlay`, with a legend for what it holds."""
+    def as_board_overlay(self, title: str = "Preview", *, state: GameState | None = None) -> BoardOverlay:
+        """The same picture as a :class:`BoardOverlay`, with a legend for what it holds.
+
+        With ``state``, the sight entry names only the line that is drawn (clear or blocked);
+        without it, both.
+        """
         marks = [OverlayMark(tile=h, layer="reach") for h in self.reach]
         marks += [OverlayMark(tile=h, layer="area") for h in self.area]
         legend = []
@@ -128,10 +133,22 @@ class Overlay:
         if self.area:
             legend.append(("area", "would be hit"))
         if self.sight:
-            legend += [("sight_ok", "clear line of sight"), ("sight_blocked", "no line of sight")]
+            drawn = {True, False} if state is None else {_sight_clear(state, self.sight)}
+            if True in drawn:
+                legend.append(("sight_ok", "clear line of sight"))
+            if False in drawn:
+                legend.append(("sight_blocked", "no line of sight"))
         return BoardOverlay(kind=OverlayKind.MOVES if self.reach else OverlayKind.AREAS,
                             focus=self.sight[0] if self.sight else "", title=title, marks=tuple(marks),
                             sight=(self.sight,) if self.sight else (), legend=tuple(legend))
+
+
+def _sight_clear(state: GameState, sight: tuple[str, str]) -> bool | None:
+    """Whether the line :func:`_draw_sight` draws for ``sight`` is clear (None: no line is drawn)."""
+    viewer, target = state.character(sight[0]), state.character(sight[1])
+    if not viewer.tiles() or not target.tiles():
+        return None
+    return sight_line(state, viewer, target) is not None
 
 
 @dataclass(frozen=True)
@@ -282,6 +299,21 @@ def _draw_tiles(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, p
         _text(draw, (cx, cy - lay.radius * 0.08), mark.label, fnt, pal.text, stroke=pal.bg, stroke_width=2)
 
 
+AREA_OUTLINE = 0.84
+"""How far in from a tile's edge an ``area`` outline runs (a fraction of the tile's size)."""
+
+
+def _draw_area_outlines(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
+                        overlay: BoardOverlay) -> None:
+    """Outline every ``area`` tile over the pieces, so a tile under the boss still shows it would be hit."""
+    on_board = set(board_tiles(state.board.width, state.board.height))
+    width = max(3, round(lay.radius / 7))
+    for mark in overlay.marks:
+        if mark.layer == "area" and mark.tile in on_board:
+            corners = lay.corners(mark.tile, AREA_OUTLINE)
+            draw.line([*corners, corners[0]], fill=pal.area, width=width, joint="curve")
+
+
 def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLayout, pal: Palette,
                  k: float) -> None:
     top = lay.board_bottom + LABEL_MARGIN * k + 8 * k
@@ -303,6 +335,9 @@ def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLay
         else:
             base = _blend(pal.tile, colour, _MARK_STRENGTH.get(layer, 0.4))
             draw.rectangle((x, cy - sw / 2 + 2 * k, x + sw, cy + sw / 2 - 2 * k), fill=base, outline=pal.grid)
+            if layer == "area":
+                draw.rectangle((x, cy - sw / 2 + 2 * k, x + sw, cy + sw / 2 - 2 * k), outline=colour,
+                               width=max(2, round(3 * k)))
         _text(draw, (x + sw + 10 * k, cy), _fit(draw, words, body, width - sw - 10 * k), body, pal.text,
               anchor="lm")
         y += row
@@ -474,7 +509,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         what = {"heroes": "the heroes win", "boss": "the boss wins", "draw": "a draw"}
         line = f"Over after round {state.round}: {what.get(state.outcome.value if state.outcome else '', '')}"
     elif state.round == 0:
-        line = f"Set-up: {state.current.name if state.current else ''} to place"
+        line = (f"Set-up: {state.current.name} to place" if state.current
+                else "Set-up: every piece is placed, waiting for the start")
     else:
         who = state.current.name if state.current else ""
         line = f"Round {state.round} · {who} to act · {state.actions_left} action(s) left"
@@ -545,7 +581,8 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
     if isinstance(overlay, str):
         overlay = board_overlay(state, overlay, focus)
     elif isinstance(overlay, Overlay):
-        overlay = overlay.as_board_overlay() if (overlay.reach or overlay.area or overlay.sight) else None
+        overlay = (overlay.as_board_overlay(state=state) if (overlay.reach or overlay.area or overlay.sight)
+                   else None)
     lay = layout_board(state, size=size, legend=legend_rows(overlay))
     k = size / 1000
     image = _base_layer(state.board.width, state.board.height, frozenset(state.obstacles), lay, theme).copy()
@@ -563,6 +600,8 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
     _draw_boss(draw, state, lay, pal, active == state.boss.id)
     for hero in state.heroes:
         _draw_hero(draw, state, hero, lay, pal, active == hero.id)
+    if overlay is not None:
+        _draw_area_outlines(draw, state, lay, pal, overlay)
     _draw_roster(draw, state, lay, pal, k)
     return _to_png(image)
 

@@ -18,6 +18,7 @@ from cogs.boss_fight.game import KIT, BFGame, catalog, drawn_counts, rng_of, tab
 from cogs.boss_fight.views import announce
 from rules.boss_fight import GameSettings
 from rules.boss_fight.building import CARD_SECTIONS
+from rules.boss_fight.state import DEFAULT_ROUND_LIMIT
 from rules.errors import RuleError
 
 SIDES = [app_commands.Choice(name="boss", value="boss"), app_commands.Choice(name="hero", value="hero")]
@@ -101,6 +102,7 @@ class LobbyCommands:
         points="Points limit per side (default: the content's recommendation)",
         map="The board (the boss player may change it)",
         defenders_choose="Defenders choose whether to roll for defence",
+        rounds="Rounds before the fight ends on the health left (1-99, default 20; 0 = no limit)",
     )
     async def new(
         self,
@@ -108,6 +110,7 @@ class LobbyCommands:
         points: app_commands.Range[int, 1, 5000] | None = None,
         map: str | None = None,
         defenders_choose: bool = False,
+        rounds: app_commands.Range[int, 0, 99] = DEFAULT_ROUND_LIMIT,
     ) -> None:
         cat = catalog()
         board = cat.get("maps", map) if map else next(iter(cat.maps.values()))
@@ -119,7 +122,7 @@ class LobbyCommands:
             host=interaction.user.id,
             points=points or cat.recommended_points,
             map_id=board.id,
-            settings=GameSettings(defenders_choose=defenders_choose),
+            settings=GameSettings(defenders_choose=defenders_choose, round_limit=rounds or None),
             lobby_message=placeholder.id,
         )
         shown = await KIT.start(interaction, game, summary="opened a Boss Fight")
@@ -230,22 +233,16 @@ class LobbyCommands:
 
     @app_commands.command(name="start", description="Start the fight once every piece is placed")
     async def start(self, interaction: discord.Interaction) -> None:
-        user = interaction.user.id
-        # Not "start": the game store reads a "start" step as the game's opening, never undone,
-        # which hid every placement (and this step) from /bf undo.
-        shown = await KIT.step(
-            interaction, "begin", lambda g: Change(lobby.start(g, user), summary="started the fight")
-        )
-        fight = shown.state.fight
-        assert fight is not None
-        order = ", ".join(fight.character(c).name for c in fight.order)
-        shown.change.result = (
-            [
-                f"The fight begins! Round {fight.round}; initiative: {order}.",
-                "Every player has drawn a first hand: see it with `/bf hand`.",
-            ],
-            [],
-        )
+        user, rng = interaction.user.id, rng_of(interaction)
+
+        def change(game: BFGame) -> Change[BFGame]:
+            new, lines = lobby.start(game, user, rng)
+            drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
+            detail = {"action": "begin", "log": lines, "drawn": drawn}
+            return Change(new, summary="started the fight", detail=detail, result=(lines, []))
+
+        # Not "start": the game store keeps that event name for opening a game and never undoes it.
+        shown = await KIT.step(interaction, "begin", change)
         await announce(interaction, shown, title="The fight begins")
 
     # -- autocomplete ------------------------------------------------------------------------

@@ -36,9 +36,11 @@ from rules.boss_fight import (
     Move,
     Phase,
     Sacrifice,
+    StartFight,
     StepResult,
     UseAbility,
     UseItem,
+    all_placed,
     apply,
     load_catalog,
     parse_label,
@@ -159,6 +161,25 @@ def check_actor(game: BFGame, user: int) -> FightState:
     if fight.current is None or controller(game, fight.current.id) != user:
         raise NotYourTurn(f"It is {whose_turn(game)}: only that player can act now.")
     return fight
+
+
+def start_fight(game: BFGame, rng: Any) -> tuple[BFGame, list[str]]:
+    """The game with the fight started, and what to say about it.
+
+    A game placed with ``hold_start`` is dealt now (initiative and first hands, by the engine's
+    StartFight); a game stored before that flag dealt round 1 at its last placement already.
+    """
+    fight = game.fight
+    assert fight is not None
+    if fight.phase is Phase.SETUP:
+        result = apply(fight, StartFight(), rng)
+        lines = report_step(fight, result)
+        fight = result.state
+    else:
+        order = ", ".join(fight.character(c).name for c in fight.order)
+        lines = [f"The fight begins! Round {fight.round}; initiative: {order}."]
+    lines.append("Every player has drawn a first hand: see it with `/bf hand`.")
+    return game.model_copy(update={"fight": fight, "started": True}), lines
 
 
 # -- actions as short codes (for buttons and select values) -------------------------------------
@@ -316,6 +337,8 @@ def turn_prompt(game: BFGame) -> str:
         return (
             f"{outcome.get(fight.outcome.value if fight.outcome else '', 'Over.')} /bf end closes the game."
         )
+    if not game.started and all_placed(fight):
+        return f"Every piece is placed. {mention(game.host)} or any player: `/bf start`."
     c = fight.current
     if c is None:
         return "Nobody can act."
@@ -323,8 +346,6 @@ def turn_prompt(game: BFGame) -> str:
     if fight.phase is Phase.SETUP:
         what = "the boss (anchor tile and rotation 0-5)" if c.id == fight.boss.id else c.name
         return f"{who}: place {what} with `/bf place tile:<label>`."
-    if not game.started:
-        return f"Every piece is placed. {mention(game.host)} or any player: `/bf start`."
     if game.pending is not None:
         names = ", ".join(
             f"{fight.character(x).name} ({mention(controller(game, x))})" for x in game.pending.waiting

@@ -12,7 +12,7 @@ import discord
 
 from bot.limits import clip
 from bot.play import Post
-from cogs.boss_fight.game import COLOUR, BFGame, HeroSeat, catalog, hero_name, mention
+from cogs.boss_fight.game import COLOUR, BFGame, HeroSeat, catalog, hero_name, mention, start_fight
 from rules.boss_fight import (
     MAX_HEROES,
     MAX_PLAYERS,
@@ -20,6 +20,7 @@ from rules.boss_fight import (
     HeroBuild,
     PlaceBoss,
     PlaceHero,
+    all_placed,
     apply,
     new_game,
     parse_tile,
@@ -230,6 +231,7 @@ def place(game: BFGame, user: int, tile: str, rotation: int, rng: Any) -> tuple[
             settings=game.settings.model_copy(update={"points_limit": game.points}),
             rng=rng,
             controllers=controllers,
+            hold_start=True,
         )
     current = fight.current
     if fight.phase is not Phase.SETUP or current is None:
@@ -246,14 +248,14 @@ def place(game: BFGame, user: int, tile: str, rotation: int, rng: Any) -> tuple[
     return game.model_copy(update={"fight": result.state}), list(result.log)
 
 
-def start(game: BFGame, user: int) -> BFGame:
+def start(game: BFGame, user: int, rng: Any) -> tuple[BFGame, list[str]]:
     if game.started:
         raise RuleError("The fight has already started.")
     if user != game.host and user != game.boss_player and all(s.player != user for s in game.heroes):
         raise RuleError("Only a player of this game (or its host) can start it.")
-    if game.fight is None or game.fight.phase is Phase.SETUP:
+    if game.fight is None or not all_placed(game.fight):
         raise RuleError("Place every piece first: `/bf place` (the boss, then each hero).")
-    return game.model_copy(update={"started": True})
+    return start_fight(game, rng)
 
 
 def lobby_post(
@@ -268,6 +270,12 @@ def lobby_post(
         if board
         else ""
     ]
+    limit = game.settings.round_limit
+    lines.append(
+        f"Round limit: {limit} (then the side with the larger share of its starting health wins)."
+        if limit
+        else "No round limit: the fight goes on until one side is wiped out."
+    )
     if game.settings.defenders_choose:
         lines.append("Defenders choose whether to roll.")
     if game.boss is not None:

@@ -129,7 +129,9 @@ class TurnCommands:
         state: BFGame = game.state
         fight = state.fight
         if fight is None or fight.phase.value == "setup":
-            raise RuleError("The hands are dealt when every piece is placed (`/bf place`).")
+            raise RuleError(
+                "The hands are dealt when the fight starts: `/bf place` every piece, then `/bf start`."
+            )
         user = interaction.user.id
         mine = [c for c in fight.characters if controller(state, c.id) == user]
         if not mine:

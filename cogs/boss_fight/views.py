@@ -43,7 +43,7 @@ from rules.boss_fight import (
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.narration import hand_lines
-from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark
+from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, piece_poses
 from rules.errors import RuleError
 
 MAX_OPTIONS = 25
@@ -169,6 +169,9 @@ def options(fight: FightState, what: str) -> list[tuple[str, str]]:
                 moves[a.to] = a
         elif _plays(a, kind, key):
             found.append(a)
+    if moves and len(fight.current.shape) > 1:
+        # One choice per pose of the whole piece, named as /bf place names it (anchor, rotation).
+        return [(p.label(), encode(p.move)) for p in piece_poses(fight, fight.current.id, key)]
     if moves:
         here = fight.current.tiles()[0] if fight.current.tiles() else None
         found = sorted(moves.values(), key=lambda m: (here.distance(m.to) if here else 0, m.to.q, m.to.r))

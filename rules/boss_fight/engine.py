@@ -78,6 +78,7 @@ from rules.boss_fight.state import (
     PlaceHero,
     Sacrifice,
     SetDefence,
+    StartFight,
     StatMod,
     StatusMark,
     UseAbility,
@@ -164,11 +165,13 @@ def _slug(name: str) -> str:
 
 def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_id: str,
              settings: GameSettings | None = None, rng: random.Random,
-             controllers: dict[str, str] | None = None) -> GameState:
+             controllers: dict[str, str] | None = None, hold_start: bool = False) -> GameState:
     """A game in set-up: builds checked, points checked, decks shuffled, the boss to place first.
 
     ``controllers`` maps a character's name to its player (kept for the cog; the engine does
-    not use it).
+    not use it). ``hold_start``: the last placement leaves the game in set-up with nobody to act,
+    and round 1 (initiative, first draws) waits for a :class:`StartFight`; without it, the last
+    placement starts round 1 at once.
 
     >>> from rules.boss_fight.content import load_catalog
     >>> c = load_catalog()
@@ -199,7 +202,7 @@ def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_
     state = GameState(
         settings=settings, board=board, obstacles=obstacles,
         cards={cid: catalog.actions[cid] for cid in sorted(used_cards)},
-        token_specs=dict(catalog.tokens), characters=chars, active=b.id,
+        token_specs=dict(catalog.tokens), characters=chars, active=b.id, hold_start=hold_start,
     )
     if DEATH_TOKEN not in state.token_specs:
         raise RuleError("The content has no 'death' token; restore data/boss_fight's tokens.")
@@ -534,8 +537,32 @@ def _place_hero(ctx: _Ctx, a: PlaceHero) -> None:
     if left:
         s.active = left[0].id
         return
+    if s.hold_start:
+        s.active = None
+        ctx.say("Every piece is placed: the fight begins when the players start it.")
+        return
     s.phase = Phase.PLAYING
     ctx.say("Every piece is placed: the fight begins.")
+    _start_round(ctx)
+
+
+def all_placed(state: GameState) -> bool:
+    """Whether every piece is on the board (set-up has nothing left to place).
+
+    >>> from rules.boss_fight import quick_game
+    >>> all_placed(quick_game(seed=1))
+    True
+    """
+    return all(c.anchor is not None for c in state.characters)
+
+
+def _start_fight(ctx: _Ctx) -> None:
+    s = ctx.state
+    if not all_placed(s):
+        left = ", ".join(c.name for c in s.characters if c.anchor is None)
+        raise IllegalAction(f"Not every piece is placed yet: {left} still to place.")
+    s.phase = Phase.PLAYING
+    ctx.say("The fight begins.")
     _start_round(ctx)
 
 
@@ -1333,11 +1360,15 @@ def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
             _place_boss(ctx, action)
         elif isinstance(action, PlaceHero):
             _place_hero(ctx, action)
+        elif isinstance(action, StartFight):
+            _start_fight(ctx)
         else:
             raise IllegalAction("The pieces are still being placed: place the boss, then every hero.")
     else:
         if isinstance(action, PlaceBoss | PlaceHero):
             raise IllegalAction("Every piece is already on the board.")
+        if isinstance(action, StartFight):
+            raise IllegalAction("The fight has already begun.")
         c = s.current
         if c is None:
             raise IllegalAction("Nobody is taking a turn.")
@@ -1442,6 +1473,8 @@ def legal_actions(state: GameState) -> list[Action]:
     if s.phase is Phase.SETUP:
         if s.boss.anchor is None:
             return list(boss_placements(s))
+        if all_placed(s):
+            return [StartFight()]
         hero = s.current
         if hero is None:
             return []

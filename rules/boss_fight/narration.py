@@ -51,7 +51,7 @@ from rules.boss_fight.content import (
     TokenSpec,
     Usable,
 )
-from rules.boss_fight.engine import StepResult, legal_actions
+from rules.boss_fight.engine import StepResult, all_placed, legal_actions
 from rules.boss_fight.hexgrid import Hex
 from rules.boss_fight.state import (
     Action,
@@ -302,9 +302,11 @@ def turn_prompt(state: GameState) -> TurnPrompt:
                           headline=f"The fight is over after round {state.round}: {outcome}.", public=())
     c = state.current
     if c is None:
+        held = state.phase is Phase.SETUP and all_placed(state)
+        headline = ("Every piece is placed: round 1 begins when the players start the fight."
+                    if held else "Nobody is to act.")
         return TurnPrompt(phase=state.phase, round=state.round, character=None, name=None, side=None,
-                          controller=None, actions_left=0, hand_size=0, headline="Nobody is to act.",
-                          public=())
+                          controller=None, actions_left=0, hand_size=0, headline=headline, public=())
     if state.phase is Phase.SETUP:
         return _setup_prompt(state, c, actions)
     cards = _card_options(state, c, actions)

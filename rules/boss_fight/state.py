@@ -248,6 +248,16 @@ class PlaceHero(_Action):
     tile: HexField
 
 
+class StartFight(_Action):
+    """Set-up is over: round 1 begins (initiative, first draws).
+
+    Only for a game made with ``hold_start`` (see :func:`~rules.boss_fight.engine.new_game`), once
+    every piece is on the board; otherwise the last placement starts round 1 by itself.
+    """
+
+    kind: Literal["start_fight"] = "start_fight"
+
+
 class Move(_Action):
     """Play a move card (or the free walk when ``card`` is None and the setting allows it).
 
@@ -311,7 +321,8 @@ class SetDefence(_Action):
 
 
 Action = Annotated[
-    PlaceBoss | PlaceHero | Move | Attack | UseItem | Sacrifice | UseAbility | HeroicFeat | SetDefence,
+    PlaceBoss | PlaceHero | StartFight | Move | Attack | UseItem | Sacrifice | UseAbility | HeroicFeat
+    | SetDefence,
     Field(discriminator="kind"),
 ]
 
@@ -346,6 +357,9 @@ class GameState(BaseModel):
     outcome: Outcome | None = None
     idle_rounds: int = 0
     step: int = 0
+    hold_start: bool = False
+    """Whether round 1 waits for :class:`StartFight` after the last placement (False in games
+    stored before the flag existed, which started at once)."""
 
     def is_over(self) -> bool:
         """Whether the game has ended (a side wiped out, the round limit, or nobody able to act)."""

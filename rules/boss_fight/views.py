@@ -36,7 +36,7 @@ from rules.boss_fight.engine import (
     sightlines_for,
 )
 from rules.boss_fight.hexgrid import Hex, parse_label
-from rules.boss_fight.state import Character, GameState
+from rules.boss_fight.state import Character, GameState, Move, pose_tiles
 from rules.errors import RuleError, quote
 
 
@@ -140,6 +140,66 @@ def reachable_tiles(state: GameState, character: str, card: str | None = None) -
         return sorted(reachable(state, c, allowance), key=lambda h: (h.q, h.r))
     ends = {end for _, end in boss_destinations(state, c, allowance).values()}
     return sorted(ends, key=lambda h: (h.q, h.r))
+
+
+@dataclass(frozen=True)
+class PiecePose:
+    """Where a move can leave a whole piece: its anchor tile and rotation (as ``/bf place`` names
+    them), the tiles it would cover, the fewest steps to get there, and the :class:`Move` that does."""
+
+    anchor: Hex
+    rotation: int
+    tiles: tuple[Hex, ...]
+    steps: int
+    move: Move
+
+    def label(self) -> str:
+        """``"anchor K10, rotation 2: covers J9 J10 K9 K10 L10"`` (tiles by column, then row)."""
+        covered = " ".join(h.label() for h in sorted(self.tiles, key=lambda h: (h.col, h.row)))
+        return f"anchor {self.anchor.label()}, rotation {self.rotation}: covers {covered}"
+
+
+def piece_poses(state: GameState, character: str, card: str | None = None) -> list[PiecePose]:
+    """Every pose the character's piece can end in with a move card (or the walk), nearest first.
+
+    One entry per set of tiles the piece can cover (``legal_actions`` gives one per pivot and end
+    tile): a rotation matters only through the tiles it covers, so a symmetric piece turning in
+    place is no choice, and of the poses covering the same tiles the nearest is kept, in the
+    current rotation when it can be. A one-tile piece has one pose per reachable tile.
+
+    >>> from rules.boss_fight import legal_actions, quick_game
+    >>> s = quick_game(seed=1)
+    >>> card = next(x for x in s.boss.piles.hand if s.cards[x].move)
+    >>> s.active = s.boss.id
+    >>> poses = piece_poses(s, "boss", card)
+    >>> len({frozenset(p.tiles) for p in poses}) == len(poses) > 0
+    True
+    >>> all(p.move in legal_actions(s) for p in poses)
+    True
+    """
+    c = state.character(character)
+    spec = state.cards[card].move if card is not None else None
+    tiles = FREE_WALK_TILES if card is None else (spec.tiles if spec else 0)
+    allowance = move_allowance(c, tiles)
+    if len(c.shape) == 1:
+        ends = sorted(reachable(state, c, allowance).items(), key=lambda hd: (hd[1], hd[0].q, hd[0].r))
+        return [PiecePose(anchor=h, rotation=c.rotation, tiles=(h,), steps=d, move=Move(card=card, to=h))
+                for h, d in ends]
+    reach = boss_reach(state, c, allowance)
+    out = []
+    for (q, r, rot), (pivot, end) in boss_destinations(state, c, allowance, reach).items():
+        anchor = Hex.axial(q, r)
+        move = Move(card=card, to=end, pivot=pivot, rotation=rot)
+        out.append(PiecePose(anchor=anchor, rotation=rot, tiles=tuple(pose_tiles(c.shape, anchor, rot)),
+                             steps=reach[(q, r, rot)][0], move=move))
+    out.sort(key=lambda p: (p.steps, p.rotation != c.rotation, p.anchor.q, p.anchor.r, p.rotation))
+    seen = {frozenset(c.tiles())}
+    kept = []
+    for p in out:
+        if (key := frozenset(p.tiles)) not in seen:
+            seen.add(key)
+            kept.append(p)
+    return kept
 
 
 def targets_in_sight(state: GameState, character: str) -> list[str]:
@@ -380,10 +440,13 @@ def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
     notes = [f"In sight: {', '.join(seen) or 'nobody'}."]
     if hidden:
         notes.append(f"Out of sight: {', '.join(hidden)}.")
-    legend = (("seen", "tiles in line of sight"), ("sight_ok", "clear line to an enemy"),
-              ("sight_blocked", "no line to an enemy"))
+    legend = [("seen", "tiles in line of sight")]
+    if seen:
+        legend.append(("sight_ok", "clear line to an enemy"))
+    if hidden:
+        legend.append(("sight_blocked", "no line to an enemy"))
     return BoardOverlay(kind=OverlayKind.SIGHT, focus=c.id, title=title, marks=tuple(marks), sight=sight,
-                        legend=legend, notes=tuple(notes))
+                        legend=tuple(legend), notes=tuple(notes))
 
 
 def _areas_overlay(state: GameState, c: Character) -> BoardOverlay:

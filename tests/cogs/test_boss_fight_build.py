@@ -162,18 +162,19 @@ async def test_undoing_a_draw_counts_the_cards_publicly_and_names_them_only_to_t
     fight = (await stored(driver)).fight
     assert fight is not None and fight.current is not None
     tile = hero_placements(fight, fight.current)[0].label()
-    await driver.command(f"/bf place tile:{tile}", user="bob")  # the last piece: everyone draws
+    await driver.command(f"/bf place tile:{tile}", user="bob")
+    await driver.command("/bf start", user="alice")  # everyone draws
     dealt = (await stored(driver)).fight
     assert dealt is not None
     vex_cards = {dealt.cards[c].name for c in dealt.character("vex").piles.hand}
     boss_cards = {dealt.cards[c].name for c in dealt.boss.piles.hand}
-    reply = await driver.command("/bf undo", user="bob")
+    reply = await driver.command("/bf undo", user="alice")
     shown = public(reply)
     assert "Vex's 4 drawn card(s) go back to the deck" in shown.text
     assert "Bone Colossus's 4 drawn card(s)" in shown.text
     for name in vex_cards | boss_cards:
         assert name not in shown.text
     told = [m for m in reply.messages if m.ephemeral]
-    assert len(told) == 1 and told[0].visible_to == driver.user("bob").id
-    assert all(name in told[0].text for name in vex_cards)
-    assert "Vex" in told[0].text and "Bone Colossus" not in told[0].text
+    assert len(told) == 1 and told[0].visible_to == driver.user("alice").id
+    assert all(name in told[0].text for name in boss_cards)
+    assert "Bone Colossus" in told[0].text and "Vex" not in told[0].text

@@ -102,9 +102,8 @@ async def test_before_start_the_hand_says_to_start_and_the_host_can_undo_the_sta
 ) -> None:
     await lobby_placed(driver)
     fight = (await stored(driver)).fight
-    assert fight is not None and fight.current is not None
-    first = PLAYERS[fight.current.id]
-    early = (await driver.command("/bf hand", user=first)).message
+    assert fight is not None and fight.current is None  # nobody acts (or holds cards) until /bf start
+    early = (await driver.command("/bf hand", user="bob")).message
     assert early.ephemeral and "/bf start" in early.text and "not this character's turn" not in early.text
     assert not early.buttons
 

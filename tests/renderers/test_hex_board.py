@@ -9,6 +9,7 @@ from PIL import Image
 
 from renderers.hex_board import (
     _MARK_STRENGTH,
+    AREA_OUTLINE,
     HERO_COLOURS,
     MAX_PNG_BYTES,
     PALETTES,
@@ -20,7 +21,7 @@ from renderers.hex_board import (
 )
 from rules.boss_fight import quick_game
 from rules.boss_fight.content import Status
-from rules.boss_fight.engine import _Ctx, _die, can_see_tiles
+from rules.boss_fight.engine import _Ctx, _die, can_see, can_see_tiles
 from rules.boss_fight.hexgrid import Hex
 from rules.boss_fight.state import StatusMark
 from rules.boss_fight.views import board_overlay, reachable_tiles
@@ -185,3 +186,45 @@ def test_a_long_boss_name_goes_on_two_lines_or_to_initials():
     assert _boss_label(draw, boss, fnt, wide * 0.7, 9) == boss.name.split(" ", 1)
     assert _boss_label(draw, boss, fnt, 5, 9) == [boss.initials]
     assert _boss_label(draw, boss, fnt, wide + 1, 3) == [boss.initials]
+
+
+def _edge_midpoint(lay, h, shrink):
+    corners = lay.corners(h, shrink)
+    return ((corners[0][0] + corners[1][0]) / 2, (corners[0][1] + corners[1][1]) / 2)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_an_area_on_the_boss_is_outlined_over_the_boss(theme):
+    state = board()
+    pal = PALETTES[theme]
+    lay = layout_board(state)
+    tiles = state.boss.tiles()
+    mid_y = sum(lay.centre(h)[1] for h in tiles) / len(tiles)
+    hit = max(tiles, key=lambda h: (lay.centre(h)[1] - mid_y) ** 2)  # away from the name and the health bar
+    spot = _edge_midpoint(lay, hit, AREA_OUTLINE)
+    assert close(pixel(render_hex_board(state, theme=theme), spot), pal.boss)
+    overlay = Overlay(area=[hit])
+    lay = layout_board(state, legend=legend_rows(overlay.as_board_overlay(state=state)))
+    png = render_hex_board(state, theme=theme, overlay=overlay)
+    assert close(pixel(png, _edge_midpoint(lay, hit, AREA_OUTLINE)), pal.area)
+    assert close(pixel(png, lay.centre(hit)), pal.boss)
+
+
+def test_the_preview_legend_names_only_the_sight_line_drawn():
+    state = board()
+    seeing = next(h for h in state.heroes if can_see(state, h, state.boss))
+    blind = next(h for h in state.heroes if not can_see(state, h, state.boss))
+    clear = Overlay(sight=(seeing.id, "boss")).as_board_overlay(state=state)
+    blocked = Overlay(sight=(blind.id, "boss")).as_board_overlay(state=state)
+    assert [layer for layer, _ in clear.legend] == ["sight_ok"]
+    assert [layer for layer, _ in blocked.legend] == ["sight_blocked"]
+    plain = layout_board(state)
+    png = render_hex_board(state, overlay=Overlay(sight=(seeing.id, "boss")))
+    assert Image.open(io.BytesIO(png)).height == layout_board(state, legend=2).height > plain.height
+
+
+def test_the_sight_overlay_legend_names_only_the_lines_drawn():
+    state = board()
+    blind = next(h for h in state.heroes if not can_see(state, h, state.boss))
+    legend = [layer for layer, _ in board_overlay(state, "sight", blind.id).legend]
+    assert legend == ["seen", "sight_blocked"]
