@@ -67,6 +67,7 @@ from rules.boss_fight.state import (
     UseAbility,
     UseItem,
 )
+from rules.boss_fight.views import piece_poses
 from rules.errors import NotFoundError
 
 MAX_TILES_LISTED = 8
@@ -164,7 +165,12 @@ def _who_on(state: GameState, label_tile) -> str:
     return f"{c.name} ({label_tile.label()})" if c else label_tile.label()
 
 
-def _move_needs(state: GameState, moves: list[Move]) -> str:
+def _move_needs(state: GameState, c: Character, moves: list[Move]) -> str:
+    if len(c.shape) > 1 and moves:
+        # A large piece's choice is where its whole shape ends, not which tile its pivot lands on.
+        poses = [p for p in piece_poses(state, c.id, moves[0].card) if p.steps > 0]
+        nearest = _tiles([p.anchor.label() for p in poses])
+        return f"a position to move to ({_plural(len(poses), 'position')} in reach, anchored at {nearest})"
     ends = [m.to.label() for m in moves]
     return f"a tile to move to ({len(set(ends))} in reach: {_tiles(ends)})"
 
@@ -221,7 +227,7 @@ def _card_options(state: GameState, c: Character, actions: list[Action]) -> list
         if not acts:
             needs = _why_not(state, c, spec) + " (sacrifice it instead)"
         elif spec.move is not None:
-            needs = _move_needs(state, [a for a in acts if isinstance(a, Move)])
+            needs = _move_needs(state, c, [a for a in acts if isinstance(a, Move)])
         elif spec.attack is not None:
             needs = _attack_needs(state, c, [a for a in acts if isinstance(a, Attack)])
         else:
@@ -234,7 +240,7 @@ def _other_options(state: GameState, c: Character, actions: list[Action]) -> lis
     out = []
     walks = [a for a in actions if isinstance(a, Move) and a.card is None]
     if walks:
-        out.append(Option(kind="no card needed", name="the free walk", needs=_move_needs(state, walks),
+        out.append(Option(kind="no card needed", name="the free walk", needs=_move_needs(state, c, walks),
                           actions=tuple(walks)))
     for ab in c.abilities:
         if ab.use is None:

@@ -223,3 +223,13 @@ def test_hand_lines_for_the_owner_on_and_off_turn():
     assert lines[0] == f"{other.name} holds {len(other.piles.hand)} cards ({acting.name} is acting now):"
     for card in set(other.piles.hand):
         assert any(state.cards[card].name in line for line in lines[1:])
+
+
+def test_a_large_piece_move_counts_the_positions_it_can_end_in_not_its_pivot_tiles():
+    from rules.boss_fight.views import piece_poses
+
+    state = quick_game(seed=1)
+    state.active = state.boss.id
+    walk = next(o for o in turn_prompt(state).cards if o.name == "Walk")
+    moved = [p for p in piece_poses(state, "boss", walk.card) if p.steps > 0]
+    assert f"{len(moved)} positions in reach" in walk.needs and moved[0].anchor.label() in walk.needs
