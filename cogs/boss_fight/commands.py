@@ -172,64 +172,78 @@ def _check_concede(state: BFGame, user: int) -> str:
     return side
 
 
-async def do_concede(
-    interaction: discord.Interaction,
-    *,
-    agreed: tuple[int, ...] = (),
-    game_id: int | None = None,
-    version: int | None = None,
-) -> None:
-    """Give up for your side. The party is shared: a hero player concedes for it only once every
-    other hero player with a hero in play agrees (a button each); until then nothing changes."""
-    user = interaction.user.id
-    game = await KIT.load(interaction, game_id=game_id)
-    if version is not None and game.version != version:
-        raise MovedOn("The game has moved on since that was asked: `/bf concede` asks again.")
-    side = _check_concede(game.state, user)
-    if side == "heroes" or agreed:
-        needed = _hero_players(game.state)
-        if agreed and user not in needed:
+def _votes(state: BFGame) -> list[int]:
+    """The hero players who agreed to concede since the fight's last step."""
+    assert state.fight is not None
+    return list(state.concede_votes) if state.concede_step == state.fight.step else []
+
+
+def _conceding(state: BFGame, user: int, *, answering: bool) -> BFGame:
+    """``state`` with ``user``'s concession: the boss player's at once; a hero player's counted as
+    a vote, and the party's once every hero player with a hero in play agrees."""
+    side = _check_concede(state, user)
+    assert state.fight is not None
+    if side == "boss":
+        if answering:
             raise RuleError(
-                "Only the hero players asked (" + ", ".join(mention(u) for u in needed) + ") answer this."
+                "Only the hero players asked answer this; the boss player concedes with `/bf concede`."
             )
-        if user in agreed:
-            raise RuleError("You have already agreed: the other hero players are asked.")
-        have = (*agreed, user)
-        missing = [u for u in needed if u not in have]
-        if missing:
-            button = ConcedeButton(
-                game.id,
-                game.version,
-                ",".join(str(u) for u in have),
-                label="Concede too",
-                style=discord.ButtonStyle.danger,
-            )
-            await Post(
-                content=f"{interaction.user.mention} wants the heroes to concede. The party gives up "
-                "together: " + ", ".join(mention(u) for u in missing) + " press Concede too to agree "
-                "(or just play on: the next action cancels this).",
-                view=View(button),
-                mentions=discord.AllowedMentions(
-                    users=[discord.Object(u) for u in missing], everyone=False, roles=False
-                ),
-            ).send(interaction)
-            return
+        return state.model_copy(update={"conceded": "boss"})
+    needed = _hero_players(state)
+    votes = _votes(state)
+    if answering and not votes:
+        raise MovedOn("The fight has moved on since that was asked: `/bf concede` asks again.")
+    if user in votes:
+        raise RuleError("You have already agreed: the other hero players are asked.")
+    votes.append(user)
+    update: dict[str, object] = {"concede_votes": votes, "concede_step": state.fight.step}
+    if all(u in votes for u in needed):
+        update["conceded"] = "heroes"
+    return state.model_copy(update=update)
+
+
+async def do_concede(
+    interaction: discord.Interaction, *, game_id: int | None = None, answering: bool = False
+) -> None:
+    """Give up for your side. The party is shared: a hero player's `/bf concede` (or Concede too)
+    is a vote, and the party concedes once every hero player with a hero in play agrees; any action
+    in between cancels the question."""
+    user = interaction.user.id
 
     def change(state: BFGame) -> Change[BFGame]:
-        side = _check_concede(state, user)
-        return Change(state.model_copy(update={"conceded": side}), summary=f"the {side} conceded")
+        new = _conceding(state, user, answering=answering)
+        what = f"the {new.conceded} conceded" if new.conceded else "agreed to concede"
+        return Change(new, summary=what)
 
-    shown = await KIT.step(interaction, "concede", change, game_id=game_id, version=version)
-    conceded = shown.state.conceded
+    shown = await KIT.step(interaction, "concede", change, game_id=game_id)
+    state = shown.state
+    if state.conceded is None:
+        votes = _votes(state)
+        missing = [u for u in _hero_players(state) if u not in votes]
+        button = ConcedeButton(shown.id, shown.version, label="Concede too", style=discord.ButtonStyle.danger)
+        await Post(
+            content=f"{', '.join(mention(u) for u in votes)} want{'s' if len(votes) == 1 else ''} the heroes "
+            "to concede. The party gives up together: "
+            + ", ".join(mention(u) for u in missing)
+            + " press Concede too (or type `/bf concede`) to agree, or just play on: the next action "
+            "cancels this.",
+            view=View(button),
+            mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in missing], everyone=False, roles=False
+            ),
+        ).send(interaction)
+        return
+    conceded = state.conceded
     winner = "the heroes win" if conceded == "boss" else "the boss wins"
-    who = ", ".join(mention(u) for u in (*agreed, user)) if agreed else interaction.user.mention
+    voters = _votes(state) if conceded == "heroes" else []
+    who = ", ".join(mention(u) for u in voters) if len(voters) > 1 else interaction.user.mention
     await table_post(
-        shown.state,
+        state,
         game_id=shown.id,
         version=shown.version,
         title="Conceded",
         lines=[
-            f"{who} concede{'' if agreed else 's'} for the {conceded}: {winner}.",
+            f"{who} concede{'' if len(voters) > 1 else 's'} for the {conceded}: {winner}.",
             "`/bf end` closes the game (`/bf undo` takes a mistaken concession back).",
         ],
         ping=False,
@@ -238,11 +252,10 @@ async def do_concede(
 
 
 class ConcedeButton(StepButton, prefix="bf:concede"):
-    """Another hero player agrees to concede; the argument lists those who already did."""
+    """Another hero player agrees to concede (while the fight has not moved on)."""
 
     async def run(self, interaction: discord.Interaction) -> None:
-        agreed = tuple(int(u) for u in (self.arg or "").split(",") if u.isdigit())
-        await do_concede(interaction, agreed=agreed, game_id=self.game, version=self.step)
+        await do_concede(interaction, game_id=self.game, answering=True)
 
 
 class UndoButton(StepButton, prefix="bf:undo"):

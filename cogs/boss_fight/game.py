@@ -93,6 +93,10 @@ class BFGame(StoredState):
     started: bool = False
     pending: Pending | None = None
     conceded: str | None = None
+    #: Hero players who agreed to concede for the party, valid while the fight's step is concede_step
+    #: (any action in between cancels the question).
+    concede_votes: list[int] = Field(default_factory=list)
+    concede_step: int = -1
 
 
 KIT = GameKit(KIND, BFGame, moved_on="This has moved on: use the newest message, or /bf hand again.")

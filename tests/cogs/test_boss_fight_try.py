@@ -143,3 +143,20 @@ async def test_after_an_undo_the_idle_reminder_is_armed_for_the_game_as_it_is_no
     await nudge(driver.bot, jobs[0].payload)
     reminder = driver.history()[-1]
     assert "Reminder" in reminder.text and reminder.pings == {driver.user(user).id}
+
+
+async def test_typing_concede_agrees_with_an_open_request_and_an_action_cancels_it(
+    driver: OfflineDriver,
+) -> None:
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    public(await driver.command("/bf concede", user="bob"))
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    await driver.command("bf sacrifice", user=PLAYERS[fight.current.id], card=fight.current.piles.hand[0])
+    asked = public(await driver.command("/bf concede", user="carol"))  # bob's vote lapsed: a new question
+    assert "wants the heroes to concede" in asked.text and asked.pings == {driver.user("bob").id}
+    assert (await stored(driver)).conceded is None
+    done = public(await driver.command("/bf concede", user="bob"))  # typed, not the button
+    assert "concede for the heroes: the boss wins" in done.text
+    assert (await stored(driver)).conceded == "heroes"
