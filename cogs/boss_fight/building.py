@@ -14,11 +14,12 @@ from discord import app_commands
 from bot.play import Change, Post, Shown, StepButton, StepSelect, View, autocomplete, edit_stored
 from bot.send import holding_response
 from cogs.boss_fight import lobby
-from cogs.boss_fight.game import KIT, BFGame, catalog, drawn_counts, rng_of, table_post
+from cogs.boss_fight.game import KIT, BFGame, drawn_counts, rng_of, table_post
 from cogs.boss_fight.views import announce
-from rules.boss_fight import GameSettings
+from rules.boss_fight import GameSettings, table
 from rules.boss_fight.building import CARD_SECTIONS
 from rules.boss_fight.state import DEFAULT_ROUND_LIMIT
+from rules.boss_fight.table import catalog
 from rules.errors import RuleError
 
 SIDES = [app_commands.Choice(name="boss", value="boss"), app_commands.Choice(name="hero", value="hero")]
@@ -89,7 +90,7 @@ class PresetSelect(StepSelect, prefix="bf:preset"):
         await lobby_change(
             interaction,
             "join",
-            lambda g: lobby.join(g, user, side, chosen[0] if chosen else None),
+            lambda g: table.join(g, user, side, chosen[0] if chosen else None),
             game_id=self.game,
         )
 
@@ -139,7 +140,7 @@ class LobbyCommands:
     @app_commands.choices(side=SIDES)
     async def join(self, interaction: discord.Interaction, side: str, preset: str | None = None) -> None:
         user = interaction.user.id
-        await lobby_change(interaction, "join", lambda g: lobby.join(g, user, side, preset))
+        await lobby_change(interaction, "join", lambda g: table.join(g, user, side, preset))
 
     @app_commands.command(
         name="add", description="Add a card to your build (a piece, equipment, ability or deck card)"
@@ -157,7 +158,7 @@ class LobbyCommands:
         piece: str | None = None,
     ) -> None:
         user = interaction.user.id
-        await lobby_change(interaction, "add", lambda g: lobby.edit(g, user, character, card, piece=piece))
+        await lobby_change(interaction, "add", lambda g: table.edit(g, user, character, card, piece=piece))
 
     @app_commands.command(
         name="remove", description="Take a card out of your build (one copy of a deck card)"
@@ -165,7 +166,7 @@ class LobbyCommands:
     @app_commands.describe(card="The card", character="Whose build, if you play several")
     async def remove(self, interaction: discord.Interaction, card: str, character: str | None = None) -> None:
         user = interaction.user.id
-        await lobby_change(interaction, "remove", lambda g: lobby.edit(g, user, character, card, remove=True))
+        await lobby_change(interaction, "remove", lambda g: table.edit(g, user, character, card, remove=True))
 
     @app_commands.command(name="deck", description="Take a preset's deck, or show your deck")
     @app_commands.describe(
@@ -177,7 +178,7 @@ class LobbyCommands:
     ) -> None:
         user = interaction.user.id
         if preset:
-            await lobby_change(interaction, "deck", lambda g: lobby.set_deck(g, user, character, preset))
+            await lobby_change(interaction, "deck", lambda g: table.set_deck(g, user, character, preset))
             return
         await self._show_build(interaction, character)
 
@@ -189,19 +190,19 @@ class LobbyCommands:
     async def _show_build(self, interaction: discord.Interaction, character: str | None) -> None:
         game = (await KIT.load(interaction)).state
         try:
-            index, build, name = lobby.my_build(game, interaction.user.id, character)
+            index, build, name = table.my_build(game, interaction.user.id, character)
         except RuleError:
             if not character:
                 raise
             index, build, name = _anyone(game, character)
-        await Post(content=f"**{name}**\n{lobby.build_text(game, index, build)}", ephemeral=True).send(
+        await Post(content=f"**{name}**\n{table.build_text(game, index, build)}", ephemeral=True).send(
             interaction
         )
 
     @app_commands.command(name="map", description="Choose the board (the boss player, before placing)")
     async def map(self, interaction: discord.Interaction, name: str) -> None:
         user = interaction.user.id
-        await lobby_change(interaction, "map", lambda g: lobby.set_map(g, user, name))
+        await lobby_change(interaction, "map", lambda g: table.set_map(g, user, name))
 
     @app_commands.command(name="place", description="Place your piece: the boss first, then each hero")
     @app_commands.describe(tile="A tile label such as C4", rotation="The boss's rotation, 0-5")
@@ -212,7 +213,7 @@ class LobbyCommands:
         said: list[list[str]] = []
 
         def change(game: BFGame) -> Change[BFGame]:
-            new, lines = lobby.place(game, user, tile, rotation, rng)
+            new, lines = table.place(game, user, tile, rotation, rng)
             said.append(lines)
             drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
             detail = {"action": "place", "log": lines, "drawn": drawn}
@@ -236,7 +237,7 @@ class LobbyCommands:
         user, rng = interaction.user.id, rng_of(interaction)
 
         def change(game: BFGame) -> Change[BFGame]:
-            new, lines = lobby.start(game, user, rng)
+            new, lines = table.start(game, user, rng)
             drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
             detail = {"action": "begin", "log": lines, "drawn": drawn}
             return Change(new, summary="started the fight", detail=detail, result=(lines, []))
@@ -307,8 +308,8 @@ def _anyone(game: BFGame, character: str) -> tuple[int | None, Any, str]:
     if game.boss is not None and wanted in (game.boss.name.lower(), "boss"):
         return None, game.boss, game.boss.name
     for i, seat in enumerate(game.heroes):
-        if lobby.hero_name(seat).lower() == wanted:
-            return i, seat.build, lobby.hero_name(seat)
+        if table.hero_name(seat).lower() == wanted:
+            return i, seat.build, table.hero_name(seat)
     raise RuleError(f"Nobody in this game is called {character.strip()[:40]!r}.")
 
 

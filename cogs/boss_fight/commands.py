@@ -11,27 +11,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import Game, MovedOn
+from bot.games import Game
 from bot.limits import clip
 from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_manager
 from bot.send import send_to
 from cogs.boss_fight import lobby
 from cogs.boss_fight.building import LobbyCommands, card_choices, lobby_view
-from cogs.boss_fight.game import (
-    KIT,
-    BFGame,
-    board_image,
-    catalog,
-    controller,
-    mention,
-    side_of,
-    table_post,
-    turn_prompt,
-)
+from cogs.boss_fight.game import KIT, BFGame, board_image, table_post, turn_prompt
 from cogs.boss_fight.turns import TurnCommands
 from cogs.boss_fight.views import schedule_nudge
 from rules.boss_fight import public_view
 from rules.boss_fight.narration import describe_card
+from rules.boss_fight.table import (
+    catalog,
+    concede_voters,
+    conceding,
+    controller,
+    hero_players,
+    mention,
+    side_of,
+)
 from rules.errors import RuleError
 
 OVERLAYS = [app_commands.Choice(name=n, value=n) for n in ("moves", "sight", "areas")]
@@ -149,59 +148,6 @@ def _returned(after: BFGame, restored: BFGame, user: int) -> str:
     return "; ".join(parts)
 
 
-def _hero_players(state: BFGame) -> list[int]:
-    """The hero players who still have a hero in play (the ones a party's concession needs)."""
-    fight = state.fight
-    assert fight is not None
-    found: list[int] = []
-    for c in fight.characters:
-        user = controller(state, c.id)
-        if c.id != fight.boss.id and c.alive and user is not None and user not in found:
-            found.append(user)
-    return found
-
-
-def _check_concede(state: BFGame, user: int) -> str:
-    side = side_of(state, user)
-    if side is None:
-        raise RuleError("Only a player of this game can concede.")
-    if state.fight is None or not state.started:
-        raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
-    if state.conceded or state.fight.is_over():
-        raise RuleError("The fight is already over: `/bf end` closes it.")
-    return side
-
-
-def _votes(state: BFGame) -> list[int]:
-    """The hero players who agreed to concede since the fight's last step."""
-    assert state.fight is not None
-    return list(state.concede_votes) if state.concede_step == state.fight.step else []
-
-
-def _conceding(state: BFGame, user: int, *, answering: bool) -> BFGame:
-    """``state`` with ``user``'s concession: the boss player's at once; a hero player's counted as
-    a vote, and the party's once every hero player with a hero in play agrees."""
-    side = _check_concede(state, user)
-    assert state.fight is not None
-    if side == "boss":
-        if answering:
-            raise RuleError(
-                "Only the hero players asked answer this; the boss player concedes with `/bf concede`."
-            )
-        return state.model_copy(update={"conceded": "boss"})
-    needed = _hero_players(state)
-    votes = _votes(state)
-    if answering and not votes:
-        raise MovedOn("The fight has moved on since that was asked: `/bf concede` asks again.")
-    if user in votes:
-        raise RuleError("You have already agreed: the other hero players are asked.")
-    votes.append(user)
-    update: dict[str, object] = {"concede_votes": votes, "concede_step": state.fight.step}
-    if all(u in votes for u in needed):
-        update["conceded"] = "heroes"
-    return state.model_copy(update=update)
-
-
 async def do_concede(
     interaction: discord.Interaction, *, game_id: int | None = None, answering: bool = False
 ) -> None:
@@ -211,15 +157,15 @@ async def do_concede(
     user = interaction.user.id
 
     def change(state: BFGame) -> Change[BFGame]:
-        new = _conceding(state, user, answering=answering)
+        new = conceding(state, user, answering=answering)
         what = f"the {new.conceded} conceded" if new.conceded else "agreed to concede"
         return Change(new, summary=what)
 
     shown = await KIT.step(interaction, "concede", change, game_id=game_id)
     state = shown.state
     if state.conceded is None:
-        votes = _votes(state)
-        missing = [u for u in _hero_players(state) if u not in votes]
+        votes = concede_voters(state)
+        missing = [u for u in hero_players(state) if u not in votes]
         button = ConcedeButton(shown.id, shown.version, label="Concede too", style=discord.ButtonStyle.danger)
         await Post(
             content=f"{', '.join(mention(u) for u in votes)} want{'s' if len(votes) == 1 else ''} the heroes "
@@ -235,7 +181,7 @@ async def do_concede(
         return
     conceded = state.conceded
     winner = "the heroes win" if conceded == "boss" else "the boss wins"
-    voters = _votes(state) if conceded == "heroes" else []
+    voters = concede_voters(state) if conceded == "heroes" else []
     who = ", ".join(mention(u) for u in voters) if len(voters) > 1 else interaction.user.mention
     await table_post(
         state,

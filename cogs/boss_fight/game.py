@@ -1,7 +1,8 @@
 """The stored Boss Fight game and the one way a turn action is made and shown.
 
-``BFGame`` wraps the lobby (host, points, map, seats and the builds being edited) and, once the
-pieces are being placed, the engine's ``GameState`` (``fight``). The cog never edits ``fight``
+``BFGame`` is the rules' table (``rules.boss_fight.table``: the lobby, seats, builds, placing,
+conceding and, once the pieces go down, the engine's ``fight``) as the game store keeps it; who may
+do what is decided there, not here. The cog never edits ``fight``
 by hand: :func:`act` runs the engine's ``apply`` inside one kit step. ``KIT`` is the game's
 play-by-post kit; :func:`step_post` is the ONE public message every action is answered with (what
 happened with every die, the board, who is next, pinging them).
@@ -12,13 +13,11 @@ played cards, and the turn prompt says how many cards a hand holds, never which.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 import discord
-from pydantic import BaseModel, Field
 
 from bot.games import GameKind
 from bot.games import GameState as StoredState
@@ -28,27 +27,22 @@ from renderers.hex_board import Overlay, render_hex_board
 from rules.boss_fight import (
     Action,
     Attack,
-    BossBuild,
-    Catalog,
-    GameSettings,
-    HeroBuild,
     HeroicFeat,
     Move,
     Phase,
     Sacrifice,
-    StartFight,
     StepResult,
     UseAbility,
     UseItem,
     all_placed,
     apply,
-    load_catalog,
     parse_label,
     status_lines,
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.narration import report_step
 from rules.boss_fight.narration import turn_prompt as narrate
+from rules.boss_fight.table import Pending, Table, check_actor, controller, mention
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
 
@@ -60,130 +54,17 @@ DONE_COLOUR = discord.Colour.from_rgb(87, 242, 135)
 SUMMARY_LIMIT = 300
 
 
-class HeroSeat(BaseModel):
-    """One hero and the Discord user who plays it."""
-
-    player: int
-    build: HeroBuild
-
-
-class Pending(BaseModel):
-    """An attack waiting for its defenders to choose whether to roll."""
-
-    action: str
-    attacker: int
-    waiting: list[str] = Field(default_factory=list)
-    choices: dict[str, bool] = Field(default_factory=dict)
-
-
-class BFGame(StoredState):
+class BFGame(Table, StoredState):
     """A Boss Fight as the game store keeps it: the lobby, then the engine's game."""
 
     SCHEMA_VERSION: ClassVar[int] = 1
-
-    host: int
-    points: int | None = None
-    map_id: str = "crossroads"
-    settings: GameSettings = Field(default_factory=GameSettings)
-    boss_player: int | None = None
-    boss: BossBuild | None = None
-    heroes: list[HeroSeat] = Field(default_factory=list)
-    lobby_message: int | None = None
-    fight: FightState | None = None
-    started: bool = False
-    pending: Pending | None = None
-    conceded: str | None = None
-    #: Hero players who agreed to concede for the party, valid while the fight's step is concede_step
-    #: (any action in between cancels the question).
-    concede_votes: list[int] = Field(default_factory=list)
-    concede_step: int = -1
 
 
 KIT = GameKit(KIND, BFGame, moved_on="This has moved on: use the newest message, or /bf hand again.")
 
 
-@functools.cache
-def catalog() -> Catalog:
-    """The shipped cards, maps and presets (loaded once)."""
-    return load_catalog()
-
-
 def rng_of(interaction: discord.Interaction) -> Any:
     return interaction.client.rng  # type: ignore[attr-defined]
-
-
-# -- who plays what ------------------------------------------------------------------------------
-
-
-def hero_name(seat: HeroSeat) -> str:
-    return seat.build.name or catalog().get("heroes", seat.build.hero).name
-
-
-def controller(game: BFGame, character_id: str) -> int | None:
-    """The user who plays a character of the fight."""
-    if game.fight is None:
-        return None
-    owner = game.fight.character(character_id).controller
-    return int(owner) if owner and owner.isdigit() else None
-
-
-def side_of(game: BFGame, user: int) -> str | None:
-    """``"boss"``, ``"heroes"`` or ``None`` for a user (the boss side wins a tie)."""
-    if game.boss_player == user:
-        return "boss"
-    if any(s.player == user for s in game.heroes):
-        return "heroes"
-    return None
-
-
-def mention(user: int | None) -> str:
-    return f"<@{user}>" if user else "nobody yet"
-
-
-def whose_turn(game: BFGame) -> str:
-    """ "Mira's turn (<@1>)" for the character to act (or to place)."""
-    fight = game.fight
-    if fight is None or fight.current is None:
-        return "nobody's turn"
-    return f"{fight.current.name}'s turn ({mention(controller(game, fight.current.id))})"
-
-
-class NotYourTurn(RuleError):
-    """Someone acting for a character they do not play."""
-
-
-def check_actor(game: BFGame, user: int) -> FightState:
-    """The fight, when ``user`` plays the character to act now; a refusal naming whose turn it is."""
-    fight = game.fight
-    if fight is None or not game.started:
-        raise RuleError("The fight has not started yet: place every piece, then /bf start.")
-    if fight.is_over() or game.conceded:
-        raise RuleError("The fight is over: /bf end closes it, /bf new starts another.")
-    if game.pending is not None:
-        names = ", ".join(fight.character(c).name for c in game.pending.waiting)
-        raise RuleError(f"Waiting for {names} to choose whether to roll for defence (the buttons above).")
-    if fight.current is None or controller(game, fight.current.id) != user:
-        raise NotYourTurn(f"It is {whose_turn(game)}: only that player can act now.")
-    return fight
-
-
-def start_fight(game: BFGame, rng: Any) -> tuple[BFGame, list[str]]:
-    """The game with the fight started, and what to say about it.
-
-    A game placed with ``hold_start`` is dealt now (initiative and first hands, by the engine's
-    StartFight); a game stored before that flag dealt round 1 at its last placement already.
-    """
-    fight = game.fight
-    assert fight is not None
-    if fight.phase is Phase.SETUP:
-        result = apply(fight, StartFight(), rng)
-        lines = report_step(fight, result)
-        fight = result.state
-    else:
-        order = ", ".join(fight.character(c).name for c in fight.order)
-        lines = [f"The fight begins! Round {fight.round}; initiative: {order}."]
-    lines.append("Every player has drawn a first hand: see it with `/bf hand`.")
-    return game.model_copy(update={"fight": fight, "started": True}), lines
 
 
 # -- actions as short codes (for buttons and select values) -------------------------------------

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.play import autocomplete
-from cogs.boss_fight.game import KIT, BFGame, check_actor, controller, mention, whose_turn
+from cogs.boss_fight.game import KIT, BFGame
 from cogs.boss_fight.views import hand_post, perform, preview_post
 from rules.boss_fight import (
     Action,
@@ -24,6 +24,7 @@ from rules.boss_fight import (
     parse_tile,
 )
 from rules.boss_fight import GameState as FightState
+from rules.boss_fight.table import check_actor, controller, mention, whose_turn
 from rules.errors import RuleError, quote
 
 

@@ -14,19 +14,7 @@ import discord
 
 from bot.games import MovedOn
 from bot.play import Post, Shown, StepButton, StepSelect, View
-from cogs.boss_fight.game import (
-    KIT,
-    BFGame,
-    act,
-    check_actor,
-    controller,
-    decode,
-    encode,
-    mention,
-    rng_of,
-    run_actions,
-    table_post,
-)
+from cogs.boss_fight.game import KIT, BFGame, act, decode, encode, rng_of, run_actions, table_post
 from renderers.hex_board import Overlay
 from rules.boss_fight import (
     Action,
@@ -43,6 +31,7 @@ from rules.boss_fight import (
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.narration import hand_lines
+from rules.boss_fight.table import check_actor, controller, mention
 from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, piece_poses
 from rules.errors import RuleError
 

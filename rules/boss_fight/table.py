@@ -1,0 +1,433 @@
+"""A Boss Fight table: who plays what, the lobby's seats and builds, placing and starting, and
+conceding, as pure functions of a :class:`Table` (each returns a new one or raises a RuleError
+saying what to change).
+
+The engine (``rules.boss_fight.engine``) plays the fight itself; a table adds the people: one boss
+player, hero players who may run several heroes, the host, and what they agree on. The bot stores
+a table as its game state (``cogs/boss_fight/game.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from rules.boss_fight.building import (
+    MAX_HEROES,
+    MAX_PLAYERS,
+    add_card,
+    build_points,
+    deck_count,
+    remove_card,
+    slots,
+)
+from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, load_catalog
+from rules.boss_fight.engine import all_placed, apply, new_game
+from rules.boss_fight.narration import report_step
+from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight
+from rules.boss_fight.state import GameState as FightState
+from rules.boss_fight.views import parse_tile
+from rules.errors import NotFoundError, RuleError, quote
+
+
+@functools.cache
+def catalog() -> Catalog:
+    """The shipped cards, maps and presets (loaded once)."""
+    return load_catalog()
+
+
+class HeroSeat(BaseModel):
+    """One hero and the Discord user who plays it."""
+
+    player: int
+    build: HeroBuild
+
+
+class Pending(BaseModel):
+    """An attack waiting for its defenders to choose whether to roll."""
+
+    action: str
+    attacker: int
+    waiting: list[str] = Field(default_factory=list)
+    choices: dict[str, bool] = Field(default_factory=dict)
+
+
+class Table(BaseModel):
+    """One Boss Fight table: the lobby (host, points, map, seats, builds) and, once the pieces go
+    down, the engine's game with what the table adds to it (the start, a defence being chosen, a
+    concession and the votes for one)."""
+
+    host: int
+    points: int | None = None
+    map_id: str = "crossroads"
+    settings: GameSettings = Field(default_factory=GameSettings)
+    boss_player: int | None = None
+    boss: BossBuild | None = None
+    heroes: list[HeroSeat] = Field(default_factory=list)
+    lobby_message: int | None = None
+    fight: FightState | None = None
+    started: bool = False
+    pending: Pending | None = None
+    conceded: str | None = None
+    #: Hero players who agreed to concede for the party, valid while the fight's step is concede_step
+    #: (any action in between cancels the question).
+    concede_votes: list[int] = Field(default_factory=list)
+    concede_step: int = -1
+
+
+# -- who plays what ------------------------------------------------------------------------------
+
+
+def hero_name(seat: HeroSeat) -> str:
+    return seat.build.name or catalog().get("heroes", seat.build.hero).name
+
+
+def controller(game: Table, character_id: str) -> int | None:
+    """The user who plays a character of the fight."""
+    if game.fight is None:
+        return None
+    owner = game.fight.character(character_id).controller
+    return int(owner) if owner and owner.isdigit() else None
+
+
+def side_of(game: Table, user: int) -> str | None:
+    """``"boss"``, ``"heroes"`` or ``None`` for a user (the boss side wins a tie)."""
+    if game.boss_player == user:
+        return "boss"
+    if any(s.player == user for s in game.heroes):
+        return "heroes"
+    return None
+
+
+def mention(user: int | None) -> str:
+    return f"<@{user}>" if user else "nobody yet"
+
+
+def whose_turn(game: Table) -> str:
+    """ "Mira's turn (<@1>)" for the character to act (or to place)."""
+    fight = game.fight
+    if fight is None or fight.current is None:
+        return "nobody's turn"
+    return f"{fight.current.name}'s turn ({mention(controller(game, fight.current.id))})"
+
+
+class NotYourTurn(RuleError):
+    """Someone acting for a character they do not play."""
+
+
+def check_actor(game: Table, user: int) -> FightState:
+    """The fight, when ``user`` plays the character to act now; a refusal naming whose turn it is."""
+    fight = game.fight
+    if fight is None or not game.started:
+        raise RuleError("The fight has not started yet: place every piece, then /bf start.")
+    if fight.is_over() or game.conceded:
+        raise RuleError("The fight is over: /bf end closes it, /bf new starts another.")
+    if game.pending is not None:
+        names = ", ".join(fight.character(c).name for c in game.pending.waiting)
+        raise RuleError(f"Waiting for {names} to choose whether to roll for defence (the buttons above).")
+    if fight.current is None or controller(game, fight.current.id) != user:
+        raise NotYourTurn(f"It is {whose_turn(game)}: only that player can act now.")
+    return fight
+
+
+def start_fight(game: Table, rng: Any) -> tuple[Table, list[str]]:
+    """The game with the fight started, and what to say about it.
+
+    A game placed with ``hold_start`` is dealt now (initiative and first hands, by the engine's
+    StartFight); a game stored before that flag dealt round 1 at its last placement already.
+    """
+    fight = game.fight
+    assert fight is not None
+    if fight.phase is Phase.SETUP:
+        result = apply(fight, StartFight(), rng)
+        lines = report_step(fight, result)
+        fight = result.state
+    else:
+        order = ", ".join(fight.character(c).name for c in fight.order)
+        lines = [f"The fight begins! Round {fight.round}; initiative: {order}."]
+    lines.append("Every player has drawn a first hand: see it with `/bf hand`.")
+    return game.model_copy(update={"fight": fight, "started": True}), lines
+
+
+BOSS_CHARACTER = "boss"
+
+
+def _open(game: Table) -> None:
+    if game.fight is not None:
+        raise RuleError(
+            "The pieces are being placed, so the builds are fixed: /bf undo the placements to change them."
+        )
+
+
+def join(game: Table, user: int, side: str, preset: str | None) -> tuple[Table, str]:
+    """A player takes the boss (one player) or adds a hero (a player may add several)."""
+    _open(game)
+    cat = catalog()
+    if side == "boss":
+        if game.boss_player not in (None, user):
+            raise RuleError(f"{mention(game.boss_player)} already plays the boss; join as a hero instead.")
+        if any(s.player == user for s in game.heroes):
+            raise RuleError("You play a hero already; one player cannot play both sides.")
+        if preset:
+            build = cat.get("boss_presets", preset).build
+        else:
+            build = game.boss or BossBuild(name="Boss", pieces=[], deck={})
+        new = game.model_copy(update={"boss_player": user, "boss": build})
+        return new, f"{mention(user)} plays the boss: {build.name}."
+    if game.boss_player == user:
+        raise RuleError("You play the boss; one player cannot play both sides.")
+    if not preset:
+        raise RuleError("Name a hero: `/bf join side:hero preset:<a hero preset or hero card>`.")
+    # A whole preset name, then a whole hero card name (a bare hero, built card by card), then
+    # the unique start of a preset's or a hero's name.
+    build = None
+    for table, whole in (("hero_presets", True), ("heroes", True), ("hero_presets", False)):
+        try:
+            found = cat.get(table, preset, prefix=not whole)
+        except RuleError:
+            continue
+        build = found.build if table == "hero_presets" else HeroBuild(hero=found.id, deck={})
+        break
+    if build is None:
+        raise NotFoundError(
+            f"No hero preset or hero card is called {quote(preset, 40)}. Presets (a ready build): "
+            f"{', '.join(sorted(cat.hero_presets))}; hero cards (an empty build to fill with /bf add): "
+            f"{', '.join(sorted(cat.heroes))}."
+        )
+    seat = HeroSeat(player=user, build=build)
+    name = hero_name(seat)
+    if any(hero_name(s).lower() == name.lower() for s in game.heroes):
+        raise RuleError(f"{name} is already in the party: pick another hero.")
+    if len(game.heroes) >= MAX_HEROES:
+        raise RuleError(f"A party has at most {MAX_HEROES} heroes.")
+    players = {s.player for s in game.heroes} | {user}
+    if len(players) + 1 > MAX_PLAYERS:
+        raise RuleError(
+            f"A game has at most {MAX_PLAYERS} players (the boss player and {MAX_PLAYERS - 1} hero players)."
+        )
+    new = game.model_copy(update={"heroes": [*game.heroes, seat]})
+    return new, f"{mention(user)} adds {name} to the party."
+
+
+def my_build(game: Table, user: int, character: str | None) -> tuple[int | None, BossBuild | HeroBuild, str]:
+    """Which build ``user`` means: ``(hero index or None for the boss, build, name)``."""
+    mine: list[tuple[int | None, BossBuild | HeroBuild, str]] = []
+    if game.boss_player == user and game.boss is not None:
+        mine.append((None, game.boss, game.boss.name))
+    mine += [(i, s.build, hero_name(s)) for i, s in enumerate(game.heroes) if s.player == user]
+    if not mine:
+        raise RuleError("You have no character in this game: `/bf join` first.")
+    if character:
+        wanted = character.strip().lower()
+        found = [m for m in mine if m[2].lower() == wanted or (m[0] is None and wanted == BOSS_CHARACTER)]
+        if not found:
+            raise RuleError(f"You play {', '.join(m[2] for m in mine)}; pick one of those as the character.")
+        return found[0]
+    if len(mine) > 1:
+        raise RuleError(f"You play {', '.join(m[2] for m in mine)}: say which with `character:`.")
+    return mine[0]
+
+
+def side_points(game: Table, index: int | None) -> int:
+    """What the rest of that build's side costs."""
+    if index is None:
+        return 0
+    return sum(build_points(catalog(), s.build) for i, s in enumerate(game.heroes) if i != index)
+
+
+def _put(game: Table, index: int | None, build: BossBuild | HeroBuild) -> Table:
+    if index is None:
+        return game.model_copy(update={"boss": build})
+    heroes = list(game.heroes)
+    heroes[index] = heroes[index].model_copy(update={"build": build})
+    return game.model_copy(update={"heroes": heroes})
+
+
+def edit(
+    game: Table,
+    user: int,
+    character: str | None,
+    card: str,
+    *,
+    remove: bool = False,
+    piece: str | None = None,
+) -> tuple[Table, str]:
+    """Add or remove one card; the line says the points total and the slots and deck left."""
+    _open(game)
+    index, build, name = my_build(game, user, character)
+    cat = catalog()
+    if remove:
+        new_build = remove_card(cat, build, card)
+    else:
+        new_build = add_card(
+            cat, build, card, piece=piece, others=side_points(game, index), limit=game.points
+        )
+    verb = "removes" if remove else "adds"
+    spec = cat.get(*_section_of(card))
+    return _put(game, index, new_build), f"{name} {verb} {spec.name}. {build_line(game, index, new_build)}"
+
+
+def _section_of(card: str) -> tuple[str, str]:
+    from rules.boss_fight.building import find_card
+
+    section, spec = find_card(catalog(), card)
+    return section, spec.id
+
+
+def set_deck(game: Table, user: int, character: str | None, preset: str) -> tuple[Table, str]:
+    """Replace a deck with a preset's deck."""
+    _open(game)
+    index, build, name = my_build(game, user, character)
+    cat = catalog()
+    table = "boss_presets" if index is None else "hero_presets"
+    deck = cat.get(table, preset).build.deck
+    new_build = build.model_copy(update={"deck": dict(deck)})
+    return _put(
+        game, index, new_build
+    ), f"{name} takes that preset's deck. {build_line(game, index, new_build)}"
+
+
+def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> str:
+    """Points (and the side's total against the limit), slots and deck size."""
+    cat = catalog()
+    pts = build_points(cat, build)
+    side = pts + side_points(game, index)
+    limit = f" of {game.points}" if game.points else ""
+    party = f", party {side}{limit}" if index is not None else limit
+    used, total = slots(cat, build)
+    return f"{pts} points{party}; slots {used}/{total} ({total - used} left); deck {deck_count(build)}/30."
+
+
+def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild) -> str:
+    """A whole build, card by card."""
+    cat = catalog()
+    lines = [build_line(game, index, build)]
+    if isinstance(build, BossBuild):
+        lines.append("Pieces: " + (", ".join(cat.pieces[p].name for p in build.pieces) or "none"))
+        lines.append(
+            "Equipment: "
+            + (
+                ", ".join(
+                    cat.equipment[e.id].name + (f" (on {e.piece})" if e.piece else "")
+                    for e in build.equipment
+                )
+                or "none"
+            )
+        )
+    else:
+        lines.append(f"Hero: {cat.heroes[build.hero].name}")
+        lines.append("Equipment: " + (", ".join(cat.equipment[e].name for e in build.equipment) or "none"))
+    lines.append("Abilities: " + (", ".join(cat.abilities[a].name for a in build.abilities) or "none"))
+    deck = ", ".join(f"{n}× {cat.actions[c].name}" for c, n in sorted(build.deck.items()))
+    lines.append(f"Deck ({deck_count(build)}/30): {deck or 'empty'}")
+    return "\n".join(lines)
+
+
+def set_map(game: Table, user: int, map_id: str) -> tuple[Table, str]:
+    _open(game)
+    if user not in (game.boss_player, game.host):
+        raise RuleError(f"The boss player ({mention(game.boss_player)}) chooses the map.")
+    board = catalog().get("maps", map_id)
+    return game.model_copy(update={"map_id": board.id}), f"The map is now {board.name}."
+
+
+def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[Table, list[str]]:
+    """Put the next piece down: the boss first, then each hero, each by its own player."""
+    if game.started:
+        raise RuleError("Every piece is placed and the fight has started.")
+    fight = game.fight
+    if fight is None:
+        if game.boss is None or game.boss_player is None:
+            raise RuleError("Nobody plays the boss yet: `/bf join side:boss`.")
+        if not game.heroes:
+            raise RuleError("No hero has joined yet: `/bf join side:hero preset:<hero>`.")
+        controllers = {game.boss.name: str(game.boss_player)}
+        controllers.update({hero_name(s): str(s.player) for s in game.heroes})
+        fight = new_game(
+            catalog(),
+            boss=game.boss,
+            heroes=[s.build for s in game.heroes],
+            map_id=game.map_id,
+            settings=game.settings.model_copy(update={"points_limit": game.points}),
+            rng=rng,
+            controllers=controllers,
+            hold_start=True,
+        )
+    current = fight.current
+    if fight.phase is not Phase.SETUP or current is None:
+        raise RuleError("Every piece is placed: `/bf start`.")
+    owner = current.controller
+    if owner != str(user):
+        raise RuleError(f"{current.name} is placed next, by <@{owner}>.")
+    where = parse_tile(fight, tile)
+    if current.id == fight.boss.id:
+        action: PlaceBoss | PlaceHero = PlaceBoss(anchor=where, rotation=rotation)
+    else:
+        action = PlaceHero(character=current.id, tile=where)
+    result = apply(fight, action, rng)
+    return game.model_copy(update={"fight": result.state}), list(result.log)
+
+
+def start(game: Table, user: int, rng: Any) -> tuple[Table, list[str]]:
+    if game.started:
+        raise RuleError("The fight has already started.")
+    if user != game.host and user != game.boss_player and all(s.player != user for s in game.heroes):
+        raise RuleError("Only a player of this game (or its host) can start it.")
+    if game.fight is None or not all_placed(game.fight):
+        raise RuleError("Place every piece first: `/bf place` (the boss, then each hero).")
+    return start_fight(game, rng)
+
+
+def hero_players(state: Table) -> list[int]:
+    """The hero players who still have a hero in play (the ones a party's concession needs)."""
+    fight = state.fight
+    assert fight is not None
+    found: list[int] = []
+    for c in fight.characters:
+        user = controller(state, c.id)
+        if c.id != fight.boss.id and c.alive and user is not None and user not in found:
+            found.append(user)
+    return found
+
+
+def check_concede(state: Table, user: int) -> str:
+    side = side_of(state, user)
+    if side is None:
+        raise RuleError("Only a player of this game can concede.")
+    if state.fight is None or not state.started:
+        raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
+    if state.conceded or state.fight.is_over():
+        raise RuleError("The fight is already over: `/bf end` closes it.")
+    return side
+
+
+def concede_voters(state: Table) -> list[int]:
+    """The hero players who agreed to concede since the fight's last step."""
+    assert state.fight is not None
+    return list(state.concede_votes) if state.concede_step == state.fight.step else []
+
+
+def conceding(state: Table, user: int, *, answering: bool) -> Table:
+    """``state`` with ``user``'s concession: the boss player's at once; a hero player's counted as
+    a vote, and the party's once every hero player with a hero in play agrees."""
+    side = check_concede(state, user)
+    assert state.fight is not None
+    if side == "boss":
+        if answering:
+            raise RuleError(
+                "Only the hero players asked answer this; the boss player concedes with `/bf concede`."
+            )
+        return state.model_copy(update={"conceded": "boss"})
+    needed = hero_players(state)
+    votes = concede_voters(state)
+    if answering and not votes:
+        raise RuleError("The fight has moved on since that was asked: `/bf concede` asks again.")
+    if user in votes:
+        raise RuleError("You have already agreed: the other hero players are asked.")
+    votes.append(user)
+    update: dict[str, object] = {"concede_votes": votes, "concede_step": state.fight.step}
+    if all(u in votes for u in needed):
+        update["conceded"] = "heroes"
+    return state.model_copy(update=update)
