@@ -779,16 +779,30 @@ class OfflineDriver:
         path: list[str] = []
         options: dict[str, str] = {}
         last: str | None = None
+        known: set[str] | None = None  # the command's option names, once the path is known
         for token in tokens:
             match = re.match(r"^([a-z0-9_-]+):(.*)$", token, re.IGNORECASE | re.DOTALL)
-            if match:
+            if match and last is None:
+                known = self._option_names(path)
+            if match and (known is None or match.group(1).lower() in known or last is None):
                 last = match.group(1).lower()
                 options[last] = match.group(2)
             elif last is not None:
-                options[last] += " " + token  # an unquoted value with spaces
+                # An unquoted value with spaces; ``name:Kai:2, Lee:2`` keeps ``Lee:2`` in it,
+                # since the command has no option called ``lee``.
+                options[last] += " " + token
             else:
                 path.append(token.lower())
         return path, options
+
+    def _option_names(self, path: list[str]) -> set[str] | None:
+        """The options of the command at ``path``, or None when there is no such command (yet)."""
+        if not hasattr(self, "bot"):
+            return None
+        try:
+            return {p.display_name for p in self._resolve(path).parameters}
+        except OfflineError:
+            return None
 
     def _resolve(self, path: list[str]) -> app_commands.Command[Any, ..., Any]:
         if not path:
