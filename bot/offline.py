@@ -784,12 +784,13 @@ class OfflineDriver:
             match = re.match(r"^([a-z0-9_-]+):(.*)$", token, re.IGNORECASE | re.DOTALL)
             if match and last is None:
                 known = self._option_names(path)
-            if match and (known is None or match.group(1).lower() in known or last is None):
+            listing = last is not None and options[last].rstrip().endswith(",")
+            if match and (last is None or known is None or match.group(1).lower() in known or not listing):
                 last = match.group(1).lower()
                 options[last] = match.group(2)
             elif last is not None:
-                # An unquoted value with spaces; ``name:Kai:2, Lee:2`` keeps ``Lee:2`` in it,
-                # since the command has no option called ``lee``.
+                # An unquoted value with spaces; in a list (``name:Kai:2, Lee:2``) a ``Lee:2`` after
+                # a comma stays in the value when the command has no option called ``lee``.
                 options[last] += " " + token
             else:
                 path.append(token.lower())

@@ -136,8 +136,12 @@ def test_thread_links_and_mentions_read_as_names(tmp_path: Path) -> None:
 
 
 def test_readmes_squad_example_works_unquoted(tmp_path: Path) -> None:
-    script = "/si boss start boss:elder_leviathan\n/si squad add name:Kai:basic:2, Lee:2, Doc:specialist:1\n"
+    script = (
+        "/si boss start boss:elder_leviathan\n/si squad add name:Kai:basic:2, Lee:2, Doc:specialist:1\n"
+        "/roll expression:2d6 lable:x\n"
+    )
     out = _console(tmp_path, script)
-    assert "has no option" not in out
+    assert "has no option lable" in out  # a mistyped option is still named, not read as a value
+    assert out.count("has no option") == 1
     added = out[out.index("/si squad add") :]
     assert "Kai" in added and "Lee" in added and "Doc" in added
