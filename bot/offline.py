@@ -1108,9 +1108,13 @@ class OfflineDriver:
         if method == "PATCH":
             if message.id not in self.messages:  # a deferred reply gets its first content
                 pending.placeholder = False
+                pending.reply.messages.append(message)  # a new message, not an edit of one
+                try:
+                    self._edit(pending, message, body, files)
+                except discord.HTTPException:
+                    pending.reply.messages.remove(message)
+                    raise
                 self.messages[message.id] = message
-                self._edit(pending, message, body, files)
-                pending.reply.messages.append(message)
                 return message.payload()
             self._edit(pending, message, body, files)
             return message.payload()

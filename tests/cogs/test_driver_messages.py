@@ -127,3 +127,18 @@ async def test_interactions_advertise_the_default_upload_limit(driver: OfflineDr
     """attachment_size_limit on an interaction is the server's upload limit: 10 MiB without boosts."""
     await driver.bot.add_cog(Limit())
     assert (await driver.command("/limit")).message.content == f"limit {10 * 1024 * 1024}"
+
+
+class Slow(commands.Cog):
+    @app_commands.command(name="slow")
+    async def slow(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("done")
+
+
+async def test_a_deferred_replys_first_content_is_a_new_message_not_an_edit(driver: OfflineDriver) -> None:
+    """The follow-up after "thinking" fills the placeholder: players see one new message (the
+    console printed it twice, once as edited)."""
+    await driver.bot.add_cog(Slow())
+    reply = await driver.command("/slow")
+    assert reply.deferred and [m.content for m in reply.messages] == ["done"] and reply.edited == []
