@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.errors import HeraldTree
 from bot.games import GameStore
+from bot.permissions import guild_report
 from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
@@ -111,12 +112,23 @@ class Herald(commands.AutoShardedBot):
         log.info(
             "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
+        for guild in self.guilds:
+            self.warn_missing_permissions(guild)
         if not self._synced and self.settings.syncs_commands:
             self._synced = True
             try:
                 await self.sync_commands_if_changed()
             except discord.HTTPException:
                 log.exception("command sync failed; the previous commands stay registered")
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        self.warn_missing_permissions(guild)
+
+    def warn_missing_permissions(self, guild: discord.Guild) -> None:
+        """Log, once per server, which permission Herald lacks there and what that costs."""
+        report = guild_report(guild)
+        if report:
+            log.warning("%s", report)
 
     # -- command sync ---------------------------------------------------------------------
 

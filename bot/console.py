@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import sys
 import textwrap
 import time
@@ -205,22 +206,30 @@ class Console:
         number = self.numbered.index(message) + 1
         who = "only you can see this" if message.ephemeral else f"in #{self.channel.name}"
         print(f"┌─ message {number} ({who}{', edited' if edited else ''})")
-        for line in message.text.splitlines() or [""]:
+        for line in self.readable(message.text).splitlines() or [""]:
             for wrapped in textwrap.wrap(line, 100) or [""]:
                 print(f"│ {wrapped}")
         for attachment in message.attachments:
             where = attachment.path or attachment.filename
             print(f"│ 🖼  {where} ({len(attachment.data) / 1024:.0f} KB)")
-        components = message._components()
-        if components:
-            labels = []
-            for c in components:
-                if hasattr(c, "options"):
-                    labels.append(f"[{c.index}: select {c.placeholder or ''} → :choose]")
-                else:
-                    labels.append(f"[{c.index}: {c.label}{' (disabled)' if c.disabled else ''}]")
+        buttons = message.buttons
+        if buttons:
+            labels = [f"[{b.index}: {b.label}{' (disabled)' if b.disabled else ''}]" for b in buttons]
             print("│ " + "  ".join(labels) + f"   → :press N {number}")
+        for menu in message.selects:
+            # A menu lists its options at once, as Discord's dropdown shows them on a click.
+            many = f", up to {menu.max_values}" if menu.max_values > 1 else ""
+            print(f"│ [{menu.index}: {menu.placeholder or 'select'}{many}]   → :choose {menu.index} LABEL")
+            for label, _ in menu.options:
+                print(f"│     • {label}")
         print("└─")
+
+    def readable(self, text: str) -> str:
+        """Channel and user mentions as Discord shows them: ``#name`` and ``@name``, not ``<#id>``."""
+        channels = {str(c.id): c.name for c in self.driver.channels.values()}
+        users = {str(u.id): u.name for u in self.driver.users.values()}
+        text = re.sub(r"<#(\d+)>", lambda m: f"#{channels[m[1]]}" if m[1] in channels else m[0], text)
+        return re.sub(r"<@!?(\d+)>", lambda m: f"@{users[m[1]]}" if m[1] in users else m[0], text)
 
 
 async def run_console(argv: list[str]) -> int:
@@ -251,7 +260,8 @@ async def run_console(argv: list[str]) -> int:
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history)
         print("Herald console: Discord without Discord. Type :help for help, /help for the commands.")
-        print(f"Database: {args.db} (reuse it with --db {args.db})")
+    # Piped sessions print it too: it is how a scripted session is picked up again.
+    print(f"Database: {args.db} (reuse it with --db {args.db})")
     try:
         while True:
             try:

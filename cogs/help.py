@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.permissions import FIX, explain, missing, needed_by
 from bot.send import send
 from rules.errors import RuleError, quote
 
@@ -74,13 +75,18 @@ class Help(commands.Cog):
         embed = discord.Embed(title=f"/{command.name}", description=command.description, colour=COLOUR)
         lines = [f"`/{leaf.qualified_name}` {leaf.description}" for leaf in _leaves(command)]
         _fields(embed, "Commands", lines, "\n")
+        needs = needed_by(command.name)
+        if needs:
+            embed.add_field(name="Permissions", value=f"Herald also needs {explain(needs)}.", inline=False)
         return embed
 
     @app_commands.command(name="help", description="What Herald can do: every command, by game")
     @app_commands.describe(topic="A game or command (bf, its, si, roll...) to see each of its commands")
     async def help_command(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         embed = self.topic(topic) if topic else self.overview()
-        await send(interaction, embed=embed, ephemeral=True)
+        lacking = missing(interaction.app_permissions) if interaction.guild_id else []
+        warning = f"⚠ In this channel Herald lacks {explain(lacking)}. {FIX}" if lacking else None
+        await send(interaction, content=warning, embed=embed, ephemeral=True)
 
     @help_command.autocomplete("topic")
     async def _topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
