@@ -19,6 +19,7 @@ rate limit allows gets 429.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -40,7 +41,7 @@ from web import pages
 log = logging.getLogger("herald.web")
 
 STATIC_DIR = Path(__file__).parent / "static"
-STATIC_FILES = {"page.css": "text/css", "page.js": "text/javascript"}
+STATIC_FILES = {"page.css": "text/css", "page.js": "text/javascript", "icon.svg": "image/svg+xml"}
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -74,7 +75,9 @@ class StoredTournament(BaseModel):
 
     def view(self, scenario_name: Callable[[str], str]) -> PublicTournament:
         reported = {(r.round, p) for r in self.reports for p in (r.reporter, r.opponent)}
-        return public_view(self.tournament, reported=reported, scenario_name=scenario_name, timer=self.round_timer)
+        return public_view(
+            self.tournament, reported=reported, scenario_name=scenario_name, timer=self.round_timer
+        )
 
 
 @dataclass(frozen=True)
@@ -109,17 +112,23 @@ class TournamentSource:
         key = (record.id, record.version)
         found = self._cache.get(key)
         if found is None:
-            try:
-                stored = StoredTournament.model_validate(record.state)
-            except ValidationError:
-                log.warning("tournament %s: stored state does not read as a tournament", record.id)
+            # A 512-player event takes tens of milliseconds to read and rank: off the event loop.
+            found = await asyncio.to_thread(self._build, record)
+            if found is None:
                 return None
-            found = Found(stored, stored.view(self._scenario_name), f'"{record.id}-{record.version}"')
             self._cache[key] = found
             while len(self._cache) > CACHE_ENTRIES:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(key)
         return found
+
+    def _build(self, record: Any) -> Found | None:
+        try:
+            stored = StoredTournament.model_validate(record.state)
+        except ValidationError:
+            log.warning("tournament %s: stored state does not read as a tournament", record.id)
+            return None
+        return Found(stored, stored.view(self._scenario_name), f'"{record.id}-{record.version}"')
 
 
 class RateLimiter:
@@ -159,7 +168,9 @@ KEY_LIMITER: web.AppKey[RateLimiter] = web.AppKey("limiter", RateLimiter)
 
 
 @web.middleware
-async def _guard(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> Any:
+async def _guard(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> Any:
     if not request.app[KEY_LIMITER].allow(_address(request)):
         response: web.StreamResponse = _html(
             pages.plain("Too many requests", "Slow down a little: this page updates by itself."), 429
@@ -173,11 +184,15 @@ async def _guard(request: web.Request, handler: Callable[[web.Request], Awaitabl
         except web.HTTPMethodNotAllowed:
             response = _html(pages.plain("Not allowed", "These pages can only be read."), 405)
         except web.HTTPException as refusal:
-            response = _html(pages.plain(refusal.reason or "Refused", "This address cannot be served."), refusal.status)
+            response = _html(
+                pages.plain(refusal.reason or "Refused", "This address cannot be served."), refusal.status
+            )
         except Exception:
             incident = secrets.token_hex(4)
             log.exception("web incident %s on %s", incident, request.path[:80])
-            response = _html(pages.plain("Something went wrong", f"Incident {incident}; try again soon."), 500)
+            response = _html(
+                pages.plain("Something went wrong", f"Incident {incident}; try again soon."), 500
+            )
     response.headers.update(SECURITY_HEADERS)
     response.headers.setdefault("Cache-Control", "no-store")
     return response
@@ -239,19 +254,27 @@ async def results(request: web.Request) -> web.StreamResponse:
 
 
 async def static(request: web.Request) -> web.StreamResponse:
-    name = request.match_info["name"]
+    return await static_named(request, request.match_info["name"])
+
+
+async def static_named(request: web.Request, name: str) -> web.StreamResponse:
     kind = STATIC_FILES.get(name)
     if kind is None:
         raise web.HTTPNotFound()
-    response = web.Response(body=(STATIC_DIR / name).read_bytes(), content_type=kind, charset="utf-8")
+    response = web.Response(body=(STATIC_DIR / name).read_bytes(), content_type=kind)
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
+
+
+async def favicon(request: web.Request) -> web.StreamResponse:
+    return await static_named(request, "icon.svg")
 
 
 async def home(request: web.Request) -> web.StreamResponse:
     return _html(
         pages.plain(
-            "Herald", "Tournament pages live at the address their organisers share: /tournament info in Discord."
+            "Herald",
+            "Tournament pages live at the address their organisers share: /tournament info in Discord.",
         )
     )
 
@@ -269,6 +292,7 @@ def make_app(source: TournamentSource, *, limiter: RateLimiter | None = None) ->
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/players.csv", players)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/results.csv", results)
     app.router.add_get("/static/{name}", static)
+    app.router.add_get("/favicon.ico", favicon)
     return app
 
 

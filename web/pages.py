@@ -15,7 +15,7 @@ from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicS
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "1"
+ASSET_VERSION = "2"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 
@@ -27,12 +27,14 @@ def e(text: object) -> str:
 def _score(side: PublicSide) -> str:
     if side.op is None:
         return ""
-    return f'<b class="op">{side.op}</b><span class="vp">{side.vp} VP</span><span class="tp">{side.tp} TP</span>'
+    return (
+        f'<b class="op">{side.op}</b><span class="vp">{side.vp} VP</span><span class="tp">{side.tp} TP</span>'
+    )
 
 
 def _side(side: PublicSide, cls: str) -> str:
     dropped = ' <em class="dropped">dropped</em>' if side.dropped else ""
-    faction = f'<small>{e(side.faction)}</small>' if side.faction else ""
+    faction = f"<small>{e(side.faction)}</small>" if side.faction else ""
     return f'<div class="side {cls}"><span class="name">{e(side.name)}</span>{dropped}{faction}</div>'
 
 
@@ -48,7 +50,8 @@ def _game(game: PublicGame) -> str:
     status = _STATUS[game.status]
     flags = "".join(f'<i class="flag">{e(f)}</i>' for f in game.flags)
     middle = (
-        f'<div class="score"><span class="s a">{_score(game.a)}</span><span class="s b">{_score(game.b)}</span></div>'
+        f'<div class="score"><span class="s a">{_score(game.a)}</span>'
+        f'<span class="s b">{_score(game.b)}</span></div>'
         if game.status == "done"
         else f'<div class="score"><span class="state {status}">{status}</span></div>'
     )
@@ -76,7 +79,8 @@ def _standing(s: PublicStanding) -> str:
         marks.append('<em class="adj" title="bye adjustment">adj.</em>')
     faction = e(s.faction)
     return (
-        f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td><td class="name">{e(s.name)} {"".join(marks)}'
+        f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td>'
+        f'<td class="name">{e(s.name)} {"".join(marks)}'
         f'</td><td class="fac">{faction}</td><td>{s.tp}</td><td>{s.op}</td><td>{s.vp}</td>'
         f"<td>{s.opponents_op}</td><td>{s.byes}</td></tr>"
     )
@@ -88,7 +92,7 @@ def _standings(view: PublicTournament) -> str:
     head = (
         "<thead><tr><th>#</th><th>Player</th><th class=fac>Faction</th><th title='Tournament Points'>TP</th>"
         "<th title='Objective Points'>OP</th><th title='Victory Points'>VP</th>"
-        "<th title=\"Opponents' Objective Points\">Opp. OP</th><th>Byes</th></tr></thead>"
+        '<th title="Opponents\' Objective Points">Opp. OP</th><th>Byes</th></tr></thead>'
     )
     rows = "".join(_standing(s) for s in view.standings)
     return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
@@ -103,10 +107,13 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         ends = f'<p class="timer" data-ends="{stamp}">Round timer: ends at {stamp}</p>'
     parts = [
         f'<header><h1>{e(view.name)}</h1><p class="meta">ITS · {view.tier} points · {e(view.kind)} · '
-        f'{view.players} player{"" if view.players == 1 else "s"}</p><p class="status">{e(view.status)}</p>{ends}</header>'
+        f'{view.players} player{"" if view.players == 1 else "s"}</p>'
+        f'<p class="status">{e(view.status)}</p>{ends}</header>'
     ]
     if view.current is not None:
-        parts.append(f'<section class="round"><h2>{_round_head(view.current)}</h2>{_games(view.current)}</section>')
+        parts.append(
+            f'<section class="round"><h2>{_round_head(view.current)}</h2>{_games(view.current)}</section>'
+        )
     parts.append(f'<section class="table-wrap"><h2>Standings</h2>{_standings(view)}</section>')
     if not screen and view.earlier:
         inline = sum(len(r.games) for r in view.earlier) <= INLINE_EARLIER_GAMES
@@ -142,6 +149,7 @@ def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: 
         '<meta name="color-scheme" content="dark light"><meta name="referrer" content="no-referrer">'
         f"<title>{e(view.name)} · Herald</title>"
         f'<link rel="stylesheet" href="/static/page.css?v={ASSET_VERSION}">'
+        '<link rel="icon" href="/static/icon.svg">'
         f'<script src="/static/page.js?v={ASSET_VERSION}" defer></script></head>'
         f'<body class="{classes}" data-live="{e(live_url)}" data-etag="{e(etag)}">'
         f'<div id="live">{live(view, screen=screen)}</div>'
@@ -154,7 +162,8 @@ def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: 
 def not_found() -> str:
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found · Herald</title>'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<title>Not found · Herald</title>"
         f'<link rel="stylesheet" href="/static/page.css?v={ASSET_VERSION}"></head><body><div id="live">'
         "<header><h1>Nothing here</h1></header><p>This address does not lead to a tournament. It may be "
         "mistyped, or the organisers gave the tournament a new link: ask them, or use the link in the "

@@ -46,7 +46,8 @@ class SqlLinkRepository:
         async with self._db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO tournament_links (game_id, token, created_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (game_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at",
+                " ON CONFLICT (game_id) DO UPDATE SET token = excluded.token,"
+                " created_at = excluded.created_at",
                 (game_id, token, utcnow()),
             )
         return token

@@ -253,6 +253,7 @@ class SetupCommands:
         token = await self.bot.links.reset(game.id)
         url = f"{self.bot.web_url}/t/{token}"
         await Post(
-            content=f"{quote(game.state.tournament.name, 80)} has a new live page; the old address no longer works.",
+            content=f"{quote(game.state.tournament.name, 80)} has a new live page; "
+            "the old address no longer works.",
             view=link_view(url),
         ).send(interaction)

@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.tournament.model import BYE_TP, Game, Round, Tournament
+from rules.tournament.model import BYE_TP, Game, Player, Round, Tournament
 from rules.tournament.standings import standings
 
 GameStatus = Literal["playing", "reported", "done", "bye"]
@@ -109,24 +109,29 @@ class PublicTournament(BaseModel):
     """When the current round's timer runs out (None: no timer running for this round)."""
 
 
-def _side(t: Tournament, player_id: str, points: tuple[int, int, int] | None) -> PublicSide:
-    player = t.player(player_id)
+def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, int] | None) -> PublicSide:
+    player = players[player_id]
     op, vp, tp = points if points is not None else (None, None, None)
     return PublicSide(
-        name=player.name, faction=player.faction, op=op, vp=vp, tp=tp, dropped=player.dropped_after is not None
+        name=player.name,
+        faction=player.faction,
+        op=op,
+        vp=vp,
+        tp=tp,
+        dropped=player.dropped_after is not None,
     )
 
 
-def _game(t: Tournament, game: Game, reported: bool) -> PublicGame:
+def _game(players: dict[str, Player], game: Game, reported: bool) -> PublicGame:
     if game.b is None:
-        return PublicGame(table=None, a=_side(t, game.a, (0, 0, BYE_TP)), b=None, status="bye")
+        return PublicGame(table=None, a=_side(players, game.a, (0, 0, BYE_TP)), b=None, status="bye")
     res = game.result
     status: GameStatus = "done" if res is not None else "reported" if reported else "playing"
     flags = [f.value.replace("_", " ") for f in game.flags] + (["changed by hand"] if game.edited else [])
     return PublicGame(
         table=game.table,
-        a=_side(t, game.a, None if res is None else (res.op_a, res.vp_a, res.tp_a)),
-        b=_side(t, game.b, None if res is None else (res.op_b, res.vp_b, res.tp_b)),
+        a=_side(players, game.a, None if res is None else (res.op_a, res.vp_a, res.tp_a)),
+        b=_side(players, game.b, None if res is None else (res.op_b, res.vp_b, res.tp_b)),
         status=status,
         flags=flags,
     )
@@ -136,7 +141,8 @@ def _round(
     t: Tournament, rnd: Round, reported: Collection[tuple[int, str]], scenario_name: Callable[[str], str]
 ) -> PublicRound:
     scenario = t.scenarios.get(rnd.number)
-    games = [_game(t, g, any((rnd.number, p) in reported for p in g.players)) for g in rnd.games]
+    players = {p.id: p for p in t.players}
+    games = [_game(players, g, any((rnd.number, p) in reported for p in g.players)) for g in rnd.games]
     return PublicRound(
         number=rnd.number,
         scenario=scenario_name(scenario) if scenario else None,

@@ -29,7 +29,7 @@ async def test_page_current_round_standings_and_downloads(
     assert "Store Cup" in text and "Waiting for round 1 to be paired" in text
     assert before.headers["Content-Security-Policy"] == CSP
     assert before.headers["X-Content-Type-Options"] == "nosniff"
-    assert "<script src=\"/static/page.js" in text and "http" not in text.split("<body")[0].replace(
+    assert '<script src="/static/page.js' in text and "http" not in text.split("<body")[0].replace(
         'content="width=device-width', ""
     ), "no external asset in the head"
 
@@ -39,12 +39,17 @@ async def test_page_current_round_standings_and_downloads(
     a, b = name_of(driver, first.a), name_of(driver, first.b)
     public(
         await driver.command(
-            f"/tournament result player:@{a} opponent:@{b} player_op:7 player_vp:210 opponent_op:3 opponent_vp:95",
+            f"/tournament result player:@{a} opponent:@{b} player_op:7 player_vp:210 "
+            "opponent_op:3 opponent_vp:95",
             user="olga",
         )
     )
     c, d = name_of(driver, second.a), name_of(driver, second.b)
-    public(await driver.command(f"/tournament report opponent:@{d} my_op:9 my_vp:300 their_op:1 their_vp:20", user=c))
+    public(
+        await driver.command(
+            f"/tournament report opponent:@{d} my_op:9 my_vp:300 their_op:1 their_vp:20", user=c
+        )
+    )
 
     text = await (await http.get(url)).text()
     assert "Round 1 of 3: playing" in text and "Acquisition" in text
@@ -58,8 +63,12 @@ async def test_page_current_round_standings_and_downloads(
     statuses = sorted(g["status"] for g in data["current"]["games"])
     assert statuses == ["done", "playing", "playing", "reported"]
     assert "reports" not in data and "organisers" not in data
-    assert all(side is None or side["op"] is None for g in data["current"]["games"] if g["status"] == "reported"
-               for side in (g["a"], g["b"]))
+    assert all(
+        side is None or side["op"] is None
+        for g in data["current"]["games"]
+        if g["status"] == "reported"
+        for side in (g["a"], g["b"])
+    )
 
     exported = public(await driver.command("/tournament export", user="ann"))
     for name in ("players.csv", "results.csv"):
@@ -76,7 +85,9 @@ async def test_user_typed_names_are_escaped(web_driver: OfflineDriver, http: aio
     driver = web_driver
     evil = "<script>alert(1)</script>"
     public(await driver.command(f'/tournament create name:"Cup {evil}" tier:300', user="olga"))
-    public(await driver.command(f'/tournament join faction:"Ariadna <img src=x onerror=alert(2)>"', user="ann"))
+    public(
+        await driver.command('/tournament join faction:"Ariadna <img src=x onerror=alert(2)>"', user="ann")
+    )
     public(await driver.command('/tournament join faction:"\\" onmouseover=\\"alert(3)"', user="bo"))
     url = page_links(public(await driver.command("/tournament info", user="ann")))[0]
     for address in (url, f"{url}/live", f"{url}?screen=1"):
@@ -139,7 +150,9 @@ async def test_live_part_answers_304_until_something_changes(
     assert timed.status == 200 and 'data-ends="' in await timed.text()
 
 
-async def test_static_files_and_the_venue_view(web_driver: OfflineDriver, http: aiohttp.ClientSession) -> None:
+async def test_static_files_and_the_venue_view(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
     url = await cup(web_driver, players=4)
     base = url.rsplit("/t/", 1)[0]
     for name, kind in (("page.css", "text/css"), ("page.js", "text/javascript")):
@@ -181,10 +194,17 @@ def _big_event(players: int, rounds: int) -> object:
         t = pair_next_round(t, rng)
         for g in t.current.games:
             if g.b is not None:
-                t = record_result(t, g.a, g.b, GameResult(op_a=rng.randint(0, 10),
-                                                                            op_b=rng.randint(0, 10),
-                                                                            vp_a=rng.randint(0, 300),
-                                                                            vp_b=rng.randint(0, 300)))
+                t = record_result(
+                    t,
+                    g.a,
+                    g.b,
+                    GameResult(
+                        op_a=rng.randint(0, 10),
+                        op_b=rng.randint(0, 10),
+                        vp_a=rng.randint(0, 300),
+                        vp_b=rng.randint(0, 300),
+                    ),
+                )
     return t
 
 
@@ -200,3 +220,29 @@ def test_a_512_player_page_stays_under_500_kb(screen: bool) -> None:
         assert html.count('<details data-round="') == 3, "earlier rounds open on demand"
         earlier = pages.round_games(view, 1)
         assert earlier is not None and earlier.count('<li class="game') == 256
+
+
+def test_web_settings() -> None:
+    from bot.settings import Settings
+
+    default = Settings(_env_file=None, web_port=8080)
+    assert default.web_base_url == "http://127.0.0.1:8080"
+    assert Settings(_env_file=None, web_host="0.0.0.0", web_port=9000).web_base_url == "http://127.0.0.1:9000"
+    proxied = Settings(_env_file=None, public_url="https://herald.example.org/ ", web_port=8080)
+    assert proxied.web_base_url == "https://herald.example.org"
+    assert Settings(_env_file=None, web_port=0, public_url="https://x.example").web_base_url is None
+    with pytest.raises(ValueError, match="http"):
+        Settings(_env_file=None, public_url="herald.example.org")
+
+
+async def test_a_taken_port_leaves_the_bot_running_without_pages(tmp_path, web_driver: OfflineDriver) -> None:
+    port = int(web_driver.bot.web_url.rsplit(":", 1)[1])
+    second = await OfflineDriver.open(tmp_path / "second.sqlite3", web_port=port)
+    try:
+        assert second.bot.web_url is None
+        public(await second.command('/tournament create name:"Cup" tier:300', user="olga"))
+        info = public(await second.command("/tournament info", user="olga"))
+        assert page_links(info) == [] and "/t/" not in info.text
+        refused(await second.command("/tournament link reset", user="olga"), "serves no web pages")
+    finally:
+        await second.close()

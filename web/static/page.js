@@ -33,7 +33,7 @@
       const rows = Array.from(list.children);
       rows.forEach((r) => r.classList.remove("hidden"));
       const top = list.getBoundingClientRect().top;
-      const room = window.innerHeight - top - 8;
+      const room = window.innerHeight - top - 48; // the page note below the list, and a margin
       let fit = 0;
       for (const r of rows) {
         if (r.getBoundingClientRect().bottom - top > room) break;
@@ -43,12 +43,13 @@
       const pages = Math.ceil(rows.length / fit);
       const p = pages ? pageIndex % pages : 0;
       rows.forEach((r, i) => r.classList.toggle("hidden", i < p * fit || i >= (p + 1) * fit));
-      let note = list.parentElement.querySelector(":scope > .pager-note");
+      const section = list.closest("section") || list.parentElement;
+      let note = section.querySelector(":scope > .pager-note");
       if (pages > 1) {
         if (!note) {
           note = document.createElement("p");
           note.className = "pager-note";
-          list.parentElement.appendChild(note);
+          section.appendChild(note);
         }
         note.textContent = "Page " + (p + 1) + " of " + pages;
       } else if (note) {
