@@ -18,6 +18,7 @@ from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
 from bot.storage import SqlGameRepository, SqlJobRepository, SqlMetaRepository, open_database
+from bot.storage.links import SqlLinkRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.saved_rolls import SqliteSavedRollRepository
@@ -37,6 +38,7 @@ COGS: tuple[str, ...] = (
     "cogs.odds",
     "cogs.tournament",
     "cogs.boss_fight",
+    "cogs.web",
 )
 
 
@@ -68,6 +70,10 @@ class Herald(commands.AutoShardedBot):
         self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
         #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.
         self.ratings = SqliteRatingRepository(self.db)
+        #: The unguessable address of each tournament's web page (see web/ and cogs/web.py).
+        self.links = SqlLinkRepository(self.db)
+        #: The web pages' address while they are served (set by cogs.web), else None.
+        self.web_url: str | None = None
         #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the
         #: loop; the database hands each due job to exactly one of them.
         self.scheduler = Scheduler(SqlJobRepository(self.db))

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from bot.offline import Message, Modal, OfflineDriver, OfflineError, Reply
+from bot.settings import Settings
 
 HELP = """\
 Type a slash command as in Discord, options as name:value (quote values with spaces or not):
@@ -243,6 +244,12 @@ async def run_console(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, default=Path("out"), help="where images are saved")
     parser.add_argument("--fresh", action="store_true", help="empty the --db file first")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable sessions)")
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        default=None,
+        help="port of the tournament web pages (default: WEB_PORT, else 8080; 0: off)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -253,7 +260,8 @@ async def run_console(argv: list[str]) -> int:
     elif args.fresh:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{args.db}{suffix}").unlink(missing_ok=True)
-    driver = await OfflineDriver.open(args.db, rng_seed=args.seed, out_dir=args.out)
+    web_port = Settings().web_port if args.web_port is None else args.web_port
+    driver = await OfflineDriver.open(args.db, rng_seed=args.seed, out_dir=args.out, web_port=web_port)
     interactive = sys.stdin.isatty()
     console = Console(driver, args.out, echo=not interactive)
     if interactive:
@@ -262,6 +270,8 @@ async def run_console(argv: list[str]) -> int:
         print("Herald console: Discord without Discord. Type :help for help, /help for the commands.")
     # Piped sessions print it too: it is how a scripted session is picked up again.
     print(f"Database: {args.db} (reuse it with --db {args.db})")
+    if driver.bot.web_url:
+        print(f"Tournament web pages: {driver.bot.web_url} (/tournament info gives a tournament's page)")
     try:
         while True:
             try:

@@ -144,6 +144,10 @@ class GameStore:
     async def active_record(self, channel_id: int) -> GameRecord | None:
         return await self._repo.active(channel_id)
 
+    async def record(self, game_id: int) -> GameRecord | None:
+        """A game's stored row by id, active or ended (the web pages read tournaments this way)."""
+        return await self._repo.get(game_id)
+
     async def get(self, channel_id: int, model: type[S], kind: str) -> Game[S]:
         """The channel's active game of ``kind``; a RuleError naming what to do when there is none."""
         record = await self._repo.active(channel_id)

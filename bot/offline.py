@@ -423,7 +423,10 @@ class OfflineDriver:
         *,
         rng_seed: int | None = None,
         out_dir: Path | None = None,
+        web_port: int = 0,
     ) -> None:
+        #: The tournament web pages' port (0: off, as in tests; the console serves them).
+        self.web_port = web_port
         #: A path is a SQLite file; a URL (postgresql://...) any backend bot.storage knows.
         self.database_url = str(database_path) if "://" in str(database_path) else None
         self.database_path = Path("unused.sqlite3") if self.database_url else Path(database_path)
@@ -456,6 +459,7 @@ class OfflineDriver:
             database_url=self.database_url,
             discord_token=None,
             sync_commands=False,  # there is no Discord to sync the commands to
+            web_port=self.web_port,
             _env_file=None,
         )
         self.bot = create_bot(settings)

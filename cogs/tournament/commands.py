@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete
+from cogs.tournament.links import link_view, page_url
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
     KIT,
@@ -49,6 +50,7 @@ class SetupCommands:
     """Mixed into the /tournament cog (see ``cogs/tournament/__init__.py``)."""
 
     scenarios: ScenarioLibrary
+    bot: Any
     organiser = app_commands.Group(name="organiser", description="Who runs this tournament")
 
     def scenario_name(self, scenario_id: str) -> str:
@@ -102,14 +104,18 @@ class SetupCommands:
             )
         state = TournamentGame(tournament=tournament, organisers=[interaction.user.id])
         shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
-        await KIT.reply(
-            interaction,
-            shown,
-            self.shown(
-                f"{interaction.user.mention} opened **{quote(tournament.name, 80)}**: join with "
-                "`/tournament join faction:...`."
-            ),
+        url = await page_url(self.bot, shown.id)  # the live page's address is made with the tournament
+        show = self.shown(
+            f"{interaction.user.mention} opened **{quote(tournament.name, 80)}**: join with "
+            "`/tournament join faction:...`."
         )
+
+        def with_page(shown: Shown[TournamentGame]) -> Post:
+            post = show(shown)
+            post.view = post.view or link_view(url)
+            return post
+
+        await KIT.reply(interaction, shown, with_page)
 
     @organiser.command(name="add", description="Let someone else run this tournament too")
     @app_commands.rename(user="member")
@@ -227,4 +233,27 @@ class SetupCommands:
     async def info(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         note = "You organise it." if is_organiser(interaction, game.state) else None
-        await Post(content=note, embeds=[summary(game.state, self.scenario_name)]).send(interaction)
+        embed = summary(game.state, self.scenario_name)
+        url = await page_url(self.bot, game.id)
+        if url is not None:
+            embed.add_field(name="Live page (pairings and standings on the web)", value=url, inline=False)
+        await Post(content=note, embeds=[embed], view=link_view(url)).send(interaction)
+
+    link = app_commands.Group(name="link", description="The tournament's live web page")
+
+    @link.command(name="reset", description="Organisers: a new address for the live page (the old one stops)")
+    async def link_reset(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        require_organiser(interaction, game.state, "change the live page's address")
+        if not getattr(self.bot, "web_url", None):
+            raise RuleError(
+                "This Herald serves no web pages (WEB_PORT is 0 or its port was taken), so there is no "
+                "link to reset."
+            )
+        token = await self.bot.links.reset(game.id)
+        url = f"{self.bot.web_url}/t/{token}"
+        await Post(
+            content=f"{quote(game.state.tournament.name, 80)} has a new live page; "
+            "the old address no longer works.",
+            view=link_view(url),
+        ).send(interaction)

@@ -23,6 +23,7 @@ from bot.limits import quote
 from bot.play import Change, Post, send
 from bot.send import acknowledge, send_to
 from bot.storage.ratings import RatingUpdate
+from cogs.tournament.links import with_link
 from cogs.tournament.posts import (
     PING,
     chunks,
@@ -61,6 +62,7 @@ from rules.tournament import (
 )
 from rules.tournament import finish as finish_tournament
 from rules.tournament.model import MAX_ARMY_POINTS
+from rules.tournament.public import RoundTimer
 
 log = logging.getLogger("herald.tournament")
 
@@ -133,6 +135,7 @@ class RoundCommands:
                     interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
                 )
         posts = pairings_posts(state, number, self.scenario_name)
+        await with_link(self.bot, shown.id, posts[0])
         if note:
             posts[-1].content = f"{posts[-1].content}\n{note}"
         for post in posts:
@@ -291,6 +294,14 @@ class RoundCommands:
         if current is None or game.state.tournament.finished:
             raise RuleError("Pair a round first: the timer counts down a round.")
         ends = datetime.now(UTC) + timedelta(minutes=minutes)
+        timer = RoundTimer(round=current.number, ends=ends)
+        await KIT.step(
+            interaction,
+            "timer",
+            lambda state: Change(state.update(round_timer=timer), summary=f"round {timer.round} timer"),
+            game_id=game.id,
+            channel_id=home,
+        )
         payload = {"channel": home, "game": game.id, "round": current.number, "ends": ends.isoformat()}
         key = f"{TIMER_JOB}:{game.id}"
         scheduler = self.bot.scheduler
@@ -312,7 +323,8 @@ class RoundCommands:
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 16] = 1
     ) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        await standings_post(game.state.tournament, page=page).send(interaction)
+        post = standings_post(game.state.tournament, page=page)
+        await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
     @app_commands.describe(early="Finish before every planned round is played")
@@ -329,7 +341,7 @@ class RoundCommands:
         shown = await KIT.step(interaction, "finish", change, channel_id=home)
         t = shown.state.tournament
         lines = await self._rate(interaction.guild_id or 0, shown.id, t)
-        await standings_post(t).send(interaction)
+        await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
         for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
             await Post(content=text).send(interaction)
 

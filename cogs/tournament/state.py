@@ -19,6 +19,7 @@ from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
 from rules.tournament.model import MAX_NAME_CHARS
+from rules.tournament.public import RoundTimer
 from rules.tournament.reports import PendingReport, Results
 
 KIND = GameKind("tournament", "a tournament", "/tournament create", "/tournament finish")
@@ -44,6 +45,8 @@ class TournamentGame(GameState):
     threads: list[GameThread] = Field(default_factory=list)
     reports: list[PendingReport] = Field(default_factory=list)
     next_report: int = 1
+    round_timer: RoundTimer | None = None
+    """The last round timer an organiser started (shown on the web page while its round runs)."""
 
     def thread_of(self, thread_id: int) -> GameThread | None:
         return next((t for t in self.threads if t.thread_id == thread_id), None)
