@@ -39,6 +39,7 @@ COGS: tuple[str, ...] = (
     "cogs.tournament",
     "cogs.boss_fight",
     "cogs.web",
+    "cogs.games",
 )
 
 
@@ -59,6 +60,12 @@ class Herald(commands.AutoShardedBot):
             help_command=None,
             # Names typed by players end up in replies: nothing pings unless a reply opts in.
             allowed_mentions=discord.AllowedMentions.none(),
+            # Every command may be installed to a user and used in DMs; the game commands narrow
+            # this to servers (see bot.anywhere).
+            allowed_installs=discord.app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=discord.app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
             shard_count=settings.shard_count,
             shard_ids=settings.shard_id_list,
         )
@@ -90,6 +97,9 @@ class Herald(commands.AutoShardedBot):
             log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
             await self.load_extension(name)
+        filled = await self.games.backfill_seats()
+        if filled:
+            log.info("/games: listed %d game(s) stored before their players were recorded", filled)
         await self.scheduler.start(self)
 
     async def close(self) -> None:

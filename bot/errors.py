@@ -14,6 +14,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.anywhere import NeedsServer, check
 from rules.errors import RuleError
 
 log = logging.getLogger("herald.errors")
@@ -45,6 +46,8 @@ def describe(error: BaseException) -> tuple[str, str | None]:
     if isinstance(error, app_commands.BotMissingPermissions):
         perms = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
         return f"I need the {perms} permission in this channel for that; ask a server admin.", None
+    if isinstance(error, NeedsServer):
+        return str(error), None
     if isinstance(error, app_commands.NoPrivateMessage):
         return "That command works in a server channel, not in direct messages.", None
     if isinstance(error, app_commands.TransformerError):
@@ -83,3 +86,13 @@ class HeraldTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            try:
+                check(interaction)
+            except NeedsServer:
+                return False  # no suggestions where the command cannot run
+            return True
+        check(interaction)
+        return True

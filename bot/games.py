@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -30,6 +30,7 @@ from bot.storage.games import (
     GameExists,
     GameRecord,
     NewEvent,
+    SeatedGame,
     StaleVersion,
 )
 from rules.errors import RuleError
@@ -71,16 +72,58 @@ class GameRepository(Protocol):
     async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]: ...
     async def last_undoable(self, game_id: int) -> EventRecord | None: ...
     async def active_of_kind(self, guild_id: int, kind: str) -> list[GameRecord]: ...
+    async def without_seats(self) -> list[GameRecord]: ...
+    async def write_seats(self, game_id: int, seats: list[Any]) -> None: ...
+    async def seated_games(self, user_id: int, guild_id: int | None) -> list[SeatedGame]: ...
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Someone who plays a game, and what the game waits for from them now (None: nothing).
+
+    ``waiting`` is a short instruction for ``/games``, such as ``"your turn: `/bf hand`"``.
+    """
+
+    user_id: int
+    waiting: str | None = None
+
+
+MAX_WAITING_CHARS = 120
 
 
 @dataclass(frozen=True)
 class GameKind:
-    """How players call a kind of game, and how they start and end one."""
+    """How players call a kind of game, and how they start and end one.
+
+    ``seats(state)`` is the one declaration that gives a kind ``/games``: who plays it and whom it
+    waits on. The store keeps the answer beside the game in the same write, so ``/games`` reads a
+    whole server in one query.
+    """
 
     key: str
     label: str
     start_hint: str
     end_hint: str
+    seats: Callable[[Any], Iterable[Seat]] | None = field(default=None, compare=False)
+
+
+def seat_list(kind: GameKind, state: Any) -> list[Seat] | None:
+    """``kind``'s seats for ``state``, one per user (their waits joined); None when the kind
+    declares none. A failing declaration is logged, never allowed to stop a move."""
+    if kind.seats is None:
+        return None
+    try:
+        found: dict[int, list[str]] = {}
+        for seat in kind.seats(state):
+            if not seat.user_id:
+                continue
+            waits = found.setdefault(int(seat.user_id), [])
+            if seat.waiting and seat.waiting not in waits:
+                waits.append(seat.waiting)
+    except Exception:
+        log.exception("%s: seats() failed; /games will not list this game until its next step", kind.key)
+        return None
+    return [Seat(u, "; ".join(w)[:MAX_WAITING_CHARS] or None) for u, w in found.items()]
 
 
 @dataclass
@@ -123,11 +166,40 @@ class GameStore:
         self._repo = repo
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._kinds: dict[str, GameKind] = {}
+        self._models: dict[str, type[GameState]] = {}
 
     # -- kinds ----------------------------------------------------------------------------
 
-    def register_kind(self, kind: GameKind) -> None:
+    def register_kind(self, kind: GameKind, model: type[GameState] | None = None) -> None:
         self._kinds[kind.key] = kind
+        if model is not None:
+            self._models[kind.key] = model
+
+    def _seats(self, kind: str, state: Any) -> list[Seat] | None:
+        return seat_list(self.kind(kind), state)
+
+    async def backfill_seats(self) -> int:
+        """Give /games the active games stored before their kind declared seats (or before the
+        seats table existed); returns how many were filled. Runs once at start-up."""
+        filled = 0
+        for record in await self._repo.without_seats():
+            kind, model = self._kinds.get(record.kind), self._models.get(record.kind)
+            if kind is None or model is None or kind.seats is None:
+                continue
+            try:
+                state = self._load(record, model)
+            except Exception:
+                log.warning("game %s: stored state did not load for /games", record.id)
+                continue
+            seats = seat_list(kind, state)
+            if seats is not None:
+                await self._repo.write_seats(record.id, seats)
+                filled += 1
+        return filled
+
+    async def seats_of(self, user_id: int, guild_id: int | None = None) -> list[SeatedGame]:
+        """Every active game ``user_id`` plays (in ``guild_id``, or anywhere), newest activity first."""
+        return await self._repo.seated_games(user_id, guild_id)
 
     def kind(self, key: str) -> GameKind:
         return self._kinds.get(key) or GameKind(key, f"a {key} game", "", "")
@@ -209,6 +281,7 @@ class GameStore:
                     state=state.model_dump(mode="json"),
                     schema_version=type(state).SCHEMA_VERSION,
                     event=NewEvent(actor_id, "start", summary, interaction_id=interaction_id),
+                    seats=self._seats(kind, state),
                 )
             except GameExists:
                 existing = await self._repo.active(channel_id)
@@ -263,6 +336,7 @@ class GameStore:
                     ),
                     state_before=record.state,
                     status="ended" if handle.end else "active",
+                    seats=self._seats(kind, handle.state),
                 )
             except AlreadyApplied:
                 raise ChannelBusy(
@@ -318,6 +392,7 @@ class GameStore:
                     ),
                     state_before=record.state,
                     undoes=target.id,
+                    seats=self._seats(kind, restored),
                 )
             except StaleVersion:
                 raise ChannelBusy(

@@ -36,6 +36,8 @@ from bot.app import Herald, create_bot
 from bot.settings import Settings
 
 GUILD_ID = 100_000_000_000_000_001
+OTHER_GUILD_ID = 100_000_000_000_000_020
+"""A server that has not added Herald: only a user-installed Herald answers there."""
 DEFAULT_CHANNEL_ID = 100_000_000_000_000_010
 APPLICATION_ID = 100_000_000_000_000_002
 BOT_USER_ID = 100_000_000_000_000_003
@@ -110,8 +112,27 @@ class Channel:
     #: The channel's permission overwrite for the bot's role (a thread takes its parent's).
     allow: int = 0
     deny: int = 0
+    #: Where it is: ``"guild"`` (a channel of the server that installed Herald), ``"dm"`` (a DM
+    #: with the bot), ``"private"`` (a DM between players, through a user-installed Herald) or
+    #: ``"elsewhere"`` (a server without Herald, through a user-installed Herald).
+    where: str = "guild"
 
     def payload(self) -> dict[str, Any]:
+        if self.where in ("dm", "private"):
+            return {"id": str(self.id), "type": 1, "name": None, "recipients": [], "last_message_id": None}
+        if self.where == "elsewhere":
+            return {
+                "id": str(self.id),
+                "type": 0,
+                "guild_id": str(OTHER_GUILD_ID),
+                "name": self.name,
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+                "topic": None,
+                "rate_limit_per_user": 0,
+            }
         if self.thread:
             return {
                 "id": str(self.id),
@@ -441,6 +462,10 @@ class OfflineDriver:
         #: The bot's server-wide permissions (its role); see :meth:`set_permissions`.
         self.permissions = discord.Permissions(INVITE_PERMISSIONS.value)
         self.channel = self.add_channel("general", channel_id=DEFAULT_CHANNEL_ID)
+        #: The bot's DM channel with each user it wrote to (``bot.create_dm``), by user id.
+        self.dms: dict[int, Channel] = {}
+        #: Users who accept no DM from the bot: sending them one is refused as Discord does (50007).
+        self.dms_closed: set[int] = set()
 
     @classmethod
     async def open(cls, database_path: Path | str, **kwargs: Any) -> OfflineDriver:
@@ -501,6 +526,18 @@ class OfflineDriver:
         if manage_guild is not None:
             user.manage_guild = manage_guild
         return user
+
+    def add_dm(self, name: str = "dm", *, where: str = "dm") -> Channel:
+        """A channel outside the server that installed Herald, where only a user-installed Herald
+        answers: a DM with the bot (``where="dm"``), a DM between players (``"private"``) or a
+        channel of another server (``"elsewhere"``). Commands run there the way Discord sends them:
+        another context, and no guild member."""
+        if where not in ("dm", "private", "elsewhere"):
+            raise ValueError(where)
+        channel = self.channels.get(name)
+        if channel is None:
+            channel = self.channels[name] = Channel(_snowflake(), name, where=where)
+        return channel
 
     def add_channel(self, name: str, *, thread: bool = False, channel_id: int | None = None) -> Channel:
         channel = self.channels.get(name)
@@ -978,6 +1015,22 @@ class OfflineDriver:
             "context": 0,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
+        if channel.where != "guild":
+            # Discord's payload outside the installing server: the context it happens in and who
+            # authorised Herald there ("1": the player's own install; "0": "0" in the bot's DMs).
+            # In DMs there is no guild and no member, only the user (Discord's docs: ``member`` is
+            # sent when invoked in a guild, ``user`` when invoked in a DM); in another server the
+            # member comes as usual, for a guild the bot is not in.
+            owners = {"1": str(user.id)}
+            if channel.where == "dm":
+                owners["0"] = "0"
+            payload["authorizing_integration_owners"] = owners
+            payload["context"] = {"dm": 1, "private": 2, "elsewhere": 0}[channel.where]
+            if channel.where == "elsewhere":
+                payload["guild_id"] = str(OTHER_GUILD_ID)
+            else:
+                del payload["member"], payload["guild_id"]
+                payload["user"] = user.payload()
         if source is not None:
             payload["message"] = source.payload()
         context_token = async_context.set(self._adapter)
@@ -1186,10 +1239,16 @@ class OfflineDriver:
         method, path = route.method, route.path
         body, attachments = _body({"payload": kwargs.get("json"), "multipart": form, "files": files})
         channel_id = getattr(route, "channel_id", None)
+        if method == "POST" and path == "/users/@me/channels":
+            return self._open_dm(int(body.get("recipient_id", 0)))
         if method == "POST" and path == "/channels/{channel_id}/threads" and channel_id is not None:
             return self._new_thread(int(channel_id), body).payload()
         match = re.fullmatch(r"/channels/\{channel_id\}/messages(?:/\{message_id\})?", path)
         if match and channel_id is not None:
+            closed = [u for u, c in self.dms.items() if c.id == int(channel_id) and u in self.dms_closed]
+            if closed:
+                refusal = {"code": 50007, "message": "Cannot send messages to this user"}
+                raise discord.Forbidden(_FakeResponse(403), refusal)
             message_id = getattr(route, "message_id", None) or _route_param(route, "message_id")
             pending = _Pending(0, "", self.user("system"), int(channel_id), Reply())
             current = self._current_pending(int(channel_id))
@@ -1207,6 +1266,17 @@ class OfflineDriver:
                 raise discord.NotFound(_FakeResponse(404), "unknown message")
             return self._message_op(current or pending, message, method, body, attachments)
         raise discord.HTTPException(_FakeResponse(400), f"offline driver: no network for {method} {path}")
+
+    def _open_dm(self, user_id: int) -> dict[str, Any]:
+        """Discord's POST /users/@me/channels: the bot's DM channel with a user (always the same)."""
+        user = next((u for u in self.users.values() if u.id == user_id), None)
+        if user is None:
+            raise discord.NotFound(_FakeResponse(404), "unknown user")
+        channel = self.dms.get(user_id)
+        if channel is None:
+            channel = self.dms[user_id] = Channel(_snowflake(), f"dm-{user.name}", where="dm")
+            self.channels[channel.name] = channel
+        return {"id": str(channel.id), "type": 1, "recipients": [user.payload()], "last_message_id": None}
 
     def _new_thread(self, parent_id: int, body: dict[str, Any]) -> Channel:
         """Discord's POST /channels/{id}/threads: a thread without a starter message. It is a

@@ -207,7 +207,7 @@ class GameKit(Generic[S]):
 
     def register(self, bot: commands.Bot) -> None:
         """Tell the game store about this kind, so other games' messages can name it."""
-        bot.games.register_kind(self.kind)  # type: ignore[attr-defined]
+        bot.games.register_kind(self.kind, self.model)  # type: ignore[attr-defined]
 
     @staticmethod
     def store(interaction: discord.Interaction) -> Any:

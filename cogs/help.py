@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.anywhere import anywhere_text
 from bot.permissions import FIX, explain, missing, needed_by
 from bot.send import send
 from rules.errors import RuleError, quote
@@ -52,7 +53,10 @@ class Help(commands.Cog):
             description=(
                 "Dice, play-by-post wargames, rules look-up and tournaments. Errors and private "
                 "information are only ever shown to you. `/help topic:<name>` (for example "
-                "`/help topic:bf`) explains each command of a game."
+                "`/help topic:bf`) explains each command of a game.\n"
+                "**Anywhere** (in any server or DM, once you install Herald to yourself): "
+                f"{anywhere_text()}. The games keep their state in a server's channel, so they work "
+                "in servers that added Herald."
             ),
             colour=COLOUR,
         )

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 import discord
 
-from bot.games import GameKind, GameState, MovedOn
+from bot.games import GameKind, GameState, MovedOn, Seat
 from bot.play import Change, GameKit, is_manager
 from rules.boarding_actions.battle import (
     Advance,
@@ -39,6 +39,7 @@ KIND = GameKind(
     label="a Boarding Actions battle",
     start_hint="/ba battle start",
     end_hint="/ba end",
+    seats=lambda game: seats(game),
 )
 
 Action = ChooseFirstTurn | Score | Advance | SetBattleReady
@@ -61,6 +62,24 @@ KIT = GameKit(KIND, BAGame)
 
 class NotYourSide(RuleError):
     """Someone other than the side's player (or a Manage Server member) tried to change it."""
+
+
+def seats(game: BAGame) -> list[Seat]:
+    """For /games: both players; the battle waits on the player whose turn is being scored (at the
+    end of the battle or before the first turn, on both)."""
+    state = game.battle
+    users = {role: p.user_id for role, p in state.players.items() if p.user_id}
+    found = [Seat(u) for u in users.values()]
+    if state.over:
+        return [*found, *(Seat(u, "the battle is over: `/ba end` closes it") for u in users.values())]
+    if state.first_turn is None:
+        what = "settle who takes the first turn (the tracker's buttons)"
+        return [*found, *(Seat(u, what) for u in users.values())]
+    active = state.active
+    if active is None:
+        return [*found, *(Seat(u, "score the end of the battle (the tracker)") for u in users.values())]
+    what = f"round {state.round}, {state.moment.label}: score it on the tracker"
+    return [*found, Seat(users.get(active, 0), what)]
 
 
 def role_code(role: Role) -> str:

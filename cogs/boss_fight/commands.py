@@ -225,6 +225,8 @@ async def nudge(bot: Any, payload: dict[str, Any]) -> None:
     )
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class BossFight(
     LobbyCommands,
     TurnCommands,

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.games import GameKind
+from bot.games import GameKind, Seat
 from bot.games import GameState as StoredState
 from bot.limits import clip
 from bot.play import Change, GameKit, Image, Post
@@ -46,7 +46,13 @@ from rules.boss_fight.table import Pending, Table, check_actor, controller, ment
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
 
-KIND = GameKind(key="boss_fight", label="a Boss Fight", start_hint="/bf new", end_hint="/bf end")
+KIND = GameKind(
+    key="boss_fight",
+    label="a Boss Fight",
+    start_hint="/bf new",
+    end_hint="/bf end",
+    seats=lambda game: seats(game),
+)
 BOARD_FILE = "board.png"
 BOARD_SIZE = 1000
 COLOUR = discord.Colour.from_rgb(155, 89, 182)
@@ -208,6 +214,27 @@ def board_image(
     return Image(
         lambda: render_hex_board(fight, theme="dark", size=BOARD_SIZE, overlay=overlay, focus=focus), filename
     )
+
+
+def seats(game: BFGame) -> list[Seat]:
+    """For /games: the host and every player, and whose action the table waits for."""
+    found = [Seat(u) for u in (game.host, game.boss_player, *(s.player for s in game.heroes)) if u]
+    fight = game.fight
+    if fight is None:
+        return [*found, Seat(game.host, "gather the players' builds, then place the pieces: `/bf place`")]
+    if game.conceded or fight.is_over():
+        return [*found, Seat(game.host, "the fight is over: close it with `/bf end`")]
+    if game.pending is not None:
+        waits = "choose whether to roll for defence (the buttons on the last message)"
+        return [*found, *(Seat(controller(game, c) or 0, waits) for c in game.pending.waiting)]
+    if not game.started and all_placed(fight):
+        return [*found, Seat(game.host, "every piece is placed: `/bf start`")]
+    if fight.current is None:
+        return found
+    who = controller(game, fight.current.id) or 0
+    if fight.phase is Phase.SETUP:
+        return [*found, Seat(who, f"place {fight.current.name}: `/bf place`")]
+    return [*found, Seat(who, f"{fight.current.name}'s turn: `/bf hand`")]
 
 
 def turn_prompt(game: BFGame) -> str:

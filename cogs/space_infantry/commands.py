@@ -87,6 +87,8 @@ def _log_bad_files(errors: list[Any]) -> None:
             log.warning("skipped Space Infantry boss file %s: %s: %s", file, field, reason)
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class SpaceInfantry(
     commands.GroupCog,
     group_name="si",

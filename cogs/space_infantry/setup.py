@@ -87,7 +87,7 @@ async def begin(interaction: discord.Interaction, spec: BossSpec) -> None:
     placeholder = await interaction.original_response()
     game = await KIT.start(
         interaction,
-        SIGame(fight=started.state, setup_message=placeholder.id),
+        SIGame(fight=started.state, setup_message=placeholder.id, squad_players=[interaction.user.id]),
         summary=f"started a fight against {spec.name}",
     )
     post = setup_post(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
 from cogs.tournament.commands import SetupCommands
@@ -25,6 +26,8 @@ from rules.its.content import ScenarioLibrary, load_scenarios_tolerant
 log = logging.getLogger("herald.tournament")
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class Tournaments(
     SetupCommands,
     RoundCommands,

@@ -13,6 +13,8 @@ from rules.tournament import INITIAL_RATING
 TOP = 20
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class Ratings(commands.GroupCog, group_name="rating", group_description="ITS Ratings in this server"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import discord
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.games import GameKind, GameState
+from bot.games import GameKind, GameState, Seat
 from bot.play import GameKit, is_manager
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
@@ -22,7 +22,9 @@ from rules.tournament.model import MAX_NAME_CHARS
 from rules.tournament.public import RoundTimer
 from rules.tournament.reports import PendingReport, Results
 
-KIND = GameKind("tournament", "a tournament", "/tournament create", "/tournament finish")
+KIND = GameKind(
+    "tournament", "a tournament", "/tournament create", "/tournament finish", seats=lambda game: seats(game)
+)
 
 MAX_ORGANISERS = 10
 
@@ -59,6 +61,29 @@ class TournamentGame(GameState):
 
 
 KIT: GameKit[TournamentGame] = GameKit(KIND, TournamentGame)
+
+
+def seats(game: TournamentGame) -> list[Seat]:
+    """For /games: every player; in the current round, who still has a game to report or a
+    reported result to confirm."""
+    t = game.tournament
+    users = {p.id: p.user_id for p in t.players if p.user_id}
+    found = [Seat(u) for u in users.values()]
+    current = t.current
+    if current is None or t.finished:
+        return found
+    pending = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
+    for g in current.games:
+        if g.b is None or g.result is not None:
+            continue
+        report = pending.get(frozenset(g.players))
+        if report is None:
+            what = f"report your round {current.number} game (table {g.table}): `/tournament report`"
+            found += [Seat(users.get(p, 0), what) for p in g.players]
+        elif not report.disputed:
+            what = f"confirm or dispute the round {current.number} result your opponent reported (buttons)"
+            found.append(Seat(users.get(report.opponent, 0), what))
+    return found
 
 
 async def home_channel(interaction: discord.Interaction) -> int:
