@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.errors import RuleError
 from rules.its.classified import ClassifiedState, Phase, SecureHvt, Step
 from rules.its.scenario import Scenario
-from rules.its.scoring import ScoreSheet, SheetSide, Side, apply
+from rules.its.scoring import ScoreSheet, SheetSide, Side, apply, check_claims
 
 #: A match is between two players.
 SEATS = 2
@@ -415,8 +415,11 @@ class Match(BaseModel):
             return self
         return self.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": self.sheet_step + 1})
 
-    def toggle_confirmation(self, side: Side) -> Self:
+    def toggle_confirmation(self, side: Side, scenario: Scenario | None = None) -> Self:
         """This match with ``side``'s confirmation given, or taken back when it was given.
+
+        With the ``scenario``, a confirmation is refused while the two sides claim together
+        more than the table holds (both controlling the one Tech-Coffin, say): see ``check_claims``.
 
         >>> m = Match(confirmed=[Side.B]).toggle_confirmation(Side.A)
         >>> [s.value for s in m.confirmed], m.final, m.sheet_step
@@ -425,6 +428,8 @@ class Match(BaseModel):
         if side in self.confirmed:
             confirmed = [s for s in self.confirmed if s is not side]
         else:
+            if scenario is not None and self.sheet is not None:
+                check_claims(scenario, self.sheet, self.names())
             confirmed = sorted({*self.confirmed, side})
         return self.model_copy(update={"confirmed": confirmed, "sheet_step": self.sheet_step + 1})
 
