@@ -39,6 +39,7 @@ from rules.tournament import (
     set_rounds,
     set_scenario,
 )
+from rules.tournament.model import counted
 
 Tiers = Literal[150, 200, 250, 300, 400]
 Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
@@ -61,7 +62,9 @@ class SetupCommands:
         def show(shown: Shown[TournamentGame]) -> Post:
             if not full:
                 count = len(shown.state.tournament.players)
-                return Post(content=f"{what} {quote(shown.state.tournament.name, 80)}: {count} player(s).")
+                return Post(
+                    content=f"{what} {quote(shown.state.tournament.name, 80)}: {counted(count, 'player')}."
+                )
             return Post(content=what, embeds=[summary(shown.state, self.scenario_name)])
 
         return show

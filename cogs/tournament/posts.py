@@ -16,7 +16,7 @@ from cogs.tournament.state import TournamentGame, organisers_text
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.errors import RuleError
 from rules.tournament import BYE_TP, GameResult, Tournament, standings
-from rules.tournament.model import Flag, Game
+from rules.tournament.model import Flag, Game, counted
 
 COLOUR = discord.Colour.from_rgb(201, 162, 39)
 MEDALS = ("🥇", "🥈", "🥉")
@@ -116,7 +116,8 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     )
     flagged = [g for g in t.rounds[round_number - 1].games if Flag.REMATCH in g.flags]
     if flagged:
-        head += f"\n⚠ {len(flagged)} rematch(es) could not be avoided (organisers: check them)."
+        rematches = counted(len(flagged), "rematch", "rematches")
+        head += f"\n⚠ {rematches} could not be avoided (organisers: check them)."
     texts = chunks(head, pairing_lines(game, round_number))
     posts = [Post(content=texts[0], images=pairings_images(t, round_number, scenario), mentions=PING)]
     posts += [Post(content=text, mentions=PING) for text in texts[1:]]
@@ -128,7 +129,9 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
     rows = standings(t)
     pages = page_count(len(t.players))
     if not 1 <= page <= pages:
-        raise RuleError(f"The standings have {pages} page(s) of 32 players; page {page} is not one of them.")
+        raise RuleError(
+            f"The standings have {counted(pages, 'page')} of 32 players; page {page} is not one of them."
+        )
     last = min(pages, page + IMAGES_PER_POST - 1)
     images = [
         Image(lambda p=p: render_standings(t, page=p), f"standings-{p}.png") for p in range(page, last + 1)
@@ -182,5 +185,5 @@ def missing_text(game: TournamentGame) -> str:
         lines.append(f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{state}")
     if not lines:
         return f"Every game of round {current.number} has its result."
-    head = f"**Round {current.number}: {len(lines)} game(s) still without a confirmed result**"
+    head = f"**Round {current.number}: {counted(len(lines), 'game')} still without a confirmed result**"
     return chunks(head, lines)[0]

@@ -60,7 +60,7 @@ from rules.tournament import (
     with_start_ratings,
 )
 from rules.tournament import finish as finish_tournament
-from rules.tournament.model import MAX_ARMY_POINTS
+from rules.tournament.model import MAX_ARMY_POINTS, counted
 
 log = logging.getLogger("herald.tournament")
 
@@ -368,7 +368,11 @@ async def timer_job(bot: Any, payload: dict[str, Any]) -> None:
     if t.finished or t.current is None or t.current.number != payload["round"]:
         return
     left = sum(1 for g in t.current.games if not g.done)
-    results = f" {left} game(s) still need a result." if left else " Every result is in."
+    results = (
+        f" {counted(left, 'game')} still {'needs' if left == 1 else 'need'} a result."
+        if left
+        else " Every result is in."
+    )
     if payload["stage"] == "warn":
         text = f"⏱ Round {t.current.number}: 15 minutes left; finish the game round you are in.{results}"
     else:

@@ -42,6 +42,7 @@ from rules.tournament.model import (
     Round,
     Tournament,
     TournamentError,
+    counted,
 )
 from rules.tournament.pairing import Entrant, fresh_tables, swiss_pairs
 from rules.tournament.standings import standings
@@ -384,7 +385,8 @@ def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
     if number == 1:
         if len(players) < MIN_PLAYERS:
             raise TournamentError(
-                f"{state.name} has {len(players)} player(s); an ITS tournament needs at least {MIN_PLAYERS}."
+                f"{state.name} has {counted(len(players), 'player')}; "
+                f"an ITS tournament needs at least {MIN_PLAYERS}."
             )
         count = state.rounds_requested or rounds_for_players(len(players))
     else:

@@ -35,6 +35,8 @@ async def _setup(driver: OfflineDriver) -> None:
     for name, faction in zip(PLAYERS, FACTIONS, strict=True):
         joined = public(await driver.command(f'/tournament join faction:"{faction}"', user=name))
         assert joined.content.startswith(driver.user(name).mention) and not joined.pings
+        count = PLAYERS.index(name) + 1
+        assert joined.content.endswith(f"{count} player{'s' if count > 1 else ''}."), joined.content
     public(await driver.command("/tournament organiser add member:@pat", user="olga"))
     for number, scenario in ((1, "acquisition"), (2, "frostbyte"), (3, "supremacy")):
         public(await driver.command(f"/tournament mission round:{number} scenario:{scenario}", user="pat"))
@@ -198,6 +200,8 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
 
     top = public(await driver.command("/rating top", user="cy"))
     assert top.text.count("<@") == 8
+    # Plural agreement (issue 25.13): "3 games, 1 event", never "1 events".
+    assert "(3 games, 1 event)" in top.text and "events" not in top.text
     shown = public(await driver.command("/rating show player:@cy", user="ann"))
     assert "Rated games" in shown.text and "3" in shown.text
 
