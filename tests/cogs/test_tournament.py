@@ -56,6 +56,12 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     await _setup(driver)
     t = (await state(driver)).tournament
     assert len(t.players) == 8 and t.scenarios == {1: "acquisition", 2: "frostbyte", 3: "supremacy"}
+    # /tournament info lists the players with their factions (issue 25.12), pinging nobody.
+    info = public(await driver.command("/tournament info", user="cy"))
+    listed = next(f["value"] for f in info.embeds[0]["fields"] if f["name"] == "Players (8)")
+    for name, faction in zip(PLAYERS, FACTIONS, strict=True):
+        assert f"{driver.user(name).mention} ({faction})" in listed
+    assert not info.pings
 
     # Round 1: pictures, pings and a thread per game.
     paired = await driver.command("/tournament pair", user="olga")
