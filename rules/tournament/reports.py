@@ -142,6 +142,11 @@ def report_result(
             return with_result(book, opponent, reporter, waiting.result, round_number=current.number), None
         if waiting.reporter == reporter and waiting.result == result:
             raise RuleError("You already reported exactly that; your opponent has to confirm it.")
+        if waiting.disputed:
+            # A disputed report is settled by nobody yet: a new report from either player
+            # replaces it, for the other one to confirm.
+            book = book.model_copy(update={"reports": [r for r in book.reports if r.id != waiting.id]})
+            break
         who = "You" if waiting.reporter == reporter else t.name_of(waiting.reporter)
         raise RuleError(
             f"{who} already reported another score for table {played.table} (report #{waiting.id}). "

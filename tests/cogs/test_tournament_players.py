@@ -98,3 +98,29 @@ async def test_a_finished_tournament_stays_viewable_until_the_next_one(driver: O
         await driver.command('/tournament create name:"Next Cup" tier:400 extras:escalation', user="cy")
     )
     assert "Next Cup" in made.text and "Escalation 200/300/400" in made.text
+
+
+async def test_after_a_dispute_the_disputing_player_reports_their_score(driver: OfflineDriver) -> None:
+    """Issue 25.12: disputing a report no longer locks the disputing player out of /tournament report."""
+    await _setup(driver)
+    public(await driver.command("/tournament pair", user="olga"))
+    g = (await games(driver))[0]
+    a, b = name_of(driver, g.a), name_of(driver, g.b)
+    reported = public(
+        await driver.command(
+            f"/tournament report opponent:@{b} my_op:9 my_vp:300 their_op:0 their_vp:0", user=a
+        )
+    )
+    await driver.press(reported, "Dispute", user=b)
+    counter = public(
+        await driver.command(
+            f"/tournament report opponent:@{a} my_op:6 my_vp:200 their_op:4 their_vp:150", user=b
+        )
+    )
+    assert counter.pings == {driver.user(a).id} and "Confirm it, or dispute it" in counter.content
+    refused(await driver.press(reported, "Confirm", user="olga"), "already been settled")
+    confirmed = await driver.press(counter, "Confirm", user=a)
+    assert "confirmed" in confirmed.message.text
+    played = (await state(driver)).tournament.current.game_of(g.a)
+    assert played is not None and played.result is not None
+    assert {played.result.op_a, played.result.op_b} == {6, 4}
