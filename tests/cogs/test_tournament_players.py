@@ -124,3 +124,29 @@ async def test_after_a_dispute_the_disputing_player_reports_their_score(driver: 
     played = (await state(driver)).tournament.current.game_of(g.a)
     assert played is not None and played.result is not None
     assert {played.result.op_a, played.result.op_b} == {6, 4}
+
+
+async def test_factions_come_from_the_list_and_free_text_needs_insisting(driver: OfflineDriver) -> None:
+    """Issue 25.12: "banana" was accepted as a faction without a word."""
+    public(await driver.command('/tournament create name:"Cup" tier:300', user="olga"))
+    offered = await driver.autocomplete("tournament join", "faction", "acontec")
+    assert offered[0] == {
+        "name": "Shock Army of Acontecimento (PanOceania)",
+        "value": "Shock Army of Acontecimento",
+    }
+    assert len(await driver.autocomplete("tournament join", "faction", "")) <= 25
+    assert (await driver.autocomplete("tournament add", "faction", "tohaa"))[0]["value"] == "Tohaa"
+    refused(
+        await driver.command("/tournament join faction:banana", user="ann"),
+        "'banana' is not an ITS faction",
+        "unlisted:True",
+    )
+    assert not (await state(driver)).tournament.players
+    public(await driver.command("/tournament join faction:banana unlisted:True", user="ann"))
+    public(await driver.command("/tournament join faction:maf", user="bo"))
+    refused(
+        await driver.command("/tournament add player:@cy faction:Nomadz", user="olga"), "Did you mean Nomads"
+    )
+    public(await driver.command("/tournament add player:@cy faction:nomads", user="olga"))
+    t = (await state(driver)).tournament
+    assert [p.faction for p in t.players] == ["banana", "Morat Aggression Force", "Nomads"]
