@@ -24,11 +24,9 @@ from bot.play import Change, Post, send
 from bot.send import acknowledge, send_to
 from bot.storage.ratings import RatingUpdate
 from cogs.tournament.posts import (
-    PING,
     chunks,
     missing_text,
     pairings_posts,
-    player_line,
     result_text,
     standings_post,
 )
@@ -44,6 +42,7 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
+from cogs.tournament.threads import post_in_thread, seat_players, thread_name
 from cogs.tournament.views import report_view
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
@@ -145,36 +144,23 @@ class RoundCommands:
         if not isinstance(channel, discord.TextChannel):
             return [], "(No threads: pair from a text channel to get one per game.)"
         t = state.tournament
-        scenario_id = t.scenarios.get(number)
-        tier = int(t.tier_of_round(number))
         opened = []
         for g in t.rounds[number - 1].games:
             if g.b is None or g.table is None:
                 continue
-            name = f"R{number} T{g.table}: {t.name_of(g.a)} v {t.name_of(g.b)}"[:100]
             try:
                 thread = await channel.create_thread(
-                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+                    name=thread_name(t, number, g),
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440,
                 )
             except discord.HTTPException:
                 log.warning("could not open a thread for table %s in channel %s", g.table, channel.id)
                 return opened, "(Some threads could not be opened: I need Create Public Threads here.)"
             opened.append(GameThread(round=number, table=g.table, thread_id=thread.id))
-            opponent = t.player(g.b).user_id
-            how = (
-                f"`/its score mission:{scenario_id} tier:{tier} opponent:<@{opponent}>`"
-                if scenario_id
-                else "`/its score` (once the organisers set the scenario)"
-            )
-            text = (
-                f"**{quote(t.name, 80)}**, round {number}, table {g.table}: {player_line(t, g.a)} v "
-                f"{player_line(t, g.b)}. Score it here with {how}: when you both confirm the sheet, "
-                "the result goes to the tournament. Or use `/tournament report`."
-            )
-            try:
-                await send_to(thread, content=text, mentions=PING)
-            except discord.HTTPException:
-                log.warning("could not post in the thread of table %s", g.table)
+            # The ITS match of the thread is seated first, so its sheet button works at once.
+            seat_players(self.bot, interaction.guild_id, thread.id, t, number, g)
+            await post_in_thread(thread, t, number, g, self.scenario_name)
         return opened, ""
 
     @app_commands.command(name="unpair", description="Organisers: take back the last pairing (no result yet)")

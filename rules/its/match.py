@@ -434,6 +434,35 @@ class Match(BaseModel):
         return self.model_copy(update={"confirmed": confirmed, "sheet_step": self.sheet_step + 1})
 
 
+OPEN_SHEET_BUTTON = "its:open-sheet"
+"""The custom id of the button another cog (a tournament's game thread) posts to open the thread's
+ITS score sheet; the ITS cog answers it after a restart too."""
+
+
+def paired_match(match: Match | None, seats: list[Seat], sheet: ScoreSheet | None) -> Match | None:
+    """The match a pairing's thread should hold: ``seats`` (side A first) and, when the scenario is
+    known, a fresh ``sheet``. None when ``match`` already is that pairing (nothing to store).
+
+    A match of other players (the organisers swapped them) is replaced whole: its seats, draw and
+    sheet belonged to a game that is no longer played here.
+
+    >>> ann, bo, cy = Seat(user_id=1, name="Ann"), Seat(user_id=2, name="Bo"), Seat(user_id=3, name="Cy")
+    >>> m = paired_match(None, [ann, bo], None)
+    >>> m.names(), paired_match(m, [ann, bo], None) is None
+    (('Ann', 'Bo'), True)
+    >>> paired_match(m, [ann, cy], None).names()
+    ('Ann', 'Cy')
+    """
+    if len(seats) != SEATS or seats[0].user_id == seats[1].user_id:
+        raise RuleError("A pairing seats two different players.")
+    same = match is not None and [s.user_id for s in match.seats] == [s.user_id for s in seats]
+    if same and match is not None and (sheet is None or match.sheet is not None):
+        return None
+    if same and match is not None and sheet is not None:
+        return match.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": match.sheet_step + 1})
+    return Match(seats=list(seats), sheet=sheet, sheet_step=1 if sheet else 0)
+
+
 def filled_entries(side: SheetSide) -> tuple[int, dict[str, object]]:
     """A sheet side without its empty entries: an unset entry equals one set to 0, no or nothing.
 

@@ -190,3 +190,18 @@ def settle_report(
     return with_result(
         book, report.reporter, report.opponent, report.result, round_number=report.round
     ), report
+
+
+def without_stale_reports(book: Results) -> Results:
+    """``book`` without the reports of games that no longer exist (the organisers swapped the
+    players): a report names two players who must still play each other in its round."""
+
+    def live(report: PendingReport) -> bool:
+        rounds = book.tournament.rounds
+        if not 1 <= report.round <= len(rounds):
+            return False
+        game = rounds[report.round - 1].game_of(report.reporter)
+        return game is not None and report.opponent in game.players and game.result is None
+
+    kept = [r for r in book.reports if live(r)]
+    return book if len(kept) == len(book.reports) else book.model_copy(update={"reports": kept})

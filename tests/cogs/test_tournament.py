@@ -79,7 +79,7 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     thread = thread_of(driver, s, g, 1)
     opening = driver.history(thread)[0]
     assert opening.pings == {int(g.a), int(g.b)}
-    assert "/its score mission:acquisition tier:300" in opening.content
+    assert [button.label for button in opening.buttons] == ["Open the score sheet"]
     answer = await dispatch_sheet(
         driver, thread, sheet_payload("acquisition", 300, (int(g.a), int(g.b)), True)
     )
