@@ -94,8 +94,10 @@ def player_line(t: Tournament, player_id: str) -> str:
 
 
 def _flags(game: Game) -> str:
-    marks = {Flag.REMATCH: "rematch", Flag.REPEAT_TABLE: "same table"}
-    found = [marks[f] for f in game.flags] + (["edited"] if game.edited else [])
+    # A table played before is no rule of the seed's, only Herald's preference: it is told to the
+    # organisers privately (rules.tournament.engine.flag_notes), never flagged to everyone.
+    marks = {Flag.REMATCH: "rematch"}
+    found = [marks[f] for f in game.flags if f in marks] + (["edited"] if game.edited else [])
     return f" ⚠ {', '.join(found)}" if found else ""
 
 

@@ -59,6 +59,7 @@ from rules.tournament import (
     with_start_ratings,
 )
 from rules.tournament import finish as finish_tournament
+from rules.tournament.engine import flag_notes
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 
 log = logging.getLogger("herald.tournament")
@@ -136,6 +137,11 @@ class RoundCommands:
             posts[-1].content = f"{posts[-1].content}\n{note}"
         for post in posts:
             await post.send(interaction)
+        notes = flag_notes(state.tournament, number)
+        if notes:
+            # What the pairing could not avoid is the organisers' to check, not a public alarm.
+            head = "For the organisers (fix with `/tournament swap` while no result is in):"
+            await send(interaction, content="\n".join([head, *notes]), ephemeral=True)
 
     async def _open_threads(
         self, interaction: discord.Interaction, state: TournamentGame, number: int
