@@ -76,3 +76,14 @@ def test_after_a_dispute_the_disputing_player_may_agree_after_all() -> None:
     book, recorded = report_result(book, rival, me, SCORE.swapped())
     assert recorded is None and book.reports == []
     assert book.tournament.current.game_of(me).result is not None
+
+
+def test_a_swap_drops_the_reports_of_games_it_took_apart() -> None:
+    from rules.tournament import swap_players
+    from rules.tournament.reports import without_stale_reports
+
+    book, me, rival, bystander = paired()
+    book, _ = report_result(book, me, rival, SCORE)
+    assert without_stale_reports(book) is book  # nothing changed: the same book
+    swapped = book.model_copy(update={"tournament": swap_players(book.tournament, rival, bystander)})
+    assert without_stale_reports(swapped).reports == []
