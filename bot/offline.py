@@ -1243,6 +1243,8 @@ class OfflineDriver:
             return self._open_dm(int(body.get("recipient_id", 0)))
         if method == "POST" and path == "/channels/{channel_id}/threads" and channel_id is not None:
             return self._new_thread(int(channel_id), body).payload()
+        if method == "PATCH" and path == "/channels/{channel_id}" and channel_id is not None:
+            return self._edit_channel(int(channel_id), body).payload()
         match = re.fullmatch(r"/channels/\{channel_id\}/messages(?:/\{message_id\})?", path)
         if match and channel_id is not None:
             closed = [u for u, c in self.dms.items() if c.id == int(channel_id) and u in self.dms_closed]
@@ -1296,6 +1298,22 @@ class OfflineDriver:
         key = name if name not in self.channels else f"{name} ({thread.id})"
         self.channels[key] = thread
         return thread
+
+    def _edit_channel(self, channel_id: int, body: dict[str, Any]) -> Channel:
+        """Discord's PATCH /channels/{id}, for a name only (a thread renamed by the bot that made
+        it); a name of 0 or more than 100 characters is refused as Discord does."""
+        key, channel = next(((k, c) for k, c in self.channels.items() if c.id == channel_id), (None, None))
+        if channel is None or key is None:
+            raise discord.NotFound(_FakeResponse(404), "unknown channel")
+        if set(body) - {"name"}:
+            raise discord.HTTPException(_FakeResponse(400), f"offline driver: cannot edit {sorted(body)}")
+        name = str(body.get("name", channel.name))
+        if not 1 <= len(name) <= 100:
+            raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: name must be 1 to 100 long")
+        del self.channels[key]
+        channel.name = name
+        self.channels[name if name not in self.channels else f"{name} ({channel.id})"] = channel
+        return channel
 
     def threads(self, parent: Channel | None = None) -> list[Channel]:
         """The threads the bot opened under ``parent`` (default: every channel), oldest first."""

@@ -18,7 +18,15 @@ from rapidfuzz import fuzz, process, utils
 from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES, clip
 from rules.errors import NotFoundError
 from rules.its.content import DEFAULT_SCENARIO_DIR, ScenarioLibrary, load_scenarios_tolerant
-from rules.its.decks import DEFAULT_DECK_DIR, Card, Deck, find_card, load_decks, normalize
+from rules.its.decks import (
+    DEFAULT_DECK_DIR,
+    Card,
+    Deck,
+    find_by_number,
+    find_card,
+    load_decks,
+    normalize,
+)
 from rules.its.scenario import Scenario, SpecialRule, normalise_name
 from rules.its.topics import DEFAULT_TOPIC_DIR, Topic, TopicLibrary, load_topics
 
@@ -195,8 +203,8 @@ class ItsContent:
     # -- cards ----------------------------------------------------------------------------
 
     def card(self, ref: str) -> tuple[Deck, Card]:
-        """A card by ``<deck-id>:<number or name>``, by printed number (when the decks that
-        number their cards agree on it), by name, or by the start or part of one card's name."""
+        """A card by ``<deck-id>:<number or name>``, by printed number (the current season's
+        deck first: see :func:`find_by_number`), by name, or by the start or part of one card's name."""
         text = ref.strip()[:MAX_CHOICE_CHARS]
         deck_id, _, rest = text.partition(":")
         if rest and deck_id in self.decks:
@@ -205,14 +213,7 @@ class ItsContent:
                 return self.decks[deck_id], found
         number = text.lstrip("#").strip()
         if number.isdecimal():
-            hits = self._numbered(int(number))
-            if len({normalize(c.name) for _, c in hits}) == 1:
-                return hits[0]
-            if not hits:
-                decks = [d.name for d in self.decks.values() if any(c.number for c in d.cards)]
-                where = f" (only {', '.join(decks)} numbers its cards)" if decks else ""
-                raise NotFoundError(f"No loaded deck has a card number {number}{where}: try its name.")
-            raise NotFoundError(f"Card number {number} is a different card in each deck.")
+            return find_by_number(self.decks.values(), int(number))
         for deck, card in self._cards:
             if find_card([card], text) is not None:
                 return deck, card

@@ -401,7 +401,8 @@ async def confirm(interaction: discord.Interaction, game_id: int, step: int | No
         assert old is not None
         current_sheet(content, old, step, interaction.user.id)
         may_confirm(interaction, old, side)
-        new = acting(old, side, interaction.user.id, interaction).toggle_confirmation(side)
+        scenario = content.scenarios.get(old.sheet.scenario_id) if old.sheet is not None else None
+        new = acting(old, side, interaction.user.id, interaction).toggle_confirmation(side, scenario)
         did = "confirmed" if side in new.confirmed else "unconfirmed"
         return Change(new, f"{old.names()[seat_of_side(side)]} {did}")
 

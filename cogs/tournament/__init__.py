@@ -20,6 +20,7 @@ from cogs.tournament.ratings import Ratings
 from cogs.tournament.rounds import TIMER_JOB, RoundCommands, timer_job
 from cogs.tournament.sheets import SheetResults
 from cogs.tournament.state import KIT
+from cogs.tournament.swaps import SwapCommands
 from cogs.tournament.views import DYNAMIC_ITEMS
 from rules.its.content import ScenarioLibrary, load_scenarios_tolerant
 
@@ -31,6 +32,7 @@ log = logging.getLogger("herald.tournament")
 class Tournaments(
     SetupCommands,
     RoundCommands,
+    SwapCommands,
     GroupCog,
     group_name="tournament",
     group_description="ITS tournaments in this channel: players, Swiss pairings, results, standings",

@@ -40,6 +40,8 @@ from rules.tournament import (
     set_rounds,
     set_scenario,
 )
+from rules.tournament.factions import checked_faction, load_factions
+from rules.tournament.model import counted
 
 Tiers = Literal[150, 200, 250, 300, 400]
 Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
@@ -63,7 +65,9 @@ class SetupCommands:
         def show(shown: Shown[TournamentGame]) -> Post:
             if not full:
                 count = len(shown.state.tournament.players)
-                return Post(content=f"{what} {quote(shown.state.tournament.name, 80)}: {count} player(s).")
+                return Post(
+                    content=f"{what} {quote(shown.state.tournament.name, 80)}: {counted(count, 'player')}."
+                )
             return Post(content=what, embeds=[summary(shown.state, self.scenario_name)])
 
         return show
@@ -149,9 +153,12 @@ class SetupCommands:
     # -- players -----------------------------------------------------------------------------
 
     @app_commands.command(name="join", description="Enter this tournament with your faction")
-    @app_commands.describe(faction="Your army's faction or sectorial")
-    async def join(self, interaction: discord.Interaction, faction: str) -> None:
-        checked_text(faction, "faction")
+    @app_commands.describe(
+        faction="Your army's faction or sectorial (pick from the list)",
+        unlisted="Enter a faction that is not in the list, as typed",
+    )
+    async def join(self, interaction: discord.Interaction, faction: str, unlisted: bool = False) -> None:
+        faction = checked_faction(checked_text(faction, "faction"), unlisted=unlisted)
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
@@ -162,8 +169,14 @@ class SetupCommands:
 
     @app_commands.command(name="add", description="Organisers: enter a player")
     @app_commands.rename(user="player")
-    async def add(self, interaction: discord.Interaction, user: discord.User, faction: str) -> None:
-        checked_text(faction, "faction")
+    @app_commands.describe(
+        faction="Their army's faction or sectorial (pick from the list)",
+        unlisted="Enter a faction that is not in the list, as typed",
+    )
+    async def add(
+        self, interaction: discord.Interaction, user: discord.User, faction: str, unlisted: bool = False
+    ) -> None:
+        faction = checked_faction(checked_text(faction, "faction"), unlisted=unlisted)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
@@ -171,6 +184,12 @@ class SetupCommands:
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
         await self._player_step(interaction, "add", change, f"{user.mention} added ({quote(faction, 80)}).")
+
+    @join.autocomplete("faction")
+    @add.autocomplete("faction")
+    @autocomplete
+    async def _faction_choices(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        return load_factions().choices(current)
 
     @app_commands.command(name="remove", description="Organisers: take a player out before round 1")
     @app_commands.rename(user="player")

@@ -16,12 +16,16 @@ from cogs.tournament.state import TournamentGame, organisers_text
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.errors import RuleError
 from rules.tournament import BYE_TP, GameResult, Tournament, standings
-from rules.tournament.model import Flag, Game
+from rules.tournament.model import Flag, Game, counted
 
 COLOUR = discord.Colour.from_rgb(201, 162, 39)
 MEDALS = ("🥇", "🥈", "🥉")
 IMAGES_PER_POST = 4
 """Standings pages per message (a page holds 32 players): more is a ``page:`` option away."""
+MAX_FIELD = 1024
+"""Characters in an embed field's value."""
+PLAYER_FIELDS = 4
+"""Fields of players in ``/tournament info``: the embed stays well under its 6,000 characters."""
 PING = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
 ScenarioName = Callable[[str], str]
@@ -41,16 +45,46 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     settings = [points_text(t), t.kind.value.replace("_", "-")]
     settings += [e.value.replace("_", " ").title() for e in t.extras]
     embed.description = " · ".join(settings)
-    embed.add_field(name="Players", value=str(len(t.players)))
     rounds_text = f"{len(t.rounds)} of {rounds} paired" if rounds else "set when round 1 is paired"
     embed.add_field(name="Rounds", value=rounds_text)
     embed.add_field(name="Organisers", value=organisers_text(game), inline=False)
+    for name, value in player_fields(t):
+        embed.add_field(name=name, value=value, inline=False)
     if t.scenarios:
         lines = [f"Round {n}: {scenario_name(s)}" for n, s in sorted(t.scenarios.items())]
         embed.add_field(name="Scenarios", value="\n".join(lines), inline=False)
     state = "finished" if t.finished else ("running" if t.started else "open for /tournament join")
     embed.set_footer(text=f"{state}{' · late joins allowed' if t.late_joins else ''}")
     return embed
+
+
+def player_fields(t: Tournament) -> list[tuple[str, str]]:
+    """Every player (faction, dropped) as embed fields, in join order: at most
+    :data:`PLAYER_FIELDS` fields of 1,024 characters, then how many more there are."""
+    lines = [
+        f"{i}. {player_line(t, p.id)}" + (" · dropped" if p.dropped_after is not None else "")
+        for i, p in enumerate(t.players, start=1)
+    ]
+    if not lines:
+        return [("Players (0)", "Nobody yet: join with `/tournament join faction:...`.")]
+    note = "… and {} more: `/tournament standings` or `/tournament export` list everyone."
+    fields: list[str] = []
+    current, listed = "", 0
+    for line in lines:
+        last = len(fields) == PLAYER_FIELDS - 1
+        room = MAX_FIELD - (len(note) + 8 if last else 0)
+        if current and len(current) + 1 + len(line) > room:
+            if last:
+                break
+            fields.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+        listed += 1
+    if listed < len(lines):
+        current += "\n" + note.format(len(lines) - listed)
+    fields.append(current)
+    title = f"Players ({len(lines)})"
+    return [(title if i == 0 else f"{title}, continued", text) for i, text in enumerate(fields)]
 
 
 def player_line(t: Tournament, player_id: str) -> str:
@@ -60,8 +94,10 @@ def player_line(t: Tournament, player_id: str) -> str:
 
 
 def _flags(game: Game) -> str:
-    marks = {Flag.REMATCH: "rematch", Flag.REPEAT_TABLE: "same table"}
-    found = [marks[f] for f in game.flags] + (["edited"] if game.edited else [])
+    # A table played before is no rule of the seed's, only Herald's preference: it is told to the
+    # organisers privately (rules.tournament.engine.flag_notes), never flagged to everyone.
+    marks = {Flag.REMATCH: "rematch"}
+    found = [marks[f] for f in game.flags if f in marks] + (["edited"] if game.edited else [])
     return f" ⚠ {', '.join(found)}" if found else ""
 
 
@@ -116,7 +152,8 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     )
     flagged = [g for g in t.rounds[round_number - 1].games if Flag.REMATCH in g.flags]
     if flagged:
-        head += f"\n⚠ {len(flagged)} rematch(es) could not be avoided (organisers: check them)."
+        rematches = counted(len(flagged), "rematch", "rematches")
+        head += f"\n⚠ {rematches} could not be avoided (organisers: check them)."
     texts = chunks(head, pairing_lines(game, round_number))
     posts = [Post(content=texts[0], images=pairings_images(t, round_number, scenario), mentions=PING)]
     posts += [Post(content=text, mentions=PING) for text in texts[1:]]
@@ -128,7 +165,9 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
     rows = standings(t)
     pages = page_count(len(t.players))
     if not 1 <= page <= pages:
-        raise RuleError(f"The standings have {pages} page(s) of 32 players; page {page} is not one of them.")
+        raise RuleError(
+            f"The standings have {counted(pages, 'page')} of 32 players; page {page} is not one of them."
+        )
     last = min(pages, page + IMAGES_PER_POST - 1)
     images = [
         Image(lambda p=p: render_standings(t, page=p), f"standings-{p}.png") for p in range(page, last + 1)
@@ -182,5 +221,5 @@ def missing_text(game: TournamentGame) -> str:
         lines.append(f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{state}")
     if not lines:
         return f"Every game of round {current.number} has its result."
-    head = f"**Round {current.number}: {len(lines)} game(s) still without a confirmed result**"
+    head = f"**Round {current.number}: {counted(len(lines), 'game')} still without a confirmed result**"
     return chunks(head, lines)[0]

@@ -128,3 +128,19 @@ async def test_messages_need_send_messages_and_in_threads_send_messages_in_threa
     with pytest.raises(discord.Forbidden):
         await channel.send("not here")
     assert [m.content for m in driver.history()] == ["still fine here"]
+
+
+async def test_a_thread_is_renamed_as_discord_does_it(driver: OfflineDriver) -> None:
+    data = await driver.bot.http.start_thread_without_message(
+        driver.channel.id, name="R1 T1: Ann v Bo", auto_archive_duration=1440, type=11
+    )
+    thread = driver.channels["R1 T1: Ann v Bo"]
+    renamed = await driver.bot.http.edit_channel(int(data["id"]), name="R1 T1: Cy v Bo")
+    assert renamed["name"] == thread.name == "R1 T1: Cy v Bo" and driver.channels["R1 T1: Cy v Bo"] is thread
+    with pytest.raises(discord.HTTPException):
+        await driver.bot.http.edit_channel(thread.id, name="x" * 101)
+    with pytest.raises(discord.HTTPException):
+        await driver.bot.http.edit_channel(thread.id, name="")
+    with pytest.raises(discord.NotFound):
+        await driver.bot.http.edit_channel(12345, name="ghost")
+    assert thread.name == "R1 T1: Cy v Bo"

@@ -85,10 +85,9 @@ async def test_user_typed_names_are_escaped(web_driver: OfflineDriver, http: aio
     driver = web_driver
     evil = "<script>alert(1)</script>"
     public(await driver.command(f'/tournament create name:"Cup {evil}" tier:300', user="olga"))
-    public(
-        await driver.command('/tournament join faction:"Ariadna <img src=x onerror=alert(2)>"', user="ann")
-    )
-    public(await driver.command('/tournament join faction:"\\" onmouseover=\\"alert(3)"', user="bo"))
+    factions = (("ann", "Ariadna <img src=x onerror=alert(2)>"), ("bo", '\\" onmouseover=\\"alert(3)'))
+    for user, faction in factions:
+        public(await driver.command(f'/tournament join faction:"{faction}" unlisted:True', user=user))
     url = page_links(public(await driver.command("/tournament info", user="ann")))[0]
     for address in (url, f"{url}/live", f"{url}?screen=1"):
         text = await (await http.get(address)).text()
