@@ -891,7 +891,7 @@ def parse_target(line: str) -> Target:
             what,
             line,
             token,
-            f"I can't read it: that is not something I know on a target.{hint} A target is written like "
+            f"I can't read it as anything a target has.{hint} A target is written like "
             f"{_EXAMPLES['target']}, with `stealth`, `cover`, `-1 hit`, `-1 wound`, `-1 damage`, "
             f"`half damage`, and keywords for Anti-X ({', '.join(KNOWN_KEYWORDS[:11])}, ...; any other "
             "as `keyword:name`).",

@@ -26,7 +26,8 @@ from tests.rules.space_infantry.helpers import ScriptedRandom
 
 def odds(weapon: str, target: str = "T4 Sv7+ W1", situation: str = "", edition: Edition = Edition.TENTH):
     """The hand-worked numbers of this file are 10th edition's (test_editions.py has 11th's)."""
-    return distribution(parse_weapon(weapon), parse_target(target), parse_situation(situation), edition=edition)
+    read = parse_weapon(weapon), parse_target(target), parse_situation(situation)
+    return distribution(*read, edition=edition)
 
 
 def p_kill(weapon: str, target: str = "T4 Sv7+ W1", situation: str = "") -> float:
