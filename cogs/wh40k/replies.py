@@ -92,7 +92,7 @@ def _inputs(
 
 def edition_text(used: EditionUsed) -> str:
     """The edition and why; for 11th, the steps kept from 10th edition because no source confirms them."""
-    text = used.text.capitalize()
+    text = used.text[:1].upper() + used.text[1:]
     if used.edition is Edition.ELEVENTH:
         text += f"\n{UNCONFIRMED_11TH}"
     return text
@@ -181,7 +181,8 @@ def _rows(dists: Sequence[Distribution], limit: int = TABLE_ROWS) -> tuple[list[
     if shown < top:
         rows.append((shown + 1, top))
         folded.append(f"{shown + 1}-{top} in one row (each under 0.1%)")
-    return rows, "; ".join(folded).capitalize() + ("." if folded else "")
+    sentence = "; ".join(folded)
+    return rows, sentence[:1].upper() + sentence[1:] + ("." if folded else "")
 
 
 def _range(first: int, last: int) -> str:
