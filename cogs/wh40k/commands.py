@@ -43,6 +43,44 @@ def _clipped(text: str, limit: int = 1024) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+HELP_FIELDS = (
+    (
+        "Weapon line",
+        "`[name:] A<n or dice> BS<n>+ (or WS<n>+) S<n> AP-<n> D<n or dice> [x<models>], ability, ...`\n"
+        "e.g. `bolt rifle: A2 BS3+ S4 AP-1 D1 x9, heavy`. Dice: `AD6+1`, `DD3` (`D3` alone is 3 damage).\n"
+        "Abilities: lethal hits, sustained hits X, devastating wounds, twin-linked, anti-KEYWORD X+, "
+        "melta X, lance, heavy, ignores cover, rapid fire X, blast, blast X (11th), cleave X (11th), "
+        "torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, reroll hits (1), "
+        "reroll wounds (1), reroll damage. Read but without effect: assault, pistol, precision, extra "
+        "attacks, one shot, close-quarters.",
+    ),
+    (
+        "Unit (a whole volley)",
+        "Weapon lines joined by `;`, each with its own model count: "
+        "`bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2; "
+        "power fist: A3 WS3+ S8 AP-2 D2`. "
+        "Lines resolve in the order typed (in 10th edition Devastating Wounds lines go last); the target's "
+        "wounded model and slain models carry from one line to the next. Up to 12 lines, 600 attacks.",
+    ),
+    (
+        "Target line",
+        "`T<n> Sv<n>+ W<n> [x<models>] [inv<n>+ or <n>++] [fnp<n>+]`, then any of `stealth`, `cover`, "
+        "`-1 hit`, `-1 wound`, `-1 damage`, `half damage`, and keywords for Anti-X: infantry, vehicle, "
+        "monster, character, beast, swarm, mounted, fly, psyker, titanic, walker, battleline, ... "
+        "Any other keyword is `keyword:name` (and `anti-keyword:name 4+` on the weapon). "
+        "An unknown word is refused with a guess.",
+    ),
+    (
+        "Situation and edition",
+        "Situation: any of `half range, charged, stationary, cover`. `edition:` 11th (the default) or "
+        "10th (Boarding Actions). In 11th, cover is -1 to BS for Infantry, Beast and Swarm (and Stealth "
+        "gives cover); in 10th, cover is +1 to the save and Stealth -1 to hit. Every reply names the "
+        "edition and the 11th-edition steps kept from 10th because no source confirms them.",
+    ),
+)
+"""What `/help topic:40k` shows after the commands: the grammar of every line."""
+
+
 class ManagerOnly(RuleError):
     """A server-wide profile changed by someone without Manage Server."""
 
@@ -97,6 +135,10 @@ class Wh40k(
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    def help_fields(self) -> tuple[tuple[str, str], ...]:
+        """The line grammar, for `/help topic:40k`."""
+        return HELP_FIELDS
 
     @app_commands.command(
         name="attack", description="Roll a 40k attack (a weapon or a whole unit): hits, wounds, saves, dice"
@@ -210,7 +252,7 @@ class Wh40k(
             text += f"\nIt was `{replaced.line}` ({replaced.kind})."
         await Post(content=text, ephemeral=not server).send(interaction)
 
-    @profile.command(name="list", description="The weapon and target profiles you can use here")
+    @profile.command(name="list", description="The weapon, unit and target profiles you can use here")
     async def profile_list(self, interaction: discord.Interaction) -> None:
         usable = await repository(interaction).usable(
             guild_id=guild_of(interaction), user_id=interaction.user.id

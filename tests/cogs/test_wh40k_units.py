@@ -140,3 +140,11 @@ async def test_mistakes_in_units_and_targets_are_refused(driver: OfflineDriver) 
         await driver.command("40k odds", weapon="; ".join(["A20 BS3+ S4 AP0 D1 x10"] * 4), target=TARGET),
         "the limit is 600 for one volley",
     )
+
+
+async def test_help_topic_40k_gives_the_line_grammar(driver: OfflineDriver) -> None:
+    message = (await driver.command("/help topic:40k")).message
+    assert message.ephemeral
+    for title in ("[Weapon line]", "[Unit (a whole volley)]", "[Target line]", "[Situation and edition]"):
+        assert title in message.text
+    assert "`keyword:name`" in message.text and "joined by `;`" in message.text
