@@ -22,6 +22,7 @@ from cogs.wh40k.inputs import (
     repository,
     saved_choices,
     situation_choices,
+    suggest_line,
     target_choices,
     weapon_choices,
 )
@@ -29,7 +30,7 @@ from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
 from rules.wh40k import parse_situation
 from rules.wh40k.attack import UnitOdds, roll_unit, unit_distribution
-from rules.wh40k.profiles import parse_edition, suggest_weapon_line
+from rules.wh40k.profiles import parse_edition
 
 WEAPON_HELP = "A datasheet line (A4 BS3+ S5 AP-1 D2, lethal hits), a unit (lines joined by ;) or a saved name"
 TARGET_HELP = "T4 Sv3+ W2 x5 inv5+ fnp6+ stealth (keywords for Anti-X); or a saved profile's name"
@@ -123,7 +124,7 @@ async def _profile_line(interaction: discord.Interaction, current: str) -> list[
     """A weapon line completed with the ability being typed (a target line has nothing to complete)."""
     if getattr(interaction.namespace, "kind", None) == Kind.TARGET.value:
         return []
-    return [(line, line) for line in suggest_weapon_line(current)]
+    return [(line, line) for line in suggest_line(current)]
 
 
 class Wh40k(

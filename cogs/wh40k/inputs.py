@@ -168,7 +168,19 @@ async def weapon_choices(interaction: discord.Interaction, current: str) -> list
     found = (weapons + await saved_choices(interaction, Kind.UNIT, current))[:10]
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_WEAPON}", EXAMPLE_WEAPON)]
-    return found + [(line, line) for line in suggest_weapon_line(current)]
+    return found + [(line, line) for line in suggest_line(current)]
+
+
+def suggest_line(current: str, width: int = 100) -> list[str]:
+    """A weapon or unit line completed with the ability being typed in its last weapon line."""
+    head, semicolon, last = current.rpartition(";")
+    if not semicolon:
+        return suggest_weapon_line(current, width=width)
+    prefix = f"{head.rstrip()}; "
+    room = width - len(prefix)
+    if room < 20:
+        return []
+    return [prefix + line for line in suggest_weapon_line(last, width=room)]
 
 
 async def target_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:

@@ -148,3 +148,8 @@ async def test_help_topic_40k_gives_the_line_grammar(driver: OfflineDriver) -> N
     for title in ("[Weapon line]", "[Unit (a whole volley)]", "[Target line]", "[Situation and edition]"):
         assert title in message.text
     assert "`keyword:name`" in message.text and "joined by `;`" in message.text
+
+
+async def test_autocomplete_finishes_the_last_line_of_a_unit(driver: OfflineDriver) -> None:
+    found = await driver.autocomplete("40k odds", "weapon", "A2 BS3+ S4 AP0 D1; A1 BS3+ S8 AP-3 D2, leth")
+    assert [c["value"] for c in found] == ["A2 BS3+ S4 AP0 D1; A1 BS3+ S8 AP-3 D2, lethal hits"]
