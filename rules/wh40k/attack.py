@@ -1,4 +1,9 @@
-"""The Warhammer 40,000 (10th edition) attack sequence: rolled die by die, or as exact odds.
+"""The Warhammer 40,000 attack sequence (11th edition, or 10th): rolled die by die, or as exact odds.
+
+The editions differ in a few steps (cover, Stealth, Psychic, Blast X, Cleave X): :func:`plan`
+applies the one asked for, and docs/40k-editions.md says what changed and where it is stated.
+A unit's weapon lines are resolved one after another by :func:`unit_distribution` and
+:func:`roll_unit`, the target's state carried from line to line.
 
 One description (:class:`~rules.wh40k.profiles.Weapon`, :class:`~rules.wh40k.profiles.Target`,
 :class:`~rules.wh40k.profiles.Situation`) runs two ways: :func:`roll` throws every die of every

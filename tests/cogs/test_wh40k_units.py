@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+from bot.limits import MAX_EMBED_TOTAL
 from bot.offline import OfflineDriver
 from rules.wh40k import parse_situation, parse_target
 from rules.wh40k.attack import roll_unit, unit_distribution
@@ -153,3 +154,18 @@ async def test_help_topic_40k_gives_the_line_grammar(driver: OfflineDriver) -> N
 async def test_autocomplete_finishes_the_last_line_of_a_unit(driver: OfflineDriver) -> None:
     found = await driver.autocomplete("40k odds", "weapon", "A2 BS3+ S4 AP0 D1; A1 BS3+ S8 AP-3 D2, leth")
     assert [c["value"] for c in found] == ["A2 BS3+ S4 AP0 D1; A1 BS3+ S8 AP-3 D2, lethal hits"]
+
+
+async def test_the_biggest_unit_fits_discords_limits(driver: OfflineDriver) -> None:
+    line = "bolter of the long name: A4 BS3+ S4 AP-1 D1 x10, sustained hits 1, heavy, rapid fire 1, hazardous"
+    unit = "; ".join([line] * 12)
+    target = "T3 Sv5+ W1 x50 infantry fnp6+ stealth"
+    for command in ("40k attack", "40k odds"):
+        situation = "half range, stationary"
+        reply = await driver.command(command, weapon=unit[:2000], target=target, situation=situation)
+        message = reply.message
+        assert not message.ephemeral, message.text
+        assert sum(len(str(v)) for e in message.embeds for v in e.values()) <= MAX_EMBED_TOTAL
+        assert len(message.embeds[0].get("description", "")) <= 4096
+        for field in message.embeds[0]["fields"]:
+            assert len(field["value"]) <= 1024
