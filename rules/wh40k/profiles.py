@@ -626,8 +626,8 @@ def _weapon_name(line: str) -> tuple[str, str]:
     if not match:
         return "", line
     name = " ".join(match.group(1).split())
-    stat_like = _WEAPON_STAT.match(name.replace(" ", "")) and any(c.isdigit() for c in name)
-    if name.lower() in _STAT_KEYS or stat_like:
+    stat = _WEAPON_STAT.match(name.replace(" ", ""))
+    if name.lower() in _STAT_KEYS or (stat and _is_weapon_stat(stat.group(1).lower(), stat.group(2))):
         return "", line
     if not re.match(r"^[\w][\w '().&/+-]*$", name):
         raise ProfileError(

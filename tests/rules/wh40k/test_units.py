@@ -52,6 +52,7 @@ def test_a_unit_line_text_grammar() -> None:
     assert [w.describe() for w in parse_unit(unit.describe()).weapons] == [w.describe() for w in unit.weapons]
     # an unnamed line and a characteristic typed with a colon are not names
     assert parse_unit("A: 2 BS3+ S4 AP0 D1").weapons[0].name == ""
+    assert parse_unit("shuriken 2: A2 BS3+ S4 AP0 D1").weapons[0].name == "shuriken 2"
 
 
 @pytest.mark.parametrize(
