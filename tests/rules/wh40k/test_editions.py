@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rules.wh40k import ProfileError, distribution, parse_situation, parse_target, parse_weapon
-from rules.wh40k.attack import UNCONFIRMED_11TH, plan
+from rules.wh40k.attack import UNCONFIRMED_11TH, plan, unit_distribution
 from rules.wh40k.profiles import DEFAULT_EDITION, Edition, parse_edition
 
 TENTH, ELEVENTH = Edition.TENTH, Edition.ELEVENTH
@@ -134,3 +134,20 @@ def test_critical_thresholds_on_the_weapon(edition: Edition) -> None:
     assert p_kill(
         "A1 S4 AP0 D1, torrent, devastating wounds, crit wound 5+", "T4 Sv2+ W1", "", edition
     ) == pytest.approx(2 / 6 + 1 / 6 * 1 / 6)
+
+
+def test_devastating_wounds_order_in_a_unit_per_edition() -> None:
+    # Two 3-wound models, no save. Line 1: Devastating Wounds where every wound is critical
+    # (crit wound 2+; S8 against T2 wounds on 2+, 5/6): 3 mortal wounds on one model. Line 2: 1 damage (5/6).
+    lines = [
+        parse_weapon("A1 S8 AP0 D3, torrent, devastating wounds, crit wound 2+"),
+        parse_weapon("A1 S8 AP0 D1, torrent"),
+    ]
+    target = parse_target("T2 Sv7+ W3 x2")
+    # 11th: as typed. Line 1 slays model 1, line 2 wounds model 2: both land -> 4 wounds.
+    eleventh = unit_distribution(lines, target, edition=ELEVENTH)
+    assert eleventh.wounds.as_dict() == pytest.approx({0: 1 / 36, 1: 5 / 36, 3: 5 / 36, 4: 25 / 36})
+    # 10th: Devastating last. Line 2 wounds model 1, then 3 mortal wounds slay it and 1 is lost -> 3.
+    tenth = unit_distribution(lines, target, edition=TENTH)
+    assert tenth.wounds.as_dict() == pytest.approx({0: 1 / 36, 1: 5 / 36, 3: 30 / 36})
+    assert tenth.slain.probability(1) == pytest.approx(eleventh.slain.probability(1)) == pytest.approx(5 / 6)
