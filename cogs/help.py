@@ -79,6 +79,11 @@ class Help(commands.Cog):
         embed = discord.Embed(title=f"/{command.name}", description=command.description, colour=COLOUR)
         lines = [f"`/{leaf.qualified_name}` {leaf.description}" for leaf in _leaves(command)]
         _fields(embed, "Commands", lines, "\n")
+        # a game cog may explain more than its commands (the 40k line grammar): `help_fields()`
+        for cog in self.bot.cogs.values():
+            if getattr(cog, "app_command", None) is command and hasattr(cog, "help_fields"):
+                for title, text in cog.help_fields():
+                    embed.add_field(name=title[:256], value=text[:FIELD_LIMIT], inline=False)
         needs = needed_by(command.name)
         if needs:
             embed.add_field(name="Permissions", value=f"Herald also needs {explain(needs)}.", inline=False)
