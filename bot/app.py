@@ -17,6 +17,7 @@ from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
 from bot.storage import SqlGameRepository, SqlJobRepository, SqlMetaRepository, open_database
+from bot.storage.army_lists import ArmyListRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.saved_rolls import SqliteSavedRollRepository
@@ -65,6 +66,7 @@ class Herald(commands.AutoShardedBot):
         self.games = GameStore(SqlGameRepository(self.db))
         self.saved_rolls = SqliteSavedRollRepository(self.db)
         self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
+        self.army_lists = ArmyListRepository(self.db)  # imported 40k rosters, per player
         #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.
         self.ratings = SqliteRatingRepository(self.db)
         #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the
