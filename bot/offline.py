@@ -406,6 +406,9 @@ class OfflineDriver:
         self.channels: dict[str, Channel] = {}
         self.messages: dict[int, Message] = {}
         self._pending: dict[str, _Pending] = {}
+        #: Files given to attachment options, by URL, and the URLs the bot downloaded (in order).
+        self.uploads: dict[str, bytes] = {}
+        self.downloads: list[str] = []
         self._adapter = _Adapter(self)
         self.channel = self.add_channel("general", channel_id=DEFAULT_CHANNEL_ID)
 
@@ -444,6 +447,7 @@ class OfflineDriver:
             },
         )
         self.bot.http.request = self._http_request  # type: ignore[method-assign]
+        self.bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
         await self.bot.setup_hook()
         return self.bot
 
@@ -733,6 +737,8 @@ class OfflineDriver:
             channel = value if isinstance(value, Channel) else self.add_channel(str(value).lstrip("#"))
             resolved.setdefault("channels", {})[str(channel.id)] = {**channel.payload(), "permissions": "0"}
             return str(channel.id)
+        if kind is discord.AppCommandOptionType.attachment:
+            return self._upload(name, value, resolved)
         if kind is discord.AppCommandOptionType.string:
             text = str(value)
             if param.min_value is not None and len(text) < param.min_value:
@@ -741,6 +747,34 @@ class OfflineDriver:
                 raise OfflineError(f"{name} must be at most {param.max_value} characters")
             return text
         raise OfflineError(f"the offline driver can't send {kind.name} options yet")
+
+    def _upload(self, name: str, value: Any, resolved: dict[str, dict[str, Any]]) -> str:
+        """An attachment option: an :class:`Attachment`, or a path to a file (as the console types it)."""
+        if isinstance(value, str | Path):
+            path = Path(value)
+            if not path.is_file():
+                raise OfflineError(f"{name} is an attachment: give an Attachment or the path of a file")
+            value = Attachment(path.name, path.read_bytes())
+        if not isinstance(value, Attachment):
+            raise OfflineError(f"{name} is an attachment: give an Attachment or the path of a file")
+        ident = str(_snowflake())
+        url = f"https://offline.invalid/attachments/{ident}/{value.filename}"
+        self.uploads[url] = value.data
+        resolved.setdefault("attachments", {})[ident] = {
+            "id": ident,
+            "filename": value.filename,
+            "size": len(value.data),
+            "url": url,
+            "proxy_url": url,
+        }
+        return ident
+
+    async def _get_from_cdn(self, url: str) -> bytes:
+        """What ``Attachment.read()`` downloads: a file a command was given (each fetch is counted)."""
+        if url not in self.uploads:
+            raise OfflineError(f"nothing was uploaded at {url}")
+        self.downloads.append(url)
+        return self.uploads[url]
 
     # -- dispatch -------------------------------------------------------------------------
 
