@@ -14,6 +14,7 @@ from enum import StrEnum
 import discord
 
 from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
+from cogs.wh40k import army
 from rules.wh40k import ProfileError, Target, Weapon, parse_target, parse_weapon
 from rules.wh40k.profiles import suggest_weapon_line
 
@@ -79,6 +80,9 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
                     f"{kind.value} line or profile."
                 )
             return Read(parse(kind, found.line), found.name)
+    unit = await army.find(interaction, text)
+    if unit is not None:
+        return army_read(kind, unit)
     try:
         return Read(parse(kind, text), None)
     except ProfileError as error:
@@ -88,6 +92,22 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
                 "`/40k profile list` shows the ones you can use."
             ) from None
         raise
+
+
+def army_read(kind: Kind, found: army.Found) -> Read:
+    """A unit of an imported list as the weapon (its volley, or one weapon) or as the target."""
+    if kind is Kind.TARGET:
+        return Read(parse(kind, found.unit.target_line()), found.label())
+    text = found.weapon_text()
+    if ";" in text:
+        # One weapon line per calculation until the engine fires whole units (issue 21).
+        weapons = found.unit.volley_weapons(melee=found.melee)
+        names = ", ".join(f"`{found.unit.name}: {w.name}`" for w in weapons)
+        raise ProfileError(
+            f"{found.label()} fires {text.count(';') + 1} weapons; Herald calculates one at a time for now. "
+            f"Pick one: {names}"
+        )
+    return Read(parse(kind, text), found.label())
 
 
 def check_name(name: str, kind: Kind) -> str:
@@ -126,8 +146,9 @@ async def saved_choices(interaction: discord.Interaction, kind: Kind, current: s
 
 
 async def weapon_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-    """Saved weapons by name, then the line completed with the ability being typed."""
+    """Saved weapons by name, units of imported lists, then the line completed with the ability typed."""
     found = (await saved_choices(interaction, Kind.WEAPON, current))[:10]
+    found += await army.weapon_choices(interaction, current)
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_WEAPON}", EXAMPLE_WEAPON)]
     return found + [(line, line) for line in suggest_weapon_line(current)]
@@ -135,6 +156,7 @@ async def weapon_choices(interaction: discord.Interaction, current: str) -> list
 
 async def target_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
     found = await saved_choices(interaction, Kind.TARGET, current)
+    found += await army.target_choices(interaction, current)
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_TARGET}", EXAMPLE_TARGET)]
     return found

@@ -381,7 +381,8 @@ def clean_name(value: Any, fallback: str = "unnamed") -> str:
     >>> clean_name("  Ash\\u202e  Wardens\\n")
     'Ash Wardens'
     """
-    text = " ".join(_CONTROL.sub(" ", _text(value)).split())
+    # a backtick would end the code span a reply quotes the name in
+    text = " ".join(_CONTROL.sub(" ", _text(value)).replace("`", "'").split())
     text = text.lstrip("➤>- ").strip() or fallback
     return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
 
