@@ -182,7 +182,7 @@ def battle_size() -> dict[str, Any]:
 
 
 def roster_tree(
-    units: list[dict[str, Any]] | None = None, *, name: str = "Cinder Host Patrol"
+    units: list[dict[str, Any]] | None = None, *, name: str = "Cinder Host Patrol", points: int = 500
 ) -> dict[str, Any]:
     """A whole roster in New Recruit's JSON shape."""
     if units is None:
@@ -193,7 +193,7 @@ def roster_tree(
             "name": name,
             "generatedBy": "tests",
             "gameSystemName": "Warhammer 40,000",
-            "costs": [{"name": "pts", "typeId": "points", "value": 500}],
+            "costs": [{"name": "pts", "typeId": "points", "value": points}],
             "forces": [{"name": "Army Roster", "catalogueName": "Cinder Host", "selections": units}],
         }
     }
@@ -256,17 +256,36 @@ def zipped(files: dict[str, bytes]) -> bytes:
 
 
 def strike_force(points: int = 2000, seed: int = 40) -> dict[str, Any]:
-    """A generated 2,000-point roster: about 20 units of invented names, every kind of profile."""
+    """A generated 2,000-point roster: 20 units of invented names, every kind of profile, and as
+    much ability and rule text per unit as a builder's export carries (some 10 KB)."""
     rng = random.Random(seed)
     units: list[dict[str, Any]] = [battle_size()]
     spent = 0
     index = 0
     makers = [ash_wardens, gravel_hulk, lantern_seer]
+    words = [
+        "ember",
+        "ash",
+        "cinder",
+        "ward",
+        "scatter",
+        "hulk",
+        "lantern",
+        "seer",
+        "glimmer",
+        "quake",
+        "rivet",
+        "flare",
+    ]
     while spent < points:
         maker = makers[index % len(makers)]
         unit = maker(rng.choice([4, 9])) if maker is ash_wardens else maker()
         unit["name"] = f"{unit['name']} {chr(65 + index % 26)}{index // 26 or ''}"
+        for n in range(12):
+            text = " ".join(rng.choice(words) for _ in range(80))
+            unit["profiles"].append(ability(f"Invented ability {n}", text))
+            unit.setdefault("rules", []).append({"name": f"Invented rule {n}", "description": text})
         units.append(unit)
         spent += 100
         index += 1
-    return roster_tree(units, name=f"Strike Force {points}")
+    return roster_tree(units, name=f"Strike Force {points}", points=points)

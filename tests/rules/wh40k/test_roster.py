@@ -272,3 +272,75 @@ def test_any_json_tree_reads_or_is_refused(tree: object) -> None:
         parse_roster(json.dumps({"roster": tree}).encode(), "fuzz.json")
     except RosterError as error:
         assert str(error)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    attacks=st.sampled_from(["1", "2", "6", "D3", "D6", "2D6", "D6+1", "D3+3"]),
+    skill=st.sampled_from(["2+", "3+", "4+", "5+", "6+"]),
+    strength=st.integers(1, 20),
+    ap=st.integers(-4, 0),
+    damage=st.sampled_from(["1", "2", "3", "D3", "D6", "D6+1"]),
+    count=st.integers(1, 10),
+    melee=st.booleans(),
+    keywords=st.lists(
+        st.sampled_from(
+            [
+                "Lethal Hits",
+                "Sustained Hits 2",
+                "Devastating Wounds",
+                "Twin-linked",
+                "Anti-Vehicle 3+",
+                "Lance",
+                "Melta 2",
+                "Rapid Fire 1",
+                "Blast",
+                "Heavy",
+                "Ignores Cover",
+                "Pistol",
+                "Assault",
+                "Precision",
+            ]
+        ),
+        max_size=4,
+        unique=True,
+    ),
+)
+def test_a_weapon_profile_becomes_the_line_the_engine_reads(
+    attacks: str,
+    skill: str,
+    strength: int,
+    ap: int,
+    damage: str,
+    count: int,
+    melee: bool,
+    keywords: list[str],
+) -> None:
+    profile = rosters.weapon_profile(
+        "Test gun", attacks, skill, strength, ap, damage, ", ".join(keywords) or "-", melee=melee
+    )
+    unit = {
+        "name": "Testers",
+        "type": "unit",
+        "number": 1,
+        "profiles": [rosters.unit_profile("T", 4, "3+", 1)],
+        "selections": [
+            {
+                "name": "Tester",
+                "type": "model",
+                "number": count,
+                "selections": [rosters.upgrade("Test gun", count, profile)],
+            }
+        ],
+    }
+    read = parse_roster(rosters.as_json(rosters.roster_tree([unit])))
+    [weapon] = read.units[0].weapons
+    parsed = parse_weapon(weapon.line())
+    assert parsed.attacks.text == attacks and parsed.damage.text == damage
+    assert (parsed.skill, parsed.strength, parsed.ap, parsed.models) == (int(skill[0]), strength, -ap, count)
+    assert parsed.melee == melee
+    assert parsed.lethal_hits == ("Lethal Hits" in keywords)
+    assert parsed.twin_linked == ("Twin-linked" in keywords)
+    assert (("vehicle", 3) in parsed.anti) == ("Anti-Vehicle 3+" in keywords)
+    assert bool(parsed.melta) == ("Melta 2" in keywords)
+    assert set(weapon.unused) == {k.lower() for k in keywords} & {"pistol", "assault", "precision"}
