@@ -99,15 +99,18 @@ def army_read(kind: Kind, found: army.Found) -> Read:
     if kind is Kind.TARGET:
         return Read(parse(kind, found.unit.target_line()), found.label())
     text = found.weapon_text()
-    if ";" in text:
-        # One weapon line per calculation until the engine fires whole units (issue 21).
-        weapons = found.unit.volley_weapons(melee=found.melee)
-        names = ", ".join(f"`{found.unit.name}: {w.name}`" for w in weapons)
-        raise ProfileError(
-            f"{found.label()} fires {text.count(';') + 1} weapons; Herald calculates one at a time for now. "
-            f"Pick one: {names}"
-        )
-    return Read(parse(kind, text), found.label())
+    try:
+        return Read(parse(kind, text), found.label())
+    except ProfileError:
+        if ";" not in text:
+            raise
+    # An engine that reads one weapon line per calculation: offer the unit's weapons one by one.
+    weapons = found.unit.volley_weapons(melee=found.melee)
+    names = ", ".join(f"`{found.unit.name}: {w.name}`" for w in weapons)
+    raise ProfileError(
+        f"{found.label()} fires {len(weapons)} weapons; Herald calculates one at a time for now. "
+        f"Pick one: {names}"
+    )
 
 
 def check_name(name: str, kind: Kind) -> str:

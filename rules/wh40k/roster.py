@@ -64,8 +64,15 @@ TARGET_KEYWORDS = (
     "psyker",
     "titanic",
     "walker",
+    "battleline",
+    "daemon",
+    "epic-hero",
+    "aircraft",
+    "towering",
+    "transport",
+    "fortification",
 )
-"""Unit keywords carried onto a target line (the ones Anti-X abilities name)."""
+"""Unit keywords carried onto a target line (the ones Anti-X abilities and rules name)."""
 
 _PLURALS = {"forces", "selections", "profiles", "characteristics", "rules", "categories", "costs"}
 _FLAGS = {
@@ -111,10 +118,10 @@ class RosterWeapon(BaseModel):
     mode: bool = False
     """A second profile of the same weapon (a plasma gun's supercharge): left out of a whole volley."""
 
-    def line(self) -> str:
-        """The weapon as a typed weapon line.
+    def line(self, *, named: bool = False) -> str:
+        """The weapon as a typed weapon line; ``named`` puts its name first (``flamer: AD6 ...``).
 
-        >>> RosterWeapon(name="a", melee=False, attacks="D6", skill="N/A", strength="5", ap="0",
+        >>> RosterWeapon(name="Flamer", melee=False, attacks="D6", skill="N/A", strength="5", ap="0",
         ...     damage="1", count=2, abilities=("torrent",)).line()
         'AD6 S5 AP0 D1 x2, torrent'
         """
@@ -123,7 +130,19 @@ class RosterWeapon(BaseModel):
         parts = [f"A{self.attacks}", skill, f"S{self.strength}", ap, f"D{self.damage}"]
         if self.count > 1:
             parts.append(f"x{self.count}")
-        return ", ".join([" ".join(p for p in parts if p), *self.abilities])
+        line = ", ".join([" ".join(p for p in parts if p), *self.abilities])
+        return f"{self.line_name()}: {line}" if named else line
+
+    def line_name(self) -> str:
+        """The name as a weapon line may carry it: letters, digits, spaces and ``' ( ) . & / + -``,
+        at most 40 characters.
+
+        >>> RosterWeapon(name="Plasma gun [supercharge]: heavy", melee=False, attacks="1", skill="3+",
+        ...     strength="8", ap="-3", damage="2").line_name()
+        'Plasma gun supercharge heavy'
+        """
+        name = " ".join(re.sub(r"[^\w '().&/+-]", " ", self.name).split())
+        return name[:40].rstrip() or "weapon"
 
     def label(self) -> str:
         return f"{self.name} x{self.count}" if self.count > 1 else self.name
@@ -160,12 +179,13 @@ class RosterUnit(BaseModel):
         others = [w for w in chosen if "pistol" not in w.unused]
         return others or chosen
 
-    def volley(self, *, melee: bool = False) -> str:
-        """Every weapon line of the unit's shooting (or fighting), joined by ``;``.
+    def volley(self, *, melee: bool = False, named: bool = False) -> str:
+        """Every weapon line of the unit's shooting (or fighting), joined by ``;`` (each line led by
+        its weapon's name when ``named``).
 
         Raises :class:`RosterError` when the unit has no such weapon.
         """
-        lines = [w.line() for w in self.volley_weapons(melee=melee)]
+        lines = [w.line(named=named) for w in self.volley_weapons(melee=melee)]
         if not lines:
             kind = "melee" if melee else "ranged"
             raise RosterError(f"{self.name} has no {kind} weapon in its roster.")
@@ -530,7 +550,7 @@ def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
             texts.append(f"{_text(rule.get('name'))}: {_text(rule.get('description'))}")
         if node is selection:
             for category in _list(node, "categories"):
-                word = _text(category.get("name")).lower()
+                word = _text(category.get("name")).lower().replace(" ", "-")
                 if word in TARGET_KEYWORDS and word not in keywords:
                     keywords.append(word)
     stated = " ".join(texts)

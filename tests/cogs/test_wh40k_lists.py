@@ -33,7 +33,7 @@ async def test_a_roster_is_imported_in_each_format(driver: OfflineDriver, suffix
     assert "Imported Cinder Host Patrol" in text and "4 units · Cinder Host · 500 pts" in text
     assert (
         "**Ash Wardens** (10 models): Flare lance - focused, Cinder pistol x10, Ash blade x10, "
-        "Ember carbine x9 · `T4 Sv3+ W2 x10 inv5+ infantry`" in text
+        "Ember carbine x9 · `T4 Sv3+ W2 x10 inv5+ infantry battleline`" in text
     )
     assert "`T10 Sv3+ W12 fnp6+ vehicle walker`" in text
     assert (
@@ -136,7 +136,7 @@ async def test_units_are_used_by_name_in_attack_and_odds(driver: OfflineDriver) 
     assert not rolled.ephemeral and "Hit rolls (3+)" in rolled.text
     assert (
         "`A2 WS3+ S5 AP-1 DD3, devastating wounds`" in rolled.text
-        and "`T4 Sv3+ W2 x5 inv5+ infantry`" in rolled.text
+        and "`T4 Sv3+ W2 x5 inv5+ infantry battleline`" in rolled.text
     )
     # typed lines still work beside them
     typed = (await driver.command('/40k attack weapon:"A1 BS3+ S4 AP0 D1" target:"Lantern Seer"')).message
@@ -172,7 +172,7 @@ async def test_autocomplete_offers_units_and_their_weapons(driver: OfflineDriver
     assert one[0]["value"] == "Gravel Hulk: Quake cannon" and "AD6+1 BS4+ S9 AP-2 D3" in one[0]["name"]
     targets = await driver.autocomplete("40k odds", "target", "ash")
     assert [t["value"] for t in targets] == ["Ash Wardens", "Ash Wardens (2)"]
-    assert targets[0]["name"] == "Ash Wardens · T4 Sv3+ W2 x10 inv5+ infantry"
+    assert targets[0]["name"] == "Ash Wardens · T4 Sv3+ W2 x10 inv5+ infantry battleline"
 
 
 async def test_units_of_the_same_name_in_two_lists_are_told_apart(driver: OfflineDriver) -> None:

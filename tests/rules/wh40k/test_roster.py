@@ -98,7 +98,7 @@ def test_a_unit_without_a_kind_of_weapon_says_so(roster: Roster) -> None:
 
 def test_defensive_profiles_read_from_abilities_and_rules(roster: Roster) -> None:
     lines = {u.name: u.target_line() for u in roster.units}
-    assert lines["Ash Wardens"] == "T4 Sv3+ W2 x10 inv5+ infantry"
+    assert lines["Ash Wardens"] == "T4 Sv3+ W2 x10 inv5+ infantry battleline"
     assert lines["Gravel Hulk"] == "T10 Sv3+ W12 fnp6+ vehicle walker"
     assert lines["Lantern Seer"] == "T3 Sv5+ W4 inv4+ infantry character psyker"
     for line in lines.values():
@@ -344,3 +344,10 @@ def test_a_weapon_profile_becomes_the_line_the_engine_reads(
     assert (("vehicle", 3) in parsed.anti) == ("Anti-Vehicle 3+" in keywords)
     assert bool(parsed.melta) == ("Melta 2" in keywords)
     assert set(weapon.unused) == {k.lower() for k in keywords} & {"pistol", "assault", "precision"}
+
+
+def test_a_volley_may_name_each_weapon(roster: Roster) -> None:
+    assert roster.units[0].volley(named=True) == (
+        "Flare lance - focused: A1 BS3+ S8 AP-3 DD6, melta 2, lance; "
+        "Ember carbine: A2 BS3+ S4 AP-1 D1 x9, sustained hits 1"
+    )
