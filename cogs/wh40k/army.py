@@ -46,11 +46,12 @@ class Found:
     weapon: RosterWeapon | None = None
     melee: bool = False
 
-    def weapon_text(self) -> str:
-        """The weapon line(s) this names: one weapon, or the unit's volley."""
+    def weapon_text(self, *, named: bool = False) -> str:
+        """The weapon line(s) this names: one weapon, or the unit's volley (each line led by its
+        weapon's name when ``named``)."""
         if self.weapon is not None:
-            return self.weapon.line()
-        return self.unit.volley(melee=self.melee)
+            return self.weapon.line(named=named)
+        return self.unit.volley(melee=self.melee, named=named)
 
     def label(self) -> str:
         if self.weapon is not None:

@@ -7,6 +7,7 @@ is the engine's :class:`~rules.wh40k.ProfileError`, which points at the part tha
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -98,6 +99,8 @@ def army_read(kind: Kind, found: army.Found) -> Read:
     """A unit of an imported list as the weapon (its volley, or one weapon) or as the target."""
     if kind is Kind.TARGET:
         return Read(parse(kind, found.unit.target_line()), found.label())
+    with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
+        return Read(parse(kind, found.weapon_text(named=True)), found.label())
     text = found.weapon_text()
     try:
         return Read(parse(kind, text), found.label())
