@@ -69,7 +69,8 @@ def parse(kind: Kind, line: str) -> Weapon | Target:
 
 
 async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
-    """The weapon or target an option names: a saved profile's line, or the option as a line."""
+    """The weapon or target an option names: a saved profile's line, the option as a line, or a unit
+    of the player's imported army lists."""
     if text and len(text) <= MAX_PROFILE_NAME and name_key(text):
         found = await repository(interaction).find(
             guild_id=guild_of(interaction), user_id=interaction.user.id, name=text
@@ -81,12 +82,12 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
                     f"{kind.value} line or profile."
                 )
             return Read(parse(kind, found.line), found.name)
-    unit = await army.find(interaction, text)
-    if unit is not None:
-        return army_read(kind, unit)
     try:
         return Read(parse(kind, text), None)
     except ProfileError as error:
+        unit = await army.find(interaction, text)  # not a line: a unit of the player's army lists?
+        if unit is not None:
+            return army_read(kind, unit)
         if len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
             raise ProfileError(
                 f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "

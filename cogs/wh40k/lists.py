@@ -31,6 +31,8 @@ from rules.wh40k.roster import (
     parse_roster,
 )
 
+DESCRIPTION_BUDGET = 3000
+"""Characters of unit lines in one reply (the embed's fields and title take the rest of 6,000)."""
 FORMATS = "a New Recruit JSON export (.json) or a BattleScribe roster (.ros / .rosz)"
 
 
@@ -49,8 +51,15 @@ def roster_embed(roster: Roster, title: str) -> discord.Embed:
     """The list's units, one line each, and what could not be read."""
     about = [part for part in (roster.faction, f"{roster.points} pts" if roster.points else "") if part]
     lines = [f"{len(roster.units)} units" + (f" · {_plain(' · '.join(about))}" if about else "")]
-    lines += [_unit_line(u) for u in roster.units]
-    embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=COLOUR)
+    size = len(lines[0])
+    for index, unit in enumerate(roster.units):
+        line = _unit_line(unit)
+        if size + len(line) > DESCRIPTION_BUDGET:
+            lines.append(f"… and {len(roster.units) - index} more units.")
+            break
+        lines.append(line)
+        size += len(line) + 1
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     if roster.problems:
         embed.add_field(
             name="Could not be read (the rest was imported)",

@@ -207,3 +207,16 @@ async def test_units_of_the_same_name_in_two_lists_are_told_apart(driver: Offlin
         await driver.command('/40k attack weapon:"A1 BS3+ S4 AP0 D1" target:"second / gravel hulk"')
     ).message
     assert "`T10 Sv3+ W12 fnp6+ vehicle walker`" in rolled.text
+
+
+async def test_a_big_list_fits_one_reply(driver: OfflineDriver) -> None:
+    big = rosters.as_json(rosters.strike_force(6000))
+    reply = (await driver.command("/40k list import", file=Attachment("big.json", big))).message
+    embed = reply.embeds[0]
+    assert embed["description"].startswith("60 units") and "more units." in embed["description"]
+    assert len(embed["description"]) <= 4096
+    assert (
+        sum(len(f["value"]) + len(f["name"]) for f in embed.get("fields", [])) + len(embed["description"])
+        < 6000
+    )
+    assert "Could not be read" in reply.text and "Lantern Seer C: Whisper hex" in reply.text
