@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import discord
+from discord.utils import escape_markdown
 from pydantic import ValidationError
 
 from bot.storage.army_lists import ArmyList, ArmyListRepository
@@ -54,9 +55,12 @@ class Found:
         return self.unit.volley(melee=self.melee, named=named)
 
     def label(self) -> str:
+        """The name a reply shows (in public: markdown in a roster's names is shown as typed)."""
         if self.weapon is not None:
-            return f"{self.unit.name}: {self.weapon.name}"
-        return f"{self.unit.name} {MELEE}" if self.melee else self.unit.name
+            text = f"{self.unit.name}: {self.weapon.name}"
+        else:
+            text = f"{self.unit.name} {MELEE}" if self.melee else self.unit.name
+        return escape_markdown(text)
 
 
 async def _rosters(interaction: discord.Interaction) -> list[tuple[str, Roster]]:

@@ -389,7 +389,7 @@ def _list(node: dict[str, Any], key: str) -> list[dict[str, Any]]:
 
 def _text(value: Any) -> str:
     if isinstance(value, dict):
-        value = value.get("$text", "")
+        value = value.get("$text", value.get("value", ""))
     if isinstance(value, bool) or value is None:
         return ""
     return " ".join(str(value).split())

@@ -220,3 +220,15 @@ async def test_a_big_list_fits_one_reply(driver: OfflineDriver) -> None:
         < 6000
     )
     assert "Could not be read" in reply.text and "Lantern Seer C: Whisper hex" in reply.text
+
+
+async def test_markdown_in_a_roster_name_is_shown_as_written(driver: OfflineDriver) -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["name"] = "**Loud** _Hulk_"
+    await driver.command(
+        "/40k list import", file=Attachment("l.json", rosters.as_json(rosters.roster_tree([hulk])))
+    )
+    rolled = (
+        await driver.command('/40k attack weapon:"**loud** _hulk_: quake cannon" target:"T4 Sv3+ W1"')
+    ).message
+    assert r"\*\*Loud\*\* \_Hulk\_: Quake cannon" in rolled.text

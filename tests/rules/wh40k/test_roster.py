@@ -351,3 +351,15 @@ def test_a_volley_may_name_each_weapon(roster: Roster) -> None:
         "Flare lance - focused: A1 BS3+ S8 AP-3 DD6, melta 2, lance; "
         "Ember carbine: A2 BS3+ S4 AP-1 D1 x9, sustained hits 1"
     )
+
+
+def test_a_characteristic_may_hold_its_value_under_value() -> None:
+    hulk = rosters.gravel_hulk()
+    for characteristic in hulk["profiles"][0]["characteristics"]:
+        characteristic["value"] = characteristic.pop("$text")
+    assert (
+        parse_roster(rosters.as_json(rosters.roster_tree([hulk])))
+        .units[0]
+        .target_line()
+        .startswith("T10 Sv3+ W12")
+    )
