@@ -88,9 +88,9 @@ _FLAGS = {
 }
 _NUMBERED = re.compile(r"^(sustained hits|rapid fire|melta)\s*(\d*d?[36]?(?:\+\d+)?|\d+)$")
 _ANTI = re.compile(r"^anti-?\s*([a-z][a-z -]*?)\s*([2-6])\+$")
-_INVULNERABLE = re.compile(r"([2-6])\+\s*invulnerable save", re.IGNORECASE)
+_INVULNERABLE = re.compile(r"([2-6])\+\s*invulnerable save|invulnerable save\s*\(?([2-6])\+", re.IGNORECASE)
 _INVULNERABLE_NAMED = re.compile(r"^\s*([2-6])\+", re.IGNORECASE)
-_FEEL_NO_PAIN = re.compile(r"feel no pain\s*([2-6])\+", re.IGNORECASE)
+_FEEL_NO_PAIN = re.compile(r"feel no pain\s*\(?([2-6])\+", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -437,8 +437,11 @@ def _forces(roster: dict[str, Any]) -> Iterator[dict[str, Any]]:
         stack.extend(reversed(_list(force, "forces")))
 
 
+_UNIT_TYPES = ("unit", "unit profile")
+
+
 def _has_unit_profile(selection: dict[str, Any]) -> bool:
-    return any(_text(p.get("typeName")).lower() == "unit" for p in _list(selection, "profiles"))
+    return any(_text(p.get("typeName")).lower() in _UNIT_TYPES for p in _list(selection, "profiles"))
 
 
 def _unit_selections(force: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -519,7 +522,7 @@ def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
         bases_here: set[tuple[str, bool]] = set()
         for profile in _list(node, "profiles"):
             type_name = _text(profile.get("typeName")).lower()
-            if type_name == "unit":
+            if type_name in _UNIT_TYPES:
                 found = _characteristics(profile)
                 if stats is None and {"T", "SV", "W"} <= found.keys():
                     stats = found
@@ -588,8 +591,10 @@ def _base_name(name: str) -> str:
     return re.split(r"\s+[-–]\s+", name, maxsplit=1)[0].lower()
 
 
-def _best(found: list[str]) -> int | None:
-    return min((int(v) for v in found), default=None)
+def _best(found: list[str] | list[tuple[str, ...]]) -> int | None:
+    """The best (lowest) of the values a pattern found; a match of alternatives is a tuple."""
+    values = [next(v for v in item if v) if isinstance(item, tuple) else item for item in found]
+    return min((int(v) for v in values), default=None)
 
 
 def _stat(text: str) -> int | None:

@@ -363,3 +363,19 @@ def test_a_characteristic_may_hold_its_value_under_value() -> None:
         .target_line()
         .startswith("T10 Sv3+ W12")
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line"),
+    [
+        ("Invulnerable Save (4+)", "", "inv4+"),
+        ("Shimmer", "Models in this unit have a 5+ invulnerable save against ranged attacks.", "inv5+"),
+        ("Feel No Pain (5+)", "", "fnp5+"),
+        ("Tough", "Each model has the Feel No Pain 4+ ability.", "fnp4+"),
+    ],
+)
+def test_invulnerable_saves_and_feel_no_pain_in_any_wording(name: str, text: str, line: str) -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["rules"] = []
+    hulk["profiles"].append(rosters.ability(name, text))
+    assert line in parse_roster(rosters.as_json(rosters.roster_tree([hulk]))).units[0].target_line()
