@@ -11,6 +11,11 @@ read and press.
     reply = await driver.command("/roll expression:4d6kh3", user="alice")
     assert "Total" in reply.message.text
     await driver.close()
+
+An attachment option takes an :class:`Attachment` (``file=Attachment("list.json", data)``) or a
+file's path (``/40k list import file:tests/data/rosters/cinder_host.ros``, as the console types
+it); ``Attachment.read()`` downloads it from the driver, which lists each download in
+:attr:`OfflineDriver.downloads`.
 """
 
 from __future__ import annotations
@@ -446,8 +451,8 @@ class OfflineDriver:
                 "bot": True,
             },
         )
-        self.bot.http.request = self._http_request  # type: ignore[method-assign]
         self.bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
+        self.bot.http.request = self._http_request  # type: ignore[method-assign]
         await self.bot.setup_hook()
         return self.bot
 
