@@ -18,6 +18,7 @@ from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
 from bot.storage import SqlGameRepository, SqlJobRepository, SqlMetaRepository, open_database
+from bot.storage.army_lists import ArmyListRepository
 from bot.storage.links import SqlLinkRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
@@ -75,6 +76,7 @@ class Herald(commands.AutoShardedBot):
         self.games = GameStore(SqlGameRepository(self.db))
         self.saved_rolls = SqliteSavedRollRepository(self.db)
         self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
+        self.army_lists = ArmyListRepository(self.db)  # imported 40k rosters, per player
         #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.
         self.ratings = SqliteRatingRepository(self.db)
         #: The unguessable address of each tournament's web page (see web/ and cogs/web.py).

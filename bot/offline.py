@@ -11,6 +11,11 @@ read and press.
     reply = await driver.command("/roll expression:4d6kh3", user="alice")
     assert "Total" in reply.message.text
     await driver.close()
+
+An attachment option takes an :class:`Attachment` (``file=Attachment("list.json", data)``) or a
+file's path (``/40k list import file:tests/data/rosters/cinder_host.ros``, as the console types
+it); ``Attachment.read()`` downloads it from the driver, which lists each download in
+:attr:`OfflineDriver.downloads`.
 """
 
 from __future__ import annotations
@@ -458,6 +463,9 @@ class OfflineDriver:
         self.channels: dict[str, Channel] = {}
         self.messages: dict[int, Message] = {}
         self._pending: dict[str, _Pending] = {}
+        #: Files given to attachment options, by URL, and the URLs the bot downloaded (in order).
+        self.uploads: dict[str, bytes] = {}
+        self.downloads: list[str] = []
         self._adapter = _Adapter(self)
         #: The bot's server-wide permissions (its role); see :meth:`set_permissions`.
         self.permissions = discord.Permissions(INVITE_PERMISSIONS.value)
@@ -503,6 +511,7 @@ class OfflineDriver:
                 "bot": True,
             },
         )
+        self.bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
         self.bot.http.request = self._http_request  # type: ignore[method-assign]
         self._sync_guild()
         await self.bot.setup_hook()
@@ -946,6 +955,8 @@ class OfflineDriver:
             channel = value if isinstance(value, Channel) else self.add_channel(str(value).lstrip("#"))
             resolved.setdefault("channels", {})[str(channel.id)] = {**channel.payload(), "permissions": "0"}
             return str(channel.id)
+        if kind is discord.AppCommandOptionType.attachment:
+            return self._upload(name, value, resolved)
         if kind is discord.AppCommandOptionType.string:
             text = str(value)
             if param.min_value is not None and len(text) < param.min_value:
@@ -954,6 +965,34 @@ class OfflineDriver:
                 raise OfflineError(f"{name} must be at most {param.max_value} characters")
             return text
         raise OfflineError(f"the offline driver can't send {kind.name} options yet")
+
+    def _upload(self, name: str, value: Any, resolved: dict[str, dict[str, Any]]) -> str:
+        """An attachment option: an :class:`Attachment`, or a path to a file (as the console types it)."""
+        if isinstance(value, str | Path):
+            path = Path(value)
+            if not path.is_file():
+                raise OfflineError(f"{name} is an attachment: give an Attachment or the path of a file")
+            value = Attachment(path.name, path.read_bytes())
+        if not isinstance(value, Attachment):
+            raise OfflineError(f"{name} is an attachment: give an Attachment or the path of a file")
+        ident = str(_snowflake())
+        url = f"https://offline.invalid/attachments/{ident}/{value.filename}"
+        self.uploads[url] = value.data
+        resolved.setdefault("attachments", {})[ident] = {
+            "id": ident,
+            "filename": value.filename,
+            "size": len(value.data),
+            "url": url,
+            "proxy_url": url,
+        }
+        return ident
+
+    async def _get_from_cdn(self, url: str) -> bytes:
+        """What ``Attachment.read()`` downloads: a file a command was given (each fetch is counted)."""
+        if url not in self.uploads:
+            raise OfflineError(f"nothing was uploaded at {url}")
+        self.downloads.append(url)
+        return self.uploads[url]
 
     # -- dispatch -------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ is the engine's :class:`~rules.wh40k.ProfileError`, which points at the part tha
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -14,6 +15,7 @@ from enum import StrEnum
 import discord
 
 from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
+from cogs.wh40k import army
 from rules.wh40k import ProfileError, Target, Weapon, parse_target, parse_weapon
 from rules.wh40k.profiles import (
     DEFAULT_EDITION,
@@ -103,7 +105,8 @@ def _edition(saved: str | None) -> Edition | None:
 
 
 async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
-    """The weapon (or unit) or target an option names: a saved profile's line, or the option as a line."""
+    """The weapon (or unit) or target an option names: a saved profile's line, the option as a line,
+    or a unit of the player's imported army lists."""
     if text and len(text) <= MAX_PROFILE_NAME and name_key(text):
         found = await repository(interaction).find(
             guild_id=guild_of(interaction), user_id=interaction.user.id, name=text
@@ -119,12 +122,36 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
     try:
         return Read(parse(kind, text), None)
     except ProfileError as error:
+        unit = await army.find(interaction, text)  # not a line: a unit of the player's army lists?
+        if unit is not None:
+            return army_read(kind, unit)
         if len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
             raise ProfileError(
                 f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "
                 "`/40k profile list` shows the ones you can use."
             ) from None
         raise
+
+
+def army_read(kind: Kind, found: army.Found) -> Read:
+    """A unit of an imported list as the weapon (its volley, or one weapon) or as the target."""
+    if kind is Kind.TARGET:
+        return Read(parse(kind, found.unit.target_line()), found.label())
+    with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
+        return Read(parse(kind, found.weapon_text(named=True)), found.label())
+    text = found.weapon_text()
+    try:
+        return Read(parse(kind, text), found.label())
+    except ProfileError as error:
+        if ";" not in text:
+            raise
+        # Past the unit limits (lines, attacks): offer the unit's weapons one by one.
+        weapons = found.unit.volley_weapons(melee=found.melee)
+        names = ", ".join(f"`{found.unit.name}: {w.name}`" for w in weapons)
+        raise ProfileError(
+            f"{found.label()} cannot fire as one volley: {error}\n"
+            f"Pick one of its {len(weapons)} weapons: {names}"
+        ) from None
 
 
 def check_name(name: str, kind: Kind) -> str:
@@ -163,9 +190,11 @@ async def saved_choices(interaction: discord.Interaction, kind: Kind, current: s
 
 
 async def weapon_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-    """Saved weapons by name, then the line completed with the ability being typed."""
+    """Saved weapons and units by name, units of imported lists, then the line completed with the
+    ability being typed."""
     weapons = await saved_choices(interaction, Kind.WEAPON, current)
     found = (weapons + await saved_choices(interaction, Kind.UNIT, current))[:10]
+    found += await army.weapon_choices(interaction, current)
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_WEAPON}", EXAMPLE_WEAPON)]
     return found + [(line, line) for line in suggest_line(current)]
@@ -185,6 +214,7 @@ def suggest_line(current: str, width: int = 100) -> list[str]:
 
 async def target_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
     found = await saved_choices(interaction, Kind.TARGET, current)
+    found += await army.target_choices(interaction, current)
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_TARGET}", EXAMPLE_TARGET)]
     return found
