@@ -449,6 +449,13 @@ _FATE_MODIFIED = re.compile(r"(?<![\w)\]])\d*df[a-z]")
 _PLAIN_D20 = re.compile(r"(?<![\w)\]])1?d20(?![\w%])")
 _TABLES = re.compile(r"^(\d+)d(33|66)$")
 _FATE_MARK = "[dF]"
+# Dice Maiden's keep and drop: ``4d6k3`` keeps the highest 3 (d20 alone reads ``k3`` as "keep the
+# dice showing 3", which nobody typing it means) and ``4d6d1`` drops the lowest 1 (``dl1``/``dh1``
+# name the end). Only right after a dice term, so ``2d6+d4`` stays a die.
+_DM_KEEP = re.compile(r"(?<=[\d%)])k(\d+)")
+_DM_DROP = re.compile(
+    r"(?<![\w)\]])(\d*d(?:\d+|%)(?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*)d([lh]?)(\d+)"
+)
 _FATE_FACES = {1: "-", 2: "0", 3: "+"}
 
 #: Most rolls in one message (a leading count, ``times``, or ``2d66``'s table results).
@@ -628,6 +635,7 @@ def parse(expression: str) -> RollSpec:
             raise _not_joined(typed, left, right, " ".join(tokens[:index]))
         joined += right
     canonical = _normalise(joined)
+    canonical = _dice_maiden(canonical, notes)
 
     if m := _WARHAMMER.match(canonical):
         if target is not None:
@@ -689,6 +697,32 @@ def parse(expression: str) -> RollSpec:
         comment=comment,
         failures=("<=", failure) if failure is not None else None,
         notes=tuple(notes),
+    )
+
+
+def _dice_maiden(canonical: str, notes: list[str]) -> str:
+    """Dice Maiden's ``k3`` (keep the highest 3) and ``d1`` (drop the lowest 1) in d20's words.
+
+    Each reading is added to ``notes``, so the reply says how the roll was read.
+
+    >>> notes = []
+    >>> _dice_maiden("4d6k3+5d6d1", notes), len(notes)
+    ('4d6kh3+5d6pl1', 2)
+    """
+
+    def keep(match: re.Match[str]) -> str:
+        notes.append(f"`k{match.group(1)}` read as `kh{match.group(1)}`: keep the highest {match.group(1)}")
+        return f"kh{match.group(1)}"
+
+    def drop(match: re.Match[str]) -> str:
+        end, count = match.group(2) or "l", match.group(3)
+        which = "lowest" if end == "l" else "highest"
+        notes.append(f"`d{match.group(2)}{count}` read as `p{end}{count}`: drop the {which} {count}")
+        return f"{match.group(1)}p{end}{count}"
+
+    pieces = _BRACKETED.split(canonical)  # never inside [annotations]
+    return "".join(
+        p if p.startswith("[") else _DM_DROP.sub(drop, _DM_KEEP.sub(keep, p)) for p in pieces
     )
 
 
@@ -1007,3 +1041,80 @@ def looks_like_name(text: str) -> bool:
     (True, False)
     """
     return bool(_SAVED_NAME.match(text.strip().lower()))
+
+
+_WORD = re.compile(r"(?<![\w%-])([a-z][a-z0-9_-]*)(?![\w-])", re.IGNORECASE)
+_SINGLE_DICE_TERM = re.compile(r"^\d*d(?:\d+|%)(?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*$")
+
+
+def _reserved(word: str) -> bool:
+    """Words the roll grammar reads itself (``adv``, ``t4``, ``f1``): never a saved roll's stand-in."""
+    return word in _ADVANTAGE or bool(_DM_TARGET.match(word) or _DM_FAIL.match(word))
+
+
+def expand_saved(expression: str, saved: dict[str, str]) -> tuple[str, str | None]:
+    """``expression`` with the saved rolls it names written out, and the name when it used one.
+
+    ``saved`` maps names to the expressions saved under them. A name may stand alone, after a
+    count (``3 fireball``: three rolls), or inside arithmetic and with a target (``fireball+5``,
+    ``2*fireball``, ``hits 4+``). A saved pool, repeat count or failures can't be part of a bigger
+    roll, and the error says so. Text without any saved name comes back unchanged, with None.
+
+    >>> expand_saved("fireball+5", {"fireball": "8d6"})
+    ('8d6+5', 'fireball')
+    >>> expand_saved("3 fireball # big", {"fireball": "8d6 # fire"})
+    ('3 8d6 # big', 'fireball')
+    >>> expand_saved("2*heal", {"heal": "2d4+2"})
+    ('2*(2d4+2)', 'heal')
+    """
+    typed = expression.strip()
+    text, comment = _split_comment(typed)
+    tokens = _tokens(text)
+    names = [
+        word.lower()
+        for word in _WORD.findall(_BRACKETED.sub("", text))
+        if word.lower() in saved and not _reserved(word.lower())
+    ]
+    if not names:
+        return expression, None
+    used = names[0] if len(set(names)) == 1 else None
+    comments: list[str] = []
+
+    def inner(name: str) -> tuple[RollSpec, str]:
+        body, saved_comment = _split_comment(saved[name])
+        if saved_comment:
+            comments.append(saved_comment)
+        return parse(saved[name]), body
+
+    lowered = [t.lower() for t in tokens]
+    if len(tokens) <= 2 and lowered[-1] in names and (len(tokens) == 1 or _REPEAT.match(tokens[0])):
+        # The name alone, or after a count: the saved text as it was typed (targets, failures...).
+        spec, body = inner(lowered[-1])
+        if len(tokens) == 2 and spec.repeat > 1:
+            raise DiceError(
+                f"`{lowered[-1]}` is already {spec.repeat} rolls (`{spec.expression}`); "
+                "roll it without a count."
+            )
+        rolled = body if len(tokens) == 1 else f"{tokens[0]} {body}"
+    else:
+
+        def replace(match: re.Match[str]) -> str:
+            name = match.group(1).lower()
+            if name not in saved or _reserved(name):
+                return match.group(0)
+            spec, _ = inner(name)
+            if spec.repeat > 1 or spec.failures is not None or _pool(d20.parse(
+                _expand_tens_units(spec.canonical, _random.Random(0))[0], allow_comments=False
+            )):
+                raise DiceError(
+                    f"`{name}` is saved as `{spec.typed}`, which can't be part of a bigger roll "
+                    f"(it counts successes or rolls several times): roll `{name}` on its own, or "
+                    f"`3 {name}` for three rolls of it."
+                )
+            canonical = spec.canonical
+            return canonical if _SINGLE_DICE_TERM.match(canonical) else f"({canonical})"
+
+        pieces = _BRACKETED.split(text)
+        rolled = "".join(p if p.startswith("[") else _WORD.sub(replace, p) for p in pieces)
+    label = comment or (comments[0] if used and comments else None)
+    return (f"{rolled} # {label}" if label else rolled), used
