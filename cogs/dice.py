@@ -129,6 +129,10 @@ def roll_embed(
         parts.append("struck out: dropped or rerolled")
     if "!" in details.replace("!=", ""):
         parts.append("x! exploded")
+    if any(r.naturals for r in series.results):
+        parts.append("bold: a natural 20 or 1")
+    if any(r.grouped for r in series.results):
+        parts.append("too many dice to list one by one: counted by face")
     parts.extend(spec.notes)
     parts.extend(notes)
     parts.extend(extra_notes)

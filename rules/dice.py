@@ -241,6 +241,9 @@ class DiceResult:
     faces: tuple[tuple[int, int], ...] = ()
     success: tuple[str, int] | None = None
     fail: tuple[str, int] | None = None
+    #: Natural 20s and 1s on d20s, shown in bold; ``grouped``: the dice are shown counted by face.
+    naturals: int = 0
+    grouped: bool = False
 
     @property
     def value(self) -> int:
@@ -258,6 +261,8 @@ class _Stringifier(d20.MarkdownStringifier):
         self._nodes = {**self._nodes, _Dice: self._str_dice, _Die: self._str_die}
         self._success = success
         self._failure = failure
+        #: Natural 20s and 1s on kept d20s, shown in bold (outside pools, where bold is a success).
+        self.naturals = 0
 
     def _stringify(self, node: _d20_expression.Number) -> str:
         fate = _fate_dice(node)
@@ -271,7 +276,10 @@ class _Stringifier(d20.MarkdownStringifier):
         parts = []
         for value in node.values:
             text = self._stringify(value)
-            if self._success is not None and value.kept and _meets(value.number, self._success):
+            if self._success is None and node.size == 20 and value.kept and value.number in (1, 20):
+                text = f"**{text}**"  # a natural 20 or 1 stands out, as in Avrae
+                self.naturals += 1
+            elif self._success is not None and value.kept and _meets(value.number, self._success):
                 text = f"**{text}**"
             elif self._failure is not None and value.kept and _meets(value.number, self._failure):
                 text = f"__{text}__"
@@ -403,6 +411,45 @@ def _pool(node: diceast.Node) -> tuple[diceast.Node, tuple[str, int]] | None:
     return None
 
 
+_TEST_WORDS = {
+    ">=": "{t} or more",
+    "<=": "{t} or less",
+    ">": "more than {t}",
+    "<": "less than {t}",
+    "==": "exactly {t}",
+    "!=": "anything but {t}",
+}
+
+
+def _pool_notes(tree: diceast.Node) -> list[str]:
+    """A pool whose test no face of its die can pass (``10d6 7+``), or every face passes: said.
+
+    >>> _pool_notes(d20.parse("10d6>=7"))
+    ['no d6 can show 7 or more: this pool can never score a success']
+    """
+    pool = _pool(tree)
+    if pool is None:
+        return []
+    dice, (op, target) = pool
+    plain = dice.value if isinstance(dice, diceast.OperatedDice) else dice
+    if not isinstance(plain, diceast.Dice) or plain.size == "%":
+        return []
+    low, high = 1, int(plain.size)
+    for operation in dice.operations if isinstance(dice, diceast.OperatedDice) else []:
+        for selector in operation.sels:
+            if operation.op == "mi" and selector.cat is None:
+                low = min(max(low, selector.num), high)
+            elif operation.op == "ma" and selector.cat is None:
+                high = max(min(high, selector.num), low)
+    passing = [face for face in range(low, high + 1) if _COMPARE[op](face, target)]
+    test = _TEST_WORDS[op].format(t=target)
+    if not passing:
+        return [f"no d{plain.size} can show {test}: this pool can never score a success"]
+    if len(passing) == high - low + 1:
+        return [f"every d{plain.size} shows {test}: every die is a success"]
+    return []
+
+
 def _has_comparison(node: diceast.Node) -> bool:
     if isinstance(node, diceast.BinOp) and node.op in _COMPARE:
         return True
@@ -462,6 +509,8 @@ _FATE_FACES = {1: "-", 2: "0", 3: "+"}
 MAX_REPEATS = 20
 #: A pool of more dice than this is also shown grouped by face.
 BIG_POOL = 20
+#: A roll of one term of more dice than this (``1000d6``) is shown counted by face, not die by die.
+LIST_LIMIT = 100
 #: Saved rolls: names are short words; each player and each server keeps at most this many.
 MAX_SAVED_NAME = 32
 MAX_SAVED_ROLLS = 50
@@ -540,22 +589,42 @@ def _joinable(left: str, right: str) -> bool:
 def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
     """Two pieces a space keeps apart: refuse, quoting the player, with what they may have meant."""
     dice = "d" in left.lower()
+    rest = typed[typed.index(right, len(before)) :] if right in typed[len(before) :] else right
+    label = (f"a label: `{before} # {rest}`", [f"{before} # {rest}"])
+    # Each option with the rolls it suggests: an option is offered only if they all parse.
+    options: list[tuple[str, list[str]]]
     if right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
-        rest = typed[typed.index(right, len(before)) :] if right in typed[len(before) :] else right
-        options = [f"a label: `{before} # {rest}`"]
+        options = [label]
     elif _REPEAT.match(right) and dice:
         options = [
-            f"`{left}>={right}` or `{left} {right}+` (dice showing {right} or more)",
-            f"`{left}+{right}`",
+            (
+                f"`{left}>={right}` or `{left} {right}+` (dice showing {right} or more)",
+                [f"{left}>={right}", f"{left} {right}+"],
+            ),
+            (f"`{left}+{right}`", [f"{left}+{right}"]),
         ]
     elif "d" in right.lower():
-        options = [f"`{left}+{right}`", f"two rolls: `{left}` then `{right}`"]
+        options = [
+            (f"`{left}+{right}`", [f"{left}+{right}"]),
+            (f"two rolls: `{left}` then `{right}`", [left, right]),
+        ]
     else:
-        options = [f"`{left}+{right}`"]
+        options = [(f"`{left}+{right}`", [f"{left}+{right}"]), label]
+    offered = [text for text, rolls in options if all(_reads(r) for r in rolls)]
+    question = f" Did you mean {' or '.join(offered)}?" if offered else ""
     return DiceError(
         f"I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join what a "
-        f"space separates. Did you mean {' or '.join(options)}?"
+        f"space separates.{question}"
     )
+
+
+def _reads(expression: str) -> bool:
+    """Does ``expression`` parse as a roll? (A suggestion is offered only if it does.)"""
+    try:
+        parse(expression)
+    except DiceError:
+        return False
+    return True
 
 
 def parse(expression: str) -> RollSpec:
@@ -682,6 +751,7 @@ def parse(expression: str) -> RollSpec:
             )
         canonical = f"{canonical}>={target}"
     tree = _check(canonical, typed)
+    notes.extend(_pool_notes(tree))
     if failure is not None:
         if _pool(tree) is None:
             raise DiceError(
@@ -910,13 +980,18 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         meter = roller.meter
         meter.max_rolls = MAX_DICE - tens_units_dice
         if pool is None:
-            result = roller.roll(tree, stringifier=_Stringifier(), allow_comments=False)
+            stringifier = _Stringifier()
+            result = roller.roll(tree, stringifier=stringifier, allow_comments=False)
             rolled = result.expr
             total = result.total
             detail = result.result
             successes = None
             failures = None
             faces: tuple[tuple[int, int], ...] = ()
+            naturals = stringifier.naturals
+            if _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT:
+                detail = _grouped_detail(text, rolled.roll, result.total)
+                naturals = 0
         else:
             dice_node, success = pool
             result = roller.roll(
@@ -940,6 +1015,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
                     f"{hits} − {failures} = **{successes}** {noun}"
                 )
             faces = _faces(rolled.roll)
+            naturals = 0
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, text, spec.typed)) from None
     except _TooMuchWork:
@@ -978,7 +1054,22 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         faces=faces,
         success=pool[1] if pool else None,
         fail=spec.failures,
+        naturals=naturals,
+        grouped=pool is None and _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT,
     )
+
+
+def _dice_term(node: _d20_expression.Number) -> bool:
+    """Is ``node`` one term of dice (``1000d6``, ``1000d6kh999``), nothing added to it?"""
+    return isinstance(node, _d20_expression.Dice) and node.size != "%"
+
+
+def _grouped_detail(text: str, node: _d20_expression.Dice, total: int | float) -> str:
+    """A big roll's kept dice counted by face: ``1000d6: 6 x170, 5 x160, ... = `3512```."""
+    counts = ", ".join(f"{face} x{count}" for face, count in _faces(node))
+    dropped = sum(1 for die in node.values if not die.kept)
+    kept = f" (kept dice; {dropped} dropped)" if dropped else ""
+    return f"{text}: {counts}{kept} = `{int(total)}`"
 
 
 def _faces(node: _d20_expression.Number) -> tuple[tuple[int, int], ...]:
