@@ -73,6 +73,18 @@ class Vehicle(BaseModel):
     destroyed: bool = False
 
 
+def light_dmg_note(dmg: int) -> str:
+    """What became of a DMG given for a vehicle without Heavy Armor: it is not used, and why.
+
+    >>> light_dmg_note(3)[:31]
+    'DMG 3 is not used: a vehicle wi'
+    """
+    return (
+        f"DMG {dmg} is not used: a vehicle without Heavy Armor has no DMG to beat, and an A-V hit "
+        f"destroys it on RN {UNARMORED_KILL_RN}+ (give `heavy:true` for Heavy Armor)."
+    )
+
+
 def make_vehicle(name: str, *, dmg: int | None = None, sp: int, heavy: bool = True) -> Vehicle:
     """Build a :class:`Vehicle` from player input, raising :class:`RuleError` on bad numbers.
 
