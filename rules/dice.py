@@ -593,7 +593,16 @@ def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
     label = (f"a label: `{before} # {rest}`", [f"{before} # {rest}"])
     # Each option with the rolls it suggests: an option is offered only if they all parse.
     options: list[tuple[str, list[str]]]
-    if right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
+    drop = re.match(r"^d([lh]?)(\d+)$", right, re.IGNORECASE)  # Dice Maiden's drop, spaced
+    count = re.match(r"^(\d*)d\d+$", left, re.IGNORECASE)
+    if drop and count and int(drop.group(2)) < int(count.group(1) or 1):
+        which = "highest" if drop.group(1).lower() == "h" else "lowest"
+        options = [
+            (f"`{left}{right}` (drop the {which} {drop.group(2)})", [f"{left}{right}"]),
+            (f"`{left}+{right}`", [f"{left}+{right}"]),
+            (f"two rolls: `{left}` then `{right}`", [left, right]),
+        ]
+    elif right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
         options = [label]
     elif _REPEAT.match(right) and dice:
         options = [

@@ -30,6 +30,11 @@ def test_dice_maiden_keep_and_drop(typed: str, canonical: str, note: str) -> Non
     assert any(note in n for n in spec.notes)
 
 
+def test_a_spaced_drop_is_offered_as_dice_maidens_drop() -> None:
+    with pytest.raises(DiceError, match=r"Did you mean `4d6d1` \(drop the lowest 1\) or `4d6\+d1`"):
+        parse("4d6 d1")
+
+
 @pytest.mark.parametrize("typed", ["4d6kh3", "6d6k>4", "2d6+d4", "4d6pl1", "d20"])
 def test_d20_forms_are_not_reread(typed: str) -> None:
     assert parse(typed).canonical == typed and not parse(typed).notes
