@@ -78,3 +78,17 @@ def test_saved_names_expand(typed: str, expanded: str, name: str | None) -> None
 def test_saved_names_that_cannot_combine_are_refused(typed: str, needle: str) -> None:
     with pytest.raises(DiceError, match=needle):
         expand_saved(typed, SAVED)
+
+
+PIECES = ["fireball", "heal", "bolters", "stats", "3", " ", "+", "*", "2d6", "4+", "#", "adv", "(", ")", "k3"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=8))
+def test_any_text_with_saved_names_expands_or_says_why(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    try:
+        expanded, _ = expand_saved(text, SAVED)
+        parse(expanded)
+    except DiceError:
+        return
