@@ -178,6 +178,9 @@ def resolve_av_attack(
                      "this turn.")
     if melee:
         notes.append("Melee range: the A-V skill gains +1AP when you work out the SL.")
+    if not vehicle.heavy and pen:
+        notes.append(f"PEN {pen} is not used: without Heavy Armor, an A-V hit destroys {vehicle.name} on "
+                     f"RN {UNARMORED_KILL_RN}+ whatever the PEN.")
     rolls: list[AVRoll] = []
     for _ in range(sl):
         if after.destroyed:

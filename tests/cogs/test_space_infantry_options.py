@@ -37,6 +37,8 @@ async def test_pen_with_the_scorpio_is_refused_not_ignored(driver: OfflineDriver
 async def test_a_dmg_a_light_vehicle_does_not_use_is_explained(driver: OfflineDriver) -> None:
     one_off = await driver.command("/si av sl:1 pen:0 dmg:6 heavy:false")
     assert "DMG 6 is not used" in one_off.message.text
+    pen = await driver.command("/si av sl:1 pen:2 heavy:false")
+    assert "PEN 2 is not used: without Heavy Armor" in pen.message.text
     plain = await driver.command("/si av sl:1 pen:0 heavy:false")
     assert "is not used" not in plain.message.text
     shows_map(await driver.command("/si boss start boss:elder_leviathan"))
