@@ -117,6 +117,9 @@ class Post:
     ephemeral: bool = False
     #: Who this message may ping (default: nobody); e.g. ``discord.AllowedMentions(users=True)``.
     mentions: discord.AllowedMentions | None = None
+    #: When this post edits a message: keep the message's files rather than upload ``images``
+    #: again (they show nothing new).
+    keep_attachments: bool = False
 
     async def send(self, interaction: discord.Interaction, *, edit: bool = False) -> None:
         await send(
@@ -128,6 +131,7 @@ class Post:
             ephemeral=self.ephemeral,
             edit=edit,
             mentions=self.mentions,
+            keep_attachments=self.keep_attachments,
         )
 
 

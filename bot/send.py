@@ -216,15 +216,22 @@ async def send(
     ephemeral: bool = False,
     edit: bool = False,
     mentions: discord.AllowedMentions | None = None,
+    keep_attachments: bool = False,
 ) -> None:
     """Answer ``interaction`` with a message fitted to Discord's limits.
 
     ``edit`` replaces the message a button or select sits on (its attachments and view too:
     ``view=None`` removes the buttons). Otherwise a new message is posted: the response, or a
     follow-up when the interaction was already answered or deferred. ``images`` are rendered in a
-    worker thread first. Nobody is pinged unless ``mentions`` allows it.
+    worker thread first. Nobody is pinged unless ``mentions`` allows it. ``keep_attachments``
+    (with ``edit``): the message keeps the files it has, and ``images`` are neither drawn nor
+    uploaded again (an image that did not change).
     """
-    attached = list(files) + await _render(images)
+    keep = edit and keep_attachments and interaction.message is not None
+    attached = list(files) + (await _render(images) if not keep else [])
+    if keep:
+        assert interaction.message is not None
+        attached = [*interaction.message.attachments, *files]  # type: ignore[list-item]
     all_embeds = fit_embeds([*([embed] if embed is not None else []), *embeds])
     text = fit_content(content)
     async with _lock(interaction):

@@ -36,6 +36,7 @@ from rules.dice import (
     RollKind,
     RollSeries,
     by_face,
+    expand_saved,
     looks_like_name,
     parse,
     roll_spec,
@@ -128,6 +129,10 @@ def roll_embed(
         parts.append("struck out: dropped or rerolled")
     if "!" in details.replace("!=", ""):
         parts.append("x! exploded")
+    if any(r.naturals for r in series.results):
+        parts.append("bold: a natural 20 or 1")
+    if any(r.grouped for r in series.results):
+        parts.append("too many dice to list one by one: counted by face")
     parts.extend(spec.notes)
     parts.extend(notes)
     parts.extend(extra_notes)
@@ -253,6 +258,18 @@ class Dice(commands.Cog):
         try:
             await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
         except DiceError:
+            if name is None:
+                # Not dice as typed: perhaps saved names with a count or arithmetic (`3 fireball`,
+                # `fireball+5`).
+                saved = await self.saved.expressions(
+                    user_id=interaction.user.id, guild_id=interaction.guild_id
+                )
+                expanded, used = expand_saved(expression, saved)
+                if expanded != expression:
+                    await self.roll_and_send(
+                        interaction, expanded, label=label, times=times, private=private, name=used
+                    )
+                    return
             if name is None and looks_like_name(expression):
                 raise DiceError(
                     f"No saved roll is called `{expression.strip()}` (`/dice list` shows yours, `/dice save` "

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.play import Image, send
 from renderers.odds_chart import render_odds_chart
-from rules.dice import MAX_EXPRESSION_LENGTH, RollKind, RollSpec, parse
+from rules.dice import MAX_EXPRESSION_LENGTH, DiceError, RollKind, RollSpec, expand_saved, parse
 from rules.dice_odds import DiceOdds, odds
 from rules.distribution import Distribution, percent
 
@@ -54,6 +54,8 @@ def odds_embed(
     lines = [f"Mean {what}: **{dist.mean:.2f}**, from {dist.minimum} to {dist.maximum}."]
     if spec is not None and spec.repeat > 1:
         lines.insert(0, f"`{spec.typed}` is {spec.repeat} separate rolls: these are the odds of each one.")
+    if spec is not None and spec.notes:
+        lines.append("Read as: " + "; ".join(spec.notes) + ".")
     if at_least is not None:
         lines.append(f"Chance of at least {at_least}: **{percent(dist.at_least(at_least))}**")
     embed = discord.Embed(
@@ -93,7 +95,17 @@ class Odds(commands.Cog):
     async def odds_command(
         self, interaction: discord.Interaction, expression: str, at_least: int | None = None
     ) -> None:
-        spec = parse(expression)  # the same reading /roll makes: a repeat count is said in the reply
+        try:
+            spec = parse(expression)  # the same reading /roll makes: a repeat count is said in the reply
+        except DiceError:
+            saved = await self.bot.saved_rolls.expressions(  # type: ignore[attr-defined]
+                user_id=interaction.user.id, guild_id=interaction.guild_id
+            )
+            expanded, _ = expand_saved(expression, saved)  # saved names, as /roll reads them
+            if expanded == expression:
+                raise
+            expression = expanded
+            spec = parse(expression)
         result = await asyncio.to_thread(odds, expression)
         embed = odds_embed(interaction.user, result, at_least, spec)
         await send(interaction, embed=embed, images=[chart(result)])
