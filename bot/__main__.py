@@ -3,6 +3,7 @@
 ``python -m bot check`` opens the configured database, applies pending migrations and prints
 the schema version and row counts (exit code 1 when it cannot): for operators and health checks.
 ``python -m bot migrate-db --to postgresql://...`` copies the SQLite database into another one.
+``python -m bot sync`` logs in and syncs the slash commands now, even when they look unchanged.
 """
 
 from __future__ import annotations
@@ -174,6 +175,45 @@ async def maintenance(settings: Settings) -> int:
     return 0
 
 
+def _no_token() -> int:
+    print(
+        "No DISCORD_TOKEN: create a bot at https://discord.com/developers/applications (Bot -> Reset "
+        "Token) and put DISCORD_TOKEN=... in .env or the environment.",
+        file=sys.stderr,
+    )
+    print("To try Herald without a token, run: make console", file=sys.stderr)
+    return 1
+
+
+async def sync_commands(settings: Settings) -> int:
+    """``python -m bot sync``: log in, sync the slash commands whether or not they changed, log out.
+
+    Nothing else runs (no gateway connection, no scheduled job); the database is opened to load
+    the cogs and to record the synced tree's hash for this application.
+    """
+    from bot.app import create_bot
+
+    await check_database(settings)
+    bot = create_bot(settings)
+    bot.run_scheduler = False
+    assert settings.discord_token is not None
+    async with bot:
+        await bot.login(settings.discord_token.get_secret_value())
+        await bot.sync_commands_if_changed(force=True)
+        where = f"to server {settings.dev_guild_id}" if settings.dev_guild_id else "globally"
+        print(f"Synced {len(bot.tree.get_commands())} commands {where} for application {bot.application_id}.")
+    return 0
+
+
+def _sync(settings: Settings) -> int:
+    try:
+        return asyncio.run(sync_commands(settings))
+    except Exception as error:  # never print the token: only our own explanation goes to stderr
+        logging.getLogger("herald").error("command sync failed", exc_info=True)
+        print(explain(error, settings), file=sys.stderr)
+        return 1
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["console"]:
         from bot.console import run_console
@@ -185,19 +225,16 @@ def main(argv: list[str]) -> int:
         return asyncio.run(check(_settings()))
     if argv[:1] == ["migrate-db"]:
         return asyncio.run(migrate_db(_settings(), argv[1:]))
-    if argv[:1] not in ([], ["run"]):
-        print("usage: python -m bot [run|console|maintenance|check|migrate-db --to URL]", file=sys.stderr)
+    if argv[:1] not in ([], ["run"], ["sync"]):
+        usage = "usage: python -m bot [run|sync|console|maintenance|check|migrate-db --to URL]"
+        print(usage, file=sys.stderr)
         return 2
     settings = _settings()
     configure_logging(settings)
     if settings.discord_token is None:
-        print(
-            "No DISCORD_TOKEN: create a bot at https://discord.com/developers/applications (Bot -> Reset "
-            "Token) and put DISCORD_TOKEN=... in .env or the environment.",
-            file=sys.stderr,
-        )
-        print("To try Herald without a token, run: make console", file=sys.stderr)
-        return 1
+        return _no_token()
+    if argv[:1] == ["sync"]:
+        return _sync(settings)
     from bot.app import create_bot
 
     try:
