@@ -154,19 +154,37 @@ async def migrate_db(settings: Settings, argv: list[str]) -> int:
     return 0 if report.ok else 1
 
 
-async def maintenance(settings: Settings) -> int:
-    """Prune what ended games no longer need and compact the database (safe while the bot runs)."""
+async def maintenance(settings: Settings, argv: list[str] | None = None) -> int:
+    """``python -m bot maintenance [--vacuum]``: prune what ended games no longer need and give
+    space back. Safe while the bot runs (short writes, no full rewrite); ``--vacuum`` also
+    rewrites the whole database to its smallest, which holds the bot's writes off: stop it first."""
+    import argparse
     from datetime import UTC, datetime
 
     from bot.storage import connect
     from bot.storage.maintenance import run_maintenance
 
+    parser = argparse.ArgumentParser(prog="python -m bot maintenance", description=maintenance.__doc__)
+    parser.add_argument(
+        "--vacuum", action="store_true",
+        help="also rewrite the whole database (VACUUM); only while the bot is stopped",
+    )
+    args = parser.parse_args(argv or [])
     await check_database(settings)
     db = await connect(settings.database_target)
     try:
         report = await run_maintenance(
-            db, now=datetime.now(UTC), retention_days=settings.ended_game_retention_days
+            db, now=datetime.now(UTC), retention_days=settings.ended_game_retention_days, vacuum=args.vacuum
         )
+    except Exception as error:
+        if args.vacuum and "locked" in str(error):
+            print(
+                f"{db.label} is in use: stop the bot before running maintenance with --vacuum "
+                "(without it, maintenance is safe while the bot runs).",
+                file=sys.stderr,
+            )
+            return 1
+        raise
     finally:
         await db.close()
     print(f"{db.label}:")
@@ -220,7 +238,7 @@ def main(argv: list[str]) -> int:
 
         return asyncio.run(run_console(argv[1:]))
     if argv[:1] == ["maintenance"]:
-        return asyncio.run(maintenance(_settings()))
+        return asyncio.run(maintenance(_settings(), argv[1:]))
     if argv[:1] == ["check"]:
         return asyncio.run(check(_settings()))
     if argv[:1] == ["migrate-db"]:
