@@ -180,7 +180,7 @@ async def _give_space_back(db: Database, writes: _Writes, *, vacuum: bool) -> st
         await writes.after(time.monotonic() - started)
     left = await db.free_bytes()
     note = f"{pages} free pages given back in steps" if pages else "no free pages given back"
-    if left:
+    if left and not pages:  # a file without incremental auto-vacuum
         note += (
             f"; {left / 1024:.0f} KiB stay free inside the file for new rows (run with --vacuum while"
             " the bot is stopped to give them back and let later runs do it in steps)"
