@@ -56,9 +56,13 @@ class SqliteDatabase:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         self._conn.row_factory = aiosqlite.Row
-        # Only takes effect on a new file (before its first table), or at the next full VACUUM:
-        # then maintenance can give freed pages back a few at a time while the bot runs.
-        await self._conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        async with self._conn.execute("SELECT COUNT(*) FROM sqlite_master") as cursor:
+            row = await cursor.fetchone()
+        if row is not None and row[0] == 0:
+            # A new file (the mode is fixed by its first table; an older file changes at its next
+            # full VACUUM): maintenance can then give freed pages back a few at a time while the
+            # bot runs. Only here: setting it on a file in use needs the write lock.
+            await self._conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
         await self._conn.execute("PRAGMA journal_mode = WAL")
         await self._conn.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
         await self._conn.execute("PRAGMA foreign_keys = ON")

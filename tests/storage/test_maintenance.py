@@ -277,3 +277,27 @@ def test_a_mistyped_flag_is_refused(tmp_path: Path, flag: str) -> None:
         timeout=120,
     )
     assert result.returncode == 2 and "--vacuum" in result.stderr
+
+
+async def test_vacuum_while_another_process_writes_says_to_stop_the_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    import bot.storage.sqlite
+    from bot.__main__ import maintenance
+    from bot.settings import Settings
+
+    path = tmp_path / "h.sqlite3"
+    db = await connect(path)  # the file and its tables
+    await db.close()
+    monkeypatch.setattr(bot.storage.sqlite, "BUSY_TIMEOUT_MS", 50)
+    running_bot = sqlite3.connect(path, isolation_level=None)
+    running_bot.execute("BEGIN IMMEDIATE")  # the bot in the middle of a write
+    try:
+        code = await maintenance(Settings(database_path=path, _env_file=None), ["--vacuum"])
+    finally:
+        running_bot.execute("ROLLBACK")
+        running_bot.close()
+    assert code == 1
+    assert "stop the bot before running maintenance with --vacuum" in capsys.readouterr().err
