@@ -91,6 +91,8 @@ class Herald(commands.AutoShardedBot):
         #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).
         self.forms = FormRouter()
         self._synced = False
+        #: ``python -m bot sync`` logs in only to sync: no scheduled job runs then.
+        self.run_scheduler = True
 
     async def setup_hook(self) -> None:
         await self.db.open()
@@ -102,7 +104,8 @@ class Herald(commands.AutoShardedBot):
         filled = await self.games.backfill_seats()
         if filled:
             log.info("/games: listed %d game(s) stored before their players were recorded", filled)
-        await self.scheduler.start(self)
+        if self.run_scheduler:
+            await self.scheduler.start(self)
 
     async def close(self) -> None:
         try:
@@ -157,18 +160,27 @@ class Herald(commands.AutoShardedBot):
         )
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
-    async def sync_commands_if_changed(self) -> bool:
-        """Sync to the dev guild when set, else globally; skip when the tree is unchanged."""
+    def command_hash_key(self, guild: discord.abc.Snowflake | None = None) -> str | None:
+        """Where the last synced tree's hash is kept: per application (a database reused with
+        another bot's token syncs that bot's commands) and per target. ``None`` before login."""
+        if self.application_id is None:
+            return None
+        return f"command_tree_hash:{self.application_id}:{guild.id if guild else 'global'}"
+
+    async def sync_commands_if_changed(self, *, force: bool = False) -> bool:
+        """Sync to the dev guild when set, else globally; skip when the tree is unchanged since
+        this application's last sync (``force``: sync anyway, as ``python -m bot sync`` does)."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        key = f"command_tree_hash:{guild.id if guild else 'global'}"
+        key = self.command_hash_key(guild)
         digest = self.command_tree_hash(guild)
-        if await self.meta.get(key) == digest:
+        if not force and key is not None and await self.meta.get(key) == digest:
             log.info("commands unchanged since the last sync; not syncing")
             return False
         synced = await self.tree.sync(guild=guild)
-        await self.meta.set(key, digest)
+        if key is not None:
+            await self.meta.set(key, digest)
         log.info("synced %d commands %s", len(synced), f"to guild {guild.id}" if guild else "globally")
         return True
 

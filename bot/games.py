@@ -9,6 +9,11 @@ Cogs do every change the same way::
 On a clean exit the new state and one event are written in one transaction, guarded by a
 per-channel lock and an optimistic version check; if the body raises (a RuleError, say), nothing
 is written and the previous state stays as it was.
+
+Another process on the same database (a second shard, say) can save the game between the load
+and the save. :meth:`GameStore.apply` (what the kit's steps use) takes the change as a function
+of the state and, when the version check fails, applies it again to the fresh state, a few
+times: the player is told to try again only when the change no longer makes sense there.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import weakref
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
@@ -157,6 +163,18 @@ class GameUpdate(Generic[S]):
     @property
     def id(self) -> int:
         return self.record.id
+
+
+#: How many times :meth:`GameStore.apply` loads, applies and saves before giving up when other
+#: processes keep saving the same game first.
+STEP_ATTEMPTS = 6
+#: Seconds: the longest random pause before the second attempt (twice that before the third...).
+RETRY_PAUSE = 0.005
+
+STALE = (
+    "Someone changed this game at the same moment, so your move was not saved. "
+    "Look at the newest state and try again."
+)
 
 
 class GameStore:
@@ -310,43 +328,112 @@ class GameStore:
         """
         async with self.lock(channel_id):
             record = await self._repo.active(channel_id)
-            if expect_game_id is not None and (record is None or record.id != expect_game_id):
-                raise MovedOn("This game has finished or been replaced, so that button no longer applies.")
-            self._check_kind(record, kind)
+            self._check_expected(record, kind, expect_game_id, expect_version)
             assert record is not None
-            if expect_version is not None and record.version != expect_version:
-                raise MovedOn(
-                    "This has moved on since that message was posted: use the newest message's "
-                    "buttons, or the slash commands."
-                )
             before = self._load(record, model)
             handle = GameUpdate(record=record, state=before)
             yield handle
-            if handle.state is before and not handle.end and not handle.summary:
-                return  # nothing changed: no write, no event
-            log.debug("game %s: %s by %s (version %s)", record.id, action, actor_id, record.version + 1)
             try:
-                handle.version = await self._repo.save(
-                    game_id=record.id,
-                    expected_version=record.version,
-                    state=handle.state.model_dump(mode="json"),
-                    schema_version=model.SCHEMA_VERSION,
-                    event=NewEvent(
-                        actor_id, action, handle.summary, handle.detail, interaction_id=interaction_id
-                    ),
-                    state_before=record.state,
-                    status="ended" if handle.end else "active",
-                    seats=self._seats(kind, handle.state),
-                )
-            except AlreadyApplied:
-                raise ChannelBusy(
-                    "That was already done: this very command or press was applied once."
-                ) from None
+                await self._save(handle, before, model, actor_id, action, interaction_id)
             except StaleVersion:
-                raise ChannelBusy(
-                    "Someone changed this game at the same moment, so your move was not saved. "
-                    "Look at the newest state and try again."
-                ) from None
+                raise ChannelBusy(STALE) from None
+
+    async def apply(
+        self,
+        channel_id: int,
+        model: type[S],
+        change: Callable[[GameUpdate[S]], None],
+        *,
+        kind: str,
+        actor_id: int,
+        action: str,
+        expect_game_id: int | None = None,
+        expect_version: int | None = None,
+        interaction_id: int | None = None,
+        attempts: int = STEP_ATTEMPTS,
+    ) -> GameUpdate[S]:
+        """Like :meth:`update`, with the body as a function: ``change(handle)`` sets the handle's
+        ``state`` (a new one), ``summary``, ``detail`` and ``end`` from ``handle.state``.
+
+        When another process saved the game between this load and this save, the game is loaded
+        again and ``change`` applied to the fresh state, up to ``attempts`` times. Whatever made
+        sense on the old state but not on the new one refuses as it would have from the start:
+        ``change`` raises its RuleError, a button's ``expect_version`` no longer matches
+        (:class:`MovedOn`), or the game has ended. The interaction id still writes one step: a
+        redelivered interaction is refused with "already done" however many attempts it took.
+        Returns the handle of the attempt that was saved (``version`` set) or left unchanged.
+        """
+        async with self.lock(channel_id):
+            for attempt in range(1, attempts + 1):
+                record = await self._repo.active(channel_id)
+                self._check_expected(record, kind, expect_game_id, expect_version)
+                assert record is not None
+                before = self._load(record, model)
+                handle = GameUpdate(record=record, state=before)
+                change(handle)
+                try:
+                    await self._save(handle, before, model, actor_id, action, interaction_id)
+                except StaleVersion:
+                    if attempt == attempts:
+                        log.warning(
+                            "game %s: %s by %s lost the version race %d times", record.id, action, actor_id,
+                            attempts,
+                        )
+                        raise ChannelBusy(STALE) from None
+                    log.info(
+                        "game %s moved on to a newer version; applying %s by %s again (attempt %d)",
+                        record.id, action, actor_id, attempt + 1,
+                    )
+                    # A random pause breaks the lockstep two processes can fall into (both loading,
+                    # the same one always saving first): whoever waits less goes first next time.
+                    await asyncio.sleep(random.uniform(0, RETRY_PAUSE * 2 ** (attempt - 1)))
+                    continue
+                return handle
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _check_expected(
+        self, record: GameRecord | None, kind: str, expect_game_id: int | None, expect_version: int | None
+    ) -> None:
+        if expect_game_id is not None and (record is None or record.id != expect_game_id):
+            raise MovedOn("This game has finished or been replaced, so that button no longer applies.")
+        self._check_kind(record, kind)
+        assert record is not None
+        if expect_version is not None and record.version != expect_version:
+            raise MovedOn(
+                "This has moved on since that message was posted: use the newest message's "
+                "buttons, or the slash commands."
+            )
+
+    async def _save(
+        self,
+        handle: GameUpdate[S],
+        before: S,
+        model: type[S],
+        actor_id: int,
+        action: str,
+        interaction_id: int | None,
+    ) -> None:
+        """Write what the body made of ``before`` (nothing when it changed nothing); raises
+        :class:`StaleVersion` when another writer got there first."""
+        record = handle.record
+        if handle.state is before and not handle.end and not handle.summary:
+            return  # nothing changed: no write, no event
+        log.debug("game %s: %s by %s (version %s)", record.id, action, actor_id, record.version + 1)
+        try:
+            handle.version = await self._repo.save(
+                game_id=record.id,
+                expected_version=record.version,
+                state=handle.state.model_dump(mode="json"),
+                schema_version=model.SCHEMA_VERSION,
+                event=NewEvent(
+                    actor_id, action, handle.summary, handle.detail, interaction_id=interaction_id
+                ),
+                state_before=record.state,
+                status="ended" if handle.end else "active",
+                seats=self._seats(record.kind, handle.state),
+            )
+        except AlreadyApplied:
+            raise ChannelBusy("That was already done: this very command or press was applied once.") from None
 
     async def undo(
         self,

@@ -94,8 +94,23 @@ class Database(Protocol):
 
     async def columns(self, table: str) -> list[str]: ...
     async def size_bytes(self) -> int: ...
-    async def compact(self) -> None:
-        """Give space freed by deletions back (VACUUM)."""
+    async def checkpoint(self) -> int:
+        """Let the write-ahead log be reused without waiting for or holding up anyone (SQLite);
+        how many bytes of pages it held (0 where there is no such log)."""
+        ...
+
+    async def reclaim(self, pages: int) -> int:
+        """Give up to ``pages`` free pages back in one short write, safe while the bot runs;
+        returns how many (0 when this database does not work that way)."""
+        ...
+
+    async def free_bytes(self) -> int:
+        """Space inside the database that holds no data and is not given back."""
+        ...
+
+    async def compact(self, *, full: bool = False) -> None:
+        """Give space freed by deletions back: what is safe while the bot runs, or with ``full``
+        rewrite everything (VACUUM / VACUUM FULL), which holds the bot's writes off: bot stopped."""
         ...
 
     async def after_copy(self, tables: Sequence[str]) -> None:

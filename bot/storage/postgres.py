@@ -175,9 +175,22 @@ class PostgresDatabase:
             row = await tx.fetchone("SELECT pg_database_size(current_database())")
         return int(row[0]) if row is not None else 0
 
-    async def compact(self) -> None:
+    async def checkpoint(self) -> int:
+        """Nothing: PostgreSQL manages its own log."""
+        return 0
+
+    async def reclaim(self, pages: int) -> int:
+        """0: PostgreSQL's VACUUM (:meth:`compact`) makes dead rows' space reusable."""
+        return 0
+
+    async def free_bytes(self) -> int:
+        return 0
+
+    async def compact(self, *, full: bool = False) -> None:
+        """VACUUM: it runs alongside the bot's reads and writes. ``full``: VACUUM FULL, which
+        rewrites every table and locks each while it does: only with the bot stopped."""
         async with self.reading() as tx:
-            await tx.execute("VACUUM")
+            await tx.execute("VACUUM FULL" if full else "VACUUM")
 
     async def after_copy(self, tables: Sequence[str]) -> None:
         async with self.transaction() as tx:
