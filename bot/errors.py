@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+from typing import Any
 
 import discord
-from discord import app_commands
+from discord import AppCommandOptionType, app_commands
 
 from rules.errors import RuleError
+from rules.text import clean_text
 
 log = logging.getLogger("herald.errors")
 
@@ -78,8 +80,23 @@ async def report(interaction: discord.Interaction, error: BaseException) -> str 
     return incident
 
 
+def clean_options(options: list[dict[str, Any]]) -> None:
+    """Clean every string option (subcommands' too) in place with :func:`rules.text.clean_text`."""
+    for option in options:
+        if option.get("type") == AppCommandOptionType.string.value and isinstance(option.get("value"), str):
+            option["value"] = clean_text(option["value"])
+        clean_options(option.get("options") or [])
+
+
 class HeraldTree(app_commands.CommandTree):
-    """The command tree with the one error handler."""
+    """The command tree with the one error handler, and the one door typed options pass."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Runs before discord.py reads the options: no handler, autocomplete or database ever
+        # sees a NUL, another control character, a direction override or a zero-width character.
+        data: Any = interaction.data or {}
+        clean_options(data.get("options") or [])
+        return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)

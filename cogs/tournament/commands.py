@@ -11,8 +11,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete
+from bot.text import public
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
     KIT,
@@ -61,7 +61,7 @@ class SetupCommands:
         def show(shown: Shown[TournamentGame]) -> Post:
             if not full:
                 count = len(shown.state.tournament.players)
-                return Post(content=f"{what} {quote(shown.state.tournament.name, 80)}: {count} player(s).")
+                return Post(content=f"{what} {public(shown.state.tournament.name, 80)}: {count} player(s).")
             return Post(content=what, embeds=[summary(shown.state, self.scenario_name)])
 
         return show
@@ -106,7 +106,7 @@ class SetupCommands:
             interaction,
             shown,
             self.shown(
-                f"{interaction.user.mention} opened **{quote(tournament.name, 80)}**: join with "
+                f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: join with "
                 "`/tournament join faction:...`."
             ),
         )
@@ -152,7 +152,8 @@ class SetupCommands:
             t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
 
-        await self._player_step(interaction, "join", change, f"{user.mention} joined ({quote(faction, 80)}).")
+        joined = f"{user.mention} joined ({public(faction, 80)})."
+        await self._player_step(interaction, "join", change, joined)
 
     @app_commands.command(name="add", description="Organisers: enter a player")
     @app_commands.rename(user="player")
@@ -164,7 +165,7 @@ class SetupCommands:
             t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
-        await self._player_step(interaction, "add", change, f"{user.mention} added ({quote(faction, 80)}).")
+        await self._player_step(interaction, "add", change, f"{user.mention} added ({public(faction, 80)}).")
 
     @app_commands.command(name="remove", description="Organisers: take a player out before round 1")
     @app_commands.rename(user="player")

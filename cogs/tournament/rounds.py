@@ -19,18 +19,18 @@ import discord
 from discord import app_commands
 
 from bot.games import ChannelBusy, MovedOn
-from bot.limits import quote
 from bot.play import Change, Post, send
 from bot.send import acknowledge, send_to
 from bot.storage.ratings import RatingUpdate
+from bot.text import pinging, plain, public
 from cogs.tournament.posts import (
-    PING,
     chunks,
     missing_text,
     pairings_posts,
     player_line,
     result_text,
     standings_post,
+    user_ids,
 )
 from cogs.tournament.state import (
     KIT,
@@ -151,7 +151,7 @@ class RoundCommands:
         for g in t.rounds[number - 1].games:
             if g.b is None or g.table is None:
                 continue
-            name = f"R{number} T{g.table}: {t.name_of(g.a)} v {t.name_of(g.b)}"[:100]
+            name = plain(f"R{number} T{g.table}: {t.name_of(g.a)} v {t.name_of(g.b)}", 100)
             try:
                 thread = await channel.create_thread(
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
@@ -167,12 +167,12 @@ class RoundCommands:
                 else "`/its score` (once the organisers set the scenario)"
             )
             text = (
-                f"**{quote(t.name, 80)}**, round {number}, table {g.table}: {player_line(t, g.a)} v "
+                f"**{public(t.name, 80)}**, round {number}, table {g.table}: {player_line(t, g.a)} v "
                 f"{player_line(t, g.b)}. Score it here with {how}: when you both confirm the sheet, "
                 "the result goes to the tournament. Or use `/tournament report`."
             )
             try:
-                await send_to(thread, content=text, mentions=PING)
+                await send_to(thread, content=text, mentions=pinging(user_ids(t, g.a, g.b)))
             except discord.HTTPException:
                 log.warning("could not post in the thread of table %s", g.table)
         return opened, ""
@@ -240,7 +240,7 @@ class RoundCommands:
                 f"{score}. Confirm it, or dispute it (the organisers are told)."
             ),
             view=report_view(shown.id, shown.version, shown.result),
-            mentions=discord.AllowedMentions(users=[opponent]),
+            mentions=pinging([opponent.id]),
         ).send(interaction)
 
     @app_commands.command(name="result", description="Organisers: set or correct any game's result")
@@ -343,7 +343,7 @@ class RoundCommands:
         ]
         await self.bot.ratings.apply_event(guild_id, game_id, updates, initial=INITIAL_RATING)
         return [
-            f"{quote(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
+            f"{public(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
             for c in changes
             if c.games
         ]
@@ -356,7 +356,7 @@ class RoundCommands:
             discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
             discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
         ]
-        await send(interaction, content=f"{quote(t.name, 80)}: standings and results.", files=files)
+        await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)
 
 
 async def timer_job(bot: Any, payload: dict[str, Any]) -> None:

@@ -1,0 +1,94 @@
+"""Names players choose are shown inert in public (issue 26, item 2), and text typed with NUL and
+other control characters is cleaned before any handler or database sees it (item 6).
+
+Every command that stores a name gets each hostile name; then every public message the bot posted
+(replies, thread posts, follow-ups) is checked: no live masked link, mention, heading, code
+fence, spoiler or bold, and no direction override or control character anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.offline import OfflineDriver, Reply
+from tests.cogs.hostile import COMBINED, HOSTILE, INVISIBLE, VICTIM, live_markup, plain_parts
+
+
+def public_leaks(driver: OfflineDriver) -> list[str]:
+    leaks = []
+    for message in driver.messages.values():
+        if message.ephemeral:
+            continue
+        leaks += live_markup(message)
+        leaks += [f"invisible character in {p!r}" for p in plain_parts(message) if INVISIBLE.search(p)]
+        assert VICTIM not in message.pings
+    return leaks
+
+
+def ok(reply: Reply) -> Reply:
+    assert reply.answered and "Incident `" not in reply.text, reply.text
+    return reply
+
+
+@pytest.mark.parametrize("name", [*HOSTILE, COMBINED])
+async def test_tournament_names_and_factions_show_inert(driver: OfflineDriver, name: str) -> None:
+    ok(await driver.command("tournament create", name=name[:80], tier=300, user="olga"))
+    for user in ("ann", "bo", "cy"):
+        ok(await driver.command("tournament join", faction=name[:80], user=user))
+    ok(await driver.command("tournament add", player=driver.user("di"), faction=name[:80], user="olga"))
+    ok(await driver.command("/tournament pair", user="olga"))
+    ok(await driver.command("/tournament standings", user="ann"))
+    ok(await driver.command("/tournament missing", user="ann"))
+    ok(await driver.command("/tournament info", user="ann"))
+    assert public_leaks(driver) == []
+
+
+@pytest.mark.parametrize("name", [*HOSTILE, COMBINED])
+async def test_space_infantry_squad_and_vehicle_names_show_inert(driver: OfflineDriver, name: str) -> None:
+    ok(await driver.command("/si boss start boss:elder_leviathan"))
+    ok(await driver.command("si squad add", name=name, wounds=3))
+    ok(await driver.command("si vehicle add", name=name[:32], sp=3, dmg=5))
+    ok(await driver.command("/si status"))
+    assert public_leaks(driver) == []
+
+
+@pytest.mark.parametrize("name", [*HOSTILE, COMBINED])
+async def test_roll_labels_show_inert(driver: OfflineDriver, name: str) -> None:
+    ok(await driver.command("roll", expression="2d6", label=name))
+    ok(await driver.command("roll", expression=f"2d6 # {name}"))
+    ok(await driver.command("dice save", name="pwn", expression=f"2d6 # {name}"))
+    ok(await driver.command("/roll expression:pwn"))
+    assert public_leaks(driver) == []
+
+
+@pytest.fixture
+async def any_backend(database_url: str, tmp_path: Path) -> AsyncIterator[OfflineDriver]:
+    d = await OfflineDriver.open(database_url, rng_seed=1234, out_dir=tmp_path / "out")
+    try:
+        yield d
+    finally:
+        await d.close()
+
+
+async def test_nul_and_control_characters_never_reach_a_handler_or_the_database(
+    any_backend: OfflineDriver,
+) -> None:
+    driver = any_backend
+    si = driver.add_channel("si")
+    ok(await driver.command("/si boss start boss:elder_leviathan", channel=si))
+    added = ok(await driver.command("si squad add", name="Ka\x00i\u202e", wounds=3, channel=si))
+    assert "Kai joins the squad" in added.text
+    saved = ok(await driver.command("dice save", name="fire\x00ball", expression="2d6 # la\x00bel\x07"))
+    assert "fireball" in saved.text
+    rolled = ok(await driver.command("/roll expression:fireball"))
+    assert "label" in rolled.message.embed.title
+    made = ok(await driver.command("tournament create", name="Cup\x00\x1b[31m", tier=300, user="olga"))
+    assert "Cup" in made.text and not made.message.ephemeral
+    ok(await driver.command("tournament join", faction="Ariadna\x00", user="ann"))
+    form = await driver.command("/tournament info", user="ann")
+    assert "Cup" in ok(form).text
+    for message in driver.messages.values():
+        assert not INVISIBLE.search(message.text), message.text
