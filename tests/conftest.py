@@ -17,6 +17,7 @@ import pytest
 
 from bot.offline import OfflineDriver
 from tests import postgres as pg
+from tests.cogs.hostile import pings_beyond_ids
 
 
 def _compile_each_source_once() -> None:
@@ -56,6 +57,8 @@ async def driver(tmp_path: Path) -> AsyncIterator[OfflineDriver]:
         yield d
     finally:
         await d.close()
+    # Whatever the test did, no message may ping but the users it names by id (issue 26, item 1).
+    assert pings_beyond_ids(list(d.messages.values())) == []
 
 
 @pytest.fixture(scope="session")

@@ -69,3 +69,15 @@ def plain_parts(message: Message) -> list[str]:
     parts += [raw.get("footer", {}).get("text") or "" for raw in message.embeds]
     parts += [b.label for b in message.buttons] + [label for s in message.selects for label, _ in s.options]
     return [p for p in parts if p]
+
+
+def pings_beyond_ids(messages: list[Message]) -> list[str]:
+    """Messages whose allowed mentions let anything ping but users named by id: Discord would
+    ping every user, role or @everyone mentioned in their text, typed names included."""
+    found = []
+    for message in messages:
+        allowed = message.allowed_mentions or {"parse": []}
+        loose = set(allowed.get("parse") or []) & {"users", "roles", "everyone"}
+        if loose or allowed.get("roles"):
+            found.append(f"{sorted(loose) or 'roles'} may ping from {message.content[:200]!r}")
+    return found
