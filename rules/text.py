@@ -77,6 +77,20 @@ def clean_text(text: str, max_len: int | None = None, *, multiline: bool = False
 MAX_DIGITS = 12
 
 
+def small_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """The whole number ``text`` spells (decimal digits, ``#`` and spaces around them allowed), or
+    None when it is no number or has more than ``max_digits`` digits: more than any card, count or
+    score Herald knows, so such text is refused before Python reads it.
+
+    >>> small_number(" #12 "), small_number("twelve"), small_number("9" * 5000)
+    (12, None, None)
+    """
+    digits = str(text).strip().lstrip("#").strip()
+    if not digits.isdecimal() or len(digits) > max_digits:
+        return None
+    return int(digits)
+
+
 def parse_whole(text: str, low: int, high: int, what: str) -> int:
     """The whole number typed in ``text``, between ``low`` and ``high``, else a RuleError that
     names the allowed range. The length is checked before converting, so thousands of digits

@@ -16,11 +16,12 @@ from pathlib import Path
 from rapidfuzz import fuzz, process, utils
 
 from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES, clip
-from rules.errors import NotFoundError
+from rules.errors import NotFoundError, quote
 from rules.its.content import DEFAULT_SCENARIO_DIR, ScenarioLibrary, load_scenarios_tolerant
 from rules.its.decks import DEFAULT_DECK_DIR, Card, Deck, find_card, load_decks, normalize
 from rules.its.scenario import Scenario, SpecialRule, normalise_name
 from rules.its.topics import DEFAULT_TOPIC_DIR, Topic, TopicLibrary, load_topics
+from rules.text import small_number
 
 log = logging.getLogger("herald.its")
 
@@ -205,13 +206,18 @@ class ItsContent:
                 return self.decks[deck_id], found
         number = text.lstrip("#").strip()
         if number.isdecimal():
-            hits = self._numbered(int(number))
+            value = small_number(number)
+            hits = [] if value is None else self._numbered(value)
             if len({normalize(c.name) for _, c in hits}) == 1:
                 return hits[0]
             if not hits:
                 decks = [d.name for d in self.decks.values() if any(c.number for c in d.cards)]
                 where = f" (only {', '.join(decks)} numbers its cards)" if decks else ""
-                raise NotFoundError(f"No loaded deck has a card number {number}{where}: try its name.")
+                numbers = sorted({c.number for _, c in self._cards if c.number is not None})
+                span = f", numbered {numbers[0]} to {numbers[-1]}" if numbers else ""
+                raise NotFoundError(
+                    f"No loaded deck has a card number {quote(number, 12)}{where}{span}: try its name."
+                )
             raise NotFoundError(f"Card number {number} is a different card in each deck.")
         for deck, card in self._cards:
             if find_card([card], text) is not None:
@@ -250,7 +256,8 @@ class ItsContent:
         has it), or every card with that printed number."""
         number = text.strip().lstrip("#").strip()
         if number.isdecimal():
-            return [f"{d.id}:{int(number)}" for d, _ in self._numbered(int(number))]
+            value = small_number(number)
+            return [] if value is None else [f"{d.id}:{value}" for d, _ in self._numbered(value)]
         seen: set[str] = set()
         names: list[tuple[str, str]] = []
         for d, c in self._cards:
