@@ -66,6 +66,21 @@ def plain(name: object, limit: int = 100) -> str:
     return quote(clean_text(str(name)), limit)
 
 
+#: Characters a kept display name drops (see :func:`kept_name`).
+_NAME_MARKUP = re.compile(r"[\\*_~`|<>@#\[\]]")
+
+
+def kept_name(name: object, limit: int = 32) -> str:
+    """A member's display name as a game keeps it (a seat, a player of a battle or tournament):
+    shown in text, on buttons and in pictures alike, so it can hold no escape. Instead of escaping,
+    the characters markdown or mentions need are dropped, then :func:`plain` applies.
+
+    >>> kept_name("**Bob** <@1> [x](y) #1 @everyone")
+    'Bob 1 x(y) 1 everyone'
+    """
+    return plain(_NAME_MARKUP.sub("", clean_text(str(name))), limit) or "?"
+
+
 def pinging(user_ids: Iterable[int | None]) -> discord.AllowedMentions:
     """Allowed mentions for a message that pings exactly these users (by id) and nobody else:
     no ``@everyone``, no role, no reply author, and no mention that typed text might contain."""

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.play import Change, Post, Shown, autocomplete
-from bot.text import public
+from bot.text import kept_name, public
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
     KIT,
@@ -149,7 +149,8 @@ class SetupCommands:
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
+            name = kept_name(user.display_name)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
 
         joined = f"{user.mention} joined ({public(faction, 80)})."
@@ -162,7 +163,8 @@ class SetupCommands:
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
-            t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
+            name = kept_name(user.display_name)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
         await self._player_step(interaction, "add", change, f"{user.mention} added ({public(faction, 80)}).")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.offline import OfflineDriver, Reply
-from tests.cogs.hostile import COMBINED, HOSTILE, INVISIBLE, VICTIM, live_markup, plain_parts
+from tests.cogs.hostile import COMBINED, HOSTILE, INVISIBLE, LINK, VICTIM, live_markup, plain_parts
 
 
 def public_leaks(driver: OfflineDriver) -> list[str]:
@@ -92,3 +92,22 @@ async def test_nul_and_control_characters_never_reach_a_handler_or_the_database(
     assert "Cup" in ok(form).text
     for message in driver.messages.values():
         assert not INVISIBLE.search(message.text), message.text
+
+
+@pytest.mark.parametrize("name", [LINK, COMBINED, "@everyone **bold** ||spoiler||"])
+async def test_display_names_show_inert_in_its_and_boarding_actions(driver: OfflineDriver, name: str) -> None:
+    host, guest = driver.user(name), driver.user(f"{name} 2")
+    scored = ok(await driver.command("its score", mission="Acquisition", tier=300, opponent=guest, user=host))
+    invitation, accept = next(
+        (m, b.label) for m in scored.messages for b in m.buttons if b.label.startswith("Accept")
+    )
+    assert "\\" not in accept and "*" not in accept and "[" not in accept  # a label shows no markdown
+    ok(await driver.press(invitation, accept, user=guest))
+    battle = driver.add_channel("battle")
+    started = await driver.command(
+        "ba battle start", mission="deck-sweepers", attacker=host, defender=guest, user=host, channel=battle
+    )
+    ok(started)
+    ok(await driver.command("/ba status", user=host, channel=battle))
+    ok(await driver.command("/ba end", user=guest, channel=battle))
+    assert public_leaks(driver) == []
