@@ -26,6 +26,8 @@ HOSTILE = (
 )
 #: One name carrying every trick, short enough for most fields; the heading comes first.
 COMBINED = "# Cup " + " ".join(HOSTILE[:8]) + " ||s|| ```x"
+#: Every trick in the 80 characters most name fields allow.
+SHORT = "# [Free Nitro](https://evil.example/login) @everyone <@&271828182845904523> ||s|| ```x"[:80]
 #: Characters that must never reach a message, a stored name or a picture.
 INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\ufeff]")
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.offline import OfflineDriver, Reply
-from tests.cogs.hostile import COMBINED, HOSTILE, INVISIBLE, LINK, VICTIM, live_markup, plain_parts
+from bot.offline import Channel, OfflineDriver, Reply
+from tests.cogs.hostile import COMBINED, HOSTILE, INVISIBLE, LINK, SHORT, VICTIM, live_markup, plain_parts
 
 
 def public_leaks(driver: OfflineDriver) -> list[str]:
@@ -110,4 +110,35 @@ async def test_display_names_show_inert_in_its_and_boarding_actions(driver: Offl
     ok(started)
     ok(await driver.command("/ba status", user=host, channel=battle))
     ok(await driver.command("/ba end", user=guest, channel=battle))
+    assert public_leaks(driver) == []
+
+
+async def test_every_string_option_of_every_command_shows_hostile_text_inert(driver: OfflineDriver) -> None:
+    """As tests/cogs/test_long_inputs.py, with each free-text option holding every trick at once
+    (dice expressions carry them in their label); then no public message shows one live."""
+    from discord import AppCommandOptionType, app_commands
+
+    from tests.cogs.test_long_inputs import _order, _prepare, _value
+
+    commands = sorted(
+        (c for c in driver.bot.tree.walk_commands() if isinstance(c, app_commands.Command)), key=_order
+    )
+    channels: dict[str, Channel] = {}
+    tried = 0
+    for command in commands:
+        strings = [p for p in command.parameters if p.type is AppCommandOptionType.string and not p.choices]
+        if not strings:
+            continue
+        group = command.qualified_name.split()[0]
+        if group not in channels:
+            channels[group] = await _prepare(driver, group)
+        options = {p.display_name: _value(p, driver) for p in command.parameters}
+        for p in strings:
+            hostile = f"2d6 # {SHORT}" if p.display_name == "expression" else SHORT
+            options[p.display_name] = hostile[: int(p.max_value or len(hostile))]
+        ok(await driver.command(command.qualified_name, channel=channels[group], **options))
+        tried += 1
+    assert tried >= 30
+    shown = [m for m in driver.messages.values() if not m.ephemeral and "Free Nitro" in m.text]
+    assert shown  # the roll's label at least; most other commands refuse such text privately
     assert public_leaks(driver) == []
