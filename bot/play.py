@@ -115,7 +115,7 @@ class Post:
     view: discord.ui.View | None = None
     images: list[Image] = field(default_factory=list)
     ephemeral: bool = False
-    #: Who this message may ping (default: nobody): ``bot.text.pinging([user_id, ...])``, never ``users=True``.
+    #: Who this message may ping (default: nobody): ``bot.text.pinging([user_id, ...])``.
     mentions: discord.AllowedMentions | None = None
 
     async def send(self, interaction: discord.Interaction, *, edit: bool = False) -> None:
