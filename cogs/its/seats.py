@@ -17,7 +17,7 @@ import discord
 from bot.games import MovedOn
 from bot.play import Change, StepButton, View, is_manager
 from bot.send import send
-from bot.text import public
+from bot.text import pinging, public
 from cogs.its import draw_texts
 from cogs.its.common import change_match, content_of, rng_of, scenario_name
 from cogs.its.draw_news import progress, where_cards
@@ -81,7 +81,7 @@ async def post_invitation(
         interaction,
         content="\n".join(lines),
         view=invitation_view(game_id, match),
-        mentions=discord.AllowedMentions(users=[discord.Object(match.invited.user_id)]),
+        mentions=pinging([match.invited.user_id]),
     )
 
 

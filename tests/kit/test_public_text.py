@@ -39,3 +39,11 @@ def test_public_keeps_ordinary_names_readable() -> None:
 def test_pinging_allows_only_the_ids_given() -> None:
     allowed = pinging([3, None, 1, 3]).to_dict()
     assert allowed == {"parse": [], "users": [1, 3]}
+
+
+def test_form_fields_are_cleaned_as_they_arrive() -> None:
+    from bot.views import form_values
+
+    field = {"type": 4, "custom_id": "n", "value": "Ka\x00i\r\nLee\u202e"}
+    data = {"components": [{"type": 1, "components": [field]}]}
+    assert form_values(data) == {"n": "Kai\nLee"}
