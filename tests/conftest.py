@@ -49,8 +49,14 @@ def _compile_each_source_once() -> None:
 _compile_each_source_once()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "loose_pings: the test itself sends users=True (the driver's tests): no ping check"
+    )
+
+
 @pytest.fixture
-async def driver(tmp_path: Path) -> AsyncIterator[OfflineDriver]:
+async def driver(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[OfflineDriver]:
     """The real bot on a temporary database, with seeded dice."""
     d = await OfflineDriver.open(tmp_path / "herald.sqlite3", rng_seed=1234, out_dir=tmp_path / "out")
     try:
@@ -58,7 +64,8 @@ async def driver(tmp_path: Path) -> AsyncIterator[OfflineDriver]:
     finally:
         await d.close()
     # Whatever the test did, no message may ping but the users it names by id (issue 26, item 1).
-    assert pings_beyond_ids(list(d.messages.values())) == []
+    if request.node.get_closest_marker("loose_pings") is None:
+        assert pings_beyond_ids(list(d.messages.values())) == []
 
 
 @pytest.fixture(scope="session")
