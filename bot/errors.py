@@ -9,6 +9,7 @@ reaches a channel.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from typing import Any
 
@@ -19,6 +20,7 @@ from rules.errors import RuleError
 from rules.text import clean_text
 
 log = logging.getLogger("herald.errors")
+_MASKED_LINK = re.compile(r"\]\(")
 
 
 def _unwrap(error: BaseException) -> BaseException:
@@ -38,7 +40,9 @@ def describe(error: BaseException) -> tuple[str, str | None]:
     """The text to show for ``error``, and an incident id when it was unexpected."""
     error = _unwrap(error)
     if isinstance(error, RuleError):
-        return str(error), None
+        # Error messages quote what was typed, by this player or (a tournament's name, say) another:
+        # no masked link may hide where it leads, even in a private reply. Herald writes none itself.
+        return _MASKED_LINK.sub(r"]\\(", str(error)), None
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s.", None
     if isinstance(error, app_commands.MissingPermissions):

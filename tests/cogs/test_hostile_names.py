@@ -142,3 +142,10 @@ async def test_every_string_option_of_every_command_shows_hostile_text_inert(dri
     shown = [m for m in driver.messages.values() if not m.ephemeral and "Free Nitro" in m.text]
     assert shown  # the roll's label at least; most other commands refuse such text privately
     assert public_leaks(driver) == []
+
+
+async def test_an_error_quoting_another_players_name_shows_no_masked_link(driver: OfflineDriver) -> None:
+    ok(await driver.command("tournament create", name=LINK, tier=300, user="olga"))
+    refused = ok(await driver.command("/tournament pair", user="olga"))
+    assert refused.message.ephemeral and "Free Nitro" in refused.text
+    assert not [p for p in live_markup(refused.message) if p.startswith("masked link")]
