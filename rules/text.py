@@ -42,6 +42,16 @@ def _dropped(char: str) -> bool:
     return unicodedata.category(char) in ("Cc", "Cs")
 
 
+def _joins_emoji(text: str, i: int) -> bool:
+    """A zero-width joiner inside an emoji sequence (a family, a flag) is part of the emoji."""
+    if text[i] != "\u200d" or i == 0 or i + 1 == len(text):
+        return False
+    before, after = text[i - 1], text[i + 1]
+    return (unicodedata.category(before) in ("So", "Sk") or before == "\ufe0f") and (
+        unicodedata.category(after) == "So"
+    )
+
+
 def clean_text(text: str, max_len: int | None = None, *, multiline: bool = False) -> str:
     """``text`` without control, bidirectional-override and zero-width characters.
 
@@ -59,13 +69,15 @@ def clean_text(text: str, max_len: int | None = None, *, multiline: bool = False
     'two\\nlines'
     >>> clean_text("a long name", 6)
     'a lon…'
+    >>> len(clean_text("\U0001F3F3\uFE0F\u200d\U0001F308"))  # an emoji's own joiner stays
+    4
     """
     text = _LINE_BREAKS.sub("\n", str(text))
     kept = []
-    for char in text:
+    for i, char in enumerate(text):
         if char == "\t" or (char == "\n" and not multiline):
             kept.append(" ")
-        elif char == "\n" or not _dropped(char):
+        elif char == "\n" or not _dropped(char) or _joins_emoji(text, i):
             kept.append(char)
     out = "".join(kept)
     if max_len is not None and len(out) > max_len:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
-from rules.text import BIDI, ZERO_WIDTH, clean_text, parse_whole, small_number
+from rules.text import BIDI, ZERO_WIDTH, _joins_emoji, clean_text, parse_whole, small_number
 
 UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
@@ -19,7 +19,8 @@ def test_clean_text_leaves_no_control_bidi_or_zero_width_character(text: str) ->
     for multiline in (False, True):
         out = clean_text(text, multiline=multiline)
         assert not UNSAFE.search(out)
-        assert not set(out) & (BIDI | ZERO_WIDTH)
+        assert not set(out) & (BIDI | ZERO_WIDTH - {"\u200d"})
+        assert all(c != "\u200d" or _joins_emoji(out, i) for i, c in enumerate(out))
         assert not any(0xD800 <= ord(c) <= 0xDFFF for c in out)
         assert ("\n" in out) <= multiline
         assert clean_text(out, multiline=multiline) == out  # once is enough
@@ -32,6 +33,9 @@ def test_clean_text_caps_the_length(text: str, limit: int) -> None:
 
 def test_clean_text_keeps_every_script_and_emoji() -> None:
     assert clean_text("Ζωή 生活 حياة 🎲 Kai's") == "Ζωή 生活 حياة 🎲 Kai's"
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    assert clean_text(f"{family} Cup") == f"{family} Cup"
+    assert clean_text("K\u200da\u200bi") == "Kai"  # a joiner between letters hides nothing useful
 
 
 @given(st.text(max_size=6000), st.integers(-1000, 1000), st.integers(0, 1000))
