@@ -115,7 +115,7 @@ class Post:
     view: discord.ui.View | None = None
     images: list[Image] = field(default_factory=list)
     ephemeral: bool = False
-    #: Who this message may ping (default: nobody); e.g. ``discord.AllowedMentions(users=True)``.
+    #: Who this message may ping (default: nobody): ``bot.text.pinging([user_id, ...])``.
     mentions: discord.AllowedMentions | None = None
     #: When this post edits a message: keep the message's files rather than upload ``images``
     #: again (they show nothing new).

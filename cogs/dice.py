@@ -25,6 +25,7 @@ from bot.limits import (
 from bot.send import private as answer_privately
 from bot.send import send
 from bot.storage import SavedRoll
+from bot.text import public
 from bot.views import PersistentButton, is_manager
 from rules.dice import (
     INLINE_WORK,
@@ -99,7 +100,8 @@ def roll_embed(
     title_text = _title(label, spec.comment)
     if title_text and len(title_text) > LABEL_LIMIT:
         notes.append(f"label shortened to {LABEL_LIMIT} characters")
-    title = f"{TITLE_PREFIX}{clip(title_text, LABEL_LIMIT)}" if title_text else f"{TITLE_PREFIX}Roll"
+    # The label is typed by a player and shown to the channel: inert (bot.text.public).
+    title = f"{TITLE_PREFIX}{public(title_text, LABEL_LIMIT)}" if title_text else f"{TITLE_PREFIX}Roll"
     first = series.results[0]
     if len(series.results) == 1:
         embed = discord.Embed(title=title, description=first.detail, colour=COLOUR)

@@ -34,6 +34,19 @@ def utcnow() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def storable(params: Iterable[Any]) -> tuple[Any, ...]:
+    """Statement parameters with every NUL taken out of their text, on both backends alike.
+
+    PostgreSQL refuses a NUL in text (SQLite keeps it), so a name typed with one would fail only
+    there. The bot cleans typed text as it arrives (``rules.text.clean_text``); this is the last
+    guard, so that nothing else (an event summary, a display name) can reach the database with one.
+
+    >>> storable(("Ka\x00i", 3, None))
+    ('Kai', 3, None)
+    """
+    return tuple(p.replace("\x00", "") if isinstance(p, str) and "\x00" in p else p for p in params)
+
+
 class IntegrityError(Exception):
     """A unique, foreign-key or check constraint refused a write (the message names the column)."""
 

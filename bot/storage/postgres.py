@@ -28,6 +28,7 @@ from bot.storage.database import (
     migrations,
     parents_first,
     postgres_types,
+    storable,
     utcnow,
 )
 
@@ -216,7 +217,7 @@ class PostgresTransaction:
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         self._db.query_count += 1
         try:
-            status = await self._conn.execute(dollar_placeholders(sql), *params)
+            status = await self._conn.execute(dollar_placeholders(sql), *storable(params))
         except asyncpg.IntegrityConstraintViolationError as error:
             raise IntegrityError(_explain(error)) from error
         # "UPDATE 3", "INSERT 0 1", "DELETE 0", "VACUUM": the last number is the row count.
@@ -230,7 +231,7 @@ class PostgresTransaction:
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         self._db.query_count += 1
         try:
-            return list(await self._conn.fetch(dollar_placeholders(sql), *params))
+            return list(await self._conn.fetch(dollar_placeholders(sql), *storable(params)))
         except asyncpg.IntegrityConstraintViolationError as error:
             raise IntegrityError(_explain(error)) from error
 

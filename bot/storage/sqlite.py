@@ -20,6 +20,7 @@ from bot.storage.database import (
     Row,
     migrations,
     parents_first,
+    storable,
     utcnow,
 )
 
@@ -248,7 +249,7 @@ class SqliteTransaction:
     async def _cursor(self, sql: str, params: Iterable[Any]) -> aiosqlite.Cursor:
         self._db.query_count += 1
         try:
-            return await self._db.conn.execute(sql, tuple(params))
+            return await self._db.conn.execute(sql, storable(params))
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
 

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
 from bot.storage.games import MAX_UNDO_STEPS, EventRecord
+from bot.text import kept_name, public
 from cogs.boarding_actions.game import KIT, BAGame, check_player, name_of, placeholder
 from cogs.boarding_actions.pages import (
     MissionSuggestion,
@@ -53,7 +54,7 @@ async def start_battle(
     if sides[Role.ATTACKER][0] == sides[Role.DEFENDER][0]:
         raise RuleError("The Attacker and the Defender must be two different members.")
     players = {
-        role: Player(name=quote(name, MAX_NAME_CHARS) or "?", user_id=uid, points=points.get(role))
+        role: Player(name=kept_name(name, MAX_NAME_CHARS), user_id=uid, points=points.get(role))
         for role, (uid, name) in sides.items()
     }
     state = new_battle(mission, attacker=players[Role.ATTACKER], defender=players[Role.DEFENDER])
@@ -232,7 +233,7 @@ class BoardingActions(
                 break
             restored, event = await KIT.undo(interaction, may_undo=may_undo)
         shown = Shown(restored.id, restored.version, restored.state, restored.record.created_by)
-        note = f"{interaction.user.display_name} took back: {event.summary or event.action}."
+        note = f"{public(interaction.user.display_name, 40)} took back: {event.summary or event.action}."
         await post_tracker(interaction, shown, note=quote(note, 300))
 
     @app_commands.command(name="end", description="Close the battle here (its players or Manage Server)")
@@ -246,5 +247,6 @@ class BoardingActions(
         word = "is over" if state.over else "was closed before the end"
         post = show(shown, title=f"{state.mission.name}: the battle {word}")
         post.view = None
-        post.content = f"{interaction.user.display_name} closed the battle; a new one can start here."
+        who = public(interaction.user.display_name, 40)
+        post.content = f"{who} closed the battle; a new one can start here."
         await post.send(interaction)

@@ -16,7 +16,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process, utils
 
 from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES, clip
-from rules.errors import NotFoundError
+from rules.errors import NotFoundError, quote
 from rules.its.content import DEFAULT_SCENARIO_DIR, ScenarioLibrary, load_scenarios_tolerant
 from rules.its.decks import (
     DEFAULT_DECK_DIR,
@@ -29,6 +29,7 @@ from rules.its.decks import (
 )
 from rules.its.scenario import Scenario, SpecialRule, normalise_name
 from rules.its.topics import DEFAULT_TOPIC_DIR, Topic, TopicLibrary, load_topics
+from rules.text import small_number
 
 log = logging.getLogger("herald.its")
 
@@ -213,7 +214,12 @@ class ItsContent:
                 return self.decks[deck_id], found
         number = text.lstrip("#").strip()
         if number.isdecimal():
-            return find_by_number(self.decks.values(), int(number))
+            value = small_number(number)
+            if value is None:
+                numbers = sorted({c.number for _, c in self._cards if c.number is not None})
+                span = f" (cards are numbered {numbers[0]} to {numbers[-1]})" if numbers else ""
+                raise NotFoundError(f"No card has the number {quote(number, 12)}{span}: try its name.")
+            return find_by_number(self.decks.values(), value)
         for deck, card in self._cards:
             if find_card([card], text) is not None:
                 return deck, card
@@ -251,7 +257,8 @@ class ItsContent:
         has it), or every card with that printed number."""
         number = text.strip().lstrip("#").strip()
         if number.isdecimal():
-            return [f"{d.id}:{int(number)}" for d, _ in self._numbered(int(number))]
+            value = small_number(number)
+            return [] if value is None else [f"{d.id}:{value}" for d, _ in self._numbered(value)]
         seen: set[str] = set()
         names: list[tuple[str, str]] = []
         for d, c in self._cards:

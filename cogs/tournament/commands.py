@@ -11,8 +11,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete
+from bot.text import kept_name, public
 from cogs.tournament.links import link_view, page_url
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
@@ -66,7 +66,7 @@ class SetupCommands:
             if not full:
                 count = len(shown.state.tournament.players)
                 return Post(
-                    content=f"{what} {quote(shown.state.tournament.name, 80)}: {counted(count, 'player')}."
+                    content=f"{what} {public(shown.state.tournament.name, 80)}: {counted(count, 'player')}."
                 )
             return Post(content=what, embeds=[summary(shown.state, self.scenario_name)])
 
@@ -110,7 +110,7 @@ class SetupCommands:
         shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
         url = await page_url(self.bot, shown.id)  # the live page's address is made with the tournament
         show = self.shown(
-            f"{interaction.user.mention} opened **{quote(tournament.name, 80)}**: join with "
+            f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: join with "
             "`/tournament join faction:...`."
         )
 
@@ -162,10 +162,12 @@ class SetupCommands:
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
+            name = kept_name(user.display_name)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
 
-        await self._player_step(interaction, "join", change, f"{user.mention} joined ({quote(faction, 80)}).")
+        joined = f"{user.mention} joined ({public(faction, 80)})."
+        await self._player_step(interaction, "join", change, joined)
 
     @app_commands.command(name="add", description="Organisers: enter a player")
     @app_commands.rename(user="player")
@@ -180,10 +182,11 @@ class SetupCommands:
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
-            t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
+            name = kept_name(user.display_name)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
-        await self._player_step(interaction, "add", change, f"{user.mention} added ({quote(faction, 80)}).")
+        await self._player_step(interaction, "add", change, f"{user.mention} added ({public(faction, 80)}).")
 
     @join.autocomplete("faction")
     @add.autocomplete("faction")
@@ -272,7 +275,7 @@ class SetupCommands:
         token = await self.bot.links.reset(game.id)
         url = f"{self.bot.web_url}/t/{token}"
         await Post(
-            content=f"{quote(game.state.tournament.name, 80)} has a new live page; "
+            content=f"{public(game.state.tournament.name, 80)} has a new live page; "
             "the old address no longer works.",
             view=link_view(url),
         ).send(interaction)

@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 import discord
 
-from bot.limits import MAX_CONTENT, quote
+from bot.limits import MAX_CONTENT
 from bot.play import Image, Post
+from bot.text import pinging, public
 from cogs.tournament.state import TournamentGame, organisers_text
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.errors import RuleError
@@ -26,7 +27,6 @@ MAX_FIELD = 1024
 """Characters in an embed field's value."""
 PLAYER_FIELDS = 4
 """Fields of players in ``/tournament info``: the embed stays well under its 6,000 characters."""
-PING = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
 ScenarioName = Callable[[str], str]
 
@@ -41,7 +41,7 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     """The tournament at a glance: settings, players, rounds and scenarios, organisers."""
     t = game.tournament
     rounds = t.round_count or t.rounds_requested
-    embed = discord.Embed(title=t.name, colour=COLOUR)
+    embed = discord.Embed(title=public(t.name, 200), colour=COLOUR)
     settings = [points_text(t), t.kind.value.replace("_", "-")]
     settings += [e.value.replace("_", " ").title() for e in t.extras]
     embed.description = " · ".join(settings)
@@ -89,8 +89,8 @@ def player_fields(t: Tournament) -> list[tuple[str, str]]:
 
 def player_line(t: Tournament, player_id: str) -> str:
     player = t.player(player_id)
-    who = f"<@{player.user_id}>" if player.user_id else quote(player.name, 40)
-    return f"{who} ({quote(player.faction, 30)})" if player.faction else who
+    who = f"<@{player.user_id}>" if player.user_id else public(player.name, 40)
+    return f"{who} ({public(player.faction, 30)})" if player.faction else who
 
 
 def _flags(game: Game) -> str:
@@ -101,19 +101,31 @@ def _flags(game: Game) -> str:
     return f" ⚠ {', '.join(found)}" if found else ""
 
 
-def pairing_lines(game: TournamentGame, round_number: int) -> list[str]:
-    """One line per game (table, players with mentions, the thread), the bye last."""
+def user_ids(t: Tournament, *player_ids: str | None) -> list[int]:
+    """The Discord users behind these players (players added without an account have none)."""
+    return [u for p in player_ids if p is not None and (u := t.player(p).user_id)]
+
+
+def pairing_rows(game: TournamentGame, round_number: int) -> list[tuple[str, list[int]]]:
+    """One line per game (table, players with mentions, the thread), the bye last, each with the
+    ids of the users it mentions: those, and only those, its message may ping."""
     t = game.tournament
     rnd = t.rounds[round_number - 1]
     threads = {g.table: g.thread_id for g in game.threads if g.round == round_number}
-    lines = []
+    rows = []
     for g in rnd.games:
         if g.b is None:
-            lines.append(f"Bye: {player_line(t, g.a)} ({BYE_TP} TP)")
+            rows.append((f"Bye: {player_line(t, g.a)} ({BYE_TP} TP)", user_ids(t, g.a)))
             continue
         where = f" → <#{threads[g.table]}>" if g.table in threads else ""
-        lines.append(f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{where}{_flags(g)}")
-    return lines
+        line = f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{where}{_flags(g)}"
+        rows.append((line, user_ids(t, g.a, g.b)))
+    return rows
+
+
+def pairing_lines(game: TournamentGame, round_number: int) -> list[str]:
+    """One line per game (table, players with mentions, the thread), the bye last."""
+    return [line for line, _ in pairing_rows(game, round_number)]
 
 
 def chunks(head: str, lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
@@ -146,7 +158,7 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     scenario_id = t.scenarios.get(round_number)
     scenario = scenario_name(scenario_id) if scenario_id else None
     head = (
-        f"**{quote(t.name, 80)}: round {round_number} of {t.round_count}** · "
+        f"**{public(t.name, 80)}: round {round_number} of {t.round_count}** · "
         f"{scenario or 'scenario to be announced'} · {int(t.tier_of_round(round_number))} points\n"
         "Report with `/its score` in your game's thread, or `/tournament report`."
     )
@@ -154,9 +166,24 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     if flagged:
         rematches = counted(len(flagged), "rematch", "rematches")
         head += f"\n⚠ {rematches} could not be avoided (organisers: check them)."
-    texts = chunks(head, pairing_lines(game, round_number))
-    posts = [Post(content=texts[0], images=pairings_images(t, round_number, scenario), mentions=PING)]
-    posts += [Post(content=text, mentions=PING) for text in texts[1:]]
+    messages: list[tuple[str, list[int]]] = []
+    text, ids = head, []
+    for line, row_ids in pairing_rows(game, round_number):  # as chunks(): never cut a line
+        if len(text) + 1 + len(line) > MAX_CONTENT:
+            messages.append((text, ids))
+            text, ids = line, []
+        else:
+            text = f"{text}\n{line}" if text else line
+        ids += row_ids
+    messages.append((text, ids))
+    posts = [
+        Post(
+            content=text,
+            images=pairings_images(t, round_number, scenario) if number == 0 else [],
+            mentions=pinging(ids),
+        )
+        for number, (text, ids) in enumerate(messages)
+    ]
     return posts
 
 
@@ -183,9 +210,10 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
     top = "No results yet."
     if any(r.played or r.byes for r in rows):
         top = " · ".join(
-            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {quote(r.name, 40)} {r.tp} TP" for r in rows[:3]
+            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {public(r.name, 40)} {r.tp} TP"
+            for r in rows[:3]
         )
-    text = f"**{quote(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
+    text = f"**{public(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
     if pages > 1:
         more = f"; see more with `page:{last + 1}`" if last < pages else ""
         text += f"\nPages {page}-{last} of {pages}{more}."
@@ -195,8 +223,8 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
 def result_text(t: Tournament, a: str, b: str, result: GameResult) -> str:
     """``Ann 7 OP 210 VP (5 TP) v Bo 6 OP 150 VP (2 TP)``."""
     return (
-        f"{quote(t.name_of(a), 40)} {result.op_a} OP {result.vp_a} VP ({result.tp_a} TP) v "
-        f"{quote(t.name_of(b), 40)} {result.op_b} OP {result.vp_b} VP ({result.tp_b} TP)"
+        f"{public(t.name_of(a), 40)} {result.op_a} OP {result.vp_a} VP ({result.tp_a} TP) v "
+        f"{public(t.name_of(b), 40)} {result.op_b} OP {result.vp_b} VP ({result.tp_b} TP)"
     )
 
 
@@ -204,7 +232,7 @@ def missing_text(game: TournamentGame) -> str:
     t = game.tournament
     current = t.current
     if current is None:
-        return f"No round of {t.name} is paired yet."
+        return f"No round of {public(t.name, 80)} is paired yet."
     waiting = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
     lines = []
     for g in current.games:
@@ -216,7 +244,7 @@ def missing_text(game: TournamentGame) -> str:
             state = (
                 " · disputed"
                 if report.disputed
-                else f" · reported by {quote(t.name_of(report.reporter), 30)}"
+                else f" · reported by {public(t.name_of(report.reporter), 30)}"
             )
         lines.append(f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{state}")
     if not lines:

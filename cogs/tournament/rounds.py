@@ -19,10 +19,10 @@ import discord
 from discord import app_commands
 
 from bot.games import ChannelBusy, MovedOn
-from bot.limits import quote
 from bot.play import Change, Post, send
 from bot.send import acknowledge, send_to
 from bot.storage.ratings import RatingUpdate
+from bot.text import pinging, public
 from cogs.tournament.links import with_link
 from cogs.tournament.posts import (
     chunks,
@@ -235,7 +235,7 @@ class RoundCommands:
                 f"{score}. Confirm it, or dispute it (the organisers are told)."
             ),
             view=report_view(shown.id, shown.version, shown.result),
-            mentions=discord.AllowedMentions(users=[opponent]),
+            mentions=pinging([opponent.id]),
         ).send(interaction)
 
     @app_commands.command(name="result", description="Organisers: set or correct any game's result")
@@ -347,7 +347,7 @@ class RoundCommands:
         ]
         await self.bot.ratings.apply_event(guild_id, game_id, updates, initial=INITIAL_RATING)
         return [
-            f"{quote(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
+            f"{public(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
             for c in changes
             if c.games
         ]
@@ -360,7 +360,7 @@ class RoundCommands:
             discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
             discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
         ]
-        await send(interaction, content=f"{quote(t.name, 80)}: standings and results.", files=files)
+        await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)
 
 
 async def timer_job(bot: Any, payload: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.games import GameKind, GameState, Seat
 from bot.play import GameKit, is_manager
+from bot.text import public
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
@@ -129,14 +130,14 @@ def require_organiser(interaction: discord.Interaction, game: TournamentGame, wh
     """Refuse ``what`` to anyone but the organisers and Manage Server members."""
     if not is_organiser(interaction, game):
         raise RuleError(
-            f"Only the organisers of {game.tournament.name} ({organisers_text(game)}) or a member with "
-            f"Manage Server can {what}."
+            f"Only the organisers of {public(game.tournament.name, 80)} ({organisers_text(game)}) or a "
+            f"member with Manage Server can {what}."
         )
 
 
 def add_organiser(game: TournamentGame, user_id: int) -> TournamentGame:
     if user_id in game.organisers:
-        raise RuleError(f"<@{user_id}> already organises {game.tournament.name}.")
+        raise RuleError(f"<@{user_id}> already organises {public(game.tournament.name, 80)}.")
     if len(game.organisers) >= MAX_ORGANISERS:
         raise RuleError(f"A tournament has at most {MAX_ORGANISERS} organisers; that is plenty.")
     return game.update(organisers=[*game.organisers, user_id])
@@ -162,7 +163,7 @@ def checked_text(text: str, what: str) -> str:
 def require_player(game: TournamentGame, user_id: int) -> str:
     pid = player_id(user_id)
     if not game.tournament.has_player(pid):
-        raise RuleError(f"<@{user_id}> is not in {game.tournament.name}.")
+        raise RuleError(f"<@{user_id}> is not in {public(game.tournament.name, 80)}.")
     return pid
 
 

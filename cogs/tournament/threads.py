@@ -15,8 +15,8 @@ from typing import Any
 
 import discord
 
-from bot.limits import quote
 from bot.send import send_to
+from bot.text import pinging, plain, public
 from cogs.tournament.posts import player_line
 from rules.its.match import OPEN_SHEET_BUTTON
 from rules.tournament import Game, Tournament
@@ -28,7 +28,7 @@ MAX_THREAD_NAME = 100
 
 def thread_name(t: Tournament, number: int, game: Game) -> str:
     """``R1 T2: Ann v Bo``, cut to Discord's 100 characters."""
-    return f"R{number} T{game.table}: {t.name_of(game.a)} v {t.name_of(game.b or '')}"[:MAX_THREAD_NAME]
+    return plain(f"R{number} T{game.table}: {t.name_of(game.a)} v {t.name_of(game.b or '')}", MAX_THREAD_NAME)
 
 
 def game_users(t: Tournament, game: Game) -> list[int]:
@@ -50,7 +50,7 @@ def thread_text(t: Tournament, number: int, game: Game, scenario: str | None, *,
     """The message that opens (or, after a swap, updates) a game's thread."""
     tier = int(t.tier_of_round(number))
     where = (
-        f"**{quote(t.name, 80)}**, round {number}, table {game.table}: {player_line(t, game.a)} v "
+        f"**{public(t.name, 80)}**, round {number}, table {game.table}: {player_line(t, game.a)} v "
         f"{player_line(t, game.b or '')}."
     )
     if scenario:
@@ -90,13 +90,12 @@ async def post_in_thread(
     """The thread's message, pinging its two players (by id, nobody else)."""
     scenario_id = t.scenarios.get(number)
     scenario = scenario_name(scenario_id) if scenario_id else None
-    users = [discord.Object(uid) for uid in game_users(t, game)]
     try:
         await send_to(
             thread,
             content=thread_text(t, number, game, scenario, head=head),
             view=sheet_view() if scenario else None,
-            mentions=discord.AllowedMentions(users=users, roles=False, everyone=False),
+            mentions=pinging(game_users(t, game)),
         )
     except discord.HTTPException:
         log.warning("could not post in the thread of table %s", game.table)

@@ -28,7 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from rapidfuzz import fuzz, process
 
 from rules.content import read_model
-from rules.errors import ContentError, NotFoundError
+from rules.errors import ContentError, NotFoundError, quote
+from rules.text import small_number
 
 #: Where the shipped decks live, relative to the repository root.
 DEFAULT_DECK_DIR = Path(__file__).resolve().parents[2] / "data" / "its" / "decks"
@@ -156,8 +157,8 @@ def find_card(cards: Iterable[Card], ref: int | str) -> Card | None:
     cards = list(cards)
     text = str(ref).strip().lstrip("#")
     if text.isdecimal():
-        number = int(text)
-        return next((c for c in cards if c.number == number), None)
+        number = small_number(text)
+        return next((c for c in cards if number is not None and c.number == number), None)
     wanted = normalize(text)
     if not wanted:
         return None
@@ -204,8 +205,9 @@ def find_by_number(decks: Iterable[Deck], number: int) -> tuple[Deck, Card]:
 
 
 def _not_found_message(deck_name: str, cards: list[Card], ref: int | str) -> str:
-    text = str(ref).strip()
-    if text.lstrip("#").isdecimal():
+    typed = str(ref).strip()
+    text = quote(typed, 40)
+    if typed.lstrip("#").isdecimal():
         numbered = sorted(c.number for c in cards if c.number is not None)
         if not numbered:
             return (

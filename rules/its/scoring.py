@@ -41,6 +41,7 @@ from rules.its.scenario import (
     ToggleObjective,
 )
 from rules.its.tiers import Tier
+from rules.text import small_number
 
 MAX_OBJECTIVE_POINTS = 10
 OFFENSIVE_BONUS_AT = 5
@@ -369,8 +370,8 @@ def _flag(value: object, label: str) -> bool:
 
 def _whole(value: object, label: str, low: int, high: int, where: str = "in this scenario") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdecimal():
-            value = int(value.strip())
+        if isinstance(value, str) and small_number(value.strip().lstrip("-")) is not None:
+            value = int(value.strip())  # a dozen digits at most: read before the range is checked
         else:
             raise ScoreInputError(f"'{label}' needs a whole number from {low} to {high}, not {value!r}.")
     if value < low:

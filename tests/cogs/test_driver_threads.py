@@ -31,6 +31,7 @@ async def test_other_rest_calls_are_still_refused(driver: OfflineDriver) -> None
         await driver.bot.http.delete_channel(driver.channel.id)
 
 
+@pytest.mark.loose_pings
 async def test_a_message_records_whom_it_may_ping(driver: OfflineDriver) -> None:
     ann, bo = driver.user("ann"), driver.user("bo")
     channel = driver.bot.get_partial_messageable(driver.channel.id)
