@@ -42,6 +42,7 @@ async def test_allowed_mentions_name_at_most_100_users(driver: OfflineDriver) ->
     assert caught.value.status == 400 and "users must be 100 or fewer" in caught.value.text
 
 
+@pytest.mark.loose_pings  # it sends parse: users itself, as a bot must not
 async def test_parse_users_excludes_a_list_of_users(driver: OfflineDriver) -> None:
     """"the parse field is mutually exclusive with the other fields ... includes both parse and
     users ... causing a validation error"; an empty users list "does not trigger a validation
