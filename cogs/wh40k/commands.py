@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.heavy import run_heavy
 from bot.play import Post, autocomplete, is_manager, send
 from bot.storage.profiles import MAX_PROFILES_PER_OWNER, SERVER
 from cogs.wh40k.inputs import (
@@ -26,6 +27,7 @@ from cogs.wh40k.inputs import (
 from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
 from rules.wh40k import AttackOdds, distribution, parse_situation, roll
+from rules.wh40k.cost import check_odds_cost
 from rules.wh40k.profiles import suggest_weapon_line
 
 WEAPON_HELP = "A datasheet line, e.g. A4 BS3+ S5 AP-1 D2, lethal hits; or a saved profile's name"
@@ -129,10 +131,13 @@ class Wh40k(
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
 
+        for w in weapons:  # refused at once when too big, before any work is queued
+            check_odds_cost(w.weapon, aimed.target, where)
+
         def work() -> list[AttackOdds]:
             return [distribution(w.weapon, aimed.target, where) for w in weapons]
 
-        results = await asyncio.to_thread(work)
+        results = await run_heavy(work)
         reply = odds_reply(interaction.user, weapons, aimed, where, results)
         await send(interaction, embed=reply.embed, images=reply.images)
 
