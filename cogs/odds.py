@@ -118,9 +118,16 @@ class Odds(commands.Cog):
         self, interaction: discord.Interaction, expression: str, at_least: int | None = None
     ) -> None:
         spec = parse(expression)  # the same reading /roll makes: a repeat count is said in the reply
-        result = await run_heavy(odds, expression)  # costed first: refused at once if too big
-        embed = odds_embed(interaction.user, result, at_least, spec)
-        await send(interaction, embed=embed, images=[chart(result, spec)])
+        user = interaction.user
+
+        def work() -> tuple[discord.Embed, Image]:
+            # costed first, refused at once if too big; the table is read from a distribution
+            # that may hold tens of thousands of results, so it is written here too, off the loop
+            result = odds(expression)
+            return odds_embed(user, result, at_least, spec), chart(result, spec)
+
+        embed, image = await run_heavy(work)
+        await send(interaction, embed=embed, images=[image])
 
 
 async def setup(bot: commands.Bot) -> None:
