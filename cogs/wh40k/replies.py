@@ -123,11 +123,15 @@ def _ks(dists: Sequence[Distribution]) -> list[int]:
 
 def at_least_table(dists: Sequence[Distribution], *, headers: Sequence[str]) -> str:
     """A code block: one row per k, one column per series, P(at least k) in each cell."""
+    ks = _ks(dists)
     rows = [("at least", *headers)]
-    rows += [(f"{k}", *(percent(d.at_least(k)) for d in dists)) for k in _ks(dists)]
+    rows += [(f"{k}", *(percent(d.at_least(k)) for d in dists)) for k in ks]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)) for r in rows]
-    return "```\n" + "\n".join(lines) + "\n```"
+    table = "```\n" + "\n".join(lines) + "\n```"
+    if ks and len(ks) < ks[-1] - ks[0] + 1:  # thinned: say so rather than skip values silently
+        table += f"\nSome values from {ks[0]} to {ks[-1]} are skipped to fit; the chart has them all."
+    return table
 
 
 def _means(odds: AttackOdds, target: Target) -> str:

@@ -179,3 +179,13 @@ async def test_one_wound_models_get_one_table(driver: OfflineDriver) -> None:
     )
     assert "[Chance of at least k wounds dealt (= models slain)]" in message.text
     assert "k models slain]" not in message.text
+
+
+async def test_a_thinned_table_says_values_are_skipped(driver: OfflineDriver) -> None:
+    # 0 to 40 models slain do not fit in 16 rows: the table says it skips some (issue 25, 7)
+    message = public_chart(
+        await driver.command("40k odds", weapon="A60 BS2+ S8 AP-3 D1", target="T4 Sv7+ W1 x40")
+    )
+    assert "are skipped to fit; the chart has them all." in message.text
+    small = public_chart(await driver.command("40k odds", weapon="A4 BS3+ S4 AP0 D1", target="T4 Sv4+ W1 x5"))
+    assert "skipped" not in small.text
