@@ -25,8 +25,9 @@ from rules.errors import RuleError
 T = TypeVar("T")
 
 #: Threads for heavy work. Python runs one thread's bytecode at a time, so more would not be
-#: faster; two let a short request finish while a long one runs.
-WORKERS = 2
+#: faster, and each busy thread takes turns with the event loop: with two, the loop (every other
+#: channel's reply) ran at a third of its speed while heavy odds ran; with one, at half.
+WORKERS = 1
 #: Requests waiting or running at most; one more is refused with :class:`Busy`.
 MAX_WAITING = 8
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import logging
 import pkgutil
@@ -60,11 +61,17 @@ async def main(selected: list[str]) -> int:
         f"max {max(startup):8.1f} ms {_mark(max(startup), 1000)}"
     )
     driver = await OfflineDriver.open(directory / "bench.sqlite3", rng_seed=7)
+    cases = _cases()
+    # The cases' own fixtures (512-player events, boss fight states) are built at import and live
+    # for the whole run; frozen, they stay out of the garbage collections the loop probes measure,
+    # which then reflect the bot's own heap.
+    gc.collect()
+    gc.freeze()
     failed: list[str] = []
     incidents = _Incidents()
     logging.getLogger().addHandler(incidents)
     try:
-        for case in _cases():
+        for case in cases:
             if selected and not any(s in case.name for s in selected):
                 continue
             if isinstance(case, FigureCase):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from bot.offline import OfflineDriver
@@ -23,14 +24,21 @@ from tests.rules.space_infantry.helpers import ScriptedRandom
 
 
 async def _fight(driver: OfflineDriver, name: str) -> Any:
-    """A Leviathan fight in its own channel, mid-turn, with Kai engaging the Mouth."""
+    """A Leviathan fight in its own channel, mid-turn, with Kai engaging the Mouth (the range and
+    the activation scripted, whatever the bench's random numbers did before)."""
     channel = driver.add_channel(name)
-    await driver.command("/si boss start boss:elder_leviathan", channel=channel)
-    await driver.command("/si squad add name:Kai wounds:2", channel=channel)
-    await driver.command("/si squad add name:Lee wounds:2", channel=channel)
-    await driver.command("/si turn", channel=channel)
-    await driver.command("/si engage unit:Kai zone:Mouth", channel=channel)
-    await _zones_missed(driver, await driver.command("/si turn", channel=channel))
+    rng = driver.bot.rng
+    try:
+        await driver.command("/si boss start boss:elder_leviathan", channel=channel)
+        await driver.command("/si squad add name:Kai wounds:2", channel=channel)
+        await driver.command("/si squad add name:Lee wounds:2", channel=channel)
+        driver.bot.rng = ScriptedRandom([4, 2])  # range RN 4: Charge; Mouth activates on RN 2
+        await driver.command("/si turn", channel=channel)
+        engaged = await driver.command("/si engage unit:Kai zone:Mouth", channel=channel)
+        assert "Kai engages Mouth" in engaged.text, engaged.text
+        await _zones_missed(driver, await driver.command("/si turn", channel=channel))
+    finally:
+        driver.bot.rng = rng
     return channel
 
 
@@ -46,18 +54,24 @@ async def _zones_missed(driver: OfflineDriver, turn: Any) -> None:
 
 
 async def _busy_fight(driver: OfflineDriver) -> Any:
-    """The Brood Queen with twelve units, nine of them engaged, mid-turn: the heaviest map."""
-    channel = driver.add_channel("bench-si-busy")
-    await driver.command("/si boss start boss:brood_queen", channel=channel)
-    for i in range(12):
-        kind = "specialist" if i >= 9 else "basic"
-        await driver.command(f"/si squad add name:T{i + 1:02d} kind:{kind} wounds:3", channel=channel)
-    driver.bot.rng = ScriptedRandom([7])
-    await driver.command("/si turn", channel=channel)
-    for i, zone in enumerate(_ZONES):
-        await driver.command(f'/si engage unit:T{i + 1:02d} zone:"{zone}"', channel=channel)
-    driver.bot.rng = ScriptedRandom([3, 4, 5, 6, 7])
-    turn = await driver.command("/si turn", channel=channel)
+    """The Brood Queen with twelve units, nine of them engaged, mid-turn: the heaviest map. A new
+    channel each time; the bot's random numbers are given back afterwards."""
+    channel = driver.add_channel(f"bench-si-busy-{next(_busy)}")
+    rng = driver.bot.rng
+    try:
+        await driver.command("/si boss start boss:brood_queen", channel=channel)
+        for i in range(12):
+            kind = "specialist" if i >= 9 else "basic"
+            await driver.command(f"/si squad add name:T{i + 1:02d} kind:{kind} wounds:3", channel=channel)
+        driver.bot.rng = ScriptedRandom([7])
+        await driver.command("/si turn", channel=channel)
+        for i, zone in enumerate(_ZONES):
+            await driver.command(f'/si engage unit:T{i + 1:02d} zone:"{zone}"', channel=channel)
+        driver.bot.rng = ScriptedRandom([3, 4, 5, 6, 7])
+        turn = await driver.command("/si turn", channel=channel)
+        assert turn.message.buttons, turn.text
+    finally:
+        driver.bot.rng = rng
     return channel, turn
 
 
@@ -68,6 +82,7 @@ async def _busy_fight_ready(driver: OfflineDriver) -> Any:
     return channel
 
 
+_busy = itertools.count(1)
 _ZONES = ["Left Claw", "Left Claw", "Right Claw", "Right Claw", "Crest", "Tail", "Tail", "Egg Sac", "Egg Sac"]
 
 
