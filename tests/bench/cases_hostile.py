@@ -239,8 +239,17 @@ async def _games(driver: OfflineDriver) -> None:
     await driver.command("/bf join side:boss preset:bone_colossus", channel=bf, user="alice")
 
 
+def _freeze_earlier_cases() -> None:
+    """Everything earlier cases left alive (the driver keeps every message it was sent, images
+    included) is frozen out of the garbage collector: the probes then measure the collections
+    of this case's own work, as a bot's would be, not of the bench's history."""
+    gc.collect()
+    gc.freeze()
+
+
 async def _fuzz(driver: OfflineDriver) -> list[tuple[str, str]]:
     await _games(driver)
+    _freeze_earlier_cases()
     log = _Log()
     root = logging.getLogger()
     root.addHandler(log)
@@ -292,6 +301,7 @@ HEAVY = ["1d1000*1d100", "1d300*1d300", "100d6kh50", "40d20kh20", "1d10000*1d10"
 async def _heavy_odds(driver: OfflineDriver) -> list[tuple[str, str]]:
     """Six heavy /odds at once in their own channels, and meanwhile /roll and a Space Infantry
     map in another: how long the other channel waits, and how long the loop is held."""
+    _freeze_earlier_cases()
     other = driver.add_channel("bench-hostile-other")
     await driver.command("/si boss start boss:elder_leviathan", channel=other)
     await driver.command("/si squad add name:Kai wounds:2", channel=other)
