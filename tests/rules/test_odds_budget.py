@@ -60,7 +60,7 @@ def _answered_or_refused(expression: str) -> None:
     assert done[0] <= CEILING, f"{expression}: {done[0]:,} steps"
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(expressions())
 def test_random_expressions_are_answered_or_refused_within_the_budget(expression: str) -> None:
     if len(expression) > 200:
