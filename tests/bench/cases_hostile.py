@@ -193,6 +193,47 @@ def _calls(driver: OfflineDriver, count: int, seed: int) -> Iterator[tuple[str, 
             yield command.qualified_name, options, None
 
 
+PRESS_SHARE = 0.5
+"""Share of answers whose buttons are pressed (and forms submitted) too."""
+
+
+async def _press(driver: OfflineDriver, reply: Reply, rng: random.Random) -> tuple[str | None, str | None]:
+    """Press one button of ``reply`` as a random player; fill any form it opens with hostile text.
+    (what was done, why it is an incident) like :func:`_one`."""
+    buttons = [
+        (message, button)
+        for message in [*reply.messages, *reply.edited]
+        if not message.deleted
+        for button in message.buttons
+        if not button.url and not button.disabled
+    ]
+    if not buttons:
+        return None, None
+    message, button = rng.choice(buttons)
+    user = driver.users.get("alice") if message.visible_to else rng.choice(USERS)
+    done = f"pressed {button.label!r}"
+    try:
+        pressed = await driver.press(message, button, user=user or "alice")
+        if "Incident `" in pressed.text:
+            return done, "an incident id was shown"
+        if pressed.modal is not None:
+            values = {}
+            for field_ in pressed.modal.fields:
+                limit = int(field_.get("max_length") or 4000)
+                values[field_["custom_id"]] = rng.choice(STRINGS)[:limit]
+            done += f", form {pressed.modal.title!r} submitted"
+            submitted = await driver.submit(pressed.modal, values)
+            if "Incident `" in submitted.text:
+                return done, "an incident id was shown"
+    except OfflineError:
+        return done, None
+    except TimeoutError:
+        return done, "the handler never finished"
+    except discord.HTTPException as error:
+        return done, f"Discord would refuse the reply: {error}"
+    return done, None
+
+
 def _shown(command: str, options: dict[str, Any]) -> str:
     parts = [f"/{command}"]
     for name, value in options.items():
@@ -256,6 +297,8 @@ async def _fuzz(driver: OfflineDriver) -> list[tuple[str, str]]:
     incidents: list[Incident] = []
     calls = 0
     holds: list[tuple[float, str]] = []
+    rng = random.Random(SEED + 1)
+    presses = forms = 0
     try:
         with _LoopProbe() as probe:
             for index, (command, options, focused) in enumerate(_calls(driver, CALLS, SEED)):
@@ -272,11 +315,24 @@ async def _fuzz(driver: OfflineDriver) -> list[tuple[str, str]]:
                 elif len(log.records) > before:
                     record = log.records[-1]
                     incidents.append(Incident(shown, f"logged: {record.getMessage()[:120]}"))
+                elif reply is not None and rng.random() < PRESS_SHARE:
+                    # a button of the answer, pressed by someone, and any form it opens filled
+                    # with hostile text
+                    before = len(log.records)
+                    pressed, problem = await _press(driver, reply, rng)
+                    presses += 1 if pressed else 0
+                    forms += 1 if pressed and "form" in pressed else 0
+                    what = f"{shown} then {pressed}"
+                    if problem is not None:
+                        incidents.append(Incident(what, problem))
+                    elif len(log.records) > before:
+                        incidents.append(Incident(what, f"logged: {log.records[-1].getMessage()[:120]}"))
     finally:
         root.removeHandler(log)
     lines = [
         (
-            f"{calls} hostile calls over {len(_leaves(driver.bot.tree))} commands",
+            f"{calls} hostile calls over {len(_leaves(driver.bot.tree))} commands "
+            f"(+{presses} presses, {forms} forms)",
             f"{len(incidents)} incidents (target 0)",
         ),
     ]
