@@ -30,6 +30,7 @@ from typing import Any
 import discord
 from discord import InteractionResponseType, InteractionType
 
+from bot.heavy import run_heavy
 from bot.limits import (
     MAX_AUTHOR,
     MAX_CONTENT,
@@ -57,10 +58,15 @@ _PRIVATE = "herald:private"
 
 @dataclass(frozen=True)
 class Image:
-    """A picture to attach: ``render()`` returns PNG bytes and runs in a worker thread."""
+    """A picture to attach: ``render()`` returns PNG bytes and runs in a worker thread.
+
+    ``heavy`` pictures (odds charts, whose cost grows with the request) are drawn on the heavy
+    pool (:mod:`bot.heavy`), so they never hold up the thread pool that draws game maps.
+    """
 
     render: Callable[[], bytes]
     filename: str
+    heavy: bool = False
 
 
 # -- fitting ------------------------------------------------------------------------------------
@@ -245,7 +251,7 @@ async def send(
 async def _render(images: Sequence[Image]) -> list[discord.File]:
     attached = []
     for image in images:
-        png = await asyncio.to_thread(image.render)
+        png = await (run_heavy(image.render) if image.heavy else asyncio.to_thread(image.render))
         attached.append(discord.File(io.BytesIO(png), filename=image.filename))
     return attached
 

@@ -811,8 +811,44 @@ def _fate_term(match: re.Match[str]) -> str:
     return f"({count}d3{_FATE_MARK}-{2 * count})"
 
 
+#: Largest number a roll may hold (a die size, a modifier, a target): anything longer is a typo.
+MAX_NUMBER = MAX_ABS_TOTAL
+_NUMBER = re.compile(r"\d+")
+_DICE_COUNT = re.compile(r"(\d+)d", re.IGNORECASE)
+
+
+def check_numbers(canonical: str, typed: str) -> None:
+    """Refuse a number too long or too large before anything uses it: each number at most
+    :data:`MAX_NUMBER`, each term at most :data:`MAX_DICE` dice (annotations may say anything).
+
+    >>> check_numbers("1d99999999999999999999", "1d99999999999999999999")
+    Traceback (most recent call last):
+    ...
+    rules.dice.DiceError: `1d99999999999999999999`: 99999999999999999999 is too large; numbers ...
+    """
+    bare = _BRACKETED.sub("", canonical)
+    for match in _NUMBER.finditer(bare):
+        digits = match.group(0)
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+            shown = digits if len(digits) <= 24 else f"a {len(digits)}-digit number"
+            raise DiceError(
+                f"`{_quote(typed)}`: {shown} is too large; numbers in a roll go from 0 to {MAX_NUMBER:,}."
+            )
+    for match in _DICE_COUNT.finditer(bare):
+        if int(match.group(1)) > MAX_DICE:
+            raise DiceError(
+                f"`{_quote(typed)}` is more than {MAX_DICE} dice in one roll: a term takes 0 to "
+                f"{MAX_DICE:,} dice."
+            )
+
+
+def _quote(typed: str, limit: int = 60) -> str:
+    return typed if len(typed) <= limit else typed[: limit - 1] + "…"
+
+
 def _check(canonical: str, typed: str) -> diceast.Node:
     """Parse ``canonical`` (D33/D66 stand-ins for the dice) and check where comparisons sit."""
+    check_numbers(canonical, typed)
     try:
         expanded, _ = _expand_tens_units(canonical, _random.Random(0))
         tree = d20.parse(expanded, allow_comments=False)

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.heavy import run_heavy
 from bot.play import Post, autocomplete, is_manager, send
 from bot.storage.profiles import MAX_PROFILES_PER_OWNER, SERVER
 from cogs.wh40k.inputs import (
@@ -30,6 +31,7 @@ from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
 from rules.wh40k import parse_situation
 from rules.wh40k.attack import UnitOdds, roll_unit, unit_distribution
+from rules.wh40k.cost import check_unit_cost
 from rules.wh40k.profiles import parse_edition
 
 WEAPON_HELP = "A datasheet line (A4 BS3+ S5 AP-1 D2, lethal hits), a unit (lines joined by ;) or a saved name"
@@ -196,10 +198,13 @@ class Wh40k(
         where = parse_situation(situation)
         used = edition_for(edition, *weapons, aimed)
 
+        for w in weapons:  # refused at once when too big, before any work is queued
+            check_unit_cost(w.unit, aimed.target, where, edition=used.edition)
+
         def work() -> list[UnitOdds]:
             return [unit_distribution(w.unit, aimed.target, where, edition=used.edition) for w in weapons]
 
-        results = await asyncio.to_thread(work)
+        results = await run_heavy(work)
         reply = odds_reply(interaction.user, weapons, aimed, where, results, used)
         await send(interaction, embed=reply.embed, images=reply.images)
 

@@ -282,6 +282,6 @@ def odds_reply(
         for i, (w, r) in enumerate(zip(weapons, results, strict=True))
     )
     chart_title = f"{what.capitalize()}: {target.label(40)} ({used.edition.value} ed.)"
-    image = Image(lambda: chart_png(series, chart_title, what), CHART_FILENAME)
+    image = Image(lambda: chart_png(series, chart_title, what), CHART_FILENAME, heavy=True)
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return Reply(embed, images=[image])

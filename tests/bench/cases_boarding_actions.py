@@ -101,16 +101,19 @@ async def _mission_channel(driver: OfflineDriver) -> Channel:
 
 
 CASES = [
-    Case("/ba mission 'Deck Sweepers'", _mission_command, setup=_mission_channel, target_p99_ms=10),
-    Case("/ba mission autocomplete 'pow'", _mission_autocomplete, setup=_mission_channel, target_p99_ms=10),
+    Case("/ba mission 'Deck Sweepers'", _mission_command, setup=_mission_channel, target_p99_ms=10,
+         contains="Deck Sweepers"),
+    Case("/ba mission autocomplete 'pow'", _mission_autocomplete, setup=_mission_channel, target_p99_ms=10,
+         expect="choices"),
     Case("/ba mission unknown name (did you mean)", _mission_unknown, setup=_mission_channel,
-         target_p99_ms=10),
+         target_p99_ms=10, expect="refused", contains="Did you mean"),
     Case("/ba scoring button (step; the scoreboard PNG is kept)", _press_condition, setup=_battle,
          calls=200, target_p99_ms=150),
-    Case("ba engine: mission look-up 'Deck Sweepers'", _lookup, setup=_setup_name, target_p99_ms=10),
-    Case("ba engine: mission look-up, misspelt", _fuzzy_lookup, target_p99_ms=10),
-    Case("ba engine: mission autocomplete 'pow'", _autocomplete, target_p99_ms=10),
-    Case("ba engine: rule look-up 'overwatc'", _rule, target_p99_ms=10),
-    Case("ba engine: D33 mission roll", _roll, target_p99_ms=10),
+    Case("ba engine: mission look-up 'Deck Sweepers'", _lookup, setup=_setup_name, target_p99_ms=10,
+         expect="engine"),
+    Case("ba engine: mission look-up, misspelt", _fuzzy_lookup, target_p99_ms=10, expect="engine"),
+    Case("ba engine: mission autocomplete 'pow'", _autocomplete, target_p99_ms=10, expect="engine"),
+    Case("ba engine: rule look-up 'overwatc'", _rule, target_p99_ms=10, expect="engine"),
+    Case("ba engine: D33 mission roll", _roll, target_p99_ms=10, expect="engine"),
     SizeCase("ba engine: scoring step + scoreboard PNG", _scoring_step_png, target_ms=150, target_kb=500),
 ]

@@ -99,11 +99,13 @@ _OVERLAY = Overlay(reach=reachable_tiles(_GAZER, "boss", "lumber"), sight=("boss
 
 CASES = [
     Case("boss fight: legal actions, 3x3 boss, 20x20 map", _legal_moves, setup=_setup_gazer, calls=200,
-         target_p99_ms=50),
-    Case("boss fight: one random action (legal_actions + apply)", _one_action, setup=_setup_play, calls=500),
-    Case("boss fight: a whole random game (ms per game)", _whole_game, setup=_setup_play, calls=5),
+         target_p99_ms=50, expect="engine"),
+    Case("boss fight: one random action (legal_actions + apply)", _one_action, setup=_setup_play, calls=500,
+         expect="engine"),
+    Case("boss fight: a whole random game (ms per game)", _whole_game, setup=_setup_play, calls=5,
+         expect="engine"),
     Case("boss fight: an action with report, prompt and board PNG (20x20)", _action_with_board,
-         setup=_setup_play, calls=100, target_p99_ms=200),
+         setup=_setup_play, calls=100, target_p99_ms=200, expect="engine"),
     SizeCase("boss fight board PNG (20x20, no overlay)", lambda: render_hex_board(_GAZER), calls=30,
              target_ms=150, target_kb=500),
     SizeCase("boss fight board PNG (20x20, /bf board overlay moves)",

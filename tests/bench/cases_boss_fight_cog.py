@@ -42,19 +42,19 @@ class _Table:
     def __init__(self, driver: OfflineDriver, channel: Any) -> None:
         self.driver, self.channel = driver, channel
 
-    async def act(self) -> None:
+    async def act(self) -> Any:
         fight = await _fight(self.driver, self.channel)
         if fight.is_over():
             self.channel = await _game(self.driver)
             fight = await _fight(self.driver, self.channel)
-        await _typed_in(self.driver, self.channel, fight)
+        return await _typed_in(self.driver, self.channel, fight)
 
 
-async def _typed_in(driver: OfflineDriver, channel: Any, fight: Any) -> None:
+async def _typed_in(driver: OfflineDriver, channel: Any, fight: Any) -> Any:
     original = driver.channel
     driver.channel = channel
     try:
-        await typed(driver, fight, choose(fight), preview=False)  # one action, no private preview
+        return await typed(driver, fight, choose(fight), preview=False)  # one action, no private preview
     finally:
         driver.channel = original
 
@@ -76,5 +76,6 @@ CASES = [
         calls=150,
         target_p99_ms=200,
     ),
-    Case("/bf hand (private, buttons per card)", _hand, setup=_game, calls=300, target_p99_ms=20),
+    Case("/bf hand (private, buttons per card)", _hand, setup=_game, calls=300, target_p99_ms=20,
+         expect="private", contains="hand"),
 ]

@@ -48,4 +48,14 @@ async def _games(driver: OfflineDriver, me: Any) -> Any:
     return reply
 
 
-CASES = [Case("/games (1,000 active games in the server)", _games, setup=_setup, calls=300, target_p99_ms=50)]
+CASES = [
+    Case(
+        "/games (1,000 active games in the server)",
+        _games,
+        setup=_setup,
+        calls=300,
+        target_p99_ms=50,
+        expect="private",
+        contains="40 games",
+    )
+]

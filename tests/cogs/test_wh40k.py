@@ -188,3 +188,13 @@ async def test_one_wound_models_get_one_table(driver: OfflineDriver) -> None:
     )
     assert "[Wounds dealt (= models slain)]" in message.text
     assert "[Models slain]" not in message.text
+
+
+async def test_a_table_too_long_says_what_it_folds(driver: OfflineDriver) -> None:
+    # 0 to 40 models slain do not fit the table's rows: it says how it folds them (issue 25, 7)
+    message = public_chart(
+        await driver.command("40k odds", weapon="A60 BS2+ S8 AP-3 D1", target="T4 Sv7+ W1 x40")
+    )
+    assert "values a row" in message.text
+    small = public_chart(await driver.command("40k odds", weapon="A4 BS3+ S4 AP0 D1", target="T4 Sv4+ W1 x5"))
+    assert "a row" not in small.text
