@@ -1,0 +1,89 @@
+"""/bf as players find it (issue 24): concede asks first, an undo request can be refused, /bf end
+says how a conceded fight ended. Each test failed before its fix.
+"""
+
+from __future__ import annotations
+
+from bot.offline import OfflineDriver
+from tests.cogs.test_boss_fight_game import PLAYERS, public, stored, typed
+from tests.cogs.test_boss_fight_try import lobby_placed
+
+
+async def started(driver: OfflineDriver) -> None:
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+
+
+async def test_concede_asks_the_conceder_first_and_cancel_changes_nothing(driver: OfflineDriver) -> None:
+    await started(driver)
+    before = await stored(driver)
+    asked = (await driver.command("/bf concede", user="alice")).message
+    assert asked.ephemeral and "the heroes win" in asked.text
+    assert {b.label for b in asked.buttons} == {"Confirm: concede", "Cancel"}
+    assert await stored(driver) == before, "asking changes nothing"
+    cancelled = (await driver.press(asked, "Cancel", user="alice")).message
+    assert "Nothing conceded" in cancelled.text
+    assert (await stored(driver)).conceded is None
+
+    asked = (await driver.command("/bf concede", user="alice")).message
+    done = public(await driver.press(asked, "Confirm: concede", user="alice"))
+    assert "concedes for the boss: the heroes win" in done.text
+    assert (await stored(driver)).conceded == "boss"
+    again = (await driver.command("/bf concede", user="bob")).message
+    assert again.ephemeral and "already over" in again.text and not again.buttons
+
+
+async def test_a_stale_concede_confirmation_is_refused(driver: OfflineDriver) -> None:
+    await started(driver)
+    asked = (await driver.command("/bf concede", user="alice")).message
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    await driver.command("bf sacrifice", user=PLAYERS[fight.current.id], card=fight.current.piles.hand[0])
+    late = (await driver.press(asked, "Confirm: concede", user="alice")).message
+    assert late.ephemeral and "moved on" in late.text
+    assert (await stored(driver)).conceded is None
+
+
+async def test_a_non_player_gets_an_error_not_a_question(driver: OfflineDriver) -> None:
+    await started(driver)
+    reply = (await driver.command("/bf concede", user="dave")).message
+    assert reply.ephemeral and "Only a player of this game" in reply.text and not reply.buttons
+
+
+async def test_end_after_a_concession_says_who_won(driver: OfflineDriver) -> None:
+    await started(driver)
+    asked = (await driver.command("/bf concede", user="alice")).message
+    await driver.press(asked, "Confirm: concede", user="alice")
+    closed = public(await driver.command("/bf end", user="dave"))
+    assert "The boss conceded: the heroes win." in closed.text
+    assert not closed.text.rstrip().endswith(":")
+
+
+async def test_an_undo_request_can_be_refused_by_the_other_side(driver: OfflineDriver) -> None:
+    await started(driver)
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    actor = PLAYERS[fight.current.id]
+    await driver.command("bf sacrifice", user=actor, card=fight.current.piles.hand[0])
+    after = await stored(driver)
+    asked = public(await driver.command("/bf undo", user=actor))
+    assert {b.label for b in asked.buttons} == {"Confirm the undo", "Refuse"}
+    own = (await driver.press(asked, "Refuse", user=actor)).message
+    assert own.ephemeral and "the other side answers" in own.text
+    other = "bob" if actor == "alice" else "alice"
+    refused = (await driver.press(asked, "Refuse", user=other)).message
+    assert "refused to undo" in refused.text and "it stands" in refused.text
+    assert not refused.buttons, "the request is closed"
+    assert await stored(driver) == after, "a refusal changes nothing"
+
+
+async def test_the_table_summary_says_not_placed_plainly(driver: OfflineDriver) -> None:
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    placed = public(await driver.command("/bf place tile:F6", user="alice"))
+    assert "hp at not placed" not in placed.text
+    assert "not placed yet" in placed.text
+
+
+__all__ = ["typed"]
