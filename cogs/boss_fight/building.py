@@ -17,7 +17,8 @@ from cogs.boss_fight import lobby
 from cogs.boss_fight.game import KIT, BFGame, drawn_counts, rng_of, table_post
 from cogs.boss_fight.views import announce
 from rules.boss_fight import GameSettings, table
-from rules.boss_fight.building import CARD_SECTIONS
+from rules.boss_fight.building import CARD_SECTIONS, card_side
+from rules.boss_fight.content import Side
 from rules.boss_fight.state import DEFAULT_ROUND_LIMIT
 from rules.boss_fight.table import catalog
 from rules.errors import RuleError
@@ -269,7 +270,7 @@ class LobbyCommands:
             ]
             if side == "hero":
                 out += [
-                    (f"hero card: {h.name} (empty build)", h.id)
+                    (f"hero card: {h.name} (empty build)", f"{table.HERO_CARD_PREFIX}{h.id}")
                     for h in cat.heroes.values()
                     if _matches(current, h.id, h.name)
                 ]
@@ -279,7 +280,9 @@ class LobbyCommands:
     @remove.autocomplete("card")
     @autocomplete
     async def _cards(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-        return card_choices(current)
+        game = await KIT.find(interaction)
+        side = table.side_of(game.state, interaction.user.id) if game is not None else None
+        return card_choices(current, side={"boss": Side.BOSS, "heroes": Side.HERO}.get(side or ""))
 
     @map.autocomplete("name")
     @new.autocomplete("map")
@@ -292,14 +295,24 @@ class LobbyCommands:
         ]
 
 
-def card_choices(current: str) -> list[tuple[str, str]]:
+def card_choices(current: str, *, side: Side | None = None) -> list[tuple[str, str]]:
+    """Cards matching ``current``; with ``side``, the ones that side can add first (no hero cards:
+    those are chosen by joining) and the other side's after them, marked."""
     cat = catalog()
-    out = []
+    mine, theirs = [], []
     for section in CARD_SECTIONS:
+        if side is not None and section == "heroes":
+            continue
         for spec in getattr(cat, section).values():
-            if _matches(current, spec.id, spec.name):
-                out.append((f"{spec.name} ({section}, {getattr(spec, 'points', 0)} pts)", spec.id))
-    return out
+            if not _matches(current, spec.id, spec.name):
+                continue
+            owner = card_side(section, spec)
+            label = f"{spec.name} ({section}, {getattr(spec, 'points', 0)} pts)"
+            if side is None or owner in (None, side):
+                mine.append((label, spec.id))
+            else:
+                theirs.append((f"{label}: {owner.value if owner else '?'} only", spec.id))
+    return mine + theirs
 
 
 def _anyone(game: BFGame, character: str) -> tuple[int | None, Any, str]:

@@ -180,22 +180,7 @@ def join(game: Table, user: int, side: str, preset: str | None) -> tuple[Table, 
         raise RuleError("You play the boss; one player cannot play both sides.")
     if not preset:
         raise RuleError("Name a hero: `/bf join side:hero preset:<a hero preset or hero card>`.")
-    # A whole preset name, then a whole hero card name (a bare hero, built card by card), then
-    # the unique start of a preset's or a hero's name.
-    build = None
-    for table, whole in (("hero_presets", True), ("heroes", True), ("hero_presets", False)):
-        try:
-            found = cat.get(table, preset, prefix=not whole)
-        except RuleError:
-            continue
-        build = found.build if table == "hero_presets" else HeroBuild(hero=found.id, deck={})
-        break
-    if build is None:
-        raise NotFoundError(
-            f"No hero preset or hero card is called {quote(preset, 40)}. Presets (a ready build): "
-            f"{', '.join(sorted(cat.hero_presets))}; hero cards (an empty build to fill with /bf add): "
-            f"{', '.join(sorted(cat.heroes))}."
-        )
+    build, note = _hero_build(preset)
     seat = HeroSeat(player=user, build=build)
     name = hero_name(seat)
     if any(hero_name(s).lower() == name.lower() for s in game.heroes):
@@ -208,7 +193,59 @@ def join(game: Table, user: int, side: str, preset: str | None) -> tuple[Table, 
             f"A game has at most {MAX_PLAYERS} players (the boss player and {MAX_PLAYERS - 1} hero players)."
         )
     new = game.model_copy(update={"heroes": [*game.heroes, seat]})
-    return new, f"{mention(user)} adds {name} to the party."
+    return new, f"{mention(user)} adds {name} to the party.{note}"
+
+
+#: Typed before a hero card's id, it picks the bare hero card (an empty build) over a preset.
+HERO_CARD_PREFIX = "card:"
+
+
+def _hero_build(preset: str) -> tuple[HeroBuild, str]:
+    """The build a typed ``preset:`` names, and a note when the text could mean two things.
+
+    A preset wins when its name or id is the text or starts with it ("brannoc" is the preset
+    Brannoc the Brawler, a ready build, not the bare hero card Brannoc): a player who types a
+    hero's name wants to play that hero, and an empty build silently taken is worse than a ready
+    one. ``card:brannoc`` takes the bare hero card, to build card by card.
+
+    >>> _hero_build("brannoc")[0].equipment != [], "card:brannoc" in _hero_build("brannoc")[1]
+    (True, True)
+    >>> _hero_build("card:brannoc")[0].equipment
+    []
+    """
+    cat = catalog()
+    text = preset.strip()
+    if text.lower().startswith(HERO_CARD_PREFIX):
+        card = cat.get("heroes", text[len(HERO_CARD_PREFIX) :], prefix=False)
+        return HeroBuild(hero=card.id, deck={}), ""
+    found = None
+    for whole in (True, False):
+        try:
+            found = cat.get("hero_presets", text, prefix=not whole)
+            break
+        except RuleError:
+            continue  # none, or the start of several: a hero card may still be meant
+    if found is not None:
+        try:
+            card = cat.get("heroes", text, prefix=False)
+        except RuleError:
+            return found.build, ""
+        return found.build, (
+            f" ({quote(text, 40)} is also the hero card {card.name}: this is the preset {found.id}, "
+            f"a ready build; `/bf join side:hero preset:{HERO_CARD_PREFIX}{card.id}` starts "
+            f"{card.name} from an empty build instead.)"
+        )
+    try:
+        card = cat.get("heroes", text, prefix=False)
+    except RuleError:
+        card = None
+    if card is not None:
+        return HeroBuild(hero=card.id, deck={}), ""
+    raise NotFoundError(
+        f"No hero preset or hero card is called {quote(preset, 40)}. Presets (a ready build): "
+        f"{', '.join(sorted(cat.hero_presets))}; hero cards (an empty build to fill with /bf add): "
+        f"{', '.join(HERO_CARD_PREFIX + h for h in sorted(cat.heroes))}."
+    )
 
 
 def my_build(game: Table, user: int, character: str | None) -> tuple[int | None, BossBuild | HeroBuild, str]:
@@ -282,11 +319,22 @@ def set_deck(game: Table, user: int, character: str | None, preset: str) -> tupl
     index, build, name = my_build(game, user, character)
     cat = catalog()
     table = "boss_presets" if index is None else "hero_presets"
-    deck = cat.get(table, preset).build.deck
-    new_build = build.model_copy(update={"deck": dict(deck)})
-    return _put(
-        game, index, new_build
-    ), f"{name} takes that preset's deck. {build_line(game, index, new_build)}"
+    source = cat.get(table, preset)
+    new_build = build.model_copy(update={"deck": dict(source.build.deck)})
+    left = [cat.equipment[e if isinstance(e, str) else e.id].name for e in source.build.equipment]
+    left += [cat.abilities[a].name for a in source.build.abilities]
+    if index is None:
+        left = [cat.pieces[p].name for p in source.build.pieces] + left
+    rest = (
+        f" Only the deck is copied: {name}'s "
+        + ("pieces, " if index is None else "")
+        + "equipment and abilities stay as they were"
+        + (f" (the preset also has {', '.join(left)}: `/bf add card:` each one you want)." if left else ".")
+    )
+    return _put(game, index, new_build), (
+        f"{name} takes the {deck_count(new_build)}-card deck of the preset {source.id}.{rest} "
+        f"{build_line(game, index, new_build)}"
+    )
 
 
 def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> str:

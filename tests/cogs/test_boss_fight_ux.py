@@ -87,3 +87,49 @@ async def test_the_table_summary_says_not_placed_plainly(driver: OfflineDriver) 
 
 
 __all__ = ["typed"]
+
+
+# -- item 6: presets win over hero cards, /bf deck says what it copies, /bf add lists your side first
+
+
+async def test_a_preset_starting_with_the_typed_text_wins_over_the_hero_card(driver: OfflineDriver) -> None:
+    await driver.command("/bf new", user="alice")
+    joined = (await driver.command("/bf join side:hero preset:brannoc", user="bob")).message
+    assert joined.ephemeral and "adds Brannoc" in joined.text
+    assert "also the hero card Brannoc" in joined.text and "preset:card:brannoc" in joined.text
+    game = await stored(driver)
+    assert game.heroes[0].build.equipment and sum(game.heroes[0].build.deck.values()) == 30
+    bare = (await driver.command("/bf join side:hero preset:card:vex", user="carol")).message
+    assert "adds Vex" in bare.text and "also the hero card" not in bare.text
+    game = await stored(driver)
+    assert game.heroes[1].build.equipment == [] and game.heroes[1].build.deck == {}
+    wrong = (await driver.command("/bf join side:hero preset:card:nobody", user="dave")).message
+    assert wrong.ephemeral and "nobody" in wrong.text.lower()
+    # The menu offers the bare hero card under the name that picks it.
+    offered = await driver.autocomplete("bf join", "preset", "brannoc", user="dave", side="hero")
+    values = [c["value"] for c in offered]
+    assert values[0] == "brannoc_the_brawler" and "card:brannoc" in values
+
+
+async def test_deck_from_a_preset_says_only_the_deck_is_copied(driver: OfflineDriver) -> None:
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:hero preset:card:mira", user="bob")
+    took = (await driver.command("/bf deck preset:mira_the_warden", user="bob")).message
+    assert took.ephemeral and "30-card deck of the preset mira_the_warden" in took.text
+    assert "Only the deck is copied" in took.text and "`/bf add card:`" in took.text
+    game = await stored(driver)
+    assert game.heroes[0].build.equipment == [] and sum(game.heroes[0].build.deck.values()) == 30
+
+
+async def test_add_autocomplete_lists_what_your_side_can_take_first(driver: OfflineDriver) -> None:
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:card:mira", user="bob")
+    hero = await driver.autocomplete("bf add", "card", "", user="bob")
+    names = [c["name"] for c in hero]
+    assert len(names) == 25 and not any("pieces" in n for n in names[:20]), names
+    assert all("boss only" not in n for n in names[:20])
+    boss = await driver.autocomplete("bf add", "card", "", user="alice")
+    assert "pieces" in boss[0]["name"]
+    marked = await driver.autocomplete("bf add", "card", "skull", user="bob")
+    assert marked and all(c["name"].endswith("boss only") for c in marked)
