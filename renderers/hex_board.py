@@ -509,8 +509,12 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         what = {"heroes": "the heroes win", "boss": "the boss wins", "draw": "a draw"}
         line = f"Over after round {state.round}: {what.get(state.outcome.value if state.outcome else '', '')}"
     elif state.round == 0:
-        line = (f"Set-up: {state.current.name} to place" if state.current
-                else "Set-up: every piece is placed, waiting for the start")
+        if state.current:
+            line = f"Set-up: {state.current.name} to place"
+        elif not state.characters:
+            line = "Set-up: the map, before any piece is placed"
+        else:
+            line = "Set-up: every piece is placed, waiting for the start"
     else:
         who = state.current.name if state.current else ""
         line = f"Round {state.round} · {who} to act · {state.actions_left} action(s) left"
@@ -597,7 +601,8 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
             _draw_sight(draw, state, lay, pal, pair)
         _draw_legend(draw, overlay, lay, pal, k)
     active = state.active if not state.is_over() else None
-    _draw_boss(draw, state, lay, pal, active == state.boss.id)
+    if state.characters:  # a map shown before anyone joined has no pieces at all
+        _draw_boss(draw, state, lay, pal, active == state.boss.id)
     for hero in state.heroes:
         _draw_hero(draw, state, hero, lay, pal, active == hero.id)
     if overlay is not None:

@@ -17,10 +17,18 @@ from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_man
 from bot.send import send_to
 from cogs.boss_fight import lobby
 from cogs.boss_fight.building import LobbyCommands, card_choices, lobby_view
-from cogs.boss_fight.game import KIT, BFGame, board_image, table_post, turn_prompt
+from cogs.boss_fight.game import (
+    KIT,
+    BFGame,
+    board_image,
+    placing_hint,
+    setup_overlay,
+    table_post,
+    turn_prompt,
+)
 from cogs.boss_fight.turns import TurnCommands
 from cogs.boss_fight.views import schedule_nudge
-from rules.boss_fight import public_view
+from rules.boss_fight import Phase, public_view
 from rules.boss_fight.narration import describe_card
 from rules.boss_fight.table import (
     catalog,
@@ -30,6 +38,7 @@ from rules.boss_fight.table import (
     controller,
     hero_players,
     mention,
+    setup_board,
     side_of,
 )
 from rules.errors import RuleError
@@ -333,8 +342,16 @@ class BossFight(
     ) -> None:
         game = await KIT.load(interaction)
         fight = game.state.fight
-        if fight is None:
-            raise RuleError("No piece is on the board yet: `/bf place` first.")
+        if fight is None or (overlay is None and fight.phase is Phase.SETUP and not game.state.started):
+            # Before and during placing: the map with where the next piece may go.
+            board = setup_board(game.state)
+            embed = discord.Embed(
+                title=f"Boss Fight #{game.id} · set-up", description=placing_hint(game.state)
+            )
+            embed.set_image(url="attachment://board.png")
+            image = board_image(board, setup_overlay(game.state))
+            await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
+            return
         focus = fight.character(character).id if character else None
         embed = discord.Embed(
             title=f"Boss Fight #{game.id} · round {fight.round}", description=turn_prompt(game.state)

@@ -18,6 +18,7 @@ from rules.boss_fight.building import (
     MAX_HEROES,
     MAX_PLAYERS,
     add_card,
+    build_boss,
     build_points,
     deck_count,
     remove_card,
@@ -25,7 +26,9 @@ from rules.boss_fight.building import (
 )
 from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, load_catalog
 from rules.boss_fight.engine import all_placed, apply, new_game
+from rules.boss_fight.hexgrid import parse_label
 from rules.boss_fight.narration import report_step
+from rules.boss_fight.placing import nearest_tiles, placement_tiles
 from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight
 from rules.boss_fight.state import GameState as FightState
 from rules.boss_fight.views import parse_tile
@@ -381,6 +384,58 @@ def set_map(game: Table, user: int, map_id: str) -> tuple[Table, str]:
     return game.model_copy(update={"map_id": board.id}), f"The map is now {board.name}."
 
 
+def setup_board(game: Table) -> FightState:
+    """The board to show while nobody has placed yet: the chosen map with its obstacles and, when
+    the boss's pieces are chosen, the boss waiting to be placed (so its deployment can be drawn).
+    Once placing has begun, the fight itself.
+
+    >>> t = Table(host=1, map_id="great_hall")
+    >>> b = setup_board(t)
+    >>> b.board.id, b.characters
+    ('great_hall', [])
+    >>> t = join(t, 1, "boss", "the_gazer")[0]
+    >>> len(setup_board(t).boss.shape), setup_board(t).boss.anchor
+    (9, None)
+    """
+    if game.fight is not None:
+        return game.fight
+    cat = catalog()
+    board = cat.get("maps", game.map_id)
+    characters = []
+    if game.boss is not None and game.boss.pieces:
+        # The shape comes from the pieces alone: an unfinished deck is lent a preset's for the picture.
+        for deck in (game.boss.deck, *(p.build.deck for p in cat.boss_presets.values())):
+            try:
+                characters = [build_boss(cat, game.boss.model_copy(update={"deck": dict(deck)}))]
+                break
+            except RuleError:
+                continue
+    return FightState(
+        settings=game.settings,
+        board=board,
+        obstacles=[parse_label(t, board.width, board.height) for t in board.obstacles],
+        characters=characters,
+        active=characters[0].id if characters else None,
+    )
+
+
+def _nearest(fight: FightState, tile: str, rotation: int) -> str:
+    """" Nearest tiles that work: ..." for a refused placement (empty when none can be named)."""
+    try:
+        wanted = parse_tile(fight, tile)
+    except RuleError:
+        return ""
+    legal = placement_tiles(fight, None, rotation)
+    if not legal:
+        if fight.current is not None and fight.current.id == fight.boss.id:
+            return f" The boss fits nowhere at rotation {rotation}: try another rotation."
+        return ""
+    near = ", ".join(h.label() for h in nearest_tiles(legal, wanted))
+    boss = fight.current is not None and fight.current.id == fight.boss.id
+    turned = f" at rotation {rotation}" if boss else ""
+    return f" Nearest tiles that work{turned}: {near} (`/bf place tile:` lists them all)."
+
+
 def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[Table, list[str]]:
     """Put the next piece down: the boss first, then each hero, each by its own player."""
     if game.started:
@@ -409,12 +464,15 @@ def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[T
     owner = current.controller
     if owner != str(user):
         raise RuleError(f"{current.name} is placed next, by <@{owner}>.")
-    where = parse_tile(fight, tile)
-    if current.id == fight.boss.id:
-        action: PlaceBoss | PlaceHero = PlaceBoss(anchor=where, rotation=rotation)
-    else:
-        action = PlaceHero(character=current.id, tile=where)
-    result = apply(fight, action, rng)
+    try:
+        where = parse_tile(fight, tile)
+        if current.id == fight.boss.id:
+            action: PlaceBoss | PlaceHero = PlaceBoss(anchor=where, rotation=rotation)
+        else:
+            action = PlaceHero(character=current.id, tile=where)
+        result = apply(fight, action, rng)
+    except RuleError as refused:
+        raise RuleError(f"{refused}{_nearest(fight, tile, rotation)}") from refused
     return game.model_copy(update={"fight": result.state}), list(result.log)
 
 

@@ -133,3 +133,59 @@ async def test_add_autocomplete_lists_what_your_side_can_take_first(driver: Offl
     assert "pieces" in boss[0]["name"]
     marked = await driver.autocomplete("bf add", "card", "skull", user="bob")
     assert marked and all(c["name"].endswith("boss only") for c in marked)
+
+
+# -- item 5: the board with the deployment areas from the map on; placing from a menu
+
+
+async def test_the_map_shows_the_board_and_where_the_boss_may_stand(driver: OfflineDriver) -> None:
+    await driver.command("/bf new", user="alice")
+    empty = (await driver.command("/bf board", user="dave")).message
+    assert empty.ephemeral and [a.filename for a in empty.attachments] == ["board.png"]
+    assert "Nobody plays the boss yet" in empty.text
+    await driver.command("/bf join side:boss preset:the_gazer", user="alice")
+    chosen = await driver.command("/bf map name:great_hall", user="alice")
+    shown = [m for m in chosen.messages if m.attachments]
+    assert shown and not shown[0].ephemeral and shown[0].attachments[0].filename == "board.png"
+    assert "Great Hall" in shown[0].text and "/bf place tile:" in shown[0].text
+    board = (await driver.command("/bf board", user="bob")).message
+    assert board.ephemeral and board.attachments and "places The Gazer first" in board.text
+
+
+async def test_place_autocomplete_offers_only_tiles_that_work(driver: OfflineDriver) -> None:
+    from rules.boss_fight import Hex
+    from rules.boss_fight.state import pose_tiles
+
+    await driver.command("/bf new map:great_hall", user="alice")
+    await driver.command("/bf join side:boss preset:the_gazer", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    assert await driver.autocomplete("bf place", "tile", "", user="bob") == [], "not bob's piece"
+    offered = await driver.autocomplete("bf place", "tile", "", user="alice")
+    assert len(offered) == 25 and all("rotation 0" in c["name"] for c in offered)
+    typed = await driver.autocomplete("bf place", "tile", "j1", user="alice")
+    assert typed and typed[0]["value"].startswith("J1")
+    # Every offered anchor is accepted (the engine agrees with the menu), e.g. the first one typed.
+    placed = public(await driver.command(f"/bf place tile:{typed[0]['value']}", user="alice"))
+    assert [a.filename for a in placed.attachments] == ["board.png"]
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.boss.anchor == Hex.from_label(typed[0]["value"])
+    assert Hex.from_label("I3") not in pose_tiles(fight.boss.shape, fight.boss.anchor, 0)  # an obstacle
+    heroes = await driver.autocomplete("bf place", "tile", "", user="bob")
+    assert heroes and all(int(c["name"].split("(")[1].split()[0]) > 2 for c in heroes)
+
+
+async def test_a_refused_placement_names_the_nearest_tiles_that_work(driver: OfflineDriver) -> None:
+    await driver.command("/bf new map:great_hall", user="alice")
+    await driver.command("/bf join side:boss preset:the_gazer", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    refused = (await driver.command("/bf place tile:I3", user="alice")).message  # an obstacle
+    assert refused.ephemeral and "Nearest tiles that work at rotation 0:" in refused.text, refused.text
+    await driver.command("/bf place tile:J10", user="alice")
+    close = (await driver.command("/bf place tile:J13", user="bob")).message
+    assert close.ephemeral and "within 2 tiles of the boss" in close.text
+    assert "Nearest tiles that work:" in close.text
+    near = close.text.split("Nearest tiles that work:")[1].split("(")[0]
+    for label in near.replace(",", " ").split():
+        ok = (await driver.command(f"/bf place tile:{label}", user="bob")).message
+        assert not ok.ephemeral, ok.text
+        break
