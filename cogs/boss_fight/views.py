@@ -31,6 +31,7 @@ from rules.boss_fight import (
     reachable_tiles,
 )
 from rules.boss_fight import GameState as FightState
+from rules.boss_fight.engine import move_allowance
 from rules.boss_fight.narration import hand_lines
 from rules.boss_fight.table import check_actor, controller, mention
 from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, piece_poses
@@ -176,6 +177,37 @@ def options(fight: FightState, what: str) -> list[tuple[str, str]]:
     return out
 
 
+def same_reach_note(fight: FightState, card: str | None) -> str:
+    """Why another move card in the hand reaches exactly the same places as ``card``, when one does
+    (empty otherwise): the boss's legs rule, or the board hemming the piece in."""
+    c = fight.current
+    if c is None or card is None or card not in fight.cards or fight.cards[card].move is None:
+        return ""
+
+    def places(x: str) -> set[frozenset[Any]]:
+        return {frozenset(p.tiles) for p in piece_poses(fight, c.id, x)}
+
+    mine = places(card)
+    printed = fight.cards[card].move.tiles  # type: ignore[union-attr]
+    others = [x for x in dict.fromkeys(c.piles.hand) if x != card and fight.cards[x].move is not None]
+    same = [x for x in others if fight.cards[x].move.tiles != printed and places(x) == mine]  # type: ignore[union-attr]
+    if not same:
+        return ""
+    names = ", ".join(fight.cards[x].name for x in same)
+    given = {move_allowance(c, fight.cards[x].move.tiles) for x in [card, *same]}  # type: ignore[union-attr]
+    if len(given) == 1:
+        n = given.pop()
+        if c.legs == 0:
+            why = f"with no legs, {c.name} cannot move at all"
+        elif c.legs == 1:
+            why = f"with one leg, every move card's tiles are halved for {c.name}: each gives {n}"
+        else:
+            why = f"each gives {n} tiles of movement"
+    else:
+        why = "the extra tiles lead nowhere new (obstacles, other pieces or the board's edge hem it in)"
+    return f"{fight.cards[card].name} reaches the same places as {names} here: {why}."
+
+
 def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOverlay]:
     """What an action would do, before it is confirmed."""
     c = fight.current
@@ -183,6 +215,28 @@ def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOver
     if isinstance(action, Move):
         reach = reachable_tiles(fight, c.id, action.card)
         here = c.tiles()[0].label() if c.tiles() else "?"
+        note = same_reach_note(fight, action.card)
+        if len(c.shape) > 1:
+            # The whole piece where it will stand, not only the tile its pivot ends on.
+            pose = next((p for p in piece_poses(fight, c.id, action.card) if p.move == action), None)
+            ghost = set(pose.tiles) if pose is not None else {action.to}
+            marks = [OverlayMark(tile=h, layer="reach") for h in reach if h not in ghost]
+            marks += [OverlayMark(tile=h, layer="ghost") for h in sorted(ghost, key=lambda h: (h.col, h.row))]
+            where = pose.label() if pose is not None else action.to.label()
+            overlay = BoardOverlay(
+                kind=OverlayKind.MOVES,
+                focus=c.id,
+                title=f"Preview: {c.name} to {where.split(':')[0]}",
+                marks=tuple(marks),
+                legend=(
+                    ("reach", "a tile of the piece can end here"),
+                    ("ghost", f"where {c.name} will stand"),
+                ),
+            )
+            return (
+                f"{c.name} moves to {where} (outlined on the board).{' ' + note if note else ''}",
+                overlay,
+            )
         marks = [OverlayMark(tile=h, layer="reach") for h in reach if h != action.to]
         marks.append(OverlayMark(tile=action.to, layer="token", label="→"))
         overlay = BoardOverlay(
@@ -194,7 +248,7 @@ def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOver
         )
         return (
             f"{c.name} moves from {here} to {action.to.label()} ({len(reach)} tiles reachable with this "
-            "card, shaded on the board).",
+            f"card, shaded on the board).{' ' + note if note else ''}",
             overlay,
         )
     if isinstance(action, Attack):
@@ -247,6 +301,9 @@ def choice_post(fight: FightState, game_id: int, version: int, what: str, *, tit
     )
     if what.startswith("c."):
         text += f"\n{fight.cards[what[2:]].text}"
+        note = same_reach_note(fight, what[2:])
+        if note:
+            text += f"\n{note}"
     if len(found) > MAX_OPTIONS:
         text += (
             f"\nThe menu holds the first {MAX_OPTIONS} of {len(found)} choices (the nearest first); type "
