@@ -1,10 +1,12 @@
 """Draw a Boss Fight board as a PNG: hex tiles with labels, obstacles, pieces, health and overlays.
 
 Flat-topped hexes in odd-q columns, as in :mod:`rules.boss_fight.hexgrid`: column letters along
-the top and bottom, row numbers down both sides, and each tile's own label faintly inside it so
-a player can read off the tile to type. Heroes are coloured discs with their initials; the boss
-is its whole shape, filled and outlined, with its name. Every living piece carries a health bar
-and status badges (I immobilised, D dazzled, S stunned, P poisoned); death tokens are grey
+the top and bottom, row numbers down both sides, and each tile's own label inside it so a player
+can read off the tile to type: plain on most tiles, bold and bright beside a piece, on an overlay's
+tiles and on the pieces themselves (a hero's under its disc, the boss's on its tiles). Heroes are
+coloured discs with their initials; the boss is its whole shape, filled and outlined, with its
+name. Every living piece carries a health bar inside its own tile, and status badges (I
+immobilised, D dazzled, S stunned, P poisoned); death tokens are grey
 crosses; smoke is a grey haze; the character to act has a gold ring. Optional overlays show the
 tiles a move can reach, the tiles an attack would hit (tinted, and outlined over any piece on
 them), and a line of sight (green when clear, red and dashed when blocked). A roster under the
@@ -264,7 +266,8 @@ def _draw_near_labels(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLay
     occupied = {t for c in state.characters if c.alive for t in c.tiles()}
     wanted = {n for t in occupied for n in t.spiral(1)}
     if overlay is not None:
-        wanted |= {m.tile for m in overlay.marks}
+        # Not the tiles in sight: they are most of the board, and no one types them.
+        wanted |= {m.tile for m in overlay.marks if m.layer != "seen"}
     fnt = font(max(11, round(lay.radius * 0.4)), bold=True)
     for h in wanted - occupied - obstacles:
         if h in on_board:
@@ -497,7 +500,7 @@ def _boss_label(draw: ImageDraw.ImageDraw, boss: Character, fnt: Font, span: flo
     return [boss.initials]
 
 
-HERO_DISC = 0.52
+HERO_DISC = 0.5
 """A hero's disc radius, as a fraction of the tile's: small enough that the health bar above it and
 the tile's label under it both stay inside the hero's own tile."""
 
@@ -505,7 +508,7 @@ the tile's label under it both stay inside the hero's own tile."""
 def hero_disc(lay: BoardLayout, tile: Hex) -> tuple[float, float, float]:
     """(x, y, r) of a hero's disc on ``tile``: a little above the centre, to leave room for the label."""
     cx, cy = lay.centre(tile)
-    return cx, cy - lay.radius * 0.1, lay.radius * HERO_DISC
+    return cx, cy - lay.radius * 0.14, lay.radius * HERO_DISC
 
 
 def hero_bar_box(lay: BoardLayout, tile: Hex) -> tuple[float, float, float, float]:
@@ -538,8 +541,8 @@ def _draw_hero(draw: ImageDraw.ImageDraw, state: GameState, c: Character, lay: B
     if lay.radius >= 18:
         # The tile's own label under the disc: the piece is what a player aims at.
         tx, ty = lay.centre(tiles[0])
-        _text(draw, (tx, ty + lay.radius * 0.67), tiles[0].label(),
-              font(max(10, round(lay.radius * 0.3)), bold=True), pal.text, stroke=pal.bg,
+        _text(draw, (tx, ty + lay.radius * LABEL_AT), tiles[0].label(),
+              font(max(11, round(lay.radius * 0.4)), bold=True), pal.text, stroke=pal.bg,
               stroke_width=max(1, round(lay.radius / 25)))
 
 
