@@ -342,12 +342,15 @@ def place_choices(
         label = h.label()
         if typed and typed not in label:
             continue
+        gap = 0
         if boss:
             name = f"{label} ({placer.name} at rotation {rotation})"
         else:
             gap = min(h.distance(t) for t in fight.boss.tiles()) if fight.boss.tiles() else 0
             name = f"{label} ({gap} tiles from the boss)"
-        out.append((not label.startswith(typed), name, label))
+        out.append(((not label.startswith(typed), 0 if typed else gap), name, label))
+    # Typed: the tiles starting with it first, in board order. Not typed: a hero's nearest-to-the-boss
+    # tiles first (where a fight starts), a boss's in board order.
     return [(name, label) for _, name, label in sorted(out, key=lambda x: x[0])]
 
 

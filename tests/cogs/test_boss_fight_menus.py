@@ -47,15 +47,17 @@ def test_a_boss_move_preview_outlines_the_whole_shape_where_it_will_stand():
 
 def test_move_cards_reaching_the_same_places_say_why():
     from cogs.boss_fight.views import same_reach_note
+    from rules.boss_fight.engine import move_allowance
     from tests.rules.boss_fight.helpers import hand_of
 
     fight, _ = boss_to_move()
-    fight = hand_of(fight, "boss", ["walk", "lumber", "run"])
-    # One leg halves a move, rounding down; the Colossus's +1 move bonus comes first: Walk (2+1) gives 1,
-    # Lumber (3+1) and Run (4+1) both give 2.
-    fight.boss.legs = 1
-    note = same_reach_note(fight, "lumber")
-    assert "Lumber reaches the same places as Run" in note and "one leg" in note and "each gives 2" in note
-    assert same_reach_note(fight, "walk") == ""
-    fight.boss.legs = 2  # Lumber 4, Run 5: different reach unless the board hems the piece in
-    assert same_reach_note(fight, "lumber") == "" or "hem it in" in same_reach_note(fight, "lumber")
+    cards = ["walk", "lumber", "run"]  # 2, 3 and 4 tiles printed
+    fight = hand_of(fight, "boss", cards)
+    fight.boss.legs = 1  # one leg halves every move, so two of these give the same tiles
+    given = {c: move_allowance(fight.boss, fight.cards[c].move.tiles) for c in cards}
+    a, b = next((x, y) for x in cards for y in cards if x < y and given[x] == given[y])
+    note = same_reach_note(fight, a)
+    assert f"same places as {fight.cards[b].name}" in note and "one leg" in note
+    assert f"each gives {given[a]}" in note
+    alone = next(c for c in cards if list(given.values()).count(given[c]) == 1)
+    assert same_reach_note(fight, alone) == "" or "hem it in" in same_reach_note(fight, alone)

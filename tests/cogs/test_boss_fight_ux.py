@@ -171,7 +171,8 @@ async def test_place_autocomplete_offers_only_tiles_that_work(driver: OfflineDri
     assert fight is not None and fight.boss.anchor == Hex.from_label(typed[0]["value"])
     assert Hex.from_label("I3") not in pose_tiles(fight.boss.shape, fight.boss.anchor, 0)  # an obstacle
     heroes = await driver.autocomplete("bf place", "tile", "", user="bob")
-    assert heroes and all(int(c["name"].split("(")[1].split()[0]) > 2 for c in heroes)
+    gaps = [int(c["name"].split("(")[1].split()[0]) for c in heroes]
+    assert heroes and all(g > 2 for g in gaps) and gaps == sorted(gaps) and gaps[0] == 3, gaps
 
 
 async def test_a_refused_placement_names_the_nearest_tiles_that_work(driver: OfflineDriver) -> None:
