@@ -462,9 +462,9 @@ def _draw_boss(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pa
         y = cy + (i - (len(lines) - 1) / 2) * lay.radius * 0.62
         _text(draw, (cx, y), line, name_font, (255, 255, 255), stroke=(60, 0, 0), stroke_width=2)
         name_boxes.append(draw.textbbox((cx, y), line, font=name_font, anchor="mm"))
-    half_h = lay.radius * SQRT3 / 2
-    bar_w = lay.radius * 0.96
-    top = cy - half_h + lay.radius * 0.06
+    # Inside the hub tile, between its top edge and the name: never over another tile's label.
+    bar_w = lay.radius * 1.2
+    top = cy - lay.radius * 0.66
     _health_bar(draw, cx - bar_w / 2, top, bar_w, max(5, lay.radius * 0.16), boss, pal)
     _badges(draw, cx + bar_w / 2 + lay.radius * 0.2, top + lay.radius * 0.08, max(6, lay.radius * 0.2), boss)
     if lay.radius >= 18:
