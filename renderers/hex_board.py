@@ -448,11 +448,7 @@ def _draw_boss(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pa
                 if active:
                     draw.line([a, b], fill=pal.boss_edge, width=max(1, width // 3))
     xs = [lay.centre(h)[0] for h in tiles]
-    ys = [lay.centre(h)[1] for h in tiles]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    # The name and the health bar go on the piece's own tile nearest its middle (the middle of an
-    # L or a ring can be off the piece, on a tile whose label they would hide).
-    hub = min(tiles, key=lambda h: (lay.centre(h)[0] - mx) ** 2 + (lay.centre(h)[1] - my) ** 2)
+    hub = boss_hub(lay, tiles)
     cx, cy = lay.centre(hub)
     name_font = font(max(10, round(lay.radius * (0.55 if len(tiles) > 1 else 0.5))), bold=True)
     span = max(xs) - min(xs) + lay.radius * 1.4
@@ -462,11 +458,9 @@ def _draw_boss(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pa
         y = cy + (i - (len(lines) - 1) / 2) * lay.radius * 0.62
         _text(draw, (cx, y), line, name_font, (255, 255, 255), stroke=(60, 0, 0), stroke_width=2)
         name_boxes.append(draw.textbbox((cx, y), line, font=name_font, anchor="mm"))
-    # Inside the hub tile, between its top edge and the name: never over another tile's label.
-    bar_w = lay.radius * 1.2
-    top = cy - lay.radius * 0.66
-    _health_bar(draw, cx - bar_w / 2, top, bar_w, max(5, lay.radius * 0.16), boss, pal)
-    _badges(draw, cx + bar_w / 2 + lay.radius * 0.2, top + lay.radius * 0.08, max(6, lay.radius * 0.2), boss)
+    left, top, right, bottom = boss_bar_box(lay, tiles)
+    _health_bar(draw, left, top, right - left, bottom - top, boss, pal)
+    _badges(draw, right + lay.radius * 0.2, top + lay.radius * 0.08, max(6, lay.radius * 0.2), boss)
     if lay.radius >= 18:
         label_font = font(max(10, round(lay.radius * 0.3)), bold=True)
         for h in tiles:
@@ -476,6 +470,24 @@ def _draw_boss(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pa
             if h == hub or any(_overlap(box, n) for n in name_boxes):
                 continue
             _text(draw, at, h.label(), label_font, (255, 226, 226), stroke=(60, 0, 0), stroke_width=1)
+
+
+def boss_hub(lay: BoardLayout, tiles: list[Hex]) -> Hex:
+    """The boss's tile nearest the middle of its shape, which carries its name and health bar (the
+    middle of an L or a ring can be off the piece, on a tile whose label they would hide)."""
+    xs = [lay.centre(h)[0] for h in tiles]
+    ys = [lay.centre(h)[1] for h in tiles]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return min(tiles, key=lambda h: (lay.centre(h)[0] - mx) ** 2 + (lay.centre(h)[1] - my) ** 2)
+
+
+def boss_bar_box(lay: BoardLayout, tiles: list[Hex]) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of the boss's health bar: inside its hub tile, between the tile's
+    top edge and the name, never over another tile's label."""
+    cx, cy = lay.centre(boss_hub(lay, tiles))
+    half_w = lay.radius * 0.6
+    top = cy - lay.radius * 0.66
+    return cx - half_w, top, cx + half_w, top + max(5.0, lay.radius * 0.16)
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

@@ -119,6 +119,13 @@ def test_health_bars_stay_inside_their_own_tile_and_labels_by_pieces_are_bright(
         half_h = lay.radius * 3 ** 0.5 / 2
         assert cy - half_h < top < bottom < hero_disc(lay, tile)[1] - hero_disc(lay, tile)[2]
         assert cx - lay.radius / 2 <= left and right <= cx + lay.radius / 2  # within the top edge
+    from renderers.hex_board import boss_bar_box, boss_hub
+
+    boss = state.boss.tiles()
+    left, top, right, bottom = boss_bar_box(lay, boss)
+    hx, hy = lay.centre(boss_hub(lay, boss))
+    assert hy - lay.radius * 3 ** 0.5 / 2 < top < bottom < hy
+    assert hx - lay.radius <= left < right <= hx + lay.radius
     pal = PALETTES["dark"]
     png = render_hex_board(state)
     image = Image.open(io.BytesIO(png)).convert("RGB")
