@@ -24,7 +24,7 @@ def test_a_boss_move_preview_outlines_the_whole_shape_where_it_will_stand():
 
     from PIL import Image
 
-    from cogs.boss_fight.views import preview
+    from cogs.boss_fight.preview import preview
     from renderers.hex_board import layout_board, legend_rows, render_hex_board
 
     fight, card = boss_to_move()
@@ -46,7 +46,7 @@ def test_a_boss_move_preview_outlines_the_whole_shape_where_it_will_stand():
 
 
 def test_move_cards_reaching_the_same_places_say_why():
-    from cogs.boss_fight.views import same_reach_note
+    from cogs.boss_fight.preview import same_reach_note
     from rules.boss_fight.engine import move_allowance
     from tests.rules.boss_fight.helpers import hand_of
 
