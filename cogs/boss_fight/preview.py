@@ -101,10 +101,13 @@ def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOver
         lines = []
         sight = None
         for p in preview_attack(fight, c.id, action.card, action.equipment, action.target):
-            rolls = " ".join(f"{r}:{d}" for r, d in sorted(p.by_roll.items()))
+            rolls = ", ".join(
+                f"{r}: {'a miss' if r == 6 else d}" for r, d in sorted(p.by_roll.items())
+            )
             lines.append(
-                f"**{p.defender}**: attack {p.attack_stat} vs defence {p.defence_stat}; damage by "
-                f"defence roll {rolls}; without a roll {p.no_roll}; expected {p.expected:.1f}."
+                f"**{p.defender}**: your {p.attack_stat} against their {p.defence_stat} plus the defence "
+                f"roll. Damage by that roll: {rolls}; {p.no_roll} if they do not roll; about "
+                f"{p.expected:.1f} on average."
             )
             target = next((x for x in fight.characters if x.name == p.defender), None)
             if target is not None and sight is None:

@@ -91,3 +91,14 @@ async def test_play_autocomplete_through_the_driver(driver: OfflineDriver) -> No
     assert await driver.autocomplete("bf play", "card", "", user=other) == [], "only the actor's hand"
     wrong = (await driver.command("bf play", user=user, card="nonsense")).message
     assert wrong.ephemeral and "has no 'nonsense' in hand" in wrong.text
+
+
+def test_the_attack_preview_says_the_sum_in_a_players_words():
+    from cogs.boss_fight.preview import preview
+
+    state = _boss_to_attack()
+    attack = next(a for a in legal_actions(state) if isinstance(a, Attack) and a.card == "basic_attack")
+    text, _ = preview(state, attack)
+    assert "**Mira Vale**: your 7 against their 4 plus the defence roll." in text, text
+    assert "6: a miss" in text and "if they do not roll" in text and "on average" in text
+    assert "vs" not in text and "1:" in text
