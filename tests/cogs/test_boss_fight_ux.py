@@ -190,3 +190,18 @@ async def test_a_refused_placement_names_the_nearest_tiles_that_work(driver: Off
         ok = (await driver.command(f"/bf place tile:{label}", user="bob")).message
         assert not ok.ephemeral, ok.text
         break
+
+
+async def test_wrong_map_and_tile_inputs_get_a_private_explanation(driver: OfflineDriver) -> None:
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:the_gazer", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    before = len([m for m in driver.history() if not m.ephemeral])
+    notboss = (await driver.command("/bf map name:great_hall", user="bob")).message
+    assert notboss.ephemeral and "chooses the map" in notboss.text
+    nomap = (await driver.command("/bf map name:atlantis", user="alice")).message
+    assert nomap.ephemeral and "atlantis" in nomap.text.lower()
+    assert len([m for m in driver.history() if not m.ephemeral]) == before, "no board posted for a refusal"
+    offboard = (await driver.command("/bf place tile:ZZ99", user="alice")).message
+    assert offboard.ephemeral and "ZZ99" in offboard.text
+    assert await driver.autocomplete("bf place", "tile", "zz", user="alice") == []
