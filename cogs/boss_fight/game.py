@@ -42,7 +42,8 @@ from rules.boss_fight import (
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.narration import report_step
 from rules.boss_fight.narration import turn_prompt as narrate
-from rules.boss_fight.table import Pending, Table, check_actor, controller, mention
+from rules.boss_fight.placing import deployment_overlay
+from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
 
@@ -305,6 +306,29 @@ def table_post(
         content=clip(f"Next: {prompt}", 1900),
         embeds=[embed],
         view=view,
-        images=[board_image(fight, overlay)],
+        images=[board_image(fight, overlay if overlay is not None else setup_overlay(game))],
         mentions=mentions,
     )
+
+
+def placing_hint(game: BFGame) -> str:
+    """Before the fight: the map, who places next and how."""
+    cat_map = setup_board(game).board
+    head = f"Map: {cat_map.name} ({cat_map.width}×{cat_map.height})."
+    if game.fight is not None:
+        return f"{head} {turn_prompt(game)}"
+    if game.boss is None or game.boss_player is None:
+        return f"{head} Nobody plays the boss yet: `/bf join side:boss`; the boss is placed first."
+    return (
+        f"{head} {mention(game.boss_player)} places {game.boss.name} first with `/bf place tile:` "
+        "(the menu lists the anchor tiles where its whole shape fits; `rotation:` turns it), "
+        "then each hero more than 2 tiles from it."
+    )
+
+
+def setup_overlay(game: BFGame) -> BoardOverlay | None:
+    """During set-up, where the piece to place next may go (None once the fight is on)."""
+    fight = game.fight if game.fight is not None else setup_board(game)
+    if game.started or fight.phase is not Phase.SETUP:
+        return None
+    return deployment_overlay(fight)
