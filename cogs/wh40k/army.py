@@ -94,9 +94,13 @@ async def find(interaction: discord.Interaction, text: str) -> Found | None:
     if melee:
         key = key[: -len(MELEE)].strip()
     rosters = await _rosters(interaction)
-    for list_name, unit, _shared in _units(rosters):
+    units = _units(rosters)
+    for list_name, unit, shared in units:
         for prefix in ("", f"{name_key(list_name)} / "):
             whole = prefix + name_key(unit.name)
+            if shared and not prefix and (key == whole or key.startswith(whole + ":")):
+                # two lists hold this name: picking one silently could use the wrong unit
+                raise RosterError(_ambiguous(unit.name, units))
             if key == whole:
                 return Found(list_name, unit, melee=melee)
             if key.startswith(whole + ":") and not melee:
@@ -107,6 +111,15 @@ async def find(interaction: discord.Interaction, text: str) -> Found | None:
                 names = ", ".join(w.name for w in unit.weapons)
                 raise RosterError(f"{unit.name} has no weapon called `{wanted[:60]}`; it has: {names}.")
     return None
+
+
+def _ambiguous(name: str, units: list[tuple[str, RosterUnit, bool]]) -> str:
+    named = [
+        f"`{list_name} / {unit.name}`"
+        for list_name, unit, _ in units
+        if name_key(unit.name) == name_key(name)
+    ]
+    return f"More than one of your lists has a unit called {name}: write which one, {' or '.join(named)}."
 
 
 def _fits(label: str, value: str) -> tuple[str, str] | None:

@@ -232,3 +232,30 @@ async def test_markdown_in_a_roster_name_is_shown_as_written(driver: OfflineDriv
         await driver.command('/40k attack weapon:"**loud** _hulk_: quake cannon" target:"T4 Sv3+ W1"')
     ).message
     assert r"\*\*Loud\*\* \_Hulk\_: Quake cannon" in rolled.text
+
+
+async def test_a_unit_name_two_lists_share_is_refused_without_the_list(driver: OfflineDriver) -> None:
+    # Typed without its list, a name two lists hold must not silently pick one of them (the two
+    # Gravel Hulks could differ); the refusal says how to name each.
+    await driver.command("/40k list import name:First", file=roster_file())
+    await driver.command(
+        "/40k list import name:Second",
+        file=Attachment("s.json", rosters.as_json(rosters.roster_tree([rosters.gravel_hulk()]))),
+    )
+    for option in (
+        'weapon:"Gravel Hulk" target:"T4 Sv3+ W2"',
+        'weapon:"A1 BS3+ S4 AP0 D1" target:"Gravel Hulk"',
+    ):
+        refused(
+            await driver.command(f"/40k odds {option}"),
+            "Gravel Hulk",
+            "`First / Gravel Hulk`",
+            "`Second / Gravel Hulk`",
+        )
+    refused(
+        await driver.command('/40k odds weapon:"Gravel Hulk: Quake cannon" target:"T4 Sv3+ W2"'),
+        "`First / Gravel Hulk`",
+    )
+    # a unit only one list holds still needs no list name
+    shown = (await driver.command('/40k odds weapon:"A1 BS3+ S4 AP0 D1" target:"Lantern Seer"')).message
+    assert not shown.ephemeral and "T3 Sv5+ W4" in shown.text
