@@ -125,7 +125,7 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
         unit = await army.find(interaction, text)  # not a line: a unit of the player's army lists?
         if unit is not None:
             return army_read(kind, unit)
-        if len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
+        if text.strip() and len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
             raise ProfileError(
                 f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "
                 "`/40k profile list` shows the ones you can use."

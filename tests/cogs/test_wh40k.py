@@ -188,3 +188,9 @@ async def test_one_wound_models_get_one_table(driver: OfflineDriver) -> None:
     )
     assert "[Wounds dealt (= models slain)]" in message.text
     assert "[Models slain]" not in message.text
+
+
+async def test_an_empty_weapon_line_is_not_looked_up_as_a_profile(driver: OfflineDriver) -> None:
+    reply = await driver.command('/40k odds weapon:"" target:"T4 Sv3+ W2"')
+    text = refused(reply, "The weapon line is empty")
+    assert "profile called ``" not in text
