@@ -95,6 +95,19 @@ def _text(
 
 
 
+def _fitted(draw: ImageDraw.ImageDraw, text: str, size: int, room: int) -> tuple[str, Font]:
+    """``text`` in a bold font of at most ``size`` that fits ``room`` pixels: smaller type first
+    (down to 60%), then cut with an ellipsis, so a long title never runs off the chart."""
+    smallest = max(1, int(size * 0.6))
+    for points in range(size, smallest - 1, -2):
+        fnt = font(points, bold=True)
+        if draw.textlength(text, font=fnt) <= room:
+            return text, fnt
+    while len(text) > 1 and draw.textlength(text + "…", font=fnt) > room:
+        text = text[:-1]
+    return text.rstrip() + "…", fnt
+
+
 def _dashed(
     draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour: RGB, width: int, dash: int
 ) -> None:
@@ -155,10 +168,11 @@ def render_odds_chart(
     height = int((800 + 32 * len(series)) * u)
     image = Image.new("RGB", (width, height), palette.bg)
     draw = ImageDraw.Draw(image)
-    big, mid, small = font(int(40 * u), bold=True), font(int(30 * u)), font(int(26 * u))
+    mid, small = font(int(30 * u)), font(int(26 * u))
 
     # title and legend
-    _text(draw, (int(32 * u), int(20 * u)), title, big, palette.text)
+    title, big_title = _fitted(draw, title, int(40 * u), width - int(64 * u))
+    _text(draw, (int(32 * u), int(20 * u)), title, big_title, palette.text)
     legend_y = int(74 * u)
     x = int(32 * u)
     for index, (label, dist) in enumerate(series):

@@ -281,7 +281,8 @@ def odds_reply(
         (f"{SERIES_NAMES[i]}: {w.label()}" if compare else w.label(), r.slain if slain else r.wounds)
         for i, (w, r) in enumerate(zip(weapons, results, strict=True))
     )
-    chart_title = f"{what.capitalize()}: {target.label(40)} ({used.edition.value} ed.)"
+    # 30: the longest label with which the title fits the chart whole, edition included
+    chart_title = f"{what.capitalize()}: {target.label(30)} ({used.edition.value} ed.)"
     image = Image(lambda: chart_png(series, chart_title, what), CHART_FILENAME)
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return Reply(embed, images=[image])

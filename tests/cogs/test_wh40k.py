@@ -7,6 +7,7 @@ import io
 import random
 import re
 
+import pytest
 from PIL import Image
 
 from bot.limits import MAX_CONTENT, MAX_EMBED_TOTAL
@@ -194,3 +195,29 @@ async def test_an_empty_weapon_line_is_not_looked_up_as_a_profile(driver: Offlin
     reply = await driver.command('/40k odds weapon:"" target:"T4 Sv3+ W2"')
     text = refused(reply, "The weapon line is empty")
     assert "profile called ``" not in text
+
+
+async def test_the_chart_title_keeps_the_edition_for_a_long_target(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The title must fit the 800-pixel chart whole (the renderer shrinks it, then cuts its end): a
+    # long target line is cut so that the edition at its end stays on the chart.
+    from PIL import ImageDraw
+
+    from cogs.wh40k import replies
+    from renderers.odds_chart import _fitted
+
+    titles: list[str] = []
+    real = replies.chart_png
+
+    def spy(series: object, title: str, x_label: str) -> bytes:
+        titles.append(title)
+        return real(series, title, x_label)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(replies, "chart_png", spy)
+    target = "T10 Sv2+ W16 x3 inv4+ fnp5+ -1 damage vehicle monster walker"
+    public_chart(await driver.command(f'/40k odds weapon:"A2 BS3+ S4 AP-1 D1" target:"{target}"'))
+    (title,) = titles
+    assert title.endswith("(11th ed.)")
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    assert _fitted(draw, title, 32, 736)[0] == title  # shown whole, not cut

@@ -90,3 +90,18 @@ def test_wide_and_narrow_results_and_sizes() -> None:
 def test_series_count_is_checked() -> None:
     with pytest.raises(ValueError):
         render_odds_chart([], title="t", x_label="x")
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Wounds dealt: T4 Sv3+ W2 stealth (11th ed.)",
+        "Models slain: T4 Sv3+ W2 x10 inv5+ fnp6+ infantry battl… (11th ed.)",
+    ],
+)
+def test_a_long_title_stays_inside_the_chart(title: str) -> None:
+    # The 40k odds chart's title ends with the edition; cut off at the right edge, it was lost.
+    palette = PALETTES["dark"]
+    image = open_png(render_odds_chart([("d6", uniform(1, 6))], title=title, x_label="wounds dealt"))
+    band = image.crop((image.width - 28, 0, image.width, 70))
+    assert colours(band) == {palette.bg}
