@@ -67,12 +67,15 @@ def _named(read: Read, limit: int = 1000) -> str:
         lines = [read.profile.describe()]
     else:
         lines = [w.describe() for w in read.unit.weapons]
-    body = "\n".join(f"`{line}`" for line in lines)
-    text = (
-        f"**{read.name}**:\n{body}"
-        if read.name and len(lines) > 1
-        else (f"**{read.name}**: {body}" if read.name else body)
-    )
+    head = (f"**{read.name}**:\n" if len(lines) > 1 else f"**{read.name}**: ") if read.name else ""
+    # whole lines only (a line cut short would leave its code span open), saying how many are left out
+    for count in range(len(lines), 0, -1):
+        parts = [f"`{line}`" for line in lines[:count]]
+        if count < len(lines):
+            parts.append(f"… and {_plural(len(lines) - count, 'more line')}")
+        text = head + "\n".join(parts)
+        if len(text) <= limit:
+            return text
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

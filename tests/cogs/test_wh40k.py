@@ -221,3 +221,15 @@ async def test_the_chart_title_keeps_the_edition_for_a_long_target(
     assert title.endswith("(11th ed.)")
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     assert _fitted(draw, title, 32, 736)[0] == title  # shown whole, not cut
+
+
+async def test_a_long_unit_is_shown_by_whole_lines(driver: OfflineDriver) -> None:
+    # Twelve long lines pass 1,024 characters: the field was cut inside a code span (an unclosed
+    # backtick) with no word of the lines left out.
+    line = "weapon number {} with a long name: A1 BS3+ S4 AP-1 D1, lethal hits, sustained hits 1, twin-linked"
+    unit = "; ".join(line.format(i) for i in range(12))
+    message = public_chart(await driver.command(f'/40k odds weapon:"{unit}" target:"T4 Sv3+ W2 x10"'))
+    (field,) = [f["value"] for f in message.embeds[0]["fields"] if f["name"] == "Unit"]
+    assert len(field) <= 1024 and field.count("`") % 2 == 0
+    shown = field.count("weapon number")
+    assert 1 <= shown < 12 and f"and {12 - shown} more lines" in field
