@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import discord
-from discord.utils import escape_markdown
 from pydantic import ValidationError
 
 from bot.storage.army_lists import ArmyList, ArmyListRepository
 from bot.storage.profiles import name_key
+from bot.text import public
 from rules.wh40k.roster import Roster, RosterError, RosterUnit, RosterWeapon
 
 MAX_REFERENCE = 130
@@ -55,12 +55,13 @@ class Found:
         return self.unit.volley(melee=self.melee, named=named)
 
     def label(self) -> str:
-        """The name a reply shows (in public: markdown in a roster's names is shown as typed)."""
+        """The name a reply shows (in public: through bot.text's one door, so a roster's names show
+        as typed, with no markdown and no mention)."""
         if self.weapon is not None:
             text = f"{self.unit.name}: {self.weapon.name}"
         else:
             text = f"{self.unit.name} {MELEE}" if self.melee else self.unit.name
-        return escape_markdown(text)
+        return public(text, MAX_REFERENCE)
 
 
 async def _rosters(interaction: discord.Interaction) -> list[tuple[str, Roster]]:
