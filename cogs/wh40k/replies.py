@@ -131,7 +131,8 @@ def attack_reply(
         short = [line for line in lines if not line.startswith("  ")]
         text = "\n".join(short) + f"\n*Every damage roll, and every die, is in {LOG_FILENAME}.*"
         if len(text) > MAX_EMBED_DESCRIPTION - 100:
-            text = text[: MAX_EMBED_DESCRIPTION - 200] + f"…\n*The whole roll is in {LOG_FILENAME}.*"
+            text = _cut_between_dice(text, MAX_EMBED_DESCRIPTION - 200)
+            text += f"…\n*The whole roll is in {LOG_FILENAME}.*"
     embed = discord.Embed(title=title, description=text, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)
@@ -139,6 +140,19 @@ def attack_reply(
     footer = ["bold: critical", "struck: re-rolled", *rolled.notes, *notes]
     embed.set_footer(text=_clip(" · ".join(footer), 2000))
     return Reply(embed, files=files)
+
+
+def _cut_between_dice(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters between two dice (a die is ``5``, ``**6**`` or
+    ``~~2~~``), so no bold or strike-through is left open; a line heading cut short goes whole."""
+    if len(text) <= limit:
+        return text
+    text = text[:limit]
+    text = text[: max(text.rfind(" "), text.rfind("\n"), 0)]
+    last = text.rsplit("\n", 1)[-1]
+    if last.startswith("__") and not last.endswith("__"):
+        text = text[: max(text.rfind("\n"), 0)]
+    return text
 
 
 def _clip(text: str, limit: int) -> str:

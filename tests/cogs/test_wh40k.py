@@ -233,3 +233,18 @@ async def test_a_long_unit_is_shown_by_whole_lines(driver: OfflineDriver) -> Non
     assert len(field) <= 1024 and field.count("`") % 2 == 0
     shown = field.count("weapon number")
     assert 1 <= shown < 12 and f"and {12 - shown} more lines" in field
+
+
+async def test_a_long_roll_is_cut_between_dice_not_inside_one(driver: OfflineDriver) -> None:
+    # A roll too long for the embed is cut and attached whole; the cut fell anywhere, often inside
+    # `**6**` or `~~2~~`, leaving the bold or strike-through open for the rest of the message.
+    unit = "; ".join(f"gun {i}: A4 BS3+ S4 AP-1 D2, sustained hits 1, reroll hits x12" for i in range(12))
+    for _ in range(8):
+        reply = await driver.command(f'/40k attack weapon:"{unit}" target:"T4 Sv3+ W3 x50 fnp6+"')
+        message = reply.message
+        assert [a.filename for a in message.attachments] == ["attack.txt"]
+        description = message.embeds[0]["description"]
+        assert "*The whole roll is in attack.txt.*" in description
+        body = description.rsplit("\n", 1)[0]
+        for mark in ("**", "~~", "__"):
+            assert body.count(mark) % 2 == 0, body[-80:]
