@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from bot.storage.army_lists import ArmyList, ArmyListRepository
 from bot.storage.profiles import name_key
-from bot.text import public
+from bot.text import plain
 from rules.wh40k.roster import Roster, RosterError, RosterUnit, RosterWeapon
 
 MAX_REFERENCE = 130
@@ -55,13 +55,13 @@ class Found:
         return self.unit.volley(melee=self.melee, named=named)
 
     def label(self) -> str:
-        """The name a reply shows (in public: through bot.text's one door, so a roster's names show
-        as typed, with no markdown and no mention)."""
+        """The name as plain text (a chart shows it so); a reply's text passes it through
+        ``bot.text.public``, so a roster's names show as typed, with no markdown and no mention."""
         if self.weapon is not None:
             text = f"{self.unit.name}: {self.weapon.name}"
         else:
             text = f"{self.unit.name} {MELEE}" if self.melee else self.unit.name
-        return public(text, MAX_REFERENCE)
+        return plain(text, MAX_REFERENCE)
 
 
 async def _rosters(interaction: discord.Interaction) -> list[tuple[str, Roster]]:

@@ -12,6 +12,7 @@ import discord
 
 from bot.limits import MAX_EMBED_DESCRIPTION
 from bot.play import Image
+from bot.text import public
 from cogs.wh40k.inputs import EditionUsed, Read
 from renderers.odds_chart import render_odds_chart
 from rules.distribution import Distribution, percent
@@ -67,7 +68,8 @@ def _named(read: Read, limit: int = 1000) -> str:
         lines = [read.profile.describe()]
     else:
         lines = [w.describe() for w in read.unit.weapons]
-    head = (f"**{read.name}**:\n" if len(lines) > 1 else f"**{read.name}**: ") if read.name else ""
+    name = public(read.name) if read.name else ""
+    head = (f"**{name}**:\n" if len(lines) > 1 else f"**{name}**: ") if name else ""
     # whole lines only (a line cut short would leave its code span open), saying how many are left out
     for count in range(len(lines), 0, -1):
         parts = [f"`{line}`" for line in lines[:count]]
@@ -266,13 +268,13 @@ def odds_reply(
     """Means, the odds of each number of wounds dealt and models slain, and the chart (both
     series with compare)."""
     profile = target.target
-    title = f"📊 Odds against {target.label(60)} · {used.edition.value} edition"
+    title = f"📊 Odds against {public(target.label(60))} · {used.edition.value} edition"
     embed = discord.Embed(title=title, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
     _inputs(embed, weapons, target, situation, used)
     compare = len(results) > 1
     for index, (weapon, result) in enumerate(zip(weapons, results, strict=True)):
-        name = f"{SERIES_NAMES[index]}: {weapon.label(60)}" if compare else "Means"
+        name = f"{SERIES_NAMES[index]}: {public(weapon.label(60))}" if compare else "Means"
         embed.add_field(name=name, value=_clip(_means(result, profile), 1024), inline=False)
     headers = SERIES_NAMES[: len(results)] if compare else ("",)
     same = profile.wounds == 1  # one wound per model: wounds dealt and models slain are one number

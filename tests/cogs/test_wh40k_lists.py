@@ -273,3 +273,25 @@ async def test_a_hostile_unit_name_is_inert_in_a_public_reply(driver: OfflineDri
         odds = public_chart(await driver.command(f"/40k odds {option.format(unit['name'])}"))
         assert not odds.pings
         assert "<@123>" not in odds.text and "@everyone" not in odds.text and "](https" not in odds.text
+
+
+async def test_a_unit_name_on_the_chart_has_no_escapes(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A chart is plain text: markdown escapes meant for the reply's text would show as backslashes.
+    from cogs.wh40k import replies
+
+    seen: list[tuple[str, ...]] = []
+    real = replies.chart_png
+
+    def spy(series: tuple, title: str, x_label: str) -> bytes:  # type: ignore[type-arg]
+        seen.append((title, *(label for label, _ in series)))
+        return real(series, title, x_label)
+
+    monkeypatch.setattr(replies, "chart_png", spy)
+    await driver.command("/40k list import", file=roster_file())
+    command = '/40k odds weapon:"Ash Wardens: Ember carbine" target:"Ash Wardens (2)"'
+    odds = public_chart(await driver.command(command + ' compare:"Ash Wardens (melee)"'))
+    title = "Models slain: Ash Wardens (2) (11th ed.)"
+    assert seen == [(title, "A: Ash Wardens: Ember carbine", "B: Ash Wardens (melee)")]
+    assert r"**Ash Wardens\: Ember carbine**" in odds.text
