@@ -142,7 +142,7 @@ async def test_units_are_used_by_name_in_attack_and_odds(driver: OfflineDriver) 
     ).message
     assert not rolled.ephemeral and "Hit rolls (3+)" in rolled.text
     assert (
-        "A2 WS3+ S5 AP-1 DD3, devastating wounds`" in rolled.text
+        "A2 WS3+ S5 AP-1 DD3, devastating wounds, psychic`" in rolled.text
         and "`T4 Sv3+ W2 x5 inv5+ infantry battleline`" in rolled.text
     )
     # typed lines still work beside them
