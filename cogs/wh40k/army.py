@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import discord
-from discord.utils import escape_markdown
 from pydantic import ValidationError
 
 from bot.storage.army_lists import ArmyList, ArmyListRepository
 from bot.storage.profiles import name_key
+from bot.text import plain
 from rules.wh40k.roster import Roster, RosterError, RosterUnit, RosterWeapon
 
 MAX_REFERENCE = 130
@@ -55,12 +55,13 @@ class Found:
         return self.unit.volley(melee=self.melee, named=named)
 
     def label(self) -> str:
-        """The name a reply shows (in public: markdown in a roster's names is shown as typed)."""
+        """The name as plain text (a chart shows it so); a reply's text passes it through
+        ``bot.text.public``, so a roster's names show as typed, with no markdown and no mention."""
         if self.weapon is not None:
             text = f"{self.unit.name}: {self.weapon.name}"
         else:
             text = f"{self.unit.name} {MELEE}" if self.melee else self.unit.name
-        return escape_markdown(text)
+        return plain(text, MAX_REFERENCE)
 
 
 async def _rosters(interaction: discord.Interaction) -> list[tuple[str, Roster]]:
@@ -94,9 +95,13 @@ async def find(interaction: discord.Interaction, text: str) -> Found | None:
     if melee:
         key = key[: -len(MELEE)].strip()
     rosters = await _rosters(interaction)
-    for list_name, unit, _shared in _units(rosters):
+    units = _units(rosters)
+    for list_name, unit, shared in units:
         for prefix in ("", f"{name_key(list_name)} / "):
             whole = prefix + name_key(unit.name)
+            if shared and not prefix and (key == whole or key.startswith(whole + ":")):
+                # two lists hold this name: picking one silently could use the wrong unit
+                raise RosterError(_ambiguous(unit.name, units))
             if key == whole:
                 return Found(list_name, unit, melee=melee)
             if key.startswith(whole + ":") and not melee:
@@ -107,6 +112,15 @@ async def find(interaction: discord.Interaction, text: str) -> Found | None:
                 names = ", ".join(w.name for w in unit.weapons)
                 raise RosterError(f"{unit.name} has no weapon called `{wanted[:60]}`; it has: {names}.")
     return None
+
+
+def _ambiguous(name: str, units: list[tuple[str, RosterUnit, bool]]) -> str:
+    named = [
+        f"`{list_name} / {unit.name}`"
+        for list_name, unit, _ in units
+        if name_key(unit.name) == name_key(name)
+    ]
+    return f"More than one of your lists has a unit called {name}: write which one, {' or '.join(named)}."
 
 
 def _fits(label: str, value: str) -> tuple[str, str] | None:

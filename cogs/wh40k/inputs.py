@@ -15,6 +15,7 @@ from enum import StrEnum
 import discord
 
 from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
+from bot.text import public
 from cogs.wh40k import army
 from rules.wh40k import ProfileError, Target, Weapon, parse_target, parse_weapon
 from rules.wh40k.profiles import (
@@ -125,7 +126,7 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
         unit = await army.find(interaction, text)  # not a line: a unit of the player's army lists?
         if unit is not None:
             return army_read(kind, unit)
-        if len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
+        if text.strip() and len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
             raise ProfileError(
                 f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "
                 "`/40k profile list` shows the ones you can use."
@@ -149,7 +150,7 @@ def army_read(kind: Kind, found: army.Found) -> Read:
         weapons = found.unit.volley_weapons(melee=found.melee)
         names = ", ".join(f"`{found.unit.name}: {w.name}`" for w in weapons)
         raise ProfileError(
-            f"{found.label()} cannot fire as one volley: {error}\n"
+            f"{public(found.label())} cannot fire as one volley: {error}\n"
             f"Pick one of its {len(weapons)} weapons: {names}"
         ) from None
 

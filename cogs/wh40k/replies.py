@@ -12,6 +12,7 @@ import discord
 
 from bot.limits import MAX_EMBED_DESCRIPTION
 from bot.play import Image
+from bot.text import public
 from cogs.wh40k.inputs import EditionUsed, Read
 from renderers.odds_chart import render_odds_chart
 from rules.distribution import Distribution, percent
@@ -67,12 +68,16 @@ def _named(read: Read, limit: int = 1000) -> str:
         lines = [read.profile.describe()]
     else:
         lines = [w.describe() for w in read.unit.weapons]
-    body = "\n".join(f"`{line}`" for line in lines)
-    text = (
-        f"**{read.name}**:\n{body}"
-        if read.name and len(lines) > 1
-        else (f"**{read.name}**: {body}" if read.name else body)
-    )
+    name = public(read.name) if read.name else ""
+    head = (f"**{name}**:\n" if len(lines) > 1 else f"**{name}**: ") if name else ""
+    # whole lines only (a line cut short would leave its code span open), saying how many are left out
+    for count in range(len(lines), 0, -1):
+        parts = [f"`{line}`" for line in lines[:count]]
+        if count < len(lines):
+            parts.append(f"… and {_plural(len(lines) - count, 'more line')}")
+        text = head + "\n".join(parts)
+        if len(text) <= limit:
+            return text
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -128,7 +133,8 @@ def attack_reply(
         short = [line for line in lines if not line.startswith("  ")]
         text = "\n".join(short) + f"\n*Every damage roll, and every die, is in {LOG_FILENAME}.*"
         if len(text) > MAX_EMBED_DESCRIPTION - 100:
-            text = text[: MAX_EMBED_DESCRIPTION - 200] + f"…\n*The whole roll is in {LOG_FILENAME}.*"
+            text = _cut_between_dice(text, MAX_EMBED_DESCRIPTION - 200)
+            text += f"…\n*The whole roll is in {LOG_FILENAME}.*"
     embed = discord.Embed(title=title, description=text, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)
@@ -136,6 +142,19 @@ def attack_reply(
     footer = ["bold: critical", "struck: re-rolled", *rolled.notes, *notes]
     embed.set_footer(text=_clip(" · ".join(footer), 2000))
     return Reply(embed, files=files)
+
+
+def _cut_between_dice(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters between two dice (a die is ``5``, ``**6**`` or
+    ``~~2~~``), so no bold or strike-through is left open; a line heading cut short goes whole."""
+    if len(text) <= limit:
+        return text
+    text = text[:limit]
+    text = text[: max(text.rfind(" "), text.rfind("\n"), 0)]
+    last = text.rsplit("\n", 1)[-1]
+    if last.startswith("__") and not last.endswith("__"):
+        text = text[: max(text.rfind("\n"), 0)]
+    return text
 
 
 def _clip(text: str, limit: int) -> str:
@@ -249,13 +268,13 @@ def odds_reply(
     """Means, the odds of each number of wounds dealt and models slain, and the chart (both
     series with compare)."""
     profile = target.target
-    title = f"📊 Odds against {target.label(60)} · {used.edition.value} edition"
+    title = f"📊 Odds against {public(target.label(60))} · {used.edition.value} edition"
     embed = discord.Embed(title=title, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
     _inputs(embed, weapons, target, situation, used)
     compare = len(results) > 1
     for index, (weapon, result) in enumerate(zip(weapons, results, strict=True)):
-        name = f"{SERIES_NAMES[index]}: {weapon.label(60)}" if compare else "Means"
+        name = f"{SERIES_NAMES[index]}: {public(weapon.label(60))}" if compare else "Means"
         embed.add_field(name=name, value=_clip(_means(result, profile), 1024), inline=False)
     headers = SERIES_NAMES[: len(results)] if compare else ("",)
     same = profile.wounds == 1  # one wound per model: wounds dealt and models slain are one number
@@ -281,7 +300,8 @@ def odds_reply(
         (f"{SERIES_NAMES[i]}: {w.label()}" if compare else w.label(), r.slain if slain else r.wounds)
         for i, (w, r) in enumerate(zip(weapons, results, strict=True))
     )
-    chart_title = f"{what.capitalize()}: {target.label(40)} ({used.edition.value} ed.)"
+    # 30: the longest label with which the title fits the chart whole, edition included
+    chart_title = f"{what.capitalize()}: {target.label(30)} ({used.edition.value} ed.)"
     image = Image(lambda: chart_png(series, chart_title, what), CHART_FILENAME, heavy=True)
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return Reply(embed, images=[image])

@@ -231,10 +231,12 @@ def plan(
     notes: list[str] = []
     if edition is Edition.TENTH and (weapon.blast > 1 or weapon.cleave):
         what = f"Blast {weapon.blast}" if weapon.blast > 1 else f"Cleave {weapon.cleave}"
-        raise ProfileError(
-            f"{what} is an 11th-edition ability; 10th edition has only plain `blast`. "
-            "Use `edition: 11th`, or write `blast`."
+        instead = (
+            "10th edition has only plain `blast`. Use `edition: 11th`, or write `blast`."
+            if weapon.blast > 1
+            else "10th edition has no Cleave. Use `edition: 11th`, or leave `cleave` out."
         )
+        raise ProfileError(f"{what} is an 11th-edition ability; {instead}")
     bonus = Amount.flat(0)
     if weapon.rapid_fire and situation.half_range:
         bonus = weapon.rapid_fire
@@ -250,6 +252,7 @@ def plan(
         hit_modifier += 1
     cover = _cover(weapon, target, situation, edition, notes)
     skill_penalty = 0
+    cover_note = ""
     if target.stealth and edition is Edition.TENTH and not weapon.melee:
         hit_modifier -= 1
         notes.append("Stealth (10th): -1 to the hit roll of ranged attacks.")
@@ -258,14 +261,18 @@ def plan(
     elif cover and edition is Edition.ELEVENTH:
         skill_penalty = 1
         source = "Stealth gives" if target.stealth and not (situation.cover or target.cover) else "gives"
-        notes.append(
+        cover_note = (
             f"Benefit of Cover (11th) {source} -1 to BS: hits on {(weapon.skill or 2) + 1}+ "
             "(a characteristic change, outside the +1/-1 hit roll cap)."
         )
     if weapon.psychic and edition is Edition.ELEVENTH and (skill_penalty or _cap(hit_modifier) < 0):
-        notes.append("Psychic (11th): the attack ignores the penalties to its BS and hit roll.")
+        # the cover note's "hits on N+" would no longer be true
+        ignored = " (the Benefit of Cover's -1 to BS too)" if skill_penalty else ""
+        notes.append(f"Psychic (11th): the attack ignores the penalties to its BS and hit roll{ignored}.")
         skill_penalty = 0
         hit_modifier = max(0, hit_modifier)
+    elif skill_penalty:
+        notes.append(cover_note)
     wound_modifier = weapon.wound_modifier + target.wound_modifier
     if weapon.lance and situation.charged:
         wound_modifier += 1

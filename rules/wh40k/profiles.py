@@ -476,13 +476,17 @@ def _merge_keys(tokens: list[_Token], keys: set[str]) -> list[_Token]:
     return out
 
 
-def _amount(what: str, line: str, token: _Token, text: str, name: str, limit: int = MAX_STAT) -> Amount:
+def _amount(
+    what: str, line: str, token: _Token, text: str, name: str, limit: int = MAX_STAT, letter: str = ""
+) -> Amount:
+    """``text`` as a number or dice; ``letter`` is the characteristic's letter typed before it
+    (``A``, ``D``), so the examples read as the whole token (damage dice are ``DD3+1``)."""
     try:
         amount = Amount.parse(text)
     except ValueError:
-        raise _error(
-            what, line, token, f"{name} must be a number or dice such as `D6`, `2D6` or `D3+1`."
-        ) from None
+        examples = f"`{letter}D6`, `{letter}2D6` or `{letter}D3+1`"
+        six = " (`D6` alone is six damage)" if letter == "D" else ""
+        raise _error(what, line, token, f"{name} must be a number or dice such as {examples}{six}.") from None
     if amount.maximum > limit:
         raise _error(what, line, token, f"{name} can be at most {limit}.")
     return amount
@@ -655,7 +659,7 @@ def _weapon_stat(
         raise _error(what, line, token, "this characteristic is given twice; keep one.")
     seen.add(name)
     if key == "a":
-        fields["attacks"] = _amount(what, line, token, value, "A (attacks)", MAX_ATTACKS)
+        fields["attacks"] = _amount(what, line, token, value, "A (attacks)", MAX_ATTACKS, "A")
     elif key in ("bs", "ws"):
         fields["melee"] = key == "ws"
         if re.match(r"^(n/?a|-)$", value, re.IGNORECASE):
@@ -674,7 +678,7 @@ def _weapon_stat(
             raise _error(what, line, token, "AP goes from AP0 to AP-6.")
         fields["ap"] = ap
     elif key == "d":
-        fields["damage"] = _amount(what, line, token, value, "D (damage)")
+        fields["damage"] = _amount(what, line, token, value, "D (damage)", letter="D")
     elif key == "x":
         models = int(value)
         if not 1 <= models <= MAX_ATTACKING_MODELS:

@@ -85,8 +85,9 @@ _FLAGS = {
     "blast",
     "torrent",
     "hazardous",
+    "psychic",  # 11th edition: changes which modifiers apply
 }
-_NUMBERED = re.compile(r"^(sustained hits|rapid fire|melta)\s*(\d*d?[36]?(?:\+\d+)?|\d+)$")
+_NUMBERED = re.compile(r"^(sustained hits|rapid fire|melta|blast|cleave)\s*(\d*d?[36]?(?:\+\d+)?|\d+)$")
 _ANTI = re.compile(r"^anti-?\s*([a-z][a-z -]*?)\s*([2-6])\+$")
 _INVULNERABLE = re.compile(r"([2-6])\+\s*invulnerable save|invulnerable save\s*\(?([2-6])\+", re.IGNORECASE)
 _INVULNERABLE_NAMED = re.compile(r"^\s*([2-6])\+", re.IGNORECASE)

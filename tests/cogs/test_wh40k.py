@@ -198,3 +198,36 @@ async def test_a_table_too_long_says_what_it_folds(driver: OfflineDriver) -> Non
     assert "values a row" in message.text
     small = public_chart(await driver.command("40k odds", weapon="A4 BS3+ S4 AP0 D1", target="T4 Sv4+ W1 x5"))
     assert "a row" not in small.text
+
+
+async def test_an_empty_weapon_line_is_not_looked_up_as_a_profile(driver: OfflineDriver) -> None:
+    reply = await driver.command('/40k odds weapon:"" target:"T4 Sv3+ W2"')
+    text = refused(reply, "The weapon line is empty")
+    assert "profile called ``" not in text
+
+
+async def test_a_long_unit_is_shown_by_whole_lines(driver: OfflineDriver) -> None:
+    # Twelve long lines pass 1,024 characters: the field was cut inside a code span (an unclosed
+    # backtick) with no word of the lines left out.
+    line = "weapon number {} with a long name: A1 BS3+ S4 AP-1 D1, lethal hits, sustained hits 1, twin-linked"
+    unit = "; ".join(line.format(i) for i in range(12))
+    message = public_chart(await driver.command(f'/40k odds weapon:"{unit}" target:"T4 Sv3+ W2 x10"'))
+    (field,) = [f["value"] for f in message.embeds[0]["fields"] if f["name"] == "Unit"]
+    assert len(field) <= 1024 and field.count("`") % 2 == 0
+    shown = field.count("weapon number")
+    assert 1 <= shown < 12 and f"and {12 - shown} more lines" in field
+
+
+async def test_a_long_roll_is_cut_between_dice_not_inside_one(driver: OfflineDriver) -> None:
+    # A roll too long for the embed is cut and attached whole; the cut fell anywhere, often inside
+    # `**6**` or `~~2~~`, leaving the bold or strike-through open for the rest of the message.
+    unit = "; ".join(f"gun {i}: A4 BS3+ S4 AP-1 D2, sustained hits 1, reroll hits x12" for i in range(12))
+    for _ in range(8):
+        reply = await driver.command(f'/40k attack weapon:"{unit}" target:"T4 Sv3+ W3 x50 fnp6+"')
+        message = reply.message
+        assert [a.filename for a in message.attachments] == ["attack.txt"]
+        description = message.embeds[0]["description"]
+        assert "*The whole roll is in attack.txt.*" in description
+        body = description.rsplit("\n", 1)[0]
+        for mark in ("**", "~~", "__"):
+            assert body.count(mark) % 2 == 0, body[-80:]

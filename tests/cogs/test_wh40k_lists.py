@@ -123,7 +123,7 @@ async def test_units_are_used_by_name_in_attack_and_odds(driver: OfflineDriver) 
         await driver.command('/40k odds weapon:"ash wardens: ember carbine" target:"Gravel Hulk"')
     )
     assert (
-        "**Ash Wardens: Ember carbine**" in odds.text
+        r"**Ash Wardens\: Ember carbine**" in odds.text
         and "A2 BS3+ S4 AP-1 D1 x9, sustained hits 1" in odds.text
     )
     assert "**Gravel Hulk**: `T10 Sv3+ W12 fnp6+ vehicle walker`" in odds.text
@@ -142,7 +142,7 @@ async def test_units_are_used_by_name_in_attack_and_odds(driver: OfflineDriver) 
     ).message
     assert not rolled.ephemeral and "Hit rolls (3+)" in rolled.text
     assert (
-        "A2 WS3+ S5 AP-1 DD3, devastating wounds`" in rolled.text
+        "A2 WS3+ S5 AP-1 DD3, devastating wounds, psychic`" in rolled.text
         and "`T4 Sv3+ W2 x5 inv5+ infantry battleline`" in rolled.text
     )
     # typed lines still work beside them
@@ -231,4 +231,67 @@ async def test_markdown_in_a_roster_name_is_shown_as_written(driver: OfflineDriv
     rolled = (
         await driver.command('/40k attack weapon:"**loud** _hulk_: quake cannon" target:"T4 Sv3+ W1"')
     ).message
-    assert r"\*\*Loud\*\* \_Hulk\_: Quake cannon" in rolled.text
+    # (bot.text.public escapes ':' too, so no typed URL is a link; Discord hides the backslashes)
+    assert r"\*\*Loud\*\* \_Hulk\_\: Quake cannon" in rolled.text
+
+
+async def test_a_unit_name_two_lists_share_is_refused_without_the_list(driver: OfflineDriver) -> None:
+    # Typed without its list, a name two lists hold must not silently pick one of them (the two
+    # Gravel Hulks could differ); the refusal says how to name each.
+    await driver.command("/40k list import name:First", file=roster_file())
+    await driver.command(
+        "/40k list import name:Second",
+        file=Attachment("s.json", rosters.as_json(rosters.roster_tree([rosters.gravel_hulk()]))),
+    )
+    for option in (
+        'weapon:"Gravel Hulk" target:"T4 Sv3+ W2"',
+        'weapon:"A1 BS3+ S4 AP0 D1" target:"Gravel Hulk"',
+    ):
+        refused(
+            await driver.command(f"/40k odds {option}"),
+            "Gravel Hulk",
+            "`First / Gravel Hulk`",
+            "`Second / Gravel Hulk`",
+        )
+    refused(
+        await driver.command('/40k odds weapon:"Gravel Hulk: Quake cannon" target:"T4 Sv3+ W2"'),
+        "`First / Gravel Hulk`",
+    )
+    # a unit only one list holds still needs no list name
+    shown = (await driver.command('/40k odds weapon:"A1 BS3+ S4 AP0 D1" target:"Lantern Seer"')).message
+    assert not shown.ephemeral and "T3 Sv5+ W4" in shown.text
+
+
+async def test_a_hostile_unit_name_is_inert_in_a_public_reply(driver: OfflineDriver) -> None:
+    # A roster is anyone's file: its unit names reach public odds replies through bot.text's one
+    # door, so a mention in one neither pings nor shows as a mention, and no markdown link forms.
+    unit = rosters.gravel_hulk()
+    unit["name"] = "<@123> @everyone [x](https://x.example)"
+    tree = rosters.roster_tree([unit])
+    await driver.command("/40k list import", file=Attachment("h.json", rosters.as_json(tree)))
+    for option in ('weapon:"A1 BS3+ S4 AP0 D1" target:"{}"', 'weapon:"{}" target:"T4 Sv3+ W2"'):
+        odds = public_chart(await driver.command(f"/40k odds {option.format(unit['name'])}"))
+        assert not odds.pings
+        assert "<@123>" not in odds.text and "@everyone" not in odds.text and "](https" not in odds.text
+
+
+async def test_a_unit_name_on_the_chart_has_no_escapes(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A chart is plain text: markdown escapes meant for the reply's text would show as backslashes.
+    from cogs.wh40k import replies
+
+    seen: list[tuple[str, ...]] = []
+    real = replies.chart_png
+
+    def spy(series: tuple, title: str, x_label: str) -> bytes:  # type: ignore[type-arg]
+        seen.append((title, *(label for label, _ in series)))
+        return real(series, title, x_label)
+
+    monkeypatch.setattr(replies, "chart_png", spy)
+    await driver.command("/40k list import", file=roster_file())
+    command = '/40k odds weapon:"Ash Wardens: Ember carbine" target:"Ash Wardens (2)"'
+    odds = public_chart(await driver.command(command + ' compare:"Ash Wardens (melee)"'))
+    title = "Models slain: Ash Wardens (2) (11th ed.)"
+    assert seen == [(title, "A: Ash Wardens: Ember carbine", "B: Ash Wardens (melee)")]
+    assert r"**Ash Wardens\: Ember carbine**" in odds.text

@@ -151,3 +151,18 @@ def test_devastating_wounds_order_in_a_unit_per_edition() -> None:
     tenth = unit_distribution(lines, target, edition=TENTH)
     assert tenth.wounds.as_dict() == pytest.approx({0: 1 / 36, 1: 5 / 36, 3: 30 / 36})
     assert tenth.slain.probability(1) == pytest.approx(eleventh.slain.probability(1)) == pytest.approx(5 / 6)
+
+
+def test_the_notes_say_what_the_roll_does() -> None:
+    # Psychic cancels cover's -1 BS in 11th: the notes must not still say "hits on 4+".
+    weapon, target = parse_weapon("A1 BS3+ S4 AP0 D1, psychic"), parse_target("T4 Sv7+ W1 infantry")
+    psychic = plan(weapon, target, parse_situation("cover"))
+    assert psychic.hit_need == 3
+    assert not any("hits on 4+" in note for note in psychic.notes), psychic.notes
+    assert any(note.startswith("Psychic (11th)") and "Benefit of Cover" in note for note in psychic.notes)
+    # Cleave in 10th: no advice to write `blast` for a melee weapon
+    with pytest.raises(ProfileError) as refused:
+        plan(parse_weapon("A3 WS3+ S4 AP0 D1, cleave 1"), parse_target("T4 Sv7+ W1 x12"), edition=TENTH)
+    assert "blast" not in str(refused.value) and "edition: 11th" in str(refused.value)
+    with pytest.raises(ProfileError, match="write `blast`"):
+        plan(parse_weapon("A3 BS3+ S4 AP0 D1, blast 2"), parse_target("T4 Sv7+ W1 x12"), edition=TENTH)

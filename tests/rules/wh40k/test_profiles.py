@@ -252,3 +252,20 @@ def test_target_words_and_keywords() -> None:
             parse_target(f"T4 Sv3+ W2 {word}")
     with pytest.raises(ProfileError, match="can't read"):
         parse_target("T4 Sv3+ W2 necron")
+
+
+@pytest.mark.parametrize(
+    ("line", "examples"),
+    [
+        ("A3 WS2+ S10 AP-3 D3+3", "`DD6`, `D2D6` or `DD3+1`"),
+        ("A3+3 WS2+ S10 AP-3 D3", "`AD6`, `A2D6` or `AD3+1`"),
+    ],
+)
+def test_a_wrong_dice_amount_is_shown_as_it_is_typed(line: str, examples: str) -> None:
+    # The characteristic's letter comes first: `D3+1` as damage reads as D then 3+1, so the example
+    # for damage dice is `DD3+1` (and `D6` alone is six damage).
+    with pytest.raises(ProfileError) as refused:
+        parse_weapon(line)
+    assert examples in str(refused.value)
+    for example in examples.replace("`", "").replace(" or", ",").split(", "):
+        parse_weapon(line.replace(line.split()[0 if examples.startswith("`A") else 4], example))

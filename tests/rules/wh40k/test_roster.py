@@ -379,3 +379,20 @@ def test_invulnerable_saves_and_feel_no_pain_in_any_wording(name: str, text: str
     hulk["rules"] = []
     hulk["profiles"].append(rosters.ability(name, text))
     assert line in parse_roster(rosters.as_json(rosters.roster_tree([hulk]))).units[0].target_line()
+
+
+def test_eleventh_edition_keywords_become_abilities() -> None:
+    # An 11th-edition roster prints Psychic, Blast X and Cleave X; they change the odds, so they
+    # must reach the weapon line, not be dropped as having no effect.
+    unit = rosters.gravel_hulk()
+    mortar = rosters.weapon_profile("Rift mortar", 3, "4+", 6, -1, 1, "Psychic, Blast 2")
+    maul = rosters.weapon_profile("Rift maul", 4, "3+", 8, -2, 2, "Cleave 1, Psychic", melee=True)
+    unit["selections"] = [rosters.upgrade("Rift mortar", 1, mortar), rosters.upgrade("Rift maul", 1, maul)]
+    read = parse_roster(rosters.as_json(rosters.roster_tree([unit])), "r.json")
+    weapons = {w.name: w for w in read.units[0].weapons}
+    assert weapons["Rift mortar"].abilities == ("psychic", "blast 2") and not weapons["Rift mortar"].unused
+    assert weapons["Rift maul"].abilities == ("cleave 1", "psychic") and not weapons["Rift maul"].unused
+    read_mortar = parse_weapon(weapons["Rift mortar"].line())
+    read_maul = parse_weapon(weapons["Rift maul"].line())
+    assert read_mortar.psychic and read_mortar.blast == 2
+    assert read_maul.psychic and read_maul.cleave == 1
