@@ -71,9 +71,17 @@ def game_line(game: SeatedGame, label: str, me: int, now: datetime, *, here: boo
         since = next(s for u, w, s in game.seats if u == me)
         return True, f"🟢 **{label}** in {where}: **your move**, {mine} (for {ago(since, now)})"
     if others:
-        names = ", ".join(f"<@{u}>" for u, _, _ in others[:3]) + (" and others" if len(others) > 3 else "")
+        # Name only the players who owe this same thing: in a tournament, one player confirming a
+        # result is not "reporting table 2" with the two players who are.
         what = others[0][1]
-        return False, f"⏳ **{label}** in {where}: waiting on {names}: {what} (for {ago(others[0][2], now)})"
+        same = [u for u, w, _ in others if w == what]
+        names = ", ".join(f"<@{u}>" for u in same[:3]) + (" and others" if len(same) > 3 else "")
+        rest = len(others) - len(same)
+        more = f"; {rest} more waited on for something else" if rest else ""
+        return (
+            False,
+            f"⏳ **{label}** in {where}: waiting on {names}: {what} (for {ago(others[0][2], now)}){more}",
+        )
     last = ago(game.updated_at, now)
     return False, f"⚪ **{label}** in {where}: nothing waits on anyone (last move {last} ago)"
 

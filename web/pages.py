@@ -15,7 +15,7 @@ from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicS
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "2"
+ASSET_VERSION = "3"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 

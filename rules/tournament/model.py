@@ -188,7 +188,8 @@ class Tournament(BaseModel):
     """A whole event, stored as JSON between commands.
 
     ``rounds_requested`` is the organiser's choice (None: the seed's guideline from the player
-    count); ``round_count`` is fixed when round 1 is paired.
+    count); ``round_count`` is fixed when round 1 is paired, and at the rounds played when the
+    event finishes early (so it may be 1 or 2, below the minimum an organiser can plan).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -200,7 +201,7 @@ class Tournament(BaseModel):
     extras: list[Extra] = Field(default_factory=list)
     escalation_tiers: list[Tier] = Field(default_factory=list)
     rounds_requested: int | None = Field(default=None, ge=MIN_ROUNDS, le=MAX_ROUNDS)
-    round_count: int | None = Field(default=None, ge=MIN_ROUNDS, le=MAX_ROUNDS)
+    round_count: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
     scenarios: dict[int, str] = Field(default_factory=dict)
     """Round number -> scenario id."""
     players: list[Player] = Field(default_factory=list)

@@ -10,7 +10,7 @@ import pytest
 from bot.anywhere import ANYWHERE, works_anywhere
 from bot.offline import GUILD_ID, OfflineDriver
 from cogs.games import REMIND_JOB, remind_job, remind_key
-from tests.cogs.tournament_helpers import refused
+from tests.cogs.tournament_helpers import games, name_of, refused
 
 
 async def _boss_fight(driver: OfflineDriver, channel_name: str) -> Any:
@@ -210,3 +210,25 @@ async def test_every_game_kind_says_whom_it_waits_on(driver: OfflineDriver) -> N
     assert "Incident" not in begun.text, begun.text
     text = _games_text(await driver.command("/games", user="cy"))
     assert "Space Infantry boss fight" in text and "Add units to the squad" in text
+
+
+async def test_a_waiting_line_names_only_the_players_it_waits_on_for_that(driver: OfflineDriver) -> None:
+    """In a tournament one player waits to confirm and two others to report their own table: the
+    line never says that the confirming player has to report another table's game."""
+    await driver.command('/tournament create name:"Cup" tier:300', user="olga")
+    for name in ("ann", "bo", "cy", "di"):
+        await driver.command("/tournament join faction:Nomads", user=name)
+    await driver.command("/tournament pair threads:false", user="olga")
+    first, second = await games(driver)
+    reporter, confirmer = name_of(driver, first.a), name_of(driver, first.b)
+    reported = await driver.command(
+        f"/tournament report opponent:@{confirmer} my_op:5 my_vp:100 their_op:3 their_vp:50", user=reporter
+    )
+    assert not reported.message.ephemeral, reported.text
+    line = _games_text(await driver.command("/games", user=reporter)).splitlines()[-1]
+    confirmer_id = driver.user(confirmer).id
+    if f"<@{confirmer_id}>" in line:
+        assert "confirm" in line and "report your" not in line, line
+    for player in (second.a, second.b):
+        if f"<@{player}>" in line:
+            assert f"table {second.table}" in line, line

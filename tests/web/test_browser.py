@@ -103,3 +103,42 @@ async def test_the_venue_screen_pages_through_a_long_standings_list(web_driver: 
         assert await screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
         _looks_drawn(await screen.screenshot(OUT / "projector-long.png"), 1280, 720)
         assert screen.errors == [], screen.errors
+
+
+BROKEN_CELLS = """Array.from(document.querySelectorAll(
+    'table.standings th, table.standings td:not(.name):not(.fac)'
+)).filter((cell) => {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const tops = Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top));
+  return new Set(tops).size > 1;
+}).map((cell) => cell.textContent)"""
+
+
+async def test_standings_numbers_and_headings_stay_on_one_line(web_driver: OfflineDriver) -> None:
+    """A phone or the venue screen never breaks "250" into three lines or "TP" into two: only
+    names and factions wrap."""
+    driver = web_driver
+    public(await driver.command('/tournament create name:"Narrow Cup" tier:300', user="olga"))
+    long = "averyveryveryverylongnamethatgoesonandon"
+    for name in ("ann", "bo", "cy", long):
+        public(await driver.command(f'/tournament add player:@{name} faction:"Combined Army"', user="olga"))
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    for g in await games(driver):
+        public(
+            await driver.command(
+                f"/tournament result player:@{name_of(driver, g.a)} opponent:@{name_of(driver, g.b)} "
+                "player_op:8 player_vp:250 opponent_op:2 opponent_vp:150",
+                user="olga",
+            )
+        )
+    info = public(await driver.command("/tournament info", user="olga"))
+    url = next(item["url"] for row in info.components for item in row["components"] if item.get("url"))
+    async with chromium.chromium() as browser:
+        for width, height, query in ((390, 844, ""), (1920, 1080, "?screen=1")):
+            page = await browser.new_page()
+            await page.size(width, height, mobile=width < 640)
+            await page.open(url + query)
+            assert "250" in await page.evaluate("document.querySelector('table.standings').innerText")
+            assert await page.evaluate(BROKEN_CELLS) == [], f"cells broken across lines at {width}px"
+            assert page.errors == [], page.errors

@@ -245,3 +245,26 @@ async def test_a_taken_port_leaves_the_bot_running_without_pages(tmp_path, web_d
         refused(await second.command("/tournament link reset", user="olga"), "serves no web pages")
     finally:
         await second.close()
+
+
+async def test_the_page_of_an_event_finished_early_shows_it_finished(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    driver = web_driver
+    url = await cup(driver, players=4)
+    for _ in range(2):
+        public(await driver.command("/tournament pair threads:false", user="olga"))
+        for g in await games(driver):
+            public(
+                await driver.command(
+                    f"/tournament result player:@{name_of(driver, g.a)} opponent:@{name_of(driver, g.b)} "
+                    "player_op:6 player_vp:150 opponent_op:4 opponent_vp:100",
+                    user="olga",
+                )
+            )
+    public(await driver.command("/tournament finish early:true", user="olga"))
+    async with http.get(url) as got:
+        assert got.status == 200
+        assert "<p class=\"status\">Finished</p>" in await got.text()
+    info = public(await driver.command("/tournament info", user="ann"))
+    assert url in info.text
