@@ -55,10 +55,11 @@ SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
-RATE_BURST = 120
+RATE_BURST = 600
 """Requests one address may send at once. A venue's players often share one public address."""
-RATE_PER_SECOND = 10.0
-"""Requests per second one address may keep up (a page polls once every 3 seconds)."""
+RATE_PER_SECOND = 60.0
+"""Requests per second one address may keep up: a page polls once every 3 seconds, so this lets
+about 150 open pages share one address (a venue's Wi-Fi), and still stops a flood."""
 MAX_TRACKED_ADDRESSES = 10_000
 CACHE_ENTRIES = 64
 """Rendered pages kept per process, keyed by tournament version: polling costs one query."""
@@ -194,6 +195,9 @@ async def _guard(
                 pages.plain("Something went wrong", f"Incident {incident}; try again soon."), 500
             )
     response.headers.update(SECURITY_HEADERS)
+    response.headers["Server"] = "Herald"
+    if response.status == 200 and isinstance(response, web.Response) and len(response.body or b"") > 1024:
+        response.enable_compression()  # gzip when the visitor accepts it: a big event's page is 200 KB
     response.headers.setdefault("Cache-Control", "no-store")
     return response
 

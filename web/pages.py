@@ -15,7 +15,7 @@ from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicS
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "3"
+ASSET_VERSION = "4"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 
@@ -104,7 +104,8 @@ def live(view: PublicTournament, *, screen: bool) -> str:
     ends = ""
     if view.timer_ends is not None:
         stamp = e(view.timer_ends.isoformat())
-        ends = f'<p class="timer" data-ends="{stamp}">Round timer: ends at {stamp}</p>'
+        clock = e(view.timer_ends.strftime("%H:%M UTC"))
+        ends = f'<p class="timer" data-ends="{stamp}">Round timer: ends at {clock}</p>'
     parts = [
         f'<header><h1>{e(view.name)}</h1><p class="meta">ITS · {view.tier} points · {e(view.kind)} · '
         f'{view.players} player{"" if view.players == 1 else "s"}</p>'
@@ -136,7 +137,9 @@ def round_games(view: PublicTournament, number: int) -> str | None:
 
 def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: str | None) -> str:
     """The whole page: the live part inside a shell that loads our own stylesheet and script."""
-    base = f"/t/{quote(token, safe='')}"
+    # Addresses relative to the page (/t/TOKEN), so Herald also works behind a reverse proxy that
+    # serves it under a path (PUBLIC_URL=https://example.org/herald).
+    base = quote(token, safe="")
     classes = " ".join(c for c in ("screen" if screen else "", f"theme-{theme}" if theme else "") if c)
     live_url = f"{base}/live" + ("?screen=1" if screen else "")
     downloads = (
@@ -148,9 +151,9 @@ def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: 
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="color-scheme" content="dark light"><meta name="referrer" content="no-referrer">'
         f"<title>{e(view.name)} · Herald</title>"
-        f'<link rel="stylesheet" href="/static/page.css?v={ASSET_VERSION}">'
-        '<link rel="icon" href="/static/icon.svg">'
-        f'<script src="/static/page.js?v={ASSET_VERSION}" defer></script></head>'
+        f'<link rel="stylesheet" href="../static/page.css?v={ASSET_VERSION}">'
+        '<link rel="icon" href="../static/icon.svg">'
+        f'<script src="../static/page.js?v={ASSET_VERSION}" defer></script></head>'
         f'<body class="{classes}" data-live="{e(live_url)}" data-etag="{e(etag)}">'
         f'<div id="live">{live(view, screen=screen)}</div>'
         f'<footer><span id="updated">Updates by itself.</span> {downloads} · '

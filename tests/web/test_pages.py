@@ -29,7 +29,7 @@ async def test_page_current_round_standings_and_downloads(
     assert "Store Cup" in text and "Waiting for round 1 to be paired" in text
     assert before.headers["Content-Security-Policy"] == CSP
     assert before.headers["X-Content-Type-Options"] == "nosniff"
-    assert '<script src="/static/page.js' in text and "http" not in text.split("<body")[0].replace(
+    assert '<script src="../static/page.js' in text and "http" not in text.split("<body")[0].replace(
         'content="width=device-width', ""
     ), "no external asset in the head"
 
@@ -268,3 +268,14 @@ async def test_the_page_of_an_event_finished_early_shows_it_finished(
         assert "<p class=\"status\">Finished</p>" in await got.text()
     info = public(await driver.command("/tournament info", user="ann"))
     assert url in info.text
+
+
+async def test_big_answers_are_compressed_and_addresses_are_relative(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    url = await cup(web_driver)
+    got = await http.get(url, headers={"Accept-Encoding": "gzip"})
+    assert got.headers.get("Content-Encoding") == "gzip" and got.headers["Server"] == "Herald"
+    text = await got.text()
+    # behind a proxy that serves Herald under a path, every address still resolves from the page
+    assert 'href="/' not in text and 'src="/' not in text and 'data-live="/' not in text
