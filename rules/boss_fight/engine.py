@@ -21,7 +21,10 @@ Readings of the seed chosen here (each easy to change):
   free walk): the remaining actions are lost.
 * A 1-legged boss moves half the card's tiles, rounding down; move bonuses are added first.
 * Healing never raises health above the built health.
-* Only Attack cards count towards the boss's cap of 2 attacks a turn.
+* The boss's cap of 2 attack actions a turn counts every action that attacks: an Attack card, and
+  an item card or an ability taking an action that deals damage to enemies (see
+  :func:`attacks`). Effects that only hinder (poison, stuns, lost agility) are not attacks, and
+  abilities that take no action are not actions at all.
 * A round limit (``GameSettings.round_limit``, ours: the seed has none): when the last round
   allowed is over, the side with the larger share of its starting health left wins.
 
@@ -1151,12 +1154,44 @@ def _equipment(c: Character, key: str) -> EquipmentSpec:
     raise IllegalAction(f"{c.name} has no '{key.strip()[:40]}' equipped; it has {names}.")
 
 
+def attacks(usable: Usable) -> bool:
+    """Whether using ``usable`` as an action is an attack: it deals damage to enemies.
+
+    The seed caps the boss at 2 attack actions a turn and names Attack as a type of action card;
+    an item or an ability that hurts enemies is the same kind of action, so it counts too (the
+    Tail Sting is an attack, the Spit Venom's poison is not).
+
+    >>> from rules.boss_fight.content import load_catalog
+    >>> cat = load_catalog()
+    >>> attacks(cat.abilities["tremor"].use), attacks(cat.actions["spit_venom"].item)
+    (True, False)
+    """
+    return usable.reaches is Affects.ENEMIES and any(
+        e.kind is EffectKind.DAMAGE and e.to is EffectTo.AFFECTED for e in usable.effects)
+
+
+def attack_capped(state: GameState, c: Character) -> bool:
+    """Whether ``c`` is the boss and has made its 2 attack actions this turn.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> attack_capped(s, s.boss)
+    False
+    """
+    return c.side is Side.BOSS and state.active == c.id and state.attacks_made >= BOSS_MAX_ATTACKS
+
+
+def _check_attack_cap(state: GameState, c: Character, what: str) -> None:
+    if attack_capped(state, c):
+        raise IllegalAction(f"{c.name} has made {BOSS_MAX_ATTACKS} attacks this turn, the most a boss may, "
+                            f"and {what} attacks too: use the other action on a move, an item that deals "
+                            "no damage or a sacrifice.")
+
+
 def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
     s = ctx.state
     spec = _card_of(s, c, a.card, CardType.ATTACK, "attack with")
-    if c.side is Side.BOSS and s.attacks_made >= BOSS_MAX_ATTACKS:
-        raise IllegalAction(f"{c.name} has made {BOSS_MAX_ATTACKS} attacks this turn, the most a boss "
-                            "may: use the other action on a move, an item or a sacrifice.")
+    _check_attack_cap(s, c, spec.name)
     eq = _equipment(c, a.equipment)
     prof = eq.profile(spec.attack.profile)
     if prof is None:
@@ -1188,8 +1223,12 @@ def _use_item(ctx: _Ctx, c: Character, a: UseItem) -> None:
     s = ctx.state
     spec = _card_of(s, c, a.card, CardType.ITEM, "use")
     item = spec.item
+    if attacks(item):
+        _check_attack_cap(s, c, spec.name)
     _check_usable(s, c, item, a.target, spec.name)
     _discard(c, a.card, used=True)
+    if attacks(item):
+        s.attacks_made += 1
     ctx.say(f"{c.name} uses {spec.name}.")
     _run_usable(ctx, c, item, a.target, spec.name)
     if s.phase is Phase.PLAYING:
@@ -1251,6 +1290,8 @@ def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
         raise IllegalAction(f"{ab.name} expends {ab.expend} card(s) from the discard pile and {c.name} has "
                             f"{len(c.piles.discard)} there.")
     if ab.takes_action:
+        if attacks(ab.use):
+            _check_attack_cap(s, c, ab.name)
         if a.sacrifice is None:
             raise IllegalAction(f"{ab.name} takes an action: name a card from the hand to sacrifice for it.")
         _take_from_hand(c, a.sacrifice, s, "sacrifice")
@@ -1261,6 +1302,8 @@ def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
         _discard(c, a.sacrifice)
     _expend(c, ab.expend)
     c.ability_used_round[ab.id] = s.round
+    if ab.takes_action and attacks(ab.use):
+        s.attacks_made += 1
     cost = []
     if ab.takes_action:
         cost.append(f"sacrificing {_card_name(s, a.sacrifice or '')}")
@@ -1484,7 +1527,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     out: list[Action] = []
     immobile = c.active_status(Status.IMMOBILISED)
-    capped = c.side is Side.BOSS and s.attacks_made >= BOSS_MAX_ATTACKS
+    capped = attack_capped(s, c)
     reach = None
     if len(c.shape) > 1 and not immobile:
         # One search at the longest move in hand serves every move card (and the free walk).
@@ -1502,7 +1545,7 @@ def legal_actions(state: GameState) -> list[Action]:
             for eq in c.equipment:
                 targets = attack_targets(s, c, card, eq)
                 out.extend(Attack(card=card, equipment=eq.id, target=t) for t in targets)
-        elif spec.type is CardType.ITEM:
+        elif spec.type is CardType.ITEM and not (capped and attacks(spec.item)):
             out.extend(UseItem(card=card, target=t) for t in _usable_targets(s, c, spec.item))
         out.append(Sacrifice(card=card))
     if s.settings.free_walk and not immobile:
@@ -1511,7 +1554,7 @@ def legal_actions(state: GameState) -> list[Action]:
     for ab in c.abilities:
         if ab.use is None or not ability_ready(s, c, ab.id) or len(c.piles.discard) < ab.expend:
             continue
-        if ab.takes_action and not hand:
+        if ab.takes_action and (not hand or (capped and attacks(ab.use))):
             continue
         for t in _usable_targets(s, c, ab.use):
             if ab.takes_action:

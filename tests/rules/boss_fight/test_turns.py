@@ -10,12 +10,15 @@ from rules.boss_fight import (
     IllegalAction,
     Move,
     Sacrifice,
+    UseAbility,
+    UseItem,
     apply,
     initiative,
     legal_actions,
 )
 from rules.boss_fight.content import Stat
 from rules.boss_fight.engine import _Ctx, draw, health_shares
+from rules.boss_fight.narration import turn_prompt
 from rules.boss_fight.state import Outcome, Phase
 from rules.errors import RuleError
 from tests.rules.boss_fight.helpers import H, ScriptedRandom, arena, hand_of, placed, put
@@ -267,3 +270,57 @@ def test_no_round_limit_plays_on():
     state = placed(arena(settings=GameSettings(round_limit=None)), "E5", ["J9"])
     state = _to_round_end(_to_round_end(state, ScriptedRandom(default=1)), ScriptedRandom(default=1))
     assert state.round == 3 and not state.is_over()
+
+
+def _wyrm_beside_mira():
+    """The Venom Wyrm (Venom Fangs, Tail Sting) with Mira next to its anchor and health to spare."""
+    s = arena(boss="venom_wyrm", heroes=("mira_the_warden",), shape=[(0, 0)])
+    s = placed(s, "E5", ["A10"])
+    s = put(s, "mira_vale", "E6")
+    mira = s.character("mira_vale")
+    mira.stats = mira.stats.model_copy(update={"health": 99})
+    mira.health = 99
+    return s
+
+
+def test_an_ability_that_deals_damage_is_one_of_the_boss_s_two_attacks():
+    # Seed: the boss uses 3 actions a turn, at most 2 of them attacks. After two Basic Attacks the
+    # Tail Sting (an action that deals 2 damage) would be a third attack.
+    rng = ScriptedRandom(default=1)
+    s = skip_to(_wyrm_beside_mira(), "boss", rng)
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "walk", "walk"])
+    for _ in range(2):
+        s = apply(s, Attack(card="basic_attack", equipment="venom_fangs", target=H("E6")), rng).state
+    assert (s.attacks_made, s.actions_left) == (2, 1)
+    assert not any(a.kind == "use_ability" and a.ability == "tail_sting" for a in legal_actions(s))
+    with pytest.raises(IllegalAction, match=r"2 attacks this turn.*Tail Sting attacks too"):
+        apply(s, UseAbility(ability="tail_sting", target=H("E6"), sacrifice="walk"), rng)
+    sting = next(o for o in turn_prompt(s).others if o.name == "Tail Sting")
+    assert not sting.playable and "already 2 attacks this turn" in sting.needs
+    s = apply(s, Sacrifice(card="walk"), rng).state
+    assert s.active == "mira_vale"
+
+
+def test_the_sting_first_leaves_one_attack_card():
+    rng = ScriptedRandom(default=1)
+    s = skip_to(_wyrm_beside_mira(), "boss", rng)
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "walk", "walk"])
+    s = apply(s, UseAbility(ability="tail_sting", target=H("E6"), sacrifice="walk"), rng).state
+    assert s.attacks_made == 1
+    s = apply(s, Attack(card="basic_attack", equipment="venom_fangs", target=H("E6")), rng).state
+    assert (s.attacks_made, s.actions_left) == (2, 1)
+    assert not any(a.kind == "attack" for a in legal_actions(s))
+    with pytest.raises(IllegalAction, match="2 attacks this turn"):
+        apply(s, Attack(card="basic_attack", equipment="venom_fangs", target=H("E6")), rng)
+
+
+def test_hindering_without_damage_is_not_an_attack():
+    # Spit Venom only poisons: the boss may still use it after two attacks.
+    rng = ScriptedRandom(default=1)
+    s = skip_to(_wyrm_beside_mira(), "boss", rng)
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "spit_venom"])
+    for _ in range(2):
+        s = apply(s, Attack(card="basic_attack", equipment="venom_fangs", target=H("E6")), rng).state
+    assert UseItem(card="spit_venom", target=H("E6")) in legal_actions(s)
+    s = apply(s, UseItem(card="spit_venom", target=H("E6")), rng).state
+    assert s.active == "mira_vale"
