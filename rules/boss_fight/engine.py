@@ -25,8 +25,10 @@ Readings of the seed chosen here (each easy to change):
   an item card or an ability taking an action that deals damage to enemies (see
   :func:`attacks`). Effects that only hinder (poison, stuns, lost agility) are not attacks, and
   abilities that take no action are not actions at all.
-* A round limit (``GameSettings.round_limit``, ours: the seed has none): when the last round
-  allowed is over, the side with the larger share of its starting health left wins.
+* The fight ends as the seed says, when a side is wiped out. A round limit is an option the
+  players may set (``GameSettings.round_limit``, none by default): when the last round allowed is
+  over, the side with the larger share of its starting health left wins. A fight that stalls ends
+  in a draw when nobody could act for 3 rounds, or when both sides agree (:func:`agree_draw`).
 
 >>> from rules.boss_fight import quick_game
 >>> state = quick_game(seed=1)
@@ -1420,6 +1422,24 @@ def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
         _TURN_ACTIONS[type(action)](ctx, c, action)
     s.step += 1
     return StepResult(state=s, log=ctx.log, rolls=ctx.rolls, hits=ctx.hits)
+
+
+def agree_draw(state: GameState) -> StepResult:
+    """The fight ended as a draw because both sides agreed to stop (the seed has no such ending;
+    it is for a fight the players no longer want to finish). Who must agree is the table's rule
+    (``rules.boss_fight.table.offering_draw``); the engine only ends the fight.
+
+    >>> from rules.boss_fight import quick_game
+    >>> r = agree_draw(quick_game(seed=1))
+    >>> r.state.is_over(), r.state.outcome.value, r.log
+    (True, 'draw', ['Both sides agree to end the fight: a draw.'])
+    """
+    if state.phase is not Phase.PLAYING:
+        raise IllegalAction("Only a fight under way can end in an agreed draw.")
+    s = copy_state(state)
+    s.phase, s.outcome, s.active, s.actions_left = Phase.OVER, Outcome.DRAW, None, 0
+    s.step += 1
+    return StepResult(state=s, log=["Both sides agree to end the fight: a draw."])
 
 
 # ---- legal actions ----------------------------------------------------------------------------

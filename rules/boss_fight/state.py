@@ -3,8 +3,9 @@
 A state carries everything it needs (the map, the card texts its decks use, each character's
 equipment and abilities), so a stored game keeps working when content files change later.
 
->>> GameSettings().model_dump()
-{'points_limit': None, 'free_walk': False, 'defenders_choose': False, 'feats_per_turn': 1, 'round_limit': 20}
+>>> sorted(GameSettings().model_dump().items())  # doctest: +NORMALIZE_WHITESPACE
+[('defenders_choose', False), ('feats_per_turn', 1), ('free_walk', False), ('points_limit', None),
+ ('round_limit', None)]
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ from rules.boss_fight.content import (
 from rules.boss_fight.hexgrid import Hex, HexField
 
 SCHEMA_VERSION = 1
-DEFAULT_ROUND_LIMIT = 20
-"""Rounds a game lasts at most unless its settings say otherwise (see :class:`GameSettings`)."""
+DEFAULT_ROUND_LIMIT: int | None = None
+"""Rounds a game lasts at most unless its settings say otherwise: none, as in the seed (see
+:class:`GameSettings`)."""
 BOSS_ID = "boss"
 """The boss is always the character with this id."""
 
@@ -63,9 +65,10 @@ class GameSettings(BaseModel):
     :class:`SetDefence`); otherwise the engine always rolls, since the roll can only help.
     ``feats_per_turn``: how many heroic feats a hero may use in one turn (our limit; the seed sets
     none beyond the cost).
-    ``round_limit``: the seed plays until one side is wiped out; a play-by-post game needs an end
-    that comes, so after this many rounds the side that kept the larger share of its starting
-    health wins (equal shares: a draw). None plays without a limit.
+    ``round_limit``: None (the default) plays as the seed does, until one side is wiped out. A
+    table that wants an end that comes sets a number: after that many rounds the side that kept
+    the larger share of its starting health wins (equal shares: a draw). A stalled fight without
+    a limit still ends: in a draw when nobody can act for 3 rounds, or when both sides agree.
     """
 
     model_config = ConfigDict(extra="forbid")
