@@ -7,8 +7,14 @@ every die rolled. ``legal_actions(state)`` lists what the current character may 
 
 Readings of the seed chosen here (each easy to change):
 
-* Initiative: highest current agility first; ties go to the heroes before the boss, and among
-  heroes to the party's order.
+* Initiative: highest current agility first, rolled at the start of each round *before* the
+  last round's statistic changes run out, so a card that cut a hero's agility "until the end of
+  the round" moves the hero down the next round's order (the seed compares the current agility,
+  and a change that never reached an initiative roll would be pointless for it). Ties, on which
+  the seed is silent, go to the heroes before the boss (the boss already has 3 actions to a
+  hero's 2), and among heroes to the party's order.
+* Heroic feats: as many a turn as the hero can pay for; the seed's only limit is the cost (cards
+  expended from the discard pile). A table may cap them (``GameSettings.feats_per_turn``).
 * Draws happen for every living character at the start of each round (4 cards in the first
   round, then 2 per hero and 3 for the boss). A character that is Stunned when the round starts
   draws nothing, one that is Dazzled draws 1.
@@ -19,7 +25,9 @@ Readings of the seed chosen here (each easy to change):
 * A turn ends by itself when its actions are used (so heroic feats and free abilities come
   before the last action), or when the character has nothing it can do (an empty hand and no
   free walk): the remaining actions are lost.
-* A 1-legged boss moves half the card's tiles, rounding down; move bonuses are added first.
+* A 1-legged boss moves half the card's tiles, rounding up as the seed's one stated halving
+  (damage) does, so that one leg always moves a boss further than none; move bonuses are added
+  first.
 * Healing never raises health above the built health.
 * The boss's cap of 2 attack actions a turn counts every action that attacks: an Attack card, and
   an item card or an ability taking an action that deals damage to enemies (see
@@ -347,17 +355,19 @@ def piece_distance(a: list[Hex], b: list[Hex]) -> int:
 def move_allowance(c: Character, tiles: int) -> int:
     """Tiles a move of ``tiles`` gives ``c``: move bonuses, then the boss's legs rule.
 
-    0 legs: 0; 1 leg: half, rounding down; 2 or more: all of it. Heroes have no legs rule.
+    0 legs: 0; 1 leg: half, rounding up (the seed rounds its other halving, of damage, up too);
+    2 or more: all of it. Heroes have no legs rule.
 
     >>> from rules.boss_fight.content import StatBlock
     >>> boss = Character(id="boss", name="B", side=Side.BOSS, stats=StatBlock(health=9), health=9, legs=1)
-    >>> move_allowance(boss, 4), move_allowance(boss.model_copy(update={"legs": 0}), 4)
-    (2, 0)
+    >>> legless = boss.model_copy(update={"legs": 0})
+    >>> move_allowance(boss, 4), move_allowance(boss, 3), move_allowance(legless, 4)
+    (2, 2, 0)
     """
     total = tiles + c.passive_total(PassiveKind.MOVE_BONUS)
     if c.legs is None or c.legs >= 2:
         return total
-    return total // 2 if c.legs == 1 else 0
+    return (total + 1) // 2 if c.legs == 1 else 0
 
 
 def reachable(state: GameState, c: Character, tiles: int) -> dict[Hex, int]:
@@ -577,7 +587,8 @@ def _start_fight(ctx: _Ctx) -> None:
 def initiative(state: GameState) -> list[str]:
     """Ids of the living characters in turn order: highest current agility first.
 
-    Ties: heroes before the boss, heroes in party order.
+    Ties: heroes before the boss, heroes in party order. The engine rolls it as a round starts,
+    before the last round's statistic changes end (see the module notes).
 
     >>> from rules.boss_fight import quick_game
     >>> initiative(quick_game(seed=1))
@@ -626,6 +637,8 @@ def _start_round(ctx: _Ctx) -> None:
         _end_at_round_limit(ctx)
         return
     s.round += 1
+    # The order comes from the agility as the last round ends, its changes still on (see above).
+    s.order = initiative(s)
     for c in s.characters:
         c.mods = []
     faded: dict[str, list[str]] = {}
@@ -637,7 +650,6 @@ def _start_round(ctx: _Ctx) -> None:
                 faded.setdefault(t.name, []).append(t.tile.label())
     for name, where in faded.items():
         ctx.say(f"The {name} at {', '.join(where)} fades.")
-    s.order = initiative(s)
     names = ", ".join(s.character(i).name for i in s.order)
     ctx.say(f"Round {s.round}. Initiative: {names}.")
     for cid in s.order:
@@ -1321,7 +1333,7 @@ def _heroic_feat(ctx: _Ctx, c: Character, a: HeroicFeat) -> None:
     s = ctx.state
     if c.feat is None:
         raise IllegalAction(f"{c.name} has no heroic feat.")
-    if s.feats_used >= s.settings.feats_per_turn:
+    if s.settings.feats_per_turn is not None and s.feats_used >= s.settings.feats_per_turn:
         raise IllegalAction(f"{c.name} has used {s.feats_used} heroic feat(s) this turn, the most this game "
                             "allows.")
     if len(c.piles.discard) < c.feat_cost:
@@ -1581,8 +1593,8 @@ def legal_actions(state: GameState) -> list[Action]:
                 out.extend(UseAbility(ability=ab.id, target=t, sacrifice=x) for x in hand)
             else:
                 out.append(UseAbility(ability=ab.id, target=t))
-    if (c.feat and c.side is Side.HERO and s.feats_used < s.settings.feats_per_turn
-            and len(c.piles.discard) >= c.feat_cost):
+    feats_left = s.settings.feats_per_turn is None or s.feats_used < s.settings.feats_per_turn
+    if c.feat and c.side is Side.HERO and feats_left and len(c.piles.discard) >= c.feat_cost:
         out.extend(HeroicFeat(target=t) for t in _usable_targets(s, c, c.feat.use))
     return out
 

@@ -267,7 +267,7 @@ def _other_options(state: GameState, c: Character, actions: list[Action]) -> lis
         acts = [a for a in actions if isinstance(a, HeroicFeat)]
         if acts:
             needs = _aim_needs(state, c.feat.use, [a.target for a in acts])
-        elif state.feats_used >= state.settings.feats_per_turn:
+        elif state.settings.feats_per_turn is not None and state.feats_used >= state.settings.feats_per_turn:
             needs = "not now: the heroic feat limit for this turn is reached"
         else:
             needs = f"not now: needs {c.feat_cost} in the discard pile, has {len(c.piles.discard)}"

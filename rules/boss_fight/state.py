@@ -4,7 +4,7 @@ A state carries everything it needs (the map, the card texts its decks use, each
 equipment and abilities), so a stored game keeps working when content files change later.
 
 >>> sorted(GameSettings().model_dump().items())  # doctest: +NORMALIZE_WHITESPACE
-[('defenders_choose', False), ('feats_per_turn', 1), ('free_walk', False), ('points_limit', None),
+[('defenders_choose', False), ('feats_per_turn', None), ('free_walk', False), ('points_limit', None),
  ('round_limit', None)]
 """
 
@@ -63,8 +63,8 @@ class GameSettings(BaseModel):
     ``free_walk``: the seed's optional action "walk 2 tiles" that needs no card (off by default).
     ``defenders_choose``: each character decides whether to roll for defence (see
     :class:`SetDefence`); otherwise the engine always rolls, since the roll can only help.
-    ``feats_per_turn``: how many heroic feats a hero may use in one turn (our limit; the seed sets
-    none beyond the cost).
+    ``feats_per_turn``: how many heroic feats a hero may use in one turn; None (the default) sets
+    no limit, as in the seed, where the cost (cards expended from the discard pile) is the limit.
     ``round_limit``: None (the default) plays as the seed does, until one side is wiped out. A
     table that wants an end that comes sets a number: after that many rounds the side that kept
     the larger share of its starting health wins (equal shares: a draw). A stalled fight without
@@ -76,7 +76,7 @@ class GameSettings(BaseModel):
     points_limit: int | None = Field(default=None, ge=1, le=5000)
     free_walk: bool = False
     defenders_choose: bool = False
-    feats_per_turn: int = Field(default=1, ge=0, le=5)
+    feats_per_turn: int | None = Field(default=None, ge=0, le=5)
     round_limit: int | None = Field(default=DEFAULT_ROUND_LIMIT, ge=1, le=99)
 
 

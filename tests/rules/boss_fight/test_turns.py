@@ -21,7 +21,7 @@ from rules.boss_fight.engine import _Ctx, draw, health_shares
 from rules.boss_fight.narration import turn_prompt
 from rules.boss_fight.state import Outcome, Phase
 from rules.errors import RuleError
-from tests.rules.boss_fight.helpers import H, ScriptedRandom, arena, hand_of, placed, put
+from tests.rules.boss_fight.helpers import CATALOG, H, ScriptedRandom, arena, hand_of, placed, put
 
 PARTY = ("mira_the_warden", "kestrel_the_archer")
 
@@ -57,7 +57,9 @@ def test_initiative_is_recomputed_every_round():
     assert s.order == ["boss", "kestrel", "mira_vale"]
 
 
-def test_round_modifiers_count_for_initiative_only_in_their_round():
+def test_a_round_s_agility_change_sets_the_next_order_and_then_ends():
+    # The seed compares the current agility at the start of each round: a change made during
+    # round 1 is still on when round 2's order is rolled, and ends with it.
     s = game()
     from rules.boss_fight.state import StatMod
 
@@ -67,8 +69,32 @@ def test_round_modifiers_count_for_initiative_only_in_their_round():
     s = skip_to(s, "boss", rng)
     for _ in range(3):
         s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.round == 2 and s.order[0] == "mira_vale"
     assert s.character("mira_vale").mods == []
-    assert s.order[0] == "kestrel"
+    s = skip_to(s, "boss", rng)
+    while s.round == 2:
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.order[0] == "kestrel", "round 3 is back to the built agility"
+
+
+def test_a_minus_4_agility_change_puts_the_hero_after_the_boss_next_round():
+    # Terrifying Roar twice: Kestrel (agility 5) loses 4 and has 1, below the Colossus's 2.
+    s = arena(heroes=PARTY, shape=[(0, 0)])
+    s = placed(s, "E5", ["A10", "J10"])
+    assert s.order == ["kestrel", "mira_vale", "boss"]
+    s = put(s, "kestrel", "E7")  # within 2 of the boss
+    rng = ScriptedRandom(default=1)
+    s = skip_to(s, "boss", rng)
+    s.cards["terrifying_roar"] = CATALOG.actions["terrifying_roar"]  # not in the Colossus's deck
+    s.boss.piles.deck += ["terrifying_roar"] * 2
+    s = hand_of(s, "boss", ["terrifying_roar", "terrifying_roar", "walk"])
+    for _ in range(2):
+        s = apply(s, UseItem(card="terrifying_roar"), rng).state
+    assert s.character("kestrel").current(Stat.AGILITY) == 1
+    s = apply(s, Sacrifice(card="walk"), rng).state
+    assert s.round == 2
+    assert s.order == ["mira_vale", "boss", "kestrel"], "Mira and the boss tie at 2: the hero first"
+    assert s.character("kestrel").current(Stat.AGILITY) == 5
 
 
 def test_dead_characters_have_no_place_in_the_order():
