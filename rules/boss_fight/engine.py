@@ -96,6 +96,7 @@ from rules.boss_fight.state import (
     StatusMark,
     UseAbility,
     UseItem,
+    Withdraw,
     pose_tiles,
 )
 from rules.errors import RuleError
@@ -806,14 +807,21 @@ def _die(ctx: _Ctx, c: Character) -> None:
     s.tokens.append(BoardToken(token=spec.id, name=spec.name, tile=tiles[0], of=c.id,
                                blocks_sight=spec.blocks_sight, blocks_movement=spec.blocks_movement))
     ctx.say(f"{c.name} falls at {tiles[0].label()}.")
+    _end_if_a_side_is_gone(ctx)
+
+
+def _end_if_a_side_is_gone(ctx: _Ctx) -> None:
+    """The seed's ending: the fight is over once the boss or every hero is out of it."""
+    s = ctx.state
     boss_dead = s.boss.dead
     heroes_dead = all(h.dead for h in s.heroes)
     if boss_dead or heroes_dead:
         s.phase, s.active, s.actions_left = Phase.OVER, None, 0
         winner = Outcome.HEROES if boss_dead else Outcome.BOSS
         s.outcome = Outcome.DRAW if boss_dead and heroes_dead else winner
+        gone = "has fallen" if not any(h.withdrawn for h in s.heroes) else "has fallen or withdrawn"
         ctx.say({Outcome.HEROES: "The boss is slain: the heroes win!",
-                 Outcome.BOSS: "Every hero has fallen: the boss wins!",
+                 Outcome.BOSS: f"Every hero {gone}: the boss wins!",
                  Outcome.DRAW: "The boss and the last hero fall together: a draw."}[s.outcome])
 
 
@@ -1349,6 +1357,27 @@ def _heroic_feat(ctx: _Ctx, c: Character, a: HeroicFeat) -> None:
         _end_turn(ctx, c)
 
 
+def _withdraw(ctx: _Ctx, a: Withdraw) -> None:
+    s = ctx.state
+    c = s.character(a.character)
+    if c.side is not Side.HERO:
+        raise IllegalAction("Only a hero can withdraw: the boss player concedes instead.")
+    if s.phase is not Phase.PLAYING:
+        raise IllegalAction("Heroes withdraw once the fight is under way; before that, ask the host to "
+                            "start the table again without the hero.")
+    if c.dead:
+        why = "has already withdrawn" if c.withdrawn else "has fallen"
+        raise IllegalAction(f"{c.name} {why}: there is nothing to withdraw.")
+    where = c.tiles()[0].label() if c.tiles() else "the board"
+    was_acting = s.active == c.id
+    c.dead, c.withdrawn, c.statuses = True, True, []
+    ctx.acted = True
+    ctx.say(f"{c.name} withdraws from the fight and leaves {where}.")
+    _end_if_a_side_is_gone(ctx)
+    if s.phase is Phase.PLAYING and was_acting:
+        _end_turn(ctx, c)
+
+
 def _set_defence(ctx: _Ctx, a: SetDefence) -> None:
     s = ctx.state
     if not s.settings.defenders_choose:
@@ -1412,6 +1441,8 @@ def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
         raise IllegalAction("The fight is over: start a new game.")
     if isinstance(action, SetDefence):
         _set_defence(ctx, action)
+    elif isinstance(action, Withdraw):
+        _withdraw(ctx, action)
     elif s.phase is Phase.SETUP:
         if isinstance(action, PlaceBoss):
             _place_boss(ctx, action)

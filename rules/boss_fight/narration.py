@@ -425,7 +425,7 @@ def report_step(before: GameState, result: StepResult) -> list[str]:
     if other_dice:
         lines.append("Dice: " + "; ".join(f"{r.who} {r.value} ({r.why})" for r in other_dice) + ".")
     fallen = [c.name for c, was in zip(after.characters, before.characters, strict=False)
-              if c.dead and not was.dead]
+              if c.dead and not was.dead and not c.withdrawn]
     if fallen:
         lines.append(f"Fallen this step: {', '.join(fallen)}.")
     if after.is_over() and not before.is_over():

@@ -153,6 +153,9 @@ class Character(BaseModel):
     defends: bool = True
     points: int = 0
     dead: bool = False
+    withdrawn: bool = False
+    """A hero its player took out of play (:class:`Withdraw`): ``dead`` is set too, since it is out
+    of the fight in every way a fallen hero is, but it leaves no death token."""
     pieces: list[str] = Field(default_factory=list)
 
     @property
@@ -315,6 +318,18 @@ class HeroicFeat(_Action):
     target: HexField | None = None
 
 
+class Withdraw(_Action):
+    """A hero's player takes the hero out of play, at any time during the fight.
+
+    Not a turn action and not in the seed: it lets a player leave a play-by-post fight without
+    ending it for the others. The hero is out as a fallen one is (no turn, no target, no draw);
+    the fight ends as usual when no hero is left.
+    """
+
+    kind: Literal["withdraw"] = "withdraw"
+    character: str
+
+
 class SetDefence(_Action):
     """With ``defenders_choose`` on: whether ``character`` rolls for defence from now on."""
 
@@ -325,7 +340,7 @@ class SetDefence(_Action):
 
 Action = Annotated[
     PlaceBoss | PlaceHero | StartFight | Move | Attack | UseItem | Sacrifice | UseAbility | HeroicFeat
-    | SetDefence,
+    | SetDefence | Withdraw,
     Field(discriminator="kind"),
 ]
 

@@ -26,7 +26,7 @@ from rules.boss_fight.building import (
 from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, load_catalog
 from rules.boss_fight.engine import agree_draw, all_placed, apply, new_game
 from rules.boss_fight.narration import report_step
-from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight
+from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight, Withdraw
 from rules.boss_fight.state import GameState as FightState
 from rules.boss_fight.views import parse_tile
 from rules.errors import NotFoundError, RuleError, quote
@@ -483,3 +483,43 @@ def offering_draw(state: Table, user: int, *, answering: bool = False) -> tuple[
     result = agree_draw(fight)
     ended = {"fight": result.state, "draw_votes": votes, "draw_step": result.state.step}
     return state.model_copy(update=ended), [*result.log]
+
+
+# -- a hero player leaving -----------------------------------------------------------------------
+
+
+def withdraw(game: Table, user: int, rng: Any, character: str | None = None) -> tuple[Table, list[str]]:
+    """``user``'s heroes taken out of play (or only ``character``), so the player can leave while
+    the others fight on; the engine's :class:`~rules.boss_fight.state.Withdraw`, once per hero.
+
+    The boss player concedes instead. The fight ends as usual if no hero is left. ``rng``: the
+    withdrawn hero's turn may end, and the next turn or round can roll dice (poison, reshuffles).
+    """
+    fight = game.fight
+    if fight is None or not game.started:
+        raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
+    if fight.is_over() or game.conceded:
+        raise RuleError("The fight is already over: `/bf end` closes it.")
+    if game.boss_player == user:
+        raise RuleError("The boss player cannot withdraw the boss: `/bf concede` gives the fight up.")
+    mine = [c for c in fight.heroes if controller(game, c.id) == user]
+    if not mine:
+        raise RuleError("You play no hero in this fight.")
+    if character:
+        wanted = character.strip().lower()
+        chosen = [c for c in mine if wanted in (c.id, c.name.lower())]
+        if not chosen:
+            raise RuleError(f"You play {', '.join(c.name for c in mine)}: name one of those.")
+    else:
+        chosen = [c for c in mine if c.alive]
+    if not chosen or all(c.dead for c in chosen):
+        raise RuleError("Your heroes are already out of the fight.")
+    lines: list[str] = []
+    for c in chosen:
+        if fight.is_over():
+            break
+        result = apply(fight, Withdraw(character=c.id), rng)
+        lines += report_step(fight, result)
+        fight = result.state
+    return game.model_copy(update={"fight": fight}), lines
+

@@ -315,7 +315,7 @@ def status_lines(state: GameState) -> list[str]:
 
 def _line(c: Character) -> str:
     if c.dead:
-        return f"{c.name}: dead"
+        return f"{c.name}: {'withdrew' if c.withdrawn else 'dead'}"
     where = c.tiles()[0].label() if c.tiles() else "not placed"
     status = f" [{', '.join(m.status.value for m in c.statuses)}]" if c.statuses else ""
     return (f"{c.name} {c.health}/{c.max_health} hp at {where}; INT {c.current(Stat.INTELLIGENCE)} "

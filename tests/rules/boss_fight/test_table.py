@@ -8,7 +8,17 @@ import pytest
 
 from rules.boss_fight import Sacrifice, apply
 from rules.boss_fight.state import Outcome
-from rules.boss_fight.table import Table, conceding, draw_players, join, offering_draw, place, start
+from rules.boss_fight.table import (
+    Table,
+    conceding,
+    draw_players,
+    hero_players,
+    join,
+    offering_draw,
+    place,
+    start,
+    withdraw,
+)
 from rules.errors import RuleError
 
 
@@ -82,3 +92,19 @@ def test_a_fallen_hero_s_player_is_not_asked() -> None:
     assert table.fight is not None
     table.fight.character("vex").dead = True
     assert draw_players(table) == [1, 2]
+
+
+def test_a_hero_player_withdraws_their_hero_and_the_others_fight_on() -> None:
+    table = _started()
+    with pytest.raises(RuleError, match="concede"):
+        withdraw(table, 1, random.Random(1))
+    with pytest.raises(RuleError, match="no hero"):
+        withdraw(table, 99, random.Random(1))
+    table, lines = withdraw(table, 3, random.Random(1))
+    assert table.fight is not None and not table.fight.is_over()
+    assert table.fight.character("vex").withdrawn and any("Vex withdraws" in line for line in lines)
+    assert hero_players(table) == [2], "a concession or a draw no longer waits for the player who left"
+    with pytest.raises(RuleError, match="already out"):
+        withdraw(table, 3, random.Random(1))
+    table, lines = withdraw(table, 2, random.Random(1), "Mira Vale")
+    assert table.fight.is_over() and table.fight.outcome is Outcome.BOSS

@@ -12,6 +12,7 @@ from rules.boss_fight import (
     Sacrifice,
     UseAbility,
     UseItem,
+    Withdraw,
     apply,
     initiative,
     legal_actions,
@@ -350,3 +351,52 @@ def test_hindering_without_damage_is_not_an_attack():
     assert UseItem(card="spit_venom", target=H("E6")) in legal_actions(s)
     s = apply(s, UseItem(card="spit_venom", target=H("E6")), rng).state
     assert s.active == "mira_vale"
+
+
+def test_a_withdrawn_hero_s_turns_are_skipped_and_it_cannot_be_targeted():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    assert s.order == ["kestrel", "mira_vale", "boss"] and s.active == "kestrel"
+    r = apply(s, Withdraw(character="mira_vale"), rng)
+    s = r.state
+    mira = s.character("mira_vale")
+    assert mira.withdrawn and mira.dead and mira.tiles() == [] and mira.health == mira.max_health
+    assert "Mira Vale withdraws from the fight and leaves A10." in r.log
+    assert not any(t.of == "mira_vale" for t in s.tokens), "no death token"
+    assert s.active == "kestrel", "another hero's withdrawal does not end Kestrel's turn"
+    for _ in range(2):
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.active == "boss", "straight from Kestrel to the boss: Mira's turn is skipped"
+    s = put(s, "boss", "A8")  # next to where Mira stood
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "walk"])
+    assert not any(a.kind == "attack" for a in legal_actions(s))
+    with pytest.raises(IllegalAction, match="No enemy stands on A10"):
+        apply(s, Attack(card="basic_attack", equipment="bone_club", target=H("A10")), rng)
+    while s.round == 1:
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert "mira_vale" not in s.order
+    assert s.character("mira_vale").piles.hand == mira.piles.hand, "a withdrawn hero draws nothing"
+
+
+def test_withdrawing_the_acting_hero_ends_its_turn_and_the_last_hero_ends_the_fight():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    s = apply(s, Withdraw(character="kestrel"), rng).state
+    assert s.active == "mira_vale" and s.actions_left == 2
+    r = apply(s, Withdraw(character="mira_vale"), rng)
+    assert r.state.is_over() and r.state.outcome is Outcome.BOSS
+    assert r.log[-1] == "Every hero has fallen or withdrawn: the boss wins!"
+    with pytest.raises(IllegalAction, match="over"):
+        apply(r.state, Withdraw(character="mira_vale"), rng)
+
+
+def test_only_a_hero_in_the_fight_can_withdraw():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    with pytest.raises(IllegalAction, match="boss player concedes"):
+        apply(s, Withdraw(character="boss"), rng)
+    gone = apply(s, Withdraw(character="mira_vale"), rng).state
+    with pytest.raises(IllegalAction, match="already withdrawn"):
+        apply(gone, Withdraw(character="mira_vale"), rng)
+    with pytest.raises(IllegalAction, match="under way"):
+        apply(arena(heroes=PARTY), Withdraw(character="mira_vale"), rng)
