@@ -11,9 +11,10 @@ from discord.ext import commands
 from cogs.boss_fight.building import LOBBY_ITEMS
 from cogs.boss_fight.commands import BossFight, ConcedeButton, UndoButton, nudge
 from cogs.boss_fight.game import KIT
+from cogs.boss_fight.leaving import DrawButton
 from cogs.boss_fight.views import DYNAMIC_ITEMS as _TURN_ITEMS
 
-DYNAMIC_ITEMS = (*_TURN_ITEMS, *LOBBY_ITEMS, UndoButton, ConcedeButton)
+DYNAMIC_ITEMS = (*_TURN_ITEMS, *LOBBY_ITEMS, UndoButton, ConcedeButton, DrawButton)
 NUDGE_JOB = "bf:nudge"
 
 

@@ -18,6 +18,7 @@ from bot.send import send_to
 from cogs.boss_fight import lobby
 from cogs.boss_fight.building import LobbyCommands, card_choices, lobby_view
 from cogs.boss_fight.game import KIT, BFGame, board_image, table_post, turn_prompt
+from cogs.boss_fight.leaving import LeavingCommands
 from cogs.boss_fight.turns import TurnCommands
 from cogs.boss_fight.views import schedule_nudge
 from rules.boss_fight import public_view
@@ -228,6 +229,7 @@ async def nudge(bot: Any, payload: dict[str, Any]) -> None:
 class BossFight(
     LobbyCommands,
     TurnCommands,
+    LeavingCommands,
     commands.GroupCog,
     group_name="bf",
     group_description="Boss Fight: one player's boss against a party of heroes, on a hex board",
