@@ -249,13 +249,24 @@ def _corners(q: int, r: int) -> tuple[tuple[int, int], ...]:
     return tuple((x + dx, y + dy) for dx, dy in CORNER_OFFSETS)
 
 
+def corner_reach(dx: int, dy: int) -> int:
+    """How far a tile's corners reach across a line of direction ``(dx, dy)`` (lattice units).
+
+    A line misses a tile when ``|cross((dx, dy), centre - p0)|`` is larger than this, for any
+    point ``p0`` of the line: a quick test before the exact one. The corner offsets ``(2, 0)``
+    and ``(1, 1)`` reach the farthest.
+
+    >>> corner_reach(0, 1), corner_reach(1, 0), corner_reach(3, -2)
+    (2, 1, 5)
+    """
+    return max(2 * abs(dy), abs(dx) + abs(dy))
+
+
 def _span_parts(q: int, r: int, p0: tuple[int, int], p1: tuple[int, int]) -> tuple[int, int, int, int] | None:
     """:meth:`Hex.segment_span` as whole numbers ``(lo_num, lo_den, hi_num, hi_den)``, dens > 0."""
     dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-    # Quick rejection: the whole line passes farther from the centre than any corner reaches
-    # (the corner offsets (2, 0) and (1, 1) give the widest reach across the line).
     cx, cy = 3 * q, 2 * r + q
-    if abs(dx * (cy - p0[1]) - dy * (cx - p0[0])) > max(2 * abs(dy), abs(dx) + abs(dy)):
+    if abs(dx * (cy - p0[1]) - dy * (cx - p0[0])) > corner_reach(dx, dy):
         return None
     corners = _corners(q, r)
     # t must lie in [lo, hi]; each bound is a fraction num/den with den > 0.

@@ -35,7 +35,7 @@ line beyond its own tiles must keep clear.
 Coordinates are the whole-number lattice of :mod:`rules.boss_fight.hexgrid`, where the geometry
 itself lives (:meth:`~rules.boss_fight.hexgrid.Hex.segment_span`); every test is exact.
 
->>> from rules.boss_fight.hexgrid import Hex
+>>> from rules.boss_fight.hexgrid import Hex, corner_reach
 >>> a, b = Hex.from_label("A2"), Hex.from_label("E2")
 >>> line_of_sight([a], [b], blocking=set())
 True
@@ -49,7 +49,7 @@ from collections.abc import Collection, Iterable
 from fractions import Fraction
 from functools import lru_cache
 
-from rules.boss_fight.hexgrid import Hex
+from rules.boss_fight.hexgrid import Hex, corner_reach
 
 Point = tuple[int, int]
 
@@ -80,7 +80,7 @@ def covered(span: tuple[Fraction, Fraction], pieces: Iterable[tuple[Fraction, Fr
 class Sightlines:
     """Line-of-sight tests against one set of blocking tiles.
 
-    >>> from rules.boss_fight.hexgrid import Hex
+    >>> from rules.boss_fight.hexgrid import Hex, corner_reach
     >>> s, a2 = Sightlines({Hex.from_label("C2")}), Hex.from_label("A2")
     >>> s.sees([a2], [Hex.from_label("E2")]), s.sees([a2], [Hex.from_label("E3")])
     (False, True)
@@ -89,9 +89,11 @@ class Sightlines:
     def __init__(self, blocking: Iterable[Hex]) -> None:
         self.blocking = frozenset(blocking)
         # By column, so a line only looks at the columns it spans.
-        self._columns: dict[int, list[Hex]] = {}
+        # By column, with the centres, so a line only looks at the columns it spans.
+        self._columns: dict[int, list[tuple[Hex, int, int]]] = {}
         for h in self.blocking:
-            self._columns.setdefault(h.q, []).append(h)
+            cx, cy = h.centre_lattice()
+            self._columns.setdefault(h.q, []).append((h, cx, cy))
         self._near = {h: tuple(h.neighbours()) for h in self.blocking}
 
     def clear(self, p0: Point, p1: Point, ignore: Collection[Hex] = ()) -> bool:
@@ -100,23 +102,32 @@ class Sightlines:
         ``ignore`` holds the viewer's and the target's tiles: they never block, and the parts of
         the line on them (edges included) may touch a blocking tile.
 
-        >>> from rules.boss_fight.hexgrid import Hex
+        >>> from rules.boss_fight.hexgrid import Hex, corner_reach
         >>> s = Sightlines({Hex(0, 0, 0)})
         >>> s.clear((2, -3), (2, 3)), s.clear((3, -3), (3, 3))  # a graze on a corner blocks
         (False, True)
         """
         return self._blocker(p0, p1, ignore) is None
 
-    def _blocker(self, p0: Point, p1: Point, ignore: Collection[Hex]) -> Hex | None:
-        """A blocking tile the line does not keep clear of, or None when the line is clear."""
+    def _blocker(self, p0: Point, p1: Point, ignore: Collection[Hex], hint: Hex | None = None) -> Hex | None:
+        """A blocking tile the line does not keep clear of, or None when the line is clear.
+
+        ``hint``: a tile to try first (the one that blocked a neighbouring line often blocks this).
+        """
         if p0 == p1:
             return None
+        if hint is not None and hint not in ignore and not self._clear_of(hint, p0, p1, ignore):
+            return hint
         x0, x1 = min(p0[0], p1[0]) - 2, max(p0[0], p1[0]) + 2
         y0, y1 = min(p0[1], p1[1]) - 1, max(p0[1], p1[1]) + 1
+        dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+        reach = corner_reach(dx, dy)
         columns = self._columns
         for col in range(-(-x0 // 3), x1 // 3 + 1):  # centres at x = 3q within [x0, x1]
-            for h in columns.get(col, ()):
-                if y0 <= 2 * h.r + h.q <= y1 and h not in ignore and not self._clear_of(h, p0, p1, ignore):
+            for h, cx, cy in columns.get(col, ()):
+                if not y0 <= cy <= y1 or abs(dx * (cy - p0[1]) - dy * (cx - p0[0])) > reach:
+                    continue  # too far from the line to touch it
+                if h not in ignore and not self._clear_of(h, p0, p1, ignore):
                     return h
         return None
 
@@ -144,7 +155,13 @@ class Sightlines:
         vx = sum(x for x, _ in starts) / len(starts), sum(y for _, y in starts) / len(starts)
         near_starts = sorted(starts, key=lambda p: (p[0] - tx[0]) ** 2 + (p[1] - tx[1]) ** 2)
         near_ends = sorted(ends, key=lambda p: (p[0] - vx[0]) ** 2 + (p[1] - vx[1]) ** 2)
-        return any(self.clear(p, q, ignore) for p in near_starts for q in near_ends)
+        last = None
+        for p in near_starts:
+            for q in near_ends:
+                last = self._blocker(p, q, ignore, last)
+                if last is None:
+                    return True
+        return False
 
     def seen_tiles(self, viewer: Collection[Hex], tiles: Iterable[Hex]) -> list[Hex]:
         """The ``tiles`` a one-tile piece standing on would be seen on: ``sees(viewer, [t])`` for each.
@@ -153,7 +170,7 @@ class Sightlines:
         tile beyond the viewer's shows every tile around it, and only a tile next to a blocking
         one needs its own test (there the target's own edges may make the difference).
 
-        >>> from rules.boss_fight.hexgrid import Hex
+        >>> from rules.boss_fight.hexgrid import Hex, corner_reach
         >>> s, a1 = Sightlines({Hex.from_label("A2")}), Hex.from_label("A1")
         >>> [t.label() for t in s.seen_tiles([a1], [Hex.from_label("A3"), Hex.from_label("B3")])]
         ['B3']
@@ -169,14 +186,15 @@ class Sightlines:
         def corner(q: Point) -> bool:
             if q not in corner_clear:
                 corner_clear[q] = q in start_set
+                last = None
                 for p in sorted(starts, key=lambda p: (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2):
                     if corner_clear[q]:
                         break
-                    b = self._blocker(p, q, mine)
-                    if b is None:
+                    last = self._blocker(p, q, mine, last)
+                    if last is None:
                         corner_clear[q] = True
                     else:
-                        blocked_by[p, q] = b
+                        blocked_by[p, q] = last
             return corner_clear[q]
 
         def own_edges_clear(t: Hex) -> bool:
@@ -200,7 +218,7 @@ class Sightlines:
     def clear_line(self, viewer: Collection[Hex], target: Collection[Hex]) -> tuple[Point, Point] | None:
         """The shortest clear corner-to-corner line (lattice points), or None when there is none.
 
-        >>> from rules.boss_fight.hexgrid import Hex
+        >>> from rules.boss_fight.hexgrid import Hex, corner_reach
         >>> Sightlines(set()).clear_line([Hex.from_label("A1")], [Hex.from_label("A3")])
         ((-1, 1), (-1, 3))
         """
@@ -229,7 +247,7 @@ def sightlines(blocking: frozenset[Hex]) -> Sightlines:
 def line_of_sight(viewer: Collection[Hex], target: Collection[Hex], *, blocking: Collection[Hex]) -> bool:
     """Whether a piece on ``viewer`` tiles sees a piece on ``target`` tiles past ``blocking`` tiles.
 
-    >>> from rules.boss_fight.hexgrid import Hex
+    >>> from rules.boss_fight.hexgrid import Hex, corner_reach
     >>> line_of_sight([Hex.from_label("A1")], [Hex.from_label("A3")], blocking={Hex.from_label("A2")})
     False
     """
