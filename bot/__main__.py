@@ -3,6 +3,7 @@
 ``python -m bot check`` opens the configured database, applies pending migrations and prints
 the schema version and row counts (exit code 1 when it cannot): for operators and health checks.
 ``python -m bot migrate-db --to postgresql://...`` copies the SQLite database into another one.
+``python -m bot sync`` logs in and syncs the slash commands now, even when they look unchanged.
 """
 
 from __future__ import annotations
@@ -153,19 +154,37 @@ async def migrate_db(settings: Settings, argv: list[str]) -> int:
     return 0 if report.ok else 1
 
 
-async def maintenance(settings: Settings) -> int:
-    """Prune what ended games no longer need and compact the database (safe while the bot runs)."""
+async def maintenance(settings: Settings, argv: list[str] | None = None) -> int:
+    """``python -m bot maintenance [--vacuum]``: prune what ended games no longer need and give
+    space back. Safe while the bot runs (short writes, no full rewrite); ``--vacuum`` also
+    rewrites the whole database to its smallest, which holds the bot's writes off: stop it first."""
+    import argparse
     from datetime import UTC, datetime
 
     from bot.storage import connect
     from bot.storage.maintenance import run_maintenance
 
+    parser = argparse.ArgumentParser(prog="python -m bot maintenance", description=maintenance.__doc__)
+    parser.add_argument(
+        "--vacuum", action="store_true",
+        help="also rewrite the whole database (VACUUM); only while the bot is stopped",
+    )
+    args = parser.parse_args(argv or [])
     await check_database(settings)
     db = await connect(settings.database_target)
     try:
         report = await run_maintenance(
-            db, now=datetime.now(UTC), retention_days=settings.ended_game_retention_days
+            db, now=datetime.now(UTC), retention_days=settings.ended_game_retention_days, vacuum=args.vacuum
         )
+    except Exception as error:
+        if args.vacuum and "locked" in str(error):
+            print(
+                f"{db.label} is in use: stop the bot before running maintenance with --vacuum "
+                "(without it, maintenance is safe while the bot runs).",
+                file=sys.stderr,
+            )
+            return 1
+        raise
     finally:
         await db.close()
     print(f"{db.label}:")
@@ -174,30 +193,66 @@ async def maintenance(settings: Settings) -> int:
     return 0
 
 
+def _no_token() -> int:
+    print(
+        "No DISCORD_TOKEN: create a bot at https://discord.com/developers/applications (Bot -> Reset "
+        "Token) and put DISCORD_TOKEN=... in .env or the environment.",
+        file=sys.stderr,
+    )
+    print("To try Herald without a token, run: make console", file=sys.stderr)
+    return 1
+
+
+async def sync_commands(settings: Settings) -> int:
+    """``python -m bot sync``: log in, sync the slash commands whether or not they changed, log out.
+
+    Nothing else runs (no gateway connection, no scheduled job); the database is opened to load
+    the cogs and to record the synced tree's hash for this application.
+    """
+    from bot.app import create_bot
+
+    await check_database(settings)
+    bot = create_bot(settings)
+    bot.run_scheduler = False
+    assert settings.discord_token is not None
+    async with bot:
+        await bot.login(settings.discord_token.get_secret_value())
+        await bot.sync_commands_if_changed(force=True)
+        where = f"to server {settings.dev_guild_id}" if settings.dev_guild_id else "globally"
+        print(f"Synced {len(bot.tree.get_commands())} commands {where} for application {bot.application_id}.")
+    return 0
+
+
+def _sync(settings: Settings) -> int:
+    try:
+        return asyncio.run(sync_commands(settings))
+    except Exception as error:  # never print the token: only our own explanation goes to stderr
+        logging.getLogger("herald").error("command sync failed", exc_info=True)
+        print(explain(error, settings), file=sys.stderr)
+        return 1
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["console"]:
         from bot.console import run_console
 
         return asyncio.run(run_console(argv[1:]))
     if argv[:1] == ["maintenance"]:
-        return asyncio.run(maintenance(_settings()))
+        return asyncio.run(maintenance(_settings(), argv[1:]))
     if argv[:1] == ["check"]:
         return asyncio.run(check(_settings()))
     if argv[:1] == ["migrate-db"]:
         return asyncio.run(migrate_db(_settings(), argv[1:]))
-    if argv[:1] not in ([], ["run"]):
-        print("usage: python -m bot [run|console|maintenance|check|migrate-db --to URL]", file=sys.stderr)
+    if argv[:1] not in ([], ["run"], ["sync"]):
+        usage = "usage: python -m bot [run|sync|console|maintenance|check|migrate-db --to URL]"
+        print(usage, file=sys.stderr)
         return 2
     settings = _settings()
     configure_logging(settings)
     if settings.discord_token is None:
-        print(
-            "No DISCORD_TOKEN: create a bot at https://discord.com/developers/applications (Bot -> Reset "
-            "Token) and put DISCORD_TOKEN=... in .env or the environment.",
-            file=sys.stderr,
-        )
-        print("To try Herald without a token, run: make console", file=sys.stderr)
-        return 1
+        return _no_token()
+    if argv[:1] == ["sync"]:
+        return _sync(settings)
     from bot.app import create_bot
 
     try:

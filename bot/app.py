@@ -13,10 +13,13 @@ from discord.ext import commands
 
 from bot.errors import HeraldTree
 from bot.games import GameStore
+from bot.permissions import guild_report
 from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
 from bot.storage import SqlGameRepository, SqlJobRepository, SqlMetaRepository, open_database
+from bot.storage.army_lists import ArmyListRepository
+from bot.storage.links import SqlLinkRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.saved_rolls import SqliteSavedRollRepository
@@ -36,6 +39,8 @@ COGS: tuple[str, ...] = (
     "cogs.odds",
     "cogs.tournament",
     "cogs.boss_fight",
+    "cogs.web",
+    "cogs.games",
 )
 
 
@@ -56,6 +61,12 @@ class Herald(commands.AutoShardedBot):
             help_command=None,
             # Names typed by players end up in replies: nothing pings unless a reply opts in.
             allowed_mentions=discord.AllowedMentions.none(),
+            # Every command may be installed to a user and used in DMs; the game commands narrow
+            # this to servers (see bot.anywhere).
+            allowed_installs=discord.app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=discord.app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
             shard_count=settings.shard_count,
             shard_ids=settings.shard_id_list,
         )
@@ -65,8 +76,13 @@ class Herald(commands.AutoShardedBot):
         self.games = GameStore(SqlGameRepository(self.db))
         self.saved_rolls = SqliteSavedRollRepository(self.db)
         self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
+        self.army_lists = ArmyListRepository(self.db)  # imported 40k rosters, per player
         #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.
         self.ratings = SqliteRatingRepository(self.db)
+        #: The unguessable address of each tournament's web page (see web/ and cogs/web.py).
+        self.links = SqlLinkRepository(self.db)
+        #: The web pages' address while they are served (set by cogs.web), else None.
+        self.web_url: str | None = None
         #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the
         #: loop; the database hands each due job to exactly one of them.
         self.scheduler = Scheduler(SqlJobRepository(self.db))
@@ -75,6 +91,8 @@ class Herald(commands.AutoShardedBot):
         #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).
         self.forms = FormRouter()
         self._synced = False
+        #: ``python -m bot sync`` logs in only to sync: no scheduled job runs then.
+        self.run_scheduler = True
 
     async def setup_hook(self) -> None:
         await self.db.open()
@@ -83,7 +101,11 @@ class Herald(commands.AutoShardedBot):
             log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
             await self.load_extension(name)
-        await self.scheduler.start(self)
+        filled = await self.games.backfill_seats()
+        if filled:
+            log.info("/games: listed %d game(s) stored before their players were recorded", filled)
+        if self.run_scheduler:
+            await self.scheduler.start(self)
 
     async def close(self) -> None:
         try:
@@ -111,12 +133,23 @@ class Herald(commands.AutoShardedBot):
         log.info(
             "logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
+        for guild in self.guilds:
+            self.warn_missing_permissions(guild)
         if not self._synced and self.settings.syncs_commands:
             self._synced = True
             try:
                 await self.sync_commands_if_changed()
             except discord.HTTPException:
                 log.exception("command sync failed; the previous commands stay registered")
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        self.warn_missing_permissions(guild)
+
+    def warn_missing_permissions(self, guild: discord.Guild) -> None:
+        """Log, once per server, which permission Herald lacks there and what that costs."""
+        report = guild_report(guild)
+        if report:
+            log.warning("%s", report)
 
     # -- command sync ---------------------------------------------------------------------
 
@@ -127,18 +160,27 @@ class Herald(commands.AutoShardedBot):
         )
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
-    async def sync_commands_if_changed(self) -> bool:
-        """Sync to the dev guild when set, else globally; skip when the tree is unchanged."""
+    def command_hash_key(self, guild: discord.abc.Snowflake | None = None) -> str | None:
+        """Where the last synced tree's hash is kept: per application (a database reused with
+        another bot's token syncs that bot's commands) and per target. ``None`` before login."""
+        if self.application_id is None:
+            return None
+        return f"command_tree_hash:{self.application_id}:{guild.id if guild else 'global'}"
+
+    async def sync_commands_if_changed(self, *, force: bool = False) -> bool:
+        """Sync to the dev guild when set, else globally; skip when the tree is unchanged since
+        this application's last sync (``force``: sync anyway, as ``python -m bot sync`` does)."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        key = f"command_tree_hash:{guild.id if guild else 'global'}"
+        key = self.command_hash_key(guild)
         digest = self.command_tree_hash(guild)
-        if await self.meta.get(key) == digest:
+        if not force and key is not None and await self.meta.get(key) == digest:
             log.info("commands unchanged since the last sync; not syncing")
             return False
         synced = await self.tree.sync(guild=guild)
-        await self.meta.set(key, digest)
+        if key is not None:
+            await self.meta.set(key, digest)
         log.info("synced %d commands %s", len(synced), f"to guild {guild.id}" if guild else "globally")
         return True
 

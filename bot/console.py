@@ -12,12 +12,14 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import sys
 import textwrap
 import time
 from pathlib import Path
 
 from bot.offline import Message, Modal, OfflineDriver, OfflineError, Reply
+from bot.settings import Settings
 
 HELP = """\
 Type a slash command as in Discord, options as name:value (quote values with spaces or not):
@@ -205,22 +207,30 @@ class Console:
         number = self.numbered.index(message) + 1
         who = "only you can see this" if message.ephemeral else f"in #{self.channel.name}"
         print(f"┌─ message {number} ({who}{', edited' if edited else ''})")
-        for line in message.text.splitlines() or [""]:
+        for line in self.readable(message.text).splitlines() or [""]:
             for wrapped in textwrap.wrap(line, 100) or [""]:
                 print(f"│ {wrapped}")
         for attachment in message.attachments:
             where = attachment.path or attachment.filename
             print(f"│ 🖼  {where} ({len(attachment.data) / 1024:.0f} KB)")
-        components = message._components()
-        if components:
-            labels = []
-            for c in components:
-                if hasattr(c, "options"):
-                    labels.append(f"[{c.index}: select {c.placeholder or ''} → :choose]")
-                else:
-                    labels.append(f"[{c.index}: {c.label}{' (disabled)' if c.disabled else ''}]")
+        buttons = message.buttons
+        if buttons:
+            labels = [f"[{b.index}: {b.label}{' (disabled)' if b.disabled else ''}]" for b in buttons]
             print("│ " + "  ".join(labels) + f"   → :press N {number}")
+        for menu in message.selects:
+            # A menu lists its options at once, as Discord's dropdown shows them on a click.
+            many = f", up to {menu.max_values}" if menu.max_values > 1 else ""
+            print(f"│ [{menu.index}: {menu.placeholder or 'select'}{many}]   → :choose {menu.index} LABEL")
+            for label, _ in menu.options:
+                print(f"│     • {label}")
         print("└─")
+
+    def readable(self, text: str) -> str:
+        """Channel and user mentions as Discord shows them: ``#name`` and ``@name``, not ``<#id>``."""
+        channels = {str(c.id): c.name for c in self.driver.channels.values()}
+        users = {str(u.id): u.name for u in self.driver.users.values()}
+        text = re.sub(r"<#(\d+)>", lambda m: f"#{channels[m[1]]}" if m[1] in channels else m[0], text)
+        return re.sub(r"<@!?(\d+)>", lambda m: f"@{users[m[1]]}" if m[1] in users else m[0], text)
 
 
 async def run_console(argv: list[str]) -> int:
@@ -234,6 +244,12 @@ async def run_console(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, default=Path("out"), help="where images are saved")
     parser.add_argument("--fresh", action="store_true", help="empty the --db file first")
     parser.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable sessions)")
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        default=None,
+        help="port of the tournament web pages (default: WEB_PORT, else 8080; 0: off)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -244,14 +260,18 @@ async def run_console(argv: list[str]) -> int:
     elif args.fresh:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{args.db}{suffix}").unlink(missing_ok=True)
-    driver = await OfflineDriver.open(args.db, rng_seed=args.seed, out_dir=args.out)
+    web_port = Settings().web_port if args.web_port is None else args.web_port
+    driver = await OfflineDriver.open(args.db, rng_seed=args.seed, out_dir=args.out, web_port=web_port)
     interactive = sys.stdin.isatty()
     console = Console(driver, args.out, echo=not interactive)
     if interactive:
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history)
         print("Herald console: Discord without Discord. Type :help for help, /help for the commands.")
-        print(f"Database: {args.db} (reuse it with --db {args.db})")
+    # Piped sessions print it too: it is how a scripted session is picked up again.
+    print(f"Database: {args.db} (reuse it with --db {args.db})")
+    if driver.bot.web_url:
+        print(f"Tournament web pages: {driver.bot.web_url} (/tournament info gives a tournament's page)")
     try:
         while True:
             try:

@@ -9,14 +9,19 @@ reaches a channel.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
+from typing import Any
 
 import discord
-from discord import app_commands
+from discord import AppCommandOptionType, app_commands
 
+from bot.anywhere import NeedsServer, check
 from rules.errors import RuleError
+from rules.text import clean_text
 
 log = logging.getLogger("herald.errors")
+_MASKED_LINK = re.compile(r"\]\(")
 
 
 def _unwrap(error: BaseException) -> BaseException:
@@ -36,7 +41,9 @@ def describe(error: BaseException) -> tuple[str, str | None]:
     """The text to show for ``error``, and an incident id when it was unexpected."""
     error = _unwrap(error)
     if isinstance(error, RuleError):
-        return str(error), None
+        # Error messages quote what was typed, by this player or (a tournament's name, say) another:
+        # no masked link may hide where it leads, even in a private reply. Herald writes none itself.
+        return _MASKED_LINK.sub(r"]\\(", str(error)), None
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s.", None
     if isinstance(error, app_commands.MissingPermissions):
@@ -45,6 +52,8 @@ def describe(error: BaseException) -> tuple[str, str | None]:
     if isinstance(error, app_commands.BotMissingPermissions):
         perms = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
         return f"I need the {perms} permission in this channel for that; ask a server admin.", None
+    if isinstance(error, NeedsServer):
+        return str(error), None
     if isinstance(error, app_commands.NoPrivateMessage):
         return "That command works in a server channel, not in direct messages.", None
     if isinstance(error, app_commands.TransformerError):
@@ -78,8 +87,31 @@ async def report(interaction: discord.Interaction, error: BaseException) -> str 
     return incident
 
 
+def clean_options(options: list[dict[str, Any]]) -> None:
+    """Clean every string option (subcommands' too) in place with :func:`rules.text.clean_text`."""
+    for option in options:
+        if option.get("type") == AppCommandOptionType.string.value and isinstance(option.get("value"), str):
+            option["value"] = clean_text(option["value"])
+        clean_options(option.get("options") or [])
+
+
 class HeraldTree(app_commands.CommandTree):
-    """The command tree with the one error handler."""
+    """The command tree with the one error handler, and the one door typed options pass."""
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Runs before discord.py reads the options: no handler, autocomplete or database ever
+        # sees a NUL, another control character, a direction override or a zero-width character.
+        data: Any = interaction.data or {}
+        clean_options(data.get("options") or [])
+        # Then the game commands answer, where Herald is not installed, with what works there.
+        if interaction.type is discord.InteractionType.autocomplete:
+            try:
+                check(interaction)
+            except NeedsServer:
+                return False  # no suggestions where the command cannot run
+            return True
+        check(interaction)
+        return True

@@ -9,6 +9,11 @@ Cogs do every change the same way::
 On a clean exit the new state and one event are written in one transaction, guarded by a
 per-channel lock and an optimistic version check; if the body raises (a RuleError, say), nothing
 is written and the previous state stays as it was.
+
+Another process on the same database (a second shard, say) can save the game between the load
+and the save. :meth:`GameStore.apply` (what the kit's steps use) takes the change as a function
+of the state and, when the version check fails, applies it again to the fresh state, a few
+times: the player is told to try again only when the change no longer makes sense there.
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -30,6 +36,7 @@ from bot.storage.games import (
     GameExists,
     GameRecord,
     NewEvent,
+    SeatedGame,
     StaleVersion,
 )
 from rules.errors import RuleError
@@ -71,16 +78,58 @@ class GameRepository(Protocol):
     async def events(self, game_id: int, *, limit: int = 50) -> list[EventRecord]: ...
     async def last_undoable(self, game_id: int) -> EventRecord | None: ...
     async def active_of_kind(self, guild_id: int, kind: str) -> list[GameRecord]: ...
+    async def without_seats(self) -> list[GameRecord]: ...
+    async def write_seats(self, game_id: int, seats: list[Any]) -> None: ...
+    async def seated_games(self, user_id: int, guild_id: int | None) -> list[SeatedGame]: ...
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Someone who plays a game, and what the game waits for from them now (None: nothing).
+
+    ``waiting`` is a short instruction for ``/games``, such as ``"your turn: `/bf hand`"``.
+    """
+
+    user_id: int
+    waiting: str | None = None
+
+
+MAX_WAITING_CHARS = 120
 
 
 @dataclass(frozen=True)
 class GameKind:
-    """How players call a kind of game, and how they start and end one."""
+    """How players call a kind of game, and how they start and end one.
+
+    ``seats(state)`` is the one declaration that gives a kind ``/games``: who plays it and whom it
+    waits on. The store keeps the answer beside the game in the same write, so ``/games`` reads a
+    whole server in one query.
+    """
 
     key: str
     label: str
     start_hint: str
     end_hint: str
+    seats: Callable[[Any], Iterable[Seat]] | None = field(default=None, compare=False)
+
+
+def seat_list(kind: GameKind, state: Any) -> list[Seat] | None:
+    """``kind``'s seats for ``state``, one per user (their waits joined); None when the kind
+    declares none. A failing declaration is logged, never allowed to stop a move."""
+    if kind.seats is None:
+        return None
+    try:
+        found: dict[int, list[str]] = {}
+        for seat in kind.seats(state):
+            if not seat.user_id:
+                continue
+            waits = found.setdefault(int(seat.user_id), [])
+            if seat.waiting and seat.waiting not in waits:
+                waits.append(seat.waiting)
+    except Exception:
+        log.exception("%s: seats() failed; /games will not list this game until its next step", kind.key)
+        return None
+    return [Seat(u, "; ".join(w)[:MAX_WAITING_CHARS] or None) for u, w in found.items()]
 
 
 @dataclass
@@ -116,6 +165,18 @@ class GameUpdate(Generic[S]):
         return self.record.id
 
 
+#: How many times :meth:`GameStore.apply` loads, applies and saves before giving up when other
+#: processes keep saving the same game first.
+STEP_ATTEMPTS = 6
+#: Seconds: the longest random pause before the second attempt (twice that before the third...).
+RETRY_PAUSE = 0.005
+
+STALE = (
+    "Someone changed this game at the same moment, so your move was not saved. "
+    "Look at the newest state and try again."
+)
+
+
 class GameStore:
     """Load, apply, save and log, one channel at a time."""
 
@@ -123,11 +184,40 @@ class GameStore:
         self._repo = repo
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._kinds: dict[str, GameKind] = {}
+        self._models: dict[str, type[GameState]] = {}
 
     # -- kinds ----------------------------------------------------------------------------
 
-    def register_kind(self, kind: GameKind) -> None:
+    def register_kind(self, kind: GameKind, model: type[GameState] | None = None) -> None:
         self._kinds[kind.key] = kind
+        if model is not None:
+            self._models[kind.key] = model
+
+    def _seats(self, kind: str, state: Any) -> list[Seat] | None:
+        return seat_list(self.kind(kind), state)
+
+    async def backfill_seats(self) -> int:
+        """Give /games the active games stored before their kind declared seats (or before the
+        seats table existed); returns how many were filled. Runs once at start-up."""
+        filled = 0
+        for record in await self._repo.without_seats():
+            kind, model = self._kinds.get(record.kind), self._models.get(record.kind)
+            if kind is None or model is None or kind.seats is None:
+                continue
+            try:
+                state = self._load(record, model)
+            except Exception:
+                log.warning("game %s: stored state did not load for /games", record.id)
+                continue
+            seats = seat_list(kind, state)
+            if seats is not None:
+                await self._repo.write_seats(record.id, seats)
+                filled += 1
+        return filled
+
+    async def seats_of(self, user_id: int, guild_id: int | None = None) -> list[SeatedGame]:
+        """Every active game ``user_id`` plays (in ``guild_id``, or anywhere), newest activity first."""
+        return await self._repo.seated_games(user_id, guild_id)
 
     def kind(self, key: str) -> GameKind:
         return self._kinds.get(key) or GameKind(key, f"a {key} game", "", "")
@@ -143,6 +233,10 @@ class GameStore:
 
     async def active_record(self, channel_id: int) -> GameRecord | None:
         return await self._repo.active(channel_id)
+
+    async def record(self, game_id: int) -> GameRecord | None:
+        """A game's stored row by id, active or ended (the web pages read tournaments this way)."""
+        return await self._repo.get(game_id)
 
     async def get(self, channel_id: int, model: type[S], kind: str) -> Game[S]:
         """The channel's active game of ``kind``; a RuleError naming what to do when there is none."""
@@ -205,6 +299,7 @@ class GameStore:
                     state=state.model_dump(mode="json"),
                     schema_version=type(state).SCHEMA_VERSION,
                     event=NewEvent(actor_id, "start", summary, interaction_id=interaction_id),
+                    seats=self._seats(kind, state),
                 )
             except GameExists:
                 existing = await self._repo.active(channel_id)
@@ -233,42 +328,112 @@ class GameStore:
         """
         async with self.lock(channel_id):
             record = await self._repo.active(channel_id)
-            if expect_game_id is not None and (record is None or record.id != expect_game_id):
-                raise MovedOn("This game has finished or been replaced, so that button no longer applies.")
-            self._check_kind(record, kind)
+            self._check_expected(record, kind, expect_game_id, expect_version)
             assert record is not None
-            if expect_version is not None and record.version != expect_version:
-                raise MovedOn(
-                    "This has moved on since that message was posted: use the newest message's "
-                    "buttons, or the slash commands."
-                )
             before = self._load(record, model)
             handle = GameUpdate(record=record, state=before)
             yield handle
-            if handle.state is before and not handle.end and not handle.summary:
-                return  # nothing changed: no write, no event
-            log.debug("game %s: %s by %s (version %s)", record.id, action, actor_id, record.version + 1)
             try:
-                handle.version = await self._repo.save(
-                    game_id=record.id,
-                    expected_version=record.version,
-                    state=handle.state.model_dump(mode="json"),
-                    schema_version=model.SCHEMA_VERSION,
-                    event=NewEvent(
-                        actor_id, action, handle.summary, handle.detail, interaction_id=interaction_id
-                    ),
-                    state_before=record.state,
-                    status="ended" if handle.end else "active",
-                )
-            except AlreadyApplied:
-                raise ChannelBusy(
-                    "That was already done: this very command or press was applied once."
-                ) from None
+                await self._save(handle, before, model, actor_id, action, interaction_id)
             except StaleVersion:
-                raise ChannelBusy(
-                    "Someone changed this game at the same moment, so your move was not saved. "
-                    "Look at the newest state and try again."
-                ) from None
+                raise ChannelBusy(STALE) from None
+
+    async def apply(
+        self,
+        channel_id: int,
+        model: type[S],
+        change: Callable[[GameUpdate[S]], None],
+        *,
+        kind: str,
+        actor_id: int,
+        action: str,
+        expect_game_id: int | None = None,
+        expect_version: int | None = None,
+        interaction_id: int | None = None,
+        attempts: int = STEP_ATTEMPTS,
+    ) -> GameUpdate[S]:
+        """Like :meth:`update`, with the body as a function: ``change(handle)`` sets the handle's
+        ``state`` (a new one), ``summary``, ``detail`` and ``end`` from ``handle.state``.
+
+        When another process saved the game between this load and this save, the game is loaded
+        again and ``change`` applied to the fresh state, up to ``attempts`` times. Whatever made
+        sense on the old state but not on the new one refuses as it would have from the start:
+        ``change`` raises its RuleError, a button's ``expect_version`` no longer matches
+        (:class:`MovedOn`), or the game has ended. The interaction id still writes one step: a
+        redelivered interaction is refused with "already done" however many attempts it took.
+        Returns the handle of the attempt that was saved (``version`` set) or left unchanged.
+        """
+        async with self.lock(channel_id):
+            for attempt in range(1, attempts + 1):
+                record = await self._repo.active(channel_id)
+                self._check_expected(record, kind, expect_game_id, expect_version)
+                assert record is not None
+                before = self._load(record, model)
+                handle = GameUpdate(record=record, state=before)
+                change(handle)
+                try:
+                    await self._save(handle, before, model, actor_id, action, interaction_id)
+                except StaleVersion:
+                    if attempt == attempts:
+                        log.warning(
+                            "game %s: %s by %s lost the version race %d times", record.id, action, actor_id,
+                            attempts,
+                        )
+                        raise ChannelBusy(STALE) from None
+                    log.info(
+                        "game %s moved on to a newer version; applying %s by %s again (attempt %d)",
+                        record.id, action, actor_id, attempt + 1,
+                    )
+                    # A random pause breaks the lockstep two processes can fall into (both loading,
+                    # the same one always saving first): whoever waits less goes first next time.
+                    await asyncio.sleep(random.uniform(0, RETRY_PAUSE * 2 ** (attempt - 1)))
+                    continue
+                return handle
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _check_expected(
+        self, record: GameRecord | None, kind: str, expect_game_id: int | None, expect_version: int | None
+    ) -> None:
+        if expect_game_id is not None and (record is None or record.id != expect_game_id):
+            raise MovedOn("This game has finished or been replaced, so that button no longer applies.")
+        self._check_kind(record, kind)
+        assert record is not None
+        if expect_version is not None and record.version != expect_version:
+            raise MovedOn(
+                "This has moved on since that message was posted: use the newest message's "
+                "buttons, or the slash commands."
+            )
+
+    async def _save(
+        self,
+        handle: GameUpdate[S],
+        before: S,
+        model: type[S],
+        actor_id: int,
+        action: str,
+        interaction_id: int | None,
+    ) -> None:
+        """Write what the body made of ``before`` (nothing when it changed nothing); raises
+        :class:`StaleVersion` when another writer got there first."""
+        record = handle.record
+        if handle.state is before and not handle.end and not handle.summary:
+            return  # nothing changed: no write, no event
+        log.debug("game %s: %s by %s (version %s)", record.id, action, actor_id, record.version + 1)
+        try:
+            handle.version = await self._repo.save(
+                game_id=record.id,
+                expected_version=record.version,
+                state=handle.state.model_dump(mode="json"),
+                schema_version=model.SCHEMA_VERSION,
+                event=NewEvent(
+                    actor_id, action, handle.summary, handle.detail, interaction_id=interaction_id
+                ),
+                state_before=record.state,
+                status="ended" if handle.end else "active",
+                seats=self._seats(record.kind, handle.state),
+            )
+        except AlreadyApplied:
+            raise ChannelBusy("That was already done: this very command or press was applied once.") from None
 
     async def undo(
         self,
@@ -314,6 +479,7 @@ class GameStore:
                     ),
                     state_before=record.state,
                     undoes=target.id,
+                    seats=self._seats(kind, restored),
                 )
             except StaleVersion:
                 raise ChannelBusy(

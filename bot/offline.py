@@ -11,6 +11,11 @@ read and press.
     reply = await driver.command("/roll expression:4d6kh3", user="alice")
     assert "Total" in reply.message.text
     await driver.close()
+
+An attachment option takes an :class:`Attachment` (``file=Attachment("list.json", data)``) or a
+file's path (``/40k list import file:tests/data/rosters/cinder_host.ros``, as the console types
+it); ``Attachment.read()`` downloads it from the driver, which lists each download in
+:attr:`OfflineDriver.downloads`.
 """
 
 from __future__ import annotations
@@ -36,10 +41,29 @@ from bot.app import Herald, create_bot
 from bot.settings import Settings
 
 GUILD_ID = 100_000_000_000_000_001
+OTHER_GUILD_ID = 100_000_000_000_000_020
+"""A server that has not added Herald: only a user-installed Herald answers there."""
 DEFAULT_CHANNEL_ID = 100_000_000_000_000_010
 APPLICATION_ID = 100_000_000_000_000_002
 BOT_USER_ID = 100_000_000_000_000_003
+BOT_ROLE_ID = 100_000_000_000_000_004
 EPHEMERAL = 1 << 6
+IS_COMPONENTS_V2 = 1 << 15
+#: Discord's default upload limit per file (a server without boosts): 10 MiB. A request as a whole
+#: may not pass 25 MiB. https://discord.com/developers/docs/reference#uploading-files
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+REQUEST_SIZE_LIMIT = 25 * 1024 * 1024
+#: What the bot may do in the offline server unless a test says otherwise: exactly the permissions
+#: README's invite link grants. ``driver.set_permissions`` takes some away, server-wide or per channel.
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
 #: A handler that has not answered after this long is a bug (in Discord: "interaction failed").
 DISPATCH_TIMEOUT = 30.0
 
@@ -90,8 +114,30 @@ class Channel:
     name: str
     thread: bool = False
     parent_id: int | None = None
+    #: The channel's permission overwrite for the bot's role (a thread takes its parent's).
+    allow: int = 0
+    deny: int = 0
+    #: Where it is: ``"guild"`` (a channel of the server that installed Herald), ``"dm"`` (a DM
+    #: with the bot), ``"private"`` (a DM between players, through a user-installed Herald) or
+    #: ``"elsewhere"`` (a server without Herald, through a user-installed Herald).
+    where: str = "guild"
 
     def payload(self) -> dict[str, Any]:
+        if self.where in ("dm", "private"):
+            return {"id": str(self.id), "type": 1, "name": None, "recipients": [], "last_message_id": None}
+        if self.where == "elsewhere":
+            return {
+                "id": str(self.id),
+                "type": 0,
+                "guild_id": str(OTHER_GUILD_ID),
+                "name": self.name,
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+                "topic": None,
+                "rate_limit_per_user": 0,
+            }
         if self.thread:
             return {
                 "id": str(self.id),
@@ -117,7 +163,11 @@ class Channel:
             "guild_id": str(GUILD_ID),
             "name": self.name,
             "position": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": (
+                [{"id": str(BOT_ROLE_ID), "type": 0, "allow": str(self.allow), "deny": str(self.deny)}]
+                if self.allow or self.deny
+                else []
+            ),
             "nsfw": False,
             "parent_id": None,
             "topic": None,
@@ -289,6 +339,8 @@ class Modal:
     components: list[dict[str, Any]]
     channel_id: int
     user: User
+    #: The message whose button or menu opened the modal: Discord sends it with the submit.
+    source: Message | None = None
 
     @property
     def fields(self) -> list[dict[str, Any]]:
@@ -371,6 +423,8 @@ class _Pending:
     reply: Reply
     source_message: Message | None = None
     original: Message | None = None
+    #: The interaction's type (2 command, 3 component, 4 autocomplete, 5 modal submit).
+    kind: int = 0
     #: A deferred "thinking" placeholder: Discord fills it with the first follow-up.
     placeholder: bool = False
 
@@ -395,7 +449,10 @@ class OfflineDriver:
         *,
         rng_seed: int | None = None,
         out_dir: Path | None = None,
+        web_port: int = 0,
     ) -> None:
+        #: The tournament web pages' port (0: off, as in tests; the console serves them).
+        self.web_port = web_port
         #: A path is a SQLite file; a URL (postgresql://...) any backend bot.storage knows.
         self.database_url = str(database_path) if "://" in str(database_path) else None
         self.database_path = Path("unused.sqlite3") if self.database_url else Path(database_path)
@@ -406,8 +463,17 @@ class OfflineDriver:
         self.channels: dict[str, Channel] = {}
         self.messages: dict[int, Message] = {}
         self._pending: dict[str, _Pending] = {}
+        #: Files given to attachment options, by URL, and the URLs the bot downloaded (in order).
+        self.uploads: dict[str, bytes] = {}
+        self.downloads: list[str] = []
         self._adapter = _Adapter(self)
+        #: The bot's server-wide permissions (its role); see :meth:`set_permissions`.
+        self.permissions = discord.Permissions(INVITE_PERMISSIONS.value)
         self.channel = self.add_channel("general", channel_id=DEFAULT_CHANNEL_ID)
+        #: The bot's DM channel with each user it wrote to (``bot.create_dm``), by user id.
+        self.dms: dict[int, Channel] = {}
+        #: Users who accept no DM from the bot: sending them one is refused as Discord does (50007).
+        self.dms_closed: set[int] = set()
 
     @classmethod
     async def open(cls, database_path: Path | str, **kwargs: Any) -> OfflineDriver:
@@ -425,6 +491,8 @@ class OfflineDriver:
             database_path=self.database_path,
             database_url=self.database_url,
             discord_token=None,
+            sync_commands=False,  # there is no Discord to sync the commands to
+            web_port=self.web_port,
             _env_file=None,
         )
         self.bot = create_bot(settings)
@@ -443,7 +511,9 @@ class OfflineDriver:
                 "bot": True,
             },
         )
+        self.bot.http.get_from_cdn = self._get_from_cdn  # type: ignore[method-assign]
         self.bot.http.request = self._http_request  # type: ignore[method-assign]
+        self._sync_guild()
         await self.bot.setup_hook()
         return self.bot
 
@@ -466,6 +536,18 @@ class OfflineDriver:
             user.manage_guild = manage_guild
         return user
 
+    def add_dm(self, name: str = "dm", *, where: str = "dm") -> Channel:
+        """A channel outside the server that installed Herald, where only a user-installed Herald
+        answers: a DM with the bot (``where="dm"``), a DM between players (``"private"``) or a
+        channel of another server (``"elsewhere"``). Commands run there the way Discord sends them:
+        another context, and no guild member."""
+        if where not in ("dm", "private", "elsewhere"):
+            raise ValueError(where)
+        channel = self.channels.get(name)
+        if channel is None:
+            channel = self.channels[name] = Channel(_snowflake(), name, where=where)
+        return channel
+
     def add_channel(self, name: str, *, thread: bool = False, channel_id: int | None = None) -> Channel:
         channel = self.channels.get(name)
         if channel is None:
@@ -475,7 +557,132 @@ class OfflineDriver:
                 thread=thread,
                 parent_id=DEFAULT_CHANNEL_ID if thread else None,
             )
+            self._sync_guild()
         return channel
+
+    # -- permissions ----------------------------------------------------------------------
+
+    def set_permissions(self, channel: Channel | None = None, **flags: bool) -> discord.Permissions:
+        """Give or take the bot's permissions, as a server admin would: server-wide (the bot's
+        role), or in one ``channel`` (an overwrite; a thread follows its parent channel).
+
+            driver.set_permissions(create_public_threads=False)               # the whole server
+            driver.set_permissions(driver.channel, create_public_threads=False)  # one channel
+
+        Returns the bot's permissions there. Discord then refuses what they do not allow with
+        403 Forbidden (50013 Missing Permissions), and interactions carry them as ``app_permissions``.
+        """
+        unknown = sorted(set(flags) - set(discord.Permissions.VALID_FLAGS))
+        if unknown:
+            raise OfflineError(f"no such permission: {', '.join(unknown)}")
+        if channel is None:
+            self.permissions.update(**flags)
+        else:
+            target = self._parent(channel)
+            for name, value in flags.items():
+                bit = discord.Permissions(**{name: True}).value
+                if value:
+                    target.allow, target.deny = target.allow | bit, target.deny & ~bit
+                else:
+                    target.allow, target.deny = target.allow & ~bit, target.deny | bit
+        self._sync_guild()
+        return self.bot_permissions(channel)
+
+    def bot_permissions(self, channel: Channel | None = None) -> discord.Permissions:
+        """The bot's permissions server-wide, or in ``channel`` after its overwrite."""
+        if self.permissions.administrator:
+            return discord.Permissions.all()
+        if channel is None:
+            return discord.Permissions(self.permissions.value)
+        parent = self._parent(channel)
+        perms = discord.Permissions((self.permissions.value & ~parent.deny) | parent.allow)
+        return perms if perms.view_channel else discord.Permissions.none()
+
+    def _parent(self, channel: Channel) -> Channel:
+        if not channel.thread:
+            return channel
+        return self._channel_by_id(channel.parent_id or DEFAULT_CHANNEL_ID) or self.channel
+
+    def _channel_by_id(self, channel_id: int) -> Channel | None:
+        return next((c for c in self.channels.values() if c.id == channel_id), None)
+
+    def _require(self, channel_id: int, *needed: str) -> None:
+        """Refuse a REST call as Discord does when the bot lacks a permission in the channel."""
+        channel = self._channel_by_id(channel_id)
+        perms = self.bot_permissions(channel) if channel is not None else self.bot_permissions()
+        missing = [name for name in ("view_channel", *needed) if not getattr(perms, name)]
+        if missing:
+            raise discord.Forbidden(
+                _FakeResponse(403), {"code": 50013, "message": f"Missing Permissions ({', '.join(missing)})"}
+            )
+
+    def _sync_guild(self) -> None:
+        """Put the offline server in the bot's cache as the gateway's GUILD_CREATE would: its
+        roles (``@everyone`` and the bot's own), its channels with their overwrites, and the bot's
+        member, so ``guild.me.guild_permissions`` and ``permissions_for`` read what Discord would."""
+        bot = getattr(self, "bot", None)
+        if bot is None or bot._connection.self_id is None:
+            return
+        state = bot._connection
+
+        def role(role_id: int, name: str, value: int, position: int) -> dict[str, Any]:
+            return {
+                "id": str(role_id),
+                "name": name,
+                "permissions": str(value),
+                "position": position,
+                "color": 0,
+                "hoist": False,
+                "managed": role_id == BOT_ROLE_ID,
+                "mentionable": False,
+                "flags": 0,
+            }
+
+        data = {
+            "id": str(GUILD_ID),
+            "name": "Offline server",
+            "owner_id": str(APPLICATION_ID),
+            "member_count": len(self.users) + 1,
+            "roles": [
+                role(GUILD_ID, "@everyone", 0, 0),
+                role(BOT_ROLE_ID, "Herald", self.permissions.value, 1),
+            ],
+            "channels": [c.payload() for c in self.channels.values() if not c.thread],
+            "members": [
+                {
+                    "user": state.user._to_minimal_user_json() if state.user else {},
+                    "roles": [str(BOT_ROLE_ID)],
+                    "joined_at": "2026-01-01T00:00:00+00:00",
+                    "deaf": False,
+                    "mute": False,
+                    "flags": 0,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+        }
+        state._add_guild(discord.Guild(data=data, state=state))  # type: ignore[arg-type]
+
+    @property
+    def guild(self) -> discord.Guild:
+        """The offline server as the bot sees it (its cache)."""
+        guild = self.bot.get_guild(GUILD_ID)
+        assert guild is not None, "the driver has not started"
+        return guild
+
+    async def ready(self) -> None:
+        """Deliver the gateway's READY: the bot's ``on_ready`` runs (and what it starts)."""
+        await self._gateway_event("ready")
+
+    async def join_guild(self) -> None:
+        """Deliver GUILD_CREATE for a server the bot was just added to: ``on_guild_join``."""
+        await self._gateway_event("guild_join", self.guild)
+
+    async def _gateway_event(self, name: str, *args: Any) -> None:
+        before = asyncio.all_tasks()
+        self.bot.dispatch(name, *args)
+        await self._settle(before)
 
     def history(self, channel: Channel | None = None, *, user: User | None = None) -> list[Message]:
         """Messages in a channel as ``user`` sees them (ephemeral replies only for their owner)."""
@@ -605,7 +812,7 @@ class OfflineDriver:
 
         data = {"custom_id": modal.custom_id, "components": fill(modal.components)}
         channel = next((c for c in self.channels.values() if c.id == modal.channel_id), self.channel)
-        return await self._dispatch(5, data, user, channel)
+        return await self._dispatch(5, data, user, channel, modal.source)
 
     # -- parsing the console's command lines ----------------------------------------------
 
@@ -622,16 +829,31 @@ class OfflineDriver:
         path: list[str] = []
         options: dict[str, str] = {}
         last: str | None = None
+        known: set[str] | None = None  # the command's option names, once the path is known
         for token in tokens:
             match = re.match(r"^([a-z0-9_-]+):(.*)$", token, re.IGNORECASE | re.DOTALL)
-            if match:
+            if match and last is None:
+                known = self._option_names(path)
+            listing = last is not None and options[last].rstrip().endswith(",")
+            if match and (last is None or known is None or match.group(1).lower() in known or not listing):
                 last = match.group(1).lower()
                 options[last] = match.group(2)
             elif last is not None:
-                options[last] += " " + token  # an unquoted value with spaces
+                # An unquoted value with spaces; in a list (``name:Kai:2, Lee:2``) a ``Lee:2`` after
+                # a comma stays in the value when the command has no option called ``lee``.
+                options[last] += " " + token
             else:
                 path.append(token.lower())
         return path, options
+
+    def _option_names(self, path: list[str]) -> set[str] | None:
+        """The options of the command at ``path``, or None when there is no such command (yet)."""
+        if not hasattr(self, "bot"):
+            return None
+        try:
+            return {p.display_name for p in self._resolve(path).parameters}
+        except OfflineError:
+            return None
 
     def _resolve(self, path: list[str]) -> app_commands.Command[Any, ..., Any]:
         if not path:
@@ -733,6 +955,8 @@ class OfflineDriver:
             channel = value if isinstance(value, Channel) else self.add_channel(str(value).lstrip("#"))
             resolved.setdefault("channels", {})[str(channel.id)] = {**channel.payload(), "permissions": "0"}
             return str(channel.id)
+        if kind is discord.AppCommandOptionType.attachment:
+            return self._upload(name, value, resolved)
         if kind is discord.AppCommandOptionType.string:
             text = str(value)
             if param.min_value is not None and len(text) < param.min_value:
@@ -741,6 +965,34 @@ class OfflineDriver:
                 raise OfflineError(f"{name} must be at most {param.max_value} characters")
             return text
         raise OfflineError(f"the offline driver can't send {kind.name} options yet")
+
+    def _upload(self, name: str, value: Any, resolved: dict[str, dict[str, Any]]) -> str:
+        """An attachment option: an :class:`Attachment`, or a path to a file (as the console types it)."""
+        if isinstance(value, str | Path):
+            path = Path(value)
+            if not path.is_file():
+                raise OfflineError(f"{name} is an attachment: give an Attachment or the path of a file")
+            value = Attachment(path.name, path.read_bytes())
+        if not isinstance(value, Attachment):
+            raise OfflineError(f"{name} is an attachment: give an Attachment or the path of a file")
+        ident = str(_snowflake())
+        url = f"https://offline.invalid/attachments/{ident}/{value.filename}"
+        self.uploads[url] = value.data
+        resolved.setdefault("attachments", {})[ident] = {
+            "id": ident,
+            "filename": value.filename,
+            "size": len(value.data),
+            "url": url,
+            "proxy_url": url,
+        }
+        return ident
+
+    async def _get_from_cdn(self, url: str) -> bytes:
+        """What ``Attachment.read()`` downloads: a file a command was given (each fetch is counted)."""
+        if url not in self.uploads:
+            raise OfflineError(f"nothing was uploaded at {url}")
+        self.downloads.append(url)
+        return self.uploads[url]
 
     # -- dispatch -------------------------------------------------------------------------
 
@@ -781,7 +1033,7 @@ class OfflineDriver:
         interaction_id = _snowflake()
         token = f"offline-{interaction_id}"
         reply = Reply(sent_at=time.monotonic())
-        pending = _Pending(interaction_id, token, user, channel.id, reply, source_message=source)
+        pending = _Pending(interaction_id, token, user, channel.id, reply, source_message=source, kind=kind)
         self._pending[token] = pending
         payload: dict[str, Any] = {
             "id": str(interaction_id),
@@ -796,12 +1048,28 @@ class OfflineDriver:
             "version": 1,
             "locale": "en-GB",
             "guild_locale": "en-GB",
-            "app_permissions": str(discord.Permissions.all_channel().value),
+            "app_permissions": str(self.bot_permissions(channel).value),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
-            "attachment_size_limit": 25 * 1024 * 1024,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
+        if channel.where != "guild":
+            # Discord's payload outside the installing server: the context it happens in and who
+            # authorised Herald there ("1": the player's own install; "0": "0" in the bot's DMs).
+            # In DMs there is no guild and no member, only the user (Discord's docs: ``member`` is
+            # sent when invoked in a guild, ``user`` when invoked in a DM); in another server the
+            # member comes as usual, for a guild the bot is not in.
+            owners = {"1": str(user.id)}
+            if channel.where == "dm":
+                owners["0"] = "0"
+            payload["authorizing_integration_owners"] = owners
+            payload["context"] = {"dm": 1, "private": 2, "elsewhere": 0}[channel.where]
+            if channel.where == "elsewhere":
+                payload["guild_id"] = str(OTHER_GUILD_ID)
+            else:
+                del payload["member"], payload["guild_id"]
+                payload["user"] = user.payload()
         if source is not None:
             payload["message"] = source.payload()
         context_token = async_context.set(self._adapter)
@@ -898,8 +1166,10 @@ class OfflineDriver:
             if len(reply.choices) > 25 or any(
                 len(str(c.get("name", ""))) > 100 or len(str(c.get("value", ""))) > 100 for c in reply.choices
             ):
-                raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: choices over the limits")
+                raise _invalid(["choices over the limits"])
         elif kind == 9:
+            if pending.kind == 5:  # Discord: no MODAL in answer to a MODAL_SUBMIT
+                raise _invalid(["a modal submit cannot be answered with another modal"])
             check_modal(data)
             reply.modal = Modal(
                 custom_id=data["custom_id"],
@@ -907,6 +1177,7 @@ class OfflineDriver:
                 components=data.get("components", []),
                 channel_id=pending.channel_id,
                 user=pending.user,
+                source=pending.source_message,
             )
         interaction: dict[str, Any] = {
             "id": str(pending.interaction_id),
@@ -933,9 +1204,13 @@ class OfflineDriver:
         if method == "PATCH":
             if message.id not in self.messages:  # a deferred reply gets its first content
                 pending.placeholder = False
+                pending.reply.messages.append(message)  # a new message, not an edit of one
+                try:
+                    self._edit(pending, message, body, files)
+                except discord.HTTPException:
+                    pending.reply.messages.remove(message)
+                    raise
                 self.messages[message.id] = message
-                self._edit(pending, message, body, files)
-                pending.reply.messages.append(message)
                 return message.payload()
             self._edit(pending, message, body, files)
             return message.payload()
@@ -944,7 +1219,9 @@ class OfflineDriver:
     def _new_message(
         self, pending: _Pending, data: dict[str, Any], files: list[Attachment], *, record: bool = True
     ) -> Message:
-        check_limits(data)
+        check_limits(data, files)
+        if record:  # a deferral's "thinking" placeholder is the one message allowed to be empty
+            check_not_empty(data.get("content"), data.get("embeds"), data.get("components"), files)
         ephemeral = bool(int(data.get("flags", 0) or 0) & EPHEMERAL)
         message = Message(
             id=_snowflake(),
@@ -965,18 +1242,21 @@ class OfflineDriver:
     def _edit(
         self, pending: _Pending, message: Message, data: dict[str, Any], files: list[Attachment]
     ) -> None:
-        check_limits(data)
-        if "content" in data:
-            message.content = data["content"] or ""
-        if "embeds" in data:
-            message.embeds = list(data["embeds"] or [])
-        if "components" in data:
-            message.components = list(data["components"] or [])
+        attachments = message.attachments
+        kept: list[Attachment] = attachments
+        if "attachments" in data or files:
+            kept_ids = {str(a.get("id")) for a in data.get("attachments") or [] if "id" in a}
+            kept = [a for i, a in enumerate(attachments) if str(i + 1) in kept_ids]
+            attachments = kept + files
+        check_limits(data, attachments)
+        content = data["content"] or "" if "content" in data else message.content
+        embeds = list(data["embeds"] or []) if "embeds" in data else message.embeds
+        components = list(data["components"] or []) if "components" in data else message.components
+        check_not_empty(content, embeds, components, attachments)
+        message.content, message.embeds, message.components = content, embeds, components
         if "allowed_mentions" in data:
             message.allowed_mentions = data["allowed_mentions"]
         if "attachments" in data or files:
-            kept_ids = {str(a.get("id")) for a in data.get("attachments") or [] if "id" in a}
-            kept = [a for i, a in enumerate(message.attachments) if str(i + 1) in kept_ids]
             message.attachments = kept + self._save(files)
         message.edits += 1
         if message not in pending.reply.edited and message not in pending.reply.messages:
@@ -998,31 +1278,81 @@ class OfflineDriver:
         method, path = route.method, route.path
         body, attachments = _body({"payload": kwargs.get("json"), "multipart": form, "files": files})
         channel_id = getattr(route, "channel_id", None)
+        if method == "POST" and path == "/users/@me/channels":
+            return self._open_dm(int(body.get("recipient_id", 0)))
         if method == "POST" and path == "/channels/{channel_id}/threads" and channel_id is not None:
             return self._new_thread(int(channel_id), body).payload()
+        if method == "PATCH" and path == "/channels/{channel_id}" and channel_id is not None:
+            return self._edit_channel(int(channel_id), body).payload()
         match = re.fullmatch(r"/channels/\{channel_id\}/messages(?:/\{message_id\})?", path)
         if match and channel_id is not None:
+            closed = [u for u, c in self.dms.items() if c.id == int(channel_id) and u in self.dms_closed]
+            if closed:
+                refusal = {"code": 50007, "message": "Cannot send messages to this user"}
+                raise discord.Forbidden(_FakeResponse(403), refusal)
             message_id = getattr(route, "message_id", None) or _route_param(route, "message_id")
             pending = _Pending(0, "", self.user("system"), int(channel_id), Reply())
             current = self._current_pending(int(channel_id))
             if method == "POST":
+                # Discord's Create Message: Send Messages (in a thread: Send Messages in Threads),
+                # and Attach Files for files. https://discord.com/developers/docs/topics/threads#permissions
+                target = self._channel_by_id(int(channel_id))
+                send = "send_messages_in_threads" if target is not None and target.thread else "send_messages"
+                self._require(int(channel_id), send, *(["attach_files"] if attachments else []))
                 message = self._new_message(current or pending, body, attachments)
                 return message.payload()
+            self._require(int(channel_id), *(["read_message_history"] if method == "GET" else []))
             message = self.messages.get(int(message_id)) if message_id else None
             if message is None:
                 raise discord.NotFound(_FakeResponse(404), "unknown message")
             return self._message_op(current or pending, message, method, body, attachments)
         raise discord.HTTPException(_FakeResponse(400), f"offline driver: no network for {method} {path}")
 
+    def _open_dm(self, user_id: int) -> dict[str, Any]:
+        """Discord's POST /users/@me/channels: the bot's DM channel with a user (always the same)."""
+        user = next((u for u in self.users.values() if u.id == user_id), None)
+        if user is None:
+            raise discord.NotFound(_FakeResponse(404), "unknown user")
+        channel = self.dms.get(user_id)
+        if channel is None:
+            channel = self.dms[user_id] = Channel(_snowflake(), f"dm-{user.name}", where="dm")
+            self.channels[channel.name] = channel
+        return {"id": str(channel.id), "type": 1, "recipients": [user.payload()], "last_message_id": None}
+
     def _new_thread(self, parent_id: int, body: dict[str, Any]) -> Channel:
         """Discord's POST /channels/{id}/threads: a thread without a starter message. It is a
         channel of its own (messages posted in it, commands run in it) named as asked; a name
-        already taken by another channel gets the thread's id appended in ``driver.channels``."""
-        name = str(body.get("name") or "thread")[:100]
+        already taken by another channel gets the thread's id appended in ``driver.channels``.
+
+        As Discord: the name is 1 to 100 characters (400 otherwise, never cut), the type defaults
+        to a private thread, and the bot needs Create Public (or Private) Threads in the parent
+        channel (403, 50013 Missing Permissions, otherwise)."""
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            length = len(name) if isinstance(name, str) else 0
+            raise _invalid([f"name must be between 1 and 100 in length ({length})"])
+        kind = int(body.get("type") or 12)
+        self._require(parent_id, "create_private_threads" if kind == 12 else "create_public_threads")
         thread = Channel(_snowflake(), name, thread=True, parent_id=parent_id)
         key = name if name not in self.channels else f"{name} ({thread.id})"
         self.channels[key] = thread
         return thread
+
+    def _edit_channel(self, channel_id: int, body: dict[str, Any]) -> Channel:
+        """Discord's PATCH /channels/{id}, for a name only (a thread renamed by the bot that made
+        it); a name of 0 or more than 100 characters is refused as Discord does."""
+        key, channel = next(((k, c) for k, c in self.channels.items() if c.id == channel_id), (None, None))
+        if channel is None or key is None:
+            raise discord.NotFound(_FakeResponse(404), "unknown channel")
+        if set(body) - {"name"}:
+            raise discord.HTTPException(_FakeResponse(400), f"offline driver: cannot edit {sorted(body)}")
+        name = str(body.get("name", channel.name))
+        if not 1 <= len(name) <= 100:
+            raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: name must be 1 to 100 long")
+        del self.channels[key]
+        channel.name = name
+        self.channels[name if name not in self.channels else f"{name} ({channel.id})"] = channel
+        return channel
 
     def threads(self, parent: Channel | None = None) -> list[Channel]:
         """The threads the bot opened under ``parent`` (default: every channel), oldest first."""
@@ -1040,12 +1370,29 @@ class OfflineDriver:
 #: Discord's size limits for a message (it answers 400 "Invalid Form Body" past them).
 _LIMITS = {"content": 2000, "title": 256, "description": 4096, "field_name": 256, "field_value": 1024,
            "footer": 2048, "author": 256, "embed_total": 6000, "embeds": 10, "fields": 25,
-           "button_label": 80, "custom_id": 100, "option_label": 100, "placeholder": 150, "options": 25}
+           "button_label": 80, "custom_id": 100, "option_label": 100, "placeholder": 150, "options": 25,
+           "option_description": 100, "action_rows": 5, "row_buttons": 5, "select_values": 25,
+           "mentions": 100, "files": 10}
+#: Select menus: string, user, role, mentionable and channel.
+_SELECTS = (3, 5, 6, 7, 8)
+_LINK, _PREMIUM = 5, 6
 
 
-def check_limits(data: dict[str, Any]) -> None:
-    """Refuse a message Discord would refuse, as Discord does: with a 400 naming the part."""
-    problems = []
+def _invalid(problems: list[str]) -> discord.HTTPException:
+    """Discord's 400 for a body it will not take (error 50035, Invalid Form Body)."""
+    return discord.HTTPException(
+        _FakeResponse(400), {"code": 50035, "message": "Invalid Form Body: " + "; ".join(problems)}
+    )
+
+
+def check_limits(data: dict[str, Any], files: list[Attachment] | None = None) -> None:
+    """Refuse a message Discord would refuse, as Discord does: with a 400 naming the part.
+
+    Sizes (content, embeds), components (https://discord.com/developers/docs/components/reference),
+    allowed mentions (https://discord.com/developers/docs/resources/message#allowed-mentions-object)
+    and files (https://discord.com/developers/docs/reference#uploading-files; 413 past the size limit).
+    """
+    problems: list[str] = []
 
     def over(what: str, text: Any, limit: str) -> None:
         if text is not None and len(str(text)) > _LIMITS[limit]:
@@ -1073,38 +1420,161 @@ def check_limits(data: dict[str, Any]) -> None:
         total += sum(len(str(p)) for p in parts if p)
     if total > _LIMITS["embed_total"]:
         problems.append(f"embeds must be {_LIMITS['embed_total']} or fewer characters in all ({total})")
-    for comp in _walk_components(list(data.get("components") or [])):
-        over("custom_id", comp.get("custom_id"), "custom_id")
-        if comp.get("type") == 2:
-            over("button label", comp.get("label"), "button_label")
-        if comp.get("type") == 3:
-            over("select placeholder", comp.get("placeholder"), "placeholder")
-            if len(comp.get("options") or []) > _LIMITS["options"]:
-                problems.append("at most 25 select options")
-            for option in comp.get("options") or []:
-                over("option label", option.get("label"), "option_label")
-                over("option value", option.get("value"), "option_label")
+    v2 = bool(int(data.get("flags", 0) or 0) & IS_COMPONENTS_V2)
+    problems += _component_problems(list(data.get("components") or []), v2=v2)
+    problems += _mention_problems(data.get("allowed_mentions"))
+    if files is not None and len(files) > _LIMITS["files"]:
+        problems.append(f"at most {_LIMITS['files']} files per message ({len(files)})")
     if problems:
-        raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: " + "; ".join(problems))
+        raise _invalid(problems)
+    if files:
+        _check_file_sizes(files)
+
+
+def _component_problems(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
+    """What Discord's component reference refuses in a message's components."""
+    problems: list[str] = []
+    if not v2:  # a legacy message: up to 5 action rows, and only action rows at the top
+        if len(components) > _LIMITS["action_rows"]:
+            problems.append(f"at most {_LIMITS['action_rows']} action rows ({len(components)})")
+        if any(c.get("type") != 1 for c in components):
+            problems.append("top-level components must be action rows (without the IS_COMPONENTS_V2 flag)")
+    seen: set[str] = set()
+    for comp in _walk_components(components):
+        kind = comp.get("type")
+        if kind == 1:
+            children = comp.get("components") or []
+            if not 1 <= len(children) <= _LIMITS["row_buttons"]:
+                problems.append(f"an action row holds 1 to 5 components ({len(children)})")
+            if any(c.get("type") in _SELECTS for c in children) and len(children) > 1:
+                problems.append("a select menu fills its action row alone")
+        elif kind == 2:
+            if comp.get("label") is not None and len(str(comp["label"])) > _LIMITS["button_label"]:
+                problems.append(f"button label must be 80 or fewer in length ({len(str(comp['label']))})")
+            style = comp.get("style")
+            if style == _LINK and (not comp.get("url") or "custom_id" in comp):
+                problems.append("a link button has a url and no custom_id")
+            if style not in (_LINK, _PREMIUM) and "custom_id" not in comp:
+                problems.append("a button needs a custom_id")
+        elif kind in _SELECTS:
+            problems += _select_problems(comp)
+        if "custom_id" in comp and kind in (2, *_SELECTS):
+            custom_id = str(comp.get("custom_id") or "")
+            if not 1 <= len(custom_id) <= _LIMITS["custom_id"]:
+                problems.append(f"custom_id must be between 1 and 100 in length ({len(custom_id)})")
+            elif custom_id in seen:
+                problems.append(f"custom_id {custom_id!r} is used twice in one message")
+            seen.add(custom_id)
+    return problems
+
+
+def _select_problems(comp: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    placeholder = comp.get("placeholder")
+    if placeholder is not None and len(str(placeholder)) > _LIMITS["placeholder"]:
+        problems.append(f"select placeholder must be 150 or fewer in length ({len(str(placeholder))})")
+    low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+    if not 0 <= low <= _LIMITS["select_values"] or not 1 <= high <= _LIMITS["select_values"] or low > high:
+        problems.append(f"min_values {low} and max_values {high}: 0 <= min <= max, 1 <= max <= 25")
+    if comp.get("type") != 3:
+        return problems
+    options = comp.get("options") or []
+    if not 1 <= len(options) <= _LIMITS["options"]:
+        problems.append(f"a select menu has 1 to 25 options ({len(options)})")
+    elif high > len(options):
+        problems.append(f"max_values {high} is more than the menu's {len(options)} options")
+    values: set[str] = set()
+    for option in options:
+        for key in ("label", "value"):
+            text = str(option.get(key) or "")
+            if not 1 <= len(text) <= _LIMITS["option_label"]:
+                problems.append(f"option {key} must be between 1 and 100 in length ({len(text)})")
+        description = option.get("description")
+        if description is not None and len(str(description)) > _LIMITS["option_description"]:
+            problems.append(f"option description must be 100 or fewer in length ({len(str(description))})")
+        if option.get("value") in values:
+            problems.append(f"option value {option.get('value')!r} is used twice in one menu")
+        values.add(option.get("value"))
+    return problems
+
+
+def _mention_problems(allowed: dict[str, Any] | None) -> list[str]:
+    """At most 100 users and 100 roles; ``parse`` naming a kind excludes a list of that kind."""
+    problems: list[str] = []
+    if not allowed:
+        return problems
+    parse = allowed.get("parse") or []
+    for kind in ("users", "roles"):
+        listed = allowed.get(kind) or []
+        if len(listed) > _LIMITS["mentions"]:
+            problems.append(f"allowed_mentions.{kind} must be 100 or fewer in length ({len(listed)})")
+        if listed and kind in parse:
+            problems.append(f"allowed_mentions: parse {kind!r} and a list of {kind} are mutually exclusive")
+    return problems
+
+
+def _check_file_sizes(files: list[Attachment]) -> None:
+    """413 (40005, Request entity too large) for a file past the upload limit or a request past 25 MiB."""
+    sizes = [len(f.data) for f in files]
+    if max(sizes) > ATTACHMENT_SIZE_LIMIT or sum(sizes) > REQUEST_SIZE_LIMIT:
+        raise discord.HTTPException(
+            _FakeResponse(413),
+            {"code": 40005, "message": f"Request entity too large ({max(sizes)} bytes, {sum(sizes)} in all)"},
+        )
+
+
+def check_not_empty(content: str | None, embeds: Any, components: Any, files: list[Any]) -> None:
+    """Discord's Create Message needs at least one of content, embeds, components or files (the
+    bot sends no stickers or polls); it trims the content, so blank text does not count. Editing a
+    message down to nothing is refused the same way (400, 50006 Cannot send an empty message).
+    https://discord.com/developers/docs/resources/message#create-message-jsonform-params"""
+    if not (content or "").strip() and not embeds and not components and not files:
+        raise discord.HTTPException(
+            _FakeResponse(400), {"code": 50006, "message": "Cannot send an empty message"}
+        )
 
 
 def check_modal(data: dict[str, Any]) -> None:
-    """A form's title and fields within Discord's limits (400 otherwise)."""
+    """A form within Discord's rules (400 otherwise): a title of 1 to 45 characters, 1 to 5
+    components, and text inputs whose lengths and prefill fit (max_length at most 4000, the
+    prefilled value no longer than max_length).
+    https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-modal
+    https://discord.com/developers/docs/components/reference#text-input"""
     problems = []
-    if len(str(data.get("title", ""))) > 45:
-        problems.append("title must be 45 or fewer in length")
-    if len(str(data.get("custom_id", ""))) > 100:
-        problems.append("custom_id must be 100 or fewer in length")
-    for comp in _walk_components(list(data.get("components") or [])):
+    title = str(data.get("title") or "")
+    if not 1 <= len(title) <= 45:
+        problems.append(f"title must be between 1 and 45 in length ({len(title)})")
+    custom_id = str(data.get("custom_id") or "")
+    if not 1 <= len(custom_id) <= 100:
+        problems.append(f"custom_id must be between 1 and 100 in length ({len(custom_id)})")
+    top = list(data.get("components") or [])
+    if not 1 <= len(top) <= 5:
+        problems.append(f"a modal has 1 to 5 components ({len(top)})")
+    seen: set[str] = set()
+    for comp in _walk_components(top):
         if comp.get("type") in (4, 18) and len(str(comp.get("label", ""))) > 45:
             problems.append("label must be 45 or fewer in length")
-        if comp.get("type") == 4:
-            if len(str(comp.get("placeholder", ""))) > 100:
-                problems.append("placeholder must be 100 or fewer in length")
-            if len(str(comp.get("value", ""))) > 4000:
+        if comp.get("type") != 4:
+            continue
+        field_id = str(comp.get("custom_id") or "")
+        if not 1 <= len(field_id) <= 100 or field_id in seen:
+            problems.append(f"text input custom_id {field_id!r} must be 1 to 100 long and unique")
+        seen.add(field_id)
+        if len(str(comp.get("placeholder", ""))) > 100:
+            problems.append("placeholder must be 100 or fewer in length")
+        low, high = comp.get("min_length"), comp.get("max_length")
+        if high is not None and not 1 <= high <= 4000:
+            problems.append(f"max_length must be between 1 and 4000 ({high})")
+        if low is not None and not 0 <= low <= min(4000, high if high is not None else 4000):
+            problems.append(f"min_length must be between 0 and max_length ({low})")
+        value = comp.get("value")
+        if value is not None:
+            if len(str(value)) > 4000:
                 problems.append("value must be 4000 or fewer in length")
+            elif high is not None and len(str(value)) > high:
+                problems.append(f"value must be {high} (its max_length) or fewer in length ({len(value)})")
     if problems:
-        raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: " + "; ".join(problems))
+        raise _invalid(problems)
 
 
 def _route_param(route: Any, name: str) -> Any:

@@ -68,7 +68,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import Game, GameKind, GameState, MovedOn, NoGameHere
+from bot.games import Game, GameKind, GameState, GameUpdate, MovedOn, NoGameHere
 from bot.limits import (
     MAX_BUTTON_LABEL,
     MAX_CHOICE_CHARS,
@@ -115,8 +115,11 @@ class Post:
     view: discord.ui.View | None = None
     images: list[Image] = field(default_factory=list)
     ephemeral: bool = False
-    #: Who this message may ping (default: nobody); e.g. ``discord.AllowedMentions(users=True)``.
+    #: Who this message may ping (default: nobody): ``bot.text.pinging([user_id, ...])``.
     mentions: discord.AllowedMentions | None = None
+    #: When this post edits a message: keep the message's files rather than upload ``images``
+    #: again (they show nothing new).
+    keep_attachments: bool = False
 
     async def send(self, interaction: discord.Interaction, *, edit: bool = False) -> None:
         await send(
@@ -128,6 +131,7 @@ class Post:
             ephemeral=self.ephemeral,
             edit=edit,
             mentions=self.mentions,
+            keep_attachments=self.keep_attachments,
         )
 
 
@@ -207,7 +211,7 @@ class GameKit(Generic[S]):
 
     def register(self, bot: commands.Bot) -> None:
         """Tell the game store about this kind, so other games' messages can name it."""
-        bot.games.register_kind(self.kind)  # type: ignore[attr-defined]
+        bot.games.register_kind(self.kind, self.model)  # type: ignore[attr-defined]
 
     @staticmethod
     def store(interaction: discord.Interaction) -> Any:
@@ -278,26 +282,41 @@ class GameKit(Generic[S]):
         it was. ``game_id`` / ``version`` come from a button: a game that moved on refuses the
         press. The interaction's id is stored with the step, so a redelivered interaction is
         applied once. ``channel_id``: see :meth:`load`.
+
+        ``change`` may run more than once: when another process saved the game between the load
+        and the save, it is applied again to the fresh state. So it only computes a Change from
+        the state it is given (rolling the bot's dice is fine); the Change of the attempt that
+        was saved is the one returned.
         """
         wants_game = len(inspect.signature(change).parameters) > 1
-        async with self.store(interaction).update(
+        made: Change[S] | None = None
+        before: S | None = None
+
+        def apply(handle: GameUpdate[S]) -> None:
+            nonlocal made, before
+            before = handle.state
+            game = Game(handle.record, before)
+            made = change(before, game) if wants_game else change(before)  # type: ignore[call-arg]
+            if made.state is not before or made.summary or made.end:
+                handle.state = made.state
+                handle.summary = made.summary
+                handle.detail = made.detail
+                handle.end = made.end
+
+        # Another process may save the game first: the store then applies ``change`` again to the
+        # fresh state (it is a function of the state), so the player only hears "try again" when
+        # the move no longer makes sense there.
+        handle = await self.store(interaction).apply(
             channel_id or interaction.channel_id,
             self.model,
+            apply,
             kind=self.kind.key,
             actor_id=interaction.user.id,
             action=action,
             expect_game_id=game_id,
             expect_version=version,
             interaction_id=interaction.id,
-        ) as handle:
-            before = handle.state
-            game = Game(handle.record, before)
-            made: Change[S] = change(before, game) if wants_game else change(before)  # type: ignore[call-arg]
-            if made.state is not before or made.summary or made.end:
-                handle.state = made.state
-                handle.summary = made.summary
-                handle.detail = made.detail
-                handle.end = made.end
+        )
         return Shown(
             handle.id,
             handle.version or handle.record.version,

@@ -30,6 +30,7 @@ from typing import Any
 import discord
 from discord import InteractionResponseType, InteractionType
 
+from bot.heavy import run_heavy
 from bot.limits import (
     MAX_AUTHOR,
     MAX_CONTENT,
@@ -57,10 +58,15 @@ _PRIVATE = "herald:private"
 
 @dataclass(frozen=True)
 class Image:
-    """A picture to attach: ``render()`` returns PNG bytes and runs in a worker thread."""
+    """A picture to attach: ``render()`` returns PNG bytes and runs in a worker thread.
+
+    ``heavy`` pictures (odds charts, whose cost grows with the request) are drawn on the heavy
+    pool (:mod:`bot.heavy`), so they never hold up the thread pool that draws game maps.
+    """
 
     render: Callable[[], bytes]
     filename: str
+    heavy: bool = False
 
 
 # -- fitting ------------------------------------------------------------------------------------
@@ -216,15 +222,22 @@ async def send(
     ephemeral: bool = False,
     edit: bool = False,
     mentions: discord.AllowedMentions | None = None,
+    keep_attachments: bool = False,
 ) -> None:
     """Answer ``interaction`` with a message fitted to Discord's limits.
 
     ``edit`` replaces the message a button or select sits on (its attachments and view too:
     ``view=None`` removes the buttons). Otherwise a new message is posted: the response, or a
     follow-up when the interaction was already answered or deferred. ``images`` are rendered in a
-    worker thread first. Nobody is pinged unless ``mentions`` allows it.
+    worker thread first. Nobody is pinged unless ``mentions`` allows it. ``keep_attachments``
+    (with ``edit``): the message keeps the files it has, and ``images`` are neither drawn nor
+    uploaded again (an image that did not change).
     """
-    attached = list(files) + await _render(images)
+    keep = edit and keep_attachments and interaction.message is not None
+    attached = list(files) + (await _render(images) if not keep else [])
+    if keep:
+        assert interaction.message is not None
+        attached = [*interaction.message.attachments, *files]  # type: ignore[list-item]
     all_embeds = fit_embeds([*([embed] if embed is not None else []), *embeds])
     text = fit_content(content)
     async with _lock(interaction):
@@ -238,7 +251,7 @@ async def send(
 async def _render(images: Sequence[Image]) -> list[discord.File]:
     attached = []
     for image in images:
-        png = await asyncio.to_thread(image.render)
+        png = await (run_heavy(image.render) if image.heavy else asyncio.to_thread(image.render))
         attached.append(discord.File(io.BytesIO(png), filename=image.filename))
     return attached
 

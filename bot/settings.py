@@ -49,6 +49,18 @@ class Settings(BaseSettings):
         le=24 * 14,
         description="/bf pings the player to act once after this many idle hours (0: never).",
     )
+    web_host: str = Field(
+        default="127.0.0.1",
+        description="Address the tournament web pages listen on (0.0.0.0: every interface).",
+    )
+    web_port: int = Field(
+        default=8080, ge=0, le=65535, description="Port of the tournament web pages; 0 turns them off."
+    )
+    public_url: str | None = Field(
+        default=None,
+        description="The address people open the web pages at (behind a reverse proxy); "
+        "empty: http://WEB_HOST:WEB_PORT.",
+    )
     log_level: str = Field(default="INFO", description="Herald's own log: DEBUG, INFO, WARNING or ERROR.")
     library_log_level: str = Field(
         default="WARNING",
@@ -62,7 +74,8 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator(
-        "dev_guild_id", "database_url", "shard_count", "shard_ids", "sync_commands", mode="before"
+        "dev_guild_id", "database_url", "shard_count", "shard_ids", "sync_commands", "public_url",
+        mode="before",
     )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
@@ -91,6 +104,27 @@ class Settings(BaseSettings):
     def database_target(self) -> str:
         """DATABASE_URL when set, else DATABASE_PATH."""
         return self.database_url or str(self.database_path)
+
+    @field_validator("public_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https:// (the address people open)")
+        return value
+
+    @property
+    def web_base_url(self) -> str | None:
+        """Where the web pages are opened from, or None when they are off (WEB_PORT=0)."""
+        if self.web_port == 0:
+            return None
+        if self.public_url:
+            return self.public_url
+        host = "127.0.0.1" if self.web_host in ("0.0.0.0", "::", "") else self.web_host
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.web_port}"
 
     @property
     def shard_id_list(self) -> list[int] | None:

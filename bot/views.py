@@ -18,6 +18,7 @@ import discord
 from bot.errors import report
 from bot.send import holding_response
 from rules.errors import RuleError
+from rules.text import clean_text
 
 
 class HeraldModal(discord.ui.Modal):
@@ -62,13 +63,15 @@ FormHandler = Callable[[discord.Interaction, "re.Match[str]", dict[str, str]], A
 
 def form_values(data: Mapping[str, Any]) -> dict[str, str]:
     """The text inputs of a submitted modal by custom id, whatever layout Discord used
-    (action rows, or the newer label components)."""
+    (action rows, or the newer label components), each cleaned by :func:`rules.text.clean_text`
+    (line breaks kept)."""
     found: dict[str, str] = {}
 
     def walk(components: list[dict[str, Any]]) -> None:
         for comp in components:
             if comp.get("type") == 4 and "custom_id" in comp:
-                found[comp["custom_id"]] = str(comp.get("value") or "")
+                # The one door for typed form fields, as HeraldTree.interaction_check is for options.
+                found[comp["custom_id"]] = clean_text(str(comp.get("value") or ""), multiline=True)
             walk(comp.get("components") or [])
             if "component" in comp:
                 walk([comp["component"]])

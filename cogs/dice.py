@@ -25,6 +25,7 @@ from bot.limits import (
 from bot.send import private as answer_privately
 from bot.send import send
 from bot.storage import SavedRoll
+from bot.text import public
 from bot.views import PersistentButton, is_manager
 from rules.dice import (
     INLINE_WORK,
@@ -36,6 +37,7 @@ from rules.dice import (
     RollKind,
     RollSeries,
     by_face,
+    expand_saved,
     looks_like_name,
     parse,
     roll_spec,
@@ -98,7 +100,8 @@ def roll_embed(
     title_text = _title(label, spec.comment)
     if title_text and len(title_text) > LABEL_LIMIT:
         notes.append(f"label shortened to {LABEL_LIMIT} characters")
-    title = f"{TITLE_PREFIX}{clip(title_text, LABEL_LIMIT)}" if title_text else f"{TITLE_PREFIX}Roll"
+    # The label is typed by a player and shown to the channel: inert (bot.text.public).
+    title = f"{TITLE_PREFIX}{public(title_text, LABEL_LIMIT)}" if title_text else f"{TITLE_PREFIX}Roll"
     first = series.results[0]
     if len(series.results) == 1:
         embed = discord.Embed(title=title, description=first.detail, colour=COLOUR)
@@ -128,6 +131,10 @@ def roll_embed(
         parts.append("struck out: dropped or rerolled")
     if "!" in details.replace("!=", ""):
         parts.append("x! exploded")
+    if any(r.naturals for r in series.results):
+        parts.append("bold: a natural 20 or 1")
+    if any(r.grouped for r in series.results):
+        parts.append("too many dice to list one by one: counted by face")
     parts.extend(spec.notes)
     parts.extend(notes)
     parts.extend(extra_notes)
@@ -253,6 +260,18 @@ class Dice(commands.Cog):
         try:
             await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
         except DiceError:
+            if name is None:
+                # Not dice as typed: perhaps saved names with a count or arithmetic (`3 fireball`,
+                # `fireball+5`).
+                saved = await self.saved.expressions(
+                    user_id=interaction.user.id, guild_id=interaction.guild_id
+                )
+                expanded, used = expand_saved(expression, saved)
+                if expanded != expression:
+                    await self.roll_and_send(
+                        interaction, expanded, label=label, times=times, private=private, name=used
+                    )
+                    return
             if name is None and looks_like_name(expression):
                 raise DiceError(
                     f"No saved roll is called `{expression.strip()}` (`/dice list` shows yours, `/dice save` "

@@ -11,6 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.anywhere import anywhere_text
+from bot.permissions import FIX, explain, missing, needed_by
 from bot.send import send
 from rules.errors import RuleError, quote
 
@@ -51,7 +53,10 @@ class Help(commands.Cog):
             description=(
                 "Dice, play-by-post wargames, rules look-up and tournaments. Errors and private "
                 "information are only ever shown to you. `/help topic:<name>` (for example "
-                "`/help topic:bf`) explains each command of a game."
+                "`/help topic:bf`) explains each command of a game.\n"
+                "**Anywhere** (in any server or DM, once you install Herald to yourself): "
+                f"{anywhere_text()}. The games keep their state in a server's channel, so they work "
+                "in servers that added Herald."
             ),
             colour=COLOUR,
         )
@@ -74,13 +79,23 @@ class Help(commands.Cog):
         embed = discord.Embed(title=f"/{command.name}", description=command.description, colour=COLOUR)
         lines = [f"`/{leaf.qualified_name}` {leaf.description}" for leaf in _leaves(command)]
         _fields(embed, "Commands", lines, "\n")
+        # a game cog may explain more than its commands (the 40k line grammar): `help_fields()`
+        for cog in self.bot.cogs.values():
+            if getattr(cog, "app_command", None) is command and hasattr(cog, "help_fields"):
+                for title, text in cog.help_fields():
+                    embed.add_field(name=title[:256], value=text[:FIELD_LIMIT], inline=False)
+        needs = needed_by(command.name)
+        if needs:
+            embed.add_field(name="Permissions", value=f"Herald also needs {explain(needs)}.", inline=False)
         return embed
 
     @app_commands.command(name="help", description="What Herald can do: every command, by game")
     @app_commands.describe(topic="A game or command (bf, its, si, roll...) to see each of its commands")
     async def help_command(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         embed = self.topic(topic) if topic else self.overview()
-        await send(interaction, embed=embed, ephemeral=True)
+        lacking = missing(interaction.app_permissions) if interaction.guild_id else []
+        warning = f"⚠ In this channel Herald lacks {explain(lacking)}. {FIX}" if lacking else None
+        await send(interaction, content=warning, embed=embed, ephemeral=True)
 
     @help_command.autocomplete("topic")
     async def _topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import functools
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.heavy import run_heavy
 from bot.play import Image, send
 from renderers.odds_chart import render_odds_chart
-from rules.dice import MAX_EXPRESSION_LENGTH, RollKind, RollSpec, parse
+from rules.dice import MAX_EXPRESSION_LENGTH, DiceError, RollKind, RollSpec, expand_saved, parse
 from rules.dice_odds import DiceOdds, odds
-from rules.distribution import Distribution, percent
+from rules.distribution import Distribution, check_chart, percent
 
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHART_FILENAME = "odds.png"
@@ -31,15 +31,31 @@ def chart_png(series: tuple[tuple[str, Distribution], ...], title: str, x_label:
 
 
 def table(dist: Distribution) -> str:
-    """A code block: each informative result, the chance of exactly it and of at least it."""
-    rows = [("k", "exactly", "at least")]
-    rows += [(str(k), percent(dist.probability(k)), percent(p)) for k, p in dist.at_least_rows(TABLE_ROWS)]
+    """A code block: each informative result, the chance of exactly it and of at least it.
+
+    Past :data:`TABLE_ROWS` results, neighbours share a row (``9-11``: the chance of any of
+    them), and the text under the table says so; it also names the rare ends left out."""
+    grouped = dist.grouped_rows(TABLE_ROWS)
+    rows = [("result", "exactly" if not grouped.grouped else "chance", "at least")]
+    for row in grouped.rows:
+        shown = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+        rows.append((shown, percent(row.exactly), percent(row.at_least)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    return (
-        "```\n"
-        + "\n".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
-        + "\n```"
-    )
+    lines = [
+        "```",
+        *("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows),
+        "```",
+    ]
+    if grouped.grouped:
+        lines.append("A row like `9-11` gives the chance of any result from 9 to 11, and of at least 9.")
+    ends = []
+    if grouped.below is not None:
+        ends.append(f"below {grouped.below}")
+    if grouped.above is not None:
+        ends.append(f"above {grouped.above}")
+    if ends:
+        lines.append(f"Results {' or '.join(ends)} are not listed: each end holds under 0.1%.")
+    return "\n".join(lines)
 
 
 def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
@@ -54,10 +70,14 @@ def odds_embed(
     lines = [f"Mean {what}: **{dist.mean:.2f}**, from {dist.minimum} to {dist.maximum}."]
     if spec is not None and spec.repeat > 1:
         lines.insert(0, f"`{spec.typed}` is {spec.repeat} separate rolls: these are the odds of each one.")
+    if spec is not None and spec.notes:
+        lines.append("Read as: " + "; ".join(spec.notes) + ".")
     if at_least is not None:
         lines.append(f"Chance of at least {at_least}: **{percent(dist.at_least(at_least))}**")
     embed = discord.Embed(
-        title=f"🎲 Odds of {_clip(result.expression, 200)}", description="\n".join(lines), colour=COLOUR
+        title=f"🎲 Odds of {_clip(shown_expression(result, spec), 200)}",
+        description="\n".join(lines),
+        colour=COLOUR,
     )
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
     embed.add_field(name=f"Chance of each {what}", value=table(dist), inline=False)
@@ -70,12 +90,18 @@ def odds_embed(
     return embed
 
 
-def chart(result: DiceOdds) -> Image:
+def shown_expression(result: DiceOdds, spec: RollSpec | None) -> str:
+    """What the player typed (``4dF``, not its canonical ``(4d3[dF]-8)``), comment left out."""
+    return spec.expression if spec is not None else result.expression
+
+
+def chart(result: DiceOdds, spec: RollSpec | None = None) -> Image:
     what = "successes" if result.kind is RollKind.SUCCESSES else "total"
-    label = _clip(result.expression)
+    label = _clip(shown_expression(result, spec))
+    title = f"Odds of {_clip(shown_expression(result, spec), 120)}"
+    check_chart([result.distribution])  # refused here, before the drawing is queued
     return Image(
-        lambda: chart_png(((label, result.distribution),), f"Odds of {label}", what),
-        CHART_FILENAME,
+        lambda: chart_png(((label, result.distribution),), title, what), CHART_FILENAME, heavy=True
     )
 
 
@@ -93,10 +119,27 @@ class Odds(commands.Cog):
     async def odds_command(
         self, interaction: discord.Interaction, expression: str, at_least: int | None = None
     ) -> None:
-        spec = parse(expression)  # the same reading /roll makes: a repeat count is said in the reply
-        result = await asyncio.to_thread(odds, expression)
-        embed = odds_embed(interaction.user, result, at_least, spec)
-        await send(interaction, embed=embed, images=[chart(result)])
+        try:
+            spec = parse(expression)  # the same reading /roll makes: a repeat count is said in the reply
+        except DiceError:
+            saved = await self.bot.saved_rolls.expressions(  # type: ignore[attr-defined]
+                user_id=interaction.user.id, guild_id=interaction.guild_id
+            )
+            expanded, _ = expand_saved(expression, saved)  # saved names, as /roll reads them
+            if expanded == expression:
+                raise
+            expression = expanded
+            spec = parse(expression)
+        user = interaction.user
+
+        def work() -> tuple[discord.Embed, Image]:
+            # costed first, refused at once if too big; the table is read from a distribution
+            # that may hold tens of thousands of results, so it is written here too, off the loop
+            result = odds(expression)
+            return odds_embed(user, result, at_least, spec), chart(result, spec)
+
+        embed, image = await run_heavy(work)
+        await send(interaction, embed=embed, images=[image])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -5,7 +5,8 @@ each outer zone placed over the internal zones it leads to, so connection lines 
 zone card shows its name, skill levels, HP as pips, the vital-part icon, and for outer zones a
 yellow marker with engaged/limit; destroyed zones are greyed and struck through in red. The
 header gives the turn and range (or the outcome, as the headline), the footer the squad roster
-with wounds, then the vehicles.
+with wounds (and the Scorpio, when the squad has it: ready, or who used it this turn), then the
+vehicles.
 
 Our fonts have no emoji, so characters they can't draw (emoji, pictographs, their joiners) are
 left out of names in the picture, with a note under the roster; the embed beside the map keeps
@@ -27,8 +28,9 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from renderers._fonts import Font, font
-from rules.space_infantry.boss import Activation, FightState, Outcome, Phase, UnitKind
+from rules.space_infantry.boss import Activation, FightState, Outcome, Phase, Resource, UnitKind
 from rules.space_infantry.content import Range, ZoneKind, ZoneSpec
+from rules.space_infantry.vehicles import SCORPIO_AV, SCORPIO_PEN
 
 Theme = Literal["dark", "light"]
 MAX_PNG_BYTES = 300_000
@@ -479,6 +481,21 @@ def _draw_connections(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayo
         draw.ellipse((bx - r, by - r, bx + r, by + r), fill=colour)
 
 
+def scorpio_label(state: FightState) -> str | None:
+    """The Scorpio as the map shows it beside the squad's title: None when the squad has none.
+
+    >>> from rules.space_infantry import load_boss, start_fight
+    >>> scorpio_label(start_fight(load_boss("elder_leviathan")).state) is None
+    True
+    """
+    if Resource.SCORPIO not in state.resources:
+        return None
+    users = [u for u in state.scorpio_users if u in {x.name for x in state.units}]
+    if users:
+        return f"Scorpio (A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}): used by {', '.join(users)} this turn"
+    return f"Scorpio (A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}): ready"
+
+
 def _roster_status(state: FightState, unit: str, *, via: bool) -> str:
     if state.unit(unit).out:
         return "OUT"
@@ -503,6 +520,17 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
     draw.rectangle(ro.box, fill=pal.panel)
     tf = font(round(26 * k), bold=True)
     draw.text((MARGIN * k, ro.y0 + 12 * k), "Squad", font=tf, fill=pal.text)
+    scorpio = scorpio_label(state)
+    if scorpio is not None:  # a squad resource: a badge at the right of the squad's title
+        sx0 = MARGIN * k + draw.textlength("Squad", font=tf) + 30 * k
+        room = lay.width - MARGIN * k - sx0 - 24 * k
+        bf = _fit_font(draw, drawable(scorpio), round(20 * k), room, bold=True, smallest=round(14 * k))
+        text = _fit(draw, drawable(scorpio), bf, room)
+        tw = draw.textlength(text, font=bf)
+        badge = (lay.width - MARGIN * k - tw - 24 * k, ro.y0 + 10 * k, lay.width - MARGIN * k, ro.y0 + 44 * k)
+        draw.rounded_rectangle(badge, radius=8 * k, fill=pal.fire)
+        draw.text(((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), text, font=bf, fill=pal.bg,
+                  anchor="mm")
     lf = _fit_font(draw, LEGEND, round(21 * k), lay.width - 2 * MARGIN * k, bold=False,
                    smallest=round(15 * k))
     draw.text((MARGIN * k, ro.y0 + 50 * k), LEGEND, font=lf, fill=pal.muted)

@@ -1,10 +1,12 @@
 """Draw a Boss Fight board as a PNG: hex tiles with labels, obstacles, pieces, health and overlays.
 
 Flat-topped hexes in odd-q columns, as in :mod:`rules.boss_fight.hexgrid`: column letters along
-the top and bottom, row numbers down both sides, and each tile's own label faintly inside it so
-a player can read off the tile to type. Heroes are coloured discs with their initials; the boss
-is its whole shape, filled and outlined, with its name. Every living piece carries a health bar
-and status badges (I immobilised, D dazzled, S stunned, P poisoned); death tokens are grey
+the top and bottom, row numbers down both sides, and each tile's own label inside it so a player
+can read off the tile to type: plain on most tiles, bold and bright beside a piece, on an overlay's
+tiles and on the pieces themselves (a hero's under its disc, the boss's on its tiles). Heroes are
+coloured discs with their initials; the boss is its whole shape, filled and outlined, with its
+name. Every living piece carries a health bar inside its own tile, and status badges (I
+immobilised, D dazzled, S stunned, P poisoned); death tokens are grey
 crosses; smoke is a grey haze; the character to act has a gold ring. Optional overlays show the
 tiles a move can reach, the tiles an attack would hit (tinted, and outlined over any piece on
 them), and a line of sight (green when clear, red and dashed when blocked). A roster under the
@@ -35,7 +37,7 @@ from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, board
 
 Theme = Literal["dark", "light"]
 RGB = tuple[int, int, int]
-MAX_PNG_BYTES = 500_000
+MAX_PNG_BYTES = 300_000
 MIN_WIDTH = 500
 MAX_WIDTH = 2400
 SQRT3 = math.sqrt(3)
@@ -52,6 +54,7 @@ class Palette:
     text: RGB
     muted: RGB
     faint: RGB
+    label: RGB
     boss: RGB
     boss_edge: RGB
     active: RGB
@@ -69,26 +72,29 @@ class Palette:
     seen: RGB
     range: RGB
     token: RGB
+    ghost: RGB
 
 
 PALETTES: dict[str, Palette] = {
     "dark": Palette(
         bg=(30, 31, 34), tile=(54, 57, 63), tile_alt=(50, 53, 59), grid=(86, 90, 99), obstacle=(20, 21, 24),
         obstacle_edge=(120, 110, 96), text=(242, 243, 245), muted=(170, 175, 185), faint=(104, 109, 118),
+        label=(146, 151, 162),
         boss=(150, 38, 46), boss_edge=(255, 112, 112), active=(250, 204, 21), reach=(46, 120, 200),
         area=(214, 96, 30), sight_ok=(74, 222, 128), sight_blocked=(248, 82, 82), hp_full=(74, 222, 128),
         hp_low=(248, 82, 82), hp_back=(24, 24, 27), smoke=(150, 150, 160), death=(120, 124, 132),
         panel=(43, 45, 49), reach_far=(120, 90, 200), seen=(52, 168, 96), range=(200, 150, 40),
-        token=(150, 150, 160),
+        token=(150, 150, 160), ghost=(236, 72, 153),
     ),
     "light": Palette(
         bg=(250, 250, 252), tile=(232, 234, 238), tile_alt=(224, 227, 232), grid=(168, 172, 182),
         obstacle=(84, 78, 70), obstacle_edge=(60, 54, 48), text=(22, 24, 28), muted=(84, 90, 102),
-        faint=(150, 156, 168), boss=(232, 150, 150), boss_edge=(185, 28, 28), active=(202, 138, 4),
+        faint=(150, 156, 168), label=(92, 98, 110), boss=(232, 150, 150), boss_edge=(185, 28, 28),
+        active=(202, 138, 4),
         reach=(96, 165, 250), area=(251, 146, 60), sight_ok=(22, 163, 74), sight_blocked=(220, 38, 38),
         hp_full=(22, 163, 74), hp_low=(220, 38, 38), hp_back=(210, 212, 218), smoke=(120, 120, 130),
         death=(110, 114, 122), panel=(238, 240, 244), reach_far=(167, 139, 250), seen=(74, 200, 120),
-        range=(234, 179, 8), token=(120, 120, 130),
+        range=(234, 179, 8), token=(120, 120, 130), ghost=(219, 39, 119),
     ),
 }
 
@@ -240,8 +246,34 @@ def _draw_tile(draw: ImageDraw.ImageDraw, h: Hex, lay: BoardLayout, pal: Palette
     draw.polygon(lay.corners(h), fill=fill, outline=pal.grid)
     if lay.radius >= 18:
         cx, cy = lay.centre(h)
-        _text(draw, (cx, cy + lay.radius * 0.52), h.label(), font(max(9, round(lay.radius * 0.34))),
-              pal.faint)
+        _text(draw, (cx, cy + lay.radius * LABEL_AT), h.label(), font(max(10, round(lay.radius * 0.36))),
+              pal.label)
+
+
+LABEL_AT = 0.52
+"""Where a tile's label sits: this far below the centre, as a fraction of the tile's radius (the
+centre is left to overlay numbers and pieces)."""
+
+
+def _draw_near_labels(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
+                      overlay: BoardOverlay | None) -> None:
+    """Bold, bright labels where a player reads them off to type: the free tiles next to a piece and
+    the tiles an overlay marks (the rest stay plain, so the board is not a wall of text)."""
+    if lay.radius < 18:
+        return
+    obstacles = set(state.obstacles)
+    on_board = set(board_tiles(state.board.width, state.board.height))
+    occupied = {t for c in state.characters if c.alive for t in c.tiles()}
+    wanted = {n for t in occupied for n in t.spiral(1)}
+    if overlay is not None:
+        # Not the tiles in sight: they are most of the board, and no one types them.
+        wanted |= {m.tile for m in overlay.marks if m.layer != "seen"}
+    fnt = font(max(11, round(lay.radius * 0.4)), bold=True)
+    for h in wanted - occupied - obstacles:
+        if h in on_board:
+            cx, cy = lay.centre(h)
+            _text(draw, (cx, cy + lay.radius * LABEL_AT), h.label(), fnt, pal.text, stroke=pal.bg,
+                  stroke_width=max(1, round(lay.radius / 25)))
 
 
 def _draw_obstacle(draw: ImageDraw.ImageDraw, h: Hex, lay: BoardLayout, pal: Palette) -> None:
@@ -267,7 +299,8 @@ def _base_layer(width: int, height: int, obstacles: frozenset[Hex], lay: BoardLa
     return image
 
 
-_MARK_STRENGTH = {"reach": 0.45, "reach_far": 0.35, "seen": 0.3, "range": 0.3, "area": 0.55, "token": 0.5}
+_MARK_STRENGTH = {"reach": 0.45, "reach_far": 0.35, "seen": 0.3, "range": 0.3, "area": 0.55, "token": 0.5,
+                  "ghost": 0.5}
 
 
 def _layer_colour(pal: Palette, layer: str) -> RGB:
@@ -314,6 +347,18 @@ def _draw_area_outlines(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardL
             draw.line([*corners, corners[0]], fill=pal.area, width=width, joint="curve")
 
 
+def _draw_ghost(draw: ImageDraw.ImageDraw, lay: BoardLayout, pal: Palette, overlay: BoardOverlay) -> None:
+    """Outline the ``ghost`` tiles (where a moving piece will stand) as one shape, over the pieces,
+    so the new pose reads as the whole piece even where it overlaps the old one."""
+    tiles = {m.tile for m in overlay.marks if m.layer == "ghost"}
+    width = max(3, round(lay.radius / 8))
+    for h in tiles:
+        corners = lay.corners(h, 0.96)
+        for k, d in enumerate(DIRECTIONS):
+            if h + d not in tiles:
+                draw.line([corners[(k + 5) % 6], corners[k]], fill=pal.ghost, width=width)
+
+
 def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLayout, pal: Palette,
                  k: float) -> None:
     top = lay.board_bottom + LABEL_MARGIN * k + 8 * k
@@ -335,7 +380,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLay
         else:
             base = _blend(pal.tile, colour, _MARK_STRENGTH.get(layer, 0.4))
             draw.rectangle((x, cy - sw / 2 + 2 * k, x + sw, cy + sw / 2 - 2 * k), fill=base, outline=pal.grid)
-            if layer == "area":
+            if layer in ("area", "ghost"):
                 draw.rectangle((x, cy - sw / 2 + 2 * k, x + sw, cy + sw / 2 - 2 * k), outline=colour,
                                width=max(2, round(3 * k)))
         _text(draw, (x + sw + 10 * k, cy), _fit(draw, words, body, width - sw - 10 * k), body, pal.text,
@@ -403,18 +448,50 @@ def _draw_boss(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pa
                 if active:
                     draw.line([a, b], fill=pal.boss_edge, width=max(1, width // 3))
     xs = [lay.centre(h)[0] for h in tiles]
-    ys = [lay.centre(h)[1] for h in tiles]
-    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    hub = boss_hub(lay, tiles)
+    cx, cy = lay.centre(hub)
     name_font = font(max(10, round(lay.radius * (0.55 if len(tiles) > 1 else 0.5))), bold=True)
     span = max(xs) - min(xs) + lay.radius * 1.4
-    for i, line in enumerate(lines := _boss_label(draw, boss, name_font, span, len(tiles))):
+    lines = _boss_label(draw, boss, name_font, span, len(tiles))
+    name_boxes = []
+    for i, line in enumerate(lines):
         y = cy + (i - (len(lines) - 1) / 2) * lay.radius * 0.62
         _text(draw, (cx, y), line, name_font, (255, 255, 255), stroke=(60, 0, 0), stroke_width=2)
-    bar_w = max(lay.radius * 1.6, (max(xs) - min(xs)) * 0.8)
-    top = min(ys) - lay.radius * SQRT3 / 2 - lay.radius * 0.34
-    _health_bar(draw, cx - bar_w / 2, top, bar_w, max(5, lay.radius * 0.22), boss, pal)
-    _badges(draw, cx + bar_w / 2 + lay.radius * 0.25, top + lay.radius * 0.11, max(6, lay.radius * 0.22),
-            boss)
+        name_boxes.append(draw.textbbox((cx, y), line, font=name_font, anchor="mm"))
+    left, top, right, bottom = boss_bar_box(lay, tiles)
+    _health_bar(draw, left, top, right - left, bottom - top, boss, pal)
+    _badges(draw, right + lay.radius * 0.2, top + lay.radius * 0.08, max(6, lay.radius * 0.2), boss)
+    if lay.radius >= 18:
+        label_font = font(max(10, round(lay.radius * 0.3)), bold=True)
+        for h in tiles:
+            hx, hy = lay.centre(h)
+            at = (hx, hy + lay.radius * 0.6)
+            box = draw.textbbox(at, h.label(), font=label_font, anchor="mm")
+            if h == hub or any(_overlap(box, n) for n in name_boxes):
+                continue
+            _text(draw, at, h.label(), label_font, (255, 226, 226), stroke=(60, 0, 0), stroke_width=1)
+
+
+def boss_hub(lay: BoardLayout, tiles: list[Hex]) -> Hex:
+    """The boss's tile nearest the middle of its shape, which carries its name and health bar (the
+    middle of an L or a ring can be off the piece, on a tile whose label they would hide)."""
+    xs = [lay.centre(h)[0] for h in tiles]
+    ys = [lay.centre(h)[1] for h in tiles]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return min(tiles, key=lambda h: (lay.centre(h)[0] - mx) ** 2 + (lay.centre(h)[1] - my) ** 2)
+
+
+def boss_bar_box(lay: BoardLayout, tiles: list[Hex]) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of the boss's health bar: inside its hub tile, between the tile's
+    top edge and the name, never over another tile's label."""
+    cx, cy = lay.centre(boss_hub(lay, tiles))
+    half_w = lay.radius * 0.6
+    top = cy - lay.radius * 0.66
+    return cx - half_w, top, cx + half_w, top + max(5.0, lay.radius * 0.16)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _boss_label(draw: ImageDraw.ImageDraw, boss: Character, fnt: Font, span: float, tiles: int) -> list[str]:
@@ -435,24 +512,50 @@ def _boss_label(draw: ImageDraw.ImageDraw, boss: Character, fnt: Font, span: flo
     return [boss.initials]
 
 
+HERO_DISC = 0.5
+"""A hero's disc radius, as a fraction of the tile's: small enough that the health bar above it and
+the tile's label under it both stay inside the hero's own tile."""
+
+
+def hero_disc(lay: BoardLayout, tile: Hex) -> tuple[float, float, float]:
+    """(x, y, r) of a hero's disc on ``tile``: a little above the centre, to leave room for the label."""
+    cx, cy = lay.centre(tile)
+    return cx, cy - lay.radius * 0.14, lay.radius * HERO_DISC
+
+
+def hero_bar_box(lay: BoardLayout, tile: Hex) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of a hero's health bar: inside its own tile, above the disc, so it
+    never covers the label of the tile above."""
+    cx, cy = lay.centre(tile)
+    half_h = lay.radius * SQRT3 / 2
+    top = cy - half_h + lay.radius * 0.06
+    height = max(4.0, lay.radius * 0.13)
+    half_w = lay.radius * 0.48
+    return cx - half_w, top, cx + half_w, top + height
+
+
 def _draw_hero(draw: ImageDraw.ImageDraw, state: GameState, c: Character, lay: BoardLayout, pal: Palette,
                active: bool) -> None:
     tiles = c.tiles()
     if not tiles:
         return
-    cx, cy = lay.centre(tiles[0])
-    r = lay.radius * 0.66
+    cx, cy, r = hero_disc(lay, tiles[0])
     colour = hero_colour(state, c)
     if active:
-        ring = r + max(3, lay.radius * 0.14)
+        ring = r + max(3, lay.radius * 0.12)
         draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=pal.active)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=(255, 255, 255), width=max(1,
                  round(r / 10)))
     _text(draw, (cx, cy), c.initials, font(max(9, round(r * 0.85)), bold=True), (255, 255, 255))
-    bar_w = lay.radius * 1.3
-    top = cy - lay.radius * SQRT3 / 2 - lay.radius * 0.05
-    _health_bar(draw, cx - bar_w / 2, top, bar_w, max(4, lay.radius * 0.2), c, pal)
-    _badges(draw, cx + r * 0.75, cy + r * 0.75, max(5, lay.radius * 0.2), c)
+    left, top, right, bottom = hero_bar_box(lay, tiles[0])
+    _health_bar(draw, left, top, right - left, bottom - top, c, pal)
+    _badges(draw, cx + r * 0.8, cy + r * 0.55, max(5, lay.radius * 0.18), c)
+    if lay.radius >= 18:
+        # The tile's own label under the disc: the piece is what a player aims at.
+        tx, ty = lay.centre(tiles[0])
+        _text(draw, (tx, ty + lay.radius * LABEL_AT), tiles[0].label(),
+              font(max(11, round(lay.radius * 0.4)), bold=True), pal.text, stroke=pal.bg,
+              stroke_width=max(1, round(lay.radius / 25)))
 
 
 def _draw_deaths(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette) -> None:
@@ -509,8 +612,12 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         what = {"heroes": "the heroes win", "boss": "the boss wins", "draw": "a draw"}
         line = f"Over after round {state.round}: {what.get(state.outcome.value if state.outcome else '', '')}"
     elif state.round == 0:
-        line = (f"Set-up: {state.current.name} to place" if state.current
-                else "Set-up: every piece is placed, waiting for the start")
+        if state.current:
+            line = f"Set-up: {state.current.name} to place"
+        elif not state.characters:
+            line = "Set-up: the map, before any piece is placed"
+        else:
+            line = "Set-up: every piece is placed, waiting for the start"
     else:
         who = state.current.name if state.current else ""
         line = f"Round {state.round} · {who} to act · {state.actions_left} action(s) left"
@@ -590,6 +697,7 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
     draw = ImageDraw.Draw(image)
     _draw_header(draw, state, lay, pal, k)
     _draw_tiles(draw, state, lay, pal, overlay)
+    _draw_near_labels(draw, state, lay, pal, overlay)
     _draw_edge_labels(draw, state, lay, pal, k)
     _draw_deaths(draw, state, lay, pal)
     if overlay is not None:
@@ -598,11 +706,13 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
             _draw_sight(draw, state, lay, pal, pair)
         _draw_legend(draw, overlay, lay, pal, k)
     active = state.active if not state.is_over() else None
-    _draw_boss(draw, state, lay, pal, active == state.boss.id)
+    if state.characters:  # a map shown before anyone joined has no pieces at all
+        _draw_boss(draw, state, lay, pal, active == state.boss.id)
     for hero in state.heroes:
         _draw_hero(draw, state, hero, lay, pal, active == hero.id)
     if overlay is not None:
         _draw_area_outlines(draw, state, lay, pal, overlay)
+        _draw_ghost(draw, lay, pal, overlay)
     _draw_roster(draw, state, lay, pal, k)
     return _to_png(image)
 

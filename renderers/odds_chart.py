@@ -35,7 +35,7 @@ from renderers._chart import (
     palette_image,
 )
 from renderers._fonts import Font, font
-from rules.distribution import Distribution
+from rules.distribution import Distribution, check_chart
 
 __all__ = ["MAX_PNG_BYTES", "MAX_WIDTH", "MIN_WIDTH", "PALETTES", "Palette", "Theme", "render_odds_chart"]
 
@@ -43,9 +43,8 @@ MAX_SERIES = 2
 MAX_PNG_BYTES = 300_000
 TRIM = 0.001
 """Results rarer than this at either end of the axis are not drawn."""
-
-
-
+MAX_COLUMNS = 60
+"""Most bars per series: past this many results, a bar stands for a range of them."""
 
 
 def _axis_range(series: Sequence[tuple[str, Distribution]]) -> tuple[int, int, bool]:
@@ -78,21 +77,19 @@ def _last_above(d: Distribution, tail: float) -> int:
 
 def _nice_step(span: int, room: int) -> int:
     """A tick step (1, 2, 5, 10, 20, 50...) that puts at most ``room`` labels on the axis."""
-    for scale in (1, 10, 100, 1000, 10_000, 100_000):
+    scale = 1
+    while True:
         for base in (1, 2, 5):
             step = base * scale
             if span / step <= room:
                 return step
-    return max(1, span)
+        scale *= 10
 
 
 def _text(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt: Font, fill: RGB, anchor: str = "la"
 ) -> None:
     draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
-
-
-
 
 
 def _dashed(
@@ -130,6 +127,84 @@ def _percent(p: float) -> str:
     return f"{p:.1%}"
 
 
+def _columns(low: int, high: int) -> tuple[int, int, int]:
+    """``(first, width, count)``: the bars' columns, one per result or one per range of results.
+
+    Up to :data:`MAX_COLUMNS` results get a bar each; a wider axis is cut into ranges of a round
+    width (2, 5, 10, 20...) starting at a multiple of it, and the chart says so.
+
+    >>> _columns(2, 12), _columns(1, 1000)
+    ((2, 1, 11), (0, 20, 51))
+    """
+    span = high - low + 1
+    width = 1 if span <= MAX_COLUMNS else _nice_step(span, MAX_COLUMNS - 1)
+    first = low - low % width
+    return first, width, (high - first) // width + 1
+
+
+def _per_column(dist: Distribution, first: int, width: int, count: int) -> tuple[list[float], list[float]]:
+    """P(result in each column) and P(result at least each column's first value), in one pass."""
+    exact = [0.0] * count
+    above = 0.0  # mass past the last column
+    for k, p in dist.items():
+        column = (math.floor(k) - first) // width
+        if column >= count:
+            above += p
+        elif column >= 0:
+            exact[column] += p
+    at_least = [0.0] * count
+    tail = above
+    for column in range(count - 1, -1, -1):
+        tail += exact[column]
+        at_least[column] = min(1.0, tail)
+    return exact, at_least
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, room: float) -> str:
+    """``text`` shortened with an ellipsis until it is at most ``room`` pixels wide."""
+    if draw.textlength(text, font=fnt) <= room:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with its ellipsis
+        mid = (low + high + 1) // 2
+        if draw.textlength(text[:mid].rstrip() + "…", font=fnt) <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, fnt: Font, room: float, lines: int = 2) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``room`` pixels, broken at spaces, the last one
+    shortened with an ellipsis if it still does not fit."""
+    out: list[str] = []
+    rest = text.strip()
+    while rest and len(out) < lines - 1 and draw.textlength(rest, font=fnt) > room:
+        words = rest.split(" ")
+        line = words[0]
+        for word in words[1:]:
+            if draw.textlength(f"{line} {word}", font=fnt) > room:
+                break
+            line = f"{line} {word}"
+        if draw.textlength(line, font=fnt) > room:
+            break  # one word longer than the line: the ellipsis below shortens it
+        out.append(line)
+        rest = rest[len(line) :].strip()
+    if rest:
+        out.append(_fit(draw, rest, fnt, room))
+    return out or [""]
+
+
+def _mean_mark(draw: ImageDraw.ImageDraw, x: float, y: float, index: int, colour: RGB, r: int) -> None:
+    """A small triangle pointing down at the mean: filled for the first series, hollow for the
+    second; unlike the round and square points of the data, it marks a line, not a result."""
+    points = [(x - r, y - r), (x + r, y - r), (x, y + r)]
+    if index == 0:
+        draw.polygon(points, fill=colour)
+    else:
+        draw.polygon(points, outline=colour, width=max(2, r // 3))
+
+
 def render_odds_chart(
     series: Sequence[tuple[str, Distribution]],
     *,
@@ -140,7 +215,10 @@ def render_odds_chart(
 ) -> bytes:
     """A PNG of one or two distributions: bars for P(exactly k), the mean, a curve for P(at least k).
 
-    ``series`` is ``[(label, distribution)]`` with one or two entries; ``size`` is the width.
+    ``series`` is ``[(label, distribution)]`` with one or two entries; ``size`` is the width. The
+    work is linear in the number of results (:func:`rules.distribution.check_chart` refuses a
+    chart past its budget first); past :data:`MAX_COLUMNS` results, a bar stands for a range of
+    results and the chart says so. A title too long for one line is wrapped, then shortened.
 
     >>> from rules.distribution import uniform
     >>> a, b = uniform(1, 6), uniform(2, 4)
@@ -149,17 +227,22 @@ def render_odds_chart(
     """
     if not 1 <= len(series) <= MAX_SERIES:
         raise ValueError(f"one or two series, not {len(series)}")
+    check_chart([d for _, d in series])
     palette = PALETTES[theme]
     width = max(MIN_WIDTH, min(MAX_WIDTH, size))
     u = width / 1000  # every length below is for a 1000-pixel-wide chart
-    height = int((800 + 32 * len(series)) * u)
+    big, mid, small = font(int(40 * u), bold=True), font(int(30 * u)), font(int(26 * u))
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    title_lines = _wrap(measure, title, big, width - int(64 * u))
+    extra = (len(title_lines) - 1) * int(48 * u)
+    height = int((800 + 32 * len(series)) * u) + extra
     image = Image.new("RGB", (width, height), palette.bg)
     draw = ImageDraw.Draw(image)
-    big, mid, small = font(int(40 * u), bold=True), font(int(30 * u)), font(int(26 * u))
 
     # title and legend
-    _text(draw, (int(32 * u), int(20 * u)), title, big, palette.text)
-    legend_y = int(74 * u)
+    for line_number, line in enumerate(title_lines):
+        _text(draw, (int(32 * u), int(20 * u) + line_number * int(48 * u)), line, big, palette.text)
+    legend_y = int(74 * u) + extra
     x = int(32 * u)
     for index, (label, dist) in enumerate(series):
         colour = palette.series[index]
@@ -170,43 +253,55 @@ def render_odds_chart(
             draw.rectangle(box, outline=colour, width=max(2, int(3 * u)))
             hatch(image, box, colour, max(6, int(10 * u)))
         _marker(draw, box[2] + int(22 * u), legend_y + int(19 * u), index, colour, palette.bg, int(9 * u))
-        text = f"{label}  (mean {dist.mean:.2f})"
+        mean_text = f"  (mean {dist.mean:.2f})"
+        room = width - int(32 * u) - (box[2] + int(44 * u)) - draw.textlength(mean_text, font=mid)
+        text = _fit(draw, label, mid, room) + mean_text
         _text(draw, (box[2] + int(44 * u), legend_y + int(2 * u)), text, mid, palette.text)
         x = box[2] + int(44 * u) + int(draw.textlength(text, font=mid)) + int(36 * u)
-        if x > width * 0.55 and index == 0 and len(series) > 1:
-            legend_y += int(42 * u)
-            x = int(32 * u)
+        if index == 0 and len(series) > 1:
+            nxt = f"{series[1][0]}  (mean {series[1][1].mean:.2f})"
+            if x + int(84 * u) + draw.textlength(nxt, font=mid) > width - int(32 * u):
+                legend_y += int(42 * u)
+                x = int(32 * u)
     top = legend_y + int(58 * u)
 
     low, high, trimmed = _axis_range(series)
-    span = high - low + 1
+    first, per, count = _columns(low, high)
     left, right = int(110 * u), width - int(30 * u)
     strip = top + int(40 * u)  # one row per series for the mean labels
     bars_top = strip + len(series) * int(32 * u) + int(14 * u)
     bars_bottom = bars_top + int(220 * u)
     curve_top = bars_bottom + int(92 * u)
     curve_bottom = height - int(90 * u)
-    slot = (right - left) / span
+    slot = (right - left) / count
+    offset = 0.5 if per == 1 else 0.0  # one result per bar: its value sits in the bar's middle
 
-    def cx(k: float) -> float:
-        return left + (k - low + 0.5) * slot
+    def px(value: float) -> float:
+        return left + (value - first + offset) / per * slot
 
-    # bars: chance of exactly k
-    peak = max(max((p for k, p in d.items() if low <= k <= high), default=0.0) for _, d in series) or 1.0
+    columns = [_per_column(d, first, per, count) for _, d in series]
+
+    # bars: chance of exactly k (or of each range of results)
+    peak = max(max(exact) for exact, _ in columns) or 1.0
     scale_top = min(1.0, nice_ceiling(peak))
-    _text(draw, (left, top), "chance of exactly", small, palette.muted)
+    if per == 1:
+        heading = "chance of exactly"
+    else:
+        second = first + per
+        heading = f"chance of each range of {per} ({first}–{second - 1}, {second}–{second + per - 1}, …)"
+    _text(draw, (left, top), heading, small, palette.muted)
     for frac in (0.0, 0.5, 1.0):
         y = bars_bottom - frac * (bars_bottom - bars_top)
         draw.line([(left, y), (right, y)], fill=palette.grid, width=max(1, int(2 * u)))
         _text(draw, (left - int(12 * u), y), axis_percent(frac * scale_top), small, palette.muted, "rm")
-    gap = max(1.0, slot * 0.12)
+    gap = max(1.0, slot * 0.12) if slot >= 4 else 0.0
     bar_w = (slot - 2 * gap) / len(series)
-    for index, (_, dist) in enumerate(series):
+    for index, (exact, _) in enumerate(columns):
         colour = palette.series[index]
-        for k, p in dist.items():
-            if not low <= k <= high or p <= 0:
+        for column, p in enumerate(exact):
+            if p <= 0:
                 continue
-            x0 = left + (k - low) * slot + gap + index * bar_w
+            x0 = left + column * slot + gap + index * bar_w
             y0 = bars_bottom - (p / scale_top) * (bars_bottom - bars_top)
             box = (int(x0), int(min(y0, bars_bottom - 1)), int(x0 + max(1.0, bar_w - 1)), int(bars_bottom))
             if index == 0:
@@ -215,46 +310,54 @@ def render_odds_chart(
                 if box[2] - box[0] >= 3:
                     draw.rectangle(box, outline=colour, width=max(1, min(int(3 * u), (box[2] - box[0]) // 3)))
                 hatch(image, box, colour, max(6, int(10 * u)))
-    # the means: a dashed line through the bars, its label (with the series' marker) in its own row
+    # the means: a dashed line through the bars, a triangle and its label in the series' own row;
+    # with two series the lower mean's label goes left of its line and the higher's right, so
+    # they never cross each other's line
+    means = [min(max(px(d.mean), left), right) for _, d in series]
     for index, (_, dist) in enumerate(series):
-        mean_x = min(max(cx(dist.mean), left), right)
+        mean_x = means[index]
         row_y = strip + index * int(32 * u) + int(16 * u)
         _dashed(draw, [(mean_x, row_y), (mean_x, bars_bottom)], palette.mean, max(2, int(4 * u)), int(12 * u))
-        _marker(draw, mean_x, row_y, index, palette.series[index], palette.bg, int(9 * u))
+        _mean_mark(draw, mean_x, row_y, index, palette.series[index], int(10 * u))
         label = f"mean {dist.mean:.1f}"
-        right_side = mean_x < (left + right) / 2
+        if len(series) > 1:
+            right_side = means[index] >= means[1 - index] if means[0] != means[1] else index == 1
+        else:
+            right_side = mean_x < (left + right) / 2
+        room = draw.textlength(label, font=small) + int(16 * u)
+        if right_side and mean_x + room > width - int(8 * u):
+            right_side = False
+        elif not right_side and mean_x - room < int(8 * u):
+            right_side = True
         lx = mean_x + int(16 * u) if right_side else mean_x - int(16 * u)
         _text(draw, (lx, row_y), label, small, palette.mean, "lm" if right_side else "rm")
 
-    # curve: chance of at least k
+    # curve: chance of at least k (at each range's first value)
     _text(draw, (left, bars_bottom + int(44 * u)), "chance of at least", small, palette.muted)
     for frac in (0.0, 0.5, 1.0):
         y = curve_bottom - frac * (curve_bottom - curve_top)
         draw.line([(left, y), (right, y)], fill=palette.grid, width=max(1, int(2 * u)))
         _text(draw, (left - int(12 * u), y), f"{frac:.0%}", small, palette.muted, "rm")
-    marker_every = max(1, math.ceil(span / 25))
-    for index, (_, dist) in enumerate(series):
+    marker_every = max(1, math.ceil(count / 25))
+    for index, (_, at_least) in enumerate(columns):
         colour = palette.series[index]
-        table = dict(dist.at_least_table())
-        points = []
-        running = 1.0
-        for k in range(low, high + 1):
-            running = table.get(k, _at_least_between(table, k, running))
-            points.append((cx(k), curve_bottom - running * (curve_bottom - curve_top)))
+        points = [
+            (px(first + column * per), curve_bottom - p * (curve_bottom - curve_top))
+            for column, p in enumerate(at_least)
+        ]
         line_w = max(2, int(4 * u))
         if index == 0:
             draw.line(points, fill=colour, width=line_w, joint="curve")
         else:
             _dashed(draw, points, colour, line_w, int(14 * u))
-        for i, (px, py) in enumerate(points):
+        for i, (cx, cy) in enumerate(points):
             if i % marker_every == 0:
-                _marker(draw, px, py, index, colour, palette.bg, max(4, int(8 * u)))
+                _marker(draw, cx, cy, index, colour, palette.bg, max(4, int(8 * u)))
 
     # x axis, shared by both panels
-    step = _nice_step(span, max(2, int((right - left) / (70 * u))))
-    first = low + (-low) % step
-    for k in range(first, high + 1, step):
-        _text(draw, (cx(k), curve_bottom + int(12 * u)), str(k), small, palette.muted, "ma")
+    step = per * _nice_step(count, max(2, int((right - left) / (70 * u))))
+    for k in range(first, first + count * per, step):
+        _text(draw, (px(k), curve_bottom + int(12 * u)), str(k), small, palette.muted, "ma")
     footer = x_label + ("  (results under 0.1% not shown)" if trimmed else "")
     _text(draw, ((left + right) / 2, height - int(14 * u)), footer, small, palette.muted, "md")
 
@@ -265,18 +368,3 @@ def render_odds_chart(
         out, format="PNG", compress_level=3
     )
     return out.getvalue()
-
-
-
-
-
-
-
-
-
-
-
-def _at_least_between(table: dict[int, float], k: int, previous: float) -> float:
-    """P(at least k) for a k that is not itself a possible result: that of the next one up."""
-    above = [v for key, v in table.items() if key >= k]
-    return max(above) if above else 0.0

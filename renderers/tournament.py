@@ -246,7 +246,9 @@ def _rank_cell(d: ImageDraw.ImageDraw, pal: Palette, x: float, y: float, row: St
 
 # --- pairings ------------------------------------------------------------------------------------
 
-_FLAG_TEXT = {Flag.REMATCH: "rematch", Flag.REPEAT_TABLE: "same table"}
+_FLAG_TEXT = {Flag.REMATCH: "rematch"}
+"""Badges on the public picture. A table played before is not flagged in public: the seed has
+no such rule, and the organisers are told privately."""
 
 
 def render_pairings(
@@ -345,7 +347,7 @@ def _game_row(
     d.text((x_vs + (vs_w - d.textlength("v", font=vs_f)) / 2, y + 20), "v", font=vs_f, fill=pal.muted)
     b = state.player(g.b)
     _name_block(d, x_b, y, side_w - 12, b.name, sub(b.id), pal, dim=False)
-    badges = [_FLAG_TEXT[f] for f in g.flags]
+    badges = [_FLAG_TEXT[f] for f in g.flags if f in _FLAG_TEXT]
     badge_f = font(18, bold=True)
     by = y + (ROW_H - 26 * len(badges[:2])) / 2
     for text in badges[:2]:

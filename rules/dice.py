@@ -241,6 +241,9 @@ class DiceResult:
     faces: tuple[tuple[int, int], ...] = ()
     success: tuple[str, int] | None = None
     fail: tuple[str, int] | None = None
+    #: Natural 20s and 1s on d20s, shown in bold; ``grouped``: the dice are shown counted by face.
+    naturals: int = 0
+    grouped: bool = False
 
     @property
     def value(self) -> int:
@@ -258,6 +261,8 @@ class _Stringifier(d20.MarkdownStringifier):
         self._nodes = {**self._nodes, _Dice: self._str_dice, _Die: self._str_die}
         self._success = success
         self._failure = failure
+        #: Natural 20s and 1s on kept d20s, shown in bold (outside pools, where bold is a success).
+        self.naturals = 0
 
     def _stringify(self, node: _d20_expression.Number) -> str:
         fate = _fate_dice(node)
@@ -271,7 +276,10 @@ class _Stringifier(d20.MarkdownStringifier):
         parts = []
         for value in node.values:
             text = self._stringify(value)
-            if self._success is not None and value.kept and _meets(value.number, self._success):
+            if self._success is None and node.size == 20 and value.kept and value.number in (1, 20):
+                text = f"**{text}**"  # a natural 20 or 1 stands out, as in Avrae
+                self.naturals += 1
+            elif self._success is not None and value.kept and _meets(value.number, self._success):
                 text = f"**{text}**"
             elif self._failure is not None and value.kept and _meets(value.number, self._failure):
                 text = f"__{text}__"
@@ -403,6 +411,45 @@ def _pool(node: diceast.Node) -> tuple[diceast.Node, tuple[str, int]] | None:
     return None
 
 
+_TEST_WORDS = {
+    ">=": "{t} or more",
+    "<=": "{t} or less",
+    ">": "more than {t}",
+    "<": "less than {t}",
+    "==": "exactly {t}",
+    "!=": "anything but {t}",
+}
+
+
+def _pool_notes(tree: diceast.Node) -> list[str]:
+    """A pool whose test no face of its die can pass (``10d6 7+``), or every face passes: said.
+
+    >>> _pool_notes(d20.parse("10d6>=7"))
+    ['no d6 can show 7 or more: this pool can never score a success']
+    """
+    pool = _pool(tree)
+    if pool is None:
+        return []
+    dice, (op, target) = pool
+    plain = dice.value if isinstance(dice, diceast.OperatedDice) else dice
+    if not isinstance(plain, diceast.Dice) or plain.size == "%":
+        return []
+    low, high = 1, int(plain.size)
+    for operation in dice.operations if isinstance(dice, diceast.OperatedDice) else []:
+        for selector in operation.sels:
+            if operation.op == "mi" and selector.cat is None:
+                low = min(max(low, selector.num), high)
+            elif operation.op == "ma" and selector.cat is None:
+                high = max(min(high, selector.num), low)
+    passing = [face for face in range(low, high + 1) if _COMPARE[op](face, target)]
+    test = _TEST_WORDS[op].format(t=target)
+    if not passing:
+        return [f"no d{plain.size} can show {test}: this pool can never score a success"]
+    if len(passing) == high - low + 1:
+        return [f"every d{plain.size} shows {test}: every die is a success"]
+    return []
+
+
 def _has_comparison(node: diceast.Node) -> bool:
     if isinstance(node, diceast.BinOp) and node.op in _COMPARE:
         return True
@@ -449,12 +496,21 @@ _FATE_MODIFIED = re.compile(r"(?<![\w)\]])\d*df[a-z]")
 _PLAIN_D20 = re.compile(r"(?<![\w)\]])1?d20(?![\w%])")
 _TABLES = re.compile(r"^(\d+)d(33|66)$")
 _FATE_MARK = "[dF]"
+# Dice Maiden's keep and drop: ``4d6k3`` keeps the highest 3 (d20 alone reads ``k3`` as "keep the
+# dice showing 3", which nobody typing it means) and ``4d6d1`` drops the lowest 1 (``dl1``/``dh1``
+# name the end). Only right after a dice term, so ``2d6+d4`` stays a die.
+_DM_KEEP = re.compile(r"(?<=[\d%)])k(\d+)")
+_DM_DROP = re.compile(
+    r"(?<![\w)\]])(\d*d(?:\d+|%)(?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*)d([lh]?)(\d+)"
+)
 _FATE_FACES = {1: "-", 2: "0", 3: "+"}
 
 #: Most rolls in one message (a leading count, ``times``, or ``2d66``'s table results).
 MAX_REPEATS = 20
 #: A pool of more dice than this is also shown grouped by face.
 BIG_POOL = 20
+#: A roll of one term of more dice than this (``1000d6``) is shown counted by face, not die by die.
+LIST_LIMIT = 100
 #: Saved rolls: names are short words; each player and each server keeps at most this many.
 MAX_SAVED_NAME = 32
 MAX_SAVED_ROLLS = 50
@@ -533,22 +589,51 @@ def _joinable(left: str, right: str) -> bool:
 def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
     """Two pieces a space keeps apart: refuse, quoting the player, with what they may have meant."""
     dice = "d" in left.lower()
-    if right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
-        rest = typed[typed.index(right, len(before)) :] if right in typed[len(before) :] else right
-        options = [f"a label: `{before} # {rest}`"]
+    rest = typed[typed.index(right, len(before)) :] if right in typed[len(before) :] else right
+    label = (f"a label: `{before} # {rest}`", [f"{before} # {rest}"])
+    # Each option with the rolls it suggests: an option is offered only if they all parse.
+    options: list[tuple[str, list[str]]]
+    drop = re.match(r"^d([lh]?)(\d+)$", right, re.IGNORECASE)  # Dice Maiden's drop, spaced
+    count = re.match(r"^(\d*)d\d+$", left, re.IGNORECASE)
+    if drop and count and int(drop.group(2)) < int(count.group(1) or 1):
+        which = "highest" if drop.group(1).lower() == "h" else "lowest"
+        options = [
+            (f"`{left}{right}` (drop the {which} {drop.group(2)})", [f"{left}{right}"]),
+            (f"`{left}+{right}`", [f"{left}+{right}"]),
+            (f"two rolls: `{left}` then `{right}`", [left, right]),
+        ]
+    elif right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
+        options = [label]
     elif _REPEAT.match(right) and dice:
         options = [
-            f"`{left}>={right}` or `{left} {right}+` (dice showing {right} or more)",
-            f"`{left}+{right}`",
+            (
+                f"`{left}>={right}` or `{left} {right}+` (dice showing {right} or more)",
+                [f"{left}>={right}", f"{left} {right}+"],
+            ),
+            (f"`{left}+{right}`", [f"{left}+{right}"]),
         ]
     elif "d" in right.lower():
-        options = [f"`{left}+{right}`", f"two rolls: `{left}` then `{right}`"]
+        options = [
+            (f"`{left}+{right}`", [f"{left}+{right}"]),
+            (f"two rolls: `{left}` then `{right}`", [left, right]),
+        ]
     else:
-        options = [f"`{left}+{right}`"]
+        options = [(f"`{left}+{right}`", [f"{left}+{right}"]), label]
+    offered = [text for text, rolls in options if all(_reads(r) for r in rolls)]
+    question = f" Did you mean {' or '.join(offered)}?" if offered else ""
     return DiceError(
         f"I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join what a "
-        f"space separates. Did you mean {' or '.join(options)}?"
+        f"space separates.{question}"
     )
+
+
+def _reads(expression: str) -> bool:
+    """Does ``expression`` parse as a roll? (A suggestion is offered only if it does.)"""
+    try:
+        parse(expression)
+    except DiceError:
+        return False
+    return True
 
 
 def parse(expression: str) -> RollSpec:
@@ -628,6 +713,7 @@ def parse(expression: str) -> RollSpec:
             raise _not_joined(typed, left, right, " ".join(tokens[:index]))
         joined += right
     canonical = _normalise(joined)
+    canonical = _dice_maiden(canonical, notes)
 
     if m := _WARHAMMER.match(canonical):
         if target is not None:
@@ -674,6 +760,7 @@ def parse(expression: str) -> RollSpec:
             )
         canonical = f"{canonical}>={target}"
     tree = _check(canonical, typed)
+    notes.extend(_pool_notes(tree))
     if failure is not None:
         if _pool(tree) is None:
             raise DiceError(
@@ -692,14 +779,76 @@ def parse(expression: str) -> RollSpec:
     )
 
 
+def _dice_maiden(canonical: str, notes: list[str]) -> str:
+    """Dice Maiden's ``k3`` (keep the highest 3) and ``d1`` (drop the lowest 1) in d20's words.
+
+    Each reading is added to ``notes``, so the reply says how the roll was read.
+
+    >>> notes = []
+    >>> _dice_maiden("4d6k3+5d6d1", notes), len(notes)
+    ('4d6kh3+5d6pl1', 2)
+    """
+
+    def keep(match: re.Match[str]) -> str:
+        notes.append(f"`k{match.group(1)}` read as `kh{match.group(1)}`: keep the highest {match.group(1)}")
+        return f"kh{match.group(1)}"
+
+    def drop(match: re.Match[str]) -> str:
+        end, count = match.group(2) or "l", match.group(3)
+        which = "lowest" if end == "l" else "highest"
+        notes.append(f"`d{match.group(2)}{count}` read as `p{end}{count}`: drop the {which} {count}")
+        return f"{match.group(1)}p{end}{count}"
+
+    pieces = _BRACKETED.split(canonical)  # never inside [annotations]
+    return "".join(
+        p if p.startswith("[") else _DM_DROP.sub(drop, _DM_KEEP.sub(keep, p)) for p in pieces
+    )
+
+
 def _fate_term(match: re.Match[str]) -> str:
     # NdF is N dice of -1, 0, +1: the same odds as Nd3 - 2N, which d20 can roll.
     count = int(match.group(1) or 1)
     return f"({count}d3{_FATE_MARK}-{2 * count})"
 
 
+#: Largest number a roll may hold (a die size, a modifier, a target): anything longer is a typo.
+MAX_NUMBER = MAX_ABS_TOTAL
+_NUMBER = re.compile(r"\d+")
+_DICE_COUNT = re.compile(r"(\d+)d", re.IGNORECASE)
+
+
+def check_numbers(canonical: str, typed: str) -> None:
+    """Refuse a number too long or too large before anything uses it: each number at most
+    :data:`MAX_NUMBER`, each term at most :data:`MAX_DICE` dice (annotations may say anything).
+
+    >>> check_numbers("1d99999999999999999999", "1d99999999999999999999")
+    Traceback (most recent call last):
+    ...
+    rules.dice.DiceError: `1d99999999999999999999`: 99999999999999999999 is too large; numbers ...
+    """
+    bare = _BRACKETED.sub("", canonical)
+    for match in _NUMBER.finditer(bare):
+        digits = match.group(0)
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+            shown = digits if len(digits) <= 24 else f"a {len(digits)}-digit number"
+            raise DiceError(
+                f"`{_quote(typed)}`: {shown} is too large; numbers in a roll go from 0 to {MAX_NUMBER:,}."
+            )
+    for match in _DICE_COUNT.finditer(bare):
+        if int(match.group(1)) > MAX_DICE:
+            raise DiceError(
+                f"`{_quote(typed)}` is more than {MAX_DICE} dice in one roll: a term takes 0 to "
+                f"{MAX_DICE:,} dice."
+            )
+
+
+def _quote(typed: str, limit: int = 60) -> str:
+    return typed if len(typed) <= limit else typed[: limit - 1] + "…"
+
+
 def _check(canonical: str, typed: str) -> diceast.Node:
     """Parse ``canonical`` (D33/D66 stand-ins for the dice) and check where comparisons sit."""
+    check_numbers(canonical, typed)
     try:
         expanded, _ = _expand_tens_units(canonical, _random.Random(0))
         tree = d20.parse(expanded, allow_comments=False)
@@ -876,13 +1025,18 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         meter = roller.meter
         meter.max_rolls = MAX_DICE - tens_units_dice
         if pool is None:
-            result = roller.roll(tree, stringifier=_Stringifier(), allow_comments=False)
+            stringifier = _Stringifier()
+            result = roller.roll(tree, stringifier=stringifier, allow_comments=False)
             rolled = result.expr
             total = result.total
             detail = result.result
             successes = None
             failures = None
             faces: tuple[tuple[int, int], ...] = ()
+            naturals = stringifier.naturals
+            if _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT:
+                detail = _grouped_detail(text, rolled.roll, result.total)
+                naturals = 0
         else:
             dice_node, success = pool
             result = roller.roll(
@@ -906,6 +1060,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
                     f"{hits} − {failures} = **{successes}** {noun}"
                 )
             faces = _faces(rolled.roll)
+            naturals = 0
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, text, spec.typed)) from None
     except _TooMuchWork:
@@ -944,7 +1099,22 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         faces=faces,
         success=pool[1] if pool else None,
         fail=spec.failures,
+        naturals=naturals,
+        grouped=pool is None and _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT,
     )
+
+
+def _dice_term(node: _d20_expression.Number) -> bool:
+    """Is ``node`` one term of dice (``1000d6``, ``1000d6kh999``), nothing added to it?"""
+    return isinstance(node, _d20_expression.Dice) and node.size != "%"
+
+
+def _grouped_detail(text: str, node: _d20_expression.Dice, total: int | float) -> str:
+    """A big roll's kept dice counted by face: ``1000d6: 6 x170, 5 x160, ... = `3512```."""
+    counts = ", ".join(f"{face} x{count}" for face, count in _faces(node))
+    dropped = sum(1 for die in node.values if not die.kept)
+    kept = f" (kept dice; {dropped} dropped)" if dropped else ""
+    return f"{text}: {counts}{kept} = `{int(total)}`"
 
 
 def _faces(node: _d20_expression.Number) -> tuple[tuple[int, int], ...]:
@@ -1007,3 +1177,80 @@ def looks_like_name(text: str) -> bool:
     (True, False)
     """
     return bool(_SAVED_NAME.match(text.strip().lower()))
+
+
+_WORD = re.compile(r"(?<![\w%-])([a-z][a-z0-9_-]*)(?![\w-])", re.IGNORECASE)
+_SINGLE_DICE_TERM = re.compile(r"^\d*d(?:\d+|%)(?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*$")
+
+
+def _reserved(word: str) -> bool:
+    """Words the roll grammar reads itself (``adv``, ``t4``, ``f1``): never a saved roll's stand-in."""
+    return word in _ADVANTAGE or bool(_DM_TARGET.match(word) or _DM_FAIL.match(word))
+
+
+def expand_saved(expression: str, saved: dict[str, str]) -> tuple[str, str | None]:
+    """``expression`` with the saved rolls it names written out, and the name when it used one.
+
+    ``saved`` maps names to the expressions saved under them. A name may stand alone, after a
+    count (``3 fireball``: three rolls), or inside arithmetic and with a target (``fireball+5``,
+    ``2*fireball``, ``hits 4+``). A saved pool, repeat count or failures can't be part of a bigger
+    roll, and the error says so. Text without any saved name comes back unchanged, with None.
+
+    >>> expand_saved("fireball+5", {"fireball": "8d6"})
+    ('8d6+5', 'fireball')
+    >>> expand_saved("3 fireball # big", {"fireball": "8d6 # fire"})
+    ('3 8d6 # big', 'fireball')
+    >>> expand_saved("2*heal", {"heal": "2d4+2"})
+    ('2*(2d4+2)', 'heal')
+    """
+    typed = expression.strip()
+    text, comment = _split_comment(typed)
+    tokens = _tokens(text)
+    names = [
+        word.lower()
+        for word in _WORD.findall(_BRACKETED.sub("", text))
+        if word.lower() in saved and not _reserved(word.lower())
+    ]
+    if not names:
+        return expression, None
+    used = names[0] if len(set(names)) == 1 else None
+    comments: list[str] = []
+
+    def inner(name: str) -> tuple[RollSpec, str]:
+        body, saved_comment = _split_comment(saved[name])
+        if saved_comment:
+            comments.append(saved_comment)
+        return parse(saved[name]), body
+
+    lowered = [t.lower() for t in tokens]
+    if len(tokens) <= 2 and lowered[-1] in names and (len(tokens) == 1 or _REPEAT.match(tokens[0])):
+        # The name alone, or after a count: the saved text as it was typed (targets, failures...).
+        spec, body = inner(lowered[-1])
+        if len(tokens) == 2 and spec.repeat > 1:
+            raise DiceError(
+                f"`{lowered[-1]}` is already {spec.repeat} rolls (`{spec.expression}`); "
+                "roll it without a count."
+            )
+        rolled = body if len(tokens) == 1 else f"{tokens[0]} {body}"
+    else:
+
+        def replace(match: re.Match[str]) -> str:
+            name = match.group(1).lower()
+            if name not in saved or _reserved(name):
+                return match.group(0)
+            spec, _ = inner(name)
+            if spec.repeat > 1 or spec.failures is not None or _pool(d20.parse(
+                _expand_tens_units(spec.canonical, _random.Random(0))[0], allow_comments=False
+            )):
+                raise DiceError(
+                    f"`{name}` is saved as `{spec.typed}`, which can't be part of a bigger roll "
+                    f"(it counts successes or rolls several times): roll `{name}` on its own, or "
+                    f"`3 {name}` for three rolls of it."
+                )
+            canonical = spec.canonical
+            return canonical if _SINGLE_DICE_TERM.match(canonical) else f"({canonical})"
+
+        pieces = _BRACKETED.split(text)
+        rolled = "".join(p if p.startswith("[") else _WORD.sub(replace, p) for p in pieces)
+    label = comment or (comments[0] if used and comments else None)
+    return (f"{rolled} # {label}" if label else rolled), used

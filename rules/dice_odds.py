@@ -40,13 +40,14 @@ from rules.dice import (
     _BRACKETED,
     _COMPARE,
     _TENS_UNITS,
+    MAX_DICE,
     DiceError,
     RollKind,
     _pool,
     _syntax_message,
     prepare,
 )
-from rules.distribution import Distribution, combine, convolve, mixture
+from rules.distribution import Distribution, combine, convolve, count_work, mixture
 
 MAX_WORK = 2_000_000
 """Budget of elementary steps (one probability multiplied in) for one expression, ~1 s here."""
@@ -55,6 +56,10 @@ MAX_STATES = 100_000
 EXPLOSION_TAIL = 1e-6
 """Explosions are followed until the chance of one more is below this."""
 MAX_EXPLOSION_DEPTH = 30
+MAX_FACES = 10_000
+"""Largest die whose exact odds are worked out (its faces are listed one by one)."""
+MAX_ODDS_DICE = MAX_DICE
+"""Most dice of one term whose exact odds are worked out, as many as one roll may throw."""
 
 _BINARY: dict[str, Callable[[float, float], float]] = {
     "+": operator.add,
@@ -87,10 +92,12 @@ class DiceOdds:
         return self.distribution.notes
 
 
-def _too_much(what: str) -> DiceError:
+def _too_much(what: str, needed: int | None = None) -> DiceError:
+    cost = f"at least {needed:,} steps" if needed is not None else "over the budget"
     return DiceError(
-        f"Working out the exact odds of that would take too long ({what}). Try fewer dice, smaller "
-        "dice or a simpler keep/reroll; `/roll` can still roll it."
+        f"Working out the exact odds of that would take too long ({what}: {cost}, and one request may "
+        f"take {MAX_WORK:,}). Try fewer dice, smaller dice or a simpler keep/reroll; `/roll` can "
+        "still roll it."
     )
 
 
@@ -116,7 +123,7 @@ def odds(expression: str) -> DiceOdds:
     >>> odds("1000d1000")
     Traceback (most recent call last):
     ...
-    rules.dice.DiceError: Working out the exact odds of that would take too long (1000d1000)...
+    rules.dice.DiceError: Working out the exact odds of that would take too long (1000d1000: at least ...
     """
     text = prepare(expression)
     try:
@@ -147,9 +154,10 @@ class _Evaluator:
         self.notes: list[str] = []
 
     def spend(self, amount: int, what: str) -> None:
+        """Charge ``amount`` steps about to be done; refuse (before doing them) past the budget."""
+        if self.work + amount > MAX_WORK:
+            raise _too_much(what, self.work + amount)
         self.work += amount
-        if self.work > MAX_WORK:
-            raise _too_much(what)
 
     # ---- numbers and arithmetic -------------------------------------------------------------
     def eval(self, node: diceast.Node) -> Distribution:
@@ -212,6 +220,7 @@ class _Evaluator:
             raise _too_much(f"a set of {len(parts)} rolls with {size:,} combinations")
         self.spend(size * len(parts), "a large set")
         out: dict[float, float] = {}
+        count_work(size * len(parts))
         for combo in itertools.product(*(list(p.items()) for p in parts)):
             values = [v for v, _ in combo]
             kept = set(range(len(values)))
@@ -235,15 +244,23 @@ class _Evaluator:
     def dice(
         self, dice: diceast.Dice, ops: list[diceast.SetOperator], success: Callable[[int], int] | None
     ) -> Distribution:
+        n = dice.num
+        if n > MAX_ODDS_DICE:
+            raise DiceError(
+                f"`{n}d{dice.size}` is {n:,} dice; exact odds take at most {MAX_ODDS_DICE:,} dice in "
+                "one term."
+            )
         if dice.size == "%":
             faces = list(range(0, 100, 10))
         else:
             if int(dice.size) < 1:
                 raise DiceError("Cannot roll a 0-sided die. Check the die sizes and divisors.")
+            if int(dice.size) > MAX_FACES:  # checked before the faces are listed
+                raise DiceError(
+                    f"A d{dice.size} has too many faces for exact odds: they take dice of 1 to "
+                    f"{MAX_FACES:,} sides. `/roll` can still roll it."
+                )
             faces = list(range(1, int(dice.size) + 1))
-        n = dice.num
-        if len(faces) > 10_000:
-            raise _too_much(f"d{dice.size}")
         score = success or (lambda v: v)
         for op in ops:
             if op.op in ("mi", "ma") and op.sels[0].cat is not None:
@@ -263,10 +280,14 @@ class _Evaluator:
             sel = ops[split - 1].sels[0]
             added = self.chain_scores(faces, sel, score)
             parts = []
+            powers: dict[int, Distribution] = {}
             for state, p in lineage.items():
                 hot = len(_select(list(state), sel))
+                if hot not in powers:
+                    powers[hot] = self.power(added, hot, "explosions")
+                self.spend(1 + len(state) + len(powers[hot].outcomes), f"{n}d{dice.size}")
                 own = Distribution.constant(sum(score(v) for v in state))
-                parts.append((p, convolve(own, self.power(added, hot, "explosions"))))
+                parts.append((p, convolve(own, powers[hot])))
             return self.power(mixture(parts), n, f"{n}d{dice.size}")
         if not rest:
             one = _score(lineage, score)
@@ -280,16 +301,29 @@ class _Evaluator:
 
     def power(self, one: Distribution, n: int, what: str) -> Distribution:
         """The sum of ``n`` copies, by repeated squaring, the work checked before it is done."""
-        width = one.maximum - one.minimum + 1 if all(float(v).is_integer() for v in one.outcomes) else None
-        planned, size_result, size_base, k = 0, 1, len(one.outcomes), n
+        if n <= 1:
+            return one if n == 1 else Distribution.constant(0)
+        self.spend(len(one.outcomes), what)
+        # Whole-number results: a sum of copies has at most one result per whole number of its
+        # span (and never more than the pairs that made it); a sparse die such as a tens die
+        # (0, 10, ... 90) counts its span in its own steps (tens); a die made uneven (a minimum of 2 on
+        # it) fills that span as copies are added, so the span bounds the results, not 2n - 1.
+        whole = all(float(v).is_integer() for v in one.outcomes)
+        step = math.gcd(*(int(v - one.minimum) for v in one.outcomes)) if whole else 0
+        planned, size_result, span_result, k = 0, 1, 0, n
+        size_base, span_base = len(one.outcomes), int(one.maximum - one.minimum) // (step or 1)
         while k:
             if k & 1:
                 planned += size_result * size_base
-                size_result = size_result + size_base - 1 if width else size_result * size_base
+                span_result += span_base
+                product = size_result * size_base
+                size_result = min(product, span_result + 1) if whole else product
             k >>= 1
             if k:
                 planned += size_base * size_base
-                size_base = 2 * size_base - 1 if width else size_base * size_base
+                span_base *= 2
+                square = size_base * size_base
+                size_base = min(square, span_base + 1) if whole else square
         self.spend(planned, what)
         result, base = Distribution.constant(0), one
         while n:
@@ -315,6 +349,7 @@ class _Evaluator:
             if len(pool) > MAX_STATES:
                 raise _too_much(f"{what}: more than {MAX_STATES:,} different sets of dice to go through")
             nxt: dict[State, float] = {}
+            count_work(len(pool) * len(lineage) * (1 + longest_now))
             for a, p in pool.items():
                 for b, q in lineage.items():
                     key = tuple(sorted(a + b))
@@ -339,18 +374,26 @@ class _Evaluator:
         k = sel.num
         single = {s[0]: p for s, p in lineage.items() if s}
         order = sorted(single, reverse=sel.cat == "h")
+        # from the second face on, every count of dice placed so far (0 to n) is a state, and each
+        # tries every count of the dice left: a lower bound on the work, refused before any of it
+        floor = (n + 1) + max(0, len(order) - 2) * (n + 1) * (n + 2) // 2
+        if floor > MAX_WORK - self.work:
+            raise _too_much(what, self.work + floor)
         states: dict[tuple[int, int], dict[int, float]] = {(0, 0): {0: 1.0}}
         remaining_mass = 1.0
         for face in order:
             chance = single[face] / remaining_mass if remaining_mass > 0 else 0.0
             chance = min(1.0, chance)
             nxt: dict[tuple[int, int], dict[int, float]] = {}
-            self.spend(sum(len(acc) * (n - j + 1) for (j, _), acc in states.items()), what)
+            self.spend(sum((1 + len(acc)) * (n - j + 1) for (j, _), acc in states.items()), what)
             value = score(face)
+            rows: dict[int, list[float]] = {}
             for (j, taken), acc in states.items():
                 left = n - j
-                for c in range(left + 1):
-                    w = math.comb(left, c) * chance**c * (1 - chance) ** (left - c)
+                if left not in rows:
+                    rows[left] = _binomial(left, chance)
+                count_work((1 + len(acc)) * (left + 1))
+                for c, w in enumerate(rows[left]):
                     if w == 0.0:
                         continue
                     now = min(k, taken + c)
@@ -380,8 +423,10 @@ class _Evaluator:
             out[key] = out.get(key, 0.0) + p
 
         fresh = [((face,), 1 / len(faces)) for face in faces]
-        self.spend(sum(5 * (1 + len(state)) for state in states), "dice operations")
+        replacements: list[tuple[State, float]] | None = None
+        self.spend(len(faces) + sum(5 * (1 + len(state)) for state in states), "dice operations")
         for state, p in states.items():
+            count_work(1 + len(state))
             chosen = _select(list(state), sel)
             others = tuple(v for i, v in enumerate(state) if i not in chosen)
             picked = [state[i] for i in sorted(chosen)]
@@ -394,15 +439,12 @@ class _Evaluator:
             elif op.op == "ma":
                 add(tuple(min(v, sel.num) for v in state), p)
             elif op.op in ("rr", "ro", "e"):
-                if op.op == "rr":
-                    allowed = [f for f in faces if not _select([f], sel)]
-                    if not allowed:
-                        raise DiceError(f"`rr{_sel_text(sel)}` re-rolls every face, so it would never end.")
-                    each = [((f,), 1 / len(allowed)) for f in allowed]
-                elif op.op == "ro":
-                    each = fresh
-                else:
-                    each = list(self.chain(faces, sel).items())
+                if not picked:
+                    add(state, p)
+                    continue
+                if replacements is None:  # worked out once, for the first state that needs it
+                    replacements = self.replacements(op, faces, fresh)
+                each = replacements
                 combos = 1
                 for _ in picked:
                     combos *= len(each)
@@ -410,6 +452,7 @@ class _Evaluator:
                     raise _too_much(f"{len(picked)} dice re-rolled or exploded at once")
                 self.spend(combos * (5 + len(state)), "re-rolls and explosions")
                 base = others if op.op != "e" else state
+                count_work(combos * (1 + len(state)))
                 for combo in itertools.product(each, repeat=len(picked)):
                     extra: State = tuple(v for part, _ in combo for v in part)
                     add(base + extra, p * math.prod(q for _, q in combo))
@@ -423,8 +466,24 @@ class _Evaluator:
                 raise DiceError(f"I can't work out the odds of `{op.op}`.")
         return out
 
+    def replacements(
+        self, op: diceast.SetOperator, faces: list[int], fresh: list[tuple[State, float]]
+    ) -> list[tuple[State, float]]:
+        """What replaces (``rr``, ``ro``) or follows (``e``) one selected die, with its chance."""
+        sel = op.sels[0]
+        if op.op == "rr":
+            self.spend(len(faces), "re-rolls")
+            allowed = [f for f in faces if not _select([f], sel)]
+            if not allowed:
+                raise DiceError(f"`rr{_sel_text(sel)}` re-rolls every face, so it would never end.")
+            return [((f,), 1 / len(allowed)) for f in allowed]
+        if op.op == "ro":
+            return fresh
+        return list(self.chain(faces, sel).items())
+
     def explosion_depth(self, faces: list[int], sel: diceast.SetSelector) -> tuple[list[int], int]:
         """The faces that explode and how deep explosions are followed (noted in the result)."""
+        self.spend(len(faces), "explosions")
         hot = [f for f in faces if _select([f], sel)]
         p_hot = len(hot) / len(faces)
         if p_hot >= 1:
@@ -447,12 +506,14 @@ class _Evaluator:
         self, faces: list[int], sel: diceast.SetSelector, score: Callable[[int], int]
     ) -> Distribution:
         """The summed score of the dice one exploding die adds (each may explode again)."""
-        hot, depth = self.explosion_depth(faces, sel)
+        hot_list, depth = self.explosion_depth(faces, sel)
+        hot = set(hot_list)
         done: dict[int, float] = {}
         level: dict[int, float] = {0: 1.0}
         for step in range(depth):
             self.spend(len(level) * len(faces), "explosions")
             nxt: dict[int, float] = {}
+            count_work(len(level) * len(faces))
             for total, p in level.items():
                 for f in faces:
                     key = total + score(f)
@@ -463,8 +524,11 @@ class _Evaluator:
 
     def chain(self, faces: list[int], sel: diceast.SetSelector) -> dict[State, float]:
         """The new dice one exploding die adds: each one that is selected again explodes again."""
-        hot, depth = self.explosion_depth(faces, sel)
+        hot_list, depth = self.explosion_depth(faces, sel)
+        hot = set(hot_list)
         h = len(hot)
+        if not h:
+            return {(): 1.0}  # nothing explodes: a die adds no dice
         estimate = sum(math.comb(length + h - 1, max(h - 1, 0)) for length in range(depth)) * len(faces)
         if estimate > MAX_STATES:
             raise _too_much(f"explosions that keep going on {h} faces, with dice kept or re-rolled after")
@@ -474,6 +538,7 @@ class _Evaluator:
         for step in range(depth):
             self.spend(len(level) * len(faces), "explosions")
             nxt: dict[State, float] = {}
+            count_work(len(level) * len(faces))
             for prefix, p in level.items():
                 for f in faces:
                     key = tuple(sorted((*prefix, f)))
@@ -483,6 +548,23 @@ class _Evaluator:
                         chains[key] = chains.get(key, 0.0) + p / len(faces)
             level = nxt
         return chains
+
+
+def _binomial(n: int, p: float) -> list[float]:
+    """P(c successes in n tries of chance p) for c = 0..n, in floats (no huge binomials).
+
+    >>> [round(w, 3) for w in _binomial(2, 0.5)]
+    [0.25, 0.5, 0.25]
+    """
+    if p <= 0.0:
+        return [1.0] + [0.0] * n
+    if p >= 1.0:
+        return [0.0] * n + [1.0]
+    log_p, log_q, top = math.log(p), math.log1p(-p), math.lgamma(n + 1)
+    return [
+        math.exp(top - math.lgamma(c + 1) - math.lgamma(n - c + 1) + c * log_p + (n - c) * log_q)
+        for c in range(n + 1)
+    ]
 
 
 def _per_die(op: diceast.SetOperator) -> bool:
@@ -513,6 +595,7 @@ def _select(values: list[int], sel: diceast.SetSelector) -> set[int]:
 
 def _score(states: dict[State, float], score: Callable[[int], int]) -> Distribution:
     out: dict[int, float] = {}
+    count_work(sum(1 + len(state) for state in states))
     for state, p in states.items():
         total = sum(score(v) for v in state)
         out[total] = out.get(total, 0.0) + p

@@ -30,11 +30,48 @@ and every result shows them rounded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import contextlib
+import contextvars
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+
+from rules.errors import RuleError
 
 #: Probabilities smaller than this are dropped from a result (they cannot show in a reply).
 NEGLIGIBLE = 1e-15
+#: Most results (of all its series together) one chart may draw. Drawing is linear in them
+#: (about 1 µs each here), so this bounds a chart to a fraction of a second.
+MAX_CHART_RESULTS = 200_000
+
+_WORK: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar("distribution_work", default=None)
+
+
+def count_work(steps: int) -> None:
+    """Record ``steps`` inner-loop steps actually done, when :func:`counting_work` listens.
+
+    The engines plan their work before doing it; this counts what was done, so a test can check
+    that the plans are honest (no request does more than its budget)."""
+    counter = _WORK.get()
+    if counter is not None:
+        counter[0] += steps
+
+
+@contextlib.contextmanager
+def counting_work() -> Iterator[list[int]]:
+    """``with counting_work() as done:`` ``done[0]`` is the steps done inside the block.
+
+    >>> d6 = uniform(1, 6)
+    >>> with counting_work() as done:
+    ...     _ = convolve(d6, d6)
+    >>> done[0]  # 36 pairs, then 11 sums sorted
+    58
+    """
+    counter = [0]
+    token = _WORK.set(counter)
+    try:
+        yield counter
+    finally:
+        _WORK.reset(token)
 
 
 @dataclass(frozen=True)
@@ -60,6 +97,7 @@ class Distribution:
         >>> Distribution.of({3: 2.0, 1: 2.0}).outcomes
         (1, 3)
         """
+        count_work(2 * len(weights))
         total = sum(weights.values())
         if total <= 0:
             raise ValueError("a distribution needs some weight")
@@ -134,6 +172,32 @@ class Distribution:
         picks = sorted({round(i * (len(rows) - 1) / (max_rows - 1)) for i in range(max_rows)})
         return [rows[i] for i in picks]
 
+    def grouped_rows(self, max_rows: int = 12) -> GroupedRows:
+        """Every informative result in at most ``max_rows`` rows: consecutive results share a row
+        (with the chance of any of them) once there are more than ``max_rows``, so that no result
+        is skipped without a word. The rare ends left out are those :meth:`at_least_rows` leaves.
+
+        >>> rows = power(uniform(1, 6), 2).grouped_rows(4)
+        >>> [(r.low, r.high, round(r.exactly, 3), round(r.at_least, 3)) for r in rows.rows]
+        [(2, 3, 0.083, 1.0), (4, 6, 0.333, 0.917), (7, 9, 0.417, 0.583), (10, 12, 0.167, 0.167)]
+        >>> rows.below, rows.above
+        (None, None)
+        """
+        table = self.at_least_table()
+        first = max((i for i, (_, p) in enumerate(table) if p >= 0.999), default=0)
+        last = max((i for i, (_, p) in enumerate(table) if p >= 0.001), default=len(table) - 1)
+        shown = list(range(first, last + 1))
+        groups = max(1, min(max_rows, len(shown)))
+        rows = []
+        for g in range(groups):
+            part = shown[g * len(shown) // groups : (g + 1) * len(shown) // groups]
+            exactly = sum(self.probabilities[i] for i in part)
+            low, high = self.outcomes[part[0]], self.outcomes[part[-1]]
+            rows.append(Row(low, high, min(1.0, exactly), table[part[0]][1]))
+        below = self.outcomes[first] if first > 0 else None
+        above = self.outcomes[last] if last < len(table) - 1 else None
+        return GroupedRows(tuple(rows), below, above)
+
     def map(self, function: Callable[[int], int]) -> Distribution:
         """The distribution of ``function(result)``.
 
@@ -141,6 +205,7 @@ class Distribution:
         0.5
         """
         out: dict[int, float] = {}
+        count_work(len(self.outcomes))
         for k, p in self.items():
             key = function(k)
             out[key] = out.get(key, 0.0) + p
@@ -149,6 +214,47 @@ class Distribution:
     def with_notes(self, *notes: str) -> Distribution:
         merged = tuple(dict.fromkeys((*self.notes, *(n for n in notes if n))))
         return Distribution(self.outcomes, self.probabilities, merged)
+
+
+@dataclass(frozen=True)
+class Row:
+    """Results ``low`` to ``high`` (one result when equal): the chance of any of them, and of at
+    least ``low``."""
+
+    low: int
+    high: int
+    exactly: float
+    at_least: float
+
+
+@dataclass(frozen=True)
+class GroupedRows:
+    """:meth:`Distribution.grouped_rows`: the rows, and the rare ends not listed (``below``: no
+    result under it is listed; ``above``: none over it), None when nothing was left out."""
+
+    rows: tuple[Row, ...]
+    below: int | None
+    above: int | None
+
+    @property
+    def grouped(self) -> bool:
+        return any(r.low != r.high for r in self.rows)
+
+
+def check_chart(series: Iterable[Distribution]) -> int:
+    """The work of charting ``series`` (their results, counted), or :class:`RuleError` past
+    :data:`MAX_CHART_RESULTS`: what a renderer checks before it draws anything.
+
+    >>> check_chart([uniform(1, 6), uniform(1, 20)])
+    26
+    """
+    results = sum(len(d.outcomes) for d in series)
+    if results > MAX_CHART_RESULTS:
+        raise RuleError(
+            f"That chart would have {results:,} different results to draw; a chart takes at most "
+            f"{MAX_CHART_RESULTS:,}. Ask for fewer or smaller dice."
+        )
+    return results
 
 
 def uniform(low: int, high: int, step: int = 1) -> Distribution:
@@ -168,6 +274,7 @@ def convolve(a: Distribution, b: Distribution) -> Distribution:
     {2: 0.25, 3: 0.5, 4: 0.25}
     """
     out: dict[int, float] = {}
+    count_work(len(a.outcomes) * len(b.outcomes))
     for x, p in a.items():
         for y, q in b.items():
             out[x + y] = out.get(x + y, 0.0) + p * q
@@ -181,6 +288,7 @@ def combine(a: Distribution, b: Distribution, operation: Callable[[int, int], in
     (3, 6)
     """
     out: dict[int, float] = {}
+    count_work(len(a.outcomes) * len(b.outcomes))
     for x, p in a.items():
         for y, q in b.items():
             key = operation(x, y)
@@ -228,6 +336,7 @@ def mixture(parts: Iterable[tuple[float, Distribution]]) -> Distribution:
     out: dict[int, float] = {}
     notes: list[str] = []
     for weight, dist in parts:
+        count_work(len(dist.outcomes))
         notes.extend(dist.notes)
         for k, p in dist.items():
             out[k] = out.get(k, 0.0) + weight * p

@@ -17,6 +17,7 @@ import pytest
 
 from bot.offline import OfflineDriver
 from tests import postgres as pg
+from tests.cogs.hostile import pings_beyond_ids
 
 
 def _compile_each_source_once() -> None:
@@ -48,14 +49,23 @@ def _compile_each_source_once() -> None:
 _compile_each_source_once()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "loose_pings: the test itself sends users=True (the driver's tests): no ping check"
+    )
+
+
 @pytest.fixture
-async def driver(tmp_path: Path) -> AsyncIterator[OfflineDriver]:
+async def driver(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[OfflineDriver]:
     """The real bot on a temporary database, with seeded dice."""
     d = await OfflineDriver.open(tmp_path / "herald.sqlite3", rng_seed=1234, out_dir=tmp_path / "out")
     try:
         yield d
     finally:
         await d.close()
+    # Whatever the test did, no message may ping but the users it names by id (issue 26, item 1).
+    if request.node.get_closest_marker("loose_pings") is None:
+        assert pings_beyond_ids(list(d.messages.values())) == []
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,3 +80,68 @@ def test_two_consoles_keep_their_own_games_and_images(tmp_path: Path) -> None:
     assert "already has" in again  # --db keeps games across sessions
     fresh = session("/si boss start boss:elder_leviathan\n", "--db", str(kept), "--fresh")
     assert "already has" not in fresh
+
+
+def _console(tmp_path: Path, script: str, *extra: str) -> str:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--out", str(tmp_path), "--seed", "3", *extra],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    return result.stdout.replace("│ ", "")
+
+
+def test_a_piped_session_names_its_database(tmp_path: Path) -> None:
+    out = _console(tmp_path, "/roll expression:1d6\n")
+    named = next(line for line in out.splitlines() if line.startswith("Database: "))
+    database = Path(named.split()[1])
+    assert database.parent == tmp_path and database.exists()
+    assert f"--db {database}" in named
+
+
+def test_a_select_menu_lists_its_options_with_the_message(tmp_path: Path) -> None:
+    out = _console(tmp_path, "/its score mission:acquisition tier:300 opponent:bob\n")
+    menu = out[out.index("→ :choose") :]
+    assert "• Tech-Coffin Controlled" in menu.split("└─")[0]
+    assert "choose among" not in out  # no wrong :choose was needed to see them
+
+
+def test_thread_links_and_mentions_read_as_names(tmp_path: Path) -> None:
+    script = """\
+:as olga
+/tournament create name:Cup tier:300
+:as ann
+/tournament join faction:PanOceania
+:as bo
+/tournament join faction:Ariadna
+:as cy
+/tournament join faction:Nomads
+:as di
+/tournament join faction:Tohaa
+:as olga
+/tournament mission round:1 scenario:acquisition
+/tournament pair
+"""
+    out = _console(tmp_path, script)
+    assert "<#" not in out and "<@" not in out
+    assert re.search(r"→ #R1 T1: \w+ v \w+", out), out
+    assert "@ann" in out and "@bo" in out
+
+
+def test_readmes_squad_example_works_unquoted(tmp_path: Path) -> None:
+    script = (
+        "/si boss start boss:elder_leviathan\n/si squad add name:Kai:basic:2, Lee:2, Doc:specialist:1\n"
+        "/roll expression:2d6 lable:x\n"
+    )
+    out = _console(tmp_path, script)
+    assert "has no option lable" in out  # a mistyped option is still named, not read as a value
+    assert out.count("has no option") == 1
+    added = out[out.index("/si squad add") :]
+    assert "Kai" in added and "Lee" in added and "Doc" in added

@@ -69,6 +69,7 @@ async def test_sync_only_when_the_tree_changed(tmp_path: Path, monkeypatch: pyte
     bot = create_bot(Settings(database_path=tmp_path / "h.sqlite3", dev_guild_id=42, _env_file=None))
     await bot._async_setup_hook()
     await bot.setup_hook()
+    bot._connection.application_id = 99  # set by login
     calls = []
 
     async def fake_sync(*, guild=None):
@@ -88,6 +89,95 @@ async def test_sync_only_when_the_tree_changed(tmp_path: Path, monkeypatch: pyte
     assert await bot.sync_commands_if_changed() is True
     assert calls == [42, 42]
     await bot.close()
+
+
+async def test_the_sync_hash_is_kept_per_application(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database reused with another bot's token syncs that bot's commands (issue 25, item 17)."""
+    settings = Settings(database_path=tmp_path / "h.sqlite3", _env_file=None)
+    calls: list[int | None] = []
+    for application_id, expected in ((111, True), (111, False), (222, True), (222, False), (111, False)):
+        bot = create_bot(settings)
+        await bot._async_setup_hook()
+        await bot.setup_hook()
+        bot._connection.application_id = application_id
+
+        async def fake_sync(*, guild=None, bot=bot):
+            calls.append(bot.application_id)
+            return []
+
+        monkeypatch.setattr(bot.tree, "sync", fake_sync)
+        assert await bot.sync_commands_if_changed() is expected, application_id
+        await bot.close()
+    assert calls == [111, 222]
+
+
+async def test_a_forced_sync_syncs_an_unchanged_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = create_bot(Settings(database_path=tmp_path / "h.sqlite3", _env_file=None))
+    await bot._async_setup_hook()
+    await bot.setup_hook()
+    bot._connection.application_id = 7
+    calls = []
+
+    async def fake_sync(*, guild=None):
+        calls.append(guild)
+        return []
+
+    monkeypatch.setattr(bot.tree, "sync", fake_sync)
+    assert await bot.sync_commands_if_changed() is True
+    assert await bot.sync_commands_if_changed() is False
+    assert await bot.sync_commands_if_changed(force=True) is True
+    assert calls == [None, None]
+    await bot.close()
+
+
+async def test_python_m_bot_sync_logs_in_syncs_and_records_the_hash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.__main__ import sync_commands
+    from bot.app import Herald
+    from bot.storage import SqlMetaRepository, connect
+
+    synced: list[object] = []
+    started: list[object] = []
+
+    async def fake_login(self: Herald, token: str) -> None:  # what Client.login does, minus Discord
+        assert token == "abc.def.ghi"
+        self._connection.application_id = 333
+        await self.setup_hook()
+
+    async def fake_sync(self: object, *, guild: object = None) -> list[object]:
+        synced.append(guild)
+        return []
+
+    async def no_scheduler(self: object, bot: object) -> None:
+        started.append(bot)
+
+    monkeypatch.setattr(Herald, "login", fake_login)
+    monkeypatch.setattr("discord.app_commands.CommandTree.sync", fake_sync)
+    monkeypatch.setattr("bot.scheduler.Scheduler.start", no_scheduler)
+    settings = Settings(database_path=tmp_path / "h.sqlite3", discord_token="abc.def.ghi", _env_file=None)
+    assert await sync_commands(settings) == 0
+    assert await sync_commands(settings) == 0  # forced: synced again although nothing changed
+    assert synced == [None, None] and started == []
+    out = capsys.readouterr().out
+    assert "globally for application 333" in out and "abc.def.ghi" not in out
+    db = await connect(settings.database_target)
+    try:
+        assert await SqlMetaRepository(db).get("command_tree_hash:333:global")
+    finally:
+        await db.close()
+
+
+def test_sync_without_a_token_says_what_to_do(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN",)}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "sync"], cwd=tmp_path, env=env, capture_output=True, text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2 and "DISCORD_TOKEN" in lines[0] and "make console" in lines[1]
 
 
 def _run_bot(tmp_path: Path, **env_overrides: str) -> subprocess.CompletedProcess[str]:

@@ -34,6 +34,19 @@ def utcnow() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def storable(params: Iterable[Any]) -> tuple[Any, ...]:
+    """Statement parameters with every NUL taken out of their text, on both backends alike.
+
+    PostgreSQL refuses a NUL in text (SQLite keeps it), so a name typed with one would fail only
+    there. The bot cleans typed text as it arrives (``rules.text.clean_text``); this is the last
+    guard, so that nothing else (an event summary, a display name) can reach the database with one.
+
+    >>> storable(("Ka\x00i", 3, None))
+    ('Kai', 3, None)
+    """
+    return tuple(p.replace("\x00", "") if isinstance(p, str) and "\x00" in p else p for p in params)
+
+
 class IntegrityError(Exception):
     """A unique, foreign-key or check constraint refused a write (the message names the column)."""
 
@@ -94,8 +107,23 @@ class Database(Protocol):
 
     async def columns(self, table: str) -> list[str]: ...
     async def size_bytes(self) -> int: ...
-    async def compact(self) -> None:
-        """Give space freed by deletions back (VACUUM)."""
+    async def checkpoint(self) -> int:
+        """Let the write-ahead log be reused without waiting for or holding up anyone (SQLite);
+        how many bytes of pages it held (0 where there is no such log)."""
+        ...
+
+    async def reclaim(self, pages: int) -> int:
+        """Give up to ``pages`` free pages back in one short write, safe while the bot runs;
+        returns how many (0 when this database does not work that way)."""
+        ...
+
+    async def free_bytes(self) -> int:
+        """Space inside the database that holds no data and is not given back."""
+        ...
+
+    async def compact(self, *, full: bool = False) -> None:
+        """Give space freed by deletions back: what is safe while the bot runs, or with ``full``
+        rewrite everything (VACUUM / VACUUM FULL), which holds the bot's writes off: bot stopped."""
         ...
 
     async def after_copy(self, tables: Sequence[str]) -> None:

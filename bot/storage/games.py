@@ -47,6 +47,19 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class SeatedGame:
+    """One active game as ``/games`` lists it: the game, and every seat's wait."""
+
+    game_id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    updated_at: str
+    #: (user id, what the game waits for from them or None, since when), in user id order.
+    seats: list[tuple[int, str | None, str]]
+
+
+@dataclass(frozen=True)
 class EventRecord:
     id: int
     game_id: int
@@ -161,6 +174,7 @@ class SqlGameRepository:
         state: dict[str, Any],
         schema_version: int,
         event: NewEvent,
+        seats: list[Any] | None = None,
     ) -> GameRecord:
         now = utcnow()
         try:
@@ -173,6 +187,8 @@ class SqlGameRepository:
                 assert row is not None
                 game_id = int(row["id"])
                 await self._append(tx, game_id, 1, event, None, now)
+                if seats is not None:
+                    await self._seat(tx, game_id, seats, now)
         except IntegrityError as error:
             raise GameExists(channel_id) from error
         record = await self.get(game_id)
@@ -190,6 +206,7 @@ class SqlGameRepository:
         state_before: dict[str, Any] | None,
         status: str = "active",
         undoes: int | None = None,
+        seats: list[Any] | None = None,
     ) -> int:
         """Write a new state (and status) if the game is still at ``expected_version``.
 
@@ -214,11 +231,77 @@ class SqlGameRepository:
                         "UPDATE game_events SET undone = 1 WHERE id = ? AND game_id = ?", (undoes, game_id)
                     )
                 await self._forget_old_steps(tx, game_id)
+                if status != "active":
+                    await tx.execute("DELETE FROM game_seats WHERE game_id = ?", (game_id,))
+                elif seats is not None:
+                    await self._seat(tx, game_id, seats, now)
         except IntegrityError as error:
             if event.interaction_id is not None and "interaction_id" in str(error):
                 raise AlreadyApplied(event.interaction_id) from error
             raise
         return expected_version + 1
+
+    # -- seats: who plays, and whom a game waits on (/games) -----------------------------------
+
+    @staticmethod
+    async def _seat(tx: Transaction, game_id: int, seats: list[Any], now: str) -> None:
+        """Replace a game's seats; a wait that goes on unchanged keeps the time it began."""
+        rows = await tx.fetchall(
+            "SELECT user_id, waiting, since FROM game_seats WHERE game_id = ?", (game_id,)
+        )
+        began = {(r["user_id"], r["waiting"]): r["since"] for r in rows}
+        wanted = {int(s.user_id): s.waiting for s in seats}
+        gone = [u for u in {r["user_id"] for r in rows} if u not in wanted]
+        for user in gone:
+            await tx.execute("DELETE FROM game_seats WHERE game_id = ? AND user_id = ?", (game_id, user))
+        for user, waiting in wanted.items():
+            since = began.get((user, waiting), now)
+            await tx.execute(
+                "INSERT INTO game_seats (game_id, user_id, waiting, since) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, user_id) DO UPDATE SET waiting = excluded.waiting,"
+                " since = excluded.since",
+                (game_id, user, waiting, since),
+            )
+
+    async def write_seats(self, game_id: int, seats: list[Any]) -> None:
+        async with self._db.transaction() as tx:
+            await self._seat(tx, game_id, seats, utcnow())
+
+    async def without_seats(self) -> list[GameRecord]:
+        """Active games with no seat written yet (stored before /games existed)."""
+        async with self._db.reading() as tx:
+            rows = await tx.fetchall(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active'"
+                " AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = games.id) ORDER BY id"
+            )
+        return [_game(r) for r in rows]
+
+    async def seated_games(self, user_id: int, guild_id: int | None, *, limit: int = 100) -> list[SeatedGame]:
+        """The active games ``user_id`` plays, in one server or (``guild_id`` None) anywhere, newest
+        activity first, each with all its seats: one query."""
+        where = "g.status = 'active' AND g.id IN (SELECT game_id FROM game_seats WHERE user_id = ?)"
+        params: tuple[Any, ...] = (user_id,)
+        if guild_id is not None:
+            where += " AND g.guild_id = ?"
+            params += (guild_id,)
+        async with self._db.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT g.id, g.kind, g.guild_id, g.channel_id, g.updated_at, s.user_id, s.waiting, s.since"
+                f" FROM games g JOIN game_seats s ON s.game_id = g.id WHERE {where}"
+                " ORDER BY g.updated_at DESC, g.id DESC, s.user_id",
+                params,
+            )
+        found: dict[int, SeatedGame] = {}
+        for r in rows:
+            game = found.get(r["id"])
+            if game is None:
+                if len(found) >= limit:
+                    continue
+                game = found[r["id"]] = SeatedGame(
+                    r["id"], r["kind"], r["guild_id"], r["channel_id"], r["updated_at"], []
+                )
+            game.seats.append((r["user_id"], r["waiting"], r["since"]))
+        return list(found.values())
 
     async def last_undoable(self, game_id: int) -> EventRecord | None:
         """The newest step not yet undone (``start`` when there is none left to undo)."""

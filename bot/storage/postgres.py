@@ -28,6 +28,7 @@ from bot.storage.database import (
     migrations,
     parents_first,
     postgres_types,
+    storable,
     utcnow,
 )
 
@@ -175,9 +176,22 @@ class PostgresDatabase:
             row = await tx.fetchone("SELECT pg_database_size(current_database())")
         return int(row[0]) if row is not None else 0
 
-    async def compact(self) -> None:
+    async def checkpoint(self) -> int:
+        """Nothing: PostgreSQL manages its own log."""
+        return 0
+
+    async def reclaim(self, pages: int) -> int:
+        """0: PostgreSQL's VACUUM (:meth:`compact`) makes dead rows' space reusable."""
+        return 0
+
+    async def free_bytes(self) -> int:
+        return 0
+
+    async def compact(self, *, full: bool = False) -> None:
+        """VACUUM: it runs alongside the bot's reads and writes. ``full``: VACUUM FULL, which
+        rewrites every table and locks each while it does: only with the bot stopped."""
         async with self.reading() as tx:
-            await tx.execute("VACUUM")
+            await tx.execute("VACUUM FULL" if full else "VACUUM")
 
     async def after_copy(self, tables: Sequence[str]) -> None:
         async with self.transaction() as tx:
@@ -203,7 +217,7 @@ class PostgresTransaction:
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
         self._db.query_count += 1
         try:
-            status = await self._conn.execute(dollar_placeholders(sql), *params)
+            status = await self._conn.execute(dollar_placeholders(sql), *storable(params))
         except asyncpg.IntegrityConstraintViolationError as error:
             raise IntegrityError(_explain(error)) from error
         # "UPDATE 3", "INSERT 0 1", "DELETE 0", "VACUUM": the last number is the row count.
@@ -217,7 +231,7 @@ class PostgresTransaction:
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         self._db.query_count += 1
         try:
-            return list(await self._conn.fetch(dollar_placeholders(sql), *params))
+            return list(await self._conn.fetch(dollar_placeholders(sql), *storable(params)))
         except asyncpg.IntegrityConstraintViolationError as error:
             raise IntegrityError(_explain(error)) from error
 

@@ -37,6 +37,8 @@ class AttackProfile:
     line: str
     created_by: int
     updated_at: str
+    edition: str | None = None
+    """The 40k edition the profile was saved for (``"10th"``/``"11th"``); ``None``: not chosen."""
 
     @property
     def server_wide(self) -> bool:
@@ -53,10 +55,11 @@ def _profile(row: Any) -> AttackProfile:
         line=row["line"],
         created_by=row["created_by"],
         updated_at=row["updated_at"],
+        edition=row["edition"],
     )
 
 
-_COLUMNS = "id, guild_id, owner_id, name, kind, line, created_by, updated_at"
+_COLUMNS = "id, guild_id, owner_id, name, kind, line, created_by, updated_at, edition"
 _ONE = "guild_id = ? AND owner_id = ? AND name_key = ?"
 
 
@@ -65,7 +68,15 @@ class SqliteAttackProfileRepository:
         self._db = db
 
     async def save(
-        self, *, guild_id: int, owner_id: int, name: str, kind: str, line: str, created_by: int
+        self,
+        *,
+        guild_id: int,
+        owner_id: int,
+        name: str,
+        kind: str,
+        line: str,
+        created_by: int,
+        edition: str | None = None,
     ) -> AttackProfile | None:
         """Keep ``line`` under ``name``; return the profile it replaced (``None`` if it is new).
 
@@ -90,14 +101,14 @@ class SqliteAttackProfileRepository:
                     )
                 await tx.execute(
                     "INSERT INTO attack_profiles (guild_id, owner_id, name, name_key, kind, line, created_by,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, owner_id, name, name_key(name), kind, line, created_by, utcnow()),
+                    " updated_at, edition) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, owner_id, name, name_key(name), kind, line, created_by, utcnow(), edition),
                 )
                 return None
             await tx.execute(
-                "UPDATE attack_profiles SET name = ?, kind = ?, line = ?, created_by = ?, updated_at = ? "
-                "WHERE id = ?",
-                (name, kind, line, created_by, utcnow(), row["id"]),
+                "UPDATE attack_profiles SET name = ?, kind = ?, line = ?, created_by = ?, updated_at = ?, "
+                "edition = ? WHERE id = ?",
+                (name, kind, line, created_by, utcnow(), edition, row["id"]),
             )
             return _profile(row)
 
@@ -118,14 +129,14 @@ class SqliteAttackProfileRepository:
 
         A server profile hidden by one of the player's own of the same name is left out.
         """
-        kinds = ("weapon", "target") if kind is None else (kind,)
+        kinds = ("weapon", "target", "unit") if kind is None else (kind, kind, kind)
         async with self._db.reading() as tx:
             rows = await tx.fetchall(
-                f"SELECT {_COLUMNS} FROM attack_profiles AS p WHERE guild_id = ? AND kind IN (?, ?) AND "
+                f"SELECT {_COLUMNS} FROM attack_profiles AS p WHERE guild_id = ? AND kind IN (?, ?, ?) AND "
                 "(owner_id = ? OR (owner_id = ? AND NOT EXISTS (SELECT 1 FROM attack_profiles AS o "
                 "WHERE o.guild_id = p.guild_id AND o.owner_id = ? AND o.name_key = p.name_key))) "
                 "ORDER BY owner_id = ?, name_key LIMIT ?",
-                (guild_id, kinds[0], kinds[-1], user_id, SERVER, user_id, SERVER, limit),
+                (guild_id, *kinds, user_id, SERVER, user_id, SERVER, limit),
             )
         return [_profile(r) for r in rows]
 

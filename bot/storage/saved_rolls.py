@@ -111,3 +111,8 @@ class SqliteSavedRollRepository:
                 (EVERYWHERE, user_id, guild_id or -1, SERVER),
             )
         return [_saved(r) for r in rows]
+
+    async def expressions(self, *, user_id: int, guild_id: int | None) -> dict[str, str]:
+        """Every saved roll the player may use, name to expression (theirs win over the server's)."""
+        rolls = await self.visible(user_id=user_id, guild_id=guild_id)
+        return {r.name: r.expression for r in reversed(rolls)}

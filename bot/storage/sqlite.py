@@ -20,12 +20,18 @@ from bot.storage.database import (
     Row,
     migrations,
     parents_first,
+    storable,
     utcnow,
 )
 
 log = logging.getLogger("herald.storage")
 
+#: How long a write waits for another process's write (``python -m bot maintenance``, a second
+#: shard) before failing; every write Herald makes takes milliseconds.
 BUSY_TIMEOUT_MS = 5000
+#: Bytes the write-ahead log is cut back to once it has been copied into the database, however
+#: large one burst of writes made it.
+WAL_SIZE_LIMIT = 64 * 1024 * 1024
 
 
 class SqliteDatabase:
@@ -51,7 +57,15 @@ class SqliteDatabase:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         self._conn.row_factory = aiosqlite.Row
+        async with self._conn.execute("SELECT COUNT(*) FROM sqlite_master") as cursor:
+            row = await cursor.fetchone()
+        if row is not None and row[0] == 0:
+            # A new file (the mode is fixed by its first table; an older file changes at its next
+            # full VACUUM): maintenance can then give freed pages back a few at a time while the
+            # bot runs. Only here: setting it on a file in use needs the write lock.
+            await self._conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
         await self._conn.execute("PRAGMA journal_mode = WAL")
+        await self._conn.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
         await self._conn.execute("PRAGMA foreign_keys = ON")
         await self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await self._conn.execute("PRAGMA synchronous = NORMAL")
@@ -177,10 +191,52 @@ class SqliteDatabase:
                 total += os.path.getsize(path)
         return total
 
-    async def compact(self) -> None:
+    async def checkpoint(self) -> int:
+        """Copy what the write-ahead log holds into the file (PASSIVE: it never waits for, or
+        holds up, another connection), so the log is reused from its start instead of growing.
+        Returns how many bytes of pages the log held."""
         async with self.reading() as tx:
+            row = (await tx.fetchall("PRAGMA wal_checkpoint(PASSIVE)"))[0]
+            page = (await tx.fetchall("PRAGMA page_size"))[0][0]
+        return max(0, int(row[1])) * int(page)
+
+    async def reclaim(self, pages: int) -> int:
+        """Give up to ``pages`` free pages back to the file system in one short write; how many.
+
+        Only a file with incremental auto-vacuum can (new files, and any file after
+        ``compact(full=True)``); others keep their free pages for new rows and give back 0.
+        """
+        async with self.reading() as tx:
+            mode = (await tx.fetchall("PRAGMA auto_vacuum"))[0][0]
+            free = (await tx.fetchall("PRAGMA freelist_count"))[0][0]
+        if mode != 2 or not free:
+            return 0
+        async with self.reading() as tx:
+            # A script runs the pragma to its end (a plain execute stops after one page), as its
+            # own short write transaction, which waits for other writers like any write.
+            self.query_count += 1
+            await self.conn.executescript(f"PRAGMA incremental_vacuum({int(pages)});")
+            left = (await tx.fetchall("PRAGMA freelist_count"))[0][0]
+        return int(free) - int(left)
+
+    async def free_bytes(self) -> int:
+        """Space inside the file that holds no data (reused by new rows before the file grows)."""
+        async with self.reading() as tx:
+            free = (await tx.fetchall("PRAGMA freelist_count"))[0][0]
+            size = (await tx.fetchall("PRAGMA page_size"))[0][0]
+        return int(free) * int(size)
+
+    async def compact(self, *, full: bool = False) -> None:
+        """``full``: rewrite the whole file (VACUUM), with incremental auto-vacuum from then on.
+        It holds every other writer off until done and passes the whole file through the
+        write-ahead log: only with the bot stopped. Without ``full`` there is nothing to do
+        here: :meth:`reclaim` gives space back while the bot runs."""
+        if not full:
+            return
+        async with self.reading() as tx:
+            await tx.execute("PRAGMA auto_vacuum = INCREMENTAL")
             await tx.execute("VACUUM")
-            await tx.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            await tx.fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def after_copy(self, tables: Sequence[str]) -> None:
         """Nothing to do: SQLite continues after the largest id on its own."""
@@ -193,7 +249,7 @@ class SqliteTransaction:
     async def _cursor(self, sql: str, params: Iterable[Any]) -> aiosqlite.Cursor:
         self._db.query_count += 1
         try:
-            return await self._db.conn.execute(sql, tuple(params))
+            return await self._db.conn.execute(sql, storable(params))
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
 

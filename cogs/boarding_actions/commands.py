@@ -16,7 +16,9 @@ from discord.ext import commands
 
 from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
-from cogs.boarding_actions.game import KIT, BAGame, check_player, name_of
+from bot.storage.games import MAX_UNDO_STEPS, EventRecord
+from bot.text import kept_name, public
+from cogs.boarding_actions.game import KIT, BAGame, check_player, name_of, placeholder
 from cogs.boarding_actions.pages import (
     MissionSuggestion,
     RuleSuggestion,
@@ -35,6 +37,8 @@ from rules.errors import NotFoundError, RuleError
 log = logging.getLogger("herald.boarding_actions")
 
 Points = app_commands.Range[int, 0, MAX_PATROL_POINTS]
+#: The stored step that makes a newly posted message the live tracker (``/ba status``, ``/ba undo``).
+TRACKER_MOVED = "tracker"
 
 
 async def start_battle(
@@ -50,15 +54,33 @@ async def start_battle(
     if sides[Role.ATTACKER][0] == sides[Role.DEFENDER][0]:
         raise RuleError("The Attacker and the Defender must be two different members.")
     players = {
-        role: Player(name=quote(name, MAX_NAME_CHARS) or "?", user_id=uid, points=points.get(role))
+        role: Player(name=kept_name(name, MAX_NAME_CHARS), user_id=uid, points=points.get(role))
         for role, (uid, name) in sides.items()
     }
     state = new_battle(mission, attacker=players[Role.ATTACKER], defender=players[Role.DEFENDER])
     note = _underdog_note(state)
     a, d = players[Role.ATTACKER].name, players[Role.DEFENDER].name
     summary = f"started {mission.name}: {a} attacks, {d} defends"
-    shown = await KIT.start(interaction, BAGame(battle=state), summary=summary)
+    if edit and interaction.message is not None:
+        tracker: int | None = interaction.message.id  # the invitation becomes the tracker
+    else:
+        tracker = await placeholder(interaction)
+    shown = await KIT.start(interaction, BAGame(battle=state, tracker_message=tracker), summary=summary)
     await show(shown, note=f"{summary[0].upper()}{summary[1:]}. {note}").send(interaction, edit=edit)
+
+
+async def post_tracker(interaction: discord.Interaction, shown: Shown[BAGame], *, note: str = "") -> None:
+    """Post the battle as a new tracker message and make it the live one (older messages' controls
+    then answer with a link to it)."""
+    posts = await placeholder(interaction)
+
+    def moved(game: BAGame) -> Change[BAGame]:
+        return Change(BAGame(battle=game.battle, tracker_message=posts))
+
+    if posts != shown.state.tracker_message:
+        recorded = await KIT.step(interaction, TRACKER_MOVED, moved, game_id=shown.id)
+        shown = Shown(recorded.id, recorded.version, recorded.state, recorded.created_by)
+    await show(shown, note=note).send(interaction)
 
 
 def _underdog_note(state: BattleState) -> str:
@@ -182,7 +204,7 @@ class BoardingActions(
     )
     async def status(self, interaction: discord.Interaction) -> None:
         shown = await KIT.shown(interaction)
-        await show(shown).send(interaction)
+        await post_tracker(interaction, shown)
 
     @app_commands.command(
         name="undo", description="Take back the last step (yours; the starter and Manage Server may undo any)"
@@ -193,12 +215,26 @@ class BoardingActions(
         game = await KIT.load(interaction)
         check_player(interaction, game.state.battle)
         starter = game.record.created_by
-        restored, event = await KIT.undo(
-            interaction, may_undo=lambda e: e.actor_id == me or starter == me or manager
-        )
+
+        def may_undo(event: EventRecord) -> bool:
+            # Moving the tracker to a newer message is bookkeeping, not a step: undo looks past it.
+            return event.action == TRACKER_MOVED or event.actor_id == me or starter == me or manager
+
+        recent = await KIT.store(interaction).events(game.id, limit=MAX_UNDO_STEPS)
+        target = next((e for e in recent if not e.undone and e.action not in ("undo", TRACKER_MOVED)), None)
+        if target is not None and target.action != "start" and not may_undo(target):
+            raise RuleError(  # before undoing any tracker move on the way
+                f"The last step ({target.summary or target.action}) was made by <@{target.actor_id}>: "
+                "only they, the game's starter or a Manage Server member can undo it."
+            )
+        restored, event = await KIT.undo(interaction, may_undo=may_undo)
+        for _ in range(MAX_UNDO_STEPS):
+            if event.action != TRACKER_MOVED:
+                break
+            restored, event = await KIT.undo(interaction, may_undo=may_undo)
         shown = Shown(restored.id, restored.version, restored.state, restored.record.created_by)
-        note = f"{interaction.user.display_name} took back: {event.summary or event.action}."
-        await show(shown, note=quote(note, 300)).send(interaction)
+        note = f"{public(interaction.user.display_name, 40)} took back: {event.summary or event.action}."
+        await post_tracker(interaction, shown, note=quote(note, 300))
 
     @app_commands.command(name="end", description="Close the battle here (its players or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -211,5 +247,6 @@ class BoardingActions(
         word = "is over" if state.over else "was closed before the end"
         post = show(shown, title=f"{state.mission.name}: the battle {word}")
         post.view = None
-        post.content = f"{interaction.user.display_name} closed the battle; a new one can start here."
+        who = public(interaction.user.display_name, 40)
+        post.content = f"{who} closed the battle; a new one can start here."
         await post.send(interaction)

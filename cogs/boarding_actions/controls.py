@@ -11,6 +11,7 @@ side (``a``/``d``), the objective's index in the mission and, for a condition, i
 ``ba:o:G:P:a.0``       one situation of a shared table (Jailbreak's escape)
 ``ba:done:G:P``        done with this moment: on to the next one who scores
 ``ba:first:G:P:a``     who won the roll-off for the first turn
+``ba:rolloff:G:P``     roll the roll-off for the first turn here (a D6 each, ties again)
 ``ba:ready:G:0:a1``    Battle Ready on (``1``) or off (``0``) for a side
 =====================  ==================================================================
 """
@@ -31,6 +32,7 @@ from cogs.boarding_actions.game import (
     check_side,
     name_of,
     option_at,
+    placeholder,
     report,
     role_of,
     toggled,
@@ -44,6 +46,7 @@ from rules.boarding_actions.battle import (
     describe_position,
 )
 from rules.boarding_actions.missions import Role, Scorer
+from rules.boarding_actions.rolls import roll_off
 from rules.errors import RuleError
 
 
@@ -51,6 +54,16 @@ def _show(shown: Shown[BAGame]) -> Post:
     from cogs.boarding_actions.tracker import show  # the tracker builds these controls
 
     return show(shown)
+
+
+def _show_edited(shown: Shown[BAGame]) -> Post:
+    """The tracker message edited in place: its scoreboard image is uploaded again only when
+    what it shows changed (a report at the open moment reaches it when the moment is done)."""
+    from cogs.boarding_actions.tracker import image_changed, show
+
+    post = show(shown)
+    post.keep_attachments = not image_changed(shown)
+    return post
 
 
 def _where(arg: str | None, numbers: int) -> tuple[Role, list[int]]:
@@ -76,11 +89,12 @@ async def _step(
     *,
     edit: bool,
 ) -> None:
+    posts = None if edit else await placeholder(interaction)  # a new message becomes the live one
     await KIT.play(
         interaction,
         action,
-        change_of(interaction, make, expected=control.step),
-        _show,
+        change_of(interaction, make, expected=control.step, posting=not edit, posts=posts),
+        _show_edited if edit else _show,
         game_id=control.game,
         edit=edit,
     )
@@ -207,10 +221,31 @@ class ReadyButton(StepButton, prefix="ba:ready"):
             word = "Battle Ready" if ready else "not Battle Ready"
             return SetBattleReady(role=role, ready=ready), f"{name_of(state, role)}: {word}"
 
-        # Any moment: the position is not checked (ready buttons carry 0), only the game.
-        await KIT.play(
-            interaction, "battle_ready", change_of(interaction, make), _show, game_id=self.game, edit=True
-        )
+        # Any moment: the position is not checked (ready buttons carry 0), only the game and
+        # that this is the live tracker message.
+        change = change_of(interaction, make)
+        await KIT.play(interaction, "battle_ready", change, _show_edited, game_id=self.game, edit=True)
+
+
+class RollOffButton(StepButton, prefix="ba:rolloff"):
+    """Rolls the roll-off for the first turn: a D6 each, ties rolled again, the dice shown."""
+
+    label = "Roll off"
+    emoji = "🎲"
+    style = discord.ButtonStyle.success
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        rng = interaction.client.rng  # type: ignore[attr-defined]
+
+        def make(state: BattleState) -> tuple[Any, str]:
+            check_player(interaction, state)
+            off = roll_off(rng)
+            a, d = (state.players[r].name for r in (Role.ATTACKER, Role.DEFENDER))
+            winner = state.players[off.winner].name
+            summary = f"roll-off: {off.text(a, d)}; {winner} takes the first turn"
+            return ChooseFirstTurn(role=off.winner), summary
+
+        await _step(interaction, self, "first_turn", make, edit=False)
 
 
 DYNAMIC_ITEMS: tuple[type[Any], ...] = (
@@ -222,4 +257,5 @@ DYNAMIC_ITEMS: tuple[type[Any], ...] = (
     DoneButton,
     FirstTurnButton,
     ReadyButton,
+    RollOffButton,
 )

@@ -17,9 +17,11 @@ from collections.abc import Callable
 from typing import ClassVar
 
 import discord
+from discord.enums import InteractionResponseType
 
-from bot.games import GameKind, GameState, MovedOn
+from bot.games import GameKind, GameState, MovedOn, Seat
 from bot.play import Change, GameKit, is_manager
+from bot.send import holding_response
 from rules.boarding_actions.battle import (
     Advance,
     BattleState,
@@ -39,6 +41,7 @@ KIND = GameKind(
     label="a Boarding Actions battle",
     start_hint="/ba battle start",
     end_hint="/ba end",
+    seats=lambda game: seats(game),
 )
 
 Action = ChooseFirstTurn | Score | Advance | SetBattleReady
@@ -54,6 +57,9 @@ class BAGame(GameState):
     SCHEMA_VERSION: ClassVar[int] = 1
 
     battle: BattleState
+    #: The live tracker message: the newest one posted with the battle's controls. A press on
+    #: any other (older) message is refused with a link to it. None: not known (older battles).
+    tracker_message: int | None = None
 
 
 KIT = GameKit(KIND, BAGame)
@@ -61,6 +67,24 @@ KIT = GameKit(KIND, BAGame)
 
 class NotYourSide(RuleError):
     """Someone other than the side's player (or a Manage Server member) tried to change it."""
+
+
+def seats(game: BAGame) -> list[Seat]:
+    """For /games: both players; the battle waits on the player whose turn is being scored (at the
+    end of the battle or before the first turn, on both)."""
+    state = game.battle
+    users = {role: p.user_id for role, p in state.players.items() if p.user_id}
+    found = [Seat(u) for u in users.values()]
+    if state.over:
+        return [*found, *(Seat(u, "the battle is over: `/ba end` closes it") for u in users.values())]
+    if state.first_turn is None:
+        what = "settle who takes the first turn (the tracker's buttons)"
+        return [*found, *(Seat(u, what) for u in users.values())]
+    active = state.active
+    if active is None:
+        return [*found, *(Seat(u, "score the end of the battle (the tracker)") for u in users.values())]
+    what = f"round {state.round}, {state.moment.label}: score it on the tracker"
+    return [*found, Seat(users.get(active, 0), what)]
 
 
 def role_code(role: Role) -> str:
@@ -120,6 +144,37 @@ def check_position(state: BattleState, expected: int | None) -> None:
         f"That message's controls were for another moment of the battle; it is now at: "
         f"{describe_position(state)}. Use the newest message, or `/ba status` for one."
     )
+
+
+def message_link(interaction: discord.Interaction, message_id: int) -> str:
+    """A link to a message of the interaction's channel."""
+    guild = interaction.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{interaction.channel_id}/{message_id}"
+
+
+def check_live(interaction: discord.Interaction, game: BAGame) -> None:
+    """A control works only on the live tracker message: older copies (a message ``/ba status``
+    or ``/ba undo`` replaced) answer with a link to the live one instead of becoming live again."""
+    pressed = interaction.message.id if interaction.message is not None else None
+    if pressed is None or game.tracker_message is None or pressed == game.tracker_message:
+        return
+    raise MovedOn(
+        "This tracker message has moved on: a newer one took its place, and only that one's "
+        f"controls work. Use it: {message_link(interaction, game.tracker_message)} "
+        "(or `/ba status` for a fresh one)."
+    )
+
+
+async def placeholder(interaction: discord.Interaction) -> int | None:
+    """Acknowledge with a public "thinking" message and give its id: the tracker about to be
+    posted fills it, so the step that posts it can name it as the live one. None when the
+    interaction was already answered another way (then the tracker is posted as a follow-up)."""
+    async with holding_response(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        elif interaction.response.type is not InteractionResponseType.deferred_channel_message:
+            return None
+    return (await interaction.original_response()).id
 
 
 def option_at(state: BattleState, role: Role, index: int) -> ScoringOption:
@@ -182,18 +237,25 @@ Maker = Callable[[BattleState], tuple[Action, str]]
 
 
 def change_of(
-    interaction: discord.Interaction, make: Maker, *, expected: int | None = None
+    interaction: discord.Interaction,
+    make: Maker,
+    *,
+    expected: int | None = None,
+    posting: bool = False,
+    posts: int | None = None,
 ) -> Callable[[BAGame], Change[BAGame]]:
-    """A kit change: check the position, let ``make`` check who acts and build the action and its
-    log line, then apply it."""
+    """A kit change: check the position and that the control is on the live tracker message, let
+    ``make`` check who acts and build the action and its log line, then apply it. ``posting``: the
+    step posts a new tracker message, ``posts`` (its id, None if unknown) becomes the live one."""
 
     def change(game: BAGame) -> Change[BAGame]:
         state = game.battle
         check_position(state, expected)
+        check_live(interaction, game)
         action, summary = make(state)
         new = apply(state, action)
         return Change(
-            BAGame(battle=new),
+            BAGame(battle=new, tracker_message=posts if posting else game.tracker_message),
             summary=summary,
             detail={"action": action.model_dump(mode="json")},
             result=action,

@@ -22,6 +22,7 @@ from cogs.boarding_actions.controls import (
     NumberSelect,
     OutcomeSelect,
     ReadyButton,
+    RollOffButton,
 )
 from cogs.boarding_actions.game import BAGame, mention, name_of, position, role_code, vp_of
 from renderers.boarding_actions import render_scoreboard
@@ -34,7 +35,7 @@ from rules.boarding_actions.battle import (
     underdog,
 )
 from rules.boarding_actions.missions import BATTLE_READY_VP, MISSION_VP_CAP, Role, Scorer
-from rules.boarding_actions.scoreboard import scoreboard
+from rules.boarding_actions.scoreboard import committed, scoreboard
 
 log = logging.getLogger("herald.boarding_actions")
 
@@ -47,8 +48,17 @@ ROW_WIDTH = 5
 
 
 def scoreboard_image(state: BattleState) -> Image:
-    """The scoreboard PNG, drawn in a worker thread when the message is sent."""
-    return Image(lambda: render_scoreboard(scoreboard(state), theme="dark"), SCOREBOARD_FILE)
+    """The scoreboard PNG, drawn in a worker thread when the message is sent. It shows the scores
+    up to the moment still open (see :func:`committed`), so it changes once per scoring moment."""
+    board = scoreboard(committed(state))
+    return Image(lambda: render_scoreboard(board, theme="dark"), SCOREBOARD_FILE)
+
+
+def image_changed(shown: Shown[BAGame]) -> bool:
+    """Whether the scoreboard image after this step differs from the one before it."""
+    if shown.before is None:
+        return True
+    return scoreboard(committed(shown.before.battle)) != scoreboard(committed(shown.state.battle))
 
 
 def score_line(state: BattleState) -> str:
@@ -58,7 +68,12 @@ def score_line(state: BattleState) -> str:
         extra = f" (+{BATTLE_READY_VP} Battle Ready)" if t.battle_ready[role] else ""
         lost = f", {t.discounted[role]} over the cap" if t.discounted[role] else ""
         parts.append(f"{name_of(state, role)}: **{t.total[role]}** VP{extra}{lost}")
-    return "\n".join(parts) + f"\n_Mission VP stop at {MISSION_VP_CAP}; Battle Ready adds {BATTLE_READY_VP}._"
+    pending = "" if committed(state) is state else "\n_This moment's reports join the image when it is done._"
+    return (
+        "\n".join(parts)
+        + f"\n_Mission VP stop at {MISSION_VP_CAP}; Battle Ready adds {BATTLE_READY_VP}._"
+        + pending
+    )
 
 
 def _option_line(state: BattleState, option: ScoringOption, several: bool) -> str:
@@ -72,7 +87,10 @@ def _moment_text(state: BattleState, options: list[ScoringOption]) -> str:
     if state.over:
         return ""
     if state.first_turn is None:
-        return "Roll off: the winner takes the first turn. Press who won."
+        return (
+            "Roll off: the winner takes the first turn. Press **Roll off** to roll a D6 each here "
+            "(a tie rolls again), or press who won if you rolled at the table."
+        )
     several = len({o.role for o in options}) > 1
     lines = [_option_line(state, o, several) for o in options]
     if not lines:
@@ -234,11 +252,15 @@ def controls(shown: Shown[BAGame]) -> discord.ui.View | None:
         last = _ready_buttons(shown)
     elif state.first_turn is None:
         last = [
-            FirstTurnButton(
-                shown.id, position(state), role_code(r), label=f"{state.players[r].name} goes first"
-            )
-            for r in Role
-        ] + _ready_buttons(shown)
+            RollOffButton(shown.id, position(state)),
+            *(
+                FirstTurnButton(
+                    shown.id, position(state), role_code(r), label=f"{state.players[r].name} goes first"
+                )
+                for r in Role
+            ),
+            *_ready_buttons(shown),
+        ]
     else:
         rows, extra = _objective_rows(shown, scoring_options(state))
         if len(rows) > OBJECTIVE_ROWS:

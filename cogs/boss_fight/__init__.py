@@ -9,12 +9,29 @@ from __future__ import annotations
 from discord.ext import commands
 
 from cogs.boss_fight.building import LOBBY_ITEMS
-from cogs.boss_fight.commands import BossFight, ConcedeButton, UndoButton, nudge
+from cogs.boss_fight.commands import (
+    BossFight,
+    ConcedeButton,
+    ConcedeCancelButton,
+    ConcedeConfirmButton,
+    RefuseUndoButton,
+    UndoButton,
+    nudge,
+)
 from cogs.boss_fight.game import KIT
 from cogs.boss_fight.leaving import DrawButton
 from cogs.boss_fight.views import DYNAMIC_ITEMS as _TURN_ITEMS
 
-DYNAMIC_ITEMS = (*_TURN_ITEMS, *LOBBY_ITEMS, UndoButton, ConcedeButton, DrawButton)
+DYNAMIC_ITEMS = (
+    *_TURN_ITEMS,
+    *LOBBY_ITEMS,
+    UndoButton,
+    RefuseUndoButton,
+    ConcedeButton,
+    ConcedeConfirmButton,
+    ConcedeCancelButton,
+    DrawButton,
+)
 NUDGE_JOB = "bf:nudge"
 
 

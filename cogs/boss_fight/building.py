@@ -14,10 +14,22 @@ from discord import app_commands
 from bot.play import Change, Post, Shown, StepButton, StepSelect, View, autocomplete, edit_stored
 from bot.send import holding_response
 from cogs.boss_fight import lobby
-from cogs.boss_fight.game import KIT, BFGame, drawn_counts, rng_of, table_post
+from cogs.boss_fight.game import (
+    BOARD_FILE,
+    KIT,
+    BFGame,
+    board_image,
+    drawn_counts,
+    placing_hint,
+    rng_of,
+    setup_overlay,
+    table_post,
+)
 from cogs.boss_fight.views import announce
 from rules.boss_fight import GameSettings, table
-from rules.boss_fight.building import CARD_SECTIONS
+from rules.boss_fight.building import CARD_SECTIONS, card_side
+from rules.boss_fight.content import Side
+from rules.boss_fight.placing import placement_tiles
 from rules.boss_fight.state import DEFAULT_ROUND_LIMIT
 from rules.boss_fight.table import catalog
 from rules.errors import RuleError
@@ -203,6 +215,13 @@ class LobbyCommands:
     async def map(self, interaction: discord.Interaction, name: str) -> None:
         user = interaction.user.id
         await lobby_change(interaction, "map", lambda g: table.set_map(g, user, name))
+        game = await KIT.load(interaction)
+        embed = discord.Embed(
+            title=f"Boss Fight #{game.id}: the map", description=placing_hint(game.state), colour=lobby.COLOUR
+        )
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        board = table.setup_board(game.state)
+        await Post(embeds=[embed], images=[board_image(board, setup_overlay(game.state))]).send(interaction)
 
     @app_commands.command(name="place", description="Place your piece: the boss first, then each hero")
     @app_commands.describe(tile="A tile label such as C4", rotation="The boss's rotation, 0-5")
@@ -269,7 +288,7 @@ class LobbyCommands:
             ]
             if side == "hero":
                 out += [
-                    (f"hero card: {h.name} (empty build)", h.id)
+                    (f"hero card: {h.name} (empty build)", f"{table.HERO_CARD_PREFIX}{h.id}")
                     for h in cat.heroes.values()
                     if _matches(current, h.id, h.name)
                 ]
@@ -279,7 +298,18 @@ class LobbyCommands:
     @remove.autocomplete("card")
     @autocomplete
     async def _cards(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-        return card_choices(current)
+        game = await KIT.find(interaction)
+        side = table.side_of(game.state, interaction.user.id) if game is not None else None
+        return card_choices(current, side={"boss": Side.BOSS, "heroes": Side.HERO}.get(side or ""))
+
+    @place.autocomplete("tile")
+    @autocomplete
+    async def _place_tiles(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        game = await KIT.find(interaction)
+        if game is None:
+            return []
+        rotation = getattr(interaction.namespace, "rotation", None)
+        return place_choices(game.state, interaction.user.id, current, rotation)
 
     @map.autocomplete("name")
     @new.autocomplete("map")
@@ -292,14 +322,56 @@ class LobbyCommands:
         ]
 
 
-def card_choices(current: str) -> list[tuple[str, str]]:
-    cat = catalog()
+def place_choices(
+    game: BFGame, user: int, current: str, rotation: int | None = None
+) -> list[tuple[str, str]]:
+    """The tiles this player's piece may go on now (the boss: anchors for ``rotation``, default 0),
+    those starting with what is typed first, then those containing it."""
+    fight = game.fight if game.fight is not None else table.setup_board(game)
+    placer = fight.current
+    if game.started or placer is None or placer.controller not in (None, str(user)):
+        return []
+    if game.fight is None and game.boss_player != user:
+        return []
+    rotation = int(rotation) if rotation is not None else 0
+    tiles = placement_tiles(fight, placer.id, rotation)
+    typed = current.strip().upper()
+    boss = placer.id == fight.boss.id
     out = []
+    for h in tiles:
+        label = h.label()
+        if typed and typed not in label:
+            continue
+        gap = 0
+        if boss:
+            name = f"{label} ({placer.name} at rotation {rotation})"
+        else:
+            gap = min(h.distance(t) for t in fight.boss.tiles()) if fight.boss.tiles() else 0
+            name = f"{label} ({gap} tiles from the boss)"
+        out.append(((not label.startswith(typed), 0 if typed else gap), name, label))
+    # Typed: the tiles starting with it first, in board order. Not typed: a hero's nearest-to-the-boss
+    # tiles first (where a fight starts), a boss's in board order.
+    return [(name, label) for _, name, label in sorted(out, key=lambda x: x[0])]
+
+
+def card_choices(current: str, *, side: Side | None = None) -> list[tuple[str, str]]:
+    """Cards matching ``current``; with ``side``, the ones that side can add first (no hero cards:
+    those are chosen by joining) and the other side's after them, marked."""
+    cat = catalog()
+    mine, theirs = [], []
     for section in CARD_SECTIONS:
+        if side is not None and section == "heroes":
+            continue
         for spec in getattr(cat, section).values():
-            if _matches(current, spec.id, spec.name):
-                out.append((f"{spec.name} ({section}, {getattr(spec, 'points', 0)} pts)", spec.id))
-    return out
+            if not _matches(current, spec.id, spec.name):
+                continue
+            owner = card_side(section, spec)
+            label = f"{spec.name} ({section}, {getattr(spec, 'points', 0)} pts)"
+            if side is None or owner in (None, side):
+                mine.append((label, spec.id))
+            else:
+                theirs.append((f"{label}: {owner.value if owner else '?'} only", spec.id))
+    return mine + theirs
 
 
 def _anyone(game: BFGame, character: str) -> tuple[int | None, Any, str]:

@@ -11,25 +11,35 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import Game
+from bot.games import Game, MovedOn
 from bot.limits import clip
 from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_manager
 from bot.send import send_to
 from cogs.boss_fight import lobby
 from cogs.boss_fight.building import LobbyCommands, card_choices, lobby_view
-from cogs.boss_fight.game import KIT, BFGame, board_image, table_post, turn_prompt
+from cogs.boss_fight.game import (
+    KIT,
+    BFGame,
+    board_image,
+    placing_hint,
+    setup_overlay,
+    table_post,
+    turn_prompt,
+)
 from cogs.boss_fight.leaving import LeavingCommands
 from cogs.boss_fight.turns import TurnCommands
 from cogs.boss_fight.views import schedule_nudge
-from rules.boss_fight import public_view
+from rules.boss_fight import Phase, public_view
 from rules.boss_fight.narration import describe_card
 from rules.boss_fight.table import (
     catalog,
+    check_concede,
     concede_voters,
     conceding,
     controller,
     hero_players,
     mention,
+    setup_board,
     side_of,
 )
 from rules.errors import RuleError
@@ -95,12 +105,15 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
             label="Confirm the undo",
             style=discord.ButtonStyle.danger,
         )
+        refuse = RefuseUndoButton(
+            game.id, game.version, str(ask.event.id), label="Refuse", style=discord.ButtonStyle.secondary
+        )
         others = _other_players(before, ask.event.actor_id)
         await Post(
             content=f"{interaction.user.mention} asks to undo their last step ({clip(what, 200)}). "
             f"{', '.join(mention(u) for u in others) or 'A player of the other side'} (or the host) "
-            "confirms with the button.",
-            view=View(button),
+            "confirms or refuses with the buttons.",
+            view=View(button, refuse),
             mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in others], everyone=False, roles=False
             ),
@@ -198,6 +211,76 @@ async def do_concede(
     await interaction.client.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
 
 
+def concede_question(state: BFGame, user: int, game_id: int, version: int) -> Post:
+    """The private "are you sure?" before a concession, with Confirm and Cancel."""
+    side = check_concede(state, user)
+    if side == "boss":
+        text = (
+            "Concede for the boss? The fight ends at once and **the heroes win**. "
+            "(Only you see this; nothing happens unless you confirm.)"
+        )
+    elif [u for u in hero_players(state) if u != user]:
+        text = (
+            "Ask the party to concede? The other hero players are asked to agree; once they all do, "
+            "**the boss wins**. (Only you see this; nothing happens unless you confirm.)"
+        )
+    else:
+        text = (
+            "Concede for the heroes? The fight ends at once and **the boss wins**. "
+            "(Only you see this; nothing happens unless you confirm.)"
+        )
+    return Post(
+        content=text,
+        view=View(
+            ConcedeConfirmButton(
+                game_id, version, label="Confirm: concede", style=discord.ButtonStyle.danger
+            ),
+            ConcedeCancelButton(game_id, version, label="Cancel", style=discord.ButtonStyle.secondary),
+        ),
+        ephemeral=True,
+    )
+
+
+class ConcedeConfirmButton(StepButton, prefix="bf:concede-yes"):
+    """The conceder confirms (while the fight has not moved on since they asked)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, game_id=self.game)
+        if game.version != self.step:
+            raise MovedOn("The fight has moved on since you asked: `/bf concede` again if you still want to.")
+        await do_concede(interaction, game_id=self.game)
+
+
+class ConcedeCancelButton(StepButton, prefix="bf:concede-no"):
+    async def run(self, interaction: discord.Interaction) -> None:
+        cancelled = Post(content="Nothing conceded: the fight goes on.", ephemeral=True)
+        await cancelled.send(interaction, edit=True)
+
+
+class RefuseUndoButton(StepButton, prefix="bf:undo-no"):
+    """The other side (or the host) refuses an undo: the step stands and the request is closed."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, game_id=self.game)
+        state: BFGame = game.state
+        user = interaction.user.id
+        if game.version != self.step:
+            raise MovedOn("This has moved on: the step that undo was asked for is no longer the last.")
+        events = await KIT.store(interaction).events(game.id, limit=1)
+        event = events[0] if events else None
+        if event is None or str(event.id) != (self.arg or ""):
+            raise MovedOn("This has moved on: the step that undo was asked for is no longer the last.")
+        if event.actor_id == user:
+            raise RuleError("You asked for this undo: the other side answers it (just play on to drop it).")
+        if not (user == state.host or is_manager(interaction) or _other_side(state, event.actor_id, user)):
+            raise RuleError("Only a player of the other side (or the host) answers this undo request.")
+        await Post(
+            content=f"{interaction.user.mention} refused to undo <@{event.actor_id}>'s step "
+            f"({clip(event.summary or event.action, 200)}): it stands.",
+            mentions=discord.AllowedMentions.none(),
+        ).send(interaction, edit=True)
+
+
 class ConcedeButton(StepButton, prefix="bf:concede"):
     """Another hero player agrees to concede (while the fight has not moved on)."""
 
@@ -208,6 +291,20 @@ class ConcedeButton(StepButton, prefix="bf:concede"):
 class UndoButton(StepButton, prefix="bf:undo"):
     async def run(self, interaction: discord.Interaction) -> None:
         await do_undo(interaction, confirming=int(self.arg or 0))
+
+
+def ending(state: BFGame) -> str:
+    """How the fight stood when it was closed, in one sentence."""
+    fight = state.fight
+    assert fight is not None
+    if state.conceded:
+        winner = "the heroes win" if state.conceded == "boss" else "the boss wins"
+        return f"The {state.conceded} conceded: {winner}."
+    if fight.is_over():
+        return turn_prompt(state).split(" /bf end")[0]
+    if not state.started:
+        return "Closed before the fight started."
+    return f"Closed in round {fight.round}, before either side won."
 
 
 async def nudge(bot: Any, payload: dict[str, Any]) -> None:
@@ -226,6 +323,8 @@ async def nudge(bot: Any, payload: dict[str, Any]) -> None:
     )
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class BossFight(
     LobbyCommands,
     TurnCommands,
@@ -247,8 +346,16 @@ class BossFight(
     ) -> None:
         game = await KIT.load(interaction)
         fight = game.state.fight
-        if fight is None:
-            raise RuleError("No piece is on the board yet: `/bf place` first.")
+        if fight is None or (overlay is None and fight.phase is Phase.SETUP and not game.state.started):
+            # Before and during placing: the map with where the next piece may go.
+            board = setup_board(game.state)
+            embed = discord.Embed(
+                title=f"Boss Fight #{game.id} · set-up", description=placing_hint(game.state)
+            )
+            embed.set_image(url="attachment://board.png")
+            image = board_image(board, setup_overlay(game.state))
+            await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
+            return
         focus = fight.character(character).id if character else None
         embed = discord.Embed(
             title=f"Boss Fight #{game.id} · round {fight.round}", description=turn_prompt(game.state)
@@ -308,7 +415,19 @@ class BossFight(
 
     @app_commands.command(name="concede", description="Concede the fight for your side")
     async def concede(self, interaction: discord.Interaction) -> None:
-        await do_concede(interaction)
+        game = await KIT.load(interaction)
+        state: BFGame = game.state
+        user = interaction.user.id
+        if (
+            side_of(state, user) == "heroes"
+            and state.fight is not None
+            and concede_voters(state)
+            and user not in concede_voters(state)
+        ):
+            # The party was already asked: this typed /bf concede is the agreement the button gives.
+            await do_concede(interaction, answering=True)
+            return
+        await concede_question(state, user, game.id, game.version).send(interaction)
 
     @app_commands.command(name="end", description="Close this game (the host or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -324,7 +443,7 @@ class BossFight(
         shown = await KIT.step(interaction, "end", change)
         text = f"Boss Fight #{shown.id} closed by {interaction.user.mention}. `/bf new` opens another."
         if shown.state.fight is not None:
-            text += f"\n{turn_prompt(shown.state).split(' /bf end')[0]}"
+            text += f"\n{ending(shown.state)}"
         await Post(content=text).send(interaction)
         await self.bot.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.games import GameKind
+from bot.games import GameKind, Seat
 from bot.games import GameState as StoredState
 from bot.limits import clip
 from bot.play import Change, GameKit, Image, Post
@@ -42,11 +42,18 @@ from rules.boss_fight import (
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.narration import report_step
 from rules.boss_fight.narration import turn_prompt as narrate
-from rules.boss_fight.table import Pending, Table, check_actor, controller, mention
+from rules.boss_fight.placing import deployment_overlay
+from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
 
-KIND = GameKind(key="boss_fight", label="a Boss Fight", start_hint="/bf new", end_hint="/bf end")
+KIND = GameKind(
+    key="boss_fight",
+    label="a Boss Fight",
+    start_hint="/bf new",
+    end_hint="/bf end",
+    seats=lambda game: seats(game),
+)
 BOARD_FILE = "board.png"
 BOARD_SIZE = 1000
 COLOUR = discord.Colour.from_rgb(155, 89, 182)
@@ -210,6 +217,27 @@ def board_image(
     )
 
 
+def seats(game: BFGame) -> list[Seat]:
+    """For /games: the host and every player, and whose action the table waits for."""
+    found = [Seat(u) for u in (game.host, game.boss_player, *(s.player for s in game.heroes)) if u]
+    fight = game.fight
+    if fight is None:
+        return [*found, Seat(game.host, "gather the players' builds, then place the pieces: `/bf place`")]
+    if game.conceded or fight.is_over():
+        return [*found, Seat(game.host, "the fight is over: close it with `/bf end`")]
+    if game.pending is not None:
+        waits = "choose whether to roll for defence (the buttons on the last message)"
+        return [*found, *(Seat(controller(game, c) or 0, waits) for c in game.pending.waiting)]
+    if not game.started and all_placed(fight):
+        return [*found, Seat(game.host, "every piece is placed: `/bf start`")]
+    if fight.current is None:
+        return found
+    who = controller(game, fight.current.id) or 0
+    if fight.phase is Phase.SETUP:
+        return [*found, Seat(who, f"place {fight.current.name}: `/bf place`")]
+    return [*found, Seat(who, f"{fight.current.name}'s turn: `/bf hand`")]
+
+
 def turn_prompt(game: BFGame) -> str:
     """Who acts and what they can do, without naming a card in their hand."""
     fight = game.fight
@@ -278,6 +306,29 @@ def table_post(
         content=clip(f"Next: {prompt}", 1900),
         embeds=[embed],
         view=view,
-        images=[board_image(fight, overlay)],
+        images=[board_image(fight, overlay if overlay is not None else setup_overlay(game))],
         mentions=mentions,
     )
+
+
+def placing_hint(game: BFGame) -> str:
+    """Before the fight: the map, who places next and how."""
+    cat_map = setup_board(game).board
+    head = f"Map: {cat_map.name} ({cat_map.width}×{cat_map.height})."
+    if game.fight is not None:
+        return f"{head} {turn_prompt(game)}"
+    if game.boss is None or game.boss_player is None:
+        return f"{head} Nobody plays the boss yet: `/bf join side:boss`; the boss is placed first."
+    return (
+        f"{head} {mention(game.boss_player)} places {game.boss.name} first with `/bf place tile:` "
+        "(the menu lists the anchor tiles where its whole shape fits; `rotation:` turns it), "
+        "then each hero more than 2 tiles from it."
+    )
+
+
+def setup_overlay(game: BFGame) -> BoardOverlay | None:
+    """During set-up, where the piece to place next may go (None once the fight is on)."""
+    fight = game.fight if game.fight is not None else setup_board(game)
+    if game.started or fight.phase is not Phase.SETUP:
+        return None
+    return deployment_overlay(fight)

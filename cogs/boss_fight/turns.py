@@ -252,25 +252,126 @@ class TurnCommands:
     @sacrifice.autocomplete("card")
     @autocomplete
     async def _hand_cards(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-        game = await KIT.find(interaction)
-        if game is None or game.state.fight is None or game.state.fight.current is None:
+        fight = await _my_turn(interaction)
+        if fight is None:
             return []
-        fight = game.state.fight
-        if controller(game.state, fight.current.id) != interaction.user.id:
-            return []
-        names = sorted({fight.cards[c].name: c for c in fight.current.piles.hand}.items())
-        return [(n, c) for n, c in names if current.lower() in n.lower()]
+        return hand_choices(fight, current)
 
     @play.autocomplete("target")
+    @autocomplete
+    async def _play_targets(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        fight = await _my_turn(interaction)
+        card = getattr(interaction.namespace, "card", None)
+        if fight is None or not card:
+            return await _living(interaction, current)
+        return target_choices(fight, card, current)
+
+    @play.autocomplete("tile")
+    @autocomplete
+    async def _play_tiles(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        fight = await _my_turn(interaction)
+        card = getattr(interaction.namespace, "card", None)
+        if fight is None or not card:
+            return []
+        return tile_choices(fight, card, current)
+
     @ability.autocomplete("target")
     @feat.autocomplete("target")
     @autocomplete
     async def _characters(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-        game = await KIT.find(interaction)
-        if game is None or game.state.fight is None:
-            return []
-        return [
-            (f"{c.name} ({', '.join(h.label() for h in c.tiles()[:1])})", c.name)
-            for c in game.state.fight.characters
-            if c.alive and current.lower() in c.name.lower()
-        ]
+        return await _living(interaction, current)
+
+
+async def _living(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    game = await KIT.find(interaction)
+    if game is None or game.state.fight is None:
+        return []
+    return [
+        (f"{c.name} ({', '.join(h.label() for h in c.tiles()[:1])})", c.name)
+        for c in game.state.fight.characters
+        if c.alive and current.lower() in c.name.lower()
+    ]
+
+
+async def _my_turn(interaction: discord.Interaction) -> FightState | None:
+    """The fight when the asker plays the character to act (autocomplete lists only their hand)."""
+    game = await KIT.find(interaction)
+    if game is None or game.state.fight is None or game.state.fight.current is None:
+        return None
+    fight = game.state.fight
+    if controller(game.state, fight.current.id) != interaction.user.id:
+        return None
+    return fight
+
+
+def _card_actions(fight: FightState, card: str) -> list[Action]:
+    """The legal plays of one card of the hand (by id or name); none when it is not in the hand."""
+    try:
+        cid = _card_in_hand(fight, card)
+    except RuleError:
+        return []
+    return [
+        a for a in legal_actions(fight) if isinstance(a, Move | Attack | UseItem) and a.card == cid
+    ]
+
+
+def hand_choices(fight: FightState, current: str) -> list[tuple[str, str]]:
+    """The hand for ``/bf play card:``: the cards with a legal play now first, the others marked."""
+    c = fight.current
+    assert c is not None
+    playable = {a.card for a in legal_actions(fight) if isinstance(a, Move | Attack | UseItem)}
+    names = sorted({fight.cards[x].name: x for x in c.piles.hand}.items())
+    found = [(n, x) for n, x in names if current.lower() in n.lower()]
+    now = [(n, x) for n, x in found if x in playable]
+    later = [(f"{n} (no legal play now: sacrifice only)", x) for n, x in found if x not in playable]
+    return now + later
+
+
+def target_choices(fight: FightState, card: str, current: str) -> list[tuple[str, str]]:
+    """The characters ``card`` can be aimed at now (an attack: with the damage to expect)."""
+    from rules.boss_fight import preview_attack
+
+    c = fight.current
+    assert c is not None
+    best: dict[str, tuple[float, str]] = {}
+    for a in _card_actions(fight, card):
+        tile = getattr(a, "target", None)
+        who = fight.occupant(tile) if tile is not None else None
+        if who is None or current.lower() not in who.name.lower():
+            continue
+        expected = 0.0
+        label = f"{who.name} ({tile.label()})"
+        if isinstance(a, Attack):
+            try:
+                found = preview_attack(fight, c.id, a.card, a.equipment, tile)
+            except RuleError:
+                continue
+            expected = sum(p.expected for p in found if p.defender == who.name)
+            label += f" · ~{expected:.1f} damage"
+        if who.name not in best or expected > best[who.name][0]:
+            best[who.name] = (expected, label)
+    return [(label, name) for name, (_, label) in sorted(best.items(), key=lambda kv: -kv[1][0])]
+
+
+def tile_choices(fight: FightState, card: str, current: str) -> list[tuple[str, str]]:
+    """The tiles ``card`` can go to (a move) or be aimed at (an attack or item) now, nearest first."""
+    c = fight.current
+    assert c is not None
+    here = c.tiles()
+    typed = current.strip().upper()
+    seen: dict[str, int] = {}
+    for a in _card_actions(fight, card):
+        tile = getattr(a, "to", None) or getattr(a, "target", None)
+        if tile is None:
+            continue
+        label = tile.label()
+        if typed and typed not in label:
+            continue
+        seen[label] = min(h.distance(tile) for h in here) if here else 0
+    ordered = sorted(seen.items(), key=lambda kv: (not kv[0].startswith(typed), kv[1], kv[0]))
+    out = []
+    for label, gap in ordered:
+        who = fight.occupant(parse_tile(fight, label))
+        extra = f", {who.name}" if who is not None and who.id != c.id else ""
+        out.append((f"{label} ({gap} away{extra})", label))
+    return out

@@ -15,7 +15,8 @@ import discord
 from bot.games import MovedOn
 from bot.play import Post, Shown, StepButton, StepSelect, View
 from cogs.boss_fight.game import KIT, BFGame, act, decode, encode, rng_of, run_actions, table_post
-from renderers.hex_board import Overlay
+from cogs.boss_fight.preview import preview, same_reach_note
+from cogs.boss_fight.quick import quick_plays
 from rules.boss_fight import (
     Action,
     Attack,
@@ -26,16 +27,15 @@ from rules.boss_fight import (
     UseAbility,
     UseItem,
     legal_actions,
-    preview_attack,
-    reachable_tiles,
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.narration import hand_lines
 from rules.boss_fight.table import check_actor, controller, mention
-from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, piece_poses
+from rules.boss_fight.views import piece_poses
 from rules.errors import RuleError
 
 MAX_OPTIONS = 25
+MAX_BUTTONS = 25
 
 
 # -- after an action -------------------------------------------------------------------------------
@@ -174,46 +174,6 @@ def options(fight: FightState, what: str) -> list[tuple[str, str]]:
     return out
 
 
-def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOverlay]:
-    """What an action would do, before it is confirmed."""
-    c = fight.current
-    assert c is not None
-    if isinstance(action, Move):
-        reach = reachable_tiles(fight, c.id, action.card)
-        here = c.tiles()[0].label() if c.tiles() else "?"
-        marks = [OverlayMark(tile=h, layer="reach") for h in reach if h != action.to]
-        marks.append(OverlayMark(tile=action.to, layer="token", label="→"))
-        overlay = BoardOverlay(
-            kind=OverlayKind.MOVES,
-            focus=c.id,
-            title=f"Preview: {c.name} to {action.to.label()}",
-            marks=tuple(marks),
-            legend=(("reach", "can end the move here"), ("token", "the tile you chose")),
-        )
-        return (
-            f"{c.name} moves from {here} to {action.to.label()} ({len(reach)} tiles reachable with this "
-            "card, shaded on the board).",
-            overlay,
-        )
-    if isinstance(action, Attack):
-        lines = []
-        sight = None
-        for p in preview_attack(fight, c.id, action.card, action.equipment, action.target):
-            rolls = " ".join(f"{r}:{d}" for r, d in sorted(p.by_roll.items()))
-            lines.append(
-                f"**{p.defender}**: attack {p.attack_stat} vs defence {p.defence_stat}; damage by "
-                f"defence roll {rolls}; without a roll {p.no_roll}; expected {p.expected:.1f}."
-            )
-            target = next((x for x in fight.characters if x.name == p.defender), None)
-            if target is not None and sight is None:
-                sight = (c.id, target.id)
-        return "\n".join(lines) or "No enemy in that area.", Overlay(area=[action.target], sight=sight)
-    if isinstance(action, UseItem | UseAbility | HeroicFeat):
-        where = action.target.label() if action.target is not None else "itself"
-        return f"{c.name} uses it on {where}.", Overlay(area=[action.target] if action.target else [])
-    return "", Overlay()
-
-
 async def _fight_at(interaction: discord.Interaction, game_id: int, version: int) -> FightState:
     game = await KIT.load(interaction, game_id=game_id)
     if game.version != version:
@@ -245,6 +205,9 @@ def choice_post(fight: FightState, game_id: int, version: int, what: str, *, tit
     )
     if what.startswith("c."):
         text += f"\n{fight.cards[what[2:]].text}"
+        note = same_reach_note(fight, what[2:])
+        if note:
+            text += f"\n{note}"
     if len(found) > MAX_OPTIONS:
         text += (
             f"\nThe menu holds the first {MAX_OPTIONS} of {len(found)} choices (the nearest first); type "
@@ -271,7 +234,17 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
     lines += hand_lines(fight, c.id)
     items: list[Any] = []
     if acting and game.pending is None:
-        lines.append(f"{fight.actions_left} action(s) left: press a card to play or sacrifice it.")
+        plays = quick_plays(fight)
+        if plays:
+            menu = f"Play now ({len(plays)} ways, most damage first)…"
+            items.append(QuickSelect(game_id, version, options=plays, placeholder=menu))
+            lines.append(
+                f"{fight.actions_left} action(s) left: pick a play from the menu to make it at once "
+                "(`/bf undo` takes it back), or press a card for all its choices, a preview, or to "
+                "sacrifice it."
+            )
+        else:
+            lines.append(f"{fight.actions_left} action(s) left: press a card to play or sacrifice it.")
         for card in counts:
             items.append(
                 CardButton(
@@ -302,19 +275,33 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
             f"It is {fight.current.name if fight.current else 'nobody'}'s turn: "
             f"{c.name}'s cards are played on its own turn."
         )
-    return Post(content="\n".join(lines), view=View(*items[:25]), ephemeral=True)
+    # A select fills a row of its own: 5 rows hold it and 20 buttons.
+    limit = MAX_BUTTONS - 5 if items and isinstance(items[0], QuickSelect) else MAX_BUTTONS
+    return Post(content="\n".join(lines), view=View(*items[:limit]), ephemeral=True)
 
 
-def preview_post(fight: FightState, game_id: int, version: int, action: Action) -> Post:
-    """The private preview of one action (text and board) with its Confirm button."""
+def preview_post(
+    fight: FightState, game_id: int, version: int, action: Action, *, sacrifice: str | None = None
+) -> Post:
+    """The private preview of one action (text and board) with its Confirm button (and, for a card
+    with only this one use, the button to sacrifice it instead)."""
     from cogs.boss_fight.game import board_image
 
     text, overlay = preview(fight, action)
+    buttons = [DoButton(game_id, version, encode(action), label="Confirm", style=discord.ButtonStyle.success)]
+    if sacrifice is not None:
+        buttons.append(
+            DoButton(
+                game_id,
+                version,
+                encode(Sacrifice(card=sacrifice)),
+                label="Sacrifice it",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
     return Post(
         content=f"Preview: {_label(fight, action)}\n{text}\nConfirm to play it (only you see this).",
-        view=View(
-            DoButton(game_id, version, encode(action), label="Confirm", style=discord.ButtonStyle.success)
-        ),
+        view=View(*buttons),
         images=[board_image(fight, overlay, filename="preview.png")],
         ephemeral=True,
     )
@@ -330,6 +317,13 @@ class CardButton(StepButton, prefix="bf:card"):
         fight = await _fight_at(interaction, self.game, self.step)
         what = self.arg or ""
         title = self.label_for(fight, what)
+        found = options(fight, what)
+        if len(found) == 1:
+            # One way to use it: no menu, straight to the preview and its Confirm.
+            card = what[2:] if what.startswith("c.") else None
+            post = preview_post(fight, self.game, self.step, decode(found[0][1]), sacrifice=card)
+            await post.send(interaction)
+            return
         await choice_post(fight, self.game, self.step, what, title=title).send(interaction)
 
     @staticmethod
@@ -355,6 +349,19 @@ class OptionSelect(StepSelect, prefix="bf:opt"):
         if not values or values[0] == "-":
             raise RuleError("Nothing to choose there.")
         await preview_post(fight, self.game, self.step, decode(values[0])).send(interaction)
+
+
+class QuickSelect(StepSelect, prefix="bf:quick"):
+    """The hand's quick menu: the chosen play is made at once (``/bf undo`` takes it back)."""
+
+    placeholder = "Play now…"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        values = self.selected(interaction)
+        if not values or values[0] == "-":
+            raise RuleError("Nothing to play there: run /bf hand again.")
+        action = decode(values[0])
+        await perform(interaction, action, name=action.kind, game_id=self.game, version=self.step)
 
 
 class DoButton(StepButton, prefix="bf:do"):
@@ -404,4 +411,4 @@ class DefenceButton(StepButton, prefix="bf:def"):
 
 __all__ = ["DYNAMIC_ITEMS", "announce", "choice_post", "hand_post", "perform", "preview_post"]
 
-DYNAMIC_ITEMS: tuple[type, ...] = (CardButton, OptionSelect, DoButton, DefenceButton)
+DYNAMIC_ITEMS: tuple[type, ...] = (CardButton, OptionSelect, QuickSelect, DoButton, DefenceButton)

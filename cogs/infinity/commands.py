@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Iterator
 
@@ -10,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.heavy import run_heavy
 from bot.play import Image, Post, autocomplete
 from cogs.infinity.embeds import CHART_FILENAME, f2f_embed, normal_roll_embed, odds_embed
 from renderers.f2f_chart import render_f2f_chart
@@ -131,6 +131,6 @@ class Infinity(
     ) -> None:
         a, r = read_side("active", active), read_side("reactive", reactive)
         # a B6 against B6 case takes tens of milliseconds: keep it off the event loop
-        odds = await asyncio.to_thread(distribution, a, r, edition=edition)
-        chart = Image(lambda: render_f2f_chart(odds), CHART_FILENAME)
+        odds = await run_heavy(distribution, a, r, edition=edition)
+        chart = Image(lambda: render_f2f_chart(odds), CHART_FILENAME, heavy=True)
         await Post(embeds=[odds_embed(odds)], images=[chart]).send(interaction)

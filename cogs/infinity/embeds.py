@@ -136,8 +136,14 @@ def _saves(result: FaceToFace, winner: SideName) -> str:
     by_hit: dict[int, list[SaveRoll]] = {}
     for save in result.saves:
         by_hit.setdefault(save.hit, []).append(save)
-    targets = sorted({(s.attribute.value, s.passes_on) for s in result.saves})
-    lines = ["pass on " + ", ".join(f"{name} {on} or less" for name, on in targets)]
+    targets = sorted({(s.attribute.value, s.passes_on, s.wounds_at_most) for s in result.saves})
+    n5 = [f"{name} {on} or less" for name, on, n4 in targets if n4 is None]
+    n4 = [f"{name} {n4} or less" for name, _, n4 in targets if n4 is not None]
+    lines = []
+    if n5:
+        lines.append("pass on " + ", ".join(n5))
+    if n4:
+        lines.append("fail on " + ", ".join(n4) + " (N4: the d20 plus ARM or BTS must beat DAM)")
     for hit, saves in by_hit.items():
         die = dice[hit]
         label = f"**{_face(die.face, die.result)}**" + (CRITICAL if die.critical else "")

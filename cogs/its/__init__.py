@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from cogs.its import countermeasures, draw_steps, ending, lookup, reveal, seats, sheet
+from cogs.its import countermeasures, draw_steps, ending, lookup, reveal, seats, sheet, threads
 from cogs.its.commands import Its
 from cogs.its.library import load_content
 from cogs.its.state import KIT
@@ -18,6 +18,7 @@ ALL_ITEMS = (
     *reveal.ITEMS,
     *sheet.ITEMS,
     *seats.ITEMS,
+    *threads.ITEMS,
 )
 
 
@@ -26,3 +27,4 @@ async def setup(bot: commands.Bot) -> None:
     KIT.register(bot)
     bot.add_dynamic_items(*ALL_ITEMS)
     await bot.add_cog(Its(bot, content))
+    await bot.add_cog(threads.GameThreads(bot, content))

@@ -16,6 +16,7 @@ import discord
 from bot.games import MovedOn
 from bot.play import Change, View, is_manager
 from bot.send import send
+from bot.text import kept_name
 from cogs.its import draw_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
 from cogs.its.state import ItsMatch
@@ -120,7 +121,7 @@ async def press(
             raise MovedOn("That objective is no longer on the table: use the newest tracker message.")
         if act == "p" and pick >= len(draw.players):
             raise MovedOn("That choice is no longer on the tracker: use the newest tracker message.")
-        name = old.seats[seat].name if seat >= 0 else user.display_name
+        name = old.seats[seat].name if seat >= 0 else kept_name(user.display_name)
         action: CmAccomplish | CmSwap | CmEndTurn | CmFirstPlayer | CmFinish
         if act == "a":
             action, done = (

@@ -14,6 +14,7 @@ from discord.app_commands import Choice
 from bot.games import NoGameHere
 from bot.play import Change
 from bot.send import send
+from bot.text import kept_name
 from cogs.its import draw_texts
 from cogs.its.common import WHERE_DRAWS_LIVE, change_match, content_of, rng_of, scenario_name
 from cogs.its.countermeasures import tracker_text, tracker_view
@@ -121,9 +122,9 @@ async def draw_or_record(
 
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         notes: list[str] = []
-        match, seat = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
+        match, seat = (old or ItsMatch()).seat_for(user.id, kept_name(user.display_name), rng)
         if opponent is not None:
-            match = match.invite(user.id, opponent.id, opponent.display_name)
+            match = match.invite(user.id, opponent.id, kept_name(opponent.display_name))
         to_deal = match.scenario_to_draw(scenario.id if scenario else None, name_of)
         if to_deal is not None:
             chosen = content.scenarios.get(to_deal)

@@ -19,6 +19,7 @@ import discord
 
 from bot.play import Change, View, is_manager
 from bot.send import private, send
+from bot.text import pinging
 from cogs.its import sheet_texts
 from cogs.its.common import ItsButton, content_of, scenario_name
 from cogs.its.library import ItsContent
@@ -108,7 +109,7 @@ async def ask(interaction: discord.Interaction, game_id: int, match: ItsMatch, o
             AgreeButton(game_id, asker, label=f"{match.seats[other].name}: end the match"),
             DeclineButton(game_id, asker),
         ),
-        mentions=discord.AllowedMentions(users=[discord.Object(match.seats[other].user_id)]),
+        mentions=pinging([match.seats[other].user_id]),
     )
 
 

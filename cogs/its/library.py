@@ -16,11 +16,20 @@ from pathlib import Path
 from rapidfuzz import fuzz, process, utils
 
 from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES, clip
-from rules.errors import NotFoundError
+from rules.errors import NotFoundError, quote
 from rules.its.content import DEFAULT_SCENARIO_DIR, ScenarioLibrary, load_scenarios_tolerant
-from rules.its.decks import DEFAULT_DECK_DIR, Card, Deck, find_card, load_decks, normalize
+from rules.its.decks import (
+    DEFAULT_DECK_DIR,
+    Card,
+    Deck,
+    find_by_number,
+    find_card,
+    load_decks,
+    normalize,
+)
 from rules.its.scenario import Scenario, SpecialRule, normalise_name
 from rules.its.topics import DEFAULT_TOPIC_DIR, Topic, TopicLibrary, load_topics
+from rules.text import small_number
 
 log = logging.getLogger("herald.its")
 
@@ -195,8 +204,8 @@ class ItsContent:
     # -- cards ----------------------------------------------------------------------------
 
     def card(self, ref: str) -> tuple[Deck, Card]:
-        """A card by ``<deck-id>:<number or name>``, by printed number (when the decks that
-        number their cards agree on it), by name, or by the start or part of one card's name."""
+        """A card by ``<deck-id>:<number or name>``, by printed number (the current season's
+        deck first: see :func:`find_by_number`), by name, or by the start or part of one card's name."""
         text = ref.strip()[:MAX_CHOICE_CHARS]
         deck_id, _, rest = text.partition(":")
         if rest and deck_id in self.decks:
@@ -205,14 +214,12 @@ class ItsContent:
                 return self.decks[deck_id], found
         number = text.lstrip("#").strip()
         if number.isdecimal():
-            hits = self._numbered(int(number))
-            if len({normalize(c.name) for _, c in hits}) == 1:
-                return hits[0]
-            if not hits:
-                decks = [d.name for d in self.decks.values() if any(c.number for c in d.cards)]
-                where = f" (only {', '.join(decks)} numbers its cards)" if decks else ""
-                raise NotFoundError(f"No loaded deck has a card number {number}{where}: try its name.")
-            raise NotFoundError(f"Card number {number} is a different card in each deck.")
+            value = small_number(number)
+            if value is None:
+                numbers = sorted({c.number for _, c in self._cards if c.number is not None})
+                span = f" (cards are numbered {numbers[0]} to {numbers[-1]})" if numbers else ""
+                raise NotFoundError(f"No card has the number {quote(number, 12)}{span}: try its name.")
+            return find_by_number(self.decks.values(), value)
         for deck, card in self._cards:
             if find_card([card], text) is not None:
                 return deck, card
@@ -250,7 +257,8 @@ class ItsContent:
         has it), or every card with that printed number."""
         number = text.strip().lstrip("#").strip()
         if number.isdecimal():
-            return [f"{d.id}:{int(number)}" for d, _ in self._numbered(int(number))]
+            value = small_number(number)
+            return [] if value is None else [f"{d.id}:{value}" for d, _ in self._numbered(value)]
         seen: set[str] = set()
         names: list[tuple[str, str]] = []
         for d, c in self._cards:

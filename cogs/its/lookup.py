@@ -15,6 +15,7 @@ from cogs.its import pages
 from cogs.its.common import ItsButton, content_of
 from cogs.its.library import SpecialRuleEntry
 from rules.errors import NotFoundError, RuleError
+from rules.its.decks import Card, Deck
 from rules.its.tiers import Tier
 
 WHAT = {"m": "ITS scenario", "r": "ITS rule or scenario special rule", "c": "classified card"}
@@ -47,28 +48,32 @@ async def card(interaction: discord.Interaction, name: str) -> None:
     content = content_of(interaction)
     try:
         deck, found = content.card(name)
-    except NotFoundError:
+    except NotFoundError as error:
         if not content.suggest_cards(name):
             raise  # its message says why (a card number no deck has, say)
-        await did_you_mean(interaction, "c", name, 0)
+        # A number says why it found no current-season card before offering other seasons'.
+        number = name.strip().lstrip("#").strip().isdecimal()
+        await did_you_mean(interaction, "c", name, 0, lead=error.message if number else None)
         return
     await send(interaction, embed=pages.card_embed(deck, found))
 
 
-async def did_you_mean(interaction: discord.Interaction, kind: str, text: str, tier: int) -> None:
+async def did_you_mean(
+    interaction: discord.Interaction, kind: str, text: str, tier: int, *, lead: str | None = None
+) -> None:
     content = content_of(interaction)
     if kind == "m":
         options = [(content.scenarios.get(v).name, v) for v in content.suggest_scenarios(text)]
     elif kind == "r":
         options = [(content.rule_label(v), v) for v in content.suggest_rules(text)]
     else:
-        options = [(content.card(v)[1].label, v) for v in content.suggest_cards(text)]
+        options = [(card_label(*content.card(v)), v) for v in content.suggest_cards(text)]
     shown = clip(text.strip(), 60)
     if not options:
         raise NotFoundError(f"No {WHAT[kind]} is called {shown!r}.")
     await send(
         interaction,
-        content=f"No {WHAT[kind]} is called {shown!r}. Did you mean one of these?",
+        content=(lead or f"No {WHAT[kind]} is called {shown!r}.") + " Did you mean one of these?",
         view=View(
             *(
                 SuggestButton(kind, tier, ref, label=label)
@@ -102,6 +107,11 @@ async def show(
         page = max(0, min(page, len(book) - 1))
         embed, view = pages.page_embed(book, page), pager(kind, ref, tier, page, len(book))
     await send(interaction, embed=embed, view=view, edit=edit)
+
+
+def card_label(deck: Deck, found: Card) -> str:
+    """A card's button label, naming the season when it is not the current one."""
+    return clip(f"{found.label} ({deck.season})" if deck.other_season else found.label, 80)
 
 
 def fits(custom_id: str) -> bool:

@@ -83,16 +83,16 @@ def mission_pages(scenario: Scenario, tier: Tier | None) -> list[Page]:
             + "; ".join(f"{o.label}: {o.max_count} × {o.points_each} OP" for o in classified)
         )
     uses = scenario.uses
+    retreat = "yes" if uses.retreat else "no (No Quarter)"
+    if uses.retreat and not scenario.end.retreat_ends_early:
+        retreat = "yes (it does not end the game early)"
     objectives.append(
         "**Uses:** "
         + ", ".join(
             f"{name} {'yes' if flag else 'no'}"
-            for name, flag in (
-                ("HVT", uses.hvt),
-                ("Classified Deck", uses.classified_deck),
-                ("Retreat!", uses.retreat),
-            )
+            for name, flag in (("HVT", uses.hvt), ("Classified Deck", uses.classified_deck))
         )
+        + f", Retreat! {retreat}"
     )
     blocks = ["\n".join(objectives)]
     deployment = ["**Forces and deployment**"]

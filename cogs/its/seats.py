@@ -17,6 +17,7 @@ import discord
 from bot.games import MovedOn
 from bot.play import Change, StepButton, View, is_manager
 from bot.send import send
+from bot.text import pinging, public
 from cogs.its import draw_texts
 from cogs.its.common import change_match, content_of, rng_of, scenario_name
 from cogs.its.draw_news import progress, where_cards
@@ -80,7 +81,7 @@ async def post_invitation(
         interaction,
         content="\n".join(lines),
         view=invitation_view(game_id, match),
-        mentions=discord.AllowedMentions(users=[discord.Object(match.invited.user_id)]),
+        mentions=pinging([match.invited.user_id]),
     )
 
 
@@ -115,7 +116,7 @@ async def answer(interaction: discord.Interaction, game_id: int, step: int, *, a
         what = (
             f"<@{guest.user_id}> declined the invitation"
             if user.id == guest.user_id
-            else f"{user.display_name} withdrew the invitation to <@{guest.user_id}>"
+            else f"{public(user.display_name, 40)} withdrew the invitation to <@{guest.user_id}>"
         )
         text = (
             f"{what}. The second seat is open again: {host} can name someone else, or another "
@@ -123,7 +124,8 @@ async def answer(interaction: discord.Interaction, game_id: int, step: int, *, a
         )
         await send(interaction, content=text, view=None, edit=True)
         return
-    by = "" if user.id == guest.user_id else f" ({user.display_name}, a Manage Server member, seated them)"
+    manager = public(user.display_name, 40)
+    by = "" if user.id == guest.user_id else f" ({manager}, a Manage Server member, seated them)"
     await send(
         interaction,
         content=f"<@{guest.user_id}> accepted{by}: this channel's ITS match is {match.player_list()}.",

@@ -26,6 +26,7 @@ from bot.games import MovedOn
 from bot.limits import clip
 from bot.play import Change, StepSelect, View
 from bot.send import Image, edit_message, send
+from bot.text import kept_name, public
 from bot.views import PersistentSelect, open_form
 from cogs.its import sheet_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
@@ -83,10 +84,10 @@ async def score(
     name_of = functools.partial(scenario_name, content)
 
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
-        match, _ = (old or ItsMatch()).seat_for(user.id, user.display_name, rng)
+        match, _ = (old or ItsMatch()).seat_for(user.id, kept_name(user.display_name), rng)
         scenario_id, points = match.sheet_to_start(wanted, tier)
         if opponent is not None:
-            match = match.invite(user.id, opponent.id, opponent.display_name)
+            match = match.invite(user.id, opponent.id, kept_name(opponent.display_name))
         elif len(match.seats) < 2 and match.invited is None:
             raise RuleError(
                 "Name who you are playing: add `opponent:@them`. They are invited to the other seat "
@@ -388,8 +389,8 @@ async def say_cleared(interaction: discord.Interaction, old: ItsMatch | None, ne
         who = " and ".join(f"<@{seat.user_id}>" for seat in others)
         await send(
             interaction,
-            content=f"{interaction.user.display_name} changed the score sheet, so the confirmation of "
-            f"{who} is cleared: please check the sheet and confirm again.",
+            content=f"{public(interaction.user.display_name, 40)} changed the score sheet, so the "
+            f"confirmation of {who} is cleared: please check the sheet and confirm again.",
         )
 
 
@@ -401,7 +402,8 @@ async def confirm(interaction: discord.Interaction, game_id: int, step: int | No
         assert old is not None
         current_sheet(content, old, step, interaction.user.id)
         may_confirm(interaction, old, side)
-        new = acting(old, side, interaction.user.id, interaction).toggle_confirmation(side)
+        scenario = content.scenarios.get(old.sheet.scenario_id) if old.sheet is not None else None
+        new = acting(old, side, interaction.user.id, interaction).toggle_confirmation(side, scenario)
         did = "confirmed" if side in new.confirmed else "unconfirmed"
         return Change(new, f"{old.names()[seat_of_side(side)]} {did}")
 

@@ -106,6 +106,12 @@ def sheet_embed(match: ItsMatch, scenario: Scenario, result: ScoreResult) -> dis
         value=f"{name_a}: {tp_text(result.tp_a)}\n{name_b}: {tp_text(result.tp_b)}",
         inline=False,
     )
+    if result.conflicts:
+        embed.add_field(
+            name="⚠ Claims the table cannot hold",
+            value=clip("\n".join(f"• {c.text(name_a, name_b)}" for c in result.conflicts), 1024),
+            inline=False,
+        )
     marks = [
         f"{n}: {'✅ confirmed' if s in match.confirmed else '⏳ not yet'}"
         for n, s in ((name_a, Side.A), (name_b, Side.B))

@@ -8,15 +8,17 @@ confirmed, tracker_step, sheet_step).
 
 from __future__ import annotations
 
-from bot.games import GameKind, GameState
+from bot.games import GameKind, GameState, Seat
 from bot.play import GameKit
 from rules.its.match import Match
+from rules.its.scoring import Side
 
 KIND = GameKind(
     key="its_match",
     label="an ITS match",
     start_hint="/its score or /its classified draw",
     end_hint="/its end",
+    seats=lambda match: seats(match),
 )
 
 
@@ -31,3 +33,22 @@ KIT: GameKit[ItsMatch] = GameKit(
     ItsMatch,
     moved_on="This match has moved on (it was ended or replaced), so that control no longer applies.",
 )
+
+
+def seats(match: Match) -> list[Seat]:
+    """For /games: both players, and who has something outstanding: an invitation to answer, a
+    Countermeasures Player Turn to play, or a side of the score sheet to confirm."""
+    found = [Seat(s.user_id) for s in match.seats]
+    if match.invited is not None:
+        what = "accept or decline the invitation to this match (its buttons)"
+        found.append(Seat(match.invited.user_id, what))
+    draw = match.draw
+    if draw is not None and draw.turn_player is not None and draw.turn_player < len(match.seats):
+        what = "your Player Turn: the Countermeasures tracker"
+        found.append(Seat(match.seats[draw.turn_player].user_id, what))
+    if match.sheet is not None and not match.final:
+        for index, side in enumerate((Side.A, Side.B)):
+            if index < len(match.seats) and side not in match.confirmed:
+                what = "check and confirm your side of the score sheet"
+                found.append(Seat(match.seats[index].user_id, what))
+    return found

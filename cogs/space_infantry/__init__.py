@@ -9,7 +9,7 @@ from __future__ import annotations
 from discord.ext import commands
 
 from cogs.space_infantry.commands import SpaceInfantry
-from cogs.space_infantry.game import KIND
+from cogs.space_infantry.game import KIT
 from cogs.space_infantry.setup import BossButton
 from cogs.space_infantry.views import DYNAMIC_ITEMS as _STEP_ITEMS
 
@@ -17,7 +17,7 @@ DYNAMIC_ITEMS = (*_STEP_ITEMS, BossButton)
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.games.register_kind(KIND)  # type: ignore[attr-defined]
+    KIT.register(bot)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(SpaceInfantry(bot))
 

@@ -73,7 +73,7 @@ from rules.space_infantry import (
 )
 from rules.space_infantry.boss import MAX_UNITS_TEXT
 from rules.space_infantry.common import MAX_NAME_LENGTH
-from rules.space_infantry.vehicles import MAX_PEN, MAX_SL, MAX_VEHICLE_DMG, MAX_VEHICLE_SP
+from rules.space_infantry.vehicles import MAX_PEN, MAX_SL, MAX_VEHICLE_DMG, MAX_VEHICLE_SP, light_dmg_note
 
 log = logging.getLogger("herald.space_infantry")
 
@@ -87,6 +87,8 @@ def _log_bad_files(errors: list[Any]) -> None:
             log.warning("skipped Space Infantry boss file %s: %s: %s", file, field, reason)
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class SpaceInfantry(
     commands.GroupCog,
     group_name="si",
@@ -474,8 +476,9 @@ class SpaceInfantry(
         result = resolve_av_attack(target, sl=sl, pen=pen, melee=melee, rng=rng_of(self.bot))
         hits = f"**{result.hits} hit{'s' if result.hits != 1 else ''}**"
         verdict = "**Destroyed.**" if result.destroyed else f"{hits}, wounds {result.vehicle.wounds}/{sp}."
+        unused = [light_dmg_note(dmg)] if dmg is not None and not heavy else []
         embed = discord.Embed(
-            title="A-V attack", description="\n".join([*result.events, *result.notes]), colour=COLOUR
+            title="A-V attack", description="\n".join([*result.events, *result.notes, *unused]), colour=COLOUR
         )
         embed.add_field(name="RN drawn", value=draws_text(result.draws) or "none (SL 0)", inline=False)
         embed.add_field(name="Result", value=verdict, inline=False)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.games import GameKind, GameState
+from bot.games import GameKind, GameState, Seat
 from bot.limits import clip
 from bot.play import Change, GameKit, Image, Post
 from renderers.boss_map import render_boss_map
@@ -36,6 +36,7 @@ KIND = GameKind(
     label="a Space Infantry boss fight",
     start_hint="/si boss start",
     end_hint="/si end",
+    seats=lambda game: seats(game),
 )
 MAP_FILENAME = "boss.png"
 MAP_SIZE = 1000
@@ -64,6 +65,17 @@ class SIGame(GameState):
     fight: FightState
     #: The message /si boss start posted: set-up changes before turn 1 edit it instead of posting.
     setup_message: int | None = None
+    #: Everyone who has played a step of the fight: the squad's players (the rules know units only).
+    squad_players: list[int] = []
+
+
+def seats(game: SIGame) -> list[Seat]:
+    """For /games: the squad plays together, so a fight waits on all of its players at once."""
+    if game.fight.is_over():
+        waiting: str | None = "the fight is over: `/si end` closes it"
+    else:
+        waiting = next_step(game.fight).splitlines()[0].replace("**", "")
+    return [Seat(u, waiting) for u in game.squad_players]
 
 
 KIT = GameKit(KIND, SIGame)
@@ -104,8 +116,11 @@ async def step(
         if expect is not None:
             expect(game.fight)
         result = apply(game.fight, action, rng)
+        players = game.squad_players
+        if interaction.user.id not in players:
+            players = [*players, interaction.user.id]
         return Change(
-            game.model_copy(update={"fight": result.state}),
+            game.model_copy(update={"fight": result.state, "squad_players": players}),
             summary=summarise(result.events),
             detail={
                 "action": action.model_dump(mode="json"),

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.limits import clip
+from bot.limits import clip, quote
 from bot.play import Post, View, edit_stored
 from bot.send import holding_response
 from bot.views import PersistentButton
@@ -68,12 +68,17 @@ async def start_boss(interaction: discord.Interaction, bosses: dict[str, BossSpe
         spec = find_boss(name, bosses)
     except NotFoundError as error:
         options = suggest_bosses(name, bosses)[:MAX_SUGGESTIONS]
-        if not options:
-            raise
+        content = f"{error} Pick one to start:"
+        if not options:  # nothing close: every boss here is a button (the first few, by name)
+            options = sorted(bosses.values(), key=lambda b: b.name.lower())[:MAX_SUGGESTIONS]
+            more = (
+                f" ({len(bosses)} in all: the `boss` option lists every one as you type)"
+                if len(bosses) > MAX_SUGGESTIONS
+                else ""
+            )
+            content = f"There is no boss called '{quote(name)}'. Pick one to start{more}:"
         buttons = [BossButton(b.id, label=f"Fight {b.name}") for b in options]
-        await Post(content=f"{error} Pick one to start:", view=View(*buttons), ephemeral=True).send(
-            interaction
-        )
+        await Post(content=content, view=View(*buttons), ephemeral=True).send(interaction)
         return
     await begin(interaction, spec)
 
@@ -87,7 +92,7 @@ async def begin(interaction: discord.Interaction, spec: BossSpec) -> None:
     placeholder = await interaction.original_response()
     game = await KIT.start(
         interaction,
-        SIGame(fight=started.state, setup_message=placeholder.id),
+        SIGame(fight=started.state, setup_message=placeholder.id, squad_players=[interaction.user.id]),
         summary=f"started a fight against {spec.name}",
     )
     post = setup_post(

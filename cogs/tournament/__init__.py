@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
 from cogs.tournament.commands import SetupCommands
@@ -19,15 +20,19 @@ from cogs.tournament.ratings import Ratings
 from cogs.tournament.rounds import TIMER_JOB, RoundCommands, timer_job
 from cogs.tournament.sheets import SheetResults
 from cogs.tournament.state import KIT
+from cogs.tournament.swaps import SwapCommands
 from cogs.tournament.views import DYNAMIC_ITEMS
 from rules.its.content import ScenarioLibrary, load_scenarios_tolerant
 
 log = logging.getLogger("herald.tournament")
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class Tournaments(
     SetupCommands,
     RoundCommands,
+    SwapCommands,
     GroupCog,
     group_name="tournament",
     group_description="ITS tournaments in this channel: players, Swiss pairings, results, standings",

@@ -11,8 +11,9 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete
+from bot.text import kept_name, public
+from cogs.tournament.links import link_view, page_url
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
     KIT,
@@ -39,6 +40,8 @@ from rules.tournament import (
     set_rounds,
     set_scenario,
 )
+from rules.tournament.factions import checked_faction, load_factions
+from rules.tournament.model import counted
 
 Tiers = Literal[150, 200, 250, 300, 400]
 Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
@@ -49,6 +52,7 @@ class SetupCommands:
     """Mixed into the /tournament cog (see ``cogs/tournament/__init__.py``)."""
 
     scenarios: ScenarioLibrary
+    bot: Any
     organiser = app_commands.Group(name="organiser", description="Who runs this tournament")
 
     def scenario_name(self, scenario_id: str) -> str:
@@ -61,7 +65,9 @@ class SetupCommands:
         def show(shown: Shown[TournamentGame]) -> Post:
             if not full:
                 count = len(shown.state.tournament.players)
-                return Post(content=f"{what} {quote(shown.state.tournament.name, 80)}: {count} player(s).")
+                return Post(
+                    content=f"{what} {public(shown.state.tournament.name, 80)}: {counted(count, 'player')}."
+                )
             return Post(content=what, embeds=[summary(shown.state, self.scenario_name)])
 
         return show
@@ -102,14 +108,18 @@ class SetupCommands:
             )
         state = TournamentGame(tournament=tournament, organisers=[interaction.user.id])
         shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
-        await KIT.reply(
-            interaction,
-            shown,
-            self.shown(
-                f"{interaction.user.mention} opened **{quote(tournament.name, 80)}**: join with "
-                "`/tournament join faction:...`."
-            ),
+        url = await page_url(self.bot, shown.id)  # the live page's address is made with the tournament
+        show = self.shown(
+            f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: join with "
+            "`/tournament join faction:...`."
         )
+
+        def with_page(shown: Shown[TournamentGame]) -> Post:
+            post = show(shown)
+            post.view = post.view or link_view(url)
+            return post
+
+        await KIT.reply(interaction, shown, with_page)
 
     @organiser.command(name="add", description="Let someone else run this tournament too")
     @app_commands.rename(user="member")
@@ -143,28 +153,46 @@ class SetupCommands:
     # -- players -----------------------------------------------------------------------------
 
     @app_commands.command(name="join", description="Enter this tournament with your faction")
-    @app_commands.describe(faction="Your army's faction or sectorial")
-    async def join(self, interaction: discord.Interaction, faction: str) -> None:
-        checked_text(faction, "faction")
+    @app_commands.describe(
+        faction="Your army's faction or sectorial (pick from the list)",
+        unlisted="Enter a faction that is not in the list, as typed",
+    )
+    async def join(self, interaction: discord.Interaction, faction: str, unlisted: bool = False) -> None:
+        faction = checked_faction(checked_text(faction, "faction"), unlisted=unlisted)
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
+            name = kept_name(user.display_name)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
 
-        await self._player_step(interaction, "join", change, f"{user.mention} joined ({quote(faction, 80)}).")
+        joined = f"{user.mention} joined ({public(faction, 80)})."
+        await self._player_step(interaction, "join", change, joined)
 
     @app_commands.command(name="add", description="Organisers: enter a player")
     @app_commands.rename(user="player")
-    async def add(self, interaction: discord.Interaction, user: discord.User, faction: str) -> None:
-        checked_text(faction, "faction")
+    @app_commands.describe(
+        faction="Their army's faction or sectorial (pick from the list)",
+        unlisted="Enter a faction that is not in the list, as typed",
+    )
+    async def add(
+        self, interaction: discord.Interaction, user: discord.User, faction: str, unlisted: bool = False
+    ) -> None:
+        faction = checked_faction(checked_text(faction, "faction"), unlisted=unlisted)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
-            t = add_player(state.tournament, player_id(user.id), user.display_name, faction, user_id=user.id)
+            name = kept_name(user.display_name)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
-        await self._player_step(interaction, "add", change, f"{user.mention} added ({quote(faction, 80)}).")
+        await self._player_step(interaction, "add", change, f"{user.mention} added ({public(faction, 80)}).")
+
+    @join.autocomplete("faction")
+    @add.autocomplete("faction")
+    @autocomplete
+    async def _faction_choices(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        return load_factions().choices(current)
 
     @app_commands.command(name="remove", description="Organisers: take a player out before round 1")
     @app_commands.rename(user="player")
@@ -227,4 +255,27 @@ class SetupCommands:
     async def info(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         note = "You organise it." if is_organiser(interaction, game.state) else None
-        await Post(content=note, embeds=[summary(game.state, self.scenario_name)]).send(interaction)
+        embed = summary(game.state, self.scenario_name)
+        url = await page_url(self.bot, game.id)
+        if url is not None:
+            embed.add_field(name="Live page (pairings and standings on the web)", value=url, inline=False)
+        await Post(content=note, embeds=[embed], view=link_view(url)).send(interaction)
+
+    link = app_commands.Group(name="link", description="The tournament's live web page")
+
+    @link.command(name="reset", description="Organisers: a new address for the live page (the old one stops)")
+    async def link_reset(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        require_organiser(interaction, game.state, "change the live page's address")
+        if not getattr(self.bot, "web_url", None):
+            raise RuleError(
+                "This Herald serves no web pages (WEB_PORT is 0 or its port was taken), so there is no "
+                "link to reset."
+            )
+        token = await self.bot.links.reset(game.id)
+        url = f"{self.bot.web_url}/t/{token}"
+        await Post(
+            content=f"{public(game.state.tournament.name, 80)} has a new live page; "
+            "the old address no longer works.",
+            view=link_view(url),
+        ).send(interaction)

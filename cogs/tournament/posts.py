@@ -10,19 +10,23 @@ from collections.abc import Callable
 
 import discord
 
-from bot.limits import MAX_CONTENT, quote
+from bot.limits import MAX_CONTENT
 from bot.play import Image, Post
+from bot.text import pinging, public
 from cogs.tournament.state import TournamentGame, organisers_text
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.errors import RuleError
 from rules.tournament import BYE_TP, GameResult, Tournament, standings
-from rules.tournament.model import Flag, Game
+from rules.tournament.model import Flag, Game, counted
 
 COLOUR = discord.Colour.from_rgb(201, 162, 39)
 MEDALS = ("🥇", "🥈", "🥉")
 IMAGES_PER_POST = 4
 """Standings pages per message (a page holds 32 players): more is a ``page:`` option away."""
-PING = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+MAX_FIELD = 1024
+"""Characters in an embed field's value."""
+PLAYER_FIELDS = 4
+"""Fields of players in ``/tournament info``: the embed stays well under its 6,000 characters."""
 
 ScenarioName = Callable[[str], str]
 
@@ -37,14 +41,15 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     """The tournament at a glance: settings, players, rounds and scenarios, organisers."""
     t = game.tournament
     rounds = t.round_count or t.rounds_requested
-    embed = discord.Embed(title=t.name, colour=COLOUR)
+    embed = discord.Embed(title=public(t.name, 200), colour=COLOUR)
     settings = [points_text(t), t.kind.value.replace("_", "-")]
     settings += [e.value.replace("_", " ").title() for e in t.extras]
     embed.description = " · ".join(settings)
-    embed.add_field(name="Players", value=str(len(t.players)))
     rounds_text = f"{len(t.rounds)} of {rounds} paired" if rounds else "set when round 1 is paired"
     embed.add_field(name="Rounds", value=rounds_text)
     embed.add_field(name="Organisers", value=organisers_text(game), inline=False)
+    for name, value in player_fields(t):
+        embed.add_field(name=name, value=value, inline=False)
     if t.scenarios:
         lines = [f"Round {n}: {scenario_name(s)}" for n, s in sorted(t.scenarios.items())]
         embed.add_field(name="Scenarios", value="\n".join(lines), inline=False)
@@ -53,31 +58,74 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     return embed
 
 
+def player_fields(t: Tournament) -> list[tuple[str, str]]:
+    """Every player (faction, dropped) as embed fields, in join order: at most
+    :data:`PLAYER_FIELDS` fields of 1,024 characters, then how many more there are."""
+    lines = [
+        f"{i}. {player_line(t, p.id)}" + (" · dropped" if p.dropped_after is not None else "")
+        for i, p in enumerate(t.players, start=1)
+    ]
+    if not lines:
+        return [("Players (0)", "Nobody yet: join with `/tournament join faction:...`.")]
+    note = "… and {} more: `/tournament standings` or `/tournament export` list everyone."
+    fields: list[str] = []
+    current, listed = "", 0
+    for line in lines:
+        last = len(fields) == PLAYER_FIELDS - 1
+        room = MAX_FIELD - (len(note) + 8 if last else 0)
+        if current and len(current) + 1 + len(line) > room:
+            if last:
+                break
+            fields.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+        listed += 1
+    if listed < len(lines):
+        current += "\n" + note.format(len(lines) - listed)
+    fields.append(current)
+    title = f"Players ({len(lines)})"
+    return [(title if i == 0 else f"{title}, continued", text) for i, text in enumerate(fields)]
+
+
 def player_line(t: Tournament, player_id: str) -> str:
     player = t.player(player_id)
-    who = f"<@{player.user_id}>" if player.user_id else quote(player.name, 40)
-    return f"{who} ({quote(player.faction, 30)})" if player.faction else who
+    who = f"<@{player.user_id}>" if player.user_id else public(player.name, 40)
+    return f"{who} ({public(player.faction, 30)})" if player.faction else who
 
 
 def _flags(game: Game) -> str:
-    marks = {Flag.REMATCH: "rematch", Flag.REPEAT_TABLE: "same table"}
-    found = [marks[f] for f in game.flags] + (["edited"] if game.edited else [])
+    # A table played before is no rule of the seed's, only Herald's preference: it is told to the
+    # organisers privately (rules.tournament.engine.flag_notes), never flagged to everyone.
+    marks = {Flag.REMATCH: "rematch"}
+    found = [marks[f] for f in game.flags if f in marks] + (["edited"] if game.edited else [])
     return f" ⚠ {', '.join(found)}" if found else ""
+
+
+def user_ids(t: Tournament, *player_ids: str | None) -> list[int]:
+    """The Discord users behind these players (players added without an account have none)."""
+    return [u for p in player_ids if p is not None and (u := t.player(p).user_id)]
+
+
+def pairing_rows(game: TournamentGame, round_number: int) -> list[tuple[str, list[int]]]:
+    """One line per game (table, players with mentions, the thread), the bye last, each with the
+    ids of the users it mentions: those, and only those, its message may ping."""
+    t = game.tournament
+    rnd = t.rounds[round_number - 1]
+    threads = {g.table: g.thread_id for g in game.threads if g.round == round_number}
+    rows = []
+    for g in rnd.games:
+        if g.b is None:
+            rows.append((f"Bye: {player_line(t, g.a)} ({BYE_TP} TP)", user_ids(t, g.a)))
+            continue
+        where = f" → <#{threads[g.table]}>" if g.table in threads else ""
+        line = f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{where}{_flags(g)}"
+        rows.append((line, user_ids(t, g.a, g.b)))
+    return rows
 
 
 def pairing_lines(game: TournamentGame, round_number: int) -> list[str]:
     """One line per game (table, players with mentions, the thread), the bye last."""
-    t = game.tournament
-    rnd = t.rounds[round_number - 1]
-    threads = {g.table: g.thread_id for g in game.threads if g.round == round_number}
-    lines = []
-    for g in rnd.games:
-        if g.b is None:
-            lines.append(f"Bye: {player_line(t, g.a)} ({BYE_TP} TP)")
-            continue
-        where = f" → <#{threads[g.table]}>" if g.table in threads else ""
-        lines.append(f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{where}{_flags(g)}")
-    return lines
+    return [line for line, _ in pairing_rows(game, round_number)]
 
 
 def chunks(head: str, lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
@@ -110,16 +158,32 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     scenario_id = t.scenarios.get(round_number)
     scenario = scenario_name(scenario_id) if scenario_id else None
     head = (
-        f"**{quote(t.name, 80)}: round {round_number} of {t.round_count}** · "
+        f"**{public(t.name, 80)}: round {round_number} of {t.round_count}** · "
         f"{scenario or 'scenario to be announced'} · {int(t.tier_of_round(round_number))} points\n"
         "Report with `/its score` in your game's thread, or `/tournament report`."
     )
     flagged = [g for g in t.rounds[round_number - 1].games if Flag.REMATCH in g.flags]
     if flagged:
-        head += f"\n⚠ {len(flagged)} rematch(es) could not be avoided (organisers: check them)."
-    texts = chunks(head, pairing_lines(game, round_number))
-    posts = [Post(content=texts[0], images=pairings_images(t, round_number, scenario), mentions=PING)]
-    posts += [Post(content=text, mentions=PING) for text in texts[1:]]
+        rematches = counted(len(flagged), "rematch", "rematches")
+        head += f"\n⚠ {rematches} could not be avoided (organisers: check them)."
+    messages: list[tuple[str, list[int]]] = []
+    text, ids = head, []
+    for line, row_ids in pairing_rows(game, round_number):  # as chunks(): never cut a line
+        if len(text) + 1 + len(line) > MAX_CONTENT:
+            messages.append((text, ids))
+            text, ids = line, []
+        else:
+            text = f"{text}\n{line}" if text else line
+        ids += row_ids
+    messages.append((text, ids))
+    posts = [
+        Post(
+            content=text,
+            images=pairings_images(t, round_number, scenario) if number == 0 else [],
+            mentions=pinging(ids),
+        )
+        for number, (text, ids) in enumerate(messages)
+    ]
     return posts
 
 
@@ -128,7 +192,9 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
     rows = standings(t)
     pages = page_count(len(t.players))
     if not 1 <= page <= pages:
-        raise RuleError(f"The standings have {pages} page(s) of 32 players; page {page} is not one of them.")
+        raise RuleError(
+            f"The standings have {counted(pages, 'page')} of 32 players; page {page} is not one of them."
+        )
     last = min(pages, page + IMAGES_PER_POST - 1)
     images = [
         Image(lambda p=p: render_standings(t, page=p), f"standings-{p}.png") for p in range(page, last + 1)
@@ -144,9 +210,10 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
     top = "No results yet."
     if any(r.played or r.byes for r in rows):
         top = " · ".join(
-            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {quote(r.name, 40)} {r.tp} TP" for r in rows[:3]
+            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {public(r.name, 40)} {r.tp} TP"
+            for r in rows[:3]
         )
-    text = f"**{quote(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
+    text = f"**{public(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
     if pages > 1:
         more = f"; see more with `page:{last + 1}`" if last < pages else ""
         text += f"\nPages {page}-{last} of {pages}{more}."
@@ -156,8 +223,8 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
 def result_text(t: Tournament, a: str, b: str, result: GameResult) -> str:
     """``Ann 7 OP 210 VP (5 TP) v Bo 6 OP 150 VP (2 TP)``."""
     return (
-        f"{quote(t.name_of(a), 40)} {result.op_a} OP {result.vp_a} VP ({result.tp_a} TP) v "
-        f"{quote(t.name_of(b), 40)} {result.op_b} OP {result.vp_b} VP ({result.tp_b} TP)"
+        f"{public(t.name_of(a), 40)} {result.op_a} OP {result.vp_a} VP ({result.tp_a} TP) v "
+        f"{public(t.name_of(b), 40)} {result.op_b} OP {result.vp_b} VP ({result.tp_b} TP)"
     )
 
 
@@ -165,7 +232,7 @@ def missing_text(game: TournamentGame) -> str:
     t = game.tournament
     current = t.current
     if current is None:
-        return f"No round of {t.name} is paired yet."
+        return f"No round of {public(t.name, 80)} is paired yet."
     waiting = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
     lines = []
     for g in current.games:
@@ -177,10 +244,10 @@ def missing_text(game: TournamentGame) -> str:
             state = (
                 " · disputed"
                 if report.disputed
-                else f" · reported by {quote(t.name_of(report.reporter), 30)}"
+                else f" · reported by {public(t.name_of(report.reporter), 30)}"
             )
         lines.append(f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{state}")
     if not lines:
         return f"Every game of round {current.number} has its result."
-    head = f"**Round {current.number}: {len(lines)} game(s) still without a confirmed result**"
+    head = f"**Round {current.number}: {counted(len(lines), 'game')} still without a confirmed result**"
     return chunks(head, lines)[0]

@@ -9,10 +9,13 @@ from discord.ext import commands
 from bot.play import Post
 from cogs.tournament.posts import COLOUR
 from rules.tournament import INITIAL_RATING
+from rules.tournament.model import counted
 
 TOP = 20
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class Ratings(commands.GroupCog, group_name="rating", group_description="ITS Ratings in this server"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -43,7 +46,8 @@ class Ratings(commands.GroupCog, group_name="rating", group_description="ITS Rat
             )
             return
         lines = [
-            f"{i}. <@{r.user_id}> **{r.rating:.0f}** ({r.games} games, {r.events} events)"
+            f"{i}. <@{r.user_id}> **{r.rating:.0f}** "
+            f"({counted(r.games, 'game')}, {counted(r.events, 'event')})"
             for i, r in enumerate(rows, start=1)
         ]
         embed = discord.Embed(title="ITS Ratings", description="\n".join(lines), colour=COLOUR)

@@ -19,16 +19,15 @@ import discord
 from discord import app_commands
 
 from bot.games import ChannelBusy, MovedOn
-from bot.limits import quote
 from bot.play import Change, Post, send
 from bot.send import acknowledge, send_to
 from bot.storage.ratings import RatingUpdate
+from bot.text import pinging, public
+from cogs.tournament.links import with_link
 from cogs.tournament.posts import (
-    PING,
     chunks,
     missing_text,
     pairings_posts,
-    player_line,
     result_text,
     standings_post,
 )
@@ -44,6 +43,7 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
+from cogs.tournament.threads import post_in_thread, seat_players, thread_name
 from cogs.tournament.views import report_view
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
@@ -60,7 +60,9 @@ from rules.tournament import (
     with_start_ratings,
 )
 from rules.tournament import finish as finish_tournament
-from rules.tournament.model import MAX_ARMY_POINTS
+from rules.tournament.engine import flag_notes
+from rules.tournament.model import MAX_ARMY_POINTS, counted
+from rules.tournament.public import RoundTimer
 
 log = logging.getLogger("herald.tournament")
 
@@ -133,10 +135,16 @@ class RoundCommands:
                     interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
                 )
         posts = pairings_posts(state, number, self.scenario_name)
+        await with_link(self.bot, shown.id, posts[0])
         if note:
             posts[-1].content = f"{posts[-1].content}\n{note}"
         for post in posts:
             await post.send(interaction)
+        notes = flag_notes(state.tournament, number)
+        if notes:
+            # What the pairing could not avoid is the organisers' to check, not a public alarm.
+            head = "For the organisers (fix with `/tournament swap` while no result is in):"
+            await send(interaction, content="\n".join([head, *notes]), ephemeral=True)
 
     async def _open_threads(
         self, interaction: discord.Interaction, state: TournamentGame, number: int
@@ -145,36 +153,23 @@ class RoundCommands:
         if not isinstance(channel, discord.TextChannel):
             return [], "(No threads: pair from a text channel to get one per game.)"
         t = state.tournament
-        scenario_id = t.scenarios.get(number)
-        tier = int(t.tier_of_round(number))
         opened = []
         for g in t.rounds[number - 1].games:
             if g.b is None or g.table is None:
                 continue
-            name = f"R{number} T{g.table}: {t.name_of(g.a)} v {t.name_of(g.b)}"[:100]
             try:
                 thread = await channel.create_thread(
-                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+                    name=thread_name(t, number, g),
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440,
                 )
             except discord.HTTPException:
                 log.warning("could not open a thread for table %s in channel %s", g.table, channel.id)
                 return opened, "(Some threads could not be opened: I need Create Public Threads here.)"
             opened.append(GameThread(round=number, table=g.table, thread_id=thread.id))
-            opponent = t.player(g.b).user_id
-            how = (
-                f"`/its score mission:{scenario_id} tier:{tier} opponent:<@{opponent}>`"
-                if scenario_id
-                else "`/its score` (once the organisers set the scenario)"
-            )
-            text = (
-                f"**{quote(t.name, 80)}**, round {number}, table {g.table}: {player_line(t, g.a)} v "
-                f"{player_line(t, g.b)}. Score it here with {how}: when you both confirm the sheet, "
-                "the result goes to the tournament. Or use `/tournament report`."
-            )
-            try:
-                await send_to(thread, content=text, mentions=PING)
-            except discord.HTTPException:
-                log.warning("could not post in the thread of table %s", g.table)
+            # The ITS match of the thread is seated first, so its sheet button works at once.
+            seat_players(self.bot, interaction.guild_id, thread.id, t, number, g)
+            await post_in_thread(thread, t, number, g, self.scenario_name)
         return opened, ""
 
     @app_commands.command(name="unpair", description="Organisers: take back the last pairing (no result yet)")
@@ -240,7 +235,7 @@ class RoundCommands:
                 f"{score}. Confirm it, or dispute it (the organisers are told)."
             ),
             view=report_view(shown.id, shown.version, shown.result),
-            mentions=discord.AllowedMentions(users=[opponent]),
+            mentions=pinging([opponent.id]),
         ).send(interaction)
 
     @app_commands.command(name="result", description="Organisers: set or correct any game's result")
@@ -291,6 +286,14 @@ class RoundCommands:
         if current is None or game.state.tournament.finished:
             raise RuleError("Pair a round first: the timer counts down a round.")
         ends = datetime.now(UTC) + timedelta(minutes=minutes)
+        timer = RoundTimer(round=current.number, ends=ends)
+        await KIT.step(
+            interaction,
+            "timer",
+            lambda state: Change(state.update(round_timer=timer), summary=f"round {timer.round} timer"),
+            game_id=game.id,
+            channel_id=home,
+        )
         payload = {"channel": home, "game": game.id, "round": current.number, "ends": ends.isoformat()}
         key = f"{TIMER_JOB}:{game.id}"
         scheduler = self.bot.scheduler
@@ -312,7 +315,8 @@ class RoundCommands:
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 16] = 1
     ) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        await standings_post(game.state.tournament, page=page).send(interaction)
+        post = standings_post(game.state.tournament, page=page)
+        await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
     @app_commands.describe(early="Finish before every planned round is played")
@@ -329,7 +333,7 @@ class RoundCommands:
         shown = await KIT.step(interaction, "finish", change, channel_id=home)
         t = shown.state.tournament
         lines = await self._rate(interaction.guild_id or 0, shown.id, t)
-        await standings_post(t).send(interaction)
+        await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
         for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
             await Post(content=text).send(interaction)
 
@@ -343,7 +347,7 @@ class RoundCommands:
         ]
         await self.bot.ratings.apply_event(guild_id, game_id, updates, initial=INITIAL_RATING)
         return [
-            f"{quote(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
+            f"{public(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
             for c in changes
             if c.games
         ]
@@ -356,7 +360,7 @@ class RoundCommands:
             discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
             discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
         ]
-        await send(interaction, content=f"{quote(t.name, 80)}: standings and results.", files=files)
+        await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)
 
 
 async def timer_job(bot: Any, payload: dict[str, Any]) -> None:
@@ -368,7 +372,11 @@ async def timer_job(bot: Any, payload: dict[str, Any]) -> None:
     if t.finished or t.current is None or t.current.number != payload["round"]:
         return
     left = sum(1 for g in t.current.games if not g.done)
-    results = f" {left} game(s) still need a result." if left else " Every result is in."
+    results = (
+        f" {counted(left, 'game')} still {'needs' if left == 1 else 'need'} a result."
+        if left
+        else " Every result is in."
+    )
     if payload["stage"] == "warn":
         text = f"⏱ Round {t.current.number}: 15 minutes left; finish the game round you are in.{results}"
     else:

@@ -17,8 +17,8 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.games import Game
-from bot.limits import quote
 from bot.send import send_to
+from bot.text import public
 from cogs.tournament.posts import result_text
 from cogs.tournament.state import KIT, TournamentGame, player_id, with_sheet_result
 from rules.errors import RuleError
@@ -82,4 +82,4 @@ class SheetResults(commands.Cog):
             return
         t = handle.state.tournament
         text = result_text(t, a, b, result_from_score(score))
-        await send_to(where, content=f"🏆 Recorded for {quote(t.name, 80)}, round {number}: {text}")
+        await send_to(where, content=f"🏆 Recorded for {public(t.name, 80)}, round {number}: {text}")

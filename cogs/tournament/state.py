@@ -12,16 +12,20 @@ from collections.abc import Callable
 import discord
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.games import GameKind, GameState
+from bot.games import GameKind, GameState, Seat
 from bot.play import GameKit, is_manager
+from bot.text import public
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
 from rules.tournament.model import MAX_NAME_CHARS
+from rules.tournament.public import RoundTimer
 from rules.tournament.reports import PendingReport, Results
 
-KIND = GameKind("tournament", "a tournament", "/tournament create", "/tournament finish")
+KIND = GameKind(
+    "tournament", "a tournament", "/tournament create", "/tournament finish", seats=lambda game: seats(game)
+)
 
 MAX_ORGANISERS = 10
 
@@ -44,6 +48,8 @@ class TournamentGame(GameState):
     threads: list[GameThread] = Field(default_factory=list)
     reports: list[PendingReport] = Field(default_factory=list)
     next_report: int = 1
+    round_timer: RoundTimer | None = None
+    """The last round timer an organiser started (shown on the web page while its round runs)."""
 
     def thread_of(self, thread_id: int) -> GameThread | None:
         return next((t for t in self.threads if t.thread_id == thread_id), None)
@@ -56,6 +62,29 @@ class TournamentGame(GameState):
 
 
 KIT: GameKit[TournamentGame] = GameKit(KIND, TournamentGame)
+
+
+def seats(game: TournamentGame) -> list[Seat]:
+    """For /games: every player; in the current round, who still has a game to report or a
+    reported result to confirm."""
+    t = game.tournament
+    users = {p.id: p.user_id for p in t.players if p.user_id}
+    found = [Seat(u) for u in users.values()]
+    current = t.current
+    if current is None or t.finished:
+        return found
+    pending = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
+    for g in current.games:
+        if g.b is None or g.result is not None:
+            continue
+        report = pending.get(frozenset(g.players))
+        if report is None:
+            what = f"report your round {current.number} game (table {g.table}): `/tournament report`"
+            found += [Seat(users.get(p, 0), what) for p in g.players]
+        elif not report.disputed:
+            what = f"confirm or dispute the round {current.number} result your opponent reported (buttons)"
+            found.append(Seat(users.get(report.opponent, 0), what))
+    return found
 
 
 async def home_channel(interaction: discord.Interaction) -> int:
@@ -101,14 +130,14 @@ def require_organiser(interaction: discord.Interaction, game: TournamentGame, wh
     """Refuse ``what`` to anyone but the organisers and Manage Server members."""
     if not is_organiser(interaction, game):
         raise RuleError(
-            f"Only the organisers of {game.tournament.name} ({organisers_text(game)}) or a member with "
-            f"Manage Server can {what}."
+            f"Only the organisers of {public(game.tournament.name, 80)} ({organisers_text(game)}) or a "
+            f"member with Manage Server can {what}."
         )
 
 
 def add_organiser(game: TournamentGame, user_id: int) -> TournamentGame:
     if user_id in game.organisers:
-        raise RuleError(f"<@{user_id}> already organises {game.tournament.name}.")
+        raise RuleError(f"<@{user_id}> already organises {public(game.tournament.name, 80)}.")
     if len(game.organisers) >= MAX_ORGANISERS:
         raise RuleError(f"A tournament has at most {MAX_ORGANISERS} organisers; that is plenty.")
     return game.update(organisers=[*game.organisers, user_id])
@@ -134,7 +163,7 @@ def checked_text(text: str, what: str) -> str:
 def require_player(game: TournamentGame, user_id: int) -> str:
     pid = player_id(user_id)
     if not game.tournament.has_player(pid):
-        raise RuleError(f"<@{user_id}> is not in {game.tournament.name}.")
+        raise RuleError(f"<@{user_id}> is not in {public(game.tournament.name, 80)}.")
     return pid
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.limits import quote
 from bot.play import Change, Post, StepButton, View, send
+from bot.text import pinging, public
 from cogs.tournament.posts import result_text
 from cogs.tournament.state import (
     KIT,
@@ -64,10 +64,10 @@ async def _settle(button: StepButton, interaction: discord.Interaction, *, confi
     await Post(
         content=(
             f"{' '.join(f'<@{u}>' for u in organisers)}: {by} disputes the result "
-            f"{quote(t.name_of(report.reporter), 40)} reported (report #{report.id}). Set the right one with "
-            "`/tournament result`."
+            f"{public(t.name_of(report.reporter), 40)} reported (report #{report.id}). Set the right one "
+            "with `/tournament result`."
         ),
-        mentions=discord.AllowedMentions(users=[discord.Object(u) for u in organisers]),
+        mentions=pinging(organisers),
     ).send(interaction)
 
 

@@ -8,30 +8,80 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.heavy import run_heavy
 from bot.play import Post, autocomplete, is_manager, send
 from bot.storage.profiles import MAX_PROFILES_PER_OWNER, SERVER
 from cogs.wh40k.inputs import (
+    EDITION_CHOICES,
     MAX_PROFILE_NAME,
     Kind,
     check_name,
+    edition_for,
     guild_of,
     parse,
     read,
     repository,
     saved_choices,
     situation_choices,
+    suggest_line,
     target_choices,
     weapon_choices,
 )
 from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
-from rules.wh40k import AttackOdds, distribution, parse_situation, roll
-from rules.wh40k.profiles import suggest_weapon_line
+from rules.wh40k import parse_situation
+from rules.wh40k.attack import UnitOdds, roll_unit, unit_distribution
+from rules.wh40k.cost import check_unit_cost
+from rules.wh40k.profiles import parse_edition
 
-WEAPON_HELP = "A datasheet line, e.g. A4 BS3+ S5 AP-1 D2, lethal hits; or a saved profile's name"
-TARGET_HELP = "T4 Sv3+ W2 x5 inv5+ fnp6+ (and keywords for Anti-X); or a saved profile's name"
+WEAPON_HELP = "A datasheet line (A4 BS3+ S5 AP-1 D2, lethal hits), a unit (lines joined by ;) or a saved name"
+TARGET_HELP = "T4 Sv3+ W2 x5 inv5+ fnp6+ stealth (keywords for Anti-X); or a saved profile's name"
 SITUATION_HELP = "Any of: half range, charged, stationary, cover (commas between)"
+EDITION_HELP = "The rules edition: 11th (the default) or 10th (Boarding Actions)"
 KIND_CHOICES = [app_commands.Choice(name=k.value, value=k.value) for k in Kind]
+EDITIONS = [app_commands.Choice(name=f"{e} edition", value=e) for e in EDITION_CHOICES]
+
+
+def _clipped(text: str, limit: int = 1024) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+HELP_FIELDS = (
+    (
+        "Weapon line",
+        "`[name:] A<n or dice> BS<n>+ (or WS<n>+) S<n> AP-<n> D<n or dice> [x<models>], ability, ...`\n"
+        "e.g. `bolt rifle: A2 BS3+ S4 AP-1 D1 x9, heavy`. Dice: `AD6+1`, `DD3` (`D3` alone is 3 damage).\n"
+        "Abilities: lethal hits, sustained hits X, devastating wounds, twin-linked, anti-KEYWORD X+, "
+        "melta X, lance, heavy, ignores cover, rapid fire X, blast, blast X (11th), cleave X (11th), "
+        "torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, reroll hits (1), "
+        "reroll wounds (1), reroll damage. Read but without effect: assault, pistol, precision, extra "
+        "attacks, one shot, close-quarters.",
+    ),
+    (
+        "Unit (a whole volley)",
+        "Weapon lines joined by `;`, each with its own model count: "
+        "`bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2; "
+        "power fist: A3 WS3+ S8 AP-2 D2`. "
+        "Lines resolve in the order typed (in 10th edition Devastating Wounds lines go last); the target's "
+        "wounded model and slain models carry from one line to the next. Up to 12 lines, 600 attacks.",
+    ),
+    (
+        "Target line",
+        "`T<n> Sv<n>+ W<n> [x<models>] [inv<n>+ or <n>++] [fnp<n>+]`, then any of `stealth`, `cover`, "
+        "`-1 hit`, `-1 wound`, `-1 damage`, `half damage`, and keywords for Anti-X: infantry, vehicle, "
+        "monster, character, beast, swarm, mounted, fly, psyker, titanic, walker, battleline, ... "
+        "Any other keyword is `keyword:name` (and `anti-keyword:name 4+` on the weapon). "
+        "An unknown word is refused with a guess.",
+    ),
+    (
+        "Situation and edition",
+        "Situation: any of `half range, charged, stationary, cover`. `edition:` 11th (the default) or "
+        "10th (Boarding Actions). In 11th, cover is -1 to BS for Infantry, Beast and Swarm (and Stealth "
+        "gives cover); in 10th, cover is +1 to the save and Stealth -1 to hit. Every reply names the "
+        "edition and the 11th-edition steps kept from 10th because no source confirms them.",
+    ),
+)
+"""What `/help topic:40k` shows after the commands: the grammar of every line."""
 
 
 class ManagerOnly(RuleError):
@@ -76,7 +126,7 @@ async def _profile_line(interaction: discord.Interaction, current: str) -> list[
     """A weapon line completed with the ability being typed (a target line has nothing to complete)."""
     if getattr(interaction.namespace, "kind", None) == Kind.TARGET.value:
         return []
-    return [(line, line) for line in suggest_weapon_line(current)]
+    return [(line, line) for line in suggest_line(current)]
 
 
 class Wh40k(
@@ -89,32 +139,49 @@ class Wh40k(
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    def help_fields(self) -> tuple[tuple[str, str], ...]:
+        """The line grammar, for `/help topic:40k`."""
+        return HELP_FIELDS
+
     @app_commands.command(
-        name="attack", description="Roll a 40k attack: hits, wounds, saves, damage, every die"
+        name="attack", description="Roll a 40k attack (a weapon or a whole unit): hits, wounds, saves, dice"
     )
-    @app_commands.describe(weapon=WEAPON_HELP, target=TARGET_HELP, situation=SITUATION_HELP)
+    @app_commands.describe(
+        weapon=WEAPON_HELP, target=TARGET_HELP, situation=SITUATION_HELP, edition=EDITION_HELP
+    )
     @app_commands.autocomplete(weapon=_weapons, target=_targets, situation=_situations)
+    @app_commands.choices(edition=EDITIONS)
     async def attack(
-        self, interaction: discord.Interaction, weapon: str, target: str, situation: str | None = None
+        self,
+        interaction: discord.Interaction,
+        weapon: str,
+        target: str,
+        situation: str | None = None,
+        edition: str | None = None,
     ) -> None:
         armed = await read(interaction, Kind.WEAPON, weapon)
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
+        used = edition_for(edition, armed, aimed)
         rng = self.bot.rng  # type: ignore[attr-defined]
-        rolled = await asyncio.to_thread(roll, armed.weapon, aimed.target, where, rng)
-        reply = attack_reply(interaction.user, armed, aimed, where, rolled)
+        rolled = await asyncio.to_thread(
+            roll_unit, armed.unit, aimed.target, where, rng, edition=used.edition
+        )
+        reply = attack_reply(interaction.user, armed, aimed, where, rolled, used)
         await send(interaction, embed=reply.embed, files=reply.files)
 
     @app_commands.command(
-        name="odds", description="Exact odds of a 40k attack: wounds and models slain, with a chart"
+        name="odds", description="Exact odds of a 40k attack or a unit's volley: wounds, slain, a chart"
     )
     @app_commands.describe(
         weapon=WEAPON_HELP,
         target=TARGET_HELP,
         situation=SITUATION_HELP,
-        compare="A second weapon against the same target, drawn beside the first",
+        compare="A second weapon or unit against the same target, drawn beside the first",
+        edition=EDITION_HELP,
     )
     @app_commands.autocomplete(weapon=_weapons, target=_targets, situation=_situations, compare=_weapons)
+    @app_commands.choices(edition=EDITIONS)
     async def odds(
         self,
         interaction: discord.Interaction,
@@ -122,38 +189,53 @@ class Wh40k(
         target: str,
         situation: str | None = None,
         compare: str | None = None,
+        edition: str | None = None,
     ) -> None:
         weapons = [await read(interaction, Kind.WEAPON, weapon)]
         if compare is not None:
             weapons.append(await read(interaction, Kind.WEAPON, compare))
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
+        used = edition_for(edition, *weapons, aimed)
 
-        def work() -> list[AttackOdds]:
-            return [distribution(w.weapon, aimed.target, where) for w in weapons]
+        for w in weapons:  # refused at once when too big, before any work is queued
+            check_unit_cost(w.unit, aimed.target, where, edition=used.edition)
 
-        results = await asyncio.to_thread(work)
-        reply = odds_reply(interaction.user, weapons, aimed, where, results)
+        def work() -> list[UnitOdds]:
+            return [unit_distribution(w.unit, aimed.target, where, edition=used.edition) for w in weapons]
+
+        results = await run_heavy(work)
+        reply = odds_reply(interaction.user, weapons, aimed, where, results, used)
         await send(interaction, embed=reply.embed, images=reply.images)
 
     # -- saved profiles ------------------------------------------------------------------------
 
-    @profile.command(name="save", description="Keep a weapon or target line under a name")
+    @profile.command(name="save", description="Keep a weapon, unit or target line under a name")
     @app_commands.describe(
         name=f"The name to use it by (up to {MAX_PROFILE_NAME} characters)",
-        kind="A weapon line or a target line",
+        kind="A weapon line, a unit (weapon lines joined by ;) or a target line",
         line="The line itself, as you would type it in /40k attack",
         server="For everyone in this server (needs Manage Server); otherwise for you only",
+        edition="The edition it is for (used when a command gives none); 11th if not given",
     )
     @app_commands.autocomplete(line=_profile_line)
-    @app_commands.choices(kind=KIND_CHOICES)
+    @app_commands.choices(kind=KIND_CHOICES, edition=EDITIONS)
     async def profile_save(
-        self, interaction: discord.Interaction, name: str, kind: str, line: str, server: bool = False
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        kind: str,
+        line: str,
+        server: bool = False,
+        edition: str | None = None,
     ) -> None:
         owner = _owner(interaction, server, "save")
         what = Kind(kind)
+        if what is Kind.WEAPON and ";" in line:
+            what = Kind.UNIT  # several weapon lines are a unit
         name = check_name(name, what)
         canonical = parse(what, line).describe()
+        chosen = parse_edition(edition).value if edition else None
         replaced = await repository(interaction).save(
             guild_id=guild_of(interaction),
             owner_id=owner,
@@ -161,18 +243,22 @@ class Wh40k(
             kind=what.value,
             line=canonical,
             created_by=interaction.user.id,
+            edition=chosen,
         )
         whose = "the server's" if server else "your"
         verb = "Replaced" if replaced is not None else "Saved"
+        option = "target" if what is Kind.TARGET else "weapon"
         text = (
-            f"{verb} {whose} {what.value} profile **{name}**: `{canonical}`.\n"
-            f"Type `{name}` as the {what.value} in `/40k attack` or `/40k odds`."
+            f"{verb} {whose} {what.value} profile **{name}**"
+            + (f" ({chosen} edition)" if chosen else "")
+            + f": `{canonical}`.\n"
+            f"Type `{name}` as the {option} in `/40k attack` or `/40k odds`."
         )
         if replaced is not None:
             text += f"\nIt was `{replaced.line}` ({replaced.kind})."
         await Post(content=text, ephemeral=not server).send(interaction)
 
-    @profile.command(name="list", description="The weapon and target profiles you can use here")
+    @profile.command(name="list", description="The weapon, unit and target profiles you can use here")
     async def profile_list(self, interaction: discord.Interaction) -> None:
         usable = await repository(interaction).usable(
             guild_id=guild_of(interaction), user_id=interaction.user.id
@@ -188,7 +274,12 @@ class Wh40k(
                 if rows:
                     embed.add_field(
                         name=f"{'Server' if server else 'Your'} {kind.value}s",
-                        value="\n".join(f"**{p.name}**: `{p.line}`" for p in rows),
+                        value=_clipped(
+                            "\n".join(
+                                f"**{p.name}**" + (f" ({p.edition})" if p.edition else "") + f": `{p.line}`"
+                                for p in rows
+                            )
+                        ),
                         inline=False,
                     )
         embed.set_footer(

@@ -7,6 +7,7 @@ is the engine's :class:`~rules.wh40k.ProfileError`, which points at the part tha
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -14,8 +15,16 @@ from enum import StrEnum
 import discord
 
 from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
+from cogs.wh40k import army
 from rules.wh40k import ProfileError, Target, Weapon, parse_target, parse_weapon
-from rules.wh40k.profiles import suggest_weapon_line
+from rules.wh40k.profiles import (
+    DEFAULT_EDITION,
+    Edition,
+    Unit,
+    parse_edition,
+    parse_unit,
+    suggest_weapon_line,
+)
 
 MAX_PROFILE_NAME = 40
 _NAME = re.compile(r"^[^\W_][\w '.()/-]*$")
@@ -29,18 +38,32 @@ class Kind(StrEnum):
 
     WEAPON = "weapon"
     TARGET = "target"
+    UNIT = "unit"
+
+
+EDITION_CHOICES = [e.value for e in Edition]
 
 
 @dataclass(frozen=True)
 class Read:
-    """A weapon or target as read from an option, and the profile name it came from, if any."""
+    """A weapon, unit or target as read from an option; the saved profile it came from, if any,
+    and the edition that profile was saved for (``None``: not saved with one)."""
 
-    profile: Weapon | Target
+    profile: Weapon | Target | Unit
     name: str | None
+    edition: Edition | None = None
 
     @property
     def weapon(self) -> Weapon:
         assert isinstance(self.profile, Weapon)
+        return self.profile
+
+    @property
+    def unit(self) -> Unit:
+        """The weapon or unit as a unit (one line for a weapon)."""
+        if isinstance(self.profile, Weapon):
+            return Unit(weapons=(self.profile,), text=self.profile.text)
+        assert isinstance(self.profile, Unit)
         return self.profile
 
     @property
@@ -62,32 +85,73 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id or 0
 
 
-def parse(kind: Kind, line: str) -> Weapon | Target:
-    return parse_weapon(line) if kind is Kind.WEAPON else parse_target(line)
+def parse(kind: Kind, line: str) -> Weapon | Target | Unit:
+    """A saved profile's or an option's line read as ``kind``; a weapon option may hold a unit."""
+    if kind is Kind.TARGET:
+        return parse_target(line)
+    if kind is Kind.UNIT or ";" in line:
+        unit = parse_unit(line)
+        return unit.weapons[0] if kind is Kind.WEAPON and len(unit.weapons) == 1 else unit
+    return parse_weapon(line)
+
+
+def _accepts(option: Kind, saved: str) -> bool:
+    # the weapon option takes a saved weapon or a saved unit
+    return saved == option.value or (option is Kind.WEAPON and saved == Kind.UNIT.value)
+
+
+def _edition(saved: str | None) -> Edition | None:
+    return parse_edition(saved) if saved else None
 
 
 async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
-    """The weapon or target an option names: a saved profile's line, or the option as a line."""
+    """The weapon (or unit) or target an option names: a saved profile's line, the option as a line,
+    or a unit of the player's imported army lists."""
     if text and len(text) <= MAX_PROFILE_NAME and name_key(text):
         found = await repository(interaction).find(
             guild_id=guild_of(interaction), user_id=interaction.user.id, name=text
         )
         if found is not None:
-            if found.kind != kind.value:
+            if not _accepts(kind, found.kind):
+                wanted = "weapon or unit" if kind is Kind.WEAPON else kind.value
                 raise ProfileError(
                     f"`{found.name}` is a saved {found.kind} profile; the {kind.value} option needs a "
-                    f"{kind.value} line or profile."
+                    f"{wanted} line or profile."
                 )
-            return Read(parse(kind, found.line), found.name)
+            return Read(parse(Kind(found.kind), found.line), found.name, _edition(found.edition))
     try:
         return Read(parse(kind, text), None)
     except ProfileError as error:
+        unit = await army.find(interaction, text)  # not a line: a unit of the player's army lists?
+        if unit is not None:
+            return army_read(kind, unit)
         if len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
             raise ProfileError(
                 f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "
                 "`/40k profile list` shows the ones you can use."
             ) from None
         raise
+
+
+def army_read(kind: Kind, found: army.Found) -> Read:
+    """A unit of an imported list as the weapon (its volley, or one weapon) or as the target."""
+    if kind is Kind.TARGET:
+        return Read(parse(kind, found.unit.target_line()), found.label())
+    with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
+        return Read(parse(kind, found.weapon_text(named=True)), found.label())
+    text = found.weapon_text()
+    try:
+        return Read(parse(kind, text), found.label())
+    except ProfileError as error:
+        if ";" not in text:
+            raise
+        # Past the unit limits (lines, attacks): offer the unit's weapons one by one.
+        weapons = found.unit.volley_weapons(melee=found.melee)
+        names = ", ".join(f"`{found.unit.name}: {w.name}`" for w in weapons)
+        raise ProfileError(
+            f"{found.label()} cannot fire as one volley: {error}\n"
+            f"Pick one of its {len(weapons)} weapons: {names}"
+        ) from None
 
 
 def check_name(name: str, kind: Kind) -> str:
@@ -126,15 +190,31 @@ async def saved_choices(interaction: discord.Interaction, kind: Kind, current: s
 
 
 async def weapon_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-    """Saved weapons by name, then the line completed with the ability being typed."""
-    found = (await saved_choices(interaction, Kind.WEAPON, current))[:10]
+    """Saved weapons and units by name, units of imported lists, then the line completed with the
+    ability being typed."""
+    weapons = await saved_choices(interaction, Kind.WEAPON, current)
+    found = (weapons + await saved_choices(interaction, Kind.UNIT, current))[:10]
+    found += await army.weapon_choices(interaction, current)
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_WEAPON}", EXAMPLE_WEAPON)]
-    return found + [(line, line) for line in suggest_weapon_line(current)]
+    return found + [(line, line) for line in suggest_line(current)]
+
+
+def suggest_line(current: str, width: int = 100) -> list[str]:
+    """A weapon or unit line completed with the ability being typed in its last weapon line."""
+    head, semicolon, last = current.rpartition(";")
+    if not semicolon:
+        return suggest_weapon_line(current, width=width)
+    prefix = f"{head.rstrip()}; "
+    room = width - len(prefix)
+    if room < 20:
+        return []
+    return [prefix + line for line in suggest_weapon_line(last, width=room)]
 
 
 async def target_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
     found = await saved_choices(interaction, Kind.TARGET, current)
+    found += await army.target_choices(interaction, current)
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_TARGET}", EXAMPLE_TARGET)]
     return found
@@ -151,3 +231,28 @@ def situation_choices(current: str) -> list[tuple[str, str]]:
         for word in _SITUATION_WORDS
         if word not in present and word.startswith(fragment)
     ]
+
+
+@dataclass(frozen=True)
+class EditionUsed:
+    """The edition a command runs under, and why (shown in every reply)."""
+
+    edition: Edition
+    reason: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.edition.value} edition ({self.reason})"
+
+
+def edition_for(chosen: str | None, *reads: Read) -> EditionUsed:
+    """The option if given; else the edition the first saved profile was kept for; else 11th.
+
+    A saved profile of the other edition is named, so a player sees why.
+    """
+    if chosen:
+        return EditionUsed(parse_edition(chosen), "chosen")
+    for read_ in reads:
+        if read_.edition is not None and read_.name:
+            return EditionUsed(read_.edition, f"saved with {read_.name}")
+    return EditionUsed(DEFAULT_EDITION, "the default; `edition:10th` for 10th")

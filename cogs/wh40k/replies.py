@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -11,16 +12,18 @@ import discord
 
 from bot.limits import MAX_EMBED_DESCRIPTION
 from bot.play import Image
-from cogs.wh40k.inputs import Read
+from cogs.wh40k.inputs import EditionUsed, Read
 from renderers.odds_chart import render_odds_chart
 from rules.distribution import Distribution, percent
-from rules.wh40k import AttackOdds, AttackRoll, Situation, Target
-from rules.wh40k.attack import HAZARDOUS_MORTALS
+from rules.wh40k import AttackOdds, Situation, Target
+from rules.wh40k.attack import HAZARDOUS_MORTALS, UNCONFIRMED_11TH, UnitOdds, UnitRoll
+from rules.wh40k.profiles import Edition
 
 COLOUR = discord.Colour.from_rgb(196, 110, 0)
 CHART_FILENAME = "odds.png"
 LOG_FILENAME = "attack.txt"
-TABLE_ROWS = 10
+TABLE_ROWS = 16
+"""Most rows of an odds table; beyond, neighbouring values are folded into one row (and it says so)."""
 SERIES_NAMES = ("A", "B")
 CHART_CACHE = 64
 
@@ -59,44 +62,84 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _named(read: Read) -> str:
-    line = read.profile.describe()
-    return f"**{read.name}**: `{line}`" if read.name else f"`{line}`"
+def _named(read: Read, limit: int = 1000) -> str:
+    if isinstance(read.profile, Target):
+        lines = [read.profile.describe()]
+    else:
+        lines = [w.describe() for w in read.unit.weapons]
+    body = "\n".join(f"`{line}`" for line in lines)
+    text = (
+        f"**{read.name}**:\n{body}"
+        if read.name and len(lines) > 1
+        else (f"**{read.name}**: {body}" if read.name else body)
+    )
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _inputs(embed: discord.Embed, weapons: Sequence[Read], target: Read, situation: Situation) -> None:
+def _inputs(
+    embed: discord.Embed, weapons: Sequence[Read], target: Read, situation: Situation, used: EditionUsed
+) -> None:
     for index, weapon in enumerate(weapons):
-        name = "Weapon" if len(weapons) == 1 else f"Weapon {SERIES_NAMES[index]}"
+        unit = len(weapon.unit.weapons) > 1
+        kind = "Unit" if unit else "Weapon"
+        name = kind if len(weapons) == 1 else f"{kind} {SERIES_NAMES[index]}"
         embed.add_field(name=name, value=_named(weapon), inline=False)
     embed.add_field(name="Target", value=_named(target), inline=False)
     if situation != Situation():
         embed.add_field(name="Situation", value=situation_text(situation), inline=False)
+    embed.add_field(name="Edition", value=edition_text(used), inline=False)
+
+
+def edition_text(used: EditionUsed) -> str:
+    """The edition and why; for 11th, the steps kept from 10th edition because no source confirms them."""
+    text = used.text[:1].upper() + used.text[1:]
+    if used.edition is Edition.ELEVENTH:
+        text += f"\n{UNCONFIRMED_11TH}"
+    return text
 
 
 # -- /40k attack ---------------------------------------------------------------------------------
 
 
 def attack_reply(
-    user: discord.abc.User, weapon: Read, target: Read, situation: Situation, rolled: AttackRoll
+    user: discord.abc.User,
+    weapon: Read,
+    target: Read,
+    situation: Situation,
+    rolled: UnitRoll,
+    used: EditionUsed,
 ) -> Reply:
-    """Every step's dice; when they don't fit one message, the whole log is attached as text."""
-    models = rolled.plan.target_models
+    """Every step's dice, line by line for a unit; when they don't fit one message, the whole
+    log is attached as text."""
+    models = rolled.target_models
     title = f"⚔️ {_plural(rolled.wounds_dealt, 'wound')} dealt, {rolled.models_slain}/{models} models slain"
     if rolled.hazardous_failed:
         title += f" · Hazardous: {rolled.hazardous_failed * HAZARDOUS_MORTALS} mortal wounds on the attacker"
-    lines = rolled.lines()
+    lines: list[str] = []
+    weapons = weapon.unit.weapons
+    for index, one in zip(rolled.order, rolled.rolls, strict=True):
+        if len(weapons) > 1:
+            lines.append(f"__{index + 1}. {weapons[index].label[:80]}__")
+        lines += one.lines()
     text = "\n".join(lines)
     files = []
-    if len(text) > MAX_EMBED_DESCRIPTION - 200:
+    if len(text) > MAX_EMBED_DESCRIPTION - 300:
         files.append(discord.File(io.BytesIO(_plain(lines).encode()), filename=LOG_FILENAME))
         short = [line for line in lines if not line.startswith("  ")]
         text = "\n".join(short) + f"\n*Every damage roll, and every die, is in {LOG_FILENAME}.*"
+        if len(text) > MAX_EMBED_DESCRIPTION - 100:
+            text = text[: MAX_EMBED_DESCRIPTION - 200] + f"…\n*The whole roll is in {LOG_FILENAME}.*"
     embed = discord.Embed(title=title, description=text, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
-    _inputs(embed, [weapon], target, situation)
-    footer = ["bold: critical", "struck: re-rolled", *rolled.notes]
-    embed.set_footer(text=" · ".join(footer))
+    _inputs(embed, [weapon], target, situation, used)
+    notes = dict.fromkeys(n for r in rolled.rolls for n in r.notes)
+    footer = ["bold: critical", "struck: re-rolled", *rolled.notes, *notes]
+    embed.set_footer(text=_clip(" · ".join(footer), 2000))
     return Reply(embed, files=files)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _plain(lines: list[str]) -> str:
@@ -113,34 +156,78 @@ def _plain(lines: list[str]) -> str:
 # -- /40k odds -----------------------------------------------------------------------------------
 
 
-def _ks(dists: Sequence[Distribution]) -> list[int]:
-    """The "at least" rows worth showing for every series, thinned evenly."""
-    ks = sorted({k for d in dists for k, _ in d.at_least_rows(TABLE_ROWS)})
-    if len(ks) <= TABLE_ROWS:
-        return ks
-    return [ks[round(i * (len(ks) - 1) / (TABLE_ROWS - 1))] for i in range(TABLE_ROWS)]
+TAIL = 0.0005
+"""Values past the last one with at least this chance (of it or more) share one row."""
 
 
-def at_least_table(dists: Sequence[Distribution], *, headers: Sequence[str]) -> str:
-    """A code block: one row per k, one column per series, P(at least k) in each cell."""
-    rows = [("at least", *headers)]
-    rows += [(f"{k}", *(percent(d.at_least(k)) for d in dists)) for k in _ks(dists)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)) for r in rows]
-    return "```\n" + "\n".join(lines) + "\n```"
+def _rows(dists: Sequence[Distribution], limit: int = TABLE_ROWS) -> tuple[list[tuple[int, int]], str]:
+    """The table's rows as (first, last) value ranges covering every value from 0 to the largest
+    possible. The unlikely tail (each value's chance of at least it under 0.05%) shares one
+    row; if more than ``limit`` rows remain, neighbouring values are folded together evenly.
+    Returns the rows and a sentence saying what was folded ("" when nothing was)."""
+    top = max(d.maximum for d in dists)
+    shown = max((k for k in range(top + 1) if any(d.at_least(k) >= TAIL for d in dists)), default=0)
+    possible = sorted({k for d in dists for k in d.outcomes if k <= shown} | {0})
+    folded = []
+    if len(possible) < shown + 1:
+        folded.append("values that cannot happen are left out")
+    if len(possible) <= limit:
+        rows = [(k, k) for k in possible]
+    else:
+        width = math.ceil(len(possible) / limit)
+        groups = [possible[i : i + width] for i in range(0, len(possible), width)]
+        rows = [(g[0], g[-1]) for g in groups]
+        folded.append(f"{width} values a row ({len(possible)} values do not fit {limit} rows)")
+    if shown < top:
+        rows.append((shown + 1, top))
+        folded.append(f"{shown + 1}-{top} in one row (each under 0.1%)")
+    sentence = "; ".join(folded)
+    return rows, sentence[:1].upper() + sentence[1:] + ("." if folded else "")
 
 
-def _means(odds: AttackOdds, target: Target) -> str:
-    lines = [
-        f"attacks {odds.mean_attacks:.1f} → hits {odds.mean_hits:.1f} → wounding {odds.mean_wounding:.1f}"
-        f" → unsaved {odds.mean_unsaved:.1f}",
+def _range(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def odds_table(dists: Sequence[Distribution], *, headers: Sequence[str]) -> str:
+    """A code block: one row per value (or folded range), and per series the chance of exactly
+    that value (or of one in the range) and of at least it. A row's "at least" for 0 is left
+    out: it is always 100%."""
+    rows, folded = _rows(dists)
+    titles = ["value"]
+    for h in headers:
+        titles += [f"{h} =" if h else "exactly", f"{h} ≥" if h else "at least"]
+    table = [tuple(titles)]
+    for first, last in rows:
+        cells = [_range(first, last)]
+        for d in dists:
+            exactly = sum(p for k, p in d.items() if first <= k <= last)
+            cells += [percent(exactly), "" if first == 0 else percent(d.at_least(first))]
+        table.append(tuple(cells))
+    widths = [max(len(r[i]) for r in table) for i in range(len(titles))]
+    lines = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in table]
+    text = "```\n" + "\n".join(lines) + "\n```"
+    return text + (f"\n{folded}" if folded else "")
+
+
+def _means(odds: UnitOdds, target: Target) -> str:
+    lines = []
+    for index in odds.order:
+        line: AttackOdds = odds.weapons[index]
+        name = f"{index + 1}. " if len(odds.weapons) > 1 else ""
+        lines.append(
+            f"{name}attacks {line.mean_attacks:.1f} → hits {line.mean_hits:.1f} → wounding "
+            f"{line.mean_wounding:.1f} → unsaved {line.mean_unsaved:.1f}"
+        )
+    lines += [
         f"wounds dealt: **{odds.wounds.mean:.2f}** (of {target.wounds * target.models})",
         f"models slain: **{odds.slain.mean:.2f}** (of {target.models})",
     ]
-    if odds.hazardous is not None:
-        failed = odds.hazardous.at_least(1)
+    hazardous = [w.hazardous for w in odds.weapons if w.hazardous is not None]
+    if hazardous:
+        none = math.prod(h.probability(0) for h in hazardous)
         lines.append(
-            f"Hazardous: {percent(failed)} chance of at least one failed test "
+            f"Hazardous: {percent(1 - none)} chance of at least one failed test "
             f"({HAZARDOUS_MORTALS} mortal wounds on the attacker each)"
         )
     return "\n".join(lines)
@@ -156,39 +243,45 @@ def odds_reply(
     weapons: Sequence[Read],
     target: Read,
     situation: Situation,
-    results: Sequence[AttackOdds],
+    results: Sequence[UnitOdds],
+    used: EditionUsed,
 ) -> Reply:
-    """Means, P(at least k) for wounds and models slain, and the chart (both series with compare)."""
+    """Means, the odds of each number of wounds dealt and models slain, and the chart (both
+    series with compare)."""
     profile = target.target
-    title = f"📊 Odds against {target.label(60)}"
+    title = f"📊 Odds against {target.label(60)} · {used.edition.value} edition"
     embed = discord.Embed(title=title, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
-    _inputs(embed, weapons, target, situation)
+    _inputs(embed, weapons, target, situation, used)
     compare = len(results) > 1
     for index, (weapon, result) in enumerate(zip(weapons, results, strict=True)):
         name = f"{SERIES_NAMES[index]}: {weapon.label(60)}" if compare else "Means"
-        embed.add_field(name=name, value=_means(result, profile), inline=False)
-    headers = SERIES_NAMES[: len(results)] if compare else ("chance",)
+        embed.add_field(name=name, value=_clip(_means(result, profile), 1024), inline=False)
+    headers = SERIES_NAMES[: len(results)] if compare else ("",)
     same = profile.wounds == 1  # one wound per model: wounds dealt and models slain are one number
     embed.add_field(
-        name="Chance of at least k wounds dealt" + (" (= models slain)" if same else ""),
-        value=at_least_table([r.wounds for r in results], headers=headers),
-        inline=True,
+        name="Wounds dealt" + (" (= models slain)" if same else ""),
+        value=odds_table([r.wounds for r in results], headers=headers),
+        inline=False,
     )
     if profile.models > 1 and not same:
         embed.add_field(
-            name="Chance of at least k models slain",
-            value=at_least_table([r.slain for r in results], headers=headers),
-            inline=True,
+            name="Models slain",
+            value=odds_table([r.slain for r in results], headers=headers),
+            inline=False,
         )
-    notes = list(dict.fromkeys(n for r in results for n in (*r.notes, *r.wounds.notes)))
-    embed.set_footer(text=" ".join(["Exact odds.", *notes]))
+    notes = list(
+        dict.fromkeys(
+            n for r in results for n in (*r.notes, *(x for w in r.weapons for x in w.notes), *r.wounds.notes)
+        )
+    )
+    embed.set_footer(text=_clip(" ".join(["Exact odds.", *notes]), 2000))
     what, slain = charted(profile)
     series = tuple(
         (f"{SERIES_NAMES[i]}: {w.label()}" if compare else w.label(), r.slain if slain else r.wounds)
         for i, (w, r) in enumerate(zip(weapons, results, strict=True))
     )
-    chart_title = f"{what.capitalize()}: {target.label(40)}"
-    image = Image(lambda: chart_png(series, chart_title, what), CHART_FILENAME)
+    chart_title = f"{what.capitalize()}: {target.label(40)} ({used.edition.value} ed.)"
+    image = Image(lambda: chart_png(series, chart_title, what), CHART_FILENAME, heavy=True)
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return Reply(embed, images=[image])

@@ -20,7 +20,7 @@ import random
 from pydantic import BaseModel, ConfigDict
 
 from rules.boarding_actions.content import MissionLibrary, default_library
-from rules.boarding_actions.missions import Mission, MissionKind
+from rules.boarding_actions.missions import Mission, MissionKind, Role
 from rules.errors import RuleError
 
 
@@ -74,3 +74,44 @@ def _kind(kind: MissionKind | str) -> MissionKind:
         raise RuleError(
             f"{kind!r} is not a kind of mission: roll `symmetric` (a D33) or `asymmetric` (a D6)."
         ) from None
+
+
+#: A roll-off stops after this many ties in a row (one in 6**20: never, but bounded).
+MAX_ROLL_OFFS = 20
+
+
+class RollOff(BaseModel):
+    """A roll-off between the Attacker and the Defender: one D6 each, again while they tie."""
+
+    model_config = ConfigDict(frozen=True)
+
+    throws: tuple[tuple[int, int], ...]
+    """Each throw as (Attacker's D6, Defender's D6); every one but the last is a tie."""
+
+    @property
+    def winner(self) -> Role:
+        attacker, defender = self.throws[-1]
+        return Role.ATTACKER if attacker > defender else Role.DEFENDER
+
+    def text(self, attacker: str, defender: str) -> str:
+        """The throws in one line: ``"Ann 4, Bo 4 (a tie: again); Ann 2, Bo 5"``."""
+        parts = [f"{attacker} {a}, {defender} {d}" for a, d in self.throws]
+        return "; ".join([*(f"{p} (a tie: again)" for p in parts[:-1]), parts[-1]])
+
+
+def roll_off(rng: random.Random) -> RollOff:
+    """Both players roll a D6; the higher wins, and a tie is rolled again.
+
+    >>> off = roll_off(random.Random(5))
+    >>> off.throws, off.winner.value
+    (((5, 3),), 'attacker')
+    """
+    throws = []
+    for _ in range(MAX_ROLL_OFFS):
+        attacker, defender = rng.randint(1, 6), rng.randint(1, 6)
+        throws.append((attacker, defender))
+        if attacker != defender:
+            break
+    else:  # twenty ties: settle it without a bias
+        throws.append((2, 1) if rng.random() < 0.5 else (1, 2))
+    return RollOff(throws=tuple(throws))

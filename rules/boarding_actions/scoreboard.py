@@ -151,3 +151,23 @@ def scoreboard(state: BattleState) -> Scoreboard:
         leader=now.winner,
         underdog_bonus=state.mission.underdog_bonus if weak is not None else "",
     )
+
+
+def committed(state: BattleState) -> BattleState:
+    """``state`` without the reports of the moment still open: what the scoreboard image shows.
+
+    Reports at the current moment can still change (a tick, then an untick); they reach the image
+    when the moment is done, so it is drawn once per scoring moment. Once over, all of it counts.
+
+    >>> from rules.boarding_actions.battle import Player, new_battle
+    >>> from rules.boarding_actions.content import load_missions_strict
+    >>> teeth = load_missions_strict().get("pull-their-teeth")
+    >>> state = new_battle(teeth, attacker=Player(name="Ann"), defender=Player(name="Bo"))
+    >>> committed(state) == state
+    True
+    """
+    if state.over:
+        return state
+    now = (state.round, state.turn, state.moment)
+    kept = [e for e in state.entries if (e.round, e.turn, e.moment) != now]
+    return state if len(kept) == len(state.entries) else state.model_copy(update={"entries": kept})

@@ -327,6 +327,26 @@ def deck_count(build: BossBuild | HeroBuild) -> int:
     return sum(build.deck.values())
 
 
+def card_side(section: str, spec: Any) -> Side | None:
+    """The side a card can go into the build of (``None``: either side's).
+
+    Boss pieces are the boss's; equipment and abilities are marked with their side; action cards
+    by their set (neutral ones go in either deck); hero cards are heroes (chosen by joining).
+
+    >>> from rules.boss_fight.content import load_catalog
+    >>> c = load_catalog()
+    >>> card_side("pieces", c.pieces["horned_skull"]), card_side("actions", c.actions["walk"])
+    (<Side.BOSS: 'boss'>, None)
+    """
+    if section == "pieces":
+        return Side.BOSS
+    if section == "heroes":
+        return Side.HERO
+    if section == "actions":
+        return None if spec.set.value == "neutral" else Side(spec.set.value)
+    return getattr(spec, "side", None)
+
+
 def add_card(catalog: Catalog, build: BossBuild | HeroBuild, key: str, *, piece: str | None = None,
              others: int = 0, limit: int | None = None) -> BossBuild | HeroBuild:
     """The build with one more card: a piece, equipment, ability, or one copy in the deck.

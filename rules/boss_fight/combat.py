@@ -108,3 +108,70 @@ def expected_damage(damage: int, *, attack_stat: int, defence_stat: int, rolls: 
     total = sum(resolve_hit(damage, attack_stat=attack_stat, defence_stat=defence_stat, roll=r,
                             armour=armour).damage for r in range(1, 7))
     return total / 6
+
+
+# ---- the arithmetic in words (the step report) -------------------------------------------------
+# Here rather than in narration.py: the engine writes the strike line as it resolves it, and
+# narration imports the engine, so the words live below both.
+
+
+def stat_words(name: str, base: int, mods: list[tuple[int, str]], total: int) -> str:
+    """A combat statistic as a player adds it up: the card's printed value, each change and why,
+    then what it comes to.
+
+    >>> stat_words("Strength", 7, [(-1, "the card")], 6)
+    'Strength 7, -1 from the card: 6'
+    >>> stat_words("Strength", 5, [(2, "rolled")], 7)
+    'Strength 5, +2 rolled: 7'
+    >>> stat_words("Intelligence", 4, [], 4)
+    'Intelligence 4'
+    """
+    if not mods:
+        return f"{name} {total}"
+    steps = ", ".join(f"{amount:+d} {why}" if why == "rolled" else f"{amount:+d} from {why}"
+                      for amount, why in mods)
+    return f"{name} {base}, {steps}: {total}"
+
+
+def damage_words(damage: int, att: int, dfn: int, compared: int, armour: int, dealt: int) -> str:
+    """How the attack's damage becomes the damage taken, one step per clause: the comparison of
+    the two combat statistics (the seed's table), then armour.
+
+    >>> print(damage_words(7, 6, 7, 6, 1, 5))
+    6 is lower than 7, so the attack's 7 damage goes down by 1 to 6; armour 1 takes 1 off: 5 damage
+    >>> print(damage_words(3, 7, 6, 4, 0, 4))
+    7 is higher than 6, so the attack's 3 damage goes up by 1 to 4: 4 damage
+    >>> print(damage_words(3, 8, 4, 6, 0, 6))
+    8 is at least double 4, so the attack's 3 damage is doubled to 6: 6 damage
+    >>> print(damage_words(5, 2, 4, 3, 0, 3))
+    2 is at most half of 4, so the attack's 5 damage is halved, rounding up, to 3: 3 damage
+    >>> print(damage_words(1, 3, 4, 1, 0, 1))
+    3 is lower than 4, but the attack's 1 damage cannot go lower: 1 damage
+    >>> print(damage_words(2, 4, 4, 2, 3, 1))
+    4 equals 4, so the attack's 2 damage stays 2; armour 3 takes 1 off (a hit does at least 1): 1 damage
+    >>> print(damage_words(4, 5, 5, 4, 0, 4))
+    5 equals 5, so the attack's 4 damage stays 4: 4 damage
+    """
+    rule = compare_rule(att, dfn)
+    if rule.startswith("equal"):
+        text = f"{att} equals {dfn}, so the attack's {damage} damage stays {compared}"
+    elif rule.startswith("double"):
+        text = f"{att} is at least double {dfn}, so the attack's {damage} damage is doubled to {compared}"
+    elif rule.startswith("half"):
+        text = (f"{att} is at most half of {dfn}, so the attack's {damage} damage is halved, rounding up, "
+                f"to {compared}")
+    elif rule.startswith("higher"):
+        text = f"{att} is higher than {dfn}, so the attack's {damage} damage goes up by 1 to {compared}"
+    elif compared == damage:
+        text = f"{att} is lower than {dfn}, but the attack's {damage} damage cannot go lower"
+    else:
+        text = f"{att} is lower than {dfn}, so the attack's {damage} damage goes down by 1 to {compared}"
+    if armour:
+        taken = compared - dealt
+        if taken == 0:
+            text += f"; armour {armour} cannot take the last point off"
+        elif taken < armour:
+            text += f"; armour {armour} takes {taken} off (a hit does at least 1)"
+        else:
+            text += f"; armour {armour} takes {taken} off"
+    return f"{text}: {dealt} damage"

@@ -53,7 +53,7 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from rules.boss_fight.building import build_boss, build_hero, check_party, check_points
-from rules.boss_fight.combat import compare_damage, compare_rule, resolve_hit
+from rules.boss_fight.combat import compare_damage, compare_rule, damage_words, resolve_hit, stat_words
 from rules.boss_fight.content import (
     Affects,
     Area,
@@ -825,37 +825,13 @@ def _end_if_a_side_is_gone(ctx: _Ctx) -> None:
                  Outcome.DRAW: "The boss and the last hero fall together: a draw."}[s.outcome])
 
 
-def _stat_parts(c: Character, stat: Stat, extra: int = 0, extra_why: str = "card") -> tuple[int, str]:
-    """A combat statistic now and how it adds up ("5 +1 Frenzy +1 card = 7")."""
-    base = c.stats.get(stat)
-    parts = [str(base)]
-    for m in c.mods:
-        if m.stat is stat and m.amount:
-            parts.append(f"{m.amount:+d} {m.source}")
+def _stat_parts(c: Character, stat: Stat, extra: int = 0, extra_why: str = "the card") -> tuple[int, str]:
+    """A combat statistic now and how it adds up ("Strength 5, +1 from Frenzy, +1 from the card: 7")."""
+    mods = [(m.amount, m.source) for m in c.mods if m.stat is stat and m.amount]
     if extra:
-        parts.append(f"{extra:+d} {extra_why}")
+        mods.append((extra, extra_why))
     total = c.current(stat) + extra
-    if len(parts) == 1:
-        return total, str(total)
-    return total, f"{' '.join(parts)} = {total}"
-
-
-def _damage_sum(damage: int, att: int, dfn: int, compared: int, armour: int, dealt: int) -> str:
-    rule = compare_rule(att, dfn)
-    if rule.startswith("equal"):
-        text = f"{damage}"
-    elif rule.startswith("double"):
-        text = f"{damage} x2 = {compared}"
-    elif rule.startswith("half"):
-        text = f"{damage} halved, rounding up = {compared}"
-    elif rule.startswith("higher"):
-        text = f"{damage} +1 = {compared}"
-    else:
-        floor = "" if compared == damage - 1 else ", at least 1"
-        text = f"{damage} -1{floor} = {compared}"
-    if armour:
-        text += f", armour -{armour} (at least 1) = {dealt}"
-    return text
+    return total, stat_words(stat.value.capitalize(), c.stats.get(stat), mods, total)
 
 
 def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, stat: Stat, what: str,
@@ -884,11 +860,11 @@ def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, st
         ctx.say(f"{attacker.name}'s {what} at {defender.name}: {defender.name} rolls a 6 for defence: "
                 "a miss!")
         return False
-    _, dfn_text = _stat_parts(defender, stat, roll or 0, "roll")
+    _, dfn_text = _stat_parts(defender, stat, roll or 0, "rolled")
     compared = compare_damage(damage, att, hit.defence)
-    arithmetic = _damage_sum(damage, att, hit.defence, compared, armour, hit.damage)
-    ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}. {stat.value.capitalize()} {att_text} "
-            f"against {dfn_text} ({record.rule}): {arithmetic} damage. {defender.name} {before} -> "
+    arithmetic = damage_words(damage, att, hit.defence, compared, armour, hit.damage)
+    ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}. Attack: {att_text}. Defence: "
+            f"{dfn_text}. {arithmetic[0].upper()}{arithmetic[1:]}. {defender.name} {before} -> "
             f"{record.health_after}/{defender.max_health} health.")
     _damage(ctx, defender, hit.damage)
     return True

@@ -18,6 +18,7 @@ from rules.boss_fight.building import (
     MAX_HEROES,
     MAX_PLAYERS,
     add_card,
+    build_boss,
     build_points,
     deck_count,
     remove_card,
@@ -25,7 +26,9 @@ from rules.boss_fight.building import (
 )
 from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, load_catalog
 from rules.boss_fight.engine import agree_draw, all_placed, apply, new_game
+from rules.boss_fight.hexgrid import parse_label
 from rules.boss_fight.narration import report_step
+from rules.boss_fight.placing import nearest_tiles, placement_tiles
 from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight, Withdraw
 from rules.boss_fight.state import GameState as FightState
 from rules.boss_fight.views import parse_tile
@@ -183,22 +186,7 @@ def join(game: Table, user: int, side: str, preset: str | None) -> tuple[Table, 
         raise RuleError("You play the boss; one player cannot play both sides.")
     if not preset:
         raise RuleError("Name a hero: `/bf join side:hero preset:<a hero preset or hero card>`.")
-    # A whole preset name, then a whole hero card name (a bare hero, built card by card), then
-    # the unique start of a preset's or a hero's name.
-    build = None
-    for table, whole in (("hero_presets", True), ("heroes", True), ("hero_presets", False)):
-        try:
-            found = cat.get(table, preset, prefix=not whole)
-        except RuleError:
-            continue
-        build = found.build if table == "hero_presets" else HeroBuild(hero=found.id, deck={})
-        break
-    if build is None:
-        raise NotFoundError(
-            f"No hero preset or hero card is called {quote(preset, 40)}. Presets (a ready build): "
-            f"{', '.join(sorted(cat.hero_presets))}; hero cards (an empty build to fill with /bf add): "
-            f"{', '.join(sorted(cat.heroes))}."
-        )
+    build, note = _hero_build(preset)
     seat = HeroSeat(player=user, build=build)
     name = hero_name(seat)
     if any(hero_name(s).lower() == name.lower() for s in game.heroes):
@@ -211,7 +199,59 @@ def join(game: Table, user: int, side: str, preset: str | None) -> tuple[Table, 
             f"A game has at most {MAX_PLAYERS} players (the boss player and {MAX_PLAYERS - 1} hero players)."
         )
     new = game.model_copy(update={"heroes": [*game.heroes, seat]})
-    return new, f"{mention(user)} adds {name} to the party."
+    return new, f"{mention(user)} adds {name} to the party.{note}"
+
+
+#: Typed before a hero card's id, it picks the bare hero card (an empty build) over a preset.
+HERO_CARD_PREFIX = "card:"
+
+
+def _hero_build(preset: str) -> tuple[HeroBuild, str]:
+    """The build a typed ``preset:`` names, and a note when the text could mean two things.
+
+    A preset wins when its name or id is the text or starts with it ("brannoc" is the preset
+    Brannoc the Brawler, a ready build, not the bare hero card Brannoc): a player who types a
+    hero's name wants to play that hero, and an empty build silently taken is worse than a ready
+    one. ``card:brannoc`` takes the bare hero card, to build card by card.
+
+    >>> _hero_build("brannoc")[0].equipment != [], "card:brannoc" in _hero_build("brannoc")[1]
+    (True, True)
+    >>> _hero_build("card:brannoc")[0].equipment
+    []
+    """
+    cat = catalog()
+    text = preset.strip()
+    if text.lower().startswith(HERO_CARD_PREFIX):
+        card = cat.get("heroes", text[len(HERO_CARD_PREFIX) :], prefix=False)
+        return HeroBuild(hero=card.id, deck={}), ""
+    found = None
+    for whole in (True, False):
+        try:
+            found = cat.get("hero_presets", text, prefix=not whole)
+            break
+        except RuleError:
+            continue  # none, or the start of several: a hero card may still be meant
+    if found is not None:
+        try:
+            card = cat.get("heroes", text, prefix=False)
+        except RuleError:
+            return found.build, ""
+        return found.build, (
+            f" ({quote(text, 40)} is also the hero card {card.name}: this is the preset {found.id}, "
+            f"a ready build; `/bf join side:hero preset:{HERO_CARD_PREFIX}{card.id}` starts "
+            f"{card.name} from an empty build instead.)"
+        )
+    try:
+        card = cat.get("heroes", text, prefix=False)
+    except RuleError:
+        card = None
+    if card is not None:
+        return HeroBuild(hero=card.id, deck={}), ""
+    raise NotFoundError(
+        f"No hero preset or hero card is called {quote(preset, 40)}. Presets (a ready build): "
+        f"{', '.join(sorted(cat.hero_presets))}; hero cards (an empty build to fill with /bf add): "
+        f"{', '.join(HERO_CARD_PREFIX + h for h in sorted(cat.heroes))}."
+    )
 
 
 def my_build(game: Table, user: int, character: str | None) -> tuple[int | None, BossBuild | HeroBuild, str]:
@@ -285,11 +325,22 @@ def set_deck(game: Table, user: int, character: str | None, preset: str) -> tupl
     index, build, name = my_build(game, user, character)
     cat = catalog()
     table = "boss_presets" if index is None else "hero_presets"
-    deck = cat.get(table, preset).build.deck
-    new_build = build.model_copy(update={"deck": dict(deck)})
-    return _put(
-        game, index, new_build
-    ), f"{name} takes that preset's deck. {build_line(game, index, new_build)}"
+    source = cat.get(table, preset)
+    new_build = build.model_copy(update={"deck": dict(source.build.deck)})
+    left = [cat.equipment[e if isinstance(e, str) else e.id].name for e in source.build.equipment]
+    left += [cat.abilities[a].name for a in source.build.abilities]
+    if index is None:
+        left = [cat.pieces[p].name for p in source.build.pieces] + left
+    rest = (
+        f" Only the deck is copied: {name}'s "
+        + ("pieces, " if index is None else "")
+        + "equipment and abilities stay as they were"
+        + (f" (the preset also has {', '.join(left)}: `/bf add card:` each one you want)." if left else ".")
+    )
+    return _put(game, index, new_build), (
+        f"{name} takes the {deck_count(new_build)}-card deck of the preset {source.id}.{rest} "
+        f"{build_line(game, index, new_build)}"
+    )
 
 
 def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> str:
@@ -336,6 +387,58 @@ def set_map(game: Table, user: int, map_id: str) -> tuple[Table, str]:
     return game.model_copy(update={"map_id": board.id}), f"The map is now {board.name}."
 
 
+def setup_board(game: Table) -> FightState:
+    """The board to show while nobody has placed yet: the chosen map with its obstacles and, when
+    the boss's pieces are chosen, the boss waiting to be placed (so its deployment can be drawn).
+    Once placing has begun, the fight itself.
+
+    >>> t = Table(host=1, map_id="great_hall")
+    >>> b = setup_board(t)
+    >>> b.board.id, b.characters
+    ('great_hall', [])
+    >>> t = join(t, 1, "boss", "the_gazer")[0]
+    >>> len(setup_board(t).boss.shape), setup_board(t).boss.anchor
+    (9, None)
+    """
+    if game.fight is not None:
+        return game.fight
+    cat = catalog()
+    board = cat.get("maps", game.map_id)
+    characters = []
+    if game.boss is not None and game.boss.pieces:
+        # The shape comes from the pieces alone: an unfinished deck is lent a preset's for the picture.
+        for deck in (game.boss.deck, *(p.build.deck for p in cat.boss_presets.values())):
+            try:
+                characters = [build_boss(cat, game.boss.model_copy(update={"deck": dict(deck)}))]
+                break
+            except RuleError:
+                continue
+    return FightState(
+        settings=game.settings,
+        board=board,
+        obstacles=[parse_label(t, board.width, board.height) for t in board.obstacles],
+        characters=characters,
+        active=characters[0].id if characters else None,
+    )
+
+
+def _nearest(fight: FightState, tile: str, rotation: int) -> str:
+    """" Nearest tiles that work: ..." for a refused placement (empty when none can be named)."""
+    try:
+        wanted = parse_tile(fight, tile)
+    except RuleError:
+        return ""
+    legal = placement_tiles(fight, None, rotation)
+    if not legal:
+        if fight.current is not None and fight.current.id == fight.boss.id:
+            return f" The boss fits nowhere at rotation {rotation}: try another rotation."
+        return ""
+    near = ", ".join(h.label() for h in nearest_tiles(legal, wanted))
+    boss = fight.current is not None and fight.current.id == fight.boss.id
+    turned = f" at rotation {rotation}" if boss else ""
+    return f" Nearest tiles that work{turned}: {near} (`/bf place tile:` lists them all)."
+
+
 def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[Table, list[str]]:
     """Put the next piece down: the boss first, then each hero, each by its own player."""
     if game.started:
@@ -364,12 +467,15 @@ def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[T
     owner = current.controller
     if owner != str(user):
         raise RuleError(f"{current.name} is placed next, by <@{owner}>.")
-    where = parse_tile(fight, tile)
-    if current.id == fight.boss.id:
-        action: PlaceBoss | PlaceHero = PlaceBoss(anchor=where, rotation=rotation)
-    else:
-        action = PlaceHero(character=current.id, tile=where)
-    result = apply(fight, action, rng)
+    try:
+        where = parse_tile(fight, tile)
+        if current.id == fight.boss.id:
+            action: PlaceBoss | PlaceHero = PlaceBoss(anchor=where, rotation=rotation)
+        else:
+            action = PlaceHero(character=current.id, tile=where)
+        result = apply(fight, action, rng)
+    except RuleError as refused:
+        raise RuleError(f"{refused}{_nearest(fight, tile, rotation)}") from refused
     return game.model_copy(update={"fight": result.state}), list(result.log)
 
 

@@ -316,9 +316,9 @@ def status_lines(state: GameState) -> list[str]:
 def _line(c: Character) -> str:
     if c.dead:
         return f"{c.name}: {'withdrew' if c.withdrawn else 'dead'}"
-    where = c.tiles()[0].label() if c.tiles() else "not placed"
+    where = f"at {c.tiles()[0].label()}" if c.tiles() else "(not placed yet)"
     status = f" [{', '.join(m.status.value for m in c.statuses)}]" if c.statuses else ""
-    return (f"{c.name} {c.health}/{c.max_health} hp at {where}; INT {c.current(Stat.INTELLIGENCE)} "
+    return (f"{c.name} {c.health}/{c.max_health} hp {where}; INT {c.current(Stat.INTELLIGENCE)} "
             f"STR {c.current(Stat.STRENGTH)} AGI {c.current(Stat.AGILITY)}; hand {len(c.piles.hand)}{status}")
 
 

@@ -67,6 +67,21 @@ class Save(BaseModel):
     """A d20 at or below this passes (0: never passes, 20: always)."""
     cost: int = 1
     continuous: bool = False
+    wounds_at_most: int | None = None
+    """N4's ARM and BTS saves: the Attack Damage, a d20 at or below which fails the save (the d20
+    plus ARM does not beat DAM). N4 fails the low faces where N5 fails the high ones; the chance
+    is the same (``passes_on`` = 20 - this). None: the save passes at or below ``passes_on``."""
+
+    def passes(self, face: int) -> bool:
+        """Does a d20 showing ``face`` pass this save?
+
+        >>> n4 = Save(attribute=SaveAttribute.ARM, passes_on=10, wounds_at_most=10)
+        >>> n4.passes(2), n4.passes(12), Save(attribute=SaveAttribute.ARM, passes_on=10).passes(2)
+        (False, True, True)
+        """
+        if self.wounds_at_most is not None:
+            return face > self.wounds_at_most
+        return face <= self.passes_on
 
     @property
     def fail_chance(self) -> float:
@@ -136,6 +151,21 @@ def passes_on(attacker: Side, target: Side, attribute: SaveAttribute, edition: E
     return max(0, min(FACES, value + attacker.weapon_ps() + cover))
 
 
+def _save(
+    attacker: Side, target: Side, attribute: SaveAttribute, edition: Edition, *, cost: int, continuous: bool
+) -> Save:
+    on = passes_on(attacker, target, attribute, edition)
+    # N4 compares d20 + ARM (or BTS) with DAM: the low faces fail. PARA's PH-6 is a plain roll.
+    mirrored = edition is Edition.N4 and attribute is not SaveAttribute.PH
+    return Save(
+        attribute=attribute,
+        passes_on=on,
+        cost=cost,
+        continuous=continuous,
+        wounds_at_most=FACES - on if mirrored else None,
+    )
+
+
 def save_plan(attacker: Side, target: Side, edition: Edition = Edition.N5) -> SavePlan:
     """The saves each of ``attacker``'s hits makes ``target`` roll.
 
@@ -147,20 +177,12 @@ def save_plan(attacker: Side, target: Side, edition: Edition = Edition.N5) -> Sa
     ammo = attacker.ammo
     cost = 2 if attacker.t2 else 1
     attribute = _attribute_for(ammo)
-    main = Save(
-        attribute=attribute,
-        passes_on=passes_on(attacker, target, attribute, edition),
-        cost=cost,
-        continuous=attacker.continuous,
-    )
+    main = _save(attacker, target, attribute, edition, cost=cost, continuous=attacker.continuous)
     per_hit = [main] * _SAVES_PER_HIT[ammo]
     if ammo is Ammunition.PLASMA:
         per_hit = [
             main,
-            main.model_copy(
-                update={"attribute": SaveAttribute.BTS,
-                        "passes_on": passes_on(attacker, target, SaveAttribute.BTS, edition)}
-            ),
+            _save(attacker, target, SaveAttribute.BTS, edition, cost=cost, continuous=attacker.continuous),
         ]
     extra = main.model_copy(update={"cost": 1, "continuous": False})
     return SavePlan(per_hit=per_hit, critical_extra=extra, causes_wounds=ammo.causes_wounds)
@@ -259,6 +281,8 @@ class SaveRoll(BaseModel):
     critical_extra: bool = False
     chain_step: int = 0
     """0 for the first roll; 1, 2... for Continuous Damage rolls after a failure."""
+    wounds_at_most: int | None = None
+    """N4: the Attack Damage; the save failed on a face at or below it (see :class:`Save`)."""
 
 
 def roll_saves(hit: int, save: Save, rng: random.Random, *, critical_extra: bool = False) -> list[SaveRoll]:
@@ -272,7 +296,7 @@ def roll_saves(hit: int, save: Save, rng: random.Random, *, critical_extra: bool
     rolls: list[SaveRoll] = []
     for step in range(CONTINUOUS_DEPTH if save.continuous else 1):
         face = rng.randint(1, FACES)
-        passed = face <= save.passes_on
+        passed = save.passes(face)
         rolls.append(
             SaveRoll(
                 hit=hit,
@@ -283,6 +307,7 @@ def roll_saves(hit: int, save: Save, rng: random.Random, *, critical_extra: bool
                 wounds=0 if passed else save.cost,
                 critical_extra=critical_extra,
                 chain_step=step,
+                wounds_at_most=save.wounds_at_most,
             )
         )
         if passed:

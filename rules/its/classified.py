@@ -44,8 +44,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 from rapidfuzz import fuzz, process
 
-from rules.errors import NotFoundError, RuleError
+from rules.errors import NotFoundError, RuleError, quote
 from rules.its.decks import Card, Deck, DeckKind, normalize
+from rules.text import small_number
 
 #: Most Classified Objectives any scenario gives a player (Frontline has 4); a guard for bad data.
 MAX_CLASSIFIED = 8
@@ -540,15 +541,19 @@ class ClassifiedState(BaseModel):
         cards = [c for c in self.pool if kind is None or c.kind is kind]
         body = body.lstrip("#").strip()
         if body.isdecimal():
-            number = int(body)
-            hits = [c for c in cards if c.number == number]
+            number = small_number(body)
+            hits = [c for c in cards if number is not None and c.number == number]
             if not hits:
                 if all(c.number is None for c in cards):
                     raise UnknownCardError(
-                        f"This deck's card numbers are not confirmed, so card {body} can't be found by "
-                        "number: give the card's name instead."
+                        f"This deck's card numbers are not confirmed, so card {quote(body, 12)} can't be "
+                        "found by number: give the card's name instead."
                     )
-                raise UnknownCardError(f"No card number {body} is in play in this draw.")
+                numbered = sorted(c.number for c in cards if c.number is not None)
+                raise UnknownCardError(
+                    f"No card number {quote(body, 12)} is in play in this draw: its cards are numbered "
+                    f"{numbered[0]} to {numbered[-1]}."
+                )
         else:
             wanted = normalize(body)
             hits = [

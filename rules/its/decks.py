@@ -28,7 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from rapidfuzz import fuzz, process
 
 from rules.content import read_model
-from rules.errors import ContentError, NotFoundError
+from rules.errors import ContentError, NotFoundError, quote
+from rules.text import small_number
 
 #: Where the shipped decks live, relative to the repository root.
 DEFAULT_DECK_DIR = Path(__file__).resolve().parents[2] / "data" / "its" / "decks"
@@ -156,8 +157,8 @@ def find_card(cards: Iterable[Card], ref: int | str) -> Card | None:
     cards = list(cards)
     text = str(ref).strip().lstrip("#")
     if text.isdecimal():
-        number = int(text)
-        return next((c for c in cards if c.number == number), None)
+        number = small_number(text)
+        return next((c for c in cards if number is not None and c.number == number), None)
     wanted = normalize(text)
     if not wanted:
         return None
@@ -168,9 +169,45 @@ def find_card(cards: Iterable[Card], ref: int | str) -> Card | None:
     return None
 
 
+def find_by_number(decks: Iterable[Deck], number: int) -> tuple[Deck, Card]:
+    """The card with printed ``number``, looked up in the current season's decks first.
+
+    A number names a card of :data:`CURRENT_SEASON` when that season's decks know it. Another
+    season's card is returned only when no deck of the current season is loaded; otherwise the
+    error names it, so a player never gets a later season's card in its place without a word.
+    Raises :class:`NotFoundError` saying why (unknown number, numbers not known, several cards).
+    """
+    decks = list(decks)
+    current = [d for d in decks if not d.other_season]
+    hits = [(d, c) for d in decks for c in d.cards if c.number == number]
+    own = [(d, c) for d, c in hits if not d.other_season]
+    pool = own if current else hits
+    if len({normalize(c.name) for _, c in pool}) == 1:
+        return pool[0]
+    if pool:
+        raise NotFoundError(f"Card number {number} is a different card in each deck: give its name.")
+    if not current:
+        decks_named = [d.name for d in decks if any(c.number for c in d.cards)]
+        where = f" (only {', '.join(decks_named)} numbers its cards)" if decks_named else ""
+        raise NotFoundError(f"No loaded deck has a card number {number}{where}: try its name.")
+    if any(c.number is not None for d in current for c in d.cards):
+        why = f"No {CURRENT_SEASON} deck has a card number {number}"
+    else:
+        why = (
+            f"The printed card numbers of the {CURRENT_SEASON} deck are not confirmed, so card number "
+            f"{number} cannot be looked up there"
+        )
+    text = f"{why}: look the card up by its name."
+    if hits:
+        others = ", ".join(f"{c.name} ({d.season})" for d, c in hits)
+        text += f" In another season's deck, #{number} is {others}."
+    raise NotFoundError(text)
+
+
 def _not_found_message(deck_name: str, cards: list[Card], ref: int | str) -> str:
-    text = str(ref).strip()
-    if text.lstrip("#").isdecimal():
+    typed = str(ref).strip()
+    text = quote(typed, 40)
+    if typed.lstrip("#").isdecimal():
         numbered = sorted(c.number for c in cards if c.number is not None)
         if not numbered:
             return (

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.errors import RuleError
 from rules.its.classified import ClassifiedState, Phase, SecureHvt, Step
 from rules.its.scenario import Scenario
-from rules.its.scoring import ScoreSheet, SheetSide, Side, apply
+from rules.its.scoring import ScoreSheet, SheetSide, Side, apply, check_claims
 
 #: A match is between two players.
 SEATS = 2
@@ -415,8 +415,11 @@ class Match(BaseModel):
             return self
         return self.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": self.sheet_step + 1})
 
-    def toggle_confirmation(self, side: Side) -> Self:
+    def toggle_confirmation(self, side: Side, scenario: Scenario | None = None) -> Self:
         """This match with ``side``'s confirmation given, or taken back when it was given.
+
+        With the ``scenario``, a confirmation is refused while the two sides claim together
+        more than the table holds (both controlling the one Tech-Coffin, say): see ``check_claims``.
 
         >>> m = Match(confirmed=[Side.B]).toggle_confirmation(Side.A)
         >>> [s.value for s in m.confirmed], m.final, m.sheet_step
@@ -425,8 +428,39 @@ class Match(BaseModel):
         if side in self.confirmed:
             confirmed = [s for s in self.confirmed if s is not side]
         else:
+            if scenario is not None and self.sheet is not None:
+                check_claims(scenario, self.sheet, self.names())
             confirmed = sorted({*self.confirmed, side})
         return self.model_copy(update={"confirmed": confirmed, "sheet_step": self.sheet_step + 1})
+
+
+OPEN_SHEET_BUTTON = "its:open-sheet"
+"""The custom id of the button another cog (a tournament's game thread) posts to open the thread's
+ITS score sheet; the ITS cog answers it after a restart too."""
+
+
+def paired_match(match: Match | None, seats: list[Seat], sheet: ScoreSheet | None) -> Match | None:
+    """The match a pairing's thread should hold: ``seats`` (side A first) and, when the scenario is
+    known, a fresh ``sheet``. None when ``match`` already is that pairing (nothing to store).
+
+    A match of other players (the organisers swapped them) is replaced whole: its seats, draw and
+    sheet belonged to a game that is no longer played here.
+
+    >>> ann, bo, cy = Seat(user_id=1, name="Ann"), Seat(user_id=2, name="Bo"), Seat(user_id=3, name="Cy")
+    >>> m = paired_match(None, [ann, bo], None)
+    >>> m.names(), paired_match(m, [ann, bo], None) is None
+    (('Ann', 'Bo'), True)
+    >>> paired_match(m, [ann, cy], None).names()
+    ('Ann', 'Cy')
+    """
+    if len(seats) != SEATS or seats[0].user_id == seats[1].user_id:
+        raise RuleError("A pairing seats two different players.")
+    same = match is not None and [s.user_id for s in match.seats] == [s.user_id for s in seats]
+    if same and match is not None and (sheet is None or match.sheet is not None):
+        return None
+    if same and match is not None and sheet is not None:
+        return match.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": match.sheet_step + 1})
+    return Match(seats=list(seats), sheet=sheet, sheet_step=1 if sheet else 0)
 
 
 def filled_entries(side: SheetSide) -> tuple[int, dict[str, object]]:

@@ -270,6 +270,32 @@ class EndOfMission(BaseModel):
     summary: str
 
 
+class SharedPool(BaseModel):
+    """Things on the table that both players' claims are counted from: together at most ``total``.
+
+    ``entries`` are one player's entries (an objective id, or ``objective:option`` for one option
+    of an alternative); ``mirror`` the adversary's entries that count the same things (default:
+    the same entries). The one Tech-Coffin is ``total: 1, entries: [tech_coffin]``; the Sector
+    nearest one player is the farthest from the other: ``entries: [nearest_sector],
+    mirror: [farthest_sector]``. Per-round entries are checked round by round.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    label: str = Field(min_length=1, max_length=80, description="what is counted, e.g. 'the Tech-Coffin'")
+    total: int = Field(ge=1, description="how many there are on the table")
+    entries: list[str] = Field(min_length=1)
+    mirror: list[str] | None = None
+    notes: str | None = None
+
+    @property
+    def other_entries(self) -> list[str]:
+        return self.mirror if self.mirror is not None else self.entries
+
+
+_POOL_KINDS = ("count", "toggle", "per_round", "compare", "alternative")
+
+
 class Scenario(BaseModel):
     """One ITS or Direct Action scenario, as loaded from ``data/its/scenarios/<id>.yaml``."""
 
@@ -287,6 +313,7 @@ class Scenario(BaseModel):
     uses: Uses
     modes: list[Mode] = Field(default_factory=list)
     end: EndOfMission
+    shared: list[SharedPool] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -321,12 +348,26 @@ class Scenario(BaseModel):
                         f"objective {objective.id!r}: base_option {objective.base_option!r} "
                         f"is not an option of {objective.base!r}"
                     )
+        for pool in self.shared:
+            shapes = {self._pool_entry_shape(pool.label, ref) for ref in [*pool.entries, *pool.other_entries]}
+            if len(shapes) > 1:
+                raise ValueError(f"shared {pool.label!r}: mixes per-round entries with end-of-game ones")
         for objective in self.objectives:
             if isinstance(objective, ThresholdObjective):
                 missing = [int(t) for t in self.tiers if t not in objective.bands]
                 if missing:
                     raise ValueError(f"objective {objective.id!r} has no bands for tiers {missing}")
         return self
+
+    def _pool_entry_shape(self, label: str, ref: str) -> bool:
+        """Whether a shared pool's entry is per round; raises for an entry a player cannot claim."""
+        objective_id, _, option = ref.partition(":")
+        objective = self.objective(objective_id)
+        if objective is None or objective.kind not in _POOL_KINDS or getattr(objective, "source", None):
+            raise ValueError(f"shared {label!r}: {objective_id!r} is not an objective a player records")
+        if option and (not isinstance(objective, AlternativeObjective) or objective.option(option) is None):
+            raise ValueError(f"shared {label!r}: {ref!r} names no option of {objective_id!r}")
+        return isinstance(objective, PerRoundObjective) or bool(getattr(objective, "per_round", False))
 
     def objective(self, objective_id: str) -> Objective | None:
         """The objective with this id, or None."""

@@ -41,6 +41,7 @@ from rules.its.scenario import (
     ToggleObjective,
 )
 from rules.its.tiers import Tier
+from rules.text import small_number
 
 MAX_OBJECTIVE_POINTS = 10
 OFFENSIVE_BONUS_AT = 5
@@ -134,6 +135,39 @@ class ObjectiveLine(BaseModel):
     b: int
 
 
+class ClaimConflict(BaseModel):
+    """Both sheets together claim more of a shared thing than the table holds (see ``SharedPool``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    total: int
+    claimed_a: int
+    claimed_b: int
+    round: int | None = None
+    """The Game Round (1-based) of a per-round claim; None for the end of the game."""
+    entries_a: list[str] = Field(default_factory=list)
+    """The objective labels side A's part of the claim comes from (side B's likewise)."""
+    entries_b: list[str] = Field(default_factory=list)
+
+    def text(self, name_a: str = "Side A", name_b: str = "Side B") -> str:
+        """The conflict in a sentence, naming the players.
+
+        >>> ClaimConflict(label="the Tech-Coffin", total=1, claimed_a=1, claimed_b=1).text("Ann", "Bo")
+        'Ann and Bo both claim the Tech-Coffin, which only one player can hold: correct one sheet.'
+        """
+        when = f"Round {self.round}: " if self.round is not None else ""
+        if self.total == 1:
+            return (
+                f"{when}{name_a} and {name_b} both claim {self.label}, which only one player can hold: "
+                "correct one sheet."
+            )
+        return (
+            f"{when}{name_a} claims {self.claimed_a} and {name_b} {self.claimed_b} of {self.label}, "
+            f"but there are only {self.total} for the two of them: correct one sheet."
+        )
+
+
 class ScoreResult(BaseModel):
     """Objective Points per objective and side, capped totals, Tournament Points, tiebreak."""
 
@@ -151,6 +185,8 @@ class ScoreResult(BaseModel):
     victory_points_a: int
     victory_points_b: int
     warnings: list[str] = Field(default_factory=list)
+    conflicts: list[ClaimConflict] = Field(default_factory=list)
+    """Claims the scenario makes impossible together; a sheet with any cannot be confirmed."""
 
     @property
     def leader(self) -> Side | None:
@@ -334,8 +370,8 @@ def _flag(value: object, label: str) -> bool:
 
 def _whole(value: object, label: str, low: int, high: int, where: str = "in this scenario") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdecimal():
-            value = int(value.strip())
+        if isinstance(value, str) and small_number(value.strip().lstrip("-")) is not None:
+            value = int(value.strip())  # a dozen digits at most: read before the range is checked
         else:
             raise ScoreInputError(f"'{label}' needs a whole number from {low} to {high}, not {value!r}.")
     if value < low:
@@ -419,7 +455,88 @@ def score(scenario: Scenario, tier: Tier | int | str, side_a: SheetSide, side_b:
         victory_points_a=side_a.victory_points,
         victory_points_b=side_b.victory_points,
         warnings=warnings,
+        conflicts=_conflicts(scenario, a, b),
     )
+
+
+def _pool_value(scenario: Scenario, ref: str, values: Mapping[str, EntryValue]) -> list[int] | int:
+    objective_id, _, option = ref.partition(":")
+    value = values.get(objective_id)
+    if isinstance(value, list):
+        return [int(v) for v in value]
+    if isinstance(value, dict):
+        return int(value.get(option, 0)) if option else sum(value.values())
+    if value is None:
+        objective = scenario.objective(objective_id)
+        per_round = isinstance(objective, PerRoundObjective) or getattr(objective, "per_round", False)
+        return [0] * getattr(objective, "rounds", 0) if per_round else 0
+    return int(value)
+
+
+def _pool_sum(scenario: Scenario, refs: list[str], values: Mapping[str, EntryValue]) -> list[int]:
+    """The claim of one side on a pool: one number per Game Round, or a single number."""
+    parts = [_pool_value(scenario, ref, values) for ref in refs]
+    if parts and isinstance(parts[0], list):
+        rounds = max(len(p) for p in parts if isinstance(p, list))
+        return [sum((p + [0] * rounds)[r] for p in parts if isinstance(p, list)) for r in range(rounds)]
+    return [sum(p for p in parts if isinstance(p, int))]
+
+
+def _conflicts(
+    scenario: Scenario, a: Mapping[str, EntryValue], b: Mapping[str, EntryValue]
+) -> list[ClaimConflict]:
+    found: list[ClaimConflict] = []
+    for pool in scenario.shared:
+        orientations = [(pool.entries, pool.other_entries)]
+        if pool.mirror is not None:
+            orientations.append((pool.other_entries, pool.entries))
+        for refs_a, refs_b in orientations:
+            own, other = _pool_sum(scenario, refs_a, a), _pool_sum(scenario, refs_b, b)
+            per_round = _is_per_round(scenario, refs_a[0])
+            for index, (claim_a, claim_b) in enumerate(zip(own, other, strict=True)):
+                if claim_a + claim_b > pool.total:
+                    found.append(
+                        ClaimConflict(
+                            label=pool.label,
+                            total=pool.total,
+                            claimed_a=claim_a,
+                            claimed_b=claim_b,
+                            round=index + 1 if per_round else None,
+                            entries_a=[_ref_label(scenario, r) for r in refs_a],
+                            entries_b=[_ref_label(scenario, r) for r in refs_b],
+                        )
+                    )
+    return found
+
+
+def _is_per_round(scenario: Scenario, ref: str) -> bool:
+    objective = scenario.objective(ref.partition(":")[0])
+    return isinstance(objective, PerRoundObjective) or bool(getattr(objective, "per_round", False))
+
+
+def _ref_label(scenario: Scenario, ref: str) -> str:
+    objective_id, _, option = ref.partition(":")
+    objective = scenario.objective(objective_id)
+    if objective is None:  # pragma: no cover - the schema checks references
+        return ref
+    if option and isinstance(objective, AlternativeObjective):
+        chosen = objective.option(option)
+        return f"{objective.label}: {chosen.label if chosen else option}"
+    return objective.label
+
+
+def check_claims(
+    scenario: Scenario, sheet: ScoreSheet, names: tuple[str, str] = ("Side A", "Side B")
+) -> None:
+    """Raise :class:`ScoreInputError` when the two sides claim together what the table cannot hold.
+
+    A sheet may pass through such a state while the players fill it in; it cannot be confirmed.
+    """
+    result = score_sheet(scenario, sheet)
+    if result.conflicts:
+        raise ScoreInputError(
+            "This sheet cannot be confirmed yet. " + " ".join(c.text(*names) for c in result.conflicts)
+        )
 
 
 def _check_tier(scenario: Scenario, tier: Tier | int | str) -> Tier:

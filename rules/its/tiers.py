@@ -13,7 +13,8 @@ from enum import IntEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.errors import RuleError
+from rules.errors import RuleError, quote
+from rules.text import small_number
 
 _SIZE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 
@@ -38,10 +39,11 @@ class Tier(IntEnum):
             return value
         digits = re.sub(r"\D", "", str(value))
         try:
-            return cls(int(digits))
+            return cls(small_number(digits))
         except ValueError:
             allowed = ", ".join(str(t.value) for t in cls)
-            raise RuleError(f"{value!r} is not an ITS tier: use one of {allowed} points.") from None
+            shown = quote(value, 20)
+            raise RuleError(f"'{shown}' is not an ITS tier: use one of {allowed} points.") from None
 
 
 class Size(BaseModel):

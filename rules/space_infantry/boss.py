@@ -82,11 +82,13 @@ from rules.space_infantry.common import (
 from rules.space_infantry.content import BossSpec, Column, Range, ZoneKind
 from rules.space_infantry.vehicles import (
     SCORPIO_AV,
+    SCORPIO_PEN,
     UNARMORED_KILL_RN,
     AVResult,
     AVSource,
     Vehicle,
     apply_standard_damage,
+    light_dmg_note,
     make_vehicle,
     resolve_av_attack,
 )
@@ -1265,6 +1267,8 @@ def _add_vehicle(s: FightState, a: AddVehicle, rng: random.Random | None, r: Ste
     else:
         r.events.append(f"Vehicle {v.name} joins the fight (SP {v.sp}, no Heavy Armor: an A-V hit "
                         f"destroys it on RN {UNARMORED_KILL_RN}+).")
+        if a.dmg is not None:
+            r.events.append(light_dmg_note(a.dmg))
 
 
 def _combat_only(s: FightState, what: str) -> None:
@@ -1280,6 +1284,11 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
         raise RuleError(f"{unit.name} is out and cannot attack.")
     if a.source is AVSource.SCORPIO and Resource.SCORPIO not in s.resources:
         raise RuleError("The squad has no Scorpio: add the resource first.")
+    if a.source is AVSource.SCORPIO and a.pen != SCORPIO_PEN:
+        raise RuleError(
+            f"The Scorpio has its own PEN of {SCORPIO_PEN}, so PEN {a.pen} can't apply to it: leave `pen` "
+            f"out to fire the Scorpio, or leave `scorpio` out to attack with the weapon's PEN {a.pen}."
+        )
     vehicle = _vehicle(s, a.vehicle)
     _combat_only(s, "The squad makes A-V attacks")
     if unit.name in s.scorpio_users:

@@ -18,9 +18,11 @@ from rules.errors import NotFoundError, RuleError, quote
 MAX_NAME_LENGTH = 32
 """The longest unit, zone or vehicle name we accept (it has to fit on the map)."""
 
-FORBIDDEN_NAME_CHARACTERS = "@<>`*:,;="
-"""Characters a unit or vehicle name may not hold: mentions, markdown, and the allocation text's
-separators (``Kai:2, Lee:1``)."""
+FORBIDDEN_NAME_CHARACTERS = "@<>`*:,;=[]|\\~_"
+"""Characters a unit or vehicle name may not hold: mentions, markdown (links, spoilers, bold,
+italics, escapes), and the allocation text's separators (``Kai:2, Lee:1``)."""
+#: Markdown that only counts at the start of a line (a heading, a list item, a quote).
+FORBIDDEN_NAME_STARTS = ("#", "-", ">")
 
 DEFAULT_RN_DIE = 6
 """RN is one D6 unless a boss file says otherwise."""
@@ -53,6 +55,8 @@ def clean_name(name: str, what: str = "name") -> str:
     if not cleaned:
         raise RuleError(f"The {what} is empty: give it a name of 1 to {MAX_NAME_LENGTH} characters.")
     bad = sorted({c for c in cleaned if c in FORBIDDEN_NAME_CHARACTERS})
+    if cleaned.startswith(FORBIDDEN_NAME_STARTS):
+        bad = sorted({*bad, cleaned[0]})
     if bad:
         shown = " ".join(bad)
         raise RuleError(f"The {what} '{cleaned[:40]}' has characters that names can't use here "

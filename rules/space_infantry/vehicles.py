@@ -73,6 +73,18 @@ class Vehicle(BaseModel):
     destroyed: bool = False
 
 
+def light_dmg_note(dmg: int) -> str:
+    """What became of a DMG given for a vehicle without Heavy Armor: it is not used, and why.
+
+    >>> light_dmg_note(3)[:31]
+    'DMG 3 is not used: a vehicle wi'
+    """
+    return (
+        f"DMG {dmg} is not used: a vehicle without Heavy Armor has no DMG to beat, and an A-V hit "
+        f"destroys it on RN {UNARMORED_KILL_RN}+ (give `heavy:true` for Heavy Armor)."
+    )
+
+
 def make_vehicle(name: str, *, dmg: int | None = None, sp: int, heavy: bool = True) -> Vehicle:
     """Build a :class:`Vehicle` from player input, raising :class:`RuleError` on bad numbers.
 
@@ -166,6 +178,9 @@ def resolve_av_attack(
                      "this turn.")
     if melee:
         notes.append("Melee range: the A-V skill gains +1AP when you work out the SL.")
+    if not vehicle.heavy and pen:
+        notes.append(f"PEN {pen} is not used: without Heavy Armor, an A-V hit destroys {vehicle.name} on "
+                     f"RN {UNARMORED_KILL_RN}+ whatever the PEN.")
     rolls: list[AVRoll] = []
     for _ in range(sl):
         if after.destroyed:

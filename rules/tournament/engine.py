@@ -42,6 +42,7 @@ from rules.tournament.model import (
     Round,
     Tournament,
     TournamentError,
+    counted,
 )
 from rules.tournament.pairing import Entrant, fresh_tables, swiss_pairs
 from rules.tournament.standings import standings
@@ -322,6 +323,38 @@ def _flags(state: Tournament, round_number: int, game: Game, history: _History |
     return flags
 
 
+def flag_notes(state: Tournament, round_number: int) -> list[str]:
+    """What the organisers should check in a round's pairing, one line per flagged game: who
+    met before (and when), who already played at that table (and when).
+
+    >>> from rules.tournament.model import Flag, Game, Player, Round
+    >>> t = Tournament(name="Cup", tier=300, players=[Player(id=p, name=p) for p in "ABCD"], rounds=[
+    ...     Round(number=1, games=[Game(a="A", b="B", table=1), Game(a="C", b="D", table=2)]),
+    ...     Round(number=2, games=[Game(a="A", b="C", table=1, flags=[Flag.REPEAT_TABLE])])])
+    >>> flag_notes(t, 2)
+    ['Table 1 (A v C): A already played at table 1 (round 1).']
+    """
+    rnd = state.rounds[round_number - 1]
+    notes = []
+    for game in rnd.games:
+        if game.b is None or not game.flags:
+            continue
+        found = []
+        earlier = state.rounds[: round_number - 1]
+        if Flag.REMATCH in game.flags:
+            met = [r.number for r in earlier if (g := r.game_of(game.a)) is not None and game.b in g.players]
+            found.append(f"they met before (round {', '.join(map(str, met))})" if met else "a rematch")
+        if Flag.REPEAT_TABLE in game.flags:
+            for pid in game.players:
+                sat = [str(r.number) for r in earlier if (g := r.game_of(pid)) and g.table == game.table]
+                if sat:
+                    when = f"round {', '.join(sat)}"
+                    found.append(f"{state.name_of(pid)} already played at table {game.table} ({when})")
+        names = f"{state.name_of(game.a)} v {state.name_of(game.b)}"
+        notes.append(f"Table {game.table} ({names}): {'; '.join(found)}.")
+    return notes
+
+
 def _ordered(games: list[Game]) -> list[Game]:
     """Games by table number, the bye last."""
     return sorted(games, key=lambda g: (g.b is None, g.table or 0))
@@ -384,7 +417,8 @@ def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
     if number == 1:
         if len(players) < MIN_PLAYERS:
             raise TournamentError(
-                f"{state.name} has {len(players)} player(s); an ITS tournament needs at least {MIN_PLAYERS}."
+                f"{state.name} has {counted(len(players), 'player')}; "
+                f"an ITS tournament needs at least {MIN_PLAYERS}."
             )
         count = state.rounds_requested or rounds_for_players(len(players))
     else:

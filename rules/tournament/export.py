@@ -40,12 +40,17 @@ def players_csv(state: Tournament) -> str:
 
     >>> from rules.tournament.model import Tournament
     >>> players_csv(Tournament(name="Cup", tier=300))
-    'rank,player,faction,tp,op,vp,opponents_op,byes,played,wins,ties,losses,dropped\\n'
+    'rank,player,faction,tp,op,vp,opponents_op,byes,bye_rounds,played,wins,ties,losses,dropped\\n'
+
+    A bye is a Victory worth 3 TP but no game: it is counted in ``byes`` (its rounds in
+    ``bye_rounds``), never in ``played``, ``wins``, ``ties`` or ``losses``, so
+    ``wins + ties + losses == played``.
     """
-    head = ["rank", "player", "faction", "tp", "op", "vp", "opponents_op", "byes", "played"]
+    head = ["rank", "player", "faction", "tp", "op", "vp", "opponents_op", "byes", "bye_rounds", "played"]
     rows: list[list[object]] = [[*head, "wins", "ties", "losses", "dropped"]]
     for r in standings(state):
-        totals = [r.tp, r.op, r.vp, r.opponents_op, r.byes, r.played, r.wins, r.ties, r.losses]
+        bye_rounds = " ".join(str(n) for n in r.bye_rounds)
+        totals = [r.tp, r.op, r.vp, r.opponents_op, r.byes, bye_rounds, r.played, r.wins, r.ties, r.losses]
         rows.append([r.rank, r.name, r.faction, *totals, "yes" if r.dropped else ""])
     return _write(rows)
 

@@ -36,6 +36,15 @@ MAX_ARMY_POINTS = 400
 """Victory Points are surviving army points: never more than the round's tier."""
 
 
+def counted(n: int, singular: str, plural: str | None = None) -> str:
+    """``n`` and the noun agreeing with it.
+
+    >>> counted(1, "event"), counted(3, "game"), counted(2, "rematch", "rematches")
+    ('1 event', '3 games', '2 rematches')
+    """
+    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+
+
 class TournamentError(RuleError):
     """Something the organiser or a player asked for that the tournament rules refuse."""
 

@@ -142,6 +142,11 @@ def report_result(
             return with_result(book, opponent, reporter, waiting.result, round_number=current.number), None
         if waiting.reporter == reporter and waiting.result == result:
             raise RuleError("You already reported exactly that; your opponent has to confirm it.")
+        if waiting.disputed:
+            # A disputed report is settled by nobody yet: a new report from either player
+            # replaces it, for the other one to confirm.
+            book = book.model_copy(update={"reports": [r for r in book.reports if r.id != waiting.id]})
+            break
         who = "You" if waiting.reporter == reporter else t.name_of(waiting.reporter)
         raise RuleError(
             f"{who} already reported another score for table {played.table} (report #{waiting.id}). "
@@ -185,3 +190,18 @@ def settle_report(
     return with_result(
         book, report.reporter, report.opponent, report.result, round_number=report.round
     ), report
+
+
+def without_stale_reports(book: Results) -> Results:
+    """``book`` without the reports of games that no longer exist (the organisers swapped the
+    players): a report names two players who must still play each other in its round."""
+
+    def live(report: PendingReport) -> bool:
+        rounds = book.tournament.rounds
+        if not 1 <= report.round <= len(rounds):
+            return False
+        game = rounds[report.round - 1].game_of(report.reporter)
+        return game is not None and report.opponent in game.players and game.result is None
+
+    kept = [r for r in book.reports if live(r)]
+    return book if len(kept) == len(book.reports) else book.model_copy(update={"reports": kept})

@@ -51,11 +51,16 @@ class Standing(BaseModel):
     raw_vp: int
     opponents_op: int
     byes: int
+    """Byes received: each a Victory worth 3 TP, but not a game played, won, tied or lost."""
     played: int
+    """Games played at a table; ``wins + ties + losses == played``, and ``played + byes`` is the
+    number of rounds the player took part in."""
     wins: int
     ties: int
     losses: int
     dropped: bool
+    bye_rounds: list[int] = []
+    """The rounds in which the player had the bye."""
     adjusted: bool = False
     """True when the bye adjustment changed OP or VP."""
 
@@ -66,12 +71,13 @@ class Standing(BaseModel):
 
 
 class _Totals:
-    __slots__ = ("byes", "losses", "op", "opponents", "played", "ties", "tp", "vp", "wins")
+    __slots__ = ("bye_rounds", "byes", "losses", "op", "opponents", "played", "ties", "tp", "vp", "wins")
 
     def __init__(self) -> None:
         self.tp = self.op = self.vp = self.byes = self.played = 0
         self.wins = self.ties = self.losses = 0
         self.opponents: list[str] = []
+        self.bye_rounds: list[int] = []
 
 
 def _totals(state: Tournament, *, before_round: int | None = None) -> dict[str, _Totals]:
@@ -84,7 +90,7 @@ def _totals(state: Tournament, *, before_round: int | None = None) -> dict[str, 
                 mine = totals[game.a]
                 mine.tp += BYE_TP
                 mine.byes += 1
-                mine.wins += 1
+                mine.bye_rounds.append(rnd.number)
                 continue
             if game.result is None:
                 continue
@@ -163,6 +169,7 @@ def standings(
                 ties=mine.ties,
                 losses=mine.losses,
                 dropped=player.dropped_after is not None,
+                bye_rounds=list(mine.bye_rounds),
                 adjusted=(op, vp) != (mine.op, mine.vp),
             )
         )

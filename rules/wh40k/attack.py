@@ -1,4 +1,9 @@
-"""The Warhammer 40,000 (10th edition) attack sequence: rolled die by die, or as exact odds.
+"""The Warhammer 40,000 attack sequence (11th edition, or 10th): rolled die by die, or as exact odds.
+
+The editions differ in a few steps (cover, Stealth, Psychic, Blast X, Cleave X): :func:`plan`
+applies the one asked for, and docs/40k-editions.md says what changed and where it is stated.
+A unit's weapon lines are resolved one after another by :func:`unit_distribution` and
+:func:`roll_unit`, the target's state carried from line to line.
 
 One description (:class:`~rules.wh40k.profiles.Weapon`, :class:`~rules.wh40k.profiles.Target`,
 :class:`~rules.wh40k.profiles.Situation`) runs two ways: :func:`roll` throws every die of every
@@ -47,6 +52,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -59,13 +65,17 @@ from rules.distribution import (
     powers,
 )
 from rules.wh40k.profiles import (
+    COVER_KEYWORDS,
+    DEFAULT_EDITION,
     MAX_ATTACKS,
     Amount,
     DamageReduction,
+    Edition,
     ProfileError,
     Reroll,
     Situation,
     Target,
+    Unit,
     Weapon,
 )
 
@@ -117,6 +127,7 @@ class Plan:
     torrent: bool
     hit_need: int
     hit_modifier: int
+    hit_critical: int
     hit_reroll: Reroll
     sustained: Amount | None
     lethal: bool
@@ -137,6 +148,7 @@ class Plan:
     hazardous: bool
     damage_average: float = 0.0
     """The average of the Damage roll: with ``reroll damage``, rolls below it are re-rolled."""
+    edition: Edition = DEFAULT_EDITION
     notes: tuple[str, ...] = field(default=())
 
     @property
@@ -165,7 +177,49 @@ def _cap(modifier: int) -> int:
     return max(-1, min(1, modifier))
 
 
-def plan(weapon: Weapon, target: Target, situation: Situation | None = None) -> Plan:
+UNCONFIRMED_11TH = (
+    "As in 10th edition, not confirmed for 11th: the +1/-1 caps on hit and wound rolls, "
+    "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage."
+)
+"""Said in every 11th-edition reply: the steps no public source has confirmed for 11th edition."""
+
+
+def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Edition, notes: list[str]) -> bool:
+    """Whether the target has the Benefit of Cover against this attack (the edition's rules)."""
+    terrain = situation.cover or target.cover
+    if weapon.melee or not (terrain or (target.stealth and edition is Edition.ELEVENTH)):
+        return False
+    if weapon.ignores_cover:
+        notes.append("Ignores Cover: the target gets no Benefit of Cover.")
+        return False
+    if edition is Edition.ELEVENTH:
+        if target.stealth:
+            return True
+        eligible = [k for k in target.keywords if k in COVER_KEYWORDS]
+        if eligible:
+            return True
+        if any(k in _UNIT_TYPES for k in target.keywords):
+            notes.append(
+                "Cover (11th): only Infantry, Beast and Swarm units get cover in terrain, so not this target."
+            )
+            return False
+        notes.append("Cover (11th): the target is taken to be Infantry, Beast or Swarm.")
+        return True
+    return True
+
+
+_UNIT_TYPES = (
+    "vehicle", "monster", "mounted", "fortification", "aircraft", "walker", "titanic", "cavalry", "tank",
+)  # fmt: skip
+
+
+def plan(
+    weapon: Weapon,
+    target: Target,
+    situation: Situation | None = None,
+    *,
+    edition: Edition = DEFAULT_EDITION,
+) -> Plan:
     """Work out every step's numbers; raise :class:`ProfileError` when the attack is too big.
 
     >>> from rules.wh40k.profiles import parse_target, parse_weapon
@@ -175,44 +229,79 @@ def plan(weapon: Weapon, target: Target, situation: Situation | None = None) -> 
     """
     situation = situation or Situation()
     notes: list[str] = []
+    if edition is Edition.TENTH and (weapon.blast > 1 or weapon.cleave):
+        what = f"Blast {weapon.blast}" if weapon.blast > 1 else f"Cleave {weapon.cleave}"
+        raise ProfileError(
+            f"{what} is an 11th-edition ability; 10th edition has only plain `blast`. "
+            "Use `edition: 11th`, or write `blast`."
+        )
     bonus = Amount.flat(0)
     if weapon.rapid_fire and situation.half_range:
         bonus = weapon.rapid_fire
         notes.append(f"Rapid Fire: +{weapon.rapid_fire.text} attacks at half range.")
-    if weapon.blast and target.models >= 5:
-        bonus = Amount(count=bonus.count, sides=bonus.sides, bonus=bonus.bonus + target.models // 5)
-        notes.append(f"Blast: +{target.models // 5} attack(s) against {target.models} models.")
+    per_five = max(weapon.blast, weapon.cleave)
+    if per_five and target.models >= 5:
+        extra = per_five * (target.models // 5)
+        bonus = Amount(count=bonus.count, sides=bonus.sides, bonus=bonus.bonus + extra)
+        name = "Blast" if weapon.blast else "Cleave"
+        notes.append(f"{name}: +{extra} attack(s) against {target.models} models.")
     hit_modifier = weapon.hit_modifier + target.hit_modifier
     if weapon.heavy and situation.stationary and not weapon.melee:
         hit_modifier += 1
+    cover = _cover(weapon, target, situation, edition, notes)
+    skill_penalty = 0
+    if target.stealth and edition is Edition.TENTH and not weapon.melee:
+        hit_modifier -= 1
+        notes.append("Stealth (10th): -1 to the hit roll of ranged attacks.")
+    if cover and edition is Edition.ELEVENTH and weapon.torrent:
+        notes.append("Benefit of Cover (11th): -1 to BS, which a Torrent weapon does not roll.")
+    elif cover and edition is Edition.ELEVENTH:
+        skill_penalty = 1
+        source = "Stealth gives" if target.stealth and not (situation.cover or target.cover) else "gives"
+        notes.append(
+            f"Benefit of Cover (11th) {source} -1 to BS: hits on {(weapon.skill or 2) + 1}+ "
+            "(a characteristic change, outside the +1/-1 hit roll cap)."
+        )
+    if weapon.psychic and edition is Edition.ELEVENTH and (skill_penalty or _cap(hit_modifier) < 0):
+        notes.append("Psychic (11th): the attack ignores the penalties to its BS and hit roll.")
+        skill_penalty = 0
+        hit_modifier = max(0, hit_modifier)
     wound_modifier = weapon.wound_modifier + target.wound_modifier
     if weapon.lance and situation.charged:
         wound_modifier += 1
-    critical = 6
+    critical = weapon.crit_wound
     for keyword, value in weapon.anti:
         if keyword in target.keywords:
             critical = min(critical, value)
             notes.append(f"Anti-{keyword} {value}+: Critical Wounds on {value}+.")
     armour_modifier = -weapon.ap
-    cover = situation.cover and not weapon.melee and not weapon.ignores_cover
-    if cover and target.save <= 3 and weapon.ap == 0:
-        notes.append("Cover: a Sv 3+ or better model gets no cover against AP 0.")
-        cover = False
-    if cover:
+    save_cover = cover and edition is Edition.TENTH
+    if save_cover and target.save <= 3 and weapon.ap == 0:
+        notes.append("Cover (10th): a Sv 3+ or better model gets no cover against AP 0.")
+        save_cover = False
+    if save_cover:
         armour_modifier += 1
+        notes.append("Benefit of Cover (10th): +1 to the armour save.")
     armour_need = max(2, target.save - min(1, armour_modifier))
     save_need, save_kind = armour_need, "armour"
     if target.invulnerable is not None and target.invulnerable < armour_need:
         save_need, save_kind = target.invulnerable, "invulnerable"
     if save_need > 6:
         save_need, save_kind = 7, "none"
+    if edition is Edition.ELEVENTH and weapon.hazardous:
+        notes.append(
+            "Hazardous as in 10th edition (one D6 per model, 3 mortal wounds on a 1): not confirmed for 11th."
+        )
+    if edition is Edition.ELEVENTH and weapon.lethal_hits and weapon.devastating_wounds:
+        notes.append("Lethal Hits (11th) is optional; Herald always takes the automatic wound.")
     result = Plan(
         models=weapon.models,
         attacks=weapon.attacks,
         bonus_attacks=bonus,
         torrent=weapon.torrent,
-        hit_need=weapon.skill or 2,
+        hit_need=(weapon.skill or 2) + skill_penalty,
         hit_modifier=_cap(hit_modifier),
+        hit_critical=weapon.crit_hit,
         hit_reroll=weapon.reroll_hits,
         sustained=weapon.sustained_hits,
         lethal=weapon.lethal_hits,
@@ -232,12 +321,13 @@ def plan(weapon: Weapon, target: Target, situation: Situation | None = None) -> 
         target_wounds=target.wounds,
         hazardous=weapon.hazardous,
         damage_average=weapon.damage.distribution().mean,
+        edition=edition,
         notes=tuple(notes),
     )
     if result.max_attacks > MAX_ATTACKS:
         raise ProfileError(
-            f"That is up to {result.max_attacks} attacks; the limit is {MAX_ATTACKS} per calculation. "
-            "Split the unit into several calculations."
+            f"That is up to {result.max_attacks} attacks; the limit is {MAX_ATTACKS} per weapon line. "
+            "Split the unit into several lines."
         )
     return result
 
@@ -245,19 +335,19 @@ def plan(weapon: Weapon, target: Target, situation: Situation | None = None) -> 
 _NO_SITUATION = Situation()
 
 
-_PLANS: dict[tuple[int, int, int], tuple[Weapon, Target, Situation, Plan]] = {}
+_PLANS: dict[tuple[int, int, int, Edition], tuple[Weapon, Target, Situation, Plan]] = {}
 
 
-def _cached_plan(weapon: Weapon, target: Target, situation: Situation) -> Plan:
+def _cached_plan(weapon: Weapon, target: Target, situation: Situation, edition: Edition) -> Plan:
     # Rolling the same profile objects many times (a sampled check, a bench) reuses the plan;
     # the models are frozen, and the entry keeps them alive so their ids stay theirs.
-    key = (id(weapon), id(target), id(situation))
+    key = (id(weapon), id(target), id(situation), edition)
     hit = _PLANS.get(key)
     if hit is not None and hit[0] is weapon and hit[1] is target and hit[2] is situation:
         return hit[3]
     if len(_PLANS) >= 64:
         _PLANS.clear()
-    made = plan(weapon, target, situation)
+    made = plan(weapon, target, situation, edition=edition)
     _PLANS[key] = (weapon, target, situation, made)
     return made
 
@@ -367,16 +457,21 @@ class AttackOdds:
     notes: tuple[str, ...]
 
 
-def distribution(weapon: Weapon, target: Target, situation: Situation | None = None) -> AttackOdds:
-    """The exact distribution of wounds dealt and models slain; :class:`ProfileError` if too big.
+@dataclass(frozen=True)
+class _Packets:
+    """One weapon's unsaved attacks: how many (a distribution) and the wounds each one costs."""
 
-    >>> from rules.wh40k.profiles import parse_target, parse_weapon
-    >>> odds = distribution(parse_weapon("A1 BS2+ S8 AP-3 D3"), parse_target("T4 Sv3+ W2 x2"))
-    >>> round(odds.slain.at_least(1), 4)   # 5/6 hit x 5/6 wound x 5/6 save fails
-    0.5787
-    """
-    p = plan(weapon, target, situation)
-    hit = _die_odds(p.hit_need, p.hit_modifier, 6, p.hit_reroll)
+    packets: Distribution
+    lost: Distribution
+    mean_attacks: float
+    mean_hits: float
+    mean_wounding: float
+    hazardous: Distribution | None
+    notes: tuple[str, ...]
+
+
+def _packets(p: Plan) -> _Packets:
+    hit = _die_odds(p.hit_need, p.hit_modifier, p.hit_critical, p.hit_reroll)
     if p.torrent:
         hit = {Result.FAIL: 0.0, Result.SUCCESS: 1.0, Result.CRITICAL: 0.0}
     wound = _die_odds(p.wound_need, p.wound_modifier, p.wound_critical, p.wound_reroll)
@@ -401,36 +496,183 @@ def distribution(weapon: Weapon, target: Target, situation: Situation | None = N
     packet_powers = powers(per_attack, attacks.maximum)
     packets = mixture((q, packet_powers[a]) for a, q in attacks.items())
     lost = _after_fnp(_damage_distribution(p), p.fnp)
-    wounds, slain = _allocate(packets, lost, p.target_models, p.target_wounds)
-
-    mean_attacks = attacks.mean
     hits_per_attack = hit[Result.SUCCESS] + hit[Result.CRITICAL] * (1 + sustained.mean)
     wounding = (hits_per_attack - (hit[Result.CRITICAL] if p.lethal else 0.0)) * (
         wound[Result.SUCCESS] + wound[Result.CRITICAL]
     ) + (hit[Result.CRITICAL] if p.lethal else 0.0)
-    hazardous = power(bernoulli(1 / 6), p.models) if p.hazardous else None
     notes = list(p.notes)
     if p.reroll_damage:
         notes.append(f"Damage rolls below {p.damage.distribution().mean:g} are re-rolled.")
-    return AttackOdds(
-        wounds=wounds,
-        slain=slain,
-        mean_attacks=mean_attacks,
-        mean_hits=mean_attacks * hits_per_attack,
-        mean_wounding=mean_attacks * wounding,
-        mean_unsaved=packets.mean,
-        hazardous=hazardous,
-        plan=p,
+    return _Packets(
+        packets=packets,
+        lost=lost,
+        mean_attacks=attacks.mean,
+        mean_hits=attacks.mean * hits_per_attack,
+        mean_wounding=attacks.mean * wounding,
+        hazardous=power(bernoulli(1 / 6), p.models) if p.hazardous else None,
         notes=tuple(notes),
     )
 
 
-def _allocate(
-    packets: Distribution, lost: Distribution, models: int, wounds: int
-) -> tuple[Distribution, Distribution]:
-    """Run unsaved attacks one by one into the unit.
+def distribution(
+    weapon: Weapon,
+    target: Target,
+    situation: Situation | None = None,
+    *,
+    edition: Edition = DEFAULT_EDITION,
+) -> AttackOdds:
+    """The exact distribution of wounds dealt and models slain; :class:`ProfileError` if too big.
 
-    A Markov chain over (models slain, damage on the current model); damage past a model is lost.
+    >>> from rules.wh40k.profiles import parse_target, parse_weapon
+    >>> odds = distribution(parse_weapon("A1 BS2+ S8 AP-3 D3"), parse_target("T4 Sv3+ W2 x2"))
+    >>> round(odds.slain.at_least(1), 4)   # 5/6 hit x 5/6 wound x 5/6 save fails
+    0.5787
+    """
+    return unit_distribution([weapon], target, situation, edition=edition).weapons[0]
+
+
+@dataclass(frozen=True)
+class UnitOdds:
+    """The exact odds of a whole unit's volley: every weapon line resolved in turn, the target's
+    state (models slain, wounds on the model being worked on) carried from one line to the next.
+
+    ``weapons`` holds each line's own odds as if it fired alone (its means, and its wounds and
+    models slain on a fresh target); ``wounds`` and ``slain`` are the whole volley's.
+    """
+
+    wounds: Distribution
+    slain: Distribution
+    weapons: tuple[AttackOdds, ...]
+    order: tuple[int, ...]
+    """The order the lines were resolved in (indexes into the lines as given)."""
+    edition: Edition
+    notes: tuple[str, ...]
+
+    @property
+    def mean_unsaved(self) -> float:
+        return sum(w.mean_unsaved for w in self.weapons)
+
+
+def resolution_order(weapons: Sequence[Weapon], edition: Edition) -> tuple[list[int], list[str]]:
+    """The order Herald resolves a unit's weapon lines in, and what it says about it.
+
+    Lines keep the order typed, except that in 10th edition Devastating Wounds weapons go last:
+    their mortal wounds are allocated after the unit's other attacks, and an attacker may pick
+    the order its weapons resolve in.
+
+    >>> from rules.wh40k.profiles import parse_weapon
+    >>> order, _ = resolution_order([parse_weapon("A1 BS3+ S4 AP0 D1, devastating wounds"),
+    ...                              parse_weapon("A1 BS3+ S4 AP0 D1")], Edition.TENTH)
+    >>> order
+    [1, 0]
+    """
+    order = list(range(len(weapons)))
+    notes: list[str] = []
+    devastating = [i for i in order if weapons[i].devastating_wounds]
+    if len(weapons) > 1 and devastating:
+        if edition is Edition.TENTH:
+            order = [i for i in order if i not in devastating] + devastating
+            notes.append("Devastating Wounds (10th): those weapon lines are resolved last.")
+            if len(devastating) > 1:
+                notes.append(
+                    "With several Devastating Wounds lines, each line's mortal wounds follow its own attacks."
+                )
+        else:
+            notes.append(
+                "Devastating Wounds (11th): each line's mortal wounds follow that line's other damage."
+            )
+    return order, notes
+
+
+def unit_distribution(
+    weapons: Sequence[Weapon] | Unit,
+    target: Target,
+    situation: Situation | None = None,
+    *,
+    edition: Edition = DEFAULT_EDITION,
+) -> UnitOdds:
+    """Exact odds of several weapon lines fired at one target, resolved one line after another.
+
+    The state of the target (models slain, damage on the model being worked on) carries over
+    from line to line, so damage left on a wounded model counts for the next weapon.
+
+    >>> from rules.wh40k.profiles import parse_target, parse_weapon
+    >>> one = parse_weapon("A1 BS2+ S8 AP-6 D1, torrent")     # always hits, wounds on 2+
+    >>> odds = unit_distribution([one, one], parse_target("T4 Sv7+ W2"))
+    >>> round(odds.slain.at_least(1), 4)                       # both must wound: (5/6)^2
+    0.6944
+    """
+    lines = list(weapons.weapons if isinstance(weapons, Unit) else weapons)
+    if not lines:
+        raise ProfileError("A unit needs at least one weapon line.")
+    situation = situation or Situation()
+    plans = [plan(w, target, situation, edition=edition) for w in lines]
+    total = sum(p.max_attacks for p in plans)
+    if total > MAX_UNIT_ATTACKS:
+        raise ProfileError(
+            f"That unit makes up to {total} attacks; the limit is {MAX_UNIT_ATTACKS} for one volley. "
+            "Split it into two volleys."
+        )
+    order, notes = resolution_order(lines, edition)
+    made = [_packets(p) for p in plans]
+    models, wounds = target.models, target.wounds
+    budget = [MAX_CHAIN_WORK]
+    state: dict[int, float] = {0: 1.0}
+    for index in order:
+        state = _allocate(made[index].packets, made[index].lost, models, wounds, state, budget)
+    if len(lines) == 1:
+        alone = [_odds(plans[0], made[0], state, models, wounds)]
+    else:
+        alone = [
+            _odds(p, m, _allocate(m.packets, m.lost, models, wounds, {0: 1.0}, budget), models, wounds)
+            for p, m in zip(plans, made, strict=True)
+        ]
+    return UnitOdds(
+        wounds=_wounds(state, models, wounds),
+        slain=Distribution.of(_slain(state, wounds, models * wounds, models)),
+        weapons=tuple(alone),
+        order=tuple(order),
+        edition=edition,
+        notes=tuple(notes),
+    )
+
+
+MAX_UNIT_ATTACKS = 600
+"""Most attacks one unit's volley may make (each line counted at its maximum)."""
+
+
+def _odds(p: Plan, made: _Packets, final: dict[int, float], models: int, wounds: int) -> AttackOdds:
+    return AttackOdds(
+        wounds=_wounds(final, models, wounds),
+        slain=Distribution.of(_slain(final, wounds, models * wounds, models)),
+        mean_attacks=made.mean_attacks,
+        mean_hits=made.mean_hits,
+        mean_wounding=made.mean_wounding,
+        mean_unsaved=made.packets.mean,
+        hazardous=made.hazardous,
+        plan=p,
+        notes=made.notes,
+    )
+
+
+def _wounds(final: dict[int, float], models: int, wounds: int) -> Distribution:
+    dead = models * wounds
+    return Distribution.of({min(s, dead): q for s, q in final.items()})
+
+
+def _allocate(
+    packets: Distribution,
+    lost: Distribution,
+    models: int,
+    wounds: int,
+    start: dict[int, float],
+    budget: list[int],
+) -> dict[int, float]:
+    """Run unsaved attacks one by one into the unit, from the states in ``start``.
+
+    A Markov chain over (models slain, damage on the current model) = ``slain * wounds + taken``;
+    the last state (``models * wounds``) is "unit destroyed". Damage past a model is lost.
+    ``budget`` (one number, shared by every line of a volley) bounds the state updates.
     """
     cut, tail = packets.maximum, 0.0
     for k, q in reversed(list(packets.items())):
@@ -439,15 +681,14 @@ def _allocate(
             cut = k
             break
     steps = [(v, q) for v, q in lost.items()]
-    states = models * wounds + 1
-    work = cut * states * len(steps)
-    if work > MAX_CHAIN_WORK:
+    dead = models * wounds
+    work = cut * (dead + 1) * len(steps)
+    budget[0] -= work
+    if budget[0] < 0:
         raise ProfileError(
             f"Working that out exactly would take too long ({models} models of {wounds} wounds against up to "
-            f"{cut} unsaved attacks). Use fewer attacks or models, or split the calculation."
+            f"{cut} unsaved attacks from one line). Use fewer attacks or models, or split the calculation."
         )
-    # state index = slain * wounds + damage on the current model; the last index is "unit destroyed"
-    dead = models * wounds
     moves: list[list[tuple[int, float]]] = []
     for s in range(dead):
         slain, taken = divmod(s, wounds)
@@ -458,7 +699,7 @@ def _allocate(
                 nxt = dead if slain + 1 == models else (slain + 1) * wounds
             row[nxt] = row.get(nxt, 0.0) + q
         moves.append(list(row.items()))
-    current = {0: 1.0}
+    current = dict(start)
     final: dict[int, float] = {}
     weights = packets.as_dict()
     for k in range(cut + 1):
@@ -476,9 +717,7 @@ def _allocate(
             for t, r in moves[s]:
                 nxt[t] = nxt.get(t, 0.0) + q * r
         current = {s: q for s, q in nxt.items() if q > 1e-18}
-    wounds_dist = Distribution.of({s if s < dead else dead: q for s, q in final.items()})
-    slain_dist = Distribution.of(_slain(final, wounds, dead, models))
-    return wounds_dist, slain_dist
+    return final
 
 
 def _slain(final: dict[int, float], wounds: int, dead: int, models: int) -> dict[int, float]:
@@ -510,6 +749,8 @@ class AttackRoll:
     hazardous_dice: tuple[int, ...]
     plan: Plan
     notes: tuple[str, ...]
+    after: tuple[int, int] = (0, 0)
+    """The target's state afterwards: models slain in all, wounds lost by the model being worked on."""
 
     @property
     def hazardous_failed(self) -> int:
@@ -572,15 +813,26 @@ def _rolled(dice: tuple[RolledDie, ...]) -> str:
     return " ".join(parts) or "none"
 
 
-def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: random.Random) -> AttackRoll:
+def roll(
+    weapon: Weapon,
+    target: Target,
+    situation: Situation | None,
+    rng: random.Random,
+    *,
+    edition: Edition = DEFAULT_EDITION,
+    start: tuple[int, int] = (0, 0),
+) -> AttackRoll:
     """Roll the whole attack sequence with ``rng``, every die kept.
+
+    ``start`` is the target's state before this weapon: models already slain and wounds already
+    lost by the model being worked on (a unit's earlier weapon lines leave them).
 
     >>> from rules.wh40k.profiles import parse_target, parse_weapon
     >>> r = roll(parse_weapon("A3 BS3+ S4 AP0 D1"), parse_target("T4 Sv7+ W1 x3"), None, random.Random(1))
     >>> len(r.hit_dice), r.models_slain == r.wounds_dealt
     (3, True)
     """
-    p = _cached_plan(weapon, target, situation or _NO_SITUATION)
+    p = _cached_plan(weapon, target, situation or _NO_SITUATION, edition)
     attack_dice: list[tuple[int, ...]] = []
     attacks = 0
     for _ in range(p.models):
@@ -596,7 +848,7 @@ def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: rando
     if p.torrent:
         to_wound = attacks
     else:
-        hit_die = _d6(p.hit_need, p.hit_modifier, 6, p.hit_reroll)
+        hit_die = _d6(p.hit_need, p.hit_modifier, p.hit_critical, p.hit_reroll)
         for _ in range(attacks):
             die = hit_die.roll(rng)
             hit_dice.append(die)
@@ -628,7 +880,7 @@ def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: rando
         save_dice.append(RolledDie(value, Result.SUCCESS if passed else Result.FAIL))
         unsaved += not passed
     steps: list[DamageStep] = []
-    slain, taken = 0, 0
+    slain, taken = start
     for mortal in [False] * unsaved + [True] * devastating:
         dice: tuple[int, ...]
         value, first = p.damage.roll(rng)
@@ -656,7 +908,7 @@ def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: rando
         steps.append(DamageStep(dice, rerolled, damage, fnp, lost, slain + 1, dies, mortal))
         if dies:
             slain, taken = slain + 1, 0
-    wounds_dealt = slain * p.target_wounds + taken
+    wounds_dealt = slain * p.target_wounds + taken - (start[0] * p.target_wounds + start[1])
     hazardous = tuple(rng.randint(1, 6) for _ in range(p.models)) if p.hazardous else ()
     return AttackRoll(
         attack_dice=tuple(attack_dice),
@@ -672,8 +924,69 @@ def roll(weapon: Weapon, target: Target, situation: Situation | None, rng: rando
         unsaved=unsaved,
         damage=tuple(steps),
         wounds_dealt=wounds_dealt,
-        models_slain=slain,
+        models_slain=slain - start[0],
         hazardous_dice=hazardous,
         plan=p,
         notes=p.notes,
+        after=(slain, taken),
+    )
+
+
+@dataclass(frozen=True)
+class UnitRoll:
+    """A whole unit's volley rolled: one :class:`AttackRoll` per weapon line, in the order resolved."""
+
+    rolls: tuple[AttackRoll, ...]
+    order: tuple[int, ...]
+    wounds_dealt: int
+    models_slain: int
+    target_models: int
+    edition: Edition
+    notes: tuple[str, ...]
+
+    @property
+    def hazardous_failed(self) -> int:
+        return sum(r.hazardous_failed for r in self.rolls)
+
+
+def roll_unit(
+    weapons: Sequence[Weapon] | Unit,
+    target: Target,
+    situation: Situation | None,
+    rng: random.Random,
+    *,
+    edition: Edition = DEFAULT_EDITION,
+) -> UnitRoll:
+    """Roll every weapon line of a unit in turn, the target's state carried from line to line.
+
+    >>> from rules.wh40k.profiles import parse_target, parse_weapon
+    >>> w = parse_weapon("A3 BS3+ S4 AP0 D1")
+    >>> r = roll_unit([w, w], parse_target("T4 Sv7+ W1 x5"), None, random.Random(1))
+    >>> r.models_slain == sum(x.models_slain for x in r.rolls) <= 5
+    True
+    """
+    lines = list(weapons.weapons if isinstance(weapons, Unit) else weapons)
+    situation = situation or _NO_SITUATION
+    plans = [_cached_plan(w, target, situation, edition) for w in lines]
+    total = sum(p.max_attacks for p in plans)
+    if total > MAX_UNIT_ATTACKS:
+        raise ProfileError(
+            f"That unit makes up to {total} attacks; the limit is {MAX_UNIT_ATTACKS} for one volley. "
+            "Split it into two volleys."
+        )
+    order, notes = resolution_order(lines, edition)
+    state = (0, 0)
+    rolls = []
+    for index in order:
+        rolled = roll(lines[index], target, situation, rng, edition=edition, start=state)
+        rolls.append(rolled)
+        state = rolled.after
+    return UnitRoll(
+        rolls=tuple(rolls),
+        order=tuple(order),
+        wounds_dealt=state[0] * target.wounds + state[1],
+        models_slain=state[0],
+        target_models=target.models,
+        edition=edition,
+        notes=tuple(notes),
     )

@@ -10,8 +10,13 @@ six damage, as ``D2`` is two). ``x3`` says three models carry the weapon. Beside
 abilities, buffs go on the weapon line too: ``+1 hit``, ``-1 wound``, ``reroll hits``,
 ``reroll hits 1``, ``reroll wounds``, ``reroll wounds 1``, ``reroll damage``.
 
-The target is ``T4 Sv3+ W2 x5 inv5+ fnp6+`` plus keywords for Anti-X (``infantry``) and the
-defensive abilities ``-1 damage``, ``half damage``, ``-1 hit``, ``-1 wound``.
+The target is ``T4 Sv3+ W2 x5 inv5+ fnp6+`` plus keywords for Anti-X (``infantry`` and the
+others of :data:`KNOWN_KEYWORDS`; any other as ``keyword:name``) and the defensive abilities
+``stealth``, ``cover``, ``-1 damage``, ``half damage``, ``-1 hit``, ``-1 wound``. An unknown
+word is refused with a guess at what was meant.
+
+A unit is several weapon lines separated by ``;``, each optionally named
+(``bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2 x1``): see :func:`parse_unit`.
 
 Every mistake raises :class:`ProfileError` naming the part that is wrong, with a marker under
 it.
@@ -66,6 +71,44 @@ class DamageReduction(StrEnum):
     NONE = "none"
     MINUS_ONE = "minus_one"
     HALVE = "halve"
+
+
+class Edition(StrEnum):
+    """Which edition's core rules an attack follows (11th unless told otherwise)."""
+
+    TENTH = "10th"
+    ELEVENTH = "11th"
+
+
+DEFAULT_EDITION = Edition.ELEVENTH
+
+
+def parse_edition(text: str | None) -> Edition:
+    """``"10"``, ``"10th"``, ``"11th edition"`` ... -> :class:`Edition`; empty means the default.
+
+    >>> parse_edition("10").value, parse_edition(None).value
+    ('10th', '11th')
+    """
+    if text is None or not str(text).strip():
+        return DEFAULT_EDITION
+    digits = re.sub(r"\D", "", str(text))
+    for edition in Edition:
+        if digits == edition.value[:2]:
+            return edition
+    raise ProfileError(
+        f"`{str(text)[:20]}` is not an edition Herald knows: use `11th` (the default) or `10th`."
+    )
+
+
+KNOWN_KEYWORDS = (
+    "infantry", "vehicle", "monster", "character", "beast", "swarm", "mounted", "fly", "psyker",
+    "titanic", "walker", "battleline", "transport", "aircraft", "fortification", "towering", "daemon",
+    "epic-hero", "grenades", "smoke", "leader", "tank", "artillery", "cavalry",
+)  # fmt: skip
+"""Keywords a target line may carry (for Anti-X) without the ``keyword:`` prefix."""
+COVER_KEYWORDS = ("infantry", "beast", "swarm")
+"""In 11th edition only units with one of these keywords get cover from standing in terrain."""
+_CUSTOM_KEYWORD = re.compile(r"^keyword:([a-z][a-z0-9'-]{0,30})$")
 
 
 _AMOUNT_PATTERN = re.compile(r"^(?:(\d*)d(3|6))?(?:([+-]?)(\d+))?$", re.IGNORECASE)
@@ -156,9 +199,19 @@ class Weapon(BaseModel):
     heavy: bool = False
     ignores_cover: bool = False
     rapid_fire: Amount | None = None
-    blast: bool = False
+    blast: int = 0
+    """Extra attacks per five target models: ``blast`` is 1, ``blast 2`` (11th edition) is 2."""
+    cleave: int = 0
+    """Cleave X (11th edition): X extra attacks per five target models."""
     torrent: bool = False
     hazardous: bool = False
+    psychic: bool = False
+    crit_hit: int = 6
+    """The unmodified hit roll that is a Critical Hit (``crit hit 5+``)."""
+    crit_wound: int = 6
+    """The unmodified wound roll that is a Critical Wound (``crit wound 5+``); Anti-X may lower it."""
+    name: str = ""
+    """What the player called the weapon (``bolt rifle: A2 ...``); empty when unnamed."""
     hit_modifier: int = 0
     wound_modifier: int = 0
     reroll_hits: Reroll = Reroll.NONE
@@ -200,9 +253,13 @@ class Weapon(BaseModel):
                 (self.heavy, "heavy"),
                 (self.ignores_cover, "ignores cover"),
                 (self.rapid_fire, f"rapid fire {self.rapid_fire.text if self.rapid_fire else ''}"),
-                (self.blast, "blast"),
+                (self.blast, "blast" if self.blast == 1 else f"blast {self.blast}"),
+                (self.cleave, f"cleave {self.cleave}"),
                 (self.torrent, "torrent"),
                 (self.hazardous, "hazardous"),
+                (self.psychic, "psychic"),
+                (self.crit_hit < 6, f"crit hit {self.crit_hit}+"),
+                (self.crit_wound < 6, f"crit wound {self.crit_wound}+"),
                 (self.hit_modifier, f"{self.hit_modifier:+d} hit"),
                 (self.wound_modifier, f"{self.wound_modifier:+d} wound"),
                 (
@@ -217,9 +274,18 @@ class Weapon(BaseModel):
             )
             if flag
         ]
-        abilities += [f"anti-{keyword} {value}+" for keyword, value in self.anti]
+        abilities += [
+            f"anti-{keyword if keyword in KNOWN_KEYWORDS else 'keyword:' + keyword} {value}+"
+            for keyword, value in self.anti
+        ]
         abilities += list(self.ignored)
-        return ", ".join([" ".join(s for s in stats if s), *abilities])
+        line = ", ".join([" ".join(s for s in stats if s), *abilities])
+        return f"{self.name}: {line}" if self.name else line
+
+    @property
+    def label(self) -> str:
+        """The weapon's name, or its characteristics when it has none."""
+        return self.name or self.describe()
 
 
 class Target(BaseModel):
@@ -237,6 +303,10 @@ class Target(BaseModel):
     damage_reduction: DamageReduction = DamageReduction.NONE
     hit_modifier: int = 0
     wound_modifier: int = 0
+    stealth: bool = False
+    """Stealth: -1 to ranged hit rolls in 10th edition; the Benefit of Cover in 11th."""
+    cover: bool = False
+    """In a terrain area that gives cover (the same as the situation's ``cover``)."""
     text: str = ""
 
     def describe(self) -> str:
@@ -260,7 +330,12 @@ class Target(BaseModel):
             parts.append(f"{self.hit_modifier:+d} hit")
         if self.wound_modifier:
             parts.append(f"{self.wound_modifier:+d} wound")
-        return " ".join([*parts, *self.keywords])
+        if self.stealth:
+            parts.append("stealth")
+        if self.cover:
+            parts.append("cover")
+        keywords = [k if k in KNOWN_KEYWORDS else f"keyword:{k}" for k in self.keywords]
+        return " ".join([*parts, *keywords])
 
 
 class Situation(BaseModel):
@@ -354,8 +429,12 @@ _ABILITY_NAMES = [
     "ignores cover",
     "rapid fire 1",
     "blast",
+    "blast 2",
+    "cleave 1",
     "torrent",
     "hazardous",
+    "crit hit 5+",
+    "crit wound 5+",
     "+1 hit",
     "-1 hit",
     "+1 wound",
@@ -374,7 +453,7 @@ _ABILITY_NAMES = [
     "psychic",
     "indirect fire",
 ]
-_NO_EFFECT = {"assault", "pistol", "precision", "extra attacks", "one shot", "psychic"}
+_NO_EFFECT = {"assault", "pistol", "precision", "extra attacks", "one shot", "close-quarters"}
 
 
 def _merge_keys(tokens: list[_Token], keys: set[str]) -> list[_Token]:
@@ -421,6 +500,9 @@ def parse_weapon(line: str) -> Weapon:
     """
     line = _check_line(line, "weapon")
     fields: dict[str, object] = {"text": " ".join(line.split())}
+    name, line = _weapon_name(line)
+    if name:
+        fields["name"] = name
     seen: set[str] = set()
     anti: list[tuple[str, int]] = []
     ignored: list[str] = []
@@ -460,13 +542,98 @@ def parse_weapon(line: str) -> Weapon:
     fields["anti"] = tuple(anti)
     fields["ignored"] = tuple(ignored)
     weapon = Weapon(**fields)  # type: ignore[arg-type]
-    per_model = weapon.attacks.maximum + (weapon.rapid_fire.maximum if weapon.rapid_fire else 0)
-    if weapon.models * per_model > MAX_ATTACKS:
+    if weapon.models * weapon.attacks.maximum > MAX_ATTACKS:
         raise ProfileError(
-            f"That is up to {weapon.models * per_model} attacks; the limit is {MAX_ATTACKS} per calculation. "
-            "Split the unit into several calculations."
+            f"That is up to {weapon.models * weapon.attacks.maximum} attacks; the limit is {MAX_ATTACKS} per "
+            "weapon line. Split the unit into several lines."
         )
     return weapon
+
+
+MAX_UNIT_LINES = 12
+"""Most weapon lines one unit may fire in a volley."""
+MAX_UNIT_LENGTH = 2000
+
+
+class Unit(BaseModel):
+    """Several weapon lines fired together, resolved in the order given.
+
+    >>> unit = parse_unit("bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2")
+    >>> [w.label for w in unit.weapons]
+    ['bolt rifle', 'plasma gun']
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    weapons: tuple[Weapon, ...]
+    text: str = ""
+
+    def describe(self) -> str:
+        """The unit as Herald read it: its weapon lines joined by ``; ``."""
+        return "; ".join(w.describe() for w in self.weapons)
+
+    @property
+    def label(self) -> str:
+        return ", ".join(w.name or f"weapon {i}" for i, w in enumerate(self.weapons, 1))
+
+
+def parse_unit(text: str) -> Unit:
+    """Read ``line; line; ...`` (each a weapon line as :func:`parse_weapon` reads it) into a :class:`Unit`.
+
+    A mistake names the line it is in:
+
+    >>> parse_unit("A2 BS3+ S4 AP0 D1; A1 BS3+ S4 AP0")
+    Traceback (most recent call last):
+    ...
+    rules.wh40k.profiles.ProfileError: Weapon line 2 of 2: The weapon line has no D (damage)...
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ProfileError(f"The unit is empty. Example: `{_UNIT_EXAMPLE}`")
+    if len(text) > MAX_UNIT_LENGTH:
+        raise ProfileError(f"The unit is {len(text)} characters long; keep it under {MAX_UNIT_LENGTH}.")
+    lines = [part for part in text.split(";") if part.strip()]
+    if len(lines) > MAX_UNIT_LINES:
+        raise ProfileError(
+            f"That unit has {len(lines)} weapon lines; the limit is {MAX_UNIT_LINES}. "
+            "Split it into two volleys."
+        )
+    weapons = []
+    for index, line in enumerate(lines, 1):
+        try:
+            weapons.append(parse_weapon(line.strip()))
+        except ProfileError as error:
+            if len(lines) == 1:
+                raise
+            raise ProfileError(f"Weapon line {index} of {len(lines)}: {error}") from None
+    if not weapons:
+        raise ProfileError(f"The unit has no weapon line. Example: `{_UNIT_EXAMPLE}`")
+    return Unit(weapons=tuple(weapons), text=" ".join(text.split()))
+
+
+_UNIT_EXAMPLE = "bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2"
+
+
+_NAME_PREFIX = re.compile(r"^\s*([^:;,\[\]]{1,40}?)\s*:\s+(\S.*)$", re.DOTALL)
+
+
+def _weapon_name(line: str) -> tuple[str, str]:
+    """``bolt rifle: A2 BS3+ ...`` -> (``bolt rifle``, the line with the name blanked out).
+
+    The name is replaced by spaces, not removed, so error markers still point into the line as typed.
+    A prefix that is itself a characteristic (``A: 2``) is not a name.
+    """
+    match = _NAME_PREFIX.match(line)
+    if not match:
+        return "", line
+    name = " ".join(match.group(1).split())
+    stat = _WEAPON_STAT.match(name.replace(" ", ""))
+    if name.lower() in _STAT_KEYS or (stat and _is_weapon_stat(stat.group(1).lower(), stat.group(2))):
+        return "", line
+    if not re.match(r"^[\w][\w '().&/+-]*$", name):
+        raise ProfileError(
+            f"`{name[:40]}` can't be a weapon name: use letters, digits, spaces and `' ( ) . & / + -`."
+        )
+    return name, " " * match.start(2) + line[match.start(2) :]
 
 
 def _is_weapon_stat(key: str, value: str) -> bool:
@@ -541,7 +708,6 @@ def _ability(
         "lance": "lance",
         "heavy": "heavy",
         "ignores cover": "ignores_cover",
-        "blast": "blast",
         "torrent": "torrent",
         "hazardous": "hazardous",
         "melee": "melee",
@@ -571,12 +737,31 @@ def _ability(
             )
         fields[key] = _amount(what, line, token, match.group(2), match.group(1).title())
         return
-    match = re.match(r"^anti[-\s]?([a-z][a-z -]*?)\s*(\d)\+?$", text)
+    match = re.match(r"^anti[-\s]?([a-z][a-z :'-]*?)\s*(\d)\+?$", text)
     if match:
         value = int(match.group(2))
         if not 2 <= value <= 6:
             raise _error(what, line, token, "Anti-X goes from 2+ to 6+, like `anti-infantry 4+`.")
-        anti.append((match.group(1).strip(), value))
+        anti.append((_anti_keyword(line, token, match.group(1).strip()), value))
+        return
+    match = re.match(r"^crit(?:ical)?\s+(hit|wound)s?(?:\s+on)?\s+(\d)\+?$", text)
+    if match:
+        value = int(match.group(2))
+        if not 2 <= value <= 6:
+            raise _error(what, line, token, "a critical threshold goes from 2+ to 6+, like `crit hit 5+`.")
+        fields[f"crit_{match.group(1)}"] = value
+        return
+    match = re.match(r"^(blast|cleave)(?:\s+(\d+))?$", text)
+    if match:
+        if match.group(1) == "cleave" and not match.group(2):
+            raise _error(what, line, token, "Cleave needs its number, like `cleave 1`.")
+        value = int(match.group(2) or 1)
+        if not 1 <= value <= 6:
+            raise _error(what, line, token, f"{match.group(1).title()} X goes from 1 to 6.")
+        fields[match.group(1)] = value
+        return
+    if text == "psychic":
+        fields["psychic"] = True
         return
     match = _REROLL.match(text) or _REROLL_ONES.match(text)
     if match:
@@ -598,8 +783,28 @@ def _ability(
         line,
         token,
         f"that is not an ability I know.{hint} Known: lethal hits, sustained hits X, devastating wounds, "
-        "twin-linked, anti-KEYWORD X+, melta X, lance, heavy, ignores cover, rapid fire X, blast, torrent, "
-        "hazardous, +1/-1 hit, +1/-1 wound, reroll hits (1), reroll wounds (1), reroll damage.",
+        "twin-linked, anti-KEYWORD X+, melta X, lance, heavy, ignores cover, rapid fire X, blast (X), "
+        "cleave X, torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, "
+        "reroll hits (1), reroll wounds (1), reroll damage.",
+    )
+
+
+def _anti_keyword(line: str, token: _Token, keyword: str) -> str:
+    """An Anti-X keyword from the known list, or a custom one written ``keyword:name``."""
+    keyword = keyword.replace(" ", "-")
+    custom = _CUSTOM_KEYWORD.match(keyword)
+    if custom:
+        return custom.group(1)
+    if keyword in KNOWN_KEYWORDS:
+        return keyword
+    guess = difflib.get_close_matches(keyword, KNOWN_KEYWORDS, n=1, cutoff=0.6)
+    hint = f" Did you mean `anti-{guess[0]}`?" if guess else ""
+    raise _error(
+        "weapon",
+        line,
+        token,
+        f"`{keyword}` is not a keyword I know.{hint} Known: {', '.join(KNOWN_KEYWORDS)}. "
+        f"For another, write `anti-keyword:{keyword} 4+` (and `keyword:{keyword}` on the target).",
     )
 
 
@@ -630,6 +835,9 @@ def _target_tokens(line: str) -> list[_Token]:
             if not any(s < token.end and token.start < e for s, e, _ in spans):
                 tokens.append(token)
     return sorted(tokens, key=lambda t: t.start)
+
+
+_TARGET_WORDS = ["stealth", "cover", "-1 hit", "-1 wound", "-1 damage", "half damage", "inv4+", "fnp5+"]
 
 
 def parse_target(line: str) -> Target:
@@ -664,16 +872,29 @@ def parse_target(line: str) -> Target:
             key, number = (match.group(1), match.group(2)) if match.group(2) != "x" else ("x", match.group(1))
             _target_stat(line, token, key, int(number), fields)
             continue
-        if re.match(r"^[a-z][a-z-]*$", low) and low not in {"t", "sv", "w", "x", "inv", "fnp", "invuln"}:
+        if low in ("stealth", "cover"):
+            fields[low] = True
+            continue
+        if low in KNOWN_KEYWORDS:
             keywords.append(low)
             continue
+        custom = _CUSTOM_KEYWORD.match(low)
+        if custom:
+            keywords.append(custom.group(1))
+            continue
+        guess = difflib.get_close_matches(low, [*_TARGET_WORDS, *KNOWN_KEYWORDS], n=1, cutoff=0.6)
+        number = re.search(r"\d", low)
+        if guess and number and re.search(r"\d", guess[0]):
+            guess = [re.sub(r"\d", number.group(0), guess[0])]
+        hint = f" Did you mean `{guess[0]}`?" if guess else ""
         raise _error(
             what,
             line,
             token,
-            "I can't read it. A target is written like "
-            f"{_EXAMPLES['target']}, with keywords (`infantry`) and `-1 damage`, `half damage`, "
-            "`-1 hit`, `-1 wound`.",
+            f"I can't read it as anything a target has.{hint} A target is written like "
+            f"{_EXAMPLES['target']}, with `stealth`, `cover`, `-1 hit`, `-1 wound`, `-1 damage`, "
+            f"`half damage`, and keywords for Anti-X ({', '.join(KNOWN_KEYWORDS[:11])}, ...; any other "
+            "as `keyword:name`).",
         )
     for key, name in (("toughness", "T (toughness)"), ("save", "Sv (save)"), ("wounds", "W (wounds)")):
         if key not in fields:

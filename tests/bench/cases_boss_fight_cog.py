@@ -42,19 +42,19 @@ class _Table:
     def __init__(self, driver: OfflineDriver, channel: Any) -> None:
         self.driver, self.channel = driver, channel
 
-    async def act(self) -> None:
+    async def act(self) -> Any:
         fight = await _fight(self.driver, self.channel)
         if fight.is_over():
             self.channel = await _game(self.driver)
             fight = await _fight(self.driver, self.channel)
-        await _typed_in(self.driver, self.channel, fight)
+        return await _typed_in(self.driver, self.channel, fight)
 
 
-async def _typed_in(driver: OfflineDriver, channel: Any, fight: Any) -> None:
+async def _typed_in(driver: OfflineDriver, channel: Any, fight: Any) -> Any:
     original = driver.channel
     driver.channel = channel
     try:
-        await typed(driver, fight, choose(fight), preview=False)  # one action, no private preview
+        return await typed(driver, fight, choose(fight), preview=False)  # one action, no private preview
     finally:
         driver.channel = original
 
@@ -68,6 +68,22 @@ async def _hand(driver: OfflineDriver, channel: Any) -> Any:
     return await driver.command("bf hand", user=PLAYERS[fight.current.id], channel=channel)
 
 
+async def _gazer_to_place(driver: OfflineDriver) -> Any:
+    """The Gazer (a 3x3 boss) to place on the Great Hall (20x20), in a channel of its own."""
+    channel = driver.add_channel(f"bench-bf-place-{next(_channels)}")
+    await driver.command("/bf new map:great_hall", user="alice", channel=channel)
+    await driver.command("/bf join side:boss preset:the_gazer", user="alice", channel=channel)
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob", channel=channel)
+    return channel
+
+
+async def _place_autocomplete(driver: OfflineDriver, channel: Any) -> Any:
+    found = await driver.autocomplete("bf place", "tile", "", user="alice", channel=channel)
+    # Time a success: a full menu of anchors, not an empty answer (an autocomplete that failed).
+    assert len(found) == 25 and "The Gazer at rotation 0" in found[0]["name"], found[:1]
+    return found
+
+
 CASES = [
     Case(
         "/bf play (an action: one public message with the board PNG)",
@@ -76,5 +92,14 @@ CASES = [
         calls=150,
         target_p99_ms=200,
     ),
-    Case("/bf hand (private, buttons per card)", _hand, setup=_game, calls=300, target_p99_ms=20),
+    Case("/bf hand (private, buttons per card)", _hand, setup=_game, calls=300, target_p99_ms=20,
+         expect="private", contains="hand"),
+    Case(
+        "/bf place tile: autocomplete (3x3 boss, 20x20 map)",
+        _place_autocomplete,
+        setup=_gazer_to_place,
+        calls=200,
+        target_p99_ms=50,
+        expect="choices",
+    ),
 ]

@@ -28,6 +28,8 @@ CASES = [
         "/roll bad expression (error path)",
         lambda d, _: d.command("roll", expression="4d6k"),
         target_p99_ms=2,
+        expect="refused",
+        contains="I can't read `4d6k`",
     ),
     Case(
         "/roll 20 4d6kh3 (20 repeats)",
@@ -46,7 +48,13 @@ CASES = [
         lambda d, _: d.command("roll", expression="20 199d6 4+"),
         calls=20,
     ),
-    Case("/roll 1000d6kh999 x38 (refused)", lambda d, _: d.command("roll", expression=HOSTILE), calls=50),
+    Case(
+        "/roll 1000d6kh999 x38 (refused)",
+        lambda d, _: d.command("roll", expression=HOSTILE),
+        calls=50,
+        expect="refused",
+        contains="too much work",
+    ),
     Case("/roll 1000d6kh500kl250", lambda d, _: d.command("roll", expression="1000d6kh500kl250"), calls=50),
-    Case("/help", lambda d, _: d.command("help")),
+    Case("/help", lambda d, _: d.command("help"), expect="private", contains="## Herald"),
 ]

@@ -55,5 +55,7 @@ CASES = [
         lambda d, _: d.command("inf f2f", active="SV14 B5 PS5 DAA", reactive=_REACTIVE),
         calls=200,
         target_p99_ms=20,
+        expect="refused",
+        contains="Did you mean",
     ),
 ]

@@ -24,6 +24,7 @@ CASES = [
         "/its mission name:Frostbyte tier:300",
         lambda d, _: d.command("its mission", name="Frostbyte", tier=300),
         target_p99_ms=10,
+        contains="Frostbyte",
     ),
     Case(
         "/its mission (all tiers)",
@@ -34,16 +35,20 @@ CASES = [
         "/its mission autocomplete 'cla'",
         lambda d, _: d.autocomplete("its mission", "name", "cla"),
         target_p99_ms=10,
+        expect="choices",
     ),
     Case(
         "/its mission unknown name (did you mean)",
         lambda d, _: d.command("its mission", name="frostbit"),
         target_p99_ms=10,
+        expect="refused",
+        contains="Did you mean",
     ),
     Case(
         "/its rule autocomplete 'breach'",
         lambda d, _: d.autocomplete("its rule", "topic", "breach"),
         target_p99_ms=10,
+        expect="choices",
     ),
     SizeCase("/its score sheet PNG (Cryogenics)", _score_png, target_ms=150, target_kb=500),
 ]

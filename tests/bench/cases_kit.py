@@ -14,15 +14,18 @@ TRIALS = 40
 
 
 async def _map_and_roll(driver: OfflineDriver) -> list[tuple[str, str]]:
-    fight = await _busy_fight(driver)
+    fight, _ = await _busy_fight(driver)
     other = driver.add_channel("bench-kit-roll")
     maps, rolls = [], []
     for _ in range(TRIALS):
 
         async def timed(coro: object, into: list[float]) -> None:
             started = time.perf_counter()
-            await coro  # type: ignore[misc]
+            reply = await coro  # type: ignore[misc]
             into.append((time.perf_counter() - started) * 1000)
+            message = reply.message
+            if message.ephemeral or "Incident" in message.text:
+                raise AssertionError(f"the kit case timed a refusal: {message.text[:200]}")
 
         status = asyncio.create_task(timed(driver.command("/si status", channel=fight), maps))
         await asyncio.sleep(0.005)  # the map is being drawn now

@@ -108,5 +108,6 @@ CASES.append(
         setup=_stored_64,
         calls=20,
         target_p99_ms=300,
+        contains="Standings after round 4",
     )
 )

@@ -121,8 +121,11 @@ async def test_a_manager_may_correct_either_side_and_undo_takes_back_the_last_st
     undone = (await driver.command("/ba undo", user="tom")).message
     assert "took back" in undone.text and "Alice (Attacker): **0** VP" in undone.text
     assert "Round 2, Alice (Attacker), end of the Command phase" in undone.text
-    again = await driver.press(message, "Control 1+", user="alice")  # the older message still works
-    assert "☑ Control 1+" in again.message.button("Control 1+").label
+    # The older message moved on: its controls point to the live one, which works.
+    old = await driver.press(message, "Control 1+", user="alice")
+    assert old.message.ephemeral and "has moved on" in old.message.text and str(undone.id) in old.message.text
+    again = await driver.press(undone, "Control 1+", user="alice")
+    assert again.message is undone and "☑ Control 1+" in undone.button("Control 1+").label
 
 
 async def test_jailbreak_scores_once_for_both_and_battle_ready_makes_100(driver: OfflineDriver) -> None:
@@ -181,12 +184,13 @@ async def test_two_presses_at_once_make_one_step_each_or_are_refused(driver: Off
     assert not any(r.message.ephemeral for r in both)
     after = await driver.bot.games.active_record(driver.channel.id)
     assert after is not None and after.version == before.version + 2  # both kept, one after the other
-    status = (await driver.command("/ba status")).message.text
+    live = (await driver.command("/ba status")).message  # the live tracker from now on
+    status = live.text
     assert "Alice (Attacker): **5** VP" in status and "Bob (Defender): **10** VP (+10 Battle Ready)" in status
-    done = await asyncio.gather(*(driver.press(message, "Done", user="alice") for _ in range(2)))
+    done = await asyncio.gather(*(driver.press(live, "Done", user="alice") for _ in range(2)))
     public = [r for r in done if not r.message.ephemeral]
     assert len(public) == 1 and "Round 2, Bob (Defender)" in public[0].message.text
     refused = next(r for r in done if r.message.ephemeral)
     assert "moved on" in refused.message.text or "newest" in refused.message.text
     final = await driver.bot.games.active_record(driver.channel.id)
-    assert final is not None and final.version == after.version + 1
+    assert final is not None and final.version == after.version + 2  # the tracker moved, then Done

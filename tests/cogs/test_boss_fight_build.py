@@ -37,7 +37,7 @@ async def test_a_custom_build_is_refused_over_points_at_29_cards_and_at_a_fourth
     await driver.command("/bf new", user="alice")
     await driver.command("/bf join side:boss preset:venom_wyrm", user="alice")
     # A hero from the bare hero card: an empty deck, built card by card.
-    private(await driver.command("/bf join side:hero preset:mira", user="bob"), "adds Mira Vale")
+    private(await driver.command("/bf join side:hero preset:card:mira", user="bob"), "adds Mira Vale")
     await driver.command("/bf join side:hero preset:brannoc_the_brawler", user="bob")
     await driver.command("/bf join side:hero preset:orrin_the_sage", user="carol")
     private(

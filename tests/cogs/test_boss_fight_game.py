@@ -161,8 +161,8 @@ async def test_a_three_player_game_from_lobby_to_result(driver: OfflineDriver) -
     assert refused.ephemeral and f"It is {fight.current.name}'s turn" in refused.text
     # Autocomplete offers a hand's cards to its player only.
     assert await driver.autocomplete("bf play", "card", "", user=wrong) == []
-    offered = {c["name"] for c in await driver.autocomplete("bf play", "card", "", user=first)}
-    assert offered == {fight.cards[c].name for c in fight.current.piles.hand}
+    offered = {c["value"] for c in await driver.autocomplete("bf play", "card", "", user=first)}
+    assert offered == set(fight.current.piles.hand)
 
     # The acting player's hand: private, a button per card; a card leads to a preview and Confirm.
     hand = (await driver.command("/bf hand", user=first)).message

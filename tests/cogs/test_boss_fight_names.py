@@ -1,4 +1,5 @@
-"""/bf names: the start of a preset's name is enough; a whole hero card name still gives a bare hero."""
+"""/bf names: the start of a preset's name is enough (even when it is a hero card's name too: the
+preset wins, issue 24); ``card:<hero>`` gives a bare hero."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ async def test_the_start_of_a_preset_name_joins_with_that_preset(driver: Offline
     joined = await driver.command("/bf join side:boss preset:bone", user="alice")
     assert joined.message.ephemeral and "Bone Colossus" in joined.message.text
     await driver.command("/bf join side:hero preset:vex_the", user="bob")
-    await driver.command("/bf join side:hero preset:mira", user="bob")  # the hero card: a bare build
+    await driver.command("/bf join side:hero preset:card:mira", user="bob")  # the hero card: a bare build
     game = await _game(driver)
     assert game.boss is not None and game.boss.name == "Bone Colossus" and sum(game.boss.deck.values()) == 30
     vex, mira = (seat.build for seat in game.heroes)

@@ -65,7 +65,9 @@ async def test_a_hero_player_concedes_for_the_party_only_when_the_other_hero_pla
 ) -> None:
     await lobby_placed(driver)
     await driver.command("/bf start", user="bob")
-    asked = public(await driver.command("/bf concede", user="bob"))
+    question = (await driver.command("/bf concede", user="bob")).message
+    assert question.ephemeral and "Ask the party to concede?" in question.text
+    asked = public(await driver.press(question, "Confirm: concede", user="bob"))
     assert "wants the heroes to concede" in asked.text and asked.pings == {driver.user("carol").id}
     assert (await stored(driver)).conceded is None
     boss = (await driver.press(asked, "Concede too", user="alice")).message
@@ -88,7 +90,8 @@ async def test_a_hero_player_concedes_for_the_party_only_when_the_other_hero_pla
 async def test_a_conceded_fight_can_be_undone_and_then_closed(driver: OfflineDriver) -> None:
     await lobby_placed(driver)
     await driver.command("/bf start", user="bob")
-    done = public(await driver.command("/bf concede", user="alice"))
+    question = (await driver.command("/bf concede", user="alice")).message
+    done = public(await driver.press(question, "Confirm: concede", user="alice"))
     assert "concedes for the boss: the heroes win" in done.text
     undone = public(await driver.command("/bf undo", user="alice"))  # alice hosts: at once
     assert "undid" in undone.text
@@ -150,11 +153,13 @@ async def test_typing_concede_agrees_with_an_open_request_and_an_action_cancels_
 ) -> None:
     await lobby_placed(driver)
     await driver.command("/bf start", user="bob")
-    public(await driver.command("/bf concede", user="bob"))
+    question = (await driver.command("/bf concede", user="bob")).message
+    public(await driver.press(question, "Confirm: concede", user="bob"))
     fight = (await stored(driver)).fight
     assert fight is not None and fight.current is not None
     await driver.command("bf sacrifice", user=PLAYERS[fight.current.id], card=fight.current.piles.hand[0])
-    asked = public(await driver.command("/bf concede", user="carol"))  # bob's vote lapsed: a new question
+    question = (await driver.command("/bf concede", user="carol")).message  # bob's vote lapsed
+    asked = public(await driver.press(question, "Confirm: concede", user="carol"))
     assert "wants the heroes to concede" in asked.text and asked.pings == {driver.user("bob").id}
     assert (await stored(driver)).conceded is None
     done = public(await driver.command("/bf concede", user="bob"))  # typed, not the button

@@ -138,7 +138,12 @@ async def test_lookup_polish_empty_name_nonsense_public_pick_and_retreat(driver:
     picked = await driver.press(asked.message, "Frontline", user="bob")
     assert not picked.message.ephemeral and picked.message is not asked.message
     assert "Frontline" in picked.message.text
-    # The mission page and its end-of-mission note agree about Retreat!.
-    for name in ("Battleground", "Frontline"):
+    # Retreat! applies unless the scenario has No Quarter; the page says when it does not end the
+    # game early, as the end-of-mission note does (issue 25.9).
+    for name in ("Battleground", "Frontline", "Quadrant Control", "Cryogenics"):
         page = "\n".join(m.text for m in [(await driver.command("its mission", name=name)).message])
-        assert "Retreat! no" in page and "Retreat! yes" not in page
+        assert "Retreat! yes (it does not end the game early)" in page and "Retreat! no" not in page
+    page = (await driver.command("its mission", name="Annihilation")).message.text
+    assert "Retreat! no (No Quarter)" in page
+    page = (await driver.command("its mission", name="Acquisition")).message.text
+    assert "Retreat! yes," in page or page.rstrip().endswith("Retreat! yes") or "Retreat! yes\n" in page

@@ -62,15 +62,11 @@ async def test_seed_example_one_four_against_one(driver: OfflineDriver) -> None:
 
 
 async def test_seed_example_two_seven_against_six_then_both_confirm(driver: OfflineDriver) -> None:
-    sheet = await _sheet(driver)
-    for entry, value in (
-        ("antennas_activated", "1"),
-        ("antennas_controlled", "1"),
-        ("tech_coffin", "y"),
-        ("classified", "1"),
-    ):
+    # Frontline: Acquisition's two antennas and one Tech-Coffin cannot give 7 and 6 together.
+    sheet = await _sheet(driver, "Frontline")
+    for entry, value in (("central_sector", "y"), ("farthest_sector", "y"), ("classified", "2")):
         await _set(driver, sheet, "a", entry, value, user="alice")
-    for entry, value in (("antennas_activated", "2"), ("antennas_controlled", "1"), ("classified", "1")):
+    for entry, value in (("farthest_sector", "y"), ("classified", "3")):
         await _set(driver, sheet, "b", entry, value, user="bob")
     await _set(driver, sheet, "a", "victory_points", "212", user="alice")
     assert _field(sheet, "Objective Points") == "Alice: **7**\nBob: **6**"
@@ -416,3 +412,22 @@ async def test_a_final_sheet_tells_other_cogs_with_the_tournament_payload(driver
     assert payload["players"] == [driver.user("alice").id, driver.user("bob").id]
     assert payload["scenario"] == "acquisition" and isinstance(payload["tier"], int)
     assert set(payload["result"]) >= {"total_a", "total_b", "tp_a", "tp_b"}  # type: ignore[arg-type]
+
+
+async def test_both_claiming_the_one_tech_coffin_is_flagged_and_cannot_be_confirmed(
+    driver: OfflineDriver,
+) -> None:
+    """Issue 25.8: a total the scenario makes impossible is shown and refused at confirmation."""
+    sheet = await _sheet(driver)
+    await _set(driver, sheet, "a", "tech_coffin", "yes", user="alice")
+    await _set(driver, sheet, "b", "tech_coffin", "yes", user="bob")
+    warning = _field(sheet, "⚠ Claims the table cannot hold")
+    assert "Alice and Bob both claim the Tech-Coffin" in warning
+    refused = await driver.press(sheet, "Alice: confirm", user="alice")
+    assert refused.message.ephemeral and "cannot be confirmed" in refused.message.text
+    assert "Tech-Coffin" in refused.message.text
+    assert "⏳ not yet" in _field(sheet, "Confirmed").split("\n")[0]
+    await _set(driver, sheet, "b", "tech_coffin", "no", user="bob")
+    assert not any(f["name"].startswith("⚠") for f in sheet.embeds[0]["fields"])
+    await driver.press(sheet, "Alice: confirm", user="alice")
+    assert "✅ confirmed" in _field(sheet, "Confirmed").split("\n")[0]

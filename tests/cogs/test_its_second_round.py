@@ -116,8 +116,16 @@ async def test_named_rules_inside_other_rules_are_found(driver: OfflineDriver) -
 async def test_card_lookup_by_prefix_number_and_without_duplicates(driver: OfflineDriver) -> None:
     retro = await driver.command("/its classified card name:retro")
     assert not retro.message.ephemeral and "HVT: Retroengineering" in retro.message.text
+    # The Season 14 deck is looked up first; its numbers are not confirmed, so a number does not
+    # silently give a later season's card: it says why and offers that card, labelled (issue 25.10).
     sixteen = await driver.command("/its classified card name:16")
-    assert not sixteen.message.ephemeral and "#16 Telemetry" in sixteen.message.text
+    assert sixteen.message.ephemeral and "ITS Season 14" in sixteen.message.text
+    assert "Telemetry (ITS Season 18)" in sixteen.message.text
+    assert [b.label for b in sixteen.message.buttons] == ["#16 Telemetry (ITS Season 18)"]
+    later = await driver.press(sixteen.message, "#16 Telemetry (ITS Season 18)")
+    assert not later.message.ephemeral and "Season 18" in later.message.text
+    three = await driver.command("/its classified card name:3")
+    assert three.message.ephemeral and "not confirmed" in three.message.text
     unknown = await driver.command("/its classified card name:Predatr")
     assert unknown.message.ephemeral and "Did you mean" in unknown.message.text
     names = [re.sub(r"^#\d+ ", "", b.label) for b in unknown.message.buttons]

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.offline import Channel, OfflineDriver, OfflineError
+from bot.offline import Attachment, Channel, OfflineDriver, OfflineError
 
 LONG = 6000
 
@@ -34,6 +34,8 @@ def _value(param: app_commands.Parameter, driver: OfflineDriver) -> Any:
         return driver.user("bob")
     if kind is discord.AppCommandOptionType.channel:
         return driver.add_channel("elsewhere")
+    if kind is discord.AppCommandOptionType.attachment:
+        return Attachment("long.json", b"{}")
     raise AssertionError(f"no test value for {kind}")
 
 

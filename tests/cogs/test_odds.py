@@ -3,13 +3,14 @@ stated, and expressions too big to work out refused with the reason."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from bot.offline import OfflineDriver
 from tests.cogs.test_wh40k import public_chart, refused
 
 
-def row(text: str, k: int, exactly: str, at_least: str) -> bool:
+def row(text: str, k: int | str, exactly: str, at_least: str) -> bool:
     return re.search(rf"\n *{k} +{re.escape(exactly)} +{re.escape(at_least)}\n", text) is not None
 
 
@@ -28,7 +29,7 @@ async def test_pools_keep_and_tens_units(driver: OfflineDriver) -> None:
     keep = public_chart(await driver.command("/odds expression:4d6kh3"))
     assert "Mean total: **12.24**, from 3 to 18." in keep.text
     d66 = public_chart(await driver.command("/odds expression:d66"))
-    assert "from 11 to 66" in d66.text and row(d66.text, 11, "2.8%", "100%")
+    assert "from 11 to 66" in d66.text and row(d66.text, "11-12", "5.6%", "100%")
 
 
 async def test_the_forms_roll_reads_are_read_the_same(driver: OfflineDriver) -> None:
@@ -48,6 +49,38 @@ async def test_explosions_state_their_depth(driver: OfflineDriver) -> None:
 
 
 async def test_too_big_or_broken_expressions_are_refused(driver: OfflineDriver) -> None:
-    refused(await driver.command("/odds expression:1000d1000"), "would take too long (1000d1000)")
+    refused(await driver.command("/odds expression:1000d1000"), "would take too long (1000d1000", "2,000,000")
     refused(await driver.command("/odds expression:2d6+"), "2d6+")
     refused(await driver.command("odds", expression="1d6+" * 750), "3000 characters")
+
+
+async def test_the_title_shows_what_the_player_typed(driver: OfflineDriver) -> None:
+    message = public_chart(await driver.command("/odds expression:4dF"))
+    assert "Odds of 4dF" in message.text and "4d3" not in message.text
+
+
+async def test_no_result_is_skipped_without_a_word(driver: OfflineDriver) -> None:
+    message = public_chart(await driver.command("/odds expression:6d6e6"))
+    assert "A row like `9-11` gives the chance of any result from 9 to 11" in message.text
+    table = message.text.split("```")[1]
+    listed = [line.split()[0] for line in table.strip().splitlines()[1:]]
+    ranges = [(int(item.split("-")[0]), int(item.split("-")[-1])) for item in listed]
+    # the rows cover every result between the first and the last, each once
+    for (_, high), (low, _) in itertools.pairwise(ranges):
+        assert low == high + 1
+    ends = re.search(r"Results below (\d+) or above (\d+) are not listed", message.text)
+    assert ends and int(ends.group(1)) == ranges[0][0] and int(ends.group(2)) == ranges[-1][1]
+
+
+async def test_numbers_too_large_are_refused_with_the_range(driver: OfflineDriver) -> None:
+    too_large = await driver.command("/odds expression:1d99999999999999999999")
+    refused(too_large, "from 0 to 1,000,000,000,000,000")
+    refused(await driver.command("/odds expression:1d100000000"), "1 to 10,000 sides")
+    refused(await driver.command("/odds expression:1000d6kh999"), "one request may take 2,000,000")
+
+
+async def test_wide_products_are_charted(driver: OfflineDriver) -> None:
+    # the chart once scanned its whole table for every value: 67 s for this one, and 1d300*1d300 never ended
+    for expression in ("1d1000*1d100", "1d300*1d300"):
+        message = public_chart(await driver.command(f"/odds expression:{expression}"))
+        assert f"Odds of {expression}" in message.text

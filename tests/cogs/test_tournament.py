@@ -35,6 +35,8 @@ async def _setup(driver: OfflineDriver) -> None:
     for name, faction in zip(PLAYERS, FACTIONS, strict=True):
         joined = public(await driver.command(f'/tournament join faction:"{faction}"', user=name))
         assert joined.content.startswith(driver.user(name).mention) and not joined.pings
+        count = PLAYERS.index(name) + 1
+        assert joined.content.endswith(f"{count} player{'s' if count > 1 else ''}."), joined.content
     public(await driver.command("/tournament organiser add member:@pat", user="olga"))
     for number, scenario in ((1, "acquisition"), (2, "frostbyte"), (3, "supremacy")):
         public(await driver.command(f"/tournament mission round:{number} scenario:{scenario}", user="pat"))
@@ -54,6 +56,12 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     await _setup(driver)
     t = (await state(driver)).tournament
     assert len(t.players) == 8 and t.scenarios == {1: "acquisition", 2: "frostbyte", 3: "supremacy"}
+    # /tournament info lists the players with their factions (issue 25.12), pinging nobody.
+    info = public(await driver.command("/tournament info", user="cy"))
+    listed = next(f["value"] for f in info.embeds[0]["fields"] if f["name"] == "Players (8)")
+    for name, faction in zip(PLAYERS, FACTIONS, strict=True):
+        assert f"{driver.user(name).mention} ({faction})" in listed
+    assert not info.pings
 
     # Round 1: pictures, pings and a thread per game.
     paired = await driver.command("/tournament pair", user="olga")
@@ -71,7 +79,7 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     thread = thread_of(driver, s, g, 1)
     opening = driver.history(thread)[0]
     assert opening.pings == {int(g.a), int(g.b)}
-    assert "/its score mission:acquisition tier:300" in opening.content
+    assert [button.label for button in opening.buttons] == ["Open the score sheet"]
     answer = await dispatch_sheet(
         driver, thread, sheet_payload("acquisition", 300, (int(g.a), int(g.b)), True)
     )
@@ -198,6 +206,8 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
 
     top = public(await driver.command("/rating top", user="cy"))
     assert top.text.count("<@") == 8
+    # Plural agreement (issue 25.13): "3 games, 1 event", never "1 events".
+    assert "(3 games, 1 event)" in top.text and "events" not in top.text
     shown = public(await driver.command("/rating show player:@cy", user="ann"))
     assert "Rated games" in shown.text and "3" in shown.text
 

@@ -6,6 +6,7 @@ import random
 import re
 
 from bot.offline import OfflineDriver
+from cogs.tournament.posts import player_fields
 from cogs.tournament.state import TournamentGame
 from rules.tournament import GameResult, add_player, create_tournament, pair_next_round, record_result
 from tests.cogs.tournament_helpers import pngs, public, refused
@@ -41,7 +42,7 @@ async def test_standings_come_in_pages_and_pairings_in_several_messages(driver: 
     assert len(pngs(standing, "standings")) == 3 and "Pages 1-3 of 3" in standing.content
     last = public(await driver.command("/tournament standings page:3", user="p01"))
     assert [a.filename for a in last.attachments] == ["standings-3.png"]
-    refused(await driver.command("/tournament standings page:4", user="p01"), "3 page(s)")
+    refused(await driver.command("/tournament standings page:4", user="p01"), "3 pages of 32")
 
     paired = await driver.command("/tournament pair threads:false", user="olga")
     messages = [m for m in paired.messages if not m.ephemeral]
@@ -49,3 +50,28 @@ async def test_standings_come_in_pages_and_pairings_in_several_messages(driver: 
     assert len(pngs(messages[0], "pairings-round3")) == 2
     mentioned = {int(u) for m in messages for u in re.findall(r"<@(\d+)>", m.content)}
     assert mentioned == users
+
+
+async def test_info_lists_the_players_within_discords_limits(driver: OfflineDriver) -> None:
+    """Issue 25.12: /tournament info names the players, not just their number, and still fits."""
+    users = await _seventy(driver)
+    info = public(await driver.command("/tournament info", user="p01"))
+    fields = info.embeds[0]["fields"]
+    players = [f for f in fields if f["name"].startswith("Players (70)")]
+    assert 1 < len(players) <= 4 and all(len(f["value"]) <= 1024 for f in players)
+    listed = {int(u) for f in players for u in re.findall(r"<@(\d+)>", f["value"])}
+    assert listed == users and "Nomads" in players[0]["value"] and "more" not in players[-1]["value"]
+    assert not info.pings
+
+
+def test_a_full_tournament_lists_as_many_players_as_fit_and_counts_the_rest() -> None:
+    t = create_tournament("Huge", 300)
+    for i in range(512):
+        t = add_player(t, f"id{i}", f"Player {i}", "Shock Army of Acontecimento", user_id=10**17 + i)
+    fields = player_fields(t)
+    assert len(fields) == 4 and all(len(value) <= 1024 for _, value in fields)
+    assert fields[0][0] == "Players (512)" and fields[1][0] == "Players (512), continued"
+    listed = sum(len(re.findall(r"<@\d+>", value)) for _, value in fields)
+    more = re.search(r"… and (\d+) more", fields[-1][1])
+    assert more is not None and listed + int(more.group(1)) == 512
+    assert sum(len(name) + len(value) for name, value in fields) < 6000 - 1000

@@ -98,3 +98,55 @@ async def test_a_finished_tournament_stays_viewable_until_the_next_one(driver: O
         await driver.command('/tournament create name:"Next Cup" tier:400 extras:escalation', user="cy")
     )
     assert "Next Cup" in made.text and "Escalation 200/300/400" in made.text
+
+
+async def test_after_a_dispute_the_disputing_player_reports_their_score(driver: OfflineDriver) -> None:
+    """Issue 25.12: disputing a report no longer locks the disputing player out of /tournament report."""
+    await _setup(driver)
+    public(await driver.command("/tournament pair", user="olga"))
+    g = (await games(driver))[0]
+    a, b = name_of(driver, g.a), name_of(driver, g.b)
+    reported = public(
+        await driver.command(
+            f"/tournament report opponent:@{b} my_op:9 my_vp:300 their_op:0 their_vp:0", user=a
+        )
+    )
+    await driver.press(reported, "Dispute", user=b)
+    counter = public(
+        await driver.command(
+            f"/tournament report opponent:@{a} my_op:6 my_vp:200 their_op:4 their_vp:150", user=b
+        )
+    )
+    assert counter.pings == {driver.user(a).id} and "Confirm it, or dispute it" in counter.content
+    refused(await driver.press(reported, "Confirm", user="olga"), "already been settled")
+    confirmed = await driver.press(counter, "Confirm", user=a)
+    assert "confirmed" in confirmed.message.text
+    played = (await state(driver)).tournament.current.game_of(g.a)
+    assert played is not None and played.result is not None
+    assert {played.result.op_a, played.result.op_b} == {6, 4}
+
+
+async def test_factions_come_from_the_list_and_free_text_needs_insisting(driver: OfflineDriver) -> None:
+    """Issue 25.12: "banana" was accepted as a faction without a word."""
+    public(await driver.command('/tournament create name:"Cup" tier:300', user="olga"))
+    offered = await driver.autocomplete("tournament join", "faction", "acontec")
+    assert offered[0] == {
+        "name": "Shock Army of Acontecimento (PanOceania)",
+        "value": "Shock Army of Acontecimento",
+    }
+    assert len(await driver.autocomplete("tournament join", "faction", "")) <= 25
+    assert (await driver.autocomplete("tournament add", "faction", "tohaa"))[0]["value"] == "Tohaa"
+    refused(
+        await driver.command("/tournament join faction:banana", user="ann"),
+        "'banana' is not an ITS faction",
+        "unlisted:True",
+    )
+    assert not (await state(driver)).tournament.players
+    public(await driver.command("/tournament join faction:banana unlisted:True", user="ann"))
+    public(await driver.command("/tournament join faction:maf", user="bo"))
+    refused(
+        await driver.command("/tournament add player:@cy faction:Nomadz", user="olga"), "Did you mean Nomads"
+    )
+    public(await driver.command("/tournament add player:@cy faction:nomads", user="olga"))
+    t = (await state(driver)).tournament
+    assert [p.faction for p in t.players] == ["banana", "Morat Aggression Force", "Nomads"]

@@ -87,10 +87,17 @@ async def test_odds_give_means_at_least_tables_and_the_chart(driver: OfflineDriv
     odds = distribution(parse_weapon(WEAPON), parse_target(TARGET), parse_situation("half range"))
     assert f"wounds dealt: **{odds.wounds.mean:.2f}** (of 10)" in message.text
     assert f"models slain: **{odds.slain.mean:.2f}** (of 5)" in message.text
-    assert "[Chance of at least k wounds dealt]" in message.text
-    slain_table = message.text.split("[Chance of at least k models slain]")[1]
-    assert re.search(rf"\n +1 +{re.escape(percent(odds.slain.at_least(1)))}\n", slain_table), slain_table
+    assert "[Wounds dealt]" in message.text
+    slain_table = message.text.split("[Models slain]")[1]
+    exactly, at_least = percent(odds.slain.probability(1)), percent(odds.slain.at_least(1))
+    assert re.search(rf"\n +1 +{re.escape(exactly)} +{re.escape(at_least)}\n", slain_table), slain_table
+    # every value from 0 to 5 models has its row, and 0 has no "at least" (it is always 100%)
+    assert [line.split()[0] for line in slain_table.split("```")[1].strip().splitlines()[1:]] == [
+        "0", "1", "2", "3", "4", "5"
+    ]  # fmt: skip
+    assert "100.0%" not in slain_table.split("```")[1]
     assert "Exact odds." in message.text
+    assert "[Edition] 11th edition (the default" in message.text and "not confirmed for 11th" in message.text
 
 
 async def test_compare_draws_both_weapons_against_one_target(driver: OfflineDriver) -> None:
@@ -99,11 +106,13 @@ async def test_compare_draws_both_weapons_against_one_target(driver: OfflineDriv
         await driver.command(f'/40k odds weapon:"{WEAPON}" target:"T4 Sv3+ W2 x5" compare:"{other}"')
     )
     assert "[Weapon A]" in message.text and "[Weapon B]" in message.text
-    assert "at least      A      B" in message.text
+    assert "value    A =    A ≥    B =    B ≥" in message.text
     a = distribution(parse_weapon(WEAPON), parse_target("T4 Sv3+ W2 x5"))
     b = distribution(parse_weapon(other), parse_target("T4 Sv3+ W2 x5"))
-    row = rf"\n +1 +{re.escape(percent(a.slain.at_least(1)))} +{re.escape(percent(b.slain.at_least(1)))}\n"
-    assert re.search(row, message.text.split("models slain]")[1]), message.text
+    cells = [percent(x) for x in (a.slain.probability(1), a.slain.at_least(1), b.slain.probability(1))]
+    cells.append(percent(b.slain.at_least(1)))
+    row = r"\n +1 +" + " +".join(re.escape(c) for c in cells) + r"\n"
+    assert re.search(row, message.text.split("[Models slain]")[1]), message.text
     assert "Hazardous: 16.7% chance of at least one failed test" in message.text
     # one chart wider than a single series' legend: both series are on it
     chart = Image.open(io.BytesIO(message.attachments[0].data))
@@ -121,7 +130,7 @@ async def test_a_single_model_target_charts_wounds(driver: OfflineDriver) -> Non
     message = public_chart(
         await driver.command('/40k odds weapon:"A2 BS3+ S9 AP-3 D6" target:"T10 Sv3+ W12"')
     )
-    assert "models slain]" not in message.text and "wounds dealt]" in message.text
+    assert "[Models slain]" not in message.text and "[Wounds dealt]" in message.text
 
 
 async def test_a_typo_in_the_weapon_line_is_pointed_at(driver: OfflineDriver) -> None:
@@ -177,5 +186,15 @@ async def test_one_wound_models_get_one_table(driver: OfflineDriver) -> None:
     message = public_chart(
         await driver.command('/40k odds weapon:"A10 BS3+ S5 AP-1 D1" target:"T4 Sv3+ W1 x10"')
     )
-    assert "[Chance of at least k wounds dealt (= models slain)]" in message.text
-    assert "k models slain]" not in message.text
+    assert "[Wounds dealt (= models slain)]" in message.text
+    assert "[Models slain]" not in message.text
+
+
+async def test_a_table_too_long_says_what_it_folds(driver: OfflineDriver) -> None:
+    # 0 to 40 models slain do not fit the table's rows: it says how it folds them (issue 25, 7)
+    message = public_chart(
+        await driver.command("40k odds", weapon="A60 BS2+ S8 AP-3 D1", target="T4 Sv7+ W1 x40")
+    )
+    assert "values a row" in message.text
+    small = public_chart(await driver.command("40k odds", weapon="A4 BS3+ S4 AP0 D1", target="T4 Sv4+ W1 x5"))
+    assert "a row" not in small.text

@@ -124,6 +124,22 @@ def test_every_preset_builds_with_a_full_deck():
         assert len(build_hero(CATALOG, p.build).piles.deck) == DECK_SIZE
 
 
+def test_every_preset_boss_is_one_connected_piece():
+    # Issue 24, item 12: the Venom Wyrm's Scorpion Tail stood two tiles off its coils.
+    from rules.boss_fight.hexgrid import Hex
+
+    for p in CATALOG.boss_presets.values():
+        tiles = {Hex.axial(q, r) for q, r in build_boss(CATALOG, p.build).shape}
+        start = next(iter(tiles))
+        seen, todo = {start}, [start]
+        while todo:
+            for n in todo.pop().neighbours():
+                if n in tiles and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        assert seen == tiles, f"{p.id}: {sorted((h.q, h.r) for h in tiles - seen)} stand apart from the rest"
+
+
 @pytest.fixture
 def pack_dir(tmp_path: Path) -> Path:
     target = tmp_path / "boss_fight"

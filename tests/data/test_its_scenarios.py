@@ -125,3 +125,15 @@ def test_not_yaml_and_missing_folder(tmp_path: Path) -> None:
         load_scenario(bad)
     with pytest.raises(ContentError, match="no such scenario folder"):
         load_scenarios(tmp_path / "missing")
+
+
+@pytest.mark.parametrize("scenario_id", LIBRARY.ids())
+def test_retreat_is_used_unless_the_scenario_has_no_quarter(scenario_id: str) -> None:
+    """Retreat! is a standard ITS rule; only a No Quarter special rule switches it off (issue 25.9).
+
+    A scenario whose end section does not end the game early on Retreat! still uses Retreat!
+    (Quadrant Control, Frontline, Cryogenics, Battleground): that is ``retreat_ends_early``.
+    """
+    scenario = LIBRARY.get(scenario_id)
+    no_quarter = any(rule.name.lower() == "no quarter" for rule in scenario.special_rules)
+    assert scenario.uses.retreat is (not no_quarter)

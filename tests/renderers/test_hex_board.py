@@ -15,6 +15,7 @@ from renderers.hex_board import (
     PALETTES,
     Overlay,
     _blend,
+    hero_disc,
     layout_board,
     legend_rows,
     render_hex_board,
@@ -70,8 +71,8 @@ def test_colours_at_known_tiles(theme):
     seen = pixel(png, lay.centre(empty))
     assert close(seen, pal.tile) or close(seen, pal.tile_alt)
     for i, hero in enumerate(state.heroes):
-        hx, hy = lay.centre(hero.tiles()[0])
-        assert close(pixel(png, (hx, hy + lay.radius * 0.5)), HERO_COLOURS[i]), hero.name
+        hx, hy, r = hero_disc(lay, hero.tiles()[0])
+        assert close(pixel(png, (hx, hy + r * 0.8)), HERO_COLOURS[i]), hero.name
     boss_tiles = state.boss.tiles()
     mid = [sum(lay.centre(h)[0] for h in boss_tiles) / 9, sum(lay.centre(h)[1] for h in boss_tiles) / 9]
     far = max(boss_tiles, key=lambda h: (lay.centre(h)[1] - mid[1]) ** 2)
@@ -103,6 +104,40 @@ def test_death_tokens_statuses_and_the_end_are_drawn():
     png = render_hex_board(state, theme="light")
     cx, cy = lay.centre(tile)
     assert close(pixel(png, (cx + lay.radius * 0.3, cy)), PALETTES["light"].death)
+
+
+def test_health_bars_stay_inside_their_own_tile_and_labels_by_pieces_are_bright():
+    # Issue 24, item 12: bars covered the label of the tile above; labels were faint grey.
+    from renderers.hex_board import LABEL_AT, hero_bar_box
+
+    state = board("crossroads")
+    lay = layout_board(state)
+    for hero in state.heroes:
+        tile = hero.tiles()[0]
+        left, top, right, bottom = hero_bar_box(lay, tile)
+        cx, cy = lay.centre(tile)
+        half_h = lay.radius * 3 ** 0.5 / 2
+        assert cy - half_h < top < bottom < hero_disc(lay, tile)[1] - hero_disc(lay, tile)[2]
+        assert cx - lay.radius / 2 <= left and right <= cx + lay.radius / 2  # within the top edge
+    from renderers.hex_board import boss_bar_box, boss_hub
+
+    boss = state.boss.tiles()
+    left, top, right, bottom = boss_bar_box(lay, boss)
+    hx, hy = lay.centre(boss_hub(lay, boss))
+    assert hy - lay.radius * 3 ** 0.5 / 2 < top < bottom < hy
+    assert hx - lay.radius <= left < right <= hx + lay.radius
+    pal = PALETTES["dark"]
+    png = render_hex_board(state)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    hero = state.heroes[0].tiles()[0]
+    occupied = {t for c in state.characters for t in c.tiles()} | set(state.obstacles)
+    near = next(n for n in hero.neighbours() if n not in occupied and 0 <= n.col < 12 and 0 <= n.row < 12)
+    cx, cy = lay.centre(near)
+    box = image.crop((round(cx - lay.radius * 0.45), round(cy + lay.radius * (LABEL_AT - 0.2)),
+                      round(cx + lay.radius * 0.45), round(cy + lay.radius * (LABEL_AT + 0.2))))
+    brightest = tuple(high for _, high in box.getextrema())
+    assert close(brightest, pal.text, tol=30), "a label beside a piece is drawn in the bright text colour"
+    assert len(png) < 300_000
 
 
 def test_bad_options_are_refused():

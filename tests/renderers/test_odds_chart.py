@@ -7,9 +7,10 @@ import io
 import pytest
 from PIL import Image
 
-from renderers.odds_chart import MAX_PNG_BYTES, PALETTES, render_odds_chart
+from renderers.odds_chart import MAX_COLUMNS, MAX_PNG_BYTES, PALETTES, _columns, render_odds_chart
 from rules.dice_odds import odds
-from rules.distribution import Distribution, power, uniform
+from rules.distribution import MAX_CHART_RESULTS, Distribution, power, uniform
+from rules.errors import RuleError
 from rules.wh40k import distribution, parse_target, parse_weapon
 
 
@@ -90,3 +91,47 @@ def test_wide_and_narrow_results_and_sizes() -> None:
 def test_series_count_is_checked() -> None:
     with pytest.raises(ValueError):
         render_odds_chart([], title="t", x_label="x")
+
+
+class _Counted(Distribution):
+    """A distribution that counts how many results the renderer reads."""
+
+    read = 0
+
+    def items(self):  # type: ignore[no-untyped-def]
+        for item in super().items():
+            _Counted.read += 1
+            yield item
+
+
+def test_drawing_is_linear_in_the_results() -> None:
+    # one result every 7 over a span of 700,000: the old chart scanned its table once per value
+    wide = Distribution.of({7 * k: 1.0 for k in range(100_000)})
+    counted = _Counted(wide.outcomes, wide.probabilities)
+    _Counted.read = 0
+    image = open_png(render_odds_chart([("wide", counted)], title="t", x_label="total"))
+    assert _Counted.read <= 10 * len(wide.outcomes)  # a few passes over the results, never one per value
+    assert image.width == 800
+
+
+def test_too_many_results_are_refused_before_drawing() -> None:
+    huge = Distribution.of({k: 1.0 for k in range(MAX_CHART_RESULTS + 1)})
+    with pytest.raises(RuleError, match="at most 200,000"):
+        render_odds_chart([("huge", huge)], title="t", x_label="total")
+
+
+def test_a_long_title_is_wrapped_then_shortened() -> None:
+    title = "Models slain: T4 Sv3+ W3 x5 fnp5+ infantry " * 6
+    image = open_png(render_odds_chart([("2d6", power(uniform(1, 6), 2))], title=title, x_label="total"))
+    short = open_png(render_odds_chart([("2d6", power(uniform(1, 6), 2))], title="t", x_label="total"))
+    assert image.height > short.height  # a second line, and no more
+    assert image.height - short.height < 80
+    palette = PALETTES["dark"]
+    # nothing of the title reaches the right edge
+    assert all(image.getpixel((image.width - 4, y)) == palette.bg for y in range(0, 110))
+
+
+def test_a_wide_axis_is_cut_into_ranges_and_says_so() -> None:
+    assert _columns(1, 1000) == (0, 20, 51)
+    assert _columns(2, 12) == (2, 1, 11)
+    assert _columns(-500, 500)[2] <= MAX_COLUMNS

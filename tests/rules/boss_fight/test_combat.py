@@ -62,3 +62,17 @@ def test_the_roll_can_only_help_the_defender(damage, attack, defence):
     for roll in range(1, 7):
         assert resolve_hit(damage, attack_stat=attack, defence_stat=defence, roll=roll).damage <= bare
     assert expected_damage(damage, attack_stat=attack, defence_stat=defence, rolls=True) <= bare
+
+
+def test_the_issues_strike_reads_one_step_per_clause():
+    # Issue 24, item 9: "Strength 7 -1 card = 6 against 5 +2 roll = 7 (lower: -1): 7 -1 = 6, armour -1
+    # (at least 1) = 5" never said the second 7 is the attack's damage.
+    from rules.boss_fight.combat import damage_words, stat_words
+
+    attack = stat_words("Strength", 7, [(-1, "the card")], 6)
+    defence = stat_words("Strength", 5, [(2, "rolled")], 7)
+    words = damage_words(7, 6, 7, 6, 1, 5)
+    assert (attack, defence) == ("Strength 7, -1 from the card: 6", "Strength 5, +2 rolled: 7")
+    assert words == ("6 is lower than 7, so the attack's 7 damage goes down by 1 to 6; "
+                     "armour 1 takes 1 off: 5 damage")
+    assert "=" not in attack + defence + words

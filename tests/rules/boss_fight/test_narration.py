@@ -124,8 +124,9 @@ def test_report_shows_the_roll_and_the_damage_arithmetic():
     hit = result.hits[0]
     assert (hit.attack_stat, hit.defence, hit.roll, hit.rule) == (7, 6, 2, "higher: +1")
     assert "Mira Vale rolls 2 for defence" in text
-    assert ("Strength 7 against 4 +2 roll = 6 (higher: +1): 3 +1 = 4, armour -1 (at least 1) = 3 damage"
-            in text)
+    # One step per clause, the second number's origin said (issue 24, item 9).
+    assert ("Attack: Strength 7. Defence: Strength 4, +2 rolled: 6. 7 is higher than 6, so the attack's "
+            "3 damage goes up by 1 to 4; armour 1 takes 1 off: 3 damage." in text), text
     assert f"Mira Vale {mira.health} -> {mira.health - 3}/{mira.max_health} health" in text
     assert "Basic Attack" in text
     assert "Walk" not in text

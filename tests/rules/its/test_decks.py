@@ -12,6 +12,7 @@ from rules.its.decks import (
     Deck,
     DeckKind,
     decks_of_kind,
+    find_by_number,
     find_card,
     load_deck,
     load_decks,
@@ -189,3 +190,39 @@ def test_pick_decks(tmp_path: Path) -> None:
         pick_decks(shipped, extreme_id="its18-operations")
     write(tmp_path, "red.yaml", GOOD_DECK)
     assert pick_decks({**shipped, **load_decks_strict(tmp_path)})[1] is not None
+
+
+def _deck(deck_id: str, season: str, cards: list[tuple[int | None, str]]) -> Deck:
+    return Deck.model_validate(
+        {
+            "id": deck_id,
+            "name": deck_id,
+            "season": season,
+            "kind": "standard",
+            "cards": [{"number": n, "name": name, "sourced": False} for n, name in cards],
+        }
+    )
+
+
+def test_numbers_look_up_the_current_season_first() -> None:
+    """Issue 25.10: a number never silently gives a later season's card."""
+    s14 = _deck("s14", "ITS Season 14", [(3, "Sabotage"), (4, "Capture")])
+    s18 = _deck("s18", "ITS Season 18", [(3, "Telemetry"), (9, "Mapping")])
+    assert find_by_number([s18, s14], 3) == (s14, s14.cards[0])
+    with pytest.raises(
+        NotFoundError, match=r"No ITS Season 14 deck has a card number 9.*#9 is Mapping \(ITS Season 18\)"
+    ):
+        find_by_number([s14, s18], 9)
+    unnumbered = _deck("s14", "ITS Season 14", [(None, "Sabotage")])
+    with pytest.raises(NotFoundError, match=r"not confirmed.*#3 is Telemetry"):
+        find_by_number([unnumbered, s18], 3)
+    # Only another season loaded: its numbers are all there is.
+    assert find_by_number([s18], 9) == (s18, s18.cards[1])
+    with pytest.raises(NotFoundError, match="No loaded deck has a card number 5"):
+        find_by_number([s18], 5)
+
+
+def test_shipped_decks_do_not_answer_a_number_with_season_18() -> None:
+    decks = load_decks().decks.values()
+    with pytest.raises(NotFoundError, match="ITS Season 14"):
+        find_by_number(decks, 3)

@@ -207,5 +207,8 @@ def test_a_vehicle_without_heavy_armor_needs_no_dmg(leviathan):
         make_vehicle("Titan", sp=2)
     r = apply(start_fight(leviathan).state, AddVehicle(name="Pilum", dmg=3, sp=1, heavy=False))
     assert r.events == [
-        "Vehicle Pilum joins the fight (SP 1, no Heavy Armor: an A-V hit destroys it on RN 2+)."
+        "Vehicle Pilum joins the fight (SP 1, no Heavy Armor: an A-V hit destroys it on RN 2+).",
+        # The DMG given is not used, and the reply says so (issue 25 item 14).
+        "DMG 3 is not used: a vehicle without Heavy Armor has no DMG to beat, and an A-V hit destroys it "
+        "on RN 2+ (give `heavy:true` for Heavy Armor).",
     ]

@@ -37,3 +37,21 @@ def test_players_follow_the_standings_and_formulas_are_defused() -> None:
     rows = _rows(players_csv(t))
     expected = [("1", "'=HYPERLINK(1)", "4"), ("2", "Bo", "0")]
     assert [(r["rank"], r["player"], r["tp"]) for r in rows] == expected
+
+
+def test_a_bye_is_counted_the_same_way_in_every_column() -> None:
+    """Issue 25.12: a player with a bye showed "played 2, wins 3"; the bye now has its own columns."""
+    rng = random.Random(11)
+    t = with_players(5)
+    for _ in range(3):
+        t = play_round(pair_next_round(t, rng), rng)
+    rows = _rows(players_csv(t))
+    had_bye = [r for r in rows if r["byes"] != "0"]
+    assert had_bye
+    for row in rows:
+        played, byes = int(row["played"]), int(row["byes"])
+        assert int(row["wins"]) + int(row["ties"]) + int(row["losses"]) == played
+        assert played + byes == 3
+        assert len(row["bye_rounds"].split()) == byes
+    for row in had_bye:
+        assert all(n in {"1", "2", "3"} for n in row["bye_rounds"].split())

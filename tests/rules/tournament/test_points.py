@@ -60,7 +60,9 @@ def test_objective_points_outside_0_to_10_are_refused(op: int) -> None:
 def test_a_bye_is_a_victory_worth_3_tp_with_no_op_or_vp() -> None:
     t = by_hand("ABC", [[game("A", "B", 1, op=(5, 2), vp=(200, 100)), game("C", None)]])
     row = next(r for r in standings(t) if r.player_id == "C")
-    assert (row.tp, row.op, row.vp, row.byes, row.wins, row.played) == (BYE_TP, 0, 0, 1, 1, 0)
+    # A bye is no game: not played, not won (issue 25.12: "played 2, wins 3" was inconsistent).
+    assert (row.tp, row.op, row.vp, row.byes, row.wins, row.played) == (BYE_TP, 0, 0, 1, 0, 0)
+    assert row.bye_rounds == [1]
     assert BYE_TP == 3
 
 

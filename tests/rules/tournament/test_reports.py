@@ -53,3 +53,37 @@ def test_a_different_second_report_is_refused_with_the_waiting_report_named() ->
     book, made = report_result(book, me, rival, SCORE)
     with pytest.raises(RuleError, match=f"report #{made.id}"):
         report_result(book, rival, me, SCORE)
+
+
+def test_after_a_dispute_the_disputing_player_reports_their_own_score() -> None:
+    """Issue 25.12: the disputed report no longer blocks the player who disputed it."""
+    book, me, rival, _ = paired()
+    book, made = report_result(book, me, rival, SCORE)
+    book, _ = settle_report(book, made.id, rival, confirm=False, organiser=False)
+    theirs = GameResult(op_a=6, op_b=5, vp_a=150, vp_b=120)
+    book, counter = report_result(book, rival, me, theirs)
+    assert counter is not None and counter.reporter == rival and not counter.disputed
+    assert [r.id for r in book.reports] == [counter.id]  # the disputed report is replaced
+    book, _ = settle_report(book, counter.id, me, confirm=True, organiser=False)
+    played = book.tournament.current.game_of(rival)
+    assert (played.result if played.a == rival else played.result.swapped()) == theirs
+
+
+def test_after_a_dispute_the_disputing_player_may_agree_after_all() -> None:
+    book, me, rival, _ = paired()
+    book, made = report_result(book, me, rival, SCORE)
+    book, _ = settle_report(book, made.id, rival, confirm=False, organiser=False)
+    book, recorded = report_result(book, rival, me, SCORE.swapped())
+    assert recorded is None and book.reports == []
+    assert book.tournament.current.game_of(me).result is not None
+
+
+def test_a_swap_drops_the_reports_of_games_it_took_apart() -> None:
+    from rules.tournament import swap_players
+    from rules.tournament.reports import without_stale_reports
+
+    book, me, rival, bystander = paired()
+    book, _ = report_result(book, me, rival, SCORE)
+    assert without_stale_reports(book) is book  # nothing changed: the same book
+    swapped = book.model_copy(update={"tournament": swap_players(book.tournament, rival, bystander)})
+    assert without_stale_reports(swapped).reports == []

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.wh40k import DamageReduction, ProfileError, Reroll, parse_situation, parse_target, parse_weapon
+from rules.wh40k import (
+    DamageReduction,
+    ProfileError,
+    Reroll,
+    Weapon,
+    parse_situation,
+    parse_target,
+    parse_weapon,
+)
 
 
 def test_the_issue_examples() -> None:
@@ -195,3 +206,49 @@ def test_suggestions_complete_the_ability_being_typed() -> None:
     assert len(offered) <= 25 and all(len(o) <= 100 for o in offered)
     assert all(parse_weapon(o) for o in offered)
     assert suggest_weapon_line("") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "check"),
+    [
+        ("A1 BS4+ S4 AP0 D1, crit hit 5+, crit wound 4+", lambda w: (w.crit_hit, w.crit_wound) == (5, 4)),
+        ("A3 BS3+ S4 AP0 D1, blast 2", lambda w: w.blast == 2),
+        ("A3 WS3+ S4 AP0 D1, cleave 1", lambda w: w.cleave == 1 and w.melee),
+        ("A1 BS3+ S4 AP0 D1, psychic", lambda w: w.psychic),
+        ("A1 BS3+ S4 AP0 D1, anti-keyword:necron 4+", lambda w: w.anti == (("necron", 4),)),
+        ("heavy bolter: A3 BS4+ S5 AP-1 D2, sustained hits 1", lambda w: w.name == "heavy bolter"),
+    ],
+)
+def test_new_weapon_words(line: str, check: Callable[[Weapon], bool]) -> None:
+    weapon = parse_weapon(line)
+    assert check(weapon)
+    assert parse_weapon(weapon.describe()) == weapon.model_copy(
+        update={"text": " ".join(weapon.describe().split())}
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "part", "fragment"),
+    [
+        ("A1 BS3+ S4 AP0 D1, crit hit 1+", "crit hit 1+", "2+ to 6+"),
+        ("A1 BS3+ S4 AP0 D1, cleave", "cleave", "needs its number"),
+        ("A1 BS3+ S4 AP0 D1, anti-infntry 4+", "anti-infntry 4+", "Did you mean `anti-infantry`?"),
+        ("A1 BS3+ S4 AP0 D1, blst", "blst", "Did you mean `blast`?"),
+    ],
+)
+def test_new_weapon_words_refused(line: str, part: str, fragment: str) -> None:
+    with pytest.raises(ProfileError) as caught:
+        parse_weapon(line)
+    assert f"`{part}`" in caught.value.message and fragment in caught.value.message
+
+
+def test_target_words_and_keywords() -> None:
+    target = parse_target("T4 Sv3+ W2 x5 stealth cover infantry keyword:necron")
+    assert target.stealth and target.cover and target.keywords == ("infantry", "necron")
+    assert target.describe() == "T4 Sv3+ W2 x5 stealth cover infantry keyword:necron"
+    assert parse_target(target.describe()).keywords == target.keywords
+    for word, guess in (("stelth", "stealth"), ("vehicel", "vehicle"), ("invul5+", "inv5+")):
+        with pytest.raises(ProfileError, match=f"Did you mean `{re.escape(guess)}`"):
+            parse_target(f"T4 Sv3+ W2 {word}")
+    with pytest.raises(ProfileError, match="can't read"):
+        parse_target("T4 Sv3+ W2 necron")

@@ -1,0 +1,70 @@
+"""Herald anywhere: which commands work outside a server that installed Herald.
+
+Herald can be installed to a server (its game commands keep state per channel) or by a player to
+themselves (a user-installed app), which lets them use the stateless commands in any server and in
+DMs. Discord shows top-level commands by the install types and contexts they declare; the groups
+that mix both kinds (``/its``, ``/ba``) are declared everywhere, and their game subcommands answer
+politely, through :func:`check`, when used where Herald is not installed.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+#: Commands (and groups: every subcommand) that need no stored game: they work anywhere.
+ANYWHERE: tuple[str, ...] = (
+    "roll",
+    "dice",
+    "odds",
+    "40k",
+    "inf",
+    "its mission",
+    "its rule",
+    "its classified card",
+    "ba mission",
+    "ba rule",
+    "ba roll",
+    "help",
+    "games",
+)
+
+SERVER_ONLY_INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
+SERVER_ONLY_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+
+
+class NeedsServer(app_commands.CheckFailure):
+    """A game command used where Herald is not installed (a DM, or a server without the bot)."""
+
+
+def works_anywhere(qualified_name: str) -> bool:
+    """Whether a command (``"its rule"``) needs no server that installed Herald.
+
+    >>> works_anywhere("its rule"), works_anywhere("its score"), works_anywhere("roll")
+    (True, False, True)
+    """
+    return any(qualified_name == name or qualified_name.startswith(name + " ") for name in ANYWHERE)
+
+
+def installed_here(interaction: discord.Interaction) -> bool:
+    """In a server, through the server's own install of Herald (not a player's)."""
+    return interaction.guild_id is not None and interaction.is_guild_integration()
+
+
+def anywhere_text() -> str:
+    return ", ".join(f"/{name}" for name in ANYWHERE)
+
+
+def check(interaction: discord.Interaction) -> None:
+    """Refuse a game command outside a server that installed Herald, saying what works here."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command | app_commands.ContextMenu):
+        return
+    if works_anywhere(command.qualified_name) or installed_here(interaction):
+        return
+    where = "in direct messages" if interaction.guild_id is None else "in a server that has not added Herald"
+    raise NeedsServer(
+        f"/{command.qualified_name} runs a game that lives in a server's channel, so it does not work "
+        f"{where}. Use it in a server that added Herald (a server admin adds it from Herald's profile). "
+        f"Here you can use {anywhere_text()}."
+    )

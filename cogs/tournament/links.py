@@ -1,0 +1,37 @@
+"""The tournament's public web page in Discord: its address and the link button on posts.
+
+The pages themselves are :mod:`web`; the address token is kept by ``bot.links``. While the web
+pages are off (WEB_PORT=0, or the port was taken), nothing here shows a link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.play import Post
+
+
+async def page_url(bot: Any, game_id: int) -> str | None:
+    """The tournament's page (made on first use), or None when the web pages are off."""
+    base = getattr(bot, "web_url", None)
+    if not base:
+        return None
+    return f"{base}/t/{await bot.links.ensure(game_id)}"
+
+
+def link_view(url: str | None) -> discord.ui.View | None:
+    """A row with one link button to the live page (link buttons need no handler)."""
+    if url is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label="Live page", url=url, emoji="🌐"))
+    return view
+
+
+async def with_link(bot: Any, game_id: int, post: Post) -> Post:
+    """``post`` with the live page's button, when it has no other view."""
+    if post.view is None:
+        post.view = link_view(await page_url(bot, game_id))
+    return post

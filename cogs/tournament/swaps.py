@@ -1,0 +1,141 @@
+"""/tournament swap: organisers change the current round's pairing while its games have no result.
+
+The rules (which swaps are allowed, what they flag) are ``rules.tournament.engine``'s
+``swap_players`` and ``swap_tables``; this module keeps the threads the pairing opened in step:
+a thread follows its game (a table swap renames it), and a thread whose players changed is
+renamed, re-seated for the ITS sheet and told so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.play import Change, Post
+from bot.send import send
+from cogs.tournament.posts import pairing_lines
+from cogs.tournament.state import (
+    KIT,
+    GameThread,
+    TournamentGame,
+    home_channel,
+    require_organiser,
+    require_player,
+)
+from cogs.tournament.threads import game_users, post_in_thread, rename_thread, seat_players, thread_name
+from rules.errors import RuleError
+from rules.tournament import Game, Tournament, swap_players, swap_tables
+from rules.tournament.engine import flag_notes
+from rules.tournament.model import counted
+from rules.tournament.reports import Results, without_stale_reports
+
+MAX_TABLE = 256
+"""A 512-player round has 256 tables."""
+
+
+def _threads_after_table_swap(game: TournamentGame, number: int, one: int, two: int) -> list[GameThread]:
+    """A thread belongs to its game: when two games trade tables, their threads trade too."""
+    swap = {one: two, two: one}
+    return [
+        g.model_copy(update={"table": swap[g.table]}) if g.round == number and g.table in swap else g
+        for g in game.threads
+    ]
+
+
+def changed_games(before: Tournament, after: Tournament) -> list[Game]:
+    """The current round's games whose players or table changed (the bye included)."""
+    old = {(g.table, g.players) for g in before.current.games} if before.current else set()
+    assert after.current is not None
+    return [g for g in after.current.games if (g.table, g.players) not in old]
+
+
+class SwapCommands:
+    """Mixed into the /tournament cog (see ``cogs/tournament/__init__.py``)."""
+
+    bot: Any
+
+    def scenario_name(self, scenario_id: str) -> str:  # provided by SetupCommands
+        raise NotImplementedError
+
+    @app_commands.command(
+        name="swap", description="Organisers: swap two players, or two tables, of the current round"
+    )
+    @app_commands.describe(
+        player="A player to swap with `other`",
+        other="The player who takes their place (they take theirs)",
+        table="A table to swap with `other_table`",
+        other_table="The table whose game moves to `table`",
+    )
+    async def swap(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        other: discord.User | None = None,
+        table: app_commands.Range[int, 1, MAX_TABLE] | None = None,
+        other_table: app_commands.Range[int, 1, MAX_TABLE] | None = None,
+    ) -> None:
+        by_players = player is not None or other is not None
+        by_tables = table is not None or other_table is not None
+        if (
+            by_players == by_tables
+            or (by_players and (player is None or other is None))
+            or (by_tables and (table is None or other_table is None))
+        ):
+            raise RuleError(
+                "Swap either two players (`player:@one other:@two`) or two tables "
+                "(`table:1 other_table:2`) of the current round."
+            )
+        home = await home_channel(interaction)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "change a pairing")
+            t = state.tournament
+            threads = state.threads
+            if player is not None and other is not None:
+                new = swap_players(t, require_player(state, player.id), require_player(state, other.id))
+                what = f"swapped {player.id} and {other.id}"
+            else:
+                assert table is not None and other_table is not None
+                new = swap_tables(t, table, other_table)
+                threads = _threads_after_table_swap(state, len(t.rounds), table, other_table)
+                what = f"swapped tables {table} and {other_table}"
+            book = without_stale_reports(Results(tournament=new, reports=state.reports))
+            return Change(
+                state.update(tournament=new, threads=threads, reports=book.reports), summary=what, result=t
+            )
+
+        shown = await KIT.step(interaction, "swap", change, channel_id=home)
+        state, before = shown.state, shown.result
+        t = state.tournament
+        number = len(t.rounds)
+        moved = changed_games(before, t)
+        by_table = {g.table: g.thread_id for g in state.threads if g.round == number}
+        lines = [
+            line for g, line in zip(t.current.games, pairing_lines(state, number), strict=True) if g in moved
+        ]
+        users = sorted({uid for g in moved for uid in game_users(t, g)})
+        await Post(
+            content="\n".join(
+                [f"🔀 Round {number}'s pairing changed by {interaction.user.mention}:", *lines]
+            ),
+            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+        ).send(interaction)
+        unrenamed = 0
+        for g in moved:
+            thread_id = by_table.get(g.table)
+            if g.b is None or thread_id is None:
+                continue
+            if not await rename_thread(self.bot, thread_id, thread_name(t, number, g)):
+                unrenamed += 1
+            seat_players(self.bot, interaction.guild_id, thread_id, t, number, g)
+            thread = self.bot.get_partial_messageable(thread_id)
+            head = "🔀 The organisers changed this pairing."
+            await post_in_thread(thread, t, number, g, self.scenario_name, head=head)
+        notes = flag_notes(t, number)
+        if unrenamed:
+            kept = counted(unrenamed, "thread")
+            notes.append(f"{kept} kept the old name: I need Manage Threads to rename them.")
+        if notes:
+            await send(interaction, content="\n".join(["For the organisers:", *notes]), ephemeral=True)

@@ -1,0 +1,167 @@
+"""/40k list: army lists imported from New Recruit or BattleScribe, kept for their importer.
+
+The file is read by :func:`rules.wh40k.roster.parse_roster` (a pure function: every refusal is
+a :class:`~rules.wh40k.roster.RosterError` and nothing is stored); this group downloads it (after
+checking its declared size), keeps the parsed roster and shows it. The units are then used by
+name in ``/40k attack`` and ``/40k odds`` (see :mod:`cogs.wh40k.army`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+from discord import app_commands
+from discord.utils import escape_markdown
+
+from bot.play import Post, autocomplete
+from bot.send import acknowledge, private
+from bot.storage.army_lists import MAX_LISTS_PER_OWNER
+from bot.storage.profiles import name_key
+from cogs.wh40k.army import MELEE, army_lists, roster_of
+from cogs.wh40k.replies import COLOUR
+from rules.errors import RuleError, quote
+from rules.wh40k.roster import (
+    MAX_NAME,
+    MAX_ROSTER_BYTES,
+    Roster,
+    RosterError,
+    RosterUnit,
+    clean_name,
+    parse_roster,
+)
+
+DESCRIPTION_BUDGET = 3000
+"""Characters of unit lines in one reply (the embed's fields and title take the rest of 6,000)."""
+FORMATS = "a New Recruit JSON export (.json) or a BattleScribe roster (.ros / .rosz)"
+
+
+def _plain(text: str) -> str:
+    return escape_markdown(text)
+
+
+def _unit_line(unit: RosterUnit) -> str:
+    weapons = ", ".join(w.label() for w in unit.weapons if not w.mode) or "no weapons"
+    target = unit.target_line() if unit.can_be_target else "no T/Sv/W"
+    models = f"{unit.models} model{'s' if unit.models != 1 else ''}"
+    return f"**{_plain(unit.name)}** ({models}): {_plain(weapons)} · `{target}`"
+
+
+def roster_embed(roster: Roster, title: str) -> discord.Embed:
+    """The list's units, one line each, and what could not be read."""
+    about = [part for part in (roster.faction, f"{roster.points} pts" if roster.points else "") if part]
+    lines = [f"{len(roster.units)} units" + (f" · {_plain(' · '.join(about))}" if about else "")]
+    size = len(lines[0])
+    for index, unit in enumerate(roster.units):
+        line = _unit_line(unit)
+        if size + len(line) > DESCRIPTION_BUDGET:
+            lines.append(f"… and {len(roster.units) - index} more units.")
+            break
+        lines.append(line)
+        size += len(line) + 1
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+    if roster.problems:
+        embed.add_field(
+            name="Could not be read (the rest was imported)",
+            value="\n".join(f"- {p}" for p in roster.problems)[:1024],
+            inline=False,
+        )
+    if roster.units:
+        example = roster.units[0]
+        weapon = next((w for w in example.weapons if not w.mode), None)
+        shown = f"`{example.name}`" + (f", `{example.name}: {weapon.name}`" if weapon else "")
+        embed.add_field(
+            name="Use it",
+            value=_plain("In /40k attack and /40k odds, type a unit as the weapon or the target: ")
+            + f"{shown}, or `{example.name} {MELEE}` for its melee weapons.",
+            inline=False,
+        )
+    return embed
+
+
+@autocomplete
+async def _list_names(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    key = name_key(current)
+    stored = await army_lists(interaction).all(owner_id=interaction.user.id)
+    return [(f"{s.name} ({s.units} units)", s.name) for s in stored if key in name_key(s.name)]
+
+
+class ArmyListCommands(app_commands.Group):
+    """``/40k list import|show|delete``, added to the /40k group by the package's ``setup``."""
+
+    def __init__(self) -> None:
+        super().__init__(name="list", description="Army lists imported from New Recruit or BattleScribe")
+
+    @app_commands.command(
+        name="import", description="Import an army list exported by New Recruit or BattleScribe"
+    )
+    @app_commands.describe(
+        file=f"The roster: {FORMATS}, at most {MAX_ROSTER_BYTES // 1024 // 1024} MiB",
+        name="The name to keep it under (the roster's own name otherwise); the same name replaces it",
+    )
+    async def import_list(
+        self, interaction: discord.Interaction, file: discord.Attachment, name: str | None = None
+    ) -> None:
+        shown = quote(file.filename, 40)
+        if file.size > MAX_ROSTER_BYTES:
+            raise RosterError(
+                f"`{shown}` is {file.size / 1024 / 1024:.1f} MiB; a roster may be at most "
+                f"{MAX_ROSTER_BYTES // 1024 // 1024} MiB. Send {FORMATS}."
+            )
+        private(interaction)
+        await acknowledge(interaction)
+        try:
+            data = await file.read()
+        except (discord.HTTPException, discord.NotFound):
+            raise RuleError(f"I couldn't download `{shown}` from Discord: try the import again.") from None
+        roster = await asyncio.to_thread(parse_roster, data, file.filename)
+        kept = clean_name(name, "") if name is not None else roster.name
+        if not kept:
+            raise RuleError(f"A list name has 1 to {MAX_NAME} characters.")
+        replaced = await army_lists(interaction).save(
+            owner_id=interaction.user.id,
+            name=kept,
+            units=len(roster.units),
+            roster=roster.model_dump_json(),
+        )
+        verb = "Replaced your list" if replaced else "Imported"
+        embed = roster_embed(roster, f"{verb} {kept}")
+        embed.set_footer(text=f"Yours in every server. You keep up to {MAX_LISTS_PER_OWNER} lists.")
+        await Post(embeds=[embed], ephemeral=True).send(interaction)
+
+    @app_commands.command(name="show", description="Your imported army lists, or one list's units")
+    @app_commands.describe(name="A list's name: its units; leave empty for all your lists")
+    @app_commands.autocomplete(name=_list_names)
+    async def show(self, interaction: discord.Interaction, name: str | None = None) -> None:
+        repository = army_lists(interaction)
+        if name is None:
+            stored = await repository.all(owner_id=interaction.user.id)
+            if not stored:
+                text = f"No army lists yet: `/40k list import file:` reads {FORMATS}."
+                await Post(content=text, ephemeral=True).send(interaction)
+                return
+            embed = discord.Embed(title=f"Your army lists ({len(stored)})", colour=COLOUR)
+            embed.description = "\n".join(
+                f"**{_plain(s.name)}**: {s.units} units, imported {s.imported_at[:10]}" for s in stored
+            )
+            embed.set_footer(text="/40k list show name: shows a list's units.")
+            await Post(embeds=[embed], ephemeral=True).send(interaction)
+            return
+        found = await repository.find(owner_id=interaction.user.id, name=name)
+        if found is None:
+            raise RuleError(
+                f"You have no army list called `{quote(name, MAX_NAME)}`: `/40k list show` lists them."
+            )
+        await Post(embeds=[roster_embed(roster_of(found), found.name)], ephemeral=True).send(interaction)
+
+    @app_commands.command(name="delete", description="Delete one of your imported army lists")
+    @app_commands.describe(name="The list's name")
+    @app_commands.autocomplete(name=_list_names)
+    async def delete(self, interaction: discord.Interaction, name: str) -> None:
+        gone = await army_lists(interaction).delete(owner_id=interaction.user.id, name=name)
+        if gone is None:
+            raise RuleError(
+                f"You have no army list called `{quote(name, MAX_NAME)}`: `/40k list show` lists them."
+            )
+        text = f"Deleted your army list **{_plain(gone.name)}** ({gone.units} units)."
+        await Post(content=text, ephemeral=True).send(interaction)

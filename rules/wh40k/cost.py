@@ -1,0 +1,67 @@
+"""The cost of a 40k odds request, worked out from its plan before any of the work.
+
+:func:`rules.wh40k.attack.distribution` refuses an allocation past ``MAX_CHAIN_WORK`` once it
+has the number of unsaved attacks; this module bounds that number from the profiles alone
+(every attack hitting with its most Sustained Hits), so a request that could pass the budget is
+refused before anything is computed. Kept apart from the attack sequence on purpose: the
+sequence changes with the editions, the bound only reads the plan.
+
+>>> from rules.wh40k.profiles import parse_target, parse_weapon
+>>> odds_cost(parse_weapon("A10 BS4+ S4 AP0 D1"), parse_target("T4 Sv7+ W1 x10")) <= MAX_ODDS_WORK
+True
+"""
+
+from __future__ import annotations
+
+from rules.wh40k.attack import MAX_CHAIN_WORK, plan
+from rules.wh40k.profiles import DEFAULT_EDITION, Edition, ProfileError, Situation, Target, Unit, Weapon
+
+MAX_ODDS_WORK = MAX_CHAIN_WORK
+"""Most steps one 40k odds request may take (its allocation dominates the rest)."""
+
+
+def odds_cost(
+    weapon: Weapon, target: Target, situation: Situation | None = None, *, edition: Edition = DEFAULT_EDITION
+) -> int:
+    """An upper bound on the steps :func:`~rules.wh40k.attack.distribution` takes for this attack.
+
+    Unsaved attacks at most = attacks x (1 + the most Sustained Hits); the allocation walks each
+    through ``models x wounds + 1`` states and every damage value (0 to the most damage).
+    """
+    p = plan(weapon, target, situation, edition=edition)
+    extra = p.sustained.maximum if p.sustained else 0
+    unsaved = p.max_attacks * (1 + extra)
+    damage = p.damage.maximum + (p.melta.maximum if p.melta else 0) + 1
+    states = p.target_models * p.target_wounds + 1
+    return unsaved * states * damage + unsaved * unsaved * (2 + extra)
+
+
+def check_odds_cost(weapon: Weapon, target: Target, situation: Situation | None = None) -> int:
+    """:func:`odds_cost`, or :class:`ProfileError` (saying what is too big) past :data:`MAX_ODDS_WORK`."""
+    cost = odds_cost(weapon, target, situation)
+    if cost > MAX_ODDS_WORK:
+        p = plan(weapon, target, situation)
+        raise ProfileError(
+            f"Working that out exactly would take too long: up to {p.max_attacks} attacks into "
+            f"{p.target_models} models of {p.target_wounds} wounds is about {cost:,} steps, and one "
+            f"calculation may take {MAX_ODDS_WORK:,}. Use fewer attacks or models, or split it."
+        )
+    return cost
+
+
+def check_unit_cost(
+    unit: Unit, target: Target, situation: Situation | None = None, *, edition: Edition = DEFAULT_EDITION
+) -> int:
+    """The summed :func:`odds_cost` of a unit's lines (the target's state carries from one line to
+    the next, so each line's walk is bounded as one weapon's), or :class:`ProfileError` past
+    :data:`MAX_ODDS_WORK`, naming the line that costs most."""
+    costs = [(odds_cost(w, target, situation, edition=edition), w) for w in unit.weapons]
+    total = sum(c for c, _ in costs)
+    if total > MAX_ODDS_WORK:
+        worst = max(costs, key=lambda pair: pair[0])[1]
+        raise ProfileError(
+            f"Working that unit out exactly would take too long: about {total:,} steps, and one "
+            f"calculation may take {MAX_ODDS_WORK:,}. Its costliest line is `{worst.text}`; use fewer "
+            "attacks or models, or split the unit."
+        )
+    return total

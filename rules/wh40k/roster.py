@@ -1,0 +1,758 @@
+"""Army rosters from New Recruit and BattleScribe, read into units Herald can calculate with.
+
+Both builders write the BattleScribe roster schema: ``roster > forces > force > selections``,
+each selection (``type`` unit, model or upgrade, with a ``number``) carrying ``profiles``
+(typed ``Unit``, ``Ranged Weapons``, ``Melee Weapons``, ``Abilities``), ``rules``,
+``categories`` and nested ``selections`` for its models and wargear. New Recruit's ``.json``
+export holds the same tree as JSON (a characteristic's value under ``$text``); ``.ros`` is the
+XML form and ``.rosz`` that XML zipped.
+
+Everything here is a pure function from bytes to models, so every hostile file is a unit test:
+a file over :data:`MAX_ROSTER_BYTES`, a zip that unpacks past :data:`MAX_UNPACKED_BYTES` (or
+holds too many entries, or another zip), XML with a DTD or entities, nesting deeper than
+:data:`MAX_DEPTH`, or something that is not a roster raises :class:`RosterError` and nothing
+is kept. A profile Herald cannot read is named in :attr:`Roster.problems`; the rest is kept.
+
+>>> roster = parse_roster(EXAMPLE_JSON, "example.json")
+>>> unit = roster.units[0]
+>>> unit.summary()
+'Ash Wardens: Ember carbine x4, Ash blade x5'
+>>> unit.volley()
+'A2 BS3+ S4 AP-1 D1 x4, sustained hits 1'
+>>> unit.target_line()
+'T4 Sv3+ W2 x5 inv5+ infantry'
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from collections.abc import Iterator
+from typing import Any
+from xml.etree.ElementTree import Element, ParseError
+
+import defusedxml.ElementTree as safe_xml
+from defusedxml import DefusedXmlException
+from pydantic import BaseModel, ConfigDict
+
+from rules.errors import RuleError, quote
+from rules.wh40k.profiles import MAX_ATTACKING_MODELS, MAX_TARGET_MODELS, ProfileError, parse_weapon
+
+MAX_ROSTER_BYTES = 2 * 1024 * 1024
+"""Largest roster file accepted, zipped or not (a 2,000-point list is far smaller)."""
+MAX_UNPACKED_BYTES = 8 * 1024 * 1024
+"""Most bytes a ``.rosz`` may unpack to, counted as it is read, whatever the zip declares."""
+MAX_ZIP_ENTRIES = 8
+MAX_DEPTH = 40
+"""Deepest nesting of a roster's elements (a real roster stays under 15)."""
+MAX_UNITS = 150
+MAX_WEAPONS_PER_UNIT = 30
+MAX_NAME = 60
+MAX_PROBLEMS = 40
+
+TARGET_KEYWORDS = (
+    "infantry",
+    "vehicle",
+    "monster",
+    "character",
+    "beast",
+    "swarm",
+    "mounted",
+    "fly",
+    "psyker",
+    "titanic",
+    "walker",
+    "battleline",
+    "daemon",
+    "epic-hero",
+    "aircraft",
+    "towering",
+    "transport",
+    "fortification",
+)
+"""Unit keywords carried onto a target line (the ones Anti-X abilities and rules name)."""
+
+_PLURALS = {"forces", "selections", "profiles", "characteristics", "rules", "categories", "costs"}
+_FLAGS = {
+    "lethal hits",
+    "devastating wounds",
+    "twin-linked",
+    "lance",
+    "heavy",
+    "ignores cover",
+    "blast",
+    "torrent",
+    "hazardous",
+}
+_NUMBERED = re.compile(r"^(sustained hits|rapid fire|melta)\s*(\d*d?[36]?(?:\+\d+)?|\d+)$")
+_ANTI = re.compile(r"^anti-?\s*([a-z][a-z -]*?)\s*([2-6])\+$")
+_INVULNERABLE = re.compile(r"([2-6])\+\s*invulnerable save|invulnerable save\s*\(?([2-6])\+", re.IGNORECASE)
+_INVULNERABLE_NAMED = re.compile(r"^\s*([2-6])\+", re.IGNORECASE)
+_FEEL_NO_PAIN = re.compile(r"feel no pain\s*\(?([2-6])\+", re.IGNORECASE)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+class RosterError(RuleError):
+    """A roster file refused whole: the message says why and what to send instead."""
+
+
+class RosterWeapon(BaseModel):
+    """One weapon profile as the roster prints it, and how many models carry it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    melee: bool
+    attacks: str
+    skill: str
+    strength: str
+    ap: str
+    damage: str
+    count: int = 1
+    abilities: tuple[str, ...] = ()
+    """Keywords Herald calculates with, written as a weapon line takes them (``sustained hits 1``)."""
+    unused: tuple[str, ...] = ()
+    """Keywords kept for show that change nothing in one attack sequence (Pistol, Indirect Fire...)."""
+    mode: bool = False
+    """A second profile of the same weapon (a plasma gun's supercharge): left out of a whole volley."""
+
+    def line(self, *, named: bool = False) -> str:
+        """The weapon as a typed weapon line; ``named`` puts its name first (``flamer: AD6 ...``).
+
+        >>> RosterWeapon(name="Flamer", melee=False, attacks="D6", skill="N/A", strength="5", ap="0",
+        ...     damage="1", count=2, abilities=("torrent",)).line()
+        'AD6 S5 AP0 D1 x2, torrent'
+        """
+        skill = f"{'WS' if self.melee else 'BS'}{self.skill}" if self.skill != "N/A" else ""
+        ap = "AP0" if self.ap in ("0", "-0") else f"AP-{self.ap.lstrip('-')}"
+        parts = [f"A{self.attacks}", skill, f"S{self.strength}", ap, f"D{self.damage}"]
+        if self.count > 1:
+            parts.append(f"x{self.count}")
+        line = ", ".join([" ".join(p for p in parts if p), *self.abilities])
+        return f"{self.line_name()}: {line}" if named else line
+
+    def line_name(self) -> str:
+        """The name as a weapon line may carry it: letters, digits, spaces and ``' ( ) . & / + -``,
+        at most 40 characters.
+
+        >>> RosterWeapon(name="Plasma gun [supercharge]: heavy", melee=False, attacks="1", skill="3+",
+        ...     strength="8", ap="-3", damage="2").line_name()
+        'Plasma gun supercharge heavy'
+        """
+        name = " ".join(re.sub(r"[^\w '().&/+-]", " ", self.name).split())
+        return name[:40].rstrip() or "weapon"
+
+    def label(self) -> str:
+        return f"{self.name} x{self.count}" if self.count > 1 else self.name
+
+
+class RosterUnit(BaseModel):
+    """One unit of a roster: its models, weapons and defensive profile."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    models: int
+    toughness: int | None = None
+    save: int | None = None
+    wounds: int | None = None
+    invulnerable: int | None = None
+    feel_no_pain: int | None = None
+    keywords: tuple[str, ...] = ()
+    weapons: tuple[RosterWeapon, ...] = ()
+
+    @property
+    def can_be_target(self) -> bool:
+        return None not in (self.toughness, self.save, self.wounds)
+
+    def volley_weapons(self, *, melee: bool = False) -> list[RosterWeapon]:
+        """The weapons the unit fires (or fights with) at once: one profile of each weapon.
+
+        A model that fires a Pistol fires nothing else unless it is a Monster or a Vehicle, so
+        when the unit has other ranged weapons its pistols are left out of the volley.
+        """
+        chosen = [w for w in self.weapons if w.melee == melee and not w.mode]
+        if melee or {"monster", "vehicle"} & set(self.keywords):
+            return chosen
+        others = [w for w in chosen if "pistol" not in w.unused]
+        return others or chosen
+
+    def volley(self, *, melee: bool = False, named: bool = False) -> str:
+        """Every weapon line of the unit's shooting (or fighting), joined by ``;`` (each line led by
+        its weapon's name when ``named``).
+
+        Raises :class:`RosterError` when the unit has no such weapon.
+        """
+        lines = [w.line(named=named) for w in self.volley_weapons(melee=melee)]
+        if not lines:
+            kind = "melee" if melee else "ranged"
+            raise RosterError(f"{self.name} has no {kind} weapon in its roster.")
+        return "; ".join(lines)
+
+    def target_line(self) -> str:
+        """The unit as a typed target line; :class:`RosterError` when its roster gave no T, Sv or W."""
+        if not self.can_be_target:
+            raise RosterError(
+                f"{self.name}'s roster entry has no readable T, Sv and W, so it can't be a target. "
+                "Type its target line instead, like `T4 Sv3+ W2 x5`."
+            )
+        parts = [f"T{self.toughness}", f"Sv{self.save}+", f"W{self.wounds}"]
+        models = min(self.models, MAX_TARGET_MODELS)
+        if models > 1:
+            parts.append(f"x{models}")
+        if self.invulnerable:
+            parts.append(f"inv{self.invulnerable}+")
+        if self.feel_no_pain:
+            parts.append(f"fnp{self.feel_no_pain}+")
+        return " ".join([*parts, *self.keywords])
+
+    def summary(self, limit: int = 100) -> str:
+        """``Ash Wardens: Ember carbine x4, Ash blade x5``, cut to ``limit`` characters."""
+        text = f"{self.name}: " + ", ".join(w.label() for w in self.weapons if not w.mode)
+        if not self.weapons:
+            text = f"{self.name}: no weapons"
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Roster(BaseModel):
+    """A whole army list: its name, points and units, and what could not be read."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    faction: str = ""
+    points: int | None = None
+    units: tuple[RosterUnit, ...] = ()
+    problems: tuple[str, ...] = ()
+
+    def unit(self, name: str) -> RosterUnit | None:
+        key = " ".join(name.split()).lower()
+        return next((u for u in self.units if u.name.lower() == key), None)
+
+
+# -- reading the file ------------------------------------------------------------------------
+
+
+def parse_roster(data: bytes, filename: str = "roster") -> Roster:
+    """Read a New Recruit / BattleScribe roster (``.json``, ``.ros`` or ``.rosz``) into a :class:`Roster`.
+
+    The format is told by the bytes themselves (a zip, JSON or XML); ``filename`` only names the
+    file in messages. Raises :class:`RosterError` for a file refused whole.
+    """
+    shown = quote(filename, 40)
+    if len(data) > MAX_ROSTER_BYTES:
+        raise RosterError(
+            f"`{shown}` is {len(data) / 1024 / 1024:.1f} MiB; a roster may be at most "
+            f"{MAX_ROSTER_BYTES // 1024 // 1024} MiB."
+        )
+    if data.startswith(b"PK"):
+        data = _unzip(data, shown)
+    tree = _read_tree(data, shown)
+    return _roster(tree, shown)
+
+
+def _unzip(data: bytes, shown: str) -> bytes:
+    """The one roster inside a ``.rosz``, read no further than :data:`MAX_UNPACKED_BYTES`."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        entries = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
+        raise RosterError(
+            f"`{shown}` looks like a zip but can't be opened: export the roster again."
+        ) from None
+    if len(entries) > MAX_ZIP_ENTRIES:
+        raise RosterError(
+            f"`{shown}` holds {len(entries)} files; a .rosz holds one roster "
+            f"(at most {MAX_ZIP_ENTRIES} files)."
+        )
+    files = [e for e in entries if not e.is_dir()]
+    if any(e.filename.lower().endswith((".zip", ".rosz")) for e in files):
+        raise RosterError(f"`{shown}` holds another zip inside it: send the roster itself.")
+    rosters = [e for e in files if e.filename.lower().endswith(".ros")] or files
+    if len(rosters) != 1:
+        raise RosterError(f"`{shown}` should hold exactly one .ros roster; it holds {len(rosters)}.")
+    entry = rosters[0]
+    if entry.flag_bits & 0x1:
+        raise RosterError(f"`{shown}` is password-protected: export the roster without a password.")
+    too_big = RosterError(
+        f"`{shown}` unpacks to more than {MAX_UNPACKED_BYTES // 1024 // 1024} MiB, far more than a roster: "
+        "it is refused."
+    )
+    if entry.file_size > MAX_UNPACKED_BYTES:
+        raise too_big
+    chunks: list[bytes] = []
+    total = 0
+    try:
+        with archive.open(entry) as stream:
+            while chunk := stream.read(64 * 1024):
+                total += len(chunk)
+                if total > MAX_UNPACKED_BYTES:
+                    raise too_big
+                chunks.append(chunk)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+        raise RosterError(f"`{shown}` is a damaged zip: export the roster again.") from None
+    inner = b"".join(chunks)
+    if inner.startswith(b"PK"):
+        raise RosterError(f"`{shown}` holds another zip inside it: send the roster itself.")
+    return inner
+
+
+def _read_tree(data: bytes, shown: str) -> dict[str, Any]:
+    """The roster as nested dicts (JSON as it is; XML turned into the same shape)."""
+    text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"{"):
+        try:
+            loaded = json.loads(text.decode("utf-8"))
+        except RecursionError:
+            raise _too_deep(shown) from None
+        except (UnicodeDecodeError, ValueError) as error:
+            raise RosterError(f"`{shown}` is not valid JSON ({quote(error, 80)}): export it again.") from None
+        _check_depth(loaded, shown)
+        if isinstance(loaded, dict) and isinstance(loaded.get("roster"), dict):
+            loaded = loaded["roster"]
+        if not isinstance(loaded, dict):
+            raise _not_roster(shown)
+        return loaded
+    if text.startswith(b"<"):
+        try:
+            root = safe_xml.fromstring(text, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        except DefusedXmlException:
+            raise RosterError(
+                f"`{shown}` declares a DTD or entities, which a roster never needs: it is refused."
+            ) from None
+        except (ParseError, ValueError) as error:
+            raise RosterError(f"`{shown}` is not valid XML ({quote(error, 80)}): export it again.") from None
+        if _local(root.tag) != "roster":
+            raise _not_roster(shown)
+        return _element(root, 0, shown)
+    raise RosterError(
+        f"`{shown}` is not a roster Herald can read: send a New Recruit or BattleScribe export "
+        "(.json, .ros or .rosz)."
+    )
+
+
+def _not_roster(shown: str) -> RosterError:
+    return RosterError(
+        f"`{shown}` is not an army roster (no roster with forces in it): export the list from "
+        "New Recruit (JSON) or BattleScribe (.ros / .rosz)."
+    )
+
+
+def _too_deep(shown: str) -> RosterError:
+    return RosterError(f"`{shown}` is nested deeper than any roster ({MAX_DEPTH} levels): it is refused.")
+
+
+def _check_depth(value: Any, shown: str) -> None:
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _too_deep(shown)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values() if isinstance(v, dict | list))
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item if isinstance(v, dict | list))
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _element(element: Element, depth: int, shown: str) -> dict[str, Any]:
+    """An XML element as the JSON export writes it: attributes, ``$text``, lists for plurals."""
+    if depth > MAX_DEPTH:
+        raise _too_deep(shown)
+    node: dict[str, Any] = dict(element.attrib)
+    text = (element.text or "").strip()
+    if text:
+        node["$text"] = text
+    for child in element:
+        tag = _local(child.tag)
+        if tag in _PLURALS:
+            node[tag] = [_element(grandchild, depth + 2, shown) for grandchild in child]
+        elif len(child) == 0 and not child.attrib:
+            node[tag] = (child.text or "").strip()
+        else:
+            node[tag] = _element(child, depth + 1, shown)
+    return node
+
+
+# -- reading the roster ----------------------------------------------------------------------
+
+
+def _list(node: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    value = node.get(key)
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        value = value.get("$text", value.get("value", ""))
+    if isinstance(value, bool) or value is None:
+        return ""
+    return " ".join(str(value).split())
+
+
+def clean_name(value: Any, fallback: str = "unnamed") -> str:
+    """A name from the file as Herald keeps it: one line, no control characters, at most :data:`MAX_NAME`.
+
+    >>> clean_name("  Ash\\u202e  Wardens\\n")
+    'Ash Wardens'
+    """
+    # a backtick would end the code span a reply quotes the name in
+    text = " ".join(_CONTROL.sub(" ", _text(value)).replace("`", "'").split())
+    text = text.lstrip("➤>- ").strip() or fallback
+    return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
+
+
+def _number(node: dict[str, Any]) -> int:
+    try:
+        value = int(float(_text(node.get("number", 1)) or 1))
+    except ValueError:
+        return 1
+    return max(0, min(value, 1000))
+
+
+def _characteristics(profile: dict[str, Any]) -> dict[str, str]:
+    return {_text(c.get("name")).upper(): _text(c) for c in _list(profile, "characteristics")}
+
+
+def _points(roster: dict[str, Any]) -> int | None:
+    for cost in _list(roster, "costs"):
+        if _text(cost.get("name")).lower() in ("pts", "points"):
+            try:
+                return int(float(_text(cost.get("value"))))
+            except ValueError:
+                return None
+    return None
+
+
+def _forces(roster: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    stack = list(reversed(_list(roster, "forces")))
+    while stack:
+        force = stack.pop()
+        yield force
+        stack.extend(reversed(_list(force, "forces")))
+
+
+_UNIT_TYPES = ("unit", "unit profile")
+
+
+def _has_unit_profile(selection: dict[str, Any]) -> bool:
+    return any(_text(p.get("typeName")).lower() in _UNIT_TYPES for p in _list(selection, "profiles"))
+
+
+def _unit_selections(force: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The force's units: selections typed unit or model (or carrying a Unit profile), found
+    through any containers (a detachment, a battle size) around them."""
+    stack = list(reversed(_list(force, "selections")))
+    while stack:
+        selection = stack.pop()
+        kind = _text(selection.get("type")).lower()
+        if kind in ("unit", "model") or _has_unit_profile(selection):
+            yield selection
+        else:
+            stack.extend(reversed(_list(selection, "selections")))
+
+
+def _roster(tree: dict[str, Any], shown: str) -> Roster:
+    if not isinstance(tree.get("forces"), list):
+        raise _not_roster(shown)
+    problems: list[str] = []
+    units: list[RosterUnit] = []
+    faction = ""
+    seen: dict[str, int] = {}
+    for force in _forces(tree):
+        faction = faction or clean_name(force.get("catalogueName"), "")
+        for selection in _unit_selections(force):
+            if len(units) >= MAX_UNITS:
+                problems.append(f"More than {MAX_UNITS} units: the rest were left out.")
+                break
+            unit = _unit(selection, problems)
+            if unit is None:
+                continue
+            key = unit.name.lower()
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > 1:
+                unit = unit.model_copy(update={"name": f"{unit.name} ({seen[key]})"})
+            units.append(unit)
+    if not units:
+        raise RosterError(
+            f"`{shown}` has no unit Herald can read (a unit needs a Unit profile or weapons)."
+            + (f" {problems[0]}" if problems else "")
+        )
+    if len(problems) > MAX_PROBLEMS:
+        problems = [*problems[:MAX_PROBLEMS], f"... and {len(problems) - MAX_PROBLEMS} more."]
+    return Roster(
+        name=clean_name(tree.get("name"), "Army list"),
+        faction=faction,
+        points=_points(tree),
+        units=tuple(units),
+        problems=tuple(problems),
+    )
+
+
+def _walk(selection: dict[str, Any]) -> Iterator[tuple[dict[str, Any], bool]]:
+    """Every selection of a unit (itself first), each with whether it sits inside a model."""
+    stack: list[tuple[dict[str, Any], bool]] = [(selection, False)]
+    while stack:
+        node, in_model = stack.pop()
+        yield node, in_model
+        is_model = _text(node.get("type")).lower() == "model"
+        stack.extend((child, in_model or is_model) for child in reversed(_list(node, "selections")))
+
+
+def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
+    name = clean_name(selection.get("name"))
+    nodes = list(_walk(selection))
+    model_count = sum(
+        _number(node)
+        for node, in_model in nodes
+        if _text(node.get("type")).lower() == "model" and not in_model
+    )
+    models = max(1, model_count)
+    stats: dict[str, str] | None = None
+    texts: list[str] = []
+    keywords: list[str] = []
+    weapons: dict[tuple[str, bool], RosterWeapon] = {}
+    for node, _in_model in nodes:
+        carriers = models if node is selection else _number(node)
+        bases_here: set[tuple[str, bool]] = set()
+        for profile in _list(node, "profiles"):
+            type_name = _text(profile.get("typeName")).lower()
+            if type_name in _UNIT_TYPES:
+                found = _characteristics(profile)
+                if stats is None and {"T", "SV", "W"} <= found.keys():
+                    stats = found
+            elif type_name in ("ranged weapons", "melee weapons"):
+                melee = type_name == "melee weapons"
+                weapon = _weapon(profile, melee, carriers, name, problems)
+                if weapon is None:
+                    continue
+                base = (_base_name(weapon.name), melee)
+                if base in bases_here:  # "Plasma gun - supercharge" after "Plasma gun - standard"
+                    weapon = weapon.model_copy(update={"mode": True})
+                bases_here.add(base)
+                key = (weapon.name.lower(), melee)
+                if key in weapons:
+                    old = weapons[key]
+                    weapons[key] = old.model_copy(update={"count": min(old.count + weapon.count, 1000)})
+                elif len(weapons) < MAX_WEAPONS_PER_UNIT:
+                    weapons[key] = weapon
+            elif type_name == "abilities" or "invulnerable" in type_name:
+                profile_name = _text(profile.get("name"))
+                description = " ".join(_characteristics(profile).values())
+                texts.append(f"{profile_name}: {description}")
+                if "invulnerable" in profile_name.lower() or "invulnerable" in type_name:
+                    named = _INVULNERABLE_NAMED.match(description)
+                    if named:
+                        texts.append(f"{named.group(1)}+ invulnerable save")
+        for rule in _list(node, "rules"):
+            texts.append(f"{_text(rule.get('name'))}: {_text(rule.get('description'))}")
+        if node is selection:
+            for category in _list(node, "categories"):
+                word = _text(category.get("name")).lower().replace(" ", "-")
+                if word in TARGET_KEYWORDS and word not in keywords:
+                    keywords.append(word)
+    stated = " ".join(texts)
+    invulnerable = _best(_INVULNERABLE.findall(stated))
+    feel_no_pain = _best(_FEEL_NO_PAIN.findall(stated))
+    toughness = save = wounds = None
+    if stats is not None:
+        toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])
+        if None in (toughness, save, wounds) or not (1 <= (toughness or 0) <= 30 and 2 <= (save or 0) <= 7):
+            problems.append(
+                f"{name}: its Unit profile (T {quote(stats['T'], 8)}, Sv {quote(stats['SV'], 8)}, "
+                f"W {quote(stats['W'], 8)}) can't be read, so it can't be a target."
+            )
+            toughness = save = wounds = None
+    if stats is None and not weapons:
+        problems.append(f"{name}: no Unit profile and no weapon profile, so it was left out.")
+        return None
+    if stats is None:
+        problems.append(f"{name}: no Unit profile (T, Sv, W), so it can't be a target.")
+    return RosterUnit(
+        name=name,
+        models=models,
+        toughness=toughness,
+        save=save,
+        wounds=min(wounds, 50) if wounds else None,
+        invulnerable=invulnerable,
+        feel_no_pain=feel_no_pain,
+        keywords=tuple(keywords),
+        weapons=tuple(weapons.values()),
+    )
+
+
+def _base_name(name: str) -> str:
+    """The weapon a profile belongs to: ``Plasma gun - supercharge`` -> ``plasma gun``."""
+    return re.split(r"\s+[-–]\s+", name, maxsplit=1)[0].lower()
+
+
+def _best(found: list[str] | list[tuple[str, ...]]) -> int | None:
+    """The best (lowest) of the values a pattern found; a match of alternatives is a tuple."""
+    values = [next(v for v in item if v) if isinstance(item, tuple) else item for item in found]
+    return min((int(v) for v in values), default=None)
+
+
+def _stat(text: str) -> int | None:
+    match = re.match(r"^(\d+)\+?\"?$", text.strip())
+    return int(match.group(1)) if match else None
+
+
+_DICE = re.compile(r"^(\d*D[36](?:\+\d+)?|\d+)$", re.IGNORECASE)
+
+
+def _weapon(
+    profile: dict[str, Any], melee: bool, carriers: int, unit: str, problems: list[str]
+) -> RosterWeapon | None:
+    name = clean_name(profile.get("name"))
+    found = _characteristics(profile)
+    skill_key = "WS" if melee else "BS"
+    attacks, skill = found.get("A", ""), found.get(skill_key, "").upper().replace(" ", "")
+    strength, ap, damage = found.get("S", ""), found.get("AP", ""), found.get("D", "")
+    wrong = [
+        label
+        for label, value, ok in (
+            ("A", attacks, bool(_DICE.match(attacks))),
+            (skill_key, skill, bool(re.match(r"^[2-6]\+$|^N/?A$|^-$", skill))),
+            ("S", strength, strength.isdigit()),
+            ("AP", ap, bool(re.match(r"^[-+]?\d$", ap))),
+            ("D", damage, bool(_DICE.match(damage))),
+        )
+        if not ok
+    ]
+    if wrong:
+        shown = ", ".join(f"{label} `{quote(found.get(label, '') or 'missing', 10)}`" for label in wrong)
+        problems.append(f"{unit}: {name} ({shown}) can't be read.")
+        return None
+    abilities: list[str] = []
+    unused: list[str] = []
+    for raw in re.split(r"[,;]", found.get("KEYWORDS", "")):
+        word = " ".join(raw.split()).lower().replace("twin linked", "twin-linked")
+        if not word or word == "-":
+            continue
+        if word in _FLAGS or _NUMBERED.match(word):
+            abilities.append(word)
+        elif match := _ANTI.match(word):
+            abilities.append(f"anti-{match.group(1).strip()} {match.group(2)}+")
+        else:
+            unused.append(word)
+    skill = "N/A" if skill in ("N/A", "NA", "-") else skill
+    if skill == "N/A" and "torrent" not in abilities:
+        problems.append(f"{unit}: {name} has no {skill_key} and is not Torrent, so it can't be read.")
+        return None
+    weapon = RosterWeapon(
+        name=name,
+        melee=melee,
+        attacks=attacks.upper(),
+        skill=skill,
+        strength=strength,
+        ap=ap.lstrip("+"),
+        damage=damage.upper(),
+        count=max(1, min(carriers, MAX_ATTACKING_MODELS)),
+        abilities=tuple(abilities),
+        unused=tuple(unused),
+    )
+    try:
+        parse_weapon(weapon.line())
+    except ProfileError as error:
+        reason = str(error).split("\n", 1)[0]
+        problems.append(f"{unit}: {name} can't be calculated ({quote(reason, 120)}).")
+        return None
+    return weapon
+
+
+EXAMPLE_JSON = json.dumps(
+    {
+        "roster": {
+            "name": "Example",
+            "costs": [{"name": "pts", "value": 95}],
+            "forces": [
+                {
+                    "catalogueName": "Example faction",
+                    "selections": [
+                        {
+                            "name": "Ash Wardens",
+                            "type": "unit",
+                            "number": 1,
+                            "categories": [{"name": "Infantry"}, {"name": "Faction: Example"}],
+                            "profiles": [
+                                {
+                                    "name": "Ash Warden",
+                                    "typeName": "Unit",
+                                    "characteristics": [
+                                        {"name": "T", "$text": 4},
+                                        {"name": "SV", "$text": "3+"},
+                                        {"name": "W", "$text": 2},
+                                    ],
+                                },
+                                {
+                                    "name": "Cinder Ward",
+                                    "typeName": "Abilities",
+                                    "characteristics": [
+                                        {
+                                            "name": "Description",
+                                            "$text": "Models here have a 5+ invulnerable save.",
+                                        }
+                                    ],
+                                },
+                            ],
+                            "selections": [
+                                {
+                                    "name": "Ash Warden",
+                                    "type": "model",
+                                    "number": 5,
+                                    "selections": [
+                                        {
+                                            "name": "Ember carbine",
+                                            "type": "upgrade",
+                                            "number": 4,
+                                            "profiles": [
+                                                {
+                                                    "name": "Ember carbine",
+                                                    "typeName": "Ranged Weapons",
+                                                    "characteristics": [
+                                                        {"name": "Range", "$text": '24"'},
+                                                        {"name": "A", "$text": 2},
+                                                        {"name": "BS", "$text": "3+"},
+                                                        {"name": "S", "$text": 4},
+                                                        {"name": "AP", "$text": -1},
+                                                        {"name": "D", "$text": 1},
+                                                        {"name": "Keywords", "$text": "Sustained Hits 1"},
+                                                    ],
+                                                }
+                                            ],
+                                        },
+                                        {
+                                            "name": "Ash blade",
+                                            "type": "upgrade",
+                                            "number": 5,
+                                            "profiles": [
+                                                {
+                                                    "name": "Ash blade",
+                                                    "typeName": "Melee Weapons",
+                                                    "characteristics": [
+                                                        {"name": "A", "$text": 3},
+                                                        {"name": "WS", "$text": "3+"},
+                                                        {"name": "S", "$text": 4},
+                                                        {"name": "AP", "$text": 0},
+                                                        {"name": "D", "$text": 1},
+                                                        {"name": "Keywords", "$text": "-"},
+                                                    ],
+                                                }
+                                            ],
+                                        },
+                                    ],
+                                }
+                            ],
+                        }
+                    ],
+                }
+            ],
+        }
+    }
+).encode()
+"""A small roster of our own in New Recruit's JSON shape, used by the docstring above."""

@@ -1,0 +1,381 @@
+"""Army rosters: our own files in each format read the same, and every hostile file is refused."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.wh40k import parse_target, parse_weapon
+from rules.wh40k.roster import (
+    MAX_DEPTH,
+    MAX_ROSTER_BYTES,
+    MAX_UNPACKED_BYTES,
+    MAX_ZIP_ENTRIES,
+    Roster,
+    RosterError,
+    parse_roster,
+)
+from tests import rosters
+
+FILES = Path(__file__).parents[2] / "data" / "rosters"
+
+
+@pytest.fixture(scope="module")
+def roster() -> Roster:
+    return parse_roster((FILES / "cinder_host.json").read_bytes(), "cinder_host.json")
+
+
+@pytest.mark.parametrize("suffix", ["json", "ros", "rosz"])
+def test_each_format_reads_to_the_same_roster(suffix: str, roster: Roster) -> None:
+    read = parse_roster((FILES / f"cinder_host.{suffix}").read_bytes(), f"cinder_host.{suffix}")
+    assert read == roster
+    assert (read.name, read.faction, read.points) == ("Cinder Host Patrol", "Cinder Host", 500)
+
+
+def test_committed_files_are_the_builders_output() -> None:
+    tree = rosters.roster_tree()
+    assert (FILES / "cinder_host.json").read_bytes() == rosters.as_json(tree)
+    assert (FILES / "cinder_host.ros").read_bytes() == rosters.as_ros(tree)
+
+
+def test_units_models_and_weapon_counts(roster: Roster) -> None:
+    assert [u.name for u in roster.units] == ["Ash Wardens", "Gravel Hulk", "Lantern Seer", "Ash Wardens (2)"]
+    wardens = roster.units[0]
+    assert wardens.models == 10  # a Prime and nine wardens
+    counts = {(w.name, w.melee): w.count for w in wardens.weapons}
+    assert counts[("Ember carbine", False)] == 9
+    assert counts[("Cinder pistol", False)] == 10  # one on the Prime and nine on the wardens
+    assert counts[("Ash blade", True)] == 10
+    assert roster.units[3].models == 5
+
+
+def test_keywords_become_abilities(roster: Roster) -> None:
+    hulk = roster.unit("gravel  hulk")
+    assert hulk is not None
+    rivet = next(w for w in hulk.weapons if w.name == "Twin rivet gun")
+    assert rivet.abilities == ("twin-linked", "anti-infantry 4+")
+    assert rivet.unused == ("indirect fire",)
+    weapon = parse_weapon(rivet.line())
+    assert weapon.twin_linked and weapon.anti == (("infantry", 4),)
+    cannon = parse_weapon(next(w for w in hulk.weapons if w.name == "Quake cannon").line())
+    assert (cannon.attacks.text, cannon.skill, cannon.ap, cannon.damage.text) == ("D6+1", 4, 2, "3")
+    assert cannon.blast and cannon.heavy
+
+
+def test_volley_is_every_weapon_line_joined(roster: Roster) -> None:
+    wardens = roster.units[0]
+    # the scattered flare lance is a second mode of the same weapon; pistols stay holstered
+    assert wardens.volley() == "A1 BS3+ S8 AP-3 DD6, melta 2, lance; A2 BS3+ S4 AP-1 D1 x9, sustained hits 1"
+    assert wardens.volley(melee=True) == "A3 WS3+ S4 AP0 D1 x10"
+    for line in wardens.volley().split("; "):
+        parse_weapon(line)
+    modes = [w.name for w in wardens.weapons if w.mode]
+    assert modes == ["Flare lance - scattered"]
+    scattered = parse_weapon(wardens.weapons[1].line())
+    assert scattered.torrent and scattered.skill is None and scattered.ignores_cover
+
+
+def test_a_vehicle_fires_its_pistols_too() -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["selections"].append(
+        rosters.upgrade("Hull pistol", 1, rosters.weapon_profile("Hull pistol", 1, "4+", 4, 0, 1, "Pistol"))
+    )
+    unit = parse_roster(rosters.as_json(rosters.roster_tree([hulk]))).units[0]
+    assert "A1 BS4+ S4 AP0 D1" in unit.volley().split("; ")
+
+
+def test_a_unit_without_a_kind_of_weapon_says_so(roster: Roster) -> None:
+    seer = roster.unit("Lantern Seer")
+    assert seer is not None
+    with pytest.raises(RosterError, match="Lantern Seer has no ranged weapon"):
+        seer.volley()
+
+
+def test_defensive_profiles_read_from_abilities_and_rules(roster: Roster) -> None:
+    lines = {u.name: u.target_line() for u in roster.units}
+    assert lines["Ash Wardens"] == "T4 Sv3+ W2 x10 inv5+ infantry battleline"
+    assert lines["Gravel Hulk"] == "T10 Sv3+ W12 fnp6+ vehicle walker"
+    assert lines["Lantern Seer"] == "T3 Sv5+ W4 inv4+ infantry character psyker"
+    for line in lines.values():
+        target = parse_target(line)
+        assert target.toughness >= 3
+
+
+def test_an_unreadable_profile_is_named_and_the_rest_kept(roster: Roster) -> None:
+    assert roster.problems == ("Lantern Seer: Whisper hex (A `*`) can't be read.",)
+    seer = roster.unit("Lantern Seer")
+    assert seer is not None and [w.name for w in seer.weapons] == ["Glimmer staff"]
+
+
+def test_a_unit_without_unit_profile_keeps_its_weapons_but_is_no_target() -> None:
+    unit = rosters.gravel_hulk()
+    unit["profiles"] = [p for p in unit["profiles"] if p["typeName"] != "Unit"]
+    read = parse_roster(rosters.as_json(rosters.roster_tree([unit])))
+    assert read.units[0].weapons
+    assert "no Unit profile" in read.problems[0]
+    with pytest.raises(RosterError, match="can't be a target"):
+        read.units[0].target_line()
+
+
+def test_hostile_names_are_flattened_and_cut() -> None:
+    unit = rosters.gravel_hulk()
+    unit["name"] = "Evil\u202e\nName @everyone " + "x" * 200
+    name = parse_roster(rosters.as_json(rosters.roster_tree([unit]))).units[0].name
+    assert "\n" not in name and "\u202e" not in name and len(name) <= 60
+
+
+def test_attacks_past_the_engine_limit_are_named() -> None:
+    unit = rosters.ash_wardens(40)
+    unit["selections"][1]["selections"][0]["profiles"][0]["characteristics"][1]["$text"] = "2D6"
+    read = parse_roster(rosters.as_json(rosters.roster_tree([unit])))
+    assert any("Ember carbine can't be calculated" in p for p in read.problems)
+
+
+# -- hostile files ---------------------------------------------------------------------------
+
+
+def _refused(data: bytes, match: str, name: str = "bad.json") -> None:
+    with pytest.raises(RosterError, match=match):
+        parse_roster(data, name)
+
+
+def test_over_two_mebibytes_is_refused() -> None:
+    _refused(b"{" + b" " * MAX_ROSTER_BYTES + b"}", "at most 2 MiB")
+
+
+def test_a_zip_bomb_is_refused() -> None:
+    bomb = rosters.zipped({"roster.ros": b"<roster>" + b" " * (MAX_UNPACKED_BYTES + 10) + b"</roster>"})
+    assert len(bomb) < MAX_ROSTER_BYTES
+    _refused(bomb, "unpacks to more than", "bomb.rosz")
+
+
+def test_a_zip_lying_about_its_size_is_refused() -> None:
+    real = b"<roster>" + b" " * (MAX_UNPACKED_BYTES + 10) + b"</roster>"
+    data = bytearray(rosters.zipped({"roster.ros": real}))
+    # declare 100 bytes unpacked, in the local header and in the central directory
+    size = len(real).to_bytes(4, "little")
+    assert data.count(size) == 2
+    data = bytearray(bytes(data).replace(size, (100).to_bytes(4, "little")))
+    with zipfile.ZipFile(__import__("io").BytesIO(bytes(data))) as archive:
+        assert archive.infolist()[0].file_size == 100
+    _refused(bytes(data), "damaged zip|unpacks to more than", "liar.rosz")
+
+
+def test_too_many_zip_entries_are_refused() -> None:
+    files = {f"r{i}.ros": b"<roster/>" for i in range(MAX_ZIP_ENTRIES + 1)}
+    _refused(rosters.zipped(files), "holds 9 files", "many.rosz")
+
+
+def test_nested_zips_are_refused() -> None:
+    inner = rosters.as_rosz(rosters.roster_tree())
+    _refused(rosters.zipped({"inner.rosz": inner}), "another zip", "nested.rosz")
+    _refused(rosters.zipped({"roster.ros": inner}), "another zip", "nested.rosz")
+
+
+def test_a_zip_of_two_rosters_is_refused() -> None:
+    ros = rosters.as_ros(rosters.roster_tree())
+    _refused(rosters.zipped({"a.ros": ros, "b.ros": ros}), "exactly one", "two.rosz")
+
+
+def test_a_broken_zip_is_refused() -> None:
+    _refused(b"PK\x03\x04" + b"\x00" * 50, "can't be opened", "broken.rosz")
+
+
+@pytest.mark.parametrize(
+    "xml",
+    [
+        b'<?xml version="1.0"?><!DOCTYPE roster [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>'
+        b"<roster name='&b;'><forces/></roster>",
+        b'<?xml version="1.0"?><!DOCTYPE roster SYSTEM "http://example.invalid/r.dtd"><roster/>',
+        b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><roster>&x;</roster>',
+    ],
+)
+def test_xml_with_dtds_or_entities_is_refused(xml: bytes) -> None:
+    _refused(xml, "DTD or entities", "evil.ros")
+
+
+def test_malformed_files_are_refused() -> None:
+    _refused(b'{"roster": {"forces": [', "not valid JSON")
+    _refused(b"<roster><forces></roster>", "not valid XML", "bad.ros")
+    _refused(b"\xff\xfe\x00garbage", "not a roster Herald can read")
+    _refused(b"", "not a roster Herald can read")
+
+
+def test_files_that_are_not_rosters_are_refused() -> None:
+    _refused(b'{"name": "shopping list"}', "not an army roster")
+    _refused(b"[1, 2, 3]", "not a roster Herald can read")
+    _refused(b"<catalogue><forces/></catalogue>", "not an army roster", "x.cat")
+    _refused(json.dumps({"roster": {"forces": []}}).encode(), "no unit Herald can read")
+
+
+def test_deep_nesting_is_refused() -> None:
+    _refused(b'{"roster": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested deeper")
+    _refused(b'{"roster": ' + b"[" * (MAX_DEPTH + 5) + b"]" * (MAX_DEPTH + 5) + b"}", "nested deeper")
+    _refused(b"<roster>" + b"<a>" * 5000 + b"</a>" * 5000 + b"</roster>", "nested deeper", "deep.ros")
+
+
+def test_nothing_unreadable_gets_past_the_whole_file() -> None:
+    """A roster whose every unit is unreadable is refused whole, naming the first problem."""
+    unit = {
+        "name": "Ghost",
+        "type": "unit",
+        "number": 1,
+        "profiles": [{"name": "x", "typeName": "Abilities"}],
+    }
+    _refused(rosters.as_json(rosters.roster_tree([unit])), "no unit Herald can read.*Ghost")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=400))
+def test_any_bytes_read_or_are_refused(data: bytes) -> None:
+    try:
+        parse_roster(data, "fuzz")
+    except RosterError as error:
+        assert str(error)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.integers() | st.text(max_size=5),
+        lambda c: (
+            st.lists(c)
+            | st.dictionaries(
+                st.sampled_from(
+                    [
+                        "name",
+                        "type",
+                        "number",
+                        "forces",
+                        "selections",
+                        "profiles",
+                        "characteristics",
+                        "typeName",
+                        "$text",
+                        "categories",
+                        "rules",
+                    ]
+                ),
+                c,
+            )
+        ),
+        max_leaves=30,
+    )
+)
+def test_any_json_tree_reads_or_is_refused(tree: object) -> None:
+    try:
+        parse_roster(json.dumps({"roster": tree}).encode(), "fuzz.json")
+    except RosterError as error:
+        assert str(error)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    attacks=st.sampled_from(["1", "2", "6", "D3", "D6", "2D6", "D6+1", "D3+3"]),
+    skill=st.sampled_from(["2+", "3+", "4+", "5+", "6+"]),
+    strength=st.integers(1, 20),
+    ap=st.integers(-4, 0),
+    damage=st.sampled_from(["1", "2", "3", "D3", "D6", "D6+1"]),
+    count=st.integers(1, 10),
+    melee=st.booleans(),
+    keywords=st.lists(
+        st.sampled_from(
+            [
+                "Lethal Hits",
+                "Sustained Hits 2",
+                "Devastating Wounds",
+                "Twin-linked",
+                "Anti-Vehicle 3+",
+                "Lance",
+                "Melta 2",
+                "Rapid Fire 1",
+                "Blast",
+                "Heavy",
+                "Ignores Cover",
+                "Pistol",
+                "Assault",
+                "Precision",
+            ]
+        ),
+        max_size=4,
+        unique=True,
+    ),
+)
+def test_a_weapon_profile_becomes_the_line_the_engine_reads(
+    attacks: str,
+    skill: str,
+    strength: int,
+    ap: int,
+    damage: str,
+    count: int,
+    melee: bool,
+    keywords: list[str],
+) -> None:
+    profile = rosters.weapon_profile(
+        "Test gun", attacks, skill, strength, ap, damage, ", ".join(keywords) or "-", melee=melee
+    )
+    unit = {
+        "name": "Testers",
+        "type": "unit",
+        "number": 1,
+        "profiles": [rosters.unit_profile("T", 4, "3+", 1)],
+        "selections": [
+            {
+                "name": "Tester",
+                "type": "model",
+                "number": count,
+                "selections": [rosters.upgrade("Test gun", count, profile)],
+            }
+        ],
+    }
+    read = parse_roster(rosters.as_json(rosters.roster_tree([unit])))
+    [weapon] = read.units[0].weapons
+    parsed = parse_weapon(weapon.line())
+    assert parsed.attacks.text == attacks and parsed.damage.text == damage
+    assert (parsed.skill, parsed.strength, parsed.ap, parsed.models) == (int(skill[0]), strength, -ap, count)
+    assert parsed.melee == melee
+    assert parsed.lethal_hits == ("Lethal Hits" in keywords)
+    assert parsed.twin_linked == ("Twin-linked" in keywords)
+    assert (("vehicle", 3) in parsed.anti) == ("Anti-Vehicle 3+" in keywords)
+    assert bool(parsed.melta) == ("Melta 2" in keywords)
+    assert set(weapon.unused) == {k.lower() for k in keywords} & {"pistol", "assault", "precision"}
+
+
+def test_a_volley_may_name_each_weapon(roster: Roster) -> None:
+    assert roster.units[0].volley(named=True) == (
+        "Flare lance - focused: A1 BS3+ S8 AP-3 DD6, melta 2, lance; "
+        "Ember carbine: A2 BS3+ S4 AP-1 D1 x9, sustained hits 1"
+    )
+
+
+def test_a_characteristic_may_hold_its_value_under_value() -> None:
+    hulk = rosters.gravel_hulk()
+    for characteristic in hulk["profiles"][0]["characteristics"]:
+        characteristic["value"] = characteristic.pop("$text")
+    assert (
+        parse_roster(rosters.as_json(rosters.roster_tree([hulk])))
+        .units[0]
+        .target_line()
+        .startswith("T10 Sv3+ W12")
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line"),
+    [
+        ("Invulnerable Save (4+)", "", "inv4+"),
+        ("Shimmer", "Models in this unit have a 5+ invulnerable save against ranged attacks.", "inv5+"),
+        ("Feel No Pain (5+)", "", "fnp5+"),
+        ("Tough", "Each model has the Feel No Pain 4+ ability.", "fnp4+"),
+    ],
+)
+def test_invulnerable_saves_and_feel_no_pain_in_any_wording(name: str, text: str, line: str) -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["rules"] = []
+    hulk["profiles"].append(rosters.ability(name, text))
+    assert line in parse_roster(rosters.as_json(rosters.roster_tree([hulk]))).units[0].target_line()

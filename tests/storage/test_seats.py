@@ -1,0 +1,80 @@
+"""The seats each game kind declares, kept beside the game (``/games``), on both backends."""
+
+from __future__ import annotations
+
+from bot.games import GameKind, GameState, GameStore, Seat
+from bot.storage import SqlGameRepository, connect
+
+
+class Duel(GameState):
+    players: list[int]
+    turn: int = 0
+
+
+KIND = GameKind(
+    "duel",
+    "a duel",
+    "/duel start",
+    "/duel end",
+    seats=lambda d: [Seat(u, None if i != d.turn else "your shot") for i, u in enumerate(d.players)],
+)
+
+
+async def _store(url: str) -> tuple[object, GameStore]:
+    db = await connect(url)
+    store = GameStore(SqlGameRepository(db))
+    store.register_kind(KIND, Duel)
+    return db, store
+
+
+async def test_seats_follow_every_move_and_keep_when_a_wait_began(database_url: str) -> None:
+    db, store = await _store(database_url)
+    try:
+        await store.start(channel_id=1, guild_id=5, kind="duel", state=Duel(players=[11, 22]), actor_id=11)
+        await store.start(channel_id=2, guild_id=5, kind="duel", state=Duel(players=[22, 33]), actor_id=22)
+        await store.start(channel_id=3, guild_id=6, kind="duel", state=Duel(players=[22, 44]), actor_id=22)
+        mine = await store.seats_of(22, 5)
+        assert [g.channel_id for g in mine] == [2, 1], "this server only, newest first"
+        assert {u: w for u, w, _ in mine[1].seats} == {11: "your shot", 22: None}
+        assert len(await store.seats_of(22)) == 3, "every server"
+
+        first_since = next(s for u, _, s in (await store.seats_of(11, 5))[0].seats if u == 11)
+        async with store.update(1, Duel, kind="duel", actor_id=11, action="aim") as game:
+            game.state = game.state.model_copy(update={"players": [11, 22]})
+            game.summary = "aimed"
+        kept = next(s for u, _, s in (await store.seats_of(11, 5))[0].seats if u == 11)
+        assert kept == first_since, "the same wait goes on"
+
+        async with store.update(1, Duel, kind="duel", actor_id=11, action="shoot") as game:
+            game.state = game.state.model_copy(update={"turn": 1})
+            game.summary = "shot"
+        seats = {u: w for u, w, _ in (await store.seats_of(11, 5))[0].seats}
+        assert seats == {11: None, 22: "your shot"}
+
+        await store.undo(1, Duel, kind="duel", actor_id=11, may_undo=lambda e: True)
+        seats = {u: w for u, w, _ in (await store.seats_of(11, 5))[0].seats}
+        assert seats == {11: "your shot", 22: None}, "an undo restores whom the game waits on"
+
+        async with store.update(1, Duel, kind="duel", actor_id=11, action="end") as game:
+            game.end = True
+            game.summary = "ended"
+        assert [g.channel_id for g in await store.seats_of(22, 5)] == [2]
+    finally:
+        await db.close()  # type: ignore[attr-defined]
+
+
+async def test_a_failing_declaration_never_stops_a_move(database_url: str) -> None:
+    db = await connect(database_url)
+    store = GameStore(SqlGameRepository(db))
+    broken = GameKind("duel", "a duel", "", "", seats=lambda d: [Seat(1 // 0)])
+    store.register_kind(broken, Duel)
+    try:
+        state = Duel(players=[1, 2])
+        game = await store.start(channel_id=9, guild_id=5, kind="duel", state=state, actor_id=1)
+        assert game.id
+        assert await store.seats_of(1, 5) == []
+        store.register_kind(KIND, Duel)
+        assert await store.backfill_seats() == 1
+        assert [g.channel_id for g in await store.seats_of(1, 5)] == [9]
+    finally:
+        await db.close()

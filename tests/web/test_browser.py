@@ -1,0 +1,105 @@
+"""The tournament page as a visitor sees it, in a real headless Chromium.
+
+A result reported through the offline driver reaches an open page without a reload; the page and
+the venue screen are photographed at phone and projector sizes under ``out/web/`` so a person can
+look at them. Without Chromium the test is skipped on a developer's machine and fails in CI
+(``.ci/run`` installs Debian's package).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.offline import OfflineDriver
+from tests.cogs.tournament_helpers import games, name_of, public
+from tests.web import chromium
+from tests.web.conftest import cup
+
+OUT = Path(__file__).resolve().parents[2] / "out" / "web"
+
+if chromium.executable() is None:
+    if os.environ.get("CI"):
+        raise RuntimeError("CI needs Debian's chromium for the web page tests: .ci/run installs it")
+    pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
+
+
+def _looks_drawn(png: bytes, width: int, height: int) -> None:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size == (width, height)
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    assert len(colours) > 20, "more than a blank page"
+
+
+async def test_a_reported_result_reaches_the_open_page_without_a_reload(web_driver: OfflineDriver) -> None:
+    driver = web_driver
+    url = await cup(driver, name="Venue <b>Cup</b>")
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    public(await driver.command("/tournament timer minutes:50", user="olga"))
+    first, *_ = await games(driver)
+    a, b = name_of(driver, first.a), name_of(driver, first.b)
+
+    async with chromium.chromium() as browser:
+        page = await browser.new_page()
+        await page.size(390, 844, mobile=True)
+        await page.open(url)
+        assert await page.evaluate("document.title") == "Venue <b>Cup</b> · Herald", "typed markup stays text"
+        assert await page.evaluate("document.querySelectorAll('h1 b').length") == 0
+        await page.evaluate("window.keptAcrossUpdates = 42")
+        await page.wait_for("/left$/.test(document.querySelector('.timer').textContent)")
+        _looks_drawn(await page.screenshot(OUT / "phone-before.png"), 390, 844)
+        assert "210 VP" not in await page.evaluate("document.body.innerText")
+
+        public(
+            await driver.command(
+                f"/tournament result player:@{a} opponent:@{b} player_op:8 player_vp:210 "
+                "opponent_op:2 opponent_vp:60",
+                user="olga",
+            )
+        )
+        await page.wait_for("document.body.innerText.includes('210 VP')")
+        assert await page.evaluate("window.keptAcrossUpdates") == 42, "updated in place, not reloaded"
+        assert await page.evaluate("document.querySelector('.game.done') !== null")
+        _looks_drawn(await page.screenshot(OUT / "phone-after.png"), 390, 844)
+
+        await page.scheme("dark")
+        background = await page.evaluate("getComputedStyle(document.body).backgroundColor")
+        _looks_drawn(await page.screenshot(OUT / "phone-dark.png"), 390, 844)
+        await page.scheme("light")
+        assert await page.evaluate("getComputedStyle(document.body).backgroundColor") != background
+        assert page.errors == [], page.errors
+
+        screen = await browser.new_page()
+        await screen.size(1920, 1080)
+        await screen.open(f"{url}?screen=1")
+        assert await screen.evaluate("document.body.classList.contains('screen')")
+        assert await screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+        font = await screen.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+        assert font >= 24, "large type on the projector"
+        _looks_drawn(await screen.screenshot(OUT / "projector.png"), 1920, 1080)
+        assert screen.errors == [], screen.errors
+
+
+async def test_the_venue_screen_pages_through_a_long_standings_list(web_driver: OfflineDriver) -> None:
+    driver = web_driver
+    public(await driver.command('/tournament create name:"Big Open" tier:300', user="olga"))
+    for i in range(40):
+        public(await driver.command(f'/tournament add player:@p{i:02d} faction:"Nomads"', user="olga"))
+    info = public(await driver.command("/tournament info", user="olga"))
+    url = next(item["url"] for row in info.components for item in row["components"] if item.get("url"))
+    async with chromium.chromium() as browser:
+        screen = await browser.new_page()
+        await screen.size(1280, 720)
+        await screen.open(f"{url}?screen=1")
+        await screen.wait_for("document.querySelector('.pager-note') !== null")
+        note = await screen.evaluate("document.querySelector('.pager-note').textContent")
+        assert note.startswith("Page 1 of "), note
+        shown = await screen.evaluate("document.querySelectorAll('tbody.pager tr:not(.hidden)').length")
+        assert 0 < shown < 40
+        assert await screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+        _looks_drawn(await screen.screenshot(OUT / "projector-long.png"), 1280, 720)
+        assert screen.errors == [], screen.errors

@@ -1,0 +1,247 @@
+"""The tournament web pages through a real HTTP client: every view, escaping, 404s and limits."""
+
+from __future__ import annotations
+
+import random
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.offline import OfflineDriver
+from rules.tournament import add_player, create_tournament, pair_next_round, record_result
+from rules.tournament.model import GameResult
+from rules.tournament.public import public_view
+from tests.cogs.tournament_helpers import games, name_of, public, refused
+from tests.web.conftest import cup, page_links
+from web import pages
+from web.app import CSP, RateLimiter, TournamentSource, make_app
+
+
+async def test_page_current_round_standings_and_downloads(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    driver = web_driver
+    url = await cup(driver)
+    before = await http.get(url)
+    assert before.status == 200
+    text = await before.text()
+    assert "Store Cup" in text and "Waiting for round 1 to be paired" in text
+    assert before.headers["Content-Security-Policy"] == CSP
+    assert before.headers["X-Content-Type-Options"] == "nosniff"
+    assert '<script src="/static/page.js' in text and "http" not in text.split("<body")[0].replace(
+        'content="width=device-width', ""
+    ), "no external asset in the head"
+
+    paired = public(await driver.command("/tournament pair threads:false", user="olga"))
+    assert page_links(paired) == [url], "the pairing post carries the page's button"
+    first, second, *_ = await games(driver)
+    a, b = name_of(driver, first.a), name_of(driver, first.b)
+    public(
+        await driver.command(
+            f"/tournament result player:@{a} opponent:@{b} player_op:7 player_vp:210 "
+            "opponent_op:3 opponent_vp:95",
+            user="olga",
+        )
+    )
+    c, d = name_of(driver, second.a), name_of(driver, second.b)
+    public(
+        await driver.command(
+            f"/tournament report opponent:@{d} my_op:9 my_vp:300 their_op:1 their_vp:20", user=c
+        )
+    )
+
+    text = await (await http.get(url)).text()
+    assert "Round 1 of 3: playing" in text and "Acquisition" in text
+    assert "Table 1" in text and "Standings" in text and "Opp. OP" in text
+    assert "210 VP" in text and "5 TP" in text
+    assert "reported" in text, "a report waiting for its confirmation shows as reported"
+    assert "300 VP" not in text, "never the score of an unconfirmed report"
+
+    data = await (await http.get(f"{url}.json")).json()
+    assert data["current"]["number"] == 1 and data["players"] == 8
+    statuses = sorted(g["status"] for g in data["current"]["games"])
+    assert statuses == ["done", "playing", "playing", "reported"]
+    assert "reports" not in data and "organisers" not in data
+    assert all(
+        side is None or side["op"] is None
+        for g in data["current"]["games"]
+        if g["status"] == "reported"
+        for side in (g["a"], g["b"])
+    )
+
+    exported = public(await driver.command("/tournament export", user="ann"))
+    for name in ("players.csv", "results.csv"):
+        served = await http.get(f"{url}/{name}")
+        assert served.status == 200 and served.headers["Content-Type"].startswith("text/csv")
+        attached = next(x for x in exported.attachments if x.filename == name)
+        assert (await served.text()) == attached.data.decode()
+
+    standings = public(await driver.command("/tournament standings", user="cy"))
+    assert page_links(standings) == [url]
+
+
+async def test_user_typed_names_are_escaped(web_driver: OfflineDriver, http: aiohttp.ClientSession) -> None:
+    driver = web_driver
+    evil = "<script>alert(1)</script>"
+    public(await driver.command(f'/tournament create name:"Cup {evil}" tier:300', user="olga"))
+    factions = (("ann", "Ariadna <img src=x onerror=alert(2)>"), ("bo", '\\" onmouseover=\\"alert(3)'))
+    for user, faction in factions:
+        public(await driver.command(f'/tournament join faction:"{faction}" unlisted:True', user=user))
+    url = page_links(public(await driver.command("/tournament info", user="ann")))[0]
+    for address in (url, f"{url}/live", f"{url}?screen=1"):
+        text = await (await http.get(address)).text()
+        assert "<script>alert" not in text and "<img src=x" not in text, address
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+        assert "&lt;img src=x onerror=alert(2)&gt;" in text
+    data = await (await http.get(f"{url}.json")).json()
+    assert evil in data["name"], "JSON keeps the text as typed (JSON is data, not markup)"
+
+
+async def test_wrong_old_and_odd_addresses_get_a_plain_404(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    driver = web_driver
+    url = await cup(driver, players=4)
+    base = url.rsplit("/t/", 1)[0]
+    for address in (
+        f"{base}/t/not-a-real-token",
+        f"{base}/t/{'x' * 65}",
+        f"{base}/t/../../etc/passwd",
+        f"{base}/nothing",
+        f"{base}/static/../app.py",
+        f"{url}/nothing",
+    ):
+        got = await http.get(address)
+        text = await got.text()
+        assert got.status == 404, address
+        assert "Traceback" not in text and "Nothing here" in text
+        assert got.headers["Content-Security-Policy"] == CSP
+
+    refused(await driver.command("/tournament link reset", user="ann"), "Only the organisers")
+    reset = public(await driver.command("/tournament link reset", user="olga"))
+    new = page_links(reset)[0]
+    assert new != url
+    assert (await http.get(url)).status == 404, "the old address stops working"
+    assert (await http.get(new)).status == 200
+    assert page_links(public(await driver.command("/tournament info", user="ann"))) == [new]
+
+    posted = await http.post(new, data=b"x")
+    assert posted.status == 405, "the pages are read-only"
+
+
+async def test_live_part_answers_304_until_something_changes(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    driver = web_driver
+    url = await cup(driver, players=4)
+    first = await http.get(f"{url}/live")
+    tag = first.headers["ETag"]
+    same = await http.get(f"{url}/live", headers={"If-None-Match": tag})
+    assert same.status == 304 and (await same.read()) == b""
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    changed = await http.get(f"{url}/live", headers={"If-None-Match": tag})
+    assert changed.status == 200 and changed.headers["ETag"] != tag
+    assert "Round 1 of 3: playing" in await changed.text()
+
+    public(await driver.command("/tournament timer minutes:45", user="olga"))
+    timed = await http.get(f"{url}/live", headers={"If-None-Match": changed.headers["ETag"]})
+    assert timed.status == 200 and 'data-ends="' in await timed.text()
+
+
+async def test_static_files_and_the_venue_view(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    url = await cup(web_driver, players=4)
+    base = url.rsplit("/t/", 1)[0]
+    for name, kind in (("page.css", "text/css"), ("page.js", "text/javascript")):
+        got = await http.get(f"{base}/static/{name}")
+        assert got.status == 200 and got.headers["Content-Type"].startswith(kind)
+        assert "http://" not in await got.text() and "https://" not in await got.text(), "no external asset"
+    screen = await (await http.get(f"{url}?screen=1")).text()
+    assert 'class="screen"' in screen and "/live?screen=1" in screen
+    dark = await (await http.get(f"{url}?theme=dark")).text()
+    assert "theme-dark" in dark
+    odd = await (await http.get(f"{url}?theme=<b>")).text()
+    assert "<b>" not in odd.split("<body")[1].split(">")[0]
+
+
+async def test_a_flood_from_one_address_is_limited(web_driver: OfflineDriver) -> None:
+    driver = web_driver
+    url = await cup(driver, players=4)
+    token = url.rsplit("/t/", 1)[1]
+    source = TournamentSource(driver.bot.links.game_of, driver.bot.games.record, str)
+    app = make_app(source, limiter=RateLimiter(burst=5, per_second=0.001))
+    async with TestClient(TestServer(app)) as client:
+        codes = [(await client.get(f"/t/{token}")).status for _ in range(8)]
+    assert codes[:5] == [200] * 5 and codes[5:] == [429] * 3
+
+
+def test_rate_limiter_refills_and_forgets() -> None:
+    limiter = RateLimiter(burst=2, per_second=1)
+    assert [limiter.allow("a", now=0) for _ in range(3)] == [True, True, False]
+    assert limiter.allow("b", now=0), "another address has its own bucket"
+    assert limiter.allow("a", now=1.0) and not limiter.allow("a", now=1.0)
+
+
+def _big_event(players: int, rounds: int) -> object:
+    rng = random.Random(5)
+    t = create_tournament("Big Open " + "W" * 60, 300, rounds=rounds)
+    for i in range(players):
+        t = add_player(t, f"p{i}", f"Player {i:03d} " + "N" * 40, faction="Shasvastii Expeditionary Force")
+    for _ in range(rounds):
+        t = pair_next_round(t, rng)
+        for g in t.current.games:
+            if g.b is not None:
+                t = record_result(
+                    t,
+                    g.a,
+                    g.b,
+                    GameResult(
+                        op_a=rng.randint(0, 10),
+                        op_b=rng.randint(0, 10),
+                        vp_a=rng.randint(0, 300),
+                        vp_b=rng.randint(0, 300),
+                    ),
+                )
+    return t
+
+
+@pytest.mark.parametrize("screen", [False, True])
+def test_a_512_player_page_stays_under_500_kb(screen: bool) -> None:
+    t = _big_event(512, 4)
+    view = public_view(t, reported=())
+    html = pages.page(view, token="t" * 22, screen=screen, etag='"1-1"', theme=None)
+    assert len(view.standings) == 512 and len(view.earlier) == 3
+    assert len(html.encode()) < 500_000, len(html.encode())
+    assert html.count("<tr") == 513
+    if not screen:
+        assert html.count('<details data-round="') == 3, "earlier rounds open on demand"
+        earlier = pages.round_games(view, 1)
+        assert earlier is not None and earlier.count('<li class="game') == 256
+
+
+def test_web_settings() -> None:
+    from bot.settings import Settings
+
+    default = Settings(_env_file=None, web_port=8080)
+    assert default.web_base_url == "http://127.0.0.1:8080"
+    assert Settings(_env_file=None, web_host="0.0.0.0", web_port=9000).web_base_url == "http://127.0.0.1:9000"
+    proxied = Settings(_env_file=None, public_url="https://herald.example.org/ ", web_port=8080)
+    assert proxied.web_base_url == "https://herald.example.org"
+    assert Settings(_env_file=None, web_port=0, public_url="https://x.example").web_base_url is None
+    with pytest.raises(ValueError, match="http"):
+        Settings(_env_file=None, public_url="herald.example.org")
+
+
+async def test_a_taken_port_leaves_the_bot_running_without_pages(tmp_path, web_driver: OfflineDriver) -> None:
+    port = int(web_driver.bot.web_url.rsplit(":", 1)[1])
+    second = await OfflineDriver.open(tmp_path / "second.sqlite3", web_port=port)
+    try:
+        assert second.bot.web_url is None
+        public(await second.command('/tournament create name:"Cup" tier:300', user="olga"))
+        info = public(await second.command("/tournament info", user="olga"))
+        assert page_links(info) == [] and "/t/" not in info.text
+        refused(await second.command("/tournament link reset", user="olga"), "serves no web pages")
+    finally:
+        await second.close()
