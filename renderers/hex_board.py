@@ -645,7 +645,8 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         draw.ellipse((x, cy - sw / 2, x + sw, cy + sw / 2), fill=colour)
         _text(draw, (x + sw / 2, cy), c.initials, font(round(11 * k), bold=True), (255, 255, 255))
         bar_x = x + col_w * 0.5
-        name = _fit(draw, c.name if not c.dead else f"{c.name} (dead)", name_font, bar_x - x - sw - 20 * k)
+        gone = "withdrew" if c.withdrawn else "dead"
+        name = _fit(draw, c.name if not c.dead else f"{c.name} ({gone})", name_font, bar_x - x - sw - 20 * k)
         _text(draw, (x + sw + 10 * k, cy), name, name_font, pal.text if not c.dead else pal.muted,
               anchor="lm")
         bar_w = col_w * 0.22

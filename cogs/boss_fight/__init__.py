@@ -19,6 +19,7 @@ from cogs.boss_fight.commands import (
     nudge,
 )
 from cogs.boss_fight.game import KIT
+from cogs.boss_fight.leaving import DrawButton
 from cogs.boss_fight.views import DYNAMIC_ITEMS as _TURN_ITEMS
 
 DYNAMIC_ITEMS = (
@@ -29,6 +30,7 @@ DYNAMIC_ITEMS = (
     ConcedeButton,
     ConcedeConfirmButton,
     ConcedeCancelButton,
+    DrawButton,
 )
 NUDGE_JOB = "bf:nudge"
 

@@ -115,7 +115,7 @@ class LobbyCommands:
         points="Points limit per side (default: the content's recommendation)",
         map="The board (the boss player may change it)",
         defenders_choose="Defenders choose whether to roll for defence",
-        rounds="Rounds before the fight ends on the health left (1-99, default 20; 0 = no limit)",
+        rounds="Rounds before the fight ends on the health left (1-99; default 0: none, a side must fall)",
     )
     async def new(
         self,
@@ -123,7 +123,7 @@ class LobbyCommands:
         points: app_commands.Range[int, 1, 5000] | None = None,
         map: str | None = None,
         defenders_choose: bool = False,
-        rounds: app_commands.Range[int, 0, 99] = DEFAULT_ROUND_LIMIT,
+        rounds: app_commands.Range[int, 0, 99] = DEFAULT_ROUND_LIMIT or 0,
     ) -> None:
         cat = catalog()
         board = cat.get("maps", map) if map else next(iter(cat.maps.values()))

@@ -26,6 +26,7 @@ from cogs.boss_fight.game import (
     table_post,
     turn_prompt,
 )
+from cogs.boss_fight.leaving import LeavingCommands
 from cogs.boss_fight.turns import TurnCommands
 from cogs.boss_fight.views import schedule_nudge
 from rules.boss_fight import Phase, public_view
@@ -327,6 +328,7 @@ async def nudge(bot: Any, payload: dict[str, Any]) -> None:
 class BossFight(
     LobbyCommands,
     TurnCommands,
+    LeavingCommands,
     commands.GroupCog,
     group_name="bf",
     group_description="Boss Fight: one player's boss against a party of heroes, on a hex board",

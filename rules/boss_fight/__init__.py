@@ -73,6 +73,7 @@ from rules.boss_fight.state import (
     StartFight,
     UseAbility,
     UseItem,
+    Withdraw,
 )
 from rules.boss_fight.views import (
     attack_options,
@@ -158,6 +159,7 @@ __all__ = [
     "TileLabelError",
     "UseAbility",
     "UseItem",
+    "Withdraw",
     "all_placed",
     "apply",
     "attack_options",

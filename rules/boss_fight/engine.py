@@ -7,8 +7,14 @@ every die rolled. ``legal_actions(state)`` lists what the current character may 
 
 Readings of the seed chosen here (each easy to change):
 
-* Initiative: highest current agility first; ties go to the heroes before the boss, and among
-  heroes to the party's order.
+* Initiative: highest current agility first, rolled at the start of each round *before* the
+  last round's statistic changes run out, so a card that cut a hero's agility "until the end of
+  the round" moves the hero down the next round's order (the seed compares the current agility,
+  and a change that never reached an initiative roll would be pointless for it). Ties, on which
+  the seed is silent, go to the heroes before the boss (the boss already has 3 actions to a
+  hero's 2), and among heroes to the party's order.
+* Heroic feats: as many a turn as the hero can pay for; the seed's only limit is the cost (cards
+  expended from the discard pile). A table may cap them (``GameSettings.feats_per_turn``).
 * Draws happen for every living character at the start of each round (4 cards in the first
   round, then 2 per hero and 3 for the boss). A character that is Stunned when the round starts
   draws nothing, one that is Dazzled draws 1.
@@ -19,11 +25,18 @@ Readings of the seed chosen here (each easy to change):
 * A turn ends by itself when its actions are used (so heroic feats and free abilities come
   before the last action), or when the character has nothing it can do (an empty hand and no
   free walk): the remaining actions are lost.
-* A 1-legged boss moves half the card's tiles, rounding down; move bonuses are added first.
+* A 1-legged boss moves half the card's tiles, rounding up as the seed's one stated halving
+  (damage) does, so that one leg always moves a boss further than none; move bonuses are added
+  first.
 * Healing never raises health above the built health.
-* Only Attack cards count towards the boss's cap of 2 attacks a turn.
-* A round limit (``GameSettings.round_limit``, ours: the seed has none): when the last round
-  allowed is over, the side with the larger share of its starting health left wins.
+* The boss's cap of 2 attack actions a turn counts every action that attacks: an Attack card, and
+  an item card or an ability taking an action that deals damage to enemies (see
+  :func:`attacks`). Effects that only hinder (poison, stuns, lost agility) are not attacks, and
+  abilities that take no action are not actions at all.
+* The fight ends as the seed says, when a side is wiped out. A round limit is an option the
+  players may set (``GameSettings.round_limit``, none by default): when the last round allowed is
+  over, the side with the larger share of its starting health left wins. A fight that stalls ends
+  in a draw when nobody could act for 3 rounds, or when both sides agree (:func:`agree_draw`).
 
 >>> from rules.boss_fight import quick_game
 >>> state = quick_game(seed=1)
@@ -83,6 +96,7 @@ from rules.boss_fight.state import (
     StatusMark,
     UseAbility,
     UseItem,
+    Withdraw,
     pose_tiles,
 )
 from rules.errors import RuleError
@@ -342,17 +356,19 @@ def piece_distance(a: list[Hex], b: list[Hex]) -> int:
 def move_allowance(c: Character, tiles: int) -> int:
     """Tiles a move of ``tiles`` gives ``c``: move bonuses, then the boss's legs rule.
 
-    0 legs: 0; 1 leg: half, rounding down; 2 or more: all of it. Heroes have no legs rule.
+    0 legs: 0; 1 leg: half, rounding up (the seed rounds its other halving, of damage, up too);
+    2 or more: all of it. Heroes have no legs rule.
 
     >>> from rules.boss_fight.content import StatBlock
     >>> boss = Character(id="boss", name="B", side=Side.BOSS, stats=StatBlock(health=9), health=9, legs=1)
-    >>> move_allowance(boss, 4), move_allowance(boss.model_copy(update={"legs": 0}), 4)
-    (2, 0)
+    >>> legless = boss.model_copy(update={"legs": 0})
+    >>> move_allowance(boss, 4), move_allowance(boss, 3), move_allowance(legless, 4)
+    (2, 2, 0)
     """
     total = tiles + c.passive_total(PassiveKind.MOVE_BONUS)
     if c.legs is None or c.legs >= 2:
         return total
-    return total // 2 if c.legs == 1 else 0
+    return (total + 1) // 2 if c.legs == 1 else 0
 
 
 def reachable(state: GameState, c: Character, tiles: int) -> dict[Hex, int]:
@@ -572,7 +588,8 @@ def _start_fight(ctx: _Ctx) -> None:
 def initiative(state: GameState) -> list[str]:
     """Ids of the living characters in turn order: highest current agility first.
 
-    Ties: heroes before the boss, heroes in party order.
+    Ties: heroes before the boss, heroes in party order. The engine rolls it as a round starts,
+    before the last round's statistic changes end (see the module notes).
 
     >>> from rules.boss_fight import quick_game
     >>> initiative(quick_game(seed=1))
@@ -621,6 +638,8 @@ def _start_round(ctx: _Ctx) -> None:
         _end_at_round_limit(ctx)
         return
     s.round += 1
+    # The order comes from the agility as the last round ends, its changes still on (see above).
+    s.order = initiative(s)
     for c in s.characters:
         c.mods = []
     faded: dict[str, list[str]] = {}
@@ -632,7 +651,6 @@ def _start_round(ctx: _Ctx) -> None:
                 faded.setdefault(t.name, []).append(t.tile.label())
     for name, where in faded.items():
         ctx.say(f"The {name} at {', '.join(where)} fades.")
-    s.order = initiative(s)
     names = ", ".join(s.character(i).name for i in s.order)
     ctx.say(f"Round {s.round}. Initiative: {names}.")
     for cid in s.order:
@@ -789,14 +807,21 @@ def _die(ctx: _Ctx, c: Character) -> None:
     s.tokens.append(BoardToken(token=spec.id, name=spec.name, tile=tiles[0], of=c.id,
                                blocks_sight=spec.blocks_sight, blocks_movement=spec.blocks_movement))
     ctx.say(f"{c.name} falls at {tiles[0].label()}.")
+    _end_if_a_side_is_gone(ctx)
+
+
+def _end_if_a_side_is_gone(ctx: _Ctx) -> None:
+    """The seed's ending: the fight is over once the boss or every hero is out of it."""
+    s = ctx.state
     boss_dead = s.boss.dead
     heroes_dead = all(h.dead for h in s.heroes)
     if boss_dead or heroes_dead:
         s.phase, s.active, s.actions_left = Phase.OVER, None, 0
         winner = Outcome.HEROES if boss_dead else Outcome.BOSS
         s.outcome = Outcome.DRAW if boss_dead and heroes_dead else winner
+        gone = "has fallen" if not any(h.withdrawn for h in s.heroes) else "has fallen or withdrawn"
         ctx.say({Outcome.HEROES: "The boss is slain: the heroes win!",
-                 Outcome.BOSS: "Every hero has fallen: the boss wins!",
+                 Outcome.BOSS: f"Every hero {gone}: the boss wins!",
                  Outcome.DRAW: "The boss and the last hero fall together: a draw."}[s.outcome])
 
 
@@ -1127,12 +1152,44 @@ def _equipment(c: Character, key: str) -> EquipmentSpec:
     raise IllegalAction(f"{c.name} has no '{key.strip()[:40]}' equipped; it has {names}.")
 
 
+def attacks(usable: Usable) -> bool:
+    """Whether using ``usable`` as an action is an attack: it deals damage to enemies.
+
+    The seed caps the boss at 2 attack actions a turn and names Attack as a type of action card;
+    an item or an ability that hurts enemies is the same kind of action, so it counts too (the
+    Tail Sting is an attack, the Spit Venom's poison is not).
+
+    >>> from rules.boss_fight.content import load_catalog
+    >>> cat = load_catalog()
+    >>> attacks(cat.abilities["tremor"].use), attacks(cat.actions["spit_venom"].item)
+    (True, False)
+    """
+    return usable.reaches is Affects.ENEMIES and any(
+        e.kind is EffectKind.DAMAGE and e.to is EffectTo.AFFECTED for e in usable.effects)
+
+
+def attack_capped(state: GameState, c: Character) -> bool:
+    """Whether ``c`` is the boss and has made its 2 attack actions this turn.
+
+    >>> from rules.boss_fight import quick_game
+    >>> s = quick_game(seed=1)
+    >>> attack_capped(s, s.boss)
+    False
+    """
+    return c.side is Side.BOSS and state.active == c.id and state.attacks_made >= BOSS_MAX_ATTACKS
+
+
+def _check_attack_cap(state: GameState, c: Character, what: str) -> None:
+    if attack_capped(state, c):
+        raise IllegalAction(f"{c.name} has made {BOSS_MAX_ATTACKS} attacks this turn, the most a boss may, "
+                            f"and {what} attacks too: use the other action on a move, an item that deals "
+                            "no damage or a sacrifice.")
+
+
 def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
     s = ctx.state
     spec = _card_of(s, c, a.card, CardType.ATTACK, "attack with")
-    if c.side is Side.BOSS and s.attacks_made >= BOSS_MAX_ATTACKS:
-        raise IllegalAction(f"{c.name} has made {BOSS_MAX_ATTACKS} attacks this turn, the most a boss "
-                            "may: use the other action on a move, an item or a sacrifice.")
+    _check_attack_cap(s, c, spec.name)
     eq = _equipment(c, a.equipment)
     prof = eq.profile(spec.attack.profile)
     if prof is None:
@@ -1164,8 +1221,12 @@ def _use_item(ctx: _Ctx, c: Character, a: UseItem) -> None:
     s = ctx.state
     spec = _card_of(s, c, a.card, CardType.ITEM, "use")
     item = spec.item
+    if attacks(item):
+        _check_attack_cap(s, c, spec.name)
     _check_usable(s, c, item, a.target, spec.name)
     _discard(c, a.card, used=True)
+    if attacks(item):
+        s.attacks_made += 1
     ctx.say(f"{c.name} uses {spec.name}.")
     _run_usable(ctx, c, item, a.target, spec.name)
     if s.phase is Phase.PLAYING:
@@ -1227,6 +1288,8 @@ def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
         raise IllegalAction(f"{ab.name} expends {ab.expend} card(s) from the discard pile and {c.name} has "
                             f"{len(c.piles.discard)} there.")
     if ab.takes_action:
+        if attacks(ab.use):
+            _check_attack_cap(s, c, ab.name)
         if a.sacrifice is None:
             raise IllegalAction(f"{ab.name} takes an action: name a card from the hand to sacrifice for it.")
         _take_from_hand(c, a.sacrifice, s, "sacrifice")
@@ -1237,6 +1300,8 @@ def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
         _discard(c, a.sacrifice)
     _expend(c, ab.expend)
     c.ability_used_round[ab.id] = s.round
+    if ab.takes_action and attacks(ab.use):
+        s.attacks_made += 1
     cost = []
     if ab.takes_action:
         cost.append(f"sacrificing {_card_name(s, a.sacrifice or '')}")
@@ -1252,7 +1317,7 @@ def _heroic_feat(ctx: _Ctx, c: Character, a: HeroicFeat) -> None:
     s = ctx.state
     if c.feat is None:
         raise IllegalAction(f"{c.name} has no heroic feat.")
-    if s.feats_used >= s.settings.feats_per_turn:
+    if s.settings.feats_per_turn is not None and s.feats_used >= s.settings.feats_per_turn:
         raise IllegalAction(f"{c.name} has used {s.feats_used} heroic feat(s) this turn, the most this game "
                             "allows.")
     if len(c.piles.discard) < c.feat_cost:
@@ -1265,6 +1330,27 @@ def _heroic_feat(ctx: _Ctx, c: Character, a: HeroicFeat) -> None:
     ctx.say(f"{c.name} performs the heroic feat {c.feat.name} (expending {c.feat_cost}).")
     _run_usable(ctx, c, c.feat.use, a.target, c.feat.name)
     if s.phase is Phase.PLAYING and c.alive and not _can_act(s, c):
+        _end_turn(ctx, c)
+
+
+def _withdraw(ctx: _Ctx, a: Withdraw) -> None:
+    s = ctx.state
+    c = s.character(a.character)
+    if c.side is not Side.HERO:
+        raise IllegalAction("Only a hero can withdraw: the boss player concedes instead.")
+    if s.phase is not Phase.PLAYING:
+        raise IllegalAction("Heroes withdraw once the fight is under way; before that, ask the host to "
+                            "start the table again without the hero.")
+    if c.dead:
+        why = "has already withdrawn" if c.withdrawn else "has fallen"
+        raise IllegalAction(f"{c.name} {why}: there is nothing to withdraw.")
+    where = c.tiles()[0].label() if c.tiles() else "the board"
+    was_acting = s.active == c.id
+    c.dead, c.withdrawn, c.statuses = True, True, []
+    ctx.acted = True
+    ctx.say(f"{c.name} withdraws from the fight and leaves {where}.")
+    _end_if_a_side_is_gone(ctx)
+    if s.phase is Phase.PLAYING and was_acting:
         _end_turn(ctx, c)
 
 
@@ -1331,6 +1417,8 @@ def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
         raise IllegalAction("The fight is over: start a new game.")
     if isinstance(action, SetDefence):
         _set_defence(ctx, action)
+    elif isinstance(action, Withdraw):
+        _withdraw(ctx, action)
     elif s.phase is Phase.SETUP:
         if isinstance(action, PlaceBoss):
             _place_boss(ctx, action)
@@ -1353,6 +1441,24 @@ def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
         _TURN_ACTIONS[type(action)](ctx, c, action)
     s.step += 1
     return StepResult(state=s, log=ctx.log, rolls=ctx.rolls, hits=ctx.hits)
+
+
+def agree_draw(state: GameState) -> StepResult:
+    """The fight ended as a draw because both sides agreed to stop (the seed has no such ending;
+    it is for a fight the players no longer want to finish). Who must agree is the table's rule
+    (``rules.boss_fight.table.offering_draw``); the engine only ends the fight.
+
+    >>> from rules.boss_fight import quick_game
+    >>> r = agree_draw(quick_game(seed=1))
+    >>> r.state.is_over(), r.state.outcome.value, r.log
+    (True, 'draw', ['Both sides agree to end the fight: a draw.'])
+    """
+    if state.phase is not Phase.PLAYING:
+        raise IllegalAction("Only a fight under way can end in an agreed draw.")
+    s = copy_state(state)
+    s.phase, s.outcome, s.active, s.actions_left = Phase.OVER, Outcome.DRAW, None, 0
+    s.step += 1
+    return StepResult(state=s, log=["Both sides agree to end the fight: a draw."])
 
 
 # ---- legal actions ----------------------------------------------------------------------------
@@ -1460,7 +1566,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     out: list[Action] = []
     immobile = c.active_status(Status.IMMOBILISED)
-    capped = c.side is Side.BOSS and s.attacks_made >= BOSS_MAX_ATTACKS
+    capped = attack_capped(s, c)
     reach = None
     if len(c.shape) > 1 and not immobile:
         # One search at the longest move in hand serves every move card (and the free walk).
@@ -1478,7 +1584,7 @@ def legal_actions(state: GameState) -> list[Action]:
             for eq in c.equipment:
                 targets = attack_targets(s, c, card, eq)
                 out.extend(Attack(card=card, equipment=eq.id, target=t) for t in targets)
-        elif spec.type is CardType.ITEM:
+        elif spec.type is CardType.ITEM and not (capped and attacks(spec.item)):
             out.extend(UseItem(card=card, target=t) for t in _usable_targets(s, c, spec.item))
         out.append(Sacrifice(card=card))
     if s.settings.free_walk and not immobile:
@@ -1487,15 +1593,15 @@ def legal_actions(state: GameState) -> list[Action]:
     for ab in c.abilities:
         if ab.use is None or not ability_ready(s, c, ab.id) or len(c.piles.discard) < ab.expend:
             continue
-        if ab.takes_action and not hand:
+        if ab.takes_action and (not hand or (capped and attacks(ab.use))):
             continue
         for t in _usable_targets(s, c, ab.use):
             if ab.takes_action:
                 out.extend(UseAbility(ability=ab.id, target=t, sacrifice=x) for x in hand)
             else:
                 out.append(UseAbility(ability=ab.id, target=t))
-    if (c.feat and c.side is Side.HERO and s.feats_used < s.settings.feats_per_turn
-            and len(c.piles.discard) >= c.feat_cost):
+    feats_left = s.settings.feats_per_turn is None or s.feats_used < s.settings.feats_per_turn
+    if c.feat and c.side is Side.HERO and feats_left and len(c.piles.discard) >= c.feat_cost:
         out.extend(HeroicFeat(target=t) for t in _usable_targets(s, c, c.feat.use))
     return out
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Annotated, Any
 
@@ -202,6 +203,35 @@ class Hex:
         """The six corners in lattice units, counter-clockwise on screen starting at the right."""
         return list(_corners(self.q, self.r))
 
+    def segment_span(self, p0: tuple[int, int], p1: tuple[int, int]) -> tuple[Fraction, Fraction] | None:
+        """Where the segment ``p0``-``p1`` (lattice points) meets this closed tile, or None.
+
+        The answer is the interval ``(t0, t1)`` of the segment's parameter ``t`` (0 at ``p0``, 1 at
+        ``p1``) that lies inside the tile *or on its edge*: a segment that only grazes a corner
+        gives a one-point interval, one running along an edge the interval of that edge.
+        Whole-number arithmetic until the answer, so the grazing cases are exact.
+
+        >>> ORIGIN.segment_span((-4, 0), (4, 0))  # straight through: from the left corner to the right
+        (Fraction(1, 4), Fraction(3, 4))
+        >>> ORIGIN.segment_span((2, -3), (2, 3))  # touches only the right-hand corner (2, 0)
+        (Fraction(1, 2), Fraction(1, 2))
+        >>> ORIGIN.segment_span((3, -3), (3, 3)) is None
+        True
+        """
+        parts = _span_parts(self.q, self.r, p0, p1)
+        if parts is None:
+            return None
+        lo_n, lo_d, hi_n, hi_d = parts
+        return Fraction(lo_n, lo_d), Fraction(hi_n, hi_d)
+
+    def touches_segment(self, p0: tuple[int, int], p1: tuple[int, int]) -> bool:
+        """Whether the segment ``p0``-``p1`` meets this closed tile (a graze on a corner counts).
+
+        >>> ORIGIN.touches_segment((2, -3), (2, 3)), ORIGIN.touches_segment((3, -3), (3, 3))
+        (True, False)
+        """
+        return _span_parts(self.q, self.r, p0, p1) is not None
+
 
 ORIGIN = Hex(0, 0, 0)
 DIRECTIONS: tuple[Hex, ...] = (
@@ -217,6 +247,51 @@ CORNER_OFFSETS: tuple[tuple[int, int], ...] = ((2, 0), (1, -1), (-1, -1), (-2, 0
 def _corners(q: int, r: int) -> tuple[tuple[int, int], ...]:
     x, y = 3 * q, 2 * r + q
     return tuple((x + dx, y + dy) for dx, dy in CORNER_OFFSETS)
+
+
+def corner_reach(dx: int, dy: int) -> int:
+    """How far a tile's corners reach across a line of direction ``(dx, dy)`` (lattice units).
+
+    A line misses a tile when ``|cross((dx, dy), centre - p0)|`` is larger than this, for any
+    point ``p0`` of the line: a quick test before the exact one. The corner offsets ``(2, 0)``
+    and ``(1, 1)`` reach the farthest.
+
+    >>> corner_reach(0, 1), corner_reach(1, 0), corner_reach(3, -2)
+    (2, 1, 5)
+    """
+    return max(2 * abs(dy), abs(dx) + abs(dy))
+
+
+def _span_parts(q: int, r: int, p0: tuple[int, int], p1: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """:meth:`Hex.segment_span` as whole numbers ``(lo_num, lo_den, hi_num, hi_den)``, dens > 0."""
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    cx, cy = 3 * q, 2 * r + q
+    if abs(dx * (cy - p0[1]) - dy * (cx - p0[0])) > corner_reach(dx, dy):
+        return None
+    corners = _corners(q, r)
+    # t must lie in [lo, hi]; each bound is a fraction num/den with den > 0.
+    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
+    for i in range(6):
+        a, b = corners[i], corners[(i + 1) % 6]
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        # The corners run clockwise in (x, y-down) terms, so "inside or on" an edge is cross <= 0;
+        # f(t) = -cross(a, b, p(t)) >= 0 is the same with the sign turned.
+        f0 = -(ex * (p0[1] - a[1]) - ey * (p0[0] - a[0]))
+        df = -(ex * dy - ey * dx)
+        if df == 0:
+            if f0 < 0:
+                return None
+            continue
+        num, den = -f0, df
+        if den < 0:  # f0 + df t >= 0  <=>  t <= -f0/df
+            num, den = -num, -den
+            if num * hi_d < hi_n * den:
+                hi_n, hi_d = num, den
+        elif num * lo_d > lo_n * den:  # t >= -f0/df
+            lo_n, lo_d = num, den
+        if lo_n * hi_d > hi_n * lo_d:
+            return None
+    return lo_n, lo_d, hi_n, hi_d
 
 
 def cube_round(q: float, r: float, s: float) -> Hex:

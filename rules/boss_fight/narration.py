@@ -211,6 +211,11 @@ def _why_not(state: GameState, c: Character, spec: ActionCardSpec) -> str:
         if not any(e.profile(spec.attack.profile) for e in c.equipment):
             return f"cannot be played: no equipment has a {spec.attack.profile.value} attack"
         return "cannot be played: no enemy in range and sight"
+    if spec.item is not None:
+        from rules.boss_fight.engine import attack_capped, attacks
+
+        if attacks(spec.item) and attack_capped(state, c):
+            return f"cannot be played: already {BOSS_MAX_ATTACKS} attacks this turn"
     return "cannot be played now: nothing it could be aimed at"
 
 
@@ -262,7 +267,7 @@ def _other_options(state: GameState, c: Character, actions: list[Action]) -> lis
         acts = [a for a in actions if isinstance(a, HeroicFeat)]
         if acts:
             needs = _aim_needs(state, c.feat.use, [a.target for a in acts])
-        elif state.feats_used >= state.settings.feats_per_turn:
+        elif state.settings.feats_per_turn is not None and state.feats_used >= state.settings.feats_per_turn:
             needs = "not now: the heroic feat limit for this turn is reached"
         else:
             needs = f"not now: needs {c.feat_cost} in the discard pile, has {len(c.piles.discard)}"
@@ -272,6 +277,8 @@ def _other_options(state: GameState, c: Character, actions: list[Action]) -> lis
 
 
 def _ability_not_ready(state: GameState, c: Character, ab: AbilitySpec) -> str:
+    from rules.boss_fight.engine import BOSS_MAX_ATTACKS, attack_capped, attacks
+
     last = c.ability_used_round.get(ab.id)
     if last is not None and state.round - last < 2:
         return f"resting: used in round {last}, ready in round {last + 2}"
@@ -279,6 +286,8 @@ def _ability_not_ready(state: GameState, c: Character, ab: AbilitySpec) -> str:
         return f"not now: needs {ab.expend} in the discard pile, has {len(c.piles.discard)}"
     if ab.takes_action and not c.piles.hand:
         return "not now: no card in hand to sacrifice"
+    if ab.takes_action and ab.use is not None and attacks(ab.use) and attack_capped(state, c):
+        return f"not now: already {BOSS_MAX_ATTACKS} attacks this turn"
     return "not now: nothing in reach"
 
 
@@ -416,7 +425,7 @@ def report_step(before: GameState, result: StepResult) -> list[str]:
     if other_dice:
         lines.append("Dice: " + "; ".join(f"{r.who} {r.value} ({r.why})" for r in other_dice) + ".")
     fallen = [c.name for c, was in zip(after.characters, before.characters, strict=False)
-              if c.dead and not was.dead]
+              if c.dead and not was.dead and not c.withdrawn]
     if fallen:
         lines.append(f"Fallen this step: {', '.join(fallen)}.")
     if after.is_over() and not before.is_over():

@@ -1,4 +1,4 @@
-"""Line of sight between pieces, as exact geometry on the hex corners.
+r"""Line of sight between pieces, as exact geometry on the hex corners.
 
 The seed: two pieces see each other when a straight line can be drawn from a corner of one's
 tile to a corner of the other's with nothing blocking it; obstacle tiles block, and so do enemy
@@ -6,157 +6,142 @@ pieces. Our exact reading, which the tests pin down:
 
 * Candidate lines join any corner of any tile of the viewer to any corner of any tile of the
   target. One clear line is enough.
-* A line is blocked when it passes through the *inside* of a blocking tile.
-* A line that only touches a blocking tile (grazes one of its corners, or runs along one of its
-  edges with a clear tile on the other side) is not blocked.
-* A line is blocked when it touches a *seam* between two blocking tiles: the edge two adjacent
-  blocking tiles share, including its end corners. A row of obstacles is a wall even at its joints.
-  Touching a seam only at the line's own end corners does not count.
-* The viewer's and the target's own tiles never block.
+* A line is blocked when it *touches* a blocking tile anywhere outside the viewer's and the
+  target's own tiles: passing through it, running along one of its edges, or grazing one of its
+  corners all count. Only where the line is still on the viewer's or the target's tiles (their
+  insides and their edges) may it touch something that blocks.
+* The viewer's and the target's own tiles never block, and touching pieces always see each other.
 
-Coordinates are the whole-number lattice of :mod:`rules.boss_fight.hexgrid`, so every test is
-done with integer arithmetic and the grazing cases are exact.
+So a piece or an obstacle standing directly between two others always blocks: every line from
+one to the other touches it. Below, V (A1) looks at T (A3) past X (A2), a straight column of
+flat-topped hexes. The straightest lines that avoid X's inside run down the outer corners
+(``+``), and each of them grazes one of X's corners: X blocks. With X gone, V sees T::
 
->>> from rules.boss_fight.hexgrid import Hex
+         ____
+        /    \
+       +  V   +        V  the viewer's tile (A1)
+        \____/
+        /    \
+       +  X   +        X  an obstacle or an enemy piece (A2): blocks every line from V to T
+        \____/
+        /    \
+       +  T   +        T  the target's tile (A3)
+        \____/
+
+A corner a line merely *starts from* or *ends on* belongs to the viewer's or the target's tile,
+so a piece standing next to an obstacle still looks out along its own edge: only the part of the
+line beyond its own tiles must keep clear.
+
+Coordinates are the whole-number lattice of :mod:`rules.boss_fight.hexgrid`, where the geometry
+itself lives (:meth:`~rules.boss_fight.hexgrid.Hex.segment_span`); every test is exact.
+
+>>> from rules.boss_fight.hexgrid import Hex, corner_reach
 >>> a, b = Hex.from_label("A2"), Hex.from_label("E2")
 >>> line_of_sight([a], [b], blocking=set())
 True
->>> wall = {Hex.from_label("C1"), Hex.from_label("C2"), Hex.from_label("C3")}
->>> line_of_sight([a], [b], blocking=wall)
+>>> line_of_sight([a], [b], blocking={Hex.from_label("C2")})
 False
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from fractions import Fraction
 from functools import lru_cache
 
-from rules.boss_fight.hexgrid import DIRECTIONS, Hex
+from rules.boss_fight.hexgrid import Hex, corner_reach
 
 Point = tuple[int, int]
 
 
-def _cross(o: Point, a: Point, b: Point) -> int:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+def covered(span: tuple[Fraction, Fraction], pieces: Iterable[tuple[Fraction, Fraction]]) -> bool:
+    """Whether the closed interval ``span`` lies inside the union of the closed intervals ``pieces``.
 
-
-def crosses_inside(p0: Point, p1: Point, polygon: list[Point]) -> bool:
-    """Whether the segment ``p0``-``p1`` passes through the open inside of a convex polygon.
-
-    A clipping test (Cyrus-Beck) with strict inequalities and whole-number fractions: touching
-    the boundary is not crossing.
-
-    >>> square = [(0, 0), (2, 0), (2, 2), (0, 2)]
-    >>> crosses_inside((-1, 1), (3, 1), square), crosses_inside((-1, 0), (3, 0), square)
-    (True, False)
-    >>> crosses_inside((-1, 1), (1, 3), square)
+    >>> F = Fraction
+    >>> covered((F(1, 4), F(1, 2)), [(F(0), F(1, 3)), (F(1, 3), F(1))])
+    True
+    >>> covered((F(1, 4), F(1, 2)), [(F(0), F(1, 3)), (F(2, 5), F(1))])
     False
     """
-    # Orientation sign of the polygon, so "inside" is the same side of every edge.
-    n = len(polygon)
-    area2 = sum(polygon[i][0] * polygon[(i + 1) % n][1] - polygon[(i + 1) % n][0] * polygon[i][1]
-                for i in range(n))
-    sign = 1 if area2 > 0 else -1
-    # The open interval (lo, hi) of t in [0, 1] that is inside, as fractions num/den with den > 0.
-    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
-    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-    for i in range(n):
-        a, b = polygon[i], polygon[(i + 1) % n]
-        # f(t) = sign * cross(a, b, p(t)) > 0 means strictly inside this edge's half-plane.
-        f0 = sign * _cross(a, b, p0)
-        df = sign * ((b[0] - a[0]) * dy - (b[1] - a[1]) * dx)
-        if df == 0:
-            if f0 <= 0:
-                return False
+    lo, hi = span
+    reached: Fraction | None = None
+    for a, b in sorted(pieces):
+        at = lo if reached is None else reached
+        if b < at:
             continue
-        # f0 + df * t > 0  <=>  t > -f0/df (df > 0) or t < -f0/df (df < 0)
-        num, den = -f0, df
-        if den < 0:
-            num, den = -num, -den
-            if num * hi_d < hi_n * den:
-                hi_n, hi_d = num, den
-        elif num * lo_d > lo_n * den:
-            lo_n, lo_d = num, den
-        if lo_n * hi_d >= hi_n * lo_d:
+        if a > at:
             return False
-    return lo_n * hi_d < hi_n * lo_d
-
-
-def _on_segment(p: Point, a: Point, b: Point) -> bool:
-    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-
-
-def touches_inner(p0: Point, p1: Point, a: Point, b: Point) -> bool:
-    """Whether the closed segment ``a``-``b`` meets segment ``p0``-``p1`` away from its ends.
-
-    >>> touches_inner((0, 0), (4, 0), (2, -1), (2, 1)), touches_inner((0, 0), (4, 0), (0, -1), (0, 1))
-    (True, False)
-    """
-    d1, d2 = _cross(p0, p1, a), _cross(p0, p1, b)
-    if d1 == 0 and d2 == 0:
-        # Collinear: do they overlap beyond p0 and p1 themselves?
-        dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-        length = dx * dx + dy * dy
-        if length == 0:
-            return False
-        ta = (a[0] - p0[0]) * dx + (a[1] - p0[1]) * dy
-        tb = (b[0] - p0[0]) * dx + (b[1] - p0[1]) * dy
-        return min(ta, tb) < length and max(ta, tb) > 0
-    d3, d4 = _cross(a, b, p0), _cross(a, b, p1)
-    if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0) or (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
-        return False
-    # They meet at one point; it is an end of p0-p1 exactly when that end lies on the line a-b.
-    return d3 != 0 and d4 != 0
-
-
-def _seams(blocking: Collection[Hex]) -> list[tuple[Point, Point, Hex, Hex]]:
-    """The shared edges of adjacent blocking tiles (each once), with the two tiles."""
-    seams = []
-    for h in blocking:
-        corners = h.corners_lattice()
-        # Direction k's shared edge runs between two consecutive corners of h.
-        for k, d in enumerate(DIRECTIONS[:3]):
-            if h + d in blocking:
-                a, b = _EDGE_CORNERS[k]
-                seams.append((corners[a], corners[b], h, h + d))
-    return seams
-
-
-# For the neighbour in DIRECTIONS[k], the indices of the two corners of the shared edge.
-# Directions 0 (lower right), 1 (upper right), 2 (up); corners start at the right and go upwards.
-_EDGE_CORNERS = {0: (5, 0), 1: (0, 1), 2: (1, 2)}
+        reached = b
+        if reached >= hi:
+            return True
+    return False
 
 
 class Sightlines:
-    """Line-of-sight tests against one set of blocking tiles, prepared once.
+    """Line-of-sight tests against one set of blocking tiles.
 
-    >>> from rules.boss_fight.hexgrid import Hex
-    >>> s = Sightlines({Hex.from_label("C2")})
-    >>> s.sees([Hex.from_label("A2")], [Hex.from_label("E2")])
-    True
+    >>> from rules.boss_fight.hexgrid import Hex, corner_reach
+    >>> s, a2 = Sightlines({Hex.from_label("C2")}), Hex.from_label("A2")
+    >>> s.sees([a2], [Hex.from_label("E2")]), s.sees([a2], [Hex.from_label("E3")])
+    (False, True)
     """
 
     def __init__(self, blocking: Iterable[Hex]) -> None:
         self.blocking = frozenset(blocking)
-        self._polys = [(h, h.corners_lattice()) for h in self.blocking]
-        self._seams = _seams(self.blocking)
+        # By column, so a line only looks at the columns it spans.
+        # By column, with the centres, so a line only looks at the columns it spans.
+        self._columns: dict[int, list[tuple[Hex, int, int]]] = {}
+        for h in self.blocking:
+            cx, cy = h.centre_lattice()
+            self._columns.setdefault(h.q, []).append((h, cx, cy))
+        self._near = {h: tuple(h.neighbours()) for h in self.blocking}
 
     def clear(self, p0: Point, p1: Point, ignore: Collection[Hex] = ()) -> bool:
-        """Whether one corner-to-corner line is unblocked (tiles in ``ignore`` never block)."""
+        """Whether one corner-to-corner line is unblocked.
+
+        ``ignore`` holds the viewer's and the target's tiles: they never block, and the parts of
+        the line on them (edges included) may touch a blocking tile.
+
+        >>> from rules.boss_fight.hexgrid import Hex, corner_reach
+        >>> s = Sightlines({Hex(0, 0, 0)})
+        >>> s.clear((2, -3), (2, 3)), s.clear((3, -3), (3, 3))  # a graze on a corner blocks
+        (False, True)
+        """
+        return self._blocker(p0, p1, ignore) is None
+
+    def _blocker(self, p0: Point, p1: Point, ignore: Collection[Hex], hint: Hex | None = None) -> Hex | None:
+        """A blocking tile the line does not keep clear of, or None when the line is clear.
+
+        ``hint``: a tile to try first (the one that blocked a neighbouring line often blocks this).
+        """
         if p0 == p1:
-            return True
+            return None
+        if hint is not None and hint not in ignore and not self._clear_of(hint, p0, p1, ignore):
+            return hint
         x0, x1 = min(p0[0], p1[0]) - 2, max(p0[0], p1[0]) + 2
         y0, y1 = min(p0[1], p1[1]) - 1, max(p0[1], p1[1]) + 1
-        for h, poly in self._polys:
-            cx, cy = 3 * h.q, 2 * h.r + h.q
-            if x0 <= cx <= x1 and y0 <= cy <= y1 and h not in ignore and crosses_inside(p0, p1, poly):
-                return False
-        for a, b, h, n in self._seams:
-            if not (x0 <= a[0] <= x1 or x0 <= b[0] <= x1) or h in ignore or n in ignore:
-                continue
-            if touches_inner(p0, p1, a, b):
-                return False
-        return True
+        dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+        reach = corner_reach(dx, dy)
+        columns = self._columns
+        for col in range(-(-x0 // 3), x1 // 3 + 1):  # centres at x = 3q within [x0, x1]
+            for h, cx, cy in columns.get(col, ()):
+                if not y0 <= cy <= y1 or abs(dx * (cy - p0[1]) - dy * (cx - p0[0])) > reach:
+                    continue  # too far from the line to touch it
+                if h not in ignore and not self._clear_of(h, p0, p1, ignore):
+                    return h
+        return None
+
+    def _clear_of(self, h: Hex, p0: Point, p1: Point, ignore: Collection[Hex]) -> bool:
+        """Whether the line keeps clear of the blocking tile ``h`` (see :meth:`clear`)."""
+        if not h.touches_segment(p0, p1):
+            return True
+        # Only the pieces' tiles next to h can share a point with it.
+        near = [n for n in self._near[h] if n in ignore]
+        if not near:
+            return False
+        span = h.segment_span(p0, p1)
+        assert span is not None
+        return covered(span, [m for m in (n.segment_span(p0, p1) for n in near) if m is not None])
 
     def sees(self, viewer: Collection[Hex], target: Collection[Hex]) -> bool:
         """Whether any corner of ``viewer``'s tiles has a clear line to any corner of ``target``'s."""
@@ -170,12 +155,70 @@ class Sightlines:
         vx = sum(x for x, _ in starts) / len(starts), sum(y for _, y in starts) / len(starts)
         near_starts = sorted(starts, key=lambda p: (p[0] - tx[0]) ** 2 + (p[1] - tx[1]) ** 2)
         near_ends = sorted(ends, key=lambda p: (p[0] - vx[0]) ** 2 + (p[1] - vx[1]) ** 2)
-        return any(self.clear(p, q, ignore) for p in near_starts for q in near_ends)
+        last = None
+        for p in near_starts:
+            for q in near_ends:
+                last = self._blocker(p, q, ignore, last)
+                if last is None:
+                    return True
+        return False
+
+    def seen_tiles(self, viewer: Collection[Hex], tiles: Iterable[Hex]) -> list[Hex]:
+        """The ``tiles`` a one-tile piece standing on would be seen on: ``sees(viewer, [t])`` for each.
+
+        Quicker than asking tile by tile: a corner with a clear line that keeps off every blocking
+        tile beyond the viewer's shows every tile around it, and only a tile next to a blocking
+        one needs its own test (there the target's own edges may make the difference).
+
+        >>> from rules.boss_fight.hexgrid import Hex, corner_reach
+        >>> s, a1 = Sightlines({Hex.from_label("A2")}), Hex.from_label("A1")
+        >>> [t.label() for t in s.seen_tiles([a1], [Hex.from_label("A3"), Hex.from_label("B3")])]
+        ['B3']
+        """
+        mine = frozenset(viewer)
+        starts = sorted({p for h in mine for p in h.corners_lattice()})
+        start_set = set(starts)
+        corner_clear: dict[Point, bool] = {}
+        # What blocked each line with only the viewer's tiles ignored: a tile that is not next to
+        # the target tile still blocks it once the target's tile is ignored as well.
+        blocked_by: dict[tuple[Point, Point], Hex] = {}
+
+        def corner(q: Point) -> bool:
+            if q not in corner_clear:
+                corner_clear[q] = q in start_set
+                last = None
+                for p in sorted(starts, key=lambda p: (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2):
+                    if corner_clear[q]:
+                        break
+                    last = self._blocker(p, q, mine, last)
+                    if last is None:
+                        corner_clear[q] = True
+                    else:
+                        blocked_by[p, q] = last
+            return corner_clear[q]
+
+        def own_edges_clear(t: Hex) -> bool:
+            near = set(self._near_any(t))
+            ignore = mine | {t}
+            return any(blocked_by[p, q] in near and self.clear(p, q, ignore)
+                       for q in t.corners_lattice() for p in starts if (p, q) in blocked_by)
+
+        out = []
+        for t in tiles:
+            if t in mine:
+                continue
+            if any(corner(p) for p in t.corners_lattice()) or own_edges_clear(t):
+                out.append(t)
+        return out
+
+    def _near_any(self, t: Hex) -> list[Hex]:
+        """The blocking tiles next to ``t``."""
+        return [n for n in t.neighbours() if n in self.blocking]
 
     def clear_line(self, viewer: Collection[Hex], target: Collection[Hex]) -> tuple[Point, Point] | None:
         """The shortest clear corner-to-corner line (lattice points), or None when there is none.
 
-        >>> from rules.boss_fight.hexgrid import Hex
+        >>> from rules.boss_fight.hexgrid import Hex, corner_reach
         >>> Sightlines(set()).clear_line([Hex.from_label("A1")], [Hex.from_label("A3")])
         ((-1, 1), (-1, 3))
         """
@@ -204,8 +247,8 @@ def sightlines(blocking: frozenset[Hex]) -> Sightlines:
 def line_of_sight(viewer: Collection[Hex], target: Collection[Hex], *, blocking: Collection[Hex]) -> bool:
     """Whether a piece on ``viewer`` tiles sees a piece on ``target`` tiles past ``blocking`` tiles.
 
-    >>> from rules.boss_fight.hexgrid import Hex
+    >>> from rules.boss_fight.hexgrid import Hex, corner_reach
     >>> line_of_sight([Hex.from_label("A1")], [Hex.from_label("A3")], blocking={Hex.from_label("A2")})
-    True
+    False
     """
     return Sightlines(blocking).sees(viewer, target)

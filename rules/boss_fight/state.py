@@ -3,8 +3,9 @@
 A state carries everything it needs (the map, the card texts its decks use, each character's
 equipment and abilities), so a stored game keeps working when content files change later.
 
->>> GameSettings().model_dump()
-{'points_limit': None, 'free_walk': False, 'defenders_choose': False, 'feats_per_turn': 1, 'round_limit': 20}
+>>> sorted(GameSettings().model_dump().items())  # doctest: +NORMALIZE_WHITESPACE
+[('defenders_choose', False), ('feats_per_turn', None), ('free_walk', False), ('points_limit', None),
+ ('round_limit', None)]
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ from rules.boss_fight.content import (
 from rules.boss_fight.hexgrid import Hex, HexField
 
 SCHEMA_VERSION = 1
-DEFAULT_ROUND_LIMIT = 20
-"""Rounds a game lasts at most unless its settings say otherwise (see :class:`GameSettings`)."""
+DEFAULT_ROUND_LIMIT: int | None = None
+"""Rounds a game lasts at most unless its settings say otherwise: none, as in the seed (see
+:class:`GameSettings`)."""
 BOSS_ID = "boss"
 """The boss is always the character with this id."""
 
@@ -61,11 +63,12 @@ class GameSettings(BaseModel):
     ``free_walk``: the seed's optional action "walk 2 tiles" that needs no card (off by default).
     ``defenders_choose``: each character decides whether to roll for defence (see
     :class:`SetDefence`); otherwise the engine always rolls, since the roll can only help.
-    ``feats_per_turn``: how many heroic feats a hero may use in one turn (our limit; the seed sets
-    none beyond the cost).
-    ``round_limit``: the seed plays until one side is wiped out; a play-by-post game needs an end
-    that comes, so after this many rounds the side that kept the larger share of its starting
-    health wins (equal shares: a draw). None plays without a limit.
+    ``feats_per_turn``: how many heroic feats a hero may use in one turn; None (the default) sets
+    no limit, as in the seed, where the cost (cards expended from the discard pile) is the limit.
+    ``round_limit``: None (the default) plays as the seed does, until one side is wiped out. A
+    table that wants an end that comes sets a number: after that many rounds the side that kept
+    the larger share of its starting health wins (equal shares: a draw). A stalled fight without
+    a limit still ends: in a draw when nobody can act for 3 rounds, or when both sides agree.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -73,7 +76,7 @@ class GameSettings(BaseModel):
     points_limit: int | None = Field(default=None, ge=1, le=5000)
     free_walk: bool = False
     defenders_choose: bool = False
-    feats_per_turn: int = Field(default=1, ge=0, le=5)
+    feats_per_turn: int | None = Field(default=None, ge=0, le=5)
     round_limit: int | None = Field(default=DEFAULT_ROUND_LIMIT, ge=1, le=99)
 
 
@@ -150,6 +153,9 @@ class Character(BaseModel):
     defends: bool = True
     points: int = 0
     dead: bool = False
+    withdrawn: bool = False
+    """A hero its player took out of play (:class:`Withdraw`): ``dead`` is set too, since it is out
+    of the fight in every way a fallen hero is, but it leaves no death token."""
     pieces: list[str] = Field(default_factory=list)
 
     @property
@@ -312,6 +318,18 @@ class HeroicFeat(_Action):
     target: HexField | None = None
 
 
+class Withdraw(_Action):
+    """A hero's player takes the hero out of play, at any time during the fight.
+
+    Not a turn action and not in the seed: it lets a player leave a play-by-post fight without
+    ending it for the others. The hero is out as a fallen one is (no turn, no target, no draw);
+    the fight ends as usual when no hero is left.
+    """
+
+    kind: Literal["withdraw"] = "withdraw"
+    character: str
+
+
 class SetDefence(_Action):
     """With ``defenders_choose`` on: whether ``character`` rolls for defence from now on."""
 
@@ -322,7 +340,7 @@ class SetDefence(_Action):
 
 Action = Annotated[
     PlaceBoss | PlaceHero | StartFight | Move | Attack | UseItem | Sacrifice | UseAbility | HeroicFeat
-    | SetDefence,
+    | SetDefence | Withdraw,
     Field(discriminator="kind"),
 ]
 

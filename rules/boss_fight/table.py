@@ -25,11 +25,11 @@ from rules.boss_fight.building import (
     slots,
 )
 from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, load_catalog
-from rules.boss_fight.engine import all_placed, apply, new_game
+from rules.boss_fight.engine import agree_draw, all_placed, apply, new_game
 from rules.boss_fight.hexgrid import parse_label
 from rules.boss_fight.narration import report_step
 from rules.boss_fight.placing import nearest_tiles, placement_tiles
-from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight
+from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight, Withdraw
 from rules.boss_fight.state import GameState as FightState
 from rules.boss_fight.views import parse_tile
 from rules.errors import NotFoundError, RuleError, quote
@@ -78,6 +78,9 @@ class Table(BaseModel):
     #: (any action in between cancels the question).
     concede_votes: list[int] = Field(default_factory=list)
     concede_step: int = -1
+    #: Players who agreed to end the fight as a draw, valid while the fight's step is draw_step.
+    draw_votes: list[int] = Field(default_factory=list)
+    draw_step: int = -1
 
 
 # -- who plays what ------------------------------------------------------------------------------
@@ -537,3 +540,92 @@ def conceding(state: Table, user: int, *, answering: bool) -> Table:
     if all(u in votes for u in needed):
         update["conceded"] = "heroes"
     return state.model_copy(update=update)
+
+
+# -- an agreed draw ------------------------------------------------------------------------------
+
+
+def draw_players(state: Table) -> list[int]:
+    """Who must agree to a draw: the boss player and every hero player with a hero in play."""
+    assert state.fight is not None
+    boss = [state.boss_player] if state.boss_player is not None else []
+    return boss + [u for u in hero_players(state) if u not in boss]
+
+
+def draw_voters(state: Table) -> list[int]:
+    """The players who agreed to a draw since the fight's last step."""
+    assert state.fight is not None
+    return list(state.draw_votes) if state.draw_step == state.fight.step else []
+
+
+def offering_draw(state: Table, user: int, *, answering: bool = False) -> tuple[Table, list[str]]:
+    """``state`` with ``user``'s agreement to end the fight as a draw, and what to say.
+
+    A stalled fight the players no longer want to finish ends in a draw when both sides agree:
+    the boss player and every hero player who still has a hero in play. Each agreement is a vote,
+    like a party's concession, and any action in between cancels the question; the last vote ends
+    the fight (the engine's :func:`~rules.boss_fight.engine.agree_draw`).
+    """
+    side = side_of(state, user)
+    if side is None:
+        raise RuleError("Only a player of this game can offer or agree to a draw.")
+    fight = state.fight
+    if fight is None or not state.started:
+        raise RuleError("The fight has not started: there is nothing to call a draw.")
+    if state.conceded or fight.is_over():
+        raise RuleError("The fight is already over: `/bf end` closes it.")
+    votes = draw_voters(state)
+    if answering and not votes:
+        raise RuleError("The fight has moved on since the draw was offered: `/bf draw` offers it again.")
+    if user in votes:
+        raise RuleError("You have already agreed to the draw: the other players are asked.")
+    votes.append(user)
+    needed = draw_players(state)
+    waiting = [u for u in needed if u not in votes]
+    if waiting:
+        new = state.model_copy(update={"draw_votes": votes, "draw_step": fight.step})
+        return new, [f"{mention(user)} offers to end the fight as a draw. Still to agree: "
+                     f"{', '.join(mention(u) for u in waiting)}; any action declines it."]
+    result = agree_draw(fight)
+    ended = {"fight": result.state, "draw_votes": votes, "draw_step": result.state.step}
+    return state.model_copy(update=ended), [*result.log]
+
+
+# -- a hero player leaving -----------------------------------------------------------------------
+
+
+def withdraw(game: Table, user: int, rng: Any, character: str | None = None) -> tuple[Table, list[str]]:
+    """``user``'s heroes taken out of play (or only ``character``), so the player can leave while
+    the others fight on; the engine's :class:`~rules.boss_fight.state.Withdraw`, once per hero.
+
+    The boss player concedes instead. The fight ends as usual if no hero is left. ``rng``: the
+    withdrawn hero's turn may end, and the next turn or round can roll dice (poison, reshuffles).
+    """
+    fight = game.fight
+    if fight is None or not game.started:
+        raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
+    if fight.is_over() or game.conceded:
+        raise RuleError("The fight is already over: `/bf end` closes it.")
+    if game.boss_player == user:
+        raise RuleError("The boss player cannot withdraw the boss: `/bf concede` gives the fight up.")
+    mine = [c for c in fight.heroes if controller(game, c.id) == user]
+    if not mine:
+        raise RuleError("You play no hero in this fight.")
+    if character:
+        wanted = character.strip().lower()
+        chosen = [c for c in mine if wanted in (c.id, c.name.lower())]
+        if not chosen:
+            raise RuleError(f"You play {', '.join(c.name for c in mine)}: name one of those.")
+    else:
+        chosen = [c for c in mine if c.alive]
+    if not chosen or all(c.dead for c in chosen):
+        raise RuleError("Your heroes are already out of the fight.")
+    lines: list[str] = []
+    for c in chosen:
+        if fight.is_over():
+            break
+        result = apply(fight, Withdraw(character=c.id), rng)
+        lines += report_step(fight, result)
+        fight = result.state
+    return game.model_copy(update={"fight": fight}), lines
+

@@ -315,7 +315,7 @@ def status_lines(state: GameState) -> list[str]:
 
 def _line(c: Character) -> str:
     if c.dead:
-        return f"{c.name}: dead"
+        return f"{c.name}: {'withdrew' if c.withdrawn else 'dead'}"
     where = f"at {c.tiles()[0].label()}" if c.tiles() else "(not placed yet)"
     status = f" [{', '.join(m.status.value for m in c.statuses)}]" if c.statuses else ""
     return (f"{c.name} {c.health}/{c.max_health} hp {where}; INT {c.current(Stat.INTELLIGENCE)} "
@@ -413,27 +413,12 @@ def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
     lines = sightlines_for(state, c)
     mine = c.tiles()
     blocked = lines.blocking
-    ignore = frozenset(mine)
-    starts = sorted({p for h in mine for p in h.corners_lattice()})
-    corner_seen: dict[tuple[int, int], bool] = {}
-
-    start_set = set(starts)
-
-    def corner(q: tuple[int, int]) -> bool:
-        if q not in corner_seen:
-            # Nearest starts first: a visible corner is then usually settled by the first line.
-            near = sorted(starts, key=lambda p: (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2)
-            corner_seen[q] = q in start_set or any(lines.clear(p, q, ignore) for p in near)
-        return corner_seen[q]
-
-    marks = []
+    # A tile is marked when a one-tile piece standing there would be in sight: the test that decides
+    # whether c sees an enemy (Sightlines.sees, via seen_tiles), so the picture and the rules agree.
     occupied = {t for o in state.characters for t in o.tiles()}
-    for q, r in sorted(on_board(state)):
-        h = Hex.axial(q, r)
-        if h in mine or h in blocked or h in occupied:
-            continue
-        if any(corner(p) for p in h.corners_lattice()):
-            marks.append(OverlayMark(tile=h, layer="seen"))
+    tiles = [h for h in (Hex.axial(q, r) for q, r in sorted(on_board(state)))
+             if h not in mine and h not in blocked and h not in occupied]
+    marks = [OverlayMark(tile=h, layer="seen") for h in lines.seen_tiles(mine, tiles)]
     sight = tuple((c.id, e.id) for e in enemies_of(state, c))
     seen = [e.name for e in enemies_of(state, c) if can_see(state, c, e)]
     hidden = [e.name for e in enemies_of(state, c) if e.name not in seen]

@@ -7,12 +7,13 @@ from typing import Any
 
 from bot.offline import OfflineDriver
 from renderers.hex_board import Overlay, render_hex_board
-from rules.boss_fight import GameState, apply, legal_actions, place_all, quick_game
+from rules.boss_fight import GameSettings, GameState, apply, legal_actions, place_all, quick_game
 from rules.boss_fight.narration import report_step, turn_prompt
 from rules.boss_fight.views import reachable_tiles
 from tests.bench import Case, SizeCase
 
 HEROES = ("mira_the_warden", "kestrel_the_archer", "orrin_the_sage", "vex_the_knife")
+RANDOM_PLAY_ROUNDS = 20
 
 
 def _gazer_to_move() -> GameState:
@@ -49,7 +50,10 @@ class _RandomPlay:
     def _new(self) -> GameState:
         self.games += 1
         boss = ("bone_colossus", "venom_wyrm", "the_gazer")[self.games % 3]
-        return quick_game(seed=self.games, boss=boss, heroes=HEROES[:3], map_id="great_hall")
+        # Random players rarely wipe a side out, and a fight has no round limit by default (as in
+        # the seed): the 20-round limit keeps a whole random game a bounded piece of work.
+        return quick_game(seed=self.games, boss=boss, heroes=HEROES[:3], map_id="great_hall",
+                          settings=GameSettings(round_limit=RANDOM_PLAY_ROUNDS))
 
     def step(self) -> None:
         if self.state.is_over():
@@ -102,7 +106,8 @@ CASES = [
          target_p99_ms=50, expect="engine"),
     Case("boss fight: one random action (legal_actions + apply)", _one_action, setup=_setup_play, calls=500,
          expect="engine"),
-    Case("boss fight: a whole random game (ms per game)", _whole_game, setup=_setup_play, calls=5,
+    Case("boss fight: a whole random game (ms per game, 20-round limit)", _whole_game, setup=_setup_play,
+         calls=5,
          expect="engine"),
     Case("boss fight: an action with report, prompt and board PNG (20x20)", _action_with_board,
          setup=_setup_play, calls=100, target_p99_ms=200, expect="engine"),

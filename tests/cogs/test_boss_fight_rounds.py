@@ -14,10 +14,11 @@ async def settings_of(driver: OfflineDriver):
     return game.state
 
 
-async def test_the_default_limit_is_twenty_and_shown_in_the_lobby(driver: OfflineDriver) -> None:
+async def test_by_default_there_is_no_limit_as_in_the_seed(driver: OfflineDriver) -> None:
+    # The seed ends a fight only when a side is wiped out; a limit is the table's own option.
     lobby = (await driver.command("/bf new", user="alice")).message
-    assert not lobby.ephemeral and "Round limit: 20" in lobby.text
-    assert (await settings_of(driver)).settings.round_limit == 20
+    assert not lobby.ephemeral and "No round limit" in lobby.text
+    assert (await settings_of(driver)).settings.round_limit is None
 
 
 async def test_rounds_sets_the_limit_and_zero_plays_without_one(driver: OfflineDriver) -> None:

@@ -1,4 +1,4 @@
-"""Greedy games from the presets: the balance script's player is legal and games end by the round limit.
+"""Greedy games from the presets: the balance script's player is legal and games end as the seed says.
 
 The win rates themselves are measured by ``python -m tests.bench.bf_balance`` (many games); a
 test only plays a few fixed seeds, so its work is bounded.
@@ -18,10 +18,18 @@ CATALOG = load_catalog()
 
 
 @pytest.mark.parametrize("boss", sorted(CATALOG.boss_presets))
-def test_greedy_games_end_within_the_round_limit(boss):
+def test_greedy_games_end_with_a_side_wiped_out(boss):
+    # No round limit by default (the seed has none): a greedy game still ends, by a side falling.
+    assert DEFAULT_ROUND_LIMIT is None
     result = play_game(7, boss, parties(CATALOG.recommended_points)[3], "crossroads")
-    assert result.outcome in ("boss", "heroes", "draw")
-    assert 1 <= result.rounds <= DEFAULT_ROUND_LIMIT
+    assert result.outcome in ("boss", "heroes")
+    assert result.rounds >= 1 and not result.by_limit
+
+
+def test_a_round_limit_still_ends_a_game_on_the_health_left():
+    result = play_game(7, "the_gazer", parties(CATALOG.recommended_points)[3], "crossroads",
+                       GameSettings(round_limit=2))
+    assert result.outcome in ("boss", "heroes", "draw") and result.rounds == 2 and result.by_limit
 
 
 def test_every_party_the_balance_script_uses_fits_the_recommended_points():

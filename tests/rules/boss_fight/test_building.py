@@ -179,3 +179,13 @@ def test_party_limits():
     with pytest.raises(BuildError, match="share a name"):
         new_game(CATALOG, boss=CATALOG.boss_presets["bone_colossus"].build, heroes=twins, map_id="crossroads",
                  rng=random.Random(0))
+
+
+def test_one_leg_halves_a_move_rounding_up():
+    # The seed halves a one-legged boss's movement without saying how to round; its one stated
+    # halving (damage) rounds up, so this does too: Lumber's 3 gives 2, a 1-tile move still moves.
+    one = build_boss(CATALOG, boss(["stone_torso", "pillar_leg"]))
+    none = build_boss(CATALOG, boss(["stone_torso"]))
+    assert one.legs == 1
+    assert [move_allowance(one, n) for n in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
+    assert [move_allowance(none, n) for n in (1, 3)] == [0, 0]

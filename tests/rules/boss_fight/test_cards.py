@@ -61,8 +61,29 @@ def test_a_heroic_feat_expends_discarded_cards_and_is_not_an_action():
     after = r.state.character("mira_vale")
     assert after.health == 7 and len(after.piles.expended) == 3 and after.piles.discard == []
     assert r.state.actions_left == 2, "a feat is not an action"
-    with pytest.raises(IllegalAction, match="heroic feat"):
-        apply(r.state, HeroicFeat(), RNG)  # one feat a turn (our setting)
+    with pytest.raises(IllegalAction, match=r"expends 3 card.*has 0 there"):
+        apply(r.state, HeroicFeat(), RNG)  # the cost is the seed's only limit
+
+
+def test_a_hero_may_perform_as_many_feats_a_turn_as_it_can_pay_for():
+    # The seed limits a heroic feat by its cost alone: with 6 cards discarded, Mira (cost 3) can
+    # perform hers twice in one turn. A table may still cap them with feats_per_turn.
+    s = game()
+    s.active, s.actions_left = "mira_vale", 2
+    mira = s.character("mira_vale")
+    mira.piles.discard = [mira.piles.deck.pop() for _ in range(6)]
+    mira.health = 1
+    s = apply(apply(s, HeroicFeat(), RNG).state, HeroicFeat(), RNG).state
+    mira = s.character("mira_vale")
+    assert len(mira.piles.expended) == 6 and mira.health == 9
+    capped = game(settings=GameSettings(feats_per_turn=1))
+    capped.active, capped.actions_left = "mira_vale", 2
+    mira = capped.character("mira_vale")
+    mira.piles.discard = [mira.piles.deck.pop() for _ in range(6)]
+    once = apply(capped, HeroicFeat(), RNG).state
+    assert not any(a.kind == "heroic_feat" for a in legal_actions(once))
+    with pytest.raises(IllegalAction, match="1 heroic feat"):
+        apply(once, HeroicFeat(), RNG)
 
 
 def test_a_usable_ability_rests_for_the_rest_of_the_round_and_the_next():

@@ -163,7 +163,9 @@ def test_prompt_lists_cards_with_what_they_need_and_why_not():
     while state.active != "boss":
         state = apply(state, Sacrifice(card=state.current.piles.hand[0]), ScriptedRandom(default=1)).state
     state = hand_of(state, "boss", ["basic_attack", "run", "walk"])
-    state.boss.legs = 1  # half movement: Run (at least 3) cannot be played
+    state.boss.legs = 1  # half movement: Run (4, at least 3) gives 2 and cannot be played
+    # Without the Hoof's +1 (Run would give half of 5, rounded up: 3, and could be played).
+    state.boss.passives = [x for x in state.boss.passives if x.kind.value != "move_bonus"]
     p = turn_prompt(state)
     by_name = {o.name: o for o in p.cards}
     assert f"Mira Vale ({state.character('mira_vale').anchor.label()})" in by_name["Basic Attack"].needs

@@ -7,7 +7,18 @@ import random
 import pytest
 
 from rules.boss_fight import Sacrifice, apply
-from rules.boss_fight.table import Table, conceding, join, place, start
+from rules.boss_fight.state import Outcome
+from rules.boss_fight.table import (
+    Table,
+    conceding,
+    draw_players,
+    hero_players,
+    join,
+    offering_draw,
+    place,
+    start,
+    withdraw,
+)
 from rules.errors import RuleError
 
 
@@ -42,3 +53,58 @@ def test_the_party_concedes_when_every_hero_player_agrees_and_an_action_cancels_
         conceding(moved, 3, answering=True)  # bob's vote lapsed with the action
     assert conceding(table, 3, answering=True).conceded == "heroes"
     assert conceding(_started(), 1, answering=False).conceded == "boss"
+
+
+def test_a_draw_needs_both_sides_and_ends_the_fight_as_a_draw() -> None:
+    table = _started()
+    table, lines = offering_draw(table, 2)
+    assert table.fight is not None and not table.fight.is_over()
+    assert "<@2> offers to end the fight as a draw" in lines[0] and "<@1>" in lines[0] and "<@3>" in lines[0]
+    with pytest.raises(RuleError, match="already agreed"):
+        offering_draw(table, 2)
+    table, _ = offering_draw(table, 3, answering=True)
+    assert not table.fight.is_over(), "the boss player has not agreed yet"
+    table, lines = offering_draw(table, 1, answering=True)
+    assert table.fight.is_over() and table.fight.outcome is Outcome.DRAW
+    assert lines == ["Both sides agree to end the fight: a draw."]
+    with pytest.raises(RuleError, match="already over"):
+        offering_draw(table, 2)
+
+
+def test_an_action_declines_the_draw_and_outsiders_cannot_offer_one() -> None:
+    table, _ = offering_draw(_started(), 1)
+    fight = table.fight
+    assert fight is not None and fight.current is not None
+    moved = table.model_copy(
+        update={"fight": apply(fight, Sacrifice(card=fight.current.piles.hand[0]), random.Random(1)).state}
+    )
+    with pytest.raises(RuleError, match="moved on"):
+        offering_draw(moved, 2, answering=True)
+    with pytest.raises(RuleError, match="Only a player"):
+        offering_draw(table, 99)
+    lobby, _ = join(Table(host=1), 1, "boss", "bone")
+    with pytest.raises(RuleError, match="not started"):
+        offering_draw(lobby, 1)
+
+
+def test_a_fallen_hero_s_player_is_not_asked() -> None:
+    table = _started()
+    assert table.fight is not None
+    table.fight.character("vex").dead = True
+    assert draw_players(table) == [1, 2]
+
+
+def test_a_hero_player_withdraws_their_hero_and_the_others_fight_on() -> None:
+    table = _started()
+    with pytest.raises(RuleError, match="concede"):
+        withdraw(table, 1, random.Random(1))
+    with pytest.raises(RuleError, match="no hero"):
+        withdraw(table, 99, random.Random(1))
+    table, lines = withdraw(table, 3, random.Random(1))
+    assert table.fight is not None and not table.fight.is_over()
+    assert table.fight.character("vex").withdrawn and any("Vex withdraws" in line for line in lines)
+    assert hero_players(table) == [2], "a concession or a draw no longer waits for the player who left"
+    with pytest.raises(RuleError, match="already out"):
+        withdraw(table, 3, random.Random(1))
+    table, lines = withdraw(table, 2, random.Random(1), "Mira Vale")
+    assert table.fight.is_over() and table.fight.outcome is Outcome.BOSS

@@ -10,15 +10,19 @@ from rules.boss_fight import (
     IllegalAction,
     Move,
     Sacrifice,
+    UseAbility,
+    UseItem,
+    Withdraw,
     apply,
     initiative,
     legal_actions,
 )
 from rules.boss_fight.content import Stat
 from rules.boss_fight.engine import _Ctx, draw, health_shares
+from rules.boss_fight.narration import turn_prompt
 from rules.boss_fight.state import Outcome, Phase
 from rules.errors import RuleError
-from tests.rules.boss_fight.helpers import H, ScriptedRandom, arena, hand_of, placed, put
+from tests.rules.boss_fight.helpers import CATALOG, H, ScriptedRandom, arena, hand_of, placed, put
 
 PARTY = ("mira_the_warden", "kestrel_the_archer")
 
@@ -54,7 +58,9 @@ def test_initiative_is_recomputed_every_round():
     assert s.order == ["boss", "kestrel", "mira_vale"]
 
 
-def test_round_modifiers_count_for_initiative_only_in_their_round():
+def test_a_round_s_agility_change_sets_the_next_order_and_then_ends():
+    # The seed compares the current agility at the start of each round: a change made during
+    # round 1 is still on when round 2's order is rolled, and ends with it.
     s = game()
     from rules.boss_fight.state import StatMod
 
@@ -64,8 +70,32 @@ def test_round_modifiers_count_for_initiative_only_in_their_round():
     s = skip_to(s, "boss", rng)
     for _ in range(3):
         s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.round == 2 and s.order[0] == "mira_vale"
     assert s.character("mira_vale").mods == []
-    assert s.order[0] == "kestrel"
+    s = skip_to(s, "boss", rng)
+    while s.round == 2:
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.order[0] == "kestrel", "round 3 is back to the built agility"
+
+
+def test_a_minus_4_agility_change_puts_the_hero_after_the_boss_next_round():
+    # Terrifying Roar twice: Kestrel (agility 5) loses 4 and has 1, below the Colossus's 2.
+    s = arena(heroes=PARTY, shape=[(0, 0)])
+    s = placed(s, "E5", ["A10", "J10"])
+    assert s.order == ["kestrel", "mira_vale", "boss"]
+    s = put(s, "kestrel", "E7")  # within 2 of the boss
+    rng = ScriptedRandom(default=1)
+    s = skip_to(s, "boss", rng)
+    s.cards["terrifying_roar"] = CATALOG.actions["terrifying_roar"]  # not in the Colossus's deck
+    s.boss.piles.deck += ["terrifying_roar"] * 2
+    s = hand_of(s, "boss", ["terrifying_roar", "terrifying_roar", "walk"])
+    for _ in range(2):
+        s = apply(s, UseItem(card="terrifying_roar"), rng).state
+    assert s.character("kestrel").current(Stat.AGILITY) == 1
+    s = apply(s, Sacrifice(card="walk"), rng).state
+    assert s.round == 2
+    assert s.order == ["mira_vale", "boss", "kestrel"], "Mira and the boss tie at 2: the hero first"
+    assert s.character("kestrel").current(Stat.AGILITY) == 5
 
 
 def test_dead_characters_have_no_place_in_the_order():
@@ -267,3 +297,106 @@ def test_no_round_limit_plays_on():
     state = placed(arena(settings=GameSettings(round_limit=None)), "E5", ["J9"])
     state = _to_round_end(_to_round_end(state, ScriptedRandom(default=1)), ScriptedRandom(default=1))
     assert state.round == 3 and not state.is_over()
+
+
+def _wyrm_beside_mira():
+    """The Venom Wyrm (Venom Fangs, Tail Sting) with Mira next to its anchor and health to spare."""
+    s = arena(boss="venom_wyrm", heroes=("mira_the_warden",), shape=[(0, 0)])
+    s = placed(s, "E5", ["A10"])
+    s = put(s, "mira_vale", "E6")
+    mira = s.character("mira_vale")
+    mira.stats = mira.stats.model_copy(update={"health": 99})
+    mira.health = 99
+    return s
+
+
+def test_an_ability_that_deals_damage_is_one_of_the_boss_s_two_attacks():
+    # Seed: the boss uses 3 actions a turn, at most 2 of them attacks. After two Basic Attacks the
+    # Tail Sting (an action that deals 2 damage) would be a third attack.
+    rng = ScriptedRandom(default=1)
+    s = skip_to(_wyrm_beside_mira(), "boss", rng)
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "walk", "walk"])
+    for _ in range(2):
+        s = apply(s, Attack(card="basic_attack", equipment="venom_fangs", target=H("E6")), rng).state
+    assert (s.attacks_made, s.actions_left) == (2, 1)
+    assert not any(a.kind == "use_ability" and a.ability == "tail_sting" for a in legal_actions(s))
+    with pytest.raises(IllegalAction, match=r"2 attacks this turn.*Tail Sting attacks too"):
+        apply(s, UseAbility(ability="tail_sting", target=H("E6"), sacrifice="walk"), rng)
+    sting = next(o for o in turn_prompt(s).others if o.name == "Tail Sting")
+    assert not sting.playable and "already 2 attacks this turn" in sting.needs
+    s = apply(s, Sacrifice(card="walk"), rng).state
+    assert s.active == "mira_vale"
+
+
+def test_the_sting_first_leaves_one_attack_card():
+    rng = ScriptedRandom(default=1)
+    s = skip_to(_wyrm_beside_mira(), "boss", rng)
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "walk", "walk"])
+    s = apply(s, UseAbility(ability="tail_sting", target=H("E6"), sacrifice="walk"), rng).state
+    assert s.attacks_made == 1
+    s = apply(s, Attack(card="basic_attack", equipment="venom_fangs", target=H("E6")), rng).state
+    assert (s.attacks_made, s.actions_left) == (2, 1)
+    assert not any(a.kind == "attack" for a in legal_actions(s))
+    with pytest.raises(IllegalAction, match="2 attacks this turn"):
+        apply(s, Attack(card="basic_attack", equipment="venom_fangs", target=H("E6")), rng)
+
+
+def test_hindering_without_damage_is_not_an_attack():
+    # Spit Venom only poisons: the boss may still use it after two attacks.
+    rng = ScriptedRandom(default=1)
+    s = skip_to(_wyrm_beside_mira(), "boss", rng)
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "spit_venom"])
+    for _ in range(2):
+        s = apply(s, Attack(card="basic_attack", equipment="venom_fangs", target=H("E6")), rng).state
+    assert UseItem(card="spit_venom", target=H("E6")) in legal_actions(s)
+    s = apply(s, UseItem(card="spit_venom", target=H("E6")), rng).state
+    assert s.active == "mira_vale"
+
+
+def test_a_withdrawn_hero_s_turns_are_skipped_and_it_cannot_be_targeted():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    assert s.order == ["kestrel", "mira_vale", "boss"] and s.active == "kestrel"
+    r = apply(s, Withdraw(character="mira_vale"), rng)
+    s = r.state
+    mira = s.character("mira_vale")
+    assert mira.withdrawn and mira.dead and mira.tiles() == [] and mira.health == mira.max_health
+    assert "Mira Vale withdraws from the fight and leaves A10." in r.log
+    assert not any(t.of == "mira_vale" for t in s.tokens), "no death token"
+    assert s.active == "kestrel", "another hero's withdrawal does not end Kestrel's turn"
+    for _ in range(2):
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert s.active == "boss", "straight from Kestrel to the boss: Mira's turn is skipped"
+    s = put(s, "boss", "A8")  # next to where Mira stood
+    s = hand_of(s, "boss", ["basic_attack", "basic_attack", "walk"])
+    assert not any(a.kind == "attack" for a in legal_actions(s))
+    with pytest.raises(IllegalAction, match="No enemy stands on A10"):
+        apply(s, Attack(card="basic_attack", equipment="bone_club", target=H("A10")), rng)
+    while s.round == 1:
+        s = apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state
+    assert "mira_vale" not in s.order
+    assert s.character("mira_vale").piles.hand == mira.piles.hand, "a withdrawn hero draws nothing"
+
+
+def test_withdrawing_the_acting_hero_ends_its_turn_and_the_last_hero_ends_the_fight():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    s = apply(s, Withdraw(character="kestrel"), rng).state
+    assert s.active == "mira_vale" and s.actions_left == 2
+    r = apply(s, Withdraw(character="mira_vale"), rng)
+    assert r.state.is_over() and r.state.outcome is Outcome.BOSS
+    assert r.log[-1] == "Every hero has fallen or withdrawn: the boss wins!"
+    with pytest.raises(IllegalAction, match="over"):
+        apply(r.state, Withdraw(character="mira_vale"), rng)
+
+
+def test_only_a_hero_in_the_fight_can_withdraw():
+    s = game()
+    rng = ScriptedRandom(default=1)
+    with pytest.raises(IllegalAction, match="boss player concedes"):
+        apply(s, Withdraw(character="boss"), rng)
+    gone = apply(s, Withdraw(character="mira_vale"), rng).state
+    with pytest.raises(IllegalAction, match="already withdrawn"):
+        apply(gone, Withdraw(character="mira_vale"), rng)
+    with pytest.raises(IllegalAction, match="under way"):
+        apply(arena(heroes=PARTY), Withdraw(character="mira_vale"), rng)
