@@ -19,7 +19,7 @@ from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
-from rules.tournament.model import MAX_NAME_CHARS
+from rules.tournament.model import MAX_NAME_CHARS, MIN_PLAYERS
 from rules.tournament.public import RoundTimer
 from rules.tournament.reports import PendingReport, Results
 
@@ -65,13 +65,19 @@ KIT: GameKit[TournamentGame] = GameKit(KIND, TournamentGame)
 
 
 def seats(game: TournamentGame) -> list[Seat]:
-    """For /games: every player; in the current round, who still has a game to report or a
-    reported result to confirm."""
+    """For /games: every player and organiser; in the current round, who still has a game to report
+    or a reported result to confirm; the organisers when the event waits on them (pairing the
+    first or the next round, finishing, settling a dispute)."""
     t = game.tournament
     users = {p.id: p.user_id for p in t.players if p.user_id}
-    found = [Seat(u) for u in users.values()]
+    found = [Seat(u) for u in (*users.values(), *game.organisers)]
     current = t.current
-    if current is None or t.finished:
+    if t.finished:
+        return found
+    if current is None:
+        if len(t.players) >= MIN_PLAYERS:
+            what = "pair round 1 once everyone has joined: `/tournament pair`"
+            found += [Seat(o, what) for o in game.organisers]
         return found
     pending = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
     for g in current.games:
@@ -84,6 +90,15 @@ def seats(game: TournamentGame) -> list[Seat]:
         elif not report.disputed:
             what = f"confirm or dispute the round {current.number} result your opponent reported (buttons)"
             found.append(Seat(users.get(report.opponent, 0), what))
+        else:
+            what = f"settle the disputed result at table {g.table}: `/tournament result`"
+            found += [Seat(o, what) for o in game.organisers]
+    if current.complete:
+        if t.round_count is not None and current.number < t.round_count:
+            what = f"round {current.number} is complete: `/tournament pair` for round {current.number + 1}"
+        else:
+            what = "every result is in: `/tournament finish`"
+        found += [Seat(o, what) for o in game.organisers]
     return found
 
 

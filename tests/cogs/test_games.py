@@ -232,3 +232,23 @@ async def test_a_waiting_line_names_only_the_players_it_waits_on_for_that(driver
     for player in (second.a, second.b):
         if f"<@{player}>" in line:
             assert f"table {second.table}" in line, line
+
+
+async def test_a_tournament_waits_on_its_organisers_when_they_must_act(driver: OfflineDriver) -> None:
+    await driver.command('/tournament create name:"Cup" tier:300', user="olga")
+    for name in ("ann", "bo", "cy", "di"):
+        await driver.command("/tournament join faction:Nomads", user=name)
+    assert "pair round 1" in _games_text(await driver.command("/games", user="olga"))
+    await driver.command("/tournament pair threads:false", user="olga")
+    organiser = _games_text(await driver.command("/games", user="olga"))
+    assert "pair round 1" not in organiser and "your move" not in organiser
+    from tests.cogs.tournament_helpers import games, name_of
+
+    for game in await games(driver):
+        a, b = name_of(driver, game.a), name_of(driver, game.b)
+        await driver.command(
+            f"/tournament result player:@{a} opponent:@{b} player_op:5 player_vp:100 "
+            "opponent_op:3 opponent_vp:90",
+            user="olga",
+        )
+    assert "`/tournament pair` for round 2" in _games_text(await driver.command("/games", user="olga"))
