@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.play import Change, Post
 from bot.send import send
+from bot.text import pinging
 from cogs.tournament.posts import pairing_lines
 from cogs.tournament.state import (
     KIT,
@@ -120,7 +121,7 @@ class SwapCommands:
             content="\n".join(
                 [f"🔀 Round {number}'s pairing changed by {interaction.user.mention}:", *lines]
             ),
-            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+            mentions=pinging(users),
         ).send(interaction)
         unrenamed = 0
         for g in moved:
