@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import discord
-from discord.utils import escape_markdown
 from pydantic import ValidationError
 
 from bot.storage.army_lists import ArmyList, ArmyListRepository
 from bot.storage.profiles import name_key
-from rules.wh40k.roster import Roster, RosterError, RosterUnit, RosterWeapon
+from bot.text import public
+from rules.wh40k.roster import MAX_NAME, Roster, RosterError, RosterUnit, RosterWeapon
 
 MAX_REFERENCE = 130
 """Longest option text looked up as a unit (list, unit and weapon names, each at most 60)."""
@@ -55,12 +55,12 @@ class Found:
         return self.unit.volley(melee=self.melee, named=named)
 
     def label(self) -> str:
-        """The name a reply shows (in public: markdown in a roster's names is shown as typed)."""
+        """The name a reply shows in public: a roster's names come from a file anyone can write,
+        so each passes ``bot.text.public`` (markdown shown as written, no link, no mention)."""
         if self.weapon is not None:
-            text = f"{self.unit.name}: {self.weapon.name}"
-        else:
-            text = f"{self.unit.name} {MELEE}" if self.melee else self.unit.name
-        return escape_markdown(text)
+            return f"{public(self.unit.name, MAX_NAME)}: {public(self.weapon.name, MAX_NAME)}"
+        name = public(self.unit.name, MAX_NAME)
+        return f"{name} {MELEE}" if self.melee else name
 
 
 async def _rosters(interaction: discord.Interaction) -> list[tuple[str, Roster]]:
