@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from bot.storage.army_lists import ArmyList, ArmyListRepository
 from bot.storage.profiles import name_key
-from bot.text import public
+from bot.text import plain, public
 from rules.wh40k.roster import MAX_NAME, Roster, RosterError, RosterUnit, RosterWeapon
 
 MAX_REFERENCE = 130
@@ -61,6 +61,12 @@ class Found:
             return f"{public(self.unit.name, MAX_NAME)}: {public(self.weapon.name, MAX_NAME)}"
         name = public(self.unit.name, MAX_NAME)
         return f"{name} {MELEE}" if self.melee else name
+
+    def plain_label(self) -> str:
+        """The same name for a picture (the odds chart), where nothing is markdown: as imported."""
+        if self.weapon is not None:
+            return plain(f"{self.unit.name}: {self.weapon.name}", 2 * MAX_NAME + 2)
+        return plain(f"{self.unit.name} {MELEE}" if self.melee else self.unit.name, MAX_NAME + len(MELEE) + 1)
 
 
 async def _rosters(interaction: discord.Interaction) -> list[tuple[str, Roster]]:
