@@ -303,9 +303,6 @@ class GameKit(Generic[S]):
                 handle.detail = made.detail
                 handle.end = made.end
 
-        # Another process may save the game first: the store then applies ``change`` again to the
-        # fresh state (it is a function of the state), so the player only hears "try again" when
-        # the move no longer makes sense there.
         handle = await self.store(interaction).apply(
             channel_id or interaction.channel_id,
             self.model,

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.anywhere import installed_here
 from bot.limits import clip
 from bot.play import Post
 from bot.storage.games import SeatedGame
@@ -177,7 +178,7 @@ class Games(commands.Cog):
         elif remind == "off":
             stopped = await self.bot.scheduler.cancel(remind_key(me))  # type: ignore[attr-defined]
             note = "Daily reminder off." if stopped else "Daily reminders were not on."
-        here = interaction.guild_id is not None and interaction.is_guild_integration()
+        here = installed_here(interaction)
         store = self.bot.games  # type: ignore[attr-defined]
         found = await store.seats_of(me, interaction.guild_id if here else None)
         if not found:

@@ -68,6 +68,17 @@ async def driver(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterato
         assert pings_beyond_ids(list(d.messages.values())) == []
 
 
+@pytest.fixture
+async def any_backend(database_url: str, tmp_path: Path) -> AsyncIterator[OfflineDriver]:
+    """The driver of ``driver``, once on SQLite and once on PostgreSQL (see ``database_url``)."""
+    d = await OfflineDriver.open(database_url, rng_seed=1234, out_dir=tmp_path / "out")
+    try:
+        yield d
+    finally:
+        await d.close()
+    assert pings_beyond_ids(list(d.messages.values())) == []
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[Any]:
     """A real PostgreSQL 18 server for the whole session (see tests/postgres.py)."""

@@ -27,13 +27,30 @@ def files(package: str) -> list[Path]:
 
 @pytest.mark.parametrize("path", files("rules"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_rules_are_pure(path: Path) -> None:
-    forbidden = {"discord", "aiosqlite", "PIL", "asyncio", "bot", "cogs", "renderers", "sqlite3"}
+    forbidden = {"discord", "aiosqlite", "PIL", "asyncio", "bot", "cogs", "renderers", "sqlite3", "web"}
     assert not imported_modules(path) & forbidden
 
 
 @pytest.mark.parametrize("path", files("renderers"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_renderers_import_only_rules(path: Path) -> None:
-    assert not imported_modules(path) & {"discord", "aiosqlite", "asyncio", "bot", "cogs"}
+    assert not imported_modules(path) & {"discord", "aiosqlite", "asyncio", "bot", "cogs", "web"}
+
+
+@pytest.mark.parametrize("path", files("web"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_web_pages_never_import_a_cog(path: Path) -> None:
+    # web/ sits beside cogs/: it reads rules models (and bot's repositories) and never Discord.
+    assert not imported_modules(path) & {"discord", "cogs"}
+
+
+def test_every_package_is_installed() -> None:
+    # The editable install makes importable only the packages pyproject lists: one left out
+    # imports only when the working directory happens to be the repository.
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    included = config["tool"]["setuptools"]["packages"]["find"]["include"]
+    packages = sorted(p.parent.name for p in ROOT.glob("*/__init__.py") if p.parent.name != "tests")
+    assert [p for p in packages if f"{p}*" not in included] == []
 
 
 @pytest.mark.parametrize("path", files("bot"), ids=lambda p: str(p.relative_to(ROOT)))
@@ -44,13 +61,13 @@ def test_bot_knows_no_game(path: Path) -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             top = node.module.split(".")[0]
-            assert top != "cogs" and top != "renderers"
+            assert top not in ("cogs", "renderers", "web")
             if top == "rules":
                 assert node.module in ("rules.errors", "rules.text"), f"{path.name} imports {node.module}"
 
 
 def test_sql_lives_in_bot_storage() -> None:
-    for package in ("cogs", "rules", "renderers"):
+    for package in ("cogs", "rules", "renderers", "web"):
         for path in files(package):
             text = path.read_text(encoding="utf-8")
             for keyword in ("SELECT ", "INSERT INTO", "UPDATE games", "CREATE TABLE"):

@@ -13,6 +13,7 @@ import discord
 
 from bot.limits import MAX_FIELD_VALUE, clip
 from bot.play import Image, Post, Shown, View
+from bot.text import pinging
 from cogs.boarding_actions.controls import (
     BandSelect,
     BoostButton,
@@ -309,11 +310,5 @@ def show(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> P
         embeds=[battle_embed(shown, title=title, note=note)],
         view=controls(shown),
         images=[scoreboard_image(state)],
-        mentions=None
-        if content is None
-        else discord.AllowedMentions(
-            users=[discord.Object(u) for r in who if (u := state.players[r].user_id)],
-            roles=False,
-            everyone=False,
-        ),
+        mentions=None if content is None else pinging(state.players[r].user_id for r in who),
     )

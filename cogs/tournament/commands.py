@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.play import Change, Post, Shown, autocomplete
 from bot.text import kept_name, public
-from cogs.tournament.links import link_view, page_url
+from cogs.tournament.links import link_view, new_page_url, page_url
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
     KIT,
@@ -267,13 +267,12 @@ class SetupCommands:
     async def link_reset(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         require_organiser(interaction, game.state, "change the live page's address")
-        if not getattr(self.bot, "web_url", None):
+        url = await new_page_url(self.bot, game.id)
+        if url is None:
             raise RuleError(
                 "This Herald serves no web pages (WEB_PORT is 0 or its port was taken), so there is no "
                 "link to reset."
             )
-        token = await self.bot.links.reset(game.id)
-        url = f"{self.bot.web_url}/t/{token}"
         await Post(
             content=f"{public(game.state.tournament.name, 80)} has a new live page; "
             "the old address no longer works.",

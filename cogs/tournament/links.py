@@ -21,6 +21,15 @@ async def page_url(bot: Any, game_id: int) -> str | None:
     return f"{base}/t/{await bot.links.ensure(game_id)}"
 
 
+async def new_page_url(bot: Any, game_id: int) -> str | None:
+    """A new address for the tournament's page (the old one stops working), or None (and nothing
+    changed) when the web pages are off."""
+    base = getattr(bot, "web_url", None)
+    if not base:
+        return None
+    return f"{base}/t/{await bot.links.reset(game_id)}"
+
+
 def link_view(url: str | None) -> discord.ui.View | None:
     """A row with one link button to the live page (link buttons need no handler)."""
     if url is None:

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.play import Change, Post
 from bot.send import send
+from bot.text import pinging
 from cogs.tournament.posts import pairing_lines
 from cogs.tournament.state import (
     KIT,
@@ -26,8 +27,8 @@ from cogs.tournament.state import (
 )
 from cogs.tournament.threads import game_users, post_in_thread, rename_thread, seat_players, thread_name
 from rules.errors import RuleError
-from rules.tournament import Game, Tournament, swap_players, swap_tables
-from rules.tournament.engine import flag_notes
+from rules.tournament import swap_players, swap_tables
+from rules.tournament.engine import changed_games, flag_notes
 from rules.tournament.model import counted
 from rules.tournament.reports import Results, without_stale_reports
 
@@ -42,13 +43,6 @@ def _threads_after_table_swap(game: TournamentGame, number: int, one: int, two: 
         g.model_copy(update={"table": swap[g.table]}) if g.round == number and g.table in swap else g
         for g in game.threads
     ]
-
-
-def changed_games(before: Tournament, after: Tournament) -> list[Game]:
-    """The current round's games whose players or table changed (the bye included)."""
-    old = {(g.table, g.players) for g in before.current.games} if before.current else set()
-    assert after.current is not None
-    return [g for g in after.current.games if (g.table, g.players) not in old]
 
 
 class SwapCommands:
@@ -120,7 +114,7 @@ class SwapCommands:
             content="\n".join(
                 [f"🔀 Round {number}'s pairing changed by {interaction.user.mention}:", *lines]
             ),
-            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+            mentions=pinging(users),
         ).send(interaction)
         unrenamed = 0
         for g in moved:

@@ -63,6 +63,10 @@ class Found:
             text = f"{self.unit.name} {MELEE}" if self.melee else self.unit.name
         return plain(text, MAX_REFERENCE)
 
+    def plain_label(self) -> str:
+        """The same name for a picture (the odds chart): :meth:`label` is plain text already."""
+        return self.label()
+
 
 async def _rosters(interaction: discord.Interaction) -> list[tuple[str, Roster]]:
     stored = await army_lists(interaction).all(owner_id=interaction.user.id)

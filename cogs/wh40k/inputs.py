@@ -53,6 +53,8 @@ class Read:
     profile: Weapon | Target | Unit
     name: str | None
     edition: Edition | None = None
+    plain_name: str | None = None
+    """``name`` for a picture, when ``name`` carries markdown escapes (a roster's unit)."""
 
     @property
     def weapon(self) -> Weapon:
@@ -74,6 +76,11 @@ class Read:
 
     def label(self, limit: int = 28) -> str:
         text = self.name or self.profile.describe()
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
+    def chart_label(self, limit: int = 28) -> str:
+        """:meth:`label` for the odds chart: no markdown escapes."""
+        text = self.plain_name or self.name or self.profile.describe()
         return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -137,12 +144,12 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
 def army_read(kind: Kind, found: army.Found) -> Read:
     """A unit of an imported list as the weapon (its volley, or one weapon) or as the target."""
     if kind is Kind.TARGET:
-        return Read(parse(kind, found.unit.target_line()), found.label())
+        return Read(parse(kind, found.unit.target_line()), found.label(), plain_name=found.plain_label())
     with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
-        return Read(parse(kind, found.weapon_text(named=True)), found.label())
+        return Read(parse(kind, found.weapon_text(named=True)), found.label(), plain_name=found.plain_label())
     text = found.weapon_text()
     try:
-        return Read(parse(kind, text), found.label())
+        return Read(parse(kind, text), found.label(), plain_name=found.plain_label())
     except ProfileError as error:
         if ";" not in text:
             raise

@@ -297,11 +297,14 @@ def odds_reply(
     embed.set_footer(text=_clip(" ".join(["Exact odds.", *notes]), 2000))
     what, slain = charted(profile)
     series = tuple(
-        (f"{SERIES_NAMES[i]}: {w.label()}" if compare else w.label(), r.slain if slain else r.wounds)
+        (
+            f"{SERIES_NAMES[i]}: {w.chart_label()}" if compare else w.chart_label(),
+            r.slain if slain else r.wounds,
+        )
         for i, (w, r) in enumerate(zip(weapons, results, strict=True))
     )
     # 30: the longest label with which the title fits the chart whole, edition included
-    chart_title = f"{what.capitalize()}: {target.label(30)} ({used.edition.value} ed.)"
+    chart_title = f"{what.capitalize()}: {target.chart_label(30)} ({used.edition.value} ed.)"
     image = Image(lambda: chart_png(series, chart_title, what), CHART_FILENAME, heavy=True)
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return Reply(embed, images=[image])

@@ -541,6 +541,21 @@ def swap_tables(state: Tournament, first_table: int, second_table: int) -> Tourn
     return _with_current(state, current.model_copy(update={"games": _ordered(games)}))
 
 
+def changed_games(before: Tournament, after: Tournament) -> list[Game]:
+    """The current round's games of ``after`` whose players or table differ from ``before``'s
+    (the bye included): the games a swap moved, whose threads and players must be told.
+
+    >>> from rules.tournament.model import Game, Player, Round
+    >>> t = Tournament(name="Cup", tier=300, players=[Player(id=p, name=p) for p in "ABCD"], rounds=[
+    ...     Round(number=1, games=[Game(a="A", b="B", table=1), Game(a="C", b="D", table=2)])])
+    >>> [g.players for g in changed_games(t, swap_players(t, "B", "C"))]
+    [('A', 'C'), ('B', 'D')]
+    """
+    old = {(g.table, g.players) for g in before.current.games} if before.current else set()
+    assert after.current is not None
+    return [g for g in after.current.games if (g.table, g.players) not in old]
+
+
 def _with_current(state: Tournament, current: Round) -> Tournament:
     return state.model_copy(update={"rounds": [*state.rounds[:-1], current]})
 

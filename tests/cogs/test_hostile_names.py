@@ -8,9 +8,6 @@ fence, spoiler or bold, and no direction override or control character anywhere.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.offline import Channel, OfflineDriver, Reply
@@ -62,15 +59,6 @@ async def test_roll_labels_show_inert(driver: OfflineDriver, name: str) -> None:
     ok(await driver.command("dice save", name="pwn", expression=f"2d6 # {name}"))
     ok(await driver.command("/roll expression:pwn"))
     assert public_leaks(driver) == []
-
-
-@pytest.fixture
-async def any_backend(database_url: str, tmp_path: Path) -> AsyncIterator[OfflineDriver]:
-    d = await OfflineDriver.open(database_url, rng_seed=1234, out_dir=tmp_path / "out")
-    try:
-        yield d
-    finally:
-        await d.close()
 
 
 async def test_nul_and_control_characters_never_reach_a_handler_or_the_database(

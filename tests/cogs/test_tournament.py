@@ -6,11 +6,7 @@ event log, scheduled jobs, ratings) is exercised on both backends.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import datetime
-from pathlib import Path
-
-import pytest
 
 from bot.offline import OfflineDriver
 from cogs.tournament.rounds import TIMER_JOB, timer_job
@@ -40,15 +36,6 @@ async def _setup(driver: OfflineDriver) -> None:
     public(await driver.command("/tournament organiser add member:@pat", user="olga"))
     for number, scenario in ((1, "acquisition"), (2, "frostbyte"), (3, "supremacy")):
         public(await driver.command(f"/tournament mission round:{number} scenario:{scenario}", user="pat"))
-
-
-@pytest.fixture
-async def any_backend(database_url: str, tmp_path: Path) -> AsyncIterator[OfflineDriver]:
-    d = await OfflineDriver.open(database_url, rng_seed=1234, out_dir=tmp_path / "out")
-    try:
-        yield d
-    finally:
-        await d.close()
 
 
 async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) -> None:

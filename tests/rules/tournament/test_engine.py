@@ -33,6 +33,7 @@ from rules.tournament import (
     swap_tables,
     undo_pairing,
 )
+from rules.tournament.engine import changed_games
 from rules.tournament.model import TournamentError
 
 from .helpers import by_hand, game, play_round, with_players
@@ -239,6 +240,18 @@ def test_swapping_tables_flags_a_repeat_table() -> None:
     t = record_result(t, moved.a, moved.b, GameResult(op_a=1, op_b=1))
     with pytest.raises(TournamentError, match="already has a result"):
         swap_tables(t, 1, 2)
+
+
+def test_changed_games_are_the_games_a_swap_moved() -> None:
+    first = [game(a, b, k + 1, op=(4, 1)) for k, (a, b) in enumerate(["AB", "CD", "EF", "GH"])]
+    t = pair_next_round(by_hand("ABCDEFGH", [first]), random.Random(0))
+    assert changed_games(t, t) == []
+    own, other = t.current.games[0], t.current.games[2]
+    tables = swap_tables(t, own.table, other.table)
+    assert sorted(g.table for g in changed_games(t, tables)) == sorted([own.table, other.table])
+    players = swap_players(t, own.a, other.a)
+    assert {g.table for g in changed_games(t, players)} == {own.table, other.table}
+    assert all(own.a in g.players or other.a in g.players for g in changed_games(t, players))
 
 
 def test_a_swap_never_gives_a_second_bye() -> None:
