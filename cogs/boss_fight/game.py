@@ -40,6 +40,7 @@ from rules.boss_fight import (
     status_lines,
 )
 from rules.boss_fight import GameState as FightState
+from rules.boss_fight.building import DECK_SIZE, deck_count
 from rules.boss_fight.narration import report_step
 from rules.boss_fight.narration import turn_prompt as narrate
 from rules.boss_fight.placing import deployment_overlay
@@ -222,6 +223,16 @@ def seats(game: BFGame) -> list[Seat]:
     found = [Seat(u) for u in (game.host, game.boss_player, *(s.player for s in game.heroes)) if u]
     fight = game.fight
     if fight is None:
+        # Placing needs every deck at 30 cards: a player still building is the one it waits on.
+        short = [(game.boss_player, game.boss)] if game.boss is not None else []
+        short += [(s.player, s.build) for s in game.heroes]
+        building = [
+            Seat(u, f"finish your build (deck {deck_count(b)}/{DECK_SIZE}): `/bf add` or `/bf deck`")
+            for u, b in short
+            if u and deck_count(b) != DECK_SIZE
+        ]
+        if building:
+            return [*found, *building]
         return [*found, Seat(game.host, "gather the players' builds, then place the pieces: `/bf place`")]
     if game.conceded or fight.is_over():
         return [*found, Seat(game.host, "the fight is over: close it with `/bf end`")]

@@ -252,3 +252,14 @@ async def test_a_tournament_waits_on_its_organisers_when_they_must_act(driver: O
             user="olga",
         )
     assert "`/tournament pair` for round 2" in _games_text(await driver.command("/games", user="olga"))
+
+
+async def test_a_boss_fight_lobby_waits_on_the_player_still_building(driver: OfflineDriver) -> None:
+    channel = driver.add_channel("lobby")
+    await driver.command("/bf new", user="hana", channel=channel)
+    await driver.command("/bf join side:boss preset:bone", user="hana", channel=channel)
+    await driver.command("/bf join side:hero preset:card:mira", user="ivo", channel=channel)
+    ivo = _games_text(await driver.command("/games", user="ivo"))
+    assert "your move" in ivo and "finish your build (deck 0/30)" in ivo
+    hana = _games_text(await driver.command("/games", user="hana"))
+    assert "waiting on" in hana and "/bf place" not in hana
