@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules.wh40k import ProfileError, distribution, parse_target, parse_weapon
@@ -131,6 +131,7 @@ def test_a_volley_is_a_distribution_and_more_lines_never_hurt(
 
 @settings(max_examples=25, deadline=None)
 @given(line=LINES, target=TARGETS)
+@example(line="A3 BS5+ S3 AP-0 D1 x3", target="T3 Sv2+ W3 x3 ")
 def test_splitting_a_line_by_models_changes_nothing(line: str, target: str) -> None:
     weapon = parse_weapon(line)
     if weapon.models < 2:
@@ -139,8 +140,12 @@ def test_splitting_a_line_by_models_changes_nothing(line: str, target: str) -> N
     one = parse_weapon(line.rsplit(" x", 1)[0])
     split = [one] * weapon.models
     whole, parts = distribution(weapon, aimed), unit_distribution(split, aimed)
-    assert parts.wounds.as_dict() == pytest.approx(whole.wounds.as_dict(), abs=1e-9)
-    assert parts.slain.as_dict() == pytest.approx(whole.slain.as_dict(), abs=1e-9)
+    # One path may leave out a result whose chance is below 1e-12 (9 wounds from 9 attacks at
+    # BS5+ against Sv2+: 1e-14): compare every result either has, a missing one counting as 0.
+    for mine, theirs in ((parts.wounds, whole.wounds), (parts.slain, whole.slain)):
+        a, b = mine.as_dict(), theirs.as_dict()
+        for k in a.keys() | b.keys():
+            assert a.get(k, 0.0) == pytest.approx(b.get(k, 0.0), abs=1e-9), k
 
 
 def test_exact_volley_odds_agree_with_seeded_rolls() -> None:
