@@ -7,6 +7,7 @@ first time a test needs it, once per session, and is stopped and deleted at the 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import AsyncIterator, Iterator
 from importlib.machinery import SourceFileLoader
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from bot.offline import OfflineDriver
 from tests import postgres as pg
@@ -47,6 +49,12 @@ def _compile_each_source_once() -> None:
 
 
 _compile_each_source_once()
+
+# CI runs every property test on the same examples each time (derandomized), so a run that passed
+# here passes there; locally each run draws new examples, which is how they find new cases.
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 def pytest_configure(config: pytest.Config) -> None:
