@@ -531,7 +531,7 @@ def distribution(
     """The exact distribution of wounds dealt and models slain; :class:`ProfileError` if too big.
 
     >>> from rules.wh40k.profiles import parse_target, parse_weapon
-    >>> odds = distribution(parse_weapon("A1 BS2+ S8 AP-3 D3"), parse_target("T4 Sv3+ W2 x2"))
+    >>> odds = distribution(parse_weapon("A1 BS2+ S8 AP-3 D 3"), parse_target("T4 Sv3+ W2 x2"))
     >>> round(odds.slain.at_least(1), 4)   # 5/6 hit x 5/6 wound x 5/6 save fails
     0.5787
     """

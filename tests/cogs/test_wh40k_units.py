@@ -77,7 +77,7 @@ async def test_a_units_exact_odds_list_every_value(driver: OfflineDriver) -> Non
 
 
 async def test_compare_two_units(driver: OfflineDriver) -> None:
-    other = "A2 BS3+ S4 AP0 D1 x10; A1 BS3+ S9 AP-4 D6"
+    other = "A2 BS3+ S4 AP0 D1 x10; A1 BS3+ S9 AP-4 D 6"
     message = public_chart(
         await driver.command(f'/40k odds weapon:"{UNIT}" target:"{TARGET}" compare:"{other}"')
     )

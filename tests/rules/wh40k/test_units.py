@@ -35,7 +35,7 @@ def test_damage_past_a_model_is_lost_but_the_next_line_starts_on_a_fresh_one() -
     # slays a model with 1/2 and its third point is lost. Line 2 (1 damage) then starts on the next
     # model. Slain: line 1 slays one with 1/2; line 2 cannot slay (1 wound on a fresh model).
     target = parse_target("T4 Sv7+ W2 x3")
-    volley = unit_distribution([parse_weapon("A1 S4 AP0 D3, torrent"), parse_weapon(TORRENT)], target)
+    volley = unit_distribution([parse_weapon("A1 S4 AP0 D 3, torrent"), parse_weapon(TORRENT)], target)
     assert volley.slain.as_dict() == pytest.approx({0: 1 / 2, 1: 1 / 2})
     # wounds: 0 (1/4), 1 (line 2 only, 1/4), 2 (line 1 only, 1/4), 3 (both, 1/4)
     assert volley.wounds.as_dict() == pytest.approx({0: 1 / 4, 1: 1 / 4, 2: 1 / 4, 3: 1 / 4})
@@ -79,7 +79,7 @@ def test_a_volley_past_the_attack_limit_is_refused() -> None:
 
 
 def test_devastating_wounds_go_last_in_tenth_edition() -> None:
-    lines = [parse_weapon("A1 BS3+ S4 AP0 D3, devastating wounds"), parse_weapon("A1 BS3+ S4 AP0 D1")]
+    lines = [parse_weapon("A1 BS3+ S4 AP0 D 3, devastating wounds"), parse_weapon("A1 BS3+ S4 AP0 D1")]
     assert resolution_order(lines, Edition.TENTH)[0] == [1, 0]
     assert resolution_order(lines, Edition.ELEVENTH)[0] == [0, 1]
 
@@ -87,7 +87,7 @@ def test_devastating_wounds_go_last_in_tenth_edition() -> None:
 def test_order_matters_and_is_respected() -> None:
     # Against one 3-wound model: a sure 1 damage then a sure 3 damage slays; the other way, the 3
     # damage slays first and the 1 finds no model. Both ways slay the model (wounds dealt: 3).
-    one, three = parse_weapon("A1 S8 AP0 D1, torrent"), parse_weapon("A1 S8 AP0 D3, torrent")
+    one, three = parse_weapon("A1 S8 AP0 D1, torrent"), parse_weapon("A1 S8 AP0 D 3, torrent")
     target = parse_target("T2 Sv7+ W3")  # S8 against T2 wounds on 2+
     first = unit_distribution([one, three], target)
     assert first.slain.probability(1) == pytest.approx(5 / 6)  # the 3-damage line must wound
@@ -95,7 +95,7 @@ def test_order_matters_and_is_respected() -> None:
 
 
 LINES = st.builds(
-    lambda a, bs, s, ap, d, n: f"A{a} BS{bs}+ S{s} AP-{ap} D{d} x{n}",
+    lambda a, bs, s, ap, d, n: f"A{a} BS{bs}+ S{s} AP-{ap} D {d} x{n}",
     st.integers(1, 4),
     st.integers(2, 6),
     st.integers(3, 10),
