@@ -64,7 +64,8 @@ HELP_FIELDS = (
         "`bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2; "
         "power fist: A3 WS3+ S8 AP-2 D2`. "
         "Lines resolve in the order typed (in 10th edition Devastating Wounds lines go last); the target's "
-        "wounded model and slain models carry from one line to the next. Up to 12 lines, 600 attacks.",
+        "wounded model and slain models carry from one line to the next (once all are slain, the rest "
+        "of the volley is not rolled). Up to 12 lines, 600 attacks.",
     ),
     (
         "Target line",

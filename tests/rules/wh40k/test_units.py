@@ -158,3 +158,48 @@ def test_exact_volley_odds_agree_with_seeded_rolls() -> None:
     for k in range(target.models + 1):
         sampled = sum(v for s, v in slain.items() if s >= k) / rolls
         assert sampled == pytest.approx(exact.slain.at_least(k), abs=0.015), k
+
+
+VOLLEY = "A50 BS3+ S4 AP-1 D1 x4; A50 BS3+ S4 AP-1 D1 x4; A50 BS3+ S4 AP-1 D1 x4"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_dead_unit_stops_the_volley(seed: int) -> None:
+    # 200 attacks make about 22 wounds past saves and fnp: ten 1-wound models die to the first line
+    target = parse_target("T4 Sv3+ W1 x10 fnp5+")
+    rolled = roll_unit(parse_unit(VOLLEY), target, None, random.Random(seed))
+    assert rolled.models_slain == 10 and rolled.wounds_dealt == 10
+    assert rolled.order + rolled.skipped == (0, 1, 2)
+    assert len(rolled.rolls) == len(rolled.order) and rolled.skipped  # at least the last line is spared
+    assert [r.after[0] for r in rolled.rolls[:-1]] == [
+        r.after[0] for r in rolled.rolls[:-1] if r.after[0] < 10
+    ]
+    assert rolled.rolls[-1].after[0] == 10
+
+
+@given(seed=st.integers(0, 10**6), models=st.integers(1, 12), wounds=st.integers(1, 3))
+@settings(max_examples=40, deadline=None)
+def test_a_line_is_rolled_only_while_a_model_stands(seed: int, models: int, wounds: int) -> None:
+    line = "A6 BS3+ S5 AP-1 DD3"
+    rolled = roll_unit(
+        parse_unit(f"{line}; {line}; {line}"),
+        parse_target(f"T4 Sv4+ W{wounds} x{models}"),
+        None,
+        random.Random(seed),
+    )
+    assert rolled.order + rolled.skipped == (0, 1, 2)
+    starts = [(0, 0)] + [r.after for r in rolled.rolls[:-1]]
+    assert all(start[0] < models for start in starts)  # no line began on a dead unit
+    assert not rolled.skipped or rolled.models_slain == models
+
+
+def test_the_exact_odds_already_hold_a_dead_unit_dead() -> None:
+    # one model of one wound, each line kills it on a 2+ to wound (no save): lines after its death
+    # add nothing, so the chance it dies is 1 - (1/6)^3 and never more than one wound is dealt
+    one = "A1 S8 AP-6 D1, torrent"
+    odds = unit_distribution(parse_unit(f"{one}; {one}; {one}"), parse_target("T4 Sv3+ W1"))
+    assert odds.slain.probability(1) == pytest.approx(1 - (1 / 6) ** 3)
+    assert odds.wounds.maximum == 1
+    big = unit_distribution(parse_unit(VOLLEY), parse_target("T4 Sv3+ W1 x10 fnp5+"))
+    assert big.slain.maximum == 10 and big.wounds.maximum == 10
+    assert sum(q for _, q in big.wounds.items()) == pytest.approx(1)
