@@ -50,7 +50,8 @@ HELP_FIELDS = (
     (
         "Weapon line",
         "`[name:] A<n or dice> BS<n>+ (or WS<n>+) S<n> AP-<n> D<n or dice> [x<models>], ability, ...`\n"
-        "e.g. `bolt rifle: A2 BS3+ S4 AP-1 D1 x9, heavy`. Dice: `AD6+1`, `DD3` (`D3` alone is 3 damage).\n"
+        "e.g. `bolt rifle: A2 BS3+ S4 AP-1 D1 x9, heavy`. Dice: `AD6+1`, `DD3`, `DD6`; a flat 6 damage "
+        "is `D 6` (`D6` or `D3` alone is refused: a roll or a flat amount?).\n"
         "Abilities: lethal hits, sustained hits X, devastating wounds, twin-linked, anti-KEYWORD X+, "
         "melta X, lance, heavy, ignores cover, rapid fire X, blast, blast X (11th), cleave X (11th), "
         "torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, reroll hits (1), "
@@ -63,7 +64,8 @@ HELP_FIELDS = (
         "`bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2; "
         "power fist: A3 WS3+ S8 AP-2 D2`. "
         "Lines resolve in the order typed (in 10th edition Devastating Wounds lines go last); the target's "
-        "wounded model and slain models carry from one line to the next. Up to 12 lines, 600 attacks.",
+        "wounded model and slain models carry from one line to the next (once all are slain, the rest "
+        "of the volley is not rolled). Up to 12 lines, 600 attacks.",
     ),
     (
         "Target line",

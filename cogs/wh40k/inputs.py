@@ -93,14 +93,15 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id or 0
 
 
-def parse(kind: Kind, line: str) -> Weapon | Target | Unit:
-    """A saved profile's or an option's line read as ``kind``; a weapon option may hold a unit."""
+def parse(kind: Kind, line: str, *, saved: bool = False) -> Weapon | Target | Unit:
+    """A saved profile's or an option's line read as ``kind``; a weapon option may hold a unit.
+    A ``saved`` line may be one Herald stored when it wrote a flat 6 damage as ``D6``: read it so."""
     if kind is Kind.TARGET:
         return parse_target(line)
     if kind is Kind.UNIT or ";" in line:
-        unit = parse_unit(line)
+        unit = parse_unit(line, flat_d6=saved)
         return unit.weapons[0] if kind is Kind.WEAPON and len(unit.weapons) == 1 else unit
-    return parse_weapon(line)
+    return parse_weapon(line, flat_d6=saved)
 
 
 def _accepts(option: Kind, saved: str) -> bool:
@@ -126,7 +127,7 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
                     f"`{found.name}` is a saved {found.kind} profile; the {kind.value} option needs a "
                     f"{wanted} line or profile."
                 )
-            return Read(parse(Kind(found.kind), found.line), found.name, _edition(found.edition))
+            return Read(parse(Kind(found.kind), found.line, saved=True), found.name, _edition(found.edition))
     try:
         return Read(parse(kind, text), None)
     except ProfileError as error:

@@ -126,15 +126,25 @@ def attack_reply(
         if len(weapons) > 1:
             lines.append(f"__{index + 1}. {weapons[index].label[:80]}__")
         lines += one.lines()
-    text = "\n".join(lines)
+    spared = ""
+    if rolled.skipped:
+        which = ", ".join(f"{i + 1}. {weapons[i].label[:40]}" for i in rolled.skipped)
+        spared = (
+            f"*Every model is slain: the rest of the volley ({which}) had nothing left to shoot at, "
+            "so it was not rolled.*"
+        )
+    log = [*lines, spared] if spared else lines
+    text = "\n".join(log)
     files = []
     if len(text) > MAX_EMBED_DESCRIPTION - 300:
-        files.append(discord.File(io.BytesIO(_plain(lines).encode()), filename=LOG_FILENAME))
+        files.append(discord.File(io.BytesIO(_plain(log).encode()), filename=LOG_FILENAME))
         short = [line for line in lines if not line.startswith("  ")]
         text = "\n".join(short) + f"\n*Every damage roll, and every die, is in {LOG_FILENAME}.*"
-        if len(text) > MAX_EMBED_DESCRIPTION - 100:
-            text = _cut_between_dice(text, MAX_EMBED_DESCRIPTION - 200)
+        if len(text) + len(spared) > MAX_EMBED_DESCRIPTION - 100:
+            text = _cut_between_dice(text, MAX_EMBED_DESCRIPTION - 200 - len(spared))
             text += f"…\n*The whole roll is in {LOG_FILENAME}.*"
+        if spared:
+            text += f"\n{spared}"
     embed = discord.Embed(title=title, description=text, colour=COLOUR)
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)

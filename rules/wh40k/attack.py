@@ -531,7 +531,7 @@ def distribution(
     """The exact distribution of wounds dealt and models slain; :class:`ProfileError` if too big.
 
     >>> from rules.wh40k.profiles import parse_target, parse_weapon
-    >>> odds = distribution(parse_weapon("A1 BS2+ S8 AP-3 D3"), parse_target("T4 Sv3+ W2 x2"))
+    >>> odds = distribution(parse_weapon("A1 BS2+ S8 AP-3 D 3"), parse_target("T4 Sv3+ W2 x2"))
     >>> round(odds.slain.at_least(1), 4)   # 5/6 hit x 5/6 wound x 5/6 save fails
     0.5787
     """
@@ -941,7 +941,10 @@ def roll(
 
 @dataclass(frozen=True)
 class UnitRoll:
-    """A whole unit's volley rolled: one :class:`AttackRoll` per weapon line, in the order resolved."""
+    """A whole unit's volley rolled: one :class:`AttackRoll` per weapon line, in the order resolved.
+
+    Once every model is slain the lines still to come are not rolled: ``order`` holds the lines
+    rolled (one for each of ``rolls``), ``skipped`` the rest, in the order they would have gone."""
 
     rolls: tuple[AttackRoll, ...]
     order: tuple[int, ...]
@@ -950,6 +953,7 @@ class UnitRoll:
     target_models: int
     edition: Edition
     notes: tuple[str, ...]
+    skipped: tuple[int, ...] = ()
 
     @property
     def hazardous_failed(self) -> int:
@@ -964,7 +968,8 @@ def roll_unit(
     *,
     edition: Edition = DEFAULT_EDITION,
 ) -> UnitRoll:
-    """Roll every weapon line of a unit in turn, the target's state carried from line to line.
+    """Roll every weapon line of a unit in turn, the target's state carried from line to line;
+    once every model is slain, the lines left have nothing to shoot at and are not rolled.
 
     >>> from rules.wh40k.profiles import parse_target, parse_weapon
     >>> w = parse_weapon("A3 BS3+ S4 AP0 D1")
@@ -985,15 +990,18 @@ def roll_unit(
     state = (0, 0)
     rolls = []
     for index in order:
+        if state[0] >= target.models:
+            break
         rolled = roll(lines[index], target, situation, rng, edition=edition, start=state)
         rolls.append(rolled)
         state = rolled.after
     return UnitRoll(
         rolls=tuple(rolls),
-        order=tuple(order),
+        order=tuple(order[: len(rolls)]),
         wounds_dealt=state[0] * target.wounds + state[1],
         models_slain=state[0],
         target_models=target.models,
         edition=edition,
         notes=tuple(notes),
+        skipped=tuple(order[len(rolls) :]),
     )

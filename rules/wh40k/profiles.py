@@ -5,8 +5,10 @@ forgiven)::
 
     A4 BS3+ S5 AP-1 D2, lethal hits, sustained hits 1, anti-infantry 4+, twin-linked
 
-Random characteristics are dice: ``AD6+1``, ``A 2D6``, ``DD3``, ``D D6+1`` (``D6`` on its own is
-six damage, as ``D2`` is two). ``x3`` says three models carry the weapon. Besides the printed
+Random characteristics are dice: ``AD6+1``, ``A 2D6``, ``DD3``, ``D D6+1``. ``D3`` and ``D6`` alone
+are refused as damage: a datasheet prints them for a roll, but ``D`` is also the damage letter, so
+they could be a flat 3 or 6; write ``DD6`` (``DD3``) for the roll and ``D 6`` (``D 3``) for the
+flat amount. ``x3`` says three models carry the weapon. Besides the printed
 abilities, buffs go on the weapon line too: ``+1 hit``, ``-1 wound``, ``reroll hits``,
 ``reroll hits 1``, ``reroll wounds``, ``reroll wounds 1``, ``reroll damage``.
 
@@ -228,7 +230,7 @@ class Weapon(BaseModel):
         'AD6 BS3+ S5 AP-1 DD3, lethal hits'
         """
         skill = f"{'WS' if self.melee else 'BS'}{self.skill}+" if self.skill else ""
-        damage = f"D{self.damage.text}"
+        damage = damage_token(self.damage.text)
         stats = [
             f"A{self.attacks.text}",
             skill,
@@ -412,7 +414,7 @@ _STAT_HELP = {
     "ws": "WS is the roll needed to hit, from `WS2+` to `WS6+`.",
     "s": "S (strength) is a number, like `S5`.",
     "ap": "AP is written `AP0` to `AP-6`.",
-    "d": "D (damage) is a number or dice, like `D2`, `DD3`, `DD6+1` or `D 2D6`.",
+    "d": "D (damage) is a number or dice, like `D2`, `DD3`, `DD6+1` or `D 2D6` (a flat 6 is `D 6`).",
     "x": "`x5` says five models carry the weapon.",
 }
 _AMOUNT = r"\d*d[36](?:[+-]\d+)?|\d+"
@@ -485,15 +487,43 @@ def _amount(
         amount = Amount.parse(text)
     except ValueError:
         examples = f"`{letter}D6`, `{letter}2D6` or `{letter}D3+1`"
-        six = " (`D6` alone is six damage)" if letter == "D" else ""
+        six = " (a flat 6 is `D 6`)" if letter == "D" else ""
         raise _error(what, line, token, f"{name} must be a number or dice such as {examples}{six}.") from None
     if amount.maximum > limit:
         raise _error(what, line, token, f"{name} can be at most {limit}.")
     return amount
 
 
-def parse_weapon(line: str) -> Weapon:
+def damage_token(text: str) -> str:
+    """The damage characteristic as a weapon line writes it, never the ambiguous ``D3``/``D6``.
+
+    >>> damage_token("D6"), damage_token("6"), damage_token("3"), damage_token("2")
+    ('DD6', 'D 6', 'D 3', 'D2')
+    """
+    return f"D {text}" if text in ("3", "6") else f"D{text}"
+
+
+_AMBIGUOUS_DAMAGE = {"d3", "d6"}
+
+
+def _ambiguous_damage(line: str, token: _Token) -> ProfileError:
+    typed = line[token.start : token.end]
+    size = typed[-1]
+    return _error(
+        "weapon",
+        line,
+        token,
+        f"`{typed}` could mean two things: a datasheet prints it for a roll of one D{size}, but `D` is "
+        f"also the damage letter, so it could be a flat {size} damage. Write `DD{size}` for the roll "
+        f"of one D{size}, or `D {size}` (with a space) for a flat {size}.",
+    )
+
+
+def parse_weapon(line: str, *, flat_d6: bool = False) -> Weapon:
     """Read a weapon line into a :class:`Weapon`; raise :class:`ProfileError` pointing at a bad part.
+
+    ``D3`` or ``D6`` typed alone as damage is refused (roll or flat amount?), unless ``flat_d6``:
+    profiles Herald saved before that refusal wrote a flat 6 damage as ``D6``.
 
     >>> parse_weapon("A2 WS3+ S6 AP-2 DD3, [LANCE]").damage.text
     'D3'
@@ -523,7 +553,11 @@ def parse_weapon(line: str) -> Weapon:
                 ):
                     raise _error("weapon", line, tokens[i], _STAT_HELP[match.group(1).lower()])
                 break
-            _weapon_stat(line, tokens[i], match.group(1).lower(), match.group(2), fields, seen)
+            key = match.group(1).lower()
+            typed = line[tokens[i].start : tokens[i].end].lower()
+            if key == "d" and not flat_d6 and typed in _AMBIGUOUS_DAMAGE:
+                raise _ambiguous_damage(line, tokens[i])
+            _weapon_stat(line, tokens[i], key, match.group(2), fields, seen)
             i += 1
         end = len(tokens)
         while end > i + 1 and re.match(r"^x\d+$", tokens[end - 1].text, re.IGNORECASE):
@@ -581,7 +615,7 @@ class Unit(BaseModel):
         return ", ".join(w.name or f"weapon {i}" for i, w in enumerate(self.weapons, 1))
 
 
-def parse_unit(text: str) -> Unit:
+def parse_unit(text: str, *, flat_d6: bool = False) -> Unit:
     """Read ``line; line; ...`` (each a weapon line as :func:`parse_weapon` reads it) into a :class:`Unit`.
 
     A mistake names the line it is in:
@@ -604,7 +638,7 @@ def parse_unit(text: str) -> Unit:
     weapons = []
     for index, line in enumerate(lines, 1):
         try:
-            weapons.append(parse_weapon(line.strip()))
+            weapons.append(parse_weapon(line.strip(), flat_d6=flat_d6))
         except ProfileError as error:
             if len(lines) == 1:
                 raise

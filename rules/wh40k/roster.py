@@ -38,7 +38,13 @@ from defusedxml import DefusedXmlException
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError, quote
-from rules.wh40k.profiles import MAX_ATTACKING_MODELS, MAX_TARGET_MODELS, ProfileError, parse_weapon
+from rules.wh40k.profiles import (
+    MAX_ATTACKING_MODELS,
+    MAX_TARGET_MODELS,
+    ProfileError,
+    damage_token,
+    parse_weapon,
+)
 
 MAX_ROSTER_BYTES = 2 * 1024 * 1024
 """Largest roster file accepted, zipped or not (a 2,000-point list is far smaller)."""
@@ -128,7 +134,7 @@ class RosterWeapon(BaseModel):
         """
         skill = f"{'WS' if self.melee else 'BS'}{self.skill}" if self.skill != "N/A" else ""
         ap = "AP0" if self.ap in ("0", "-0") else f"AP-{self.ap.lstrip('-')}"
-        parts = [f"A{self.attacks}", skill, f"S{self.strength}", ap, f"D{self.damage}"]
+        parts = [f"A{self.attacks}", skill, f"S{self.strength}", ap, damage_token(self.damage)]
         if self.count > 1:
             parts.append(f"x{self.count}")
         line = ", ".join([" ".join(p for p in parts if p), *self.abilities])

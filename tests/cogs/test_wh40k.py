@@ -59,7 +59,7 @@ async def test_attack_shows_every_step_as_the_engine_rolled_it(driver: OfflineDr
 
 
 async def test_hazardous_is_rolled_for_the_attacker(driver: OfflineDriver) -> None:
-    weapon = "A3 BS2+ S9 AP-4 D3 x5, hazardous"
+    weapon = "A3 BS2+ S9 AP-4 D 3 x5, hazardous"
     text = (await driver.command(f'/40k attack weapon:"{weapon}" target:"T10 Sv2+ W12"')).text
     expected = roll(parse_weapon(weapon), parse_target("T10 Sv2+ W12"), None, random.Random(SEED))
     assert len(expected.hazardous_dice) == 5
@@ -101,7 +101,7 @@ async def test_odds_give_means_at_least_tables_and_the_chart(driver: OfflineDriv
 
 
 async def test_compare_draws_both_weapons_against_one_target(driver: OfflineDriver) -> None:
-    other = "A2 BS3+ S8 AP-3 D3, hazardous"
+    other = "A2 BS3+ S8 AP-3 D 3, hazardous"
     message = public_chart(
         await driver.command(f'/40k odds weapon:"{WEAPON}" target:"T4 Sv3+ W2 x5" compare:"{other}"')
     )
@@ -128,7 +128,7 @@ async def test_compare_draws_both_weapons_against_one_target(driver: OfflineDriv
 
 async def test_a_single_model_target_charts_wounds(driver: OfflineDriver) -> None:
     message = public_chart(
-        await driver.command('/40k odds weapon:"A2 BS3+ S9 AP-3 D6" target:"T10 Sv3+ W12"')
+        await driver.command('/40k odds weapon:"A2 BS3+ S9 AP-3 D 6" target:"T10 Sv3+ W12"')
     )
     assert "[Models slain]" not in message.text and "[Wounds dealt]" in message.text
 

@@ -159,7 +159,7 @@ async def test_a_whole_unit_fires_together_or_asks_for_one_weapon(driver: Offlin
     # weapons is refused with the weapons to pick from; with it, the two fire as one volley.
     if hasattr(profiles, "parse_unit"):
         text = public_chart(reply).text
-        assert "**Gravel Hulk**" in text and "AD6+1 BS4+ S9 AP-2 D3" in text and "A3 BS4+ S5 AP0 D1" in text
+        assert "**Gravel Hulk**" in text and "AD6+1 BS4+ S9 AP-2 D 3" in text and "A3 BS4+ S5 AP0 D1" in text
     else:
         refused(
             reply,
@@ -189,7 +189,7 @@ async def test_autocomplete_offers_units_and_their_weapons(driver: OfflineDriver
     }
     assert {"name": "Gravel Hulk (melee): Crushing treads", "value": "Gravel Hulk (melee)"} in weapons
     one = await driver.autocomplete("40k attack", "weapon", "gravel hulk: qu")
-    assert one[0]["value"] == "Gravel Hulk: Quake cannon" and "AD6+1 BS4+ S9 AP-2 D3" in one[0]["name"]
+    assert one[0]["value"] == "Gravel Hulk: Quake cannon" and "AD6+1 BS4+ S9 AP-2 D 3" in one[0]["name"]
     targets = await driver.autocomplete("40k odds", "target", "ash")
     assert [t["value"] for t in targets] == ["Ash Wardens", "Ash Wardens (2)"]
     assert targets[0]["name"] == "Ash Wardens · T4 Sv3+ W2 x10 inv5+ infantry battleline"

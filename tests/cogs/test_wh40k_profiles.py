@@ -3,7 +3,7 @@ name in /40k attack and /40k odds (and offered by autocomplete), kept across res
 
 from __future__ import annotations
 
-from bot.offline import OfflineDriver
+from bot.offline import GUILD_ID, OfflineDriver
 from rules.wh40k import distribution, parse_target, parse_weapon
 from tests.cogs.test_wh40k import public_chart, refused
 
@@ -95,3 +95,35 @@ async def test_server_profiles_need_manage_server_and_serve_everyone(driver: Off
         await driver.command(f'/40k odds weapon:"{RIFLE}" target:marines', user="carol"),
         "no saved target profile called `marines`",
     )
+
+
+async def test_d6_alone_as_damage_is_refused_and_the_two_readings_offered(driver: OfflineDriver) -> None:
+    for command in (
+        '/40k attack weapon:"A2 BS4+ S9 AP-4 D6" target:"T9 Sv3+ W10"',
+        '/40k odds weapon:"A2 BS4+ S9 AP-4 D6" target:"T9 Sv3+ W10"',
+        '/40k profile save name:melta kind:weapon line:"A2 BS4+ S9 AP-4 D6"',
+    ):
+        refused(await driver.command(command), "`D6` could mean two things", "`DD6`", "`D 6` (with a space)")
+    save = '/40k profile save name:melta kind:weapon line:"A2 BS4+ S9 AP-4 D 6"'
+    saved = (await driver.command(save)).message
+    assert saved.ephemeral and "`A2 BS4+ S9 AP-4 D 6`" in saved.text
+    flat = distribution(parse_weapon("A2 BS4+ S9 AP-4 D 6"), parse_target("T9 Sv3+ W10"))
+    chart = public_chart(await driver.command('/40k odds weapon:melta target:"T9 Sv3+ W10"'))
+    assert f"**{flat.wounds.mean:.2f}**" in chart.text
+
+
+async def test_a_profile_saved_when_d6_meant_six_damage_still_means_six(driver: OfflineDriver) -> None:
+    """Herald saved a flat 6 as ``D6`` before refusing it: such a saved line keeps its meaning."""
+    alice = driver.user("alice")
+    await driver.bot.attack_profiles.save(  # type: ignore[attr-defined]
+        guild_id=GUILD_ID,
+        owner_id=alice.id,
+        name="old melta",
+        kind="weapon",
+        line="A2 BS4+ S9 AP-4 D6",
+        created_by=alice.id,
+    )
+    flat = distribution(parse_weapon("A2 BS4+ S9 AP-4 D 6"), parse_target("T9 Sv3+ W10"))
+    odds = '/40k odds weapon:"old melta" target:"T9 Sv3+ W10"'
+    chart = public_chart(await driver.command(odds, user="alice"))
+    assert f"**{flat.wounds.mean:.2f}**" in chart.text

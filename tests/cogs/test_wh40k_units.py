@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from bot.limits import MAX_EMBED_TOTAL
 from bot.offline import OfflineDriver
 from rules.wh40k import parse_situation, parse_target
@@ -77,7 +79,7 @@ async def test_a_units_exact_odds_list_every_value(driver: OfflineDriver) -> Non
 
 
 async def test_compare_two_units(driver: OfflineDriver) -> None:
-    other = "A2 BS3+ S4 AP0 D1 x10; A1 BS3+ S9 AP-4 D6"
+    other = "A2 BS3+ S4 AP0 D1 x10; A1 BS3+ S9 AP-4 D 6"
     message = public_chart(
         await driver.command(f'/40k odds weapon:"{UNIT}" target:"{TARGET}" compare:"{other}"')
     )
@@ -169,3 +171,25 @@ async def test_the_biggest_unit_fits_discords_limits(driver: OfflineDriver) -> N
         assert len(message.embeds[0].get("description", "")) <= 4096
         for field in message.embeds[0]["fields"]:
             assert len(field["value"]) <= 1024
+
+
+@pytest.mark.parametrize(("target", "models"), [("T4 Sv3+ W1 x10 fnp5+", 10), ("T4 Sv7+ W1 x50 fnp6+", 50)])
+async def test_a_volley_stops_when_every_model_is_slain_and_says_so(
+    driver: OfflineDriver, target: str, models: int
+) -> None:
+    volley = "A50 BS3+ S4 AP-1 D1 x4; A50 BS3+ S4 AP-1 D1 x4; A50 BS3+ S4 AP-1 D1 x4"
+    message = (await driver.command(f'/40k attack weapon:"{volley}" target:"{target}"')).message
+    assert not message.ephemeral
+    expected = roll_unit(parse_unit(volley), parse_target(target), None, random.Random(SEED))
+    assert expected.skipped and f"{models}/{models} models slain" in message.embeds[0]["title"]
+    line = "A50 BS3+ S4 AP-1 D1 x4"
+    spared = ", ".join(f"{i + 1}. {line}" for i in expected.skipped)
+    assert f"the rest of the volley ({spared}) had nothing left to shoot at" in message.text
+    assert f"__1. {line}__" in message.text
+    assert all(f"__{i + 1}. {line}__" not in message.text for i in expected.skipped)
+    assert message.text.count("Hit rolls") == len(expected.rolls)
+    assert len(message.embeds[0]["description"]) <= 4096
+    if models == 50:  # fifty damage rolls and more: the whole roll is attached, and says so too
+        [log] = message.attachments
+        assert "every die, is in attack.txt" in message.text
+        assert "had nothing left to shoot at" in log.data.decode()

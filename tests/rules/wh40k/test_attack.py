@@ -165,27 +165,27 @@ def test_feel_no_pain_per_wound() -> None:
 
 def test_overkill_damage_is_lost_past_a_model() -> None:
     # two D3-damage... flat 3 damage attacks into 2-wound models: each kills one, the third wound is lost
-    result = odds("A2 S8 AP0 D3, torrent", "T4 Sv7+ W2 x2")
+    result = odds("A2 S8 AP0 D 3, torrent", "T4 Sv7+ W2 x2")
     assert result.slain.probability(2) == pytest.approx((5 / 6) ** 2)
     assert result.slain.probability(1) == pytest.approx(2 * 5 / 6 * 1 / 6)
     assert result.wounds.outcomes == (0, 2, 4)
-    single = odds("A2 S8 AP0 D3, torrent", "T4 Sv7+ W4")
+    single = odds("A2 S8 AP0 D 3, torrent", "T4 Sv7+ W4")
     assert single.wounds.probability(4) == pytest.approx((5 / 6) ** 2)
     assert single.wounds.probability(3) == pytest.approx(2 * 5 / 6 * 1 / 6)
 
 
 def test_devastating_mortal_wounds_are_lost_past_the_model_too() -> None:
     # Oct 2024 Devastating Wounds: 3 mortal wounds into 1-wound models kill one model, not three
-    result = odds("A1 S4 AP0 D3, torrent, devastating wounds", "T4 Sv2+ W1 x3")
+    result = odds("A1 S4 AP0 D 3, torrent, devastating wounds", "T4 Sv2+ W1 x3")
     assert result.slain.maximum == 1
 
 
 @pytest.mark.parametrize(
     ("weapon", "target", "mean_damage"),
     [
-        ("A1 S8 AP0 D3, torrent", "T4 Sv7+ W20 -1 damage", 2),
+        ("A1 S8 AP0 D 3, torrent", "T4 Sv7+ W20 -1 damage", 2),
         ("A1 S8 AP0 D1, torrent", "T4 Sv7+ W20 -1 damage", 1),
-        ("A1 S8 AP0 D3, torrent", "T4 Sv7+ W20 half damage", 2),
+        ("A1 S8 AP0 D 3, torrent", "T4 Sv7+ W20 half damage", 2),
         ("A1 S8 AP0 D1, torrent", "T4 Sv7+ W20 half damage", 1),
         ("A1 S8 AP0 DD6, torrent, reroll damage", "T4 Sv7+ W20", 3 / 6 * 5 + 3 / 6 * 3.5),
         ("A1 S8 AP0 DD6+1, torrent", "T4 Sv7+ W20", 4.5),

@@ -140,7 +140,7 @@ def test_devastating_wounds_order_in_a_unit_per_edition() -> None:
     # Two 3-wound models, no save. Line 1: Devastating Wounds where every wound is critical
     # (crit wound 2+; S8 against T2 wounds on 2+, 5/6): 3 mortal wounds on one model. Line 2: 1 damage (5/6).
     lines = [
-        parse_weapon("A1 S8 AP0 D3, torrent, devastating wounds, crit wound 2+"),
+        parse_weapon("A1 S8 AP0 D 3, torrent, devastating wounds, crit wound 2+"),
         parse_weapon("A1 S8 AP0 D1, torrent"),
     ]
     target = parse_target("T2 Sv7+ W3 x2")

@@ -16,6 +16,7 @@ from rules.wh40k import (
     Weapon,
     parse_situation,
     parse_target,
+    parse_unit,
     parse_weapon,
 )
 
@@ -42,7 +43,7 @@ def test_the_issue_examples() -> None:
     [
         ("A D6+1 BS 3+ S 9 AP -4 D D6", lambda w: (w.attacks.text, w.damage.text, w.ap) == ("D6+1", "D6", 4)),
         ("A2D6 WS2+ S6 AP-2 D:2", lambda w: w.melee and w.attacks.maximum == 12),
-        ("A4 BS3+ S5 AP-1 D6", lambda w: not w.damage.random and w.damage.bonus == 6),
+        ("A4 BS3+ S5 AP-1 D 6", lambda w: not w.damage.random and w.damage.bonus == 6),
         (
             "A4 BS3+ S5 AP-1 DD3 [SUSTAINED HITS D3] [DEVASTATING WOUNDS]",
             lambda w: w.sustained_hits.random and w.devastating_wounds,
@@ -258,14 +259,49 @@ def test_target_words_and_keywords() -> None:
     ("line", "examples"),
     [
         ("A3 WS2+ S10 AP-3 D3+3", "`DD6`, `D2D6` or `DD3+1`"),
-        ("A3+3 WS2+ S10 AP-3 D3", "`AD6`, `A2D6` or `AD3+1`"),
+        ("A3+3 WS2+ S10 AP-3 D 3", "`AD6`, `A2D6` or `AD3+1`"),
     ],
 )
 def test_a_wrong_dice_amount_is_shown_as_it_is_typed(line: str, examples: str) -> None:
     # The characteristic's letter comes first: `D3+1` as damage reads as D then 3+1, so the example
-    # for damage dice is `DD3+1` (and `D6` alone is six damage).
+    # for damage dice is `DD3+1` (and `D6` alone is refused: a roll or a flat 6?).
     with pytest.raises(ProfileError) as refused:
         parse_weapon(line)
     assert examples in str(refused.value)
     for example in examples.replace("`", "").replace(" or", ",").split(", "):
         parse_weapon(line.replace(line.split()[0 if examples.startswith("`A") else 4], example))
+
+
+@pytest.mark.parametrize("damage", ["D6", "d6", "D3", "d3"])
+def test_d3_or_d6_alone_as_damage_is_refused_with_both_readings(damage: str) -> None:
+    line = f"multi-melta: A2 BS4+ S9 AP-4 {damage}, melta 2"
+    with pytest.raises(ProfileError) as error:
+        parse_weapon(line)
+    size = damage[-1]
+    text = str(error.value)
+    assert f"`{damage}` is wrong" in text
+    assert f"a roll of one D{size}" in text and f"a flat {size} damage" in text
+    assert f"Write `DD{size}` for the roll" in text and f"`D {size}` (with a space) for a flat {size}" in text
+    assert text.endswith(f"`{' ' * line.index(damage, 20)}^^`")  # the marker is under the damage
+    with pytest.raises(ProfileError, match=rf"^Weapon line 2 of 2: .*`D {size}`"):
+        parse_unit(f"A1 BS3+ S4 AP0 D1; {line}")
+
+
+def test_the_two_unambiguous_forms_of_d6_damage() -> None:
+    flat = parse_weapon("A2 BS4+ S9 AP-4 D 6")
+    rolled = parse_weapon("A2 BS4+ S9 AP-4 DD6")
+    assert (flat.damage.random, flat.damage.bonus, flat.damage.maximum) == (False, 6, 6)
+    assert (rolled.damage.random, rolled.damage.text) == (True, "D6")
+    assert parse_weapon("A1 BS3+ S4 AP0 d 3").damage.maximum == 3
+    assert parse_weapon("A1 BS3+ S4 AP0 D D3").damage.text == "D3"
+    assert parse_weapon("AD6 BS3+ S4 AP0 D2").attacks.text == "D6"  # attacks keep their letter
+    # Herald echoes and saves the flat amount in the form it reads back the same
+    assert flat.describe() == "A2 BS4+ S9 AP-4 D 6" and rolled.describe() == "A2 BS4+ S9 AP-4 DD6"
+    assert parse_weapon(flat.describe()) == flat.model_copy(update={"text": flat.describe()})
+
+
+def test_lines_herald_saved_before_may_still_read_d6_as_flat() -> None:
+    old = parse_weapon("A2 BS4+ S9 AP-4 D6", flat_d6=True)
+    assert (old.damage.random, old.damage.bonus) == (False, 6)
+    unit = parse_unit("A1 BS3+ S4 AP0 D3; A1 BS3+ S4 AP0 DD3", flat_d6=True)
+    assert [w.damage.random for w in unit.weapons] == [False, True]

@@ -280,7 +280,7 @@ def test_any_json_tree_reads_or_is_refused(tree: object) -> None:
     skill=st.sampled_from(["2+", "3+", "4+", "5+", "6+"]),
     strength=st.integers(1, 20),
     ap=st.integers(-4, 0),
-    damage=st.sampled_from(["1", "2", "3", "D3", "D6", "D6+1"]),
+    damage=st.sampled_from(["1", "2", "3", "6", "D3", "D6", "D6+1"]),
     count=st.integers(1, 10),
     melee=st.booleans(),
     keywords=st.lists(
@@ -351,6 +351,29 @@ def test_a_volley_may_name_each_weapon(roster: Roster) -> None:
         "Flare lance - focused: A1 BS3+ S8 AP-3 DD6, melta 2, lance; "
         "Ember carbine: A2 BS3+ S4 AP-1 D1 x9, sustained hits 1"
     )
+
+
+@pytest.mark.parametrize(
+    ("damage", "typed", "random"), [("6", "D 6", False), ("3", "D 3", False), ("D6", "DD6", True)]
+)
+def test_a_flat_six_damage_is_written_so_it_cannot_be_read_as_a_roll(
+    damage: str, typed: str, random: bool
+) -> None:
+    """A roster's D characteristic ``6`` is a flat 6: its line says ``D 6``, never the ambiguous ``D6``."""
+    profile = rosters.weapon_profile("Multi-melta", "2", "4+", 9, -4, damage, "Melta 2")
+    unit = {
+        "name": "Melta team",
+        "type": "unit",
+        "number": 1,
+        "profiles": [rosters.unit_profile("T", 4, "3+", 1)],
+        "selections": [rosters.upgrade("Multi-melta", 1, profile)],
+    }
+    read = parse_roster(rosters.as_json(rosters.roster_tree([unit])))
+    assert not read.problems
+    [weapon] = read.units[0].weapons
+    assert weapon.line() == f"A2 BS4+ S9 AP-4 {typed}, melta 2"
+    parsed = parse_weapon(weapon.line())
+    assert parsed.damage.random is random and parsed.damage.maximum == int(damage[-1])
 
 
 def test_a_characteristic_may_hold_its_value_under_value() -> None:

@@ -35,7 +35,7 @@ def test_damage_past_a_model_is_lost_but_the_next_line_starts_on_a_fresh_one() -
     # slays a model with 1/2 and its third point is lost. Line 2 (1 damage) then starts on the next
     # model. Slain: line 1 slays one with 1/2; line 2 cannot slay (1 wound on a fresh model).
     target = parse_target("T4 Sv7+ W2 x3")
-    volley = unit_distribution([parse_weapon("A1 S4 AP0 D3, torrent"), parse_weapon(TORRENT)], target)
+    volley = unit_distribution([parse_weapon("A1 S4 AP0 D 3, torrent"), parse_weapon(TORRENT)], target)
     assert volley.slain.as_dict() == pytest.approx({0: 1 / 2, 1: 1 / 2})
     # wounds: 0 (1/4), 1 (line 2 only, 1/4), 2 (line 1 only, 1/4), 3 (both, 1/4)
     assert volley.wounds.as_dict() == pytest.approx({0: 1 / 4, 1: 1 / 4, 2: 1 / 4, 3: 1 / 4})
@@ -79,7 +79,7 @@ def test_a_volley_past_the_attack_limit_is_refused() -> None:
 
 
 def test_devastating_wounds_go_last_in_tenth_edition() -> None:
-    lines = [parse_weapon("A1 BS3+ S4 AP0 D3, devastating wounds"), parse_weapon("A1 BS3+ S4 AP0 D1")]
+    lines = [parse_weapon("A1 BS3+ S4 AP0 D 3, devastating wounds"), parse_weapon("A1 BS3+ S4 AP0 D1")]
     assert resolution_order(lines, Edition.TENTH)[0] == [1, 0]
     assert resolution_order(lines, Edition.ELEVENTH)[0] == [0, 1]
 
@@ -87,7 +87,7 @@ def test_devastating_wounds_go_last_in_tenth_edition() -> None:
 def test_order_matters_and_is_respected() -> None:
     # Against one 3-wound model: a sure 1 damage then a sure 3 damage slays; the other way, the 3
     # damage slays first and the 1 finds no model. Both ways slay the model (wounds dealt: 3).
-    one, three = parse_weapon("A1 S8 AP0 D1, torrent"), parse_weapon("A1 S8 AP0 D3, torrent")
+    one, three = parse_weapon("A1 S8 AP0 D1, torrent"), parse_weapon("A1 S8 AP0 D 3, torrent")
     target = parse_target("T2 Sv7+ W3")  # S8 against T2 wounds on 2+
     first = unit_distribution([one, three], target)
     assert first.slain.probability(1) == pytest.approx(5 / 6)  # the 3-damage line must wound
@@ -95,7 +95,7 @@ def test_order_matters_and_is_respected() -> None:
 
 
 LINES = st.builds(
-    lambda a, bs, s, ap, d, n: f"A{a} BS{bs}+ S{s} AP-{ap} D{d} x{n}",
+    lambda a, bs, s, ap, d, n: f"A{a} BS{bs}+ S{s} AP-{ap} D {d} x{n}",
     st.integers(1, 4),
     st.integers(2, 6),
     st.integers(3, 10),
@@ -163,3 +163,48 @@ def test_exact_volley_odds_agree_with_seeded_rolls() -> None:
     for k in range(target.models + 1):
         sampled = sum(v for s, v in slain.items() if s >= k) / rolls
         assert sampled == pytest.approx(exact.slain.at_least(k), abs=0.015), k
+
+
+VOLLEY = "A50 BS3+ S4 AP-1 D1 x4; A50 BS3+ S4 AP-1 D1 x4; A50 BS3+ S4 AP-1 D1 x4"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_dead_unit_stops_the_volley(seed: int) -> None:
+    # 200 attacks make about 22 wounds past saves and fnp: ten 1-wound models die to the first line
+    target = parse_target("T4 Sv3+ W1 x10 fnp5+")
+    rolled = roll_unit(parse_unit(VOLLEY), target, None, random.Random(seed))
+    assert rolled.models_slain == 10 and rolled.wounds_dealt == 10
+    assert rolled.order + rolled.skipped == (0, 1, 2)
+    assert len(rolled.rolls) == len(rolled.order) and rolled.skipped  # at least the last line is spared
+    assert [r.after[0] for r in rolled.rolls[:-1]] == [
+        r.after[0] for r in rolled.rolls[:-1] if r.after[0] < 10
+    ]
+    assert rolled.rolls[-1].after[0] == 10
+
+
+@given(seed=st.integers(0, 10**6), models=st.integers(1, 12), wounds=st.integers(1, 3))
+@settings(max_examples=40, deadline=None)
+def test_a_line_is_rolled_only_while_a_model_stands(seed: int, models: int, wounds: int) -> None:
+    line = "A6 BS3+ S5 AP-1 DD3"
+    rolled = roll_unit(
+        parse_unit(f"{line}; {line}; {line}"),
+        parse_target(f"T4 Sv4+ W{wounds} x{models}"),
+        None,
+        random.Random(seed),
+    )
+    assert rolled.order + rolled.skipped == (0, 1, 2)
+    starts = [(0, 0)] + [r.after for r in rolled.rolls[:-1]]
+    assert all(start[0] < models for start in starts)  # no line began on a dead unit
+    assert not rolled.skipped or rolled.models_slain == models
+
+
+def test_the_exact_odds_already_hold_a_dead_unit_dead() -> None:
+    # one model of one wound, each line kills it on a 2+ to wound (no save): lines after its death
+    # add nothing, so the chance it dies is 1 - (1/6)^3 and never more than one wound is dealt
+    one = "A1 S8 AP-6 D1, torrent"
+    odds = unit_distribution(parse_unit(f"{one}; {one}; {one}"), parse_target("T4 Sv3+ W1"))
+    assert odds.slain.probability(1) == pytest.approx(1 - (1 / 6) ** 3)
+    assert odds.wounds.maximum == 1
+    big = unit_distribution(parse_unit(VOLLEY), parse_target("T4 Sv3+ W1 x10 fnp5+"))
+    assert big.slain.maximum == 10 and big.wounds.maximum == 10
+    assert sum(q for _, q in big.wounds.items()) == pytest.approx(1)
