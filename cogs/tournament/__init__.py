@@ -21,6 +21,8 @@ from cogs.tournament.rounds import TIMER_JOB, RoundCommands, timer_job
 from cogs.tournament.sheets import SheetResults
 from cogs.tournament.state import KIT
 from cogs.tournament.swaps import SwapCommands
+from cogs.tournament.team_views import DYNAMIC_ITEMS as TEAM_ITEMS
+from cogs.tournament.teams import TeamCommands
 from cogs.tournament.views import DYNAMIC_ITEMS
 from rules.its.content import ScenarioLibrary, load_scenarios_tolerant
 
@@ -33,6 +35,7 @@ class Tournaments(
     SetupCommands,
     RoundCommands,
     SwapCommands,
+    TeamCommands,
     GroupCog,
     group_name="tournament",
     group_description="ITS tournaments in this channel: players, Swiss pairings, results, standings",
@@ -49,7 +52,7 @@ class Tournaments(
 
 async def setup(bot: Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
@@ -57,4 +60,4 @@ async def setup(bot: Bot) -> None:
 
 
 async def teardown(bot: Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS)

@@ -42,10 +42,20 @@ from rules.tournament import (
 )
 from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.model import counted
+from rules.tournament.teams import set_team_size
 
 Tiers = Literal[150, 200, 250, 300, 400]
 Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
 Kinds = Literal["tournament", "league", "one-shot"]
+
+
+def refuse_in_team_event(state: TournamentGame) -> None:
+    """A team event's players join through their team."""
+    if state.tournament.team_size is not None:
+        raise RuleError(
+            f"{public(state.tournament.name, 80)} is a team event: players join a team. A captain adds them "
+            "with `/tournament team add player:...`, or starts a team with `/tournament team create`."
+        )
 
 
 class SetupCommands:
@@ -87,6 +97,7 @@ class SetupCommands:
         rounds=f"Number of rounds (default: from the player count; 3 to {MAX_ROUNDS})",
         extras="ITS Extras that change how the event runs",
         kind="Sets the rating's K factor",
+        team_size="A team event: players per team, 3 to 8 (default: a singles event)",
     )
     async def create(
         self,
@@ -96,10 +107,13 @@ class SetupCommands:
         rounds: app_commands.Range[int, 1, 99] | None = None,
         extras: Extras = "none",
         kind: Kinds = "tournament",
+        team_size: app_commands.Range[int, 1, 99] | None = None,
     ) -> None:
         checked_text(name, "tournament name")
         chosen = [] if extras == "none" else extras.split("+")
         tournament = create_tournament(name, tier, kind=kind.replace("-", "_"), extras=chosen, rounds=rounds)
+        if team_size is not None:
+            tournament = set_team_size(tournament, team_size)
         old = await KIT.find(interaction)
         if old is not None and old.state.tournament.finished:
             # A finished tournament stays viewable until the next one here replaces it.
@@ -109,10 +123,12 @@ class SetupCommands:
         state = TournamentGame(tournament=tournament, organisers=[interaction.user.id])
         shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
         url = await page_url(self.bot, shown.id)  # the live page's address is made with the tournament
-        show = self.shown(
-            f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: join with "
-            "`/tournament join faction:...`."
+        how = (
+            f"captains start their team of {team_size} with `/tournament team create name:...`."
+            if team_size is not None
+            else "join with `/tournament join faction:...`."
         )
+        show = self.shown(f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}")
 
         def with_page(shown: Shown[TournamentGame]) -> Post:
             post = show(shown)
@@ -162,6 +178,7 @@ class SetupCommands:
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
+            refuse_in_team_event(state)
             name = kept_name(user.display_name)
             t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
@@ -182,6 +199,7 @@ class SetupCommands:
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
+            refuse_in_team_event(state)
             name = kept_name(user.display_name)
             t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"added {user.id}")

@@ -43,6 +43,8 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
+from cogs.tournament.team_posts import team_standings_embed, team_thread_name, team_thread_text
+from cogs.tournament.team_views import open_view, team_pairing_post
 from cogs.tournament.threads import post_in_thread, seat_players, thread_name
 from cogs.tournament.views import report_view
 from rules.errors import RuleError
@@ -63,6 +65,7 @@ from rules.tournament import finish as finish_tournament
 from rules.tournament.engine import flag_notes
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
+from rules.tournament.teams import finish_team_event, pair_team_round, undo_team_pairing
 
 log = logging.getLogger("herald.tournament")
 
@@ -75,8 +78,11 @@ TIMER_JOB = "tournament:timer"
 
 
 def paired(t: Tournament, seed: int, ratings: Mapping[str, float]) -> Tournament:
-    """The next round paired, and the start ratings of anyone not yet remembered (worker thread)."""
-    return with_start_ratings(pair_next_round(t, random.Random(seed)), ratings)
+    """The next round paired (a team event's: its team matches), and the start ratings of anyone
+    not yet remembered (worker thread)."""
+    rng = random.Random(seed)
+    new = pair_team_round(t, rng) if t.team_size is not None else pair_next_round(t, rng)
+    return with_start_ratings(new, ratings)
 
 
 def _replace_with(new: Tournament) -> Any:
@@ -127,6 +133,9 @@ class RoundCommands:
                 if attempt == PAIRING_ATTEMPTS - 1:
                     raise ChannelBusy("The tournament kept changing while pairing; try again.") from None
         state, number = shown.state, len(shown.state.tournament.rounds)
+        if state.tournament.team_size is not None:
+            await self._team_paired(interaction, shown.id, state, number, threads)
+            return
         note = ""
         if threads:
             opened, note = await self._open_threads(interaction, state, number)
@@ -145,6 +154,55 @@ class RoundCommands:
             # What the pairing could not avoid is the organisers' to check, not a public alarm.
             head = "For the organisers (fix with `/tournament swap` while no result is in):"
             await send(interaction, content="\n".join([head, *notes]), ephemeral=True)
+
+    async def _team_paired(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        state: TournamentGame,
+        number: int,
+        threads: bool,
+    ) -> None:
+        """A team round is paired: the team matches, their captains called to the pairing ritual
+        (the button gives each captain their own panel, privately), a thread per team match."""
+        home = await home_channel(interaction)
+        note = ""
+        if threads:
+            opened, note = await self._open_team_threads(interaction, game_id, state, number)
+            if opened:
+                state = await follow_up_step(
+                    interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
+                )
+        post = team_pairing_post(game_id, state, number)
+        if note:
+            post.content = f"{post.content}\n{note}"
+        await with_link(self.bot, game_id, post)
+        await post.send(interaction)
+
+    async def _open_team_threads(
+        self, interaction: discord.Interaction, game_id: int, state: TournamentGame, number: int
+    ) -> tuple[list[GameThread], str]:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return [], "(No threads: pair from a text channel to get one per team match.)"
+        t = state.tournament
+        opened = []
+        for match in t.team_rounds[number - 1].matches:
+            if match.is_bye or match.first_table is None:
+                continue
+            try:
+                thread = await channel.create_thread(
+                    name=team_thread_name(t, number, match),
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440,
+                )
+            except discord.HTTPException:
+                log.warning("could not open a thread for tables from %s in %s", match.first_table, channel.id)
+                return opened, "(Some threads could not be opened: I need Create Public Threads here.)"
+            opened.append(GameThread(round=number, table=match.first_table, thread_id=thread.id))
+            text, users = team_thread_text(t, number, match)
+            await send_to(thread, content=text, view=open_view(game_id), mentions=pinging(users))
+        return opened, ""
 
     async def _open_threads(
         self, interaction: discord.Interaction, state: TournamentGame, number: int
@@ -179,7 +237,8 @@ class RoundCommands:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "take back a pairing")
             number = len(state.tournament.rounds)
-            t = undo_pairing(state.tournament)
+            team = state.tournament.team_size is not None
+            t = undo_team_pairing(state.tournament) if team else undo_pairing(state.tournament)
             threads = [g for g in state.threads if g.round != number]
             reports = [r for r in state.reports if r.round != number]
             return Change(
@@ -310,12 +369,26 @@ class RoundCommands:
     # -- standings, the end, the export ----------------------------------------------------
 
     @app_commands.command(name="standings", description="The standings: pictures and a summary")
-    @app_commands.describe(page="First page to show (32 players a page)")
+    @app_commands.describe(
+        page="First page to show (32 players a page)",
+        players="Team events: the players' standings instead of the teams'",
+    )
     async def standings(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 16] = 1
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1, 16] = 1,
+        players: bool = False,
     ) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        post = standings_post(game.state.tournament, page=page)
+        t = game.state.tournament
+        if t.team_size is not None and not players:
+            team_post = Post(
+                content="Team standings; the players' own: `/tournament standings players:true`.",
+                embeds=[team_standings_embed(t)],
+            )
+            await (await with_link(self.bot, game.id, team_post)).send(interaction)
+            return
+        post = standings_post(t, page=page)
         await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
@@ -325,14 +398,14 @@ class RoundCommands:
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "finish the tournament")
-            return Change(
-                state.update(tournament=finish_tournament(state.tournament, early=early)),
-                summary="finished",
-            )
+            end = finish_team_event if state.tournament.team_size is not None else finish_tournament
+            return Change(state.update(tournament=end(state.tournament, early=early)), summary="finished")
 
         shown = await KIT.step(interaction, "finish", change, channel_id=home)
         t = shown.state.tournament
         lines = await self._rate(interaction.guild_id or 0, shown.id, t)
+        if t.team_size is not None:
+            await Post(embeds=[team_standings_embed(t)]).send(interaction)
         await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
         for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
             await Post(content=text).send(interaction)

@@ -45,6 +45,7 @@ from rules.tournament.engine import (
     finish,
     remove_player,
     rounds_for_players,
+    undo_pairing,
 )
 from rules.tournament.model import (
     BYE_TP,
@@ -85,6 +86,7 @@ __all__ = [
     "team_history",
     "team_of",
     "team_standings",
+    "undo_team_pairing",
 ]
 
 TEAM_WIN = 2
@@ -750,6 +752,19 @@ def team_standings(
         shared = ranked and ranked[-1].key == row.key
         ranked.append(row.model_copy(update={"rank": ranked[-1].rank if shared else i + 1}))
     return ranked
+
+
+def undo_team_pairing(state: Tournament) -> Tournament:
+    """``state`` without its last round's team matches and games (none may have a result).
+
+    >>> undo_team_pairing(set_team_size(create_tournament("Cup", 300), 3))
+    Traceback (most recent call last):
+    ...
+    rules.tournament.model.TournamentError: No round of Cup is paired yet; there is nothing to undo.
+    """
+    _team_event(state)
+    undone = undo_pairing(state)
+    return undone.model_copy(update={"team_rounds": state.team_rounds[: len(undone.rounds)]})
 
 
 def finish_team_event(state: Tournament, *, early: bool = False) -> Tournament:

@@ -1,0 +1,151 @@
+"""/tournament team ...: a team event from create to team standings, the captains' private
+pairing (nothing of one captain's picks reaches the other before both picked), a restart in the
+middle of it, the command form for organisers, and hostile team names."""
+
+from __future__ import annotations
+
+from bot.offline import OfflineDriver
+from tests.cogs.tournament_helpers import public, refused, state
+
+OWLS = ("ann", "bo", "cy")
+HOSTILE = "@everyone [x](https://x.example) <@123>"
+FOES = ("di", "ed", "flo")
+
+
+async def _two_teams(driver: OfflineDriver) -> None:
+    made = public(
+        await driver.command('/tournament create name:"Team Cup" tier:300 team_size:3', user="olga")
+    )
+    assert "team of 3" in made.text
+    public(await driver.command('/tournament team create name:Owls faction:"PanOceania"', user="ann"))
+    for name in OWLS[1:]:
+        added = public(await driver.command(f"/tournament team add player:@{name}", user="ann"))
+        assert "Owls" in added.text and not added.pings
+    created = public(await driver.command(f'/tournament team create name:"{HOSTILE}"', user="di"))
+    assert not created.pings and "@everyone" not in created.content.replace("@\u200beveryone", "")
+    for name in FOES[1:]:
+        public(await driver.command(f"/tournament team add player:@{name}", user="di"))
+
+
+async def test_teams_are_built_by_captains_and_refuse_what_breaks_the_rules(driver: OfflineDriver) -> None:
+    await _two_teams(driver)
+    full = refused(await driver.command("/tournament team add player:@gus", user="ann"), "Owls already has 3")
+    assert "remove one first" in full
+    refused(await driver.command("/tournament team add player:@bo", user="di"), "Bo already plays for Owls")
+    refused(await driver.command("/tournament team add player:@gus", user="bo"), "You captain no team")
+    refused(
+        await driver.command("/tournament team add player:@gus team:Owls", user="bo"),
+        "Only the organisers",
+    )
+    refused(await driver.command('/tournament join faction:"Nomads"', user="gus"), "is a team event")
+    shown = public(await driver.command("/tournament team show", user="gus"))
+    assert "Owls" in shown.text and "(captain)" in shown.text and not shown.pings
+    # A short team is refused by name when the round is paired.
+    public(await driver.command("/tournament team remove player:@cy", user="ann"))
+    refused(await driver.command("/tournament pair", user="olga"), "exactly 3 players: Owls has 2")
+
+
+async def test_the_captains_pair_privately_and_it_survives_a_restart(driver: OfflineDriver) -> None:
+    await _two_teams(driver)
+    paired = public(await driver.command("/tournament pair", user="olga"))
+    assert "Tables 1-3" in paired.text and paired.pings == {driver.user("ann").id, driver.user("di").id}
+    button = paired
+
+    di_before = (await driver.press(button, "Open my pairing (captains)", user="di")).message
+    assert di_before.ephemeral and "pick your **defender**" in di_before.text
+    ann_panel = (await driver.press(button, "Open my pairing (captains)", user="ann")).message
+    assert ann_panel.ephemeral and [label for label, _ in ann_panel.selects[0].options] == ["Ann", "Bo", "Cy"]
+    picked = await driver.choose(ann_panel, "Bo", user="ann")
+    assert picked.message.ephemeral and "Your defender: Bo" in picked.text
+    assert all(m.ephemeral for m in picked.messages)  # nothing public until both picked
+    # Di's view after Ann's pick is exactly what it was before: nothing of it shows.
+    di_after = (await driver.press(button, "Open my pairing (captains)", user="di")).message
+    assert di_after.text == di_before.text
+    refused(await driver.press(button, "Open my pairing (captains)", user="gus"), "Only the teams' captains")
+
+    await driver.restart()
+    di_panel = (await driver.press(button, "Open my pairing (captains)", user="di")).message
+    revealed = await driver.choose(di_panel, "Ed", user="di")
+    reveal = next(m for m in revealed.messages if not m.ephemeral)
+    assert "defenders revealed:" in reveal.text and "Owls: Bo" in reveal.text and ": Ed" in reveal.text
+    assert "@everyone" not in reveal.content.replace("@\u200beveryone", "") and not reveal.pings
+    # Di's panel moved straight on to the attackers (two of them).
+    di_panel = revealed.edited[0] if revealed.edited else revealed.messages[0]
+    assert di_panel.selects[0].min_values == 2
+    await driver.choose(di_panel, ["Di", "Flo"], user="di")
+    # Ann's old panel (made for the defender step) is refused, not applied to the next step.
+    refused(await driver.choose(picked.message, "Cy", user="ann"), "step of the pairing that is over")
+    ann_panel = (await driver.press(reveal, "Open my pairing (captains)", user="ann")).message
+    assert "Their defender: Ed" in ann_panel.text and "They send" not in ann_panel.text
+    revealed = await driver.choose(ann_panel, ["Ann", "Cy"], user="ann")
+    shown = next(m for m in revealed.messages if not m.ephemeral)
+    assert "Owls sends Ann, Cy" in shown.text and "sends Di, Flo" in shown.text
+    # Refusals: Ann refuses Flo (Di plays Bo); Di refuses Cy (Ann plays Ed); Cy and Flo meet.
+    ann_panel = revealed.edited[0] if revealed.edited else revealed.messages[0]
+    await driver.choose(ann_panel, "Flo", user="ann")
+    di_panel = (await driver.press(shown, "Open my pairing (captains)", user="di")).message
+    done = await driver.choose(di_panel, "Cy", user="di")
+    final = next(m for m in done.messages if not m.ephemeral)
+    assert "The pairing is complete" in final.text
+    assert "Table 1:" in final.text and final.pings == {driver.user(n).id for n in (*OWLS, *FOES)}
+    t = (await state(driver)).tournament
+    games = {frozenset((t.name_of(g.a), t.name_of(g.b))) for g in t.current.games}
+    assert games == {frozenset(("Bo", "Di")), frozenset(("Ann", "Ed")), frozenset(("Cy", "Flo"))}
+    assert sorted(g.table for g in t.current.games) == [1, 2, 3]
+
+
+async def test_organisers_pick_for_a_captain_reset_and_see_team_standings(driver: OfflineDriver) -> None:
+    await _two_teams(driver)
+    public(await driver.command("/tournament pair", user="olga"))
+    picked = (await driver.command("/tournament team defender player:@bo team:Owls", user="olga")).message
+    assert picked.ephemeral and "Your defender: Bo" in picked.text
+    refused(
+        await driver.command("/tournament team defender player:@di team:Owls", user="olga"),
+        "Di is not in your pool",
+    )
+    reset = public(await driver.command("/tournament team reset team:Owls", user="olga"))
+    assert "starts over" in reset.text
+    refused(await driver.command("/tournament team reset team:Owls", user="ann"), "Only the organisers")
+    steps = [
+        ("ann", "defender player:@bo"),
+        ("di", "defender player:@ed"),
+        ("ann", "attackers first:@ann second:@cy"),
+        ("di", "attackers first:@di second:@flo"),
+        ("ann", "refuse player:@flo"),
+        ("di", "refuse player:@cy"),
+    ]
+    for user, command in steps:
+        reply = await driver.command(f"/tournament team {command}", user=user)
+        assert reply.messages[0].ephemeral, reply.text
+    for a, b, op in (("bo", "di", (6, 2)), ("ann", "ed", (3, 4)), ("cy", "flo", (5, 5))):
+        public(
+            await driver.command(
+                f"/tournament result player:@{a} opponent:@{b} player_op:{op[0]} player_vp:100 "
+                f"opponent_op:{op[1]} opponent_vp:100",
+                user="olga",
+            )
+        )
+    standings = public(await driver.command("/tournament standings", user="gus"))
+    field = standings.embeds[0]["fields"][0]["value"]
+    # Owls 5 + 1 + 3 = 9 TP beat the other team's 0 + 4 + 3 = 7.
+    assert field.splitlines()[0].startswith("🥇 **Owls**: 2 pts · 1-0-0 · 9 TP · 14 OP")
+    assert "@everyone" not in field.replace("@\u200beveryone", "") and not standings.pings
+    players = public(await driver.command("/tournament standings players:true", user="gus"))
+    assert players.attachments
+
+
+async def test_help_lists_the_team_commands(driver: OfflineDriver) -> None:
+    shown = (await driver.command("/help topic:tournament")).message
+    for name in (
+        "create",
+        "add",
+        "remove",
+        "show",
+        "defender",
+        "attackers",
+        "refuse",
+        "reset",
+        "sub",
+        "drop",
+    ):
+        assert f"/tournament team {name}" in shown.text
