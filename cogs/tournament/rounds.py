@@ -43,7 +43,7 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
-from cogs.tournament.team_posts import team_standings_embed, team_thread_name, team_thread_text
+from cogs.tournament.team_posts import team_standings_post, team_thread_name, team_thread_text
 from cogs.tournament.team_views import open_view, team_pairing_post
 from cogs.tournament.threads import post_in_thread, seat_players, thread_name
 from cogs.tournament.views import report_view
@@ -382,10 +382,7 @@ class RoundCommands:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         t = game.state.tournament
         if t.team_size is not None and not players:
-            team_post = Post(
-                content="Team standings; the players' own: `/tournament standings players:true`.",
-                embeds=[team_standings_embed(t)],
-            )
+            team_post = team_standings_post(t, page=page)
             await (await with_link(self.bot, game.id, team_post)).send(interaction)
             return
         post = standings_post(t, page=page)
@@ -405,7 +402,7 @@ class RoundCommands:
         t = shown.state.tournament
         lines = await self._rate(interaction.guild_id or 0, shown.id, t)
         if t.team_size is not None:
-            await Post(embeds=[team_standings_embed(t)]).send(interaction)
+            await team_standings_post(t).send(interaction)
         await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
         for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
             await Post(content=text).send(interaction)

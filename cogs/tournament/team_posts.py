@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import discord
 
+from bot.play import Image, Post
 from bot.text import plain, public
 from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line
+from renderers.teams import render_team_standings
+from renderers.tournament import page_count
+from rules.errors import RuleError
 from rules.tournament import Tournament
 from rules.tournament.model import counted
 from rules.tournament.ritual import Ritual, Side, Step, visible_to
@@ -229,3 +233,21 @@ def team_pairing_text(t: Tournament, number: int, threads: dict[int, int]) -> tu
         "defender, attackers and refusals privately."
     )
     return chunks(head, [*lines, call])[0], users
+
+
+def team_standings_post(t: Tournament, *, page: int = 1) -> Post:
+    """The team standings: pictures (32 teams a page) and the same table as an embed."""
+    pages = page_count(len(t.teams))
+    if not 1 <= page <= pages:
+        raise RuleError(
+            f"The team standings have {counted(pages, 'page')} of 32 teams; page {page} is not one."
+        )
+    images = [
+        Image(lambda p=p: render_team_standings(t, page=p), f"team-standings-{p}.png")
+        for p in range(page, pages + 1)
+    ]
+    return Post(
+        content="Team standings; the players' own: `/tournament standings players:true`.",
+        embeds=[team_standings_embed(t)],
+        images=images[:4],
+    )

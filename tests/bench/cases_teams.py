@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from bot.offline import OfflineDriver
+from renderers.teams import render_team_standings
 from rules.tournament import GameResult, Tournament
 from rules.tournament.ritual import Side, legal_actions
 from rules.tournament.teams import (
@@ -20,7 +21,7 @@ from rules.tournament.teams import (
     pair_team_round,
     ritual_pick,
 )
-from tests.bench import Case
+from tests.bench import Case, SizeCase
 
 
 def _team_event(teams: int, size: int, rounds: int, seed: int = 5) -> Tournament:
@@ -89,3 +90,18 @@ CASES = [
         contains="waiting for 1 captain",
     ),
 ]
+
+
+def _team_standings_pictures() -> bytes:
+    return render_team_standings(_EVENT, page=1) + render_team_standings(_EVENT, page=2)
+
+
+CASES.append(
+    SizeCase(
+        "team standings PNGs, 64 teams (2 pages)",
+        _team_standings_pictures,
+        calls=20,
+        target_ms=300,
+        target_kb=1024,
+    )
+)

@@ -5,7 +5,7 @@ middle of it, the command form for organisers, and hostile team names."""
 from __future__ import annotations
 
 from bot.offline import OfflineDriver
-from tests.cogs.tournament_helpers import public, refused, state
+from tests.cogs.tournament_helpers import pngs, public, refused, state
 
 OWLS = ("ann", "bo", "cy")
 HOSTILE = "@everyone [x](https://x.example) <@123>"
@@ -130,6 +130,8 @@ async def test_organisers_pick_for_a_captain_reset_and_see_team_standings(driver
     # Owls 5 + 1 + 3 = 9 TP beat the other team's 0 + 4 + 3 = 7.
     assert field.splitlines()[0].startswith("🥇 **Owls**: 2 pts · 1-0-0 · 9 TP · 14 OP")
     assert "@everyone" not in field.replace("@\u200beveryone", "") and not standings.pings
+    (picture,) = pngs(standings, "team-standings-")
+    assert picture.width == 1000
     players = public(await driver.command("/tournament standings players:true", user="gus"))
     assert players.attachments
 
