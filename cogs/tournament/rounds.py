@@ -65,7 +65,7 @@ from rules.tournament import finish as finish_tournament
 from rules.tournament.engine import flag_notes
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
-from rules.tournament.teams import finish_team_event, pair_team_round, undo_team_pairing
+from rules.tournament.teams import finish_team_event, pair_team_round, teams_csv, undo_team_pairing
 
 log = logging.getLogger("herald.tournament")
 
@@ -430,6 +430,8 @@ class RoundCommands:
             discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
             discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
         ]
+        if t.team_size is not None:
+            files.insert(0, discord.File(io.BytesIO(teams_csv(t).encode()), filename="teams.csv"))
         await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)
 
 

@@ -47,6 +47,7 @@ from rules.tournament.engine import (
     rounds_for_players,
     undo_pairing,
 )
+from rules.tournament.export import _write
 from rules.tournament.model import (
     BYE_TP,
     MAX_ROUNDS,
@@ -86,6 +87,7 @@ __all__ = [
     "team_history",
     "team_of",
     "team_standings",
+    "teams_csv",
     "undo_team_pairing",
 ]
 
@@ -752,6 +754,27 @@ def team_standings(
         shared = ranked and ranked[-1].key == row.key
         ranked.append(row.model_copy(update={"rank": ranked[-1].rank if shared else i + 1}))
     return ranked
+
+
+def teams_csv(state: Tournament) -> str:
+    """The team standings as CSV, one line per team, its players named (formula-safe like every
+    export).
+
+    >>> t = create_team(set_team_size(create_tournament("Cup", 300), 3), "=Owls", "1", "Ann")
+    >>> print(teams_csv(t))
+    rank,team,captain,players,team_points,wins,draws,losses,byes,tp,op,dropped
+    1,'=Owls,Ann,Ann,0,0,0,0,0,0,0,
+    <BLANKLINE>
+    """
+    scoring = scoring_for(state)
+    head = ["rank", "team", "captain", "players", "team_points", "wins", "draws", "losses", "byes"]
+    rows: list[list[object]] = [[*head, scoring.points_label.lower(), scoring.next_label.lower(), "dropped"]]
+    by_id = {t.id: t for t in state.teams}
+    for r in team_standings(state):
+        players = " / ".join(state.name_of(p) for p in by_id[r.team_id].players)
+        record = [r.team_points, r.wins, r.draws, r.losses, r.byes, r.points, r.next]
+        rows.append([r.rank, r.name, state.name_of(r.captain), players, *record, "yes" if r.dropped else ""])
+    return _write(rows)
 
 
 def undo_team_pairing(state: Tournament) -> Tournament:

@@ -134,6 +134,11 @@ async def test_organisers_pick_for_a_captain_reset_and_see_team_standings(driver
     assert picture.width == 1000
     players = public(await driver.command("/tournament standings players:true", user="gus"))
     assert players.attachments
+    exported = public(await driver.command("/tournament export", user="gus"))
+    teams_csv = next(a for a in exported.attachments if a.filename == "teams.csv").data.decode()
+    lines = teams_csv.splitlines()
+    assert lines[1].startswith("1,Owls,Ann,Ann / Bo / Cy,2,1,0,0,0,9,14,")
+    assert lines[2].startswith(f"2,'{HOSTILE},Di,")  # a formula-like name is made safe to open
 
 
 async def test_help_lists_the_team_commands(driver: OfflineDriver) -> None:
@@ -151,3 +156,25 @@ async def test_help_lists_the_team_commands(driver: OfflineDriver) -> None:
         "drop",
     ):
         assert f"/tournament team {name}" in shown.text
+
+
+def _option_chars(option: dict) -> int:
+    chars = len(option.get("name", "")) + len(option.get("description", ""))
+    chars += sum(len(str(c["name"])) + len(str(c["value"])) for c in option.get("choices") or [])
+    return chars + sum(_option_chars(o) for o in option.get("options") or [])
+
+
+async def test_the_tournament_command_stays_inside_discords_limits(driver: OfflineDriver) -> None:
+    """At most 25 subcommands (or groups) per level and 8,000 characters of names, descriptions
+    and choices in the whole command: the team commands live in their own group."""
+    data = driver.bot.tree.get_command("tournament").to_dict(driver.bot.tree)
+
+    def check(option: dict) -> None:
+        assert len(option.get("options") or []) <= 25, option["name"]
+        for child in option.get("options") or []:
+            check(child)
+
+    check(data)
+    assert _option_chars(data) <= 8000
+    team = next(o for o in data["options"] if o["name"] == "team")
+    assert len(team["options"]) == 10
