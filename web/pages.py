@@ -98,6 +98,24 @@ def _standings(view: PublicTournament) -> str:
     return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
 
 
+def _team_standings(view: PublicTournament) -> str:
+    if not view.teams:
+        return '<p class="empty">No team yet.</p>'
+    points, following = (e(c) for c in view.team_columns)
+    head = (
+        "<thead><tr><th>#</th><th>Team</th><th class=fac>Players</th><th title='Team points: win 2, draw 1'>"
+        f"Pts</th><th>W-D-L</th><th>{points}</th><th>{following}</th></tr></thead>"
+    )
+    rows = "".join(
+        f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td><td class="name">{e(s.name)}'
+        f'{" <em class=dropped>dropped</em>" if s.dropped else ""}</td>'
+        f'<td class="fac">{e(", ".join(s.players))}</td><td>{s.team_points}</td>'
+        f"<td>{s.wins}-{s.draws}-{s.losses}</td><td>{s.points}</td><td>{s.next}</td></tr>"
+        for s in view.teams
+    )
+    return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
+
+
 def live(view: PublicTournament, *, screen: bool) -> str:
     """The part of the page that updates by itself: the status, the timer, the current round,
     the standings and (except on the venue screen) every earlier round."""
@@ -115,7 +133,15 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         parts.append(
             f'<section class="round"><h2>{_round_head(view.current)}</h2>{_games(view.current)}</section>'
         )
-    parts.append(f'<section class="table-wrap"><h2>Standings</h2>{_standings(view)}</section>')
+    if view.team_size is not None:
+        # A team event: the teams first, the players' own standings on request.
+        parts.append(f'<section class="table-wrap"><h2>Team standings</h2>{_team_standings(view)}</section>')
+        parts.append(
+            '<section class="table-wrap"><details><summary>Players\' standings</summary>'
+            f"{_standings(view)}</details></section>"
+        )
+    else:
+        parts.append(f'<section class="table-wrap"><h2>Standings</h2>{_standings(view)}</section>')
     if not screen and view.earlier:
         inline = sum(len(r.games) for r in view.earlier) <= INLINE_EARLIER_GAMES
         earlier = "".join(
