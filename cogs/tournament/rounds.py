@@ -35,6 +35,7 @@ from cogs.tournament.state import (
     KIT,
     GameThread,
     TournamentGame,
+    VoidThread,
     follow_up_step,
     home_channel,
     player_id,
@@ -43,7 +44,15 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
-from cogs.tournament.threads import post_in_thread, seat_players, thread_name
+from cogs.tournament.threads import (
+    game_users,
+    paired_again_text,
+    post_in_thread,
+    seat_players,
+    taken_back_text,
+    thread_name,
+    void_thread,
+)
 from cogs.tournament.views import report_view
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
@@ -134,6 +143,7 @@ class RoundCommands:
                 state = await follow_up_step(
                     interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
                 )
+        await self._point_void_threads(interaction, home, state, number)
         posts = pairings_posts(state, number, self.scenario_name)
         await with_link(self.bot, shown.id, posts[0])
         if note:
@@ -172,6 +182,26 @@ class RoundCommands:
             await post_in_thread(thread, t, number, g, self.scenario_name)
         return opened, ""
 
+    async def _point_void_threads(
+        self, interaction: discord.Interaction, home: int, state: TournamentGame, number: int
+    ) -> None:
+        """The threads of a taken-back pairing of this round learn where their players play now;
+        void threads of earlier rounds are forgotten (their matches stay closed)."""
+        t = state.tournament
+        rnd = t.rounds[number - 1]
+        live = {g.table: g.thread_id for g in state.threads if g.round == number}
+        for v in state.void_threads:
+            if v.round == number:
+                why = paired_again_text(t, rnd, v.players, live)
+                await void_thread(self.bot, interaction.guild_id, v.thread_id, why, [])
+        if any(v.round != number for v in state.void_threads):
+            await follow_up_step(
+                interaction,
+                home,
+                "void threads",
+                lambda s: s.update(void_threads=[v for v in s.void_threads if v.round == number]),
+            )
+
     @app_commands.command(name="unpair", description="Organisers: take back the last pairing (no result yet)")
     async def unpair(self, interaction: discord.Interaction) -> None:
         home = await home_channel(interaction)
@@ -180,21 +210,45 @@ class RoundCommands:
             require_organiser(interaction, state, "take back a pairing")
             number = len(state.tournament.rounds)
             t = undo_pairing(state.tournament)
+            rnd = state.tournament.rounds[number - 1]
+            players = {g.table: list(g.players) for g in rnd.games if g.table is not None}
+            void = [
+                VoidThread(
+                    round=number, table=g.table, thread_id=g.thread_id, players=players.get(g.table, [])
+                )
+                for g in state.threads
+                if g.round == number
+            ]
             threads = [g for g in state.threads if g.round != number]
             reports = [r for r in state.reports if r.round != number]
-            return Change(
-                state.update(tournament=t, threads=threads, reports=reports),
-                summary=f"unpaired round {number}",
-                result=number,
-            )
+            kept = [v for v in state.void_threads if v.round == number]
+            new = state.update(tournament=t, threads=threads, reports=reports, void_threads=[*kept, *void])
+            return Change(new, summary=f"unpaired round {number}", result=(number, void, state.tournament))
 
         shown = await KIT.step(interaction, "unpair", change, channel_id=home)
+        number, void, before = shown.result
         await Post(
             content=(
-                f"Round {shown.result}'s pairing is taken back (its threads no longer count). "
-                "Pair it again with `/tournament pair`."
+                f"Round {number}'s pairing is taken back: its threads no longer count (each is renamed "
+                "and told so). Pair it again with `/tournament pair`."
             )
         ).send(interaction)
+        why = taken_back_text(number, interaction.user.id)
+        unrenamed = 0
+        rnd = before.rounds[number - 1]
+        for v in void:
+            game = next((g for g in rnd.games if g.table == v.table), None)
+            name = thread_name(before, number, game) if game is not None else None
+            users = game_users(before, game) if game is not None else []
+            if not await void_thread(self.bot, interaction.guild_id, v.thread_id, why, users, name=name):
+                unrenamed += 1
+        if unrenamed:
+            await send(
+                interaction,
+                content=f"{counted(unrenamed, 'thread')} kept the old name: I need Manage Threads to rename "
+                "them (each was still told it no longer counts).",
+                ephemeral=True,
+            )
 
     # -- results -----------------------------------------------------------------------------
 

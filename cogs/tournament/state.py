@@ -40,12 +40,27 @@ class GameThread(BaseModel):
     thread_id: int
 
 
+class VoidThread(BaseModel):
+    """A game's thread whose pairing was taken back: a score sheet confirmed there counts for nothing,
+    so it is renamed, told so, and its match closed (see :mod:`cogs.tournament.threads`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round: int
+    table: int
+    thread_id: int
+    players: list[str] = Field(default_factory=list)
+    """Who was paired there, so the new pairing can tell them where they play now."""
+
+
 class TournamentGame(GameState):
     """One channel's tournament."""
 
     tournament: Tournament
     organisers: list[int] = Field(default_factory=list)
     threads: list[GameThread] = Field(default_factory=list)
+    void_threads: list[VoidThread] = Field(default_factory=list)
+    """Threads of the current round's pairings that were taken back (older rounds' are forgotten)."""
     reports: list[PendingReport] = Field(default_factory=list)
     next_report: int = 1
     round_timer: RoundTimer | None = None
@@ -53,6 +68,9 @@ class TournamentGame(GameState):
 
     def thread_of(self, thread_id: int) -> GameThread | None:
         return next((t for t in self.threads if t.thread_id == thread_id), None)
+
+    def void_of(self, thread_id: int) -> VoidThread | None:
+        return next((t for t in self.void_threads if t.thread_id == thread_id), None)
 
     def report(self, report_id: int) -> PendingReport | None:
         return next((r for r in self.reports if r.id == report_id), None)
