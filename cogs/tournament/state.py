@@ -83,27 +83,32 @@ KIT: GameKit[TournamentGame] = GameKit(KIND, TournamentGame)
 
 
 def seats(game: TournamentGame) -> list[Seat]:
-    """For /games: every player and organiser; in the current round, who still has a game to report
-    or a reported result to confirm; the organisers when the event waits on them (pairing the
-    first or the next round, finishing, settling a dispute)."""
+    """For /games: every player still in it and the organisers; in the current round, who still has
+    a game to report (in its thread, when it has one) or a reported result to confirm; the
+    organisers when the event waits on them (pairing the first or the next round, finishing,
+    settling a dispute). A finished tournament waits on nobody and is no longer listed; a dropped
+    player no longer plays in it. The ITS match of a game's thread lists nothing itself (see
+    ``cogs/its/state.py``): this is that game's one line."""
     t = game.tournament
-    users = {p.id: p.user_id for p in t.players if p.user_id}
+    if t.finished:
+        return []
+    users = {p.id: p.user_id for p in t.players if p.user_id and p.dropped_after is None}
     found = [Seat(u) for u in (*users.values(), *game.organisers)]
     current = t.current
-    if t.finished:
-        return found
     if current is None:
         if len(t.players) >= MIN_PLAYERS:
             what = "pair round 1 once everyone has joined: `/tournament pair`"
             found += [Seat(o, what) for o in game.organisers]
         return found
     pending = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
+    threads = {g.table: g.thread_id for g in game.threads if g.round == current.number}
     for g in current.games:
         if g.b is None or g.result is not None:
             continue
         report = pending.get(frozenset(g.players))
         if report is None:
-            what = f"report your round {current.number} game (table {g.table}): `/tournament report`"
+            where = f"the score sheet in <#{threads[g.table]}> or " if g.table in threads else ""
+            what = f"report your round {current.number} game (table {g.table}): {where}`/tournament report`"
             found += [Seat(users.get(p, 0), what) for p in g.players]
         elif not report.disputed:
             what = f"confirm or dispute the round {current.number} result your opponent reported (buttons)"
