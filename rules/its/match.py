@@ -477,13 +477,22 @@ def paired_match(match: Match | None, seats: list[Seat], sheet: ScoreSheet | Non
     (('Ann', 'Bo'), True)
     >>> paired_match(m, [ann, cy], None).names()
     ('Ann', 'Cy')
+
+    A match of the same players keeps its sheet when it is for the round's scenario; a sheet for
+    another scenario (the round's was changed) is replaced, and so are its confirmations.
     """
     if len(seats) != SEATS or seats[0].user_id == seats[1].user_id:
         raise RuleError("A pairing seats two different players.")
     same = match is not None and [s.user_id for s in match.seats] == [s.user_id for s in seats]
-    if same and match is not None and (sheet is None or match.sheet is not None):
-        return None
-    if same and match is not None and sheet is not None:
+    if same and match is not None:
+        old = match.sheet
+        kept = (
+            old is not None
+            and sheet is not None
+            and (old.scenario_id, old.tier) == (sheet.scenario_id, sheet.tier)
+        )
+        if sheet is None or kept:
+            return None
         return match.model_copy(
             update={"sheet": sheet, "confirmed": [], "sheet_step": match.sheet_step + 1, "paired": True}
         )
