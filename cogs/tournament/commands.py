@@ -65,7 +65,8 @@ class SetupCommands:
     def shown(self, what: str, *, full: bool = True) -> Any:
         def show(shown: Shown[TournamentGame]) -> Post:
             if not full:
-                count = len(shown.state.tournament.players)
+                # Players still in it: a drop is answered with the count after it.
+                count = sum(1 for p in shown.state.tournament.players if p.dropped_after is None)
                 return Post(
                     content=f"{what} {public(shown.state.tournament.name, 80)}: {counted(count, 'player')}."
                 )

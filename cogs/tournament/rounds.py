@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.games import ChannelBusy, MovedOn
-from bot.play import Change, Post, send
+from bot.play import Change, Post, StepButton, View, send
 from bot.send import acknowledge, send_to
 from bot.storage.ratings import RatingUpdate
 from bot.text import pinging, public
@@ -69,7 +69,7 @@ from rules.tournament import (
     with_start_ratings,
 )
 from rules.tournament import finish as finish_tournament
-from rules.tournament.engine import flag_notes
+from rules.tournament.engine import check_pairable, flag_notes
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
 
@@ -113,7 +113,25 @@ class RoundCommands:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
         require_organiser(interaction, game.state, "pair rounds")  # before "thinking" shows in public
+        t = game.state.tournament
+        number, _ = check_pairable(t)  # what pairing would refuse, it refuses before asking
+        if number not in t.scenarios:
+            await Post(
+                content=(
+                    f"Round {number} has no scenario yet, so its threads would get no score sheet until "
+                    f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
+                    "and set it later (the threads then get their sheets)."
+                ),
+                view=View(PairAnyway(game.id, number, "t" if threads else "n")),
+                ephemeral=True,
+            ).send(interaction)
+            return
+        await self.pair_now(interaction, home, threads)
+
+    async def pair_now(self, interaction: discord.Interaction, home: int, threads: bool) -> None:
+        """Pair the next round, open its threads and post the pairings (the organiser was checked)."""
         await acknowledge(interaction)
+        game = await KIT.load(interaction, channel_id=home)
         for attempt in range(PAIRING_ATTEMPTS):
             if attempt:
                 game = await KIT.load(interaction, channel_id=home)
@@ -415,6 +433,25 @@ class RoundCommands:
             discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
         ]
         await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)
+
+
+class PairAnyway(StepButton, prefix="tour:pair"):
+    """"Pair without a scenario", under the question ``/tournament pair`` asks when the round has
+    none: ``tour:pair:<game>:<round>:<t|n>`` (n: no threads)."""
+
+    label, style = "Pair without a scenario", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        home = await home_channel(interaction)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "pair rounds")
+        if game.id != self.game or len(game.state.tournament.rounds) + 1 != self.step:
+            raise MovedOn(f"Round {self.step} was paired (or the tournament changed) since this question.")
+        cog = interaction.client.get_cog("Tournaments")
+        assert isinstance(cog, RoundCommands), "the tournament cog is not loaded"
+        asked = f"Pairing round {self.step} without a scenario."
+        await send(interaction, content=asked, view=None, edit=True)
+        await cog.pair_now(interaction, home, self.arg != "n")
 
 
 async def timer_job(bot: Any, payload: dict[str, Any]) -> None:

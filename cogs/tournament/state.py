@@ -86,15 +86,21 @@ def seats(game: TournamentGame) -> list[Seat]:
     """For /games: every player still in it and the organisers; in the current round, who still has
     a game to report (in its thread, when it has one) or a reported result to confirm; the
     organisers when the event waits on them (pairing the first or the next round, finishing,
-    settling a dispute). A finished tournament waits on nobody and is no longer listed; a dropped
-    player no longer plays in it. The ITS match of a game's thread lists nothing itself (see
-    ``cogs/its/state.py``): this is that game's one line."""
+    settling a dispute). A finished tournament waits on nobody and is no longer listed; a player
+    who dropped is listed no more after the round they dropped in. The ITS match of a game's
+    thread lists nothing itself (see ``cogs/its/state.py``): this is that game's one line."""
     t = game.tournament
     if t.finished:
         return []
-    users = {p.id: p.user_id for p in t.players if p.user_id and p.dropped_after is None}
-    found = [Seat(u) for u in (*users.values(), *game.organisers)]
     current = t.current
+    playing = current.number if current is not None else 0
+    # A player who dropped still owes the game they had in the round they dropped in.
+    users = {
+        p.id: p.user_id
+        for p in t.players
+        if p.user_id and (p.dropped_after is None or p.dropped_after >= playing)
+    }
+    found = [Seat(u) for u in (*users.values(), *game.organisers)]
     if current is None:
         if len(t.players) >= MIN_PLAYERS:
             what = "pair round 1 once everyone has joined: `/tournament pair`"
