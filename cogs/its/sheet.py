@@ -205,6 +205,8 @@ def sheet_view(
 class SheetSelect(PersistentSelect, template=r"its:ed:(?P<game>\d+):(?P<step>s?\d+):(?P<side>[ab])"):
     """``step`` is None for a menu from before sheet steps existed: it only explains itself."""
 
+    changes_game = True
+
     def __init__(
         self,
         game: int,
@@ -238,6 +240,8 @@ class SheetSelect(PersistentSelect, template=r"its:ed:(?P<game>\d+):(?P<step>s?\
 
 class ConfirmButton(ItsButton, template=r"its:ok:(?P<game>\d+):(?P<step>s?\d+):(?P<side>[ab])"):
     """``step`` is None for a button from before sheet steps existed: it only explains itself."""
+
+    changes_game = True
 
     fields = (("game", int), ("step", tagged_step), ("side", Side))
 
