@@ -69,6 +69,7 @@ __all__ = [
     "TeamScoring",
     "TeamStanding",
     "add_team_player",
+    "check_team_pairable",
     "create_team",
     "current_match",
     "drop_team",
@@ -458,16 +459,18 @@ def _names(state: Tournament, team: Team) -> dict[str, str]:
     return {p: state.name_of(p) for p in team.players}
 
 
-def pair_team_round(state: Tournament, rng: random.Random) -> Tournament:
-    """``state`` with the next round's team matches: round 1 at random (the seed stored), later
-    rounds Swiss by the team standings. Each match gets neighbouring tables and a fresh ritual;
-    a bye team's players get their byes at once.
+def check_team_pairable(state: Tournament) -> tuple[int, int]:
+    """The number of the round :func:`pair_team_round` would pair and the event's round count, or
+    the TournamentError pairing would raise (a ritual or result still to come, a short team, every
+    round paired), without pairing anything.
 
-    Refused while a team has not exactly ``team_size`` players (naming it), while an active
-    player is in no team, or while the current round waits for a ritual or a result.
+    >>> check_team_pairable(set_team_size(create_tournament("Cup", 300), 3))
+    Traceback (most recent call last):
+    ...
+    rules.tournament.model.TournamentError: Cup has 0 teams; pairing needs at least 2.
     """
     _open(state)
-    size = _team_event(state)
+    _team_event(state)
     number = len(state.team_rounds) + 1
     if not _round_complete(state):
         raise TournamentError(
@@ -480,6 +483,20 @@ def pair_team_round(state: Tournament, rng: random.Random) -> Tournament:
         raise TournamentError(
             f"All {count} rounds of {state.name} are paired: finish it, or set more rounds first."
         )
+    return number, count
+
+
+def pair_team_round(state: Tournament, rng: random.Random) -> Tournament:
+    """``state`` with the next round's team matches: round 1 at random (the seed stored), later
+    rounds Swiss by the team standings. Each match gets neighbouring tables and a fresh ritual;
+    a bye team's players get their byes at once.
+
+    Refused while a team has not exactly ``team_size`` players (naming it), while an active
+    player is in no team, or while the current round waits for a ritual or a result.
+    """
+    size = _team_event(state)
+    number, count = check_team_pairable(state)
+    teams = _ready_teams(state, number)
     seed = None
     if number == 1:
         seed = rng.randrange(2**32)

@@ -25,6 +25,7 @@ async def _two_teams(driver: OfflineDriver) -> None:
     assert not created.pings and "@everyone" not in created.content.replace("@\u200beveryone", "")
     for name in FOES[1:]:
         public(await driver.command(f"/tournament team add player:@{name}", user="di"))
+    public(await driver.command("/tournament mission round:1 scenario:acquisition", user="olga"))
 
 
 async def test_teams_are_built_by_captains_and_refuse_what_breaks_the_rules(driver: OfflineDriver) -> None:
