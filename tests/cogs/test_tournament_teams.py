@@ -63,6 +63,10 @@ async def test_the_captains_pair_privately_and_it_survives_a_restart(driver: Off
     di_after = (await driver.press(button, "Open my pairing (captains)", user="di")).message
     assert di_after.text == di_before.text
     refused(await driver.press(button, "Open my pairing (captains)", user="gus"), "Only the teams' captains")
+    # /games: the pairing waits on Di (who has not picked), not on Ann (who has).
+    assert "1 waiting on you" in (await driver.command("/games", user="di")).text
+    ann_games = (await driver.command("/games", user="ann")).text
+    assert "0 waiting on you" in ann_games and f"waiting on {driver.user('di').mention}: pick" in ann_games
 
     await driver.restart()
     di_panel = (await driver.press(button, "Open my pairing (captains)", user="di")).message
