@@ -44,8 +44,8 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
-from cogs.tournament.team_posts import team_standings_post, team_thread_name, team_thread_text
-from cogs.tournament.team_views import open_view, team_pairing_post
+from cogs.tournament.team_posts import team_standings_post
+from cogs.tournament.team_rounds import post_team_round
 from cogs.tournament.threads import (
     game_users,
     paired_again_text,
@@ -63,23 +63,20 @@ from rules.tournament import (
     MAX_ROUNDS,
     GameResult,
     Tournament,
-    pair_next_round,
     players_csv,
     rating_changes,
     results_csv,
-    undo_pairing,
     with_start_ratings,
 )
-from rules.tournament import finish as finish_tournament
-from rules.tournament.engine import check_pairable, flag_notes
+from rules.tournament.engine import flag_notes
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
 from rules.tournament.teams import (
-    check_team_pairable,
-    finish_team_event,
-    pair_team_round,
+    check_event_pairable,
+    finish_event,
+    pair_event_round,
     teams_csv,
-    undo_team_pairing,
+    undo_event_pairing,
 )
 
 log = logging.getLogger("herald.tournament")
@@ -95,9 +92,7 @@ TIMER_JOB = "tournament:timer"
 def paired(t: Tournament, seed: int, ratings: Mapping[str, float]) -> Tournament:
     """The next round paired (a team event's: its team matches), and the start ratings of anyone
     not yet remembered (worker thread)."""
-    rng = random.Random(seed)
-    new = pair_team_round(t, rng) if t.team_size is not None else pair_next_round(t, rng)
-    return with_start_ratings(new, ratings)
+    return with_start_ratings(pair_event_round(t, random.Random(seed)), ratings)
 
 
 def _replace_with(new: Tournament) -> Any:
@@ -127,7 +122,7 @@ class RoundCommands:
         require_organiser(interaction, game.state, "pair rounds")  # before "thinking" shows in public
         t = game.state.tournament
         # What pairing would refuse, it refuses before asking.
-        number, _ = check_team_pairable(t) if t.team_size is not None else check_pairable(t)
+        number, _ = check_event_pairable(t)
         if number not in t.scenarios:
             await Post(
                 content=(
@@ -168,7 +163,7 @@ class RoundCommands:
                     raise ChannelBusy("The tournament kept changing while pairing; try again.") from None
         state, number = shown.state, len(shown.state.tournament.rounds)
         if state.tournament.team_size is not None:
-            await self._team_paired(interaction, shown.id, state, number, threads)
+            await post_team_round(self.bot, interaction, shown.id, state, number, threads=threads)
             return
         note = ""
         if threads:
@@ -189,55 +184,6 @@ class RoundCommands:
             # What the pairing could not avoid is the organisers' to check, not a public alarm.
             head = "For the organisers (fix with `/tournament swap` while no result is in):"
             await send(interaction, content="\n".join([head, *notes]), ephemeral=True)
-
-    async def _team_paired(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        state: TournamentGame,
-        number: int,
-        threads: bool,
-    ) -> None:
-        """A team round is paired: the team matches, their captains called to the pairing ritual
-        (the button gives each captain their own panel, privately), a thread per team match."""
-        home = await home_channel(interaction)
-        note = ""
-        if threads:
-            opened, note = await self._open_team_threads(interaction, game_id, state, number)
-            if opened:
-                state = await follow_up_step(
-                    interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
-                )
-        post = team_pairing_post(game_id, state, number)
-        if note:
-            post.content = f"{post.content}\n{note}"
-        await with_link(self.bot, game_id, post)
-        await post.send(interaction)
-
-    async def _open_team_threads(
-        self, interaction: discord.Interaction, game_id: int, state: TournamentGame, number: int
-    ) -> tuple[list[GameThread], str]:
-        channel = interaction.channel
-        if not isinstance(channel, discord.TextChannel):
-            return [], "(No threads: pair from a text channel to get one per team match.)"
-        t = state.tournament
-        opened = []
-        for match in t.team_rounds[number - 1].matches:
-            if match.is_bye or match.first_table is None:
-                continue
-            try:
-                thread = await channel.create_thread(
-                    name=team_thread_name(t, number, match),
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=1440,
-                )
-            except discord.HTTPException:
-                log.warning("could not open a thread for tables from %s in %s", match.first_table, channel.id)
-                return opened, "(Some threads could not be opened: I need Create Public Threads here.)"
-            opened.append(GameThread(round=number, table=match.first_table, thread_id=thread.id))
-            text, users = team_thread_text(t, number, match)
-            await send_to(thread, content=text, view=open_view(game_id), mentions=pinging(users))
-        return opened, ""
 
     async def _open_threads(
         self, interaction: discord.Interaction, state: TournamentGame, number: int
@@ -292,8 +238,7 @@ class RoundCommands:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "take back a pairing")
             number = len(state.tournament.rounds)
-            team = state.tournament.team_size is not None
-            t = undo_team_pairing(state.tournament) if team else undo_pairing(state.tournament)
+            t = undo_event_pairing(state.tournament)
             rnd = state.tournament.rounds[number - 1]
             players = {g.table: list(g.players) for g in rnd.games if g.table is not None}
             void = [
@@ -460,11 +405,8 @@ class RoundCommands:
     ) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         t = game.state.tournament
-        if t.team_size is not None and not players:
-            team_post = team_standings_post(t, page=page)
-            await (await with_link(self.bot, game.id, team_post)).send(interaction)
-            return
-        post = standings_post(t, page=page)
+        teams = t.team_size is not None and not players
+        post = team_standings_post(t, page=page) if teams else standings_post(t, page=page)
         await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
@@ -474,8 +416,10 @@ class RoundCommands:
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "finish the tournament")
-            end = finish_team_event if state.tournament.team_size is not None else finish_tournament
-            return Change(state.update(tournament=end(state.tournament, early=early)), summary="finished")
+            return Change(
+                state.update(tournament=finish_event(state.tournament, early=early)),
+                summary="finished",
+            )
 
         shown = await KIT.step(interaction, "finish", change, channel_id=home)
         t = shown.state.tournament

@@ -48,12 +48,17 @@ def team_lines(t: Tournament, team: Team) -> list[str]:
 
 
 def teams_text(t: Tournament) -> list[str]:
-    """Every team with its players, in messages of at most 2,000 characters."""
+    """Every team on a line with its players' names, in messages of at most 2,000 characters
+    (64 teams of 8 take a few; ``team show team:`` lists one team with mentions)."""
     size = t.team_size or 0
     head = f"**{public(t.name, 80)}: {counted(len(t.teams), 'team')} of {size}**"
     if not t.teams:
         return [f"{head}\nNo team yet: a captain starts one with `/tournament team create`."]
-    lines = [line for team in t.teams for line in team_lines(t, team)]
+    lines = []
+    for team in t.teams:
+        players = ", ".join(name(t, p) + (" (captain)" if p == team.captain else "") for p in team.players)
+        dropped = " · dropped" if team.dropped_after is not None else ""
+        lines.append(f"**{public(team.name, 60)}** ({team.size}/{size}{dropped}): {players}")
     return chunks(head, lines)
 
 

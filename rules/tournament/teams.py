@@ -41,8 +41,10 @@ from rules.tournament.engine import (
     _clean,
     _open,
     add_player,
+    check_pairable,
     create_tournament,
     finish,
+    pair_next_round,
     remove_player,
     rounds_for_players,
     undo_pairing,
@@ -69,13 +71,16 @@ __all__ = [
     "TeamScoring",
     "TeamStanding",
     "add_team_player",
+    "check_event_pairable",
     "check_team_pairable",
     "create_team",
     "current_match",
     "drop_team",
+    "finish_event",
     "finish_team_event",
     "match_result",
     "new_team_event",
+    "pair_event_round",
     "pair_team_round",
     "remove_team",
     "remove_team_player",
@@ -89,6 +94,7 @@ __all__ = [
     "team_of",
     "team_standings",
     "teams_csv",
+    "undo_event_pairing",
     "undo_team_pairing",
 ]
 
@@ -821,3 +827,28 @@ def finish_team_event(state: Tournament, *, early: bool = False) -> Tournament:
 def new_team_event(name: str, tier: int, team_size: int, **options: object) -> Tournament:
     """A new team event (``options`` as for :func:`~rules.tournament.engine.create_tournament`)."""
     return set_team_size(create_tournament(name, tier, **options), team_size)  # type: ignore[arg-type]
+
+
+# --- one entry for singles and team events ----------------------------------------------------
+
+
+def check_event_pairable(state: Tournament) -> tuple[int, int]:
+    """:func:`check_team_pairable` for a team event, else singles' ``check_pairable``."""
+    return check_team_pairable(state) if state.team_size is not None else check_pairable(state)
+
+
+def pair_event_round(state: Tournament, rng: random.Random) -> Tournament:
+    """:func:`pair_team_round` for a team event, else singles' ``pair_next_round``."""
+    return pair_team_round(state, rng) if state.team_size is not None else pair_next_round(state, rng)
+
+
+def undo_event_pairing(state: Tournament) -> Tournament:
+    """:func:`undo_team_pairing` for a team event, else singles' ``undo_pairing``."""
+    return undo_team_pairing(state) if state.team_size is not None else undo_pairing(state)
+
+
+def finish_event(state: Tournament, *, early: bool = False) -> Tournament:
+    """:func:`finish_team_event` for a team event, else singles' ``finish``."""
+    return (
+        finish_team_event(state, early=early) if state.team_size is not None else finish(state, early=early)
+    )

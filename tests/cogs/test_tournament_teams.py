@@ -111,6 +111,8 @@ async def test_organisers_pick_for_a_captain_reset_and_see_team_standings(driver
     reset = public(await driver.command("/tournament team reset team:Owls", user="olga"))
     assert "starts over" in reset.text
     refused(await driver.command("/tournament team reset team:Owls", user="ann"), "Only the organisers")
+    swapped = await driver.command("/tournament swap player:@bo other:@cy", user="olga")
+    refused(swapped, "/tournament team reset")
     steps = [
         ("ann", "defender player:@bo"),
         ("di", "defender player:@ed"),
