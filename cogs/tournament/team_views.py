@@ -12,6 +12,7 @@ from __future__ import annotations
 import discord
 
 from bot.play import Change, Post, StepButton, StepSelect, View, send
+from bot.send import acknowledge, private
 from bot.text import pinging
 from cogs.tournament.state import KIT, TournamentGame, home_channel, is_organiser, player_id
 from cogs.tournament.team_posts import panel_text, reveal_text, team_name, team_pairing_text
@@ -102,6 +103,7 @@ class OpenRitual(StepButton, prefix="tour:rit"):
     label, style = "Open my pairing (captains)", discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
+        private(interaction)  # a late acknowledgement thinks privately: the panel is the captain's
         home = await home_channel(interaction)
         game = await KIT.load(interaction, game_id=self.game, channel_id=home)
         t = game.state.tournament
@@ -131,6 +133,9 @@ class RitualChoice(StepSelect, prefix="tour:rsel"):
     async def run(self, interaction: discord.Interaction) -> None:
         team_id, pass_number, step = (self.arg or "..").split(".")
         chosen = tuple(self.selected(interaction))
+        # Acknowledged at once (a 512-player event's step takes a while to store); the panel is
+        # then edited in place, privately as it was sent.
+        await acknowledge(interaction)
         home = await home_channel(interaction)
         before: list[Ritual] = []
 

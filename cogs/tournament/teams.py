@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.play import Change, Post, autocomplete, send
+from bot.send import acknowledge, private
 from bot.text import kept_name, public
 from cogs.tournament.state import (
     KIT,
@@ -241,6 +242,9 @@ class TeamCommands:
     async def _pick(
         self, interaction: discord.Interaction, team: str | None, step: str, players: tuple[discord.User, ...]
     ) -> None:
+        # The answer is the picking side's own view: acknowledged at once, privately.
+        private(interaction)
+        await acknowledge(interaction)
         before: list[Any] = []
 
         def change(state: TournamentGame) -> Change[TournamentGame]:

@@ -21,7 +21,7 @@ from rules.tournament.teams import (
     pair_team_round,
     ritual_pick,
 )
-from tests.bench import Case, SizeCase
+from tests.bench import Case, FigureCase, SizeCase
 
 
 def _team_event(teams: int, size: int, rounds: int, seed: int = 5) -> Tournament:
@@ -105,3 +105,78 @@ CASES.append(
         target_kb=1024,
     )
 )
+
+
+# -- a captain's pick through Discord (/tournament team defender) in a stored 64-team event ------------
+
+
+async def _stored_teams(driver: OfflineDriver, channel_name: str = "bench-teams") -> Any:
+    """A 64-team event of 8 (Discord users as players), round 5 paired, stored in its own channel;
+    returns the channel and the first match's team A captain and a defender to pick."""
+    from cogs.tournament.state import TournamentGame
+
+    channel = driver.add_channel(channel_name)
+    organiser = driver.user("bench-team-organiser")
+    rng = random.Random(9)
+    t = new_team_event("Bench team event", 300, 8, rounds=5)
+    for k in range(64):
+        users = [driver.user(f"tp{k:02d}x{j}") for j in range(8)]
+        t = create_team(t, f"Team {k:02d}", str(users[0].id), users[0].name, user_id=users[0].id)
+        for user in users[1:]:
+            t = add_team_player(t, f"t{k + 1}", str(user.id), user.name, user_id=user.id)
+    for _ in range(4):
+        t = _run_rituals(pair_team_round(t, rng), rng)
+        games = [
+            g.model_copy(update={"result": GameResult(op_a=rng.randint(0, 10), op_b=rng.randint(0, 10))})
+            if g.b is not None
+            else g
+            for g in t.current.games
+        ]
+        t = t.model_copy(update={"rounds": [*t.rounds[:-1], t.current.model_copy(update={"games": games})]})
+    t = pair_team_round(t, rng)
+    await driver.bot.games.start(
+        channel_id=channel.id,
+        guild_id=None,
+        kind="tournament",
+        state=TournamentGame(tournament=t, organisers=[organiser.id]),
+        actor_id=organiser.id,
+    )
+    match = t.team_rounds[-1].matches[0]
+    captain = next(x for x in t.teams if x.id == match.a).captain
+    name = next(n for n, u in driver.users.items() if str(u.id) == captain)
+    return channel, name
+
+
+async def _pick_defender(driver: OfflineDriver, setup: Any) -> Any:
+    # The captain picks (and, run after run, re-picks: allowed until the other captain picks).
+    channel, captain = setup
+    return await driver.command(f"/tournament team defender player:@{captain}", user=captain, channel=channel)
+
+
+CASES.append(
+    Case(
+        "/tournament team defender, 64 teams of 8 (a captain's pick, stored)",
+        _pick_defender,
+        setup=_stored_teams,
+        calls=100,
+        target_p99_ms=100,
+        expect="private",
+        contains="Your defender:",
+    )
+)
+
+
+async def _acknowledged(driver: OfflineDriver) -> list[tuple[str, str]]:
+    """How soon a captain's pick is acknowledged (Herald answers 'thinking', privately, before
+    storing the step), over 50 picks; the whole step is the Case above."""
+    setup = await _stored_teams(driver, "bench-teams-ack")
+    acks = []
+    for _ in range(50):
+        reply = await _pick_defender(driver, setup)
+        assert reply.message.ephemeral and "Your defender:" in reply.text
+        acks.append((reply.acknowledged_after or 0) * 1000)
+    acks.sort()
+    return [("acknowledged p99 (target < 100 ms)", f"{acks[int(0.99 * (len(acks) - 1))]:.1f} ms")]
+
+
+CASES.append(FigureCase("team ritual pick acknowledged, 64 teams of 8", _acknowledged))
