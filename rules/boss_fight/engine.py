@@ -187,7 +187,7 @@ def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_
     and round 1 (initiative, first draws) waits for a :class:`StartFight`; without it, the last
     placement starts round 1 at once.
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> c = load_catalog()
     >>> s = new_game(c, boss=c.boss_presets["bone_colossus"].build,
     ...              heroes=[c.hero_presets["mira_the_warden"].build], map_id="crossroads",
@@ -1159,7 +1159,7 @@ def attacks(usable: Usable) -> bool:
     an item or an ability that hurts enemies is the same kind of action, so it counts too (the
     Tail Sting is an attack, the Spit Venom's poison is not).
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> cat = load_catalog()
     >>> attacks(cat.abilities["tremor"].use), attacks(cat.actions["spit_venom"].item)
     (True, False)

@@ -24,9 +24,10 @@ from rules.boss_fight.building import (
     remove_card,
     slots,
 )
-from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, load_catalog
+from rules.boss_fight.content import BossBuild, Catalog, HeroBuild
 from rules.boss_fight.engine import agree_draw, all_placed, apply, new_game
 from rules.boss_fight.hexgrid import parse_label
+from rules.boss_fight.loading import load_catalog
 from rules.boss_fight.narration import report_step
 from rules.boss_fight.placing import nearest_tiles, placement_tiles
 from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight, Withdraw
