@@ -119,8 +119,13 @@ def battle_embed(shown: Shown[BAGame], *, title: str | None = None, note: str = 
             value=clip(state.mission.underdog_bonus, MAX_FIELD_VALUE),
             inline=False,
         )
-    after = "`/ba end` closes the battle" if state.over else "`/ba status` shows this again"
-    embed.add_field(name="Commands", value=f"`/ba undo` takes back the last step · {after}", inline=False)
+    if shown.change is not None and shown.change.end:
+        # Closed: nothing here to undo, end or show again; the channel is free.
+        commands = "`/ba battle start` begins a new battle here"
+    else:
+        after = "`/ba end` closes the battle" if state.over else "`/ba status` shows this again"
+        commands = f"`/ba undo` takes back the last step · {after}"
+    embed.add_field(name="Commands", value=commands, inline=False)
     embed.set_image(url=f"attachment://{SCOREBOARD_FILE}")
     embed.set_footer(text=f"Battle #{shown.id} · step {shown.version}")
     return embed
