@@ -58,6 +58,41 @@ FOOTER_LIMIT = 600
 AGAIN_PREFIX = "dice:again:"
 _FATE_TERM = re.compile(r"\((\d+)d3\[dF\]-\d+\)")
 
+#: `/help topic:roll` (and `topic:dice`): the notation, a line per form (README's table, shorter).
+NOTATION_HELP: tuple[tuple[str, str], ...] = (
+    (
+        "Dice and arithmetic",
+        "`2d6+3` `(1d8+2)*2` dice and arithmetic · `d%` a percentile die\n"
+        "`4dF` Fate dice (-, 0, +) · `d66` `d33` two dice read as tens and units · "
+        "`2d66` several table results, never added",
+    ),
+    (
+        "Keep, drop, reroll, explode",
+        "`4d6kh3` `4d6kl1` keep the highest 3 / lowest 1 · `4d6pl1` `4d6ph1` drop them · "
+        "`6d6k>4` keep those above 4\n"
+        "`4d6k3` `4d6d1` Dice Maiden's keep and drop (the reply says how it read them)\n"
+        "`4d6rr1` reroll ones until none is left · `4d6ro<3` reroll once · `4d6ra6` add a die once\n"
+        "`6d6e6` each 6 adds a die · `2d6mi2` `2d6ma5` minimum / maximum per die · "
+        "`(1d6,2d4)kh1` the best of a set",
+    ),
+    (
+        "Success pools",
+        "`10d6>=4` `10d6 4+` `10d6 t4` count the dice showing 4 or more · `10d6<=2` 2 or less · "
+        "`10d6==6` exactly 6\n"
+        "`10d6 4+ 1-` ones are failures taken off the successes · `10wh4+` ten D6 hitting on 4+\n"
+        "`10d6rr1e6>=4` rerolls and explodes before counting",
+    ),
+    (
+        "Habits",
+        "`6 4d6kh3` roll it 6 times in one message · `1d20 adv` `1d20+5 dis` advantage, "
+        "disadvantage\n"
+        "`2d6+3 # to hit` a label after `#` · a saved roll's name, alone or as `3 fireball`, "
+        "`fireball+5`\n"
+        "Capitals and spaces around operators are forgiven; a space never joins two numbers "
+        "(`10d6 4` is refused, with a suggestion).",
+    ),
+)
+
 
 def shown_expression(canonical: str) -> str:
     """The canonical form as a player reads it: Fate dice as ``4dF``."""
@@ -193,6 +228,10 @@ class Dice(commands.Cog):
     @property
     def saved(self) -> Any:
         return self.bot.saved_rolls  # type: ignore[attr-defined]
+
+    def help_fields(self) -> tuple[tuple[str, str], ...]:
+        """The dice notation, for `/help topic:roll` and `/help topic:dice`."""
+        return NOTATION_HELP
 
     # -- rolling ----------------------------------------------------------------------------
 

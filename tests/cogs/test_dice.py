@@ -505,3 +505,50 @@ async def test_a_slow_roll_is_acknowledged_then_answered_with_the_right_visibili
     assert len(shown) == 1 and shown[0].ephemeral == private
     assert shown[0].embed.fields[0].name == "Total"
     assert (shown[0] in driver.history(user=driver.user("bob"))) != private
+
+
+async def test_help_lists_a_games_commands_in_play_order_by_what_a_player_does(driver: OfflineDriver) -> None:
+    # Issue 34, item 19: /help listed /bf draw first; commands came in no order.
+    shown = (await driver.command("/help topic:bf")).message
+    order = [line.split("`")[1] for line in shown.text.splitlines() if "`/bf " in line]
+    assert order[:2] == ["/bf new", "/bf join"] and order.index("/bf place") < order.index("/bf play")
+    assert order.index("/bf play") < order.index("/bf concede") and order[-1] == "/bf end"
+    headings = [h for h in ("[Gather and build]", "[Your turn]", "[Fix, nudge or stop]") if h in shown.text]
+    assert headings == ["[Gather and build]", "[Your turn]", "[Fix, nudge or stop]"]
+    overview = (await driver.command("/help")).message.text
+    assert overview.index("`/bf new`") < overview.index("`/bf play`") < overview.index("`/bf end`")
+
+
+async def test_the_play_order_names_only_real_commands_and_misses_none(driver: OfflineDriver) -> None:
+    from cogs.help import MORE, PLAY_ORDER, sections
+
+    for group in driver.bot.tree.get_commands():
+        if not isinstance(group, app_commands.Group):
+            continue
+        leaves = [c.qualified_name for c in group.walk_commands() if not isinstance(c, app_commands.Group)]
+        listed = [c.qualified_name for _, found in sections(group) for c in found]
+        assert sorted(listed) == sorted(leaves), group.name  # each exactly once, "More" included
+        named = [f"{group.name} {n}" for _, names in PLAY_ORDER.get(group.name, ()) for n in names]
+        assert set(named) <= set(leaves), f"{group.name}: {set(named) - set(leaves)} are not commands"
+        more = [c.qualified_name for h, found in sections(group) if h == MORE for c in found]
+        assert not more, f"place {more} under a heading of PLAY_ORDER['{group.name}'] in cogs/help.py"
+
+
+async def test_help_for_one_command_gives_its_options_and_the_notation_once(driver: OfflineDriver) -> None:
+    # Issue 34, item 19: /help topic:roll repeated its description and had no notation table.
+    from cogs.dice import NOTATION_HELP
+    from rules.dice import parse
+
+    shown = (await driver.command("/help topic:roll")).message
+    description = driver.bot.tree.get_command("roll").description
+    assert shown.text.count(description) == 1
+    assert "`expression`" in shown.text and "`times` (optional)" in shown.text
+    for title, _ in NOTATION_HELP:
+        assert f"[{title}]" in shown.text
+    assert len(shown.text) < 6000
+    # Every example in the table rolls (but the one shown as refused, and saved names).
+    examples = [e for _, text in NOTATION_HELP for e in re.findall(r"`([^`]+)`", text)]
+    for example in examples:
+        if example in ("10d6 4", "#") or "fireball" in example:
+            continue
+        parse(example)
