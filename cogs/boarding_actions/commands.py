@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
-from bot.storage.games import MAX_UNDO_STEPS, EventRecord
+from bot.storage.games import EventRecord
 from bot.text import public
 from cogs.boarding_actions.controls import show
 from cogs.boarding_actions.game import KIT, BAGame, check_player, placeholder
@@ -32,7 +32,7 @@ from rules.boarding_actions.content import MissionLibrary, default_library
 from rules.boarding_actions.missions import MAX_PATROL_POINTS, Role
 from rules.boarding_actions.rolls import roll_mission
 from rules.boarding_actions.topics import RulesLibrary, load_rules
-from rules.errors import NotFoundError, RuleError
+from rules.errors import NotFoundError
 
 log = logging.getLogger("herald.boarding_actions")
 
@@ -179,21 +179,10 @@ class BoardingActions(
         starter = game.record.created_by
 
         def may_undo(event: EventRecord) -> bool:
-            # Moving the tracker to a newer message is bookkeeping, not a step: undo looks past it.
-            return event.action == TRACKER_MOVED or event.actor_id == me or starter == me or manager
+            return event.actor_id == me or starter == me or manager
 
-        recent = await KIT.store(interaction).events(game.id, limit=MAX_UNDO_STEPS)
-        target = next((e for e in recent if not e.undone and e.action not in ("undo", TRACKER_MOVED)), None)
-        if target is not None and target.action != "start" and not may_undo(target):
-            raise RuleError(  # before undoing any tracker move on the way
-                f"The last step ({target.summary or target.action}) was made by <@{target.actor_id}>: "
-                "only they, the game's starter or a Manage Server member can undo it."
-            )
-        restored, event = await KIT.undo(interaction, may_undo=may_undo)
-        for _ in range(MAX_UNDO_STEPS):
-            if event.action != TRACKER_MOVED:
-                break
-            restored, event = await KIT.undo(interaction, may_undo=may_undo)
+        # Moving the tracker to a newer message is bookkeeping, not a step: undo goes through it.
+        restored, event = await KIT.undo(interaction, may_undo=may_undo, through=(TRACKER_MOVED,))
         shown = Shown(restored.id, restored.version, restored.state, restored.record.created_by)
         note = f"{public(interaction.user.display_name, 40)} took back: {event.summary or event.action}."
         await post_tracker(interaction, shown, note=quote(note, 300))
