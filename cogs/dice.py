@@ -13,6 +13,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.limits import (
+    MAX_AUTHOR,
     MAX_CHOICE_CHARS,
     MAX_CHOICES,
     MAX_CUSTOM_ID,
@@ -25,7 +26,7 @@ from bot.limits import (
 from bot.send import private as answer_privately
 from bot.send import send
 from bot.storage import SavedRoll
-from bot.text import public
+from bot.text import plain, public
 from bot.views import PersistentButton, is_manager
 from rules.dice import (
     INLINE_WORK,
@@ -156,7 +157,7 @@ def roll_embed(
         else:
             values = ", ".join(str(r.total) for r in series.results)
             embed.add_field(name="Results", value=clip(values, MAX_FIELD_VALUE))
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
 
     dice = sum(r.dice_rolled for r in series.results)
     repeat = f" × {len(series.results)}" if len(series.results) > 1 else ""

@@ -9,7 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.heavy import run_heavy
+from bot.limits import MAX_AUTHOR
 from bot.play import Image, send
+from bot.text import plain
 from renderers.odds_chart import render_odds_chart
 from rules.dice import MAX_EXPRESSION_LENGTH, DiceError, RollKind, RollSpec, expand_saved, parse
 from rules.dice_odds import DiceOdds, odds
@@ -79,7 +81,7 @@ def odds_embed(
         description="\n".join(lines),
         colour=COLOUR,
     )
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     embed.add_field(name=f"Chance of each {what}", value=table(dist), inline=False)
     if result.notes:
         embed.add_field(name="Approximation", value="\n".join(result.notes), inline=False)

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.limits import MAX_AUTHOR
+from bot.text import plain
 from rules.infinity import (
     CONTINUOUS_DEPTH,
     MODIFIER_CAP,
@@ -84,7 +86,7 @@ def normal_roll_embed(user: discord.abc.User, result: NormalRoll) -> discord.Emb
     """A Normal Roll: every die, successes in bold, Criticals marked, failures struck out."""
     sv_text = _sv_line(result.attribute, result.modifier, result.sv)
     embed = discord.Embed(title=f"🎲 Normal Roll · {sv_text}", colour=ACTIVE_COLOUR)
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     if result.automatic_failure:
         embed.description = "Automatic failure: the SV is below 1, so nothing is rolled."
     else:
@@ -176,7 +178,7 @@ def f2f_embed(user: discord.abc.User, result: FaceToFace) -> discord.Embed:
         description=_outcome(result),
         colour=_COLOURS[result.winner],
     )
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     for name in (SideName.ACTIVE, SideName.REACTIVE):
         side = result.active if name is SideName.ACTIVE else result.reactive
         value = _side_dice(side, result.dice(name), result.dice(name.other), result.edition)

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.limits import MAX_EMBED_DESCRIPTION
+from bot.limits import MAX_AUTHOR, MAX_EMBED_DESCRIPTION
 from bot.play import Image
-from bot.text import public
+from bot.text import plain, public
 from cogs.wh40k.inputs import EditionUsed, Read
 from renderers.odds_chart import render_odds_chart
 from rules.distribution import Distribution, percent
@@ -146,7 +146,7 @@ def attack_reply(
         if spared:
             text += f"\n{spared}"
     embed = discord.Embed(title=title, description=text, colour=COLOUR)
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)
     notes = dict.fromkeys(n for r in rolled.rolls for n in r.notes)
     footer = ["bold: critical", "struck: re-rolled", *rolled.notes, *notes]
@@ -280,7 +280,7 @@ def odds_reply(
     profile = target.target
     title = f"📊 Odds against {public(target.label(60))} · {used.edition.value} edition"
     embed = discord.Embed(title=title, colour=COLOUR)
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, weapons, target, situation, used)
     compare = len(results) > 1
     for index, (weapon, result) in enumerate(zip(weapons, results, strict=True)):
