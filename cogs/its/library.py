@@ -29,7 +29,7 @@ from rules.its.decks import (
 )
 from rules.its.scenario import Scenario, SpecialRule, normalise_name
 from rules.its.topics import DEFAULT_TOPIC_DIR, Topic, TopicLibrary, load_topics
-from rules.text import small_number
+from rules.text import small_number, spelled_digits
 
 log = logging.getLogger("herald.its")
 
@@ -212,8 +212,8 @@ class ItsContent:
             found = find_card(self.decks[deck_id].cards, rest)
             if found is not None:
                 return self.decks[deck_id], found
-        number = text.lstrip("#").strip()
-        if number.isdecimal():
+        number = spelled_digits(text)
+        if number is not None:
             value = small_number(number)
             if value is None:
                 numbers = sorted({c.number for _, c in self._cards if c.number is not None})
@@ -255,8 +255,8 @@ class ItsContent:
     def suggest_cards(self, text: str) -> list[str]:
         """References of the cards closest to ``text``, each card name once (the first deck that
         has it), or every card with that printed number."""
-        number = text.strip().lstrip("#").strip()
-        if number.isdecimal():
+        number = spelled_digits(text)
+        if number is not None:
             value = small_number(number)
             return [] if value is None else [f"{d.id}:{value}" for d, _ in self._numbered(value)]
         seen: set[str] = set()
