@@ -187,3 +187,14 @@ def test_the_cycle_finder_finds_a_circle(tmp_path: Path) -> None:
     relative = tmp_path / "c.py"
     relative.write_text("from . import b\nfrom .a import f\n", encoding="utf-8")
     assert _imports_of(relative, "pkg.c", {"pkg.a", "pkg.b", "pkg.c"}) == {"pkg.a", "pkg.b"}
+
+
+def test_discord_links_are_built_in_one_place() -> None:
+    # Issue 34, item 21: links to channels and messages were built by hand in several cogs.
+    for package in ("cogs", "web"):
+        for path in files(package):
+            assert "discord.com/channels" not in path.read_text(encoding="utf-8"), f"{path}: use bot.links"
+    from bot.links import jump_link
+
+    assert jump_link(5, 6, 7) == "https://discord.com/channels/5/6/7"
+    assert jump_link(None, 6) == "https://discord.com/channels/@me/6"
