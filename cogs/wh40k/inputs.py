@@ -18,8 +18,11 @@ from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, n
 from bot.text import public
 from cogs.wh40k import army
 from rules.wh40k import ProfileError, Target, Weapon, parse_target, parse_weapon
+
+# Re-exported for commands.py and replies.py: which edition applies is a rule (rules/wh40k/editions.py).
+from rules.wh40k.editions import EditionUsed as EditionUsed
+from rules.wh40k.editions import edition_for as edition_for
 from rules.wh40k.profiles import (
-    DEFAULT_EDITION,
     Edition,
     Unit,
     parse_edition,
@@ -240,28 +243,3 @@ def situation_choices(current: str) -> list[tuple[str, str]]:
         for word in _SITUATION_WORDS
         if word not in present and word.startswith(fragment)
     ]
-
-
-@dataclass(frozen=True)
-class EditionUsed:
-    """The edition a command runs under, and why (shown in every reply)."""
-
-    edition: Edition
-    reason: str
-
-    @property
-    def text(self) -> str:
-        return f"{self.edition.value} edition ({self.reason})"
-
-
-def edition_for(chosen: str | None, *reads: Read) -> EditionUsed:
-    """The option if given; else the edition the first saved profile was kept for; else 11th.
-
-    A saved profile of the other edition is named, so a player sees why.
-    """
-    if chosen:
-        return EditionUsed(parse_edition(chosen), "chosen")
-    for read_ in reads:
-        if read_.edition is not None and read_.name:
-            return EditionUsed(read_.edition, f"saved with {read_.name}")
-    return EditionUsed(DEFAULT_EDITION, "the default; `edition:10th` for 10th")
