@@ -198,3 +198,18 @@ def test_discord_links_are_built_in_one_place() -> None:
 
     assert jump_link(5, 6, 7) == "https://discord.com/channels/5/6/7"
     assert jump_link(None, 6) == "https://discord.com/channels/@me/6"
+
+
+def test_every_file_a_package_reads_is_package_data() -> None:
+    # Issue 34, item 21: the migrations' .sql files were left out of an installed package.
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    data = config["tool"]["setuptools"]["package-data"]
+    for package in ("bot", "web"):
+        for path in sorted((ROOT / package).rglob("*")):
+            if path.is_dir() or path.suffix in (".py", ".pyc", ".md") or "__pycache__" in path.parts:
+                continue
+            inside = path.relative_to(ROOT / package).as_posix()
+            assert any(fnmatch.fnmatch(inside, glob) for glob in data.get(package, [])), f"{package}/{inside}"
