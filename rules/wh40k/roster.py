@@ -30,6 +30,7 @@ import json
 import re
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError
 
@@ -38,6 +39,7 @@ from defusedxml import DefusedXmlException
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError, quote
+from rules.text import small_number
 from rules.wh40k.profiles import (
     MAX_ATTACKING_MODELS,
     MAX_TARGET_MODELS,
@@ -54,9 +56,34 @@ MAX_ZIP_ENTRIES = 8
 MAX_DEPTH = 40
 """Deepest nesting of a roster's elements (a real roster stays under 15)."""
 MAX_UNITS = 150
+"""Most units read from one roster (a 3,000-point list has under 60)."""
 MAX_WEAPONS_PER_UNIT = 30
+"""Most weapon profiles kept for one unit (a real datasheet has under 15)."""
 MAX_NAME = 60
 MAX_PROBLEMS = 40
+MAX_KEYWORD_TEXT = 400
+"""Characters of a weapon's Keywords read (a real one has under 100); the rest is cut, and said."""
+MAX_KEYWORDS_PER_WEAPON = 12
+"""Keywords read from one weapon (a real one has under 6)."""
+MAX_ABILITY_TEXT = 2000
+"""Characters of one ability's or rule's text searched for saves (a real one has under 1,000)."""
+MAX_DROPPED_SHOWN = 5
+"""Unknown keywords named in the note that says they were left out (the rest are counted)."""
+
+SHOW_ONLY_KEYWORDS = frozenset(
+    {
+        "assault",
+        "pistol",
+        "precision",
+        "extra attacks",
+        "one shot",
+        "close-quarters",
+        "indirect fire",
+        "conversion",
+    }
+)
+"""Weapon keywords kept for show: they change nothing in one attack sequence but the volley
+(Pistol) or a player's reading. Any other keyword Herald does not calculate with is left out."""
 
 TARGET_KEYWORDS = (
     "infantry",
@@ -99,6 +126,11 @@ _INVULNERABLE = re.compile(r"([2-6])\+\s*invulnerable save|invulnerable save\s*\
 _INVULNERABLE_NAMED = re.compile(r"^\s*([2-6])\+", re.IGNORECASE)
 _FEEL_NO_PAIN = re.compile(r"feel no pain\s*\(?([2-6])\+", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+READ_AS_JSON = "New Recruit JSON"
+READ_AS_XML = "BattleScribe XML (.ros)"
+READ_AS_ROSZ = "BattleScribe zipped XML (.rosz)"
 
 
 class RosterError(RuleError):
@@ -233,6 +265,8 @@ class Roster(BaseModel):
     points: int | None = None
     units: tuple[RosterUnit, ...] = ()
     problems: tuple[str, ...] = ()
+    read_as: str = ""
+    """The format the file was read as (``New Recruit JSON``...), whatever its name said."""
 
     def unit(self, name: str) -> RosterUnit | None:
         key = " ".join(name.split()).lower()
@@ -254,10 +288,13 @@ def parse_roster(data: bytes, filename: str = "roster") -> Roster:
             f"`{shown}` is {len(data) / 1024 / 1024:.1f} MiB; a roster may be at most "
             f"{MAX_ROSTER_BYTES // 1024 // 1024} MiB."
         )
-    if data.startswith(b"PK"):
+    zipped = data.startswith(b"PK")
+    if zipped:
         data = _unzip(data, shown)
-    tree = _read_tree(data, shown)
-    return _roster(tree, shown)
+    tree, read_as = _read_tree(data, shown)
+    if zipped:
+        read_as = READ_AS_ROSZ if read_as == READ_AS_XML else f"{read_as}, zipped"
+    return _roster(tree, shown, read_as)
 
 
 def _unzip(data: bytes, shown: str) -> bytes:
@@ -306,12 +343,13 @@ def _unzip(data: bytes, shown: str) -> bytes:
     return inner
 
 
-def _read_tree(data: bytes, shown: str) -> dict[str, Any]:
+def _read_tree(data: bytes, shown: str) -> tuple[dict[str, Any], str]:
     """The roster as nested dicts (JSON as it is; XML turned into the same shape)."""
     text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"{"):
         try:
-            loaded = json.loads(text.decode("utf-8"))
+            # an integer of thousands of digits stays text, read (and refused) where it is used
+            loaded = json.loads(text.decode("utf-8"), parse_int=_json_int)
         except RecursionError:
             raise _too_deep(shown) from None
         except (UnicodeDecodeError, ValueError) as error:
@@ -321,7 +359,7 @@ def _read_tree(data: bytes, shown: str) -> dict[str, Any]:
             loaded = loaded["roster"]
         if not isinstance(loaded, dict):
             raise _not_roster(shown)
-        return loaded
+        return loaded, READ_AS_JSON
     if text.startswith(b"<"):
         try:
             root = safe_xml.fromstring(text, forbid_dtd=True, forbid_entities=True, forbid_external=True)
@@ -333,11 +371,20 @@ def _read_tree(data: bytes, shown: str) -> dict[str, Any]:
             raise RosterError(f"`{shown}` is not valid XML ({quote(error, 80)}): export it again.") from None
         if _local(root.tag) != "roster":
             raise _not_roster(shown)
-        return _element(root, 0, shown)
+        return _element(root, 0, shown), READ_AS_XML
     raise RosterError(
         f"`{shown}` is not a roster Herald can read: send a New Recruit or BattleScribe export "
         "(.json, .ros or .rosz)."
     )
+
+
+def _json_int(text: str) -> int | str:
+    return int(text) if len(text) <= 12 else text
+
+
+def _small(text: str, max_digits: int) -> int | None:
+    """:func:`rules.text.small_number` for ASCII digits only (``²`` or ``٣`` is no datasheet's number)."""
+    return small_number(text, max_digits=max_digits) if text.isascii() else None
 
 
 def _not_roster(shown: str) -> RosterError:
@@ -394,12 +441,70 @@ def _list(node: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
 
 
-def _text(value: Any) -> str:
+MAX_TEXT = 4000
+"""Characters of any one value read from the file (names, characteristics, ability text)."""
+
+
+def _raw(value: Any) -> str:
     if isinstance(value, dict):
         value = value.get("$text", value.get("value", ""))
     if isinstance(value, bool) or value is None:
         return ""
-    return " ".join(str(value).split())
+    return str(value)
+
+
+def _text(value: Any, limit: int = MAX_TEXT) -> str:
+    """A value from the file as one line of at most ``limit`` characters (a hostile 8 MB name or
+    keyword list costs no more than a real one past this point)."""
+    return " ".join(_raw(value)[:limit].split())
+
+
+@dataclass
+class _Notes:
+    """What reading a roster left out or cut, said to the player with the import."""
+
+    problems: list[str] = field(default_factory=list)
+    names_cut: int = 0
+    keywords_cut: list[str] = field(default_factory=list)
+    dropped: set[str] = field(default_factory=set)
+    odd_numbers: dict[str, tuple[str, str]] = field(default_factory=dict)
+    weapons_left_out: list[str] = field(default_factory=list)
+
+    def name(self, value: Any, fallback: str = "unnamed") -> str:
+        """:func:`clean_name`, counting the names cut."""
+        if len(_text(value, MAX_NAME * 2)) > MAX_NAME:
+            self.names_cut += 1
+        return clean_name(value, fallback)
+
+    def drop(self, keyword: str) -> None:
+        self.dropped.add(keyword[:30])
+
+    def said(self) -> tuple[str, ...]:
+        """The problems, then one line per kind of cut, at most :data:`MAX_PROBLEMS` lines."""
+        lines = list(self.problems)
+        if len(lines) > MAX_PROBLEMS:
+            lines = [*lines[:MAX_PROBLEMS], f"... and {len(lines) - MAX_PROBLEMS} more."]
+        if self.weapons_left_out:
+            shown = ", ".join(self.weapons_left_out[:3]) + (" ..." if len(self.weapons_left_out) > 3 else "")
+            lines.append(
+                f"Units with more than {MAX_WEAPONS_PER_UNIT} weapon profiles kept their first "
+                f"{MAX_WEAPONS_PER_UNIT}: {shown}."
+            )
+        if self.keywords_cut:
+            shown = ", ".join(self.keywords_cut[:3]) + (" ..." if len(self.keywords_cut) > 3 else "")
+            lines.append(
+                f"Keywords past {MAX_KEYWORDS_PER_WEAPON} (or {MAX_KEYWORD_TEXT} characters) on one weapon "
+                f"were cut: {shown}."
+            )
+        if self.dropped:
+            names = ", ".join(sorted(self.dropped)[:MAX_DROPPED_SHOWN])
+            more = f" ({len(self.dropped)} in all)" if len(self.dropped) > MAX_DROPPED_SHOWN else ""
+            lines.append(f"Weapon keywords Herald does not calculate with were left out: {names}{more}.")
+        if self.names_cut:
+            lines.append(f"{self.names_cut} name(s) longer than {MAX_NAME} characters were cut.")
+        for what, (shown, then) in self.odd_numbers.items():
+            lines.append(f"{what} `{shown}` can't be read: {then}.")
+        return tuple(lines)
 
 
 def clean_name(value: Any, fallback: str = "unnamed") -> str:
@@ -414,25 +519,34 @@ def clean_name(value: Any, fallback: str = "unnamed") -> str:
     return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
 
 
-def _number(node: dict[str, Any]) -> int:
-    try:
-        value = int(float(_text(node.get("number", 1)) or 1))
-    except ValueError:
+def _count(value: Any, notes: _Notes, what: str, then: str) -> int | None:
+    """A count or points value from the file (``5``, ``5.0``), through the one door for numbers:
+    ``1e999``, ``-inf``, ``NaN`` or 5,000 digits is None (and said once), never an exception."""
+    text = _text(value)
+    whole = text[:-2] if text.endswith(".0") else text
+    number = _small(whole, 6)
+    if number is None and text:
+        shown = quote(text, 12) if len(text) <= 12 else f"{quote(text, 8)} ({len(text):,} characters)"
+        notes.odd_numbers.setdefault(what, (shown, then))
+    return number
+
+
+def _number(node: dict[str, Any], notes: _Notes) -> int:
+    """A selection's ``number`` (how many of it), 0 to 1,000; 1 when it can't be read."""
+    if node.get("number") is None:
         return 1
-    return max(0, min(value, 1000))
+    value = _count(node.get("number"), notes, "A selection's number", "1 was counted")
+    return 1 if value is None else min(value, 1000)
 
 
 def _characteristics(profile: dict[str, Any]) -> dict[str, str]:
     return {_text(c.get("name")).upper(): _text(c) for c in _list(profile, "characteristics")}
 
 
-def _points(roster: dict[str, Any]) -> int | None:
+def _points(roster: dict[str, Any], notes: _Notes) -> int | None:
     for cost in _list(roster, "costs"):
         if _text(cost.get("name")).lower() in ("pts", "points"):
-            try:
-                return int(float(_text(cost.get("value"))))
-            except ValueError:
-                return None
+            return _count(cost.get("value"), notes, "The roster's points", "left out")
     return None
 
 
@@ -464,20 +578,20 @@ def _unit_selections(force: dict[str, Any]) -> Iterator[dict[str, Any]]:
             stack.extend(reversed(_list(selection, "selections")))
 
 
-def _roster(tree: dict[str, Any], shown: str) -> Roster:
+def _roster(tree: dict[str, Any], shown: str, read_as: str) -> Roster:
     if not isinstance(tree.get("forces"), list):
         raise _not_roster(shown)
-    problems: list[str] = []
+    notes = _Notes()
     units: list[RosterUnit] = []
     faction = ""
     seen: dict[str, int] = {}
     for force in _forces(tree):
-        faction = faction or clean_name(force.get("catalogueName"), "")
+        faction = faction or notes.name(force.get("catalogueName"), "")
         for selection in _unit_selections(force):
             if len(units) >= MAX_UNITS:
-                problems.append(f"More than {MAX_UNITS} units: the rest were left out.")
+                notes.problems.append(f"More than {MAX_UNITS} units: the rest were left out.")
                 break
-            unit = _unit(selection, problems)
+            unit = _unit(selection, notes)
             if unit is None:
                 continue
             key = unit.name.lower()
@@ -485,19 +599,20 @@ def _roster(tree: dict[str, Any], shown: str) -> Roster:
             if seen[key] > 1:
                 unit = unit.model_copy(update={"name": f"{unit.name} ({seen[key]})"})
             units.append(unit)
+        if len(units) >= MAX_UNITS:
+            break
     if not units:
         raise RosterError(
             f"`{shown}` has no unit Herald can read (a unit needs a Unit profile or weapons)."
-            + (f" {problems[0]}" if problems else "")
+            + (f" {notes.problems[0]}" if notes.problems else "")
         )
-    if len(problems) > MAX_PROBLEMS:
-        problems = [*problems[:MAX_PROBLEMS], f"... and {len(problems) - MAX_PROBLEMS} more."]
     return Roster(
-        name=clean_name(tree.get("name"), "Army list"),
+        name=notes.name(tree.get("name"), "Army list"),
         faction=faction,
-        points=_points(tree),
+        points=_points(tree, notes),
         units=tuple(units),
-        problems=tuple(problems),
+        problems=notes.said(),
+        read_as=read_as,
     )
 
 
@@ -511,11 +626,11 @@ def _walk(selection: dict[str, Any]) -> Iterator[tuple[dict[str, Any], bool]]:
         stack.extend((child, in_model or is_model) for child in reversed(_list(node, "selections")))
 
 
-def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
-    name = clean_name(selection.get("name"))
+def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
+    name = notes.name(selection.get("name"))
     nodes = list(_walk(selection))
     model_count = sum(
-        _number(node)
+        _number(node, notes)
         for node, in_model in nodes
         if _text(node.get("type")).lower() == "model" and not in_model
     )
@@ -524,18 +639,22 @@ def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
     texts: list[str] = []
     keywords: list[str] = []
     weapons: dict[tuple[str, bool], RosterWeapon] = {}
+    left_out = False
     for node, _in_model in nodes:
-        carriers = models if node is selection else _number(node)
+        carriers = models if node is selection else _number(node, notes)
         bases_here: set[tuple[str, bool]] = set()
         for profile in _list(node, "profiles"):
-            type_name = _text(profile.get("typeName")).lower()
+            type_name = _text(profile.get("typeName"), 40).lower()
             if type_name in _UNIT_TYPES:
                 found = _characteristics(profile)
                 if stats is None and {"T", "SV", "W"} <= found.keys():
                     stats = found
             elif type_name in ("ranged weapons", "melee weapons"):
                 melee = type_name == "melee weapons"
-                weapon = _weapon(profile, melee, carriers, name, problems)
+                if len(weapons) >= MAX_WEAPONS_PER_UNIT:
+                    left_out = True
+                    continue
+                weapon = _weapon(profile, melee, carriers, name, notes)
                 if weapon is None:
                     continue
                 base = (_base_name(weapon.name), melee)
@@ -546,23 +665,27 @@ def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
                 if key in weapons:
                     old = weapons[key]
                     weapons[key] = old.model_copy(update={"count": min(old.count + weapon.count, 1000)})
-                elif len(weapons) < MAX_WEAPONS_PER_UNIT:
+                else:
                     weapons[key] = weapon
             elif type_name == "abilities" or "invulnerable" in type_name:
-                profile_name = _text(profile.get("name"))
-                description = " ".join(_characteristics(profile).values())
+                profile_name = _text(profile.get("name"), 200)
+                description = " ".join(_characteristics(profile).values())[:MAX_ABILITY_TEXT]
                 texts.append(f"{profile_name}: {description}")
                 if "invulnerable" in profile_name.lower() or "invulnerable" in type_name:
                     named = _INVULNERABLE_NAMED.match(description)
                     if named:
                         texts.append(f"{named.group(1)}+ invulnerable save")
         for rule in _list(node, "rules"):
-            texts.append(f"{_text(rule.get('name'))}: {_text(rule.get('description'))}")
+            texts.append(
+                f"{_text(rule.get('name'), 200)}: {_text(rule.get('description'), MAX_ABILITY_TEXT)}"
+            )
         if node is selection:
             for category in _list(node, "categories"):
-                word = _text(category.get("name")).lower().replace(" ", "-")
+                word = _text(category.get("name"), 40).lower().replace(" ", "-")
                 if word in TARGET_KEYWORDS and word not in keywords:
                     keywords.append(word)
+    if left_out:
+        notes.weapons_left_out.append(name)
     stated = " ".join(texts)
     invulnerable = _best(_INVULNERABLE.findall(stated))
     feel_no_pain = _best(_FEEL_NO_PAIN.findall(stated))
@@ -570,16 +693,16 @@ def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
     if stats is not None:
         toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])
         if None in (toughness, save, wounds) or not (1 <= (toughness or 0) <= 30 and 2 <= (save or 0) <= 7):
-            problems.append(
-                f"{name}: its Unit profile (T {quote(stats['T'], 8)}, Sv {quote(stats['SV'], 8)}, "
-                f"W {quote(stats['W'], 8)}) can't be read, so it can't be a target."
+            notes.problems.append(
+                f"{name}: its Unit profile (T {_shown(stats['T'])}, Sv {_shown(stats['SV'])}, "
+                f"W {_shown(stats['W'])}) can't be read, so it can't be a target."
             )
             toughness = save = wounds = None
     if stats is None and not weapons:
-        problems.append(f"{name}: no Unit profile and no weapon profile, so it was left out.")
+        notes.problems.append(f"{name}: no Unit profile and no weapon profile, so it was left out.")
         return None
     if stats is None:
-        problems.append(f"{name}: no Unit profile (T, Sv, W), so it can't be a target.")
+        notes.problems.append(f"{name}: no Unit profile (T, Sv, W), so it can't be a target.")
     return RosterUnit(
         name=name,
         models=models,
@@ -591,6 +714,11 @@ def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
         keywords=tuple(keywords),
         weapons=tuple(weapons.values()),
     )
+
+
+def _shown(value: str) -> str:
+    """A value from the file as a message quotes it: short, or its start and its length."""
+    return f"`{quote(value, 8)}`" if len(value) <= 8 else f"`{quote(value, 6)}` ({len(value):,} characters)"
 
 
 def _base_name(name: str) -> str:
@@ -605,17 +733,18 @@ def _best(found: list[str] | list[tuple[str, ...]]) -> int | None:
 
 
 def _stat(text: str) -> int | None:
-    match = re.match(r"^(\d+)\+?\"?$", text.strip())
-    return int(match.group(1)) if match else None
+    """A characteristic such as ``4``, ``3+`` or ``12"``, read through the one door for numbers
+    (a toughness of 5,000 digits is None, never an exception)."""
+    return _small(text.strip().removesuffix('"').removesuffix("+"), 3)
 
 
-_DICE = re.compile(r"^(\d*D[36](?:\+\d+)?|\d+)$", re.IGNORECASE)
+_DICE = re.compile(r"^(\d{0,2}D[36](?:\+\d{1,2})?|\d{1,3})$", re.IGNORECASE | re.ASCII)
 
 
 def _weapon(
-    profile: dict[str, Any], melee: bool, carriers: int, unit: str, problems: list[str]
+    profile: dict[str, Any], melee: bool, carriers: int, unit: str, notes: _Notes
 ) -> RosterWeapon | None:
-    name = clean_name(profile.get("name"))
+    name = notes.name(profile.get("name"))
     found = _characteristics(profile)
     skill_key = "WS" if melee else "BS"
     attacks, skill = found.get("A", ""), found.get(skill_key, "").upper().replace(" ", "")
@@ -625,38 +754,40 @@ def _weapon(
         for label, value, ok in (
             ("A", attacks, bool(_DICE.match(attacks))),
             (skill_key, skill, bool(re.match(r"^[2-6]\+$|^N/?A$|^-$", skill))),
-            ("S", strength, strength.isdigit()),
-            ("AP", ap, bool(re.match(r"^[-+]?\d$", ap))),
+            ("S", strength, _small(strength, 3) is not None),
+            ("AP", ap, bool(re.match(r"^[-+]?\d$", ap, re.ASCII))),
             ("D", damage, bool(_DICE.match(damage))),
         )
         if not ok
     ]
     if wrong:
         shown = ", ".join(f"{label} `{quote(found.get(label, '') or 'missing', 10)}`" for label in wrong)
-        problems.append(f"{unit}: {name} ({shown}) can't be read.")
+        notes.problems.append(f"{unit}: {name} ({shown}) can't be read.")
         return None
-    abilities: list[str] = []
-    unused: list[str] = []
-    for raw in re.split(r"[,;]", found.get("KEYWORDS", "")):
-        word = " ".join(raw.split()).lower().replace("twin linked", "twin-linked")
-        if not word or word == "-":
-            continue
-        if word in _FLAGS or _NUMBERED.match(word):
-            abilities.append(word)
-        elif match := _ANTI.match(word):
-            abilities.append(f"anti-{match.group(1).strip()} {match.group(2)}+")
-        else:
-            unused.append(word)
+    abilities, unused = _keywords(
+        _raw(
+            next(
+                (
+                    c
+                    for c in _list(profile, "characteristics")
+                    if _text(c.get("name"), 20).upper() == "KEYWORDS"
+                ),
+                None,
+            )
+        ),
+        f"{unit}: {name}",
+        notes,
+    )
     skill = "N/A" if skill in ("N/A", "NA", "-") else skill
     if skill == "N/A" and "torrent" not in abilities:
-        problems.append(f"{unit}: {name} has no {skill_key} and is not Torrent, so it can't be read.")
+        notes.problems.append(f"{unit}: {name} has no {skill_key} and is not Torrent, so it can't be read.")
         return None
     weapon = RosterWeapon(
         name=name,
         melee=melee,
         attacks=attacks.upper(),
         skill=skill,
-        strength=strength,
+        strength=str(_small(strength, 3)),
         ap=ap.lstrip("+"),
         damage=damage.upper(),
         count=max(1, min(carriers, MAX_ATTACKING_MODELS)),
@@ -667,9 +798,35 @@ def _weapon(
         parse_weapon(weapon.line())
     except ProfileError as error:
         reason = str(error).split("\n", 1)[0]
-        problems.append(f"{unit}: {name} can't be calculated ({quote(reason, 120)}).")
+        notes.problems.append(f"{unit}: {name} can't be calculated ({quote(reason, 120)}).")
         return None
     return weapon
+
+
+def _keywords(raw: str, where: str, notes: _Notes) -> tuple[list[str], list[str]]:
+    """A weapon's Keywords as the abilities Herald calculates with and the show-only ones it keeps;
+    the rest are left out (and counted). At most :data:`MAX_KEYWORD_TEXT` characters and
+    :data:`MAX_KEYWORDS_PER_WEAPON` keywords are read: past that the file is not a real roster's,
+    and the cut is said."""
+    pieces = re.split(r"[,;]", raw[:MAX_KEYWORD_TEXT], maxsplit=MAX_KEYWORDS_PER_WEAPON)
+    if len(raw) > MAX_KEYWORD_TEXT or len(pieces) > MAX_KEYWORDS_PER_WEAPON:
+        notes.keywords_cut.append(where)
+        pieces = pieces[:MAX_KEYWORDS_PER_WEAPON]
+    abilities: list[str] = []
+    unused: list[str] = []
+    for piece in pieces:
+        word = " ".join(piece.split()).lower().replace("twin linked", "twin-linked")
+        if not word or word == "-" or word in abilities or word in unused:
+            continue
+        if word in _FLAGS or _NUMBERED.match(word):
+            abilities.append(word)
+        elif match := _ANTI.match(word):
+            abilities.append(f"anti-{match.group(1).strip()} {match.group(2)}+")
+        elif word in SHOW_ONLY_KEYWORDS:
+            unused.append(word)
+        else:
+            notes.drop(word)
+    return abilities, unused
 
 
 EXAMPLE_JSON = json.dumps(

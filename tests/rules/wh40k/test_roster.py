@@ -13,6 +13,10 @@ from hypothesis import strategies as st
 from rules.wh40k import parse_target, parse_weapon
 from rules.wh40k.roster import (
     MAX_DEPTH,
+    MAX_KEYWORDS_PER_WEAPON,
+    MAX_NAME,
+    MAX_UNITS,
+    MAX_WEAPONS_PER_UNIT,
     MAX_ROSTER_BYTES,
     MAX_UNPACKED_BYTES,
     MAX_ZIP_ENTRIES,
@@ -33,7 +37,12 @@ def roster() -> Roster:
 @pytest.mark.parametrize("suffix", ["json", "ros", "rosz"])
 def test_each_format_reads_to_the_same_roster(suffix: str, roster: Roster) -> None:
     read = parse_roster((FILES / f"cinder_host.{suffix}").read_bytes(), f"cinder_host.{suffix}")
-    assert read == roster
+    assert read.model_copy(update={"read_as": ""}) == roster.model_copy(update={"read_as": ""})
+    assert read.read_as == {
+        "json": "New Recruit JSON",
+        "ros": "BattleScribe XML (.ros)",
+        "rosz": "BattleScribe zipped XML (.rosz)",
+    }[suffix]
     assert (read.name, read.faction, read.points) == ("Cinder Host Patrol", "Cinder Host", 500)
 
 
@@ -419,3 +428,122 @@ def test_eleventh_edition_keywords_become_abilities() -> None:
     read_maul = parse_weapon(weapons["Rift maul"].line())
     assert read_mortar.psychic and read_mortar.blast == 2
     assert read_maul.psychic and read_maul.cleave == 1
+
+
+# -- bounds and numbers (issue 32) -----------------------------------------------------------
+
+
+def _keyword_bomb(size: int) -> bytes:
+    """A roster whose one weapon's Keywords is ``kw,kw,...`` of ``size`` bytes, zipped."""
+    hulk = rosters.gravel_hulk()
+    hulk["selections"][0]["profiles"][0]["characteristics"][-1]["$text"] = "REPLACE"
+    ros = rosters.as_ros(rosters.roster_tree([hulk]))
+    filler = b"kw," * (size // 3)
+    return rosters.zipped({"roster.ros": ros.replace(b"REPLACE", filler)})
+
+
+def test_a_keyword_bomb_is_bounded_and_said() -> None:
+    """Issue 32: 8 MB of ``kw,kw,...`` zipped to some 10 KB kept 2.8 million keywords (14 MB of JSON)."""
+    data = _keyword_bomb(MAX_UNPACKED_BYTES - 4096)
+    assert len(data) < 64 * 1024
+    read = parse_roster(data, "bomb.rosz")
+    cannon = next(w for w in read.units[0].weapons if w.name == "Quake cannon")
+    assert cannon.abilities == () and cannon.unused == ()
+    assert len(read.model_dump_json()) < 8 * 1024
+    said = "\n".join(read.problems)
+    assert f"Keywords past {MAX_KEYWORDS_PER_WEAPON}" in said and "Gravel Hulk: Quake cannon" in said
+    assert "Weapon keywords Herald does not calculate with were left out: kw." in said
+
+
+def test_unknown_keywords_are_left_out_and_named_a_few() -> None:
+    hulk = rosters.gravel_hulk()
+    rivet = hulk["selections"][1]["profiles"][0]["characteristics"][-1]
+    rivet["$text"] = "Twin-linked, Pistol, Snazzy, Dakka, Boom 3, Zap, Pow, Kaboom, Whizz"
+    read = parse_roster(rosters.as_json(rosters.roster_tree([hulk])))
+    weapon = next(w for w in read.units[0].weapons if w.name == "Twin rivet gun")
+    assert weapon.abilities == ("twin-linked",) and weapon.unused == ("pistol",)
+    assert (
+        "Weapon keywords Herald does not calculate with were left out: boom 3, dakka, kaboom, pow, snazzy "
+        "(7 in all)." in read.problems
+    )
+
+
+def test_units_and_weapons_past_the_bounds_are_said() -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["selections"] = [
+        rosters.upgrade(f"Gun {i}", 1, rosters.weapon_profile(f"Gun {i}", 1, "4+", 4, 0, 1))
+        for i in range(MAX_WEAPONS_PER_UNIT + 5)
+    ]
+    many = [dict(rosters.gravel_hulk(), name=f"Hulk {i}") for i in range(MAX_UNITS + 3)]
+    read = parse_roster(rosters.as_json(rosters.roster_tree([hulk, *many])))
+    assert len(read.units) == MAX_UNITS
+    assert len(read.units[0].weapons) == MAX_WEAPONS_PER_UNIT
+    assert f"More than {MAX_UNITS} units: the rest were left out." in read.problems
+    assert any(f"kept their first {MAX_WEAPONS_PER_UNIT}: Gravel Hulk" in p for p in read.problems)
+
+
+def test_long_names_are_cut_and_said() -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["name"] = "H" * 5000
+    read = parse_roster(rosters.as_json(rosters.roster_tree([hulk], name="R" * 3000)))
+    assert len(read.units[0].name) == MAX_NAME and len(read.name) == MAX_NAME
+    assert "2 name(s) longer than 60 characters were cut." in read.problems
+
+
+def _with_raw(tree: dict, marker: str, raw: str) -> bytes:
+    """The roster as JSON with the string ``marker`` replaced by ``raw`` written as is (a number
+    Python's json would not write: ``1e999``, ``-inf``)."""
+    return rosters.as_json(tree).replace(json.dumps(marker).encode(), raw.encode())
+
+
+def test_a_toughness_of_five_thousand_digits_is_a_problem_not_a_crash() -> None:
+    """Issue 32 item 5: ``int()`` of 5,000 digits raised ValueError (an incident)."""
+    hulk = rosters.gravel_hulk()
+    hulk["profiles"][0] = rosters.unit_profile("Gravel Hulk", "9" * 5000, "3+", 12)
+    for data in (rosters.as_json(rosters.roster_tree([hulk])), rosters.as_rosz(rosters.roster_tree([hulk]))):
+        read = parse_roster(data, "t.json")
+        assert not read.units[0].can_be_target
+        assert read.problems[0].startswith("Gravel Hulk: its Unit profile (T `99999…` (")
+        assert read.problems[0].endswith("can't be read, so it can't be a target.")
+
+
+@pytest.mark.parametrize("raw", ["1e999", "-1e999", "Infinity", "-Infinity", "NaN", "9" * 5000, "-3", "2.5"])
+def test_a_selection_number_that_is_no_count_is_taken_as_one(raw: str) -> None:
+    """Issue 32 item 5: ``int(float("1e999"))`` raised OverflowError (an incident)."""
+    unit = rosters.ash_wardens()
+    unit["selections"][1]["number"] = "NUMBER"
+    read = parse_roster(_with_raw(rosters.roster_tree([unit]), "NUMBER", raw))
+    assert read.units[0].models == 2  # the Prime and one warden
+    assert any(p.startswith("A selection's number `") and "1 was counted" in p for p in read.problems)
+
+
+@pytest.mark.parametrize("raw", ["1e999", "-Infinity", "NaN", '"' + "9" * 5000 + '"'])
+def test_points_that_are_no_number_are_left_out(raw: str) -> None:
+    tree = rosters.roster_tree([rosters.gravel_hulk()])
+    tree["roster"]["costs"][0]["value"] = "POINTS"
+    read = parse_roster(_with_raw(tree, "POINTS", raw))
+    assert read.points is None
+    assert any(p.startswith("The roster's points `") and p.endswith("left out.") for p in read.problems)
+
+
+def test_numbers_in_xml_attributes_never_crash() -> None:
+    unit = rosters.ash_wardens()
+    unit["selections"][1]["number"] = "1e999"
+    tree = rosters.roster_tree([unit])
+    tree["roster"]["costs"][0]["value"] = "-inf"
+    read = parse_roster(rosters.as_ros(tree), "n.ros")
+    assert read.points is None and read.units[0].models == 2
+
+
+@pytest.mark.parametrize("strength", ["²", "9" * 5000, "٣"])
+def test_a_weapon_number_outside_ascii_digits_is_a_problem(strength: str) -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["selections"][0]["profiles"][0]["characteristics"][3]["$text"] = strength
+    read = parse_roster(rosters.as_json(rosters.roster_tree([hulk])))
+    assert "Quake cannon" not in [w.name for w in read.units[0].weapons]
+    assert any("Quake cannon (S `" in p for p in read.problems)
+
+
+def test_a_png_holding_roster_json_says_what_it_was_read_as() -> None:
+    read = parse_roster(rosters.as_json(rosters.roster_tree()), "photo.png")
+    assert read.read_as == "New Recruit JSON"
