@@ -15,10 +15,10 @@ from rules.wh40k.roster import (
     MAX_DEPTH,
     MAX_KEYWORDS_PER_WEAPON,
     MAX_NAME,
-    MAX_UNITS,
-    MAX_WEAPONS_PER_UNIT,
     MAX_ROSTER_BYTES,
+    MAX_UNITS,
     MAX_UNPACKED_BYTES,
+    MAX_WEAPONS_PER_UNIT,
     MAX_ZIP_ENTRIES,
     Roster,
     RosterError,
@@ -38,11 +38,14 @@ def roster() -> Roster:
 def test_each_format_reads_to_the_same_roster(suffix: str, roster: Roster) -> None:
     read = parse_roster((FILES / f"cinder_host.{suffix}").read_bytes(), f"cinder_host.{suffix}")
     assert read.model_copy(update={"read_as": ""}) == roster.model_copy(update={"read_as": ""})
-    assert read.read_as == {
-        "json": "New Recruit JSON",
-        "ros": "BattleScribe XML (.ros)",
-        "rosz": "BattleScribe zipped XML (.rosz)",
-    }[suffix]
+    assert (
+        read.read_as
+        == {
+            "json": "New Recruit JSON",
+            "ros": "BattleScribe XML (.ros)",
+            "rosz": "BattleScribe zipped XML (.rosz)",
+        }[suffix]
+    )
     assert (read.name, read.faction, read.points) == ("Cinder Host Patrol", "Cinder Host", 500)
 
 
