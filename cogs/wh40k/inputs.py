@@ -145,7 +145,7 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
 def army_read(kind: Kind, found: army.Found) -> Read:
     """A unit of an imported list as the weapon (its volley, or one weapon) or as the target."""
     if kind is Kind.TARGET:
-        return Read(parse(kind, found.unit.target_line()), found.label(), plain_name=found.plain_label())
+        return Read(parse(kind, found.target_text()), found.label(), plain_name=found.plain_label())
     with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
         return Read(parse(kind, found.weapon_text(named=True)), found.label(), plain_name=found.plain_label())
     text = found.weapon_text()

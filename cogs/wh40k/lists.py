@@ -16,9 +16,9 @@ from discord.utils import escape_markdown
 
 from bot.play import Post, autocomplete
 from bot.send import acknowledge, private
-from bot.storage.army_lists import MAX_LISTS_PER_OWNER
+from bot.storage.army_lists import MAX_LIST_BYTES, MAX_LISTS_PER_OWNER
 from bot.storage.profiles import name_key
-from cogs.wh40k.army import MELEE, army_lists, roster_of
+from cogs.wh40k.army import MELEE, army_lists, index_of, roster_of
 from cogs.wh40k.replies import COLOUR
 from rules.errors import RuleError, quote
 from rules.wh40k.roster import (
@@ -47,9 +47,12 @@ def _unit_line(unit: RosterUnit) -> str:
     return f"**{_plain(unit.name)}** ({models}): {_plain(weapons)} · `{target}`"
 
 
-def roster_embed(roster: Roster, title: str) -> discord.Embed:
-    """The list's units, one line each, and what could not be read."""
+def roster_embed(roster: Roster, title: str, filename: str | None = None) -> discord.Embed:
+    """The list's units, one line each, and what could not be read; ``filename`` (on import) adds
+    the format the file was read as, whatever its name said."""
     about = [part for part in (roster.faction, f"{roster.points} pts" if roster.points else "") if part]
+    if roster.edition:
+        about.append(f"{roster.edition} edition")
     lines = [f"{len(roster.units)} units" + (f" · {_plain(' · '.join(about))}" if about else "")]
     size = len(lines[0])
     for index, unit in enumerate(roster.units):
@@ -60,6 +63,8 @@ def roster_embed(roster: Roster, title: str) -> discord.Embed:
         lines.append(line)
         size += len(line) + 1
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+    if filename is not None and roster.read_as:
+        embed.add_field(name="File", value=f"`{quote(filename, 40)}` read as {roster.read_as}.", inline=False)
     if roster.problems:
         embed.add_field(
             name="Could not be read (the rest was imported)",
@@ -82,7 +87,7 @@ def roster_embed(roster: Roster, title: str) -> discord.Embed:
 @autocomplete
 async def _list_names(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
     key = name_key(current)
-    stored = await army_lists(interaction).all(owner_id=interaction.user.id)
+    stored = await army_lists(interaction).all(owner_id=interaction.user.id)  # names only
     return [(f"{s.name} ({s.units} units)", s.name) for s in stored if key in name_key(s.name)]
 
 
@@ -123,10 +128,14 @@ class ArmyListCommands(app_commands.Group):
             name=kept,
             units=len(roster.units),
             roster=roster.model_dump_json(),
+            index=index_of(roster),
         )
         verb = "Replaced your list" if replaced else "Imported"
-        embed = roster_embed(roster, f"{verb} {kept}")
-        embed.set_footer(text=f"Yours in every server. You keep up to {MAX_LISTS_PER_OWNER} lists.")
+        embed = roster_embed(roster, f"{verb} {kept}", file.filename)
+        embed.set_footer(
+            text=f"Yours in every server. You keep up to {MAX_LISTS_PER_OWNER} lists of "
+            f"{MAX_LIST_BYTES // 1024} KB each."
+        )
         await Post(embeds=[embed], ephemeral=True).send(interaction)
 
     @app_commands.command(name="show", description="Your imported army lists, or one list's units")

@@ -187,6 +187,20 @@ class RosterWeapon(BaseModel):
         return f"{self.name} x{self.count}" if self.count > 1 else self.name
 
 
+class DefenceOption(BaseModel):
+    """An ability a file gives a unit only on a condition (once per battle, while leading...):
+    offered by name for the player to switch on, never applied on its own."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    """The word a player adds after the unit's name (``Boyz, waaagh``)."""
+    name: str
+    """The ability as the file names it (``Waaagh!``)."""
+    effect: str
+    """Target words it adds: ``inv5+``, ``fnp5+``, ``-1 damage`` or ``half damage``."""
+
+
 class RosterUnit(BaseModel):
     """One unit of a roster: its models, weapons and defensive profile."""
 
@@ -201,6 +215,8 @@ class RosterUnit(BaseModel):
     feel_no_pain: int | None = None
     keywords: tuple[str, ...] = ()
     weapons: tuple[RosterWeapon, ...] = ()
+    options: tuple[DefenceOption, ...] = ()
+    """Abilities offered to switch on by name (lists kept before had none: the default)."""
 
     @property
     def can_be_target(self) -> bool:
@@ -230,8 +246,9 @@ class RosterUnit(BaseModel):
             raise RosterError(f"{self.name} has no {kind} weapon in its roster.")
         return "; ".join(lines)
 
-    def target_line(self) -> str:
-        """The unit as a typed target line; :class:`RosterError` when its roster gave no T, Sv or W."""
+    def target_line(self, options: tuple[str, ...] = ()) -> str:
+        """The unit as a typed target line, with the :attr:`options` whose keys are given switched
+        on; :class:`RosterError` when its roster gave no T, Sv or W."""
         if not self.can_be_target:
             raise RosterError(
                 f"{self.name}'s roster entry has no readable T, Sv and W, so it can't be a target. "
@@ -265,6 +282,8 @@ class Roster(BaseModel):
     points: int | None = None
     units: tuple[RosterUnit, ...] = ()
     problems: tuple[str, ...] = ()
+    edition: str = ""
+    """``10th`` or ``11th`` when the file's game system says; empty when it does not."""
     read_as: str = ""
     """The format the file was read as (``New Recruit JSON``...), whatever its name said."""
 
