@@ -242,14 +242,16 @@ class ArmyListRepository:
     async def units_containing(
         self, *, owner_id: int, typed: str, limit: int = MAX_UNIT_ROWS
     ) -> list[UnitEntry]:
-        """The units whose name (or ``list / name``) contains ``typed``, newest list first."""
+        """The units whose name (or ``list / name``) contains ``typed``: those whose name starts
+        with it first, then newest list first."""
         pattern = _like(typed)
         async with self._db.reading() as tx:
             rows = await tx.fetchall(
                 _UNITS_OF
-                + "(u.name_key LIKE ? ESCAPE '\\' OR l.name_key || ' / ' || u.name_key LIKE ? ESCAPE '\\')"
-                + _NEWEST_FIRST,
-                (owner_id, pattern, pattern, min(limit, MAX_UNIT_ROWS)),
+                + "(u.name_key LIKE ? ESCAPE '\\' OR l.name_key || ' / ' || u.name_key LIKE ? ESCAPE '\\') "
+                "ORDER BY CASE WHEN u.name_key LIKE ? ESCAPE '\\' THEN 0 ELSE 1 END, "
+                "l.imported_at DESC, l.id DESC, u.position LIMIT ?",
+                (owner_id, pattern, pattern, pattern[1:], min(limit, MAX_UNIT_ROWS)),
             )
         return [_entry(r) for r in rows]
 

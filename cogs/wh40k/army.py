@@ -55,13 +55,19 @@ def index_of(roster: Roster) -> list[UnitEntry]:
                 name=unit.name,
                 key=match_key(unit.name),
                 target=unit.target_line() if unit.can_be_target else None,
-                ranged=unit.summary() if unit.volley_weapons() else None,
+                ranged=_volley_label(unit) if unit.volley_weapons() else None,
                 melee=f"{unit.name} {MELEE}: " + ", ".join(w.label() for w in melee) if melee else None,
                 weapons=tuple(IndexedWeapon(w.name, w.label(), w.line()) for w in unit.weapons),
                 options=tuple(o.key for o in unit.options),
             )
         )
     return entries
+
+
+def _volley_label(unit: RosterUnit, limit: int = 100) -> str:
+    """``Ash Wardens: Ember carbine x4``: the weapons its (ranged) volley fires, no melee."""
+    text = f"{unit.name}: " + ", ".join(w.label() for w in unit.volley_weapons())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -202,7 +208,8 @@ def _weapon_choice(entry: UnitEntry, weapon: IndexedWeapon) -> tuple[str, str] |
 async def weapon_choices(
     interaction: discord.Interaction, current: str, limit: int = 12
 ) -> list[tuple[str, str]]:
-    """Units (a whole volley) and their weapons whose names contain what is typed."""
+    """Units (a whole volley) and their weapons whose names contain what is typed, the names
+    that start with it first."""
     if len(current) > MAX_REFERENCE:
         return []
     key = match_key(current)
@@ -219,7 +226,9 @@ async def weapon_choices(
                     if match_key(w.name).startswith(tail.strip())
                 ]
         return [f for f in found if f is not None][:limit]
-    for entry in await repository.units_containing(owner_id=owner, typed=key, limit=limit):
+    entries = await repository.units_containing(owner_id=owner, typed=key, limit=limit)
+    entries.sort(key=lambda e: not match_key(_reference(e)).startswith(key))
+    for entry in entries:
         reference = _reference(entry)
         if key not in match_key(reference):
             continue

@@ -41,10 +41,16 @@ def _plain(text: str) -> str:
 
 
 def _unit_line(unit: RosterUnit) -> str:
-    weapons = ", ".join(w.label() for w in unit.weapons if not w.mode) or "no weapons"
+    """The unit, its weapons, the target line its file gives (what was applied) and the abilities
+    it offers to switch on by name."""
+    weapons = ", ".join(unit.weapon_labels()) or "no weapons"
     target = unit.target_line() if unit.can_be_target else "no T/Sv/W"
     models = f"{unit.models} model{'s' if unit.models != 1 else ''}"
-    return f"**{_plain(unit.name)}** ({models}): {_plain(weapons)} · `{target}`"
+    line = f"**{_plain(unit.name)}** ({models}): {_plain(weapons)} · `{target}`"
+    if unit.options:
+        offered = ", ".join(f"`{o.key}` ({o.effect}, {_plain(o.name)})" for o in unit.options)
+        line += f" · can switch on: {offered}"
+    return line
 
 
 def roster_embed(roster: Roster, title: str, filename: str | None = None) -> discord.Embed:

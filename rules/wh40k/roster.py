@@ -39,7 +39,7 @@ from defusedxml import DefusedXmlException
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError, quote
-from rules.text import small_number
+from rules.text import match_key, small_number
 from rules.wh40k.profiles import (
     MAX_ATTACKING_MODELS,
     MAX_TARGET_MODELS,
@@ -156,6 +156,11 @@ class RosterWeapon(BaseModel):
     """Keywords kept for show that change nothing in one attack sequence (Pistol, Indirect Fire...)."""
     mode: bool = False
     """A second profile of the same weapon (a plasma gun's supercharge): left out of a whole volley."""
+    group: str = ""
+    """The kind of model carrying it (``Boss Nob``); empty when the file does not say (lists kept
+    before had none)."""
+    alternative: bool = False
+    """A melee weapon the models of its :attr:`group` carry beside another: each fights with one."""
 
     def line(self, *, named: bool = False) -> str:
         """The weapon as a typed weapon line; ``named`` puts its name first (``flamer: AD6 ...``).
@@ -186,6 +191,29 @@ class RosterWeapon(BaseModel):
     def label(self) -> str:
         return f"{self.name} x{self.count}" if self.count > 1 else self.name
 
+    @property
+    def extra_attacks(self) -> bool:
+        return "extra attacks" in self.unused
+
+    def rough_damage(self) -> float:
+        """Mean attacks times mean damage, AP and S counted a little: the melee weapon a model
+        takes by default when it carries several (the player may name another)."""
+        return (
+            _mean(self.attacks)
+            * _mean(self.damage)
+            * (1 + int(self.ap.lstrip("-") or 0) / 4)
+            * (1 + int(self.strength) / 20)
+        )
+
+
+def _mean(text: str) -> float:
+    """The mean of ``3``, ``D6``, ``2D3+1``."""
+    match = re.match(r"^(\d*)D([36])(?:\+(\d+))?$", text.upper())
+    if not match:
+        return float(text) if text.isdigit() else 1.0
+    dice = int(match.group(1) or 1)
+    return dice * (int(match.group(2)) + 1) / 2 + int(match.group(3) or 0)
+
 
 class DefenceOption(BaseModel):
     """An ability a file gives a unit only on a condition (once per battle, while leading...):
@@ -198,11 +226,49 @@ class DefenceOption(BaseModel):
     name: str
     """The ability as the file names it (``Waaagh!``)."""
     effect: str
-    """Target words it adds: ``inv5+``, ``fnp5+``, ``-1 damage`` or ``half damage``."""
+    """Target words it adds: ``inv5+``, ``fnp5+``, ``-1 damage`` or ``half damage`` (space-joined)."""
+
+
+DAMAGE_WORDS = ("-1 damage", "half damage")
+
+
+class RosterGroup(BaseModel):
+    """Models of one unit that share a profile (nine Boyz; their Boss Nob)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    count: int
+    toughness: int | None = None
+    save: int | None = None
+    wounds: int | None = None
+    invulnerable: int | None = None
+    feel_no_pain: int | None = None
+    damage: str = ""
+    """``-1 damage``, ``half damage`` or empty."""
+
+    @property
+    def readable(self) -> bool:
+        return None not in (self.toughness, self.save, self.wounds)
+
+    def defence(self) -> tuple[int | None, int | None, str]:
+        return self.invulnerable, self.feel_no_pain, self.damage
+
+    def switched_on(self, effect: str) -> RosterGroup:
+        """This group with an option's target words applied (the better save of the two)."""
+        inv, fnp, damage = self.defence()
+        for word in re.findall(r"inv[2-6]\+|fnp[2-6]\+|-1 damage|half damage", effect):
+            if word.startswith("inv"):
+                inv = min(inv or 7, int(word[3]))
+            elif word.startswith("fnp"):
+                fnp = min(fnp or 7, int(word[3]))
+            elif not damage or word == "half damage":
+                damage = word
+        return self.model_copy(update={"invulnerable": inv, "feel_no_pain": fnp, "damage": damage})
 
 
 class RosterUnit(BaseModel):
-    """One unit of a roster: its models, weapons and defensive profile."""
+    """One unit of a roster: its models (in groups of one profile each), weapons and abilities."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -215,32 +281,86 @@ class RosterUnit(BaseModel):
     feel_no_pain: int | None = None
     keywords: tuple[str, ...] = ()
     weapons: tuple[RosterWeapon, ...] = ()
+    groups: tuple[RosterGroup, ...] = ()
+    """Its models by profile, ordinary models first (lists kept before have none: the unit's own
+    T, Sv, W and saves then stand for every model)."""
     options: tuple[DefenceOption, ...] = ()
     """Abilities offered to switch on by name (lists kept before had none: the default)."""
 
     @property
+    def model_groups(self) -> tuple[RosterGroup, ...]:
+        if self.groups:
+            return self.groups
+        return (
+            RosterGroup(
+                name=self.name,
+                count=self.models,
+                toughness=self.toughness,
+                save=self.save,
+                wounds=self.wounds,
+                invulnerable=self.invulnerable,
+                feel_no_pain=self.feel_no_pain,
+            ),
+        )
+
+    @property
     def can_be_target(self) -> bool:
-        return None not in (self.toughness, self.save, self.wounds)
+        return all(g.readable for g in self.model_groups)
 
-    def volley_weapons(self, *, melee: bool = False) -> list[RosterWeapon]:
-        """The weapons the unit fires (or fights with) at once: one profile of each weapon.
+    def melee_choices(self) -> dict[str, tuple[RosterWeapon, ...]]:
+        """Per kind of model, the melee weapons it chooses between (two or more), best guess first.
+        A model fights with one of them, plus any Extra Attacks weapon."""
+        found: dict[str, list[RosterWeapon]] = {}
+        for weapon in self.weapons:
+            if weapon.alternative and not weapon.mode:
+                found.setdefault(weapon.group, []).append(weapon)
+        return {
+            group: tuple(sorted(weapons, key=lambda w: -w.rough_damage()))
+            for group, weapons in found.items()
+            if len(weapons) > 1
+        }
 
-        A model that fires a Pistol fires nothing else unless it is a Monster or a Vehicle, so
-        when the unit has other ranged weapons its pistols are left out of the volley.
+    def volley_weapons(self, *, melee: bool = False, picks: tuple[str, ...] = ()) -> list[RosterWeapon]:
+        """The weapons the unit fires (or fights with) at once: one profile of each weapon, as the
+        models carry them.
+
+        A model with several melee weapons fights with one of them (the one named in ``picks``,
+        else the best by :meth:`RosterWeapon.rough_damage`), plus its Extra Attacks weapons. A
+        model that fires a Pistol fires nothing else unless it is a Monster or a Vehicle, so a
+        model's pistols are left out when that model has another ranged weapon. The same weapon
+        carried by several kinds of model is one line.
         """
         chosen = [w for w in self.weapons if w.melee == melee and not w.mode]
-        if melee or {"monster", "vehicle"} & set(self.keywords):
-            return chosen
-        others = [w for w in chosen if "pistol" not in w.unused]
-        return others or chosen
+        if melee:
+            wanted = {match_key(p) for p in picks}
+            for group, choices in self.melee_choices().items():
+                keep = next((w for w in choices if match_key(w.name) in wanted), choices[0])
+                chosen = [w for w in chosen if w.group != group or w is keep or w.extra_attacks]
+        elif not {"monster", "vehicle"} & set(self.keywords):
+            armed = {w.group for w in chosen if "pistol" not in w.unused}
+            if not any(w.group for w in chosen):  # a list kept before: the unit as one model
+                armed = {""} if armed else set()
+            chosen = [w for w in chosen if "pistol" not in w.unused or w.group not in armed]
+        merged: dict[tuple[str, str], RosterWeapon] = {}
+        for weapon in chosen:
+            key = (weapon.name.lower(), weapon.line())
+            same = next((k for k in merged if k[0] == key[0] and _same_profile(merged[k], weapon)), None)
+            if same is None:
+                merged[key] = weapon
+            else:
+                old = merged[same]
+                merged[same] = old.model_copy(
+                    update={"count": min(old.count + weapon.count, MAX_ATTACKING_MODELS)}
+                )
+        return list(merged.values())
 
-    def volley(self, *, melee: bool = False, named: bool = False) -> str:
+    def volley(self, *, melee: bool = False, named: bool = False, picks: tuple[str, ...] = ()) -> str:
         """Every weapon line of the unit's shooting (or fighting), joined by ``;`` (each line led by
         its weapon's name when ``named``).
 
         Raises :class:`RosterError` when the unit has no such weapon.
         """
-        lines = [w.line(named=named) for w in self.volley_weapons(melee=melee)]
+        lines = [w.line(named=named) for w in self.volley_weapons(melee=melee, picks=picks)]
         if not lines:
             kind = "melee" if melee else "ranged"
             raise RosterError(f"{self.name} has no {kind} weapon in its roster.")
@@ -248,28 +368,88 @@ class RosterUnit(BaseModel):
 
     def target_line(self, options: tuple[str, ...] = ()) -> str:
         """The unit as a typed target line, with the :attr:`options` whose keys are given switched
-        on; :class:`RosterError` when its roster gave no T, Sv or W."""
+        on; :class:`RosterError` when its roster gave no T, Sv or W.
+
+        Several kinds of model are groups joined by `` + ``, ordinary models first; a later group
+        says only what differs from the group before it (``T5 Sv5+ W1 x9 + Boss Nob: W2``).
+        """
         if not self.can_be_target:
             raise RosterError(
                 f"{self.name}'s roster entry has no readable T, Sv and W, so it can't be a target. "
                 "Type its target line instead, like `T4 Sv3+ W2 x5`."
             )
-        parts = [f"T{self.toughness}", f"Sv{self.save}+", f"W{self.wounds}"]
-        models = min(self.models, MAX_TARGET_MODELS)
-        if models > 1:
-            parts.append(f"x{models}")
-        if self.invulnerable:
-            parts.append(f"inv{self.invulnerable}+")
-        if self.feel_no_pain:
-            parts.append(f"fnp{self.feel_no_pain}+")
-        return " ".join([*parts, *self.keywords])
+        groups = list(self.model_groups)
+        for key in options:
+            option = next((o for o in self.options if o.key == key), None)
+            if option is not None:
+                groups = [g.switched_on(option.effect) for g in groups]
+        over = sum(g.count for g in groups) - MAX_TARGET_MODELS
+        if over > 0:  # the largest group gives up models past the engine's limit
+            largest = max(range(len(groups)), key=lambda i: groups[i].count)
+            groups[largest] = groups[largest].model_copy(
+                update={"count": max(1, groups[largest].count - over)}
+            )
+        parts: list[str] = []
+        previous: RosterGroup | None = None
+        for group in groups:
+            words = [f"{_group_label(group.name)}:"] if previous is not None or len(groups) > 1 else []
+            if previous is None or group.toughness != previous.toughness:
+                words.append(f"T{group.toughness}")
+            if previous is None or group.save != previous.save:
+                words.append(f"Sv{group.save}+")
+            if previous is None or group.wounds != previous.wounds:
+                words.append(f"W{group.wounds}")
+            if group.count > 1:
+                words.append(f"x{group.count}")
+            for value, word, none in (
+                (group.invulnerable, "inv", "no inv"),
+                (group.feel_no_pain, "fnp", "no fnp"),
+            ):
+                before = (
+                    None
+                    if previous is None
+                    else (previous.invulnerable if word == "inv" else previous.feel_no_pain)
+                )
+                if value and value != before:
+                    words.append(f"{word}{value}+")
+                elif not value and before:
+                    words.append(none)
+            if group.damage and (previous is None or group.damage != previous.damage):
+                words.append(group.damage)
+            elif not group.damage and previous is not None and previous.damage:
+                words.append("full damage")
+            parts.append(" ".join(words))
+            previous = group
+        return " ".join([" + ".join(parts), *self.keywords])
+
+    def weapon_labels(self) -> list[str]:
+        """``Ember carbine x9``: each weapon once, counted over every kind of model carrying it."""
+        return _labels([w for w in self.weapons if not w.mode])
 
     def summary(self, limit: int = 100) -> str:
         """``Ash Wardens: Ember carbine x4, Ash blade x5``, cut to ``limit`` characters."""
-        text = f"{self.name}: " + ", ".join(w.label() for w in self.weapons if not w.mode)
+        text = f"{self.name}: " + ", ".join(self.weapon_labels())
         if not self.weapons:
             text = f"{self.name}: no weapons"
         return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _same_profile(a: RosterWeapon, b: RosterWeapon) -> bool:
+    return a.model_copy(update={"count": 1, "group": ""}) == b.model_copy(update={"count": 1, "group": ""})
+
+
+def _labels(weapons: Iterator[RosterWeapon] | list[RosterWeapon]) -> list[str]:
+    """Weapon labels with the same weapon on several kinds of model counted once (``Ash blade x10``)."""
+    counts: dict[str, int] = {}
+    for weapon in weapons:
+        counts[weapon.name] = counts.get(weapon.name, 0) + weapon.count
+    return [f"{name} x{count}" if count > 1 else name for name, count in counts.items()]
+
+
+def _group_label(name: str) -> str:
+    """A group's name as a target line takes it: letters, digits, spaces and ``' ( ) . & / -``."""
+    text = " ".join(re.sub(r"[^\w '’().&/-]", " ", name).split())[:40].rstrip()
+    return text if text and (text[0].isalnum() or text[0] == "_") else f"Models {text}".rstrip()[:40]
 
 
 class Roster(BaseModel):
@@ -635,39 +815,150 @@ def _roster(tree: dict[str, Any], shown: str, read_as: str) -> Roster:
     )
 
 
-def _walk(selection: dict[str, Any]) -> Iterator[tuple[dict[str, Any], bool]]:
-    """Every selection of a unit (itself first), each with whether it sits inside a model."""
-    stack: list[tuple[dict[str, Any], bool]] = [(selection, False)]
+def _walk(selection: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """Every selection of a unit (itself first), each with the kind of model it belongs to: the
+    model selection it sits in (the unit itself when the unit is one model), or None for what the
+    unit carries as a whole."""
+
+    def is_model(node: dict[str, Any]) -> bool:
+        return _text(node.get("type"), 20).lower() == "model"
+
+    stack: list[tuple[dict[str, Any], dict[str, Any] | None]] = [
+        (selection, selection if is_model(selection) else None)
+    ]
     while stack:
-        node, in_model = stack.pop()
-        yield node, in_model
-        is_model = _text(node.get("type")).lower() == "model"
-        stack.extend((child, in_model or is_model) for child in reversed(_list(node, "selections")))
+        node, kind = stack.pop()
+        yield node, kind
+        stack.extend(
+            (child, kind if kind is not None or not is_model(child) else child)
+            for child in reversed(_list(node, "selections"))
+        )
+
+
+@dataclass
+class _Kind:
+    """One kind of model of a unit (its Boyz, its Boss Nob) as the file gives it."""
+
+    name: str
+    count: int
+    stats: dict[str, str] | None = None
+    texts: list[tuple[str, str]] = field(default_factory=list)
+
+
+_COUNT_IN_NAME = re.compile(r"^\s*(\d{1,2})\s*x?\s+(?=\D)", re.IGNORECASE)
+_CONDITION = re.compile(
+    r"once per (?:battle|turn|phase)|\bwhile\b|\buntil\b|\bleading\b|\bled by\b|\bwaa+gh\b|\bcharacter\b|"
+    r"\bif\b|\bwhen\b|\bselect\b|\bwithin\b|\baura\b|\bstratagem\b|\bthe bearer\b",
+    re.IGNORECASE,
+)
+_BEARER = re.compile(r"\bthe bearer\b", re.IGNORECASE)
+_MINUS_ONE_DAMAGE = re.compile(
+    r"subtract 1 from the damage characteristic|reduce the damage characteristic[^.]{0,40}\bby 1\b|"
+    r"-1 damage\b",
+    re.IGNORECASE,
+)
+_HALF_DAMAGE = re.compile(
+    r"halve the damage characteristic|damage characteristic[^.]{0,40}is halved", re.IGNORECASE
+)
+MAX_GROUPS = 8
+"""Kinds of model in one target line (the engine's limit)."""
+MAX_OPTIONS = 6
+"""Conditional abilities offered per unit."""
+
+
+def _effects(name: str, description: str) -> str:
+    """The target words an ability gives (``inv4+ fnp6+ -1 damage``), empty when none."""
+    text = f"{name}: {description}"
+    words = []
+    inv = _best(_INVULNERABLE.findall(text))
+    if inv is None and "invulnerable" in name.lower() and (named := _INVULNERABLE_NAMED.match(description)):
+        inv = int(named.group(1))
+    if inv is not None:
+        words.append(f"inv{inv}+")
+    fnp = _best(_FEEL_NO_PAIN.findall(text))
+    if fnp is not None:
+        words.append(f"fnp{fnp}+")
+    if _HALF_DAMAGE.search(description):
+        words.append("half damage")
+    elif _MINUS_ONE_DAMAGE.search(description):
+        words.append("-1 damage")
+    return " ".join(words)
+
+
+def _conditional(name: str, description: str, own: bool) -> bool:
+    """Whether an ability holds only on a condition. On a model's own wargear "the bearer" is that
+    model; anywhere else it names a model the file does not say."""
+    text = f"{name}: {description}"
+    if own:
+        text = _BEARER.sub("", text)
+    return bool(_CONDITION.search(text))
+
+
+def _option_key(name: str, taken: set[str]) -> str:
+    key = " ".join(re.sub(r"[^\w' -]", " ", match_key(name)).split())[:30] or "ability"
+    base, n = key, 2
+    while key in taken:
+        key, n = f"{base} {n}", n + 1
+    return key
+
+
+def _profile_for(kind: _Kind, shared: list[tuple[str, dict[str, str]]]) -> dict[str, str] | None:
+    """A kind's Unit profile: its own, else the unit's profile named for it (``Boy`` and ``Boyz``),
+    else the unit's only (or first) profile."""
+    if kind.stats is not None:
+        return kind.stats
+    if not shared:
+        return None
+    key = match_key(kind.name)
+    for name, stats in shared:
+        other = match_key(name)
+        if other == key or (
+            min(len(key), len(other)) >= 3 and (key.startswith(other) or other.startswith(key))
+        ):
+            return stats
+    return shared[0][1]
 
 
 def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
     name = notes.name(selection.get("name"))
     nodes = list(_walk(selection))
-    model_count = sum(
-        _number(node, notes)
-        for node, in_model in nodes
-        if _text(node.get("type")).lower() == "model" and not in_model
-    )
-    models = max(1, model_count)
-    stats: dict[str, str] | None = None
-    texts: list[str] = []
+    kinds: dict[int, _Kind] = {}
+    for node, kind in nodes:
+        if kind is node:
+            kind_name = name if node is selection else notes.name(node.get("name"))
+            kinds[id(node)] = _Kind(kind_name, _number(node, notes))
+    implicit = not kinds
+    if implicit:  # no model selections: the unit is its own one kind of model
+        kinds[id(selection)] = _Kind(name, 1)
+    models = max(1, sum(k.count for k in kinds.values()))
+    shared_stats: list[tuple[str, dict[str, str]]] = []
+    shared_texts: list[tuple[str, str]] = []
     keywords: list[str] = []
-    weapons: dict[tuple[str, bool], RosterWeapon] = {}
+    weapons: dict[tuple[str, bool, str], RosterWeapon] = {}
     left_out = False
-    for node, _in_model in nodes:
-        carriers = models if node is selection else _number(node, notes)
+    for node, kind_node in nodes:
+        kind = None if kind_node is None else kinds[id(kind_node)]
+        texts = kind.texts if kind is not None else shared_texts
+        if node is selection:
+            carriers = models
+        elif kind is not None and kind_node is node:
+            carriers = kind.count
+        else:
+            carriers = _number(node, notes)
+            counted = _COUNT_IN_NAME.match(_text(node.get("name"), 80))
+            if counted:  # "2 Fragstorm Grenade Launchers": two on each model that takes them
+                carriers *= int(counted.group(1))
+        group = kind.name if kind is not None else (name if implicit else "")
         bases_here: set[tuple[str, bool]] = set()
         for profile in _list(node, "profiles"):
             type_name = _text(profile.get("typeName"), 40).lower()
             if type_name in _UNIT_TYPES:
                 found = _characteristics(profile)
-                if stats is None and {"T", "SV", "W"} <= found.keys():
-                    stats = found
+                if {"T", "SV", "W"} <= found.keys():
+                    if kind is not None:
+                        kind.stats = kind.stats or found
+                    else:
+                        shared_stats.append((_text(profile.get("name"), 80), found))
             elif type_name in ("ranged weapons", "melee weapons"):
                 melee = type_name == "melee weapons"
                 if len(weapons) >= MAX_WEAPONS_PER_UNIT:
@@ -676,11 +967,12 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
                 weapon = _weapon(profile, melee, carriers, name, notes)
                 if weapon is None:
                     continue
+                weapon = weapon.model_copy(update={"group": group})
                 base = (_base_name(weapon.name), melee)
                 if base in bases_here:  # "Plasma gun - supercharge" after "Plasma gun - standard"
                     weapon = weapon.model_copy(update={"mode": True})
                 bases_here.add(base)
-                key = (weapon.name.lower(), melee)
+                key = (weapon.name.lower(), melee, group)
                 if key in weapons:
                     old = weapons[key]
                     weapons[key] = old.model_copy(update={"count": min(old.count + weapon.count, 1000)})
@@ -689,15 +981,11 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
             elif type_name == "abilities" or "invulnerable" in type_name:
                 profile_name = _text(profile.get("name"), 200)
                 description = " ".join(_characteristics(profile).values())[:MAX_ABILITY_TEXT]
-                texts.append(f"{profile_name}: {description}")
-                if "invulnerable" in profile_name.lower() or "invulnerable" in type_name:
-                    named = _INVULNERABLE_NAMED.match(description)
-                    if named:
-                        texts.append(f"{named.group(1)}+ invulnerable save")
+                if "invulnerable" in type_name and "invulnerable" not in profile_name.lower():
+                    profile_name = f"{profile_name} (invulnerable save)"
+                texts.append((profile_name, description))
         for rule in _list(node, "rules"):
-            texts.append(
-                f"{_text(rule.get('name'), 200)}: {_text(rule.get('description'), MAX_ABILITY_TEXT)}"
-            )
+            texts.append((_text(rule.get("name"), 200), _text(rule.get("description"), MAX_ABILITY_TEXT)))
         if node is selection:
             for category in _list(node, "categories"):
                 word = _text(category.get("name"), 40).lower().replace(" ", "-")
@@ -705,33 +993,151 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
                     keywords.append(word)
     if left_out:
         notes.weapons_left_out.append(name)
-    stated = " ".join(texts)
-    invulnerable = _best(_INVULNERABLE.findall(stated))
-    feel_no_pain = _best(_FEEL_NO_PAIN.findall(stated))
-    toughness = save = wounds = None
-    if stats is not None:
-        toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])
-        if None in (toughness, save, wounds) or not (1 <= (toughness or 0) <= 30 and 2 <= (save or 0) <= 7):
-            notes.problems.append(
-                f"{name}: its Unit profile (T {_shown(stats['T'])}, Sv {_shown(stats['SV'])}, "
-                f"W {_shown(stats['W'])}) can't be read, so it can't be a target."
-            )
-            toughness = save = wounds = None
-    if stats is None and not weapons:
+    weapons = _mark_alternatives(weapons, {k.name: k.count for k in kinds.values()})
+    if implicit:
+        only = next(iter(kinds.values()))
+        only.texts = shared_texts
+        only.stats = shared_stats[0][1] if shared_stats else None
+        shared_texts, shared_stats = [], []
+    groups, options = _groups(
+        name, [k for k in kinds.values() if k.count > 0], shared_stats, shared_texts, notes
+    )
+    if groups is None and not weapons:
         notes.problems.append(f"{name}: no Unit profile and no weapon profile, so it was left out.")
         return None
-    if stats is None:
+    if groups is None:
         notes.problems.append(f"{name}: no Unit profile (T, Sv, W), so it can't be a target.")
+        groups = ()
+    head = groups[0] if groups else RosterGroup(name=name, count=models)
     return RosterUnit(
         name=name,
-        models=models,
-        toughness=toughness,
-        save=save,
-        wounds=min(wounds, 50) if wounds else None,
-        invulnerable=invulnerable,
-        feel_no_pain=feel_no_pain,
+        models=sum(g.count for g in groups) if groups else models,
+        toughness=head.toughness,
+        save=head.save,
+        wounds=head.wounds,
+        invulnerable=head.invulnerable,
+        feel_no_pain=head.feel_no_pain,
         keywords=tuple(keywords),
         weapons=tuple(weapons.values()),
+        groups=groups,
+        options=options,
+    )
+
+
+def _groups(
+    unit: str,
+    kinds: list[_Kind],
+    shared_stats: list[tuple[str, dict[str, str]]],
+    shared_texts: list[tuple[str, str]],
+    notes: _Notes,
+) -> tuple[tuple[RosterGroup, ...] | None, tuple[DefenceOption, ...]]:
+    """The unit's models grouped by profile (ordinary models first) and the abilities it offers
+    to switch on; groups are None when no kind of model has a Unit profile."""
+    options: dict[str, DefenceOption] = {}
+
+    def offer(name: str, effect: str) -> None:
+        if len(options) < MAX_OPTIONS and not any(o.name == name for o in options.values()):
+            key = _option_key(name, set(options))
+            options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
+
+    unit_wide = RosterGroup(name=unit, count=0)
+    for name, description in shared_texts:
+        effect = _effects(name, description)
+        if effect and _conditional(name, description, own=False):
+            offer(name, effect)
+        elif effect:
+            unit_wide = unit_wide.switched_on(effect)
+    made: list[RosterGroup] = []
+    unreadable = False
+    for kind in kinds:
+        stats = _profile_for(kind, shared_stats)
+        if stats is None:
+            return None, tuple(options.values())
+        toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])
+        if None in (toughness, save, wounds) or not (1 <= (toughness or 0) <= 30 and 2 <= (save or 0) <= 7):
+            if not unreadable:
+                notes.problems.append(
+                    f"{unit}: its Unit profile (T {_shown(stats['T'])}, Sv {_shown(stats['SV'])}, "
+                    f"W {_shown(stats['W'])}) can't be read, so it can't be a target."
+                )
+            unreadable = True
+            toughness = save = wounds = None
+        group = RosterGroup(
+            name=kind.name,
+            count=kind.count,
+            toughness=toughness,
+            save=save,
+            wounds=min(wounds, 50) if wounds else None,
+            invulnerable=unit_wide.invulnerable,
+            feel_no_pain=unit_wide.feel_no_pain,
+            damage=unit_wide.damage,
+        )
+        for name, description in kind.texts:
+            effect = _effects(name, description)
+            if effect and _conditional(name, description, own=True):
+                offer(name, effect)
+            elif effect:
+                group = group.switched_on(effect)
+        made.append(group)
+    if not made:
+        return None, tuple(options.values())
+    if unreadable:
+        made = [g.model_copy(update={"toughness": None, "save": None, "wounds": None}) for g in made]
+    merged: list[RosterGroup] = []
+    for group in made:
+        same = next((i for i, g in enumerate(merged) if _profile(g) == _profile(group)), None)
+        if same is None:
+            merged.append(group)
+        else:
+            kept = merged[same]
+            name = kept.name if kept.count >= group.count else group.name
+            merged[same] = kept.model_copy(update={"count": kept.count + group.count, "name": name})
+    merged.sort(key=_ordinary_first)
+    if len(merged) > MAX_GROUPS:
+        extra = sum(g.count for g in merged[MAX_GROUPS - 1 :])
+        notes.problems.append(
+            f"{unit}: more than {MAX_GROUPS} kinds of model; the last {extra} are counted with the "
+            f"{merged[MAX_GROUPS - 2].name} profile."
+        )
+        merged = [
+            *merged[: MAX_GROUPS - 2],
+            merged[MAX_GROUPS - 2].model_copy(update={"count": merged[MAX_GROUPS - 2].count + extra}),
+        ]
+    return tuple(merged), tuple(options.values())
+
+
+def _mark_alternatives(
+    weapons: dict[tuple[str, bool, str], RosterWeapon], counts: dict[str, int]
+) -> dict[tuple[str, bool, str], RosterWeapon]:
+    """Mark the melee weapons a kind of model chooses between: two or more that the same models
+    carry (more weapons than models, none on more models than the kind has)."""
+    for group, count in counts.items():
+        melee = [
+            k
+            for k, w in weapons.items()
+            if w.melee and w.group == group and not w.mode and not w.extra_attacks
+        ]
+        counts_here = [weapons[k].count for k in melee]
+        if len(melee) > 1 and sum(counts_here) > count and max(counts_here) <= count:
+            for k in melee:
+                weapons[k] = weapons[k].model_copy(update={"alternative": True})
+    return weapons
+
+
+def _profile(group: RosterGroup) -> tuple[object, ...]:
+    return (group.toughness, group.save, group.wounds, group.invulnerable, group.feel_no_pain, group.damage)
+
+
+def _ordinary_first(group: RosterGroup) -> tuple[int, ...]:
+    """Ordinary models first, the better profile (a Nob, a sergeant, a character) last; among
+    equals the most numerous first."""
+    return (
+        group.wounds or 0,
+        7 - (group.save or 7),
+        7 - (group.invulnerable or 7),
+        7 - (group.feel_no_pain or 7),
+        group.toughness or 0,
+        -group.count,
     )
 
 

@@ -59,7 +59,9 @@ def test_units_models_and_weapon_counts(roster: Roster) -> None:
     assert [u.name for u in roster.units] == ["Ash Wardens", "Gravel Hulk", "Lantern Seer", "Ash Wardens (2)"]
     wardens = roster.units[0]
     assert wardens.models == 10  # a Prime and nine wardens
-    counts = {(w.name, w.melee): w.count for w in wardens.weapons}
+    counts: dict[tuple[str, bool], int] = {}
+    for w in wardens.weapons:  # kept per kind of model: the Prime's and the wardens'
+        counts[(w.name, w.melee)] = counts.get((w.name, w.melee), 0) + w.count
     assert counts[("Ember carbine", False)] == 9
     assert counts[("Cinder pistol", False)] == 10  # one on the Prime and nine on the wardens
     assert counts[("Ash blade", True)] == 10
