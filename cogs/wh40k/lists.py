@@ -47,6 +47,9 @@ def _unit_line(unit: RosterUnit) -> str:
     target = unit.target_line() if unit.can_be_target else "no T/Sv/W"
     models = f"{unit.models} model{'s' if unit.models != 1 else ''}"
     line = f"**{_plain(unit.name)}** ({models}): {_plain(weapons)} · `{target}`"
+    for group, choices in unit.melee_choices().items():
+        names = " or ".join(w.name for w in choices)
+        line += f" · each {_plain(group)} fights with one of {_plain(names)} (the first by default)"
     if unit.options:
         offered = ", ".join(f"`{o.key}` ({o.effect}, {_plain(o.name)})" for o in unit.options)
         line += f" · can switch on: {offered}"

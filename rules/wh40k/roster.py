@@ -468,8 +468,9 @@ class Roster(BaseModel):
     """The format the file was read as (``New Recruit JSON``...), whatever its name said."""
 
     def unit(self, name: str) -> RosterUnit | None:
-        key = " ".join(name.split()).lower()
-        return next((u for u in self.units if u.name.lower() == key), None)
+        """The unit called ``name`` as a player types it (case, accents and ’ do not count)."""
+        key = match_key(name)
+        return next((u for u in self.units if match_key(u.name) == key), None)
 
 
 # -- reading the file ------------------------------------------------------------------------
@@ -777,7 +778,38 @@ def _unit_selections(force: dict[str, Any]) -> Iterator[dict[str, Any]]:
             stack.extend(reversed(_list(selection, "selections")))
 
 
+TENTH_EDITION_IDS = frozenset({"sys-352e-adc2-7639-d6a9"})
+"""The community data's game system id for 40k's 10th edition (a roster may give no name)."""
+EDITIONS_READ = "Warhammer 40,000 10th and 11th edition lists"
+_OTHER_GAMES = ("kill team", "horus heresy", "age of sigmar", "necromunda", "blood bowl", "old world")
+
+
+def roster_edition(tree: dict[str, Any], shown: str = "roster") -> str:
+    """The 40k edition a roster was built for, from its game system: ``10th``, ``11th``, or empty
+    when the file does not say. Another game or edition raises :class:`RosterError` naming it.
+
+    >>> roster_edition({"gameSystemName": "Warhammer 40,000 10th Edition"})
+    '10th'
+    >>> roster_edition({"gameSystemName": "Kill Team (2021)"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rules.wh40k.roster.RosterError: `roster` is a Kill Team (2021) roster; Herald reads Warhammer 40,000...
+    """
+    system = clean_name(tree.get("gameSystemName"), "")
+    if not system:
+        return "10th" if _text(tree.get("gameSystemId"), 60) in TENTH_EDITION_IDS else ""
+    low = system.lower()
+    is_40k = ("40,000" in low or "40000" in low or "40k" in low) and not any(g in low for g in _OTHER_GAMES)
+    number = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?(?:\.\d)?\s*(?:edition|ed\b)", low)
+    if is_40k and number is None:
+        return ""
+    if is_40k and number is not None and number.group(1) in ("10", "11"):
+        return f"{number.group(1)}th"
+    raise RosterError(f"`{shown}` is a {quote(system, 60)} roster; Herald reads {EDITIONS_READ}.")
+
+
 def _roster(tree: dict[str, Any], shown: str, read_as: str) -> Roster:
+    edition = roster_edition(tree, shown)  # another game is named, forces or not
     if not isinstance(tree.get("forces"), list):
         raise _not_roster(shown)
     notes = _Notes()
@@ -811,6 +843,7 @@ def _roster(tree: dict[str, Any], shown: str, read_as: str) -> Roster:
         points=_points(tree, notes),
         units=tuple(units),
         problems=notes.said(),
+        edition=edition,
         read_as=read_as,
     )
 
