@@ -416,3 +416,96 @@ async def test_lists_kept_before_the_index_are_indexed_once(
     monkeypatch.setattr(Roster, "model_validate_json", lambda *a, **k: calls.append(1))
     assert [t["value"] for t in await driver.autocomplete("40k odds", "target", "gravel")] == ["Gravel Hulk"]
     assert calls == []
+
+
+# -- units as they really are (issue 31, the import side) --------------------------------------
+
+
+def _file(
+    *units: dict, system: str = "Warhammer 40,000 10th Edition", name: str = "Waaagh Band"
+) -> Attachment:
+    tree = rosters.roster_tree(list(units), name=name)
+    tree["roster"]["gameSystemName"] = system
+    return Attachment("band.json", rosters.as_json(tree))
+
+
+async def test_the_import_says_what_it_applied_and_what_it_offers(driver: OfflineDriver) -> None:
+    reply = (
+        await driver.command(
+            "/40k list import", file=_file(rosters.boyz(), rosters.trukk(), rosters.hive_tyrant())
+        )
+    ).message
+    text = reply.text
+    assert "3 units · Cinder Host · 500 pts · 10th edition" in text
+    assert (
+        "`Boy: T5 Sv5+ W1 x9 + Boss Nob: W2 infantry battleline` · can switch on: `waaagh` (inv5+, Waaagh!)"
+        in text
+    )
+    assert "`T8 Sv4+ W10 inv6+ vehicle transport` · can switch on: `waaagh` (inv5+, Waaagh!)" in text
+    assert (
+        "each Hive Tyrant fights with one of Monstrous bonesword or Monstrous scything talons "
+        "(the first by default)" in text
+    )
+
+
+async def test_a_conditional_save_is_switched_on_by_name(driver: OfflineDriver) -> None:
+    await driver.command("/40k list import", file=_file(rosters.trukk()))
+    plain = public_chart(await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"Trukk"'))
+    assert "`T8 Sv4+ W10 inv6+ vehicle transport`" in plain.text
+    waaagh = public_chart(
+        await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"trukk, Waaagh"')
+    )
+    assert "**Trukk, waaagh**" in waaagh.text and "`T8 Sv4+ W10 inv5+ vehicle transport`" in waaagh.text
+    refused(
+        await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"Trukk, stealthy"'),
+        "Trukk has no ability `stealthy` to switch on; its list offers: `waaagh` (inv5+).",
+    )
+    choices = await driver.autocomplete("40k odds", "target", "truk")
+    assert [c["value"] for c in choices] == ["Trukk", "Trukk, waaagh"]
+
+
+async def test_a_tenth_edition_list_fires_in_tenth(driver: OfflineDriver) -> None:
+    await driver.command("/40k list import", file=_file(rosters.redemptor()))
+    odds = public_chart(
+        await driver.command('/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought"')
+    )
+    assert "10th edition (saved with Redemptor Dreadnought)" in odds.text
+    assert "`T10 Sv2+ W12 -1 damage vehicle walker`" in odds.text
+    chosen = public_chart(
+        await driver.command(
+            '/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought" edition:11th'
+        )
+    )
+    assert "11th edition (chosen)" in chosen.text
+    fired = public_chart(
+        await driver.command('/40k odds weapon:"Redemptor Dreadnought" target:"T4 Sv3+ W2 x5"')
+    )
+    assert "AD6 BS3+ S4 AP0 D1 x2, blast" in fired.text and "10th edition" in fired.text
+
+
+@pytest.mark.parametrize(
+    "system", ["Kill Team (2021)", "Warhammer 40,000 9th Edition", "Horus Heresy 3rd Edition"]
+)
+async def test_another_game_is_refused_by_name(driver: OfflineDriver, system: str) -> None:
+    refused(
+        await driver.command("/40k list import", file=_file(rosters.gravel_hulk(), system=system)),
+        f"`band.json` is a {system} roster; Herald reads Warhammer 40,000 10th and 11th edition lists.",
+    )
+    await nothing_kept(driver)
+
+
+async def test_names_are_matched_as_players_type_them(driver: OfflineDriver) -> None:
+    await driver.command("/40k list import", file=_file(rosters.deffkoptas()))
+    rolled = (
+        await driver.command('/40k attack weapon:"deffkoptas ere: spinnin\' blades" target:"T4 Sv3+ W1"')
+    ).message
+    assert not rolled.ephemeral and "A3 WS4+ S5 AP0 D1 x3" in rolled.text
+    typographic = (
+        await driver.command('/40k attack weapon:"DEFFKOPTAS ÈRE: Spinnin’ Blades" target:"T4 Sv3+ W1"')
+    ).message
+    assert not typographic.ephemeral
+    choices = await driver.autocomplete("40k attack", "weapon", "deffkoptas ere: spinnin'")
+    assert [c["value"] for c in choices] == ["Deffkoptas Ère: Spinnin’ blades"]
+    assert [c["value"] for c in await driver.autocomplete("40k odds", "target", "koptas ère")] == [
+        "Deffkoptas Ère"
+    ]
