@@ -509,3 +509,17 @@ async def test_names_are_matched_as_players_type_them(driver: OfflineDriver) -> 
     assert [c["value"] for c in await driver.autocomplete("40k odds", "target", "koptas ère")] == [
         "Deffkoptas Ère"
     ]
+
+
+@pytest.mark.skipif(
+    not hasattr(profiles, "MAX_TARGET_GROUPS"), reason="needs the grammar of model groups (wh40k)"
+)
+async def test_a_mixed_unit_is_a_target_of_its_real_wounds(driver: OfflineDriver) -> None:
+    """Issue 31: Boyz had 20 wounds (or 10); with their Boss Nob they have 11, and fight as models do."""
+    await driver.command("/40k list import", file=_file(rosters.boyz(), rosters.hive_tyrant()))
+    odds = public_chart(await driver.command('/40k odds weapon:"A6 BS3+ S4 AP0 D1" target:"Boyz, waaagh"'))
+    assert "(of 11)" in odds.text and "inv5+" in odds.text and "Boss Nob" in odds.text
+    assert "10th edition" in odds.text
+    rolled = (await driver.command('/40k attack weapon:"Hive Tyrant (melee)" target:"Boyz"')).message
+    assert "Monstrous bonesword" in rolled.text and "Lash whip" in rolled.text
+    assert "Monstrous scything talons" not in rolled.text
