@@ -178,14 +178,14 @@ class RosterWeapon(BaseModel):
         return f"{self.line_name()}: {line}" if named else line
 
     def line_name(self) -> str:
-        """The name as a weapon line may carry it: letters, digits, spaces and ``' ( ) . & / + -``,
+        """The name as a weapon line may carry it: letters, digits, spaces and ``' ’ ( ) . & / + -``,
         at most 40 characters.
 
         >>> RosterWeapon(name="Plasma gun [supercharge]: heavy", melee=False, attacks="1", skill="3+",
         ...     strength="8", ap="-3", damage="2").line_name()
         'Plasma gun supercharge heavy'
         """
-        name = " ".join(re.sub(r"[^\w '().&/+-]", " ", self.name).split())
+        name = " ".join(re.sub(r"[^\w '’().&/+-]", " ", self.name).split())
         return name[:40].rstrip() or "weapon"
 
     def label(self) -> str:
