@@ -65,6 +65,8 @@ MAX_KEYWORD_TEXT = 400
 """Characters of a weapon's Keywords read (a real one has under 100); the rest is cut, and said."""
 MAX_KEYWORDS_PER_WEAPON = 12
 """Keywords read from one weapon (a real one has under 6)."""
+MAX_KEYWORDS_PER_ROSTER = 3000
+"""Weapon keywords read from one whole roster (a 3,000-point list has under 600)."""
 MAX_ABILITY_TEXT = 2000
 """Characters of one ability's or rule's text searched for saves (a real one has under 1,000)."""
 MAX_DROPPED_SHOWN = 5
@@ -666,6 +668,8 @@ class _Notes:
     problems: list[str] = field(default_factory=list)
     names_cut: int = 0
     keywords_cut: list[str] = field(default_factory=list)
+    keywords_read: int = 0
+    keywords_past_total: bool = False
     dropped: set[str] = field(default_factory=set)
     odd_numbers: dict[str, tuple[str, str]] = field(default_factory=dict)
     weapons_left_out: list[str] = field(default_factory=list)
@@ -695,6 +699,11 @@ class _Notes:
             lines.append(
                 f"Keywords past {MAX_KEYWORDS_PER_WEAPON} (or {MAX_KEYWORD_TEXT} characters) on one weapon "
                 f"were cut: {shown}."
+            )
+        if self.keywords_past_total:
+            lines.append(
+                f"The roster has more than {MAX_KEYWORDS_PER_ROSTER:,} weapon keywords; the weapons past "
+                "them were read without keywords."
             )
         if self.dropped:
             names = ", ".join(sorted(self.dropped)[:MAX_DROPPED_SHOWN])
@@ -1270,6 +1279,11 @@ def _keywords(raw: str, where: str, notes: _Notes) -> tuple[list[str], list[str]
     if len(raw) > MAX_KEYWORD_TEXT or len(pieces) > MAX_KEYWORDS_PER_WEAPON:
         notes.keywords_cut.append(where)
         pieces = pieces[:MAX_KEYWORDS_PER_WEAPON]
+    room = MAX_KEYWORDS_PER_ROSTER - notes.keywords_read
+    if len(pieces) > room:
+        notes.keywords_past_total = True
+        pieces = pieces[: max(room, 0)]
+    notes.keywords_read += len(pieces)
     abilities: list[str] = []
     unused: list[str] = []
     for piece in pieces:

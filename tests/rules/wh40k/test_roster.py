@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.wh40k import parse_target, parse_weapon
 from rules.wh40k.roster import (
     MAX_DEPTH,
+    MAX_KEYWORDS_PER_ROSTER,
     MAX_KEYWORDS_PER_WEAPON,
     MAX_NAME,
     MAX_ROSTER_BYTES,
@@ -787,3 +788,17 @@ def test_a_kill_team_roster_of_operatives_is_refused_naming_it() -> None:
     tree["roster"]["gameSystemName"] = "Kill Team (2021)"
     with pytest.raises(RosterError, match=r"is a Kill Team \(2021\) roster"):
         parse_roster(rosters.as_json(tree), "kt.json")
+
+
+def test_keywords_past_the_rosters_total_are_not_read_and_said() -> None:
+    hulk = rosters.gravel_hulk()
+    keywords = ", ".join(["Blast"] * MAX_KEYWORDS_PER_WEAPON)
+    hulk["selections"] = [
+        rosters.upgrade(f"Gun {i}", 1, rosters.weapon_profile(f"Gun {i}", 1, "4+", 4, 0, 1, keywords))
+        for i in range(MAX_WEAPONS_PER_UNIT)
+    ]
+    many = [dict(hulk, name=f"Hulk {i}") for i in range(MAX_KEYWORDS_PER_ROSTER // 300 + 2)]
+    read = parse_roster(rosters.as_json(rosters.roster_tree(many)))
+    assert next(w for w in read.units[0].weapons if w.name == "Gun 0").abilities == ("blast",)
+    assert read.units[-1].weapons[-1].abilities == ()
+    assert any(p.startswith("The roster has more than 3,000 weapon keywords") for p in read.problems)
