@@ -1078,9 +1078,17 @@ def _groups(
     options: dict[str, DefenceOption] = {}
 
     def offer(name: str, effect: str) -> None:
-        if len(options) < MAX_OPTIONS and not any(o.name == name for o in options.values()):
-            key = _option_key(name, set(options))
-            options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
+        if any(o.name == name[:60] for o in options.values()):
+            return
+        if len(options) >= MAX_OPTIONS:
+            said = (
+                f"{unit}: more than {MAX_OPTIONS} conditional abilities; the first {MAX_OPTIONS} are offered."
+            )
+            if said not in notes.problems:
+                notes.problems.append(said)
+            return
+        key = _option_key(name, set(options))
+        options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
 
     unit_wide = RosterGroup(name=unit, count=0)
     for name, description in shared_texts:

@@ -802,3 +802,17 @@ def test_keywords_past_the_rosters_total_are_not_read_and_said() -> None:
     assert next(w for w in read.units[0].weapons if w.name == "Gun 0").abilities == ("blast",)
     assert read.units[-1].weapons[-1].abilities == ()
     assert any(p.startswith("The roster has more than 3,000 weapon keywords") for p in read.problems)
+
+
+def test_conditional_abilities_past_the_bound_are_said() -> None:
+    boyz = rosters.boyz()
+    boyz["rules"] = [
+        {
+            "name": f"Trick {i}",
+            "description": "Once per battle, models in this unit have a 5+ invulnerable save.",
+        }
+        for i in range(10)
+    ]
+    read = parse_roster(rosters.as_json(rosters.roster_tree([boyz])))
+    assert [o.key for o in read.units[0].options] == [f"trick {i}" for i in range(6)]
+    assert "Boyz: more than 6 conditional abilities; the first 6 are offered." in read.problems
