@@ -1099,8 +1099,15 @@ def _groups(
             unit_wide = unit_wide.switched_on(effect)
     made: list[RosterGroup] = []
     unreadable = False
+    profiled = next((k for k in kinds if k.stats is not None), None)
     for kind in kinds:
         stats = _profile_for(kind, shared_stats)
+        if stats is None and profiled is not None:  # said: a guess the player can see and correct
+            stats = profiled.stats
+            notes.problems.append(
+                f"{unit}: its {kind.name} models have no Unit profile of their own; they were given "
+                f"{profiled.name}'s."
+            )
         if stats is None:
             return None, tuple(options.values())
         toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])

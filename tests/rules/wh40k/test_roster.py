@@ -816,3 +816,13 @@ def test_conditional_abilities_past_the_bound_are_said() -> None:
     read = parse_roster(rosters.as_json(rosters.roster_tree([boyz])))
     assert [o.key for o in read.units[0].options] == [f"trick {i}" for i in range(6)]
     assert "Boyz: more than 6 conditional abilities; the first 6 are offered." in read.problems
+
+
+def test_a_kind_of_model_without_a_profile_borrows_one_and_says_so() -> None:
+    boyz = rosters.boyz()
+    boyz["selections"][1]["profiles"] = []  # the Boy model without its Unit profile
+    read = parse_roster(rosters.as_json(rosters.roster_tree([boyz])))
+    assert read.units[0].target_line() == "T5 Sv5+ W2 x10 infantry battleline"
+    assert read.problems == (
+        "Boyz: its Boy models have no Unit profile of their own; they were given Boss Nob's.",
+    )
