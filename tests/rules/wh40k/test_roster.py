@@ -826,3 +826,13 @@ def test_a_kind_of_model_without_a_profile_borrows_one_and_says_so() -> None:
     assert read.problems == (
         "Boyz: its Boy models have no Unit profile of their own; they were given Boss Nob's.",
     )
+
+
+def test_a_leaders_units_are_read_from_its_leader_ability() -> None:
+    read = parse_roster(
+        rosters.as_json(rosters.roster_tree([rosters.boyz(), rosters.warboss(), rosters.boyz()]))
+    )
+    boss = read.unit("Warboss")
+    assert boss is not None and boss.leads == ("Boyz", "Beast Snagga Boyz")
+    assert boss.may_lead("Boyz") and boss.may_lead("boyz (2)") and not boss.may_lead("Trukk")
+    assert read.unit("Boyz").leads == ()  # type: ignore[union-attr]
