@@ -5,10 +5,10 @@ it, one row per unit (:class:`UnitEntry`: its name, target line and weapon names
 same transaction. Autocomplete and the unit lookup of ``/40k attack`` read those rows only, so a
 keystroke never loads or validates a list; a command loads the one list that holds the unit named.
 
-List names are matched without regard to case or repeated spaces, unit names as players type them
-(:func:`rules.text.match_key`); importing a list under a name the player already uses replaces
-it. What one player keeps is bounded: :data:`MAX_LISTS_PER_OWNER` lists of at most
-:data:`MAX_LIST_BYTES` each.
+List names are matched without regard to case or repeated spaces; unit names, and list names
+before a unit's (``Café / Boyz``), as players type them (:func:`rules.text.match_key`).
+Importing a list under a name the player already uses replaces it. What one player keeps is
+bounded: :data:`MAX_LISTS_PER_OWNER` lists of at most :data:`MAX_LIST_BYTES` each.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 from bot.storage.database import Database, Transaction, utcnow
 from bot.storage.profiles import name_key
 from rules.errors import RuleError
+from rules.text import match_key
 
 MAX_LISTS_PER_OWNER = 20
 """Most army lists one player keeps."""
@@ -198,13 +199,16 @@ class ArmyListRepository:
         self, tx: Transaction, owner_id: int, list_id: int, index: Sequence[UnitEntry]
     ) -> None:
         await tx.execute("DELETE FROM army_list_units WHERE list_id = ?", (list_id,))
+        named = await tx.fetchone("SELECT name FROM army_lists WHERE id = ?", (list_id,))
+        list_key = match_key(named["name"]) if named is not None else ""
         for entry in index:
             await tx.execute(
-                "INSERT INTO army_list_units (list_id, owner_id, position, name, name_key, target, ranged, "
-                "melee, weapons, options, leads) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO army_list_units (list_id, owner_id, list_key, position, name, name_key, target, "
+                "ranged, melee, weapons, options, leads) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     list_id,
                     owner_id,
+                    list_key,
                     entry.position,
                     entry.name,
                     entry.key,
@@ -237,8 +241,8 @@ class ArmyListRepository:
         async with self._db.reading() as tx:
             rows = await tx.fetchall(
                 _UNITS_OF + "(substr(CAST(? AS TEXT), 1, length(u.name_key)) = u.name_key "
-                "OR substr(CAST(? AS TEXT), 1, length(l.name_key) + 3 + length(u.name_key)) "
-                "= l.name_key || ' / ' || u.name_key)" + _NEWEST_FIRST,
+                "OR substr(CAST(? AS TEXT), 1, length(u.list_key) + 3 + length(u.name_key)) "
+                "= u.list_key || ' / ' || u.name_key)" + _NEWEST_FIRST,
                 (owner_id, typed, typed, MAX_UNIT_ROWS),
             )
         return [_entry(r) for r in rows]
@@ -252,7 +256,7 @@ class ArmyListRepository:
         async with self._db.reading() as tx:
             rows = await tx.fetchall(
                 _UNITS_OF
-                + "(u.name_key LIKE ? ESCAPE '\\' OR l.name_key || ' / ' || u.name_key LIKE ? ESCAPE '\\') "
+                + "(u.name_key LIKE ? ESCAPE '\\' OR u.list_key || ' / ' || u.name_key LIKE ? ESCAPE '\\') "
                 "ORDER BY CASE WHEN u.name_key LIKE ? ESCAPE '\\' THEN 0 ELSE 1 END, "
                 "l.imported_at DESC, l.id DESC, u.position LIMIT ?",
                 (owner_id, pattern, pattern, pattern[1:], min(limit, MAX_UNIT_ROWS)),

@@ -545,3 +545,15 @@ async def test_leaders_are_offered_for_the_units_they_may_lead(driver: OfflineDr
     await driver.command("/40k list import", file=_file(rosters.boyz(), rosters.trukk()))
     found = await army.leader_choices(interaction, "boyz", "")  # type: ignore[arg-type]
     assert [(entry.name, leads) for entry, leads in found] == [("Trukk", False)]
+
+
+async def test_a_list_name_before_a_unit_is_matched_as_typed(driver: OfflineDriver) -> None:
+    hulk = Attachment("s.json", rosters.as_json(rosters.roster_tree([rosters.gravel_hulk()])))
+    await driver.command("/40k list import name:Café’s Host", file=hulk)
+    await driver.command("/40k list import name:Second", file=hulk)
+    shown = (
+        await driver.command('/40k attack weapon:"A1 BS3+ S4 AP0 D1" target:"cafe\'s host / gravel hulk"')
+    ).message
+    assert not shown.ephemeral and "T10 Sv3+ W12" in shown.text
+    targets = await driver.autocomplete("40k odds", "target", "cafe's")
+    assert [t["value"] for t in targets] == ["Café’s Host / Gravel Hulk"]
