@@ -229,6 +229,8 @@ def plan(
     """
     situation = situation or Situation()
     notes: list[str] = []
+    if target.mixed:
+        raise ProfileError("Targets with several kinds of model are not worked out yet.")
     if edition is Edition.TENTH and (weapon.blast > 1 or weapon.cleave):
         what = f"Blast {weapon.blast}" if weapon.blast > 1 else f"Cleave {weapon.cleave}"
         instead = (
