@@ -1037,7 +1037,6 @@ def parse_target(line: str) -> Target:
     ([('', 9, 1, 5), ('Boss Nob', 1, 2, 4)], 10, 11)
     """
     line = _check_line(line, "target", MAX_TARGET_LENGTH)
-    what = "target"
     unit: dict[str, object] = {"text": " ".join(line.split())}
     keywords: list[str] = []
     segments: list[list[_Token]] = [[]]
@@ -1077,9 +1076,7 @@ def parse_target(line: str) -> Target:
         made.append(ModelGroup(**fields))  # type: ignore[arg-type]
     total = sum(g.count for g in made)
     if total > MAX_TARGET_MODELS:
-        raise ProfileError(
-            f"The target has {total} models in all; the limit is {MAX_TARGET_MODELS}."
-        )
+        raise ProfileError(f"The target has {total} models in all; the limit is {MAX_TARGET_MODELS}.")
     if all(g.leader for g in made):
         raise ProfileError("A Leader is attached to a Bodyguard unit: the first group is the Bodyguard.")
     unit["keywords"] = tuple(dict.fromkeys(keywords))
@@ -1108,7 +1105,9 @@ def _unit_toughness(groups: list[ModelGroup]) -> int:
     return next(g.toughness for g in guards if counts[g.toughness] == best)
 
 
-_STAT_LIKE = re.compile(r"^(?:t|sv|w|x|inv|fnp)?[:=]?\d+\+{0,2}$|^\d+x$|^(?:reduce1|halvedamage|[+-]1\w+)$", re.I)
+_STAT_LIKE = re.compile(
+    r"^(?:t|sv|w|x|inv|fnp)?[:=]?\d+\+{0,2}$|^\d+x$|^(?:reduce1|halvedamage|[+-]1\w+)$", re.IGNORECASE
+)
 _GROUP_NAME = re.compile(r"^[\w][\w '’().&/-]{0,39}$")
 
 
