@@ -134,13 +134,16 @@ def _fits(label: str, value: str) -> tuple[str, str] | None:
 async def weapon_choices(
     interaction: discord.Interaction, current: str, limit: int = 12
 ) -> list[tuple[str, str]]:
-    """Units (a whole volley) and their weapons whose names contain what is typed."""
+    """Units (a whole volley) and their weapons whose names contain what is typed, the names
+    that start with it first."""
     if len(current) > MAX_REFERENCE:
         return []
     key = name_key(current)
     head, colon, tail = key.partition(":")
     found: list[tuple[str, str]] = []
-    for list_name, unit, shared in _units(await _rosters(interaction)):
+    units = _units(await _rosters(interaction))
+    units.sort(key=lambda u: not name_key(_reference(*u)).startswith(key))
+    for list_name, unit, shared in units:
         reference = _reference(list_name, unit, shared)
         options: list[tuple[str, str] | None] = []
         if colon or key == name_key(reference):
@@ -154,7 +157,7 @@ async def weapon_choices(
         if not colon and key in name_key(reference):
             whole: list[tuple[str, str] | None] = []
             if unit.volley_weapons():
-                whole.append(_fits(unit.summary(), reference))
+                whole.append(_fits(_volley_label(unit), reference))
             if unit.volley_weapons(melee=True):
                 melee = ", ".join(w.label() for w in unit.volley_weapons(melee=True))
                 whole.append(_fits(f"{unit.name} {MELEE}: {melee}", f"{reference} {MELEE}"))
@@ -163,6 +166,12 @@ async def weapon_choices(
         if len(found) >= limit:
             break
     return found[:limit]
+
+
+def _volley_label(unit: RosterUnit, limit: int = 100) -> str:
+    """``Ash Wardens: Ember carbine x4``: the weapons its (ranged) volley fires, no melee."""
+    text = f"{unit.name}: " + ", ".join(w.label() for w in unit.volley_weapons())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def target_choices(

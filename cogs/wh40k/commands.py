@@ -30,7 +30,7 @@ from cogs.wh40k.inputs import (
 from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
 from rules.wh40k import parse_situation
-from rules.wh40k.attack import UnitOdds, roll_unit, unit_distribution
+from rules.wh40k.attack import UNCONFIRMED_11TH, UnitOdds, roll_unit, unit_distribution
 from rules.wh40k.cost import check_unit_cost
 from rules.wh40k.profiles import parse_edition
 
@@ -76,11 +76,28 @@ HELP_FIELDS = (
         "An unknown word is refused with a guess.",
     ),
     (
+        "Several kinds of model, Leaders",
+        "Groups joined by ` + `, each `[name:] [T] [Sv] W [x<models>] [inv] [fnp] [-1 damage]`: "
+        "`T5 Sv5+ W1 x9 + Nob: W2 Sv4+`. A group takes what it does not state from the one before "
+        "(`no inv`, `no fnp`, `full damage` drop it). Each model saves with its own save; wounds go to a "
+        "wounded model first, else Herald takes the usual defender's order (ordinary models first, the "
+        "better profile last) and says so: add `order:typed` to allocate in the order typed. `leader` "
+        "on a later group is an attached Leader: its Bodyguard's T, wounds to the Bodyguard first, "
+        "Precision reaches the Leader. Two units of your lists as `Unit + Leader` do the same.",
+    ),
+    (
         "Situation and edition",
-        "Situation: any of `half range, charged, stationary, cover`. `edition:` 11th (the default) or "
-        "10th (Boarding Actions). In 11th, cover is -1 to BS for Infantry, Beast and Swarm (and Stealth "
-        "gives cover); in 10th, cover is +1 to the save and Stealth -1 to hit. Every reply names the "
-        "edition and the 11th-edition steps kept from 10th because no source confirms them.",
+        "Situation: any of `half range, charged, stationary, cover` (commas or spaces between). "
+        "`edition:` 11th (the default) or 10th (Boarding Actions). In 11th, cover is -1 to BS for "
+        "Infantry, Beast and Swarm (and Stealth gives cover), and Lethal Hits is optional (Herald takes "
+        "the automatic or the rolled wound, whichever brings more expected damage, and says which); in "
+        "10th, cover is +1 to the save and Stealth -1 to hit. Half damage halves before Melta adds.",
+    ),
+    (
+        "11th edition: kept from 10th",
+        f"{UNCONFIRMED_11TH} No public source confirms their 11th-edition form, so Herald uses the "
+        "10th-edition rules; every 11th-edition reply says so in one footer line. docs/40k-editions.md "
+        "has the sources.",
     ),
 )
 """What `/help topic:40k` shows after the commands: the grammar of every line."""

@@ -204,6 +204,8 @@ async def weapon_choices(interaction: discord.Interaction, current: str) -> list
     weapons = await saved_choices(interaction, Kind.WEAPON, current)
     found = (weapons + await saved_choices(interaction, Kind.UNIT, current))[:10]
     found += await army.weapon_choices(interaction, current)
+    key = name_key(current)
+    found.sort(key=lambda choice: not name_key(choice[1]).startswith(key))  # `Gh`: Ghazghkull first
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_WEAPON}", EXAMPLE_WEAPON)]
     return found + [(line, line) for line in suggest_line(current)]

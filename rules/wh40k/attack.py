@@ -209,7 +209,8 @@ UNCONFIRMED_11TH = (
     "As in 10th edition, not confirmed for 11th: the +1/-1 caps on hit and wound rolls, "
     "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage."
 )
-"""Said in every 11th-edition reply: the steps no public source has confirmed for 11th edition."""
+"""The steps no public source has confirmed for 11th edition (the whole list, for /help)."""
+UNCONFIRMED_11TH_FOOTER = "11th edition: some steps as in 10th, not confirmed (/help topic:40k lists them)."
 
 
 def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Edition, notes: list[str]) -> bool:

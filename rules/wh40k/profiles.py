@@ -1252,29 +1252,48 @@ _SITUATIONS = {
 
 
 def parse_situation(line: str | None) -> Situation:
-    """Read ``half range, charged, stationary, cover`` (any of them, any order; empty for none).
+    """Read ``half range, charged, stationary, cover`` (any of them, any order, commas or spaces
+    between; empty for none).
 
     >>> parse_situation("").charged
     False
+    >>> parse_situation("stationary cover").cover
+    True
     """
     if line is None or not line.strip():
         return Situation()
     line = _check_line(line, "situation")
     fields: dict[str, bool] = {}
     for chunk in _chunks(line):
-        token = _join(chunk)
-        key = _SITUATIONS.get(" ".join(token.text.lower().split()))
-        if key is None:
-            guess = difflib.get_close_matches(token.text.lower(), list(_SITUATIONS), n=1, cutoff=0.6)
+        for token in _situation_phrases(line, chunk):
+            fields[_SITUATIONS[" ".join(token.text.lower().split())]] = True
+    return Situation(**fields)
+
+
+def _situation_phrases(line: str, chunk: list[_Token]) -> list[_Token]:
+    """The chunk's words as known situations, the longest phrase first (``within half range``)."""
+    out: list[_Token] = []
+    i = 0
+    longest = max(len(k.split()) for k in _SITUATIONS)
+    while i < len(chunk):
+        for size in range(min(longest, len(chunk) - i), 0, -1):
+            token = _join(chunk[i : i + size])
+            if " ".join(token.text.lower().split()) in _SITUATIONS:
+                out.append(token)
+                i += size
+                break
+        else:
+            rest = _join(chunk[i:]) if len(chunk) - i <= longest else chunk[i]
+            typed = " ".join(rest.text.lower().split())
+            guess = difflib.get_close_matches(typed, list(_SITUATIONS), n=1, cutoff=0.6)
             hint = f" Did you mean `{guess[0]}`?" if guess else ""
             raise _error(
                 "situation",
                 line,
-                token,
+                rest,
                 f"the situation can be half range, charged, stationary and cover.{hint}",
             )
-        fields[key] = True
-    return Situation(**fields)
+    return out
 
 
 ABILITY_SUGGESTIONS = [
