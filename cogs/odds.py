@@ -100,9 +100,7 @@ def chart(result: DiceOdds, spec: RollSpec | None = None) -> Image:
     label = _clip(shown_expression(result, spec))
     title = f"Odds of {_clip(shown_expression(result, spec), 120)}"
     check_chart([result.distribution])  # refused here, before the drawing is queued
-    return Image(
-        lambda: chart_png(((label, result.distribution),), title, what), CHART_FILENAME, heavy=True
-    )
+    return Image(lambda: chart_png(((label, result.distribution),), title, what), CHART_FILENAME, heavy=True)
 
 
 class Odds(commands.Cog):

@@ -141,9 +141,7 @@ class _Operator(_d20_expression.SetOperator):
         self._meter.charge(len(dice) * len(self.sels))
         tests = {None: lambda v, n: v == n, "<": lambda v, n: v < n, ">": lambda v, n: v > n}
         return {
-            die
-            for die in dice
-            if die.kept and any(tests[sel.cat](die.total, sel.num) for sel in self.sels)
+            die for die in dice if die.kept and any(tests[sel.cat](die.total, sel.num) for sel in self.sels)
         }
 
     def reroll(self, target: _d20_expression.Dice) -> None:
@@ -500,9 +498,7 @@ _FATE_MARK = "[dF]"
 # dice showing 3", which nobody typing it means) and ``4d6d1`` drops the lowest 1 (``dl1``/``dh1``
 # name the end). Only right after a dice term, so ``2d6+d4`` stays a die.
 _DM_KEEP = re.compile(r"(?<=[\d%)])k(\d+)")
-_DM_DROP = re.compile(
-    r"(?<![\w)\]])(\d*d(?:\d+|%)(?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*)d([lh]?)(\d+)"
-)
+_DM_DROP = re.compile(r"(?<![\w)\]])(\d*d(?:\d+|%)(?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*)d([lh]?)(\d+)")
 _FATE_FACES = {1: "-", 2: "0", 3: "+"}
 
 #: Most rolls in one message (a leading count, ``times``, or ``2d66``'s table results).
@@ -800,9 +796,7 @@ def _dice_maiden(canonical: str, notes: list[str]) -> str:
         return f"{match.group(1)}p{end}{count}"
 
     pieces = _BRACKETED.split(canonical)  # never inside [annotations]
-    return "".join(
-        p if p.startswith("[") else _DM_DROP.sub(drop, _DM_KEEP.sub(keep, p)) for p in pieces
-    )
+    return "".join(p if p.startswith("[") else _DM_DROP.sub(drop, _DM_KEEP.sub(keep, p)) for p in pieces)
 
 
 def _fate_term(match: re.Match[str]) -> str:
@@ -1239,9 +1233,13 @@ def expand_saved(expression: str, saved: dict[str, str]) -> tuple[str, str | Non
             if name not in saved or _reserved(name):
                 return match.group(0)
             spec, _ = inner(name)
-            if spec.repeat > 1 or spec.failures is not None or _pool(d20.parse(
-                _expand_tens_units(spec.canonical, _random.Random(0))[0], allow_comments=False
-            )):
+            if (
+                spec.repeat > 1
+                or spec.failures is not None
+                or _pool(
+                    d20.parse(_expand_tens_units(spec.canonical, _random.Random(0))[0], allow_comments=False)
+                )
+            ):
                 raise DiceError(
                     f"`{name}` is saved as `{spec.typed}`, which can't be part of a bigger roll "
                     f"(it counts successes or rolls several times): roll `{name}` on its own, or "

@@ -69,7 +69,7 @@ def clean_text(text: str, max_len: int | None = None, *, multiline: bool = False
     'two\\nlines'
     >>> clean_text("a long name", 6)
     'a lon…'
-    >>> len(clean_text("\U0001F3F3\uFE0F\u200d\U0001F308"))  # an emoji's own joiner stays
+    >>> len(clean_text("\U0001f3f3\ufe0f\u200d\U0001f308"))  # an emoji's own joiner stays
     4
     """
     text = _LINE_BREAKS.sub("\n", str(text))

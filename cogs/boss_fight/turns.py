@@ -310,9 +310,7 @@ def _card_actions(fight: FightState, card: str) -> list[Action]:
         cid = _card_in_hand(fight, card)
     except RuleError:
         return []
-    return [
-        a for a in legal_actions(fight) if isinstance(a, Move | Attack | UseItem) and a.card == cid
-    ]
+    return [a for a in legal_actions(fight) if isinstance(a, Move | Attack | UseItem) and a.card == cid]
 
 
 def hand_choices(fight: FightState, current: str) -> list[tuple[str, str]]:

@@ -111,9 +111,7 @@ def private_draw_embed(
     if me.secure_hvt_replaces is not None:
         embed.add_field(
             name="Secure HVT",
-            value=(
-                f"Replaces {me.secure_hvt_replaces.label} (your end-of-game choice)."
-            ),
+            value=(f"Replaces {me.secure_hvt_replaces.label} (your end-of-game choice)."),
             inline=False,
         )
     elif choosing_hvt:

@@ -31,7 +31,7 @@ log = logging.getLogger("herald.its")
 
 
 class OpenSheetButton(discord.ui.DynamicItem[discord.ui.Button], template=re.escape(OPEN_SHEET_BUTTON)):
-    """"Open the score sheet" in a pairing's thread: the players are already seated."""
+    """ "Open the score sheet" in a pairing's thread: the players are already seated."""
 
     def __init__(self) -> None:
         super().__init__(

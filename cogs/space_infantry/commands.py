@@ -136,9 +136,7 @@ class SpaceInfantry(
     @autocomplete
     async def _units(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         def make(fight: FightState) -> list[tuple[str, str]]:
-            return [
-                (unit_label(fight, u.name), u.name) for u in fight.units if matches(current, u.name)
-            ]
+            return [(unit_label(fight, u.name), u.name) for u in fight.units if matches(current, u.name)]
 
         fight = await self._fight(interaction)
         return [] if fight is None else make(fight)
@@ -158,27 +156,19 @@ class SpaceInfantry(
         return [] if fight is None else make(fight)
 
     @autocomplete
-    async def _openings(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[tuple[str, str]]:
+    async def _openings(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         def make(fight: FightState) -> list[tuple[str, str]]:
             return [
-                (
-                    f"{z.name} (destroyed, leads to {', '.join(fight.boss.internals_of(z.name))})", z.name
-                )
+                (f"{z.name} (destroyed, leads to {', '.join(fight.boss.internals_of(z.name))})", z.name)
                 for z in fight.boss.outer_zones
-                if fight.zone_hp[z.name] <= 0
-                and fight.boss.internals_of(z.name)
-                and matches(current, z.name)
+                if fight.zone_hp[z.name] <= 0 and fight.boss.internals_of(z.name) and matches(current, z.name)
             ]
 
         fight = await self._fight(interaction)
         return [] if fight is None else make(fight)
 
     @autocomplete
-    async def _vehicles(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[tuple[str, str]]:
+    async def _vehicles(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         def make(fight: FightState) -> list[tuple[str, str]]:
             return [
                 (
@@ -193,9 +183,7 @@ class SpaceInfantry(
         return [] if fight is None else make(fight)
 
     @autocomplete
-    async def _boss_choices(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[tuple[str, str]]:
+    async def _boss_choices(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         found = [b for b in self.bosses.values() if matches(current, b.name, b.id)]
         found.sort(key=lambda b: (b.community, b.name))
         return [(f"{b.name}{' (community)' if b.community else ''}", b.id) for b in found]
@@ -322,10 +310,7 @@ class SpaceInfantry(
         game = await load(interaction)
         fight: FightState = game.state.fight
         lines = status_lines(fight)[1:]
-        lines += [
-            f"{v.name}: {vehicle_health(v, long=True)} ({armour(v)})"
-            for v in fight.vehicles
-        ]
+        lines += [f"{v.name}: {vehicle_health(v, long=True)} ({armour(v)})" for v in fight.vehicles]
         if fight.resources:
             lines.append("Resources: " + ", ".join(r.value.title() for r in fight.resources))
         lines.append(f"Started by <@{game.record.created_by}>.")

@@ -82,7 +82,11 @@ def undo_announcement(action: str, detail: dict[str, Any], who: str) -> list[str
     if len(values) == 1:
         discarded = f"RN {values[0]} discarded"
     else:
-        discarded = "RNs " + ", ".join(
-            f"{d.get('value')} ({str(d.get('purpose', '')).removeprefix('activation: ')})" for d in draws
-        ) + " discarded"
+        discarded = (
+            "RNs "
+            + ", ".join(
+                f"{d.get('value')} ({str(d.get('purpose', '')).removeprefix('activation: ')})" for d in draws
+            )
+            + " discarded"
+        )
     return [f"**{who} undid {step_name} ({discarded}).** The next draw is a new one."]

@@ -69,6 +69,7 @@ from rules.space_infantry import (
 
 log = logging.getLogger("herald.space_infantry")
 
+
 def controls(game_id: int, version: int, state: FightState) -> discord.ui.View | None:
     """The buttons for the fight's next step (``None`` when there is nothing to press)."""
     if state.is_over() or not any(not u.out for u in state.units):
@@ -144,17 +145,19 @@ class RangeButton(StepButton, prefix="si:range"):
 
     label, style, emoji = "Determine the range", discord.ButtonStyle.primary, "🎲"
 
-    def __init__(
-        self, game: int, turn: int, arg: str | None = "t", *, first: bool = True, **kw: Any
-    ) -> None:
+    def __init__(self, game: int, turn: int, arg: str | None = "t", *, first: bool = True, **kw: Any) -> None:
         kw.setdefault("label", self.label if first else "Next turn: determine the range")
         super().__init__(game, turn, arg, **kw)
 
     async def run(self, interaction: discord.Interaction) -> None:
         check = _made_for(self, (Phase.SETUP, Phase.COMBAT), "The range")
         done = await step(
-            interaction, DetermineRange(), name="range", expect_game_id=self.game,
-            expect_version=None if self.arg == "t" else self.step, expect=check,
+            interaction,
+            DetermineRange(),
+            name="range",
+            expect_game_id=self.game,
+            expect_version=None if self.arg == "t" else self.step,
+            expect=check,
         )
         await send_step(interaction, done)
 
@@ -170,8 +173,12 @@ class ActivateButton(StepButton, prefix="si:activate"):
     async def run(self, interaction: discord.Interaction) -> None:
         check = _made_for(self, (Phase.ENGAGEMENT,), "The zones' activation")
         done = await step(
-            interaction, ActivateZones(), name="activate", expect_game_id=self.game,
-            expect_version=None if self.arg == "t" else self.step, expect=check,
+            interaction,
+            ActivateZones(),
+            name="activate",
+            expect_game_id=self.game,
+            expect_version=None if self.arg == "t" else self.step,
+            expect=check,
         )
         core = CORE_ZONE_SUCCESSES if done.result.state.pending_activations() else None
         await send_step(interaction, done, core=core)

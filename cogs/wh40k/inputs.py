@@ -22,6 +22,7 @@ from rules.wh40k.profiles import (
     DEFAULT_EDITION,
     Edition,
     Unit,
+    attach,
     parse_edition,
     parse_unit,
     suggest_weapon_line,
@@ -134,6 +135,9 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
         unit = await army.find(interaction, text)  # not a line: a unit of the player's army lists?
         if unit is not None:
             return army_read(kind, unit)
+        pair = await _pair(interaction, text)
+        if pair is not None:
+            return attached_read(kind, *pair)
         if text.strip() and len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
             raise ProfileError(
                 f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "
@@ -161,6 +165,55 @@ def army_read(kind: Kind, found: army.Found) -> Read:
             f"{public(found.label())} cannot fire as one volley: {error}\n"
             f"Pick one of its {len(weapons)} weapons: {names}"
         ) from None
+
+
+PAIR = " + "
+"""Between a Bodyguard unit and the Leader attached to it: ``Ash Wardens + Lantern Seer``."""
+
+
+async def _pair(interaction: discord.Interaction, text: str) -> tuple[army.Found, army.Found] | None:
+    """``Unit + Leader``: two units of the player's lists, or ``None`` when the text is not that."""
+    parts = [p.strip() for p in " ".join(text.split()).split(PAIR)]
+    if len(parts) != 2 or not all(parts) or len(text) > 2 * army.MAX_REFERENCE + len(PAIR):
+        return None
+    guard = await army.find(interaction, parts[0])
+    leader = await army.find(interaction, parts[1]) if guard is not None else None
+    if guard is None or leader is None:
+        return None
+    if guard.weapon is not None or leader.weapon is not None:
+        raise ProfileError(
+            "A Leader and its Bodyguard are two whole units (`Unit + Leader`), not one weapon of each."
+        )
+    if name_key(guard.unit.name) == name_key(leader.unit.name) and guard.list_name == leader.list_name:
+        raise ProfileError(
+            f"{public(guard.label())} can't lead itself: name the Bodyguard unit, then its Leader."
+        )
+    return guard, leader
+
+
+def attached_read(kind: Kind, guard: army.Found, leader: army.Found) -> Read:
+    """A Leader attached to its Bodyguard: as the target, one unit of both (the Bodyguard's T,
+    wounds to its models first, Precision reaching the Leader); as the weapon, both volleys."""
+    name = f"{guard.label()}{PAIR}{leader.label()}"
+    plain = f"{guard.plain_label()}{PAIR}{leader.plain_label()}"
+    if kind is Kind.TARGET:
+        target = attach(
+            parse_target(guard.unit.target_line()),
+            parse_target(leader.unit.target_line()),
+            bodyguard_name=guard.unit.name,
+            leader_name=leader.unit.name,
+        )
+        return Read(target, name, plain_name=plain)
+    melee = guard.melee or leader.melee
+    lines = []
+    for found in (guard, leader):
+        with contextlib.suppress(ProfileError):  # a unit with nothing to fire here adds nothing
+            lines.append(found.unit.volley(melee=melee, named=True))
+    if not lines:
+        raise ProfileError(
+            f"Neither {public(name)} has a {'melee' if melee else 'ranged'} weapon in its roster."
+        )
+    return Read(parse(Kind.UNIT, "; ".join(lines)), name, plain_name=plain)
 
 
 def check_name(name: str, kind: Kind) -> str:
@@ -201,6 +254,9 @@ async def saved_choices(interaction: discord.Interaction, kind: Kind, current: s
 async def weapon_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
     """Saved weapons and units by name, units of imported lists, then the line completed with the
     ability being typed."""
+    pairs = await pair_choices(interaction, current, target=False)
+    if pairs:
+        return pairs
     weapons = await saved_choices(interaction, Kind.WEAPON, current)
     found = (weapons + await saved_choices(interaction, Kind.UNIT, current))[:10]
     found += await army.weapon_choices(interaction, current)
@@ -223,7 +279,36 @@ def suggest_line(current: str, width: int = 100) -> list[str]:
     return [prefix + line for line in suggest_weapon_line(last, width=room)]
 
 
+async def pair_choices(
+    interaction: discord.Interaction, current: str, *, target: bool
+) -> list[tuple[str, str]]:
+    """``Unit + Lea``: the units of the player's lists that could lead the one named first.
+
+    The rosters carry no leader data yet, so every other unit is offered, Characters first."""
+    head, plus, tail = current.rpartition(PAIR.rstrip())
+    if not plus or not head.strip():
+        return []
+    guard = await army.find(interaction, head.strip())
+    if guard is None or guard.weapon is not None:
+        return []
+    options = await army.target_choices(interaction, tail.strip(), limit=25)
+    found = []
+    for label, value in options:  # label: "Lantern Seer · T3 Sv5+ W4 infantry character"
+        if name_key(value) == name_key(head.strip()):
+            continue
+        choice = f"{head.strip()}{PAIR}{value}"
+        if len(choice) <= army.MAX_CHOICE_VALUE:
+            what = f"{head.strip()} led by {label}" if target else f"{head.strip()} and {value} together"
+            character = "character" in label.rpartition(" · ")[2].split()
+            found.append((not character, what[:100], choice))
+    found.sort(key=lambda c: c[0])
+    return [(label, value) for _, label, value in found]
+
+
 async def target_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    pairs = await pair_choices(interaction, current, target=True)
+    if pairs:
+        return pairs
     found = await saved_choices(interaction, Kind.TARGET, current)
     found += await army.target_choices(interaction, current)
     if not current.strip():

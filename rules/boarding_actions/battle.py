@@ -433,8 +433,10 @@ def apply(
         action = parse_action(action)
     match action:
         case SetBattleReady():
-            players = {**state.players, action.role: state.players[action.role].model_copy(
-                update={"battle_ready": action.ready})}
+            players = {
+                **state.players,
+                action.role: state.players[action.role].model_copy(update={"battle_ready": action.ready}),
+            }
             new = state.model_copy(update={"players": players})
         case ChooseFirstTurn():
             new = _choose_first_turn(state, action)

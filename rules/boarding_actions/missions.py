@@ -362,9 +362,7 @@ class Objective(BaseModel):
                 text += ", taken from the opponent"
             parts.append(text)
         if self.bands:
-            bands = ", ".join(
-                f"{self.bands.band_label(i)}: {b.vp}" for i, b in enumerate(self.bands.bands)
-            )
+            bands = ", ".join(f"{self.bands.band_label(i)}: {b.vp}" for i, b in enumerate(self.bands.bands))
             parts.append(f"{self.bands.measure}: {bands} VP")
         if self.outcome:
             parts.append(

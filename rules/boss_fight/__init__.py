@@ -111,9 +111,14 @@ def place_all(state: GameState, rng: random.Random) -> GameState:
     return state
 
 
-def quick_game(*, seed: int = 0, boss: str = "bone_colossus",
-               heroes: tuple[str, ...] = ("mira_the_warden", "kestrel_the_archer", "orrin_the_sage"),
-               map_id: str = "crossroads", settings: GameSettings | None = None) -> GameState:
+def quick_game(
+    *,
+    seed: int = 0,
+    boss: str = "bone_colossus",
+    heroes: tuple[str, ...] = ("mira_the_warden", "kestrel_the_archer", "orrin_the_sage"),
+    map_id: str = "crossroads",
+    settings: GameSettings | None = None,
+) -> GameState:
     """A game from the shipped presets, placed at random and at its first turn.
 
     >>> quick_game(seed=1).round
@@ -122,8 +127,9 @@ def quick_game(*, seed: int = 0, boss: str = "bone_colossus",
     cat = _catalog()
     rng = random.Random(seed)
     party = [cat.hero_presets[h].build for h in heroes]
-    state = new_game(cat, boss=cat.boss_presets[boss].build, heroes=party, map_id=map_id, settings=settings,
-                     rng=rng)
+    state = new_game(
+        cat, boss=cat.boss_presets[boss].build, heroes=party, map_id=map_id, settings=settings, rng=rng
+    )
     return place_all(state, rng)
 
 

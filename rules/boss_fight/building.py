@@ -59,19 +59,26 @@ def check_deck(catalog: Catalog, deck: dict[str, int], side: Side, who: str) -> 
     for key, count in deck.items():
         card = catalog.get("actions", key)
         if count < 1:
-            raise BuildError(f"{who}'s deck lists {card.name} {count} times: give a count of 1 or more, or "
-                             "leave it out.")
+            raise BuildError(
+                f"{who}'s deck lists {card.name} {count} times: give a count of 1 or more, or leave it out."
+            )
         if card.set not in (CardSet.NEUTRAL, CardSet(side.value)):
-            raise BuildError(f"{card.name} is a {card.set.value} card: {who} may only use {side.value} and "
-                             "neutral cards. Take it out of the deck.")
+            raise BuildError(
+                f"{card.name} is a {card.set.value} card: {who} may only use {side.value} and "
+                "neutral cards. Take it out of the deck."
+            )
         if count > card.copies:
-            raise BuildError(f"{who}'s deck has {count} {card.name}: at most {card.copies} copies of that "
-                             "card are allowed.")
+            raise BuildError(
+                f"{who}'s deck has {count} {card.name}: at most {card.copies} copies of that "
+                "card are allowed."
+            )
         cards.extend([card] * count)
     if len(cards) != DECK_SIZE:
         change = "add" if len(cards) < DECK_SIZE else "remove"
-        raise BuildError(f"{who}'s deck has {len(cards)} cards; a deck needs exactly {DECK_SIZE}: {change} "
-                         f"{abs(DECK_SIZE - len(cards))}.")
+        raise BuildError(
+            f"{who}'s deck has {len(cards)} cards; a deck needs exactly {DECK_SIZE}: {change} "
+            f"{abs(DECK_SIZE - len(cards))}."
+        )
     return cards
 
 
@@ -86,8 +93,9 @@ def _stat_sum(blocks: Iterable[StatBlock], passives: list[Passive]) -> StatBlock
     return StatBlock(**{k: max(0, min(99, v)) for k, v in total.items()})
 
 
-def _requirement_problem(req: Requirement | None, *, stats: StatBlock, piece_types: set[PieceType],
-                         constitution: object) -> str | None:
+def _requirement_problem(
+    req: Requirement | None, *, stats: StatBlock, piece_types: set[PieceType], constitution: object
+) -> str | None:
     if req is None:
         return None
     if req.piece_type and req.piece_type not in piece_types:
@@ -104,8 +112,9 @@ def _abilities(catalog: Catalog, ids: list[str], side: Side, who: str) -> list[A
     for key in ids:
         ab = catalog.get("abilities", key)
         if ab.side is not side:
-            raise BuildError(f"{ab.name} is a {ab.side.value} ability: {who} can only take {side.value} "
-                             "abilities.")
+            raise BuildError(
+                f"{ab.name} is a {ab.side.value} ability: {who} can only take {side.value} abilities."
+            )
         if any(a.id == ab.id for a in out):
             raise BuildError(f"{who} lists {ab.name} twice: each ability card is taken once.")
         out.append(ab)
@@ -139,8 +148,10 @@ def build_boss(catalog: Catalog, build: BossBuild, *, controller: str | None = N
             if idx is None:
                 raise BuildError(f"{eq.name} is put on '{item.piece}', which is not one of {who}'s pieces.")
             if free[idx] < eq.slots:
-                raise BuildError(f"{eq.name} takes {eq.slots} slot(s) but {pieces[idx].name} has {free[idx]} "
-                                 "free: attach it to another piece or drop some equipment.")
+                raise BuildError(
+                    f"{eq.name} takes {eq.slots} slot(s) but {pieces[idx].name} has {free[idx]} "
+                    "free: attach it to another piece or drop some equipment."
+                )
             free[idx] -= eq.slots
         else:
             unplaced.append(eq)
@@ -149,9 +160,11 @@ def build_boss(catalog: Catalog, build: BossBuild, *, controller: str | None = N
         idx = next((i for i, f in enumerate(free) if f >= eq.slots), None)
         if idx is None:
             total = sum(p.slots for p in pieces)
-            raise BuildError(f"{eq.name} takes {eq.slots} slot(s) and no piece of {who} has that many free "
-                             f"({total} slot(s) in all, {sum(free)} free): drop equipment or add a piece "
-                             "with slots.")
+            raise BuildError(
+                f"{eq.name} takes {eq.slots} slot(s) and no piece of {who} has that many free "
+                f"({total} slot(s) in all, {sum(free)} free): drop equipment or add a piece "
+                "with slots."
+            )
         free[idx] -= eq.slots
     card_abilities = _abilities(catalog, build.abilities, Side.BOSS, who)
     abilities = card_abilities + [p.ability for p in pieces if p.ability]
@@ -174,15 +187,26 @@ def build_boss(catalog: Catalog, build: BossBuild, *, controller: str | None = N
     points = sum(p.points for p in pieces) + sum(e.points for e in equipment)
     points += sum(a.points for a in card_abilities)
     return Character(
-        id=BOSS_ID, name=who, side=Side.BOSS, controller=controller, stats=stats, health=stats.health,
-        shape=shape, legs=sum(1 for p in pieces if p.type is PieceType.LEG), equipment=equipment,
-        abilities=abilities, passives=passives, piles=Piles(deck=[c.id for c in cards]), points=points,
+        id=BOSS_ID,
+        name=who,
+        side=Side.BOSS,
+        controller=controller,
+        stats=stats,
+        health=stats.health,
+        shape=shape,
+        legs=sum(1 for p in pieces if p.type is PieceType.LEG),
+        equipment=equipment,
+        abilities=abilities,
+        passives=passives,
+        piles=Piles(deck=[c.id for c in cards]),
+        points=points,
         pieces=[p.id for p in pieces],
     )
 
 
-def build_hero(catalog: Catalog, build: HeroBuild, *, key: str | None = None,
-               controller: str | None = None) -> Character:
+def build_hero(
+    catalog: Catalog, build: HeroBuild, *, key: str | None = None, controller: str | None = None
+) -> Character:
     """The hero a build describes, unplaced, with its 30 cards in the deck.
 
     >>> from rules.boss_fight.content import load_catalog
@@ -198,22 +222,36 @@ def build_hero(catalog: Catalog, build: HeroBuild, *, key: str | None = None,
             raise BuildError(f"{eq.name} is boss equipment: {who} can only use hero equipment.")
     used = sum(e.slots for e in equipment)
     if used > hero.slots:
-        raise BuildError(f"{who} has {hero.slots} equipment slot(s) but the equipment takes {used}: drop "
-                         f"{used - hero.slots} slot(s) of equipment.")
+        raise BuildError(
+            f"{who} has {hero.slots} equipment slot(s) but the equipment takes {used}: drop "
+            f"{used - hero.slots} slot(s) of equipment."
+        )
     abilities = [*_abilities(catalog, build.abilities, Side.HERO, who), hero.ability]
     passives = [x for e in equipment for x in e.passives] + [x for a in abilities for x in a.passives]
     stats = _stat_sum([hero.stats], passives)
     for thing in [*equipment, *abilities]:
-        problem = _requirement_problem(thing.requires, stats=stats, piece_types=set(),
-                                       constitution=hero.constitution)
+        problem = _requirement_problem(
+            thing.requires, stats=stats, piece_types=set(), constitution=hero.constitution
+        )
         if problem:
             raise BuildError(f"{thing.name} {problem}: give it to another hero or drop it.")
     cards = check_deck(catalog, build.deck, Side.HERO, who)
     points = hero.points + sum(e.points for e in equipment) + sum(a.points for a in abilities[:-1])
     return Character(
-        id=key or hero.id, name=who, side=Side.HERO, controller=controller, stats=stats, health=stats.health,
-        equipment=equipment, abilities=abilities, passives=passives, feat=hero.feat, feat_cost=hero.feat_cost,
-        constitution=hero.constitution, piles=Piles(deck=[c.id for c in cards]), points=points,
+        id=key or hero.id,
+        name=who,
+        side=Side.HERO,
+        controller=controller,
+        stats=stats,
+        health=stats.health,
+        equipment=equipment,
+        abilities=abilities,
+        passives=passives,
+        feat=hero.feat,
+        feat_cost=hero.feat_cost,
+        constitution=hero.constitution,
+        piles=Piles(deck=[c.id for c in cards]),
+        points=points,
         pieces=[hero.id],
     )
 
@@ -228,8 +266,10 @@ def check_points(characters: list[Character], limit: int | None, side: str) -> i
     if limit is not None and total > limit:
         detail = ", ".join(f"{c.name} {c.points}" for c in characters)
         over = total - limit
-        raise BuildError(f"The {side} costs {total} points ({detail}), over the limit of {limit}: drop "
-                         f"{over} point{'s' if over != 1 else ''} of cards, or agree a higher limit.")
+        raise BuildError(
+            f"The {side} costs {total} points ({detail}), over the limit of {limit}: drop "
+            f"{over} point{'s' if over != 1 else ''} of cards, or agree a higher limit."
+        )
     return total
 
 
@@ -251,16 +291,23 @@ def check_party(heroes: list[Character]) -> None:
         raise BuildError("Two heroes share a name: give each hero its own name in the build.")
     controllers = {h.controller for h in heroes if h.controller}
     if len(controllers) + 1 > MAX_PLAYERS:
-        raise BuildError(f"A game has at most {MAX_PLAYERS} players (the boss player and "
-                         f"{MAX_PLAYERS - 1} hero players); this party has {len(controllers)} hero players.")
+        raise BuildError(
+            f"A game has at most {MAX_PLAYERS} players (the boss player and "
+            f"{MAX_PLAYERS - 1} hero players); this party has {len(controllers)} hero players."
+        )
 
 
 # ---- editing a build card by card (for a front end's "add" and "remove") ---------------------
 
 #: Where a card a player names is looked for, in this order.
 CARD_SECTIONS = ("pieces", "equipment", "abilities", "actions", "heroes")
-_SECTION_WORD = {"pieces": "boss piece", "equipment": "equipment card", "abilities": "ability card",
-                 "actions": "action card", "heroes": "hero card"}
+_SECTION_WORD = {
+    "pieces": "boss piece",
+    "equipment": "equipment card",
+    "abilities": "ability card",
+    "actions": "action card",
+    "heroes": "hero card",
+}
 
 
 def find_card(catalog: Catalog, key: str) -> tuple[str, Any]:
@@ -292,16 +339,22 @@ def build_points(catalog: Catalog, build: BossBuild | HeroBuild) -> int:
     >>> build_points(c, c.hero_presets["kestrel_the_archer"].build)
     35
     """
+
     def cost(section: str, key: str) -> int:
         spec = getattr(catalog, section).get(key)
         return spec.points if spec is not None else 0
 
     if isinstance(build, BossBuild):
-        return (sum(cost("pieces", p) for p in build.pieces)
-                + sum(cost("equipment", e.id) for e in build.equipment)
-                + sum(cost("abilities", a) for a in build.abilities))
-    return (cost("heroes", build.hero) + sum(cost("equipment", e) for e in build.equipment)
-            + sum(cost("abilities", a) for a in build.abilities))
+        return (
+            sum(cost("pieces", p) for p in build.pieces)
+            + sum(cost("equipment", e.id) for e in build.equipment)
+            + sum(cost("abilities", a) for a in build.abilities)
+        )
+    return (
+        cost("heroes", build.hero)
+        + sum(cost("equipment", e) for e in build.equipment)
+        + sum(cost("abilities", a) for a in build.abilities)
+    )
 
 
 def slots(catalog: Catalog, build: BossBuild | HeroBuild) -> tuple[int, int]:
@@ -347,8 +400,15 @@ def card_side(section: str, spec: Any) -> Side | None:
     return getattr(spec, "side", None)
 
 
-def add_card(catalog: Catalog, build: BossBuild | HeroBuild, key: str, *, piece: str | None = None,
-             others: int = 0, limit: int | None = None) -> BossBuild | HeroBuild:
+def add_card(
+    catalog: Catalog,
+    build: BossBuild | HeroBuild,
+    key: str,
+    *,
+    piece: str | None = None,
+    others: int = 0,
+    limit: int | None = None,
+) -> BossBuild | HeroBuild:
     """The build with one more card: a piece, equipment, ability, or one copy in the deck.
 
     ``others`` is what the rest of the side costs; with ``limit``, a side that would go over it
@@ -378,43 +438,52 @@ def add_card(catalog: Catalog, build: BossBuild | HeroBuild, key: str, *, piece:
         new = build.model_copy(update={"pieces": [*build.pieces, spec.id]})
     elif section == "equipment":
         if spec.side is not side:
-            raise BuildError(f"{name} is {spec.side.value} equipment: {who} can only use {side.value} "
-                             "equipment.")
+            raise BuildError(
+                f"{name} is {spec.side.value} equipment: {who} can only use {side.value} equipment."
+            )
         used, total = slots(catalog, build)
         if used + spec.slots > total:
             fix = " or add a piece with slots." if boss else "."
-            raise BuildError(f"{name} takes {spec.slots} slot(s) but only {total - used} of {total} are "
-                             f"free: remove some equipment first{fix}")
+            raise BuildError(
+                f"{name} takes {spec.slots} slot(s) but only {total - used} of {total} are "
+                f"free: remove some equipment first{fix}"
+            )
         if boss:
             entry = {"id": spec.id, "piece": piece} if piece else {"id": spec.id}
-            new = BossBuild.model_validate({**build.model_dump(), "equipment": [
-                *build.model_dump()["equipment"], entry]})
+            new = BossBuild.model_validate(
+                {**build.model_dump(), "equipment": [*build.model_dump()["equipment"], entry]}
+            )
         else:
             new = build.model_copy(update={"equipment": [*build.equipment, spec.id]})
     elif section == "abilities":
         if spec.side is not side:
-            raise BuildError(f"{name} is a {spec.side.value} ability: {who} can only take {side.value} "
-                             "abilities.")
+            raise BuildError(
+                f"{name} is a {spec.side.value} ability: {who} can only take {side.value} abilities."
+            )
         if spec.id in build.abilities:
             raise BuildError(f"{name} is already in this build: each ability card is taken once.")
         new = build.model_copy(update={"abilities": [*build.abilities, spec.id]})
     else:
         if spec.set not in (CardSet.NEUTRAL, CardSet(side.value)):
-            raise BuildError(f"{name} is a {spec.set.value} card: {who} may only use {side.value} and "
-                             "neutral cards.")
+            raise BuildError(
+                f"{name} is a {spec.set.value} card: {who} may only use {side.value} and neutral cards."
+            )
         have = build.deck.get(spec.id, 0)
         if have + 1 > spec.copies:
-            raise BuildError(f"The deck already has {have} {name}: at most {spec.copies} copies of that "
-                             "card are allowed.")
+            raise BuildError(
+                f"The deck already has {have} {name}: at most {spec.copies} copies of that card are allowed."
+            )
         if deck_count(build) >= DECK_SIZE:
             raise BuildError(f"The deck already has {DECK_SIZE} cards: remove one before adding {name}.")
         new = build.model_copy(update={"deck": {**build.deck, spec.id: have + 1}})
     total = others + build_points(catalog, new)
     if limit is not None and total > limit and section != "actions":
         side_name = "boss" if boss else "hero party"
-        raise BuildError(f"With {name} the {side_name} would cost {total} points, over "
-                         f"the limit of {limit}: drop {total - limit} point(s) of cards first, or agree a "
-                         "higher limit.")
+        raise BuildError(
+            f"With {name} the {side_name} would cost {total} points, over "
+            f"the limit of {limit}: drop {total - limit} point(s) of cards first, or agree a "
+            "higher limit."
+        )
     return new
 
 

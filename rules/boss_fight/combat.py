@@ -69,8 +69,9 @@ class Hit:
     damage: int
 
 
-def resolve_hit(damage: int, *, attack_stat: int, defence_stat: int, roll: int | None,
-                armour: int = 0) -> Hit:
+def resolve_hit(
+    damage: int, *, attack_stat: int, defence_stat: int, roll: int | None, armour: int = 0
+) -> Hit:
     """One attack against one defender, with the defence roll (None when they do not roll).
 
     ``armour`` (a passive) then takes that much off, never below 1.
@@ -93,8 +94,9 @@ def resolve_hit(damage: int, *, attack_stat: int, defence_stat: int, roll: int |
     return Hit(False, defence, dealt)
 
 
-def expected_damage(damage: int, *, attack_stat: int, defence_stat: int, rolls: bool,
-                    armour: int = 0) -> float:
+def expected_damage(
+    damage: int, *, attack_stat: int, defence_stat: int, rolls: bool, armour: int = 0
+) -> float:
     """The average damage over the defence roll (or the sure damage when the defender does not roll).
 
     >>> expected_damage(3, attack_stat=4, defence_stat=4, rolls=False)
@@ -103,10 +105,15 @@ def expected_damage(damage: int, *, attack_stat: int, defence_stat: int, rolls: 
     1.667
     """
     if not rolls:
-        return float(resolve_hit(damage, attack_stat=attack_stat, defence_stat=defence_stat, roll=None,
-                                 armour=armour).damage)
-    total = sum(resolve_hit(damage, attack_stat=attack_stat, defence_stat=defence_stat, roll=r,
-                            armour=armour).damage for r in range(1, 7))
+        return float(
+            resolve_hit(
+                damage, attack_stat=attack_stat, defence_stat=defence_stat, roll=None, armour=armour
+            ).damage
+        )
+    total = sum(
+        resolve_hit(damage, attack_stat=attack_stat, defence_stat=defence_stat, roll=r, armour=armour).damage
+        for r in range(1, 7)
+    )
     return total / 6
 
 
@@ -128,8 +135,9 @@ def stat_words(name: str, base: int, mods: list[tuple[int, str]], total: int) ->
     """
     if not mods:
         return f"{name} {total}"
-    steps = ", ".join(f"{amount:+d} {why}" if why == "rolled" else f"{amount:+d} from {why}"
-                      for amount, why in mods)
+    steps = ", ".join(
+        f"{amount:+d} {why}" if why == "rolled" else f"{amount:+d} from {why}" for amount, why in mods
+    )
     return f"{name} {base}, {steps}: {total}"
 
 
@@ -158,8 +166,10 @@ def damage_words(damage: int, att: int, dfn: int, compared: int, armour: int, de
     elif rule.startswith("double"):
         text = f"{att} is at least double {dfn}, so the attack's {damage} damage is doubled to {compared}"
     elif rule.startswith("half"):
-        text = (f"{att} is at most half of {dfn}, so the attack's {damage} damage is halved, rounding up, "
-                f"to {compared}")
+        text = (
+            f"{att} is at most half of {dfn}, so the attack's {damage} damage is halved, rounding up, "
+            f"to {compared}"
+        )
     elif rule.startswith("higher"):
         text = f"{att} is higher than {dfn}, so the attack's {damage} damage goes up by 1 to {compared}"
     elif compared == damage:

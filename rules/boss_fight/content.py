@@ -231,12 +231,23 @@ class Effect(_Model):
     @model_validator(mode="after")
     def _fields_for_kind(self) -> Effect:
         k = self.kind
-        if k in (EffectKind.DAMAGE, EffectKind.HEAL, EffectKind.MOVE, EffectKind.PUSH, EffectKind.DRAW,
-                 EffectKind.DISCARD) and self.amount < 1:
+        if (
+            k
+            in (
+                EffectKind.DAMAGE,
+                EffectKind.HEAL,
+                EffectKind.MOVE,
+                EffectKind.PUSH,
+                EffectKind.DRAW,
+                EffectKind.DISCARD,
+            )
+            and self.amount < 1
+        ):
             raise ValueError(f"a {k.value} effect needs an amount of at least 1")
         if k is EffectKind.DAMAGE and (self.stat is None or self.stat is Stat.HEALTH):
-            raise ValueError("a damage effect needs the combat stat it uses: intelligence, strength or "
-                             "agility")
+            raise ValueError(
+                "a damage effect needs the combat stat it uses: intelligence, strength or agility"
+            )
         if k is EffectKind.MODIFY and (self.stat is None or self.amount == 0):
             raise ValueError("a modify effect needs a stat and a non-zero amount")
         if k is EffectKind.STATUS and self.status is None:
@@ -279,8 +290,10 @@ class Usable(_Model):
     @model_validator(mode="after")
     def _target_and_range(self) -> Usable:
         if self.target in (TargetKind.ENEMY, TargetKind.TILE) and self.range < 1:
-            raise ValueError(f"aiming at {'an enemy' if self.target is TargetKind.ENEMY else 'a tile'} "
-                             "needs a range of at least 1")
+            raise ValueError(
+                f"aiming at {'an enemy' if self.target is TargetKind.ENEMY else 'a tile'} "
+                "needs a range of at least 1"
+            )
         if any(e.kind is EffectKind.MOVE for e in self.effects) and self.target is not TargetKind.TILE:
             raise ValueError("a move effect takes the user to the target tile: use target: tile")
         return self
@@ -317,8 +330,11 @@ class Passive(_Model):
             raise ValueError("a resist passive needs the status it resists")
         if self.kind is PassiveKind.STAT and (self.stat is None or self.amount == 0):
             raise ValueError("a stat passive needs a stat and a non-zero amount")
-        if self.kind in (PassiveKind.ARMOUR, PassiveKind.MOVE_BONUS, PassiveKind.RANGE_BONUS,
-                         PassiveKind.REGENERATE) and self.amount < 1:
+        if (
+            self.kind
+            in (PassiveKind.ARMOUR, PassiveKind.MOVE_BONUS, PassiveKind.RANGE_BONUS, PassiveKind.REGENERATE)
+            and self.amount < 1
+        ):
             raise ValueError(f"a {self.kind.value} passive needs an amount of at least 1")
         return self
 
@@ -368,14 +384,16 @@ class EquipmentSpec(_Model):
     @model_validator(mode="after")
     def _does_something(self) -> EquipmentSpec:
         if not (self.basic or self.heavy or self.special or self.passives):
-            raise ValueError("equipment needs at least one attack profile (basic, heavy, special) or a "
-                             "passive")
+            raise ValueError(
+                "equipment needs at least one attack profile (basic, heavy, special) or a passive"
+            )
         return self
 
     def profile(self, kind: AttackKind) -> AttackProfile | None:
         """The Basic, Heavy or Special profile, if the card has one."""
-        return {AttackKind.BASIC: self.basic, AttackKind.HEAVY: self.heavy,
-                AttackKind.SPECIAL: self.special}[kind]
+        return {AttackKind.BASIC: self.basic, AttackKind.HEAVY: self.heavy, AttackKind.SPECIAL: self.special}[
+            kind
+        ]
 
 
 class AbilitySpec(_Model):
@@ -606,8 +624,17 @@ class Pack(_Model):
     hero_presets: list[HeroPreset] = Field(default_factory=list)
 
 
-_SECTIONS = ("pieces", "heroes", "equipment", "abilities", "actions", "tokens", "maps", "boss_presets",
-             "hero_presets")
+_SECTIONS = (
+    "pieces",
+    "heroes",
+    "equipment",
+    "abilities",
+    "actions",
+    "tokens",
+    "maps",
+    "boss_presets",
+    "hero_presets",
+)
 
 
 class Catalog(BaseModel):
@@ -693,8 +720,9 @@ def parse_pack(data: Any, *, source: str = "<pack>") -> Pack:
     try:
         return Pack.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(f"field {_where(data, tuple(e['loc']))}: {e['msg']}"
-                             for e in exc.errors(include_url=False))
+        problems = "; ".join(
+            f"field {_where(data, tuple(e['loc']))}: {e['msg']}" for e in exc.errors(include_url=False)
+        )
         raise ContentError(f"{source}: {problems}.") from exc
 
 

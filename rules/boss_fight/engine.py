@@ -177,9 +177,17 @@ def _slug(name: str) -> str:
     return "_".join(p for p in out.split("_") if p) or "hero"
 
 
-def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_id: str,
-             settings: GameSettings | None = None, rng: random.Random,
-             controllers: dict[str, str] | None = None, hold_start: bool = False) -> GameState:
+def new_game(
+    catalog: Catalog,
+    *,
+    boss: BossBuild,
+    heroes: list[HeroBuild],
+    map_id: str,
+    settings: GameSettings | None = None,
+    rng: random.Random,
+    controllers: dict[str, str] | None = None,
+    hold_start: bool = False,
+) -> GameState:
     """A game in set-up: builds checked, points checked, decks shuffled, the boss to place first.
 
     ``controllers`` maps a character's name to its player (kept for the cog; the engine does
@@ -214,9 +222,14 @@ def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_
     used_cards = {cid for c in chars for cid in c.piles.deck}
     obstacles = [parse_label(t, board.width, board.height) for t in board.obstacles]
     state = GameState(
-        settings=settings, board=board, obstacles=obstacles,
+        settings=settings,
+        board=board,
+        obstacles=obstacles,
         cards={cid: catalog.actions[cid] for cid in sorted(used_cards)},
-        token_specs=dict(catalog.tokens), characters=chars, active=b.id, hold_start=hold_start,
+        token_specs=dict(catalog.tokens),
+        characters=chars,
+        active=b.id,
+        hold_start=hold_start,
     )
     if DEATH_TOKEN not in state.token_specs:
         raise RuleError("The content has no 'death' token; restore data/boss_fight's tokens.")
@@ -414,8 +427,9 @@ def boss_reach(state: GameState, c: Character, tiles: int) -> dict[Pose, tuple[i
     return best
 
 
-def boss_destinations(state: GameState, c: Character, tiles: int,
-                      reach: dict[Pose, tuple[int, int]] | None = None) -> dict[Pose, tuple[Hex, Hex]]:
+def boss_destinations(
+    state: GameState, c: Character, tiles: int, reach: dict[Pose, tuple[int, int]] | None = None
+) -> dict[Pose, tuple[Hex, Hex]]:
     """Every new pose (anchor q, anchor r, rotation) the piece can reach within ``tiles`` pivot steps.
 
     Each pose maps to one (pivot tile now, where the pivot ends) that reaches it, which is what
@@ -437,22 +451,27 @@ def boss_destinations(state: GameState, c: Character, tiles: int,
     return out
 
 
-def _move_to(state: GameState, c: Character, to: Hex, pivot: Hex | None, rotation: int | None,
-             tiles: int) -> tuple[Hex, int]:
+def _move_to(
+    state: GameState, c: Character, to: Hex, pivot: Hex | None, rotation: int | None, tiles: int
+) -> tuple[Hex, int]:
     """The new (anchor, rotation) of a legal move, or :class:`IllegalAction`."""
     if len(c.shape) == 1:
         if pivot is not None and pivot != c.anchor:
             raise IllegalAction(f"{c.name} covers one tile: leave the pivot out.")
         dest = reachable(state, c, tiles)
         if to not in dest:
-            raise IllegalAction(f"{c.name} cannot get to {to.label()} with {tiles} tile(s) of movement: pick "
-                                "a clear tile within reach (obstacles and enemies block the way).")
+            raise IllegalAction(
+                f"{c.name} cannot get to {to.label()} with {tiles} tile(s) of movement: pick "
+                "a clear tile within reach (obstacles and enemies block the way)."
+            )
         return to, rotation if rotation is not None else c.rotation
     current = c.tiles()
     pivot = pivot or current[0]
     if pivot not in current:
-        raise IllegalAction(f"{pivot.label()} is not one of {c.name}'s tiles: the pivot must be one of "
-                            f"{', '.join(h.label() for h in current)}.")
+        raise IllegalAction(
+            f"{pivot.label()} is not one of {c.name}'s tiles: the pivot must be one of "
+            f"{', '.join(h.label() for h in current)}."
+        )
     i = current.index(pivot)
     rot = c.rotation if rotation is None else rotation
     passable = passable_for(state, c) - _occupied_by_others(state, c)
@@ -461,9 +480,11 @@ def _move_to(state: GameState, c: Character, to: Hex, pivot: Hex | None, rotatio
     pose = (to.q - oq, to.r - or_, rot)
     poses = mover.poses_from((c.anchor.q, c.anchor.r), c.rotation, pivot=i, steps=tiles)  # type: ignore[union-attr]
     if pose not in poses or pose == (c.anchor.q, c.anchor.r, c.rotation):  # type: ignore[union-attr]
-        raise IllegalAction(f"{c.name} cannot end with {pivot.label()} on {to.label()} facing {rot} within "
-                            f"{tiles} tile(s): every tile must end clear and the whole shape must fit "
-                            "through on the way (turning is free). Try another tile or rotation.")
+        raise IllegalAction(
+            f"{c.name} cannot end with {pivot.label()} on {to.label()} facing {rot} within "
+            f"{tiles} tile(s): every tile must end clear and the whole shape must fit "
+            "through on the way (turning is free). Try another tile or rotation."
+        )
     return Hex.axial(pose[0], pose[1]), rot
 
 
@@ -474,8 +495,9 @@ def _clear_tiles(state: GameState, c: Character) -> set[tuple[int, int]]:
     return set(on_board(state)) - _blocked_static(state) - _occupied_by_others(state, c)
 
 
-def _pose_clear(state: GameState, c: Character, anchor: Hex, rotation: int,
-                ok: set[tuple[int, int]] | None = None) -> bool:
+def _pose_clear(
+    state: GameState, c: Character, anchor: Hex, rotation: int, ok: set[tuple[int, int]] | None = None
+) -> bool:
     ok = _clear_tiles(state, c) if ok is None else ok
     return all((t.q, t.r) in ok for t in pose_tiles(c.shape, anchor, rotation))
 
@@ -524,8 +546,10 @@ def _place_boss(ctx: _Ctx, a: PlaceBoss) -> None:
     if boss.anchor is not None:
         raise IllegalAction("The boss is already on the board: place the heroes now.")
     if not _pose_clear(s, boss, a.anchor, a.rotation):
-        raise IllegalAction(f"{boss.name} does not fit at {a.anchor.label()} facing {a.rotation}: every tile "
-                            "must be on the board and clear of obstacles. Try another tile or rotation.")
+        raise IllegalAction(
+            f"{boss.name} does not fit at {a.anchor.label()} facing {a.rotation}: every tile "
+            "must be on the board and clear of obstacles. Try another tile or rotation."
+        )
     boss.anchor, boss.rotation = a.anchor, a.rotation
     ctx.say(f"{boss.name} takes its place at {', '.join(h.label() for h in boss.tiles())}.")
     s.active = s.heroes[0].id
@@ -543,10 +567,13 @@ def _place_hero(ctx: _Ctx, a: PlaceHero) -> None:
     allowed = hero_placements(s, hero)
     if a.tile not in allowed:
         if _pose_clear(s, hero, a.tile, 0):
-            raise IllegalAction(f"{a.tile.label()} is within {PLACEMENT_GAP} tiles of the boss: heroes start "
-                                f"more than {PLACEMENT_GAP} tiles away while such tiles are left.")
-        raise IllegalAction(f"{a.tile.label()} is not clear (an obstacle or another piece): pick a clear "
-                            "tile.")
+            raise IllegalAction(
+                f"{a.tile.label()} is within {PLACEMENT_GAP} tiles of the boss: heroes start "
+                f"more than {PLACEMENT_GAP} tiles away while such tiles are left."
+            )
+        raise IllegalAction(
+            f"{a.tile.label()} is not clear (an obstacle or another piece): pick a clear tile."
+        )
     hero.anchor = a.tile
     ctx.say(f"{hero.name} takes position at {a.tile.label()}.")
     left = [h for h in s.heroes if h.anchor is None]
@@ -616,8 +643,10 @@ def draw(ctx: _Ctx, c: Character, n: int) -> int:
                 break
             ctx.rng.shuffle(pool)
             c.piles.deck, c.piles.discard, c.piles.expended = pool, [], []
-            ctx.say(f"{c.name}'s deck is empty: the discard and expended piles ({len(pool)} cards) are "
-                    "shuffled into a new deck.")
+            ctx.say(
+                f"{c.name}'s deck is empty: the discard and expended piles ({len(pool)} cards) are "
+                "shuffled into a new deck."
+            )
         c.piles.hand.append(c.piles.deck.pop())
         drawn += 1
     return drawn
@@ -691,8 +720,10 @@ def _end_at_round_limit(ctx: _Ctx) -> None:
         outcome, verdict = Outcome.HEROES, "the heroes win"
     else:
         outcome, verdict = Outcome.BOSS, "the boss wins"
-    ctx.say(f"The round limit ({s.settings.round_limit}) is reached: the boss keeps {boss:.0%} of its "
-            f"health, the heroes {heroes:.0%} of theirs: {verdict}.")
+    ctx.say(
+        f"The round limit ({s.settings.round_limit}) is reached: the boss keeps {boss:.0%} of its "
+        f"health, the heroes {heroes:.0%} of theirs: {verdict}."
+    )
     s.phase, s.outcome, s.active, s.actions_left = Phase.OVER, outcome, None, 0
 
 
@@ -701,8 +732,11 @@ def _can_act(state: GameState, c: Character) -> bool:
         return False
     if c.piles.hand:
         return True
-    return (state.settings.free_walk and not c.active_status(Status.IMMOBILISED)
-            and bool(_walk_destinations(state, c)))
+    return (
+        state.settings.free_walk
+        and not c.active_status(Status.IMMOBILISED)
+        and bool(_walk_destinations(state, c))
+    )
 
 
 def _next_turn(ctx: _Ctx) -> None:
@@ -804,8 +838,16 @@ def _die(ctx: _Ctx, c: Character) -> None:
     c.dead = True
     c.statuses = []
     spec = s.token_specs[DEATH_TOKEN]
-    s.tokens.append(BoardToken(token=spec.id, name=spec.name, tile=tiles[0], of=c.id,
-                               blocks_sight=spec.blocks_sight, blocks_movement=spec.blocks_movement))
+    s.tokens.append(
+        BoardToken(
+            token=spec.id,
+            name=spec.name,
+            tile=tiles[0],
+            of=c.id,
+            blocks_sight=spec.blocks_sight,
+            blocks_movement=spec.blocks_movement,
+        )
+    )
     ctx.say(f"{c.name} falls at {tiles[0].label()}.")
     _end_if_a_side_is_gone(ctx)
 
@@ -820,9 +862,13 @@ def _end_if_a_side_is_gone(ctx: _Ctx) -> None:
         winner = Outcome.HEROES if boss_dead else Outcome.BOSS
         s.outcome = Outcome.DRAW if boss_dead and heroes_dead else winner
         gone = "has fallen" if not any(h.withdrawn for h in s.heroes) else "has fallen or withdrawn"
-        ctx.say({Outcome.HEROES: "The boss is slain: the heroes win!",
-                 Outcome.BOSS: f"Every hero {gone}: the boss wins!",
-                 Outcome.DRAW: "The boss and the last hero fall together: a draw."}[s.outcome])
+        ctx.say(
+            {
+                Outcome.HEROES: "The boss is slain: the heroes win!",
+                Outcome.BOSS: f"Every hero {gone}: the boss wins!",
+                Outcome.DRAW: "The boss and the last hero fall together: a draw.",
+            }[s.outcome]
+        )
 
 
 def _stat_parts(c: Character, stat: Stat, extra: int = 0, extra_why: str = "the card") -> tuple[int, str]:
@@ -834,8 +880,15 @@ def _stat_parts(c: Character, stat: Stat, extra: int = 0, extra_why: str = "the 
     return total, stat_words(stat.value.capitalize(), c.stats.get(stat), mods, total)
 
 
-def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, stat: Stat, what: str,
-            stat_bonus: int = 0) -> bool:
+def _strike(
+    ctx: _Ctx,
+    attacker: Character,
+    defender: Character,
+    damage: int,
+    stat: Stat,
+    what: str,
+    stat_bonus: int = 0,
+) -> bool:
     """One damaging hit with the combat comparison and the defence roll; True if it landed.
 
     The log line carries the whole arithmetic; :attr:`StepResult.hits` the same as data.
@@ -847,25 +900,44 @@ def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, st
     roll = ctx.d6(defender, f"defence against {what}") if rolls else None
     armour = defender.passive_total(PassiveKind.ARMOUR)
     hit = resolve_hit(damage, attack_stat=att, defence_stat=dfn, roll=roll, armour=armour)
-    rolled = (f"{defender.name} rolls {roll} for defence" if roll is not None
-              else f"{defender.name} does not roll for defence")
+    rolled = (
+        f"{defender.name} rolls {roll} for defence"
+        if roll is not None
+        else f"{defender.name} does not roll for defence"
+    )
     before = defender.health
-    record = HitRecord(attacker=attacker.name, defender=defender.name, what=what, stat=stat, damage=damage,
-                       attack_stat=att, defence_stat=dfn, roll=roll, defence=hit.defence, missed=hit.missed,
-                       rule=compare_rule(att, hit.defence), armour=armour, dealt=hit.damage,
-                       health_before=before, health_after=max(0, before - hit.damage),
-                       max_health=defender.max_health)
+    record = HitRecord(
+        attacker=attacker.name,
+        defender=defender.name,
+        what=what,
+        stat=stat,
+        damage=damage,
+        attack_stat=att,
+        defence_stat=dfn,
+        roll=roll,
+        defence=hit.defence,
+        missed=hit.missed,
+        rule=compare_rule(att, hit.defence),
+        armour=armour,
+        dealt=hit.damage,
+        health_before=before,
+        health_after=max(0, before - hit.damage),
+        max_health=defender.max_health,
+    )
     ctx.hits.append(record)
     if hit.missed:
-        ctx.say(f"{attacker.name}'s {what} at {defender.name}: {defender.name} rolls a 6 for defence: "
-                "a miss!")
+        ctx.say(
+            f"{attacker.name}'s {what} at {defender.name}: {defender.name} rolls a 6 for defence: a miss!"
+        )
         return False
     _, dfn_text = _stat_parts(defender, stat, roll or 0, "rolled")
     compared = compare_damage(damage, att, hit.defence)
     arithmetic = damage_words(damage, att, hit.defence, compared, armour, hit.damage)
-    ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}. Attack: {att_text}. Defence: "
-            f"{dfn_text}. {arithmetic[0].upper()}{arithmetic[1:]}. {defender.name} {before} -> "
-            f"{record.health_after}/{defender.max_health} health.")
+    ctx.say(
+        f"{attacker.name}'s {what} at {defender.name}: {rolled}. Attack: {att_text}. Defence: "
+        f"{dfn_text}. {arithmetic[0].upper()}{arithmetic[1:]}. {defender.name} {before} -> "
+        f"{record.health_after}/{defender.max_health} health."
+    )
     _damage(ctx, defender, hit.damage)
     return True
 
@@ -932,8 +1004,9 @@ def _range_bonus(c: Character) -> int:
     return c.passive_total(PassiveKind.RANGE_BONUS)
 
 
-def check_aim(state: GameState, user: Character, target: Hex | None, kind: TargetKind, rng_: int, los: bool,
-               what: str) -> None:
+def check_aim(
+    state: GameState, user: Character, target: Hex | None, kind: TargetKind, rng_: int, los: bool, what: str
+) -> None:
     """:class:`IllegalAction` unless ``target`` suits ``kind`` within range and sight.
 
     >>> from rules.boss_fight import quick_game
@@ -1077,9 +1150,17 @@ def _place_tokens(ctx: _Ctx, user: Character, token: str, tiles: list[Hex]) -> N
     for t in tiles:
         there = any(x.tile == t and x.token == token for x in s.tokens)
         if (t.q, t.r) in board and t not in obstacles and not there:
-            s.tokens.append(BoardToken(token=spec.id, name=spec.name, tile=t, blocks_sight=spec.blocks_sight,
-                                       blocks_movement=spec.blocks_movement, rounds_left=spec.rounds,
-                                       of=user.id))
+            s.tokens.append(
+                BoardToken(
+                    token=spec.id,
+                    name=spec.name,
+                    tile=t,
+                    blocks_sight=spec.blocks_sight,
+                    blocks_movement=spec.blocks_movement,
+                    rounds_left=spec.rounds,
+                    of=user.id,
+                )
+            )
             placed += 1
     ctx.say(f"{user.name} places {placed} {spec.name} token{'s' if placed != 1 else ''}.")
 
@@ -1090,8 +1171,9 @@ def _place_tokens(ctx: _Ctx, user: Character, token: str, tiles: list[Hex]) -> N
 def _take_from_hand(c: Character, card: str, state: GameState, what: str) -> None:
     if card not in c.piles.hand:
         names = ", ".join(sorted({state.cards[x].name for x in c.piles.hand})) or "nothing"
-        raise IllegalAction(f"{c.name} has no '{_card_name(state, card)}' in hand to {what}. In hand: "
-                            f"{names}.")
+        raise IllegalAction(
+            f"{c.name} has no '{_card_name(state, card)}' in hand to {what}. In hand: {names}."
+        )
 
 
 def _card_name(state: GameState, card: str) -> str:
@@ -1131,8 +1213,10 @@ def _move(ctx: _Ctx, c: Character, a: Move) -> None:
         spec = _card_of(s, c, a.card, CardType.MOVE, "play")
         allowance, label = move_allowance(c, spec.move.tiles), f"plays {spec.name}"
         if allowance < max(1, spec.move.minimum):
-            raise IllegalAction(f"{spec.name} needs at least {max(1, spec.move.minimum)} tile(s) of movement "
-                                f"and {c.name} has {allowance}: it cannot be played (sacrifice it instead).")
+            raise IllegalAction(
+                f"{spec.name} needs at least {max(1, spec.move.minimum)} tile(s) of movement "
+                f"and {c.name} has {allowance}: it cannot be played (sacrifice it instead)."
+            )
     anchor, rot = _move_to(s, c, a.to, a.pivot, a.rotation, allowance)
     before = c.tiles()[0].label()
     c.anchor, c.rotation = anchor, rot
@@ -1165,7 +1249,8 @@ def attacks(usable: Usable) -> bool:
     (True, False)
     """
     return usable.reaches is Affects.ENEMIES and any(
-        e.kind is EffectKind.DAMAGE and e.to is EffectTo.AFFECTED for e in usable.effects)
+        e.kind is EffectKind.DAMAGE and e.to is EffectTo.AFFECTED for e in usable.effects
+    )
 
 
 def attack_capped(state: GameState, c: Character) -> bool:
@@ -1181,9 +1266,11 @@ def attack_capped(state: GameState, c: Character) -> bool:
 
 def _check_attack_cap(state: GameState, c: Character, what: str) -> None:
     if attack_capped(state, c):
-        raise IllegalAction(f"{c.name} has made {BOSS_MAX_ATTACKS} attacks this turn, the most a boss may, "
-                            f"and {what} attacks too: use the other action on a move, an item that deals "
-                            "no damage or a sacrifice.")
+        raise IllegalAction(
+            f"{c.name} has made {BOSS_MAX_ATTACKS} attacks this turn, the most a boss may, "
+            f"and {what} attacks too: use the other action on a move, an item that deals "
+            "no damage or a sacrifice."
+        )
 
 
 def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
@@ -1193,8 +1280,9 @@ def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
     eq = _equipment(c, a.equipment)
     prof = eq.profile(spec.attack.profile)
     if prof is None:
-        raise IllegalAction(f"{eq.name} has no {spec.attack.profile.value} attack: pick equipment that has "
-                            "one.")
+        raise IllegalAction(
+            f"{eq.name} has no {spec.attack.profile.value} attack: pick equipment that has one."
+        )
     rng_ = prof.range + spec.attack.bonus_range + _range_bonus(c)
     what = f"{spec.name} with {eq.name}"
     check_aim(s, c, a.target, TargetKind.ENEMY, max(1, rng_), prof.los, what)
@@ -1243,8 +1331,9 @@ def _check_usable(state: GameState, c: Character, usable: Usable, target: Hex | 
             if len(c.shape) == 1:
                 if target not in reachable(state, c, allowance):
                     where = target.label() if target else "?"
-                    raise IllegalAction(f"{what} cannot take {c.name} to {where}: "
-                                        f"pick a clear tile within {allowance}.")
+                    raise IllegalAction(
+                        f"{what} cannot take {c.name} to {where}: pick a clear tile within {allowance}."
+                    )
             elif target is None or _best_pivot(state, c, target, allowance) is None:
                 raise IllegalAction(f"{what} cannot take {c.name} there: pick a tile its shape can reach.")
 
@@ -1285,8 +1374,10 @@ def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
         last = c.ability_used_round[ab.id]
         raise IllegalAction(f"{ab.name} was used in round {last}: it is ready again in round {last + 2}.")
     if len(c.piles.discard) < ab.expend:
-        raise IllegalAction(f"{ab.name} expends {ab.expend} card(s) from the discard pile and {c.name} has "
-                            f"{len(c.piles.discard)} there.")
+        raise IllegalAction(
+            f"{ab.name} expends {ab.expend} card(s) from the discard pile and {c.name} has "
+            f"{len(c.piles.discard)} there."
+        )
     if ab.takes_action:
         if attacks(ab.use):
             _check_attack_cap(s, c, ab.name)
@@ -1318,11 +1409,14 @@ def _heroic_feat(ctx: _Ctx, c: Character, a: HeroicFeat) -> None:
     if c.feat is None:
         raise IllegalAction(f"{c.name} has no heroic feat.")
     if s.settings.feats_per_turn is not None and s.feats_used >= s.settings.feats_per_turn:
-        raise IllegalAction(f"{c.name} has used {s.feats_used} heroic feat(s) this turn, the most this game "
-                            "allows.")
+        raise IllegalAction(
+            f"{c.name} has used {s.feats_used} heroic feat(s) this turn, the most this game allows."
+        )
     if len(c.piles.discard) < c.feat_cost:
-        raise IllegalAction(f"{c.feat.name} expends {c.feat_cost} card(s) from the discard pile and {c.name} "
-                            f"has {len(c.piles.discard)} there.")
+        raise IllegalAction(
+            f"{c.feat.name} expends {c.feat_cost} card(s) from the discard pile and {c.name} "
+            f"has {len(c.piles.discard)} there."
+        )
     _check_usable(s, c, c.feat.use, a.target, c.feat.name)
     _expend(c, c.feat_cost)
     s.feats_used += 1
@@ -1339,8 +1433,10 @@ def _withdraw(ctx: _Ctx, a: Withdraw) -> None:
     if c.side is not Side.HERO:
         raise IllegalAction("Only a hero can withdraw: the boss player concedes instead.")
     if s.phase is not Phase.PLAYING:
-        raise IllegalAction("Heroes withdraw once the fight is under way; before that, ask the host to "
-                            "start the table again without the hero.")
+        raise IllegalAction(
+            "Heroes withdraw once the fight is under way; before that, ask the host to "
+            "start the table again without the hero."
+        )
     if c.dead:
         why = "has already withdrawn" if c.withdrawn else "has fallen"
         raise IllegalAction(f"{c.name} {why}: there is nothing to withdraw.")
@@ -1357,15 +1453,22 @@ def _withdraw(ctx: _Ctx, a: Withdraw) -> None:
 def _set_defence(ctx: _Ctx, a: SetDefence) -> None:
     s = ctx.state
     if not s.settings.defenders_choose:
-        raise IllegalAction("This game always rolls for defence (the roll can only help): there is nothing "
-                            "to set.")
+        raise IllegalAction(
+            "This game always rolls for defence (the roll can only help): there is nothing to set."
+        )
     c = s.character(a.character)
     c.defends = a.roll
     ctx.say(f"{c.name} will {'roll' if a.roll else 'not roll'} for defence.")
 
 
-_TURN_ACTIONS = {Move: _move, Attack: _attack, UseItem: _use_item, Sacrifice: _sacrifice,
-                 UseAbility: _use_ability, HeroicFeat: _heroic_feat}
+_TURN_ACTIONS = {
+    Move: _move,
+    Attack: _attack,
+    UseItem: _use_item,
+    Sacrifice: _sacrifice,
+    UseAbility: _use_ability,
+    HeroicFeat: _heroic_feat,
+}
 
 
 def copy_state(state: GameState) -> GameState:
@@ -1382,23 +1485,42 @@ def copy_state(state: GameState) -> GameState:
     chars = []
     for c in state.characters:
         p = c.piles
-        chars.append(c.model_copy(update={
-            "mods": [m.model_copy() for m in c.mods],
-            "statuses": [m.model_copy() for m in c.statuses],
-            "piles": p.model_copy(update={"deck": list(p.deck), "hand": list(p.hand),
-                                          "discard": list(p.discard), "expended": list(p.expended),
-                                          "used": list(p.used)}),
-            "ability_used_round": dict(c.ability_used_round),
-            "seen_last_turn": list(c.seen_last_turn), "seen_this_turn": list(c.seen_this_turn),
-            "equipment": list(c.equipment), "abilities": list(c.abilities), "passives": list(c.passives),
-            "shape": list(c.shape), "pieces": list(c.pieces),
-        }))
-    return state.model_copy(update={
-        "characters": chars, "tokens": [t.model_copy() for t in state.tokens],
-        "order": list(state.order), "obstacles": list(state.obstacles), "cards": dict(state.cards),
-        "token_specs": dict(state.token_specs),
-        "settings": state.settings.model_copy(),
-    })
+        chars.append(
+            c.model_copy(
+                update={
+                    "mods": [m.model_copy() for m in c.mods],
+                    "statuses": [m.model_copy() for m in c.statuses],
+                    "piles": p.model_copy(
+                        update={
+                            "deck": list(p.deck),
+                            "hand": list(p.hand),
+                            "discard": list(p.discard),
+                            "expended": list(p.expended),
+                            "used": list(p.used),
+                        }
+                    ),
+                    "ability_used_round": dict(c.ability_used_round),
+                    "seen_last_turn": list(c.seen_last_turn),
+                    "seen_this_turn": list(c.seen_this_turn),
+                    "equipment": list(c.equipment),
+                    "abilities": list(c.abilities),
+                    "passives": list(c.passives),
+                    "shape": list(c.shape),
+                    "pieces": list(c.pieces),
+                }
+            )
+        )
+    return state.model_copy(
+        update={
+            "characters": chars,
+            "tokens": [t.model_copy() for t in state.tokens],
+            "order": list(state.order),
+            "obstacles": list(state.obstacles),
+            "cards": dict(state.cards),
+            "token_specs": dict(state.token_specs),
+            "settings": state.settings.model_copy(),
+        }
+    )
 
 
 def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
@@ -1490,8 +1612,11 @@ def _usable_targets(state: GameState, c: Character, usable: Usable) -> list[Hex 
         if len(c.shape) == 1:
             candidates &= set(reachable(state, c, allowance))
         else:
-            candidates &= {end for pose, (_, end) in boss_destinations(state, c, allowance).items()
-                           if pose[2] == c.rotation}
+            candidates &= {
+                end
+                for pose, (_, end) in boss_destinations(state, c, allowance).items()
+                if pose[2] == c.rotation
+            }
     if usable.los:
         lines = sightlines_for(state, c)
         candidates = {h for h in candidates if lines.sees(mine, [h])}
@@ -1523,8 +1648,13 @@ def attack_targets(state: GameState, c: Character, card: str, eq: EquipmentSpec)
     return out
 
 
-def move_actions(state: GameState, c: Character, card: str | None, tiles: int,
-                 reach: dict[Pose, tuple[int, int]] | None = None) -> list[Move]:
+def move_actions(
+    state: GameState,
+    c: Character,
+    card: str | None,
+    tiles: int,
+    reach: dict[Pose, tuple[int, int]] | None = None,
+) -> list[Move]:
     """Every legal :class:`Move` of up to ``tiles`` (already adjusted) with ``card``.
 
     >>> from rules.boss_fight import quick_game
@@ -1534,8 +1664,10 @@ def move_actions(state: GameState, c: Character, card: str | None, tiles: int,
     """
     if len(c.shape) == 1:
         return [Move(card=card, to=h) for h in sorted(reachable(state, c, tiles), key=lambda h: (h.q, h.r))]
-    return [Move(card=card, to=end, pivot=pivot, rotation=pose[2])
-            for pose, (pivot, end) in boss_destinations(state, c, tiles, reach).items()]
+    return [
+        Move(card=card, to=end, pivot=pivot, rotation=pose[2])
+        for pose, (pivot, end) in boss_destinations(state, c, tiles, reach).items()
+    ]
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -235,7 +235,12 @@ class Hex:
 
 ORIGIN = Hex(0, 0, 0)
 DIRECTIONS: tuple[Hex, ...] = (
-    Hex(1, 0, -1), Hex(1, -1, 0), Hex(0, -1, 1), Hex(-1, 0, 1), Hex(-1, 1, 0), Hex(0, 1, -1),
+    Hex(1, 0, -1),
+    Hex(1, -1, 0),
+    Hex(0, -1, 1),
+    Hex(-1, 0, 1),
+    Hex(-1, 1, 0),
+    Hex(0, 1, -1),
 )
 """The six unit vectors; 0 points lower right on screen and they go round counter-clockwise."""
 
@@ -336,8 +341,9 @@ def parse_label_offset(text: str) -> tuple[int, int]:
     """
     m = _LABEL.match(text)
     if not m:
-        raise TileLabelError(f"'{text.strip()[:20]}' is not a tile: type a column letter and a row number, "
-                             "like C4.")
+        raise TileLabelError(
+            f"'{text.strip()[:20]}' is not a tile: type a column letter and a row number, like C4."
+        )
     letters, digits = m.group(1).upper(), m.group(2)
     col = 0
     for ch in letters:

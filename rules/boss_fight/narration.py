@@ -139,8 +139,10 @@ class TurnPrompt:
         """
         if self.character is None:
             return []
-        out = [f"Hand ({self.hand_size} card{'s' if self.hand_size != 1 else ''}), "
-               f"{self.actions_left} action{'s' if self.actions_left != 1 else ''} left:"]
+        out = [
+            f"Hand ({self.hand_size} card{'s' if self.hand_size != 1 else ''}), "
+            f"{self.actions_left} action{'s' if self.actions_left != 1 else ''} left:"
+        ]
         for opt in sorted(self.cards, key=lambda o: (not o.playable, o.name)):
             out.append(f"- {opt.line()}")
         if self.hand_size:
@@ -245,8 +247,14 @@ def _other_options(state: GameState, c: Character, actions: list[Action]) -> lis
     out = []
     walks = [a for a in actions if isinstance(a, Move) and a.card is None]
     if walks:
-        out.append(Option(kind="no card needed", name="the free walk", needs=_move_needs(state, c, walks),
-                          actions=tuple(walks)))
+        out.append(
+            Option(
+                kind="no card needed",
+                name="the free walk",
+                needs=_move_needs(state, c, walks),
+                actions=tuple(walks),
+            )
+        )
     for ab in c.abilities:
         if ab.use is None:
             continue
@@ -294,8 +302,11 @@ def _ability_not_ready(state: GameState, c: Character, ab: AbilitySpec) -> str:
 def _statuses(c: Character) -> str:
     if not c.statuses:
         return ""
-    return " Statuses: " + ", ".join(m.status.value + ("" if m.active else " (from next turn)")
-                                     for m in c.statuses) + "."
+    return (
+        " Statuses: "
+        + ", ".join(m.status.value + ("" if m.active else " (from next turn)") for m in c.statuses)
+        + "."
+    )
 
 
 def turn_prompt(state: GameState) -> TurnPrompt:
@@ -312,27 +323,52 @@ def turn_prompt(state: GameState) -> TurnPrompt:
     if state.phase is Phase.OVER:
         result = {"heroes": "the heroes win", "boss": "the boss wins", "draw": "a draw"}
         outcome = result.get(state.outcome.value if state.outcome else "", "no result")
-        return TurnPrompt(phase=state.phase, round=state.round, character=None, name=None, side=None,
-                          controller=None, actions_left=0, hand_size=0,
-                          headline=f"The fight is over after round {state.round}: {outcome}.", public=())
+        return TurnPrompt(
+            phase=state.phase,
+            round=state.round,
+            character=None,
+            name=None,
+            side=None,
+            controller=None,
+            actions_left=0,
+            hand_size=0,
+            headline=f"The fight is over after round {state.round}: {outcome}.",
+            public=(),
+        )
     c = state.current
     if c is None:
         held = state.phase is Phase.SETUP and all_placed(state)
-        headline = ("Every piece is placed: round 1 begins when the players start the fight."
-                    if held else "Nobody is to act.")
-        return TurnPrompt(phase=state.phase, round=state.round, character=None, name=None, side=None,
-                          controller=None, actions_left=0, hand_size=0, headline=headline, public=())
+        headline = (
+            "Every piece is placed: round 1 begins when the players start the fight."
+            if held
+            else "Nobody is to act."
+        )
+        return TurnPrompt(
+            phase=state.phase,
+            round=state.round,
+            character=None,
+            name=None,
+            side=None,
+            controller=None,
+            actions_left=0,
+            hand_size=0,
+            headline=headline,
+            public=(),
+        )
     if state.phase is Phase.SETUP:
         return _setup_prompt(state, c, actions)
     cards = _card_options(state, c, actions)
     others = _other_options(state, c, actions)
     n = len(c.piles.hand)
-    headline = (f"Round {state.round}: {c.name} ({c.side.value}) acts, "
-                f"{_plural(state.actions_left, 'action')} left.")
+    headline = (
+        f"Round {state.round}: {c.name} ({c.side.value}) acts, {_plural(state.actions_left, 'action')} left."
+    )
     public = []
     if n:
-        public.append(f"{c.name} holds {_plural(n, 'card')}: play or sacrifice one per action "
-                      "(its player sees them with /bf hand).")
+        public.append(
+            f"{c.name} holds {_plural(n, 'card')}: play or sacrifice one per action "
+            "(its player sees them with /bf hand)."
+        )
     else:
         public.append(f"{c.name} holds no cards.")
     if c.side is Side.BOSS:
@@ -348,9 +384,20 @@ def turn_prompt(state: GameState) -> TurnPrompt:
     status = _statuses(c).strip()
     if status:
         public.append(status)
-    return TurnPrompt(phase=state.phase, round=state.round, character=c.id, name=c.name, side=c.side,
-                      controller=c.controller, actions_left=state.actions_left, hand_size=n,
-                      headline=headline, public=tuple(public), cards=tuple(cards), others=tuple(others))
+    return TurnPrompt(
+        phase=state.phase,
+        round=state.round,
+        character=c.id,
+        name=c.name,
+        side=c.side,
+        controller=c.controller,
+        actions_left=state.actions_left,
+        hand_size=n,
+        headline=headline,
+        public=tuple(public),
+        cards=tuple(cards),
+        others=tuple(others),
+    )
 
 
 def hand_lines(state: GameState, character: str) -> list[str]:
@@ -380,22 +427,36 @@ def hand_lines(state: GameState, character: str) -> list[str]:
 def _setup_prompt(state: GameState, c: Character, actions: list[Action]) -> TurnPrompt:
     if isinstance(c, Character) and c.side is Side.BOSS:
         anchors = [a.anchor.label() for a in actions if isinstance(a, PlaceBoss)]
-        needs = (f"a tile and a rotation 0-5 for its {_plural(len(c.shape), 'tile')} "
-                 f"({len(set(anchors))} tiles fit, e.g. {_tiles(anchors[:3])})")
+        needs = (
+            f"a tile and a rotation 0-5 for its {_plural(len(c.shape), 'tile')} "
+            f"({len(set(anchors))} tiles fit, e.g. {_tiles(anchors[:3])})"
+        )
         public = (f"{c.name} is placed first: {needs}.",)
         opt = Option(kind="place", name=f"Place {c.name}", needs=needs, actions=tuple(actions))
     else:
         tiles = [a.tile.label() for a in actions if isinstance(a, PlaceHero)]
-        needs = (f"a clear tile more than 2 tiles from the boss ({len(tiles)} possible: {_tiles(tiles)})"
-                 if tiles else "no tile is free")
+        needs = (
+            f"a clear tile more than 2 tiles from the boss ({len(tiles)} possible: {_tiles(tiles)})"
+            if tiles
+            else "no tile is free"
+        )
         public = (f"{c.name} is placed next: {needs}.",)
         opt = Option(kind="place", name=f"Place {c.name}", needs=needs, actions=tuple(actions))
     waiting = [h.name for h in state.heroes if h.anchor is None and h.id != c.id]
     extra = (f"Still to place after that: {', '.join(waiting)}.",) if waiting else ()
-    return TurnPrompt(phase=state.phase, round=state.round, character=c.id, name=c.name, side=c.side,
-                      controller=c.controller, actions_left=0, hand_size=len(c.piles.hand),
-                      headline=f"Set-up: {c.name} ({c.side.value}) places.", public=public + extra,
-                      others=(opt,))
+    return TurnPrompt(
+        phase=state.phase,
+        round=state.round,
+        character=c.id,
+        name=c.name,
+        side=c.side,
+        controller=c.controller,
+        actions_left=0,
+        hand_size=len(c.piles.hand),
+        headline=f"Set-up: {c.name} ({c.side.value}) places.",
+        public=public + extra,
+        others=(opt,),
+    )
 
 
 # ---- the step report --------------------------------------------------------------------------
@@ -420,12 +481,16 @@ def report_step(before: GameState, result: StepResult) -> list[str]:
     after = result.state
     lines = list(result.log)
     in_strikes = {h.defender for h in result.hits}
-    other_dice = [r for r in result.rolls
-                  if not (r.why.startswith("defence against") and r.who in in_strikes)]
+    other_dice = [
+        r for r in result.rolls if not (r.why.startswith("defence against") and r.who in in_strikes)
+    ]
     if other_dice:
         lines.append("Dice: " + "; ".join(f"{r.who} {r.value} ({r.why})" for r in other_dice) + ".")
-    fallen = [c.name for c, was in zip(after.characters, before.characters, strict=False)
-              if c.dead and not was.dead and not c.withdrawn]
+    fallen = [
+        c.name
+        for c, was in zip(after.characters, before.characters, strict=False)
+        if c.dead and not was.dead and not c.withdrawn
+    ]
     if fallen:
         lines.append(f"Fallen this step: {', '.join(fallen)}.")
     if after.is_over() and not before.is_over():
@@ -458,6 +523,7 @@ def describe_action(state: GameState, action: Action, *, private: bool = False) 
     >>> describe_action(s, Sacrifice(card="walk")), describe_action(s, Sacrifice(card="walk"), private=True)
     ('Sacrifice a card', 'Sacrifice Walk')
     """
+
     def card(cid: str | None) -> str:
         if cid is None:
             return "the free walk"
@@ -514,10 +580,12 @@ class CardDescription:
 def _area(area: Area) -> str:
     if area.shape is AreaShape.SINGLE:
         return ""
-    words = {AreaShape.BLAST: f"everyone within {area.size} of the target",
-             AreaShape.LINE: f"a line {area.size} tiles long",
-             AreaShape.CLEAVE: "the target and the tiles beside both it and the user",
-             AreaShape.NOVA: f"every tile within {area.size} of the user"}
+    words = {
+        AreaShape.BLAST: f"everyone within {area.size} of the target",
+        AreaShape.LINE: f"a line {area.size} tiles long",
+        AreaShape.CLEAVE: "the target and the tiles beside both it and the user",
+        AreaShape.NOVA: f"every tile within {area.size} of the user",
+    }
     return words[area.shape]
 
 
@@ -540,8 +608,12 @@ def _effect(e: Effect) -> str:
 
 
 def _usable(u: Usable) -> str:
-    aim = {TargetKind.SELF: "on yourself", TargetKind.ALLY: f"on an ally within {u.range}",
-           TargetKind.ENEMY: f"on an enemy within {u.range}", TargetKind.TILE: f"on a tile within {u.range}"}
+    aim = {
+        TargetKind.SELF: "on yourself",
+        TargetKind.ALLY: f"on an ally within {u.range}",
+        TargetKind.ENEMY: f"on an enemy within {u.range}",
+        TargetKind.TILE: f"on a tile within {u.range}",
+    }
     parts = [aim[u.target]]
     if u.target is not TargetKind.SELF:
         parts.append("in sight" if u.los else "sight not needed")
@@ -585,8 +657,15 @@ def _describe(item: object) -> CardDescription:
         elif item.attack:
             a = item.attack
             bits = [f"uses an equipment card's {a.profile.value} profile"]
-            bits += [f"{label} {v:+d}" for label, v in (("damage", a.bonus_damage), ("range", a.bonus_range),
-                                                        ("combat statistic", a.stat_bonus)) if v]
+            bits += [
+                f"{label} {v:+d}"
+                for label, v in (
+                    ("damage", a.bonus_damage),
+                    ("range", a.bonus_range),
+                    ("combat statistic", a.stat_bonus),
+                )
+                if v
+            ]
             lines.append(f"Attack: {', '.join(bits)}.")
         elif item.item:
             lines.append(f"Item, {_usable(item.item)}. Goes to the used pile.")
@@ -605,21 +684,27 @@ def _describe(item: object) -> CardDescription:
         kind, points = f"{item.side.value} ability", item.points
     elif isinstance(item, PieceSpec):
         st = item.stats
-        lines.append(f"{item.type.value.capitalize()} piece: health {st.health}, "
-                     f"intelligence {st.intelligence}, strength {st.strength}, agility {st.agility}; "
-                     f"{_plural(len(item.shape), 'tile') if item.shape else 'no tiles of its own'}, "
-                     f"{_plural(item.slots, 'equipment slot')}.")
+        lines.append(
+            f"{item.type.value.capitalize()} piece: health {st.health}, "
+            f"intelligence {st.intelligence}, strength {st.strength}, agility {st.agility}; "
+            f"{_plural(len(item.shape), 'tile') if item.shape else 'no tiles of its own'}, "
+            f"{_plural(item.slots, 'equipment slot')}."
+        )
         lines += [f"Passive: {_passive(p)}" for p in item.passives]
         if item.ability:
             lines.append(f"Ability {item.ability.name}: " + " ".join(_ability_lines(item.ability)))
         kind, points = "boss piece", item.points
     elif isinstance(item, HeroSpec):
         st = item.stats
-        lines.append(f"Health {st.health}, intelligence {st.intelligence}, strength {st.strength}, agility "
-                     f"{st.agility}; {_plural(item.slots, 'equipment slot')}; {item.constitution.value}.")
+        lines.append(
+            f"Health {st.health}, intelligence {st.intelligence}, strength {st.strength}, agility "
+            f"{st.agility}; {_plural(item.slots, 'equipment slot')}; {item.constitution.value}."
+        )
         lines.append(f"Ability {item.ability.name}: " + " ".join(_ability_lines(item.ability)))
-        lines.append(f"Heroic feat {item.feat.name} (expends {item.feat_cost}, not an action): "
-                     f"{_usable(item.feat.use)}.")
+        lines.append(
+            f"Heroic feat {item.feat.name} (expends {item.feat_cost}, not an action): "
+            f"{_usable(item.feat.use)}."
+        )
         kind, points = "hero", item.points
     elif isinstance(item, TokenSpec):
         blocks = [w for w, on in (("sight", item.blocks_sight), ("movement", item.blocks_movement)) if on]
@@ -699,6 +784,13 @@ def describe_card(source: Catalog | GameState, name: str) -> CardDescription:
 
 
 __all__ = [
-    "CardDescription", "Option", "TurnPrompt", "card_names", "describe_action", "describe_card", "hand_lines",
-    "report_step", "turn_prompt",
+    "CardDescription",
+    "Option",
+    "TurnPrompt",
+    "card_names",
+    "describe_action",
+    "describe_card",
+    "hand_lines",
+    "report_step",
+    "turn_prompt",
 ]

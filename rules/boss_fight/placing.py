@@ -100,8 +100,14 @@ def deployment_overlay(state: GameState) -> BoardOverlay | None:
         if turned:
             legend.append(("range", "anchor here only with another rotation (1-5)"))
         notes = ("The anchor is the boss's first piece; the rest of the shape follows it.",)
-        return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id, title=f"Deployment: {c.name} (placed first)",
-                            marks=tuple(marks), legend=tuple(legend), notes=notes)
+        return BoardOverlay(
+            kind=OverlayKind.AREAS,
+            focus=c.id,
+            title=f"Deployment: {c.name} (placed first)",
+            marks=tuple(marks),
+            legend=tuple(legend),
+            notes=notes,
+        )
     legal = set(placement_tiles(state, c.id))
     boss_tiles = state.boss.tiles()
     close = {t for b in boss_tiles for t in b.spiral(PLACEMENT_GAP)} - set(boss_tiles) - legal
@@ -112,5 +118,10 @@ def deployment_overlay(state: GameState) -> BoardOverlay | None:
     legend = [("seen", f"{c.name} can be placed here")]
     if close:
         legend.append(("range", f"too close: within {PLACEMENT_GAP} tiles of the boss"))
-    return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id, title=f"Deployment: {c.name}", marks=tuple(marks),
-                        legend=tuple(legend))
+    return BoardOverlay(
+        kind=OverlayKind.AREAS,
+        focus=c.id,
+        title=f"Deployment: {c.name}",
+        marks=tuple(marks),
+        legend=tuple(legend),
+    )

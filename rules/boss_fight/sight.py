@@ -200,8 +200,12 @@ class Sightlines:
         def own_edges_clear(t: Hex) -> bool:
             near = set(self._near_any(t))
             ignore = mine | {t}
-            return any(blocked_by[p, q] in near and self.clear(p, q, ignore)
-                       for q in t.corners_lattice() for p in starts if (p, q) in blocked_by)
+            return any(
+                blocked_by[p, q] in near and self.clear(p, q, ignore)
+                for q in t.corners_lattice()
+                for p in starts
+                if (p, q) in blocked_by
+            )
 
         out = []
         for t in tiles:
@@ -229,8 +233,10 @@ class Sightlines:
         if shared:
             return (shared[0], shared[0])  # touching pieces always see each other
         # Try the shortest lines first: they are the likeliest to be clear.
-        pairs = sorted(((p, q) for p in starts for q in ends),
-                       key=lambda pq: ((pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2, pq))
+        pairs = sorted(
+            ((p, q) for p in starts for q in ends),
+            key=lambda pq: ((pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2, pq),
+        )
         return next(((p, q) for p, q in pairs if self.clear(p, q, ignore)), None)
 
 

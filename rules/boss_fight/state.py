@@ -339,8 +339,17 @@ class SetDefence(_Action):
 
 
 Action = Annotated[
-    PlaceBoss | PlaceHero | StartFight | Move | Attack | UseItem | Sacrifice | UseAbility | HeroicFeat
-    | SetDefence | Withdraw,
+    PlaceBoss
+    | PlaceHero
+    | StartFight
+    | Move
+    | Attack
+    | UseItem
+    | Sacrifice
+    | UseAbility
+    | HeroicFeat
+    | SetDefence
+    | Withdraw,
     Field(discriminator="kind"),
 ]
 

@@ -423,7 +423,7 @@ def setup_board(game: Table) -> FightState:
 
 
 def _nearest(fight: FightState, tile: str, rotation: int) -> str:
-    """" Nearest tiles that work: ..." for a refused placement (empty when none can be named)."""
+    """ " Nearest tiles that work: ..." for a refused placement (empty when none can be named)."""
     try:
         wanted = parse_tile(fight, tile)
     except RuleError:
@@ -584,8 +584,10 @@ def offering_draw(state: Table, user: int, *, answering: bool = False) -> tuple[
     waiting = [u for u in needed if u not in votes]
     if waiting:
         new = state.model_copy(update={"draw_votes": votes, "draw_step": fight.step})
-        return new, [f"{mention(user)} offers to end the fight as a draw. Still to agree: "
-                     f"{', '.join(mention(u) for u in waiting)}; any action declines it."]
+        return new, [
+            f"{mention(user)} offers to end the fight as a draw. Still to agree: "
+            f"{', '.join(mention(u) for u in waiting)}; any action declines it."
+        ]
     result = agree_draw(fight)
     ended = {"fight": result.state, "draw_votes": votes, "draw_step": result.state.step}
     return state.model_copy(update=ended), [*result.log]
@@ -628,4 +630,3 @@ def withdraw(game: Table, user: int, rng: Any, character: str | None = None) -> 
         lines += report_step(fight, result)
         fight = result.state
     return game.model_copy(update={"fight": fight}), lines
-

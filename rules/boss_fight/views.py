@@ -90,18 +90,37 @@ def public_view(state: GameState) -> PublicView:
     """Everything but the hands and the order of the decks."""
     chars = []
     for c in state.characters:
-        chars.append(PublicCharacter(
-            id=c.id, name=c.name, side=c.side, health=c.health, max_health=c.max_health,
-            intelligence=c.current(Stat.INTELLIGENCE), strength=c.current(Stat.STRENGTH),
-            agility=c.current(Stat.AGILITY), statuses=[m.status.value for m in c.statuses],
-            tiles=[h.label() for h in c.tiles()], dead=c.dead, hand_size=len(c.piles.hand),
-            deck_size=len(c.piles.deck), discard=_names(state, c.piles.discard),
-            expended=_names(state, c.piles.expended), used=_names(state, c.piles.used),
-            equipment=[e.name for e in c.equipment], abilities=[a.name for a in c.abilities],
-        ))
-    return PublicView(round=state.round, phase=state.phase.value, active=state.active,
-                      actions_left=state.actions_left, order=list(state.order),
-                      outcome=state.outcome.value if state.outcome else None, characters=chars)
+        chars.append(
+            PublicCharacter(
+                id=c.id,
+                name=c.name,
+                side=c.side,
+                health=c.health,
+                max_health=c.max_health,
+                intelligence=c.current(Stat.INTELLIGENCE),
+                strength=c.current(Stat.STRENGTH),
+                agility=c.current(Stat.AGILITY),
+                statuses=[m.status.value for m in c.statuses],
+                tiles=[h.label() for h in c.tiles()],
+                dead=c.dead,
+                hand_size=len(c.piles.hand),
+                deck_size=len(c.piles.deck),
+                discard=_names(state, c.piles.discard),
+                expended=_names(state, c.piles.expended),
+                used=_names(state, c.piles.used),
+                equipment=[e.name for e in c.equipment],
+                abilities=[a.name for a in c.abilities],
+            )
+        )
+    return PublicView(
+        round=state.round,
+        phase=state.phase.value,
+        active=state.active,
+        actions_left=state.actions_left,
+        order=list(state.order),
+        outcome=state.outcome.value if state.outcome else None,
+        characters=chars,
+    )
 
 
 def private_view(state: GameState, character: str) -> PrivateView:
@@ -183,15 +202,24 @@ def piece_poses(state: GameState, character: str, card: str | None = None) -> li
     allowance = move_allowance(c, tiles)
     if len(c.shape) == 1:
         ends = sorted(reachable(state, c, allowance).items(), key=lambda hd: (hd[1], hd[0].q, hd[0].r))
-        return [PiecePose(anchor=h, rotation=c.rotation, tiles=(h,), steps=d, move=Move(card=card, to=h))
-                for h, d in ends]
+        return [
+            PiecePose(anchor=h, rotation=c.rotation, tiles=(h,), steps=d, move=Move(card=card, to=h))
+            for h, d in ends
+        ]
     reach = boss_reach(state, c, allowance)
     out = []
     for (q, r, rot), (pivot, end) in boss_destinations(state, c, allowance, reach).items():
         anchor = Hex.axial(q, r)
         move = Move(card=card, to=end, pivot=pivot, rotation=rot)
-        out.append(PiecePose(anchor=anchor, rotation=rot, tiles=tuple(pose_tiles(c.shape, anchor, rot)),
-                             steps=reach[(q, r, rot)][0], move=move))
+        out.append(
+            PiecePose(
+                anchor=anchor,
+                rotation=rot,
+                tiles=tuple(pose_tiles(c.shape, anchor, rot)),
+                steps=reach[(q, r, rot)][0],
+                move=move,
+            )
+        )
     out.sort(key=lambda p: (p.steps, p.rotation != c.rotation, p.anchor.q, p.anchor.r, p.rotation))
     seen = {frozenset(c.tiles())}
     kept = []
@@ -226,8 +254,9 @@ class DamagePreview(BaseModel):
     miss_chance: float
 
 
-def preview_attack(state: GameState, character: str, card: str, equipment: str,
-                   target: Hex) -> list[DamagePreview]:
+def preview_attack(
+    state: GameState, character: str, card: str, equipment: str, target: Hex
+) -> list[DamagePreview]:
     """The damage an attack card with an equipment card would deal to each enemy in its area.
 
     Raises :class:`~rules.boss_fight.engine.IllegalAction` when the attack could not be made.
@@ -263,15 +292,26 @@ def preview_attack(state: GameState, character: str, card: str, equipment: str,
             continue
         dfn = e.current(stat)
         armour = e.passive_total(PassiveKind.ARMOUR)
-        by_roll = {r: resolve_hit(damage, attack_stat=att, defence_stat=dfn, roll=r, armour=armour).damage
-                   for r in range(1, 7)}
+        by_roll = {
+            r: resolve_hit(damage, attack_stat=att, defence_stat=dfn, roll=r, armour=armour).damage
+            for r in range(1, 7)
+        }
         rolls = e.defends or not state.settings.defenders_choose
-        out.append(DamagePreview(
-            defender=e.name, attack_stat=att, defence_stat=dfn, by_roll=by_roll,
-            no_roll=resolve_hit(damage, attack_stat=att, defence_stat=dfn, roll=None, armour=armour).damage,
-            expected=expected_damage(damage, attack_stat=att, defence_stat=dfn, rolls=rolls, armour=armour),
-            miss_chance=1 / 6 if rolls else 0.0,
-        ))
+        out.append(
+            DamagePreview(
+                defender=e.name,
+                attack_stat=att,
+                defence_stat=dfn,
+                by_roll=by_roll,
+                no_roll=resolve_hit(
+                    damage, attack_stat=att, defence_stat=dfn, roll=None, armour=armour
+                ).damage,
+                expected=expected_damage(
+                    damage, attack_stat=att, defence_stat=dfn, rolls=rolls, armour=armour
+                ),
+                miss_chance=1 / 6 if rolls else 0.0,
+            )
+        )
     return out
 
 
@@ -318,8 +358,10 @@ def _line(c: Character) -> str:
         return f"{c.name}: {'withdrew' if c.withdrawn else 'dead'}"
     where = f"at {c.tiles()[0].label()}" if c.tiles() else "(not placed yet)"
     status = f" [{', '.join(m.status.value for m in c.statuses)}]" if c.statuses else ""
-    return (f"{c.name} {c.health}/{c.max_health} hp {where}; INT {c.current(Stat.INTELLIGENCE)} "
-            f"STR {c.current(Stat.STRENGTH)} AGI {c.current(Stat.AGILITY)}; hand {len(c.piles.hand)}{status}")
+    return (
+        f"{c.name} {c.health}/{c.max_health} hp {where}; INT {c.current(Stat.INTELLIGENCE)} "
+        f"STR {c.current(Stat.STRENGTH)} AGI {c.current(Stat.AGILITY)}; hand {len(c.piles.hand)}{status}"
+    )
 
 
 # ---- board overlays ---------------------------------------------------------------------------
@@ -392,8 +434,10 @@ def _moves_overlay(state: GameState, c: Character) -> BoardOverlay:
             for t in pose_tiles(c.shape, Hex.axial(q, r), rot):
                 if t not in mine and n < steps.get(t, 99):
                     steps[t] = n
-    marks = tuple(OverlayMark(tile=h, layer="reach" if n <= short else "reach_far", label=str(n))
-                  for h, n in sorted(steps.items(), key=lambda hn: (hn[0].q, hn[0].r)))
+    marks = tuple(
+        OverlayMark(tile=h, layer="reach" if n <= short else "reach_far", label=str(n))
+        for h, n in sorted(steps.items(), key=lambda hn: (hn[0].q, hn[0].r))
+    )
     what = "movement to cover it" if len(c.shape) > 1 else "movement needed"
     if len(c.shape) > 1 and any(n == 0 for n in steps.values()):
         notes.append("0: covered by turning where it stands (a move card is still played).")
@@ -401,23 +445,28 @@ def _moves_overlay(state: GameState, c: Character) -> BoardOverlay:
     if longest > short:
         far = f"{short + 1}-{longest}" if longest > short + 1 else f"{longest}"
         legend.append(("reach_far", f"{far}: only with a longer move"))
-    return BoardOverlay(kind=OverlayKind.MOVES, focus=c.id, title=title, marks=marks, legend=tuple(legend),
-                        notes=tuple(notes))
+    return BoardOverlay(
+        kind=OverlayKind.MOVES, focus=c.id, title=title, marks=marks, legend=tuple(legend), notes=tuple(notes)
+    )
 
 
 def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
     title = f"Sight: {c.name}"
     if not c.tiles():
-        return BoardOverlay(kind=OverlayKind.SIGHT, focus=c.id, title=title,
-                            notes=(f"{c.name} is not on the board.",))
+        return BoardOverlay(
+            kind=OverlayKind.SIGHT, focus=c.id, title=title, notes=(f"{c.name} is not on the board.",)
+        )
     lines = sightlines_for(state, c)
     mine = c.tiles()
     blocked = lines.blocking
     # A tile is marked when a one-tile piece standing there would be in sight: the test that decides
     # whether c sees an enemy (Sightlines.sees, via seen_tiles), so the picture and the rules agree.
     occupied = {t for o in state.characters for t in o.tiles()}
-    tiles = [h for h in (Hex.axial(q, r) for q, r in sorted(on_board(state)))
-             if h not in mine and h not in blocked and h not in occupied]
+    tiles = [
+        h
+        for h in (Hex.axial(q, r) for q, r in sorted(on_board(state)))
+        if h not in mine and h not in blocked and h not in occupied
+    ]
     marks = [OverlayMark(tile=h, layer="seen") for h in lines.seen_tiles(mine, tiles)]
     sight = tuple((c.id, e.id) for e in enemies_of(state, c))
     seen = [e.name for e in enemies_of(state, c) if can_see(state, c, e)]
@@ -430,8 +479,15 @@ def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
         legend.append(("sight_ok", "clear line to an enemy"))
     if hidden:
         legend.append(("sight_blocked", "no line to an enemy"))
-    return BoardOverlay(kind=OverlayKind.SIGHT, focus=c.id, title=title, marks=tuple(marks), sight=sight,
-                        legend=tuple(legend), notes=tuple(notes))
+    return BoardOverlay(
+        kind=OverlayKind.SIGHT,
+        focus=c.id,
+        title=title,
+        marks=tuple(marks),
+        sight=sight,
+        legend=tuple(legend),
+        notes=tuple(notes),
+    )
 
 
 def _areas_overlay(state: GameState, c: Character) -> BoardOverlay:
@@ -479,8 +535,14 @@ def _areas_overlay(state: GameState, c: Character) -> BoardOverlay:
         names = sorted({t.name for t in lasting})
         legend.append(("token", f"{', '.join(names)} (number: rounds left)"))
     ordered = tuple(sorted(marks.values(), key=lambda m: (m.tile.q, m.tile.r)))
-    return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id, title=title, marks=ordered, legend=tuple(legend),
-                        notes=tuple(notes))
+    return BoardOverlay(
+        kind=OverlayKind.AREAS,
+        focus=c.id,
+        title=title,
+        marks=ordered,
+        legend=tuple(legend),
+        notes=tuple(notes),
+    )
 
 
 def board_overlay(state: GameState, kind: OverlayKind | str, character: str | None = None) -> BoardOverlay:
@@ -499,8 +561,9 @@ def board_overlay(state: GameState, kind: OverlayKind | str, character: str | No
     try:
         kind = OverlayKind(str(kind).strip().lower())
     except ValueError:
-        raise RuleError(f"There is no overlay called {quote(str(kind))}: use moves, sight or areas."
-                        ) from None
+        raise RuleError(
+            f"There is no overlay called {quote(str(kind))}: use moves, sight or areas."
+        ) from None
     key = character or state.active or state.boss.id
     c = state.character(key)
     if kind is OverlayKind.MOVES:

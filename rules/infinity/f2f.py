@@ -139,6 +139,7 @@ def cancel(mine: list[F2FDie], theirs: list[F2FDie]) -> list[F2FDie]:
     >>> [(d.survived, d.cancelled_by) for d in cancel([s(12), c], [s(8), c])]
     [(False, 1), (False, 1)]
     """
+
     def read(dice: list[F2FDie]) -> list[_Read]:
         return [(d.face, d.result, d.outcome) for d in dice]
 

@@ -193,6 +193,7 @@ class Distribution(BaseModel):
         >>> [(r.side and r.side.value, r.wounds, round(r.chance, 4), round(r.at_least, 4)) for r in d.rows()]
         [('active', 2, 0.0125, 0.0125), ('active', 1, 0.5, 0.5125), (None, 0, 0.4875, 1.0)]
         """
+
         def row(side: SideName, chances: list[float], w: int) -> OddsRow:
             return OddsRow(side=side, wounds=w, chance=chances[w], at_least=sum(chances[w:]))
 

@@ -293,6 +293,7 @@ def _range_label(r: Range | None) -> str:
 
 # Actions ------------------------------------------------------------------------------------
 
+
 class _Action(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -429,8 +430,22 @@ class VehicleHit(_Action):
 
 
 Action = Annotated[
-    AddUnit | AddUnits | RemoveUnit | AddResource | RemoveResource | Engage | Disengage | DetermineRange
-    | ActivateZones | EnterSuccesses | ZoneAttack | SquadHit | WoundUnit | AddVehicle | AVAttack | VehicleHit,
+    AddUnit
+    | AddUnits
+    | RemoveUnit
+    | AddResource
+    | RemoveResource
+    | Engage
+    | Disengage
+    | DetermineRange
+    | ActivateZones
+    | EnterSuccesses
+    | ZoneAttack
+    | SquadHit
+    | WoundUnit
+    | AddVehicle
+    | AVAttack
+    | VehicleHit,
     Field(discriminator="kind"),
 ]
 
@@ -448,6 +463,7 @@ class StepResult(BaseModel):
 
 
 # Starting -----------------------------------------------------------------------------------
+
 
 def start_fight(boss: BossSpec) -> StepResult:
     """A new fight against ``boss`` with an empty squad, in the setup phase.
@@ -475,18 +491,24 @@ def special_rule_lines(boss: BossSpec) -> list[str]:
         lines.append(f"No Ambush: the squad cannot gain the Ambush advantage against {boss.name}.")
     if sr.stone_skin:
         share = "halved" if sr.stone_skin.divisor == 2 else f"divided by {sr.stone_skin.divisor}"
-        lines.append(f"Stone Skin: the total damage of each attack on it is {share} (rounded down) "
-                     "before it is applied.")
+        lines.append(
+            f"Stone Skin: the total damage of each attack on it is {share} (rounded down) "
+            "before it is applied."
+        )
     if sr.deadly:
-        lines.append(f"Deadly: every zone's attack deals {sr.deadly.wounds_per_success} wounds for each "
-                     "success.")
+        lines.append(
+            f"Deadly: every zone's attack deals {sr.deadly.wounds_per_success} wounds for each success."
+        )
     if sr.charge:
-        lines.append(f"Charge: when the range comes up Charge, the fight is at Melee and its attacks "
-                     f"gain +{sr.charge.ap_bonus}AP.")
+        lines.append(
+            f"Charge: when the range comes up Charge, the fight is at Melee and its attacks "
+            f"gain +{sr.charge.ap_bonus}AP."
+        )
     return lines
 
 
 # Engagement rules -----------------------------------------------------------------------------
+
 
 def _engagement_target(state: FightState, unit: Unit, zone: str, via: str | None) -> Engagement:
     """Work out what engaging ``zone`` means and check every restriction but the phase."""
@@ -495,14 +517,16 @@ def _engagement_target(state: FightState, unit: Unit, zone: str, via: str | None
     if spec.kind is ZoneKind.OUTER:
         if hp[spec.name] > 0:
             if via is not None:
-                raise RuleError(f"{spec.name} is an outer zone still standing: engage it directly, "
-                                "without 'via'.")
+                raise RuleError(
+                    f"{spec.name} is an outer zone still standing: engage it directly, without 'via'."
+                )
             target = Engagement(zone=spec.name)
         else:
             inner = [i for i in state.boss.internals_of(spec.name) if hp[i] > 0]
             if not inner:
-                raise RuleError(f"{spec.name} is destroyed and leads to no standing internal zone: "
-                                "engage another zone.")
+                raise RuleError(
+                    f"{spec.name} is destroyed and leads to no standing internal zone: engage another zone."
+                )
             if via is not None:
                 chosen = state.zone_name(via)
                 if chosen not in inner:
@@ -515,8 +539,10 @@ def _engagement_target(state: FightState, unit: Unit, zone: str, via: str | None
         openings = [o for o in state.boss.outers_of(spec.name) if hp[o] <= 0]
         if not openings:
             needed = " or ".join(state.boss.outers_of(spec.name))
-            raise RuleError(f"{spec.name} is an internal zone: destroy {needed} first, then engage "
-                            f"{spec.name} through it.")
+            raise RuleError(
+                f"{spec.name} is an internal zone: destroy {needed} first, then engage "
+                f"{spec.name} through it."
+            )
         if via is not None:
             chosen = state.zone_name(via)
             if chosen not in openings:
@@ -532,16 +558,23 @@ def _engagement_target(state: FightState, unit: Unit, zone: str, via: str | None
     others = [u for u in state.at_opening(opening) if u != unit.name]
     if len(others) >= limit:
         through = " (its opening also limits units attacking inwards)" if target.via else ""
-        raise RuleError(f"{opening} is an outer zone: at most {limit} unit{'s' if limit != 1 else ''} "
-                        f"can engage it{through}, and {_join(others)} already "
-                        f"{'does' if len(others) == 1 else 'do'}. Disengage one of them or pick another "
-                        "zone.")
+        raise RuleError(
+            f"{opening} is an outer zone: at most {limit} unit{'s' if limit != 1 else ''} "
+            f"can engage it{through}, and {_join(others)} already "
+            f"{'does' if len(others) == 1 else 'do'}. Disengage one of them or pick another "
+            "zone."
+        )
     if unit.kind is UnitKind.SPECIALIST:
-        free_basic = [u.name for u in state.units
-                      if u.kind is UnitKind.BASIC and not u.out and u.name not in state.engagements]
+        free_basic = [
+            u.name
+            for u in state.units
+            if u.kind is UnitKind.BASIC and not u.out and u.name not in state.engagements
+        ]
         if free_basic:
-            raise RuleError(f"{unit.name} is a specialist: specialists engage only when no basic unit "
-                            f"is free. Engage {_join(free_basic)} first.")
+            raise RuleError(
+                f"{unit.name} is a specialist: specialists engage only when no basic unit "
+                f"is free. Engage {_join(free_basic)} first."
+            )
     return target
 
 
@@ -584,6 +617,7 @@ def legal_engagements(state: FightState) -> list[tuple[str, str]]:
 
 
 # Damage to the boss -------------------------------------------------------------------------------
+
 
 def stone_skin(state: FightState, damage: int) -> int:
     """The damage left after the boss's Stone Skin (if it has it).
@@ -629,12 +663,13 @@ def _after_destroyed(state: FightState, zone: str, events: list[str]) -> None:
         if act.zone == zone and act.attacks and not act.resolved:
             if act.successes is None:
                 act.resolved = True
-                events.append(f"{zone} falls before its successes are entered: it does not attack this "
-                              "turn.")
+                events.append(f"{zone} falls before its successes are entered: it does not attack this turn.")
             else:
                 waits = "still waits for its" if act.successes == 1 else "still wait for their"
-                events.append(f"{zone} falls, but its attack was already made: its "
-                              f"{_plural(act.successes, 'success', 'successes')} {waits} allocation.")
+                events.append(
+                    f"{zone} falls, but its attack was already made: its "
+                    f"{_plural(act.successes, 'success', 'successes')} {waits} allocation."
+                )
     for name in state.engaged_with(zone):
         eng = state.engagements[name]
         opening = eng.via or zone
@@ -652,6 +687,7 @@ def _after_destroyed(state: FightState, zone: str, events: list[str]) -> None:
 
 
 # Damage to the squad ------------------------------------------------------------------------------
+
 
 def legal_targets(state: FightState, zone: str) -> list[str]:
     """Units that ``zone``'s damage may be given to: those engaged with it, otherwise the free ones.
@@ -748,19 +784,26 @@ def check_allocation(
     scored = f"{z} scored {_plural(successes, 'success', 'successes')}{each if per > 1 else ''}"
     if total > successes or (total < successes and standing):
         floor = sum(need.values())
-        fewer = (f" (or at least {floor}, which takes every unit it can reach out: the rest are lost)"
-                 if floor < successes else "")
-        raise RuleError(f"{scored}, but your allocation gives out {_plural(total, 'success', 'successes')}. "
-                        f"Type the successes each unit takes, adding up to {successes}{fewer}.")
+        fewer = (
+            f" (or at least {floor}, which takes every unit it can reach out: the rest are lost)"
+            if floor < successes
+            else ""
+        )
+        raise RuleError(
+            f"{scored}, but your allocation gives out {_plural(total, 'success', 'successes')}. "
+            f"Type the successes each unit takes, adding up to {successes}{fewer}."
+        )
     for name, n in clean.items():
         if n > need[name] and standing:
             left = state.unit(name).wounds
-            raise RuleError(f"{name} has {_plural(left, 'wound', 'wounds')} left, so "
-                            f"{_plural(need[name], 'success', 'successes')} put"
-                            f"{'s' if need[name] == 1 else ''} them out, but you gave them {n} while "
-                            f"{_join(standing)} can still take a hit: give the extra "
-                            f"{'success' if n - need[name] == 1 else 'successes'} to "
-                            f"{'them' if len(standing) > 1 else standing[0]}.")
+            raise RuleError(
+                f"{name} has {_plural(left, 'wound', 'wounds')} left, so "
+                f"{_plural(need[name], 'success', 'successes')} put"
+                f"{'s' if need[name] == 1 else ''} them out, but you gave them {n} while "
+                f"{_join(standing)} can still take a hit: give the extra "
+                f"{'success' if n - need[name] == 1 else 'successes'} to "
+                f"{'them' if len(standing) > 1 else standing[0]}."
+            )
     return clean
 
 
@@ -779,8 +822,10 @@ def parse_allocation(text: str) -> dict[str, int]:
     {'rico': 3, 'hicks': 1}
     """
     if len(text) > MAX_ALLOCATION_TEXT:
-        raise RuleError(f"That allocation is {len(text)} characters long: keep it under "
-                        f"{MAX_ALLOCATION_TEXT}, like 'Kai:2, Lee:1'.")
+        raise RuleError(
+            f"That allocation is {len(text)} characters long: keep it under "
+            f"{MAX_ALLOCATION_TEXT}, like 'Kai:2, Lee:1'."
+        )
     out: dict[str, int] = {}
     seen: dict[str, str] = {}
     pos = 0
@@ -789,13 +834,16 @@ def parse_allocation(text: str) -> dict[str, int]:
         m = _ALLOCATION_PAIR.match(text, pos)
         if m is None or m.end() == pos:
             bad = re.split(r"[,;\n]", text[pos:].strip(" ,;\n"))[0].strip()
-            raise RuleError(f"I can't read '{bad[:40]}': write each unit as name:successes, "
-                            "like 'Kai:2, Lee:1'.")
+            raise RuleError(
+                f"I can't read '{bad[:40]}': write each unit as name:successes, like 'Kai:2, Lee:1'."
+            )
         name = " ".join(m["name"].split())
         key = name.lower()
         if key in seen:
-            raise RuleError(f"{seen[key]} is named twice in your allocation: give each unit its "
-                            "successes once, like 'Kai:2, Lee:1'.")
+            raise RuleError(
+                f"{seen[key]} is named twice in your allocation: give each unit its "
+                "successes once, like 'Kai:2, Lee:1'."
+            )
         seen[key] = name
         out[name] = int(m["n"])
         pos = m.end()
@@ -816,12 +864,15 @@ def _wound(state: FightState, name: str, amount: int, events: list[str], what: s
     else:
         healed = unit.wounds - before
         if healed == 0:
-            events.append(f"{name} is already at full wounds ({unit.wounds}/{unit.max_wounds}): "
-                          "nothing to heal.")
+            events.append(
+                f"{name} is already at full wounds ({unit.wounds}/{unit.max_wounds}): nothing to heal."
+            )
         else:
             asked = "" if healed == -amount else f" (of the {-amount} asked; it was missing {healed})"
-            events.append(f"{name} is healed by {healed} wound{'s' if healed != 1 else ''}{asked}: "
-                          f"{unit.wounds}/{unit.max_wounds} left.")
+            events.append(
+                f"{name} is healed by {healed} wound{'s' if healed != 1 else ''}{asked}: "
+                f"{unit.wounds}/{unit.max_wounds} left."
+            )
         if before <= 0 < unit.wounds:
             events.append(f"{name} is back in the fight (free: engage it in the next engagement window).")
     if unit.out:
@@ -839,6 +890,7 @@ def _check_squad(state: FightState, events: list[str]) -> None:
 
 # apply ---------------------------------------------------------------------------------------------
 
+
 def _need_rng(rng: random.Random | None, what: str) -> random.Random:
     if rng is None:
         raise ValueError(f"{what} draws RNs: pass a random.Random")
@@ -847,13 +899,17 @@ def _need_rng(rng: random.Random | None, what: str) -> random.Random:
 
 def _not_over(state: FightState) -> None:
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        raise RuleError(f"The fight is over: {state.boss.name} is eliminated, so nothing in it can "
-                        "change now. /si undo takes back the last step; anyone here can close the "
-                        "fight with /si end.")
+        raise RuleError(
+            f"The fight is over: {state.boss.name} is eliminated, so nothing in it can "
+            "change now. /si undo takes back the last step; anyone here can close the "
+            "fight with /si end."
+        )
     if state.outcome is Outcome.SQUAD_OUT:
-        raise RuleError("The fight is over: every unit is out, so nothing in it can change now. "
-                        "/si undo takes back the last step; anyone here can close the fight with "
-                        "/si end.")
+        raise RuleError(
+            "The fight is over: every unit is out, so nothing in it can change now. "
+            "/si undo takes back the last step; anyone here can close the fight with "
+            "/si end."
+        )
 
 
 def apply(state: FightState, action: Action, rng: random.Random | None = None) -> StepResult:
@@ -886,8 +942,9 @@ def _add_unit(s: FightState, a: AddUnit, rng: random.Random | None, r: StepResul
     if not 1 <= a.wounds <= MAX_UNIT_WOUNDS:
         raise RuleError(f"A unit has 1 to {MAX_UNIT_WOUNDS} wounds; you gave {name} {a.wounds}.")
     s.units.append(Unit(name=name, kind=a.unit_kind, max_wounds=a.wounds, wounds=a.wounds))
-    r.events.append(f"{name} joins the squad ({a.unit_kind.value}, {a.wounds} wound"
-                    f"{'s' if a.wounds != 1 else ''}).")
+    r.events.append(
+        f"{name} joins the squad ({a.unit_kind.value}, {a.wounds} wound{'s' if a.wounds != 1 else ''})."
+    )
 
 
 def _add_units(s: FightState, a: AddUnits, rng: random.Random | None, r: StepResult) -> None:
@@ -909,8 +966,10 @@ def parse_units(text: str, kind: UnitKind = UnitKind.BASIC, wounds: int = 1) -> 
     [('Lee', 3), ('Ray', 2)]
     """
     if len(text) > MAX_UNITS_TEXT:
-        raise RuleError(f"That list is {len(text)} characters long: keep it under {MAX_UNITS_TEXT}, like "
-                        "'Kai:basic:2, Lee:basic:2'.")
+        raise RuleError(
+            f"That list is {len(text)} characters long: keep it under {MAX_UNITS_TEXT}, like "
+            "'Kai:basic:2, Lee:basic:2'."
+        )
     units = []
     for part in (p.strip() for p in re.split(r"[,;\n]", text)):
         if not part:
@@ -923,8 +982,10 @@ def parse_units(text: str, kind: UnitKind = UnitKind.BASIC, wounds: int = 1) -> 
             elif value.lower() in {k.value for k in UnitKind}:
                 unit_kind = UnitKind(value.lower())
             else:
-                raise RuleError(f"I can't read '{part[:40]}': write each unit as name:kind:wounds, like "
-                                "'Kai:basic:2, Doc:specialist:1' (kind is basic or specialist).")
+                raise RuleError(
+                    f"I can't read '{part[:40]}': write each unit as name:kind:wounds, like "
+                    "'Kai:basic:2, Doc:specialist:1' (kind is basic or specialist)."
+                )
         units.append(AddUnit(name=name, unit_kind=unit_kind, wounds=count))
     if not units:
         raise RuleError("Name at least one unit, like 'Kai' or 'Kai:basic:2, Lee:basic:2'.")
@@ -937,16 +998,20 @@ def _remove_unit(s: FightState, a: RemoveUnit, rng: random.Random | None, r: Ste
         waiting = [p.zone for p in s.pending_activations() if unit.name in legal_targets(s, p.zone)]
         eng = s.engagements.get(unit.name)
         if waiting:
-            why = (f"{_join(waiting)}'s attack, not resolved yet, may still wound {unit.name}, so "
-                   "leaving now would dodge it")
+            why = (
+                f"{_join(waiting)}'s attack, not resolved yet, may still wound {unit.name}, so "
+                "leaving now would dodge it"
+            )
         elif eng is not None:
             why = f"{unit.name} is engaged with {eng.zone} in the middle of the combat turn"
         else:
             why = ""
         if why:
-            raise RuleError(f"{unit.name} can't leave the squad now: {why}. Remove it once this turn's "
-                            "attacks are resolved and /si turn has determined the next range (or undo "
-                            "the step that added it, if it was a mistake).")
+            raise RuleError(
+                f"{unit.name} can't leave the squad now: {why}. Remove it once this turn's "
+                "attacks are resolved and /si turn has determined the next range (or undo "
+                "the step that added it, if it was a mistake)."
+            )
     s.units.remove(unit)
     s.engagements.pop(unit.name, None)
     if unit.name in s.scorpio_users:
@@ -974,8 +1039,10 @@ def _remove_resource(s: FightState, a: RemoveResource, rng: random.Random | None
 def _engagement_window(s: FightState, verb: str) -> None:
     _not_over(s)
     if s.phase not in (Phase.SETUP, Phase.ENGAGEMENT):
-        raise RuleError(f"Units {verb} only after the range is determined, before the zones activate. "
-                        "Resolve this turn, then determine the range for the next one.")
+        raise RuleError(
+            f"Units {verb} only after the range is determined, before the zones activate. "
+            "Resolve this turn, then determine the range for the next one."
+        )
 
 
 def _engage(s: FightState, a: Engage, rng: random.Random | None, r: StepResult) -> None:
@@ -1008,17 +1075,23 @@ def _disengage(s: FightState, a: Disengage, rng: random.Random | None, r: StepRe
 def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None, r: StepResult) -> None:
     _not_over(s)
     if s.phase is Phase.ENGAGEMENT:
-        raise RuleError(f"The range for turn {s.turn} is already {_range_label(s.range)}: engage, then "
-                        "activate the zones.")
+        raise RuleError(
+            f"The range for turn {s.turn} is already {_range_label(s.range)}: engage, then "
+            "activate the zones."
+        )
     waiting = s.awaiting_allocation()
     if waiting:
-        raise RuleError(f"Turn {s.turn} is not finished: the successes of "
-                        f"{_join([p.zone for p in waiting])} wait for their allocation. Accept Herald's "
-                        "proposal or give your own (/si status shows it again), then start the next turn.")
+        raise RuleError(
+            f"Turn {s.turn} is not finished: the successes of "
+            f"{_join([p.zone for p in waiting])} wait for their allocation. Accept Herald's "
+            "proposal or give your own (/si status shows it again), then start the next turn."
+        )
     pending = s.awaiting_successes()
     if pending:
-        raise RuleError(f"Turn {s.turn} is not finished: enter the successes of "
-                        f"{_join([p.zone for p in pending])} first (0 if it missed).")
+        raise RuleError(
+            f"Turn {s.turn} is not finished: enter the successes of "
+            f"{_join([p.zone for p in pending])} first (0 if it missed)."
+        )
     _squad_can_fight(s)
     if s.turn >= MAX_TURNS:
         raise RuleError(f"This fight has reached {MAX_TURNS} turns: start a new one.")
@@ -1052,24 +1125,34 @@ def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: Ste
     for zone in s.active_zones():
         rn = draw_rn(rng, s.boss.rn_die)
         skill = s.boss.zone(zone).skills.at(s.range)
-        act = Activation(zone=zone, rn=rn, range=s.range, skill=skill,
-                         ap_bonus=bonus if s.range is Range.CHARGE else 0, resolved=skill is None)
+        act = Activation(
+            zone=zone,
+            rn=rn,
+            range=s.range,
+            skill=skill,
+            ap_bonus=bonus if s.range is Range.CHARGE else 0,
+            resolved=skill is None,
+        )
         s.activations.append(act)
         r.draws.append(RNDraw(purpose=f"activation: {zone}", die=s.boss.rn_die, value=rn))
         r.events.append(act.describe())
         if act.attacks and not legal_targets(s, zone):
             # Nobody to hurt: the attack is void, so there are no successes to ask for.
             act.successes, act.resolved = 0, True
-            r.events.append(f"{zone} can reach no unit (every unit still standing engages another "
-                            "zone): it hurts nobody, no successes to enter.")
+            r.events.append(
+                f"{zone} can reach no unit (every unit still standing engages another "
+                "zone): it hurts nobody, no successes to enter."
+            )
     s.phase = Phase.COMBAT
     r.activations = list(s.activations)
     if s.pending_activations():
         r.events.append(ZONES_FIRST)
 
 
-ZONES_FIRST = ("The zones attack first: enter each zone's successes and give them out; then your "
-               "engaged units hit the boss.")
+ZONES_FIRST = (
+    "The zones attack first: enter each zone's successes and give them out; then your "
+    "engaged units hit the boss."
+)
 
 
 def _squad_can_fight(s: FightState) -> None:
@@ -1081,14 +1164,17 @@ def _open_activation(s: FightState, zone_name: str) -> Activation:
     """The zone's activation this turn, still open; a RuleError saying why otherwise."""
     zone = s.zone_name(zone_name)
     if s.phase is not Phase.COMBAT:
-        raise RuleError("Zones attack after they are activated: determine the range and activate the "
-                        "zones first.")
+        raise RuleError(
+            "Zones attack after they are activated: determine the range and activate the zones first."
+        )
     act = s.activation(zone)
     if act is None:
         raise RuleError(f"{zone} did not activate this turn, so it has no attack to resolve.")
     if act.dropped:
-        raise RuleError(f"{zone} was destroyed before its successes were entered, so it does not attack "
-                        "this turn: there is nothing to enter.")
+        raise RuleError(
+            f"{zone} was destroyed before its successes were entered, so it does not attack "
+            "this turn: there is nothing to enter."
+        )
     if act.resolved:
         raise RuleError(f"{zone}'s attack this turn is already resolved (undo to change it).")
     return act
@@ -1100,16 +1186,19 @@ def _scores_line(s: FightState, act: Activation) -> str:
     deadly = ""
     if s.boss.special_rules.deadly:
         deadly = f" (Deadly: {s.boss.special_rules.wounds_per_success} wounds each)"
-    return (f"{act.zone} scores {_plural(successes, 'success', 'successes')}{deadly}: "
-            f"{_plural(wounds, 'wound', 'wounds')}.")
+    return (
+        f"{act.zone} scores {_plural(successes, 'success', 'successes')}{deadly}: "
+        f"{_plural(wounds, 'wound', 'wounds')}."
+    )
 
 
 def _record_successes(s: FightState, act: Activation, successes: int) -> None:
     if not 0 <= successes <= MAX_SUCCESSES:
         raise RuleError(f"Successes must be between 0 and {MAX_SUCCESSES}; you entered {successes}.")
     if s.zone_hp[act.zone] <= 0:  # only in a fight saved before entered successes were recorded
-        raise RuleError(f"{act.zone} was destroyed before its successes were entered: it does not "
-                        "attack this turn.")
+        raise RuleError(
+            f"{act.zone} was destroyed before its successes were entered: it does not attack this turn."
+        )
     act.targets = legal_targets(s, act.zone)
     act.successes = successes
 
@@ -1117,9 +1206,11 @@ def _record_successes(s: FightState, act: Activation, successes: int) -> None:
 def _enter_successes(s: FightState, a: EnterSuccesses, rng: random.Random | None, r: StepResult) -> None:
     act = _open_activation(s, a.zone)
     if act.successes is not None:
-        raise RuleError(f"{act.zone}'s successes are already entered ({act.successes}) and "
-                        "wait for their allocation: accept Herald's proposal or give your own (/si "
-                        "status shows it). To change the successes, undo that step first.")
+        raise RuleError(
+            f"{act.zone}'s successes are already entered ({act.successes}) and "
+            "wait for their allocation: accept Herald's proposal or give your own (/si "
+            "status shows it). To change the successes, undo that step first."
+        )
     _record_successes(s, act, a.successes)
     plan = propose_allocation(s, act.zone, act.successes)
     if not plan:
@@ -1127,12 +1218,16 @@ def _enter_successes(s: FightState, a: EnterSuccesses, rng: random.Random | None
         return
     if len(act.targets) == 1:
         _resolve(s, act, plan, r)
-        r.events.append(f"{act.targets[0]} is the only unit {act.zone} can reach, so its successes are "
-                        "applied at once: there is nothing to allocate.")
+        r.events.append(
+            f"{act.targets[0]} is the only unit {act.zone} can reach, so its successes are "
+            "applied at once: there is nothing to allocate."
+        )
         return
     r.events.append(_scores_line(s, act))
-    r.events.append("The successes wait for their allocation: Herald proposes "
-                    f"{allocation_words(plan, s.boss.special_rules.wounds_per_success)}.")
+    r.events.append(
+        "The successes wait for their allocation: Herald proposes "
+        f"{allocation_words(plan, s.boss.special_rules.wounds_per_success)}."
+    )
     r.allocation = plan
 
 
@@ -1141,8 +1236,10 @@ def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: Ste
     if act.successes is None:
         _record_successes(s, act, a.successes)
     elif a.successes != act.successes:
-        raise RuleError(f"{act.zone}'s successes were entered as {act.successes}, not {a.successes}: "
-                        "allocate those, or undo that step to enter another number.")
+        raise RuleError(
+            f"{act.zone}'s successes were entered as {act.successes}, not {a.successes}: "
+            "allocate those, or undo that step to enter another number."
+        )
     if a.allocation is None:
         plan = propose_allocation(s, act.zone, act.successes)
     else:
@@ -1165,8 +1262,10 @@ def _resolve(s: FightState, act: Activation, plan: dict[str, int], r: StepResult
         _wound(s, name, n * per, r.events, what=success_words(n, per))
     if wounds > dealt and plan:
         lost = wounds - dealt
-        r.events.append(f"{lost} wound{'s' if lost != 1 else ''} beyond what the targets had left "
-                        f"{'are' if lost != 1 else 'is'} lost.")
+        r.events.append(
+            f"{lost} wound{'s' if lost != 1 else ''} beyond what the targets had left "
+            f"{'are' if lost != 1 else 'is'} lost."
+        )
     r.allocation = plan
 
 
@@ -1192,17 +1291,22 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
     _not_over(s)
     unit = s.unit(a.unit)
     if s.phase is not Phase.COMBAT:
-        raise RuleError("The squad attacks during the combat turn: determine the range, engage, and "
-                        "activate the zones first.")
+        raise RuleError(
+            "The squad attacks during the combat turn: determine the range, engage, and "
+            "activate the zones first."
+        )
     if unit.out:
         raise RuleError(f"{unit.name} is out and cannot attack.")
     if unit.name in s.scorpio_users:
-        raise RuleError(f"{unit.name} used the Scorpio this turn, so it uses no other skill until "
-                        "the next turn.")
+        raise RuleError(
+            f"{unit.name} used the Scorpio this turn, so it uses no other skill until the next turn."
+        )
     eng = s.engagements.get(unit.name)
     if eng is None:
-        raise RuleError(f"{unit.name} is not engaged: units must engage a zone to damage "
-                        f"{s.boss.name}. Engage during the next engagement window.")
+        raise RuleError(
+            f"{unit.name} is not engaged: units must engage a zone to damage "
+            f"{s.boss.name}. Engage during the next engagement window."
+        )
     if not 0 <= a.damage <= MAX_DAMAGE:
         raise RuleError(f"Damage must be between 0 and {MAX_DAMAGE}; you entered {a.damage}.")
     _zones_attacked(s, unit.name)
@@ -1228,8 +1332,9 @@ def _zones_attacked(s: FightState, unit: str) -> None:
         todo.append(f"enter the successes of {_join(entering)} (0 if it missed)")
     if giving:
         todo.append(f"give out the successes of {_join(giving)} (Accept or your own allocation)")
-    raise RuleError(f"The zones attack first this turn: {' and '.join(todo)}, then {unit} can hit. "
-                    "Nothing was applied.")
+    raise RuleError(
+        f"The zones attack first this turn: {' and '.join(todo)}, then {unit} can hit. Nothing was applied."
+    )
 
 
 def _note_attacker(s: FightState, name: str, r: StepResult) -> None:
@@ -1265,16 +1370,20 @@ def _add_vehicle(s: FightState, a: AddVehicle, rng: random.Random | None, r: Ste
     if v.heavy:
         r.events.append(f"Vehicle {v.name} joins the fight (DMG {v.dmg}+, SP {v.sp}, Heavy Armor).")
     else:
-        r.events.append(f"Vehicle {v.name} joins the fight (SP {v.sp}, no Heavy Armor: an A-V hit "
-                        f"destroys it on RN {UNARMORED_KILL_RN}+).")
+        r.events.append(
+            f"Vehicle {v.name} joins the fight (SP {v.sp}, no Heavy Armor: an A-V hit "
+            f"destroys it on RN {UNARMORED_KILL_RN}+)."
+        )
         if a.dmg is not None:
             r.events.append(light_dmg_note(a.dmg))
 
 
 def _combat_only(s: FightState, what: str) -> None:
     if s.phase is not Phase.COMBAT:
-        raise RuleError(f"{what} during the combat turn: determine the range, engage, and "
-                        "activate the zones first. (/si av works any time, outside the fight.)")
+        raise RuleError(
+            f"{what} during the combat turn: determine the range, engage, and "
+            "activate the zones first. (/si av works any time, outside the fight.)"
+        )
 
 
 def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepResult) -> None:
@@ -1292,15 +1401,20 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
     vehicle = _vehicle(s, a.vehicle)
     _combat_only(s, "The squad makes A-V attacks")
     if unit.name in s.scorpio_users:
-        raise RuleError(f"{unit.name} used the Scorpio this turn, so it uses no other skill (and no "
-                        "second Scorpio attack) until the next turn.")
+        raise RuleError(
+            f"{unit.name} used the Scorpio this turn, so it uses no other skill (and no "
+            "second Scorpio attack) until the next turn."
+        )
     if a.source is AVSource.SCORPIO and unit.name in s.attackers:
-        raise RuleError(f"{unit.name} already attacked this turn: the Scorpio's user uses no other "
-                        "skill, so another unit must take it.")
+        raise RuleError(
+            f"{unit.name} already attacked this turn: the Scorpio's user uses no other "
+            "skill, so another unit must take it."
+        )
     rng = _need_rng(rng, "An A-V attack")
     melee = a.melee if a.melee is not None else s.range in (Range.MELEE, Range.CHARGE)
-    res = resolve_av_attack(vehicle, sl=a.sl, pen=a.pen, source=a.source, attacker=unit.name,
-                            melee=melee, rng=rng)
+    res = resolve_av_attack(
+        vehicle, sl=a.sl, pen=a.pen, source=a.source, attacker=unit.name, melee=melee, rng=rng
+    )
     s.vehicles[s.vehicles.index(vehicle)] = res.vehicle
     if a.source is AVSource.SCORPIO:
         s.scorpio_users.append(unit.name)
@@ -1309,8 +1423,9 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
         _note_attacker(s, unit.name, r)
     r.events.extend(res.events)
     r.events.extend(res.notes[1:] if a.source is AVSource.SCORPIO else res.notes)
-    r.draws.extend(RNDraw(purpose=f"A-V on {vehicle.name}", die=DEFAULT_RN_DIE, value=x.rn)
-                   for x in res.rolls)
+    r.draws.extend(
+        RNDraw(purpose=f"A-V on {vehicle.name}", die=DEFAULT_RN_DIE, value=x.rn) for x in res.rolls
+    )
     r.av = res
 
 
@@ -1353,8 +1468,10 @@ def next_step(state: FightState) -> str:
     if state.outcome is Outcome.BOSS_ELIMINATED:
         return f"{state.boss.name} is eliminated. Well fought!"
     if state.outcome is Outcome.SQUAD_OUT:
-        return ("Every unit is out: the fight is over. Undo the last step if it was a mistake; "
-                "otherwise anyone here can end the fight.")
+        return (
+            "Every unit is out: the fight is over. Undo the last step if it was a mistake; "
+            "otherwise anyone here can end the fight."
+        )
     if not state.units:
         return "Add units to the squad."
     if state.phase is Phase.SETUP:
@@ -1366,10 +1483,12 @@ def next_step(state: FightState) -> str:
     for act in state.awaiting_allocation():
         successes = act.successes or 0
         plan = propose_allocation(state, act.zone, successes)
-        lines.append(f"{possessive(act.zone)} {success_words(successes, per)} "
-                     f"{'waits for its' if successes == 1 else 'wait for their'} allocation: Herald "
-                     f"proposes **{allocation_words(plan, per) or 'nobody'}**. Accept it or give "
-                     "your own (successes per unit).")
+        lines.append(
+            f"{possessive(act.zone)} {success_words(successes, per)} "
+            f"{'waits for its' if successes == 1 else 'wait for their'} allocation: Herald "
+            f"proposes **{allocation_words(plan, per) or 'nobody'}**. Accept it or give "
+            "your own (successes per unit)."
+        )
     pending = state.awaiting_successes()
     if pending:
         lines.append(f"Enter the successes of {_join([p.zone for p in pending])} (0 if it missed).")
@@ -1387,8 +1506,11 @@ def status_lines(state: FightState) -> list[str]:
     >>> status_lines(start_fight(load_boss("elder_leviathan")).state)[0]
     'Elder Leviathan - before the first turn'
     """
-    head = (f"{state.boss.name} - turn {state.turn}, range {_range_label(state.range)}" if state.turn
-            else f"{state.boss.name} - before the first turn")
+    head = (
+        f"{state.boss.name} - turn {state.turn}, range {_range_label(state.range)}"
+        if state.turn
+        else f"{state.boss.name} - before the first turn"
+    )
     lines = [head]
     for z in state.boss.zones:
         hp = state.zone_hp[z.name]

@@ -59,12 +59,13 @@ def clean_name(name: str, what: str = "name") -> str:
         bad = sorted({*bad, cleaned[0]})
     if bad:
         shown = " ".join(bad)
-        raise RuleError(f"The {what} '{cleaned[:40]}' has characters that names can't use here "
-                        f"({shown}): they would ping people or break the text. Pick another name.")
+        raise RuleError(
+            f"The {what} '{cleaned[:40]}' has characters that names can't use here "
+            f"({shown}): they would ping people or break the text. Pick another name."
+        )
     if len(cleaned) > MAX_NAME_LENGTH:
         raise RuleError(
-            f"The {what} '{cleaned[:40]}' is {len(cleaned)} characters long: "
-            f"use at most {MAX_NAME_LENGTH}."
+            f"The {what} '{cleaned[:40]}' is {len(cleaned)} characters long: use at most {MAX_NAME_LENGTH}."
         )
     return cleaned
 

@@ -234,8 +234,9 @@ class BossSpec(_Model):
         if not 1 <= len(outer) <= MAX_OUTER_ZONES:
             raise ValueError(f"a boss needs 1 to {MAX_OUTER_ZONES} outer zones, this one has {len(outer)}")
         if len(internal) > MAX_INTERNAL_ZONES:
-            raise ValueError(f"a boss has at most {MAX_INTERNAL_ZONES} internal zones, this one has "
-                             f"{len(internal)}")
+            raise ValueError(
+                f"a boss has at most {MAX_INTERNAL_ZONES} internal zones, this one has {len(internal)}"
+            )
         if not any(z.vital for z in self.zones):
             raise ValueError("mark at least one zone vital: true, or the boss can never be eliminated")
         kinds = {z.name.lower(): z.kind for z in self.zones}
@@ -245,21 +246,25 @@ class BossSpec(_Model):
                 raise ValueError(f"connection {c.outer} -> {c.internal}: '{c.outer}' is not an outer zone")
             if kinds.get(c.internal.lower()) is not ZoneKind.INTERNAL:
                 raise ValueError(
-                    f"connection {c.outer} -> {c.internal}: '{c.internal}' is not an internal zone")
+                    f"connection {c.outer} -> {c.internal}: '{c.internal}' is not an internal zone"
+                )
             key = (c.outer.lower(), c.internal.lower())
             if key in seen:
                 raise ValueError(f"connection {c.outer} -> {c.internal} is listed twice")
             seen.add(key)
         for z in internal:
             if not any(i == z.name.lower() for _, i in seen):
-                raise ValueError(f"internal zone '{z.name}' has no connection from an outer zone, "
-                                 "so it could never be attacked")
+                raise ValueError(
+                    f"internal zone '{z.name}' has no connection from an outer zone, "
+                    "so it could never be attacked"
+                )
         for rn in range(1, self.rn_die + 1):
             rows = [r.rn for r in self.range_table if r.covers(rn)]
             if len(rows) != 1:
                 what = "no row" if not rows else f"several rows ({', '.join(rows)})"
-                raise ValueError(f"range_table: RN {rn} matches {what}; each RN 1-{self.rn_die} needs "
-                                 "exactly one row")
+                raise ValueError(
+                    f"range_table: RN {rn} matches {what}; each RN 1-{self.rn_die} needs exactly one row"
+                )
         uses_charge = any(Range.CHARGE in (r.set, r.melee, r.fire) for r in self.range_table)
         if uses_charge and self.special_rules.charge is None:
             raise ValueError("range_table has Charge (C) results: add special_rules.charge")
@@ -298,6 +303,7 @@ class BossSpec(_Model):
 
 
 # Loading ----------------------------------------------------------------------------------
+
 
 def _field_path(data: Any, loc: tuple[int | str, ...]) -> str:
     """Turn a pydantic location into a readable path, naming zones instead of indexing them."""
@@ -343,8 +349,10 @@ def parse_boss(data: Any, *, source: str = "<boss>", default_id: str | None = No
     try:
         return BossSpec.model_validate(data)
     except ValidationError as exc:
-        problems = [(source, _field_path(data, tuple(err["loc"])), err["msg"].removeprefix("Value error, "))
-                    for err in exc.errors()]
+        problems = [
+            (source, _field_path(data, tuple(err["loc"])), err["msg"].removeprefix("Value error, "))
+            for err in exc.errors()
+        ]
         raise _content_error(problems) from None
 
 
@@ -443,8 +451,10 @@ def find_boss(name: str, bosses: dict[str, BossSpec]) -> BossSpec:
         return starting[0]
     if len(starting) > 1:
         names = sorted(b.name for b in starting)
-        raise NotFoundError(f"'{quote(name)}' starts the name of several bosses: "
-                            f"{', '.join(names[:-1])} or {names[-1]}. Which one?")
+        raise NotFoundError(
+            f"'{quote(name)}' starts the name of several bosses: "
+            f"{', '.join(names[:-1])} or {names[-1]}. Which one?"
+        )
     found = find_name(name, [b.name for b in bosses.values()], "boss")
     return by_label[found]
 

@@ -100,8 +100,10 @@ def make_vehicle(name: str, *, dmg: int | None = None, sp: int, heavy: bool = Tr
     if not heavy:
         dmg = None
     elif dmg is None:
-        raise RuleError(f"{name} has Heavy Armor, so it needs its DMG (the RN + PEN it takes to hit; "
-                        "4+ is 4). Give dmg, or set heavy:false for a vehicle without Heavy Armor.")
+        raise RuleError(
+            f"{name} has Heavy Armor, so it needs its DMG (the RN + PEN it takes to hit; "
+            "4+ is 4). Give dmg, or set heavy:false for a vehicle without Heavy Armor."
+        )
     if dmg is not None and not 1 <= dmg <= MAX_VEHICLE_DMG:
         raise RuleError(f"{name}'s DMG must be between 1 and {MAX_VEHICLE_DMG} (a DMG of 4+ is 4).")
     if not 1 <= sp <= MAX_VEHICLE_SP:
@@ -174,13 +176,14 @@ def resolve_av_attack(
     after = vehicle.model_copy(deep=True)
     notes: list[str] = []
     if source is AVSource.SCORPIO:
-        notes.append(f"Scorpio: A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}; the unit uses no other skill "
-                     "this turn.")
+        notes.append(f"Scorpio: A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}; the unit uses no other skill this turn.")
     if melee:
         notes.append("Melee range: the A-V skill gains +1AP when you work out the SL.")
     if not vehicle.heavy and pen:
-        notes.append(f"PEN {pen} is not used: without Heavy Armor, an A-V hit destroys {vehicle.name} on "
-                     f"RN {UNARMORED_KILL_RN}+ whatever the PEN.")
+        notes.append(
+            f"PEN {pen} is not used: without Heavy Armor, an A-V hit destroys {vehicle.name} on "
+            f"RN {UNARMORED_KILL_RN}+ whatever the PEN."
+        )
     rolls: list[AVRoll] = []
     for _ in range(sl):
         if after.destroyed:
@@ -202,17 +205,30 @@ def resolve_av_attack(
     hits = sum(r.hit for r in rolls)
     if vehicle.heavy:
         drawn = ", ".join(f"{r.rn}+{r.pen}={r.rn + r.pen}" for r in rolls) or "none"
-        line = (f"{who} fires A-V at {vehicle.name} (DMG {vehicle.dmg}+): SL {sl}, RN {drawn} -> "
-                f"{hits} hit{'s' if hits != 1 else ''}; wounds {after.wounds}/{after.sp}.")
+        line = (
+            f"{who} fires A-V at {vehicle.name} (DMG {vehicle.dmg}+): SL {sl}, RN {drawn} -> "
+            f"{hits} hit{'s' if hits != 1 else ''}; wounds {after.wounds}/{after.sp}."
+        )
     else:
         drawn = ", ".join(str(r.rn) for r in rolls) or "none"
-        line = (f"{who} fires A-V at {vehicle.name} (no Heavy Armor, destroyed on RN "
-                f"{UNARMORED_KILL_RN}+): SL {sl}, RN {drawn}.")
+        line = (
+            f"{who} fires A-V at {vehicle.name} (no Heavy Armor, destroyed on RN "
+            f"{UNARMORED_KILL_RN}+): SL {sl}, RN {drawn}."
+        )
     events = [line]
     if after.destroyed:
         events.append(f"{vehicle.name} is destroyed.")
-    return AVResult(vehicle=after, sl=sl, pen=pen, source=source, rolls=rolls, hits=hits,
-                    destroyed=after.destroyed, notes=notes, events=events)
+    return AVResult(
+        vehicle=after,
+        sl=sl,
+        pen=pen,
+        source=source,
+        rolls=rolls,
+        hits=hits,
+        destroyed=after.destroyed,
+        notes=notes,
+        events=events,
+    )
 
 
 class AVOdds(BaseModel):
@@ -284,8 +300,10 @@ def apply_standard_damage(vehicle: Vehicle, damage: int) -> tuple[Vehicle, list[
     1
     """
     if vehicle.heavy:
-        raise RuleError(f"{vehicle.name} has Heavy Armor and ignores standard attacks: use an A-V "
-                        "attack (a unit's A-V skill or the Scorpio).")
+        raise RuleError(
+            f"{vehicle.name} has Heavy Armor and ignores standard attacks: use an A-V "
+            "attack (a unit's A-V skill or the Scorpio)."
+        )
     if vehicle.destroyed:
         raise RuleError(f"{vehicle.name} is already destroyed: pick another target.")
     if not 0 <= damage <= MAX_STANDARD_DAMAGE:

@@ -1157,10 +1157,9 @@ class AttackRoll:
             out.append(
                 f"  {kind}damage {step.damage}{dice}{fnp} -> model {step.model}{who} loses {step.lost}{end}"
             )
+        spare = "more unsaved attack" if p.uniform_saves else "more wound"
         if self.spare:
-            out.append(
-                f"  every model is slain: {_count(self.spare, 'more unsaved attack')} had no model left"
-            )
+            out.append(f"  every model is slain: {_count(self.spare, spare)} had no model left (not rolled)")
         out.append(f"Wounds dealt: {self.wounds_dealt}; models slain: {self.models_slain}/{p.target_models}")
         if self.hazardous_dice:
             out.append(

@@ -1095,6 +1095,58 @@ def parse_target(line: str) -> Target:
     return Target(**unit)  # type: ignore[arg-type]
 
 
+def attach(bodyguard: Target, leader: Target, *, bodyguard_name: str = "", leader_name: str = "") -> Target:
+    """A Leader attached to its Bodyguard unit, as one target: the Bodyguard's groups, then the
+    Leader's marked ``leader`` (wounds go to the Bodyguard first; Precision reaches the Leader);
+    the Bodyguard's Toughness; both units' keywords; the unit-wide abilities of either.
+
+    >>> t = attach(parse_target("T4 Sv3+ W2 x5 infantry"), parse_target("T5 Sv2+ W6 inv4+ character"),
+    ...            bodyguard_name="Wardens", leader_name="Seer")
+    >>> t.describe()
+    'Wardens: T4 Sv3+ W2 x5 infantry character + Seer: T5 Sv2+ W6 inv4+ leader'
+    >>> t.toughness, t.models, t.total_wounds
+    (4, 6, 16)
+    """
+    guard = [
+        g.model_copy(
+            update={
+                "name": g.name or (group_name(bodyguard_name) if len(bodyguard.model_groups) == 1 else "")
+            }
+        )
+        for g in bodyguard.model_groups
+    ]
+    lead = [
+        g.model_copy(update={"leader": True, "name": g.name or group_name(leader_name)})
+        for g in leader.model_groups
+        if not g.leader
+    ]
+    groups = [*guard, *lead]
+    if len(groups) > MAX_TARGET_GROUPS:
+        raise ProfileError(
+            f"Together these units have {len(groups)} groups of models; the limit is {MAX_TARGET_GROUPS}."
+        )
+    total = sum(g.count for g in groups)
+    if total > MAX_TARGET_MODELS:
+        raise ProfileError(f"Together these units have {total} models; the limit is {MAX_TARGET_MODELS}.")
+    made = Target(
+        toughness=_unit_toughness(groups),
+        save=guard[0].save,
+        wounds=guard[0].wounds,
+        models=total,
+        invulnerable=guard[0].invulnerable,
+        feel_no_pain=guard[0].feel_no_pain,
+        damage_reduction=guard[0].damage_reduction,
+        keywords=tuple(dict.fromkeys((*bodyguard.keywords, *leader.keywords))),
+        hit_modifier=min(bodyguard.hit_modifier, leader.hit_modifier),
+        wound_modifier=min(bodyguard.wound_modifier, leader.wound_modifier),
+        stealth=bodyguard.stealth and leader.stealth,
+        cover=bodyguard.cover or leader.cover,
+        groups=tuple(groups),
+        typed_order=bodyguard.typed_order,
+    )
+    return made.model_copy(update={"text": made.describe()})
+
+
 def _unit_toughness(groups: list[ModelGroup]) -> int:
     """The Bodyguard's Toughness, else the majority's (the first group's on a tie)."""
     guards = [g for g in groups if not g.leader]
@@ -1108,7 +1160,20 @@ def _unit_toughness(groups: list[ModelGroup]) -> int:
 _STAT_LIKE = re.compile(
     r"^(?:t|sv|w|x|inv|fnp)?[:=]?\d+\+{0,2}$|^\d+x$|^(?:reduce1|halvedamage|[+-]1\w+)$", re.IGNORECASE
 )
-_GROUP_NAME = re.compile(r"^[\w][\w '’().&/-]{0,39}$")
+_GROUP_NAME = re.compile(r"^[^\W_](?:[^\W_]|[ '’().&/-]){0,39}$")
+_NAME_CHARACTER = re.compile(r"[^\W_]|[ '’().&/-]")
+
+
+def group_name(text: str) -> str:
+    """``text`` as a group's name: letters, digits, spaces and ``' ( ) . & / -`` kept (no markdown,
+    no mention, nothing the target grammar reads), at most 40 characters; may be empty.
+
+    >>> group_name("<@123> **Boss** Nob: +1")
+    '123 Boss Nob 1'
+    """
+    kept = "".join(c if _NAME_CHARACTER.fullmatch(c) else " " for c in text)
+    name = " ".join(kept.split())[:40].strip()
+    return name if _GROUP_NAME.match(name) else ""
 
 
 def _group_name(line: str, tokens: list[_Token], fields: dict[str, object]) -> list[_Token]:
@@ -1125,7 +1190,8 @@ def _group_name(line: str, tokens: list[_Token], fields: dict[str, object]) -> l
                 "target",
                 line,
                 _join(tokens[: end + 1]),
-                "a group's name uses letters, digits, spaces and `' ( ) . & / -` (up to 40).",
+                "a group's name uses letters, digits, spaces and `' ( ) . & / -`, up to 40, "
+                "starting with a letter or digit.",
             )
         fields["name"] = name
         return tokens[end + 1 :]

@@ -184,7 +184,7 @@ async def test_autocomplete_offers_units_and_their_weapons(driver: OfflineDriver
     await driver.command("/40k list import", file=roster_file())
     weapons = await driver.autocomplete("40k attack", "weapon", "gravel")
     assert weapons[0] == {
-        "name": "Gravel Hulk: Crushing treads, Quake cannon, Twin rivet gun",
+        "name": "Gravel Hulk: Quake cannon, Twin rivet gun",  # the volley fires no melee weapon
         "value": "Gravel Hulk",
     }
     assert {"name": "Gravel Hulk (melee): Crushing treads", "value": "Gravel Hulk (melee)"} in weapons
