@@ -37,9 +37,11 @@ def odds_cost(
     damage = p.damage.maximum + (p.melta.maximum if p.melta else 0) + 2
     states = layout(p.groups, p.order).states
     walk = unsaved * states * damage
+    powers = unsaved * unsaved * (2 + extra)
     if p.devastating and not p.uniform_saves:
         walk *= unsaved + 2
-    return walk + unsaved * unsaved * (2 + extra)
+        powers *= 8  # the (wounds, mortal wounds) pairs of every number of attacks
+    return walk + powers
 
 
 def check_odds_cost(weapon: Weapon, target: Target, situation: Situation | None = None) -> int:
