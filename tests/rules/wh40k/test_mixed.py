@@ -170,3 +170,23 @@ def test_a_mixed_target_reads_back_as_described(line: str) -> None:
     target = parse_target(line)
     again = parse_target(target.describe())
     assert again.model_copy(update={"text": ""}) == target.model_copy(update={"text": ""})
+
+
+@pytest.mark.parametrize(
+    "weapon",
+    [
+        "A6 BS3+ S5 AP-1 D1",
+        "A6 BS3+ S5 AP-1 D1, devastating wounds, sustained hits 1",
+        "A4 BS3+ S5 AP-1 DD3, lethal hits, devastating wounds, crit wound 5+",
+    ],
+)
+def test_saving_model_by_model_gives_todays_odds_when_the_other_group_is_never_reached(weapon: str) -> None:
+    # a second group that saves differently but cannot be reached (at most 24 wounds into a
+    # W30 model) sends the engine through its model-by-model saves (and, with Devastating
+    # Wounds, its (wounds, mortal wounds) pairs); the answer must be the one-profile answer
+    alone = distribution(parse_weapon(weapon), parse_target("T4 Sv3+ W30 fnp6+"))
+    mixed = distribution(parse_weapon(weapon), parse_target("T4 Sv3+ W30 fnp6+ + W1 Sv6+ order:typed"))
+    assert not mixed.plan.uniform_saves
+    for k in set(alone.wounds.outcomes) | set(mixed.wounds.outcomes):
+        assert alone.wounds.probability(k) == pytest.approx(mixed.wounds.probability(k), abs=1e-12)
+    assert alone.mean_unsaved == pytest.approx(mixed.mean_unsaved)
