@@ -193,27 +193,19 @@ async def _pair(interaction: discord.Interaction, text: str) -> tuple[army.Found
 
 def attached_read(kind: Kind, guard: army.Found, leader: army.Found) -> Read:
     """A Leader attached to its Bodyguard: as the target, one unit of both (the Bodyguard's T,
-    wounds to its models first, Precision reaching the Leader); as the weapon, both volleys."""
+    wounds to its models first, Precision reaching the Leader); as the weapon, both volleys.
+    Each unit is read as :func:`army_read` reads it alone."""
     name = f"{guard.label()}{PAIR}{leader.label()}"
     plain = f"{guard.plain_label()}{PAIR}{leader.plain_label()}"
+    first = army_read(kind, guard)
+    second = army_read(kind, leader)
     if kind is Kind.TARGET:
         target = attach(
-            parse_target(guard.unit.target_line()),
-            parse_target(leader.unit.target_line()),
-            bodyguard_name=guard.unit.name,
-            leader_name=leader.unit.name,
+            first.target, second.target, bodyguard_name=guard.unit.name, leader_name=leader.unit.name
         )
-        return Read(target, name, plain_name=plain)
-    melee = guard.melee or leader.melee
-    lines = []
-    for found in (guard, leader):
-        with contextlib.suppress(ProfileError):  # a unit with nothing to fire here adds nothing
-            lines.append(found.unit.volley(melee=melee, named=True))
-    if not lines:
-        raise ProfileError(
-            f"Neither {public(name)} has a {'melee' if melee else 'ranged'} weapon in its roster."
-        )
-    return Read(parse(Kind.UNIT, "; ".join(lines)), name, plain_name=plain)
+        return Read(target, name, first.edition or second.edition, plain_name=plain)
+    text = f"{first.unit.describe()}; {second.unit.describe()}"
+    return Read(parse(Kind.UNIT, text), name, first.edition or second.edition, plain_name=plain)
 
 
 def check_name(name: str, kind: Kind) -> str:
