@@ -124,3 +124,17 @@ def parse_whole(text: str, low: int, high: int, what: str) -> int:
         what = what[:1].upper() + what[1:]
         raise RuleError(f"{what} must be a whole number from {low} to {high}, not '{shown}'.")
     return value
+
+
+_TYPED_ALIKE = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "\u00b4": "'"})
+
+
+def match_key(name: str) -> str:
+    """The form a name is matched by as players type it: case, accents, the typographic
+    apostrophe and repeated spaces do not count.
+
+    >>> match_key("  Spinnin\u2019   Blades "), match_key("Spinnin' blades"), match_key("Ork Nob\u00e9")
+    ("spinnin' blades", "spinnin' blades", 'ork nobe')
+    """
+    folded = unicodedata.normalize("NFKD", name.translate(_TYPED_ALIKE))
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split()).casefold()

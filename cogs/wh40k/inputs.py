@@ -147,14 +147,16 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
 
 
 def army_read(kind: Kind, found: army.Found) -> Read:
-    """A unit of an imported list as the weapon (its volley, or one weapon) or as the target."""
+    """A unit of an imported list as the weapon (its volley, or one weapon) or as the target, with
+    the edition its list was built for (when its file said)."""
+    edition = _edition(found.edition)
     if kind is Kind.TARGET:
-        return Read(parse(kind, found.unit.target_line()), found.label(), plain_name=found.plain_label())
+        return Read(parse(kind, found.target_text()), found.label(), edition, plain_name=found.plain_label())
     with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
-        return Read(parse(kind, found.weapon_text(named=True)), found.label(), plain_name=found.plain_label())
+        return Read(parse(kind, found.weapon_text(named=True)), found.label(), edition, found.plain_label())
     text = found.weapon_text()
     try:
-        return Read(parse(kind, text), found.label(), plain_name=found.plain_label())
+        return Read(parse(kind, text), found.label(), edition, plain_name=found.plain_label())
     except ProfileError as error:
         if ";" not in text:
             raise
