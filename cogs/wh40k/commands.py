@@ -15,8 +15,10 @@ from cogs.wh40k.inputs import (
     EDITION_CHOICES,
     MAX_PROFILE_NAME,
     Kind,
+    Read,
     check_name,
     edition_for,
+    fight_with_best,
     guild_of,
     parse,
     read,
@@ -182,6 +184,8 @@ class Wh40k(
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
         used = edition_for(edition, armed, aimed)
+        if armed.found is not None and armed.found.melee:
+            armed = await asyncio.to_thread(fight_with_best, armed, aimed.target, where, used.edition)
         rng = self.bot.rng  # type: ignore[attr-defined]
         rolled = await asyncio.to_thread(
             roll_unit, armed.unit, aimed.target, where, rng, edition=used.edition
@@ -216,6 +220,13 @@ class Wh40k(
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
         used = edition_for(edition, *weapons, aimed)
+        armed = list(weapons)  # a roster unit's melee alternatives: the best against this target
+
+        def choose() -> list[Read]:
+            return [fight_with_best(w, aimed.target, where, used.edition) for w in armed]
+
+        if any(w.found is not None and w.found.melee for w in armed):
+            weapons = await run_heavy(choose)
 
         for w in weapons:  # refused at once when too big, before any work is queued
             check_unit_cost(w.unit, aimed.target, where, edition=used.edition)

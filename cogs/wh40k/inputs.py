@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import discord
@@ -17,7 +17,9 @@ import discord
 from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
 from bot.text import public
 from cogs.wh40k import army
-from rules.wh40k import ProfileError, Target, Weapon, parse_target, parse_weapon
+from rules.wh40k import ProfileError, Situation, Target, Weapon, parse_target, parse_weapon
+from rules.wh40k.attack import best_weapon
+from rules.wh40k.cost import check_odds_cost
 from rules.wh40k.profiles import (
     DEFAULT_EDITION,
     Edition,
@@ -56,6 +58,10 @@ class Read:
     edition: Edition | None = None
     plain_name: str | None = None
     """``name`` for a picture, when ``name`` carries markdown escapes (a roster's unit)."""
+    found: army.Found | None = None
+    """The unit of an army list it came from, if any."""
+    notes: tuple[str, ...] = ()
+    """What Herald chose for the player (which melee weapon a model fights with)."""
 
     @property
     def weapon(self) -> Weapon:
@@ -153,10 +159,12 @@ def army_read(kind: Kind, found: army.Found) -> Read:
     if kind is Kind.TARGET:
         return Read(parse(kind, found.target_text()), found.label(), edition, plain_name=found.plain_label())
     with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
-        return Read(parse(kind, found.weapon_text(named=True)), found.label(), edition, found.plain_label())
+        return Read(
+            parse(kind, found.weapon_text(named=True)), found.label(), edition, found.plain_label(), found
+        )
     text = found.weapon_text()
     try:
-        return Read(parse(kind, text), found.label(), edition, plain_name=found.plain_label())
+        return Read(parse(kind, text), found.label(), edition, plain_name=found.plain_label(), found=found)
     except ProfileError as error:
         if ";" not in text:
             raise
@@ -167,6 +175,39 @@ def army_read(kind: Kind, found: army.Found) -> Read:
             f"{public(found.label())} cannot fire as one volley: {error}\n"
             f"Pick one of its {len(weapons)} weapons: {names}"
         ) from None
+
+
+def fight_with_best(read: Read, target: Target, situation: Situation, edition: Edition) -> Read:
+    """A roster unit's melee volley with, for each kind of model that chooses between melee
+    weapons, the one that deals this target the most wounds on average (said in ``notes``).
+    Heavy enough to run off the event loop; anything else comes back as it was."""
+    found = read.found
+    if found is None or not found.melee or found.weapon is not None:
+        return read
+    choices = found.unit.melee_choices()
+    if not choices:
+        return read
+    picks: list[str] = []
+    notes: list[str] = []
+    for group, weapons in choices.items():
+        lines = [parse_weapon(w.line()) for w in weapons]
+        try:
+            for line in lines:
+                check_odds_cost(line, target, situation)
+        except ProfileError:  # too big to compare exactly: the roster's own pick stands
+            picks.append(weapons[0].name)
+            continue
+        best, means = best_weapon(lines, target, situation, edition=edition)
+        picks.append(weapons[best].name)
+        others = ", ".join(
+            f"{w.name} {m:.2f}" for i, (w, m) in enumerate(zip(weapons, means, strict=True)) if i != best
+        )
+        notes.append(
+            f"Each {group or found.unit.name} fights with its {weapons[best].name}: {means[best]:.2f} wounds "
+            f"expected against this target ({others})."
+        )
+    text = found.unit.volley(melee=True, named=True, picks=tuple(picks))
+    return replace(read, profile=parse(Kind.WEAPON, text), notes=(*read.notes, *notes))
 
 
 PAIR = " + "

@@ -154,7 +154,7 @@ def attack_reply(
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)
     notes = dict.fromkeys(n for r in rolled.rolls for n in r.notes)
-    notes_shown = ["bold: critical", "struck: re-rolled", *rolled.notes, *notes]
+    notes_shown = ["bold: critical", "struck: re-rolled", *weapon.notes, *rolled.notes, *notes]
     embed.set_footer(text=footer(notes_shown, used))
     return Reply(embed, files=files)
 
@@ -308,7 +308,14 @@ def odds_reply(
         )
     notes = list(
         dict.fromkeys(
-            n for r in results for n in (*r.notes, *(x for w in r.weapons for x in w.notes), *r.wounds.notes)
+            [
+                *(n for w in weapons for n in w.notes),
+                *(
+                    n
+                    for r in results
+                    for n in (*r.notes, *(x for w in r.weapons for x in w.notes), *r.wounds.notes)
+                ),
+            ]
         )
     )
     embed.set_footer(text=footer([" ".join(["Exact odds.", *notes])], used))

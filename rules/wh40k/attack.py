@@ -829,6 +829,28 @@ def _marginal(joint: dict[tuple[int, int], float], axis: int) -> dict[int, float
     return out
 
 
+def best_weapon(
+    weapons: Sequence[Weapon],
+    target: Target,
+    situation: Situation | None = None,
+    *,
+    edition: Edition = DEFAULT_EDITION,
+) -> tuple[int, tuple[float, ...]]:
+    """Of weapons a model chooses between, the one with the most expected wounds dealt to this
+    target (its saves, Feel No Pain, damage lost past a model all counted), and each one's mean;
+    the first on a tie.
+
+    >>> from rules.wh40k.profiles import parse_target, parse_weapon
+    >>> choppa = parse_weapon("A3 WS3+ S5 AP-1 D1")
+    >>> klaw = parse_weapon("A2 WS4+ S9 AP-2 D2")
+    >>> best_weapon([choppa, klaw], parse_target("T10 Sv3+ W12"))[0]
+    1
+    """
+    means = tuple(distribution(w, target, situation, edition=edition).wounds.mean for w in weapons)
+    best = max(range(len(weapons)), key=lambda i: (means[i] > means[0] + 1e-12, means[i]))
+    return (best if means[best] > means[0] + 1e-12 else 0), means
+
+
 def distribution(
     weapon: Weapon,
     target: Target,

@@ -135,3 +135,20 @@ async def test_help_topic_40k_holds_the_groups_and_the_list_kept_from_10th(drive
     assert "[Several kinds of model, Leaders]" in message.text and "`order:typed`" in message.text
     kept = message.text.split("[11th edition: kept from 10th]")[1]
     assert "the wound table" in kept and "+1/-1 caps" in kept
+
+
+async def test_a_model_with_melee_alternatives_fights_with_the_best_against_the_target(
+    driver: OfflineDriver,
+) -> None:
+    tree = rosters.roster_tree([rosters.hive_tyrant()])
+    await driver.command("/40k list import", file=Attachment("swarm.json", rosters.as_json(tree)))
+    # against one-wound models the six talon attacks do more; against T8 the S9 bonesword
+    horde = public_chart(
+        await driver.command('/40k odds weapon:"Hive Tyrant (melee)" target:"T4 Sv3+ W1 x10"')
+    )
+    assert "fights with its Monstrous scything talons" in horde.text
+    assert "Monstrous scything talons: A6" in horde.text and "Monstrous bonesword: A4" not in horde.text
+    assert "Lash whip" in horde.text  # Extra Attacks on top
+    big = (await driver.command('/40k attack weapon:"Hive Tyrant (melee)" target:"T8 Sv3+ W10"')).message
+    assert not big.ephemeral and "fights with its Monstrous bonesword" in big.text
+    assert "Monstrous bonesword: A4" in big.text and "Monstrous scything talons: A6" not in big.text
