@@ -57,8 +57,8 @@ HELP_FIELDS = (
         "Abilities: lethal hits, sustained hits X, devastating wounds, twin-linked, anti-KEYWORD X+, "
         "melta X, lance, heavy, ignores cover, rapid fire X, blast, blast X (11th), cleave X (11th), "
         "torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, reroll hits (1), "
-        "reroll wounds (1), reroll damage. Read but without effect: assault, pistol, precision, extra "
-        "attacks, one shot, close-quarters.",
+        "reroll wounds (1), reroll damage, precision (wounds to an attached Leader first). Read but "
+        "without effect: assault, pistol, extra attacks, one shot, close-quarters.",
     ),
     (
         "Unit (a whole volley)",
