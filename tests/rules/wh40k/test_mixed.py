@@ -110,7 +110,9 @@ def test_mixed_odds_sum_to_one(
 
 
 MIXED = "T5 Sv5+ W1 x6 fnp6+ + Nob: W2 Sv4+ + Boss: T6 W4 Sv3+ inv5+ leader"
-VOLLEY = "A10 BS3+ S5 AP-1 DD3, devastating wounds, sustained hits 1; A4 WS3+ S6 AP-2 D2, lethal hits"
+VOLLEY = (
+    "A10 BS3+ S5 AP-1 DD3, devastating wounds, sustained hits 1; A4 WS3+ S6 AP-2 D2, lethal hits, precision"
+)
 
 
 def test_twenty_thousand_seeded_rolls_agree_with_the_exact_odds() -> None:
