@@ -266,7 +266,7 @@ def _group_plan(
     )
 
 
-def _allocation_note(target: Target, order: tuple[int, ...], precision: bool) -> str:
+def _allocation_note(target: Target, order: tuple[int, ...]) -> str:
     groups = target.model_groups
     names = ", then ".join(f"{groups[i].label(i)} ({groups[i].stats()})" for i in order)
     how = (
@@ -277,11 +277,7 @@ def _allocation_note(target: Target, order: tuple[int, ...], precision: bool) ->
     )
     text = f"Wounds go to a wounded model first, else to {names}: {how}."
     if any(g.leader for g in groups):
-        text += (
-            " Precision: this weapon's wounds go to the Leader first."
-            if precision
-            else " The Leader takes wounds only once its Bodyguard is slain (Precision reaches it sooner)."
-        )
+        text += " The Leader takes wounds only once its Bodyguard is slain (Precision reaches it sooner)."
     return text
 
 
@@ -367,7 +363,9 @@ def plan(
     order = target.allocation_order()
     precision = "precision" in weapon.ignored and any(g.leader for g in groups)
     if target.mixed:
-        notes.append(_allocation_note(target, order, precision))
+        notes.append(_allocation_note(target, order))
+    if precision:
+        notes.append("Precision: this weapon's wounds go to the attached Leader first.")
     if len({g.toughness for g in target.model_groups}) > 1:
         notes.append(f"The unit's Toughness is {target.toughness} (the Bodyguard's, else the majority's).")
     if save_cover and any(g.save > 3 or weapon.ap for g in target.model_groups):
@@ -847,8 +845,11 @@ def best_weapon(
     1
     """
     means = tuple(distribution(w, target, situation, edition=edition).wounds.mean for w in weapons)
-    best = max(range(len(weapons)), key=lambda i: (means[i] > means[0] + 1e-12, means[i]))
-    return (best if means[best] > means[0] + 1e-12 else 0), means
+    best = 0
+    for index, mean in enumerate(means):
+        if mean > means[best] + 1e-12:
+            best = index
+    return best, means
 
 
 def distribution(

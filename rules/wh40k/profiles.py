@@ -1184,8 +1184,10 @@ def _group_name(line: str, tokens: list[_Token], fields: dict[str, object]) -> l
             if ":" in text or _STAT_LIKE.match(text):
                 return tokens
             continue
-        name = " ".join(t.text for t in tokens[: end + 1])[:-1].strip()
-        if not _GROUP_NAME.match(name):
+        typed = " ".join(t.text for t in tokens[: end + 1])[:-1].strip()
+        # an underscore (a roster's name may hold one) is read as a space: no markdown in replies
+        name = " ".join(typed.replace("_", " ").split())
+        if len(typed) > 40 or not _GROUP_NAME.match(name):
             raise _error(
                 "target",
                 line,

@@ -148,6 +148,13 @@ def test_cost_bounds_a_mixed_target() -> None:
     assert odds_cost(parse_weapon("A2 BS3+ S4 AP0 D1"), parse_target(MIXED)) > 0
 
 
+def test_group_names_carry_no_markdown() -> None:
+    target = parse_target("T4 Sv3+ W1 x4 + Boss__Nob_: W2")
+    assert target.groups[1].name == "Boss Nob"
+    with pytest.raises(ProfileError, match="a group's name uses letters"):
+        parse_target("T4 Sv3+ W1 x4 + **Boss**: W2")
+
+
 def test_bad_group_lines_are_refused_with_the_way_to_write_them() -> None:
     with pytest.raises(ProfileError, match="empty group"):
         parse_target("T4 Sv3+ W2 + ")
