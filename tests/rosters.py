@@ -563,3 +563,22 @@ def deffkoptas() -> dict[str, Any]:
         profiles=[unit_profile("Deffkopta", 6, "4+", 4)],
         categories=("Mounted", "Fly"),
     )
+
+
+def warboss() -> dict[str, Any]:
+    """A Leader: its Leader ability names the units it may be attached to."""
+    return unit(
+        "Warboss",
+        profiles=[
+            unit_profile("Warboss", 6, "4+", 6),
+            ability(
+                "Leader",
+                "This model can be attached to the following units:\n\n"
+                "\u25a0 Boyz\n\u25a0 Beast Snagga Boyz\n\n"
+                "You can attach this model to a Boyz unit even if another Character is attached.",
+            ),
+            weapon_profile("Attack squig", 1, "4+", 4, 0, 1, "Extra Attacks", melee=True),
+        ],
+        categories=("Infantry", "Character"),
+        kind="model",
+    )

@@ -79,6 +79,8 @@ class UnitEntry:
     weapons: tuple[IndexedWeapon, ...] = ()
     options: tuple[str, ...] = ()
     """Abilities a player may switch on by name (``waaagh``)."""
+    leads: tuple[str, ...] = ()
+    """The units its Leader ability names (empty: no Leader, or its file does not say)."""
     list_id: int = 0
     list_name: str = ""
     shared: bool = False
@@ -119,6 +121,7 @@ def _entry(row: Any) -> UnitEntry:
         melee=row["melee"],
         weapons=_weapons(row["weapons"]),
         options=tuple(o for o in row["options"].splitlines() if o),
+        leads=tuple(name for name in row["leads"].splitlines() if name),
         list_id=row["list_id"],
         list_name=row["list_name"],
         shared=row["same_name"] > 1,
@@ -127,7 +130,7 @@ def _entry(row: Any) -> UnitEntry:
 
 _COLUMNS = "id, owner_id, name, units, roster, imported_at"
 _UNIT_COLUMNS = (
-    "u.position, u.name, u.name_key, u.target, u.ranged, u.melee, u.weapons, u.options, u.list_id, "
+    "u.position, u.name, u.name_key, u.target, u.ranged, u.melee, u.weapons, u.options, u.leads, u.list_id, "
     "l.name AS list_name, "
     "(SELECT COUNT(*) FROM army_list_units o WHERE o.owner_id = u.owner_id AND o.name_key = u.name_key) "
     "AS same_name"
@@ -198,7 +201,7 @@ class ArmyListRepository:
         for entry in index:
             await tx.execute(
                 "INSERT INTO army_list_units (list_id, owner_id, position, name, name_key, target, ranged, "
-                "melee, weapons, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "melee, weapons, options, leads) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     list_id,
                     owner_id,
@@ -210,6 +213,7 @@ class ArmyListRepository:
                     entry.melee,
                     _weapons_text(entry.weapons),
                     "\n".join(entry.options),
+                    "\n".join(entry.leads),
                 ),
             )
 

@@ -16,12 +16,13 @@ never a list's JSON; a command then loads the one list that holds the unit it na
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass
 
 import discord
 from pydantic import ValidationError
 
-from bot.storage.army_lists import ArmyList, ArmyListRepository, IndexedWeapon, UnitEntry
+from bot.storage.army_lists import MAX_UNIT_ROWS, ArmyList, ArmyListRepository, IndexedWeapon, UnitEntry
 from bot.text import plain
 from rules.text import match_key
 from rules.wh40k.roster import Roster, RosterError, RosterUnit, RosterWeapon
@@ -59,6 +60,7 @@ def index_of(roster: Roster) -> list[UnitEntry]:
                 melee=f"{unit.name} {MELEE}: " + ", ".join(w.label() for w in melee) if melee else None,
                 weapons=tuple(IndexedWeapon(w.name, w.label(), w.line()) for w in unit.weapons),
                 options=tuple(o.key for o in unit.options),
+                leads=unit.leads,
             )
         )
     return entries
@@ -264,3 +266,37 @@ async def target_choices(
             for option in entry.options
         ]
     return [f for f in found if f is not None][:limit]
+
+
+def _may_lead(leader: UnitEntry, guard: UnitEntry) -> bool:
+    key = re.sub(r"\s*\(\d+\)$", "", guard.key)  # "Boyz (2)" is a Boyz unit too
+    return any(match_key(name) == key for name in leader.leads)
+
+
+async def leader_choices(
+    interaction: discord.Interaction, guard: str, typed: str, limit: int = 25
+) -> list[tuple[UnitEntry, bool]]:
+    """For ``Bodyguard + Lea``: the units of the player's lists whose name contains ``typed``, each
+    with whether its Leader ability names the Bodyguard. Units that name it come first; when the
+    lists carry leader data, units that lead nothing are left out; without any, every other unit
+    is offered. Read from the index alone (no list is loaded)."""
+    key = match_key(guard)
+    repository = await _indexed(interaction)
+    owner = interaction.user.id
+    named = [
+        e for e in await repository.units_named(owner_id=owner, typed=key) if match_key(_reference(e)) == key
+    ]
+    if len(named) != 1:
+        return []
+    bodyguard = named[0]
+    found = [
+        (entry, _may_lead(entry, bodyguard))
+        for entry in await repository.units_containing(
+            owner_id=owner, typed=match_key(typed), limit=MAX_UNIT_ROWS
+        )
+        if (entry.list_id, entry.position) != (bodyguard.list_id, bodyguard.position)
+    ]
+    if any(entry.leads for entry, _ in found):
+        found = [(entry, leads) for entry, leads in found if leads]
+    found.sort(key=lambda pair: not pair[1])
+    return found[:limit]

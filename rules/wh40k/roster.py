@@ -288,6 +288,18 @@ class RosterUnit(BaseModel):
     T, Sv, W and saves then stand for every model)."""
     options: tuple[DefenceOption, ...] = ()
     """Abilities offered to switch on by name (lists kept before had none: the default)."""
+    leads: tuple[str, ...] = ()
+    """The units this one may be attached to as their Leader, as its Leader ability names them
+    (empty: it is no Leader, or its file does not say)."""
+
+    def may_lead(self, other: str) -> bool:
+        """Whether this unit's Leader ability names ``other`` (``Boyz (2)`` is a Boyz unit too).
+
+        >>> RosterUnit(name="Warboss", models=1, leads=("Boyz", "Beast Snagga Boyz")).may_lead("boyz (2)")
+        True
+        """
+        key = re.sub(r"\s*\(\d+\)$", "", match_key(other))
+        return any(match_key(name) == key for name in self.leads)
 
     @property
     def model_groups(self) -> tuple[RosterGroup, ...]:
@@ -944,6 +956,27 @@ def _option_key(name: str, taken: set[str]) -> str:
     return key
 
 
+_LEADER = re.compile(r"can be attached to the following units?\s*:?(.*)", re.IGNORECASE)
+_LIST_MARK = re.compile(r"\s*(?:[■▪•●◆]+|\s-\s|;|\*\*|^-\s)\s*")
+MAX_LEADS = 16
+
+
+def _leads(texts: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The units a Leader ability names (``This model can be attached to the following units: ■
+    Boyz ■ Beast Snagga Boyz``), each as a clean name."""
+    found: list[str] = []
+    for _, description in texts:
+        match = _LEADER.search(description)
+        if match is None:
+            continue
+        for item in _LIST_MARK.split(match.group(1)):
+            item = re.split(r"\. |\s+(?=(?:You|This|If|When|While|Each)\b)", item, maxsplit=1)[0]
+            name = clean_name(item.strip(" .*:"), "")
+            if name and not name.endswith("…") and name not in found and len(found) < MAX_LEADS:
+                found.append(name)
+    return tuple(found)
+
+
 def _profile_for(kind: _Kind, shared: list[tuple[str, dict[str, str]]]) -> dict[str, str] | None:
     """A kind's Unit profile: its own, else the unit's profile named for it (``Boy`` and ``Boyz``),
     else the unit's only (or first) profile."""
@@ -1041,6 +1074,7 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
         only.texts = shared_texts
         only.stats = shared_stats[0][1] if shared_stats else None
         shared_texts, shared_stats = [], []
+    leads = _leads([*shared_texts, *(t for k in kinds.values() for t in k.texts)])
     groups, options = _groups(
         name, [k for k in kinds.values() if k.count > 0], shared_stats, shared_texts, notes
     )
@@ -1063,6 +1097,7 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
         weapons=tuple(weapons.values()),
         groups=groups,
         options=options,
+        leads=leads,
     )
 
 
@@ -1078,9 +1113,17 @@ def _groups(
     options: dict[str, DefenceOption] = {}
 
     def offer(name: str, effect: str) -> None:
-        if len(options) < MAX_OPTIONS and not any(o.name == name for o in options.values()):
-            key = _option_key(name, set(options))
-            options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
+        if any(o.name == name[:60] for o in options.values()):
+            return
+        if len(options) >= MAX_OPTIONS:
+            said = (
+                f"{unit}: more than {MAX_OPTIONS} conditional abilities; the first {MAX_OPTIONS} are offered."
+            )
+            if said not in notes.problems:
+                notes.problems.append(said)
+            return
+        key = _option_key(name, set(options))
+        options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
 
     unit_wide = RosterGroup(name=unit, count=0)
     for name, description in shared_texts:
@@ -1091,8 +1134,15 @@ def _groups(
             unit_wide = unit_wide.switched_on(effect)
     made: list[RosterGroup] = []
     unreadable = False
+    profiled = next((k for k in kinds if k.stats is not None), None)
     for kind in kinds:
         stats = _profile_for(kind, shared_stats)
+        if stats is None and profiled is not None:  # said: a guess the player can see and correct
+            stats = profiled.stats
+            notes.problems.append(
+                f"{unit}: its {kind.name} models have no Unit profile of their own; they were given "
+                f"{profiled.name}'s."
+            )
         if stats is None:
             return None, tuple(options.values())
         toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])

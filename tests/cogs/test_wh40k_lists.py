@@ -444,7 +444,7 @@ async def test_the_import_says_what_it_applied_and_what_it_offers(driver: Offlin
     assert "`T8 Sv4+ W10 inv6+ vehicle transport` · can switch on: `waaagh` (inv5+, Waaagh!)" in text
     assert (
         "each Hive Tyrant fights with one of Monstrous bonesword or Monstrous scything talons "
-        "(the first by default)" in text
+        "(each attack names the one used)" in text
     )
 
 
@@ -524,3 +524,25 @@ async def test_a_mixed_unit_is_a_target_of_its_real_wounds(driver: OfflineDriver
     # against one-wound Boyz the six talon attacks deal more than the bonesword (issue 31 item 4)
     assert "fights with its Monstrous scything talons" in rolled.text and "Lash whip" in rolled.text
     assert "Monstrous bonesword: A" not in rolled.text
+
+
+async def test_leaders_are_offered_for_the_units_they_may_lead(driver: OfflineDriver) -> None:
+    """For ``Bodyguard + Leader`` autocomplete (issue 31 item 2): from the index, no list loaded."""
+    from types import SimpleNamespace
+
+    from cogs.wh40k import army
+
+    await driver.command(
+        "/40k list import",
+        file=_file(rosters.boyz(), rosters.warboss(), rosters.trukk(), rosters.hive_tyrant()),
+    )
+    user = driver.user("alice")
+    interaction = SimpleNamespace(client=driver.bot, user=SimpleNamespace(id=user.id))
+    found = await army.leader_choices(interaction, "boyz", "")  # type: ignore[arg-type]
+    assert [(entry.name, leads) for entry, leads in found] == [("Warboss", True)]
+    assert await army.leader_choices(interaction, "nobody", "") == []  # type: ignore[arg-type]
+    # lists without leader data offer every other unit
+    await driver.command("/40k list delete name:Waaagh Band")
+    await driver.command("/40k list import", file=_file(rosters.boyz(), rosters.trukk()))
+    found = await army.leader_choices(interaction, "boyz", "")  # type: ignore[arg-type]
+    assert [(entry.name, leads) for entry, leads in found] == [("Trukk", False)]

@@ -3,7 +3,8 @@
 -- `name_key` is the unit's name as players type it (case, accents and apostrophes folded);
 -- `target` its target line (NULL: no T/Sv/W); `ranged`/`melee` the labels of its volleys (NULL:
 -- none); `weapons` one weapon a line, its name, label and weapon line separated by tabs;
--- `options` the names of the abilities a player may switch on (one a line).
+-- `options` the names of the abilities a player may switch on (one a line); `leads` the units its
+-- Leader ability names (one a line; empty: no Leader, or the file does not say).
 CREATE TABLE army_list_units (
     id        INTEGER PRIMARY KEY AUTOINCREMENT,
     list_id   INTEGER NOT NULL REFERENCES army_lists (id) ON DELETE CASCADE,
@@ -15,7 +16,8 @@ CREATE TABLE army_list_units (
     ranged    TEXT,
     melee     TEXT,
     weapons   TEXT    NOT NULL,
-    options   TEXT    NOT NULL DEFAULT ''
+    options   TEXT    NOT NULL DEFAULT '',
+    leads     TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX army_list_units_by_name ON army_list_units (owner_id, name_key);
 CREATE INDEX army_list_units_by_list ON army_list_units (list_id);

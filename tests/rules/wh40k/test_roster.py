@@ -802,3 +802,37 @@ def test_keywords_past_the_rosters_total_are_not_read_and_said() -> None:
     assert next(w for w in read.units[0].weapons if w.name == "Gun 0").abilities == ("blast",)
     assert read.units[-1].weapons[-1].abilities == ()
     assert any(p.startswith("The roster has more than 3,000 weapon keywords") for p in read.problems)
+
+
+def test_conditional_abilities_past_the_bound_are_said() -> None:
+    boyz = rosters.boyz()
+    boyz["rules"] = [
+        {
+            "name": f"Trick {i}",
+            "description": "Once per battle, models in this unit have a 5+ invulnerable save.",
+        }
+        for i in range(10)
+    ]
+    read = parse_roster(rosters.as_json(rosters.roster_tree([boyz])))
+    assert [o.key for o in read.units[0].options] == [f"trick {i}" for i in range(6)]
+    assert "Boyz: more than 6 conditional abilities; the first 6 are offered." in read.problems
+
+
+def test_a_kind_of_model_without_a_profile_borrows_one_and_says_so() -> None:
+    boyz = rosters.boyz()
+    boyz["selections"][1]["profiles"] = []  # the Boy model without its Unit profile
+    read = parse_roster(rosters.as_json(rosters.roster_tree([boyz])))
+    assert read.units[0].target_line() == "T5 Sv5+ W2 x10 infantry battleline"
+    assert read.problems == (
+        "Boyz: its Boy models have no Unit profile of their own; they were given Boss Nob's.",
+    )
+
+
+def test_a_leaders_units_are_read_from_its_leader_ability() -> None:
+    read = parse_roster(
+        rosters.as_json(rosters.roster_tree([rosters.boyz(), rosters.warboss(), rosters.boyz()]))
+    )
+    boss = read.unit("Warboss")
+    assert boss is not None and boss.leads == ("Boyz", "Beast Snagga Boyz")
+    assert boss.may_lead("Boyz") and boss.may_lead("boyz (2)") and not boss.may_lead("Trukk")
+    assert read.unit("Boyz").leads == ()  # type: ignore[union-attr]
