@@ -317,25 +317,26 @@ def suggest_line(current: str, width: int = 100) -> list[str]:
 async def pair_choices(
     interaction: discord.Interaction, current: str, *, target: bool
 ) -> list[tuple[str, str]]:
-    """``Unit + Lea``: the units of the player's lists that could lead the one named first.
-
-    The rosters carry no leader data yet, so every other unit is offered, Characters first."""
+    """``Unit + Lea``: the units of the player's lists that may lead the one named first, as their
+    Leader abilities say; when the lists carry no leader data, every other unit, Characters first.
+    Empty when ``current`` is not ``Unit + ...`` (then the usual choices are offered)."""
     head, plus, tail = current.rpartition(PAIR.rstrip())
-    if not plus or not head.strip():
+    head = head.strip()
+    if not plus or not head:
         return []
-    guard = await army.find(interaction, head.strip())
-    if guard is None or guard.weapon is not None:
-        return []
-    options = await army.target_choices(interaction, tail.strip(), limit=25)
     found = []
-    for label, value in options:  # label: "Lantern Seer · T3 Sv5+ W4 infantry character"
-        if name_key(value) == name_key(head.strip()):
+    for entry, leads in await army.leader_choices(interaction, head, tail.strip()):
+        if target and entry.target is None:
+            continue  # no T, Sv and W in its file: it can't join a target
+        reference = f"{entry.list_name} / {entry.name}" if entry.shared else entry.name
+        choice = f"{head}{PAIR}{reference}"
+        if len(choice) > army.MAX_CHOICE_VALUE:
             continue
-        choice = f"{head.strip()}{PAIR}{value}"
-        if len(choice) <= army.MAX_CHOICE_VALUE:
-            what = f"{head.strip()} led by {label}" if target else f"{head.strip()} and {value} together"
-            character = "character" in label.rpartition(" · ")[2].split()
-            found.append((not character, what[:100], choice))
+        label = (
+            f"{head} led by {entry.name} · {entry.target}" if target else f"{head} and {entry.name} together"
+        )
+        character = "character" in (entry.target or "").split()
+        found.append(((not leads, not character), label[:100], choice))
     found.sort(key=lambda c: c[0])
     return [(label, value) for _, label, value in found]
 

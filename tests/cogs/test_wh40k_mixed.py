@@ -152,3 +152,17 @@ async def test_a_model_with_melee_alternatives_fights_with_the_best_against_the_
     big = (await driver.command('/40k attack weapon:"Hive Tyrant (melee)" target:"T8 Sv3+ W10"')).message
     assert not big.ephemeral and "fights with its Monstrous bonesword" in big.text
     assert "Monstrous bonesword: A4" in big.text and "Monstrous scything talons: A6" not in big.text
+
+
+async def test_the_pairs_offered_follow_the_leader_abilities(driver: OfflineDriver) -> None:
+    tree = rosters.roster_tree([rosters.boyz(), rosters.warboss(), rosters.trukk()], name="Waaagh Band")
+    await driver.command("/40k list import", file=Attachment("orks.json", rosters.as_json(tree)))
+    choices = await driver.autocomplete("40k odds", "target", "Boyz + ")
+    assert [c["value"] for c in choices] == ["Boyz + Warboss"]  # the Trukk leads nobody
+    assert choices[0]["name"].startswith("Boyz led by Warboss · ")
+    message = public_chart(
+        await driver.command('/40k odds weapon:"A10 BS3+ S4 AP0 D1" target:"Boyz + Warboss"')
+    )
+    assert "Boss Nob" in message.text and "leader" in message.text
+    rolled = (await driver.command('/40k attack weapon:"A10 BS3+ S4 AP0 D1" target:"Boyz + Warboss"')).message
+    assert "Wound rolls (5+)" in rolled.text  # S4 against the Boyz' T5, not the Warboss's
