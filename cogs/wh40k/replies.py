@@ -17,7 +17,7 @@ from cogs.wh40k.inputs import EditionUsed, Read
 from renderers.odds_chart import render_odds_chart
 from rules.distribution import Distribution, percent
 from rules.wh40k import AttackOdds, Situation, Target
-from rules.wh40k.attack import HAZARDOUS_MORTALS, UNCONFIRMED_11TH, UnitOdds, UnitRoll
+from rules.wh40k.attack import HAZARDOUS_MORTALS, UNCONFIRMED_11TH_FOOTER, UnitOdds, UnitRoll
 from rules.wh40k.profiles import Edition
 
 COLOUR = discord.Colour.from_rgb(196, 110, 0)
@@ -96,11 +96,16 @@ def _inputs(
 
 
 def edition_text(used: EditionUsed) -> str:
-    """The edition and why; for 11th, the steps kept from 10th edition because no source confirms them."""
-    text = used.text[:1].upper() + used.text[1:]
-    if used.edition is Edition.ELEVENTH:
-        text += f"\n{UNCONFIRMED_11TH}"
-    return text
+    """The edition and why (the steps kept from 10th edition are the footer's last line)."""
+    return used.text[:1].upper() + used.text[1:]
+
+
+def footer(parts: Sequence[str], used: EditionUsed, limit: int = 2000) -> str:
+    """The footer's notes, then for 11th one line saying some steps are kept from 10th edition
+    (``/help topic:40k`` has the list), never cut off by the notes."""
+    if used.edition is not Edition.ELEVENTH:
+        return _clip(" · ".join(parts), limit)
+    return _clip(" · ".join(parts), limit - len(UNCONFIRMED_11TH_FOOTER) - 1) + "\n" + UNCONFIRMED_11TH_FOOTER
 
 
 # -- /40k attack ---------------------------------------------------------------------------------
@@ -149,8 +154,8 @@ def attack_reply(
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)
     notes = dict.fromkeys(n for r in rolled.rolls for n in r.notes)
-    footer = ["bold: critical", "struck: re-rolled", *rolled.notes, *notes]
-    embed.set_footer(text=_clip(" · ".join(footer), 2000))
+    notes_shown = ["bold: critical", "struck: re-rolled", *weapon.notes, *rolled.notes, *notes]
+    embed.set_footer(text=footer(notes_shown, used))
     return Reply(embed, files=files)
 
 
@@ -249,7 +254,7 @@ def _means(odds: UnitOdds, target: Target) -> str:
             f"{line.mean_wounding:.1f} → unsaved {line.mean_unsaved:.1f}"
         )
     lines += [
-        f"wounds dealt: **{odds.wounds.mean:.2f}** (of {target.wounds * target.models})",
+        f"wounds dealt: **{odds.wounds.mean:.2f}** (of {target.total_wounds})",
         f"models slain: **{odds.slain.mean:.2f}** (of {target.models})",
     ]
     hazardous = [w.hazardous for w in odds.weapons if w.hazardous is not None]
@@ -287,7 +292,9 @@ def odds_reply(
         name = f"{SERIES_NAMES[index]}: {public(weapon.label(60))}" if compare else "Means"
         embed.add_field(name=name, value=_clip(_means(result, profile), 1024), inline=False)
     headers = SERIES_NAMES[: len(results)] if compare else ("",)
-    same = profile.wounds == 1  # one wound per model: wounds dealt and models slain are one number
+    same = all(
+        g.wounds == 1 for g in profile.model_groups
+    )  # one wound per model: wounds dealt and models slain are one number
     embed.add_field(
         name="Wounds dealt" + (" (= models slain)" if same else ""),
         value=odds_table([r.wounds for r in results], headers=headers),
@@ -301,10 +308,17 @@ def odds_reply(
         )
     notes = list(
         dict.fromkeys(
-            n for r in results for n in (*r.notes, *(x for w in r.weapons for x in w.notes), *r.wounds.notes)
+            [
+                *(n for w in weapons for n in w.notes),
+                *(
+                    n
+                    for r in results
+                    for n in (*r.notes, *(x for w in r.weapons for x in w.notes), *r.wounds.notes)
+                ),
+            ]
         )
     )
-    embed.set_footer(text=_clip(" ".join(["Exact odds.", *notes]), 2000))
+    embed.set_footer(text=footer([" ".join(["Exact odds.", *notes])], used))
     what, slain = charted(profile)
     series = tuple(
         (

@@ -97,7 +97,13 @@ async def test_odds_give_means_at_least_tables_and_the_chart(driver: OfflineDriv
     ]  # fmt: skip
     assert "100.0%" not in slain_table.split("```")[1]
     assert "Exact odds." in message.text
-    assert "[Edition] 11th edition (the default" in message.text and "not confirmed for 11th" in message.text
+    assert "[Edition] 11th edition (the default" in message.text
+    # one footer line for the steps kept from 10th edition, not two lines in the Edition field
+    footer = message.embeds[0]["footer"]["text"]
+    assert footer.splitlines()[-1] == (
+        "11th edition: some steps as in 10th, not confirmed (/help topic:40k lists them)."
+    )
+    assert message.text.count("not confirmed") == 1
 
 
 async def test_compare_draws_both_weapons_against_one_target(driver: OfflineDriver) -> None:

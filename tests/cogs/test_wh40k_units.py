@@ -28,7 +28,7 @@ async def test_the_same_shot_answers_per_edition_and_names_it(driver: OfflineDri
     ).message
     assert "Hit rolls (4+)" in eleventh.text and "Saves (armour 5+)" in eleventh.text
     assert "[Edition] 11th edition (the default" in eleventh.text
-    assert "not confirmed for 11th" in eleventh.text and "-1 to BS" in eleventh.text
+    assert "some steps as in 10th, not confirmed" in eleventh.text and "-1 to BS" in eleventh.text
     tenth = (
         await driver.command(f'/40k attack weapon:"{weapon}" target:"{target}" situation:cover edition:10th')
     ).message
