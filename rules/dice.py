@@ -38,6 +38,7 @@ import itertools
 import math
 import random as _random
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -69,6 +70,25 @@ _SINGLE_EQUALS = re.compile(r"(?<![<>=!])=(?!=)")
 
 class DiceError(RuleError):
     """A dice expression that cannot be rolled; the message says what and where."""
+
+
+# d20 keeps parsed trees in one module-wide LFU cache (cachetools, 256 entries) that it checks and
+# then reads: with more distinct expressions than it holds, a thread rolling off the event loop
+# can evict the entry another thread just found, whose read then raises KeyError. One lock around
+# the parse serialises that bookkeeping; a parse is short, and the trees it returns are only read.
+_PARSE_LOCK = threading.Lock()
+
+
+def parse_tree(text: str) -> diceast.Expression:
+    """d20's syntax tree of ``text`` (no comments), safe to call from several threads at once.
+
+    Raises d20's ``RollSyntaxError``; callers turn it into a :class:`DiceError`.
+
+    >>> type(parse_tree("2d6+3").roll).__name__
+    'BinOp'
+    """
+    with _PARSE_LOCK:
+        return d20.parse(text, allow_comments=False)
 
 
 class _Meter(d20.RollContext):
@@ -424,7 +444,7 @@ _TEST_WORDS = {
 def _pool_notes(tree: diceast.Node) -> list[str]:
     """A pool whose test no face of its die can pass (``10d6 7+``), or every face passes: said.
 
-    >>> _pool_notes(d20.parse("10d6>=7"))
+    >>> _pool_notes(parse_tree("10d6>=7"))
     ['no d6 can show 7 or more: this pool can never score a success']
     """
     pool = _pool(tree)
@@ -851,7 +871,7 @@ def _check(canonical: str, typed: str) -> diceast.Node:
     check_numbers(canonical, typed)
     try:
         expanded, _ = _expand_tens_units(canonical, _random.Random(0))
-        tree = d20.parse(expanded, allow_comments=False)
+        tree = parse_tree(expanded)
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, canonical, typed)) from None
     except (d20.RollError, RecursionError) as error:
@@ -903,7 +923,7 @@ def work_bound(spec: RollSpec) -> int:
     True
     """
     expanded, tens_units = _expand_tens_units(spec.canonical, _random.Random(0))
-    tree = d20.parse(expanded, allow_comments=False)
+    tree = parse_tree(expanded)
     dice, selecting = _bound(tree)
     return spec.repeat * (min(dice + tens_units, MAX_DICE) * DIE_COST + selecting)
 
@@ -1020,7 +1040,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
     text = spec.canonical
     try:
         expanded, tens_units_dice = _expand_tens_units(text, rng)
-        tree = d20.parse(expanded, allow_comments=False)
+        tree = parse_tree(expanded)
         pool = _pool(tree)
         meter = roller.meter
         meter.max_rolls = MAX_DICE - tens_units_dice
@@ -1239,8 +1259,8 @@ def expand_saved(expression: str, saved: dict[str, str]) -> tuple[str, str | Non
             if name not in saved or _reserved(name):
                 return match.group(0)
             spec, _ = inner(name)
-            if spec.repeat > 1 or spec.failures is not None or _pool(d20.parse(
-                _expand_tens_units(spec.canonical, _random.Random(0))[0], allow_comments=False
+            if spec.repeat > 1 or spec.failures is not None or _pool(parse_tree(
+                _expand_tens_units(spec.canonical, _random.Random(0))[0]
             )):
                 raise DiceError(
                     f"`{name}` is saved as `{spec.typed}`, which can't be part of a bigger roll "

@@ -45,6 +45,7 @@ from rules.dice import (
     RollKind,
     _pool,
     _syntax_message,
+    parse_tree,
     prepare,
 )
 from rules.distribution import Distribution, combine, convolve, count_work, mixture
@@ -127,8 +128,8 @@ def odds(expression: str) -> DiceOdds:
     """
     text = prepare(expression)
     try:
-        d20.parse(text, allow_comments=False)  # syntax errors with the player's own columns
-        tree = d20.parse(_tens_units_as_dice(text), allow_comments=False)
+        parse_tree(text)  # syntax errors with the player's own columns
+        tree = parse_tree(_tens_units_as_dice(text))
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, text)) from None
     pool = _pool(tree)

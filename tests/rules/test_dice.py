@@ -436,3 +436,41 @@ def test_rolls_on_several_threads_each_follow_their_own_generator() -> None:
         got = list(pool.map(lambda seed: roll_all("20 40d6e6 4+", random.Random(seed)).successes, range(8)))
     assert got == expected
     assert d20_expression.random is random  # d20's own source is never swapped
+
+
+def test_parsing_on_eight_threads_past_the_parse_cache_never_fails() -> None:
+    """d20 keeps parsed expressions in a 256-entry LFU cache (cachetools, not thread-safe), checked
+    then read: with more distinct expressions than it holds, one thread evicts what another just
+    found, and the read raises ``KeyError`` (or the cache's own bookkeeping breaks). Threads are
+    switched far more often than usual so the overlap happens within a bounded number of parses."""
+    import sys
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rules.dice import parse
+    from rules.dice_odds import odds
+
+    expressions = [f"{n}d6+{m}" for n in range(1, 31) for m in range(1, 21)]  # 600 > 256
+    start = threading.Barrier(8)
+
+    def work(offset: int) -> list[str]:
+        start.wait()
+        failures = []
+        for step in range(1500):
+            text = expressions[(step * 7 + offset * 75) % len(expressions)]
+            try:
+                parse(text)
+                if step % 50 == 0:
+                    odds(text)
+            except Exception as error:  # any failure at all is what this test looks for
+                failures.append(f"{text}: {type(error).__name__} {error}")
+        return failures
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            failures = [f for found in pool.map(work, range(8)) for f in found]
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
