@@ -42,6 +42,7 @@ from rules.dice import (
     parse,
     roll_spec,
     saved_name,
+    try_roll,
     with_times,
     work_bound,
 )
@@ -186,9 +187,24 @@ class RollAgainButton(PersistentButton, template=r"dice:again:(?P<times>\d+):(?P
         await cog.roll_and_send(interaction, self.text, label=None, times=self.times, private=False)
 
 
+HELP_FIELDS = (
+    (
+        "Rerolls and explosions",
+        "`rr1` rerolls a die until it shows no 1, and `e6` adds a die for every 6. Together they are "
+        "one rule, in either order (`10d6rr1e6` rolls as `10d6e6rr1`): every die, each die an "
+        "explosion adds included, is rerolled first, then explodes if it ends on a 6. `ro` (reroll "
+        "once), `ra`, keep and drop apply in the order written.",
+    ),
+)
+
+
 class Dice(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    def help_fields(self) -> tuple[tuple[str, str], ...]:
+        """How rerolls and explosions combine, for `/help topic:roll`."""
+        return HELP_FIELDS
 
     @property
     def saved(self) -> Any:
@@ -259,7 +275,13 @@ class Dice(commands.Cog):
                 text, name = saved.expression, saved.name
         try:
             await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
-        except DiceError:
+        except DiceError as error:
+            if name is not None:
+                # saved before /dice save checked as much (a `1d0` kept from an older Herald)
+                raise DiceError(
+                    f"Your saved roll `{name}` can't be rolled. {error}\nSave it again with "
+                    f"`/dice save name:{name}`, or delete it with `/dice delete name:{name}`."
+                ) from None
             if name is None:
                 # Not dice as typed: perhaps saved names with a count or arithmetic (`3 fireball`,
                 # `fireball+5`).
@@ -313,6 +335,10 @@ class Dice(commands.Cog):
         answer_privately(interaction)
         clean = saved_name(name)
         spec = parse(expression)  # refused now, with the reason, rather than at every roll
+        if work_bound(spec) <= INLINE_WORK:
+            try_roll(spec)
+        else:
+            await asyncio.to_thread(try_roll, spec)
         key = self._key(interaction, server)
         existing = await self.saved.get(key, clean)
         if existing is None and await self.saved.count(key) >= MAX_SAVED_ROLLS:

@@ -81,7 +81,8 @@ class Help(commands.Cog):
         _fields(embed, "Commands", lines, "\n")
         # a game cog may explain more than its commands (the 40k line grammar): `help_fields()`
         for cog in self.bot.cogs.values():
-            if getattr(cog, "app_command", None) is command and hasattr(cog, "help_fields"):
+            owns = getattr(cog, "app_command", None) is command or getattr(command, "binding", None) is cog
+            if owns and hasattr(cog, "help_fields"):
                 for title, text in cog.help_fields():
                     embed.add_field(name=title[:256], value=text[:FIELD_LIMIT], inline=False)
         needs = needed_by(command.name)

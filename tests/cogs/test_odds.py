@@ -39,7 +39,16 @@ async def test_the_forms_roll_reads_are_read_the_same(driver: OfflineDriver) -> 
     assert "Mean successes: **5.00**" in public_chart(await driver.command('/odds expression:"10d6 4+"')).text
     advantage = public_chart(await driver.command('/odds expression:"1d20 adv" at_least:20'))
     assert "Chance of at least 20: **9.8%**" in advantage.text  # 1 - (19/20)^2
-    refused(await driver.command('/odds expression:"10d6 4+ 1-"'), "failures")
+
+
+
+async def test_failures_taken_off_successes_have_their_odds(driver: OfflineDriver) -> None:
+    # each die scores +1 on 4-6, 0 on 2-3, -1 on a 1: a mean of 10 x (1/2 - 1/6)
+    message = public_chart(await driver.command('/odds expression:"10wh4+ 1-" at_least:1'))
+    assert "Mean successes: **3.33**, from -10 to 10." in message.text
+    assert "dice showing 1 or less are failures, taken off the successes" in message.text
+    assert "Odds of 10wh4+ 1-" in message.text
+    assert "canonical" not in message.text
 
 
 async def test_explosions_state_their_depth(driver: OfflineDriver) -> None:
