@@ -31,10 +31,11 @@ def chart_png(series: tuple[tuple[str, Distribution], ...], title: str, x_label:
 
 
 def table(dist: Distribution) -> str:
-    """A code block: each informative result, the chance of exactly it and of at least it.
+    """A code block: each possible result, the chance of exactly it and of at least it.
 
     Past :data:`TABLE_ROWS` results, neighbours share a row (``9-11``: the chance of any of
-    them), and the text under the table says so; it also names the rare ends left out."""
+    them), the first and last results keep their own rows, and the text under the table says
+    what was grouped (:func:`rules.distribution.table_rows`)."""
     grouped = dist.grouped_rows(TABLE_ROWS)
     rows = [("result", "exactly" if not grouped.grouped else "chance", "at least")]
     for row in grouped.rows:
@@ -46,15 +47,9 @@ def table(dist: Distribution) -> str:
         *("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows),
         "```",
     ]
-    if grouped.grouped:
-        lines.append("A row like `9-11` gives the chance of any result from 9 to 11, and of at least 9.")
-    ends = []
-    if grouped.below is not None:
-        ends.append(f"below {grouped.below}")
-    if grouped.above is not None:
-        ends.append(f"above {grouped.above}")
-    if ends:
-        lines.append(f"Results {' or '.join(ends)} are not listed: each end holds under 0.1%.")
+    if grouped.notes:
+        sentence = "; ".join(grouped.notes)
+        lines.append(sentence[:1].upper() + sentence[1:] + ".")
     return "\n".join(lines)
 
 
