@@ -13,7 +13,7 @@ from bot.play import Image, send
 from renderers.odds_chart import render_odds_chart
 from rules.dice import MAX_EXPRESSION_LENGTH, DiceError, RollKind, RollSpec, expand_saved, parse
 from rules.dice_odds import DiceOdds, odds
-from rules.distribution import Distribution, check_chart, percent
+from rules.distribution import Distribution, check_chart, percent, span
 
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHART_FILENAME = "odds.png"
@@ -39,7 +39,7 @@ def table(dist: Distribution) -> str:
     grouped = dist.grouped_rows(TABLE_ROWS)
     rows = [("result", "exactly" if not grouped.grouped else "chance", "at least")]
     for row in grouped.rows:
-        shown = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+        shown = span(row.low, row.high)
         rows.append((shown, percent(row.exactly), percent(row.at_least)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [
@@ -75,7 +75,8 @@ def odds_embed(
         colour=COLOUR,
     )
     embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
-    embed.add_field(name=f"Chance of each {what}", value=table(dist), inline=False)
+    each = "number of successes" if result.kind is RollKind.SUCCESSES else "total"
+    embed.add_field(name=f"Chance of each {each}", value=table(dist), inline=False)
     if result.notes:
         embed.add_field(name="Approximation", value="\n".join(result.notes), inline=False)
     embed.set_footer(

@@ -285,12 +285,12 @@ def table_rows(
         folded = [(part[0], part[-1]) for part in parts]
         low, high = next(r for r in folded if r[0] != r[1])
         notes.append(
-            f"neighbouring {noun}s share rows: a row like `{low}-{high}` gives the chance of any "
+            f"neighbouring {noun}s share rows: a row like `{span(low, high)}` gives the chance of any "
             f"{noun} from {low} to {high}, and of at least {low}"
         )
     ends = [(part[0], part[-1]) for part in (low_end, high_end) if len(part) > 1]
     if ends:
-        shared = " and ".join(f"`{low}-{high}`" for low, high in ends)
+        shared = " and ".join(f"`{span(low, high)}`" for low, high in ends)
         verb = "is a rare end" if len(ends) == 1 else "are rare ends"
         notes.append(f"{shared} {verb} in one row, under 0.1%")
     ranges = [(values[0], values[0])]
@@ -299,6 +299,18 @@ def table_rows(
     ranges += [(high_end[0], high_end[-1])] if high_end else []
     ranges.append((values[-1], values[-1]))
     return TableRows(tuple(ranges), tuple(notes))
+
+
+def span(low: int, high: int) -> str:
+    """A table row's values as a reply writes them: ``7``, ``9-11``, or ``-9 to -5`` (a dash
+    between negative numbers would read as a minus).
+
+    >>> span(7, 7), span(9, 11), span(-9, -5), span(-1, 2)
+    ('7', '9-11', '-9 to -5', '-1 to 2')
+    """
+    if low == high:
+        return str(low)
+    return f"{low} to {high}" if low < 0 else f"{low}-{high}"
 
 
 def _cumulative(dist: Distribution, values: Sequence[int], *, below: bool) -> list[float]:

@@ -104,3 +104,10 @@ async def test_advantage_shows_the_natural_20_on_its_own_row(driver: OfflineDriv
     assert row(message.text, 1, "0.2%", "100%")
     assert "19-20" not in message.text
     assert "Neighbouring results share rows" in message.text
+
+
+async def test_ranges_of_negative_results_read_plainly(driver: OfflineDriver) -> None:
+    message = public_chart(await driver.command('/odds expression:"10wh4+ 1-"'))
+    assert "[Chance of each number of successes]" in message.text
+    assert "-9 to -5" in message.text and "--" not in message.text.split("```")[1]
+    assert "`-9 to -5` is a rare end in one row, under 0.1%" in message.text
