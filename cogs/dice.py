@@ -277,11 +277,15 @@ class Dice(commands.Cog):
             await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
         except DiceError as error:
             if name is not None:
-                # saved before /dice save checked as much (a `1d0` kept from an older Herald)
-                raise DiceError(
-                    f"Your saved roll `{name}` can't be rolled. {error}\nSave it again with "
-                    f"`/dice save name:{name}`, or delete it with `/dice delete name:{name}`."
-                ) from None
+                try:
+                    parse(text)
+                    hint = ""  # the saved roll reads: the error is about this request (`times`...)
+                except DiceError:  # saved before /dice save checked it (a `1d0` from an older Herald)
+                    hint = (
+                        f"\nSave it again with `/dice save name:{name}`, or delete it with "
+                        f"`/dice delete name:{name}`."
+                    )
+                raise DiceError(f"The saved roll `{name}`: {error}{hint}") from None
             if name is None:
                 # Not dice as typed: perhaps saved names with a count or arithmetic (`3 fireball`,
                 # `fireball+5`).

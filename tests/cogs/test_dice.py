@@ -532,8 +532,14 @@ async def test_a_roll_saved_before_the_check_names_itself_when_it_fails(driver: 
     await saved.save(saved.scope(user_id=alice.id), "old", "1d0", created_by=alice.id)
     refused = (await driver.command("/roll expression:old", user="alice")).message
     assert refused.ephemeral
-    assert "Your saved roll `old` can't be rolled. I can't roll `1d0`" in refused.text
+    assert "The saved roll `old`: I can't roll `1d0`" in refused.text
     assert "/dice save name:old" in refused.text and "/dice delete name:old" in refused.text
+    # a saved roll that reads fine, refused for this request: no advice to save it again
+    await driver.command("/dice save name:stats expression:6 4d6kh3", user="alice")
+    twice = (await driver.command("roll", expression="stats", times=2, user="alice")).message
+    assert twice.ephemeral and "The saved roll `stats`:" in twice.text
+    assert "already says how many rolls" in twice.text
+    assert "/dice save" not in twice.text
 
 
 @pytest.mark.parametrize("typed", ["1d20 adv+5", "1d20 adv +5"])
