@@ -43,6 +43,7 @@ from rules.dice import (
     parse,
     roll_spec,
     saved_name,
+    try_roll,
     with_times,
     work_bound,
 )
@@ -91,6 +92,13 @@ NOTATION_HELP: tuple[tuple[str, str], ...] = (
         "`fireball+5`\n"
         "Capitals and spaces around operators are forgiven; a space never joins two numbers "
         "(`10d6 4` is refused, with a suggestion).",
+    ),
+    (
+        "Rerolls and explosions",
+        "`4d6rr1` rerolls each 1 until none is left, and `6d6e6` adds a die for every 6. Together they "
+        "are one rule, in either order (`10d6rr1e6` rolls as `10d6e6rr1`): every die, each die an "
+        "explosion adds included, is rerolled first, then explodes if it ends on a 6. `4d6ro1` "
+        "(reroll once), `4d6ra6`, keep and drop apply in the order written.",
     ),
 )
 
@@ -299,7 +307,17 @@ class Dice(commands.Cog):
                 text, name = saved.expression, saved.name
         try:
             await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
-        except DiceError:
+        except DiceError as error:
+            if name is not None:
+                try:
+                    parse(text)
+                    hint = ""  # the saved roll reads: the error is about this request (`times`...)
+                except DiceError:  # saved before /dice save checked it (a `1d0` from an older Herald)
+                    hint = (
+                        f"\nSave it again with `/dice save name:{name}`, or delete it with "
+                        f"`/dice delete name:{name}`."
+                    )
+                raise DiceError(f"The saved roll `{name}`: {error}{hint}") from None
             if name is None:
                 # Not dice as typed: perhaps saved names with a count or arithmetic (`3 fireball`,
                 # `fireball+5`).
@@ -353,6 +371,10 @@ class Dice(commands.Cog):
         answer_privately(interaction)
         clean = saved_name(name)
         spec = parse(expression)  # refused now, with the reason, rather than at every roll
+        if work_bound(spec) <= INLINE_WORK:
+            try_roll(spec)
+        else:
+            await asyncio.to_thread(try_roll, spec)
         key = self._key(interaction, server)
         existing = await self.saved.get(key, clean)
         if existing is None and await self.saved.count(key) >= MAX_SAVED_ROLLS:

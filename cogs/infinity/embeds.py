@@ -25,6 +25,7 @@ from rules.infinity import (
     Side,
     SideName,
 )
+from rules.infinity.saves import save_note
 
 ACTIVE_COLOUR = discord.Colour.from_rgb(88, 166, 255)
 REACTIVE_COLOUR = discord.Colour.from_rgb(250, 176, 5)
@@ -252,6 +253,9 @@ def odds_embed(odds: Distribution) -> discord.Embed:
     for side in (a, r):
         if not side.ammo.causes_wounds:
             notes.append(f"{side.ammo.value}: wounds are failed saves")
+        rule = save_note(side, odds.edition)
+        if rule is not None and rule not in notes:
+            notes.append(rule)
     if a.continuous or r.continuous:
         notes.append(f"Continuous Damage cut at {CONTINUOUS_DEPTH} failed saves")
     embed.set_footer(text=" · ".join(notes))

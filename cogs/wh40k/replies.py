@@ -15,7 +15,7 @@ from bot.play import Image
 from bot.text import plain, public
 from cogs.wh40k.inputs import EditionUsed, Read
 from renderers.odds_chart import render_odds_chart
-from rules.distribution import Distribution, percent
+from rules.distribution import Distribution, percent, table_rows
 from rules.wh40k import AttackOdds, Situation, Target
 from rules.wh40k.attack import HAZARDOUS_MORTALS, UNCONFIRMED_11TH_FOOTER, UnitOdds, UnitRoll
 from rules.wh40k.profiles import Edition
@@ -190,33 +190,12 @@ def _plain(lines: list[str]) -> str:
 # -- /40k odds -----------------------------------------------------------------------------------
 
 
-TAIL = 0.0005
-"""Values past the last one with at least this chance (of it or more) share one row."""
-
-
 def _rows(dists: Sequence[Distribution], limit: int = TABLE_ROWS) -> tuple[list[tuple[int, int]], str]:
-    """The table's rows as (first, last) value ranges covering every value from 0 to the largest
-    possible. The unlikely tail (each value's chance of at least it under 0.05%) shares one
-    row; if more than ``limit`` rows remain, neighbouring values are folded together evenly.
-    Returns the rows and a sentence saying what was folded ("" when nothing was)."""
-    top = max(d.maximum for d in dists)
-    shown = max((k for k in range(top + 1) if any(d.at_least(k) >= TAIL for d in dists)), default=0)
-    possible = sorted({k for d in dists for k in d.outcomes if k <= shown} | {0})
-    folded = []
-    if len(possible) < shown + 1:
-        folded.append("values that cannot happen are left out")
-    if len(possible) <= limit:
-        rows = [(k, k) for k in possible]
-    else:
-        width = math.ceil(len(possible) / limit)
-        groups = [possible[i : i + width] for i in range(0, len(possible), width)]
-        rows = [(g[0], g[-1]) for g in groups]
-        folded.append(f"{width} values a row ({len(possible)} values do not fit {limit} rows)")
-    if shown < top:
-        rows.append((shown + 1, top))
-        folded.append(f"{shown + 1}-{top} in one row (each under 0.1%)")
-    sentence = "; ".join(folded)
-    return rows, sentence[:1].upper() + sentence[1:] + ("." if folded else "")
+    """The table's rows as (first, last) value ranges (:func:`rules.distribution.table_rows`: the
+    first and last values always on their own rows) and the sentence saying what shares a row."""
+    layout = table_rows(dists, limit, always=(0,))
+    sentence = "; ".join(layout.notes)
+    return list(layout.ranges), sentence[:1].upper() + sentence[1:] + ("." if sentence else "")
 
 
 def _range(first: int, last: int) -> str:

@@ -41,7 +41,8 @@ async def test_private_roll_is_ephemeral_and_unseen_by_others(driver: OfflineDri
     [
         ("4d6k", "column 4"),
         ("1001d6", "more than 1000 dice"),
-        ("1d0", "0-sided"),
+        ("1d0", "I can't roll `1d0`: `1d0` is a die with no sides"),
+        ("2d6/0", "I can't roll `2d6/0`: it divides by 0"),
         ("9" * 201, "limit is 200"),
     ],
 )
@@ -552,3 +553,66 @@ async def test_help_for_one_command_gives_its_options_and_the_notation_once(driv
         if example in ("10d6 4", "#") or "fireball" in example:
             continue
         parse(example)
+
+
+@pytest.mark.parametrize(
+    ("expression", "needle"),
+    [
+        ("1d0", "I can't roll `1d0`: `1d0` is a die with no sides"),
+        ("2d6/0", "I can't roll `2d6/0`: it divides by 0"),
+        ("1d1e1", "more than 1000 dice"),  # reads fine, but can never roll
+    ],
+)
+async def test_a_roll_that_can_never_roll_is_refused_when_saved(
+    driver: OfflineDriver, expression: str, needle: str
+) -> None:
+    refused = (await driver.command("dice save", name="bad", expression=expression, user="alice")).message
+    assert refused.ephemeral and needle in refused.text, refused.text
+    assert "Saved" not in refused.text
+    listed = (await driver.command("/dice list", user="alice")).message
+    assert "No saved rolls yet" in listed.text
+
+
+async def test_a_roll_saved_before_the_check_names_itself_when_it_fails(driver: OfflineDriver) -> None:
+    alice = driver.user("alice")
+    saved = driver.bot.saved_rolls  # type: ignore[attr-defined]
+    await saved.save(saved.scope(user_id=alice.id), "old", "1d0", created_by=alice.id)
+    refused = (await driver.command("/roll expression:old", user="alice")).message
+    assert refused.ephemeral
+    assert "The saved roll `old`: I can't roll `1d0`" in refused.text
+    assert "/dice save name:old" in refused.text and "/dice delete name:old" in refused.text
+    # a saved roll that reads fine, refused for this request: no advice to save it again
+    await driver.command("/dice save name:stats expression:6 4d6kh3", user="alice")
+    twice = (await driver.command("roll", expression="stats", times=2, user="alice")).message
+    assert twice.ephemeral and "The saved roll `stats`:" in twice.text
+    assert "already says how many rolls" in twice.text
+    assert "/dice save" not in twice.text
+
+
+@pytest.mark.parametrize("typed", ["1d20 adv+5", "1d20 adv +5"])
+async def test_a_modifier_after_adv_is_suggested_with_the_dice(driver: OfflineDriver, typed: str) -> None:
+    message = (await driver.command("roll", expression=typed)).message
+    assert message.ephemeral and not message.embeds
+    assert "Did you mean `1d20+5 adv`?" in message.text
+    assert "# adv" not in message.text  # never a label that drops the advantage and the +5
+    rolled = (await driver.command("roll", expression="1d20+5 adv")).message.embed
+    assert rolled.footer.text.startswith("2d20kh1+5 ·")
+
+
+@pytest.mark.parametrize("typed", ["20d6rr1e6", "20d6e6rr1"])
+async def test_rerolls_and_explosions_leave_no_1_in_either_order(driver: OfflineDriver, typed: str) -> None:
+    embed = (await driver.command("roll", expression=typed, times=10)).message.embed
+    lines = embed.description.splitlines()
+    assert len(lines) == 10
+    for line in lines:
+        dice = line.split(" (", 1)[1].rsplit(")", 1)[0].split(", ")
+        kept = [d for d in dice if not d.startswith("~~")]
+        assert "1" not in [d.strip("!") for d in kept]  # not even on a die an explosion added
+        assert all(d.endswith("!") == d.startswith("6") for d in kept)  # every 6 explodes
+    assert "x! exploded" in embed.footer.text
+
+
+async def test_help_for_roll_says_how_rerolls_and_explosions_combine(driver: OfflineDriver) -> None:
+    message = (await driver.command("/help topic:roll")).message
+    assert message.ephemeral
+    assert "one rule, in either order (`10d6rr1e6` rolls as `10d6e6rr1`)" in message.text

@@ -201,7 +201,10 @@ async def test_a_table_too_long_says_what_it_folds(driver: OfflineDriver) -> Non
     message = public_chart(
         await driver.command("40k odds", weapon="A60 BS2+ S8 AP-3 D1", target="T4 Sv7+ W1 x40")
     )
-    assert "values a row" in message.text
+    table = message.text.split("```")[1]
+    assert re.search(r"\n +40 +73\.2% +73\.2%\n", table)  # every model slain: the last value, its own row
+    assert re.search(r"\n +0 +0%\n", table)  # and the first
+    assert "`12-29` is a rare end in one row, under 0.1%." in message.text
     small = public_chart(await driver.command("40k odds", weapon="A4 BS3+ S4 AP0 D1", target="T4 Sv4+ W1 x5"))
     assert "a row" not in small.text
 
