@@ -13,6 +13,7 @@ import contextlib
 import logging
 import os
 import re
+import secrets
 import sys
 import textwrap
 import time
@@ -26,12 +27,15 @@ Type a slash command as in Discord, options as name:value (quote values with spa
   /roll expression:4d6kh3 label:fireball
   /roll expression:10d6>=4 private:true
   /help                          lists every command
+An attachment option takes a file's path, as if you attached that file:
+  /40k list import file:tests/data/rosters/cinder_host.ros
 
 Console commands:
   :as NAME [--manage]     act as another user (made on first use); --manage gives Manage Server
   :manage on|off          give or take Manage Server from the current user
   :press N [M]            press button N of message M (default: the newest message with buttons)
-  :choose [N] VALUE[,VALUE]  choose in the newest select menu, or in menu number N (labels or values)
+  :choose [N] VALUE[,VALUE]  choose by label or value in the newest message's menus: the one menu
+                          that has it, or menu number N (the N the message shows) when several do
   :fill                   fill the open modal field by field (or :fill Label=value; Label=value)
   :complete /cmd opt:partial   show autocomplete choices for the option being typed
   :channel NAME / :thread NAME   move to another channel or thread (one game per channel)
@@ -105,7 +109,7 @@ class Console:
         elif word == "choose":
             message = self._message(None, need="selects")
             number, _, after = rest.partition(" ")
-            which = 1
+            which = None
             if number.isdigit() and after.strip():
                 components = message._components()
                 selects = message.selects
@@ -114,6 +118,10 @@ class Console:
                     raise OfflineError(f"component {number} of that message is not a select menu")
                 which, rest = selects.index(chosen) + 1, after
             values = [v.strip() for v in rest.split(",") if v.strip()]
+            if not values:
+                raise OfflineError("usage: :choose [N] LABEL[,LABEL]")
+            if which is None:
+                which = self._menu_with(message, values)
             self.show(await self.driver.choose(message, values, user=self.user, select=which))
         elif word == "fill":
             await self.fill(rest)
@@ -144,6 +152,24 @@ class Console:
             if visible and message.channel_id == self.channel.id and getattr(message, need):
                 return message
         raise OfflineError(f"no message with {need} here")
+
+    @staticmethod
+    def _menu_with(message: Message, values: list[str]) -> int:
+        """The number (among the message's menus) of the one menu offering every value, by label
+        or value; the first menu when none does (its refusal lists its options)."""
+        wanted = {v.lower() for v in values}
+        having = [
+            i
+            for i, menu in enumerate(message.selects, start=1)
+            if not menu.options or wanted <= {x.lower() for option in menu.options for x in option}
+        ]
+        if len(having) > 1:
+            numbers = [message.selects[i - 1].index for i in having]
+            raise OfflineError(
+                f"menus {', '.join(map(str, numbers))} all offer that: say which, e.g. :choose {numbers[0]} "
+                + ",".join(values)
+            )
+        return having[0] if having else 1
 
     async def fill(self, rest: str) -> None:
         if self.modal is None:
@@ -256,7 +282,9 @@ async def run_console(argv: list[str]) -> int:
     if args.db is None:
         # Each console its own database, so two consoles (or a --fresh one) never share or delete
         # each other's games; --db names a file to keep across sessions.
-        args.db = args.out / f"console-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.sqlite3"
+        # The random part keeps two sessions of one process apart within the same second.
+        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{secrets.token_hex(2)}"
+        args.db = args.out / f"console-{stamp}.sqlite3"
     elif args.fresh:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{args.db}{suffix}").unlink(missing_ok=True)

@@ -4,7 +4,7 @@ A whole game, as a play-by-post front end drives it (store ``state.model_dump_js
 steps; ``GameState.model_validate_json`` reads it back):
 
 >>> import random
->>> from rules.boss_fight import (GameSettings, apply, legal_actions, load_catalog, new_game,
+>>> from rules.boss_fight import (Attack, GameSettings, apply, legal_actions, load_catalog, new_game,
 ...                               private_view, status_lines)
 >>> catalog = load_catalog()                       # cards, maps, presets (+ catalog.errors)
 >>> rng = random.Random(7)
@@ -13,7 +13,8 @@ steps; ``GameState.model_validate_json`` reads it back):
 ...                  map_id="crossroads", settings=GameSettings(points_limit=None), rng=rng)
 >>> while not state.is_over() and state.step < 3000:
 ...     options = legal_actions(state)             # for state.active (placements during set-up)
-...     result = apply(state, rng.choice(options), rng)
+...     attacks = [a for a in options if isinstance(a, Attack)]   # players who fight: it ends sooner
+...     result = apply(state, rng.choice(attacks or options), rng)
 ...     state = result.state                       # result.log: text lines; result.rolls: every die
 >>> state.is_over(), state.outcome in ("heroes", "boss", "draw")
 (True, True)
@@ -25,8 +26,8 @@ defence roll and on average), :func:`attack_options`. Every illegal input raises
 :class:`~rules.errors.RuleError` whose message says what to change.
 
 Modules: ``hexgrid`` (hex math and tile labels), ``sight`` (line of sight), ``movement``,
-``combat``, ``content`` (the YAML schema and loader), ``building``, ``state``, ``engine``,
-``views``.
+``combat``, ``content`` (the YAML schema and packs), ``building``, ``loading`` (the catalog),
+``state``, ``engine``, ``views``.
 """
 
 from __future__ import annotations
@@ -42,7 +43,6 @@ from rules.boss_fight.content import (
     Side,
     Stat,
     Status,
-    load_catalog,
 )
 from rules.boss_fight.engine import (
     IllegalAction,
@@ -56,6 +56,7 @@ from rules.boss_fight.engine import (
     new_game,
 )
 from rules.boss_fight.hexgrid import MAX_BOARD_SIDE, Hex, TileLabelError, parse_label
+from rules.boss_fight.loading import load_catalog
 from rules.boss_fight.state import (
     Action,
     Attack,
