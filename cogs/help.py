@@ -71,6 +71,7 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "team add",
                 "team remove",
                 "team show",
+                "team captain",
                 "team sub",
                 "team drop",
                 "team defender",

@@ -98,7 +98,7 @@ def panel_text(t: Tournament, match: TeamMatch, side: Side, number: int) -> str:
         lines.append("The pairing is complete.")
         return "\n".join(lines)
     lines.append(f"Your pool: {names(t, view.own_pool)}")
-    lines.append(f"{team_name(t, theirs)}'s pool: {names(t, view.other_pool)}")
+    lines.append(f"Their pool ({team_name(t, theirs)}): {names(t, view.other_pool)}")
     if view.own.defender:
         lines.append(f"Your defender: {name(t, view.own.defender)}")
     if view.other.defender:

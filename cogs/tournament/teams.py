@@ -39,6 +39,7 @@ from rules.tournament.teams import (
     remove_team_player,
     reset_ritual,
     ritual_pick,
+    set_captain,
     substitute,
     team_of,
 )
@@ -178,6 +179,21 @@ class TeamCommands:
         shown = await self._team_step(interaction, "team remove", change)
         await Post(content=f"{player.mention} left **{public(shown.result.name, 60)}**.").send(interaction)
 
+    @team.command(name="captain", description="Captains and organisers: hand the captaincy to a teammate")
+    @app_commands.describe(player="The new captain (a player of the team)", team="The team (default: yours)")
+    async def team_captain(
+        self, interaction: discord.Interaction, player: discord.User, team: str | None = None
+    ) -> None:
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            found = _acting_team(interaction, state, team, "change the captain")
+            t = set_captain(state.tournament, found.id, player_id(player.id))
+            return Change(state.update(tournament=t), summary=f"{found.id} captain {player.id}", result=found)
+
+        shown = await self._team_step(interaction, "team captain", change)
+        await Post(content=f"{player.mention} now captains **{public(shown.result.name, 60)}**.").send(
+            interaction
+        )
+
     @team.command(name="show", description="The teams and their players (or one team)")
     @app_commands.describe(team="One team (default: every team)")
     async def team_show(self, interaction: discord.Interaction, team: str | None = None) -> None:
@@ -309,6 +325,7 @@ class TeamCommands:
         ).send(interaction)
 
     @team_add.autocomplete("team")
+    @team_captain.autocomplete("team")
     @team_remove.autocomplete("team")
     @team_show.autocomplete("team")
     @team_drop.autocomplete("team")

@@ -267,8 +267,8 @@ def remove_team_player(state: Tournament, team_id: str, player_id: str) -> Tourn
         raise TournamentError(f"That player is not in {team.name}; `team show` lists its players.")
     if player_id == team.captain:
         raise TournamentError(
-            f"{state.name_of(player_id)} captains {team.name}: remove the whole team, or make another "
-            "player captain first."
+            f"{state.name_of(player_id)} captains {team.name}: hand the captaincy to a teammate first "
+            "(`team captain`), or remove the whole team."
         )
     if state.started:
         raise TournamentError(
@@ -335,7 +335,8 @@ def substitute(
     if not state.started:
         if out_id == team.captain:
             raise TournamentError(
-                f"{state.name_of(out_id)} captains {team.name}; make another player captain first."
+                f"{state.name_of(out_id)} captains {team.name}; hand the captaincy to a teammate first "
+                "(`team captain`)."
             )
         return add_team_player(
             remove_team_player(state, team_id, out_id), team_id, in_id, name, faction, user_id=user_id

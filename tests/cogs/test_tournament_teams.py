@@ -41,8 +41,12 @@ async def test_teams_are_built_by_captains_and_refuse_what_breaks_the_rules(driv
     refused(await driver.command('/tournament join faction:"Nomads"', user="gus"), "is a team event")
     shown = public(await driver.command("/tournament team show", user="gus"))
     assert "Owls" in shown.text and "(captain)" in shown.text and not shown.pings
+    refused(await driver.command("/tournament team remove player:@ann", user="ann"), "hand the captaincy")
+    handed = public(await driver.command("/tournament team captain player:@bo", user="ann"))
+    assert "now captains **Owls**" in handed.text
+    refused(await driver.command("/tournament team add player:@gus", user="ann"), "You captain no team")
     # A short team is refused by name when the round is paired.
-    public(await driver.command("/tournament team remove player:@cy", user="ann"))
+    public(await driver.command("/tournament team remove player:@cy", user="bo"))
     refused(await driver.command("/tournament pair", user="olga"), "exactly 3 players: Owls has 2")
 
 
@@ -184,4 +188,4 @@ async def test_the_tournament_command_stays_inside_discords_limits(driver: Offli
     check(data)
     assert _option_chars(data) <= 8000
     team = next(o for o in data["options"] if o["name"] == "team")
-    assert len(team["options"]) == 10
+    assert len(team["options"]) == 11
