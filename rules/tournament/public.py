@@ -23,7 +23,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.tournament.model import BYE_TP, Game, Player, Round, Tournament
+from rules.tournament.formats import Format, format_of
+from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.standings import standings
 
 GameStatus = Literal["playing", "reported", "done", "bye"]
@@ -39,7 +40,8 @@ class RoundTimer(BaseModel):
 
 
 class PublicSide(BaseModel):
-    """One player of a game, with their points once the result is confirmed."""
+    """One player of a game, with their points once the result is confirmed (``tp``: the format's
+    ranking points; ``op`` only in ITS)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -68,6 +70,7 @@ class PublicRound(BaseModel):
     number: int
     scenario: str | None
     tier: int
+    """The round's army points (ITS: its tier; other games: the event's limit)."""
     games: list[PublicGame]
     results_in: int
     """Games with a confirmed result (byes count as done)."""
@@ -87,6 +90,23 @@ class PublicStanding(BaseModel):
     played: int
     dropped: bool
     adjusted: bool
+    wins: int = 0
+    ties: int = 0
+    losses: int = 0
+    sos: int = 0
+    vp_diff: int = 0
+    cells: list[str] = []
+    """The format's columns (``PublicTournament.columns``), as shown."""
+
+
+class PublicColumn(BaseModel):
+    """One standings column of the format: ``key`` as in players.csv, a short label, what it is."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    label: str
+    title: str
 
 
 class PublicTournament(BaseModel):
@@ -96,6 +116,7 @@ class PublicTournament(BaseModel):
 
     name: str
     tier: int
+    """Army points (ITS: the tier; other games: the event's limit)."""
     kind: str
     status: str
     finished: bool
@@ -107,6 +128,14 @@ class PublicTournament(BaseModel):
     standings: list[PublicStanding]
     timer_ends: datetime | None = None
     """When the current round's timer runs out (None: no timer running for this round)."""
+    game: str = "its"
+    format: str = "ITS"
+    """The format in words: ``ITS``, ``40k · record (W/D/L 10/5/0)``."""
+    points_label: str = "TP"
+    uses_op: bool = True
+    columns: list[PublicColumn] = []
+    ranking: str = ""
+    """How the standings are ranked, in words."""
 
 
 def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, int] | None) -> PublicSide:
@@ -122,16 +151,19 @@ def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, in
     )
 
 
-def _game(players: dict[str, Player], game: Game, reported: bool) -> PublicGame:
+def _game(players: dict[str, Player], game: Game, reported: bool, fmt: Format) -> PublicGame:
     if game.b is None:
-        return PublicGame(table=None, a=_side(players, game.a, (0, 0, BYE_TP)), b=None, status="bye")
+        return PublicGame(
+            table=None, a=_side(players, game.a, (0, 0, fmt.bye_points)), b=None, status="bye"
+        )
     res = game.result
     status: GameStatus = "done" if res is not None else "reported" if reported else "playing"
     flags = [f.value.replace("_", " ") for f in game.flags] + (["changed by hand"] if game.edited else [])
+    points = None if res is None else fmt.result_points(res)
     return PublicGame(
         table=game.table,
-        a=_side(players, game.a, None if res is None else (res.op_a, res.vp_a, res.tp_a)),
-        b=_side(players, game.b, None if res is None else (res.op_b, res.vp_b, res.tp_b)),
+        a=_side(players, game.a, None if res is None or points is None else (res.op_a, res.vp_a, points[0])),
+        b=_side(players, game.b, None if res is None or points is None else (res.op_b, res.vp_b, points[1])),
         status=status,
         flags=flags,
     )
@@ -142,11 +174,12 @@ def _round(
 ) -> PublicRound:
     scenario = t.scenarios.get(rnd.number)
     players = {p.id: p for p in t.players}
-    games = [_game(players, g, any((rnd.number, p) in reported for p in g.players)) for g in rnd.games]
+    fmt = format_of(t)
+    games = [_game(players, g, any((rnd.number, p) in reported for p in g.players), fmt) for g in rnd.games]
     return PublicRound(
         number=rnd.number,
         scenario=scenario_name(scenario) if scenario else None,
-        tier=int(t.tier_of_round(rnd.number)),
+        tier=fmt.army_points(t, rnd.number),
         games=games,
         results_in=sum(1 for g in rnd.games if g.done),
     )
@@ -182,6 +215,7 @@ def public_view(
     """
     rounds = [_round(t, r, reported, scenario_name) for r in t.rounds]
     current = rounds[-1] if rounds else None
+    fmt = format_of(t)
     rows = [
         PublicStanding(
             rank=s.rank,
@@ -195,12 +229,24 @@ def public_view(
             played=s.played,
             dropped=s.dropped,
             adjusted=s.adjusted,
+            wins=s.wins,
+            ties=s.ties,
+            losses=s.losses,
+            sos=s.sos,
+            vp_diff=s.vp_diff,
+            cells=[str(c.value(s)) for c in fmt.columns],
         )
         for s in standings(t)
     ]
     return PublicTournament(
         name=t.name,
-        tier=int(t.tier),
+        tier=int(t.tier) if fmt.uses_op and t.tier is not None else fmt.army_points(t, 1),
+        game=fmt.game.value,
+        format=fmt.describe(),
+        points_label=fmt.points_label,
+        uses_op=fmt.uses_op,
+        columns=[PublicColumn(key=c.key, label=c.label, title=c.title) for c in fmt.columns],
+        ranking=fmt.ranking_text,
         kind=t.kind.value.replace("_", "-"),
         status=_status(t),
         finished=t.finished,

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament.engine import record_result, record_sheet_result, result_from_score
+from rules.tournament.formats import format_of
 from rules.tournament.model import GameResult, Tournament
 
 MAX_PENDING_REPORTS = 600
@@ -129,12 +130,15 @@ def report_result(
         raise RuleError(
             f"Table {played.table} already has a result; an organiser can correct it with /tournament result."
         )
-    tier = int(t.tier_of_round(current.number))
-    if max(result.vp_a, result.vp_b) > tier:
-        raise RuleError(
-            f"Round {current.number} is played at {tier} points, so nobody keeps more than {tier} Victory "
-            "Points; check the score."
-        )
+    fmt = format_of(t)
+    if fmt.uses_op:
+        tier = fmt.army_points(t, current.number)
+        if max(result.vp_a, result.vp_b) > tier:
+            raise RuleError(
+                f"Round {current.number} is played at {tier} points, so nobody keeps more than {tier} "
+                "Victory Points; check the score."
+            )
+    fmt.check_result(t, current.number, result)
     for waiting in book.reports:
         if waiting.round != current.number or {waiting.reporter, waiting.opponent} != {reporter, opponent}:
             continue
