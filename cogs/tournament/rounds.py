@@ -30,6 +30,7 @@ from cogs.tournament.posts import (
     pairings_posts,
     result_text,
     standings_post,
+    top_text,
 )
 from cogs.tournament.state import (
     KIT,
@@ -50,7 +51,6 @@ from rules.its.scoring import MAX_OBJECTIVE_POINTS
 from rules.tournament import (
     INITIAL_RATING,
     MAX_ROUNDS,
-    GameResult,
     Tournament,
     pair_next_round,
     players_csv,
@@ -61,6 +61,7 @@ from rules.tournament import (
 )
 from rules.tournament import finish as finish_tournament
 from rules.tournament.engine import flag_notes
+from rules.tournament.formats import format_of
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
 
@@ -201,22 +202,23 @@ class RoundCommands:
     @app_commands.command(name="report", description="Report your game's result; your opponent confirms it")
     @app_commands.describe(
         opponent="Who you played",
-        my_op="Your Objective Points",
-        my_vp="Your Victory Points",
-        their_op="Their Objective Points",
-        their_vp="Their Victory Points",
+        my_vp="Your Victory Points (40k / Boarding Actions: 0-100)",
+        their_vp="Their Victory Points (40k / Boarding Actions: 0-100)",
+        my_op="ITS: your Objective Points",
+        their_op="ITS: their Objective Points",
     )
     async def report(
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
-        my_op: OP,
         my_vp: VP,
-        their_op: OP,
         their_vp: VP,
+        my_op: OP | None = None,
+        their_op: OP | None = None,
     ) -> None:
         home = await home_channel(interaction)
-        result = GameResult(op_a=my_op, vp_a=my_vp, op_b=their_op, vp_b=their_vp)
+        game = await KIT.load(interaction, channel_id=home)
+        result = format_of(game.state.tournament).make_result(my_op, my_vp, their_op, their_vp)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             me = require_player(state, interaction.user.id)
@@ -239,20 +241,26 @@ class RoundCommands:
         ).send(interaction)
 
     @app_commands.command(name="result", description="Organisers: set or correct any game's result")
-    @app_commands.describe(round="Round number (default: the current round)")
+    @app_commands.describe(
+        round="Round number (default: the current round)",
+        player_op="ITS: the player's Objective Points",
+        opponent_op="ITS: the opponent's Objective Points",
+    )
     async def result(
         self,
         interaction: discord.Interaction,
         player: discord.User,
         opponent: discord.User,
-        player_op: OP,
         player_vp: VP,
-        opponent_op: OP,
         opponent_vp: VP,
+        player_op: OP | None = None,
+        opponent_op: OP | None = None,
         round: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
     ) -> None:
         home = await home_channel(interaction)
-        result = GameResult(op_a=player_op, vp_a=player_vp, op_b=opponent_op, vp_b=opponent_vp)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "set results (players use /tournament report)")
+        result = format_of(game.state.tournament).make_result(player_op, player_vp, opponent_op, opponent_vp)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "set results (players use /tournament report)")
@@ -318,6 +326,13 @@ class RoundCommands:
         post = standings_post(game.state.tournament, page=page)
         await (await with_link(self.bot, game.id, post)).send(interaction)
 
+    @app_commands.command(name="top", description="The best players so far, with this event's columns")
+    @app_commands.describe(count="How many players (default 8)")
+    async def top(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 32] = 8) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        post = Post(content=top_text(game.state.tournament, count))
+        await (await with_link(self.bot, game.id, post)).send(interaction)
+
     @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
     @app_commands.describe(early="Finish before every planned round is played")
     async def finish(self, interaction: discord.Interaction, early: bool = False) -> None:
@@ -332,8 +347,11 @@ class RoundCommands:
 
         shown = await KIT.step(interaction, "finish", change, channel_id=home)
         t = shown.state.tournament
-        lines = await self._rate(interaction.guild_id or 0, shown.id, t)
         await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
+        if not format_of(t).uses_op:
+            # The server's rating is the ITS Rating: another game's results would mix into it.
+            return
+        lines = await self._rate(interaction.guild_id or 0, shown.id, t)
         for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
             await Post(content=text).send(interaction)
 

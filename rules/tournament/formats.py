@@ -50,7 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rules.its.scoring import Outcome, tournament_points
+from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
 from rules.tournament.format_settings import (
     DEFAULT_BAND,
     DEFAULT_POINTS,
@@ -152,6 +152,29 @@ class Format:
                     f"{vp} victory points is more than a {self.name} game allows ({top}: 90 from the "
                     "mission and 10 for a painted army); check the score."
                 )
+
+    def make_result(
+        self, op_a: int | None, vp_a: int | None, op_b: int | None, vp_b: int | None
+    ) -> GameResult:
+        """A result from what a player typed (None: left out), refused with what to change:
+        here each side's victory points, 0 to :data:`MAX_VP`, and no Objective Points.
+
+        >>> Record(FormatSettings(game="40k")).make_result(None, 80, None, 65)
+        GameResult(op_a=0, op_b=0, vp_a=80, vp_b=65)
+        """
+        if op_a is not None or op_b is not None:
+            raise TournamentError(
+                f"A {self.name} result is each side's victory points only: leave the OP options out."
+            )
+        if vp_a is None or vp_b is None:
+            raise TournamentError(f"Give both sides' victory points (0-{MAX_VP}): `my_vp:` and `their_vp:`.")
+        for vp in (vp_a, vp_b):
+            if not 0 <= vp <= MAX_VP:
+                raise TournamentError(
+                    f"{vp} is not a {self.name} score: victory points go from 0 to {MAX_VP} (90 from the "
+                    "mission and 10 for a painted army)."
+                )
+        return GameResult(vp_a=vp_a, vp_b=vp_b)
 
     def outcome(self, result: GameResult) -> Outcome:
         """Side a's outcome: more VP wins."""
@@ -309,6 +332,25 @@ class Its(Format):
                     f"{vp} Victory Points is more than round {round_number}'s {tier} army points; "
                     "check the score."
                 )
+
+    def make_result(
+        self, op_a: int | None, vp_a: int | None, op_b: int | None, vp_b: int | None
+    ) -> GameResult:
+        if None in (op_a, vp_a, op_b, vp_b):
+            raise TournamentError(
+                "An ITS result is both players' Objective Points and Victory Points: give `my_op`, "
+                "`my_vp`, `their_op` and `their_vp`."
+            )
+        assert op_a is not None and vp_a is not None and op_b is not None and vp_b is not None
+        for op in (op_a, op_b):
+            if not 0 <= op <= MAX_OBJECTIVE_POINTS:
+                raise TournamentError(
+                    f"Objective Points go from 0 to {MAX_OBJECTIVE_POINTS}; {op} is not one."
+                )
+        for vp in (vp_a, vp_b):
+            if vp < 0:
+                raise TournamentError(f"Victory Points are surviving army points, never below 0 ({vp}).")
+        return GameResult(op_a=op_a, vp_a=vp_a, op_b=op_b, vp_b=vp_b)
 
     def outcome(self, result: GameResult) -> Outcome:
         return result.outcome_a
