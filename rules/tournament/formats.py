@@ -316,7 +316,7 @@ class Its(Format):
             lambda r: f"{r.vp}*" if r.vp != r.raw_vp else str(r.vp),
             95,
         ),
-        Column("opponents_op", "Opp OP", "opponents' Objective Points", lambda r: r.opponents_op, 115),
+        Column("opponents_op", "Opp. OP", "opponents' Objective Points", lambda r: r.opponents_op, 115),
         Column("byes", "Byes", "byes received", lambda r: r.byes or "–", 80),
     )
     ranking_text = "Ranked by TP, then OP, VP, opponents' OP"
