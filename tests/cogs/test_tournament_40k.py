@@ -3,8 +3,10 @@ export, finish; the wrong inputs a player can give and what they are told."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.offline import OfflineDriver
-from tests.cogs.tournament_helpers import games, name_of, pngs, public, refused, state
+from tests.cogs.tournament_helpers import games, name_of, pngs, public, refused, state, thread_of
 
 PLAYERS = ("ann", "bo", "cy", "di", "ed")
 
@@ -103,3 +105,35 @@ async def test_its_reports_still_need_objective_points(driver: OfflineDriver) ->
     first = (await games(driver))[0]
     a, b = name_of(driver, first.a), name_of(driver, first.b)
     refused(await driver.command(f"/tournament report opponent:@{b} my_vp:100 their_vp:50", user=a), "my_op")
+
+
+async def test_a_ba_battle_in_its_thread_reports_itself(driver: OfflineDriver) -> None:
+    public(await driver.command('/tournament create name:"Deck Day" game:boarding-actions', user="olga"))
+    for name in PLAYERS[:4]:
+        public(await driver.command('/tournament join faction:"Space Marines"', user=name))
+    public(await driver.command("/tournament pair", user="olga"))
+    s = await state(driver)
+    first = (await games(driver))[0]
+    a, b = name_of(driver, first.a), name_of(driver, first.b)
+    thread = thread_of(driver, s, first, 1)
+    opening = driver.history(thread)[0]
+    assert "/ba battle" in opening.content and not opening.buttons  # no ITS sheet in a BA event
+
+    started = await driver.command(
+        f"/ba battle start mission:deck-sweepers attacker:@{a} defender:@{b}", user=a, channel=thread
+    )
+    goes_first = next(x.label for x in started.message.buttons if x.label.endswith("goes first"))
+    message = (await driver.press(started.message, goes_first, user=b)).message
+    while "Finish the battle" not in " ".join(x.label for x in message.buttons):
+        position = message.text.split("__")[1]
+        player = a if f"{a.title()} (Attacker)" in position else b
+        message = (await driver.press(message, "Done", user=player)).message
+    await driver.press(message, "Finish the battle", user=b)
+    for _ in range(200):  # the tournament answers the event in the thread
+        if any("Recorded for" in m.content for m in driver.history(thread)):
+            break
+        await asyncio.sleep(0.01)
+    recorded = next(m for m in driver.history(thread) if "Recorded for" in m.content)
+    assert "0 VP (5 RP)" in recorded.content  # nothing scored: a draw
+    game = next(g for g in (await state(driver)).tournament.current.games if g.a == first.a)
+    assert game.result is not None and (game.result.vp_a, game.result.vp_b) == (0, 0)
