@@ -509,7 +509,13 @@ def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
         new_round = Round(number=1, games=_random_round(players, seed), seed=seed)
     else:
         new_round = Round(number=number, games=_swiss_round(state, number, players))
-    return state.model_copy(update={"rounds": [*state.rounds, new_round], "round_count": count})
+    update: dict[str, object] = {"rounds": [*state.rounds, new_round], "round_count": count}
+    if number == 1:
+        # Lists lock from here (rules.tournament.lists); check-in ends with round 1's pairing.
+        update["checkin_open"] = False
+        if state.reveal_lists_at_pairing:
+            update["lists_revealed"] = True
+    return state.model_copy(update=update)
 
 
 def undo_pairing(state: Tournament) -> Tournament:
@@ -532,6 +538,9 @@ def undo_pairing(state: Tournament) -> Tournament:
     paired = len(rounds)
     players = []
     for player in state.players:
+        if player.dropped_after == 0:  # left out by check-in before round 1: stays left out
+            players.append(player)
+            continue
         update: dict[str, object] = {"joined_round": min(player.joined_round, paired + 1)}
         if player.dropped_after is not None:
             if min(player.dropped_after, paired) == 0:

@@ -217,6 +217,14 @@ class Tournament(BaseModel):
     rounds: list[Round] = Field(default_factory=list)
     late_joins: bool = False
     finished: bool = False
+    lists_revealed: bool = False
+    """Whether every army list handed in is visible to everyone (see :mod:`rules.tournament.lists`)."""
+    reveal_lists_at_pairing: bool = False
+    """Reveal the lists when round 1 is paired."""
+    checkin_open: bool = False
+    """Check-in is open: players confirm they are present (see :mod:`rules.tournament.checkin`)."""
+    checked_in: list[str] = Field(default_factory=list)
+    """Player ids who checked in, in order."""
     start_ratings: dict[str, float] = Field(default_factory=dict)
     """Player id -> ITS Rating when they entered (see :func:`~rules.tournament.rating.rating_changes`)."""
 
