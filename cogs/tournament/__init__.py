@@ -15,7 +15,9 @@ import logging
 from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
+from cogs.tournament.checkin import CheckInButton, CheckinCommands
 from cogs.tournament.commands import SetupCommands
+from cogs.tournament.lists import ListCommands
 from cogs.tournament.ratings import Ratings
 from cogs.tournament.rounds import TIMER_JOB, RoundCommands, timer_job
 from cogs.tournament.sheets import SheetResults
@@ -33,9 +35,13 @@ class Tournaments(
     SetupCommands,
     RoundCommands,
     SwapCommands,
+    ListCommands,
+    CheckinCommands,
     GroupCog,
     group_name="tournament",
-    group_description="ITS tournaments in this channel: players, Swiss pairings, results, standings",
+    group_description=(
+        "Tournaments here (ITS, 40k, Boarding Actions): players, lists, pairings, results, standings"
+    ),
 ):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -49,7 +55,7 @@ class Tournaments(
 
 async def setup(bot: Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, CheckInButton)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
@@ -57,4 +63,4 @@ async def setup(bot: Bot) -> None:
 
 
 async def teardown(bot: Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, CheckInButton)

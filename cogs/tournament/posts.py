@@ -55,12 +55,42 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     embed.add_field(name="Organisers", value=organisers_text(game), inline=False)
     for name, value in player_fields(t):
         embed.add_field(name=name, value=value, inline=False)
+    checkin = checkin_field(game)
+    if checkin is not None:
+        embed.add_field(name=checkin[0], value=checkin[1], inline=False)
     if t.scenarios:
         lines = [f"Round {n}: {scenario_name(s)}" for n, s in sorted(t.scenarios.items())]
         embed.add_field(name="Scenarios", value="\n".join(lines), inline=False)
     state = "finished" if t.finished else ("running" if t.started else "open for /tournament join")
     embed.set_footer(text=f"{state}{' · late joins allowed' if t.late_joins else ''}")
     return embed
+
+
+def checkin_line(state: TournamentGame) -> str | None:
+    """``Check-in open: 12 of 16 players checked in`` while check-in is open or once anyone checked
+    in (None: check-in was never used)."""
+    t = state.tournament
+    if not t.checkin_open and not t.checked_in:
+        return None
+    here = set(t.checked_in)
+    count = sum(1 for p in t.players if p.id in here)
+    state_text = "open" if t.checkin_open else "closed"
+    return f"Check-in {state_text}: {count} of {counted(len(t.players), 'player')} checked in"
+
+
+def checkin_field(state: TournamentGame) -> tuple[str, str] | None:
+    """The check-in line and who has not checked in yet, for ``/tournament info``."""
+    line = checkin_line(state)
+    if line is None:
+        return None
+    t = state.tournament
+    here = set(t.checked_in)
+    waiting = [p for p in t.players if p.id not in here and p.dropped_after is None]
+    if not waiting:
+        return line, "Everyone is checked in."
+    names = ", ".join(player_line(t, p.id) for p in waiting[:30])
+    more = f" and {len(waiting) - 30} more" if len(waiting) > 30 else ""
+    return line, f"Not checked in: {names}{more}"[:MAX_FIELD]
 
 
 def player_fields(t: Tournament) -> list[tuple[str, str]]:

@@ -13,7 +13,8 @@ import logging
 import random
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from functools import partial
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -60,6 +61,8 @@ from rules.tournament import (
     with_start_ratings,
 )
 from rules.tournament import finish as finish_tournament
+from rules.tournament.checkin import absent as not_checked_in
+from rules.tournament.checkin import leave_out_absent
 from rules.tournament.engine import flag_notes
 from rules.tournament.formats import format_of
 from rules.tournament.model import MAX_ARMY_POINTS, counted
@@ -75,9 +78,28 @@ MAX_TIMER_MINUTES = 24 * 60
 TIMER_JOB = "tournament:timer"
 
 
-def paired(t: Tournament, seed: int, ratings: Mapping[str, float]) -> Tournament:
-    """The next round paired, and the start ratings of anyone not yet remembered (worker thread)."""
+def paired(t: Tournament, seed: int, ratings: Mapping[str, float], *, leave_out: bool = False) -> Tournament:
+    """The next round paired, and the start ratings of anyone not yet remembered (worker thread);
+    ``leave_out``: players who have not checked in are left out of round 1 first."""
+    if leave_out:
+        t = leave_out_absent(t)
     return with_start_ratings(pair_next_round(t, random.Random(seed)), ratings)
+
+
+def absent_refusal(t: Tournament) -> str | None:
+    """Why round 1 is not paired yet while check-in is open and someone has not checked in."""
+    missing = not_checked_in(t)
+    if not missing:
+        return None
+    names = ", ".join(public(p.name, 40) for p in missing[:20]) + (
+        f" and {len(missing) - 20} more" if len(missing) > 20 else ""
+    )
+    return (
+        f"Check-in is open and {counted(len(missing), 'player has', 'players have')} not checked in: "
+        f"{names}. "
+        "Pair with `absent:leave-out` to leave them out of round 1 (checking one in later with "
+        "`/tournament checkin player` adds them back from the next round), or check them in first."
+    )
 
 
 def _replace_with(new: Tournament) -> Any:
@@ -100,11 +122,22 @@ class RoundCommands:
     @app_commands.command(
         name="pair", description="Organisers: pair the next round and open a thread per game"
     )
-    @app_commands.describe(threads="Open a thread for each game (default: yes)")
-    async def pair(self, interaction: discord.Interaction, threads: bool = True) -> None:
+    @app_commands.describe(
+        threads="Open a thread for each game (default: yes)",
+        absent="Round 1 with check-in open: leave out who has not checked in",
+    )
+    async def pair(
+        self,
+        interaction: discord.Interaction,
+        threads: bool = True,
+        absent: Literal["leave-out"] | None = None,
+    ) -> None:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
         require_organiser(interaction, game.state, "pair rounds")  # before "thinking" shows in public
+        refusal = absent_refusal(game.state.tournament)
+        if refusal is not None and absent is None:
+            raise RuleError(refusal)
         await acknowledge(interaction)
         for attempt in range(PAIRING_ATTEMPTS):
             if attempt:
@@ -113,7 +146,12 @@ class RoundCommands:
             users = [p.user_id for p in t.players if p.user_id]
             known = await self.bot.ratings.ratings(interaction.guild_id or 0, users)
             seed = self.bot.rng.getrandbits(64)
-            new = await asyncio.to_thread(paired, t, seed, {player_id(u): r for u, r in known.items()})
+            new = await asyncio.to_thread(
+                partial(paired, leave_out=absent is not None),
+                t,
+                seed,
+                {player_id(u): r for u, r in known.items()},
+            )
             try:
                 shown = await KIT.step(
                     interaction,
@@ -135,6 +173,11 @@ class RoundCommands:
                 state = await follow_up_step(
                     interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
                 )
+        left_out = [p for p in state.tournament.players if p.dropped_after == 0] if number == 1 else []
+        if left_out:
+            names = ", ".join(public(p.name, 40) for p in left_out[:20])
+            more = f" and {len(left_out) - 20} more" if len(left_out) > 20 else ""
+            note = f"{note}\nLeft out of round 1 (not checked in): {names}{more}.".strip()
         posts = pairings_posts(state, number, self.scenario_name)
         await with_link(self.bot, shown.id, posts[0])
         if note:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -86,12 +87,16 @@ def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", "".join(c for c in folded if not unicodedata.combining(c)).lower())
 
 
-def problems(entry: SubmittedList, *, limit: int | None, faction: str) -> list[str]:
+def problems(
+    entry: SubmittedList, *, limit: int | None, faction: str, shown: Callable[[str], str] = str
+) -> list[str]:
     """What an organiser should look at in a list, one sentence each (empty: nothing found).
 
     Checked when the list says it: points over ``limit``, a faction that is not the one the
     player joined with (``faction``; either containing the other counts as the same), units the
-    parser could not read. A text list has none of these to check.
+    parser could not read. A text list has none of these to check. ``shown`` is applied to every
+    value that came from a player (faction names, the parser's notes) before it is put in a
+    sentence, so a caller can neutralise them.
 
     >>> roster = SubmittedList(kind="roster", text="GT", faction="Orks", points=2010, units=9)
     >>> problems(roster, limit=2000, faction="Space Marines")
@@ -104,9 +109,10 @@ def problems(entry: SubmittedList, *, limit: int | None, faction: str) -> list[s
         found.append(f"{entry.points} points: over the {limit}-point limit by {entry.points - limit}.")
     mine, joined = _key(entry.faction), _key(faction)
     if mine and joined and mine not in joined and joined not in mine:
-        found.append(f"Faction {entry.faction}, but joined as {faction}.")
+        found.append(f"Faction {shown(entry.faction)}, but joined as {shown(faction)}.")
     if entry.unreadable:
-        found.append(f"{len(entry.unreadable)} part(s) could not be read: " + "; ".join(entry.unreadable[:3]))
+        notes = "; ".join(shown(note) for note in entry.unreadable[:3])
+        found.append(f"{len(entry.unreadable)} part(s) could not be read: {notes}")
     return found
 
 
