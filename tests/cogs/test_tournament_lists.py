@@ -97,3 +97,18 @@ async def test_check_in_leaves_out_who_did_not_come(driver: OfflineDriver) -> No
     back = public(await driver.command("/tournament checkin player player:@ed", user="olga"))
     assert "paired again from round 2" in back.text
     assert (await state(driver)).tournament.player(ed).active_in(2)
+
+
+async def test_help_lists_the_new_tournament_commands(driver: OfflineDriver) -> None:
+    overview = await driver.command("/help", user="ann")
+    topic = await driver.command("/help topic:tournament", user="ann")
+    for name in (
+        "list submit",
+        "list show",
+        "list reveal",
+        "list check",
+        "checkin open",
+        "checkin player",
+        "top",
+    ):
+        assert f"/tournament {name}" in overview.text and f"/tournament {name}" in topic.text, name
