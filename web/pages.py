@@ -102,6 +102,42 @@ def _standings(view: PublicTournament) -> str:
     return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
 
 
+INLINE_LIST_CHARS = 200_000
+"""Up to this many characters of list text, the page holds the revealed lists' texts; past it, a
+line per list (its texts are in the JSON)."""
+
+
+def _checkin(view: PublicTournament) -> str:
+    if not view.checked_in and not view.not_checked_in:
+        return ""
+    total = len(view.checked_in) + len(view.not_checked_in)
+    state = "open" if view.checkin_open else "closed"
+    waiting = (
+        f'<p class="meta">Not checked in: {", ".join(e(n) for n in view.not_checked_in)}</p>'
+        if view.not_checked_in
+        else ""
+    )
+    return (
+        f'<section class="checkin"><h2>Check-in {state}: {len(view.checked_in)} of {total}</h2>'
+        f"{waiting}</section>"
+    )
+
+
+def _lists(view: PublicTournament) -> str:
+    if not view.lists:
+        return ""
+    inline = sum(len(x.text) for x in view.lists) <= INLINE_LIST_CHARS
+    items = []
+    for x in view.lists:
+        about = [x.faction] if x.faction else []
+        if x.kind == "roster":
+            about += [f"{x.points} points" if x.points is not None else "", f"{x.units} units"]
+        head = f"{e(x.player)} <small>{e(' · '.join(a for a in about if a))}</small>"
+        body = f'<pre class="list">{e(x.text)}</pre>' if inline else ""
+        items.append(f"<details><summary>{head}</summary>{body}</details>")
+    return f'<section class="lists"><h2>Army lists</h2>{"".join(items)}</section>'
+
+
 def live(view: PublicTournament, *, screen: bool) -> str:
     """The part of the page that updates by itself: the status, the timer, the current round,
     the standings and (except on the venue screen) every earlier round."""
@@ -122,6 +158,10 @@ def live(view: PublicTournament, *, screen: bool) -> str:
             f"{_games(view.current, view)}</section>"
         )
     parts.append(f'<section class="table-wrap"><h2>Standings</h2>{_standings(view)}</section>')
+    if view.current is None:
+        parts.append(_checkin(view))
+    if not screen:
+        parts.append(_lists(view))
     if not screen and view.earlier:
         inline = sum(len(r.games) for r in view.earlier) <= INLINE_EARLIER_GAMES
         earlier = "".join(

@@ -143,6 +143,15 @@ class ListCommands:
             roster=None if roster is None else roster.model_dump_json(),
             submitted_by=interaction.user.id,
         )
+        await KIT.step(
+            interaction,
+            "list",
+            lambda state: Change(
+                state.update(tournament=sealed.handed_in(state.tournament, pid)), summary=f"list of {pid}"
+            ),
+            game_id=game.id,
+            channel_id=home,
+        )
         notes = []
         if roster is not None:
             army_name = clean_name(t.name, "Tournament list")

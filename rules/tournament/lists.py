@@ -141,6 +141,17 @@ def check_submission(t: Tournament, player_id: str, *, organiser: bool) -> None:
         )
 
 
+def handed_in(t: Tournament, player_id: str) -> Tournament:
+    """``t`` noting that ``player_id``'s list is stored (a replacement changes nothing but the
+    tournament's version, so pages showing the lists refresh).
+
+    >>> handed_in(Tournament(name="GT", tier=300), "a").lists_handed_in
+    ['a']
+    """
+    kept = [p for p in t.lists_handed_in if p != player_id]
+    return t.model_copy(update={"lists_handed_in": [*kept, player_id]})
+
+
 def may_see(t: Tournament, *, owner: bool, organiser: bool) -> bool:
     """Whether someone may see a player's list: theirs and the organisers' until revealed."""
     return owner or organiser or t.lists_revealed

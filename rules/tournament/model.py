@@ -221,6 +221,8 @@ class Tournament(BaseModel):
     """Whether every army list handed in is visible to everyone (see :mod:`rules.tournament.lists`)."""
     reveal_lists_at_pairing: bool = False
     """Reveal the lists when round 1 is paired."""
+    lists_handed_in: list[str] = Field(default_factory=list)
+    """Player ids whose army list is stored (the lists themselves are kept outside the state)."""
     checkin_open: bool = False
     """Check-in is open: players confirm they are present (see :mod:`rules.tournament.checkin`)."""
     checked_in: list[str] = Field(default_factory=list)

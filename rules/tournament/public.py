@@ -17,13 +17,14 @@ all. The view is plain data (JSON-safe), built by one pure function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.tournament.formats import Format, format_of
+from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.standings import standings
 
@@ -109,6 +110,19 @@ class PublicColumn(BaseModel):
     title: str
 
 
+class PublicList(BaseModel):
+    """A revealed army list: its player, and its text (a typed list) or a roster's summary."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    faction: str
+    text: str
+    points: int | None = None
+    units: int = 0
+    kind: str = "text"
+
+
 class PublicTournament(BaseModel):
     """The whole public page of one tournament."""
 
@@ -136,6 +150,12 @@ class PublicTournament(BaseModel):
     columns: list[PublicColumn] = []
     ranking: str = ""
     """How the standings are ranked, in words."""
+    checkin_open: bool = False
+    checked_in: list[str] = []
+    """Names of the players who checked in (shown while check-in is open or was used)."""
+    not_checked_in: list[str] = []
+    lists: list[PublicList] = []
+    """Every army list handed in, once the organisers revealed them (empty while sealed)."""
 
 
 def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, int] | None) -> PublicSide:
@@ -153,9 +173,7 @@ def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, in
 
 def _game(players: dict[str, Player], game: Game, reported: bool, fmt: Format) -> PublicGame:
     if game.b is None:
-        return PublicGame(
-            table=None, a=_side(players, game.a, (0, 0, fmt.bye_points)), b=None, status="bye"
-        )
+        return PublicGame(table=None, a=_side(players, game.a, (0, 0, fmt.bye_points)), b=None, status="bye")
     res = game.result
     status: GameStatus = "done" if res is not None else "reported" if reported else "playing"
     flags = [f.value.replace("_", " ") for f in game.flags] + (["changed by hand"] if game.edited else [])
@@ -185,6 +203,24 @@ def _round(
     )
 
 
+def _lists(t: Tournament, lists: Mapping[str, SubmittedList]) -> list[PublicList]:
+    """The revealed lists in join order (none while sealed)."""
+    if not t.lists_revealed:
+        return []
+    return [
+        PublicList(
+            player=p.name,
+            faction=p.faction,
+            text=lists[p.id].text,
+            points=lists[p.id].points,
+            units=lists[p.id].units,
+            kind=lists[p.id].kind,
+        )
+        for p in t.players
+        if p.id in lists
+    ]
+
+
 def _status(t: Tournament) -> str:
     planned = t.round_count or t.rounds_requested
     of = f" of {planned}" if planned else ""
@@ -204,10 +240,12 @@ def public_view(
     reported: Collection[tuple[int, str]],
     scenario_name: Callable[[str], str] = str,
     timer: RoundTimer | None = None,
+    lists: Mapping[str, SubmittedList] | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
-    round is the current one and the event is not finished).
+    round is the current one and the event is not finished); ``lists`` are the army lists handed in
+    by player id, shown only once revealed.
 
     >>> from rules.tournament import create_tournament
     >>> public_view(create_tournament("Empty", 300), reported=()).status
@@ -216,6 +254,7 @@ def public_view(
     rounds = [_round(t, r, reported, scenario_name) for r in t.rounds]
     current = rounds[-1] if rounds else None
     fmt = format_of(t)
+    here, used = set(t.checked_in), t.checkin_open or bool(t.checked_in)
     rows = [
         PublicStanding(
             rank=s.rank,
@@ -247,6 +286,12 @@ def public_view(
         uses_op=fmt.uses_op,
         columns=[PublicColumn(key=c.key, label=c.label, title=c.title) for c in fmt.columns],
         ranking=fmt.ranking_text,
+        checkin_open=t.checkin_open,
+        checked_in=[p.name for p in t.players if p.id in here] if used else [],
+        not_checked_in=[p.name for p in t.players if p.id not in here and p.dropped_after is None]
+        if used
+        else [],
+        lists=_lists(t, lists or {}),
         kind=t.kind.value.replace("_", "-"),
         status=_status(t),
         finished=t.finished,
