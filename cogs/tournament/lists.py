@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from bot.play import Change, Post, send
 from bot.send import acknowledge, private
 from bot.storage.army_lists import ArmyListLimitError
-from bot.text import public
+from bot.text import plain, public
 from cogs.tournament.posts import COLOUR, chunks
 from cogs.tournament.state import (
     KIT,
@@ -72,7 +72,7 @@ def list_embed(t: Tournament, player_id: str, entry: SubmittedList, roster: Rost
     if found:
         embed.add_field(name="Checks", value="\n".join(found)[:1000], inline=False)
     state = "revealed" if t.lists_revealed else "sealed: only its player and the organisers see it"
-    embed.set_footer(text=f"{t.name[:80]} · {state}")
+    embed.set_footer(text=f"{plain(t.name, 80)} · {state}")
     return embed
 
 

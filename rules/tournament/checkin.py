@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from rules.tournament.model import Player, Tournament, TournamentError
+from rules.tournament.model import MIN_PLAYERS, Player, Tournament, TournamentError, counted
 
 
 def _replace(t: Tournament, player: Player) -> Tournament:
@@ -80,6 +80,13 @@ def absent(t: Tournament) -> list[Player]:
 def leave_out_absent(t: Tournament) -> Tournament:
     """``t`` with the players who have not checked in left out of round 1 (kept in the event,
     never paired until they check in)."""
-    for player in absent(t):
+    missing = absent(t)
+    present = len(t.active_players(1)) - len(missing)
+    if missing and present < MIN_PLAYERS:
+        raise TournamentError(
+            f"Only {counted(present, 'player has', 'players have')} checked in for {t.name}; round 1 "
+            f"needs at least {MIN_PLAYERS}. Check more players in, or close check-in to pair everyone."
+        )
+    for player in missing:
         t = _replace(t, player.model_copy(update={"dropped_after": 0}))
     return t

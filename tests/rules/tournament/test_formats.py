@@ -207,3 +207,20 @@ def test_ratings_take_the_formats_outcome() -> None:
     assert changes["E"].change > 0 > changes["G"].change
     assert changes["C"].games == 3
     assert isinstance(format_of(event()), Record) and isinstance(format_of(event("wtc")), Wtc)
+
+
+def test_check_in_never_leaves_round_1_without_enough_players() -> None:
+    from rules.tournament.checkin import leave_out_absent, open_checkin, set_checked_in
+
+    t = open_checkin(_five())
+    for pid in "AB":
+        t = set_checked_in(t, pid, True)
+    with pytest.raises(RuleError, match="Only 2 players have checked in"):
+        leave_out_absent(t)
+
+
+def _five() -> Tournament:
+    t = create_tournament("Check Cup", game="40k")
+    for p in "ABCDE":
+        t = add_player(t, p, p)
+    return t
