@@ -19,8 +19,9 @@ from cogs.tournament.checkin import CheckInButton, CheckinCommands
 from cogs.tournament.commands import SetupCommands
 from cogs.tournament.lists import ListCommands
 from cogs.tournament.ratings import Ratings
-from cogs.tournament.rounds import TIMER_JOB, RoundCommands, timer_job
+from cogs.tournament.rounds import TIMER_JOB, PairAnyway, RoundCommands, timer_job
 from cogs.tournament.sheets import SheetResults
+from cogs.tournament.standings import StandingsCommands
 from cogs.tournament.state import KIT
 from cogs.tournament.swaps import SwapCommands
 from cogs.tournament.views import DYNAMIC_ITEMS
@@ -34,6 +35,7 @@ log = logging.getLogger("herald.tournament")
 class Tournaments(
     SetupCommands,
     RoundCommands,
+    StandingsCommands,
     SwapCommands,
     ListCommands,
     CheckinCommands,
@@ -55,7 +57,7 @@ class Tournaments(
 
 async def setup(bot: Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, CheckInButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, PairAnyway, CheckInButton)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
@@ -63,4 +65,4 @@ async def setup(bot: Bot) -> None:
 
 
 async def teardown(bot: Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, CheckInButton)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, PairAnyway, CheckInButton)

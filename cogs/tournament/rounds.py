@@ -1,4 +1,5 @@
-"""/tournament, playing: pairing, results, the round timer, standings, finishing and the export.
+"""/tournament, playing: pairing (with check-in's absentees), results and the round timer (standings,
+finishing and the export are in ``standings.py``).
 
 Pairing is computed off the event loop from the state at one version and saved only if the
 tournament is still at that version (else computed again), so a result reported meanwhile is
@@ -8,7 +9,6 @@ never lost; every report, confirmation and correction is one kit step under the 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import random
 from collections.abc import Mapping
@@ -20,23 +20,20 @@ import discord
 from discord import app_commands
 
 from bot.games import ChannelBusy, MovedOn
-from bot.play import Change, Post, send
+from bot.play import Change, Post, StepButton, View, send
 from bot.send import acknowledge, send_to
-from bot.storage.ratings import RatingUpdate
 from bot.text import pinging, public
 from cogs.tournament.links import with_link
 from cogs.tournament.posts import (
-    chunks,
     missing_text,
     pairings_posts,
     result_text,
-    standings_post,
-    top_text,
 )
 from cogs.tournament.state import (
     KIT,
     GameThread,
     TournamentGame,
+    VoidThread,
     follow_up_step,
     home_channel,
     player_id,
@@ -45,25 +42,28 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
-from cogs.tournament.threads import post_in_thread, seat_players, thread_name
+from cogs.tournament.threads import (
+    game_users,
+    paired_again_text,
+    post_in_thread,
+    seat_players,
+    taken_back_text,
+    thread_name,
+    void_thread,
+)
 from cogs.tournament.views import report_view
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
 from rules.tournament import (
-    INITIAL_RATING,
     MAX_ROUNDS,
     Tournament,
     pair_next_round,
-    players_csv,
-    rating_changes,
-    results_csv,
     undo_pairing,
     with_start_ratings,
 )
-from rules.tournament import finish as finish_tournament
 from rules.tournament.checkin import absent as not_checked_in
 from rules.tournament.checkin import leave_out_absent
-from rules.tournament.engine import flag_notes
+from rules.tournament.engine import check_pairable, flag_notes
 from rules.tournament.formats import format_of
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
@@ -138,7 +138,29 @@ class RoundCommands:
         refusal = absent_refusal(game.state.tournament)
         if refusal is not None and absent is None:
             raise RuleError(refusal)
+        leave_out = absent is not None
+        t = game.state.tournament
+        number, _ = check_pairable(t)  # what pairing would refuse, it refuses before asking
+        if format_of(t).uses_op and number not in t.scenarios:
+            await Post(
+                content=(
+                    f"Round {number} has no scenario yet, so its threads would get no score sheet until "
+                    f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
+                    "and set it later (the threads then get their sheets)."
+                ),
+                view=View(PairAnyway(game.id, number, ("t" if threads else "n") + ("l" * leave_out))),
+                ephemeral=True,
+            ).send(interaction)
+            return
+        await self.pair_now(interaction, home, threads, leave_out=leave_out)
+
+    async def pair_now(
+        self, interaction: discord.Interaction, home: int, threads: bool, *, leave_out: bool = False
+    ) -> None:
+        """Pair the next round, open its threads and post the pairings (the organiser was checked);
+        ``leave_out``: players who have not checked in are left out of round 1."""
         await acknowledge(interaction)
+        game = await KIT.load(interaction, channel_id=home)
         for attempt in range(PAIRING_ATTEMPTS):
             if attempt:
                 game = await KIT.load(interaction, channel_id=home)
@@ -147,7 +169,7 @@ class RoundCommands:
             known = await self.bot.ratings.ratings(interaction.guild_id or 0, users)
             seed = self.bot.rng.getrandbits(64)
             new = await asyncio.to_thread(
-                partial(paired, leave_out=absent is not None),
+                partial(paired, leave_out=leave_out),
                 t,
                 seed,
                 {player_id(u): r for u, r in known.items()},
@@ -173,6 +195,7 @@ class RoundCommands:
                 state = await follow_up_step(
                     interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
                 )
+        await self._point_void_threads(interaction, home, state, number)
         left_out = [p for p in state.tournament.players if p.dropped_after == 0] if number == 1 else []
         if left_out:
             names = ", ".join(public(p.name, 40) for p in left_out[:20])
@@ -216,6 +239,26 @@ class RoundCommands:
             await post_in_thread(thread, t, number, g, self.scenario_name)
         return opened, ""
 
+    async def _point_void_threads(
+        self, interaction: discord.Interaction, home: int, state: TournamentGame, number: int
+    ) -> None:
+        """The threads of a taken-back pairing of this round learn where their players play now;
+        void threads of earlier rounds are forgotten (their matches stay closed)."""
+        t = state.tournament
+        rnd = t.rounds[number - 1]
+        live = {g.table: g.thread_id for g in state.threads if g.round == number}
+        for v in state.void_threads:
+            if v.round == number:
+                why = paired_again_text(t, rnd, v.players, live)
+                await void_thread(self.bot, interaction.guild_id, v.thread_id, why, [])
+        if any(v.round != number for v in state.void_threads):
+            await follow_up_step(
+                interaction,
+                home,
+                "void threads",
+                lambda s: s.update(void_threads=[v for v in s.void_threads if v.round == number]),
+            )
+
     @app_commands.command(name="unpair", description="Organisers: take back the last pairing (no result yet)")
     async def unpair(self, interaction: discord.Interaction) -> None:
         home = await home_channel(interaction)
@@ -224,21 +267,45 @@ class RoundCommands:
             require_organiser(interaction, state, "take back a pairing")
             number = len(state.tournament.rounds)
             t = undo_pairing(state.tournament)
+            rnd = state.tournament.rounds[number - 1]
+            players = {g.table: list(g.players) for g in rnd.games if g.table is not None}
+            void = [
+                VoidThread(
+                    round=number, table=g.table, thread_id=g.thread_id, players=players.get(g.table, [])
+                )
+                for g in state.threads
+                if g.round == number
+            ]
             threads = [g for g in state.threads if g.round != number]
             reports = [r for r in state.reports if r.round != number]
-            return Change(
-                state.update(tournament=t, threads=threads, reports=reports),
-                summary=f"unpaired round {number}",
-                result=number,
-            )
+            kept = [v for v in state.void_threads if v.round == number]
+            new = state.update(tournament=t, threads=threads, reports=reports, void_threads=[*kept, *void])
+            return Change(new, summary=f"unpaired round {number}", result=(number, void, state.tournament))
 
         shown = await KIT.step(interaction, "unpair", change, channel_id=home)
+        number, void, before = shown.result
         await Post(
             content=(
-                f"Round {shown.result}'s pairing is taken back (its threads no longer count). "
-                "Pair it again with `/tournament pair`."
+                f"Round {number}'s pairing is taken back: its threads no longer count (each is renamed "
+                "and told so). Pair it again with `/tournament pair`."
             )
         ).send(interaction)
+        why = taken_back_text(number, interaction.user.id)
+        unrenamed = 0
+        rnd = before.rounds[number - 1]
+        for v in void:
+            game = next((g for g in rnd.games if g.table == v.table), None)
+            name = thread_name(before, number, game) if game is not None else None
+            users = game_users(before, game) if game is not None else []
+            if not await void_thread(self.bot, interaction.guild_id, v.thread_id, why, users, name=name):
+                unrenamed += 1
+        if unrenamed:
+            await send(
+                interaction,
+                content=f"{counted(unrenamed, 'thread')} kept the old name: I need Manage Threads to rename "
+                "them (each was still told it no longer counts).",
+                ephemeral=True,
+            )
 
     # -- results -----------------------------------------------------------------------------
 
@@ -360,68 +427,25 @@ class RoundCommands:
 
     # -- standings, the end, the export ----------------------------------------------------
 
-    @app_commands.command(name="standings", description="The standings: pictures and a summary")
-    @app_commands.describe(page="First page to show (32 players a page)")
-    async def standings(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 16] = 1
-    ) -> None:
-        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        post = standings_post(game.state.tournament, page=page)
-        await (await with_link(self.bot, game.id, post)).send(interaction)
 
-    @app_commands.command(name="top", description="The best players so far, with this event's columns")
-    @app_commands.describe(count="How many players (default 8)")
-    async def top(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 32] = 8) -> None:
-        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        post = Post(content=top_text(game.state.tournament, count))
-        await (await with_link(self.bot, game.id, post)).send(interaction)
+class PairAnyway(StepButton, prefix="tour:pair"):
+    """"Pair without a scenario", under the question ``/tournament pair`` asks when the round has
+    none: ``tour:pair:<game>:<round>:<t|n>[l]`` (n: no threads; l: leave out who has not checked in)."""
 
-    @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
-    @app_commands.describe(early="Finish before every planned round is played")
-    async def finish(self, interaction: discord.Interaction, early: bool = False) -> None:
+    label, style = "Pair without a scenario", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: discord.Interaction) -> None:
         home = await home_channel(interaction)
-
-        def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "finish the tournament")
-            return Change(
-                state.update(tournament=finish_tournament(state.tournament, early=early)),
-                summary="finished",
-            )
-
-        shown = await KIT.step(interaction, "finish", change, channel_id=home)
-        t = shown.state.tournament
-        await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
-        if not format_of(t).uses_op:
-            # The server's rating is the ITS Rating: another game's results would mix into it.
-            return
-        lines = await self._rate(interaction.guild_id or 0, shown.id, t)
-        for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
-            await Post(content=text).send(interaction)
-
-    async def _rate(self, guild_id: int, game_id: int, t: Tournament) -> list[str]:
-        changes = rating_changes(t)
-        users = {p.id: p.user_id for p in t.players}
-        updates = [
-            RatingUpdate(user_id=users[c.player_id], change=c.change, games=c.games)
-            for c in changes
-            if users.get(c.player_id) and c.games
-        ]
-        await self.bot.ratings.apply_event(guild_id, game_id, updates, initial=INITIAL_RATING)
-        return [
-            f"{public(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
-            for c in changes
-            if c.games
-        ]
-
-    @app_commands.command(name="export", description="The players and every result as CSV files")
-    async def export(self, interaction: discord.Interaction) -> None:
-        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        t = game.state.tournament
-        files = [
-            discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
-            discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
-        ]
-        await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "pair rounds")
+        if game.id != self.game or len(game.state.tournament.rounds) + 1 != self.step:
+            raise MovedOn(f"Round {self.step} was paired (or the tournament changed) since this question.")
+        cog = interaction.client.get_cog("Tournaments")
+        assert isinstance(cog, RoundCommands), "the tournament cog is not loaded"
+        asked = f"Pairing round {self.step} without a scenario."
+        await send(interaction, content=asked, view=None, edit=True)
+        arg = self.arg or ""
+        await cog.pair_now(interaction, home, not arg.startswith("n"), leave_out=arg.endswith("l"))
 
 
 async def timer_job(bot: Any, payload: dict[str, Any]) -> None:

@@ -101,6 +101,7 @@ async def test_its_reports_still_need_objective_points(driver: OfflineDriver) ->
     public(await driver.command('/tournament create name:"Cup" tier:300', user="olga"))
     for name in PLAYERS[:4]:
         public(await driver.command("/tournament join faction:Nomads", user=name))
+    public(await driver.command("/tournament mission round:1 scenario:acquisition", user="olga"))
     public(await driver.command("/tournament pair threads:false", user="olga"))
     first = (await games(driver))[0]
     a, b = name_of(driver, first.a), name_of(driver, first.b)
