@@ -112,3 +112,18 @@ async def test_help_lists_the_new_tournament_commands(driver: OfflineDriver) -> 
         "top",
     ):
         assert f"/tournament {name}" in overview.text and f"/tournament {name}" in topic.text, name
+
+
+async def test_its_pairing_question_keeps_leaving_out_the_absent(driver: OfflineDriver) -> None:
+    public(await driver.command('/tournament create name:"Cup" tier:300', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command("/tournament join faction:Nomads", user=name))
+    public(await driver.command("/tournament checkin open", user="olga"))
+    for name in PLAYERS[:4]:
+        public(await driver.command(f"/tournament checkin player player:@{name}", user="olga"))
+    asked = await driver.command("/tournament pair threads:false absent:leave-out", user="olga")
+    assert asked.message.ephemeral and "no scenario yet" in asked.text
+    paired = await driver.press(asked.message, "Pair without a scenario", user="olga")
+    assert "Left out of round 1 (not checked in): Ed" in paired.text, paired.text
+    t = (await state(driver)).tournament
+    assert len(t.current.games) == 2 and t.player(str(driver.user("ed").id)).dropped_after == 0
