@@ -314,6 +314,8 @@ class SetupCommands:
         found = self.scenarios.search(current, limit=50) if current else list(self.scenarios)
         game = await KIT.find(interaction, channel_id=await home_channel(interaction))
         if game is not None:
+            if format_of(game.state.tournament).game is not GameSystem.ITS:
+                return []  # only ITS rounds have scenarios
             used = set(game.state.tournament.scenarios.values())
             direct = "direct_action" in {e.value for e in game.state.tournament.extras}
             wanted = ScenarioKind.DIRECT_ACTION if direct else ScenarioKind.ITS

@@ -138,3 +138,12 @@ async def test_a_ba_battle_in_its_thread_reports_itself(driver: OfflineDriver) -
     assert "0 VP (5 RP)" in recorded.content  # nothing scored: a draw
     game = next(g for g in (await state(driver)).tournament.current.games if g.a == first.a)
     assert game.result is not None and (game.result.vp_a, game.result.vp_b) == (0, 0)
+
+
+async def test_a_40k_round_has_no_its_scenario(driver: OfflineDriver) -> None:
+    await open_40k(driver)
+    assert await driver.autocomplete("/tournament mission", "scenario", "acq", user="olga") == []
+    refused(
+        await driver.command("/tournament mission round:1 scenario:acquisition", user="olga"),
+        "no ITS scenario",
+    )
