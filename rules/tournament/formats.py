@@ -5,8 +5,9 @@ overrides only what differs), every format is a subclass of :class:`Format` that
 attributes and methods; pairing (the weighted matching), byes, drops, swaps, timers, threads, the
 web page, exports and ratings are shared and ask the format only for:
 
-* **a result**: what a :class:`~rules.tournament.model.GameResult` holds in this game and which
-  values are allowed (:meth:`Format.check_result`);
+* **a result**: what a :class:`~rules.tournament.model.GameResult` holds in this game, how one is
+  made from what a player typed (:meth:`Format.make_result`) and which values are allowed
+  (:meth:`Format.check_result`);
 * **ranking points**: what a result is worth to each side (:meth:`Format.result_points`) and who
   won (:meth:`Format.outcome`); pairing pairs by these points;
 * **a bye**: what it is worth (:attr:`Format.bye_points`; a bye has no VP and no opponent);
@@ -16,10 +17,15 @@ web page, exports and ratings are shared and ask the format only for:
   ``players.csv`` and JSON) and a result's per-side cells (:meth:`Format.side_cells`);
 * **army points**: the limit of a round (:meth:`Format.army_points`).
 
+``key`` and a column's ``value`` read a :class:`~rules.tournament.standings.Standing`, whose totals
+every format shares: ``tp`` (the format's ranking points), ``op``, ``vp`` (VP scored; ITS final
+standings bye-adjusted), ``raw_vp``, ``vp_against``, ``vp_diff``, ``sos`` (opponents' VP),
+``opponents_op``, ``wins``/``ties``/``losses``, ``byes``, ``played``.
+
 Which format a tournament plays is stored on it (``Tournament.format``, a :class:`FormatSettings`);
 a tournament stored before formats existed has none and is ITS. :func:`format_of` gives the
 :class:`Format` object. A new format (a team event, say) is one more subclass and one more entry
-in :func:`format_of`; nothing else branches on the game.
+in ``_FORMATS`` (keyed by game and scoring); nothing else branches on the game.
 
 The formats:
 
