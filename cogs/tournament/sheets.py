@@ -69,7 +69,16 @@ class SheetResults(commands.Cog):
         if not guild_id:
             return
         store = self.bot.games  # type: ignore[attr-defined]
-        found = _owner(await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key), channel_id)
+        games = await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key)
+        void = next((g for g in games if g.state.void_of(channel_id) is not None), None)
+        if void is not None:
+            await send_to(
+                self.bot.get_partial_messageable(channel_id),
+                content=f"This battle was not added to {public(void.state.tournament.name, 80)}: this "
+                "thread's pairing was taken back. Report the game with `/tournament report`.",
+            )
+            return
+        found = _owner(games, channel_id)
         if found is None:
             return  # a battle outside any tournament
         game, round_number = found
