@@ -127,3 +127,24 @@ async def test_its_pairing_question_keeps_leaving_out_the_absent(driver: Offline
     assert "Left out of round 1 (not checked in): Ed" in paired.text, paired.text
     t = (await state(driver)).tournament
     assert len(t.current.games) == 2 and t.player(str(driver.user("ed").id)).dropped_after == 0
+
+
+async def test_a_roster_over_the_parsers_limits_is_refused_as_in_40k_list_import(
+    driver: OfflineDriver,
+) -> None:
+    from rules.wh40k.roster import MAX_ROSTER_BYTES
+
+    await open_gt(driver)
+    big = Attachment("huge.json", b"{" + b" " * MAX_ROSTER_BYTES + b"}")
+    refused(await driver.command("/tournament list submit", user="ann", file=big), "at most 2 MiB")
+    broken = Attachment("broken.json", b"not a roster at all")
+    refused(await driver.command("/tournament list submit", user="ann", file=broken))
+    assert await driver.bot.tournament_lists.summaries(game_id=(await _game_id(driver))) == {}
+
+
+async def _game_id(driver: OfflineDriver) -> int:
+    from cogs.tournament.state import TournamentGame
+
+    game = await driver.bot.games.find(driver.channel.id, TournamentGame, "tournament")
+    assert game is not None
+    return game.id
