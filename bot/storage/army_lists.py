@@ -21,6 +21,7 @@ from bot.storage.database import Database, Transaction, utcnow
 from bot.storage.profiles import name_key
 from rules.errors import RuleError
 from rules.text import match_key
+from rules.wh40k.roster import Roster, RosterUnit
 
 MAX_LISTS_PER_OWNER = 20
 """Most army lists one player keeps."""
@@ -28,6 +29,8 @@ MAX_LIST_BYTES = 256 * 1024
 """Largest roster kept, as stored JSON (a 2,000-point list is some 30 KB)."""
 MAX_UNIT_ROWS = 50
 """Most unit rows one autocomplete or lookup reads (a choice list shows 25)."""
+MELEE = "(melee)"
+"""How an option names a unit's melee weapons (``Ash Wardens (melee)``)."""
 
 
 class ArmyListLimitError(RuleError):
@@ -299,3 +302,30 @@ class ArmyListRepository:
                 await tx.execute("DELETE FROM army_list_units WHERE list_id = ?", (row["id"],))
                 await tx.execute("DELETE FROM army_lists WHERE id = ?", (row["id"],))
         return None if row is None else ArmyListName(row["id"], row["name"], row["units"], row["imported_at"])
+
+
+def index_of(roster: Roster) -> list[UnitEntry]:
+    """The roster's units as the index keeps them: names, target lines and weapon lines only."""
+    entries = []
+    for position, unit in enumerate(roster.units):
+        melee = unit.volley_weapons(melee=True)
+        entries.append(
+            UnitEntry(
+                position=position,
+                name=unit.name,
+                key=match_key(unit.name),
+                target=unit.target_line() if unit.can_be_target else None,
+                ranged=_volley_label(unit) if unit.volley_weapons() else None,
+                melee=f"{unit.name} {MELEE}: " + ", ".join(w.label() for w in melee) if melee else None,
+                weapons=tuple(IndexedWeapon(w.name, w.label(), w.line()) for w in unit.weapons),
+                options=tuple(o.key for o in unit.options),
+                leads=unit.leads,
+            )
+        )
+    return entries
+
+
+def _volley_label(unit: RosterUnit, limit: int = 100) -> str:
+    """``Ash Wardens: Ember carbine x4``: the weapons its (ranged) volley fires, no melee."""
+    text = f"{unit.name}: " + ", ".join(w.label() for w in unit.volley_weapons())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
