@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.storage.database import Database, Transaction, utcnow
 from bot.storage.profiles import name_key
 from rules.errors import RuleError
 from rules.text import match_key
-from rules.wh40k.roster import Roster, RosterUnit
 
 MAX_LISTS_PER_OWNER = 20
 """Most army lists one player keeps."""
@@ -29,8 +28,6 @@ MAX_LIST_BYTES = 256 * 1024
 """Largest roster kept, as stored JSON (a 2,000-point list is some 30 KB)."""
 MAX_UNIT_ROWS = 50
 """Most unit rows one autocomplete or lookup reads (a choice list shows 25)."""
-MELEE = "(melee)"
-"""How an option names a unit's melee weapons (``Ash Wardens (melee)``)."""
 
 
 class ArmyListLimitError(RuleError):
@@ -91,6 +88,39 @@ class UnitEntry:
     """Another of the owner's lists holds a unit of the same name."""
 
 
+class WeaponRow(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def line(self) -> str: ...
+
+
+class UnitRow(Protocol):
+    """What the index keeps of a unit, as the game computes it at import
+    (:func:`rules.wh40k.index.index_of`); :class:`UnitEntry` reads it back."""
+
+    @property
+    def position(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def key(self) -> str: ...
+    @property
+    def target(self) -> str | None: ...
+    @property
+    def ranged(self) -> str | None: ...
+    @property
+    def melee(self) -> str | None: ...
+    @property
+    def weapons(self) -> Sequence[WeaponRow]: ...
+    @property
+    def options(self) -> Sequence[str]: ...
+    @property
+    def leads(self) -> Sequence[str]: ...
+
+
 def _army_list(row: Any) -> ArmyList:
     return ArmyList(
         id=row["id"],
@@ -102,7 +132,7 @@ def _army_list(row: Any) -> ArmyList:
     )
 
 
-def _weapons_text(weapons: Sequence[IndexedWeapon]) -> str:
+def _weapons_text(weapons: Sequence[WeaponRow]) -> str:
     return "\n".join("\t".join(" ".join(part.split()) for part in (w.name, w.label, w.line)) for w in weapons)
 
 
@@ -156,7 +186,7 @@ class ArmyListRepository:
         self._db = db
 
     async def save(
-        self, *, owner_id: int, name: str, units: int, roster: str, index: Sequence[UnitEntry] = ()
+        self, *, owner_id: int, name: str, units: int, roster: str, index: Sequence[UnitRow] = ()
     ) -> bool:
         """Keep the roster under ``name`` with its units' ``index``; return whether it replaced a
         list of that name.
@@ -199,7 +229,7 @@ class ArmyListRepository:
             return False
 
     async def _write_index(
-        self, tx: Transaction, owner_id: int, list_id: int, index: Sequence[UnitEntry]
+        self, tx: Transaction, owner_id: int, list_id: int, index: Sequence[UnitRow]
     ) -> None:
         await tx.execute("DELETE FROM army_list_units WHERE list_id = ?", (list_id,))
         named = await tx.fetchone("SELECT name FROM army_lists WHERE id = ?", (list_id,))
@@ -232,7 +262,7 @@ class ArmyListRepository:
             )
         return [_army_list(r) for r in rows]
 
-    async def index(self, *, owner_id: int, list_id: int, index: Sequence[UnitEntry]) -> None:
+    async def index(self, *, owner_id: int, list_id: int, index: Sequence[UnitRow]) -> None:
         """Write the units of a list kept before units were indexed."""
         async with self._db.transaction() as tx:
             await self._write_index(tx, owner_id, list_id, index)
@@ -302,30 +332,3 @@ class ArmyListRepository:
                 await tx.execute("DELETE FROM army_list_units WHERE list_id = ?", (row["id"],))
                 await tx.execute("DELETE FROM army_lists WHERE id = ?", (row["id"],))
         return None if row is None else ArmyListName(row["id"], row["name"], row["units"], row["imported_at"])
-
-
-def index_of(roster: Roster) -> list[UnitEntry]:
-    """The roster's units as the index keeps them: names, target lines and weapon lines only."""
-    entries = []
-    for position, unit in enumerate(roster.units):
-        melee = unit.volley_weapons(melee=True)
-        entries.append(
-            UnitEntry(
-                position=position,
-                name=unit.name,
-                key=match_key(unit.name),
-                target=unit.target_line() if unit.can_be_target else None,
-                ranged=_volley_label(unit) if unit.volley_weapons() else None,
-                melee=f"{unit.name} {MELEE}: " + ", ".join(w.label() for w in melee) if melee else None,
-                weapons=tuple(IndexedWeapon(w.name, w.label(), w.line()) for w in unit.weapons),
-                options=tuple(o.key for o in unit.options),
-                leads=unit.leads,
-            )
-        )
-    return entries
-
-
-def _volley_label(unit: RosterUnit, limit: int = 100) -> str:
-    """``Ash Wardens: Ember carbine x4``: the weapons its (ranged) volley fires, no melee."""
-    text = f"{unit.name}: " + ", ".join(w.label() for w in unit.volley_weapons())
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from bot.play import Change, Post, send
 from bot.send import acknowledge, private
-from bot.storage.army_lists import ArmyListLimitError, index_of
+from bot.storage.army_lists import ArmyListLimitError
 from bot.text import plain, public
 from cogs.tournament.posts import COLOUR, chunks
 from cogs.tournament.state import (
@@ -36,6 +36,7 @@ from rules.tournament import Tournament
 from rules.tournament import lists as sealed
 from rules.tournament.formats import format_of
 from rules.tournament.lists import MAX_LIST_TEXT, SubmittedList
+from rules.wh40k.index import index_of
 from rules.wh40k.roster import MAX_NAME, MAX_ROSTER_BYTES, Roster, clean_name, parse_roster
 
 FORMATS = "a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)"

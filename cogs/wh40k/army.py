@@ -22,17 +22,10 @@ from dataclasses import dataclass
 import discord
 from pydantic import ValidationError
 
-from bot.storage.army_lists import (
-    MAX_UNIT_ROWS,
-    MELEE,
-    ArmyList,
-    ArmyListRepository,
-    IndexedWeapon,
-    UnitEntry,
-    index_of,
-)
+from bot.storage.army_lists import MAX_UNIT_ROWS, ArmyList, ArmyListRepository, IndexedWeapon, UnitEntry
 from bot.text import plain
 from rules.text import match_key
+from rules.wh40k.index import MELEE, index_of
 from rules.wh40k.roster import Roster, RosterError, RosterUnit, RosterWeapon
 
 MAX_REFERENCE = 130
