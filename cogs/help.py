@@ -63,7 +63,9 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "tournament": (
         ("Set up the event", ("create", "settings", "organiser add", "mission", "info", "link reset")),
         ("Players", ("join", "add", "remove", "drop", "swap")),
-        ("Run a round", ("pair", "unpair", "timer", "missing", "report", "result", "standings")),
+        ("Army lists", ("list submit", "list show", "list reveal", "list check")),
+        ("Check-in", ("checkin open", "checkin player", "checkin close")),
+        ("Run a round", ("pair", "unpair", "timer", "missing", "report", "result", "standings", "top")),
         (
             "Team events",
             (
