@@ -50,6 +50,7 @@ from rules.tournament.engine import (
     undo_pairing,
 )
 from rules.tournament.export import _write
+from rules.tournament.formats import format_of
 from rules.tournament.model import (
     BYE_TP,
     MAX_ROUNDS,
@@ -129,8 +130,23 @@ ITS_SCORING = TeamScoring(
 
 
 def scoring_for(state: Tournament) -> TeamScoring:
-    """The team scoring of ``state``'s format."""
-    return ITS_SCORING
+    """The team scoring of ``state``'s format: each game's points are the format's (ITS:
+    Tournament Points; 40k and Boarding Actions: ``record`` 10 / 5 / 0, ``wtc`` match points out
+    of 20), the next tie-break OP in ITS and VP elsewhere, a bye the format's bye for each player.
+
+    >>> t = create_tournament("GT", None, game="40k", scoring="wtc")
+    >>> scoring_for(t).game(GameResult(vp_a=80, vp_b=40))
+    (17, 3, 80, 40)
+    """
+    fmt = format_of(state)
+    if fmt.uses_op:
+        return ITS_SCORING
+
+    def game(result: GameResult) -> tuple[int, int, int, int]:
+        a, b = fmt.result_points(result)
+        return a, b, result.vp_a, result.vp_b
+
+    return TeamScoring(points_label=fmt.points_label, next_label="VP", game=game, bye_points=fmt.bye_points)
 
 
 # --- small questions ----------------------------------------------------------------------------
@@ -825,7 +841,7 @@ def finish_team_event(state: Tournament, *, early: bool = False) -> Tournament:
     return finish(state, early=early)
 
 
-def new_team_event(name: str, tier: int, team_size: int, **options: object) -> Tournament:
+def new_team_event(name: str, tier: int | None, team_size: int, **options: object) -> Tournament:
     """A new team event (``options`` as for :func:`~rules.tournament.engine.create_tournament`)."""
     return set_team_size(create_tournament(name, tier, **options), team_size)  # type: ignore[arg-type]
 

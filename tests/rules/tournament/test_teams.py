@@ -318,3 +318,39 @@ def _random_ritual(t, team_id, rng):
         t = ritual_pick(t, match.a if side is Side.A else match.b, action.kind, action.players)
         match, _ = current_match(t, team_id)
     return t
+
+
+def _forty_k(scoring: str):
+    t = new_team_event("GT Teams", None, 3, game="40k", scoring=scoring)
+    for k, (name, prefix) in enumerate(TEAMS[:2]):
+        t = create_team(t, name, f"{prefix}1", f"{prefix.upper()}1")
+        for j in (2, 3):
+            t = add_team_player(t, f"t{k + 1}", f"{prefix}{j}", f"{prefix.upper()}{j}")
+    t = simple_ritual(pair_team_round(t, random.Random(0)), "t1")
+    match = t.team_rounds[0].matches[0]
+    by_table = {g.table: g for g in t.current.games}
+    # Side a of each game is the first-listed team's player (VP: a's then b's).
+    for table, (vp_a, vp_b) in {1: (80, 40), 2: (50, 50), 3: (30, 90)}.items():
+        g = by_table[table]
+        t = record_result(t, g.a, g.b, GameResult(vp_a=vp_a, vp_b=vp_b))
+    return t, match
+
+
+def test_a_wtc_team_match_sums_each_games_twenty_point_split() -> None:
+    t, match = _forty_k("wtc")
+    result = match_result(t, 1, t.team_rounds[0].matches[0])
+    # 80-40 is a 40 VP difference: 17-3; 50-50 is 10-10; 30-90 is 60: 0-20.
+    # Side a: 17 + 10 + 0 = 27 against 3 + 10 + 20 = 33, so side b wins the team match.
+    assert (result.points_a, result.points_b) == (27, 33)
+    assert (result.team_points_a, result.team_points_b) == (0, TEAM_WIN)
+    assert (result.next_a, result.next_b) == (160, 180)  # VP, the next tie-break
+    rows = team_standings(t)
+    assert [(r.team_id, r.points, r.next) for r in rows] == [(match.b, 33, 180), (match.a, 27, 160)]
+
+
+def test_a_record_team_match_sums_ten_five_nothing() -> None:
+    t, _ = _forty_k("record")
+    result = match_result(t, 1, t.team_rounds[0].matches[0])
+    # A win, a draw and a loss on each side: 10 + 5 + 0 = 15 each, a drawn team match.
+    assert (result.points_a, result.points_b) == (15, 15)
+    assert (result.team_points_a, result.team_points_b) == (1, 1)
