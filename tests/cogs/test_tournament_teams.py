@@ -189,3 +189,39 @@ async def test_the_tournament_command_stays_inside_discords_limits(driver: Offli
     assert _option_chars(data) <= 8000
     team = next(o for o in data["options"] if o["name"] == "team")
     assert len(team["options"]) == 11
+
+
+async def test_a_40k_wtc_team_event_sums_match_points(driver: OfflineDriver) -> None:
+    public(
+        await driver.command(
+            '/tournament create name:"GT Teams" game:40k scoring:wtc team_size:3', user="olga"
+        )
+    )
+    public(await driver.command("/tournament team create name:Owls", user="ann"))
+    for name in OWLS[1:]:
+        public(await driver.command(f"/tournament team add player:@{name}", user="ann"))
+    public(await driver.command("/tournament team create name:Ravens", user="di"))
+    for name in FOES[1:]:
+        public(await driver.command(f"/tournament team add player:@{name}", user="di"))
+    public(await driver.command("/tournament pair threads:false", user="olga"))  # no scenario asked
+    for user, command in (
+        ("ann", "defender player:@bo"),
+        ("di", "defender player:@ed"),
+        ("ann", "attackers first:@ann second:@cy"),
+        ("di", "attackers first:@di second:@flo"),
+        ("ann", "refuse player:@flo"),
+        ("di", "refuse player:@cy"),
+    ):
+        assert (await driver.command(f"/tournament team {command}", user=user)).messages[0].ephemeral
+    # Bo beats Di 80-40 (17-3), Ann and Ed draw 50-50 (10-10), Cy loses to Flo 30-90 (0-20).
+    for a, b, vp in (("bo", "di", (80, 40)), ("ann", "ed", (50, 50)), ("cy", "flo", (30, 90))):
+        public(
+            await driver.command(
+                f"/tournament result player:@{a} opponent:@{b} player_vp:{vp[0]} opponent_vp:{vp[1]}",
+                user="olga",
+            )
+        )
+    standings = public(await driver.command("/tournament standings", user="gus"))
+    lines = standings.embeds[0]["fields"][0]["value"].splitlines()
+    assert lines[0].startswith("🥇 **Ravens**: 2 pts · 1-0-0 · 33 MP · 180 VP"), lines
+    assert lines[1].startswith("🥈 **Owls**: 0 pts · 0-0-1 · 27 MP · 160 VP"), lines
