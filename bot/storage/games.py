@@ -245,7 +245,11 @@ class SqlGameRepository:
 
     @staticmethod
     async def _seat(tx: Transaction, game_id: int, seats: list[Any], now: str) -> None:
-        """Replace a game's seats; a wait that goes on unchanged keeps the time it began."""
+        """Replace a game's seats; a wait that goes on unchanged keeps the time it began.
+
+        Only the seats that changed are written: an event of 512 players declares 512 seats, and
+        a step usually moves one or two waits.
+        """
         rows = await tx.fetchall(
             "SELECT user_id, waiting, since FROM game_seats WHERE game_id = ?", (game_id,)
         )
@@ -255,7 +259,9 @@ class SqlGameRepository:
         for user in gone:
             await tx.execute("DELETE FROM game_seats WHERE game_id = ? AND user_id = ?", (game_id, user))
         for user, waiting in wanted.items():
-            since = began.get((user, waiting), now)
+            if (user, waiting) in began:
+                continue  # the same wait goes on: nothing to write
+            since = now
             await tx.execute(
                 "INSERT INTO game_seats (game_id, user_id, waiting, since) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id, user_id) DO UPDATE SET waiting = excluded.waiting,"

@@ -78,3 +78,20 @@ async def test_a_failing_declaration_never_stops_a_move(database_url: str) -> No
         assert [g.channel_id for g in await store.seats_of(1, 5)] == [9]
     finally:
         await db.close()
+
+
+async def test_a_step_writes_only_the_seats_it_changed(database_url: str) -> None:
+    # A 512-player event declares 512 seats; each step rewrote every one of them (issue 30's bench:
+    # a ritual step paid some 1,000 statements). Now only what changed is written.
+    db, store = await _store(database_url)
+    try:
+        players = list(range(100, 400))
+        await store.start(channel_id=1, guild_id=5, kind="duel", state=Duel(players=players), actor_id=100)
+        before = db.query_count  # type: ignore[attr-defined]
+        async with store.update(1, Duel, kind="duel", actor_id=100, action="shoot") as game:
+            game.state = game.state.model_copy(update={"turn": 1})  # the wait moves from 100 to 101
+        assert db.query_count - before <= 10  # type: ignore[attr-defined]
+        seats = {u: w for u, w, _ in (await store.seats_of(100, 5))[0].seats}
+        assert seats[100] is None and seats[101] == "your shot" and len(seats) == 300
+    finally:
+        await db.close()  # type: ignore[attr-defined]
