@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import HeraldTree
-from bot.games import GameStore
+from bot.games import SEATS_VERSION, GameStore
 from bot.permissions import guild_report
 from bot.scheduler import Scheduler
 from bot.send import watch
@@ -27,6 +27,8 @@ from bot.storage.saved_rolls import SqliteSavedRollRepository
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
+SEATS_VERSION_KEY = "game_seats_version"
+"""The meta key holding the :data:`bot.games.SEATS_VERSION` this database's seats were written at."""
 
 #: Every cog, loaded in this order by ``setup_hook``.
 COGS: tuple[str, ...] = (
@@ -104,9 +106,13 @@ class Herald(commands.AutoShardedBot):
             log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
             await self.load_cog_module(name)
-        filled = await self.games.backfill_seats()
+        # What a kind's seats mean changed since this database last started: list every game anew.
+        every = await self.meta.get(SEATS_VERSION_KEY) != str(SEATS_VERSION)
+        filled = await self.games.backfill_seats(every=every)
+        if every:
+            await self.meta.set(SEATS_VERSION_KEY, str(SEATS_VERSION))
         if filled:
-            log.info("/games: listed %d game(s) stored before their players were recorded", filled)
+            log.info("/games: listed %d game(s) anew (or for the first time)", filled)
         if self.run_scheduler:
             await self.scheduler.start(self)
 
