@@ -20,6 +20,7 @@ import discord
 from discord.enums import InteractionResponseType
 
 from bot.games import GameKind, GameState, MovedOn, Seat
+from bot.links import jump_link
 from bot.play import Change, GameKit, is_manager
 from bot.send import holding_response
 from rules.boarding_actions.battle import (
@@ -148,8 +149,8 @@ def check_position(state: BattleState, expected: int | None) -> None:
 
 def message_link(interaction: discord.Interaction, message_id: int) -> str:
     """A link to a message of the interaction's channel."""
-    guild = interaction.guild_id or "@me"
-    return f"https://discord.com/channels/{guild}/{interaction.channel_id}/{message_id}"
+    assert interaction.channel_id is not None
+    return jump_link(interaction.guild_id, interaction.channel_id, message_id)
 
 
 def check_live(interaction: discord.Interaction, game: BAGame) -> None:
