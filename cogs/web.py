@@ -36,7 +36,12 @@ class WebPages(commands.Cog):
             except RuleError:
                 return scenario_id
 
-        source = TournamentSource(self.bot.links.game_of, self.bot.games.record, scenario_name)
+        source = TournamentSource(
+            self.bot.links.game_of,
+            self.bot.games.record,
+            scenario_name,
+            lists=lambda game_id: self.bot.tournament_lists.summaries(game_id=game_id),
+        )
         server = WebServer(make_app(source), settings.web_host, settings.web_port)
         try:
             port = await server.start()

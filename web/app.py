@@ -24,7 +24,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.tournament.export import players_csv, results_csv
+from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Tournament
 from rules.tournament.public import PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
@@ -74,10 +75,16 @@ class StoredTournament(BaseModel):
     reports: list[PendingReport] = Field(default_factory=list)
     round_timer: RoundTimer | None = None
 
-    def view(self, scenario_name: Callable[[str], str]) -> PublicTournament:
+    def view(
+        self, scenario_name: Callable[[str], str], lists: Mapping[str, SubmittedList] | None = None
+    ) -> PublicTournament:
         reported = {(r.round, p) for r in self.reports for p in (r.reporter, r.opponent)}
         return public_view(
-            self.tournament, reported=reported, scenario_name=scenario_name, timer=self.round_timer
+            self.tournament,
+            reported=reported,
+            scenario_name=scenario_name,
+            timer=self.round_timer,
+            lists=lists,
         )
 
 
@@ -97,10 +104,13 @@ class TournamentSource:
         game_of: Callable[[str], Awaitable[int | None]],
         record: Callable[[int], Awaitable[Any]],
         scenario_name: Callable[[str], str],
+        lists: Callable[[int], Awaitable[Mapping[str, str]]] | None = None,
     ) -> None:
         self._game_of = game_of
         self._record = record
         self._scenario_name = scenario_name
+        self._lists = lists
+        """A tournament's army lists (summary JSON by player id), read only once they are revealed."""
         self._cache: OrderedDict[tuple[int, int], Found] = OrderedDict()
 
     async def find(self, token: str) -> Found | None:
@@ -114,7 +124,10 @@ class TournamentSource:
         found = self._cache.get(key)
         if found is None:
             # A 512-player event takes tens of milliseconds to read and rank: off the event loop.
-            found = await asyncio.to_thread(self._build, record)
+            lists: Mapping[str, str] = {}
+            if self._lists is not None and (record.state.get("tournament") or {}).get("lists_revealed"):
+                lists = await self._lists(record.id)
+            found = await asyncio.to_thread(self._build, record, lists)
             if found is None:
                 return None
             self._cache[key] = found
@@ -123,13 +136,20 @@ class TournamentSource:
         self._cache.move_to_end(key)
         return found
 
-    def _build(self, record: Any) -> Found | None:
+    def _build(self, record: Any, lists: Mapping[str, str]) -> Found | None:
         try:
             stored = StoredTournament.model_validate(record.state)
         except ValidationError:
             log.warning("tournament %s: stored state does not read as a tournament", record.id)
             return None
-        return Found(stored, stored.view(self._scenario_name), f'"{record.id}-{record.version}"')
+        entries = {}
+        for player_id, entry in lists.items():
+            try:
+                entries[player_id] = SubmittedList.model_validate_json(entry)
+            except ValidationError:
+                log.warning("tournament %s: a stored list does not read", record.id)
+        view = stored.view(self._scenario_name, entries)
+        return Found(stored, view, f'"{record.id}-{record.version}"')
 
 
 class RateLimiter:

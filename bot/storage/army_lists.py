@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.storage.database import Database, Transaction, utcnow
 from bot.storage.profiles import name_key
@@ -88,6 +88,39 @@ class UnitEntry:
     """Another of the owner's lists holds a unit of the same name."""
 
 
+class WeaponRow(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def line(self) -> str: ...
+
+
+class UnitRow(Protocol):
+    """What the index keeps of a unit, as the game computes it at import
+    (:func:`rules.wh40k.index.index_of`); :class:`UnitEntry` reads it back."""
+
+    @property
+    def position(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def key(self) -> str: ...
+    @property
+    def target(self) -> str | None: ...
+    @property
+    def ranged(self) -> str | None: ...
+    @property
+    def melee(self) -> str | None: ...
+    @property
+    def weapons(self) -> Sequence[WeaponRow]: ...
+    @property
+    def options(self) -> Sequence[str]: ...
+    @property
+    def leads(self) -> Sequence[str]: ...
+
+
 def _army_list(row: Any) -> ArmyList:
     return ArmyList(
         id=row["id"],
@@ -99,7 +132,7 @@ def _army_list(row: Any) -> ArmyList:
     )
 
 
-def _weapons_text(weapons: Sequence[IndexedWeapon]) -> str:
+def _weapons_text(weapons: Sequence[WeaponRow]) -> str:
     return "\n".join("\t".join(" ".join(part.split()) for part in (w.name, w.label, w.line)) for w in weapons)
 
 
@@ -153,7 +186,7 @@ class ArmyListRepository:
         self._db = db
 
     async def save(
-        self, *, owner_id: int, name: str, units: int, roster: str, index: Sequence[UnitEntry] = ()
+        self, *, owner_id: int, name: str, units: int, roster: str, index: Sequence[UnitRow] = ()
     ) -> bool:
         """Keep the roster under ``name`` with its units' ``index``; return whether it replaced a
         list of that name.
@@ -196,7 +229,7 @@ class ArmyListRepository:
             return False
 
     async def _write_index(
-        self, tx: Transaction, owner_id: int, list_id: int, index: Sequence[UnitEntry]
+        self, tx: Transaction, owner_id: int, list_id: int, index: Sequence[UnitRow]
     ) -> None:
         await tx.execute("DELETE FROM army_list_units WHERE list_id = ?", (list_id,))
         named = await tx.fetchone("SELECT name FROM army_lists WHERE id = ?", (list_id,))
@@ -229,7 +262,7 @@ class ArmyListRepository:
             )
         return [_army_list(r) for r in rows]
 
-    async def index(self, *, owner_id: int, list_id: int, index: Sequence[UnitEntry]) -> None:
+    async def index(self, *, owner_id: int, list_id: int, index: Sequence[UnitRow]) -> None:
         """Write the units of a list kept before units were indexed."""
         async with self._db.transaction() as tx:
             await self._write_index(tx, owner_id, list_id, index)

@@ -27,6 +27,7 @@ from cogs.boarding_actions.game import (
     KIT,
     BAGame,
     Maker,
+    announce_final,
     change_of,
     check_player,
     check_side,
@@ -95,7 +96,7 @@ async def _step(
     edit: bool,
 ) -> None:
     posts = None if edit else await placeholder(interaction)  # a new message becomes the live one
-    await KIT.play(
+    shown = await KIT.play(
         interaction,
         action,
         change_of(interaction, make, expected=control.step, posting=not edit, posts=posts),
@@ -103,6 +104,7 @@ async def _step(
         game_id=control.game,
         edit=edit,
     )
+    announce_final(interaction, shown)
 
 
 class ConditionButton(StepButton, prefix="ba:c"):

@@ -19,6 +19,7 @@ from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
+from rules.tournament.format_settings import GameSystem
 from rules.tournament.model import MAX_NAME_CHARS, MIN_PLAYERS
 from rules.tournament.public import RoundTimer
 from rules.tournament.reports import PendingReport, Results
@@ -122,12 +123,31 @@ def seats(game: TournamentGame) -> list[Seat]:
         else:
             what = f"settle the disputed result at table {g.table}: `/tournament result`"
             found += [Seat(o, what) for o in game.organisers]
-    if current.complete:
+    rituals = _ritual_seats(t, users) if t.team_size is not None else []
+    found += rituals
+    if current.complete and not rituals:
         if t.round_count is not None and current.number < t.round_count:
             what = f"round {current.number} is complete: `/tournament pair` for round {current.number + 1}"
         else:
             what = "every result is in: `/tournament finish`"
         found += [Seat(o, what) for o in game.organisers]
+    return found
+
+
+def _ritual_seats(t: Tournament, users: dict[str, int | None]) -> list[Seat]:
+    """A team event's captains who still have to pick in their match's pairing."""
+    if not t.team_rounds:
+        return []
+    names = {x.id: x for x in t.teams}
+    found = []
+    for match in t.team_rounds[-1].matches:
+        if match.paired or match.ritual is None:
+            continue
+        label = f"{public(names[match.a].name, 40)} v {public(names[match.b or ''].name, 40)}"
+        for side in match.ritual.waiting_for():
+            captain = names[match.a if side.value == "a" else match.b or ""].captain
+            what = f"pick your {match.ritual.step.value} in the pairing of {label}: press **Open my pairing**"
+            found.append(Seat(users.get(captain) or 0, what))
     return found
 
 
@@ -236,6 +256,14 @@ def with_sheet_result(
 ) -> tuple[TournamentGame, int]:
     """``game`` with a final ITS score sheet recorded, and the round it went to."""
     book, number = desk.with_sheet_result(_book(game), a, b, score, round_number=round_number)
+    return _with(game, book), number
+
+
+def with_battle_result(
+    game: TournamentGame, a: str, b: str, result: GameResult, *, round_number: int | None, system: GameSystem
+) -> tuple[TournamentGame, int]:
+    """``game`` with a finished tracker battle recorded (rules.tournament.reports.with_battle_result)."""
+    book, number = desk.with_battle_result(_book(game), a, b, result, round_number=round_number, game=system)
     return _with(game, book), number
 
 

@@ -25,12 +25,12 @@ from pydantic import ValidationError
 from bot.storage.army_lists import MAX_UNIT_ROWS, ArmyList, ArmyListRepository, IndexedWeapon, UnitEntry
 from bot.text import plain
 from rules.text import match_key
+from rules.wh40k.index import MELEE, index_of
 from rules.wh40k.roster import Roster, RosterError, RosterUnit, RosterWeapon
 
 MAX_REFERENCE = 130
 """Longest option text looked up as a unit (list, unit and weapon names, each at most 60)."""
 MAX_CHOICE_VALUE = 100
-MELEE = "(melee)"
 
 
 def army_lists(interaction: discord.Interaction) -> ArmyListRepository:
@@ -43,33 +43,6 @@ def roster_of(stored: ArmyList) -> Roster:
         return Roster.model_validate_json(stored.roster)
     except ValidationError:
         return Roster(name=stored.name, problems=("This list was stored in an older form: import it again.",))
-
-
-def index_of(roster: Roster) -> list[UnitEntry]:
-    """The roster's units as the index keeps them: names, target lines and weapon lines only."""
-    entries = []
-    for position, unit in enumerate(roster.units):
-        melee = unit.volley_weapons(melee=True)
-        entries.append(
-            UnitEntry(
-                position=position,
-                name=unit.name,
-                key=match_key(unit.name),
-                target=unit.target_line() if unit.can_be_target else None,
-                ranged=_volley_label(unit) if unit.volley_weapons() else None,
-                melee=f"{unit.name} {MELEE}: " + ", ".join(w.label() for w in melee) if melee else None,
-                weapons=tuple(IndexedWeapon(w.name, w.label(), w.line()) for w in unit.weapons),
-                options=tuple(o.key for o in unit.options),
-                leads=unit.leads,
-            )
-        )
-    return entries
-
-
-def _volley_label(unit: RosterUnit, limit: int = 100) -> str:
-    """``Ash Wardens: Ember carbine x4``: the weapons its (ranged) volley fires, no melee."""
-    text = f"{unit.name}: " + ", ".join(w.label() for w in unit.volley_weapons())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
