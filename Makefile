@@ -15,8 +15,10 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# Exit code 3: Herald was not started for want of a setting (no DISCORD_TOKEN) and said so
+# itself; make then ends quietly instead of adding "*** Error". Any other failure stays loud.
 run: $(STAMP)
-	$(PY) -m bot run
+	@status=0; $(PY) -m bot run || status=$$?; [ $$status -eq 3 ] || exit $$status
 
 test: $(STAMP)
 	$(PY) -m ruff check .

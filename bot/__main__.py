@@ -17,6 +17,10 @@ from pydantic import ValidationError
 
 from bot.settings import Settings
 
+NOT_CONFIGURED = 3
+"""The exit code when Herald was not started for want of a setting (no token): the Makefile's
+``run`` rule ends quietly on it after Herald's own explanation, and fails on any other."""
+
 
 def _settings() -> Settings:
     try:
@@ -120,9 +124,13 @@ async def migrate_db(settings: Settings, argv: list[str]) -> int:
     from bot.storage.copy import copy_database
 
     parser = argparse.ArgumentParser(prog="python -m bot migrate-db", description=migrate_db.__doc__)
-    parser.add_argument("--to", required=True, help="the target, e.g. postgresql://herald:pw@localhost/herald")
     parser.add_argument(
-        "--from", dest="source", default=str(settings.database_path),
+        "--to", required=True, help="the target, e.g. postgresql://herald:pw@localhost/herald"
+    )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        default=str(settings.database_path),
         help="the SQLite file to copy from (default: DATABASE_PATH)",
     )
     args = parser.parse_args(argv)
@@ -166,7 +174,8 @@ async def maintenance(settings: Settings, argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m bot maintenance", description=maintenance.__doc__)
     parser.add_argument(
-        "--vacuum", action="store_true",
+        "--vacuum",
+        action="store_true",
         help="also rewrite the whole database (VACUUM); only while the bot is stopped",
     )
     args = parser.parse_args(argv or [])
@@ -200,7 +209,7 @@ def _no_token() -> int:
         file=sys.stderr,
     )
     print("To try Herald without a token, run: make console", file=sys.stderr)
-    return 1
+    return NOT_CONFIGURED
 
 
 async def sync_commands(settings: Settings) -> int:
@@ -227,7 +236,8 @@ def _sync(settings: Settings) -> int:
     try:
         return asyncio.run(sync_commands(settings))
     except Exception as error:  # never print the token: only our own explanation goes to stderr
-        logging.getLogger("herald").error("command sync failed", exc_info=True)
+        level = logging.DEBUG if _explained_fully(error) else logging.ERROR
+        logging.getLogger("herald").log(level, "command sync failed", exc_info=True)
         print(explain(error, settings), file=sys.stderr)
         return 1
 
@@ -260,10 +270,26 @@ def main(argv: list[str]) -> int:
         bot = create_bot(settings)
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except Exception as error:  # never print the token: only our own explanation goes to stderr
-        logging.getLogger("herald").error("start-up failed", exc_info=True)
+        # Discord unreachable or the token refused: the line below says it all (the traceback only
+        # at DEBUG); anything else keeps its traceback in the log.
+        told = _explained_fully(error)
+        logging.getLogger("herald").log(
+            logging.DEBUG if told else logging.ERROR, "start-up failed", exc_info=True
+        )
         print(explain(error, settings), file=sys.stderr)
         return 1
     return 0
+
+
+def _explained_fully(error: BaseException) -> bool:
+    """Whether :func:`explain` says all there is to know about ``error`` (no traceback needed)."""
+    import aiohttp
+    import discord
+
+    return isinstance(
+        error,
+        discord.LoginFailure | aiohttp.ClientConnectorError | aiohttp.ClientConnectionError | TimeoutError,
+    )
 
 
 if __name__ == "__main__":

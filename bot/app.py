@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import HeraldTree
-from bot.games import GameStore
+from bot.games import SEATS_VERSION, GameStore
 from bot.permissions import guild_report
 from bot.scheduler import Scheduler
 from bot.send import watch
@@ -28,6 +28,8 @@ from bot.storage.tournament_lists import TournamentListRepository
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
+SEATS_VERSION_KEY = "game_seats_version"
+"""The meta key holding the :data:`bot.games.SEATS_VERSION` this database's seats were written at."""
 
 #: Every cog, loaded in this order by ``setup_hook``.
 COGS: tuple[str, ...] = (
@@ -107,9 +109,13 @@ class Herald(commands.AutoShardedBot):
             log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
             await self.load_cog_module(name)
-        filled = await self.games.backfill_seats()
+        # What a kind's seats mean changed since this database last started: list every game anew.
+        every = await self.meta.get(SEATS_VERSION_KEY) != str(SEATS_VERSION)
+        filled = await self.games.backfill_seats(every=every)
+        if every:
+            await self.meta.set(SEATS_VERSION_KEY, str(SEATS_VERSION))
         if filled:
-            log.info("/games: listed %d game(s) stored before their players were recorded", filled)
+            log.info("/games: listed %d game(s) anew (or for the first time)", filled)
         if self.run_scheduler:
             await self.scheduler.start(self)
 
@@ -186,12 +192,57 @@ class Herald(commands.AutoShardedBot):
             return None
         return f"command_tree_hash:{self.application_id}:{guild.id if guild else 'global'}"
 
+    def dev_guilds_key(self) -> str | None:
+        """Where the servers this application synced a ``DEV_GUILD_ID`` copy to are remembered."""
+        return None if self.application_id is None else f"dev_guilds:{self.application_id}"
+
+    async def _remember_dev_guild(self, guild_id: int) -> None:
+        key = self.dev_guilds_key()
+        if key is None:
+            return
+        known = {g for g in (await self.meta.get(key) or "").split(",") if g}
+        if str(guild_id) not in known:
+            await self.meta.set(key, ",".join(sorted({*known, str(guild_id)})))
+
+    async def clear_dev_guild_copies(self) -> list[int]:
+        """Empty the command list of every server a ``DEV_GUILD_ID`` sync copied the commands to
+        (a global sync serves them there too, so each would show twice); returns those cleared.
+        A server Discord no longer lets Herald reach (it left, say) is forgotten with a warning."""
+        key = self.dev_guilds_key()
+        if key is None:
+            return []
+        known = [int(g) for g in (await self.meta.get(key) or "").split(",") if g.isdecimal()]
+        kept, cleared = [], []
+        for guild_id in known:
+            guild = discord.Object(guild_id)
+            self.tree.clear_commands(guild=guild)
+            try:
+                await self.tree.sync(guild=guild)
+            except (discord.Forbidden, discord.NotFound):
+                log.warning("could not clear the DEV_GUILD_ID copy in server %s: forgetting it", guild_id)
+            except discord.HTTPException:
+                log.warning("could not clear the DEV_GUILD_ID copy in server %s: trying next sync", guild_id)
+                kept.append(guild_id)
+                continue
+            else:
+                cleared.append(guild_id)
+                log.info("cleared the DEV_GUILD_ID copy of the commands in server %s", guild_id)
+            hash_key = self.command_hash_key(guild)
+            if hash_key is not None:
+                await self.meta.set(hash_key, "")
+        await self.meta.set(key, ",".join(str(g) for g in kept))
+        return cleared
+
     async def sync_commands_if_changed(self, *, force: bool = False) -> bool:
         """Sync to the dev guild when set, else globally; skip when the tree is unchanged since
-        this application's last sync (``force``: sync anyway, as ``python -m bot sync`` does)."""
+        this application's last sync (``force``: sync anyway, as ``python -m bot sync`` does).
+        A global sync first clears the copies earlier ``DEV_GUILD_ID`` syncs left in servers."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
+            await self._remember_dev_guild(guild.id)
+        else:
+            await self.clear_dev_guild_copies()
         key = self.command_hash_key(guild)
         digest = self.command_tree_hash(guild)
         if not force and key is not None and await self.meta.get(key) == digest:

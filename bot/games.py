@@ -79,8 +79,15 @@ class GameRepository(Protocol):
     async def last_undoable(self, game_id: int) -> EventRecord | None: ...
     async def active_of_kind(self, guild_id: int, kind: str) -> list[GameRecord]: ...
     async def without_seats(self) -> list[GameRecord]: ...
+    async def active_games(self) -> list[GameRecord]: ...
     async def write_seats(self, game_id: int, seats: list[Any]) -> None: ...
     async def seated_games(self, user_id: int, guild_id: int | None) -> list[SeatedGame]: ...
+
+
+SEATS_VERSION = 2
+"""Bumped whenever a kind's ``seats()`` changes what it declares for a state already stored, so
+the next start-up writes every active game's seats anew. 2: a finished tournament and the ITS
+match of a tournament thread list nothing; a closed match waits on nobody (issue 34)."""
 
 
 @dataclass(frozen=True)
@@ -196,11 +203,14 @@ class GameStore:
     def _seats(self, kind: str, state: Any) -> list[Seat] | None:
         return seat_list(self.kind(kind), state)
 
-    async def backfill_seats(self) -> int:
+    async def backfill_seats(self, *, every: bool = False) -> int:
         """Give /games the active games stored before their kind declared seats (or before the
-        seats table existed); returns how many were filled. Runs once at start-up."""
+        seats table existed); returns how many were filled. Runs once at start-up. ``every``:
+        write every active game's seats anew (after :data:`SEATS_VERSION` changed); a wait that
+        goes on unchanged keeps the time it began."""
         filled = 0
-        for record in await self._repo.without_seats():
+        records = await (self._repo.active_games() if every else self._repo.without_seats())
+        for record in records:
             kind, model = self._kinds.get(record.kind), self._models.get(record.kind)
             if kind is None or model is None or kind.seats is None:
                 continue

@@ -62,6 +62,7 @@ INVITE_PERMISSIONS = discord.Permissions(
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
+    manage_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
@@ -1349,10 +1350,12 @@ class OfflineDriver:
 
     def _edit_channel(self, channel_id: int, body: dict[str, Any]) -> Channel:
         """Discord's PATCH /channels/{id}, for a name only (a thread renamed by the bot that made
-        it); a name of 0 or more than 100 characters is refused as Discord does."""
+        it, which needs Manage Threads); a name of 0 or more than 100 characters is refused as
+        Discord does."""
         key, channel = next(((k, c) for k, c in self.channels.items() if c.id == channel_id), (None, None))
         if channel is None or key is None:
             raise discord.NotFound(_FakeResponse(404), "unknown channel")
+        self._require(channel_id, "manage_threads")
         if set(body) - {"name"}:
             raise discord.HTTPException(_FakeResponse(400), f"offline driver: cannot edit {sorted(body)}")
         name = str(body.get("name", channel.name))

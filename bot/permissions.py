@@ -15,6 +15,7 @@ NEEDED: dict[str, tuple[str, str]] = {
     "send_messages": ("Send Messages", "posts outside replies: boards, pairings, reminders"),
     "send_messages_in_threads": ("Send Messages in Threads", "posts in game threads"),
     "create_public_threads": ("Create Public Threads", "/tournament pair opens a thread per game"),
+    "manage_threads": ("Manage Threads", "/tournament swap and unpair rename the game threads they change"),
     "embed_links": ("Embed Links", "boards and sheets are embeds"),
     "attach_files": ("Attach Files", "boards, sheets and charts are images"),
     "read_message_history": ("Read Message History", "updating the boards it posted"),

@@ -29,6 +29,11 @@ log = logging.getLogger("herald.games")
 
 REMIND_JOB = "games:remind"
 REMIND_EVERY = timedelta(days=1)
+STOP_AFTER = timedelta(days=7)
+"""Reminders stop after DMs were refused this long (every attempt in between refused)."""
+DM_REFUSED = frozenset({50007, 50278})
+"""Discord's codes for a DM the user does not accept: Cannot send messages to this user, and
+Cannot send messages to this user due to having no mutual guilds (or the app unused)."""
 MAX_LISTED = 25
 """Games listed in one answer (the most recently active ones); the count says how many more."""
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
@@ -139,10 +144,21 @@ def stop_view(user: int) -> discord.ui.View:
     return view
 
 
+def stopped_key(user_id: int) -> str:
+    """Where the day Herald stopped a player's reminders (their DMs refused) waits for their next /games."""
+    return f"{REMIND_JOB}:stopped:{user_id}"
+
+
 async def remind_job(bot: Any, payload: dict[str, Any]) -> None:
-    """Once a day per player: a DM listing the games waiting on them (none: no message)."""
+    """Once a day per player: a DM listing the games waiting on them (none: no message).
+
+    Discord refuses a DM when the player allows none from Herald (50007) or from apps they have
+    not used in a while (50278). After refusals for :data:`STOP_AFTER`, the reminders stop and
+    the player's next ``/games`` says so (the refusal cannot be told by DM)."""
     user = int(payload["user"])
-    await bot.scheduler.schedule(REMIND_JOB, in_=REMIND_EVERY, payload={"user": user}, key=remind_key(user))
+    refused_since = payload.get("refused_since")
+    # Scheduled first: tomorrow's reminder survives whatever happens to today's.
+    await _schedule_next(bot, user, refused_since)
     games = [g for g in await bot.games.seats_of(user) if any(u == user and w for u, w, _ in g.seats)]
     if not games:
         return
@@ -151,8 +167,50 @@ async def remind_job(bot: Any, payload: dict[str, Any]) -> None:
         channel = await bot.create_dm(discord.Object(user))
         await channel.send(embed=embed, view=stop_view(user), allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as error:
-        # Discord refuses a DM when the player allows none from this bot: then nothing is sent.
-        log.info("games reminder for %s not delivered (%s)", user, error.status)
+        log.info("games reminder for %s not delivered (%s, %s)", user, error.status, error.code)
+        if error.code not in DM_REFUSED:
+            return
+        now = datetime.now(UTC)
+        since = _parsed(refused_since) or now
+        if now - since >= STOP_AFTER:
+            await bot.scheduler.cancel(remind_key(user))
+            await bot.meta.set(stopped_key(user), now.isoformat())
+            log.info("games reminders for %s stopped: DMs refused since %s", user, since.isoformat())
+            return
+        if refused_since is None:
+            await _schedule_next(bot, user, now.isoformat())
+        return
+    if refused_since is not None:
+        await _schedule_next(bot, user, None)  # delivered: the count of refusals starts again
+
+
+async def _schedule_next(bot: Any, user: int, refused_since: str | None) -> None:
+    payload: dict[str, Any] = {"user": user}
+    if refused_since is not None:
+        payload["refused_since"] = refused_since
+    await bot.scheduler.schedule(REMIND_JOB, in_=REMIND_EVERY, payload=payload, key=remind_key(user))
+
+
+def _parsed(stamp: object) -> datetime | None:
+    try:
+        found = datetime.fromisoformat(str(stamp)) if stamp else None
+    except ValueError:
+        return None
+    return found.replace(tzinfo=UTC) if found is not None and found.tzinfo is None else found
+
+
+async def stopped_note(bot: Any, user: int) -> str:
+    """Once, after Herald stopped a player's reminders: why, and how to have them again."""
+    key = stopped_key(user)
+    stopped = _parsed(await bot.meta.get(key))
+    if stopped is None:
+        return ""
+    await bot.meta.set(key, "")
+    return (
+        f"Your daily reminders stopped <t:{int(stopped.timestamp())}:R>: Discord refused Herald's DMs to "
+        "you for a week (your privacy settings allow no DMs from Herald). Allow them (the server's "
+        "Privacy Settings, or Herald's profile), then turn reminders on again with `/games remind:on`."
+    )
 
 
 class Games(commands.Cog):
@@ -167,6 +225,7 @@ class Games(commands.Cog):
         self, interaction: discord.Interaction, remind: Literal["on", "off"] | None = None
     ) -> None:
         me = interaction.user.id
+        stopped_before = await stopped_note(self.bot, me)
         note = ""
         if remind == "on":
             due = datetime.now(UTC) + REMIND_EVERY
@@ -174,11 +233,13 @@ class Games(commands.Cog):
             await scheduler.schedule(REMIND_JOB, at=due, payload={"user": me}, key=remind_key(me))
             note = (
                 f"Daily reminder on: from <t:{int(due.timestamp())}:f>, once a day, Herald sends you a DM "
-                "listing the games waiting on you (nothing when none are, or when your DMs are closed)."
+                "listing the games waiting on you (nothing when none are). When Discord refuses the DMs "
+                "for a week, they stop, and `/games` tells you."
             )
         elif remind == "off":
             stopped = await self.bot.scheduler.cancel(remind_key(me))  # type: ignore[attr-defined]
             note = "Daily reminder off." if stopped else "Daily reminders were not on."
+        note = "\n".join(part for part in (stopped_before, note) if part)
         here = installed_here(interaction)
         store = self.bot.games  # type: ignore[attr-defined]
         found = await store.seats_of(me, interaction.guild_id if here else None)

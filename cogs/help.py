@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.anywhere import anywhere_text
+from bot.anywhere import ADD_THE_BOT, anywhere_text, commands_only, installed_here
 from bot.permissions import FIX, explain, missing, needed_by
 from bot.send import send
 from rules.errors import RuleError, quote
@@ -197,8 +197,12 @@ class Help(commands.Cog):
     @app_commands.describe(topic="A game or command (bf, its, si, roll...) to see each of its commands")
     async def help_command(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         embed = self.topic(topic) if topic else self.overview()
-        lacking = missing(interaction.app_permissions) if interaction.guild_id else []
+        # Herald's role and its permissions exist only where the server added Herald's bot user;
+        # where a player's own install answers, they are not the server's to fix.
+        lacking = missing(interaction.app_permissions) if installed_here(interaction) else []
         warning = f"⚠ In this channel Herald lacks {explain(lacking)}. {FIX}" if lacking else None
+        if commands_only(interaction):
+            warning = f"⚠ {ADD_THE_BOT}"
         await send(interaction, content=warning, embed=embed, ephemeral=True)
 
     @help_command.autocomplete("topic")

@@ -176,7 +176,7 @@ def test_sync_without_a_token_says_what_to_do(tmp_path: Path) -> None:
         [sys.executable, "-m", "bot", "sync"], cwd=tmp_path, env=env, capture_output=True, text=True,
         timeout=60,
     )
-    assert result.returncode == 1
+    assert result.returncode == 3  # not configured (see bot.__main__.NOT_CONFIGURED)
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 2 and "DISCORD_TOKEN" in lines[0] and "make console" in lines[1]
 

@@ -273,6 +273,12 @@ class SqlGameRepository:
         async with self._db.transaction() as tx:
             await self._seat(tx, game_id, seats, utcnow())
 
+    async def active_games(self) -> list[GameRecord]:
+        """Every active game (to list them anew for /games when what seats mean has changed)."""
+        async with self._db.reading() as tx:
+            rows = await tx.fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' ORDER BY id")
+        return [_game(r) for r in rows]
+
     async def without_seats(self) -> list[GameRecord]:
         """Active games with no seat written yet (stored before /games existed)."""
         async with self._db.reading() as tx:

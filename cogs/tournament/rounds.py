@@ -293,12 +293,9 @@ class RoundCommands:
 
         shown = await KIT.step(interaction, "unpair", change, channel_id=home)
         number, void, before = shown.result
-        await Post(
-            content=(
-                f"Round {number}'s pairing is taken back: its threads no longer count (each is renamed "
-                "and told so). Pair it again with `/tournament pair`."
-            )
-        ).send(interaction)
+        threads_note = ": its threads no longer count (each is renamed and told so)" if void else ""
+        again = "Pair it again with `/tournament pair`."
+        await Post(content=f"Round {number}'s pairing is taken back{threads_note}. {again}").send(interaction)
         why = taken_back_text(number, interaction.user.id)
         unrenamed = 0
         rnd = before.rounds[number - 1]

@@ -69,3 +69,20 @@ async def test_game_commands_in_a_server_without_heralds_bot_user_say_how_to_add
         assert "README" in text, text
     rolled = await driver.command("/roll expression:2d6", user="ann", channel=channel)
     assert not rolled.message.ephemeral and "2d6" in rolled.text
+
+
+async def test_help_blames_heralds_role_only_where_the_server_added_herald(driver: OfflineDriver) -> None:
+    """Issue 34.9: where only a player's own install answers, the missing permissions are not the
+    server's to grant to Herald's role; where only the commands were added, /help says how to add
+    the bot."""
+    elsewhere = driver.add_dm("their-server", where="elsewhere")
+    driver.set_permissions(elsewhere, attach_files=False)
+    shown = (await driver.command("/help", user="ann", channel=elsewhere)).message
+    assert shown.ephemeral and "lacks" not in shown.text and "Herald's role" not in shown.text
+    bare = driver.add_dm("no-bot", where="commands_only")
+    shown = (await driver.command("/help", user="ann", channel=bare)).message
+    assert shown.content.startswith("⚠ Herald was added to this server without its bot user"), shown.content
+    assert "Herald's role" not in shown.text
+    driver.set_permissions(driver.channel, attach_files=False)  # the server that added Herald: told
+    shown = (await driver.command("/help", user="ann")).message
+    assert shown.content.startswith("⚠ In this channel Herald lacks Attach Files")

@@ -98,7 +98,7 @@ async def test_games_reads_the_whole_server_in_one_query(driver: OfflineDriver) 
     finally:
         db.reading = original  # type: ignore[method-assign]
     assert "6 games" in text
-    assert reads == 1, reads
+    assert reads == 2, reads  # every game in one query, and whether reminders were stopped
 
 
 async def test_games_stored_before_seats_are_listed_after_a_restart(driver: OfflineDriver) -> None:

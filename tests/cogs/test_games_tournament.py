@@ -70,3 +70,32 @@ async def test_games_follows_results_drops_and_the_end_of_a_tournament(driver: O
     for who in (a, b, c, d, "olga"):
         text = _games_text(await driver.command("/games", user=who))
         assert "You play no game in this server" in text, (who, text)
+
+
+async def test_games_stored_with_old_seats_are_listed_anew_after_a_restart(driver: OfflineDriver) -> None:
+    """A database whose seats were written before issue 34 (a finished tournament still listed,
+    a paired thread's sheet still waiting) is listed anew once, at the next start-up."""
+    from bot.app import SEATS_VERSION_KEY
+    from bot.games import Seat
+
+    await _setup(driver)
+    public(await driver.command("/tournament pair", user="olga"))
+    for game in await games(driver):
+        x, y = name_of(driver, game.a), name_of(driver, game.b)
+        public(
+            await driver.command(
+                f"/tournament result player:@{x} opponent:@{y} player_op:5 player_vp:100 "
+                "opponent_op:3 opponent_vp:90",
+                user="olga",
+            )
+        )
+    public(await driver.command("/tournament finish early:true", user="olga"))
+    record = await driver.bot.games.active_record(driver.channel.id)
+    assert record is not None
+    ann = driver.user("ann").id
+    old = [Seat(ann, "report your round 1 game (table 1): `/tournament report`")]
+    await driver.bot.games._repo.write_seats(record.id, old)  # as the seats of an older Herald
+    await driver.bot.meta.set(SEATS_VERSION_KEY, "1")
+    assert "your move" in _games_text(await driver.command("/games", user="ann"))
+    await driver.restart()
+    assert "You play no game" in _games_text(await driver.command("/games", user="ann"))

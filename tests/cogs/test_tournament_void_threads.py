@@ -59,3 +59,23 @@ async def test_a_sheet_in_a_thread_of_a_taken_back_pairing_refuses_and_links_the
     assert driver.user(b).mention in missing.text or name_of(driver, g.b).title() in missing.text
     # /its score there refuses the same way, instead of starting a sheet that counts for nothing.
     refused(await driver.command("/its score", user=a, channel=old), "no longer counts", f"<#{live}>")
+
+
+async def test_without_manage_threads_a_void_thread_keeps_its_name_but_is_still_told(
+    driver: OfflineDriver,
+) -> None:
+    """Renaming a thread needs Manage Threads (README's invite grants it): without it, the
+    organiser is told privately, and the thread still gets its notice and a closed sheet."""
+    await _setup(driver)
+    public(await driver.command("/tournament pair", user="olga"))
+    s = await state(driver)
+    g = (await games(driver))[0]
+    old = thread_of(driver, s, g, 1)
+    name = old.name
+    driver.set_permissions(manage_threads=False)
+    reply = await driver.command("/tournament unpair", user="olga")
+    assert "no longer count" in public(reply).text
+    private = [m for m in reply.messages if m.ephemeral]
+    assert private and "I need Manage Threads" in private[0].text and "4 threads kept" in private[0].text
+    assert old.name == name and "no longer counts" in driver.history(old)[-1].text
+    await _closed(driver, old.id)
