@@ -493,6 +493,8 @@ class OfflineDriver:
             discord_token=None,
             sync_commands=False,  # there is no Discord to sync the commands to
             web_port=self.web_port,
+            # Pages served on this machine are opened from it: their buttons lead there.
+            public_url=f"http://127.0.0.1:{self.web_port}" if self.web_port else None,
             _env_file=None,
         )
         self.bot = create_bot(settings)

@@ -59,13 +59,14 @@ def results_csv(state: Tournament) -> str:
     """One line per game and bye of every round: table, both players' OP, VP and TP, flags."""
     head = ["round", "table", "player_a", "faction_a", "op_a", "vp_a", "tp_a"]
     rows: list[list[object]] = [[*head, "player_b", "faction_b", "op_b", "vp_b", "tp_b", "flags"]]
+    players = {p.id: p for p in state.players}  # looked up once per side of every game
     for rnd in state.rounds:
         for g in rnd.games:
-            a = state.player(g.a)
+            a = players[g.a] if g.a in players else state.player(g.a)
             if g.b is None:
                 rows.append([rnd.number, "", a.name, a.faction, 0, 0, BYE_TP, "(bye)", "", "", "", "", ""])
                 continue
-            b = state.player(g.b)
+            b = players[g.b] if g.b in players else state.player(g.b)
             flags = " ".join(f.value for f in g.flags) + (" edited" if g.edited else "")
             res = g.result
             side_a: list[object] = ["", "", ""] if res is None else [res.op_a, res.vp_a, res.tp_a]

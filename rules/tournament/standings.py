@@ -97,7 +97,7 @@ def _totals(state: Tournament, *, before_round: int | None = None) -> dict[str, 
             result = game.result
             for me, other, op, vp, tp, outcome in (
                 (game.a, game.b, result.op_a, result.vp_a, result.tp_a, result.outcome_a),
-                (game.b, game.a, result.op_b, result.vp_b, result.tp_b, result.swapped().outcome_a),
+                (game.b, game.a, result.op_b, result.vp_b, result.tp_b, result.outcome_b),
             ):
                 mine = totals[me]
                 mine.tp += tp
@@ -144,38 +144,41 @@ def standings(
     totals = _totals(state, before_round=before_round)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
     order = {p.id: i for i, p in enumerate(state.players)}
-    rows: list[Standing] = []
+    # Ranked as plain tuples, and each row built once with its rank: a 512-player event's
+    # standings are read on every change of its web page.
+    lines: list[tuple[tuple[int, int, int, int], int, dict[str, object]]] = []
     for player in state.players:
         mine = totals[player.id]
         op, vp = mine.op, mine.vp
         if final and mine.byes:
             op = bye_adjusted(mine.op, counted_rounds, mine.byes)
             vp = bye_adjusted(mine.vp, counted_rounds, mine.byes)
-        rows.append(
-            Standing(
-                rank=0,
-                player_id=player.id,
-                name=player.name,
-                faction=player.faction,
-                tp=mine.tp,
-                op=op,
-                vp=vp,
-                raw_op=mine.op,
-                raw_vp=mine.vp,
-                opponents_op=sum(totals[o].op for o in mine.opponents),
-                byes=mine.byes,
-                played=mine.played,
-                wins=mine.wins,
-                ties=mine.ties,
-                losses=mine.losses,
-                dropped=player.dropped_after is not None,
-                bye_rounds=list(mine.bye_rounds),
-                adjusted=(op, vp) != (mine.op, mine.vp),
-            )
+        opponents_op = sum(totals[o].op for o in mine.opponents)
+        fields: dict[str, object] = dict(
+            player_id=player.id,
+            name=player.name,
+            faction=player.faction,
+            tp=mine.tp,
+            op=op,
+            vp=vp,
+            raw_op=mine.op,
+            raw_vp=mine.vp,
+            opponents_op=opponents_op,
+            byes=mine.byes,
+            played=mine.played,
+            wins=mine.wins,
+            ties=mine.ties,
+            losses=mine.losses,
+            dropped=player.dropped_after is not None,
+            bye_rounds=list(mine.bye_rounds),
+            adjusted=(op, vp) != (mine.op, mine.vp),
         )
-    rows.sort(key=lambda row: (tuple(-k for k in row.key), order[row.player_id]))
+        lines.append(((mine.tp, op, vp, opponents_op), order[player.id], fields))
+    lines.sort(key=lambda line: (tuple(-k for k in line[0]), line[1]))
     ranked: list[Standing] = []
-    for i, row in enumerate(rows):
-        shared = ranked and ranked[-1].key == row.key
-        ranked.append(row.model_copy(update={"rank": ranked[-1].rank if shared else i + 1}))
+    rank, previous = 0, None
+    for i, (key, _, fields) in enumerate(lines):
+        if key != previous:
+            rank, previous = i + 1, key
+        ranked.append(Standing(rank=rank, **fields))  # type: ignore[arg-type]
     return ranked
