@@ -1592,6 +1592,9 @@ def _is_timer(task: asyncio.Task[Any]) -> bool:
         "timeout_task_impl" in qualname
         or name.startswith("discord-ui-view-timeout")
         or "inner_call" in qualname
+        # A web visitor's request (the pages share the loop, not the interaction): never waited for.
+        or qualname.startswith("RequestHandler.")
+        or name.startswith("herald-web")
     )
 
 

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bot.settings import Network
 from rules.tournament.export import players_csv, results_csv
 from rules.tournament.model import Tournament
-from rules.tournament.public import PublicTournament, RoundTimer, public_view
+from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
 from web import pages
 
@@ -65,6 +65,8 @@ RATE_PER_SECOND = 60.0
 """Requests per second one address may keep up: a page polls once every 3 seconds, so this lets
 about 150 open pages share one address (a venue's Wi-Fi), and still stops a flood."""
 MAX_TRACKED_ADDRESSES = 10_000
+REFUSAL_DELAY = 1.0
+"""Seconds a refused request (429) waits before its answer."""
 COST_UNCHANGED = 1
 """What a request costs from its address's allowance: a poll answered 304 (or a refusal) ..."""
 COST_PAGE = 3
@@ -86,10 +88,17 @@ class StoredTournament(BaseModel):
     reports: list[PendingReport] = Field(default_factory=list)
     round_timer: RoundTimer | None = None
 
-    def view(self, scenario_name: Callable[[str], str]) -> PublicTournament:
-        reported = {(r.round, p) for r in self.reports for p in (r.reporter, r.opponent)}
+    @property
+    def reported(self) -> set[tuple[int, str]]:
+        return {(r.round, p) for r in self.reports for p in (r.reporter, r.opponent)}
+
+    def view(self, scenario_name: Callable[[str], str], previous: Previous | None = None) -> PublicTournament:
         return public_view(
-            self.tournament, reported=reported, scenario_name=scenario_name, timer=self.round_timer
+            self.tournament,
+            reported=self.reported,
+            scenario_name=scenario_name,
+            timer=self.round_timer,
+            previous=previous,
         )
 
 
@@ -197,7 +206,7 @@ class TournamentSource:
         cached = self._cache.get(game_id)
         if cached is not None and cached.version == row.version:
             return cached
-        rendering = await asyncio.to_thread(self._build, row.game_id, row.version, row.state_json)
+        rendering = await asyncio.to_thread(self._build, row.game_id, row.version, row.state_json, cached)
         if rendering is None:
             return None
         held = self._cache.get(game_id)
@@ -208,14 +217,22 @@ class TournamentSource:
                 self._cache.popitem(last=False)
         return rendering
 
-    def _build(self, game_id: int, version: int, state_json: str) -> Rendering | None:
+    def _build(
+        self, game_id: int, version: int, state_json: str, before: Rendering | None
+    ) -> Rendering | None:
         try:
             stored = StoredTournament.model_validate_json(state_json)
         except ValidationError:
             log.warning("tournament %s: stored state does not read as a tournament", game_id)
             return None
         self.builds += 1
-        return Rendering(game_id, version, stored, stored.view(self._scenario_name))
+        # The version before is reused round by round: a result rebuilds one round, not all.
+        previous = (
+            None
+            if before is None
+            else Previous(before.stored.tournament, before.stored.reported, before.view)
+        )
+        return Rendering(game_id, version, stored, stored.view(self._scenario_name, previous))
 
     async def body(
         self, found: Found, key: tuple[object, ...], make: Callable[[], Body | None]
@@ -242,7 +259,7 @@ class TournamentSource:
         """``make()``, shared by every caller that asks for ``key`` while it runs."""
         future = pending.get(key)
         if future is None:
-            future = asyncio.ensure_future(make())
+            future = asyncio.get_running_loop().create_task(make(), name=f"herald-web {key!r}"[:80])
             pending[key] = future
             future.add_done_callback(lambda _: pending.pop(key, None))
         return await asyncio.shield(future)
@@ -328,6 +345,8 @@ def _html(text: str, status: int = 200) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
 
 
+_TOO_MANY = pages.plain("Too many requests", "Slow down a little: this page updates by itself.").encode()
+
 KEY_SOURCE: web.AppKey[TournamentSource] = web.AppKey("source", TournamentSource)
 KEY_LIMITER: web.AppKey[RateLimiter] = web.AppKey("limiter", RateLimiter)
 KEY_PROXIES: web.AppKey[tuple[Network, ...]] = web.AppKey("proxies", tuple)
@@ -344,9 +363,10 @@ async def _guard(
         request.remote, request.headers.getall("X-Forwarded-For", []), request.app[KEY_PROXIES]
     )
     if not limiter.allow(address):
-        response: web.StreamResponse = _html(
-            pages.plain("Too many requests", "Slow down a little: this page updates by itself."), 429
-        )
+        # Answered late: a client that floods waits for each refusal instead of sending the next
+        # request at once, so a flood costs the event loop (which Discord commands share) little.
+        await asyncio.sleep(REFUSAL_DELAY)
+        response: web.StreamResponse = web.Response(body=_TOO_MANY, status=429, content_type="text/html")
         response.headers["Retry-After"] = "5"
     else:
         try:

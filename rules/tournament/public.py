@@ -18,6 +18,7 @@ all. The view is plain data (JSON-safe), built by one pure function.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
@@ -138,10 +139,13 @@ def _game(players: dict[str, Player], game: Game, reported: bool) -> PublicGame:
 
 
 def _round(
-    t: Tournament, rnd: Round, reported: Collection[tuple[int, str]], scenario_name: Callable[[str], str]
+    t: Tournament,
+    rnd: Round,
+    reported: Collection[tuple[int, str]],
+    scenario_name: Callable[[str], str],
+    players: dict[str, Player],
 ) -> PublicRound:
     scenario = t.scenarios.get(rnd.number)
-    players = {p.id: p for p in t.players}
     games = [_game(players, g, any((rnd.number, p) in reported for p in g.players)) for g in rnd.games]
     return PublicRound(
         number=rnd.number,
@@ -165,22 +169,62 @@ def _status(t: Tournament) -> str:
     return f"Round {current.number}{of}: playing"
 
 
+@dataclass(frozen=True)
+class Previous:
+    """An earlier version's view and what it was made from (see :func:`public_view`)."""
+
+    tournament: Tournament
+    reported: Collection[tuple[int, str]]
+    view: PublicTournament
+
+
+def _reported_in(reported: Collection[tuple[int, str]], number: int) -> set[str]:
+    return {player for rnd, player in reported if rnd == number}
+
+
 def public_view(
     t: Tournament,
     *,
     reported: Collection[tuple[int, str]],
     scenario_name: Callable[[str], str] = str,
     timer: RoundTimer | None = None,
+    previous: Previous | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
     round is the current one and the event is not finished).
 
+    ``previous`` is an earlier version's view, with what it was made from: each round that has
+    not changed since (same games, players, scenario, tier and reports) is taken from it instead
+    of being built again, so a result costs one round's work however many rounds were played.
+    The view is the same either way.
+
     >>> from rules.tournament import create_tournament
     >>> public_view(create_tournament("Empty", 300), reported=()).status
     'Waiting for round 1 to be paired'
     """
-    rounds = [_round(t, r, reported, scenario_name) for r in t.rounds]
+    players = {p.id: p for p in t.players}
+    reused: dict[int, PublicRound] = {}
+    if (
+        previous is not None
+        and previous.tournament.players == t.players
+        and previous.tournament.tier == t.tier
+    ):
+        old_view = previous.view
+        built = {r.number: r for r in ([old_view.current] if old_view.current else []) + old_view.earlier}
+        old_rounds = {r.number: r for r in previous.tournament.rounds}
+        for rnd in t.rounds:
+            old = old_rounds.get(rnd.number)
+            if (
+                old is not None
+                and rnd.number in built
+                and old == rnd
+                and previous.tournament.scenarios.get(rnd.number) == t.scenarios.get(rnd.number)
+                and previous.tournament.tier_of_round(rnd.number) == t.tier_of_round(rnd.number)
+                and _reported_in(previous.reported, rnd.number) == _reported_in(reported, rnd.number)
+            ):
+                reused[rnd.number] = built[rnd.number]
+    rounds = [reused.get(r.number) or _round(t, r, reported, scenario_name, players) for r in t.rounds]
     current = rounds[-1] if rounds else None
     rows = [
         PublicStanding(

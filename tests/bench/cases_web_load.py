@@ -38,6 +38,7 @@ FILE_LIMIT = 1024
 async def _timed(run: Callable[[], Awaitable[Any]], calls: int, seconds: float, check: str) -> list[float]:
     """Up to ``calls`` runs, stopping after ``seconds``; each reply must contain ``check``."""
     samples: list[float] = []
+    await run()  # warm-up, not timed
     deadline = time.monotonic() + seconds
     for _ in range(calls):
         if samples and time.monotonic() > deadline:
