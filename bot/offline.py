@@ -450,9 +450,13 @@ class OfflineDriver:
         rng_seed: int | None = None,
         out_dir: Path | None = None,
         web_port: int = 0,
+        public_url: str | bool = True,
     ) -> None:
         #: The tournament web pages' port (0: off, as in tests; the console serves them).
         self.web_port = web_port
+        #: PUBLIC_URL: True (the default) is the pages' address on this machine, when they are
+        #: served; False none (the bot then posts no Live page button); a string that address.
+        self.public_url = public_url
         #: A path is a SQLite file; a URL (postgresql://...) any backend bot.storage knows.
         self.database_url = str(database_path) if "://" in str(database_path) else None
         self.database_path = Path("unused.sqlite3") if self.database_url else Path(database_path)
@@ -475,6 +479,11 @@ class OfflineDriver:
         #: Users who accept no DM from the bot: sending them one is refused as Discord does (50007).
         self.dms_closed: set[int] = set()
 
+    def _public_url(self) -> str | None:
+        if isinstance(self.public_url, str):
+            return self.public_url
+        return f"http://127.0.0.1:{self.web_port}" if self.public_url and self.web_port else None
+
     @classmethod
     async def open(cls, database_path: Path | str, **kwargs: Any) -> OfflineDriver:
         driver = cls(database_path, **kwargs)
@@ -494,7 +503,7 @@ class OfflineDriver:
             sync_commands=False,  # there is no Discord to sync the commands to
             web_port=self.web_port,
             # Pages served on this machine are opened from it: their buttons lead there.
-            public_url=f"http://127.0.0.1:{self.web_port}" if self.web_port else None,
+            public_url=self._public_url(),
             _env_file=None,
         )
         self.bot = create_bot(settings)
