@@ -20,12 +20,16 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m compileall -q bot cogs rules renderers web >/dev/null
 	$(PY) -m pytest
 
 console: $(STAMP)
 	$(PY) -m bot console $(ARGS)
 
+# Bytecode first, as an installed bot has it: with PYTHONDONTWRITEBYTECODE set, every start-up
+# would otherwise compile each module again.
 bench: $(STAMP)
+	$(PY) -m compileall -q bot cogs rules renderers web tests >/dev/null
 	$(PY) -m tests.bench $(ARGS)
 
 lint: $(STAMP)

@@ -47,12 +47,51 @@ def works_anywhere(qualified_name: str) -> bool:
 
 
 def installed_here(interaction: discord.Interaction) -> bool:
-    """In a server, through the server's own install of Herald (not a player's)."""
-    return interaction.guild_id is not None and interaction.is_guild_integration()
+    """In a server, through the server's own install of Herald with its bot user there: not a
+    player's install, nor a server install that added only the commands (see :func:`commands_only`)."""
+    return (
+        interaction.guild_id is not None
+        and interaction.is_guild_integration()
+        and interaction.client.get_guild(interaction.guild_id) is not None
+    )
+
+
+def commands_only(interaction: discord.Interaction) -> bool:
+    """In a server that installed Herald's commands without its bot user: the install link held
+    only the ``applications.commands`` scope (a new app's Default Install Settings), so Discord
+    sends the commands but the bot is no member (no GUILD_CREATE, so not in the bot's cache)."""
+    return (
+        interaction.guild_id is not None
+        and interaction.is_guild_integration()
+        and interaction.client.get_guild(interaction.guild_id) is None
+    )
+
+
+#: What a server admin does about :func:`commands_only`.
+ADD_THE_BOT = (
+    "Herald was added to this server without its bot user (the install link lacked the `bot` "
+    "scope), so it cannot open threads, post boards or send reminders here. A server admin adds "
+    "it again with the `bot` scope and its permissions (README, Setting up, step 4)."
+)
 
 
 def anywhere_text() -> str:
     return ", ".join(f"/{name}" for name in ANYWHERE)
+
+
+def check_here(interaction: discord.Interaction, what: str) -> None:
+    """Refuse ``what`` (a game command, or a button that starts or changes a game) outside a server
+    that installed Herald with its bot user, saying what works here."""
+    if installed_here(interaction):
+        return
+    if commands_only(interaction):
+        raise NeedsServer(f"{what} runs a game in this channel. {ADD_THE_BOT}")
+    where = "in direct messages" if interaction.guild_id is None else "in a server that has not added Herald"
+    raise NeedsServer(
+        f"{what} runs a game that lives in a server's channel, so it does not work "
+        f"{where}. Use it in a server that added Herald (a server admin adds it from Herald's profile). "
+        f"Here you can use {anywhere_text()}."
+    )
 
 
 def check(interaction: discord.Interaction) -> None:
@@ -60,11 +99,6 @@ def check(interaction: discord.Interaction) -> None:
     command = interaction.command
     if not isinstance(command, app_commands.Command | app_commands.ContextMenu):
         return
-    if works_anywhere(command.qualified_name) or installed_here(interaction):
+    if works_anywhere(command.qualified_name):
         return
-    where = "in direct messages" if interaction.guild_id is None else "in a server that has not added Herald"
-    raise NeedsServer(
-        f"/{command.qualified_name} runs a game that lives in a server's channel, so it does not work "
-        f"{where}. Use it in a server that added Herald (a server admin adds it from Herald's profile). "
-        f"Here you can use {anywhere_text()}."
-    )
+    check_here(interaction, f"/{command.qualified_name}")

@@ -4,6 +4,7 @@ applies migrations and loads every cog; commands are synced after login, only wh
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import logging
 import random
@@ -91,6 +92,8 @@ class Herald(commands.AutoShardedBot):
         #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).
         self.forms = FormRouter()
         self._synced = False
+        #: The cog modules whose ``setup`` ran, in order (see ``load_cog_module``).
+        self.cog_modules: list[str] = []
         #: ``python -m bot sync`` logs in only to sync: no scheduled job runs then.
         self.run_scheduler = True
 
@@ -100,12 +103,25 @@ class Herald(commands.AutoShardedBot):
         if applied:
             log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
-            await self.load_extension(name)
+            await self.load_cog_module(name)
         filled = await self.games.backfill_seats()
         if filled:
             log.info("/games: listed %d game(s) stored before their players were recorded", filled)
         if self.run_scheduler:
             await self.scheduler.start(self)
+
+    async def load_cog_module(self, name: str) -> None:
+        """Run the ``setup(bot)`` of the cog module ``name``, importing it once per process.
+
+        discord.py's ``load_extension`` executes a module afresh for every bot and drops it from
+        ``sys.modules`` when that bot closes, so every bot built in one process (each test, each
+        ``:restart`` of the console, each start-up the bench times) recompiled and re-ran every
+        cog module: most of a bot's start-up. Cog modules keep no per-bot state at module level
+        (games, forms and jobs live on the bot), so one import serves every bot.
+        """
+        module = importlib.import_module(name)
+        await module.setup(self)
+        self.cog_modules.append(name)
 
     async def close(self) -> None:
         try:

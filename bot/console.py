@@ -13,6 +13,7 @@ import contextlib
 import logging
 import os
 import re
+import secrets
 import sys
 import textwrap
 import time
@@ -256,7 +257,9 @@ async def run_console(argv: list[str]) -> int:
     if args.db is None:
         # Each console its own database, so two consoles (or a --fresh one) never share or delete
         # each other's games; --db names a file to keep across sessions.
-        args.db = args.out / f"console-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.sqlite3"
+        # The random part keeps two sessions of one process apart within the same second.
+        stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{secrets.token_hex(2)}"
+        args.db = args.out / f"console-{stamp}.sqlite3"
     elif args.fresh:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{args.db}{suffix}").unlink(missing_ok=True)

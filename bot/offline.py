@@ -42,6 +42,8 @@ from bot.settings import Settings
 
 GUILD_ID = 100_000_000_000_000_001
 OTHER_GUILD_ID = 100_000_000_000_000_020
+#: A server that installed Herald's commands without its bot user (no ``bot`` scope).
+COMMANDS_ONLY_GUILD_ID = 100_000_000_000_000_030
 """A server that has not added Herald: only a user-installed Herald answers there."""
 DEFAULT_CHANNEL_ID = 100_000_000_000_000_010
 APPLICATION_ID = 100_000_000_000_000_002
@@ -119,17 +121,18 @@ class Channel:
     deny: int = 0
     #: Where it is: ``"guild"`` (a channel of the server that installed Herald), ``"dm"`` (a DM
     #: with the bot), ``"private"`` (a DM between players, through a user-installed Herald) or
-    #: ``"elsewhere"`` (a server without Herald, through a user-installed Herald).
+    #: ``"elsewhere"`` (a server without Herald, through a user-installed Herald), or
+    #: ``"commands_only"`` (a server that installed Herald's commands but not its bot user).
     where: str = "guild"
 
     def payload(self) -> dict[str, Any]:
         if self.where in ("dm", "private"):
             return {"id": str(self.id), "type": 1, "name": None, "recipients": [], "last_message_id": None}
-        if self.where == "elsewhere":
+        if self.where in ("elsewhere", "commands_only"):
             return {
                 "id": str(self.id),
                 "type": 0,
-                "guild_id": str(OTHER_GUILD_ID),
+                "guild_id": str(OTHER_GUILD_ID if self.where == "elsewhere" else COMMANDS_ONLY_GUILD_ID),
                 "name": self.name,
                 "position": 0,
                 "permission_overwrites": [],
@@ -551,8 +554,10 @@ class OfflineDriver:
         """A channel outside the server that installed Herald, where only a user-installed Herald
         answers: a DM with the bot (``where="dm"``), a DM between players (``"private"``) or a
         channel of another server (``"elsewhere"``). Commands run there the way Discord sends them:
-        another context, and no guild member."""
-        if where not in ("dm", "private", "elsewhere"):
+        another context, and no guild member. ``"commands_only"`` is a channel of a server that
+        installed Herald from a link without the ``bot`` scope: the server's install authorises
+        the command, but the bot user is no member there (the bot never hears of that server)."""
+        if where not in ("dm", "private", "elsewhere", "commands_only"):
             raise ValueError(where)
         channel = self.channels.get(name)
         if channel is None:
@@ -1065,7 +1070,11 @@ class OfflineDriver:
             "context": 0,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
-        if channel.where != "guild":
+        if channel.where == "commands_only":
+            # The server's own install (owner "0" is the server), for a server the bot is not in.
+            payload["guild_id"] = str(COMMANDS_ONLY_GUILD_ID)
+            payload["authorizing_integration_owners"] = {"0": str(COMMANDS_ONLY_GUILD_ID)}
+        elif channel.where != "guild":
             # Discord's payload outside the installing server: the context it happens in and who
             # authorised Herald there ("1": the player's own install; "0": "0" in the bot's DMs).
             # In DMs there is no guild and no member, only the user (Discord's docs: ``member`` is

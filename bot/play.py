@@ -417,6 +417,7 @@ class StepButton(_StepIds, PersistentButton, template=r"herald:step-base"):
     label: ClassVar[str] = "?"
     style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     emoji: ClassVar[str | None] = None
+    changes_game = True  # a game's control: refused where games are not allowed
 
     def __init__(
         self,
@@ -455,6 +456,7 @@ class StepSelect(_StepIds, PersistentSelect, template=r"herald:step-select-base"
     """A select menu made for one step of one game (see :class:`StepButton`)."""
 
     placeholder: ClassVar[str] = "Choose…"
+    changes_game = True  # a game's control: refused where games are not allowed
 
     def __init__(
         self,

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
+from bot.anywhere import check_here
 from bot.errors import report
 from bot.send import holding_response
 from rules.errors import RuleError
@@ -30,10 +31,17 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button], template=r"her
     """Base for persistent buttons: subclasses implement :meth:`pressed` and set a template.
 
     discord.py only logs exceptions from dynamic items; this base reports them to the user.
+    A button that starts or changes a game sets ``changes_game``: where games are not allowed
+    (a DM, a server without Herald's bot) it is refused as the game commands are (the command
+    tree's check runs for slash commands only), before anything is stored.
     """
+
+    changes_game: ClassVar[bool] = False
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.changes_game:
+                check_here(interaction, "That button")
             await self.pressed(interaction)
         except Exception as error:  # every failure is reported, none escapes to a log-only path
             await report(interaction, error)
@@ -43,8 +51,13 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button], template=r"her
 
 
 class PersistentSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"herald:unused-select"):
+    changes_game: ClassVar[bool] = False
+    """As :attr:`PersistentButton.changes_game`."""
+
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.changes_game:
+                check_here(interaction, "That menu")
             await self.chosen(interaction)
         except Exception as error:
             await report(interaction, error)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from bot.console import run_console
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,65 +60,70 @@ def test_a_console_session(tmp_path: Path) -> None:
     assert "unknown console command :nonsense" in out
 
 
-def test_two_consoles_keep_their_own_games_and_images(tmp_path: Path) -> None:
-    def session(lines: str, *extra: str) -> str:
-        result = subprocess.run(
-            [sys.executable, "-m", "bot", "console", "--out", str(tmp_path), *extra],
-            input=lines,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            cwd=ROOT,
-        )
-        assert result.returncode == 0, result.stderr
-        return result.stdout
+async def test_two_consoles_keep_their_own_games_and_images(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def session(lines: str, *extra: str) -> str:
+        return await _in_process(monkeypatch, capsys, lines, "--out", str(tmp_path), *extra)
 
-    session("/si boss start boss:elder_leviathan\n")
+    await session("/si boss start boss:elder_leviathan\n")
     images = sorted(tmp_path.glob("*.png"))
     assert len(images) == 1
-    second = session("/si boss start boss:elder_leviathan\n")  # a fresh database: no game here yet
+    second = await session("/si boss start boss:elder_leviathan\n")  # a fresh database: no game here yet
     assert "already has" not in second
     assert len(sorted(tmp_path.glob("*.png"))) == 2 and images[0].exists()
     kept = tmp_path / "kept.sqlite3"
-    session("/si boss start boss:elder_leviathan\n", "--db", str(kept))
-    again = session("/si boss start boss:elder_leviathan\n", "--db", str(kept))
+    await session("/si boss start boss:elder_leviathan\n", "--db", str(kept))
+    again = await session("/si boss start boss:elder_leviathan\n", "--db", str(kept))
     assert "already has" in again  # --db keeps games across sessions
-    fresh = session("/si boss start boss:elder_leviathan\n", "--db", str(kept), "--fresh")
+    fresh = await session("/si boss start boss:elder_leviathan\n", "--db", str(kept), "--fresh")
     assert "already has" not in fresh
 
 
-def _console(tmp_path: Path, script: str, *extra: str) -> str:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    result = subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--out", str(tmp_path), "--seed", "3", *extra],
-        input=script,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-        env=env,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
-    return result.stdout.replace("│ ", "")
+async def _in_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str, *argv: str
+) -> str:
+    """A piped console session run in this process: what `python -m bot console` does after start-up
+    (one test above runs the real command; starting Python for each session cost seconds)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    capsys.readouterr()
+    assert await run_console([*argv, "--web-port", "0"]) == 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    return captured.out
 
 
-def test_a_piped_session_names_its_database(tmp_path: Path) -> None:
-    out = _console(tmp_path, "/roll expression:1d6\n")
+async def _console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str
+) -> str:
+    monkeypatch.chdir(tmp_path)
+    out = await _in_process(monkeypatch, capsys, script, "--out", str(tmp_path), "--seed", "3")
+    return out.replace("│ ", "")
+
+
+async def test_a_piped_session_names_its_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = await _console(tmp_path, monkeypatch, capsys, "/roll expression:1d6\n")
     named = next(line for line in out.splitlines() if line.startswith("Database: "))
     database = Path(named.split()[1])
     assert database.parent == tmp_path and database.exists()
     assert f"--db {database}" in named
 
 
-def test_a_select_menu_lists_its_options_with_the_message(tmp_path: Path) -> None:
-    out = _console(tmp_path, "/its score mission:acquisition tier:300 opponent:bob\n")
+async def test_a_select_menu_lists_its_options_with_the_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = "/its score mission:acquisition tier:300 opponent:bob\n"
+    out = await _console(tmp_path, monkeypatch, capsys, script)
     menu = out[out.index("→ :choose") :]
     assert "• Tech-Coffin Controlled" in menu.split("└─")[0]
     assert "choose among" not in out  # no wrong :choose was needed to see them
 
 
-def test_thread_links_and_mentions_read_as_names(tmp_path: Path) -> None:
+async def test_thread_links_and_mentions_read_as_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     script = """\
 :as olga
 /tournament create name:Cup tier:300
@@ -129,18 +139,20 @@ def test_thread_links_and_mentions_read_as_names(tmp_path: Path) -> None:
 /tournament mission round:1 scenario:acquisition
 /tournament pair
 """
-    out = _console(tmp_path, script)
+    out = await _console(tmp_path, monkeypatch, capsys, script)
     assert "<#" not in out and "<@" not in out
     assert re.search(r"→ #R1 T1: \w+ v \w+", out), out
     assert "@ann" in out and "@bo" in out
 
 
-def test_readmes_squad_example_works_unquoted(tmp_path: Path) -> None:
+async def test_readmes_squad_example_works_unquoted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     script = (
         "/si boss start boss:elder_leviathan\n/si squad add name:Kai:basic:2, Lee:2, Doc:specialist:1\n"
         "/roll expression:2d6 lable:x\n"
     )
-    out = _console(tmp_path, script)
+    out = await _console(tmp_path, monkeypatch, capsys, script)
     assert "has no option lable" in out  # a mistyped option is still named, not read as a value
     assert out.count("has no option") == 1
     added = out[out.index("/si squad add") :]

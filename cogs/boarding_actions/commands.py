@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.anywhere import installed_here
 from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
 from bot.storage.games import MAX_UNDO_STEPS, EventRecord
@@ -133,7 +134,7 @@ class BoardingActions(
                 button=MissionSuggestion,
             )
             return
-        await mission_post(found).send(interaction)
+        await mission_post(found, startable=installed_here(interaction)).send(interaction)
 
     @mission.autocomplete("name")
     @autocomplete
@@ -168,7 +169,7 @@ class BoardingActions(
     @app_commands.describe(kind="symmetric: two D3 read as tens and units; asymmetric: one D6")
     async def roll(self, interaction: discord.Interaction, kind: Literal["symmetric", "asymmetric"]) -> None:
         rolled = roll_mission(kind, self.bot.rng, library=self.missions)  # type: ignore[attr-defined]
-        await roll_post(rolled).send(interaction)
+        await roll_post(rolled, startable=installed_here(interaction)).send(interaction)
 
     # -- the battle ------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.anywhere import installed_here
 from bot.limits import MAX_CUSTOM_ID, MAX_FIELD_VALUE, clip
 from bot.play import Post, Suggestion, View
 from bot.views import PersistentButton
@@ -99,19 +100,23 @@ def start_buttons(mission: Mission) -> list[Any]:
     return [StartButton(mission_code(mission), role) for role in Role]
 
 
-def mission_post(mission: Mission, *, content: str | None = None) -> Post:
-    return Post(content=content, embeds=[mission_embed(mission)], view=View(*start_buttons(mission)))
+def mission_post(mission: Mission, *, startable: bool, content: str | None = None) -> Post:
+    """A mission's page; with "Start a battle as ..." buttons only where a battle can be kept
+    (``startable``: a server that installed Herald, see :func:`bot.anywhere.installed_here`)."""
+    view = View(*start_buttons(mission)) if startable else None
+    return Post(content=content, embeds=[mission_embed(mission)], view=view)
 
 
-def roll_post(rolled: MissionRoll) -> Post:
+def roll_post(rolled: MissionRoll, *, startable: bool) -> Post:
     dice = " then ".join(f"**{d}**" for d in rolled.dice)
     head = f"🎲 {rolled.kind.die}: {dice}" + (f" = **{rolled.value}**" if len(rolled.dice) > 1 else "")
-    return mission_post(rolled.mission, content=f"{head}: {rolled.mission.name}")
+    return mission_post(rolled.mission, startable=startable, content=f"{head}: {rolled.mission.name}")
 
 
 class MissionSuggestion(Suggestion, prefix="ba:dym:m"):
     async def run(self, interaction: discord.Interaction, ref: str) -> None:
-        await mission_post(default_library().get(ref)).send(interaction)
+        mission = default_library().get(ref)
+        await mission_post(mission, startable=installed_here(interaction)).send(interaction)
 
 
 class RuleSuggestion(Suggestion, prefix="ba:dym:r"):
@@ -121,6 +126,8 @@ class RuleSuggestion(Suggestion, prefix="ba:dym:r"):
 
 class StartButton(PersistentButton, template=r"ba:start:(?P<mission>[sa]\d+):(?P<role>[ad])"):
     """Take a side in this mission; the opponent then joins the other side."""
+
+    changes_game = True
 
     def __init__(self, mission: str, role: Role) -> None:
         super().__init__(
@@ -157,6 +164,8 @@ class JoinButton(
     PersistentButton, template=r"ba:join:(?P<mission>[sa]\d+):(?P<role>[ad]):(?P<user>\d+):(?P<name>.*)"
 ):
     """The second player joins: the battle starts with both of them."""
+
+    changes_game = True
 
     def __init__(self, mission: str, role: Role, user_id: int, name: str) -> None:
         head = f"ba:join:{mission}:{role.value[0]}:{user_id}:"

@@ -29,6 +29,8 @@ from rules.its.classified import Action, ClassifiedState, DeclareIntelcom, Keep,
 
 
 class KeepButton(ItsButton, template=r"its:keep:(?P<game>\d+):(?P<seat>\d):(?P<step>\d+):(?P<pick>\d)"):
+    changes_game = True
+
     fields = (("game", int), ("seat", int), ("step", int), ("pick", int))
 
     def __init__(self, game: int, seat: int, step: int, pick: int, *, label: str = "Keep") -> None:
@@ -40,6 +42,8 @@ class KeepButton(ItsButton, template=r"its:keep:(?P<game>\d+):(?P<seat>\d):(?P<s
 
 
 class IntelcomButton(ItsButton, template=r"its:intel:(?P<game>\d+):(?P<seat>\d):(?P<use>[01])"):
+    changes_game = True
+
     fields = (("game", int), ("seat", int), ("use", lambda flag: flag == "1"))
 
     def __init__(self, game: int, seat: int, use: bool, *, label: str = "INTELCOM") -> None:

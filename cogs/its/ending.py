@@ -33,6 +33,8 @@ from rules.its.ending import agreement_needed, stake_text
 class EndButton(ItsButton, template=r"its:end:(?P<game>\d+)"):
     """The confirmation ``/its end`` asks for: it ends only the match it was offered for."""
 
+    changes_game = True
+
     fields = (("game", int),)
 
     def __init__(self, game: int, *, label: str = "End the match") -> None:
@@ -46,6 +48,8 @@ class EndButton(ItsButton, template=r"its:end:(?P<game>\d+)"):
 class AgreeButton(ItsButton, template=r"its:endyes:(?P<game>\d+):(?P<asker>\d)"):
     """The other player agrees to end the match the player in ``asker`` asked to end."""
 
+    changes_game = True
+
     fields = (("game", int), ("asker", int))
 
     def __init__(self, game: int, asker: int, *, label: str = "End the match") -> None:
@@ -58,6 +62,8 @@ class AgreeButton(ItsButton, template=r"its:endyes:(?P<game>\d+):(?P<asker>\d)")
 
 class DeclineButton(ItsButton, template=r"its:endno:(?P<game>\d+):(?P<asker>\d)"):
     """Keep playing: the other player turns the request down, or the asker withdraws it."""
+
+    changes_game = True
 
     fields = (("game", int), ("asker", int))
 

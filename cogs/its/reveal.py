@@ -47,6 +47,8 @@ MOVED_TEXT = (
 class SecureHvtButton(ItsButton, template=r"its:hvt:(?P<game>\d+):(?P<seat>\d):(?P<pick>\d+|x)"):
     """A swap button an older Herald put in the private message during play: it only explains."""
 
+    changes_game = True
+
     fields = (("game", int), ("seat", int), ("pick", str))
 
     def __init__(self, game: int, seat: int, pick: str, *, label: str = "Secure HVT") -> None:
@@ -58,6 +60,8 @@ class SecureHvtButton(ItsButton, template=r"its:hvt:(?P<game>\d+):(?P<seat>\d):(
 
 
 class HvtAskButton(ItsButton, template=r"its:hvtask:(?P<game>\d+):(?P<seat>\d):(?P<pick>\d+)"):
+    changes_game = True
+
     fields = (("game", int), ("seat", int), ("pick", int))
 
     def __init__(self, game: int, seat: int, pick: int, *, label: str = "Swap for Secure HVT") -> None:
@@ -69,6 +73,8 @@ class HvtAskButton(ItsButton, template=r"its:hvtask:(?P<game>\d+):(?P<seat>\d):(
 
 
 class HvtConfirmButton(ItsButton, template=r"its:hvtok:(?P<game>\d+):(?P<seat>\d):(?P<pick>\d+|x)"):
+    changes_game = True
+
     fields = (("game", int), ("seat", int), ("pick", lambda pick: None if pick == "x" else int(pick)))
 
     def __init__(self, game: int, seat: int, pick: int | None, *, label: str = "Reveal") -> None:
@@ -81,6 +87,8 @@ class HvtConfirmButton(ItsButton, template=r"its:hvtok:(?P<game>\d+):(?P<seat>\d
 
 
 class HvtBackButton(ItsButton, template=r"its:hvtback:(?P<game>\d+):(?P<seat>\d)"):
+    changes_game = True
+
     fields = (("game", int), ("seat", int))
 
     def __init__(self, game: int, seat: int, *, label: str = "Back") -> None:

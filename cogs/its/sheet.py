@@ -46,6 +46,7 @@ from cogs.its.sheet_forms import MODAL_PREFIX, entry_modal, entry_ref, find_entr
 from cogs.its.state import KIT, ItsMatch
 from renderers.its_scoresheet import render_score_sheet
 from rules.errors import RuleError
+from rules.its.match import MatchClosed
 from rules.its.scenario import Scenario
 from rules.its.scoring import (
     Control,
@@ -84,6 +85,8 @@ async def score(
     name_of = functools.partial(scenario_name, content)
 
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
+        if old is not None and old.closed:
+            raise MatchClosed(old.closed)
         match, _ = (old or ItsMatch()).seat_for(user.id, kept_name(user.display_name), rng)
         scenario_id, points = match.sheet_to_start(wanted, tier)
         if opponent is not None:
@@ -202,6 +205,8 @@ def sheet_view(
 class SheetSelect(PersistentSelect, template=r"its:ed:(?P<game>\d+):(?P<step>s?\d+):(?P<side>[ab])"):
     """``step`` is None for a menu from before sheet steps existed: it only explains itself."""
 
+    changes_game = True
+
     def __init__(
         self,
         game: int,
@@ -235,6 +240,8 @@ class SheetSelect(PersistentSelect, template=r"its:ed:(?P<game>\d+):(?P<step>s?\
 
 class ConfirmButton(ItsButton, template=r"its:ok:(?P<game>\d+):(?P<step>s?\d+):(?P<side>[ab])"):
     """``step`` is None for a button from before sheet steps existed: it only explains itself."""
+
+    changes_game = True
 
     fields = (("game", int), ("step", tagged_step), ("side", Side))
 

@@ -37,7 +37,12 @@ KIT: GameKit[ItsMatch] = GameKit(
 
 def seats(match: Match) -> list[Seat]:
     """For /games: both players, and who has something outstanding: an invitation to answer, a
-    Countermeasures Player Turn to play, or a side of the score sheet to confirm."""
+    Countermeasures Player Turn to play, or a side of the score sheet to confirm. A match a
+    tournament's pairing seated has none: /games lists the tournament's game (which names the
+    thread), so the one game is listed once and stops waiting when its result is in, whichever way
+    it came; a closed match (its pairing taken back) waits on nobody."""
+    if match.paired or match.closed:
+        return []
     found = [Seat(s.user_id) for s in match.seats]
     if match.invited is not None:
         what = "accept or decline the invitation to this match (its buttons)"

@@ -7,6 +7,10 @@ first). The thread's ITS match is then those two players, with the scenario's sc
 is known; no invitation is needed, since the pairing named them. The thread's message carries a
 button with the custom id :data:`~rules.its.match.OPEN_SHEET_BUTTON`, answered here (after a
 restart too): it posts the thread's sheet, as ``/its score`` with no options does.
+
+A thread whose pairing no longer counts (the round was taken back and paired again) is announced
+with ``bot.dispatch("tournament_game_thread_void", thread_id, guild_id, {"why": str})``: its match
+is closed, so its sheet refuses every change with ``why`` (which names the live thread).
 """
 
 from __future__ import annotations
@@ -105,6 +109,23 @@ class GameThreads(commands.Cog):
                 return
             handle.state = ItsMatch.model_validate(made.model_dump())
             handle.summary = f"seated by the pairing: {' vs '.join(handle.state.names())}"
+
+    @commands.Cog.listener("on_tournament_game_thread_void")
+    async def void_thread(self, thread_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
+        try:
+            await self._close(int(thread_id), str(payload["why"]))
+        except Exception:  # a listener's failure must not be silent, nor reach another cog
+            log.exception("could not close the match of void thread %s", thread_id)
+
+    async def _close(self, thread_id: int, why: str) -> None:
+        store = self.bot.games  # type: ignore[attr-defined]
+        record = await store.active_record(thread_id)
+        if record is None or record.kind != KIT.kind.key:
+            return
+        update = store.update(thread_id, ItsMatch, kind=KIT.kind.key, actor_id=0, action="void")
+        async with update as handle:
+            handle.state = handle.state.close(why)
+            handle.summary = "closed: its pairing no longer counts"
 
 
 ITEMS = (OpenSheetButton,)

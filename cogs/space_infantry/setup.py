@@ -124,6 +124,8 @@ async def edit_setup(interaction: discord.Interaction, done: Any, view: discord.
 class BossButton(PersistentButton, template=r"si:boss:(?P<boss>[a-z0-9_]{1,80})"):
     """A "did you mean" answer to /si boss start: starts the fight against that boss."""
 
+    changes_game = True
+
     def __init__(self, boss: str, *, label: str = "Fight") -> None:
         super().__init__(
             discord.ui.Button(

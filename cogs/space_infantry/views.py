@@ -181,6 +181,8 @@ class ActivateButton(StepButton, prefix="si:activate"):
 
 
 class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)"):
+    changes_game = True
+
     def __init__(self, game: int, turn: int, zone: int, label: str = "") -> None:
         text = f"{label}: enter successes" if label else "Enter successes"
         super().__init__(
@@ -289,6 +291,8 @@ _ALLOC = r"(?P<game>\d+):t(?P<turn>\d+):(?P<zone>\d+):(?P<successes>\d+)"
 
 
 class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[0-9a-f]{{8}})"):
+    changes_game = True
+
     def __init__(self, game: int, turn: int, zone: int, successes: int, digest: str, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
@@ -349,6 +353,8 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
 
 
 class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
+    changes_game = True
+
     def __init__(self, game: int, turn: int, zone: int, successes: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(

@@ -17,7 +17,7 @@ from discord.ext.commands import Bot, GroupCog
 
 from cogs.tournament.commands import SetupCommands
 from cogs.tournament.ratings import Ratings
-from cogs.tournament.rounds import TIMER_JOB, RoundCommands, timer_job
+from cogs.tournament.rounds import TIMER_JOB, PairAnyway, RoundCommands, timer_job
 from cogs.tournament.sheets import SheetResults
 from cogs.tournament.state import KIT
 from cogs.tournament.swaps import SwapCommands
@@ -49,7 +49,7 @@ class Tournaments(
 
 async def setup(bot: Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, PairAnyway)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
@@ -57,4 +57,4 @@ async def setup(bot: Bot) -> None:
 
 
 async def teardown(bot: Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, PairAnyway)

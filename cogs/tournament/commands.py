@@ -27,6 +27,7 @@ from cogs.tournament.state import (
     require_organiser,
     require_player,
 )
+from cogs.tournament.threads import post_in_thread, seat_players
 from rules.errors import RuleError
 from rules.its.content import ScenarioLibrary
 from rules.its.scenario import ScenarioKind
@@ -64,7 +65,8 @@ class SetupCommands:
     def shown(self, what: str, *, full: bool = True) -> Any:
         def show(shown: Shown[TournamentGame]) -> Post:
             if not full:
-                count = len(shown.state.tournament.players)
+                # Players still in it: a drop is answered with the count after it.
+                count = sum(1 for p in shown.state.tournament.players if p.dropped_after is None)
                 return Post(
                     content=f"{what} {public(shown.state.tournament.name, 80)}: {counted(count, 'player')}."
                 )
@@ -227,15 +229,44 @@ class SetupCommands:
         self, interaction: discord.Interaction, round: app_commands.Range[int, 1, MAX_ROUNDS], scenario: str
     ) -> None:
         found = self.scenarios.get(scenario)
+        home = await home_channel(interaction)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "set scenarios")
             t = set_scenario(state.tournament, round, found)
-            return Change(state.update(tournament=t), summary=f"round {round}: {found.id}")
+            return Change(
+                state.update(tournament=t),
+                summary=f"round {round}: {found.id}",
+                result=state.tournament.scenarios.get(round),
+            )
 
-        await self._player_step(
-            interaction, "mission", change, f"Round {round} plays **{found.name}**.", full=True
-        )
+        shown = await KIT.step(interaction, "mission", change, channel_id=home)
+        await KIT.reply(interaction, shown, self.shown(f"Round {round} plays **{found.name}**."))
+        if shown.result != found.id:
+            await self._rescore_threads(interaction, shown.state, round)
+
+    async def _rescore_threads(
+        self, interaction: discord.Interaction, state: TournamentGame, number: int
+    ) -> None:
+        """A round paired before its scenario was set (or changed): each of its threads whose game
+        has no result gets the scenario's score sheet, seated, and a message with its button."""
+        t = state.tournament
+        if number > len(t.rounds):
+            return
+        waiting = {g.table: g for g in t.rounds[number - 1].games if g.b is not None and g.result is None}
+        for thread in state.threads:
+            game = waiting.get(thread.table)
+            if thread.round != number or game is None:
+                continue
+            seat_players(self.bot, interaction.guild_id, thread.thread_id, t, number, game)
+            await post_in_thread(
+                self.bot.get_partial_messageable(thread.thread_id),
+                t,
+                number,
+                game,
+                self.scenario_name,
+                head="📜 The organisers set this round's scenario.",
+            )
 
     @mission.autocomplete("scenario")
     @autocomplete

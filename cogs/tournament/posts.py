@@ -97,7 +97,9 @@ def _flags(game: Game) -> str:
     # A table played before is no rule of the seed's, only Herald's preference: it is told to the
     # organisers privately (rules.tournament.engine.flag_notes), never flagged to everyone.
     marks = {Flag.REMATCH: "rematch"}
-    found = [marks[f] for f in game.flags if f in marks] + (["edited"] if game.edited else [])
+    found = [marks[f] for f in game.flags if f in marks]
+    if game.edited:
+        found.append(f"edited: {public(game.edit_note, 120)}" if game.edit_note else "edited by hand")
     return f" ⚠ {', '.join(found)}" if found else ""
 
 

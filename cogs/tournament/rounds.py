@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.games import ChannelBusy, MovedOn
-from bot.play import Change, Post, send
+from bot.play import Change, Post, StepButton, View, send
 from bot.send import acknowledge, send_to
 from bot.storage.ratings import RatingUpdate
 from bot.text import pinging, public
@@ -35,6 +35,7 @@ from cogs.tournament.state import (
     KIT,
     GameThread,
     TournamentGame,
+    VoidThread,
     follow_up_step,
     home_channel,
     player_id,
@@ -43,7 +44,15 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
-from cogs.tournament.threads import post_in_thread, seat_players, thread_name
+from cogs.tournament.threads import (
+    game_users,
+    paired_again_text,
+    post_in_thread,
+    seat_players,
+    taken_back_text,
+    thread_name,
+    void_thread,
+)
 from cogs.tournament.views import report_view
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
@@ -60,7 +69,7 @@ from rules.tournament import (
     with_start_ratings,
 )
 from rules.tournament import finish as finish_tournament
-from rules.tournament.engine import flag_notes
+from rules.tournament.engine import check_pairable, flag_notes
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
 
@@ -104,7 +113,25 @@ class RoundCommands:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
         require_organiser(interaction, game.state, "pair rounds")  # before "thinking" shows in public
+        t = game.state.tournament
+        number, _ = check_pairable(t)  # what pairing would refuse, it refuses before asking
+        if number not in t.scenarios:
+            await Post(
+                content=(
+                    f"Round {number} has no scenario yet, so its threads would get no score sheet until "
+                    f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
+                    "and set it later (the threads then get their sheets)."
+                ),
+                view=View(PairAnyway(game.id, number, "t" if threads else "n")),
+                ephemeral=True,
+            ).send(interaction)
+            return
+        await self.pair_now(interaction, home, threads)
+
+    async def pair_now(self, interaction: discord.Interaction, home: int, threads: bool) -> None:
+        """Pair the next round, open its threads and post the pairings (the organiser was checked)."""
         await acknowledge(interaction)
+        game = await KIT.load(interaction, channel_id=home)
         for attempt in range(PAIRING_ATTEMPTS):
             if attempt:
                 game = await KIT.load(interaction, channel_id=home)
@@ -134,6 +161,7 @@ class RoundCommands:
                 state = await follow_up_step(
                     interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
                 )
+        await self._point_void_threads(interaction, home, state, number)
         posts = pairings_posts(state, number, self.scenario_name)
         await with_link(self.bot, shown.id, posts[0])
         if note:
@@ -172,6 +200,26 @@ class RoundCommands:
             await post_in_thread(thread, t, number, g, self.scenario_name)
         return opened, ""
 
+    async def _point_void_threads(
+        self, interaction: discord.Interaction, home: int, state: TournamentGame, number: int
+    ) -> None:
+        """The threads of a taken-back pairing of this round learn where their players play now;
+        void threads of earlier rounds are forgotten (their matches stay closed)."""
+        t = state.tournament
+        rnd = t.rounds[number - 1]
+        live = {g.table: g.thread_id for g in state.threads if g.round == number}
+        for v in state.void_threads:
+            if v.round == number:
+                why = paired_again_text(t, rnd, v.players, live)
+                await void_thread(self.bot, interaction.guild_id, v.thread_id, why, [])
+        if any(v.round != number for v in state.void_threads):
+            await follow_up_step(
+                interaction,
+                home,
+                "void threads",
+                lambda s: s.update(void_threads=[v for v in s.void_threads if v.round == number]),
+            )
+
     @app_commands.command(name="unpair", description="Organisers: take back the last pairing (no result yet)")
     async def unpair(self, interaction: discord.Interaction) -> None:
         home = await home_channel(interaction)
@@ -180,21 +228,45 @@ class RoundCommands:
             require_organiser(interaction, state, "take back a pairing")
             number = len(state.tournament.rounds)
             t = undo_pairing(state.tournament)
+            rnd = state.tournament.rounds[number - 1]
+            players = {g.table: list(g.players) for g in rnd.games if g.table is not None}
+            void = [
+                VoidThread(
+                    round=number, table=g.table, thread_id=g.thread_id, players=players.get(g.table, [])
+                )
+                for g in state.threads
+                if g.round == number
+            ]
             threads = [g for g in state.threads if g.round != number]
             reports = [r for r in state.reports if r.round != number]
-            return Change(
-                state.update(tournament=t, threads=threads, reports=reports),
-                summary=f"unpaired round {number}",
-                result=number,
-            )
+            kept = [v for v in state.void_threads if v.round == number]
+            new = state.update(tournament=t, threads=threads, reports=reports, void_threads=[*kept, *void])
+            return Change(new, summary=f"unpaired round {number}", result=(number, void, state.tournament))
 
         shown = await KIT.step(interaction, "unpair", change, channel_id=home)
+        number, void, before = shown.result
         await Post(
             content=(
-                f"Round {shown.result}'s pairing is taken back (its threads no longer count). "
-                "Pair it again with `/tournament pair`."
+                f"Round {number}'s pairing is taken back: its threads no longer count (each is renamed "
+                "and told so). Pair it again with `/tournament pair`."
             )
         ).send(interaction)
+        why = taken_back_text(number, interaction.user.id)
+        unrenamed = 0
+        rnd = before.rounds[number - 1]
+        for v in void:
+            game = next((g for g in rnd.games if g.table == v.table), None)
+            name = thread_name(before, number, game) if game is not None else None
+            users = game_users(before, game) if game is not None else []
+            if not await void_thread(self.bot, interaction.guild_id, v.thread_id, why, users, name=name):
+                unrenamed += 1
+        if unrenamed:
+            await send(
+                interaction,
+                content=f"{counted(unrenamed, 'thread')} kept the old name: I need Manage Threads to rename "
+                "them (each was still told it no longer counts).",
+                ephemeral=True,
+            )
 
     # -- results -----------------------------------------------------------------------------
 
@@ -361,6 +433,25 @@ class RoundCommands:
             discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
         ]
         await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)
+
+
+class PairAnyway(StepButton, prefix="tour:pair"):
+    """"Pair without a scenario", under the question ``/tournament pair`` asks when the round has
+    none: ``tour:pair:<game>:<round>:<t|n>`` (n: no threads)."""
+
+    label, style = "Pair without a scenario", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        home = await home_channel(interaction)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "pair rounds")
+        if game.id != self.game or len(game.state.tournament.rounds) + 1 != self.step:
+            raise MovedOn(f"Round {self.step} was paired (or the tournament changed) since this question.")
+        cog = interaction.client.get_cog("Tournaments")
+        assert isinstance(cog, RoundCommands), "the tournament cog is not loaded"
+        asked = f"Pairing round {self.step} without a scenario."
+        await send(interaction, content=asked, view=None, edit=True)
+        await cog.pair_now(interaction, home, self.arg != "n")
 
 
 async def timer_job(bot: Any, payload: dict[str, Any]) -> None:

@@ -57,7 +57,19 @@ class SheetResults(commands.Cog):
         if not guild_id:
             return
         store = self.bot.games  # type: ignore[attr-defined]
-        found = _owner(await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key), channel_id)
+        games = await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key)
+        void = next((g for g in games if g.state.void_of(channel_id) is not None), None)
+        if void is not None:
+            # Its match was closed when the pairing was taken back; a sheet finished before that
+            # arrived still must not vanish without a word.
+            await send_to(
+                self.bot.get_partial_messageable(channel_id),
+                content=f"This sheet was not added to {public(void.state.tournament.name, 80)}: this "
+                "thread's pairing was taken back. Score the game in the thread of the new pairing, or "
+                "with `/tournament report`.",
+            )
+            return
+        found = _owner(games, channel_id)
         if found is None:
             return  # a sheet outside any tournament
         game, round_number = found

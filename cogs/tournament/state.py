@@ -40,12 +40,27 @@ class GameThread(BaseModel):
     thread_id: int
 
 
+class VoidThread(BaseModel):
+    """A game's thread whose pairing was taken back: a score sheet confirmed there counts for nothing,
+    so it is renamed, told so, and its match closed (see :mod:`cogs.tournament.threads`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round: int
+    table: int
+    thread_id: int
+    players: list[str] = Field(default_factory=list)
+    """Who was paired there, so the new pairing can tell them where they play now."""
+
+
 class TournamentGame(GameState):
     """One channel's tournament."""
 
     tournament: Tournament
     organisers: list[int] = Field(default_factory=list)
     threads: list[GameThread] = Field(default_factory=list)
+    void_threads: list[VoidThread] = Field(default_factory=list)
+    """Threads of the current round's pairings that were taken back (older rounds' are forgotten)."""
     reports: list[PendingReport] = Field(default_factory=list)
     next_report: int = 1
     round_timer: RoundTimer | None = None
@@ -53,6 +68,9 @@ class TournamentGame(GameState):
 
     def thread_of(self, thread_id: int) -> GameThread | None:
         return next((t for t in self.threads if t.thread_id == thread_id), None)
+
+    def void_of(self, thread_id: int) -> VoidThread | None:
+        return next((t for t in self.void_threads if t.thread_id == thread_id), None)
 
     def report(self, report_id: int) -> PendingReport | None:
         return next((r for r in self.reports if r.id == report_id), None)
@@ -65,27 +83,38 @@ KIT: GameKit[TournamentGame] = GameKit(KIND, TournamentGame)
 
 
 def seats(game: TournamentGame) -> list[Seat]:
-    """For /games: every player and organiser; in the current round, who still has a game to report
-    or a reported result to confirm; the organisers when the event waits on them (pairing the
-    first or the next round, finishing, settling a dispute)."""
+    """For /games: every player still in it and the organisers; in the current round, who still has
+    a game to report (in its thread, when it has one) or a reported result to confirm; the
+    organisers when the event waits on them (pairing the first or the next round, finishing,
+    settling a dispute). A finished tournament waits on nobody and is no longer listed; a player
+    who dropped is listed no more after the round they dropped in. The ITS match of a game's
+    thread lists nothing itself (see ``cogs/its/state.py``): this is that game's one line."""
     t = game.tournament
-    users = {p.id: p.user_id for p in t.players if p.user_id}
-    found = [Seat(u) for u in (*users.values(), *game.organisers)]
-    current = t.current
     if t.finished:
-        return found
+        return []
+    current = t.current
+    playing = current.number if current is not None else 0
+    # A player who dropped still owes the game they had in the round they dropped in.
+    users = {
+        p.id: p.user_id
+        for p in t.players
+        if p.user_id and (p.dropped_after is None or p.dropped_after >= playing)
+    }
+    found = [Seat(u) for u in (*users.values(), *game.organisers)]
     if current is None:
         if len(t.players) >= MIN_PLAYERS:
             what = "pair round 1 once everyone has joined: `/tournament pair`"
             found += [Seat(o, what) for o in game.organisers]
         return found
     pending = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
+    threads = {g.table: g.thread_id for g in game.threads if g.round == current.number}
     for g in current.games:
         if g.b is None or g.result is not None:
             continue
         report = pending.get(frozenset(g.players))
         if report is None:
-            what = f"report your round {current.number} game (table {g.table}): `/tournament report`"
+            where = f"the score sheet in <#{threads[g.table]}> or " if g.table in threads else ""
+            what = f"report your round {current.number} game (table {g.table}): {where}`/tournament report`"
             found += [Seat(users.get(p, 0), what) for p in g.players]
         elif not report.disputed:
             what = f"confirm or dispute the round {current.number} result your opponent reported (buttons)"

@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.play import Change, Post
 from bot.send import send
-from bot.text import pinging
+from bot.text import kept_name, pinging
 from cogs.tournament.posts import pairing_lines
 from cogs.tournament.state import (
     KIT,
@@ -82,17 +82,20 @@ class SwapCommands:
                 "(`table:1 other_table:2`) of the current round."
             )
         home = await home_channel(interaction)
+        by = kept_name(interaction.user.display_name)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "change a pairing")
             t = state.tournament
             threads = state.threads
             if player is not None and other is not None:
-                new = swap_players(t, require_player(state, player.id), require_player(state, other.id))
+                new = swap_players(
+                    t, require_player(state, player.id), require_player(state, other.id), by=by
+                )
                 what = f"swapped {player.id} and {other.id}"
             else:
                 assert table is not None and other_table is not None
-                new = swap_tables(t, table, other_table)
+                new = swap_tables(t, table, other_table, by=by)
                 threads = _threads_after_table_swap(state, len(t.rounds), table, other_table)
                 what = f"swapped tables {table} and {other_table}"
             book = without_stale_reports(Results(tournament=new, reports=state.reports))

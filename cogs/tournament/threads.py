@@ -5,6 +5,11 @@ When a thread is opened (or its pairing changes), the ITS cog is told who plays 
 ``cogs/its/threads.py``), so the players find the score sheet ready: the message's button (custom
 id :data:`~rules.its.match.OPEN_SHEET_BUTTON`, answered by the ITS cog) opens it with both of them
 seated. No cog imports the other; the event and the custom id are the whole contract.
+
+A thread whose pairing was taken back is void: it is renamed (``void · R1 T2: ...``), told so, and
+announced with ``bot.dispatch("tournament_game_thread_void", thread_id, guild_id, {"why": str})``,
+so the ITS cog closes its match and its sheet refuses with ``why``. When the round is paired
+again, ``why`` names the thread each of its players now plays in.
 """
 
 from __future__ import annotations
@@ -20,10 +25,12 @@ from bot.text import pinging, plain, public
 from cogs.tournament.posts import player_line
 from rules.its.match import OPEN_SHEET_BUTTON
 from rules.tournament import Game, Tournament
+from rules.tournament.model import Round
 
 log = logging.getLogger("herald.tournament")
 
 MAX_THREAD_NAME = 100
+VOID_PREFIX = "void · "
 
 
 def thread_name(t: Tournament, number: int, game: Game) -> str:
@@ -109,3 +116,60 @@ async def rename_thread(bot: Any, thread_id: int, name: str) -> bool:
         log.warning("could not rename thread %s", thread_id)
         return False
     return True
+
+
+def void_name(name: str) -> str:
+    """The name of a thread that no longer counts: ``void · R1 T2: Ann v Bo``."""
+    return name if name.startswith(VOID_PREFIX) else (VOID_PREFIX + name)[:MAX_THREAD_NAME]
+
+
+def taken_back_text(number: int, who: int) -> str:
+    """Why a thread is void once its round's pairing is taken back (before the new pairing)."""
+    return (
+        f"⚠ This thread no longer counts: <@{who}> took back round {number}'s pairing, so a score "
+        "sheet confirmed here reaches nothing. The new pairing opens new threads, and this thread "
+        "will say where each of you plays."
+    )
+
+
+def paired_again_text(t: Tournament, rnd: Round, players: list[str], threads: dict[int, int]) -> str:
+    """Why a thread is void once its round is paired again, with each of its players' live thread
+    (``threads``: table -> thread id)."""
+    where = []
+    for pid in players:
+        name = public(t.name_of(pid), 40)
+        game = rnd.game_of(pid)
+        if game is None:
+            where.append(f"{name} is not paired this round")
+        elif game.b is None:
+            where.append(f"{name} has the bye")
+        elif game.table in threads:
+            where.append(f"{name} plays at table {game.table} in <#{threads[game.table]}>")
+        else:
+            where.append(f"{name} plays at table {game.table}")
+    return (
+        f"⚠ This thread no longer counts: round {rnd.number} was paired again, so a score sheet "
+        f"confirmed here reaches nothing. {'; '.join(where)}. Score your game there, or with "
+        "`/tournament report`."
+    )
+
+
+async def void_thread(
+    bot: Any, guild_id: int | None, thread_id: int, why: str, users: list[int], *, name: str | None = None
+) -> bool:
+    """Tell a thread that it no longer counts: rename it (when ``name`` is given), post ``why``
+    pinging its players, and close its ITS match. False when Discord refused the rename."""
+    renamed = True
+    if name is not None:
+        renamed = await rename_thread(bot, thread_id, void_name(name))
+    bot.dispatch("tournament_game_thread_void", thread_id, guild_id, {"why": why})
+    try:
+        head = " ".join(f"<@{u}>" for u in users)
+        await send_to(
+            bot.get_partial_messageable(thread_id),
+            content=f"{head}: {why}" if head else why,
+            mentions=pinging(users),
+        )
+    except discord.HTTPException:
+        log.warning("could not post in void thread %s", thread_id)
+    return renamed

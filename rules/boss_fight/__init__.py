@@ -4,7 +4,7 @@ A whole game, as a play-by-post front end drives it (store ``state.model_dump_js
 steps; ``GameState.model_validate_json`` reads it back):
 
 >>> import random
->>> from rules.boss_fight import (GameSettings, apply, legal_actions, load_catalog, new_game,
+>>> from rules.boss_fight import (Attack, GameSettings, apply, legal_actions, load_catalog, new_game,
 ...                               private_view, status_lines)
 >>> catalog = load_catalog()                       # cards, maps, presets (+ catalog.errors)
 >>> rng = random.Random(7)
@@ -13,7 +13,8 @@ steps; ``GameState.model_validate_json`` reads it back):
 ...                  map_id="crossroads", settings=GameSettings(points_limit=None), rng=rng)
 >>> while not state.is_over() and state.step < 3000:
 ...     options = legal_actions(state)             # for state.active (placements during set-up)
-...     result = apply(state, rng.choice(options), rng)
+...     attacks = [a for a in options if isinstance(a, Attack)]   # players who fight: it ends sooner
+...     result = apply(state, rng.choice(attacks or options), rng)
 ...     state = result.state                       # result.log: text lines; result.rolls: every die
 >>> state.is_over(), state.outcome in ("heroes", "boss", "draw")
 (True, True)

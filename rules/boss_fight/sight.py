@@ -77,6 +77,10 @@ def covered(span: tuple[Fraction, Fraction], pieces: Iterable[tuple[Fraction, Fr
     return False
 
 
+_SEEN_KEPT = 64
+"""How many answers of :meth:`Sightlines.seen_tiles` one set of blocking tiles keeps."""
+
+
 class Sightlines:
     """Line-of-sight tests against one set of blocking tiles.
 
@@ -95,6 +99,9 @@ class Sightlines:
             cx, cy = h.centre_lattice()
             self._columns.setdefault(h.q, []).append((h, cx, cy))
         self._near = {h: tuple(h.neighbours()) for h in self.blocking}
+        # seen_tiles answers by viewer and tiles asked: a board redrawn with its sight overlay
+        # (every /bf board, every move's picture) asks the same question of the same board.
+        self._seen: dict[tuple[frozenset[Hex], tuple[Hex, ...]], tuple[Hex, ...]] = {}
 
     def clear(self, p0: Point, p1: Point, ignore: Collection[Hex] = ()) -> bool:
         """Whether one corner-to-corner line is unblocked.
@@ -176,6 +183,15 @@ class Sightlines:
         ['B3']
         """
         mine = frozenset(viewer)
+        asked = tuple(tiles)
+        key = (mine, asked)
+        if key not in self._seen:
+            if len(self._seen) >= _SEEN_KEPT:
+                self._seen.pop(next(iter(self._seen)))
+            self._seen[key] = tuple(self._seen_tiles(mine, asked))
+        return list(self._seen[key])
+
+    def _seen_tiles(self, mine: frozenset[Hex], tiles: tuple[Hex, ...]) -> list[Hex]:
         starts = sorted({p for h in mine for p in h.corners_lattice()})
         start_set = set(starts)
         corner_clear: dict[Point, bool] = {}

@@ -45,6 +45,10 @@ class SheetFinal(RuleError):
     """The score sheet was confirmed by both players: it no longer changes."""
 
 
+class MatchClosed(RuleError):
+    """The match no longer counts (the tournament pairing that seated it was taken back)."""
+
+
 class SeatReserved(RuleError):
     """The open seat is named for someone else: only they (or a Manage Server member) answer."""
 
@@ -81,6 +85,15 @@ class Match(BaseModel):
     seat_step: int = Field(
         default=0,
         description="Counts invitations and their answers, so only they stale an invitation's buttons.",
+    )
+    paired: bool = Field(
+        default=False,
+        description="Seated by a tournament's pairing: /games lists the tournament's game, not this match.",
+    )
+    closed: str | None = Field(
+        default=None,
+        description="Why this match no longer counts (its pairing was taken back): every sheet change "
+        "is refused with this text.",
     )
 
     # -- seats -------------------------------------------------------------------------------
@@ -386,7 +399,8 @@ class Match(BaseModel):
         return set(self.confirmed) == {Side.A, Side.B}
 
     def check_open(self) -> None:
-        """Raise :class:`SheetFinal` when both players confirmed the sheet.
+        """Raise :class:`MatchClosed` when the match no longer counts, :class:`SheetFinal` when both
+        players confirmed the sheet.
 
         >>> Match(confirmed=[Side.A]).check_open()
         >>> Match(confirmed=[Side.A, Side.B]).check_open()
@@ -394,11 +408,22 @@ class Match(BaseModel):
         ...
         rules.its.match.SheetFinal: This score sheet is final: ...
         """
+        if self.closed:
+            raise MatchClosed(self.closed)
         if self.final:
             raise SheetFinal(
                 "This score sheet is final: both players confirmed it and the result is posted. "
                 "To score the game again, start over with /its end and then /its score."
             )
+
+    def close(self, why: str) -> Self:
+        """This match closed: it no longer counts, and its sheet refuses every change with ``why``.
+
+        >>> m = Match().close("Round 1 was paired again.")
+        >>> m.closed, m.close("Round 1 was paired again.") is m
+        ('Round 1 was paired again.', True)
+        """
+        return self if self.closed == why else self.model_copy(update={"closed": why})
 
     def edit_entry(self, scenario: Scenario, side: Side, entry_id: str, value: object) -> Self:
         """This match with one entry of ``side`` set on its sheet.
@@ -452,15 +477,26 @@ def paired_match(match: Match | None, seats: list[Seat], sheet: ScoreSheet | Non
     (('Ann', 'Bo'), True)
     >>> paired_match(m, [ann, cy], None).names()
     ('Ann', 'Cy')
+
+    A match of the same players keeps its sheet when it is for the round's scenario; a sheet for
+    another scenario (the round's was changed) is replaced, and so are its confirmations.
     """
     if len(seats) != SEATS or seats[0].user_id == seats[1].user_id:
         raise RuleError("A pairing seats two different players.")
     same = match is not None and [s.user_id for s in match.seats] == [s.user_id for s in seats]
-    if same and match is not None and (sheet is None or match.sheet is not None):
-        return None
-    if same and match is not None and sheet is not None:
-        return match.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": match.sheet_step + 1})
-    return Match(seats=list(seats), sheet=sheet, sheet_step=1 if sheet else 0)
+    if same and match is not None:
+        old = match.sheet
+        kept = (
+            old is not None
+            and sheet is not None
+            and (old.scenario_id, old.tier) == (sheet.scenario_id, sheet.tier)
+        )
+        if sheet is None or kept:
+            return None
+        return match.model_copy(
+            update={"sheet": sheet, "confirmed": [], "sheet_step": match.sheet_step + 1, "paired": True}
+        )
+    return Match(seats=list(seats), sheet=sheet, sheet_step=1 if sheet else 0, paired=True)
 
 
 def filled_entries(side: SheetSide) -> tuple[int, dict[str, object]]:

@@ -28,6 +28,7 @@ from rules.its.scenario import Scenario, ScenarioKind
 from rules.its.scoring import ScoreResult
 from rules.its.tiers import Tier
 from rules.tournament.model import (
+    MAX_EDIT_NOTE,
     MAX_NAME_CHARS,
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -391,26 +392,21 @@ def _swiss_round(state: Tournament, number: int, players: list[Player]) -> list[
     return _ordered(games)
 
 
-def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
-    """``state`` with the next round paired.
+def check_pairable(state: Tournament) -> tuple[int, int]:
+    """The number of the round :func:`pair_next_round` would pair and the event's round count,
+    or the TournamentError that pairing it would raise (a round still open, too few players,
+    every round paired), without pairing anything.
 
-    Round 1 is random (from a seed drawn from ``rng`` and stored on the round); later rounds are
-    Swiss by the standings (see :mod:`rules.tournament.pairing`). An odd count gives one player
-    a bye, never a second one. Rematches the pairing could not avoid are flagged.
-
-    >>> import random
-    >>> t = create_tournament("Cup", 300)
-    >>> for i in range(5):
-    ...     t = add_player(t, str(i), f"P{i}")
-    >>> t = pair_next_round(t, random.Random(3))
-    >>> [g.table for g in t.current.games], t.current.games[-1].is_bye
-    ([1, 2, None], True)
+    >>> check_pairable(create_tournament("Cup", 300))
+    Traceback (most recent call last):
+    ...
+    rules.tournament.model.TournamentError: Cup has 0 players; an ITS tournament needs at least 4.
     """
     _open(state)
     number = len(state.rounds) + 1
     if state.current is not None and not state.current.complete:
         raise TournamentError(
-            f"Round {state.current.number} is not over: {_missing_text(state)} still need a result. "
+            f"Round {state.current.number} is not over: {_still_need(state)} a result. "
             "Record those first, or re-pair the round while it has none."
         )
     players = state.active_players(number)
@@ -427,6 +423,26 @@ def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
         raise TournamentError(
             f"All {count} rounds of {state.name} are paired: finish it, or set more rounds first."
         )
+    return number, count
+
+
+def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
+    """``state`` with the next round paired.
+
+    Round 1 is random (from a seed drawn from ``rng`` and stored on the round); later rounds are
+    Swiss by the standings (see :mod:`rules.tournament.pairing`). An odd count gives one player
+    a bye, never a second one. Rematches the pairing could not avoid are flagged.
+
+    >>> import random
+    >>> t = create_tournament("Cup", 300)
+    >>> for i in range(5):
+    ...     t = add_player(t, str(i), f"P{i}")
+    >>> t = pair_next_round(t, random.Random(3))
+    >>> [g.table for g in t.current.games], t.current.games[-1].is_bye
+    ([1, 2, None], True)
+    """
+    number, count = check_pairable(state)
+    players = state.active_players(number)
     if number == 1:
         seed = rng.randrange(2**32)
         new_round = Round(number=1, games=_random_round(players, seed), seed=seed)
@@ -480,11 +496,25 @@ def _editable_round(state: Tournament) -> Round:
     return current
 
 
-def swap_players(state: Tournament, first: str, second: str) -> Tournament:
+def _noted(game: Game, what: str, by: str) -> str:
+    """``game``'s note of hand changes with ``what`` (done ``by`` someone) added last."""
+    note = f"{what}, by {by}" if by else what
+    full = f"{game.edit_note}; {note}" if game.edit_note else note
+    return full[-MAX_EDIT_NOTE:]
+
+
+def swap_players(state: Tournament, first: str, second: str, *, by: str = "") -> Tournament:
     """``state`` with two players of the current round swapping seats (or the bye).
 
-    Neither game may have a result. The changed games are marked as edited and flagged with what
-    the swap breaks (a rematch, a repeat table); a second bye is refused.
+    Neither game may have a result. The changed games are marked as edited, noted with who came
+    in for whom (and ``by`` whom), and flagged with what the swap breaks (a rematch, a repeat
+    table); a second bye is refused.
+
+    >>> from rules.tournament.model import Game, Player, Round
+    >>> t = Tournament(name="Cup", tier=300, players=[Player(id=p, name=p) for p in "ABCD"], rounds=[
+    ...     Round(number=1, games=[Game(a="A", b="B", table=1), Game(a="C", b="D", table=2)])])
+    >>> [g.edit_note for g in swap_players(t, "B", "C", by="Olga").current.games]
+    ['C swapped in for B, by Olga', 'B swapped in for C, by Olga']
     """
     current = _editable_round(state)
     if first == second:
@@ -504,7 +534,8 @@ def swap_players(state: Tournament, first: str, second: str) -> Tournament:
 
     def put(game: Game, out: str, into: str) -> Game:
         seats = {"a": into if game.a == out else game.a, "b": into if game.b == out else game.b}
-        moved = game.model_copy(update={**seats, "edited": True})
+        note = _noted(game, f"{state.name_of(into)} swapped in for {state.name_of(out)}", by)
+        moved = game.model_copy(update={**seats, "edited": True, "edit_note": note})
         if moved.b is None and state.byes_of(into):
             raise TournamentError(f"{state.name_of(into)} already had a bye; nobody gets two.")
         return Game.model_validate(moved.model_dump())
@@ -518,8 +549,9 @@ def swap_players(state: Tournament, first: str, second: str) -> Tournament:
     return _with_current(state, current.model_copy(update={"games": _ordered(games)}))
 
 
-def swap_tables(state: Tournament, first_table: int, second_table: int) -> Tournament:
-    """``state`` with the games at two tables of the current round trading table numbers."""
+def swap_tables(state: Tournament, first_table: int, second_table: int, *, by: str = "") -> Tournament:
+    """``state`` with the games at two tables of the current round trading table numbers, each
+    noted with its move (and ``by`` whom)."""
     current = _editable_round(state)
     by_table = {g.table: g for g in current.games if g.table is not None}
     for table in (first_table, second_table):
@@ -536,7 +568,8 @@ def swap_tables(state: Tournament, first_table: int, second_table: int) -> Tourn
     games = []
     for game in current.games:
         if game.table in swap:
-            game = game.model_copy(update={"table": swap[game.table], "edited": True})
+            note = _noted(game, f"moved from table {game.table} to {swap[game.table]}", by)
+            game = game.model_copy(update={"table": swap[game.table], "edited": True, "edit_note": note})
         games.append(game.model_copy(update={"flags": _flags(state, current.number, game, history)}))
     return _with_current(state, current.model_copy(update={"games": _ordered(games)}))
 
@@ -568,6 +601,11 @@ def _missing_text(state: Tournament) -> str:
     return ", ".join(
         f"table {g.table} ({state.name_of(g.a)} v {state.name_of(g.b or '')})" for g in missing[:5]
     ) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+
+
+def _still_need(state: Tournament) -> str:
+    """``table 3 (Ann v Bo) still needs`` or ``tables ... still need``: the verb agrees."""
+    return f"{_missing_text(state)} still {'needs' if len(missing_results(state)) == 1 else 'need'}"
 
 
 def missing_results(state: Tournament) -> list[Game]:
@@ -686,7 +724,7 @@ def finish(state: Tournament, *, early: bool = False) -> Tournament:
     if not state.rounds:
         raise TournamentError(f"{state.name} has not started: pair round 1 first.")
     if not state.current.complete:  # type: ignore[union-attr]
-        raise TournamentError(f"{_missing_text(state)} still need a result before {state.name} can finish.")
+        raise TournamentError(f"{_still_need(state)} a result before {state.name} can finish.")
     count = state.round_count or len(state.rounds)
     if len(state.rounds) < count and not early:
         raise TournamentError(

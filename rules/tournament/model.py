@@ -131,6 +131,10 @@ class GameResult(BaseModel):
         return GameResult(op_a=self.op_b, op_b=self.op_a, vp_a=self.vp_b, vp_b=self.vp_a)
 
 
+MAX_EDIT_NOTE = 300
+"""A game's note of its hand changes keeps this many characters (the latest changes)."""
+
+
 class Game(BaseModel):
     """One pairing of a round: two players at a table, or one player's bye (``b`` is None)."""
 
@@ -143,6 +147,8 @@ class Game(BaseModel):
     flags: list[Flag] = Field(default_factory=list)
     edited: bool = False
     """Changed by hand (a swap) after the engine paired it."""
+    edit_note: str | None = Field(default=None, max_length=MAX_EDIT_NOTE)
+    """What was changed by hand, and by whom: ``Cy swapped in for Ann, by Olga``."""
 
     @model_validator(mode="after")
     def _bye_shape(self) -> Game:

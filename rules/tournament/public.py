@@ -128,7 +128,9 @@ def _game(players: dict[str, Player], game: Game, reported: bool) -> PublicGame:
         return PublicGame(table=None, a=_side(players, game.a, (0, 0, BYE_TP)), b=None, status="bye")
     res = game.result
     status: GameStatus = "done" if res is not None else "reported" if reported else "playing"
-    flags = [f.value.replace("_", " ") for f in game.flags] + (["changed by hand"] if game.edited else [])
+    flags = [f.value.replace("_", " ") for f in game.flags]
+    if game.edited:
+        flags.append(f"changed by hand: {game.edit_note}" if game.edit_note else "changed by hand")
     return PublicGame(
         table=game.table,
         a=_side(players, game.a, None if res is None else (res.op_a, res.vp_a, res.tp_a)),

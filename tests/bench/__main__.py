@@ -1,7 +1,15 @@
-"""Run every benchmark case and print p50/p99 per command, start-up time and sizes."""
+"""Run every benchmark case and print p50/p99 per command, start-up time and sizes.
+
+``python -m tests.bench [NAME ...]`` runs the cases whose names contain one of the NAMEs (all of
+them without any) and writes every figure to ``out/bench/latest.json``. ``--compare FILE`` then
+prints each case's ratio to that earlier run and marks a regression: a case more than 1.5x slower
+than there, or past its target. ``--strict`` makes a regression (or a failed case) exit non-zero.
+A baseline of a quiet run is kept in ``tests/bench/baseline.json`` so the next round can compare.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import importlib
@@ -18,6 +26,7 @@ from bot.offline import OfflineDriver
 from bot.settings import Settings
 from tests import bench
 from tests.bench import Case, FigureCase, SizeCase, mismatch
+from tests.bench.record import Figures, compare, print_comparison
 
 
 def _percentile(samples: list[float], q: float) -> float:
@@ -53,13 +62,16 @@ async def _startup(directory: Path, runs: int = 5) -> list[float]:
     return times
 
 
-async def main(selected: list[str]) -> int:
+async def main(selected: list[str], figures: Figures) -> int:
     directory = Path(tempfile.mkdtemp(prefix="herald-bench-"))
-    startup = await _startup(directory)
-    print(
-        f"{'start-up (create_bot + setup_hook, empty db)':<48} median {statistics.median(startup):8.1f} ms "
-        f"max {max(startup):8.1f} ms {_mark(max(startup), 1000)}"
-    )
+    if not selected or any(s in "start-up" for s in selected):
+        startup = await _startup(directory)
+        label = "start-up (create_bot + setup_hook, empty db)"
+        print(
+            f"{label:<48} median {statistics.median(startup):8.1f} ms "
+            f"max {max(startup):8.1f} ms {_mark(max(startup), 1000)}"
+        )
+        figures.add("start-up", statistics.median(startup), max(startup), 1000)
     driver = await OfflineDriver.open(directory / "bench.sqlite3", rng_seed=7)
     cases = _cases()
     # The cases' own fixtures (512-player events, boss fight states) are built at import and live
@@ -80,6 +92,7 @@ async def main(selected: list[str]) -> int:
                 continue
             if isinstance(case, SizeCase):
                 samples, size = [], 0
+                await asyncio.to_thread(case.make)  # warms up (fonts, caches) and is not timed, as in Case
                 for _ in range(case.calls):
                     started = time.perf_counter()
                     data = await asyncio.to_thread(case.make)
@@ -91,6 +104,7 @@ async def main(selected: list[str]) -> int:
                     f"{_mark(p99, case.target_ms)}  size {size / 1024:7.1f} KB "
                     f"{_mark(size / 1024, case.target_kb)}"
                 )
+                figures.add(case.name, _percentile(samples, 50), p99, case.target_ms)
                 continue
             context = await case.setup(driver) if case.setup else None
             samples = []
@@ -113,6 +127,7 @@ async def main(selected: list[str]) -> int:
                 f"{case.name:<48} p50 {_percentile(samples, 50):8.2f} ms  p99 {p99:8.2f} ms "
                 f"over {case.calls} calls {_mark(p99, case.target_p99_ms)}"
             )
+            figures.add(case.name, _percentile(samples, 50), p99, case.target_p99_ms)
     finally:
         await driver.close()
         logging.getLogger().removeHandler(incidents)
@@ -135,5 +150,25 @@ class _Incidents(logging.Handler):
         self.records.append(record)
 
 
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="run only the cases whose names contain one of these")
+    parser.add_argument(
+        "--output", type=Path, default=Path("out/bench/latest.json"), help="where to write the figures"
+    )
+    parser.add_argument("--compare", type=Path, metavar="BASELINE", help="an earlier run's figures file")
+    parser.add_argument("--strict", action="store_true", help="exit non-zero when a case regressed")
+    args = parser.parse_args(argv)
+    figures = Figures()
+    status = asyncio.run(main(args.names, figures))
+    figures.save(args.output)
+    print(f"figures written to {args.output}")
+    if args.compare:
+        regressions = print_comparison(compare(figures, Figures.load(args.compare)), args.compare)
+        if regressions and args.strict:
+            status = status or 2
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1:])))
+    sys.exit(run(sys.argv[1:]))

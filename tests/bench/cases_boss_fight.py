@@ -117,7 +117,7 @@ CASES = [
              lambda: render_hex_board(_GAZER, overlay="moves", focus=_HERO.id), calls=30, target_ms=150,
              target_kb=300),
     SizeCase("boss fight board PNG (20x20, /bf board overlay sight, boss)",
-             lambda: render_hex_board(_GAZER, overlay="sight", focus="boss"), calls=30, target_ms=200,
+             lambda: render_hex_board(_GAZER, overlay="sight", focus="boss"), calls=30, target_ms=150,
              target_kb=300),
     SizeCase("boss fight board PNG (20x20, /bf board overlay areas)",
              lambda: render_hex_board(_GAZER, overlay="areas", focus="boss"), calls=30, target_ms=150,

@@ -16,6 +16,7 @@ import aiohttp
 from bot.offline import OfflineDriver
 from tests.bench import FigureCase
 from tests.bench.cases_tournament import _EVENTS
+from tests.cogs.tournament_helpers import pair
 from web.app import RateLimiter, TournamentSource, make_app
 from web.server import WebServer
 
@@ -113,7 +114,7 @@ async def _result_to_page(_: OfflineDriver) -> list[tuple[str, str]]:
             await driver.command("/tournament join faction:Nomads", user=name)
         info = (await driver.command("/tournament info", user="olga")).message
         url = next(i["url"] for row in info.components for i in row["components"] if i.get("url"))
-        await driver.command("/tournament pair threads:false", user="olga")
+        await pair(driver, threads=False)
         samples = []
         async with aiohttp.ClientSession() as http:
             async with http.get(f"{url}/live") as got:

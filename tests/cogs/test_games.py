@@ -10,7 +10,7 @@ import pytest
 from bot.anywhere import ANYWHERE, works_anywhere
 from bot.offline import GUILD_ID, OfflineDriver
 from cogs.games import REMIND_JOB, remind_job, remind_key
-from tests.cogs.tournament_helpers import games, name_of, refused
+from tests.cogs.tournament_helpers import games, name_of, pair, refused
 
 
 async def _boss_fight(driver: OfflineDriver, channel_name: str) -> Any:
@@ -194,7 +194,7 @@ async def test_every_game_kind_says_whom_it_waits_on(driver: OfflineDriver) -> N
     await driver.command('/tournament create name:"Cup" tier:300', user="olga", channel=cup)
     for name in ("ann", "bo", "cy", "di"):
         await driver.command("/tournament join faction:Nomads", user=name, channel=cup)
-    await driver.command("/tournament pair threads:false", user="olga", channel=cup)
+    await pair(driver, channel=cup, threads=False)
     assert "report your round 1 game" in _games_text(await driver.command("/games", user="ann"))
 
     battle = driver.add_channel("battle")
@@ -218,7 +218,7 @@ async def test_a_waiting_line_names_only_the_players_it_waits_on_for_that(driver
     await driver.command('/tournament create name:"Cup" tier:300', user="olga")
     for name in ("ann", "bo", "cy", "di"):
         await driver.command("/tournament join faction:Nomads", user=name)
-    await driver.command("/tournament pair threads:false", user="olga")
+    await pair(driver, threads=False)
     first, second = await games(driver)
     reporter, confirmer = name_of(driver, first.a), name_of(driver, first.b)
     reported = await driver.command(
@@ -239,7 +239,7 @@ async def test_a_tournament_waits_on_its_organisers_when_they_must_act(driver: O
     for name in ("ann", "bo", "cy", "di"):
         await driver.command("/tournament join faction:Nomads", user=name)
     assert "pair round 1" in _games_text(await driver.command("/games", user="olga"))
-    await driver.command("/tournament pair threads:false", user="olga")
+    await pair(driver, threads=False)
     organiser = _games_text(await driver.command("/games", user="olga"))
     assert "pair round 1" not in organiser and "your move" not in organiser
     from tests.cogs.tournament_helpers import games, name_of

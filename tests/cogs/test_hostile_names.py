@@ -12,6 +12,7 @@ import pytest
 
 from bot.offline import Channel, OfflineDriver, Reply
 from tests.cogs.hostile import COMBINED, HOSTILE, INVISIBLE, LINK, SHORT, VICTIM, live_markup, plain_parts
+from tests.cogs.tournament_helpers import pair
 
 
 def public_leaks(driver: OfflineDriver) -> list[str]:
@@ -36,7 +37,7 @@ async def test_tournament_names_and_factions_show_inert(driver: OfflineDriver, n
     for user in ("ann", "bo", "cy"):
         ok(await driver.command("tournament join", faction=name[:80], unlisted=True, user=user))
     ok(await driver.command("tournament add", player=driver.user("di"), faction=name[:80], user="olga"))
-    ok(await driver.command("/tournament pair", user="olga"))
+    ok(await pair(driver))
     ok(await driver.command("/tournament standings", user="ann"))
     ok(await driver.command("/tournament missing", user="ann"))
     ok(await driver.command("/tournament info", user="ann"))

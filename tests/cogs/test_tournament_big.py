@@ -9,7 +9,7 @@ from bot.offline import OfflineDriver
 from cogs.tournament.posts import player_fields
 from cogs.tournament.state import TournamentGame
 from rules.tournament import GameResult, add_player, create_tournament, pair_next_round, record_result
-from tests.cogs.tournament_helpers import pngs, public, refused
+from tests.cogs.tournament_helpers import pair, pngs, public, refused
 
 
 async def _seventy(driver: OfflineDriver) -> set[int]:
@@ -44,7 +44,7 @@ async def test_standings_come_in_pages_and_pairings_in_several_messages(driver: 
     assert [a.filename for a in last.attachments] == ["standings-3.png"]
     refused(await driver.command("/tournament standings page:4", user="p01"), "3 pages of 32")
 
-    paired = await driver.command("/tournament pair threads:false", user="olga")
+    paired = await pair(driver, threads=False)
     messages = [m for m in paired.messages if not m.ephemeral]
     assert len(messages) >= 2 and all(len(m.content) <= 2000 for m in messages)
     assert len(pngs(messages[0], "pairings-round3")) == 2

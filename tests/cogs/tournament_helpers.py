@@ -92,3 +92,17 @@ async def dispatch_sheet(driver: OfflineDriver, channel: Channel, payload: dict[
         if len(found) > before:
             return found[-1]
     raise AssertionError("the tournament did not answer the sheet")
+
+
+async def pair(
+    driver: OfflineDriver, *, user: str = "olga", channel: Channel | None = None, threads: bool = True
+) -> Reply:
+    """``/tournament pair``, answering its question with "Pair without a scenario" when the round
+    has none; the reply that paired (or refused)."""
+    reply = await driver.command(
+        f"/tournament pair threads:{str(threads).lower()}", user=user, channel=channel
+    )
+    asked = reply.message
+    if asked.ephemeral and any(b.label == "Pair without a scenario" for b in asked.buttons):
+        reply = await driver.press(asked, "Pair without a scenario", user=user)
+    return reply

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from bot.offline import OfflineDriver
-from tests.cogs.tournament_helpers import games, name_of, public
+from tests.cogs.tournament_helpers import games, name_of, pair, public
 from tests.web import chromium
 from tests.web.conftest import cup
 
@@ -38,7 +38,7 @@ def _looks_drawn(png: bytes, width: int, height: int) -> None:
 async def test_a_reported_result_reaches_the_open_page_without_a_reload(web_driver: OfflineDriver) -> None:
     driver = web_driver
     url = await cup(driver, name="Venue <b>Cup</b>")
-    public(await driver.command("/tournament pair threads:false", user="olga"))
+    public(await pair(driver, threads=False))
     public(await driver.command("/tournament timer minutes:50", user="olga"))
     first, *_ = await games(driver)
     a, b = name_of(driver, first.a), name_of(driver, first.b)
@@ -123,7 +123,7 @@ async def test_standings_numbers_and_headings_stay_on_one_line(web_driver: Offli
     long = "averyveryveryverylongnamethatgoesonandon"
     for name in ("ann", "bo", "cy", long):
         public(await driver.command(f'/tournament add player:@{name} faction:"Combined Army"', user="olga"))
-    public(await driver.command("/tournament pair threads:false", user="olga"))
+    public(await pair(driver, threads=False))
     for g in await games(driver):
         public(
             await driver.command(
@@ -223,7 +223,7 @@ async def test_factions_keep_one_line_while_the_other_column_has_room(web_driver
     entrants = (("ann", "Shasvastii Expeditionary Force"), ("bo", "Nomads"), ("cy", "ALEPH"), ("di", "Tohaa"))
     for name, faction in entrants:
         public(await driver.command(f'/tournament add player:@{name} faction:"{faction}"', user="olga"))
-    public(await driver.command("/tournament pair threads:false", user="olga"))
+    public(await pair(driver, threads=False))
     info = public(await driver.command("/tournament info", user="olga"))
     url = next(item["url"] for row in info.components for item in row["components"] if item.get("url"))
     async with chromium.chromium() as browser:

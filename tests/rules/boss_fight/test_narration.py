@@ -66,7 +66,7 @@ def _public_texts(state: GameState) -> list[str]:
     return [p.headline, *p.public, *(o.line() for o in p.others)]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), boss=st.sampled_from(BOSSES),
        heroes=st.lists(st.sampled_from(HEROES), min_size=1, max_size=3, unique=True),
        map_id=st.sampled_from(MAPS), free_walk=st.booleans())

@@ -1,0 +1,90 @@
+"""The figures of one ``make bench`` run, kept as JSON, and their comparison with an earlier run.
+
+A figure is one case's timing: ``p50`` and ``p99`` in milliseconds (for start-up, the median and
+the maximum), with the case's target when it has one. Comparing two runs gives each case's ratio
+of p99 (new over old); a case is a regression when that ratio passes :data:`SLOWER` or when the
+new p99 misses its target.
+
+>>> old = Figures({"/roll 4d6kh3": {"p50": 1.0, "p99": 1.5, "target": 2.0}})
+>>> new = Figures({"/roll 4d6kh3": {"p50": 1.2, "p99": 2.5, "target": 2.0}})
+>>> [(row.name, round(row.ratio, 2), row.regression) for row in compare(new, old)]
+[('/roll 4d6kh3', 1.67, 'slower 1.67x; past target 2 ms')]
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+SLOWER = 1.5
+"""A case whose p99 is more than this many times its baseline's is a regression."""
+
+
+@dataclass
+class Figures:
+    """Every timed case of one run, by name."""
+
+    cases: dict[str, dict[str, float | None]] = field(default_factory=dict)
+    meta: dict[str, str] = field(default_factory=dict)
+
+    def add(self, name: str, p50: float, p99: float, target: float | None = None) -> None:
+        self.cases[name] = {"p50": round(p50, 3), "p99": round(p99, 3), "target": target}
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {
+            "when": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "python": platform.python_version(),
+            "machine": platform.machine(),
+            **self.meta,
+        }
+        path.write_text(json.dumps({"meta": meta, "cases": self.cases}, indent=1, sort_keys=True) + "\n")
+
+    @classmethod
+    def load(cls, path: Path) -> Figures:
+        data = json.loads(path.read_text())
+        return cls(cases=data.get("cases", {}), meta=data.get("meta", {}))
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    p99: float
+    base_p99: float | None
+    ratio: float | None
+    regression: str | None
+
+
+def compare(new: Figures, old: Figures) -> list[Row]:
+    """One row per case of ``new``: its p99, the baseline's, the ratio and why it regressed (or None)."""
+    rows = []
+    for name, figure in new.cases.items():
+        p99 = float(figure["p99"] or 0.0)
+        base = old.cases.get(name)
+        base_p99 = float(base["p99"]) if base and base.get("p99") else None
+        ratio = p99 / base_p99 if base_p99 else None
+        reasons = []
+        if ratio is not None and ratio > SLOWER:
+            reasons.append(f"slower {ratio:.2f}x")
+        target = figure.get("target")
+        if target is not None and p99 >= float(target):
+            reasons.append(f"past target {float(target):g} ms")
+        rows.append(Row(name, p99, base_p99, ratio, "; ".join(reasons) or None))
+    return rows
+
+
+def print_comparison(rows: list[Row], baseline: Path) -> int:
+    """Print the comparison; return the number of regressions."""
+    print(f"\nCompared with {baseline} (a regression: more than {SLOWER}x slower, or past its target)")
+    regressions = 0
+    for row in rows:
+        base = f"{row.base_p99:9.2f}" if row.base_p99 is not None else "      new"
+        ratio = f"{row.ratio:6.2f}x" if row.ratio is not None else "       "
+        mark = f"REGRESSION: {row.regression}" if row.regression else ""
+        regressions += bool(row.regression)
+        print(f"{row.name:<48} p99 {row.p99:9.2f} ms  baseline {base} ms  {ratio}  {mark}")
+    print(f"{regressions} regression(s) in {len(rows)} case(s)")
+    return regressions
