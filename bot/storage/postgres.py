@@ -132,6 +132,8 @@ class PostgresDatabase:
         """One transaction on one pooled connection; any exception, cancellation included, rolls
         it back. COMMIT is shielded: a cancellation during it still lets it finish (then re-raises),
         so the unit of work is written whole or not at all."""
+        if self.read_only:
+            raise RuntimeError("this connection only reads")
         async with self.pool.acquire() as conn:
             tx = conn.transaction()
             await tx.start()
