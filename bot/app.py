@@ -24,6 +24,7 @@ from bot.storage.links import SqlLinkRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.saved_rolls import SqliteSavedRollRepository
+from bot.storage.tournament_lists import TournamentListRepository
 from bot.views import FormRouter
 
 log = logging.getLogger("herald")
@@ -82,6 +83,8 @@ class Herald(commands.AutoShardedBot):
         self.ratings = SqliteRatingRepository(self.db)
         #: The unguessable address of each tournament's web page (see web/ and cogs/web.py).
         self.links = SqlLinkRepository(self.db)
+        #: Army lists handed in for tournaments (sealed until revealed): see bot.storage.tournament_lists.
+        self.tournament_lists = TournamentListRepository(self.db)
         #: The web pages' address while they are served (set by cogs.web), else None.
         self.web_url: str | None = None
         #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the

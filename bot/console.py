@@ -27,12 +27,15 @@ Type a slash command as in Discord, options as name:value (quote values with spa
   /roll expression:4d6kh3 label:fireball
   /roll expression:10d6>=4 private:true
   /help                          lists every command
+An attachment option takes a file's path, as if you attached that file:
+  /40k list import file:tests/data/rosters/cinder_host.ros
 
 Console commands:
   :as NAME [--manage]     act as another user (made on first use); --manage gives Manage Server
   :manage on|off          give or take Manage Server from the current user
   :press N [M]            press button N of message M (default: the newest message with buttons)
-  :choose [N] VALUE[,VALUE]  choose in the newest select menu, or in menu number N (labels or values)
+  :choose [N] VALUE[,VALUE]  choose by label or value in the newest message's menus: the one menu
+                          that has it, or menu number N (the N the message shows) when several do
   :fill                   fill the open modal field by field (or :fill Label=value; Label=value)
   :complete /cmd opt:partial   show autocomplete choices for the option being typed
   :channel NAME / :thread NAME   move to another channel or thread (one game per channel)
@@ -106,7 +109,7 @@ class Console:
         elif word == "choose":
             message = self._message(None, need="selects")
             number, _, after = rest.partition(" ")
-            which = 1
+            which = None
             if number.isdigit() and after.strip():
                 components = message._components()
                 selects = message.selects
@@ -115,6 +118,10 @@ class Console:
                     raise OfflineError(f"component {number} of that message is not a select menu")
                 which, rest = selects.index(chosen) + 1, after
             values = [v.strip() for v in rest.split(",") if v.strip()]
+            if not values:
+                raise OfflineError("usage: :choose [N] LABEL[,LABEL]")
+            if which is None:
+                which = self._menu_with(message, values)
             self.show(await self.driver.choose(message, values, user=self.user, select=which))
         elif word == "fill":
             await self.fill(rest)
@@ -145,6 +152,24 @@ class Console:
             if visible and message.channel_id == self.channel.id and getattr(message, need):
                 return message
         raise OfflineError(f"no message with {need} here")
+
+    @staticmethod
+    def _menu_with(message: Message, values: list[str]) -> int:
+        """The number (among the message's menus) of the one menu offering every value, by label
+        or value; the first menu when none does (its refusal lists its options)."""
+        wanted = {v.lower() for v in values}
+        having = [
+            i
+            for i, menu in enumerate(message.selects, start=1)
+            if not menu.options or wanted <= {x.lower() for option in menu.options for x in option}
+        ]
+        if len(having) > 1:
+            numbers = [message.selects[i - 1].index for i in having]
+            raise OfflineError(
+                f"menus {', '.join(map(str, numbers))} all offer that: say which, e.g. :choose {numbers[0]} "
+                + ",".join(values)
+            )
+        return having[0] if having else 1
 
     async def fill(self, rest: str) -> None:
         if self.modal is None:

@@ -443,17 +443,25 @@ class GameStore:
         kind: str,
         actor_id: int,
         may_undo: Callable[[EventRecord], bool],
+        through: Iterable[str] = (),
     ) -> tuple[Game[S], EventRecord]:
         """Restore the state before the last step not yet undone; log an ``undo`` event.
 
         ``may_undo(event)`` decides whether this actor may undo that step (their own step,
-        or an organiser's override); a refusal raises a RuleError.
+        or an organiser's override); a refusal raises a RuleError. Steps whose action is in
+        ``through`` are bookkeeping (a tracker moved to a newer message): they are undone on the
+        way to the last real step, in the same write, and never count as the step undone.
         """
+        skipped = set(through)
         async with self.lock(channel_id):
             record = await self._repo.active(channel_id)
             self._check_kind(record, kind)
             assert record is not None
             target = await self._repo.last_undoable(record.id)
+            on_the_way: list[EventRecord] = []
+            while target is not None and target.action in skipped and len(on_the_way) < MAX_UNDO_STEPS:
+                on_the_way.append(target)
+                target = await self._repo.last_undoable(record.id, before=target.id)
             if target is None or target.action == "start":
                 raise RuleError("There is nothing to undo in this game yet.")
             if not target.undoable:
@@ -466,7 +474,14 @@ class GameStore:
                     f"The last step ({target.summary or target.action}) was made by <@{target.actor_id}>: "
                     "only they, the game's starter or a Manage Server member can undo it."
                 )
-            before = target.before(record.state)
+            before = record.state
+            for step in [*on_the_way, target]:
+                if not step.undoable:
+                    raise RuleError(
+                        f"Only the last {MAX_UNDO_STEPS} steps of a game can be undone, and the last "
+                        "step left is older than that."
+                    )
+                before = step.before(before)
             restored = model.model_validate(before)
             try:
                 version = await self._repo.save(
@@ -478,7 +493,7 @@ class GameStore:
                         actor_id, "undo", f"undid: {target.summary or target.action}", {"undid": target.id}
                     ),
                     state_before=record.state,
-                    undoes=target.id,
+                    undoes=[*(e.id for e in on_the_way), target.id],
                     seats=self._seats(kind, restored),
                 )
             except StaleVersion:

@@ -324,15 +324,21 @@ class GameKit(Generic[S]):
         )
 
     async def undo(
-        self, interaction: discord.Interaction, *, may_undo: Callable[[EventRecord], bool]
+        self,
+        interaction: discord.Interaction,
+        *,
+        may_undo: Callable[[EventRecord], bool],
+        through: Iterable[str] = (),
     ) -> tuple[Game[S], EventRecord]:
-        """Restore the state before the last step not yet undone (``may_undo`` decides who may)."""
+        """Restore the state before the last step not yet undone (``may_undo`` decides who may);
+        steps whose action is in ``through`` are bookkeeping, undone on the way in the same write."""
         return await self.store(interaction).undo(
             interaction.channel_id,
             self.model,
             kind=self.kind.key,
             actor_id=interaction.user.id,
             may_undo=may_undo,
+            through=through,
         )
 
     async def begin(

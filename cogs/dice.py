@@ -13,6 +13,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.limits import (
+    MAX_AUTHOR,
     MAX_CHOICE_CHARS,
     MAX_CHOICES,
     MAX_CUSTOM_ID,
@@ -25,7 +26,7 @@ from bot.limits import (
 from bot.send import private as answer_privately
 from bot.send import send
 from bot.storage import SavedRoll
-from bot.text import public
+from bot.text import plain, public
 from bot.views import PersistentButton, is_manager
 from rules.dice import (
     INLINE_WORK,
@@ -42,6 +43,7 @@ from rules.dice import (
     parse,
     roll_spec,
     saved_name,
+    try_roll,
     with_times,
     work_bound,
 )
@@ -57,6 +59,48 @@ LINES_BUDGET = 3800
 FOOTER_LIMIT = 600
 AGAIN_PREFIX = "dice:again:"
 _FATE_TERM = re.compile(r"\((\d+)d3\[dF\]-\d+\)")
+
+#: `/help topic:roll` (and `topic:dice`): the notation, a line per form (README's table, shorter).
+NOTATION_HELP: tuple[tuple[str, str], ...] = (
+    (
+        "Dice and arithmetic",
+        "`2d6+3` `(1d8+2)*2` dice and arithmetic · `d%` a percentile die\n"
+        "`4dF` Fate dice (-, 0, +) · `d66` `d33` two dice read as tens and units · "
+        "`2d66` several table results, never added",
+    ),
+    (
+        "Keep, drop, reroll, explode",
+        "`4d6kh3` `4d6kl1` keep the highest 3 / lowest 1 · `4d6pl1` `4d6ph1` drop them · "
+        "`6d6k>4` keep those above 4\n"
+        "`4d6k3` `4d6d1` Dice Maiden's keep and drop (the reply says how it read them)\n"
+        "`4d6rr1` reroll ones until none is left · `4d6ro<3` reroll once · `4d6ra6` add a die once\n"
+        "`6d6e6` each 6 adds a die · `2d6mi2` `2d6ma5` minimum / maximum per die · "
+        "`(1d6,2d4)kh1` the best of a set",
+    ),
+    (
+        "Success pools",
+        "`10d6>=4` `10d6 4+` `10d6 t4` count the dice showing 4 or more · `10d6<=2` 2 or less · "
+        "`10d6==6` exactly 6\n"
+        "`10d6 4+ 1-` ones are failures taken off the successes · `10wh4+` ten D6 hitting on 4+\n"
+        "`10d6rr1e6>=4` rerolls and explodes before counting",
+    ),
+    (
+        "Habits",
+        "`6 4d6kh3` roll it 6 times in one message · `1d20 adv` `1d20+5 dis` advantage, "
+        "disadvantage\n"
+        "`2d6+3 # to hit` a label after `#` · a saved roll's name, alone or as `3 fireball`, "
+        "`fireball+5`\n"
+        "Capitals and spaces around operators are forgiven; a space never joins two numbers "
+        "(`10d6 4` is refused, with a suggestion).",
+    ),
+    (
+        "Rerolls and explosions",
+        "`4d6rr1` rerolls each 1 until none is left, and `6d6e6` adds a die for every 6. Together they "
+        "are one rule, in either order (`10d6rr1e6` rolls as `10d6e6rr1`): every die, each die an "
+        "explosion adds included, is rerolled first, then explodes if it ends on a 6. `4d6ro1` "
+        "(reroll once), `4d6ra6`, keep and drop apply in the order written.",
+    ),
+)
 
 
 def shown_expression(canonical: str) -> str:
@@ -121,7 +165,7 @@ def roll_embed(
         else:
             values = ", ".join(str(r.total) for r in series.results)
             embed.add_field(name="Results", value=clip(values, MAX_FIELD_VALUE))
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
 
     dice = sum(r.dice_rolled for r in series.results)
     repeat = f" × {len(series.results)}" if len(series.results) > 1 else ""
@@ -194,6 +238,10 @@ class Dice(commands.Cog):
     def saved(self) -> Any:
         return self.bot.saved_rolls  # type: ignore[attr-defined]
 
+    def help_fields(self) -> tuple[tuple[str, str], ...]:
+        """The dice notation, for `/help topic:roll` and `/help topic:dice`."""
+        return NOTATION_HELP
+
     # -- rolling ----------------------------------------------------------------------------
 
     async def roll_and_send(
@@ -259,7 +307,17 @@ class Dice(commands.Cog):
                 text, name = saved.expression, saved.name
         try:
             await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
-        except DiceError:
+        except DiceError as error:
+            if name is not None:
+                try:
+                    parse(text)
+                    hint = ""  # the saved roll reads: the error is about this request (`times`...)
+                except DiceError:  # saved before /dice save checked it (a `1d0` from an older Herald)
+                    hint = (
+                        f"\nSave it again with `/dice save name:{name}`, or delete it with "
+                        f"`/dice delete name:{name}`."
+                    )
+                raise DiceError(f"The saved roll `{name}`: {error}{hint}") from None
             if name is None:
                 # Not dice as typed: perhaps saved names with a count or arithmetic (`3 fireball`,
                 # `fireball+5`).
@@ -313,6 +371,10 @@ class Dice(commands.Cog):
         answer_privately(interaction)
         clean = saved_name(name)
         spec = parse(expression)  # refused now, with the reason, rather than at every roll
+        if work_bound(spec) <= INLINE_WORK:
+            try_roll(spec)
+        else:
+            await asyncio.to_thread(try_roll, spec)
         key = self._key(interaction, server)
         existing = await self.saved.get(key, clean)
         if existing is None and await self.saved.count(key) >= MAX_SAVED_ROLLS:

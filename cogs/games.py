@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.anywhere import installed_here
 from bot.limits import clip
+from bot.links import jump_link
 from bot.play import Post
 from bot.storage.games import SeatedGame
 from bot.views import PersistentButton
@@ -59,7 +60,7 @@ def _where(game: SeatedGame, *, here: bool) -> str:
     if here:
         return f"<#{game.channel_id}>"
     if game.guild_id:
-        return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+        return jump_link(game.guild_id, game.channel_id)
     return f"channel {game.channel_id}"
 
 

@@ -3,6 +3,12 @@
 ``/help`` alone names every command, grouped by game, in one message; ``/help topic:<group>``
 shows one group's commands with a line each. One message's embeds hold at most 6,000 characters,
 which Herald's commands outgrew with a line each, hence the two levels.
+
+A game's commands are listed by what a player does, in the order of play (:data:`PLAY_ORDER`:
+set up, play, look, finish); a command the table does not name yet is listed last, under
+"More", so a new command is never left out. ``/help topic:<command>`` for a single command
+(``roll``) gives its options, and a cog's ``help_fields()`` (the 40k line grammar, the dice
+notation) adds what its commands' one-line descriptions cannot hold.
 """
 
 from __future__ import annotations
@@ -20,10 +26,82 @@ COLOUR = discord.Colour.from_rgb(88, 101, 242)
 FIELD_LIMIT = 1024
 
 
+#: Each game's subcommands by what a player does, in the order of play (names after the group's).
+PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "bf": (
+        ("Gather and build", ("new", "join", "map", "add", "remove", "deck", "build")),
+        ("Place the pieces and start", ("place", "start")),
+        ("Your turn", ("hand", "play", "sacrifice", "ability", "feat")),
+        ("Look at the table", ("board", "log", "cards", "piles")),
+        ("Fix, nudge or stop", ("undo", "remind", "draw", "withdraw", "concede", "end")),
+    ),
+    "si": (
+        ("Set up the fight", ("boss start", "squad add", "squad remove", "squad scorpio", "vehicle add")),
+        ("Engage the zones", ("engage", "disengage")),
+        ("Play a turn", ("turn", "hit", "wound", "vehicle attack", "vehicle hit")),
+        ("Look, fix or stop", ("status", "undo", "end")),
+        ("One A-V attack, no fight needed", ("av",)),
+    ),
+    "ba": (
+        ("Choose a mission", ("roll", "mission", "rule")),
+        ("Play the battle", ("battle start", "status")),
+        ("Fix or stop", ("undo", "end")),
+    ),
+    "its": (
+        ("Before the game", ("mission", "rule", "classified card")),
+        (
+            "Classified objectives",
+            ("classified draw", "classified mine", "classified reveal", "classified record"),
+        ),
+        ("Score and finish", ("score", "end")),
+    ),
+    "40k": (
+        ("Roll an attack", ("attack", "odds")),
+        ("Saved profiles", ("profile save", "profile list", "profile delete")),
+        ("Army lists", ("list import", "list show", "list delete")),
+    ),
+    "tournament": (
+        ("Set up the event", ("create", "settings", "organiser add", "mission", "info", "link reset")),
+        ("Players", ("join", "add", "remove", "drop", "swap")),
+        ("Army lists", ("list submit", "list show", "list reveal", "list check")),
+        ("Check-in", ("checkin open", "checkin player", "checkin close")),
+        ("Run a round", ("pair", "unpair", "timer", "missing", "report", "result", "standings", "top")),
+        ("Finish", ("finish", "export")),
+    ),
+    "dice": (("Saved rolls", ("save", "list", "delete")),),
+    "inf": (("Roll", ("roll", "f2f", "odds")),),
+    "rating": (("Ratings", ("show", "top")),),
+}
+MORE = "More"
+
+
 def _leaves(command: app_commands.Command | app_commands.Group) -> list[app_commands.Command]:
     if isinstance(command, app_commands.Group):
         return [leaf for child in command.commands for leaf in _leaves(child)]
     return [command]
+
+
+def sections(group: app_commands.Group) -> list[tuple[str, list[app_commands.Command]]]:
+    """``group``'s commands by what a player does, in the order of play; any command
+    :data:`PLAY_ORDER` does not name comes last, under "More" (a new command is never left out)."""
+    by_name = {leaf.qualified_name.split(" ", 1)[1]: leaf for leaf in _leaves(group)}
+    out: list[tuple[str, list[app_commands.Command]]] = []
+    for heading, names in PLAY_ORDER.get(group.name, ()):
+        found = [by_name.pop(name) for name in names if name in by_name]
+        if found:
+            out.append((heading, found))
+    if by_name:
+        out.append((MORE, list(by_name.values())))
+    return out
+
+
+def _owner(command: app_commands.Command | app_commands.Group, cogs: list[commands.Cog]) -> object | None:
+    """The cog that declares ``command`` (a group cog, or the cog a command or group sits in)."""
+    for cog in cogs:
+        if getattr(cog, "app_command", None) is command:
+            return cog
+    first = _leaves(command)[0] if isinstance(command, app_commands.Group) else command
+    return first.binding
 
 
 def _fields(embed: discord.Embed, title: str, lines: list[str], joiner: str) -> None:
@@ -63,7 +141,7 @@ class Help(commands.Cog):
         singles: list[str] = []
         for command in self._top():
             if isinstance(command, app_commands.Group):
-                names = [f"`/{leaf.qualified_name}`" for leaf in _leaves(command)]
+                names = [f"`/{leaf.qualified_name}`" for _, leaves in sections(command) for leaf in leaves]
                 _fields(embed, f"/{command.name} · {command.description}", names, " ")
             else:
                 singles.append(f"`/{command.name}` {command.description}")
@@ -77,13 +155,23 @@ class Help(commands.Cog):
             known = ", ".join(f"`{c.name}`" for c in self._top())
             raise RuleError(f"There is no command called {quote(name, 40)}. Try one of: {known}.")
         embed = discord.Embed(title=f"/{command.name}", description=command.description, colour=COLOUR)
-        lines = [f"`/{leaf.qualified_name}` {leaf.description}" for leaf in _leaves(command)]
-        _fields(embed, "Commands", lines, "\n")
-        # a game cog may explain more than its commands (the 40k line grammar): `help_fields()`
-        for cog in self.bot.cogs.values():
-            if getattr(cog, "app_command", None) is command and hasattr(cog, "help_fields"):
-                for title, text in cog.help_fields():
-                    embed.add_field(name=title[:256], value=text[:FIELD_LIMIT], inline=False)
+        if isinstance(command, app_commands.Group):
+            for heading, leaves in sections(command):
+                lines = [f"`/{leaf.qualified_name}` {leaf.description}" for leaf in leaves]
+                _fields(embed, heading, lines, "\n")
+        else:
+            # One command: its description is the embed's; its options say the rest.
+            options = [
+                f"`{p.display_name}`{'' if p.required else ' (optional)'} {p.description}"
+                for p in command.parameters
+            ]
+            if options:
+                _fields(embed, "Options", options, "\n")
+        # a game cog may explain more than its commands (the 40k line grammar, the dice notation)
+        owner = _owner(command, list(self.bot.cogs.values()))
+        if owner is not None and hasattr(owner, "help_fields"):
+            for title, text in owner.help_fields():
+                embed.add_field(name=title[:256], value=text[:FIELD_LIMIT], inline=False)
         needs = needed_by(command.name)
         if needs:
             embed.add_field(name="Permissions", value=f"Herald also needs {explain(needs)}.", inline=False)

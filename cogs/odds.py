@@ -9,11 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.heavy import run_heavy
+from bot.limits import MAX_AUTHOR
 from bot.play import Image, send
+from bot.text import plain
 from renderers.odds_chart import render_odds_chart
 from rules.dice import MAX_EXPRESSION_LENGTH, DiceError, RollKind, RollSpec, expand_saved, parse
 from rules.dice_odds import DiceOdds, odds
-from rules.distribution import Distribution, check_chart, percent
+from rules.distribution import Distribution, check_chart, percent, span
 
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHART_FILENAME = "odds.png"
@@ -31,14 +33,15 @@ def chart_png(series: tuple[tuple[str, Distribution], ...], title: str, x_label:
 
 
 def table(dist: Distribution) -> str:
-    """A code block: each informative result, the chance of exactly it and of at least it.
+    """A code block: each possible result, the chance of exactly it and of at least it.
 
     Past :data:`TABLE_ROWS` results, neighbours share a row (``9-11``: the chance of any of
-    them), and the text under the table says so; it also names the rare ends left out."""
+    them), the first and last results keep their own rows, and the text under the table says
+    what was grouped (:func:`rules.distribution.table_rows`)."""
     grouped = dist.grouped_rows(TABLE_ROWS)
     rows = [("result", "exactly" if not grouped.grouped else "chance", "at least")]
     for row in grouped.rows:
-        shown = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+        shown = span(row.low, row.high)
         rows.append((shown, percent(row.exactly), percent(row.at_least)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [
@@ -46,15 +49,9 @@ def table(dist: Distribution) -> str:
         *("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows),
         "```",
     ]
-    if grouped.grouped:
-        lines.append("A row like `9-11` gives the chance of any result from 9 to 11, and of at least 9.")
-    ends = []
-    if grouped.below is not None:
-        ends.append(f"below {grouped.below}")
-    if grouped.above is not None:
-        ends.append(f"above {grouped.above}")
-    if ends:
-        lines.append(f"Results {' or '.join(ends)} are not listed: each end holds under 0.1%.")
+    if grouped.notes:
+        sentence = "; ".join(grouped.notes)
+        lines.append(sentence[:1].upper() + sentence[1:] + ".")
     return "\n".join(lines)
 
 
@@ -79,8 +76,9 @@ def odds_embed(
         description="\n".join(lines),
         colour=COLOUR,
     )
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
-    embed.add_field(name=f"Chance of each {what}", value=table(dist), inline=False)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
+    each = "number of successes" if result.kind is RollKind.SUCCESSES else "total"
+    embed.add_field(name=f"Chance of each {each}", value=table(dist), inline=False)
     if result.notes:
         embed.add_field(name="Approximation", value="\n".join(result.notes), inline=False)
     embed.set_footer(

@@ -33,7 +33,7 @@ from rules.boss_fight.content import Side, Status
 from rules.boss_fight.engine import sight_line
 from rules.boss_fight.hexgrid import CORNER_OFFSETS, DIRECTIONS, Hex, board_tiles, column_letters
 from rules.boss_fight.state import Character, GameState
-from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, board_overlay
+from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, board_overlay, verdict
 
 Theme = Literal["dark", "light"]
 RGB = tuple[int, int, int]
@@ -239,28 +239,58 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt: Fo
 
 
 def _draw_tile(draw: ImageDraw.ImageDraw, h: Hex, lay: BoardLayout, pal: Palette, tint: RGB | None = None,
-               strength: float = 0.0) -> None:
+               strength: float = 0.0, *, label: bool = True) -> None:
     fill = pal.tile if (h.col + h.row) % 2 == 0 else pal.tile_alt
     if tint is not None:
         fill = _blend(fill, tint, strength)
     draw.polygon(lay.corners(h), fill=fill, outline=pal.grid)
-    if lay.radius >= 18:
-        cx, cy = lay.centre(h)
-        _text(draw, (cx, cy + lay.radius * LABEL_AT), h.label(), font(max(10, round(lay.radius * 0.36))),
-              pal.label)
+    if label:
+        _text(draw, label_at(lay, h), h.label(), font(label_size(lay)), pal.label)
 
 
-LABEL_AT = 0.52
-"""Where a tile's label sits: this far below the centre, as a fraction of the tile's radius (the
-centre is left to overlay numbers and pieces)."""
+def labels_fit(lay: BoardLayout, width: int, height: int) -> bool:
+    """Whether every tile of a ``width`` x ``height`` board can carry its label: the widest is no
+    wider than a tile. On a board too big for that (20 columns and more at any picture size) only
+    the labels a player reads off to type are drawn (beside the pieces, on an overlay's tiles); the
+    letters and numbers round the edge name every tile, as on a chessboard."""
+    return _widest_label(width, height, label_size(lay)) <= 2 * lay.radius
+
+
+@lru_cache(maxsize=64)
+def _widest_label(width: int, height: int, size: int) -> float:
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    return max(draw.textlength(h.label(), font=font(size)) for h in board_tiles(width, height))
+
+
+PHONE_WIDTH = 390
+"""How wide a phone shows the picture, in points (Discord fits an image to the screen)."""
+MIN_LABEL_ON_PHONE = 11
+"""The smallest tile label a player reads there, in points."""
+
+
+def label_size(lay: BoardLayout) -> int:
+    """The font size of every tile label: at least ``MIN_LABEL_ON_PHONE`` when the picture is shown
+    ``PHONE_WIDTH`` wide, whatever the board's size (a big board's labels fill more of a tile).
+
+    >>> from rules.boss_fight import quick_game
+    >>> label_size(layout_board(quick_game(seed=1), size=1000)) * 390 / 1000 >= 11
+    True
+    """
+    return math.ceil(lay.width * MIN_LABEL_ON_PHONE / PHONE_WIDTH)
+
+
+def label_at(lay: BoardLayout, h: Hex) -> tuple[float, float]:
+    """Where ``h``'s label sits: at the bottom of the tile, so the centre is left to overlay
+    numbers and pieces (on a big board the label reaches up towards the centre)."""
+    cx, cy = lay.centre(h)
+    bottom = cy + lay.radius * SQRT3 / 2
+    return cx, bottom - label_size(lay) * 0.55 - max(1.0, lay.radius * 0.04)
 
 
 def _draw_near_labels(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
                       overlay: BoardOverlay | None) -> None:
     """Bold, bright labels where a player reads them off to type: the free tiles next to a piece and
     the tiles an overlay marks (the rest stay plain, so the board is not a wall of text)."""
-    if lay.radius < 18:
-        return
     obstacles = set(state.obstacles)
     on_board = set(board_tiles(state.board.width, state.board.height))
     occupied = {t for c in state.characters if c.alive for t in c.tiles()}
@@ -268,11 +298,10 @@ def _draw_near_labels(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLay
     if overlay is not None:
         # Not the tiles in sight: they are most of the board, and no one types them.
         wanted |= {m.tile for m in overlay.marks if m.layer != "seen"}
-    fnt = font(max(11, round(lay.radius * 0.4)), bold=True)
+    fnt = font(label_size(lay), bold=True)
     for h in wanted - occupied - obstacles:
         if h in on_board:
-            cx, cy = lay.centre(h)
-            _text(draw, (cx, cy + lay.radius * LABEL_AT), h.label(), fnt, pal.text, stroke=pal.bg,
+            _text(draw, label_at(lay, h), h.label(), fnt, pal.text, stroke=pal.bg,
                   stroke_width=max(1, round(lay.radius / 25)))
 
 
@@ -291,11 +320,13 @@ def _base_layer(width: int, height: int, obstacles: frozenset[Hex], lay: BoardLa
     pal = PALETTES[theme]
     image = Image.new("RGB", (lay.width, lay.height), pal.bg)
     draw = ImageDraw.Draw(image)
-    for h in board_tiles(width, height):
+    tiles = list(board_tiles(width, height))
+    label = labels_fit(lay, width, height)
+    for h in tiles:
         if h in obstacles:
             _draw_obstacle(draw, h, lay, pal)
         else:
-            _draw_tile(draw, h, lay, pal)
+            _draw_tile(draw, h, lay, pal, label=label)
     return image
 
 
@@ -312,10 +343,12 @@ def _draw_tiles(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, p
     obstacles = set(state.obstacles)
     on_board = set(board_tiles(state.board.width, state.board.height))
     labelled = []
+    label = labels_fit(lay, state.board.width, state.board.height)
     for mark in overlay.marks if overlay else ():
         h = mark.tile
         if h in on_board and h not in obstacles:
-            _draw_tile(draw, h, lay, pal, _layer_colour(pal, mark.layer), _MARK_STRENGTH.get(mark.layer, 0.4))
+            _draw_tile(draw, h, lay, pal, _layer_colour(pal, mark.layer), _MARK_STRENGTH.get(mark.layer, 0.4),
+                       label=label)
             if mark.label:
                 labelled.append(mark)
     for t in state.tokens:
@@ -393,7 +426,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLay
 
 def _draw_edge_labels(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
                       k: float) -> None:
-    fnt = font(max(11, round(min(lay.radius * 0.6, 22 * k))), bold=True)
+    fnt = font(label_size(lay), bold=True)
     w, h = state.board.width, state.board.height
     top = lay.header_h + LABEL_MARGIN * k / 2
     bottom = lay.board_bottom + LABEL_MARGIN * k / 2
@@ -461,15 +494,13 @@ def _draw_boss(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pa
     left, top, right, bottom = boss_bar_box(lay, tiles)
     _health_bar(draw, left, top, right - left, bottom - top, boss, pal)
     _badges(draw, right + lay.radius * 0.2, top + lay.radius * 0.08, max(6, lay.radius * 0.2), boss)
-    if lay.radius >= 18:
-        label_font = font(max(10, round(lay.radius * 0.3)), bold=True)
-        for h in tiles:
-            hx, hy = lay.centre(h)
-            at = (hx, hy + lay.radius * 0.6)
-            box = draw.textbbox(at, h.label(), font=label_font, anchor="mm")
-            if h == hub or any(_overlap(box, n) for n in name_boxes):
-                continue
-            _text(draw, at, h.label(), label_font, (255, 226, 226), stroke=(60, 0, 0), stroke_width=1)
+    label_font = font(label_size(lay), bold=True)
+    for h in tiles:
+        at = label_at(lay, h)
+        box = draw.textbbox(at, h.label(), font=label_font, anchor="mm")
+        if h == hub or any(_overlap(box, n) for n in name_boxes):
+            continue
+        _text(draw, at, h.label(), label_font, (255, 226, 226), stroke=(60, 0, 0), stroke_width=1)
 
 
 def boss_hub(lay: BoardLayout, tiles: list[Hex]) -> Hex:
@@ -535,7 +566,7 @@ def hero_bar_box(lay: BoardLayout, tile: Hex) -> tuple[float, float, float, floa
 
 
 def _draw_hero(draw: ImageDraw.ImageDraw, state: GameState, c: Character, lay: BoardLayout, pal: Palette,
-               active: bool) -> None:
+               active: bool, *, label: bool = True) -> None:
     tiles = c.tiles()
     if not tiles:
         return
@@ -550,12 +581,11 @@ def _draw_hero(draw: ImageDraw.ImageDraw, state: GameState, c: Character, lay: B
     left, top, right, bottom = hero_bar_box(lay, tiles[0])
     _health_bar(draw, left, top, right - left, bottom - top, c, pal)
     _badges(draw, cx + r * 0.8, cy + r * 0.55, max(5, lay.radius * 0.18), c)
-    if lay.radius >= 18:
-        # The tile's own label under the disc: the piece is what a player aims at.
-        tx, ty = lay.centre(tiles[0])
-        _text(draw, (tx, ty + lay.radius * LABEL_AT), tiles[0].label(),
-              font(max(11, round(lay.radius * 0.4)), bold=True), pal.text, stroke=pal.bg,
-              stroke_width=max(1, round(lay.radius / 25)))
+    if label:
+        # The tile's own label under the disc: the piece is what a player aims at. On a board too
+        # big for every label it would hide the disc: the labels beside it name the place.
+        _text(draw, label_at(lay, tiles[0]), tiles[0].label(), font(label_size(lay), bold=True), pal.text,
+              stroke=pal.bg, stroke_width=max(1, round(lay.radius / 25)))
 
 
 def _draw_deaths(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette) -> None:
@@ -602,26 +632,36 @@ def _draw_sight(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, p
                 lay.radius * 0.4)
 
 
+def header_line(state: GameState) -> str:
+    """The line under the title: who places or acts, or, once the fight is over, who won.
+
+    >>> from rules.boss_fight import quick_game
+    >>> header_line(quick_game(seed=1))
+    'Round 1 · Kestrel to act · 2 action(s) left'
+    """
+    if state.is_over():
+        return f"Over after round {state.round}. {verdict(state)}"
+    if state.round == 0:
+        if state.current:
+            return f"Set-up: {state.current.name} to place"
+        if not state.characters:
+            return "Set-up: the map, before any piece is placed"
+        return "Set-up: every piece is placed, waiting for the start"
+    who = state.current.name if state.current else ""
+    return f"Round {state.round} · {who} to act · {state.actions_left} action(s) left"
+
+
 def _draw_header(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
                  k: float) -> None:
     title = font(round(26 * k), bold=True)
-    small = font(round(19 * k))
     _text(draw, (20 * k, lay.header_h * 0.36), f"Boss Fight · {state.board.name}", title, pal.text,
           anchor="lm")
-    if state.is_over():
-        what = {"heroes": "the heroes win", "boss": "the boss wins", "draw": "a draw"}
-        line = f"Over after round {state.round}: {what.get(state.outcome.value if state.outcome else '', '')}"
-    elif state.round == 0:
-        if state.current:
-            line = f"Set-up: {state.current.name} to place"
-        elif not state.characters:
-            line = "Set-up: the map, before any piece is placed"
-        else:
-            line = "Set-up: every piece is placed, waiting for the start"
-    else:
-        who = state.current.name if state.current else ""
-        line = f"Round {state.round} · {who} to act · {state.actions_left} action(s) left"
-    _text(draw, (20 * k, lay.header_h * 0.78), _fit(draw, line, small, lay.width - 40 * k), small, pal.muted,
+    # An ended fight says who won in the bright colour of the one to act, as large as the title
+    # allows: the first thing a player looks for on the last board.
+    small = font(round(21 * k), bold=True) if state.is_over() else font(round(19 * k))
+    colour = pal.active if state.is_over() else pal.muted
+    line = header_line(state)
+    _text(draw, (20 * k, lay.header_h * 0.78), _fit(draw, line, small, lay.width - 40 * k), small, colour,
           anchor="lm")
 
 
@@ -708,8 +748,9 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
     active = state.active if not state.is_over() else None
     if state.characters:  # a map shown before anyone joined has no pieces at all
         _draw_boss(draw, state, lay, pal, active == state.boss.id)
+    fit = labels_fit(lay, state.board.width, state.board.height)
     for hero in state.heroes:
-        _draw_hero(draw, state, hero, lay, pal, active == hero.id)
+        _draw_hero(draw, state, hero, lay, pal, active == hero.id, label=fit)
     if overlay is not None:
         _draw_area_outlines(draw, state, lay, pal, overlay)
         _draw_ghost(draw, lay, pal, overlay)

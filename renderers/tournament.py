@@ -23,6 +23,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from renderers._fonts import Font, font
+from rules.tournament.formats import format_of
 from rules.tournament.model import Flag, Game, Tournament
 from rules.tournament.standings import Standing, standings
 
@@ -153,8 +154,14 @@ def _name_block(
 
 # --- standings -----------------------------------------------------------------------------------
 
-_STANDING_COLUMNS = (("TP", 90), ("OP", 80), ("VP", 95), ("Opp OP", 115), ("Byes", 80))
-"""Headings and widths of the number columns, right to left order reversed (drawn left to right)."""
+
+def points_text(state: Tournament) -> str:
+    """The army points in a header: ``300 points``, ``Escalation 200/300/400``, ``2000 points``."""
+    if state.escalation_tiers:
+        return "Escalation " + "/".join(str(int(t)) for t in state.escalation_tiers)
+    fmt = format_of(state)
+    points = f"{fmt.army_points(state, 1)} points"
+    return points if fmt.uses_op else f"{fmt.name} · {points}"
 
 
 def render_standings(
@@ -166,8 +173,11 @@ def render_standings(
     width: int = WIDTH,
 ) -> bytes:
     """One page of the standings as PNG bytes: rank (the top three marked), player and faction,
-    TP, OP, VP, opponents' OP and byes. Final standings show the bye adjustment (marked ``*``)."""
+    and the format's columns (ITS: TP, OP, VP, opponents' OP and byes; 40k record: W-D-L, RP, BP,
+    SoS, VP±). ITS final standings show the bye adjustment (marked ``*``)."""
     pal = PALETTES[theme]
+    fmt = format_of(state)
+    columns = [(c.label, c.width) for c in fmt.columns]
     rows, page, pages = _page(standings(state), page, per_page)
     height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H
     img = Image.new("RGB", (width, height), pal.bg)
@@ -180,22 +190,18 @@ def render_standings(
     else:
         stage = "Players (no round paired yet)"
     pages_text = f" · page {page}/{pages}" if pages > 1 else ""
-    if state.escalation_tiers:
-        points = "Escalation " + "/".join(str(int(t)) for t in state.escalation_tiers)
-    else:
-        points = f"{int(state.tier)} points"
-    _header(d, pal, width, state.name, f"{stage} · {points}{pages_text}")
+    _header(d, pal, width, state.name, f"{stage} · {points_text(state)}{pages_text}")
 
     head_f, num_f, small_f = font(22, bold=True), font(28, bold=True), font(20)
     rank_w = 78
-    numbers_w = sum(w for _, w in _STANDING_COLUMNS)
+    numbers_w = sum(w for _, w in columns)
     name_x = PAD + rank_w
     name_w = width - PAD - numbers_w - name_x - 12
     y = HEADER_H
     d.text((PAD, y + 12), "#", font=head_f, fill=pal.muted)
     d.text((name_x, y + 12), "Player", font=head_f, fill=pal.muted)
     x = width - PAD - numbers_w
-    for label, w in _STANDING_COLUMNS:
+    for label, w in columns:
         x += w
         _right(d, x, y + 12, label, head_f, pal.muted)
     y += HEAD_ROW_H
@@ -206,23 +212,20 @@ def render_standings(
         _rank_cell(d, pal, PAD, y, row)
         sub = row.faction + (" · dropped" if row.dropped else "")
         _name_block(d, name_x, y, name_w, row.name, sub.strip(" ·"), pal, dim=row.dropped)
-        values = [
-            str(row.tp),
-            f"{row.op}*" if row.adjusted and row.op != row.raw_op else str(row.op),
-            f"{row.vp}*" if row.adjusted and row.vp != row.raw_vp else str(row.vp),
-            str(row.opponents_op),
-            str(row.byes) if row.byes else "–",
-        ]
+        values = [str(c.value(row)) for c in fmt.columns]
         x = width - PAD - numbers_w
-        for (label, w), value in zip(_STANDING_COLUMNS, values, strict=True):
+        for (label, w), value in zip(columns, values, strict=True):
             x += w
-            fill = pal.accent if label == "TP" else pal.text
-            _right(d, x, y + (ROW_H - 34) / 2, value, num_f if label == "TP" else font(26), fill)
+            lead = label == fmt.points_label
+            fill = pal.accent if lead else pal.text
+            _right(d, x, y + (ROW_H - 34) / 2, value, num_f if lead else font(26), fill)
         y += ROW_H
     if not rows:
         d.text((PAD, y + 18), "Nobody has joined yet.", font=font(26), fill=pal.muted)
         y += ROW_H
-    note = "Ranked by TP, then OP, VP, opponents' OP"
+    note = fmt.ranking_text
+    if any(r.byes for r in rows) and not fmt.uses_op:
+        note += f" · bye: a win ({fmt.bye_points} {fmt.points_label}, no VP)"
     if any(r.adjusted for r in rows):
         note += " · * bye adjustment"
     d.text((PAD, y + 16), _fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
@@ -270,14 +273,19 @@ def render_pairings(
     rnd = state.rounds[number - 1]
     pal = PALETTES[theme]
     games, page, pages = _page(list(rnd.games), page, per_page)
+    fmt = format_of(state)
     tp = {row.player_id: row.tp for row in standings(state, final=False, before_round=number)}
     height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(games), 1) + FOOTER_H
     img = Image.new("RGB", (width, height), pal.bg)
     d = ImageDraw.Draw(img)
-    scenario = scenario_name or state.scenarios.get(number) or "scenario to be announced"
+    scenario = (
+        scenario_name
+        or state.scenarios.get(number)
+        or ("scenario to be announced" if fmt.uses_op else "mission to be announced")
+    )
     pages_text = f" · page {page}/{pages}" if pages > 1 else ""
     of = f" of {state.round_count}" if state.round_count else ""
-    subtitle = f"Round {number}{of} · {scenario} · {int(state.tier_of_round(number))} points{pages_text}"
+    subtitle = f"Round {number}{of} · {scenario} · {fmt.army_points(state, number)} points{pages_text}"
     _header(d, pal, width, state.name, subtitle)
 
     head_f, table_f, small_f = font(22, bold=True), font(32, bold=True), font(20)
@@ -295,15 +303,20 @@ def render_pairings(
     d.line((PAD, y - 2, width - PAD, y - 2), fill=pal.rule, width=2)
     for i, g in enumerate(games):
         d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
-        _game_row(d, pal, g, state, tp, y, (x_a, x_vs, x_b, x_flags), side_w, vs_w, table_f)
+        _game_row(d, pal, g, state, tp, y, (x_a, x_vs, x_b, x_flags), side_w, vs_w, table_f, fmt.points_label)
         y += ROW_H
     if not games:
         d.text((PAD, y + 18), "No games.", font=font(26), fill=pal.muted)
         y += ROW_H
-    notes = ["Bye: a Victory worth 3 TP, 0 OP, 0 VP"] if any(g.is_bye for g in rnd.games) else []
+    bye = (
+        f"Bye: a Victory worth {fmt.bye_points} TP, 0 OP, 0 VP"
+        if fmt.uses_op
+        else f"Bye: a win worth {fmt.bye_points} {fmt.points_label}, 0 VP"
+    )
+    notes = [bye] if any(g.is_bye for g in rnd.games) else []
     if any(g.edited for g in rnd.games):
         notes.append("edited: changed by hand")
-    note = " · ".join(notes) or "TP: Tournament Points before this round"
+    note = " · ".join(notes) or f"{fmt.points_label}: {fmt.points_title} before this round"
     d.text((PAD, y + 16), _fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
     return _png(img)
 
@@ -319,12 +332,14 @@ def _game_row(
     side_w: float,
     vs_w: float,
     table_f: Font,
+    label: str = "TP",
 ) -> None:
     x_a, x_vs, x_b, x_flags = xs
 
     def sub(player_id: str) -> str:
         faction = state.player(player_id).faction
-        return f"{faction} · {tp.get(player_id, 0)} TP" if faction else f"{tp.get(player_id, 0)} TP"
+        points = f"{tp.get(player_id, 0)} {label}"
+        return f"{faction} · {points}" if faction else points
 
     a = state.player(g.a)
     if g.b is None:

@@ -32,12 +32,12 @@ Every failure a player can cause raises :class:`DiceError`, a :class:`~rules.err
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import itertools
 import math
 import random as _random
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -69,6 +69,25 @@ _SINGLE_EQUALS = re.compile(r"(?<![<>=!])=(?!=)")
 
 class DiceError(RuleError):
     """A dice expression that cannot be rolled; the message says what and where."""
+
+
+# d20 keeps parsed trees in one module-wide LFU cache (cachetools, 256 entries) that it checks and
+# then reads: with more distinct expressions than it holds, a thread rolling off the event loop
+# can evict the entry another thread just found, whose read then raises KeyError. One lock around
+# the parse serialises that bookkeeping; a parse is short, and the trees it returns are only read.
+_PARSE_LOCK = threading.Lock()
+
+
+def parse_tree(text: str) -> diceast.Expression:
+    """d20's syntax tree of ``text`` (no comments), safe to call from several threads at once.
+
+    Raises d20's ``RollSyntaxError``; callers turn it into a :class:`DiceError`.
+
+    >>> type(parse_tree("2d6+3").roll).__name__
+    'BinOp'
+    """
+    with _PARSE_LOCK:
+        return d20.parse(text, allow_comments=False)
 
 
 class _Meter(d20.RollContext):
@@ -129,44 +148,8 @@ class _Operator(_d20_expression.SetOperator):
             if value not in chosen:
                 value.drop()
 
-    # Rerolls and explosions repeat until no die qualifies. d20 re-selects the whole set on each
-    # pass (``1d1e1`` looks at 1 + 2 + ... + 1000 dice). A die's own value decides whether a
-    # value selector (``1``, ``<3``, ``>5``) picks it, and a pass changes only the dice it rerolls
-    # or adds, so later passes look at those alone. Highest/lowest selectors keep d20's way.
-
-    def _by_value(self) -> bool:
-        return all(selector.cat not in ("h", "l") for selector in self.sels)
-
-    def _pick(self, dice: list[_d20_expression.Die]) -> set[_d20_expression.Die]:
-        self._meter.charge(len(dice) * len(self.sels))
-        tests = {None: lambda v, n: v == n, "<": lambda v, n: v < n, ">": lambda v, n: v > n}
-        return {
-            die
-            for die in dice
-            if die.kept and any(tests[sel.cat](die.total, sel.num) for sel in self.sels)
-        }
-
-    def reroll(self, target: _d20_expression.Dice) -> None:
-        if not self._by_value():
-            super().reroll(target)
-            return
-        to_reroll = self._pick(target.values)
-        while to_reroll:
-            for die in to_reroll:
-                die.reroll()
-            to_reroll = self._pick(list(to_reroll))
-
-    def explode(self, target: _d20_expression.Dice) -> None:
-        if not self._by_value():
-            super().explode(target)
-            return
-        to_explode = self._pick(target.values)
-        while to_explode:
-            start = len(target.values)
-            for die in to_explode:
-                die.explode()
-                target.roll_another()
-            to_explode = self._pick(target.values[start:])
+    # Rerolls and explosions by value (``rr1``, ``e>5``) go through :func:`_reroll_and_explode`;
+    # by highest or lowest (``rrl1``) they keep d20's way, a full selection per pass (charged).
 
 
 class _Die(_d20_expression.Die):
@@ -207,12 +190,71 @@ class _Roller(d20.Roller):
 
     def _eval_operatedset(self, node: diceast.OperatedSet) -> _d20_expression.Number:
         target = self._eval(node.value)
-        for op in node.operations:
-            selectors = [_d20_expression.SetSelector.from_ast(n) for n in op.sels]
-            operator = _Operator(op.op, selectors, self.meter)
-            operator.operate(target)
-            target.operations.append(operator)
+        for together, ops in reroll_explode_runs(node.operations):
+            operators = [
+                _Operator(op.op, [_d20_expression.SetSelector.from_ast(n) for n in op.sels], self.meter)
+                for op in ops
+            ]
+            if together and isinstance(target, _d20_expression.Dice):
+                _reroll_and_explode(target, operators, self.meter)
+            else:
+                for operator in operators:
+                    operator.operate(target)
+            target.operations.extend(operators)
         return target
+
+
+def reroll_explode_runs(
+    operations: list[diceast.SetOperator],
+) -> Iterator[tuple[bool, list[diceast.SetOperator]]]:
+    """The operations in order, each run of rerolls (``rr``) and explosions (``e``) by value kept
+    together (``True``): such a run works the same in any order (see :func:`_reroll_and_explode`).
+
+    >>> operations = parse_tree("6d6e6rr1kh3").roll.operations
+    >>> [(t, [o.op for o in ops]) for t, ops in reroll_explode_runs(operations)]
+    [(True, ['e', 'rr']), (False, ['k'])]
+    """
+    run: list[diceast.SetOperator] = []
+    for op in operations:
+        if op.op in ("rr", "e") and all(sel.cat not in ("h", "l") for sel in op.sels):
+            run.append(op)
+            continue
+        if run:
+            yield True, run
+            run = []
+        yield False, [op]
+    if run:
+        yield True, run
+
+
+def _reroll_and_explode(target: _d20_expression.Dice, operators: list[_Operator], meter: _Meter) -> None:
+    """Rerolls and explosions written next to each other, in either order (``rr1e6``, ``e6rr1``):
+    every die, those an explosion adds included, is rerolled until no reroll picks it (``rr1``: it
+    shows no 1), then explodes if an explosion picks it, adding a die that does the same.
+
+    Players read ``rr1`` as "no 1 is left" and ``e6`` as "every 6 adds a die"; d20 alone applies
+    them one after the other, so ``10d6rr1e6`` kept the 1s explosions added and ``6d6e6rr1``
+    never exploded the 6s its rerolls showed.
+    """
+    rerolls = [sel for op in operators if op.op == "rr" for sel in op.sels]
+    explosions = [sel for op in operators if op.op == "e" for sel in op.sels]
+
+    def picks(selectors: list[_d20_expression.SetSelector], die: _d20_expression.Die) -> bool:
+        meter.charge(len(selectors))
+        tests = {None: lambda v, n: v == n, "<": lambda v, n: v < n, ">": lambda v, n: v > n}
+        return any(tests[sel.cat](die.total, sel.num) for sel in selectors)
+
+    pending = [die for die in target.values if die.kept]
+    while pending:
+        added = []
+        for die in pending:
+            while rerolls and picks(rerolls, die):
+                die.reroll()
+            if explosions and picks(explosions, die):
+                die.explode()
+                target.roll_another()
+                added.append(target.values[-1])
+        pending = added
 
 
 class RollKind(StrEnum):
@@ -317,19 +359,6 @@ def _meets(value: int | float, success: tuple[str, int]) -> bool:
     return bool(_COMPARE[op](value, target))
 
 
-@contextlib.contextmanager
-def _dice_source(rng: _random.Random) -> Iterator[None]:
-    """d20's own module-level ``random`` swapped for ``rng``, for rolling with d20's plain
-    ``Roller`` (tests compare against it). :func:`roll` does not need it: its dice draw from the
-    generator they are given, so rolls on several threads never share a source."""
-    previous = _d20_expression.random
-    _d20_expression.random = rng  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        _d20_expression.random = previous  # type: ignore[assignment]
-
-
 def _normalise(expression: str) -> str:
     """Drop whitespace and capitals outside ``[annotations]``: d20 refuses ``4D6 kh3``, players type it."""
     pieces = _BRACKETED.split(expression)
@@ -424,7 +453,7 @@ _TEST_WORDS = {
 def _pool_notes(tree: diceast.Node) -> list[str]:
     """A pool whose test no face of its die can pass (``10d6 7+``), or every face passes: said.
 
-    >>> _pool_notes(d20.parse("10d6>=7"))
+    >>> _pool_notes(parse_tree("10d6>=7"))
     ['no d6 can show 7 or more: this pool can never score a success']
     """
     pool = _pool(tree)
@@ -595,7 +624,11 @@ def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
     options: list[tuple[str, list[str]]]
     drop = re.match(r"^d([lh]?)(\d+)$", right, re.IGNORECASE)  # Dice Maiden's drop, spaced
     count = re.match(r"^(\d*)d\d+$", left, re.IGNORECASE)
-    if drop and count and int(drop.group(2)) < int(count.group(1) or 1):
+    advantage = _advantage_moved(typed, right, before)
+    if advantage is not None:
+        # `1d20 adv+5`: the modifier belongs to the roll and `adv` at the end (a label would drop both)
+        options = [(f"`{advantage}`", [advantage])]
+    elif drop and count and int(drop.group(2)) < int(count.group(1) or 1):
         which = "highest" if drop.group(1).lower() == "h" else "lowest"
         options = [
             (f"`{left}{right}` (drop the {which} {drop.group(2)})", [f"{left}{right}"]),
@@ -625,6 +658,30 @@ def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
         f"I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join what a "
         f"space separates.{question}"
     )
+
+
+_ADVANTAGE_FIRST = re.compile(r"^(adv|advantage|dis|disadvantage)(?![a-z])", re.IGNORECASE)
+
+
+def _advantage_moved(typed: str, right: str, before: str) -> str | None:
+    """``1d20 adv+5`` written as it reads: ``1d20+5 adv`` (the comment kept); None if ``right``
+    does not start with ``adv`` or ``dis`` followed by arithmetic.
+
+    >>> _advantage_moved("1d20 adv +5 # hit", "adv", "1d20")
+    '1d20+5 adv # hit'
+    """
+    word = _ADVANTAGE_FIRST.match(right)
+    if word is None:
+        return None
+    text, comment = _split_comment(typed)
+    start = text.find(right, len(before))
+    if start < 0:
+        return None
+    after = re.sub(r"\s+", "", text[start + len(word.group(0)) :])
+    if not after or after[0] not in "+-*/":
+        return None
+    moved = f"{text[:start].rstrip()}{after} {word.group(0)}"
+    return f"{moved} # {comment}" if comment else moved
 
 
 def _reads(expression: str) -> bool:
@@ -851,7 +908,7 @@ def _check(canonical: str, typed: str) -> diceast.Node:
     check_numbers(canonical, typed)
     try:
         expanded, _ = _expand_tens_units(canonical, _random.Random(0))
-        tree = d20.parse(expanded, allow_comments=False)
+        tree = parse_tree(expanded)
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, canonical, typed)) from None
     except (d20.RollError, RecursionError) as error:
@@ -862,30 +919,50 @@ def _check(canonical: str, typed: str) -> diceast.Node:
         _pool(tree)
     except DiceError as error:
         raise DiceError(f"I can't roll `{typed}` as it stands. {error}") from None
+    _refuse_impossible(tree, typed)
     return tree
 
 
-def prepare(expression: str) -> str:
-    """Check a player's expression and give its canonical form, the one d20 parses (D33/D66 in it).
+def _refuse_impossible(node: diceast.Node, typed: str) -> None:
+    """A die with no sides, or a division by a number that is always 0: refused before any roll
+    (and before a roll is saved), quoting what the player typed.
 
-    :func:`roll` and the exact odds (:mod:`rules.dice_odds`) both start from :func:`parse`, so
-    every form a player may type is rewritten in one place. The canonical text is one roll: a
-    repeat count, a comment or ``2d66``'s several results are left to :class:`RollSpec`. Failures
-    taken off successes (``10d6 4+ 1-``) have no canonical text and are refused here. Raises
-    :class:`DiceError`.
-
-    >>> prepare(" 4D6 kh3 ")
-    '4d6kh3'
-    >>> prepare("6 10wh4+ # bolters")
-    '10d6>=4'
+    A divisor with dice in it (``1d6/(1d2-1)``) may or may not come out 0; the roll says so if it does.
     """
-    spec = parse(expression)
-    if spec.failures is not None:
+    if isinstance(node, diceast.Dice) and node.size == 0:
         raise DiceError(
-            f"`{spec.typed}` takes failures off the successes, which one canonical expression can't say; "
-            "ask without the failures (`10d6 4+`)."
+            f"I can't roll `{_quote(typed)}`: `{node}` is a die with no sides. A die has at least one "
+            f"side: `{node.num}d6`, `{node.num}d20`."
         )
-    return spec.canonical
+    if isinstance(node, diceast.BinOp) and node.op in ("/", "//", "%") and _constant(node.right) == 0:
+        raise DiceError(
+            f"I can't roll `{_quote(typed)}`: it divides by 0 (`{node.op}{_constant_text(node.right)}`), "
+            "which has no result. Divide by another number, like `2d6/2`."
+        )
+    for child in node.children:
+        _refuse_impossible(child, typed)
+
+
+def _constant(node: diceast.Node) -> float | None:
+    """The value of a part without dice (``3-3``), or None if it has dice or can't be worked out."""
+    if isinstance(node, diceast.Literal):
+        return float(node.value)
+    if isinstance(node, diceast.AnnotatedNumber | diceast.Parenthetical):
+        return _constant(node.value)
+    if isinstance(node, diceast.UnOp):
+        inner = _constant(node.value)
+        return None if inner is None else (-inner if node.op == "-" else inner)
+    if isinstance(node, diceast.BinOp) and node.op in ("+", "-", "*"):
+        left, right = _constant(node.left), _constant(node.right)
+        if left is None or right is None:
+            return None
+        return left + right if node.op == "+" else left - right if node.op == "-" else left * right
+    return None
+
+
+def _constant_text(node: diceast.Node) -> str:
+    text = str(node)
+    return text if len(text) <= 20 else "…"
 
 
 #: Requests whose :func:`work_bound` is at most this may be rolled on the caller's thread (about
@@ -903,7 +980,7 @@ def work_bound(spec: RollSpec) -> int:
     True
     """
     expanded, tens_units = _expand_tens_units(spec.canonical, _random.Random(0))
-    tree = d20.parse(expanded, allow_comments=False)
+    tree = parse_tree(expanded)
     dice, selecting = _bound(tree)
     return spec.repeat * (min(dice + tens_units, MAX_DICE) * DIE_COST + selecting)
 
@@ -988,6 +1065,19 @@ def roll_spec(spec: RollSpec, rng: _random.Random) -> RollSeries:
     return RollSeries(spec, results)
 
 
+def try_roll(spec: RollSpec) -> None:
+    """Roll ``spec`` once with a fixed generator, to refuse what can never roll before it is saved:
+    an explosion or reroll on every face (``1d1e1``), more work than one message may take. A
+    divisor with dice may still come out 0 on a later roll; the roll says so then.
+
+    >>> try_roll(parse("1d1e1"))
+    Traceback (most recent call last):
+    ...
+    rules.dice.DiceError: That would roll more than 1000 dice (rerolls and explosions count). ...
+    """
+    roll_spec(spec, _random.Random(0))
+
+
 def roll_all(expression: str, rng: _random.Random, *, times: int = 1) -> RollSeries:
     """Parse ``expression`` as a player typed it and roll it (``times`` over).
 
@@ -1020,7 +1110,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
     text = spec.canonical
     try:
         expanded, tens_units_dice = _expand_tens_units(text, rng)
-        tree = d20.parse(expanded, allow_comments=False)
+        tree = parse_tree(expanded)
         pool = _pool(tree)
         meter = roller.meter
         meter.max_rolls = MAX_DICE - tens_units_dice
@@ -1075,8 +1165,14 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
             "and check that no reroll or explosion can trigger on every face (like `1d1e1` or `1d1rr1`)."
         ) from None
     except d20.RollValueError as error:
+        if "divide by zero" in str(error):
+            raise DiceError(
+                f"I can't finish `{_quote(spec.typed)}`: a divisor with dice in it came out as 0 this "
+                "time, and dividing by 0 has no result. Make sure no divisor can roll 0 (`1d6/1d2`, "
+                "not `1d6/(1d2-1)`)."
+            ) from None
         message = str(error).rstrip(".")
-        raise DiceError(f"{message}. Check the die sizes and divisors.") from None
+        raise DiceError(f"I can't roll `{_quote(spec.typed)}`: {message}.") from None
     except (d20.RollError, ArithmeticError, ValueError, RecursionError) as error:
         raise DiceError(f"I can't roll that: {type(error).__name__}. Try a simpler expression.") from None
 
@@ -1239,8 +1335,8 @@ def expand_saved(expression: str, saved: dict[str, str]) -> tuple[str, str | Non
             if name not in saved or _reserved(name):
                 return match.group(0)
             spec, _ = inner(name)
-            if spec.repeat > 1 or spec.failures is not None or _pool(d20.parse(
-                _expand_tens_units(spec.canonical, _random.Random(0))[0], allow_comments=False
+            if spec.repeat > 1 or spec.failures is not None or _pool(parse_tree(
+                _expand_tens_units(spec.canonical, _random.Random(0))[0]
             )):
                 raise DiceError(
                     f"`{name}` is saved as `{spec.typed}`, which can't be part of a bigger roll "

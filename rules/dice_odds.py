@@ -1,6 +1,6 @@
 """Exact odds of any dice expression ``/roll`` accepts, worked out from the same parse.
 
-:func:`odds` takes what :func:`rules.dice.roll` takes. It starts from :func:`rules.dice.prepare`
+:func:`odds` takes what :func:`rules.dice.roll` takes. It starts from :func:`rules.dice.parse`
 (the checks and rewrites every form goes through), parses with d20 as ``roll`` does, finds a
 success pool with the same :func:`rules.dice._pool`, and reads D33/D66 as the two dice they
 are (tens x 10 + units). Then, instead of rolling, each node of d20's tree becomes a
@@ -45,7 +45,9 @@ from rules.dice import (
     RollKind,
     _pool,
     _syntax_message,
-    prepare,
+    parse,
+    parse_tree,
+    reroll_explode_runs,
 )
 from rules.distribution import Distribution, combine, convolve, count_work, mixture
 
@@ -72,6 +74,8 @@ _BINARY: dict[str, Callable[[float, float], float]] = {
 
 State = tuple[int, ...]
 """A multiset of kept dice, sorted."""
+Selectors = tuple[diceast.SetSelector, ...] | list[diceast.SetSelector]
+"""The selectors of one operation: a die is picked if any of them picks it."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,11 @@ def _tens_units_as_dice(text: str) -> str:
 def odds(expression: str) -> DiceOdds:
     """The exact distribution of ``expression``; :class:`DiceError` if it can't be rolled or worked out.
 
+    Failures taken off the successes count as the roll counts them (each die scores 1, 0 or -1):
+
+    >>> result = odds("10d6 4+ 1-")
+    >>> result.expression, round(result.distribution.mean, 4), result.distribution.minimum
+    ('10d6>=4 1-', 3.3333, -10)
     >>> odds("1d6e6").notes[0][:48]
     'Explosions are followed to 8 extra dice per die;'
     >>> odds("1000d1000")
@@ -125,10 +134,11 @@ def odds(expression: str) -> DiceOdds:
     ...
     rules.dice.DiceError: Working out the exact odds of that would take too long (1000d1000: at least ...
     """
-    text = prepare(expression)
+    spec = parse(expression)
+    text = spec.canonical
     try:
-        d20.parse(text, allow_comments=False)  # syntax errors with the player's own columns
-        tree = d20.parse(_tens_units_as_dice(text), allow_comments=False)
+        parse_tree(text)  # syntax errors with the player's own columns
+        tree = parse_tree(_tens_units_as_dice(text))
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, text)) from None
     pool = _pool(tree)
@@ -138,12 +148,21 @@ def odds(expression: str) -> DiceOdds:
             result = evaluator.eval(tree).map(int)
             kind = RollKind.TOTAL
         else:
-            dice_node, success = pool
-            result = evaluator.dice_node(dice_node, lambda v: int(_COMPARE[success[0]](v, success[1])))
+            dice_node, (op, target) = pool
+            fail = spec.failures
+
+            def score(value: int) -> int:
+                # as the roll counts them: each kept die scores a success, and (``10d6 4+ 1-``)
+                # loses one if it shows a failure too
+                hit = int(_COMPARE[op](value, target))
+                return hit - int(_COMPARE[fail[0]](value, fail[1])) if fail else hit
+
+            result = evaluator.dice_node(dice_node, score)
             kind = RollKind.SUCCESSES
     except RecursionError:
         raise _too_much("the expression nests too deep") from None
-    return DiceOdds(expression=text, kind=kind, distribution=result.with_notes(*evaluator.notes))
+    shown = f"{text} {spec.failures[1]}-" if spec.failures else text
+    return DiceOdds(expression=shown, kind=kind, distribution=result.with_notes(*evaluator.notes))
 
 
 class _Evaluator:
@@ -225,7 +244,7 @@ class _Evaluator:
             values = [v for v, _ in combo]
             kept = set(range(len(values)))
             for op in node.operations:
-                chosen = _select([values[i] for i in sorted(kept)], op.sels[0])
+                chosen = _select([values[i] for i in sorted(kept)], op.sels)
                 indices = sorted(kept)
                 picked = {indices[j] for j in chosen}
                 kept = picked if op.op == "k" else kept - picked
@@ -242,7 +261,10 @@ class _Evaluator:
         raise DiceError("A success pool needs dice on the left, like `10d6>=4`.")
 
     def dice(
-        self, dice: diceast.Dice, ops: list[diceast.SetOperator], success: Callable[[int], int] | None
+        self,
+        dice: diceast.Dice,
+        operations: list[diceast.SetOperator],
+        success: Callable[[int], int] | None,
     ) -> Distribution:
         n = dice.num
         if n > MAX_ODDS_DICE:
@@ -262,10 +284,11 @@ class _Evaluator:
                 )
             faces = list(range(1, int(dice.size) + 1))
         score = success or (lambda v: v)
+        ops = _steps(operations, faces)
         for op in ops:
-            if op.op in ("mi", "ma") and op.sels[0].cat is not None:
-                raise DiceError(f"{op.sels[0].cat}{op.sels[0].num} is not a valid selector for `{op.op}`.")
-            if op.op == "rr" and op.sels[0].cat in ("h", "l"):
+            if op.op in ("mi", "ma") and op.sels[-1].cat is not None:  # d20 reads the last one
+                raise DiceError(f"{_sel_text(op.sels[-1])} is not a valid selector for `{op.op}`.")
+            if op.op == "rr" and any(sel.cat in ("h", "l") for sel in op.sels):
                 raise DiceError("Re-rolling the highest or lowest die (`rrh`, `rrl`) would never end.")
         split = next((i for i, op in enumerate(ops) if not _per_die(op)), len(ops))
         lineage: dict[State, float] = {(face,): 1 / len(faces) for face in faces}
@@ -277,8 +300,8 @@ class _Evaluator:
             return Distribution.constant(0)
         if last_explodes:
             # only the score of what the explosions add matters: no need to list the dice
-            sel = ops[split - 1].sels[0]
-            added = self.chain_scores(faces, sel, score)
+            sel = ops[split - 1].sels
+            added = self.chain_scores(ops[split - 1].draws or faces, sel, score)
             parts = []
             powers: dict[int, Distribution] = {}
             for state, p in lineage.items():
@@ -292,7 +315,12 @@ class _Evaluator:
         if not rest:
             one = _score(lineage, score)
             return self.power(one, n, f"{n}d{dice.size}")
-        if len(rest) == 1 and rest[0].op in ("k", "p") and all(len(s) <= 1 for s in lineage):
+        if (
+            len(rest) == 1
+            and rest[0].op in ("k", "p")
+            and len(rest[0].sels) == 1
+            and all(len(s) <= 1 for s in lineage)
+        ):
             return self.keep_highest_lowest(lineage, n, rest[0], score, f"{n}d{dice.size}")
         pool = self.merge(lineage, n, f"{n}d{dice.size}")
         for op in rest:
@@ -361,7 +389,7 @@ class _Evaluator:
         self,
         lineage: dict[State, float],
         n: int,
-        op: diceast.SetOperator,
+        op: _Step,
         score: Callable[[int], int],
         what: str,
     ) -> Distribution:
@@ -370,7 +398,7 @@ class _Evaluator:
         Faces are taken from the end that is selected first; for each face, how many of the
         dice not yet placed show it (binomial), and how many of those the selector takes.
         """
-        sel = op.sels[0]
+        sel = op.sels[0]  # one selector (several take the general way)
         k = sel.num
         single = {s[0]: p for s, p in lineage.items() if s}
         order = sorted(single, reverse=sel.cat == "h")
@@ -412,10 +440,8 @@ class _Evaluator:
         return Distribution.of(out)
 
     # ---- one operation on a distribution of multisets -----------------------------------------
-    def apply(
-        self, states: dict[State, float], op: diceast.SetOperator, faces: list[int]
-    ) -> dict[State, float]:
-        sel = op.sels[0]
+    def apply(self, states: dict[State, float], op: _Step, faces: list[int]) -> dict[State, float]:
+        sel = op.sels
         out: dict[State, float] = {}
 
         def add(state: State, p: float) -> None:
@@ -435,9 +461,9 @@ class _Evaluator:
             elif op.op == "p":
                 add(others, p)
             elif op.op == "mi":
-                add(tuple(max(v, sel.num) for v in state), p)
+                add(tuple(max(v, sel[-1].num) for v in state), p)
             elif op.op == "ma":
-                add(tuple(min(v, sel.num) for v in state), p)
+                add(tuple(min(v, sel[-1].num) for v in state), p)
             elif op.op in ("rr", "ro", "e"):
                 if not picked:
                     add(state, p)
@@ -467,10 +493,10 @@ class _Evaluator:
         return out
 
     def replacements(
-        self, op: diceast.SetOperator, faces: list[int], fresh: list[tuple[State, float]]
+        self, op: _Step, faces: list[int], fresh: list[tuple[State, float]]
     ) -> list[tuple[State, float]]:
         """What replaces (``rr``, ``ro``) or follows (``e``) one selected die, with its chance."""
-        sel = op.sels[0]
+        sel = op.sels
         if op.op == "rr":
             self.spend(len(faces), "re-rolls")
             allowed = [f for f in faces if not _select([f], sel)]
@@ -479,9 +505,9 @@ class _Evaluator:
             return [((f,), 1 / len(allowed)) for f in allowed]
         if op.op == "ro":
             return fresh
-        return list(self.chain(faces, sel).items())
+        return list(self.chain(list(op.draws or faces), sel).items())
 
-    def explosion_depth(self, faces: list[int], sel: diceast.SetSelector) -> tuple[list[int], int]:
+    def explosion_depth(self, faces: list[int], sel: Selectors) -> tuple[list[int], int]:
         """The faces that explode and how deep explosions are followed (noted in the result)."""
         self.spend(len(faces), "explosions")
         hot = [f for f in faces if _select([f], sel)]
@@ -503,7 +529,7 @@ class _Evaluator:
         return hot, depth
 
     def chain_scores(
-        self, faces: list[int], sel: diceast.SetSelector, score: Callable[[int], int]
+        self, faces: list[int], sel: Selectors, score: Callable[[int], int]
     ) -> Distribution:
         """The summed score of the dice one exploding die adds (each may explode again)."""
         hot_list, depth = self.explosion_depth(faces, sel)
@@ -522,7 +548,7 @@ class _Evaluator:
             level = nxt
         return Distribution.of(done)
 
-    def chain(self, faces: list[int], sel: diceast.SetSelector) -> dict[State, float]:
+    def chain(self, faces: list[int], sel: Selectors) -> dict[State, float]:
         """The new dice one exploding die adds: each one that is selected again explodes again."""
         hot_list, depth = self.explosion_depth(faces, sel)
         hot = set(hot_list)
@@ -567,19 +593,67 @@ def _binomial(n: int, p: float) -> list[float]:
     ]
 
 
-def _per_die(op: diceast.SetOperator) -> bool:
+def _per_die(op: _Step) -> bool:
     """Whether the operation treats each die on its own (so N dice are N independent copies)."""
     if op.op in ("mi", "ma"):
         return True
-    return op.op in ("k", "p", "rr", "ro", "e") and op.sels[0].cat in (None, "<", ">")
+    return op.op in ("k", "p", "rr", "ro", "e") and all(sel.cat in (None, "<", ">") for sel in op.sels)
 
 
-def _sel_text(sel: diceast.SetSelector) -> str:
+def _sel_text(sel: diceast.SetSelector | Selectors) -> str:
+    if isinstance(sel, tuple | list):
+        return "".join(_sel_text(one) for one in sel)
     return f"{sel.cat or ''}{sel.num}"
 
 
-def _select(values: list[int], sel: diceast.SetSelector) -> set[int]:
-    """Indices chosen by d20's selector among ``values`` (which are in ascending order for h/l)."""
+@dataclass(frozen=True)
+class _Step:
+    """One operation on dice, as the roller applies it: ``draws`` are the faces a die added by an
+    explosion can end on (a run ``rr1e6`` rerolls the dice it adds too), None for every face."""
+
+    op: str
+    sels: Selectors
+    draws: tuple[int, ...] | None = None
+
+
+def _steps(ops: list[diceast.SetOperator], faces: list[int]) -> list[_Step]:
+    """d20's operations as the roller applies them: several selectors of one operation together
+    (``rr1rr2`` rerolls 1s and 2s), and a run of rerolls and explosions as one rule in either
+    order (see :func:`rules.dice.reroll_explode_runs`): rerolls first, then explosions whose new
+    dice are rerolled as well.
+
+    >>> steps = _steps(parse_tree("6d6e6rr1").roll.operations, [1, 2, 3, 4, 5, 6])
+    >>> [(s.op, _sel_text(s.sels), s.draws) for s in steps]
+    [('rr', '1', None), ('e', '6', (2, 3, 4, 5, 6))]
+    """
+    steps: list[_Step] = []
+    for together, run in reroll_explode_runs(ops):
+        if not together:
+            steps.extend(_Step(op.op, tuple(op.sels)) for op in run)
+            continue
+        rerolls = tuple(sel for op in run if op.op == "rr" for sel in op.sels)
+        explosions = tuple(sel for op in run if op.op == "e" for sel in op.sels)
+        if rerolls:
+            steps.append(_Step("rr", rerolls))
+        if explosions:
+            kept = tuple(f for f in faces if not _select([f], rerolls)) if rerolls else None
+            steps.append(_Step("e", explosions, kept or None))
+    return steps
+
+
+def _select(values: list[int], sels: Selectors | diceast.SetSelector) -> set[int]:
+    """Indices chosen by d20's selectors among ``values`` (which are in ascending order for h/l):
+    every die any of them picks.
+
+    >>> sorted(_select([1, 2, 6], parse_tree("1d6rr1rr2").roll.operations[0].sels))
+    [0, 1]
+    """
+    if isinstance(sels, tuple | list):
+        chosen: set[int] = set()
+        for one in sels:
+            chosen |= _select(values, one)
+        return chosen
+    sel = sels
     if sel.cat == "h":
         order = sorted(range(len(values)), key=lambda i: values[i], reverse=True)
         return set(order[: sel.num])

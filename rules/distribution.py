@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.errors import RuleError
@@ -172,31 +172,21 @@ class Distribution:
         picks = sorted({round(i * (len(rows) - 1) / (max_rows - 1)) for i in range(max_rows)})
         return [rows[i] for i in picks]
 
-    def grouped_rows(self, max_rows: int = 12) -> GroupedRows:
-        """Every informative result in at most ``max_rows`` rows: consecutive results share a row
-        (with the chance of any of them) once there are more than ``max_rows``, so that no result
-        is skipped without a word. The rare ends left out are those :meth:`at_least_rows` leaves.
+    def grouped_rows(self, max_rows: int = 12, *, noun: str = "result") -> GroupedRows:
+        """Every possible result in at most ``max_rows`` rows (see :func:`table_rows`), each with
+        the chance of any result in it and of at least its first.
 
-        >>> rows = power(uniform(1, 6), 2).grouped_rows(4)
-        >>> [(r.low, r.high, round(r.exactly, 3), round(r.at_least, 3)) for r in rows.rows]
-        [(2, 3, 0.083, 1.0), (4, 6, 0.333, 0.917), (7, 9, 0.417, 0.583), (10, 12, 0.167, 0.167)]
-        >>> rows.below, rows.above
-        (None, None)
+        >>> rows = power(uniform(1, 6), 2).grouped_rows(5)
+        >>> [(r.low, r.high, round(r.exactly, 3)) for r in rows.rows]
+        [(2, 2, 0.028), (3, 5, 0.25), (6, 8, 0.444), (9, 11, 0.25), (12, 12, 0.028)]
         """
-        table = self.at_least_table()
-        first = max((i for i, (_, p) in enumerate(table) if p >= 0.999), default=0)
-        last = max((i for i, (_, p) in enumerate(table) if p >= 0.001), default=len(table) - 1)
-        shown = list(range(first, last + 1))
-        groups = max(1, min(max_rows, len(shown)))
+        layout = table_rows([self], max_rows, noun=noun)
+        table = dict(self.at_least_table())
         rows = []
-        for g in range(groups):
-            part = shown[g * len(shown) // groups : (g + 1) * len(shown) // groups]
-            exactly = sum(self.probabilities[i] for i in part)
-            low, high = self.outcomes[part[0]], self.outcomes[part[-1]]
-            rows.append(Row(low, high, min(1.0, exactly), table[part[0]][1]))
-        below = self.outcomes[first] if first > 0 else None
-        above = self.outcomes[last] if last < len(table) - 1 else None
-        return GroupedRows(tuple(rows), below, above)
+        for low, high in layout.ranges:
+            exactly = sum(p for k, p in self.items() if low <= k <= high)
+            rows.append(Row(low, high, min(1.0, exactly), table[low]))
+        return GroupedRows(tuple(rows), layout.notes)
 
     def map(self, function: Callable[[int], int]) -> Distribution:
         """The distribution of ``function(result)``.
@@ -229,16 +219,120 @@ class Row:
 
 @dataclass(frozen=True)
 class GroupedRows:
-    """:meth:`Distribution.grouped_rows`: the rows, and the rare ends not listed (``below``: no
-    result under it is listed; ``above``: none over it), None when nothing was left out."""
+    """:meth:`Distribution.grouped_rows`: the rows, and the sentences saying how rows were grouped."""
 
     rows: tuple[Row, ...]
-    below: int | None
-    above: int | None
+    notes: tuple[str, ...] = ()
 
     @property
     def grouped(self) -> bool:
         return any(r.low != r.high for r in self.rows)
+
+
+#: A rare end of a table: the results at one end whose chance, all together, is under this.
+RARE = 0.001
+
+
+@dataclass(frozen=True)
+class TableRows:
+    """The rows of an odds table as (first, last) value ranges, smallest first, and the sentences
+    a reply shows under the table saying what shares a row (none when every value has its own)."""
+
+    ranges: tuple[tuple[int, int], ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def grouped(self) -> bool:
+        return any(low != high for low, high in self.ranges)
+
+
+def table_rows(
+    series: Sequence[Distribution], max_rows: int = 16, *, noun: str = "value", always: Iterable[int] = ()
+) -> TableRows:
+    """Rows for every value any of ``series`` can take (and the ``always`` values, such as 0 wounds
+    dealt), in at most ``max_rows`` rows (at least 5).
+
+    Every value has its own row when they fit. When they do not, the smallest and the largest
+    value still have their own rows (a natural 20, every model slain), each rare end (values
+    whose chance, all of them together, is under :data:`RARE` in every series) shares one row,
+    and the values between are folded evenly into the rows left. The notes say each of those.
+
+    >>> layout = table_rows([power(uniform(1, 6), 10)], 16)
+    >>> layout.ranges[:3], layout.ranges[-3:]
+    (((10, 10), (11, 18), (19, 20)), ((49, 51), (52, 59), (60, 60)))
+    >>> for note in layout.notes:
+    ...     print(note)
+    neighbouring values share rows: a row like `19-20` gives the chance of any value from 19 to 20, ...
+    `11-18` and `52-59` are rare ends in one row, under 0.1%
+    """
+    values = sorted({int(k) for d in series for k in d.outcomes} | set(always))
+    notes: list[str] = []
+    if values and values[-1] - values[0] + 1 > len(values):
+        notes.append(f"{noun}s that cannot happen are left out")
+    if len(values) <= max_rows:
+        return TableRows(tuple((v, v) for v in values), tuple(notes))
+    inner = values[1:-1]
+    at_most = [_cumulative(d, inner, below=True) for d in series]
+    at_least = [_cumulative(d, inner, below=False) for d in series]
+    low_end = [v for i, v in enumerate(inner) if all(c[i] < RARE for c in at_most)]
+    high_end = [v for i, v in enumerate(inner) if all(c[i] < RARE for c in at_least)]
+    middle = inner[len(low_end) : len(inner) - len(high_end)]
+    room = max(1, max_rows - 2 - bool(low_end) - bool(high_end))
+    if len(middle) <= room:
+        folded = [(v, v) for v in middle]
+    else:
+        parts = [middle[g * len(middle) // room : (g + 1) * len(middle) // room] for g in range(room)]
+        folded = [(part[0], part[-1]) for part in parts]
+        low, high = next(r for r in folded if r[0] != r[1])
+        notes.append(
+            f"neighbouring {noun}s share rows: a row like `{span(low, high)}` gives the chance of any "
+            f"{noun} from {low} to {high}, and of at least {low}"
+        )
+    ends = [(part[0], part[-1]) for part in (low_end, high_end) if len(part) > 1]
+    if ends:
+        shared = " and ".join(f"`{span(low, high)}`" for low, high in ends)
+        verb = "is a rare end" if len(ends) == 1 else "are rare ends"
+        notes.append(f"{shared} {verb} in one row, under 0.1%")
+    ranges = [(values[0], values[0])]
+    ranges += [(low_end[0], low_end[-1])] if low_end else []
+    ranges += folded
+    ranges += [(high_end[0], high_end[-1])] if high_end else []
+    ranges.append((values[-1], values[-1]))
+    return TableRows(tuple(ranges), tuple(notes))
+
+
+def span(low: int, high: int) -> str:
+    """A table row's values as a reply writes them: ``7``, ``9-11``, or ``-9 to -5`` (a dash
+    between negative numbers would read as a minus).
+
+    >>> span(7, 7), span(9, 11), span(-9, -5), span(-1, 2)
+    ('7', '9-11', '-9 to -5', '-1 to 2')
+    """
+    if low == high:
+        return str(low)
+    return f"{low} to {high}" if low < 0 else f"{low}-{high}"
+
+
+def _cumulative(dist: Distribution, values: Sequence[int], *, below: bool) -> list[float]:
+    """P(result <= v) (``below``) or P(result >= v) for each of ``values`` (ascending), in one pass."""
+    pairs = list(dist.items())
+    count_work(len(pairs) + len(values))
+    out: list[float] = []
+    if below:
+        total, i = 0.0, 0
+        for v in values:
+            while i < len(pairs) and pairs[i][0] <= v:
+                total += pairs[i][1]
+                i += 1
+            out.append(min(1.0, total))
+        return out
+    total, i = 0.0, len(pairs) - 1
+    for v in reversed(values):
+        while i >= 0 and pairs[i][0] >= v:
+            total += pairs[i][1]
+            i -= 1
+        out.append(min(1.0, total))
+    return out[::-1]
 
 
 def check_chart(series: Iterable[Distribution]) -> int:

@@ -89,6 +89,18 @@ def clean_text(text: str, max_len: int | None = None, *, multiline: bool = False
 MAX_DIGITS = 12
 
 
+def spelled_digits(text: str) -> str | None:
+    """The digits of a number typed as ``12``, ``#12`` or ``# 12`` (a card's printed number),
+    however many; None when ``text`` is no number. :func:`small_number` reads the value; the
+    digits alone tell "a number, but too long for any card" from "a name".
+
+    >>> spelled_digits(" # 12 "), spelled_digits("12a"), spelled_digits("²")
+    ('12', None, None)
+    """
+    digits = str(text).strip().lstrip("#").strip()
+    return digits if digits.isdecimal() else None
+
+
 def small_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
     """The whole number ``text`` spells (decimal digits, ``#`` and spaces around them allowed), or
     None when it is no number or has more than ``max_digits`` digits: more than any card, count or
@@ -97,8 +109,8 @@ def small_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
     >>> small_number(" #12 "), small_number("twelve"), small_number("9" * 5000)
     (12, None, None)
     """
-    digits = str(text).strip().lstrip("#").strip()
-    if not digits.isdecimal() or len(digits) > max_digits:
+    digits = spelled_digits(text)
+    if digits is None or len(digits) > max_digits:
         return None
     return int(digits)
 
@@ -124,3 +136,17 @@ def parse_whole(text: str, low: int, high: int, what: str) -> int:
         what = what[:1].upper() + what[1:]
         raise RuleError(f"{what} must be a whole number from {low} to {high}, not '{shown}'.")
     return value
+
+
+_TYPED_ALIKE = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'", "\u00b4": "'"})
+
+
+def match_key(name: str) -> str:
+    """The form a name is matched by as players type it: case, accents, the typographic
+    apostrophe and repeated spaces do not count.
+
+    >>> match_key("  Spinnin\u2019   Blades "), match_key("Spinnin' blades"), match_key("Ork Nob\u00e9")
+    ("spinnin' blades", "spinnin' blades", 'ork nobe')
+    """
+    folded = unicodedata.normalize("NFKD", name.translate(_TYPED_ALIKE))
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split()).casefold()

@@ -289,3 +289,296 @@ def strike_force(points: int = 2000, seed: int = 40) -> dict[str, Any]:
         spent += 100
         index += 1
     return roster_tree(units, name=f"Strike Force {points}", points=points)
+
+
+# -- units as real exports shape them (issue 31): mixed models, conditional abilities, leaders --
+
+
+def model(
+    name: str,
+    number: int,
+    *profiles: dict[str, Any],
+    selections: list[dict[str, Any]] | None = None,
+    rules: list[dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    """A model selection: its own profiles (a Unit profile when its kind differs), wargear."""
+    node: dict[str, Any] = {"name": name, "type": "model", "number": number, "profiles": list(profiles)}
+    node["selections"] = selections or []
+    if rules:
+        node["rules"] = rules
+    return node
+
+
+def unit(
+    name: str,
+    *models: dict[str, Any],
+    profiles: list[dict[str, Any]] | None = None,
+    rules: list[dict[str, str]] | None = None,
+    categories: tuple[str, ...] = ("Infantry",),
+    kind: str = "unit",
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "type": kind,
+        "number": 1,
+        "categories": [{"name": c} for c in categories],
+        "rules": rules or [],
+        "profiles": profiles or [],
+        "selections": list(models),
+    }
+
+
+WAAAGH = {
+    "name": "Waaagh!",
+    "description": "Once per battle, at the start of your Command phase, you can call a Waaagh!. Until the "
+    "start of your next Command phase, models in this unit have a 5+ invulnerable save.",
+}
+
+
+def boyz(*, profiles_on_the_unit: bool = False) -> dict[str, Any]:
+    """Nine Boyz (W1) and their Boss Nob (W2); the Waaagh! is theirs only once per battle. One export
+    puts each kind's Unit profile on its model, another puts both on the unit, named for them."""
+    boy = unit_profile("Boy", 5, "5+", 1)
+    nob = unit_profile("Boss Nob", 5, "5+", 2)
+    slugga = weapon_profile("Slugga", 1, "5+", 4, 0, 1, "Pistol")
+    choppa = weapon_profile("Choppa", 3, "3+", 4, -1, 1, melee=True)
+    big_choppa = weapon_profile("Big choppa", 3, "3+", 7, -1, 2, melee=True)
+    nob_model = model(
+        "Boss Nob",
+        1,
+        *([] if profiles_on_the_unit else [nob]),
+        selections=[upgrade("Slugga", 1, slugga), upgrade("Big choppa", 1, big_choppa)],
+    )
+    boy_model = model(
+        "Boy",
+        9,
+        *([] if profiles_on_the_unit else [boy]),
+        selections=[upgrade("Slugga", 9, slugga), upgrade("Choppa", 9, choppa)],
+    )
+    return unit(
+        "Boyz",
+        nob_model,
+        boy_model,
+        profiles=[nob, boy] if profiles_on_the_unit else [],
+        rules=[WAAAGH],
+        categories=("Infantry", "Battleline", "Mob"),
+    )
+
+
+def silent_king() -> dict[str, Any]:
+    """One king (W16, his own 4+ invulnerable save) and two Menhirs (W5): 26 wounds, not 48."""
+    return unit(
+        "The Silent King",
+        model(
+            "Szarekh",
+            1,
+            unit_profile("Szarekh", 11, "2+", 16),
+            ability("Invulnerable Save", "4+"),
+            selections=[
+                upgrade("Staff of stars", 1, weapon_profile("Staff of stars", 6, "2+", 8, -2, 2, melee=True))
+            ],
+        ),
+        model(
+            "Triarch Menhir",
+            2,
+            unit_profile("Triarch Menhir", 9, "3+", 5),
+            selections=[
+                upgrade("Annihilator beam", 2, weapon_profile("Annihilator beam", 1, "4+", 14, -4, "D6"))
+            ],
+        ),
+        categories=("Vehicle", "Character", "Epic Hero"),
+    )
+
+
+def warbikers() -> dict[str, Any]:
+    """Two Warbikers (W3) and one Nob on a warbike (W4)."""
+    return unit(
+        "Warbikers",
+        model("Warbiker", 2, unit_profile("Warbiker", 6, "4+", 3)),
+        model("Warbike Nob", 1, unit_profile("Warbike Nob", 6, "4+", 4)),
+        categories=("Mounted",),
+    )
+
+
+def runtherds() -> dict[str, Any]:
+    """A Runtherd (W2) herding ten Gretchin (W1): not eleven Gretchin."""
+    return unit(
+        "Gretchin",
+        model("Runtherd", 1, unit_profile("Runtherd", 3, "6+", 2)),
+        model("Gretchin", 10, unit_profile("Gretchin", 2, "7+", 1)),
+    )
+
+
+def trukk() -> dict[str, Any]:
+    """A vehicle whose own profile has a 6+ invulnerable save; the Waaagh! (5+) is conditional."""
+    return unit(
+        "Trukk",
+        profiles=[
+            unit_profile("Trukk", 8, "4+", 10),
+            ability("Invulnerable Save (6+)", ""),
+            weapon_profile("Spiked wheels", 3, "4+", 6, 0, 1, melee=True),
+        ],
+        rules=[WAAAGH],
+        categories=("Vehicle", "Transport"),
+        kind="model",
+    )
+
+
+def hearthkyn() -> dict[str, Any]:
+    """Nine warriors and a Theyn whose own wargear (a crest) gives the bearer a 4+ invulnerable
+    save; the Theyn's only gun is a pistol."""
+    pistol = weapon_profile("Bolt pistol", 1, "4+", 4, 0, 1, "Pistol")
+    return unit(
+        "Hearthkyn Warriors",
+        model(
+            "Hearthkyn Warrior",
+            9,
+            selections=[
+                upgrade(
+                    "Autoch-pattern combi-bolter",
+                    9,
+                    weapon_profile("Autoch-pattern combi-bolter", 2, "4+", 4, 0, 1),
+                ),
+                upgrade("Bolt pistol", 9, pistol),
+                upgrade(
+                    "Close combat weapon",
+                    9,
+                    weapon_profile("Close combat weapon", 1, "4+", 4, 0, 1, melee=True),
+                ),
+            ],
+        ),
+        model(
+            "Theyn",
+            1,
+            unit_profile("Theyn", 5, "4+", 2),
+            selections=[
+                upgrade("Bolt pistol", 1, pistol),
+                upgrade(
+                    "Weavefield crest",
+                    1,
+                    ability("Weavefield crest", "The bearer has a 4+ invulnerable save."),
+                ),
+                upgrade("Plasma knife", 1, weapon_profile("Plasma knife", 3, "3+", 5, -2, 1, melee=True)),
+            ],
+        ),
+        profiles=[unit_profile("Hearthkyn Warrior", 5, "4+", 1)],
+    )
+
+
+def deathshroud() -> dict[str, Any]:
+    """Terminators whose Feel No Pain protects only a Character leading them."""
+    return unit(
+        "Deathshroud Terminators",
+        model("Deathshroud Terminator", 3),
+        profiles=[
+            unit_profile("Deathshroud Terminator", 6, "2+", 4),
+            ability("Invulnerable Save", "4+"),
+            ability(
+                "Silent Bodyguard",
+                "While a Character model is leading this unit, that Character model "
+                "has the Feel No Pain 4+ ability.",
+            ),
+        ],
+    )
+
+
+def headtakers() -> dict[str, Any]:
+    """Three Headtakers, two with storm shields (the bearer: 4+ invulnerable), and three wolves."""
+    shield = ability("Storm shield", "The bearer has a 4+ invulnerable save.")
+    return unit(
+        "Headtakers",
+        model("Headtaker", 1, selections=[upgrade("Storm shield", 1, shield)]),
+        model("Headtaker with shield", 1, selections=[upgrade("Storm shield", 1, shield)]),
+        model("Headtaker ", 1),
+        model("Hunting Wolf", 3, unit_profile("Hunting Wolf", 4, "6+", 1)),
+        profiles=[unit_profile("Headtaker", 5, "3+", 3)],
+    )
+
+
+def redemptor() -> dict[str, Any]:
+    """A walker that takes 1 less damage from each attack, unconditionally, and fires two grenade
+    launchers from one selection whose name counts them."""
+    walker = unit(
+        "Redemptor Dreadnought",
+        profiles=[
+            unit_profile("Redemptor Dreadnought", 10, "2+", 12),
+            ability(
+                "Duty Eternal",
+                "Each time an attack is allocated to this model, subtract 1 from the "
+                "Damage characteristic of that attack.",
+            ),
+            weapon_profile("Redemptor fist", 5, "3+", 12, -2, 3, melee=True),
+        ],
+        categories=("Vehicle", "Walker"),
+        kind="model",
+    )
+    walker["selections"] = [
+        upgrade(
+            "2 Fragstorm Grenade Launchers",
+            1,
+            weapon_profile("Fragstorm grenade launcher", "D6", "3+", 4, 0, 1, "Blast"),
+        ),
+    ]
+    return walker
+
+
+def hive_tyrant() -> dict[str, Any]:
+    """One monster with two melee weapons (it fights with one) and an Extra Attacks whip."""
+    return unit(
+        "Hive Tyrant",
+        profiles=[unit_profile("Hive Tyrant", 10, "2+", 10), ability("Invulnerable Save", "4+")],
+        categories=("Monster", "Character"),
+        kind="model",
+    ) | {
+        "selections": [
+            upgrade(
+                "Monstrous scything talons",
+                1,
+                weapon_profile("Monstrous scything talons", 6, "2+", 7, -2, 2, melee=True),
+            ),
+            upgrade(
+                "Monstrous bonesword", 1, weapon_profile("Monstrous bonesword", 4, "2+", 9, -2, 3, melee=True)
+            ),
+            upgrade(
+                "Lash whip", 1, weapon_profile("Lash whip", 2, "2+", 6, -1, 1, "Extra Attacks", melee=True)
+            ),
+        ]
+    }
+
+
+def deffkoptas() -> dict[str, Any]:
+    """A name with a typographic apostrophe and an accent, as builders print them."""
+    return unit(
+        "Deffkoptas Ère",
+        model(
+            "Deffkopta",
+            3,
+            selections=[
+                upgrade(
+                    "Spinnin’ blades", 3, weapon_profile("Spinnin’ blades", 3, "4+", 5, 0, 1, melee=True)
+                ),
+                upgrade("Kopta rokkits", 3, weapon_profile("Kopta rokkits", 2, "5+", 9, -2, 3)),
+            ],
+        ),
+        profiles=[unit_profile("Deffkopta", 6, "4+", 4)],
+        categories=("Mounted", "Fly"),
+    )
+
+
+def warboss() -> dict[str, Any]:
+    """A Leader: its Leader ability names the units it may be attached to."""
+    return unit(
+        "Warboss",
+        profiles=[
+            unit_profile("Warboss", 6, "4+", 6),
+            ability(
+                "Leader",
+                "This model can be attached to the following units:\n\n"
+                "\u25a0 Boyz\n\u25a0 Beast Snagga Boyz\n\n"
+                "You can attach this model to a Boyz unit even if another Character is attached.",
+            ),
+            weapon_profile("Attack squig", 1, "4+", 4, 0, 1, "Extra Attacks", melee=True),
+        ],
+        categories=("Infantry", "Character"),
+        kind="model",
+    )

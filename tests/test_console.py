@@ -157,3 +157,50 @@ async def test_readmes_squad_example_works_unquoted(
     assert out.count("has no option") == 1
     added = out[out.index("/si squad add") :]
     assert "Kai" in added and "Lee" in added and "Doc" in added
+
+
+async def test_choose_takes_a_label_alone_when_one_menu_has_it(driver, tmp_path: Path, capsys) -> None:
+    # Issue 34, item 20: `:choose LABEL` always chose in the first menu of the message.
+    from bot.console import Console
+
+    console = Console(driver, tmp_path, echo=False)
+    driver.user("bob")
+    await console.handle("/its score mission:acquisition tier:300 opponent:bob")
+    invitation = next(m for m in reversed(driver.history()) if "named you as their opponent" in m.text)
+    await driver.press(invitation, "Accept", user="bob")
+    sheet = next(m for m in reversed(driver.history()) if m.selects)
+    assert len(sheet.selects) >= 2  # side A's and side B's
+    capsys.readouterr()
+    await console.handle(":choose Tech-Coffin Controlled")  # in both menus: which one?
+    out = capsys.readouterr().out
+    assert "all offer that: say which, e.g. :choose" in out and "form opened" not in out
+    await console.handle(f":choose {sheet.selects[0].index} Tech-Coffin Controlled")
+    assert "a form opened" in capsys.readouterr().out
+
+
+def test_choose_finds_the_one_menu_with_the_label() -> None:
+    from bot.console import Console
+    from bot.offline import Message, OfflineError
+
+    def menu(custom_id: str, *labels: str) -> dict:
+        options = [{"label": label, "value": label.lower()} for label in labels]
+        return {"type": 1, "components": [{"type": 3, "custom_id": custom_id, "options": options}]}
+
+    button = {"type": 1, "components": [{"type": 2, "label": "Done", "custom_id": "done", "style": 1}]}
+    menus = [menu("a", "Red", "Blue"), menu("b", "Blue", "Green")]
+    message = Message(id=1, channel_id=2, components=[button, *menus])
+    assert Console._menu_with(message, ["Green"]) == 2  # the second menu, by label
+    assert Console._menu_with(message, ["red"]) == 1  # or by value
+    assert Console._menu_with(message, ["Purple"]) == 1  # nobody has it: the first refuses, with its options
+    with pytest.raises(OfflineError, match=r"menus 2, 3 all offer that: say which, e\.g\. :choose 2 Blue"):
+        Console._menu_with(message, ["Blue"])
+
+
+def test_help_says_how_to_attach_a_file() -> None:
+    from bot.console import HELP
+
+    example = "tests/data/rosters/cinder_host.ros"
+    assert f"file:{example}" in HELP and (ROOT / example).exists()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    console_part = readme[readme.index("## Trying it offline") : readme.index("## Creating the Discord")]
+    assert f"file:{example}" in console_part  # an attachment option takes a path

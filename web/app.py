@@ -27,7 +27,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.settings import Network
 from rules.tournament.export import players_csv, results_csv
+from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
@@ -92,12 +93,18 @@ class StoredTournament(BaseModel):
     def reported(self) -> set[tuple[int, str]]:
         return {(r.round, p) for r in self.reports for p in (r.reporter, r.opponent)}
 
-    def view(self, scenario_name: Callable[[str], str], previous: Previous | None = None) -> PublicTournament:
+    def view(
+        self,
+        scenario_name: Callable[[str], str],
+        lists: Mapping[str, SubmittedList] | None = None,
+        previous: Previous | None = None,
+    ) -> PublicTournament:
         return public_view(
             self.tournament,
             reported=self.reported,
             scenario_name=scenario_name,
             timer=self.round_timer,
+            lists=lists,
             previous=previous,
         )
 
@@ -177,9 +184,16 @@ class TournamentSource:
     however many visitors ask at the same moment.
     """
 
-    def __init__(self, store: PageStore, scenario_name: Callable[[str], str]) -> None:
+    def __init__(
+        self,
+        store: PageStore,
+        scenario_name: Callable[[str], str],
+        lists: Callable[[int], Awaitable[Mapping[str, str]]] | None = None,
+    ) -> None:
         self._store = store
         self._scenario_name = scenario_name
+        self._lists = lists
+        """A tournament's army lists (summary JSON by player id), read only once they are revealed."""
         self._cache: OrderedDict[int, Rendering] = OrderedDict()
         self._loading: dict[tuple[int, int], asyncio.Future[Rendering | None]] = {}
         #: Versions parsed and ranked, and answers rendered (tests bound the work with them).
@@ -206,9 +220,13 @@ class TournamentSource:
         cached = self._cache.get(game_id)
         if cached is not None and cached.version == row.version:
             return cached
-        rendering = await asyncio.to_thread(self._build, row.game_id, row.version, row.state_json, cached)
-        if rendering is None:
+        stored = await asyncio.to_thread(self._parse, row.game_id, row.state_json)
+        if stored is None:
             return None
+        lists: Mapping[str, str] = {}
+        if self._lists is not None and stored.tournament.lists_revealed:
+            lists = await self._lists(game_id)
+        rendering = await asyncio.to_thread(self._build, row.game_id, row.version, stored, lists, cached)
         held = self._cache.get(game_id)
         if held is None or held.version <= rendering.version:
             self._cache[game_id] = rendering
@@ -217,14 +235,28 @@ class TournamentSource:
                 self._cache.popitem(last=False)
         return rendering
 
-    def _build(
-        self, game_id: int, version: int, state_json: str, before: Rendering | None
-    ) -> Rendering | None:
+    @staticmethod
+    def _parse(game_id: int, state_json: str) -> StoredTournament | None:
         try:
-            stored = StoredTournament.model_validate_json(state_json)
+            return StoredTournament.model_validate_json(state_json)
         except ValidationError:
             log.warning("tournament %s: stored state does not read as a tournament", game_id)
             return None
+
+    def _build(
+        self,
+        game_id: int,
+        version: int,
+        stored: StoredTournament,
+        lists: Mapping[str, str],
+        before: Rendering | None,
+    ) -> Rendering:
+        entries = {}
+        for player_id, entry in lists.items():
+            try:
+                entries[player_id] = SubmittedList.model_validate_json(entry)
+            except ValidationError:
+                log.warning("tournament %s: a stored list does not read", game_id)
         self.builds += 1
         # The version before is reused round by round: a result rebuilds one round, not all.
         previous = (
@@ -232,7 +264,7 @@ class TournamentSource:
             if before is None
             else Previous(before.stored.tournament, before.stored.reported, before.view)
         )
-        return Rendering(game_id, version, stored, stored.view(self._scenario_name, previous))
+        return Rendering(game_id, version, stored, stored.view(self._scenario_name, entries, previous))
 
     async def body(
         self, found: Found, key: tuple[object, ...], make: Callable[[], Body | None]

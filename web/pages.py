@@ -15,7 +15,7 @@ from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicS
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "5"
+ASSET_VERSION = "6"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 
@@ -24,12 +24,14 @@ def e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _score(side: PublicSide) -> str:
-    if side.op is None:
+def _score(side: PublicSide, view: PublicTournament | None = None) -> str:
+    if side.tp is None:
         return ""
-    return (
-        f'<b class="op">{side.op}</b><span class="vp">{side.vp} VP</span><span class="tp">{side.tp} TP</span>'
-    )
+    label = e(view.points_label) if view is not None else "TP"
+    points = f'<span class="tp">{side.tp} {label}</span>'
+    if view is not None and not view.uses_op:
+        return f'<b class="op">{side.vp}</b><span class="vp">VP</span>{points}'
+    return f'<b class="op">{side.op}</b><span class="vp">{side.vp} VP</span>{points}'
 
 
 def _side(side: PublicSide, cls: str) -> str:
@@ -41,17 +43,19 @@ def _side(side: PublicSide, cls: str) -> str:
 _STATUS = {"playing": "playing", "reported": "reported", "done": "", "bye": "bye"}
 
 
-def _game(game: PublicGame) -> str:
+def _game(game: PublicGame, view: PublicTournament | None = None) -> str:
+    label = e(view.points_label) if view is not None else "TP"
     if game.b is None:
         return (
             f'<li class="game bye"><span class="table">Bye</span>{_side(game.a, "a")}'
-            f'<div class="score"><span class="tp">{game.a.tp} TP</span></div><div class="side b"></div></li>'
+            f'<div class="score"><span class="tp">{game.a.tp} {label}</span></div>'
+            '<div class="side b"></div></li>'
         )
     status = _STATUS[game.status]
     flags = "".join(f'<i class="flag">{e(f)}</i>' for f in game.flags)
     middle = (
-        f'<div class="score"><span class="s a">{_score(game.a)}</span>'
-        f'<span class="s b">{_score(game.b)}</span></div>'
+        f'<div class="score"><span class="s a">{_score(game.a, view)}</span>'
+        f'<span class="s b">{_score(game.b, view)}</span></div>'
         if game.status == "done"
         else f'<div class="score"><span class="state {status}">{status}</span></div>'
     )
@@ -61,14 +65,16 @@ def _game(game: PublicGame) -> str:
     )
 
 
-def _round_head(rnd: PublicRound) -> str:
+def _round_head(rnd: PublicRound, view: PublicTournament | None = None) -> str:
     scenario = e(rnd.scenario) if rnd.scenario else "scenario not chosen yet"
+    if view is not None and not view.uses_op and not rnd.scenario:
+        scenario = e(view.format.split(" · ")[0])
     total = len(rnd.games)
     return f"Round {rnd.number} · {scenario} · {rnd.tier} points · {rnd.results_in}/{total} done"
 
 
-def _games(rnd: PublicRound) -> str:
-    return f'<ol class="games pager">{"".join(_game(g) for g in rnd.games)}</ol>'
+def _games(rnd: PublicRound, view: PublicTournament | None = None) -> str:
+    return f'<ol class="games pager">{"".join(_game(g, view) for g in rnd.games)}</ol>'
 
 
 def _standing(s: PublicStanding) -> str:
@@ -78,22 +84,20 @@ def _standing(s: PublicStanding) -> str:
     if s.adjusted:
         marks.append('<em class="adj" title="bye adjustment">adj.</em>')
     faction = e(s.faction)
+    cells = "".join(f"<td>{e(c)}</td>" for c in s.cells)
     return (
-        f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td>'
+        f"<tr{' class=dropped' if s.dropped else ''}><td>{s.rank}</td>"
         f'<td class="name">{e(s.name)} {"".join(marks)}'
-        f'</td><td class="fac">{faction}</td><td>{s.tp}</td><td>{s.op}</td><td>{s.vp}</td>'
-        f"<td>{s.opponents_op}</td><td>{s.byes}</td></tr>"
+        f'</td><td class="fac">{faction}</td>{cells}</tr>'
     )
 
 
 def _standings(view: PublicTournament) -> str:
+    """The standings table: rank, player, faction and the format's columns."""
     if not view.standings:
         return '<p class="empty">Nobody has joined yet.</p>'
-    head = (
-        "<thead><tr><th>#</th><th>Player</th><th class=fac>Faction</th><th title='Tournament Points'>TP</th>"
-        "<th title='Objective Points'>OP</th><th title='Victory Points'>VP</th>"
-        '<th title="Opponents\' Objective Points">Opp. OP</th><th>Byes</th></tr></thead>'
-    )
+    columns = "".join(f'<th title="{e(c.title)}">{e(c.label)}</th>' for c in view.columns)
+    head = f"<thead><tr><th>#</th><th>Player</th><th class=fac>Faction</th>{columns}</tr></thead>"
     rows = "".join(_standing(s) for s in view.standings)
     return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
 
@@ -116,6 +120,42 @@ def _podium(view: PublicTournament) -> str:
     return f'<section class="podium"><h2>Podium</h2><ol class="places">{steps}</ol></section>'
 
 
+INLINE_LIST_CHARS = 200_000
+"""Up to this many characters of list text, the page holds the revealed lists' texts; past it, a
+line per list (its texts are in the JSON)."""
+
+
+def _checkin(view: PublicTournament) -> str:
+    if not view.checked_in and not view.not_checked_in:
+        return ""
+    total = len(view.checked_in) + len(view.not_checked_in)
+    state = "open" if view.checkin_open else "closed"
+    waiting = (
+        f'<p class="meta">Not checked in: {", ".join(e(n) for n in view.not_checked_in)}</p>'
+        if view.not_checked_in
+        else ""
+    )
+    return (
+        f'<section class="checkin"><h2>Check-in {state}: {len(view.checked_in)} of {total}</h2>'
+        f"{waiting}</section>"
+    )
+
+
+def _lists(view: PublicTournament) -> str:
+    if not view.lists:
+        return ""
+    inline = sum(len(x.text) for x in view.lists) <= INLINE_LIST_CHARS
+    items = []
+    for x in view.lists:
+        about = [x.faction] if x.faction else []
+        if x.kind == "roster":
+            about += [f"{x.points} points" if x.points is not None else "", f"{x.units} units"]
+        head = f"{e(x.player)} <small>{e(' · '.join(a for a in about if a))}</small>"
+        body = f'<pre class="list">{e(x.text)}</pre>' if inline else ""
+        items.append(f"<details><summary>{head}</summary>{body}</details>")
+    return f'<section class="lists"><h2>Army lists</h2>{"".join(items)}</section>'
+
+
 def live(view: PublicTournament, *, screen: bool) -> str:
     """The part of the page that updates by itself: the status, the timer, the current round,
     the standings and (except on the venue screen) every earlier round. A finished event shows
@@ -126,8 +166,9 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         clock = e(view.timer_ends.strftime("%H:%M UTC"))
         ends = f'<p class="timer" data-ends="{stamp}">Round timer: ends at {clock}</p>'
     parts = [
-        f'<header><h1>{e(view.name)}</h1><p class="meta">ITS · {view.tier} points · {e(view.kind)} · '
-        f'{view.players} player{"" if view.players == 1 else "s"}</p>'
+        f"<header><h1>{e(view.name)}</h1>"
+        f'<p class="meta">{e(view.format)} · {view.tier} points · {e(view.kind)} · '
+        f"{view.players} player{'' if view.players == 1 else 's'}</p>"
         f'<p class="status">{e(view.status)}</p>{ends}</header>'
     ]
     standings = f'<section class="table-wrap"><h2>Standings</h2>{_standings(view)}</section>'
@@ -140,15 +181,20 @@ def live(view: PublicTournament, *, screen: bool) -> str:
     else:
         if view.current is not None:
             parts.append(
-                f'<section class="round"><h2>{_round_head(view.current)}</h2>{_games(view.current)}</section>'
+                f'<section class="round"><h2>{_round_head(view.current, view)}</h2>'
+                f"{_games(view.current, view)}</section>"
             )
         parts.append(standings)
+    if view.current is None:
+        parts.append(_checkin(view))
+    if not screen:
+        parts.append(_lists(view))
     if not screen and rounds:
         inline = sum(len(r.games) for r in rounds) <= INLINE_EARLIER_GAMES
         earlier = "".join(
-            f"<details><summary>{_round_head(r)}</summary>{_games(r)}</details>"
+            f"<details><summary>{_round_head(r, view)}</summary>{_games(r, view)}</details>"
             if inline
-            else f'<details data-round="{r.number}"><summary>{_round_head(r)}</summary>'
+            else f'<details data-round="{r.number}"><summary>{_round_head(r, view)}</summary>'
             f'<p class="lazy">Opening round {r.number}…</p></details>'
             for r in rounds
         )
@@ -161,7 +207,7 @@ def round_games(view: PublicTournament, number: int) -> str | None:
     """One earlier round's games, for a large event's page that opens rounds on demand."""
     rounds = [*view.earlier, *([view.current] if view.finished and view.current else [])]
     found = next((r for r in rounds if r.number == number), None)
-    return None if found is None else _games(found)
+    return None if found is None else _games(found, view)
 
 
 FIND_BOX = (

@@ -19,6 +19,7 @@ from bot.process import raise_file_limit
 from bot.settings import Settings
 from bot.storage import Database, connect, open_reader
 from bot.storage.pages import SqlPageRepository
+from bot.storage.tournament_lists import TournamentListRepository
 from rules.errors import RuleError
 from rules.its.content import load_scenarios_tolerant
 from web.app import TournamentSource, make_app
@@ -67,7 +68,13 @@ async def start_pages(settings: Settings, host: str, port: int, *, shared: Datab
     if reader is not None:
         await reader.open()
     try:
-        source = TournamentSource(SqlPageRepository(reader or shared), await scenario_namer())  # type: ignore[arg-type]
+        db = reader or shared
+        assert db is not None
+        source = TournamentSource(
+            SqlPageRepository(db),
+            await scenario_namer(),
+            lists=lambda game_id: TournamentListRepository(db).summaries(game_id=game_id),
+        )
         server = WebServer(make_app(source, trusted_proxies=settings.trusted_proxy_networks), host, port)
         await server.start()
     except BaseException:

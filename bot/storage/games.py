@@ -205,14 +205,14 @@ class SqlGameRepository:
         event: NewEvent,
         state_before: dict[str, Any] | None,
         status: str = "active",
-        undoes: int | None = None,
+        undoes: int | list[int] | None = None,
         seats: list[Any] | None = None,
     ) -> int:
         """Write a new state (and status) if the game is still at ``expected_version``.
 
         ``state_before`` is the state being replaced: the event keeps the reverse patch to it.
-        ``undoes`` marks that event as undone in the same transaction. Returns the new version;
-        raises :class:`StaleVersion` when someone else wrote first.
+        ``undoes`` marks that event (or those events) as undone in the same transaction. Returns the
+        new version; raises :class:`StaleVersion` when someone else wrote first.
         """
         now = utcnow()
         try:
@@ -226,9 +226,9 @@ class SqlGameRepository:
                     raise StaleVersion(game_id)
                 patch = None if state_before is None else reverse_patch(state, state_before)
                 await self._append(tx, game_id, expected_version + 1, event, patch, now)
-                if undoes is not None:
+                for undone in [undoes] if isinstance(undoes, int) else undoes or []:
                     await tx.execute(
-                        "UPDATE game_events SET undone = 1 WHERE id = ? AND game_id = ?", (undoes, game_id)
+                        "UPDATE game_events SET undone = 1 WHERE id = ? AND game_id = ?", (undone, game_id)
                     )
                 await self._forget_old_steps(tx, game_id)
                 if status != "active":
@@ -303,13 +303,15 @@ class SqlGameRepository:
             game.seats.append((r["user_id"], r["waiting"], r["since"]))
         return list(found.values())
 
-    async def last_undoable(self, game_id: int) -> EventRecord | None:
-        """The newest step not yet undone (``start`` when there is none left to undo)."""
+    async def last_undoable(self, game_id: int, *, before: int | None = None) -> EventRecord | None:
+        """The newest step not yet undone (``start`` when there is none left to undo); with
+        ``before``, the newest older than that event."""
+        newest = " AND id < ?" if before is not None else ""
         async with self._db.reading() as tx:
             row = await tx.fetchone(
                 "SELECT * FROM game_events WHERE game_id = ? AND undone = 0 AND action != 'undo'"
-                " ORDER BY id DESC LIMIT 1",
-                (game_id,),
+                f"{newest} ORDER BY id DESC LIMIT 1",
+                (game_id,) if before is None else (game_id, before),
             )
         return None if row is None else _event(row)
 

@@ -141,9 +141,10 @@ async def _delete_old_games(db: Database, writes: _Writes, batch: int, cutoff: s
             if not rows:
                 break
             events += await writes.run(f"DELETE FROM game_events WHERE id IN ({_marks(rows)})", rows)
-        # What hangs off a game: its /games seats (none once ended) and a tournament's web address.
+        # What hangs off a game: its /games seats (none once ended), a tournament's web address and lists.
         await writes.run(f"DELETE FROM game_seats WHERE game_id IN ({_marks(ids)})", ids)
         await writes.run(f"DELETE FROM tournament_links WHERE game_id IN ({_marks(ids)})", ids)
+        await writes.run(f"DELETE FROM tournament_lists WHERE game_id IN ({_marks(ids)})", ids)
         games += await writes.run(
             f"DELETE FROM games WHERE id IN ({_marks(ids)}) AND status = 'ended' AND updated_at < ?",
             (*ids, cutoff),

@@ -17,9 +17,10 @@ from discord.ext import commands
 from bot.anywhere import installed_here
 from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
-from bot.storage.games import MAX_UNDO_STEPS, EventRecord
-from bot.text import kept_name, public
-from cogs.boarding_actions.game import KIT, BAGame, check_player, name_of, placeholder
+from bot.storage.games import EventRecord
+from bot.text import public
+from cogs.boarding_actions.controls import show
+from cogs.boarding_actions.game import KIT, BAGame, check_player, placeholder
 from cogs.boarding_actions.pages import (
     MissionSuggestion,
     RuleSuggestion,
@@ -27,47 +28,18 @@ from cogs.boarding_actions.pages import (
     roll_post,
     topic_embed,
 )
-from cogs.boarding_actions.tracker import show
-from rules.boarding_actions.battle import MAX_NAME_CHARS, BattleState, Player, new_battle, underdog
+from cogs.boarding_actions.starting import start_battle
 from rules.boarding_actions.content import MissionLibrary, default_library
-from rules.boarding_actions.missions import MAX_PATROL_POINTS, UNDERDOG_GAP, Mission, Role
+from rules.boarding_actions.missions import MAX_PATROL_POINTS, Role
 from rules.boarding_actions.rolls import roll_mission
 from rules.boarding_actions.topics import RulesLibrary, load_rules
-from rules.errors import NotFoundError, RuleError
+from rules.errors import NotFoundError
 
 log = logging.getLogger("herald.boarding_actions")
 
 Points = app_commands.Range[int, 0, MAX_PATROL_POINTS]
 #: The stored step that makes a newly posted message the live tracker (``/ba status``, ``/ba undo``).
 TRACKER_MOVED = "tracker"
-
-
-async def start_battle(
-    interaction: discord.Interaction,
-    mission: Mission,
-    sides: dict[Role, tuple[int, str]],
-    *,
-    points: dict[Role, int | None],
-    edit: bool = False,
-) -> None:
-    """Open a battle of ``mission`` in the channel for the two players (user id, name) and post it
-    (``edit``: in place of the message whose button started it)."""
-    if sides[Role.ATTACKER][0] == sides[Role.DEFENDER][0]:
-        raise RuleError("The Attacker and the Defender must be two different members.")
-    players = {
-        role: Player(name=kept_name(name, MAX_NAME_CHARS), user_id=uid, points=points.get(role))
-        for role, (uid, name) in sides.items()
-    }
-    state = new_battle(mission, attacker=players[Role.ATTACKER], defender=players[Role.DEFENDER])
-    note = _underdog_note(state)
-    a, d = players[Role.ATTACKER].name, players[Role.DEFENDER].name
-    summary = f"started {mission.name}: {a} attacks, {d} defends"
-    if edit and interaction.message is not None:
-        tracker: int | None = interaction.message.id  # the invitation becomes the tracker
-    else:
-        tracker = await placeholder(interaction)
-    shown = await KIT.start(interaction, BAGame(battle=state, tracker_message=tracker), summary=summary)
-    await show(shown, note=f"{summary[0].upper()}{summary[1:]}. {note}").send(interaction, edit=edit)
 
 
 async def post_tracker(interaction: discord.Interaction, shown: Shown[BAGame], *, note: str = "") -> None:
@@ -82,16 +54,6 @@ async def post_tracker(interaction: discord.Interaction, shown: Shown[BAGame], *
         recorded = await KIT.step(interaction, TRACKER_MOVED, moved, game_id=shown.id)
         shown = Shown(recorded.id, recorded.version, recorded.state, recorded.created_by)
     await show(shown, note=note).send(interaction)
-
-
-def _underdog_note(state: BattleState) -> str:
-    if any(p.points is None for p in state.players.values()):
-        return "No Underdog: give both armies' points in `/ba battle start` to find one."
-    weak = underdog(state)
-    if weak is None:
-        return f"No Underdog: the armies are less than {UNDERDOG_GAP} points apart."
-    gap = abs((state.players[Role.ATTACKER].points or 0) - (state.players[Role.DEFENDER].points or 0))
-    return f"{name_of(state, weak)} is the Underdog ({gap} points fewer): their bonus is below."
 
 
 class BoardingActions(
@@ -218,21 +180,10 @@ class BoardingActions(
         starter = game.record.created_by
 
         def may_undo(event: EventRecord) -> bool:
-            # Moving the tracker to a newer message is bookkeeping, not a step: undo looks past it.
-            return event.action == TRACKER_MOVED or event.actor_id == me or starter == me or manager
+            return event.actor_id == me or starter == me or manager
 
-        recent = await KIT.store(interaction).events(game.id, limit=MAX_UNDO_STEPS)
-        target = next((e for e in recent if not e.undone and e.action not in ("undo", TRACKER_MOVED)), None)
-        if target is not None and target.action != "start" and not may_undo(target):
-            raise RuleError(  # before undoing any tracker move on the way
-                f"The last step ({target.summary or target.action}) was made by <@{target.actor_id}>: "
-                "only they, the game's starter or a Manage Server member can undo it."
-            )
-        restored, event = await KIT.undo(interaction, may_undo=may_undo)
-        for _ in range(MAX_UNDO_STEPS):
-            if event.action != TRACKER_MOVED:
-                break
-            restored, event = await KIT.undo(interaction, may_undo=may_undo)
+        # Moving the tracker to a newer message is bookkeeping, not a step: undo goes through it.
+        restored, event = await KIT.undo(interaction, may_undo=may_undo, through=(TRACKER_MOVED,))
         shown = Shown(restored.id, restored.version, restored.state, restored.record.created_by)
         note = f"{public(interaction.user.display_name, 40)} took back: {event.summary or event.action}."
         await post_tracker(interaction, shown, note=quote(note, 300))

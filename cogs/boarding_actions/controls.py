@@ -22,21 +22,25 @@ from typing import Any
 
 import discord
 
-from bot.play import Post, Shown, StepButton, StepSelect
+from bot.play import Post, Shown, StepButton, StepSelect, View
 from cogs.boarding_actions.game import (
     KIT,
     BAGame,
     Maker,
+    announce_final,
     change_of,
     check_player,
     check_side,
     name_of,
     option_at,
     placeholder,
+    position,
     report,
+    role_code,
     role_of,
     toggled,
 )
+from cogs.boarding_actions.tracker import OBJECTIVE_ROWS, ROW_WIDTH, board_post, image_changed, log
 from rules.boarding_actions.battle import (
     Advance,
     BattleState,
@@ -44,23 +48,25 @@ from rules.boarding_actions.battle import (
     ScoringOption,
     SetBattleReady,
     describe_position,
+    scoring_options,
 )
-from rules.boarding_actions.missions import Role, Scorer
+from rules.boarding_actions.missions import BATTLE_READY_VP, Role, Scorer
 from rules.boarding_actions.rolls import roll_off
 from rules.errors import RuleError
 
 
-def _show(shown: Shown[BAGame]) -> Post:
-    from cogs.boarding_actions.tracker import show  # the tracker builds these controls
+def show(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> Post:
+    """The battle after a step (the kit's ``show``): the tracker's post with the moment's controls."""
+    return board_post(shown, title=title, note=note, view=controls(shown))
 
+
+def _show(shown: Shown[BAGame]) -> Post:
     return show(shown)
 
 
 def _show_edited(shown: Shown[BAGame]) -> Post:
     """The tracker message edited in place: its scoreboard image is uploaded again only when
     what it shows changed (a report at the open moment reaches it when the moment is done)."""
-    from cogs.boarding_actions.tracker import image_changed, show
-
     post = show(shown)
     post.keep_attachments = not image_changed(shown)
     return post
@@ -90,7 +96,7 @@ async def _step(
     edit: bool,
 ) -> None:
     posts = None if edit else await placeholder(interaction)  # a new message becomes the live one
-    await KIT.play(
+    shown = await KIT.play(
         interaction,
         action,
         change_of(interaction, make, expected=control.step, posting=not edit, posts=posts),
@@ -98,6 +104,7 @@ async def _step(
         game_id=control.game,
         edit=edit,
     )
+    announce_final(interaction, shown)
 
 
 class ConditionButton(StepButton, prefix="ba:c"):
@@ -259,3 +266,150 @@ DYNAMIC_ITEMS: tuple[type[Any], ...] = (
     ReadyButton,
     RollOffButton,
 )
+
+
+# -- the moment's controls, as one view ---------------------------------------------------------
+
+
+def _ready_buttons(shown: Shown[BAGame]) -> list[Any]:
+    state = shown.state.battle
+    out = []
+    for role in Role:
+        on = state.players[role].battle_ready
+        out.append(
+            ReadyButton(
+                shown.id,
+                0,
+                f"{role_code(role)}{0 if on else 1}",
+                label=f"{'☑' if on else '☐'} {state.players[role].name} Battle Ready (+{BATTLE_READY_VP})",
+                style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+            )
+        )
+    return out
+
+
+def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple[list[list[Any]], list[Any]]:
+    """One row of items per input of each objective, and the extra buttons for the last row."""
+    state = shown.state.battle
+    pos = position(state)
+    several = len({o.role for o in options}) > 1
+    rows: list[list[Any]] = []
+    extra: list[Any] = []
+    index_of = {o.id: i for i, o in enumerate(state.mission.objectives)}
+    for option in options:
+        objective = option.objective
+        where = f"{role_code(option.role)}.{index_of[objective.id]}"
+        who = (
+            f"{state.players[option.role].name}: "
+            if several and objective.scorer is not Scorer.SHARED
+            else ""
+        )
+        reported = option.reported
+        if objective.conditions:
+            row = []
+            for i, condition in enumerate(objective.conditions[:ROW_WIDTH]):
+                ticked = reported is not None and condition.id in reported.conditions
+                row.append(
+                    ConditionButton(
+                        shown.id,
+                        pos,
+                        f"{where}.{i}",
+                        label=f"{who}{'☑' if ticked else '☐'} {condition.label} (+{condition.vp})",
+                        style=discord.ButtonStyle.success if ticked else discord.ButtonStyle.secondary,
+                    )
+                )
+            rows.append(row)
+        count = objective.count
+        if count is not None:
+            boosted = reported is not None and reported.boosted
+            each = count.boost.vp_each if boosted and count.boost else count.vp_each
+            item = option.count_label or count.item
+            now = f" (now {reported.count})" if reported is not None and reported.count is not None else ""
+            choices = [(f"{n} × {item}: {n * each} VP", str(n)) for n in range(option.count_limit + 1)]
+            rows.append(
+                [
+                    NumberSelect(
+                        shown.id,
+                        pos,
+                        where,
+                        options=choices,
+                        placeholder=f"{who}{objective.name}: {item}, how many?{now}",
+                    )
+                ]
+            )
+            if count.boost is not None:
+                extra.append(
+                    BoostButton(
+                        shown.id,
+                        pos,
+                        where,
+                        label=f"{'☑' if boosted else '☐'} {count.boost.label} ({count.boost.vp_each} each)",
+                        style=discord.ButtonStyle.success if boosted else discord.ButtonStyle.secondary,
+                    )
+                )
+        bands = objective.bands
+        if bands is not None:
+            choices = [
+                (f"{bands.band_label(i)} {bands.measure}: {b.vp} VP", str(b.at_least))
+                for i, b in enumerate(bands.bands)
+            ]
+            now = f" (now {reported.value})" if reported is not None and reported.value is not None else ""
+            rows.append(
+                [
+                    BandSelect(
+                        shown.id,
+                        pos,
+                        where,
+                        options=choices,
+                        placeholder=f"{who}{objective.name}: {bands.measure}?{now}",
+                    )
+                ]
+            )
+        outcome = objective.outcome
+        if outcome is not None:
+            choices = [
+                (f"{o.label}: Attacker {o.vp[Role.ATTACKER]}, Defender {o.vp[Role.DEFENDER]}", o.id)
+                for o in outcome.options
+            ]
+            now = f" (now: {reported.option})" if reported is not None and reported.option else ""
+            rows.append(
+                [OutcomeSelect(shown.id, pos, where, options=choices, placeholder=f"{outcome.question}{now}")]
+            )
+    return rows, extra
+
+
+def controls(shown: Shown[BAGame]) -> discord.ui.View | None:
+    """The moment's controls: inputs per objective, then Done (or the first-turn buttons) and
+    the Battle Ready toggles."""
+    state = shown.state.battle
+    view = discord.ui.View(timeout=None)
+    last: list[Any] = []
+    if state.over:
+        last = _ready_buttons(shown)
+    elif state.first_turn is None:
+        last = [
+            RollOffButton(shown.id, position(state)),
+            *(
+                FirstTurnButton(
+                    shown.id, position(state), role_code(r), label=f"{state.players[r].name} goes first"
+                )
+                for r in Role
+            ),
+            *_ready_buttons(shown),
+        ]
+    else:
+        rows, extra = _objective_rows(shown, scoring_options(state))
+        if len(rows) > OBJECTIVE_ROWS:
+            log.warning(
+                "%s: %d input rows at one moment; showing %d", state.mission.id, len(rows), OBJECTIVE_ROWS
+            )
+        for number, row in enumerate(rows[:OBJECTIVE_ROWS]):
+            for item in row:
+                item.row = number
+                view.add_item(item)
+        finish = "Finish the battle ▶" if state.active is None else "Done ▶"
+        last = [DoneButton(shown.id, position(state), label=finish), *extra, *_ready_buttons(shown)]
+    for item in last[:ROW_WIDTH]:
+        item.row = OBJECTIVE_ROWS
+        view.add_item(item)
+    return view if view.children else View()

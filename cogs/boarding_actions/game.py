@@ -20,7 +20,8 @@ import discord
 from discord.enums import InteractionResponseType
 
 from bot.games import GameKind, GameState, MovedOn, Seat
-from bot.play import Change, GameKit, is_manager
+from bot.links import jump_link
+from bot.play import Change, GameKit, Shown, is_manager
 from bot.send import holding_response
 from rules.boarding_actions.battle import (
     Advance,
@@ -31,6 +32,7 @@ from rules.boarding_actions.battle import (
     SetBattleReady,
     apply,
     describe_position,
+    result,
     scoring_options,
 )
 from rules.boarding_actions.missions import TURN_MOMENTS, Moment, Objective, Role, Scorer
@@ -148,8 +150,8 @@ def check_position(state: BattleState, expected: int | None) -> None:
 
 def message_link(interaction: discord.Interaction, message_id: int) -> str:
     """A link to a message of the interaction's channel."""
-    guild = interaction.guild_id or "@me"
-    return f"https://discord.com/channels/{guild}/{interaction.channel_id}/{message_id}"
+    assert interaction.channel_id is not None
+    return jump_link(interaction.guild_id, interaction.channel_id, message_id)
 
 
 def check_live(interaction: discord.Interaction, game: BAGame) -> None:
@@ -262,6 +264,26 @@ def change_of(
         )
 
     return change
+
+
+def announce_final(interaction: discord.Interaction, shown: Shown[BAGame]) -> None:
+    """When this step ended the battle, tell other cogs (a tournament whose game this is) as the
+    event ``ba_battle_final``: ``{"players": [attacker, defender], "vp": [attacker's, defender's]}``
+    (user ids; VP 0-100 with Battle Ready). No cog imports another."""
+    before = shown.before
+    battle = shown.state.battle
+    if before is None or before.battle.over or not battle.over:
+        return
+    total = result(battle).total
+    interaction.client.dispatch(
+        "ba_battle_final",
+        interaction.channel_id,
+        interaction.guild_id,
+        {
+            "players": [battle.players[Role.ATTACKER].user_id, battle.players[Role.DEFENDER].user_id],
+            "vp": [total[Role.ATTACKER], total[Role.DEFENDER]],
+        },
+    )
 
 
 def vp_of(option: ScoringOption) -> int:

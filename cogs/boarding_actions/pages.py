@@ -18,6 +18,7 @@ from bot.anywhere import installed_here
 from bot.limits import MAX_CUSTOM_ID, MAX_FIELD_VALUE, clip
 from bot.play import Post, Suggestion, View
 from bot.views import PersistentButton
+from cogs.boarding_actions.starting import start_battle
 from rules.boarding_actions.battle import MAX_NAME_CHARS
 from rules.boarding_actions.content import default_library
 from rules.boarding_actions.missions import FirstTurn, Mission, MissionKind, Role
@@ -187,8 +188,6 @@ class JoinButton(
         return cls(match["mission"], role, int(match["user"]), match["name"] or "?")
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        from cogs.boarding_actions.commands import start_battle  # the command and the button share it
-
         if interaction.user.id == self.user_id:
             raise RuleError(
                 f"You already took the {self.role.title}'s side: your opponent presses this button "

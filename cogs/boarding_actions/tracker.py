@@ -1,31 +1,21 @@
 """What the battle looks like after every step: who scores now and what, the score against the
 cap, the underdog, the result at the end, the scoreboard image, and the controls for the moment.
 
-:func:`show` is the kit's ``show`` for every battle step; the rules decide everything it says.
+:func:`board_post` is what every battle step shows; controls.py adds the moment's buttons to it
+(:func:`cogs.boarding_actions.controls.show`, the kit's ``show``). The rules decide everything
+it says.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
 from bot.limits import MAX_FIELD_VALUE, clip
-from bot.play import Image, Post, Shown, View
+from bot.play import Image, Post, Shown
 from bot.text import pinging
-from cogs.boarding_actions.controls import (
-    BandSelect,
-    BoostButton,
-    ConditionButton,
-    DoneButton,
-    FirstTurnButton,
-    NumberSelect,
-    OutcomeSelect,
-    ReadyButton,
-    RollOffButton,
-)
-from cogs.boarding_actions.game import BAGame, mention, name_of, position, role_code, vp_of
+from cogs.boarding_actions.game import BAGame, mention, name_of, vp_of
 from renderers.boarding_actions import render_scoreboard
 from rules.boarding_actions.battle import (
     BattleState,
@@ -129,155 +119,16 @@ def battle_embed(shown: Shown[BAGame], *, title: str | None = None, note: str = 
             value=clip(state.mission.underdog_bonus, MAX_FIELD_VALUE),
             inline=False,
         )
-    after = "`/ba end` closes the battle" if state.over else "`/ba status` shows this again"
-    embed.add_field(name="Commands", value=f"`/ba undo` takes back the last step · {after}", inline=False)
+    if shown.change is not None and shown.change.end:
+        # Closed: nothing here to undo, end or show again; the channel is free.
+        commands = "`/ba battle start` begins a new battle here"
+    else:
+        after = "`/ba end` closes the battle" if state.over else "`/ba status` shows this again"
+        commands = f"`/ba undo` takes back the last step · {after}"
+    embed.add_field(name="Commands", value=commands, inline=False)
     embed.set_image(url=f"attachment://{SCOREBOARD_FILE}")
     embed.set_footer(text=f"Battle #{shown.id} · step {shown.version}")
     return embed
-
-
-def _ready_buttons(shown: Shown[BAGame]) -> list[Any]:
-    state = shown.state.battle
-    out = []
-    for role in Role:
-        on = state.players[role].battle_ready
-        out.append(
-            ReadyButton(
-                shown.id,
-                0,
-                f"{role_code(role)}{0 if on else 1}",
-                label=f"{'☑' if on else '☐'} {state.players[role].name} Battle Ready (+{BATTLE_READY_VP})",
-                style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
-            )
-        )
-    return out
-
-
-def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple[list[list[Any]], list[Any]]:
-    """One row of items per input of each objective, and the extra buttons for the last row."""
-    state = shown.state.battle
-    pos = position(state)
-    several = len({o.role for o in options}) > 1
-    rows: list[list[Any]] = []
-    extra: list[Any] = []
-    index_of = {o.id: i for i, o in enumerate(state.mission.objectives)}
-    for option in options:
-        objective = option.objective
-        where = f"{role_code(option.role)}.{index_of[objective.id]}"
-        who = (
-            f"{state.players[option.role].name}: "
-            if several and objective.scorer is not Scorer.SHARED
-            else ""
-        )
-        reported = option.reported
-        if objective.conditions:
-            row = []
-            for i, condition in enumerate(objective.conditions[:ROW_WIDTH]):
-                ticked = reported is not None and condition.id in reported.conditions
-                row.append(
-                    ConditionButton(
-                        shown.id,
-                        pos,
-                        f"{where}.{i}",
-                        label=f"{who}{'☑' if ticked else '☐'} {condition.label} (+{condition.vp})",
-                        style=discord.ButtonStyle.success if ticked else discord.ButtonStyle.secondary,
-                    )
-                )
-            rows.append(row)
-        count = objective.count
-        if count is not None:
-            boosted = reported is not None and reported.boosted
-            each = count.boost.vp_each if boosted and count.boost else count.vp_each
-            item = option.count_label or count.item
-            now = f" (now {reported.count})" if reported is not None and reported.count is not None else ""
-            choices = [(f"{n} × {item}: {n * each} VP", str(n)) for n in range(option.count_limit + 1)]
-            rows.append(
-                [
-                    NumberSelect(
-                        shown.id,
-                        pos,
-                        where,
-                        options=choices,
-                        placeholder=f"{who}{objective.name}: {item}, how many?{now}",
-                    )
-                ]
-            )
-            if count.boost is not None:
-                extra.append(
-                    BoostButton(
-                        shown.id,
-                        pos,
-                        where,
-                        label=f"{'☑' if boosted else '☐'} {count.boost.label} ({count.boost.vp_each} each)",
-                        style=discord.ButtonStyle.success if boosted else discord.ButtonStyle.secondary,
-                    )
-                )
-        bands = objective.bands
-        if bands is not None:
-            choices = [
-                (f"{bands.band_label(i)} {bands.measure}: {b.vp} VP", str(b.at_least))
-                for i, b in enumerate(bands.bands)
-            ]
-            now = f" (now {reported.value})" if reported is not None and reported.value is not None else ""
-            rows.append(
-                [
-                    BandSelect(
-                        shown.id,
-                        pos,
-                        where,
-                        options=choices,
-                        placeholder=f"{who}{objective.name}: {bands.measure}?{now}",
-                    )
-                ]
-            )
-        outcome = objective.outcome
-        if outcome is not None:
-            choices = [
-                (f"{o.label}: Attacker {o.vp[Role.ATTACKER]}, Defender {o.vp[Role.DEFENDER]}", o.id)
-                for o in outcome.options
-            ]
-            now = f" (now: {reported.option})" if reported is not None and reported.option else ""
-            rows.append(
-                [OutcomeSelect(shown.id, pos, where, options=choices, placeholder=f"{outcome.question}{now}")]
-            )
-    return rows, extra
-
-
-def controls(shown: Shown[BAGame]) -> discord.ui.View | None:
-    """The moment's controls: inputs per objective, then Done (or the first-turn buttons) and
-    the Battle Ready toggles."""
-    state = shown.state.battle
-    view = discord.ui.View(timeout=None)
-    last: list[Any] = []
-    if state.over:
-        last = _ready_buttons(shown)
-    elif state.first_turn is None:
-        last = [
-            RollOffButton(shown.id, position(state)),
-            *(
-                FirstTurnButton(
-                    shown.id, position(state), role_code(r), label=f"{state.players[r].name} goes first"
-                )
-                for r in Role
-            ),
-            *_ready_buttons(shown),
-        ]
-    else:
-        rows, extra = _objective_rows(shown, scoring_options(state))
-        if len(rows) > OBJECTIVE_ROWS:
-            log.warning(
-                "%s: %d input rows at one moment; showing %d", state.mission.id, len(rows), OBJECTIVE_ROWS
-            )
-        for number, row in enumerate(rows[:OBJECTIVE_ROWS]):
-            for item in row:
-                item.row = number
-                view.add_item(item)
-        finish = "Finish the battle ▶" if state.active is None else "Done ▶"
-        last = [DoneButton(shown.id, position(state), label=finish), *extra, *_ready_buttons(shown)]
-    for item in last[:ROW_WIDTH]:
-        item.row = OBJECTIVE_ROWS
-        view.add_item(item)
-    return view if view.children else View()
 
 
 def scorers(state: BattleState) -> list[Role]:
@@ -290,8 +141,11 @@ def scorers(state: BattleState) -> list[Role]:
     )
 
 
-def show(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> Post:
-    """The battle after a step: the embed, the scoreboard image and the moment's controls."""
+def board_post(
+    shown: Shown[BAGame], *, title: str | None = None, note: str = "", view: discord.ui.View | None = None
+) -> Post:
+    """The battle after a step: who is called, the embed and the scoreboard image, with ``view``
+    (controls.py adds the moment's controls: see :func:`cogs.boarding_actions.controls.show`)."""
     state = shown.state.battle
     who = scorers(state)
     if state.over:
@@ -308,7 +162,7 @@ def show(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> P
     return Post(
         content=content,
         embeds=[battle_embed(shown, title=title, note=note)],
-        view=controls(shown),
+        view=view,
         images=[scoreboard_image(state)],
         mentions=None if content is None else pinging(state.players[r].user_id for r in who),
     )

@@ -327,12 +327,17 @@ def place_choices(
 ) -> list[tuple[str, str]]:
     """The tiles this player's piece may go on now (the boss: anchors for ``rotation``, default 0),
     those starting with what is typed first, then those containing it."""
+    refused = table.placing_refused(game)
+    if refused:
+        # One entry that says why, rather than tiles `/bf place` would refuse (picking it gets
+        # the same refusal).
+        return [(refused.replace("`", ""), current.strip() or "-")]
     fight = game.fight if game.fight is not None else table.setup_board(game)
     placer = fight.current
-    if game.started or placer is None or placer.controller not in (None, str(user)):
+    if placer is None:
         return []
-    if game.fight is None and game.boss_player != user:
-        return []
+    if placer.controller not in (None, str(user)) or (game.fight is None and game.boss_player != user):
+        return [(f"Not your piece: {placer.name} is placed next, by its player.", current.strip() or "-")]
     rotation = int(rotation) if rotation is not None else 0
     tiles = placement_tiles(fight, placer.id, rotation)
     typed = current.strip().upper()

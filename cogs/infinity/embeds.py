@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.limits import MAX_AUTHOR
+from bot.text import plain
 from rules.infinity import (
     CONTINUOUS_DEPTH,
     MODIFIER_CAP,
@@ -23,6 +25,7 @@ from rules.infinity import (
     Side,
     SideName,
 )
+from rules.infinity.saves import save_note
 
 ACTIVE_COLOUR = discord.Colour.from_rgb(88, 166, 255)
 REACTIVE_COLOUR = discord.Colour.from_rgb(250, 176, 5)
@@ -84,7 +87,7 @@ def normal_roll_embed(user: discord.abc.User, result: NormalRoll) -> discord.Emb
     """A Normal Roll: every die, successes in bold, Criticals marked, failures struck out."""
     sv_text = _sv_line(result.attribute, result.modifier, result.sv)
     embed = discord.Embed(title=f"🎲 Normal Roll · {sv_text}", colour=ACTIVE_COLOUR)
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     if result.automatic_failure:
         embed.description = "Automatic failure: the SV is below 1, so nothing is rolled."
     else:
@@ -176,7 +179,7 @@ def f2f_embed(user: discord.abc.User, result: FaceToFace) -> discord.Embed:
         description=_outcome(result),
         colour=_COLOURS[result.winner],
     )
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     for name in (SideName.ACTIVE, SideName.REACTIVE):
         side = result.active if name is SideName.ACTIVE else result.reactive
         value = _side_dice(side, result.dice(name), result.dice(name.other), result.edition)
@@ -250,6 +253,9 @@ def odds_embed(odds: Distribution) -> discord.Embed:
     for side in (a, r):
         if not side.ammo.causes_wounds:
             notes.append(f"{side.ammo.value}: wounds are failed saves")
+        rule = save_note(side, odds.edition)
+        if rule is not None and rule not in notes:
+            notes.append(rule)
     if a.continuous or r.continuous:
         notes.append(f"Continuous Damage cut at {CONTINUOUS_DEPTH} failed saves")
     embed.set_footer(text=" · ".join(notes))

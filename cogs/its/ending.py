@@ -1,6 +1,7 @@
 """Ending a match: ``/its end``, its confirmation, the other player's agreement, the channel's note.
 
-Ending deletes both players' drawn objectives and the sheet, so one player can't end a match that
+Ending deletes both players' drawn objectives and the sheet (a sheet both confirmed keeps its result:
+it was reported at the second confirmation and the note repeats it), so one player can't end a match that
 still holds something of the other's (:func:`rules.its.ending.agreement_needed`): their ``/its end``
 posts a request in the channel, and the match ends when the other player agrees. We ask rather
 than keep an ended match viewable, because the channel then holds one match at a time, as before,
@@ -89,12 +90,25 @@ async def end(interaction: discord.Interaction) -> None:
     private(interaction)
     await send(
         interaction,
-        content="End this match? This deletes both players' drawn objectives and the sheet. The channel "
-        "then gets a short note of what was ended (revealed objectives and the score, never a "
-        "card that is still private).",
+        content=end_question(game.state),
         view=View(EndButton(game.id, label="Yes, end this match")),
         ephemeral=True,
     )
+
+
+def end_question(match: ItsMatch) -> str:
+    """What ``/its end`` asks before it ends ``match``: what goes and what is kept."""
+    note = (
+        "The channel then gets a short note of what was ended (revealed objectives and the score, "
+        "never a card that is still private)."
+    )
+    if match.sheet is not None and match.final:
+        return (
+            "End this match? The result is kept: both players confirmed the sheet, so its final score "
+            "stays where it was reported and goes into the channel's note. Ending clears the drawn "
+            "objectives and frees the channel for a new match. " + note
+        )
+    return f"End this match? This deletes both players' drawn objectives and the sheet. {note}"
 
 
 async def ask(interaction: discord.Interaction, game_id: int, match: ItsMatch, other: int) -> None:

@@ -30,7 +30,7 @@ from rules.its.decks import (
 )
 from rules.its.scenario import Scenario, SpecialRule, normalise_name
 from rules.its.topics import DEFAULT_TOPIC_DIR, Topic, TopicLibrary, load_topics
-from rules.text import small_number
+from rules.text import small_number, spelled_digits
 
 log = logging.getLogger("herald.its")
 
@@ -158,13 +158,9 @@ class ItsContent:
             if len(starts) == 1:
                 return starts.pop()
         names = [(n, v) for n, v in self._rule_aliases if len(normalise_name(n)) >= MIN_FUZZY_CHARS]
-        hits = process.extract(
-            text, [n for n, _ in names], scorer=fuzz.WRatio, processor=utils.default_process, limit=40
-        )
         best: dict[str, float] = {}
-        for _, score, index in hits:
-            value = names[index][1]
-            best[value] = max(best.get(value, 0.0), float(score))
+        for name, value in names:
+            best[value] = max(best.get(value, 0.0), whole_word_score(text, name))
         ranked = sorted(best.values(), reverse=True)
         if not ranked or ranked[0] < CONFIDENT_SCORE:
             return None
@@ -213,8 +209,8 @@ class ItsContent:
             found = find_card(self.decks[deck_id].cards, rest)
             if found is not None:
                 return self.decks[deck_id], found
-        number = text.lstrip("#").strip()
-        if number.isdecimal():
+        number = spelled_digits(text)
+        if number is not None:
             value = small_number(number)
             if value is None:
                 numbers = sorted({c.number for _, c in self._cards if c.number is not None})
@@ -256,8 +252,8 @@ class ItsContent:
     def suggest_cards(self, text: str) -> list[str]:
         """References of the cards closest to ``text``, each card name once (the first deck that
         has it), or every card with that printed number."""
-        number = text.strip().lstrip("#").strip()
-        if number.isdecimal():
+        number = spelled_digits(text)
+        if number is not None:
             value = small_number(number)
             return [] if value is None else [f"{d.id}:{value}" for d, _ in self._numbered(value)]
         seen: set[str] = set()
@@ -314,6 +310,33 @@ def embedded_rules(scenarios: Iterable[Scenario]) -> list[tuple[str, str, Scenar
             if passages:
                 rows.append((key, name, scenario, SpecialRule(name=name, summary="\n".join(passages))))
     return rows
+
+
+def whole_word_score(typed: str, name: str) -> float:
+    """How surely ``typed`` names ``name`` (0-100), read as whole words: the similarity with the
+    whole name (words in any order), or with as many of its words in a row as were typed (one more
+    or fewer, for words typed apart or together), weighed by how much of the name they are. A
+    typed word is never found inside a longer one, as the fuzzy score for suggestions does:
+    "cover" scores 90 there against "In Extremis Recovery", which it does not name.
+
+    >>> round(whole_word_score("cover", "In Extremis Recovery"))  # only "recovery" is close
+    51
+    >>> round(whole_word_score("master breecher", "Master Breacher"))
+    93
+    >>> round(whole_word_score("master breecher", "Master Breacher Special Order"))  # half the name
+    70
+    """
+    query = utils.default_process(typed)
+    words = utils.default_process(name).split()
+    if not query or not words:
+        return 0.0
+    best = fuzz.token_sort_ratio(query, " ".join(words))
+    size = len(query.split())
+    for n in range(max(1, size - 1), min(size + 1, len(words)) + 1):
+        share = 0.5 + 0.5 * n / len(words)
+        for start in range(len(words) - n + 1):
+            best = max(best, fuzz.ratio(query, " ".join(words[start : start + n])) * share)
+    return float(best)
 
 
 def _closest(

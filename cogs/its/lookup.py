@@ -17,6 +17,7 @@ from cogs.its.library import SpecialRuleEntry
 from rules.errors import NotFoundError, RuleError
 from rules.its.decks import Card, Deck
 from rules.its.tiers import Tier
+from rules.text import spelled_digits
 
 WHAT = {"m": "ITS scenario", "r": "ITS rule or scenario special rule", "c": "classified card"}
 
@@ -52,7 +53,7 @@ async def card(interaction: discord.Interaction, name: str) -> None:
         if not content.suggest_cards(name):
             raise  # its message says why (a card number no deck has, say)
         # A number says why it found no current-season card before offering other seasons'.
-        number = name.strip().lstrip("#").strip().isdecimal()
+        number = spelled_digits(name) is not None
         await did_you_mean(interaction, "c", name, 0, lead=error.message if number else None)
         return
     await send(interaction, embed=pages.card_embed(deck, found))

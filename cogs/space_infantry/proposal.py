@@ -70,8 +70,9 @@ def is_proposal(message: discord.Message | None) -> bool:
     )
 
 
-def successes_form(game: int, turn: int, zone: int, activation: str) -> discord.ui.Modal:
-    """The modal for a zone's successes; its custom id carries the game, turn and zone."""
+def successes_form(game: int, turn: int, zone: int, activation: str, typed: str = "") -> discord.ui.Modal:
+    """The modal for a zone's successes; its custom id carries the game, turn and zone (``typed``:
+    what was typed before, when the form opens again to fix it)."""
     zone_label, _, rest = activation.partition(" (RN")
     form = discord.ui.Modal(title=f"{zone_label}'s attack"[:45], custom_id=f"si:m:succ:{game}:{turn}:{zone}")
     form.add_item(
@@ -80,6 +81,7 @@ def successes_form(game: int, turn: int, zone: int, activation: str) -> discord.
             custom_id="successes",
             max_length=MAX_SUCCESSES_TEXT,
             placeholder=f"RN{rest} 0 if it missed."[:100] if rest else "0 if it missed",
+            default=typed[:MAX_SUCCESSES_TEXT] or None,
         )
     )
     return form

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.limits import clip, quote
+from bot.links import jump_link
 from bot.play import Post, View, edit_stored
 from bot.send import holding_response
 from bot.views import PersistentButton
@@ -115,8 +116,9 @@ async def edit_setup(interaction: discord.Interaction, done: Any, view: discord.
     post = setup_post(state, game_id=done.game_id, version=done.version, latest=latest, view=view)
     if not await edit_stored(interaction, done.setup_message, post):
         return False
-    link = f"https://discord.com/channels/{interaction.guild_id or '@me'}/{interaction.channel_id}/"
-    text = f"{' '.join(done.result.events)} The set-up message shows the squad: {link}{done.setup_message}"
+    assert interaction.channel_id is not None
+    link = jump_link(interaction.guild_id, interaction.channel_id, done.setup_message)
+    text = f"{' '.join(done.result.events)} The set-up message shows the squad: {link}"
     await Post(content=clip(text, 1900), ephemeral=True).send(interaction)
     return True
 

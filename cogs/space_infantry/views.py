@@ -32,8 +32,8 @@ from typing import Any
 import discord
 
 from bot.games import MovedOn
-from bot.limits import MAX_BUTTON_LABEL
-from bot.play import Post, StepButton
+from bot.limits import MAX_BUTTON_LABEL, clip
+from bot.play import Post, StepButton, View
 from bot.views import PersistentButton, open_form
 from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, step
 from cogs.space_infantry.proposal import (
@@ -209,15 +209,60 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
         await open_form(interaction, successes_form(self.game, self.turn, self.zone, act.describe()))
 
 
+#: The field of a "Not saved" answer that holds what was typed (read back by Fix it); EMPTY when nothing was.
+TYPED = "You typed"
+EMPTY = "—"
+
+
+class FixSuccessesButton(PersistentButton, template=r"si:fix:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)"):
+    """Opens a zone's successes form again, filled in with what was typed (shown on its message)."""
+
+    def __init__(self, game: int, turn: int, zone: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Fix it", style=discord.ButtonStyle.primary, custom_id=f"si:fix:{game}:{turn}:{zone}"
+            )
+        )
+        self.game, self.turn, self.zone = game, turn, zone
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> FixSuccessesButton:
+        return cls(*id_numbers(match, "game", "turn", "zone"))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        game = await load(interaction, game_id=self.game)
+        zone, act = open_activation(game.state.fight, self.turn, self.zone, "button")
+        if act.successes is not None:
+            raise already_entered(zone, act)
+        embeds = interaction.message.embeds if interaction.message is not None else []
+        typed = next((f.value for e in embeds for f in e.fields if f.name == TYPED), "") or ""
+        typed = "" if typed == EMPTY else typed
+        form = successes_form(self.game, self.turn, self.zone, act.describe(), typed)
+        await open_form(interaction, form)
+
+
 async def successes_entered(
     interaction: discord.Interaction, game_id: int, turn: int, zone_index: int, text: str
 ) -> None:
     text = text.strip()
     # isdecimal, not isdigit: "²" is a digit that int() refuses.
     if not text.isdecimal():
-        raise RuleError(
-            f"'{text[:10]}' is not a number of successes: enter a whole number like 2 (0 if the zone missed)."
+        # Nothing is saved; the form is offered again with what was typed, so it is fixed, not redone.
+        error = (
+            f"'{text[:10]}' is not a number of successes: enter a whole number like 2 "
+            "(0 if the zone missed)."
         )
+        embed = discord.Embed(
+            title="Not saved: the successes need fixing",
+            description=f"{error}\nPress **Fix it** to open the form again with what you typed.",
+            colour=discord.Colour.orange(),
+        )
+        embed.add_field(name=TYPED, value=clip(text, 1024) or EMPTY, inline=False)
+        fix = View(FixSuccessesButton(game_id, turn, zone_index))
+        await Post(embeds=[embed], view=fix, ephemeral=True).send(interaction)
+        return
     successes = int(text)
     game = await load(interaction, game_id=game_id)
     state: FightState = game.state.fight
@@ -415,6 +460,7 @@ DYNAMIC_ITEMS: tuple[type[PersistentButton], ...] = (
     RangeButton,
     ActivateButton,
     SuccessesButton,
+    FixSuccessesButton,
     AcceptButton,
     OwnAllocationButton,
     OldProposalButton,

@@ -15,10 +15,13 @@ import logging
 from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
+from cogs.tournament.checkin import CheckInButton, CheckinCommands
 from cogs.tournament.commands import SetupCommands
+from cogs.tournament.lists import ListCommands
 from cogs.tournament.ratings import Ratings
 from cogs.tournament.rounds import TIMER_JOB, PairAnyway, RoundCommands, timer_job
 from cogs.tournament.sheets import SheetResults
+from cogs.tournament.standings import StandingsCommands
 from cogs.tournament.state import KIT
 from cogs.tournament.swaps import SwapCommands
 from cogs.tournament.views import DYNAMIC_ITEMS
@@ -32,10 +35,15 @@ log = logging.getLogger("herald.tournament")
 class Tournaments(
     SetupCommands,
     RoundCommands,
+    StandingsCommands,
     SwapCommands,
+    ListCommands,
+    CheckinCommands,
     GroupCog,
     group_name="tournament",
-    group_description="ITS tournaments in this channel: players, Swiss pairings, results, standings",
+    group_description=(
+        "Tournaments here (ITS, 40k, Boarding Actions): players, lists, pairings, results, standings"
+    ),
 ):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -49,7 +57,7 @@ class Tournaments(
 
 async def setup(bot: Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, PairAnyway)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, PairAnyway, CheckInButton)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
@@ -57,4 +65,4 @@ async def setup(bot: Bot) -> None:
 
 
 async def teardown(bot: Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, PairAnyway)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, PairAnyway, CheckInButton)

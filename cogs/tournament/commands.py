@@ -42,11 +42,26 @@ from rules.tournament import (
     set_scenario,
 )
 from rules.tournament.factions import checked_faction, load_factions
+from rules.tournament.format_settings import GameSystem
+from rules.tournament.formats import format_of
 from rules.tournament.model import counted
 
 Tiers = Literal[150, 200, 250, 300, 400]
 Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
 Kinds = Literal["tournament", "league", "one-shot"]
+Games = Literal["its", "40k", "boarding-actions"]
+Scorings = Literal["record", "wtc"]
+
+
+def _faction(game: Any, faction: str, unlisted: bool) -> str:
+    """The faction a player joins with: an ITS army from the list (or as typed with ``unlisted``);
+    in other games, as typed."""
+    checked_text(faction, "faction")
+    if game is not None and format_of(game.state.tournament).game is not GameSystem.ITS:
+        if not faction.strip():
+            raise RuleError("The faction is empty: name your army's faction.")
+        return faction
+    return checked_faction(faction, unlisted=unlisted)
 
 
 class SetupCommands:
@@ -85,23 +100,41 @@ class SetupCommands:
     @app_commands.command(name="create", description="Start a tournament in this channel (you organise it)")
     @app_commands.describe(
         name="The tournament's name",
-        tier="Army points",
+        tier="ITS army points (required for ITS)",
         rounds=f"Number of rounds (default: from the player count; 3 to {MAX_ROUNDS})",
         extras="ITS Extras that change how the event runs",
         kind="Sets the rating's K factor",
+        game="The game played (default: ITS)",
+        points="40k / Boarding Actions: the army points limit (default 2000 / 500)",
+        scoring="40k / Boarding Actions: record (W/D/L 10/5/0) or wtc (VP difference as 20-0)",
+        band="wtc: VP of difference per match point (default 5: 0-5 is 10-10, 51+ is 20-0)",
     )
     async def create(
         self,
         interaction: discord.Interaction,
         name: str,
-        tier: Tiers,
+        tier: Tiers | None = None,
         rounds: app_commands.Range[int, 1, 99] | None = None,
         extras: Extras = "none",
         kind: Kinds = "tournament",
+        game: Games = "its",
+        points: app_commands.Range[int, 1, 99_999] | None = None,
+        scoring: Scorings | None = None,
+        band: app_commands.Range[int, 1, 99] | None = None,
     ) -> None:
         checked_text(name, "tournament name")
         chosen = [] if extras == "none" else extras.split("+")
-        tournament = create_tournament(name, tier, kind=kind.replace("-", "_"), extras=chosen, rounds=rounds)
+        tournament = create_tournament(
+            name,
+            tier,
+            kind=kind.replace("-", "_"),
+            extras=chosen,
+            rounds=rounds,
+            game=game,
+            scoring=scoring,
+            points=points,
+            band=band,
+        )
         old = await KIT.find(interaction)
         if old is not None and old.state.tournament.finished:
             # A finished tournament stays viewable until the next one here replaces it.
@@ -160,7 +193,8 @@ class SetupCommands:
         unlisted="Enter a faction that is not in the list, as typed",
     )
     async def join(self, interaction: discord.Interaction, faction: str, unlisted: bool = False) -> None:
-        faction = checked_faction(checked_text(faction, "faction"), unlisted=unlisted)
+        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        faction = _faction(game, faction, unlisted)
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
@@ -180,7 +214,8 @@ class SetupCommands:
     async def add(
         self, interaction: discord.Interaction, user: discord.User, faction: str, unlisted: bool = False
     ) -> None:
-        faction = checked_faction(checked_text(faction, "faction"), unlisted=unlisted)
+        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        faction = _faction(game, faction, unlisted)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
@@ -194,6 +229,9 @@ class SetupCommands:
     @add.autocomplete("faction")
     @autocomplete
     async def _faction_choices(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        if game is not None and format_of(game.state.tournament).game is not GameSystem.ITS:
+            return [(current, current)] if current.strip() else []
         return load_factions().choices(current)
 
     @app_commands.command(name="remove", description="Organisers: take a player out before round 1")
@@ -276,6 +314,8 @@ class SetupCommands:
         found = self.scenarios.search(current, limit=50) if current else list(self.scenarios)
         game = await KIT.find(interaction, channel_id=await home_channel(interaction))
         if game is not None:
+            if format_of(game.state.tournament).game is not GameSystem.ITS:
+                return []  # only ITS rounds have scenarios
             used = set(game.state.tournament.scenarios.values())
             direct = "direct_action" in {e.value for e in game.state.tournament.extras}
             wanted = ScenarioKind.DIRECT_ACTION if direct else ScenarioKind.ITS

@@ -16,7 +16,9 @@ from bot.text import pinging, public
 from cogs.tournament.state import TournamentGame, organisers_text
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.errors import RuleError
-from rules.tournament import BYE_TP, GameResult, Tournament, standings
+from rules.tournament import GameResult, Tournament, standings
+from rules.tournament.format_settings import GameSystem
+from rules.tournament.formats import format_of
 from rules.tournament.model import Flag, Game, counted
 
 COLOUR = discord.Colour.from_rgb(201, 162, 39)
@@ -32,9 +34,12 @@ ScenarioName = Callable[[str], str]
 
 
 def points_text(t: Tournament) -> str:
+    """``300 points``, ``Escalation 200/300/400``, ``40k · record (W/D/L 10/5/0) · 2000 points``."""
     if t.escalation_tiers:
         return "Escalation " + "/".join(str(int(x)) for x in t.escalation_tiers)
-    return f"{int(t.tier)} points"
+    fmt = format_of(t)
+    points = f"{fmt.army_points(t, 1)} points"
+    return points if fmt.uses_op else f"{fmt.describe()} · {points}"
 
 
 def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
@@ -50,12 +55,42 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     embed.add_field(name="Organisers", value=organisers_text(game), inline=False)
     for name, value in player_fields(t):
         embed.add_field(name=name, value=value, inline=False)
+    checkin = checkin_field(game)
+    if checkin is not None:
+        embed.add_field(name=checkin[0], value=checkin[1], inline=False)
     if t.scenarios:
         lines = [f"Round {n}: {scenario_name(s)}" for n, s in sorted(t.scenarios.items())]
         embed.add_field(name="Scenarios", value="\n".join(lines), inline=False)
     state = "finished" if t.finished else ("running" if t.started else "open for /tournament join")
     embed.set_footer(text=f"{state}{' · late joins allowed' if t.late_joins else ''}")
     return embed
+
+
+def checkin_line(state: TournamentGame) -> str | None:
+    """``Check-in open: 12 of 16 players checked in`` while check-in is open or once anyone checked
+    in (None: check-in was never used)."""
+    t = state.tournament
+    if not t.checkin_open and not t.checked_in:
+        return None
+    here = set(t.checked_in)
+    count = sum(1 for p in t.players if p.id in here)
+    state_text = "open" if t.checkin_open else "closed"
+    return f"Check-in {state_text}: {count} of {counted(len(t.players), 'player')} checked in"
+
+
+def checkin_field(state: TournamentGame) -> tuple[str, str] | None:
+    """The check-in line and who has not checked in yet, for ``/tournament info``."""
+    line = checkin_line(state)
+    if line is None:
+        return None
+    t = state.tournament
+    here = set(t.checked_in)
+    waiting = [p for p in t.players if p.id not in here and p.dropped_after is None]
+    if not waiting:
+        return line, "Everyone is checked in."
+    names = ", ".join(player_line(t, p.id) for p in waiting[:30])
+    more = f" and {len(waiting) - 30} more" if len(waiting) > 30 else ""
+    return line, f"Not checked in: {names}{more}"[:MAX_FIELD]
 
 
 def player_fields(t: Tournament) -> list[tuple[str, str]]:
@@ -117,7 +152,10 @@ def pairing_rows(game: TournamentGame, round_number: int) -> list[tuple[str, lis
     rows = []
     for g in rnd.games:
         if g.b is None:
-            rows.append((f"Bye: {player_line(t, g.a)} ({BYE_TP} TP)", user_ids(t, g.a)))
+            fmt = format_of(t)
+            rows.append(
+                (f"Bye: {player_line(t, g.a)} ({fmt.bye_points} {fmt.points_label})", user_ids(t, g.a))
+            )
             continue
         where = f" → <#{threads[g.table]}>" if g.table in threads else ""
         line = f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{where}{_flags(g)}"
@@ -159,10 +197,18 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     t = game.tournament
     scenario_id = t.scenarios.get(round_number)
     scenario = scenario_name(scenario_id) if scenario_id else None
+    fmt = format_of(t)
+    if fmt.uses_op:
+        what = scenario or "scenario to be announced"
+        how = "Report with `/its score` in your game's thread, or `/tournament report`."
+    else:
+        what = fmt.name
+        how = "Report with `/tournament report my_vp:... their_vp:...`; your opponent confirms it."
+        if fmt.game is GameSystem.BOARDING_ACTIONS:
+            how += " A `/ba battle` played in your game's thread reports itself when it ends."
     head = (
         f"**{public(t.name, 80)}: round {round_number} of {t.round_count}** · "
-        f"{scenario or 'scenario to be announced'} · {int(t.tier_of_round(round_number))} points\n"
-        "Report with `/its score` in your game's thread, or `/tournament report`."
+        f"{what} · {fmt.army_points(t, round_number)} points\n{how}"
     )
     flagged = [g for g in t.rounds[round_number - 1].games if Flag.REMATCH in g.flags]
     if flagged:
@@ -211,8 +257,9 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
         stage = "Players so far"
     top = "No results yet."
     if any(r.played or r.byes for r in rows):
+        label = format_of(t).points_label
         top = " · ".join(
-            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {public(r.name, 40)} {r.tp} TP"
+            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {public(r.name, 40)} {r.tp} {label}"
             for r in rows[:3]
         )
     text = f"**{public(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
@@ -223,11 +270,31 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
 
 
 def result_text(t: Tournament, a: str, b: str, result: GameResult) -> str:
-    """``Ann 7 OP 210 VP (5 TP) v Bo 6 OP 150 VP (2 TP)``."""
-    return (
-        f"{public(t.name_of(a), 40)} {result.op_a} OP {result.vp_a} VP ({result.tp_a} TP) v "
-        f"{public(t.name_of(b), 40)} {result.op_b} OP {result.vp_b} VP ({result.tp_b} TP)"
-    )
+    """``Ann 7 OP 210 VP (5 TP) v Bo 6 OP 150 VP (2 TP)``; 40k: ``Ann 80 VP (10 RP) v Bo 60 VP (0 RP)``."""
+    fmt = format_of(t)
+    sides = []
+    for pid, res in ((a, result), (b, result.swapped())):
+        cells = fmt.side_cells(res)
+        score = " ".join(f"{value} {label}" for label, value in cells[:-1])
+        points = f"{cells[-1][1]} {cells[-1][0]}"
+        sides.append(f"{public(t.name_of(pid), 40)} {score} ({points})")
+    return " v ".join(sides)
+
+
+def top_text(t: Tournament, count: int) -> str:
+    """The first ``count`` lines of the standings as text with the format's columns."""
+    fmt = format_of(t)
+    rows = standings(t)[:count]
+    if not rows:
+        return f"Nobody has joined {public(t.name, 80)} yet."
+    head = f"**{public(t.name, 80)}: top {len(rows)}** · {fmt.ranking_text}"
+    lines = []
+    for r in rows:
+        rank = MEDALS[r.rank - 1] if r.rank <= 3 else f"{r.rank}."
+        cells = " · ".join(f"{c.label} {c.value(r)}" for c in fmt.columns if c.key != "byes")
+        dropped = " · dropped" if r.dropped else ""
+        lines.append(f"{rank} {public(r.name, 40)} ({public(r.faction, 30) or '-'}) · {cells}{dropped}")
+    return chunks(head, lines)[0]
 
 
 def missing_text(game: TournamentGame) -> str:

@@ -1,4 +1,5 @@
-"""/tournament, playing: pairing, results, the round timer, standings, finishing and the export.
+"""/tournament, playing: pairing (with check-in's absentees), results and the round timer (standings,
+finishing and the export are in ``standings.py``).
 
 Pairing is computed off the event loop from the state at one version and saved only if the
 tournament is still at that version (else computed again), so a result reported meanwhile is
@@ -8,12 +9,12 @@ never lost; every report, confirmation and correction is one kit step under the 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import random
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from functools import partial
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -21,15 +22,12 @@ from discord import app_commands
 from bot.games import ChannelBusy, MovedOn
 from bot.play import Change, Post, StepButton, View, send
 from bot.send import acknowledge, send_to
-from bot.storage.ratings import RatingUpdate
 from bot.text import pinging, public
 from cogs.tournament.links import with_link
 from cogs.tournament.posts import (
-    chunks,
     missing_text,
     pairings_posts,
     result_text,
-    standings_post,
 )
 from cogs.tournament.state import (
     KIT,
@@ -57,19 +55,16 @@ from cogs.tournament.views import report_view
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
 from rules.tournament import (
-    INITIAL_RATING,
     MAX_ROUNDS,
-    GameResult,
     Tournament,
     pair_next_round,
-    players_csv,
-    rating_changes,
-    results_csv,
     undo_pairing,
     with_start_ratings,
 )
-from rules.tournament import finish as finish_tournament
+from rules.tournament.checkin import absent as not_checked_in
+from rules.tournament.checkin import leave_out_absent
 from rules.tournament.engine import check_pairable, flag_notes
+from rules.tournament.formats import format_of
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
 
@@ -83,9 +78,28 @@ MAX_TIMER_MINUTES = 24 * 60
 TIMER_JOB = "tournament:timer"
 
 
-def paired(t: Tournament, seed: int, ratings: Mapping[str, float]) -> Tournament:
-    """The next round paired, and the start ratings of anyone not yet remembered (worker thread)."""
+def paired(t: Tournament, seed: int, ratings: Mapping[str, float], *, leave_out: bool = False) -> Tournament:
+    """The next round paired, and the start ratings of anyone not yet remembered (worker thread);
+    ``leave_out``: players who have not checked in are left out of round 1 first."""
+    if leave_out:
+        t = leave_out_absent(t)
     return with_start_ratings(pair_next_round(t, random.Random(seed)), ratings)
+
+
+def absent_refusal(t: Tournament) -> str | None:
+    """Why round 1 is not paired yet while check-in is open and someone has not checked in."""
+    missing = not_checked_in(t)
+    if not missing:
+        return None
+    names = ", ".join(public(p.name, 40) for p in missing[:20]) + (
+        f" and {len(missing) - 20} more" if len(missing) > 20 else ""
+    )
+    return (
+        f"Check-in is open and {counted(len(missing), 'player has', 'players have')} not checked in: "
+        f"{names}. "
+        "Pair with `absent:leave-out` to leave them out of round 1 (checking one in later with "
+        "`/tournament checkin player` adds them back from the next round), or check them in first."
+    )
 
 
 def _replace_with(new: Tournament) -> Any:
@@ -108,28 +122,43 @@ class RoundCommands:
     @app_commands.command(
         name="pair", description="Organisers: pair the next round and open a thread per game"
     )
-    @app_commands.describe(threads="Open a thread for each game (default: yes)")
-    async def pair(self, interaction: discord.Interaction, threads: bool = True) -> None:
+    @app_commands.describe(
+        threads="Open a thread for each game (default: yes)",
+        absent="Round 1 with check-in open: leave out who has not checked in",
+    )
+    async def pair(
+        self,
+        interaction: discord.Interaction,
+        threads: bool = True,
+        absent: Literal["leave-out"] | None = None,
+    ) -> None:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
         require_organiser(interaction, game.state, "pair rounds")  # before "thinking" shows in public
+        refusal = absent_refusal(game.state.tournament)
+        if refusal is not None and absent is None:
+            raise RuleError(refusal)
+        leave_out = absent is not None
         t = game.state.tournament
         number, _ = check_pairable(t)  # what pairing would refuse, it refuses before asking
-        if number not in t.scenarios:
+        if format_of(t).uses_op and number not in t.scenarios:
             await Post(
                 content=(
                     f"Round {number} has no scenario yet, so its threads would get no score sheet until "
                     f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
                     "and set it later (the threads then get their sheets)."
                 ),
-                view=View(PairAnyway(game.id, number, "t" if threads else "n")),
+                view=View(PairAnyway(game.id, number, ("t" if threads else "n") + ("l" * leave_out))),
                 ephemeral=True,
             ).send(interaction)
             return
-        await self.pair_now(interaction, home, threads)
+        await self.pair_now(interaction, home, threads, leave_out=leave_out)
 
-    async def pair_now(self, interaction: discord.Interaction, home: int, threads: bool) -> None:
-        """Pair the next round, open its threads and post the pairings (the organiser was checked)."""
+    async def pair_now(
+        self, interaction: discord.Interaction, home: int, threads: bool, *, leave_out: bool = False
+    ) -> None:
+        """Pair the next round, open its threads and post the pairings (the organiser was checked);
+        ``leave_out``: players who have not checked in are left out of round 1."""
         await acknowledge(interaction)
         game = await KIT.load(interaction, channel_id=home)
         for attempt in range(PAIRING_ATTEMPTS):
@@ -139,7 +168,12 @@ class RoundCommands:
             users = [p.user_id for p in t.players if p.user_id]
             known = await self.bot.ratings.ratings(interaction.guild_id or 0, users)
             seed = self.bot.rng.getrandbits(64)
-            new = await asyncio.to_thread(paired, t, seed, {player_id(u): r for u, r in known.items()})
+            new = await asyncio.to_thread(
+                partial(paired, leave_out=leave_out),
+                t,
+                seed,
+                {player_id(u): r for u, r in known.items()},
+            )
             try:
                 shown = await KIT.step(
                     interaction,
@@ -162,6 +196,11 @@ class RoundCommands:
                     interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
                 )
         await self._point_void_threads(interaction, home, state, number)
+        left_out = [p for p in state.tournament.players if p.dropped_after == 0] if number == 1 else []
+        if left_out:
+            names = ", ".join(public(p.name, 40) for p in left_out[:20])
+            more = f" and {len(left_out) - 20} more" if len(left_out) > 20 else ""
+            note = f"{note}\nLeft out of round 1 (not checked in): {names}{more}.".strip()
         posts = pairings_posts(state, number, self.scenario_name)
         await with_link(self.bot, shown.id, posts[0])
         if note:
@@ -273,22 +312,23 @@ class RoundCommands:
     @app_commands.command(name="report", description="Report your game's result; your opponent confirms it")
     @app_commands.describe(
         opponent="Who you played",
-        my_op="Your Objective Points",
-        my_vp="Your Victory Points",
-        their_op="Their Objective Points",
-        their_vp="Their Victory Points",
+        my_vp="Your Victory Points (40k / Boarding Actions: 0-100)",
+        their_vp="Their Victory Points (40k / Boarding Actions: 0-100)",
+        my_op="ITS: your Objective Points",
+        their_op="ITS: their Objective Points",
     )
     async def report(
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
-        my_op: OP,
         my_vp: VP,
-        their_op: OP,
         their_vp: VP,
+        my_op: OP | None = None,
+        their_op: OP | None = None,
     ) -> None:
         home = await home_channel(interaction)
-        result = GameResult(op_a=my_op, vp_a=my_vp, op_b=their_op, vp_b=their_vp)
+        game = await KIT.load(interaction, channel_id=home)
+        result = format_of(game.state.tournament).make_result(my_op, my_vp, their_op, their_vp)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             me = require_player(state, interaction.user.id)
@@ -311,20 +351,26 @@ class RoundCommands:
         ).send(interaction)
 
     @app_commands.command(name="result", description="Organisers: set or correct any game's result")
-    @app_commands.describe(round="Round number (default: the current round)")
+    @app_commands.describe(
+        round="Round number (default: the current round)",
+        player_op="ITS: the player's Objective Points",
+        opponent_op="ITS: the opponent's Objective Points",
+    )
     async def result(
         self,
         interaction: discord.Interaction,
         player: discord.User,
         opponent: discord.User,
-        player_op: OP,
         player_vp: VP,
-        opponent_op: OP,
         opponent_vp: VP,
+        player_op: OP | None = None,
+        opponent_op: OP | None = None,
         round: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
     ) -> None:
         home = await home_channel(interaction)
-        result = GameResult(op_a=player_op, vp_a=player_vp, op_b=opponent_op, vp_b=opponent_vp)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "set results (players use /tournament report)")
+        result = format_of(game.state.tournament).make_result(player_op, player_vp, opponent_op, opponent_vp)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "set results (players use /tournament report)")
@@ -381,63 +427,10 @@ class RoundCommands:
 
     # -- standings, the end, the export ----------------------------------------------------
 
-    @app_commands.command(name="standings", description="The standings: pictures and a summary")
-    @app_commands.describe(page="First page to show (32 players a page)")
-    async def standings(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 16] = 1
-    ) -> None:
-        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        post = standings_post(game.state.tournament, page=page)
-        await (await with_link(self.bot, game.id, post)).send(interaction)
-
-    @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
-    @app_commands.describe(early="Finish before every planned round is played")
-    async def finish(self, interaction: discord.Interaction, early: bool = False) -> None:
-        home = await home_channel(interaction)
-
-        def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "finish the tournament")
-            return Change(
-                state.update(tournament=finish_tournament(state.tournament, early=early)),
-                summary="finished",
-            )
-
-        shown = await KIT.step(interaction, "finish", change, channel_id=home)
-        t = shown.state.tournament
-        lines = await self._rate(interaction.guild_id or 0, shown.id, t)
-        await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
-        for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
-            await Post(content=text).send(interaction)
-
-    async def _rate(self, guild_id: int, game_id: int, t: Tournament) -> list[str]:
-        changes = rating_changes(t)
-        users = {p.id: p.user_id for p in t.players}
-        updates = [
-            RatingUpdate(user_id=users[c.player_id], change=c.change, games=c.games)
-            for c in changes
-            if users.get(c.player_id) and c.games
-        ]
-        await self.bot.ratings.apply_event(guild_id, game_id, updates, initial=INITIAL_RATING)
-        return [
-            f"{public(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
-            for c in changes
-            if c.games
-        ]
-
-    @app_commands.command(name="export", description="The players and every result as CSV files")
-    async def export(self, interaction: discord.Interaction) -> None:
-        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        t = game.state.tournament
-        files = [
-            discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
-            discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
-        ]
-        await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)
-
 
 class PairAnyway(StepButton, prefix="tour:pair"):
     """"Pair without a scenario", under the question ``/tournament pair`` asks when the round has
-    none: ``tour:pair:<game>:<round>:<t|n>`` (n: no threads)."""
+    none: ``tour:pair:<game>:<round>:<t|n>[l]`` (n: no threads; l: leave out who has not checked in)."""
 
     label, style = "Pair without a scenario", discord.ButtonStyle.secondary
 
@@ -451,7 +444,8 @@ class PairAnyway(StepButton, prefix="tour:pair"):
         assert isinstance(cog, RoundCommands), "the tournament cog is not loaded"
         asked = f"Pairing round {self.step} without a scenario."
         await send(interaction, content=asked, view=None, edit=True)
-        await cog.pair_now(interaction, home, self.arg != "n")
+        arg = self.arg or ""
+        await cog.pair_now(interaction, home, not arg.startswith("n"), leave_out=arg.endswith("l"))
 
 
 async def timer_job(bot: Any, payload: dict[str, Any]) -> None:

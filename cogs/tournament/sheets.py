@@ -1,4 +1,8 @@
-"""Results that arrive from the ITS score sheet.
+"""Results that arrive from the ITS score sheet and from a finished ``/ba`` battle.
+
+A Boarding Actions battle that ends is announced by the BA cog as ``ba_battle_final`` with
+``{"players": [attacker, defender], "vp": [attacker's, defender's]}`` (user ids); it is recorded
+like a sheet when it was played in a pairing thread (or the channel) of a Boarding Actions event.
 
 The ITS cog announces a sheet both players confirmed with
 ``bot.dispatch("its_sheet_final", channel_id, guild_id, payload)``, payload
@@ -20,10 +24,11 @@ from bot.games import Game
 from bot.send import send_to
 from bot.text import public
 from cogs.tournament.posts import result_text
-from cogs.tournament.state import KIT, TournamentGame, player_id, with_sheet_result
+from cogs.tournament.state import KIT, TournamentGame, player_id, with_battle_result, with_sheet_result
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
-from rules.tournament import result_from_score
+from rules.tournament import GameResult, result_from_score
+from rules.tournament.format_settings import GameSystem
 
 log = logging.getLogger("herald.tournament")
 
@@ -52,6 +57,59 @@ class SheetResults(commands.Cog):
             await self._record(int(channel_id), guild_id, payload)
         except Exception:  # a listener's failure must not be silent, nor reach another cog
             log.exception("could not record a final ITS sheet from channel %s", channel_id)
+
+    @commands.Cog.listener("on_ba_battle_final")
+    async def battle_final(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
+        try:
+            await self._record_battle(int(channel_id), guild_id, payload)
+        except Exception:  # a listener's failure must not be silent, nor reach another cog
+            log.exception("could not record a finished battle from channel %s", channel_id)
+
+    async def _record_battle(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
+        if not guild_id:
+            return
+        store = self.bot.games  # type: ignore[attr-defined]
+        games = await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key)
+        void = next((g for g in games if g.state.void_of(channel_id) is not None), None)
+        if void is not None:
+            await send_to(
+                self.bot.get_partial_messageable(channel_id),
+                content=f"This battle was not added to {public(void.state.tournament.name, 80)}: this "
+                "thread's pairing was taken back. Report the game with `/tournament report`.",
+            )
+            return
+        found = _owner(games, channel_id)
+        if found is None:
+            return  # a battle outside any tournament
+        game, round_number = found
+        try:
+            users = [int(u) for u in payload["players"]]
+            vp_a, vp_b = (int(v) for v in payload["vp"])
+            a, b = (player_id(u) for u in users)
+            result = GameResult(vp_a=vp_a, vp_b=vp_b)
+        except (KeyError, TypeError, ValueError, ValidationError):
+            log.warning("ba_battle_final with an unreadable payload from channel %s", channel_id)
+            return
+        where = self.bot.get_partial_messageable(channel_id)
+        try:
+            async with store.update(
+                game.record.channel_id, TournamentGame, kind=KIT.kind.key, actor_id=users[0], action="battle"
+            ) as handle:
+                before = handle.state
+                handle.state, number = with_battle_result(
+                    before, a, b, result, round_number=round_number, system=GameSystem.BOARDING_ACTIONS
+                )
+                if handle.state is before:
+                    return
+                handle.summary = f"battle result round {number}"
+        except RuleError as error:
+            await send_to(where, content=f"This battle was not added to the tournament: {error}")
+            return
+        t = handle.state.tournament
+        await send_to(
+            where,
+            content=f"🏆 Recorded for {public(t.name, 80)}, round {number}: {result_text(t, a, b, result)}",
+        )
 
     async def _record(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
         if not guild_id:

@@ -19,6 +19,7 @@ from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
+from rules.tournament.format_settings import GameSystem
 from rules.tournament.model import MAX_NAME_CHARS, MIN_PLAYERS
 from rules.tournament.public import RoundTimer
 from rules.tournament.reports import PendingReport, Results
@@ -236,6 +237,14 @@ def with_sheet_result(
 ) -> tuple[TournamentGame, int]:
     """``game`` with a final ITS score sheet recorded, and the round it went to."""
     book, number = desk.with_sheet_result(_book(game), a, b, score, round_number=round_number)
+    return _with(game, book), number
+
+
+def with_battle_result(
+    game: TournamentGame, a: str, b: str, result: GameResult, *, round_number: int | None, system: GameSystem
+) -> tuple[TournamentGame, int]:
+    """``game`` with a finished tracker battle recorded (rules.tournament.reports.with_battle_result)."""
+    book, number = desk.with_battle_result(_book(game), a, b, result, round_number=round_number, game=system)
     return _with(game, book), number
 
 

@@ -25,6 +25,8 @@ from bot.text import pinging, plain, public
 from cogs.tournament.posts import player_line
 from rules.its.match import OPEN_SHEET_BUTTON
 from rules.tournament import Game, Tournament
+from rules.tournament.format_settings import GameSystem
+from rules.tournament.formats import format_of
 from rules.tournament.model import Round
 
 log = logging.getLogger("herald.tournament")
@@ -55,11 +57,20 @@ def sheet_view() -> discord.ui.View:
 
 def thread_text(t: Tournament, number: int, game: Game, scenario: str | None, *, head: str = "") -> str:
     """The message that opens (or, after a swap, updates) a game's thread."""
-    tier = int(t.tier_of_round(number))
+    fmt = format_of(t)
+    tier = fmt.army_points(t, number)
     where = (
         f"**{public(t.name, 80)}**, round {number}, table {game.table}: {player_line(t, game.a)} v "
         f"{player_line(t, game.b or '')}."
     )
+    if not fmt.uses_op:
+        how = (
+            f"{fmt.name} at {tier} points: when you are done, one of you reports the victory points "
+            "with `/tournament report` and the other confirms."
+        )
+        if fmt.game is GameSystem.BOARDING_ACTIONS:
+            how += " A `/ba battle` played in this thread reports itself when it ends."
+        return " ".join(part for part in (head, where, how) if part)
     if scenario:
         how = (
             f"Press **Open the score sheet** for {scenario} at {tier} points: you are both seated "
@@ -75,7 +86,7 @@ def seat_players(
 ) -> None:
     """Tell the ITS cog who plays in this thread (side A first), and the round's scenario."""
     players = [t.player(pid) for pid in game.players]
-    if len(players) != 2 or not all(p.user_id for p in players):
+    if len(players) != 2 or not all(p.user_id for p in players) or not format_of(t).uses_op:
         return
     payload = {
         "scenario": t.scenarios.get(number),

@@ -15,8 +15,10 @@ from cogs.wh40k.inputs import (
     EDITION_CHOICES,
     MAX_PROFILE_NAME,
     Kind,
+    Read,
     check_name,
     edition_for,
+    fight_with_best,
     guild_of,
     parse,
     read,
@@ -30,7 +32,7 @@ from cogs.wh40k.inputs import (
 from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
 from rules.wh40k import parse_situation
-from rules.wh40k.attack import UnitOdds, roll_unit, unit_distribution
+from rules.wh40k.attack import UNCONFIRMED_11TH, UnitOdds, roll_unit, unit_distribution
 from rules.wh40k.cost import check_unit_cost
 from rules.wh40k.profiles import parse_edition
 
@@ -55,8 +57,8 @@ HELP_FIELDS = (
         "Abilities: lethal hits, sustained hits X, devastating wounds, twin-linked, anti-KEYWORD X+, "
         "melta X, lance, heavy, ignores cover, rapid fire X, blast, blast X (11th), cleave X (11th), "
         "torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, reroll hits (1), "
-        "reroll wounds (1), reroll damage. Read but without effect: assault, pistol, precision, extra "
-        "attacks, one shot, close-quarters.",
+        "reroll wounds (1), reroll damage, precision (wounds to an attached Leader first). Read but "
+        "without effect: assault, pistol, extra attacks, one shot, close-quarters.",
     ),
     (
         "Unit (a whole volley)",
@@ -76,11 +78,28 @@ HELP_FIELDS = (
         "An unknown word is refused with a guess.",
     ),
     (
+        "Several kinds of model, Leaders",
+        "Groups joined by ` + `, each `[name:] [T] [Sv] W [x<models>] [inv] [fnp] [-1 damage]`: "
+        "`T5 Sv5+ W1 x9 + Nob: W2 Sv4+`. A group takes what it does not state from the one before "
+        "(`no inv`, `no fnp`, `full damage` drop it). Each model saves with its own save; wounds go to a "
+        "wounded model first, else Herald takes the usual defender's order (ordinary models first, the "
+        "better profile last) and says so: add `order:typed` to allocate in the order typed. `leader` "
+        "on a later group is an attached Leader: its Bodyguard's T, wounds to the Bodyguard first, "
+        "Precision reaches the Leader. Two units of your lists as `Unit + Leader` do the same.",
+    ),
+    (
         "Situation and edition",
-        "Situation: any of `half range, charged, stationary, cover`. `edition:` 11th (the default) or "
-        "10th (Boarding Actions). In 11th, cover is -1 to BS for Infantry, Beast and Swarm (and Stealth "
-        "gives cover); in 10th, cover is +1 to the save and Stealth -1 to hit. Every reply names the "
-        "edition and the 11th-edition steps kept from 10th because no source confirms them.",
+        "Situation: any of `half range, charged, stationary, cover` (commas or spaces between). "
+        "`edition:` 11th (the default) or 10th (Boarding Actions). In 11th, cover is -1 to BS for "
+        "Infantry, Beast and Swarm (and Stealth gives cover), and Lethal Hits is optional (Herald takes "
+        "the automatic or the rolled wound, whichever brings more expected damage, and says which); in "
+        "10th, cover is +1 to the save and Stealth -1 to hit. Half damage halves before Melta adds.",
+    ),
+    (
+        "11th edition: kept from 10th",
+        f"{UNCONFIRMED_11TH} No public source confirms their 11th-edition form, so Herald uses the "
+        "10th-edition rules; every 11th-edition reply says so in one footer line. docs/40k-editions.md "
+        "has the sources.",
     ),
 )
 """What `/help topic:40k` shows after the commands: the grammar of every line."""
@@ -165,6 +184,8 @@ class Wh40k(
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
         used = edition_for(edition, armed, aimed)
+        if armed.found is not None and armed.found.melee:
+            armed = await asyncio.to_thread(fight_with_best, armed, aimed.target, where, used.edition)
         rng = self.bot.rng  # type: ignore[attr-defined]
         rolled = await asyncio.to_thread(
             roll_unit, armed.unit, aimed.target, where, rng, edition=used.edition
@@ -199,6 +220,13 @@ class Wh40k(
         aimed = await read(interaction, Kind.TARGET, target)
         where = parse_situation(situation)
         used = edition_for(edition, *weapons, aimed)
+        armed = list(weapons)  # a roster unit's melee alternatives: the best against this target
+
+        def choose() -> list[Read]:
+            return [fight_with_best(w, aimed.target, where, used.edition) for w in armed]
+
+        if any(w.found is not None and w.found.melee for w in armed):
+            weapons = await run_heavy(choose)
 
         for w in weapons:  # refused at once when too big, before any work is queued
             check_unit_cost(w.unit, aimed.target, where, edition=used.edition)

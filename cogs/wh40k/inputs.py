@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import discord
@@ -17,11 +17,17 @@ import discord
 from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
 from bot.text import public
 from cogs.wh40k import army
-from rules.wh40k import ProfileError, Target, Weapon, parse_target, parse_weapon
+from rules.wh40k import ProfileError, Situation, Target, Weapon, parse_target, parse_weapon
+from rules.wh40k.attack import best_weapon
+from rules.wh40k.cost import check_odds_cost
+
+# Re-exported for commands.py and replies.py: which edition applies is a rule (rules/wh40k/editions.py).
+from rules.wh40k.editions import EditionUsed as EditionUsed
+from rules.wh40k.editions import edition_for as edition_for
 from rules.wh40k.profiles import (
-    DEFAULT_EDITION,
     Edition,
     Unit,
+    attach,
     parse_edition,
     parse_unit,
     suggest_weapon_line,
@@ -55,6 +61,10 @@ class Read:
     edition: Edition | None = None
     plain_name: str | None = None
     """``name`` for a picture, when ``name`` carries markdown escapes (a roster's unit)."""
+    found: army.Found | None = None
+    """The unit of an army list it came from, if any."""
+    notes: tuple[str, ...] = ()
+    """What Herald chose for the player (which melee weapon a model fights with)."""
 
     @property
     def weapon(self) -> Weapon:
@@ -134,6 +144,9 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
         unit = await army.find(interaction, text)  # not a line: a unit of the player's army lists?
         if unit is not None:
             return army_read(kind, unit)
+        pair = await _pair(interaction, text)
+        if pair is not None:
+            return attached_read(kind, *pair)
         if text.strip() and len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
             raise ProfileError(
                 f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "
@@ -143,14 +156,18 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
 
 
 def army_read(kind: Kind, found: army.Found) -> Read:
-    """A unit of an imported list as the weapon (its volley, or one weapon) or as the target."""
+    """A unit of an imported list as the weapon (its volley, or one weapon) or as the target, with
+    the edition its list was built for (when its file said)."""
+    edition = _edition(found.edition)
     if kind is Kind.TARGET:
-        return Read(parse(kind, found.unit.target_line()), found.label(), plain_name=found.plain_label())
+        return Read(parse(kind, found.target_text()), found.label(), edition, plain_name=found.plain_label())
     with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
-        return Read(parse(kind, found.weapon_text(named=True)), found.label(), plain_name=found.plain_label())
+        return Read(
+            parse(kind, found.weapon_text(named=True)), found.label(), edition, found.plain_label(), found
+        )
     text = found.weapon_text()
     try:
-        return Read(parse(kind, text), found.label(), plain_name=found.plain_label())
+        return Read(parse(kind, text), found.label(), edition, plain_name=found.plain_label(), found=found)
     except ProfileError as error:
         if ";" not in text:
             raise
@@ -161,6 +178,80 @@ def army_read(kind: Kind, found: army.Found) -> Read:
             f"{public(found.label())} cannot fire as one volley: {error}\n"
             f"Pick one of its {len(weapons)} weapons: {names}"
         ) from None
+
+
+def fight_with_best(read: Read, target: Target, situation: Situation, edition: Edition) -> Read:
+    """A roster unit's melee volley with, for each kind of model that chooses between melee
+    weapons, the one that deals this target the most wounds on average (said in ``notes``).
+    Heavy enough to run off the event loop; anything else comes back as it was."""
+    found = read.found
+    if found is None or not found.melee or found.weapon is not None:
+        return read
+    choices = found.unit.melee_choices()
+    if not choices:
+        return read
+    picks: list[str] = []
+    notes: list[str] = []
+    for group, weapons in choices.items():
+        lines = [parse_weapon(w.line()) for w in weapons]
+        try:
+            for line in lines:
+                check_odds_cost(line, target, situation)
+        except ProfileError:  # too big to compare exactly: the roster's own pick stands
+            picks.append(weapons[0].name)
+            continue
+        best, means = best_weapon(lines, target, situation, edition=edition)
+        picks.append(weapons[best].name)
+        others = ", ".join(
+            f"{w.name} {m:.2f}" for i, (w, m) in enumerate(zip(weapons, means, strict=True)) if i != best
+        )
+        notes.append(
+            f"Each {group or found.unit.name} fights with its {weapons[best].name}: {means[best]:.2f} wounds "
+            f"expected against this target ({others})."
+        )
+    text = found.unit.volley(melee=True, named=True, picks=tuple(picks))
+    return replace(read, profile=parse(Kind.WEAPON, text), notes=(*read.notes, *notes))
+
+
+PAIR = " + "
+"""Between a Bodyguard unit and the Leader attached to it: ``Ash Wardens + Lantern Seer``."""
+
+
+async def _pair(interaction: discord.Interaction, text: str) -> tuple[army.Found, army.Found] | None:
+    """``Unit + Leader``: two units of the player's lists, or ``None`` when the text is not that."""
+    parts = [p.strip() for p in " ".join(text.split()).split(PAIR)]
+    if len(parts) != 2 or not all(parts) or len(text) > 2 * army.MAX_REFERENCE + len(PAIR):
+        return None
+    guard = await army.find(interaction, parts[0])
+    leader = await army.find(interaction, parts[1]) if guard is not None else None
+    if guard is None or leader is None:
+        return None
+    if guard.weapon is not None or leader.weapon is not None:
+        raise ProfileError(
+            "A Leader and its Bodyguard are two whole units (`Unit + Leader`), not one weapon of each."
+        )
+    if name_key(guard.unit.name) == name_key(leader.unit.name) and guard.list_name == leader.list_name:
+        raise ProfileError(
+            f"{public(guard.label())} can't lead itself: name the Bodyguard unit, then its Leader."
+        )
+    return guard, leader
+
+
+def attached_read(kind: Kind, guard: army.Found, leader: army.Found) -> Read:
+    """A Leader attached to its Bodyguard: as the target, one unit of both (the Bodyguard's T,
+    wounds to its models first, Precision reaching the Leader); as the weapon, both volleys.
+    Each unit is read as :func:`army_read` reads it alone."""
+    name = f"{guard.label()}{PAIR}{leader.label()}"
+    plain = f"{guard.plain_label()}{PAIR}{leader.plain_label()}"
+    first = army_read(kind, guard)
+    second = army_read(kind, leader)
+    if kind is Kind.TARGET:
+        target = attach(
+            first.target, second.target, bodyguard_name=guard.unit.name, leader_name=leader.unit.name
+        )
+        return Read(target, name, first.edition or second.edition, plain_name=plain)
+    text = f"{first.unit.describe()}; {second.unit.describe()}"
+    return Read(parse(Kind.UNIT, text), name, first.edition or second.edition, plain_name=plain)
 
 
 def check_name(name: str, kind: Kind) -> str:
@@ -201,9 +292,14 @@ async def saved_choices(interaction: discord.Interaction, kind: Kind, current: s
 async def weapon_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
     """Saved weapons and units by name, units of imported lists, then the line completed with the
     ability being typed."""
+    pairs = await pair_choices(interaction, current, target=False)
+    if pairs:
+        return pairs
     weapons = await saved_choices(interaction, Kind.WEAPON, current)
     found = (weapons + await saved_choices(interaction, Kind.UNIT, current))[:10]
     found += await army.weapon_choices(interaction, current)
+    key = name_key(current)
+    found.sort(key=lambda choice: not name_key(choice[1]).startswith(key))  # `Gh`: Ghazghkull first
     if not current.strip():
         return [*found, (f"example: {EXAMPLE_WEAPON}", EXAMPLE_WEAPON)]
     return found + [(line, line) for line in suggest_line(current)]
@@ -221,7 +317,37 @@ def suggest_line(current: str, width: int = 100) -> list[str]:
     return [prefix + line for line in suggest_weapon_line(last, width=room)]
 
 
+async def pair_choices(
+    interaction: discord.Interaction, current: str, *, target: bool
+) -> list[tuple[str, str]]:
+    """``Unit + Lea``: the units of the player's lists that may lead the one named first, as their
+    Leader abilities say; when the lists carry no leader data, every other unit, Characters first.
+    Empty when ``current`` is not ``Unit + ...`` (then the usual choices are offered)."""
+    head, plus, tail = current.rpartition(PAIR.rstrip())
+    head = head.strip()
+    if not plus or not head:
+        return []
+    found = []
+    for entry, leads in await army.leader_choices(interaction, head, tail.strip()):
+        if target and entry.target is None:
+            continue  # no T, Sv and W in its file: it can't join a target
+        reference = f"{entry.list_name} / {entry.name}" if entry.shared else entry.name
+        choice = f"{head}{PAIR}{reference}"
+        if len(choice) > army.MAX_CHOICE_VALUE:
+            continue
+        label = (
+            f"{head} led by {entry.name} · {entry.target}" if target else f"{head} and {entry.name} together"
+        )
+        character = "character" in (entry.target or "").split()
+        found.append(((not leads, not character), label[:100], choice))
+    found.sort(key=lambda c: c[0])
+    return [(label, value) for _, label, value in found]
+
+
 async def target_choices(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    pairs = await pair_choices(interaction, current, target=True)
+    if pairs:
+        return pairs
     found = await saved_choices(interaction, Kind.TARGET, current)
     found += await army.target_choices(interaction, current)
     if not current.strip():
@@ -240,28 +366,3 @@ def situation_choices(current: str) -> list[tuple[str, str]]:
         for word in _SITUATION_WORDS
         if word not in present and word.startswith(fragment)
     ]
-
-
-@dataclass(frozen=True)
-class EditionUsed:
-    """The edition a command runs under, and why (shown in every reply)."""
-
-    edition: Edition
-    reason: str
-
-    @property
-    def text(self) -> str:
-        return f"{self.edition.value} edition ({self.reason})"
-
-
-def edition_for(chosen: str | None, *reads: Read) -> EditionUsed:
-    """The option if given; else the edition the first saved profile was kept for; else 11th.
-
-    A saved profile of the other edition is named, so a player sees why.
-    """
-    if chosen:
-        return EditionUsed(parse_edition(chosen), "chosen")
-    for read_ in reads:
-        if read_.edition is not None and read_.name:
-            return EditionUsed(read_.edition, f"saved with {read_.name}")
-    return EditionUsed(DEFAULT_EDITION, "the default; `edition:10th` for 10th")

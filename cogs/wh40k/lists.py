@@ -16,9 +16,9 @@ from discord.utils import escape_markdown
 
 from bot.play import Post, autocomplete
 from bot.send import acknowledge, private
-from bot.storage.army_lists import MAX_LISTS_PER_OWNER
+from bot.storage.army_lists import MAX_LIST_BYTES, MAX_LISTS_PER_OWNER
 from bot.storage.profiles import name_key
-from cogs.wh40k.army import MELEE, army_lists, roster_of
+from cogs.wh40k.army import MELEE, army_lists, index_of, roster_of
 from cogs.wh40k.replies import COLOUR
 from rules.errors import RuleError, quote
 from rules.wh40k.roster import (
@@ -41,15 +41,27 @@ def _plain(text: str) -> str:
 
 
 def _unit_line(unit: RosterUnit) -> str:
-    weapons = ", ".join(w.label() for w in unit.weapons if not w.mode) or "no weapons"
+    """The unit, its weapons, the target line its file gives (what was applied) and the abilities
+    it offers to switch on by name."""
+    weapons = ", ".join(unit.weapon_labels()) or "no weapons"
     target = unit.target_line() if unit.can_be_target else "no T/Sv/W"
     models = f"{unit.models} model{'s' if unit.models != 1 else ''}"
-    return f"**{_plain(unit.name)}** ({models}): {_plain(weapons)} · `{target}`"
+    line = f"**{_plain(unit.name)}** ({models}): {_plain(weapons)} · `{target}`"
+    for group, choices in unit.melee_choices().items():
+        names = " or ".join(w.name for w in choices)
+        line += f" · each {_plain(group)} fights with one of {_plain(names)} (each attack names the one used)"
+    if unit.options:
+        offered = ", ".join(f"`{o.key}` ({o.effect}, {_plain(o.name)})" for o in unit.options)
+        line += f" · can switch on: {offered}"
+    return line
 
 
-def roster_embed(roster: Roster, title: str) -> discord.Embed:
-    """The list's units, one line each, and what could not be read."""
+def roster_embed(roster: Roster, title: str, filename: str | None = None) -> discord.Embed:
+    """The list's units, one line each, and what could not be read; ``filename`` (on import) adds
+    the format the file was read as, whatever its name said."""
     about = [part for part in (roster.faction, f"{roster.points} pts" if roster.points else "") if part]
+    if roster.edition:
+        about.append(f"{roster.edition} edition")
     lines = [f"{len(roster.units)} units" + (f" · {_plain(' · '.join(about))}" if about else "")]
     size = len(lines[0])
     for index, unit in enumerate(roster.units):
@@ -60,6 +72,8 @@ def roster_embed(roster: Roster, title: str) -> discord.Embed:
         lines.append(line)
         size += len(line) + 1
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+    if filename is not None and roster.read_as:
+        embed.add_field(name="File", value=f"`{quote(filename, 40)}` read as {roster.read_as}.", inline=False)
     if roster.problems:
         embed.add_field(
             name="Could not be read (the rest was imported)",
@@ -82,7 +96,7 @@ def roster_embed(roster: Roster, title: str) -> discord.Embed:
 @autocomplete
 async def _list_names(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
     key = name_key(current)
-    stored = await army_lists(interaction).all(owner_id=interaction.user.id)
+    stored = await army_lists(interaction).all(owner_id=interaction.user.id)  # names only
     return [(f"{s.name} ({s.units} units)", s.name) for s in stored if key in name_key(s.name)]
 
 
@@ -123,10 +137,14 @@ class ArmyListCommands(app_commands.Group):
             name=kept,
             units=len(roster.units),
             roster=roster.model_dump_json(),
+            index=index_of(roster),
         )
         verb = "Replaced your list" if replaced else "Imported"
-        embed = roster_embed(roster, f"{verb} {kept}")
-        embed.set_footer(text=f"Yours in every server. You keep up to {MAX_LISTS_PER_OWNER} lists.")
+        embed = roster_embed(roster, f"{verb} {kept}", file.filename)
+        embed.set_footer(
+            text=f"Yours in every server. You keep up to {MAX_LISTS_PER_OWNER} lists of "
+            f"{MAX_LIST_BYTES // 1024} KB each."
+        )
         await Post(embeds=[embed], ephemeral=True).send(interaction)
 
     @app_commands.command(name="show", description="Your imported army lists, or one list's units")

@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.limits import MAX_EMBED_DESCRIPTION
+from bot.limits import MAX_AUTHOR, MAX_EMBED_DESCRIPTION
 from bot.play import Image
-from bot.text import public
+from bot.text import plain, public
 from cogs.wh40k.inputs import EditionUsed, Read
 from renderers.odds_chart import render_odds_chart
-from rules.distribution import Distribution, percent
+from rules.distribution import Distribution, percent, table_rows
 from rules.wh40k import AttackOdds, Situation, Target
-from rules.wh40k.attack import HAZARDOUS_MORTALS, UNCONFIRMED_11TH, UnitOdds, UnitRoll
+from rules.wh40k.attack import HAZARDOUS_MORTALS, UNCONFIRMED_11TH_FOOTER, UnitOdds, UnitRoll
 from rules.wh40k.profiles import Edition
 
 COLOUR = discord.Colour.from_rgb(196, 110, 0)
@@ -96,11 +96,16 @@ def _inputs(
 
 
 def edition_text(used: EditionUsed) -> str:
-    """The edition and why; for 11th, the steps kept from 10th edition because no source confirms them."""
-    text = used.text[:1].upper() + used.text[1:]
-    if used.edition is Edition.ELEVENTH:
-        text += f"\n{UNCONFIRMED_11TH}"
-    return text
+    """The edition and why (the steps kept from 10th edition are the footer's last line)."""
+    return used.text[:1].upper() + used.text[1:]
+
+
+def footer(parts: Sequence[str], used: EditionUsed, limit: int = 2000) -> str:
+    """The footer's notes, then for 11th one line saying some steps are kept from 10th edition
+    (``/help topic:40k`` has the list), never cut off by the notes."""
+    if used.edition is not Edition.ELEVENTH:
+        return _clip(" · ".join(parts), limit)
+    return _clip(" · ".join(parts), limit - len(UNCONFIRMED_11TH_FOOTER) - 1) + "\n" + UNCONFIRMED_11TH_FOOTER
 
 
 # -- /40k attack ---------------------------------------------------------------------------------
@@ -146,11 +151,11 @@ def attack_reply(
         if spared:
             text += f"\n{spared}"
     embed = discord.Embed(title=title, description=text, colour=COLOUR)
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)
     notes = dict.fromkeys(n for r in rolled.rolls for n in r.notes)
-    footer = ["bold: critical", "struck: re-rolled", *rolled.notes, *notes]
-    embed.set_footer(text=_clip(" · ".join(footer), 2000))
+    notes_shown = ["bold: critical", "struck: re-rolled", *weapon.notes, *rolled.notes, *notes]
+    embed.set_footer(text=footer(notes_shown, used))
     return Reply(embed, files=files)
 
 
@@ -185,33 +190,12 @@ def _plain(lines: list[str]) -> str:
 # -- /40k odds -----------------------------------------------------------------------------------
 
 
-TAIL = 0.0005
-"""Values past the last one with at least this chance (of it or more) share one row."""
-
-
 def _rows(dists: Sequence[Distribution], limit: int = TABLE_ROWS) -> tuple[list[tuple[int, int]], str]:
-    """The table's rows as (first, last) value ranges covering every value from 0 to the largest
-    possible. The unlikely tail (each value's chance of at least it under 0.05%) shares one
-    row; if more than ``limit`` rows remain, neighbouring values are folded together evenly.
-    Returns the rows and a sentence saying what was folded ("" when nothing was)."""
-    top = max(d.maximum for d in dists)
-    shown = max((k for k in range(top + 1) if any(d.at_least(k) >= TAIL for d in dists)), default=0)
-    possible = sorted({k for d in dists for k in d.outcomes if k <= shown} | {0})
-    folded = []
-    if len(possible) < shown + 1:
-        folded.append("values that cannot happen are left out")
-    if len(possible) <= limit:
-        rows = [(k, k) for k in possible]
-    else:
-        width = math.ceil(len(possible) / limit)
-        groups = [possible[i : i + width] for i in range(0, len(possible), width)]
-        rows = [(g[0], g[-1]) for g in groups]
-        folded.append(f"{width} values a row ({len(possible)} values do not fit {limit} rows)")
-    if shown < top:
-        rows.append((shown + 1, top))
-        folded.append(f"{shown + 1}-{top} in one row (each under 0.1%)")
-    sentence = "; ".join(folded)
-    return rows, sentence[:1].upper() + sentence[1:] + ("." if folded else "")
+    """The table's rows as (first, last) value ranges (:func:`rules.distribution.table_rows`: the
+    first and last values always on their own rows) and the sentence saying what shares a row."""
+    layout = table_rows(dists, limit, always=(0,))
+    sentence = "; ".join(layout.notes)
+    return list(layout.ranges), sentence[:1].upper() + sentence[1:] + ("." if sentence else "")
 
 
 def _range(first: int, last: int) -> str:
@@ -249,7 +233,7 @@ def _means(odds: UnitOdds, target: Target) -> str:
             f"{line.mean_wounding:.1f} → unsaved {line.mean_unsaved:.1f}"
         )
     lines += [
-        f"wounds dealt: **{odds.wounds.mean:.2f}** (of {target.wounds * target.models})",
+        f"wounds dealt: **{odds.wounds.mean:.2f}** (of {target.total_wounds})",
         f"models slain: **{odds.slain.mean:.2f}** (of {target.models})",
     ]
     hazardous = [w.hazardous for w in odds.weapons if w.hazardous is not None]
@@ -280,14 +264,16 @@ def odds_reply(
     profile = target.target
     title = f"📊 Odds against {public(target.label(60))} · {used.edition.value} edition"
     embed = discord.Embed(title=title, colour=COLOUR)
-    embed.set_author(name=user.display_name, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, weapons, target, situation, used)
     compare = len(results) > 1
     for index, (weapon, result) in enumerate(zip(weapons, results, strict=True)):
         name = f"{SERIES_NAMES[index]}: {public(weapon.label(60))}" if compare else "Means"
         embed.add_field(name=name, value=_clip(_means(result, profile), 1024), inline=False)
     headers = SERIES_NAMES[: len(results)] if compare else ("",)
-    same = profile.wounds == 1  # one wound per model: wounds dealt and models slain are one number
+    same = all(
+        g.wounds == 1 for g in profile.model_groups
+    )  # one wound per model: wounds dealt and models slain are one number
     embed.add_field(
         name="Wounds dealt" + (" (= models slain)" if same else ""),
         value=odds_table([r.wounds for r in results], headers=headers),
@@ -301,10 +287,17 @@ def odds_reply(
         )
     notes = list(
         dict.fromkeys(
-            n for r in results for n in (*r.notes, *(x for w in r.weapons for x in w.notes), *r.wounds.notes)
+            [
+                *(n for w in weapons for n in w.notes),
+                *(
+                    n
+                    for r in results
+                    for n in (*r.notes, *(x for w in r.weapons for x in w.notes), *r.wounds.notes)
+                ),
+            ]
         )
     )
-    embed.set_footer(text=_clip(" ".join(["Exact odds.", *notes]), 2000))
+    embed.set_footer(text=footer([" ".join(["Exact odds.", *notes])], used))
     what, slain = charted(profile)
     series = tuple(
         (

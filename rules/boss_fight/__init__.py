@@ -26,8 +26,8 @@ defence roll and on average), :func:`attack_options`. Every illegal input raises
 :class:`~rules.errors.RuleError` whose message says what to change.
 
 Modules: ``hexgrid`` (hex math and tile labels), ``sight`` (line of sight), ``movement``,
-``combat``, ``content`` (the YAML schema and loader), ``building``, ``state``, ``engine``,
-``views``.
+``combat``, ``content`` (the YAML schema and packs), ``building``, ``loading`` (the catalog),
+``state``, ``engine``, ``views``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ from rules.boss_fight.content import (
     Side,
     Stat,
     Status,
-    load_catalog,
 )
 from rules.boss_fight.engine import (
     IllegalAction,
@@ -57,6 +56,7 @@ from rules.boss_fight.engine import (
     new_game,
 )
 from rules.boss_fight.hexgrid import MAX_BOARD_SIDE, Hex, TileLabelError, parse_label
+from rules.boss_fight.loading import load_catalog
 from rules.boss_fight.state import (
     Action,
     Attack,

@@ -6,7 +6,7 @@ is attached to one piece and must fit in that piece's free slots. Decks hold exa
 at most 3 copies of a card unless the card allows more, from the side's own set and the neutral
 set.
 
->>> from rules.boss_fight.content import load_catalog
+>>> from rules.boss_fight.loading import load_catalog
 >>> catalog = load_catalog()
 >>> boss = build_boss(catalog, catalog.boss_presets["bone_colossus"].build)
 >>> boss.stats.health > 0, len(boss.piles.deck)
@@ -49,7 +49,7 @@ class BuildError(RuleError):
 def check_deck(catalog: Catalog, deck: dict[str, int], side: Side, who: str) -> list[ActionCardSpec]:
     """The deck's cards (one entry per copy) after checking size, copy limits and sets.
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> check_deck(load_catalog(), {"walk": 30}, Side.HERO, "Mira")
     Traceback (most recent call last):
     ...
@@ -115,7 +115,8 @@ def _abilities(catalog: Catalog, ids: list[str], side: Side, who: str) -> list[A
 def build_boss(catalog: Catalog, build: BossBuild, *, controller: str | None = None) -> Character:
     """The boss a build describes, unplaced, with its 30 cards in the deck (not yet shuffled).
 
-    >>> from rules.boss_fight.content import BossBuild, load_catalog
+    >>> from rules.boss_fight.content import BossBuild
+    >>> from rules.boss_fight.loading import load_catalog
     >>> c = load_catalog()
     >>> build_boss(c, BossBuild(name="Blob", pieces=["slime_core"], deck={"walk": 3})).shape
     Traceback (most recent call last):
@@ -185,7 +186,7 @@ def build_hero(catalog: Catalog, build: HeroBuild, *, key: str | None = None,
                controller: str | None = None) -> Character:
     """The hero a build describes, unplaced, with its 30 cards in the deck.
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> c = load_catalog()
     >>> build_hero(c, c.hero_presets["mira_the_warden"].build).constitution
     <Constitution.MIGHT: 'might'>
@@ -266,7 +267,7 @@ _SECTION_WORD = {"pieces": "boss piece", "equipment": "equipment card", "abiliti
 def find_card(catalog: Catalog, key: str) -> tuple[str, Any]:
     """The section and spec of a card named by id or name (ignoring case), in any section.
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> find_card(load_catalog(), "Bone Club")[0]
     'equipment'
     """
@@ -287,7 +288,7 @@ def find_card(catalog: Catalog, key: str) -> tuple[str, Any]:
 def build_points(catalog: Catalog, build: BossBuild | HeroBuild) -> int:
     """What a build costs so far (cards that are not in the catalog count 0).
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> c = load_catalog()
     >>> build_points(c, c.hero_presets["kestrel_the_archer"].build)
     35
@@ -307,7 +308,7 @@ def build_points(catalog: Catalog, build: BossBuild | HeroBuild) -> int:
 def slots(catalog: Catalog, build: BossBuild | HeroBuild) -> tuple[int, int]:
     """Equipment slots ``(used, total)`` of a build.
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> c = load_catalog()
     >>> slots(c, c.hero_presets["kestrel_the_archer"].build)
     (2, 2)
@@ -333,7 +334,7 @@ def card_side(section: str, spec: Any) -> Side | None:
     Boss pieces are the boss's; equipment and abilities are marked with their side; action cards
     by their set (neutral ones go in either deck); hero cards are heroes (chosen by joining).
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> c = load_catalog()
     >>> card_side("pieces", c.pieces["horned_skull"]), card_side("actions", c.actions["walk"])
     (<Side.BOSS: 'boss'>, None)
@@ -354,7 +355,8 @@ def add_card(catalog: Catalog, build: BossBuild | HeroBuild, key: str, *, piece:
     ``others`` is what the rest of the side costs; with ``limit``, a side that would go over it
     is refused with its total.
 
-    >>> from rules.boss_fight.content import HeroBuild, load_catalog
+    >>> from rules.boss_fight.content import HeroBuild
+    >>> from rules.boss_fight.loading import load_catalog
     >>> c = load_catalog()
     >>> add_card(c, HeroBuild(hero="mira", deck={}), "walk").deck
     {'walk': 1}
@@ -421,7 +423,8 @@ def add_card(catalog: Catalog, build: BossBuild | HeroBuild, key: str, *, piece:
 def remove_card(catalog: Catalog, build: BossBuild | HeroBuild, key: str) -> BossBuild | HeroBuild:
     """The build with one card fewer (one copy, for a deck card).
 
-    >>> from rules.boss_fight.content import HeroBuild, load_catalog
+    >>> from rules.boss_fight.content import HeroBuild
+    >>> from rules.boss_fight.loading import load_catalog
     >>> remove_card(load_catalog(), HeroBuild(hero="mira", deck={"walk": 2}), "Walk").deck
     {'walk': 1}
     """

@@ -10,7 +10,7 @@ with a combat statistic, heal, move, push, apply or remove a status, draw, make 
 discard, modify a statistic until the end of the round, and place a token; each aimed at a target
 with a range, a line-of-sight need and an area (:class:`AreaShape`).
 
->>> catalog = load_catalog()
+>>> catalog = read_catalog()
 >>> catalog.errors
 []
 >>> catalog.actions["walk"].move.tiles
@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from rules.boss_fight.hexgrid import MAX_BOARD_SIDE
 from rules.content import read_yaml
-from rules.errors import ContentError, NotFoundError, RuleError
+from rules.errors import ContentError, NotFoundError
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "boss_fight"
 """Where the shipped packs (and a community's own) live."""
@@ -632,9 +632,9 @@ class Catalog(BaseModel):
         :class:`NotFoundError` lists the known ones, or the several a start could be. ``prefix=False``
         takes whole ids and names only.
 
-        >>> load_catalog().get("maps", "Crossroads").id
+        >>> read_catalog().get("maps", "Crossroads").id
         'crossroads'
-        >>> load_catalog().get("boss_presets", "bone").build.name
+        >>> read_catalog().get("boss_presets", "bone").build.name
         'Bone Colossus'
         """
         table: dict[str, Any] = getattr(self, section)
@@ -726,13 +726,16 @@ def _check_references(pack: Pack, catalog: Catalog, source: str) -> list[str]:
     return problems
 
 
-def load_catalog(directory: Path | None = None) -> Catalog:
-    """Load every pack under ``directory`` (the shipped data by default).
+def read_catalog(directory: Path | None = None) -> Catalog:
+    """Read every pack under ``directory`` (the shipped data by default), presets not yet built.
 
     Files load in name order; a file that does not validate, or that reuses an id an earlier file
     defined, is skipped and its problem recorded in ``catalog.errors``.
 
-    >>> c = load_catalog()
+    :func:`rules.boss_fight.loading.load_catalog` also builds every preset and drops the broken
+    ones; use that.
+
+    >>> c = read_catalog()
     >>> len(c.pieces) >= 20, len(c.heroes) >= 8, len(c.maps) >= 4
     (True, True, True)
     """
@@ -761,23 +764,4 @@ def load_catalog(directory: Path | None = None) -> Catalog:
             getattr(catalog, sec).update({item.id: item for item in getattr(pack, sec)})
         if pack.recommended_points and catalog.recommended_points is None:
             catalog.recommended_points = pack.recommended_points
-    _drop_broken_presets(catalog)
     return catalog
-
-
-def _drop_broken_presets(catalog: Catalog) -> None:
-    """Presets that do not build under no points limit are reported and removed."""
-    from rules.boss_fight.building import build_boss, build_hero
-
-    for pid, bp in list(catalog.boss_presets.items()):
-        try:
-            build_boss(catalog, bp.build)
-        except RuleError as exc:
-            catalog.errors.append(f"boss preset {pid}: {exc.message}")
-            del catalog.boss_presets[pid]
-    for pid, hp in list(catalog.hero_presets.items()):
-        try:
-            build_hero(catalog, hp.build)
-        except RuleError as exc:
-            catalog.errors.append(f"hero preset {pid}: {exc.message}")
-            del catalog.hero_presets[pid]

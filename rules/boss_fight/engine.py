@@ -36,7 +36,8 @@ Readings of the seed chosen here (each easy to change):
 * The fight ends as the seed says, when a side is wiped out. A round limit is an option the
   players may set (``GameSettings.round_limit``, none by default): when the last round allowed is
   over, the side with the larger share of its starting health left wins. A fight that stalls ends
-  in a draw when nobody could act for 3 rounds, or when both sides agree (:func:`agree_draw`).
+  in a draw when nobody could act for 3 rounds, or when both sides agree (:func:`agree_draw`). A
+  side may give up (:func:`concede`).
 
 >>> from rules.boss_fight import quick_game
 >>> state = quick_game(seed=1)
@@ -187,7 +188,7 @@ def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_
     and round 1 (initiative, first draws) waits for a :class:`StartFight`; without it, the last
     placement starts round 1 at once.
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> c = load_catalog()
     >>> s = new_game(c, boss=c.boss_presets["bone_colossus"].build,
     ...              heroes=[c.hero_presets["mira_the_warden"].build], map_id="crossroads",
@@ -1159,7 +1160,7 @@ def attacks(usable: Usable) -> bool:
     an item or an ability that hurts enemies is the same kind of action, so it counts too (the
     Tail Sting is an attack, the Spit Venom's poison is not).
 
-    >>> from rules.boss_fight.content import load_catalog
+    >>> from rules.boss_fight.loading import load_catalog
     >>> cat = load_catalog()
     >>> attacks(cat.abilities["tremor"].use), attacks(cat.actions["spit_venom"].item)
     (True, False)
@@ -1459,6 +1460,26 @@ def agree_draw(state: GameState) -> StepResult:
     s.phase, s.outcome, s.active, s.actions_left = Phase.OVER, Outcome.DRAW, None, 0
     s.step += 1
     return StepResult(state=s, log=["Both sides agree to end the fight: a draw."])
+
+
+def concede(state: GameState, side: Side) -> StepResult:
+    """The fight ended because ``side`` gave up: the other side wins. Who may concede for the
+    party is the table's rule (``rules.boss_fight.table.conceding``); the engine only ends the
+    fight and records who gave up (``state.conceded``), so the board can say so.
+
+    >>> from rules.boss_fight import quick_game
+    >>> r = concede(quick_game(seed=1), Side.HERO)
+    >>> r.state.is_over(), r.state.outcome.value, r.state.conceded.value, r.log
+    (True, 'boss', 'hero', ['The heroes concede: the boss wins.'])
+    """
+    if state.is_over():
+        raise IllegalAction("The fight is already over.")
+    s = copy_state(state)
+    winner = Outcome.BOSS if side is Side.HERO else Outcome.HEROES
+    s.phase, s.outcome, s.active, s.actions_left, s.conceded = Phase.OVER, winner, None, 0, side
+    s.step += 1
+    who = "The heroes concede" if side is Side.HERO else "The boss concedes"
+    return StepResult(state=s, log=[f"{who}: {'the boss wins' if side is Side.HERO else 'the heroes win'}."])
 
 
 # ---- legal actions ----------------------------------------------------------------------------

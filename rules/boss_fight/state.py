@@ -373,6 +373,8 @@ class GameState(BaseModel):
     attacks_made: int = 0
     feats_used: int = 0
     outcome: Outcome | None = None
+    conceded: Side | None = None
+    """The side that gave up, when the fight ended that way (see ``engine.concede``)."""
     idle_rounds: int = 0
     step: int = 0
     hold_start: bool = False

@@ -24,9 +24,10 @@ from rules.boss_fight.building import (
     remove_card,
     slots,
 )
-from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, load_catalog
-from rules.boss_fight.engine import agree_draw, all_placed, apply, new_game
+from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, Side
+from rules.boss_fight.engine import agree_draw, all_placed, apply, concede, new_game
 from rules.boss_fight.hexgrid import parse_label
+from rules.boss_fight.loading import load_catalog
 from rules.boss_fight.narration import report_step
 from rules.boss_fight.placing import nearest_tiles, placement_tiles
 from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight, Withdraw
@@ -439,16 +440,27 @@ def _nearest(fight: FightState, tile: str, rotation: int) -> str:
     return f" Nearest tiles that work{turned}: {near} (`/bf place tile:` lists them all)."
 
 
+def placing_refused(game: Table) -> str | None:
+    """Why no piece can be placed now (for anyone), or None: `/bf place` refuses with it and its
+    tile autocomplete shows it instead of tiles."""
+    if game.started:
+        return "Every piece is placed and the fight has started."
+    if game.fight is None:
+        if game.boss is None or game.boss_player is None:
+            return "Nobody plays the boss yet: `/bf join side:boss`."
+        if not game.heroes:
+            return "No hero has joined yet: `/bf join side:hero preset:<hero>` before placing."
+    return None
+
+
 def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[Table, list[str]]:
     """Put the next piece down: the boss first, then each hero, each by its own player."""
-    if game.started:
-        raise RuleError("Every piece is placed and the fight has started.")
+    refused = placing_refused(game)
+    if refused:
+        raise RuleError(refused)
     fight = game.fight
     if fight is None:
-        if game.boss is None or game.boss_player is None:
-            raise RuleError("Nobody plays the boss yet: `/bf join side:boss`.")
-        if not game.heroes:
-            raise RuleError("No hero has joined yet: `/bf join side:hero preset:<hero>`.")
+        assert game.boss is not None and game.boss_player is not None
         controllers = {game.boss.name: str(game.boss_player)}
         controllers.update({hero_name(s): str(s.player) for s in game.heroes})
         fight = new_game(
@@ -528,7 +540,7 @@ def conceding(state: Table, user: int, *, answering: bool) -> Table:
             raise RuleError(
                 "Only the hero players asked answer this; the boss player concedes with `/bf concede`."
             )
-        return state.model_copy(update={"conceded": "boss"})
+        return state.model_copy(update={"conceded": "boss", "fight": concede(state.fight, Side.BOSS).state})
     needed = hero_players(state)
     votes = concede_voters(state)
     if answering and not votes:
@@ -538,7 +550,9 @@ def conceding(state: Table, user: int, *, answering: bool) -> Table:
     votes.append(user)
     update: dict[str, object] = {"concede_votes": votes, "concede_step": state.fight.step}
     if all(u in votes for u in needed):
-        update["conceded"] = "heroes"
+        ended = concede(state.fight, Side.HERO).state
+        # The votes stay the ones that ended the fight (they count from the fight's step).
+        update.update(conceded="heroes", fight=ended, concede_step=ended.step)
     return state.model_copy(update=update)
 
 

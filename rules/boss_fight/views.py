@@ -36,7 +36,7 @@ from rules.boss_fight.engine import (
     sightlines_for,
 )
 from rules.boss_fight.hexgrid import Hex, parse_label
-from rules.boss_fight.state import Character, GameState, Move, pose_tiles
+from rules.boss_fight.state import Character, GameState, Move, Outcome, pose_tiles
 from rules.errors import RuleError, quote
 
 
@@ -295,6 +295,22 @@ def attack_options(state: GameState, character: str) -> list[tuple[str, str, lis
     return out
 
 
+def verdict(state: GameState) -> str:
+    """Who won an ended fight, and how if a side gave up ("" while it goes on).
+
+    >>> from rules.boss_fight import quick_game
+    >>> from rules.boss_fight.engine import concede
+    >>> verdict(concede(quick_game(seed=1), Side.HERO).state)
+    'The boss wins: the heroes conceded.'
+    """
+    if not state.is_over():
+        return ""
+    said = {Outcome.HEROES: "The heroes win", Outcome.BOSS: "The boss wins", Outcome.DRAW: "A draw"}
+    head = said.get(state.outcome, "The fight is over") if state.outcome else "The fight is over"
+    how = {Side.HERO: ": the heroes conceded", Side.BOSS: ": the boss conceded"}.get(state.conceded, "")
+    return f"{head}{how}."
+
+
 def status_lines(state: GameState) -> list[str]:
     """A short text summary of the table, one line per character, for an embed.
 
@@ -304,7 +320,7 @@ def status_lines(state: GameState) -> list[str]:
     """
     head = f"Round {state.round}" if state.round else "Set-up"
     if state.is_over():
-        head += f": over, {state.outcome.value if state.outcome else 'no'} win"
+        head += f": over. {verdict(state)}"
     elif state.current is not None:
         head += f": {state.current.name} to act ({state.actions_left} action(s) left)"
     lines = [head]

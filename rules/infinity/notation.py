@@ -8,7 +8,8 @@ Parts are separated by spaces (or commas), in any order, capitals optional:
 ``B3``             Burst, 0 to 6 (default 1; ``B0``: this side does not roll)
 ``PS4``/``DAM13``  the weapon's PS (N5) or DAM (N4); default PS 7, the same as DAM 13
 ``DA``             ammunition: ``N DA EXP E/M PARA SHOCK STUN PLASMA``, with ``AP``, ``T2``
-                   (alone or joined: ``AP+DA``, ``AP+EXP``) and ``CONT`` (Continuous Damage)
+                   (alone or joined: ``AP+DA``, ``AP+EXP``) and ``CONT`` (Continuous Damage);
+                   ``STUN(ARM)`` or ``STUN(BTS)``: what the weapon's Stun saves on (BTS if not said)
 ``ARM2``           this side's ARM when the other side's hits land; ``BTS3``, ``PH10`` too
 ``COVER``          this side is in partial cover (+3 to its saves)
 =================  ====================================================================
@@ -32,7 +33,7 @@ import re
 from typing import Any
 
 from rules.errors import RuleError, quote
-from rules.infinity.side import Ammunition, Side
+from rules.infinity.side import Ammunition, SaveOn, Side
 
 MAX_TEXT_LENGTH = 100
 """The longest side description we read (Discord options are short anyway)."""
@@ -55,7 +56,9 @@ _STAT_NAMES = {"burst": "Burst", "ps": "PS", "dam": "DAM", "arm": "ARM", "bts": 
 _SV = re.compile(r"SV(\d+)((?:[+-]\d+)*)", re.ASCII)
 _MODIFIER = re.compile(r"(?:[+-]\d+)+", re.ASCII)
 _STAT = re.compile(r"(B|PS|DAM|ARM|BTS|PH)(\d+)", re.ASCII)
-_KNOWN = ["SV13", "B3", "PS4", "DAM13", "ARM2", "BTS3", "PH10", "COVER", "CONT", *_AMMO_WORDS, *_FLAG_WORDS]
+_STUN_ON = re.compile(r"STUN\((ARM|BTS)\)", re.ASCII)
+_KNOWN = ["SV13", "B3", "PS4", "DAM13", "ARM2", "BTS3", "PH10", "COVER", "CONT", "STUN(ARM)"]
+_KNOWN += [*_AMMO_WORDS, *_FLAG_WORDS]
 
 
 class NotationError(RuleError):
@@ -77,9 +80,12 @@ def _modifiers(text: str) -> int:
 def _ammo(part: str, upper: str, fields: dict[str, Any], text: str) -> bool:
     """Read ``AP+DA``-style ammunition into ``fields``; False if ``upper`` is not ammunition."""
     words = upper.split("+")
-    if not all(w in _AMMO_WORDS or w in _FLAG_WORDS for w in words):
+    if not all(w in _AMMO_WORDS or w in _FLAG_WORDS or _STUN_ON.fullmatch(w) for w in words):
         return False
     for word in words:
+        if stun := _STUN_ON.fullmatch(word):
+            fields["stun_save"] = SaveOn(stun.group(1))
+            word = "STUN"
         if word in _FLAG_WORDS:
             key = _FLAG_WORDS[word]
             if fields.get(key):
@@ -153,7 +159,7 @@ def _unknown(upper: str) -> str:
     hint = f" Did you mean {' or '.join(f'`{c}`' for c in close)}?" if close else ""
     return (
         "not a part of a side. Use SV, B, PS or DAM, an ammunition (N DA EXP E/M PARA SHOCK STUN PLASMA, "
-        f"AP, T2, CONT), ARM, BTS, PH or COVER.{hint}"
+        f"STUN(ARM), AP, T2, CONT), ARM, BTS, PH or COVER.{hint}"
     )
 
 

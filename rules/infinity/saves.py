@@ -6,20 +6,24 @@ Every save is reduced to one number, the highest d20 face that passes it:
 * N4: the Attack Damage is DAM - ARM (or BTS) - 3 in partial cover, and a d20 at or below it is
   a wound, so the save passes on 20 - Attack Damage or less.
 
-With PS = 20 - DAM both give the same odds. AP halves ARM or BTS (rounding up) before cover.
+With PS = 20 - DAM both give the same odds. AP halves ARM or BTS (rounding up) before cover, and
+E/M halves BTS the same way, AP or not (the Ammunition chart, N4 and N5).
 
-Saves per hit and per Critical, by ammunition: N, AP, Shock, Stun and PARA 1 and 2; DA and E/M 2
-and 3; EXP 3 and 4; Plasma one ARM and one BTS save per hit, a Critical adding an ARM save. E/M
-and Stun save on BTS; PARA on PH-6. T2 makes each failed save cost 2 wounds, except the
-Critical's extra save, which costs 1. Continuous Damage rolls a save again after each failure,
-until one passes; the Critical's extra save is never continuous.
+Saves per hit and per Critical, by ammunition: N, AP, Shock and PARA 1 and 2; Stun 1 and 2 in N5,
+2 and 3 in N4; DA and E/M 2 and 3; EXP 3 and 4; Plasma one ARM and one BTS save per hit, a
+Critical adding an ARM save. E/M saves on BTS; Stun on ARM or BTS as its weapon says (BTS unless
+told ``STUN(ARM)``); PARA on PH-6. T2 makes each failed save cost 2 wounds, except the Critical's
+extra save, which costs 1. Continuous Damage rolls a save again after each failure, until one
+passes; the Critical's extra save is never continuous.
 
 Where our source is silent we take the readings common calculators use, and say so:
 
 * a chain of continuous saves is cut after :data:`CONTINUOUS_DEPTH` failures (the rule goes on
   until the target is Dead, which depends on the target's wounds); the cut chain counts as that
   many failures;
-* PARA in N5 saves on PH-6 + PS (+3 in cover); in N4 it is a plain PH-6 roll (no DAM, no cover);
+* PARA saves on PH-6, an attribute with a MOD, so the weapon's PS does not add to it (a PH 10
+  target passes on 4 or less); in N5 partial cover adds its 3 as to any save, in N4 it is a
+  plain PH-6 roll (no DAM, no cover);
 * Shock counts as N here: what it adds (Dead instead of Unconscious for a trooper without
   immunity) is a state for the players to apply, not an extra failed save;
 * E/M, PARA and Stun impose a state rather than wounds: for them a "wound" is a failed save;
@@ -103,6 +107,8 @@ class SavePlan(BaseModel):
     causes_wounds: bool
 
 
+_SAVES_PER_HIT_N4 = {Ammunition.STUN: 2}
+"""Where N4's chart differs from N5's: Stun makes 2 saves a hit (3 on a Critical)."""
 _SAVES_PER_HIT = {
     Ammunition.N: 1,
     Ammunition.SHOCK: 1,
@@ -115,8 +121,17 @@ _SAVES_PER_HIT = {
 }
 
 
-def _attribute_for(ammo: Ammunition) -> SaveAttribute:
-    if ammo in (Ammunition.EM, Ammunition.STUN):
+def _saves_per_hit(ammo: Ammunition, edition: Edition) -> int:
+    if edition is Edition.N4:
+        return _SAVES_PER_HIT_N4.get(ammo, _SAVES_PER_HIT[ammo])
+    return _SAVES_PER_HIT[ammo]
+
+
+def _attribute_for(attacker: Side) -> SaveAttribute:
+    ammo = attacker.ammo
+    if ammo is Ammunition.STUN:
+        return SaveAttribute(attacker.stun_save.value)
+    if ammo is Ammunition.EM:
         return SaveAttribute.BTS
     if ammo is Ammunition.PARA:
         return SaveAttribute.PH
@@ -133,6 +148,13 @@ def passes_on(attacker: Side, target: Side, attribute: SaveAttribute, edition: E
     12
     >>> passes_on(Side(dam=14, ap=True), Side(arm=3), SaveAttribute.ARM, Edition.N4)
     8
+
+    E/M halves BTS; PARA saves on PH-6, which the weapon's PS does not add to:
+
+    >>> passes_on(Side(ps=7, ammo=Ammunition.EM), Side(bts=6), SaveAttribute.BTS)
+    10
+    >>> passes_on(Side(ps=7, ammo=Ammunition.PARA), Side(ph=10), SaveAttribute.PH)
+    4
     """
     if attribute is SaveAttribute.PH:
         if target.ph is None:
@@ -140,9 +162,10 @@ def passes_on(attacker: Side, target: Side, attribute: SaveAttribute, edition: E
         base = target.ph + PARA_PH_MODIFIER
         if edition is Edition.N4:
             return max(0, min(FACES, base))
-        return max(0, min(FACES, base + attacker.weapon_ps() + (COVER_BONUS if target.cover else 0)))
+        return max(0, min(FACES, base + (COVER_BONUS if target.cover else 0)))
     value = target.arm if attribute is SaveAttribute.ARM else target.bts
-    if attacker.ap:
+    halved = attacker.ap or (attacker.ammo is Ammunition.EM and attribute is SaveAttribute.BTS)
+    if halved:
         value = (value + 1) // 2
     cover = COVER_BONUS if target.cover else 0
     if edition is Edition.N4:
@@ -176,9 +199,9 @@ def save_plan(attacker: Side, target: Side, edition: Edition = Edition.N5) -> Sa
     """
     ammo = attacker.ammo
     cost = 2 if attacker.t2 else 1
-    attribute = _attribute_for(ammo)
+    attribute = _attribute_for(attacker)
     main = _save(attacker, target, attribute, edition, cost=cost, continuous=attacker.continuous)
-    per_hit = [main] * _SAVES_PER_HIT[ammo]
+    per_hit = [main] * _saves_per_hit(ammo, edition)
     if ammo is Ammunition.PLASMA:
         per_hit = [
             main,
@@ -186,6 +209,27 @@ def save_plan(attacker: Side, target: Side, edition: Edition = Edition.N5) -> Sa
         ]
     extra = main.model_copy(update={"cost": 1, "continuous": False})
     return SavePlan(per_hit=per_hit, critical_extra=extra, causes_wounds=ammo.causes_wounds)
+
+
+def save_note(attacker: Side, edition: Edition = Edition.N5) -> str | None:
+    """What ``attacker``'s ammunition makes the target save on, for the ones players get wrong.
+
+    >>> save_note(Side(ammo=Ammunition.EM))
+    'E/M: 2 BTS saves a hit (3 on a Critical) against half the BTS'
+    >>> save_note(Side(ammo=Ammunition.STUN), Edition.N4)
+    'STUN: 2 BTS saves a hit (3 on a Critical)'
+    """
+    ammo = attacker.ammo
+    if ammo is Ammunition.EM:
+        return "E/M: 2 BTS saves a hit (3 on a Critical) against half the BTS"
+    if ammo is Ammunition.PARA:
+        return "PARA: saves on PH-6, the weapon's PS not added"
+    if ammo is Ammunition.STUN:
+        count = _saves_per_hit(ammo, edition)
+        attribute = attacker.stun_save.value
+        saves = f"1 {attribute} save" if count == 1 else f"{count} {attribute} saves"
+        return f"STUN: {saves} a hit ({count + 1} on a Critical)"
+    return None
 
 
 class Scaled(NamedTuple):

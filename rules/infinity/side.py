@@ -57,6 +57,13 @@ class Ammunition(StrEnum):
         return self not in (Ammunition.EM, Ammunition.PARA, Ammunition.STUN)
 
 
+class SaveOn(StrEnum):
+    """The attribute Stun saves on: the weapon's profile says which."""
+
+    ARM = "ARM"
+    BTS = "BTS"
+
+
 class Side(BaseModel):
     """A trooper in a Face to Face Roll. ``ps`` is the weapon's N5 PS, ``dam`` its N4 DAM; give
     either (PS = 20 - DAM gives the same odds, so each edition converts the other).
@@ -77,6 +84,8 @@ class Side(BaseModel):
     ps: int | None = None
     dam: int | None = None
     ammo: Ammunition = Ammunition.N
+    stun_save: SaveOn = SaveOn.BTS
+    """What Stun saves on (``STUN(ARM)``, ``STUN(BTS)``); the other ammunition says it itself."""
     ap: bool = False
     t2: bool = False
     continuous: bool = False
@@ -105,6 +114,16 @@ class Side(BaseModel):
             raise RuleError("Give the weapon's PS (N5) or its DAM (N4), not both.")
         if self.ap and self.ammo is Ammunition.PARA:
             raise RuleError("AP halves ARM or BTS, and PARA saves use PH-6: AP+PARA does nothing, drop AP.")
+        if self.ap and self.ammo is Ammunition.EM:
+            raise RuleError(
+                "E/M already halves BTS, and Herald does not halve it twice: drop AP (E/M alone saves "
+                "against half the BTS)."
+            )
+        if self.stun_save is not SaveOn.BTS and self.ammo is not Ammunition.STUN:
+            raise RuleError(
+                f"Only Stun saves on ARM or BTS as its weapon says; {self.ammo.value} ammunition says it "
+                "itself: write `STUN(ARM)` for Stun that saves on ARM."
+            )
         return self
 
     @property
@@ -152,7 +171,9 @@ class Side(BaseModel):
         parts = []
         if self.ap:
             parts.append("AP")
-        if self.ammo is not Ammunition.N or not (self.ap or self.t2):
+        if self.ammo is Ammunition.STUN:
+            parts.append(f"STUN({self.stun_save.value})")  # what it saves on, always said
+        elif self.ammo is not Ammunition.N or not (self.ap or self.t2):
             parts.append(self.ammo.value)
         if self.t2:
             parts.append("T2")

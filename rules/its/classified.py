@@ -46,7 +46,7 @@ from rapidfuzz import fuzz, process
 
 from rules.errors import NotFoundError, RuleError, quote
 from rules.its.decks import Card, Deck, DeckKind, normalize
-from rules.text import small_number
+from rules.text import small_number, spelled_digits
 
 #: Most Classified Objectives any scenario gives a player (Frontline has 4); a guard for bad data.
 MAX_CLASSIFIED = 8
@@ -539,9 +539,9 @@ class ClassifiedState(BaseModel):
             kind = DeckKind.STANDARD if m.group(1).lower() in ("green", "standard") else DeckKind.EXTREME
             body = m.group(2).strip()
         cards = [c for c in self.pool if kind is None or c.kind is kind]
-        body = body.lstrip("#").strip()
-        if body.isdecimal():
-            number = small_number(body)
+        digits = spelled_digits(body)
+        if digits is not None:
+            body, number = digits, small_number(digits)
             hits = [c for c in cards if number is not None and c.number == number]
             if not hits:
                 if all(c.number is None for c in cards):

@@ -29,7 +29,7 @@ from rapidfuzz import fuzz, process
 
 from rules.content import read_model
 from rules.errors import ContentError, NotFoundError, quote
-from rules.text import small_number
+from rules.text import small_number, spelled_digits
 
 #: Where the shipped decks live, relative to the repository root.
 DEFAULT_DECK_DIR = Path(__file__).resolve().parents[2] / "data" / "its" / "decks"
@@ -155,8 +155,8 @@ def find_card(cards: Iterable[Card], ref: int | str) -> Card | None:
     True
     """
     cards = list(cards)
-    text = str(ref).strip().lstrip("#")
-    if text.isdecimal():
+    text = str(ref).strip()
+    if spelled_digits(text) is not None:
         number = small_number(text)
         return next((c for c in cards if number is not None and c.number == number), None)
     wanted = normalize(text)
@@ -207,7 +207,7 @@ def find_by_number(decks: Iterable[Deck], number: int) -> tuple[Deck, Card]:
 def _not_found_message(deck_name: str, cards: list[Card], ref: int | str) -> str:
     typed = str(ref).strip()
     text = quote(typed, 40)
-    if typed.lstrip("#").isdecimal():
+    if spelled_digits(typed) is not None:
         numbered = sorted(c.number for c in cards if c.number is not None)
         if not numbered:
             return (

@@ -1,9 +1,12 @@
-"""ITS tournaments: players, Swiss pairings, results, standings and the ITS Rating (pure).
+"""Tournaments (ITS, 40k, Boarding Actions): players, Swiss pairings, results, standings and the
+rating (pure).
 
 The state is a :class:`Tournament` (pydantic, JSON-safe); every change is a function returning a
 new state, and every refusal a :class:`TournamentError` (a RuleError) saying what to change.
 
 * :mod:`rules.tournament.model`: the state and its limits (512 players, 10 rounds).
+* :mod:`rules.tournament.formats`: what differs per game (results, ranking points, tie-breaks,
+  columns, byes, army points): ITS, 40k ``record`` and ``wtc``, Boarding Actions.
 * :mod:`rules.tournament.engine`: create, join, drop, scenarios, pairing, swaps, results, finish.
 * :mod:`rules.tournament.pairing`: Swiss pairing as a maximum-weight matching; fresh tables.
 * :mod:`rules.tournament.standings`: totals, the tie-break chain and the bye adjustment.
@@ -38,6 +41,8 @@ from rules.tournament.engine import (
     undo_pairing,
 )
 from rules.tournament.export import players_csv, results_csv
+from rules.tournament.format_settings import FormatSettings, GameSystem, Scoring
+from rules.tournament.formats import Column, Format, format_of
 from rules.tournament.model import (
     BYE_TP,
     MAX_PLAYERS,
@@ -67,14 +72,19 @@ __all__ = [
     "INITIAL_RATING",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
+    "Column",
     "Extra",
     "Flag",
+    "Format",
+    "FormatSettings",
     "Game",
     "GameResult",
+    "GameSystem",
     "Kind",
     "Player",
     "RatingChange",
     "Round",
+    "Scoring",
     "Standing",
     "Tournament",
     "TournamentError",
@@ -84,6 +94,7 @@ __all__ = [
     "drop_player",
     "expected_score",
     "finish",
+    "format_of",
     "k_factor",
     "missing_results",
     "pair_next_round",

@@ -27,6 +27,17 @@ from collections.abc import Iterable
 from rules.its.scenario import Scenario, ScenarioKind
 from rules.its.scoring import ScoreResult
 from rules.its.tiers import Tier
+from rules.tournament.format_settings import (
+    DEFAULT_BAND,
+    MAX_ARMY_POINTS_LIMIT,
+    MAX_BAND,
+    MIN_ARMY_POINTS,
+    MIN_BAND,
+    FormatSettings,
+    GameSystem,
+    Scoring,
+)
+from rules.tournament.formats import format_of
 from rules.tournament.model import (
     MAX_EDIT_NOTE,
     MAX_NAME_CHARS,
@@ -111,26 +122,81 @@ def _escalation_tiers(tier: Tier, given: Iterable[Tier | int | str] | None) -> l
     return tiers
 
 
+def _settings(
+    game: GameSystem | str, scoring: Scoring | str | None, points: int | None, band: int | None
+) -> FormatSettings:
+    try:
+        game = GameSystem(game)
+        scoring = None if scoring is None else Scoring(scoring)
+    except ValueError:
+        raise TournamentError(
+            f"Games: {', '.join(g.value for g in GameSystem)}; scorings for 40k and Boarding Actions: "
+            f"{Scoring.RECORD.value}, {Scoring.WTC.value}."
+        ) from None
+    if game is GameSystem.ITS:
+        if scoring not in (None, Scoring.ITS):
+            raise TournamentError(
+                "ITS is scored in Tournament Points (the seed's rules): `scoring:` is for 40k and "
+                "Boarding Actions. Leave it out."
+            )
+        if points is not None:
+            raise TournamentError("An ITS event's army points are its `tier:`; leave `points:` out.")
+        if band is not None:
+            raise TournamentError("The WTC band width is for `scoring:wtc` events only; leave it out.")
+        return FormatSettings()
+    if scoring is Scoring.ITS:
+        raise TournamentError(f"A {game.value} event is scored `record` or `wtc`, not as ITS.")
+    if band is not None and scoring is not Scoring.WTC:
+        raise TournamentError("The band width sets the WTC table: use it with `scoring:wtc`.")
+    if points is not None and not MIN_ARMY_POINTS <= points <= MAX_ARMY_POINTS_LIMIT:
+        raise TournamentError(
+            f"Army points go from {MIN_ARMY_POINTS:,} to {MAX_ARMY_POINTS_LIMIT:,}; {points:,} is not one."
+        )
+    if band is not None and not MIN_BAND <= band <= MAX_BAND:
+        raise TournamentError(
+            f"A WTC band is {MIN_BAND} to {MAX_BAND} VP a match point (the common table: 5); "
+            f"{band} is not one."
+        )
+    return FormatSettings(game=game, scoring=scoring, points=points, band=band or DEFAULT_BAND)
+
+
 def create_tournament(
     name: str,
-    tier: Tier | int | str,
+    tier: Tier | int | str | None = None,
     *,
     kind: Kind | str = Kind.TOURNAMENT,
     extras: Iterable[Extra | str] = (),
     rounds: int | None = None,
     escalation_tiers: Iterable[Tier | int | str] | None = None,
+    game: GameSystem | str = GameSystem.ITS,
+    scoring: Scoring | str | None = None,
+    points: int | None = None,
+    band: int | None = None,
 ) -> Tournament:
     """A new tournament with no players.
 
     ``rounds`` None follows the seed's guideline when round 1 is paired. With Escalation the
     rounds are 200, 300, 400 points (150, 250, 400 when ``tier`` is 150 or 250), or
-    ``escalation_tiers``.
+    ``escalation_tiers``. ``game`` (ITS by default), ``scoring``, ``points`` and ``band`` choose
+    the format (:mod:`rules.tournament.formats`); ITS needs a ``tier``, the other games take
+    ``points`` (their army points limit) and may leave ``tier`` out. The ITS Extras are ITS's.
 
     >>> t = create_tournament("Spring", 300, extras=["escalation"])
     >>> [int(t.tier_of_round(n)) for n in (1, 2, 3)], t.rounds_requested
     ([200, 300, 400], 3)
+    >>> create_tournament("GT", game="40k", scoring="wtc", points=2000).format.band
+    5
     """
-    tier = Tier.parse(tier)
+    settings = _settings(game, scoring, points, band)
+    its = settings.game is GameSystem.ITS
+    if tier is None and its:
+        raise TournamentError("An ITS tournament needs its tier (150, 200, 250, 300 or 400 points).")
+    tier = None if tier is None else Tier.parse(tier)
+    extras = list(extras)
+    if not its and (extras or escalation_tiers is not None):
+        raise TournamentError(
+            "Escalation and Direct Action are ITS Extras; leave `extras:` out for this game."
+        )
     try:
         extra_list = sorted({Extra(e) for e in extras})
         kind = Kind(kind)
@@ -148,6 +214,7 @@ def create_tournament(
     return Tournament(
         name=_clean(name, "tournament name"),
         tier=tier,
+        format=settings,
         kind=kind,
         extras=extra_list,
         escalation_tiers=steps,
@@ -158,6 +225,11 @@ def create_tournament(
 def _open(state: Tournament) -> None:
     if state.finished:
         raise TournamentError(f"{state.name} is finished; its results can be viewed but no longer changed.")
+
+
+def _article(name: str) -> str:
+    """``an ITS``, ``a 40k``."""
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
 # --- players ------------------------------------------------------------------------------------
@@ -272,6 +344,11 @@ def set_scenario(state: Tournament, round_number: int, scenario: Scenario) -> To
     rules.tournament.model.TournamentError: Acquisition is already the scenario of round 1: ...
     """
     _open(state)
+    if format_of(state).game is not GameSystem.ITS:
+        raise TournamentError(
+            f"{state.name} is a {format_of(state).name} tournament: its rounds have no ITS scenario. "
+            "Announce the mission in the channel."
+        )
     last = state.round_count or state.rounds_requested or MAX_ROUNDS
     if not 1 <= round_number <= last:
         raise TournamentError(
@@ -414,7 +491,7 @@ def check_pairable(state: Tournament) -> tuple[int, int]:
         if len(players) < MIN_PLAYERS:
             raise TournamentError(
                 f"{state.name} has {counted(len(players), 'player')}; "
-                f"an ITS tournament needs at least {MIN_PLAYERS}."
+                f"{_article(format_of(state).name)} tournament needs at least {MIN_PLAYERS}."
             )
         count = state.rounds_requested or rounds_for_players(len(players))
     else:
@@ -448,7 +525,13 @@ def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
         new_round = Round(number=1, games=_random_round(players, seed), seed=seed)
     else:
         new_round = Round(number=number, games=_swiss_round(state, number, players))
-    return state.model_copy(update={"rounds": [*state.rounds, new_round], "round_count": count})
+    update: dict[str, object] = {"rounds": [*state.rounds, new_round], "round_count": count}
+    if number == 1:
+        # Lists lock from here (rules.tournament.lists); check-in ends with round 1's pairing.
+        update["checkin_open"] = False
+        if state.reveal_lists_at_pairing:
+            update["lists_revealed"] = True
+    return state.model_copy(update=update)
 
 
 def undo_pairing(state: Tournament) -> Tournament:
@@ -471,6 +554,9 @@ def undo_pairing(state: Tournament) -> Tournament:
     paired = len(rounds)
     players = []
     for player in state.players:
+        if player.dropped_after == 0:  # left out by check-in before round 1: stays left out
+            players.append(player)
+            continue
         update: dict[str, object] = {"joined_round": min(player.joined_round, paired + 1)}
         if player.dropped_after is not None:
             if min(player.dropped_after, paired) == 0:
@@ -645,12 +731,7 @@ def record_result(
             f"{state.name_of(player_a)} and {state.name_of(player_b)} do not play each other in "
             f"round {number}: {state.name_of(player_a)} {where}."
         )
-    tier = int(state.tier_of_round(number))
-    for vp in (result.vp_a, result.vp_b):
-        if vp > tier:
-            raise TournamentError(
-                f"{vp} Victory Points is more than round {number}'s {tier} army points; check the score."
-            )
+    format_of(state).check_result(state, number, result)
     if game.result is not None and not correction:
         raise TournamentError(
             f"Table {game.table} of round {number} already has a result; an organiser can correct it."
@@ -699,6 +780,11 @@ def record_sheet_result(
     The sheet must be for the round's scenario (when one is set) and tier.
     """
     number = round_number or len(state.rounds)
+    if format_of(state).game is not GameSystem.ITS:
+        raise TournamentError(
+            f"{state.name} is a {format_of(state).name} tournament, so an ITS score sheet is not one of "
+            "its results."
+        )
     expected = state.scenarios.get(number)
     if expected is not None and score.scenario_id != expected:
         raise TournamentError(

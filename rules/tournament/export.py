@@ -15,8 +15,9 @@ from __future__ import annotations
 import csv
 import io
 
-from rules.tournament.model import BYE_TP, Tournament
-from rules.tournament.standings import standings
+from rules.tournament.formats import Column, format_of
+from rules.tournament.model import Player, Tournament
+from rules.tournament.standings import Standing, standings
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -36,42 +37,79 @@ def _write(rows: list[list[object]]) -> str:
 
 
 def players_csv(state: Tournament) -> str:
-    """One line per player, in standings order (final standings once the event is finished).
+    """One line per player, in standings order (final standings once the event is finished);
+    the columns between faction and byes are the format's (:attr:`Format.columns`).
 
     >>> from rules.tournament.model import Tournament
     >>> players_csv(Tournament(name="Cup", tier=300))
     'rank,player,faction,tp,op,vp,opponents_op,byes,bye_rounds,played,wins,ties,losses,dropped\\n'
 
-    A bye is a Victory worth 3 TP but no game: it is counted in ``byes`` (its rounds in
-    ``bye_rounds``), never in ``played``, ``wins``, ``ties`` or ``losses``, so
-    ``wins + ties + losses == played``.
+    A bye is a win of the format (in ITS a Victory worth 3 TP) but no game: it is counted in
+    ``byes`` (its rounds in ``bye_rounds``), never in ``played``, ``wins``, ``ties`` or
+    ``losses``, so ``wins + ties + losses == played``.
     """
-    head = ["rank", "player", "faction", "tp", "op", "vp", "opponents_op", "byes", "bye_rounds", "played"]
+    fmt = format_of(state)
+    columns = [c for c in fmt.columns if c.key not in _SHARED]
+    head = ["rank", "player", "faction", *(c.key for c in columns), "byes", "bye_rounds", "played"]
     rows: list[list[object]] = [[*head, "wins", "ties", "losses", "dropped"]]
     for r in standings(state):
         bye_rounds = " ".join(str(n) for n in r.bye_rounds)
-        totals = [r.tp, r.op, r.vp, r.opponents_op, r.byes, bye_rounds, r.played, r.wins, r.ties, r.losses]
+        values = [_plain(c, r) for c in columns]
+        totals = [*values, r.byes, bye_rounds, r.played, r.wins, r.ties, r.losses]
         rows.append([r.rank, r.name, r.faction, *totals, "yes" if r.dropped else ""])
     return _write(rows)
 
 
+_SHARED = {"byes", "record"}
+"""Columns every export already has (byes; wins, ties, losses instead of the W-D-L text)."""
+
+
+def _plain(column: Column, row: Standing) -> object:
+    """A column's value as a number for a spreadsheet (no ``*`` or sign marks)."""
+    plain = {"op": row.op, "vp": row.vp, "vp_diff": row.vp_diff}
+    return plain.get(column.key, column.value(row))
+
+
 def results_csv(state: Tournament) -> str:
-    """One line per game and bye of every round: table, both players' OP, VP and TP, flags."""
-    head = ["round", "table", "player_a", "faction_a", "op_a", "vp_a", "tp_a"]
-    rows: list[list[object]] = [[*head, "player_b", "faction_b", "op_b", "vp_b", "tp_b", "flags"]]
+    """One line per game and bye of every round: table, both players' result columns (ITS: OP,
+    VP, TP; VP games: VP and the format's points), flags."""
+    fmt = format_of(state)
+    keys = fmt.result_keys()
+    side_a = [f"{k}_a" for k in keys]
+    side_b = [f"{k}_b" for k in keys]
+    rows: list[list[object]] = [
+        ["round", "table", "player_a", "faction_a", *side_a, "player_b", "faction_b", *side_b, "flags"]
+    ]
+    blank = [""] * len(keys)
     players = {p.id: p for p in state.players}  # looked up once per side of every game
+
+    def player(player_id: str) -> Player:
+        return players[player_id] if player_id in players else state.player(player_id)
+
     for rnd in state.rounds:
         for g in rnd.games:
-            a = players[g.a] if g.a in players else state.player(g.a)
+            a = player(g.a)
             if g.b is None:
-                rows.append([rnd.number, "", a.name, a.faction, 0, 0, BYE_TP, "(bye)", "", "", "", "", ""])
+                rows.append(
+                    [rnd.number, "", a.name, a.faction, *fmt.result_values(None), "(bye)", "", *blank, ""]
+                )
                 continue
-            b = players[g.b] if g.b in players else state.player(g.b)
+            b = player(g.b)
             flags = " ".join(f.value for f in g.flags) + (" edited" if g.edited else "")
             res = g.result
-            side_a: list[object] = ["", "", ""] if res is None else [res.op_a, res.vp_a, res.tp_a]
-            side_b: list[object] = ["", "", ""] if res is None else [res.op_b, res.vp_b, res.tp_b]
+            values_a: list[object] = blank if res is None else fmt.result_values(res)
+            values_b: list[object] = blank if res is None else fmt.result_values(res.swapped())
             rows.append(
-                [rnd.number, g.table, a.name, a.faction, *side_a, b.name, b.faction, *side_b, flags.strip()]
+                [
+                    rnd.number,
+                    g.table,
+                    a.name,
+                    a.faction,
+                    *values_a,
+                    b.name,
+                    b.faction,
+                    *values_b,
+                    flags.strip(),
+                ]
             )
     return _write(rows)

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
 from rules.its.tiers import Tier
+from rules.tournament.format_settings import FormatSettings, GameSystem
 
 SCHEMA_VERSION = 1
 MAX_PLAYERS = 512
@@ -97,12 +98,17 @@ class Player(BaseModel):
 
 
 class GameResult(BaseModel):
-    """Objective Points and Victory Points of both players of one game, side a then side b."""
+    """Objective Points and Victory Points of both players of one game, side a then side b.
+
+    What the numbers mean is the tournament's format's (:mod:`rules.tournament.formats`): in ITS,
+    OP and surviving army points; in 40k and Boarding Actions, victory points only (OP stay 0).
+    ``tp_a``/``tp_b``/``outcome_a`` are ITS's; shared code asks the format instead.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    op_a: int = Field(ge=0, le=MAX_OBJECTIVE_POINTS)
-    op_b: int = Field(ge=0, le=MAX_OBJECTIVE_POINTS)
+    op_a: int = Field(default=0, ge=0, le=MAX_OBJECTIVE_POINTS)
+    op_b: int = Field(default=0, ge=0, le=MAX_OBJECTIVE_POINTS)
     vp_a: int = Field(default=0, ge=0, le=MAX_ARMY_POINTS)
     vp_b: int = Field(default=0, ge=0, le=MAX_ARMY_POINTS)
 
@@ -206,7 +212,10 @@ class Tournament(BaseModel):
 
     schema_version: int = SCHEMA_VERSION
     name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
-    tier: Tier
+    tier: Tier | None = None
+    """ITS army points (required for ITS; optional, and only informative, for other games)."""
+    format: FormatSettings = Field(default_factory=FormatSettings)
+    """The game and its scoring; a tournament stored before formats existed has none: ITS."""
     kind: Kind = Kind.TOURNAMENT
     extras: list[Extra] = Field(default_factory=list)
     escalation_tiers: list[Tier] = Field(default_factory=list)
@@ -218,8 +227,24 @@ class Tournament(BaseModel):
     rounds: list[Round] = Field(default_factory=list)
     late_joins: bool = False
     finished: bool = False
+    lists_revealed: bool = False
+    """Whether every army list handed in is visible to everyone (see :mod:`rules.tournament.lists`)."""
+    reveal_lists_at_pairing: bool = False
+    """Reveal the lists when round 1 is paired."""
+    lists_handed_in: list[str] = Field(default_factory=list)
+    """Player ids whose army list is stored (the lists themselves are kept outside the state)."""
+    checkin_open: bool = False
+    """Check-in is open: players confirm they are present (see :mod:`rules.tournament.checkin`)."""
+    checked_in: list[str] = Field(default_factory=list)
+    """Player ids who checked in, in order."""
     start_ratings: dict[str, float] = Field(default_factory=dict)
     """Player id -> ITS Rating when they entered (see :func:`~rules.tournament.rating.rating_changes`)."""
+
+    @model_validator(mode="after")
+    def _its_has_a_tier(self) -> Tournament:
+        if self.format.game is GameSystem.ITS and self.tier is None:
+            raise ValueError("an ITS tournament needs a tier")
+        return self
 
     # --- small questions ----------------------------------------------------------------------
 
@@ -245,7 +270,7 @@ class Tournament(BaseModel):
     def started(self) -> bool:
         return bool(self.rounds)
 
-    def tier_of_round(self, round_number: int) -> Tier:
+    def tier_of_round(self, round_number: int) -> Tier | None:
         """The army points of ``round_number`` (Escalation rounds each have their own).
 
         >>> Tournament(name="x", tier=300).tier_of_round(2)

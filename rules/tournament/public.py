@@ -17,14 +17,16 @@ all. The view is plain data (JSON-safe), built by one pure function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.tournament.model import BYE_TP, Game, Player, Round, Tournament
+from rules.tournament.formats import Format, format_of
+from rules.tournament.lists import SubmittedList
+from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.standings import standings
 
 GameStatus = Literal["playing", "reported", "done", "bye"]
@@ -40,7 +42,8 @@ class RoundTimer(BaseModel):
 
 
 class PublicSide(BaseModel):
-    """One player of a game, with their points once the result is confirmed."""
+    """One player of a game, with their points once the result is confirmed (``tp``: the format's
+    ranking points; ``op`` only in ITS)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -69,6 +72,7 @@ class PublicRound(BaseModel):
     number: int
     scenario: str | None
     tier: int
+    """The round's army points (ITS: its tier; other games: the event's limit)."""
     games: list[PublicGame]
     results_in: int
     """Games with a confirmed result (byes count as done)."""
@@ -88,6 +92,36 @@ class PublicStanding(BaseModel):
     played: int
     dropped: bool
     adjusted: bool
+    wins: int = 0
+    ties: int = 0
+    losses: int = 0
+    sos: int = 0
+    vp_diff: int = 0
+    cells: list[str] = []
+    """The format's columns (``PublicTournament.columns``), as shown."""
+
+
+class PublicColumn(BaseModel):
+    """One standings column of the format: ``key`` as in players.csv, a short label, what it is."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    label: str
+    title: str
+
+
+class PublicList(BaseModel):
+    """A revealed army list: its player, and its text (a typed list) or a roster's summary."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    faction: str
+    text: str
+    points: int | None = None
+    units: int = 0
+    kind: str = "text"
 
 
 class PublicTournament(BaseModel):
@@ -97,6 +131,7 @@ class PublicTournament(BaseModel):
 
     name: str
     tier: int
+    """Army points (ITS: the tier; other games: the event's limit)."""
     kind: str
     status: str
     finished: bool
@@ -108,6 +143,20 @@ class PublicTournament(BaseModel):
     standings: list[PublicStanding]
     timer_ends: datetime | None = None
     """When the current round's timer runs out (None: no timer running for this round)."""
+    game: str = "its"
+    format: str = "ITS"
+    """The format in words: ``ITS``, ``40k · record (W/D/L 10/5/0)``."""
+    points_label: str = "TP"
+    uses_op: bool = True
+    columns: list[PublicColumn] = []
+    ranking: str = ""
+    """How the standings are ranked, in words."""
+    checkin_open: bool = False
+    checked_in: list[str] = []
+    """Names of the players who checked in (shown while check-in is open or was used)."""
+    not_checked_in: list[str] = []
+    lists: list[PublicList] = []
+    """Every army list handed in, once the organisers revealed them (empty while sealed)."""
 
 
 def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, int] | None) -> PublicSide:
@@ -123,18 +172,19 @@ def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, in
     )
 
 
-def _game(players: dict[str, Player], game: Game, reported: bool) -> PublicGame:
+def _game(players: dict[str, Player], game: Game, reported: bool, fmt: Format) -> PublicGame:
     if game.b is None:
-        return PublicGame(table=None, a=_side(players, game.a, (0, 0, BYE_TP)), b=None, status="bye")
+        return PublicGame(table=None, a=_side(players, game.a, (0, 0, fmt.bye_points)), b=None, status="bye")
     res = game.result
     status: GameStatus = "done" if res is not None else "reported" if reported else "playing"
     flags = [f.value.replace("_", " ") for f in game.flags]
     if game.edited:
         flags.append(f"changed by hand: {game.edit_note}" if game.edit_note else "changed by hand")
+    points = None if res is None else fmt.result_points(res)
     return PublicGame(
         table=game.table,
-        a=_side(players, game.a, None if res is None else (res.op_a, res.vp_a, res.tp_a)),
-        b=_side(players, game.b, None if res is None else (res.op_b, res.vp_b, res.tp_b)),
+        a=_side(players, game.a, None if res is None or points is None else (res.op_a, res.vp_a, points[0])),
+        b=_side(players, game.b, None if res is None or points is None else (res.op_b, res.vp_b, points[1])),
         status=status,
         flags=flags,
     )
@@ -148,14 +198,33 @@ def _round(
     players: dict[str, Player],
 ) -> PublicRound:
     scenario = t.scenarios.get(rnd.number)
-    games = [_game(players, g, any((rnd.number, p) in reported for p in g.players)) for g in rnd.games]
+    fmt = format_of(t)
+    games = [_game(players, g, any((rnd.number, p) in reported for p in g.players), fmt) for g in rnd.games]
     return PublicRound(
         number=rnd.number,
         scenario=scenario_name(scenario) if scenario else None,
-        tier=int(t.tier_of_round(rnd.number)),
+        tier=fmt.army_points(t, rnd.number),
         games=games,
         results_in=sum(1 for g in rnd.games if g.done),
     )
+
+
+def _lists(t: Tournament, lists: Mapping[str, SubmittedList]) -> list[PublicList]:
+    """The revealed lists in join order (none while sealed)."""
+    if not t.lists_revealed:
+        return []
+    return [
+        PublicList(
+            player=p.name,
+            faction=p.faction,
+            text=lists[p.id].text,
+            points=lists[p.id].points,
+            units=lists[p.id].units,
+            kind=lists[p.id].kind,
+        )
+        for p in t.players
+        if p.id in lists
+    ]
 
 
 def _status(t: Tournament) -> str:
@@ -184,50 +253,55 @@ def _reported_in(reported: Collection[tuple[int, str]], number: int) -> set[str]
     return {player for rnd, player in reported if rnd == number}
 
 
+def _reusable(
+    t: Tournament, reported: Collection[tuple[int, str]], previous: Previous
+) -> dict[int, PublicRound]:
+    """The rounds of ``previous.view`` that ``t`` would build the same: nothing but rounds changed
+    in the tournament, and the round itself and its reports are as they were."""
+    before = previous.tournament
+    if before.model_copy(update={"rounds": []}) != t.model_copy(update={"rounds": []}):
+        return {}  # players, format, scenarios, tiers...: anything else changed, build every round
+    view = previous.view
+    built = {r.number: r for r in ([view.current] if view.current else []) + view.earlier}
+    old_rounds = {r.number: r for r in before.rounds}
+    return {
+        rnd.number: built[rnd.number]
+        for rnd in t.rounds
+        if rnd.number in built
+        and old_rounds.get(rnd.number) == rnd
+        and _reported_in(previous.reported, rnd.number) == _reported_in(reported, rnd.number)
+    }
+
+
 def public_view(
     t: Tournament,
     *,
     reported: Collection[tuple[int, str]],
     scenario_name: Callable[[str], str] = str,
     timer: RoundTimer | None = None,
+    lists: Mapping[str, SubmittedList] | None = None,
     previous: Previous | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
-    round is the current one and the event is not finished).
+    round is the current one and the event is not finished); ``lists`` are the army lists handed in
+    by player id, shown only once revealed.
 
-    ``previous`` is an earlier version's view, with what it was made from: each round that has
-    not changed since (same games, players, scenario, tier and reports) is taken from it instead
-    of being built again, so a result costs one round's work however many rounds were played.
-    The view is the same either way.
+    ``previous`` is an earlier version's view, with what it was made from (the same
+    ``scenario_name``): each round that has not changed since is taken from it instead of being
+    built again, so a result costs one round's work however many rounds were played. The view is
+    the same either way.
 
     >>> from rules.tournament import create_tournament
     >>> public_view(create_tournament("Empty", 300), reported=()).status
     'Waiting for round 1 to be paired'
     """
     players = {p.id: p for p in t.players}
-    reused: dict[int, PublicRound] = {}
-    if (
-        previous is not None
-        and previous.tournament.players == t.players
-        and previous.tournament.tier == t.tier
-    ):
-        old_view = previous.view
-        built = {r.number: r for r in ([old_view.current] if old_view.current else []) + old_view.earlier}
-        old_rounds = {r.number: r for r in previous.tournament.rounds}
-        for rnd in t.rounds:
-            old = old_rounds.get(rnd.number)
-            if (
-                old is not None
-                and rnd.number in built
-                and old == rnd
-                and previous.tournament.scenarios.get(rnd.number) == t.scenarios.get(rnd.number)
-                and previous.tournament.tier_of_round(rnd.number) == t.tier_of_round(rnd.number)
-                and _reported_in(previous.reported, rnd.number) == _reported_in(reported, rnd.number)
-            ):
-                reused[rnd.number] = built[rnd.number]
+    reused = {} if previous is None else _reusable(t, reported, previous)
     rounds = [reused.get(r.number) or _round(t, r, reported, scenario_name, players) for r in t.rounds]
     current = rounds[-1] if rounds else None
+    fmt = format_of(t)
+    here, used = set(t.checked_in), t.checkin_open or bool(t.checked_in)
     rows = [
         PublicStanding(
             rank=s.rank,
@@ -241,12 +315,30 @@ def public_view(
             played=s.played,
             dropped=s.dropped,
             adjusted=s.adjusted,
+            wins=s.wins,
+            ties=s.ties,
+            losses=s.losses,
+            sos=s.sos,
+            vp_diff=s.vp_diff,
+            cells=[str(c.value(s)) for c in fmt.columns],
         )
         for s in standings(t)
     ]
     return PublicTournament(
         name=t.name,
-        tier=int(t.tier),
+        tier=int(t.tier) if fmt.uses_op and t.tier is not None else fmt.army_points(t, 1),
+        game=fmt.game.value,
+        format=fmt.describe(),
+        points_label=fmt.points_label,
+        uses_op=fmt.uses_op,
+        columns=[PublicColumn(key=c.key, label=c.label, title=c.title) for c in fmt.columns],
+        ranking=fmt.ranking_text,
+        checkin_open=t.checkin_open,
+        checked_in=[p.name for p in t.players if p.id in here] if used else [],
+        not_checked_in=[p.name for p in t.players if p.id not in here and p.dropped_after is None]
+        if used
+        else [],
+        lists=_lists(t, lists or {}),
         kind=t.kind.value.replace("_", "-"),
         status=_status(t),
         finished=t.finished,

@@ -3,7 +3,8 @@
 Everyone starts at :data:`INITIAL_RATING`. For each game, a player's expected score against an
 opponent is ``1 / (1 + 10 ** ((R_opponent - R_player) / 400))`` and the change is
 ``K x (S - E)`` with S = 1 for a Victory, 0.5 for a Tie, 0 for a Defeat (decided by Objective
-Points, as the Tournament Points are). All games of one tournament are rated from the ratings
+Points, as the Tournament Points are; in other formats by the format's outcome, more victory
+points winning, with the 300-point K). All games of one tournament are rated from the ratings
 the players had at its start, and the changes are added up. A bye is no game: it changes
 nothing. K (the seed's table): 32 for a 300/250 tournament or league, 15% more (36.8) at 400,
 15% less (27.2) at 200/150, 4 for a one-shot; each Escalation round uses its own tier's K.
@@ -22,6 +23,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.its.scoring import Outcome
 from rules.its.tiers import Tier
+from rules.tournament.formats import format_of
 from rules.tournament.model import Kind, Tournament, TournamentError
 
 INITIAL_RATING = 1000.0
@@ -72,6 +74,11 @@ def k_factor(kind: Kind | str, tier: Tier | int | str) -> float:
     return round(BASE_K * _TIER_FACTOR[Tier.parse(tier)], 6)
 
 
+def _base_k(kind: Kind) -> float:
+    """K of a game with no ITS tier (40k, Boarding Actions): the 300-point K, or a one-shot's."""
+    return ONE_SHOT_K if Kind(kind) is Kind.ONE_SHOT else BASE_K
+
+
 def with_start_ratings(state: Tournament, ratings: Mapping[str, float]) -> Tournament:
     """``state`` remembering the ratings its players have now, for those not yet remembered.
 
@@ -108,13 +115,15 @@ def rating_changes(state: Tournament, ratings: Mapping[str, float] | None = None
     start = {p.id: float(known.get(p.id, INITIAL_RATING)) for p in state.players}
     change = dict.fromkeys(start, 0.0)
     games = dict.fromkeys(start, 0)
+    fmt = format_of(state)
     for rnd in state.rounds:
-        k = k_factor(state.kind, state.tier_of_round(rnd.number))
+        tier = state.tier_of_round(rnd.number)
+        k = k_factor(state.kind, tier) if fmt.uses_op and tier is not None else _base_k(state.kind)
         for game in rnd.games:
             if game.b is None or game.result is None:
                 continue
             a, b = game.a, game.b
-            score_a = _SCORE[game.result.outcome_a]
+            score_a = _SCORE[fmt.outcome(game.result)]
             delta = k * (score_a - expected_score(start[a], start[b]))
             change[a] += delta
             change[b] -= delta

@@ -29,6 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament.engine import record_result, record_sheet_result, result_from_score
+from rules.tournament.format_settings import GameSystem
+from rules.tournament.formats import format_of
 from rules.tournament.model import GameResult, Tournament
 
 MAX_PENDING_REPORTS = 600
@@ -96,6 +98,43 @@ def with_sheet_result(
     ), number
 
 
+def with_battle_result(
+    book: Results, a: str, b: str, result: GameResult, *, round_number: int | None, game: GameSystem
+) -> tuple[Results, int]:
+    """``book`` with the result of a battle played on Herald's own tracker (``game``: a ``/ba``
+    battle is Boarding Actions) between ``a`` and ``b`` (``result`` from ``a``'s side), in
+    ``round_number`` (default: the current round), and that round. The tournament must play that
+    game; the same result sent again changes nothing.
+
+    >>> import random
+    >>> from rules.tournament import add_player, create_tournament, pair_next_round
+    >>> t = create_tournament("Deck Day", game="boarding-actions")
+    >>> for pid in "1234":
+    ...     t = add_player(t, pid, f"P{pid}")
+    >>> t = pair_next_round(t, random.Random(1))
+    >>> g = t.current.games[0]
+    >>> book, number = with_battle_result(Results(tournament=t), g.a, g.b, GameResult(vp_a=55, vp_b=50),
+    ...     round_number=None, game=GameSystem.BOARDING_ACTIONS)
+    >>> number, book.tournament.current.games[0].result.vp_a
+    (1, 55)
+    """
+    t = book.tournament
+    fmt = format_of(t)
+    if fmt.game is not game:
+        raise RuleError(
+            f"{t.name} is a {fmt.name} tournament, so a battle of another game is not one of its results."
+        )
+    for pid in (a, b):
+        if not t.has_player(pid):
+            raise RuleError(f"<@{pid}> is not in {t.name}, so this battle is not a tournament result.")
+    number = round_number or len(t.rounds)
+    if not number:
+        raise RuleError(f"No round of {t.name} is paired yet.")
+    if same_result(t, number, a, b, result):
+        return book, number
+    return with_result(book, a, b, result, round_number=number), number
+
+
 def same_result(t: Tournament, round_number: int, a: str, b: str, result: GameResult) -> bool:
     """Whether ``result`` (``a``'s side first) is what the game of ``a`` v ``b`` already holds."""
     played = t.rounds[round_number - 1].game_of(a)
@@ -129,12 +168,15 @@ def report_result(
         raise RuleError(
             f"Table {played.table} already has a result; an organiser can correct it with /tournament result."
         )
-    tier = int(t.tier_of_round(current.number))
-    if max(result.vp_a, result.vp_b) > tier:
-        raise RuleError(
-            f"Round {current.number} is played at {tier} points, so nobody keeps more than {tier} Victory "
-            "Points; check the score."
-        )
+    fmt = format_of(t)
+    if fmt.uses_op:
+        tier = fmt.army_points(t, current.number)
+        if max(result.vp_a, result.vp_b) > tier:
+            raise RuleError(
+                f"Round {current.number} is played at {tier} points, so nobody keeps more than {tier} "
+                "Victory Points; check the score."
+            )
+    fmt.check_result(t, current.number, result)
     for waiting in book.reports:
         if waiting.round != current.number or {waiting.reporter, waiting.opponent} != {reporter, opponent}:
             continue

@@ -1,6 +1,12 @@
-"""Totals per player and the ranking with the seed's tie-break chain.
+"""Totals per player and the ranking with the format's tie-break chain.
 
-The order, for standings and for Swiss pairing alike:
+The totals are shared by every format (:mod:`rules.tournament.formats`): ranking points
+(``tp``: ITS's Tournament Points, 40k's ranking or match points), OP, VP scored and conceded,
+the record, byes, and two strengths of the opposition (opponents' OP, opponents' VP). The format
+says which of them rank and in what order (:meth:`~rules.tournament.formats.Format.key`), what a
+result and a bye are worth, and whether final standings adjust for byes.
+
+ITS's order, for standings and for Swiss pairing alike:
 
 1. Tournament Points (TP), highest first;
 2. total Objective Points (OP);
@@ -30,7 +36,8 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from rules.its.scoring import Outcome
-from rules.tournament.model import BYE_TP, Tournament
+from rules.tournament.formats import Format, format_of
+from rules.tournament.model import Tournament
 
 
 class Standing(BaseModel):
@@ -43,6 +50,8 @@ class Standing(BaseModel):
     name: str
     faction: str
     tp: int
+    """Ranking points in the tournament's format (ITS: Tournament Points; 40k: 10/5/0 a game or
+    WTC match points); pairing pairs by these."""
     op: int
     """Total OP; in final standings, after the bye adjustment."""
     vp: int
@@ -63,24 +72,48 @@ class Standing(BaseModel):
     """The rounds in which the player had the bye."""
     adjusted: bool = False
     """True when the bye adjustment changed OP or VP."""
+    vp_against: int = 0
+    """Victory points the player's opponents scored against them (raw)."""
+    sos: int = 0
+    """Strength of schedule: the opponents' battle points (their raw VP over the whole event),
+    summed; a rematch counts twice, a bye adds no opponent."""
+    key: tuple[int, ...] = ()
+    """What the ranking compares, highest first (the format's tie-break chain)."""
 
     @property
-    def key(self) -> tuple[int, int, int, int]:
-        """What the ranking compares, highest first."""
-        return (self.tp, self.op, self.vp, self.opponents_op)
+    def points(self) -> int:
+        """The format's ranking points (the same as ``tp``)."""
+        return self.tp
+
+    @property
+    def vp_diff(self) -> int:
+        """Victory points scored minus conceded, in games played."""
+        return self.raw_vp - self.vp_against
 
 
 class _Totals:
-    __slots__ = ("bye_rounds", "byes", "losses", "op", "opponents", "played", "ties", "tp", "vp", "wins")
+    __slots__ = (
+        "against",
+        "bye_rounds",
+        "byes",
+        "losses",
+        "op",
+        "opponents",
+        "played",
+        "ties",
+        "tp",
+        "vp",
+        "wins",
+    )
 
     def __init__(self) -> None:
-        self.tp = self.op = self.vp = self.byes = self.played = 0
+        self.tp = self.op = self.vp = self.against = self.byes = self.played = 0
         self.wins = self.ties = self.losses = 0
         self.opponents: list[str] = []
         self.bye_rounds: list[int] = []
 
 
-def _totals(state: Tournament, *, before_round: int | None = None) -> dict[str, _Totals]:
+def _totals(state: Tournament, fmt: Format, *, before_round: int | None = None) -> dict[str, _Totals]:
     totals = {p.id: _Totals() for p in state.players}
     for rnd in state.rounds:
         if before_round is not None and rnd.number >= before_round:
@@ -88,21 +121,27 @@ def _totals(state: Tournament, *, before_round: int | None = None) -> dict[str, 
         for game in rnd.games:
             if game.b is None:
                 mine = totals[game.a]
-                mine.tp += BYE_TP
+                mine.tp += fmt.bye_points
                 mine.byes += 1
                 mine.bye_rounds.append(rnd.number)
                 continue
             if game.result is None:
                 continue
             result = game.result
-            for me, other, op, vp, tp, outcome in (
-                (game.a, game.b, result.op_a, result.vp_a, result.tp_a, result.outcome_a),
-                (game.b, game.a, result.op_b, result.vp_b, result.tp_b, result.outcome_b),
+            tp_a, tp_b = fmt.result_points(result)
+            outcome_a = fmt.outcome(result)
+            outcome_b = {Outcome.VICTORY: Outcome.DEFEAT, Outcome.DEFEAT: Outcome.VICTORY}.get(
+                outcome_a, Outcome.TIE
+            )
+            for me, other, op, vp, against, tp, outcome in (
+                (game.a, game.b, result.op_a, result.vp_a, result.vp_b, tp_a, outcome_a),
+                (game.b, game.a, result.op_b, result.vp_b, result.vp_a, tp_b, outcome_b),
             ):
                 mine = totals[me]
                 mine.tp += tp
                 mine.op += op
                 mine.vp += vp
+                mine.against += against
                 mine.played += 1
                 mine.opponents.append(other)
                 if outcome is Outcome.VICTORY:
@@ -141,20 +180,19 @@ def standings(
     []
     """
     final = state.finished if final is None else final
-    totals = _totals(state, before_round=before_round)
+    fmt = format_of(state)
+    totals = _totals(state, fmt, before_round=before_round)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
     order = {p.id: i for i, p in enumerate(state.players)}
-    # Ranked as plain tuples, and each row built once with its rank: a 512-player event's
-    # standings are read on every change of its web page.
-    lines: list[tuple[tuple[int, int, int, int], int, dict[str, object]]] = []
+    rows: list[Standing] = []
     for player in state.players:
         mine = totals[player.id]
         op, vp = mine.op, mine.vp
-        if final and mine.byes:
+        if final and mine.byes and fmt.adjusts_byes():
             op = bye_adjusted(mine.op, counted_rounds, mine.byes)
             vp = bye_adjusted(mine.vp, counted_rounds, mine.byes)
-        opponents_op = sum(totals[o].op for o in mine.opponents)
-        fields: dict[str, object] = dict(
+        row = Standing(
+            rank=0,
             player_id=player.id,
             name=player.name,
             faction=player.faction,
@@ -163,7 +201,7 @@ def standings(
             vp=vp,
             raw_op=mine.op,
             raw_vp=mine.vp,
-            opponents_op=opponents_op,
+            opponents_op=sum(totals[o].op for o in mine.opponents),
             byes=mine.byes,
             played=mine.played,
             wins=mine.wins,
@@ -172,13 +210,13 @@ def standings(
             dropped=player.dropped_after is not None,
             bye_rounds=list(mine.bye_rounds),
             adjusted=(op, vp) != (mine.op, mine.vp),
+            vp_against=mine.against,
+            sos=sum(totals[o].vp for o in mine.opponents),
         )
-        lines.append(((mine.tp, op, vp, opponents_op), order[player.id], fields))
-    lines.sort(key=lambda line: (tuple(-k for k in line[0]), line[1]))
+        rows.append(row.model_copy(update={"key": fmt.key(row)}))
+    rows.sort(key=lambda row: (tuple(-k for k in row.key), order[row.player_id]))
     ranked: list[Standing] = []
-    rank, previous = 0, None
-    for i, (key, _, fields) in enumerate(lines):
-        if key != previous:
-            rank, previous = i + 1, key
-        ranked.append(Standing(rank=rank, **fields))  # type: ignore[arg-type]
+    for i, row in enumerate(rows):
+        shared = ranked and ranked[-1].key == row.key
+        ranked.append(row.model_copy(update={"rank": ranked[-1].rank if shared else i + 1}))
     return ranked

@@ -53,7 +53,7 @@ import functools
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from rules.distribution import (
@@ -71,6 +71,7 @@ from rules.wh40k.profiles import (
     Amount,
     DamageReduction,
     Edition,
+    ModelGroup,
     ProfileError,
     Reroll,
     Situation,
@@ -115,6 +116,22 @@ class DamageStep:
     model: int
     slain: bool
     mortal: bool
+    group: str = ""
+    """The model's group, for a target with several kinds of model."""
+
+
+@dataclass(frozen=True)
+class GroupPlan:
+    """One model group's numbers against this weapon: the save it takes and what damage does."""
+
+    name: str
+    count: int
+    wounds: int
+    save_need: int
+    save_kind: str
+    reduction: DamageReduction
+    fnp: int | None
+    leader: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +167,17 @@ class Plan:
     """The average of the Damage roll: with ``reroll damage``, rolls below it are re-rolled."""
     edition: Edition = DEFAULT_EDITION
     notes: tuple[str, ...] = field(default=())
+    groups: tuple[GroupPlan, ...] = ()
+    """Each model group's save and damage numbers, in the order typed."""
+    order: tuple[int, ...] = (0,)
+    """The groups in the order they take wounds (Leaders last)."""
+    precision: bool = False
+    """Precision against an attached Leader: the Leader takes this weapon's wounds first."""
+
+    @property
+    def uniform_saves(self) -> bool:
+        """Whether every model saves on the same roll (then saves are rolled before allocating)."""
+        return len({g.save_need for g in self.groups}) <= 1
 
     @property
     def max_attacks(self) -> int:
@@ -181,7 +209,8 @@ UNCONFIRMED_11TH = (
     "As in 10th edition, not confirmed for 11th: the +1/-1 caps on hit and wound rolls, "
     "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage."
 )
-"""Said in every 11th-edition reply: the steps no public source has confirmed for 11th edition."""
+"""The steps no public source has confirmed for 11th edition (the whole list, for /help)."""
+UNCONFIRMED_11TH_FOOTER = "11th edition: some steps as in 10th, not confirmed (/help topic:40k lists them)."
 
 
 def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Edition, notes: list[str]) -> bool:
@@ -206,6 +235,50 @@ def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Editio
         notes.append("Cover (11th): the target is taken to be Infantry, Beast or Swarm.")
         return True
     return True
+
+
+def _group_plan(
+    weapon: Weapon, group: ModelGroup, index: int, save_cover: bool, notes: list[str]
+) -> GroupPlan:
+    """The save one group's models take (armour with AP and cover, or their invulnerable save)."""
+    armour_modifier = -weapon.ap
+    if save_cover and group.save <= 3 and weapon.ap == 0:
+        note = "Cover (10th): a Sv 3+ or better model gets no cover against AP 0."
+        if note not in notes:
+            notes.append(note)
+    elif save_cover:
+        armour_modifier += 1
+    armour_need = max(2, group.save - min(1, armour_modifier))
+    save_need, save_kind = armour_need, "armour"
+    if group.invulnerable is not None and group.invulnerable < armour_need:
+        save_need, save_kind = group.invulnerable, "invulnerable"
+    if save_need > 6:
+        save_need, save_kind = 7, "none"
+    return GroupPlan(
+        name=group.label(index),
+        count=group.count,
+        wounds=group.wounds,
+        save_need=save_need,
+        save_kind=save_kind,
+        reduction=group.damage_reduction,
+        fnp=group.feel_no_pain,
+        leader=group.leader,
+    )
+
+
+def _allocation_note(target: Target, order: tuple[int, ...]) -> str:
+    groups = target.model_groups
+    names = ", then ".join(f"{groups[i].label(i)} ({groups[i].stats()})" for i in order)
+    how = (
+        "in the order typed (`order:typed`)"
+        if target.typed_order
+        else "as defenders usually choose, ordinary models first and the better profile last; "
+        "`order:typed` in the target allocates in the order typed"
+    )
+    text = f"Wounds go to a wounded model first, else to {names}: {how}."
+    if any(g.leader for g in groups):
+        text += " The Leader takes wounds only once its Bodyguard is slain (Precision reaches it sooner)."
+    return text
 
 
 _UNIT_TYPES = (
@@ -241,12 +314,13 @@ def plan(
     if weapon.rapid_fire and situation.half_range:
         bonus = weapon.rapid_fire
         notes.append(f"Rapid Fire: +{weapon.rapid_fire.text} attacks at half range.")
-    per_five = max(weapon.blast, weapon.cleave)
+    per_five = weapon.blast + weapon.cleave
     if per_five and target.models >= 5:
         extra = per_five * (target.models // 5)
         bonus = Amount(count=bonus.count, sides=bonus.sides, bonus=bonus.bonus + extra)
-        name = "Blast" if weapon.blast else "Cleave"
-        notes.append(f"{name}: +{extra} attack(s) against {target.models} models.")
+        name = " and ".join(n for n, x in (("Blast", weapon.blast), ("Cleave", weapon.cleave)) if x)
+        added = " (added together)" if weapon.blast and weapon.cleave else ""
+        notes.append(f"{name}: +{extra} attack(s) against {target.models} models{added}.")
     hit_modifier = weapon.hit_modifier + target.hit_modifier
     if weapon.heavy and situation.stationary and not weapon.melee:
         hit_modifier += 1
@@ -281,26 +355,27 @@ def plan(
         if keyword in target.keywords:
             critical = min(critical, value)
             notes.append(f"Anti-{keyword} {value}+: Critical Wounds on {value}+.")
-    armour_modifier = -weapon.ap
     save_cover = cover and edition is Edition.TENTH
-    if save_cover and target.save <= 3 and weapon.ap == 0:
-        notes.append("Cover (10th): a Sv 3+ or better model gets no cover against AP 0.")
-        save_cover = False
-    if save_cover:
-        armour_modifier += 1
+    groups = tuple(
+        _group_plan(weapon, group, index, save_cover, notes)
+        for index, group in enumerate(target.model_groups)
+    )
+    order = target.allocation_order()
+    precision = "precision" in weapon.ignored and any(g.leader for g in groups)
+    if target.mixed:
+        notes.append(_allocation_note(target, order))
+    if precision:
+        notes.append("Precision: this weapon's wounds go to the attached Leader first.")
+    if len({g.toughness for g in target.model_groups}) > 1:
+        notes.append(f"The unit's Toughness is {target.toughness} (the Bodyguard's, else the majority's).")
+    if save_cover and any(g.save > 3 or weapon.ap for g in target.model_groups):
         notes.append("Benefit of Cover (10th): +1 to the armour save.")
-    armour_need = max(2, target.save - min(1, armour_modifier))
-    save_need, save_kind = armour_need, "armour"
-    if target.invulnerable is not None and target.invulnerable < armour_need:
-        save_need, save_kind = target.invulnerable, "invulnerable"
-    if save_need > 6:
-        save_need, save_kind = 7, "none"
+    head = groups[order[0]]
+    save_need, save_kind = head.save_need, head.save_kind
     if edition is Edition.ELEVENTH and weapon.hazardous:
         notes.append(
             "Hazardous as in 10th edition (one D6 per model, 3 mortal wounds on a 1): not confirmed for 11th."
         )
-    if edition is Edition.ELEVENTH and weapon.lethal_hits and weapon.devastating_wounds:
-        notes.append("Lethal Hits (11th) is optional; Herald always takes the automatic wound.")
     result = Plan(
         models=weapon.models,
         attacks=weapon.attacks,
@@ -322,15 +397,20 @@ def plan(
         damage=weapon.damage,
         melta=weapon.melta if situation.half_range else None,
         reroll_damage=weapon.reroll_damage and weapon.damage.random,
-        reduction=target.damage_reduction,
-        fnp=target.feel_no_pain,
+        reduction=head.reduction,
+        fnp=head.fnp,
         target_models=target.models,
-        target_wounds=target.wounds,
+        target_wounds=head.wounds,
         hazardous=weapon.hazardous,
         damage_average=weapon.damage.distribution().mean,
         edition=edition,
         notes=tuple(notes),
+        groups=groups,
+        order=order,
+        precision=precision,
     )
+    if edition is Edition.ELEVENTH and weapon.lethal_hits and not weapon.torrent:
+        result = _choose_lethal(result)
     if result.max_attacks > MAX_ATTACKS:
         raise ProfileError(
             f"That is up to {result.max_attacks} attacks; the limit is {MAX_ATTACKS} per weapon line. "
@@ -406,16 +486,19 @@ def _die_odds(need: int, modifier: int, critical: int, policy: Reroll) -> dict[R
     return odds
 
 
-def _damage_value(p: Plan, rolled: int, melta: int) -> int:
+def _damage_value(p: Plan, rolled: int, melta: int, reduction: DamageReduction | None = None) -> int:
+    """One attack's Damage against a model: halving comes before Melta's addition (the 10th
+    edition Rules Commentary: divide first, then add, then subtract), -1 after it."""
+    reduction = p.reduction if reduction is None else reduction
+    if reduction is DamageReduction.HALVE:
+        return math.ceil(rolled / 2) + melta
     value = rolled + melta
-    if p.reduction is DamageReduction.HALVE:
-        value = math.ceil(value / 2)
-    elif p.reduction is DamageReduction.MINUS_ONE and value > 0:
+    if reduction is DamageReduction.MINUS_ONE and value > 0:
         value = max(1, value - 1)
     return value
 
 
-def _damage_distribution(p: Plan) -> Distribution:
+def _damage_distribution(p: Plan, reduction: DamageReduction | None = None) -> Distribution:
     """The damage one unsaved attack brings, before Feel No Pain."""
     base = p.damage.distribution()
     if p.reroll_damage:
@@ -426,9 +509,49 @@ def _damage_distribution(p: Plan) -> Distribution:
     out: dict[int, float] = {}
     for v, q in base.items():
         for m, r in melta.items():
-            key = _damage_value(p, v, m)
+            key = _damage_value(p, v, m, reduction)
             out[key] = out.get(key, 0.0) + q * r
     return Distribution.of(out)
+
+
+def _lost(p: Plan, group: GroupPlan) -> Distribution:
+    """Wounds one unsaved attack (or mortal wound packet) costs a model of ``group``."""
+    return _after_fnp(_damage_distribution(p, group.reduction), group.fnp)
+
+
+def _fail_save(group: GroupPlan) -> float:
+    return 1.0 if group.save_need > 6 else (group.save_need - 1) / 6
+
+
+def _choose_lethal(p: Plan) -> Plan:
+    """11th edition: Lethal Hits is optional. Per Critical Hit, the automatic wound or a rolled
+    wound (which may be a Devastating Critical Wound), whichever brings more expected damage to
+    the model the attack goes to first."""
+    group = p.groups[_first_group(p)]
+    lost = _lost(p, group).mean
+    fail = _fail_save(group)
+    wound = _die_odds(p.wound_need, p.wound_modifier, p.wound_critical, p.wound_reroll)
+    auto = fail * lost
+    critical = lost if p.devastating else fail * lost
+    rolled = wound[Result.SUCCESS] * fail * lost + wound[Result.CRITICAL] * critical
+    if rolled > auto + 1e-12:
+        note = (
+            f"Lethal Hits (11th) is optional: Herald rolls the wound for each Critical Hit "
+            f"({rolled:.2f} expected damage against {auto:.2f} for the automatic wound)."
+        )
+        return replace(p, lethal=False, notes=(*p.notes, note))
+    if p.devastating:
+        note = (
+            f"Lethal Hits (11th) is optional: Herald takes the automatic wound ({auto:.2f} expected "
+            f"damage against {rolled:.2f} for rolling it)."
+        )
+        return replace(p, notes=(*p.notes, note))
+    return p
+
+
+def _first_group(p: Plan) -> int:
+    leaders = [i for i in p.order if p.groups[i].leader]
+    return leaders[0] if p.precision and leaders else p.order[0]
 
 
 def _after_fnp(damage: Distribution, fnp: int | None) -> Distribution:
@@ -441,6 +564,118 @@ def _after_fnp(damage: Distribution, fnp: int | None) -> Distribution:
         for k in range(d + 1):
             out[k] = out.get(k, 0.0) + q * math.comb(d, k) * lose**k * (1 - lose) ** (d - k)
     return Distribution.of(out)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The target's models in the order they take wounds, as a state machine.
+
+    A state is ``b * (leader + 1) + ld``: ``b`` wounds lost by the Bodyguard's models (counted
+    in allocation order, damage past a model not counted), ``ld`` by the Leader's. A target
+    without a Leader has ``leader == 0``, so a state is the wounds lost, as before.
+    """
+
+    guard: tuple[tuple[int, int, int], ...]
+    """Per Bodyguard model in allocation order: (group, first wound's offset, wounds)."""
+    lead: tuple[tuple[int, int, int], ...]
+    guard_wounds: int
+    leader_wounds: int
+
+    @property
+    def states(self) -> int:
+        return (self.guard_wounds + 1) * (self.leader_wounds + 1)
+
+    @property
+    def dead(self) -> int:
+        return self.states - 1
+
+    def split(self, state: int) -> tuple[int, int]:
+        return divmod(state, self.leader_wounds + 1)
+
+    def wounds(self, state: int) -> int:
+        b, ld = self.split(state)
+        return b + ld
+
+    def slain(self, state: int) -> int:
+        b, ld = self.split(state)
+        return sum(1 for _, o, w in self.guard if o + w <= b) + sum(1 for _, o, w in self.lead if o + w <= ld)
+
+    def current(self, state: int, precision: bool) -> tuple[bool, int, int] | None:
+        """The model the next attack goes to: (Leader?, index in its part, damage it has taken)."""
+        b, ld = self.split(state)
+        parts = [(False, self.guard, b), (True, self.lead, ld)]
+        if precision:
+            parts.reverse()
+        for leader, models, lost in parts:
+            for i, (_, offset, w) in enumerate(models):
+                if lost < offset + w:
+                    return leader, i, lost - offset
+        return None
+
+    def group(self, leader: bool, index: int) -> int:
+        return (self.lead if leader else self.guard)[index][0]
+
+    def model_number(self, leader: bool, index: int) -> int:
+        """1-based, Bodyguard models first."""
+        return index + 1 + (len(self.guard) if leader else 0)
+
+    def advance(self, state: int, leader: bool, index: int, lost: int) -> int:
+        """The state after the current model loses ``lost`` wounds (past its last one is lost)."""
+        b, ld = self.split(state)
+        _, offset, w = (self.lead if leader else self.guard)[index]
+        if leader:
+            ld = min(ld + lost, offset + w)
+        else:
+            b = min(b + lost, offset + w)
+        return b * (self.leader_wounds + 1) + ld
+
+
+@functools.lru_cache(maxsize=128)
+def layout(groups: tuple[GroupPlan, ...], order: tuple[int, ...]) -> Layout:
+    """The models of ``groups`` in allocation ``order`` (Leaders in their own part)."""
+    parts: dict[bool, list[tuple[int, int, int]]] = {False: [], True: []}
+    used = {False: 0, True: 0}
+    for g in order:
+        group = groups[g]
+        for _ in range(group.count):
+            parts[group.leader].append((g, used[group.leader], group.wounds))
+            used[group.leader] += group.wounds
+    return Layout(tuple(parts[False]), tuple(parts[True]), used[False], used[True])
+
+
+def _moves(
+    lay: Layout, losses: tuple[Distribution, ...], fails: tuple[float, ...] | None, precision: bool
+) -> list[list[tuple[int, float]]]:
+    """Per state, where one event takes the unit: the model's save (``fails`` per group; ``None``
+    when saves were already rolled) and then the wounds it loses (``losses`` per group)."""
+    out: list[list[tuple[int, float]]] = []
+    for s in range(lay.dead):
+        where = lay.current(s, precision)
+        if where is None:
+            out.append([(s, 1.0)])
+            continue
+        leader, index, _ = where
+        g = lay.group(leader, index)
+        fail = 1.0 if fails is None else fails[g]
+        row: dict[int, float] = {}
+        if fail < 1.0:
+            row[s] = 1.0 - fail
+        for v, q in losses[g].items():
+            nxt = lay.advance(s, leader, index, v)
+            row[nxt] = row.get(nxt, 0.0) + q * fail
+        out.append(list(row.items()))
+    return out
+
+
+def _step(current: dict[int, float], moves: list[list[tuple[int, float]]], dead: int) -> dict[int, float]:
+    nxt: dict[int, float] = {}
+    for s, q in current.items():
+        if s == dead:
+            nxt[dead] = nxt.get(dead, 0.0) + q
+            continue
+        for t, r in moves[s]:
+            nxt[t] = nxt.get(t, 0.0) + q * r
+    return {s: q for s, q in nxt.items() if q > 1e-18}
 
 
 @dataclass(frozen=True)
@@ -466,10 +701,20 @@ class AttackOdds:
 
 @dataclass(frozen=True)
 class _Packets:
-    """One weapon's unsaved attacks: how many (a distribution) and the wounds each one costs."""
+    """One weapon's attacks as events reaching the target, and what each event does.
+
+    With the same save for every model, ``packets`` counts the unsaved attacks (Devastating
+    Wounds included: with one save for all, their order does not change the result) and an event
+    only deals damage. When the models save differently, an event is a wound that the model it
+    goes to saves or not (``fails``), and a weapon with Devastating Wounds has ``joint``: the
+    chance of each (wounds to save, mortal wound packets), its mortal wounds following its
+    other attacks as the rules order them.
+    """
 
     packets: Distribution
-    lost: Distribution
+    losses: tuple[Distribution, ...]
+    fails: tuple[float, ...] | None
+    joint: dict[tuple[int, int], float] | None
     mean_attacks: float
     mean_hits: float
     mean_wounding: float
@@ -477,32 +722,84 @@ class _Packets:
     notes: tuple[str, ...]
 
 
+def _joint_power(base: dict[tuple[int, int], float], counts: Distribution) -> dict[tuple[int, int], float]:
+    """The (wounds to save, mortal) pairs of a random number of attacks, each ``base``."""
+    out: dict[tuple[int, int], float] = {}
+    current: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    weights = counts.as_dict()
+    for a in range(counts.maximum + 1):
+        weight = weights.get(a, 0.0)
+        if weight:
+            for key, q in current.items():
+                out[key] = out.get(key, 0.0) + weight * q
+        if a == counts.maximum:
+            break
+        nxt: dict[tuple[int, int], float] = {}
+        for (n, m), q in current.items():
+            for (dn, dm), r in base.items():
+                key = (n + dn, m + dm)
+                nxt[key] = nxt.get(key, 0.0) + q * r
+        current = {k: q for k, q in nxt.items() if q > 1e-18}
+    return out
+
+
+_Joint = dict[tuple[int, int], float]
+
+
+def _joint_add(a: _Joint, b: _Joint) -> _Joint:
+    out: dict[tuple[int, int], float] = {}
+    for (n, m), q in a.items():
+        for (dn, dm), r in b.items():
+            out[(n + dn, m + dm)] = out.get((n + dn, m + dm), 0.0) + q * r
+    return out
+
+
 def _packets(p: Plan) -> _Packets:
     hit = _die_odds(p.hit_need, p.hit_modifier, p.hit_critical, p.hit_reroll)
     if p.torrent:
         hit = {Result.FAIL: 0.0, Result.SUCCESS: 1.0, Result.CRITICAL: 0.0}
     wound = _die_odds(p.wound_need, p.wound_modifier, p.wound_critical, p.wound_reroll)
-    fail_save = 1.0 if p.save_need > 6 else (p.save_need - 1) / 6
+    fails = tuple(_fail_save(g) for g in p.groups)
+    folded = p.uniform_saves
+    fail_save = fails[0] if folded else 1.0
     dev = wound[Result.CRITICAL] if p.devastating else 0.0
     through_save = wound[Result.SUCCESS] + wound[Result.CRITICAL] - dev
-    per_hit = bernoulli(through_save * fail_save + dev)
     sustained = p.sustained.distribution() if p.sustained else Distribution.constant(0)
-    critical_hits = mixture(
-        (q, convolve(bernoulli(fail_save) if p.lethal else per_hit, power(per_hit, extra)))
-        for extra, q in sustained.items()
-    )
-    per_attack = mixture(
-        [
-            (hit[Result.FAIL], Distribution.constant(0)),
-            (hit[Result.SUCCESS], per_hit),
-            (hit[Result.CRITICAL], critical_hits),
-        ]
-    )
     per_model = convolve(p.attacks.distribution(), p.bonus_attacks.distribution())
     attacks = power(per_model, p.models)
-    packet_powers = powers(per_attack, attacks.maximum)
-    packets = mixture((q, packet_powers[a]) for a, q in attacks.items())
-    lost = _after_fnp(_damage_distribution(p), p.fnp)
+    joint = None
+    if folded or not dev:
+        per_hit = bernoulli(through_save * fail_save + dev)
+        critical_hits = mixture(
+            (q, convolve(bernoulli(fail_save) if p.lethal else per_hit, power(per_hit, extra)))
+            for extra, q in sustained.items()
+        )
+        per_attack = mixture(
+            [
+                (hit[Result.FAIL], Distribution.constant(0)),
+                (hit[Result.SUCCESS], per_hit),
+                (hit[Result.CRITICAL], critical_hits),
+            ]
+        )
+        packet_powers = powers(per_attack, attacks.maximum)
+        packets = mixture((q, packet_powers[a]) for a, q in attacks.items())
+    else:
+        one = {(0, 0): wound[Result.FAIL], (1, 0): through_save, (0, 1): dev}
+        one = {k: q for k, q in one.items() if q > 0}
+        critical: dict[tuple[int, int], float] = {}
+        for extra, q in sustained.items():
+            first = {(1, 0): 1.0} if p.lethal else one
+            for _ in range(extra):
+                first = _joint_add(first, one)
+            for k, r in first.items():
+                critical[k] = critical.get(k, 0.0) + q * r
+        base: dict[tuple[int, int], float] = {(0, 0): hit[Result.FAIL]}
+        for source, weight in ((one, hit[Result.SUCCESS]), (critical, hit[Result.CRITICAL])):
+            for k, r in source.items():
+                base[k] = base.get(k, 0.0) + weight * r
+        joint = _joint_power({k: q for k, q in base.items() if q > 0}, attacks)
+        packets = Distribution.of(_marginal(joint, 0))
+    losses = tuple(_lost(p, g) for g in p.groups)
     hits_per_attack = hit[Result.SUCCESS] + hit[Result.CRITICAL] * (1 + sustained.mean)
     wounding = (hits_per_attack - (hit[Result.CRITICAL] if p.lethal else 0.0)) * (
         wound[Result.SUCCESS] + wound[Result.CRITICAL]
@@ -512,13 +809,47 @@ def _packets(p: Plan) -> _Packets:
         notes.append(f"Damage rolls below {p.damage.distribution().mean:g} are re-rolled.")
     return _Packets(
         packets=packets,
-        lost=lost,
+        losses=losses,
+        fails=None if folded else fails,
+        joint=joint,
         mean_attacks=attacks.mean,
         mean_hits=attacks.mean * hits_per_attack,
         mean_wounding=attacks.mean * wounding,
         hazardous=power(bernoulli(1 / 6), p.models) if p.hazardous else None,
         notes=tuple(notes),
     )
+
+
+def _marginal(joint: dict[tuple[int, int], float], axis: int) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for key, q in joint.items():
+        out[key[axis]] = out.get(key[axis], 0.0) + q
+    return out
+
+
+def best_weapon(
+    weapons: Sequence[Weapon],
+    target: Target,
+    situation: Situation | None = None,
+    *,
+    edition: Edition = DEFAULT_EDITION,
+) -> tuple[int, tuple[float, ...]]:
+    """Of weapons a model chooses between, the one with the most expected wounds dealt to this
+    target (its saves, Feel No Pain, damage lost past a model all counted), and each one's mean;
+    the first on a tie.
+
+    >>> from rules.wh40k.profiles import parse_target, parse_weapon
+    >>> choppa = parse_weapon("A3 WS3+ S5 AP-1 D1")
+    >>> klaw = parse_weapon("A2 WS4+ S9 AP-2 D2")
+    >>> best_weapon([choppa, klaw], parse_target("T10 Sv3+ W12"))[0]
+    1
+    """
+    means = tuple(distribution(w, target, situation, edition=edition).wounds.mean for w in weapons)
+    best = 0
+    for index, mean in enumerate(means):
+        if mean > means[best] + 1e-12:
+            best = index
+    return best, means
 
 
 def distribution(
@@ -622,21 +953,19 @@ def unit_distribution(
         )
     order, notes = resolution_order(lines, edition)
     made = [_packets(p) for p in plans]
-    models, wounds = target.models, target.wounds
+    lay = layout(plans[0].groups, plans[0].order)
     budget = [MAX_CHAIN_WORK]
     state: dict[int, float] = {0: 1.0}
+    unsaved: list[float] = [0.0] * len(lines)
     for index in order:
-        state = _allocate(made[index].packets, made[index].lost, models, wounds, state, budget)
+        state, unsaved[index] = _allocate(made[index], plans[index], lay, state, budget)
     if len(lines) == 1:
-        alone = [_odds(plans[0], made[0], state, models, wounds)]
+        alone = [_odds(plans[0], made[0], state, lay, unsaved[0])]
     else:
-        alone = [
-            _odds(p, m, _allocate(m.packets, m.lost, models, wounds, {0: 1.0}, budget), models, wounds)
-            for p, m in zip(plans, made, strict=True)
-        ]
+        alone = [_odds(p, m, *_alone(m, p, lay, budget)) for p, m in zip(plans, made, strict=True)]
     return UnitOdds(
-        wounds=_wounds(state, models, wounds),
-        slain=Distribution.of(_slain(state, wounds, models * wounds, models)),
+        wounds=_wounds(state, lay),
+        slain=Distribution.of(_slain(state, lay)),
         weapons=tuple(alone),
         order=tuple(order),
         edition=edition,
@@ -648,89 +977,137 @@ MAX_UNIT_ATTACKS = 600
 """Most attacks one unit's volley may make (each line counted at its maximum)."""
 
 
-def _odds(p: Plan, made: _Packets, final: dict[int, float], models: int, wounds: int) -> AttackOdds:
+def _alone(made: _Packets, p: Plan, lay: Layout, budget: list[int]) -> tuple[dict[int, float], Layout, float]:
+    final, unsaved = _allocate(made, p, lay, {0: 1.0}, budget)
+    return final, lay, unsaved
+
+
+def _odds(p: Plan, made: _Packets, final: dict[int, float], lay: Layout, unsaved: float) -> AttackOdds:
     return AttackOdds(
-        wounds=_wounds(final, models, wounds),
-        slain=Distribution.of(_slain(final, wounds, models * wounds, models)),
+        wounds=_wounds(final, lay),
+        slain=Distribution.of(_slain(final, lay)),
         mean_attacks=made.mean_attacks,
         mean_hits=made.mean_hits,
         mean_wounding=made.mean_wounding,
-        mean_unsaved=made.packets.mean,
+        mean_unsaved=unsaved,
         hazardous=made.hazardous,
         plan=p,
         notes=made.notes,
     )
 
 
-def _wounds(final: dict[int, float], models: int, wounds: int) -> Distribution:
-    dead = models * wounds
-    return Distribution.of({min(s, dead): q for s, q in final.items()})
+def _wounds(final: dict[int, float], lay: Layout) -> Distribution:
+    out: dict[int, float] = {}
+    for s, q in final.items():
+        w = lay.wounds(s)
+        out[w] = out.get(w, 0.0) + q
+    return Distribution.of(out)
 
 
-def _allocate(
-    packets: Distribution,
-    lost: Distribution,
-    models: int,
-    wounds: int,
-    start: dict[int, float],
-    budget: list[int],
-) -> dict[int, float]:
-    """Run unsaved attacks one by one into the unit, from the states in ``start``.
-
-    A Markov chain over (models slain, damage on the current model) = ``slain * wounds + taken``;
-    the last state (``models * wounds``) is "unit destroyed". Damage past a model is lost.
-    ``budget`` (one number, shared by every line of a volley) bounds the state updates.
-    """
+def _cut(packets: Distribution) -> int:
+    """The most events worth following: past it, the chance left is under :data:`TAIL`."""
     cut, tail = packets.maximum, 0.0
     for k, q in reversed(list(packets.items())):
         tail += q
         if tail > TAIL:
             cut = k
             break
-    steps = [(v, q) for v, q in lost.items()]
-    dead = models * wounds
-    work = cut * (dead + 1) * len(steps)
+    return cut
+
+
+def _charge(budget: list[int], work: int, p: Plan, cut: int) -> None:
     budget[0] -= work
     if budget[0] < 0:
-        raise ProfileError(
-            f"Working that out exactly would take too long ({models} models of {wounds} wounds against up to "
-            f"{cut} unsaved attacks from one line). Use fewer attacks or models, or split the calculation."
+        unit = (
+            f"{p.target_models} models of {p.target_wounds} wounds"
+            if len(p.groups) == 1
+            else f"{p.target_models} models with {sum(g.count * g.wounds for g in p.groups)} wounds"
         )
-    moves: list[list[tuple[int, float]]] = []
-    for s in range(dead):
-        slain, taken = divmod(s, wounds)
-        row: dict[int, float] = {}
-        for v, q in steps:
-            nxt = s + v
-            if taken + v >= wounds:
-                nxt = dead if slain + 1 == models else (slain + 1) * wounds
-            row[nxt] = row.get(nxt, 0.0) + q
-        moves.append(list(row.items()))
-    current = dict(start)
-    final: dict[int, float] = {}
-    weights = packets.as_dict()
-    for k in range(cut + 1):
-        weight = weights.get(k, 0.0)
-        if weight:
-            for s, q in current.items():
-                final[s] = final.get(s, 0.0) + weight * q
-        if k == cut:
-            break
-        nxt: dict[int, float] = {}
+        raise ProfileError(
+            f"Working that out exactly would take too long ({unit} against up to {cut} unsaved attacks "
+            "from one line). Use fewer attacks or models, or split the calculation."
+        )
+
+
+def _allocate(
+    made: _Packets, p: Plan, lay: Layout, start: dict[int, float], budget: list[int]
+) -> tuple[dict[int, float], float]:
+    """Run one line's events into the unit, from the states in ``start``; return the states
+    after it and the mean number of unsaved attacks.
+
+    A Markov chain over :class:`Layout` states; the last one is "unit destroyed". Each event goes
+    to the model the rules say (a wounded one first, the allocation order, Precision); damage
+    past a model is lost. ``budget`` (one number, shared by every line of a volley) bounds the
+    state updates.
+    """
+    moves = _moves(lay, made.losses, made.fails, p.precision)
+    width = max((len(row) for row in moves), default=1)
+    fails = made.fails
+
+    def unsaved_now(current: dict[int, float]) -> float:
+        if fails is None:
+            return 1.0
+        total = 0.0
         for s, q in current.items():
-            if s == dead:
-                nxt[dead] = nxt.get(dead, 0.0) + q
-                continue
-            for t, r in moves[s]:
-                nxt[t] = nxt.get(t, 0.0) + q * r
-        current = {s: q for s, q in nxt.items() if q > 1e-18}
-    return final
+            where = lay.current(s, p.precision)
+            total += q * (fails[lay.group(where[0], where[1])] if where else 0.0)
+        return total
+
+    if made.joint is None:
+        packets = made.packets
+        cut = _cut(packets)
+        _charge(budget, cut * lay.states * width, p, cut)
+        current = dict(start)
+        final: dict[int, float] = {}
+        weights = packets.as_dict()
+        beyond = 1.0
+        unsaved = 0.0
+        for k in range(cut + 1):
+            weight = weights.get(k, 0.0)
+            if weight:
+                for s, q in current.items():
+                    final[s] = final.get(s, 0.0) + weight * q
+            beyond -= weight
+            if k == cut:
+                break
+            if fails is not None:
+                unsaved += max(beyond, 0.0) * unsaved_now(current)
+            current = _step(current, moves, lay.dead)
+        return final, (packets.mean if fails is None else unsaved)
+    mortal = _moves(lay, made.losses, None, p.precision)
+    by_normal: dict[int, dict[int, float]] = {}
+    for (n, m), q in made.joint.items():
+        by_normal.setdefault(n, {})[m] = q
+    top = _cut(made.packets)
+    most_mortal = max(m for _, m in made.joint)
+    _charge(budget, (top + 1) * (most_mortal + 2) * lay.states * width, p, top)
+    current = dict(start)
+    final = {}
+    beyond = 1.0
+    unsaved = sum(m * q for (_, m), q in made.joint.items())
+    for n in range(top + 1):
+        row = by_normal.get(n, {})
+        if row:
+            after = current
+            for m in range(max(row) + 1):
+                weight = row.get(m, 0.0)
+                if weight:
+                    for s, q in after.items():
+                        final[s] = final.get(s, 0.0) + weight * q
+                if m < max(row):
+                    after = _step(after, mortal, lay.dead)
+            beyond -= sum(row.values())
+        if n == top:
+            break
+        unsaved += max(beyond, 0.0) * unsaved_now(current)
+        current = _step(current, moves, lay.dead)
+    return final, unsaved
 
 
-def _slain(final: dict[int, float], wounds: int, dead: int, models: int) -> dict[int, float]:
+def _slain(final: dict[int, float], lay: Layout) -> dict[int, float]:
     out: dict[int, float] = {}
     for s, q in final.items():
-        key = models if s == dead else s // wounds
+        key = lay.slain(s)
         out[key] = out.get(key, 0.0) + q
     return out
 
@@ -756,8 +1133,11 @@ class AttackRoll:
     hazardous_dice: tuple[int, ...]
     plan: Plan
     notes: tuple[str, ...]
-    after: tuple[int, int] = (0, 0)
-    """The target's state afterwards: models slain in all, wounds lost by the model being worked on."""
+    state: int = 0
+    """The target's state afterwards (a :class:`Layout` state), for the unit's next line."""
+    all_slain: bool = False
+    spare: int = 0
+    """Unsaved attacks (and mortal wound packets) left over once every model was slain."""
 
     @property
     def hazardous_failed(self) -> int:
@@ -776,29 +1156,33 @@ class AttackRoll:
             mod = f" {p.hit_modifier:+d}" if p.hit_modifier else ""
             extra = f", sustained {' '.join(map(str, self.sustained_dice))}" if self.sustained_dice else ""
             out.append(
-                f"Hit rolls ({p.hit_need}+{mod}): {_rolled(self.hit_dice)} -> {self.hits} hits"
+                f"Hit rolls ({p.hit_need}+{mod}): {_rolled(self.hit_dice)} -> {_count(self.hits, 'hit')}"
                 + (f", {self.lethal} lethal" if self.lethal else "")
                 + extra
             )
         mod = f" {p.wound_modifier:+d}" if p.wound_modifier else ""
         out.append(
-            f"Wound rolls ({p.wound_need}+{mod}): {_rolled(self.wound_dice)} -> {self.wounds} wounds"
+            f"Wound rolls ({p.wound_need}+{mod}): {_rolled(self.wound_dice)} -> "
+            + _count(self.wounds, "wound")
             + (f", {self.devastating} devastating" if self.devastating else "")
         )
-        if p.save_need > 6:
+        needs = _save_needs(p)
+        if not needs:
             out.append(f"Saves: none possible -> {self.unsaved} unsaved")
         else:
-            out.append(
-                f"Saves ({p.save_kind} {p.save_need}+): {_rolled(self.save_dice)} -> {self.unsaved} unsaved"
-            )
+            out.append(f"Saves ({needs}): {_rolled(self.save_dice)} -> {self.unsaved} unsaved")
         for step in self.damage:
             dice = f" ({' '.join(map(str, step.dice))})" if step.dice else ""
             fnp = f", FNP {' '.join(map(str, step.fnp))}" if step.fnp else ""
             kind = "mortal " if step.mortal else ""
             end = ", slain" if step.slain else ""
+            who = f" ({step.group})" if step.group else ""
             out.append(
-                f"  {kind}damage {step.damage}{dice}{fnp} -> model {step.model} loses {step.lost}{end}"
+                f"  {kind}damage {step.damage}{dice}{fnp} -> model {step.model}{who} loses {step.lost}{end}"
             )
+        spare = "more unsaved attack" if p.uniform_saves else "more wound"
+        if self.spare:
+            out.append(f"  every model is slain: {_count(self.spare, spare)} had no model left (not rolled)")
         out.append(f"Wounds dealt: {self.wounds_dealt}; models slain: {self.models_slain}/{p.target_models}")
         if self.hazardous_dice:
             out.append(
@@ -806,6 +1190,22 @@ class AttackRoll:
                 f"({HAZARDOUS_MORTALS} mortal wounds on the attacker each)"
             )
         return out
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _save_needs(p: Plan) -> str:
+    """``armour 4+``, or per group ``Boyz armour 5+, Nob armour 4+``; empty when none can save."""
+    if p.uniform_saves:
+        g = p.groups[0]
+        return "" if g.save_need > 6 else f"{g.save_kind} {g.save_need}+"
+    return ", ".join(
+        f"{p.groups[i].name} "
+        + ("none" if p.groups[i].save_need > 6 else f"{p.groups[i].save_kind} {p.groups[i].save_need}+")
+        for i in p.order
+    )
 
 
 def _dice_text(groups: tuple[tuple[int, ...], ...]) -> str:
@@ -827,12 +1227,15 @@ def roll(
     rng: random.Random,
     *,
     edition: Edition = DEFAULT_EDITION,
-    start: tuple[int, int] = (0, 0),
+    start: int = 0,
 ) -> AttackRoll:
     """Roll the whole attack sequence with ``rng``, every die kept.
 
-    ``start`` is the target's state before this weapon: models already slain and wounds already
-    lost by the model being worked on (a unit's earlier weapon lines leave them).
+    ``start`` is the target's state before this weapon (a :class:`Layout` state: the wounds its
+    models have lost, in allocation order), as a unit's earlier weapon lines leave it. Each
+    unsaved attack goes to the model the rules give it to (a wounded one first, then the
+    allocation order; the Leader last unless Precision); once every model is slain the rest is
+    counted, not rolled.
 
     >>> from rules.wh40k.profiles import parse_target, parse_weapon
     >>> r = roll(parse_weapon("A3 BS3+ S4 AP0 D1"), parse_target("T4 Sv7+ W1 x3"), None, random.Random(1))
@@ -876,46 +1279,40 @@ def roll(
     devastating = sum(1 for d in wound_dice if d.result is Result.CRITICAL) if p.devastating else 0
     wounded = sum(1 for d in wound_dice if d.result is not Result.FAIL)
     to_save = wounded - devastating + lethal
+    lay = layout(p.groups, p.order)
+    taken = _Taken(p, lay, rng, start)
     save_dice: list[RolledDie] = []
     unsaved = 0
-    for _ in range(to_save):
-        if p.save_need > 6:
+    if p.uniform_saves:  # one save for every model: roll them all, then allocate
+        need = p.groups[0].save_need
+        for _ in range(to_save):
+            if need > 6:
+                unsaved += 1
+                continue
+            value = rng.randint(1, 6)
+            passed = value != 1 and value >= need
+            save_dice.append(RolledDie(value, Result.SUCCESS if passed else Result.FAIL))
+            unsaved += not passed
+        for _ in range(unsaved):
+            taken.hit(mortal=False)
+    else:  # each save is rolled by the model the attack goes to
+        for _ in range(to_save):
+            where = lay.current(taken.state, p.precision)
+            if where is None:
+                taken.spare += 1
+                continue
+            need = p.groups[lay.group(where[0], where[1])].save_need
+            if need <= 6:
+                value = rng.randint(1, 6)
+                passed = value != 1 and value >= need
+                save_dice.append(RolledDie(value, Result.SUCCESS if passed else Result.FAIL))
+                if passed:
+                    continue
             unsaved += 1
-            continue
-        value = rng.randint(1, 6)
-        passed = value != 1 and value >= p.save_need
-        save_dice.append(RolledDie(value, Result.SUCCESS if passed else Result.FAIL))
-        unsaved += not passed
-    steps: list[DamageStep] = []
-    slain, taken = start
-    for mortal in [False] * unsaved + [True] * devastating:
-        dice: tuple[int, ...]
-        value, first = p.damage.roll(rng)
-        dice, rerolled = tuple(first), None
-        if p.reroll_damage and value < p.damage_average:
-            rerolled = dice
-            value, again = p.damage.roll(rng)
-            dice = tuple(again)
-        melta = 0
-        if p.melta:
-            melta, melta_dice = p.melta.roll(rng)
-            dice += tuple(melta_dice)
-        damage = _damage_value(p, value, melta)
-        fnp: tuple[int, ...] = ()
-        lose = damage
-        if p.fnp is not None:
-            fnp = tuple(rng.randint(1, 6) for _ in range(damage))
-            lose = sum(1 for f in fnp if f < p.fnp)
-        if slain >= p.target_models:
-            steps.append(DamageStep(dice, rerolled, damage, fnp, 0, p.target_models, False, mortal))
-            continue
-        lost = min(lose, p.target_wounds - taken)
-        taken += lost
-        dies = taken >= p.target_wounds
-        steps.append(DamageStep(dice, rerolled, damage, fnp, lost, slain + 1, dies, mortal))
-        if dies:
-            slain, taken = slain + 1, 0
-    wounds_dealt = slain * p.target_wounds + taken - (start[0] * p.target_wounds + start[1])
+            taken.hit(mortal=False)
+    for _ in range(devastating):
+        taken.hit(mortal=True)
+    slain = lay.slain(taken.state) - lay.slain(start)
     hazardous = tuple(rng.randint(1, 6) for _ in range(p.models)) if p.hazardous else ()
     return AttackRoll(
         attack_dice=tuple(attack_dice),
@@ -929,14 +1326,58 @@ def roll(
         devastating=devastating,
         save_dice=tuple(save_dice),
         unsaved=unsaved,
-        damage=tuple(steps),
-        wounds_dealt=wounds_dealt,
-        models_slain=slain - start[0],
+        damage=tuple(taken.steps),
+        wounds_dealt=lay.wounds(taken.state) - lay.wounds(start),
+        models_slain=slain,
         hazardous_dice=hazardous,
         plan=p,
         notes=p.notes,
-        after=(slain, taken),
+        state=taken.state,
+        all_slain=taken.state == lay.dead,
+        spare=taken.spare,
     )
+
+
+class _Taken:
+    """The target as one attack sequence rolls into it: each unsaved attack's damage to the
+    model the rules give it to, until every model is slain (the rest is counted, not rolled)."""
+
+    def __init__(self, p: Plan, lay: Layout, rng: random.Random, start: int) -> None:
+        self.p, self.lay, self.rng, self.state = p, lay, rng, start
+        self.steps: list[DamageStep] = []
+        self.spare = 0
+
+    def hit(self, *, mortal: bool) -> None:
+        p, rng = self.p, self.rng
+        where = self.lay.current(self.state, p.precision)
+        if where is None:
+            self.spare += 1
+            return
+        leader, index, already = where
+        g = self.lay.group(leader, index)
+        group = p.groups[g]
+        value, first = p.damage.roll(rng)
+        dice, rerolled = tuple(first), None
+        if p.reroll_damage and value < p.damage_average:
+            rerolled = dice
+            value, again = p.damage.roll(rng)
+            dice = tuple(again)
+        melta = 0
+        if p.melta:
+            melta, melta_dice = p.melta.roll(rng)
+            dice += tuple(melta_dice)
+        damage = _damage_value(p, value, melta, group.reduction)
+        fnp: tuple[int, ...] = ()
+        lose = damage
+        if group.fnp is not None:
+            fnp = tuple(rng.randint(1, 6) for _ in range(damage))
+            lose = sum(1 for f in fnp if f < group.fnp)
+        lost = min(lose, group.wounds - already)
+        self.state = self.lay.advance(self.state, leader, index, lost)
+        dies = already + lost >= group.wounds
+        name = group.name if len(p.groups) > 1 else ""
+        model = self.lay.model_number(leader, index)
+        self.steps.append(DamageStep(dice, rerolled, damage, fnp, lost, model, dies, mortal, name))
 
 
 @dataclass(frozen=True)
@@ -987,19 +1428,20 @@ def roll_unit(
             "Split it into two volleys."
         )
     order, notes = resolution_order(lines, edition)
-    state = (0, 0)
+    lay = layout(plans[0].groups, plans[0].order)
+    state = 0
     rolls = []
     for index in order:
-        if state[0] >= target.models:
+        if state == lay.dead:
             break
         rolled = roll(lines[index], target, situation, rng, edition=edition, start=state)
         rolls.append(rolled)
-        state = rolled.after
+        state = rolled.state
     return UnitRoll(
         rolls=tuple(rolls),
         order=tuple(order[: len(rolls)]),
-        wounds_dealt=state[0] * target.wounds + state[1],
-        models_slain=state[0],
+        wounds_dealt=lay.wounds(state),
+        models_slain=lay.slain(state),
         target_models=target.models,
         edition=edition,
         notes=tuple(notes),

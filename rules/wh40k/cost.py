@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from rules.wh40k.attack import MAX_CHAIN_WORK, plan
+from rules.wh40k.attack import MAX_CHAIN_WORK, layout, plan
 from rules.wh40k.profiles import DEFAULT_EDITION, Edition, ProfileError, Situation, Target, Unit, Weapon
 
 MAX_ODDS_WORK = MAX_CHAIN_WORK
@@ -26,14 +26,22 @@ def odds_cost(
     """An upper bound on the steps :func:`~rules.wh40k.attack.distribution` takes for this attack.
 
     Unsaved attacks at most = attacks x (1 + the most Sustained Hits); the allocation walks each
-    through ``models x wounds + 1`` states and every damage value (0 to the most damage).
+    through every state of the target (its wounds, and a Leader's apart) and every damage value
+    (0 to the most damage, and the model's save when the models save differently). A mixed
+    target whose models save differently, against Devastating Wounds, follows each number of
+    mortal wounds after each number of other wounds: one more factor of the attacks.
     """
     p = plan(weapon, target, situation, edition=edition)
     extra = p.sustained.maximum if p.sustained else 0
     unsaved = p.max_attacks * (1 + extra)
-    damage = p.damage.maximum + (p.melta.maximum if p.melta else 0) + 1
-    states = p.target_models * p.target_wounds + 1
-    return unsaved * states * damage + unsaved * unsaved * (2 + extra)
+    damage = p.damage.maximum + (p.melta.maximum if p.melta else 0) + 2
+    states = layout(p.groups, p.order).states
+    walk = unsaved * states * damage
+    powers = unsaved * unsaved * (2 + extra)
+    if p.devastating and not p.uniform_saves:
+        walk *= unsaved + 2
+        powers *= 8  # the (wounds, mortal wounds) pairs of every number of attacks
+    return walk + powers
 
 
 def check_odds_cost(weapon: Weapon, target: Target, situation: Situation | None = None) -> int:
@@ -43,7 +51,7 @@ def check_odds_cost(weapon: Weapon, target: Target, situation: Situation | None 
         p = plan(weapon, target, situation)
         raise ProfileError(
             f"Working that out exactly would take too long: up to {p.max_attacks} attacks into "
-            f"{p.target_models} models of {p.target_wounds} wounds is about {cost:,} steps, and one "
+            f"{p.target_models} models ({target.total_wounds} wounds) is about {cost:,} steps, and one "
             f"calculation may take {MAX_ODDS_WORK:,}. Use fewer attacks or models, or split it."
         )
     return cost

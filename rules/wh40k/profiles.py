@@ -290,8 +290,55 @@ class Weapon(BaseModel):
         return self.name or self.describe()
 
 
+class ModelGroup(BaseModel):
+    """Models of one profile inside a target unit (a unit of one profile is one group).
+
+    ``leader`` marks an attached Leader: attacks go to its Bodyguard's models first, and only
+    Precision reaches it while they live.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    count: int = 1
+    toughness: int
+    save: int
+    wounds: int
+    invulnerable: int | None = None
+    feel_no_pain: int | None = None
+    damage_reduction: DamageReduction = DamageReduction.NONE
+    name: str = ""
+    leader: bool = False
+
+    def label(self, index: int) -> str:
+        """Its name, or ``group N`` (1-based) when it has none."""
+        return self.name or f"group {index + 1}"
+
+    def stats(self) -> str:
+        """``W2 Sv4+ inv5+``: what tells this group's models apart (for replies)."""
+        parts = [f"W{self.wounds}", f"Sv{self.save}+"]
+        if self.invulnerable:
+            parts.append(f"inv{self.invulnerable}+")
+        if self.feel_no_pain:
+            parts.append(f"fnp{self.feel_no_pain}+")
+        if self.damage_reduction is DamageReduction.MINUS_ONE:
+            parts.append("-1 damage")
+        elif self.damage_reduction is DamageReduction.HALVE:
+            parts.append("half damage")
+        return " ".join(parts)
+
+
+MAX_TARGET_GROUPS = 8
+"""Most model groups one target line may have."""
+
+
 class Target(BaseModel):
-    """The target unit: N models of the same profile."""
+    """The target unit: one or more groups of models (see :class:`ModelGroup`).
+
+    ``toughness`` is the unit's Toughness for wound rolls (the Bodyguard's, else the majority's);
+    ``models`` counts every model; ``save``, ``wounds``, ``invulnerable``, ``feel_no_pain`` and
+    ``damage_reduction`` are the first group's. ``groups`` is empty for a unit of one profile;
+    :attr:`model_groups` always lists them.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -309,35 +356,117 @@ class Target(BaseModel):
     """Stealth: -1 to ranged hit rolls in 10th edition; the Benefit of Cover in 11th."""
     cover: bool = False
     """In a terrain area that gives cover (the same as the situation's ``cover``)."""
+    groups: tuple[ModelGroup, ...] = ()
+    """Two or more model groups as typed (``W1 x9 + W2 sv4+``); empty for one profile."""
+    typed_order: bool = False
+    """``order:typed``: wounds go to the groups in the order typed, not the usual defender's order."""
     text: str = ""
+
+    @property
+    def model_groups(self) -> tuple[ModelGroup, ...]:
+        if self.groups:
+            return self.groups
+        return (
+            ModelGroup(
+                count=self.models,
+                toughness=self.toughness,
+                save=self.save,
+                wounds=self.wounds,
+                invulnerable=self.invulnerable,
+                feel_no_pain=self.feel_no_pain,
+                damage_reduction=self.damage_reduction,
+            ),
+        )
+
+    @property
+    def mixed(self) -> bool:
+        """Whether the unit has more than one kind of model."""
+        return len(self.groups) > 1
+
+    @property
+    def total_wounds(self) -> int:
+        return sum(g.count * g.wounds for g in self.model_groups)
+
+    def allocation_order(self) -> tuple[int, ...]:
+        """The groups (indexes) in the order they take wounds, Leaders last.
+
+        By default the defender's usual choice: the models with the fewest wounds and the worst
+        saves first, the larger group first among equals, so a Nob or a sergeant goes last;
+        with ``order:typed``, as typed.
+
+        >>> parse_target("T5 Sv4+ W2 x1 + W1 x9 sv5+").allocation_order()
+        (1, 0)
+        """
+        groups = self.model_groups
+        indexes = list(range(len(groups)))
+        if not self.typed_order:
+            indexes.sort(key=lambda i: _sturdiness(groups[i]))
+        return tuple(sorted(indexes, key=lambda i: groups[i].leader))
 
     def describe(self) -> str:
         """The target as Herald read it, in the same notation.
 
         >>> parse_target("t 4 sv 3+ w 2 5x 4++ FNP 6+ -1 damage infantry").describe()
         'T4 Sv3+ W2 x5 inv4+ fnp6+ -1 damage infantry'
+        >>> parse_target("T5 Sv5+ W1 x9 + Nob: W2 x1 sv4+ infantry").describe()
+        'T5 Sv5+ W1 x9 infantry + Nob: Sv4+ W2'
         """
-        parts = [f"T{self.toughness}", f"Sv{self.save}+", f"W{self.wounds}"]
-        if self.models > 1:
-            parts.append(f"x{self.models}")
-        if self.invulnerable:
-            parts.append(f"inv{self.invulnerable}+")
-        if self.feel_no_pain:
-            parts.append(f"fnp{self.feel_no_pain}+")
-        if self.damage_reduction is DamageReduction.MINUS_ONE:
-            parts.append("-1 damage")
-        elif self.damage_reduction is DamageReduction.HALVE:
-            parts.append("half damage")
+        unit: list[str] = []
         if self.hit_modifier:
-            parts.append(f"{self.hit_modifier:+d} hit")
+            unit.append(f"{self.hit_modifier:+d} hit")
         if self.wound_modifier:
-            parts.append(f"{self.wound_modifier:+d} wound")
+            unit.append(f"{self.wound_modifier:+d} wound")
         if self.stealth:
-            parts.append("stealth")
+            unit.append("stealth")
         if self.cover:
-            parts.append("cover")
-        keywords = [k if k in KNOWN_KEYWORDS else f"keyword:{k}" for k in self.keywords]
-        return " ".join([*parts, *keywords])
+            unit.append("cover")
+        if self.typed_order:
+            unit.append("order:typed")
+        unit += [k if k in KNOWN_KEYWORDS else f"keyword:{k}" for k in self.keywords]
+        parts: list[str] = []
+        previous: ModelGroup | None = None
+        for group in self.model_groups:
+            words = [f"{group.name}:"] if group.name else []
+            if previous is None or group.toughness != previous.toughness:
+                words.append(f"T{group.toughness}")
+            if previous is None or group.save != previous.save:
+                words.append(f"Sv{group.save}+")
+            words.append(f"W{group.wounds}")
+            if group.count > 1:
+                words.append(f"x{group.count}")
+            before = previous or ModelGroup(toughness=1, save=7, wounds=1)
+            if group.invulnerable != before.invulnerable:
+                words.append(f"inv{group.invulnerable}+" if group.invulnerable else "no inv")
+            if group.feel_no_pain != before.feel_no_pain:
+                words.append(f"fnp{group.feel_no_pain}+" if group.feel_no_pain else "no fnp")
+            if group.damage_reduction is not before.damage_reduction:
+                words.append(_REDUCTION_WORDS[group.damage_reduction])
+            if group.leader:
+                words.append("leader")
+            if previous is None:
+                words += unit
+            parts.append(" ".join(words))
+            previous = group
+        return " + ".join(parts)
+
+
+_REDUCTION_WORDS = {
+    DamageReduction.NONE: "full damage",
+    DamageReduction.MINUS_ONE: "-1 damage",
+    DamageReduction.HALVE: "half damage",
+}
+
+
+def _sturdiness(group: ModelGroup) -> tuple[int, ...]:
+    """Larger for a model a defender would rather keep (more wounds, better saves)."""
+    return (
+        group.wounds,
+        -group.save,
+        -(group.invulnerable or 7),
+        -(group.feel_no_pain or 7),
+        list(_REDUCTION_WORDS).index(group.damage_reduction),
+        -group.count,
+    )
 
 
 class Situation(BaseModel):
@@ -390,13 +519,11 @@ def _join(tokens: list[_Token]) -> _Token:
     return _Token(" ".join(t.text for t in tokens), tokens[0].start, tokens[-1].end)
 
 
-def _check_line(line: str, what: str) -> str:
+def _check_line(line: str, what: str, limit: int = MAX_LINE_LENGTH) -> str:
     if not isinstance(line, str) or not line.strip():
         raise ProfileError(f"The {what} line is empty. Example: {_EXAMPLES[what]}")
-    if len(line) > MAX_LINE_LENGTH:
-        raise ProfileError(
-            f"The {what} line is {len(line)} characters long; keep it under {MAX_LINE_LENGTH}."
-        )
+    if len(line) > limit:
+        raise ProfileError(f"The {what} line is {len(line)} characters long; keep it under {limit}.")
     return line
 
 
@@ -855,6 +982,9 @@ _TARGET_PHRASES = [
         "halvedamage",
     ),
     (re.compile(r"([+-])\s*1\s*(?:to\s+)?(hit|wound)s?(?:\s+rolls?)?\b", re.IGNORECASE), None),
+    (re.compile(r"\bno\s+inv(?:ulnerable)?(?:\s+save)?\b", re.IGNORECASE), "noinv"),
+    (re.compile(r"\bno\s+(?:fnp|feel\s+no\s+pain)\b", re.IGNORECASE), "nofnp"),
+    (re.compile(r"\bfull\s+damage\b", re.IGNORECASE), "fulldamage"),
 ]
 
 
@@ -875,70 +1005,277 @@ def _target_tokens(line: str) -> list[_Token]:
     return sorted(tokens, key=lambda t: t.start)
 
 
-_TARGET_WORDS = ["stealth", "cover", "-1 hit", "-1 wound", "-1 damage", "half damage", "inv4+", "fnp5+"]
+_TARGET_WORDS = [
+    "stealth", "cover", "-1 hit", "-1 wound", "-1 damage", "half damage", "inv4+", "fnp5+", "leader",
+    "order:typed", "no inv", "no fnp", "full damage",
+]  # fmt: skip
+_GROUP_KEYS = {"toughness", "save", "wounds", "models", "invulnerable", "feel_no_pain", "damage_reduction"}
+_INHERITED = ("toughness", "save", "wounds", "invulnerable", "feel_no_pain", "damage_reduction")
+MAX_TARGET_LENGTH = 600
+"""Longest target line (a mixed unit with named groups is longer than one profile)."""
 
 
 def parse_target(line: str) -> Target:
     """Read a target line into a :class:`Target`; raise :class:`ProfileError` pointing at a bad part.
 
+    One profile: ``T4 Sv3+ W2 x5 inv5+ fnp6+``, then unit-wide words (``stealth``, ``cover``,
+    ``-1 hit``, ``-1 wound``, keywords). Several kinds of model: groups joined by `` + ``,
+    each ``[name:] [T<n>] [Sv<n>+] W<n> [x<n>] [inv<n>+] [fnp<n>+] [-1 damage|half damage]``
+    (a count left out is 1). A later group inherits the T, Sv, W, inv, fnp and damage ability
+    of the group before it unless it states its own; ``no inv``, ``no fnp`` and ``full damage``
+    drop an inherited one. ``leader`` on a later group marks an attached Leader (its Bodyguard
+    takes wounds first; only Precision reaches it). ``order:typed`` allocates wounds to the
+    groups in the order typed instead of the usual defender's choice (ordinary models first,
+    the better profile last; see :meth:`Target.allocation_order`). The unit's Toughness for
+    wound rolls is that of the Bodyguard, else of the group with the most models.
+
     >>> t = parse_target("T10 Sv2+ W13 inv4+ -1 damage vehicle")
     >>> t.toughness, t.damage_reduction.value, t.keywords
     (10, 'minus_one', ('vehicle',))
+    >>> boyz = parse_target("T5 Sv5+ W1 x9 + Boss Nob: W2 sv4+")
+    >>> [(g.name, g.count, g.wounds, g.save) for g in boyz.groups], boyz.models, boyz.total_wounds
+    ([('', 9, 1, 5), ('Boss Nob', 1, 2, 4)], 10, 11)
     """
-    line = _check_line(line, "target")
-    what = "target"
-    fields: dict[str, object] = {"text": " ".join(line.split())}
+    line = _check_line(line, "target", MAX_TARGET_LENGTH)
+    unit: dict[str, object] = {"text": " ".join(line.split())}
     keywords: list[str] = []
+    segments: list[list[_Token]] = [[]]
     for token in _target_tokens(line):
-        low = token.text.lower()
-        if low == "reduce1" or low == "halvedamage":
-            if fields.get("damage_reduction"):
-                raise _error(what, line, token, "give one damage ability: `-1 damage` or `half damage`.")
-            fields["damage_reduction"] = (
-                DamageReduction.MINUS_ONE if low == "reduce1" else DamageReduction.HALVE
+        if token.text == "+":
+            segments.append([])
+        else:
+            segments[-1].append(token)
+    if len(segments) > MAX_TARGET_GROUPS:
+        raise ProfileError(
+            f"The target line has {len(segments)} groups of models; the limit is {MAX_TARGET_GROUPS}."
+        )
+    groups: list[dict[str, object]] = []
+    for index, tokens in enumerate(segments):
+        if not tokens:
+            raise ProfileError(
+                f"The target line has an empty group (group {index + 1}): groups are joined by ` + `, "
+                "like `T5 Sv5+ W1 x9 + W2 x1 sv4+`."
             )
+        fields: dict[str, object] = {}
+        tokens = _group_name(line, tokens, fields)
+        for token in tokens:
+            _target_token(line, token, index, fields, unit, keywords)
+        groups.append(fields)
+    first = groups[0]
+    for key, name in (("toughness", "T (toughness)"), ("save", "Sv (save)"), ("wounds", "W (wounds)")):
+        if key not in first:
+            where = "first group of the target line" if len(groups) > 1 else "target line"
+            raise ProfileError(f"The {where} has no {name}. Example: {_EXAMPLES['target']}.")
+    made: list[ModelGroup] = []
+    for index, fields in enumerate(groups):
+        if index:
+            for key in _INHERITED:
+                if key not in fields:
+                    fields[key] = getattr(made[-1], key)
+        fields.setdefault("count", fields.pop("models", 1))
+        made.append(ModelGroup(**fields))  # type: ignore[arg-type]
+    total = sum(g.count for g in made)
+    if total > MAX_TARGET_MODELS:
+        raise ProfileError(f"The target has {total} models in all; the limit is {MAX_TARGET_MODELS}.")
+    if all(g.leader for g in made):
+        raise ProfileError("A Leader is attached to a Bodyguard unit: the first group is the Bodyguard.")
+    unit["keywords"] = tuple(dict.fromkeys(keywords))
+    head = made[0]
+    unit.update(
+        save=head.save,
+        wounds=head.wounds,
+        invulnerable=head.invulnerable,
+        feel_no_pain=head.feel_no_pain,
+        damage_reduction=head.damage_reduction,
+        models=total,
+        toughness=_unit_toughness(made),
+    )
+    if len(made) > 1:
+        unit["groups"] = tuple(made)
+    return Target(**unit)  # type: ignore[arg-type]
+
+
+def attach(bodyguard: Target, leader: Target, *, bodyguard_name: str = "", leader_name: str = "") -> Target:
+    """A Leader attached to its Bodyguard unit, as one target: the Bodyguard's groups, then the
+    Leader's marked ``leader`` (wounds go to the Bodyguard first; Precision reaches the Leader);
+    the Bodyguard's Toughness; both units' keywords; the unit-wide abilities of either.
+
+    >>> t = attach(parse_target("T4 Sv3+ W2 x5 infantry"), parse_target("T5 Sv2+ W6 inv4+ character"),
+    ...            bodyguard_name="Wardens", leader_name="Seer")
+    >>> t.describe()
+    'Wardens: T4 Sv3+ W2 x5 infantry character + Seer: T5 Sv2+ W6 inv4+ leader'
+    >>> t.toughness, t.models, t.total_wounds
+    (4, 6, 16)
+    """
+    guard = [
+        g.model_copy(
+            update={
+                "name": g.name or (group_name(bodyguard_name) if len(bodyguard.model_groups) == 1 else "")
+            }
+        )
+        for g in bodyguard.model_groups
+    ]
+    lead = [
+        g.model_copy(update={"leader": True, "name": g.name or group_name(leader_name)})
+        for g in leader.model_groups
+        if not g.leader
+    ]
+    groups = [*guard, *lead]
+    if len(groups) > MAX_TARGET_GROUPS:
+        raise ProfileError(
+            f"Together these units have {len(groups)} groups of models; the limit is {MAX_TARGET_GROUPS}."
+        )
+    total = sum(g.count for g in groups)
+    if total > MAX_TARGET_MODELS:
+        raise ProfileError(f"Together these units have {total} models; the limit is {MAX_TARGET_MODELS}.")
+    made = Target(
+        toughness=_unit_toughness(groups),
+        save=guard[0].save,
+        wounds=guard[0].wounds,
+        models=total,
+        invulnerable=guard[0].invulnerable,
+        feel_no_pain=guard[0].feel_no_pain,
+        damage_reduction=guard[0].damage_reduction,
+        keywords=tuple(dict.fromkeys((*bodyguard.keywords, *leader.keywords))),
+        hit_modifier=min(bodyguard.hit_modifier, leader.hit_modifier),
+        wound_modifier=min(bodyguard.wound_modifier, leader.wound_modifier),
+        stealth=bodyguard.stealth and leader.stealth,
+        cover=bodyguard.cover or leader.cover,
+        groups=tuple(groups),
+        typed_order=bodyguard.typed_order,
+    )
+    return made.model_copy(update={"text": made.describe()})
+
+
+def _unit_toughness(groups: list[ModelGroup]) -> int:
+    """The Bodyguard's Toughness, else the majority's (the first group's on a tie)."""
+    guards = [g for g in groups if not g.leader]
+    counts: dict[int, int] = {}
+    for group in guards:
+        counts[group.toughness] = counts.get(group.toughness, 0) + group.count
+    best = max(counts.values())
+    return next(g.toughness for g in guards if counts[g.toughness] == best)
+
+
+_STAT_LIKE = re.compile(
+    r"^(?:t|sv|w|x|inv|fnp)?[:=]?\d+\+{0,2}$|^\d+x$|^(?:reduce1|halvedamage|[+-]1\w+)$", re.IGNORECASE
+)
+_GROUP_NAME = re.compile(r"^[^\W_](?:[^\W_]|[ '’().&/-]){0,39}$")
+_NAME_CHARACTER = re.compile(r"[^\W_]|[ '’().&/-]")
+
+
+def group_name(text: str) -> str:
+    """``text`` as a group's name: letters, digits, spaces and ``' ( ) . & / -`` kept (no markdown,
+    no mention, nothing the target grammar reads), at most 40 characters; may be empty.
+
+    >>> group_name("<@123> **Boss** Nob: +1")
+    '123 Boss Nob 1'
+    """
+    kept = "".join(c if _NAME_CHARACTER.fullmatch(c) else " " for c in text)
+    name = " ".join(kept.split())[:40].strip()
+    return name if _GROUP_NAME.match(name) else ""
+
+
+def _group_name(line: str, tokens: list[_Token], fields: dict[str, object]) -> list[_Token]:
+    """``Boss Nob: W2 ...``: the name before the first ``word:`` ending a token, if any."""
+    for end, token in enumerate(tokens):
+        text = token.text
+        if not text.endswith(":") or len(text) < 2:
+            if ":" in text or _STAT_LIKE.match(text):
+                return tokens
             continue
-        match = re.match(r"^([+-])1(hit|wound)$", low)
-        if match:
-            fields[f"{match.group(2)}_modifier"] = int(f"{match.group(1)}1")
-            continue
-        if re.match(r"^\d\+\+$", low):
-            _target_stat(line, token, "inv", int(low[0]), fields)
-            continue
-        match = re.match(r"^(t|sv|w|x|inv|invuln|fnp)[:=]?(\d+)(\+?)$", low) or re.match(r"^(\d+)(x)$", low)
-        if match:
-            key, number = (match.group(1), match.group(2)) if match.group(2) != "x" else ("x", match.group(1))
-            _target_stat(line, token, key, int(number), fields)
-            continue
-        if low in ("stealth", "cover"):
-            fields[low] = True
-            continue
-        if low in KNOWN_KEYWORDS:
-            keywords.append(low)
-            continue
-        custom = _CUSTOM_KEYWORD.match(low)
-        if custom:
-            keywords.append(custom.group(1))
-            continue
-        guess = difflib.get_close_matches(low, [*_TARGET_WORDS, *KNOWN_KEYWORDS], n=1, cutoff=0.6)
-        number = re.search(r"\d", low)
-        if guess and number and re.search(r"\d", guess[0]):
-            guess = [re.sub(r"\d", number.group(0), guess[0])]
-        hint = f" Did you mean `{guess[0]}`?" if guess else ""
+        typed = " ".join(t.text for t in tokens[: end + 1])[:-1].strip()
+        # an underscore (a roster's name may hold one) is read as a space: no markdown in replies
+        name = " ".join(typed.replace("_", " ").split())
+        if len(typed) > 40 or not _GROUP_NAME.match(name):
+            raise _error(
+                "target",
+                line,
+                _join(tokens[: end + 1]),
+                "a group's name uses letters, digits, spaces and `' ( ) . & / -`, up to 40, "
+                "starting with a letter or digit.",
+            )
+        fields["name"] = name
+        return tokens[end + 1 :]
+    return tokens
+
+
+def _target_token(
+    line: str,
+    token: _Token,
+    index: int,
+    fields: dict[str, object],
+    unit: dict[str, object],
+    keywords: list[str],
+) -> None:
+    what = "target"
+    low = token.text.lower()
+    if low in ("reduce1", "halvedamage", "fulldamage"):
+        if "damage_reduction" in fields:
+            raise _error(what, line, token, "give one damage ability: `-1 damage` or `half damage`.")
+        fields["damage_reduction"] = {
+            "reduce1": DamageReduction.MINUS_ONE,
+            "halvedamage": DamageReduction.HALVE,
+            "fulldamage": DamageReduction.NONE,
+        }[low]
+        return
+    if low in ("noinv", "nofnp"):
+        key = "invulnerable" if low == "noinv" else "feel_no_pain"
+        if key in fields:
+            raise _error(what, line, token, "this is given twice; keep one.")
+        fields[key] = None
+        return
+    match = re.match(r"^([+-])1(hit|wound)$", low)
+    if match:
+        unit[f"{match.group(2)}_modifier"] = int(f"{match.group(1)}1")
+        return
+    if re.match(r"^\d\+\+$", low):
+        _target_stat(line, token, "inv", int(low[0]), fields)
+        return
+    match = re.match(r"^(t|sv|w|x|inv|invuln|fnp)[:=]?(\d+)(\+?)$", low) or re.match(r"^(\d+)(x)$", low)
+    if match:
+        key, number = (match.group(1), match.group(2)) if match.group(2) != "x" else ("x", match.group(1))
+        _target_stat(line, token, key, int(number), fields)
+        return
+    if low in ("stealth", "cover"):
+        unit[low] = True
+        return
+    if low == "order:typed":
+        unit["typed_order"] = True
+        return
+    if low == "leader" and index > 0:
+        fields["leader"] = True
+        return
+    if low in KNOWN_KEYWORDS:
+        keywords.append(low)
+        return
+    custom = _CUSTOM_KEYWORD.match(low)
+    if custom:
+        keywords.append(custom.group(1))
+        return
+    if low.startswith("order:"):
         raise _error(
             what,
             line,
             token,
-            f"I can't read it as anything a target has.{hint} A target is written like "
-            f"{_EXAMPLES['target']}, with `stealth`, `cover`, `-1 hit`, `-1 wound`, `-1 damage`, "
-            f"`half damage`, and keywords for Anti-X ({', '.join(KNOWN_KEYWORDS[:11])}, ...; any other "
-            "as `keyword:name`).",
+            "`order:typed` allocates wounds to the groups in the order typed; without it Herald takes "
+            "the usual defender's order (ordinary models first, the better profile last).",
         )
-    for key, name in (("toughness", "T (toughness)"), ("save", "Sv (save)"), ("wounds", "W (wounds)")):
-        if key not in fields:
-            raise ProfileError(f"The target line has no {name}. Example: {_EXAMPLES['target']}.")
-    fields["keywords"] = tuple(dict.fromkeys(keywords))
-    return Target(**fields)  # type: ignore[arg-type]
+    guess = difflib.get_close_matches(low, [*_TARGET_WORDS, *KNOWN_KEYWORDS], n=1, cutoff=0.6)
+    number = re.search(r"\d", low)
+    if guess and number and re.search(r"\d", guess[0]):
+        guess = [re.sub(r"\d", number.group(0), guess[0])]
+    hint = f" Did you mean `{guess[0]}`?" if guess else ""
+    raise _error(
+        what,
+        line,
+        token,
+        f"I can't read it as anything a target has.{hint} A target is written like "
+        f"{_EXAMPLES['target']}, with `stealth`, `cover`, `-1 hit`, `-1 wound`, `-1 damage`, "
+        f"`half damage`, and keywords for Anti-X ({', '.join(KNOWN_KEYWORDS[:11])}, ...; any other "
+        "as `keyword:name`). Several kinds of model are groups joined by ` + `: "
+        "`T5 Sv5+ W1 x9 + W2 x1 sv4+`.",
+    )
 
 
 def _target_stat(line: str, token: _Token, key: str, value: int, fields: dict[str, object]) -> None:
@@ -983,29 +1320,48 @@ _SITUATIONS = {
 
 
 def parse_situation(line: str | None) -> Situation:
-    """Read ``half range, charged, stationary, cover`` (any of them, any order; empty for none).
+    """Read ``half range, charged, stationary, cover`` (any of them, any order, commas or spaces
+    between; empty for none).
 
     >>> parse_situation("").charged
     False
+    >>> parse_situation("stationary cover").cover
+    True
     """
     if line is None or not line.strip():
         return Situation()
     line = _check_line(line, "situation")
     fields: dict[str, bool] = {}
     for chunk in _chunks(line):
-        token = _join(chunk)
-        key = _SITUATIONS.get(" ".join(token.text.lower().split()))
-        if key is None:
-            guess = difflib.get_close_matches(token.text.lower(), list(_SITUATIONS), n=1, cutoff=0.6)
+        for token in _situation_phrases(line, chunk):
+            fields[_SITUATIONS[" ".join(token.text.lower().split())]] = True
+    return Situation(**fields)
+
+
+def _situation_phrases(line: str, chunk: list[_Token]) -> list[_Token]:
+    """The chunk's words as known situations, the longest phrase first (``within half range``)."""
+    out: list[_Token] = []
+    i = 0
+    longest = max(len(k.split()) for k in _SITUATIONS)
+    while i < len(chunk):
+        for size in range(min(longest, len(chunk) - i), 0, -1):
+            token = _join(chunk[i : i + size])
+            if " ".join(token.text.lower().split()) in _SITUATIONS:
+                out.append(token)
+                i += size
+                break
+        else:
+            rest = _join(chunk[i:]) if len(chunk) - i <= longest else chunk[i]
+            typed = " ".join(rest.text.lower().split())
+            guess = difflib.get_close_matches(typed, list(_SITUATIONS), n=1, cutoff=0.6)
             hint = f" Did you mean `{guess[0]}`?" if guess else ""
             raise _error(
                 "situation",
                 line,
-                token,
+                rest,
                 f"the situation can be half range, charged, stationary and cover.{hint}",
             )
-        fields[key] = True
-    return Situation(**fields)
+    return out
 
 
 ABILITY_SUGGESTIONS = [

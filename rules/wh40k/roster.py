@@ -30,6 +30,7 @@ import json
 import re
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError
 
@@ -38,6 +39,7 @@ from defusedxml import DefusedXmlException
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError, quote
+from rules.text import match_key, small_number
 from rules.wh40k.profiles import (
     MAX_ATTACKING_MODELS,
     MAX_TARGET_MODELS,
@@ -54,9 +56,36 @@ MAX_ZIP_ENTRIES = 8
 MAX_DEPTH = 40
 """Deepest nesting of a roster's elements (a real roster stays under 15)."""
 MAX_UNITS = 150
+"""Most units read from one roster (a 3,000-point list has under 60)."""
 MAX_WEAPONS_PER_UNIT = 30
+"""Most weapon profiles kept for one unit (a real datasheet has under 15)."""
 MAX_NAME = 60
 MAX_PROBLEMS = 40
+MAX_KEYWORD_TEXT = 400
+"""Characters of a weapon's Keywords read (a real one has under 100); the rest is cut, and said."""
+MAX_KEYWORDS_PER_WEAPON = 12
+"""Keywords read from one weapon (a real one has under 6)."""
+MAX_KEYWORDS_PER_ROSTER = 3000
+"""Weapon keywords read from one whole roster (a 3,000-point list has under 600)."""
+MAX_ABILITY_TEXT = 2000
+"""Characters of one ability's or rule's text searched for saves (a real one has under 1,000)."""
+MAX_DROPPED_SHOWN = 5
+"""Unknown keywords named in the note that says they were left out (the rest are counted)."""
+
+SHOW_ONLY_KEYWORDS = frozenset(
+    {
+        "assault",
+        "pistol",
+        "precision",
+        "extra attacks",
+        "one shot",
+        "close-quarters",
+        "indirect fire",
+        "conversion",
+    }
+)
+"""Weapon keywords kept for show: they change nothing in one attack sequence but the volley
+(Pistol) or a player's reading. Any other keyword Herald does not calculate with is left out."""
 
 TARGET_KEYWORDS = (
     "infantry",
@@ -101,6 +130,11 @@ _FEEL_NO_PAIN = re.compile(r"feel no pain\s*\(?([2-6])\+", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
+READ_AS_JSON = "New Recruit JSON"
+READ_AS_XML = "BattleScribe XML (.ros)"
+READ_AS_ROSZ = "BattleScribe zipped XML (.rosz)"
+
+
 class RosterError(RuleError):
     """A roster file refused whole: the message says why and what to send instead."""
 
@@ -124,6 +158,11 @@ class RosterWeapon(BaseModel):
     """Keywords kept for show that change nothing in one attack sequence (Pistol, Indirect Fire...)."""
     mode: bool = False
     """A second profile of the same weapon (a plasma gun's supercharge): left out of a whole volley."""
+    group: str = ""
+    """The kind of model carrying it (``Boss Nob``); empty when the file does not say (lists kept
+    before had none)."""
+    alternative: bool = False
+    """A melee weapon the models of its :attr:`group` carry beside another: each fights with one."""
 
     def line(self, *, named: bool = False) -> str:
         """The weapon as a typed weapon line; ``named`` puts its name first (``flamer: AD6 ...``).
@@ -141,22 +180,97 @@ class RosterWeapon(BaseModel):
         return f"{self.line_name()}: {line}" if named else line
 
     def line_name(self) -> str:
-        """The name as a weapon line may carry it: letters, digits, spaces and ``' ( ) . & / + -``,
+        """The name as a weapon line may carry it: letters, digits, spaces and ``' ’ ( ) . & / + -``,
         at most 40 characters.
 
         >>> RosterWeapon(name="Plasma gun [supercharge]: heavy", melee=False, attacks="1", skill="3+",
         ...     strength="8", ap="-3", damage="2").line_name()
         'Plasma gun supercharge heavy'
         """
-        name = " ".join(re.sub(r"[^\w '().&/+-]", " ", self.name).split())
+        name = " ".join(re.sub(r"[^\w '’().&/+-]", " ", self.name).split())
         return name[:40].rstrip() or "weapon"
 
     def label(self) -> str:
         return f"{self.name} x{self.count}" if self.count > 1 else self.name
 
+    @property
+    def extra_attacks(self) -> bool:
+        return "extra attacks" in self.unused
+
+    def rough_damage(self) -> float:
+        """Mean attacks times mean damage, AP and S counted a little: the melee weapon a model
+        takes by default when it carries several (the player may name another)."""
+        return (
+            _mean(self.attacks)
+            * _mean(self.damage)
+            * (1 + int(self.ap.lstrip("-") or 0) / 4)
+            * (1 + int(self.strength) / 20)
+        )
+
+
+def _mean(text: str) -> float:
+    """The mean of ``3``, ``D6``, ``2D3+1``."""
+    match = re.match(r"^(\d*)D([36])(?:\+(\d+))?$", text.upper())
+    if not match:
+        return float(text) if text.isdigit() else 1.0
+    dice = int(match.group(1) or 1)
+    return dice * (int(match.group(2)) + 1) / 2 + int(match.group(3) or 0)
+
+
+class DefenceOption(BaseModel):
+    """An ability a file gives a unit only on a condition (once per battle, while leading...):
+    offered by name for the player to switch on, never applied on its own."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    """The word a player adds after the unit's name (``Boyz, waaagh``)."""
+    name: str
+    """The ability as the file names it (``Waaagh!``)."""
+    effect: str
+    """Target words it adds: ``inv5+``, ``fnp5+``, ``-1 damage`` or ``half damage`` (space-joined)."""
+
+
+DAMAGE_WORDS = ("-1 damage", "half damage")
+
+
+class RosterGroup(BaseModel):
+    """Models of one unit that share a profile (nine Boyz; their Boss Nob)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    count: int
+    toughness: int | None = None
+    save: int | None = None
+    wounds: int | None = None
+    invulnerable: int | None = None
+    feel_no_pain: int | None = None
+    damage: str = ""
+    """``-1 damage``, ``half damage`` or empty."""
+
+    @property
+    def readable(self) -> bool:
+        return None not in (self.toughness, self.save, self.wounds)
+
+    def defence(self) -> tuple[int | None, int | None, str]:
+        return self.invulnerable, self.feel_no_pain, self.damage
+
+    def switched_on(self, effect: str) -> RosterGroup:
+        """This group with an option's target words applied (the better save of the two)."""
+        inv, fnp, damage = self.defence()
+        for word in re.findall(r"inv[2-6]\+|fnp[2-6]\+|-1 damage|half damage", effect):
+            if word.startswith("inv"):
+                inv = min(inv or 7, int(word[3]))
+            elif word.startswith("fnp"):
+                fnp = min(fnp or 7, int(word[3]))
+            elif not damage or word == "half damage":
+                damage = word
+        return self.model_copy(update={"invulnerable": inv, "feel_no_pain": fnp, "damage": damage})
+
 
 class RosterUnit(BaseModel):
-    """One unit of a roster: its models, weapons and defensive profile."""
+    """One unit of a roster: its models (in groups of one profile each), weapons and abilities."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -169,58 +283,187 @@ class RosterUnit(BaseModel):
     feel_no_pain: int | None = None
     keywords: tuple[str, ...] = ()
     weapons: tuple[RosterWeapon, ...] = ()
+    groups: tuple[RosterGroup, ...] = ()
+    """Its models by profile, ordinary models first (lists kept before have none: the unit's own
+    T, Sv, W and saves then stand for every model)."""
+    options: tuple[DefenceOption, ...] = ()
+    """Abilities offered to switch on by name (lists kept before had none: the default)."""
+    leads: tuple[str, ...] = ()
+    """The units this one may be attached to as their Leader, as its Leader ability names them
+    (empty: it is no Leader, or its file does not say)."""
+
+    def may_lead(self, other: str) -> bool:
+        """Whether this unit's Leader ability names ``other`` (``Boyz (2)`` is a Boyz unit too).
+
+        >>> RosterUnit(name="Warboss", models=1, leads=("Boyz", "Beast Snagga Boyz")).may_lead("boyz (2)")
+        True
+        """
+        key = re.sub(r"\s*\(\d+\)$", "", match_key(other))
+        return any(match_key(name) == key for name in self.leads)
+
+    @property
+    def model_groups(self) -> tuple[RosterGroup, ...]:
+        if self.groups:
+            return self.groups
+        return (
+            RosterGroup(
+                name=self.name,
+                count=self.models,
+                toughness=self.toughness,
+                save=self.save,
+                wounds=self.wounds,
+                invulnerable=self.invulnerable,
+                feel_no_pain=self.feel_no_pain,
+            ),
+        )
 
     @property
     def can_be_target(self) -> bool:
-        return None not in (self.toughness, self.save, self.wounds)
+        return all(g.readable for g in self.model_groups)
 
-    def volley_weapons(self, *, melee: bool = False) -> list[RosterWeapon]:
-        """The weapons the unit fires (or fights with) at once: one profile of each weapon.
+    def melee_choices(self) -> dict[str, tuple[RosterWeapon, ...]]:
+        """Per kind of model, the melee weapons it chooses between (two or more), best guess first.
+        A model fights with one of them, plus any Extra Attacks weapon."""
+        found: dict[str, list[RosterWeapon]] = {}
+        for weapon in self.weapons:
+            if weapon.alternative and not weapon.mode:
+                found.setdefault(weapon.group, []).append(weapon)
+        return {
+            group: tuple(sorted(weapons, key=lambda w: -w.rough_damage()))
+            for group, weapons in found.items()
+            if len(weapons) > 1
+        }
 
-        A model that fires a Pistol fires nothing else unless it is a Monster or a Vehicle, so
-        when the unit has other ranged weapons its pistols are left out of the volley.
+    def volley_weapons(self, *, melee: bool = False, picks: tuple[str, ...] = ()) -> list[RosterWeapon]:
+        """The weapons the unit fires (or fights with) at once: one profile of each weapon, as the
+        models carry them.
+
+        A model with several melee weapons fights with one of them (the one named in ``picks``,
+        else the best by :meth:`RosterWeapon.rough_damage`), plus its Extra Attacks weapons. A
+        model that fires a Pistol fires nothing else unless it is a Monster or a Vehicle, so a
+        model's pistols are left out when that model has another ranged weapon. The same weapon
+        carried by several kinds of model is one line.
         """
         chosen = [w for w in self.weapons if w.melee == melee and not w.mode]
-        if melee or {"monster", "vehicle"} & set(self.keywords):
-            return chosen
-        others = [w for w in chosen if "pistol" not in w.unused]
-        return others or chosen
+        if melee:
+            wanted = {match_key(p) for p in picks}
+            for group, choices in self.melee_choices().items():
+                keep = next((w for w in choices if match_key(w.name) in wanted), choices[0])
+                chosen = [w for w in chosen if w.group != group or w is keep or w.extra_attacks]
+        elif not {"monster", "vehicle"} & set(self.keywords):
+            armed = {w.group for w in chosen if "pistol" not in w.unused}
+            if not any(w.group for w in chosen):  # a list kept before: the unit as one model
+                armed = {""} if armed else set()
+            chosen = [w for w in chosen if "pistol" not in w.unused or w.group not in armed]
+        merged: dict[tuple[str, str], RosterWeapon] = {}
+        for weapon in chosen:
+            key = (weapon.name.lower(), weapon.line())
+            same = next((k for k in merged if k[0] == key[0] and _same_profile(merged[k], weapon)), None)
+            if same is None:
+                merged[key] = weapon
+            else:
+                old = merged[same]
+                merged[same] = old.model_copy(
+                    update={"count": min(old.count + weapon.count, MAX_ATTACKING_MODELS)}
+                )
+        return list(merged.values())
 
-    def volley(self, *, melee: bool = False, named: bool = False) -> str:
+    def volley(self, *, melee: bool = False, named: bool = False, picks: tuple[str, ...] = ()) -> str:
         """Every weapon line of the unit's shooting (or fighting), joined by ``;`` (each line led by
         its weapon's name when ``named``).
 
         Raises :class:`RosterError` when the unit has no such weapon.
         """
-        lines = [w.line(named=named) for w in self.volley_weapons(melee=melee)]
+        lines = [w.line(named=named) for w in self.volley_weapons(melee=melee, picks=picks)]
         if not lines:
             kind = "melee" if melee else "ranged"
             raise RosterError(f"{self.name} has no {kind} weapon in its roster.")
         return "; ".join(lines)
 
-    def target_line(self) -> str:
-        """The unit as a typed target line; :class:`RosterError` when its roster gave no T, Sv or W."""
+    def target_line(self, options: tuple[str, ...] = ()) -> str:
+        """The unit as a typed target line, with the :attr:`options` whose keys are given switched
+        on; :class:`RosterError` when its roster gave no T, Sv or W.
+
+        Several kinds of model are groups joined by `` + ``, ordinary models first; a later group
+        says only what differs from the group before it (``T5 Sv5+ W1 x9 + Boss Nob: W2``).
+        """
         if not self.can_be_target:
             raise RosterError(
                 f"{self.name}'s roster entry has no readable T, Sv and W, so it can't be a target. "
                 "Type its target line instead, like `T4 Sv3+ W2 x5`."
             )
-        parts = [f"T{self.toughness}", f"Sv{self.save}+", f"W{self.wounds}"]
-        models = min(self.models, MAX_TARGET_MODELS)
-        if models > 1:
-            parts.append(f"x{models}")
-        if self.invulnerable:
-            parts.append(f"inv{self.invulnerable}+")
-        if self.feel_no_pain:
-            parts.append(f"fnp{self.feel_no_pain}+")
-        return " ".join([*parts, *self.keywords])
+        groups = list(self.model_groups)
+        for key in options:
+            option = next((o for o in self.options if o.key == key), None)
+            if option is not None:
+                groups = [g.switched_on(option.effect) for g in groups]
+        over = sum(g.count for g in groups) - MAX_TARGET_MODELS
+        if over > 0:  # the largest group gives up models past the engine's limit
+            largest = max(range(len(groups)), key=lambda i: groups[i].count)
+            groups[largest] = groups[largest].model_copy(
+                update={"count": max(1, groups[largest].count - over)}
+            )
+        parts: list[str] = []
+        previous: RosterGroup | None = None
+        for group in groups:
+            words = [f"{_group_label(group.name)}:"] if previous is not None or len(groups) > 1 else []
+            if previous is None or group.toughness != previous.toughness:
+                words.append(f"T{group.toughness}")
+            if previous is None or group.save != previous.save:
+                words.append(f"Sv{group.save}+")
+            if previous is None or group.wounds != previous.wounds:
+                words.append(f"W{group.wounds}")
+            if group.count > 1:
+                words.append(f"x{group.count}")
+            for value, word, none in (
+                (group.invulnerable, "inv", "no inv"),
+                (group.feel_no_pain, "fnp", "no fnp"),
+            ):
+                before = (
+                    None
+                    if previous is None
+                    else (previous.invulnerable if word == "inv" else previous.feel_no_pain)
+                )
+                if value and value != before:
+                    words.append(f"{word}{value}+")
+                elif not value and before:
+                    words.append(none)
+            if group.damage and (previous is None or group.damage != previous.damage):
+                words.append(group.damage)
+            elif not group.damage and previous is not None and previous.damage:
+                words.append("full damage")
+            parts.append(" ".join(words))
+            previous = group
+        return " ".join([" + ".join(parts), *self.keywords])
+
+    def weapon_labels(self) -> list[str]:
+        """``Ember carbine x9``: each weapon once, counted over every kind of model carrying it."""
+        return _labels([w for w in self.weapons if not w.mode])
 
     def summary(self, limit: int = 100) -> str:
         """``Ash Wardens: Ember carbine x4, Ash blade x5``, cut to ``limit`` characters."""
-        text = f"{self.name}: " + ", ".join(w.label() for w in self.weapons if not w.mode)
+        text = f"{self.name}: " + ", ".join(self.weapon_labels())
         if not self.weapons:
             text = f"{self.name}: no weapons"
         return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _same_profile(a: RosterWeapon, b: RosterWeapon) -> bool:
+    return a.model_copy(update={"count": 1, "group": ""}) == b.model_copy(update={"count": 1, "group": ""})
+
+
+def _labels(weapons: Iterator[RosterWeapon] | list[RosterWeapon]) -> list[str]:
+    """Weapon labels with the same weapon on several kinds of model counted once (``Ash blade x10``)."""
+    counts: dict[str, int] = {}
+    for weapon in weapons:
+        counts[weapon.name] = counts.get(weapon.name, 0) + weapon.count
+    return [f"{name} x{count}" if count > 1 else name for name, count in counts.items()]
+
+
+def _group_label(name: str) -> str:
+    """A group's name as a target line takes it: letters, digits, spaces and ``' ( ) . & / -``."""
+    text = " ".join(re.sub(r"[^\w '’().&/-]", " ", name).split())[:40].rstrip()
+    return text if text and (text[0].isalnum() or text[0] == "_") else f"Models {text}".rstrip()[:40]
 
 
 class Roster(BaseModel):
@@ -233,10 +476,15 @@ class Roster(BaseModel):
     points: int | None = None
     units: tuple[RosterUnit, ...] = ()
     problems: tuple[str, ...] = ()
+    edition: str = ""
+    """``10th`` or ``11th`` when the file's game system says; empty when it does not."""
+    read_as: str = ""
+    """The format the file was read as (``New Recruit JSON``...), whatever its name said."""
 
     def unit(self, name: str) -> RosterUnit | None:
-        key = " ".join(name.split()).lower()
-        return next((u for u in self.units if u.name.lower() == key), None)
+        """The unit called ``name`` as a player types it (case, accents and ’ do not count)."""
+        key = match_key(name)
+        return next((u for u in self.units if match_key(u.name) == key), None)
 
 
 # -- reading the file ------------------------------------------------------------------------
@@ -254,10 +502,13 @@ def parse_roster(data: bytes, filename: str = "roster") -> Roster:
             f"`{shown}` is {len(data) / 1024 / 1024:.1f} MiB; a roster may be at most "
             f"{MAX_ROSTER_BYTES // 1024 // 1024} MiB."
         )
-    if data.startswith(b"PK"):
+    zipped = data.startswith(b"PK")
+    if zipped:
         data = _unzip(data, shown)
-    tree = _read_tree(data, shown)
-    return _roster(tree, shown)
+    tree, read_as = _read_tree(data, shown)
+    if zipped:
+        read_as = READ_AS_ROSZ if read_as == READ_AS_XML else f"{read_as}, zipped"
+    return _roster(tree, shown, read_as)
 
 
 def _unzip(data: bytes, shown: str) -> bytes:
@@ -306,12 +557,13 @@ def _unzip(data: bytes, shown: str) -> bytes:
     return inner
 
 
-def _read_tree(data: bytes, shown: str) -> dict[str, Any]:
+def _read_tree(data: bytes, shown: str) -> tuple[dict[str, Any], str]:
     """The roster as nested dicts (JSON as it is; XML turned into the same shape)."""
     text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"{"):
         try:
-            loaded = json.loads(text.decode("utf-8"))
+            # an integer of thousands of digits stays text, read (and refused) where it is used
+            loaded = json.loads(text.decode("utf-8"), parse_int=_json_int)
         except RecursionError:
             raise _too_deep(shown) from None
         except (UnicodeDecodeError, ValueError) as error:
@@ -321,7 +573,7 @@ def _read_tree(data: bytes, shown: str) -> dict[str, Any]:
             loaded = loaded["roster"]
         if not isinstance(loaded, dict):
             raise _not_roster(shown)
-        return loaded
+        return loaded, READ_AS_JSON
     if text.startswith(b"<"):
         try:
             root = safe_xml.fromstring(text, forbid_dtd=True, forbid_entities=True, forbid_external=True)
@@ -333,11 +585,20 @@ def _read_tree(data: bytes, shown: str) -> dict[str, Any]:
             raise RosterError(f"`{shown}` is not valid XML ({quote(error, 80)}): export it again.") from None
         if _local(root.tag) != "roster":
             raise _not_roster(shown)
-        return _element(root, 0, shown)
+        return _element(root, 0, shown), READ_AS_XML
     raise RosterError(
         f"`{shown}` is not a roster Herald can read: send a New Recruit or BattleScribe export "
         "(.json, .ros or .rosz)."
     )
+
+
+def _json_int(text: str) -> int | str:
+    return int(text) if len(text) <= 12 else text
+
+
+def _small(text: str, max_digits: int) -> int | None:
+    """:func:`rules.text.small_number` for ASCII digits only (``²`` or ``٣`` is no datasheet's number)."""
+    return small_number(text, max_digits=max_digits) if text.isascii() else None
 
 
 def _not_roster(shown: str) -> RosterError:
@@ -394,12 +655,77 @@ def _list(node: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
 
 
-def _text(value: Any) -> str:
+MAX_TEXT = 4000
+"""Characters of any one value read from the file (names, characteristics, ability text)."""
+
+
+def _raw(value: Any) -> str:
     if isinstance(value, dict):
         value = value.get("$text", value.get("value", ""))
     if isinstance(value, bool) or value is None:
         return ""
-    return " ".join(str(value).split())
+    return str(value)
+
+
+def _text(value: Any, limit: int = MAX_TEXT) -> str:
+    """A value from the file as one line of at most ``limit`` characters (a hostile 8 MB name or
+    keyword list costs no more than a real one past this point)."""
+    return " ".join(_raw(value)[:limit].split())
+
+
+@dataclass
+class _Notes:
+    """What reading a roster left out or cut, said to the player with the import."""
+
+    problems: list[str] = field(default_factory=list)
+    names_cut: int = 0
+    keywords_cut: list[str] = field(default_factory=list)
+    keywords_read: int = 0
+    keywords_past_total: bool = False
+    dropped: set[str] = field(default_factory=set)
+    odd_numbers: dict[str, tuple[str, str]] = field(default_factory=dict)
+    weapons_left_out: list[str] = field(default_factory=list)
+
+    def name(self, value: Any, fallback: str = "unnamed") -> str:
+        """:func:`clean_name`, counting the names cut."""
+        if len(_text(value, MAX_NAME * 2)) > MAX_NAME:
+            self.names_cut += 1
+        return clean_name(value, fallback)
+
+    def drop(self, keyword: str) -> None:
+        self.dropped.add(keyword[:30])
+
+    def said(self) -> tuple[str, ...]:
+        """The problems, then one line per kind of cut, at most :data:`MAX_PROBLEMS` lines."""
+        lines = list(self.problems)
+        if len(lines) > MAX_PROBLEMS:
+            lines = [*lines[:MAX_PROBLEMS], f"... and {len(lines) - MAX_PROBLEMS} more."]
+        if self.weapons_left_out:
+            shown = ", ".join(self.weapons_left_out[:3]) + (" ..." if len(self.weapons_left_out) > 3 else "")
+            lines.append(
+                f"Units with more than {MAX_WEAPONS_PER_UNIT} weapon profiles kept their first "
+                f"{MAX_WEAPONS_PER_UNIT}: {shown}."
+            )
+        if self.keywords_cut:
+            shown = ", ".join(self.keywords_cut[:3]) + (" ..." if len(self.keywords_cut) > 3 else "")
+            lines.append(
+                f"Keywords past {MAX_KEYWORDS_PER_WEAPON} (or {MAX_KEYWORD_TEXT} characters) on one weapon "
+                f"were cut: {shown}."
+            )
+        if self.keywords_past_total:
+            lines.append(
+                f"The roster has more than {MAX_KEYWORDS_PER_ROSTER:,} weapon keywords; the weapons past "
+                "them were read without keywords."
+            )
+        if self.dropped:
+            names = ", ".join(sorted(self.dropped)[:MAX_DROPPED_SHOWN])
+            more = f" ({len(self.dropped)} in all)" if len(self.dropped) > MAX_DROPPED_SHOWN else ""
+            lines.append(f"Weapon keywords Herald does not calculate with were left out: {names}{more}.")
+        if self.names_cut:
+            lines.append(f"{self.names_cut} name(s) longer than {MAX_NAME} characters were cut.")
+        for what, (shown, then) in self.odd_numbers.items():
+            lines.append(f"{what} `{shown}` can't be read: {then}.")
+        return tuple(lines)
 
 
 def clean_name(value: Any, fallback: str = "unnamed") -> str:
@@ -414,25 +740,34 @@ def clean_name(value: Any, fallback: str = "unnamed") -> str:
     return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
 
 
-def _number(node: dict[str, Any]) -> int:
-    try:
-        value = int(float(_text(node.get("number", 1)) or 1))
-    except ValueError:
+def _count(value: Any, notes: _Notes, what: str, then: str) -> int | None:
+    """A count or points value from the file (``5``, ``5.0``), through the one door for numbers:
+    ``1e999``, ``-inf``, ``NaN`` or 5,000 digits is None (and said once), never an exception."""
+    text = _text(value)
+    whole = text[:-2] if text.endswith(".0") else text
+    number = _small(whole, 6)
+    if number is None and text:
+        shown = quote(text, 12) if len(text) <= 12 else f"{quote(text, 8)} ({len(text):,} characters)"
+        notes.odd_numbers.setdefault(what, (shown, then))
+    return number
+
+
+def _number(node: dict[str, Any], notes: _Notes) -> int:
+    """A selection's ``number`` (how many of it), 0 to 1,000; 1 when it can't be read."""
+    if node.get("number") is None:
         return 1
-    return max(0, min(value, 1000))
+    value = _count(node.get("number"), notes, "A selection's number", "1 was counted")
+    return 1 if value is None else min(value, 1000)
 
 
 def _characteristics(profile: dict[str, Any]) -> dict[str, str]:
     return {_text(c.get("name")).upper(): _text(c) for c in _list(profile, "characteristics")}
 
 
-def _points(roster: dict[str, Any]) -> int | None:
+def _points(roster: dict[str, Any], notes: _Notes) -> int | None:
     for cost in _list(roster, "costs"):
         if _text(cost.get("name")).lower() in ("pts", "points"):
-            try:
-                return int(float(_text(cost.get("value"))))
-            except ValueError:
-                return None
+            return _count(cost.get("value"), notes, "The roster's points", "left out")
     return None
 
 
@@ -464,20 +799,51 @@ def _unit_selections(force: dict[str, Any]) -> Iterator[dict[str, Any]]:
             stack.extend(reversed(_list(selection, "selections")))
 
 
-def _roster(tree: dict[str, Any], shown: str) -> Roster:
+TENTH_EDITION_IDS = frozenset({"sys-352e-adc2-7639-d6a9"})
+"""The community data's game system id for 40k's 10th edition (a roster may give no name)."""
+EDITIONS_READ = "Warhammer 40,000 10th and 11th edition lists"
+_OTHER_GAMES = ("kill team", "horus heresy", "age of sigmar", "necromunda", "blood bowl", "old world")
+
+
+def roster_edition(tree: dict[str, Any], shown: str = "roster") -> str:
+    """The 40k edition a roster was built for, from its game system: ``10th``, ``11th``, or empty
+    when the file does not say. Another game or edition raises :class:`RosterError` naming it.
+
+    >>> roster_edition({"gameSystemName": "Warhammer 40,000 10th Edition"})
+    '10th'
+    >>> roster_edition({"gameSystemName": "Kill Team (2021)"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rules.wh40k.roster.RosterError: `roster` is a Kill Team (2021) roster; Herald reads Warhammer 40,000...
+    """
+    system = clean_name(tree.get("gameSystemName"), "")
+    if not system:
+        return "10th" if _text(tree.get("gameSystemId"), 60) in TENTH_EDITION_IDS else ""
+    low = system.lower()
+    is_40k = ("40,000" in low or "40000" in low or "40k" in low) and not any(g in low for g in _OTHER_GAMES)
+    number = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?(?:\.\d)?\s*(?:edition|ed\b)", low)
+    if is_40k and number is None:
+        return ""
+    if is_40k and number is not None and number.group(1) in ("10", "11"):
+        return f"{number.group(1)}th"
+    raise RosterError(f"`{shown}` is a {quote(system, 60)} roster; Herald reads {EDITIONS_READ}.")
+
+
+def _roster(tree: dict[str, Any], shown: str, read_as: str) -> Roster:
+    edition = roster_edition(tree, shown)  # another game is named, forces or not
     if not isinstance(tree.get("forces"), list):
         raise _not_roster(shown)
-    problems: list[str] = []
+    notes = _Notes()
     units: list[RosterUnit] = []
     faction = ""
     seen: dict[str, int] = {}
     for force in _forces(tree):
-        faction = faction or clean_name(force.get("catalogueName"), "")
+        faction = faction or notes.name(force.get("catalogueName"), "")
         for selection in _unit_selections(force):
             if len(units) >= MAX_UNITS:
-                problems.append(f"More than {MAX_UNITS} units: the rest were left out.")
+                notes.problems.append(f"More than {MAX_UNITS} units: the rest were left out.")
                 break
-            unit = _unit(selection, problems)
+            unit = _unit(selection, notes)
             if unit is None:
                 continue
             key = unit.name.lower()
@@ -485,112 +851,391 @@ def _roster(tree: dict[str, Any], shown: str) -> Roster:
             if seen[key] > 1:
                 unit = unit.model_copy(update={"name": f"{unit.name} ({seen[key]})"})
             units.append(unit)
+        if len(units) >= MAX_UNITS:
+            break
     if not units:
         raise RosterError(
             f"`{shown}` has no unit Herald can read (a unit needs a Unit profile or weapons)."
-            + (f" {problems[0]}" if problems else "")
+            + (f" {notes.problems[0]}" if notes.problems else "")
         )
-    if len(problems) > MAX_PROBLEMS:
-        problems = [*problems[:MAX_PROBLEMS], f"... and {len(problems) - MAX_PROBLEMS} more."]
     return Roster(
-        name=clean_name(tree.get("name"), "Army list"),
+        name=notes.name(tree.get("name"), "Army list"),
         faction=faction,
-        points=_points(tree),
+        points=_points(tree, notes),
         units=tuple(units),
-        problems=tuple(problems),
+        problems=notes.said(),
+        edition=edition,
+        read_as=read_as,
     )
 
 
-def _walk(selection: dict[str, Any]) -> Iterator[tuple[dict[str, Any], bool]]:
-    """Every selection of a unit (itself first), each with whether it sits inside a model."""
-    stack: list[tuple[dict[str, Any], bool]] = [(selection, False)]
+def _walk(selection: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """Every selection of a unit (itself first), each with the kind of model it belongs to: the
+    model selection it sits in (the unit itself when the unit is one model), or None for what the
+    unit carries as a whole."""
+
+    def is_model(node: dict[str, Any]) -> bool:
+        return _text(node.get("type"), 20).lower() == "model"
+
+    stack: list[tuple[dict[str, Any], dict[str, Any] | None]] = [
+        (selection, selection if is_model(selection) else None)
+    ]
     while stack:
-        node, in_model = stack.pop()
-        yield node, in_model
-        is_model = _text(node.get("type")).lower() == "model"
-        stack.extend((child, in_model or is_model) for child in reversed(_list(node, "selections")))
+        node, kind = stack.pop()
+        yield node, kind
+        stack.extend(
+            (child, kind if kind is not None or not is_model(child) else child)
+            for child in reversed(_list(node, "selections"))
+        )
 
 
-def _unit(selection: dict[str, Any], problems: list[str]) -> RosterUnit | None:
-    name = clean_name(selection.get("name"))
-    nodes = list(_walk(selection))
-    model_count = sum(
-        _number(node)
-        for node, in_model in nodes
-        if _text(node.get("type")).lower() == "model" and not in_model
-    )
-    models = max(1, model_count)
+@dataclass
+class _Kind:
+    """One kind of model of a unit (its Boyz, its Boss Nob) as the file gives it."""
+
+    name: str
+    count: int
     stats: dict[str, str] | None = None
-    texts: list[str] = []
+    texts: list[tuple[str, str]] = field(default_factory=list)
+
+
+_COUNT_IN_NAME = re.compile(r"^\s*(\d{1,2})\s*x?\s+(?=\D)", re.IGNORECASE)
+_CONDITION = re.compile(
+    r"once per (?:battle|turn|phase)|\bwhile\b|\buntil\b|\bleading\b|\bled by\b|\bwaa+gh\b|\bcharacter\b|"
+    r"\bif\b|\bwhen\b|\bselect\b|\bwithin\b|\baura\b|\bstratagem\b|\bthe bearer\b",
+    re.IGNORECASE,
+)
+_BEARER = re.compile(r"\bthe bearer\b", re.IGNORECASE)
+_MINUS_ONE_DAMAGE = re.compile(
+    r"subtract 1 from the damage characteristic|reduce the damage characteristic[^.]{0,40}\bby 1\b|"
+    r"-1 damage\b",
+    re.IGNORECASE,
+)
+_HALF_DAMAGE = re.compile(
+    r"halve the damage characteristic|damage characteristic[^.]{0,40}is halved", re.IGNORECASE
+)
+MAX_GROUPS = 8
+"""Kinds of model in one target line (the engine's limit)."""
+MAX_OPTIONS = 6
+"""Conditional abilities offered per unit."""
+
+
+def _effects(name: str, description: str) -> str:
+    """The target words an ability gives (``inv4+ fnp6+ -1 damage``), empty when none."""
+    text = f"{name}: {description}"
+    words = []
+    inv = _best(_INVULNERABLE.findall(text))
+    if inv is None and "invulnerable" in name.lower() and (named := _INVULNERABLE_NAMED.match(description)):
+        inv = int(named.group(1))
+    if inv is not None:
+        words.append(f"inv{inv}+")
+    fnp = _best(_FEEL_NO_PAIN.findall(text))
+    if fnp is not None:
+        words.append(f"fnp{fnp}+")
+    if _HALF_DAMAGE.search(description):
+        words.append("half damage")
+    elif _MINUS_ONE_DAMAGE.search(description):
+        words.append("-1 damage")
+    return " ".join(words)
+
+
+def _conditional(name: str, description: str, own: bool) -> bool:
+    """Whether an ability holds only on a condition. On a model's own wargear "the bearer" is that
+    model; anywhere else it names a model the file does not say."""
+    text = f"{name}: {description}"
+    if own:
+        text = _BEARER.sub("", text)
+    return bool(_CONDITION.search(text))
+
+
+def _option_key(name: str, taken: set[str]) -> str:
+    key = " ".join(re.sub(r"[^\w' -]", " ", match_key(name)).split())[:30] or "ability"
+    base, n = key, 2
+    while key in taken:
+        key, n = f"{base} {n}", n + 1
+    return key
+
+
+_LEADER = re.compile(r"can be attached to the following units?\s*:?(.*)", re.IGNORECASE)
+_LIST_MARK = re.compile(r"\s*(?:[■▪•●◆]+|\s-\s|;|\*\*|^-\s)\s*")
+MAX_LEADS = 16
+
+
+def _leads(texts: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The units a Leader ability names (``This model can be attached to the following units: ■
+    Boyz ■ Beast Snagga Boyz``), each as a clean name."""
+    found: list[str] = []
+    for _, description in texts:
+        match = _LEADER.search(description)
+        if match is None:
+            continue
+        for item in _LIST_MARK.split(match.group(1)):
+            item = re.split(r"\. |\s+(?=(?:You|This|If|When|While|Each)\b)", item, maxsplit=1)[0]
+            name = clean_name(item.strip(" .*:"), "")
+            if name and not name.endswith("…") and name not in found and len(found) < MAX_LEADS:
+                found.append(name)
+    return tuple(found)
+
+
+def _profile_for(kind: _Kind, shared: list[tuple[str, dict[str, str]]]) -> dict[str, str] | None:
+    """A kind's Unit profile: its own, else the unit's profile named for it (``Boy`` and ``Boyz``),
+    else the unit's only (or first) profile."""
+    if kind.stats is not None:
+        return kind.stats
+    if not shared:
+        return None
+    key = match_key(kind.name)
+    for name, stats in shared:
+        other = match_key(name)
+        if other == key or (
+            min(len(key), len(other)) >= 3 and (key.startswith(other) or other.startswith(key))
+        ):
+            return stats
+    return shared[0][1]
+
+
+def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
+    name = notes.name(selection.get("name"))
+    nodes = list(_walk(selection))
+    kinds: dict[int, _Kind] = {}
+    for node, kind in nodes:
+        if kind is node:
+            kind_name = name if node is selection else notes.name(node.get("name"))
+            kinds[id(node)] = _Kind(kind_name, _number(node, notes))
+    implicit = not kinds
+    if implicit:  # no model selections: the unit is its own one kind of model
+        kinds[id(selection)] = _Kind(name, 1)
+    models = max(1, sum(k.count for k in kinds.values()))
+    shared_stats: list[tuple[str, dict[str, str]]] = []
+    shared_texts: list[tuple[str, str]] = []
     keywords: list[str] = []
-    weapons: dict[tuple[str, bool], RosterWeapon] = {}
-    for node, _in_model in nodes:
-        carriers = models if node is selection else _number(node)
+    weapons: dict[tuple[str, bool, str], RosterWeapon] = {}
+    left_out = False
+    for node, kind_node in nodes:
+        kind = None if kind_node is None else kinds[id(kind_node)]
+        texts = kind.texts if kind is not None else shared_texts
+        if node is selection:
+            carriers = models
+        elif kind is not None and kind_node is node:
+            carriers = kind.count
+        else:
+            carriers = _number(node, notes)
+            counted = _COUNT_IN_NAME.match(_text(node.get("name"), 80))
+            if counted:  # "2 Fragstorm Grenade Launchers": two on each model that takes them
+                carriers *= int(counted.group(1))
+        group = kind.name if kind is not None else (name if implicit else "")
         bases_here: set[tuple[str, bool]] = set()
         for profile in _list(node, "profiles"):
-            type_name = _text(profile.get("typeName")).lower()
+            type_name = _text(profile.get("typeName"), 40).lower()
             if type_name in _UNIT_TYPES:
                 found = _characteristics(profile)
-                if stats is None and {"T", "SV", "W"} <= found.keys():
-                    stats = found
+                if {"T", "SV", "W"} <= found.keys():
+                    if kind is not None:
+                        kind.stats = kind.stats or found
+                    else:
+                        shared_stats.append((_text(profile.get("name"), 80), found))
             elif type_name in ("ranged weapons", "melee weapons"):
                 melee = type_name == "melee weapons"
-                weapon = _weapon(profile, melee, carriers, name, problems)
+                if len(weapons) >= MAX_WEAPONS_PER_UNIT:
+                    left_out = True
+                    continue
+                weapon = _weapon(profile, melee, carriers, name, notes)
                 if weapon is None:
                     continue
+                weapon = weapon.model_copy(update={"group": group})
                 base = (_base_name(weapon.name), melee)
                 if base in bases_here:  # "Plasma gun - supercharge" after "Plasma gun - standard"
                     weapon = weapon.model_copy(update={"mode": True})
                 bases_here.add(base)
-                key = (weapon.name.lower(), melee)
+                key = (weapon.name.lower(), melee, group)
                 if key in weapons:
                     old = weapons[key]
                     weapons[key] = old.model_copy(update={"count": min(old.count + weapon.count, 1000)})
-                elif len(weapons) < MAX_WEAPONS_PER_UNIT:
+                else:
                     weapons[key] = weapon
             elif type_name == "abilities" or "invulnerable" in type_name:
-                profile_name = _text(profile.get("name"))
-                description = " ".join(_characteristics(profile).values())
-                texts.append(f"{profile_name}: {description}")
-                if "invulnerable" in profile_name.lower() or "invulnerable" in type_name:
-                    named = _INVULNERABLE_NAMED.match(description)
-                    if named:
-                        texts.append(f"{named.group(1)}+ invulnerable save")
+                profile_name = _text(profile.get("name"), 200)
+                description = " ".join(_characteristics(profile).values())[:MAX_ABILITY_TEXT]
+                if "invulnerable" in type_name and "invulnerable" not in profile_name.lower():
+                    profile_name = f"{profile_name} (invulnerable save)"
+                texts.append((profile_name, description))
         for rule in _list(node, "rules"):
-            texts.append(f"{_text(rule.get('name'))}: {_text(rule.get('description'))}")
+            texts.append((_text(rule.get("name"), 200), _text(rule.get("description"), MAX_ABILITY_TEXT)))
         if node is selection:
             for category in _list(node, "categories"):
-                word = _text(category.get("name")).lower().replace(" ", "-")
+                word = _text(category.get("name"), 40).lower().replace(" ", "-")
                 if word in TARGET_KEYWORDS and word not in keywords:
                     keywords.append(word)
-    stated = " ".join(texts)
-    invulnerable = _best(_INVULNERABLE.findall(stated))
-    feel_no_pain = _best(_FEEL_NO_PAIN.findall(stated))
-    toughness = save = wounds = None
-    if stats is not None:
-        toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])
-        if None in (toughness, save, wounds) or not (1 <= (toughness or 0) <= 30 and 2 <= (save or 0) <= 7):
-            problems.append(
-                f"{name}: its Unit profile (T {quote(stats['T'], 8)}, Sv {quote(stats['SV'], 8)}, "
-                f"W {quote(stats['W'], 8)}) can't be read, so it can't be a target."
-            )
-            toughness = save = wounds = None
-    if stats is None and not weapons:
-        problems.append(f"{name}: no Unit profile and no weapon profile, so it was left out.")
+    if left_out:
+        notes.weapons_left_out.append(name)
+    weapons = _mark_alternatives(weapons, {k.name: k.count for k in kinds.values()})
+    if implicit:
+        only = next(iter(kinds.values()))
+        only.texts = shared_texts
+        only.stats = shared_stats[0][1] if shared_stats else None
+        shared_texts, shared_stats = [], []
+    leads = _leads([*shared_texts, *(t for k in kinds.values() for t in k.texts)])
+    groups, options = _groups(
+        name, [k for k in kinds.values() if k.count > 0], shared_stats, shared_texts, notes
+    )
+    if groups is None and not weapons:
+        notes.problems.append(f"{name}: no Unit profile and no weapon profile, so it was left out.")
         return None
-    if stats is None:
-        problems.append(f"{name}: no Unit profile (T, Sv, W), so it can't be a target.")
+    if groups is None:
+        notes.problems.append(f"{name}: no Unit profile (T, Sv, W), so it can't be a target.")
+        groups = ()
+    head = groups[0] if groups else RosterGroup(name=name, count=models)
     return RosterUnit(
         name=name,
-        models=models,
-        toughness=toughness,
-        save=save,
-        wounds=min(wounds, 50) if wounds else None,
-        invulnerable=invulnerable,
-        feel_no_pain=feel_no_pain,
+        models=sum(g.count for g in groups) if groups else models,
+        toughness=head.toughness,
+        save=head.save,
+        wounds=head.wounds,
+        invulnerable=head.invulnerable,
+        feel_no_pain=head.feel_no_pain,
         keywords=tuple(keywords),
         weapons=tuple(weapons.values()),
+        groups=groups,
+        options=options,
+        leads=leads,
     )
+
+
+def _groups(
+    unit: str,
+    kinds: list[_Kind],
+    shared_stats: list[tuple[str, dict[str, str]]],
+    shared_texts: list[tuple[str, str]],
+    notes: _Notes,
+) -> tuple[tuple[RosterGroup, ...] | None, tuple[DefenceOption, ...]]:
+    """The unit's models grouped by profile (ordinary models first) and the abilities it offers
+    to switch on; groups are None when no kind of model has a Unit profile."""
+    options: dict[str, DefenceOption] = {}
+
+    def offer(name: str, effect: str) -> None:
+        if any(o.name == name[:60] for o in options.values()):
+            return
+        if len(options) >= MAX_OPTIONS:
+            said = (
+                f"{unit}: more than {MAX_OPTIONS} conditional abilities; the first {MAX_OPTIONS} are offered."
+            )
+            if said not in notes.problems:
+                notes.problems.append(said)
+            return
+        key = _option_key(name, set(options))
+        options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
+
+    unit_wide = RosterGroup(name=unit, count=0)
+    for name, description in shared_texts:
+        effect = _effects(name, description)
+        if effect and _conditional(name, description, own=False):
+            offer(name, effect)
+        elif effect:
+            unit_wide = unit_wide.switched_on(effect)
+    made: list[RosterGroup] = []
+    unreadable = False
+    profiled = next((k for k in kinds if k.stats is not None), None)
+    for kind in kinds:
+        stats = _profile_for(kind, shared_stats)
+        if stats is None and profiled is not None:  # said: a guess the player can see and correct
+            stats = profiled.stats
+            notes.problems.append(
+                f"{unit}: its {kind.name} models have no Unit profile of their own; they were given "
+                f"{profiled.name}'s."
+            )
+        if stats is None:
+            return None, tuple(options.values())
+        toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])
+        if None in (toughness, save, wounds) or not (1 <= (toughness or 0) <= 30 and 2 <= (save or 0) <= 7):
+            if not unreadable:
+                notes.problems.append(
+                    f"{unit}: its Unit profile (T {_shown(stats['T'])}, Sv {_shown(stats['SV'])}, "
+                    f"W {_shown(stats['W'])}) can't be read, so it can't be a target."
+                )
+            unreadable = True
+            toughness = save = wounds = None
+        group = RosterGroup(
+            name=kind.name,
+            count=kind.count,
+            toughness=toughness,
+            save=save,
+            wounds=min(wounds, 50) if wounds else None,
+            invulnerable=unit_wide.invulnerable,
+            feel_no_pain=unit_wide.feel_no_pain,
+            damage=unit_wide.damage,
+        )
+        for name, description in kind.texts:
+            effect = _effects(name, description)
+            if effect and _conditional(name, description, own=True):
+                offer(name, effect)
+            elif effect:
+                group = group.switched_on(effect)
+        made.append(group)
+    if not made:
+        return None, tuple(options.values())
+    if unreadable:
+        made = [g.model_copy(update={"toughness": None, "save": None, "wounds": None}) for g in made]
+    merged: list[RosterGroup] = []
+    for group in made:
+        same = next((i for i, g in enumerate(merged) if _profile(g) == _profile(group)), None)
+        if same is None:
+            merged.append(group)
+        else:
+            kept = merged[same]
+            name = kept.name if kept.count >= group.count else group.name
+            merged[same] = kept.model_copy(update={"count": kept.count + group.count, "name": name})
+    merged.sort(key=_ordinary_first)
+    if len(merged) > MAX_GROUPS:
+        extra = sum(g.count for g in merged[MAX_GROUPS - 1 :])
+        notes.problems.append(
+            f"{unit}: more than {MAX_GROUPS} kinds of model; the last {extra} are counted with the "
+            f"{merged[MAX_GROUPS - 2].name} profile."
+        )
+        merged = [
+            *merged[: MAX_GROUPS - 2],
+            merged[MAX_GROUPS - 2].model_copy(update={"count": merged[MAX_GROUPS - 2].count + extra}),
+        ]
+    return tuple(merged), tuple(options.values())
+
+
+def _mark_alternatives(
+    weapons: dict[tuple[str, bool, str], RosterWeapon], counts: dict[str, int]
+) -> dict[tuple[str, bool, str], RosterWeapon]:
+    """Mark the melee weapons a kind of model chooses between: two or more that the same models
+    carry (more weapons than models, none on more models than the kind has)."""
+    for group, count in counts.items():
+        melee = [
+            k
+            for k, w in weapons.items()
+            if w.melee and w.group == group and not w.mode and not w.extra_attacks
+        ]
+        counts_here = [weapons[k].count for k in melee]
+        if len(melee) > 1 and sum(counts_here) > count and max(counts_here) <= count:
+            for k in melee:
+                weapons[k] = weapons[k].model_copy(update={"alternative": True})
+    return weapons
+
+
+def _profile(group: RosterGroup) -> tuple[object, ...]:
+    return (group.toughness, group.save, group.wounds, group.invulnerable, group.feel_no_pain, group.damage)
+
+
+def _ordinary_first(group: RosterGroup) -> tuple[int, ...]:
+    """Ordinary models first, the better profile (a Nob, a sergeant, a character) last; among
+    equals the most numerous first."""
+    return (
+        group.wounds or 0,
+        7 - (group.save or 7),
+        7 - (group.invulnerable or 7),
+        7 - (group.feel_no_pain or 7),
+        group.toughness or 0,
+        -group.count,
+    )
+
+
+def _shown(value: str) -> str:
+    """A value from the file as a message quotes it: short, or its start and its length."""
+    return f"`{quote(value, 8)}`" if len(value) <= 8 else f"`{quote(value, 6)}` ({len(value):,} characters)"
 
 
 def _base_name(name: str) -> str:
@@ -605,17 +1250,18 @@ def _best(found: list[str] | list[tuple[str, ...]]) -> int | None:
 
 
 def _stat(text: str) -> int | None:
-    match = re.match(r"^(\d+)\+?\"?$", text.strip())
-    return int(match.group(1)) if match else None
+    """A characteristic such as ``4``, ``3+`` or ``12"``, read through the one door for numbers
+    (a toughness of 5,000 digits is None, never an exception)."""
+    return _small(text.strip().removesuffix('"').removesuffix("+"), 3)
 
 
-_DICE = re.compile(r"^(\d*D[36](?:\+\d+)?|\d+)$", re.IGNORECASE)
+_DICE = re.compile(r"^(\d{0,2}D[36](?:\+\d{1,2})?|\d{1,3})$", re.IGNORECASE | re.ASCII)
 
 
 def _weapon(
-    profile: dict[str, Any], melee: bool, carriers: int, unit: str, problems: list[str]
+    profile: dict[str, Any], melee: bool, carriers: int, unit: str, notes: _Notes
 ) -> RosterWeapon | None:
-    name = clean_name(profile.get("name"))
+    name = notes.name(profile.get("name"))
     found = _characteristics(profile)
     skill_key = "WS" if melee else "BS"
     attacks, skill = found.get("A", ""), found.get(skill_key, "").upper().replace(" ", "")
@@ -625,38 +1271,40 @@ def _weapon(
         for label, value, ok in (
             ("A", attacks, bool(_DICE.match(attacks))),
             (skill_key, skill, bool(re.match(r"^[2-6]\+$|^N/?A$|^-$", skill))),
-            ("S", strength, strength.isdigit()),
-            ("AP", ap, bool(re.match(r"^[-+]?\d$", ap))),
+            ("S", strength, _small(strength, 3) is not None),
+            ("AP", ap, bool(re.match(r"^[-+]?\d$", ap, re.ASCII))),
             ("D", damage, bool(_DICE.match(damage))),
         )
         if not ok
     ]
     if wrong:
         shown = ", ".join(f"{label} `{quote(found.get(label, '') or 'missing', 10)}`" for label in wrong)
-        problems.append(f"{unit}: {name} ({shown}) can't be read.")
+        notes.problems.append(f"{unit}: {name} ({shown}) can't be read.")
         return None
-    abilities: list[str] = []
-    unused: list[str] = []
-    for raw in re.split(r"[,;]", found.get("KEYWORDS", "")):
-        word = " ".join(raw.split()).lower().replace("twin linked", "twin-linked")
-        if not word or word == "-":
-            continue
-        if word in _FLAGS or _NUMBERED.match(word):
-            abilities.append(word)
-        elif match := _ANTI.match(word):
-            abilities.append(f"anti-{match.group(1).strip()} {match.group(2)}+")
-        else:
-            unused.append(word)
+    abilities, unused = _keywords(
+        _raw(
+            next(
+                (
+                    c
+                    for c in _list(profile, "characteristics")
+                    if _text(c.get("name"), 20).upper() == "KEYWORDS"
+                ),
+                None,
+            )
+        ),
+        f"{unit}: {name}",
+        notes,
+    )
     skill = "N/A" if skill in ("N/A", "NA", "-") else skill
     if skill == "N/A" and "torrent" not in abilities:
-        problems.append(f"{unit}: {name} has no {skill_key} and is not Torrent, so it can't be read.")
+        notes.problems.append(f"{unit}: {name} has no {skill_key} and is not Torrent, so it can't be read.")
         return None
     weapon = RosterWeapon(
         name=name,
         melee=melee,
         attacks=attacks.upper(),
         skill=skill,
-        strength=strength,
+        strength=str(_small(strength, 3)),
         ap=ap.lstrip("+"),
         damage=damage.upper(),
         count=max(1, min(carriers, MAX_ATTACKING_MODELS)),
@@ -667,9 +1315,40 @@ def _weapon(
         parse_weapon(weapon.line())
     except ProfileError as error:
         reason = str(error).split("\n", 1)[0]
-        problems.append(f"{unit}: {name} can't be calculated ({quote(reason, 120)}).")
+        notes.problems.append(f"{unit}: {name} can't be calculated ({quote(reason, 120)}).")
         return None
     return weapon
+
+
+def _keywords(raw: str, where: str, notes: _Notes) -> tuple[list[str], list[str]]:
+    """A weapon's Keywords as the abilities Herald calculates with and the show-only ones it keeps;
+    the rest are left out (and counted). At most :data:`MAX_KEYWORD_TEXT` characters and
+    :data:`MAX_KEYWORDS_PER_WEAPON` keywords are read: past that the file is not a real roster's,
+    and the cut is said."""
+    pieces = re.split(r"[,;]", raw[:MAX_KEYWORD_TEXT], maxsplit=MAX_KEYWORDS_PER_WEAPON)
+    if len(raw) > MAX_KEYWORD_TEXT or len(pieces) > MAX_KEYWORDS_PER_WEAPON:
+        notes.keywords_cut.append(where)
+        pieces = pieces[:MAX_KEYWORDS_PER_WEAPON]
+    room = MAX_KEYWORDS_PER_ROSTER - notes.keywords_read
+    if len(pieces) > room:
+        notes.keywords_past_total = True
+        pieces = pieces[: max(room, 0)]
+    notes.keywords_read += len(pieces)
+    abilities: list[str] = []
+    unused: list[str] = []
+    for piece in pieces:
+        word = " ".join(piece.split()).lower().replace("twin linked", "twin-linked")
+        if not word or word == "-" or word in abilities or word in unused:
+            continue
+        if word in _FLAGS or _NUMBERED.match(word):
+            abilities.append(word)
+        elif match := _ANTI.match(word):
+            abilities.append(f"anti-{match.group(1).strip()} {match.group(2)}+")
+        elif word in SHOW_ONLY_KEYWORDS:
+            unused.append(word)
+        else:
+            notes.drop(word)
+    return abilities, unused
 
 
 EXAMPLE_JSON = json.dumps(

@@ -1,15 +1,22 @@
 """Army lists: importing a generated 2,000-point roster (about 20 units of our own invention, in
-BattleScribe's zipped XML), the parser alone and /40k list import through the offline driver."""
+BattleScribe's zipped XML), the parser alone and /40k list import through the offline driver;
+autocomplete for a player keeping 20 big lists (issue 32: 3.2 s a keystroke when it loaded every
+list); and another player's /roll while one imports hostile lists (issue 32: p50 1 ms -> 277 ms).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import statistics
+import time
 from functools import cache
 from typing import Any
 
 from bot.offline import Attachment, OfflineDriver, Reply
-from rules.wh40k.roster import parse_roster
+from bot.storage.army_lists import MAX_LISTS_PER_OWNER
+from rules.wh40k.roster import MAX_UNPACKED_BYTES, parse_roster
 from tests import rosters
-from tests.bench import Case, SizeCase
+from tests.bench import Case, FigureCase, SizeCase
 
 UNITS = 21  # the battle size container aside, 100 points a unit up to 2,000
 
@@ -47,10 +54,107 @@ async def _import(driver: OfflineDriver, _: Any) -> Reply:
     return reply
 
 
+@cache
+def big_list_json() -> bytes:
+    return rosters.as_json(rosters.strike_force(6000))
+
+
+@cache
+def keyword_bomb() -> bytes:
+    """8 MB of ``kw,kw,...`` as one weapon's Keywords, zipped to a few KB (the review's file)."""
+    hulk = rosters.gravel_hulk()
+    hulk["selections"][0]["profiles"][0]["characteristics"][-1]["$text"] = "REPLACE"
+    ros = rosters.as_ros(rosters.roster_tree([hulk]))
+    return rosters.zipped(
+        {"roster.ros": ros.replace(b"REPLACE", b"kw," * ((MAX_UNPACKED_BYTES - 8192) // 3))}
+    )
+
+
+async def _twenty_big_lists(driver: OfflineDriver) -> None:
+    for i in range(MAX_LISTS_PER_OWNER):
+        reply = await driver.command(
+            "40k list import", name=f"big{i}", file=Attachment("big.json", big_list_json()), user="lister"
+        )
+        assert "Imported" in reply.message.text or "Replaced" in reply.message.text, reply.message.text
+
+
+async def _weapon_autocomplete(driver: OfflineDriver, _: Any) -> Any:
+    return await driver.autocomplete("40k attack", "weapon", "ash war", user="lister")
+
+
+async def _target_autocomplete(driver: OfflineDriver, _: Any) -> Any:
+    return await driver.autocomplete("40k odds", "target", "big7 / gravel", user="lister")
+
+
+async def _roll_while_hostile_imports(driver: OfflineDriver) -> list[tuple[str, str]]:
+    """Another player's /roll alone, then while one player imports the keyword bomb again and again."""
+    channel = driver.add_channel("bench-lists-roll")
+
+    async def rolls(count: int) -> list[float]:
+        took = []
+        for _ in range(count):
+            started = time.perf_counter()
+            reply = await driver.command("roll", expression="2d6", channel=channel, user="bystander")
+            took.append(time.perf_counter() - started)
+            assert not reply.message.ephemeral, reply.message.text
+        return took
+
+    alone = await rolls(200)
+    stop = asyncio.Event()
+
+    async def importer() -> int:
+        done = 0
+        while not stop.is_set():
+            reply = await driver.command(
+                "40k list import",
+                name=f"bomb{done % 5}",
+                file=Attachment("kw.rosz", keyword_bomb()),
+                user="mallory",
+            )
+            assert "Imported" in reply.message.text or "Replaced" in reply.message.text, reply.message.text
+            done += 1
+        return done
+
+    task = asyncio.create_task(importer())
+    await asyncio.sleep(0.05)
+    meanwhile = await rolls(200)
+    stop.set()
+    imports = await task
+
+    def p(values: list[float], q: float) -> float:
+        return sorted(values)[min(len(values) - 1, int(len(values) * q))] * 1000
+
+    return [
+        ("/roll alone", f"p50 {statistics.median(alone) * 1000:.1f} ms, p99 {p(alone, 0.99):.1f} ms"),
+        (
+            f"/roll while another player imports the 8 MB keyword roster ({imports} imports)",
+            f"p50 {statistics.median(meanwhile) * 1000:.1f} ms, p99 {p(meanwhile, 0.99):.1f} ms "
+            f"(target p99 < 1.5x alone: {p(meanwhile, 0.99) / max(p(alone, 0.99), 0.001):.1f}x)",
+        ),
+    ]
+
+
 CASES = [
     SizeCase("40k list: parse a 2,000-point roster (.rosz)", _parse, calls=30, target_ms=200),
     SizeCase("40k list: parse a 2,000-point roster (.json)", _parse_json, calls=30, target_ms=200),
     Case(
         "/40k list import, 2,000-point roster (.rosz)", _import, calls=30, target_p99_ms=200, expect="private"
     ),
+    Case(
+        "/40k attack weapon: autocomplete, 20 lists of 60 units kept",
+        _weapon_autocomplete,
+        setup=_twenty_big_lists,
+        calls=200,
+        target_p99_ms=20,
+        expect="choices",
+    ),
+    Case(
+        "/40k odds target: autocomplete 'big7 / gravel', 20 lists kept",
+        _target_autocomplete,
+        setup=_twenty_big_lists,
+        calls=200,
+        target_p99_ms=20,
+        expect="choices",
+    ),
+    FigureCase("/roll while another player imports hostile lists", _roll_while_hostile_imports),
 ]

@@ -64,6 +64,30 @@ def _run(driver: OfflineDriver, context: object) -> Awaitable[Reply]:
     return _command(driver, context)
 
 
+MIXED = "T5 Sv5+ W1 x8 infantry + Nob: W2 Sv4+ + Boss: T6 W5 Sv3+ inv5+ fnp6+ leader"
+"""Ten models of three kinds (issue 31): each saves with its own save, a Leader last."""
+MIXED_UNIT = (
+    "bolt rifle: A2 BS3+ S4 AP-1 D1 x8, lethal hits, sustained hits 1; "
+    "plasma gun: A1 BS3+ S8 AP-3 D2 x1, devastating wounds; "
+    "power fist: A3 WS3+ S8 AP-2 D2 x1, twin-linked, precision"
+)
+
+
+async def _mixed(driver: OfflineDriver, _: object) -> Reply:
+    chart_png.cache_clear()
+    reply = await driver.command("40k odds", weapon=MIXED_UNIT, target=MIXED, situation="half range")
+    message = reply.message
+    if message.ephemeral or [a.filename for a in message.attachments] != ["odds.png"]:
+        raise BenchFailed(f"/40k odds did not answer with its chart: {message.text[:300]}")
+    if "models slain: **" not in message.text or "Precision" not in message.text:
+        raise BenchFailed("the reply has no means or no allocation note")
+    return reply
+
+
+def _run_mixed(driver: OfflineDriver, context: object) -> Awaitable[Reply]:
+    return _mixed(driver, context)
+
+
 CASES = [
     SizeCase(
         "40k unit odds: 10 models, 3 weapons vs 10 models + chart",
@@ -73,4 +97,11 @@ CASES = [
     ),
     SizeCase("40k unit odds: 10 models, 3 weapons vs 10 models (engine)", _engine_only, target_ms=50),
     Case("/40k odds a 10-model unit, 3 weapons vs 10 models, chart drawn", _run, calls=100, target_p99_ms=50),
+    Case(
+        "/40k odds 3 weapons vs a 10-model mixed target (3 kinds, a Leader), chart drawn",
+        _run_mixed,
+        calls=100,
+        target_p99_ms=50,
+        contains="models slain: **",
+    ),
 ]

@@ -101,6 +101,9 @@ async def test_a_whole_battle_through_the_buttons_with_a_restart_and_a_stranger(
     assert stranger_end.message.ephemeral and "Only this battle's players" in stranger_end.message.text
     ended = (await driver.command("/ba end", user="bob")).message
     assert "the battle is over" in ended.text and not ended.buttons
+    # Issue 34, item 18: the closed battle's message still offered /ba undo and /ba end.
+    assert "/ba undo" not in ended.text and "/ba end" not in ended.text
+    assert "`/ba battle start` begins a new battle here" in ended.text
     _scoreboard(ended)
     gone = await driver.command("/ba status")
     assert gone.message.ephemeral and "/ba battle start" in gone.message.text

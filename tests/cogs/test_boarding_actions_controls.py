@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.play import Shown
+from cogs.boarding_actions.controls import controls, show
 from cogs.boarding_actions.game import BAGame, position
-from cogs.boarding_actions.tracker import controls, show
 from rules.boarding_actions.battle import Advance, ChooseFirstTurn, Player, apply, new_battle, scoring_options
 from rules.boarding_actions.content import default_library
 from rules.boarding_actions.missions import Role

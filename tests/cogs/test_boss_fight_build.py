@@ -178,3 +178,20 @@ async def test_undoing_a_draw_counts_the_cards_publicly_and_names_them_only_to_t
     assert len(told) == 1 and told[0].visible_to == driver.user("alice").id
     assert all(name in told[0].text for name in boss_cards)
     assert "Bone Colossus" in told[0].text and "Vex" not in told[0].text
+
+
+async def test_place_autocomplete_says_why_before_any_hero_has_joined(driver: OfflineDriver) -> None:
+    # Issue 34, item 17: it offered tiles, and /bf place then refused every one of them.
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    shown = await driver.autocomplete("bf place", "tile", "F", user="alice")
+    assert [c["name"] for c in shown] == [
+        "No hero has joined yet: /bf join side:hero preset:<hero> before placing."
+    ]
+    picked = (await driver.command(f"/bf place tile:{shown[0]['value']}", user="alice")).message
+    assert picked.ephemeral and "No hero has joined yet" in picked.text
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    tiles = await driver.autocomplete("bf place", "tile", "F", user="alice")
+    assert tiles and all(c["value"].startswith("F") for c in tiles)
+    other = await driver.autocomplete("bf place", "tile", "", user="bob")
+    assert [c["name"] for c in other] == ["Not your piece: Bone Colossus is placed next, by its player."]

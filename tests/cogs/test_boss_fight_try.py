@@ -165,3 +165,20 @@ async def test_typing_concede_agrees_with_an_open_request_and_an_action_cancels_
     done = public(await driver.command("/bf concede", user="bob"))  # typed, not the button
     assert "concede for the heroes: the boss wins" in done.text
     assert (await stored(driver)).conceded == "heroes"
+
+
+async def test_a_conceded_fight_is_over_on_the_board_and_says_who_won(driver: OfflineDriver) -> None:
+    # Issue 34, item 17: the board still read "Round 2 · Venom Wyrm to act · 3 action(s) left".
+    from renderers.hex_board import header_line
+
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    question = (await driver.command("/bf concede", user="alice")).message
+    done = public(await driver.press(question, "Confirm: concede", user="alice"))
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.is_over() and fight.active is None
+    assert header_line(fight) == "Over after round 1. The heroes win: the boss conceded."
+    assert "The heroes win: the boss conceded." in done.text and "to act" not in done.text
+    public(await driver.command("/bf undo", user="alice"))
+    fight = (await stored(driver)).fight
+    assert fight is not None and not fight.is_over() and "to act" in header_line(fight)

@@ -159,7 +159,8 @@ async def test_place_autocomplete_offers_only_tiles_that_work(driver: OfflineDri
     await driver.command("/bf new map:great_hall", user="alice")
     await driver.command("/bf join side:boss preset:the_gazer", user="alice")
     await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
-    assert await driver.autocomplete("bf place", "tile", "", user="bob") == [], "not bob's piece"
+    not_bobs = await driver.autocomplete("bf place", "tile", "", user="bob")
+    assert [c["name"] for c in not_bobs] == ["Not your piece: The Gazer is placed next, by its player."]
     offered = await driver.autocomplete("bf place", "tile", "", user="alice")
     assert len(offered) == 25 and all("rotation 0" in c["name"] for c in offered)
     typed = await driver.autocomplete("bf place", "tile", "j1", user="alice")

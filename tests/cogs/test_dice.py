@@ -41,7 +41,8 @@ async def test_private_roll_is_ephemeral_and_unseen_by_others(driver: OfflineDri
     [
         ("4d6k", "column 4"),
         ("1001d6", "more than 1000 dice"),
-        ("1d0", "0-sided"),
+        ("1d0", "I can't roll `1d0`: `1d0` is a die with no sides"),
+        ("2d6/0", "I can't roll `2d6/0`: it divides by 0"),
         ("9" * 201, "limit is 200"),
     ],
 )
@@ -505,3 +506,113 @@ async def test_a_slow_roll_is_acknowledged_then_answered_with_the_right_visibili
     assert len(shown) == 1 and shown[0].ephemeral == private
     assert shown[0].embed.fields[0].name == "Total"
     assert (shown[0] in driver.history(user=driver.user("bob"))) != private
+
+
+async def test_help_lists_a_games_commands_in_play_order_by_what_a_player_does(driver: OfflineDriver) -> None:
+    # Issue 34, item 19: /help listed /bf draw first; commands came in no order.
+    shown = (await driver.command("/help topic:bf")).message
+    order = [line.split("`")[1] for line in shown.text.splitlines() if "`/bf " in line]
+    assert order[:2] == ["/bf new", "/bf join"] and order.index("/bf place") < order.index("/bf play")
+    assert order.index("/bf play") < order.index("/bf concede") and order[-1] == "/bf end"
+    headings = [h for h in ("[Gather and build]", "[Your turn]", "[Fix, nudge or stop]") if h in shown.text]
+    assert headings == ["[Gather and build]", "[Your turn]", "[Fix, nudge or stop]"]
+    overview = (await driver.command("/help")).message.text
+    assert overview.index("`/bf new`") < overview.index("`/bf play`") < overview.index("`/bf end`")
+
+
+async def test_the_play_order_names_only_real_commands_and_misses_none(driver: OfflineDriver) -> None:
+    from cogs.help import MORE, PLAY_ORDER, sections
+
+    for group in driver.bot.tree.get_commands():
+        if not isinstance(group, app_commands.Group):
+            continue
+        leaves = [c.qualified_name for c in group.walk_commands() if not isinstance(c, app_commands.Group)]
+        listed = [c.qualified_name for _, found in sections(group) for c in found]
+        assert sorted(listed) == sorted(leaves), group.name  # each exactly once, "More" included
+        named = [f"{group.name} {n}" for _, names in PLAY_ORDER.get(group.name, ()) for n in names]
+        assert set(named) <= set(leaves), f"{group.name}: {set(named) - set(leaves)} are not commands"
+        more = [c.qualified_name for h, found in sections(group) if h == MORE for c in found]
+        assert not more, f"place {more} under a heading of PLAY_ORDER['{group.name}'] in cogs/help.py"
+
+
+async def test_help_for_one_command_gives_its_options_and_the_notation_once(driver: OfflineDriver) -> None:
+    # Issue 34, item 19: /help topic:roll repeated its description and had no notation table.
+    from cogs.dice import NOTATION_HELP
+    from rules.dice import parse
+
+    shown = (await driver.command("/help topic:roll")).message
+    description = driver.bot.tree.get_command("roll").description
+    assert shown.text.count(description) == 1
+    assert "`expression`" in shown.text and "`times` (optional)" in shown.text
+    for title, _ in NOTATION_HELP:
+        assert f"[{title}]" in shown.text
+    assert len(shown.text) < 6000
+    # Every example in the table rolls (but the one shown as refused, and saved names).
+    examples = [e for _, text in NOTATION_HELP for e in re.findall(r"`([^`]+)`", text)]
+    for example in examples:
+        if example in ("10d6 4", "#") or "fireball" in example:
+            continue
+        parse(example)
+
+
+@pytest.mark.parametrize(
+    ("expression", "needle"),
+    [
+        ("1d0", "I can't roll `1d0`: `1d0` is a die with no sides"),
+        ("2d6/0", "I can't roll `2d6/0`: it divides by 0"),
+        ("1d1e1", "more than 1000 dice"),  # reads fine, but can never roll
+    ],
+)
+async def test_a_roll_that_can_never_roll_is_refused_when_saved(
+    driver: OfflineDriver, expression: str, needle: str
+) -> None:
+    refused = (await driver.command("dice save", name="bad", expression=expression, user="alice")).message
+    assert refused.ephemeral and needle in refused.text, refused.text
+    assert "Saved" not in refused.text
+    listed = (await driver.command("/dice list", user="alice")).message
+    assert "No saved rolls yet" in listed.text
+
+
+async def test_a_roll_saved_before_the_check_names_itself_when_it_fails(driver: OfflineDriver) -> None:
+    alice = driver.user("alice")
+    saved = driver.bot.saved_rolls  # type: ignore[attr-defined]
+    await saved.save(saved.scope(user_id=alice.id), "old", "1d0", created_by=alice.id)
+    refused = (await driver.command("/roll expression:old", user="alice")).message
+    assert refused.ephemeral
+    assert "The saved roll `old`: I can't roll `1d0`" in refused.text
+    assert "/dice save name:old" in refused.text and "/dice delete name:old" in refused.text
+    # a saved roll that reads fine, refused for this request: no advice to save it again
+    await driver.command("/dice save name:stats expression:6 4d6kh3", user="alice")
+    twice = (await driver.command("roll", expression="stats", times=2, user="alice")).message
+    assert twice.ephemeral and "The saved roll `stats`:" in twice.text
+    assert "already says how many rolls" in twice.text
+    assert "/dice save" not in twice.text
+
+
+@pytest.mark.parametrize("typed", ["1d20 adv+5", "1d20 adv +5"])
+async def test_a_modifier_after_adv_is_suggested_with_the_dice(driver: OfflineDriver, typed: str) -> None:
+    message = (await driver.command("roll", expression=typed)).message
+    assert message.ephemeral and not message.embeds
+    assert "Did you mean `1d20+5 adv`?" in message.text
+    assert "# adv" not in message.text  # never a label that drops the advantage and the +5
+    rolled = (await driver.command("roll", expression="1d20+5 adv")).message.embed
+    assert rolled.footer.text.startswith("2d20kh1+5 ·")
+
+
+@pytest.mark.parametrize("typed", ["20d6rr1e6", "20d6e6rr1"])
+async def test_rerolls_and_explosions_leave_no_1_in_either_order(driver: OfflineDriver, typed: str) -> None:
+    embed = (await driver.command("roll", expression=typed, times=10)).message.embed
+    lines = embed.description.splitlines()
+    assert len(lines) == 10
+    for line in lines:
+        dice = line.split(" (", 1)[1].rsplit(")", 1)[0].split(", ")
+        kept = [d for d in dice if not d.startswith("~~")]
+        assert "1" not in [d.strip("!") for d in kept]  # not even on a die an explosion added
+        assert all(d.endswith("!") == d.startswith("6") for d in kept)  # every 6 explodes
+    assert "x! exploded" in embed.footer.text
+
+
+async def test_help_for_roll_says_how_rerolls_and_explosions_combine(driver: OfflineDriver) -> None:
+    message = (await driver.command("/help topic:roll")).message
+    assert message.ephemeral
+    assert "one rule, in either order (`10d6rr1e6` rolls as `10d6e6rr1`)" in message.text

@@ -138,3 +138,25 @@ async def test_an_error_quoting_another_players_name_shows_no_masked_link(driver
     refused = ok(await driver.command("/tournament pair", user="olga"))
     assert refused.message.ephemeral and "Free Nitro" in refused.text
     assert not [p for p in live_markup(refused.message) if p.startswith("masked link")]
+
+
+async def test_embed_authors_show_a_display_name_as_one_clean_line(driver: OfflineDriver) -> None:
+    # Issue 34, item 21: six embed authors took display_name as it came (direction overrides).
+    user = driver.user("kai \u202eevil\u202c\u200f " + "x" * 300)
+    for command in ("/roll expression:2d6", "/odds expression:2d6", "/inf roll sv:12"):
+        message = ok(await driver.command(command, user=user)).message
+        author = message.embeds[0]["author"]["name"]
+        assert author.startswith("Kai Evil") and not INVISIBLE.search(author) and len(author) <= 256, author
+
+
+def test_every_embed_author_goes_through_plain() -> None:
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for path in sorted((root / "cogs").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "set_author":
+                name = next(k.value for k in node.keywords if k.arg == "name")
+                called = getattr(getattr(name, "func", None), "id", None)
+                assert called in ("plain", "kept_name"), f"{path.name}:{node.lineno} shows a raw author name"

@@ -195,3 +195,45 @@ async def test_side_autocomplete(driver: OfflineDriver) -> None:
     assert all(parse_side(c["value"]) for c in good) and len(good) <= 25
     bad = await driver.autocomplete("/inf odds", "reactive", "SV13 ARMM2")
     assert bad[0]["name"].startswith("✗ `ARMM2`") and len(bad[0]["name"]) <= 100
+
+
+# --- E/M, PARA and Stun (issue 34, 15) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", ["N5", "N4"])
+async def test_em_odds_save_against_half_the_bts(driver: OfflineDriver, edition: str) -> None:
+    # the judge's scenario: at least one failed save .666 by the rules (.573 with BTS not halved)
+    reply = await driver.command(
+        f'/inf odds active:"SV13 B3 DAM13 E/M" reactive:"SV12 BTS6" edition:{edition}'
+    )
+    text = reply.message.text
+    assert "active 1     22.821%   66.607%" in text
+    assert "E/M: 2 BTS saves a hit (3 on a Critical) against half the BTS" in text
+
+
+async def test_para_passes_on_ph_minus_6_without_the_ps(driver: OfflineDriver) -> None:
+    text = (await driver.command('/inf odds active:"SV20 PS7 PARA" reactive:"B0 PH10"')).message.text
+    # SV20 B1 against nobody: 19 hits in 20 (1 save, PH 10 - 6 = 4: fails 16 in 20), a Critical
+    # 1 in 20 (2 saves). At least one failed save: 19/20 x 16/20 + 1/20 x (1 - (4/20)^2) = 0.808;
+    # two: 1/20 x (16/20)^2 = 0.032 (with PS 7 added the save would pass on 11: 0.462)
+    assert "active 2      3.200%    3.200%" in text and "active 1     77.600%   80.800%" in text
+    assert "PARA: saves on PH-6, the weapon's PS not added" in text
+
+
+async def test_stun_saves_on_the_attribute_the_weapon_says(driver: OfflineDriver) -> None:
+    message = (
+        await driver.command('/inf f2f active:"SV20 B2 PS3 STUN(ARM)" reactive:"B0 ARM4 BTS9" edition:N4')
+    ).message
+    assert "STUN(ARM)" in message.text
+    saves = next(f for f in message.embeds[0]["fields"] if f["name"].startswith("Saves"))["value"]
+    assert "fail on ARM 13 or less" in saves and "BTS `" not in saves  # DAM 17 - ARM 4
+    hits = [line for line in saves.splitlines() if line.startswith("hit ")]
+    for line in hits:  # N4: 2 saves a hit, 3 on a Critical
+        assert line.count("ARM `") == (3 if "✦" in line else 2)
+    odds = (await driver.command('/inf odds active:"SV13 STUN" reactive:"SV10 BTS6" edition:N4')).message.text
+    assert "STUN(BTS)" in odds and "STUN: 2 BTS saves a hit (3 on a Critical)" in odds
+
+
+async def test_ap_with_em_is_refused_with_the_reason(driver: OfflineDriver) -> None:
+    message = (await driver.command('/inf odds active:"SV13 AP+E/M" reactive:"SV12 BTS6"')).message
+    assert message.ephemeral and "E/M already halves BTS" in message.text and "drop AP" in message.text

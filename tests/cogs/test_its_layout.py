@@ -35,7 +35,7 @@ STORED = {
 
 
 #: Fields added since, with the value a match stored before them reads as.
-ADDED = {"invited": None, "seat_step": 0}
+ADDED = {"invited": None, "seat_step": 0, "paired": False, "closed": None}
 
 
 def test_a_stored_match_reads_and_writes_the_same_fields() -> None:

@@ -125,6 +125,10 @@ async def test_slightly_wrong_rule_names_find_the_right_rule_or_ask(driver: Offl
     # Several rules start with "tournament": ask instead of guessing, privately.
     vague = await driver.command("/its rule topic:tournament")
     assert vague.message.ephemeral and "Did you mean" in vague.message.text and vague.message.buttons
+    # Issue 34, item 21: "cover" answered with the N4 card changes (it is inside "Recovery"): ask.
+    cover = await driver.command("/its rule topic:cover")
+    assert cover.message.ephemeral and "Did you mean" in cover.message.text
+    assert not [m for m in cover.messages if not m.ephemeral]
 
 
 async def test_lookup_polish_empty_name_nonsense_public_pick_and_retreat(driver: OfflineDriver) -> None:

@@ -431,3 +431,20 @@ async def test_both_claiming_the_one_tech_coffin_is_flagged_and_cannot_be_confir
     assert not any(f["name"].startswith("⚠") for f in sheet.embeds[0]["fields"])
     await driver.press(sheet, "Alice: confirm", user="alice")
     assert "✅ confirmed" in _field(sheet, "Confirmed").split("\n")[0]
+
+
+async def test_ending_a_confirmed_match_says_the_result_is_kept(driver: OfflineDriver) -> None:
+    # Issue 34, item 18: /its end on a fully confirmed match warned that it deletes the sheet.
+    sheet = await _sheet(driver)
+    await _set(driver, sheet, "a", "tech_coffin", "yes", user="alice")
+    unconfirmed = (await driver.command("/its end", user="alice")).message
+    assert "deletes" in unconfirmed.text  # Bob's sheet, not confirmed: he is asked, and told
+    await driver.press(unconfirmed, "Keep playing", user="bob")
+    await driver.press(sheet, "Alice: confirm", user="alice")
+    await driver.press(sheet, "Bob: confirm", user="bob")
+    asked = (await driver.command("/its end", user="alice")).message
+    assert asked.ephemeral and asked.text.startswith("End this match? The result is kept")
+    assert "deletes" not in asked.text and "final score" in asked.text
+    done = await driver.press(asked, "Yes, end this match", user="alice")
+    note = next(m for m in done.messages if not m.ephemeral)
+    assert "Final score (confirmed by both): Alice 3 OP, 4 TP" in note.text

@@ -29,7 +29,9 @@ async def test_pools_keep_and_tens_units(driver: OfflineDriver) -> None:
     keep = public_chart(await driver.command("/odds expression:4d6kh3"))
     assert "Mean total: **12.24**, from 3 to 18." in keep.text
     d66 = public_chart(await driver.command("/odds expression:d66"))
-    assert "from 11 to 66" in d66.text and row(d66.text, "11-12", "5.6%", "100%")
+    assert "from 11 to 66" in d66.text and row(d66.text, 11, "2.8%", "100%")
+    assert row(d66.text, 66, "2.8%", "2.8%")
+    assert "Results that cannot happen are left out" in d66.text  # 17-20, 27-30, ...
 
 
 async def test_the_forms_roll_reads_are_read_the_same(driver: OfflineDriver) -> None:
@@ -39,7 +41,16 @@ async def test_the_forms_roll_reads_are_read_the_same(driver: OfflineDriver) -> 
     assert "Mean successes: **5.00**" in public_chart(await driver.command('/odds expression:"10d6 4+"')).text
     advantage = public_chart(await driver.command('/odds expression:"1d20 adv" at_least:20'))
     assert "Chance of at least 20: **9.8%**" in advantage.text  # 1 - (19/20)^2
-    refused(await driver.command('/odds expression:"10d6 4+ 1-"'), "failures")
+
+
+
+async def test_failures_taken_off_successes_have_their_odds(driver: OfflineDriver) -> None:
+    # each die scores +1 on 4-6, 0 on 2-3, -1 on a 1: a mean of 10 x (1/2 - 1/6)
+    message = public_chart(await driver.command('/odds expression:"10wh4+ 1-" at_least:1'))
+    assert "Mean successes: **3.33**, from -10 to 10." in message.text
+    assert "dice showing 1 or less are failures, taken off the successes" in message.text
+    assert "Odds of 10wh4+ 1-" in message.text
+    assert "canonical" not in message.text
 
 
 async def test_explosions_state_their_depth(driver: OfflineDriver) -> None:
@@ -61,15 +72,16 @@ async def test_the_title_shows_what_the_player_typed(driver: OfflineDriver) -> N
 
 async def test_no_result_is_skipped_without_a_word(driver: OfflineDriver) -> None:
     message = public_chart(await driver.command("/odds expression:6d6e6"))
-    assert "A row like `9-11` gives the chance of any result from 9 to 11" in message.text
+    shared = "Neighbouring results share rows: a row like `9-12` gives the chance of any result from 9 to 12"
+    assert shared in message.text
     table = message.text.split("```")[1]
     listed = [line.split()[0] for line in table.strip().splitlines()[1:]]
     ranges = [(int(item.split("-")[0]), int(item.split("-")[-1])) for item in listed]
-    # the rows cover every result between the first and the last, each once
+    # the rows cover every result from the first to the last, each once: none left out
+    assert ranges[0] == (6, 6) and ranges[-1] == (161, 161)  # the extremes have rows of their own
     for (_, high), (low, _) in itertools.pairwise(ranges):
         assert low == high + 1
-    ends = re.search(r"Results below (\d+) or above (\d+) are not listed", message.text)
-    assert ends and int(ends.group(1)) == ranges[0][0] and int(ends.group(2)) == ranges[-1][1]
+    assert "`7-8` and `61-160` are rare ends in one row, under 0.1%" in message.text
 
 
 async def test_numbers_too_large_are_refused_with_the_range(driver: OfflineDriver) -> None:
@@ -84,3 +96,18 @@ async def test_wide_products_are_charted(driver: OfflineDriver) -> None:
     for expression in ("1d1000*1d100", "1d300*1d300"):
         message = public_chart(await driver.command(f"/odds expression:{expression}"))
         assert f"Odds of {expression}" in message.text
+
+
+async def test_advantage_shows_the_natural_20_on_its_own_row(driver: OfflineDriver) -> None:
+    message = public_chart(await driver.command('/odds expression:"1d20 adv"'))
+    assert row(message.text, 20, "9.8%", "9.8%")  # 39/400: never merged with 19
+    assert row(message.text, 1, "0.2%", "100%")
+    assert "19-20" not in message.text
+    assert "Neighbouring results share rows" in message.text
+
+
+async def test_ranges_of_negative_results_read_plainly(driver: OfflineDriver) -> None:
+    message = public_chart(await driver.command('/odds expression:"10wh4+ 1-"'))
+    assert "[Chance of each number of successes]" in message.text
+    assert "-9 to -5" in message.text and "--" not in message.text.split("```")[1]
+    assert "`-9 to -5` is a rare end in one row, under 0.1%" in message.text

@@ -149,3 +149,18 @@ async def test_own_allocation_from_the_status_message_leaves_that_message_alone(
     shows_map(await driver.submit(opened.modal, {"Successes per unit": "Bravo:1"}))
     assert status.text == before  # the status message keeps its map and text
     assert "resolved" not in status.text
+
+
+async def test_a_word_for_the_successes_keeps_the_form_to_fix(driver: OfflineDriver) -> None:
+    # Issue 34, item 18: "two" closed the form with an error; now "Fix it" opens it again with "two".
+    activated = await mouth_attacks(driver)
+    opened = await driver.press(activated, "Mouth: enter successes", user="bob")
+    told = (await driver.submit(opened.modal, {"Successes": "two"})).message
+    assert told.ephemeral and "Not saved" in told.text and "'two' is not a number of successes" in told.text
+    fix = await driver.press(told, "Fix it", user="bob")
+    assert fix.modal is not None and [f["value"] for f in fix.modal.fields] == ["two"]
+    proposal = (await driver.submit(fix.modal, {"Successes": "2"})).message
+    assert "Herald proposes **Alpha 1 success = 2 wounds, Bravo 1 success = 2 wounds**" in proposal.text
+    # Once entered, the old Fix it says so instead of opening a second form.
+    late = (await driver.press(told, "Fix it", user="bob")).message
+    assert late.ephemeral and late.text and (await driver.press(told, "Fix it", user="bob")).modal is None

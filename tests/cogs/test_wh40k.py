@@ -97,7 +97,13 @@ async def test_odds_give_means_at_least_tables_and_the_chart(driver: OfflineDriv
     ]  # fmt: skip
     assert "100.0%" not in slain_table.split("```")[1]
     assert "Exact odds." in message.text
-    assert "[Edition] 11th edition (the default" in message.text and "not confirmed for 11th" in message.text
+    assert "[Edition] 11th edition (the default" in message.text
+    # one footer line for the steps kept from 10th edition, not two lines in the Edition field
+    footer = message.embeds[0]["footer"]["text"]
+    assert footer.splitlines()[-1] == (
+        "11th edition: some steps as in 10th, not confirmed (/help topic:40k lists them)."
+    )
+    assert message.text.count("not confirmed") == 1
 
 
 async def test_compare_draws_both_weapons_against_one_target(driver: OfflineDriver) -> None:
@@ -195,7 +201,10 @@ async def test_a_table_too_long_says_what_it_folds(driver: OfflineDriver) -> Non
     message = public_chart(
         await driver.command("40k odds", weapon="A60 BS2+ S8 AP-3 D1", target="T4 Sv7+ W1 x40")
     )
-    assert "values a row" in message.text
+    table = message.text.split("```")[1]
+    assert re.search(r"\n +40 +73\.2% +73\.2%\n", table)  # every model slain: the last value, its own row
+    assert re.search(r"\n +0 +0%\n", table)  # and the first
+    assert "`12-29` is a rare end in one row, under 0.1%." in message.text
     small = public_chart(await driver.command("40k odds", weapon="A4 BS3+ S4 AP0 D1", target="T4 Sv4+ W1 x5"))
     assert "a row" not in small.text
 

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.offline import Attachment, OfflineDriver
+from bot.storage.army_lists import MAX_LISTS_PER_OWNER
 from rules.wh40k import profiles
-from rules.wh40k.roster import MAX_ROSTER_BYTES, MAX_UNPACKED_BYTES
+from rules.wh40k.roster import MAX_ROSTER_BYTES, MAX_UNPACKED_BYTES, Roster
 from tests import rosters
 from tests.cogs.test_wh40k import public_chart, refused
 
@@ -184,7 +185,7 @@ async def test_autocomplete_offers_units_and_their_weapons(driver: OfflineDriver
     await driver.command("/40k list import", file=roster_file())
     weapons = await driver.autocomplete("40k attack", "weapon", "gravel")
     assert weapons[0] == {
-        "name": "Gravel Hulk: Crushing treads, Quake cannon, Twin rivet gun",
+        "name": "Gravel Hulk: Quake cannon, Twin rivet gun",  # the volley fires no melee weapon
         "value": "Gravel Hulk",
     }
     assert {"name": "Gravel Hulk (melee): Crushing treads", "value": "Gravel Hulk (melee)"} in weapons
@@ -295,3 +296,265 @@ async def test_a_unit_name_on_the_chart_has_no_escapes(
     title = "Models slain: Ash Wardens (2) (11th ed.)"
     assert seen == [(title, "A: Ash Wardens: Ember carbine", "B: Ash Wardens (melee)")]
     assert r"**Ash Wardens\: Ember carbine**" in odds.text
+
+
+# -- bounds (issue 32 items 2 and 7) -----------------------------------------------------------
+
+
+def _keyword_bomb() -> bytes:
+    """An 8 MB ``kw,kw,...`` Keywords on one weapon, zipped to a few KB (the review's file)."""
+    hulk = rosters.gravel_hulk()
+    hulk["selections"][0]["profiles"][0]["characteristics"][-1]["$text"] = "REPLACE"
+    ros = rosters.as_ros(rosters.roster_tree([hulk]))
+    return rosters.zipped(
+        {"roster.ros": ros.replace(b"REPLACE", b"kw," * ((MAX_UNPACKED_BYTES - 8192) // 3))}
+    )
+
+
+async def _stored_bytes(driver: OfflineDriver) -> int:
+    async with driver.bot.db.reading() as tx:  # type: ignore[attr-defined]
+        row = await tx.fetchone("SELECT SUM(LENGTH(roster)) AS n FROM army_lists")
+    return int(row["n"] or 0) if row is not None else 0
+
+
+async def test_a_keyword_bomb_is_bounded_stored_small_and_said(driver: OfflineDriver) -> None:
+    bomb = _keyword_bomb()
+    assert len(bomb) < 64 * 1024
+    for i in range(10):  # the review imported it 10 times: 155 MB
+        reply = (
+            await driver.command(f"/40k list import name:bomb{i}", file=Attachment("kw.rosz", bomb))
+        ).message
+        assert "Imported bomb" in reply.text
+    assert (
+        "Keywords past 12 (or 400 characters) on one weapon were cut: Gravel Hulk: Quake cannon" in reply.text
+    )
+    assert "Weapon keywords Herald does not calculate with were left out: kw." in reply.text
+    assert await _stored_bytes(driver) < 10 * 8 * 1024
+
+
+async def test_the_twenty_first_list_is_refused_with_what_to_do(driver: OfflineDriver) -> None:
+    data = rosters.as_json(rosters.roster_tree([rosters.gravel_hulk()]))
+    for i in range(MAX_LISTS_PER_OWNER):
+        reply = (await driver.command(f"/40k list import name:L{i}", file=Attachment("l.json", data))).message
+        assert f"Imported L{i}" in reply.text
+    refused(
+        await driver.command("/40k list import name:L20", file=Attachment("l.json", data)),
+        "You keep 20 army lists already",
+        "`/40k list delete`",
+    )
+    assert "Your army lists (20)" in (await driver.command("/40k list show")).message.text
+    await driver.command("/40k list delete name:L0")
+    assert (
+        "Imported L20"
+        in (await driver.command("/40k list import name:L20", file=Attachment("l.json", data))).message.text
+    )
+
+
+async def test_a_list_too_big_to_keep_is_refused_with_what_to_do(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.storage import army_lists
+
+    monkeypatch.setattr(army_lists, "MAX_LIST_BYTES", 1024)
+    refused(
+        await driver.command("/40k list import", file=roster_file()),
+        "KB once read; Herald keeps lists of at most 1 KB. Split the roster in two",
+    )
+    await nothing_kept(driver)
+
+
+async def test_a_png_holding_roster_json_says_what_was_read(driver: OfflineDriver) -> None:
+    reply = (
+        await driver.command("/40k list import", file=Attachment("photo.png", roster_file().data))
+    ).message
+    assert "Imported Cinder Host Patrol" in reply.text
+    assert "`photo.png` read as New Recruit JSON." in reply.text
+    rosz = (await driver.command("/40k list import name:z", file=roster_file("rosz"))).message
+    assert "read as BattleScribe zipped XML (.rosz)." in rosz.text
+
+
+async def test_autocomplete_reads_the_index_never_a_list(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: autocomplete loaded and validated every list's JSON per keystroke (3.2 s a key)."""
+    big = Attachment("big.json", rosters.as_json(rosters.strike_force(6000)))
+    for i in range(MAX_LISTS_PER_OWNER):
+        await driver.command(f"/40k list import name:Big{i}", file=big)
+    validated: list[int] = []
+    real = Roster.model_validate_json
+
+    def counting(data: str | bytes, **kwargs: object) -> Roster:
+        validated.append(len(data))
+        return real(data, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Roster, "model_validate_json", counting)
+    for typed in ("", "a", "ash wardens a", "Big3 / Gravel Hulk B: qu", "gravel"):
+        choices = await driver.autocomplete("40k attack", "weapon", typed)
+        assert len(choices) <= 25
+        await driver.autocomplete("40k odds", "target", typed)
+    assert validated == []
+    assert [
+        c["value"] for c in await driver.autocomplete("40k attack", "weapon", "big3 / gravel hulk b: qu")
+    ] == ["Big3 / Gravel Hulk B: Quake cannon"]
+    # a command loads the one list that holds the unit, and only it
+    shown = (
+        await driver.command('/40k odds weapon:"A1 BS3+ S4 AP0 D1" target:"Big3 / Gravel Hulk B"')
+    ).message
+    assert "T10 Sv3+ W12" in shown.text and len(validated) == 1
+
+
+async def test_lists_kept_before_the_index_are_indexed_once(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await driver.command("/40k list import", file=roster_file())
+    async with driver.bot.db.transaction() as tx:  # type: ignore[attr-defined]
+        await tx.execute("DELETE FROM army_list_units")
+        await tx.execute("UPDATE army_lists SET indexed = 0")
+    targets = await driver.autocomplete("40k odds", "target", "gravel")
+    assert [t["value"] for t in targets] == ["Gravel Hulk"]
+    calls: list[int] = []
+    monkeypatch.setattr(Roster, "model_validate_json", lambda *a, **k: calls.append(1))
+    assert [t["value"] for t in await driver.autocomplete("40k odds", "target", "gravel")] == ["Gravel Hulk"]
+    assert calls == []
+
+
+# -- units as they really are (issue 31, the import side) --------------------------------------
+
+
+def _file(
+    *units: dict, system: str = "Warhammer 40,000 10th Edition", name: str = "Waaagh Band"
+) -> Attachment:
+    tree = rosters.roster_tree(list(units), name=name)
+    tree["roster"]["gameSystemName"] = system
+    return Attachment("band.json", rosters.as_json(tree))
+
+
+async def test_the_import_says_what_it_applied_and_what_it_offers(driver: OfflineDriver) -> None:
+    reply = (
+        await driver.command(
+            "/40k list import", file=_file(rosters.boyz(), rosters.trukk(), rosters.hive_tyrant())
+        )
+    ).message
+    text = reply.text
+    assert "3 units · Cinder Host · 500 pts · 10th edition" in text
+    assert (
+        "`Boy: T5 Sv5+ W1 x9 + Boss Nob: W2 infantry battleline` · can switch on: `waaagh` (inv5+, Waaagh!)"
+        in text
+    )
+    assert "`T8 Sv4+ W10 inv6+ vehicle transport` · can switch on: `waaagh` (inv5+, Waaagh!)" in text
+    assert (
+        "each Hive Tyrant fights with one of Monstrous bonesword or Monstrous scything talons "
+        "(each attack names the one used)" in text
+    )
+
+
+async def test_a_conditional_save_is_switched_on_by_name(driver: OfflineDriver) -> None:
+    await driver.command("/40k list import", file=_file(rosters.trukk()))
+    plain = public_chart(await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"Trukk"'))
+    assert "`T8 Sv4+ W10 inv6+ vehicle transport`" in plain.text
+    waaagh = public_chart(
+        await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"trukk, Waaagh"')
+    )
+    assert "**Trukk, waaagh**" in waaagh.text and "`T8 Sv4+ W10 inv5+ vehicle transport`" in waaagh.text
+    refused(
+        await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"Trukk, stealthy"'),
+        "Trukk has no ability `stealthy` to switch on; its list offers: `waaagh` (inv5+).",
+    )
+    choices = await driver.autocomplete("40k odds", "target", "truk")
+    assert [c["value"] for c in choices] == ["Trukk", "Trukk, waaagh"]
+
+
+async def test_a_tenth_edition_list_fires_in_tenth(driver: OfflineDriver) -> None:
+    await driver.command("/40k list import", file=_file(rosters.redemptor()))
+    odds = public_chart(
+        await driver.command('/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought"')
+    )
+    assert "10th edition (saved with Redemptor Dreadnought)" in odds.text
+    assert "`T10 Sv2+ W12 -1 damage vehicle walker`" in odds.text
+    chosen = public_chart(
+        await driver.command(
+            '/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought" edition:11th'
+        )
+    )
+    assert "11th edition (chosen)" in chosen.text
+    fired = public_chart(
+        await driver.command('/40k odds weapon:"Redemptor Dreadnought" target:"T4 Sv3+ W2 x5"')
+    )
+    assert "AD6 BS3+ S4 AP0 D1 x2, blast" in fired.text and "10th edition" in fired.text
+
+
+@pytest.mark.parametrize(
+    "system", ["Kill Team (2021)", "Warhammer 40,000 9th Edition", "Horus Heresy 3rd Edition"]
+)
+async def test_another_game_is_refused_by_name(driver: OfflineDriver, system: str) -> None:
+    refused(
+        await driver.command("/40k list import", file=_file(rosters.gravel_hulk(), system=system)),
+        f"`band.json` is a {system} roster; Herald reads Warhammer 40,000 10th and 11th edition lists.",
+    )
+    await nothing_kept(driver)
+
+
+async def test_names_are_matched_as_players_type_them(driver: OfflineDriver) -> None:
+    await driver.command("/40k list import", file=_file(rosters.deffkoptas()))
+    rolled = (
+        await driver.command('/40k attack weapon:"deffkoptas ere: spinnin\' blades" target:"T4 Sv3+ W1"')
+    ).message
+    assert not rolled.ephemeral and "A3 WS4+ S5 AP0 D1 x3" in rolled.text
+    typographic = (
+        await driver.command('/40k attack weapon:"DEFFKOPTAS ÈRE: Spinnin’ Blades" target:"T4 Sv3+ W1"')
+    ).message
+    assert not typographic.ephemeral
+    choices = await driver.autocomplete("40k attack", "weapon", "deffkoptas ere: spinnin'")
+    assert [c["value"] for c in choices] == ["Deffkoptas Ère: Spinnin’ blades"]
+    assert [c["value"] for c in await driver.autocomplete("40k odds", "target", "koptas ère")] == [
+        "Deffkoptas Ère"
+    ]
+
+
+@pytest.mark.skipif(
+    not hasattr(profiles, "MAX_TARGET_GROUPS"), reason="needs the grammar of model groups (wh40k)"
+)
+async def test_a_mixed_unit_is_a_target_of_its_real_wounds(driver: OfflineDriver) -> None:
+    """Issue 31: Boyz had 20 wounds (or 10); with their Boss Nob they have 11, and fight as models do."""
+    await driver.command("/40k list import", file=_file(rosters.boyz(), rosters.hive_tyrant()))
+    odds = public_chart(await driver.command('/40k odds weapon:"A6 BS3+ S4 AP0 D1" target:"Boyz, waaagh"'))
+    assert "(of 11)" in odds.text and "inv5+" in odds.text and "Boss Nob" in odds.text
+    assert "10th edition" in odds.text
+    rolled = (await driver.command('/40k attack weapon:"Hive Tyrant (melee)" target:"Boyz"')).message
+    # against one-wound Boyz the six talon attacks deal more than the bonesword (issue 31 item 4)
+    assert "fights with its Monstrous scything talons" in rolled.text and "Lash whip" in rolled.text
+    assert "Monstrous bonesword: A" not in rolled.text
+
+
+async def test_leaders_are_offered_for_the_units_they_may_lead(driver: OfflineDriver) -> None:
+    """For ``Bodyguard + Leader`` autocomplete (issue 31 item 2): from the index, no list loaded."""
+    from types import SimpleNamespace
+
+    from cogs.wh40k import army
+
+    await driver.command(
+        "/40k list import",
+        file=_file(rosters.boyz(), rosters.warboss(), rosters.trukk(), rosters.hive_tyrant()),
+    )
+    user = driver.user("alice")
+    interaction = SimpleNamespace(client=driver.bot, user=SimpleNamespace(id=user.id))
+    found = await army.leader_choices(interaction, "boyz", "")  # type: ignore[arg-type]
+    assert [(entry.name, leads) for entry, leads in found] == [("Warboss", True)]
+    assert await army.leader_choices(interaction, "nobody", "") == []  # type: ignore[arg-type]
+    # lists without leader data offer every other unit
+    await driver.command("/40k list delete name:Waaagh Band")
+    await driver.command("/40k list import", file=_file(rosters.boyz(), rosters.trukk()))
+    found = await army.leader_choices(interaction, "boyz", "")  # type: ignore[arg-type]
+    assert [(entry.name, leads) for entry, leads in found] == [("Trukk", False)]
+
+
+async def test_a_list_name_before_a_unit_is_matched_as_typed(driver: OfflineDriver) -> None:
+    hulk = Attachment("s.json", rosters.as_json(rosters.roster_tree([rosters.gravel_hulk()])))
+    await driver.command("/40k list import name:Café’s Host", file=hulk)
+    await driver.command("/40k list import name:Second", file=hulk)
+    shown = (
+        await driver.command('/40k attack weapon:"A1 BS3+ S4 AP0 D1" target:"cafe\'s host / gravel hulk"')
+    ).message
+    assert not shown.ephemeral and "T10 Sv3+ W12" in shown.text
+    targets = await driver.autocomplete("40k odds", "target", "cafe's")
+    assert [t["value"] for t in targets] == ["Café’s Host / Gravel Hulk"]

@@ -28,7 +28,7 @@ async def test_the_same_shot_answers_per_edition_and_names_it(driver: OfflineDri
     ).message
     assert "Hit rolls (4+)" in eleventh.text and "Saves (armour 5+)" in eleventh.text
     assert "[Edition] 11th edition (the default" in eleventh.text
-    assert "not confirmed for 11th" in eleventh.text and "-1 to BS" in eleventh.text
+    assert "some steps as in 10th, not confirmed" in eleventh.text and "-1 to BS" in eleventh.text
     tenth = (
         await driver.command(f'/40k attack weapon:"{weapon}" target:"{target}" situation:cover edition:10th')
     ).message
@@ -67,14 +67,17 @@ async def test_a_units_exact_odds_list_every_value(driver: OfflineDriver) -> Non
         assert f"{index}. attacks" in message.text
     table = message.text.split("[Models slain]")[1].split("```")[1]
     rows = [line.split() for line in table.strip().splitlines()[1:]]
-    # every number of models from 0 has a row until the unlikely tail, which is one row and said so
+    # every number of models from 0 to the last possible has a row; a rare end before the last
+    # shares one row, and says so
     values = [r[0] for r in rows]
     assert values[0] == "0" and "100.0%" not in table
-    last = values[-1]
-    if "-" in last:
-        first = int(last.split("-")[0])
-        assert values[:-1] == [str(k) for k in range(first)]
-        assert f"{last} in one row (each under 0.1%)" in message.text
+    assert values[-1] == str(exact.slain.maximum)
+    if "-" in values[-2]:
+        first = int(values[-2].split("-")[0])
+        assert values[:-2] == [str(k) for k in range(first)]
+        assert f"`{values[-2]}` is a rare end in one row, under 0.1%" in message.text
+    else:
+        assert values == [str(k) for k in range(exact.slain.maximum + 1)]
     assert rows[1][1:] == [percent(exact.slain.probability(1)), percent(exact.slain.at_least(1))]
 
 

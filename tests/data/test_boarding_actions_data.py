@@ -234,3 +234,35 @@ def test_families_not_included_are_listed() -> None:
     body = next(t for t in TOPICS.topics if t.id == "mission-families").body
     for word in ("Rock Besieged", "Narrative", "Breaching Operation", "Dark Depths", "Multiplayer"):
         assert word in body
+
+
+def _prose(value: object) -> list[str]:
+    """Every sentence a mission shows players (strings with a space: not ids, labels or enums)."""
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _prose(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _prose(v)]
+    return [value] if isinstance(value, str) and " " in value else []
+
+
+def test_mission_text_tells_players_what_to_do_not_the_data_fields() -> None:
+    # Issue 34, item 18: a note told players to "set first_round to 2 and last_round_shift to
+    # second_player", the file's own fields.
+    import enum
+    import re
+
+    from pydantic import BaseModel
+
+    import rules.boarding_actions.missions as schema
+
+    words = set()
+    for thing in vars(schema).values():
+        if isinstance(thing, type) and issubclass(thing, BaseModel) and thing is not BaseModel:
+            words |= {name for name in thing.model_fields if "_" in name}
+        elif isinstance(thing, type) and issubclass(thing, enum.Enum):
+            words |= {str(member.value) for member in thing if "_" in str(member.value)}
+    assert {"first_round", "last_round_shift", "second_player"} <= words
+    for mission in LIBRARY:
+        for text in _prose(mission.model_dump(mode="json")):
+            leaked = [w for w in words if re.search(rf"\b{w}\b", text)]
+            assert not leaked, f"{mission.id}: {leaked} in {text[:80]!r}"

@@ -22,8 +22,8 @@ from rules.boss_fight.content import (
     Side,
     Status,
     TargetKind,
-    load_catalog,
 )
+from rules.boss_fight.loading import load_catalog
 
 CATALOG = load_catalog()
 

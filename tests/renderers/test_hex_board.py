@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from PIL import Image
@@ -108,7 +109,7 @@ def test_death_tokens_statuses_and_the_end_are_drawn():
 
 def test_health_bars_stay_inside_their_own_tile_and_labels_by_pieces_are_bright():
     # Issue 24, item 12: bars covered the label of the tile above; labels were faint grey.
-    from renderers.hex_board import LABEL_AT, hero_bar_box
+    from renderers.hex_board import hero_bar_box, label_at, label_size
 
     state = board("crossroads")
     lay = layout_board(state)
@@ -132,9 +133,10 @@ def test_health_bars_stay_inside_their_own_tile_and_labels_by_pieces_are_bright(
     hero = state.heroes[0].tiles()[0]
     occupied = {t for c in state.characters for t in c.tiles()} | set(state.obstacles)
     near = next(n for n in hero.neighbours() if n not in occupied and 0 <= n.col < 12 and 0 <= n.row < 12)
-    cx, cy = lay.centre(near)
-    box = image.crop((round(cx - lay.radius * 0.45), round(cy + lay.radius * (LABEL_AT - 0.2)),
-                      round(cx + lay.radius * 0.45), round(cy + lay.radius * (LABEL_AT + 0.2))))
+    cx, cy = label_at(lay, near)
+    half = label_size(lay) / 2
+    box = image.crop((round(cx - lay.radius * 0.45), round(cy - half),
+                      round(cx + lay.radius * 0.45), round(cy + half)))
     brightest = tuple(high for _, high in box.getextrema())
     assert close(brightest, pal.text, tol=30), "a label beside a piece is drawn in the bright text colour"
     assert len(png) < 300_000
@@ -263,3 +265,49 @@ def test_the_sight_overlay_legend_names_only_the_lines_drawn():
     blind = next(h for h in state.heroes if not can_see(state, h, state.boss))
     legend = [layer for layer, _ in board_overlay(state, "sight", blind.id).legend]
     assert legend == ["seen", "sight_blocked"]
+
+
+TILE_LABEL = re.compile(r"^[A-Z]{1,2}\d{1,2}$")
+
+
+@pytest.mark.parametrize("map_id", ["crossroads", "ruined_chapel", "sunken_causeway", "great_hall"])
+@pytest.mark.parametrize("size", [500, 1000, 2400])
+def test_tile_labels_read_at_11_points_on_a_phone(monkeypatch, map_id, size):
+    # Issue 34, item 17: tile labels were about 5 px when a phone showed the board 390 px wide.
+    import renderers.hex_board as hex_board
+
+    drawn: list[tuple[str, int]] = []
+    real = hex_board._text
+
+    def recording(draw, xy, text, fnt, fill, *args, **kwargs):
+        drawn.append((text, fnt.size))
+        real(draw, xy, text, fnt, fill, *args, **kwargs)
+
+    monkeypatch.setattr(hex_board, "_text", recording)
+    hex_board._base_layer.cache_clear()  # the empty board is cached: draw it again, recorded
+    state = board(map_id)
+    hex_board.render_hex_board(state, size=size)
+    initials = {c.initials for c in state.characters}
+    # Tile labels (C4), and the column letters and row numbers round the edge.
+    labels = [
+        (t, s) for t, s in drawn if TILE_LABEL.match(t) or t.isdigit() or (t.isupper() and t not in initials)
+    ]
+    assert len([t for t, _ in labels if TILE_LABEL.match(t)]) >= 6, "the tiles beside the pieces are labelled"
+    assert len(labels) >= 2 * (state.board.width + state.board.height)
+    assert min(s for _, s in labels) * 390 / size >= 11
+    hex_board._base_layer.cache_clear()
+
+
+def test_every_tile_is_labelled_where_the_labels_fit():
+    from renderers.hex_board import label_at, label_size, labels_fit
+    from rules.boss_fight.hexgrid import board_tiles
+
+    for map_id, fits in [("crossroads", True), ("sunken_causeway", True), ("great_hall", False)]:
+        state = board(map_id)
+        lay = layout_board(state)
+        tiles = list(board_tiles(state.board.width, state.board.height))
+        assert labels_fit(lay, state.board.width, state.board.height) is fits, map_id
+        x, y = label_at(lay, tiles[0])
+        cx, cy = lay.centre(tiles[0])
+        # Inside its own tile: below the centre, above the bottom edge.
+        assert x == cx and cy < y and y + label_size(lay) / 2 <= cy + lay.radius * 3**0.5 / 2

@@ -104,17 +104,31 @@ def test_success_pool_at_or_below() -> None:
     assert result.successes == sum(v <= 2 for v in values)
 
 
-def test_pool_with_rerolls_and_explosions_counts_only_kept_dice() -> None:
+@pytest.mark.parametrize("expression", ["10d6rr1e6>=4", "10d6e6rr1>=4"])
+def test_pool_with_rerolls_and_explosions_counts_only_kept_dice(expression: str) -> None:
     rng = random.Random(3)
-    for _ in range(100):
-        result = roll("10d6rr1e6>=4", rng)
+    added = 0
+    for _ in range(200):
+        result = roll(expression, rng)
         values = shown_values(result.detail)
-        kept = [v for v in values if not v.startswith("~~")]
-        # rr1 runs before e6: the ten original dice end on no 1, dice added by explosions may.
-        assert "1" not in [v.strip("*!") for v in kept[:10]]
-        exploded = sum(v.endswith("!**") or v.endswith("!") for v in kept)
+        kept = [v.strip("*") for v in values if not v.startswith("~~")]
+        # one rule in either order: no 1 is left, not even on a die an explosion added, and
+        # every 6 explodes, even one a reroll showed
+        assert "1" not in [v.strip("!") for v in kept]
+        assert all(v.endswith("!") == (v.strip("!") == "6") for v in kept)
+        exploded = sum(v.endswith("!") for v in kept)
         assert len(kept) == 10 + exploded  # each 6 added a die
-        assert result.successes == sum(int(v.strip("*!")) >= 4 for v in kept)
+        added += exploded
+        assert result.successes == sum(int(v.strip("!")) >= 4 for v in kept)
+    assert added > 100  # explosions happened, so their dice were checked too
+
+
+def test_rerolls_and_explosions_give_the_same_dice_in_either_order() -> None:
+    for seed in range(50):
+        first = roll("6d6rr1e6", random.Random(seed))
+        second = roll("6d6e6rr1", random.Random(seed))
+        assert first.total == second.total
+        assert first.detail.split(" (", 1)[1] == second.detail.split(" (", 1)[1]
 
 
 def test_the_same_seed_gives_the_same_roll() -> None:
@@ -127,8 +141,8 @@ def test_the_same_seed_gives_the_same_roll() -> None:
         ("4d6k", "column 4"),
         ("2d6+", "column"),
         ("hello", "column 1"),
-        ("1d0", "0-sided"),
-        ("1/0", "divide by zero"),
+        ("1d0", "`1d0` is a die with no sides"),
+        ("1/0", "divides by 0"),
         (f"{MAX_DICE + 1}d6", f"more than {MAX_DICE} dice"),
         ("1d1e1", f"more than {MAX_DICE} dice"),  # an explosion that never ends
         ("1d1rr1", "reroll or explosion"),  # nor does a reroll
@@ -308,6 +322,9 @@ def test_player_habits_read_into_one_canonical_form(
         ("2d6+x # to hit", ["I can't read `2d6+x # to hit`", "column 5"]),
         ("2d6+1 4+", ["`2d6+1 4+`", "whole roll"]),
         ("2d6 fire at will", ["`2d6 fire at will`", "a label: `2d6 # fire at will`"]),
+        ("1d20 adv+5", ["`1d20 adv+5`", "Did you mean `1d20+5 adv`?"]),
+        ("1d20 dis -1 # save", ["Did you mean `1d20-1 dis # save`?"]),
+        ("3 1d20+2 adv+3", ["Did you mean `3 1d20+2+3 adv`?"]),
     ],
 )
 def test_what_cannot_be_read_is_refused_quoting_the_player(typed: str, needles: list[str]) -> None:
@@ -436,3 +453,97 @@ def test_rolls_on_several_threads_each_follow_their_own_generator() -> None:
         got = list(pool.map(lambda seed: roll_all("20 40d6e6 4+", random.Random(seed)).successes, range(8)))
     assert got == expected
     assert d20_expression.random is random  # d20's own source is never swapped
+
+
+def test_parsing_on_eight_threads_past_the_parse_cache_never_fails() -> None:
+    """d20 keeps parsed expressions in a 256-entry LFU cache (cachetools, not thread-safe), checked
+    then read: with more distinct expressions than it holds, one thread evicts what another just
+    found, and the read raises ``KeyError`` (or the cache's own bookkeeping breaks). Threads are
+    switched far more often than usual so the overlap happens within a bounded number of parses."""
+    import sys
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rules.dice import parse
+    from rules.dice_odds import odds
+
+    expressions = [f"{n}d6+{m}" for n in range(1, 31) for m in range(1, 21)]  # 600 > 256
+    start = threading.Barrier(8)
+
+    def work(offset: int) -> list[str]:
+        start.wait()
+        failures = []
+        for step in range(1500):
+            text = expressions[(step * 7 + offset * 75) % len(expressions)]
+            try:
+                parse(text)
+                if step % 50 == 0:
+                    odds(text)
+            except Exception as error:  # any failure at all is what this test looks for
+                failures.append(f"{text}: {type(error).__name__} {error}")
+        return failures
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            failures = [f for found in pool.map(work, range(8)) for f in found]
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "needles"),
+    [
+        ("1d0", ["I can't roll `1d0`", "`1d0` is a die with no sides", "`1d6`"]),
+        ("3d0+2", ["I can't roll `3d0+2`", "`3d0`", "`3d6`"]),
+        ("2d6/0", ["I can't roll `2d6/0`", "divides by 0 (`/0`)", "`2d6/2`"]),
+        ("2d6//(3-3) # dmg", ["I can't roll `2d6//(3-3) # dmg`", "divides by 0"]),
+        ("10d6%0", ["`10d6%0`", "divides by 0"]),
+    ],
+)
+def test_impossible_rolls_are_refused_when_read_quoting_what_was_typed(
+    typed: str, needles: list[str]
+) -> None:
+    from rules.dice import parse
+
+    with pytest.raises(DiceError) as caught:
+        parse(typed)  # before any roll, so /dice save refuses it too
+    for needle in needles:
+        assert needle in str(caught.value)
+
+
+def test_a_divisor_with_dice_that_rolls_0_quotes_the_roll() -> None:
+    with pytest.raises(DiceError) as caught:
+        roll("1d6/(1d1-1)", random.Random(0))  # 1d1-1 is always 0, but only rolling finds out
+    assert "I can't finish `1d6/(1d1-1)`" in str(caught.value)
+    assert "no divisor can roll 0" in str(caught.value)
+    assert roll("1d6/1d2", random.Random(0)).total >= 0  # a divisor that can't be 0 is fine
+
+
+@pytest.mark.parametrize(
+    ("typed", "needle"),
+    [
+        ("1d1e1", "more than 1000 dice"),
+        ("1d1rr1", "reroll or explosion"),
+        ("20 1000d6kh999kh999", "too much work"),
+    ],
+)
+def test_a_trial_roll_refuses_what_can_never_roll(typed: str, needle: str) -> None:
+    from rules.dice import parse, try_roll
+
+    spec = parse(typed)  # reads fine: only rolling finds it out
+    with pytest.raises(DiceError, match=re.escape(needle)):
+        try_roll(spec)
+    try_roll(parse("10d6rr1e6 4+"))  # rolls fine: nothing raised
+
+
+@pytest.mark.parametrize("typed", ["1d20 adv+5", "1d20 advantage + 5", "1d20 dis*2"])
+def test_a_modifier_after_adv_is_never_suggested_as_a_label(typed: str) -> None:
+    with pytest.raises(DiceError) as caught:
+        parse(typed)
+    message = str(caught.value)
+    assert "label" not in message and "#" not in message
+    suggested = re.search(r"Did you mean `([^`]+)`", message).group(1)
+    assert parse(suggested).canonical.startswith("2d20k")  # the suggestion reads, with the advantage

@@ -121,7 +121,9 @@ def test_explosions_state_their_depth() -> None:
     assert result.distribution.mean == pytest.approx(4.2, abs=1e-4)
     assert result.distribution.probability(7) == pytest.approx(1 / 36)
     pool = odds("10d6rr1e6>=4")
-    assert pool.distribution.mean == pytest.approx(7.2, abs=1e-4)
+    # every die, those explosions add too, ends on 2-6 (rr1): a success 3 times in 5, a 6 once in
+    # 5, so each die of the ten stands for 1 / (1 - 1/5) = 5/4 dice: 10 x 5/4 x 3/5 = 7.5
+    assert pool.distribution.mean == pytest.approx(7.5, abs=1e-4)
     assert pool.notes
 
 
@@ -184,3 +186,42 @@ def test_every_small_expression_is_a_distribution(count: int, sides: int, op: st
         return
     assert sum(result.probabilities) == pytest.approx(1)
     assert all(p >= 0 for p in result.probabilities)
+
+
+def test_failures_taken_off_successes_by_hand() -> None:
+    # each die: a success on 4-6 (1/2), a failure on 1 (1/6), nothing on 2-3 (1/3)
+    one = odds("1d6 4+ 1-").distribution
+    assert one.outcomes == (-1, 0, 1)
+    assert [round(one.probability(k), 6) for k in (-1, 0, 1)] == [round(1 / 6, 6), round(1 / 3, 6), 0.5]
+    two = odds("2d6 4+ 1-").distribution
+    expected = {2: 1 / 4, 1: 1 / 3, 0: 1 / 9 + 1 / 6, -1: 1 / 9, -2: 1 / 36}
+    assert {k: round(two.probability(k), 9) for k in two.outcomes} == {
+        k: round(v, 9) for k, v in expected.items()
+    }
+    ten = odds("10wh4+ 1-")
+    assert ten.kind is RollKind.SUCCESSES and ten.expression == "10d6>=4 1-"
+    assert math.isclose(ten.distribution.mean, 10 * (1 / 2 - 1 / 6))
+
+
+@pytest.mark.parametrize("order", ["10d6rr1e6>=4", "10d6e6rr1>=4"])
+def test_rerolls_and_explosions_are_one_rule_in_either_order(order: str) -> None:
+    assert odds(order).distribution.as_dict() == pytest.approx(odds("10d6rr1e6>=4").distribution.as_dict())
+    # one die, by hand: it ends on 2-6, each 1/5; a 6 adds a die that does the same
+    one = odds(order.replace("10d6", "1d6").replace(">=4", "")).distribution
+    assert one.probability(1) == 0 and one.probability(2) == pytest.approx(1 / 5)
+    assert one.probability(8) == pytest.approx(1 / 25)  # 6, then 2
+    assert one.mean == pytest.approx(4 / (1 - 1 / 5), abs=1e-4)  # 4 a die, 5/4 dice
+
+
+@pytest.mark.parametrize(
+    ("expression", "same_as"),
+    [
+        ("4d6rr1rr2", "4d6rr<3"),  # every selector of an operation counts, not the first alone
+        ("4d6e6e5", "4d6e>4"),
+        ("4d6p1p2", "4d6p<3"),
+        ("3d6mi2mi3", "3d6mi3"),  # d20 reads the last minimum
+    ],
+)
+def test_several_selectors_of_one_operation(expression: str, same_as: str) -> None:
+    got = odds(expression).distribution
+    assert got.as_dict() == pytest.approx(odds(same_as).distribution.as_dict())

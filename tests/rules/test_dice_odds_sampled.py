@@ -1,4 +1,4 @@
-"""The exact odds against d20 itself: the same parsed expression rolled 10,000 times, seeded.
+"""The exact odds against Herald's roller: the same parsed expression rolled 10,000 times, seeded.
 
 With 10,000 rolls the standard error of a probability is at most 0.005; each P(at least k) must
 agree within 0.025 (five standard errors). Explosions are cut at the stated depth, whose left-out
@@ -13,7 +13,7 @@ from collections import Counter
 import d20
 import pytest
 
-from rules.dice import _dice_source, _pool, _successes
+from rules.dice import MAX_DICE, _Meter, _pool, _Roller, _successes
 from rules.dice_odds import _tens_units_as_dice, odds
 from rules.distribution import Distribution
 
@@ -32,21 +32,26 @@ TOLERANCE = 0.025
         "3d6e6kh2",
         "4d6kh3rr1",
         "(2d6,1d12)pl1",
+        "10d6e6rr1>=4",  # the same rule in either order
+        "6d6e6rr1",
+        "6d6rr1rr2e6e5",
+        "3d6e6rr1kh2",
+        "3d4rr1e4kl2",
     ],
 )
-def test_exact_odds_match_d20(expression: str) -> None:
+def test_exact_odds_match_the_roller(expression: str) -> None:
     exact = odds(expression).distribution
     tree = d20.parse(_tens_units_as_dice(expression))
     pool = _pool(tree)
-    roller = d20.Roller(context=d20.RollContext(max_rolls=1000))
+    roller = _Roller(_Meter(max_rolls=MAX_DICE, rng=random.Random(12)))
     counts: Counter[int] = Counter()
-    with _dice_source(random.Random(12)):
-        for _ in range(ROLLS):
-            if pool is None:
-                counts[int(roller.roll(tree).total)] += 1
-            else:
-                rolled = roller.roll(d20.diceast.Expression(pool[0]))
-                counts[_successes(rolled.expr.roll, pool[1])] += 1
+    for _ in range(ROLLS):
+        roller.meter.work = 0  # each roll has its own budget, as each message has
+        if pool is None:
+            counts[int(roller.roll(tree).total)] += 1
+        else:
+            rolled = roller.roll(d20.diceast.Expression(pool[0]))
+            counts[_successes(rolled.expr.roll, pool[1])] += 1
     sampled = Distribution.of({k: float(v) for k, v in counts.items()})
     for k in sorted(set(exact.outcomes) | set(sampled.outcomes)):
         assert abs(exact.at_least(k) - sampled.at_least(k)) <= TOLERANCE, (
@@ -54,3 +59,15 @@ def test_exact_odds_match_d20(expression: str) -> None:
             exact.at_least(k),
             sampled.at_least(k),
         )
+
+
+@pytest.mark.parametrize("typed", ["10d6 4+ 1-", "6d6e6 5+ 1-", "8d6rr1 3+ 2-"])
+def test_failures_taken_off_successes_match_the_roller(typed: str) -> None:
+    from rules.dice import roll
+
+    exact = odds(typed).distribution
+    rng = random.Random(12)
+    counts = Counter(roll(typed, rng).successes for _ in range(ROLLS))
+    sampled = Distribution.of({k: float(v) for k, v in counts.items()})
+    for k in sorted(set(exact.outcomes) | set(sampled.outcomes)):
+        assert abs(exact.at_least(k) - sampled.at_least(k)) <= TOLERANCE, (k, exact.at_least(k))

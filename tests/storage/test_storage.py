@@ -193,6 +193,35 @@ async def test_undo_restores_steps_in_reverse_and_checks_who(database_url: str) 
     await db.close()
 
 
+async def test_undo_goes_through_bookkeeping_steps_in_one_write(database_url: str) -> None:
+    # Issue 34, item 21: /ba undo looped over the kit's undo past its tracker moves, one write each.
+    db, store = await open_store(database_url)
+    await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=1)
+    steps = [
+        (2, "add", Tally(count=1)),
+        (1, "moved", Tally(count=1, names=["m1"])),
+        (1, "moved", Tally(count=1, names=["m2"])),
+    ]
+    for actor, action, state in steps:
+        async with store.update(7, Tally, kind=KIND, actor_id=actor, action=action) as game:
+            game.state = state
+            game.summary = action
+    mine = lambda e: e.actor_id == 1  # noqa: E731
+    with pytest.raises(RuleError, match=r"The last step \(add\) was made by <@2>"):
+        await store.undo(7, Tally, kind=KIND, actor_id=1, may_undo=mine, through=("moved",))
+    assert (await store.get(7, Tally, KIND)).state.names == ["m2"]  # nothing undone on the way
+    version = (await store.get(7, Tally, KIND)).version
+    game, undone = await store.undo(
+        7, Tally, kind=KIND, actor_id=2, may_undo=lambda e: True, through=("moved",)
+    )
+    assert undone.action == "add" and game.state == Tally() and game.version == version + 1
+    events = await store._repo.events(game.id)
+    assert [e.action for e in events if e.undone] == ["moved", "moved", "add"]
+    with pytest.raises(RuleError, match="nothing to undo"):
+        await store.undo(7, Tally, kind=KIND, actor_id=1, may_undo=lambda e: True, through=("moved",))
+    await db.close()
+
+
 async def test_an_update_reads_and_writes_a_bounded_number_of_statements(database_url: str) -> None:
     db, store = await open_store(database_url)
     await store.start(channel_id=7, guild_id=1, kind=KIND, state=Tally(), actor_id=1)

@@ -88,3 +88,36 @@ def simulate(
             key, wounds = "nobody", 0
         counts[key][wounds] = counts[key].get(wounds, 0) + 1
     return {k: {w: n / samples for w, n in v.items()} for k, v in counts.items()}
+
+
+def side_strategy(*, ammo: Iterable[object] | None = None, ph: object = None) -> object:
+    """Hypothesis: any valid :class:`Side` (AP never with PARA or E/M; ARM or BTS for Stun only)."""
+    from hypothesis import strategies as st
+
+    from rules.infinity import Ammunition
+    from rules.infinity.side import SaveOn
+
+    fields = st.fixed_dictionaries(
+        {
+            "attribute": st.integers(0, 30),
+            "modifier": st.integers(-20, 20),
+            "burst": st.integers(0, 6),
+            "ps": st.one_of(st.none(), st.integers(0, 20)),
+            "ammo": st.sampled_from(list(ammo) if ammo is not None else list(Ammunition)),
+            "stun_save": st.sampled_from(list(SaveOn)),
+            "ap": st.booleans(),
+            "t2": st.booleans(),
+            "continuous": st.booleans(),
+            "arm": st.integers(0, 20),
+            "bts": st.integers(0, 20),
+            "ph": ph if ph is not None else st.one_of(st.none(), st.integers(0, 20)),
+            "cover": st.booleans(),
+        }
+    )
+
+    def valid(f: dict) -> bool:
+        if f["ap"] and f["ammo"] in (Ammunition.PARA, Ammunition.EM):
+            return False
+        return f["stun_save"] is SaveOn.BTS or f["ammo"] is Ammunition.STUN
+
+    return fields.filter(valid).map(lambda f: Side(**f))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.infinity import Ammunition, DieOutcome, Edition, Side, SideName, roll
-from tests.rules.infinity.helpers import ScriptedRandom
+from tests.rules.infinity.helpers import ScriptedRandom, side_strategy
 
 C, S, F = DieOutcome.CRITICAL, DieOutcome.SUCCESS, DieOutcome.FAILURE
 
@@ -119,22 +119,7 @@ def test_a_missing_ph_for_para_is_reported_even_when_the_para_side_loses():
         roll(Side(attribute=13, ammo=Ammunition.PARA), Side(attribute=13), rng=ScriptedRandom([20, 5]))
 
 
-sides = st.fixed_dictionaries(
-    dict(
-        attribute=st.integers(0, 30),
-        modifier=st.integers(-20, 20),
-        burst=st.integers(0, 6),
-        ps=st.one_of(st.none(), st.integers(0, 20)),
-        ammo=st.sampled_from(list(Ammunition)),
-        ap=st.booleans(),
-        t2=st.booleans(),
-        continuous=st.booleans(),
-        arm=st.integers(0, 20),
-        bts=st.integers(0, 20),
-        ph=st.one_of(st.none(), st.integers(0, 20)),
-        cover=st.booleans(),
-    )
-).filter(lambda f: not (f["ap"] and f["ammo"] is Ammunition.PARA)).map(lambda f: Side(**f))
+sides = side_strategy()
 
 
 @settings(max_examples=200, deadline=None)

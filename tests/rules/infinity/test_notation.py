@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.infinity import Ammunition, NotationError, Side, parse_side
+from rules.infinity.side import SaveOn
+from tests.rules.infinity.helpers import side_strategy
 
 
 @pytest.mark.parametrize(
@@ -26,6 +28,9 @@ from rules.infinity import Ammunition, NotationError, Side, parse_side
         ("SV12 E/M BTS3", Side(attribute=12, ammo=Ammunition.EM, bts=3)),
         ("SV12 em", Side(attribute=12, ammo=Ammunition.EM)),
         ("SV12 PARA PH10", Side(attribute=12, ammo=Ammunition.PARA, ph=10)),
+        ("SV12 STUN(ARM)", Side(attribute=12, ammo=Ammunition.STUN, stun_save=SaveOn.ARM)),
+        ("SV12 stun(bts)", Side(attribute=12, ammo=Ammunition.STUN)),
+        ("SV12 AP+STUN(ARM)", Side(attribute=12, ammo=Ammunition.STUN, stun_save=SaveOn.ARM, ap=True)),
         ("SV12 plasma", Side(attribute=12, ammo=Ammunition.PLASMA)),
         ("SV12 SHOCK", Side(attribute=12, ammo=Ammunition.SHOCK)),
         ("B0 ARM3", Side(burst=0, arm=3)),
@@ -69,21 +74,7 @@ def test_empty_missing_sv_or_too_long(text):
         parse_side(text)
 
 
-sides = st.builds(
-    Side,
-    attribute=st.integers(0, 30),
-    modifier=st.integers(-20, 20),
-    burst=st.integers(0, 6),
-    ps=st.one_of(st.none(), st.integers(0, 20)),
-    ammo=st.sampled_from([a for a in Ammunition if a is not Ammunition.PARA]),
-    ap=st.booleans(),
-    t2=st.booleans(),
-    continuous=st.booleans(),
-    arm=st.integers(0, 20),
-    bts=st.integers(0, 20),
-    ph=st.one_of(st.none(), st.integers(0, 20)),
-    cover=st.booleans(),
-)
+sides = side_strategy(ammo=[a for a in Ammunition if a is not Ammunition.PARA])
 
 
 @given(sides)
@@ -99,3 +90,10 @@ def test_any_text_reads_or_raises_a_rule_error(text):
         assert error.message
     else:
         assert parse_side(side.describe()) == side
+
+
+def test_stun_always_says_what_it_saves_on():
+    assert parse_side("SV12 STUN").describe() == "SV12 STUN(BTS)"
+    assert parse_side("SV12 STUN(ARM)").describe() == "SV12 STUN(ARM)"
+    with pytest.raises(RuleError, match="E/M already halves BTS"):
+        parse_side("SV12 AP+E/M")

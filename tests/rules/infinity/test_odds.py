@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.infinity import Ammunition, Distribution, Edition, Side, distribution
+from tests.rules.infinity.helpers import side_strategy
 
 # The test vector from the open calculators (facts.md): active SV 16 B3, reactive SV 13 B1, N
 # ammunition; the active side's hits fail their saves on 8 or less, the reactive side's on 12 or
@@ -138,20 +139,8 @@ def test_para_needs_the_target_ph():
         distribution(Side(attribute=13, ammo=Ammunition.PARA), Side(attribute=10))
 
 
-sides = st.builds(
-    Side,
-    attribute=st.integers(0, 30),
-    modifier=st.integers(-20, 20),
-    burst=st.integers(0, 6),
-    ps=st.one_of(st.none(), st.integers(0, 20)),
-    ammo=st.sampled_from([a for a in Ammunition if a is not Ammunition.PARA]),
-    ap=st.booleans(),
-    t2=st.booleans(),
-    continuous=st.booleans(),
-    arm=st.integers(0, 20),
-    bts=st.integers(0, 20),
-    ph=st.integers(0, 20),
-    cover=st.booleans(),
+sides = side_strategy(
+    ammo=[a for a in Ammunition if a is not Ammunition.PARA], ph=st.integers(0, 20)
 )
 
 

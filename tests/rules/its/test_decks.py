@@ -226,3 +226,12 @@ def test_shipped_decks_do_not_answer_a_number_with_season_18() -> None:
     decks = load_decks().decks.values()
     with pytest.raises(NotFoundError, match="ITS Season 14"):
         find_by_number(decks, 3)
+
+
+@pytest.mark.parametrize("typed", ["12", "#12", "# 12", " #12 "])
+def test_a_card_number_reads_the_same_however_it_is_typed(its18: Deck, typed: str) -> None:
+    # Issue 34, item 21: three copies of the number reading differed: find_card missed "# 12".
+    wanted = next(c for c in its18.cards if c.number == 12)
+    assert find_card(its18.cards, typed) == wanted
+    assert its18.find(typed) == wanted
+    assert find_card(its18.cards, "#" + "9" * 5000) is None  # a number, too long for any card

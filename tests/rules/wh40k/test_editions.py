@@ -166,3 +166,47 @@ def test_the_notes_say_what_the_roll_does() -> None:
     assert "blast" not in str(refused.value) and "edition: 11th" in str(refused.value)
     with pytest.raises(ProfileError, match="write `blast`"):
         plan(parse_weapon("A3 BS3+ S4 AP0 D1, blast 2"), parse_target("T4 Sv7+ W1 x12"), edition=TENTH)
+
+
+@pytest.mark.parametrize("edition", list(Edition))
+def test_half_damage_halves_before_melta_adds(edition: Edition) -> None:
+    # DD6, Melta 2 at half range, against half damage: ceil(D6 / 2) averages (1+1+2+2+3+3)/6 = 2,
+    # then +2 = 4.0 a wound (halving after adding gave ceil((D6+2)/2) = 3.0). No save, W10.
+    odds = distribution(
+        parse_weapon("A1 S8 AP0 DD6, melta 2, torrent"),
+        parse_target("T4 Sv7+ W10 half damage"),
+        parse_situation("half range"),
+        edition=edition,
+    )
+    assert odds.wounds.mean == pytest.approx(5 / 6 * 4.0)
+    # a flat 4: 2 + 2 = 4 (not ceil(6 / 2) = 3)
+    flat = distribution(
+        parse_weapon("A1 S8 AP0 D 4, melta 2, torrent"),
+        parse_target("T4 Sv7+ W10 half damage"),
+        parse_situation("half range"),
+        edition=edition,
+    )
+    assert flat.wounds.probability(4) == pytest.approx(5 / 6)
+
+
+def test_lethal_hits_is_optional_in_eleventh() -> None:
+    # BS3+, S4 v T4, D 3, Lethal Hits and Devastating Wounds against one W3 model with Sv2+.
+    # A Critical Hit's automatic wound is saved on 2+ (slays 1/6, 0.50 expected damage); rolled, a
+    # 4 or 5 wounds (2/6, then 1/6 to fail the save) and a 6 is a mortal 3 (1/6): 2/9 > 1/6 (0.67
+    # expected damage), so 11th rolls it.
+    weapon, target = "A1 BS3+ S4 AP0 D 3, lethal hits, devastating wounds", "T4 Sv2+ W3"
+    assert p_kill(weapon, target, "", ELEVENTH) == pytest.approx(4 / 6 * 2 / 9)
+    assert p_kill(weapon, target, "", TENTH) == pytest.approx(1 / 6 * 1 / 6 + 3 / 6 * 2 / 9)
+    notes = plan(parse_weapon(weapon), parse_target(target)).notes
+    assert any("rolls the wound" in n and "0.67" in n and "0.50" in n for n in notes), notes
+    # against no save the automatic wound is better, and Herald says it takes it
+    open_notes = plan(parse_weapon(weapon), parse_target("T4 Sv7+ W3")).notes
+    assert any("takes the automatic wound" in n for n in open_notes)
+    assert p_kill(weapon, "T4 Sv7+ W3", "", ELEVENTH) == pytest.approx(1 / 6 + 3 / 6 * (3 / 6))
+
+
+def test_blast_and_cleave_on_one_weapon_add() -> None:
+    # ten models: Blast +2 and Cleave 1 +2 -> 1 + 4 attacks
+    odds = distribution(parse_weapon("A1 WS3+ S4 AP0 D1, blast, cleave 1"), parse_target("T4 Sv7+ W1 x10"))
+    assert odds.mean_attacks == pytest.approx(5)
+    assert any("added together" in n for n in odds.notes)

@@ -13,11 +13,17 @@ from hypothesis import strategies as st
 from rules.wh40k import parse_target, parse_weapon
 from rules.wh40k.roster import (
     MAX_DEPTH,
+    MAX_KEYWORDS_PER_ROSTER,
+    MAX_KEYWORDS_PER_WEAPON,
+    MAX_NAME,
     MAX_ROSTER_BYTES,
+    MAX_UNITS,
     MAX_UNPACKED_BYTES,
+    MAX_WEAPONS_PER_UNIT,
     MAX_ZIP_ENTRIES,
     Roster,
     RosterError,
+    RosterUnit,
     parse_roster,
 )
 from tests import rosters
@@ -33,7 +39,15 @@ def roster() -> Roster:
 @pytest.mark.parametrize("suffix", ["json", "ros", "rosz"])
 def test_each_format_reads_to_the_same_roster(suffix: str, roster: Roster) -> None:
     read = parse_roster((FILES / f"cinder_host.{suffix}").read_bytes(), f"cinder_host.{suffix}")
-    assert read == roster
+    assert read.model_copy(update={"read_as": ""}) == roster.model_copy(update={"read_as": ""})
+    assert (
+        read.read_as
+        == {
+            "json": "New Recruit JSON",
+            "ros": "BattleScribe XML (.ros)",
+            "rosz": "BattleScribe zipped XML (.rosz)",
+        }[suffix]
+    )
     assert (read.name, read.faction, read.points) == ("Cinder Host Patrol", "Cinder Host", 500)
 
 
@@ -47,7 +61,9 @@ def test_units_models_and_weapon_counts(roster: Roster) -> None:
     assert [u.name for u in roster.units] == ["Ash Wardens", "Gravel Hulk", "Lantern Seer", "Ash Wardens (2)"]
     wardens = roster.units[0]
     assert wardens.models == 10  # a Prime and nine wardens
-    counts = {(w.name, w.melee): w.count for w in wardens.weapons}
+    counts: dict[tuple[str, bool], int] = {}
+    for w in wardens.weapons:  # kept per kind of model: the Prime's and the wardens'
+        counts[(w.name, w.melee)] = counts.get((w.name, w.melee), 0) + w.count
     assert counts[("Ember carbine", False)] == 9
     assert counts[("Cinder pistol", False)] == 10  # one on the Prime and nine on the wardens
     assert counts[("Ash blade", True)] == 10
@@ -419,3 +435,404 @@ def test_eleventh_edition_keywords_become_abilities() -> None:
     read_maul = parse_weapon(weapons["Rift maul"].line())
     assert read_mortar.psychic and read_mortar.blast == 2
     assert read_maul.psychic and read_maul.cleave == 1
+
+
+# -- bounds and numbers (issue 32) -----------------------------------------------------------
+
+
+def _keyword_bomb(size: int) -> bytes:
+    """A roster whose one weapon's Keywords is ``kw,kw,...`` of ``size`` bytes, zipped."""
+    hulk = rosters.gravel_hulk()
+    hulk["selections"][0]["profiles"][0]["characteristics"][-1]["$text"] = "REPLACE"
+    ros = rosters.as_ros(rosters.roster_tree([hulk]))
+    filler = b"kw," * (size // 3)
+    return rosters.zipped({"roster.ros": ros.replace(b"REPLACE", filler)})
+
+
+def test_a_keyword_bomb_is_bounded_and_said() -> None:
+    """Issue 32: 8 MB of ``kw,kw,...`` zipped to some 10 KB kept 2.8 million keywords (14 MB of JSON)."""
+    data = _keyword_bomb(MAX_UNPACKED_BYTES - 4096)
+    assert len(data) < 64 * 1024
+    read = parse_roster(data, "bomb.rosz")
+    cannon = next(w for w in read.units[0].weapons if w.name == "Quake cannon")
+    assert cannon.abilities == () and cannon.unused == ()
+    assert len(read.model_dump_json()) < 8 * 1024
+    said = "\n".join(read.problems)
+    assert f"Keywords past {MAX_KEYWORDS_PER_WEAPON}" in said and "Gravel Hulk: Quake cannon" in said
+    assert "Weapon keywords Herald does not calculate with were left out: kw." in said
+
+
+def test_unknown_keywords_are_left_out_and_named_a_few() -> None:
+    hulk = rosters.gravel_hulk()
+    rivet = hulk["selections"][1]["profiles"][0]["characteristics"][-1]
+    rivet["$text"] = "Twin-linked, Pistol, Snazzy, Dakka, Boom 3, Zap, Pow, Kaboom, Whizz"
+    read = parse_roster(rosters.as_json(rosters.roster_tree([hulk])))
+    weapon = next(w for w in read.units[0].weapons if w.name == "Twin rivet gun")
+    assert weapon.abilities == ("twin-linked",) and weapon.unused == ("pistol",)
+    assert (
+        "Weapon keywords Herald does not calculate with were left out: boom 3, dakka, kaboom, pow, snazzy "
+        "(7 in all)." in read.problems
+    )
+
+
+def test_units_and_weapons_past_the_bounds_are_said() -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["selections"] = [
+        rosters.upgrade(f"Gun {i}", 1, rosters.weapon_profile(f"Gun {i}", 1, "4+", 4, 0, 1))
+        for i in range(MAX_WEAPONS_PER_UNIT + 5)
+    ]
+    many = [dict(rosters.gravel_hulk(), name=f"Hulk {i}") for i in range(MAX_UNITS + 3)]
+    read = parse_roster(rosters.as_json(rosters.roster_tree([hulk, *many])))
+    assert len(read.units) == MAX_UNITS
+    assert len(read.units[0].weapons) == MAX_WEAPONS_PER_UNIT
+    assert f"More than {MAX_UNITS} units: the rest were left out." in read.problems
+    assert any(f"kept their first {MAX_WEAPONS_PER_UNIT}: Gravel Hulk" in p for p in read.problems)
+
+
+def test_long_names_are_cut_and_said() -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["name"] = "H" * 5000
+    read = parse_roster(rosters.as_json(rosters.roster_tree([hulk], name="R" * 3000)))
+    assert len(read.units[0].name) == MAX_NAME and len(read.name) == MAX_NAME
+    assert "2 name(s) longer than 60 characters were cut." in read.problems
+
+
+def _with_raw(tree: dict, marker: str, raw: str) -> bytes:
+    """The roster as JSON with the string ``marker`` replaced by ``raw`` written as is (a number
+    Python's json would not write: ``1e999``, ``-inf``)."""
+    return rosters.as_json(tree).replace(json.dumps(marker).encode(), raw.encode())
+
+
+def test_a_toughness_of_five_thousand_digits_is_a_problem_not_a_crash() -> None:
+    """Issue 32 item 5: ``int()`` of 5,000 digits raised ValueError (an incident)."""
+    hulk = rosters.gravel_hulk()
+    hulk["profiles"][0] = rosters.unit_profile("Gravel Hulk", "9" * 5000, "3+", 12)
+    for data in (rosters.as_json(rosters.roster_tree([hulk])), rosters.as_rosz(rosters.roster_tree([hulk]))):
+        read = parse_roster(data, "t.json")
+        assert not read.units[0].can_be_target
+        assert read.problems[0].startswith("Gravel Hulk: its Unit profile (T `99999…` (")
+        assert read.problems[0].endswith("can't be read, so it can't be a target.")
+
+
+@pytest.mark.parametrize("raw", ["1e999", "-1e999", "Infinity", "-Infinity", "NaN", "9" * 5000, "-3", "2.5"])
+def test_a_selection_number_that_is_no_count_is_taken_as_one(raw: str) -> None:
+    """Issue 32 item 5: ``int(float("1e999"))`` raised OverflowError (an incident)."""
+    unit = rosters.ash_wardens()
+    unit["selections"][1]["number"] = "NUMBER"
+    read = parse_roster(_with_raw(rosters.roster_tree([unit]), "NUMBER", raw))
+    assert read.units[0].models == 2  # the Prime and one warden
+    assert any(p.startswith("A selection's number `") and "1 was counted" in p for p in read.problems)
+
+
+@pytest.mark.parametrize("raw", ["1e999", "-Infinity", "NaN", '"' + "9" * 5000 + '"'])
+def test_points_that_are_no_number_are_left_out(raw: str) -> None:
+    tree = rosters.roster_tree([rosters.gravel_hulk()])
+    tree["roster"]["costs"][0]["value"] = "POINTS"
+    read = parse_roster(_with_raw(tree, "POINTS", raw))
+    assert read.points is None
+    assert any(p.startswith("The roster's points `") and p.endswith("left out.") for p in read.problems)
+
+
+def test_numbers_in_xml_attributes_never_crash() -> None:
+    unit = rosters.ash_wardens()
+    unit["selections"][1]["number"] = "1e999"
+    tree = rosters.roster_tree([unit])
+    tree["roster"]["costs"][0]["value"] = "-inf"
+    read = parse_roster(rosters.as_ros(tree), "n.ros")
+    assert read.points is None and read.units[0].models == 2
+
+
+@pytest.mark.parametrize("strength", ["²", "9" * 5000, "٣"])
+def test_a_weapon_number_outside_ascii_digits_is_a_problem(strength: str) -> None:
+    hulk = rosters.gravel_hulk()
+    hulk["selections"][0]["profiles"][0]["characteristics"][3]["$text"] = strength
+    read = parse_roster(rosters.as_json(rosters.roster_tree([hulk])))
+    assert "Quake cannon" not in [w.name for w in read.units[0].weapons]
+    assert any("Quake cannon (S `" in p for p in read.problems)
+
+
+def test_a_png_holding_roster_json_says_what_it_was_read_as() -> None:
+    read = parse_roster(rosters.as_json(rosters.roster_tree()), "photo.png")
+    assert read.read_as == "New Recruit JSON"
+
+
+# -- units as they really are (issue 31) -----------------------------------------------------
+
+
+def _one(unit: dict, **tree: object) -> RosterUnit:
+    read = parse_roster(rosters.as_json(rosters.roster_tree([unit], **tree)))  # type: ignore[arg-type]
+    assert not read.problems, read.problems
+    return read.units[0]
+
+
+@pytest.mark.parametrize("on_the_unit", [False, True])
+def test_boyz_are_nine_boyz_and_a_boss_nob(on_the_unit: bool) -> None:
+    """Issue 31: the Boyz imported as ``T5 Sv5+ W1 x10`` (20 wounds... or ``W2 x10``): 11 wounds."""
+    boyz = _one(rosters.boyz(profiles_on_the_unit=on_the_unit))
+    assert boyz.target_line() == "Boy: T5 Sv5+ W1 x9 + Boss Nob: W2 infantry battleline"
+    assert [(g.name, g.count, g.wounds) for g in boyz.groups] == [("Boy", 9, 1), ("Boss Nob", 1, 2)]
+    assert sum(g.count * (g.wounds or 0) for g in boyz.groups) == 11
+    assert boyz.models == 10
+
+
+def test_the_silent_king_has_twenty_six_wounds() -> None:
+    king = _one(rosters.silent_king())
+    assert king.target_line() == (
+        "Triarch Menhir: T9 Sv3+ W5 x2 + Szarekh: T11 Sv2+ W16 inv4+ vehicle character epic-hero"
+    )
+    assert sum(g.count * (g.wounds or 0) for g in king.groups) == 26
+
+
+def test_warbikers_and_runtherds_keep_each_models_profile() -> None:
+    assert _one(rosters.warbikers()).target_line() == "Warbiker: T6 Sv4+ W3 x2 + Warbike Nob: W4 mounted"
+    assert (
+        _one(rosters.runtherds()).target_line() == "Gretchin: T2 Sv7+ W1 x10 + Runtherd: T3 Sv6+ W2 infantry"
+    )
+
+
+def test_a_once_per_battle_save_is_offered_never_applied() -> None:
+    """Every Ork unit got ``inv5+`` from the Waaagh!; a Trukk with its own 6+ showed 5+."""
+    boyz = _one(rosters.boyz())
+    assert "inv" not in boyz.target_line()
+    assert [(o.key, o.name, o.effect) for o in boyz.options] == [("waaagh", "Waaagh!", "inv5+")]
+    assert (
+        boyz.target_line(options=("waaagh",)) == "Boy: T5 Sv5+ W1 x9 inv5+ + Boss Nob: W2 infantry battleline"
+    )
+    trukk = _one(rosters.trukk())
+    assert trukk.target_line() == "T8 Sv4+ W10 inv6+ vehicle transport"
+    assert trukk.target_line(options=("waaagh",)) == "T8 Sv4+ W10 inv5+ vehicle transport"
+
+
+def test_wargear_protects_its_bearer_only() -> None:
+    """Hearthkyn Warriors got the Theyn's inv4+; Headtakers' shields protected their wolves."""
+    assert (
+        _one(rosters.hearthkyn()).target_line()
+        == "Hearthkyn Warrior: T5 Sv4+ W1 x9 + Theyn: W2 inv4+ infantry"
+    )
+    headtakers = _one(rosters.headtakers())
+    assert [(g.name, g.count, g.invulnerable) for g in headtakers.groups] == [
+        ("Hunting Wolf", 3, None),
+        ("Headtaker", 1, None),
+        ("Headtaker", 2, 4),
+    ]
+
+
+def test_a_bodyguards_save_for_its_leader_is_offered() -> None:
+    """Deathshroud got ``fnp4+`` from an ability that protects only the Character they guard."""
+    shroud = _one(rosters.deathshroud())
+    assert shroud.target_line() == "T6 Sv2+ W4 x3 inv4+ infantry"
+    assert [(o.key, o.effect) for o in shroud.options] == [("silent bodyguard", "fnp4+")]
+
+
+def test_damage_reduction_is_read_like_a_save() -> None:
+    """The Redemptor's Duty Eternal (-1 damage) was dropped without a word."""
+    assert _one(rosters.redemptor()).target_line() == "T10 Sv2+ W12 -1 damage vehicle walker"
+    half = rosters.gravel_hulk()
+    half["profiles"].append(
+        rosters.ability(
+            "Ghostly",
+            "Each time an attack is allocated to this model, halve the Damage characteristic of that attack.",
+        )
+    )
+    assert "half damage" in _one(half).target_line()
+
+
+def test_a_count_in_a_name_is_counted() -> None:
+    walker = _one(rosters.redemptor())
+    assert walker.volley() == "AD6 BS3+ S4 AP0 D1 x2, blast"
+
+
+def test_a_model_fights_with_one_melee_weapon_plus_extra_attacks() -> None:
+    """A Hive Tyrant fought with its talons and bonesword together."""
+    tyrant = _one(rosters.hive_tyrant())
+    assert [w.name for w in tyrant.melee_choices()["Hive Tyrant"]] == [
+        "Monstrous bonesword",
+        "Monstrous scything talons",
+    ]
+    assert tyrant.volley(melee=True) == "A4 WS2+ S9 AP-2 D 3; A2 WS2+ S6 AP-1 D1"
+    assert tyrant.volley(melee=True, picks=("monstrous scything talons",)) == (
+        "A6 WS2+ S7 AP-2 D2; A2 WS2+ S6 AP-1 D1"
+    )
+    # models that each carry one of several weapons are no choice: all of them fight
+    wardens = _one(rosters.ash_wardens())
+    assert wardens.melee_choices() == {} and wardens.volley(melee=True) == "A3 WS3+ S4 AP0 D1 x10"
+
+
+def test_a_pistol_is_dropped_only_beside_another_gun_of_the_same_model() -> None:
+    """The pistol rule dropped a Theyn's only gun."""
+    warriors = _one(rosters.hearthkyn())
+    assert warriors.volley(named=True) == (
+        "Autoch-pattern combi-bolter: A2 BS4+ S4 AP0 D1 x9; Bolt pistol: A1 BS4+ S4 AP0 D1"
+    )
+
+
+def test_a_list_kept_before_groups_still_loads_and_reads_the_same() -> None:
+    old = {
+        "name": "Old",
+        "units": [
+            {
+                "name": "Ash Wardens",
+                "models": 10,
+                "toughness": 4,
+                "save": 3,
+                "wounds": 2,
+                "invulnerable": 5,
+                "keywords": ["infantry"],
+                "weapons": [
+                    {
+                        "name": "Carbine",
+                        "melee": False,
+                        "attacks": "2",
+                        "skill": "3+",
+                        "strength": "4",
+                        "ap": "-1",
+                        "damage": "1",
+                        "count": 9,
+                    },
+                    {
+                        "name": "Pistol",
+                        "melee": False,
+                        "attacks": "1",
+                        "skill": "3+",
+                        "strength": "4",
+                        "ap": "0",
+                        "damage": "1",
+                        "count": 10,
+                        "unused": ["pistol"],
+                    },
+                    {
+                        "name": "Blade",
+                        "melee": True,
+                        "attacks": "3",
+                        "skill": "3+",
+                        "strength": "4",
+                        "ap": "0",
+                        "damage": "1",
+                        "count": 10,
+                    },
+                    {
+                        "name": "Axe",
+                        "melee": True,
+                        "attacks": "2",
+                        "skill": "3+",
+                        "strength": "5",
+                        "ap": "-1",
+                        "damage": "1",
+                        "count": 1,
+                    },
+                ],
+            }
+        ],
+    }
+    unit = Roster.model_validate_json(json.dumps(old)).units[0]
+    assert unit.target_line() == "T4 Sv3+ W2 x10 inv5+ infantry"
+    assert unit.volley() == "A2 BS3+ S4 AP-1 D1 x9"
+    assert unit.volley(melee=True) == "A3 WS3+ S4 AP0 D1 x10; A2 WS3+ S5 AP-1 D1"
+
+
+def test_names_match_as_players_type_them() -> None:
+    read = parse_roster(rosters.as_json(rosters.roster_tree([rosters.deffkoptas()])))
+    koptas = read.unit("deffkoptas ere")
+    assert koptas is not None and read.unit("DEFFKOPTAS  ÈRE") is koptas
+    assert [w.name for w in koptas.weapons] == ["Spinnin’ blades", "Kopta rokkits"]
+
+
+@pytest.mark.parametrize(
+    ("system", "edition"),
+    [
+        ("Warhammer 40,000 10th Edition", "10th"),
+        ("Warhammer 40,000 11th Edition", "11th"),
+        ("Warhammer 40,000", ""),
+        ("", ""),
+    ],
+)
+def test_the_lists_edition_is_read(system: str, edition: str) -> None:
+    tree = rosters.roster_tree([rosters.gravel_hulk()])
+    tree["roster"]["gameSystemName"] = system
+    assert parse_roster(rosters.as_json(tree)).edition == edition
+    assert parse_roster(rosters.as_ros(tree), "r.ros").edition == edition
+
+
+def test_a_tenth_edition_id_without_a_name_is_tenth() -> None:
+    tree = rosters.roster_tree([rosters.gravel_hulk()])
+    del tree["roster"]["gameSystemName"]
+    tree["roster"]["gameSystemId"] = "sys-352e-adc2-7639-d6a9"
+    assert parse_roster(rosters.as_json(tree)).edition == "10th"
+
+
+@pytest.mark.parametrize(
+    "system",
+    [
+        "Kill Team (2021)",
+        "Warhammer 40,000: Kill Team (2024)",
+        "Warhammer 40,000 9th Edition",
+        "Warhammer 40,000 8th Edition",
+        "Horus Heresy 3rd Edition",
+        "Warhammer Age of Sigmar 4.0",
+    ],
+)
+def test_another_game_or_edition_is_refused_by_name(system: str) -> None:
+    """They were refused with a false reason ("no Unit profile")."""
+    tree = rosters.roster_tree([rosters.gravel_hulk()])
+    tree["roster"]["gameSystemName"] = system
+    with pytest.raises(RosterError) as refused:
+        parse_roster(rosters.as_rosz(tree), "team.rosz")
+    assert str(refused.value) == (
+        f"`team.rosz` is a {system} roster; Herald reads Warhammer 40,000 10th and 11th edition lists."
+    )
+
+
+def test_a_kill_team_roster_of_operatives_is_refused_naming_it() -> None:
+    operative = rosters.unit("Kommando Boy", rosters.model("Kommando Boy", 1), kind="model")
+    tree = rosters.roster_tree([operative])
+    tree["roster"]["gameSystemName"] = "Kill Team (2021)"
+    with pytest.raises(RosterError, match=r"is a Kill Team \(2021\) roster"):
+        parse_roster(rosters.as_json(tree), "kt.json")
+
+
+def test_keywords_past_the_rosters_total_are_not_read_and_said() -> None:
+    hulk = rosters.gravel_hulk()
+    keywords = ", ".join(["Blast"] * MAX_KEYWORDS_PER_WEAPON)
+    hulk["selections"] = [
+        rosters.upgrade(f"Gun {i}", 1, rosters.weapon_profile(f"Gun {i}", 1, "4+", 4, 0, 1, keywords))
+        for i in range(MAX_WEAPONS_PER_UNIT)
+    ]
+    many = [dict(hulk, name=f"Hulk {i}") for i in range(MAX_KEYWORDS_PER_ROSTER // 300 + 2)]
+    read = parse_roster(rosters.as_json(rosters.roster_tree(many)))
+    assert next(w for w in read.units[0].weapons if w.name == "Gun 0").abilities == ("blast",)
+    assert read.units[-1].weapons[-1].abilities == ()
+    assert any(p.startswith("The roster has more than 3,000 weapon keywords") for p in read.problems)
+
+
+def test_conditional_abilities_past_the_bound_are_said() -> None:
+    boyz = rosters.boyz()
+    boyz["rules"] = [
+        {
+            "name": f"Trick {i}",
+            "description": "Once per battle, models in this unit have a 5+ invulnerable save.",
+        }
+        for i in range(10)
+    ]
+    read = parse_roster(rosters.as_json(rosters.roster_tree([boyz])))
+    assert [o.key for o in read.units[0].options] == [f"trick {i}" for i in range(6)]
+    assert "Boyz: more than 6 conditional abilities; the first 6 are offered." in read.problems
+
+
+def test_a_kind_of_model_without_a_profile_borrows_one_and_says_so() -> None:
+    boyz = rosters.boyz()
+    boyz["selections"][1]["profiles"] = []  # the Boy model without its Unit profile
+    read = parse_roster(rosters.as_json(rosters.roster_tree([boyz])))
+    assert read.units[0].target_line() == "T5 Sv5+ W2 x10 infantry battleline"
+    assert read.problems == (
+        "Boyz: its Boy models have no Unit profile of their own; they were given Boss Nob's.",
+    )
+
+
+def test_a_leaders_units_are_read_from_its_leader_ability() -> None:
+    read = parse_roster(
+        rosters.as_json(rosters.roster_tree([rosters.boyz(), rosters.warboss(), rosters.boyz()]))
+    )
+    boss = read.unit("Warboss")
+    assert boss is not None and boss.leads == ("Boyz", "Beast Snagga Boyz")
+    assert boss.may_lead("Boyz") and boss.may_lead("boyz (2)") and not boss.may_lead("Trukk")
+    assert read.unit("Boyz").leads == ()  # type: ignore[union-attr]

@@ -176,10 +176,8 @@ def test_a_dead_unit_stops_the_volley(seed: int) -> None:
     assert rolled.models_slain == 10 and rolled.wounds_dealt == 10
     assert rolled.order + rolled.skipped == (0, 1, 2)
     assert len(rolled.rolls) == len(rolled.order) and rolled.skipped  # at least the last line is spared
-    assert [r.after[0] for r in rolled.rolls[:-1]] == [
-        r.after[0] for r in rolled.rolls[:-1] if r.after[0] < 10
-    ]
-    assert rolled.rolls[-1].after[0] == 10
+    assert not any(r.all_slain for r in rolled.rolls[:-1])
+    assert rolled.rolls[-1].all_slain
 
 
 @given(seed=st.integers(0, 10**6), models=st.integers(1, 12), wounds=st.integers(1, 3))
@@ -193,8 +191,7 @@ def test_a_line_is_rolled_only_while_a_model_stands(seed: int, models: int, woun
         random.Random(seed),
     )
     assert rolled.order + rolled.skipped == (0, 1, 2)
-    starts = [(0, 0)] + [r.after for r in rolled.rolls[:-1]]
-    assert all(start[0] < models for start in starts)  # no line began on a dead unit
+    assert not any(r.all_slain for r in rolled.rolls[:-1])  # no line began on a dead unit
     assert not rolled.skipped or rolled.models_slain == models
 
 

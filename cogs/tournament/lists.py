@@ -1,0 +1,275 @@
+"""/tournament list: army lists handed in for the event, sealed until the organisers reveal them.
+
+The rules (who may hand in or see a list, when lists lock, what a check finds) are
+:mod:`rules.tournament.lists`; a roster file is read by :func:`rules.wh40k.roster.parse_roster`
+(the parser of ``/40k list import``, with its limits). Lists are kept by
+:class:`bot.storage.tournament_lists.TournamentListRepository`, one per player per tournament.
+A submitted roster is also kept as the player's ``/40k`` army (under the tournament's name), so
+its units can be used by name in ``/40k attack`` and ``/40k odds``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from pydantic import ValidationError
+
+from bot.play import Change, Post, send
+from bot.send import acknowledge, private
+from bot.storage.army_lists import ArmyListLimitError
+from bot.text import plain, public
+from cogs.tournament.posts import COLOUR, chunks
+from cogs.tournament.state import (
+    KIT,
+    TournamentGame,
+    home_channel,
+    is_organiser,
+    require_organiser,
+    require_player,
+)
+from rules.errors import RuleError, quote
+from rules.tournament import Tournament
+from rules.tournament import lists as sealed
+from rules.tournament.formats import format_of
+from rules.tournament.lists import MAX_LIST_TEXT, SubmittedList
+from rules.wh40k.index import index_of
+from rules.wh40k.roster import MAX_NAME, MAX_ROSTER_BYTES, Roster, clean_name, parse_roster
+
+FORMATS = "a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)"
+UNIT_LINES_BUDGET = 3000
+"""Characters of unit lines in a shown roster (the embed holds 6,000)."""
+
+
+def _entry(stored: Any) -> SubmittedList | None:
+    try:
+        return SubmittedList.model_validate_json(stored)
+    except ValidationError:
+        return None
+
+
+def list_embed(t: Tournament, player_id: str, entry: SubmittedList, roster: Roster | None) -> discord.Embed:
+    """A player's list: a typed text as written (neutralised), or a roster's points, faction and units."""
+    player = t.player(player_id)
+    embed = discord.Embed(title=f"{public(player.name, 80)}: army list", colour=COLOUR)
+    if entry.kind == "text":
+        embed.description = public(entry.text, MAX_LIST_TEXT)
+    else:
+        about = [entry.text, entry.faction, f"{entry.points} points" if entry.points is not None else ""]
+        lines = [public(" · ".join(a for a in about if a), 300), f"{entry.units} units"]
+        size = sum(len(x) for x in lines)
+        for index, unit in enumerate(roster.units if roster else ()):
+            line = f"• {public(unit.name, MAX_NAME)} ({unit.models} model{'s' if unit.models != 1 else ''})"
+            if size + len(line) > UNIT_LINES_BUDGET:
+                lines.append(f"… and {entry.units - index} more units.")
+                break
+            lines.append(line)
+            size += len(line) + 1
+        embed.description = "\n".join(lines)
+    found = sealed.problems(entry, limit=_limit(t), faction=player.faction, shown=_shown)
+    if found:
+        embed.add_field(name="Checks", value="\n".join(found)[:1000], inline=False)
+    state = "revealed" if t.lists_revealed else "sealed: only its player and the organisers see it"
+    embed.set_footer(text=f"{plain(t.name, 80)} · {state}")
+    return embed
+
+
+def _shown(text: str) -> str:
+    return public(text, 120)
+
+
+def _limit(t: Tournament) -> int | None:
+    return format_of(t).army_points(t, 1) or None
+
+
+class ListCommands:
+    """Mixed into the /tournament cog (see ``cogs/tournament/__init__.py``)."""
+
+    bot: Any
+    lists = app_commands.Group(name="list", description="Army lists: sealed until the organisers reveal them")
+
+    @lists.command(
+        name="submit", description="Hand in your army list (a roster file or text); sealed until revealed"
+    )
+    @app_commands.describe(
+        file=f"Your roster: {FORMATS}, at most {MAX_ROSTER_BYTES // 1024 // 1024} MiB",
+        text=f"Or your list as text (an army code, a link, a typed list; up to {MAX_LIST_TEXT:,} characters)",
+        player="Organisers: hand in (or replace) this player's list",
+    )
+    async def list_submit(
+        self,
+        interaction: discord.Interaction,
+        file: discord.Attachment | None = None,
+        text: str | None = None,
+        player: discord.User | None = None,
+    ) -> None:
+        if (file is None) == (text is None):
+            raise RuleError(
+                f"Hand in one list: `file:` ({FORMATS}) or `text:` (up to {MAX_LIST_TEXT:,} characters)."
+            )
+        home = await home_channel(interaction)
+        game = await KIT.load(interaction, channel_id=home)
+        target = player or interaction.user
+        organiser = is_organiser(interaction, game.state)
+        if target.id != interaction.user.id:
+            require_organiser(interaction, game.state, "hand in another player's list")
+        t = game.state.tournament
+        pid = require_player(game.state, target.id)
+        sealed.check_submission(t, pid, organiser=organiser)
+        roster: Roster | None = None
+        if file is not None:
+            shown = quote(file.filename, 40)
+            if file.size > MAX_ROSTER_BYTES:
+                raise RuleError(
+                    f"`{shown}` is {file.size / 1024 / 1024:.1f} MiB; a roster may be at most "
+                    f"{MAX_ROSTER_BYTES // 1024 // 1024} MiB. Send {FORMATS}, or your list as `text:`."
+                )
+            private(interaction)
+            await acknowledge(interaction)
+            try:
+                data = await file.read()
+            except (discord.HTTPException, discord.NotFound):
+                raise RuleError(f"I couldn't download `{shown}` from Discord: try again.") from None
+            roster = await asyncio.to_thread(parse_roster, data, file.filename)
+            entry = sealed.roster_list(roster, file.filename)
+        else:
+            entry = sealed.text_list(text or "")
+        replaced = await self.bot.tournament_lists.save(
+            game_id=game.id,
+            player_id=pid,
+            entry=entry.model_dump_json(),
+            roster=None if roster is None else roster.model_dump_json(),
+            submitted_by=interaction.user.id,
+        )
+        await KIT.step(
+            interaction,
+            "list",
+            lambda state: Change(
+                state.update(tournament=sealed.handed_in(state.tournament, pid)), summary=f"list of {pid}"
+            ),
+            game_id=game.id,
+            channel_id=home,
+        )
+        notes = []
+        if roster is not None:
+            army_name = clean_name(t.name, "Tournament list")
+            try:
+                await self.bot.army_lists.save(
+                    owner_id=target.id,
+                    name=army_name,
+                    units=len(roster.units),
+                    roster=roster.model_dump_json(),
+                    index=index_of(roster),
+                )
+                notes.append(f"Its units are usable in `/40k` as the army **{public(army_name, MAX_NAME)}**.")
+            except ArmyListLimitError as error:
+                notes.append(f"Not added to `/40k`: {error}")
+        whose = "Your" if target.id == interaction.user.id else f"{target.mention}'s"
+        verb = "replaced" if replaced else "handed in"
+        state = (
+            "Lists are revealed: everyone in the event can see it."
+            if t.lists_revealed
+            else "It stays sealed (only you and the organisers see it) until the organisers reveal the lists."
+        )
+        embed = list_embed(t, pid, entry, roster)
+        head = f"{whose} list for {public(t.name, 80)} is {verb}. {state}"
+        await send(interaction, content=" ".join([head, *notes]), embeds=[embed], ephemeral=True)
+
+    @lists.command(
+        name="show", description="A player's army list (sealed lists: theirs and the organisers' only)"
+    )
+    @app_commands.describe(player="Whose list (default: yours)")
+    async def list_show(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        home = await home_channel(interaction)
+        game = await KIT.load(interaction, channel_id=home)
+        t = game.state.tournament
+        target = player or interaction.user
+        pid = require_player(game.state, target.id)
+        owner = target.id == interaction.user.id
+        if not sealed.may_see(t, owner=owner, organiser=is_organiser(interaction, game.state)):
+            raise RuleError(
+                f"The lists of {public(t.name, 80)} are sealed until the organisers reveal them: you can see "
+                "only your own."
+            )
+        stored = await self.bot.tournament_lists.find(game_id=game.id, player_id=pid)
+        entry = None if stored is None else _entry(stored.entry)
+        if stored is None or entry is None:
+            who = "You have" if owner else f"{public(t.name_of(pid), 40)} has"
+            raise RuleError(
+                f"{who} handed in no list yet: `/tournament list submit` takes a roster file or text."
+            )
+        roster = None
+        if stored.roster is not None:
+            try:
+                roster = Roster.model_validate_json(stored.roster)
+            except ValidationError:
+                roster = None
+        embed = list_embed(t, pid, entry, roster)
+        await Post(embeds=[embed], ephemeral=not t.lists_revealed).send(interaction)
+
+    @lists.command(
+        name="reveal", description="Organisers: show every list to everyone (now, or at round 1's pairing)"
+    )
+    @app_commands.describe(when="Now, or when round 1 is paired")
+    async def list_reveal(
+        self, interaction: discord.Interaction, when: Literal["now", "at-pairing"] = "now"
+    ) -> None:
+        home = await home_channel(interaction)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "reveal the lists")
+            t = state.tournament
+            if when == "now":
+                t = sealed.reveal(t)
+            else:
+                if t.started:
+                    raise RuleError("Round 1 is already paired: reveal the lists `when:now`.")
+                t = t.model_copy(update={"reveal_lists_at_pairing": True})
+            return Change(state.update(tournament=t), summary=f"lists reveal {when}")
+
+        shown = await KIT.step(interaction, "reveal", change, channel_id=home)
+        name = public(shown.state.tournament.name, 80)
+        if when == "now":
+            text = (
+                f"📜 The army lists of {name} are revealed: `/tournament list show player:` shows anyone's."
+            )
+        else:
+            text = f"📜 The army lists of {name} will be revealed when round 1 is paired."
+        await Post(content=text).send(interaction)
+
+    @lists.command(name="check", description="Organisers: every player's list and what its checks found")
+    async def list_check(self, interaction: discord.Interaction) -> None:
+        home = await home_channel(interaction)
+        game = await KIT.load(interaction, channel_id=home)
+        require_organiser(interaction, game.state, "check the lists")
+        t = game.state.tournament
+        summaries = await self.bot.tournament_lists.summaries(game_id=game.id)
+        lines, missing, fine = [], [], 0
+        for player in t.players:
+            entry = _entry(summaries[player.id]) if player.id in summaries else None
+            if entry is None:
+                missing.append(public(player.name, 40))
+                continue
+            found = sealed.problems(entry, limit=_limit(t), faction=player.faction, shown=_shown)
+            if not found:
+                fine += 1
+                continue
+            lines.append(f"**{public(player.name, 40)}**: " + " ".join(found)[:600])
+        head = (
+            f"**Lists of {public(t.name, 80)}**: {fine} without a problem Herald can see, "
+            f"{len(lines)} to look at, {len(missing)} missing."
+        )
+        if missing:
+            lines.append("No list yet: " + ", ".join(missing))
+        messages = chunks(head, lines)
+        if len(messages) == 1:
+            await send(interaction, content=messages[0], ephemeral=True)
+            return
+        report = "\n".join([head, *lines]).replace("**", "")
+        file = discord.File(io.BytesIO(report.encode()), filename="list-check.txt")
+        await send(
+            interaction, content=f"{head}\nEvery problem is in the file.", files=[file], ephemeral=True
+        )

@@ -1,0 +1,89 @@
+"""/tournament, the results side: standings, the leaders, finishing (with the ITS Rating) and the
+CSV export. Split from ``rounds.py`` (pairing and reporting)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.play import Change, Post, send
+from bot.storage.ratings import RatingUpdate
+from bot.text import public
+from cogs.tournament.links import with_link
+from cogs.tournament.posts import chunks, standings_post, top_text
+from cogs.tournament.state import KIT, TournamentGame, home_channel, require_organiser
+from rules.tournament import INITIAL_RATING, Tournament, players_csv, rating_changes, results_csv
+from rules.tournament import finish as finish_tournament
+from rules.tournament.formats import format_of
+
+
+class StandingsCommands:
+    """Mixed into the /tournament cog (see ``cogs/tournament/__init__.py``)."""
+
+    bot: Any
+
+    @app_commands.command(name="standings", description="The standings: pictures and a summary")
+    @app_commands.describe(page="First page to show (32 players a page)")
+    async def standings(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 16] = 1
+    ) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        post = standings_post(game.state.tournament, page=page)
+        await (await with_link(self.bot, game.id, post)).send(interaction)
+
+    @app_commands.command(name="top", description="The best players so far, with this event's columns")
+    @app_commands.describe(count="How many players (default 8)")
+    async def top(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 32] = 8) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        post = Post(content=top_text(game.state.tournament, count))
+        await (await with_link(self.bot, game.id, post)).send(interaction)
+
+    @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
+    @app_commands.describe(early="Finish before every planned round is played")
+    async def finish(self, interaction: discord.Interaction, early: bool = False) -> None:
+        home = await home_channel(interaction)
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "finish the tournament")
+            return Change(
+                state.update(tournament=finish_tournament(state.tournament, early=early)),
+                summary="finished",
+            )
+
+        shown = await KIT.step(interaction, "finish", change, channel_id=home)
+        t = shown.state.tournament
+        await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
+        if not format_of(t).uses_op:
+            # The server's rating is the ITS Rating: another game's results would mix into it.
+            return
+        lines = await self._rate(interaction.guild_id or 0, shown.id, t)
+        for text in chunks("**Rating changes** (ITS Rating, this server)", lines):
+            await Post(content=text).send(interaction)
+
+    async def _rate(self, guild_id: int, game_id: int, t: Tournament) -> list[str]:
+        changes = rating_changes(t)
+        users = {p.id: p.user_id for p in t.players}
+        updates = [
+            RatingUpdate(user_id=users[c.player_id], change=c.change, games=c.games)
+            for c in changes
+            if users.get(c.player_id) and c.games
+        ]
+        await self.bot.ratings.apply_event(guild_id, game_id, updates, initial=INITIAL_RATING)
+        return [
+            f"{public(t.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} ({c.change:+.1f})"
+            for c in changes
+            if c.games
+        ]
+
+    @app_commands.command(name="export", description="The players and every result as CSV files")
+    async def export(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        t = game.state.tournament
+        files = [
+            discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
+            discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
+        ]
+        await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)

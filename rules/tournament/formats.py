@@ -1,0 +1,416 @@
+"""Tournament formats: what differs between an ITS event, a 40k event and a Boarding Actions day.
+
+Like python-chess's ``chess.variant`` (each variant a subclass of the standard board that
+overrides only what differs), every format is a subclass of :class:`Format` that overrides a few
+attributes and methods; pairing (the weighted matching), byes, drops, swaps, timers, threads, the
+web page, exports and ratings are shared and ask the format only for:
+
+* **a result**: what a :class:`~rules.tournament.model.GameResult` holds in this game, how one is
+  made from what a player typed (:meth:`Format.make_result`) and which values are allowed
+  (:meth:`Format.check_result`);
+* **ranking points**: what a result is worth to each side (:meth:`Format.result_points`) and who
+  won (:meth:`Format.outcome`); pairing pairs by these points;
+* **a bye**: what it is worth (:attr:`Format.bye_points`; a bye has no VP and no opponent);
+* **the ranking**: the tie-break chain (:meth:`Format.key`, highest first) and whether the final
+  standings adjust for byes (:meth:`Format.adjusts_byes`);
+* **columns**: the standings' columns (:attr:`Format.columns`, drawn by the picture, the web page,
+  ``players.csv`` and JSON) and a result's per-side cells (:meth:`Format.side_cells`);
+* **army points**: the limit of a round (:meth:`Format.army_points`).
+
+``key`` and a column's ``value`` read a :class:`~rules.tournament.standings.Standing`, whose totals
+every format shares: ``tp`` (the format's ranking points), ``op``, ``vp`` (VP scored; ITS final
+standings bye-adjusted), ``raw_vp``, ``vp_against``, ``vp_diff``, ``sos`` (opponents' VP),
+``opponents_op``, ``wins``/``ties``/``losses``, ``byes``, ``played``.
+
+Which format a tournament plays is stored on it (``Tournament.format``, a :class:`FormatSettings`);
+a tournament stored before formats existed has none and is ITS. :func:`format_of` gives the
+:class:`Format` object. A new format (a team event, say) is one more subclass and one more entry
+in ``_FORMATS`` (keyed by game and scoring); nothing else branches on the game.
+
+The formats:
+
+* :class:`Its`: the seed's ITS rules, exactly as before (Tournament Points, then OP, VP,
+  opponents' OP; a bye 3 TP; the bye adjustment in final standings).
+* :class:`Record` (40k ``record``): a win, a draw and a loss by victory points are worth 10 / 5 / 0
+  ranking points; ties broken by battle points (the sum of one's VP), then strength of schedule
+  (the sum of one's opponents' battle points, a rematch counted twice).
+* :class:`Wtc` (40k ``wtc``): each game's VP difference becomes match points summing to 20 (see
+  :func:`wtc_points`); ranked by match points, then battle points, then strength of schedule.
+* :class:`BoardingActionsRecord` / :class:`BoardingActionsWtc`: Boarding Actions is scored like
+  40k (0-100 VP a game: up to 90 from the mission plus 10 for a Battle Ready army, as ``/ba``
+  scores it), so it takes the same two scorings; only its name and default army points differ.
+
+A bye in a VP format is a win (Herald's choice: facts.md gives none): 10 ranking points in
+``record``, 20 match points in ``wtc``, with no battle points and no opponent.
+
+>>> fmt = format_of_settings(FormatSettings(game="40k", scoring="wtc"))
+>>> fmt.result_points(GameResult(vp_a=80, vp_b=40))
+(17, 3)
+>>> [c.label for c in fmt.columns]
+['MP', 'W-D-L', 'VP', 'SoS', 'VP±']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
+from rules.tournament.format_settings import (
+    DEFAULT_BAND,
+    DEFAULT_POINTS,
+    MAX_VP,
+    RECORD_DRAW,
+    RECORD_LOSS,
+    RECORD_WIN,
+    WTC_STEPS,
+    WTC_TOTAL,
+    FormatSettings,
+    GameSystem,
+    Scoring,
+)
+from rules.tournament.model import GameResult, TournamentError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rules.tournament.model import Tournament
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the standings: ``key`` names it in CSV and JSON, ``label`` heads it in the
+    picture and on the web page, ``title`` says what it is, ``value`` reads it from a
+    :class:`~rules.tournament.standings.Standing`, ``width`` is its width in the picture."""
+
+    key: str
+    label: str
+    title: str
+    value: Callable[[Any], int | str]
+    width: int = 90
+
+
+def _record_text(row: Any) -> str:
+    return f"{row.wins}-{row.ties}-{row.losses}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def wtc_points(difference: int, band: int = DEFAULT_BAND) -> tuple[int, int]:
+    """Match points (winner's, loser's) of a game won by ``difference`` VP, ``band`` VP a point.
+
+    With the common table (band 5): 0-5 is 10-10, 6-10 is 11-9, ... 46-50 is 19-1, 51+ is 20-0.
+
+    >>> [wtc_points(d) for d in (0, 5, 6, 50, 51, 100)]
+    [(10, 10), (10, 10), (11, 9), (19, 1), (20, 0), (20, 0)]
+    >>> wtc_points(21, band=10)
+    (12, 8)
+    """
+    difference = abs(difference)
+    steps = min(WTC_STEPS, max(0, -(-difference // band) - 1))
+    half = WTC_TOTAL // 2
+    return half + steps, half - steps
+
+
+class Format:
+    """The base of every format; a subclass overrides only what its game does differently.
+
+    The defaults describe a game scored in victory points (0 to :data:`MAX_VP` a side): a result
+    holds ``vp_a``/``vp_b`` only, the side with more VP wins, and ranking points come from
+    :meth:`side_points`. ITS (:class:`Its`) overrides most of it.
+    """
+
+    game: ClassVar[GameSystem] = GameSystem.WH40K
+    scoring: ClassVar[Scoring] = Scoring.RECORD
+    name: ClassVar[str] = "40k"
+    """Short name in sentences: "an ITS tournament", "a 40k tournament"."""
+    points_label: ClassVar[str] = "RP"
+    """What ranking points are called in a line of text (TP, RP, MP)."""
+    points_title: ClassVar[str] = "ranking points"
+    bye_points: ClassVar[int] = RECORD_WIN
+    columns: ClassVar[tuple[Column, ...]] = ()
+    ranking_text: ClassVar[str] = ""
+    """How the standings are ranked, in a line under the picture."""
+    uses_op: ClassVar[bool] = False
+    """Whether a result has Objective Points (ITS) or only victory points."""
+
+    def __init__(self, settings: FormatSettings) -> None:
+        self.settings = settings
+
+    # --- results ---------------------------------------------------------------------------
+
+    def max_vp(self, t: Tournament, round_number: int) -> int:
+        """The most VP one side can have in ``round_number``."""
+        return MAX_VP
+
+    def check_result(self, t: Tournament, round_number: int, result: GameResult) -> None:
+        """Refuse a result this game cannot have (a RuleError saying what to check)."""
+        if self.uses_op is False and (result.op_a or result.op_b):
+            raise TournamentError(
+                f"{t.name} is a {self.name} tournament: a result is each side's victory points, "
+                "with no Objective Points."
+            )
+        top = self.max_vp(t, round_number)
+        for vp in (result.vp_a, result.vp_b):
+            if vp > top:
+                raise TournamentError(
+                    f"{vp} victory points is more than a {self.name} game allows ({top}: 90 from the "
+                    "mission and 10 for a painted army); check the score."
+                )
+
+    def make_result(
+        self, op_a: int | None, vp_a: int | None, op_b: int | None, vp_b: int | None
+    ) -> GameResult:
+        """A result from what a player typed (None: left out), refused with what to change:
+        here each side's victory points, 0 to :data:`MAX_VP`, and no Objective Points.
+
+        >>> Record(FormatSettings(game="40k")).make_result(None, 80, None, 65)
+        GameResult(op_a=0, op_b=0, vp_a=80, vp_b=65)
+        """
+        if op_a is not None or op_b is not None:
+            raise TournamentError(
+                f"A {self.name} result is each side's victory points only: leave the OP options out."
+            )
+        if vp_a is None or vp_b is None:
+            raise TournamentError(f"Give both sides' victory points (0-{MAX_VP}): `my_vp:` and `their_vp:`.")
+        for vp in (vp_a, vp_b):
+            if not 0 <= vp <= MAX_VP:
+                raise TournamentError(
+                    f"{vp} is not a {self.name} score: victory points go from 0 to {MAX_VP} (90 from the "
+                    "mission and 10 for a painted army)."
+                )
+        return GameResult(vp_a=vp_a, vp_b=vp_b)
+
+    def outcome(self, result: GameResult) -> Outcome:
+        """Side a's outcome: more VP wins."""
+        if result.vp_a == result.vp_b:
+            return Outcome.TIE
+        return Outcome.VICTORY if result.vp_a > result.vp_b else Outcome.DEFEAT
+
+    def result_points(self, result: GameResult) -> tuple[int, int]:
+        """Ranking points of side a and side b."""
+        return self.side_points(result), self.side_points(result.swapped())
+
+    def side_points(self, result: GameResult) -> int:
+        """Ranking points of side a (the default: the record's 10 / 5 / 0)."""
+        return {Outcome.VICTORY: RECORD_WIN, Outcome.TIE: RECORD_DRAW, Outcome.DEFEAT: RECORD_LOSS}[
+            self.outcome(result)
+        ]
+
+    def side_cells(self, result: GameResult | None) -> list[tuple[str, str]]:
+        """Side a's score as (label, value) cells, e.g. ``[('VP', '80'), ('RP', '10')]``; a bye
+        (``result`` None) shows its ranking points only."""
+        if result is None:
+            return [(self.points_label, str(self.bye_points))]
+        return [("VP", str(result.vp_a)), (self.points_label, str(self.side_points(result)))]
+
+    def result_keys(self) -> list[str]:
+        """The per-side columns of ``results.csv`` (each written as ``KEY_a`` and ``KEY_b``)."""
+        return ["vp", self.points_label.lower()]
+
+    def result_values(self, result: GameResult | None) -> list[object]:
+        """Side a's values for :meth:`result_keys` (a bye: 0 VP and its points)."""
+        if result is None:
+            return [0, self.bye_points]
+        return [result.vp_a, self.side_points(result)]
+
+    # --- the ranking -----------------------------------------------------------------------
+
+    def key(self, row: Any) -> tuple[int, ...]:
+        """What the ranking compares, highest first: points, battle points, strength of schedule."""
+        return (row.tp, row.vp, row.sos)
+
+    def adjusts_byes(self) -> bool:
+        """Whether final standings scale a bye player's totals (ITS's bye adjustment)."""
+        return False
+
+    # --- army points -----------------------------------------------------------------------
+
+    def army_points(self, t: Tournament, round_number: int) -> int:
+        """The army points limit of ``round_number``."""
+        return self.settings.points or DEFAULT_POINTS.get(self.game, 0)
+
+    def describe(self) -> str:
+        """One line for summaries: ``40k · record (W/D/L 10/5/0)``."""
+        return f"{self.name} · {self.scoring.value}"
+
+
+_BP = Column("bp", "BP", "battle points: the sum of the player's victory points", lambda r: r.vp, 90)
+_SOS = Column(
+    "sos", "SoS", "strength of schedule: the sum of the opponents' battle points", lambda r: r.sos, 100
+)
+_DIFF = Column(
+    "vp_diff", "VP±", "victory points scored minus victory points conceded", lambda r: _signed(r.vp_diff), 100
+)
+_RECORD = Column("record", "W-D-L", "wins, draws and losses (a bye is none of them)", _record_text, 120)
+
+
+class Record(Format):
+    """40k ``record``: W/D/L worth 10 / 5 / 0, then battle points, then strength of schedule."""
+
+    columns = (
+        _RECORD,
+        Column("rp", "RP", "ranking points: 10 a win, 5 a draw, 0 a loss", lambda r: r.tp, 80),
+        _BP,
+        _SOS,
+        _DIFF,
+    )
+    ranking_text = "Ranked by RP (win 10, draw 5), then BP, SoS"
+
+    def describe(self) -> str:
+        return f"{self.name} · record (W/D/L {RECORD_WIN}/{RECORD_DRAW}/{RECORD_LOSS})"
+
+
+class Wtc(Format):
+    """40k ``wtc``: the VP difference as match points summing to 20, then battle points, then SoS."""
+
+    scoring = Scoring.WTC
+    points_label = "MP"
+    points_title = "match points"
+    bye_points = WTC_TOTAL
+    columns = (
+        Column("mp", "MP", "match points: each game's VP difference as 20-0 to 10-10", lambda r: r.tp, 80),
+        _RECORD,
+        Column("vp", "VP", "victory points: the sum of the player's VP", lambda r: r.vp, 90),
+        _SOS,
+        _DIFF,
+    )
+    ranking_text = "Ranked by MP (20-0 scale), then VP, SoS"
+
+    def side_points(self, result: GameResult) -> int:
+        win, lose = wtc_points(result.vp_a - result.vp_b, self.settings.band)
+        return win if result.vp_a >= result.vp_b else lose
+
+    def describe(self) -> str:
+        return f"{self.name} · wtc (20-0, {self.settings.band} VP a point)"
+
+
+class BoardingActionsRecord(Record):
+    """Boarding Actions, scored like 40k ``record`` (its results are 0-100 VP too)."""
+
+    game = GameSystem.BOARDING_ACTIONS
+    name = "Boarding Actions"
+
+
+class BoardingActionsWtc(Wtc):
+    """Boarding Actions with the WTC 20-0 scoring."""
+
+    game = GameSystem.BOARDING_ACTIONS
+    name = "Boarding Actions"
+
+
+class Its(Format):
+    """ITS, exactly as the seed has it: a result is both sides' Objective Points and surviving
+    army points (VP); Tournament Points (Victory 4, Tie 2, Defeat 0, bonuses) rank first, then OP,
+    VP and opponents' OP; a bye is a Victory worth 3 TP; final standings adjust for byes."""
+
+    game = GameSystem.ITS
+    scoring = Scoring.ITS
+    name = "ITS"
+    points_label = "TP"
+    points_title = "Tournament Points"
+    bye_points = 3
+    uses_op = True
+    columns = (
+        Column("tp", "TP", "Tournament Points", lambda r: r.tp, 90),
+        Column("op", "OP", "Objective Points", lambda r: f"{r.op}*" if r.op != r.raw_op else str(r.op), 80),
+        Column(
+            "vp",
+            "VP",
+            "Victory Points (surviving army points)",
+            lambda r: f"{r.vp}*" if r.vp != r.raw_vp else str(r.vp),
+            95,
+        ),
+        Column("opponents_op", "Opp. OP", "opponents' Objective Points", lambda r: r.opponents_op, 115),
+        Column("byes", "Byes", "byes received", lambda r: r.byes or "–", 80),
+    )
+    ranking_text = "Ranked by TP, then OP, VP, opponents' OP"
+
+    def max_vp(self, t: Tournament, round_number: int) -> int:
+        return self.army_points(t, round_number)
+
+    def check_result(self, t: Tournament, round_number: int, result: GameResult) -> None:
+        tier = self.army_points(t, round_number)
+        for vp in (result.vp_a, result.vp_b):
+            if vp > tier:
+                raise TournamentError(
+                    f"{vp} Victory Points is more than round {round_number}'s {tier} army points; "
+                    "check the score."
+                )
+
+    def make_result(
+        self, op_a: int | None, vp_a: int | None, op_b: int | None, vp_b: int | None
+    ) -> GameResult:
+        if None in (op_a, vp_a, op_b, vp_b):
+            raise TournamentError(
+                "An ITS result is both players' Objective Points and Victory Points: give `my_op`, "
+                "`my_vp`, `their_op` and `their_vp`."
+            )
+        assert op_a is not None and vp_a is not None and op_b is not None and vp_b is not None
+        for op in (op_a, op_b):
+            if not 0 <= op <= MAX_OBJECTIVE_POINTS:
+                raise TournamentError(
+                    f"Objective Points go from 0 to {MAX_OBJECTIVE_POINTS}; {op} is not one."
+                )
+        for vp in (vp_a, vp_b):
+            if vp < 0:
+                raise TournamentError(f"Victory Points are surviving army points, never below 0 ({vp}).")
+        return GameResult(op_a=op_a, vp_a=vp_a, op_b=op_b, vp_b=vp_b)
+
+    def outcome(self, result: GameResult) -> Outcome:
+        return result.outcome_a
+
+    def side_points(self, result: GameResult) -> int:
+        return tournament_points(result.op_a, result.op_b).total
+
+    def side_cells(self, result: GameResult | None) -> list[tuple[str, str]]:
+        if result is None:
+            return [("TP", str(self.bye_points))]
+        return [("OP", str(result.op_a)), ("VP", str(result.vp_a)), ("TP", str(result.tp_a))]
+
+    def result_keys(self) -> list[str]:
+        return ["op", "vp", "tp"]
+
+    def result_values(self, result: GameResult | None) -> list[object]:
+        if result is None:
+            return [0, 0, self.bye_points]
+        return [result.op_a, result.vp_a, result.tp_a]
+
+    def key(self, row: Any) -> tuple[int, ...]:
+        return (row.tp, row.op, row.vp, row.opponents_op)
+
+    def adjusts_byes(self) -> bool:
+        return True
+
+    def army_points(self, t: Tournament, round_number: int) -> int:
+        tier = t.tier_of_round(round_number)
+        return int(tier) if tier is not None else 0
+
+    def describe(self) -> str:
+        return "ITS"
+
+
+_FORMATS: dict[tuple[GameSystem, Scoring], type[Format]] = {
+    (GameSystem.ITS, Scoring.ITS): Its,
+    (GameSystem.WH40K, Scoring.RECORD): Record,
+    (GameSystem.WH40K, Scoring.WTC): Wtc,
+    (GameSystem.BOARDING_ACTIONS, Scoring.RECORD): BoardingActionsRecord,
+    (GameSystem.BOARDING_ACTIONS, Scoring.WTC): BoardingActionsWtc,
+}
+
+
+def format_of_settings(settings: FormatSettings) -> Format:
+    """The :class:`Format` these settings describe."""
+    assert settings.scoring is not None
+    return _FORMATS[(settings.game, settings.scoring)](settings)
+
+
+def format_of(t: Tournament) -> Format:
+    """The :class:`Format` a tournament plays (a tournament stored without one is ITS).
+
+    >>> from rules.tournament.model import Tournament
+    >>> format_of(Tournament(name="Old", tier=300)).name
+    'ITS'
+    """
+    return format_of_settings(t.format)

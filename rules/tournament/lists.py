@@ -1,0 +1,168 @@
+"""Army lists handed in for a tournament: sealed until revealed, locked once round 1 is paired,
+and checked against the event (points limit, the faction the player joined with, unreadable units).
+
+A list is a :class:`SubmittedList`: a roster file read by the same parser as ``/40k list import``
+(:func:`rules.wh40k.roster.parse_roster`, with its size and hostility limits) or a text of at
+most :data:`MAX_LIST_TEXT` characters (any game: an Infinity army code, a link, a typed list).
+The checks say what they find and never refuse: a check that cannot be made (a text list has no
+points Herald can read) is simply not made.
+
+Who sees a list: its player and the organisers until the lists are revealed
+(:func:`may_see`); everyone after. Who may hand one in: the player until round 1 is paired, an
+organiser at any time (:func:`check_submission`).
+
+>>> entry = text_list("Ann's Nomads: https://infinityuniverse.com/army/list/abc")
+>>> entry.kind, problems(entry, limit=None, faction="Nomads")
+('text', [])
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.tournament.model import Tournament, TournamentError
+from rules.wh40k.roster import Roster
+
+MAX_LIST_TEXT = 4000
+"""Characters of a typed list (an embed's description holds 4,096)."""
+MAX_SHOWN_PROBLEMS = 10
+"""Unreadable-unit notes kept per list (the parser keeps up to 40)."""
+
+
+class SubmittedList(BaseModel):
+    """One player's list as stored: a roster's summary and JSON, or a text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["roster", "text"]
+    text: str = Field(default="", max_length=MAX_LIST_TEXT)
+    """The typed list (``text``), or the roster's name (``roster``)."""
+    faction: str = ""
+    points: int | None = None
+    units: int = 0
+    unreadable: list[str] = Field(default_factory=list)
+    """What the parser could not read, as it said it."""
+    filename: str = ""
+
+
+def text_list(text: str) -> SubmittedList:
+    """A typed list, refused when empty or longer than :data:`MAX_LIST_TEXT` characters.
+
+    >>> text_list("   ")
+    Traceback (most recent call last):
+    ...
+    rules.tournament.model.TournamentError: The list is empty: paste your list, an army code or a link.
+    """
+    text = text.strip()
+    if not text:
+        raise TournamentError("The list is empty: paste your list, an army code or a link.")
+    if len(text) > MAX_LIST_TEXT:
+        raise TournamentError(
+            f"That list has {len(text):,} characters; a typed list holds at most {MAX_LIST_TEXT:,}. "
+            "Shorten it, send a link, or hand in the roster file with `file:`."
+        )
+    return SubmittedList(kind="text", text=text)
+
+
+def roster_list(roster: Roster, filename: str) -> SubmittedList:
+    """A parsed roster file's summary."""
+    return SubmittedList(
+        kind="roster",
+        text=roster.name,
+        faction=roster.faction,
+        points=roster.points,
+        units=len(roster.units),
+        unreadable=list(roster.problems[:MAX_SHOWN_PROBLEMS]),
+        filename=filename[:100],
+    )
+
+
+def _key(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text)
+    return re.sub(r"[^a-z0-9]", "", "".join(c for c in folded if not unicodedata.combining(c)).lower())
+
+
+def problems(
+    entry: SubmittedList, *, limit: int | None, faction: str, shown: Callable[[str], str] = str
+) -> list[str]:
+    """What an organiser should look at in a list, one sentence each (empty: nothing found).
+
+    Checked when the list says it: points over ``limit``, a faction that is not the one the
+    player joined with (``faction``; either containing the other counts as the same), units the
+    parser could not read. A text list has none of these to check. ``shown`` is applied to every
+    value that came from a player (faction names, the parser's notes) before it is put in a
+    sentence, so a caller can neutralise them.
+
+    >>> roster = SubmittedList(kind="roster", text="GT", faction="Orks", points=2010, units=9)
+    >>> problems(roster, limit=2000, faction="Space Marines")
+    ['2010 points: over the 2000-point limit by 10.', 'Faction Orks, but joined as Space Marines.']
+    >>> problems(roster, limit=2000, faction="orks")
+    ['2010 points: over the 2000-point limit by 10.']
+    """
+    found = []
+    if entry.points is not None and limit and entry.points > limit:
+        found.append(f"{entry.points} points: over the {limit}-point limit by {entry.points - limit}.")
+    mine, joined = _key(entry.faction), _key(faction)
+    if mine and joined and mine not in joined and joined not in mine:
+        found.append(f"Faction {shown(entry.faction)}, but joined as {shown(faction)}.")
+    if entry.unreadable:
+        notes = "; ".join(shown(note) for note in entry.unreadable[:3])
+        found.append(f"{len(entry.unreadable)} part(s) could not be read: {notes}")
+    return found
+
+
+def locked(t: Tournament) -> bool:
+    """Lists are locked from the pairing of round 1 on."""
+    return t.started
+
+
+def check_submission(t: Tournament, player_id: str, *, organiser: bool) -> None:
+    """Refuse a submission a player may no longer make (an organiser may always replace one).
+
+    >>> from rules.tournament.model import Player, Round, Game
+    >>> t = Tournament(name="GT", tier=300, players=[Player(id="a", name="Ann"), Player(id="b", name="Bo")],
+    ...     rounds=[Round(number=1, games=[Game(a="a", b="b", table=1)])])
+    >>> check_submission(t, "a", organiser=False)
+    Traceback (most recent call last):
+    ...
+    rules.tournament.model.TournamentError: Round 1 of GT is paired, so the lists are locked: ...
+    """
+    t.player(player_id)
+    if t.finished:
+        raise TournamentError(f"{t.name} is finished; its lists no longer change.")
+    if locked(t) and not organiser:
+        raise TournamentError(
+            f"Round 1 of {t.name} is paired, so the lists are locked: ask an organiser to replace yours."
+        )
+
+
+def handed_in(t: Tournament, player_id: str) -> Tournament:
+    """``t`` noting that ``player_id``'s list is stored (a replacement changes nothing but the
+    tournament's version, so pages showing the lists refresh).
+
+    >>> handed_in(Tournament(name="GT", tier=300), "a").lists_handed_in
+    ['a']
+    """
+    kept = [p for p in t.lists_handed_in if p != player_id]
+    return t.model_copy(update={"lists_handed_in": [*kept, player_id]})
+
+
+def may_see(t: Tournament, *, owner: bool, organiser: bool) -> bool:
+    """Whether someone may see a player's list: theirs and the organisers' until revealed."""
+    return owner or organiser or t.lists_revealed
+
+
+def reveal(t: Tournament) -> Tournament:
+    """``t`` with every list visible to everyone.
+
+    >>> reveal(Tournament(name="GT", tier=300)).lists_revealed
+    True
+    """
+    if t.lists_revealed:
+        raise TournamentError(f"The lists of {t.name} are already revealed.")
+    return t.model_copy(update={"lists_revealed": True})
