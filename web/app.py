@@ -220,13 +220,16 @@ class TournamentSource:
         cached = self._cache.get(game_id)
         if cached is not None and cached.version == row.version:
             return cached
-        stored = await asyncio.to_thread(self._parse, row.game_id, row.state_json)
+        # One trip to a worker thread: parse, and build the view unless revealed lists must be read
+        # first (then a second trip, after reading them).
+        stored, rendering = await asyncio.to_thread(
+            self._parse_and_build, row.game_id, row.version, row.state_json, cached
+        )
         if stored is None:
             return None
-        lists: Mapping[str, str] = {}
-        if self._lists is not None and stored.tournament.lists_revealed:
-            lists = await self._lists(game_id)
-        rendering = await asyncio.to_thread(self._build, row.game_id, row.version, stored, lists, cached)
+        if rendering is None:
+            lists = await self._lists(game_id) if self._lists is not None else {}
+            rendering = await asyncio.to_thread(self._build, row.game_id, row.version, stored, lists, cached)
         held = self._cache.get(game_id)
         if held is None or held.version <= rendering.version:
             self._cache[game_id] = rendering
@@ -242,6 +245,14 @@ class TournamentSource:
         except ValidationError:
             log.warning("tournament %s: stored state does not read as a tournament", game_id)
             return None
+
+    def _parse_and_build(
+        self, game_id: int, version: int, state_json: str, before: Rendering | None
+    ) -> tuple[StoredTournament | None, Rendering | None]:
+        stored = self._parse(game_id, state_json)
+        if stored is None or (self._lists is not None and stored.tournament.lists_revealed):
+            return stored, None
+        return stored, self._build(game_id, version, stored, {}, before)
 
     def _build(
         self,
