@@ -472,14 +472,19 @@ class StepSelect(_StepIds, PersistentSelect, template=r"herald:step-select-base"
         *,
         options: Sequence[tuple[str, str]] = (),
         placeholder: str | None = None,
+        choose: int = 1,
     ) -> None:
+        shown = list(options)[:MAX_SELECT_OPTIONS]
+        # ``choose``: how many options make one answer (two attackers, say); never more than offered.
+        count = max(1, min(choose, len(shown) or 1))
         super().__init__(
             discord.ui.Select(
                 custom_id=_step_id(self.prefix, game, step, arg),
                 placeholder=clip(placeholder or self.placeholder, 150),
+                min_values=count,
+                max_values=count,
                 options=[
-                    discord.SelectOption(label=clip(label, 100), value=value[:100])
-                    for label, value in list(options)[:MAX_SELECT_OPTIONS]
+                    discord.SelectOption(label=clip(label, 100), value=value[:100]) for label, value in shown
                 ]
                 or [discord.SelectOption(label="(nothing to choose)", value="-")],
             )

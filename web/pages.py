@@ -107,17 +107,36 @@ PODIUM_PLACES = 3
 _PLACE = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
-def _podium(view: PublicTournament) -> str:
-    top = [s for s in view.standings if s.rank <= PODIUM_PLACES]
+def _podium(rows: list[tuple[int, str, str]]) -> str:
+    """The places 1 to 3 of (rank, name, what is said under it): players, or a team event's teams."""
+    top = [(rank, name, under) for rank, name, under in rows if rank <= PODIUM_PLACES]
     if not top:
         return ""
     steps = "".join(
-        f'<li class="place p{s.rank}"><span class="rank">{_PLACE.get(s.rank, s.rank)}</span>'
-        f'<span class="name">{e(s.name)}</span>'
-        f"{f'<small>{e(s.faction)}</small>' if s.faction else ''}</li>"
-        for s in top
+        f'<li class="place p{rank}"><span class="rank">{_PLACE.get(rank, rank)}</span>'
+        f'<span class="name">{e(name)}</span>'
+        f"{f'<small>{e(under)}</small>' if under else ''}</li>"
+        for rank, name, under in top
     )
     return f'<section class="podium"><h2>Podium</h2><ol class="places">{steps}</ol></section>'
+
+
+def _team_standings(view: PublicTournament) -> str:
+    if not view.teams:
+        return '<p class="empty">No team yet.</p>'
+    points, following = (e(c) for c in view.team_columns)
+    head = (
+        "<thead><tr><th>#</th><th>Team</th><th class=fac>Players</th><th title='Team points: win 2, draw 1'>"
+        f"Pts</th><th>W-D-L</th><th>{points}</th><th>{following}</th></tr></thead>"
+    )
+    rows = "".join(
+        f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td><td class="name">{e(s.name)}'
+        f"{' <em class=dropped>dropped</em>' if s.dropped else ''}</td>"
+        f'<td class="fac">{e(", ".join(s.players))}</td><td>{s.team_points}</td>'
+        f"<td>{s.wins}-{s.draws}-{s.losses}</td><td>{s.points}</td><td>{s.next}</td></tr>"
+        for s in view.teams
+    )
+    return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
 
 
 INLINE_LIST_CHARS = 200_000
@@ -171,11 +190,23 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         f"{view.players} player{'' if view.players == 1 else 's'}</p>"
         f'<p class="status">{e(view.status)}</p>{ends}</header>'
     ]
-    standings = f'<section class="table-wrap"><h2>Standings</h2>{_standings(view)}</section>'
+    if view.team_size is not None:
+        # A team event: the teams first, the players' own standings on request.
+        title = "Team standings"
+        standings = (
+            f'<section class="table-wrap"><h2>{title}</h2>{_team_standings(view)}</section>'
+            '<section class="table-wrap"><details><summary>Players\' standings</summary>'
+            f"{_standings(view)}</details></section>"
+        )
+        placed = [(t.rank, t.name, ", ".join(t.players)) for t in view.teams]
+    else:
+        title = "Standings"
+        standings = f'<section class="table-wrap"><h2>{title}</h2>{_standings(view)}</section>'
+        placed = [(p.rank, p.name, p.faction) for p in view.standings]
     rounds = list(view.earlier)
     if view.finished:
-        parts.append(_podium(view))
-        parts.append(standings.replace("<h2>Standings</h2>", "<h2>Final standings</h2>", 1))
+        parts.append(_podium(placed))
+        parts.append(standings.replace(f"<h2>{title}</h2>", f"<h2>Final {title.lower()}</h2>", 1))
         if view.current is not None:
             rounds.insert(0, view.current)  # every round, latest first, below the result
     else:

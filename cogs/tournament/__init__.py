@@ -24,6 +24,8 @@ from cogs.tournament.sheets import SheetResults
 from cogs.tournament.standings import StandingsCommands
 from cogs.tournament.state import KIT
 from cogs.tournament.swaps import SwapCommands
+from cogs.tournament.team_views import DYNAMIC_ITEMS as TEAM_ITEMS
+from cogs.tournament.teams import TeamCommands
 from cogs.tournament.views import DYNAMIC_ITEMS
 from rules.its.content import ScenarioLibrary, load_scenarios_tolerant
 
@@ -39,6 +41,7 @@ class Tournaments(
     SwapCommands,
     ListCommands,
     CheckinCommands,
+    TeamCommands,
     GroupCog,
     group_name="tournament",
     group_description=(
@@ -57,7 +60,7 @@ class Tournaments(
 
 async def setup(bot: Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, PairAnyway, CheckInButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
@@ -65,4 +68,4 @@ async def setup(bot: Bot) -> None:
 
 
 async def teardown(bot: Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, PairAnyway, CheckInButton)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton)

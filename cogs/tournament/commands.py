@@ -45,6 +45,7 @@ from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import counted
+from rules.tournament.teams import set_team_size
 
 Tiers = Literal[150, 200, 250, 300, 400]
 Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
@@ -62,6 +63,15 @@ def _faction(game: Any, faction: str, unlisted: bool) -> str:
             raise RuleError("The faction is empty: name your army's faction.")
         return faction
     return checked_faction(faction, unlisted=unlisted)
+
+
+def refuse_in_team_event(state: TournamentGame) -> None:
+    """A team event's players join through their team."""
+    if state.tournament.team_size is not None:
+        raise RuleError(
+            f"{public(state.tournament.name, 80)} is a team event: players join a team. A captain adds them "
+            "with `/tournament team add player:...`, or starts a team with `/tournament team create`."
+        )
 
 
 class SetupCommands:
@@ -108,6 +118,7 @@ class SetupCommands:
         points="40k / Boarding Actions: the army points limit (default 2000 / 500)",
         scoring="40k / Boarding Actions: record (W/D/L 10/5/0) or wtc (VP difference as 20-0)",
         band="wtc: VP of difference per match point (default 5: 0-5 is 10-10, 51+ is 20-0)",
+        team_size="A team event: players per team, 3 to 8 (default: a singles event)",
     )
     async def create(
         self,
@@ -121,6 +132,7 @@ class SetupCommands:
         points: app_commands.Range[int, 1, 99_999] | None = None,
         scoring: Scorings | None = None,
         band: app_commands.Range[int, 1, 99] | None = None,
+        team_size: app_commands.Range[int, 1, 99] | None = None,
     ) -> None:
         checked_text(name, "tournament name")
         chosen = [] if extras == "none" else extras.split("+")
@@ -135,6 +147,8 @@ class SetupCommands:
             points=points,
             band=band,
         )
+        if team_size is not None:
+            tournament = set_team_size(tournament, team_size)
         old = await KIT.find(interaction)
         if old is not None and old.state.tournament.finished:
             # A finished tournament stays viewable until the next one here replaces it.
@@ -144,10 +158,12 @@ class SetupCommands:
         state = TournamentGame(tournament=tournament, organisers=[interaction.user.id])
         shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
         url = await page_url(self.bot, shown.id)  # the live page's address is made with the tournament
-        show = self.shown(
-            f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: join with "
-            "`/tournament join faction:...`."
+        how = (
+            f"captains start their team of {team_size} with `/tournament team create name:...`."
+            if team_size is not None
+            else "join with `/tournament join faction:...`."
         )
+        show = self.shown(f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}")
 
         def with_page(shown: Shown[TournamentGame]) -> Post:
             post = show(shown)
@@ -198,6 +214,7 @@ class SetupCommands:
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
+            refuse_in_team_event(state)
             name = kept_name(user.display_name)
             t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
@@ -219,6 +236,7 @@ class SetupCommands:
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
+            refuse_in_team_event(state)
             name = kept_name(user.display_name)
             t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
             return Change(state.update(tournament=t), summary=f"added {user.id}")

@@ -42,6 +42,7 @@ from cogs.tournament.state import (
     require_player,
     with_result,
 )
+from cogs.tournament.team_rounds import post_team_round
 from cogs.tournament.threads import (
     game_users,
     paired_again_text,
@@ -57,16 +58,19 @@ from rules.its.scoring import MAX_OBJECTIVE_POINTS
 from rules.tournament import (
     MAX_ROUNDS,
     Tournament,
-    pair_next_round,
-    undo_pairing,
     with_start_ratings,
 )
 from rules.tournament.checkin import absent as not_checked_in
 from rules.tournament.checkin import leave_out_absent
-from rules.tournament.engine import check_pairable, flag_notes
+from rules.tournament.engine import flag_notes
 from rules.tournament.formats import format_of
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
+from rules.tournament.teams import (
+    check_event_pairable,
+    pair_event_round,
+    undo_event_pairing,
+)
 
 log = logging.getLogger("herald.tournament")
 
@@ -79,11 +83,12 @@ TIMER_JOB = "tournament:timer"
 
 
 def paired(t: Tournament, seed: int, ratings: Mapping[str, float], *, leave_out: bool = False) -> Tournament:
-    """The next round paired, and the start ratings of anyone not yet remembered (worker thread);
-    ``leave_out``: players who have not checked in are left out of round 1 first."""
+    """The next round paired (a team event's: its team matches), and the start ratings of anyone
+    not yet remembered (worker thread); ``leave_out``: players who have not checked in are left
+    out of round 1 first."""
     if leave_out:
         t = leave_out_absent(t)
-    return with_start_ratings(pair_next_round(t, random.Random(seed)), ratings)
+    return with_start_ratings(pair_event_round(t, random.Random(seed)), ratings)
 
 
 def absent_refusal(t: Tournament) -> str | None:
@@ -140,7 +145,8 @@ class RoundCommands:
             raise RuleError(refusal)
         leave_out = absent is not None
         t = game.state.tournament
-        number, _ = check_pairable(t)  # what pairing would refuse, it refuses before asking
+        # What pairing would refuse, it refuses before asking.
+        number, _ = check_event_pairable(t)
         if format_of(t).uses_op and number not in t.scenarios:
             await Post(
                 content=(
@@ -188,6 +194,9 @@ class RoundCommands:
                 if attempt == PAIRING_ATTEMPTS - 1:
                     raise ChannelBusy("The tournament kept changing while pairing; try again.") from None
         state, number = shown.state, len(shown.state.tournament.rounds)
+        if state.tournament.team_size is not None:
+            await post_team_round(self.bot, interaction, shown.id, state, number, threads=threads)
+            return
         note = ""
         if threads:
             opened, note = await self._open_threads(interaction, state, number)
@@ -266,7 +275,7 @@ class RoundCommands:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "take back a pairing")
             number = len(state.tournament.rounds)
-            t = undo_pairing(state.tournament)
+            t = undo_event_pairing(state.tournament)
             rnd = state.tournament.rounds[number - 1]
             players = {g.table: list(g.players) for g in rnd.games if g.table is not None}
             void = [

@@ -15,9 +15,10 @@ from bot.text import public
 from cogs.tournament.links import with_link
 from cogs.tournament.posts import chunks, standings_post, top_text
 from cogs.tournament.state import KIT, TournamentGame, home_channel, require_organiser
+from cogs.tournament.team_posts import team_standings_post
 from rules.tournament import INITIAL_RATING, Tournament, players_csv, rating_changes, results_csv
-from rules.tournament import finish as finish_tournament
 from rules.tournament.formats import format_of
+from rules.tournament.teams import finish_event, teams_csv
 
 
 class StandingsCommands:
@@ -26,12 +27,20 @@ class StandingsCommands:
     bot: Any
 
     @app_commands.command(name="standings", description="The standings: pictures and a summary")
-    @app_commands.describe(page="First page to show (32 players a page)")
+    @app_commands.describe(
+        page="First page to show (32 players a page)",
+        players="Team events: the players' standings instead of the teams'",
+    )
     async def standings(
-        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 16] = 1
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1, 16] = 1,
+        players: bool = False,
     ) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        post = standings_post(game.state.tournament, page=page)
+        t = game.state.tournament
+        teams = t.team_size is not None and not players
+        post = team_standings_post(t, page=page) if teams else standings_post(t, page=page)
         await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="top", description="The best players so far, with this event's columns")
@@ -49,12 +58,14 @@ class StandingsCommands:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "finish the tournament")
             return Change(
-                state.update(tournament=finish_tournament(state.tournament, early=early)),
+                state.update(tournament=finish_event(state.tournament, early=early)),
                 summary="finished",
             )
 
         shown = await KIT.step(interaction, "finish", change, channel_id=home)
         t = shown.state.tournament
+        if t.team_size is not None:
+            await team_standings_post(t).send(interaction)
         await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
         if not format_of(t).uses_op:
             # The server's rating is the ITS Rating: another game's results would mix into it.
@@ -86,4 +97,6 @@ class StandingsCommands:
             discord.File(io.BytesIO(players_csv(t).encode()), filename="players.csv"),
             discord.File(io.BytesIO(results_csv(t).encode()), filename="results.csv"),
         ]
+        if t.team_size is not None:
+            files.insert(0, discord.File(io.BytesIO(teams_csv(t).encode()), filename="teams.csv"))
         await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)

@@ -123,12 +123,31 @@ def seats(game: TournamentGame) -> list[Seat]:
         else:
             what = f"settle the disputed result at table {g.table}: `/tournament result`"
             found += [Seat(o, what) for o in game.organisers]
-    if current.complete:
+    rituals = _ritual_seats(t, users) if t.team_size is not None else []
+    found += rituals
+    if current.complete and not rituals:
         if t.round_count is not None and current.number < t.round_count:
             what = f"round {current.number} is complete: `/tournament pair` for round {current.number + 1}"
         else:
             what = "every result is in: `/tournament finish`"
         found += [Seat(o, what) for o in game.organisers]
+    return found
+
+
+def _ritual_seats(t: Tournament, users: dict[str, int | None]) -> list[Seat]:
+    """A team event's captains who still have to pick in their match's pairing."""
+    if not t.team_rounds:
+        return []
+    names = {x.id: x for x in t.teams}
+    found = []
+    for match in t.team_rounds[-1].matches:
+        if match.paired or match.ritual is None:
+            continue
+        label = f"{public(names[match.a].name, 40)} v {public(names[match.b or ''].name, 40)}"
+        for side in match.ritual.waiting_for():
+            captain = names[match.a if side.value == "a" else match.b or ""].captain
+            what = f"pick your {match.ritual.step.value} in the pairing of {label}: press **Open my pairing**"
+            found.append(Seat(users.get(captain) or 0, what))
     return found
 
 

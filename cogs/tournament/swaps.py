@@ -87,6 +87,12 @@ class SwapCommands:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "change a pairing")
             t = state.tournament
+            if t.team_size is not None:
+                # A swap could seat teammates together or split a team match's tables.
+                raise RuleError(
+                    "In a team event the captains pair the players: reset a team match's pairing with "
+                    "`/tournament team reset` instead of swapping."
+                )
             threads = state.threads
             if player is not None and other is not None:
                 new = swap_players(

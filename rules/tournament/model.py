@@ -19,6 +19,7 @@ from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
 from rules.its.tiers import Tier
 from rules.tournament.format_settings import FormatSettings, GameSystem
+from rules.tournament.team_model import MAX_TEAM_SIZE, MIN_TEAM_SIZE, Team, TeamRound
 
 SCHEMA_VERSION = 1
 MAX_PLAYERS = 512
@@ -239,6 +240,10 @@ class Tournament(BaseModel):
     """Player ids who checked in, in order."""
     start_ratings: dict[str, float] = Field(default_factory=dict)
     """Player id -> ITS Rating when they entered (see :func:`~rules.tournament.rating.rating_changes`)."""
+    team_size: int | None = Field(default=None, ge=MIN_TEAM_SIZE, le=MAX_TEAM_SIZE)
+    """A team event's players per team (None: a singles event); see :mod:`rules.tournament.teams`."""
+    teams: list[Team] = Field(default_factory=list)
+    team_rounds: list[TeamRound] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _its_has_a_tier(self) -> Tournament:

@@ -28,6 +28,7 @@ from rules.tournament.formats import Format, format_of
 from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.standings import standings
+from rules.tournament.teams import scoring_for, team_standings
 
 GameStatus = Literal["playing", "reported", "done", "bye"]
 
@@ -124,6 +125,24 @@ class PublicList(BaseModel):
     kind: str = "text"
 
 
+class PublicTeamStanding(BaseModel):
+    """One team's line in a team event's standings."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rank: int
+    name: str
+    players: list[str]
+    team_points: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    points: int
+    next: int
+    dropped: bool
+
+
 class PublicTournament(BaseModel):
     """The whole public page of one tournament."""
 
@@ -157,6 +176,12 @@ class PublicTournament(BaseModel):
     not_checked_in: list[str] = []
     lists: list[PublicList] = []
     """Every army list handed in, once the organisers revealed them (empty while sealed)."""
+    team_size: int | None = None
+    """A team event's players per team (None: singles)."""
+    teams: list[PublicTeamStanding] = []
+    """A team event's team standings, best first; the players' own are ``standings``."""
+    team_columns: tuple[str, str] = ("TP", "OP")
+    """What a team event's ``points`` and ``next`` are (the format's points and next tie-break)."""
 
 
 def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, int] | None) -> PublicSide:
@@ -350,4 +375,33 @@ def public_view(
         timer_ends=timer.ends
         if timer is not None and current is not None and not t.finished and timer.round == current.number
         else None,
+        **_team_fields(t),
     )
+
+
+def _team_fields(t: Tournament) -> dict[str, object]:
+    if t.team_size is None:
+        return {}
+    scoring = scoring_for(t)
+    rosters = {team.id: [t.name_of(p) for p in team.players] for team in t.teams}
+    teams = [
+        PublicTeamStanding(
+            rank=r.rank,
+            name=r.name,
+            players=rosters[r.team_id],
+            team_points=r.team_points,
+            wins=r.wins,
+            draws=r.draws,
+            losses=r.losses,
+            byes=r.byes,
+            points=r.points,
+            next=r.next,
+            dropped=r.dropped,
+        )
+        for r in team_standings(t)
+    ]
+    return {
+        "team_size": t.team_size,
+        "teams": teams,
+        "team_columns": (scoring.points_label, scoring.next_label),
+    }

@@ -1,0 +1,258 @@
+"""What players read of a team event: the teams, a captain's private view of a pairing ritual,
+what is revealed to everyone, the team pairings and the team standings.
+
+A captain's panel is built from :func:`rules.tournament.ritual.visible_to` alone, so it can never
+show the other captain's picks before both have picked.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.play import Image, Post
+from bot.text import plain, public
+from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line
+from renderers.teams import render_team_standings
+from renderers.tournament import page_count
+from rules.errors import RuleError
+from rules.tournament import Tournament
+from rules.tournament.model import counted
+from rules.tournament.ritual import Ritual, Side, Step, visible_to
+from rules.tournament.team_model import Team, TeamMatch
+from rules.tournament.teams import scoring_for, team_standings
+
+
+def team_name(t: Tournament, team_id: str | None) -> str:
+    team = next((x for x in t.teams if x.id == team_id), None)
+    return public(team.name, 60) if team else "?"
+
+
+def name(t: Tournament, player_id: str) -> str:
+    return public(t.name_of(player_id), 40)
+
+
+def names(t: Tournament, player_ids: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(name(t, p) for p in player_ids) or "nobody"
+
+
+def team_lines(t: Tournament, team: Team) -> list[str]:
+    """The team's heading and one line per player (the captain marked)."""
+    size = t.team_size or 0
+    status = "" if team.size == size else f" · {team.size} of {size}"
+    dropped = " · dropped" if team.dropped_after is not None else ""
+    lines = [f"**{public(team.name, 60)}**{status}{dropped}"]
+    for pid in team.players:
+        mark = " (captain)" if pid == team.captain else ""
+        lines.append(f"• {player_line(t, pid)}{mark}")
+    return lines
+
+
+def teams_text(t: Tournament) -> list[str]:
+    """Every team on a line with its players' names, in messages of at most 2,000 characters
+    (64 teams of 8 take a few; ``team show team:`` lists one team with mentions)."""
+    size = t.team_size or 0
+    head = f"**{public(t.name, 80)}: {counted(len(t.teams), 'team')} of {size}**"
+    if not t.teams:
+        return [f"{head}\nNo team yet: a captain starts one with `/tournament team create`."]
+    lines = []
+    for team in t.teams:
+        players = ", ".join(name(t, p) + (" (captain)" if p == team.captain else "") for p in team.players)
+        dropped = " · dropped" if team.dropped_after is not None else ""
+        lines.append(f"**{public(team.name, 60)}** ({team.size}/{size}{dropped}): {players}")
+    return chunks(head, lines)
+
+
+def match_label(t: Tournament, match: TeamMatch) -> str:
+    return f"{team_name(t, match.a)} v {team_name(t, match.b)}"
+
+
+_NEXT = {
+    Step.DEFENDER: "pick your **defender** (secret until both captains have picked)",
+    Step.ATTACKERS: "pick **two attackers** to send against their defender (secret until both have)",
+    Step.REFUSE: "**refuse one** of the two attackers sent against your defender (they go back to the pool)",
+}
+
+
+def game_lines(t: Tournament, match: TeamMatch, ritual: Ritual) -> list[str]:
+    first = match.first_table or 1
+    return [
+        f"Table {first + k}: {player_line(t, p.a)} v {player_line(t, p.b)}"
+        for k, p in enumerate(ritual.pairings)
+    ]
+
+
+def panel_text(t: Tournament, match: TeamMatch, side: Side, number: int) -> str:
+    """One captain's private view of their match's ritual (from ``visible_to`` only)."""
+    assert match.ritual is not None
+    view = visible_to(match.ritual, side)
+    mine = match.a if side is Side.A else match.b
+    theirs = match.b if side is Side.A else match.a
+    head = f"**{match_label(t, match)}**, round {number} pairing · you pick for {team_name(t, mine)}" + (
+        f" · pass {view.round}" if not match.ritual.done else ""
+    )
+    lines = [head]
+    if view.pairings:
+        lines.append("Games so far:")
+        lines += game_lines(t, match, match.ritual)
+    if match.ritual.done:
+        lines.append("The pairing is complete.")
+        return "\n".join(lines)
+    lines.append(f"Your pool: {names(t, view.own_pool)}")
+    lines.append(f"Their pool ({team_name(t, theirs)}): {names(t, view.other_pool)}")
+    if view.own.defender:
+        lines.append(f"Your defender: {name(t, view.own.defender)}")
+    if view.other.defender:
+        lines.append(f"Their defender: {name(t, view.other.defender)}")
+    if view.own.attackers:
+        lines.append(f"You send: {names(t, view.own.attackers)}")
+    if view.other.attackers:
+        lines.append(f"They send against your defender: {names(t, view.other.attackers)}")
+    if view.own.refused:
+        lines.append(f"You refuse: {name(t, view.own.refused)}")
+    if view.own.made(view.step):
+        waiting = "has picked too" if view.other_has_picked else "has not picked yet"
+        lines.append(
+            f"Waiting for {team_name(t, theirs)}'s captain, who {waiting}; you may change your pick until "
+            "they pick."
+        )
+    else:
+        lines.append(f"Now: {_NEXT[view.step]}.")
+    return "\n".join(lines)
+
+
+def reveal_text(t: Tournament, match: TeamMatch, before: Ritual, number: int) -> str | None:
+    """What everyone may now see, when a pick completed a step (None: nothing new revealed)."""
+    after = match.ritual
+    assert after is not None
+    if (after.step, after.round) == (before.step, before.round):
+        return None
+    label = f"**{match_label(t, match)}**, round {number}"
+    a, b = team_name(t, match.a), team_name(t, match.b)
+    if after.step is Step.ATTACKERS:
+        return (
+            f"{label}, pass {after.round}: defenders revealed: {a}: {name(t, after.picks_a.defender or '')}; "
+            f"{b}: {name(t, after.picks_b.defender or '')}. Captains, send two attackers."
+        )
+    if after.step is Step.REFUSE:
+        return (
+            f"{label}, pass {after.round}: attackers revealed: {a} sends "
+            f"{names(t, after.picks_a.attackers or ())}; {b} sends "
+            f"{names(t, after.picks_b.attackers or ())}. Captains, refuse one."
+        )
+    refused = f"{a} refused {name(t, before.picks_a.refused or '')}" if before.picks_a.refused else ""
+    refused_b = f"{b} refused {name(t, before.picks_b.refused or '')}" if before.picks_b.refused else ""
+    text = f"{label}, pass {before.round}: {refused}; {refused_b}."
+    if after.done:
+        return "\n".join([f"{text} The pairing is complete:", *game_lines(t, match, after)])
+    made = after.pairings[len(before.pairings) :]
+    games = "; ".join(f"{name(t, p.a)} v {name(t, p.b)}" for p in made)
+    return f"{text} Games: {games}. Captains, pick your next defenders."
+
+
+def team_pairing_lines(t: Tournament, number: int) -> list[str]:
+    """One line per team match of round ``number`` (its tables), the bye last."""
+    rnd = t.team_rounds[number - 1]
+    size = t.team_size or 0
+    lines = []
+    for match in rnd.matches:
+        if match.is_bye:
+            lines.append(f"Bye: {team_name(t, match.a)} (a team win)")
+            continue
+        first = match.first_table or 1
+        rematch = " ⚠ rematch" if match.rematch else ""
+        lines.append(f"Tables {first}-{first + size - 1}: {match_label(t, match)}{rematch}")
+    return lines
+
+
+def team_standings_embed(t: Tournament) -> discord.Embed:
+    """The team standings as an embed: rank, team, team points, W-D-L, points and the next tie-break."""
+    scoring = scoring_for(t)
+    rows = team_standings(t)
+    embed = discord.Embed(title=f"{public(t.name, 80)}: team standings", colour=COLOUR)
+    lines = []
+    for row in rows:
+        mark = (
+            MEDALS[row.rank - 1]
+            if row.rank <= 3 and (row.wins + row.draws + row.losses + row.byes)
+            else row.rank
+        )
+        dropped = " (dropped)" if row.dropped else ""
+        lines.append(
+            f"{mark} **{public(row.name, 50)}**{dropped}: {row.team_points} pts · "
+            f"{row.wins}-{row.draws}-{row.losses}{f' +{row.byes} bye' if row.byes else ''} · "
+            f"{row.points} {scoring.points_label} · {row.next} {scoring.next_label}"
+        )
+    parts = chunks("", lines, 1024) if lines else ["No team yet."]
+    for k, part in enumerate(parts[:5]):
+        embed.add_field(
+            name="Teams" if k == 0 else "Teams, continued", value=part.strip() or "-", inline=False
+        )
+    embed.set_footer(
+        text=f"Ranked by team points (win 2, draw 1), then {scoring.points_label}, then {scoring.next_label}"
+    )
+    return embed
+
+
+def team_thread_name(t: Tournament, number: int, match: TeamMatch) -> str:
+    """``R1 T1-3: Owls v Bears``, cut to Discord's 100 characters."""
+    first = match.first_table or 1
+    last = first + (t.team_size or 1) - 1
+    return plain(f"R{number} T{first}-{last}: {_raw(t, match.a)} v {_raw(t, match.b)}", 100)
+
+
+def _raw(t: Tournament, team_id: str | None) -> str:
+    return next((x.name for x in t.teams if x.id == team_id), "?")
+
+
+def match_users(t: Tournament, match: TeamMatch) -> list[int]:
+    """The Discord ids of both teams' players."""
+    teams = [x for x in t.teams if x.id in match.teams]
+    return [u for team in teams for p in team.players if (u := t.player(p).user_id)]
+
+
+def team_thread_text(t: Tournament, number: int, match: TeamMatch) -> tuple[str, list[int]]:
+    """The message opening a team match's thread (both teams' players mentioned), and whom it pings."""
+    teams = [x for x in t.teams if x.id in match.teams]
+    lines = [f"**{public(t.name, 80)}**, round {number}: **{match_label(t, match)}**."]
+    for team in teams:
+        lines.append(f"{public(team.name, 60)}: " + ", ".join(player_line(t, p) for p in team.players))
+    lines.append(
+        "Captains: press **Open my pairing** to pick privately; each step is shown here once both "
+        "have picked. Report each game with `/tournament report` once it is paired."
+    )
+    return "\n".join(lines), match_users(t, match)
+
+
+def team_pairing_text(t: Tournament, number: int, threads: dict[int, int]) -> tuple[str, list[int]]:
+    """Round ``number``'s team matches (with their threads), and the captains it pings."""
+    lines = []
+    for line, match in zip(team_pairing_lines(t, number), t.team_rounds[number - 1].matches, strict=True):
+        where = f" → <#{threads[match.first_table]}>" if match.first_table in threads else ""
+        lines.append(line + where)
+    captains = [x.captain for x in t.teams if any(x.id in m.teams for m in t.team_rounds[number - 1].matches)]
+    users = [u for p in captains if (u := t.player(p).user_id)]
+    rounds = t.round_count or number
+    head = f"**{public(t.name, 80)}: round {number} of {rounds}**, team matches"
+    call = (
+        "Captains (" + ", ".join(f"<@{u}>" for u in users) + "): press **Open my pairing** to pick your "
+        "defender, attackers and refusals privately."
+    )
+    return chunks(head, [*lines, call])[0], users
+
+
+def team_standings_post(t: Tournament, *, page: int = 1) -> Post:
+    """The team standings: pictures (32 teams a page) and the same table as an embed."""
+    pages = page_count(len(t.teams))
+    if not 1 <= page <= pages:
+        raise RuleError(
+            f"The team standings have {counted(pages, 'page')} of 32 teams; page {page} is not one."
+        )
+    images = [
+        Image(lambda p=p: render_team_standings(t, page=p), f"team-standings-{p}.png")
+        for p in range(page, pages + 1)
+    ]
+    return Post(
+        content="Team standings; the players' own: `/tournament standings players:true`.",
+        embeds=[team_standings_embed(t)],
+        images=images[:4],
+    )

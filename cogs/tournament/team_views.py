@@ -1,0 +1,170 @@
+"""The captains' private pairing panel: a button anyone can press (only a captain of the match
+gets a panel) and a select that only the captain who opened it sees (it lives in their ephemeral
+message). Both are persistent (``tour:rit``, ``tour:rsel``): the ritual is stored in the
+tournament, so a panel opened before a restart still works.
+
+Each pick is one kit step; when it completes a step of the ritual, the revealed picks are posted
+for everyone, with the button again for the next step.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.play import Change, Post, StepButton, StepSelect, View, send
+from bot.send import acknowledge, private
+from bot.text import pinging
+from cogs.tournament.state import KIT, TournamentGame, home_channel, is_organiser, player_id
+from cogs.tournament.team_posts import panel_text, reveal_text, team_name, team_pairing_text
+from rules.errors import RuleError
+from rules.tournament import Tournament
+from rules.tournament.ritual import Ritual, Side, Step, legal_actions
+from rules.tournament.team_model import TeamMatch
+from rules.tournament.teams import current_match, ritual_pick
+
+
+def open_view(game_id: int) -> discord.ui.View | None:
+    """The public button under the pairing messages: each captain who presses it gets their own
+    match's panel, privately."""
+    return View(OpenRitual(game_id, 0))
+
+
+def _captain_side(t: Tournament, user_id: int, match: TeamMatch) -> Side | None:
+    me = player_id(user_id)
+    for side, team_id in ((Side.A, match.a), (Side.B, match.b)):
+        team = next((x for x in t.teams if x.id == team_id), None)
+        if team is not None and team.captain == me:
+            return side
+    return None
+
+
+def panel_view(game_id: int, t: Tournament, match: TeamMatch, side: Side) -> discord.ui.View | None:
+    """The select of what this captain may pick now (none once the ritual is over)."""
+    ritual = match.ritual
+    assert ritual is not None
+    if ritual.done:
+        return None
+    team_id = match.a if side is Side.A else match.b
+    step = ritual.step
+    if step is Step.ATTACKERS:
+        players = [p for p in ritual.pool(side) if p != ritual.picks(side).defender]
+    else:
+        players = sorted(
+            {p for action in legal_actions(ritual, side) for p in action.players},
+            key=lambda p: [*ritual.roster_a, *ritual.roster_b].index(p),
+        )
+    placeholder = {
+        Step.DEFENDER: "Your defender…",
+        Step.ATTACKERS: "Two attackers…",
+        Step.REFUSE: "The attacker you refuse…",
+    }[step]
+    arg = f"{team_id}.{ritual.round}.{step.value}"
+    return View(
+        RitualChoice(
+            game_id,
+            0,
+            arg,
+            options=[(t.name_of(p), p) for p in players],
+            placeholder=placeholder,
+            choose=2 if step is Step.ATTACKERS else 1,
+        )
+    )
+
+
+async def reveal(
+    interaction: discord.Interaction, game_id: int, t: Tournament, team_id: str, before: Ritual
+) -> None:
+    """Post what a pick revealed, for everyone (the next step's button with it)."""
+    match, _ = current_match(t, team_id)
+    number = len(t.team_rounds)
+    text = reveal_text(t, match, before, number)
+    if text is None:
+        return
+    players = [*match.ritual.roster_a, *match.ritual.roster_b] if match.ritual and match.ritual.done else []
+    users = [u for p in players if (u := t.player(p).user_id)]
+    await send(
+        interaction,
+        content=text,
+        view=None if match.paired else open_view(game_id),
+        mentions=pinging(users),
+    )
+
+
+def team_pairing_post(game_id: int, state: TournamentGame, number: int) -> Post:
+    """The message of a paired team round: its matches and the captains' button."""
+    threads = {g.table: g.thread_id for g in state.threads if g.round == number}
+    text, users = team_pairing_text(state.tournament, number, threads)
+    return Post(content=text, view=open_view(game_id), mentions=pinging(users))
+
+
+class OpenRitual(StepButton, prefix="tour:rit"):
+    """Opens the pressing captain's private panel for their team's match of the current round."""
+
+    label, style = "Open my pairing (captains)", discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        private(interaction)  # a late acknowledgement thinks privately: the panel is the captain's
+        home = await home_channel(interaction)
+        game = await KIT.load(interaction, game_id=self.game, channel_id=home)
+        t = game.state.tournament
+        me = player_id(interaction.user.id)
+        team = next((x for x in t.teams if x.captain == me), None)
+        if team is None:
+            extra = (
+                " As an organiser you can pick for an absent captain with `/tournament team defender`, "
+                "`attackers` and `refuse` (give `team:`)."
+                if is_organiser(interaction, game.state)
+                else ""
+            )
+            raise RuleError(f"Only the teams' captains pick the pairings.{extra}")
+        match, side = current_match(t, team.id)
+        await send(
+            interaction,
+            content=panel_text(t, match, side, len(t.team_rounds)),
+            view=panel_view(game.id, t, match, side),
+            ephemeral=True,
+        )
+
+
+class RitualChoice(StepSelect, prefix="tour:rsel"):
+    """A captain's pick; ``arg`` is ``team.pass.step``, so a pick made for a step that is over
+    is refused rather than applied to the next one."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        team_id, pass_number, step = (self.arg or "..").split(".")
+        chosen = tuple(self.selected(interaction))
+        # Acknowledged at once (a 512-player event's step takes a while to store); the panel is
+        # then edited in place, privately as it was sent.
+        await acknowledge(interaction)
+        home = await home_channel(interaction)
+        before: list[Ritual] = []
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            t = state.tournament
+            match, side = current_match(t, team_id)
+            ritual = match.ritual
+            assert ritual is not None
+            if _captain_side(t, interaction.user.id, match) is not side:
+                raise RuleError(f"Only {team_name(t, team_id)}'s captain picks for {team_name(t, team_id)}.")
+            if ritual.done or str(ritual.round) != pass_number or ritual.step.value != step:
+                raise RuleError(
+                    "This pick is for a step of the pairing that is over; press **Open my pairing** again."
+                )
+            before[:] = [ritual]
+            new = ritual_pick(t, team_id, step, chosen)
+            return Change(state.update(tournament=new), summary=f"{team_id} {step}")
+
+        shown = await KIT.step(interaction, "ritual", change, game_id=self.game, channel_id=home)
+        t = shown.state.tournament
+        match, side = current_match(t, team_id)
+        number = len(t.team_rounds)
+        await send(
+            interaction,
+            content=panel_text(t, match, side, number),
+            view=panel_view(shown.id, t, match, side),
+            edit=True,
+        )
+        await reveal(interaction, shown.id, t, team_id, before[0])
+
+
+DYNAMIC_ITEMS = (OpenRitual, RitualChoice)
