@@ -125,10 +125,6 @@ class GameResult(BaseModel):
     def outcome_a(self) -> Outcome:
         return tournament_points(self.op_a, self.op_b).outcome
 
-    @property
-    def outcome_b(self) -> Outcome:
-        return tournament_points(self.op_b, self.op_a).outcome
-
     def swapped(self) -> GameResult:
         """The same result seen from the other side.
 
