@@ -4,6 +4,7 @@
 the schema version and row counts (exit code 1 when it cannot): for operators and health checks.
 ``python -m bot migrate-db --to postgresql://...`` copies the SQLite database into another one.
 ``python -m bot sync`` logs in and syncs the slash commands now, even when they look unchanged.
+``python -m bot web`` serves the tournament web pages from a process of their own.
 """
 
 from __future__ import annotations
@@ -242,6 +243,32 @@ def _sync(settings: Settings) -> int:
         return 1
 
 
+async def web_pages(settings: Settings, argv: list[str]) -> int:
+    """``python -m bot web [--host H] [--port P]``: serve the tournament pages from this process,
+    against the bot's database (SQLite file or PostgreSQL), until stopped."""
+    import argparse
+    import importlib
+
+    parser = argparse.ArgumentParser(prog="python -m bot web", description=web_pages.__doc__)
+    parser.add_argument("--host", default=settings.web_host, help="address to listen on (default WEB_HOST)")
+    parser.add_argument(
+        "--port", type=int, default=settings.web_port or 8080,
+        help="port to listen on (default WEB_PORT, or 8080 when WEB_PORT is 0)",
+    )
+    args = parser.parse_args(argv)
+    if not 0 < args.port < 65536:
+        print("--port must be 1 to 65535.", file=sys.stderr)
+        return 2
+    try:
+        await check_database(settings)
+    except StartupError as error:
+        print(error, file=sys.stderr)
+        return 1
+    # The pages are the web room's; the entry point reaches them by name, as create_bot loads cogs.
+    serve = importlib.import_module("web.serve").serve
+    return int(await serve(settings, args.host, args.port))
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["console"]:
         from bot.console import run_console
@@ -253,8 +280,12 @@ def main(argv: list[str]) -> int:
         return asyncio.run(check(_settings()))
     if argv[:1] == ["migrate-db"]:
         return asyncio.run(migrate_db(_settings(), argv[1:]))
+    if argv[:1] == ["web"]:
+        settings = _settings()
+        configure_logging(settings)
+        return asyncio.run(web_pages(settings, argv[1:]))
     if argv[:1] not in ([], ["run"], ["sync"]):
-        usage = "usage: python -m bot [run|sync|console|maintenance|check|migrate-db --to URL]"
+        usage = "usage: python -m bot [run|sync|console|web|maintenance|check|migrate-db --to URL]"
         print(usage, file=sys.stderr)
         return 2
     settings = _settings()
@@ -264,7 +295,11 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["sync"]:
         return _sync(settings)
     from bot.app import create_bot
+    from bot.process import raise_file_limit
 
+    before, after = raise_file_limit()
+    if after != before:
+        logging.getLogger("herald").info("open-file limit raised from %s to %s", before, after)
     try:
         asyncio.run(check_database(settings))
         bot = create_bot(settings)

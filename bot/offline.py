@@ -454,9 +454,13 @@ class OfflineDriver:
         rng_seed: int | None = None,
         out_dir: Path | None = None,
         web_port: int = 0,
+        public_url: str | bool = True,
     ) -> None:
         #: The tournament web pages' port (0: off, as in tests; the console serves them).
         self.web_port = web_port
+        #: PUBLIC_URL: True (the default) is the pages' address on this machine, when they are
+        #: served; False none (the bot then posts no Live page button); a string that address.
+        self.public_url = public_url
         #: A path is a SQLite file; a URL (postgresql://...) any backend bot.storage knows.
         self.database_url = str(database_path) if "://" in str(database_path) else None
         self.database_path = Path("unused.sqlite3") if self.database_url else Path(database_path)
@@ -479,6 +483,11 @@ class OfflineDriver:
         #: Users who accept no DM from the bot: sending them one is refused as Discord does (50007).
         self.dms_closed: set[int] = set()
 
+    def _public_url(self) -> str | None:
+        if isinstance(self.public_url, str):
+            return self.public_url
+        return f"http://127.0.0.1:{self.web_port}" if self.public_url and self.web_port else None
+
     @classmethod
     async def open(cls, database_path: Path | str, **kwargs: Any) -> OfflineDriver:
         driver = cls(database_path, **kwargs)
@@ -497,6 +506,8 @@ class OfflineDriver:
             discord_token=None,
             sync_commands=False,  # there is no Discord to sync the commands to
             web_port=self.web_port,
+            # Pages served on this machine are opened from it: their buttons lead there.
+            public_url=self._public_url(),
             _env_file=None,
         )
         self.bot = create_bot(settings)
@@ -1602,6 +1613,9 @@ def _is_timer(task: asyncio.Task[Any]) -> bool:
         "timeout_task_impl" in qualname
         or name.startswith("discord-ui-view-timeout")
         or "inner_call" in qualname
+        # A web visitor's request (the pages share the loop, not the interaction): never waited for.
+        or qualname.startswith("RequestHandler.")
+        or name.startswith("herald-web")
     )
 
 

@@ -2,11 +2,40 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+MAX_LINK_BUTTON_URL = 512
+"""Discord's longest URL for a link button."""
+PAGE_TOKEN_CHARS = 22
+"""A tournament page's token (bot.storage.links: 16 random bytes, URL-safe)."""
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def parse_proxies(text: str | None) -> tuple[Network, ...]:
+    """``TRUSTED_PROXIES``: addresses or networks, comma-separated; ValueError names a wrong one.
+
+    >>> [str(n) for n in parse_proxies("127.0.0.1, 10.0.0.0/8,::1")]
+    ['127.0.0.1/32', '10.0.0.0/8', '::1/128']
+    """
+    found: list[Network] = []
+    for part in (text or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            found.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise ValueError(
+                f"{part[:60]!r} is not an address or network: write 127.0.0.1, ::1 or 10.0.0.0/8"
+            ) from None
+    return tuple(found)
 
 
 class Settings(BaseSettings):
@@ -58,8 +87,13 @@ class Settings(BaseSettings):
     )
     public_url: str | None = Field(
         default=None,
-        description="The address people open the web pages at (behind a reverse proxy); "
-        "empty: http://WEB_HOST:WEB_PORT.",
+        description="The address people open the web pages at (https://herald.example.org behind a "
+        "reverse proxy); Live page buttons link there. Empty: no button is posted.",
+    )
+    trusted_proxies: str | None = Field(
+        default=None,
+        description="Reverse proxies whose X-Forwarded-For the web pages believe (comma-separated "
+        "addresses or networks, such as 127.0.0.1,::1); empty: believe none.",
     )
     log_level: str = Field(default="INFO", description="Herald's own log: DEBUG, INFO, WARNING or ERROR.")
     library_log_level: str = Field(
@@ -75,7 +109,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "dev_guild_id", "database_url", "shard_count", "shard_ids", "sync_commands", "public_url",
-        mode="before",
+        "trusted_proxies", mode="before",
     )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
@@ -113,15 +147,34 @@ class Settings(BaseSettings):
         value = value.strip().rstrip("/")
         if not value.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https:// (the address people open)")
+        parts = urlsplit(value)
+        if not parts.hostname or any(c.isspace() or c in "\"'<>" for c in value) or parts.query:
+            raise ValueError("must be a web address such as https://herald.example.org (no spaces or ?)")
+        longest = len(value) + len("/t/") + PAGE_TOKEN_CHARS
+        if longest > MAX_LINK_BUTTON_URL:
+            raise ValueError(
+                f"is {len(value)} characters: a page's address (it adds /t/ and a {PAGE_TOKEN_CHARS}-"
+                f"character token) must fit Discord's {MAX_LINK_BUTTON_URL}-character limit for link "
+                f"buttons, so at most {MAX_LINK_BUTTON_URL - 3 - PAGE_TOKEN_CHARS}"
+            )
+        return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_proxies(value)
         return value
 
     @property
-    def web_base_url(self) -> str | None:
-        """Where the web pages are opened from, or None when they are off (WEB_PORT=0)."""
+    def trusted_proxy_networks(self) -> tuple[Network, ...]:
+        return parse_proxies(self.trusted_proxies)
+
+    @property
+    def local_web_url(self) -> str | None:
+        """Where this machine opens the pages it serves itself, or None when it serves none."""
         if self.web_port == 0:
             return None
-        if self.public_url:
-            return self.public_url
         host = "127.0.0.1" if self.web_host in ("0.0.0.0", "::", "") else self.web_host
         host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.web_port}"

@@ -20,22 +20,26 @@ rate limit allows gets 429.
 from __future__ import annotations
 
 import asyncio
+import gzip
+import hashlib
+import ipaddress
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bot.settings import Network
 from rules.tournament.export import players_csv, results_csv
 from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Tournament
-from rules.tournament.public import PublicTournament, RoundTimer, public_view
+from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
 from web import pages
 
@@ -62,8 +66,18 @@ RATE_PER_SECOND = 60.0
 """Requests per second one address may keep up: a page polls once every 3 seconds, so this lets
 about 150 open pages share one address (a venue's Wi-Fi), and still stops a flood."""
 MAX_TRACKED_ADDRESSES = 10_000
-CACHE_ENTRIES = 64
-"""Rendered pages kept per process, keyed by tournament version: polling costs one query."""
+REFUSAL_DELAY = 1.0
+"""Seconds a refused request (429) waits before its answer."""
+COST_UNCHANGED = 1
+"""What a request costs from its address's allowance: a poll answered 304 (or a refusal) ..."""
+COST_PAGE = 3
+"""... a page or its live part sent in full ..."""
+COST_EXPORT = 10
+"""... and a CSV or JSON export, the largest answers."""
+CACHE_GAMES = 32
+"""Tournaments whose newest rendering is kept; each keeps only its newest version."""
+COMPRESS_OVER = 1024
+"""Answers larger than this many bytes are also kept gzipped, for visitors who accept it."""
 
 
 class StoredTournament(BaseModel):
@@ -75,85 +89,230 @@ class StoredTournament(BaseModel):
     reports: list[PendingReport] = Field(default_factory=list)
     round_timer: RoundTimer | None = None
 
+    @property
+    def reported(self) -> set[tuple[int, str]]:
+        return {(r.round, p) for r in self.reports for p in (r.reporter, r.opponent)}
+
     def view(
-        self, scenario_name: Callable[[str], str], lists: Mapping[str, SubmittedList] | None = None
+        self,
+        scenario_name: Callable[[str], str],
+        lists: Mapping[str, SubmittedList] | None = None,
+        previous: Previous | None = None,
     ) -> PublicTournament:
-        reported = {(r.round, p) for r in self.reports for p in (r.reporter, r.opponent)}
         return public_view(
             self.tournament,
-            reported=reported,
+            reported=self.reported,
             scenario_name=scenario_name,
             timer=self.round_timer,
             lists=lists,
+            previous=previous,
         )
+
+
+class PageStore(Protocol):
+    """What the pages read (``bot.storage.pages.SqlPageRepository`` on the pages' own connection)."""
+
+    async def version(self, token: str) -> Any:
+        """``game_id``, ``kind`` and ``version`` of the token's game, or None."""
+        ...
+
+    async def state(self, game_id: int) -> Any:
+        """``game_id``, ``kind``, ``version`` and ``state_json`` of the game, or None."""
+        ...
+
+
+@dataclass(frozen=True)
+class Body:
+    """One rendered answer, kept as bytes and (when large) gzipped too."""
+
+    data: bytes
+    gzipped: bytes | None
+    content_type: str
+    cost: int
+
+
+def _body(text: str, content_type: str, cost: int) -> Body:
+    data = text.encode("utf-8")
+    packed = gzip.compress(data, compresslevel=5, mtime=0) if len(data) > COMPRESS_OVER else None
+    return Body(data, packed, content_type, cost)
+
+
+@dataclass
+class Rendering:
+    """One version of one tournament: its public view, and each answer made from it once."""
+
+    game_id: int
+    version: int
+    stored: StoredTournament
+    view: PublicTournament
+    bodies: dict[tuple[object, ...], Body] = field(default_factory=dict)
+    making: dict[tuple[object, ...], asyncio.Future[Body | None]] = field(default_factory=dict)
+
+
+def opaque_tag(token: str, game_id: int, version: int) -> str:
+    """The ETag of a version of a page: a hash keyed by the page's token, so it shows neither the
+    game's row id nor its version, and is the same in every process serving the page.
+
+    >>> opaque_tag("abc", 3, 7) == opaque_tag("abc", 3, 7) != opaque_tag("abc", 3, 8)
+    True
+    """
+    digest = hashlib.blake2b(f"{game_id}:{version}".encode(), key=token.encode()[:64], digest_size=12)
+    return f'"{digest.hexdigest()}"'
 
 
 @dataclass(frozen=True)
 class Found:
-    stored: StoredTournament
-    view: PublicTournament
+    token: str
+    rendering: Rendering
     tag: str
-    """Changes whenever anything on the page changes (the game's stored version)."""
+    """Changes whenever anything on the page changes (an opaque hash of the stored version)."""
+
+    @property
+    def view(self) -> PublicTournament:
+        return self.rendering.view
+
+    @property
+    def stored(self) -> StoredTournament:
+        return self.rendering.stored
 
 
 class TournamentSource:
-    """Finds a tournament by its address token, through the bot's repositories."""
+    """Finds a tournament by its address token and serves answers rendered once per version.
+
+    A request reads one small row (the token's game and version). Only a version not rendered yet
+    reads the stored state, and parsing, ranking and rendering it run on a worker thread, once
+    however many visitors ask at the same moment.
+    """
 
     def __init__(
         self,
-        game_of: Callable[[str], Awaitable[int | None]],
-        record: Callable[[int], Awaitable[Any]],
+        store: PageStore,
         scenario_name: Callable[[str], str],
         lists: Callable[[int], Awaitable[Mapping[str, str]]] | None = None,
     ) -> None:
-        self._game_of = game_of
-        self._record = record
+        self._store = store
         self._scenario_name = scenario_name
         self._lists = lists
         """A tournament's army lists (summary JSON by player id), read only once they are revealed."""
-        self._cache: OrderedDict[tuple[int, int], Found] = OrderedDict()
+        self._cache: OrderedDict[int, Rendering] = OrderedDict()
+        self._loading: dict[tuple[int, int], asyncio.Future[Rendering | None]] = {}
+        #: Versions parsed and ranked, and answers rendered (tests bound the work with them).
+        self.builds = 0
+        self.renders = 0
 
     async def find(self, token: str) -> Found | None:
-        game_id = await self._game_of(token)
-        if game_id is None:
+        at = await self._store.version(token)
+        if at is None or at.kind != "tournament":
             return None
-        record = await self._record(game_id)
-        if record is None or record.kind != "tournament":
+        cached = self._cache.get(at.game_id)
+        if cached is not None and cached.version == at.version:
+            self._cache.move_to_end(at.game_id)
+            return Found(token, cached, opaque_tag(token, cached.game_id, cached.version))
+        rendering = await self._once(self._loading, (at.game_id, at.version), lambda: self._load(at.game_id))
+        if rendering is None:
             return None
-        key = (record.id, record.version)
-        found = self._cache.get(key)
-        if found is None:
-            # A 512-player event takes tens of milliseconds to read and rank: off the event loop.
-            lists: Mapping[str, str] = {}
-            if self._lists is not None and (record.state.get("tournament") or {}).get("lists_revealed"):
-                lists = await self._lists(record.id)
-            found = await asyncio.to_thread(self._build, record, lists)
-            if found is None:
-                return None
-            self._cache[key] = found
-            while len(self._cache) > CACHE_ENTRIES:
-                self._cache.popitem(last=False)
-        self._cache.move_to_end(key)
-        return found
+        return Found(token, rendering, opaque_tag(token, rendering.game_id, rendering.version))
 
-    def _build(self, record: Any, lists: Mapping[str, str]) -> Found | None:
-        try:
-            stored = StoredTournament.model_validate(record.state)
-        except ValidationError:
-            log.warning("tournament %s: stored state does not read as a tournament", record.id)
+    async def _load(self, game_id: int) -> Rendering | None:
+        row = await self._store.state(game_id)
+        if row is None or row.kind != "tournament":
             return None
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.version == row.version:
+            return cached
+        # One trip to a worker thread: parse, and build the view unless revealed lists must be read
+        # first (then a second trip, after reading them).
+        stored, rendering = await asyncio.to_thread(
+            self._parse_and_build, row.game_id, row.version, row.state_json, cached
+        )
+        if stored is None:
+            return None
+        if rendering is None:
+            lists = await self._lists(game_id) if self._lists is not None else {}
+            rendering = await asyncio.to_thread(self._build, row.game_id, row.version, stored, lists, cached)
+        held = self._cache.get(game_id)
+        if held is None or held.version <= rendering.version:
+            self._cache[game_id] = rendering
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > CACHE_GAMES:
+                self._cache.popitem(last=False)
+        return rendering
+
+    @staticmethod
+    def _parse(game_id: int, state_json: str) -> StoredTournament | None:
+        try:
+            return StoredTournament.model_validate_json(state_json)
+        except ValidationError:
+            log.warning("tournament %s: stored state does not read as a tournament", game_id)
+            return None
+
+    def _parse_and_build(
+        self, game_id: int, version: int, state_json: str, before: Rendering | None
+    ) -> tuple[StoredTournament | None, Rendering | None]:
+        stored = self._parse(game_id, state_json)
+        if stored is None or (self._lists is not None and stored.tournament.lists_revealed):
+            return stored, None
+        return stored, self._build(game_id, version, stored, {}, before)
+
+    def _build(
+        self,
+        game_id: int,
+        version: int,
+        stored: StoredTournament,
+        lists: Mapping[str, str],
+        before: Rendering | None,
+    ) -> Rendering:
         entries = {}
         for player_id, entry in lists.items():
             try:
                 entries[player_id] = SubmittedList.model_validate_json(entry)
             except ValidationError:
-                log.warning("tournament %s: a stored list does not read", record.id)
-        view = stored.view(self._scenario_name, entries)
-        return Found(stored, view, f'"{record.id}-{record.version}"')
+                log.warning("tournament %s: a stored list does not read", game_id)
+        self.builds += 1
+        # The version before is reused round by round: a result rebuilds one round, not all.
+        previous = (
+            None
+            if before is None
+            else Previous(before.stored.tournament, before.stored.reported, before.view)
+        )
+        return Rendering(game_id, version, stored, stored.view(self._scenario_name, entries, previous))
+
+    async def body(
+        self, found: Found, key: tuple[object, ...], make: Callable[[], Body | None]
+    ) -> Body | None:
+        """The answer ``key`` of this version, made by ``make`` on a worker thread the first time."""
+        rendering = found.rendering
+        body = rendering.bodies.get(key)
+        if body is not None:
+            return body
+
+        async def render() -> Body | None:
+            made = await asyncio.to_thread(make)
+            if made is not None:
+                self.renders += 1
+                rendering.bodies[key] = made
+            return made
+
+        return await self._once(rendering.making, key, render)
+
+    @staticmethod
+    async def _once(
+        pending: dict[Any, asyncio.Future[Any]], key: Any, make: Callable[[], Awaitable[Any]]
+    ) -> Any:
+        """``make()``, shared by every caller that asks for ``key`` while it runs."""
+        future = pending.get(key)
+        if future is None:
+            future = asyncio.get_running_loop().create_task(make(), name=f"herald-web {key!r}"[:80])
+            pending[key] = future
+            future.add_done_callback(lambda _: pending.pop(key, None))
+        return await asyncio.shield(future)
 
 
 class RateLimiter:
-    """A token bucket per address; the oldest idle addresses are forgotten past a bound."""
+    """A token bucket per address; the oldest idle addresses are forgotten past a bound.
+
+    A request needs one token to be let in; what its answer cost beyond that (:meth:`charge`) is
+    taken after, so a CSV weighs ten polls and a flood of exports runs dry sooner."""
 
     def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND) -> None:
         self.burst = burst
@@ -170,32 +329,87 @@ class RateLimiter:
             self._buckets.popitem(last=False)
         return allowed
 
+    def charge(self, address: str, cost: float) -> None:
+        """Take ``cost`` more tokens from the address's bucket (it may go below zero: it then
+        waits that much longer)."""
+        held = self._buckets.get(address)
+        if held is not None and cost > 0:
+            self._buckets[address] = (held[0] - cost, held[1])
 
-def _address(request: web.Request) -> str:
-    """The visitor's address; behind a reverse proxy on this machine, the one it forwards."""
-    peer = request.remote or "?"
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    if forwarded and peer in ("127.0.0.1", "::1"):
-        return forwarded.split(",")[-1].strip()[:64] or peer
-    return peer
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def _ip(text: str) -> Address | None:
+    try:
+        ip = ipaddress.ip_address(text.strip().strip("[]"))
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
+def client_key(peer: str | None, forwarded: Iterable[str], trusted: tuple[Network, ...]) -> str:
+    """The address a request is counted against. ``X-Forwarded-For`` is believed only when the
+    peer is a trusted proxy; then the right-most address that is not a trusted proxy is the
+    visitor. IPv6 visitors are counted by their /64 (one household or phone holds a whole /64).
+
+    >>> client_key("203.0.113.9", ["198.51.100.1"], ())
+    '203.0.113.9'
+    >>> from bot.settings import parse_proxies
+    >>> client_key("127.0.0.1", ["6.6.6.6, 198.51.100.1"], parse_proxies("127.0.0.1"))
+    '198.51.100.1'
+    >>> client_key("2001:db8::1", [], ())
+    '2001:db8::/64'
+    """
+    ip = _ip(peer or "")
+    if ip is None:
+        return (peer or "?")[:64]
+
+    def is_trusted(address: Address) -> bool:
+        return any(address in network for network in trusted if address.version == network.version)
+
+    if trusted and is_trusted(ip):
+        hops = [h for line in forwarded for h in line.split(",")]
+        for hop in reversed(hops):
+            address = _ip(hop)
+            if address is None:  # not an address: believe nothing further left
+                break
+            ip = address
+            if not is_trusted(address):
+                break
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
 
 
 def _html(text: str, status: int = 200) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
 
 
+_TOO_MANY = pages.plain("Too many requests", "Slow down a little: this page updates by itself.").encode()
+
 KEY_SOURCE: web.AppKey[TournamentSource] = web.AppKey("source", TournamentSource)
 KEY_LIMITER: web.AppKey[RateLimiter] = web.AppKey("limiter", RateLimiter)
+KEY_PROXIES: web.AppKey[tuple[Network, ...]] = web.AppKey("proxies", tuple)
+COST: web.RequestKey[int] = web.RequestKey("cost", int)
+"""Where a handler notes what its answer costs the visitor's allowance (:class:`RateLimiter`)."""
 
 
 @web.middleware
 async def _guard(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> Any:
-    if not request.app[KEY_LIMITER].allow(_address(request)):
-        response: web.StreamResponse = _html(
-            pages.plain("Too many requests", "Slow down a little: this page updates by itself."), 429
-        )
+    limiter = request.app[KEY_LIMITER]
+    address = client_key(
+        request.remote, request.headers.getall("X-Forwarded-For", []), request.app[KEY_PROXIES]
+    )
+    if not limiter.allow(address):
+        # Answered late: a client that floods waits for each refusal instead of sending the next
+        # request at once, so a flood costs the event loop (which Discord commands share) little.
+        await asyncio.sleep(REFUSAL_DELAY)
+        response: web.StreamResponse = web.Response(body=_TOO_MANY, status=429, content_type="text/html")
         response.headers["Retry-After"] = "5"
     else:
         try:
@@ -214,10 +428,9 @@ async def _guard(
             response = _html(
                 pages.plain("Something went wrong", f"Incident {incident}; try again soon."), 500
             )
+        limiter.charge(address, request.get(COST, COST_UNCHANGED) - 1)
     response.headers.update(SECURITY_HEADERS)
     response.headers["Server"] = "Herald"
-    if response.status == 200 and isinstance(response, web.Response) and len(response.body or b"") > 1024:
-        response.enable_compression()  # gzip when the visitor accepts it: a big event's page is 200 KB
     response.headers.setdefault("Cache-Control", "no-store")
     return response
 
@@ -234,58 +447,126 @@ def _theme(request: web.Request) -> str | None:
     return theme if theme in ("dark", "light") else None
 
 
+def _send(request: web.Request, body: Body | None, *, filename: str | None = None) -> web.Response:
+    """A rendered answer, gzipped when the visitor accepts it (compressed once, when rendered)."""
+    if body is None:
+        raise web.HTTPNotFound()
+    request[COST] = body.cost
+    gzipped = body.gzipped is not None and "gzip" in request.headers.get("Accept-Encoding", "")
+    response = web.Response(body=body.gzipped if gzipped else body.data)
+    response.headers["Content-Type"] = body.content_type
+    if body.gzipped is not None:
+        response.headers["Vary"] = "Accept-Encoding"
+    if gzipped:
+        response.headers["Content-Encoding"] = "gzip"
+    if filename is not None:
+        response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+HTML = "text/html; charset=utf-8"
+
+
 async def page(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
     screen = request.query.get("screen") == "1"
-    token = request.match_info["token"]
-    return _html(pages.page(found.view, token=token, screen=screen, etag=found.tag, theme=_theme(request)))
+    theme = _theme(request)
+    view, token, tag = found.view, found.token, found.tag
+    return _send(
+        request,
+        await request.app[KEY_SOURCE].body(
+            found,
+            ("page", token, screen, theme),
+            lambda: _body(
+                pages.page(view, token=token, screen=screen, etag=tag, theme=theme), HTML, COST_PAGE
+            ),
+        ),
+    )
 
 
 async def live(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
     if request.headers.get("If-None-Match") == found.tag:
         return web.Response(status=304, headers={"ETag": found.tag})
-    response = _html(pages.live(found.view, screen=request.query.get("screen") == "1"))
+    screen = request.query.get("screen") == "1"
+    view = found.view
+    response = _send(
+        request,
+        await request.app[KEY_SOURCE].body(
+            found, ("live", screen), lambda: _body(pages.live(view, screen=screen), HTML, COST_PAGE)
+        ),
+    )
     response.headers["ETag"] = found.tag
     return response
 
 
 async def earlier_round(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
-    text = pages.round_games(found.view, int(request.match_info["number"]))
-    if text is None:
-        raise web.HTTPNotFound()
-    return _html(text)
+    number = int(request.match_info["number"])
+    view = found.view
+
+    def make() -> Body | None:
+        text = pages.round_games(view, number)
+        return None if text is None else _body(text, HTML, COST_PAGE)
+
+    return _send(request, await request.app[KEY_SOURCE].body(found, ("round", number), make))
 
 
 async def as_json(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
-    return web.Response(text=found.view.model_dump_json(), content_type="application/json", charset="utf-8")
-
-
-def _csv(name: str, text: str) -> web.Response:
-    response = web.Response(text=text, content_type="text/csv", charset="utf-8")
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    view = found.view
+    return _send(
+        request,
+        await request.app[KEY_SOURCE].body(
+            found,
+            ("json",),
+            lambda: _body(view.model_dump_json(), "application/json; charset=utf-8", COST_EXPORT),
+        ),
+    )
 
 
 async def players(request: web.Request) -> web.StreamResponse:
-    return _csv("players.csv", players_csv((await _found(request)).stored.tournament))
+    found = await _found(request)
+    tournament = found.stored.tournament
+    return _send(
+        request,
+        await request.app[KEY_SOURCE].body(
+            found, ("players.csv",), lambda: _body(players_csv(tournament), CSV, COST_EXPORT)
+        ),
+        filename="players.csv",
+    )
 
 
 async def results(request: web.Request) -> web.StreamResponse:
-    return _csv("results.csv", results_csv((await _found(request)).stored.tournament))
+    found = await _found(request)
+    tournament = found.stored.tournament
+    return _send(
+        request,
+        await request.app[KEY_SOURCE].body(
+            found, ("results.csv",), lambda: _body(results_csv(tournament), CSV, COST_EXPORT)
+        ),
+        filename="results.csv",
+    )
+
+
+CSV = "text/csv; charset=utf-8"
 
 
 async def static(request: web.Request) -> web.StreamResponse:
     return await static_named(request, request.match_info["name"])
 
 
+_STATIC: dict[str, bytes] = {}
+
+
 async def static_named(request: web.Request, name: str) -> web.StreamResponse:
     kind = STATIC_FILES.get(name)
     if kind is None:
         raise web.HTTPNotFound()
-    response = web.Response(body=(STATIC_DIR / name).read_bytes(), content_type=kind)
+    data = _STATIC.get(name)
+    if data is None:
+        data = _STATIC[name] = (STATIC_DIR / name).read_bytes()
+    response = web.Response(body=data, content_type=kind)
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 
@@ -303,11 +584,18 @@ async def home(request: web.Request) -> web.StreamResponse:
     )
 
 
-def make_app(source: TournamentSource, *, limiter: RateLimiter | None = None) -> web.Application:
-    """The read-only application; ``source`` finds tournaments by token."""
+def make_app(
+    source: TournamentSource,
+    *,
+    limiter: RateLimiter | None = None,
+    trusted_proxies: tuple[Network, ...] = (),
+) -> web.Application:
+    """The read-only application; ``source`` finds tournaments by token. ``X-Forwarded-For`` is
+    believed only from ``trusted_proxies`` (TRUSTED_PROXIES)."""
     app = web.Application(middlewares=[_guard], client_max_size=1024)
     app[KEY_SOURCE] = source
     app[KEY_LIMITER] = limiter or RateLimiter()
+    app[KEY_PROXIES] = trusted_proxies
     app.router.add_get("/", home)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}.json", as_json)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}", page)
@@ -318,30 +606,3 @@ def make_app(source: TournamentSource, *, limiter: RateLimiter | None = None) ->
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/favicon.ico", favicon)
     return app
-
-
-class WebServer:
-    """Runs the application on a host and port; ``port`` 0 asks the system for a free one."""
-
-    def __init__(self, app: web.Application, host: str, port: int) -> None:
-        self.app = app
-        self.host = host
-        self.port = port
-        self._runner: web.AppRunner | None = None
-
-    async def start(self) -> int:
-        """Start listening; returns the port actually bound."""
-        self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
-        await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = int(sockets[0].getsockname()[1])
-        return self.port
-
-    async def stop(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None

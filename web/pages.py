@@ -15,7 +15,7 @@ from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicS
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "4"
+ASSET_VERSION = "6"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 
@@ -102,6 +102,25 @@ def _standings(view: PublicTournament) -> str:
     return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
 
 
+PODIUM_PLACES = 3
+"""The podium shows the players ranked 1 to 3 (more when they share a place)."""
+_PLACE = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def _podium(rows: list[tuple[int, str, str]]) -> str:
+    """The places 1 to 3 of (rank, name, what is said under it): players, or a team event's teams."""
+    top = [(rank, name, under) for rank, name, under in rows if rank <= PODIUM_PLACES]
+    if not top:
+        return ""
+    steps = "".join(
+        f'<li class="place p{rank}"><span class="rank">{_PLACE.get(rank, rank)}</span>'
+        f'<span class="name">{e(name)}</span>'
+        f"{f'<small>{e(under)}</small>' if under else ''}</li>"
+        for rank, name, under in top
+    )
+    return f'<section class="podium"><h2>Podium</h2><ol class="places">{steps}</ol></section>'
+
+
 def _team_standings(view: PublicTournament) -> str:
     if not view.teams:
         return '<p class="empty">No team yet.</p>'
@@ -112,7 +131,7 @@ def _team_standings(view: PublicTournament) -> str:
     )
     rows = "".join(
         f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td><td class="name">{e(s.name)}'
-        f'{" <em class=dropped>dropped</em>" if s.dropped else ""}</td>'
+        f"{' <em class=dropped>dropped</em>' if s.dropped else ''}</td>"
         f'<td class="fac">{e(", ".join(s.players))}</td><td>{s.team_points}</td>'
         f"<td>{s.wins}-{s.draws}-{s.losses}</td><td>{s.points}</td><td>{s.next}</td></tr>"
         for s in view.teams
@@ -158,7 +177,8 @@ def _lists(view: PublicTournament) -> str:
 
 def live(view: PublicTournament, *, screen: bool) -> str:
     """The part of the page that updates by itself: the status, the timer, the current round,
-    the standings and (except on the venue screen) every earlier round."""
+    the standings and (except on the venue screen) every earlier round. A finished event shows
+    its podium and final standings first, then its rounds."""
     ends = ""
     if view.timer_ends is not None:
         stamp = e(view.timer_ends.isoformat())
@@ -170,41 +190,64 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         f"{view.players} player{'' if view.players == 1 else 's'}</p>"
         f'<p class="status">{e(view.status)}</p>{ends}</header>'
     ]
-    if view.current is not None:
-        parts.append(
-            f'<section class="round"><h2>{_round_head(view.current, view)}</h2>'
-            f"{_games(view.current, view)}</section>"
-        )
     if view.team_size is not None:
         # A team event: the teams first, the players' own standings on request.
-        parts.append(f'<section class="table-wrap"><h2>Team standings</h2>{_team_standings(view)}</section>')
-        parts.append(
+        title = "Team standings"
+        standings = (
+            f'<section class="table-wrap"><h2>{title}</h2>{_team_standings(view)}</section>'
             '<section class="table-wrap"><details><summary>Players\' standings</summary>'
             f"{_standings(view)}</details></section>"
         )
+        placed = [(t.rank, t.name, ", ".join(t.players)) for t in view.teams]
     else:
-        parts.append(f'<section class="table-wrap"><h2>Standings</h2>{_standings(view)}</section>')
+        title = "Standings"
+        standings = f'<section class="table-wrap"><h2>{title}</h2>{_standings(view)}</section>'
+        placed = [(p.rank, p.name, p.faction) for p in view.standings]
+    rounds = list(view.earlier)
+    if view.finished:
+        parts.append(_podium(placed))
+        parts.append(standings.replace(f"<h2>{title}</h2>", f"<h2>Final {title.lower()}</h2>", 1))
+        if view.current is not None:
+            rounds.insert(0, view.current)  # every round, latest first, below the result
+    else:
+        if view.current is not None:
+            parts.append(
+                f'<section class="round"><h2>{_round_head(view.current, view)}</h2>'
+                f"{_games(view.current, view)}</section>"
+            )
+        parts.append(standings)
     if view.current is None:
         parts.append(_checkin(view))
     if not screen:
         parts.append(_lists(view))
-    if not screen and view.earlier:
-        inline = sum(len(r.games) for r in view.earlier) <= INLINE_EARLIER_GAMES
+    if not screen and rounds:
+        inline = sum(len(r.games) for r in rounds) <= INLINE_EARLIER_GAMES
         earlier = "".join(
             f"<details><summary>{_round_head(r, view)}</summary>{_games(r, view)}</details>"
             if inline
             else f'<details data-round="{r.number}"><summary>{_round_head(r, view)}</summary>'
             f'<p class="lazy">Opening round {r.number}…</p></details>'
-            for r in view.earlier
+            for r in rounds
         )
-        parts.append(f'<section class="earlier"><h2>Earlier rounds</h2>{earlier}</section>')
+        title = "Rounds" if view.finished else "Earlier rounds"
+        parts.append(f'<section class="earlier"><h2>{title}</h2>{earlier}</section>')
     return "".join(parts)
 
 
 def round_games(view: PublicTournament, number: int) -> str | None:
     """One earlier round's games, for a large event's page that opens rounds on demand."""
-    found = next((r for r in view.earlier if r.number == number), None)
+    rounds = [*view.earlier, *([view.current] if view.finished and view.current else [])]
+    found = next((r for r in rounds if r.number == number), None)
     return None if found is None else _games(found, view)
+
+
+FIND_BOX = (
+    '<div class="find" role="search"><label for="find">Find my table</label>'
+    '<input id="find" type="search" autocomplete="off" spellcheck="false" maxlength="60" '
+    'placeholder="Your name or faction"><span id="found" aria-live="polite"></span></div>'
+)
+"""A filter over the current round's games and the standings, run by page.js in the visitor's
+browser (nothing is sent anywhere); not on the venue screen."""
 
 
 def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: str | None) -> str:
@@ -227,6 +270,7 @@ def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: 
         '<link rel="icon" href="../static/icon.svg">'
         f'<script src="../static/page.js?v={ASSET_VERSION}" defer></script></head>'
         f'<body class="{classes}" data-live="{e(live_url)}" data-etag="{e(etag)}">'
+        f"{'' if screen else FIND_BOX}"
         f'<div id="live">{live(view, screen=screen)}</div>'
         f'<footer><span id="updated">Updates by itself.</span> {downloads} · '
         f'<a href="{base}{"" if screen else "?screen=1"}">{"Normal view" if screen else "Venue screen"}</a>'

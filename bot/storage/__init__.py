@@ -47,6 +47,27 @@ def open_database(url: str | Path) -> Database:
     return SqliteDatabase(text)
 
 
+def open_reader(url: str | Path) -> Database:
+    """A read-only connection of its own to the database at ``url``, not yet open: on SQLite a
+    second connection to the file (WAL lets it read beside the bot's writer), on PostgreSQL a
+    small pool of its own. The web pages read through it, so that many visitors never queue
+    behind, or hold up, the bot's own statements. An in-memory SQLite database has no second
+    connection (ValueError): share the bot's then.
+    """
+    text = str(url)
+    if is_postgres(text):
+        from bot.storage.postgres import PostgresDatabase
+
+        return PostgresDatabase(text, read_only=True)
+    from bot.storage.sqlite import SqliteDatabase
+
+    if text.startswith("sqlite://"):
+        text = text.removeprefix("sqlite://").removeprefix("/") or ":memory:"
+    if text == ":memory:":
+        raise ValueError("an in-memory database has no second connection")
+    return SqliteDatabase(text, read_only=True)
+
+
 class DatabaseUnavailable(Exception):
     """The database could not be opened or migrated; ``label`` says which, the cause says why."""
 
@@ -87,4 +108,5 @@ __all__ = [
     "connect",
     "is_postgres",
     "open_database",
+    "open_reader",
 ]

@@ -36,6 +36,8 @@ log = logging.getLogger("herald.storage")
 
 #: Connections per process. Each channel's writes are already one at a time in a process.
 POOL_MIN, POOL_MAX = 1, 10
+#: Connections of the web pages' read-only pool (:func:`bot.storage.open_reader`).
+READER_POOL_MIN, READER_POOL_MAX = 1, 3
 #: Any number, the same in every Herald process: the advisory lock held while migrating.
 MIGRATION_LOCK = 0x4E7A1D
 
@@ -56,13 +58,24 @@ def without_password(url: str) -> str:
 class PostgresDatabase:
     dialect = POSTGRES
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, read_only: bool = False) -> None:
         self.url = url
         self.label = without_password(url)
+        self.read_only = read_only
         self._pool: asyncpg.Pool | None = None
         self.query_count = 0
 
     async def open(self) -> PostgresDatabase:
+        if self.read_only:
+            # The web pages' own small pool: its reads never wait for a connection the bot's
+            # writes hold, and the server refuses any write through it.
+            self._pool = await asyncpg.create_pool(
+                self.url,
+                min_size=READER_POOL_MIN,
+                max_size=READER_POOL_MAX,
+                server_settings={"default_transaction_read_only": "on"},
+            )
+            return self
         self._pool = await asyncpg.create_pool(self.url, min_size=POOL_MIN, max_size=POOL_MAX)
         return self
 
@@ -80,6 +93,8 @@ class PostgresDatabase:
     # -- migrations -----------------------------------------------------------------------
 
     async def migrate(self, directory: Path = MIGRATIONS_DIR) -> list[int]:
+        if self.read_only:
+            raise RuntimeError("a read-only connection does not migrate")
         applied: list[int] = []
         async with self.pool.acquire() as conn:
             # Processes starting together migrate one after another; the later ones find it done.
@@ -117,6 +132,8 @@ class PostgresDatabase:
         """One transaction on one pooled connection; any exception, cancellation included, rolls
         it back. COMMIT is shielded: a cancellation during it still lets it finish (then re-raises),
         so the unit of work is written whole or not at all."""
+        if self.read_only:
+            raise RuntimeError("this connection only reads")
         async with self.pool.acquire() as conn:
             tx = conn.transaction()
             await tx.start()

@@ -45,14 +45,17 @@ class SqliteDatabase:
 
     dialect = SQLITE
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, read_only: bool = False) -> None:
         self.path = str(path)
         self.label = self.path
+        self.read_only = read_only
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self.query_count = 0
 
     async def open(self) -> SqliteDatabase:
+        if self.read_only:
+            return await self._open_reader()
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
@@ -71,6 +74,18 @@ class SqliteDatabase:
         await self._conn.execute("PRAGMA synchronous = NORMAL")
         return self
 
+    async def _open_reader(self) -> SqliteDatabase:
+        """A second connection to the same file that only reads (the web pages'). In WAL mode a
+        reader sees the last committed state without waiting for the writer or holding it up, and
+        this object's lock is its own: the bot's reads and writes never queue behind it."""
+        if self.path == ":memory:":
+            raise ValueError("an in-memory database has no second connection: share the bot's")
+        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        self._conn.row_factory = aiosqlite.Row
+        await self._conn.execute("PRAGMA query_only = ON")
+        await self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        return self
+
     async def close(self) -> None:
         if self._conn is not None:
             await self._conn.close()
@@ -85,6 +100,8 @@ class SqliteDatabase:
     # -- migrations -----------------------------------------------------------------------
 
     async def migrate(self, directory: Path = MIGRATIONS_DIR) -> list[int]:
+        if self.read_only:
+            raise RuntimeError("a read-only connection does not migrate")
         async with self._lock:
             await self.conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -124,6 +141,8 @@ class SqliteDatabase:
         and a cancellation at any await leaves the connection outside a transaction, with either
         the whole unit of work written or none of it.
         """
+        if self.read_only:
+            raise RuntimeError("this connection only reads")
         async with self._lock:
             try:
                 await self._complete("BEGIN IMMEDIATE")

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.play import Change, Post, Shown, autocomplete
 from bot.text import kept_name, public
-from cogs.tournament.links import link_view, new_page_url, page_url
+from cogs.tournament.links import NO_PAGE_LINK, link_view, new_page_url, page_url
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
     KIT,
@@ -348,6 +348,8 @@ class SetupCommands:
         url = await page_url(self.bot, game.id)
         if url is not None:
             embed.add_field(name="Live page (pairings and standings on the web)", value=url, inline=False)
+        else:
+            embed.add_field(name="Live page", value=NO_PAGE_LINK, inline=False)
         await Post(content=note, embeds=[embed], view=link_view(url)).send(interaction)
 
     link = app_commands.Group(name="link", description="The tournament's live web page")
@@ -358,10 +360,7 @@ class SetupCommands:
         require_organiser(interaction, game.state, "change the live page's address")
         url = await new_page_url(self.bot, game.id)
         if url is None:
-            raise RuleError(
-                "This Herald serves no web pages (WEB_PORT is 0 or its port was taken), so there is no "
-                "link to reset."
-            )
+            raise RuleError(f"There is no live page link to reset. {NO_PAGE_LINK}")
         await Post(
             content=f"{public(game.state.tournament.name, 80)} has a new live page; "
             "the old address no longer works.",

@@ -1,7 +1,8 @@
 """The tournament's public web page in Discord: its address and the link button on posts.
 
-The pages themselves are :mod:`web`; the address token is kept by ``bot.links``. While the web
-pages are off (WEB_PORT=0, or the port was taken), nothing here shows a link.
+The pages themselves are :mod:`web`; the address token is kept by ``bot.links``. Links lead to
+PUBLIC_URL: without it (an address on the bot's machine opens nowhere else), or while this
+process's pages are off because their port was taken, nothing here shows a link.
 """
 
 from __future__ import annotations
@@ -11,6 +12,11 @@ from typing import Any
 import discord
 
 from bot.play import Post
+
+NO_PAGE_LINK = (
+    "This Herald posts no link to the live page: whoever runs it sets PUBLIC_URL to the address "
+    "people open the pages at (README, 'The live web page')."
+)
 
 
 async def page_url(bot: Any, game_id: int) -> str | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -201,8 +202,12 @@ class ScoreResult(BaseModel):
 # --- tournament points --------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=(MAX_OBJECTIVE_POINTS + 1) ** 2)
 def tournament_points(own: int, other: int) -> TournamentPoints:
     """Tournament Points for a player who scored ``own`` Objective Points against ``other``.
+
+    Remembered (the answer is frozen, and there are only 121 pairs): a 512-player event's
+    standings ask it thousands of times.
 
     >>> tournament_points(7, 6).total, tournament_points(6, 7).total
     (5, 2)

@@ -16,7 +16,7 @@ import csv
 import io
 
 from rules.tournament.formats import Column, format_of
-from rules.tournament.model import Tournament
+from rules.tournament.model import Player, Tournament
 from rules.tournament.standings import Standing, standings
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -81,15 +81,20 @@ def results_csv(state: Tournament) -> str:
         ["round", "table", "player_a", "faction_a", *side_a, "player_b", "faction_b", *side_b, "flags"]
     ]
     blank = [""] * len(keys)
+    players = {p.id: p for p in state.players}  # looked up once per side of every game
+
+    def player(player_id: str) -> Player:
+        return players[player_id] if player_id in players else state.player(player_id)
+
     for rnd in state.rounds:
         for g in rnd.games:
-            a = state.player(g.a)
+            a = player(g.a)
             if g.b is None:
                 rows.append(
                     [rnd.number, "", a.name, a.faction, *fmt.result_values(None), "(bye)", "", *blank, ""]
                 )
                 continue
-            b = state.player(g.b)
+            b = player(g.b)
             flags = " ".join(f.value for f in g.flags) + (" edited" if g.edited else "")
             res = g.result
             values_a: list[object] = blank if res is None else fmt.result_values(res)

@@ -18,6 +18,7 @@ all. The view is plain data (JSON-safe), built by one pure function.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
@@ -215,10 +216,13 @@ def _game(players: dict[str, Player], game: Game, reported: bool, fmt: Format) -
 
 
 def _round(
-    t: Tournament, rnd: Round, reported: Collection[tuple[int, str]], scenario_name: Callable[[str], str]
+    t: Tournament,
+    rnd: Round,
+    reported: Collection[tuple[int, str]],
+    scenario_name: Callable[[str], str],
+    players: dict[str, Player],
 ) -> PublicRound:
     scenario = t.scenarios.get(rnd.number)
-    players = {p.id: p for p in t.players}
     fmt = format_of(t)
     games = [_game(players, g, any((rnd.number, p) in reported for p in g.players), fmt) for g in rnd.games]
     return PublicRound(
@@ -261,6 +265,39 @@ def _status(t: Tournament) -> str:
     return f"Round {current.number}{of}: playing"
 
 
+@dataclass(frozen=True)
+class Previous:
+    """An earlier version's view and what it was made from (see :func:`public_view`)."""
+
+    tournament: Tournament
+    reported: Collection[tuple[int, str]]
+    view: PublicTournament
+
+
+def _reported_in(reported: Collection[tuple[int, str]], number: int) -> set[str]:
+    return {player for rnd, player in reported if rnd == number}
+
+
+def _reusable(
+    t: Tournament, reported: Collection[tuple[int, str]], previous: Previous
+) -> dict[int, PublicRound]:
+    """The rounds of ``previous.view`` that ``t`` would build the same: nothing but rounds changed
+    in the tournament, and the round itself and its reports are as they were."""
+    before = previous.tournament
+    if before.model_copy(update={"rounds": []}) != t.model_copy(update={"rounds": []}):
+        return {}  # players, format, scenarios, tiers...: anything else changed, build every round
+    view = previous.view
+    built = {r.number: r for r in ([view.current] if view.current else []) + view.earlier}
+    old_rounds = {r.number: r for r in before.rounds}
+    return {
+        rnd.number: built[rnd.number]
+        for rnd in t.rounds
+        if rnd.number in built
+        and old_rounds.get(rnd.number) == rnd
+        and _reported_in(previous.reported, rnd.number) == _reported_in(reported, rnd.number)
+    }
+
+
 def public_view(
     t: Tournament,
     *,
@@ -268,17 +305,25 @@ def public_view(
     scenario_name: Callable[[str], str] = str,
     timer: RoundTimer | None = None,
     lists: Mapping[str, SubmittedList] | None = None,
+    previous: Previous | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
     round is the current one and the event is not finished); ``lists`` are the army lists handed in
     by player id, shown only once revealed.
 
+    ``previous`` is an earlier version's view, with what it was made from (the same
+    ``scenario_name``): each round that has not changed since is taken from it instead of being
+    built again, so a result costs one round's work however many rounds were played. The view is
+    the same either way.
+
     >>> from rules.tournament import create_tournament
     >>> public_view(create_tournament("Empty", 300), reported=()).status
     'Waiting for round 1 to be paired'
     """
-    rounds = [_round(t, r, reported, scenario_name) for r in t.rounds]
+    players = {p.id: p for p in t.players}
+    reused = {} if previous is None else _reusable(t, reported, previous)
+    rounds = [reused.get(r.number) or _round(t, r, reported, scenario_name, players) for r in t.rounds]
     current = rounds[-1] if rounds else None
     fmt = format_of(t)
     here, used = set(t.checked_in), t.checkin_open or bool(t.checked_in)

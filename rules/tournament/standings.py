@@ -184,7 +184,7 @@ def standings(
     totals = _totals(state, fmt, before_round=before_round)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
     order = {p.id: i for i, p in enumerate(state.players)}
-    rows: list[Standing] = []
+    keyed: list[tuple[tuple[int, ...], Standing]] = []
     for player in state.players:
         mine = totals[player.id]
         op, vp = mine.op, mine.vp
@@ -213,10 +213,14 @@ def standings(
             vp_against=mine.against,
             sos=sum(totals[o].vp for o in mine.opponents),
         )
-        rows.append(row.model_copy(update={"key": fmt.key(row)}))
-    rows.sort(key=lambda row: (tuple(-k for k in row.key), order[row.player_id]))
+        keyed.append((fmt.key(row), row))
+    keyed.sort(key=lambda pair: (tuple(-k for k in pair[0]), order[pair[1].player_id]))
+    # One copy per row, with its key and rank together: a 512-player event's web page ranks on
+    # every change.
     ranked: list[Standing] = []
-    for i, row in enumerate(rows):
-        shared = ranked and ranked[-1].key == row.key
-        ranked.append(row.model_copy(update={"rank": ranked[-1].rank if shared else i + 1}))
+    rank, previous = 0, None
+    for i, (key, row) in enumerate(keyed):
+        if key != previous:
+            rank, previous = i + 1, key
+        ranked.append(row.model_copy(update={"key": key, "rank": rank}))
     return ranked

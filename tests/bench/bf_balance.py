@@ -120,8 +120,10 @@ def greedy_action(state: GameState, rng: random.Random):
         ideal = _ideal_distance(state)
         now = min(_distance_to_enemies(state, t) for t in me.tiles())
         if now > ideal:
-            scored = sorted(moves, key=lambda m: (abs(_distance_to_enemies(state, m.to) - ideal),
-                                                  m.card is None, rng.random()))
+            scored = sorted(
+                moves,
+                key=lambda m: (abs(_distance_to_enemies(state, m.to) - ideal), m.card is None, rng.random()),
+            )
             if abs(_distance_to_enemies(state, scored[0].to) - ideal) < now - ideal:
                 return scored[0]
     sacrifices = [a for a in options if isinstance(a, Sacrifice)]
@@ -153,14 +155,25 @@ def random_action(state: GameState, rng: random.Random):
 POLICIES = {"greedy": greedy_action, "random": random_action}
 
 
-def play_game(seed: int, boss: str, heroes: tuple[str, ...], map_id: str,
-              settings: GameSettings | None = None, policy: str = "greedy") -> GameResult:
+def play_game(
+    seed: int,
+    boss: str,
+    heroes: tuple[str, ...],
+    map_id: str,
+    settings: GameSettings | None = None,
+    policy: str = "greedy",
+) -> GameResult:
     """One game from the presets played by ``policy``; the same seed plays the same game."""
     choose = POLICIES[policy]
     rng = random.Random(seed)
-    state = new_game(CATALOG, boss=CATALOG.boss_presets[boss].build,
-                     heroes=[CATALOG.hero_presets[h].build for h in heroes], map_id=map_id,
-                     settings=settings or GameSettings(), rng=rng)
+    state = new_game(
+        CATALOG,
+        boss=CATALOG.boss_presets[boss].build,
+        heroes=[CATALOG.hero_presets[h].build for h in heroes],
+        map_id=map_id,
+        settings=settings or GameSettings(),
+        rng=rng,
+    )
     state = place_all(state, rng)
     steps = 0
     while not state.is_over() and steps < MAX_STEPS:
@@ -169,8 +182,14 @@ def play_game(seed: int, boss: str, heroes: tuple[str, ...], map_id: str,
     outcome = state.outcome.value if state.outcome else "unfinished"
     wiped = state.boss.dead or all(h.dead for h in state.heroes)
     limit = state.settings.round_limit
-    return GameResult(boss, heroes, map_id, outcome, state.round,
-                      by_limit=state.is_over() and not wiped and state.round == limit)
+    return GameResult(
+        boss,
+        heroes,
+        map_id,
+        outcome,
+        state.round,
+        by_limit=state.is_over() and not wiped and state.round == limit,
+    )
 
 
 def parties(points: int | None) -> list[tuple[str, ...]]:
@@ -185,8 +204,14 @@ def parties(points: int | None) -> list[tuple[str, ...]]:
     return out
 
 
-def win_rates(games: int, maps: list[str], *, seed: int = 0, settings: GameSettings | None = None,
-              policy: str = "greedy") -> dict[str, list[GameResult]]:
+def win_rates(
+    games: int,
+    maps: list[str],
+    *,
+    seed: int = 0,
+    settings: GameSettings | None = None,
+    policy: str = "greedy",
+) -> dict[str, list[GameResult]]:
     """``games`` greedy games per boss preset, cycling through the parties and ``maps``."""
     trios = parties(CATALOG.recommended_points)
     out: dict[str, list[GameResult]] = {}
@@ -194,8 +219,9 @@ def win_rates(games: int, maps: list[str], *, seed: int = 0, settings: GameSetti
         results = []
         for i in range(games):
             trio = trios[(i + b_index) % len(trios)]
-            results.append(play_game(seed + 1000 * b_index + i, boss, trio, maps[i % len(maps)], settings,
-                                     policy))
+            results.append(
+                play_game(seed + 1000 * b_index + i, boss, trio, maps[i % len(maps)], settings, policy)
+            )
         out[boss] = results
     return out
 
@@ -206,24 +232,28 @@ def main() -> None:
     parser.add_argument("--maps", default="crossroads,ruined_chapel,sunken_causeway,great_hall")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", choices=sorted(POLICIES), default="greedy")
-    parser.add_argument("--round-limit", type=int, default=DEFAULT_ROUND_LIMIT,
-                        help="0 plays without a limit")
+    parser.add_argument(
+        "--round-limit", type=int, default=DEFAULT_ROUND_LIMIT, help="0 plays without a limit"
+    )
     args = parser.parse_args()
     settings = GameSettings(round_limit=args.round_limit or None)
-    rates = win_rates(args.games, args.maps.split(","), seed=args.seed, settings=settings,
-                      policy=args.policy)
+    rates = win_rates(args.games, args.maps.split(","), seed=args.seed, settings=settings, policy=args.policy)
     print(f"{args.policy} play, {args.games} games per boss, round limit {args.round_limit or 'none'}")
     total: Counter = Counter()
     for boss, results in rates.items():
         c = Counter(r.outcome for r in results)
         total.update(c)
         rounds = [r.rounds for r in results]
-        print(f"{boss:<16} boss {c['boss']:>3}  heroes {c['heroes']:>3}  draw {c['draw']:>3}  "
-              f"unfinished {c['unfinished']:>3}  rounds median {statistics.median(rounds):>5} "
-              f"max {max(rounds):>4}  ended by the limit {sum(r.by_limit for r in results):>3}")
+        print(
+            f"{boss:<16} boss {c['boss']:>3}  heroes {c['heroes']:>3}  draw {c['draw']:>3}  "
+            f"unfinished {c['unfinished']:>3}  rounds median {statistics.median(rounds):>5} "
+            f"max {max(rounds):>4}  ended by the limit {sum(r.by_limit for r in results):>3}"
+        )
     n = sum(total.values())
-    print(f"{'all':<16} boss {total['boss'] / n:.0%}  heroes {total['heroes'] / n:.0%}  "
-          f"draw {total['draw'] / n:.0%}")
+    print(
+        f"{'all':<16} boss {total['boss'] / n:.0%}  heroes {total['heroes'] / n:.0%}  "
+        f"draw {total['draw'] / n:.0%}"
+    )
 
 
 if __name__ == "__main__":

@@ -52,8 +52,13 @@ class _RandomPlay:
         boss = ("bone_colossus", "venom_wyrm", "the_gazer")[self.games % 3]
         # Random players rarely wipe a side out, and a fight has no round limit by default (as in
         # the seed): the 20-round limit keeps a whole random game a bounded piece of work.
-        return quick_game(seed=self.games, boss=boss, heroes=HEROES[:3], map_id="great_hall",
-                          settings=GameSettings(round_limit=RANDOM_PLAY_ROUNDS))
+        return quick_game(
+            seed=self.games,
+            boss=boss,
+            heroes=HEROES[:3],
+            map_id="great_hall",
+            settings=GameSettings(round_limit=RANDOM_PLAY_ROUNDS),
+        )
 
     def step(self) -> None:
         if self.state.is_over():
@@ -102,30 +107,76 @@ _HERO = _GAZER.heroes[0]
 _OVERLAY = Overlay(reach=reachable_tiles(_GAZER, "boss", "lumber"), sight=("boss", _HERO.id))
 
 CASES = [
-    Case("boss fight: legal actions, 3x3 boss, 20x20 map", _legal_moves, setup=_setup_gazer, calls=200,
-         target_p99_ms=50, expect="engine"),
-    Case("boss fight: one random action (legal_actions + apply)", _one_action, setup=_setup_play, calls=500,
-         expect="engine"),
-    Case("boss fight: a whole random game (ms per game, 20-round limit)", _whole_game, setup=_setup_play,
-         calls=5,
-         expect="engine"),
-    Case("boss fight: an action with report, prompt and board PNG (20x20)", _action_with_board,
-         setup=_setup_play, calls=100, target_p99_ms=200, expect="engine"),
-    SizeCase("boss fight board PNG (20x20, no overlay)", lambda: render_hex_board(_GAZER), calls=30,
-             target_ms=150, target_kb=300),
-    SizeCase("boss fight board PNG (20x20, /bf board overlay moves)",
-             lambda: render_hex_board(_GAZER, overlay="moves", focus=_HERO.id), calls=30, target_ms=150,
-             target_kb=300),
-    SizeCase("boss fight board PNG (20x20, /bf board overlay sight, boss)",
-             lambda: render_hex_board(_GAZER, overlay="sight", focus="boss"), calls=30, target_ms=150,
-             target_kb=300),
-    SizeCase("boss fight board PNG (20x20, /bf board overlay areas)",
-             lambda: render_hex_board(_GAZER, overlay="areas", focus="boss"), calls=30, target_ms=150,
-             target_kb=300),
-    SizeCase("boss fight board PNG (20x20, 3x3 boss, overlays, dark)",
-             lambda: render_hex_board(_GAZER, theme="dark", overlay=_OVERLAY), calls=30, target_ms=150,
-             target_kb=300),
-    SizeCase("boss fight board PNG (20x20, 3x3 boss, overlays, light)",
-             lambda: render_hex_board(_GAZER, theme="light", overlay=_OVERLAY), calls=30, target_ms=150,
-             target_kb=300),
+    Case(
+        "boss fight: legal actions, 3x3 boss, 20x20 map",
+        _legal_moves,
+        setup=_setup_gazer,
+        calls=200,
+        target_p99_ms=50,
+        expect="engine",
+    ),
+    Case(
+        "boss fight: one random action (legal_actions + apply)",
+        _one_action,
+        setup=_setup_play,
+        calls=500,
+        expect="engine",
+    ),
+    Case(
+        "boss fight: a whole random game (ms per game, 20-round limit)",
+        _whole_game,
+        setup=_setup_play,
+        calls=5,
+        expect="engine",
+    ),
+    Case(
+        "boss fight: an action with report, prompt and board PNG (20x20)",
+        _action_with_board,
+        setup=_setup_play,
+        calls=100,
+        target_p99_ms=200,
+        expect="engine",
+    ),
+    SizeCase(
+        "boss fight board PNG (20x20, no overlay)",
+        lambda: render_hex_board(_GAZER),
+        calls=30,
+        target_ms=150,
+        target_kb=300,
+    ),
+    SizeCase(
+        "boss fight board PNG (20x20, /bf board overlay moves)",
+        lambda: render_hex_board(_GAZER, overlay="moves", focus=_HERO.id),
+        calls=30,
+        target_ms=150,
+        target_kb=300,
+    ),
+    SizeCase(
+        "boss fight board PNG (20x20, /bf board overlay sight, boss)",
+        lambda: render_hex_board(_GAZER, overlay="sight", focus="boss"),
+        calls=30,
+        target_ms=150,
+        target_kb=300,
+    ),
+    SizeCase(
+        "boss fight board PNG (20x20, /bf board overlay areas)",
+        lambda: render_hex_board(_GAZER, overlay="areas", focus="boss"),
+        calls=30,
+        target_ms=150,
+        target_kb=300,
+    ),
+    SizeCase(
+        "boss fight board PNG (20x20, 3x3 boss, overlays, dark)",
+        lambda: render_hex_board(_GAZER, theme="dark", overlay=_OVERLAY),
+        calls=30,
+        target_ms=150,
+        target_kb=300,
+    ),
+    SizeCase(
+        "boss fight board PNG (20x20, 3x3 boss, overlays, light)",
+        lambda: render_hex_board(_GAZER, theme="light", overlay=_OVERLAY),
+        calls=30,
+        target_ms=150,
+        target_kb=300,
+    ),
 ]

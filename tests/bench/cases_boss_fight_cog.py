@@ -92,8 +92,15 @@ CASES = [
         calls=150,
         target_p99_ms=200,
     ),
-    Case("/bf hand (private, buttons per card)", _hand, setup=_game, calls=300, target_p99_ms=20,
-         expect="private", contains="hand"),
+    Case(
+        "/bf hand (private, buttons per card)",
+        _hand,
+        setup=_game,
+        calls=300,
+        target_p99_ms=20,
+        expect="private",
+        contains="hand",
+    ),
     Case(
         "/bf place tile: autocomplete (3x3 boss, 20x20 map)",
         _place_autocomplete,

@@ -33,8 +33,11 @@ async def _burst(driver: OfflineDriver) -> list[tuple[str, str]]:
         game = await driver.bot.games.find(channel.id, SIGame, "space_infantry")
         applied += 10 - game.state.fight.unit("Kai").wounds
     return [
-        (f"{len(calls)} /si wound across {CHANNELS} channels", f"worst acknowledgement {max(done):.2f} s, "
-         f"median {statistics.median(done):.2f} s, {len(late)} later than 1 s"),
+        (
+            f"{len(calls)} /si wound across {CHANNELS} channels",
+            f"worst acknowledgement {max(done):.2f} s, "
+            f"median {statistics.median(done):.2f} s, {len(late)} later than 1 s",
+        ),
         ("wounds applied (each exactly once)", f"{applied} of {len(calls)}"),
     ]
 

@@ -104,15 +104,39 @@ _BUSY = _busy_state()
 
 CASES = [
     # damage 0: every call is a hit the engine applies (and says so), the boss never falls
-    Case("/si hit (with the map)", lambda d, ch: d.command("si hit", unit="Kai", damage=0, channel=ch),
-         setup=lambda d: _fight(d, "bench-si-hit"), target_p99_ms=150, contains="Kai's attack on Mouth"),
-    Case("/si status (with the map)", lambda d, ch: d.command("si status", channel=ch),
-         setup=lambda d: _fight(d, "bench-si-status"), target_p99_ms=150, contains="Elder Leviathan"),
-    Case("/si hit (Brood Queen, 12 units, with the map)",
-         lambda d, ch: d.command("si hit", unit="T01", damage=0, channel=ch),
-         setup=_busy_fight_ready, target_p99_ms=150, contains="T01's attack on"),
-    SizeCase("/si map PNG (Brood Queen, 12 units, dark)", lambda: render_boss_map(_BUSY, theme="dark"),
-             calls=30, target_ms=150, target_kb=300),
-    SizeCase("/si map PNG (Brood Queen, 12 units, light)", lambda: render_boss_map(_BUSY, theme="light"),
-             calls=30, target_ms=150, target_kb=300),
+    Case(
+        "/si hit (with the map)",
+        lambda d, ch: d.command("si hit", unit="Kai", damage=0, channel=ch),
+        setup=lambda d: _fight(d, "bench-si-hit"),
+        target_p99_ms=150,
+        contains="Kai's attack on Mouth",
+    ),
+    Case(
+        "/si status (with the map)",
+        lambda d, ch: d.command("si status", channel=ch),
+        setup=lambda d: _fight(d, "bench-si-status"),
+        target_p99_ms=150,
+        contains="Elder Leviathan",
+    ),
+    Case(
+        "/si hit (Brood Queen, 12 units, with the map)",
+        lambda d, ch: d.command("si hit", unit="T01", damage=0, channel=ch),
+        setup=_busy_fight_ready,
+        target_p99_ms=150,
+        contains="T01's attack on",
+    ),
+    SizeCase(
+        "/si map PNG (Brood Queen, 12 units, dark)",
+        lambda: render_boss_map(_BUSY, theme="dark"),
+        calls=30,
+        target_ms=150,
+        target_kb=300,
+    ),
+    SizeCase(
+        "/si map PNG (Brood Queen, 12 units, light)",
+        lambda: render_boss_map(_BUSY, theme="light"),
+        calls=30,
+        target_ms=150,
+        target_kb=300,
+    ),
 ]

@@ -4,10 +4,10 @@ cases meet."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
 
 import aiohttp
 
@@ -16,7 +16,8 @@ from renderers.tournament import page_count, render_standings
 from rules.tournament import GameResult, Tournament, add_player, create_tournament, pair_next_round, standings
 from rules.tournament.lists import SubmittedList
 from tests.bench import Case, FigureCase, SizeCase
-from web.app import RateLimiter, TournamentSource, WebServer, make_app
+from web.app import RateLimiter, TournamentSource, make_app
+from web.server import WebServer
 
 
 def _event(players: int, rounds: int, scoring: str = "record", seed: int = 7) -> Tournament:
@@ -61,9 +62,9 @@ def _standings_png_64() -> bytes:
 
 @dataclass
 class _Record:
-    id: int
+    game_id: int
     version: int
-    state: dict[str, Any]
+    state_json: str
     kind: str = "tournament"
 
 
@@ -78,18 +79,19 @@ _LISTS = {
 
 async def _page_512(driver: OfflineDriver) -> list[tuple[str, str]]:
     revealed = _EVENT_512.model_copy(update={"lists_revealed": True, "lists_handed_in": list(_LISTS)})
-    record = _Record(1, 1, {"tournament": revealed.model_dump(mode="json")})
+    record = _Record(1, 1, json.dumps({"tournament": revealed.model_dump(mode="json")}))
 
-    async def game_of(token: str) -> int | None:
-        return 1 if token == "bench" else None
+    class Store:  # the bench's stand-in for the pages' repository (bot.storage.pages)
+        async def version(self, token: str) -> _Record | None:
+            return record if token == "bench" else None
 
-    async def get(game_id: int) -> _Record:
-        return record
+        async def state(self, game_id: int) -> _Record:
+            return record
 
     async def lists(game_id: int) -> dict[str, str]:
         return _LISTS
 
-    source = TournamentSource(game_of, get, str, lists=lists)
+    source = TournamentSource(Store(), str, lists=lists)
     server = WebServer(make_app(source, limiter=RateLimiter(10**9, 10**9)), "127.0.0.1", 0)
     port = await server.start()
     lines: list[tuple[str, str]] = []

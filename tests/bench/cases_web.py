@@ -10,7 +10,6 @@ import socket
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Any
 
 import aiohttp
 
@@ -18,7 +17,8 @@ from bot.offline import OfflineDriver
 from tests.bench import FigureCase
 from tests.bench.cases_tournament import _EVENTS
 from tests.cogs.tournament_helpers import pair
-from web.app import RateLimiter, TournamentSource, WebServer, make_app
+from web.app import RateLimiter, TournamentSource, make_app
+from web.server import WebServer
 
 POLL_SECONDS = 3.0
 """page.js asks for the live part this often (POLL_MS)."""
@@ -31,24 +31,40 @@ def _p(samples: list[float], q: float) -> float:
 
 @dataclass
 class _Record:
-    id: int
+    game_id: int
     version: int
-    state: dict[str, Any]
+    state_json: str
     kind: str = "tournament"
 
 
 async def _page_512(driver: OfflineDriver) -> list[tuple[str, str]]:
+    import json
+
+    from rules.tournament import GameResult
+
     t = _EVENTS[512]
-    record = _Record(1, 1, {"tournament": t.model_dump(mode="json")})
+    record = _Record(1, 1, json.dumps({"tournament": t.model_dump(mode="json")}))
+    # Each change is a new result at one table of the current round, as a Discord command makes it.
+    changed = []
+    last = t.rounds[-1]
+    for i in range(200):
+        games = list(last.games)
+        g = games[i % (len(games) - 1)]
+        games[i % (len(games) - 1)] = g.model_copy(
+            update={"result": GameResult(op_a=i % 11, op_b=(i * 7) % 11)}
+        )
+        state = t.model_copy(update={"rounds": [*t.rounds[:-1], last.model_copy(update={"games": games})]})
+        changed.append(json.dumps({"tournament": state.model_dump(mode="json")}))
 
-    async def game_of(token: str) -> int | None:
-        return 1 if token == "bench" else None
+    class Store:  # the bench's stand-in for the pages' repository (bot.storage.pages)
+        async def version(self, token: str) -> _Record | None:
+            return record if token == "bench" else None
 
-    async def get(game_id: int) -> _Record:
-        return record
+        async def state(self, game_id: int) -> _Record:
+            return record
 
     server = WebServer(
-        make_app(TournamentSource(game_of, get, str), limiter=RateLimiter(10**9, 10**9)), "127.0.0.1", 0
+        make_app(TournamentSource(Store(), str), limiter=RateLimiter(10**9, 10**9)), "127.0.0.1", 0
     )
     port = await server.start()
     lines: list[tuple[str, str]] = []
@@ -58,7 +74,7 @@ async def _page_512(driver: OfflineDriver) -> list[tuple[str, str]]:
                 samples, size = [], 0
                 for i in range(200):
                     if changes:
-                        record.version = 2 + i
+                        record = _Record(1, 2 + i, changed[i])
                     started = time.perf_counter()
                     async with http.get(f"http://127.0.0.1:{port}/t/bench") as got:
                         body = await got.read()

@@ -142,3 +142,149 @@ async def test_standings_numbers_and_headings_stay_on_one_line(web_driver: Offli
             assert "250" in await page.evaluate("document.querySelector('table.standings').innerText")
             assert await page.evaluate(BROKEN_CELLS) == [], f"cells broken across lines at {width}px"
             assert page.errors == [], page.errors
+
+
+async def _finished_cup(driver: OfflineDriver) -> str:
+    url = await cup(driver, name="Final Cup")
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    for i, g in enumerate(await games(driver)):
+        public(
+            await driver.command(
+                f"/tournament result player:@{name_of(driver, g.a)} opponent:@{name_of(driver, g.b)} "
+                f"player_op:{9 - i} player_vp:{250 - i} opponent_op:{i} opponent_vp:{100 + i}",
+                user="olga",
+            )
+        )
+    public(await driver.command("/tournament finish early:true", user="olga"))
+    return url
+
+
+FIRST_SECTIONS = "Array.from(document.querySelectorAll('#live > section h2'), (h) => h.textContent)"
+
+
+async def test_a_finished_event_shows_its_podium_and_final_standings_first(web_driver: OfflineDriver) -> None:
+    driver = web_driver
+    url = await _finished_cup(driver)
+    async with chromium.chromium() as browser:
+        phone = await browser.new_page()
+        await phone.size(390, 844, mobile=True)
+        await phone.open(url)
+        headings = await phone.evaluate(FIRST_SECTIONS)
+        assert headings[:3] == ["Podium", "Final standings", "Rounds"], headings
+        places = await phone.evaluate(
+            "Array.from(document.querySelectorAll('.place .rank'), (r) => r.textContent)"
+        )
+        assert sorted(places) == ["1st", "2nd", "3rd"]
+        first = await phone.evaluate("document.querySelector('.place.p1 .name').textContent")
+        top = await phone.evaluate("document.querySelector('table.standings td.name').textContent.trim()")
+        assert first == top
+        _looks_drawn(await phone.screenshot(OUT / "phone-finished.png"), 390, 844)
+        assert phone.errors == [], phone.errors
+
+        screen = await browser.new_page()
+        await screen.size(1920, 1080)
+        await screen.open(f"{url}?screen=1")
+        assert (await screen.evaluate(FIRST_SECTIONS))[:2] == ["Podium", "Final standings"]
+        assert await screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+        _looks_drawn(await screen.screenshot(OUT / "projector-finished.png"), 1920, 1080)
+        assert screen.errors == [], screen.errors
+
+
+async def test_the_venue_screen_fills_its_height_with_large_type(web_driver: OfflineDriver) -> None:
+    driver = web_driver
+    url = await cup(driver)
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    async with chromium.chromium() as browser:
+        screen = await browser.new_page()
+        await screen.size(1920, 1080)
+        await screen.open(f"{url}?screen=1")
+        font = await screen.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+        assert font >= 36, f"{font}px on a 1080p projector"
+        bottom = await screen.evaluate(
+            "Math.max(...Array.from(document.querySelectorAll('#live > *'),"
+            " (e) => e.getBoundingClientRect().bottom))"
+        )
+        assert bottom >= 0.75 * 1080, f"8 players use {bottom:.0f} of 1080 px"
+        assert await screen.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+        assert screen.errors == [], screen.errors
+
+
+ONE_LINE = """((el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const tops = Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top));
+  return new Set(tops).size;
+})"""
+
+
+async def test_factions_keep_one_line_while_the_other_column_has_room(web_driver: OfflineDriver) -> None:
+    driver = web_driver
+    public(await driver.command('/tournament create name:"Wide Cup" tier:300', user="olga"))
+    entrants = (("ann", "Shasvastii Expeditionary Force"), ("bo", "Nomads"), ("cy", "ALEPH"), ("di", "Tohaa"))
+    for name, faction in entrants:
+        public(await driver.command(f'/tournament add player:@{name} faction:"{faction}"', user="olga"))
+    public(await pair(driver, threads=False))
+    info = public(await driver.command("/tournament info", user="olga"))
+    url = next(item["url"] for row in info.components for item in row["components"] if item.get("url"))
+    async with chromium.chromium() as browser:
+        for width, height, query in ((800, 800, ""), (1280, 800, "")):
+            page = await browser.new_page()
+            await page.size(width, height)
+            await page.open(url + query)
+            for selector in (".side small", "table.standings td.fac"):
+                lines = await page.evaluate(
+                    f"Array.from(document.querySelectorAll('{selector}')).filter((e) => e.textContent"
+                    f".startsWith('Shasvastii')).map({ONE_LINE})"
+                )
+                assert lines and set(lines) == {1}, f"{selector} wraps at {width}px: {lines}"
+            assert page.errors == [], page.errors
+        screen = await browser.new_page()
+        await screen.size(1920, 1080)
+        await screen.open(url + "?screen=1")
+        wrap = "document.querySelector('.table-wrap')"
+        assert await screen.evaluate(f"{wrap}.scrollWidth <= {wrap}.clientWidth"), "every column shows"
+        _looks_drawn(await screen.screenshot(OUT / "projector-long-faction.png"), 1920, 1080)
+
+
+async def test_find_my_table_on_a_phone(web_driver: OfflineDriver) -> None:
+    driver = web_driver
+    url = await cup(driver)
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    first, *_ = await games(driver)
+    async with chromium.chromium() as browser:
+        phone = await browser.new_page()
+        await phone.size(390, 844, mobile=True)
+        await phone.open(url)
+        texts = await phone.evaluate(
+            "Array.from(document.querySelectorAll('section.round .game'), (g) => g.innerText)"
+        )
+        names = await phone.evaluate(
+            "Array.from(document.querySelectorAll('section.round .name'), (n) => n.textContent)"
+        )
+        # A name found in one game only (a faction such as Combined Army holds "ed").
+        who = next(n for n in names if sum(n.lower() in t.lower() for t in texts) == 1)
+        await phone.evaluate("document.getElementById('find').focus()")
+        await phone.send("Input.insertText", text=who.lower())
+        await phone.wait_for("document.getElementById('found').textContent !== ''")
+        shown = await phone.evaluate(
+            "Array.from(document.querySelectorAll('section.round .game:not(.filtered)'), (g) => g.innerText)"
+        )
+        assert len(shown) == 1 and who in shown[0], shown
+        assert await phone.evaluate("document.getElementById('found').textContent") == "1 table"
+        _looks_drawn(await phone.screenshot(OUT / "phone-find.png"), 390, 844)
+
+        # A result arrives: the page updates, and the filter still holds.
+        public(
+            await driver.command(
+                f"/tournament result player:@{name_of(driver, first.a)} opponent:@{name_of(driver, first.b)} "
+                "player_op:8 player_vp:222 opponent_op:2 opponent_vp:60",
+                user="olga",
+            )
+        )
+        await phone.wait_for("document.body.innerText.includes('222 VP')")
+        still = "document.querySelectorAll('section.round .game:not(.filtered)').length"
+        assert await phone.evaluate(still) == 1
+        await phone.evaluate("document.getElementById('find').value = 'nobody-here'")
+        await phone.evaluate("document.getElementById('find').dispatchEvent(new Event('input'))")
+        assert await phone.evaluate("document.getElementById('found').textContent") == "Nobody by that name"
+        assert phone.errors == [], phone.errors  # the strict CSP let the filter run

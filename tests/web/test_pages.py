@@ -9,6 +9,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.offline import OfflineDriver
+from bot.storage.pages import SqlPageRepository
 from rules.tournament import add_player, create_tournament, pair_next_round, record_result
 from rules.tournament.model import GameResult
 from rules.tournament.public import public_view
@@ -170,11 +171,24 @@ async def test_a_flood_from_one_address_is_limited(web_driver: OfflineDriver) ->
     driver = web_driver
     url = await cup(driver, players=4)
     token = url.rsplit("/t/", 1)[1]
-    source = TournamentSource(driver.bot.links.game_of, driver.bot.games.record, str)
-    app = make_app(source, limiter=RateLimiter(burst=5, per_second=0.001))
+    source = TournamentSource(SqlPageRepository(driver.bot.db), str)
+    app = make_app(source, limiter=RateLimiter(burst=9, per_second=0.001))
     async with TestClient(TestServer(app)) as client:
-        codes = [(await client.get(f"/t/{token}")).status for _ in range(8)]
-    assert codes[:5] == [200] * 5 and codes[5:] == [429] * 3
+        codes = [(await client.get(f"/t/{token}")).status for _ in range(5)]
+    assert codes == [200, 200, 200, 429, 429], "a whole page weighs three requests"
+
+    app = make_app(TournamentSource(SqlPageRepository(driver.bot.db), str), limiter=RateLimiter(9, 0.001))
+    async with TestClient(TestServer(app)) as client:
+        tag = (await client.get(f"/t/{token}/live")).headers["ETag"]
+        polls = [
+            (await client.get(f"/t/{token}/live", headers={"If-None-Match": tag})).status for _ in range(8)
+        ]
+        assert polls == [304] * 6 + [429] * 2, "an unchanged poll weighs one, the first answer three"
+
+    app = make_app(TournamentSource(SqlPageRepository(driver.bot.db), str), limiter=RateLimiter(25, 0.001))
+    async with TestClient(TestServer(app)) as client:
+        exports = [(await client.get(f"/t/{token}/results.csv")).status for _ in range(4)]
+    assert exports == [200, 200, 200, 429], "an export weighs ten"
 
 
 def test_rate_limiter_refills_and_forgets() -> None:
@@ -225,11 +239,11 @@ def test_web_settings() -> None:
     from bot.settings import Settings
 
     default = Settings(_env_file=None, web_port=8080)
-    assert default.web_base_url == "http://127.0.0.1:8080"
-    assert Settings(_env_file=None, web_host="0.0.0.0", web_port=9000).web_base_url == "http://127.0.0.1:9000"
+    assert default.local_web_url == "http://127.0.0.1:8080" and default.public_url is None
+    assert Settings(_env_file=None, web_host="0.0.0.0", web_port=9000).local_web_url == "http://127.0.0.1:9000"
     proxied = Settings(_env_file=None, public_url="https://herald.example.org/ ", web_port=8080)
-    assert proxied.web_base_url == "https://herald.example.org"
-    assert Settings(_env_file=None, web_port=0, public_url="https://x.example").web_base_url is None
+    assert proxied.public_url == "https://herald.example.org"
+    assert Settings(_env_file=None, web_port=0, public_url="https://x.example").local_web_url is None
     with pytest.raises(ValueError, match="http"):
         Settings(_env_file=None, public_url="herald.example.org")
 
@@ -242,7 +256,7 @@ async def test_a_taken_port_leaves_the_bot_running_without_pages(tmp_path, web_d
         public(await second.command('/tournament create name:"Cup" tier:300', user="olga"))
         info = public(await second.command("/tournament info", user="olga"))
         assert page_links(info) == [] and "/t/" not in info.text
-        refused(await second.command("/tournament link reset", user="olga"), "serves no web pages")
+        refused(await second.command("/tournament link reset", user="olga"), "PUBLIC_URL")
     finally:
         await second.close()
 

@@ -1,5 +1,6 @@
 // Herald tournament page: polls the live part, counts the round timer down, pages long lists on
-// the venue screen. Our own script, served by Herald; no other code runs on the page.
+// the venue screen, filters games by a name ("Find my table"). Our own script, served by Herald;
+// no other code runs on the page.
 "use strict";
 (function () {
   const body = document.body;
@@ -33,7 +34,8 @@
       const rows = Array.from(list.children);
       rows.forEach((r) => r.classList.remove("hidden"));
       const top = list.getBoundingClientRect().top;
-      const room = window.innerHeight - top - 48; // the page note below the list, and a margin
+      const em = parseFloat(getComputedStyle(list).fontSize) || 16;
+      const room = window.innerHeight - top - 3 * em; // the page note below the list, and a margin
       let fit = 0;
       for (const r of rows) {
         if (r.getBoundingClientRect().bottom - top > room) break;
@@ -69,6 +71,35 @@
     if (response.ok) lazy.outerHTML = await response.text();
   }, true);
 
+  // "Find my table": shows only the games and standings rows that hold what the visitor typed.
+  // Everything stays in the page: nothing typed here is sent anywhere.
+  const find = document.getElementById("find");
+  const found = document.getElementById("found");
+  function filter() {
+    if (!find) return;
+    const wanted = find.value.trim().toLowerCase();
+    let tables = 0;
+    for (const game of document.querySelectorAll("#live section.round .game")) {
+      const hit = !wanted || game.textContent.toLowerCase().includes(wanted);
+      game.classList.toggle("filtered", !hit);
+      if (hit && wanted) tables++;
+    }
+    let rows = 0;
+    for (const row of document.querySelectorAll("#live table.standings tbody tr")) {
+      const hit = !wanted || row.textContent.toLowerCase().includes(wanted);
+      row.classList.toggle("filtered", !hit);
+      if (hit && wanted) rows++;
+    }
+    if (found) {
+      found.textContent = !wanted ? "" : tables ? tables + (tables === 1 ? " table" : " tables")
+        : rows ? "No table this round" : "Nobody by that name";
+    }
+  }
+  if (find) {
+    find.addEventListener("input", filter);
+    find.addEventListener("keydown", (event) => { if (event.key === "Enter") event.preventDefault(); });
+  }
+
   async function poll() {
     if (document.hidden && !screen) return;
     try {
@@ -82,6 +113,7 @@
         }
         countdown();
         paginate();
+        filter();
       }
       failures = response.ok || response.status === 304 ? 0 : failures + 1;
       const updated = document.getElementById("updated");
