@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
-
-def _load(path: Path, name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from bot.storage import open_database
+from tests.conftest import migrated_sqlite
 
 
-def test_an_edited_module_is_compiled_again_and_an_unchanged_one_behaves_the_same(tmp_path: Path) -> None:
-    path = tmp_path / "herald_probe.py"
-    path.write_text("VALUE = 1\ndef f():\n    return VALUE\n", encoding="utf-8")
-    first, again = _load(path, "herald_probe"), _load(path, "herald_probe")
-    assert first.f() == again.f() == 1 and first is not again
-    again.VALUE = 5
-    assert first.f() == 1  # one module's globals never leak into another's
-    path.write_text("VALUE = 2\ndef f():\n    return VALUE * 10\n", encoding="utf-8")
-    assert _load(path, "herald_probe").f() == 20
-    sys.modules.pop("herald_probe", None)
+async def test_a_copied_database_is_the_one_every_migration_makes(tmp_path: Path) -> None:
+    # The driver's database is a copy of one migrated once per test process: it must be exactly
+    # what applying every migration to an empty file gives, with nothing left to apply.
+    fresh = await open_database(tmp_path / "fresh.sqlite3").open()
+    applied = await fresh.migrate()
+    copy = await open_database(await migrated_sqlite(tmp_path / "copy.sqlite3")).open()
+    try:
+        assert applied and await copy.migrate() == []
+        assert await copy.tables() == await fresh.tables()
+    finally:
+        await fresh.close()
+        await copy.close()

@@ -89,6 +89,7 @@ async def main(selected: list[str], figures: Figures) -> int:
             if isinstance(case, FigureCase):
                 for label, figure in await case.measure(driver):
                     print(f"{case.name + ': ' + label:<48} {figure}")
+                    figures.printed[f"{case.name}: {label}"] = figure
                 continue
             if isinstance(case, SizeCase):
                 samples, size = [], 0

@@ -29,6 +29,8 @@ class Figures:
 
     cases: dict[str, dict[str, float | None]] = field(default_factory=dict)
     meta: dict[str, str] = field(default_factory=dict)
+    #: What the figure cases printed (ratios under load, sizes...), kept as text beside the timings.
+    printed: dict[str, str] = field(default_factory=dict)
 
     def add(self, name: str, p50: float, p99: float, target: float | None = None) -> None:
         self.cases[name] = {"p50": round(p50, 3), "p99": round(p99, 3), "target": target}
@@ -41,12 +43,13 @@ class Figures:
             "machine": platform.machine(),
             **self.meta,
         }
-        path.write_text(json.dumps({"meta": meta, "cases": self.cases}, indent=1, sort_keys=True) + "\n")
+        data = {"meta": meta, "cases": self.cases, "printed": self.printed}
+        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
 
     @classmethod
     def load(cls, path: Path) -> Figures:
         data = json.loads(path.read_text())
-        return cls(cases=data.get("cases", {}), meta=data.get("meta", {}))
+        return cls(cases=data.get("cases", {}), meta=data.get("meta", {}), printed=data.get("printed", {}))
 
 
 @dataclass(frozen=True)
