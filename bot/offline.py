@@ -697,9 +697,13 @@ class OfflineDriver:
         await self._gateway_event("guild_join", self.guild)
 
     async def _gateway_event(self, name: str, *args: Any) -> None:
-        before = asyncio.all_tasks()
-        self.bot.dispatch(name, *args)
-        await self._settle(before)
+        log = _TaskLog.of_running_loop()
+        mark = log.begin()
+        try:
+            self.bot.dispatch(name, *args)
+            await self._settle(mark)
+        finally:
+            log.end()
 
     def history(self, channel: Channel | None = None, *, user: User | None = None) -> list[Message]:
         """Messages in a channel as ``user`` sees them (ephemeral replies only for their owner)."""
@@ -1094,28 +1098,32 @@ class OfflineDriver:
         if source is not None:
             payload["message"] = source.payload()
         context_token = async_context.set(self._adapter)
-        before = asyncio.all_tasks()
+        log = _TaskLog.of_running_loop()
+        mark = log.begin()
         try:
             self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-            await self._settle(before)
+            await self._settle(mark)
         finally:
+            log.end()
             async_context.reset(context_token)
         return reply
 
-    async def _settle(self, before: set[asyncio.Task[Any]]) -> None:
-        """Wait for every task the interaction started, except views' long timeout timers."""
+    async def _settle(self, mark: int) -> None:
+        """Wait for every task the interaction started (made since ``mark``), except views' long
+        timeout timers."""
+        log = _TaskLog.of_running_loop()
         deadline = time.monotonic() + DISPATCH_TIMEOUT
         current = asyncio.current_task()
-        seen = set(before)
+        seen: set[asyncio.Task[Any]] = set()
+
+        def started() -> list[asyncio.Task[Any]]:
+            return [t for t in log.since(mark) if t not in seen and t is not current and not _is_timer(t)]
+
         while True:
-            fresh = [
-                t for t in asyncio.all_tasks() if t not in seen and t is not current and not _is_timer(t)
-            ]
+            fresh = started()
             if not fresh:
                 await asyncio.sleep(0)
-                fresh = [
-                    t for t in asyncio.all_tasks() if t not in seen and t is not current and not _is_timer(t)
-                ]
+                fresh = started()
                 if not fresh:
                     return
             seen.update(fresh)
@@ -1603,6 +1611,54 @@ def check_modal(data: dict[str, Any]) -> None:
 def _route_param(route: Any, name: str) -> Any:
     match = re.search(r"/messages/(\d+)", route.url)
     return match.group(1) if match and name == "message_id" else None
+
+
+class _TaskLog:
+    """The tasks the loop creates while the driver settles an interaction (a task factory).
+
+    Settling waits for the tasks an interaction started. It used to find them by scanning every
+    task alive, four times a command; views' timeout timers live for minutes, so a long session
+    (the bench) held thousands and the driver's scans, not the bot, made /roll take 2 ms instead
+    of 0.4. Now only tasks made since the interaction began are looked at; the log is emptied
+    whenever no interaction is being settled.
+    """
+
+    def __init__(self) -> None:
+        self.tasks: list[asyncio.Task[Any]] = []
+        self.active = 0
+
+    @classmethod
+    def of_running_loop(cls) -> _TaskLog:
+        loop = asyncio.get_running_loop()
+        log: _TaskLog | None = getattr(loop, "_herald_task_log", None)
+        if log is None:
+            log = cls()
+            previous = loop.get_task_factory()
+
+            def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+                if previous is not None:
+                    task = previous(loop, coro, **kwargs)
+                else:
+                    task = asyncio.Task(coro, loop=loop, **kwargs)
+                if log is not None and log.active:
+                    log.tasks.append(task)
+                return task  # type: ignore[no-any-return]
+
+            loop.set_task_factory(factory)  # type: ignore[arg-type]
+            loop._herald_task_log = log  # type: ignore[attr-defined]
+        return log
+
+    def begin(self) -> int:
+        self.active += 1
+        return len(self.tasks)
+
+    def since(self, mark: int) -> list[asyncio.Task[Any]]:
+        return self.tasks[mark:]
+
+    def end(self) -> None:
+        self.active -= 1
+        if not self.active:
+            self.tasks.clear()
 
 
 def _is_timer(task: asyncio.Task[Any]) -> bool:
