@@ -183,10 +183,13 @@ def render_standings(
     img = Image.new("RGB", (width, height), pal.bg)
     d = ImageDraw.Draw(img)
     played = len(state.rounds)
+    of = f" of {state.round_count}" if state.round_count else ""
     if state.finished:
         stage = "Final standings"
+    elif state.rounds and not state.rounds[-1].complete:  # as the message beside it says
+        stage = f"Standings during round {played}{of}"
     elif played:
-        stage = f"Standings after round {played}" + (f" of {state.round_count}" if state.round_count else "")
+        stage = f"Standings after round {played}{of}"
     else:
         stage = "Players (no round paired yet)"
     pages_text = f" · page {page}/{pages}" if pages > 1 else ""
@@ -281,11 +284,13 @@ def render_pairings(
     scenario = (
         scenario_name
         or state.scenarios.get(number)
-        or ("scenario to be announced" if fmt.uses_op else "mission to be announced")
+        or ("scenario to be announced" if fmt.uses_op else None)
     )
     pages_text = f" · page {page}/{pages}" if pages > 1 else ""
     of = f" of {state.round_count}" if state.round_count else ""
-    subtitle = f"Round {number}{of} · {scenario} · {fmt.army_points(state, number)} points{pages_text}"
+    # Only ITS events set a scenario per round here; a 40k or Boarding Actions round names none.
+    parts = [f"Round {number}{of}", scenario, f"{fmt.army_points(state, number)} points"]
+    subtitle = " · ".join(p for p in parts if p) + pages_text
     _header(d, pal, width, state.name, subtitle)
 
     head_f, table_f, small_f = font(22, bold=True), font(32, bold=True), font(20)

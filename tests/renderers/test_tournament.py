@@ -117,3 +117,27 @@ def test_before_round_one_the_standings_list_the_players() -> None:
     _image(render_standings(create_tournament("Escalation", 200, extras=["escalation"]), theme="light"))
     with pytest.raises(ValueError):
         render_pairings(t)
+
+
+def test_the_header_says_what_the_round_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Found trying a 40k event in the console: its pairings read "mission to be announced" (40k
+    # rounds name no scenario here) and its standings "after round 1" while round 1 was playing.
+    import renderers.tournament as drawing
+
+    said: list[str] = []
+    real = drawing._header
+    monkeypatch.setattr(
+        drawing, "_header", lambda d, pal, w, title, sub: said.append(sub) or real(d, pal, w, title, sub)
+    )
+    rng = random.Random(3)
+    t = create_tournament("GT", game="40k", points=2000)
+    for i in range(4):
+        t = add_player(t, str(i), f"Player {i}", "Orks")
+    t = pair_next_round(t, rng)
+    render_pairings(t)
+    render_standings(t)
+    assert said[0] == "Round 1 of 3 · 2000 points"
+    assert said[1].startswith("Standings during round 1 of 3")
+    its = pair_next_round(_event(4, rounds=0), rng)
+    render_pairings(its)
+    assert "scenario to be announced" in said[2]
