@@ -30,6 +30,7 @@ from renderers.tournament import (
     _png,
     _rank_cell,
     _right,
+    _standings_head,
 )
 from rules.tournament.model import Tournament
 from rules.tournament.teams import scoring_for, team_standings
@@ -64,19 +65,10 @@ def render_team_standings(
     pages_text = f" · page {page}/{pages}" if pages > 1 else ""
     _header(d, pal, width, state.name, f"{stage} · teams of {state.team_size}{pages_text}")
 
-    head_f, num_f, small_f = font(22, bold=True), font(28, bold=True), font(20)
+    num_f, small_f = font(28, bold=True), font(20)
+    name_x, name_w = _standings_head(d, pal, width, "Team", columns)
     numbers_w = sum(w for _, w in columns)
-    name_x = PAD + 78
-    name_w = width - PAD - numbers_w - name_x - 12
-    y = HEADER_H
-    d.text((PAD, y + 12), "#", font=head_f, fill=pal.muted)
-    d.text((name_x, y + 12), "Team", font=head_f, fill=pal.muted)
-    x = width - PAD - numbers_w
-    for label, w in columns:
-        x += w
-        _right(d, x, y + 12, label, head_f, pal.muted)
-    y += HEAD_ROW_H
-    d.line((PAD, y - 2, width - PAD, y - 2), fill=pal.rule, width=2)
+    y = HEADER_H + HEAD_ROW_H
     for i, row in enumerate(rows):
         d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
         _rank_cell(d, pal, PAD, y, row)

@@ -17,6 +17,7 @@ events come in pages of :data:`PAGE_ROWS` lines; :func:`page_count` says how man
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -164,6 +165,26 @@ def points_text(state: Tournament) -> str:
     return points if fmt.uses_op else f"{fmt.name} · {points}"
 
 
+def _standings_head(
+    d: ImageDraw.ImageDraw, pal: Palette, width: int, who: str, columns: Sequence[tuple[str, int]]
+) -> tuple[int, float]:
+    """The head row of a standings table (``#``, ``who``, the columns right-aligned); returns where
+    the name column starts and how wide it is."""
+    head_f = font(22, bold=True)
+    numbers_w = sum(w for _, w in columns)
+    name_x = PAD + 78
+    name_w = width - PAD - numbers_w - name_x - 12
+    y = HEADER_H
+    d.text((PAD, y + 12), "#", font=head_f, fill=pal.muted)
+    d.text((name_x, y + 12), who, font=head_f, fill=pal.muted)
+    x = width - PAD - numbers_w
+    for label, w in columns:
+        x += w
+        _right(d, x, y + 12, label, head_f, pal.muted)
+    d.line((PAD, y + HEAD_ROW_H - 2, width - PAD, y + HEAD_ROW_H - 2), fill=pal.rule, width=2)
+    return name_x, name_w
+
+
 def render_standings(
     state: Tournament,
     *,
@@ -195,20 +216,10 @@ def render_standings(
     pages_text = f" · page {page}/{pages}" if pages > 1 else ""
     _header(d, pal, width, state.name, f"{stage} · {points_text(state)}{pages_text}")
 
-    head_f, num_f, small_f = font(22, bold=True), font(28, bold=True), font(20)
-    rank_w = 78
+    num_f, small_f = font(28, bold=True), font(20)
+    name_x, name_w = _standings_head(d, pal, width, "Player", columns)
     numbers_w = sum(w for _, w in columns)
-    name_x = PAD + rank_w
-    name_w = width - PAD - numbers_w - name_x - 12
-    y = HEADER_H
-    d.text((PAD, y + 12), "#", font=head_f, fill=pal.muted)
-    d.text((name_x, y + 12), "Player", font=head_f, fill=pal.muted)
-    x = width - PAD - numbers_w
-    for label, w in columns:
-        x += w
-        _right(d, x, y + 12, label, head_f, pal.muted)
-    y += HEAD_ROW_H
-    d.line((PAD, y - 2, width - PAD, y - 2), fill=pal.rule, width=2)
+    y = HEADER_H + HEAD_ROW_H
 
     for i, row in enumerate(rows):
         d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
