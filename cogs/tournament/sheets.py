@@ -65,22 +65,31 @@ class SheetResults(commands.Cog):
         except Exception:  # a listener's failure must not be silent, nor reach another cog
             log.exception("could not record a finished battle from channel %s", channel_id)
 
-    async def _record_battle(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
+    async def _game_of(self, channel_id: int, guild_id: int | None, what: str, instead: str) -> Any:
+        """The tournament whose live pairing thread ``channel_id`` is, with the round, or None (a
+        thread of a taken-back pairing is told that its ``what`` was not added, and ``instead``)."""
         if not guild_id:
-            return
+            return None
         store = self.bot.games  # type: ignore[attr-defined]
         games = await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key)
         void = next((g for g in games if g.state.void_of(channel_id) is not None), None)
         if void is not None:
+            # Its match was closed when the pairing was taken back; a result finished before that
+            # arrived still must not vanish without a word.
             await send_to(
                 self.bot.get_partial_messageable(channel_id),
-                content=f"This battle was not added to {public(void.state.tournament.name, 80)}: this "
-                "thread's pairing was taken back. Report the game with `/tournament report`.",
+                content=f"This {what} was not added to {public(void.state.tournament.name, 80)}: this "
+                f"thread's pairing was taken back. {instead}",
             )
-            return
-        found = _owner(games, channel_id)
+            return None
+        return _owner(games, channel_id)  # None: outside any tournament
+
+    async def _record_battle(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
+        instead = "Report the game with `/tournament report`."
+        found = await self._game_of(channel_id, guild_id, "battle", instead)
         if found is None:
-            return  # a battle outside any tournament
+            return
+        store = self.bot.games  # type: ignore[attr-defined]
         game, round_number = found
         try:
             users = [int(u) for u in payload["players"]]
@@ -112,24 +121,11 @@ class SheetResults(commands.Cog):
         )
 
     async def _record(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
-        if not guild_id:
+        instead = "Score the game in the thread of the new pairing, or with `/tournament report`."
+        found = await self._game_of(channel_id, guild_id, "sheet", instead)
+        if found is None:
             return
         store = self.bot.games  # type: ignore[attr-defined]
-        games = await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key)
-        void = next((g for g in games if g.state.void_of(channel_id) is not None), None)
-        if void is not None:
-            # Its match was closed when the pairing was taken back; a sheet finished before that
-            # arrived still must not vanish without a word.
-            await send_to(
-                self.bot.get_partial_messageable(channel_id),
-                content=f"This sheet was not added to {public(void.state.tournament.name, 80)}: this "
-                "thread's pairing was taken back. Score the game in the thread of the new pairing, or "
-                "with `/tournament report`.",
-            )
-            return
-        found = _owner(games, channel_id)
-        if found is None:
-            return  # a sheet outside any tournament
         game, round_number = found
         try:
             score = ScoreResult.model_validate(payload["result"])
