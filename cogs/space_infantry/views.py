@@ -202,11 +202,17 @@ class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<tur
         return cls(*id_numbers(match, "game", "turn", "zone"))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        game = await load(interaction, game_id=self.game)
-        zone, act = open_activation(game.state.fight, self.turn, self.zone, "button")
-        if act.successes is not None:
-            raise already_entered(zone, act)
-        await open_form(interaction, successes_form(self.game, self.turn, self.zone, act.describe()))
+        await _open_successes(interaction, self.game, self.turn, self.zone)
+
+
+async def _open_successes(interaction: discord.Interaction, game_id: int, turn: int, zone_index: int,
+                          typed: str = "") -> None:
+    """The zone's successes form, unless they were entered already (``typed``: what it shows)."""
+    game = await load(interaction, game_id=game_id)
+    zone, act = open_activation(game.state.fight, turn, zone_index, "button")
+    if act.successes is not None:
+        raise already_entered(zone, act)
+    await open_form(interaction, successes_form(game_id, turn, zone_index, act.describe(), typed))
 
 
 #: The field of a "Not saved" answer that holds what was typed (read back by Fix it); EMPTY when nothing was.
@@ -232,15 +238,9 @@ class FixSuccessesButton(PersistentButton, template=r"si:fix:(?P<game>\d+):(?P<t
         return cls(*id_numbers(match, "game", "turn", "zone"))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        game = await load(interaction, game_id=self.game)
-        zone, act = open_activation(game.state.fight, self.turn, self.zone, "button")
-        if act.successes is not None:
-            raise already_entered(zone, act)
         embeds = interaction.message.embeds if interaction.message is not None else []
         typed = next((f.value for e in embeds for f in e.fields if f.name == TYPED), "") or ""
-        typed = "" if typed == EMPTY else typed
-        form = successes_form(self.game, self.turn, self.zone, act.describe(), typed)
-        await open_form(interaction, form)
+        await _open_successes(interaction, self.game, self.turn, self.zone, "" if typed == EMPTY else typed)
 
 
 async def successes_entered(
