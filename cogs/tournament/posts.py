@@ -61,7 +61,8 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     if t.scenarios:
         lines = [f"Round {n}: {scenario_name(s)}" for n, s in sorted(t.scenarios.items())]
         embed.add_field(name="Scenarios", value="\n".join(lines), inline=False)
-    state = "finished" if t.finished else ("running" if t.started else "open for /tournament join")
+    joining = "/tournament team create" if t.team_size else "/tournament join"
+    state = "finished" if t.finished else ("running" if t.started else f"open for {joining}")
     embed.set_footer(text=f"{state}{' · late joins allowed' if t.late_joins else ''}")
     return embed
 
@@ -101,7 +102,10 @@ def player_fields(t: Tournament) -> list[tuple[str, str]]:
         for i, p in enumerate(t.players, start=1)
     ]
     if not lines:
-        return [("Players (0)", "Nobody yet: join with `/tournament join faction:...`.")]
+        how = "a captain starts a team with `/tournament team create name:...`" if t.team_size else (
+            "join with `/tournament join faction:...`"
+        )
+        return [("Players (0)", f"Nobody yet: {how}.")]
     note = "… and {} more: `/tournament standings` or `/tournament export` list everyone."
     fields: list[str] = []
     current, listed = "", 0

@@ -17,6 +17,8 @@ async def _two_teams(driver: OfflineDriver) -> None:
         await driver.command('/tournament create name:"Team Cup" tier:300 team_size:3', user="olga")
     )
     assert "team of 3" in made.text
+    # A team event is joined by teams: its post never points players at /tournament join.
+    assert "/tournament join" not in made.text and "/tournament team create" in made.text
     public(await driver.command('/tournament team create name:Owls faction:"PanOceania"', user="ann"))
     for name in OWLS[1:]:
         added = public(await driver.command(f"/tournament team add player:@{name}", user="ann"))
