@@ -1,4 +1,4 @@
-"""Heavy work (exact odds and their charts) on its own small pool of threads.
+"""Heavy work: exact odds on a small pool of threads, hostile files in a process of their own.
 
 Every exact-odds request is costed in the core and refused past its budget before any work, so
 one request is bounded (about a second at worst). Several at once could still fill the default
@@ -9,15 +9,21 @@ try again, rather than queued for minutes. The rest of the bot (other channels' 
 images through :func:`bot.send.send`) never waits for this pool.
 
     result = await run_heavy(odds, "10d6>=4")
+
+A file a user uploads is read by :func:`run_isolated` instead, in a worker process (see below).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
+import multiprocessing
+import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from rules.errors import RuleError
@@ -59,3 +65,78 @@ async def run_heavy(function: Callable[..., T], *args: object, **kwargs: object)
         return await asyncio.get_running_loop().run_in_executor(_pool, call)
     finally:
         _in_flight -= 1
+
+
+# -- Hostile input: a process of its own ---------------------------------------------------------
+#
+# A thread does not keep a parser off the loop. expat, zlib and ``str.split`` run in C and hold the
+# GIL for the whole buffer they are given, so a thread reading an 8 MB roster held every other
+# command for tens of milliseconds at a time (bench, four imports of the keyword roster: another
+# player's /roll p99 0.7 ms alone, 190 ms meanwhile). A file a user uploads is therefore read in
+# one worker process: its CPU time and memory never reach the bot's, a read that runs too long is
+# stopped by ending the process, and the bot goes on. The process is started on first use (a
+# bot that never reads a file never pays for it) and serves every read after that.
+
+#: Seconds a read may take, queueing included, before its process is ended and the read refused.
+ISOLATED_TIMEOUT = 30.0
+
+_isolated: ProcessPoolExecutor | None = None
+
+
+class IsolatedFailed(RuleError):
+    """The worker process took too long or died: nothing was read, the player may try again."""
+
+
+def _lower_priority() -> None:  # pragma: no cover - runs in the worker process
+    """The worker yields the CPU to the bot's own process when both want it."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _isolated
+    if _isolated is None:
+        # spawn, not fork: the bot has threads (database, heavy pool) whose locks a fork copies.
+        _isolated = ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+        )
+    return _isolated
+
+
+def _end_isolated() -> None:
+    """Stop the worker process now (it may be busy), so the next read starts a fresh one."""
+    global _isolated
+    pool, _isolated = _isolated, None
+    if pool is None:
+        return
+    for process in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(Exception):
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def run_isolated(
+    function: Callable[..., T], *args: object, timeout: float | None = None, what: str = "the file"
+) -> T:
+    """``function(*args)`` in the worker process; its :class:`RuleError` comes back as it was.
+
+    ``function`` and its arguments cross to the process by pickling: a module-level function and
+    plain values (bytes, str). Past ``timeout`` seconds (:data:`ISOLATED_TIMEOUT`), or if the
+    process dies, the process is ended and :class:`IsolatedFailed` says so, naming ``what``.
+    """
+    limit = ISOLATED_TIMEOUT if timeout is None else timeout
+    future = asyncio.get_running_loop().run_in_executor(_executor(), function, *args)
+    try:
+        return await asyncio.wait_for(future, limit)
+    except TimeoutError:
+        _end_isolated()
+        raise IsolatedFailed(
+            f"Reading {what} took longer than {limit:g} s, so I stopped. A real export reads in "
+            "well under a second: export it again and send that file."
+        ) from None
+    except BrokenProcessPool:
+        _end_isolated()
+        raise IsolatedFailed(
+            f"Reading {what} failed part-way through (the reader stopped). Try the same command "
+            "again; if it fails twice, export the file again."
+        ) from None

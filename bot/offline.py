@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import itertools
 import json
@@ -698,12 +699,12 @@ class OfflineDriver:
 
     async def _gateway_event(self, name: str, *args: Any) -> None:
         log = _TaskLog.of_running_loop()
-        mark = log.begin()
+        mark, owner = log.begin()
         try:
             self.bot.dispatch(name, *args)
             await self._settle(mark)
         finally:
-            log.end()
+            log.end(mark, owner)
 
     def history(self, channel: Channel | None = None, *, user: User | None = None) -> list[Message]:
         """Messages in a channel as ``user`` sees them (ephemeral replies only for their owner)."""
@@ -1099,12 +1100,12 @@ class OfflineDriver:
             payload["message"] = source.payload()
         context_token = async_context.set(self._adapter)
         log = _TaskLog.of_running_loop()
-        mark = log.begin()
+        mark, owner = log.begin()
         try:
             self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
             await self._settle(mark)
         finally:
-            log.end()
+            log.end(mark, owner)
             async_context.reset(context_token)
         return reply
 
@@ -1614,18 +1615,21 @@ def _route_param(route: Any, name: str) -> Any:
 
 
 class _TaskLog:
-    """The tasks the loop creates while the driver settles an interaction (a task factory).
+    """The tasks each interaction being settled creates, told apart by who created them (a task
+    factory).
 
     Settling waits for the tasks an interaction started. It used to find them by scanning every
     task alive, four times a command; views' timeout timers live for minutes, so a long session
     (the bench) held thousands and the driver's scans, not the bot, made /roll take 2 ms instead
-    of 0.4. Now only tasks made since the interaction began are looked at; the log is emptied
-    whenever no interaction is being settled.
+    of 0.4. Then it took every task made since the interaction began, which made two commands run
+    at once wait for each other (a /roll "took" as long as another player's list import). Now
+    each interaction is marked in a context variable, which every task it starts (and theirs)
+    inherits, and the factory files a task under the interaction whose context made it.
     """
 
     def __init__(self) -> None:
-        self.tasks: list[asyncio.Task[Any]] = []
-        self.active = 0
+        self.tasks: dict[int, list[asyncio.Task[Any]]] = {}
+        self.counter = itertools.count(1)
 
     @classmethod
     def of_running_loop(cls) -> _TaskLog:
@@ -1640,25 +1644,31 @@ class _TaskLog:
                     task = previous(loop, coro, **kwargs)
                 else:
                     task = asyncio.Task(coro, loop=loop, **kwargs)
-                if log is not None and log.active:
-                    log.tasks.append(task)
+                if log is not None:
+                    made = log.tasks.get(_SETTLING.get())
+                    if made is not None:
+                        made.append(task)
                 return task  # type: ignore[no-any-return]
 
             loop.set_task_factory(factory)  # type: ignore[arg-type]
             loop._herald_task_log = log  # type: ignore[attr-defined]
         return log
 
-    def begin(self) -> int:
-        self.active += 1
-        return len(self.tasks)
+    def begin(self) -> tuple[int, contextvars.Token[int]]:
+        mark = next(self.counter)
+        self.tasks[mark] = []
+        return mark, _SETTLING.set(mark)
 
     def since(self, mark: int) -> list[asyncio.Task[Any]]:
-        return self.tasks[mark:]
+        return self.tasks.get(mark, [])
 
-    def end(self) -> None:
-        self.active -= 1
-        if not self.active:
-            self.tasks.clear()
+    def end(self, mark: int, owner: contextvars.Token[int]) -> None:
+        self.tasks.pop(mark, None)
+        _SETTLING.reset(owner)
+
+
+#: The interaction the running code is settling on behalf of (0: none); see :class:`_TaskLog`.
+_SETTLING: contextvars.ContextVar[int] = contextvars.ContextVar("herald_offline_settling", default=0)
 
 
 def _is_timer(task: asyncio.Task[Any]) -> bool:

@@ -2,18 +2,19 @@
 
 The file is read by :func:`rules.wh40k.roster.parse_roster` (a pure function: every refusal is
 a :class:`~rules.wh40k.roster.RosterError` and nothing is stored); this group downloads it (after
-checking its declared size), keeps the parsed roster and shows it. The units are then used by
-name in ``/40k attack`` and ``/40k odds`` (see :mod:`cogs.wh40k.army`).
+checking its declared size), has it read in the worker process of :func:`bot.heavy.run_isolated`
+(so a hostile file costs the bot neither CPU time nor memory), keeps the parsed roster and shows
+it. The units are then used by name in ``/40k attack`` and ``/40k odds`` (see
+:mod:`cogs.wh40k.army`).
 """
 
 from __future__ import annotations
-
-import asyncio
 
 import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
+from bot.heavy import run_isolated
 from bot.play import Post, autocomplete
 from bot.send import acknowledge, private
 from bot.storage.army_lists import MAX_LIST_BYTES, MAX_LISTS_PER_OWNER
@@ -128,7 +129,7 @@ class ArmyListCommands(app_commands.Group):
             data = await file.read()
         except (discord.HTTPException, discord.NotFound):
             raise RuleError(f"I couldn't download `{shown}` from Discord: try the import again.") from None
-        roster = await asyncio.to_thread(parse_roster, data, file.filename)
+        roster = await run_isolated(parse_roster, data, file.filename, what=f"`{shown}`")
         kept = clean_name(name, "") if name is not None else roster.name
         if not kept:
             raise RuleError(f"A list name has 1 to {MAX_NAME} characters.")

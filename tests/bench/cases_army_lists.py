@@ -99,12 +99,11 @@ async def _roll_while_hostile_imports(driver: OfflineDriver) -> list[tuple[str, 
             assert not reply.message.ephemeral, reply.message.text
         return took
 
-    alone = await rolls(200)
-    stop = asyncio.Event()
+    keyword_bomb()  # built once, before anything is timed
+    alone = await rolls(400)
 
-    async def importer() -> int:
-        done = 0
-        while not stop.is_set():
+    async def importer(count: int) -> None:
+        for done in range(count):
             reply = await driver.command(
                 "40k list import",
                 name=f"bomb{done % 5}",
@@ -112,14 +111,15 @@ async def _roll_while_hostile_imports(driver: OfflineDriver) -> list[tuple[str, 
                 user="mallory",
             )
             assert "Imported" in reply.message.text or "Replaced" in reply.message.text, reply.message.text
-            done += 1
-        return done
 
-    task = asyncio.create_task(importer())
-    await asyncio.sleep(0.05)
-    meanwhile = await rolls(200)
-    stop.set()
-    imports = await task
+    # Roll for as long as several whole imports take, so the p99 spans every stage of an import
+    # (download, parse, storing) rather than a slice of one.
+    imports = 4
+    task = asyncio.create_task(importer(imports))
+    meanwhile: list[float] = []
+    while not task.done():
+        meanwhile.extend(await rolls(10))
+    await task
 
     def p(values: list[float], q: float) -> float:
         return sorted(values)[min(len(values) - 1, int(len(values) * q))] * 1000
@@ -129,7 +129,7 @@ async def _roll_while_hostile_imports(driver: OfflineDriver) -> list[tuple[str, 
         (
             f"/roll while another player imports the 8 MB keyword roster ({imports} imports)",
             f"p50 {statistics.median(meanwhile) * 1000:.1f} ms, p99 {p(meanwhile, 0.99):.1f} ms "
-            f"(target p99 < 1.5x alone: {p(meanwhile, 0.99) / max(p(alone, 0.99), 0.001):.1f}x)",
+            f"max {max(meanwhile) * 1000:.1f} ms over {len(meanwhile)} rolls (target p99 < 1.5x alone: {p(meanwhile, 0.99) / max(p(alone, 0.99), 0.001):.1f}x)",
         ),
     ]
 

@@ -3,7 +3,9 @@ hostile files refused with nothing kept, and the units used by name in /40k atta
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -330,6 +332,42 @@ async def test_a_keyword_bomb_is_bounded_stored_small_and_said(driver: OfflineDr
     )
     assert "Weapon keywords Herald does not calculate with were left out: kw." in reply.text
     assert await _stored_bytes(driver) < 10 * 8 * 1024
+
+
+async def test_another_players_roll_is_answered_while_a_file_is_still_being_read(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cogs.wh40k import lists
+
+    reading = asyncio.Event()
+    release = asyncio.Event()
+    real = lists.run_isolated
+
+    async def held(*args: Any, **kwargs: Any) -> Any:
+        reading.set()
+        await release.wait()
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(lists, "run_isolated", held)
+    importing = asyncio.create_task(driver.command("/40k list import", file=roster_file(), user="mallory"))
+    await asyncio.wait_for(reading.wait(), 10)
+    roll = await asyncio.wait_for(driver.command("/roll expression:2d6", user="bob"), 10)
+    assert not roll.message.ephemeral and "2d6" in roll.message.text
+    assert not importing.done()
+    release.set()
+    assert "Imported Cinder Host Patrol" in (await importing).message.text
+
+
+async def test_a_file_the_reader_gives_up_on_is_refused_and_nothing_kept(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot import heavy
+
+    monkeypatch.setattr(heavy, "ISOLATED_TIMEOUT", 0.0)
+    reply = (await driver.command("/40k list import", file=roster_file("rosz"))).message
+    assert reply.ephemeral
+    assert "Reading `cinder_host.rosz` took longer than 0 s, so I stopped" in reply.text
+    await nothing_kept(driver)
 
 
 async def test_the_twenty_first_list_is_refused_with_what_to_do(driver: OfflineDriver) -> None:

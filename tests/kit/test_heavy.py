@@ -1,14 +1,18 @@
-"""The heavy pool: odds work never takes the threads that draw game images, and its queue is bounded."""
+"""The heavy pool: odds work never takes the threads that draw game images, and its queue is
+bounded; hostile files are read in a worker process that is stopped when it runs too long."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
+import time
 
 import pytest
 
 from bot import heavy
 from bot.send import Image, _render
+from rules.errors import RuleError
 
 
 async def test_heavy_work_runs_apart_and_a_full_queue_is_refused() -> None:
@@ -41,3 +45,55 @@ async def test_a_heavy_image_is_drawn_on_the_heavy_pool() -> None:
     files = await _render([Image(draw, "odds.png", heavy=True), Image(draw, "map.png")])
     assert files[0].fp.read().startswith(b"herald-heavy")
     assert not files[1].fp.read().startswith(b"herald-heavy")
+
+
+# -- the worker process for hostile files ---------------------------------------------------------
+# Module-level functions: the worker process imports them by name.
+
+
+def _pid_and(value: int) -> tuple[int, int]:
+    return os.getpid(), value * 2
+
+
+def _refuse(text: str) -> None:
+    raise RuleError(f"refused: {text}")
+
+
+def _sleep(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def _die() -> None:
+    os._exit(3)
+
+
+async def test_isolated_work_runs_in_another_process_and_its_refusals_come_back_as_they_were() -> None:
+    pid, doubled = await heavy.run_isolated(_pid_and, 21)
+    assert (doubled, pid != os.getpid()) == (42, True)
+    with pytest.raises(RuleError, match=r"^refused: the file$"):
+        await heavy.run_isolated(_refuse, "the file")
+    # the same process serves the next call: it is started once, not per call
+    assert (await heavy.run_isolated(_pid_and, 1))[0] == pid
+
+
+async def test_isolated_work_past_its_time_is_stopped_and_the_next_call_gets_a_fresh_process() -> None:
+    first = await heavy.run_isolated(_sleep, 0)
+    with pytest.raises(heavy.IsolatedFailed, match=r"Reading `kw.rosz` took longer than 0.5 s"):
+        await heavy.run_isolated(_sleep, 30, timeout=0.5, what="`kw.rosz`")
+    second = await heavy.run_isolated(_sleep, 0)
+    assert second != first
+    for _ in range(100):  # killed at once; reaped by the pool's manager thread soon after
+        try:
+            os.kill(first, 0)
+        except ProcessLookupError:
+            break
+        await asyncio.sleep(0.1)
+    else:
+        pytest.fail("the stopped worker process is still running")
+
+
+async def test_a_worker_process_that_dies_is_said_and_replaced() -> None:
+    with pytest.raises(heavy.IsolatedFailed, match="failed part-way through"):
+        await heavy.run_isolated(_die)
+    assert (await heavy.run_isolated(_pid_and, 2))[1] == 4

@@ -264,3 +264,33 @@ async def test_new_events_carry_their_interaction(database_url: str) -> None:
         row = await tx.fetchone("SELECT interaction_id FROM game_events WHERE game_id = ?", (record.id,))
     assert row is not None and row["interaction_id"] == 7
     await db.close()
+
+
+async def test_the_driver_waits_for_an_interactions_own_tasks_not_for_another_ones() -> None:
+    """Two commands at once: each is settled with the tasks it (and its tasks) started, so a fast
+    /roll is not timed as long as another player's slow import."""
+    from bot.offline import _TaskLog
+
+    log = _TaskLog.of_running_loop()
+    release = asyncio.Event()
+    made: dict[str, list[asyncio.Task[None]]] = {}
+
+    async def child() -> None:
+        await asyncio.create_task(release.wait())  # a grandchild, made later, is filed too
+
+    async def interaction(name: str) -> list[asyncio.Task[None]]:
+        mark, owner = log.begin()
+        try:
+            made[name] = [asyncio.create_task(child())]
+            await asyncio.sleep(0.01)
+            return log.since(mark)
+        finally:
+            log.end(mark, owner)
+
+    slow, fast = await asyncio.gather(interaction("slow"), interaction("fast"))
+    unattended = asyncio.create_task(release.wait())  # made outside any interaction
+    assert len(slow) == len(fast) == 2
+    assert made["slow"][0] in slow and made["fast"][0] in fast
+    assert not set(slow) & set(fast) and unattended not in slow + fast
+    release.set()
+    await asyncio.gather(*slow, *fast, unattended)
