@@ -33,6 +33,9 @@ opponents' raw OP.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 from rules.its.scoring import Outcome
@@ -183,44 +186,43 @@ def standings(
     fmt = format_of(state)
     totals = _totals(state, fmt, before_round=before_round)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
-    order = {p.id: i for i, p in enumerate(state.players)}
-    keyed: list[tuple[tuple[int, ...], Standing]] = []
-    for player in state.players:
+    keyed: list[tuple[tuple[int, ...], int, dict[str, Any]]] = []
+    for index, player in enumerate(state.players):
         mine = totals[player.id]
         op, vp = mine.op, mine.vp
         if final and mine.byes and fmt.adjusts_byes():
             op = bye_adjusted(mine.op, counted_rounds, mine.byes)
             vp = bye_adjusted(mine.vp, counted_rounds, mine.byes)
-        row = Standing(
-            rank=0,
-            player_id=player.id,
-            name=player.name,
-            faction=player.faction,
-            tp=mine.tp,
-            op=op,
-            vp=vp,
-            raw_op=mine.op,
-            raw_vp=mine.vp,
-            opponents_op=sum(totals[o].op for o in mine.opponents),
-            byes=mine.byes,
-            played=mine.played,
-            wins=mine.wins,
-            ties=mine.ties,
-            losses=mine.losses,
-            dropped=player.dropped_after is not None,
-            bye_rounds=list(mine.bye_rounds),
-            adjusted=(op, vp) != (mine.op, mine.vp),
-            vp_against=mine.against,
-            sos=sum(totals[o].vp for o in mine.opponents),
-        )
-        keyed.append((fmt.key(row), row))
-    keyed.sort(key=lambda pair: (tuple(-k for k in pair[0]), order[pair[1].player_id]))
-    # One copy per row, with its key and rank together: a 512-player event's web page ranks on
-    # every change.
+        fields: dict[str, Any] = {
+            "player_id": player.id,
+            "name": player.name,
+            "faction": player.faction,
+            "tp": mine.tp,
+            "op": op,
+            "vp": vp,
+            "raw_op": mine.op,
+            "raw_vp": mine.vp,
+            "opponents_op": sum(totals[o].op for o in mine.opponents),
+            "byes": mine.byes,
+            "played": mine.played,
+            "wins": mine.wins,
+            "ties": mine.ties,
+            "losses": mine.losses,
+            "dropped": player.dropped_after is not None,
+            "bye_rounds": list(mine.bye_rounds),
+            "adjusted": (op, vp) != (mine.op, mine.vp),
+            "vp_against": mine.against,
+            "sos": sum(totals[o].vp for o in mine.opponents),
+        }
+        # The format's key reads the row's numbers; a plain namespace of them is enough to rank,
+        # so each Standing is built once, with its rank (a 512-player page ranks on every change).
+        row = SimpleNamespace(**fields, vp_diff=mine.vp - mine.against)
+        keyed.append((fmt.key(row), index, fields))
+    keyed.sort(key=lambda item: (tuple(-k for k in item[0]), item[1]))
     ranked: list[Standing] = []
     rank, previous = 0, None
-    for i, (key, row) in enumerate(keyed):
+    for i, (key, _, fields) in enumerate(keyed):
         if key != previous:
             rank, previous = i + 1, key
-        ranked.append(row.model_copy(update={"key": key, "rank": rank}))
+        ranked.append(Standing(rank=rank, key=key, **fields))
     return ranked

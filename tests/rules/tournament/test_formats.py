@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.errors import RuleError
 from rules.tournament import (
@@ -20,7 +22,7 @@ from rules.tournament import (
     standings,
 )
 from rules.tournament.format_settings import FormatSettings, GameSystem, Scoring
-from rules.tournament.formats import Its, Record, Wtc, format_of, wtc_points
+from rules.tournament.formats import Its, Record, Wtc, format_of, format_of_settings, wtc_points
 from rules.tournament.model import Game, Player, Round
 from rules.tournament.public import public_view
 from rules.tournament.rating import rating_changes
@@ -224,3 +226,28 @@ def _five() -> Tournament:
     for p in "ABCDE":
         t = add_player(t, p, p)
     return t
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    choice=st.sampled_from(
+        [
+            ("its", "its", 5),
+            ("40k", "record", 5),
+            ("40k", "wtc", 5),
+            ("40k", "wtc", 3),
+            ("boarding-actions", "record", 5),
+            ("boarding-actions", "wtc", 10),
+        ]
+    ),
+    op=st.tuples(st.integers(0, 10), st.integers(0, 10)),
+    vp=st.tuples(st.integers(0, 100), st.integers(0, 100)),
+)
+def test_each_formats_quick_result_points_are_each_sides_points(
+    choice: tuple[str, str, int], op: tuple[int, int], vp: tuple[int, int]
+) -> None:
+    """Each format works out side b's points without swapping the result; they must be the same."""
+    game, scoring, band = choice
+    fmt = format_of_settings(FormatSettings(game=game, scoring=scoring, band=band))
+    result = GameResult(op_a=op[0], op_b=op[1], vp_a=vp[0], vp_b=vp[1])
+    assert fmt.result_points(result) == (fmt.side_points(result), fmt.side_points(result.swapped()))
