@@ -73,12 +73,26 @@ class ShapeMover:
         self.shape = list(shape)
         self.passable = passable
         self.rotated = [[rotate_offset(o, rot) for o in self.shape] for rot in range(6)]
+        # Whether each pose fits, worked out once: the search asks again for every neighbour of
+        # every pose it reaches, and boss_reach searches once per pivot over the same poses.
+        self._fit: dict[Pose, bool] = {}
 
     def fits(self, anchor: Axial, rot: int) -> bool:
         """Whether every tile of the pose is passable."""
-        aq, ar = anchor
-        p = self.passable
-        return all((aq + dq, ar + dr) in p for dq, dr in self.rotated[rot])
+        return self._fits((anchor[0], anchor[1], rot))
+
+    def _fits(self, pose: Pose) -> bool:
+        known = self._fit.get(pose)
+        if known is None:
+            aq, ar, rot = pose
+            p = self.passable
+            known = True
+            for dq, dr in self.rotated[rot]:
+                if (aq + dq, ar + dr) not in p:
+                    known = False
+                    break
+            self._fit[pose] = known
+        return known
 
     def tiles(self, anchor: Axial, rot: int) -> list[Axial]:
         aq, ar = anchor
@@ -87,7 +101,8 @@ class ShapeMover:
     def poses_from(self, anchor: Axial, rot: int, *, pivot: int, steps: int) -> dict[Pose, int]:
         """Every pose (anchor q, anchor r, rotation) within ``steps`` pivot steps, turning for free."""
         start = (anchor[0], anchor[1], rot)
-        if not self.fits(anchor, rot):
+        fits = self._fits
+        if not fits(start):
             return {}
         best = {start: 0}
         queue: deque[tuple[int, int, int]] = deque([start])
@@ -102,14 +117,14 @@ class ShapeMover:
                 nr = (ro + turn) % 6
                 oq, or_ = rotated[nr][pivot]
                 nxt = (pq - oq, pr - or_, nr)
-                if nxt not in best and self.fits((nxt[0], nxt[1]), nr):
+                if nxt not in best and fits(nxt):
                     best[nxt] = d
                     queue.appendleft(nxt)
             if d == steps:
                 continue
             for dq, dr in _DIRS:
                 nxt = (aq + dq, ar + dr, ro)
-                if nxt not in best and self.fits((nxt[0], nxt[1]), ro):
+                if nxt not in best and fits(nxt):
                     best[nxt] = d + 1
                     queue.append(nxt)
         return best

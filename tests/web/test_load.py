@@ -149,7 +149,10 @@ def test_forwarded_for_is_believed_only_from_a_trusted_proxy() -> None:
         Settings(_env_file=None, trusted_proxies="127.0.0.1, localhost")
 
 
-async def test_a_forged_forwarded_for_gets_no_fresh_allowance(web_driver: OfflineDriver) -> None:
+async def test_a_forged_forwarded_for_gets_no_fresh_allowance(
+    web_driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_app, "REFUSAL_DELAY", 0.0)
     url = await cup(web_driver, players=4)
     token = url.rsplit("/t/", 1)[1]
     source = TournamentSource(SqlPageRepository(web_driver.bot.db), str)

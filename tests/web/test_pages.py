@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import aiohttp
 import pytest
@@ -15,6 +16,7 @@ from rules.tournament.model import GameResult
 from rules.tournament.public import public_view
 from tests.cogs.tournament_helpers import games, name_of, public, refused
 from tests.web.conftest import cup, page_links
+from web import app as web_app
 from web import pages
 from web.app import CSP, RateLimiter, TournamentSource, make_app
 
@@ -167,7 +169,10 @@ async def test_static_files_and_the_venue_view(
     assert "<b>" not in odd.split("<body")[1].split(">")[0]
 
 
-async def test_a_flood_from_one_address_is_limited(web_driver: OfflineDriver) -> None:
+async def test_a_flood_from_one_address_is_limited(
+    web_driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_app, "REFUSAL_DELAY", 0.0)  # the wait itself is the next test's
     driver = web_driver
     url = await cup(driver, players=4)
     token = url.rsplit("/t/", 1)[1]
@@ -189,6 +194,20 @@ async def test_a_flood_from_one_address_is_limited(web_driver: OfflineDriver) ->
     async with TestClient(TestServer(app)) as client:
         exports = [(await client.get(f"/t/{token}/results.csv")).status for _ in range(4)]
     assert exports == [200, 200, 200, 429], "an export weighs ten"
+
+
+async def test_a_refusal_is_answered_late(web_driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web_app, "REFUSAL_DELAY", 0.3)
+    url = await cup(web_driver, players=4)
+    token = url.rsplit("/t/", 1)[1]
+    app = make_app(TournamentSource(SqlPageRepository(web_driver.bot.db), str), limiter=RateLimiter(1, 0.001))
+    async with TestClient(TestServer(app)) as client:
+        assert (await client.get(f"/t/{token}/nothing")).status == 404  # the one request allowed
+        started = time.monotonic()
+        refused = await client.get(f"/t/{token}/nothing")
+        waited = time.monotonic() - started
+    assert refused.status == 429 and refused.headers["Retry-After"] == "5"
+    assert waited >= 0.3, "a flooding client waits for each refusal"
 
 
 def test_rate_limiter_refills_and_forgets() -> None:
