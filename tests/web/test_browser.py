@@ -281,6 +281,8 @@ async def test_find_my_table_on_a_phone(web_driver: OfflineDriver) -> None:
                 user="olga",
             )
         )
+        # The player comes back to the page: it asks at once (the 3 s poll would get it too).
+        await phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
         await phone.wait_for("document.body.innerText.includes('222 VP')")
         still = "document.querySelectorAll('section.round .game:not(.filtered)').length"
         assert await phone.evaluate(still) == 1

@@ -129,6 +129,8 @@
   paginate();
   setInterval(countdown, 1000);
   setInterval(poll, POLL_MS);
+  // Back on the page (a phone unlocked, a tab brought forward): ask at once, not at the next tick.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
   if (screen) {
     setInterval(() => { pageIndex++; paginate(); }, PAGE_MS);
     window.addEventListener("resize", paginate);

@@ -1,9 +1,11 @@
-"""Every exact distribution against 100,000 seeded rolls of the same profile.
+"""Every exact distribution against 60,000 seeded rolls of the same profile.
 
 Between them the four profiles use every ability and option the engine knows. Tolerance: with
-100,000 rolls the standard error of a probability is at most 0.5 / sqrt(100,000) = 0.0016; each
-P(at least k) must agree within 0.0075 (about 4.7 standard errors) and each mean within five
-standard errors of the sampled mean. The rolls are seeded, so the test is repeatable.
+60,000 rolls the standard error of a probability is at most 0.5 / sqrt(60,000) = 0.0020; each
+P(at least k) must agree within 4.7 standard errors (0.0096) and each mean within five standard
+errors of the sampled mean. Sized to what it must find: the smallest slip measured on these
+profiles (the first one without Lethal Hits) moves a probability by 0.0131, still found at 60,000
+rolls (it was 100,000: 8.4 s of the suite, now 5). The rolls are seeded, so the test is repeatable.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ import pytest
 from rules.distribution import Distribution
 from rules.wh40k import distribution, parse_situation, parse_target, parse_weapon, roll
 
-ROLLS = 100_000
-TOLERANCE = 0.0075
+ROLLS = 60_000
+TOLERANCE = 4.7 * 0.5 / math.sqrt(ROLLS)
 
 PROFILES = [
     (
@@ -60,7 +62,7 @@ def _close(exact: Distribution, counts: Counter[int]) -> None:
 @pytest.mark.parametrize(
     ("weapon", "target", "situation"), PROFILES, ids=["lethal", "devastating", "torrent", "melee"]
 )
-def test_exact_distribution_matches_100000_rolls(weapon: str, target: str, situation: str) -> None:
+def test_exact_distribution_matches_60000_rolls(weapon: str, target: str, situation: str) -> None:
     w, t, s = parse_weapon(weapon), parse_target(target), parse_situation(situation)
     exact = distribution(w, t, s)
     rng = random.Random(2024)
