@@ -30,6 +30,17 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the cores this process may use. A test often waits on
+    another process (Chromium, PostgreSQL, a bot started as a subprocess) or on a timer; the
+    spare worker uses the core meanwhile (on 2 cores: 90 s for the suite against 98 s)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "loose_pings: the test itself sends users=True (the driver's tests): no ping check"

@@ -28,6 +28,7 @@ surviving army points (``source: victory_points``) so a player never types the s
 
 from __future__ import annotations
 
+import functools
 import re
 from enum import StrEnum
 from typing import Annotated, Literal
@@ -410,8 +411,10 @@ def _refs(objective: _Objective) -> list[tuple[str, str]]:
     return refs
 
 
+@functools.lru_cache(maxsize=8192)
 def normalise_name(text: str) -> str:
-    """Lower-case letters and digits only, for matching names and aliases.
+    """Lower-case letters and digits only, for matching names and aliases. Remembered: a look-up
+    compares what was typed with every name and alias of the content, the same few hundred each time.
 
     >>> normalise_name("Capture & Protect")
     'captureprotect'
