@@ -41,6 +41,7 @@ from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
+from rules.tournament.standings import Tally
 from web import pages
 
 log = logging.getLogger("herald.web")
@@ -98,6 +99,7 @@ class StoredTournament(BaseModel):
         scenario_name: Callable[[str], str],
         lists: Mapping[str, SubmittedList] | None = None,
         previous: Previous | None = None,
+        keep: list[Tally] | None = None,
     ) -> PublicTournament:
         return public_view(
             self.tournament,
@@ -106,6 +108,7 @@ class StoredTournament(BaseModel):
             timer=self.round_timer,
             lists=lists,
             previous=previous,
+            keep=keep,
         )
 
 
@@ -145,6 +148,8 @@ class Rendering:
     version: int
     stored: StoredTournament
     view: PublicTournament
+    tally: Tally | None = None
+    """The standings' totals of every round but the last, for the next version to start from."""
     bodies: dict[tuple[object, ...], Body] = field(default_factory=dict)
     making: dict[tuple[object, ...], asyncio.Future[Body | None]] = field(default_factory=dict)
 
@@ -269,13 +274,16 @@ class TournamentSource:
             except ValidationError:
                 log.warning("tournament %s: a stored list does not read", game_id)
         self.builds += 1
-        # The version before is reused round by round: a result rebuilds one round, not all.
+        # The version before is reused round by round: a result rebuilds one round, not all, and
+        # the standings add up only the rounds after those the version before had added up.
         previous = (
             None
             if before is None
-            else Previous(before.stored.tournament, before.stored.reported, before.view)
+            else Previous(before.stored.tournament, before.stored.reported, before.view, before.tally)
         )
-        return Rendering(game_id, version, stored, stored.view(self._scenario_name, entries, previous))
+        keep: list[Tally] = []
+        view = stored.view(self._scenario_name, entries, previous, keep)
+        return Rendering(game_id, version, stored, view, keep[0] if keep else None)
 
     async def body(
         self, found: Found, key: tuple[object, ...], make: Callable[[], Body | None]

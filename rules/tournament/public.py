@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.tournament.formats import Format, format_of
 from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Game, Player, Round, Tournament
-from rules.tournament.standings import standings
+from rules.tournament.standings import Tally, standings
 from rules.tournament.teams import scoring_for, team_standings
 
 GameStatus = Literal["playing", "reported", "done", "bye"]
@@ -272,6 +272,8 @@ class Previous:
     tournament: Tournament
     reported: Collection[tuple[int, str]]
     view: PublicTournament
+    tally: Tally | None = None
+    """What ranking it left in ``keep`` (see :func:`public_view`)."""
 
 
 def _reported_in(reported: Collection[tuple[int, str]], number: int) -> set[str]:
@@ -306,6 +308,7 @@ def public_view(
     timer: RoundTimer | None = None,
     lists: Mapping[str, SubmittedList] | None = None,
     previous: Previous | None = None,
+    keep: list[Tally] | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
@@ -315,7 +318,9 @@ def public_view(
     ``previous`` is an earlier version's view, with what it was made from (the same
     ``scenario_name``): each round that has not changed since is taken from it instead of being
     built again, so a result costs one round's work however many rounds were played. The view is
-    the same either way.
+    the same either way. The same goes for the standings: ``keep`` receives a
+    :class:`~rules.tournament.standings.Tally` of every round but the last, and given back as
+    ``previous.tally`` it spares adding up those rounds again while they are unchanged.
 
     >>> from rules.tournament import create_tournament
     >>> public_view(create_tournament("Empty", 300), reported=()).status
@@ -323,6 +328,9 @@ def public_view(
     """
     players = {p.id: p for p in t.players}
     reused = {} if previous is None else _reusable(t, reported, previous)
+    tally = previous.tally if previous is not None else None
+    if tally is not None and not all(r.number in reused for r in t.rounds[: tally.rounds]):
+        tally = None  # a round it counted has changed (or anything but the rounds)
     rounds = [reused.get(r.number) or _round(t, r, reported, scenario_name, players) for r in t.rounds]
     current = rounds[-1] if rounds else None
     fmt = format_of(t)
@@ -347,7 +355,7 @@ def public_view(
             vp_diff=s.vp_diff,
             cells=[str(c.value(s)) for c in fmt.columns],
         )
-        for s in standings(t)
+        for s in standings(t, start=tally, keep=keep)
     ]
     return PublicTournament(
         name=t.name,

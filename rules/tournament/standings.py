@@ -33,6 +33,7 @@ opponents' raw OP.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
@@ -115,12 +116,57 @@ class _Totals:
         self.opponents: list[str] = []
         self.bye_rounds: list[int] = []
 
+    def copy(self) -> _Totals:
+        other = _Totals()
+        other.tp, other.op, other.vp, other.against = self.tp, self.op, self.vp, self.against
+        other.byes, other.played = self.byes, self.played
+        other.wins, other.ties, other.losses = self.wins, self.ties, self.losses
+        other.opponents, other.bye_rounds = list(self.opponents), list(self.bye_rounds)
+        return other
 
-def _totals(state: Tournament, fmt: Format, *, before_round: int | None = None) -> dict[str, _Totals]:
-    totals = {p.id: _Totals() for p in state.players}
-    for rnd in state.rounds:
+
+@dataclass(frozen=True)
+class Tally:
+    """Every player's totals over a tournament's first ``rounds`` rounds, kept to rank a later
+    version from: :func:`standings` given it adds only the rounds after those.
+
+    Only the caller can know that those rounds, the players and the format are unchanged in the
+    later version (:func:`rules.tournament.public.public_view` checks); the totals are copied, never
+    changed, so one tally serves any number of rankings.
+    """
+
+    rounds: int
+    totals: dict[str, _Totals]
+
+    def start(self, state: Tournament) -> dict[str, _Totals]:
+        return {p.id: (t.copy() if (t := self.totals.get(p.id)) else _Totals()) for p in state.players}
+
+
+def _snapshot(totals: dict[str, _Totals], rounds: int) -> Tally:
+    return Tally(rounds, {pid: t.copy() for pid, t in totals.items()})
+
+
+def _totals(
+    state: Tournament,
+    fmt: Format,
+    *,
+    before_round: int | None = None,
+    start: Tally | None = None,
+    keep: list[Tally] | None = None,
+) -> dict[str, _Totals]:
+    """Each player's totals; from ``start``'s (its rounds skipped) when given. ``keep`` receives a
+    tally of every round but the last, for the next version to start from."""
+    if start is not None and start.rounds >= len(state.rounds):
+        start = None  # a tally always leaves out the last round it saw
+    totals = start.start(state) if start is not None else {p.id: _Totals() for p in state.players}
+    skip = start.rounds if start is not None else 0
+    for index, rnd in enumerate(state.rounds):
         if before_round is not None and rnd.number >= before_round:
             break
+        if keep is not None and index == len(state.rounds) - 1:
+            keep.append(_snapshot(totals, index))
+        if index < skip:
+            continue
         for game in rnd.games:
             if game.b is None:
                 mine = totals[game.a]
@@ -171,12 +217,18 @@ def bye_adjusted(total: int, rounds: int, byes: int) -> int:
 
 
 def standings(
-    state: Tournament, *, final: bool | None = None, before_round: int | None = None
+    state: Tournament,
+    *,
+    final: bool | None = None,
+    before_round: int | None = None,
+    start: Tally | None = None,
+    keep: list[Tally] | None = None,
 ) -> list[Standing]:
     """Every player (dropped ones too), best first.
 
     ``final`` (default: whether the tournament is finished) applies the bye adjustment;
     ``before_round`` counts only the rounds before that one (what a pairing of it sees).
+    ``start`` and ``keep`` rank a new version from an earlier one's :class:`Tally` (see there).
 
     >>> from rules.tournament.model import Tournament
     >>> standings(Tournament(name="Empty", tier=300))
@@ -184,7 +236,7 @@ def standings(
     """
     final = state.finished if final is None else final
     fmt = format_of(state)
-    totals = _totals(state, fmt, before_round=before_round)
+    totals = _totals(state, fmt, before_round=before_round, start=start, keep=keep)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
     keyed: list[tuple[tuple[int, ...], int, dict[str, Any]]] = []
     for index, player in enumerate(state.players):

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from rules.tournament import bye_adjusted, standings
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.tournament import (
+    add_player,
+    bye_adjusted,
+    create_tournament,
+    drop_player,
+    pair_next_round,
+    record_result,
+    standings,
+)
+from rules.tournament.model import GameResult, Tournament
+from rules.tournament.public import Previous, public_view
+from rules.tournament.standings import Tally
 
 from .helpers import by_hand, game
 
@@ -77,3 +92,44 @@ def test_final_standings_apply_the_bye_adjustment() -> None:
     # B never had a bye: unchanged. A had one: adjusted like E.
     assert (final["B"].byes, final["B"].op, final["B"].adjusted) == (0, live["B"].op, False)
     assert final["A"].op == bye_adjusted(live["A"].op, 4, 1) == 20  # 15 x 4 / 3, exactly
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(4, 11), rounds=st.integers(3, 5))
+def test_a_view_built_from_the_version_before_is_the_view_built_afresh(
+    seed: int, players: int, rounds: int
+) -> None:
+    """The web page ranks each new version from the one before (round views and a Tally of every
+    round but the last); after any result, pairing, edit or drop it must be the view built anew."""
+    rng = random.Random(seed)
+    t = create_tournament("Cup", 300, rounds=rounds)
+    for i in range(players):
+        t = add_player(t, f"p{i}", f"P{i}")
+    previous: Previous | None = None
+    checked = 0
+
+    def check(state: Tournament) -> None:
+        nonlocal previous, checked
+        keep: list[Tally] = []
+        view = public_view(state, reported=set(), previous=previous, keep=keep)
+        assert view == public_view(state, reported=set())
+        previous = Previous(state, set(), view, keep[0] if keep else None)
+        checked += 1
+
+    for _ in range(rounds):
+        t = pair_next_round(t, rng)
+        check(t)
+        for g in t.current.games:
+            if g.b is None:
+                continue
+            result = GameResult(op_a=rng.randint(0, 10), op_b=rng.randint(0, 10), vp_a=rng.randint(0, 300))
+            t = record_result(t, g.a, g.b, result)
+            check(t)
+            if rng.random() < 0.2 and len(t.rounds) > 1:  # a result of an earlier round corrected
+                earlier = rng.choice([g for g in t.rounds[0].games if g.b is not None])
+                t = record_result(t, earlier.a, earlier.b, result.swapped(), round_number=1, correction=True)
+                check(t)
+        if rng.random() < 0.3:
+            t = drop_player(t, rng.choice([p.id for p in t.players if p.dropped_after is None]))
+            check(t)
+    assert checked >= rounds
