@@ -8,6 +8,7 @@ first time a test needs it, once per session, and is stopped and deleted at the 
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import tempfile
@@ -39,6 +40,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     except AttributeError:  # not Linux
         cores = os.cpu_count() or 1
     return cores + 1
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collected, each worker holds every test module, hypothesis and the bot's content for the
+    whole run: frozen, the garbage collector stops walking them on every full collection, and a
+    larger first generation collects less often. Measured on 2 cores: collections took 21.6 s of
+    the workers' 150 s of CPU, 10 s after this. Nothing a test checks depends on when a cycle is
+    freed."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 100)
 
 
 def pytest_configure(config: pytest.Config) -> None:
