@@ -21,6 +21,8 @@ import contextvars
 import functools
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -87,10 +89,22 @@ class IsolatedFailed(RuleError):
     """The worker process took too long or died: nothing was read, the player may try again."""
 
 
-def _lower_priority() -> None:  # pragma: no cover - runs in the worker process
-    """The worker yields the CPU to the bot's own process when both want it."""
+def _start_worker(parent: int) -> None:  # pragma: no cover - runs in the worker process
+    """The worker yields the CPU to the bot when both want it, and ends when the bot is gone.
+
+    A pool's worker waits on a pipe whose writing end it holds itself, so a bot ended by
+    ``kill -9`` (or the OOM killer) would leave it waiting for ever: a thread checks once a
+    second that the process that started it is still its parent.
+    """
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="herald-orphan-watch", daemon=True).start()
 
 
 def _executor() -> ProcessPoolExecutor:
@@ -98,7 +112,10 @@ def _executor() -> ProcessPoolExecutor:
     if _isolated is None:
         # spawn, not fork: the bot has threads (database, heavy pool) whose locks a fork copies.
         _isolated = ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
     return _isolated
 

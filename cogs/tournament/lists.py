@@ -2,7 +2,8 @@
 
 The rules (who may hand in or see a list, when lists lock, what a check finds) are
 :mod:`rules.tournament.lists`; a roster file is read by :func:`rules.wh40k.roster.parse_roster`
-(the parser of ``/40k list import``, with its limits). Lists are kept by
+(the parser of ``/40k list import``, with its limits) in the worker process of
+:func:`bot.heavy.run_isolated`. Lists are kept by
 :class:`bot.storage.tournament_lists.TournamentListRepository`, one per player per tournament.
 A submitted roster is also kept as the player's ``/40k`` army (under the tournament's name), so
 its units can be used by name in ``/40k attack`` and ``/40k odds``.
@@ -10,7 +11,6 @@ its units can be used by name in ``/40k attack`` and ``/40k odds``.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any, Literal
 
@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot.heavy import run_isolated
 from bot.play import Change, Post, send
 from bot.send import acknowledge, private
 from bot.storage.army_lists import ArmyListLimitError
@@ -133,7 +134,7 @@ class ListCommands:
                 data = await file.read()
             except (discord.HTTPException, discord.NotFound):
                 raise RuleError(f"I couldn't download `{shown}` from Discord: try again.") from None
-            roster = await asyncio.to_thread(parse_roster, data, file.filename)
+            roster = await run_isolated(parse_roster, data, file.filename, what=f"`{shown}`")
             entry = sealed.roster_list(roster, file.filename)
         else:
             entry = sealed.text_list(text or "")

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +100,27 @@ async def test_a_worker_process_that_dies_is_said_and_replaced() -> None:
     with pytest.raises(heavy.IsolatedFailed, match="failed part-way through"):
         await heavy.run_isolated(_die)
     assert (await heavy.run_isolated(_pid_and, 2))[1] == 4
+
+
+def test_the_worker_process_ends_when_the_bot_is_killed(tmp_path: Path) -> None:
+    """A bot ended by kill -9 runs no clean-up: its reader must not wait for ever."""
+    script = (
+        "import asyncio, os\n"
+        "from bot import heavy\n"
+        "from tests.kit.test_heavy import _pid_and\n"
+        "pid, _ = asyncio.run(heavy.run_isolated(_pid_and, 1))\n"
+        "print(pid, flush=True)\n"
+        "os._exit(0)\n"  # no atexit, no pool shutdown: as a killed process
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=Path.cwd()
+    )
+    worker = int(done.stdout.split()[0])
+    for _ in range(100):  # the watch looks once a second
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(worker, 9)
+    pytest.fail("the worker outlived its bot by 10 s")
