@@ -50,3 +50,19 @@ def test_the_comparison_counts_regressions(capsys) -> None:
     out = capsys.readouterr().out
     assert "REGRESSION: slower 2.00x" in out
     assert "1 regression(s) in 2 case(s)" in out
+
+
+def test_a_case_of_few_calls_is_compared_by_its_median() -> None:
+    """Thirty calls: the p99 is the one slowest call, so an outlier there is no regression, a
+    slower median is, and the target still holds the p99."""
+    old = Figures({"parse": {"p50": 40.0, "p99": 45.0}, "odds": {"p50": 10.0, "p99": 11.0}})
+    new = Figures(
+        {
+            "parse": {"p50": 42.0, "p99": 70.0, "target": 200, "calls": 30},  # one slow call
+            "odds": {"p50": 16.0, "p99": 17.0, "target": 15, "calls": 30},  # slower all through
+        }
+    )
+    rows = {row.name: row for row in compare(new, old)}
+    parse = rows["parse"]
+    assert (parse.measure, round(parse.ratio, 2), parse.regression) == ("p50", 1.05, None)
+    assert rows["odds"].regression == "slower 1.60x; past target 15 ms"
