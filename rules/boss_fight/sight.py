@@ -152,7 +152,10 @@ class Sightlines:
 
     def sees(self, viewer: Collection[Hex], target: Collection[Hex]) -> bool:
         """Whether any corner of ``viewer``'s tiles has a clear line to any corner of ``target``'s."""
-        ignore = frozenset(viewer) | frozenset(target)
+        return _sees(self, frozenset(viewer), frozenset(target))
+
+    def _traced(self, viewer: Collection[Hex], target: Collection[Hex], ignore: frozenset[Hex]) -> bool:
+        """:meth:`sees` worked out: corner to corner, nearest pairs first, until a line is clear."""
         starts = {c for h in viewer for c in h.corners_lattice()}
         ends = {c for h in target for c in h.corners_lattice()}
         if starts & ends:
@@ -248,6 +251,14 @@ class Sightlines:
         pairs = sorted(((p, q) for p in starts for q in ends),
                        key=lambda pq: ((pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2, pq))
         return next(((p, q) for p, q in pairs if self.clear(p, q, ignore)), None)
+
+
+@lru_cache(maxsize=4096)
+def _sees(lines: Sightlines, viewer: frozenset[Hex], target: frozenset[Hex]) -> bool:
+    """:meth:`Sightlines.sees`, remembered: a board (one set of blocking tiles) is asked about the
+    same pieces for every card, target and move listed, and again after each step. 4,096 answers
+    over all boards, a few MB."""
+    return lines._traced(viewer, target, viewer | target)
 
 
 @lru_cache(maxsize=128)
