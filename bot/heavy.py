@@ -73,10 +73,11 @@ async def run_heavy(function: Callable[..., T], *args: object, **kwargs: object)
 #
 # A thread does not keep a parser off the loop. expat, zlib and ``str.split`` run in C and hold the
 # GIL for the whole buffer they are given, so a thread reading an 8 MB roster held every other
-# command for tens of milliseconds at a time (bench, four imports of the keyword roster: another
-# player's /roll p99 0.7 ms alone, 190 ms meanwhile). A file a user uploads is therefore read in
-# one worker process: its CPU time and memory never reach the bot's, a read that runs too long is
-# stopped by ending the process, and the bot goes on. The process is started on first use (a
+# command for up to 40 ms at a time (bench, four imports of the keyword roster: another player's
+# slowest /roll 38-43 ms with a thread, 15-19 ms with this process; its p99 about 0.9 ms either
+# way). A file a user uploads is therefore read in one worker process: its CPU time and memory
+# never reach the bot's, a read that runs too long is stopped by ending the process, and the bot
+# goes on. The process is started on first use (a
 # bot that never reads a file never pays for it) and serves every read after that.
 
 #: Seconds a read may take, queueing included, before its process is ended and the read refused.
