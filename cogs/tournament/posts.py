@@ -20,6 +20,7 @@ from rules.tournament import GameResult, Tournament, standings
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import Flag, Game, counted
+from rules.tournament.team_model import Team
 
 COLOUR = discord.Colour.from_rgb(201, 162, 39)
 MEDALS = ("🥇", "🥈", "🥉")
@@ -43,7 +44,7 @@ def points_text(t: Tournament) -> str:
 
 
 def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
-    """The tournament at a glance: settings, players, rounds and scenarios, organisers."""
+    """The tournament at a glance: settings, players (or teams), rounds and scenarios, organisers."""
     t = game.tournament
     rounds = t.round_count or t.rounds_requested
     embed = discord.Embed(title=public(t.name, 200), colour=COLOUR)
@@ -53,7 +54,8 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     rounds_text = f"{len(t.rounds)} of {rounds} paired" if rounds else "set when round 1 is paired"
     embed.add_field(name="Rounds", value=rounds_text)
     embed.add_field(name="Organisers", value=organisers_text(game), inline=False)
-    for name, value in player_fields(t):
+    # A team event lists its teams with their players; an event of singles, its players.
+    for name, value in [teams_field(t)] if t.team_size else player_fields(t):
         embed.add_field(name=name, value=value, inline=False)
     checkin = checkin_field(game)
     if checkin is not None:
@@ -124,6 +126,33 @@ def player_fields(t: Tournament) -> list[tuple[str, str]]:
     fields.append(current)
     title = f"Players ({len(lines)})"
     return [(title if i == 0 else f"{title}, continued", text) for i, text in enumerate(fields)]
+
+
+def team_line(t: Tournament, team: Team) -> str:
+    """``**Owls** (3/3): Ann (captain), Bo, Cy``."""
+    players = ", ".join(
+        public(t.name_of(p), 40) + (" (captain)" if p == team.captain else "") for p in team.players
+    )
+    dropped = " · dropped" if team.dropped_after is not None else ""
+    return f"**{public(team.name, 60)}** ({team.size}/{t.team_size or 0}{dropped}): {players}"
+
+
+def teams_field(t: Tournament, limit: int = 1024) -> tuple[str, str]:
+    """``/tournament info``'s field of a team event: each team with its players' names, cut to one
+    embed field (then how many more, and where all of them are)."""
+    title = f"Teams ({len(t.teams)})"
+    if not t.teams:
+        return title, "No team yet: a captain starts one with `/tournament team create name:...`."
+    more = "… and {} more: `/tournament team show` lists every team."
+    text, listed = "", 0
+    for team in t.teams:
+        line = team_line(t, team)
+        if len(text) + 1 + len(line) > limit - len(more) - 8:
+            break
+        text, listed = f"{text}\n{line}" if text else line, listed + 1
+    if listed < len(t.teams):
+        text += ("\n" if text else "") + more.format(len(t.teams) - listed)
+    return title, text
 
 
 def player_line(t: Tournament, player_id: str) -> str:

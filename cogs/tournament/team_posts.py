@@ -11,7 +11,7 @@ import discord
 
 from bot.play import Image, Post
 from bot.text import plain, public
-from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line
+from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line, team_line
 from renderers.teams import render_team_standings
 from renderers.tournament import page_count
 from rules.errors import RuleError
@@ -54,12 +54,7 @@ def teams_text(t: Tournament) -> list[str]:
     head = f"**{public(t.name, 80)}: {counted(len(t.teams), 'team')} of {size}**"
     if not t.teams:
         return [f"{head}\nNo team yet: a captain starts one with `/tournament team create`."]
-    lines = []
-    for team in t.teams:
-        players = ", ".join(name(t, p) + (" (captain)" if p == team.captain else "") for p in team.players)
-        dropped = " · dropped" if team.dropped_after is not None else ""
-        lines.append(f"**{public(team.name, 60)}** ({team.size}/{size}{dropped}): {players}")
-    return chunks(head, lines)
+    return chunks(head, [team_line(t, team) for team in t.teams])
 
 
 def match_label(t: Tournament, match: TeamMatch) -> str:

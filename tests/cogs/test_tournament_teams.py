@@ -227,3 +227,11 @@ async def test_a_40k_wtc_team_event_sums_match_points(driver: OfflineDriver) -> 
     lines = standings.embeds[0]["fields"][0]["value"].splitlines()
     assert lines[0].startswith("🥇 **Ravens**: 2 pts · 1-0-0 · 33 MP · 180 VP"), lines
     assert lines[1].startswith("🥈 **Owls**: 0 pts · 0-0-1 · 27 MP · 160 VP"), lines
+
+
+async def test_info_lists_the_teams_with_their_players(driver: OfflineDriver) -> None:
+    await _two_teams(driver)
+    info = public(await driver.command("/tournament info", user="gus"))
+    assert "Teams (2)" in info.text and "Players (" not in info.text
+    assert "**Owls** (3/3): Ann (captain), Bo, Cy" in info.text
+    assert "(3/3): Di (captain), Ed, Flo" in info.text and not info.pings
