@@ -2,9 +2,9 @@
 
 The rules (who may hand in or see a list, when lists lock, what a check finds) are
 :mod:`rules.tournament.lists`; a roster file is read by :func:`rules.wh40k.roster.parse_roster`
-(the parser of ``/40k list import``, with its limits) in the worker process of
-:func:`bot.heavy.run_isolated`. Lists are kept by
-:class:`bot.storage.tournament_lists.TournamentListRepository`, one per player per tournament.
+(the parser of ``/40k list import``, with its limits) through :func:`bot.uploads.read_upload`.
+Lists are kept by :class:`bot.storage.tournament_lists.TournamentListRepository`, one per player
+per tournament.
 A submitted roster is also kept as the player's ``/40k`` army (under the tournament's name), so
 its units can be used by name in ``/40k attack`` and ``/40k odds``.
 """
@@ -18,11 +18,10 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
-from bot.heavy import run_isolated
 from bot.play import Change, Post, send
-from bot.send import acknowledge, private
 from bot.storage.army_lists import ArmyListLimitError
 from bot.text import plain, public
+from bot.uploads import read_upload
 from cogs.tournament.posts import COLOUR, chunks
 from cogs.tournament.state import (
     KIT,
@@ -32,7 +31,7 @@ from cogs.tournament.state import (
     require_organiser,
     require_player,
 )
-from rules.errors import RuleError, quote
+from rules.errors import RuleError
 from rules.tournament import Tournament
 from rules.tournament import lists as sealed
 from rules.tournament.formats import format_of
@@ -122,19 +121,14 @@ class ListCommands:
         sealed.check_submission(t, pid, organiser=organiser)
         roster: Roster | None = None
         if file is not None:
-            shown = quote(file.filename, 40)
-            if file.size > MAX_ROSTER_BYTES:
-                raise RuleError(
-                    f"`{shown}` is {file.size / 1024 / 1024:.1f} MiB; a roster may be at most "
-                    f"{MAX_ROSTER_BYTES // 1024 // 1024} MiB. Send {FORMATS}, or your list as `text:`."
-                )
-            private(interaction)
-            await acknowledge(interaction)
-            try:
-                data = await file.read()
-            except (discord.HTTPException, discord.NotFound):
-                raise RuleError(f"I couldn't download `{shown}` from Discord: try again.") from None
-            roster = await run_isolated(parse_roster, data, file.filename, what=f"`{shown}`")
+            roster = await read_upload(
+                interaction,
+                file,
+                parse_roster,
+                max_bytes=MAX_ROSTER_BYTES,
+                kind="a roster",
+                instead=f"Send {FORMATS}, or your list as `text:`.",
+            )
             entry = sealed.roster_list(roster, file.filename)
         else:
             entry = sealed.text_list(text or "")

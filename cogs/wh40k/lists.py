@@ -1,11 +1,10 @@
 """/40k list: army lists imported from New Recruit or BattleScribe, kept for their importer.
 
 The file is read by :func:`rules.wh40k.roster.parse_roster` (a pure function: every refusal is
-a :class:`~rules.wh40k.roster.RosterError` and nothing is stored); this group downloads it (after
-checking its declared size), has it read in the worker process of :func:`bot.heavy.run_isolated`
-(so a hostile file costs the bot neither CPU time nor memory), keeps the parsed roster and shows
-it. The units are then used by name in ``/40k attack`` and ``/40k odds`` (see
-:mod:`cogs.wh40k.army`).
+a :class:`~rules.wh40k.roster.RosterError` and nothing is stored), through
+:func:`bot.uploads.read_upload` (its declared size checked before the download, the reading done in
+a worker process); this group keeps the parsed roster and shows it. The units are then used by
+name in ``/40k attack`` and ``/40k odds`` (see :mod:`cogs.wh40k.army`).
 """
 
 from __future__ import annotations
@@ -14,11 +13,10 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
-from bot.heavy import run_isolated
 from bot.play import Post, autocomplete
-from bot.send import acknowledge, private
 from bot.storage.army_lists import MAX_LIST_BYTES, MAX_LISTS_PER_OWNER
 from bot.storage.profiles import name_key
+from bot.uploads import read_upload
 from cogs.wh40k.army import MELEE, army_lists, index_of, roster_of
 from cogs.wh40k.replies import COLOUR
 from rules.errors import RuleError, quote
@@ -26,7 +24,6 @@ from rules.wh40k.roster import (
     MAX_NAME,
     MAX_ROSTER_BYTES,
     Roster,
-    RosterError,
     RosterUnit,
     clean_name,
     parse_roster,
@@ -117,19 +114,14 @@ class ArmyListCommands(app_commands.Group):
     async def import_list(
         self, interaction: discord.Interaction, file: discord.Attachment, name: str | None = None
     ) -> None:
-        shown = quote(file.filename, 40)
-        if file.size > MAX_ROSTER_BYTES:
-            raise RosterError(
-                f"`{shown}` is {file.size / 1024 / 1024:.1f} MiB; a roster may be at most "
-                f"{MAX_ROSTER_BYTES // 1024 // 1024} MiB. Send {FORMATS}."
-            )
-        private(interaction)
-        await acknowledge(interaction)
-        try:
-            data = await file.read()
-        except (discord.HTTPException, discord.NotFound):
-            raise RuleError(f"I couldn't download `{shown}` from Discord: try the import again.") from None
-        roster = await run_isolated(parse_roster, data, file.filename, what=f"`{shown}`")
+        roster = await read_upload(
+            interaction,
+            file,
+            parse_roster,
+            max_bytes=MAX_ROSTER_BYTES,
+            kind="a roster",
+            instead=f"Send {FORMATS}.",
+        )
         kept = clean_name(name, "") if name is not None else roster.name
         if not kept:
             raise RuleError(f"A list name has 1 to {MAX_NAME} characters.")

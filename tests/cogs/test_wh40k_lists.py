@@ -338,18 +338,18 @@ async def test_a_keyword_bomb_is_bounded_stored_small_and_said(driver: OfflineDr
 async def test_another_players_roll_is_answered_while_a_file_is_still_being_read(
     driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cogs.wh40k import lists
+    from bot import uploads
 
     reading = asyncio.Event()
     release = asyncio.Event()
-    real = lists.run_isolated
+    real = uploads.run_isolated
 
     async def held(*args: Any, **kwargs: Any) -> Any:
         reading.set()
         await release.wait()
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(lists, "run_isolated", held)
+    monkeypatch.setattr(uploads, "run_isolated", held)
     importing = asyncio.create_task(driver.command("/40k list import", file=roster_file(), user="mallory"))
     await asyncio.wait_for(reading.wait(), 10)
     roll = await asyncio.wait_for(driver.command("/roll expression:2d6", user="bob"), 10)

@@ -1,0 +1,50 @@
+"""A file a player attaches to a command, read the one way every cog reads uploads.
+
+Its declared size is checked before anything is downloaded; the reply is then made private (a
+file's contents are the player's) and acknowledged, since downloading and reading take time; the
+bytes are read by the cog's parser in the worker process of :func:`bot.heavy.run_isolated`, so a
+hostile file costs the bot neither CPU time nor memory. A parser refuses with a
+:class:`~rules.errors.RuleError`, which reaches the player as it was raised.
+
+    roster = await read_upload(interaction, file, parse_roster, max_bytes=MAX_ROSTER_BYTES,
+                               kind="a roster", instead="Send a .json, .ros or .rosz export.")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import discord
+
+from bot.heavy import run_isolated
+from bot.send import acknowledge, private
+from rules.errors import RuleError, quote
+
+T = TypeVar("T")
+
+
+async def read_upload(
+    interaction: discord.Interaction,
+    file: discord.Attachment,
+    parse: Callable[[bytes, str], T],
+    *,
+    max_bytes: int,
+    kind: str,
+    instead: str,
+) -> T:
+    """``parse(data, filename)`` of the attached ``file``, or a refusal naming it. ``kind`` is what
+    the file should be ("a roster"), ``instead`` what to send when it is too big."""
+    shown = quote(file.filename, 40)
+    if file.size > max_bytes:
+        raise RuleError(
+            f"`{shown}` is {file.size / 1024 / 1024:.1f} MiB; {kind} may be at most "
+            f"{max_bytes // 1024 // 1024} MiB. {instead}"
+        )
+    private(interaction)
+    await acknowledge(interaction)
+    try:
+        data = await file.read()
+    except (discord.HTTPException, discord.NotFound):
+        raise RuleError(f"I couldn't download `{shown}` from Discord: try again.") from None
+    return await run_isolated(parse, data, file.filename, what=f"`{shown}`")
