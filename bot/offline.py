@@ -50,6 +50,8 @@ DEFAULT_CHANNEL_ID = 100_000_000_000_000_010
 APPLICATION_ID = 100_000_000_000_000_002
 BOT_USER_ID = 100_000_000_000_000_003
 BOT_ROLE_ID = 100_000_000_000_000_004
+#: The creator of a thread a test adds without naming one (a member, not the bot).
+OTHER_MEMBER_ID = 100_000_000_000_000_005
 EPHEMERAL = 1 << 6
 IS_COMPONENTS_V2 = 1 << 15
 #: Discord's default upload limit per file (a server without boosts): 10 MiB. A request as a whole
@@ -63,7 +65,6 @@ INVITE_PERMISSIONS = discord.Permissions(
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
-    manage_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
@@ -135,6 +136,9 @@ class Channel:
     idle_minutes: float = 0.0
     #: Deleted by a moderator: Discord answers 404 Unknown Channel (10003) from then on.
     deleted: bool = False
+    #: Who created a thread (the bot for threads it opened): the creator may rename it without
+    #: Manage Threads. None: a member the tests do not name.
+    owner_id: int | None = None
 
     def payload(self) -> dict[str, Any]:
         if self.where in ("dm", "private"):
@@ -159,7 +163,7 @@ class Channel:
                 "guild_id": str(GUILD_ID),
                 "name": self.name,
                 "parent_id": str(self.parent_id or DEFAULT_CHANNEL_ID),
-                "owner_id": str(BOT_USER_ID),
+                "owner_id": str(self.owner_id or OTHER_MEMBER_ID),
                 "thread_metadata": {
                     "archived": self.archived,
                     "auto_archive_duration": self.auto_archive_duration,
@@ -575,7 +579,11 @@ class OfflineDriver:
             channel = self.channels[name] = Channel(_snowflake(), name, where=where)
         return channel
 
-    def add_channel(self, name: str, *, thread: bool = False, channel_id: int | None = None) -> Channel:
+    def add_channel(
+        self, name: str, *, thread: bool = False, channel_id: int | None = None, owner: User | None = None
+    ) -> Channel:
+        """A channel of the server, or a thread under #general that ``owner`` (a member; never
+        the bot, which opens its own threads through Discord's API) created."""
         channel = self.channels.get(name)
         if channel is None:
             channel = self.channels[name] = Channel(
@@ -583,6 +591,7 @@ class OfflineDriver:
                 name,
                 thread=thread,
                 parent_id=DEFAULT_CHANNEL_ID if thread else None,
+                owner_id=owner.id if thread and owner is not None else None,
             )
             self._sync_guild()
         return channel
@@ -1382,22 +1391,39 @@ class OfflineDriver:
         duration = int(body.get("auto_archive_duration") or 1440)
         if duration not in AUTO_ARCHIVE_DURATIONS:
             raise _invalid([f"auto_archive_duration must be one of {AUTO_ARCHIVE_DURATIONS}"])
-        thread = Channel(_snowflake(), name, thread=True, parent_id=parent_id, auto_archive_duration=duration)
+        thread = Channel(
+            _snowflake(),
+            name,
+            thread=True,
+            parent_id=parent_id,
+            auto_archive_duration=duration,
+            owner_id=BOT_USER_ID,
+        )
         key = name if name not in self.channels else f"{name} ({thread.id})"
         self.channels[key] = thread
         return thread
 
     def _edit_channel(self, channel_id: int, body: dict[str, Any]) -> Channel:
-        """Discord's PATCH /channels/{id}, for a thread's name and ``archived`` (a thread renamed
-        by the bot that made it, which needs Manage Threads); a name of 0 or more than 100
-        characters is refused as Discord does. An archived thread is modified only when the same
-        request sets ``archived: false`` (400, 50083 otherwise: Modify Channel, Thread)."""
+        """Discord's PATCH /channels/{id}, for a name and a thread's ``archived``; a name of 0 or
+        more than 100 characters is refused as Discord does.
+
+        As Discord (Modify Channel; threads topic): a thread's creator renames or archives it
+        without Manage Threads, anyone else needs it; unarchiving an unlocked thread needs Send
+        Messages; a channel needs Manage Channels. An archived thread is modified only when the
+        same request sets ``archived: false`` (400, 50083 otherwise)."""
         key, channel = next(((k, c) for k, c in self.channels.items() if c.id == channel_id), (None, None))
         if channel is None or key is None or channel.deleted:
             raise discord.NotFound(_FakeResponse(404), {"code": 10003, "message": "Unknown Channel"})
-        self._require(channel_id, "manage_threads")
         if set(body) - {"name", "archived"}:
             raise discord.HTTPException(_FakeResponse(400), f"offline driver: cannot edit {sorted(body)}")
+        if not channel.thread:
+            self._require(channel_id, "manage_channels")
+        else:
+            mine = channel.owner_id == BOT_USER_ID
+            needed = [] if mine or not ({"name"} & set(body) or body.get("archived")) else ["manage_threads"]
+            if channel.archived and body.get("archived") is False:
+                needed.append("send_messages")
+            self._require(channel_id, *needed)
         if channel.thread and channel.archived and body.get("archived") is not False:
             raise discord.HTTPException(_FakeResponse(400), {"code": 50083, "message": "Thread is archived"})
         name = str(body.get("name", channel.name))

@@ -63,3 +63,27 @@ async def test_a_deleted_thread_is_unknown(driver: OfflineDriver) -> None:
     assert caught.value.code == 10003
     with pytest.raises(discord.NotFound):
         await driver.bot.get_partial_messageable(thread_id).send("anyone?")
+
+
+# -- who may rename a thread (threads topic: the thread's creator, or Manage Threads) ------------
+
+
+async def test_the_bot_renames_a_thread_it_created_without_manage_threads(driver: OfflineDriver) -> None:
+    assert not driver.bot_permissions(driver.channel).manage_threads  # README's invite asks none
+    thread_id = await _open(driver, "R1 T1: Ann v Bo")
+    thread = next(c for c in driver.threads() if c.id == thread_id)
+    assert thread.payload()["owner_id"] == str(driver.bot.user.id)
+    await driver.bot.http.edit_channel(thread_id, name="void · R1 T1: Ann v Bo", archived=False)
+    assert thread.name == "void · R1 T1: Ann v Bo"
+
+
+async def test_a_thread_someone_else_created_needs_manage_threads(driver: OfflineDriver) -> None:
+    theirs = driver.add_channel("ann's thread", thread=True, owner=driver.user("ann"))
+    assert theirs.payload()["owner_id"] == str(driver.user("ann").id)
+    with pytest.raises(discord.Forbidden) as caught:
+        await driver.bot.http.edit_channel(theirs.id, name="mine now")
+    assert caught.value.status == 403 and caught.value.code == 50013
+    assert theirs.name == "ann's thread"
+    driver.set_permissions(manage_threads=True)
+    await driver.bot.http.edit_channel(theirs.id, name="renamed by a moderator's grant")
+    assert theirs.name == "renamed by a moderator's grant"
