@@ -143,8 +143,8 @@ def refusal(error: discord.HTTPException) -> str:
         return "I can no longer see the thread's channel"
     if error.code == 50013:
         return (
-            "Discord says I lack a permission there: Herald's role needs View Channels and Send "
-            "Messages in Threads in the game channel (a thread a moderator locked stays as it is)"
+            "Discord says I lack a permission there: reopening an archived thread needs View "
+            "Channels and Send Messages in the game channel (and a thread a moderator locked stays as it is)"
         )
     if error.code == 50083:
         return "the thread is archived and Discord would not reopen it"
