@@ -351,8 +351,11 @@ async def test_without_public_url_no_live_page_button_and_info_says_how(
         assert len(said) == 1 and "this machine only" in said[0]
         created = public(await driver.command('/tournament create name:"Cup" tier:300', user="olga"))
         assert page_links(created) == [] and "127.0.0.1" not in created.text
-        info = public(await driver.command("/tournament info", user="olga"))
-        assert page_links(info) == [] and "PUBLIC_URL" in info.text
+        reply = await driver.command("/tournament info", user="olga")
+        info = public(reply)
+        assert page_links(info) == [] and "PUBLIC_URL" not in info.text  # the channel needs no such note
+        (note,) = [m for m in reply.messages if m.ephemeral]  # the organiser does
+        assert "PUBLIC_URL" in note.text
         refused(await driver.command("/tournament link reset", user="olga"), "PUBLIC_URL")
     finally:
         await driver.close()
