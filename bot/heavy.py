@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import contextvars
 import functools
+import logging
 import multiprocessing
 import os
 import threading
@@ -31,6 +32,7 @@ from typing import TypeVar
 from rules.errors import RuleError
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 #: Threads for heavy work. Python runs one thread's bytecode at a time, so more would not be
 #: faster, and each busy thread takes turns with the event loop: with two, the loop (every other
@@ -75,15 +77,15 @@ async def run_heavy(function: Callable[..., T], *args: object, **kwargs: object)
 # GIL for the whole buffer they are given, so a thread reading an 8 MB roster held every other
 # command for up to 40 ms at a time (bench, four imports of the keyword roster: another player's
 # slowest /roll 38-43 ms with a thread, 15-19 ms with this process; its p99 about 0.9 ms either
-# way). A file a user uploads is therefore read in one worker process: its CPU time and memory
+# way). A file a user uploads is therefore read in a worker process: its CPU time and memory
 # never reach the bot's, a read that runs too long is stopped by ending the process, and the bot
-# goes on. The process is started on first use (a
-# bot that never reads a file never pays for it) and serves every read after that.
+# goes on. A worker is started on first use (a bot that never reads a file never pays for it) and
+# serves every read after that; one that died (kill -9, the OOM killer, a crash) is replaced by the
+# next read, so uploads never stay broken until a restart.
 
-#: Seconds a read may take, queueing included, before its process is ended and the read refused.
+#: Seconds one read may run in its worker before the worker is ended and the read refused. The
+#: wait for a free worker is not counted: a queue of other players' files never times a file out.
 ISOLATED_TIMEOUT = 30.0
-
-_isolated: ProcessPoolExecutor | None = None
 
 
 class IsolatedFailed(RuleError):
@@ -108,29 +110,70 @@ def _start_worker(parent: int) -> None:  # pragma: no cover - runs in the worker
     threading.Thread(target=watch, name="herald-orphan-watch", daemon=True).start()
 
 
-def _executor() -> ProcessPoolExecutor:
-    global _isolated
-    if _isolated is None:
-        # spawn, not fork: the bot has threads (database, heavy pool) whose locks a fork copies.
-        _isolated = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(os.getpid(),),
+def _processes(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+class _Worker:
+    """One worker process (a pool of one, so ending it ends no other read), replaced when dead."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _ready(self) -> ProcessPoolExecutor:
+        """The pool, a fresh one when its process died while idle (no read was in it)."""
+        pool = self._pool
+        dead = pool is not None and (
+            bool(getattr(pool, "_broken", False)) or not all(p.is_alive() for p in _processes(pool))
         )
-    return _isolated
+        if dead:
+            log.warning("the file reader process had died while idle; starting a new one")
+            self.end()
+        if self._pool is None:
+            # spawn, not fork: the bot has threads (database, heavy pool) whose locks a fork copies.
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
+            )
+        return self._pool
+
+    def end(self) -> None:
+        """Stop the process now (it may be busy), so the next read starts a fresh one."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        for process in _processes(pool):
+            with contextlib.suppress(Exception):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    async def run(self, function: Callable[..., T], args: tuple[object, ...], limit: float, what: str) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._ready(), function, *args)
+        except (BrokenProcessPool, RuntimeError):
+            # died between the check and the hand-over: nothing was sent, so hand it to a new one
+            self.end()
+            future = loop.run_in_executor(self._ready(), function, *args)
+        try:
+            return await asyncio.wait_for(future, limit)
+        except TimeoutError:
+            self.end()
+            raise IsolatedFailed(
+                f"Reading {what} took longer than {limit:g} s, so I stopped. A real export reads in "
+                "well under a second: export it again and send that file."
+            ) from None
+        except BrokenProcessPool:
+            self.end()
+            raise IsolatedFailed(
+                f"The file reader stopped while reading {what} and was restarted, so nothing was read. "
+                "Send it again; if it fails twice, export the file again."
+            ) from None
 
 
-def _end_isolated() -> None:
-    """Stop the worker process now (it may be busy), so the next read starts a fresh one."""
-    global _isolated
-    pool, _isolated = _isolated, None
-    if pool is None:
-        return
-    for process in list(getattr(pool, "_processes", {}).values()):
-        with contextlib.suppress(Exception):
-            process.kill()
-    pool.shutdown(wait=False, cancel_futures=True)
+_worker = _Worker()
 
 
 async def run_isolated(
@@ -143,18 +186,4 @@ async def run_isolated(
     process dies, the process is ended and :class:`IsolatedFailed` says so, naming ``what``.
     """
     limit = ISOLATED_TIMEOUT if timeout is None else timeout
-    future = asyncio.get_running_loop().run_in_executor(_executor(), function, *args)
-    try:
-        return await asyncio.wait_for(future, limit)
-    except TimeoutError:
-        _end_isolated()
-        raise IsolatedFailed(
-            f"Reading {what} took longer than {limit:g} s, so I stopped. A real export reads in "
-            "well under a second: export it again and send that file."
-        ) from None
-    except BrokenProcessPool:
-        _end_isolated()
-        raise IsolatedFailed(
-            f"Reading {what} failed part-way through (the reader stopped). Try the same command "
-            "again; if it fails twice, export the file again."
-        ) from None
+    return await _worker.run(function, args, limit, what)

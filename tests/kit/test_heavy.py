@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -97,9 +98,44 @@ async def test_isolated_work_past_its_time_is_stopped_and_the_next_call_gets_a_f
 
 
 async def test_a_worker_process_that_dies_is_said_and_replaced() -> None:
-    with pytest.raises(heavy.IsolatedFailed, match="failed part-way through"):
+    with pytest.raises(heavy.IsolatedFailed, match="reader stopped while reading the file and was restarted"):
         await heavy.run_isolated(_die)
     assert (await heavy.run_isolated(_pid_and, 2))[1] == 4
+
+
+async def gone(pid: int) -> None:
+    """Wait until ``pid`` has died, every thread of it (a zombie counts: it runs nothing; its main
+    thread shows as one while its other threads still exit); 10 s at most."""
+    for _ in range(100):
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            threads = len(os.listdir(f"/proc/{pid}/task"))
+        except (FileNotFoundError, ProcessLookupError):
+            return
+        if state in ("Z", "X") and threads <= 1:
+            return
+        await asyncio.sleep(0.1)
+    pytest.fail(f"process {pid} still runs after SIGKILL")
+
+
+async def test_a_worker_killed_while_idle_is_replaced_by_the_next_read() -> None:
+    """kill -9 or the OOM killer ends the idle reader: the next read gets a fresh one, and so on."""
+    for _ in range(2):
+        pid = await heavy.run_isolated(os.getpid)
+        os.kill(pid, signal.SIGKILL)
+        await gone(pid)
+        fresh, doubled = await heavy.run_isolated(_pid_and, 2)
+        assert doubled == 4 and fresh != pid
+
+
+async def test_a_worker_killed_mid_read_is_said_and_replaced() -> None:
+    pid = await heavy.run_isolated(os.getpid)
+    reading = asyncio.create_task(heavy.run_isolated(_sleep, 60, what="`big.rosz`"))
+    await asyncio.sleep(0)  # the read is handed to the worker
+    os.kill(pid, signal.SIGKILL)
+    with pytest.raises(heavy.IsolatedFailed, match=r"stopped while reading `big.rosz` and was restarted"):
+        await asyncio.wait_for(reading, 30)
+    assert (await heavy.run_isolated(_pid_and, 3))[1] == 6
 
 
 def test_the_worker_process_ends_when_the_bot_is_killed(tmp_path: Path) -> None:
