@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot import heavy
-from bot.offline import OfflineDriver
+from bot.offline import Attachment, OfflineDriver
+from tests import rosters
 from tests.cogs.test_wh40k import refused
 from tests.cogs.test_wh40k_lists import nothing_kept, roster_file
 from tests.kit.test_heavy import gone
@@ -70,3 +71,12 @@ async def test_a_reader_killed_mid_read_is_said_and_the_next_import_works(
     monkeypatch.undo()
     again = await driver.command("/40k list import", file=roster_file("rosz"))
     assert "Imported Cinder Host Patrol" in again.message.text
+
+
+async def test_a_zip_of_tiny_elements_is_refused_and_nothing_kept(driver: OfflineDriver) -> None:
+    bomb = rosters.zipped({"roster.ros": b"<roster>" + b"<a/>" * 2_000_000 + b"</roster>"})
+    refused(
+        await driver.command("/40k list import", file=Attachment("bomb.rosz", bomb)),
+        "`bomb.rosz` holds more than 150,000 elements or values, far more than any roster",
+    )
+    await nothing_kept(driver)
