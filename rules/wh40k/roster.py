@@ -12,7 +12,8 @@ a file over :data:`MAX_ROSTER_BYTES`, a zip that unpacks past :data:`MAX_UNPACKE
 holds too many entries, or another zip), XML with a DTD or entities, nesting deeper than
 :data:`MAX_DEPTH`, more than :data:`MAX_ITEMS` elements or values (counted as the file is parsed, so
 a small zip of millions of tiny elements costs no more than a big roster), or something that is not
-a roster raises :class:`RosterError` and nothing is kept. A profile Herald cannot read is named in :attr:`Roster.problems`; the rest is kept.
+a roster raises :class:`RosterError` and nothing is kept. A profile Herald cannot read is named
+in :attr:`Roster.problems`; the rest is kept.
 
 >>> roster = parse_roster(EXAMPLE_JSON, "example.json")
 >>> unit = roster.units[0]
