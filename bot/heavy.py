@@ -16,6 +16,7 @@ A file a user uploads is read by :func:`run_isolated` instead, in a worker proce
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import contextvars
 import functools
@@ -83,17 +84,28 @@ async def run_heavy(function: Callable[..., T], *args: object, **kwargs: object)
 # serves every read after that; one that died (kill -9, the OOM killer, a crash) is replaced by the
 # next read, so uploads never stay broken until a restart.
 
+#: Worker processes reading files. One: a read is bounded (a roster file by its bytes and the
+#: elements it holds: 0.2-0.3 s of CPU at worst), and on the two cores Herald is sized for, a second
+#: worker would take the bot's own core whenever both read (see the bench's "zip bombs" figure).
+ISOLATED_WORKERS = 1
+#: Reads waiting for a free worker at most; one more is refused at once with :class:`Busy`.
+ISOLATED_MAX_WAITING = 16
 #: Seconds one read may run in its worker before the worker is ended and the read refused. The
 #: wait for a free worker is not counted: a queue of other players' files never times a file out.
-ISOLATED_TIMEOUT = 30.0
+ISOLATED_TIMEOUT = 10.0
+#: Bytes of address space a worker may map (``RLIMIT_AS``): an allocation past it raises
+#: MemoryError there, refused as such, instead of the host's OOM killer choosing a process. A
+#: worker maps about 210 MB at its peak reading the largest files a roster may be (8 MiB unpacked).
+ISOLATED_MEMORY = 512 * 1024 * 1024
 
 
 class IsolatedFailed(RuleError):
     """The worker process took too long or died: nothing was read, the player may try again."""
 
 
-def _start_worker(parent: int) -> None:  # pragma: no cover - runs in the worker process
-    """The worker yields the CPU to the bot when both want it, and ends when the bot is gone.
+def _start_worker(parent: int, memory: int) -> None:  # pragma: no cover - runs in the worker process
+    """The worker yields the CPU to the bot when both want it, may map at most ``memory`` bytes,
+    and ends when the bot is gone.
 
     A pool's worker waits on a pipe whose writing end it holds itself, so a bot ended by
     ``kill -9`` (or the OOM killer) would leave it waiting for ever: a thread checks once a
@@ -101,6 +113,13 @@ def _start_worker(parent: int) -> None:  # pragma: no cover - runs in the worker
     """
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
+    with contextlib.suppress(OSError, ValueError, ImportError):
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(
+            resource.RLIMIT_AS, (memory if hard == resource.RLIM_INFINITY else min(memory, hard), hard)
+        )
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -115,7 +134,8 @@ def _processes(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BasePr
 
 
 class _Worker:
-    """One worker process (a pool of one, so ending it ends no other read), replaced when dead."""
+    """One worker process (a pool of one, so ending it ends no other read), replaced when dead.
+    It is handed one read at a time (see :func:`run_isolated`), so its clock times that read alone."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
@@ -135,7 +155,7 @@ class _Worker:
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start_worker,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), ISOLATED_MEMORY),
             )
         return self._pool
 
@@ -171,19 +191,75 @@ class _Worker:
                 f"The file reader stopped while reading {what} and was restarted, so nothing was read. "
                 "Send it again; if it fails twice, export the file again."
             ) from None
+        except MemoryError:
+            self.end()  # the next read starts from a fresh process, whatever this one left behind
+            raise IsolatedFailed(
+                f"Reading {what} needed more than the {ISOLATED_MEMORY // 1024 // 1024} MiB of memory a "
+                "file may use, far more than a real export needs: it is refused. Export it again and "
+                "send that file."
+            ) from None
 
 
-_worker = _Worker()
+_workers: list[_Worker] = []
+_idle: list[_Worker] = []
+_waiting: collections.deque[asyncio.Future[_Worker]] = collections.deque()
+
+
+def isolated_waiting() -> int:
+    """Reads waiting for a free worker now."""
+    return sum(not f.done() for f in _waiting)
+
+
+async def _take(what: str) -> _Worker:
+    """An idle worker (the one used last, so an idle bot keeps one process), a new one while there
+    are fewer than :data:`ISOLATED_WORKERS`, or a place in the queue for the next one freed."""
+    if _idle:
+        return _idle.pop()
+    if len(_workers) < ISOLATED_WORKERS:
+        _workers.append(_Worker())
+        return _workers[-1]
+    if isolated_waiting() >= ISOLATED_MAX_WAITING:
+        raise Busy(
+            f"{isolated_waiting()} other files are waiting to be read, so I can't take {what} now: "
+            "send it again in a minute."
+        )
+    turn: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+    _waiting.append(turn)
+    try:
+        return await turn
+    except asyncio.CancelledError:
+        if turn.done() and not turn.cancelled():
+            _give(turn.result())  # handed over just as this read was given up: pass it on
+        raise
+    finally:
+        with contextlib.suppress(ValueError):
+            _waiting.remove(turn)
+
+
+def _give(worker: _Worker) -> None:
+    """Hand ``worker`` to the longest-waiting read, or keep it idle."""
+    while _waiting:
+        turn = _waiting.popleft()
+        if not turn.done() and not turn.get_loop().is_closed():
+            turn.set_result(worker)
+            return
+    _idle.append(worker)
 
 
 async def run_isolated(
     function: Callable[..., T], *args: object, timeout: float | None = None, what: str = "the file"
 ) -> T:
-    """``function(*args)`` in the worker process; its :class:`RuleError` comes back as it was.
+    """``function(*args)`` in a worker process; its :class:`RuleError` comes back as it was.
 
     ``function`` and its arguments cross to the process by pickling: a module-level function and
-    plain values (bytes, str). Past ``timeout`` seconds (:data:`ISOLATED_TIMEOUT`), or if the
-    process dies, the process is ended and :class:`IsolatedFailed` says so, naming ``what``.
+    plain values (bytes, str). Each worker reads one file at a time; a read waits its turn (past
+    :data:`ISOLATED_MAX_WAITING` waiting, :class:`Busy` at once). Past ``timeout`` seconds of its own
+    read (:data:`ISOLATED_TIMEOUT`), past :data:`ISOLATED_MEMORY`, or if the process dies, the
+    process is ended and :class:`IsolatedFailed` says so, naming ``what``.
     """
     limit = ISOLATED_TIMEOUT if timeout is None else timeout
-    return await _worker.run(function, args, limit, what)
+    worker = await _take(what)
+    try:
+        return await worker.run(function, args, limit, what)
+    finally:
+        _give(worker)
