@@ -41,31 +41,40 @@ def test_a_big_real_shaped_roster_stays_far_under_the_cap() -> None:
         assert len(parse_roster(data, name).units) == 100
 
 
-def test_a_zip_of_tiny_elements_is_refused_where_the_cap_is_reached(monkeypatch: pytest.MonkeyPatch) -> None:
-    """8 KB unpacking to 2 million ``<a/>``: the parser stops at the cap instead of building them all."""
-    started = 0
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many elements the XML parser started (one count per element, appended as it goes)."""
+    counts: list[int] = []
     real = parser._CountingBuilder.start
 
     def counted(self: parser._CountingBuilder, tag: str, attrs: dict[str, str]) -> ET.Element:
-        nonlocal started
-        started += 1
+        counts.append(1 + len(attrs))
         return real(self, tag, attrs)
 
     monkeypatch.setattr(parser._CountingBuilder, "start", counted)
+    return counts
+
+
+def test_a_zip_of_tiny_elements_is_refused_before_it_is_parsed(started: list[int]) -> None:
+    """8 KB unpacking to 2 million ``<a/>``: its tags are counted in C, and no element is built."""
     tiny = b"<a/>" * ((MAX_UNPACKED_BYTES - 64) // 4)
     bomb = rosters.zipped({"roster.ros": b"<roster>" + tiny + b"</roster>"})
     assert len(bomb) < 16 * 1024
     with pytest.raises(RosterError, match=r"`bomb\.rosz` holds more than 150,000 elements or values"):
         parse_roster(bomb, "bomb.rosz")
-    assert started == MAX_ITEMS + 1
+    assert started == []
 
 
-def test_attributes_count_as_items() -> None:
-    """100 elements of 1,501 attributes each: few elements, but past the cap."""
-    many = b"".join(b' a%d=""' % i for i in range(MAX_ITEMS // 100 + 1))
+@pytest.mark.parametrize("equals", [b'=""', b' = ""'])
+def test_attributes_count_as_items_and_the_parser_stops_at_the_cap(equals: bytes, started: list[int]) -> None:
+    """100 elements of 1,501 attributes each: few elements, past the cap. Written ``a = ""`` (as XML
+    allows), the count before parsing misses them; the parser's own count stops at the cap."""
+    many = b"".join(b" a%d%s" % (i, equals) for i in range(MAX_ITEMS // 100 + 1))
     bomb = rosters.zipped({"roster.ros": b"<roster>" + (b"<a" + many + b"/>") * 100 + b"</roster>"})
     with pytest.raises(RosterError, match="more than 150,000 elements or values"):
         parse_roster(bomb, "attrs.rosz")
+    assert sum(started) <= MAX_ITEMS + MAX_ITEMS // 100 + 2
+    assert (started != []) == (equals != b'=""')
 
 
 @pytest.mark.parametrize("value", [b"[]", b"{}", b"0"])
