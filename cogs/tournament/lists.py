@@ -120,6 +120,7 @@ class ListCommands:
         t = game.state.tournament
         pid = require_player(game.state, target.id)
         sealed.check_submission(t, pid, organiser=organiser)
+        locked_before = sealed.locked(t)
         roster: Roster | None = None
         if file is not None:
             roster = await read_upload(
@@ -155,10 +156,9 @@ class ListCommands:
             now = state.tournament
             if target.id != interaction.user.id:
                 require_organiser(interaction, state, "hand in another player's list")
-            if require_player(state, target.id) != pid:
-                raise RuleError("The player list changed while your list was being read: send it again.")
+            require_player(state, target.id)  # still in the event
             allowed = is_organiser(interaction, state)
-            if sealed.locked(now) and not allowed and not sealed.locked(t):
+            if sealed.locked(now) and not allowed and not locked_before:
                 raise RuleError(
                     f"Round 1 of {public(now.name, 80)} was paired while your list was being read, so the "
                     "lists are locked and nothing was stored: ask an organiser to replace yours."
