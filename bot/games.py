@@ -23,12 +23,13 @@ import contextlib
 import logging
 import random
 import weakref
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from bot.storage.database import Transaction
 from bot.storage.games import (
     MAX_UNDO_STEPS,
     AlreadyApplied,
@@ -164,6 +165,9 @@ class GameUpdate(Generic[S]):
     summary: str = ""
     detail: dict[str, Any] = field(default_factory=dict)
     end: bool = False
+    #: Rows of another repository written in the same transaction as this state, so stored only if
+    #: it is (a list handed in while its tournament is open): see ``SqlGameRepository.save``.
+    also: Callable[[Transaction], Awaitable[None]] | None = None
     #: Set after the write: the stored version.
     version: int = 0
 
@@ -426,7 +430,7 @@ class GameStore:
         """Write what the body made of ``before`` (nothing when it changed nothing); raises
         :class:`StaleVersion` when another writer got there first."""
         record = handle.record
-        if handle.state is before and not handle.end and not handle.summary:
+        if handle.state is before and not handle.end and not handle.summary and handle.also is None:
             return  # nothing changed: no write, no event
         log.debug("game %s: %s by %s (version %s)", record.id, action, actor_id, record.version + 1)
         try:
@@ -441,6 +445,7 @@ class GameStore:
                 state_before=record.state,
                 status="ended" if handle.end else "active",
                 seats=self._seats(record.kind, handle.state),
+                also=handle.also,
             )
         except AlreadyApplied:
             raise ChannelBusy("That was already done: this very command or press was applied once.") from None

@@ -16,9 +16,11 @@ A file a user uploads is read by :func:`run_isolated` instead, in a worker proce
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import contextvars
 import functools
+import logging
 import multiprocessing
 import os
 import threading
@@ -31,6 +33,7 @@ from typing import TypeVar
 from rules.errors import RuleError
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 #: Threads for heavy work. Python runs one thread's bytecode at a time, so more would not be
 #: faster, and each busy thread takes turns with the event loop: with two, the loop (every other
@@ -75,23 +78,34 @@ async def run_heavy(function: Callable[..., T], *args: object, **kwargs: object)
 # GIL for the whole buffer they are given, so a thread reading an 8 MB roster held every other
 # command for up to 40 ms at a time (bench, four imports of the keyword roster: another player's
 # slowest /roll 38-43 ms with a thread, 15-19 ms with this process; its p99 about 0.9 ms either
-# way). A file a user uploads is therefore read in one worker process: its CPU time and memory
+# way). A file a user uploads is therefore read in a worker process: its CPU time and memory
 # never reach the bot's, a read that runs too long is stopped by ending the process, and the bot
-# goes on. The process is started on first use (a
-# bot that never reads a file never pays for it) and serves every read after that.
+# goes on. A worker is started on first use (a bot that never reads a file never pays for it) and
+# serves every read after that; one that died (kill -9, the OOM killer, a crash) is replaced by the
+# next read, so uploads never stay broken until a restart.
 
-#: Seconds a read may take, queueing included, before its process is ended and the read refused.
-ISOLATED_TIMEOUT = 30.0
-
-_isolated: ProcessPoolExecutor | None = None
+#: Worker processes reading files. One: a read is bounded (a roster file by its bytes and the
+#: elements it holds: 0.2-0.3 s of CPU at worst), and on the two cores Herald is sized for, a second
+#: worker would take the bot's own core whenever both read (see the bench's "zip bombs" figure).
+ISOLATED_WORKERS = 1
+#: Reads waiting for a free worker at most; one more is refused at once with :class:`Busy`.
+ISOLATED_MAX_WAITING = 16
+#: Seconds one read may run in its worker before the worker is ended and the read refused. The
+#: wait for a free worker is not counted: a queue of other players' files never times a file out.
+ISOLATED_TIMEOUT = 10.0
+#: Bytes of address space a worker may map (``RLIMIT_AS``): an allocation past it raises
+#: MemoryError there, refused as such, instead of the host's OOM killer choosing a process. A
+#: worker maps about 210 MB at its peak reading the largest files a roster may be (8 MiB unpacked).
+ISOLATED_MEMORY = 512 * 1024 * 1024
 
 
 class IsolatedFailed(RuleError):
     """The worker process took too long or died: nothing was read, the player may try again."""
 
 
-def _start_worker(parent: int) -> None:  # pragma: no cover - runs in the worker process
-    """The worker yields the CPU to the bot when both want it, and ends when the bot is gone.
+def _start_worker(parent: int, memory: int) -> None:  # pragma: no cover - runs in the worker process
+    """The worker yields the CPU to the bot when both want it, may map at most ``memory`` bytes,
+    and ends when the bot is gone.
 
     A pool's worker waits on a pipe whose writing end it holds itself, so a bot ended by
     ``kill -9`` (or the OOM killer) would leave it waiting for ever: a thread checks once a
@@ -99,6 +113,13 @@ def _start_worker(parent: int) -> None:  # pragma: no cover - runs in the worker
     """
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
+    with contextlib.suppress(OSError, ValueError, ImportError):
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(
+            resource.RLIMIT_AS, (memory if hard == resource.RLIM_INFINITY else min(memory, hard), hard)
+        )
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -108,53 +129,137 @@ def _start_worker(parent: int) -> None:  # pragma: no cover - runs in the worker
     threading.Thread(target=watch, name="herald-orphan-watch", daemon=True).start()
 
 
-def _executor() -> ProcessPoolExecutor:
-    global _isolated
-    if _isolated is None:
-        # spawn, not fork: the bot has threads (database, heavy pool) whose locks a fork copies.
-        _isolated = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(os.getpid(),),
+def _processes(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+class _Worker:
+    """One worker process (a pool of one, so ending it ends no other read), replaced when dead.
+    It is handed one read at a time (see :func:`run_isolated`), so its clock times that read alone."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _ready(self) -> ProcessPoolExecutor:
+        """The pool, a fresh one when its process died while idle (no read was in it)."""
+        pool = self._pool
+        dead = pool is not None and (
+            bool(getattr(pool, "_broken", False)) or not all(p.is_alive() for p in _processes(pool))
         )
-    return _isolated
+        if dead:
+            log.warning("the file reader process had died while idle; starting a new one")
+            self.end()
+        if self._pool is None:
+            # spawn, not fork: the bot has threads (database, heavy pool) whose locks a fork copies.
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(os.getpid(), ISOLATED_MEMORY),
+            )
+        return self._pool
+
+    def end(self) -> None:
+        """Stop the process now (it may be busy), so the next read starts a fresh one."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        for process in _processes(pool):
+            with contextlib.suppress(Exception):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    async def run(self, function: Callable[..., T], args: tuple[object, ...], limit: float, what: str) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._ready(), function, *args)
+        except (BrokenProcessPool, RuntimeError):
+            # died between the check and the hand-over: nothing was sent, so hand it to a new one
+            self.end()
+            future = loop.run_in_executor(self._ready(), function, *args)
+        try:
+            return await asyncio.wait_for(future, limit)
+        except TimeoutError:
+            self.end()
+            raise IsolatedFailed(
+                f"Reading {what} took longer than {limit:g} s, so I stopped. A real export reads in "
+                "well under a second: export it again and send that file."
+            ) from None
+        except BrokenProcessPool:
+            self.end()
+            raise IsolatedFailed(
+                f"The file reader stopped while reading {what} and was restarted, so nothing was read. "
+                "Send it again; if it fails twice, export the file again."
+            ) from None
+        except MemoryError:
+            self.end()  # the next read starts from a fresh process, whatever this one left behind
+            raise IsolatedFailed(
+                f"Reading {what} needed more than the {ISOLATED_MEMORY // 1024 // 1024} MiB of memory a "
+                "file may use, far more than a real export needs: it is refused. Export it again and "
+                "send that file."
+            ) from None
 
 
-def _end_isolated() -> None:
-    """Stop the worker process now (it may be busy), so the next read starts a fresh one."""
-    global _isolated
-    pool, _isolated = _isolated, None
-    if pool is None:
-        return
-    for process in list(getattr(pool, "_processes", {}).values()):
-        with contextlib.suppress(Exception):
-            process.kill()
-    pool.shutdown(wait=False, cancel_futures=True)
+_workers: list[_Worker] = []
+_idle: list[_Worker] = []
+_waiting: collections.deque[asyncio.Future[_Worker]] = collections.deque()
+
+
+def isolated_waiting() -> int:
+    """Reads waiting for a free worker now."""
+    return sum(not f.done() for f in _waiting)
+
+
+async def _take(what: str) -> _Worker:
+    """An idle worker (the one used last, so an idle bot keeps one process), a new one while there
+    are fewer than :data:`ISOLATED_WORKERS`, or a place in the queue for the next one freed."""
+    if _idle:
+        return _idle.pop()
+    if len(_workers) < ISOLATED_WORKERS:
+        _workers.append(_Worker())
+        return _workers[-1]
+    if isolated_waiting() >= ISOLATED_MAX_WAITING:
+        raise Busy(
+            f"{isolated_waiting()} other files are waiting to be read, so I can't take {what} now: "
+            "send it again in a minute."
+        )
+    turn: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+    _waiting.append(turn)
+    try:
+        return await turn
+    except asyncio.CancelledError:
+        if turn.done() and not turn.cancelled():
+            _give(turn.result())  # handed over just as this read was given up: pass it on
+        raise
+    finally:
+        with contextlib.suppress(ValueError):
+            _waiting.remove(turn)
+
+
+def _give(worker: _Worker) -> None:
+    """Hand ``worker`` to the longest-waiting read, or keep it idle."""
+    while _waiting:
+        turn = _waiting.popleft()
+        if not turn.done() and not turn.get_loop().is_closed():
+            turn.set_result(worker)
+            return
+    _idle.append(worker)
 
 
 async def run_isolated(
     function: Callable[..., T], *args: object, timeout: float | None = None, what: str = "the file"
 ) -> T:
-    """``function(*args)`` in the worker process; its :class:`RuleError` comes back as it was.
+    """``function(*args)`` in a worker process; its :class:`RuleError` comes back as it was.
 
     ``function`` and its arguments cross to the process by pickling: a module-level function and
-    plain values (bytes, str). Past ``timeout`` seconds (:data:`ISOLATED_TIMEOUT`), or if the
-    process dies, the process is ended and :class:`IsolatedFailed` says so, naming ``what``.
+    plain values (bytes, str). Each worker reads one file at a time; a read waits its turn (past
+    :data:`ISOLATED_MAX_WAITING` waiting, :class:`Busy` at once). Past ``timeout`` seconds of its own
+    read (:data:`ISOLATED_TIMEOUT`), past :data:`ISOLATED_MEMORY`, or if the process dies, the
+    process is ended and :class:`IsolatedFailed` says so, naming ``what``.
     """
     limit = ISOLATED_TIMEOUT if timeout is None else timeout
-    future = asyncio.get_running_loop().run_in_executor(_executor(), function, *args)
+    worker = await _take(what)
     try:
-        return await asyncio.wait_for(future, limit)
-    except TimeoutError:
-        _end_isolated()
-        raise IsolatedFailed(
-            f"Reading {what} took longer than {limit:g} s, so I stopped. A real export reads in "
-            "well under a second: export it again and send that file."
-        ) from None
-    except BrokenProcessPool:
-        _end_isolated()
-        raise IsolatedFailed(
-            f"Reading {what} failed part-way through (the reader stopped). Try the same command "
-            "again; if it fails twice, export the file again."
-        ) from None
+        return await worker.run(function, args, limit, what)
+    finally:
+        _give(worker)

@@ -79,6 +79,7 @@ from bot.limits import (
     quote,
 )
 from bot.send import Image, fit_content, fit_embeds, send
+from bot.storage.database import Transaction
 from bot.storage.games import EventRecord
 from bot.views import PersistentButton, PersistentSelect, is_manager
 from rules.errors import NotFoundError
@@ -170,6 +171,9 @@ class Change(Generic[S]):
     end: bool = False
     #: Anything the cog wants back from inside the step (a rules result, say).
     result: Any = None
+    #: Rows another repository keeps, written in the step's own transaction (so stored exactly
+    #: when this state is, and never after another step made them wrong): ``await also(tx)``.
+    also: Callable[[Transaction], Awaitable[None]] | None = None
 
 
 @dataclass
@@ -297,11 +301,12 @@ class GameKit(Generic[S]):
             before = handle.state
             game = Game(handle.record, before)
             made = change(before, game) if wants_game else change(before)  # type: ignore[call-arg]
-            if made.state is not before or made.summary or made.end:
+            if made.state is not before or made.summary or made.end or made.also:
                 handle.state = made.state
                 handle.summary = made.summary
                 handle.detail = made.detail
                 handle.end = made.end
+                handle.also = made.also
 
         handle = await self.store(interaction).apply(
             channel_id or interaction.channel_id,

@@ -4,7 +4,9 @@ Its declared size is checked before anything is downloaded; the reply is then ma
 file's contents are the player's) and acknowledged, since downloading and reading take time; the
 bytes are read by the cog's parser in the worker process of :func:`bot.heavy.run_isolated`, so a
 hostile file costs the bot neither CPU time nor memory. A parser refuses with a
-:class:`~rules.errors.RuleError`, which reaches the player as it was raised.
+:class:`~rules.errors.RuleError`, which reaches the player as it was raised. Each player has one
+file being read at a time: a second, sent before the first is answered, is refused at once, so no
+one can fill the readers' queue ahead of everyone else.
 
     roster = await read_upload(interaction, file, parse_roster, max_bytes=MAX_ROSTER_BYTES,
                                kind="a roster", instead="Send a .json, .ros or .rosz export.")
@@ -22,6 +24,9 @@ from bot.send import acknowledge, private
 from rules.errors import RuleError, quote
 
 T = TypeVar("T")
+
+#: The file each user is sending now (downloaded or read), by user id.
+_reading: dict[int, str] = {}
 
 
 async def read_upload(
@@ -41,10 +46,20 @@ async def read_upload(
             f"`{shown}` is {file.size / 1024 / 1024:.1f} MiB; {kind} may be at most "
             f"{max_bytes // 1024 // 1024} MiB. {instead}"
         )
-    private(interaction)
-    await acknowledge(interaction)
+    user = interaction.user.id
+    if user in _reading:
+        raise RuleError(
+            f"I am still reading `{_reading[user]}`, the file you sent before: wait for its answer, "
+            f"then send `{shown}` again."
+        )
+    _reading[user] = shown
     try:
-        data = await file.read()
-    except (discord.HTTPException, discord.NotFound):
-        raise RuleError(f"I couldn't download `{shown}` from Discord: try again.") from None
-    return await run_isolated(parse, data, file.filename, what=f"`{shown}`")
+        private(interaction)
+        await acknowledge(interaction)
+        try:
+            data = await file.read()
+        except (discord.HTTPException, discord.NotFound):
+            raise RuleError(f"I couldn't download `{shown}` from Discord: try again.") from None
+        return await run_isolated(parse, data, file.filename, what=f"`{shown}`")
+    finally:
+        del _reading[user]

@@ -9,6 +9,7 @@ their patch, so a long game's log stays small; older steps keep their summary an
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -207,12 +208,15 @@ class SqlGameRepository:
         status: str = "active",
         undoes: int | list[int] | None = None,
         seats: list[Any] | None = None,
+        also: Callable[[Transaction], Awaitable[None]] | None = None,
     ) -> int:
         """Write a new state (and status) if the game is still at ``expected_version``.
 
         ``state_before`` is the state being replaced: the event keeps the reverse patch to it.
-        ``undoes`` marks that event (or those events) as undone in the same transaction. Returns the
-        new version; raises :class:`StaleVersion` when someone else wrote first.
+        ``undoes`` marks that event (or those events) as undone in the same transaction. ``also``
+        writes another repository's rows in this transaction, after the version check: they are
+        stored exactly when this state is. Returns the new version; raises :class:`StaleVersion`
+        when someone else wrote first.
         """
         now = utcnow()
         try:
@@ -224,6 +228,8 @@ class SqlGameRepository:
                 )
                 if changed != 1:
                     raise StaleVersion(game_id)
+                if also is not None:
+                    await also(tx)
                 patch = None if state_before is None else reverse_patch(state, state_before)
                 await self._append(tx, game_id, expected_version + 1, event, patch, now)
                 for undone in [undoes] if isinstance(undoes, int) else undoes or []:

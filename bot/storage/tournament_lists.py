@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.database import Database, utcnow
+from bot.storage.database import Database, Transaction, utcnow
 
 MAX_ENTRY_CHARS = 20_000
 """Longest summary kept (a typed list is at most 4,000 characters, the rest is small)."""
@@ -52,25 +52,46 @@ class TournamentListRepository:
         self, *, game_id: int, player_id: str, entry: str, roster: str | None, submitted_by: int
     ) -> bool:
         """Keep the player's list; return whether it replaced one."""
+        async with self._db.transaction() as tx:
+            return await self.write(
+                tx,
+                game_id=game_id,
+                player_id=player_id,
+                entry=entry,
+                roster=roster,
+                submitted_by=submitted_by,
+            )
+
+    @staticmethod
+    async def write(
+        tx: Transaction,
+        *,
+        game_id: int,
+        player_id: str,
+        entry: str,
+        roster: str | None,
+        submitted_by: int,
+    ) -> bool:
+        """:meth:`save` inside a transaction already open: the tournament's own step, so the list
+        is stored in the same write that checks the lists are still open (``Change.also``)."""
         if len(entry) > MAX_ENTRY_CHARS or (roster is not None and len(roster) > MAX_ROSTER_CHARS):
             raise ValueError("a tournament list over the stored size")
-        async with self._db.transaction() as tx:
-            row = await tx.fetchone(
-                "SELECT player_id FROM tournament_lists WHERE game_id = ? AND player_id = ?",
-                (game_id, player_id),
-            )
-            if row is not None:
-                await tx.execute(
-                    "UPDATE tournament_lists SET entry = ?, roster = ?, submitted_by = ?, submitted_at = ? "
-                    "WHERE game_id = ? AND player_id = ?",
-                    (entry, roster, submitted_by, utcnow(), game_id, player_id),
-                )
-                return True
+        row = await tx.fetchone(
+            "SELECT player_id FROM tournament_lists WHERE game_id = ? AND player_id = ?",
+            (game_id, player_id),
+        )
+        if row is not None:
             await tx.execute(
-                f"INSERT INTO tournament_lists ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, player_id, entry, roster, submitted_by, utcnow()),
+                "UPDATE tournament_lists SET entry = ?, roster = ?, submitted_by = ?, submitted_at = ? "
+                "WHERE game_id = ? AND player_id = ?",
+                (entry, roster, submitted_by, utcnow(), game_id, player_id),
             )
-            return False
+            return True
+        await tx.execute(
+            f"INSERT INTO tournament_lists ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, player_id, entry, roster, submitted_by, utcnow()),
+        )
+        return False
 
     async def find(self, *, game_id: int, player_id: str) -> StoredList | None:
         async with self._db.reading() as tx:

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from bot.play import Change, Post, send
 from bot.storage.army_lists import ArmyListLimitError
+from bot.storage.database import Transaction
 from bot.text import plain, public
 from bot.uploads import read_upload
 from cogs.tournament.posts import COLOUR, chunks
@@ -119,6 +120,7 @@ class ListCommands:
         t = game.state.tournament
         pid = require_player(game.state, target.id)
         sealed.check_submission(t, pid, organiser=organiser)
+        locked_before = sealed.locked(t)
         roster: Roster | None = None
         if file is not None:
             roster = await read_upload(
@@ -132,22 +134,45 @@ class ListCommands:
             entry = sealed.roster_list(roster, file.filename)
         else:
             entry = sealed.text_list(text or "")
-        replaced = await self.bot.tournament_lists.save(
-            game_id=game.id,
-            player_id=pid,
-            entry=entry.model_dump_json(),
-            roster=None if roster is None else roster.model_dump_json(),
-            submitted_by=interaction.user.id,
-        )
-        await KIT.step(
-            interaction,
-            "list",
-            lambda state: Change(
-                state.update(tournament=sealed.handed_in(state.tournament, pid)), summary=f"list of {pid}"
-            ),
-            game_id=game.id,
-            channel_id=home,
-        )
+        stored_entry = entry.model_dump_json()
+        stored_roster = None if roster is None else roster.model_dump_json()
+        replaced = False
+
+        async def store(tx: Transaction) -> None:
+            nonlocal replaced
+            replaced = await self.bot.tournament_lists.write(
+                tx,
+                game_id=game.id,
+                player_id=pid,
+                entry=stored_entry,
+                roster=stored_roster,
+                submitted_by=interaction.user.id,
+            )
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            # Checked again on the tournament as it is now: the file took time to read, and round 1
+            # may have been paired (the lists locked, perhaps revealed) meanwhile. The list is stored
+            # in this step's own write, so never after a step that locked the lists.
+            now = state.tournament
+            if target.id != interaction.user.id:
+                require_organiser(interaction, state, "hand in another player's list")
+            require_player(state, target.id)  # still in the event
+            allowed = is_organiser(interaction, state)
+            if sealed.locked(now) and not allowed and not locked_before:
+                raise RuleError(
+                    f"Round 1 of {public(now.name, 80)} was paired while your list was being read, so the "
+                    "lists are locked and nothing was stored: ask an organiser to replace yours."
+                )
+            try:
+                sealed.check_submission(now, pid, organiser=allowed)
+            except RuleError as error:
+                raise RuleError(f"Nothing was stored: {error}") from None
+            return Change(
+                state.update(tournament=sealed.handed_in(now, pid)), summary=f"list of {pid}", also=store
+            )
+
+        shown = await KIT.step(interaction, "list", change, game_id=game.id, channel_id=home)
+        t = shown.state.tournament
         notes = []
         if roster is not None:
             army_name = clean_name(t.name, "Tournament list")

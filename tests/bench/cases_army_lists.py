@@ -160,3 +160,58 @@ CASES = [
     ),
     FigureCase("/roll while another player imports hostile lists", _roll_while_hostile_imports),
 ]
+
+
+BOMBERS = 8
+
+
+@cache
+def element_bomb() -> bytes:
+    """The review's file: about 8 KB zipped, 8 MiB of ``<a/>`` unpacked (2 million elements)."""
+    return rosters.zipped(
+        {"roster.ros": b"<roster>" + b"<a/>" * ((MAX_UNPACKED_BYTES - 64) // 4) + b"</roster>"}
+    )
+
+
+async def _import_while_zip_bombs(driver: OfflineDriver) -> list[tuple[str, str]]:
+    """Another player's valid import alone, then sent just after each of several users sent a zip bomb
+    (issue 38.33: 0.01 s alone, 19.0 s behind five bombs, eight or more timed out)."""
+    channel = driver.add_channel("bench-lists-bombs")
+    valid = strike_force_rosz()
+
+    async def valid_import() -> float:
+        started = time.perf_counter()
+        reply = await driver.command(
+            "40k list import", file=Attachment("strike_force.rosz", valid), channel=channel, user="player"
+        )
+        took = time.perf_counter() - started
+        text = reply.message.text
+        assert "Strike Force 2000" in text and f"{UNITS - 1} units" in text, text
+        return took
+
+    async def bomb(user: str) -> None:
+        reply = await driver.command(
+            "40k list import", file=Attachment("bomb.rosz", element_bomb()), channel=channel, user=user
+        )
+        assert "holds more than 150,000 elements" in reply.message.text, reply.message.text
+
+    element_bomb()
+    await valid_import()  # the worker is started before anything is timed
+    alone = [await valid_import() for _ in range(10)]
+    behind: list[float] = []
+    for _ in range(5):
+        bombs = [asyncio.create_task(bomb(f"bomber{i}")) for i in range(BOMBERS)]
+        await asyncio.sleep(0)  # every bomb is sent first
+        behind.append(await valid_import())
+        await asyncio.gather(*bombs)
+    return [
+        ("valid 2,000-point import alone", f"p50 {statistics.median(alone) * 1000:.0f} ms"),
+        (
+            f"the same import sent just after {BOMBERS} users each sent a zip bomb (5 rounds)",
+            f"p50 {statistics.median(behind) * 1000:.0f} ms, max {max(behind) * 1000:.0f} ms "
+            "(the issue: 19 s behind five)",
+        ),
+    ]
+
+
+CASES.append(FigureCase("/40k list import while several users send zip bombs", _import_while_zip_bombs))

@@ -3,6 +3,11 @@ the roster kept for /40k, the Check in button and round 1 leaving out who did no
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import pytest
+
 from bot.offline import Attachment, OfflineDriver
 from bot.storage.tournament_lists import TournamentListRepository
 from tests import rosters
@@ -151,3 +156,57 @@ async def _game_id(driver: OfflineDriver) -> int:
     game = await driver.bot.games.find(driver.channel.id, TournamentGame, "tournament")
     assert game is not None
     return game.id
+
+
+async def _held_reads(monkeypatch: pytest.MonkeyPatch) -> tuple[asyncio.Event, asyncio.Event]:
+    """Holds every read of an uploaded file until ``release`` is set; ``reading`` says one started."""
+    from bot import uploads
+
+    reading, release = asyncio.Event(), asyncio.Event()
+    real = uploads.run_isolated
+
+    async def held(*args: Any, **kwargs: Any) -> Any:
+        reading.set()
+        await release.wait()
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(uploads, "run_isolated", held)
+    return reading, release
+
+
+async def test_a_list_read_while_round_1_is_paired_is_refused_and_not_stored(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lock is checked when the list is stored, not only before the file was read (issue 38.32)."""
+    await open_gt(driver)
+    public(await driver.command("/tournament list reveal when:at-pairing", user="olga"))
+    reading, release = await _held_reads(monkeypatch)
+    roster = Attachment("gt.json", rosters.as_json(rosters.roster_tree()))
+    submitting = asyncio.create_task(driver.command("/tournament list submit", user="ann", file=roster))
+    await asyncio.wait_for(reading.wait(), 10)
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    release.set()
+    text = refused(await asyncio.wait_for(submitting, 30))
+    assert "Round 1 of Spring GT was paired while your list was being read" in text, text
+    assert "nothing was stored" in text and "sealed" not in text
+    assert await driver.bot.tournament_lists.summaries(game_id=await _game_id(driver)) == {}
+    assert str(driver.user("ann").id) not in (await state(driver)).tournament.lists_handed_in
+    refused(await driver.command("/tournament list show", user="ann"), "handed in no list yet")
+    assert "No army lists yet" in (await driver.command("/40k list show", user="ann")).text
+
+
+async def test_an_organisers_list_read_across_the_reveal_says_it_is_revealed(
+    driver: OfflineDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_gt(driver)
+    reading, release = await _held_reads(monkeypatch)
+    roster = Attachment("gt.json", rosters.as_json(rosters.roster_tree()))
+    submitting = asyncio.create_task(
+        driver.command("/tournament list submit player:@ann", user="olga", file=roster)
+    )
+    await asyncio.wait_for(reading.wait(), 10)
+    public(await driver.command("/tournament list reveal", user="olga"))
+    release.set()
+    text = (await asyncio.wait_for(submitting, 30)).message.text
+    assert "is handed in. Lists are revealed: everyone in the event can see it." in text, text
+    assert "stays sealed" not in text

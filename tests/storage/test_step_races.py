@@ -20,6 +20,7 @@ import bot.app
 from bot.games import STEP_ATTEMPTS, ChannelBusy, GameKind, GameState, GameStore, GameUpdate, MovedOn
 from bot.offline import OfflineDriver
 from bot.storage import Database, SqlGameRepository, connect
+from bot.storage.tournament_lists import TournamentListRepository
 from rules.errors import RuleError
 
 KIND = "tally"
@@ -213,3 +214,42 @@ async def test_two_bots_making_simultaneous_moves_in_one_channel_apply_each_once
         await first.close()
     retried = sum("again" in r.getMessage() for r in caplog.records)
     print(f"{rounds * per_round} simultaneous moves over two bots: {retried} applied again after a race")
+
+
+def with_row(
+    move: Callable[[GameUpdate[Tally]], None], written: list[str]
+) -> Callable[[GameUpdate[Tally]], None]:
+    """``move``, also keeping a row of another repository (a tournament's list) in its write."""
+
+    def change(game: GameUpdate[Tally]) -> None:
+        move(game)
+
+        async def also(tx: Any) -> None:
+            written.append(game.state.names[-1])
+            await TournamentListRepository.write(
+                tx, game_id=game.id, player_id="p1", entry=game.state.names[-1], roster=None, submitted_by=1
+            )
+
+        game.also = also
+
+    return change
+
+
+async def test_rows_written_with_a_move_are_stored_only_with_the_attempt_that_is(database_url: str) -> None:
+    """Another repository's rows go in the move's own transaction (issue 38.32): an attempt that lost
+    the race writes none, and a move refused on the fresh state writes none."""
+    db_a, db_b, store_a, _, repo = await two_processes(database_url, races=1)
+    written: list[str] = []
+    with pytest.raises(RuleError, match="b0 already made the first move"):
+        await store_a.apply(1, Tally, with_row(first_move("a"), written), kind=KIND, actor_id=1, action="x")
+    lists = TournamentListRepository(db_a)
+    game_id = (await store_a.active_record(1)).id  # type: ignore[union-attr]
+    assert written == [] and await lists.find(game_id=game_id, player_id="p1") is None
+    repo.races = 2  # the next save is raced again
+    await store_a.apply(1, Tally, with_row(add("a"), written), kind=KIND, actor_id=1, action="add")
+    assert written == ["a"]
+    kept = await lists.find(game_id=game_id, player_id="p1")
+    assert kept is not None and kept.entry == "a"
+    assert (await stored(db_a))[0].names == ["b0", "b1", "a"]
+    await db_a.close()
+    await db_b.close()
