@@ -29,11 +29,12 @@ from cogs.boarding_actions.pages import (
     topic_embed,
 )
 from cogs.boarding_actions.starting import start_battle
+from rules.boarding_actions.battle import FINAL
 from rules.boarding_actions.content import MissionLibrary, default_library
 from rules.boarding_actions.missions import MAX_PATROL_POINTS, Role
 from rules.boarding_actions.rolls import roll_mission
 from rules.boarding_actions.topics import RulesLibrary, load_rules
-from rules.errors import NotFoundError
+from rules.errors import NotFoundError, RuleError
 
 log = logging.getLogger("herald.boarding_actions")
 
@@ -177,6 +178,8 @@ class BoardingActions(
         manager = is_manager(interaction)
         game = await KIT.load(interaction)
         check_player(interaction, game.state.battle)
+        if game.state.battle.over:
+            raise RuleError(FINAL)  # a finished battle changes only by reopening it
         starter = game.record.created_by
 
         def may_undo(event: EventRecord) -> bool:
