@@ -99,3 +99,34 @@ async def test_outside_a_tournament_either_player_reopens_and_a_stranger_may_not
     reopened = (await driver.press(final, "Reopen to correct", user="alice")).message
     assert "Reopened by Alice" in reopened.text
     assert any(x.label.startswith("Finish the battle") for x in reopened.buttons)
+
+
+async def test_a_battle_in_a_pairing_thread_takes_the_pairings_players(driver: OfflineDriver) -> None:
+    """Issue 38, item 20: `/ba battle start` in a pairing thread asked for both players again."""
+    public(await driver.command('/tournament create name:"Deck Day" game:boarding-actions', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Space Marines"', user=name))
+    public(await driver.command("/tournament pair", user="olga"))
+    first, second = await games(driver)
+    a, b = name_of(driver, first.a), name_of(driver, first.b)
+    s = await state(driver)
+    thread = thread_of(driver, s, first, 1)
+    assert "takes you both as its players" in driver.history(thread)[0].content
+
+    started = public(await driver.command("/ba battle start mission:jailbreak", user=b, channel=thread))
+    assert f"{a.title()} attacks, {b.title()} defends" in started.text
+    assert "pairing of Deck Day" in started.text and "attacker:" in started.text
+    await driver.command("/ba end", user=a, channel=thread)
+
+    # Who attacks may still be chosen; the other player of the pairing defends.
+    chosen = public(
+        await driver.command(f"/ba battle start mission:jailbreak attacker:@{b}", user=b, channel=thread)
+    )
+    assert f"{b.title()} attacks, {a.title()} defends" in chosen.text
+    await driver.command("/ba end", user=a, channel=thread)
+
+    stranger = name_of(driver, second.a)
+    line = f"/ba battle start mission:jailbreak defender:@{stranger}"
+    refused(await driver.command(line, user=a, channel=thread), "name one of them")
+    # Outside a pairing thread both players are still needed, and the reply says how.
+    refused(await driver.command("/ba battle start mission:jailbreak", user=a), "Name both players")
