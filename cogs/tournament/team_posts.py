@@ -17,7 +17,7 @@ from renderers.tournament import page_count
 from rules.errors import RuleError
 from rules.tournament import Tournament
 from rules.tournament.model import counted
-from rules.tournament.ritual import Ritual, Side, Step, visible_to
+from rules.tournament.ritual import Ritual, Side, Step, refusals, visible_to
 from rules.tournament.team_model import Team, TeamMatch
 from rules.tournament.teams import scoring_for, team_standings
 
@@ -25,6 +25,12 @@ from rules.tournament.teams import scoring_for, team_standings
 def team_name(t: Tournament, team_id: str | None) -> str:
     team = next((x for x in t.teams if x.id == team_id), None)
     return public(team.name, 60) if team else "?"
+
+
+def team_possessive(t: Tournament, team_id: str | None) -> str:
+    """``Red Dice's``, but ``Blue Shells'``: the team's name owning what follows."""
+    shown = team_name(t, team_id)
+    return f"{shown}'" if shown.endswith(("s", "S")) else f"{shown}'s"
 
 
 def name(t: Tournament, player_id: str) -> str:
@@ -107,8 +113,8 @@ def panel_text(t: Tournament, match: TeamMatch, side: Side, number: int) -> str:
     if view.own.made(view.step):
         waiting = "has picked too" if view.other_has_picked else "has not picked yet"
         lines.append(
-            f"Waiting for {team_name(t, theirs)}'s captain, who {waiting}; you may change your pick until "
-            "they pick."
+            f"Waiting for {team_possessive(t, theirs)} captain, who {waiting}; you may change your pick "
+            "until they pick."
         )
     else:
         lines.append(f"Now: {_NEXT[view.step]}.")
@@ -134,9 +140,13 @@ def reveal_text(t: Tournament, match: TeamMatch, before: Ritual, number: int) ->
             f"{names(t, after.picks_a.attackers or ())}; {b} sends "
             f"{names(t, after.picks_b.attackers or ())}. Captains, refuse one."
         )
-    refused = f"{a} refused {name(t, before.picks_a.refused or '')}" if before.picks_a.refused else ""
-    refused_b = f"{b} refused {name(t, before.picks_b.refused or '')}" if before.picks_b.refused else ""
-    text = f"{label}, pass {before.round}: {refused}; {refused_b}."
+    # The pick that resolved the pass is not in ``before`` (and ``after`` starts the next pass with
+    # no picks): the refusals come from the games the pass made.
+    refused = refusals(before, after)
+    text = (
+        f"{label}, pass {before.round}: {a} refused {name(t, refused.get(Side.A, '?'))}; "
+        f"{b} refused {name(t, refused.get(Side.B, '?'))}."
+    )
     if after.done:
         return "\n".join([f"{text} The pairing is complete:", *game_lines(t, match, after)])
     made = after.pairings[len(before.pairings) :]

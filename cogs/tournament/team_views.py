@@ -4,15 +4,17 @@ message). Both are persistent (``tour:rit``, ``tour:rsel``): the ritual is store
 tournament, so a panel opened before a restart still works.
 
 Each pick is one kit step; when it completes a step of the ritual, the revealed picks are posted
-for everyone, with the button again for the next step.
+for everyone in the match's thread (where it has one), with the button again for the next step.
 """
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from bot.play import Change, Post, StepButton, StepSelect, View, send
-from bot.send import acknowledge, private
+from bot.send import acknowledge, private, send_to
 from bot.text import pinging
 from cogs.tournament.state import KIT, TournamentGame, home_channel, is_organiser, player_id
 from cogs.tournament.team_posts import panel_text, reveal_text, team_name, team_pairing_text
@@ -21,6 +23,8 @@ from rules.tournament import Tournament
 from rules.tournament.ritual import Ritual, Side, Step, legal_actions
 from rules.tournament.team_model import TeamMatch
 from rules.tournament.teams import current_match, ritual_pick
+
+log = logging.getLogger("herald.tournament")
 
 
 def open_view(game_id: int) -> discord.ui.View | None:
@@ -71,10 +75,44 @@ def panel_view(game_id: int, t: Tournament, match: TeamMatch, side: Side) -> dis
     )
 
 
+async def match_thread(interaction: discord.Interaction, match: TeamMatch, number: int) -> int | None:
+    """The thread of a team match of round ``number`` (None: it has none, say paired with
+    ``threads:false``)."""
+    game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+    if game is None or match.first_table is None:
+        return None
+    return next(
+        (g.thread_id for g in game.state.threads if g.round == number and g.table == match.first_table), None
+    )
+
+
+async def post_for_match(
+    interaction: discord.Interaction,
+    match: TeamMatch,
+    number: int,
+    *,
+    content: str,
+    view: discord.ui.View | None,
+    mentions: discord.AllowedMentions,
+) -> None:
+    """Post in the match's thread (whose opening message says each step is shown there), or, for a
+    match without one, where the interaction happened."""
+    thread = await match_thread(interaction, match, number)
+    if thread is not None and thread != interaction.channel_id:
+        where = interaction.client.get_partial_messageable(thread)
+        try:
+            await send_to(where, content=content, view=view, mentions=mentions)
+            return
+        except discord.HTTPException:
+            log.warning("could not post in team match thread %s; posting where it was asked", thread)
+    await send(interaction, content=content, view=view, mentions=mentions)
+
+
 async def reveal(
     interaction: discord.Interaction, game_id: int, t: Tournament, team_id: str, before: Ritual
 ) -> None:
-    """Post what a pick revealed, for everyone (the next step's button with it)."""
+    """Post what a pick revealed, for everyone (the next step's button with it), in the match's
+    thread."""
     match, _ = current_match(t, team_id)
     number = len(t.team_rounds)
     text = reveal_text(t, match, before, number)
@@ -82,8 +120,10 @@ async def reveal(
         return
     players = [*match.ritual.roster_a, *match.ritual.roster_b] if match.ritual and match.ritual.done else []
     users = [u for p in players if (u := t.player(p).user_id)]
-    await send(
+    await post_for_match(
         interaction,
+        match,
+        number,
         content=text,
         view=None if match.paired else open_view(game_id),
         mentions=pinging(users),
