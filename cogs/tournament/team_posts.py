@@ -11,7 +11,7 @@ import discord
 
 from bot.play import Image, Post
 from bot.text import plain, public
-from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line, team_line
+from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line
 from renderers.teams import render_team_standings
 from renderers.tournament import page_count
 from rules.errors import RuleError
@@ -41,26 +41,57 @@ def names(t: Tournament, player_ids: list[str] | tuple[str, ...]) -> str:
     return ", ".join(name(t, p) for p in player_ids) or "nobody"
 
 
-def team_lines(t: Tournament, team: Team) -> list[str]:
-    """The team's heading and one line per player (the captain marked)."""
+def entry(t: Tournament, player_id: str, lists: dict[str, str] | None = None, *, note: str = "") -> str:
+    """A player with what a captain picks by: ``Ann (PanOceania · Ultramarines GT)``, their
+    faction and, once the lists are revealed, their list's name (``lists``: player id -> name);
+    ``note`` goes first (``captain``)."""
+    player = t.player(player_id)
+    what = [note] if note else []
+    if player.faction:
+        what.append(public(player.faction, 30))
+    if lists and player_id in lists:
+        what.append(public(lists[player_id], 40))
+    return f"{name(t, player_id)} ({' · '.join(what)})" if what else name(t, player_id)
+
+
+def entries(
+    t: Tournament, player_ids: list[str] | tuple[str, ...], lists: dict[str, str] | None = None
+) -> str:
+    return ", ".join(entry(t, p, lists) for p in player_ids) or "nobody"
+
+
+def team_lines(t: Tournament, team: Team, lists: dict[str, str] | None = None) -> list[str]:
+    """The team's heading and one line per player (the captain marked), with their factions and,
+    once revealed, their lists' names."""
     size = t.team_size or 0
     status = "" if team.size == size else f" · {team.size} of {size}"
     dropped = " · dropped" if team.dropped_after is not None else ""
     lines = [f"**{public(team.name, 60)}**{status}{dropped}"]
     for pid in team.players:
         mark = " (captain)" if pid == team.captain else ""
-        lines.append(f"• {player_line(t, pid)}{mark}")
+        listed = f" · list: {public(lists[pid], 40)}" if lists and pid in lists else ""
+        lines.append(f"• {player_line(t, pid)}{mark}{listed}")
     return lines
 
 
-def teams_text(t: Tournament) -> list[str]:
-    """Every team on a line with its players' names, in messages of at most 2,000 characters
-    (64 teams of 8 take a few; ``team show team:`` lists one team with mentions)."""
+def _team_show_line(t: Tournament, team: Team, lists: dict[str, str] | None) -> str:
+    """``**Owls** (3/3): Ann (captain · PanOceania), Bo (Nomads), Cy``."""
+    players = ", ".join(
+        entry(t, p, lists, note="captain" if p == team.captain else "") for p in team.players
+    )
+    dropped = " · dropped" if team.dropped_after is not None else ""
+    return f"**{public(team.name, 60)}** ({team.size}/{t.team_size or 0}{dropped}): {players}"
+
+
+def teams_text(t: Tournament, lists: dict[str, str] | None = None) -> list[str]:
+    """Every team on a line with its players' names and factions (and lists' names once
+    revealed), in messages of at most 2,000 characters (64 teams of 8 take a few; ``team show
+    team:`` lists one team with mentions)."""
     size = t.team_size or 0
     head = f"**{public(t.name, 80)}: {counted(len(t.teams), 'team')} of {size}**"
     if not t.teams:
         return [f"{head}\nNo team yet: a captain starts one with `/tournament team create`."]
-    return chunks(head, [team_line(t, team) for team in t.teams])
+    return chunks(head, [_team_show_line(t, team, lists) for team in t.teams])
 
 
 def match_label(t: Tournament, match: TeamMatch) -> str:
@@ -82,8 +113,11 @@ def game_lines(t: Tournament, match: TeamMatch, ritual: Ritual) -> list[str]:
     ]
 
 
-def panel_text(t: Tournament, match: TeamMatch, side: Side, number: int) -> str:
-    """One captain's private view of their match's ritual (from ``visible_to`` only)."""
+def panel_text(
+    t: Tournament, match: TeamMatch, side: Side, number: int, lists: dict[str, str] | None = None
+) -> str:
+    """One captain's private view of their match's ritual (from ``visible_to`` only): both pools
+    with each player's faction and, once revealed, list (``lists``: player id -> list name)."""
     assert match.ritual is not None
     view = visible_to(match.ritual, side)
     mine = match.a if side is Side.A else match.b
@@ -98,8 +132,8 @@ def panel_text(t: Tournament, match: TeamMatch, side: Side, number: int) -> str:
     if match.ritual.done:
         lines.append("The pairing is complete.")
         return "\n".join(lines)
-    lines.append(f"Your pool: {names(t, view.own_pool)}")
-    lines.append(f"Their pool ({team_name(t, theirs)}): {names(t, view.other_pool)}")
+    lines.append(f"Your pool: {entries(t, view.own_pool, lists)}")
+    lines.append(f"Their pool ({team_name(t, theirs)}): {entries(t, view.other_pool, lists)}")
     if view.own.defender:
         lines.append(f"Your defender: {name(t, view.own.defender)}")
     if view.other.defender:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 import discord
+from pydantic import ValidationError
 
 from bot.play import Change, Post, StepButton, StepSelect, View, send
 from bot.send import acknowledge, private, send_to
@@ -20,11 +21,29 @@ from cogs.tournament.state import KIT, TournamentGame, home_channel, is_organise
 from cogs.tournament.team_posts import panel_text, reveal_text, team_name, team_pairing_text
 from rules.errors import RuleError
 from rules.tournament import Tournament
+from rules.tournament.lists import SubmittedList, list_label
 from rules.tournament.ritual import Ritual, Side, Step, legal_actions
 from rules.tournament.team_model import TeamMatch
 from rules.tournament.teams import current_match, ritual_pick
 
 log = logging.getLogger("herald.tournament")
+
+
+async def list_names(interaction: discord.Interaction, game_id: int, t: Tournament) -> dict[str, str]:
+    """Each player's list name (player id -> name) once the event's lists are revealed; before,
+    nothing (a sealed list is its player's and the organisers' only)."""
+    if not t.lists_revealed:
+        return {}
+    summaries = await interaction.client.tournament_lists.summaries(game_id=game_id)  # type: ignore[attr-defined]
+    found = {}
+    for pid, raw in summaries.items():
+        try:
+            label = list_label(SubmittedList.model_validate_json(raw))
+        except ValidationError:
+            continue
+        if label:
+            found[pid] = label
+    return found
 
 
 def open_view(game_id: int) -> discord.ui.View | None:
@@ -158,9 +177,10 @@ class OpenRitual(StepButton, prefix="tour:rit"):
             )
             raise RuleError(f"Only the teams' captains pick the pairings.{extra}")
         match, side = current_match(t, team.id)
+        lists = await list_names(interaction, game.id, t)
         await send(
             interaction,
-            content=panel_text(t, match, side, len(t.team_rounds)),
+            content=panel_text(t, match, side, len(t.team_rounds), lists),
             view=panel_view(game.id, t, match, side),
             ephemeral=True,
         )
@@ -200,7 +220,7 @@ class RitualChoice(StepSelect, prefix="tour:rsel"):
         number = len(t.team_rounds)
         await send(
             interaction,
-            content=panel_text(t, match, side, number),
+            content=panel_text(t, match, side, number, await list_names(interaction, shown.id, t)),
             view=panel_view(shown.id, t, match, side),
             edit=True,
         )

@@ -26,7 +26,7 @@ from cogs.tournament.state import (
     require_organiser,
 )
 from cogs.tournament.team_posts import match_label, panel_text, team_lines, teams_text
-from cogs.tournament.team_views import match_thread, open_view, post_for_match, reveal
+from cogs.tournament.team_views import list_names, match_thread, open_view, post_for_match, reveal
 from rules.errors import RuleError
 from rules.tournament import Tournament
 from rules.tournament.team_model import Team
@@ -201,7 +201,8 @@ class TeamCommands:
         t = game.state.tournament
         if t.team_size is None:
             raise RuleError(f"{public(t.name, 80)} is a singles event: it has no teams.")
-        texts = ["\n".join(team_lines(t, find_team(t, team)))] if team else teams_text(t)
+        lists = await list_names(interaction, game.id, t)
+        texts = ["\n".join(team_lines(t, find_team(t, team), lists))] if team else teams_text(t, lists)
         for text in texts:
             await Post(content=text).send(interaction)
 
@@ -273,7 +274,8 @@ class TeamCommands:
         shown = await self._team_step(interaction, f"team {step}", change)
         t = shown.state.tournament
         match, side = current_match(t, shown.result)
-        await send(interaction, content=panel_text(t, match, side, len(t.team_rounds)), ephemeral=True)
+        lists = await list_names(interaction, shown.id, t)
+        await send(interaction, content=panel_text(t, match, side, len(t.team_rounds), lists), ephemeral=True)
         await reveal(interaction, shown.id, t, shown.result, before[0])
 
     @team.command(name="defender", description="Captains (or organisers for them): your secret defender")
