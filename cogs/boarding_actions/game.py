@@ -283,9 +283,9 @@ def change_of(
 def announce_final(interaction: discord.Interaction, shown: Shown[BAGame]) -> None:
     """When this step ended the battle, tell other cogs (a tournament whose game this is) as the
     event ``ba_battle_final``: ``{"players": [attacker, defender], "vp": [attacker's, defender's],
-    "correction": bool}`` (user ids; VP 0-100 with Battle Ready; ``correction``: the battle was
-    finished before and reopened, so this result replaces the one reported then). No cog imports
-    another."""
+    "correction": bool, "reopened_by": str | None}`` (user ids; VP 0-100 with Battle Ready;
+    ``correction``: the battle was finished before and reopened, by that name, so this result
+    replaces the one reported then). No cog imports another."""
     before = shown.before
     battle = shown.state.battle
     if before is None or before.battle.over or not battle.over:
@@ -299,6 +299,7 @@ def announce_final(interaction: discord.Interaction, shown: Shown[BAGame]) -> No
             "players": [battle.players[Role.ATTACKER].user_id, battle.players[Role.DEFENDER].user_id],
             "vp": [total[Role.ATTACKER], total[Role.DEFENDER]],
             "correction": shown.state.reopened_by is not None,
+            "reopened_by": shown.state.reopened_by,
         },
     )
 

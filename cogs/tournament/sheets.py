@@ -1,10 +1,12 @@
 """Results that arrive from the ITS score sheet and from a finished ``/ba`` battle.
 
 A Boarding Actions battle that ends is announced by the BA cog as ``ba_battle_final`` with
-``{"players": [attacker, defender], "vp": [attacker's, defender's], "correction": bool}`` (user
-ids); it is recorded like a sheet when it was played in a pairing thread (or the channel) of a
-Boarding Actions event. ``correction``: the battle was finished before and an organiser reopened
-it, so its new result replaces the recorded one (and both the thread and the result say so).
+``{"players": [attacker, defender], "vp": [attacker's, defender's], "correction": bool,
+"reopened_by": str | None}`` (user ids); it is recorded like a sheet when it was played in a
+pairing thread (or the channel) of a Boarding Actions event. ``correction``: the battle was
+finished before and an organiser reopened it (``reopened_by``, a name), so its new result
+replaces the recorded one: the thread says so, and the game is marked as changed by hand, as the
+pairings, the page and the export show it.
 
 The cog also answers ``bot.pairings`` (see :mod:`bot.pairings`): which tournament a channel
 belongs to, who organises it and who is paired in a pairing thread.
@@ -138,6 +140,7 @@ class SheetResults(commands.Cog):
             a, b = (player_id(u) for u in users)
             result = GameResult(vp_a=vp_a, vp_b=vp_b)
             correction = bool(payload.get("correction", False))
+            by = str(payload.get("reopened_by") or "")
         except (KeyError, TypeError, ValueError, ValidationError):
             log.warning("ba_battle_final with an unreadable payload from channel %s", channel_id)
             return
@@ -157,6 +160,7 @@ class SheetResults(commands.Cog):
                     round_number=round_number,
                     system=GameSystem.BOARDING_ACTIONS,
                     correction=correction,
+                    by=by,
                 )
                 if handle.state is before:
                     return

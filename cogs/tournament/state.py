@@ -268,6 +268,7 @@ def with_battle_result(
     round_number: int | None,
     system: GameSystem,
     correction: bool = False,
+    by: str = "",
 ) -> tuple[TournamentGame, int, GameResult | None]:
     """``game`` with a finished tracker battle recorded (rules.tournament.reports.with_battle_result),
     the round, and the result it replaced (None: it replaced none)."""
@@ -275,7 +276,7 @@ def with_battle_result(
     number = round_number or len(t.rounds)
     was = desk.recorded_result(t, number, a, b) if correction else None
     book, number = desk.with_battle_result(
-        _book(game), a, b, result, round_number=round_number, game=system, correction=correction
+        _book(game), a, b, result, round_number=round_number, game=system, correction=correction, by=by
     )
     return _with(game, book), number, None if was == result else was
 

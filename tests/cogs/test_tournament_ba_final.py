@@ -87,6 +87,13 @@ async def test_a_finished_battle_is_final_and_a_reopened_one_corrects_the_tourna
     assert await _tournament_vp(driver, a) == (90, 10)
     top = public(await driver.command("/tournament top count:4", user="cy"))
     assert "BP 90" in top.text, top.text
+    # The tournament's result says it was corrected: the game is marked as changed by hand.
+    t = (await state(driver)).tournament
+    game = next(g for g in t.rounds[0].games if driver.user(a).id in {int(g.a), int(g.b or 0)})
+    assert game.edited and "corrected from its reopened battle, by Olga" in (game.edit_note or "")
+    exported = public(await driver.command("/tournament export", user="cy"))
+    results = next(x for x in exported.attachments if x.filename == "results.csv").data.decode()
+    assert any("90" in row and "edited" in row for row in results.splitlines()[1:]), results
 
 
 async def test_outside_a_tournament_either_player_reopens_and_a_stranger_may_not(
