@@ -145,9 +145,11 @@ def battle_embed(shown: Shown[BAGame], *, title: str | None = None, note: str = 
     if shown.change is not None and shown.change.end:
         # Closed: nothing here to undo, end or show again; the channel is free.
         commands = "`/ba battle start` begins a new battle here"
+    elif state.over:
+        # Final: undo no longer takes anything back (Reopen to correct does, for whoever may).
+        commands = "`/ba end` closes the battle · `/ba status` shows this again"
     else:
-        after = "`/ba end` closes the battle" if state.over else "`/ba status` shows this again"
-        commands = f"`/ba undo` takes back the last step · {after}"
+        commands = "`/ba undo` takes back the last step · `/ba status` shows this again"
     embed.add_field(name="Commands", value=commands, inline=False)
     embed.set_image(url=f"attachment://{SCOREBOARD_FILE}")
     embed.set_footer(text=f"Battle #{shown.id} · step {shown.version}")

@@ -61,6 +61,7 @@ async def test_a_finished_battle_is_final_and_a_reopened_one_corrects_the_tourna
     final = (await driver.press(message, "Finish the battle", user=a)).message
     assert f"{a.title()} wins 90-0" in final.text and "final" in final.text
     assert not any("Battle Ready" in x.label for x in final.buttons)
+    assert "/ba undo" not in final.text  # it refuses now: the tracker does not offer it
     await _said(driver, thread, "Recorded for")
     assert await _tournament_vp(driver, a) == (90, 0)
 
