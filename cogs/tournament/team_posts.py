@@ -47,10 +47,11 @@ def entry(t: Tournament, player_id: str, lists: dict[str, str] | None = None, *,
     ``note`` goes first (``captain``)."""
     player = t.player(player_id)
     what = [note] if note else []
+    # Kept short: a panel lists two pools of up to 8 players in one 2,000-character message.
     if player.faction:
-        what.append(public(player.faction, 30))
+        what.append(public(player.faction, 24))
     if lists and player_id in lists:
-        what.append(public(lists[player_id], 40))
+        what.append(public(lists[player_id], 24))
     return f"{name(t, player_id)} ({' · '.join(what)})" if what else name(t, player_id)
 
 

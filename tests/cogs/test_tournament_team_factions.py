@@ -5,7 +5,11 @@ list (once revealed) and team."""
 from __future__ import annotations
 
 from bot.offline import OfflineDriver
-from rules.tournament.ritual import Side
+from cogs.tournament.team_posts import panel_text
+from rules.tournament import create_tournament
+from rules.tournament.ritual import Side, start
+from rules.tournament.team_model import TeamMatch
+from rules.tournament.teams import add_team_player, create_team
 from tests.cogs.test_tournament_ritual_texts import _run_ritual, _teams
 from tests.cogs.tournament_helpers import name_of, pngs, public, state
 
@@ -41,3 +45,20 @@ async def test_captains_see_factions_and_lists_and_standings_name_teams(driver: 
     standings = public(await driver.command("/tournament standings players:true", user="gus"))
     assert "(Red Dice)" in standings.text or "(Blue Shells)" in standings.text, standings.text
     assert pngs(standings, "standings-")[0].width == 1000
+
+
+def test_a_panel_of_two_full_pools_with_long_names_fits_one_message() -> None:
+    """Eight a side, every name, faction and list as long as Herald keeps them: the panel still
+    ends with what to do now (it is one message of at most 2,000 characters)."""
+    t = create_tournament("Team Cup " + "x" * 60, 300).model_copy(update={"team_size": 8})
+    long = "W" * 60
+    for side in "ab":
+        ids = [f"{side}{i}" for i in range(8)]
+        t = create_team(t, f"{side} {long}", ids[0], f"{ids[0]}{long}", long)
+        for pid in ids[1:]:
+            t = add_team_player(t, t.teams[-1].id, pid, f"{pid}{long}", long)
+    a, b = t.teams
+    match = TeamMatch(a=a.id, b=b.id, first_table=1, ritual=start(list(a.players), list(b.players)))
+    lists = {p: long for team in t.teams for p in team.players}
+    text = panel_text(t, match, Side.A, 1, lists)
+    assert len(text) <= 2000 and text.endswith("secret until both captains have picked).")
