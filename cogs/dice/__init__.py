@@ -76,7 +76,8 @@ NOTATION_HELP: tuple[tuple[str, str], ...] = (
         "`6d6k>4` keep those above 4\n"
         "`4d6k3` `4d6d1` Dice Maiden's keep and drop (the reply says how it read them)\n"
         "`4d6rr1` reroll ones until none is left · `4d6ro<3` reroll once · `4d6ra6` add a die once\n"
-        "`6d6e6` each 6 adds a die · `2d6mi2` `2d6ma5` minimum / maximum per die · "
+        "`6d6e6` each 6 adds a die (`6d6!` too, Roll20's way; `6d6!>5` on 5 or more) · "
+        "`2d6mi2` `2d6ma5` minimum / maximum per die · "
         "`(1d6,2d4)kh1` the best of a set",
     ),
     (
