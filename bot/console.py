@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import re
@@ -34,6 +35,8 @@ Console commands:
   :as NAME [--manage]     act as another user (made on first use); --manage gives Manage Server
   :manage on|off          give or take Manage Server from the current user
   :press N [M]            press button N of message M (default: the newest message with buttons)
+  :press LABEL [M]        press the button with that label (or containing it): in message M, or
+                          in the newest message here that has one
   :choose [N] VALUE[,VALUE]  choose by label or value in the newest message's menus: the one menu
                           that has it, or menu number N (the N the message shows) when several do
   :fill                   fill the open modal field by field (or :fill Label=value; Label=value)
@@ -101,11 +104,7 @@ class Console:
             self.user.manage_guild = rest.lower() in ("on", "yes", "true", "1")
             print(f"  {self.user.name} {'has' if self.user.manage_guild else 'does not have'} Manage Server")
         elif word == "press":
-            parts = rest.split()
-            if not parts or not parts[0].isdigit():
-                raise OfflineError("usage: :press N [M], N = button number, M = message number")
-            message = self._message(int(parts[1]) if len(parts) > 1 else None, need="buttons")
-            self.show(await self.driver.press(message, int(parts[0]), user=self.user))
+            await self.press(rest)
         elif word == "choose":
             message = self._message(None, need="selects")
             number, _, after = rest.partition(" ")
@@ -141,6 +140,36 @@ class Console:
         else:
             raise OfflineError(f"unknown console command :{word}; try :help")
         return True
+
+    async def press(self, rest: str) -> None:
+        """``:press N [M]`` or ``:press LABEL [M]``: a label spares counting buttons whose places
+        move between messages (Done, Finish the battle)."""
+        parts = rest.split()
+        if not parts:
+            raise OfflineError("usage: :press N [M] or :press LABEL [M] (button N or LABEL of message M)")
+        number = int(parts[-1]) if len(parts) > 1 and parts[-1].isdigit() else None
+        what = " ".join(parts[:-1] if number is not None else parts).strip("\"'")
+        if what.isdigit():
+            message = self._message(number, need="buttons")
+            self.show(await self.driver.press(message, int(what), user=self.user))
+            return
+        message = self._message(number, need="buttons") if number is not None else self._with_button(what)
+        self.show(await self.driver.press(message, what, user=self.user))
+
+    def _with_button(self, label: str) -> Message:
+        """The newest message here, visible to the current user, with a button labelled ``label``
+        (or, failing that, one whose label contains it)."""
+        mine = [
+            m
+            for m in reversed(list(self.driver.messages.values()))
+            if m.visible_to in (None, self.user.id) and not m.deleted and m.channel_id == self.channel.id
+        ]
+        wanted = label.lower()
+        for match in (lambda b: b.label.lower() == wanted, lambda b: wanted in b.label.lower()):
+            for message in mine:
+                if any(match(b) for b in message.buttons):
+                    return message
+        raise OfflineError(f"no button {label!r} here; :history shows the messages and their buttons")
 
     def _message(self, number: int | None, *, need: str) -> Message:
         if number is not None:
@@ -259,6 +288,32 @@ class Console:
         return re.sub(r"<@!?(\d+)>", lambda m: f"@{users[m[1]]}" if m[1] in users else m[0], text)
 
 
+#: The meta key under which a console keeps its people and threads in its database file.
+DIRECTORY_KEY = "console:directory"
+
+
+async def _meet_again(driver: OfflineDriver) -> None:
+    """Users and threads of an earlier session on this database, with their ids: the games
+    stored there name them by id (a tournament's players, a thread's game)."""
+    raw = await driver.bot.meta.get(DIRECTORY_KEY)
+    if not raw:
+        return
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return
+    if isinstance(data, dict):
+        driver.restore_directory(data)
+
+
+async def _remember(driver: OfflineDriver, last: str | None) -> str:
+    """Keep the people and threads in the database when they changed since ``last``."""
+    data = json.dumps(driver.directory(), sort_keys=True)
+    if data != last:
+        await driver.bot.meta.set(DIRECTORY_KEY, data)
+    return data
+
+
 async def run_console(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="make console", description="Try Herald offline.")
     parser.add_argument(
@@ -290,6 +345,8 @@ async def run_console(argv: list[str]) -> int:
             Path(f"{args.db}{suffix}").unlink(missing_ok=True)
     web_port = Settings().web_port if args.web_port is None else args.web_port
     driver = await OfflineDriver.open(args.db, rng_seed=args.seed, out_dir=args.out, web_port=web_port)
+    await _meet_again(driver)
+    kept: str | None = None
     interactive = sys.stdin.isatty()
     console = Console(driver, args.out, echo=not interactive)
     if interactive:
@@ -306,10 +363,13 @@ async def run_console(argv: list[str]) -> int:
                 line = await asyncio.to_thread(input, console.prompt if interactive else "")
             except EOFError:
                 break
-            if not await console.handle(line):
+            going = await console.handle(line)
+            kept = await _remember(driver, kept)
+            if not going:
                 break
     except KeyboardInterrupt:
         pass
     finally:
+        await _remember(driver, kept)
         await driver.close()
     return 0

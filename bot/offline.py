@@ -609,6 +609,49 @@ class OfflineDriver:
             self._sync_guild()
         return channel
 
+    def directory(self) -> dict[str, Any]:
+        """The offline server's people and channels (threads included) as plain data, so a later
+        session on the same database meets the same users and threads under the same ids
+        (:meth:`restore_directory`); DM channels are left out (they are opened again on demand)."""
+        return {
+            "users": [
+                {"name": u.name, "id": u.id, "manage": u.manage_guild} for u in self.users.values()
+            ],
+            "channels": [
+                {"key": key, "name": c.name, "id": c.id, "thread": c.thread, "parent": c.parent_id,
+                 "where": c.where}
+                for key, c in self.channels.items()
+                if c.where not in ("dm",) and c.id != DEFAULT_CHANNEL_ID
+            ],
+        }
+
+    def restore_directory(self, data: dict[str, Any]) -> None:
+        """Meet again the users and channels of :meth:`directory`; a malformed entry is skipped."""
+        for raw in data.get("users") or []:
+            try:
+                name, ident = str(raw["name"]), int(raw["id"])
+            except (KeyError, TypeError, ValueError):
+                continue
+            if name not in self.users:
+                self.users[name] = User(ident, name, manage_guild=bool(raw.get("manage")))
+        for raw in data.get("channels") or []:
+            try:
+                key, ident = str(raw["key"]), int(raw["id"])
+                parent = int(raw["parent"]) if raw.get("parent") is not None else None
+            except (KeyError, TypeError, ValueError):
+                continue
+            where = str(raw.get("where") or "guild")
+            if key in self.channels or where not in ("guild", "private", "elsewhere", "commands_only"):
+                continue
+            self.channels[key] = Channel(
+                ident,
+                str(raw.get("name") or key),
+                thread=bool(raw.get("thread")),
+                parent_id=parent,
+                where=where,
+            )
+        self._sync_guild()
+
     # -- permissions ----------------------------------------------------------------------
 
     def set_permissions(self, channel: Channel | None = None, **flags: bool) -> discord.Permissions:

@@ -17,18 +17,14 @@ True
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
-from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from renderers._fonts import Font, font
+from renderers.canvas import RGB, Surface, Theme, centre, encode_png, fit, font, palette
 from rules.boarding_actions.missions import Role
 from rules.boarding_actions.scoreboard import BoardSide, Scoreboard
 
-Theme = Literal["dark", "light"]
-RGB = tuple[int, int, int]
 MAX_PNG_BYTES = 500_000
 WIDTH = 900
 MIN_WIDTH, MAX_WIDTH = 600, 1600
@@ -41,16 +37,10 @@ BANNER_H = 56
 
 
 @dataclass(frozen=True)
-class Palette:
-    bg: RGB
+class Palette(Surface):
     header: RGB
     header_text: RGB
     header_sub: RGB
-    row: RGB
-    row_alt: RGB
-    text: RGB
-    muted: RGB
-    rule: RGB
     attacker: RGB
     defender: RGB
     win: RGB
@@ -64,16 +54,12 @@ class Palette:
 
 
 PALETTES: dict[str, Palette] = {
-    "dark": Palette(
-        bg=(30, 31, 34),
+    "dark": palette(
+        Palette,
+        "dark",
         header=(88, 40, 36),
         header_text=(255, 255, 255),
         header_sub=(240, 220, 214),
-        row=(43, 45, 49),
-        row_alt=(37, 39, 43),
-        text=(242, 243, 245),
-        muted=(160, 166, 176),
-        rule=(90, 94, 104),
         attacker=(255, 138, 110),
         defender=(110, 190, 255),
         win=(56, 160, 110),
@@ -85,16 +71,12 @@ PALETTES: dict[str, Palette] = {
         over_cap=(235, 120, 90),
         current=(70, 64, 44),
     ),
-    "light": Palette(
-        bg=(250, 250, 252),
+    "light": palette(
+        Palette,
+        "light",
         header=(120, 50, 40),
         header_text=(255, 255, 255),
         header_sub=(250, 232, 226),
-        row=(236, 238, 242),
-        row_alt=(246, 247, 250),
-        text=(22, 24, 28),
-        muted=(96, 102, 114),
-        rule=(190, 194, 204),
         attacker=(180, 60, 30),
         defender=(0, 95, 170),
         win=(36, 140, 90),
@@ -107,21 +89,6 @@ PALETTES: dict[str, Palette] = {
         current=(252, 240, 200),
     ),
 }
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, width: float) -> str:
-    """``text`` shortened with an ellipsis until it fits ``width`` pixels."""
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _centre(
-    draw: ImageDraw.ImageDraw, x: float, w: float, y: float, text: str, face: Font, fill: RGB
-) -> None:
-    draw.text((x + (w - draw.textlength(text, font=face)) / 2, y), text, font=face, fill=fill)
 
 
 def _column_label(key: str) -> str:
@@ -149,17 +116,17 @@ def render_scoreboard(
 
     # Header: mission, kind and roll, where the battle is.
     d.rectangle((0, 0, width, header_h), fill=pal.header)
-    d.text((PAD, 14), _fit(d, board.mission, title_f, width - 2 * PAD), font=title_f, fill=pal.header_text)
+    d.text((PAD, 14), fit(d, board.mission, title_f, width - 2 * PAD), font=title_f, fill=pal.header_text)
     sub = f"{board.kind.capitalize()} mission · {board.roll}"
-    d.text((PAD, 62), _fit(d, sub, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_sub)
-    d.text((PAD, 96), _fit(d, board.position, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_text)
+    d.text((PAD, 62), fit(d, sub, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_sub)
+    d.text((PAD, 96), fit(d, board.position, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_text)
 
     # Banner: the result, or who leads.
     y = header_h
     colour = pal.draw if board.leader is None else (pal.win if board.over else pal.lead)
     d.rectangle((0, y, width, y + banner_h), fill=colour)
-    headline = _fit(d, board.headline, banner_f, width - 2 * PAD)
-    _centre(d, 0, width, y + 12, headline, banner_f, pal.banner_text)
+    headline = fit(d, board.headline, banner_f, width - 2 * PAD)
+    centre(d, 0, width, y + 12, headline, banner_f, pal.banner_text)
     y += banner_h + 10
 
     columns = [*board.columns, "vp"]
@@ -173,7 +140,7 @@ def render_scoreboard(
             tags.append("Underdog")
         if side.outcome is not None:
             tags.append(side.outcome.value.upper())
-        name = _fit(d, side.name[:NAME_CHARS], name_f, width * 0.55)
+        name = fit(d, side.name[:NAME_CHARS], name_f, width * 0.55)
         d.text((PAD, y + 14), name, font=name_f, fill=tint)
         tag = " · ".join(tags)
         d.text((width - PAD - d.textlength(tag, font=head_f), y + 22), tag, font=head_f, fill=pal.muted)
@@ -184,13 +151,13 @@ def render_scoreboard(
             x = PAD + label_w + i * NUMBER_W
             if key == current:
                 d.rectangle((x + 2, y, x + NUMBER_W - 2, y + 40 + ROW_H * len(side.lines)), fill=pal.current)
-            _centre(d, x, NUMBER_W, y + 8, "VP" if key == "vp" else _column_label(key), head_f, pal.muted)
+            centre(d, x, NUMBER_W, y + 8, "VP" if key == "vp" else _column_label(key), head_f, pal.muted)
         y += 40
         d.line((PAD, y, width - PAD, y), fill=pal.rule, width=2)
         # One row per objective.
         for n, line in enumerate(side.lines):
             d.rectangle((PAD, y, PAD + label_w - 4, y + ROW_H), fill=pal.row if n % 2 == 0 else pal.row_alt)
-            d.text((PAD + 10, y + 12), _fit(d, line.name, label_f, label_w - 24), font=label_f, fill=pal.text)
+            d.text((PAD + 10, y + 12), fit(d, line.name, label_f, label_w - 24), font=label_f, fill=pal.text)
             for i, key in enumerate(columns):
                 x = PAD + label_w + i * NUMBER_W
                 if key == "vp":
@@ -201,7 +168,7 @@ def render_scoreboard(
                     fill = pal.over_cap if amount < 0 else pal.text
                 else:
                     value, fill = "·", pal.muted
-                _centre(d, x, NUMBER_W, y + 11, value, num_f, fill)
+                centre(d, x, NUMBER_W, y + 11, value, num_f, fill)
             y += ROW_H
         if not side.lines:
             d.text((PAD + 10, y + 12), "Nothing to score in this mission", font=label_f, fill=pal.muted)
@@ -235,13 +202,6 @@ def render_scoreboard(
     footer = "Herald · Boarding Actions"
     if board.underdog_bonus:
         footer = f"Underdog bonus: {board.underdog_bonus}"
-    d.text((PAD, height - 36), _fit(d, footer, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
+    d.text((PAD, height - 36), fit(d, footer, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
 
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=3)
-    data = out.getvalue()
-    if len(data) > MAX_PNG_BYTES:  # pragma: no cover - flat colours keep it far below
-        out = io.BytesIO()
-        img.convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(out, format="PNG", optimize=True)
-        data = out.getvalue()
-    return data
+    return encode_png(img, max_bytes=MAX_PNG_BYTES, level=3)

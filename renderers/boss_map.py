@@ -28,6 +28,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from renderers._fonts import Font, font
+from renderers.canvas import fit as _fit
 from rules.space_infantry.boss import Activation, FightState, Outcome, Phase, Resource, UnitKind
 from rules.space_infantry.content import Range, ZoneKind, ZoneSpec
 from rules.space_infantry.vehicles import SCORPIO_AV, SCORPIO_PEN
@@ -252,14 +253,6 @@ def _lost_characters(state: FightState) -> bool:
     names = [state.boss.name, *(z.name for z in state.boss.zones), *(u.name for u in state.units),
              *(v.name for v in state.vehicles)]
     return any(drawable(n) != " ".join(n.split()) for n in names)
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, width: float) -> str:
-    if draw.textlength(text, font=fnt) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=fnt) > width:
-        text = text[:-1]
-    return text + "…"
-
 
 def _fit_font(draw: ImageDraw.ImageDraw, text: str, size: int, width: float, *, bold: bool,
               smallest: int) -> Font:

@@ -33,6 +33,7 @@ from renderers._chart import (
     palette_image,
 )
 from renderers._fonts import Font, font
+from renderers.canvas import fit as _fit
 from rules.infinity import Distribution, SideName
 
 TRIM = 0.001
@@ -80,15 +81,6 @@ def _percent(p: float) -> str:
     if p >= 0.001:
         return f"{p:.1%}"
     return "<0.1%" if p > 0 else "0%"
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, room: float) -> str:
-    """``text`` shortened with an ellipsis until it fits ``room`` pixels."""
-    if draw.textlength(text, font=fnt) <= room:
-        return text
-    while text and draw.textlength(text + "…", font=fnt) > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def _fitting_font(

@@ -29,6 +29,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from renderers._fonts import Font, font
+from renderers.canvas import fit as _fit
 from rules.boss_fight.content import Side, Status
 from rules.boss_fight.engine import sight_line
 from rules.boss_fight.hexgrid import CORNER_OFFSETS, DIRECTIONS, Hex, board_tiles, column_letters
@@ -703,15 +704,6 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         hp = f"{max(0, c.health)}/{c.max_health}"
         _text(draw, (bar_x + bar_w + 8 * k, cy), hp, small, pal.muted, anchor="lm")
         _badges(draw, bar_x + bar_w + 20 * k + draw.textlength(hp, font=small), cy, 9 * k, c)
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, width: float) -> str:
-    """``text`` shortened with an ellipsis until it fits in ``width`` pixels."""
-    if draw.textlength(text, font=fnt) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=fnt) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 1000,

@@ -15,18 +15,14 @@ True
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
-from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from renderers._fonts import Font, font
+from renderers.canvas import RGB, Surface, Theme, encode_png, fit, font, palette, wrap
 from rules.its.scenario import Scenario
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, ScoreResult, ScoreSheet, Side, TournamentPoints
 
-Theme = Literal["dark", "light"]
-RGB = tuple[int, int, int]
 MAX_PNG_BYTES = 500_000
 WIDTH = 900
 PAD = 28
@@ -34,14 +30,8 @@ NAME_CHARS = 24
 
 
 @dataclass(frozen=True)
-class Palette:
-    bg: RGB
+class Palette(Surface):
     header: RGB
-    row: RGB
-    row_alt: RGB
-    text: RGB
-    muted: RGB
-    rule: RGB
     a: RGB
     b: RGB
     win: RGB
@@ -50,28 +40,20 @@ class Palette:
 
 
 PALETTES: dict[str, Palette] = {
-    "dark": Palette(
-        bg=(30, 31, 34),
+    "dark": palette(
+        Palette,
+        "dark",
         header=(0, 110, 150),
-        row=(43, 45, 49),
-        row_alt=(37, 39, 43),
-        text=(242, 243, 245),
-        muted=(170, 176, 186),
-        rule=(90, 94, 104),
         a=(110, 200, 255),
         b=(255, 176, 90),
         win=(67, 181, 129),
         win_text=(255, 255, 255),
         zero=(120, 124, 134),
     ),
-    "light": Palette(
-        bg=(250, 250, 252),
+    "light": palette(
+        Palette,
+        "light",
         header=(0, 120, 165),
-        row=(236, 238, 242),
-        row_alt=(246, 247, 250),
-        text=(22, 24, 28),
-        muted=(90, 96, 108),
-        rule=(190, 194, 204),
         a=(0, 95, 170),
         b=(190, 90, 0),
         win=(36, 140, 90),
@@ -79,31 +61,6 @@ PALETTES: dict[str, Palette] = {
         zero=(150, 154, 164),
     ),
 }
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, width: float) -> str:
-    """``text`` shortened with an ellipsis until it fits ``width`` pixels."""
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, face: Font, width: float, lines: int = 2) -> list[str]:
-    words, out, current = text.split(), [], ""
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if draw.textlength(trial, font=face) <= width or not current:
-            current = trial
-        else:
-            out.append(current)
-            current = word
-    if current:
-        out.append(current)
-    if len(out) > lines:
-        out = [*out[: lines - 1], _fit(draw, " ".join(out[lines - 1 :]), face, width)]
-    return [_fit(draw, line, face, width) for line in out] or [""]
 
 
 def _tp_detail(tp: TournamentPoints) -> str:
@@ -136,7 +93,7 @@ def render_score_sheet(
     col_b = width - PAD - col_w
     label_w = col_a - PAD - 16
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    rows = [(_wrap(probe, line.label, label_f, label_w), line.a, line.b) for line in result.lines]
+    rows = [(wrap(probe, line.label, label_f, label_w), line.a, line.b) for line in result.lines]
     row_h = [max(64, 24 + 32 * len(lines)) for lines, _, _ in rows]
     header_h, banner_h, names_h = 118, 64, 66
     totals_h = 2 * 86 + 104
@@ -146,7 +103,7 @@ def render_score_sheet(
 
     # Header: scenario and tier.
     d.rectangle((0, 0, width, header_h), fill=pal.header)
-    d.text((PAD, 18), _fit(d, scenario.name, title_f, width - 2 * PAD), font=title_f, fill=(255, 255, 255))
+    d.text((PAD, 18), fit(d, scenario.name, title_f, width - 2 * PAD), font=title_f, fill=(255, 255, 255))
     kind = "Direct Action" if scenario.kind.value == "direct_action" else "ITS Season 14"
     d.text((PAD, 72), f"{int(sheet.tier)} points · {kind}", font=sub_f, fill=(225, 240, 250))
 
@@ -158,7 +115,7 @@ def render_score_sheet(
     else:
         banner, colour = f"{names[0] if leader is Side.A else names[1]} wins", pal.win
     d.rectangle((0, y, width, y + banner_h), fill=colour)
-    text = _fit(d, banner, head_f, width - 2 * PAD)
+    text = fit(d, banner, head_f, width - 2 * PAD)
     d.text(((width - d.textlength(text, font=head_f)) / 2, y + 16), text, font=head_f, fill=pal.win_text)
     y += banner_h
 
@@ -166,7 +123,7 @@ def render_score_sheet(
     d.text((PAD, y + 16), "Objective", font=head_f, fill=pal.muted)
     name_f = font(22, bold=True)
     for x, name, tint in ((col_a, names[0], pal.a), (col_b, names[1], pal.b)):
-        lines = _wrap(d, name, name_f, col_w - 12)
+        lines = wrap(d, name, name_f, col_w - 12)
         for n, shown in enumerate(lines):
             top = y + (names_h - 26 * len(lines)) / 2 + 26 * n
             d.text((x + (col_w - d.textlength(shown, font=name_f)) / 2, top), shown, font=name_f, fill=tint)
@@ -213,7 +170,7 @@ def render_score_sheet(
         d.text((PAD, y + 26), label, font=head_f, fill=pal.text)
         for x, value, note, tint in ((col_a, a, note_a, pal.a), (col_b, b, note_b, pal.b)):
             d.text((x + (col_w - d.textlength(value, font=big_f)) / 2, y + 8), value, font=big_f, fill=tint)
-            for n, line in enumerate(_fit(d, part, small_f, col_w - 4) for part in note.split("|") if note):
+            for n, line in enumerate(fit(d, part, small_f, col_w - 4) for part in note.split("|") if note):
                 d.text(
                     (x + (col_w - d.textlength(line, font=small_f)) / 2, y + 60 + 22 * n),
                     line,
@@ -223,11 +180,4 @@ def render_score_sheet(
         y += 104 if label == "Tournament Points" else 86
     d.text((PAD, y + 16), "Herald · confirmed by both players", font=small_f, fill=pal.muted)
 
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=6)
-    data = out.getvalue()
-    if len(data) > MAX_PNG_BYTES:  # pragma: no cover - flat colours keep it far below
-        out = io.BytesIO()
-        img.convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(out, format="PNG", optimize=True)
-        data = out.getvalue()
-    return data
+    return encode_png(img, max_bytes=MAX_PNG_BYTES, level=6)

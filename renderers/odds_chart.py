@@ -35,6 +35,8 @@ from renderers._chart import (
     palette_image,
 )
 from renderers._fonts import Font, font
+from renderers.canvas import fit as _fit
+from renderers.canvas import wrap as _wrap
 from rules.distribution import Distribution, check_chart
 
 __all__ = ["MAX_PNG_BYTES", "MAX_WIDTH", "MIN_WIDTH", "PALETTES", "Palette", "Theme", "render_odds_chart"]
@@ -158,41 +160,6 @@ def _per_column(dist: Distribution, first: int, width: int, count: int) -> tuple
         tail += exact[column]
         at_least[column] = min(1.0, tail)
     return exact, at_least
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Font, room: float) -> str:
-    """``text`` shortened with an ellipsis until it is at most ``room`` pixels wide."""
-    if draw.textlength(text, font=fnt) <= room:
-        return text
-    low, high = 0, len(text)
-    while low < high:  # the longest prefix that fits with its ellipsis
-        mid = (low + high + 1) // 2
-        if draw.textlength(text[:mid].rstrip() + "…", font=fnt) <= room:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low].rstrip() + "…"
-
-
-def _wrap(draw: ImageDraw.ImageDraw, text: str, fnt: Font, room: float, lines: int = 2) -> list[str]:
-    """``text`` in at most ``lines`` lines of ``room`` pixels, broken at spaces, the last one
-    shortened with an ellipsis if it still does not fit."""
-    out: list[str] = []
-    rest = text.strip()
-    while rest and len(out) < lines - 1 and draw.textlength(rest, font=fnt) > room:
-        words = rest.split(" ")
-        line = words[0]
-        for word in words[1:]:
-            if draw.textlength(f"{line} {word}", font=fnt) > room:
-                break
-            line = f"{line} {word}"
-        if draw.textlength(line, font=fnt) > room:
-            break  # one word longer than the line: the ellipsis below shortens it
-        out.append(line)
-        rest = rest[len(line) :].strip()
-    if rest:
-        out.append(_fit(draw, rest, fnt, room))
-    return out or [""]
 
 
 def _mean_mark(draw: ImageDraw.ImageDraw, x: float, y: float, index: int, colour: RGB, r: int) -> None:

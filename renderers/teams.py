@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from renderers._fonts import font
+from renderers.canvas import Theme, fit, font, page_of, right
 from renderers.tournament import (
     FOOTER_H,
     HEAD_ROW_H,
@@ -22,14 +22,10 @@ from renderers.tournament import (
     PALETTES,
     ROW_H,
     WIDTH,
-    Theme,
-    _fit,
     _header,
     _name_block,
-    _page,
     _png,
     _rank_cell,
-    _right,
     _standings_head,
 )
 from rules.tournament.model import Tournament
@@ -48,7 +44,7 @@ def render_team_standings(
     players' points and of the next tie-break."""
     pal = PALETTES[theme]
     scoring = scoring_for(state)
-    rows, page, pages = _page(team_standings(state), page, per_page)
+    rows, page, pages = page_of(team_standings(state), page, per_page)
     columns = (("Pts", 90), ("W-D-L", 120), (scoring.points_label, 100), (scoring.next_label, 100))
     height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H
     img = Image.new("RGB", (width, height), pal.bg)
@@ -81,7 +77,7 @@ def render_team_standings(
         for (label, w), value in zip(columns, values, strict=True):
             x += w
             first = label == "Pts"
-            _right(
+            right(
                 d,
                 x,
                 y + (ROW_H - 34) / 2,
@@ -97,5 +93,5 @@ def render_team_standings(
         f"Ranked by team points (win 2, draw 1, a bye a win), then {scoring.points_label}, "
         f"then {scoring.next_label}"
     )
-    d.text((PAD, y + 16), _fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
+    d.text((PAD, y + 16), fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
     return _png(img)

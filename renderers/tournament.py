@@ -16,20 +16,29 @@ events come in pages of :data:`PAGE_ROWS` lines; :func:`page_count` says how man
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from renderers._fonts import Font, font
+from renderers import canvas
+from renderers.canvas import (
+    RGB,
+    Font,
+    Surface,
+    Theme,
+    encode_png,
+    fit,
+    font,
+    head_row,
+    page_of,
+    palette,
+    right,
+)
 from rules.tournament.formats import format_of
 from rules.tournament.model import Flag, Game, Tournament
 from rules.tournament.standings import Standing, standings
 
-Theme = Literal["dark", "light"]
-RGB = tuple[int, int, int]
 WIDTH = 1000
 PAD = 28
 PAGE_ROWS = 32
@@ -42,16 +51,10 @@ FOOTER_H = 56
 
 
 @dataclass(frozen=True)
-class Palette:
-    bg: RGB
+class Palette(Surface):
     header: RGB
     header_text: RGB
     header_sub: RGB
-    row: RGB
-    row_alt: RGB
-    text: RGB
-    muted: RGB
-    rule: RGB
     accent: RGB
     warn: RGB
     warn_text: RGB
@@ -60,32 +63,24 @@ class Palette:
 
 
 PALETTES: dict[str, Palette] = {
-    "dark": Palette(
-        bg=(30, 31, 34),
+    "dark": palette(
+        Palette,
+        "dark",
         header=(88, 60, 150),
         header_text=(255, 255, 255),
         header_sub=(228, 222, 245),
-        row=(43, 45, 49),
-        row_alt=(37, 39, 43),
-        text=(242, 243, 245),
-        muted=(170, 176, 186),
-        rule=(90, 94, 104),
         accent=(150, 200, 255),
         warn=(214, 120, 40),
         warn_text=(255, 255, 255),
         medals=((212, 175, 55), (176, 184, 194), (186, 118, 62)),
         medal_text=(20, 20, 24),
     ),
-    "light": Palette(
-        bg=(250, 250, 252),
+    "light": palette(
+        Palette,
+        "light",
         header=(92, 62, 160),
         header_text=(255, 255, 255),
         header_sub=(232, 226, 248),
-        row=(236, 238, 242),
-        row_alt=(246, 247, 250),
-        text=(22, 24, 28),
-        muted=(90, 96, 108),
-        rule=(190, 194, 204),
         accent=(0, 90, 170),
         warn=(196, 96, 10),
         warn_text=(255, 255, 255),
@@ -101,56 +96,29 @@ def page_count(rows: int, per_page: int = PAGE_ROWS) -> int:
     >>> page_count(64), page_count(65), page_count(0)
     (2, 3, 1)
     """
-    return max(1, -(-rows // per_page))
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, width: float) -> str:
-    """``text`` shortened with an ellipsis until it fits ``width`` pixels."""
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _page(rows: list, page: int, per_page: int) -> tuple[list, int, int]:
-    pages = page_count(len(rows), per_page)
-    if not 1 <= page <= pages:
-        raise ValueError(f"page {page} of {pages}")
-    return rows[(page - 1) * per_page : page * per_page], page, pages
+    return canvas.page_count(rows, per_page)
 
 
 def _png(img: Image.Image) -> bytes:
-    out = io.BytesIO()
     # Level 1: a 32-line page is about 2,300 pixels tall, and deflate at the default level takes
     # longer than drawing it, for files only about 8% smaller.
-    img.save(out, format="PNG", compress_level=1)
-    data = out.getvalue()
-    if len(data) > MAX_PNG_BYTES:  # pragma: no cover - flat colours keep it far below
-        out = io.BytesIO()
-        img.convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(out, format="PNG", optimize=True)
-        data = out.getvalue()
-    return data
+    return encode_png(img, max_bytes=MAX_PNG_BYTES, level=1)
 
 
 def _header(d: ImageDraw.ImageDraw, pal: Palette, width: int, title: str, subtitle: str) -> None:
     title_f, sub_f = font(40, bold=True), font(26)
     d.rectangle((0, 0, width, HEADER_H), fill=pal.header)
-    d.text((PAD, 16), _fit(d, title, title_f, width - 2 * PAD), font=title_f, fill=pal.header_text)
-    d.text((PAD, 72), _fit(d, subtitle, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_sub)
-
-
-def _right(d: ImageDraw.ImageDraw, x_right: float, y: float, text: str, face: Font, fill: RGB) -> None:
-    d.text((x_right - d.textlength(text, font=face), y), text, font=face, fill=fill)
+    d.text((PAD, 16), fit(d, title, title_f, width - 2 * PAD), font=title_f, fill=pal.header_text)
+    d.text((PAD, 72), fit(d, subtitle, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_sub)
 
 
 def _name_block(
     d: ImageDraw.ImageDraw, x: float, y: float, width: float, name: str, sub: str, pal: Palette, *, dim: bool
 ) -> None:
     name_f, sub_f = font(27, bold=True), font(20)
-    d.text((x, y + 7), _fit(d, name, name_f, width), font=name_f, fill=pal.muted if dim else pal.text)
+    d.text((x, y + 7), fit(d, name, name_f, width), font=name_f, fill=pal.muted if dim else pal.text)
     if sub:
-        d.text((x, y + 39), _fit(d, sub, sub_f, width), font=sub_f, fill=pal.muted)
+        d.text((x, y + 39), fit(d, sub, sub_f, width), font=sub_f, fill=pal.muted)
 
 
 # --- standings -----------------------------------------------------------------------------------
@@ -170,18 +138,13 @@ def _standings_head(
 ) -> tuple[int, float]:
     """The head row of a standings table (``#``, ``who``, the columns right-aligned); returns where
     the name column starts and how wide it is."""
-    head_f = font(22, bold=True)
     numbers_w = sum(w for _, w in columns)
     name_x = PAD + 78
     name_w = width - PAD - numbers_w - name_x - 12
-    y = HEADER_H
-    d.text((PAD, y + 12), "#", font=head_f, fill=pal.muted)
-    d.text((name_x, y + 12), who, font=head_f, fill=pal.muted)
-    x = width - PAD - numbers_w
-    for label, w in columns:
-        x += w
-        _right(d, x, y + 12, label, head_f, pal.muted)
-    d.line((PAD, y + HEAD_ROW_H - 2, width - PAD, y + HEAD_ROW_H - 2), fill=pal.rule, width=2)
+    head_row(
+        d, pal, top=HEADER_H, height=HEAD_ROW_H, left=PAD, width=width,
+        labels=((PAD, "#"), (name_x, who)), columns=columns,
+    )
     return name_x, name_w
 
 
@@ -199,7 +162,7 @@ def render_standings(
     pal = PALETTES[theme]
     fmt = format_of(state)
     columns = [(c.label, c.width) for c in fmt.columns]
-    rows, page, pages = _page(standings(state), page, per_page)
+    rows, page, pages = page_of(standings(state), page, per_page)
     height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H
     img = Image.new("RGB", (width, height), pal.bg)
     d = ImageDraw.Draw(img)
@@ -232,7 +195,7 @@ def render_standings(
             x += w
             lead = label == fmt.points_label
             fill = pal.accent if lead else pal.text
-            _right(d, x, y + (ROW_H - 34) / 2, value, num_f if lead else font(26), fill)
+            right(d, x, y + (ROW_H - 34) / 2, value, num_f if lead else font(26), fill)
         y += ROW_H
     if not rows:
         d.text((PAD, y + 18), "Nobody has joined yet.", font=font(26), fill=pal.muted)
@@ -242,7 +205,7 @@ def render_standings(
         note += f" · bye: a win ({fmt.bye_points} {fmt.points_label}, no VP)"
     if any(r.adjusted for r in rows):
         note += " · * bye adjustment"
-    d.text((PAD, y + 16), _fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
+    d.text((PAD, y + 16), fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
     return _png(img)
 
 
@@ -286,7 +249,7 @@ def render_pairings(
     number = round_number or len(state.rounds)
     rnd = state.rounds[number - 1]
     pal = PALETTES[theme]
-    games, page, pages = _page(list(rnd.games), page, per_page)
+    games, page, pages = page_of(list(rnd.games), page, per_page)
     fmt = format_of(state)
     tp = {row.player_id: row.tp for row in standings(state, final=False, before_round=number)}
     height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(games), 1) + FOOTER_H
@@ -333,7 +296,7 @@ def render_pairings(
     if any(g.edited for g in rnd.games):
         notes.append("edited: changed by hand")
     note = " · ".join(notes) or f"{fmt.points_label}: {fmt.points_title} before this round"
-    d.text((PAD, y + 16), _fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
+    d.text((PAD, y + 16), fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
     return _png(img)
 
 

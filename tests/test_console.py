@@ -204,3 +204,53 @@ def test_help_says_how_to_attach_a_file() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     console_part = readme[readme.index("## Trying it offline") : readme.index("## Creating the Discord")]
     assert f"file:{example}" in console_part  # an attachment option takes a path
+
+
+async def test_a_kept_database_meets_the_same_people_and_threads_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 38, item 5: with --db, games came back but every user and thread got a new id, so a
+    # tournament's players were strangers ("@erin is not in ...") and old mentions printed raw.
+    kept = tmp_path / "mine.sqlite3"
+    first = """\
+:as olga
+/tournament create name:Cup tier:300
+:as ann
+/tournament join faction:PanOceania
+:as bo
+/tournament join faction:Ariadna
+:as olga
+/tournament mission round:1 scenario:acquisition
+/tournament pair
+"""
+    monkeypatch.chdir(tmp_path)
+    await _in_process(monkeypatch, capsys, first, "--out", str(tmp_path), "--db", str(kept))
+    second = """\
+:as ann
+/tournament info
+:as olga
+/tournament players
+:thread R1 T1: ann v bo
+"""
+    out = (await _in_process(monkeypatch, capsys, second, "--out", str(tmp_path), "--db", str(kept))).replace(
+        "│ ", ""
+    )
+    assert "is not in" not in out and "<@" not in out
+    assert "@ann" in out or "Ann" in out
+    assert "now in thread R1 T1: ann v bo" in out
+
+
+async def test_press_takes_a_label(driver, tmp_path: Path, capsys) -> None:
+    # Issue 38, item 26: `:press LABEL` as well as a number (buttons move between messages).
+    from bot.console import Console
+
+    console = Console(driver, tmp_path, echo=False)
+    driver.user("bob")
+    await console.handle("/its score mission:acquisition tier:300 opponent:bob")
+    await console.handle(":as bob")
+    capsys.readouterr()
+    await console.handle(":press accept")
+    out = capsys.readouterr().out
+    assert "no button" not in out and "@bob accepted" in out
+    await console.handle(":press Nonexistent thing")
+    assert "no button 'Nonexistent thing' here" in capsys.readouterr().out
