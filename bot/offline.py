@@ -50,6 +50,8 @@ DEFAULT_CHANNEL_ID = 100_000_000_000_000_010
 APPLICATION_ID = 100_000_000_000_000_002
 BOT_USER_ID = 100_000_000_000_000_003
 BOT_ROLE_ID = 100_000_000_000_000_004
+#: The creator of a thread a test adds without naming one (a member, not the bot).
+OTHER_MEMBER_ID = 100_000_000_000_000_005
 EPHEMERAL = 1 << 6
 IS_COMPONENTS_V2 = 1 << 15
 #: Discord's default upload limit per file (a server without boosts): 10 MiB. A request as a whole
@@ -63,11 +65,12 @@ INVITE_PERMISSIONS = discord.Permissions(
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
-    manage_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
 )
+#: A thread's auto_archive_duration may be one of these (minutes): an hour, a day, three days, a week.
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 #: A handler that has not answered after this long is a bug (in Discord: "interaction failed").
 DISPATCH_TIMEOUT = 30.0
 
@@ -128,6 +131,16 @@ class Channel:
     #: ``"elsewhere"`` (a server without Herald, through a user-installed Herald), or
     #: ``"commands_only"`` (a server that installed Herald's commands but not its bot user).
     where: str = "guild"
+    #: A thread's life as Discord keeps it: archived after ``auto_archive_duration`` minutes
+    #: without a message (``idle_minutes`` counts them; see :meth:`OfflineDriver.idle`).
+    archived: bool = False
+    auto_archive_duration: int = 1440
+    idle_minutes: float = 0.0
+    #: Deleted by a moderator: Discord answers 404 Unknown Channel (10003) from then on.
+    deleted: bool = False
+    #: Who created a thread (the bot for threads it opened): the creator may rename it without
+    #: Manage Threads. None: a member the tests do not name.
+    owner_id: int | None = None
 
     def payload(self) -> dict[str, Any]:
         if self.where in ("dm", "private"):
@@ -152,10 +165,10 @@ class Channel:
                 "guild_id": str(GUILD_ID),
                 "name": self.name,
                 "parent_id": str(self.parent_id or DEFAULT_CHANNEL_ID),
-                "owner_id": str(BOT_USER_ID),
+                "owner_id": str(self.owner_id or OTHER_MEMBER_ID),
                 "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 1440,
+                    "archived": self.archived,
+                    "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": "2026-01-01T00:00:00+00:00",
                     "locked": False,
                 },
@@ -597,7 +610,11 @@ class OfflineDriver:
             channel = self.channels[name] = Channel(_snowflake(), name, where=where)
         return channel
 
-    def add_channel(self, name: str, *, thread: bool = False, channel_id: int | None = None) -> Channel:
+    def add_channel(
+        self, name: str, *, thread: bool = False, channel_id: int | None = None, owner: User | None = None
+    ) -> Channel:
+        """A channel of the server, or a thread under #general that ``owner`` (a member; never
+        the bot, which opens its own threads through Discord's API) created."""
         channel = self.channels.get(name)
         if channel is None:
             channel = self.channels[name] = Channel(
@@ -605,6 +622,7 @@ class OfflineDriver:
                 name,
                 thread=thread,
                 parent_id=DEFAULT_CHANNEL_ID if thread else None,
+                owner_id=owner.id if thread and owner is not None else None,
             )
             self._sync_guild()
         return channel
@@ -1335,6 +1353,11 @@ class OfflineDriver:
         if record:
             self.messages[message.id] = message
             pending.reply.messages.append(message)
+            where = self._channel_by_id(pending.channel_id)
+            if where is not None and where.thread and not ephemeral:
+                # A message is a thread's activity: its idle count starts again, and an archived
+                # (unlocked) thread is unarchived by it, as in Discord.
+                where.archived, where.idle_minutes = False, 0.0
         return message
 
     def _edit(
@@ -1395,6 +1418,8 @@ class OfflineDriver:
                 # Discord's Create Message: Send Messages (in a thread: Send Messages in Threads),
                 # and Attach Files for files. https://discord.com/developers/docs/topics/threads#permissions
                 target = self._channel_by_id(int(channel_id))
+                if target is not None and target.deleted:
+                    raise discord.NotFound(_FakeResponse(404), {"code": 10003, "message": "Unknown Channel"})
                 send = "send_messages_in_threads" if target is not None and target.thread else "send_messages"
                 self._require(int(channel_id), send, *(["attach_files"] if attachments else []))
                 message = self._new_message(current or pending, body, attachments)
@@ -1431,28 +1456,80 @@ class OfflineDriver:
             raise _invalid([f"name must be between 1 and 100 in length ({length})"])
         kind = int(body.get("type") or 12)
         self._require(parent_id, "create_private_threads" if kind == 12 else "create_public_threads")
-        thread = Channel(_snowflake(), name, thread=True, parent_id=parent_id)
+        duration = int(body.get("auto_archive_duration") or 1440)
+        if duration not in AUTO_ARCHIVE_DURATIONS:
+            raise _invalid([f"auto_archive_duration must be one of {AUTO_ARCHIVE_DURATIONS}"])
+        thread = Channel(
+            _snowflake(),
+            name,
+            thread=True,
+            parent_id=parent_id,
+            auto_archive_duration=duration,
+            owner_id=BOT_USER_ID,
+        )
         key = name if name not in self.channels else f"{name} ({thread.id})"
         self.channels[key] = thread
         return thread
 
     def _edit_channel(self, channel_id: int, body: dict[str, Any]) -> Channel:
-        """Discord's PATCH /channels/{id}, for a name only (a thread renamed by the bot that made
-        it, which needs Manage Threads); a name of 0 or more than 100 characters is refused as
-        Discord does."""
+        """Discord's PATCH /channels/{id}, for a name and a thread's ``archived``; a name of 0 or
+        more than 100 characters is refused as Discord does.
+
+        As Discord (Modify Channel; threads topic): a thread's creator renames or archives it
+        without Manage Threads, anyone else needs it; unarchiving an unlocked thread needs Send
+        Messages; a channel needs Manage Channels. An archived thread is modified only when the
+        same request sets ``archived: false`` (400, 50083 otherwise)."""
         key, channel = next(((k, c) for k, c in self.channels.items() if c.id == channel_id), (None, None))
-        if channel is None or key is None:
-            raise discord.NotFound(_FakeResponse(404), "unknown channel")
-        self._require(channel_id, "manage_threads")
-        if set(body) - {"name"}:
+        if channel is None or key is None or channel.deleted:
+            raise discord.NotFound(_FakeResponse(404), {"code": 10003, "message": "Unknown Channel"})
+        if set(body) - {"name", "archived"}:
             raise discord.HTTPException(_FakeResponse(400), f"offline driver: cannot edit {sorted(body)}")
+        if not channel.thread:
+            self._require(channel_id, "manage_channels")
+        else:
+            mine = channel.owner_id == BOT_USER_ID
+            needed = [] if mine or not ({"name"} & set(body) or body.get("archived")) else ["manage_threads"]
+            if channel.archived and body.get("archived") is False:
+                needed.append("send_messages")
+            self._require(channel_id, *needed)
+        if channel.thread and channel.archived and body.get("archived") is not False:
+            raise discord.HTTPException(_FakeResponse(400), {"code": 50083, "message": "Thread is archived"})
         name = str(body.get("name", channel.name))
         if not 1 <= len(name) <= 100:
             raise discord.HTTPException(_FakeResponse(400), "Invalid Form Body: name must be 1 to 100 long")
+        if "archived" in body and channel.thread:
+            channel.archived, channel.idle_minutes = bool(body["archived"]), 0.0
         del self.channels[key]
         channel.name = name
         self.channels[name if name not in self.channels else f"{name} ({channel.id})"] = channel
         return channel
+
+    # -- time passing in threads ---------------------------------------------------------------
+
+    def idle(self, *, minutes: float = 0, hours: float = 0) -> list[Channel]:
+        """Let time pass without a message in any thread: each thread idle for its
+        ``auto_archive_duration`` (60, 1440, 4320 or 10080 minutes) archives, as Discord's do.
+        Returns the threads archived now. A message in a thread starts its count again."""
+        archived = []
+        for channel in self.threads():
+            if channel.archived or channel.deleted:
+                continue
+            channel.idle_minutes += minutes + 60 * hours
+            if channel.idle_minutes >= channel.auto_archive_duration:
+                channel.archived = True
+                archived.append(channel)
+        return archived
+
+    def archive(self, thread: Channel) -> None:
+        """Archive a thread now (as its idle time running out, or a moderator, would)."""
+        if not thread.thread:
+            raise OfflineError(f"#{thread.name} is not a thread")
+        thread.archived = True
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel or thread as a moderator would: Discord answers 404 Unknown Channel
+        (10003) to anything sent there from then on."""
+        channel.deleted = True
 
     def threads(self, parent: Channel | None = None) -> list[Channel]:
         """The threads the bot opened under ``parent`` (default: every channel), oldest first."""

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import discord
 
-#: Each permission Herald needs, as Discord's settings name it, and what it is needed for.
+#: Each permission Herald needs, as Discord's settings name it, and what it is needed for. Not
+#: Manage Threads: Discord lets a thread's creator rename it, and Herald renames only the game
+#: threads it opened (Manage Threads would let it delete or lock anyone's threads).
 NEEDED: dict[str, tuple[str, str]] = {
     "view_channel": ("View Channels", "everything: Herald cannot see the channel"),
     "send_messages": ("Send Messages", "posts outside replies: boards, pairings, reminders"),
     "send_messages_in_threads": ("Send Messages in Threads", "posts in game threads"),
     "create_public_threads": ("Create Public Threads", "/tournament pair opens a thread per game"),
-    "manage_threads": ("Manage Threads", "/tournament swap and unpair rename the game threads they change"),
     "embed_links": ("Embed Links", "boards and sheets are embeds"),
     "attach_files": ("Attach Files", "boards, sheets and charts are images"),
     "read_message_history": ("Read Message History", "updating the boards it posted"),

@@ -13,6 +13,8 @@ notation) adds what its commands' one-line descriptions cannot hold.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -164,7 +166,7 @@ class Help(commands.Cog):
         _fields(embed, "Other commands", singles, "\n")
         return embed
 
-    def topic(self, name: str) -> discord.Embed:
+    def topic(self, name: str, *, lacking: Sequence[str] = ()) -> discord.Embed:
         wanted = name.strip().lstrip("/").split(" ")[0].casefold()
         command = next((c for c in self._top() if c.name == wanted), None)
         if command is None:
@@ -188,18 +190,21 @@ class Help(commands.Cog):
         if owner is not None and hasattr(owner, "help_fields"):
             for title, text in owner.help_fields():
                 embed.add_field(name=title[:256], value=text[:FIELD_LIMIT], inline=False)
-        needs = needed_by(command.name)
+        # Only what is missing where it was asked (``lacking``): a server with every permission
+        # needs no word about them.
+        needs = [name for name in needed_by(command.name) if name in lacking]
         if needs:
-            embed.add_field(name="Permissions", value=f"Herald also needs {explain(needs)}.", inline=False)
+            text = f"Herald also needs {explain(needs)}: missing in this channel. {FIX}"
+            embed.add_field(name="Permissions", value=text[:FIELD_LIMIT], inline=False)
         return embed
 
     @app_commands.command(name="help", description="What Herald can do: every command, by game")
     @app_commands.describe(topic="A game or command (bf, its, si, roll...) to see each of its commands")
     async def help_command(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        embed = self.topic(topic) if topic else self.overview()
         # Herald's role and its permissions exist only where the server added Herald's bot user;
         # where a player's own install answers, they are not the server's to fix.
         lacking = missing(interaction.app_permissions) if installed_here(interaction) else []
+        embed = self.topic(topic, lacking=lacking) if topic else self.overview()
         warning = f"⚠ In this channel Herald lacks {explain(lacking)}. {FIX}" if lacking else None
         if commands_only(interaction):
             warning = f"⚠ {ADD_THE_BOT}"

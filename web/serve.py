@@ -99,11 +99,13 @@ async def serve(settings: Settings, host: str, port: int) -> int:
         return 1
     where = settings.public_url or f"http://{host}:{pages.server.port}"
     log.info(
-        "tournament web pages at %s (listening on %s:%s, at most %s connections; open files %s -> %s)",
+        "tournament web pages at %s (listening on %s:%s, at most %s connections, %s per address; "
+        "open files %s -> %s)",
         where,
         host,
         pages.server.port,
         pages.server.gate.cap,
+        pages.server.gate.per_address,
         before,
         after,
     )

@@ -11,7 +11,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.play import Change, Post, Shown, autocomplete
+from bot.play import Change, Post, Shown, autocomplete, send
 from bot.text import kept_name, public
 from cogs.tournament.links import NO_PAGE_LINK, link_view, new_page_url, page_url
 from cogs.tournament.posts import summary
@@ -343,14 +343,18 @@ class SetupCommands:
     @app_commands.command(name="info", description="This channel's tournament: settings, players, rounds")
     async def info(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        note = "You organise it." if is_organiser(interaction, game.state) else None
         embed = summary(game.state, self.scenario_name)
         url = await page_url(self.bot, game.id)
         if url is not None:
             embed.add_field(name="Live page (pairings and standings on the web)", value=url, inline=False)
-        else:
-            embed.add_field(name="Live page", value=NO_PAGE_LINK, inline=False)
-        await Post(content=note, embeds=[embed], view=link_view(url)).send(interaction)
+        await Post(embeds=[embed], view=link_view(url)).send(interaction)
+        # What is for the organisers alone (that they organise it; how whoever runs Herald gives
+        # the pages an address) is shown to them, not to the channel.
+        if is_organiser(interaction, game.state):
+            notes = [f"You organise **{public(game.state.tournament.name, 80)}**."]
+            if url is None:
+                notes.append(NO_PAGE_LINK)
+            await send(interaction, content="\n".join(notes), ephemeral=True)
 
     link = app_commands.Group(name="link", description="The tournament's live web page")
 

@@ -45,6 +45,7 @@ from cogs.tournament.state import (
 from cogs.tournament.team_rounds import post_team_round
 from cogs.tournament.threads import (
     game_users,
+    kept_names_note,
     paired_again_text,
     post_in_thread,
     seat_players,
@@ -297,19 +298,20 @@ class RoundCommands:
         again = "Pair it again with `/tournament pair`."
         await Post(content=f"Round {number}'s pairing is taken back{threads_note}. {again}").send(interaction)
         why = taken_back_text(number, interaction.user.id)
-        unrenamed = 0
+        unrenamed: list[str] = []
         rnd = before.rounds[number - 1]
         for v in void:
             game = next((g for g in rnd.games if g.table == v.table), None)
             name = thread_name(before, number, game) if game is not None else None
             users = game_users(before, game) if game is not None else []
-            if not await void_thread(self.bot, interaction.guild_id, v.thread_id, why, users, name=name):
-                unrenamed += 1
+            refused = await void_thread(self.bot, interaction.guild_id, v.thread_id, why, users, name=name)
+            if refused is not None:
+                unrenamed.append(refused)
         if unrenamed:
+            notes = kept_names_note(unrenamed)
             await send(
                 interaction,
-                content=f"{counted(unrenamed, 'thread')} kept the old name: I need Manage Threads to rename "
-                "them (each was still told it no longer counts).",
+                content="\n".join([*notes, "Every thread that still exists was told it no longer counts."]),
                 ephemeral=True,
             )
 

@@ -25,11 +25,17 @@ from cogs.tournament.state import (
     require_organiser,
     require_player,
 )
-from cogs.tournament.threads import game_users, post_in_thread, rename_thread, seat_players, thread_name
+from cogs.tournament.threads import (
+    game_users,
+    kept_names_note,
+    post_in_thread,
+    rename_thread,
+    seat_players,
+    thread_name,
+)
 from rules.errors import RuleError
 from rules.tournament import swap_players, swap_tables
 from rules.tournament.engine import changed_games, flag_notes
-from rules.tournament.model import counted
 from rules.tournament.reports import Results, without_stale_reports
 
 MAX_TABLE = 256
@@ -125,20 +131,19 @@ class SwapCommands:
             ),
             mentions=pinging(users),
         ).send(interaction)
-        unrenamed = 0
+        unrenamed: list[str] = []
         for g in moved:
             thread_id = by_table.get(g.table)
             if g.b is None or thread_id is None:
                 continue
-            if not await rename_thread(self.bot, thread_id, thread_name(t, number, g)):
-                unrenamed += 1
+            refused = await rename_thread(self.bot, thread_id, thread_name(t, number, g))
+            if refused is not None:
+                unrenamed.append(refused)
             seat_players(self.bot, interaction.guild_id, thread_id, t, number, g)
             thread = self.bot.get_partial_messageable(thread_id)
             head = "🔀 The organisers changed this pairing."
             await post_in_thread(thread, t, number, g, self.scenario_name, head=head)
         notes = flag_notes(t, number)
-        if unrenamed:
-            kept = counted(unrenamed, "thread")
-            notes.append(f"{kept} kept the old name: I need Manage Threads to rename them.")
+        notes.extend(kept_names_note(unrenamed))
         if notes:
             await send(interaction, content="\n".join(["For the organisers:", *notes]), ephemeral=True)

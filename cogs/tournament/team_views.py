@@ -9,6 +9,9 @@ for everyone, with the button again for the next step.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 import discord
 
 from bot.play import Change, Post, StepButton, StepSelect, View, send
@@ -21,6 +24,35 @@ from rules.tournament import Tournament
 from rules.tournament.ritual import Ritual, Side, Step, legal_actions
 from rules.tournament.team_model import TeamMatch
 from rules.tournament.teams import current_match, ritual_pick
+
+
+@dataclass(frozen=True)
+class MenuId:
+    """What a captain's menu was made for: ``team.rROUND.xRESETS.PASS.STEP`` (``t1.r2.x0.1.defender``).
+
+    The round and the number of restarts make a menu from an earlier round, or from before an
+    organiser's reset, recognisable, so it is refused instead of applied to the pairing now.
+    """
+
+    team: str
+    round: int
+    resets: int
+    ritual_pass: int
+    step: str
+
+    @property
+    def arg(self) -> str:
+        return f"{self.team}.r{self.round}.x{self.resets}.{self.ritual_pass}.{self.step}"
+
+    @classmethod
+    def parse(cls, arg: str | None) -> MenuId | None:
+        """The menu's id, or None for one this version did not make (an older Herald's
+        ``t1.1.defender``, or anything else)."""
+        found = re.fullmatch(r"([^.:]+)\.r(\d{1,4})\.x(\d{1,6})\.(\d{1,3})\.([a-z]+)", arg or "")
+        if found is None:
+            return None
+        team, round_number, resets, ritual_pass, step = found.groups()
+        return cls(team, int(round_number), int(resets), int(ritual_pass), step)
 
 
 def open_view(game_id: int) -> discord.ui.View | None:
@@ -58,7 +90,7 @@ def panel_view(game_id: int, t: Tournament, match: TeamMatch, side: Side) -> dis
         Step.ATTACKERS: "Two attackers…",
         Step.REFUSE: "The attacker you refuse…",
     }[step]
-    arg = f"{team_id}.{ritual.round}.{step.value}"
+    arg = MenuId(team_id, t.team_rounds[-1].number, match.resets, ritual.round, step.value).arg
     return View(
         RitualChoice(
             game_id,
@@ -127,11 +159,17 @@ class OpenRitual(StepButton, prefix="tour:rit"):
 
 
 class RitualChoice(StepSelect, prefix="tour:rsel"):
-    """A captain's pick; ``arg`` is ``team.pass.step``, so a pick made for a step that is over
-    is refused rather than applied to the next one."""
+    """A captain's pick; ``arg`` is a :class:`MenuId`, so a pick made for a step that is over, in
+    an earlier round or before a reset is refused rather than applied to the pairing now."""
 
     async def run(self, interaction: discord.Interaction) -> None:
-        team_id, pass_number, step = (self.arg or "..").split(".")
+        menu = MenuId.parse(self.arg)
+        if menu is None:
+            raise RuleError(
+                "This pairing menu comes from an older version of Herald and can no longer be used; "
+                "nothing was applied. Press **Open my pairing** for a new one."
+            )
+        team_id, step = menu.team, menu.step
         chosen = tuple(self.selected(interaction))
         # Acknowledged at once (a 512-player event's step takes a while to store); the panel is
         # then edited in place, privately as it was sent.
@@ -146,7 +184,18 @@ class RitualChoice(StepSelect, prefix="tour:rsel"):
             assert ritual is not None
             if _captain_side(t, interaction.user.id, match) is not side:
                 raise RuleError(f"Only {team_name(t, team_id)}'s captain picks for {team_name(t, team_id)}.")
-            if ritual.done or str(ritual.round) != pass_number or ritual.step.value != step:
+            now = t.team_rounds[-1].number
+            if menu.round != now:
+                raise RuleError(
+                    f"This menu is from round {menu.round}'s pairing and round {now} is being paired now; "
+                    "nothing was applied. Press **Open my pairing** for this round's panel."
+                )
+            if menu.resets != match.resets:
+                raise RuleError(
+                    "This match's pairing was restarted (an organiser's reset or a substitute) after "
+                    "this menu was opened; nothing was applied. Press **Open my pairing** for a new panel."
+                )
+            if ritual.done or ritual.round != menu.ritual_pass or ritual.step.value != step:
                 raise RuleError(
                     "This pick is for a step of the pairing that is over; press **Open my pairing** again."
                 )

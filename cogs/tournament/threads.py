@@ -15,6 +15,7 @@ again, ``why`` names the thread each of its players now plays in.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -27,7 +28,7 @@ from rules.its.match import OPEN_SHEET_BUTTON
 from rules.tournament import Game, Tournament
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
-from rules.tournament.model import Round
+from rules.tournament.model import Round, counted
 
 log = logging.getLogger("herald.tournament")
 
@@ -119,14 +120,42 @@ async def post_in_thread(
         log.warning("could not post in the thread of table %s", game.table)
 
 
-async def rename_thread(bot: Any, thread_id: int, name: str) -> bool:
-    """Rename a thread Herald opened; False when Discord refuses."""
+async def rename_thread(bot: Any, thread_id: int, name: str) -> str | None:
+    """Rename a thread Herald opened; None when renamed, else why Discord refused (see
+    :func:`refusal`).
+
+    A game thread archives after a day without a message, and Discord modifies an archived thread
+    only when the same request unarchives it: the rename always says ``archived: false``.
+    """
     try:
-        await bot.http.edit_channel(thread_id, name=name[:MAX_THREAD_NAME])
-    except discord.HTTPException:
-        log.warning("could not rename thread %s", thread_id)
-        return False
-    return True
+        await bot.http.edit_channel(thread_id, name=name[:MAX_THREAD_NAME], archived=False)
+    except discord.HTTPException as error:
+        log.warning("could not rename thread %s: %s (code %s)", thread_id, error.status, error.code)
+        return refusal(error)
+    return None
+
+
+def refusal(error: discord.HTTPException) -> str:
+    """Why Discord refused to change a thread, in the organisers' words (from its status and code)."""
+    if error.status == 404 or error.code == 10003:
+        return "the thread was deleted"
+    if error.code == 50001:
+        return "I can no longer see the thread's channel"
+    if error.code == 50013:
+        return (
+            "Discord says I lack a permission there: reopening an archived thread needs View "
+            "Channels and Send Messages in the game channel (and a thread a moderator locked stays as it is)"
+        )
+    if error.code == 50083:
+        return "the thread is archived and Discord would not reopen it"
+    return f"Discord refused the change ({error.status}, code {error.code})"
+
+
+def kept_names_note(reasons: list[str]) -> list[str]:
+    """The organisers' lines for threads that kept their old name, one per cause:
+    ``2 threads kept the old name: the thread was deleted.``"""
+    counts = Counter(reasons)
+    return [f"{counted(n, 'thread')} kept the old name: {why}." for why, n in counts.items()]
 
 
 def void_name(name: str) -> str:
@@ -167,12 +196,12 @@ def paired_again_text(t: Tournament, rnd: Round, players: list[str], threads: di
 
 async def void_thread(
     bot: Any, guild_id: int | None, thread_id: int, why: str, users: list[int], *, name: str | None = None
-) -> bool:
+) -> str | None:
     """Tell a thread that it no longer counts: rename it (when ``name`` is given), post ``why``
-    pinging its players, and close its ITS match. False when Discord refused the rename."""
-    renamed = True
+    pinging its players, and close its ITS match. Why Discord refused the rename, if it did."""
+    refused = None
     if name is not None:
-        renamed = await rename_thread(bot, thread_id, void_name(name))
+        refused = await rename_thread(bot, thread_id, void_name(name))
     bot.dispatch("tournament_game_thread_void", thread_id, guild_id, {"why": why})
     try:
         head = " ".join(f"<@{u}>" for u in users)
@@ -183,4 +212,4 @@ async def void_thread(
         )
     except discord.HTTPException:
         log.warning("could not post in void thread %s", thread_id)
-    return renamed
+    return refused

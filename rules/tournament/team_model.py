@@ -64,6 +64,9 @@ class TeamMatch(BaseModel):
     first_table: int | None = Field(default=None, ge=1)
     ritual: Ritual | None = None
     rematch: bool = False
+    resets: int = Field(default=0, ge=0)
+    """How many times the match's pairing was started again (an organiser's reset, a
+    substitution): a captain's menu names it, so a menu from before a restart is refused."""
 
     @property
     def is_bye(self) -> bool:

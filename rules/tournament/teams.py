@@ -649,7 +649,8 @@ def _restart_ritual(state: Tournament, match: TeamMatch) -> Tournament:
     by_id = {t.id: t for t in state.teams}
     a, b = by_id[match.a], by_id[match.b or ""]
     fresh = rite.start(a.players, b.players, {**_names(state, a), **_names(state, b)})
-    return _put_match(state, match, match.model_copy(update={"ritual": fresh}), [])
+    restarted = match.model_copy(update={"ritual": fresh, "resets": match.resets + 1})
+    return _put_match(state, match, restarted, [])
 
 
 # --- results and standings ----------------------------------------------------------------------

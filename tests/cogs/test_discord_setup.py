@@ -25,6 +25,14 @@ def test_readme_invites_with_every_permission_herald_needs() -> None:
     assert discord.Permissions(**dict.fromkeys(NEEDED, True)) == INVITE_PERMISSIONS
 
 
+def test_the_invite_asks_no_manage_threads() -> None:
+    """Discord lets a thread's creator rename it, and Herald renames only threads it opened;
+    Manage Threads would let it delete or lock anyone's threads, so nobody is asked for it."""
+    step = README.read_text().split("OAuth2 → URL Generator", 1)[1].split("\n4. ", 1)[0]
+    assert "**Manage Threads**" not in step and "needs no Manage Threads" in step
+    assert "manage_threads" not in NEEDED and not INVITE_PERMISSIONS.manage_threads
+
+
 async def test_start_up_warns_per_server_about_a_missing_permission(
     driver: OfflineDriver, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -68,10 +76,20 @@ async def test_help_says_what_is_missing_in_its_channel(driver: OfflineDriver) -
     assert "lacks" not in elsewhere.text
 
 
-async def test_the_tournament_topic_names_the_permission_it_needs(driver: OfflineDriver) -> None:
+async def test_the_tournament_topic_names_the_permission_it_needs_only_when_missing(
+    driver: OfflineDriver,
+) -> None:
+    """Issue 38.14: where Herald has every permission, the topic says nothing about them; where
+    one the commands need is missing, it names it."""
+    shown = (await driver.command("/help topic:tournament")).message
+    assert "[Permissions]" not in shown.text and "also needs" not in shown.text, shown.text
+    driver.set_permissions(driver.channel, create_public_threads=False)
     shown = (await driver.command("/help topic:tournament")).message
     assert "[Permissions] Herald also needs Create Public Threads" in shown.text
+    assert "Manage Threads" not in shown.text  # renaming its own threads needs none
     assert "Permissions" not in (await driver.command("/help topic:roll")).message.text
+    elsewhere = (await driver.command("/help topic:tournament", channel=driver.add_channel("other"))).message
+    assert "[Permissions]" not in elsewhere.text
 
 
 async def test_pairing_without_the_permission_says_so(driver: OfflineDriver) -> None:

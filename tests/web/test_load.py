@@ -217,6 +217,57 @@ async def test_half_open_connections_past_the_cap_leave_the_bot_working(
         await driver.close()
 
 
+async def test_one_address_holding_connections_leaves_room_for_everyone_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 38.34: 1,005 half-open sockets from one address used to fill the whole cap. One
+    address (an IPv6 /64) now holds at most its share; another address still gets the page."""
+    monkeypatch.setattr(web_server, "MAX_CONNECTIONS", 20)
+    port = free_port()
+    driver = await OfflineDriver.open(tmp_path / "herald.sqlite3", rng_seed=3, web_port=port)
+    held: list[socket.socket] = []
+    try:
+        url = await cup(driver, players=4)
+        gate = _pages(driver).server.gate
+        assert gate.cap == 20 and gate.per_address < gate.cap
+        for _ in range(30):  # more than the whole cap, all from 127.0.0.1
+            s = socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.1", 0))
+            s.sendall(b"GET /t/x HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
+            held.append(s)
+        for _ in range(200):  # let the server take them in
+            if gate.open + gate.refused >= 30:
+                break
+            await asyncio.sleep(0.01)
+        assert gate.open == gate.per_address and gate.refused == 30 - gate.per_address
+        # Another visitor (127.0.0.2, which is this machine too) reads the page meanwhile.
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+        async with aiohttp.ClientSession(connector=connector) as http:
+            got = await http.get(url)
+            assert got.status == 200 and "Store Cup" in await got.text()
+    finally:
+        for s in held:
+            s.close()
+        await driver.close()
+
+
+def test_connections_are_counted_per_address_and_per_ipv6_64() -> None:
+    gate = web_server.ConnectionGate(100, per_address=2, trusted=parse_proxies("10.0.0.1"))
+    assert [gate.admit("2001:db8::1"), gate.admit("2001:db8::ffff"), gate.admit("2001:db8::7")] == [
+        True,
+        True,
+        False,
+    ], "one /64 is one address"
+    assert gate.admit("2001:db8:0:1::1"), "the next /64 is another"
+    assert gate.admit("::ffff:198.51.100.7") and gate.admit("198.51.100.7")
+    assert not gate.admit("198.51.100.7"), "an IPv4-mapped address is the IPv4 address"
+    gate.release("198.51.100.7")
+    assert gate.admit("198.51.100.7"), "a closed connection frees its place"
+    # A trusted proxy carries many visitors, whose addresses come only with each request's
+    # headers: its connections count against the whole cap only.
+    assert all(gate.admit("10.0.0.1") for _ in range(10))
+    assert gate.open == 2 + 1 + 2 + 10 and gate.refused == 2
+
+
 def test_the_connection_cap_is_well_below_the_file_limit() -> None:
     assert web_server.connection_cap(1024) == 256
     assert web_server.connection_cap(20_000) == web_server.MAX_CONNECTIONS
@@ -300,8 +351,11 @@ async def test_without_public_url_no_live_page_button_and_info_says_how(
         assert len(said) == 1 and "this machine only" in said[0]
         created = public(await driver.command('/tournament create name:"Cup" tier:300', user="olga"))
         assert page_links(created) == [] and "127.0.0.1" not in created.text
-        info = public(await driver.command("/tournament info", user="olga"))
-        assert page_links(info) == [] and "PUBLIC_URL" in info.text
+        reply = await driver.command("/tournament info", user="olga")
+        info = public(reply)
+        assert page_links(info) == [] and "PUBLIC_URL" not in info.text  # the channel needs no such note
+        (note,) = [m for m in reply.messages if m.ephemeral]  # the organiser does
+        assert "PUBLIC_URL" in note.text
         refused(await driver.command("/tournament link reset", user="olga"), "PUBLIC_URL")
     finally:
         await driver.close()

@@ -235,8 +235,10 @@ def test_an_odd_count_gives_the_lowest_team_without_a_bye_the_bye() -> None:
 def test_a_reset_starts_the_match_again_until_a_result_is_in() -> None:
     t = pair_team_round(event(), random.Random(0))
     t = ritual_pick(t, "t1", "defender", ("o2",))
+    assert current_match(t, "t1")[0].resets == 0
     t = reset_ritual(t, "t4")
     assert current_match(t, "t1")[0].ritual.picks_a.defender is None
+    assert current_match(t, "t1")[0].resets == 1  # a captain's menu from before it is refused
     t = simple_ritual(t, "t1")
     assert len(table_games(t)) == 3
     t = reset_ritual(t, "t1")
