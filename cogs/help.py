@@ -86,7 +86,7 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ),
         ("Finish", ("finish", "export")),
     ),
-    "dice": (("Saved rolls", ("save", "list", "delete")),),
+    "dice": (("Saved rolls", ("save", "list", "delete")), ("Secret rolls", ("gm",))),
     "inf": (("Roll", ("roll", "f2f", "odds")),),
     "rating": (("Ratings", ("show", "top")),),
 }
