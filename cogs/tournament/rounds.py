@@ -107,6 +107,26 @@ def absent_refusal(t: Tournament) -> str | None:
     )
 
 
+def opponent_in_thread(state: TournamentGame, reporter: str, channel_id: int) -> str:
+    """The reporter's opponent named by the pairing of the game thread ``channel_id`` (a report
+    there needs no ``opponent:``); a RuleError saying what to give anywhere else."""
+    t = state.tournament
+    thread = state.thread_of(channel_id)
+    current = t.current
+    if thread is not None and current is not None and thread.round == current.number:
+        game = next((g for g in current.games if g.table == thread.table), None)
+        if game is not None and game.b is not None and reporter in game.players:
+            return game.b if game.a == reporter else game.a
+        raise RuleError(
+            f"This thread is table {thread.table}'s, and you do not play there in round {current.number}: "
+            "report from your own game's thread, or give `opponent:`."
+        )
+    raise RuleError(
+        "Say who you played with `opponent:`, or report from your game's thread (its pairing names your "
+        "opponent)."
+    )
+
+
 def _replace_with(new: Tournament) -> Any:
     def change(state: TournamentGame) -> Change[TournamentGame]:
         return Change(state.update(tournament=new), summary=f"paired round {len(new.rounds)}")
@@ -317,43 +337,50 @@ class RoundCommands:
 
     @app_commands.command(name="report", description="Report your game's result; your opponent confirms it")
     @app_commands.describe(
-        opponent="Who you played",
         my_vp="Your Victory Points (40k / Boarding Actions: 0-100)",
         their_vp="Their Victory Points (40k / Boarding Actions: 0-100)",
+        opponent="Who you played (not needed in your game's thread: its pairing names them)",
         my_op="ITS: your Objective Points",
         their_op="ITS: their Objective Points",
     )
     async def report(
         self,
         interaction: discord.Interaction,
-        opponent: discord.User,
         my_vp: VP,
         their_vp: VP,
+        opponent: discord.User | None = None,
         my_op: OP | None = None,
         their_op: OP | None = None,
     ) -> None:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
         result = format_of(game.state.tournament).make_result(my_op, my_vp, their_op, their_vp)
+        here = int(interaction.channel_id or 0)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             me = require_player(state, interaction.user.id)
-            new, made = report_result(state, me, require_player(state, opponent.id), result)
-            return Change(new, summary=f"report {'recorded' if made is None else made.id}", result=made)
+            other = require_player(state, opponent.id) if opponent else opponent_in_thread(state, me, here)
+            new, made = report_result(state, me, other, result)
+            return Change(
+                new, summary=f"report {'recorded' if made is None else made.id}", result=(made, other)
+            )
 
         shown = await KIT.step(interaction, "report", change, channel_id=home)
+        made, other = shown.result
         t = shown.state.tournament
-        score = result_text(t, player_id(interaction.user.id), player_id(opponent.id), result)
-        if shown.result is None:
+        score = result_text(t, player_id(interaction.user.id), other, result)
+        if made is None:
             await Post(content=f"✅ You both reported the same score: recorded. {score}").send(interaction)
             return
+        user = t.player(other).user_id
+        them = f"<@{user}>" if user else public(t.name_of(other), 40)
         await Post(
             content=(
-                f"{opponent.mention}: {interaction.user.mention} reports round {shown.result.round}: "
+                f"{them}: {interaction.user.mention} reports round {made.round}: "
                 f"{score}. Confirm it, or dispute it (the organisers are told)."
             ),
-            view=report_view(shown.id, shown.version, shown.result),
-            mentions=pinging([opponent.id]),
+            view=report_view(shown.id, shown.version, made),
+            mentions=pinging([user] if user else []),
         ).send(interaction)
 
     @app_commands.command(name="result", description="Organisers: set or correct any game's result")

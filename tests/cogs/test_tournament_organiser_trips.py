@@ -6,7 +6,7 @@ buttons, missing and held lists, and a bye's battle points."""
 from __future__ import annotations
 
 from bot.offline import OfflineDriver
-from tests.cogs.tournament_helpers import pngs, public, refused, state
+from tests.cogs.tournament_helpers import games, name_of, pngs, public, refused, state, thread_of
 
 PLAYERS = ("ann", "bo", "cy", "di", "ed")
 
@@ -65,3 +65,28 @@ async def test_a_player_left_out_for_not_checking_in_is_called_that(driver: Offl
     standings = public(await driver.command("/tournament standings", user="ann"))
     assert "(not checked in): Ed" in standings.text, standings.text
     assert pngs(standings, "standings-")[0].width == 1000
+
+
+# --- 8: reporting from the game's thread ----------------------------------------------------------
+
+
+async def test_the_advertised_report_works_in_the_games_thread(driver: OfflineDriver) -> None:
+    await open_40k(driver)
+    paired = public(await driver.command("/tournament pair", user="olga"))
+    assert "/tournament report my_vp:" in paired.text
+    first = (await games(driver))[0]
+    a, b = name_of(driver, first.a), name_of(driver, first.b)
+    thread = thread_of(driver, await state(driver), first, 1)
+    reported = public(await driver.command("/tournament report my_vp:80 their_vp:45", user=a, channel=thread))
+    assert f"{b.title()} 45 VP" in reported.text and "Confirm" in [x.label for x in reported.buttons]
+    confirmed = await driver.press(reported, "Confirm", user=b)
+    assert "confirmed" in confirmed.message.text
+    assert (await games(driver))[0].result is not None
+    # Outside a game's thread the opponent is needed, and the refusal says both ways.
+    second = (await games(driver))[1]
+    c = name_of(driver, second.a)
+    text = refused(await driver.command("/tournament report my_vp:80 their_vp:45", user=c))
+    assert "opponent:" in text and "thread" in text, text
+    # In someone else's thread, a player is told where their own game is.
+    text = refused(await driver.command("/tournament report my_vp:80 their_vp:45", user=c, channel=thread))
+    assert "opponent:" in text, text
