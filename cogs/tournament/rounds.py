@@ -40,6 +40,7 @@ from cogs.tournament.state import (
     report_result,
     require_organiser,
     require_player,
+    settled_disputes,
     with_result,
 )
 from cogs.tournament.team_rounds import post_team_round
@@ -52,7 +53,7 @@ from cogs.tournament.threads import (
     thread_name,
     void_thread,
 )
-from cogs.tournament.views import report_view
+from cogs.tournament.views import clear_settled, report_view
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
 from rules.tournament import (
@@ -309,10 +310,14 @@ class RoundCommands:
             reports = [r for r in state.reports if r.round != number]
             kept = [v for v in state.void_threads if v.round == number]
             new = state.update(tournament=t, threads=threads, reports=reports, void_threads=[*kept, *void])
-            return Change(new, summary=f"unpaired round {number}", result=(number, void, state.tournament))
+            new, gone = settled_disputes(new)
+            return Change(
+                new, summary=f"unpaired round {number}", result=(number, void, state.tournament, gone)
+            )
 
         shown = await KIT.step(interaction, "unpair", change, channel_id=home)
-        number, void, before = shown.result
+        number, void, before, gone = shown.result
+        await clear_settled(self.bot, shown.state, gone)
         threads_note = ": its threads no longer count (each is renamed and told so)" if void else ""
         again = "Pair it again with `/tournament pair`."
         await Post(content=f"Round {number}'s pairing is taken back{threads_note}. {again}").send(interaction)
@@ -361,12 +366,14 @@ class RoundCommands:
             me = require_player(state, interaction.user.id)
             other = require_player(state, opponent.id) if opponent else opponent_in_thread(state, me, here)
             new, made = report_result(state, me, other, result)
+            new, gone = settled_disputes(new)
             return Change(
-                new, summary=f"report {'recorded' if made is None else made.id}", result=(made, other)
+                new, summary=f"report {'recorded' if made is None else made.id}", result=(made, other, gone)
             )
 
         shown = await KIT.step(interaction, "report", change, channel_id=home)
-        made, other = shown.result
+        made, other, gone = shown.result
+        await clear_settled(self.bot, shown.state, gone)
         t = shown.state.tournament
         score = result_text(t, player_id(interaction.user.id), other, result)
         if made is None:
@@ -410,11 +417,14 @@ class RoundCommands:
             number = round or len(state.tournament.rounds)
             a, b = require_player(state, player.id), require_player(state, opponent.id)
             new = with_result(state, a, b, result, round_number=number, correction=True)
-            return Change(new, summary=f"result round {number}", result=number)
+            new, gone = settled_disputes(new)
+            return Change(new, summary=f"result round {number}", result=(number, gone))
 
         shown = await KIT.step(interaction, "result", change, channel_id=home)
+        number, gone = shown.result
+        await clear_settled(self.bot, shown.state, gone)
         score = result_text(shown.state.tournament, player_id(player.id), player_id(opponent.id), result)
-        await Post(content=f"Round {shown.result} result set by {interaction.user.mention}: {score}").send(
+        await Post(content=f"Round {number} result set by {interaction.user.mention}: {score}").send(
             interaction
         )
 

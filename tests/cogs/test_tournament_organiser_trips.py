@@ -90,3 +90,30 @@ async def test_the_advertised_report_works_in_the_games_thread(driver: OfflineDr
     # In someone else's thread, a player is told where their own game is.
     text = refused(await driver.command("/tournament report my_vp:80 their_vp:45", user=c, channel=thread))
     assert "opponent:" in text, text
+
+
+# --- 17: a settled dispute loses its Confirm button -----------------------------------------------
+
+
+async def test_a_dispute_settled_by_the_organiser_loses_its_confirm_button(driver: OfflineDriver) -> None:
+    await open_40k(driver)
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    first, second = await games(driver)
+    a, b = name_of(driver, first.a), name_of(driver, first.b)
+    reported = public(await driver.command(f"/tournament report opponent:@{b} my_vp:80 their_vp:45", user=a))
+    await driver.press(reported, "Dispute", user=b)
+    assert [x.label for x in reported.buttons] == ["Confirm"]
+    public(
+        await driver.command(
+            f"/tournament result player:@{a} opponent:@{b} player_vp:70 opponent_vp:45", user="olga"
+        )
+    )
+    assert reported.buttons == [], reported.buttons
+    assert "settled" in reported.text and "70 VP" in reported.text, reported.text
+    # A disputed report replaced by a new one loses its button too.
+    c, d = name_of(driver, second.a), name_of(driver, second.b)
+    old = public(await driver.command(f"/tournament report opponent:@{d} my_vp:60 their_vp:50", user=c))
+    await driver.press(old, "Dispute", user=d)
+    new = public(await driver.command(f"/tournament report opponent:@{c} my_vp:55 their_vp:60", user=d))
+    assert old.buttons == [] and "replaced" in old.text, old.text
+    assert [x.label for x in new.buttons] == ["Confirm", "Dispute"]
