@@ -39,6 +39,8 @@ ROW_H = 66
 HEADER_H = 120
 HEAD_ROW_H = 48
 FOOTER_H = 56
+FOOTER_LINE = 28
+"""A second line of the standings' footer (a VP format's W-D-L definition)."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +202,9 @@ def render_standings(
     fmt = format_of(state)
     columns = [(c.label, c.width) for c in fmt.columns]
     rows, page, pages = _page(standings(state), page, per_page)
-    height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H
+    # VP formats say their W-D-L (and what a bye is worth) on a second footer line.
+    record = None if fmt.uses_op else fmt.record_text()
+    height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H + (FOOTER_LINE if record else 0)
     img = Image.new("RGB", (width, height), pal.bg)
     d = ImageDraw.Draw(img)
     played = len(state.rounds)
@@ -240,11 +244,12 @@ def render_standings(
         d.text((PAD, y + 18), "Nobody has joined yet.", font=font(26), fill=pal.muted)
         y += ROW_H
     note = fmt.ranking_text
-    if any(r.byes for r in rows) and not fmt.uses_op:
-        note += f" · bye: a win ({fmt.bye_points} {fmt.points_label}, no VP)"
     if any(r.adjusted for r in rows):
         note += " · * bye adjustment"
     d.text((PAD, y + 16), _fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
+    if record:
+        line = _fit(d, record, small_f, width - 2 * PAD)
+        d.text((PAD, y + 16 + FOOTER_LINE), line, font=small_f, fill=pal.muted)
     return _png(img)
 
 

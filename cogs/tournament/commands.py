@@ -41,7 +41,7 @@ from rules.tournament import (
     set_rounds,
     set_scenario,
 )
-from rules.tournament.engine import few_rounds_note
+from rules.tournament.engine import few_rounds_note, set_bye_points
 from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
@@ -120,6 +120,7 @@ class SetupCommands:
         scoring="40k / Boarding Actions: record (W/D/L 10/5/0) or wtc (VP difference as 20-0)",
         band="wtc: VP of difference per match point (default 5: 0-5 is 10-10, 51+ is 20-0)",
         team_size="A team event: players per team, 3 to 8 (default: a singles event)",
+        bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (default 0)",
     )
     async def create(
         self,
@@ -134,6 +135,7 @@ class SetupCommands:
         scoring: Scorings | None = None,
         band: app_commands.Range[int, 1, 99] | None = None,
         team_size: app_commands.Range[int, 1, 99] | None = None,
+        bye_points: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         checked_text(name, "tournament name")
         chosen = [] if extras == "none" else extras.split("+")
@@ -147,6 +149,7 @@ class SetupCommands:
             scoring=scoring,
             points=points,
             band=band,
+            bye_points=bye_points,
         )
         if team_size is not None:
             tournament = set_team_size(tournament, team_size)
@@ -166,6 +169,9 @@ class SetupCommands:
         )
         few = few_rounds_note(tournament)
         opened = f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}"
+        fmt = format_of(tournament)
+        if not fmt.uses_op:
+            opened += f"\n{fmt.record_text()} (`/tournament settings bye_points:` changes a bye's)."
         show = self.shown(opened if few is None else f"{opened}\n{public(few, 400)}")
 
         def with_page(shown: Shown[TournamentGame]) -> Post:
@@ -186,12 +192,18 @@ class SetupCommands:
             interaction, "organiser", change, f"{user.mention} now organises too.", full=True
         )
 
-    @app_commands.command(name="settings", description="Organisers: late joins and the number of rounds")
+    @app_commands.command(
+        name="settings", description="Organisers: late joins, the number of rounds, a bye's battle points"
+    )
+    @app_commands.describe(
+        bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (the player's average)",
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
         late_joins: bool | None = None,
         rounds: app_commands.Range[int, 1, 99] | None = None,
+        bye_points: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "change the settings")
@@ -200,6 +212,8 @@ class SetupCommands:
                 t = set_late_joins(t, late_joins)
             if rounds is not None:
                 t = set_rounds(t, rounds)
+            if bye_points is not None:
+                t = set_bye_points(t, bye_points)
             return Change(state.update(tournament=t), summary="settings")
 
         home = await home_channel(interaction)
@@ -207,6 +221,8 @@ class SetupCommands:
         def saved(shown: Shown[TournamentGame]) -> Post:
             few = few_rounds_note(shown.state.tournament) if rounds is not None else None
             said = "Settings saved." if few is None else f"Settings saved. {public(few, 400)}"
+            if bye_points is not None:
+                said += f" {format_of(shown.state.tournament).record_text()}."
             return self.shown(said)(shown)
 
         await KIT.play(interaction, "settings", change, saved, channel_id=home)

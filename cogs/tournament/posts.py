@@ -187,9 +187,7 @@ def pairing_rows(game: TournamentGame, round_number: int) -> list[tuple[str, lis
     for g in rnd.games:
         if g.b is None:
             fmt = format_of(t)
-            rows.append(
-                (f"Bye: {player_line(t, g.a)} ({fmt.bye_points} {fmt.points_label})", user_ids(t, g.a))
-            )
+            rows.append((f"Bye: {player_line(t, g.a)} ({fmt.bye_text()})", user_ids(t, g.a)))
             continue
         where = f" → <#{threads[g.table]}>" if g.table in threads else ""
         line = f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{where}{_flags(g)}"
@@ -327,6 +325,8 @@ def top_text(t: Tournament, count: int) -> str:
     if not rows:
         return f"Nobody has joined {public(t.name, 80)} yet."
     head = f"**{public(t.name, 80)}: top {len(rows)}** · {fmt.ranking_text}"
+    if not fmt.uses_op:
+        head += f"\n{fmt.record_text()}"
     lines = []
     for r in rows:
         rank = MEDALS[r.rank - 1] if r.rank <= 3 else f"{r.rank}."

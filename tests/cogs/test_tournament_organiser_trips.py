@@ -117,3 +117,59 @@ async def test_a_dispute_settled_by_the_organiser_loses_its_confirm_button(drive
     new = public(await driver.command(f"/tournament report opponent:@{c} my_vp:55 their_vp:60", user=d))
     assert old.buttons == [] and "replaced" in old.text, old.text
     assert [x.label for x in new.buttons] == ["Confirm", "Dispute"]
+
+
+# --- 9: one W-D-L; 19: a bye's battle points ------------------------------------------------------
+
+
+async def test_a_wtc_draw_on_match_points_is_a_draw_everywhere(driver: OfflineDriver) -> None:
+    await open_40k(driver, "scoring:wtc")
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    first, _ = await games(driver)
+    a, b = name_of(driver, first.a), name_of(driver, first.b)
+    reported = public(await driver.command(f"/tournament report opponent:@{b} my_vp:75 their_vp:70", user=a))
+    assert "75 VP (10 MP)" in reported.text and "70 VP (10 MP)" in reported.text
+    await driver.press(reported, "Confirm", user=b)
+    top = public(await driver.command("/tournament top count:5", user="cy"))
+    assert "W-D-L: more match points wins, 10-10 is a draw; a bye is a win: 20 MP and 0 VP" in top.text
+    lines = {line.split(" (")[0].split(" ", 1)[1]: line for line in top.text.splitlines()[2:]}
+    assert "W-D-L 0-1-0" in lines[a.title()] and "W-D-L 0-1-0" in lines[b.title()], top.text
+    bye = next(name for name, line in lines.items() if "MP 20" in line)
+    assert "W-D-L 1-0-0" in lines[bye], top.text  # the bye is a win, as its 20 MP say
+    exported = public(await driver.command("/tournament export", user="cy"))
+    players_csv = exported.attachments[0].data.decode().splitlines()
+    head = players_csv[0].split(",")
+    row = next(line.split(",") for line in players_csv if line.split(",")[1] == a.title())
+    assert [row[head.index(k)] for k in ("wins", "ties", "losses")] == ["0", "1", "0"]
+
+
+async def test_a_bye_worth_battle_points_as_the_organiser_sets(driver: OfflineDriver) -> None:
+    create = '/tournament create name:"Spring GT" game:40k bye_points:20'
+    created = public(await driver.command(create, user="olga"))
+    assert "a bye is a win: 10 RP and 20 BP" in created.text, created.text
+    refused(await driver.command("/tournament settings bye_points:lots", user="olga"), "or `average`")
+    refused(
+        await driver.command("/tournament settings bye_points:average", user="ann"), "Only the organisers"
+    )
+    saved = public(await driver.command("/tournament settings bye_points:average", user="olga"))
+    assert "a bye is a win: 10 RP and their average BP" in saved.text, saved.text
+    public(await driver.command("/tournament settings bye_points:20", user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Adeptus Custodes"', user=name))
+    paired = public(await driver.command("/tournament pair threads:false", user="olga"))
+    assert "(a win: 10 RP and 20 BP)" in paired.text, paired.text
+    top = public(await driver.command("/tournament top count:5", user="cy"))
+    assert "RP 10 · BP 20" in top.text, top.text
+    default = driver.add_channel("default")
+    created = public(
+        await driver.command('/tournament create name:"Plain" game:40k', user="olga", channel=default)
+    )
+    assert "a bye is a win: 10 RP and 0 BP" in created.text, created.text
+    text = refused(
+        await driver.command(
+            '/tournament create name:"Cup" tier:300 bye_points:10',
+            user="olga",
+            channel=driver.add_channel("its"),
+        )
+    )
+    assert "ITS bye is worth 3 TP" in text, text
