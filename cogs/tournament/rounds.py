@@ -65,6 +65,7 @@ from rules.tournament.checkin import absent as not_checked_in
 from rules.tournament.checkin import leave_out_absent
 from rules.tournament.engine import flag_notes
 from rules.tournament.formats import format_of
+from rules.tournament.lists import missing_lists
 from rules.tournament.model import MAX_ARMY_POINTS, counted
 from rules.tournament.public import RoundTimer
 from rules.tournament.teams import (
@@ -128,6 +129,33 @@ def opponent_in_thread(state: TournamentGame, reporter: str, channel_id: int) ->
     )
 
 
+def lists_question(t: Tournament, *, leave_out: bool) -> str | None:
+    """What the organiser is asked before round 1 when lists are in use and some players who
+    would be paired have none (or the organisers hold theirs); None: nothing to ask."""
+    leaving = {p.id for p in not_checked_in(t)} if leave_out else set()
+    missing = missing_lists(t, leaving_out=leaving)
+    held = [p for p in t.active_players(1) if p.id in t.lists_held and p.id not in leaving]
+    if (not missing and not held) or t.started:
+        return None
+    paired = len(t.active_players(1)) - len(leaving)
+    parts = []
+    if missing:
+        names = ", ".join(public(p.name, 40) for p in missing[:20])
+        more = f" and {len(missing) - 20} more" if len(missing) > 20 else ""
+        parts.append(
+            f"{len(missing)} of the {paired} players round 1 would pair have handed in no army list: "
+            f"{names}{more}."
+        )
+    parts.append(
+        "Pairing locks the lists: after it only an organiser can hand one in "
+        "(`/tournament list submit player:`)."
+    )
+    if held:
+        names = ", ".join(public(p.name, 40) for p in held[:20])
+        parts.append(f"Lists you hold until fixed: {names} (their players may fix them after the lock).")
+    return " ".join([*parts, "Wait for them, or pair now."])
+
+
 def _replace_with(new: Tournament) -> Any:
     def change(state: TournamentGame) -> Change[TournamentGame]:
         return Change(state.update(tournament=new), summary=f"paired round {len(new.rounds)}")
@@ -168,14 +196,23 @@ class RoundCommands:
         t = game.state.tournament
         # What pairing would refuse, it refuses before asking.
         number, _ = check_event_pairable(t)
+        questions, label = [], None
         if format_of(t).uses_op and number not in t.scenarios:
+            questions.append(
+                f"Round {number} has no scenario yet, so its threads would get no score sheet until "
+                f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
+                "and set it later (the threads then get their sheets)."
+            )
+            label = "Pair without a scenario"
+        lists = lists_question(t, leave_out=leave_out)
+        if lists is not None:
+            questions.append(lists)
+            label = label or "Pair without their lists"
+        if questions:
+            arg = ("t" if threads else "n") + ("l" * leave_out)
             await Post(
-                content=(
-                    f"Round {number} has no scenario yet, so its threads would get no score sheet until "
-                    f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
-                    "and set it later (the threads then get their sheets)."
-                ),
-                view=View(PairAnyway(game.id, number, ("t" if threads else "n") + ("l" * leave_out))),
+                content="\n".join(questions),
+                view=View(PairAnyway(game.id, number, arg, label=label)),
                 ephemeral=True,
             ).send(interaction)
             return
@@ -485,7 +522,8 @@ class PairAnyway(StepButton, prefix="tour:pair"):
             raise MovedOn(f"Round {self.step} was paired (or the tournament changed) since this question.")
         cog = interaction.client.get_cog("Tournaments")
         assert isinstance(cog, RoundCommands), "the tournament cog is not loaded"
-        asked = f"Pairing round {self.step} without a scenario."
+        label = self.item.label or self.label
+        asked = f"Pairing round {self.step} {label.removeprefix('Pair ')}."
         await send(interaction, content=asked, view=None, edit=True)
         arg = self.arg or ""
         await cog.pair_now(interaction, home, not arg.startswith("n"), leave_out=arg.endswith("l"))

@@ -244,6 +244,9 @@ class Tournament(BaseModel):
     """Reveal the lists when round 1 is paired."""
     lists_handed_in: list[str] = Field(default_factory=list)
     """Player ids whose army list is stored (the lists themselves are kept outside the state)."""
+    lists_held: dict[str, str] = Field(default_factory=dict)
+    """Player id -> why the organisers hold that list until it is fixed (see
+    :func:`rules.tournament.lists.hold_list`)."""
     checkin_open: bool = False
     """Check-in is open: players confirm they are present (see :mod:`rules.tournament.checkin`)."""
     checked_in: list[str] = Field(default_factory=list)

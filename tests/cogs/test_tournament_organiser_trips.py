@@ -173,3 +173,54 @@ async def test_a_bye_worth_battle_points_as_the_organiser_sets(driver: OfflineDr
         )
     )
     assert "ITS bye is worth 3 TP" in text, text
+
+
+# --- 18: missing and held lists -------------------------------------------------------------------
+
+
+async def test_pairing_round_1_with_lists_missing_asks_the_organiser_first(driver: OfflineDriver) -> None:
+    await open_40k(driver, players=PLAYERS[:4])
+    refused(await driver.command("/tournament list submit", user="ann", text="Ann's Custodes"), "handed in")
+    asked = await driver.command("/tournament pair threads:false", user="olga")
+    text = refused(asked, "3 of the 4 players", "no army list", "Bo", "Cy", "Di")
+    assert "Ann" not in text.split("list:")[1].split(".")[0], text
+    assert [b.label for b in asked.message.buttons] == ["Pair without their lists"]
+    assert (await state(driver)).tournament.rounds == []
+    paired = await driver.press(asked.message, "Pair without their lists", user="olga")
+    assert any(not m.ephemeral and "round 1" in m.text for m in paired.messages), paired.text
+    assert "without their lists" in asked.message.text and not asked.message.buttons
+    # No list handed in by anyone: lists are not in use, nothing is asked.
+    other = driver.add_channel("other")
+    public(await driver.command('/tournament create name:"Casual" game:40k', user="olga", channel=other))
+    for name in PLAYERS[:4]:
+        public(await driver.command('/tournament join faction:"Orks"', user=name, channel=other))
+    public(await driver.command("/tournament pair threads:false", user="olga", channel=other))
+
+
+async def test_an_organiser_holds_a_list_until_it_is_fixed(driver: OfflineDriver) -> None:
+    await open_40k(driver, players=PLAYERS[:4])
+    for name in PLAYERS[:4]:
+        handed = await driver.command("/tournament list submit", user=name, text=f"{name}'s list")
+        refused(handed, "handed in")
+    refused(await driver.command("/tournament list hold player:@bo reason:x", user="cy"), "Only the")
+    refused(await driver.command("/tournament list hold player:@bo", user="olga"), "reason:")
+    held = await driver.command('/tournament list hold player:@bo reason:"Two Warlords"', user="olga")
+    assert held.message.ephemeral and "Two Warlords" in held.message.text
+    told = held.messages[-1]
+    assert not told.ephemeral and told.pings == {driver.user("bo").id}
+    assert "hold your army list" in told.text and "Two Warlords" not in told.text  # the reason is private
+    own = refused(await driver.command("/tournament list show", user="bo"), "Held by the organisers")
+    assert "Two Warlords" in own and "held until fixed" in own
+    check = refused(await driver.command("/tournament list check", user="olga"))
+    assert "Held until fixed: Two Warlords" in check, check
+    # Round 1 asks about the held list; after the lock, Bo may still fix a held list.
+    asked = await driver.command("/tournament pair threads:false", user="olga")
+    assert "Lists you hold until fixed: Bo" in refused(asked)
+    await driver.press(asked.message, "Pair without their lists", user="olga")
+    refused(await driver.command("/tournament list submit", user="cy", text="new"), "locked")
+    fixed = await driver.command("/tournament list submit", user="bo", text="Bo's fixed list")
+    assert fixed.message.ephemeral and "replaced" in fixed.text, fixed.text
+    released = public(await driver.command("/tournament list hold player:@bo release:true", user="olga"))
+    assert "released" in released.text
+    refused(await driver.command("/tournament list submit", user="bo", text="again"), "locked")
+    assert "Held" not in (await driver.command("/tournament list show", user="bo")).text
