@@ -5,7 +5,8 @@ buttons, missing and held lists, and a bye's battle points."""
 
 from __future__ import annotations
 
-from bot.offline import OfflineDriver
+from bot.offline import Attachment, OfflineDriver
+from tests import rosters
 from tests.cogs.tournament_helpers import games, name_of, pngs, public, refused, state, thread_of
 
 PLAYERS = ("ann", "bo", "cy", "di", "ed")
@@ -224,3 +225,35 @@ async def test_an_organiser_holds_a_list_until_it_is_fixed(driver: OfflineDriver
     assert "released" in released.text
     refused(await driver.command("/tournament list submit", user="bo", text="again"), "locked")
     assert "Held" not in (await driver.command("/tournament list show", user="bo")).text
+
+
+async def test_list_show_gives_each_units_points_wargear_and_enhancements(driver: OfflineDriver) -> None:
+    await open_40k(driver)
+    tree = rosters.roster_tree(points=1995)
+    seer = tree["roster"]["forces"][0]["selections"][3]
+    seer["costs"] = [{"name": "pts", "value": 60}]
+    crown = {"name": "Ember Crown", "type": "upgrade", "number": 1, "group": "Enhancements"}
+    seer["selections"][0]["selections"].append({**crown, "costs": [{"name": "pts", "value": 15}]})
+    files = {
+        "ann": Attachment("gt.json", rosters.as_json(tree)),
+        "bo": Attachment("gt.ros", rosters.as_ros(tree)),
+    }
+    for name, file in files.items():
+        refused(await driver.command("/tournament list submit", user=name, file=file), "handed in")
+        shown = refused(await driver.command("/tournament list show", user=name))
+        assert "Ash Wardens · 10 models · 180 pts" in shown, shown
+        assert "Ember carbine x9" in shown and "Ash blade x10" in shown, shown
+        assert "Lantern Seer · 1 model · 75 pts · Enhancement: Ember Crown — Glimmer staff" in shown, shown
+        assert "Gravel Hulk · 1 model · 210 pts" in shown, shown
+
+
+async def test_a_long_roster_stays_within_discords_limits(driver: OfflineDriver) -> None:
+    await open_40k(driver)
+    big = rosters.strike_force(points=2000)
+    file = Attachment("big.json", rosters.as_json(big))
+    refused(await driver.command("/tournament list submit", user="ann", file=file), "handed in")
+    shown = refused(await driver.command("/tournament list show", user="ann"))
+    units = [line for line in shown.splitlines() if line.startswith("• ")]
+    assert len(units) == 20 and all(" — " in line and len(line) <= 300 for line in units), shown
+    assert sum(" pts — " in line for line in units) == 14  # the seers give no points in this file
+    assert len(shown) < 4096, len(shown)
