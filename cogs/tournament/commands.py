@@ -312,8 +312,9 @@ class SetupCommands:
     async def mission(
         self, interaction: discord.Interaction, round: app_commands.Range[int, 1, MAX_ROUNDS], scenario: str
     ) -> None:
-        found = self.scenarios.get(scenario)
         home = await home_channel(interaction)
+        await KIT.load(interaction, channel_id=home)  # "no tournament here" before the scenario
+        found = self.scenarios.get(scenario)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "set scenarios")

@@ -279,6 +279,7 @@ class ListCommands:
         release: bool = False,
     ) -> None:
         home = await home_channel(interaction)
+        await KIT.load(interaction, channel_id=home)  # "no tournament here" before the options
         if release == (reason is not None):
             raise RuleError("Give a `reason:` to hold the list, or `release:True` once it is fixed.")
 

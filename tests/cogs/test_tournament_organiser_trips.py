@@ -26,8 +26,14 @@ async def test_joining_where_no_tournament_runs_says_so_and_how_to_start_one(dri
     text = refused(await driver.command('/tournament join faction:"Adeptus Custodes"', user="ann"))
     assert "no tournament" in text.lower() and "/tournament create" in text, text
     assert "faction" not in text.lower(), text
-    text = refused(await driver.command("/tournament add player:@bo faction:Nomads", user="olga"))
-    assert "no tournament" in text.lower() and "/tournament create" in text, text
+    for command in (
+        "/tournament add player:@bo faction:Nomads",
+        "/tournament mission round:1 scenario:nowhere",
+        "/tournament swap table:1",
+        "/tournament list hold player:@bo",
+    ):
+        text = refused(await driver.command(command, user="olga"))
+        assert "no tournament" in text.lower() and "/tournament create" in text, (command, text)
 
 
 # --- 10: one or two rounds ------------------------------------------------------------------------
