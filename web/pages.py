@@ -10,7 +10,14 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
-from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicStanding, PublicTournament
+from rules.tournament.public import (
+    PublicGame,
+    PublicRound,
+    PublicSide,
+    PublicStanding,
+    PublicTeamMatch,
+    PublicTournament,
+)
 
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
@@ -40,7 +47,7 @@ def _side(side: PublicSide, cls: str) -> str:
     return f'<div class="side {cls}"><span class="name">{e(side.name)}</span>{dropped}{faction}</div>'
 
 
-_STATUS = {"playing": "playing", "reported": "reported", "done": "", "bye": "bye"}
+_STATUS = {"playing": "playing", "reported": "reported", "done": "", "bye": "bye", "locked": "locked"}
 
 
 def _game(game: PublicGame, view: PublicTournament | None = None) -> str:
@@ -69,11 +76,62 @@ def _round_head(rnd: PublicRound, view: PublicTournament | None = None) -> str:
     scenario = e(rnd.scenario) if rnd.scenario else "scenario not chosen yet"
     if view is not None and not view.uses_op and not rnd.scenario:
         scenario = e(view.format.split(" · ")[0])
-    total = len(rnd.games)
-    return f"Round {rnd.number} · {scenario} · {rnd.tier} points · {rnd.results_in}/{total} done"
+    total = len(rnd.games) if rnd.expected is None else rnd.expected
+    head = f"Round {rnd.number} · {scenario} · {rnd.tier} points · {rnd.results_in}/{total} done"
+    pairing = sum(1 for m in rnd.matches if m.state == "pairing")
+    if pairing:
+        head += f" · {pairing} team match{'' if pairing == 1 else 'es'} pairing"
+    return head
+
+
+_STEP_WORDS = {"defender": "defenders", "attackers": "attackers", "refuse": "refusals"}
+_STEP_NUMBER = {"defender": 1, "attackers": 2, "refuse": 3}
+
+
+def _match_state(match: PublicTeamMatch) -> str:
+    """What a team match is doing, in words: its ritual's step, or its result."""
+    if match.state == "pairing":
+        step = (match.pass_number - 1) * 3 + _STEP_NUMBER.get(match.step, 1)
+        waiting = f" · waiting for {e(' and '.join(match.waiting))}" if match.waiting else ""
+        return (
+            f'<span class="state pairing">pairing: step {step} of {3 * match.passes}, '
+            f"{_STEP_WORDS.get(match.step, e(match.step))}</span>"
+            f'<span class="waiting">{waiting}</span>'
+        )
+    if match.points_a is not None and match.points_b is not None:
+        return f'<span class="mscore">{match.points_a}–{match.points_b}</span>'
+    if match.state == "bye":
+        points = "" if match.points_a is None else f" · {match.points_a}"
+        return f'<span class="state bye">bye{points}</span>'
+    return f'<span class="state playing">{e(match.state)}</span>'
+
+
+def _match(match: PublicTeamMatch, view: PublicTournament | None) -> str:
+    tables = ""
+    if match.first_table is not None:
+        tables = f"Tables {match.first_table}–{match.last_table}"
+    teams = f"<b>{e(match.a)}</b>" + (f" v <b>{e(match.b)}</b>" if match.b is not None else "")
+    revealed = []
+    if match.defenders is not None:
+        a, b = match.defenders
+        revealed.append(f"Defenders: {e(a)} ({e(match.a)}), {e(b)} ({e(match.b)})")
+    if match.attackers is not None:
+        a_sent, b_sent = match.attackers
+        revealed.append(
+            f"Attackers: {e(' & '.join(a_sent))} ({e(match.a)}), {e(' & '.join(b_sent))} ({e(match.b)})"
+        )
+    shown = "".join(f'<p class="revealed">{line}</p>' for line in revealed)
+    games = "".join(_game(g, view) for g in match.games)
+    return (
+        f'<li class="match {e(match.state)}"><div class="mhead"><span class="table">{tables}</span>'
+        f'<span class="teams">{teams}</span>{_match_state(match)}</div>{shown}'
+        f"{f'<ol class=games>{games}</ol>' if games else ''}</li>"
+    )
 
 
 def _games(rnd: PublicRound, view: PublicTournament | None = None) -> str:
+    if rnd.matches:
+        return f'<ol class="matches pager">{"".join(_match(m, view) for m in rnd.matches)}</ol>'
     return f'<ol class="games pager">{"".join(_game(g, view) for g in rnd.games)}</ol>'
 
 
@@ -175,6 +233,18 @@ def _lists(view: PublicTournament) -> str:
     return f'<section class="lists"><h2>Army lists</h2>{"".join(items)}</section>'
 
 
+def _entrants(view: PublicTournament) -> str:
+    """``8 players``; a team event: ``4 teams of 3 · 12 players`` (substitutes' places counted once)."""
+    players = f"{view.players} player{'' if view.players == 1 else 's'}"
+    if view.team_size is None:
+        return players
+    teams = len(view.teams)
+    text = f"{teams} team{'' if teams == 1 else 's'} of {view.team_size} · {players}"
+    if view.replaced:
+        text += f" · {view.replaced} replaced by a substitute"
+    return text
+
+
 def live(view: PublicTournament, *, screen: bool) -> str:
     """The part of the page that updates by itself: the status, the timer, the current round,
     the standings and (except on the venue screen) every earlier round. A finished event shows
@@ -186,8 +256,7 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         ends = f'<p class="timer" data-ends="{stamp}">Round timer: ends at {clock}</p>'
     parts = [
         f"<header><h1>{e(view.name)}</h1>"
-        f'<p class="meta">{e(view.format)} · {view.tier} points · {e(view.kind)} · '
-        f"{view.players} player{'' if view.players == 1 else 's'}</p>"
+        f'<p class="meta">{e(view.format)} · {view.tier} points · {e(view.kind)} · {_entrants(view)}</p>'
         f'<p class="status">{e(view.status)}</p>{ends}</header>'
     ]
     if view.team_size is not None:
