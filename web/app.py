@@ -8,8 +8,8 @@ Routes, for a tournament whose address token is ``T``:
 - ``/t/T/live``: the part of the page that changes, which the script polls every few seconds with
   ``If-None-Match``; an unchanged tournament answers 304 with no body.
 - ``/t/T/round/N``: an earlier round's games, which a large event's page fetches when opened.
-- ``/t/T.json``, ``/t/T/players.csv``, ``/t/T/results.csv``: the same data for other tools (the CSVs
-  are those of ``/tournament export``).
+- ``/t/T.json``, ``/t/T/players.csv``, ``/t/T/results.csv`` (and a team event's ``/t/T/teams.csv``):
+  the same data for other tools (the CSVs are those of ``/tournament export``).
 - ``/static/page.css``, ``/static/page.js``.
 
 Anything else, a wrong token or an old one (after ``/tournament link reset``) is a plain 404 page.
@@ -42,6 +42,7 @@ from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
 from rules.tournament.standings import Tally
+from rules.tournament.teams import teams_csv
 from web import pages
 
 log = logging.getLogger("herald.web")
@@ -557,6 +558,21 @@ async def results(request: web.Request) -> web.StreamResponse:
     )
 
 
+async def teams(request: web.Request) -> web.StreamResponse:
+    """A team event's ``teams.csv`` (that of ``/tournament export``); 404 for a singles event."""
+    found = await _found(request)
+    tournament = found.stored.tournament
+    if tournament.team_size is None:
+        raise web.HTTPNotFound()
+    return _send(
+        request,
+        await request.app[KEY_SOURCE].body(
+            found, ("teams.csv",), lambda: _body(teams_csv(tournament), CSV, COST_EXPORT)
+        ),
+        filename="teams.csv",
+    )
+
+
 CSV = "text/csv; charset=utf-8"
 
 
@@ -611,6 +627,7 @@ def make_app(
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/round/{number:[0-9]{1,2}}", earlier_round)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/players.csv", players)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/results.csv", results)
+    app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/teams.csv", teams)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/favicon.ico", favicon)
     return app

@@ -326,9 +326,10 @@ def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: 
     base = quote(token, safe="")
     classes = " ".join(c for c in ("screen" if screen else "", f"theme-{theme}" if theme else "") if c)
     live_url = f"{base}/live" + ("?screen=1" if screen else "")
+    teams = f'<a href="{base}/teams.csv">teams.csv</a> · ' if view.team_size is not None else ""
     downloads = (
-        f'<a href="{base}/players.csv">players.csv</a> · <a href="{base}/results.csv">results.csv</a> · '
-        f'<a href="{base}.json">JSON</a>'
+        f'{teams}<a href="{base}/players.csv">players.csv</a> · '
+        f'<a href="{base}/results.csv">results.csv</a> · <a href="{base}.json">JSON</a>'
     )
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'

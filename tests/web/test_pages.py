@@ -259,7 +259,9 @@ def test_web_settings() -> None:
 
     default = Settings(_env_file=None, web_port=8080)
     assert default.local_web_url == "http://127.0.0.1:8080" and default.public_url is None
-    assert Settings(_env_file=None, web_host="0.0.0.0", web_port=9000).local_web_url == "http://127.0.0.1:9000"
+    assert (
+        Settings(_env_file=None, web_host="0.0.0.0", web_port=9000).local_web_url == "http://127.0.0.1:9000"
+    )
     proxied = Settings(_env_file=None, public_url="https://herald.example.org/ ", web_port=8080)
     assert proxied.public_url == "https://herald.example.org"
     assert Settings(_env_file=None, web_port=0, public_url="https://x.example").local_web_url is None
@@ -298,7 +300,7 @@ async def test_the_page_of_an_event_finished_early_shows_it_finished(
     public(await driver.command("/tournament finish early:true", user="olga"))
     async with http.get(url) as got:
         assert got.status == 200
-        assert "<p class=\"status\">Finished</p>" in await got.text()
+        assert '<p class="status">Finished</p>' in await got.text()
     info = public(await driver.command("/tournament info", user="ann"))
     assert url in info.text
 

@@ -12,7 +12,7 @@ from bot.offline import OfflineDriver
 from rules.tournament.public import public_view
 from rules.tournament.teams import add_team_player, create_team, new_team_event, pair_team_round
 from tests.cogs.tournament_helpers import name_of, public, state
-from tests.web.conftest import page_links
+from tests.web.conftest import cup, page_links
 from web import pages
 
 HOSTILE = '<script>alert(1)</script> & "Owls"'
@@ -136,3 +136,28 @@ async def test_the_page_follows_a_team_round_while_its_captains_pair(
     assert "captains pairing (1 of 2 team matches paired)" in data["status"]
     html = await (await http.get(url)).text()
     assert html.count('class="game playing"') == 3
+
+
+async def test_teams_csv_is_served_and_linked_like_the_other_exports(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    driver = web_driver
+    url = await _team_event(driver)
+    html = await (await http.get(url)).text()
+    token = url.rsplit("/", 1)[1]
+    assert f'<a href="{token}/teams.csv">teams.csv</a>' in html
+    exported = public(await driver.command("/tournament export", user="ann"))
+    attached = next(x for x in exported.attachments if x.filename == "teams.csv").data.decode()
+    served = await http.get(f"{url}/teams.csv")
+    assert served.status == 200 and served.headers["Content-Type"].startswith("text/csv")
+    assert served.headers["Content-Disposition"] == 'attachment; filename="teams.csv"'
+    assert await served.text() == attached and "Owls" in attached
+    assert "'&lt;script" not in attached and "<script>alert(1)</script>" in attached  # CSV is data
+
+
+async def test_a_singles_event_has_no_teams_csv(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    url = await cup(web_driver, players=4)
+    assert "teams.csv" not in await (await http.get(url)).text()
+    assert (await http.get(f"{url}/teams.csv")).status == 404
