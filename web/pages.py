@@ -10,8 +10,10 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
+from rules.tournament.lists import ListUnit
 from rules.tournament.public import (
     PublicGame,
+    PublicList,
     PublicRound,
     PublicSide,
     PublicStanding,
@@ -22,7 +24,7 @@ from rules.tournament.public import (
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "6"
+ASSET_VERSION = "7"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 
@@ -218,19 +220,55 @@ def _checkin(view: PublicTournament) -> str:
     )
 
 
+def _list_chars(x: PublicList) -> int:
+    return len(x.text) + sum(len(u.name) + sum(len(w) + 2 for w in u.wargear) + 20 for u in x.roster_units)
+
+
+def _unit(unit: ListUnit) -> str:
+    models = f"{unit.models} model{'' if unit.models == 1 else 's'}"
+    wargear = f"<small>{e(', '.join(unit.wargear))}</small>" if unit.wargear else ""
+    return f'<li><span class="unit">{e(unit.name)}</span> <span class="models">{models}</span>{wargear}</li>'
+
+
+def list_body(x: PublicList) -> str:
+    """One revealed list as ``/tournament list show`` shows it: a typed list as written; a roster's
+    name, then each unit with its models and wargear; then what the event's checks found."""
+    if x.kind != "roster":
+        body = f'<pre class="list">{e(x.text)}</pre>'
+    else:
+        units = "".join(_unit(u) for u in x.roster_units)
+        body = f'<p class="roster">{e(x.text)}</p>' + (f'<ul class="units">{units}</ul>' if units else "")
+    if x.checks:
+        body += f'<ul class="checks">{"".join(f"<li>{e(c)}</li>" for c in x.checks)}</ul>'
+    return f'<div class="list-body">{body}</div>'
+
+
 def _lists(view: PublicTournament) -> str:
     if not view.lists:
         return ""
-    inline = sum(len(x.text) for x in view.lists) <= INLINE_LIST_CHARS
+    inline = sum(_list_chars(x) for x in view.lists) <= INLINE_LIST_CHARS
     items = []
-    for x in view.lists:
+    for number, x in enumerate(view.lists, 1):
         about = [x.faction] if x.faction else []
         if x.kind == "roster":
             about += [f"{x.points} points" if x.points is not None else "", f"{x.units} units"]
         head = f"{e(x.player)} <small>{e(' · '.join(a for a in about if a))}</small>"
-        body = f'<pre class="list">{e(x.text)}</pre>' if inline else ""
-        items.append(f"<details><summary>{head}</summary>{body}</details>")
+        if inline:
+            items.append(f"<details><summary>{head}</summary>{list_body(x)}</details>")
+        else:
+            items.append(
+                f'<details data-list="{number}"><summary>{head}</summary>'
+                f'<p class="lazy">Opening the list…</p></details>'
+            )
     return f'<section class="lists"><h2>Army lists</h2>{"".join(items)}</section>'
+
+
+def one_list(view: PublicTournament, number: int) -> str | None:
+    """The revealed list ``number`` (1 is the first on the page), for a large event's page that
+    opens lists on demand; None when there is no such list (or the lists are sealed)."""
+    if not 1 <= number <= len(view.lists):
+        return None
+    return list_body(view.lists[number - 1])
 
 
 def _entrants(view: PublicTournament) -> str:

@@ -42,6 +42,8 @@ from rules.wh40k.roster import MAX_NAME, MAX_ROSTER_BYTES, Roster, clean_name, p
 FORMATS = "a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)"
 UNIT_LINES_BUDGET = 3000
 """Characters of unit lines in a shown roster (the embed holds 6,000)."""
+MAX_UNIT_LINE = 200
+"""Characters of one unit's line (its name, models and wargear)."""
 
 
 def _entry(stored: Any) -> SubmittedList | None:
@@ -61,8 +63,9 @@ def list_embed(t: Tournament, player_id: str, entry: SubmittedList, roster: Rost
         about = [entry.text, entry.faction, f"{entry.points} points" if entry.points is not None else ""]
         lines = [public(" · ".join(a for a in about if a), 300), f"{entry.units} units"]
         size = sum(len(x) for x in lines)
-        for index, unit in enumerate(roster.units if roster else ()):
-            line = f"• {public(unit.name, MAX_NAME)} ({unit.models} model{'s' if unit.models != 1 else ''})"
+        for index, unit in enumerate(sealed.list_units(roster) if roster else ()):
+            # The same unit lines as the tournament's web page (rules.tournament.lists.list_units).
+            line = f"• {public(unit.line(), MAX_UNIT_LINE)}"
             if size + len(line) > UNIT_LINES_BUDGET:
                 lines.append(f"… and {entry.units - index} more units.")
                 break

@@ -82,6 +82,48 @@ def roster_list(roster: Roster, filename: str) -> SubmittedList:
     )
 
 
+MAX_WARGEAR_LABELS = 12
+"""Weapon labels kept per unit in a list's public units (the parser keeps up to 30)."""
+
+
+class ListUnit(BaseModel):
+    """One unit of a roster as a revealed list shows it: its name, models and wargear."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    models: int
+    wargear: list[str] = Field(default_factory=list)
+    """``Bolt rifle x5``: each weapon once, counted over the unit's models (at most
+    :data:`MAX_WARGEAR_LABELS`; ``…`` stands for the rest)."""
+
+    def line(self) -> str:
+        """``Intercessor Squad (5 models): Bolt rifle x5, Close combat weapon x5``.
+
+        >>> ListUnit(name="Warboss", models=1).line()
+        'Warboss (1 model)'
+        """
+        head = f"{self.name} ({self.models} model{'' if self.models == 1 else 's'})"
+        return f"{head}: {', '.join(self.wargear)}" if self.wargear else head
+
+
+def list_units(roster: Roster) -> list[ListUnit]:
+    """A roster's units as a list shows them, in the roster's order (what ``/tournament list show``
+    and the tournament's web page both show).
+
+    >>> from rules.wh40k.roster import RosterUnit
+    >>> [u.line() for u in list_units(Roster(name="GT", units=(RosterUnit(name="Boyz", models=10),)))]
+    ['Boyz (10 models)']
+    """
+    units = []
+    for unit in roster.units:
+        labels = unit.weapon_labels()
+        if len(labels) > MAX_WARGEAR_LABELS:
+            labels = [*labels[: MAX_WARGEAR_LABELS - 1], "…"]
+        units.append(ListUnit(name=unit.name, models=unit.models, wargear=labels))
+    return units
+
+
 def _key(text: str) -> str:
     folded = unicodedata.normalize("NFKD", text)
     return re.sub(r"[^a-z0-9]", "", "".join(c for c in folded if not unicodedata.combining(c)).lower())

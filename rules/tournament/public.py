@@ -25,7 +25,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.tournament.formats import Format, format_of
-from rules.tournament.lists import SubmittedList
+from rules.tournament.lists import ListUnit, SubmittedList, problems
 from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.ritual import Step
 from rules.tournament.standings import Tally, standings
@@ -167,9 +167,14 @@ class PublicList(BaseModel):
     player: str
     faction: str
     text: str
+    """A typed list as written, or a roster's name."""
     points: int | None = None
     units: int = 0
     kind: str = "text"
+    roster_units: list[ListUnit] = []
+    """A roster's units, as ``/tournament list show`` shows them (empty for a typed list)."""
+    checks: list[str] = []
+    """What the event's checks found (points over the limit, another faction, unreadable parts)."""
 
 
 class PublicTeamStanding(BaseModel):
@@ -292,7 +297,6 @@ def _round(
     )
 
 
-
 def ritual_passes(team_size: int) -> int:
     """How many passes of defender / attackers / refuse the ritual of ``team_size`` players a side
     takes (each pass pairs two players a side; the last two or three games are forced).
@@ -393,10 +397,13 @@ def _team_match(
     )
 
 
-def _lists(t: Tournament, lists: Mapping[str, SubmittedList]) -> list[PublicList]:
-    """The revealed lists in join order (none while sealed)."""
+def _lists(
+    t: Tournament, lists: Mapping[str, SubmittedList], units: Mapping[str, list[ListUnit]]
+) -> list[PublicList]:
+    """The revealed lists in join order, each with its roster's units (none while sealed)."""
     if not t.lists_revealed:
         return []
+    limit = format_of(t).army_points(t, 1) or None
     return [
         PublicList(
             player=p.name,
@@ -405,6 +412,8 @@ def _lists(t: Tournament, lists: Mapping[str, SubmittedList]) -> list[PublicList
             points=lists[p.id].points,
             units=lists[p.id].units,
             kind=lists[p.id].kind,
+            roster_units=list(units.get(p.id, ())) if lists[p.id].kind == "roster" else [],
+            checks=problems(lists[p.id], limit=limit, faction=p.faction),
         )
         for p in t.players
         if p.id in lists
@@ -476,11 +485,13 @@ def public_view(
     lists: Mapping[str, SubmittedList] | None = None,
     previous: Previous | None = None,
     keep: list[Tally] | None = None,
+    units: Mapping[str, list[ListUnit]] | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
     round is the current one and the event is not finished); ``lists`` are the army lists handed in
-    by player id, shown only once revealed.
+    by player id, shown only once revealed, with ``units``: each roster's units by player id
+    (:func:`~rules.tournament.lists.list_units`).
 
     ``previous`` is an earlier version's view, with what it was made from (the same
     ``scenario_name``): each round that has not changed since is taken from it instead of being
@@ -538,7 +549,7 @@ def public_view(
         not_checked_in=[p.name for p in t.players if p.id not in here and p.dropped_after is None]
         if used
         else [],
-        lists=_lists(t, lists or {}),
+        lists=_lists(t, lists or {}, units or {}),
         kind=t.kind.value.replace("_", "-"),
         status=_status(t),
         finished=t.finished,

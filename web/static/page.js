@@ -60,14 +60,16 @@
     }
   }
 
-  // A large event's earlier rounds are fetched when a visitor opens them.
+  // A large event's earlier rounds and army lists are fetched when a visitor opens them.
   document.addEventListener("toggle", async (event) => {
     const details = event.target;
-    if (!(details instanceof HTMLDetailsElement) || !details.open || !details.dataset.round) return;
+    if (!(details instanceof HTMLDetailsElement) || !details.open) return;
+    const path = details.dataset.round ? "/round/" + details.dataset.round
+      : details.dataset.list ? "/list/" + details.dataset.list : null;
     const lazy = details.querySelector(".lazy");
-    if (!lazy) return;
+    if (!path || !lazy) return;
     const base = liveUrl.split("/live")[0];
-    const response = await fetch(base + "/round/" + details.dataset.round, { cache: "no-store" });
+    const response = await fetch(base + path, { cache: "no-store" });
     if (response.ok) lazy.outerHTML = await response.text();
   }, true);
 
