@@ -382,7 +382,7 @@ class RoundCommands:
             require_organiser(interaction, state, "set results (players use /tournament report)")
             number = round or len(state.tournament.rounds)
             a, b = require_player(state, player.id), require_player(state, opponent.id)
-            new = with_result(state, a, b, result, round_number=number, correction=True)
+            new = with_result(state, a, b, result, round_number=number, correction=True, organiser=True)
             return Change(new, summary=f"result round {number}", result=number)
 
         shown = await KIT.step(interaction, "result", change, channel_id=home)
