@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import aiohttp
 
@@ -64,6 +65,9 @@ async def _team_event(driver: OfflineDriver) -> str:
     return page_links(public(await driver.command("/tournament info", user="ann")))[0]
 
 
+EXPORTS = ("/players.csv", "/results.csv", "/teams.csv", "?screen=1")
+
+
 def _captain(driver: OfflineDriver, t, team_id: str) -> str:  # type: ignore[no-untyped-def]
     return name_of(driver, next(team.captain for team in t.teams if team.id == team_id))
 
@@ -93,9 +97,14 @@ async def test_the_page_follows_a_team_round_while_its_captains_pair(
             f"/tournament team defender player:@{name_of(driver, defender)}", user=cap_a
         )
         assert f"Your defender: {t.name_of(defender)}" in made.text, made.text
-        pages_seen.append(await (await http.get(f"{url}/live")).text())
+        seen = [
+            re.sub(r'data-etag="[^"]*"', "", await (await http.get(f"{url}{path}")).text())
+            for path in ("/live", *EXPORTS)
+        ]
+        pages_seen.append(seen)
         json_seen.append((await (await http.get(f"{url}.json")).json())["current"])
-    assert pages_seen[0] == pages_seen[1] and json_seen[0] == json_seen[1]
+    assert pages_seen[0] == pages_seen[1] and json_seen[0] == json_seen[1], "the page and exports"
+    pages_seen = [seen[0] for seen in pages_seen]
     assert "waiting for " in pages_seen[0] and "every result is in" not in pages_seen[0]
     assert json_seen[0]["matches"][0]["defenders"] is None
     assert json_seen[0]["matches"][0]["waiting"] == [names[first.b]]
