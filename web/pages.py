@@ -24,7 +24,7 @@ from rules.tournament.public import (
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "7"
+ASSET_VERSION = "12"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 
@@ -52,7 +52,14 @@ def _side(side: PublicSide, cls: str) -> str:
 _STATUS = {"playing": "playing", "reported": "reported", "done": "", "bye": "bye", "locked": "locked"}
 
 
-def _game(game: PublicGame, view: PublicTournament | None = None) -> str:
+def _table(number: int | None, screen: bool) -> str:
+    """``Table 3``; on the venue screen a large ``3`` under a small ``Table``."""
+    if screen:
+        return f'<span class="table"><small>Table</small>{number}</span>'
+    return f'<span class="table">Table {number}</span>'
+
+
+def _game(game: PublicGame, view: PublicTournament | None = None, screen: bool = False) -> str:
     label = e(view.points_label) if view is not None else "TP"
     if game.b is None:
         return (
@@ -69,7 +76,7 @@ def _game(game: PublicGame, view: PublicTournament | None = None) -> str:
         else f'<div class="score"><span class="state {status}">{status}</span></div>'
     )
     return (
-        f'<li class="game {game.status}"><span class="table">Table {game.table}</span>'
+        f'<li class="game {game.status}">{_table(game.table, screen)}'
         f"{_side(game.a, 'a')}{middle}{_side(game.b, 'b')}{flags}</li>"
     )
 
@@ -108,7 +115,7 @@ def _match_state(match: PublicTeamMatch) -> str:
     return f'<span class="state playing">{e(match.state)}</span>'
 
 
-def _match(match: PublicTeamMatch, view: PublicTournament | None) -> str:
+def _match(match: PublicTeamMatch, view: PublicTournament | None, screen: bool = False) -> str:
     tables = ""
     if match.first_table is not None:
         tables = f"Tables {match.first_table}–{match.last_table}"
@@ -123,7 +130,7 @@ def _match(match: PublicTeamMatch, view: PublicTournament | None) -> str:
             f"Attackers: {e(' & '.join(a_sent))} ({e(match.a)}), {e(' & '.join(b_sent))} ({e(match.b)})"
         )
     shown = "".join(f'<p class="revealed">{line}</p>' for line in revealed)
-    games = "".join(_game(g, view) for g in match.games)
+    games = "".join(_game(g, view, screen) for g in match.games)
     return (
         f'<li class="match {e(match.state)}"><div class="mhead"><span class="table">{tables}</span>'
         f'<span class="teams">{teams}</span>{_match_state(match)}</div>{shown}'
@@ -131,13 +138,13 @@ def _match(match: PublicTeamMatch, view: PublicTournament | None) -> str:
     )
 
 
-def _games(rnd: PublicRound, view: PublicTournament | None = None) -> str:
+def _games(rnd: PublicRound, view: PublicTournament | None = None, screen: bool = False) -> str:
     if rnd.matches:
-        return f'<ol class="matches pager">{"".join(_match(m, view) for m in rnd.matches)}</ol>'
-    return f'<ol class="games pager">{"".join(_game(g, view) for g in rnd.games)}</ol>'
+        return f'<ol class="matches pager">{"".join(_match(m, view, screen) for m in rnd.matches)}</ol>'
+    return f'<ol class="games pager">{"".join(_game(g, view, screen) for g in rnd.games)}</ol>'
 
 
-def _standing(s: PublicStanding) -> str:
+def _standing(s: PublicStanding, screen: bool = False) -> str:
     marks = []
     if s.dropped:
         marks.append('<em class="dropped">dropped</em>')
@@ -148,17 +155,19 @@ def _standing(s: PublicStanding) -> str:
     return (
         f"<tr{' class=dropped' if s.dropped else ''}><td>{s.rank}</td>"
         f'<td class="name">{e(s.name)} {"".join(marks)}'
+        # The venue screen's roomiest layout shows the faction under the name (page.css).
+        f"{f'<small class=under>{faction}</small>' if screen and faction else ''}"
         f'</td><td class="fac">{faction}</td>{cells}</tr>'
     )
 
 
-def _standings(view: PublicTournament) -> str:
+def _standings(view: PublicTournament, screen: bool = False) -> str:
     """The standings table: rank, player, faction and the format's columns."""
     if not view.standings:
         return '<p class="empty">Nobody has joined yet.</p>'
     columns = "".join(f'<th title="{e(c.title)}">{e(c.label)}</th>' for c in view.columns)
     head = f"<thead><tr><th>#</th><th>Player</th><th class=fac>Faction</th>{columns}</tr></thead>"
-    rows = "".join(_standing(s) for s in view.standings)
+    rows = "".join(_standing(s, screen) for s in view.standings)
     return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
 
 
@@ -300,15 +309,16 @@ def live(view: PublicTournament, *, screen: bool) -> str:
     if view.team_size is not None:
         # A team event: the teams first, the players' own standings on request.
         title = "Team standings"
-        standings = (
-            f'<section class="table-wrap"><h2>{title}</h2>{_team_standings(view)}</section>'
-            '<section class="table-wrap"><details><summary>Players\' standings</summary>'
-            f"{_standings(view)}</details></section>"
-        )
+        standings = f'<section class="table-wrap"><h2>{title}</h2>{_team_standings(view)}</section>'
+        if not screen:  # a projector cannot open a fold
+            standings += (
+                '<section class="table-wrap"><details><summary>Players\' standings</summary>'
+                f"{_standings(view)}</details></section>"
+            )
         placed = [(t.rank, t.name, ", ".join(t.players)) for t in view.teams]
     else:
         title = "Standings"
-        standings = f'<section class="table-wrap"><h2>{title}</h2>{_standings(view)}</section>'
+        standings = f'<section class="table-wrap"><h2>{title}</h2>{_standings(view, screen)}</section>'
         placed = [(p.rank, p.name, p.faction) for p in view.standings]
     rounds = list(view.earlier)
     if view.finished:
@@ -320,7 +330,7 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         if view.current is not None:
             parts.append(
                 f'<section class="round"><h2>{_round_head(view.current, view)}</h2>'
-                f"{_games(view.current, view)}</section>"
+                f"{_games(view.current, view, screen)}</section>"
             )
         parts.append(standings)
     if view.current is None:
