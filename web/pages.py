@@ -24,7 +24,7 @@ from rules.tournament.public import (
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "12"
+ASSET_VERSION = "15"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 
@@ -101,7 +101,7 @@ def _match_state(match: PublicTeamMatch) -> str:
     """What a team match is doing, in words: its ritual's step, or its result."""
     if match.state == "pairing":
         step = (match.pass_number - 1) * 3 + _STEP_NUMBER.get(match.step, 1)
-        waiting = f" · waiting for {e(' and '.join(match.waiting))}" if match.waiting else ""
+        waiting = f"waiting for {e(' and '.join(match.waiting))}" if match.waiting else ""
         return (
             f'<span class="state pairing">pairing: step {step} of {3 * match.passes}, '
             f"{_STEP_WORDS.get(match.step, e(match.step))}</span>"
