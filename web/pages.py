@@ -229,8 +229,13 @@ def _checkin(view: PublicTournament) -> str:
     )
 
 
+UNIT_CHARS = 80
+"""What a roster's unit is counted as against :data:`INLINE_LIST_CHARS` (its name, models and
+wargear, roughly; counted, not measured, so a large event's page costs nothing to weigh)."""
+
+
 def _list_chars(x: PublicList) -> int:
-    return len(x.text) + sum(len(u.name) + sum(len(w) + 2 for w in u.wargear) + 20 for u in x.roster_units)
+    return len(x.text) + UNIT_CHARS * len(x.roster_units)
 
 
 def _unit(unit: ListUnit) -> str:
@@ -255,7 +260,12 @@ def list_body(x: PublicList) -> str:
 def _lists(view: PublicTournament) -> str:
     if not view.lists:
         return ""
-    inline = sum(_list_chars(x) for x in view.lists) <= INLINE_LIST_CHARS
+    size = 0
+    for x in view.lists:  # stops counting once past the budget (512 rosters of 20 units each)
+        size += _list_chars(x)
+        if size > INLINE_LIST_CHARS:
+            break
+    inline = size <= INLINE_LIST_CHARS
     items = []
     for number, x in enumerate(view.lists, 1):
         about = [x.faction] if x.faction else []

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -124,7 +125,9 @@ def list_units(roster: Roster) -> list[ListUnit]:
     return units
 
 
+@lru_cache(maxsize=4096)
 def _key(text: str) -> str:
+    """``text`` folded for comparing faction names (a page checks every revealed list each time)."""
     folded = unicodedata.normalize("NFKD", text)
     return re.sub(r"[^a-z0-9]", "", "".join(c for c in folded if not unicodedata.combining(c)).lower())
 

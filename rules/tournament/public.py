@@ -350,21 +350,23 @@ def _team_match(
     size = len(ritual.roster_a)
     first = match.first_table or 1
     team_a, team_b = names.get(match.a, match.a), names.get(match.b, match.b)
-    common: dict[str, object] = {
-        "a": team_a,
-        "b": team_b,
-        "first_table": first,
-        "last_table": first + size - 1,
-        "passes": ritual_passes(size),
-    }
+    base = PublicTeamMatch(
+        a=team_a,
+        b=team_b,
+        state="playing",
+        first_table=first,
+        last_table=first + size - 1,
+        passes=ritual_passes(size),
+    )
     if match.paired:
         side_a = set(ritual.roster_a)
-        return PublicTeamMatch(
-            **common,  # type: ignore[arg-type]
-            state="done" if result is not None else "playing",
-            games=[shown for g, shown in built if g.b is not None and g.a in side_a],
-            points_a=None if result is None else result.points_a,
-            points_b=None if result is None else result.points_b,
+        return base.model_copy(
+            update={
+                "state": "done" if result is not None else "playing",
+                "games": [shown for g, shown in built if g.b is not None and g.a in side_a],
+                "points_a": None if result is None else result.points_a,
+                "points_b": None if result is None else result.points_b,
+            }
         )
     # Only what both captains already see: the settled games of earlier passes, this pass's
     # defenders once the attackers are being picked, its attackers once refusals are.
@@ -385,15 +387,16 @@ def _team_match(
     if ritual.step is Step.REFUSE and a.attackers and b.attackers:
         attackers = ([ritual.name(p) for p in a.attackers], [ritual.name(p) for p in b.attackers])
     waiting = [team_a if side.value == "a" else team_b for side in ritual.waiting_for()]
-    return PublicTeamMatch(
-        **common,  # type: ignore[arg-type]
-        state="pairing",
-        step=ritual.step.value,
-        pass_number=ritual.round,
-        waiting=waiting,
-        defenders=defenders,
-        attackers=attackers,
-        games=locked,
+    return base.model_copy(
+        update={
+            "state": "pairing",
+            "step": ritual.step.value,
+            "pass_number": ritual.round,
+            "waiting": waiting,
+            "defenders": defenders,
+            "attackers": attackers,
+            "games": locked,
+        }
     )
 
 
