@@ -156,7 +156,7 @@ def _standing(s: PublicStanding, screen: bool = False) -> str:
         f"<tr{' class=dropped' if s.dropped else ''}><td>{s.rank}</td>"
         f'<td class="name">{e(s.name)} {"".join(marks)}'
         # The venue screen's roomiest layout shows the faction under the name (page.css).
-        f"{f'<small class=under>{faction}</small>' if screen and faction else ''}"
+        f"{_under(s.faction) if screen else ''}"
         f'</td><td class="fac">{faction}</td>{cells}</tr>'
     )
 
@@ -190,7 +190,12 @@ def _podium(rows: list[tuple[int, str, str]]) -> str:
     return f'<section class="podium"><h2>Podium</h2><ol class="places">{steps}</ol></section>'
 
 
-def _team_standings(view: PublicTournament) -> str:
+def _under(text: str) -> str:
+    """What the venue screen's roomiest layout shows under a name (a faction, a team's players)."""
+    return f'<small class="under">{e(text)}</small>' if text else ""
+
+
+def _team_standings(view: PublicTournament, screen: bool = False) -> str:
     if not view.teams:
         return '<p class="empty">No team yet.</p>'
     points, following = (e(c) for c in view.team_columns)
@@ -200,7 +205,8 @@ def _team_standings(view: PublicTournament) -> str:
     )
     rows = "".join(
         f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td><td class="name">{e(s.name)}'
-        f"{' <em class=dropped>dropped</em>' if s.dropped else ''}</td>"
+        f"{' <em class=dropped>dropped</em>' if s.dropped else ''}"
+        f"{_under(', '.join(s.players)) if screen else ''}</td>"
         f'<td class="fac">{e(", ".join(s.players))}</td><td>{s.team_points}</td>'
         f"<td>{s.wins}-{s.draws}-{s.losses}</td><td>{s.points}</td><td>{s.next}</td></tr>"
         for s in view.teams
@@ -319,7 +325,7 @@ def live(view: PublicTournament, *, screen: bool) -> str:
     if view.team_size is not None:
         # A team event: the teams first, the players' own standings on request.
         title = "Team standings"
-        standings = f'<section class="table-wrap"><h2>{title}</h2>{_team_standings(view)}</section>'
+        standings = f'<section class="table-wrap"><h2>{title}</h2>{_team_standings(view, screen)}</section>'
         if not screen:  # a projector cannot open a fold
             standings += (
                 '<section class="table-wrap"><details><summary>Players\' standings</summary>'
