@@ -32,6 +32,7 @@ discord.py 2.7.1 loses a container's accent colour when it is ``0x000000``: pure
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -305,6 +306,11 @@ def _colour(colour: int | discord.Colour | None) -> int | None:
     return value or NEAR_BLACK
 
 
+def _small(text: str) -> str:
+    """Small text, every line of it (Discord's ``-#`` covers one line)."""
+    return "\n".join(f"-# {line}" if line.strip() else line for line in text.split("\n"))
+
+
 def _field_text(f: Field) -> str:
     return f"**{f.name or '​'}**\n{f.value or '​'}"
 
@@ -326,7 +332,7 @@ def _plan(card: Card) -> _Plan:
         body=[card.text] if card.text else [],
         sections=list(card.sections),
         fields=[_field_text(f) for f in card.fields],
-        footer=f"-# {clip(card.footer, 1000)}" if card.footer else None,
+        footer=_small(clip(card.footer, 1000)) if card.footer else None,
         rows=_rows(card.controls),
     )
 
@@ -426,7 +432,12 @@ def _build(plans: list[_Plan], origin: discord.ui.View | None) -> CardView:
             for name in p.pictures[start : start + MAX_GALLERY]:
                 gallery.add_item(media=_url_of(name))
             children.append(gallery)
-        children += [discord.ui.TextDisplay(t) for t in p.body if t]
+        body = [discord.ui.TextDisplay(t) for t in p.body if t]
+        if p.head is None:  # no title: the text leads, the picture follows it
+            at = len(children) - (-(-len(p.pictures) // MAX_GALLERY))
+            children[at:at] = body
+        else:
+            children += body
         for s in p.sections:
             texts = s.texts()
             if p.flat_sections or (s.button is None and not s.thumbnail):
@@ -480,3 +491,67 @@ def layout(
 def text_length(view: discord.ui.LayoutView) -> int:
     """Characters of text displays in ``view`` (Discord allows :data:`MAX_CARD_TEXT`)."""
     return view.content_length()
+
+
+# -- reading a message back ------------------------------------------------------------------------
+
+_FIELD_TEXT = re.compile(r"\A\*\*(?P<name>[^\n]+?)\*\*\n(?P<value>.*)\Z", re.DOTALL)
+
+
+def read(message: discord.Message | None) -> list[Card]:
+    """What a message of Herald's says, as cards, whichever kind it is: an old message's content
+    and embeds (:meth:`Card.from_embed`, the content as the first card's ``note``), or a card's
+    text displays read back (the note, title, text, fields, footer and pictures; no controls).
+
+    For a control that reads what its message showed (a proposal's allocation, a form's last
+    typed values). An empty list for ``None`` or a message with nothing to read."""
+    if message is None:
+        return []
+    if not message.flags.components_v2:
+        cards = [Card.from_embed(e) for e in message.embeds]
+        if message.content:
+            if cards:
+                cards[0].note = message.content
+            else:
+                cards.append(Card(text=message.content))
+        return cards
+    return [_read_container(c) for c in message.components if isinstance(c, discord.components.Container)]
+
+
+def _read_container(container: Any) -> Card:
+    card = Card(colour=container.accent_colour)
+    body: list[str] = []
+    notes: list[str] = []
+    texts = [c for c in container.children if isinstance(c, discord.components.TextDisplay)]
+    for child in container.children:
+        if isinstance(child, discord.components.MediaGalleryComponent):
+            card.pictures += [_name_of(item.media.url) for item in child.items]
+            continue
+        if isinstance(child, discord.components.SectionComponent):
+            body += [c.content for c in child.children if isinstance(c, discord.components.TextDisplay)]
+            continue
+        if not isinstance(child, discord.components.TextDisplay):
+            continue
+        content = child.content
+        lines = content.split("\n")
+        heading = next((i for i, line in enumerate(lines) if line.startswith("## ")), None)
+        field_match = _FIELD_TEXT.match(content)
+        if card.title is None and heading is not None and not body and not card.fields:
+            card.title = lines[heading][3:]
+            small = [line[3:] for line in lines[:heading] if line.startswith("-# ")]
+            card.author = small[0] if small else None
+            card.note = "\n".join(notes) or None
+        elif field_match:
+            card.fields.append(Field(field_match["name"], field_match["value"]))
+        elif child is texts[-1] and len(texts) > 1 and all(
+            line.startswith("-# ") or not line.strip() for line in lines
+        ):
+            card.footer = "\n".join(line[3:] for line in lines)
+        elif card.title is None and not body and not card.fields:
+            notes.append(content)
+        else:
+            body.append(content)
+    if card.title is None:
+        body = notes + body
+    card.text = "\n".join(body) or None
+    return card

@@ -232,8 +232,7 @@ class Console:
             self.numbered.append(message)
         number = self.numbered.index(message) + 1
         who = "only you can see this" if message.ephemeral else f"in #{self.channel.name}"
-        kind = "card, " if message.v2 else ""
-        print(f"┌─ message {number} ({kind}{who}{', edited' if edited else ''})")
+        print(f"┌─ message {number} ({who}{', edited' if edited else ''})")
         for line in self.readable(message.text).splitlines() or [""]:
             for wrapped in textwrap.wrap(line, 100) or [""]:
                 print(f"│ {wrapped}")

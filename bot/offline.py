@@ -290,12 +290,12 @@ class Message:
         if not self.v2:
             return None
         container = next((c for c in self.components if c.get("type") == _CONTAINER), None)
-        return Card.read(container or {"components": self.components})
+        return Card(container or {"components": self.components})
 
     @property
     def cards(self) -> list[Card]:
         """Every card (container) of the message."""
-        return [Card.read(c) for c in self.components if c.get("type") == _CONTAINER]
+        return [Card(c) for c in self.components if c.get("type") == _CONTAINER]
 
     @property
     def pings(self) -> set[int]:
@@ -327,7 +327,7 @@ class Message:
 
     def _components(self) -> list[Button | Select]:
         out: list[Button | Select] = []
-        for raw in _walk_components(self.components):
+        for raw in walk_components(self.components):
             if raw.get("type") == 2:
                 emoji = raw.get("emoji") or {}
                 out.append(
@@ -370,7 +370,7 @@ class Modal:
 
     @property
     def fields(self) -> list[dict[str, Any]]:
-        return [c for c in _walk_components(self.components) if c.get("type") == 4]
+        return [c for c in walk_components(self.components) if c.get("type") == 4]
 
 
 @dataclass
@@ -410,15 +410,17 @@ class Reply:
         return "\n".join(m.text for m in [*self.messages, *self.edited])
 
 
-def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component of a message or form, nested ones too (rows, containers, sections,
+    labels), in order."""
     for comp in components:
         yield comp
         if "components" in comp:
-            yield from _walk_components(comp["components"])
+            yield from walk_components(comp["components"])
         if "component" in comp:
-            yield from _walk_components([comp["component"]])
+            yield from walk_components([comp["component"]])
         if "accessory" in comp:
-            yield from _walk_components([comp["accessory"]])
+            yield from walk_components([comp["accessory"]])
 
 
 _CONTAINER, _SECTION, _TEXT, _THUMBNAIL, _GALLERY, _FILE = 17, 9, 10, 11, 12, 13
@@ -457,48 +459,98 @@ def _card_lines(components: list[dict[str, Any]]) -> list[str]:
 
 
 @dataclass
+class _Part:
+    """A part of a card read back, shaped as the embed part it replaces (``.text``, ``.name``,
+    ``.url``, ``.value``, ``.inline``)."""
+
+    text: str | None = None
+    name: str | None = None
+    url: str | None = None
+    value: str | None = None
+    inline: bool = False
+
+
 class Card:
-    """A card (a V2 container) as a test reads it: what the embed it replaces used to say."""
+    """A card (a V2 container) read back the way a test read the embed it replaced: ``title``,
+    ``description`` (its text), ``fields`` (``.name``, ``.value``), ``footer.text``,
+    ``author.name``, ``image.url`` (``attachment://name``), ``colour``; and ``images`` (every
+    picture's name), ``note`` (what was the message's content), ``text`` (all of it, as
+    :attr:`Message.text` reads it); ``data`` is the same as an embed's dict."""
 
-    title: str | None
-    colour: int | None
-    images: list[str]
-    fields: list[tuple[str, str]]
-    footer: str | None
-    text: str
-    raw: dict[str, Any]
-
-    @classmethod
-    def read(cls, container: dict[str, Any]) -> Card:
-        texts = [c for c in _walk_components(container.get("components") or []) if c.get("type") == _TEXT]
-        title = None
-        fields: list[tuple[str, str]] = []
-        footer = None
-        for t in texts:
-            content = str(t.get("content") or "")
-            for line in content.split("\n"):
-                if line.startswith("## ") and title is None:
-                    title = line[3:]
+    def __init__(self, container: dict[str, Any]) -> None:
+        self.raw = container
+        children = list(container.get("components") or [])
+        self.title: str | None = None
+        self.author = _Part()
+        self.footer = _Part()
+        self.note: str | None = None
+        self.fields: list[_Part] = []
+        body: list[str] = []
+        self.images: list[str] = []
+        before_head: list[str] = []
+        texts = [c for c in children if c.get("type") == _TEXT]
+        for comp in walk_components(children):
+            if comp.get("type") == _GALLERY:
+                self.images += [_media_name(i["media"]["url"]) for i in comp.get("items") or []]
+            elif comp.get("type") == _THUMBNAIL:
+                self.images.append(_media_name(comp["media"]["url"]))
+        for comp in children:
+            kind = comp.get("type")
+            if kind == _SECTION:
+                body += [str(t.get("content") or "") for t in comp.get("components") or []]
+                continue
+            if kind != _TEXT:
+                continue
+            content = str(comp.get("content") or "")
+            lines = content.split("\n")
+            heading = next((i for i, line in enumerate(lines) if line.startswith("## ")), None)
             field = _FIELD.match(content)
-            if field:
-                fields.append((field["name"], field["value"]))
-            elif content.startswith("-# ") and "\n" not in content:
-                footer = content[3:]
-        images = [
-            _media_name(i["media"]["url"])
-            for c in _walk_components(container.get("components") or [])
-            if c.get("type") == _GALLERY
-            for i in c.get("items") or []
-        ]
-        return cls(
-            title=title,
-            colour=container.get("accent_color"),
-            images=images,
-            fields=fields,
-            footer=footer,
-            text="\n".join(_card_lines(container.get("components") or [])),
-            raw=container,
-        )
+            if self.title is None and heading is not None and not body and not self.fields:
+                self.title = lines[heading][3:]
+                small = [line[3:] for line in lines[:heading] if line.startswith("-# ")]
+                self.author = _Part(name=small[0] if small else None)
+                self.note = "\n".join(before_head) or None
+            elif field:
+                self.fields.append(_Part(name=field["name"], value=field["value"]))
+            elif comp is texts[-1] and len(texts) > 1 and all(
+                line.startswith("-# ") or not line.strip() for line in lines
+            ):
+                self.footer = _Part(text="\n".join(line[3:] for line in lines))
+            elif self.title is None and not body and not self.fields:
+                before_head.append(content)
+            else:
+                body.append(content)
+        if self.title is None:  # no heading: what came first is the text
+            body = before_head + body
+        self.description: str | None = "\n".join(body) or None
+        self.image = _Part(url=f"attachment://{self.images[0]}" if self.images else None)
+        accent = container.get("accent_color")
+        self.colour: discord.Colour | None = None if accent is None else discord.Colour(accent)
+        self.color = self.colour
+        self.text = "\n".join(_card_lines(children))
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The card as an embed's dict (``title``, ``description``, ``fields``, ``footer``, ...)."""
+        out: dict[str, Any] = {}
+        if self.title is not None:
+            out["title"] = self.title
+        if self.description is not None:
+            out["description"] = self.description
+        if self.author.name:
+            out["author"] = {"name": self.author.name}
+        if self.footer.text:
+            out["footer"] = {"text": self.footer.text}
+        if self.image.url:
+            out["image"] = {"url": self.image.url}
+        out["fields"] = [{"name": f.name, "value": f.value, "inline": f.inline} for f in self.fields]
+        return out
+
+    def __len__(self) -> int:
+        """Characters of text, as ``len(embed)`` counts them."""
+        parts = [self.title, self.description, self.author.name, self.footer.text]
+        parts += [p for f in self.fields for p in (f.name, f.value)]
+        return sum(len(p) for p in parts if p)
 
 
 def _embed_lines(raw: dict[str, Any]) -> list[str]:
@@ -1594,7 +1646,7 @@ def _component_problems(components: list[dict[str, Any]], *, v2: bool) -> list[s
         if any(c.get("type") != 1 for c in components):
             problems.append("top-level components must be action rows (without the IS_COMPONENTS_V2 flag)")
     seen: set[str] = set()
-    for comp in _walk_components(components):
+    for comp in walk_components(components):
         kind = comp.get("type")
         if kind == 1:
             children = comp.get("components") or []
@@ -1679,7 +1731,7 @@ def _check_file_sizes(files: list[Attachment]) -> None:
 
 def _count(components: list[dict[str, Any]]) -> int:
     """Components, nested ones counted (a section's accessory too), as Discord counts them."""
-    return sum(1 for _ in _walk_components(components))
+    return sum(1 for _ in walk_components(components))
 
 
 def check_card(content: Any, embeds: Any, components: list[dict[str, Any]], files: list[Any]) -> None:
@@ -1694,7 +1746,7 @@ def check_card(content: Any, embeds: Any, components: list[dict[str, Any]], file
     count = _count(components)
     if count > _LIMITS["v2_components"]:
         problems.append(f"at most {_LIMITS['v2_components']} components, nested ones counted ({count})")
-    walked = list(_walk_components(components))
+    walked = list(walk_components(components))
     text = sum(len(str(c.get("content") or "")) for c in walked if c.get("type") == _TEXT)
     if text > _LIMITS["v2_text"]:
         problems.append(f"text displays must be {_LIMITS['v2_text']} or fewer characters in all ({text})")
@@ -1751,7 +1803,7 @@ def check_modal(data: dict[str, Any]) -> None:
     if not 1 <= len(top) <= 5:
         problems.append(f"a modal has 1 to 5 components ({len(top)})")
     seen: set[str] = set()
-    for comp in _walk_components(top):
+    for comp in walk_components(top):
         if comp.get("type") in (4, 18) and len(str(comp.get("label", ""))) > 45:
             problems.append("label must be 45 or fewer in length")
         if comp.get("type") != 4:
