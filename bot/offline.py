@@ -370,7 +370,14 @@ class Modal:
 
     @property
     def fields(self) -> list[dict[str, Any]]:
-        return [c for c in walk_components(self.components) if c.get("type") == 4]
+        """The form's text inputs; one inside a Label carries the Label's text as its ``label``."""
+        out: list[dict[str, Any]] = []
+        for comp in walk_components(self.components):
+            if comp.get("type") == 18 and (comp.get("component") or {}).get("type") == 4:
+                out.append({**comp["component"], "label": comp.get("label")})
+            elif comp.get("type") == 4 and not any(comp is f.get("component") for f in self.components):
+                out.append(comp)
+        return out
 
 
 @dataclass

@@ -374,3 +374,20 @@ async def test_every_commands_reply_is_a_valid_card(driver: OfflineDriver) -> No
             seen += 1
     assert seen >= 60
     assert not failures, "\n".join(failures)
+
+
+# -- forms ---------------------------------------------------------------------------------------------
+
+
+async def test_a_form_shows_its_text_inputs_in_labels_and_is_answered(driver: OfflineDriver) -> None:
+    from tests.cogs.test_space_infantry_entered import mouth_attacks
+
+    activated = await mouth_attacks(driver)
+    opened = await driver.press(activated, "Mouth: enter successes", user="bob")
+    assert opened.modal is not None
+    top = opened.modal.components
+    assert [c["type"] for c in top] == [18] and top[0]["label"] == "Successes"
+    assert top[0]["component"]["type"] == 4 and not top[0]["component"].get("label")
+    proposal = (await driver.submit(opened.modal, {"Successes": "2"})).message
+    assert_card(proposal)
+    assert "Herald proposes" in proposal.text
