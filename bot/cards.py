@@ -360,11 +360,14 @@ def _fit_text(plans: list[_Plan], *, can_continue: bool) -> list[str]:
     fixed = sum(len(t) for p in plans for t in (p.note, p.head, p.footer) if t)
     fixed += sum(len(t) for p in plans for s in p.sections for t in s.texts())
     room = MAX_CARD_TEXT - fixed - 40
-    if room < 200:  # absurd heads and footers: clip them too
+    if room < 200:  # long sections, or absurd heads and footers: sections become text, the rest is clipped
         for p in plans:
             p.note = clip(p.note, 300) if p.note else None
             p.head = clip(p.head, 300) if p.head else None
             p.footer = clip(p.footer, 300) if p.footer else None
+            p.body = ["\n".join(s.texts()) for s in p.sections if s.texts()] + p.body
+            loose = [s.button for s in p.sections if s.button is not None]
+            p.rows = _rows(loose) + p.rows if loose else p.rows
             p.sections = []
         room = MAX_CARD_TEXT - sum(len(t) for p in plans for t in (p.note, p.head, p.footer) if t) - 40
     for p in plans:

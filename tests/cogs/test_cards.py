@@ -227,6 +227,9 @@ async def test_a_roll_is_a_card_whose_roll_again_works_and_survives_a_restart(dr
     assert rolled.card.title == "🎲 fireball" and rolled.card.colour is not None
     container = rolled.components[0]
     assert container["type"] == 17 and any(c["type"] == 2 for c in walk_components([container]))
+    # Roll again sits beside the roll it repeats: a section's accessory.
+    (section,) = [c for c in container["components"] if c["type"] == 9]
+    assert section["accessory"]["label"] == "Roll again" and " = " in section["components"][0]["content"]
     again = await driver.press(rolled, "Roll again", user="bob")
     assert_card(again.message)
     assert again.message is not rolled and again.message.card.title == "🎲 fireball"

@@ -224,7 +224,7 @@ async def test_spaces_separate_and_the_refusal_quotes_what_was_typed(
 ) -> None:
     reply = await driver.command("roll", expression=typed)
     message = reply.message
-    assert message.ephemeral and not message.v2  # refused, nothing rolled in public
+    assert message.ephemeral and message.card.title is None  # refused, nothing rolled in public
     assert f"`{typed}`" in message.text
     assert squeezed not in message.text
     for suggestion in suggestions:
@@ -592,7 +592,7 @@ async def test_a_roll_saved_before_the_check_names_itself_when_it_fails(driver: 
 @pytest.mark.parametrize("typed", ["1d20 adv+5", "1d20 adv +5"])
 async def test_a_modifier_after_adv_is_suggested_with_the_dice(driver: OfflineDriver, typed: str) -> None:
     message = (await driver.command("roll", expression=typed)).message
-    assert message.ephemeral and not message.v2
+    assert message.ephemeral and message.card.title is None  # a refusal, not a roll
     assert "Did you mean `1d20+5 adv`?" in message.text
     assert "# adv" not in message.text  # never a label that drops the advantage and the +5
     rolled = (await driver.command("roll", expression="1d20+5 adv")).message.card
