@@ -35,7 +35,7 @@ def test_every_moment_has_fitting_controls_for_what_scores(mission_id: str) -> N
             index = [o.id for o in mission.objectives].index(option.objective.id)
             assert any(f":{option.role.value[0]}.{index}" in i for i in ids), (option.objective.id, ids)
         post = show(Shown(1, state.step, BAGame(battle=state), 1))
-        assert post.text and "<@" in post.text and post.images
+        assert post.content and "<@" in post.content and post.images
         state = apply(state, Advance())
     assert positions == sorted(set(positions))
 
