@@ -92,7 +92,7 @@ async def test_the_venue_screen_pages_through_a_long_standings_list(web_driver: 
     for i in range(100):
         public(await driver.command(f'/tournament add player:@p{i:02d} faction:"Nomads"', user="olga"))
     info = public(await driver.command("/tournament info", user="olga"))
-    url = next(item["url"] for row in info.components for item in row["components"] if item.get("url"))
+    url = next(b.url for b in info.buttons if b.url)
     async with chromium.chromium() as browser:
         screen = await browser.new_page()
         await screen.size(1280, 720)
@@ -135,7 +135,7 @@ async def test_standings_numbers_and_headings_stay_on_one_line(web_driver: Offli
             )
         )
     info = public(await driver.command("/tournament info", user="olga"))
-    url = next(item["url"] for row in info.components for item in row["components"] if item.get("url"))
+    url = next(b.url for b in info.buttons if b.url)
     async with chromium.chromium() as browser:
         for width, height, query in ((390, 844, ""), (1920, 1080, "?screen=1")):
             page = await browser.new_page()
@@ -227,7 +227,7 @@ async def test_factions_keep_one_line_while_the_other_column_has_room(web_driver
         public(await driver.command(f'/tournament add player:@{name} faction:"{faction}"', user="olga"))
     public(await pair(driver, threads=False))
     info = public(await driver.command("/tournament info", user="olga"))
-    url = next(item["url"] for row in info.components for item in row["components"] if item.get("url"))
+    url = next(b.url for b in info.buttons if b.url)
     async with chromium.chromium() as browser:
         for width, height, query in ((800, 800, ""), (1280, 800, "")):
             page = await browser.new_page()
