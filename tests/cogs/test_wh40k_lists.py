@@ -521,8 +521,18 @@ async def test_a_tenth_edition_list_fires_in_tenth(driver: OfflineDriver) -> Non
     odds = public_chart(
         await driver.command('/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought"')
     )
-    assert "10th edition (saved with Redemptor Dreadnought)" in odds.text
+    title = next(line for line in odds.text.splitlines() if line.startswith("## "))
+    # issue 38 item 21: the title names the edition and why (never "saved with" for a list)
+    assert "10th edition (Redemptor Dreadnought's army list was built for it" in title
+    assert "saved with" not in odds.text
     assert "`T10 Sv2+ W12 -1 damage vehicle walker`" in odds.text
+    typed = public_chart(await driver.command('/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"T10 Sv2+ W12"'))
+    title = next(line for line in typed.text.splitlines() if line.startswith("## "))
+    assert "11th edition (the default for typed lines" in title
+    rolled = await driver.command('/40k attack weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought"')
+    title = next(line for line in rolled.message.text.splitlines() if line.startswith("## "))
+    assert "wounds dealt" in title or "wound dealt" in title
+    assert "10th edition (Redemptor Dreadnought's army list was built for it" in title
     chosen = public_chart(
         await driver.command(
             '/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought" edition:11th'
