@@ -956,7 +956,7 @@ def _option_key(name: str, taken: set[str]) -> str:
 
 
 _LEADER = re.compile(r"can be attached to the following units?\s*:?(.*)", re.IGNORECASE)
-_LIST_MARK = re.compile(r"\s*(?:[■▪•●◆]+|\s-\s|;|\*\*|^-\s)\s*")
+_LIST_MARK = re.compile(r"\s*(?:[■▪•●◆]+|\s-\s|;|,|\s+or\s+|\*\*|^-\s)\s*")
 MAX_LEADS = 16
 
 
@@ -968,7 +968,10 @@ def _leads(texts: list[tuple[str, str]]) -> tuple[str, ...]:
         match = _LEADER.search(strip_markup(description))
         if match is None:
             continue
-        for item in _LIST_MARK.split(match.group(1)):
+        listed = re.split(
+            r"\.\s|\s+(?=(?:You|This|If|When|While|Each)\b)", match.group(1).strip(), maxsplit=1
+        )[0]
+        for item in _LIST_MARK.split(listed):
             item = re.split(r"\. |\s+(?=(?:You|This|If|When|While|Each)\b)", item, maxsplit=1)[0]
             name = clean_name(item.strip(" .*:"), "")
             if name and not name.endswith("…") and name not in found and len(found) < MAX_LEADS:
