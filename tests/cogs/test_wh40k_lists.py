@@ -493,7 +493,10 @@ async def test_the_import_says_what_it_applied_and_what_it_offers(driver: Offlin
         "`Boy: T5 Sv5+ W1 x9 + Boss Nob: W2 infantry battleline` · can switch on: `waaagh` (inv5+, Waaagh!)"
         in text
     )
-    assert "`T8 Sv4+ W10 inv6+ vehicle transport` · can switch on: `waaagh` (inv5+, Waaagh!)" in text
+    assert (
+        "`T8 Sv4+ W10 inv6+ vehicle transport` · Invulnerable Save (6+): inv6+ applied to every model "
+        "· can switch on: `waaagh` (inv5+, Waaagh!)" in text
+    )
     assert (
         "each Hive Tyrant fights with one of Monstrous bonesword or Monstrous scything talons "
         "(each attack names the one used)" in text

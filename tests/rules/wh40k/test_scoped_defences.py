@@ -21,7 +21,11 @@ def test_the_grammar_reads_and_writes_scoped_defences() -> None:
     line = "T3 Sv2+ W1 x10 fnp3+ vs psychic/mortal inv4+ vs ranged -1 damage vs melee"
     target = parse_target(line)
     assert target.describe() == line
-    assert [d.word for d in target.scoped] == ["fnp3+ vs psychic/mortal", "inv4+ vs ranged", "-1 damage vs melee"]
+    assert [d.word for d in target.scoped] == [
+        "fnp3+ vs psychic/mortal",
+        "inv4+ vs ranged",
+        "-1 damage vs melee",
+    ]
     with pytest.raises(ProfileError, match="psychic"):
         parse_target("T3 Sv2+ W1 fnp3+ vs bolters")
     with pytest.raises(ProfileError, match="followed by `vs`"):
@@ -75,7 +79,9 @@ def test_two_defences_of_one_kind_never_add_the_best_that_applies_is_used() -> N
     plain = "A6 BS2+ S8 AP0 D1"
     assert mean_wounds(plain, target) == pytest.approx(mean_wounds(plain, "T4 Sv7+ W1 x6 fnp6+"), rel=1e-12)
     psychic = plain + ", psychic"
-    assert mean_wounds(psychic, target) == pytest.approx(mean_wounds(psychic, "T4 Sv7+ W1 x6 fnp4+"), rel=1e-12)
+    assert mean_wounds(psychic, target) == pytest.approx(
+        mean_wounds(psychic, "T4 Sv7+ W1 x6 fnp4+"), rel=1e-12
+    )
 
 
 def test_a_rolled_attack_rolls_no_fnp_die_where_the_scope_does_not_hold() -> None:
@@ -97,7 +103,9 @@ def test_the_notes_say_whether_each_scoped_defence_held() -> None:
     odds = distribution(
         parse_weapon("A1 BS3+ S4 AP0 D1, devastating wounds"), parse_target("T4 Sv3+ W1 fnp5+ vs mortal")
     )
-    assert any("`fnp5+ vs mortal` (against mortal wounds): used against its Devastating" in n for n in odds.notes)
+    assert any(
+        "`fnp5+ vs mortal` (against mortal wounds): used against its Devastating" in n for n in odds.notes
+    )
 
 
 SCOPES = {"ranged": "melee", "melee": "ranged", "psychic": "plain", "mortal": "plain", "d1": "plain"}
