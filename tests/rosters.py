@@ -619,7 +619,8 @@ def prosecutors() -> dict[str, Any]:
             unit_profile("Prosecutor", 3, "2+", 1),
             ability(
                 "Psychic Hunters",
-                "Models in this unit have the Feel No Pain 3+ ability against Psychic Attacks and mortal wounds.",
+                "Models in this unit have the Feel No Pain 3+ ability against Psychic Attacks and "
+                "mortal wounds.",
             ),
         ],
     )
