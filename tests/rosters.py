@@ -742,3 +742,40 @@ def shard() -> dict[str, Any]:
         kind="model",
     )
     return node
+
+
+def intercessors(*, whole_unit: bool = False) -> dict[str, Any]:
+    """Ten models with bolt rifles: a sergeant's selection and nine troopers' (New Recruit's
+    shape), or with ``whole_unit`` the rifles as one selection of the unit (BattleScribe's)."""
+    rifle = weapon_profile("Bolt rifle", 2, "3+", 4, -1, 1, "Assault, Heavy")
+    if whole_unit:
+        node = unit(
+            "Intercessor Squad",
+            model("Intercessor Sergeant", 1),
+            model("Intercessor", 9),
+            profiles=[unit_profile("Intercessor", 4, "3+", 2)],
+        )
+        node["selections"].append(upgrade("Bolt rifle", 10, rifle))
+        return node
+    return unit(
+        "Intercessor Squad",
+        model("Intercessor Sergeant", 1, selections=[upgrade("Bolt rifle", 1, rifle)]),
+        model("Intercessor", 9, selections=[upgrade("Bolt rifle", 9, rifle)]),
+        profiles=[unit_profile("Intercessor", 4, "3+", 2)],
+    )
+
+
+def hellblasters() -> dict[str, Any]:
+    """Five models, each with a two-profile plasma incinerator (standard, supercharge)."""
+    standard = weapon_profile("Plasma incinerator - standard", 2, "3+", 7, -2, 1, "Assault, Heavy")
+    supercharge = weapon_profile(
+        "Plasma incinerator - supercharge", 2, "3+", 8, -3, 2, "Assault, Heavy, Hazardous"
+    )
+    return unit(
+        "Hellblaster Squad",
+        model(
+            "Hellblaster Sergeant", 1, selections=[upgrade("Plasma incinerator", 1, standard, supercharge)]
+        ),
+        model("Hellblaster", 4, selections=[upgrade("Plasma incinerator", 4, standard, supercharge)]),
+        profiles=[unit_profile("Hellblaster", 4, "3+", 2)],
+    )

@@ -61,4 +61,6 @@ def edition_for(chosen: str | None, *reads: Saved) -> EditionUsed:
                     f"{read_.name}'s army list was built for it; `edition:` sets another",
                 )
             return EditionUsed(read_.edition, f"saved with {read_.name}")
+    if any(getattr(read_, "listed", False) for read_ in reads):
+        return EditionUsed(DEFAULT_EDITION, "the default: the army list does not say; `edition:10th` for 10th")
     return EditionUsed(DEFAULT_EDITION, "the default for typed lines; `edition:10th` for 10th")

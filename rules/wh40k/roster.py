@@ -467,6 +467,35 @@ class RosterUnit(BaseModel):
         )
         return changed.target_line(options)
 
+    def weapon(self, typed: str) -> RosterWeapon | None:
+        """The weapon ``typed`` names (``bolt rifle``, ``bolt rifle x1``), fired from every model
+        of the unit carrying it (the same profile on a sergeant and the troopers is one line),
+        or from as many as ``xN`` says; None when no weapon has that name.
+
+        >>> unit = RosterUnit(name="Wardens", models=3, weapons=(
+        ...     RosterWeapon(name="Carbine", melee=False, attacks="2", skill="3+", strength="4", ap="0",
+        ...                  damage="1", group="Prime"),
+        ...     RosterWeapon(name="Carbine", melee=False, attacks="2", skill="3+", strength="4", ap="0",
+        ...                  damage="1", count=2, group="Warden")))
+        >>> unit.weapon("carbine").label(), unit.weapon("carbine x1").label()
+        ('Carbine x3', 'Carbine')
+        """
+        key = match_key(typed)
+        wanted: int | None = None
+        if counted := re.match(r"^(.*?)\s*x\s*(\d{1,3})$", key):
+            key, wanted = counted.group(1), int(counted.group(2))
+        found = [w for w in self.weapons if match_key(w.name) == key]
+        if not found:
+            return None
+        first = found[0]
+        carriers = sum(w.count for w in found if _same_profile(w, first))
+        count = min(carriers, wanted) if wanted else carriers
+        return first.model_copy(update={"count": max(1, min(count, MAX_ATTACKING_MODELS)), "group": ""})
+
+    def weapon_names(self) -> list[str]:
+        """Each weapon profile's name once, in the order the roster gives them."""
+        return list(dict.fromkeys(w.name for w in self.weapons))
+
     def weapon_labels(self) -> list[str]:
         """``Ember carbine x9``: each weapon once, counted over every kind of model carrying it."""
         return _labels([w for w in self.weapons if not w.mode])

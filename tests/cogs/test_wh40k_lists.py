@@ -127,7 +127,7 @@ async def test_units_are_used_by_name_in_attack_and_odds(driver: OfflineDriver) 
         await driver.command('/40k odds weapon:"ash wardens: ember carbine" target:"Gravel Hulk"')
     )
     assert (
-        r"**Ash Wardens\: Ember carbine**" in odds.text
+        r"**Ash Wardens\: Ember carbine x9**" in odds.text
         and "A2 BS3+ S4 AP-1 D1 x9, sustained hits 1" in odds.text
     )
     assert "**Gravel Hulk**: `T10 Sv3+ W12 fnp6+ vehicle walker`" in odds.text
@@ -297,8 +297,8 @@ async def test_a_unit_name_on_the_chart_has_no_escapes(
     command = '/40k odds weapon:"Ash Wardens: Ember carbine" target:"Ash Wardens (2)"'
     odds = public_chart(await driver.command(command + ' compare:"Ash Wardens (melee)"'))
     title = "Models slain: Ash Wardens (2) (11th ed.)"
-    assert seen == [(title, "A: Ash Wardens: Ember carbine", "B: Ash Wardens (melee)")]
-    assert r"**Ash Wardens\: Ember carbine**" in odds.text
+    assert seen == [(title, "A: Ash Wardens: Ember carbine …", "B: Ash Wardens (melee)")]
+    assert r"**Ash Wardens\: Ember carbine x9**" in odds.text
 
 
 # -- bounds (issue 32 items 2 and 7) -----------------------------------------------------------

@@ -67,3 +67,30 @@ async def test_an_imported_units_scoped_defences_reach_attack_and_odds(driver: O
     ).message
     assert "`T4 Sv7+ W1 x10 fnp5+ infantry`" in pox.text
     assert "FNP" in pox.text  # Feel No Pain dice are rolled: it is applied, not offered
+
+
+@pytest.mark.parametrize("whole_unit", [False, True])
+async def test_a_units_weapon_fires_from_every_model_carrying_it(
+    driver: OfflineDriver, whole_unit: bool
+) -> None:
+    await driver.command(
+        "/40k list import", file=_file(rosters.intercessors(whole_unit=whole_unit), rosters.hellblasters())
+    )
+    rifles = (
+        await driver.command('/40k odds weapon:"Intercessor Squad: Bolt rifle" target:"T4 Sv3+ W2 x5"')
+    ).message
+    assert "Bolt rifle x10" in rifles.text and "A2 BS3+ S4 AP-1 D1 x10" in rifles.text
+    one = (
+        await driver.command('/40k odds weapon:"Intercessor Squad: Bolt rifle x1" target:"T4 Sv3+ W2 x5"')
+    ).message
+    assert "A2 BS3+ S4 AP-1 D1, heavy" in one.text and "x10" not in one.text
+    plasma = (
+        await driver.command(
+            '/40k odds weapon:"Hellblaster Squad: Plasma incinerator - supercharge" target:"T4 Sv3+ W2 x5"'
+        )
+    ).message
+    assert "A2 BS3+ S8 AP-3 D2 x5" in plasma.text
+    wrong = (
+        await driver.command('/40k odds weapon:"Hellblaster Squad: lascannon" target:"T4 Sv3+ W2 x5"')
+    ).message
+    assert wrong.text.count("Plasma incinerator - supercharge") == 1
