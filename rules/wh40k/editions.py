@@ -62,5 +62,7 @@ def edition_for(chosen: str | None, *reads: Saved) -> EditionUsed:
                 )
             return EditionUsed(read_.edition, f"saved with {read_.name}")
     if any(getattr(read_, "listed", False) for read_ in reads):
-        return EditionUsed(DEFAULT_EDITION, "the default: the army list does not say; `edition:10th` for 10th")
+        return EditionUsed(
+            DEFAULT_EDITION, "the default: the army list does not say; `edition:10th` for 10th"
+        )
     return EditionUsed(DEFAULT_EDITION, "the default for typed lines; `edition:10th` for 10th")
