@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MARKUP = re.compile(r"\^\^|\*\*")
+_MARKUP = re.compile(r"\^\^|\*\*|[\[\]]")
 _CORE = re.compile(
     r"^\s*(feel no pain|invulnerable save|damage reduction)\s*\(?\s*([2-6])\s*\+\s*\)?\s*$", re.IGNORECASE
 )
@@ -52,38 +52,56 @@ _BENIGN = re.compile(
     r"(?:this (?:unit|model)|a model in this unit|the bearer(?:'s unit)?)|"
     r"each time (?:this model|a model in this unit|a model with this ability) would lose a wound|"
     r"if the result (?:equals or exceeds|is)|\(including wounds lost (?:due to|to) mortal wounds\)|"
-    r"roll one d6|that wound is not lost",
+    r"roll one d6|that wound is not lost|against that attack|"
+    r"(?:and\s+)?against mortal wounds caused by psychic abilities",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
     r"once per (?:battle|turn|phase)|\bwhile\b|\bwhilst\b|\buntil\b|\bleading\b|\bled by\b|\bwaa+gh\b|"
     r"\bif\b|\bwhen\b|\bselect\b|\bwithin\b|\baura\b|\bstratagem\b|\bthe bearer\b|\bat the start\b|"
-    r"\bin your\b|\bbattle-shocked\b|\buse this\b|\bdestroyed\b|\bfirst time\b",
+    r"\bin your\b|\bbattle-shocked\b|\buse this\b|\bdestroyed\b|\bfirst time\b|\bfrom your army\b|"
+    r"\bfriendly\b|\bcan spend\b|\byou can\b",
     re.IGNORECASE,
 )
 _UNCLEAR = re.compile(
-    r"\bagainst\b|\binstead\b|\bexcept\b|\bonly\b|\bunless\b|\bimprove|\bworsen|\bre-?roll|\bcannot\b|"
+    r"\bagainst\b|\binstead\b|\bexcept\b|\bonly\b|\bunless\b|\bimprove|\bworsen|\bcannot\b|"
     r"\bhalf\b|\bsubtract\b",
     re.IGNORECASE,
 )
 _AGAINST = r"(?:(?:against|vs\.?|from)\s+(?:an?\s+|all\s+)?)?"
+_ONLY = r"(?:\s+only)?"
 _SCOPES = (
     (
         "psychic",
         re.compile(
-            _AGAINST + r"psychic (?:attack|weapon)s?|attacks? with the psychic keyword", re.IGNORECASE
+            _AGAINST + r"(?:psychic (?:attack|weapon)s?|attacks? with the psychic keyword)" + _ONLY,
+            re.IGNORECASE,
         ),
     ),
-    ("mortal", re.compile(_AGAINST + r"mortal wounds?", re.IGNORECASE)),
-    ("ranged", re.compile(_AGAINST + r"ranged (?:attack|weapon)s?|in the shooting phase", re.IGNORECASE)),
-    ("melee", re.compile(_AGAINST + r"melee (?:attack|weapon)s?|in the fight phase", re.IGNORECASE)),
-    ("d1", re.compile(_AGAINST + r"(?:attacks? with )?an? damage characteristic of 1\b", re.IGNORECASE)),
+    ("mortal", re.compile(_AGAINST + r"(?:mortal wounds?)" + _ONLY, re.IGNORECASE)),
+    (
+        "ranged",
+        re.compile(_AGAINST + r"(?:ranged (?:attack|weapon)s?|in the shooting phase)" + _ONLY, re.IGNORECASE),
+    ),
+    (
+        "melee",
+        re.compile(_AGAINST + r"(?:melee (?:attack|weapon)s?|in the fight phase)" + _ONLY, re.IGNORECASE),
+    ),
+    (
+        "d1",
+        re.compile(
+            _AGAINST + r"(?:(?:attacks? with )?an? (?:unmodified )?damage characteristic of 1\b)" + _ONLY,
+            re.IGNORECASE,
+        ),
+    ),
 )
 _LEADER_GUARD = re.compile(
     r"while (?:a|this) character model is leading this unit,? that character(?: model)? has", re.IGNORECASE
 )
 _BEARERS_UNIT = re.compile(r"models in the bearer'?s unit|the bearer'?s unit", re.IGNORECASE)
-_EXCLUDING = re.compile(r"\(?\bexcluding (?:the )?([^).,;]{2,60}?)(?: models?)?[).,;]", re.IGNORECASE)
+_EXCLUDING = re.compile(
+    r"\(?\bexcluding (?!against\b)(?:the )?([^).,;]{2,60}?)(?: models?)?[).,;]", re.IGNORECASE
+)
 _KEYWORD_MODELS = re.compile(
     r"\b(vehicle|daemon|monster|infantry|mounted|character) models?\b", re.IGNORECASE
 )
@@ -101,11 +119,13 @@ class Reading:
     """For ``excluding``, the models left out; for ``keyword``, the keyword."""
     unclear: bool = False
     core: bool = False
+    guards: tuple[str, ...] = ()
+    """What a Character leading the unit gets (Silent Bodyguard), beside the unit's own."""
     """The core rules' own text, the value in its name."""
 
     @property
     def any(self) -> bool:
-        return bool(self.applied or self.offered)
+        return bool(self.applied or self.offered or self.guards)
 
 
 def strip_markup(text: str) -> str:
@@ -137,17 +157,16 @@ def read_defence(name: str, description: str, *, own: bool = True) -> Reading:
         if kind is None:
             return Reading(unclear=True, core=True)
         return Reading(applied=(f"{kind}{core.group(2)}+",), core=True)
-    if re.search(r"invulnerable", name, re.IGNORECASE) and (bare := re.match(r"^\(?([2-6])\+", text)):
+    bare = re.match(r"^\(?([2-6])\+\)?$", text)
+    if bare and re.search(r"invulnerable", name, re.IGNORECASE):
         return Reading(applied=(f"inv{bare.group(1)}+",), core=True)  # "Invulnerable Save: 4+"
+    if bare and re.fullmatch(r"feel no pain", name.strip(), re.IGNORECASE):
+        return Reading(applied=(f"fnp{bare.group(1)}+",), core=True)  # "Feel No Pain: 5+"
     whole = (
         f"{name}: {text}" if "invulnerable" in name.lower() and "invulnerable" not in text.lower() else text
     )
     to, names = "unit", ()
-    guard = _LEADER_GUARD.search(whole)
-    if guard:
-        to = "leader"
-        whole = whole[guard.end() :]
-    elif own and _BEARERS_UNIT.search(whole):
+    if own and _BEARERS_UNIT.search(whole):
         to = "bearer's unit"
         whole = _BEARERS_UNIT.sub("models in this unit", whole)
     if excluded := _EXCLUDING.search(whole):
@@ -160,9 +179,14 @@ def read_defence(name: str, description: str, *, own: bool = True) -> Reading:
         checked = re.sub(r"\bthe bearer\b", "this model", checked, flags=re.IGNORECASE)
     applied: list[str] = []
     offered: list[str] = []
+    guards: list[str] = []
     unclear = False
     last = ""
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", checked):
+    pending = False  # a condition said in a sentence before (once per battle ... if you do, ...)
+    for sentence in re.split(r"(?<=\.)\s+|\n|\s(?=[■•]\s)", checked):
+        guard = _LEADER_GUARD.search(sentence)
+        if guard:  # "while a Character is leading this unit, that Character has ...": for the Leader
+            sentence = sentence[guard.end() :]
         found = list(_VALUE.finditer(sentence))
         kinds: list[tuple[re.Match[str], str]] = []
         for match in found:
@@ -186,6 +210,8 @@ def read_defence(name: str, description: str, *, own: bool = True) -> Reading:
         prefix = sentence[: kinds[0][0].start()] if kinds else sentence
         for index, (match, kind) in enumerate(kinds):
             start = prefix if index == 0 else sentence[kinds[index - 1][0].end() : match.start()]
+            if index:  # "6+ against melee attacks and a 5+ against ranged": the part after the last "and"
+                start = re.split(r",|;|\band\b|\bor\b", start, flags=re.IGNORECASE)[-1]
             end = sentence[
                 match.end() : kinds[index + 1][0].start() if index + 1 < len(kinds) else len(sentence)
             ]
@@ -193,10 +219,19 @@ def read_defence(name: str, description: str, *, own: bool = True) -> Reading:
             value = next(int(v) for v in match.groups() if v)
             scope = _scope(window)
             word = _word(kind, value, scope)
-            conditional = _CONDITION.search(window if index else prefix + end) or (
-                index and _CONDITION.search(prefix)
+            conditional = (
+                pending
+                or _CONDITION.search(window if index else prefix + end)
+                or (index and _CONDITION.search(prefix))
             )
-            if conditional or (to == "leader"):
+            if guard:
+                (offered if conditional else guards).append(word)
+                continue
+            if conditional:
+                offered.append(word)
+                continue
+            if "d1" in scope and len(scope) > 1:  # "a melee attack with Damage 1": both, not either
+                unclear = True
                 offered.append(word)
                 continue
             rest = window
@@ -213,17 +248,22 @@ def read_defence(name: str, description: str, *, own: bool = True) -> Reading:
                 if pattern.search(sentence):
                     scope = _scope(sentence)
                     word = _word(kind, 0, scope)
-                    if _CONDITION.search(sentence) or to == "leader":
+                    if pending or _CONDITION.search(sentence):
                         offered.append(word)
+                    elif guard:
+                        guards.append(word)
                     else:
                         applied.append(word)
                     break
-    if to == "leader":
-        applied, offered = offered, []
+            else:
+                pending = pending or bool(_CONDITION.search(sentence))
+    if guards and not applied:
+        to, names = "leader", ()
     return Reading(
         applied=tuple(dict.fromkeys(applied)),
         offered=tuple(dict.fromkeys(w for w in offered if w not in applied)),
         to=to,
         names=names,
         unclear=unclear,
+        guards=tuple(dict.fromkeys(guards)),
     )

@@ -1189,13 +1189,13 @@ def _groups(
             key = offer(name, " ".join(reading.offered))
             if key and reading.unclear:
                 said.read.append(f"{shown}: could not tell when it holds, so offered as `{key}`, not applied")
+        if reading.guards:
+            words = " ".join(reading.guards)
+            said.guards = " ".join(filter(None, (said.guards, words)))
+            said.read.append(f"{shown}: {words} for a Character leading it (`{unit} + Leader`)")
         if not reading.applied:
             continue
         words = " ".join(reading.applied)
-        if reading.to == "leader":
-            said.guards = " ".join(filter(None, (said.guards, words)))
-            said.read.append(f"{shown}: {words} for a Character leading it (`{unit} + Leader`)")
-            continue
         if reading.to == "bearer's unit":
             chosen = list(kinds)
             said.read.append(f"{shown}: {words} to the whole unit while its bearer lives")
