@@ -214,10 +214,15 @@ def _cap(modifier: int) -> int:
 
 UNCONFIRMED_11TH = (
     "As in 10th edition, not confirmed for 11th: the +1/-1 caps on hit and wound rolls, "
-    "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage."
+    "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage, allocation "
+    "(11th's allocation groups are not modelled) and Precision (it reaches an attached Leader "
+    "only, not any visible CHARACTER)."
 )
 """The steps no public source has confirmed for 11th edition (the whole list, for /help)."""
-UNCONFIRMED_11TH_FOOTER = "11th edition: some steps as in 10th, not confirmed (/help topic:40k lists them)."
+UNCONFIRMED_11TH_FOOTER = (
+    "11th edition: some steps as in 10th, not confirmed, allocation groups and Precision among them "
+    "(/help topic:40k lists them)."
+)
 
 
 def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Edition, notes: list[str]) -> bool:
