@@ -162,11 +162,17 @@ def army_read(kind: Kind, found: army.Found) -> Read:
     the edition its list was built for (when its file said)."""
     edition = _edition(found.edition)
     if kind is Kind.TARGET:
+        switched = tuple(
+            f"{o.key} ({public(o.name)}): {o.effect} on every model of {public(found.unit.name)}."
+            for o in found.unit.options
+            if o.key in found.options
+        )
         return Read(
             parse(kind, found.target_text()),
             found.label(),
             edition,
             plain_name=found.plain_label(),
+            notes=switched,
             listed=True,
         )
     with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."

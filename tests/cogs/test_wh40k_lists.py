@@ -511,6 +511,8 @@ async def test_a_conditional_save_is_switched_on_by_name(driver: OfflineDriver) 
         await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"trukk, Waaagh"')
     )
     assert "**Trukk, waaagh**" in waaagh.text and "`T8 Sv4+ W10 inv5+ vehicle transport`" in waaagh.text
+    # issue 39: a switched-on option says which models it changed
+    assert "waaagh (Waaagh!): inv5+ on every model of Trukk." in waaagh.text
     refused(
         await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"Trukk, stealthy"'),
         "Trukk has no ability `stealthy` to switch on; its list offers: `waaagh` (inv5+).",

@@ -118,3 +118,20 @@ def test_excluded_models_do_not_get_the_defence(shape: str) -> None:
     groups = {g.name: g.feel_no_pain for g in pack.model_groups}
     assert groups == {"Hunter": 5, "Cyber-mastiff": None}
     assert any("every model but Cyber-mastiff" in r for r in pack.read)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_save_for_daemon_models_lands_on_them_only(shape: str) -> None:
+    engine = rosters.model("Daemon Engine", 1, rosters.unit_profile("Daemon Engine", 9, "3+", 10))
+    engine["categories"] = [{"name": "Daemon"}, {"name": "Vehicle"}]
+    crew = rosters.model("Cultist", 4, rosters.unit_profile("Cultist", 3, "6+", 1))
+    crew["categories"] = [{"name": "Infantry"}]
+    node = rosters.unit(
+        "Warp Host",
+        crew,
+        engine,
+        profiles=[rosters.ability("Warp Shield", "DAEMON models in this unit have a 5+ invulnerable save.")],
+    )
+    host = read(node, shape)
+    assert {g.name: g.invulnerable for g in host.model_groups} == {"Cultist": None, "Daemon Engine": 5}
+    assert any("Warp Shield: inv5+ to its DAEMON models" in r for r in host.read)
