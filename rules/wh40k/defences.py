@@ -21,9 +21,11 @@ result is...") is the unit's own ability, always: its name carries the value.
 ...     "Each time a model with this ability would lose a wound, roll one D6: if the result equals "
 ...     "or exceeds x, that wound is not lost.").applied
 ('fnp5+',)
->>> read_defence("Adaptive Biology", "This model has the Feel No Pain 5+ ability. Each time an attack "
-...     "targets this model, if it has lost one or more wounds, it has the Feel No Pain 4+ ability instead.")
-Reading(applied=('fnp5+',), offered=('fnp4+',), to='unit', names=(), unclear=False, core=False)
+>>> stepped = read_defence("Adaptive Biology", "This model has the Feel No Pain 5+ ability. Each time "
+...     "an attack targets this model, if it has lost one or more wounds, it has the Feel No Pain 4+ "
+...     "ability instead.")
+>>> stepped.applied, stepped.offered
+(('fnp5+',), ('fnp4+',))
 """
 
 from __future__ import annotations
