@@ -109,6 +109,10 @@ _KEYWORD_MODELS = re.compile(
 )
 
 
+_DEFENCE_WORDS = ("invulnerable", "feel no pain", "damage characteristic", "-1 damage")
+"""A text without any of these gives no defence (checked first: most abilities are not defences)."""
+
+
 @dataclass(frozen=True)
 class Reading:
     """One ability's defences as read (see the module's text)."""
@@ -136,7 +140,9 @@ def strip_markup(text: str) -> str:
     >>> strip_markup("^^**Necron Warriors**^^, ^^**Royal Warden**^^")
     'Necron Warriors, Royal Warden'
     """
-    return " ".join(_MARKUP.sub("", text).split())
+    if "^^" in text or "**" in text or "[" in text:
+        text = _MARKUP.sub("", text)
+    return " ".join(text.split())
 
 
 def _word(kind: str, value: int, scope: list[str]) -> str:
@@ -152,6 +158,9 @@ def read_defence(name: str, description: str, *, own: bool = True) -> Reading:
     """Read one ability (``name`` and its text) for the defences it gives; ``own`` is False for
     a rule the unit carries whole, True for a model's own or its wargear's (there "the bearer" is
     that model). An ability that gives no defence reads as an empty :class:`Reading`."""
+    low = f"{name} {description}".lower()
+    if not any(word in low for word in _DEFENCE_WORDS):  # most abilities: nothing to read
+        return Reading()
     name, text = strip_markup(name), strip_markup(description)
     core = _CORE.match(name)
     if core:  # the core rule, its value in its name: whatever text the export gives it

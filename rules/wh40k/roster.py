@@ -994,6 +994,8 @@ def _leads(texts: list[tuple[str, str]]) -> tuple[str, ...]:
     Boyz ■ Beast Snagga Boyz``), each as a clean name."""
     found: list[str] = []
     for _, description in texts:
+        if "attach" not in description.lower():
+            continue
         match = _LEADER.search(strip_markup(description))
         if match is None:
             continue
