@@ -202,6 +202,31 @@ EXPECTED = [
 ]
 
 
+EXPECTED += [  # the phrasings issue 39 names, in our own words
+    (
+        "X",
+        "In the Fight phase, models in this unit have the Feel No Pain 5+ ability.",
+        ("fnp5+ vs melee",),
+        (),
+        "unit",
+    ),
+    (
+        "X",
+        "While this model is leading a unit, models in that unit have the Feel No Pain 5+ ability.",
+        (),
+        ("fnp5+",),
+        "unit",
+    ),
+    (
+        "X",
+        "Whilst this unit is on an objective, models in this unit have a 5+ invulnerable save.",
+        (),
+        ("inv5+",),
+        "unit",
+    ),
+]
+
+
 @pytest.mark.parametrize(("name", "text", "applied", "offered", "to"), EXPECTED)
 def test_real_texts_read_as_the_rules_write_them(
     name: str, text: str, applied: tuple[str, ...], offered: tuple[str, ...], to: str
