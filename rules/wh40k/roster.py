@@ -976,6 +976,36 @@ MAX_OPTIONS = 6
 """Conditional abilities offered per unit."""
 
 
+_GRANTS = re.compile(
+    r"\b(?:select one|friendly|another|that unit|that model|the selected|target unit)\b", re.IGNORECASE
+)
+_OWN = re.compile(
+    r"\b(?:this model|this unit|models in this unit)\b[^.]{0,40}\b(?:has|have)\b", re.IGNORECASE
+)
+
+
+def _granted_to_others(reading: Any, name: str, texts: list[tuple[str, str]]) -> str:
+    """The ability that gives another unit the defence a core rule names, when the unit has no
+    text of its own giving it to itself (a Canoptek Reanimator carries "Feel No Pain" for the unit
+    its beam targets); empty otherwise."""
+    value = re.search(r"([2-6])\+", name)
+    kind = "feel no pain" if "fnp" in reading.applied[0] else "invulnerable"
+    found = ""
+    for other, text in texts:
+        if other == name or kind not in text.lower():
+            continue
+        if value and value.group(1) + "+" not in text:
+            continue
+        for sentence in re.split(r"(?<=\.)\s+", strip_markup(text)):
+            if kind not in sentence.lower():
+                continue
+            if _OWN.search(sentence) and not _GRANTS.search(sentence):
+                return ""
+            if _GRANTS.search(sentence):
+                found = found or clean_name(strip_markup(other), "ability")[:40]
+    return found
+
+
 def _option_key(name: str, taken: set[str]) -> str:
     key = " ".join(re.sub(r"[^\w' -]", " ", match_key(name)).split())[:30] or "ability"
     base, n = key, 2
@@ -1173,6 +1203,7 @@ def _groups(
         options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
         return key
 
+    all_texts = [*shared_texts, *(t for k in kinds for t in k.texts)]
     # (words, which kinds) for every defence that always holds
     landing: list[tuple[str, list[_Kind]]] = []
     for owner, name, description in [
@@ -1187,6 +1218,13 @@ def _groups(
         if not reading.any:
             continue
         shown = clean_name(strip_markup(name), "ability")[:40]
+        giver = _granted_to_others(reading, name, all_texts) if reading.core else ""
+        if giver:  # a Canoptek Reanimator's: the core rule is there for the unit it gives it to
+            key = offer(name, " ".join(reading.applied))
+            said.read.append(
+                f"{shown}: there for what {giver} gives another unit, so not applied (offered as `{key}`)"
+            )
+            continue
         if reading.offered:
             key = offer(name, " ".join(reading.offered))
             if key and reading.unclear:

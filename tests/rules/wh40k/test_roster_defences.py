@@ -135,3 +135,29 @@ def test_a_save_for_daemon_models_lands_on_them_only(shape: str) -> None:
     host = read(node, shape)
     assert {g.name: g.invulnerable for g in host.model_groups} == {"Cultist": None, "Daemon Engine": 5}
     assert any("Warp Shield: inv5+ to its DAEMON models" in r for r in host.read)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_core_rule_carried_for_another_unit_is_not_applied(shape: str) -> None:
+    """A unit whose export carries the core Feel No Pain rule only because its ability gives it to
+    another unit (a Canoptek Reanimator's beam) keeps none itself, and the import says so."""
+    node = rosters.unit(
+        "Beam Walker",
+        profiles=[
+            rosters.unit_profile("Beam Walker", 6, "3+", 5),
+            rosters.ability(
+                "Mending Beam",
+                "In your Command phase, select one friendly Infantry unit within 6 inches of this model. "
+                "Until the start of your next Command phase, models in that unit have the Feel No Pain 4+ "
+                "ability.",
+            ),
+        ],
+        rules=[{"name": "Feel No Pain 4+", "description": rosters.CORE_FNP_TEXT}],
+        categories=("Vehicle",),
+        kind="model",
+    )
+    walker = read(node, shape)
+    assert walker.target_line() == "T6 Sv3+ W5 vehicle"
+    assert any("there for what Mending Beam gives another unit" in r for r in walker.read)
+    # the core rule of a unit that has it itself is still its own
+    assert read(rosters.poxwalkers(), shape).target_line() == "T4 Sv7+ W1 x10 fnp5+ infantry"
