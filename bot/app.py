@@ -14,12 +14,14 @@ from discord.ext import commands
 
 from bot.errors import HeraldTree
 from bot.games import SEATS_VERSION, GameStore
+from bot.i18n import HeraldTranslator, catalogue_digest
 from bot.permissions import guild_report
 from bot.scheduler import Scheduler
 from bot.send import watch
 from bot.settings import Settings
 from bot.storage import SqlGameRepository, SqlJobRepository, SqlMetaRepository, open_database
 from bot.storage.army_lists import ArmyListRepository
+from bot.storage.languages import LanguageRepository
 from bot.storage.links import SqlLinkRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
@@ -45,6 +47,7 @@ COGS: tuple[str, ...] = (
     "cogs.boss_fight",
     "cogs.web",
     "cogs.games",
+    "cogs.herald",
 )
 
 
@@ -87,6 +90,8 @@ class Herald(commands.AutoShardedBot):
         self.links = SqlLinkRepository(self.db)
         #: Army lists handed in for tournaments (sealed until revealed): see bot.storage.tournament_lists.
         self.tournament_lists = TournamentListRepository(self.db)
+        #: Each server's language (/herald language) and each player's last locale: see bot.i18n.
+        self.languages = LanguageRepository(self.db)
         #: The web pages' address while they are served (set by cogs.web), else None.
         self.web_url: str | None = None
         #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the
@@ -109,6 +114,8 @@ class Herald(commands.AutoShardedBot):
             log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
             await self.load_cog_module(name)
+        # Descriptions and choices in every offered language, read from the catalogues at sync.
+        await self.tree.set_translator(HeraldTranslator())
         # What a kind's seats mean changed since this database last started: list every game anew.
         every = await self.meta.get(SEATS_VERSION_KEY) != str(SEATS_VERSION)
         filled = await self.games.backfill_seats(every=every)
@@ -153,6 +160,15 @@ class Herald(commands.AutoShardedBot):
         if not interaction.response.is_done():
             watch(interaction)  # deferred if no answer has gone out in time
         await self.forms.dispatch(interaction)
+        await self.remember_locale(interaction)
+
+    async def remember_locale(self, interaction: discord.Interaction) -> None:
+        """Keep the player's client language for what Herald later sends them in DMs (a write only
+        when it changed since this process last wrote it: see bot.storage.languages)."""
+        try:
+            await self.languages.remember_user(interaction.user.id, str(interaction.locale))
+        except Exception:  # a reminder's language is never worth failing an interaction for
+            log.warning("could not keep the locale of user %s", interaction.user.id, exc_info=True)
 
     async def on_ready(self) -> None:
         log.info(
@@ -183,7 +199,9 @@ class Herald(commands.AutoShardedBot):
             (cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)),
             key=lambda c: (c.get("type", 1), c["name"]),
         )
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        # The translations are part of what is synced: a new or changed one syncs again.
+        text = json.dumps(payload, sort_keys=True) + catalogue_digest()
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def command_hash_key(self, guild: discord.abc.Snowflake | None = None) -> str | None:
         """Where the last synced tree's hash is kept: per application (a database reused with
