@@ -75,6 +75,11 @@ def _source(obj: object) -> tuple[str, int]:
         line = inspect.getsourcelines(target)[1]
         return str(path.resolve().relative_to(ROOT)), line
     except (TypeError, OSError, ValueError):
+        # A group declared as a cog's attribute: the file of the module that declares it.
+        loaded = sys.modules.get(module)
+        file = getattr(loaded, "__file__", None)
+        if file:
+            return str(Path(file).resolve().relative_to(ROOT)), 1
         return module.replace(".", "/") + ".py", 1
 
 
@@ -176,11 +181,11 @@ def compile_all(folder: Path = LOCALE_DIR, *, quiet: bool = False) -> bool:
         catalog, twice = merged(language, folder)
         found = twice + problems(catalog)
         complete = not found
+        total = sum(1 for m in catalog if m.id)
+        done = sum(1 for m in catalog if m.id and not m.fuzzy and all(_strings(m)))
         write(lang_dir / "LC_MESSAGES" / f"{DOMAIN}.po", catalog)
         mo.write_bytes(mo_bytes(catalog, complete))
         everything &= complete
-        total = sum(1 for m in catalog if m.id)
-        done = sum(1 for m in catalog if m.id and not m.fuzzy and all(_strings(m)))
         if not quiet:
             state = "complete: offered" if complete else f"NOT offered ({len(found)} problems)"
             print(f"{language}: {done} of {total} messages translated; {state}")

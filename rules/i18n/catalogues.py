@@ -12,6 +12,7 @@ from __future__ import annotations
 import fnmatch
 import io
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -79,9 +80,17 @@ def read(path: Path) -> Catalog:
         return read_po(handle, domain=DOMAIN)
 
 
+#: Every catalogue file carries this date: a real one would change every file at every run, and
+#: parallel branches would then conflict on a header line.
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+
+
 def write(path: Path, catalog: Catalog) -> None:
+    """Write ``catalog`` as a .po file, stable from run to run: no line numbers (they move with
+    every edit of the code) and no dates; a file whose text is unchanged is not touched."""
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, omit_header=False, sort_output=False)
+    write_po(buffer, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False)
     data = buffer.getvalue()
     if not path.is_file() or path.read_bytes() != data:  # untouched files keep their time stamp
         path.parent.mkdir(parents=True, exist_ok=True)
