@@ -124,8 +124,7 @@ class HeraldTranslator(app_commands.Translator):
         text = string.message
         if not cat.knows(text):
             return None
-        translated = cat.gettext(text)
-        return translated if translated != text else None
+        return cat.gettext(text)
 
 
 def catalogue_digest() -> str:
