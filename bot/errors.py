@@ -48,7 +48,7 @@ def describe(error: BaseException, locale: str | None = None) -> tuple[str, str 
         # no masked link may hide where it leads, even in a private reply. Herald writes none itself.
         return _MASKED_LINK.sub(r"]\\(", error.render(locale)), None
     if isinstance(error, app_commands.CommandOnCooldown):
-        return t("Slow down a little: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}"), None
+        return t("Slow down a little: try again in {seconds} s.", seconds=round(error.retry_after)), None
     if isinstance(error, app_commands.MissingPermissions):
         # Discord's own names for its permissions, as its settings show them in English.
         perms = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)

@@ -637,10 +637,8 @@ def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
     """Two pieces a space keeps apart: refuse, quoting the player, with what they may have meant."""
     dice = "d" in left.lower()
     rest = typed[typed.index(right, len(before)) :] if right in typed[len(before) :] else right
-    label: tuple[Message | str, list[str]] = (
-        _("a label: `{labelled}`", labelled=f"{before} # {rest}"),
-        [f"{before} # {rest}"],
-    )
+    labelled = f"{before} # {rest}"
+    label: tuple[Message | str, list[str]] = (_("a label: `{labelled}`", labelled=labelled), [labelled])
     # Each option with the rolls it suggests: an option is offered only if they all parse.
     options: list[tuple[Message | str, list[str]]]
     drop = re.match(r"^d([lh]?)(\d+)$", right, re.IGNORECASE)  # Dice Maiden's drop, spaced
@@ -650,10 +648,11 @@ def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
         # `1d20 adv+5`: the modifier belongs to the roll and `adv` at the end (a label would drop both)
         options = [(f"`{advantage}`", [advantage])]
     elif drop and count and int(drop.group(2)) < int(count.group(1) or 1):
+        joined = left + right
         dropped = (
-            _("`{roll}` (drop the highest {count})", roll=f"{left}{right}", count=drop.group(2))
+            _("`{roll}` (drop the highest {count})", roll=joined, count=drop.group(2))
             if drop.group(1).lower() == "h"
-            else _("`{roll}` (drop the lowest {count})", roll=f"{left}{right}", count=drop.group(2))
+            else _("`{roll}` (drop the lowest {count})", roll=joined, count=drop.group(2))
         )
         options = [
             (dropped, [f"{left}{right}"]),
@@ -663,15 +662,16 @@ def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
     elif right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
         options = [label]
     elif _REPEAT.match(right) and dice:
+        pool, target = f"{left}>={right}", f"{left} {right}+"
         options = [
             (
                 _(
                     "`{pool}` or `{target}` (dice showing {value} or more)",
-                    pool=f"{left}>={right}",
-                    target=f"{left} {right}+",
+                    pool=pool,
+                    target=target,
                     value=right,
                 ),
-                [f"{left}>={right}", f"{left} {right}+"],
+                [pool, target],
             ),
             (f"`{left}+{right}`", [f"{left}+{right}"]),
         ]
@@ -1072,7 +1072,7 @@ def _refuse_impossible(node: diceast.Node, typed: str) -> None:
                 "I can't roll `{typed}`: it divides by 0 (`{division}`), which has no result. "
                 "Divide by another number, like `2d6/2`.",
                 typed=_quote(typed),
-                division=f"{node.op}{_constant_text(node.right)}",
+                division=node.op + _constant_text(node.right),
             )
         )
     for child in node.children:
