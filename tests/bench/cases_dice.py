@@ -8,10 +8,17 @@ from tests.bench import Case
 HOSTILE = "1000d6" + "kh999" * 38  # refused by the work budget (issue 16, item 1)
 
 
+#: Spanish offered for the rest of the bench run once a Spanish case starts (it is not complete
+#: yet; only players whose locale is Spanish are affected). Kept here: a context manager left
+#: to the garbage collector would close, and withdraw the offer, at once.
+_OFFERED = force_offer("es")
+
+
 async def _spanish_player(driver):
-    """A player whose Discord speaks Spanish, with Spanish offered for the rest of the bench run
-    (it is not complete yet; only players whose locale is Spanish are affected)."""
-    force_offer("es").__enter__()
+    """A player whose Discord speaks Spanish."""
+    if not getattr(_OFFERED, "entered", False):
+        _OFFERED.__enter__()
+        _OFFERED.entered = True  # type: ignore[attr-defined]
     return driver.user("sofia", locale="es-ES")
 
 CASES = [
