@@ -22,12 +22,12 @@ $(STAMP): pyproject.toml | $(PY)
 CATALOGUES := catalogues
 
 catalogues: $(STAMP)
-	@$(PY) tools/i18n.py compile --quiet
+	@$(PY) -m bot.i18n_build compile --quiet
 
 # Extract every English string (code and command tree), file new ones into each language's parts
 # for their area, and compile: run it after adding or changing a string, then translate.
 i18n: $(STAMP)
-	$(PY) tools/i18n.py all
+	$(PY) -m bot.i18n_build all
 
 # Exit code 3: Herald was not started for want of a setting (no DISCORD_TOKEN) and said so
 # itself; make then ends quietly instead of adding "*** Error". Any other failure stays loud.

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.anywhere import SERVER_ONLY_CONTEXTS, SERVER_ONLY_INSTALLS
 from bot.i18n import NAMES, channel_locale, choosable, reader
 from bot.send import send
 from bot.views import is_manager
@@ -31,7 +32,9 @@ class Herald(commands.Cog):
     herald = app_commands.Group(
         name="herald",
         description="Herald's settings for this server",
-        guild_only=True,
+        # A server's setting: only where the server installed Herald, and by Manage Server.
+        allowed_installs=SERVER_ONLY_INSTALLS,
+        allowed_contexts=SERVER_ONLY_CONTEXTS,
         default_permissions=discord.Permissions(manage_guild=True),
     )
 

@@ -4,7 +4,6 @@ Spanish payload stays within Discord's limits (checked with a catalogue translat
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import discord
@@ -13,13 +12,10 @@ from babel.messages.catalog import Catalog
 from discord import app_commands
 
 from bot.i18n import HeraldTranslator
+from bot.i18n_build import code_messages, tree_texts
 from bot.offline import OfflineDriver
 from rules.i18n import LOCALE_DIR, SOURCE, catalogues_from, force_offer, languages, offered
 from rules.i18n.catalogues import area_of, merged, msgids, plural_forms, problems, read, write
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-from i18n import code_messages, tree_texts  # noqa: E402
 
 #: Areas whose translation is finished, marked by a file ``locale/<lang>/finished/<area>`` (one
 #: file per area, so parallel branches never edit the same line): CI holds them complete even

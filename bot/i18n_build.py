@@ -1,10 +1,10 @@
 """`make i18n`: extract every English string, file the new ones into each language's parts, compile.
 
-    python tools/i18n.py extract          # locale/herald.pot: the code's marked strings + the command tree
-    python tools/i18n.py update           # every locale/<lang>/parts/<area>.po gains its new msgids
-    python tools/i18n.py compile          # locale/<lang>/LC_MESSAGES/herald.{po,mo}, with statistics
-    python tools/i18n.py init de          # a new language: its parts, every entry still to translate
-    python tools/i18n.py compile --quiet  # what make run/test/console do (only when a part changed)
+    python -m bot.i18n_build extract          # locale/herald.pot: marked strings + the command tree
+    python -m bot.i18n_build update           # each locale/<lang>/parts/<area>.po gains its new msgids
+    python -m bot.i18n_build compile          # locale/<lang>/LC_MESSAGES/herald.{po,mo}, with statistics
+    python -m bot.i18n_build init de          # a new language: its parts, every entry still to translate
+    python -m bot.i18n_build compile --quiet  # what make run/test/console do (only when a part changed)
 
 Extraction is `pybabel extract` with babel.cfg's mapping and the keywords below, plus every
 command, group, option and choice text of the live command tree (read from an offline bot), so a
@@ -23,24 +23,17 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+
+from rules.i18n import DOMAIN, LOCALE_DIR, catalogues
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from babel.messages.catalog import Catalog  # noqa: E402
-from babel.messages.extract import extract_from_dir  # noqa: E402
-from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
-
-from rules.i18n.catalogues import (  # noqa: E402
-    area_of,
-    merged,
-    mo_bytes,
-    parts,
-    plural_forms,
-    problems,
-    read,
-    write,
-)
-from rules.i18n.common import DOMAIN, LOCALE_DIR  # noqa: E402
+area_of, merged, mo_bytes = catalogues.area_of, catalogues.merged, catalogues.mo_bytes
+parts = catalogues.parts
+plural_forms, problems = catalogues.plural_forms, catalogues.problems
+read, write = catalogues.read, catalogues.write
 
 #: `pybabel extract -k` for each: `_("...")` and `N_("...")` in rules/, `t("...")` and
 #: `t.n("one", "many", n)` at the edge, `ngettext("one", "many", n)`.
