@@ -3,6 +3,7 @@ applies migrations and loads every cog; commands are synced after login, only wh
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import importlib
 import json
@@ -32,6 +33,9 @@ from bot.views import FormRouter
 log = logging.getLogger("herald")
 SEATS_VERSION_KEY = "game_seats_version"
 """The meta key holding the :data:`bot.games.SEATS_VERSION` this database's seats were written at."""
+
+#: How often the players' locales noted since the last write are written (bot.storage.languages).
+LOCALE_FLUSH_SECONDS = 300
 
 #: Every cog, loaded in this order by ``setup_hook``.
 COGS: tuple[str, ...] = (
@@ -92,6 +96,7 @@ class Herald(commands.AutoShardedBot):
         self.tournament_lists = TournamentListRepository(self.db)
         #: Each server's language (/herald language) and each player's last locale: see bot.i18n.
         self.languages = LanguageRepository(self.db)
+        self._locale_flusher: asyncio.Task[None] | None = None
         #: The web pages' address while they are served (set by cogs.web), else None.
         self.web_url: str | None = None
         #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the
@@ -125,6 +130,7 @@ class Herald(commands.AutoShardedBot):
             log.info("/games: listed %d game(s) anew (or for the first time)", filled)
         if self.run_scheduler:
             await self.scheduler.start(self)
+            self._locale_flusher = asyncio.create_task(self._flush_locales(), name="herald-locales")
 
     async def load_cog_module(self, name: str) -> None:
         """Run the ``setup(bot)`` of the cog module ``name``, importing it once per process.
@@ -142,7 +148,14 @@ class Herald(commands.AutoShardedBot):
     async def close(self) -> None:
         try:
             await self.scheduler.stop()
+            if self._locale_flusher is not None:
+                self._locale_flusher.cancel()
+                self._locale_flusher = None
             await super().close()
+            try:
+                await self.languages.flush()
+            except Exception:
+                log.warning("could not write the players' locales at shutdown", exc_info=True)
         finally:
             await self.db.close()
 
@@ -163,12 +176,17 @@ class Herald(commands.AutoShardedBot):
         await self.remember_locale(interaction)
 
     async def remember_locale(self, interaction: discord.Interaction) -> None:
-        """Keep the player's client language for what Herald later sends them in DMs (a write only
-        when it changed since this process last wrote it: see bot.storage.languages)."""
-        try:
-            await self.languages.remember_user(interaction.user.id, str(interaction.locale))
-        except Exception:  # a reminder's language is never worth failing an interaction for
-            log.warning("could not keep the locale of user %s", interaction.user.id, exc_info=True)
+        """Note the player's client language for what Herald later sends them in DMs (in memory;
+        written in batches by ``_flush_locales``: see bot.storage.languages)."""
+        self.languages.remember_user(interaction.user.id, str(interaction.locale))
+
+    async def _flush_locales(self) -> None:
+        while True:
+            await asyncio.sleep(LOCALE_FLUSH_SECONDS)
+            try:
+                await self.languages.flush()
+            except Exception:  # a reminder's language is never worth stopping the loop for
+                log.warning("could not write the players' locales; trying again later", exc_info=True)
 
     async def on_ready(self) -> None:
         log.info(

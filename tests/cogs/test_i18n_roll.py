@@ -119,3 +119,5 @@ async def test_a_dm_uses_the_language_of_the_players_last_interaction(driver: Of
     alice.locale = "en-GB"
     await driver.command("/roll expression:1d6 private:true", user="alice")
     assert await dm_locale(driver.bot, alice.id) == "en-GB"
+    await driver.restart()  # written at shutdown (and every few minutes): read back after a restart
+    assert await dm_locale(driver.bot, alice.id) == "en-GB"

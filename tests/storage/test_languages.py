@@ -22,18 +22,22 @@ async def test_a_server_chooses_a_language_and_goes_back_to_discords(database_ur
     await db.close()
 
 
-async def test_a_players_locale_is_written_only_when_it_changes(database_url: str) -> None:
+async def test_a_players_locale_is_noted_in_memory_and_written_in_one_batch(database_url: str) -> None:
     db = await connect(database_url, migrate=False)
     await db.migrate()
     repo = LanguageRepository(db)
     assert await repo.user_locale(7) is None
-    assert await repo.remember_user(7, "es-ES") is True
-    assert await repo.remember_user(7, "es-ES") is False  # known: no write
+    before = db.query_count
+    assert repo.remember_user(7, "es-ES") is True
+    assert repo.remember_user(7, "es-ES") is False  # known: nothing to write
+    assert repo.remember_user(8, "pt-BR") is True
     assert await repo.user_locale(7) == "es-ES"
-    assert await repo.remember_user(7, "en-GB") is True
+    assert db.query_count == before  # no interaction waits on the database
+    assert await repo.flush() == 2
+    assert await repo.flush() == 0
+    assert await LanguageRepository(db).user_locale(7) == "es-ES"
+    assert repo.remember_user(7, "en-GB") is True
+    assert await repo.flush() == 1
     assert await LanguageRepository(db).user_locale(7) == "en-GB"
-    # Another process (or a restart) writes once, then remembers.
-    other = LanguageRepository(db)
-    assert await other.remember_user(7, "en-GB") is True
-    assert await other.remember_user(7, "en-GB") is False
+    assert await LanguageRepository(db).user_locale(8) == "pt-BR"
     await db.close()
