@@ -20,6 +20,7 @@ import collections
 import contextlib
 import contextvars
 import functools
+import importlib
 import logging
 import multiprocessing
 import os
@@ -99,6 +100,17 @@ ISOLATED_TIMEOUT = 10.0
 ISOLATED_MEMORY = 512 * 1024 * 1024
 
 
+#: Seconds a new worker process may take to start and import what it reads with, apart from the
+#: read's own limit: on a busy machine a spawn and its imports alone took over 10 s.
+ISOLATED_STARTUP = 60.0
+
+
+def _warm(module: str) -> int:  # pragma: no cover - runs in the worker process
+    """Import ``module`` in the worker, so the read that follows is timed alone."""
+    importlib.import_module(module)
+    return os.getpid()
+
+
 class IsolatedFailed(RuleError):
     """The worker process took too long or died: nothing was read, the player may try again."""
 
@@ -139,6 +151,8 @@ class _Worker:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        #: The modules the current process has imported for a read (started afresh: none).
+        self._warm: set[str] = set()
 
     def _ready(self) -> ProcessPoolExecutor:
         """The pool, a fresh one when its process died while idle (no read was in it)."""
@@ -150,6 +164,7 @@ class _Worker:
             log.warning("the file reader process had died while idle; starting a new one")
             self.end()
         if self._pool is None:
+            self._warm = set()
             # spawn, not fork: the bot has threads (database, heavy pool) whose locks a fork copies.
             self._pool = ProcessPoolExecutor(
                 max_workers=1,
@@ -169,13 +184,32 @@ class _Worker:
                 process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
 
+    async def _start(self, module: str, what: str) -> None:
+        """Start the process and import ``module`` there first (under :data:`ISOLATED_STARTUP`),
+        so that ``limit`` times the read alone, not a spawn on a busy machine."""
+        if module in self._warm and self._pool is not None:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            await asyncio.wait_for(loop.run_in_executor(self._ready(), _warm, module), ISOLATED_STARTUP)
+        except (TimeoutError, BrokenProcessPool, RuntimeError):
+            self.end()
+            raise IsolatedFailed(
+                f"The file reader could not start to read {what}, so nothing was read. Send it again "
+                "in a minute."
+            ) from None
+        self._warm.add(module)
+
     async def run(self, function: Callable[..., T], args: tuple[object, ...], limit: float, what: str) -> T:
         loop = asyncio.get_running_loop()
         try:
+            self._ready()  # a process that died while idle is replaced before anything is sent
+            await self._start(function.__module__, what)
             future = loop.run_in_executor(self._ready(), function, *args)
         except (BrokenProcessPool, RuntimeError):
             # died between the check and the hand-over: nothing was sent, so hand it to a new one
             self.end()
+            await self._start(function.__module__, what)
             future = loop.run_in_executor(self._ready(), function, *args)
         try:
             return await asyncio.wait_for(future, limit)
