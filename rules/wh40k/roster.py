@@ -95,6 +95,9 @@ SHOW_ONLY_KEYWORDS = frozenset(
 """Weapon keywords kept for show: they change nothing in one attack sequence but the volley
 (Pistol) or a player's reading. Any other keyword Herald does not calculate with is left out."""
 
+#: Categories a Crusade force keeps for each unit (what XP and Crusade Points depend on).
+CRUSADE_ROLES = ("character", "epic-hero", "titanic", "fortification", "swarm")
+
 TARGET_KEYWORDS = (
     "infantry",
     "vehicle",
@@ -299,6 +302,11 @@ class RosterUnit(BaseModel):
     leads: tuple[str, ...] = ()
     """The units this one may be attached to as their Leader, as its Leader ability names them
     (empty: it is no Leader, or its file does not say)."""
+    points: int | None = None
+    """Its points: the costs of its selections added up (None: the file gives none)."""
+    roles: tuple[str, ...] = ()
+    """The keywords Crusade counts (``character``, ``epic-hero``, ``titanic``, ``fortification``,
+    ``swarm``) among its categories."""
 
     def may_lead(self, other: str) -> bool:
         """Whether this unit's Leader ability names ``other`` (``Boyz (2)`` is a Boyz unit too).
@@ -1055,6 +1063,8 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
     keywords: list[str] = []
     weapons: dict[tuple[str, bool, str], RosterWeapon] = {}
     left_out = False
+    points: int | None = None
+    roles: list[str] = []
     for node, kind_node in nodes:
         kind = None if kind_node is None else kinds[id(kind_node)]
         texts = kind.texts if kind is not None else shared_texts
@@ -1105,11 +1115,18 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
                 texts.append((profile_name, description))
         for rule in _list(node, "rules"):
             texts.append((_text(rule.get("name"), 200), _text(rule.get("description"), MAX_ABILITY_TEXT)))
+        for cost in _list(node, "costs"):
+            if _text(cost.get("name")).lower() in ("pts", "points"):
+                value = _count(cost.get("value"), notes, "A unit's points", "left out")
+                if value is not None:
+                    points = min((points or 0) + value, 100_000)
         if node is selection:
             for category in _list(node, "categories"):
                 word = _text(category.get("name"), 40).lower().replace(" ", "-")
                 if word in TARGET_KEYWORDS and word not in keywords:
                     keywords.append(word)
+                if word in CRUSADE_ROLES and word not in roles:
+                    roles.append(word)
     if left_out:
         notes.weapons_left_out.append(name)
     weapons = _mark_alternatives(weapons, {k.name: k.count for k in kinds.values()})
@@ -1142,6 +1159,8 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
         groups=groups,
         options=options,
         leads=leads,
+        points=points,
+        roles=tuple(roles),
     )
 
 
