@@ -31,5 +31,5 @@ def test_every_crusade_file_validates_with_its_source():
 def test_a_bad_table_names_its_file_and_field(tmp_path: Path):
     bad = tmp_path / "battle_scars.yaml"
     bad.write_text("title: X\nkind: scar\nedition: 12th\nsource: here\nentries: []\n")
-    with pytest.raises(ContentError, match="battle_scars.yaml.*edition"):
+    with pytest.raises(ContentError, match=r"battle_scars\.yaml.*edition"):
         read_model(bad, Table)
