@@ -43,6 +43,7 @@ COGS: tuple[str, ...] = (
     "cogs.odds",
     "cogs.tournament",
     "cogs.boss_fight",
+    "cogs.crusade",
     "cogs.web",
     "cogs.games",
 )

@@ -1,0 +1,225 @@
+"""The post-battle sequence's controls: the menus a player describes a battle with, Send, the
+opponent's Confirm and Dispute, and the Scar / Devastating Blow choice. Every control carries the
+campaign and the battle's number, so it works after a restart; the rules refuse a press that no
+longer fits the battle (already sent, already confirmed)."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+
+from bot.play import Change, Post, Shown, StepButton, StepSelect, View, is_manager
+from bot.text import pinging, public
+from cogs.crusade.game import KIT, CrusadeGame, battle_text, card
+from rules.crusade import engine
+from rules.crusade.model import Battle, Campaign
+from rules.crusade.tables import load_tables, roll
+
+
+def rng(interaction: discord.Interaction) -> random.Random:
+    """The bot's dice (seeded in tests and the console)."""
+    return interaction.client.rng  # type: ignore[attr-defined,no-any-return]
+
+
+def _options(
+    campaign: Campaign, battle: Battle, only: tuple[str, ...] | None = None
+) -> list[tuple[str, str]]:
+    force = campaign.force(battle.player_id)
+    units = force.units if force else ()
+    return [(u.name, u.key) for u in units if only is None or u.key in only]
+
+
+def details_post(shown: Shown[CrusadeGame], battle: Battle) -> Post:
+    """The battle being described: what is said so far, the menus and Send."""
+    c = shown.state.campaign
+    force = c.force(battle.player_id)
+    assert force is not None
+    opts = _options(c, battle)
+    items = [
+        TookPart(shown.id, battle.id, options=opts, placeholder="Which units took part?", up_to=len(opts)),
+        Destroyed(
+            shown.id,
+            battle.id,
+            options=opts,
+            placeholder="Which were destroyed?",
+            up_to=len(opts),
+            optional=True,
+        ),
+        Marked(shown.id, battle.id, options=opts, placeholder="Marked for Greatness"),
+        SendBattle(shown.id, battle.id),
+    ]
+    text = battle_text(battle, force) + (
+        "\n\nChoose with the menus (kills: `/crusade kills`), then **Send to opponent**."
+        + (
+            "\nOnly the first 25 units are in the menus: name the others with the command's options."
+            if len(force.units) > 25
+            else ""
+        )
+    )
+    return card(f"Battle #{battle.id}: the post-battle steps", text, view=View(*items))
+
+
+def _battle(state: CrusadeGame, battle_id: int) -> Battle:
+    return engine.require_battle(state.campaign, battle_id)
+
+
+def _step(state: CrusadeGame, out: engine.Outcome, summary: str) -> Change[CrusadeGame]:
+    return Change(state.model_copy(update={"campaign": out.campaign}), summary=summary, result=out)
+
+
+class _Detail(StepSelect, template=r"crusade:detail-base"):
+    field = ""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        chosen = [v for v in self.selected(interaction) if v != "-"]
+        battle_id = self.step
+
+        def change(state: CrusadeGame) -> Change[CrusadeGame]:
+            value: object = chosen if self.field != "marked" else (chosen[0] if chosen else "")
+            out = engine.set_details(
+                state.campaign, battle_id, actor_id=interaction.user.id, **{self.field: value}
+            )
+            return _step(state, out, f"battle #{battle_id}: {self.field}")
+
+        await KIT.play(
+            interaction,
+            f"battle-{self.field}",
+            change,
+            lambda s: details_post(s, s.result.battle),
+            game_id=self.game,
+            edit=True,
+        )
+
+
+class TookPart(_Detail, prefix="crusade:took"):
+    field = "took_part"
+
+
+class Destroyed(_Detail, prefix="crusade:lost"):
+    field = "destroyed"
+
+
+class Marked(_Detail, prefix="crusade:mark"):
+    field = "marked"
+
+
+def confirm_post(shown: Shown[CrusadeGame], battle: Battle) -> Post:
+    force = shown.state.campaign.force(battle.player_id)
+    assert force is not None
+    text = (
+        f"<@{battle.opponent_id}>, {public(force.player_name, 40)} recorded this battle. "
+        "Confirm it, or dispute it if it is wrong.\n\n" + battle_text(battle, force)
+    )
+    view = View(ConfirmBattle(shown.id, battle.id), DisputeBattle(shown.id, battle.id))
+    return card(
+        f"Battle #{battle.id}: waiting for the opponent",
+        text,
+        view=view,
+        mentions=pinging([battle.opponent_id]),
+    )
+
+
+class SendBattle(StepButton, prefix="crusade:send"):
+    label, style = "Send to opponent", discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        battle_id = self.step
+
+        def change(state: CrusadeGame) -> Change[CrusadeGame]:
+            out = engine.submit(state.campaign, battle_id, actor_id=interaction.user.id)
+            return _step(state, out, f"sent battle #{battle_id}")
+
+        await KIT.play(
+            interaction, "battle-send", change, lambda s: confirm_post(s, s.result.battle), game_id=self.game
+        )
+
+
+def sequence_post(shown: Shown[CrusadeGame], out: engine.Outcome) -> Post:
+    battle = out.battle
+    assert battle is not None
+    c = shown.state.campaign
+    force = c.force(battle.player_id)
+    items = []
+    for test in battle.open_choices:
+        unit = force.unit(test.unit) if force else None
+        if unit is None:
+            continue
+        items.append(Choice(shown.id, battle.id, f"scar.{unit.key}", label=f"Scar: {unit.name}"))
+        items.append(Choice(shown.id, battle.id, f"blow.{unit.key}", label=f"Devastating Blow: {unit.name}"))
+    text = "\n".join(public(line, 300) for line in out.lines)
+    return card(f"Battle #{battle.id}: after the battle", text, view=View(*items[:25]))
+
+
+class ConfirmBattle(StepButton, prefix="crusade:confirm"):
+    label, style = "Confirm", discord.ButtonStyle.success
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        battle_id = self.step
+        organiser = is_manager(interaction)
+        dice = rng(interaction)
+
+        def change(state: CrusadeGame) -> Change[CrusadeGame]:
+            actor = interaction.user.id
+            if organiser and actor != _battle(state, battle_id).opponent_id:
+                actor = state.campaign.organiser_id
+            out = engine.confirm(state.campaign, battle_id, actor_id=actor, rng=dice)
+            return _step(state, out, f"confirmed battle #{battle_id}")
+
+        await KIT.play(
+            interaction, "battle-confirm", change, lambda s: sequence_post(s, s.result), game_id=self.game
+        )
+
+
+class DisputeBattle(StepButton, prefix="crusade:dispute"):
+    label, style = "Dispute", discord.ButtonStyle.danger
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        battle_id = self.step
+
+        def change(state: CrusadeGame) -> Change[CrusadeGame]:
+            out = engine.dispute(state.campaign, battle_id, actor_id=interaction.user.id)
+            return _step(state, out, f"disputed battle #{battle_id}")
+
+        await KIT.play(
+            interaction,
+            "battle-dispute",
+            change,
+            lambda s: card(f"Battle #{battle_id} disputed", public(s.result.lines[0], 300)),
+            game_id=self.game,
+        )
+
+
+class Choice(StepButton, prefix="crusade:ooa"):
+    label, style = "Choose", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        battle_id = self.step
+        choice, _, key = (self.arg or "").partition(".")
+        organiser = is_manager(interaction)
+        _, scar = roll(load_tables()["battle_scars"], rng(interaction))
+
+        def change(state: CrusadeGame) -> Change[CrusadeGame]:
+            out = engine.choose(
+                state.campaign,
+                battle_id,
+                key,
+                choice,
+                actor_id=interaction.user.id,
+                scar=scar.name,
+                organiser=organiser,
+            )
+            return _step(state, out, f"battle #{battle_id}: {choice}")
+
+        await KIT.play(
+            interaction,
+            "battle-choice",
+            change,
+            lambda s: card(
+                f"Battle #{battle_id}: Out of Action", "\n".join(public(x, 300) for x in s.result.lines)
+            ),
+            game_id=self.game,
+        )
+
+
+CONTROLS = (TookPart, Destroyed, Marked, SendBattle, ConfirmBattle, DisputeBattle, Choice)
