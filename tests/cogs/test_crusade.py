@@ -115,7 +115,7 @@ async def test_a_non_character_stops_at_30_until_legendary_veterans(driver: Offl
 
 async def test_menus_then_a_restart_mid_sequence(driver: OfflineDriver) -> None:
     await campaign(driver)
-    steps = (await driver.command(f"/crusade battle opponent:@bob result:win")).message
+    steps = (await driver.command("/crusade battle opponent:@bob result:win")).message
     steps = (await driver.choose(steps, ["Intercessors", "Captain"], select=1)).message
     steps = (await driver.choose(steps, ["Captain"], select=3)).message
     assert "Marked for Greatness: Captain" in steps.text
