@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.errors import HeraldTree
 from bot.games import SEATS_VERSION, GameStore
+from bot.pairings import Pairings
 from bot.permissions import guild_report
 from bot.scheduler import Scheduler
 from bot.send import watch
@@ -97,6 +98,8 @@ class Herald(commands.AutoShardedBot):
         self.rng: random.Random = random.SystemRandom()
         #: Persistent modals: cogs add a pattern and a handler (see bot.views.FormRouter).
         self.forms = FormRouter()
+        #: Which event a channel belongs to: the tournament cog answers, game cogs ask.
+        self.pairings = Pairings()
         self._synced = False
         #: The cog modules whose ``setup`` ran, in order (see ``load_cog_module``).
         self.cog_modules: list[str] = []

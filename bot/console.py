@@ -274,7 +274,11 @@ class Console:
             print("│ " + "  ".join(labels) + f"   → :press N {number}")
         for menu in message.selects:
             # A menu lists its options at once, as Discord's dropdown shows them on a click.
-            many = f", up to {menu.max_values}" if menu.max_values > 1 else ""
+            # A menu that takes exactly two (a captain's attackers) says so: "up to 2" misled.
+            many = ""
+            if menu.max_values > 1:
+                low, high = menu.min_values, menu.max_values
+                many = f", pick {high}" if low == high else f", pick {low} to {high}"
             print(f"│ [{menu.index}: {menu.placeholder or 'select'}{many}]   → :choose {menu.index} LABEL")
             for label, _ in menu.options:
                 print(f"│     • {label}")

@@ -148,6 +148,10 @@ def _standings_head(
     return name_x, name_w
 
 
+#: The players' standings of a team event: the team column's width, taken from the names.
+TEAM_COLUMN_W = 190
+
+
 def render_standings(
     state: Tournament,
     *,
@@ -157,8 +161,9 @@ def render_standings(
     width: int = WIDTH,
 ) -> bytes:
     """One page of the standings as PNG bytes: rank (the top three marked), player and faction,
-    and the format's columns (ITS: TP, OP, VP, opponents' OP and byes; 40k record: W-D-L, RP, BP,
-    SoS, VP±). ITS final standings show the bye adjustment (marked ``*``)."""
+    (in a team event) the player's team, and the format's columns (ITS: TP, OP, VP, opponents'
+    OP and byes; 40k record: W-D-L, RP, BP, SoS, VP±). ITS final standings show the bye
+    adjustment (marked ``*``)."""
     pal = PALETTES[theme]
     fmt = format_of(state)
     columns = [(c.label, c.width) for c in fmt.columns]
@@ -182,6 +187,12 @@ def render_standings(
     num_f, small_f = font(28, bold=True), font(20)
     name_x, name_w = _standings_head(d, pal, width, "Player", columns)
     numbers_w = sum(w for _, w in columns)
+    # A team event's players' standings say whose team each player is in, as a column of its own.
+    teams = {p: team.name for team in state.teams for p in team.players} if state.team_size else {}
+    if teams:
+        name_w -= TEAM_COLUMN_W
+        team_x = name_x + name_w + 12
+        d.text((team_x, HEADER_H + 12), "Team", font=font(22, bold=True), fill=pal.muted)
     y = HEADER_H + HEAD_ROW_H
 
     for i, row in enumerate(rows):
@@ -189,6 +200,10 @@ def render_standings(
         _rank_cell(d, pal, PAD, y, row)
         sub = row.faction + (" · dropped" if row.dropped else "")
         _name_block(d, name_x, y, name_w, row.name, sub.strip(" ·"), pal, dim=row.dropped)
+        if teams:
+            team_f = font(22)
+            shown = fit(d, teams.get(row.player_id, ""), team_f, TEAM_COLUMN_W - 24)
+            d.text((team_x, y + (ROW_H - 28) / 2), shown, font=team_f, fill=pal.text)
         values = [str(c.value(row)) for c in fmt.columns]
         x = width - PAD - numbers_w
         for (label, w), value in zip(columns, values, strict=True):

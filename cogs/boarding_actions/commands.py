@@ -29,11 +29,12 @@ from cogs.boarding_actions.pages import (
     topic_embed,
 )
 from cogs.boarding_actions.starting import start_battle
+from rules.boarding_actions.battle import FINAL
 from rules.boarding_actions.content import MissionLibrary, default_library
 from rules.boarding_actions.missions import MAX_PATROL_POINTS, Role
 from rules.boarding_actions.rolls import roll_mission
 from rules.boarding_actions.topics import RulesLibrary, load_rules
-from rules.errors import NotFoundError
+from rules.errors import NotFoundError, RuleError
 
 log = logging.getLogger("herald.boarding_actions")
 
@@ -138,8 +139,8 @@ class BoardingActions(
     @battle.command(name="start", description="Track a battle here: rounds, whose turn, what to score, VP")
     @app_commands.describe(
         mission="The mission (name or roll)",
-        attacker="The Attacker's player",
-        defender="The Defender's player",
+        attacker="The Attacker's player (in a tournament's pairing thread: default, its first player)",
+        defender="The Defender's player (in a tournament's pairing thread: default, the other player)",
         attacker_points="The Attacker's army points (for the Underdog)",
         defender_points="The Defender's army points (for the Underdog)",
     )
@@ -147,18 +148,56 @@ class BoardingActions(
         self,
         interaction: discord.Interaction,
         mission: str,
-        attacker: discord.User,
-        defender: discord.User,
+        attacker: discord.User | None = None,
+        defender: discord.User | None = None,
         attacker_points: Points | None = None,
         defender_points: Points | None = None,
     ) -> None:
         found = self.missions.lookup(mission)
-        sides = {
-            Role.ATTACKER: (attacker.id, attacker.display_name),
-            Role.DEFENDER: (defender.id, defender.display_name),
+        chosen = {
+            Role.ATTACKER: None if attacker is None else (attacker.id, attacker.display_name),
+            Role.DEFENDER: None if defender is None else (defender.id, defender.display_name),
         }
+        sides, note = await self._sides(interaction, chosen)
         points = {Role.ATTACKER: attacker_points, Role.DEFENDER: defender_points}
-        await start_battle(interaction, found, sides, points=points)
+        await start_battle(interaction, found, sides, points=points, note=note)
+
+    async def _sides(
+        self, interaction: discord.Interaction, chosen: dict[Role, tuple[int, str] | None]
+    ) -> tuple[dict[Role, tuple[int, str]], str]:
+        """Both sides' players: the ones named, and in a tournament's pairing thread the pairing's
+        players for a side left out (who attacks may still be chosen), with a line saying so."""
+        if all(chosen.values()):
+            return {role: who for role, who in chosen.items() if who is not None}, ""
+        event = await self.bot.pairings.of(interaction.guild_id, interaction.channel_id)  # type: ignore[attr-defined]
+        paired = list(event.players) if event is not None else []
+        if len(paired) != 2:
+            raise RuleError(
+                "Name both players: `/ba battle start mission:... attacker:@... defender:@...` (in a "
+                "tournament's pairing thread the pairing's two players are taken when you leave them out)."
+            )
+        ids = [uid for uid, _ in paired]
+        for role, who in chosen.items():
+            if who is not None and who[0] not in ids:
+                names = " and ".join(public(name, 40) for _, name in paired)
+                raise RuleError(
+                    f"This thread's pairing is {names}; name one of them as the {role.title} (or name "
+                    "both sides yourself)."
+                )
+        attacker, defender = chosen[Role.ATTACKER], chosen[Role.DEFENDER]
+        if attacker is None and defender is None:
+            attacker, defender = paired
+            how = "the pairing's first player attacks; name `attacker:` to choose otherwise"
+        elif attacker is None:
+            assert defender is not None
+            attacker = next(p for p in paired if p[0] != defender[0])
+            how = "the other player of the pairing attacks"
+        else:
+            defender = next(p for p in paired if p[0] != attacker[0])
+            how = "the other player of the pairing defends"
+        assert attacker is not None and defender is not None and event is not None
+        said = f"The players of this pairing of {public(event.event, 80)}: {how}."
+        return {Role.ATTACKER: attacker, Role.DEFENDER: defender}, said
 
     battle_start.autocomplete("mission")(_mission_names)
 
@@ -177,6 +216,8 @@ class BoardingActions(
         manager = is_manager(interaction)
         game = await KIT.load(interaction)
         check_player(interaction, game.state.battle)
+        if game.state.battle.over:
+            raise RuleError(FINAL)  # a finished battle changes only by reopening it
         starter = game.record.created_by
 
         def may_undo(event: EventRecord) -> bool:

@@ -13,7 +13,11 @@ side (``a``/``d``), the objective's index in the mission and, for a condition, i
 ``ba:first:G:P:a``     who won the roll-off for the first turn
 ``ba:rolloff:G:P``     roll the roll-off for the first turn here (a D6 each, ties again)
 ``ba:ready:G:0:a1``    Battle Ready on (``1``) or off (``0``) for a side
+``ba:reopen:G:P``      reopen a finished battle to correct it (its overseers only)
 =====================  ==================================================================
+
+A finished battle is final: its tracker keeps only **Reopen**, and the buttons of a tracker
+posted before that (Battle Ready carries no position) are refused with why.
 """
 
 from __future__ import annotations
@@ -22,11 +26,13 @@ from typing import Any
 
 import discord
 
-from bot.play import Post, Shown, StepButton, StepSelect, View
+from bot.play import Post, Shown, StepButton, StepSelect, View, is_manager
+from bot.text import public
 from cogs.boarding_actions.game import (
     KIT,
     BAGame,
     Maker,
+    NotYourSide,
     announce_final,
     change_of,
     check_player,
@@ -42,9 +48,11 @@ from cogs.boarding_actions.game import (
 )
 from cogs.boarding_actions.tracker import OBJECTIVE_ROWS, ROW_WIDTH, board_post, image_changed, log
 from rules.boarding_actions.battle import (
+    FINAL,
     Advance,
     BattleState,
     ChooseFirstTurn,
+    Reopen,
     ScoringOption,
     SetBattleReady,
     describe_position,
@@ -221,6 +229,8 @@ class ReadyButton(StepButton, prefix="ba:ready"):
         role, ready = role_of(code[0]), code[1] == "1"
 
         def make(state: BattleState) -> tuple[Any, str]:
+            if state.over:  # a finished tracker's toggle (posted before they were taken off it)
+                raise RuleError(FINAL)
             check_side(interaction, state, role)
             if state.players[role].battle_ready == ready:
                 now = "already" if ready else "not"
@@ -232,6 +242,46 @@ class ReadyButton(StepButton, prefix="ba:ready"):
         # that this is the live tracker message.
         change = change_of(interaction, make)
         await KIT.play(interaction, "battle_ready", change, _show_edited, game_id=self.game, edit=True)
+
+
+async def check_reopen(interaction: discord.Interaction, state: BattleState) -> None:
+    """Who may reopen a finished battle: in a tournament's channel its organisers, elsewhere the
+    battle's players; a Manage Server member anywhere."""
+    if is_manager(interaction):
+        return
+    event = await interaction.client.pairings.of(  # type: ignore[attr-defined]
+        interaction.guild_id, interaction.channel_id
+    )
+    if event is None:
+        check_player(interaction, state)
+        return
+    if interaction.user.id in event.organisers:
+        return
+    who = ", ".join(f"<@{u}>" for u in event.organisers) or "nobody yet"
+    raise NotYourSide(
+        f"This battle's result went to {public(event.event, 80)}: only its organisers ({who}) or a "
+        "member with Manage Server can reopen it."
+    )
+
+
+class ReopenButton(StepButton, prefix="ba:reopen"):
+    """Reopens a finished battle at its end, to correct it; finishing it again sends the new result
+    to a tournament that recorded the old one as a correction."""
+
+    label = "Reopen to correct"
+    emoji = "🔓"
+    style = discord.ButtonStyle.secondary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, game_id=self.game)
+        await check_reopen(interaction, game.state.battle)
+        who = public(interaction.user.display_name, 40)
+
+        def make(state: BattleState) -> tuple[Any, str]:
+            return Reopen(), f"{who} reopened the battle to correct it"
+
+        change = change_of(interaction, make, expected=self.step, reopener=who)
+        await KIT.play(interaction, "reopen", change, _show_edited, game_id=self.game, edit=True)
 
 
 class RollOffButton(StepButton, prefix="ba:rolloff"):
@@ -264,6 +314,7 @@ DYNAMIC_ITEMS: tuple[type[Any], ...] = (
     DoneButton,
     FirstTurnButton,
     ReadyButton,
+    ReopenButton,
     RollOffButton,
 )
 
@@ -385,7 +436,8 @@ def controls(shown: Shown[BAGame]) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     last: list[Any] = []
     if state.over:
-        last = _ready_buttons(shown)
+        # Final: Battle Ready no longer changes it (issue 38, item 1); correcting it means reopening.
+        last = [ReopenButton(shown.id, position(state))]
     elif state.first_turn is None:
         last = [
             RollOffButton(shown.id, position(state)),

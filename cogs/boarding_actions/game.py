@@ -24,9 +24,11 @@ from bot.links import jump_link
 from bot.play import Change, GameKit, Shown, is_manager
 from bot.send import holding_response
 from rules.boarding_actions.battle import (
+    FINAL,
     Advance,
     BattleState,
     ChooseFirstTurn,
+    Reopen,
     Score,
     ScoringOption,
     SetBattleReady,
@@ -46,7 +48,7 @@ KIND = GameKind(
     seats=lambda game: seats(game),
 )
 
-Action = ChooseFirstTurn | Score | Advance | SetBattleReady
+Action = ChooseFirstTurn | Score | Advance | SetBattleReady | Reopen
 #: Position of a battle waiting for the first turn, and of a finished one.
 BEFORE_FIRST_TURN = 0
 BATTLE_END_POSITION = 31
@@ -62,6 +64,9 @@ class BAGame(GameState):
     #: The live tracker message: the newest one posted with the battle's controls. A press on
     #: any other (older) message is refused with a link to it. None: not known (older battles).
     tracker_message: int | None = None
+    #: Who last reopened the finished battle (a name, for the tracker), or None: never reopened.
+    #: Its next result goes to a tournament that recorded the battle as a correction.
+    reopened_by: str | None = None
 
 
 KIT = GameKit(KIND, BAGame)
@@ -142,6 +147,8 @@ def check_player(interaction: discord.Interaction, state: BattleState) -> None:
 def check_position(state: BattleState, expected: int | None) -> None:
     if expected is None or position(state) == expected:
         return
+    if state.over:
+        raise MovedOn(FINAL)
     raise MovedOn(
         f"That message's controls were for another moment of the battle; it is now at: "
         f"{describe_position(state)}. Use the newest message, or `/ba status` for one."
@@ -245,10 +252,12 @@ def change_of(
     expected: int | None = None,
     posting: bool = False,
     posts: int | None = None,
+    reopener: str | None = None,
 ) -> Callable[[BAGame], Change[BAGame]]:
     """A kit change: check the position and that the control is on the live tracker message, let
     ``make`` check who acts and build the action and its log line, then apply it. ``posting``: the
-    step posts a new tracker message, ``posts`` (its id, None if unknown) becomes the live one."""
+    step posts a new tracker message, ``posts`` (its id, None if unknown) becomes the live one.
+    ``reopener``: who reopens the battle, when the action is :class:`Reopen`."""
 
     def change(game: BAGame) -> Change[BAGame]:
         state = game.battle
@@ -256,8 +265,13 @@ def change_of(
         check_live(interaction, game)
         action, summary = make(state)
         new = apply(state, action)
+        reopened = reopener if isinstance(action, Reopen) and reopener else game.reopened_by
         return Change(
-            BAGame(battle=new, tracker_message=posts if posting else game.tracker_message),
+            BAGame(
+                battle=new,
+                tracker_message=posts if posting else game.tracker_message,
+                reopened_by=reopened,
+            ),
             summary=summary,
             detail={"action": action.model_dump(mode="json")},
             result=action,
@@ -268,8 +282,10 @@ def change_of(
 
 def announce_final(interaction: discord.Interaction, shown: Shown[BAGame]) -> None:
     """When this step ended the battle, tell other cogs (a tournament whose game this is) as the
-    event ``ba_battle_final``: ``{"players": [attacker, defender], "vp": [attacker's, defender's]}``
-    (user ids; VP 0-100 with Battle Ready). No cog imports another."""
+    event ``ba_battle_final``: ``{"players": [attacker, defender], "vp": [attacker's, defender's],
+    "correction": bool, "reopened_by": str | None}`` (user ids; VP 0-100 with Battle Ready;
+    ``correction``: the battle was finished before and reopened, by that name, so this result
+    replaces the one reported then). No cog imports another."""
     before = shown.before
     battle = shown.state.battle
     if before is None or before.battle.over or not battle.over:
@@ -282,6 +298,8 @@ def announce_final(interaction: discord.Interaction, shown: Shown[BAGame]) -> No
         {
             "players": [battle.players[Role.ATTACKER].user_id, battle.players[Role.DEFENDER].user_id],
             "vp": [total[Role.ATTACKER], total[Role.DEFENDER]],
+            "correction": shown.state.reopened_by is not None,
+            "reopened_by": shown.state.reopened_by,
         },
     )
 

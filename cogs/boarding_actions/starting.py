@@ -22,9 +22,10 @@ async def start_battle(
     *,
     points: dict[Role, int | None],
     edit: bool = False,
+    note: str = "",
 ) -> None:
     """Open a battle of ``mission`` in the channel for the two players (user id, name) and post it
-    (``edit``: in place of the message whose button started it)."""
+    (``edit``: in place of the message whose button started it; ``note``: a line to add)."""
     if sides[Role.ATTACKER][0] == sides[Role.DEFENDER][0]:
         raise RuleError("The Attacker and the Defender must be two different members.")
     players = {
@@ -32,7 +33,7 @@ async def start_battle(
         for role, (uid, name) in sides.items()
     }
     state = new_battle(mission, attacker=players[Role.ATTACKER], defender=players[Role.DEFENDER])
-    note = _underdog_note(state)
+    note = " ".join(part for part in (note, _underdog_note(state)) if part)
     a, d = players[Role.ATTACKER].name, players[Role.DEFENDER].name
     summary = f"started {mission.name}: {a} attacks, {d} defends"
     if edit and interaction.message is not None:

@@ -100,12 +100,35 @@ def _result_text(state: BattleState) -> str:
     return "\n".join(lines)
 
 
+def _final_text(game: BAGame) -> str:
+    """Whether the result is final, and what a reopened battle's new result becomes."""
+    state = game.battle
+    if state.over and game.reopened_by is None:
+        return (
+            "_This result is final (in a tournament's thread, the tournament records it). To change "
+            "anything, press **Reopen to correct**: a tournament's organisers or Manage Server may; "
+            "outside a tournament, either player._"
+        )
+    if state.over:
+        return (
+            f"_Corrected after it was reported ({game.reopened_by} reopened it): a tournament that "
+            "recorded this battle gets this result as a correction._"
+        )
+    if game.reopened_by is not None:
+        return (
+            f"_Reopened by {game.reopened_by} to correct the result already reported: when you "
+            "press Finish the battle, the new result goes to the tournament as a correction._"
+        )
+    return ""
+
+
 def battle_embed(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> discord.Embed:
     state = shown.state.battle
     options = scoring_options(state)
     done = shown.change.summary if shown.change is not None and shown.change.summary else ""
     head = [f"✔ {done}" if done else "", note, f"__{describe_position(state)}__"]
     body = _result_text(state) if state.over else _moment_text(state, options)
+    body = "\n".join(p for p in [body, _final_text(shown.state)] if p)
     embed = discord.Embed(
         title=clip(title or f"{state.mission.name} · {state.mission.kind.die} {state.mission.roll}", 256),
         description=clip("\n".join(p for p in [*head, body] if p), 4000),
@@ -122,9 +145,11 @@ def battle_embed(shown: Shown[BAGame], *, title: str | None = None, note: str = 
     if shown.change is not None and shown.change.end:
         # Closed: nothing here to undo, end or show again; the channel is free.
         commands = "`/ba battle start` begins a new battle here"
+    elif state.over:
+        # Final: undo no longer takes anything back (Reopen to correct does, for whoever may).
+        commands = "`/ba end` closes the battle · `/ba status` shows this again"
     else:
-        after = "`/ba end` closes the battle" if state.over else "`/ba status` shows this again"
-        commands = f"`/ba undo` takes back the last step · {after}"
+        commands = "`/ba undo` takes back the last step · `/ba status` shows this again"
     embed.add_field(name="Commands", value=commands, inline=False)
     embed.set_image(url=f"attachment://{SCOREBOARD_FILE}")
     embed.set_footer(text=f"Battle #{shown.id} · step {shown.version}")

@@ -148,9 +148,14 @@ class LobbyCommands:
         ).send(interaction)
 
     @app_commands.command(name="join", description="Play the boss, or add a hero (again for another hero)")
-    @app_commands.describe(side="boss or hero", preset="A preset (a hero card also works for a hero)")
+    @app_commands.describe(
+        side="boss or hero (default: a boss preset's side, else the boss while nobody plays it, else a hero)",
+        preset="A preset (a hero card also works for a hero)",
+    )
     @app_commands.choices(side=SIDES)
-    async def join(self, interaction: discord.Interaction, side: str, preset: str | None = None) -> None:
+    async def join(
+        self, interaction: discord.Interaction, side: str | None = None, preset: str | None = None
+    ) -> None:
         user = interaction.user.id
         await lobby_change(interaction, "join", lambda g: table.join(g, user, side, preset))
 

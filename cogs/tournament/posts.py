@@ -291,8 +291,11 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
     top = "No results yet."
     if any(r.played or r.byes for r in rows):
         label = format_of(t).points_label
+        # A team event's players are shown with their team.
+        teams = {p: f" ({public(x.name, 40)})" for x in t.teams for p in x.players} if t.team_size else {}
         top = " · ".join(
-            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {public(r.name, 40)} {r.tp} {label}"
+            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {public(r.name, 40)}"
+            f"{teams.get(r.player_id, '')} {r.tp} {label}"
             for r in rows[:3]
         )
     text = f"**{public(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"

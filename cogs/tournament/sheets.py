@@ -1,8 +1,15 @@
 """Results that arrive from the ITS score sheet and from a finished ``/ba`` battle.
 
 A Boarding Actions battle that ends is announced by the BA cog as ``ba_battle_final`` with
-``{"players": [attacker, defender], "vp": [attacker's, defender's]}`` (user ids); it is recorded
-like a sheet when it was played in a pairing thread (or the channel) of a Boarding Actions event.
+``{"players": [attacker, defender], "vp": [attacker's, defender's], "correction": bool,
+"reopened_by": str | None}`` (user ids); it is recorded like a sheet when it was played in a
+pairing thread (or the channel) of a Boarding Actions event. ``correction``: the battle was
+finished before and an organiser reopened it (``reopened_by``, a name), so its new result
+replaces the recorded one: the thread says so, and the game is marked as changed by hand, as the
+pairings, the page and the export show it.
+
+The cog also answers ``bot.pairings`` (see :mod:`bot.pairings`): which tournament a channel
+belongs to, who organises it and who is paired in a pairing thread.
 
 The ITS cog announces a sheet both players confirmed with
 ``bot.dispatch("its_sheet_final", channel_id, guild_id, payload)``, payload
@@ -21,6 +28,7 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.games import Game
+from bot.pairings import Pairing
 from bot.send import send_to
 from bot.text import public
 from cogs.tournament.posts import result_text
@@ -29,6 +37,7 @@ from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, result_from_score
 from rules.tournament.format_settings import GameSystem
+from rules.tournament.formats import format_of
 
 log = logging.getLogger("herald.tournament")
 
@@ -47,9 +56,43 @@ def _owner(
     return None
 
 
+def pairing_of(game: Game[TournamentGame], round_number: int | None, channel_id: int) -> Pairing:
+    """What the tournament says about one of its channels (a pairing thread names its players)."""
+    t = game.state.tournament
+    players: tuple[tuple[int, str], ...] = ()
+    thread = game.state.thread_of(channel_id)
+    if thread is not None and 1 <= thread.round <= len(t.rounds):
+        played = next((g for g in t.rounds[thread.round - 1].games if g.table == thread.table), None)
+        if played is not None and played.b is not None:
+            seated = [t.player(pid) for pid in played.players]
+            if all(p.user_id for p in seated):
+                players = tuple((int(p.user_id or 0), p.name) for p in seated)
+    return Pairing(
+        event=t.name,
+        organisers=tuple(game.state.organisers),
+        players=players,
+        game=format_of(t).game.value,
+        round=round_number or 0,
+    )
+
+
 class SheetResults(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.pairings.register(self.pairing)  # type: ignore[attr-defined]
+
+    async def cog_unload(self) -> None:
+        self.bot.pairings.unregister(self.pairing)  # type: ignore[attr-defined]
+
+    async def pairing(self, guild_id: int | None, channel_id: int) -> Pairing | None:
+        """``bot.pairings``' answer: the tournament whose channel or pairing thread this is."""
+        if not guild_id:
+            return None
+        store = self.bot.games  # type: ignore[attr-defined]
+        found = _owner(await store.active_of_kind(guild_id, TournamentGame, KIT.kind.key), channel_id)
+        return None if found is None else pairing_of(found[0], found[1], channel_id)
 
     @commands.Cog.listener("on_its_sheet_final")
     async def sheet_final(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
@@ -96,29 +139,46 @@ class SheetResults(commands.Cog):
             vp_a, vp_b = (int(v) for v in payload["vp"])
             a, b = (player_id(u) for u in users)
             result = GameResult(vp_a=vp_a, vp_b=vp_b)
+            correction = bool(payload.get("correction", False))
+            by = str(payload.get("reopened_by") or "")
         except (KeyError, TypeError, ValueError, ValidationError):
             log.warning("ba_battle_final with an unreadable payload from channel %s", channel_id)
             return
         where = self.bot.get_partial_messageable(channel_id)
+        was: GameResult | None = None
         try:
+            action = "battle correction" if correction else "battle"
             async with store.update(
-                game.record.channel_id, TournamentGame, kind=KIT.kind.key, actor_id=users[0], action="battle"
+                game.record.channel_id, TournamentGame, kind=KIT.kind.key, actor_id=users[0], action=action
             ) as handle:
                 before = handle.state
-                handle.state, number = with_battle_result(
-                    before, a, b, result, round_number=round_number, system=GameSystem.BOARDING_ACTIONS
+                handle.state, number, was = with_battle_result(
+                    before,
+                    a,
+                    b,
+                    result,
+                    round_number=round_number,
+                    system=GameSystem.BOARDING_ACTIONS,
+                    correction=correction,
+                    by=by,
                 )
                 if handle.state is before:
                     return
-                handle.summary = f"battle result round {number}"
+                handle.summary = f"{action} round {number}"
         except RuleError as error:
             await send_to(where, content=f"This battle was not added to the tournament: {error}")
             return
         t = handle.state.tournament
-        await send_to(
-            where,
-            content=f"🏆 Recorded for {public(t.name, 80)}, round {number}: {result_text(t, a, b, result)}",
-        )
+        name = public(t.name, 80)
+        if was is None:
+            text = f"🏆 Recorded for {name}, round {number}: {result_text(t, a, b, result)}"
+        else:
+            text = (
+                f"🏆 Corrected for {name}, round {number}: {result_text(t, a, b, result)}. It replaces "
+                f"the result recorded before ({result_text(t, a, b, was)}): the organisers reopened "
+                "the finished battle."
+            )
+        await send_to(where, content=text)
 
     async def _record(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
         instead = "Score the game in the thread of the new pairing, or with `/tournament report`."

@@ -260,11 +260,25 @@ def with_sheet_result(
 
 
 def with_battle_result(
-    game: TournamentGame, a: str, b: str, result: GameResult, *, round_number: int | None, system: GameSystem
-) -> tuple[TournamentGame, int]:
-    """``game`` with a finished tracker battle recorded (rules.tournament.reports.with_battle_result)."""
-    book, number = desk.with_battle_result(_book(game), a, b, result, round_number=round_number, game=system)
-    return _with(game, book), number
+    game: TournamentGame,
+    a: str,
+    b: str,
+    result: GameResult,
+    *,
+    round_number: int | None,
+    system: GameSystem,
+    correction: bool = False,
+    by: str = "",
+) -> tuple[TournamentGame, int, GameResult | None]:
+    """``game`` with a finished tracker battle recorded (rules.tournament.reports.with_battle_result),
+    the round, and the result it replaced (None: it replaced none)."""
+    t = game.tournament
+    number = round_number or len(t.rounds)
+    was = desk.recorded_result(t, number, a, b) if correction else None
+    book, number = desk.with_battle_result(
+        _book(game), a, b, result, round_number=round_number, game=system, correction=correction, by=by
+    )
+    return _with(game, book), number, None if was == result else was
 
 
 def report_result(

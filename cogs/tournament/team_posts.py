@@ -11,13 +11,13 @@ import discord
 
 from bot.play import Image, Post
 from bot.text import plain, public
-from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line, team_line
+from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line
 from renderers.teams import render_team_standings
 from renderers.tournament import page_count
 from rules.errors import RuleError
 from rules.tournament import Tournament
 from rules.tournament.model import counted
-from rules.tournament.ritual import Ritual, Side, Step, visible_to
+from rules.tournament.ritual import Ritual, Side, Step, refusals, visible_to
 from rules.tournament.team_model import Team, TeamMatch
 from rules.tournament.teams import scoring_for, team_standings
 
@@ -25,6 +25,12 @@ from rules.tournament.teams import scoring_for, team_standings
 def team_name(t: Tournament, team_id: str | None) -> str:
     team = next((x for x in t.teams if x.id == team_id), None)
     return public(team.name, 60) if team else "?"
+
+
+def team_possessive(t: Tournament, team_id: str | None) -> str:
+    """``Red Dice's``, but ``Blue Shells'``: the team's name owning what follows."""
+    shown = team_name(t, team_id)
+    return f"{shown}'" if shown.endswith(("s", "S")) else f"{shown}'s"
 
 
 def name(t: Tournament, player_id: str) -> str:
@@ -35,26 +41,58 @@ def names(t: Tournament, player_ids: list[str] | tuple[str, ...]) -> str:
     return ", ".join(name(t, p) for p in player_ids) or "nobody"
 
 
-def team_lines(t: Tournament, team: Team) -> list[str]:
-    """The team's heading and one line per player (the captain marked)."""
+def entry(t: Tournament, player_id: str, lists: dict[str, str] | None = None, *, note: str = "") -> str:
+    """A player with what a captain picks by: ``Ann (PanOceania · Ultramarines GT)``, their
+    faction and, once the lists are revealed, their list's name (``lists``: player id -> name);
+    ``note`` goes first (``captain``)."""
+    player = t.player(player_id)
+    what = [note] if note else []
+    # Kept short: a panel lists two pools of up to 8 players in one 2,000-character message.
+    if player.faction:
+        what.append(public(player.faction, 24))
+    if lists and player_id in lists:
+        what.append(public(lists[player_id], 24))
+    return f"{name(t, player_id)} ({' · '.join(what)})" if what else name(t, player_id)
+
+
+def entries(
+    t: Tournament, player_ids: list[str] | tuple[str, ...], lists: dict[str, str] | None = None
+) -> str:
+    return ", ".join(entry(t, p, lists) for p in player_ids) or "nobody"
+
+
+def team_lines(t: Tournament, team: Team, lists: dict[str, str] | None = None) -> list[str]:
+    """The team's heading and one line per player (the captain marked), with their factions and,
+    once revealed, their lists' names."""
     size = t.team_size or 0
     status = "" if team.size == size else f" · {team.size} of {size}"
     dropped = " · dropped" if team.dropped_after is not None else ""
     lines = [f"**{public(team.name, 60)}**{status}{dropped}"]
     for pid in team.players:
         mark = " (captain)" if pid == team.captain else ""
-        lines.append(f"• {player_line(t, pid)}{mark}")
+        listed = f" · list: {public(lists[pid], 40)}" if lists and pid in lists else ""
+        lines.append(f"• {player_line(t, pid)}{mark}{listed}")
     return lines
 
 
-def teams_text(t: Tournament) -> list[str]:
-    """Every team on a line with its players' names, in messages of at most 2,000 characters
-    (64 teams of 8 take a few; ``team show team:`` lists one team with mentions)."""
+def _team_show_line(t: Tournament, team: Team, lists: dict[str, str] | None) -> str:
+    """``**Owls** (3/3): Ann (captain · PanOceania), Bo (Nomads), Cy``."""
+    players = ", ".join(
+        entry(t, p, lists, note="captain" if p == team.captain else "") for p in team.players
+    )
+    dropped = " · dropped" if team.dropped_after is not None else ""
+    return f"**{public(team.name, 60)}** ({team.size}/{t.team_size or 0}{dropped}): {players}"
+
+
+def teams_text(t: Tournament, lists: dict[str, str] | None = None) -> list[str]:
+    """Every team on a line with its players' names and factions (and lists' names once
+    revealed), in messages of at most 2,000 characters (64 teams of 8 take a few; ``team show
+    team:`` lists one team with mentions)."""
     size = t.team_size or 0
     head = f"**{public(t.name, 80)}: {counted(len(t.teams), 'team')} of {size}**"
     if not t.teams:
         return [f"{head}\nNo team yet: a captain starts one with `/tournament team create`."]
-    return chunks(head, [team_line(t, team) for team in t.teams])
+    return chunks(head, [_team_show_line(t, team, lists) for team in t.teams])
 
 
 def match_label(t: Tournament, match: TeamMatch) -> str:
@@ -76,8 +114,11 @@ def game_lines(t: Tournament, match: TeamMatch, ritual: Ritual) -> list[str]:
     ]
 
 
-def panel_text(t: Tournament, match: TeamMatch, side: Side, number: int) -> str:
-    """One captain's private view of their match's ritual (from ``visible_to`` only)."""
+def panel_text(
+    t: Tournament, match: TeamMatch, side: Side, number: int, lists: dict[str, str] | None = None
+) -> str:
+    """One captain's private view of their match's ritual (from ``visible_to`` only): both pools
+    with each player's faction and, once revealed, list (``lists``: player id -> list name)."""
     assert match.ritual is not None
     view = visible_to(match.ritual, side)
     mine = match.a if side is Side.A else match.b
@@ -92,8 +133,8 @@ def panel_text(t: Tournament, match: TeamMatch, side: Side, number: int) -> str:
     if match.ritual.done:
         lines.append("The pairing is complete.")
         return "\n".join(lines)
-    lines.append(f"Your pool: {names(t, view.own_pool)}")
-    lines.append(f"Their pool ({team_name(t, theirs)}): {names(t, view.other_pool)}")
+    lines.append(f"Your pool: {entries(t, view.own_pool, lists)}")
+    lines.append(f"Their pool ({team_name(t, theirs)}): {entries(t, view.other_pool, lists)}")
     if view.own.defender:
         lines.append(f"Your defender: {name(t, view.own.defender)}")
     if view.other.defender:
@@ -107,8 +148,8 @@ def panel_text(t: Tournament, match: TeamMatch, side: Side, number: int) -> str:
     if view.own.made(view.step):
         waiting = "has picked too" if view.other_has_picked else "has not picked yet"
         lines.append(
-            f"Waiting for {team_name(t, theirs)}'s captain, who {waiting}; you may change your pick until "
-            "they pick."
+            f"Waiting for {team_possessive(t, theirs)} captain, who {waiting}; you may change your pick "
+            "until they pick."
         )
     else:
         lines.append(f"Now: {_NEXT[view.step]}.")
@@ -134,9 +175,13 @@ def reveal_text(t: Tournament, match: TeamMatch, before: Ritual, number: int) ->
             f"{names(t, after.picks_a.attackers or ())}; {b} sends "
             f"{names(t, after.picks_b.attackers or ())}. Captains, refuse one."
         )
-    refused = f"{a} refused {name(t, before.picks_a.refused or '')}" if before.picks_a.refused else ""
-    refused_b = f"{b} refused {name(t, before.picks_b.refused or '')}" if before.picks_b.refused else ""
-    text = f"{label}, pass {before.round}: {refused}; {refused_b}."
+    # The pick that resolved the pass is not in ``before`` (and ``after`` starts the next pass with
+    # no picks): the refusals come from the games the pass made.
+    refused = refusals(before, after)
+    text = (
+        f"{label}, pass {before.round}: {a} refused {name(t, refused.get(Side.A, '?'))}; "
+        f"{b} refused {name(t, refused.get(Side.B, '?'))}."
+    )
     if after.done:
         return "\n".join([f"{text} The pairing is complete:", *game_lines(t, match, after)])
     made = after.pairings[len(before.pairings) :]

@@ -4,26 +4,48 @@ message). Both are persistent (``tour:rit``, ``tour:rsel``): the ritual is store
 tournament, so a panel opened before a restart still works.
 
 Each pick is one kit step; when it completes a step of the ritual, the revealed picks are posted
-for everyone, with the button again for the next step.
+for everyone in the match's thread (where it has one), with the button again for the next step.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 
 import discord
+from pydantic import ValidationError
 
 from bot.play import Change, Post, StepButton, StepSelect, View, send
-from bot.send import acknowledge, private
+from bot.send import acknowledge, private, send_to
 from bot.text import pinging
 from cogs.tournament.state import KIT, TournamentGame, home_channel, is_organiser, player_id
 from cogs.tournament.team_posts import panel_text, reveal_text, team_name, team_pairing_text
 from rules.errors import RuleError
 from rules.tournament import Tournament
+from rules.tournament.lists import SubmittedList, list_label
 from rules.tournament.ritual import Ritual, Side, Step, legal_actions
 from rules.tournament.team_model import TeamMatch
 from rules.tournament.teams import current_match, ritual_pick
+
+log = logging.getLogger("herald.tournament")
+
+
+async def list_names(interaction: discord.Interaction, game_id: int, t: Tournament) -> dict[str, str]:
+    """Each player's list name (player id -> name) once the event's lists are revealed; before,
+    nothing (a sealed list is its player's and the organisers' only)."""
+    if not t.lists_revealed:
+        return {}
+    summaries = await interaction.client.tournament_lists.summaries(game_id=game_id)  # type: ignore[attr-defined]
+    found = {}
+    for pid, raw in summaries.items():
+        try:
+            label = list_label(SubmittedList.model_validate_json(raw))
+        except ValidationError:
+            continue
+        if label:
+            found[pid] = label
+    return found
 
 
 @dataclass(frozen=True)
@@ -103,10 +125,44 @@ def panel_view(game_id: int, t: Tournament, match: TeamMatch, side: Side) -> dis
     )
 
 
+async def match_thread(interaction: discord.Interaction, match: TeamMatch, number: int) -> int | None:
+    """The thread of a team match of round ``number`` (None: it has none, say paired with
+    ``threads:false``)."""
+    game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+    if game is None or match.first_table is None:
+        return None
+    return next(
+        (g.thread_id for g in game.state.threads if g.round == number and g.table == match.first_table), None
+    )
+
+
+async def post_for_match(
+    interaction: discord.Interaction,
+    match: TeamMatch,
+    number: int,
+    *,
+    content: str,
+    view: discord.ui.View | None,
+    mentions: discord.AllowedMentions,
+) -> None:
+    """Post in the match's thread (whose opening message says each step is shown there), or, for a
+    match without one, where the interaction happened."""
+    thread = await match_thread(interaction, match, number)
+    if thread is not None and thread != interaction.channel_id:
+        where = interaction.client.get_partial_messageable(thread)
+        try:
+            await send_to(where, content=content, view=view, mentions=mentions)
+            return
+        except discord.HTTPException:
+            log.warning("could not post in team match thread %s; posting where it was asked", thread)
+    await send(interaction, content=content, view=view, mentions=mentions)
+
+
 async def reveal(
     interaction: discord.Interaction, game_id: int, t: Tournament, team_id: str, before: Ritual
 ) -> None:
-    """Post what a pick revealed, for everyone (the next step's button with it)."""
+    """Post what a pick revealed, for everyone (the next step's button with it), in the match's
+    thread."""
     match, _ = current_match(t, team_id)
     number = len(t.team_rounds)
     text = reveal_text(t, match, before, number)
@@ -114,8 +170,10 @@ async def reveal(
         return
     players = [*match.ritual.roster_a, *match.ritual.roster_b] if match.ritual and match.ritual.done else []
     users = [u for p in players if (u := t.player(p).user_id)]
-    await send(
+    await post_for_match(
         interaction,
+        match,
+        number,
         content=text,
         view=None if match.paired else open_view(game_id),
         mentions=pinging(users),
@@ -150,9 +208,10 @@ class OpenRitual(StepButton, prefix="tour:rit"):
             )
             raise RuleError(f"Only the teams' captains pick the pairings.{extra}")
         match, side = current_match(t, team.id)
+        lists = await list_names(interaction, game.id, t)
         await send(
             interaction,
-            content=panel_text(t, match, side, len(t.team_rounds)),
+            content=panel_text(t, match, side, len(t.team_rounds), lists),
             view=panel_view(game.id, t, match, side),
             ephemeral=True,
         )
@@ -209,7 +268,7 @@ class RitualChoice(StepSelect, prefix="tour:rsel"):
         number = len(t.team_rounds)
         await send(
             interaction,
-            content=panel_text(t, match, side, number),
+            content=panel_text(t, match, side, number, await list_names(interaction, shown.id, t)),
             view=panel_view(shown.id, t, match, side),
             edit=True,
         )

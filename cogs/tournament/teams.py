@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.play import Change, Post, autocomplete, send
 from bot.send import acknowledge, private
-from bot.text import kept_name, public
+from bot.text import kept_name, pinging, public
 from cogs.tournament.state import (
     KIT,
     TournamentGame,
@@ -26,7 +26,7 @@ from cogs.tournament.state import (
     require_organiser,
 )
 from cogs.tournament.team_posts import match_label, panel_text, team_lines, teams_text
-from cogs.tournament.team_views import open_view, reveal
+from cogs.tournament.team_views import list_names, match_thread, open_view, post_for_match, reveal
 from rules.errors import RuleError
 from rules.tournament import Tournament
 from rules.tournament.team_model import Team
@@ -201,7 +201,8 @@ class TeamCommands:
         t = game.state.tournament
         if t.team_size is None:
             raise RuleError(f"{public(t.name, 80)} is a singles event: it has no teams.")
-        texts = ["\n".join(team_lines(t, find_team(t, team)))] if team else teams_text(t)
+        lists = await list_names(interaction, game.id, t)
+        texts = ["\n".join(team_lines(t, find_team(t, team), lists))] if team else teams_text(t, lists)
         for text in texts:
             await Post(content=text).send(interaction)
 
@@ -273,7 +274,8 @@ class TeamCommands:
         shown = await self._team_step(interaction, f"team {step}", change)
         t = shown.state.tournament
         match, side = current_match(t, shown.result)
-        await send(interaction, content=panel_text(t, match, side, len(t.team_rounds)), ephemeral=True)
+        lists = await list_names(interaction, shown.id, t)
+        await send(interaction, content=panel_text(t, match, side, len(t.team_rounds), lists), ephemeral=True)
         await reveal(interaction, shown.id, t, shown.result, before[0])
 
     @team.command(name="defender", description="Captains (or organisers for them): your secret defender")
@@ -319,10 +321,26 @@ class TeamCommands:
         shown = await self._team_step(interaction, "team reset", change)
         t = shown.state.tournament
         match, _ = current_match(t, shown.result)
+        number = len(t.team_rounds)
+        captains = [x.captain for x in t.teams if x.id in match.teams]
+        users = [u for p in captains if (u := t.player(p).user_id)]
+        who = public(interaction.user.display_name, 40)
+        told = (
+            f"{' '.join(f'<@{u}>' for u in users)}: {who} reset the pairing of **{match_label(t, match)}**, "
+            f"round {number}: every pick so far is void and it starts over. Captains, press **Open my "
+            "pairing** and pick your defenders again."
+        )
+        thread = await match_thread(interaction, match, number)
+        if thread is None or thread == interaction.channel_id:
+            await Post(content=told, view=open_view(shown.id), mentions=pinging(users)).send(interaction)
+            return
         await Post(
-            content=f"The pairing of **{match_label(t, match)}** starts over: captains, pick your defenders.",
-            view=open_view(shown.id),
+            content=f"The pairing of **{match_label(t, match)}** starts over: its captains are told in "
+            f"<#{thread}>."
         ).send(interaction)
+        await post_for_match(
+            interaction, match, number, content=told, view=open_view(shown.id), mentions=pinging(users)
+        )
 
     @team_add.autocomplete("team")
     @team_captain.autocomplete("team")

@@ -70,7 +70,10 @@ def thread_text(t: Tournament, number: int, game: Game, scenario: str | None, *,
             "with `/tournament report` and the other confirms."
         )
         if fmt.game is GameSystem.BOARDING_ACTIONS:
-            how += " A `/ba battle` played in this thread reports itself when it ends."
+            how += (
+                " A `/ba battle start mission:...` played in this thread takes you both as its players "
+                "(name `attacker:` to choose who attacks) and reports itself when it ends."
+            )
         return " ".join(part for part in (head, where, how) if part)
     if scenario:
         how = (

@@ -221,11 +221,23 @@ class SetBattleReady(BaseModel):
     ready: bool
 
 
-Action = Annotated[ChooseFirstTurn | Score | Advance | SetBattleReady, Field(discriminator="kind")]
+class Reopen(BaseModel):
+    """Open a finished battle again, at the end of the battle, so its result can be corrected.
+
+    A finished battle is final (nothing changes it, not even Battle Ready): whoever may override
+    its result (a tournament's organisers) reopens it, and finishing it again gives the new result.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["reopen"] = "reopen"
+
+
+Action = Annotated[ChooseFirstTurn | Score | Advance | SetBattleReady | Reopen, Field(discriminator="kind")]
 _ACTION = TypeAdapter(Action)
 
 
-def parse_action(data: object) -> ChooseFirstTurn | Score | Advance | SetBattleReady:
+def parse_action(data: object) -> ChooseFirstTurn | Score | Advance | SetBattleReady | Reopen:
     """An action from its JSON form (as stored in an event log).
 
     >>> parse_action({"kind": "advance"})
@@ -421,9 +433,16 @@ def describe_position(state: BattleState) -> str:
 
 # --- applying a step ----------------------------------------------------------------------------
 
+#: Why a finished battle refuses a change.
+FINAL = (
+    "The battle is finished and its result is final. To correct it, whoever may override it (the "
+    "tournament's organisers, or a member with Manage Server) reopens it first."
+)
+
 
 def apply(
-    state: BattleState, action: ChooseFirstTurn | Score | Advance | SetBattleReady | dict[str, object]
+    state: BattleState,
+    action: ChooseFirstTurn | Score | Advance | SetBattleReady | Reopen | dict[str, object],
 ) -> BattleState:
     """The state after ``action``; raises :class:`BattleError` (a RuleError) if it is not allowed.
 
@@ -433,6 +452,8 @@ def apply(
         action = parse_action(action)
     match action:
         case SetBattleReady():
+            if state.over:
+                raise BattleError(FINAL)
             players = {**state.players, action.role: state.players[action.role].model_copy(
                 update={"battle_ready": action.ready})}
             new = state.model_copy(update={"players": players})
@@ -442,6 +463,10 @@ def apply(
             new = _score(state, action)
         case Advance():
             new = _advance(state)
+        case Reopen():
+            if not state.over:
+                raise BattleError(f"The battle is not finished ({_where(state)}): nothing to reopen.")
+            new = state.model_copy(update={"over": False})
         case _:  # pragma: no cover - the union is closed
             raise BattleError("That is not a scoring step I understand.")
     return new.model_copy(update={"step": state.step + 1})
@@ -478,7 +503,7 @@ def _where(state: BattleState) -> str:
 
 def _score(state: BattleState, action: Score) -> BattleState:
     if state.over:
-        raise BattleError("The battle is over; undo the last step if a score needs correcting.")
+        raise BattleError(FINAL)
     if state.first_turn is None:
         raise BattleError("Say who won the roll-off for the first turn before scoring.")
     objective = state.mission.objective(action.objective)

@@ -168,9 +168,32 @@ def _open(game: Table) -> None:
         )
 
 
-def join(game: Table, user: int, side: str, preset: str | None) -> tuple[Table, str]:
-    """A player takes the boss (one player) or adds a hero (a player may add several)."""
+def join_side(game: Table, user: int, preset: str | None) -> str:
+    """The side ``/bf join`` without ``side:`` takes, as the lobby's two buttons would lead: a
+    boss preset joins the boss, any other preset (or hero card) a hero; with no preset, a player
+    who plays a hero adds another, else the boss while nobody plays it, else a hero.
+
+    >>> join_side(Table(host=1, points=100, map_id="crossroads"), 1, None)
+    'boss'
+    >>> join_side(Table(host=1, points=100, map_id="crossroads"), 1, "brannoc")
+    'hero'
+    """
+    if preset:
+        try:
+            catalog().get("boss_presets", preset)
+        except NotFoundError:
+            return "hero"
+        return "boss"
+    if any(s.player == user for s in game.heroes):
+        return "hero"
+    return "boss" if game.boss_player in (None, user) else "hero"
+
+
+def join(game: Table, user: int, side: str | None, preset: str | None) -> tuple[Table, str]:
+    """A player takes the boss (one player) or adds a hero (a player may add several); ``side``
+    None: the side :func:`join_side` picks."""
     _open(game)
+    side = side or join_side(game, user, preset)
     cat = catalog()
     if side == "boss":
         if game.boss_player not in (None, user):

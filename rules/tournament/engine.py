@@ -589,6 +589,29 @@ def _noted(game: Game, what: str, by: str) -> str:
     return full[-MAX_EDIT_NOTE:]
 
 
+def note_edit(state: Tournament, round_number: int, player: str, what: str, *, by: str = "") -> Tournament:
+    """``state`` with the game ``player`` played in ``round_number`` marked as changed by hand,
+    ``what`` (done ``by`` someone) added to its note (a corrected result, say).
+
+    >>> import random
+    >>> t = create_tournament("Cup", 300)
+    >>> for pid in "ABCD":
+    ...     t = add_player(t, pid, pid)
+    >>> t = pair_next_round(t, random.Random(1))
+    >>> note_edit(t, 1, "A", "result corrected", by="Olga").current.game_of("A").edit_note
+    'result corrected, by Olga'
+    """
+    rnd = state.rounds[round_number - 1]
+    game = rnd.game_of(player)
+    if game is None:
+        return state
+    marked = game.model_copy(update={"edited": True, "edit_note": _noted(game, what, by)})
+    rounds = list(state.rounds)
+    games = [marked if g is game else g for g in rnd.games]
+    rounds[round_number - 1] = rnd.model_copy(update={"games": games})
+    return state.model_copy(update={"rounds": rounds})
+
+
 def swap_players(state: Tournament, first: str, second: str, *, by: str = "") -> Tournament:
     """``state`` with two players of the current round swapping seats (or the bye).
 

@@ -166,3 +166,15 @@ def reveal(t: Tournament) -> Tournament:
     if t.lists_revealed:
         raise TournamentError(f"The lists of {t.name} are already revealed.")
     return t.model_copy(update={"lists_revealed": True})
+
+
+def list_label(entry: SubmittedList, limit: int = 40) -> str:
+    """What names a list on one line: a roster's name, or a typed list's first line, cut to
+    ``limit`` characters.
+
+    >>> list_label(text_list("Ann's Nomads\\nCorregidor Jaguars"))
+    "Ann's Nomads"
+    """
+    lines = entry.text.strip().splitlines()
+    first = lines[0].strip() if lines else ""
+    return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"

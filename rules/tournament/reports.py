@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
-from rules.tournament.engine import record_result, record_sheet_result, result_from_score
+from rules.tournament.engine import note_edit, record_result, record_sheet_result, result_from_score
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import GameResult, Tournament
@@ -99,12 +99,23 @@ def with_sheet_result(
 
 
 def with_battle_result(
-    book: Results, a: str, b: str, result: GameResult, *, round_number: int | None, game: GameSystem
+    book: Results,
+    a: str,
+    b: str,
+    result: GameResult,
+    *,
+    round_number: int | None,
+    game: GameSystem,
+    correction: bool = False,
+    by: str = "",
 ) -> tuple[Results, int]:
     """``book`` with the result of a battle played on Herald's own tracker (``game``: a ``/ba``
     battle is Boarding Actions) between ``a`` and ``b`` (``result`` from ``a``'s side), in
     ``round_number`` (default: the current round), and that round. The tournament must play that
-    game; the same result sent again changes nothing.
+    game; the same result sent again changes nothing. A game that already has another result is
+    refused, unless ``correction`` (an organiser reopened the battle): then it is replaced, and
+    the game is marked as changed by hand (reopened ``by`` whom), so every place showing the
+    result says it was corrected.
 
     >>> import random
     >>> from rules.tournament import add_player, create_tournament, pair_next_round
@@ -132,16 +143,28 @@ def with_battle_result(
         raise RuleError(f"No round of {t.name} is paired yet.")
     if same_result(t, number, a, b, result):
         return book, number
-    return with_result(book, a, b, result, round_number=number), number
+    replaced = correction and recorded_result(t, number, a, b) is not None
+    book = with_result(book, a, b, result, round_number=number, correction=correction)
+    if replaced:
+        marked = note_edit(book.tournament, number, a, "result corrected from its reopened battle", by=by)
+        book = book.model_copy(update={"tournament": marked})
+    return book, number
+
+
+def recorded_result(t: Tournament, round_number: int, a: str, b: str) -> GameResult | None:
+    """The result the game of ``a`` v ``b`` in ``round_number`` holds, from ``a``'s side (None:
+    none yet, or they do not play each other then)."""
+    if not 1 <= round_number <= len(t.rounds):
+        return None
+    played = t.rounds[round_number - 1].game_of(a)
+    if played is None or played.result is None or b not in played.players:
+        return None
+    return played.result if played.a == a else played.result.swapped()
 
 
 def same_result(t: Tournament, round_number: int, a: str, b: str, result: GameResult) -> bool:
     """Whether ``result`` (``a``'s side first) is what the game of ``a`` v ``b`` already holds."""
-    played = t.rounds[round_number - 1].game_of(a)
-    if played is None or played.result is None or b not in played.players:
-        return False
-    stored = played.result if played.a == a else played.result.swapped()
-    return stored == result
+    return recorded_result(t, round_number, a, b) == result
 
 
 def report_result(

@@ -344,6 +344,31 @@ def _resolve(ritual: Ritual) -> Ritual:
     )
 
 
+def refusals(before: Ritual, after: Ritual) -> dict[Side, str]:
+    """The attacker each captain refused in the pass that the last pick resolved: ``before`` is
+    the ritual before that pick, ``after`` the one after it (empty when it resolved no pass).
+
+    The picks of a resolved pass are cleared for the next one (and the last pick never was in
+    ``before``), so the refusals are read from the attackers sent and the games made.
+
+    >>> r = start(["A1", "A2", "A3"], ["B1", "B2", "B3"])
+    >>> for side, kind, players in [("a", "defender", ("A1",)), ("b", "defender", ("B1",)),
+    ...         ("a", "attackers", ("A2", "A3")), ("b", "attackers", ("B2", "B3")),
+    ...         ("a", "refuse", ("B3",))]:
+    ...     r = apply(r, Action(side=Side(side), kind=Step(kind), players=players))
+    >>> refusals(r, apply(r, Action(side=Side.B, kind=Step.REFUSE, players=("A2",))))
+    {<Side.A: 'a'>: 'B3', <Side.B: 'b'>: 'A2'}
+    """
+    made = {p.how: p for p in after.pairings[len(before.pairings) :]}
+    sent_a, sent_b = before.picks_a.attackers, before.picks_b.attackers
+    if How.DEFENDER_A not in made or How.DEFENDER_B not in made or not sent_a or not sent_b:
+        return {}
+    return {
+        Side.A: next(p for p in sent_b if p != made[How.DEFENDER_A].b),
+        Side.B: next(p for p in sent_a if p != made[How.DEFENDER_B].a),
+    }
+
+
 class View(BaseModel):
     """What one captain may see of the ritual: nothing the other captain has picked but not yet
     had revealed."""

@@ -195,3 +195,17 @@ async def test_place_autocomplete_says_why_before_any_hero_has_joined(driver: Of
     assert tiles and all(c["value"].startswith("F") for c in tiles)
     other = await driver.autocomplete("bf place", "tile", "", user="bob")
     assert [c["name"] for c in other] == ["Not your piece: Bone Colossus is placed next, by its player."]
+
+
+async def test_join_without_side_takes_the_side_the_buttons_would(driver: OfflineDriver) -> None:
+    """Issue 38, item 20: `/bf join` needed `side:` although the lobby's buttons did not."""
+    await driver.command("/bf new", user="alice")
+    private(await driver.command("/bf join preset:brannoc_the_brawler", user="bob"), "adds Brannoc")
+    private(await driver.command("/bf join preset:venom_wyrm", user="alice"), "plays the boss")
+    private(await driver.command("/bf join preset:orrin_the_sage", user="carol"), "adds Orrin")
+    private(await driver.command("/bf join", user="carol"), "Name a hero")  # the boss is taken
+    game = await stored(driver)
+    assert game.boss_player == driver.user("alice").id
+    assert [s.player for s in game.heroes] == [driver.user("bob").id, driver.user("carol").id]
+    await driver.command("/bf new", user="dan", channel=driver.add_channel("other"))
+    private(await driver.command("/bf join", user="dan", channel=driver.channels["other"]), "plays the boss")

@@ -4,7 +4,7 @@ middle of it, the command form for organisers, and hostile team names."""
 
 from __future__ import annotations
 
-from bot.offline import OfflineDriver
+from bot.offline import Channel, Message, OfflineDriver
 from tests.cogs.tournament_helpers import pngs, public, refused, state
 
 OWLS = ("ann", "bo", "cy")
@@ -28,6 +28,18 @@ async def _two_teams(driver: OfflineDriver) -> None:
     for name in FOES[1:]:
         public(await driver.command(f"/tournament team add player:@{name}", user="di"))
     public(await driver.command("/tournament mission round:1 scenario:acquisition", user="olga"))
+
+
+async def match_thread(driver: OfflineDriver) -> Channel:
+    """The thread of round 1's first team match."""
+    s = await state(driver)
+    thread_id = next(g.thread_id for g in s.threads if g.round == len(s.tournament.team_rounds))
+    return next(c for c in driver.channels.values() if c.id == thread_id)
+
+
+def last_post(driver: OfflineDriver, thread: Channel) -> Message:
+    """The newest public message of ``thread``: where a step of the ritual is revealed."""
+    return [m for m in driver.history(thread) if not m.ephemeral][-1]
 
 
 async def test_teams_are_built_by_captains_and_refuse_what_breaks_the_rules(driver: OfflineDriver) -> None:
@@ -77,7 +89,10 @@ async def test_the_captains_pair_privately_and_it_survives_a_restart(driver: Off
     await driver.restart()
     di_panel = (await driver.press(button, "Open my pairing (captains)", user="di")).message
     revealed = await driver.choose(di_panel, "Ed", user="di")
-    reveal = next(m for m in revealed.messages if not m.ephemeral)
+    # Issue 38, item 16: each step is revealed in the match's thread, as its first message says.
+    thread = await match_thread(driver)
+    assert not [m for m in revealed.messages if not m.ephemeral]
+    reveal = last_post(driver, thread)
     assert "defenders revealed:" in reveal.text and "Owls: Bo" in reveal.text and ": Ed" in reveal.text
     assert "@everyone" not in reveal.content.replace("@\u200beveryone", "") and not reveal.pings
     # Di's panel moved straight on to the attackers (two of them).
@@ -89,14 +104,14 @@ async def test_the_captains_pair_privately_and_it_survives_a_restart(driver: Off
     ann_panel = (await driver.press(reveal, "Open my pairing (captains)", user="ann")).message
     assert "Their defender: Ed" in ann_panel.text and "They send" not in ann_panel.text
     revealed = await driver.choose(ann_panel, ["Ann", "Cy"], user="ann")
-    shown = next(m for m in revealed.messages if not m.ephemeral)
+    shown = last_post(driver, thread)
     assert "Owls sends Ann, Cy" in shown.text and "sends Di, Flo" in shown.text
     # Refusals: Ann refuses Flo (Di plays Bo); Di refuses Cy (Ann plays Ed); Cy and Flo meet.
     ann_panel = revealed.edited[0] if revealed.edited else revealed.messages[0]
     await driver.choose(ann_panel, "Flo", user="ann")
     di_panel = (await driver.press(shown, "Open my pairing (captains)", user="di")).message
-    done = await driver.choose(di_panel, "Cy", user="di")
-    final = next(m for m in done.messages if not m.ephemeral)
+    await driver.choose(di_panel, "Cy", user="di")
+    final = last_post(driver, thread)
     assert "The pairing is complete" in final.text
     assert "Table 1:" in final.text and final.pings == {driver.user(n).id for n in (*OWLS, *FOES)}
     t = (await state(driver)).tournament

@@ -13,6 +13,7 @@ from rules.boarding_actions.battle import (
     ChooseFirstTurn,
     Outcome,
     Player,
+    Reopen,
     Score,
     SetBattleReady,
     apply,
@@ -173,6 +174,24 @@ def test_battle_ready_alone_can_decide_the_battle() -> None:
     assert standing(state).winner is D and tally(state).total == {A: 0, D: 10}
     state = apply(state, SetBattleReady(role=D, ready=False))
     assert standing(state).winner is None
+
+
+def test_a_finished_battle_is_final_until_reopened() -> None:
+    """Issue 38, item 1: Battle Ready toggled after the end changed the result the tournament had."""
+    state = battle("the-pipeline", "attacker")
+    while state.moment is not Moment.BATTLE_END:
+        state = apply(state, Advance())
+    with pytest.raises(BattleError, match="not finished"):
+        apply(state, Reopen())
+    state = apply(state, Advance())
+    for action in (SetBattleReady(role=D, ready=True), Advance()):
+        with pytest.raises(BattleError):
+            apply(state, action)
+    assert result(state).total == {A: 0, D: 0}
+    state = apply(state, Reopen())
+    assert not state.over and state.moment is Moment.BATTLE_END
+    state = apply(apply(state, SetBattleReady(role=D, ready=True)), Advance())
+    assert result(state).total == {A: 0, D: 10}
 
 
 # --- the cap -----------------------------------------------------------------------------------
