@@ -305,6 +305,52 @@ class CrusadeCog(
             if current.lower() in r.name.lower()
         ]
 
+    @app_commands.command(name="add", description="Add a unit to your Order of Battle")
+    @app_commands.describe(
+        unit="Its name",
+        points="Its points (counted against the Supply Limit)",
+        keywords="Its Crusade keywords: character, epic hero, titanic, fortification, swarm",
+        player="Organiser: whose force",
+    )
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        unit: str,
+        points: app_commands.Range[int, 0, 5000],
+        keywords: str | None = None,
+        player: discord.User | None = None,
+    ) -> None:
+        roles = engine.read_roles(keywords or "")
+        spec = engine.UnitSpec(unit, points, roles)
+        await self._force_step(
+            interaction,
+            "add",
+            player,
+            lambda c, pid, organiser: engine.add_units(
+                c, pid, [spec], actor_id=interaction.user.id, organiser=organiser
+            ),
+            "Unit added",
+        )
+
+    @app_commands.command(name="end", description="End this campaign (organiser or Manage Server)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        organiser = is_manager(interaction)
+
+        def change(state: CrusadeGame) -> Change[CrusadeGame]:
+            if not (organiser or interaction.user.id == state.campaign.organiser_id):
+                raise RuleError("Only the campaign's organiser (or Manage Server) ends it.")
+            return Change(state, summary="ended the campaign", end=True)
+
+        await KIT.play(
+            interaction,
+            "end",
+            change,
+            lambda s: card(
+                f"{public(s.state.campaign.name, 80)} has ended",
+                "Final standings:\n" + standings_text(s.state.campaign),
+            ),
+        )
+
     @app_commands.command(name="remove", description="Remove a unit from your Order of Battle, for good")
     @app_commands.describe(unit="The unit", player="Organiser: whose force")
     async def remove(

@@ -164,6 +164,29 @@ def join(
     return campaign.model_copy(update={"forces": (*campaign.forces, force), "log": _logged(campaign, line)})
 
 
+_ROLE_WORDS = {match_key(r.value.replace("-", " ")): r for r in Role}
+
+
+def read_roles(text: str) -> frozenset[Role]:
+    """Crusade keywords typed with commas: ``"Character, Epic Hero"``.
+
+    >>> sorted(r.value for r in read_roles("Character, epic hero"))
+    ['character', 'epic-hero']
+    """
+    roles = set()
+    for part in text.split(","):
+        key = match_key(part.replace("-", " "))
+        if not key:
+            continue
+        if key not in _ROLE_WORDS:
+            raise CrusadeError(
+                f"{quote(part, 30)!r} is no Crusade keyword Herald counts: "
+                "character, epic hero, titanic, fortification, swarm or summoned."
+            )
+        roles.add(_ROLE_WORDS[key])
+    return frozenset(roles)
+
+
 def over_supply(force: Force) -> int:
     """How many points the force's units pass its Supply Limit by (0 when within it)."""
     return max(0, force.supply_used - force.supply_limit)

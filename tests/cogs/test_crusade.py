@@ -9,6 +9,7 @@ import random
 
 from bot.offline import Attachment, OfflineDriver
 from tests import rosters
+from tests.cogs.hostile import COMBINED, SHORT, live_markup
 
 
 class Dice(random.Random):
@@ -142,10 +143,32 @@ async def test_two_players_recording_at_once_lose_nothing(driver: OfflineDriver)
     assert "Fatigued" in alice and "Heirloom" in alice and "Deep Scars" in bob
 
 
-async def test_names_are_escaped_and_never_ping(driver: OfflineDriver) -> None:
-    await driver.command("/crusade create name:@everyone **Crusade**", user="olga")
-    joined = (await driver.command("/crusade join name:@everyone <@1>", file=army(), user="alice")).message
-    assert "@everyone" not in plain(joined).replace("@\u200beveryone", "")
+async def test_hostile_names_are_escaped_and_never_ping(driver: OfflineDriver) -> None:
+    await driver.command(f"/crusade create name:{SHORT}", user="olga")
+    tree = rosters.roster_tree(
+        [rosters.crusade_unit(COMBINED[:60], 50), rosters.crusade_unit("Captain", 80, "Character")],
+        name=COMBINED,
+    )
+    joined = (
+        await driver.command(
+            "/crusade join", file=Attachment("h.json", rosters.as_json(tree)), user="mallory"
+        )
+    ).message
+    assert joined.attachments
+    await driver.command(f"/crusade join name:{SHORT}", file=army(), user="alice")
+    done = await battle(driver, "result:win took_part:Captain", user="mallory", opponent="alice")
+    shown = [
+        joined,
+        done,
+        (await driver.command("/crusade show player:@mallory", user="alice")).message,
+        (await driver.command("/crusade standings", user="alice")).message,
+        (await driver.command("/crusade log", user="alice")).message,
+        (await driver.command("/crusade show", user="alice")).message,
+    ]
+    assert "Free Nitro" in shown[2].text and "Free Nitro" in shown[3].text  # shown, inert
+    for message in shown:
+        assert live_markup(message) == [], (live_markup(message), message.text)
+        assert not message.pings - {driver.user("alice").id}
 
 
 async def test_export_and_only_players_change_forces(driver: OfflineDriver) -> None:
@@ -160,3 +183,32 @@ async def test_export_and_only_players_change_forces(driver: OfflineDriver) -> N
     assert "organiser's correction" in plain(said)
     exported = (await driver.command("/crusade export")).message
     assert sorted(a.filename for a in exported.attachments) == ["order_of_battle.csv", "order_of_battle.json"]
+
+
+async def test_a_campaign_is_kept_on_both_backends_across_a_restart(any_backend: OfflineDriver) -> None:
+    driver = any_backend
+    await campaign(driver)
+    steps = (await driver.command("/crusade battle opponent:@bob result:draw")).message
+    steps = (await driver.choose(steps, ["Knight Paladin"], select=1)).message
+    await driver.restart()
+    asked = (await driver.press(steps, "Send to opponent")).message
+    done = (await driver.press(asked, "Confirm", user="bob")).message
+    assert "Knight Paladin: Battle Experience +1 → 1 XP" in plain(done)
+    await driver.restart()
+    assert "RP 6 · Battles 1 · Victories 0" in plain((await driver.command("/crusade show")).message)
+
+
+async def test_units_added_and_removed_and_the_campaign_ended(driver: OfflineDriver) -> None:
+    await campaign(driver)
+    added = (await driver.command('/crusade add unit:"Land Raider" points:240 keywords:"titanic"')).message
+    assert "added Land Raider" in plain(added)
+    over = (await driver.command("/crusade show")).message
+    assert "Supply 1000/1000" in plain(over)
+    bad = (await driver.command('/crusade add unit:X points:10 keywords:"psyker"')).message
+    assert bad.ephemeral and "no Crusade keyword" in plain(bad)
+    removed = (await driver.command('/crusade remove unit:"Land Raider"')).message
+    assert "removed from Ember Host for good" in plain(removed)
+    refused = (await driver.command("/crusade end", user="bob")).message
+    assert refused.ephemeral and "Only the campaign's organiser" in plain(refused)
+    ended = (await driver.command("/crusade end", user="olga")).message
+    assert "has ended" in plain(ended)
