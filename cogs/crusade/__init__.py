@@ -6,10 +6,11 @@ from discord.ext import commands
 
 from cogs.crusade.commands import CrusadeCog
 from cogs.crusade.game import KIT
-from cogs.crusade.views import CONTROLS
+from cogs.crusade.views import CONTROLS, KILLS_FORM, submit_kills
 
 
 async def setup(bot: commands.Bot) -> None:
     KIT.register(bot)
     bot.add_dynamic_items(*CONTROLS)
+    bot.forms.add(KILLS_FORM, submit_kills)  # type: ignore[attr-defined]
     await bot.add_cog(CrusadeCog(bot))

@@ -6,11 +6,13 @@ longer fits the battle (already sent, already confirmed)."""
 from __future__ import annotations
 
 import random
+import re
 
 import discord
 
 from bot.play import Change, Post, Shown, StepButton, StepSelect, View, is_manager
 from bot.text import pinging, public
+from bot.views import open_form
 from cogs.crusade.game import KIT, CrusadeGame, battle_text, card
 from rules.crusade import engine
 from rules.crusade.model import Battle, Campaign
@@ -47,10 +49,11 @@ def details_post(shown: Shown[CrusadeGame], battle: Battle) -> Post:
             optional=True,
         ),
         Marked(shown.id, battle.id, options=opts, placeholder="Marked for Greatness"),
+        KillsButton(shown.id, battle.id),
         SendBattle(shown.id, battle.id),
     ]
     text = battle_text(battle, force) + (
-        "\n\nChoose with the menus (kills: `/crusade kills`), then **Send to opponent**."
+        "\n\nChoose with the menus, say each unit's kills with **Kills…**, then **Send to opponent**."
         + (
             "\nOnly the first 25 units are in the menus: name the others with the command's options."
             if len(force.units) > 25
@@ -117,6 +120,50 @@ def confirm_post(shown: Shown[CrusadeGame], battle: Battle) -> Post:
         text,
         view=view,
         mentions=pinging([battle.opponent_id]),
+    )
+
+
+KILLS_FORM = r"crusade:kills:(\d+):(\d+)"
+
+
+class KillsButton(StepButton, prefix="crusade:killsbtn"):
+    label = "Kills…"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        modal = discord.ui.Modal(
+            title="Units each of yours destroyed",
+            custom_id=f"crusade:kills:{self.game}:{self.step}",
+            timeout=None,
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label="Unit and count, commas between",
+                custom_id="kills",
+                placeholder="Intercessors 2, Captain 1",
+                max_length=1000,
+            )
+        )
+        await open_form(interaction, modal)
+
+
+async def submit_kills(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
+    game_id, battle_id = int(found[1]), int(found[2])
+    typed = texts.get("kills", "")
+
+    def change(state: CrusadeGame) -> Change[CrusadeGame]:
+        force = engine.require_force(state.campaign, interaction.user.id)
+        out = engine.set_details(
+            state.campaign, battle_id, actor_id=interaction.user.id, kills=engine.parse_kills(force, typed)
+        )
+        return _step(state, out, f"battle #{battle_id}: kills")
+
+    await KIT.play(
+        interaction,
+        "battle-kills",
+        change,
+        lambda s: details_post(s, s.result.battle),
+        game_id=game_id,
+        edit=True,
     )
 
 
@@ -222,4 +269,4 @@ class Choice(StepButton, prefix="crusade:ooa"):
         )
 
 
-CONTROLS = (TookPart, Destroyed, Marked, SendBattle, ConfirmBattle, DisputeBattle, Choice)
+CONTROLS = (TookPart, Destroyed, Marked, KillsButton, SendBattle, ConfirmBattle, DisputeBattle, Choice)

@@ -119,7 +119,11 @@ async def test_menus_then_a_restart_mid_sequence(driver: OfflineDriver) -> None:
     steps = (await driver.command("/crusade battle opponent:@bob result:win")).message
     steps = (await driver.choose(steps, ["Intercessors", "Captain"], select=1)).message
     steps = (await driver.choose(steps, ["Captain"], select=3)).message
-    assert "Marked for Greatness: Captain" in steps.text
+    assert "Marked for Greatness: Captain" in plain(steps)
+    form = (await driver.press(steps, "Kills…")).modal
+    await driver.restart()
+    steps = (await driver.submit(form, {"kills": "Captain 3"})).message
+    assert "Units destroyed by each: Captain 3" in plain(steps)
     games = (await driver.command("/games", user="alice")).message
     assert "say which units took part" in games.text
     await driver.restart()
@@ -128,7 +132,7 @@ async def test_menus_then_a_restart_mid_sequence(driver: OfflineDriver) -> None:
     games = (await driver.command("/games", user="bob")).message
     assert "confirm the result" in games.text
     done = (await driver.press(asked, "Confirm", user="bob")).message
-    assert "Captain: Battle Experience +1, Marked for Greatness +3 → 4 XP" in plain(done)
+    assert "Captain: Battle Experience +1, Dealers of Death +1, Marked for Greatness +3 → 5 XP" in plain(done)
 
 
 async def test_two_players_recording_at_once_lose_nothing(driver: OfflineDriver) -> None:
