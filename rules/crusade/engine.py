@@ -32,11 +32,13 @@ from rules.crusade.model import (
     Force,
     Honour,
     OutOfAction,
+    Rank,
     Result,
     Role,
 )
 from rules.crusade.tables import Requisition
-from rules.errors import NotFoundError, RuleError, quote
+from rules.crusade.words import CrusadeError, CrusadeNotFound, Said, _, ngettext
+from rules.errors import quote
 from rules.text import match_key
 
 #: Units a unit must destroy over the campaign for each Dealers of Death XP.
@@ -45,10 +47,6 @@ MARKED_FOR_GREATNESS_XP = 3
 BATTLE_EXPERIENCE_XP = 1
 #: The most kills one unit may be credited with in one battle.
 MAX_KILLS = 50
-
-
-class CrusadeError(RuleError):
-    """A Crusade action a player can put right."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ class Outcome:
     """A new campaign and what happened, one line each (names as typed; the edge escapes them)."""
 
     campaign: Campaign
-    lines: tuple[str, ...] = ()
+    lines: tuple[Said, ...] = ()
     battle: Battle | None = None
 
 
@@ -74,15 +72,35 @@ def _clip(text: str, limit: int = MAX_NAME) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def _logged(campaign: Campaign, *lines: str) -> tuple[str, ...]:
+def _logged(campaign: Campaign, *lines: Said) -> tuple[Said, ...]:
     return (*campaign.log, *lines)[-MAX_LOG:]
+
+
+CORRECTION = _("That was the organiser's correction.")
+
+
+def _told(campaign: Campaign, line: Said, correction: bool) -> Outcome:
+    """``campaign`` with ``line`` (and, for an organiser's correction, a line saying so) logged."""
+    lines = (line, CORRECTION) if correction else (line,)
+    return Outcome(campaign.model_copy(update={"log": _logged(campaign, *lines)}), lines)
+
+
+#: What the rules call each rank and result, marked for translation.
+RANK_NAMES = {
+    Rank.BATTLE_READY: _("Battle-ready"),
+    Rank.BLOODED: _("Blooded"),
+    Rank.BATTLE_HARDENED: _("Battle-hardened"),
+    Rank.HEROIC: _("Heroic"),
+    Rank.LEGENDARY: _("Legendary"),
+}
+RESULT_NAMES = {Result.WIN: _("win"), Result.DRAW: _("draw"), Result.LOSS: _("loss")}
 
 
 def create(name: str, *, organiser_id: int) -> Campaign:
     """A new campaign with no forces yet."""
     name = _clip(name)
     if not name:
-        raise CrusadeError("Give the campaign a name: `/crusade create name:`.")
+        raise CrusadeError(_("Give the campaign a name: `/crusade create name:`."))
     return Campaign(name=name, organiser_id=organiser_id)
 
 
@@ -99,7 +117,7 @@ def require_force(campaign: Campaign, player_id: int) -> Force:
     force = campaign.force(player_id)
     if force is None:
         raise CrusadeError(
-            "That player has no Order of Battle in this campaign: `/crusade join file:` makes one."
+            _("That player has no Order of Battle in this campaign: `/crusade join file:` makes one.")
         )
     return force
 
@@ -111,7 +129,7 @@ def may_change(campaign: Campaign, force: Force, actor_id: int, *, organiser: bo
         return False
     if organiser or actor_id == campaign.organiser_id:
         return True
-    raise CrusadeError("Only a force's own player changes it (the organiser may correct it).")
+    raise CrusadeError(_("Only a force's own player changes it (the organiser may correct it)."))
 
 
 def _new_units(force: Force, specs: Iterable[UnitSpec]) -> Force:
@@ -119,10 +137,10 @@ def _new_units(force: Force, specs: Iterable[UnitSpec]) -> Force:
     key = force.next_key
     for spec in specs:
         if len(units) >= MAX_UNITS:
-            raise CrusadeError(f"An Order of Battle holds at most {MAX_UNITS} units.")
+            raise CrusadeError(_("An Order of Battle holds at most {n} units.", n=MAX_UNITS))
         name = _clip(spec.name)
         if not name:
-            raise CrusadeError("A unit needs a name.")
+            raise CrusadeError(_("A unit needs a name."))
         taken = {u.name.lower() for u in units}
         base, n = name, 2
         while name.lower() in taken:
@@ -147,9 +165,9 @@ def join(
 ) -> Campaign:
     """Add a player's Order of Battle: every unit a Crusade card with 0 XP. One force a player."""
     if campaign.force(player_id) is not None:
-        raise CrusadeError("You already have an Order of Battle here: add units with `/crusade add`.")
+        raise CrusadeError(_("You already have an Order of Battle here: add units with `/crusade add`."))
     if len(campaign.forces) >= MAX_FORCES:
-        raise CrusadeError(f"A campaign holds at most {MAX_FORCES} forces.")
+        raise CrusadeError(_("A campaign holds at most {n} forces.", n=MAX_FORCES))
     force = Force(
         player_id=player_id,
         player_name=_clip(player_name),
@@ -157,9 +175,14 @@ def join(
         faction=_clip(faction),
     )
     force = _new_units(force, units)
-    line = (
-        f"{force.player_name} joined with {force.name} "
-        f"({len(force.units)} units, {force.supply_used} points)."
+    line = ngettext(
+        "{player} joined with {force} ({n} unit, {points} points).",
+        "{player} joined with {force} ({n} units, {points} points).",
+        len(force.units),
+        player=force.player_name,
+        force=force.name,
+        n=len(force.units),
+        points=force.supply_used,
     )
     return campaign.model_copy(update={"forces": (*campaign.forces, force), "log": _logged(campaign, line)})
 
@@ -180,8 +203,11 @@ def read_roles(text: str) -> frozenset[Role]:
             continue
         if key not in _ROLE_WORDS:
             raise CrusadeError(
-                f"{quote(part, 30)!r} is no Crusade keyword Herald counts: "
-                "character, epic hero, titanic, fortification, swarm or summoned."
+                _(
+                    "'{typed}' is no Crusade keyword Herald counts: "
+                    "character, epic hero, titanic, fortification, swarm or summoned.",
+                    typed=quote(part, 30),
+                )
             )
         roles.add(_ROLE_WORDS[key])
     return frozenset(roles)
@@ -201,7 +227,9 @@ def find_unit(force: Force, typed: str) -> CrusadeUnit:
     matches = [u for u in force.units if key and key in match_key(u.name)]
     if len(matches) == 1:
         return matches[0]
-    raise NotFoundError(f"{force.name} has no unit called {quote(typed, 40)!r}.")
+    raise CrusadeNotFound(
+        _("{force} has no unit called '{typed}'.", force=force.name, typed=quote(typed, 40))
+    )
 
 
 def add_units(
@@ -211,12 +239,8 @@ def add_units(
     correction = may_change(campaign, force, actor_id, organiser=organiser)
     force = _new_units(force, units)
     names = ", ".join(_clip(u.name, 40) for u in units)
-    line = f"{force.player_name} added {names} to {force.name}." + (
-        " (organiser's correction)" if correction else ""
-    )
-    return Outcome(
-        _replace_force(campaign, force).model_copy(update={"log": _logged(campaign, line)}), (line,)
-    )
+    line = _("{player} added {units} to {force}.", player=force.player_name, units=names, force=force.name)
+    return _told(_replace_force(campaign, force), line, correction)
 
 
 def remove_unit(
@@ -227,12 +251,8 @@ def remove_unit(
     correction = may_change(campaign, force, actor_id, organiser=organiser)
     unit = find_unit(force, unit_name)
     force = force.model_copy(update={"units": tuple(u for u in force.units if u.key != unit.key)})
-    line = f"{unit.name} was removed from {force.name} for good." + (
-        " (organiser's correction)" if correction else ""
-    )
-    return Outcome(
-        _replace_force(campaign, force).model_copy(update={"log": _logged(campaign, line)}), (line,)
-    )
+    line = _("{unit} was removed from {force} for good.", unit=unit.name, force=force.name)
+    return _told(_replace_force(campaign, force), line, correction)
 
 
 # -- battles ------------------------------------------------------------------------------------
@@ -254,13 +274,20 @@ def parse_kills(force: Force, text: str) -> dict[str, int]:
         match = _KILL.match(part)
         if match is None:
             raise CrusadeError(
-                f"I can't read {quote(part, 40)!r} as kills: write a unit's name and a number, such as "
-                "`Intercessors 2, Captain 1`."
+                _(
+                    "I can't read '{typed}' as kills: write a unit's name and a number, such as "
+                    "`Intercessors 2, Captain 1`.",
+                    typed=quote(part, 40),
+                )
             )
         count = int(match["count"])
         if count > MAX_KILLS:
             raise CrusadeError(
-                f"{quote(part, 40)}: at most {MAX_KILLS} units destroyed by one unit in a battle."
+                _(
+                    "{typed}: at most {n} units destroyed by one unit in a battle.",
+                    typed=quote(part, 40),
+                    n=MAX_KILLS,
+                )
             )
         unit = find_unit(force, match["name"])
         kills[unit.key] = kills.get(unit.key, 0) + count
@@ -293,9 +320,9 @@ def record_battle(
     """Open a battle's post-battle sequence: the player then says which units took part."""
     require_force(campaign, player_id)
     if opponent_id == player_id:
-        raise CrusadeError("Your opponent must be someone else.")
+        raise CrusadeError(_("Your opponent must be someone else."))
     if len(_open_battles(campaign)) >= MAX_PENDING:
-        raise CrusadeError(f"{MAX_PENDING} battles already wait for their steps: finish some first.")
+        raise CrusadeError(_("{n} battles already wait for their steps: finish some first.", n=MAX_PENDING))
     battle = Battle(
         id=campaign.next_battle,
         player_id=player_id,
@@ -312,7 +339,7 @@ def record_battle(
 def require_battle(campaign: Campaign, battle_id: int) -> Battle:
     battle = campaign.battle(battle_id)
     if battle is None:
-        raise NotFoundError(f"There is no battle #{battle_id} in this campaign.")
+        raise CrusadeNotFound(_("There is no battle #{battle} in this campaign.", battle=battle_id))
     return battle
 
 
@@ -335,9 +362,9 @@ def set_details(
     """Change what the player says about a battle still being described (unit keys)."""
     battle = require_battle(campaign, battle_id)
     if actor_id != battle.player_id:
-        raise CrusadeError("Only the player who recorded this battle describes it.")
+        raise CrusadeError(_("Only the player who recorded this battle describes it."))
     if battle.stage != "details":
-        raise CrusadeError(f"Battle #{battle.id} is past its details.")
+        raise CrusadeError(_("Battle #{battle} is past its details.", battle=battle.id))
     force = require_force(campaign, battle.player_id)
     known = {u.key for u in force.units}
     update: dict[str, object] = {}
@@ -363,11 +390,11 @@ def submit(campaign: Campaign, battle_id: int, *, actor_id: int) -> Outcome:
     """The player is done describing: the battle waits on the opponent's confirmation."""
     battle = require_battle(campaign, battle_id)
     if actor_id != battle.player_id:
-        raise CrusadeError("Only the player who recorded this battle sends it for confirmation.")
+        raise CrusadeError(_("Only the player who recorded this battle sends it for confirmation."))
     if battle.stage != "details":
-        raise CrusadeError(f"Battle #{battle.id} was already sent.")
+        raise CrusadeError(_("Battle #{battle} was already sent.", battle=battle.id))
     if not battle.took_part:
-        raise CrusadeError("Choose the units that took part first.")
+        raise CrusadeError(_("Choose the units that took part first."))
     battle = battle.model_copy(update={"stage": "confirm"})
     return Outcome(_put_battle(campaign, battle), battle=battle)
 
@@ -375,11 +402,14 @@ def submit(campaign: Campaign, battle_id: int, *, actor_id: int) -> Outcome:
 def dispute(campaign: Campaign, battle_id: int, *, actor_id: int) -> Outcome:
     battle = require_battle(campaign, battle_id)
     if actor_id not in (battle.opponent_id, campaign.organiser_id):
-        raise CrusadeError("Only the opponent (or the organiser) disputes a result.")
+        raise CrusadeError(_("Only the opponent (or the organiser) disputes a result."))
     if battle.stage != "confirm":
-        raise CrusadeError(f"Battle #{battle.id} does not wait for a confirmation.")
+        raise CrusadeError(_("Battle #{battle} does not wait for a confirmation.", battle=battle.id))
     battle = battle.model_copy(update={"stage": "disputed"})
-    line = f"Battle #{battle.id} was disputed; it counts for nothing. Record it again once you agree."
+    line = _(
+        "Battle #{battle} was disputed; it counts for nothing. Record it again once you agree.",
+        battle=battle.id,
+    )
     campaign = _put_battle(campaign, battle).model_copy(update={"log": _logged(campaign, line)})
     return Outcome(campaign, (line,), battle)
 
@@ -394,19 +424,29 @@ def confirm(campaign: Campaign, battle_id: int, *, actor_id: int, rng: random.Ra
     """
     battle = require_battle(campaign, battle_id)
     if actor_id not in (battle.opponent_id, campaign.organiser_id):
-        raise CrusadeError("Only the opponent (or the organiser) confirms this result.")
+        raise CrusadeError(_("Only the opponent (or the organiser) confirms this result."))
     if battle.stage != "confirm":
-        raise CrusadeError(f"Battle #{battle.id} does not wait for a confirmation.")
+        raise CrusadeError(_("Battle #{battle} does not wait for a confirmation.", battle=battle.id))
     force = require_force(campaign, battle.player_id)
     won = battle.result is Result.WIN
-    lines: list[str] = [
-        f"Battle #{battle.id}: {force.player_name} ({battle.result.value}) against {battle.opponent_name}."
+    lines: list[Said] = [
+        _(
+            "Battle #{battle}: {player} ({result}) against {opponent}.",
+            battle=battle.id,
+            player=force.player_name,
+            result=RESULT_NAMES[battle.result],
+            opponent=battle.opponent_name,
+        )
     ]
     rp = min(MAX_RP, force.rp + 1)
     force = force.model_copy(
         update={"battles": force.battles + 1, "victories": force.victories + int(won), "rp": rp}
     )
-    lines.append(f"Requisition Points: {rp}" + (" (at most 10)" if rp == MAX_RP else "") + ".")
+    lines.append(
+        _("Requisition Points: {rp} (at most 10).", rp=rp)
+        if rp == MAX_RP
+        else _("Requisition Points: {rp}.", rp=rp)
+    )
     tests: list[OutOfAction] = []
     for key in battle.destroyed:
         unit = force.unit(key)
@@ -415,8 +455,13 @@ def confirm(campaign: Campaign, battle_id: int, *, actor_id: int, rng: random.Ra
         roll = rng.randint(1, 6)
         tests.append(OutOfAction(unit=key, roll=roll))
         lines.append(
-            f"Out of Action test for {unit.name}: {roll}"
-            + (" (failed: choose a Battle Scar or a Devastating Blow)." if roll == 1 else " (passed).")
+            _(
+                "Out of Action test for {unit}: {roll} (failed: choose a Battle Scar or a Devastating Blow).",
+                unit=unit.name,
+                roll=roll,
+            )
+            if roll == 1
+            else _("Out of Action test for {unit}: {roll} (passed).", unit=unit.name, roll=roll)
         )
     for key in battle.took_part:
         unit = force.unit(key)
@@ -431,7 +476,7 @@ def confirm(campaign: Campaign, battle_id: int, *, actor_id: int, rng: random.Ra
     return Outcome(campaign, tuple(lines), battle)
 
 
-def _experience(unit: CrusadeUnit, *, kills: int, marked: bool, won: bool) -> tuple[CrusadeUnit, list[str]]:
+def _experience(unit: CrusadeUnit, *, kills: int, marked: bool, won: bool) -> tuple[CrusadeUnit, list[Said]]:
     """A unit that took part after the battle: tallies, XP (capped), rank, honours owed."""
     before_kills = unit.kills
     after_kills = before_kills + kills
@@ -441,39 +486,51 @@ def _experience(unit: CrusadeUnit, *, kills: int, marked: bool, won: bool) -> tu
     if not unit.gains_xp:
         return unit, []
     gained = BATTLE_EXPERIENCE_XP
-    parts = ["Battle Experience +1"]
+    parts = [_("Battle Experience +{xp}", xp=BATTLE_EXPERIENCE_XP)]
     dealers = after_kills // DEALERS_OF_DEATH_EVERY - before_kills // DEALERS_OF_DEATH_EVERY
     if dealers:
         gained += dealers
-        parts.append(f"Dealers of Death +{dealers}")
+        parts.append(_("Dealers of Death +{xp}", xp=dealers))
     if marked:
         gained += MARKED_FOR_GREATNESS_XP
-        parts.append(f"Marked for Greatness +{MARKED_FOR_GREATNESS_XP}")
+        parts.append(_("Marked for Greatness +{xp}", xp=MARKED_FOR_GREATNESS_XP))
     unit, said = gain_xp(unit, gained)
-    return unit, [f"{unit.name}: {', '.join(parts)} → {unit.xp} XP.", *said]
+    return unit, [_("{unit}: {awards} → {xp} XP.", unit=unit.name, awards=tuple(parts), xp=unit.xp), *said]
 
 
-def gain_xp(unit: CrusadeUnit, amount: int) -> tuple[CrusadeUnit, list[str]]:
+def gain_xp(unit: CrusadeUnit, amount: int) -> tuple[CrusadeUnit, list[Said]]:
     """``unit`` with ``amount`` more XP, stopped at its cap; a rank gained owes a Battle Honour.
 
     >>> u, said = gain_xp(CrusadeUnit(key="u1", name="Squad", xp=29), 4)
-    >>> u.xp, said[0]
+    >>> u.xp, str(said[0])
     (30, 'Squad stops at 30 XP: only CHARACTERS (or Legendary Veterans) go further.')
     """
-    said: list[str] = []
+    said: list[Said] = []
     if not unit.gains_xp or amount <= 0:
         return unit, said
     xp = unit.xp + amount
     cap = unit.xp_cap
     if cap is not None and xp > cap:
         xp = max(unit.xp, cap)
-        said.append(f"{unit.name} stops at {cap} XP: only CHARACTERS (or Legendary Veterans) go further.")
+        said.append(
+            _(
+                "{unit} stops at {cap} XP: only CHARACTERS (or Legendary Veterans) go further.",
+                unit=unit.name,
+                cap=cap,
+            )
+        )
     before = unit.rank
     unit = unit.model_copy(update={"xp": xp})
     gained = unit.rank.index() - before.index()
     if gained > 0:
         unit = unit.model_copy(update={"honours_due": unit.honours_due + gained})
-        said.append(f"{unit.name} is now {unit.rank.label}: choose a Battle Honour (`/crusade honour`).")
+        said.append(
+            _(
+                "{unit} is now {rank}: choose a Battle Honour (`/crusade honour`).",
+                unit=unit.name,
+                rank=RANK_NAMES[unit.rank],
+            )
+        )
     return unit, said
 
 
@@ -495,44 +552,50 @@ def choose(
     correction = may_change(campaign, force, actor_id, organiser=organiser)
     test = next((t for t in battle.open_choices if t.unit == unit_key), None)
     if test is None:
-        raise CrusadeError("That Out of Action test waits for no choice (it was made already).")
+        raise CrusadeError(_("That Out of Action test waits for no choice (it was made already)."))
     unit = force.unit(unit_key)
     if unit is None:
-        line = "That unit has left the Order of Battle."
+        line = _("That unit has left the Order of Battle.")
         force_after = force
     elif choice == "scar":
         if len(unit.scars) >= MAX_SCARS:
             raise CrusadeError(
-                f"{unit.name} already has {MAX_SCARS} Battle Scars: take the Devastating Blow."
+                _(
+                    "{unit} already has {n} Battle Scars: take the Devastating Blow.",
+                    unit=unit.name,
+                    n=MAX_SCARS,
+                )
             )
         scar = _clip(scar, MAX_TEXT) or "Battle Scar"
         unit = unit.model_copy(update={"scars": (*unit.scars, scar)})
         force_after = _replace_unit(force, unit)
-        line = f"{unit.name} gains the Battle Scar {scar}."
+        line = _("{unit} gains the Battle Scar {scar}.", unit=unit.name, scar=scar)
     elif choice == "blow":
         if unit.honours:
             lost = unit.honours[-1]
             unit = unit.model_copy(update={"honours": unit.honours[:-1]})
             force_after = _replace_unit(force, unit)
-            line = f"Devastating Blow: {unit.name} loses the Battle Honour {lost.name}."
+            line = _(
+                "Devastating Blow: {unit} loses the Battle Honour {honour}.", unit=unit.name, honour=lost.name
+            )
         else:
             force_after = force.model_copy(
                 update={"units": tuple(u for u in force.units if u.key != unit.key)}
             )
-            line = (
-                f"Devastating Blow: {unit.name} had no Battle Honour and leaves the Order of Battle for good."
+            line = _(
+                "Devastating Blow: {unit} had no Battle Honour and leaves the Order of Battle for good.",
+                unit=unit.name,
             )
     else:
-        raise CrusadeError("Choose `scar` or `blow`.")
-    if correction:
-        line += " (organiser's correction)"
+        raise CrusadeError(_("Choose `scar` or `blow`."))
+    lines = (line, CORRECTION) if correction else (line,)
     tests = tuple(
         t.model_copy(update={"choice": choice}) if t.unit == unit_key and t.failed and not t.choice else t
         for t in battle.tests
     )
-    battle = battle.model_copy(update={"tests": tests, "lines": (*battle.lines, line)})
+    battle = battle.model_copy(update={"tests": tests, "lines": (*battle.lines, *lines)})
     campaign = _replace_force(_put_battle(campaign, battle), force_after)
-    return Outcome(campaign.model_copy(update={"log": _logged(campaign, line)}), (line,), battle)
+    return Outcome(campaign.model_copy(update={"log": _logged(campaign, *lines)}), lines, battle)
 
 
 # -- honours, scars, requisitions ---------------------------------------------------------------
@@ -552,15 +615,19 @@ def add_honour(
     unit = find_unit(force, unit_name)
     limit = MAX_HONOURS if (Role.CHARACTER in unit.roles or unit.legendary_veterans) else 3
     if len(unit.honours) >= limit:
-        raise CrusadeError(f"{unit.name} already has {limit} Battle Honours, as many as it may hold.")
+        raise CrusadeError(
+            _("{unit} already has {n} Battle Honours, as many as it may hold.", unit=unit.name, n=limit)
+        )
     unit = unit.model_copy(
         update={"honours": (*unit.honours, honour), "honours_due": max(0, unit.honours_due - 1)}
     )
-    line = f"{unit.name} gains the Battle Honour {honour.name} ({unit.crusade_points} Crusade Points)."
-    if correction:
-        line += " (organiser's correction)"
-    campaign = _replace_force(campaign, _replace_unit(force, unit))
-    return Outcome(campaign.model_copy(update={"log": _logged(campaign, line)}), (line,))
+    line = _(
+        "{unit} gains the Battle Honour {honour} ({points} Crusade Points).",
+        unit=unit.name,
+        honour=honour.name,
+        points=unit.crusade_points,
+    )
+    return _told(_replace_force(campaign, _replace_unit(force, unit)), line, correction)
 
 
 def add_scar(
@@ -571,12 +638,17 @@ def add_scar(
     correction = may_change(campaign, force, actor_id, organiser=organiser)
     unit = find_unit(force, unit_name)
     if len(unit.scars) >= MAX_SCARS:
-        raise CrusadeError(f"{unit.name} already has {MAX_SCARS} Battle Scars, as many as a unit may carry.")
+        raise CrusadeError(
+            _(
+                "{unit} already has {n} Battle Scars, as many as a unit may carry.",
+                unit=unit.name,
+                n=MAX_SCARS,
+            )
+        )
     scar = _clip(scar, MAX_TEXT) or "Battle Scar"
     unit = unit.model_copy(update={"scars": (*unit.scars, scar)})
-    line = f"{unit.name} gains the Battle Scar {scar}." + (" (organiser's correction)" if correction else "")
-    campaign = _replace_force(campaign, _replace_unit(force, unit))
-    return Outcome(campaign.model_copy(update={"log": _logged(campaign, line)}), (line,))
+    line = _("{unit} gains the Battle Scar {scar}.", unit=unit.name, scar=scar)
+    return _told(_replace_force(campaign, _replace_unit(force, unit)), line, correction)
 
 
 def requisition(
@@ -596,39 +668,75 @@ def requisition(
     unit = find_unit(force, unit_name) if req.needs_unit or unit_name else None
     price = price_of(req, unit) if cost is None else cost
     if not req.min_cost <= price <= req.max_cost:
-        raise CrusadeError(f"{req.name} costs {req.cost_text} Requisition Points.")
+        raise CrusadeError(
+            _("{requisition} costs {cost} Requisition Points.", requisition=req.name, cost=req.cost_text)
+        )
     if price > force.rp:
-        raise CrusadeError(f"{req.name} costs {price} RP and {force.name} has {force.rp}.")
+        raise CrusadeError(
+            _(
+                "{requisition} costs {cost} RP and {force} has {rp}.",
+                requisition=req.name,
+                cost=price,
+                force=force.name,
+                rp=force.rp,
+            )
+        )
     if req.limit and force.bought.get(req.key, 0) >= req.limit:
-        raise CrusadeError(f"{req.name} may be bought {req.limit} time(s) per campaign, and was.")
+        raise CrusadeError(
+            ngettext(
+                "{requisition} may be bought once per campaign, and was.",
+                "{requisition} may be bought {n} times per campaign, and was.",
+                req.limit,
+                requisition=req.name,
+                n=req.limit,
+            )
+        )
     if req.needs_unit and unit is None:
-        raise CrusadeError(f"{req.name} is for one unit: name it with `unit:`.")
-    line = f"{force.player_name} spends {price} RP on {req.name}"
+        raise CrusadeError(_("{requisition} is for one unit: name it with `unit:`.", requisition=req.name))
+    effect: Said | None = None
     if req.effect_key == "supply":
         force = force.model_copy(update={"supply_limit": force.supply_limit + req.amount})
-        line += f": Supply Limit {force.supply_limit}"
+        effect = _("{force}'s Supply Limit is now {limit}.", force=force.name, limit=force.supply_limit)
     elif req.effect_key == "legendary-veterans" and unit is not None:
         if Role.CHARACTER in unit.roles:
-            raise CrusadeError(f"{unit.name} is a CHARACTER: its XP has no cap to lift.")
+            raise CrusadeError(_("{unit} is a CHARACTER: its XP has no cap to lift.", unit=unit.name))
         if unit.legendary_veterans:
-            raise CrusadeError(f"{unit.name} already has Legendary Veterans.")
+            raise CrusadeError(_("{unit} already has Legendary Veterans.", unit=unit.name))
         unit = unit.model_copy(update={"legendary_veterans": True})
         force = _replace_unit(force, unit)
-        line += f": {unit.name} may pass 30 XP"
+        effect = _("{unit} may pass 30 XP.", unit=unit.name)
     elif req.effect_key == "repair" and unit is not None:
         if not unit.scars:
-            raise CrusadeError(f"{unit.name} has no Battle Scar to repair.")
+            raise CrusadeError(_("{unit} has no Battle Scar to repair.", unit=unit.name))
         unit = unit.model_copy(update={"scars": unit.scars[:-1]})
         force = _replace_unit(force, unit)
-        line += f": {unit.name} loses a Battle Scar"
-    elif unit is not None:
-        line += f" for {unit.name}"
+        effect = _("{unit} loses a Battle Scar.", unit=unit.name)
     force = force.model_copy(
         update={"rp": force.rp - price, "bought": {**force.bought, req.key: force.bought.get(req.key, 0) + 1}}
     )
-    line += f" ({force.rp} RP left)." + (" (organiser's correction)" if correction else "")
+    line = (
+        _(
+            "{player} spends {cost} RP on {requisition} for {unit} ({rp} RP left).",
+            player=force.player_name,
+            cost=price,
+            requisition=req.name,
+            unit=unit.name,
+            rp=force.rp,
+        )
+        if unit is not None
+        else _(
+            "{player} spends {cost} RP on {requisition} ({rp} RP left).",
+            player=force.player_name,
+            cost=price,
+            requisition=req.name,
+            rp=force.rp,
+        )
+    )
+    lines = (line, effect) if effect is not None else (line,)
+    if correction:
+        lines = (*lines, CORRECTION)
     campaign = _replace_force(campaign, force)
-    return Outcome(campaign.model_copy(update={"log": _logged(campaign, line)}), (line,))
+    return Outcome(campaign.model_copy(update={"log": _logged(campaign, *lines)}), lines)
 
 
 def price_of(req: Requisition, unit: CrusadeUnit | None) -> int:
@@ -658,7 +766,7 @@ def standings(campaign: Campaign, order: str | None = None) -> list[Force]:
 
 def set_order(campaign: Campaign, order: str, *, actor_id: int, organiser: bool = False) -> Campaign:
     if not (organiser or actor_id == campaign.organiser_id):
-        raise CrusadeError("Only the organiser picks the standings' order.")
+        raise CrusadeError(_("Only the organiser picks the standings' order."))
     if order not in ("victories", "battles", "points"):
-        raise CrusadeError("Order the standings by `victories`, `battles` or `points`.")
+        raise CrusadeError(_("Order the standings by `victories`, `battles` or `points`."))
     return campaign.model_copy(update={"order": order})

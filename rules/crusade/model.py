@@ -13,6 +13,8 @@ from enum import Enum, StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.crusade.words import Said
+
 #: What a new Order of Battle starts with, and the Requisition Points it may hold at most.
 START_SUPPLY_LIMIT = 1000
 START_RP = 5
@@ -212,7 +214,7 @@ class Battle(BaseModel):
     stage: str = "details"
     tests: tuple[OutOfAction, ...] = ()
     #: What the sequence did, line by line (kept for the campaign log).
-    lines: tuple[str, ...] = ()
+    lines: tuple[Said, ...] = ()
 
     @property
     def open_choices(self) -> list[OutOfAction]:
@@ -237,7 +239,7 @@ class Campaign(BaseModel):
     next_battle: int = 1
     #: How standings are sorted: "victories", "battles" or "points".
     order: str = "victories"
-    log: tuple[str, ...] = ()
+    log: tuple[Said, ...] = ()
 
     def force(self, player_id: int) -> Force | None:
         return next((f for f in self.forces if f.player_id == player_id), None)
