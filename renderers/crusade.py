@@ -75,8 +75,9 @@ def render_order_of_battle(force: Force, *, theme: str = "dark") -> bytes:
         draw.rectangle((24, y, WIDTH - 24, y + ROW - 2), fill=colours.row if i % 2 else colours.row_alt)
         draw.text((32, y + 6), fit(draw, unit.name, bold, name_width - 8), font=bold, fill=colours.text)
         x = WIDTH - 24 - sum(w for _, w in columns)
+        rank = unit.rank
         values = [
-            (unit.rank.label, RANK_COLOURS[unit.rank]),
+            (rank.label, RANK_COLOURS[rank]),
             (str(unit.xp), colours.text),
             (str(len(unit.honours)), colours.accent if unit.honours else colours.muted),
             (str(len(unit.scars)), colours.scar if unit.scars else colours.muted),
@@ -85,7 +86,7 @@ def render_order_of_battle(force: Force, *, theme: str = "dark") -> bytes:
         ]
         for (_, w), (text, fill) in zip(columns, values, strict=True):
             x += w
-            right(draw, x - 6, y + 6, fit(draw, text, body, w - 8), body, fill)
+            right(draw, x - 6, y + 6, text, body, fill)  # ranks and numbers fit their columns
         y += ROW
     if extra:
         draw.text((32, y + 6), f"… and {len(units) - MAX_ROWS} more", font=small, fill=colours.muted)

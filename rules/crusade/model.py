@@ -57,14 +57,16 @@ class Rank(Enum):
         >>> Rank.of(5).label, Rank.of(6).label, Rank.of(30).label, Rank.of(51).label
         ('Battle-ready', 'Blooded', 'Battle-hardened', 'Legendary')
         """
-        found = cls.BATTLE_READY
-        for rank in cls:
+        for rank in _DESCENDING:
             if xp >= rank.floor:
-                found = rank
-        return found
+                return rank
+        return cls.BATTLE_READY
 
     def index(self) -> int:
         return list(Rank).index(self)
+
+
+_DESCENDING = tuple(reversed(Rank))
 
 
 class Role(StrEnum):
