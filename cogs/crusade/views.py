@@ -15,8 +15,9 @@ from bot.text import pinging, public
 from bot.views import open_form
 from cogs.crusade.game import KIT, CrusadeGame, battle_text, card
 from rules.crusade import engine
-from rules.crusade.model import Battle, Campaign
+from rules.crusade.model import Battle, Campaign, Honour, HonourKind
 from rules.crusade.tables import load_tables, roll
+from rules.errors import RuleError
 
 
 def rng(interaction: discord.Interaction) -> random.Random:
@@ -194,8 +195,50 @@ def sequence_post(shown: Shown[CrusadeGame], out: engine.Outcome) -> Post:
             continue
         items.append(Choice(shown.id, battle.id, f"scar.{unit.key}", label=f"Scar: {unit.name}"))
         items.append(Choice(shown.id, battle.id, f"blow.{unit.key}", label=f"Devastating Blow: {unit.name}"))
+    before = shown.before.campaign.force(battle.player_id) if shown.before is not None else None
+    for unit in force.units if force else ():
+        earlier = before.unit(unit.key) if before else None
+        if unit.honours_due and (earlier is None or earlier.honours_due < unit.honours_due):
+            items.append(RollHonour(shown.id, battle.id, unit.key, label=f"Roll a Battle Trait: {unit.name}"))
     text = "\n".join(public(line, 300) for line in out.lines)
     return card(f"Battle #{battle.id}: after the battle", text, view=View(*items[:25]))
+
+
+class RollHonour(StepButton, prefix="crusade:honour"):
+    """The Battle Honour a new rank grants, rolled on the Battle Traits table (or typed with
+    ``/crusade honour``): only while the unit still has one to choose."""
+
+    label, style = "Roll a Battle Trait", discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        key = self.arg or ""
+        number, entry = roll(load_tables()["battle_traits"], rng(interaction))
+        organiser = is_manager(interaction)
+
+        def change(state: CrusadeGame) -> Change[CrusadeGame]:
+            battle = _battle(state, self.step)
+            force = engine.require_force(state.campaign, battle.player_id)
+            unit = force.unit(key)
+            if unit is None or not unit.honours_due:
+                raise RuleError("That unit has no Battle Honour left to choose.")
+            honour = Honour(name=entry.name, kind=HonourKind.TRAIT, note=f"rolled {number}")
+            out = engine.add_honour(
+                state.campaign,
+                battle.player_id,
+                key,
+                honour,
+                actor_id=interaction.user.id,
+                organiser=organiser,
+            )
+            return _step(state, out, f"battle #{self.step}: honour rolled")
+
+        await KIT.play(
+            interaction,
+            "honour-roll",
+            change,
+            lambda s: card("Battle Honour", "\n".join(public(x, 300) for x in s.result.lines)),
+            game_id=self.game,
+        )
 
 
 class ConfirmBattle(StepButton, prefix="crusade:confirm"):
@@ -269,4 +312,14 @@ class Choice(StepButton, prefix="crusade:ooa"):
         )
 
 
-CONTROLS = (TookPart, Destroyed, Marked, KillsButton, SendBattle, ConfirmBattle, DisputeBattle, Choice)
+CONTROLS = (
+    TookPart,
+    Destroyed,
+    Marked,
+    KillsButton,
+    SendBattle,
+    RollHonour,
+    ConfirmBattle,
+    DisputeBattle,
+    Choice,
+)

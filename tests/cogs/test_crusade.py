@@ -66,6 +66,8 @@ async def test_a_campaign_of_three_battles(driver: OfflineDriver) -> None:
         driver, 'result:loss took_part:Intercessors kills:"Intercessors 1" marked:Intercessors'
     )
     assert "Dealers of Death +1" in plain(done) and "now Blooded" in plain(done)
+    refused = (await driver.press(done, "Roll a Battle Trait: Intercessors", user="bob")).message
+    assert refused.ephemeral and "Only a force's own player" in plain(refused)
     assert "Requisition Points: 7" in plain(done)
     honour = (await driver.command('/crusade honour unit:Intercessors table:weapon text:"Brutal"')).message
     assert "gains the Battle Honour Brutal (1 Crusade Points)" in plain(honour)
@@ -200,6 +202,24 @@ async def test_a_campaign_is_kept_on_both_backends_across_a_restart(any_backend:
     assert "Knight Paladin: Battle Experience +1 → 1 XP" in plain(done)
     await driver.restart()
     assert "RP 6 · Battles 1 · Victories 0" in plain((await driver.command("/crusade show")).message)
+
+
+async def test_a_list_over_the_supply_limit_is_taken_and_said(driver: OfflineDriver) -> None:
+    await driver.command("/crusade create name:Big", user="olga")
+    joined = (await driver.command("/crusade join", file=army(extra=20), user="alice")).message
+    assert "160 points over the Supply Limit of 1000" in plain(joined)
+    assert "Supply 1160/1000" in plain(joined)
+
+
+async def test_a_new_rank_offers_its_honour_by_a_button(driver: OfflineDriver) -> None:
+    await campaign(driver)
+    await battle(driver, "result:win took_part:Captain marked:Captain")
+    done = await battle(driver, "result:win took_part:Captain marked:Captain")
+    assert "Captain is now Blooded" in plain(done)
+    rolled = (await driver.press(done, "Roll a Battle Trait: Captain")).message
+    assert "Captain gains the Battle Honour" in plain(rolled)
+    again = (await driver.press(done, "Roll a Battle Trait: Captain")).message
+    assert again.ephemeral and "no Battle Honour left to choose" in plain(again)
 
 
 async def test_units_added_and_removed_and_the_campaign_ended(driver: OfflineDriver) -> None:
