@@ -48,6 +48,18 @@ def _names(text: str | None) -> list[str]:
     return [p for p in (text or "").split(",") if p.strip()]
 
 
+async def _own_units(interaction: discord.Interaction, current: str) -> list[str]:
+    """The names of the player's units that contain what they typed (the player's own force, or
+    the one named by ``player:``)."""
+    game = await KIT.find(interaction)
+    if game is None:
+        return []
+    chosen = getattr(interaction.namespace, "player", None)
+    force = game.state.campaign.force(chosen.id if chosen is not None else interaction.user.id)
+    typed = current.lower()
+    return [u.name for u in (force.units if force else ()) if typed in u.name.lower()]
+
+
 class CrusadeCog(
     commands.GroupCog, group_name="crusade", group_description="Warhammer 40,000 Crusade campaigns"
 ):
@@ -142,9 +154,7 @@ class CrusadeCog(
     @unit.autocomplete("name")
     @autocomplete
     async def unit_names(self, interaction: discord.Interaction, current: str):
-        game = await KIT.find(interaction)
-        force = game.state.campaign.force(interaction.user.id) if game else None
-        return [u.name for u in (force.units if force else ()) if current.lower() in u.name.lower()]
+        return await _own_units(interaction, current)
 
     @app_commands.command(name="battle", description="Record a battle, then the post-battle steps")
     @app_commands.describe(
@@ -415,6 +425,26 @@ class CrusadeCog(
         await send(
             interaction, content=f"{public(force.name, 80)}: Order of Battle as JSON and CSV.", files=files
         )
+
+    @honour.autocomplete("unit")
+    @autocomplete
+    async def honour_units(self, interaction: discord.Interaction, current: str):
+        return await _own_units(interaction, current)
+
+    @scar.autocomplete("unit")
+    @autocomplete
+    async def scar_units(self, interaction: discord.Interaction, current: str):
+        return await _own_units(interaction, current)
+
+    @requisition.autocomplete("unit")
+    @autocomplete
+    async def requisition_units(self, interaction: discord.Interaction, current: str):
+        return await _own_units(interaction, current)
+
+    @remove.autocomplete("unit")
+    @autocomplete
+    async def remove_units(self, interaction: discord.Interaction, current: str):
+        return await _own_units(interaction, current)
 
     async def _force_step(
         self, interaction: discord.Interaction, action: str, player: discord.User | None, run, title: str

@@ -236,3 +236,11 @@ async def test_units_added_and_removed_and_the_campaign_ended(driver: OfflineDri
     assert refused.ephemeral and "Only the campaign's organiser" in plain(refused)
     ended = (await driver.command("/crusade end", user="olga")).message
     assert "has ended" in plain(ended)
+
+
+async def test_unit_names_are_offered_as_typed(driver: OfflineDriver) -> None:
+    await campaign(driver)
+    offered = await driver.autocomplete("/crusade scar", "unit", "inter")
+    assert [c["name"] for c in offered] == ["Intercessors"]
+    theirs = await driver.autocomplete("/crusade honour", "unit", "kni", user="olga", player="@alice")
+    assert [c["name"] for c in theirs] == ["Knight Paladin"]
