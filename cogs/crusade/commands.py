@@ -60,6 +60,8 @@ async def _own_units(interaction: discord.Interaction, current: str) -> list[str
     return [u.name for u in (force.units if force else ()) if typed in u.name.lower()]
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class CrusadeCog(
     commands.GroupCog, group_name="crusade", group_description="Warhammer 40,000 Crusade campaigns"
 ):
