@@ -10,10 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cards import Card
 from bot.play import Change, Shown, autocomplete, is_manager, send
 from bot.text import public
 from bot.uploads import read_upload
 from cogs.crusade.game import (
+    COLOUR,
     KIT,
     CrusadeGame,
     card,
@@ -115,15 +117,14 @@ class CrusadeCog(
 
         def show(s: Shown[CrusadeGame]):
             force = s.state.campaign.force(player.id)
-            post = show_force(force)
             over = engine.over_supply(force)
-            if over:
-                post.embeds[0].description = (
-                    f"Taken as it is, {over} points over the Supply Limit of {force.supply_limit}: "
-                    "remove units or raise the limit with a requisition.\n"
-                    + (post.embeds[0].description or "")
-                )
-            return post
+            note = (
+                f"Taken as it is, {over} points over the Supply Limit of {force.supply_limit}: "
+                "remove units or raise the limit with a requisition."
+                if over
+                else ""
+            )
+            return show_force(force, note=note)
 
         await KIT.play(interaction, "join", change, show)
 
@@ -425,7 +426,9 @@ class CrusadeCog(
             discord.File(io.BytesIO(export_csv(force)), filename="order_of_battle.csv"),
         ]
         await send(
-            interaction, content=f"{public(force.name, 80)}: Order of Battle as JSON and CSV.", files=files
+            interaction,
+            card=Card(title=f"{public(force.name, 80)}: Order of Battle as JSON and CSV.", colour=COLOUR),
+            files=files,
         )
 
     @honour.autocomplete("unit")

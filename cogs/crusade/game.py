@@ -14,6 +14,7 @@ from typing import ClassVar
 
 import discord
 
+from bot.cards import Card, Field
 from bot.games import GameKind, GameState, Seat
 from bot.play import GameKit, Image, Post
 from bot.text import public
@@ -61,23 +62,25 @@ def card(
     text: str = "",
     *,
     fields: list[tuple[str, str]] | None = None,
-    view=None,
+    view: discord.ui.View | None = None,
     images: list[Image] | None = None,
     ephemeral: bool = False,
-    mentions=None,
+    mentions: discord.AllowedMentions | None = None,
     footer: str = "",
 ) -> Post:
-    """One Crusade reply: a title, its text, fields, a picture and controls (the one place a
-    Crusade message is laid out)."""
-    embed = discord.Embed(title=title, description=text or None, colour=COLOUR)
-    for name, value in fields or []:
-        embed.add_field(name=name, value=value or "—", inline=False)
-    for image in images or []:
-        embed.set_image(url=f"attachment://{image.filename}")
-        break
-    if footer:
-        embed.set_footer(text=footer)
-    return Post(embeds=[embed], view=view, images=images or [], ephemeral=ephemeral, mentions=mentions)
+    """One Crusade reply as a card: a title, its text, fields, a picture and controls (the one
+    place a Crusade message is laid out)."""
+    pictures = [image.filename for image in images or []]
+    built = Card(
+        title=title,
+        text=text or None,
+        fields=[Field(name, value or "—") for name, value in fields or []],
+        footer=footer or None,
+        pictures=pictures,
+        controls=view,
+        colour=COLOUR,
+    )
+    return Post(card=built, images=images or [], ephemeral=ephemeral, mentions=mentions)
 
 
 def unit_line(unit: CrusadeUnit) -> str:
@@ -106,9 +109,10 @@ def force_text(force: Force) -> str:
     return head + "\n" + "\n".join(unit_line(u) for u in force.units)
 
 
-def show_force(force: Force, *, ephemeral: bool = False) -> Post:
+def show_force(force: Force, *, ephemeral: bool = False, note: str = "") -> Post:
     image = Image(lambda: render_order_of_battle(force), "order_of_battle.png")
-    return card(public(force.name, 80), force_text(force), images=[image], ephemeral=ephemeral)
+    text = f"{note}\n{force_text(force)}" if note else force_text(force)
+    return card(public(force.name, 80), text, images=[image], ephemeral=ephemeral)
 
 
 def battle_text(battle: Battle, force: Force) -> str:
