@@ -9,7 +9,7 @@ import random
 
 from bot.offline import Attachment, OfflineDriver
 from tests import rosters
-from tests.cogs.hostile import COMBINED, SHORT, live_markup
+from tests.cogs.hostile import _LIVE, COMBINED, SHORT, live_markup
 
 
 class Dice(random.Random):
@@ -21,6 +21,22 @@ class Dice(random.Random):
 
     def randint(self, a: int, b: int) -> int:
         return self.rolls.pop(0) if self.rolls else b
+
+
+def live_in_cards(message) -> list[str]:
+    """What a hostile name left live in a card's title, text and fields (tests/cogs/hostile.py
+    reads content and embeds only)."""
+    found = []
+    for card in message.cards:
+        for part in [
+            card.title or "",
+            card.description or "",
+            *(f"{f.name}\n{f.value}" for f in card.fields),
+        ]:
+            for what, pattern in _LIVE:
+                if pattern.search(part):
+                    found.append(what)
+    return found
 
 
 def plain(message) -> str:
@@ -173,7 +189,9 @@ async def test_hostile_names_are_escaped_and_never_ping(driver: OfflineDriver) -
     ]
     assert "Free Nitro" in shown[2].text and "Free Nitro" in shown[3].text  # shown, inert
     for message in shown:
+        assert message.cards  # a card: its parts are checked below, as an embed's were
         assert live_markup(message) == [], (live_markup(message), message.text)
+        assert live_in_cards(message) == [], (live_in_cards(message), message.text)
         assert not message.pings - {driver.user("alice").id}
 
 
