@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable
 from typing import ClassVar
 
 import discord
@@ -19,8 +20,9 @@ from bot.games import GameKind, GameState, Seat
 from bot.play import GameKit, Image, Post
 from bot.text import public
 from renderers.crusade import render_order_of_battle
-from rules.crusade.engine import standings
+from rules.crusade.engine import RANK_NAMES, RESULT_NAMES, standings
 from rules.crusade.model import Battle, Campaign, CrusadeUnit, Force
+from rules.crusade.words import Said
 
 COLOUR = 0xB8892F
 
@@ -83,62 +85,120 @@ def card(
     return Post(card=built, images=images or [], ephemeral=ephemeral, mentions=mentions)
 
 
-def unit_line(unit: CrusadeUnit) -> str:
+class English:
+    """The words of a Crusade reply until the reader's translator is wired in: ``t("...",
+    **values)``, ``t.n(one, many, n, **values)`` and ``t(said)`` for what the rules said, with the
+    same msgids as the catalogue (docs/i18n.md)."""
+
+    def __call__(self, msgid: str | Said, /, **values: object) -> str:
+        if isinstance(msgid, Said):
+            return msgid.english()
+        return msgid.format(**values)
+
+    def n(self, singular: str, plural: str, n: int, /, **values: object) -> str:
+        return (singular if n == 1 else plural).format(**values)
+
+
+Words = English
+ENGLISH = English()
+
+
+def reader_words(interaction: discord.Interaction) -> Words:
+    """The words of a reply only this player sees (their language, once translations land)."""
+    return ENGLISH
+
+
+async def channel_words(interaction: discord.Interaction) -> Words:
+    """The words of a post the channel sees (the server's language, once translations land)."""
+    return ENGLISH
+
+
+def lines(t: Words, said: Iterable[Said]) -> str:
+    """What the rules said, one line each, in the reader's words; names in it shown inert."""
+    return "\n".join(public(t(x), 300) for x in said)
+
+
+def unit_line(unit: CrusadeUnit, t: Words = ENGLISH) -> str:
     extra = []
     if unit.honours:
-        extra.append("honours: " + ", ".join(public(h.name, 40) for h in unit.honours))
+        extra.append(t("honours: {names}", names=", ".join(public(h.name, 40) for h in unit.honours)))
     if unit.scars:
-        extra.append("scars: " + ", ".join(public(s, 40) for s in unit.scars))
+        extra.append(t("scars: {names}", names=", ".join(public(s, 40) for s in unit.scars)))
     if unit.honours_due:
-        extra.append(f"{unit.honours_due} honour(s) to choose")
-    tail = f" ({'; '.join(extra)})" if extra else ""
-    return (
-        f"**{public(unit.name, 60)}** · {unit.rank.label} · {unit.xp} XP · {unit.crusade_points} CP · "
-        f"{unit.points} pts{tail}"
+        extra.append(
+            t.n("{n} honour to choose", "{n} honours to choose", unit.honours_due, n=unit.honours_due)
+        )
+    return t(
+        "**{unit}** · {rank} · {xp} XP · {cp} CP · {points} pts{extra}",
+        unit=public(unit.name, 60),
+        rank=t(RANK_NAMES[unit.rank]),
+        xp=unit.xp,
+        cp=unit.crusade_points,
+        points=unit.points,
+        extra=f" ({'; '.join(extra)})" if extra else "",
     )
 
 
-def force_text(force: Force) -> str:
-    head = (
-        f"{public(force.player_name, 40)} · Supply {force.supply_used}/{force.supply_limit} · "
-        f"RP {force.rp} · Battles {force.battles} · Victories {force.victories} · "
-        f"Crusade Points {force.crusade_points}"
+def force_text(force: Force, t: Words = ENGLISH) -> str:
+    head = t(
+        "{player} · Supply {used}/{limit} · RP {rp} · Battles {battles} · Victories {victories} · "
+        "Crusade Points {points}",
+        player=public(force.player_name, 40),
+        used=force.supply_used,
+        limit=force.supply_limit,
+        rp=force.rp,
+        battles=force.battles,
+        victories=force.victories,
+        points=force.crusade_points,
     )
     if force.supply_used > force.supply_limit:
-        head += f"\nOver the Supply Limit by {force.supply_used - force.supply_limit} points."
-    return head + "\n" + "\n".join(unit_line(u) for u in force.units)
+        over = force.supply_used - force.supply_limit
+        head += "\n" + t("Over the Supply Limit by {points} points.", points=over)
+    return head + "\n" + "\n".join(unit_line(u, t) for u in force.units)
 
 
-def show_force(force: Force, *, ephemeral: bool = False, note: str = "") -> Post:
+def show_force(force: Force, *, t: Words = ENGLISH, ephemeral: bool = False, note: str = "") -> Post:
     image = Image(lambda: render_order_of_battle(force), "order_of_battle.png")
-    text = f"{note}\n{force_text(force)}" if note else force_text(force)
+    text = f"{note}\n{force_text(force, t)}" if note else force_text(force, t)
     return card(public(force.name, 80), text, images=[image], ephemeral=ephemeral)
 
 
-def battle_text(battle: Battle, force: Force) -> str:
-    def names(keys) -> str:
-        return ", ".join(public(u.name, 40) for k in keys if (u := force.unit(k))) or "none"
+def battle_text(battle: Battle, force: Force, t: Words = ENGLISH) -> str:
+    none = t("none")
 
-    kills = (
-        ", ".join(f"{public(u.name, 40)} {n}" for k, n in battle.kills.items() if (u := force.unit(k)))
-        or "none"
-    )
+    def names(keys: Iterable[str]) -> str:
+        return ", ".join(public(u.name, 40) for k in keys if (u := force.unit(k))) or none
+
+    kills = ", ".join(f"{public(u.name, 40)} {n}" for k, n in battle.kills.items() if (u := force.unit(k)))
     marked = force.unit(battle.marked) if battle.marked else None
-    return (
-        f"{public(force.player_name, 40)} vs {public(battle.opponent_name, 40)}: **{battle.result.value}**\n"
-        f"Took part: {names(battle.took_part)}\nDestroyed: {names(battle.destroyed)}\n"
-        f"Units destroyed by each: {kills}\nMarked for Greatness: "
-        f"{public(marked.name, 40) if marked else 'none'}"
+    return t(
+        "{player} vs {opponent}: **{result}**\nTook part: {took}\nDestroyed: {destroyed}\n"
+        "Units destroyed by each: {kills}\nMarked for Greatness: {marked}",
+        player=public(force.player_name, 40),
+        opponent=public(battle.opponent_name, 40),
+        result=t(RESULT_NAMES[battle.result]),
+        took=names(battle.took_part),
+        destroyed=names(battle.destroyed),
+        kills=kills or none,
+        marked=public(marked.name, 40) if marked else none,
     )
 
 
-def standings_text(campaign: Campaign, order: str | None = None) -> str:
+def standings_text(campaign: Campaign, order: str | None = None, t: Words = ENGLISH) -> str:
     rows = standings(campaign, order)
     if not rows:
-        return "No force yet: `/crusade join file:`."
+        return t("No force yet: `/crusade join file:`.")
     return "\n".join(
-        f"{i}. **{public(f.player_name, 40)}** ({public(f.name, 40)}): {f.victories} victories, "
-        f"{f.battles} battles, {f.crusade_points} Crusade Points"
+        t(
+            "{place}. **{player}** ({force}): {victories} victories, {battles} battles, "
+            "{points} Crusade Points",
+            place=i,
+            player=public(f.player_name, 40),
+            force=public(f.name, 40),
+            victories=f.victories,
+            battles=f.battles,
+            points=f.crusade_points,
+        )
         for i, f in enumerate(rows, 1)
     )
 

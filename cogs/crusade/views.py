@@ -13,11 +13,21 @@ import discord
 from bot.play import Change, Post, Shown, StepButton, StepSelect, View, is_manager
 from bot.text import pinging, public
 from bot.views import open_form
-from cogs.crusade.game import KIT, CrusadeGame, battle_text, card
+from cogs.crusade.game import (
+    ENGLISH,
+    KIT,
+    CrusadeGame,
+    Words,
+    battle_text,
+    card,
+    channel_words,
+    lines,
+    reader_words,
+)
 from rules.crusade import engine
 from rules.crusade.model import Battle, Campaign, Honour, HonourKind
 from rules.crusade.tables import load_tables, roll
-from rules.errors import RuleError
+from rules.crusade.words import CrusadeError, _
 
 
 def rng(interaction: discord.Interaction) -> random.Random:
@@ -33,35 +43,34 @@ def _options(
     return [(u.name, u.key) for u in units if only is None or u.key in only]
 
 
-def details_post(shown: Shown[CrusadeGame], battle: Battle) -> Post:
+def details_post(shown: Shown[CrusadeGame], battle: Battle, t: Words = ENGLISH) -> Post:
     """The battle being described: what is said so far, the menus and Send."""
     c = shown.state.campaign
     force = c.force(battle.player_id)
     assert force is not None
     opts = _options(c, battle)
     items = [
-        TookPart(shown.id, battle.id, options=opts, placeholder="Which units took part?", up_to=len(opts)),
+        TookPart(shown.id, battle.id, options=opts, placeholder=t("Which units took part?"), up_to=len(opts)),
         Destroyed(
             shown.id,
             battle.id,
             options=opts,
-            placeholder="Which were destroyed?",
+            placeholder=t("Which were destroyed?"),
             up_to=len(opts),
             optional=True,
         ),
-        Marked(shown.id, battle.id, options=opts, placeholder="Marked for Greatness"),
-        KillsButton(shown.id, battle.id),
-        SendBattle(shown.id, battle.id),
+        Marked(shown.id, battle.id, options=opts, placeholder=t("Marked for Greatness")),
+        KillsButton(shown.id, battle.id, label=t("Kills…")),
+        SendBattle(shown.id, battle.id, label=t("Send to opponent")),
     ]
-    text = battle_text(battle, force) + (
-        "\n\nChoose with the menus, say each unit's kills with **Kills…**, then **Send to opponent**."
-        + (
-            "\nOnly the first 25 units are in the menus: name the others with the command's options."
-            if len(force.units) > 25
-            else ""
+    text = battle_text(battle, force, t) + "\n\n"
+    text += t("Choose with the menus, say each unit's kills with **Kills…**, then **Send to opponent**.")
+    if len(force.units) > 25:
+        text += "\n" + t(
+            "Only the first 25 units are in the menus: name the others with the command's options."
         )
-    )
-    return card(f"Battle #{battle.id}: the post-battle steps", text, view=View(*items))
+    title = t("Battle #{battle}: the post-battle steps", battle=battle.id)
+    return card(title, text, view=View(*items))
 
 
 def _battle(state: CrusadeGame, battle_id: int) -> Battle:
@@ -76,6 +85,7 @@ class _Detail(StepSelect, template=r"crusade:detail-base"):
     field = ""
 
     async def run(self, interaction: discord.Interaction) -> None:
+        t = await channel_words(interaction)
         chosen = [v for v in self.selected(interaction) if v != "-"]
         battle_id = self.step
 
@@ -90,7 +100,7 @@ class _Detail(StepSelect, template=r"crusade:detail-base"):
             interaction,
             f"battle-{self.field}",
             change,
-            lambda s: details_post(s, s.result.battle),
+            lambda s: details_post(s, s.result.battle, t),
             game_id=self.game,
             edit=True,
         )
@@ -108,16 +118,21 @@ class Marked(_Detail, prefix="crusade:mark"):
     field = "marked"
 
 
-def confirm_post(shown: Shown[CrusadeGame], battle: Battle) -> Post:
+def confirm_post(shown: Shown[CrusadeGame], battle: Battle, t: Words = ENGLISH) -> Post:
     force = shown.state.campaign.force(battle.player_id)
     assert force is not None
-    text = (
-        f"<@{battle.opponent_id}>, {public(force.player_name, 40)} recorded this battle. "
-        "Confirm it, or dispute it if it is wrong.\n\n" + battle_text(battle, force)
+    asked = t(
+        "{opponent}, {player} recorded this battle. Confirm it, or dispute it if it is wrong.",
+        opponent=f"<@{battle.opponent_id}>",
+        player=public(force.player_name, 40),
     )
-    view = View(ConfirmBattle(shown.id, battle.id), DisputeBattle(shown.id, battle.id))
+    text = asked + "\n\n" + battle_text(battle, force, t)
+    view = View(
+        ConfirmBattle(shown.id, battle.id, label=t("Confirm")),
+        DisputeBattle(shown.id, battle.id, label=t("Dispute")),
+    )
     return card(
-        f"Battle #{battle.id}: waiting for the opponent",
+        t("Battle #{battle}: waiting for the opponent", battle=battle.id),
         text,
         view=view,
         mentions=pinging([battle.opponent_id]),
@@ -131,14 +146,15 @@ class KillsButton(StepButton, prefix="crusade:killsbtn"):
     label = "Kills…"
 
     async def run(self, interaction: discord.Interaction) -> None:
+        t = reader_words(interaction)
         modal = discord.ui.Modal(
-            title="Units each of yours destroyed",
+            title=t("Units each of yours destroyed"),
             custom_id=f"crusade:kills:{self.game}:{self.step}",
             timeout=None,
         )
         modal.add_item(
             discord.ui.TextInput(
-                label="Unit and count, commas between",
+                label=t("Unit and count, commas between"),
                 custom_id="kills",
                 placeholder="Intercessors 2, Captain 1",
                 max_length=1000,
@@ -148,6 +164,7 @@ class KillsButton(StepButton, prefix="crusade:killsbtn"):
 
 
 async def submit_kills(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
+    t = await channel_words(interaction)
     game_id, battle_id = int(found[1]), int(found[2])
     typed = texts.get("kills", "")
 
@@ -162,7 +179,7 @@ async def submit_kills(interaction: discord.Interaction, found: re.Match[str], t
         interaction,
         "battle-kills",
         change,
-        lambda s: details_post(s, s.result.battle),
+        lambda s: details_post(s, s.result.battle, t),
         game_id=game_id,
         edit=True,
     )
@@ -172,6 +189,7 @@ class SendBattle(StepButton, prefix="crusade:send"):
     label, style = "Send to opponent", discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
+        t = await channel_words(interaction)
         battle_id = self.step
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:
@@ -179,11 +197,15 @@ class SendBattle(StepButton, prefix="crusade:send"):
             return _step(state, out, f"sent battle #{battle_id}")
 
         await KIT.play(
-            interaction, "battle-send", change, lambda s: confirm_post(s, s.result.battle), game_id=self.game
+            interaction,
+            "battle-send",
+            change,
+            lambda s: confirm_post(s, s.result.battle, t),
+            game_id=self.game,
         )
 
 
-def sequence_post(shown: Shown[CrusadeGame], out: engine.Outcome) -> Post:
+def sequence_post(shown: Shown[CrusadeGame], out: engine.Outcome, t: Words = ENGLISH) -> Post:
     battle = out.battle
     assert battle is not None
     c = shown.state.campaign
@@ -193,15 +215,23 @@ def sequence_post(shown: Shown[CrusadeGame], out: engine.Outcome) -> Post:
         unit = force.unit(test.unit) if force else None
         if unit is None:
             continue
-        items.append(Choice(shown.id, battle.id, f"scar.{unit.key}", label=f"Scar: {unit.name}"))
-        items.append(Choice(shown.id, battle.id, f"blow.{unit.key}", label=f"Devastating Blow: {unit.name}"))
+        items.append(Choice(shown.id, battle.id, f"scar.{unit.key}", label=t("Scar: {unit}", unit=unit.name)))
+        items.append(
+            Choice(
+                shown.id, battle.id, f"blow.{unit.key}", label=t("Devastating Blow: {unit}", unit=unit.name)
+            )
+        )
     before = shown.before.campaign.force(battle.player_id) if shown.before is not None else None
     for unit in force.units if force else ():
         earlier = before.unit(unit.key) if before else None
         if unit.honours_due and (earlier is None or earlier.honours_due < unit.honours_due):
-            items.append(RollHonour(shown.id, battle.id, unit.key, label=f"Roll a Battle Trait: {unit.name}"))
-    text = "\n".join(public(line, 300) for line in out.lines)
-    return card(f"Battle #{battle.id}: after the battle", text, view=View(*items[:25]))
+            items.append(
+                RollHonour(
+                    shown.id, battle.id, unit.key, label=t("Roll a Battle Trait: {unit}", unit=unit.name)
+                )
+            )
+    title = t("Battle #{battle}: after the battle", battle=battle.id)
+    return card(title, lines(t, out.lines), view=View(*items[:25]))
 
 
 class RollHonour(StepButton, prefix="crusade:honour"):
@@ -211,6 +241,7 @@ class RollHonour(StepButton, prefix="crusade:honour"):
     label, style = "Roll a Battle Trait", discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
+        t = await channel_words(interaction)
         key = self.arg or ""
         number, entry = roll(load_tables()["battle_traits"], rng(interaction))
         organiser = is_manager(interaction)
@@ -220,7 +251,7 @@ class RollHonour(StepButton, prefix="crusade:honour"):
             force = engine.require_force(state.campaign, battle.player_id)
             unit = force.unit(key)
             if unit is None or not unit.honours_due:
-                raise RuleError("That unit has no Battle Honour left to choose.")
+                raise CrusadeError(_("That unit has no Battle Honour left to choose."))
             honour = Honour(name=entry.name, kind=HonourKind.TRAIT, note=f"rolled {number}")
             out = engine.add_honour(
                 state.campaign,
@@ -236,7 +267,7 @@ class RollHonour(StepButton, prefix="crusade:honour"):
             interaction,
             "honour-roll",
             change,
-            lambda s: card("Battle Honour", "\n".join(public(x, 300) for x in s.result.lines)),
+            lambda s: card(t("Battle Honour"), lines(t, s.result.lines)),
             game_id=self.game,
         )
 
@@ -245,6 +276,7 @@ class ConfirmBattle(StepButton, prefix="crusade:confirm"):
     label, style = "Confirm", discord.ButtonStyle.success
 
     async def run(self, interaction: discord.Interaction) -> None:
+        t = await channel_words(interaction)
         battle_id = self.step
         organiser = is_manager(interaction)
         dice = rng(interaction)
@@ -257,7 +289,7 @@ class ConfirmBattle(StepButton, prefix="crusade:confirm"):
             return _step(state, out, f"confirmed battle #{battle_id}")
 
         await KIT.play(
-            interaction, "battle-confirm", change, lambda s: sequence_post(s, s.result), game_id=self.game
+            interaction, "battle-confirm", change, lambda s: sequence_post(s, s.result, t), game_id=self.game
         )
 
 
@@ -265,6 +297,7 @@ class DisputeBattle(StepButton, prefix="crusade:dispute"):
     label, style = "Dispute", discord.ButtonStyle.danger
 
     async def run(self, interaction: discord.Interaction) -> None:
+        t = await channel_words(interaction)
         battle_id = self.step
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:
@@ -275,7 +308,7 @@ class DisputeBattle(StepButton, prefix="crusade:dispute"):
             interaction,
             "battle-dispute",
             change,
-            lambda s: card(f"Battle #{battle_id} disputed", public(s.result.lines[0], 300)),
+            lambda s: card(t("Battle #{battle} disputed", battle=battle_id), lines(t, s.result.lines)),
             game_id=self.game,
         )
 
@@ -284,10 +317,11 @@ class Choice(StepButton, prefix="crusade:ooa"):
     label, style = "Choose", discord.ButtonStyle.secondary
 
     async def run(self, interaction: discord.Interaction) -> None:
+        t = await channel_words(interaction)
         battle_id = self.step
-        choice, _, key = (self.arg or "").partition(".")
+        choice, _dot, key = (self.arg or "").partition(".")
         organiser = is_manager(interaction)
-        _, scar = roll(load_tables()["battle_scars"], rng(interaction))
+        _number, scar = roll(load_tables()["battle_scars"], rng(interaction))
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:
             out = engine.choose(
@@ -305,9 +339,7 @@ class Choice(StepButton, prefix="crusade:ooa"):
             interaction,
             "battle-choice",
             change,
-            lambda s: card(
-                f"Battle #{battle_id}: Out of Action", "\n".join(public(x, 300) for x in s.result.lines)
-            ),
+            lambda s: card(t("Battle #{battle}: Out of Action", battle=battle_id), lines(t, s.result.lines)),
             game_id=self.game,
         )
 
