@@ -4,6 +4,7 @@ through the kit and shows the result."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 import discord
@@ -18,9 +19,13 @@ from cogs.crusade.game import (
     COLOUR,
     KIT,
     CrusadeGame,
+    Words,
     card,
+    channel_words,
     export_csv,
     export_json,
+    lines,
+    reader_words,
     show_force,
     standings_text,
     unit_line,
@@ -31,7 +36,7 @@ from rules.crusade.lists import read_force, unit_specs
 from rules.crusade.model import Honour, HonourKind, Result
 from rules.crusade.tables import load_requisitions, load_tables
 from rules.crusade.tables import roll as roll_on
-from rules.errors import RuleError
+from rules.crusade.words import CrusadeError, _
 from rules.wh40k.roster import MAX_ROSTER_BYTES
 
 FORMATS = "a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)"
@@ -42,8 +47,8 @@ def _step(state: CrusadeGame, out: engine.Outcome, summary: str) -> Change[Crusa
     return Change(state.model_copy(update={"campaign": out.campaign}), summary=summary, result=out)
 
 
-def _lines(shown: Shown[CrusadeGame], title: str):
-    return card(title, "\n".join(public(line, 300) for line in shown.result.lines))
+def _lines(shown: Shown[CrusadeGame], title: str, t: Words):
+    return card(title, lines(t, shown.result.lines))
 
 
 def _names(text: str | None) -> list[str]:
@@ -77,12 +82,13 @@ class CrusadeCog(
     @app_commands.describe(name="The campaign's name")
     async def create(self, interaction: discord.Interaction, name: str) -> None:
         state = CrusadeGame(campaign=engine.create(name, organiser_id=interaction.user.id))
+        t = await channel_words(interaction)
         await KIT.begin(
             interaction,
             state,
             lambda s: card(
                 public(s.state.campaign.name, 80),
-                "A Crusade campaign starts here. Join with `/crusade join file:` and your army list.",
+                t("A Crusade campaign starts here. Join with `/crusade join file:` and your army list."),
             ),
             summary="created a Crusade campaign",
         )
@@ -115,16 +121,22 @@ class CrusadeCog(
             )
             return Change(state.model_copy(update={"campaign": c}), summary="joined the campaign")
 
+        t = reader_words(interaction)  # the reply to a file is the player's own
+
         def show(s: Shown[CrusadeGame]):
             force = s.state.campaign.force(player.id)
             over = engine.over_supply(force)
             note = (
-                f"Taken as it is, {over} points over the Supply Limit of {force.supply_limit}: "
-                "remove units or raise the limit with a requisition."
+                t(
+                    "Taken as it is, {over} points over the Supply Limit of {limit}: "
+                    "remove units or raise the limit with a requisition.",
+                    over=over,
+                    limit=force.supply_limit,
+                )
                 if over
                 else ""
             )
-            return show_force(force, note=note)
+            return show_force(force, t=t, note=note)
 
         await KIT.play(interaction, "join", change, show)
 
@@ -133,7 +145,7 @@ class CrusadeCog(
     async def show(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         game = await KIT.load(interaction)
         force = engine.require_force(game.state.campaign, (player or interaction.user).id)
-        await show_force(force).send(interaction)
+        await show_force(force, t=await channel_words(interaction)).send(interaction)
 
     @app_commands.command(name="unit", description="One unit's Crusade card")
     @app_commands.describe(name="The unit", player="Whose (yours if left out)")
@@ -143,15 +155,23 @@ class CrusadeCog(
         game = await KIT.load(interaction)
         force = engine.require_force(game.state.campaign, (player or interaction.user).id)
         unit = engine.find_unit(force, name)
+        t = await channel_words(interaction)
+        none = t("none")
         fields = [
-            ("Battle Honours", "\n".join(f"{public(h.name, 60)}" for h in unit.honours) or "none"),
-            ("Battle Scars", "\n".join(public(s, 60) for s in unit.scars) or "none"),
+            (t("Battle Honours"), "\n".join(public(h.name, 60) for h in unit.honours) or none),
+            (t("Battle Scars"), "\n".join(public(s, 60) for s in unit.scars) or none),
         ]
-        text = unit_line(unit) + f"\nBattles {unit.battles} · Wins {unit.wins} · Units destroyed {unit.kills}"
+        text = unit_line(unit, t) + "\n"
+        text += t(
+            "Battles {battles} · Wins {wins} · Units destroyed {kills}",
+            battles=unit.battles,
+            wins=unit.wins,
+            kills=unit.kills,
+        )
         if unit.xp_cap is not None and unit.gains_xp:
-            text += f"\nXP stops at {unit.xp_cap} (not a CHARACTER)."
+            text += "\n" + t("XP stops at {cap} (not a CHARACTER).", cap=unit.xp_cap)
         if not unit.gains_xp:
-            text += "\nGains no XP (Epic Hero, Fortification, Swarm or summoned)."
+            text += "\n" + t("Gains no XP (Epic Hero, Fortification, Swarm or summoned).")
         await card(public(unit.name, 80), text, fields=fields).send(interaction)
 
     @unit.autocomplete("name")
@@ -205,9 +225,11 @@ class CrusadeCog(
                 out = engine.submit(out.campaign, bid, actor_id=me)
             return _step(state, out, f"recorded battle #{bid}")
 
+        t = await channel_words(interaction)
+
         def show(s: Shown[CrusadeGame]):
             b = s.result.battle
-            return confirm_post(s, b) if quick else details_post(s, b)
+            return confirm_post(s, b, t) if quick else details_post(s, b, t)
 
         await KIT.play(interaction, "battle", change, show)
 
@@ -223,7 +245,8 @@ class CrusadeCog(
             )
             return _step(state, out, f"battle #{battle}: kills")
 
-        await KIT.play(interaction, "battle-kills", change, lambda s: details_post(s, s.result.battle))
+        t = await channel_words(interaction)
+        await KIT.play(interaction, "battle-kills", change, lambda s: details_post(s, s.result.battle, t))
 
     @app_commands.command(
         name="honour", description="Give a unit a Battle Honour: rolled on a table or typed"
@@ -256,7 +279,7 @@ class CrusadeCog(
                 else Honour(name=" ".join(text.split())[:200], kind=HonourKind.OTHER)
             )
         else:
-            raise RuleError("Roll on a table (`roll:true`) or type the honour (`text:`).")
+            raise CrusadeError(_("Roll on a table (`roll:true`) or type the honour (`text:`)."))
         await self._force_step(
             interaction,
             "honour",
@@ -264,7 +287,7 @@ class CrusadeCog(
             lambda c, pid, organiser: engine.add_honour(
                 c, pid, unit, honour, actor_id=interaction.user.id, organiser=organiser
             ),
-            "Battle Honour",
+            lambda t: t("Battle Honour"),
         )
 
     @app_commands.command(name="scar", description="Give a unit a Battle Scar: rolled or typed (at most 3)")
@@ -286,7 +309,7 @@ class CrusadeCog(
             lambda c, pid, organiser: engine.add_scar(
                 c, pid, unit, scar, actor_id=interaction.user.id, organiser=organiser
             ),
-            "Battle Scar",
+            lambda t: t("Battle Scar"),
         )
 
     @app_commands.command(name="requisition", description="Spend Requisition Points")
@@ -306,7 +329,7 @@ class CrusadeCog(
             lambda c, pid, organiser: engine.requisition(
                 c, pid, req, actor_id=interaction.user.id, unit_name=unit or "", organiser=organiser
             ),
-            "Requisition",
+            lambda t: t("Requisition"),
         )
 
     @requisition.autocomplete("name")
@@ -342,16 +365,17 @@ class CrusadeCog(
             lambda c, pid, organiser: engine.add_units(
                 c, pid, [spec], actor_id=interaction.user.id, organiser=organiser
             ),
-            "Unit added",
+            lambda t: t("Unit added"),
         )
 
     @app_commands.command(name="end", description="End this campaign (organiser or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
         organiser = is_manager(interaction)
+        t = await channel_words(interaction)
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:
             if not (organiser or interaction.user.id == state.campaign.organiser_id):
-                raise RuleError("Only the campaign's organiser (or Manage Server) ends it.")
+                raise CrusadeError(_("Only the campaign's organiser (or Manage Server) ends it."))
             return Change(state, summary="ended the campaign", end=True)
 
         await KIT.play(
@@ -359,8 +383,8 @@ class CrusadeCog(
             "end",
             change,
             lambda s: card(
-                f"{public(s.state.campaign.name, 80)} has ended",
-                "Final standings:\n" + standings_text(s.state.campaign),
+                t("{campaign} has ended", campaign=public(s.state.campaign.name, 80)),
+                t("Final standings:") + "\n" + standings_text(s.state.campaign, t=t),
             ),
         )
 
@@ -376,7 +400,7 @@ class CrusadeCog(
             lambda c, pid, organiser: engine.remove_unit(
                 c, pid, unit, actor_id=interaction.user.id, organiser=organiser
             ),
-            "Unit removed",
+            lambda t: t("Unit removed"),
         )
 
     @app_commands.command(name="standings", description="The campaign's standings")
@@ -384,10 +408,12 @@ class CrusadeCog(
     async def standings(
         self, interaction: discord.Interaction, order: Literal["victories", "battles", "points"] | None = None
     ) -> None:
+        t = await channel_words(interaction)
         if order is None:
             game = await KIT.load(interaction)
             await card(
-                f"{public(game.state.campaign.name, 80)}: standings", standings_text(game.state.campaign)
+                t("{campaign}: standings", campaign=public(game.state.campaign.name, 80)),
+                standings_text(game.state.campaign, t=t),
             ).send(interaction)
             return
         organiser = is_manager(interaction)
@@ -401,17 +427,19 @@ class CrusadeCog(
             "order",
             change,
             lambda s: card(
-                f"{public(s.state.campaign.name, 80)}: standings", standings_text(s.state.campaign)
+                t("{campaign}: standings", campaign=public(s.state.campaign.name, 80)),
+                standings_text(s.state.campaign, t=t),
             ),
         )
 
     @app_commands.command(name="log", description="The campaign's story: battles, deeds, ranks and scars")
     async def log(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction)
-        lines = game.state.campaign.log[-30:]
+        t = await channel_words(interaction)
+        said = game.state.campaign.log[-30:]
         await card(
-            f"{public(game.state.campaign.name, 80)}: the story so far",
-            "\n".join(public(x, 300) for x in lines) or "Nothing yet.",
+            t("{campaign}: the story so far", campaign=public(game.state.campaign.name, 80)),
+            lines(t, said) or t("Nothing yet."),
         ).send(interaction)
 
     @app_commands.command(name="export", description="An Order of Battle as JSON and CSV files")
@@ -421,13 +449,17 @@ class CrusadeCog(
 
         game = await KIT.load(interaction)
         force = engine.require_force(game.state.campaign, (player or interaction.user).id)
+        t = await channel_words(interaction)
         files = [
             discord.File(io.BytesIO(export_json(force)), filename="order_of_battle.json"),
             discord.File(io.BytesIO(export_csv(force)), filename="order_of_battle.csv"),
         ]
         await send(
             interaction,
-            card=Card(title=f"{public(force.name, 80)}: Order of Battle as JSON and CSV.", colour=COLOUR),
+            card=Card(
+                title=t("{force}: Order of Battle as JSON and CSV.", force=public(force.name, 80)),
+                colour=COLOUR,
+            ),
             files=files,
         )
 
@@ -452,12 +484,19 @@ class CrusadeCog(
         return await _own_units(interaction, current)
 
     async def _force_step(
-        self, interaction: discord.Interaction, action: str, player: discord.User | None, run, title: str
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        player: discord.User | None,
+        run,
+        title: Callable[[Words], str],
     ) -> None:
         pid = (player or interaction.user).id
         organiser = is_manager(interaction)
+        t = await channel_words(interaction)
+        shown_title = title(t)
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:
             return _step(state, run(state.campaign, pid, organiser), action)
 
-        await KIT.play(interaction, action, change, lambda s: _lines(s, title))
+        await KIT.play(interaction, action, change, lambda s: _lines(s, shown_title, t))
