@@ -248,3 +248,15 @@ def export_csv(force: Force) -> bytes:
 
 
 KIT: GameKit[CrusadeGame] = GameKit(KIND, CrusadeGame)
+
+
+async def own_units(interaction: discord.Interaction, current: str) -> list[str]:
+    """The names of the player's units that contain what they typed (the player's own force, or
+    the one named by ``player:``)."""
+    game = await KIT.find(interaction)
+    if game is None:
+        return []
+    chosen = getattr(interaction.namespace, "player", None)
+    force = game.state.campaign.force(chosen.id if chosen is not None else interaction.user.id)
+    typed = current.lower()
+    return [u.name for u in (force.units if force else ()) if typed in u.name.lower()]
