@@ -17,12 +17,14 @@ import discord
 
 from bot.cards import Card, Field
 from bot.games import GameKind, GameState, Seat
+from bot.i18n import channel, reader
 from bot.play import GameKit, Image, Post
 from bot.text import public
 from renderers.crusade import render_order_of_battle
 from rules.crusade.engine import RANK_NAMES, RESULT_NAMES, standings
 from rules.crusade.model import Battle, Campaign, CrusadeUnit, Force
 from rules.crusade.words import Said
+from rules.i18n import Translator, translator
 
 COLOUR = 0xB8892F
 
@@ -85,37 +87,25 @@ def card(
     return Post(card=built, images=images or [], ephemeral=ephemeral, mentions=mentions)
 
 
-class English:
-    """The words of a Crusade reply until the reader's translator is wired in: ``t("...",
-    **values)``, ``t.n(one, many, n, **values)`` and ``t(said)`` for what the rules said, with the
-    same msgids as the catalogue (docs/i18n.md)."""
-
-    def __call__(self, msgid: str | Said, /, **values: object) -> str:
-        if isinstance(msgid, Said):
-            return msgid.english()
-        return msgid.format(**values)
-
-    def n(self, singular: str, plural: str, n: int, /, **values: object) -> str:
-        return (singular if n == 1 else plural).format(**values)
-
-
-Words = English
-ENGLISH = English()
+#: The words of a Crusade reply: ``t("...", **values)``, ``t.n(one, many, n, **values)`` and
+#: ``t(said.message())`` for what the rules said (docs/i18n.md).
+Words = Translator
+ENGLISH = translator(None)
 
 
 def reader_words(interaction: discord.Interaction) -> Words:
-    """The words of a reply only this player sees (their language, once translations land)."""
-    return ENGLISH
+    """The words of a reply only this player sees: their Discord client's language."""
+    return reader(interaction)
 
 
 async def channel_words(interaction: discord.Interaction) -> Words:
-    """The words of a post the channel sees (the server's language, once translations land)."""
-    return ENGLISH
+    """The words of a post the channel sees: the server's language."""
+    return await channel(interaction)
 
 
 def lines(t: Words, said: Iterable[Said]) -> str:
     """What the rules said, one line each, in the reader's words; names in it shown inert."""
-    return "\n".join(public(t(x), 300) for x in said)
+    return "\n".join(public(t(x.message()), 300) for x in said)
 
 
 def unit_line(unit: CrusadeUnit, t: Words = ENGLISH) -> str:
@@ -131,7 +121,7 @@ def unit_line(unit: CrusadeUnit, t: Words = ENGLISH) -> str:
     return t(
         "**{unit}** · {rank} · {xp} XP · {cp} CP · {points} pts{extra}",
         unit=public(unit.name, 60),
-        rank=t(RANK_NAMES[unit.rank]),
+        rank=t(RANK_NAMES[unit.rank].message()),
         xp=unit.xp,
         cp=unit.crusade_points,
         points=unit.points,
@@ -176,7 +166,7 @@ def battle_text(battle: Battle, force: Force, t: Words = ENGLISH) -> str:
         "Units destroyed by each: {kills}\nMarked for Greatness: {marked}",
         player=public(force.player_name, 40),
         opponent=public(battle.opponent_name, 40),
-        result=t(RESULT_NAMES[battle.result]),
+        result=t(RESULT_NAMES[battle.result].message()),
         took=names(battle.took_part),
         destroyed=names(battle.destroyed),
         kills=kills or none,

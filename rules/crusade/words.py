@@ -16,6 +16,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import NotFoundError, RuleError
+from rules.i18n import Message
 
 
 class Said(BaseModel):
@@ -34,6 +35,17 @@ class Said(BaseModel):
 
     def __str__(self) -> str:
         return self.english()
+
+    def message(self) -> Message:
+        """The lazy message the edge renders in the reader's language."""
+        params = {k: _lazy(v) for k, v in self.params.items()}
+        return Message(self.msgid, params, self.plural, self.n)
+
+
+def _lazy(value: object) -> object:
+    if isinstance(value, tuple):
+        return tuple(v.message() if isinstance(v, Said) else v for v in value)
+    return value.message() if isinstance(value, Said) else value
 
 
 def _english(value: object) -> object:
@@ -57,7 +69,7 @@ class CrusadeError(RuleError):
     """A Crusade action a player can put right; ``said`` is the sentence to render."""
 
     def __init__(self, said: Said) -> None:
-        super().__init__(str(said))
+        super().__init__(said.message())
         self.said = said
 
 
@@ -65,5 +77,5 @@ class CrusadeNotFound(NotFoundError):
     """A unit or battle that is not in the campaign; ``said`` is the sentence to render."""
 
     def __init__(self, said: Said) -> None:
-        super().__init__(str(said))
+        super().__init__(said.message())
         self.said = said
