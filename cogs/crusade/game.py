@@ -154,7 +154,7 @@ def show_force(force: Force, *, t: Words = ENGLISH, ephemeral: bool = False, not
 
 
 def battle_text(battle: Battle, force: Force, t: Words = ENGLISH) -> str:
-    none = t("none")
+    none = "—"
 
     def names(keys: Iterable[str]) -> str:
         return ", ".join(public(u.name, 40) for k in keys if (u := force.unit(k))) or none

@@ -48,7 +48,7 @@ class LookCommands:
         force = engine.require_force(game.state.campaign, (player or interaction.user).id)
         unit = engine.find_unit(force, name)
         t = await channel_words(interaction)
-        none = t("none")
+        none = "—"
         fields = [
             (t("Battle Honours"), "\n".join(public(h.name, 60) for h in unit.honours) or none),
             (t("Battle Scars"), "\n".join(public(s, 60) for s in unit.scars) or none),

@@ -121,9 +121,10 @@ class Marked(_Detail, prefix="crusade:mark"):
 def confirm_post(shown: Shown[CrusadeGame], battle: Battle, t: Words = ENGLISH) -> Post:
     force = shown.state.campaign.force(battle.player_id)
     assert force is not None
+    mention = "<@" + str(battle.opponent_id) + ">"
     asked = t(
         "{opponent}, {player} recorded this battle. Confirm it, or dispute it if it is wrong.",
-        opponent=f"<@{battle.opponent_id}>",
+        opponent=mention,
         player=public(force.player_name, 40),
     )
     text = asked + "\n\n" + battle_text(battle, force, t)

@@ -7,7 +7,10 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from bot.offline import Attachment, OfflineDriver
+from rules.i18n import force_offer
 from tests import rosters
 from tests.cogs.hostile import _LIVE, COMBINED, SHORT, live_markup
 
@@ -262,3 +265,26 @@ async def test_unit_names_are_offered_as_typed(driver: OfflineDriver) -> None:
     assert [c["name"] for c in offered] == ["Intercessors"]
     theirs = await driver.autocomplete("/crusade honour", "unit", "kni", user="olga", player="@alice")
     assert [c["name"] for c in theirs] == ["Knight Paladin"]
+
+
+@pytest.fixture
+def spanish():
+    with force_offer("es"):
+        yield
+
+
+async def test_a_spanish_server_reads_the_campaign_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    await campaign(driver)
+    asked = (
+        await driver.command("/crusade battle opponent:@bob result:win took_part:Captain marked:Captain")
+    ).message
+    assert "esperando al oponente" in plain(asked)
+    done = (await driver.press(asked, "Confirmar", user="bob")).message
+    assert "Batalla n.º 1: Alice (victoria) contra Bob." in plain(done)
+    assert "Captain: Battle Experience +1, Marked for Greatness +3 → 4 XP." in plain(done)
+    shown = (await driver.command("/crusade show")).message
+    assert "Batallas 1 · Victorias 1" in plain(shown)
+    driver.user("alice", locale="es-ES")
+    refused = (await driver.command("/crusade scar unit:Nadie text:Fatigued")).message
+    assert refused.ephemeral and "no tiene ninguna unidad llamada 'Nadie'" in plain(refused)
