@@ -51,6 +51,7 @@ COGS: tuple[str, ...] = (
     "cogs.odds",
     "cogs.tournament",
     "cogs.boss_fight",
+    "cogs.crusade",
     "cogs.web",
     "cogs.games",
     "cogs.herald",

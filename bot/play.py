@@ -485,16 +485,22 @@ class StepSelect(_StepIds, PersistentSelect, template=r"herald:step-select-base"
         options: Sequence[tuple[str, str]] = (),
         placeholder: str | None = None,
         choose: int = 1,
+        up_to: int | None = None,
+        optional: bool = False,
     ) -> None:
         shown = list(options)[:MAX_SELECT_OPTIONS]
         # ``choose``: how many options make one answer (two attackers, say); never more than offered.
+        # ``up_to``: any number from one (none when ``optional``) to that many (the units that took part).
         count = max(1, min(choose, len(shown) or 1))
+        least, most = count, count
+        if up_to is not None:
+            least, most = (0 if optional else 1), max(1, min(up_to, len(shown) or 1))
         super().__init__(
             discord.ui.Select(
                 custom_id=_step_id(self.prefix, game, step, arg),
                 placeholder=clip(placeholder or self.placeholder, 150),
-                min_values=count,
-                max_values=count,
+                min_values=least,
+                max_values=most,
                 options=[
                     discord.SelectOption(label=clip(label, 100), value=value[:100]) for label, value in shown
                 ]

@@ -62,6 +62,11 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("Saved profiles", ("profile save", "profile list", "profile delete")),
         ("Army lists", ("list import", "list show", "list delete")),
     ),
+    "crusade": (
+        ("Set up the campaign", ("create", "join", "add", "remove", "end")),
+        ("After a battle", ("battle", "kills", "honour", "scar", "requisition")),
+        ("Look", ("show", "unit", "standings", "log", "export")),
+    ),
     "tournament": (
         ("Set up the event", ("create", "settings", "organiser add", "mission", "info", "link reset")),
         ("Players", ("join", "add", "remove", "drop", "swap")),

@@ -584,6 +584,38 @@ def warboss() -> dict[str, Any]:
     )
 
 
+def crusade_unit(
+    name: str, points: int, *categories: str, models: int = 1, t: int = 4, sv: str = "3+", w: int = 2
+) -> dict[str, Any]:
+    """A unit with its points and categories (Character, Epic Hero, Titanic...), for Crusade."""
+    node = unit(
+        name,
+        model(
+            name,
+            models,
+            unit_profile(name, t, sv, w),
+            selections=[upgrade("Bolt rifle", 1, weapon_profile("Bolt rifle", 2, "3+", 4, -1, 1))],
+        ),
+        categories=("Infantry", *categories),
+    )
+    node["costs"] = [{"name": "pts", "typeId": "points", "value": points}]
+    return node
+
+
+def crusade_force(name: str = "Ember Host", *, extra: int = 0) -> dict[str, Any]:
+    """A Crusade list: mixed units, a Character, an Epic Hero and a TITANIC unit (760 points),
+    plus ``extra`` squads of 20 points."""
+    units = [
+        battle_size(),
+        crusade_unit("Intercessors", 80, models=5),
+        crusade_unit("Captain", 80, "Character"),
+        crusade_unit("Marneus Calgar", 200, "Character", "Epic Hero"),
+        crusade_unit("Knight Paladin", 400, "Vehicle", "Titanic", t=11, w=22),
+    ]
+    units += [crusade_unit(f"Scout Squad {i}", 20, models=5) for i in range(1, extra + 1)]
+    return roster_tree(units, name=name, points=760 + 20 * extra)
+
+
 # -- defences as real exports write them (issue 39): core rule text, scopes, steps, models named --
 
 CORE_FNP_TEXT = (

@@ -25,6 +25,9 @@ from rules.i18n.common import COMPLETE_CONTEXT, COMPLETE_MSGID, DOMAIN, placehol
 #: first match wins). A command's description counts as its cog's file. Each area's translators
 #: edit only their own part; `make i18n` puts every new msgid in the part it belongs to.
 AREAS: tuple[tuple[str, str], ...] = (
+    ("cogs/crusade/*", "crusade"),
+    ("rules/crusade/*", "crusade"),
+    ("renderers/crusade.py", "crusade"),
     ("cogs/dice/*", "dice"),
     ("rules/dice.py", "dice"),
     ("cogs/odds.py", "dice"),

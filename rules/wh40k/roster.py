@@ -96,6 +96,9 @@ SHOW_ONLY_KEYWORDS = frozenset(
 """Weapon keywords kept for show: they change nothing in one attack sequence but the volley
 (Pistol) or a player's reading. Any other keyword Herald does not calculate with is left out."""
 
+#: Categories a Crusade force keeps for each unit (what XP and Crusade Points depend on).
+CRUSADE_ROLES = ("character", "epic-hero", "titanic", "fortification", "swarm")
+
 TARGET_KEYWORDS = (
     "infantry",
     "vehicle",
@@ -316,6 +319,9 @@ class RosterUnit(BaseModel):
     lists kept before had none)."""
     enhancements: tuple[str, ...] = ()
     """Enhancements taken by the unit: selections of an Enhancements group or category."""
+    roles: tuple[str, ...] = ()
+    """The keywords Crusade counts (``character``, ``epic-hero``, ``titanic``, ``fortification``,
+    ``swarm``) among its categories."""
     guards: str = ""
     """Target words a Character leading this unit gets (Silent Bodyguard: ``fnp4+``)."""
     toughness_rule: str = ""
@@ -1123,6 +1129,7 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
     keywords: list[str] = []
     weapons: dict[tuple[str, bool, str], RosterWeapon] = {}
     left_out = False
+    roles: list[str] = []
     for node, kind_node in nodes:
         kind = None if kind_node is None else kinds[id(kind_node)]
         texts = kind.texts if kind is not None else shared_texts
@@ -1181,6 +1188,8 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
                 word = _text(category.get("name"), 40).lower().replace(" ", "-")
                 if word in TARGET_KEYWORDS and word not in keywords:
                     keywords.append(word)
+                if word in CRUSADE_ROLES and word not in roles:
+                    roles.append(word)
     if left_out:
         notes.weapons_left_out.append(name)
     weapons = _mark_alternatives(weapons, {k.name: k.count for k in kinds.values()})
@@ -1218,6 +1227,7 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
         groups=groups,
         options=options,
         leads=leads,
+        roles=tuple(roles),
         guards=said.guards,
         toughness_rule=said.toughness_rule,
         read=tuple(dict.fromkeys(said.read))[:8],

@@ -179,7 +179,7 @@ async def test_stateless_commands_work_anywhere_and_games_say_where_they_work(
 async def test_commands_declare_where_they_can_be_installed_and_used(driver: OfflineDriver) -> None:
     tree = driver.bot.tree
     declared = {c.name: c.to_dict(tree) for c in tree.get_commands()}
-    for name in ("bf", "si", "tournament", "rating"):
+    for name in ("bf", "si", "tournament", "rating", "crusade"):
         assert declared[name]["integration_types"] == [0] and declared[name]["contexts"] == [0], name
     for name in ("roll", "dice", "odds", "40k", "inf", "its", "ba", "help", "games"):
         assert declared[name]["integration_types"] == [0, 1] and declared[name]["contexts"] == [0, 1, 2], name
