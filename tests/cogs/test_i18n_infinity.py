@@ -1,0 +1,70 @@
+"""/inf in Spanish (issue 41), end to end: the Face to Face Roll, the odds and a refusal, in the
+server's language for a public post and in the player's language for a refusal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.offline import OfflineDriver
+from rules.i18n import force_offer
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    with force_offer("es"):
+        yield
+
+
+async def test_a_face_to_face_roll_in_a_spanish_server_is_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.guild_locale = "es-ES"
+    # B0 does not roll, and SV20 always succeeds: the active side always wins
+    message = (await driver.command('/inf f2f active:"SV20 PS10" reactive:"SV0 B0 ARM2"', user="bob")).message
+    assert not message.ephemeral
+    text = message.text
+    assert "⚔️ Tirada Enfrentada · N5" in text
+    assert "Gana el **Activo** con 1 impacto" in text
+    assert "Activo · SV20 PS10" in text  # the side as typed stays in its notation
+    assert "VE 20: un dado de 20 o menos es un éxito; un 20 es un Crítico" in text
+    assert "no tira (R0)" in text
+    assert "Tiradas de Salvación · reactivo contra N" in text
+    assert "BLI" in text and "ARM:" not in text
+    assert "Face to Face" not in text and "wins" not in text
+
+
+async def test_the_odds_write_decimal_commas_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-419"
+    message = (await driver.command('/inf odds active:"SV20 PS10" reactive:"SV0 B0"', user="bob")).message
+    text = message.text
+    assert "📊 Probabilidades de la Tirada Enfrentada · N5" in text
+    assert "Gana el activo **100,0 %** · nadie **0,0 %** · gana el reactivo **0,0 %**" in text
+    assert "activo 2      1,250 %" in text
+    assert "sin heridas" in text and "48,750 %" in text
+    assert "exactas, a partir de todas las tiradas posibles" in text
+
+
+async def test_a_wrong_side_is_refused_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    message = (await driver.command('/inf f2f active:"SV13 B9" reactive:"SV13"', user="ana")).message
+    assert message.ephemeral
+    assert message.text.startswith(
+        "**activo**: `B9` en `SV13 B9`: Ráfaga 9 fuera de rango: usa de 1 a 6 dados (0: este bando no tira)."
+    )
+    assert "Un bando se escribe así:" in message.text
+    # An English client in the same server reads the same refusal in English.
+    english = (await driver.command('/inf f2f active:"SV13 B9" reactive:"SV13"', user="bob")).message
+    assert english.text.startswith("**active**: `B9` in `SV13 B9`: Burst 9 is out of range")
+
+
+async def test_an_english_client_in_a_spanish_server_sees_a_spanish_post_but_english_without_it(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    message = (await driver.command('/inf f2f active:"SV20 PS10" reactive:"SV0 B0"', user="bob")).message
+    assert "⚔️ Face to Face Roll · N5" in message.text
+    assert "**Active** wins with 1 hit" in message.text
+    driver.guild_locale = "es-ES"
+    roll = (await driver.command("/inf roll sv:13 burst:2", user="bob")).message
+    assert "🎲 Tirada Normal · VE 13" in roll.text and "Críticos" in roll.text
