@@ -68,3 +68,28 @@ async def test_an_english_client_in_a_spanish_server_sees_a_spanish_post_but_eng
     driver.guild_locale = "es-ES"
     roll = (await driver.command("/inf roll sv:13 burst:2", user="bob")).message
     assert "🎲 Tirada Normal · VE 13" in roll.text and "Críticos" in roll.text
+
+
+async def test_an_its_mission_in_a_spanish_server_uses_the_publishers_spanish_names(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.guild_locale = "es-ES"
+    message = (await driver.command("/its mission name:Acquisition tier:300", user="bob")).message
+    text = message.text
+    assert not message.ephemeral
+    assert "Adquisición (escenario ITS) · 300 ptos." in text
+    assert "**Objetivos principales** (como máximo 10 PO en total)" in text
+    assert "**Fuerzas y despliegue**" in text and "zona de despliegue" in text
+    english = (await driver.command("/its mission name:Acquisition tier:300", user="bob"))
+    assert english.message.text == text  # a public post follows the server, not the player
+
+
+async def test_an_unknown_mission_is_refused_in_the_players_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-419")
+    message = (await driver.command("/its mission name:zzzzqqq", user="ana")).message
+    assert message.ephemeral
+    assert message.text.startswith("Ningún escenario ITS se llama 'zzzzqqq'.")
+    english = (await driver.command("/its mission name:zzzzqqq", user="bob")).message
+    assert english.text.startswith("No ITS scenario is called 'zzzzqqq'.")
