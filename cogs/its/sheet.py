@@ -24,6 +24,7 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
+from bot.i18n import channel
 from bot.limits import clip
 from bot.play import Change, StepSelect, View
 from bot.send import Image, edit_message, send
@@ -47,6 +48,7 @@ from cogs.its.sheet_forms import MODAL_PREFIX, entry_modal, entry_ref, find_entr
 from cogs.its.state import KIT, ItsMatch
 from renderers.its_scoresheet import render_score_sheet
 from rules.errors import RuleError
+from rules.i18n import Translator, translator
 from rules.its.match import MatchClosed
 from rules.its.scenario import Scenario
 from rules.its.scoring import (
@@ -104,7 +106,7 @@ async def score(
         return Change(scored, f"score sheet {name_of(scenario_id)}: {' vs '.join(match.names())}")
 
     shown = await change_match(interaction, "score_start", change)
-    embed, view = sheet_message(content, shown.id, shown.state)
+    embed, view = sheet_message(content, shown.id, shown.state, await channel(interaction))
     await send(interaction, embed=embed, view=view)
     await post_invitation(interaction, shown.id, shown.state, shown.before)
     await seated_by_score(interaction, shown.id, shown.state, shown.before)
@@ -146,13 +148,14 @@ def sheet_parts(content: ItsContent, match: ItsMatch) -> tuple[Scenario, ScoreRe
 
 
 def sheet_message(
-    content: ItsContent, game_id: int, match: ItsMatch
+    content: ItsContent, game_id: int, match: ItsMatch, t: Translator | None = None
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The sheet's embed and controls; a final sheet (both confirmed) has no controls."""
+    t = t if t is not None else translator(None)
     scenario, result = sheet_parts(content, match)
     sheet = match.sheet
     assert sheet is not None
-    embed = sheet_texts.sheet_embed(match, scenario, result)
+    embed = sheet_texts.sheet_embed(match, scenario, result, t)
     if match.final:
         return embed, None
     controls_ = controls(scenario, sheet.tier)
@@ -163,7 +166,8 @@ def sheet_message(
         (sheet.a, sheet.b),
         controls_,
         match.confirmed,
-        sheet_texts.entry_text,
+        functools.partial(sheet_texts.entry_text, t=t),
+        t,
     )
     return embed, view
 
@@ -176,8 +180,10 @@ def sheet_view(
     controls: list[Control],
     confirmed: list[Side],
     describe: Callable[..., str],
+    t: Translator | None = None,
 ) -> discord.ui.View:
     """Two "choose an objective" menus (one per side) and the two confirm buttons."""
+    t = t if t is not None else translator(None)
     items: list[discord.ui.Item[discord.ui.View]] = []
     for side, name, values in ((Side.A, names[0], sides[0]), (Side.B, names[1], sides[1])):
         options = [
@@ -185,18 +191,18 @@ def sheet_view(
                 label=clip(c.label, 100),
                 value=entry_ref(c, i),
                 description=clip(
-                    f"now: {describe(c, values.values.get(c.entry_id), values.victory_points)}"
+                    t("now: {value}", value=describe(c, values.values.get(c.entry_id), values.victory_points))
                     + (f" · {c.help}" if c.help else ""),
                     100,
                 ),
             )
             for i, c in enumerate(controls[:25])
         ]
-        placeholder = f"{name}: choose an objective to edit"
+        placeholder = t("{name}: choose an objective to edit", name=name)
         items.append(SheetSelect(game_id, step, side, placeholder=placeholder, options=options))
     for side, name in ((Side.A, names[0]), (Side.B, names[1])):
         done = side in confirmed
-        label = f"{name}: take back confirmation" if done else f"{name}: confirm"
+        label = t("{name}: take back confirmation", name=name) if done else t("{name}: confirm", name=name)
         items.append(ConfirmButton(game_id, step, side, label=label, done=done))
     view = View(*items)
     assert view is not None
@@ -337,7 +343,7 @@ async def submit_entry(interaction: discord.Interaction, found: re.Match[str], t
             raise
         await offer_fix(interaction, found, asked[0], ordered, error)
         return
-    embed, view = sheet_message(content, shown.id, shown.state)
+    embed, view = sheet_message(content, shown.id, shown.state, await channel(interaction))
     if not await edit_message(interaction, message_id, embeds=[embed], view=view):
         await send(interaction, embed=embed, view=view)
     await say_cleared(interaction, shown.before, shown.state)
@@ -417,7 +423,7 @@ async def confirm(interaction: discord.Interaction, game_id: int, step: int | No
 
     shown = await change_match(interaction, "score_confirm", change, game_id=game_id)
     match, old = shown.state, shown.before
-    embed, view = sheet_message(content, shown.id, match)
+    embed, view = sheet_message(content, shown.id, match, await channel(interaction))
     await send(interaction, embed=embed, view=view, edit=True)
     await after_acting(interaction, shown.id, match, old)
     if match.final and not (old is not None and old.final):
@@ -450,7 +456,7 @@ async def post_result(interaction: discord.Interaction, content: ItsContent, mat
     draw = functools.partial(render_score_sheet, scenario, match.sheet, result, names=match.names())
     await send(
         interaction,
-        embed=sheet_texts.result_embed(match, scenario, result),
+        embed=sheet_texts.result_embed(match, scenario, result, await channel(interaction)),
         images=[Image(render=draw, filename="score.png")],
     )
 

@@ -93,3 +93,17 @@ async def test_an_unknown_mission_is_refused_in_the_players_language(
     assert message.text.startswith("Ningún escenario ITS se llama 'zzzzqqq'.")
     english = (await driver.command("/its mission name:zzzzqqq", user="bob")).message
     assert english.text.startswith("No ITS scenario is called 'zzzzqqq'.")
+
+
+async def test_the_score_sheet_in_a_spanish_server_speaks_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.guild_locale = "es-ES"
+    reply = await driver.command("/its score mission:Acquisition tier:300 opponent:bob", user="alice")
+    sheet = next(m for m in reply.messages if "Hoja de puntuación" in m.text)
+    text = sheet.text
+    assert "Hoja de puntuación · Adquisición · 300 ptos." in text
+    assert "Puntos de Objetivo (máx. 10)" in text and "Puntos de Victoria" in text
+    assert "Cualquier cambio borra las confirmaciones." in text
+    assert "⏳ aún no" in text and "→ **0 PO**" in text
+    assert "Score sheet" not in text and "Objective Points" not in text
