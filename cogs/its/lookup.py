@@ -65,7 +65,7 @@ async def card(interaction: discord.Interaction, name: str) -> None:
         number = spelled_digits(name) is not None
         await did_you_mean(interaction, "c", name, 0, lead=error.message if number else None)
         return
-    await send(interaction, embed=pages.card_embed(deck, found))
+    await send(interaction, embed=pages.card_embed(deck, found, await channel(interaction)))
 
 
 async def did_you_mean(
@@ -105,16 +105,16 @@ async def show(
     view: discord.ui.View | None = None
     if kind == "c":
         deck, found = content.card(ref)
-        embed = pages.card_embed(deck, found)
+        embed = pages.card_embed(deck, found, t)
     else:
         if kind == "m":
             book = pages.mission_pages(content.scenarios.get(ref), Tier(tier) if tier else None, t)
         else:
             item = content.rule(ref)
             book = (
-                pages.special_rule_pages(item)
+                pages.special_rule_pages(item, t)
                 if isinstance(item, SpecialRuleEntry)
-                else pages.topic_pages(item)
+                else pages.topic_pages(item, t)
             )
         page = max(0, min(page, len(book) - 1))
         embed, view = pages.page_embed(book, page, t=t), pager(kind, ref, tier, page, len(book), t)

@@ -201,7 +201,8 @@ def _dashes(items: list[str]) -> str:
 # --- rules -----------------------------------------------------------------------------------
 
 
-def topic_pages(topic: Topic) -> list[Page]:
+def topic_pages(topic: Topic, t: Translator | None = None) -> list[Page]:
+    t = _english(t)
     pages = topic.all_pages
     if topic.table is not None:
         widths = [
@@ -218,42 +219,51 @@ def topic_pages(topic: Topic) -> list[Page]:
         else:
             pages = [*pages, block]
     if topic.see_also:
-        pages = [*pages[:-1], pages[-1] + "\n\nSee also: " + ", ".join(f"`{ref}`" for ref in topic.see_also)]
+        refs = ", ".join(f"`{ref}`" for ref in topic.see_also)
+        pages = [*pages[:-1], pages[-1] + "\n\n" + t("See also: {refs}", refs=refs)]
     return [(f"{topic.title} · {topic.section.title}", page) for page in pages]
 
 
-def special_rule_pages(entry: SpecialRuleEntry) -> list[Page]:
-    where = ", ".join(entry.scenario_names)
-    head = f"A scenario special rule, in: **{where}**."
+def special_rule_pages(entry: SpecialRuleEntry, t: Translator | None = None) -> list[Page]:
+    t = _english(t)
+    where = ", ".join(scenario_name(name, t) for name in entry.scenario_names)
+    head = t("A scenario special rule, in: **{scenarios}**.", scenarios=where)
     blocks = [head]
     # Scenarios often share a rule word for word: show each distinct text once.
     texts: dict[str, list[str]] = {}
     for scenario, rule in entry.appearances:
-        texts.setdefault(special_rule_text(rule), []).append(scenario.name)
+        texts.setdefault(special_rule_text(rule, t), []).append(scenario_name(scenario.name, t))
     for text, names in texts.items():
         blocks.append(text if len(texts) == 1 else f"__{', '.join(names)}__\n{text}")
-    return split_pages(f"{entry.name} (scenario rule)", blocks)
+    return split_pages(t("{rule} (scenario rule)", rule=entry.name), blocks)
 
 
 # --- cards -----------------------------------------------------------------------------------
 
 
-def card_embed(deck: Deck, card: Card) -> discord.Embed:
+def card_embed(deck: Deck, card: Card, t: Translator | None = None) -> discord.Embed:
     """What is known of a card, plainly, and one line saying the full text is on the printed card.
 
-    Our notes about where a fact came from stay in the deck file."""
+    Card names and texts stay English (no Spanish deck was seen); our notes about where a fact
+    came from stay in the deck file."""
+    t = _english(t)
     embed = discord.Embed(title=clip(card.label, 256), colour=COLOUR)
     if card.requirements:
-        embed.add_field(name="Requirements", value=clip(card.requirements, 1024), inline=False)
+        embed.add_field(name=t("Requirements"), value=clip(card.requirements, 1024), inline=False)
     if card.objective:
-        embed.add_field(name="Objective", value=clip(card.objective, 1024), inline=False)
-    embed.description = "The full text is on the printed card."
-    embed.set_footer(text=clip(deck_label(deck), 2048))
+        embed.add_field(name=t("Objective"), value=clip(card.objective, 1024), inline=False)
+    embed.description = t("The full text is on the printed card.")
+    embed.set_footer(text=clip(deck_label(deck, t), 2048))
     return embed
 
 
-def deck_label(deck: Deck) -> str:
+def deck_label(deck: Deck, t: Translator | None = None) -> str:
     """The deck's name, saying so when it belongs to another season than the one Herald plays."""
+    t = _english(t)
     if deck.other_season:
-        return f"{deck.name} · another season's deck, not the {CURRENT_SEASON.removeprefix('ITS ')} deck"
+        return t(
+            "{deck} · another season's deck, not the {season} deck",
+            deck=deck.name,
+            season=CURRENT_SEASON.removeprefix("ITS "),
+        )
     return deck.name

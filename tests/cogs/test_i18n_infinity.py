@@ -107,3 +107,10 @@ async def test_the_score_sheet_in_a_spanish_server_speaks_spanish(
     assert "Cualquier cambio borra las confirmaciones." in text
     assert "⏳ aún no" in text and "→ **0 PO**" in text
     assert "Score sheet" not in text and "Objective Points" not in text
+
+
+async def test_a_scenario_rule_names_its_scenarios_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    text = (await driver.command("/its rule topic:Master Breacher", user="bob")).message.text
+    assert "Master Breacher (regla de escenario)" in text  # the rule's own name stays English
+    assert "Una regla especial de escenario, en:" in text and "Altamente Clasificado" in text
