@@ -114,3 +114,17 @@ async def test_a_scenario_rule_names_its_scenarios_in_spanish(driver: OfflineDri
     text = (await driver.command("/its rule topic:Master Breacher", user="bob")).message.text
     assert "Master Breacher (regla de escenario)" in text  # the rule's own name stays English
     assert "Una regla especial de escenario, en:" in text and "Altamente Clasificado" in text
+
+
+async def test_a_private_classified_hand_is_in_the_players_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-ES")
+    start = await driver.command("/its classified draw mission:Frontline", user="ana")
+    hand = next(m for m in start.messages if m.ephemeral and "Tus Objetivos Clasificados" in m.text)
+    assert "Tus Objetivos Clasificados · Línea de Frente" in hand.text
+    assert "Solo tú puedes ver este mensaje." in hand.text and "Elige uno para quedártelo" in hand.text
+    # bob's client is English: his own hand stays English in the same server
+    bob = await driver.command("/its classified draw mission:Frontline", user="bob")
+    own = next(m for m in bob.messages if m.ephemeral and "classified objectives" in m.text)
+    assert "Your classified objectives · Frontline" in own.text
