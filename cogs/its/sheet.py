@@ -48,7 +48,7 @@ from cogs.its.sheet_forms import MODAL_PREFIX, entry_modal, entry_ref, find_entr
 from cogs.its.state import KIT, ItsMatch
 from renderers.its_scoresheet import render_score_sheet
 from rules.errors import RuleError
-from rules.i18n import Translator, translator
+from rules.i18n import Translator, _, translator
 from rules.its.match import MatchClosed
 from rules.its.scenario import Scenario
 from rules.its.scoring import (
@@ -90,14 +90,16 @@ async def score(
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         if old is not None and old.closed:
             raise MatchClosed(old.closed)
-        match, _ = (old or ItsMatch()).seat_for(user.id, kept_name(user.display_name), rng)
+        match, _unused = (old or ItsMatch()).seat_for(user.id, kept_name(user.display_name), rng)
         scenario_id, points = match.sheet_to_start(wanted, tier)
         if opponent is not None:
             match = match.invite(user.id, opponent.id, kept_name(opponent.display_name))
         elif len(match.seats) < 2 and match.invited is None:
             raise RuleError(
-                "Name who you are playing: add `opponent:@them`. They are invited to the other seat "
-                "and accept it with a button."
+                _(
+                    "Name who you are playing: add `opponent:@them`. They are invited to the other seat "
+                    "and accept it with a button."
+                )
             )
         scored = match.with_sheet(new_sheet(content.scenarios.get(scenario_id), points), name_of)
         if scored is match:
@@ -285,14 +287,14 @@ async def open_entry(
         scenario = current_sheet(content, match, step, interaction.user.id)
     else:
         if match.sheet is None:
-            raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+            raise MovedOn(_("This channel's score sheet is gone: start one with /its score."))
         match.check_open()
         scenario = content.scenarios.get(match.sheet.scenario_id)
     may_edit(interaction, match, side)
     assert match.sheet is not None
     found = find_entry(controls(scenario, match.sheet.tier), entry_id)
     if found is None:
-        raise MovedOn("That objective is not on this sheet any more.")
+        raise MovedOn(_("That objective is not on this sheet any more."))
     index, control = found
     values = match.sheet.side(side)
     modal = entry_modal(
@@ -310,7 +312,7 @@ async def open_entry(
 
 
 async def stale_form(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
-    raise MovedOn("That form is from an older version of Herald: open it again from the sheet.")
+    raise MovedOn(_("That form is from an older version of Herald: open it again from the sheet."))
 
 
 async def submit_entry(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
@@ -322,13 +324,13 @@ async def submit_entry(interaction: discord.Interaction, found: re.Match[str], t
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         assert old is not None
         if old.sheet is None:
-            raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+            raise MovedOn(_("This channel's score sheet is gone: start one with /its score."))
         old.check_open()
         may_edit(interaction, old, side)
         scenario = content.scenarios.get(old.sheet.scenario_id)
         entry = find_entry(controls(scenario, old.sheet.tier), entry_id)
         if entry is None:
-            raise MovedOn("That objective is not on this sheet any more.")
+            raise MovedOn(_("That objective is not on this sheet any more."))
         control = entry[1]
         asked.append(control)
         value = parse_entry(control, ordered)

@@ -128,3 +128,12 @@ async def test_a_private_classified_hand_is_in_the_players_language(
     bob = await driver.command("/its classified draw mission:Frontline", user="bob")
     own = next(m for m in bob.messages if m.ephemeral and "classified objectives" in m.text)
     assert "Your classified objectives · Frontline" in own.text
+
+
+async def test_a_score_sheet_without_an_opponent_is_refused_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-419")
+    refused = (await driver.command("/its score mission:Acquisition tier:300", user="ana")).message
+    assert refused.ephemeral
+    assert refused.text.startswith("Indica contra quién juegas: añade `opponent:@rival`.")
