@@ -10,10 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.heavy import run_heavy
+from bot.i18n import channel
 from bot.play import Image, Post, autocomplete
 from cogs.infinity.embeds import CHART_FILENAME, f2f_embed, normal_roll_embed, odds_embed
 from renderers.f2f_chart import render_f2f_chart
 from rules.errors import RuleError
+from rules.i18n import Message, _
 from rules.infinity import MAX_BURST, Edition, Side, distribution, normal_roll, parse_side, roll
 from rules.infinity.dice import MAX_ATTRIBUTE, MAX_RAW_MODIFIER
 from rules.infinity.notation import MAX_TEXT_LENGTH
@@ -38,12 +40,19 @@ NEXT_PARTS = (
 )
 
 
-def read_side(role: str, text: str) -> Side:
+def read_side(role: Message, text: str) -> Side:
     """A side from its text form; a mistake names the side (active or reactive) and the wrong part."""
     try:
         return parse_side(text)
     except RuleError as error:
-        raise RuleError(f"**{role}**: {error.message}\nA side is written like {SIDE_HELP}.") from None
+        raise RuleError(
+            _(
+                "**{role}**: {problem}\nA side is written like {help}.",
+                role=role,
+                problem=error.text,
+                help=SIDE_HELP,
+            )
+        ) from None
 
 
 def _rng(interaction: discord.Interaction) -> random.Random:
@@ -99,7 +108,8 @@ class Infinity(
         edition: Edition = Edition.N5,
     ) -> None:
         result = normal_roll(sv, burst, modifier=modifier, edition=edition, rng=_rng(interaction))
-        await Post(embeds=[normal_roll_embed(interaction.user, result)]).send(interaction)
+        t = await channel(interaction)
+        await Post(embeds=[normal_roll_embed(interaction.user, result, t=t)]).send(interaction)
 
     @app_commands.command(
         name="f2f", description="A Face to Face Roll: both sides' dice, the saves, the wounds"
@@ -113,9 +123,10 @@ class Infinity(
     async def f2f_command(
         self, interaction: discord.Interaction, active: str, reactive: str, edition: Edition = Edition.N5
     ) -> None:
-        a, r = read_side("active", active), read_side("reactive", reactive)
+        a, r = read_side(_("active"), active), read_side(_("reactive"), reactive)
         result = roll(a, r, edition=edition, rng=_rng(interaction))
-        await Post(embeds=[f2f_embed(interaction.user, result)]).send(interaction)
+        t = await channel(interaction)
+        await Post(embeds=[f2f_embed(interaction.user, result, t=t)]).send(interaction)
 
     @app_commands.command(
         name="odds", description="The exact odds of a Face to Face Roll: every outcome, and a chart"
@@ -129,8 +140,9 @@ class Infinity(
     async def odds_command(
         self, interaction: discord.Interaction, active: str, reactive: str, edition: Edition = Edition.N5
     ) -> None:
-        a, r = read_side("active", active), read_side("reactive", reactive)
+        a, r = read_side(_("active"), active), read_side(_("reactive"), reactive)
         # a B6 against B6 case takes tens of milliseconds: keep it off the event loop
         odds = await run_heavy(distribution, a, r, edition=edition)
         chart = Image(lambda: render_f2f_chart(odds), CHART_FILENAME, heavy=True)
-        await Post(embeds=[odds_embed(odds)], images=[chart]).send(interaction)
+        t = await channel(interaction)
+        await Post(embeds=[odds_embed(odds, t=t)], images=[chart]).send(interaction)

@@ -11,6 +11,7 @@ import discord
 
 from bot.limits import MAX_AUTHOR
 from bot.text import plain
+from rules.i18n import N_, Translator, translator
 from rules.infinity import (
     CONTINUOUS_DEPTH,
     MODIFIER_CAP,
@@ -38,10 +39,17 @@ HIDDEN_BELOW = 0.000005
 """Table lines whose chance of that many wounds or more rounds to 0.000% are left out."""
 
 _COLOURS = {SideName.ACTIVE: ACTIVE_COLOUR, SideName.REACTIVE: REACTIVE_COLOUR, None: NOBODY_COLOUR}
+_SIDE = {SideName.ACTIVE: N_("Active"), SideName.REACTIVE: N_("Reactive")}
+_SIDE_LOWER = {SideName.ACTIVE: N_("active"), SideName.REACTIVE: N_("reactive")}
+_SAVE_NAME = {"ARM": N_("ARM"), "BTS": N_("BTS"), "PH-6": N_("PH-6")}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _english(t: Translator | None) -> Translator:
+    return t if t is not None else translator(None)
+
+
+def _save_name(t: Translator, name: str) -> str:
+    return t(_SAVE_NAME[name]) if name in _SAVE_NAME else name
 
 
 def _face(face: int, result: int) -> str:
@@ -49,29 +57,31 @@ def _face(face: int, result: int) -> str:
     return str(face) if face == result else f"{face}→{result}"
 
 
-def sv_rule(sv: int, edition: Edition) -> str:
+def sv_rule(sv: int, edition: Edition, t: Translator | None = None) -> str:
     """How the dice read against ``sv``, in one line.
 
     >>> sv_rule(23, Edition.N5)
     'every die succeeds; Criticals on 20 and 1-3'
     """
+    t = _english(t)
     if sv < 1:
-        return "an SV below 1 fails automatically: no die is rolled"
+        return t("an SV below 1 fails automatically: no die is rolled")
     if sv <= 20:
-        return f"a die of {sv} or less succeeds; {sv} is a Critical"
+        return t("a die of {sv} or less succeeds; {sv} is a Critical", sv=sv)
     excess = sv - 20
     if edition is Edition.N4:
-        return f"every die succeeds, +{excess} to each; a result of 20 or more is a Critical"
+        return t("every die succeeds, +{excess} to each; a result of 20 or more is a Critical", excess=excess)
     low = "1" if excess == 1 else f"1-{excess}"
-    return f"every die succeeds; Criticals on 20 and {low}"
+    return t("every die succeeds; Criticals on 20 and {low}", low=low)
 
 
-def _sv_line(attribute: int, modifier: int, sv: int) -> str:
+def _sv_line(attribute: int, modifier: int, sv: int, t: Translator) -> str:
     if not modifier:
-        return f"SV {sv}"
+        return t("SV {sv}", sv=sv)
     capped = max(-MODIFIER_CAP, min(MODIFIER_CAP, modifier))
-    note = f" (MODs count at most ±{MODIFIER_CAP})" if capped != modifier else ""
-    return f"SV {attribute}{modifier:+d} = {sv}{note}"
+    note = t(" (MODs count at most ±{cap})", cap=MODIFIER_CAP) if capped != modifier else ""
+    signed = f"{modifier:+d}"
+    return t("SV {attribute}{modifier} = {sv}", attribute=attribute, modifier=signed, sv=sv) + note
 
 
 def _normal_die(die: RolledDie) -> str:
@@ -83,128 +93,180 @@ def _normal_die(die: RolledDie) -> str:
     return f"~~{shown}~~"
 
 
-def normal_roll_embed(user: discord.abc.User, result: NormalRoll) -> discord.Embed:
+def normal_roll_embed(
+    user: discord.abc.User, result: NormalRoll, *, t: Translator | None = None
+) -> discord.Embed:
     """A Normal Roll: every die, successes in bold, Criticals marked, failures struck out."""
-    sv_text = _sv_line(result.attribute, result.modifier, result.sv)
-    embed = discord.Embed(title=f"🎲 Normal Roll · {sv_text}", colour=ACTIVE_COLOUR)
+    t = _english(t)
+    sv_text = _sv_line(result.attribute, result.modifier, result.sv, t)
+    embed = discord.Embed(title=t("🎲 Normal Roll · {sv}", sv=sv_text), colour=ACTIVE_COLOUR)
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     if result.automatic_failure:
-        embed.description = "Automatic failure: the SV is below 1, so nothing is rolled."
+        embed.description = t("Automatic failure: the SV is below 1, so nothing is rolled.")
     else:
         embed.description = " · ".join(_normal_die(d) for d in result.dice)
-    embed.add_field(name="Successes", value=f"**{result.successes}**")
-    embed.add_field(name="Criticals", value=f"**{result.criticals}**")
-    embed.set_footer(
-        text=f"B{result.burst} · {result.edition.value} · {sv_rule(result.sv, result.edition)} · "
-        f"{CRITICAL} Critical, struck out: failed"
-    )
+    embed.add_field(name=t("Successes"), value=f"**{result.successes}**")
+    embed.add_field(name=t("Criticals"), value=f"**{result.criticals}**")
+    rule = sv_rule(result.sv, result.edition, t)
+    legend = t("{mark} Critical, struck out: failed", mark=CRITICAL)
+    embed.set_footer(text=f"{t('B{burst}', burst=result.burst)} · {result.edition.value} · {rule} · {legend}")
     return embed
 
 
-def _f2f_die(die: F2FDie, theirs: Sequence[F2FDie]) -> str:
+def _f2f_die(die: F2FDie, theirs: Sequence[F2FDie], t: Translator) -> str:
     shown = _face(die.face, die.result)
-    mark = f" {CRITICAL} Critical" if die.critical else ""
     if die.outcome is DieOutcome.FAILURE:
-        return f"~~{shown}~~ failed"
+        return t("~~{die}~~ failed", die=shown)
+    mark = f" {CRITICAL} {t('Critical')}" if die.critical else ""
     if die.survived:
-        return f"**{shown}**{mark}: hits"
+        return t("**{die}**{mark}: hits", die=shown, mark=mark)
     if die.cancelled_by is None:  # the engine names the canceller of every lost success
-        return f"~~{shown}~~{mark}: cancelled"
+        return t("~~{die}~~{mark}: cancelled", die=shown, mark=mark)
     by = theirs[die.cancelled_by]
     their = _face(by.face, by.result)
     if by.critical:
-        return f"~~{shown}~~{mark}: cancelled by their Critical {their}"
+        return t("~~{die}~~{mark}: cancelled by their Critical {their}", die=shown, mark=mark, their=their)
     if by.result == die.result:
-        return f"~~{shown}~~: ties their {their}, both cancelled"
-    return f"~~{shown}~~: cancelled by their higher {their}"
+        return t("~~{die}~~: ties their {their}, both cancelled", die=shown, their=their)
+    return t("~~{die}~~: cancelled by their higher {their}", die=shown, their=their)
 
 
-def _side_dice(side: Side, dice: Sequence[F2FDie], theirs: Sequence[F2FDie], edition: Edition) -> str:
+def _side_dice(
+    side: Side, dice: Sequence[F2FDie], theirs: Sequence[F2FDie], edition: Edition, t: Translator
+) -> str:
     if side.burst == 0:
-        return "does not roll (B0)"
-    head = f"{_sv_line(side.attribute, side.modifier, side.sv)}: {sv_rule(side.sv, edition)}"
+        return t("does not roll (B0)")
+    head = f"{_sv_line(side.attribute, side.modifier, side.sv, t)}: {sv_rule(side.sv, edition, t)}"
     if not dice:
         return head
-    return "\n".join([head, *(_f2f_die(d, theirs) for d in dice)])
+    return "\n".join([head, *(_f2f_die(d, theirs, t) for d in dice)])
 
 
-def _save(save: SaveRoll) -> str:
+def _save(save: SaveRoll, t: Translator) -> str:
     # the die and the target apart (``ARM 12 ✗`` read as a target of 12), the verdict in words
-    verdict = "saved ✓" if save.passed else ("failed ✗" if save.wounds <= 1 else f"failed ✗×{save.wounds}")
-    if save.wounds_at_most is None:
-        target = f"passes on {save.passes_on} or less"
+    if save.passed:
+        verdict = t("saved ✓")
+    elif save.wounds <= 1:
+        verdict = t("failed ✗")
     else:
-        target = f"fails on {save.wounds_at_most} or less"
-    prefix = "extra " if save.critical_extra else ("again " if save.chain_step else "")
-    return f"{prefix}{save.attribute.value}: rolled {save.face} ({target}): {verdict}"
+        verdict = t("failed ✗×{n}", n=save.wounds)
+    if save.wounds_at_most is None:
+        target = t("passes on {n} or less", n=save.passes_on)
+    else:
+        target = t("fails on {n} or less", n=save.wounds_at_most)
+    name = _save_name(t, save.attribute.value)
+    values = {"save": name, "face": save.face, "target": target, "verdict": verdict}
+    if save.critical_extra:
+        return t("extra {save}: rolled {face} ({target}): {verdict}", **values)
+    if save.chain_step:
+        return t("again {save}: rolled {face} ({target}): {verdict}", **values)
+    return t("{save}: rolled {face} ({target}): {verdict}", **values)
 
 
-def _saves(result: FaceToFace, winner: SideName) -> str:
+def _saves(result: FaceToFace, winner: SideName, t: Translator) -> str:
     dice = result.dice(winner)
     by_hit: dict[int, list[SaveRoll]] = {}
     for save in result.saves:
         by_hit.setdefault(save.hit, []).append(save)
     targets = sorted({(s.attribute.value, s.passes_on, s.wounds_at_most) for s in result.saves})
-    n5 = [f"{name} {on} or less" for name, on, n4 in targets if n4 is None]
-    n4 = [f"{name} {n4} or less" for name, _, n4 in targets if n4 is not None]
+    n5 = [t("{save} {n} or less", save=_save_name(t, name), n=on) for name, on, n4 in targets if n4 is None]
+    n4 = [
+        t("{save} {n} or less", save=_save_name(t, name), n=n4)
+        for name, _unused, n4 in targets
+        if n4 is not None
+    ]
     lines = []
     if n5:
-        lines.append("pass on " + ", ".join(n5))
+        lines.append(t("pass on {targets}", targets=", ".join(n5)))
     if n4:
-        lines.append("fail on " + ", ".join(n4) + " (N4: the d20 plus ARM or BTS must beat DAM)")
+        lines.append(
+            t("fail on {targets} (N4: the d20 plus ARM or BTS must beat DAM)", targets=", ".join(n4))
+        )
     for hit, saves in by_hit.items():
         die = dice[hit]
         label = f"**{_face(die.face, die.result)}**" + (CRITICAL if die.critical else "")
-        lines.append(f"hit {label}: " + " · ".join(_save(s) for s in saves))
+        lines.append(t("hit {die}: {saves}", die=label, saves=" · ".join(_save(s, t) for s in saves)))
     return "\n".join(lines)
 
 
-def _outcome(result: FaceToFace) -> str:
+def _outcome(result: FaceToFace, t: Translator) -> str:
     if result.winner is None:
         both = any(d.critical for d in result.active_dice) and any(d.critical for d in result.reactive_dice)
         if both:
-            return "Nobody wins: both sides rolled a Critical."
+            return t("Nobody wins: both sides rolled a Critical.")
         if all(d.outcome is DieOutcome.FAILURE for d in (*result.active_dice, *result.reactive_dice)):
-            return "Nobody wins: no die succeeded."
-        return "Nobody wins: every success was cancelled."
-    loser = result.winner.other.value
-    hits = _plural(result.hits, "hit")
+            return t("Nobody wins: no die succeeded.")
+        return t("Nobody wins: every success was cancelled.")
+    winner = t(_SIDE[result.winner])
+    hits = t.n("{n} hit", "{n} hits", result.hits, n=result.hits)
     if result.causes_wounds:
-        harm = f"the {loser} side takes **{_plural(result.wounds, 'wound')}**"
+        if result.winner is SideName.ACTIVE:
+            harm = t.n(
+                "the reactive side takes **{n} wound**",
+                "the reactive side takes **{n} wounds**",
+                result.wounds,
+                n=result.wounds,
+            )
+        else:
+            harm = t.n(
+                "the active side takes **{n} wound**",
+                "the active side takes **{n} wounds**",
+                result.wounds,
+                n=result.wounds,
+            )
     else:
         ammo = (result.active if result.winner is SideName.ACTIVE else result.reactive).ammo.value
-        harm = f"the {loser} side fails **{_plural(result.wounds, 'save')}** ({ammo}: a state, not wounds)"
-    return f"**{result.winner.value.capitalize()}** wins with {hits}: {harm}."
+        if result.winner is SideName.ACTIVE:
+            harm = t.n(
+                "the reactive side fails **{n} save** ({ammo}: a state, not wounds)",
+                "the reactive side fails **{n} saves** ({ammo}: a state, not wounds)",
+                result.wounds,
+                n=result.wounds,
+                ammo=ammo,
+            )
+        else:
+            harm = t.n(
+                "the active side fails **{n} save** ({ammo}: a state, not wounds)",
+                "the active side fails **{n} saves** ({ammo}: a state, not wounds)",
+                result.wounds,
+                n=result.wounds,
+                ammo=ammo,
+            )
+    return t("**{winner}** wins with {hits}: {harm}.", winner=winner, hits=hits, harm=harm)
 
 
-def f2f_embed(user: discord.abc.User, result: FaceToFace) -> discord.Embed:
+def f2f_embed(user: discord.abc.User, result: FaceToFace, *, t: Translator | None = None) -> discord.Embed:
     """A Face to Face Roll: each side's dice and what became of them, the saves, the outcome."""
+    t = _english(t)
     embed = discord.Embed(
-        title=f"⚔️ Face to Face Roll · {result.edition.value}",
-        description=_outcome(result),
+        title=t("⚔️ Face to Face Roll · {edition}", edition=result.edition.value),
+        description=_outcome(result, t),
         colour=_COLOURS[result.winner],
     )
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     for name in (SideName.ACTIVE, SideName.REACTIVE):
         side = result.active if name is SideName.ACTIVE else result.reactive
-        value = _side_dice(side, result.dice(name), result.dice(name.other), result.edition)
-        embed.add_field(name=f"{name.value.capitalize()} · {side.describe()}", value=value, inline=False)
+        value = _side_dice(side, result.dice(name), result.dice(name.other), result.edition, t)
+        embed.add_field(name=f"{t(_SIDE[name])} · {side.describe()}", value=value, inline=False)
     if result.winner is not None:
         winner = result.active if result.winner is SideName.ACTIVE else result.reactive
-        name = f"Saves · {result.winner.other.value} against {winner.ammo_label()}"
-        embed.add_field(name=name, value=_saves(result, result.winner), inline=False)
+        loser = t(_SIDE_LOWER[result.winner.other])
+        name = t("Saves · {side} against {ammo}", side=loser, ammo=winner.ammo_label())
+        embed.add_field(name=name, value=_saves(result, result.winner, t), inline=False)
         if winner.continuous:
             embed.set_footer(
-                text=f"Continuous Damage: saves go on until one passes, at most {CONTINUOUS_DEPTH}."
+                text=t("Continuous Damage: saves go on until one passes, at most {n}.", n=CONTINUOUS_DEPTH)
             )
     return embed
 
 
-def _percent(p: float) -> str:
-    return f"{100 * p:7.3f}%"
+def _pct(p: float, t: Translator, digits: int = 1, width: int = 0) -> str:
+    """A percentage with the language's decimal sign (``12.5%``, ``12,5 %``)."""
+    value = t.number(100 * p, digits).rjust(width)
+    return t("{value}%", value=value)
 
 
-def odds_table(odds: Distribution) -> list[str]:
+def odds_table(odds: Distribution, t: Translator | None = None) -> list[str]:
     """The outcome lines: the active side's wins (most wounds first), no wounds, the reactive side's.
 
     >>> from rules.infinity import distribution, parse_side
@@ -214,6 +276,7 @@ def odds_table(odds: Distribution) -> list[str]:
     active 1     50.000%   51.250%
     no wounds    48.750%
     """
+    t = _english(t)
 
     def lines(side: SideName, chances: list[float]) -> list[str]:
         out = []
@@ -222,47 +285,54 @@ def odds_table(odds: Distribution) -> list[str]:
             if at_least < HIDDEN_BELOW:
                 break
             last = w == MAX_TABLE_ROWS and w < len(chances) - 1
-            label = f"{side.value} {w}{'+' if last else ''}"
+            label = f"{t(_SIDE_LOWER[side])} {w}{'+' if last else ''}"
             chance = at_least if last else chances[w]
-            out.append(f"{label:<12}{_percent(chance)}  {_percent(at_least)}")
+            out.append(f"{label:<12}{_pct(chance, t, 3, 7)}  {_pct(at_least, t, 3, 7)}")
         return out
 
     active = lines(SideName.ACTIVE, odds.active)
     reactive = lines(SideName.REACTIVE, odds.reactive)
     return [
-        f"{'wounds':<12}{'chance':>8}  {'or more':>8}",
+        f"{t('wounds'):<12}{t('chance'):>8}  {t('or more'):>8}",
         *reversed(active),
-        f"{'no wounds':<12}{_percent(odds.no_wounds)}",
+        f"{t('no wounds'):<12}{_pct(odds.no_wounds, t, 3, 7)}",
         *reactive,
     ]
 
 
-def odds_embed(odds: Distribution) -> discord.Embed:
+def odds_embed(odds: Distribution, *, t: Translator | None = None) -> discord.Embed:
     """The exact odds: who wins, the outcome table and the chart below it."""
+    t = _english(t)
     a, r = odds.active_side, odds.reactive_side
-    summary = (
-        f"Active wins **{100 * odds.active_wins:.1f}%** · nobody **{100 * odds.nobody:.1f}%** · "
-        f"reactive wins **{100 * odds.reactive_wins:.1f}%**"
+    summary = t(
+        "Active wins **{active}** · nobody **{nobody}** · reactive wins **{reactive}**",
+        active=_pct(odds.active_wins, t),
+        nobody=_pct(odds.nobody, t),
+        reactive=_pct(odds.reactive_wins, t),
     )
     description = [
-        f"**Active** `{a.describe()}` against **reactive** `{r.describe()}`",
+        t(
+            "**Active** `{active}` against **reactive** `{reactive}`",
+            active=a.describe(),
+            reactive=r.describe(),
+        ),
         summary,
-        "```\n" + "\n".join(odds_table(odds)) + "\n```",
+        "```\n" + "\n".join(odds_table(odds, t)) + "\n```",
     ]
     embed = discord.Embed(
-        title=f"📊 Face to Face odds · {odds.edition.value}",
+        title=t("📊 Face to Face odds · {edition}", edition=odds.edition.value),
         description="\n".join(description),
         colour=NOBODY_COLOUR,
     )
-    notes = ["exact, from every roll of the dice", "'no wounds': nobody wins, or every save passes"]
+    notes = [t("exact, from every roll of the dice"), t("'no wounds': nobody wins, or every save passes")]
     for side in (a, r):
         if not side.ammo.causes_wounds:
-            notes.append(f"{side.ammo.value}: wounds are failed saves")
+            notes.append(t("{ammo}: wounds are failed saves", ammo=side.ammo.value))
         rule = save_note(side, odds.edition)
-        if rule is not None and rule not in notes:
-            notes.append(rule)
+        if rule is not None and t(rule) not in notes:
+            notes.append(t(rule))
     if a.continuous or r.continuous:
-        notes.append(f"Continuous Damage cut at {CONTINUOUS_DEPTH} failed saves")
+        notes.append(t("Continuous Damage cut at {n} failed saves", n=CONTINUOUS_DEPTH))
     embed.set_footer(text=" · ".join(notes))
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return embed

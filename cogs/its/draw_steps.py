@@ -18,6 +18,7 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
+from bot.i18n import reader
 from bot.play import Change, View
 from bot.send import send
 from cogs.its import draw_texts
@@ -163,7 +164,7 @@ async def declare_intelcom(interaction: discord.Interaction, game_id: int, seat:
         name = scenario_name(content_of(interaction), match.draw_scenario)
         await send(
             interaction,
-            embed=draw_texts.private_draw_embed(match, mine, name),
+            embed=draw_texts.private_draw_embed(match, mine, name, t=reader(interaction)),
             view=private_view(game_id, draw, mine),
             ephemeral=True,
         )
@@ -177,7 +178,7 @@ async def show_private(interaction: discord.Interaction, game_id: int, match: It
     await send(
         interaction,
         content=note or None,
-        embed=draw_texts.private_draw_embed(match, seat, name),
+        embed=draw_texts.private_draw_embed(match, seat, name, t=reader(interaction)),
         view=private_view(game_id, match.draw, seat),
         edit=True,
     )

@@ -10,7 +10,9 @@ import discord
 
 from bot.limits import clip
 from cogs.its.common import COLOUR, PRIVATE_COLOUR
+from cogs.its.pages import scenario_name as spanish_name
 from cogs.its.state import ItsMatch
+from rules.i18n import Translator, translator
 from rules.its.classified import CardView, DrawMode, Phase, Step, summary
 
 #: Shown in place of a seat nobody has taken yet (the second player joins by drawing themselves).
@@ -30,15 +32,22 @@ def waiting_text(match: ItsMatch) -> str:
 # --- classified: private and public views ----------------------------------------------------
 
 
-def _card_text(card: CardView) -> str:
+def _english(t: Translator | None) -> Translator:
+    return t if t is not None else translator(None)
+
+
+def _card_text(card: CardView, t: Translator | None = None) -> str:
     """What is known of a card; the printed card has the full text."""
+    t = _english(t)
     lines = [card.objective] if card.objective else []
     if card.requirements:
-        lines.append(f"_Who:_ {card.requirements}")
-    return "\n".join(lines) or "See the printed card."
+        lines.append(t("_Who:_ {requirements}", requirements=card.requirements))
+    return "\n".join(lines) or t("See the printed card.")
 
 
-def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, empty: str = "") -> None:
+def _card_section(
+    embed: discord.Embed, title: str, cards: list[CardView], *, empty: str = "", t: Translator | None = None
+) -> None:
     """A field naming the cards, then one field per card with its objective and requirements
     (a field each, so long card texts are never cut short)."""
     if not cards:
@@ -49,13 +58,13 @@ def _card_section(embed: discord.Embed, title: str, cards: list[CardView], *, em
     for card in cards:
         embed.add_field(
             name=clip(f"· {card.label}", 256),
-            value=clip(_card_text(card), 1024),
+            value=clip(_card_text(card, t), 1024),
             inline=False,
         )
 
 
 def private_draw_embed(
-    match: ItsMatch, seat: int, scenario_name: str, *, choosing_hvt: bool = False
+    match: ItsMatch, seat: int, scenario_name: str, *, choosing_hvt: bool = False, t: Translator | None = None
 ) -> discord.Embed:
     """Everything the player in ``seat`` may see of the draw. Send it ephemerally only.
 
@@ -65,12 +74,14 @@ def private_draw_embed(
     assert draw is not None
     view = summary(draw, viewer=seat)
     me = view.players[seat]
+    t = _english(t)
+    shown = spanish_name(scenario_name, t)
     embed = discord.Embed(
-        title=clip(f"Your classified objectives · {scenario_name}", 256),
-        description="Only you can see this message.",
+        title=clip(t("Your classified objectives · {scenario}", scenario=shown), 256),
+        description=t("Only you can see this message."),
         colour=PRIVATE_COLOUR,
     )
-    _card_section(embed, "Main Classified Objectives (open to both)", view.main)
+    _card_section(embed, t("Main Classified Objectives (open to both)"), view.main, t=t)
     if draw.setup.mode is DrawMode.COUNTERMEASURES:
         # Nothing is private in Countermeasures: the shared tracker in the channel holds it all.
         embed.description = (
@@ -89,13 +100,13 @@ def private_draw_embed(
         if turn:
             embed.add_field(name="Player Turn", value=turn, inline=False)
     else:
-        _card_section(embed, f"Kept ({len(me.kept)})", me.kept, empty="none yet")
-    _card_section(embed, "Choose one to keep", me.pair)
+        _card_section(embed, t("Kept ({n})", n=len(me.kept)), me.kept, empty=t("none yet"), t=t)
+    _card_section(embed, t("Choose one to keep"), me.pair, t=t)
     if me.intelcom is not None:
         text = (
-            f"Your first card ({me.kept[0].label}) is your INTELCOM Card."
+            t("Your first card ({card}) is your INTELCOM Card.", card=me.kept[0].label)
             if me.intelcom and me.kept
-            else "Your first card stays a Classified Objective."
+            else t("Your first card stays a Classified Objective.")
         )
         embed.add_field(name="INTELCOM", value=text, inline=False)
     if draw.setup.mode is DrawMode.HIGH_DIFFICULTY:
@@ -111,17 +122,15 @@ def private_draw_embed(
     if me.secure_hvt_replaces is not None:
         embed.add_field(
             name="Secure HVT",
-            value=(
-                f"Replaces {me.secure_hvt_replaces.label} (your end-of-game choice)."
-            ),
+            value=t("Replaces {card} (your end-of-game choice).", card=me.secure_hvt_replaces.label),
             inline=False,
         )
     elif choosing_hvt:
         return embed
     elif draw.phase is Phase.SECURE_HVT and not p.secure_hvt_decided and draw.secure_hvt_options(seat):
         embed.add_field(
-            name="Secure HVT (at the end of the game)",
-            value=(
+            name=t("Secure HVT (at the end of the game)"),
+            value=t(
                 "Nothing to choose now. When the game is over, `/its classified reveal` first offers to "
                 "swap one of your classified objectives for Secure HVT (or keep them all), asks you to "
                 "confirm, and then shows your objectives to the channel."
@@ -147,7 +156,7 @@ def private_draw_embed(
             cards = "1 card" if count == 1 else f"{count} cards"
             mine_next = [*mine_next, f"Record {what} with `/its classified record cards:` ({cards})."]
     if mine_next:
-        embed.add_field(name="Next", value=clip("\n".join(mine_next), 1024), inline=False)
+        embed.add_field(name=t("Next"), value=clip("\n".join(mine_next), 1024), inline=False)
     return embed
 
 
@@ -241,25 +250,31 @@ def player_turn_text(match: ItsMatch) -> str:
     return text
 
 
-def reveal_embed(match: ItsMatch, seat: int, scenario_name: str) -> discord.Embed:
+def reveal_embed(
+    match: ItsMatch, seat: int, scenario_name: str, t: Translator | None = None
+) -> discord.Embed:
+    t = _english(t)
     draw = match.draw
     assert draw is not None
     me = summary(draw, viewer=seat).players[seat]
-    embed = discord.Embed(
-        title=clip(f"{match.seats[seat].name} reveals their classified objectives · {scenario_name}", 256),
-        colour=COLOUR,
+    title = t(
+        "{name} reveals their classified objectives · {scenario}",
+        name=match.seats[seat].name,
+        scenario=spanish_name(scenario_name, t),
     )
+    embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
     for i, card in enumerate(me.kept):
         note = ""
         if i == 0 and me.intelcom:
-            note = " (INTELCOM Card)"
+            note = " " + t("(INTELCOM Card)")
         if me.secure_hvt_replaces is not None and card.key == me.secure_hvt_replaces.key:
-            note += " (swapped for Secure HVT)"
-        embed.add_field(name=clip(card.label + note, 256), value=clip(_card_text(card), 1024), inline=False)
+            note += " " + t("(swapped for Secure HVT)")
+        value = clip(_card_text(card, t), 1024)
+        embed.add_field(name=clip(card.label + note, 256), value=value, inline=False)
     if not me.kept:
-        embed.description = "No cards kept."
+        embed.description = t("No cards kept.")
     elif me.secure_hvt_replaces is not None:
-        embed.description = (
-            f"Secure HVT replaces {me.secure_hvt_replaces.label} (chosen at the end of the game)."
+        embed.description = t(
+            "Secure HVT replaces {card} (chosen at the end of the game).", card=me.secure_hvt_replaces.label
         )
     return embed

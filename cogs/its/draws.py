@@ -12,6 +12,7 @@ import discord
 from discord.app_commands import Choice
 
 from bot.games import NoGameHere
+from bot.i18n import reader
 from bot.play import Change
 from bot.send import send
 from bot.text import kept_name
@@ -163,7 +164,7 @@ async def draw_or_record(
     await send(
         interaction,
         content=ignored,
-        embed=draw_texts.private_draw_embed(match, seat, name),
+        embed=draw_texts.private_draw_embed(match, seat, name, t=reader(interaction)),
         view=private_view(shown.id, draw, seat),
         ephemeral=True,
     )
@@ -211,7 +212,7 @@ async def mine(interaction: discord.Interaction) -> None:
     name = scenario_name(content_of(interaction), match.draw_scenario)
     await send(
         interaction,
-        embed=draw_texts.private_draw_embed(match, seat, name),
+        embed=draw_texts.private_draw_embed(match, seat, name, t=reader(interaction)),
         view=private_view(game.id, match.draw, seat),
         ephemeral=True,
     )

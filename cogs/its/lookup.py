@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import channel, reader
 from bot.limits import MAX_CUSTOM_ID, clip
 from bot.play import View
 from bot.send import send
@@ -15,17 +16,25 @@ from cogs.its import pages
 from cogs.its.common import ItsButton, content_of
 from cogs.its.library import SpecialRuleEntry
 from rules.errors import NotFoundError, RuleError
+from rules.i18n import Message, Translator, _, translator
 from rules.its.decks import Card, Deck
 from rules.its.tiers import Tier
 from rules.text import spelled_digits
 
-WHAT = {"m": "ITS scenario", "r": "ITS rule or scenario special rule", "c": "classified card"}
+
+def not_found(kind: str, shown: str) -> Message:
+    """"No ... is called ...": one whole sentence per kind of thing looked up."""
+    if kind == "m":
+        return _("No ITS scenario is called {name}.", name=shown)
+    if kind == "r":
+        return _("No ITS rule or scenario special rule is called {name}.", name=shown)
+    return _("No classified card is called {name}.", name=shown)
 
 
 async def mission(interaction: discord.Interaction, name: str, tier: int | None) -> None:
     if not name.strip():
         raise RuleError(
-            "Type a scenario name (or part of one, for example `acqui`) and pick it from the list."
+            _("Type a scenario name (or part of one, for example `acqui`) and pick it from the list.")
         )
     try:
         scenario = content_of(interaction).scenario(name)
@@ -56,7 +65,7 @@ async def card(interaction: discord.Interaction, name: str) -> None:
         number = spelled_digits(name) is not None
         await did_you_mean(interaction, "c", name, 0, lead=error.message if number else None)
         return
-    await send(interaction, embed=pages.card_embed(deck, found))
+    await send(interaction, embed=pages.card_embed(deck, found, await channel(interaction)))
 
 
 async def did_you_mean(
@@ -69,12 +78,13 @@ async def did_you_mean(
         options = [(content.rule_label(v), v) for v in content.suggest_rules(text)]
     else:
         options = [(card_label(*content.card(v)), v) for v in content.suggest_cards(text)]
-    shown = clip(text.strip(), 60)
+    shown = repr(clip(text.strip(), 60))
     if not options:
-        raise NotFoundError(f"No {WHAT[kind]} is called {shown!r}.")
+        raise NotFoundError(not_found(kind, shown))
+    t = reader(interaction)
     await send(
         interaction,
-        content=(lead or f"No {WHAT[kind]} is called {shown!r}.") + " Did you mean one of these?",
+        content=t("{problem} Did you mean one of these?", problem=lead or t(not_found(kind, shown))),
         view=View(
             *(
                 SuggestButton(kind, tier, ref, label=label)
@@ -91,22 +101,23 @@ async def show(
 ) -> None:
     """Show a mission (``m``), rule (``r``) or card (``c``) page, as a reply or in place."""
     content = content_of(interaction)
+    t = await channel(interaction)
     view: discord.ui.View | None = None
     if kind == "c":
         deck, found = content.card(ref)
-        embed = pages.card_embed(deck, found)
+        embed = pages.card_embed(deck, found, t)
     else:
         if kind == "m":
-            book = pages.mission_pages(content.scenarios.get(ref), Tier(tier) if tier else None)
+            book = pages.mission_pages(content.scenarios.get(ref), Tier(tier) if tier else None, t)
         else:
             item = content.rule(ref)
             book = (
-                pages.special_rule_pages(item)
+                pages.special_rule_pages(item, t)
                 if isinstance(item, SpecialRuleEntry)
-                else pages.topic_pages(item)
+                else pages.topic_pages(item, t)
             )
         page = max(0, min(page, len(book) - 1))
-        embed, view = pages.page_embed(book, page), pager(kind, ref, tier, page, len(book))
+        embed, view = pages.page_embed(book, page, t=t), pager(kind, ref, tier, page, len(book), t)
     await send(interaction, embed=embed, view=view, edit=edit)
 
 
@@ -146,13 +157,16 @@ class SuggestButton(ItsButton, template=r"its:dym:(?P<kind>[mrc]):(?P<tier>\d+):
         await show(interaction, self.kind, self.ref, self.tier, 0, edit=False)
 
 
-def pager(kind: str, ref: str, tier: int, page: int, pages: int) -> discord.ui.View | None:
+def pager(
+    kind: str, ref: str, tier: int, page: int, pages: int, t: Translator | None = None
+) -> discord.ui.View | None:
     """Previous / next buttons, or None for a single page (or a reference too long for an id)."""
     if pages <= 1 or not fits(f"its:pg:{kind}:{tier}:{page}:{ref}"):
         return None
+    t = t if t is not None else translator(None)
     return View(
-        PageButton(kind, tier, max(page - 1, 0), ref, label="◀ Previous", disabled=page <= 0),
-        PageButton(kind, tier, min(page + 1, pages - 1), ref, label="Next ▶", disabled=page >= pages - 1),
+        PageButton(kind, tier, max(page - 1, 0), ref, label=t("◀ Previous"), disabled=page <= 0),
+        PageButton(kind, tier, min(page + 1, pages - 1), ref, label=t("Next ▶"), disabled=page >= pages - 1),
     )
 
 

@@ -10,6 +10,7 @@ import discord
 from bot.limits import clip
 from cogs.its.common import COLOUR
 from cogs.its.library import SpecialRuleEntry
+from rules.i18n import N_, Translator, translator
 from rules.its.decks import CURRENT_SEASON, Card, Deck
 from rules.its.scenario import Scenario, SpecialRule
 from rules.its.scoring import (
@@ -18,6 +19,36 @@ from rules.its.scoring import (
 )
 from rules.its.tiers import Tier
 from rules.its.topics import Topic
+
+#: The scenarios Corvus Belli's Spanish ITS documents name (docs/glossary-es.md); the others keep
+#: their English names, as the Spanish documents do or until a Spanish source is found.
+SCENARIO_NAMES = {
+    "Acquisition": N_("Acquisition"),
+    "Annihilation": N_("Annihilation"),
+    "Biotechvore": N_("Biotechvore"),
+    "Capture and Protect": N_("Capture and Protect"),
+    "Decapitation": N_("Decapitation"),
+    "Firefight": N_("Firefight"),
+    "Frontline": N_("Frontline"),
+    "Frostbyte": N_("Frostbyte"),
+    "Highly Classified": N_("Highly Classified"),
+    "Looting and Sabotaging": N_("Looting and Sabotaging"),
+    "Quadrant Control": N_("Quadrant Control"),
+    "Rescue": N_("Rescue"),
+    "Supplies": N_("Supplies"),
+    "Supremacy": N_("Supremacy"),
+    "The Armory": N_("The Armory"),
+    "Unmasking": N_("Unmasking"),
+}
+
+
+def _english(t: Translator | None) -> Translator:
+    return t if t is not None else translator(None)
+
+
+def scenario_name(name: str, t: Translator | None = None) -> str:
+    """A scenario's name as the reader's language prints it (the English where it has none)."""
+    return _english(t)(SCENARIO_NAMES[name]) if name in SCENARIO_NAMES else name
 
 #: Room left in an embed description (4096) for a page.
 PAGE_CHARS = 3800
@@ -49,13 +80,16 @@ def split_pages(title: str, blocks: list[str], limit: int = PAGE_CHARS) -> list[
     return [(title, page) for page in pages]
 
 
-def page_embed(pages: list[Page], index: int, *, footer: str = "") -> discord.Embed:
+def page_embed(
+    pages: list[Page], index: int, *, footer: str = "", t: Translator | None = None
+) -> discord.Embed:
+    t = _english(t)
     index = max(0, min(index, len(pages) - 1))
     title, text = pages[index]
     embed = discord.Embed(title=clip(title, 256), description=text, colour=COLOUR)
     bits = [footer] if footer else []
     if len(pages) > 1:
-        bits.append(f"Page {index + 1}/{len(pages)}")
+        bits.append(t("Page {page}/{pages}", page=index + 1, pages=len(pages)))
     if bits:
         embed.set_footer(text=" · ".join(bits))
     return embed
@@ -64,67 +98,99 @@ def page_embed(pages: list[Page], index: int, *, footer: str = "") -> discord.Em
 # --- missions --------------------------------------------------------------------------------
 
 
-def mission_pages(scenario: Scenario, tier: Tier | None) -> list[Page]:
-    """Objectives, deployment, special rules, modes and the end of the mission, as pages."""
+def mission_pages(scenario: Scenario, tier: Tier | None, t: Translator | None = None) -> list[Page]:
+    """Objectives, deployment, special rules, modes and the end of the mission, as pages.
+
+    The labels are in the reader's language; the objectives' and rules' own texts (data/its) stay
+    English for now."""
+    t = _english(t)
     shown = tier if tier is not None and tier in scenario.tiers else scenario.tier_list[-1]
-    kind = "Direct Action" if scenario.kind.value == "direct_action" else "ITS"
-    title = f"{scenario.name} ({kind} scenario)" + (f" · {int(tier)} pts" if tier is not None else "")
-    objectives = [f"**Main objectives** (at most {MAX_OBJECTIVE_POINTS} OP in all)"]
+    name = scenario_name(scenario.name, t)
+    if scenario.kind.value == "direct_action":
+        title = t("{name} (Direct Action scenario)", name=name)
+    else:
+        title = t("{name} (ITS scenario)", name=name)
+    if tier is not None:
+        title += " · " + t("{points} pts", points=int(tier))
+    objectives = [t("**Main objectives** (at most {op} OP in all)", op=MAX_OBJECTIVE_POINTS)]
     for objective in scenario.objectives:
         top = scenario.max_points(objective.id, shown)
         how = describe_objective(scenario, objective.id, shown)
-        objectives.append(f"• **{objective.label}** · max {top} OP\n  {how}")
+        head = t("• **{objective}** · max {op} OP", objective=objective.label, op=top)
+        objectives.append(f"{head}\n  {how}")
         if objective.summary:
             objectives.append(f"  _{objective.summary}_")
     classified = [o for o in scenario.objectives if o.kind == "classified"]
     if classified:
         objectives.append(
-            "**Classified:** "
-            + "; ".join(f"{o.label}: {o.max_count} × {o.points_each} OP" for o in classified)
+            t(
+                "**Classified:** {objectives}",
+                objectives="; ".join(
+                    t(
+                        "{objective}: {count} × {op} OP",
+                        objective=o.label,
+                        count=o.max_count,
+                        op=o.points_each,
+                    )
+                    for o in classified
+                ),
+            )
         )
     uses = scenario.uses
-    retreat = "yes" if uses.retreat else "no (No Quarter)"
+    retreat = t("yes") if uses.retreat else t("no (No Quarter)")
     if uses.retreat and not scenario.end.retreat_ends_early:
-        retreat = "yes (it does not end the game early)"
+        retreat = t("yes (it does not end the game early)")
     objectives.append(
-        "**Uses:** "
-        + ", ".join(
-            f"{name} {'yes' if flag else 'no'}"
-            for name, flag in (("HVT", uses.hvt), ("Classified Deck", uses.classified_deck))
+        t(
+            "**Uses:** HVT {hvt}, Classified Deck {deck}, Retreat! {retreat}",
+            hvt=t("yes") if uses.hvt else t("no"),
+            deck=t("yes") if uses.classified_deck else t("no"),
+            retreat=retreat,
         )
-        + f", Retreat! {retreat}"
     )
     blocks = ["\n".join(objectives)]
-    deployment = ["**Forces and deployment**"]
+    deployment = [t("**Forces and deployment**")]
     tiers = [tier] if tier is not None and tier in scenario.tiers else scenario.tier_list
     if tier is not None and tier not in scenario.tiers:
-        offered = ", ".join(str(int(t)) for t in scenario.tier_list)
-        deployment.append(f"_{scenario.name} is not played at {int(tier)} points; it offers {offered}._")
-    for t in tiers:
-        setup = scenario.tiers[t]
+        offered = ", ".join(str(int(each)) for each in scenario.tier_list)
+        missing = t(
+            "{name} is not played at {points} points; it offers {offered}.",
+            name=name,
+            points=int(tier),
+            offered=offered,
+        )
+        deployment.append(f"_{missing}_")
+    for each in tiers:
+        setup = scenario.tiers[each]
         deployment.append(
-            f"• **{int(t)} pts**: SWC {setup.swc}, table {setup.table}, "
-            f"deployment zone {setup.deployment_zone}"
+            t(
+                "• **{points} pts**: SWC {swc}, table {table}, deployment zone {zone}",
+                points=int(each),
+                swc=setup.swc,
+                table=setup.table,
+                zone=setup.deployment_zone,
+            )
         )
     deployment.extend(f"• {rule}" for rule in scenario.deployment_rules)
     blocks.append("\n".join(deployment))
     for rule in scenario.special_rules:
-        blocks.append(special_rule_text(rule))
+        blocks.append(special_rule_text(rule, t))
     for mode in scenario.modes:
-        blocks.append(f"**Mode: {mode.name}**\n{mode.summary}")
-    end = f"**End of the mission**\n{scenario.end.summary}"
+        blocks.append(t("**Mode: {mode}**", mode=mode.name) + f"\n{mode.summary}")
+    end = t("**End of the mission**") + f"\n{scenario.end.summary}"
     # ``scenario.notes`` are our notes about the sources: they stay in the data file.
     blocks.append(end)
     return split_pages(title, blocks)
 
 
-def special_rule_text(rule: SpecialRule) -> str:
+def special_rule_text(rule: SpecialRule, t: Translator | None = None) -> str:
+    t = _english(t)
     lines = [f"**{rule.name}**", rule.summary]
     if rule.skill is not None:
-        lines.append(f"_Skill type:_ {rule.skill.type}")
+        lines.append(t("_Skill type:_ {type}", type=rule.skill.type))
         if rule.skill.requirements:
-            lines.append("_Requirements:_\n" + _dashes(rule.skill.requirements))
-        lines.append("_Effects:_\n" + _dashes(rule.skill.effects))
+            lines.append(t("_Requirements:_") + "\n" + _dashes(rule.skill.requirements))
+        lines.append(t("_Effects:_") + "\n" + _dashes(rule.skill.effects))
     return "\n".join(lines)
 
 
@@ -135,7 +201,8 @@ def _dashes(items: list[str]) -> str:
 # --- rules -----------------------------------------------------------------------------------
 
 
-def topic_pages(topic: Topic) -> list[Page]:
+def topic_pages(topic: Topic, t: Translator | None = None) -> list[Page]:
+    t = _english(t)
     pages = topic.all_pages
     if topic.table is not None:
         widths = [
@@ -152,42 +219,51 @@ def topic_pages(topic: Topic) -> list[Page]:
         else:
             pages = [*pages, block]
     if topic.see_also:
-        pages = [*pages[:-1], pages[-1] + "\n\nSee also: " + ", ".join(f"`{ref}`" for ref in topic.see_also)]
+        refs = ", ".join(f"`{ref}`" for ref in topic.see_also)
+        pages = [*pages[:-1], pages[-1] + "\n\n" + t("See also: {refs}", refs=refs)]
     return [(f"{topic.title} · {topic.section.title}", page) for page in pages]
 
 
-def special_rule_pages(entry: SpecialRuleEntry) -> list[Page]:
-    where = ", ".join(entry.scenario_names)
-    head = f"A scenario special rule, in: **{where}**."
+def special_rule_pages(entry: SpecialRuleEntry, t: Translator | None = None) -> list[Page]:
+    t = _english(t)
+    where = ", ".join(scenario_name(name, t) for name in entry.scenario_names)
+    head = t("A scenario special rule, in: **{scenarios}**.", scenarios=where)
     blocks = [head]
     # Scenarios often share a rule word for word: show each distinct text once.
     texts: dict[str, list[str]] = {}
     for scenario, rule in entry.appearances:
-        texts.setdefault(special_rule_text(rule), []).append(scenario.name)
+        texts.setdefault(special_rule_text(rule, t), []).append(scenario_name(scenario.name, t))
     for text, names in texts.items():
         blocks.append(text if len(texts) == 1 else f"__{', '.join(names)}__\n{text}")
-    return split_pages(f"{entry.name} (scenario rule)", blocks)
+    return split_pages(t("{rule} (scenario rule)", rule=entry.name), blocks)
 
 
 # --- cards -----------------------------------------------------------------------------------
 
 
-def card_embed(deck: Deck, card: Card) -> discord.Embed:
+def card_embed(deck: Deck, card: Card, t: Translator | None = None) -> discord.Embed:
     """What is known of a card, plainly, and one line saying the full text is on the printed card.
 
-    Our notes about where a fact came from stay in the deck file."""
+    Card names and texts stay English (no Spanish deck was seen); our notes about where a fact
+    came from stay in the deck file."""
+    t = _english(t)
     embed = discord.Embed(title=clip(card.label, 256), colour=COLOUR)
     if card.requirements:
-        embed.add_field(name="Requirements", value=clip(card.requirements, 1024), inline=False)
+        embed.add_field(name=t("Requirements"), value=clip(card.requirements, 1024), inline=False)
     if card.objective:
-        embed.add_field(name="Objective", value=clip(card.objective, 1024), inline=False)
-    embed.description = "The full text is on the printed card."
-    embed.set_footer(text=clip(deck_label(deck), 2048))
+        embed.add_field(name=t("Objective"), value=clip(card.objective, 1024), inline=False)
+    embed.description = t("The full text is on the printed card.")
+    embed.set_footer(text=clip(deck_label(deck, t), 2048))
     return embed
 
 
-def deck_label(deck: Deck) -> str:
+def deck_label(deck: Deck, t: Translator | None = None) -> str:
     """The deck's name, saying so when it belongs to another season than the one Herald plays."""
+    t = _english(t)
     if deck.other_season:
-        return f"{deck.name} · another season's deck, not the {CURRENT_SEASON.removeprefix('ITS ')} deck"
+        return t(
+            "{deck} · another season's deck, not the {season} deck",
+            deck=deck.name,
+            season=CURRENT_SEASON.removeprefix("ITS "),
+        )
     return deck.name

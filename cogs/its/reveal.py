@@ -20,6 +20,7 @@ from __future__ import annotations
 import discord
 
 from bot.games import MovedOn
+from bot.i18n import channel, reader
 from bot.play import Change, View
 from bot.send import send
 from cogs.its import draw_texts
@@ -131,7 +132,8 @@ def _choice(
     ]
     buttons.append(HvtConfirmButton(game_id, seat, None, label="No swap: reveal my objectives"))
     name = scenario_name(content_of(interaction), match.draw_scenario)
-    return CHOICE_TEXT, draw_texts.private_draw_embed(match, seat, name, choosing_hvt=True), View(*buttons)
+    hand = draw_texts.private_draw_embed(match, seat, name, choosing_hvt=True, t=reader(interaction))
+    return CHOICE_TEXT, hand, View(*buttons)
 
 
 async def _current(interaction: discord.Interaction, game_id: int, seat: int) -> ItsMatch:
@@ -206,7 +208,7 @@ async def confirmed(interaction: discord.Interaction, game_id: int, seat: int, p
 
 async def _post_reveal(interaction: discord.Interaction, match: ItsMatch, seat: int) -> None:
     name = scenario_name(content_of(interaction), match.draw_scenario)
-    await send(interaction, embed=draw_texts.reveal_embed(match, seat, name))
+    await send(interaction, embed=draw_texts.reveal_embed(match, seat, name, await channel(interaction)))
 
 
 ITEMS = (SecureHvtButton, HvtAskButton, HvtConfirmButton, HvtBackButton)

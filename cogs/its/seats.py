@@ -15,6 +15,7 @@ from __future__ import annotations
 import discord
 
 from bot.games import MovedOn
+from bot.i18n import reader
 from bot.play import Change, StepButton, View, is_manager
 from bot.send import send
 from bot.text import pinging, public
@@ -152,7 +153,7 @@ async def joined_draw(
     if show_hand:
         await send(
             interaction,
-            embed=draw_texts.private_draw_embed(match, seat, name),
+            embed=draw_texts.private_draw_embed(match, seat, name, t=reader(interaction)),
             view=private_view(game_id, draw, seat),
             ephemeral=True,
         )

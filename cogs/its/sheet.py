@@ -24,6 +24,7 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
+from bot.i18n import channel
 from bot.limits import clip
 from bot.play import Change, StepSelect, View
 from bot.send import Image, edit_message, send
@@ -47,6 +48,7 @@ from cogs.its.sheet_forms import MODAL_PREFIX, entry_modal, entry_ref, find_entr
 from cogs.its.state import KIT, ItsMatch
 from renderers.its_scoresheet import render_score_sheet
 from rules.errors import RuleError
+from rules.i18n import Translator, _, translator
 from rules.its.match import MatchClosed
 from rules.its.scenario import Scenario
 from rules.its.scoring import (
@@ -88,14 +90,16 @@ async def score(
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         if old is not None and old.closed:
             raise MatchClosed(old.closed)
-        match, _ = (old or ItsMatch()).seat_for(user.id, kept_name(user.display_name), rng)
+        match, _unused = (old or ItsMatch()).seat_for(user.id, kept_name(user.display_name), rng)
         scenario_id, points = match.sheet_to_start(wanted, tier)
         if opponent is not None:
             match = match.invite(user.id, opponent.id, kept_name(opponent.display_name))
         elif len(match.seats) < 2 and match.invited is None:
             raise RuleError(
-                "Name who you are playing: add `opponent:@them`. They are invited to the other seat "
-                "and accept it with a button."
+                _(
+                    "Name who you are playing: add `opponent:@them`. They are invited to the other seat "
+                    "and accept it with a button."
+                )
             )
         scored = match.with_sheet(new_sheet(content.scenarios.get(scenario_id), points), name_of)
         if scored is match:
@@ -104,7 +108,7 @@ async def score(
         return Change(scored, f"score sheet {name_of(scenario_id)}: {' vs '.join(match.names())}")
 
     shown = await change_match(interaction, "score_start", change)
-    embed, view = sheet_message(content, shown.id, shown.state)
+    embed, view = sheet_message(content, shown.id, shown.state, await channel(interaction))
     await send(interaction, embed=embed, view=view)
     await post_invitation(interaction, shown.id, shown.state, shown.before)
     await seated_by_score(interaction, shown.id, shown.state, shown.before)
@@ -146,13 +150,14 @@ def sheet_parts(content: ItsContent, match: ItsMatch) -> tuple[Scenario, ScoreRe
 
 
 def sheet_message(
-    content: ItsContent, game_id: int, match: ItsMatch
+    content: ItsContent, game_id: int, match: ItsMatch, t: Translator | None = None
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The sheet's embed and controls; a final sheet (both confirmed) has no controls."""
+    t = t if t is not None else translator(None)
     scenario, result = sheet_parts(content, match)
     sheet = match.sheet
     assert sheet is not None
-    embed = sheet_texts.sheet_embed(match, scenario, result)
+    embed = sheet_texts.sheet_embed(match, scenario, result, t)
     if match.final:
         return embed, None
     controls_ = controls(scenario, sheet.tier)
@@ -163,7 +168,8 @@ def sheet_message(
         (sheet.a, sheet.b),
         controls_,
         match.confirmed,
-        sheet_texts.entry_text,
+        functools.partial(sheet_texts.entry_text, t=t),
+        t,
     )
     return embed, view
 
@@ -176,8 +182,10 @@ def sheet_view(
     controls: list[Control],
     confirmed: list[Side],
     describe: Callable[..., str],
+    t: Translator | None = None,
 ) -> discord.ui.View:
     """Two "choose an objective" menus (one per side) and the two confirm buttons."""
+    t = t if t is not None else translator(None)
     items: list[discord.ui.Item[discord.ui.View]] = []
     for side, name, values in ((Side.A, names[0], sides[0]), (Side.B, names[1], sides[1])):
         options = [
@@ -185,18 +193,18 @@ def sheet_view(
                 label=clip(c.label, 100),
                 value=entry_ref(c, i),
                 description=clip(
-                    f"now: {describe(c, values.values.get(c.entry_id), values.victory_points)}"
+                    t("now: {value}", value=describe(c, values.values.get(c.entry_id), values.victory_points))
                     + (f" · {c.help}" if c.help else ""),
                     100,
                 ),
             )
             for i, c in enumerate(controls[:25])
         ]
-        placeholder = f"{name}: choose an objective to edit"
+        placeholder = t("{name}: choose an objective to edit", name=name)
         items.append(SheetSelect(game_id, step, side, placeholder=placeholder, options=options))
     for side, name in ((Side.A, names[0]), (Side.B, names[1])):
         done = side in confirmed
-        label = f"{name}: take back confirmation" if done else f"{name}: confirm"
+        label = t("{name}: take back confirmation", name=name) if done else t("{name}: confirm", name=name)
         items.append(ConfirmButton(game_id, step, side, label=label, done=done))
     view = View(*items)
     assert view is not None
@@ -279,14 +287,14 @@ async def open_entry(
         scenario = current_sheet(content, match, step, interaction.user.id)
     else:
         if match.sheet is None:
-            raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+            raise MovedOn(_("This channel's score sheet is gone: start one with /its score."))
         match.check_open()
         scenario = content.scenarios.get(match.sheet.scenario_id)
     may_edit(interaction, match, side)
     assert match.sheet is not None
     found = find_entry(controls(scenario, match.sheet.tier), entry_id)
     if found is None:
-        raise MovedOn("That objective is not on this sheet any more.")
+        raise MovedOn(_("That objective is not on this sheet any more."))
     index, control = found
     values = match.sheet.side(side)
     modal = entry_modal(
@@ -304,7 +312,7 @@ async def open_entry(
 
 
 async def stale_form(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
-    raise MovedOn("That form is from an older version of Herald: open it again from the sheet.")
+    raise MovedOn(_("That form is from an older version of Herald: open it again from the sheet."))
 
 
 async def submit_entry(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
@@ -316,13 +324,13 @@ async def submit_entry(interaction: discord.Interaction, found: re.Match[str], t
     def change(old: ItsMatch | None) -> Change[ItsMatch]:
         assert old is not None
         if old.sheet is None:
-            raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+            raise MovedOn(_("This channel's score sheet is gone: start one with /its score."))
         old.check_open()
         may_edit(interaction, old, side)
         scenario = content.scenarios.get(old.sheet.scenario_id)
         entry = find_entry(controls(scenario, old.sheet.tier), entry_id)
         if entry is None:
-            raise MovedOn("That objective is not on this sheet any more.")
+            raise MovedOn(_("That objective is not on this sheet any more."))
         control = entry[1]
         asked.append(control)
         value = parse_entry(control, ordered)
@@ -337,7 +345,7 @@ async def submit_entry(interaction: discord.Interaction, found: re.Match[str], t
             raise
         await offer_fix(interaction, found, asked[0], ordered, error)
         return
-    embed, view = sheet_message(content, shown.id, shown.state)
+    embed, view = sheet_message(content, shown.id, shown.state, await channel(interaction))
     if not await edit_message(interaction, message_id, embeds=[embed], view=view):
         await send(interaction, embed=embed, view=view)
     await say_cleared(interaction, shown.before, shown.state)
@@ -417,7 +425,7 @@ async def confirm(interaction: discord.Interaction, game_id: int, step: int | No
 
     shown = await change_match(interaction, "score_confirm", change, game_id=game_id)
     match, old = shown.state, shown.before
-    embed, view = sheet_message(content, shown.id, match)
+    embed, view = sheet_message(content, shown.id, match, await channel(interaction))
     await send(interaction, embed=embed, view=view, edit=True)
     await after_acting(interaction, shown.id, match, old)
     if match.final and not (old is not None and old.final):
@@ -450,7 +458,7 @@ async def post_result(interaction: discord.Interaction, content: ItsContent, mat
     draw = functools.partial(render_score_sheet, scenario, match.sheet, result, names=match.names())
     await send(
         interaction,
-        embed=sheet_texts.result_embed(match, scenario, result),
+        embed=sheet_texts.result_embed(match, scenario, result, await channel(interaction)),
         images=[Image(render=draw, filename="score.png")],
     )
 

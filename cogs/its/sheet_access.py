@@ -17,6 +17,7 @@ from cogs.its.library import ItsContent
 from cogs.its.seats import accept_for_side, joined_draw
 from cogs.its.state import ItsMatch
 from rules.errors import RuleError
+from rules.i18n import Message, _
 from rules.its.scenario import Scenario
 from rules.its.scoring import Side
 
@@ -67,8 +68,11 @@ def may_confirm(interaction: discord.Interaction, match: ItsMatch, side: Side) -
     own, owner = _player(match, side, interaction.user.id)
     if not own:
         raise RuleError(
-            f"Only {owner} can confirm {owner}'s side: confirming is each player's own agreement "
-            "with the result (a Manage Server member may still correct entries)."
+            _(
+                "Only {owner} can confirm {owner}'s side: confirming is each player's own agreement "
+                "with the result (a Manage Server member may still correct entries).",
+                owner=owner,
+            )
         )
 
 
@@ -76,14 +80,17 @@ def may_edit(interaction: discord.Interaction, match: ItsMatch, side: Side) -> N
     own, owner = _player(match, side, interaction.user.id)
     if not own and not is_manager(interaction):
         raise RuleError(
-            f"Only {owner} (or a Manage Server member) can change {owner}'s side of this score sheet."
+            _(
+                "Only {owner} (or a Manage Server member) can change {owner}'s side of this score sheet.",
+                owner=owner,
+            )
         )
 
 
 def current_sheet(content: ItsContent, match: ItsMatch, step: int | None, user_id: int) -> Scenario:
     """The sheet's scenario, when a control made at sheet step ``step`` still applies."""
     if match.sheet is None:
-        raise MovedOn("This channel's score sheet is gone: start one with /its score.")
+        raise MovedOn(_("This channel's score sheet is gone: start one with /its score."))
     match.check_open()  # before the step check: say why, not just "out of date"
     if step is None or step != match.sheet_step:
         # Confirming means agreeing with what you saw: a changed sheet must be seen first.
@@ -91,15 +98,17 @@ def current_sheet(content: ItsContent, match: ItsMatch, step: int | None, user_i
     return content.scenarios.get(match.sheet.scenario_id)
 
 
-def stale_sheet(content: ItsContent, match: ItsMatch, *, legacy: bool, user_id: int) -> str:
+def stale_sheet(content: ItsContent, match: ItsMatch, *, legacy: bool, user_id: int) -> Message:
     """Why a sheet control no longer applies, and the command that posts the current sheet."""
     assert match.sheet is not None
-    why = (
-        "This sheet's controls are from an older version of Herald"
-        if legacy
-        else "This copy of the score sheet is out of date: the sheet was edited or confirmed since"
-    )
-    return (
-        f"{why}. To get the current sheet with working controls, run `/its score` here: with no "
-        "options it posts this channel's sheet anew (nothing is reset)."
+    if legacy:
+        return _(
+            "This sheet's controls are from an older version of Herald. To get the current sheet with "
+            "working controls, run `/its score` here: with no options it posts this channel's sheet anew "
+            "(nothing is reset)."
+        )
+    return _(
+        "This copy of the score sheet is out of date: the sheet was edited or confirmed since. To get "
+        "the current sheet with working controls, run `/its score` here: with no options it posts this "
+        "channel's sheet anew (nothing is reset)."
     )

@@ -33,6 +33,7 @@ import re
 from typing import Any
 
 from rules.errors import RuleError, quote
+from rules.i18n import Message, Text, _
 from rules.infinity.side import Ammunition, SaveOn, Side
 
 MAX_TEXT_LENGTH = 100
@@ -64,11 +65,13 @@ _KNOWN += [*_AMMO_WORDS, *_FLAG_WORDS]
 class NotationError(RuleError):
     """A side description with a wrong part; ``part`` is that part as typed."""
 
-    def __init__(self, text: str, part: str, problem: str) -> None:
+    def __init__(self, text: str, part: str, problem: Text) -> None:
         # a backtick typed by the player would break the reply's code spans
         shown_part, shown_text = part.replace("`", "'"), text.replace("`", "'")
-        super().__init__(f"`{shown_part}` in `{shown_text}`: {problem}")
-        self.text = text
+        super().__init__(
+            _("`{part}` in `{text}`: {problem}", part=shown_part, text=shown_text, problem=problem)
+        )
+        self.typed = text
         self.part = part
         self.problem = problem
 
@@ -89,12 +92,14 @@ def _ammo(part: str, upper: str, fields: dict[str, Any], text: str) -> bool:
         if word in _FLAG_WORDS:
             key = _FLAG_WORDS[word]
             if fields.get(key):
-                raise NotationError(text, part, f"{word} is given twice.")
+                raise NotationError(text, part, _("{word} is given twice.", word=word))
             fields[key] = True
         else:
             if "ammo" in fields:
                 already = fields["ammo"].value
-                problem = f"the ammunition is already {already}: give one (AP and T2 may join it)."
+                problem = _(
+                    "the ammunition is already {ammo}: give one (AP and T2 may join it).", ammo=already
+                )
                 raise NotationError(text, part, problem)
             fields["ammo"] = _AMMO_WORDS[word]
     return True
@@ -113,16 +118,24 @@ def parse_side(text: str) -> Side:
     """
     text = " ".join(str(text).split())
     if not text:
-        raise RuleError("The side is empty: give at least its SV, e.g. `SV13` or `SV16 B3 PS4 DA`.")
+        raise RuleError(_("The side is empty: give at least its SV, e.g. `SV13` or `SV16 B3 PS4 DA`."))
     if len(text) > MAX_TEXT_LENGTH:
-        raise RuleError(f"The side is {len(text)} characters long: keep it to {MAX_TEXT_LENGTH} at most.")
+        raise RuleError(
+            _(
+                "The side is {n} characters long: keep it to {limit} at most.",
+                n=len(text),
+                limit=MAX_TEXT_LENGTH,
+            )
+        )
     fields: dict[str, Any] = {}
     seen: dict[str, str] = {}
     for part in [p for p in re.split(r"[\s,]+", text) if p]:
         upper = part.upper()
         if match := _SV.fullmatch(upper):
             if "attribute" in seen:
-                raise NotationError(text, part, f"the SV is already given as `{seen['attribute']}`.")
+                raise NotationError(
+                    text, part, _("the SV is already given as `{part}`.", part=seen["attribute"])
+                )
             seen["attribute"] = part
             fields["attribute"] = int(match.group(1))
             fields["modifier"] = fields.get("modifier", 0) + _modifiers(match.group(2))
@@ -131,11 +144,23 @@ def parse_side(text: str) -> Side:
         elif match := _STAT.fullmatch(upper):
             key = _STATS[match.group(1)]
             if key in seen:
-                raise NotationError(text, part, f"{_STAT_NAMES[key]} is already given as `{seen[key]}`.")
+                raise NotationError(
+                    text,
+                    part,
+                    _("{name} is already given as `{part}`.", name=_STAT_NAMES[key], part=seen[key]),
+                )
             seen[key] = part
             fields[key] = int(match.group(2))
         elif upper in _STATS or upper == "SV":
-            raise NotationError(text, part, f"{upper} needs a number right after it, like {_example(upper)}.")
+            raise NotationError(
+                text,
+                part,
+                _(
+                    "{word} needs a number right after it, like {example}.",
+                    word=upper,
+                    example=_example(upper),
+                ),
+            )
         elif upper == "COVER":
             fields["cover"] = True
         elif upper in _CONTINUOUS_WORDS:
@@ -145,7 +170,9 @@ def parse_side(text: str) -> Side:
         _check_part(text, part, fields)
     if "attribute" not in fields and fields.get("burst", 1) != 0:
         shown = quote(text)
-        raise RuleError(f"`{shown}` has no SV: start with the attribute it rolls on, e.g. `SV13 {shown}`.")
+        raise RuleError(
+            _("`{side}` has no SV: start with the attribute it rolls on, e.g. `SV13 {side}`.", side=shown)
+        )
     return Side(**fields)
 
 
@@ -154,12 +181,24 @@ def _example(word: str) -> str:
     return word + examples[word]
 
 
-def _unknown(upper: str) -> str:
+def _unknown(upper: str) -> Message:
     close = difflib.get_close_matches(upper, _KNOWN, n=2, cutoff=0.5)
-    hint = f" Did you mean {' or '.join(f'`{c}`' for c in close)}?" if close else ""
-    return (
+    if len(close) == 2:
+        return _(
+            "not a part of a side. Use SV, B, PS or DAM, an ammunition (N DA EXP E/M PARA SHOCK STUN PLASMA, "
+            "STUN(ARM), AP, T2, CONT), ARM, BTS, PH or COVER. Did you mean `{first}` or `{second}`?",
+            first=close[0],
+            second=close[1],
+        )
+    if close:
+        return _(
+            "not a part of a side. Use SV, B, PS or DAM, an ammunition (N DA EXP E/M PARA SHOCK STUN PLASMA, "
+            "STUN(ARM), AP, T2, CONT), ARM, BTS, PH or COVER. Did you mean `{first}`?",
+            first=close[0],
+        )
+    return _(
         "not a part of a side. Use SV, B, PS or DAM, an ammunition (N DA EXP E/M PARA SHOCK STUN PLASMA, "
-        f"STUN(ARM), AP, T2, CONT), ARM, BTS, PH or COVER.{hint}"
+        "STUN(ARM), AP, T2, CONT), ARM, BTS, PH or COVER."
     )
 
 
@@ -168,4 +207,4 @@ def _check_part(text: str, part: str, fields: dict[str, Any]) -> None:
     try:
         Side(**fields)
     except RuleError as error:
-        raise NotationError(text, part, error.message) from None
+        raise NotationError(text, part, error.text) from None

@@ -46,6 +46,7 @@ from typing import NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError
+from rules.i18n import Message, _, ngettext
 from rules.infinity.dice import FACES, Edition
 from rules.infinity.side import COVER_BONUS, PARA_PH_MODIFIER, Ammunition, Side
 
@@ -211,24 +212,36 @@ def save_plan(attacker: Side, target: Side, edition: Edition = Edition.N5) -> Sa
     return SavePlan(per_hit=per_hit, critical_extra=extra, causes_wounds=ammo.causes_wounds)
 
 
-def save_note(attacker: Side, edition: Edition = Edition.N5) -> str | None:
+def save_note(attacker: Side, edition: Edition = Edition.N5) -> Message | None:
     """What ``attacker``'s ammunition makes the target save on, for the ones players get wrong.
 
-    >>> save_note(Side(ammo=Ammunition.EM))
+    >>> str(save_note(Side(ammo=Ammunition.EM)))
     'E/M: 2 BTS saves a hit (3 on a Critical) against half the BTS'
-    >>> save_note(Side(ammo=Ammunition.STUN), Edition.N4)
+    >>> str(save_note(Side(ammo=Ammunition.STUN), Edition.N4))
     'STUN: 2 BTS saves a hit (3 on a Critical)'
     """
     ammo = attacker.ammo
     if ammo is Ammunition.EM:
-        return "E/M: 2 BTS saves a hit (3 on a Critical) against half the BTS"
+        return _("E/M: 2 BTS saves a hit (3 on a Critical) against half the BTS")
     if ammo is Ammunition.PARA:
-        return "PARA: saves on PH-6, the weapon's PS not added"
+        return _("PARA: saves on PH-6, the weapon's PS not added")
     if ammo is Ammunition.STUN:
         count = _saves_per_hit(ammo, edition)
-        attribute = attacker.stun_save.value
-        saves = f"1 {attribute} save" if count == 1 else f"{count} {attribute} saves"
-        return f"STUN: {saves} a hit ({count + 1} on a Critical)"
+        if attacker.stun_save.value == "ARM":
+            return ngettext(
+                "STUN: {n} ARM save a hit ({more} on a Critical)",
+                "STUN: {n} ARM saves a hit ({more} on a Critical)",
+                count,
+                n=count,
+                more=count + 1,
+            )
+        return ngettext(
+            "STUN: {n} BTS save a hit ({more} on a Critical)",
+            "STUN: {n} BTS saves a hit ({more} on a Critical)",
+            count,
+            n=count,
+            more=count + 1,
+        )
     return None
 
 

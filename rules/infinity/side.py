@@ -20,6 +20,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.infinity.dice import MAX_ATTRIBUTE, MAX_BURST, MAX_RAW_MODIFIER, success_value
 
 MAX_STAT = 20
@@ -98,31 +99,62 @@ class Side(BaseModel):
     def _check(self) -> Side:
         if not 0 <= self.burst <= MAX_BURST:
             raise RuleError(
-                f"Burst {self.burst} is out of range: use 1 to {MAX_BURST} dice (0: this side does not roll)."
+                _(
+                    "Burst {burst} is out of range: use 1 to {max} dice (0: this side does not roll).",
+                    burst=self.burst,
+                    max=MAX_BURST,
+                )
             )
         if not 0 <= self.attribute <= MAX_ATTRIBUTE:
-            raise RuleError(f"SV {self.attribute} is out of range: use 0 to {MAX_ATTRIBUTE} before MODs.")
+            raise RuleError(
+                _(
+                    "SV {sv} is out of range: use 0 to {max} before MODs.",
+                    sv=self.attribute,
+                    max=MAX_ATTRIBUTE,
+                )
+            )
         if abs(self.modifier) > MAX_RAW_MODIFIER:
-            raise RuleError(f"MODs of {self.modifier:+d} are too large: give at most ±{MAX_RAW_MODIFIER}.")
+            mods = f"{self.modifier:+d}"
+            raise RuleError(
+                _(
+                    "MODs of {mods} are too large: give at most ±{max}.",
+                    mods=mods,
+                    max=MAX_RAW_MODIFIER,
+                )
+            )
         for name in ("ps", "arm", "bts", "ph"):
             value = getattr(self, name)
             if value is not None and not 0 <= value <= MAX_STAT:
-                raise RuleError(f"{name.upper()} {value} is out of range: use 0 to {MAX_STAT}.")
+                raise RuleError(
+                    _(
+                        "{name} {value} is out of range: use 0 to {max}.",
+                        name=name.upper(),
+                        value=value,
+                        max=MAX_STAT,
+                    )
+                )
         if self.dam is not None and not 0 <= self.dam <= MAX_DAM:
-            raise RuleError(f"DAM {self.dam} is out of range: use 0 to {MAX_DAM}.")
+            raise RuleError(_("DAM {dam} is out of range: use 0 to {max}.", dam=self.dam, max=MAX_DAM))
         if self.ps is not None and self.dam is not None:
-            raise RuleError("Give the weapon's PS (N5) or its DAM (N4), not both.")
+            raise RuleError(_("Give the weapon's PS (N5) or its DAM (N4), not both."))
         if self.ap and self.ammo is Ammunition.PARA:
-            raise RuleError("AP halves ARM or BTS, and PARA saves use PH-6: AP+PARA does nothing, drop AP.")
+            raise RuleError(
+                _("AP halves ARM or BTS, and PARA saves use PH-6: AP+PARA does nothing, drop AP.")
+            )
         if self.ap and self.ammo is Ammunition.EM:
             raise RuleError(
-                "E/M already halves BTS, and Herald does not halve it twice: drop AP (E/M alone saves "
-                "against half the BTS)."
+                _(
+                    "E/M already halves BTS, and Herald does not halve it twice: drop AP (E/M alone saves "
+                    "against half the BTS)."
+                )
             )
         if self.stun_save is not SaveOn.BTS and self.ammo is not Ammunition.STUN:
             raise RuleError(
-                f"Only Stun saves on ARM or BTS as its weapon says; {self.ammo.value} ammunition says it "
-                "itself: write `STUN(ARM)` for Stun that saves on ARM."
+                _(
+                    "Only Stun saves on ARM or BTS as its weapon says; {ammo} ammunition says it "
+                    "itself: write `STUN(ARM)` for Stun that saves on ARM.",
+                    ammo=self.ammo.value,
+                )
             )
         return self
 
