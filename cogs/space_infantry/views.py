@@ -33,6 +33,7 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
+from bot.i18n import channel
 from bot.limits import MAX_BUTTON_LABEL, clip
 from bot.play import Post, StepButton, View
 from bot.views import PersistentButton, open_form
@@ -115,6 +116,7 @@ async def send_step(
         core=core,
         extra=extra,
         view=controls(done.game_id, done.version, result.state),
+        t=await channel(interaction),
     )
     await post.send(interaction, edit=edit)
 
