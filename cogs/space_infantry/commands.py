@@ -71,7 +71,7 @@ from rules.space_infantry import (
     make_vehicle,
     parse_units,
     resolve_av_attack,
-    status_lines,
+    status_messages,
 )
 from rules.space_infantry.boss import MAX_UNITS_TEXT
 from rules.space_infantry.common import MAX_NAME_LENGTH
@@ -324,7 +324,7 @@ class SpaceInfantry(
         game = await load(interaction)
         fight: FightState = game.state.fight
         t = await channel(interaction)
-        lines = status_lines(fight)[1:]
+        lines = [t(line) for line in status_messages(fight)[1:]]
         lines += [
             f"{v.name}: {vehicle_health(v, long=True)} ({armour(v)})"
             for v in fight.vehicles
@@ -383,7 +383,8 @@ class SpaceInfantry(
         game = await KIT.step(interaction, "end", change)
         fight: FightState = game.state.fight
         t = await channel(interaction)
-        outcome = status_lines(fight)[-1] if fight.is_over() else t("The fight was ended before its finish.")
+        early = _("The fight was ended before its finish.")
+        outcome = t(status_messages(fight)[-1] if fight.is_over() else early)
         post = fight_message(
             fight,
             game_id=game.id,

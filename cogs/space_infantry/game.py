@@ -29,7 +29,8 @@ from rules.space_infantry import (
     StepResult,
     apply,
     next_step,
-    status_lines,
+    next_step_messages,
+    status_messages,
 )
 
 KIND = GameKind(
@@ -209,7 +210,7 @@ def fight_message(
     """The embed and map every change is answered with, its frame in ``t``'s language (the
     channel's: a fight is public). The events and the next step come from the rules in English."""
     t = t or translator("en")
-    head = status_lines(state)[0]
+    head = t(status_messages(state)[0])
     embed = discord.Embed(
         title=clip(title or head, 256),
         description=clip("\n".join(events) or head, DESCRIPTION_LIMIT),
@@ -224,7 +225,7 @@ def fight_message(
     if ended:
         upcoming = t("This fight is closed. Anyone can start a new one here with `/si boss start`.")
     else:
-        upcoming = f"{next_step(state)}\n{command_hint(state, t)}"
+        upcoming = "\n".join([*(t(line) for line in next_step_messages(state)), command_hint(state, t)])
     embed.add_field(name=t("Next"), value=clip(upcoming, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{MAP_FILENAME}")
     embed.set_footer(text=t("Fight #{id} · step {step}", id=game_id, step=version))

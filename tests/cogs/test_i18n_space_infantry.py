@@ -1,6 +1,6 @@
 """Space Infantry in Spanish (issue 41): a fight's post is public, so its frame (field names,
 hints, footer) speaks the server's language; a refusal speaks the player's; an English client in
-the same server is unchanged. The rules' event lines are still English (not marked yet)."""
+the same server is unchanged. The rules' event lines (what a step did) are still English."""
 
 from __future__ import annotations
 
@@ -27,8 +27,13 @@ async def test_a_boss_fight_in_a_spanish_server(driver: OfflineDriver, spanish: 
     assert "[Siguiente]" in start.text and "`/si squad add` para añadir unidades." in start.text
     assert "Combate n.º" in start.text
     assert "Set-up: this message" not in start.text
+    assert "Elder Leviathan - antes del primer turno" in start.text
+    assert "Añade unidades a la escuadra." in start.text
+    await driver.command("/si squad add name:Kai wounds:2", user="alice")
     status = (await driver.command("/si status", user="bob")).message
     assert "Empezado por" in status.text and "Siguiente" in status.text
+    assert "Kai: le quedan 2/2 heridas" in status.text
+    assert "determinad el alcance para empezar el turno 1." in status.text
 
 
 async def test_a_spanish_player_is_refused_in_spanish(driver: OfflineDriver, spanish: None) -> None:
