@@ -127,7 +127,7 @@ class SpaceInfantry(
         expect_version: int | None = None,
     ) -> None:
         done = await step(interaction, action, name=name, expect_version=expect_version)
-        view = controls(done.game_id, done.version, done.result.state)
+        view = controls(done.game_id, done.version, done.result.state, await channel(interaction))
         if not await edit_setup(interaction, done, view):
             await send_step(interaction, done, core=core)
 
@@ -332,7 +332,7 @@ class SpaceInfantry(
         if fight.resources:
             lines.append(t("Resources: {names}", names=", ".join(r.value.title() for r in fight.resources)))
         lines.append(t("Started by {who}.", who=f"<@{game.record.created_by}>"))
-        view = controls(game.id, game.version, fight)
+        view = controls(game.id, game.version, fight, t)
         post = fight_message(fight, game_id=game.id, version=game.version, events=lines, view=view, t=t)
         await post.send(interaction)
 
@@ -358,7 +358,7 @@ class SpaceInfantry(
                 t("(that step was {who}'s)", who=f"<@{event.actor_id}>"),
             ],
             title=t("Undo · {boss}", boss=fight.boss.name),
-            view=controls(restored.id, restored.version, fight),
+            view=controls(restored.id, restored.version, fight, t),
             t=t,
         )
         await post.send(interaction)

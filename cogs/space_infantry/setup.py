@@ -115,7 +115,7 @@ async def begin(interaction: discord.Interaction, spec: BossSpec) -> None:
         game_id=game.id,
         version=game.version,
         latest=[t("Started by {who}; anyone here can play.", who=interaction.user.mention)],
-        view=controls(game.id, game.version, started.state),
+        view=controls(game.id, game.version, started.state, t),
         t=t,
     )
     await post.send(interaction)

@@ -34,6 +34,9 @@ async def test_a_boss_fight_in_a_spanish_server(driver: OfflineDriver, spanish: 
     assert "Empezado por" in status.text and "Siguiente" in status.text
     assert "Kai: le quedan 2/2 heridas" in status.text
     assert "determinad el alcance para empezar el turno 1." in status.text
+    assert [b.label for b in status.buttons] == ["Determinar el alcance"]
+    ranged = (await driver.press(status, "Determinar el alcance", user="bob")).message
+    assert "Elder Leviathan - turno 1, alcance" in ranged.text
 
 
 async def test_a_spanish_player_is_refused_in_spanish(driver: OfflineDriver, spanish: None) -> None:
