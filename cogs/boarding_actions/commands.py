@@ -99,7 +99,8 @@ class BoardingActions(
                 button=MissionSuggestion,
             )
             return
-        await mission_post(found, startable=installed_here(interaction)).send(interaction)
+        t = await channel(interaction)
+        await mission_post(found, startable=installed_here(interaction), t=t).send(interaction)
 
     @mission.autocomplete("name")
     @autocomplete
@@ -121,7 +122,7 @@ class BoardingActions(
                 interaction, what="Boarding Actions rule", typed=topic, options=options, button=RuleSuggestion
             )
             return
-        await Post(embeds=[topic_embed(found)]).send(interaction)
+        await Post(embeds=[topic_embed(found, await channel(interaction))]).send(interaction)
 
     @rule.autocomplete("topic")
     @autocomplete
@@ -134,7 +135,9 @@ class BoardingActions(
     @app_commands.describe(kind="symmetric: two D3 read as tens and units; asymmetric: one D6")
     async def roll(self, interaction: discord.Interaction, kind: Literal["symmetric", "asymmetric"]) -> None:
         rolled = roll_mission(kind, self.bot.rng, library=self.missions)  # type: ignore[attr-defined]
-        await roll_post(rolled, startable=installed_here(interaction)).send(interaction)
+        await roll_post(rolled, startable=installed_here(interaction), t=await channel(interaction)).send(
+            interaction
+        )
 
     # -- the battle ------------------------------------------------------------------------------
 

@@ -74,3 +74,20 @@ def test_a_rules_refusal_renders_in_spanish() -> None:
         spanish = "Di quién ganó la tirada enfrentada por el primer turno antes de seguir."
         assert raised.value.render("es-ES") == spanish
     assert str(raised.value) == "Say who won the roll-off for the first turn before going on."
+
+
+async def test_a_mission_page_and_its_buttons_in_a_spanish_server(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.guild_locale = "es-ES"
+    page = (await driver.command("/ba mission name:deck-sweepers", user="alice")).message
+    assert not page.ephemeral
+    assert "**Primer turno:**" in page.text and "Bonificación de Underdog" in page.text
+    labels = [b.label for b in page.buttons]
+    assert labels == ["Empezar una batalla como Atacante", "Empezar una batalla como Defensor"]
+    taken = (await driver.press(page, "Empezar una batalla como Atacante", user="alice")).message
+    assert "toma el bando del Atacante en **Deck Sweepers**" in taken.text
+    assert [b.label for b in taken.buttons] == ["Unirse como Defensor"]
+    driver.user("ana", locale="es-ES")
+    rolled = (await driver.command("/ba roll kind:symmetric", user="ana")).message
+    assert "🎲 D33:" in rolled.text and "**Primer turno:**" in rolled.text
