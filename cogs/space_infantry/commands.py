@@ -331,7 +331,8 @@ class SpaceInfantry(
         ]
         if fight.resources:
             lines.append(t("Resources: {names}", names=", ".join(r.value.title() for r in fight.resources)))
-        lines.append(t("Started by {who}.", who=f"<@{game.record.created_by}>"))
+        starter = "<@" + str(game.record.created_by) + ">"
+        lines.append(t("Started by {who}.", who=starter))
         view = controls(game.id, game.version, fight, t)
         post = fight_message(fight, game_id=game.id, version=game.version, events=lines, view=view, t=t)
         await post.send(interaction)
@@ -355,7 +356,7 @@ class SpaceInfantry(
             events=[
                 *undo_announcement(event.action, event.detail, interaction.user.mention),
                 t("Undone: {step}", step=what),
-                t("(that step was {who}'s)", who=f"<@{event.actor_id}>"),
+                t("(that step was {who}'s)", who="<@" + str(event.actor_id) + ">"),
             ],
             title=t("Undo · {boss}", boss=fight.boss.name),
             view=controls(restored.id, restored.version, fight, t),
@@ -375,7 +376,7 @@ class SpaceInfantry(
                         "Only the one who started this fight ({who}) or a member with Manage Server can "
                         "end it while it is still going; once it is over, anyone can. Use /si undo to "
                         "take back a step.",
-                        who=f"<@{game.record.created_by}>",
+                        who="<@" + str(game.record.created_by) + ">",
                     )
                 )
             return Change(state, summary="ended the fight", end=True)

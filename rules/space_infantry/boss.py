@@ -289,11 +289,16 @@ class FightState(BaseModel):
 
 
 def _range_label(r: Range | None) -> str:
-    return RANGE_WORDS[r]
+    return "none" if r is None else RANGE_WORDS[r]
 
 
 #: The ranges as messages name them (Fire, Melee and Charge are the game's words).
-RANGE_WORDS = {None: N_("none"), Range.FIRE: N_("Fire"), Range.MELEE: N_("Melee"), Range.CHARGE: N_("Charge")}
+RANGE_WORDS = {
+    None: N_("not drawn"),
+    Range.FIRE: N_("Fire"),
+    Range.MELEE: N_("Melee"),
+    Range.CHARGE: N_("Charge"),
+}
 
 
 # Actions ------------------------------------------------------------------------------------
