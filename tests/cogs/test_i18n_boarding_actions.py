@@ -91,3 +91,12 @@ async def test_a_mission_page_and_its_buttons_in_a_spanish_server(
     driver.user("ana", locale="es-ES")
     rolled = (await driver.command("/ba roll kind:symmetric", user="ana")).message
     assert "🎲 D33:" in rolled.text and "**Primer turno:**" in rolled.text
+
+
+async def test_an_unknown_roll_is_refused_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    refused = (await driver.command("/ba mission name:41", user="ana")).message
+    assert refused.ephemeral
+    assert "Ninguna misión simétrica tiene el resultado 41 en el D33; usa 11-13" in refused.text
+    english = (await driver.command("/ba mission name:41", user="bob")).message
+    assert "No symmetric mission has the D33 result 41" in english.text
