@@ -810,7 +810,9 @@ def parse_allocation(text: str) -> dict[str, int]:
         out[name] = int(m["n"])
         pos = m.end()
     if not out:
-        raise RuleError("The allocation is empty: write each unit as name:successes, like 'Kai:2, Lee:1'.")
+        raise RuleError(
+            _("The allocation is empty: write each unit as name:successes, like 'Kai:2, Lee:1'.")
+        )
     return out
 
 
@@ -892,7 +894,7 @@ def _add_unit(s: FightState, a: AddUnit, rng: random.Random | None, r: StepResul
         raise RuleError(f"A squad has at most {MAX_UNITS} units: remove one before adding {a.name}.")
     name = clean_name(a.name, "unit name")
     if any(u.name.lower() == name.lower() for u in s.units):
-        raise RuleError(f"There is already a unit called {name}: pick another name.")
+        raise RuleError(_("There is already a unit called {name}: pick another name.", name=name))
     if not 1 <= a.wounds <= MAX_UNIT_WOUNDS:
         raise RuleError(f"A unit has 1 to {MAX_UNIT_WOUNDS} wounds; you gave {name} {a.wounds}.")
     s.units.append(Unit(name=name, kind=a.unit_kind, max_wounds=a.wounds, wounds=a.wounds))
@@ -937,7 +939,7 @@ def parse_units(text: str, kind: UnitKind = UnitKind.BASIC, wounds: int = 1) -> 
                                 "'Kai:basic:2, Doc:specialist:1' (kind is basic or specialist).")
         units.append(AddUnit(name=name, unit_kind=unit_kind, wounds=count))
     if not units:
-        raise RuleError("Name at least one unit, like 'Kai' or 'Kai:basic:2, Lee:basic:2'.")
+        raise RuleError(_("Name at least one unit, like 'Kai' or 'Kai:basic:2, Lee:basic:2'."))
     return units
 
 
@@ -992,7 +994,7 @@ def _engage(s: FightState, a: Engage, rng: random.Random | None, r: StepResult) 
     _engagement_window(s, "engage")
     unit = s.unit(a.unit)
     if unit.out:
-        raise RuleError(f"{unit.name} is out and cannot engage.")
+        raise RuleError(_("{unit} is out and cannot engage.", unit=unit.name))
     target = _engagement_target(s, unit, a.zone, a.via)
     old = s.engagements.get(unit.name)
     s.engagements[unit.name] = target
@@ -1010,7 +1012,7 @@ def _disengage(s: FightState, a: Disengage, rng: random.Random | None, r: StepRe
     _engagement_window(s, "disengage")
     unit = s.unit(a.unit)
     if unit.name not in s.engagements:
-        raise RuleError(f"{unit.name} is not engaged with any zone.")
+        raise RuleError(_("{unit} is not engaged with any zone.", unit=unit.name))
     zone = s.engagements.pop(unit.name).zone
     r.events.append(f"{unit.name} disengages from {zone}.")
 
@@ -1031,7 +1033,7 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
                         f"{_join([p.zone for p in pending])} first (0 if it missed).")
     _squad_can_fight(s)
     if s.turn >= MAX_TURNS:
-        raise RuleError(f"This fight has reached {MAX_TURNS} turns: start a new one.")
+        raise RuleError(_("This fight has reached {n} turns: start a new one.", n=MAX_TURNS))
     rng = _need_rng(rng, "Determining the range")
     column = s.next_column()
     rn = draw_rn(rng, s.boss.rn_die)
@@ -1054,7 +1056,7 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
 def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: StepResult) -> None:
     _not_over(s)
     if s.phase is not Phase.ENGAGEMENT:
-        raise RuleError("Determine the range for this turn before activating the zones.")
+        raise RuleError(_("Determine the range for this turn before activating the zones."))
     _squad_can_fight(s)
     rng = _need_rng(rng, "Activating the zones")
     assert s.range is not None
@@ -1084,7 +1086,7 @@ ZONES_FIRST = ("The zones attack first: enter each zone's successes and give the
 
 def _squad_can_fight(s: FightState) -> None:
     if not any(not u.out for u in s.units):
-        raise RuleError("The squad has no unit able to fight: add units first.")
+        raise RuleError(_("The squad has no unit able to fight: add units first."))
 
 
 def _open_activation(s: FightState, zone_name: str) -> Activation:
@@ -1205,7 +1207,7 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
         raise RuleError("The squad attacks during the combat turn: determine the range, engage, and "
                         "activate the zones first.")
     if unit.out:
-        raise RuleError(f"{unit.name} is out and cannot attack.")
+        raise RuleError(_("{unit} is out and cannot attack.", unit=unit.name))
     if unit.name in s.scorpio_users:
         raise RuleError(f"{unit.name} used the Scorpio this turn, so it uses no other skill until "
                         "the next turn.")
@@ -1291,7 +1293,7 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
     _not_over(s)
     unit = s.unit(a.unit)
     if unit.out:
-        raise RuleError(f"{unit.name} is out and cannot attack.")
+        raise RuleError(_("{unit} is out and cannot attack.", unit=unit.name))
     if a.source is AVSource.SCORPIO and Resource.SCORPIO not in s.resources:
         raise RuleError("The squad has no Scorpio: add the resource first.")
     if a.source is AVSource.SCORPIO and a.pen != SCORPIO_PEN:

@@ -65,3 +65,14 @@ async def test_a_one_off_av_attack_in_a_spanish_server(driver: OfflineDriver, sp
     assert "Ataque A-V" in attack.text
     assert "Probabilidades antes de los RN" in attack.text
     assert "Hace falta el reglamento básico" in attack.text
+
+
+async def test_a_rules_refusal_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    await driver.command('/si boss start boss:"Elder Leviathan"', user="ana")
+    await driver.command("/si squad add name:Kai wounds:2", user="ana")
+    again = (await driver.command("/si squad add name:Kai wounds:2", user="ana")).message
+    assert again.ephemeral
+    assert "Ya hay una unidad llamada Kai: elige otro nombre." in again.text
+    english = (await driver.command("/si squad add name:Kai wounds:2", user="bob")).message
+    assert "There is already a unit called Kai: pick another name." in english.text
