@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.anywhere import installed_here
+from bot.i18n import channel
 from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
 from bot.storage.games import EventRecord
@@ -35,6 +36,7 @@ from rules.boarding_actions.missions import MAX_PATROL_POINTS, Role
 from rules.boarding_actions.rolls import roll_mission
 from rules.boarding_actions.topics import RulesLibrary, load_rules
 from rules.errors import NotFoundError, RuleError
+from rules.i18n import _
 
 log = logging.getLogger("herald.boarding_actions")
 
@@ -54,7 +56,7 @@ async def post_tracker(interaction: discord.Interaction, shown: Shown[BAGame], *
     if posts != shown.state.tracker_message:
         recorded = await KIT.step(interaction, TRACKER_MOVED, moved, game_id=shown.id)
         shown = Shown(recorded.id, recorded.version, recorded.state, recorded.created_by)
-    await show(shown, note=note).send(interaction)
+    await show(shown, note=note, t=await channel(interaction)).send(interaction)
 
 
 class BoardingActions(
@@ -97,7 +99,8 @@ class BoardingActions(
                 button=MissionSuggestion,
             )
             return
-        await mission_post(found, startable=installed_here(interaction)).send(interaction)
+        t = await channel(interaction)
+        await mission_post(found, startable=installed_here(interaction), t=t).send(interaction)
 
     @mission.autocomplete("name")
     @autocomplete
@@ -119,7 +122,7 @@ class BoardingActions(
                 interaction, what="Boarding Actions rule", typed=topic, options=options, button=RuleSuggestion
             )
             return
-        await Post(embeds=[topic_embed(found)]).send(interaction)
+        await Post(embeds=[topic_embed(found, await channel(interaction))]).send(interaction)
 
     @rule.autocomplete("topic")
     @autocomplete
@@ -132,7 +135,9 @@ class BoardingActions(
     @app_commands.describe(kind="symmetric: two D3 read as tens and units; asymmetric: one D6")
     async def roll(self, interaction: discord.Interaction, kind: Literal["symmetric", "asymmetric"]) -> None:
         rolled = roll_mission(kind, self.bot.rng, library=self.missions)  # type: ignore[attr-defined]
-        await roll_post(rolled, startable=installed_here(interaction)).send(interaction)
+        await roll_post(rolled, startable=installed_here(interaction), t=await channel(interaction)).send(
+            interaction
+        )
 
     # -- the battle ------------------------------------------------------------------------------
 
@@ -173,13 +178,16 @@ class BoardingActions(
         paired = list(event.players) if event is not None else []
         if len(paired) != 2:
             raise RuleError(
-                "Name both players: `/ba battle start mission:... attacker:@... defender:@...` (in a "
-                "tournament's pairing thread the pairing's two players are taken when you leave them out)."
+                _(
+                    "Name both players: `/ba battle start mission:... attacker:@... defender:@...` (in "
+                    "a tournament's pairing thread the pairing's two players are taken when you leave "
+                    "them out)."
+                )
             )
-        ids = [uid for uid, _ in paired]
+        ids = [uid for uid, _name in paired]
         for role, who in chosen.items():
             if who is not None and who[0] not in ids:
-                names = " and ".join(public(name, 40) for _, name in paired)
+                names = " and ".join(public(name, 40) for _uid, name in paired)
                 raise RuleError(
                     f"This thread's pairing is {names}; name one of them as the {role.title} (or name "
                     "both sides yourself)."
@@ -226,7 +234,11 @@ class BoardingActions(
         # Moving the tracker to a newer message is bookkeeping, not a step: undo goes through it.
         restored, event = await KIT.undo(interaction, may_undo=may_undo, through=(TRACKER_MOVED,))
         shown = Shown(restored.id, restored.version, restored.state, restored.record.created_by)
-        note = f"{public(interaction.user.display_name, 40)} took back: {event.summary or event.action}."
+        note = (await channel(interaction))(
+            "{who} took back: {step}.",
+            who=public(interaction.user.display_name, 40),
+            step=event.summary or event.action,
+        )
         await post_tracker(interaction, shown, note=quote(note, 300))
 
     @app_commands.command(name="end", description="Close the battle here (its players or Manage Server)")
@@ -237,9 +249,13 @@ class BoardingActions(
 
         shown = await KIT.step(interaction, "end", change)
         state = shown.state.battle
-        word = "is over" if state.over else "was closed before the end"
-        post = show(shown, title=f"{state.mission.name}: the battle {word}")
+        t = await channel(interaction)
+        if state.over:
+            title = t("{mission}: the battle is over", mission=state.mission.name)
+        else:
+            title = t("{mission}: the battle was closed before the end", mission=state.mission.name)
+        post = show(shown, title=title, t=t)
         post.view = None
         who = public(interaction.user.display_name, 40)
-        post.content = f"{who} closed the battle; a new one can start here."
+        post.content = t("{who} closed the battle; a new one can start here.", who=who)
         await post.send(interaction)

@@ -22,10 +22,12 @@ posted before that (Battle Ready carries no position) are refused with why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
+from bot.i18n import channel
 from bot.play import Post, Shown, StepButton, StepSelect, View, is_manager
 from bot.text import public
 from cogs.boarding_actions.game import (
@@ -61,30 +63,40 @@ from rules.boarding_actions.battle import (
 from rules.boarding_actions.missions import BATTLE_READY_VP, Role, Scorer
 from rules.boarding_actions.rolls import roll_off
 from rules.errors import RuleError
+from rules.i18n import Translator, _, translator
 
 
-def show(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> Post:
-    """The battle after a step (the kit's ``show``): the tracker's post with the moment's controls."""
-    return board_post(shown, title=title, note=note, view=controls(shown))
+def show(
+    shown: Shown[BAGame], *, title: str | None = None, note: str = "", t: Translator | None = None
+) -> Post:
+    """The battle after a step (the kit's ``show``): the tracker's post with the moment's controls,
+    in ``t``'s language (the channel's: the tracker is public)."""
+    return board_post(shown, title=title, note=note, view=controls(shown, t), t=t)
 
 
-def _show(shown: Shown[BAGame]) -> Post:
-    return show(shown)
+def _shower(t: Translator) -> Callable[[Shown[BAGame]], Post]:
+    def _show(shown: Shown[BAGame]) -> Post:
+        return show(shown, t=t)
+
+    return _show
 
 
-def _show_edited(shown: Shown[BAGame]) -> Post:
-    """The tracker message edited in place: its scoreboard image is uploaded again only when
-    what it shows changed (a report at the open moment reaches it when the moment is done)."""
-    post = show(shown)
-    post.keep_attachments = not image_changed(shown)
-    return post
+def _edited_shower(t: Translator) -> Callable[[Shown[BAGame]], Post]:
+    def _show_edited(shown: Shown[BAGame]) -> Post:
+        """The tracker message edited in place: its scoreboard image is uploaded again only when
+        what it shows changed (a report at the open moment reaches it when the moment is done)."""
+        post = show(shown, t=t)
+        post.keep_attachments = not image_changed(shown)
+        return post
+
+    return _show_edited
 
 
 def _where(arg: str | None, numbers: int) -> tuple[Role, list[int]]:
     """The side and the ``numbers`` indexes a control's ``arg`` carries (``a.1.0``)."""
     parts = (arg or "").split(".")
     if len(parts) != numbers + 1 or parts[0] not in ("a", "d") or not all(p.isdigit() for p in parts[1:]):
-        raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+        raise RuleError(_("That control is damaged; use `/ba status` for fresh ones."))
     return role_of(parts[0]), [int(p) for p in parts[1:]]
 
 
@@ -104,11 +116,12 @@ async def _step(
     edit: bool,
 ) -> None:
     posts = None if edit else await placeholder(interaction)  # a new message becomes the live one
+    t = await channel(interaction)
     shown = await KIT.play(
         interaction,
         action,
         change_of(interaction, make, expected=control.step, posting=not edit, posts=posts),
-        _show_edited if edit else _show,
+        _edited_shower(t) if edit else _shower(t),
         game_id=control.game,
         edit=edit,
     )
@@ -124,7 +137,7 @@ class ConditionButton(StepButton, prefix="ba:c"):
             _check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
             conditions = option.objective.conditions
             if condition >= len(conditions):
-                raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+                raise RuleError(_("That control is damaged; use `/ba status` for fresh ones."))
             chosen = conditions[condition]
             ticked = option.reported is not None and chosen.id in option.reported.conditions
             who = state.players[option.role].name
@@ -162,7 +175,7 @@ class NumberSelect(StepSelect, prefix="ba:n"):
             value: object = picked
             if self.field != "option":
                 if not picked.isdigit():
-                    raise RuleError("Pick a number from the menu.")
+                    raise RuleError(_("Pick a number from the menu."))
                 value = int(picked)
             said = _said(option, self.field, picked)
             who = state.players[option.role].name if option.objective.scorer is not Scorer.SHARED else ""
@@ -212,7 +225,7 @@ class FirstTurnButton(StepButton, prefix="ba:first"):
     style = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        role, _ = _where(self.arg, 0)
+        role, _unused = _where(self.arg, 0)
 
         def make(state: BattleState) -> tuple[Any, str]:
             check_player(interaction, state)
@@ -225,7 +238,7 @@ class ReadyButton(StepButton, prefix="ba:ready"):
     async def run(self, interaction: discord.Interaction) -> None:
         code = self.arg or ""
         if len(code) != 2 or code[0] not in "ad" or code[1] not in "01":
-            raise RuleError("That control is damaged; use `/ba status` for fresh ones.")
+            raise RuleError(_("That control is damaged; use `/ba status` for fresh ones."))
         role, ready = role_of(code[0]), code[1] == "1"
 
         def make(state: BattleState) -> tuple[Any, str]:
@@ -233,15 +246,24 @@ class ReadyButton(StepButton, prefix="ba:ready"):
                 raise RuleError(FINAL)
             check_side(interaction, state, role)
             if state.players[role].battle_ready == ready:
-                now = "already" if ready else "not"
-                raise RuleError(f"{state.players[role].name}'s army is {now} marked Battle Ready.")
+                name = state.players[role].name
+                if ready:
+                    raise RuleError(_("{name}'s army is already marked Battle Ready.", name=name))
+                raise RuleError(_("{name}'s army is not marked Battle Ready.", name=name))
             word = "Battle Ready" if ready else "not Battle Ready"
             return SetBattleReady(role=role, ready=ready), f"{name_of(state, role)}: {word}"
 
         # Any moment: the position is not checked (ready buttons carry 0), only the game and
         # that this is the live tracker message.
         change = change_of(interaction, make)
-        await KIT.play(interaction, "battle_ready", change, _show_edited, game_id=self.game, edit=True)
+        await KIT.play(
+            interaction,
+            "battle_ready",
+            change,
+            _edited_shower(await channel(interaction)),
+            game_id=self.game,
+            edit=True,
+        )
 
 
 async def check_reopen(interaction: discord.Interaction, state: BattleState) -> None:
@@ -281,7 +303,14 @@ class ReopenButton(StepButton, prefix="ba:reopen"):
             return Reopen(), f"{who} reopened the battle to correct it"
 
         change = change_of(interaction, make, expected=self.step, reopener=who)
-        await KIT.play(interaction, "reopen", change, _show_edited, game_id=self.game, edit=True)
+        await KIT.play(
+            interaction,
+            "reopen",
+            change,
+            _edited_shower(await channel(interaction)),
+            game_id=self.game,
+            edit=True,
+        )
 
 
 class RollOffButton(StepButton, prefix="ba:rolloff"):
@@ -322,7 +351,7 @@ DYNAMIC_ITEMS: tuple[type[Any], ...] = (
 # -- the moment's controls, as one view ---------------------------------------------------------
 
 
-def _ready_buttons(shown: Shown[BAGame]) -> list[Any]:
+def _ready_buttons(shown: Shown[BAGame], t: Translator) -> list[Any]:
     state = shown.state.battle
     out = []
     for role in Role:
@@ -332,14 +361,17 @@ def _ready_buttons(shown: Shown[BAGame]) -> list[Any]:
                 shown.id,
                 0,
                 f"{role_code(role)}{0 if on else 1}",
-                label=f"{'☑' if on else '☐'} {state.players[role].name} Battle Ready (+{BATTLE_READY_VP})",
+                label=f"{'☑' if on else '☐'} "
+                + t("{name} Battle Ready (+{vp})", name=state.players[role].name, vp=BATTLE_READY_VP),
                 style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
             )
         )
     return out
 
 
-def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple[list[list[Any]], list[Any]]:
+def _objective_rows(
+    shown: Shown[BAGame], options: list[ScoringOption], t: Translator
+) -> tuple[list[list[Any]], list[Any]]:
     """One row of items per input of each objective, and the extra buttons for the last row."""
     state = shown.state.battle
     pos = position(state)
@@ -375,7 +407,8 @@ def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple
             boosted = reported is not None and reported.boosted
             each = count.boost.vp_each if boosted and count.boost else count.vp_each
             item = option.count_label or count.item
-            now = f" (now {reported.count})" if reported is not None and reported.count is not None else ""
+            counted = reported is not None and reported.count is not None
+            now = t(" (now {n})", n=reported.count) if counted and reported else ""
             choices = [(f"{n} × {item}: {n * each} VP", str(n)) for n in range(option.count_limit + 1)]
             rows.append(
                 [
@@ -384,7 +417,9 @@ def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple
                         pos,
                         where,
                         options=choices,
-                        placeholder=f"{who}{objective.name}: {item}, how many?{now}",
+                        placeholder=who
+                        + t("{objective}: {item}, how many?", objective=objective.name, item=item)
+                        + now,
                     )
                 ]
             )
@@ -394,7 +429,8 @@ def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple
                         shown.id,
                         pos,
                         where,
-                        label=f"{'☑' if boosted else '☐'} {count.boost.label} ({count.boost.vp_each} each)",
+                        label=f"{'☑' if boosted else '☐'} "
+                        + t("{label} ({vp} each)", label=count.boost.label, vp=count.boost.vp_each),
                         style=discord.ButtonStyle.success if boosted else discord.ButtonStyle.secondary,
                     )
                 )
@@ -404,7 +440,8 @@ def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple
                 (f"{bands.band_label(i)} {bands.measure}: {b.vp} VP", str(b.at_least))
                 for i, b in enumerate(bands.bands)
             ]
-            now = f" (now {reported.value})" if reported is not None and reported.value is not None else ""
+            valued = reported is not None and reported.value is not None
+            now = t(" (now {n})", n=reported.value) if valued and reported else ""
             rows.append(
                 [
                     BandSelect(
@@ -419,38 +456,51 @@ def _objective_rows(shown: Shown[BAGame], options: list[ScoringOption]) -> tuple
         outcome = objective.outcome
         if outcome is not None:
             choices = [
-                (f"{o.label}: Attacker {o.vp[Role.ATTACKER]}, Defender {o.vp[Role.DEFENDER]}", o.id)
+                (
+                    t(
+                        "{label}: Attacker {attacker}, Defender {defender}",
+                        label=o.label,
+                        attacker=o.vp[Role.ATTACKER],
+                        defender=o.vp[Role.DEFENDER],
+                    ),
+                    o.id,
+                )
                 for o in outcome.options
             ]
-            now = f" (now: {reported.option})" if reported is not None and reported.option else ""
+            picked = reported.option if reported is not None else None
+            now = t(" (now: {option})", option=picked) if picked else ""
             rows.append(
                 [OutcomeSelect(shown.id, pos, where, options=choices, placeholder=f"{outcome.question}{now}")]
             )
     return rows, extra
 
 
-def controls(shown: Shown[BAGame]) -> discord.ui.View | None:
+def controls(shown: Shown[BAGame], t: Translator | None = None) -> discord.ui.View | None:
     """The moment's controls: inputs per objective, then Done (or the first-turn buttons) and
     the Battle Ready toggles."""
+    t = t or translator("en")
     state = shown.state.battle
     view = discord.ui.View(timeout=None)
     last: list[Any] = []
     if state.over:
         # Final: Battle Ready no longer changes it (issue 38, item 1); correcting it means reopening.
-        last = [ReopenButton(shown.id, position(state))]
+        last = [ReopenButton(shown.id, position(state), label=t("Reopen to correct"))]
     elif state.first_turn is None:
         last = [
-            RollOffButton(shown.id, position(state)),
+            RollOffButton(shown.id, position(state), label=t("Roll off")),
             *(
                 FirstTurnButton(
-                    shown.id, position(state), role_code(r), label=f"{state.players[r].name} goes first"
+                    shown.id,
+                    position(state),
+                    role_code(r),
+                    label=t("{name} goes first", name=state.players[r].name),
                 )
                 for r in Role
             ),
-            *_ready_buttons(shown),
+            *_ready_buttons(shown, t),
         ]
     else:
-        rows, extra = _objective_rows(shown, scoring_options(state))
+        rows, extra = _objective_rows(shown, scoring_options(state), t)
         if len(rows) > OBJECTIVE_ROWS:
             log.warning(
                 "%s: %d input rows at one moment; showing %d", state.mission.id, len(rows), OBJECTIVE_ROWS
@@ -459,8 +509,8 @@ def controls(shown: Shown[BAGame]) -> discord.ui.View | None:
             for item in row:
                 item.row = number
                 view.add_item(item)
-        finish = "Finish the battle ▶" if state.active is None else "Done ▶"
-        last = [DoneButton(shown.id, position(state), label=finish), *extra, *_ready_buttons(shown)]
+        finish = t("Finish the battle ▶") if state.active is None else t("Done ▶")
+        last = [DoneButton(shown.id, position(state), label=finish), *extra, *_ready_buttons(shown, t)]
     for item in last[:ROW_WIDTH]:
         item.row = OBJECTIVE_ROWS
         view.add_item(item)

@@ -25,6 +25,7 @@ from bot.play import Change, GameKit, Shown, is_manager
 from bot.send import holding_response
 from rules.boarding_actions.battle import (
     FINAL,
+    ROLE_WORDS,
     Advance,
     BattleState,
     ChooseFirstTurn,
@@ -39,6 +40,7 @@ from rules.boarding_actions.battle import (
 )
 from rules.boarding_actions.missions import TURN_MOMENTS, Moment, Objective, Role, Scorer
 from rules.errors import RuleError
+from rules.i18n import Translator
 
 KIND = GameKind(
     key="boarding_actions",
@@ -113,8 +115,11 @@ def position(state: BattleState) -> int:
     return 1 + (state.round - 1) * 6 + state.turn * 3 + TURN_MOMENTS.index(state.moment)
 
 
-def name_of(state: BattleState, role: Role) -> str:
-    return f"{state.players[role].name} ({role.title})"
+def name_of(state: BattleState, role: Role, t: Translator | None = None) -> str:
+    """``Ann (Attacker)``, the role in ``t``'s language (English without one)."""
+    if t is None:
+        return f"{state.players[role].name} ({role.title})"
+    return f"{state.players[role].name} ({t(ROLE_WORDS[role])})"
 
 
 def mention(state: BattleState, role: Role) -> str:

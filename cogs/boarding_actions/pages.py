@@ -15,16 +15,18 @@ from typing import Any
 import discord
 
 from bot.anywhere import installed_here
+from bot.i18n import channel
 from bot.limits import MAX_CUSTOM_ID, MAX_FIELD_VALUE, clip
 from bot.play import Post, Suggestion, View
 from bot.views import PersistentButton
 from cogs.boarding_actions.starting import start_battle
-from rules.boarding_actions.battle import MAX_NAME_CHARS
+from rules.boarding_actions.battle import MAX_NAME_CHARS, ROLE_WORDS
 from rules.boarding_actions.content import default_library
 from rules.boarding_actions.missions import FirstTurn, Mission, MissionKind, Role
 from rules.boarding_actions.rolls import MissionRoll
 from rules.boarding_actions.topics import Topic, load_rules
 from rules.errors import RuleError
+from rules.i18n import N_, Translator, _, translator
 
 COLOUR = discord.Colour.from_rgb(52, 152, 219)
 
@@ -36,51 +38,71 @@ def mission_code(mission: Mission) -> str:
 def mission_of_code(code: str) -> Mission:
     kind = MissionKind.SYMMETRIC if code[:1] == "s" else MissionKind.ASYMMETRIC
     if not code[1:].isdigit():
-        raise RuleError("That button names no mission; use `/ba mission` for a fresh one.")
+        raise RuleError(_("That button names no mission; use `/ba mission` for a fresh one."))
     return default_library().by_roll(kind, int(code[1:]))
 
 
-def first_turn_text(mission: Mission) -> str:
+def first_turn_text(mission: Mission, t: Translator | None = None) -> str:
+    t = t or translator("en")
     if mission.first_turn is FirstTurn.ROLL_OFF:
-        return "Roll off: the winner takes the first turn."
+        return t("Roll off: the winner takes the first turn.")
     role = mission.first_turn.role
     assert role is not None
-    return f"The {role.title} takes the first turn."
+    return t("The {role} takes the first turn.", role=t(ROLE_WORDS[role]))
 
 
-def mission_embed(mission: Mission) -> discord.Embed:
+#: Who scores an objective, as a mission's page says it.
+SCORER_WORDS = {
+    "each": N_("both"),
+    "attacker": N_("attacker"),
+    "defender": N_("defender"),
+    "shared": N_("shared"),
+}
+KIND_WORDS = {MissionKind.SYMMETRIC: N_("symmetric"), MissionKind.ASYMMETRIC: N_("asymmetric")}
+
+
+def mission_embed(mission: Mission, t: Translator | None = None) -> discord.Embed:
     """A mission's page: roll, first turn, objectives (when and how much), rules, the underdog's
-    bonus, tables and reading notes, in that order so a cut falls on the least needed."""
+    bonus, tables and reading notes, in that order so a cut falls on the least needed. The
+    mission's own text is English (the data); ``t`` gives the page's words."""
+    t = t or translator("en")
     embed = discord.Embed(
-        title=f"{mission.roll_text} · {mission.name} ({mission.kind.value})",
-        description=f"{mission.briefing}\n\n**First turn:** {first_turn_text(mission)}",
+        title=f"{mission.roll_text} · {mission.name} ({t(KIND_WORDS[mission.kind])})",
+        description=f"{mission.briefing}\n\n" + t("**First turn:** {text}", text=first_turn_text(mission, t)),
         colour=COLOUR,
     )
     for objective in mission.objectives:
-        kind = "End Game" if objective.type.value == "end_game" else "Progressive"
+        kind = t("End Game") if objective.type.value == "end_game" else t("Progressive")
         who = objective.scorer.value
         when = objective.timing.describe()
-        value = f"{objective.summary}\n**Scores:** {objective.how_much()}.\n**When:** {when}."
-        name = f"{objective.name} ({kind}, {'both' if who == 'each' else who})"
+        value = f"{objective.summary}\n" + t(
+            "**Scores:** {how}.\n**When:** {when}.", how=objective.how_much(), when=when
+        )
+        name = f"{objective.name} ({kind}, {t(SCORER_WORDS.get(who, who))})"
         embed.add_field(name=name, value=clip(value, MAX_FIELD_VALUE), inline=False)
-    embed.add_field(name="Underdog bonus", value=clip(mission.underdog_bonus, MAX_FIELD_VALUE), inline=False)
+    embed.add_field(
+        name=t("Underdog bonus"), value=clip(mission.underdog_bonus, MAX_FIELD_VALUE), inline=False
+    )
     for rule in mission.rules:
         embed.add_field(name=rule.name, value=clip(rule.summary, MAX_FIELD_VALUE), inline=False)
     for rule in mission.manoeuvres:
         embed.add_field(
-            name=f"Tactical Manoeuvre: {rule.name}", value=clip(rule.summary, MAX_FIELD_VALUE), inline=False
+            name=t("Tactical Manoeuvre: {name}", name=rule.name),
+            value=clip(rule.summary, MAX_FIELD_VALUE),
+            inline=False,
         )
     for table in mission.tables:
         rows = [" | ".join(table.columns), *(" | ".join(r) for r in table.rows)]
         embed.add_field(name=table.title, value=clip("\n".join(rows), MAX_FIELD_VALUE), inline=False)
     if mission.notes:
         notes = "\n".join(f"• {n}" for n in mission.notes)
-        embed.add_field(name="How Herald reads the text", value=clip(notes, MAX_FIELD_VALUE), inline=False)
-    embed.set_footer(text="/ba battle start tracks a battle of it · /ba rule for a rule by name")
+        embed.add_field(name=t("How Herald reads the text"), value=clip(notes, MAX_FIELD_VALUE), inline=False)
+    embed.set_footer(text=t("/ba battle start tracks a battle of it · /ba rule for a rule by name"))
     return embed
 
 
-def topic_embed(topic: Topic) -> discord.Embed:
+def topic_embed(topic: Topic, t: Translator | None = None) -> discord.Embed:
+    t = t or translator("en")
     embed = discord.Embed(title=topic.title, description=topic.body, colour=COLOUR)
     for f in topic.fields:
         embed.add_field(name=f.name, value=f.value, inline=f.name in ("CP", "Type"))
@@ -89,40 +111,51 @@ def topic_embed(topic: Topic) -> discord.Embed:
         names = ", ".join(
             default_library().get(m).name for m in topic.missions if m in default_library().ids()
         )
-        embed.add_field(name="Missions", value=clip(names, MAX_FIELD_VALUE), inline=False)
+        embed.add_field(name=t("Missions"), value=clip(names, MAX_FIELD_VALUE), inline=False)
     if topic.see_also:
         titles = ", ".join(library.topics[t].title for t in topic.see_also if t in library.topics)
-        embed.add_field(name="See also", value=clip(titles, MAX_FIELD_VALUE), inline=False)
+        embed.add_field(name=t("See also"), value=clip(titles, MAX_FIELD_VALUE), inline=False)
     embed.set_footer(text=f"Boarding Actions · {topic.section.title}")
     return embed
 
 
-def start_buttons(mission: Mission) -> list[Any]:
-    return [StartButton(mission_code(mission), role) for role in Role]
+def start_buttons(mission: Mission, t: Translator | None = None) -> list[Any]:
+    t = t or translator("en")
+    return [
+        StartButton(
+            mission_code(mission), role, label=t("Start a battle as {role}", role=t(ROLE_WORDS[role]))
+        )
+        for role in Role
+    ]
 
 
-def mission_post(mission: Mission, *, startable: bool, content: str | None = None) -> Post:
+def mission_post(
+    mission: Mission, *, startable: bool, content: str | None = None, t: Translator | None = None
+) -> Post:
     """A mission's page; with "Start a battle as ..." buttons only where a battle can be kept
     (``startable``: a server that installed Herald, see :func:`bot.anywhere.installed_here`)."""
-    view = View(*start_buttons(mission)) if startable else None
-    return Post(content=content, embeds=[mission_embed(mission)], view=view)
+    view = View(*start_buttons(mission, t)) if startable else None
+    return Post(content=content, embeds=[mission_embed(mission, t)], view=view)
 
 
-def roll_post(rolled: MissionRoll, *, startable: bool) -> Post:
-    dice = " then ".join(f"**{d}**" for d in rolled.dice)
+def roll_post(rolled: MissionRoll, *, startable: bool, t: Translator | None = None) -> Post:
+    t = t or translator("en")
+    dice = t(" then ").join(f"**{d}**" for d in rolled.dice)
     head = f"🎲 {rolled.kind.die}: {dice}" + (f" = **{rolled.value}**" if len(rolled.dice) > 1 else "")
-    return mission_post(rolled.mission, startable=startable, content=f"{head}: {rolled.mission.name}")
+    return mission_post(rolled.mission, startable=startable, content=f"{head}: {rolled.mission.name}", t=t)
 
 
 class MissionSuggestion(Suggestion, prefix="ba:dym:m"):
     async def run(self, interaction: discord.Interaction, ref: str) -> None:
         mission = default_library().get(ref)
-        await mission_post(mission, startable=installed_here(interaction)).send(interaction)
+        t = await channel(interaction)
+        await mission_post(mission, startable=installed_here(interaction), t=t).send(interaction)
 
 
 class RuleSuggestion(Suggestion, prefix="ba:dym:r"):
     async def run(self, interaction: discord.Interaction, ref: str) -> None:
-        await Post(embeds=[topic_embed(load_rules().get(ref))]).send(interaction)
+        t = await channel(interaction)
+        await Post(embeds=[topic_embed(load_rules().get(ref), t)]).send(interaction)
 
 
 class StartButton(PersistentButton, template=r"ba:start:(?P<mission>[sa]\d+):(?P<role>[ad])"):
@@ -130,10 +163,10 @@ class StartButton(PersistentButton, template=r"ba:start:(?P<mission>[sa]\d+):(?P
 
     changes_game = True
 
-    def __init__(self, mission: str, role: Role) -> None:
+    def __init__(self, mission: str, role: Role, *, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"Start a battle as {role.title}",
+                label=label or f"Start a battle as {role.title}",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"ba:start:{mission}:{role.value[0]}",
             )
@@ -150,12 +183,18 @@ class StartButton(PersistentButton, template=r"ba:start:(?P<mission>[sa]\d+):(?P
         mission = mission_of_code(self.mission)
         user = interaction.user
         other = self.role.other
-        join = JoinButton(self.mission, self.role, user.id, user.display_name)
+        t = await channel(interaction)
+        join_label = t("Join as {role}", role=t(ROLE_WORDS[other]))
+        join = JoinButton(self.mission, self.role, user.id, user.display_name, label=join_label)
         await Post(
-            content=(
-                f"{user.mention} takes the {self.role.title}'s side in **{mission.name}**. "
-                f"Their opponent presses **Join as {other.title}** to start the battle here "
-                "(or use `/ba battle start` to give both armies' points and find the Underdog)."
+            content=t(
+                "{who} takes the {role}'s side in **{mission}**. Their opponent presses **{join}** to "
+                "start the battle here (or use `/ba battle start` to give both armies' points and find "
+                "the Underdog).",
+                who=user.mention,
+                role=t(ROLE_WORDS[self.role]),
+                mission=mission.name,
+                join=join_label,
             ),
             view=View(join),
         ).send(interaction)
@@ -168,12 +207,12 @@ class JoinButton(
 
     changes_game = True
 
-    def __init__(self, mission: str, role: Role, user_id: int, name: str) -> None:
+    def __init__(self, mission: str, role: Role, user_id: int, name: str, *, label: str = "") -> None:
         head = f"ba:join:{mission}:{role.value[0]}:{user_id}:"
         self.custom_id_text = head + clip(name, min(MAX_NAME_CHARS, MAX_CUSTOM_ID - len(head)))
         super().__init__(
             discord.ui.Button(
-                label=f"Join as {role.other.title}",
+                label=label or f"Join as {role.other.title}",
                 style=discord.ButtonStyle.success,
                 custom_id=self.custom_id_text,
             )
@@ -190,8 +229,11 @@ class JoinButton(
     async def pressed(self, interaction: discord.Interaction) -> None:
         if interaction.user.id == self.user_id:
             raise RuleError(
-                f"You already took the {self.role.title}'s side: your opponent presses this button "
-                "(or name both players with `/ba battle start`)."
+                _(
+                    "You already took the {role}'s side: your opponent presses this button "
+                    "(or name both players with `/ba battle start`).",
+                    role=_(ROLE_WORDS[self.role]),
+                )
             )
         sides = {
             self.role: (self.user_id, self.name),

@@ -18,15 +18,18 @@ from bot.text import pinging
 from cogs.boarding_actions.game import BAGame, mention, name_of, vp_of
 from renderers.boarding_actions import render_scoreboard
 from rules.boarding_actions.battle import (
+    ROLE_WORDS,
     BattleState,
+    Outcome,
     ScoringOption,
-    describe_position,
+    position_message,
     scoring_options,
     tally,
     underdog,
 )
 from rules.boarding_actions.missions import BATTLE_READY_VP, MISSION_VP_CAP, Role, Scorer
-from rules.boarding_actions.scoreboard import committed, scoreboard
+from rules.boarding_actions.scoreboard import Scoreboard, committed, scoreboard
+from rules.i18n import N_, Translator, translator
 
 log = logging.getLogger("herald.boarding_actions")
 
@@ -52,107 +55,145 @@ def image_changed(shown: Shown[BAGame]) -> bool:
     return scoreboard(committed(shown.before.battle)) != scoreboard(committed(shown.state.battle))
 
 
-def score_line(state: BattleState) -> str:
-    t = tally(state)
+def score_line(state: BattleState, t: Translator | None = None) -> str:
+    t = t or translator("en")
+    count = tally(state)
     parts = []
     for role in Role:
-        extra = f" (+{BATTLE_READY_VP} Battle Ready)" if t.battle_ready[role] else ""
-        lost = f", {t.discounted[role]} over the cap" if t.discounted[role] else ""
-        parts.append(f"{name_of(state, role)}: **{t.total[role]}** VP{extra}{lost}")
-    pending = "" if committed(state) is state else "\n_This moment's reports join the image when it is done._"
+        extra = t(" (+{vp} Battle Ready)", vp=BATTLE_READY_VP) if count.battle_ready[role] else ""
+        lost = t(", {vp} over the cap", vp=count.discounted[role]) if count.discounted[role] else ""
+        vp = t("{name}: **{vp}** VP", name=name_of(state, role, t), vp=count.total[role])
+        parts.append(f"{vp}{extra}{lost}")
+    pending = ""
+    if committed(state) is not state:
+        pending = "\n" + t("_This moment's reports join the image when it is done._")
     return (
         "\n".join(parts)
-        + f"\n_Mission VP stop at {MISSION_VP_CAP}; Battle Ready adds {BATTLE_READY_VP}._"
+        + "\n"
+        + t(
+            "_Mission VP stop at {cap}; Battle Ready adds {bonus}._",
+            cap=MISSION_VP_CAP,
+            bonus=BATTLE_READY_VP,
+        )
         + pending
     )
 
 
-def _option_line(state: BattleState, option: ScoringOption, several: bool) -> str:
+def _option_line(state: BattleState, option: ScoringOption, several: bool, t: Translator) -> str:
     objective = option.objective
     who = f"{state.players[option.role].name}: " if several and objective.scorer is not Scorer.SHARED else ""
-    so_far = f" · reported: **{vp_of(option)} VP**" if option.reported else ""
+    so_far = t(" · reported: **{vp} VP**", vp=vp_of(option)) if option.reported else ""
     return f"{who}**{objective.name}**: {objective.how_much()}{so_far}"
 
 
-def _moment_text(state: BattleState, options: list[ScoringOption]) -> str:
+def _moment_text(state: BattleState, options: list[ScoringOption], t: Translator) -> str:
     if state.over:
         return ""
     if state.first_turn is None:
-        return (
+        return t(
             "Roll off: the winner takes the first turn. Press **Roll off** to roll a D6 each here "
             "(a tie rolls again), or press who won if you rolled at the table."
         )
     several = len({o.role for o in options}) > 1
-    lines = [_option_line(state, o, several) for o in options]
+    lines = [_option_line(state, o, several, t) for o in options]
     if not lines:
-        lines = ["Nothing to score at the end of the battle."]
-    finish = "**Finish the battle**" if state.active is None else "**Done**"
-    lines.append(f"Press a button per condition met (or pick a number), then {finish}.")
+        lines = [t("Nothing to score at the end of the battle.")]
+    if state.active is None:
+        lines.append(t("Press a button per condition met (or pick a number), then **Finish the battle**."))
+    else:
+        lines.append(t("Press a button per condition met (or pick a number), then **Done**."))
     return "\n".join(lines)
 
 
-def _result_text(state: BattleState) -> str:
+def _headline(board: Scoreboard, t: Translator) -> str:
+    a, d = board.sides
+    score = f"{max(a.total, d.total)}-{min(a.total, d.total)}"
+    if board.leader is None:
+        return t("Draw {score}", score=score) if board.over else t("Level {score}", score=score)
+    side = a if board.leader is Role.ATTACKER else d
+    if board.over:
+        return t("{name} wins {score}", name=side.name, score=score)
+    return t("{name} leads {score}", name=side.name, score=score)
+
+
+OUTCOME_NAMES = {Outcome.WIN: N_("win"), Outcome.LOSS: N_("loss"), Outcome.DRAW: N_("draw")}
+
+
+def _result_text(state: BattleState, t: Translator) -> str:
     board = scoreboard(state)
-    lines = [f"**{board.headline}**"]
+    lines = [f"**{_headline(board, t)}**"]
     for side in board.sides:
-        outcome = side.outcome.value if side.outcome else ""
-        lines.append(f"{side.name} ({side.role.title}): {outcome}, {side.total} VP")
+        outcome = t(OUTCOME_NAMES[side.outcome]) if side.outcome else ""
+        lines.append(
+            t(
+                "{name} ({role}): {outcome}, {vp} VP",
+                name=side.name,
+                role=t(ROLE_WORDS[side.role]),
+                outcome=outcome,
+                vp=side.total,
+            )
+        )
     return "\n".join(lines)
 
 
-def _final_text(game: BAGame) -> str:
+def _final_text(game: BAGame, t: Translator) -> str:
     """Whether the result is final, and what a reopened battle's new result becomes."""
     state = game.battle
     if state.over and game.reopened_by is None:
-        return (
+        return t(
             "_This result is final (in a tournament's thread, the tournament records it). To change "
             "anything, press **Reopen to correct**: a tournament's organisers or Manage Server may; "
             "outside a tournament, either player._"
         )
     if state.over:
-        return (
-            f"_Corrected after it was reported ({game.reopened_by} reopened it): a tournament that "
-            "recorded this battle gets this result as a correction._"
+        return t(
+            "_Corrected after it was reported ({who} reopened it): a tournament that "
+            "recorded this battle gets this result as a correction._",
+            who=game.reopened_by,
         )
     if game.reopened_by is not None:
-        return (
-            f"_Reopened by {game.reopened_by} to correct the result already reported: when you "
-            "press Finish the battle, the new result goes to the tournament as a correction._"
+        return t(
+            "_Reopened by {who} to correct the result already reported: when you "
+            "press Finish the battle, the new result goes to the tournament as a correction._",
+            who=game.reopened_by,
         )
     return ""
 
 
-def battle_embed(shown: Shown[BAGame], *, title: str | None = None, note: str = "") -> discord.Embed:
+def battle_embed(
+    shown: Shown[BAGame], *, title: str | None = None, note: str = "", t: Translator | None = None
+) -> discord.Embed:
+    t = t or translator("en")
     state = shown.state.battle
     options = scoring_options(state)
     done = shown.change.summary if shown.change is not None and shown.change.summary else ""
-    head = [f"✔ {done}" if done else "", note, f"__{describe_position(state)}__"]
-    body = _result_text(state) if state.over else _moment_text(state, options)
-    body = "\n".join(p for p in [body, _final_text(shown.state)] if p)
+    head = [f"✔ {done}" if done else "", note, f"__{t(position_message(state))}__"]
+    body = _result_text(state, t) if state.over else _moment_text(state, options, t)
+    body = "\n".join(p for p in [body, _final_text(shown.state, t)] if p)
     embed = discord.Embed(
         title=clip(title or f"{state.mission.name} · {state.mission.kind.die} {state.mission.roll}", 256),
         description=clip("\n".join(p for p in [*head, body] if p), 4000),
         colour=OVER_COLOUR if state.over else COLOUR,
     )
-    embed.add_field(name="Score", value=clip(score_line(state), MAX_FIELD_VALUE), inline=False)
+    embed.add_field(name=t("Score"), value=clip(score_line(state, t), MAX_FIELD_VALUE), inline=False)
     weak = underdog(state)
     if weak is not None:
         embed.add_field(
-            name=f"Underdog: {name_of(state, weak)}",
+            name=t("Underdog: {name}", name=name_of(state, weak, t)),
             value=clip(state.mission.underdog_bonus, MAX_FIELD_VALUE),
             inline=False,
         )
     if shown.change is not None and shown.change.end:
         # Closed: nothing here to undo, end or show again; the channel is free.
-        commands = "`/ba battle start` begins a new battle here"
+        commands = t("`/ba battle start` begins a new battle here")
     elif state.over:
         # Final: undo no longer takes anything back (Reopen to correct does, for whoever may).
-        commands = "`/ba end` closes the battle · `/ba status` shows this again"
+        commands = t("`/ba end` closes the battle · `/ba status` shows this again")
     else:
-        commands = "`/ba undo` takes back the last step · `/ba status` shows this again"
-    embed.add_field(name="Commands", value=commands, inline=False)
+        commands = t("`/ba undo` takes back the last step · `/ba status` shows this again")
+    embed.add_field(name=t("Commands"), value=commands, inline=False)
     embed.set_image(url=f"attachment://{SCOREBOARD_FILE}")
-    embed.set_footer(text=f"Battle #{shown.id} · step {shown.version}")
+    embed.set_footer(text=t("Battle #{id} · step {step}", id=shown.id, step=shown.version))
     return embed
 
 
@@ -167,26 +208,33 @@ def scorers(state: BattleState) -> list[Role]:
 
 
 def board_post(
-    shown: Shown[BAGame], *, title: str | None = None, note: str = "", view: discord.ui.View | None = None
+    shown: Shown[BAGame],
+    *,
+    title: str | None = None,
+    note: str = "",
+    view: discord.ui.View | None = None,
+    t: Translator | None = None,
 ) -> Post:
     """The battle after a step: who is called, the embed and the scoreboard image, with ``view``
     (controls.py adds the moment's controls: see :func:`cogs.boarding_actions.controls.show`)."""
+    t = t or translator("en")
     state = shown.state.battle
     who = scorers(state)
+    called = t(" and ").join(mention(state, r) for r in who)
     if state.over:
         content = None
     elif state.first_turn is None:
-        content = f"{' and '.join(mention(state, r) for r in who)}: who takes the first turn?"
+        content = t("{who}: who takes the first turn?", who=called)
     elif state.active is None:
-        content = (
-            f"{' and '.join(mention(state, r) for r in who)}: the battle has ended. Report the End Game "
-            "objectives, then press Finish the battle."
+        content = t(
+            "{who}: the battle has ended. Report the End Game objectives, then press Finish the battle.",
+            who=called,
         )
     else:
-        content = f"{' and '.join(mention(state, r) for r in who)}: your turn to score."
+        content = t("{who}: your turn to score.", who=called)
     return Post(
         content=content,
-        embeds=[battle_embed(shown, title=title, note=note)],
+        embeds=[battle_embed(shown, title=title, note=note, t=t)],
         view=view,
         images=[scoreboard_image(state)],
         mentions=None if content is None else pinging(state.players[r].user_id for r in who),

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import Game, MovedOn
+from bot.i18n import channel
 from bot.play import Change, Post, autocomplete, is_manager
 from cogs.space_infantry.forms import FORMS
 from cogs.space_infantry.game import (
@@ -42,6 +43,7 @@ from cogs.space_infantry.labels import (
 from cogs.space_infantry.setup import edit_setup, start_boss
 from cogs.space_infantry.views import controls, send_step
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.space_infantry import (
     Action,
     ActivateZones,
@@ -69,7 +71,7 @@ from rules.space_infantry import (
     make_vehicle,
     parse_units,
     resolve_av_attack,
-    status_lines,
+    status_messages,
 )
 from rules.space_infantry.boss import MAX_UNITS_TEXT
 from rules.space_infantry.common import MAX_NAME_LENGTH
@@ -110,7 +112,7 @@ class SpaceInfantry(
         log.info("Space Infantry: %d bosses loaded, %d files skipped", len(self.bosses), len(errors))
 
     async def cog_unload(self) -> None:
-        for _, handler in FORMS:
+        for _pattern, handler in FORMS:
             self.bot.forms.remove(handler)  # type: ignore[attr-defined]
 
     # -- helpers ------------------------------------------------------------------------------
@@ -125,7 +127,7 @@ class SpaceInfantry(
         expect_version: int | None = None,
     ) -> None:
         done = await step(interaction, action, name=name, expect_version=expect_version)
-        view = controls(done.game_id, done.version, done.result.state)
+        view = controls(done.game_id, done.version, done.result.state, await channel(interaction))
         if not await edit_setup(interaction, done, view):
             await send_step(interaction, done, core=core)
 
@@ -321,18 +323,19 @@ class SpaceInfantry(
     async def status(self, interaction: discord.Interaction) -> None:
         game = await load(interaction)
         fight: FightState = game.state.fight
-        lines = status_lines(fight)[1:]
+        t = await channel(interaction)
+        lines = [t(line) for line in status_messages(fight)[1:]]
         lines += [
             f"{v.name}: {vehicle_health(v, long=True)} ({armour(v)})"
             for v in fight.vehicles
         ]
         if fight.resources:
-            lines.append("Resources: " + ", ".join(r.value.title() for r in fight.resources))
-        lines.append(f"Started by <@{game.record.created_by}>.")
-        view = controls(game.id, game.version, fight)
-        await fight_message(fight, game_id=game.id, version=game.version, events=lines, view=view).send(
-            interaction
-        )
+            lines.append(t("Resources: {names}", names=", ".join(r.value.title() for r in fight.resources)))
+        starter = "<@" + str(game.record.created_by) + ">"
+        lines.append(t("Started by {who}.", who=starter))
+        view = controls(game.id, game.version, fight, t)
+        post = fight_message(fight, game_id=game.id, version=game.version, events=lines, view=view, t=t)
+        await post.send(interaction)
 
     @app_commands.command(
         name="undo", description="Take back the last step (yours; the starter and Manage Server may undo any)"
@@ -345,17 +348,19 @@ class SpaceInfantry(
         )
         fight: FightState = restored.state.fight
         what = event.summary or event.action
+        t = await channel(interaction)
         post = fight_message(
             fight,
             game_id=restored.id,
             version=restored.version,
             events=[
                 *undo_announcement(event.action, event.detail, interaction.user.mention),
-                f"Undone: {what}",
-                f"(that step was <@{event.actor_id}>'s)",
+                t("Undone: {step}", step=what),
+                t("(that step was {who}'s)", who="<@" + str(event.actor_id) + ">"),
             ],
-            title=f"Undo · {fight.boss.name}",
-            view=controls(restored.id, restored.version, fight),
+            title=t("Undo · {boss}", boss=fight.boss.name),
+            view=controls(restored.id, restored.version, fight, t),
+            t=t,
         )
         await post.send(interaction)
 
@@ -367,22 +372,28 @@ class SpaceInfantry(
             over = state.fight.is_over()
             if not over and game.record.created_by != interaction.user.id and not is_manager(interaction):
                 raise RuleError(
-                    f"Only the one who started this fight (<@{game.record.created_by}>) or a "
-                    "member with Manage Server can end it while it is still going; once it is over, "
-                    "anyone can. Use /si undo to take back a step."
+                    _(
+                        "Only the one who started this fight ({who}) or a member with Manage Server can "
+                        "end it while it is still going; once it is over, anyone can. Use /si undo to "
+                        "take back a step.",
+                        who="<@" + str(game.record.created_by) + ">",
+                    )
                 )
             return Change(state, summary="ended the fight", end=True)
 
         game = await KIT.step(interaction, "end", change)
         fight: FightState = game.state.fight
-        outcome = status_lines(fight)[-1] if fight.is_over() else "The fight was ended before its finish."
+        t = await channel(interaction)
+        early = _("The fight was ended before its finish.")
+        outcome = t(status_messages(fight)[-1] if fight.is_over() else early)
         post = fight_message(
             fight,
             game_id=game.id,
             version=game.version,
-            title=f"Fight over · {fight.boss.name}",
-            events=[outcome, f"Ended by {interaction.user.mention}."],
+            title=t("Fight over · {boss}", boss=fight.boss.name),
+            events=[outcome, t("Ended by {who}.", who=interaction.user.mention)],
             ended=True,
+            t=t,
         )
         await post.send(interaction)
 
@@ -439,7 +450,7 @@ class SpaceInfantry(
         if attack is not None and before is not None:
             vehicle = next(v for v in before.vehicles if v.name == attack.vehicle.name)
             odds = av_attack_odds(vehicle, sl=attack.sl, pen=attack.pen, source=attack.source)
-            extra = [("Chances before the RNs", av_chances(odds, vehicle))]
+            extra = [((await channel(interaction))("Chances before the RNs"), av_chances(odds, vehicle))]
         await send_step(interaction, done, core=CORE_SL, extra=extra)
 
     @vehicle.command(name="hit", description="A standard attack's damage on a vehicle without Heavy Armor")
@@ -474,14 +485,21 @@ class SpaceInfantry(
         target = make_vehicle("Target", dmg=dmg, sp=sp, heavy=heavy)
         odds = av_attack_odds(target, sl=sl, pen=pen)
         result = resolve_av_attack(target, sl=sl, pen=pen, melee=melee, rng=rng_of(self.bot))
-        hits = f"**{result.hits} hit{'s' if result.hits != 1 else ''}**"
-        verdict = "**Destroyed.**" if result.destroyed else f"{hits}, wounds {result.vehicle.wounds}/{sp}."
+        t = await channel(interaction)
+        hits = t.n("**{n} hit**", "**{n} hits**", result.hits, n=result.hits)
+        verdict = (
+            t("**Destroyed.**")
+            if result.destroyed
+            else t("{hits}, wounds {wounds}/{sp}.", hits=hits, wounds=result.vehicle.wounds, sp=sp)
+        )
         unused = [light_dmg_note(dmg)] if dmg is not None and not heavy else []
         embed = discord.Embed(
-            title="A-V attack", description="\n".join([*result.events, *result.notes, *unused]), colour=COLOUR
+            title=t("A-V attack"),
+            description="\n".join([*result.events, *result.notes, *unused]),
+            colour=COLOUR,
         )
-        embed.add_field(name="RN drawn", value=draws_text(result.draws) or "none (SL 0)", inline=False)
-        embed.add_field(name="Result", value=verdict, inline=False)
-        embed.add_field(name="Chances before the RNs", value=av_chances(odds, target), inline=False)
-        embed.add_field(name="Core rules needed", value=CORE_SL, inline=False)
+        embed.add_field(name=t("RN drawn"), value=draws_text(result.draws) or t("none (SL 0)"), inline=False)
+        embed.add_field(name=t("Result"), value=verdict, inline=False)
+        embed.add_field(name=t("Chances before the RNs"), value=av_chances(odds, target), inline=False)
+        embed.add_field(name=t("Core rules needed"), value=t(CORE_SL), inline=False)
         await Post(embeds=[embed]).send(interaction)

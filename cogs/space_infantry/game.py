@@ -20,6 +20,7 @@ from bot.games import GameKind, GameState, Seat
 from bot.limits import clip
 from bot.play import Change, GameKit, Image, Post
 from renderers.boss_map import render_boss_map
+from rules.i18n import N_, Translator, translator
 from rules.space_infantry import (
     Action,
     FightState,
@@ -28,7 +29,8 @@ from rules.space_infantry import (
     StepResult,
     apply,
     next_step,
-    status_lines,
+    next_step_messages,
+    status_messages,
 )
 
 KIND = GameKind(
@@ -46,15 +48,17 @@ DESCRIPTION_LIMIT = 3800
 FIELD_LIMIT = 1024
 SUMMARY_LIMIT = 300
 
-CORE_ZONE_SUCCESSES = (
+CORE_ZONE_SUCCESSES = N_(
     "Herald has no core rules: roll each zone's skill at the range shown with them (plus any AP), "
     "then press the zone's button and enter its successes (0 if it missed)."
 )
-CORE_DAMAGE = (
+CORE_DAMAGE = N_(
     "The damage is the number you worked out with the core rules (the unit's skill, SL and AP); "
     "Herald applies the boss's rules to it."
 )
-CORE_SL = "The SL is yours, from the core rules' A-V skill roll; Herald draws one RN per SL and scores it."
+CORE_SL = N_(
+    "The SL is yours, from the core rules' A-V skill roll; Herald draws one RN per SL and scores it."
+)
 
 
 class SIGame(GameState):
@@ -155,28 +159,33 @@ def draws_text(draws: list[RNDraw]) -> str:
     return "\n".join(f"{d.purpose}: **{d.value}** (D{d.die})" for d in draws)
 
 
-def command_hint(state: FightState) -> str:
+def command_hint(state: FightState, t: Translator | None = None) -> str:
     """The commands that fit the fight's current step."""
+    t = t or translator("en")
     if state.is_over():
-        return (
+        return t(
             "`/si undo` to take back the last step; `/si end` (anyone, now that the fight is over) "
             "closes the fight so a new one can start here."
         )
     if not state.units:
-        return "`/si squad add` to add units."
+        return t("`/si squad add` to add units.")
     if state.phase is Phase.SETUP:
-        return "`/si squad add`, `/si engage`, then `/si turn` (or the button) to determine the range."
+        return t("`/si squad add`, `/si engage`, then `/si turn` (or the button) to determine the range.")
     if state.phase is Phase.ENGAGEMENT:
-        return "`/si engage` / `/si disengage`, then `/si turn` (or the button) to activate the zones."
+        return t("`/si engage` / `/si disengage`, then `/si turn` (or the button) to activate the zones.")
     if state.awaiting_allocation():
-        more = "; the zones' buttons for the successes still to enter" if state.awaiting_successes() else ""
-        return (
-            f"First the Accept / own allocation buttons give out the entered successes{more}; then "
+        if state.awaiting_successes():
+            return t(
+                "First the Accept / own allocation buttons give out the entered successes; the zones' "
+                "buttons for the successes still to enter; then `/si hit` for your units' attacks."
+            )
+        return t(
+            "First the Accept / own allocation buttons give out the entered successes; then "
             "`/si hit` for your units' attacks."
         )
     if state.pending_activations():
-        return "First the zones' buttons for their successes; then `/si hit` for your units' attacks."
-    return "`/si hit`, `/si vehicle attack`, then `/si turn` (or the button) for the next turn."
+        return t("First the zones' buttons for their successes; then `/si hit` for your units' attacks.")
+    return t("`/si hit`, `/si vehicle attack`, then `/si turn` (or the button) for the next turn.")
 
 
 def map_image(state: FightState) -> Image:
@@ -196,25 +205,28 @@ def fight_message(
     extra: list[tuple[str, str]] | None = None,
     ended: bool = False,
     view: discord.ui.View | None = None,
+    t: Translator | None = None,
 ) -> Post:
-    """The embed and map every change is answered with."""
-    head = status_lines(state)[0]
+    """The embed and map every change is answered with, its frame in ``t``'s language (the
+    channel's: a fight is public). The events and the next step come from the rules in English."""
+    t = t or translator("en")
+    head = t(status_messages(state)[0])
     embed = discord.Embed(
         title=clip(title or head, 256),
         description=clip("\n".join(events) or head, DESCRIPTION_LIMIT),
         colour=DONE_COLOUR if state.is_over() or ended else COLOUR,
     )
     if draws:
-        embed.add_field(name="RN drawn", value=clip(draws_text(draws), FIELD_LIMIT), inline=False)
+        embed.add_field(name=t("RN drawn"), value=clip(draws_text(draws), FIELD_LIMIT), inline=False)
     for name, value in extra or []:
         embed.add_field(name=name, value=clip(value, FIELD_LIMIT), inline=False)
     if core:
-        embed.add_field(name="Core rules needed", value=core, inline=False)
+        embed.add_field(name=t("Core rules needed"), value=t(core), inline=False)
     if ended:
-        upcoming = "This fight is closed. Anyone can start a new one here with `/si boss start`."
+        upcoming = t("This fight is closed. Anyone can start a new one here with `/si boss start`.")
     else:
-        upcoming = f"{next_step(state)}\n{command_hint(state)}"
-    embed.add_field(name="Next", value=clip(upcoming, FIELD_LIMIT), inline=False)
+        upcoming = "\n".join([*(t(line) for line in next_step_messages(state)), command_hint(state, t)])
+    embed.add_field(name=t("Next"), value=clip(upcoming, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{MAP_FILENAME}")
-    embed.set_footer(text=f"Fight #{game_id} · step {version}")
+    embed.set_footer(text=t("Fight #{id} · step {step}", id=game_id, step=version))
     return Post(embeds=[embed], view=view, images=[map_image(state)])

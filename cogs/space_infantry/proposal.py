@@ -113,10 +113,11 @@ def read_shown_allocation(message: discord.Message | None) -> dict[str, int] | N
     return out
 
 
-_PROPOSED = re.compile(r"Herald proposes \*\*(.+?)\*\*")
+#: Read back in English or Spanish (a Spanish server's fight post shows the proposal in Spanish).
+_PROPOSED = re.compile(r"Herald (?:proposes|propone) \*\*(.+?)\*\*")
 
 
-_SHARE = re.compile(r"(?P<name>.+) (?P<n>\d+) success(?:es)? = \d+ wounds?")
+_SHARE = re.compile(r"(?P<name>.+) (?P<n>\d+) (?:success(?:es)?|éxitos?) = \d+ (?:wounds?|heridas?)")
 
 
 def units_taken_out(state: FightState, zone: str, successes: int, plan: dict[str, int]) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import channel, reader
 from bot.limits import clip, quote
 from bot.links import jump_link
 from bot.play import Post, View, edit_stored
@@ -22,6 +23,7 @@ from bot.views import PersistentButton
 from cogs.space_infantry.game import KIT, SIGame, fight_message
 from cogs.space_infantry.views import controls
 from rules.errors import NotFoundError, RuleError
+from rules.i18n import N_, Translator, _, translator
 from rules.space_infantry import (
     BossSpec,
     FightState,
@@ -33,27 +35,34 @@ from rules.space_infantry import (
 )
 
 MAX_SUGGESTIONS = 5
-SETUP_NOTE = "Set-up: this message shows the squad and changes with every set-up step until turn 1."
+SETUP_NOTE = N_("Set-up: this message shows the squad and changes with every set-up step until turn 1.")
 
 
-def _extra(spec: BossSpec) -> list[tuple[str, str]]:
+def _extra(spec: BossSpec, t: Translator) -> list[tuple[str, str]]:
     extra = []
     if spec.description:
-        extra.append(("The boss", spec.description))
+        extra.append((t("The boss"), spec.description))
     if spec.community:
-        author = spec.author or "the community"
-        extra.append(("Community content", f"Made by {author}, not an official boss."))
+        author = spec.author or t("the community")
+        extra.append((t("Community content"), t("Made by {author}, not an official boss.", author=author)))
     return extra
 
 
 def setup_post(
-    state: FightState, *, game_id: int, version: int, latest: list[str], view: discord.ui.View | None
+    state: FightState,
+    *,
+    game_id: int,
+    version: int,
+    latest: list[str],
+    view: discord.ui.View | None,
+    t: Translator | None = None,
 ) -> Post:
     """The set-up message: the boss's rules, the latest change, the map and the range button."""
+    t = t or translator("en")
     opening = start_fight(state.boss).events[0]
-    events = [opening, *special_rule_lines(state.boss), SETUP_NOTE, *latest]
+    events = [opening, *special_rule_lines(state.boss), t(SETUP_NOTE), *latest]
     return fight_message(
-        state, game_id=game_id, version=version, events=events, extra=_extra(state.boss), view=view
+        state, game_id=game_id, version=version, events=events, extra=_extra(state.boss, t), view=view, t=t
     )
 
 
@@ -64,21 +73,25 @@ def is_setup(state: FightState) -> bool:
 async def start_boss(interaction: discord.Interaction, bosses: dict[str, BossSpec], name: str) -> None:
     """``/si boss start``: the boss named, or "did you mean" buttons when the name fits none."""
     if not bosses:
-        raise RuleError("No boss files loaded: ask an admin to check data/space_infantry/bosses.")
+        raise RuleError(_("No boss files loaded: ask an admin to check data/space_infantry/bosses."))
     try:
         spec = find_boss(name, bosses)
     except NotFoundError as error:
+        t = reader(interaction)
         options = suggest_bosses(name, bosses)[:MAX_SUGGESTIONS]
-        content = f"{error} Pick one to start:"
+        content = t("{error} Pick one to start:", error=t(error.text))
         if not options:  # nothing close: every boss here is a button (the first few, by name)
             options = sorted(bosses.values(), key=lambda b: b.name.lower())[:MAX_SUGGESTIONS]
-            more = (
-                f" ({len(bosses)} in all: the `boss` option lists every one as you type)"
-                if len(bosses) > MAX_SUGGESTIONS
-                else ""
-            )
-            content = f"There is no boss called '{quote(name)}'. Pick one to start{more}:"
-        buttons = [BossButton(b.id, label=f"Fight {b.name}") for b in options]
+            if len(bosses) > MAX_SUGGESTIONS:
+                content = t(
+                    "There is no boss called '{name}'. Pick one to start ({n} in all: the `boss` option "
+                    "lists every one as you type):",
+                    name=quote(name),
+                    n=len(bosses),
+                )
+            else:
+                content = t("There is no boss called '{name}'. Pick one to start:", name=quote(name))
+        buttons = [BossButton(b.id, label=t("Fight {boss}", boss=b.name)) for b in options]
         await Post(content=content, view=View(*buttons), ephemeral=True).send(interaction)
         return
     await begin(interaction, spec)
@@ -96,12 +109,14 @@ async def begin(interaction: discord.Interaction, spec: BossSpec) -> None:
         SIGame(fight=started.state, setup_message=placeholder.id, squad_players=[interaction.user.id]),
         summary=f"started a fight against {spec.name}",
     )
+    t = await channel(interaction)
     post = setup_post(
         started.state,
         game_id=game.id,
         version=game.version,
-        latest=[f"Started by {interaction.user.mention}; anyone here can play."],
-        view=controls(game.id, game.version, started.state),
+        latest=[t("Started by {who}; anyone here can play.", who=interaction.user.mention)],
+        view=controls(game.id, game.version, started.state, t),
+        t=t,
     )
     await post.send(interaction)
 
@@ -112,13 +127,16 @@ async def edit_setup(interaction: discord.Interaction, done: Any, view: discord.
     state: FightState = done.result.state
     if not is_setup(state) or not done.setup_message:
         return False
-    latest = [f"Latest, by {interaction.user.mention}: {' '.join(done.result.events)}"]
-    post = setup_post(state, game_id=done.game_id, version=done.version, latest=latest, view=view)
+    t = await channel(interaction)
+    events = " ".join(done.result.events)
+    latest = [t("Latest, by {who}: {events}", who=interaction.user.mention, events=events)]
+    post = setup_post(state, game_id=done.game_id, version=done.version, latest=latest, view=view, t=t)
     if not await edit_stored(interaction, done.setup_message, post):
         return False
     assert interaction.channel_id is not None
     link = jump_link(interaction.guild_id, interaction.channel_id, done.setup_message)
-    text = f"{' '.join(done.result.events)} The set-up message shows the squad: {link}"
+    mine = reader(interaction)
+    text = mine("{events} The set-up message shows the squad: {link}", events=events, link=link)
     await Post(content=clip(text, 1900), ephemeral=True).send(interaction)
     return True
 
@@ -147,5 +165,5 @@ class BossButton(PersistentButton, template=r"si:boss:(?P<boss>[a-z0-9_]{1,80})"
         bosses: dict[str, BossSpec] = getattr(cog, "bosses", {})
         spec = bosses.get(self.boss)
         if spec is None:
-            raise RuleError("That boss is no longer loaded here: use /si boss start and pick another one.")
+            raise RuleError(_("That boss is no longer loaded here: use /si boss start and pick another one."))
         await begin(interaction, spec)

@@ -33,6 +33,7 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
+from bot.i18n import channel
 from bot.limits import MAX_BUTTON_LABEL, clip
 from bot.play import Post, StepButton, View
 from bot.views import PersistentButton, open_form
@@ -56,6 +57,7 @@ from cogs.space_infantry.proposal import (
     zone_name,
 )
 from rules.errors import RuleError
+from rules.i18n import Translator, translator
 from rules.space_infantry import (
     ActivateZones,
     Activation,
@@ -70,29 +72,39 @@ from rules.space_infantry import (
 
 log = logging.getLogger("herald.space_infantry")
 
-def controls(game_id: int, version: int, state: FightState) -> discord.ui.View | None:
-    """The buttons for the fight's next step (``None`` when there is nothing to press)."""
+def controls(
+    game_id: int, version: int, state: FightState, t: Translator | None = None
+) -> discord.ui.View | None:
+    """The buttons for the fight's next step (``None`` when there is nothing to press), labelled
+    in ``t``'s language (the channel's: the buttons sit on a public post)."""
     if state.is_over() or not any(not u.out for u in state.units):
         return None
+    t = t or translator("en")
     view = discord.ui.View(timeout=None)
     if state.phase is Phase.ENGAGEMENT:
-        view.add_item(ActivateButton(game_id, state.turn))
+        view.add_item(ActivateButton(game_id, state.turn, label=t("Activate the zones")))
     elif state.phase is Phase.SETUP:
-        view.add_item(RangeButton(game_id, state.turn, first=True))
+        view.add_item(RangeButton(game_id, state.turn, first=True, label=t("Determine the range")))
     else:
         pending = state.pending_activations()
         for act in pending[:12]:
             index = zone_index(state, act.zone)
             if act.successes is None:
-                view.add_item(SuccessesButton(game_id, state.turn, index, act.zone))
+                label = t("{zone}: enter successes", zone=act.zone)
+                view.add_item(SuccessesButton(game_id, state.turn, index, act.zone, text=label))
                 continue
             plan = waiting_proposal(state, act)
+            accept = t("{zone}: accept Herald's proposal", zone=act.zone)
             view.add_item(
-                AcceptButton(game_id, state.turn, index, act.successes, proposal_digest(plan), act.zone)
+                AcceptButton(
+                    game_id, state.turn, index, act.successes, proposal_digest(plan), act.zone, text=accept
+                )
             )
-            view.add_item(OwnAllocationButton(game_id, state.turn, index, act.successes, act.zone))
+            own = t("{zone}: give my own allocation", zone=act.zone)
+            view.add_item(OwnAllocationButton(game_id, state.turn, index, act.successes, act.zone, text=own))
         if not pending:
-            view.add_item(RangeButton(game_id, state.turn, first=False))
+            label = t("Next turn: determine the range")
+            view.add_item(RangeButton(game_id, state.turn, first=False, label=label))
     return view
 
 
@@ -106,6 +118,7 @@ async def send_step(
 ) -> None:
     """Answer a change with the events, the RNs, the map and the next step's buttons."""
     result = done.result
+    t = await channel(interaction)
     post = fight_message(
         result.state,
         game_id=done.game_id,
@@ -114,7 +127,8 @@ async def send_step(
         draws=result.draws,
         core=core,
         extra=extra,
-        view=controls(done.game_id, done.version, result.state),
+        view=controls(done.game_id, done.version, result.state, t),
+        t=t,
     )
     await post.send(interaction, edit=edit)
 
@@ -184,8 +198,8 @@ class ActivateButton(StepButton, prefix="si:activate"):
 class SuccessesButton(PersistentButton, template=r"si:succ:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)"):
     changes_game = True
 
-    def __init__(self, game: int, turn: int, zone: int, label: str = "") -> None:
-        text = f"{label}: enter successes" if label else "Enter successes"
+    def __init__(self, game: int, turn: int, zone: int, label: str = "", *, text: str = "") -> None:
+        text = text or (f"{label}: enter successes" if label else "Enter successes")
         super().__init__(
             discord.ui.Button(
                 label=text[:MAX_BUTTON_LABEL],
@@ -339,10 +353,13 @@ _ALLOC = r"(?P<game>\d+):t(?P<turn>\d+):(?P<zone>\d+):(?P<successes>\d+)"
 class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[0-9a-f]{{8}})"):
     changes_game = True
 
-    def __init__(self, game: int, turn: int, zone: int, successes: int, digest: str, label: str = "") -> None:
+    def __init__(
+        self, game: int, turn: int, zone: int, successes: int, digest: str, label: str = "", *, text: str = ""
+    ) -> None:
+        shown = text or (f"{label}: accept Herald's proposal" if label else "Accept")
         super().__init__(
             discord.ui.Button(
-                label=f"{label}: accept Herald's proposal"[:MAX_BUTTON_LABEL] if label else "Accept",
+                label=shown[:MAX_BUTTON_LABEL],
                 style=discord.ButtonStyle.success,
                 custom_id=f"si:accept:{game}:t{turn}:{zone}:{successes}:{digest}",
             )
@@ -401,12 +418,13 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
 class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
     changes_game = True
 
-    def __init__(self, game: int, turn: int, zone: int, successes: int, label: str = "") -> None:
+    def __init__(
+        self, game: int, turn: int, zone: int, successes: int, label: str = "", *, text: str = ""
+    ) -> None:
+        shown = text or (f"{label}: give my own allocation" if label else "Give my own allocation")
         super().__init__(
             discord.ui.Button(
-                label=f"{label}: give my own allocation"[:MAX_BUTTON_LABEL]
-                if label
-                else "Give my own allocation",
+                label=shown[:MAX_BUTTON_LABEL],
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"si:own:{game}:t{turn}:{zone}:{successes}",
             )

@@ -53,6 +53,7 @@ from rules.boarding_actions.missions import (
 )
 from rules.content import describe_problems
 from rules.errors import NotFoundError, RuleError
+from rules.i18n import N_, Message, _
 
 #: Schema version of the stored state.
 STATE_VERSION = 1
@@ -420,21 +421,42 @@ def _settle(state: BattleState) -> BattleState:
 
 def describe_position(state: BattleState) -> str:
     """Where the battle is, for a message: ``"Round 3, Bo (Defender), start of the Command phase"``."""
+    return str(position_message(state))
+
+
+#: What a role and a moment are called in a message (translated where shown).
+ROLE_WORDS = {Role.ATTACKER: N_("Attacker"), Role.DEFENDER: N_("Defender")}
+MOMENT_WORDS = {
+    Moment.COMMAND_START: N_("start of the Command phase"),
+    Moment.COMMAND_END: N_("end of the Command phase"),
+    Moment.TURN_END: N_("end of the turn"),
+    Moment.BATTLE_END: N_("end of the battle"),
+}
+
+
+def position_message(state: BattleState) -> Message:
+    """:func:`describe_position` as a message to translate."""
     if state.over:
-        return "The battle is over"
+        return _("The battle is over")
     if state.moment is Moment.BATTLE_END:
-        return "End of the battle"
+        return _("End of the battle")
     if state.first_turn is None:
-        return "Before the battle: who takes the first turn?"
+        return _("Before the battle: who takes the first turn?")
     active = state.active
     assert active is not None
-    return f"Round {state.round}, {state.players[active].name} ({active.title}), {state.moment.label}"
+    return _(
+        "Round {round}, {name} ({role}), {moment}",
+        round=state.round,
+        name=state.players[active].name,
+        role=_(ROLE_WORDS[active]),
+        moment=_(MOMENT_WORDS[state.moment]),
+    )
 
 
 # --- applying a step ----------------------------------------------------------------------------
 
 #: Why a finished battle refuses a change.
-FINAL = (
+FINAL = _(
     "The battle is finished and its result is final. To correct it, whoever may override it (the "
     "tournament's organisers, or a member with Manage Server) reopens it first."
 )
@@ -465,7 +487,9 @@ def apply(
             new = _advance(state)
         case Reopen():
             if not state.over:
-                raise BattleError(f"The battle is not finished ({_where(state)}): nothing to reopen.")
+                raise BattleError(
+                    _("The battle is not finished ({where}): nothing to reopen.", where=_where(state))
+                )
             new = state.model_copy(update={"over": False})
         case _:  # pragma: no cover - the union is closed
             raise BattleError("That is not a scoring step I understand.")
@@ -476,20 +500,28 @@ def _choose_first_turn(state: BattleState, action: ChooseFirstTurn) -> BattleSta
     if state.mission.first_turn is not FirstTurn.ROLL_OFF:
         fixed = state.mission.first_turn.role
         assert fixed is not None
-        raise BattleError(f"In {state.mission.name} the {fixed.title} always takes the first turn.")
+        raise BattleError(
+            _(
+                "In {mission} the {role} always takes the first turn.",
+                mission=state.mission.name,
+                role=_(ROLE_WORDS[fixed]),
+            )
+        )
     if state.first_turn is not None:
         raise BattleError(
-            f"{state.players[state.first_turn].name} already takes the first turn; "
-            "undo that step to change it."
+            _(
+                "{name} already takes the first turn; undo that step to change it.",
+                name=state.players[state.first_turn].name,
+            )
         )
     return _settle(state.model_copy(update={"first_turn": action.role}))
 
 
 def _advance(state: BattleState) -> BattleState:
     if state.over:
-        raise BattleError("The battle is over: there is nothing left to score.")
+        raise BattleError(_("The battle is over: there is nothing left to score."))
     if state.first_turn is None:
-        raise BattleError("Say who won the roll-off for the first turn before going on.")
+        raise BattleError(_("Say who won the roll-off for the first turn before going on."))
     if state.moment is Moment.BATTLE_END:
         return state.model_copy(update={"over": True})
     index = _POSITIONS.index((state.round, state.turn, state.moment))
@@ -497,19 +529,25 @@ def _advance(state: BattleState) -> BattleState:
     return _settle(state.model_copy(update={"round": r, "turn": t, "moment": m}))
 
 
-def _where(state: BattleState) -> str:
-    return describe_position(state).replace("Round", "round", 1)
+def _where(state: BattleState) -> Message:
+    return position_message(state)
 
 
 def _score(state: BattleState, action: Score) -> BattleState:
     if state.over:
         raise BattleError(FINAL)
     if state.first_turn is None:
-        raise BattleError("Say who won the roll-off for the first turn before scoring.")
+        raise BattleError(_("Say who won the roll-off for the first turn before scoring."))
     objective = state.mission.objective(action.objective)
     role = action.role
     if not objective.scorer.includes(role):
-        raise BattleError(f"Only the {objective.scorer.value.capitalize()} scores {objective.name}.")
+        raise BattleError(
+            _(
+                "Only the {role} scores {objective}.",
+                role=_(ROLE_WORDS[Role(objective.scorer.value)]),
+                objective=objective.name,
+            )
+        )
     if objective not in _open(state, role, state.round, state.turn, state.moment):
         raise BattleError(_not_now(state, role, objective))
     awards, drains = _claim(objective, role, action)
@@ -536,16 +574,28 @@ def _score(state: BattleState, action: Score) -> BattleState:
     return state.model_copy(update={"entries": entries})
 
 
-def _not_now(state: BattleState, role: Role, objective: Objective) -> str:
+def _not_now(state: BattleState, role: Role, objective: Objective) -> Message:
     when = objective.timing.describe()
     if objective.scorer is Scorer.SHARED:
-        return f"{objective.name} is reported once, at the end of the battle; it is now {_where(state)}."
-    if state.moment is not Moment.BATTLE_END and state.active is not role:
-        return (
-            f"It is {state.players[state.active or role].name}'s turn ({_where(state)}); "
-            f"{objective.name} is scored on your own turn, at the {when}."
+        return _(
+            "{objective} is reported once, at the end of the battle; it is now {where}.",
+            objective=objective.name,
+            where=_where(state),
         )
-    return f"{objective.name} is not scored now ({_where(state)}): it scores at the {when}."
+    if state.moment is not Moment.BATTLE_END and state.active is not role:
+        return _(
+            "It is {name}'s turn ({where}); {objective} is scored on your own turn, at the {when}.",
+            name=state.players[state.active or role].name,
+            where=_where(state),
+            objective=objective.name,
+            when=when,
+        )
+    return _(
+        "{objective} is not scored now ({where}): it scores at the {when}.",
+        objective=objective.name,
+        where=_where(state),
+        when=when,
+    )
 
 
 def _claim(objective: Objective, role: Role, action: Score) -> tuple[dict[Role, int], dict[Role, int]]:
@@ -697,7 +747,7 @@ def result(state: BattleState) -> BattleResult:
     Raises :class:`BattleError` while the battle is still going.
     """
     if not state.over:
-        raise BattleError(f"The battle is not over yet ({_where(state)}).")
+        raise BattleError(_("The battle is not over yet ({where}).", where=_where(state)))
     return standing(state)
 
 

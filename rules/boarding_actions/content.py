@@ -26,6 +26,7 @@ from rules.boarding_actions.lookup import MAX_QUERY_CHARS, SEARCH_CUTOFF, NameIn
 from rules.boarding_actions.missions import Mission, MissionKind
 from rules.content import read_model
 from rules.errors import ContentError, NotFoundError
+from rules.i18n import _
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "boarding_actions"
 DEFAULT_MISSION_DIR = DATA_DIR / "missions"
@@ -103,8 +104,16 @@ class MissionLibrary:
         kind = MissionKind(kind)
         found = self._by_roll.get((kind, value))
         if found is None:
-            valid = "11-13, 21-23 or 31-33" if kind is MissionKind.SYMMETRIC else "1 to 6"
-            raise NotFoundError(f"No {kind.value} mission has the {kind.die} result {value}; use {valid}.")
+            if kind is MissionKind.SYMMETRIC:
+                raise NotFoundError(
+                    _(
+                        "No symmetric mission has the D33 result {value}; use 11-13, 21-23 or 31-33.",
+                        value=value,
+                    )
+                )
+            raise NotFoundError(
+                _("No asymmetric mission has the D6 result {value}; use 1 to 6.", value=value)
+            )
         return found
 
     def _roll_query(self, text: str) -> Mission | None:
@@ -128,7 +137,7 @@ class MissionLibrary:
         """
         text = text.strip()[:MAX_QUERY_CHARS]
         if not text:
-            raise NotFoundError("Name a mission, for example `Deck Sweepers`, or a roll such as `21`.")
+            raise NotFoundError(_("Name a mission, for example `Deck Sweepers`, or a roll such as `21`."))
         by_roll = self._roll_query(text)
         if by_roll is not None:
             return by_roll
@@ -140,15 +149,25 @@ class MissionLibrary:
         if family is not None:
             chosen = next(f for f in self.families if f.id == family)
             raise NotFoundError(
-                f"Not included in Herald: {chosen.name}. Only the symmetric (D33) and asymmetric (D6) "
-                "missions are; play the others from the book and keep their score by hand."
+                _(
+                    "Not included in Herald: {family}. Only the symmetric (D33) and asymmetric (D6) "
+                    "missions are; play the others from the book and keep their score by hand.",
+                    family=chosen.name,
+                )
             )
         found = self._index.resolve(text)
         if found is not None:
             return self._by_id[found]
         names = [self._by_id[v].name for v in self.suggest(text)]
-        hint = f" Did you mean {', '.join(names)}?" if names else ""
-        raise NotFoundError(f"No Boarding Actions mission is called {text!r}.{hint}")
+        if names:
+            raise NotFoundError(
+                _(
+                    "No Boarding Actions mission is called {typed}. Did you mean {names}?",
+                    typed=repr(text),
+                    names=", ".join(names),
+                )
+            )
+        raise NotFoundError(_("No Boarding Actions mission is called {typed}.", typed=repr(text)))
 
     def suggest(self, text: str, *, limit: int = 3) -> list[str]:
         """Ids of the missions closest to ``text`` (for "did you mean" buttons)."""

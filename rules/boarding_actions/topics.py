@@ -30,6 +30,7 @@ from rules.boarding_actions.lookup import MAX_QUERY_CHARS, SEARCH_CUTOFF, NameIn
 from rules.boarding_actions.missions import Mission
 from rules.content import describe_problems, read_model
 from rules.errors import ContentError, NotFoundError
+from rules.i18n import _
 
 DEFAULT_TOPIC_DIR = DATA_DIR / "rules"
 
@@ -147,8 +148,15 @@ class RulesLibrary:
         if found is not None:
             return self.topics[found]
         close = [self.topics[v].title for v in self.suggest(text)]
-        hint = f" Did you mean {', '.join(close)}?" if close else ""
-        raise NotFoundError(f"No Boarding Actions rule is called {text!r}.{hint}")
+        if close:
+            raise NotFoundError(
+                _(
+                    "No Boarding Actions rule is called {typed}. Did you mean {names}?",
+                    typed=repr(text),
+                    names=", ".join(close),
+                )
+            )
+        raise NotFoundError(_("No Boarding Actions rule is called {typed}.", typed=repr(text)))
 
     def suggest(self, text: str, *, limit: int = 3) -> list[str]:
         """Ids of the topics closest to ``text`` (for "did you mean" buttons)."""

@@ -68,12 +68,14 @@ from rules.space_infantry.boss import (
     legal_engagements,
     legal_targets,
     next_step,
+    next_step_messages,
     parse_allocation,
     parse_units,
     propose_allocation,
     special_rule_lines,
     start_fight,
     status_lines,
+    status_messages,
     success_words,
 )
 from rules.space_infantry.content import (
@@ -147,6 +149,7 @@ __all__ = [
     "load_bosses_strict",
     "make_vehicle",
     "next_step",
+    "next_step_messages",
     "parse_allocation",
     "parse_units",
     "propose_allocation",
@@ -154,6 +157,7 @@ __all__ = [
     "special_rule_lines",
     "start_fight",
     "status_lines",
+    "status_messages",
     "success_words",
     "suggest_bosses",
 ]

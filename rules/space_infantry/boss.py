@@ -71,6 +71,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
+from rules.i18n import N_, Message, _, ngettext
 from rules.space_infantry.common import (
     DEFAULT_RN_DIE,
     RNDraw,
@@ -288,7 +289,16 @@ class FightState(BaseModel):
 
 
 def _range_label(r: Range | None) -> str:
-    return {None: "none", Range.FIRE: "Fire", Range.MELEE: "Melee", Range.CHARGE: "Charge"}[r]
+    return "none" if r is None else RANGE_WORDS[r]
+
+
+#: The ranges as messages name them (Fire, Melee and Charge are the game's words).
+RANGE_WORDS = {
+    None: N_("not drawn"),
+    Range.FIRE: N_("Fire"),
+    Range.MELEE: N_("Melee"),
+    Range.CHARGE: N_("Charge"),
+}
 
 
 # Actions ------------------------------------------------------------------------------------
@@ -696,7 +706,7 @@ def propose_allocation(state: FightState, zone: str, successes: int) -> dict[str
     left = {u: state.unit(u).wounds for u in legal_targets(state, zone)}
     plan = dict.fromkeys(left, 0)
     order = list(left)
-    for _ in range(successes):
+    for _unused in range(successes):
         standing = [u for u in order if left[u] > 0]
         if not standing:
             break
@@ -800,7 +810,9 @@ def parse_allocation(text: str) -> dict[str, int]:
         out[name] = int(m["n"])
         pos = m.end()
     if not out:
-        raise RuleError("The allocation is empty: write each unit as name:successes, like 'Kai:2, Lee:1'.")
+        raise RuleError(
+            _("The allocation is empty: write each unit as name:successes, like 'Kai:2, Lee:1'.")
+        )
     return out
 
 
@@ -882,7 +894,7 @@ def _add_unit(s: FightState, a: AddUnit, rng: random.Random | None, r: StepResul
         raise RuleError(f"A squad has at most {MAX_UNITS} units: remove one before adding {a.name}.")
     name = clean_name(a.name, "unit name")
     if any(u.name.lower() == name.lower() for u in s.units):
-        raise RuleError(f"There is already a unit called {name}: pick another name.")
+        raise RuleError(_("There is already a unit called {name}: pick another name.", name=name))
     if not 1 <= a.wounds <= MAX_UNIT_WOUNDS:
         raise RuleError(f"A unit has 1 to {MAX_UNIT_WOUNDS} wounds; you gave {name} {a.wounds}.")
     s.units.append(Unit(name=name, kind=a.unit_kind, max_wounds=a.wounds, wounds=a.wounds))
@@ -927,7 +939,7 @@ def parse_units(text: str, kind: UnitKind = UnitKind.BASIC, wounds: int = 1) -> 
                                 "'Kai:basic:2, Doc:specialist:1' (kind is basic or specialist).")
         units.append(AddUnit(name=name, unit_kind=unit_kind, wounds=count))
     if not units:
-        raise RuleError("Name at least one unit, like 'Kai' or 'Kai:basic:2, Lee:basic:2'.")
+        raise RuleError(_("Name at least one unit, like 'Kai' or 'Kai:basic:2, Lee:basic:2'."))
     return units
 
 
@@ -982,7 +994,7 @@ def _engage(s: FightState, a: Engage, rng: random.Random | None, r: StepResult) 
     _engagement_window(s, "engage")
     unit = s.unit(a.unit)
     if unit.out:
-        raise RuleError(f"{unit.name} is out and cannot engage.")
+        raise RuleError(_("{unit} is out and cannot engage.", unit=unit.name))
     target = _engagement_target(s, unit, a.zone, a.via)
     old = s.engagements.get(unit.name)
     s.engagements[unit.name] = target
@@ -1000,7 +1012,7 @@ def _disengage(s: FightState, a: Disengage, rng: random.Random | None, r: StepRe
     _engagement_window(s, "disengage")
     unit = s.unit(a.unit)
     if unit.name not in s.engagements:
-        raise RuleError(f"{unit.name} is not engaged with any zone.")
+        raise RuleError(_("{unit} is not engaged with any zone.", unit=unit.name))
     zone = s.engagements.pop(unit.name).zone
     r.events.append(f"{unit.name} disengages from {zone}.")
 
@@ -1021,7 +1033,7 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
                         f"{_join([p.zone for p in pending])} first (0 if it missed).")
     _squad_can_fight(s)
     if s.turn >= MAX_TURNS:
-        raise RuleError(f"This fight has reached {MAX_TURNS} turns: start a new one.")
+        raise RuleError(_("This fight has reached {n} turns: start a new one.", n=MAX_TURNS))
     rng = _need_rng(rng, "Determining the range")
     column = s.next_column()
     rn = draw_rn(rng, s.boss.rn_die)
@@ -1044,7 +1056,7 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
 def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: StepResult) -> None:
     _not_over(s)
     if s.phase is not Phase.ENGAGEMENT:
-        raise RuleError("Determine the range for this turn before activating the zones.")
+        raise RuleError(_("Determine the range for this turn before activating the zones."))
     _squad_can_fight(s)
     rng = _need_rng(rng, "Activating the zones")
     assert s.range is not None
@@ -1074,7 +1086,7 @@ ZONES_FIRST = ("The zones attack first: enter each zone's successes and give the
 
 def _squad_can_fight(s: FightState) -> None:
     if not any(not u.out for u in s.units):
-        raise RuleError("The squad has no unit able to fight: add units first.")
+        raise RuleError(_("The squad has no unit able to fight: add units first."))
 
 
 def _open_activation(s: FightState, zone_name: str) -> Activation:
@@ -1195,7 +1207,7 @@ def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepRes
         raise RuleError("The squad attacks during the combat turn: determine the range, engage, and "
                         "activate the zones first.")
     if unit.out:
-        raise RuleError(f"{unit.name} is out and cannot attack.")
+        raise RuleError(_("{unit} is out and cannot attack.", unit=unit.name))
     if unit.name in s.scorpio_users:
         raise RuleError(f"{unit.name} used the Scorpio this turn, so it uses no other skill until "
                         "the next turn.")
@@ -1281,7 +1293,7 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
     _not_over(s)
     unit = s.unit(a.unit)
     if unit.out:
-        raise RuleError(f"{unit.name} is out and cannot attack.")
+        raise RuleError(_("{unit} is out and cannot attack.", unit=unit.name))
     if a.source is AVSource.SCORPIO and Resource.SCORPIO not in s.resources:
         raise RuleError("The squad has no Scorpio: add the resource first.")
     if a.source is AVSource.SCORPIO and a.pen != SCORPIO_PEN:
@@ -1350,34 +1362,68 @@ def next_step(state: FightState) -> str:
     >>> next_step(start_fight(load_boss("elder_leviathan")).state)
     'Add units to the squad.'
     """
+    return "\n".join(str(line) for line in next_step_messages(state))
+
+
+def _owner(name: str) -> Message:
+    """``Kai's`` / ``Hicks'`` as a message (a language without the apostrophe says it its way)."""
+    return _("{name}'", name=name) if possessive(name).endswith("'") else _("{name}'s", name=name)
+
+
+def _joined(names: list[str]) -> Message | str:
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def _success_message(n: int, wounds_per_success: int) -> Message:
+    wounds = n * wounds_per_success
+    return _(
+        "{successes} = {wounds}",
+        successes=ngettext("{n} success", "{n} successes", n, n=n),
+        wounds=ngettext("{n} wound", "{n} wounds", wounds, n=wounds),
+    )
+
+
+def next_step_messages(state: FightState) -> list[Message]:
+    """:func:`next_step`, one message per line, to be shown in the reader's language."""
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        return f"{state.boss.name} is eliminated. Well fought!"
+        return [_("{boss} is eliminated. Well fought!", boss=state.boss.name)]
     if state.outcome is Outcome.SQUAD_OUT:
-        return ("Every unit is out: the fight is over. Undo the last step if it was a mistake; "
-                "otherwise anyone here can end the fight.")
+        return [_("Every unit is out: the fight is over. Undo the last step if it was a mistake; "
+                  "otherwise anyone here can end the fight.")]
     if not state.units:
-        return "Add units to the squad."
+        return [_("Add units to the squad.")]
     if state.phase is Phase.SETUP:
-        return "Engage zones if you like, then determine the range to start turn 1."
+        return [_("Engage zones if you like, then determine the range to start turn 1.")]
     if state.phase is Phase.ENGAGEMENT:
-        return "Engage or disengage units, then activate the zones."
+        return [_("Engage or disengage units, then activate the zones.")]
     lines = []
     per = state.boss.special_rules.wounds_per_success
     for act in state.awaiting_allocation():
         successes = act.successes or 0
         plan = propose_allocation(state, act.zone, successes)
-        lines.append(f"{possessive(act.zone)} {success_words(successes, per)} "
-                     f"{'waits for its' if successes == 1 else 'wait for their'} allocation: Herald "
-                     f"proposes **{allocation_words(plan, per) or 'nobody'}**. Accept it or give "
-                     "your own (successes per unit).")
+        shares = tuple(
+            _("{name} {share}", name=name, share=_success_message(n, per)) for name, n in plan.items()
+        )
+        lines.append(ngettext(
+            "{owner} {share} waits for its allocation: Herald proposes **{plan}**. Accept it or give "
+            "your own (successes per unit).",
+            "{owner} {share} wait for their allocation: Herald proposes **{plan}**. Accept it or give "
+            "your own (successes per unit).",
+            successes,
+            owner=_owner(act.zone),
+            share=_success_message(successes, per),
+            plan=shares or _("nobody"),
+        ))
     pending = state.awaiting_successes()
     if pending:
-        lines.append(f"Enter the successes of {_join([p.zone for p in pending])} (0 if it missed).")
+        zones = _joined([p.zone for p in pending])
+        lines.append(_("Enter the successes of {zones} (0 if it missed).", zones=zones))
     if lines:
-        lines.append("Then attack with your engaged units: the zones attack first.")
-    if lines:
-        return "\n".join(lines)
-    return "Attack with your engaged units, then determine the range for the next turn."
+        lines.append(_("Then attack with your engaged units: the zones attack first."))
+        return lines
+    return [_("Attack with your engaged units, then determine the range for the next turn.")]
 
 
 def status_lines(state: FightState) -> list[str]:
@@ -1387,19 +1433,34 @@ def status_lines(state: FightState) -> list[str]:
     >>> status_lines(start_fight(load_boss("elder_leviathan")).state)[0]
     'Elder Leviathan - before the first turn'
     """
-    head = (f"{state.boss.name} - turn {state.turn}, range {_range_label(state.range)}" if state.turn
-            else f"{state.boss.name} - before the first turn")
+    return [str(line) for line in status_messages(state)]
+
+
+def status_messages(state: FightState) -> list[Message]:
+    """:func:`status_lines` as messages, to be shown in the reader's language."""
+    if state.turn:
+        head = _("{boss} - turn {turn}, range {range}", boss=state.boss.name, turn=state.turn,
+                 range=_(RANGE_WORDS[state.range]))
+    else:
+        head = _("{boss} - before the first turn", boss=state.boss.name)
     lines = [head]
     for z in state.boss.zones:
         hp = state.zone_hp[z.name]
-        tag = "destroyed" if hp <= 0 else f"{hp}/{z.hp} HP"
+        tag = _("destroyed") if hp <= 0 else _("{hp}/{max} HP", hp=hp, max=z.hp)
         who = state.engaged_with(z.name)
-        engaged = f"; engaged: {_join(who)}" if who else ""
-        lines.append(f"{z.name}{' (vital)' if z.vital else ''}: {tag}{engaged}")
+        name = _("{zone} (vital)", zone=z.name) if z.vital else z.name
+        if who:
+            lines.append(_("{zone}: {state}; engaged: {units}", zone=name, state=tag, units=_joined(who)))
+        else:
+            lines.append(_("{zone}: {state}", zone=name, state=tag))
     for u in state.units:
-        lines.append(f"{u.name}: {'out' if u.out else f'{u.wounds}/{u.max_wounds} wounds left'}")
+        if u.out:
+            lines.append(_("{unit}: out", unit=u.name))
+        else:
+            left = _("{unit}: {wounds}/{max} wounds left", unit=u.name, wounds=u.wounds, max=u.max_wounds)
+            lines.append(left)
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        lines.append(f"{state.boss.name} is eliminated.")
+        lines.append(_("{boss} is eliminated.", boss=state.boss.name))
     elif state.outcome is Outcome.SQUAD_OUT:
-        lines.append("The squad is out.")
+        lines.append(_("The squad is out."))
     return lines
