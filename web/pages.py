@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
+from rules.tournament.faction_table import FEW_GAMES
 from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicStanding, PublicTournament
 
 INLINE_EARLIER_GAMES = 200
@@ -175,6 +176,29 @@ def _lists(view: PublicTournament) -> str:
     return f'<section class="lists"><h2>Army lists</h2>{"".join(items)}</section>'
 
 
+def _factions(view: PublicTournament) -> str:
+    """How each faction did: players, games, W-D-L, win rate, average battle points, best placed."""
+    if not view.factions:
+        return ""
+    head = (
+        "<thead><tr><th>Faction</th><th>Players</th><th>Games</th><th>W-D-L</th><th>Win %</th>"
+        "<th>Avg BP</th><th>Best placed</th></tr></thead>"
+    )
+    rows = "".join(
+        f"<tr><td>{e(f.faction)}</td><td>{f.players}</td><td>{f.games}</td><td>{e(f.record)}</td>"
+        f"<td>{e(f.win_rate)}{'*' if f.few else ''}</td><td>{e(f.average_bp)}</td><td>{e(f.best)}</td></tr>"
+        for f in view.factions
+    )
+    note = (
+        f'<p class="meta">Mirror matches left out; a draw counts as half a win. '
+        f"* fewer than {FEW_GAMES} games: the rate says little.</p>"
+    )
+    return (
+        '<section class="table-wrap factions"><details><summary>Factions</summary>'
+        f'<table class="standings">{head}<tbody>{rows}</tbody></table>{note}</details></section>'
+    )
+
+
 def live(view: PublicTournament, *, screen: bool) -> str:
     """The part of the page that updates by itself: the status, the timer, the current round,
     the standings and (except on the venue screen) every earlier round. A finished event shows
@@ -219,6 +243,7 @@ def live(view: PublicTournament, *, screen: bool) -> str:
     if view.current is None:
         parts.append(_checkin(view))
     if not screen:
+        parts.append(_factions(view))
         parts.append(_lists(view))
     if not screen and rounds:
         inline = sum(len(r.games) for r in rounds) <= INLINE_EARLIER_GAMES

@@ -24,10 +24,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.tournament.faction_table import faction_table, ordinal, percent
 from rules.tournament.formats import Format, format_of
 from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Game, Player, Round, Tournament
-from rules.tournament.standings import Tally, standings
+from rules.tournament.standings import Standing, Tally, standings
 from rules.tournament.teams import scoring_for, team_standings
 
 GameStatus = Literal["playing", "reported", "done", "bye"]
@@ -143,6 +144,41 @@ class PublicTeamStanding(BaseModel):
     dropped: bool
 
 
+class PublicFaction(BaseModel):
+    """One line of the page's faction table (see :mod:`rules.tournament.faction_table`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faction: str
+    players: int
+    games: int
+    record: str
+    win_rate: str
+    average_bp: str
+    best: str
+    mirrors: int
+    few: bool
+
+
+def _factions(t: Tournament, ranked: list[Standing]) -> list[PublicFaction]:
+    if not any(r.played for r in ranked):
+        return []  # no game yet: nothing to say about any faction
+    return [
+        PublicFaction(
+            faction=row.faction,
+            players=row.players,
+            games=row.games,
+            record=f"{row.wins}-{row.draws}-{row.losses}",
+            win_rate=percent(row.win_rate),
+            average_bp="–" if row.average_battle_points is None else f"{row.average_battle_points:.1f}",
+            best="" if row.best is None else f"{row.best.name} ({ordinal(row.best.rank)})",
+            mirrors=row.mirrors,
+            few=row.few,
+        )
+        for row in faction_table([t], [ranked])
+    ]
+
+
 class PublicTournament(BaseModel):
     """The whole public page of one tournament."""
 
@@ -180,6 +216,8 @@ class PublicTournament(BaseModel):
     """A team event's players per team (None: singles)."""
     teams: list[PublicTeamStanding] = []
     """A team event's team standings, best first; the players' own are ``standings``."""
+    factions: list[PublicFaction] = []
+    """How each faction did (empty before the first result)."""
     team_columns: tuple[str, str] = ("TP", "OP")
     """What a team event's ``points`` and ``next`` are (the format's points and next tie-break)."""
 
@@ -335,6 +373,7 @@ def public_view(
     current = rounds[-1] if rounds else None
     fmt = format_of(t)
     here, used = set(t.checked_in), t.checkin_open or bool(t.checked_in)
+    ranked = standings(t, start=tally, keep=keep)
     rows = [
         PublicStanding(
             rank=s.rank,
@@ -355,7 +394,7 @@ def public_view(
             vp_diff=s.vp_diff,
             cells=[str(c.value(s)) for c in fmt.columns],
         )
-        for s in standings(t, start=tally, keep=keep)
+        for s in ranked
     ]
     return PublicTournament(
         name=t.name,
@@ -380,6 +419,7 @@ def public_view(
         current=current,
         earlier=list(reversed(rounds[:-1])),
         standings=rows,
+        factions=_factions(t, ranked),
         timer_ends=timer.ends
         if timer is not None and current is not None and not t.finished and timer.round == current.number
         else None,

@@ -54,3 +54,21 @@ async def test_revealed_lists_and_check_in_reach_the_page(web_driver, http) -> N
     replaced = await driver.command("/tournament list submit player:@bo", user="olga", text="Bo's new list")
     assert replaced.message.ephemeral
     assert "Bo&#x27;s new list" in await (await http.get(url)).text()
+
+
+def test_the_page_has_a_faction_table_once_a_game_is_played() -> None:
+    t = create_tournament("Cup", game="40k", scoring="record", points=2000)
+    for pid, faction in zip("1234", ("Orks", "Orks", "<i>Eldar</i>", "Necrons"), strict=True):
+        t = add_player(t, pid, f"P{pid}", faction)
+    t = pair_next_round(t, random.Random(4))
+    assert "Factions" not in pages.live(public_view(t, reported=()), screen=False)
+    for g in t.current.games:
+        t = record_result(t, g.a, g.b, GameResult(vp_a=60, vp_b=60))
+    html = pages.live(public_view(t, reported=()), screen=False)
+    assert "<summary>Factions</summary>" in html and "<i>Eldar" not in html
+    assert (
+        "<td>&lt;i&gt;Eldar&lt;/i&gt;</td><td>1</td><td>1</td><td>0-1-0</td><td>50.0%*</td><td>60.0</td>"
+        in html
+    )
+    assert "Mirror matches left out" in html
+    assert "Factions" not in pages.live(public_view(t, reported=()), screen=True), "not on the venue screen"
