@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from renderers.canvas import Theme, fit, font, head_row, right
 from renderers.tournament import FOOTER_H, HEAD_ROW_H, HEADER_H, PAD, PALETTES, ROW_H, WIDTH, _header, _png
 from rules.tournament.faction_table import FEW_GAMES, FactionRow, ordinal, percent
+from rules.tournament.season import SeasonRow
 
 MAX_ROWS = 40
 """Lines a picture holds; a longer table is cut, and its footer says how many were left out."""
@@ -83,3 +84,56 @@ def render_faction_table(
         note += f" · {len(rows) - len(shown)} more factions not shown"
     d.text((PAD, y + 16), fit(d, note, sub_f, width - 2 * PAD), font=sub_f, fill=pal.muted)
     return _png(img)
+
+
+_SEASON_COLUMNS = (("Events", 110), ("Total", 130))
+
+
+def render_season_table(
+    rows: Sequence[SeasonRow], *, title: str, subtitle: str, theme: Theme = "dark", width: int = WIDTH
+) -> bytes:
+    """A season's table: rank, player with each result (those not counted in brackets), events
+    played and the total of the best results.
+
+    >>> from rules.tournament.season import Result, SeasonRow
+    >>> row = SeasonRow(rank=1, key="user:1", name="Ann", total=20,
+    ...     results=[Result(event="Autumn", points=10, rank=1, counted=True)])
+    >>> render_season_table([row], title="Winter", subtitle="best 2")[:4]
+    b'\\x89PNG'
+    """
+    pal = PALETTES[theme]
+    shown = list(rows[:MAX_ROWS])
+    height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(shown), 1) + FOOTER_H
+    img = Image.new("RGB", (width, height), pal.bg)
+    d = ImageDraw.Draw(img)
+    _header(d, pal, width, title, subtitle)
+    numbers_w = sum(w for _, w in _SEASON_COLUMNS)
+    name_x = PAD + 78
+    name_w = width - PAD - numbers_w - name_x - 12
+    head_row(
+        d, pal, top=HEADER_H, height=HEAD_ROW_H, left=PAD, width=width,
+        labels=((PAD, "#"), (name_x, "Player")), columns=_SEASON_COLUMNS,
+    )
+    y = HEADER_H + HEAD_ROW_H
+    name_f, sub_f, num_f, lead_f = font(27, bold=True), font(20), font(26), font(28, bold=True)
+    for i, row in enumerate(shown):
+        d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
+        d.text((PAD, y + (ROW_H - 34) / 2), str(row.rank), font=lead_f, fill=pal.text)
+        d.text((name_x, y + 7), fit(d, row.name, name_f, name_w), font=name_f, fill=pal.text)
+        d.text((name_x, y + 39), fit(d, row.results_text, sub_f, name_w), font=sub_f, fill=pal.muted)
+        x = width - PAD - numbers_w
+        for (label, w), value in zip(_SEASON_COLUMNS, (str(row.events), str(row.total)), strict=True):
+            x += w
+            lead = label == "Total"
+            face, fill = (lead_f, pal.accent) if lead else (num_f, pal.text)
+            right(d, x, y + (ROW_H - 34) / 2, value, face, fill)
+        y += ROW_H
+    if not shown:
+        d.text((PAD, y + 18), "No event of this season has finished yet.", font=num_f, fill=pal.muted)
+        y += ROW_H
+    note = "Total: the best results; (in brackets) a result that does not count"
+    if len(rows) > len(shown):
+        note += f" · {len(rows) - len(shown)} more players not shown"
+    d.text((PAD, y + 16), fit(d, note, sub_f, width - 2 * PAD), font=sub_f, fill=pal.muted)
+    return _png(img)
+

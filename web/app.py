@@ -41,6 +41,7 @@ from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
+from rules.tournament.season import SeasonError, season_table
 from rules.tournament.standings import Tally
 from web import pages
 
@@ -121,6 +122,10 @@ class PageStore(Protocol):
 
     async def state(self, game_id: int) -> Any:
         """``game_id``, ``kind``, ``version`` and ``state_json`` of the game, or None."""
+        ...
+
+    async def season(self, token: str) -> Any:
+        """``name``, ``best`` and the ``states`` (JSON) of a season's events, or None."""
         ...
 
 
@@ -204,6 +209,27 @@ class TournamentSource:
         #: Versions parsed and ranked, and answers rendered (tests bound the work with them).
         self.builds = 0
         self.renders = 0
+
+    async def season(self, token: str) -> str | None:
+        """A season's page as HTML (None for a wrong token). Read and ranked on each request, off
+        the event loop: a season is a few finished events, and its page is not polled."""
+        found = await self._store.season(token)
+        if found is None:
+            return None
+
+        def build() -> str:
+            events = [
+                s.tournament for i, raw in enumerate(found.states) if (s := self._parse(i, raw)) is not None
+            ]
+            try:
+                rows = season_table(events, best=found.best)
+            except SeasonError as error:
+                return pages.plain(found.name, str(error))
+            finished = sum(1 for t in events if t.finished)
+            waiting = [t.name for t in events if not t.finished]
+            return pages.season(found.name, found.best, finished, waiting, rows)
+
+        return await asyncio.to_thread(build)
 
     async def find(self, token: str) -> Found | None:
         at = await self._store.version(token)
@@ -583,6 +609,14 @@ async def favicon(request: web.Request) -> web.StreamResponse:
     return await static_named(request, "icon.svg")
 
 
+async def season(request: web.Request) -> web.StreamResponse:
+    html = await request.app[KEY_SOURCE].season(request.match_info["token"])
+    if html is None:
+        raise web.HTTPNotFound()
+    request[COST] = COST_EXPORT
+    return _html(html)
+
+
 async def home(request: web.Request) -> web.StreamResponse:
     return _html(
         pages.plain(
@@ -611,6 +645,7 @@ def make_app(
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/round/{number:[0-9]{1,2}}", earlier_round)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/players.csv", players)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/results.csv", results)
+    app.router.add_get("/s/{token:[A-Za-z0-9_-]{1,64}}", season)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/favicon.ico", favicon)
     return app

@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from rules.tournament.faction_table import FEW_GAMES
 from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicStanding, PublicTournament
+from rules.tournament.season import SeasonRow
 
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
@@ -300,6 +301,34 @@ def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: 
         f'<footer><span id="updated">Updates by itself.</span> {downloads} · '
         f'<a href="{base}{"" if screen else "?screen=1"}">{"Normal view" if screen else "Venue screen"}</a>'
         "</footer></body></html>"
+    )
+
+
+def season(name: str, best: int, finished: int, waiting: list[str], rows: list[SeasonRow]) -> str:
+    """A season's page: each player's rank, total of their best ``best`` results, and every result
+    (those that do not count in brackets)."""
+    body = "".join(
+        f"<tr><td>{r.rank}</td><td>{e(r.name)}</td><td>{r.total}</td><td>{r.events}</td>"
+        f"<td>{e(r.results_text)}</td></tr>"
+        for r in rows
+    )
+    table = (
+        '<table class="standings"><thead><tr><th>#</th><th>Player</th><th>Total</th><th>Events</th>'
+        f"<th>Results</th></tr></thead><tbody>{body}</tbody></table>"
+        if rows
+        else "<p>No event of this season has finished yet.</p>"
+    )
+    later = f'<p class="meta">Not finished yet: {e(", ".join(waiting))}.</p>' if waiting else ""
+    plural = "s" if best != 1 else ""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>{e(name)} · Herald</title>"
+        f'<link rel="stylesheet" href="../static/page.css?v={ASSET_VERSION}"></head><body><div id="live">'
+        f'<header><h1>{e(name)}</h1><p class="meta">Season · best {best} result{plural} of '
+        f"{finished} finished event{'' if finished == 1 else 's'}</p></header>"
+        f'<section class="table-wrap">{table}{later}</section></div></body></html>'
     )
 
 

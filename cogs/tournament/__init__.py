@@ -20,6 +20,7 @@ from cogs.tournament.commands import SetupCommands
 from cogs.tournament.lists import ListCommands
 from cogs.tournament.ratings import Ratings
 from cogs.tournament.rounds import TIMER_JOB, PairAnyway, RoundCommands, timer_job
+from cogs.tournament.season import Seasons
 from cogs.tournament.sheets import SheetResults
 from cogs.tournament.standings import StandingsCommands
 from cogs.tournament.state import KIT
@@ -65,6 +66,7 @@ async def setup(bot: Bot) -> None:
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
     await bot.add_cog(Ratings(bot))
+    await bot.add_cog(Seasons(bot))
 
 
 async def teardown(bot: Bot) -> None:

@@ -72,3 +72,22 @@ def test_the_page_has_a_faction_table_once_a_game_is_played() -> None:
     )
     assert "Mirror matches left out" in html
     assert "Factions" not in pages.live(public_view(t, reported=()), screen=True), "not on the venue screen"
+
+
+async def test_a_season_has_its_own_page(web_driver, http) -> None:  # type: ignore[no-untyped-def]
+    from tests.cogs.test_season import _finished_event
+
+    driver = web_driver
+    await _finished_event(driver, "Autumn", {"ann"})
+    await _finished_event(driver, "Winter", {"bo"})
+    public(await driver.command('/season create name:"<b>League</b>" best:1 events:"Autumn, Winter"', user="olga"))
+    table = public(await driver.command('/season table season:"<b>League</b>"', user="di"))
+    links = page_links(table)
+    assert len(links) == 1 and "/s/" in links[0]
+    html = await (await http.get(links[0])).text()
+    assert "&lt;b&gt;League&lt;/b&gt;" in html and "<b>League" not in html
+    assert "Season · best 1 result of 2 finished events" in html
+    # Ann and Bo each won one event (10), Cy and Di at most drew (5 or 0).
+    assert "<td>1</td><td>Ann</td><td>10</td><td>2</td>" in html
+    assert "<td>1</td><td>Bo</td><td>10</td><td>2</td>" in html
+    assert (await http.get(links[0][:-3] + "xyz")).status == 404
