@@ -41,6 +41,7 @@ from rules.tournament import (
     set_rounds,
     set_scenario,
 )
+from rules.tournament.engine import few_rounds_note, set_bye_points
 from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
@@ -111,7 +112,7 @@ class SetupCommands:
     @app_commands.describe(
         name="The tournament's name",
         tier="ITS army points (required for ITS)",
-        rounds=f"Number of rounds (default: from the player count; 3 to {MAX_ROUNDS})",
+        rounds=f"Number of rounds (default: from the player count; 1 to {MAX_ROUNDS})",
         extras="ITS Extras that change how the event runs",
         kind="Sets the rating's K factor",
         game="The game played (default: ITS)",
@@ -119,6 +120,7 @@ class SetupCommands:
         scoring="40k / Boarding Actions: record (W/D/L 10/5/0) or wtc (VP difference as 20-0)",
         band="wtc: VP of difference per match point (default 5: 0-5 is 10-10, 51+ is 20-0)",
         team_size="A team event: players per team, 3 to 8 (default: a singles event)",
+        bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (default 0)",
     )
     async def create(
         self,
@@ -133,6 +135,7 @@ class SetupCommands:
         scoring: Scorings | None = None,
         band: app_commands.Range[int, 1, 99] | None = None,
         team_size: app_commands.Range[int, 1, 99] | None = None,
+        bye_points: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         checked_text(name, "tournament name")
         chosen = [] if extras == "none" else extras.split("+")
@@ -146,6 +149,7 @@ class SetupCommands:
             scoring=scoring,
             points=points,
             band=band,
+            bye_points=bye_points,
         )
         if team_size is not None:
             tournament = set_team_size(tournament, team_size)
@@ -163,7 +167,12 @@ class SetupCommands:
             if team_size is not None
             else "join with `/tournament join faction:...`."
         )
-        show = self.shown(f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}")
+        few = few_rounds_note(tournament)
+        opened = f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}"
+        fmt = format_of(tournament)
+        if not fmt.uses_op:
+            opened += f"\n{fmt.record_text()} (`/tournament settings bye_points:` changes a bye's)."
+        show = self.shown(opened if few is None else f"{opened}\n{public(few, 400)}")
 
         def with_page(shown: Shown[TournamentGame]) -> Post:
             post = show(shown)
@@ -183,12 +192,18 @@ class SetupCommands:
             interaction, "organiser", change, f"{user.mention} now organises too.", full=True
         )
 
-    @app_commands.command(name="settings", description="Organisers: late joins and the number of rounds")
+    @app_commands.command(
+        name="settings", description="Organisers: late joins, the number of rounds, a bye's battle points"
+    )
+    @app_commands.describe(
+        bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (the player's average)",
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
         late_joins: bool | None = None,
         rounds: app_commands.Range[int, 1, 99] | None = None,
+        bye_points: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "change the settings")
@@ -197,9 +212,20 @@ class SetupCommands:
                 t = set_late_joins(t, late_joins)
             if rounds is not None:
                 t = set_rounds(t, rounds)
+            if bye_points is not None:
+                t = set_bye_points(t, bye_points)
             return Change(state.update(tournament=t), summary="settings")
 
-        await self._player_step(interaction, "settings", change, "Settings saved.", full=True)
+        home = await home_channel(interaction)
+
+        def saved(shown: Shown[TournamentGame]) -> Post:
+            few = few_rounds_note(shown.state.tournament) if rounds is not None else None
+            said = "Settings saved." if few is None else f"Settings saved. {public(few, 400)}"
+            if bye_points is not None:
+                said += f" {format_of(shown.state.tournament).record_text()}."
+            return self.shown(said)(shown)
+
+        await KIT.play(interaction, "settings", change, saved, channel_id=home)
 
     # -- players -----------------------------------------------------------------------------
 
@@ -209,7 +235,8 @@ class SetupCommands:
         unlisted="Enter a faction that is not in the list, as typed",
     )
     async def join(self, interaction: discord.Interaction, faction: str, unlisted: bool = False) -> None:
-        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        # "No tournament here" comes before anything about the faction: there is nothing to join.
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         faction = _faction(game, faction, unlisted)
         user = interaction.user
 
@@ -231,7 +258,8 @@ class SetupCommands:
     async def add(
         self, interaction: discord.Interaction, user: discord.User, faction: str, unlisted: bool = False
     ) -> None:
-        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        require_organiser(interaction, game.state, "add players (anyone can /tournament join)")
         faction = _faction(game, faction, unlisted)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
@@ -284,8 +312,9 @@ class SetupCommands:
     async def mission(
         self, interaction: discord.Interaction, round: app_commands.Range[int, 1, MAX_ROUNDS], scenario: str
     ) -> None:
-        found = self.scenarios.get(scenario)
         home = await home_channel(interaction)
+        await KIT.load(interaction, channel_id=home)  # "no tournament here" before the scenario
+        found = self.scenarios.get(scenario)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "set scenarios")
