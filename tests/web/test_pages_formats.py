@@ -80,7 +80,11 @@ async def test_a_season_has_its_own_page(web_driver, http) -> None:  # type: ign
     driver = web_driver
     await _finished_event(driver, "Autumn", {"ann"})
     await _finished_event(driver, "Winter", {"bo"})
-    public(await driver.command('/season create name:"<b>League</b>" best:1 events:"Autumn, Winter"', user="olga"))
+    public(
+        await driver.command(
+            '/season create name:"<b>League</b>" best:1 events:"Autumn, Winter"', user="olga"
+        )
+    )
     table = public(await driver.command('/season table season:"<b>League</b>"', user="di"))
     links = page_links(table)
     assert len(links) == 1 and "/s/" in links[0]
