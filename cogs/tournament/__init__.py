@@ -15,6 +15,7 @@ import logging
 from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
+from cogs.tournament.awards import Awards
 from cogs.tournament.checkin import CheckInButton, CheckinCommands
 from cogs.tournament.commands import SetupCommands
 from cogs.tournament.lists import ListCommands
@@ -67,6 +68,7 @@ async def setup(bot: Bot) -> None:
     await bot.add_cog(SheetResults(bot))
     await bot.add_cog(Ratings(bot))
     await bot.add_cog(Seasons(bot))
+    await bot.add_cog(Awards(bot))
 
 
 async def teardown(bot: Bot) -> None:

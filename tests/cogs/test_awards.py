@@ -1,0 +1,93 @@
+"""/awards through the offline driver: secret ballots as forms (radio groups and checkboxes in
+Labels), sent twice counted once, refused after the event, painting judges, and the awards."""
+
+from __future__ import annotations
+
+from bot.offline import OfflineDriver
+from rules.tournament.public import public_view
+from tests.cogs.tournament_helpers import name_of, public, refused, state
+from web import pages
+from web.app import StoredTournament
+
+PLAYERS = ("ann", "bo", "cy", "di")
+SECRET = "threw dice at me"
+
+
+async def _play_round(driver: OfflineDriver) -> None:
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    t = (await state(driver)).tournament
+    for game in [g for g in t.current.games if g.b is not None]:
+        a, b = name_of(driver, game.a), name_of(driver, game.b)
+        public(
+            await driver.command(
+                f"/tournament result player:@{a} opponent:@{b} player_vp:60 opponent_vp:40", user="olga"
+            )
+        )
+
+
+def _opponent(t, who: str, number: int) -> str:  # type: ignore[no-untyped-def]
+    game = t.rounds[number - 1].game_of(who)
+    return game.b if game.a == who else game.a
+
+
+async def test_ballots_awards_and_their_secrecy(driver: OfflineDriver) -> None:
+    public(await driver.command('/tournament create name:"Dojo GT" game:40k rounds:3', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Orks"', user=name))
+    refused(await driver.command("/awards ballot", user="ann"), "no confirmed game without a ballot")
+    await _play_round(driver)
+
+    opened = await driver.command("/awards ballot", user="ann")
+    form = opened.modal
+    assert form is not None and form.title == "Round 1 ballot"
+    sent = await driver.submit(form, {"ticks": ["0", "1", "2", "3"], "bad": "no"}, user="ann")
+    assert sent.message.ephemeral and "ballot is counted" in sent.text
+    again = await driver.submit(form, {"ticks": [], "bad": "yes", "reason": "changed my mind"}, user="ann")
+    assert again.message.ephemeral and "counts once" in again.text, again.text
+    t = (await state(driver)).tournament
+    ann = str(driver.user("ann").id)
+    rival_id = _opponent(t, ann, 1)
+    rival = name_of(driver, rival_id)
+    # The opponent reports a bad game: the reason is required, then kept for the organisers only.
+    theirs = (await driver.command("/awards ballot", user=rival)).modal
+    refused(await driver.submit(theirs, {"bad": "yes"}, user=rival), "needs its reason")
+    theirs = (await driver.command("/awards ballot", user=rival)).modal
+    assert "counted" in (await driver.submit(theirs, {"bad": "yes", "reason": SECRET}, user=rival)).text
+    refused(await driver.command("/awards totals", user="ann"), "Only the organisers")
+    totals = await driver.command("/awards totals", user="olga")
+    assert totals.message.ephemeral and SECRET in totals.text and "1 bad games" in totals.text
+    assert "2 sportsmanship ballots" in totals.text
+
+    # Secrecy: nothing of a ballot in the channel, on the page or in the exports.
+    assert all(
+        SECRET not in m.text and "ticks" not in m.text
+        for m in driver.history(driver.channel)
+        if not m.ephemeral
+    )
+    stored = StoredTournament.model_validate((await state(driver)).model_dump())
+    assert SECRET not in pages.live(public_view(stored.tournament, reported=()), screen=False)
+    exported = public(await driver.command("/tournament export", user="ann"))
+    assert all(SECRET.encode() not in a.data for a in exported.attachments)
+
+    await _play_round(driver)
+    await _play_round(driver)
+    picks = (await driver.command("/awards favourites", user="ann")).modal
+    assert "counted" in (await driver.submit(picks, {"pick0": rival_id}, user="ann")).text
+
+    public(await driver.command('/awards rubric criteria:"Basing:5, Detail:5"', user="olga"))
+    public(await driver.command("/awards judge member:@jude", user="olga"))
+    refused(await driver.command("/awards paint player:@ann", user="bo"), "Only the painting judges")
+    scored = (await driver.command("/awards paint player:@ann", user="jude")).modal
+    assert "kept" in (await driver.submit(scored, {"c0": "5", "c1": "4"}, user="jude")).text
+
+    # A ballot form opened before the end and sent after it is refused, and says so.
+    late = (await driver.command("/awards ballot", user="bo")).modal
+    public(await driver.command("/tournament finish", user="olga"))
+    refused(await driver.submit(late, {"bad": "no"}, user="bo"), "has finished: its ballots are closed")
+
+    shown = public(await driver.command("/awards show publish:true", user="olga"))
+    assert "Best Painted**: Ann (9.0 painting points)" in shown.text, shown.text
+    assert "Best Sport" in shown.text and "Best Overall" in shown.text and "🥇" in shown.text
+    # Rival: 20 + favourite 4 = 24, less 0: the ballot ann sent ticked 4, so 28.
+    totals = await driver.command("/awards totals", user="olga")
+    assert f"{rival.title()}: sport 28 (checklist 4, favourite 4)" in totals.text, totals.text
