@@ -15,7 +15,7 @@ import logging
 from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
-from cogs.tournament.awards import Awards
+from cogs.tournament.awards import Awards, BallotButton
 from cogs.tournament.checkin import CheckInButton, CheckinCommands
 from cogs.tournament.commands import SetupCommands
 from cogs.tournament.lists import ListCommands
@@ -62,7 +62,7 @@ class Tournaments(
 
 async def setup(bot: Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton, BallotButton)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
@@ -72,4 +72,4 @@ async def setup(bot: Bot) -> None:
 
 
 async def teardown(bot: Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton, BallotButton)

@@ -20,7 +20,7 @@ from discord.ext.commands import Bot, GroupCog
 
 from bot.play import Change, Post, send
 from bot.text import public
-from bot.views import open_form
+from bot.views import PersistentButton, open_form
 from cogs.tournament.posts import MEDALS
 from cogs.tournament.state import (
     KIT,
@@ -191,6 +191,45 @@ async def submit_paint(
     )
 
 
+async def open_ballot(interaction: discord.Interaction, game: Any) -> None:
+    """The presser's ballot form for their latest confirmed game without one."""
+    t = game.state.tournament
+    pid = require_player(game.state, interaction.user.id)
+    if t.finished:
+        raise RuleError(f"{public(t.name, 80)} has finished: its ballots are closed.")
+    due = ballot_due(t, game.state.ballots, pid)
+    if due is None:
+        raise RuleError(
+            "You have no confirmed game without a ballot: send one after your next result is confirmed."
+        )
+    await open_form(interaction, ballot_form(game.id, due[0], t.name_of(due[1])))
+
+
+class BallotButton(PersistentButton, template=r"herald:ballot-open:(?P<game>\d+)"):
+    """Under a confirmed result: each player presses it for their own secret ballot."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Sportsmanship ballot",
+                emoji="📝",
+                custom_id=f"herald:ballot-open:{game}",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> BallotButton:
+        return cls(int(match["game"]))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, game_id=self.game, channel_id=await home_channel(interaction))
+        await open_ballot(interaction, game)
+
+
 FORMS = ((BALLOT_FORM, submit_ballot), (FAVOURITE_FORM, submit_favourites), (PAINT_FORM, submit_paint))
 
 
@@ -225,17 +264,7 @@ class Awards(
 
     @app_commands.command(name="ballot", description="Your secret sportsmanship ballot on your last opponent")
     async def ballot(self, interaction: discord.Interaction) -> None:
-        game = await self._game(interaction)
-        t = game.state.tournament
-        pid = require_player(game.state, interaction.user.id)
-        if t.finished:
-            raise RuleError(f"{public(t.name, 80)} has finished: its ballots are closed.")
-        due = ballot_due(t, game.state.ballots, pid)
-        if due is None:
-            raise RuleError(
-                "You have no confirmed game without a ballot: send one after your next result is confirmed."
-            )
-        await open_form(interaction, ballot_form(game.id, due[0], t.name_of(due[1])))
+        await open_ballot(interaction, await self._game(interaction))
 
     @app_commands.command(
         name="favourites", description="After the last round: rank up to three favourite opponents"

@@ -91,3 +91,28 @@ async def test_ballots_awards_and_their_secrecy(driver: OfflineDriver) -> None:
     # Rival: 20 + favourite 4 = 24, less 0: the ballot ann sent ticked 4, so 28.
     totals = await driver.command("/awards totals", user="olga")
     assert f"{rival.title()}: sport 28 (checklist 4, favourite 4)" in totals.text, totals.text
+
+
+async def test_a_confirmed_result_offers_each_player_their_ballot(driver: OfflineDriver) -> None:
+    public(await driver.command('/tournament create name:"Dojo GT" game:40k rounds:3', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Orks"', user=name))
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    t = (await state(driver)).tournament
+    game = t.current.games[0]
+    a, b = name_of(driver, game.a), name_of(driver, game.b)
+    reported = public(await driver.command(f"/tournament report opponent:@{b} my_vp:80 their_vp:45", user=a))
+    confirmed = (await driver.press(reported, "Confirm", user=b)).message
+    assert "sportsmanship ballot" in confirmed.text
+    other = name_of(driver, t.current.games[1].a)  # their game has no result yet
+    refused(
+        await driver.press(confirmed, "Sportsmanship ballot", user=other), "no confirmed game without"
+    )
+    refused(await driver.press(confirmed, "Sportsmanship ballot", user="zed"), "is not in Dojo GT")
+    form = (await driver.press(confirmed, "Sportsmanship ballot", user=b)).modal
+    assert form is not None and form.title == "Round 1 ballot"
+    done = await driver.submit(form, {"ticks": ["1"], "bad": "no"}, user=b)
+    assert done.message.ephemeral and "counted" in done.text
+    assert "ticks" not in confirmed.text and all(
+        not m.text.count("counted") for m in driver.history(driver.channel) if not m.ephemeral
+    )
