@@ -36,6 +36,7 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.settings import Network
+from rules.tournament.ballots import Award
 from rules.tournament.export import players_csv, results_csv
 from rules.tournament.lists import SubmittedList
 from rules.tournament.model import Tournament
@@ -90,6 +91,8 @@ class StoredTournament(BaseModel):
     tournament: Tournament
     reports: list[PendingReport] = Field(default_factory=list)
     round_timer: RoundTimer | None = None
+    published_awards: list[Award] = Field(default_factory=list)
+    """The awards the organisers published (the ballots themselves are never read here)."""
 
     @property
     def reported(self) -> set[tuple[int, str]]:
@@ -110,6 +113,7 @@ class StoredTournament(BaseModel):
             lists=lists,
             previous=previous,
             keep=keep,
+            awards=self.published_awards,
         )
 
 

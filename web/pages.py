@@ -177,6 +177,16 @@ def _lists(view: PublicTournament) -> str:
     return f'<section class="lists"><h2>Army lists</h2>{"".join(items)}</section>'
 
 
+def _awards(view: PublicTournament) -> str:
+    if not view.awards:
+        return ""
+    items = "".join(
+        f"<li><b>{e(a.title)}</b>: {e(', '.join(a.names))} <span class=\"meta\">({e(a.score)})</span></li>"
+        for a in view.awards
+    )
+    return f'<section class="awards"><h2>Awards</h2><ul>{items}</ul></section>'
+
+
 def _factions(view: PublicTournament) -> str:
     """How each faction did: players, games, W-D-L, win rate, average battle points, best placed."""
     if not view.factions:
@@ -231,6 +241,7 @@ def live(view: PublicTournament, *, screen: bool) -> str:
     rounds = list(view.earlier)
     if view.finished:
         parts.append(_podium(placed))
+        parts.append(_awards(view))
         parts.append(standings.replace(f"<h2>{title}</h2>", f"<h2>Final {title.lower()}</h2>", 1))
         if view.current is not None:
             rounds.insert(0, view.current)  # every round, latest first, below the result

@@ -381,7 +381,13 @@ class Awards(
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "post the awards")
             book = state.ballots.model_copy(update={"published": state.ballots.published or publish})
-            return Change(_with(state, book), summary="awards posted")
+            new = _with(state, book)
+            if book.published:
+                new = new.update(published_awards=awards(state.tournament, book))
+            return Change(new, summary="awards published" if book.published else "awards posted")
 
         shown = await KIT.step(interaction, "awards", change, channel_id=await home_channel(interaction))
-        await Post(content="\n".join(_award_lines(shown.state))).send(interaction)
+        lines = _award_lines(shown.state)
+        if shown.state.ballots.published:
+            lines.append("Published: on the live page and in `/tournament export`.")
+        await Post(content="\n".join(lines)).send(interaction)

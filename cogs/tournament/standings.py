@@ -18,6 +18,7 @@ from cogs.tournament.state import KIT, TournamentGame, home_channel, require_org
 from cogs.tournament.team_posts import team_standings_post
 from rules.errors import RuleError
 from rules.tournament import INITIAL_RATING, Tournament, players_csv, rating_changes, results_csv
+from rules.tournament.ballots import awards_csv
 from rules.tournament.faction_table import faction_table
 from rules.tournament.formats import format_of
 from rules.tournament.model import counted
@@ -129,4 +130,7 @@ class StandingsCommands:
         ]
         if t.team_size is not None:
             files.insert(0, discord.File(io.BytesIO(teams_csv(t).encode()), filename="teams.csv"))
+        if game.state.published_awards:  # only once the organisers published them
+            data = awards_csv(game.state.published_awards).encode()
+            files.append(discord.File(io.BytesIO(data), filename="awards.csv"))
         await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)

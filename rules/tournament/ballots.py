@@ -28,6 +28,9 @@ given out of 100.
 
 from __future__ import annotations
 
+import csv
+import io
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.tournament.model import Tournament, TournamentError
@@ -324,6 +327,16 @@ def overall_scores(t: Tournament, book: BallotBook) -> dict[str, float]:
         return scores.get(pid, 0.0) / top if top > 0 else 0.0
 
     return {p.id: round(100 * sum(share(s, p.id) * x for s, x in parts) / weight, 1) for p in t.players}
+
+
+def awards_csv(found: list[Award]) -> str:
+    """The published awards as CSV: ``award,winners,score`` (tied winners joined by ``; ``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["award", "winners", "score"])
+    for award in found:
+        writer.writerow([award.title, "; ".join(award.names), award.score])
+    return out.getvalue()
 
 
 def awards(t: Tournament, book: BallotBook) -> list[Award]:

@@ -17,13 +17,14 @@ all. The view is plain data (JSON-safe), built by one pure function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.tournament.ballots import Award
 from rules.tournament.faction_table import faction_table, ordinal, percent
 from rules.tournament.formats import Format, format_of
 from rules.tournament.lists import SubmittedList
@@ -217,6 +218,8 @@ class PublicTournament(BaseModel):
     teams: list[PublicTeamStanding] = []
     """A team event's team standings, best first; the players' own are ``standings``."""
     factions: list[PublicFaction] = []
+    awards: list[Award] = []
+    """Best Sport, Best Painted, Best Overall: only once the organisers published them."""
     """How each faction did (empty before the first result)."""
     team_columns: tuple[str, str] = ("TP", "OP")
     """What a team event's ``points`` and ``next`` are (the format's points and next tie-break)."""
@@ -347,11 +350,12 @@ def public_view(
     lists: Mapping[str, SubmittedList] | None = None,
     previous: Previous | None = None,
     keep: list[Tally] | None = None,
+    awards: Sequence[Award] = (),
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
     round is the current one and the event is not finished); ``lists`` are the army lists handed in
-    by player id, shown only once revealed.
+    by player id, shown only once revealed; ``awards`` are the awards the organisers published.
 
     ``previous`` is an earlier version's view, with what it was made from (the same
     ``scenario_name``): each round that has not changed since is taken from it instead of being
@@ -420,6 +424,7 @@ def public_view(
         earlier=list(reversed(rounds[:-1])),
         standings=rows,
         factions=_factions(t, ranked),
+        awards=list(awards),
         timer_ends=timer.ends
         if timer is not None and current is not None and not t.finished and timer.round == current.number
         else None,

@@ -85,7 +85,20 @@ async def test_ballots_awards_and_their_secrecy(driver: OfflineDriver) -> None:
     public(await driver.command("/tournament finish", user="olga"))
     refused(await driver.submit(late, {"bad": "no"}, user="bo"), "has finished: its ballots are closed")
 
+    async def page_and_export() -> tuple[str, list[str]]:
+        stored = StoredTournament.model_validate((await state(driver)).model_dump())
+        html = pages.live(stored.view(str), screen=False)
+        files = public(await driver.command("/tournament export", user="ann")).attachments
+        return html, [a.filename for a in files]
+
+    unpublished = public(await driver.command("/awards show", user="olga"))
+    assert "Best Sport" in unpublished.text and "Published" not in unpublished.text
+    html, files = await page_and_export()
+    assert "Awards" not in html and "awards.csv" not in files
     shown = public(await driver.command("/awards show publish:true", user="olga"))
+    html, files = await page_and_export()
+    assert "<h2>Awards</h2>" in html and "Best Painted</b>: Ann" in html and "awards.csv" in files
+    assert SECRET not in html
     assert "Best Painted**: Ann (9.0 painting points)" in shown.text, shown.text
     assert "Best Sport" in shown.text and "Best Overall" in shown.text and "🥇" in shown.text
     # Rival: 20 + favourite 4 = 24, less 0: the ballot ann sent ticked 4, so 28.
@@ -105,9 +118,7 @@ async def test_a_confirmed_result_offers_each_player_their_ballot(driver: Offlin
     confirmed = (await driver.press(reported, "Confirm", user=b)).message
     assert "sportsmanship ballot" in confirmed.text
     other = name_of(driver, t.current.games[1].a)  # their game has no result yet
-    refused(
-        await driver.press(confirmed, "Sportsmanship ballot", user=other), "no confirmed game without"
-    )
+    refused(await driver.press(confirmed, "Sportsmanship ballot", user=other), "no confirmed game without")
     refused(await driver.press(confirmed, "Sportsmanship ballot", user="zed"), "is not in Dojo GT")
     form = (await driver.press(confirmed, "Sportsmanship ballot", user=b)).modal
     assert form is not None and form.title == "Round 1 ballot"
