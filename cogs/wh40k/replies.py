@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.limits import MAX_AUTHOR, MAX_EMBED_DESCRIPTION
+from bot.cards import MAX_CARD_TEXT
+from bot.limits import MAX_AUTHOR
 from bot.play import Image
 from bot.text import plain, public
 from cogs.wh40k.inputs import EditionUsed, Read
@@ -140,13 +141,14 @@ def attack_reply(
         )
     log = [*lines, spared] if spared else lines
     text = "\n".join(log)
+    room = MAX_CARD_TEXT - 1200  # the roll's text in its card; the inputs, title and footer take the rest
     files = []
-    if len(text) > MAX_EMBED_DESCRIPTION - 300:
+    if len(text) > room - 300:
         files.append(discord.File(io.BytesIO(_plain(log).encode()), filename=LOG_FILENAME))
         short = [line for line in lines if not line.startswith("  ")]
         text = "\n".join(short) + f"\n*Every damage roll, and every die, is in {LOG_FILENAME}.*"
-        if len(text) + len(spared) > MAX_EMBED_DESCRIPTION - 100:
-            text = _cut_between_dice(text, MAX_EMBED_DESCRIPTION - 200 - len(spared))
+        if len(text) + len(spared) > room - 100:
+            text = _cut_between_dice(text, room - 200 - len(spared))
             text += f"…\n*The whole roll is in {LOG_FILENAME}.*"
         if spared:
             text += f"\n{spared}"

@@ -216,7 +216,7 @@ async def test_units_of_the_same_name_in_two_lists_are_told_apart(driver: Offlin
 async def test_a_big_list_fits_one_reply(driver: OfflineDriver) -> None:
     big = rosters.as_json(rosters.strike_force(6000))
     reply = (await driver.command("/40k list import", file=Attachment("big.json", big))).message
-    embed = reply.embeds[0]
+    embed = reply.card.data
     assert embed["description"].startswith("60 units") and "more units." in embed["description"]
     assert len(embed["description"]) <= 4096
     assert (

@@ -43,7 +43,7 @@ def thread_of(driver: OfflineDriver, s: TournamentGame, game: Game, round_number
 def refused(reply: Reply, *fragments: str) -> str:
     message = reply.message
     assert message.ephemeral, message.text
-    assert len(message.content) <= 2000
+    assert len(message.text) <= 2000
     for fragment in fragments:
         assert fragment in message.text, message.text
     return message.text
