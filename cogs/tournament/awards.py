@@ -43,6 +43,7 @@ from rules.tournament.ballots import (
     ballot_due,
     cast_ballot,
     cast_favourites,
+    cast_paint_vote,
     favourites_open,
     paint_scores,
     score_paint,
@@ -325,6 +326,22 @@ class Awards(
             raise RuleError("There is no painting rubric yet: an organiser sets one with `/awards rubric`.")
         pid = require_player(game.state, player.id)
         await open_form(interaction, paint_form(game.id, player.id, game.state.tournament.name_of(pid), book))
+
+    @app_commands.command(name="paintvote", description="Players: your vote for the best painted army")
+    @app_commands.describe(player="The player whose army you vote for (not your own)")
+    async def paintvote(self, interaction: discord.Interaction, player: discord.User) -> None:
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            voter = require_player(state, interaction.user.id)
+            pick = require_player(state, player.id)
+            book = cast_paint_vote(state.tournament, state.ballots, voter, pick)
+            return Change(_with(state, book), summary="a vote")
+
+        await KIT.step(interaction, "paintvote", change, channel_id=await home_channel(interaction))
+        await send(
+            interaction,
+            content="Your vote for the best painted army is counted (it stays secret).",
+            ephemeral=True,
+        )
 
     @app_commands.command(
         name="weights", description="Organisers: Best Overall's weights of battle, painting, sport"

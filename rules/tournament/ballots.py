@@ -17,6 +17,8 @@ finished.
 
 Painting: the organisers name judges and a rubric (a few criteria, each scored 0 to its maximum);
 a player's painting score is the average over the judges who scored them of each judge's sum.
+Or the players vote, each for one army not their own, once; a player's painting is then their
+votes. Judges' scores, once there are any, are what counts.
 
 Best Overall weighs battle, painting and sportsmanship (:class:`Weights`): each is taken as a
 share of the best score of the event in it (0 to 1), the shares are weighted and the sum is
@@ -114,6 +116,15 @@ class PaintScore(BaseModel):
     scores: list[int]
 
 
+class PaintVote(BaseModel):
+    """A player's vote for the best painted army (when the event has no painting judges)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    voter: str
+    player: str
+
+
 class Weights(BaseModel):
     """Best Overall's weights (any non-negative numbers; they need not add up to anything)."""
 
@@ -134,6 +145,7 @@ class BallotBook(BaseModel):
     judges: list[int] = Field(default_factory=list)
     rubric: list[Criterion] = Field(default_factory=list)
     paint: list[PaintScore] = Field(default_factory=list)
+    paint_votes: list[PaintVote] = Field(default_factory=list)
     weights: Weights = Field(default_factory=Weights)
     published: bool = False
     """The organisers published the awards: the page and the exports show them."""
@@ -252,6 +264,17 @@ def score_paint(t: Tournament, book: BallotBook, judge: int, player: str, scores
     return book.model_copy(update={"paint": [*kept, PaintScore(judge=judge, player=player, scores=scores)]})
 
 
+def cast_paint_vote(t: Tournament, book: BallotBook, voter: str, player: str) -> BallotBook:
+    """``voter``'s vote for the best painted army: another player's, once."""
+    _open(t)
+    if voter == player:
+        raise BallotError("Vote for someone else's army: your own does not count.")
+    t.player(player)
+    if any(v.voter == voter for v in book.paint_votes):
+        raise BallotError("You already voted for the best painted army: it counts once, as first sent.")
+    return book.model_copy(update={"paint_votes": [*book.paint_votes, PaintVote(voter=voter, player=player)]})
+
+
 # --- adding up ----------------------------------------------------------------------------------
 
 
@@ -288,8 +311,19 @@ def sport_scores(t: Tournament, book: BallotBook) -> dict[str, SportScore]:
     return {pid: SportScore(**fields) for pid, fields in found.items()}
 
 
+def judged(book: BallotBook) -> bool:
+    """Whether painting is the judges' (any army scored) rather than the players' votes."""
+    return bool(book.paint)
+
+
 def paint_scores(book: BallotBook) -> dict[str, float]:
-    """Each scored army's painting: the average of its judges' sums."""
+    """Each scored army's painting: the average of its judges' sums; with no judge's score yet,
+    the players' votes for it."""
+    if not judged(book):
+        votes: dict[str, float] = {}
+        for vote in book.paint_votes:
+            votes[vote.player] = votes.get(vote.player, 0.0) + 1
+        return votes
     sums: dict[str, list[int]] = {}
     for score in book.paint:
         sums.setdefault(score.player, []).append(sum(score.scores))
@@ -309,7 +343,7 @@ def _best(title: str, scores: dict[str, float], t: Tournament, shown: str) -> Aw
     if not scores:
         return None
     top = max(scores.values())
-    names = [t.name_of(pid) for pid in scores if scores[pid] == top]
+    names = [p.name for p in t.players if p.id in scores and scores[p.id] == top]  # in join order
     return Award(title=title, names=names, score=shown.format(top))
 
 
@@ -344,7 +378,12 @@ def awards(t: Tournament, book: BallotBook) -> list[Award]:
     sport = {pid: float(s.total) for pid, s in sport_scores(t, book).items()}
     found = [
         _best("Best Sport", sport, t, "{:.0f} sportsmanship points"),
-        _best("Best Painted", paint_scores(book), t, "{:.1f} painting points"),
+        _best(
+            "Best Painted",
+            paint_scores(book),
+            t,
+            "{:.1f} painting points" if judged(book) else "{:.0f} votes",
+        ),
         _best("Best Overall", overall_scores(t, book), t, "{:.1f} of 100"),
     ]
     return [a for a in found if a is not None]

@@ -127,3 +127,22 @@ async def test_a_confirmed_result_offers_each_player_their_ballot(driver: Offlin
     assert "ticks" not in confirmed.text and all(
         not m.text.count("counted") for m in driver.history(driver.channel) if not m.ephemeral
     )
+
+
+async def test_players_vote_for_the_best_painted_army(driver: OfflineDriver) -> None:
+    public(await driver.command('/tournament create name:"Dojo GT" game:40k rounds:3', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Orks"', user=name))
+    refused(await driver.command("/awards paintvote player:@ann", user="ann"), "someone else's")
+    refused(await driver.command("/awards paintvote player:@zed", user="ann"), "is not in Dojo GT")
+    for voter in ("ann", "bo", "cy"):
+        voted = await driver.command("/awards paintvote player:@di", user=voter)
+        assert voted.message.ephemeral and "counted" in voted.text
+    refused(await driver.command("/awards paintvote player:@bo", user="ann"), "counts once")
+    shown = public(await driver.command("/awards show", user="olga"))
+    assert "Best Painted**: Di (3 votes)" in shown.text, shown.text
+    assert all(
+        "paintvote" not in m.text and "3 votes" not in m.text
+        for m in driver.history(driver.channel)[:-1]
+        if not m.ephemeral
+    )

@@ -138,3 +138,21 @@ def test_painting_and_the_awards_by_hand() -> None:
         "Best Painted": (["Cy"], "10.0 painting points"),
         "Best Overall": (["Ann"], "95.0 of 100"),
     }
+
+
+def test_players_vote_for_the_painting_when_no_judge_scored() -> None:
+    from rules.tournament.ballots import cast_paint_vote
+
+    t = _event()
+    book = BallotBook()
+    for voter, pick in (("ann", "cy"), ("bo", "cy"), ("cy", "ann"), ("di", "ann")):
+        book = cast_paint_vote(t, book, voter, pick)
+    with pytest.raises(BallotError, match="counts once"):
+        cast_paint_vote(t, book, "ann", "bo")
+    with pytest.raises(BallotError, match="someone else's"):
+        cast_paint_vote(t, BallotBook(), "ann", "ann")
+    found = {a.title: (a.names, a.score) for a in awards(t, book)}
+    assert found["Best Painted"] == (["Ann", "Cy"], "2 votes")
+    # A judge's score, once there is one, is what counts.
+    judged_book = score_paint(t, add_judge(set_rubric(book, [("Basing", 5)]), 7), 7, "bo", [3])
+    assert {a.title: a.names for a in awards(t, judged_book)}["Best Painted"] == ["Bo"]
