@@ -41,6 +41,7 @@ from typing import Any
 import discord
 
 from bot.limits import clip
+from bot.text import inert
 
 log = logging.getLogger("herald.cards")
 
@@ -115,8 +116,10 @@ class Card:
             title=embed.title or None,
             text=embed.description or None,
             fields=[Field(str(f.name or ""), str(f.value or ""), bool(f.inline)) for f in embed.fields],
-            footer=embed.footer.text or None,
-            author=embed.author.name or None,
+            # An embed shows its author and footer as plain text, so cogs put names there as they
+            # are; a card shows every line as markdown: made inert here, once for every cog.
+            footer=inert(embed.footer.text) if embed.footer.text else None,
+            author=inert(embed.author.name) if embed.author.name else None,
             pictures=[_name_of(p) for p in pictures],
             colour=colour,
             note=note,

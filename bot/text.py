@@ -56,6 +56,17 @@ def public(name: object, limit: int = 100) -> str:
     return _MENTION.sub(lambda m: m.group(0) + _ZWSP, text)
 
 
+def inert(text: str) -> str:
+    """``text`` with its markdown and mentions escaped, every line kept: for words written for a
+    place Discord showed as plain text (an embed's author or footer) that a card shows as
+    markdown.
+
+    >>> inert("[x](https://evil.example) @here")
+    '\\\\[x\\\\]\\\\(https\\\\://evil.example\\\\) @\\u200bhere'
+    """
+    return _MENTION.sub(lambda m: m.group(0) + _ZWSP, _MARKDOWN.sub(r"\\\1", text))
+
+
 def plain(name: object, limit: int = 100) -> str:
     """``name`` for a place Discord shows as plain text (embed author or footer, a button's label,
     a thread's name): one clean line of at most ``limit`` characters, nothing escaped.

@@ -394,3 +394,16 @@ async def test_a_form_shows_its_text_inputs_in_labels_and_is_answered(driver: Of
     proposal = (await driver.submit(opened.modal, {"Successes": "2"})).message
     assert_card(proposal)
     assert "Herald proposes" in proposal.text
+
+
+def test_an_embeds_plain_author_and_footer_stay_inert_in_a_card() -> None:
+    # An embed shows its author and footer as plain text, so a cog may put a name there as typed;
+    # a card renders every line as markdown, so the card makes them inert.
+    from bot.cards import Card
+
+    embed = discord.Embed(title="Roll").set_author(name="[Free Nitro](https://evil.example) @everyone")
+    embed.set_footer(text="**bold** ||s||")
+    card = Card.from_embed(embed)
+    assert card.author is not None and "\\[Free Nitro\\]\\(" in card.author
+    assert "@\u200beveryone" in card.author
+    assert card.footer == "\\*\\*bold\\*\\* \\|\\|s\\|\\|"
