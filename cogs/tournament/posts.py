@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.cards import Card
 from bot.limits import MAX_CONTENT
 from bot.play import Image, Post
 from bot.text import pinging, public
@@ -395,8 +396,12 @@ def faction_post(rows: list[FactionRow], *, title: str, subtitle: str) -> Post:
         f"W-D-L and win rate leave mirror matches out; a draw counts as half a win. "
         f"⚠️ fewer than {FEW_GAMES} games: the rate says little."
     )
-    text = "\n".join([f"**{public(title, 80)}: {subtitle}**", *lines, note])
-    image = Image(
-        lambda: render_faction_table(rows, title=title, subtitle=subtitle), "factions.png"
+    image = Image(lambda: render_faction_table(rows, title=title, subtitle=subtitle), "factions.png")
+    card = Card(
+        title=f"{public(title, 80)}: {subtitle}",
+        text="\n".join(lines),
+        footer=note,
+        pictures=["factions.png"],
+        colour=COLOUR,
     )
-    return Post(content=text[:MAX_CONTENT], images=[image])
+    return Post(card=card, images=[image])

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
+from bot.cards import Card
 from bot.games import Game
 from bot.play import Image, Post, autocomplete, is_manager
 from bot.storage.seasons import SeasonExists, SeasonRecord
@@ -183,7 +184,7 @@ class Seasons(
         done = sum(1 for t in events if t.finished)
         waiting = [public(t.name, 60) for t in events if not t.finished]
         head = (
-            f"**Season {public(found.name, 80)}** · best {counted(found.best, 'result')} of "
+            f"Season {public(found.name, 80)} · best {counted(found.best, 'result')} of "
             f"{counted(done, 'finished event')}"
         )
         lines = [f"{r.rank}. {public(r.name, 40)}: **{r.total}** ({_results(r)})" for r in rows[:TABLE_LINES]]
@@ -196,9 +197,13 @@ class Seasons(
         subtitle = f"best {counted(found.best, 'result')} of {counted(done, 'finished event')}"
         title = f"Season {found.name}"
         await Post(
-            content="\n".join([head, *lines])[:2000],
+            card=Card(
+                title=head,
+                text="\n".join(lines),
+                pictures=["season.png"],
+                controls=link_view(season_url(self.bot, found)),
+            ),
             images=[Image(lambda: render_season_table(rows, title=title, subtitle=subtitle), "season.png")],
-            view=link_view(season_url(self.bot, found)),
         ).send(interaction)
 
     @add.autocomplete("season")
