@@ -123,7 +123,10 @@ def attack_reply(
     """Every step's dice, line by line for a unit; when they don't fit one message, the whole
     log is attached as text."""
     models = rolled.target_models
-    title = f"⚔️ {_plural(rolled.wounds_dealt, 'wound')} dealt, {rolled.models_slain}/{models} models slain"
+    title = (
+        f"⚔️ {_plural(rolled.wounds_dealt, 'wound')} dealt, {rolled.models_slain}/{models} models slain"
+        f" · {edition_text(used)}"
+    )
     if rolled.hazardous_failed:
         title += f" · Hazardous: {rolled.hazardous_failed * HAZARDOUS_MORTALS} mortal wounds on the attacker"
     lines: list[str] = []
@@ -156,7 +159,7 @@ def attack_reply(
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)
     notes = dict.fromkeys(n for r in rolled.rolls for n in r.notes)
-    notes_shown = ["bold: critical", "struck: re-rolled", *weapon.notes, *rolled.notes, *notes]
+    notes_shown = ["bold: critical", "struck: re-rolled", *weapon.notes, *target.notes, *rolled.notes, *notes]
     embed.set_footer(text=footer(notes_shown, used))
     return Reply(embed, files=files)
 
@@ -264,7 +267,7 @@ def odds_reply(
     """Means, the odds of each number of wounds dealt and models slain, and the chart (both
     series with compare)."""
     profile = target.target
-    title = f"📊 Odds against {public(target.label(60))} · {used.edition.value} edition"
+    title = f"📊 Odds against {public(target.label(60))} · {edition_text(used)}"
     embed = discord.Embed(title=title, colour=COLOUR)
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, weapons, target, situation, used)
@@ -291,6 +294,7 @@ def odds_reply(
         dict.fromkeys(
             [
                 *(n for w in weapons for n in w.notes),
+                *target.notes,
                 *(
                     n
                     for r in results

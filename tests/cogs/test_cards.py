@@ -404,6 +404,6 @@ def test_an_embeds_plain_author_and_footer_stay_inert_in_a_card() -> None:
     embed = discord.Embed(title="Roll").set_author(name="[Free Nitro](https://evil.example) @everyone")
     embed.set_footer(text="**bold** ||s||")
     card = Card.from_embed(embed)
-    assert card.author is not None and "\\[Free Nitro\\]\\(" in card.author
+    assert card.author is not None and "\\[Free Nitro\\](" in card.author
     assert "@\u200beveryone" in card.author
     assert card.footer == "\\*\\*bold\\*\\* \\|\\|s\\|\\|"

@@ -102,7 +102,8 @@ async def test_odds_give_means_at_least_tables_and_the_chart(driver: OfflineDriv
     # one footer line for the steps kept from 10th edition, not two lines in the Edition field
     footer = message.card.data["footer"]["text"]
     assert footer.splitlines()[-1] == (
-        "11th edition: some steps as in 10th, not confirmed (/help topic:40k lists them)."
+        "11th edition: some steps as in 10th, not confirmed, allocation groups and Precision among them "
+        "(/help topic:40k lists them)."
     )
     assert message.text.count("not confirmed") == 1
 
