@@ -28,6 +28,7 @@ from bot.storage.links import SqlLinkRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.saved_rolls import SqliteSavedRollRepository
+from bot.storage.seasons import SeasonRepository
 from bot.storage.secret_rolls import SecretRollRepository
 from bot.storage.tournament_lists import TournamentListRepository
 from bot.views import FormRouter
@@ -99,6 +100,8 @@ class Herald(commands.AutoShardedBot):
         self.links = SqlLinkRepository(self.db)
         #: Army lists handed in for tournaments (sealed until revealed): see bot.storage.tournament_lists.
         self.tournament_lists = TournamentListRepository(self.db)
+        #: Seasons: a server's tournaments ranked together (/season, bot.storage.seasons).
+        self.seasons = SeasonRepository(self.db)
         #: Each server's language (/herald language) and each player's last locale: see bot.i18n.
         self.languages = LanguageRepository(self.db)
         self._locale_flusher: asyncio.Task[None] | None = None

@@ -387,12 +387,13 @@ class Modal:
 
     @property
     def fields(self) -> list[dict[str, Any]]:
-        """The form's text inputs; one inside a Label carries the Label's text as its ``label``."""
+        """The form's inputs: text inputs, radio groups, checkbox groups and checkboxes; one inside
+        a Label carries the Label's text as its ``label``."""
         out: list[dict[str, Any]] = []
         for comp in walk_components(self.components):
-            if comp.get("type") == 18 and (comp.get("component") or {}).get("type") == 4:
+            if comp.get("type") == 18 and (comp.get("component") or {}).get("type") in _INPUTS:
                 out.append({**comp["component"], "label": comp.get("label")})
-            elif comp.get("type") == 4 and not any(comp is f.get("component") for f in self.components):
+            elif comp.get("type") in _INPUTS and not any(comp is f.get("component") for f in self.components):
                 out.append(comp)
         return out
 
@@ -432,6 +433,42 @@ class Reply:
     @property
     def text(self) -> str:
         return "\n".join(m.text for m in [*self.messages, *self.edited])
+
+
+_INPUTS = (4, 21, 22, 23)
+"""What a form's user fills: a text input, a radio group, a checkbox group, a checkbox."""
+_CHOICES = (21, 22, 23)
+
+
+def _choice_answer(comp: dict[str, Any], given: Any) -> dict[str, Any]:
+    """The submitted payload of a radio group (21), checkbox group (22) or checkbox (23) with
+    ``given`` chosen, refused as Discord's client refuses it (an option not offered, a required
+    choice left empty, more or fewer boxes ticked than the group allows).
+    https://discord.com/developers/docs/components/reference#radio-group"""
+    kind, custom_id = comp["type"], comp["custom_id"]
+    offered = [str(o.get("value")) for o in comp.get("options", [])]
+    if kind == 23:
+        ticked = given if isinstance(given, bool) else str(given).lower() in ("true", "1", "yes", "x")
+        return {"type": 23, "custom_id": custom_id, "value": bool(ticked)}
+    if kind == 21:
+        value = None if given in (None, "") else str(given)
+        if value is None and comp.get("required", True):
+            raise OfflineError(f"radio group {custom_id!r} is required: pick one of {offered}")
+        if value is not None and value not in offered:
+            raise OfflineError(f"radio group {custom_id!r} offers {offered}, not {value!r}")
+        return {"type": 21, "custom_id": custom_id, "value": value}
+    values = (
+        []
+        if given in (None, "")
+        else [str(v) for v in (given if isinstance(given, list | tuple) else [given])]
+    )
+    low = comp.get("min_values", 1 if comp.get("required", True) else 0)
+    high = comp.get("max_values", 1)
+    if any(v not in offered for v in values) or len(set(values)) != len(values):
+        raise OfflineError(f"checkbox group {custom_id!r} offers {offered} once each, not {values}")
+    if not low <= len(values) <= high:
+        raise OfflineError(f"checkbox group {custom_id!r} takes {low} to {high} boxes, not {len(values)}")
+    return {"type": 22, "custom_id": custom_id, "values": values}
 
 
 def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -1048,19 +1085,21 @@ class OfflineDriver:
         data = {"custom_id": menu.custom_id, "component_type": 3, "values": chosen}
         return await self._dispatch(3, data, user, self._channel_of(message), message)
 
-    async def submit(self, modal: Modal, values: dict[str, str], *, user: User | str | None = None) -> Reply:
-        """Fill a modal's text inputs (by custom id or label) and submit it."""
+    async def submit(self, modal: Modal, values: dict[str, Any], *, user: User | str | None = None) -> Reply:
+        """Fill a modal's inputs (by custom id or label) and submit it: text as a string, a radio
+        group's choice as its option's value, a checkbox group's as a list of values, a checkbox
+        as a bool. A choice Discord's client would not let through raises OfflineError."""
         user = self._user(user) if user is not None else modal.user
         by_key: dict[str, str] = {}
         for f in modal.fields:
             for key in (f["custom_id"], (f.get("label") or "").lower()):
                 by_key[key] = f["custom_id"]
-        answers: dict[str, str] = {}
+        answers: dict[str, Any] = {}
         for key, value in values.items():
             custom_id = by_key.get(key) or by_key.get(key.lower())
             if custom_id is None:
                 raise OfflineError(f"no field {key!r}; fields: {[f.get('label') for f in modal.fields]}")
-            answers[custom_id] = str(value)
+            answers[custom_id] = value
 
         def fill(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
             out = []
@@ -1074,9 +1113,11 @@ class OfflineDriver:
                         {
                             "type": 4,
                             "custom_id": comp["custom_id"],
-                            "value": answers.get(comp["custom_id"], ""),
+                            "value": str(answers.get(comp["custom_id"], "")),
                         }
                     )
+                elif comp.get("type") in _CHOICES:
+                    out.append(_choice_answer(comp, answers.get(comp["custom_id"])))
                 else:
                     out.append(comp)
             return out
@@ -1963,9 +2004,18 @@ def check_modal(data: dict[str, Any]) -> None:
     if not 1 <= len(top) <= 5:
         problems.append(f"a modal has 1 to 5 components ({len(top)})")
     seen: set[str] = set()
+    for comp in top:
+        if comp.get("type") in _CHOICES:
+            problems.append("a radio group, checkbox group or checkbox must sit inside a Label (type 18)")
+        for inner in comp.get("components") or []:
+            if inner.get("type") in _CHOICES:
+                problems.append("a radio group, checkbox group or checkbox cannot sit in an action row")
     for comp in walk_components(top):
         if comp.get("type") in (4, 18) and len(str(comp.get("label", ""))) > 45:
             problems.append("label must be 45 or fewer in length")
+        if comp.get("type") in _CHOICES:
+            problems.extend(_check_choice(comp, seen))
+            continue
         if comp.get("type") != 4:
             continue
         field_id = str(comp.get("custom_id") or "")
@@ -1987,6 +2037,33 @@ def check_modal(data: dict[str, Any]) -> None:
                 problems.append(f"value must be {high} (its max_length) or fewer in length ({len(value)})")
     if problems:
         raise _invalid(problems)
+
+
+def _check_choice(comp: dict[str, Any], seen: set[str]) -> list[str]:
+    """A radio group (2 to 10 options), checkbox group (1 to 10; 0 <= min_values <= max_values
+    <= its options, max_values at least 1) or checkbox within Discord's rules.
+    https://discord.com/developers/docs/components/reference#checkbox-group"""
+    problems = []
+    kind, field_id = comp.get("type"), str(comp.get("custom_id") or "")
+    if not 1 <= len(field_id) <= 100 or field_id in seen:
+        problems.append(f"input custom_id {field_id!r} must be 1 to 100 long and unique")
+    seen.add(field_id)
+    options = comp.get("options") or []
+    values = [str(o.get("value")) for o in options]
+    if len(set(values)) != len(values):
+        problems.append(f"{field_id!r}: option values must be unique")
+    for o in options:
+        if not 1 <= len(str(o.get("label") or "")) <= 100 or not 1 <= len(str(o.get("value") or "")) <= 100:
+            problems.append(f"{field_id!r}: an option's label and value are 1 to 100 long")
+    if kind == 21 and not 2 <= len(options) <= 10:
+        problems.append(f"a radio group has 2 to 10 options ({len(options)})")
+    if kind == 22:
+        low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not 1 <= len(options) <= 10:
+            problems.append(f"a checkbox group has 1 to 10 options ({len(options)})")
+        if not (0 <= low <= 10 and 1 <= high <= 10 and low <= high <= max(len(options), 1)):
+            problems.append(f"checkbox group min_values {low} / max_values {high} out of range")
+    return problems
 
 
 def _route_param(route: Any, name: str) -> Any:

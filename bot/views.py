@@ -75,9 +75,10 @@ FormHandler = Callable[[discord.Interaction, "re.Match[str]", dict[str, str]], A
 
 
 def form_values(data: Mapping[str, Any]) -> dict[str, str]:
-    """The text inputs of a submitted modal by custom id, whatever layout Discord used
-    (action rows, or the newer label components), each cleaned by :func:`rules.text.clean_text`
-    (line breaks kept)."""
+    """The inputs of a submitted modal by custom id, whatever layout Discord used (action rows, or
+    the newer label components): text cleaned by :func:`rules.text.clean_text` (line breaks kept),
+    a radio group's chosen value, a checkbox group's values one a line, a checkbox ``"true"`` or
+    ``""``. Choices are option values the bot offered; a handler still checks them."""
     found: dict[str, str] = {}
 
     def walk(components: list[dict[str, Any]]) -> None:
@@ -85,6 +86,12 @@ def form_values(data: Mapping[str, Any]) -> dict[str, str]:
             if comp.get("type") == 4 and "custom_id" in comp:
                 # The one door for typed form fields, as HeraldTree.interaction_check is for options.
                 found[comp["custom_id"]] = clean_text(str(comp.get("value") or ""), multiline=True)
+            elif comp.get("type") == 21 and "custom_id" in comp:  # a radio group: the value chosen
+                found[comp["custom_id"]] = str(comp.get("value") or "")
+            elif comp.get("type") == 22 and "custom_id" in comp:  # a checkbox group: one value a line
+                found[comp["custom_id"]] = "\n".join(str(v) for v in comp.get("values") or [])
+            elif comp.get("type") == 23 and "custom_id" in comp:  # a checkbox
+                found[comp["custom_id"]] = "true" if comp.get("value") else ""
             walk(comp.get("components") or [])
             if "component" in comp:
                 walk([comp["component"]])

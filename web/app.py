@@ -37,11 +37,13 @@ from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.settings import Network
+from rules.tournament.ballots import Award
 from rules.tournament.export import players_csv, results_csv
 from rules.tournament.lists import ListUnit, SubmittedList, list_units
 from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
+from rules.tournament.season import SeasonError, season_table
 from rules.tournament.standings import Tally
 from rules.tournament.teams import teams_csv
 from rules.wh40k.roster import Roster
@@ -92,6 +94,8 @@ class StoredTournament(BaseModel):
     tournament: Tournament
     reports: list[PendingReport] = Field(default_factory=list)
     round_timer: RoundTimer | None = None
+    published_awards: list[Award] = Field(default_factory=list)
+    """The awards the organisers published (the ballots themselves are never read here)."""
 
     @property
     def reported(self) -> set[tuple[int, str]]:
@@ -114,6 +118,7 @@ class StoredTournament(BaseModel):
             previous=previous,
             keep=keep,
             units=units,
+            awards=self.published_awards,
         )
 
 
@@ -154,6 +159,10 @@ class PageStore(Protocol):
 
     async def state(self, game_id: int) -> Any:
         """``game_id``, ``kind``, ``version`` and ``state_json`` of the game, or None."""
+        ...
+
+    async def season(self, token: str) -> Any:
+        """``name``, ``best`` and the ``states`` (JSON) of a season's events, or None."""
         ...
 
 
@@ -237,6 +246,27 @@ class TournamentSource:
         #: Versions parsed and ranked, and answers rendered (tests bound the work with them).
         self.builds = 0
         self.renders = 0
+
+    async def season(self, token: str) -> str | None:
+        """A season's page as HTML (None for a wrong token). Read and ranked on each request, off
+        the event loop: a season is a few finished events, and its page is not polled."""
+        found = await self._store.season(token)
+        if found is None:
+            return None
+
+        def build() -> str:
+            events = [
+                s.tournament for i, raw in enumerate(found.states) if (s := self._parse(i, raw)) is not None
+            ]
+            try:
+                rows = season_table(events, best=found.best)
+            except SeasonError as error:
+                return pages.plain(found.name, str(error))
+            finished = sum(1 for t in events if t.finished)
+            waiting = [t.name for t in events if not t.finished]
+            return pages.season(found.name, found.best, finished, waiting, rows)
+
+        return await asyncio.to_thread(build)
 
     async def find(self, token: str) -> Found | None:
         at = await self._store.version(token)
@@ -688,6 +718,14 @@ async def favicon(request: web.Request) -> web.StreamResponse:
     return await static_named(request, "icon.svg")
 
 
+async def season(request: web.Request) -> web.StreamResponse:
+    html = await request.app[KEY_SOURCE].season(request.match_info["token"])
+    if html is None:
+        raise web.HTTPNotFound()
+    request[COST] = COST_EXPORT
+    return _html(html)
+
+
 async def home(request: web.Request) -> web.StreamResponse:
     return _html(
         pages.plain(
@@ -718,6 +756,7 @@ def make_app(
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/players.csv", players)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/results.csv", results)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/teams.csv", teams)
+    app.router.add_get("/s/{token:[A-Za-z0-9_-]{1,64}}", season)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/favicon.ico", favicon)
     return app

@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
+from rules.tournament.faction_table import FEW_GAMES
 from rules.tournament.lists import ListUnit
 from rules.tournament.public import (
     PublicGame,
@@ -20,6 +21,7 @@ from rules.tournament.public import (
     PublicTeamMatch,
     PublicTournament,
 )
+from rules.tournament.season import SeasonRow
 
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
@@ -288,6 +290,39 @@ def _lists(view: PublicTournament) -> str:
     return f'<section class="lists"><h2>Army lists</h2>{"".join(items)}</section>'
 
 
+def _awards(view: PublicTournament) -> str:
+    if not view.awards:
+        return ""
+    items = "".join(
+        f"<li><b>{e(a.title)}</b>: {e(', '.join(a.names))} <span class=\"meta\">({e(a.score)})</span></li>"
+        for a in view.awards
+    )
+    return f'<section class="awards"><h2>Awards</h2><ul>{items}</ul></section>'
+
+
+def _factions(view: PublicTournament) -> str:
+    """How each faction did: players, games, W-D-L, win rate, average battle points, best placed."""
+    if not view.factions:
+        return ""
+    head = (
+        "<thead><tr><th>Faction</th><th>Players</th><th>Games</th><th>W-D-L</th><th>Win %</th>"
+        "<th>Avg BP</th><th>Best placed</th></tr></thead>"
+    )
+    rows = "".join(
+        f"<tr><td>{e(f.faction)}</td><td>{f.players}</td><td>{f.games}</td><td>{e(f.record)}</td>"
+        f"<td>{e(f.win_rate)}{'*' if f.few else ''}</td><td>{e(f.average_bp)}</td><td>{e(f.best)}</td></tr>"
+        for f in view.factions
+    )
+    note = (
+        f'<p class="meta">Mirror matches left out; a draw counts as half a win. '
+        f"* fewer than {FEW_GAMES} games: the rate says little.</p>"
+    )
+    return (
+        '<section class="table-wrap factions"><details><summary>Factions</summary>'
+        f'<table class="standings">{head}<tbody>{rows}</tbody></table>{note}</details></section>'
+    )
+
+
 def one_list(view: PublicTournament, number: int) -> str | None:
     """The revealed list ``number`` (1 is the first on the page), for a large event's page that
     opens lists on demand; None when there is no such list (or the lists are sealed)."""
@@ -339,6 +374,7 @@ def live(view: PublicTournament, *, screen: bool) -> str:
     rounds = list(view.earlier)
     if view.finished:
         parts.append(_podium(placed))
+        parts.append(_awards(view))
         parts.append(standings.replace(f"<h2>{title}</h2>", f"<h2>Final {title.lower()}</h2>", 1))
         if view.current is not None:
             rounds.insert(0, view.current)  # every round, latest first, below the result
@@ -352,6 +388,7 @@ def live(view: PublicTournament, *, screen: bool) -> str:
     if view.current is None:
         parts.append(_checkin(view))
     if not screen:
+        parts.append(_factions(view))
         parts.append(_lists(view))
     if not screen and rounds:
         inline = sum(len(r.games) for r in rounds) <= INLINE_EARLIER_GAMES
@@ -409,6 +446,34 @@ def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: 
         f'<footer><span id="updated">Updates by itself.</span> {downloads} · '
         f'<a href="{base}{"" if screen else "?screen=1"}">{"Normal view" if screen else "Venue screen"}</a>'
         "</footer></body></html>"
+    )
+
+
+def season(name: str, best: int, finished: int, waiting: list[str], rows: list[SeasonRow]) -> str:
+    """A season's page: each player's rank, total of their best ``best`` results, and every result
+    (those that do not count in brackets)."""
+    body = "".join(
+        f"<tr><td>{r.rank}</td><td>{e(r.name)}</td><td>{r.total}</td><td>{r.events}</td>"
+        f"<td>{e(r.results_text)}</td></tr>"
+        for r in rows
+    )
+    table = (
+        '<table class="standings"><thead><tr><th>#</th><th>Player</th><th>Total</th><th>Events</th>'
+        f"<th>Results</th></tr></thead><tbody>{body}</tbody></table>"
+        if rows
+        else "<p>No event of this season has finished yet.</p>"
+    )
+    later = f'<p class="meta">Not finished yet: {e(", ".join(waiting))}.</p>' if waiting else ""
+    plural = "s" if best != 1 else ""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>{e(name)} · Herald</title>"
+        f'<link rel="stylesheet" href="../static/page.css?v={ASSET_VERSION}"></head><body><div id="live">'
+        f'<header><h1>{e(name)}</h1><p class="meta">Season · best {best} result{plural} of '
+        f"{finished} finished event{'' if finished == 1 else 's'}</p></header>"
+        f'<section class="table-wrap">{table}{later}</section></div></body></html>'
     )
 
 

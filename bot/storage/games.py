@@ -161,6 +161,15 @@ class SqlGameRepository:
             )
         return [_game(r) for r in rows]
 
+    async def of_kind(self, guild_id: int, kind: str) -> list[GameRecord]:
+        """Every game of ``kind`` in a server, active or ended, oldest first (``games_by_guild``)."""
+        async with self._db.reading() as tx:
+            rows = await tx.fetchall(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND kind = ? ORDER BY id",
+                (guild_id, kind),
+            )
+        return [_game(r) for r in rows]
+
     async def get(self, game_id: int) -> GameRecord | None:
         async with self._db.reading() as tx:
             row = await tx.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))

@@ -15,11 +15,13 @@ import logging
 from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
+from cogs.tournament.awards import Awards, BallotButton
 from cogs.tournament.checkin import CheckInButton, CheckinCommands
 from cogs.tournament.commands import SetupCommands
 from cogs.tournament.lists import ListCommands
 from cogs.tournament.ratings import Ratings
 from cogs.tournament.rounds import TIMER_JOB, PairAnyway, RoundCommands, timer_job
+from cogs.tournament.season import Seasons
 from cogs.tournament.sheets import SheetResults
 from cogs.tournament.standings import StandingsCommands
 from cogs.tournament.state import KIT
@@ -60,12 +62,14 @@ class Tournaments(
 
 async def setup(bot: Bot) -> None:
     KIT.register(bot)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton, BallotButton)
     bot.scheduler.register(TIMER_JOB, timer_job)  # type: ignore[attr-defined]
     await bot.add_cog(Tournaments(bot))
     await bot.add_cog(SheetResults(bot))
     await bot.add_cog(Ratings(bot))
+    await bot.add_cog(Seasons(bot))
+    await bot.add_cog(Awards(bot))
 
 
 async def teardown(bot: Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, *TEAM_ITEMS, PairAnyway, CheckInButton, BallotButton)

@@ -10,13 +10,16 @@ from collections.abc import Callable
 
 import discord
 
+from bot.cards import Card
 from bot.limits import MAX_CONTENT
 from bot.play import Image, Post
 from bot.text import pinging, public
 from cogs.tournament.state import TournamentGame, organisers_text
+from renderers.factions import render_faction_table
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.errors import RuleError
 from rules.tournament import GameResult, Tournament, standings
+from rules.tournament.faction_table import FEW_GAMES, FactionRow, ordinal, percent
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import Flag, Game, counted
@@ -362,3 +365,43 @@ def missing_text(game: TournamentGame) -> str:
         return f"Every game of round {current.number} has its result."
     head = f"**Round {current.number}: {counted(len(lines), 'game')} still without a confirmed result**"
     return chunks(head, lines)[0]
+
+
+FACTION_LINES = 25
+"""Factions listed in the message's text (all of them are in the picture, up to its cap)."""
+
+
+def faction_post(rows: list[FactionRow], *, title: str, subtitle: str) -> Post:
+    """The faction table: a line per faction and the picture for sharing."""
+    if not rows:
+        raise RuleError(f"{title}: nobody has joined with a faction yet, so there is no faction table.")
+    lines = []
+    for row in rows[:FACTION_LINES]:
+        average = row.average_battle_points
+        line = (
+            f"**{public(row.faction, 60)}** · {counted(row.players, 'player')}"
+            f" · {counted(row.games, 'game')} · {row.wins}-{row.draws}-{row.losses} · {percent(row.win_rate)}"
+            f" · avg BP {'–' if average is None else f'{average:.1f}'}"
+        )
+        if row.mirrors:
+            line += f" · {counted(row.mirrors, 'mirror')} left out"
+        if row.best is not None:
+            line += f" · best: {public(row.best.name, 40)} ({ordinal(row.best.rank)})"
+        if row.few:
+            line += " ⚠️"
+        lines.append(line)
+    if len(rows) > FACTION_LINES:
+        lines.append(f"…and {counted(len(rows) - FACTION_LINES, 'more faction')} in the picture.")
+    note = (
+        f"W-D-L and win rate leave mirror matches out; a draw counts as half a win. "
+        f"⚠️ fewer than {FEW_GAMES} games: the rate says little."
+    )
+    image = Image(lambda: render_faction_table(rows, title=title, subtitle=subtitle), "factions.png")
+    card = Card(
+        title=f"{public(title, 80)}: {subtitle}",
+        text="\n".join(lines),
+        footer=note,
+        pictures=["factions.png"],
+        colour=COLOUR,
+    )
+    return Post(card=card, images=[image])

@@ -4,7 +4,7 @@ CSV export. Split from ``rounds.py`` (pairing and reporting)."""
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -13,11 +13,15 @@ from bot.play import Change, Post, send
 from bot.storage.ratings import RatingUpdate
 from bot.text import public
 from cogs.tournament.links import with_link
-from cogs.tournament.posts import chunks, standings_post, top_text
+from cogs.tournament.posts import chunks, faction_post, standings_post, top_text
 from cogs.tournament.state import KIT, TournamentGame, home_channel, require_organiser
 from cogs.tournament.team_posts import team_standings_post
+from rules.errors import RuleError
 from rules.tournament import INITIAL_RATING, Tournament, players_csv, rating_changes, results_csv
+from rules.tournament.ballots import awards_csv
+from rules.tournament.faction_table import faction_table
 from rules.tournament.formats import format_of
+from rules.tournament.model import counted
 from rules.tournament.teams import finish_event, teams_csv
 
 
@@ -48,6 +52,33 @@ class StandingsCommands:
     async def top(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 32] = 8) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         post = Post(content=top_text(game.state.tournament, count))
+        await (await with_link(self.bot, game.id, post)).send(interaction)
+
+    @app_commands.command(name="factions", description="How each faction did: W-D-L, win rate, battle points")
+    @app_commands.describe(scope="event: this channel's tournament; server: every finished event here")
+    async def factions(
+        self, interaction: discord.Interaction, scope: Literal["event", "server"] = "event"
+    ) -> None:
+        if scope == "server":
+            store = KIT.store(interaction)
+            found = await store.of_kind(interaction.guild_id or 0, TournamentGame, KIT.kind.key)
+            events = [g.state.tournament for g in found if g.state.tournament.finished]
+            if not events:
+                raise RuleError(
+                    "No tournament in this server has finished yet: the server's faction table counts "
+                    "finished events. `/tournament factions` shows this channel's event as it stands."
+                )
+            post = faction_post(
+                faction_table(events),
+                title=public(interaction.guild.name if interaction.guild else "This server", 80),
+                subtitle=f"factions over {counted(len(events), 'finished event')}",
+            )
+            await post.send(interaction)
+            return
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        t = game.state.tournament
+        stage = "final" if t.finished else f"after {counted(len(t.rounds), 'round')}"
+        post = faction_post(faction_table([t]), title=t.name, subtitle=f"factions ({stage})")
         await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
@@ -99,4 +130,7 @@ class StandingsCommands:
         ]
         if t.team_size is not None:
             files.insert(0, discord.File(io.BytesIO(teams_csv(t).encode()), filename="teams.csv"))
+        if game.state.published_awards:  # only once the organisers published them
+            data = awards_csv(game.state.published_awards).encode()
+            files.append(discord.File(io.BytesIO(data), filename="awards.csv"))
         await send(interaction, content=f"{public(t.name, 80)}: standings and results.", files=files)

@@ -19,6 +19,7 @@ from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
+from rules.tournament.ballots import Award, BallotBook
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.model import MAX_NAME_CHARS, MIN_PLAYERS
 from rules.tournament.public import RoundTimer
@@ -82,6 +83,11 @@ class TournamentGame(GameState):
     """Messages of disputed reports still waiting for an organiser."""
     round_timer: RoundTimer | None = None
     """The last round timer an organiser started (shown on the web page while its round runs)."""
+    published_awards: list[Award] = Field(default_factory=list)
+    """The awards as last published (``/awards show publish:true``): the page and exports show these."""
+    ballots: BallotBook = Field(default_factory=BallotBook)
+    """Sportsmanship and painting ballots: secret, kept out of ``tournament`` so the live page and
+    the exports never read them (see :mod:`rules.tournament.ballots`)."""
 
     def thread_of(self, thread_id: int) -> GameThread | None:
         return next((t for t in self.threads if t.thread_id == thread_id), None)

@@ -14,6 +14,7 @@ import discord
 from bot.play import Change, Post, StepButton, View, send
 from bot.send import edit_in
 from bot.text import pinging, public
+from cogs.tournament.awards import BallotButton
 from cogs.tournament.posts import result_text
 from cogs.tournament.state import (
     KIT,
@@ -71,7 +72,12 @@ async def _settle(button: StepButton, interaction: discord.Interaction, *, confi
     by = interaction.user.mention
     if confirm:
         await send(
-            interaction, content=f"✅ Round {report.round} result confirmed by {by}: {score}", edit=True
+            interaction,
+            content=f"✅ Round {report.round} result confirmed by {by}: {score}\n"
+            "📝 Each player: your secret sportsmanship ballot on your opponent, with the button or "
+            "`/awards ballot`.",
+            view=View(BallotButton(button.game)),
+            edit=True,
         )
         return
     await send(

@@ -17,18 +17,20 @@ all. The view is plain data (JSON-safe), built by one pure function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.tournament.ballots import Award
+from rules.tournament.faction_table import faction_table, ordinal, percent
 from rules.tournament.formats import Format, format_of
 from rules.tournament.lists import ListUnit, SubmittedList, problems
 from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.ritual import Step
-from rules.tournament.standings import Tally, standings
+from rules.tournament.standings import Standing, Tally, standings
 from rules.tournament.team_model import TeamMatch
 from rules.tournament.teams import TeamResult, match_result, scoring_for, team_standings
 
@@ -195,6 +197,41 @@ class PublicTeamStanding(BaseModel):
     dropped: bool
 
 
+class PublicFaction(BaseModel):
+    """One line of the page's faction table (see :mod:`rules.tournament.faction_table`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faction: str
+    players: int
+    games: int
+    record: str
+    win_rate: str
+    average_bp: str
+    best: str
+    mirrors: int
+    few: bool
+
+
+def _factions(t: Tournament, ranked: list[Standing]) -> list[PublicFaction]:
+    if not any(r.played for r in ranked):
+        return []  # no game yet: nothing to say about any faction
+    return [
+        PublicFaction(
+            faction=row.faction,
+            players=row.players,
+            games=row.games,
+            record=f"{row.wins}-{row.draws}-{row.losses}",
+            win_rate=percent(row.win_rate),
+            average_bp="–" if row.average_battle_points is None else f"{row.average_battle_points:.1f}",
+            best="" if row.best is None else f"{row.best.name} ({ordinal(row.best.rank)})",
+            mirrors=row.mirrors,
+            few=row.few,
+        )
+        for row in faction_table([t], [ranked])
+    ]
+
+
 class PublicTournament(BaseModel):
     """The whole public page of one tournament."""
 
@@ -232,6 +269,10 @@ class PublicTournament(BaseModel):
     """A team event's players per team (None: singles)."""
     teams: list[PublicTeamStanding] = []
     """A team event's team standings, best first; the players' own are ``standings``."""
+    factions: list[PublicFaction] = []
+    awards: list[Award] = []
+    """Best Sport, Best Painted, Best Overall: only once the organisers published them."""
+    """How each faction did (empty before the first result)."""
     team_columns: tuple[str, str] = ("TP", "OP")
     """What a team event's ``points`` and ``next`` are (the format's points and next tie-break)."""
     replaced: int = 0
@@ -489,12 +530,14 @@ def public_view(
     previous: Previous | None = None,
     keep: list[Tally] | None = None,
     units: Mapping[str, list[ListUnit]] | None = None,
+    awards: Sequence[Award] = (),
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
     round is the current one and the event is not finished); ``lists`` are the army lists handed in
     by player id, shown only once revealed, with ``units``: each roster's units by player id
-    (:func:`~rules.tournament.lists.list_units`).
+    (:func:`~rules.tournament.lists.list_units`); ``awards`` are the awards the
+    organisers published.
 
     ``previous`` is an earlier version's view, with what it was made from (the same
     ``scenario_name``): each round that has not changed since is taken from it instead of being
@@ -516,6 +559,7 @@ def public_view(
     current = rounds[-1] if rounds else None
     fmt = format_of(t)
     here, used = set(t.checked_in), t.checkin_open or bool(t.checked_in)
+    ranked = standings(t, start=tally, keep=keep)
     rows = [
         PublicStanding(
             rank=s.rank,
@@ -536,7 +580,7 @@ def public_view(
             vp_diff=s.vp_diff,
             cells=[str(c.value(s)) for c in fmt.columns],
         )
-        for s in standings(t, start=tally, keep=keep)
+        for s in ranked
     ]
     return PublicTournament(
         name=t.name,
@@ -561,6 +605,8 @@ def public_view(
         current=current,
         earlier=list(reversed(rounds[:-1])),
         standings=rows,
+        factions=_factions(t, ranked),
+        awards=list(awards),
         timer_ends=timer.ends
         if timer is not None and current is not None and not t.finished and timer.round == current.number
         else None,

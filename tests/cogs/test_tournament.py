@@ -96,7 +96,8 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     refused(await driver.press(reported, "Confirm", user="ed" if "ed" not in (a, b) else "cy"), "Only")
     confirmed = await driver.press(reported, "Confirm", user=b)
     assert "confirmed" in confirmed.message.text and "(5 TP)" in confirmed.message.text
-    assert not confirmed.message.buttons
+    # No Confirm left to press; the one button is each player's ballot (issue 43).
+    assert [button.label for button in confirmed.message.buttons] == ["Sportsmanship ballot"]
 
     # Table 3: disputed (the organisers are pinged), then set by an organiser.
     g = round1[2]

@@ -54,3 +54,44 @@ async def test_revealed_lists_and_check_in_reach_the_page(web_driver, http) -> N
     replaced = await driver.command("/tournament list submit player:@bo", user="olga", text="Bo's new list")
     assert replaced.message.ephemeral
     assert "Bo&#x27;s new list" in await (await http.get(url)).text()
+
+
+def test_the_page_has_a_faction_table_once_a_game_is_played() -> None:
+    t = create_tournament("Cup", game="40k", scoring="record", points=2000)
+    for pid, faction in zip("1234", ("Orks", "Orks", "<i>Eldar</i>", "Necrons"), strict=True):
+        t = add_player(t, pid, f"P{pid}", faction)
+    t = pair_next_round(t, random.Random(4))
+    assert "Factions" not in pages.live(public_view(t, reported=()), screen=False)
+    for g in t.current.games:
+        t = record_result(t, g.a, g.b, GameResult(vp_a=60, vp_b=60))
+    html = pages.live(public_view(t, reported=()), screen=False)
+    assert "<summary>Factions</summary>" in html and "<i>Eldar" not in html
+    assert (
+        "<td>&lt;i&gt;Eldar&lt;/i&gt;</td><td>1</td><td>1</td><td>0-1-0</td><td>50.0%*</td><td>60.0</td>"
+        in html
+    )
+    assert "Mirror matches left out" in html
+    assert "Factions" not in pages.live(public_view(t, reported=()), screen=True), "not on the venue screen"
+
+
+async def test_a_season_has_its_own_page(web_driver, http) -> None:  # type: ignore[no-untyped-def]
+    from tests.cogs.test_season import _finished_event
+
+    driver = web_driver
+    await _finished_event(driver, "Autumn", {"ann"})
+    await _finished_event(driver, "Winter", {"bo"})
+    public(
+        await driver.command(
+            '/season create name:"<b>League</b>" best:1 events:"Autumn, Winter"', user="olga"
+        )
+    )
+    table = public(await driver.command('/season table season:"<b>League</b>"', user="di"))
+    links = page_links(table)
+    assert len(links) == 1 and "/s/" in links[0]
+    html = await (await http.get(links[0])).text()
+    assert "&lt;b&gt;League&lt;/b&gt;" in html and "<b>League" not in html
+    assert "Season · best 1 result of 2 finished events" in html
+    # Ann and Bo each won one event (10), Cy and Di at most drew (5 or 0).
+    assert "<td>1</td><td>Ann</td><td>10</td><td>2</td>" in html
+    assert "<td>1</td><td>Bo</td><td>10</td><td>2</td>" in html
+    assert (await http.get(links[0][:-3] + "xyz")).status == 404

@@ -1,0 +1,410 @@
+"""/awards: sportsmanship ballots, painting scores and the awards of this channel's tournament.
+
+The rules are :mod:`rules.tournament.ballots`; the ballots are kept in the stored tournament's
+``ballots`` (beside the tournament, never inside it, so the live page and the exports never read
+them). A ballot is a form (radio groups and checkboxes in Labels) answered from its custom id.
+Its sender reads back only that it was counted; the organisers read totals and bad-game reports,
+privately; nobody else reads anything of a ballot.
+
+(These are a group of their own: ``/tournament`` holds Discord's limit of 25 subcommands.)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext.commands import Bot, GroupCog
+
+from bot.play import Change, Post, send
+from bot.text import public
+from bot.views import PersistentButton, open_form
+from cogs.tournament.posts import MEDALS
+from cogs.tournament.state import (
+    KIT,
+    TournamentGame,
+    home_channel,
+    player_id,
+    require_organiser,
+    require_player,
+)
+from rules.errors import RuleError
+from rules.tournament import standings
+from rules.tournament.ballots import (
+    CHECKLIST,
+    MAX_CRITERIA,
+    MAX_REASON,
+    BallotBook,
+    Weights,
+    add_judge,
+    awards,
+    ballot_due,
+    cast_ballot,
+    cast_favourites,
+    cast_paint_vote,
+    favourites_open,
+    paint_scores,
+    score_paint,
+    set_rubric,
+    sport_scores,
+)
+
+BALLOT_FORM = r"herald:ballot:(\d+):(\d+)"
+FAVOURITE_FORM = r"herald:favourite:(\d+)"
+PAINT_FORM = r"herald:paint:(\d+):(\d+)"
+NOBODY = "-"
+
+
+def _book(state: TournamentGame) -> BallotBook:
+    return state.ballots
+
+
+def _with(state: TournamentGame, book: BallotBook) -> TournamentGame:
+    return state.update(ballots=book)
+
+
+# --- the forms ------------------------------------------------------------------------------------
+
+
+def ballot_form(game_id: int, round_number: int, opponent: str) -> discord.ui.Modal:
+    modal = discord.ui.Modal(
+        title=f"Round {round_number} ballot", custom_id=f"herald:ballot:{game_id}:{round_number}"
+    )
+    ticks = discord.ui.CheckboxGroup(
+        custom_id="ticks",
+        options=[discord.CheckboxGroupOption(label=text, value=str(i)) for i, text in enumerate(CHECKLIST)],
+        min_values=0,
+        max_values=len(CHECKLIST),
+        required=False,
+    )
+    modal.add_item(discord.ui.Label(text=f"{opponent[:30]}: tick what was true", component=ticks))
+    bad = discord.ui.RadioGroup(
+        custom_id="bad",
+        options=[
+            discord.RadioGroupOption(label="No: a fine game", value="no"),
+            discord.RadioGroupOption(label="Yes: report a bad game to the organisers", value="yes"),
+        ],
+    )
+    modal.add_item(discord.ui.Label(text="Was it a bad game?", component=bad))
+    reason = discord.ui.TextInput(
+        custom_id="reason", style=discord.TextStyle.paragraph, required=False, max_length=MAX_REASON
+    )
+    modal.add_item(discord.ui.Label(text="If it was a bad game: why?", component=reason))
+    return modal
+
+
+def favourite_form(game_id: int, opponents: list[tuple[str, str]]) -> discord.ui.Modal:
+    modal = discord.ui.Modal(title="Your favourite opponents", custom_id=f"herald:favourite:{game_id}")
+    for place, title in enumerate(
+        ("First choice (4 points)", "Second choice (2 points)", "Third choice (1 point)")
+    ):
+        options = [discord.RadioGroupOption(label=name[:100], value=pid) for pid, name in opponents[:9]]
+        options.append(discord.RadioGroupOption(label="Nobody", value=NOBODY))
+        group = discord.ui.RadioGroup(custom_id=f"pick{place}", options=options, required=place == 0)
+        modal.add_item(discord.ui.Label(text=title, component=group))
+    return modal
+
+
+def paint_form(game_id: int, user_id: int, name: str, book: BallotBook) -> discord.ui.Modal:
+    modal = discord.ui.Modal(title=f"Painting: {name[:34]}", custom_id=f"herald:paint:{game_id}:{user_id}")
+    for i, criterion in enumerate(book.rubric):
+        options = [discord.RadioGroupOption(label=str(n), value=str(n)) for n in range(criterion.top + 1)]
+        group = discord.ui.RadioGroup(custom_id=f"c{i}", options=options)
+        modal.add_item(discord.ui.Label(text=f"{criterion.name} (0-{criterion.top})", component=group))
+    return modal
+
+
+def _number(text: str, low: int, high: int) -> int:
+    if not text.strip().isdigit() or not low <= int(text) <= high:
+        raise RuleError(f"{public(text, 20)!r} is not one of the choices offered; open the form again.")
+    return int(text)
+
+
+# --- answering them -------------------------------------------------------------------------------
+
+
+async def submit_ballot(
+    interaction: discord.Interaction, found: re.Match[str], values: dict[str, str]
+) -> None:
+    game_id, round_number = int(found[1]), int(found[2])
+    ticks = [_number(v, 0, len(CHECKLIST) - 1) for v in values.get("ticks", "").split("\n") if v]
+    bad = values.get("bad") == "yes"
+    reason = values.get("reason", "").strip()
+    if bad and not reason:
+        raise RuleError("A bad-game report needs its reason: send the ballot again and say what happened.")
+    voter = player_id(interaction.user.id)
+
+    def change(state: TournamentGame) -> Change[TournamentGame]:
+        require_player(state, interaction.user.id)
+        book = cast_ballot(
+            state.tournament, _book(state), voter, round_number, ticks, reason if bad else None
+        )
+        return Change(_with(state, book), summary="a sportsmanship ballot")  # never what it says
+
+    await KIT.step(interaction, "ballot", change, game_id=game_id, channel_id=await home_channel(interaction))
+    await send(
+        interaction,
+        content=f"Your round {round_number} ballot is counted. Only the organisers see totals.",
+        ephemeral=True,
+    )
+
+
+async def submit_favourites(
+    interaction: discord.Interaction, found: re.Match[str], values: dict[str, str]
+) -> None:
+    game_id = int(found[1])
+    picks = [values.get(f"pick{i}", "") for i in range(3)]
+    picks = [p for p in picks if p and p != NOBODY]
+    voter = player_id(interaction.user.id)
+
+    def change(state: TournamentGame) -> Change[TournamentGame]:
+        require_player(state, interaction.user.id)
+        return Change(
+            _with(state, cast_favourites(state.tournament, _book(state), voter, picks)), summary="a vote"
+        )
+
+    await KIT.step(
+        interaction, "favourites", change, game_id=game_id, channel_id=await home_channel(interaction)
+    )
+    await send(interaction, content="Your favourite-opponent vote is counted.", ephemeral=True)
+
+
+async def submit_paint(
+    interaction: discord.Interaction, found: re.Match[str], values: dict[str, str]
+) -> None:
+    game_id, user_id = int(found[1]), int(found[2])
+
+    def change(state: TournamentGame) -> Change[TournamentGame]:
+        book = _book(state)
+        scores = [_number(values.get(f"c{i}", ""), 0, c.top) for i, c in enumerate(book.rubric)]
+        pid = require_player(state, user_id)
+        book = score_paint(state.tournament, book, interaction.user.id, pid, scores)
+        return Change(_with(state, book), summary="a painting score")
+
+    shown = await KIT.step(
+        interaction, "paint", change, game_id=game_id, channel_id=await home_channel(interaction)
+    )
+    name = shown.state.tournament.name_of(player_id(user_id))
+    await send(
+        interaction, content=f"Your painting score of {public(name, 40)}'s army is kept.", ephemeral=True
+    )
+
+
+async def open_ballot(interaction: discord.Interaction, game: Any) -> None:
+    """The presser's ballot form for their latest confirmed game without one."""
+    t = game.state.tournament
+    pid = require_player(game.state, interaction.user.id)
+    if t.finished:
+        raise RuleError(f"{public(t.name, 80)} has finished: its ballots are closed.")
+    due = ballot_due(t, game.state.ballots, pid)
+    if due is None:
+        raise RuleError(
+            "You have no confirmed game without a ballot: send one after your next result is confirmed."
+        )
+    await open_form(interaction, ballot_form(game.id, due[0], t.name_of(due[1])))
+
+
+class BallotButton(PersistentButton, template=r"herald:ballot-open:(?P<game>\d+)"):
+    """Under a confirmed result: each player presses it for their own secret ballot."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Sportsmanship ballot",
+                emoji="📝",
+                custom_id=f"herald:ballot-open:{game}",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str]
+    ) -> BallotButton:
+        return cls(int(match["game"]))
+
+    async def pressed(self, interaction: discord.Interaction) -> None:
+        game = await KIT.load(interaction, game_id=self.game, channel_id=await home_channel(interaction))
+        await open_ballot(interaction, game)
+
+
+FORMS = ((BALLOT_FORM, submit_ballot), (FAVOURITE_FORM, submit_favourites), (PAINT_FORM, submit_paint))
+
+
+def _award_lines(state: TournamentGame) -> list[str]:
+    t = state.tournament
+    lines = [
+        f"🏅 **{a.title}**: {', '.join(public(n, 40) for n in a.names)} ({a.score})"
+        for a in awards(t, state.ballots)
+    ]
+    podium = [f"{MEDALS[r.rank - 1]} {public(r.name, 40)}" for r in standings(t)[:3] if r.rank <= 3]
+    return [f"**{public(t.name, 80)}: awards**", " · ".join(podium), *lines]
+
+
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+class Awards(
+    GroupCog, group_name="awards", group_description="Tournament ballots: sportsmanship, painting, awards"
+):
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        for pattern, handler in FORMS:
+            self.bot.forms.add(pattern, handler)  # type: ignore[attr-defined]
+
+    async def cog_unload(self) -> None:
+        for _, handler in FORMS:
+            self.bot.forms.remove(handler)  # type: ignore[attr-defined]
+
+    async def _game(self, interaction: discord.Interaction) -> Any:
+        return await KIT.load(interaction, channel_id=await home_channel(interaction))
+
+    @app_commands.command(name="ballot", description="Your secret sportsmanship ballot on your last opponent")
+    async def ballot(self, interaction: discord.Interaction) -> None:
+        await open_ballot(interaction, await self._game(interaction))
+
+    @app_commands.command(
+        name="favourites", description="After the last round: rank up to three favourite opponents"
+    )
+    async def favourites(self, interaction: discord.Interaction) -> None:
+        game = await self._game(interaction)
+        t = game.state.tournament
+        pid = require_player(game.state, interaction.user.id)
+        if t.finished or not favourites_open(t):
+            raise RuleError(
+                "The favourite-opponent vote is open from the end of the last round until the event finishes."
+            )
+        met = list(dict.fromkeys(t.opponents_of(pid)))
+        await open_form(interaction, favourite_form(game.id, [(o, t.name_of(o)) for o in met]))
+
+    @app_commands.command(name="judge", description="Organisers: let a member score the painting")
+    async def judge(self, interaction: discord.Interaction, member: discord.User) -> None:
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "name painting judges")
+            return Change(_with(state, add_judge(state.ballots, member.id)), summary=f"judge {member.id}")
+
+        await KIT.step(interaction, "judge", change, channel_id=await home_channel(interaction))
+        await Post(content=f"{member.mention} now judges the painting (`/awards paint player:...`).").send(
+            interaction
+        )
+
+    @app_commands.command(
+        name="rubric", description="Organisers: the painting rubric, e.g. Basing:5, Detail:5"
+    )
+    @app_commands.describe(
+        criteria=f"Up to {MAX_CRITERIA} criteria, each name:top score (1-9), separated by commas"
+    )
+    async def rubric(self, interaction: discord.Interaction, criteria: str) -> None:
+        parsed = []
+        for part in (p for p in criteria.split(",") if p.strip()):
+            name, _, top = part.rpartition(":")
+            if not name.strip() or not top.strip().isdigit():
+                raise RuleError(
+                    f"{public(part.strip(), 40)!r} is not name:top score; write e.g. `Basing:5, Detail:5`."
+                )
+            parsed.append((name.strip(), int(top)))
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "set the painting rubric")
+            return Change(_with(state, set_rubric(state.ballots, parsed)), summary="painting rubric")
+
+        shown = await KIT.step(interaction, "rubric", change, channel_id=await home_channel(interaction))
+        text = ", ".join(f"{public(c.name, 40)} 0-{c.top}" for c in shown.state.ballots.rubric)
+        await Post(content=f"Painting rubric: {text}.").send(interaction)
+
+    @app_commands.command(name="paint", description="Judges: score a player's army on the rubric")
+    async def paint(self, interaction: discord.Interaction, player: discord.User) -> None:
+        game = await self._game(interaction)
+        book = game.state.ballots
+        if interaction.user.id not in book.judges:
+            raise RuleError("Only the painting judges the organisers named (`/awards judge`) score armies.")
+        if not book.rubric:
+            raise RuleError("There is no painting rubric yet: an organiser sets one with `/awards rubric`.")
+        pid = require_player(game.state, player.id)
+        await open_form(interaction, paint_form(game.id, player.id, game.state.tournament.name_of(pid), book))
+
+    @app_commands.command(name="paintvote", description="Players: your vote for the best painted army")
+    @app_commands.describe(player="The player whose army you vote for (not your own)")
+    async def paintvote(self, interaction: discord.Interaction, player: discord.User) -> None:
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            voter = require_player(state, interaction.user.id)
+            pick = require_player(state, player.id)
+            book = cast_paint_vote(state.tournament, state.ballots, voter, pick)
+            return Change(_with(state, book), summary="a vote")
+
+        await KIT.step(interaction, "paintvote", change, channel_id=await home_channel(interaction))
+        await send(
+            interaction,
+            content="Your vote for the best painted army is counted (it stays secret).",
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="weights", description="Organisers: Best Overall's weights of battle, painting, sport"
+    )
+    async def weights(
+        self,
+        interaction: discord.Interaction,
+        battle: app_commands.Range[int, 0, 100],
+        paint: app_commands.Range[int, 0, 100],
+        sport: app_commands.Range[int, 0, 100],
+    ) -> None:
+        if battle + paint + sport == 0:
+            raise RuleError("At least one weight must be above 0.")
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "set the awards' weights")
+            book = state.ballots.model_copy(
+                update={"weights": Weights(battle=battle, paint=paint, sport=sport)}
+            )
+            return Change(_with(state, book), summary="awards weights")
+
+        await KIT.step(interaction, "weights", change, channel_id=await home_channel(interaction))
+        await Post(
+            content=f"Best Overall weighs battle {battle}, painting {paint}, sportsmanship {sport}."
+        ).send(interaction)
+
+    @app_commands.command(
+        name="totals", description="Organisers: sportsmanship and painting totals, bad-game reports"
+    )
+    async def totals(self, interaction: discord.Interaction) -> None:
+        game = await self._game(interaction)
+        require_organiser(interaction, game.state, "read the ballots' totals")
+        t, book = game.state.tournament, game.state.ballots
+        sport, paint = sport_scores(t, book), paint_scores(book)
+        lines = [
+            f"**{public(t.name, 80)}: ballots** ({len(book.sport)} sportsmanship ballots, "
+            f"{len(book.favourites)} favourite votes)"
+        ]
+        for p in t.players:
+            s = sport[p.id]
+            line = f"{public(p.name, 40)}: sport {s.total} (checklist {s.checklist}, favourite {s.favourite}"
+            line += f", {s.bad_games} bad games)" if s.bad_games else ")"
+            if p.id in paint:
+                line += f" · paint {paint[p.id]:.1f}"
+            lines.append(line)
+            lines.extend(f"  ⚠️ bad game, {public(r, MAX_REASON)}" for r in s.reasons)
+        await send(interaction, content="\n".join(lines)[:2000], ephemeral=True)
+
+    @app_commands.command(
+        name="show", description="Organisers: Best Sport, Best Painted, Best Overall with the podium"
+    )
+    @app_commands.describe(publish="Also show them on the live page and in the exports")
+    async def show(self, interaction: discord.Interaction, publish: bool = False) -> None:
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "post the awards")
+            book = state.ballots.model_copy(update={"published": state.ballots.published or publish})
+            new = _with(state, book)
+            if book.published:
+                new = new.update(published_awards=awards(state.tournament, book))
+            return Change(new, summary="awards published" if book.published else "awards posted")
+
+        shown = await KIT.step(interaction, "awards", change, channel_id=await home_channel(interaction))
+        lines = _award_lines(shown.state)
+        if shown.state.ballots.published:
+            lines.append("Published: on the live page and in `/tournament export`.")
+        await Post(content="\n".join(lines)).send(interaction)

@@ -1,0 +1,177 @@
+"""How each faction did: over one event (``/tournament factions``) or every finished event of a
+server (``scope:server``).
+
+Per faction: its players, the games they played, wins, draws and losses, the win rate, the
+average battle points and the best placed player. The habits are Stat Check's and Goonhammer's:
+
+- a **mirror match** (both players on the same faction) says nothing about the faction against
+  the field: it is counted apart (``mirrors``) and left out of games, W-D-L and the win rate;
+- a **draw counts as half a win**: win rate = (wins + draws / 2) / games;
+- a faction with fewer than :data:`FEW_GAMES` games is marked (``few``): its rate means little.
+
+A bye is not a game. **Battle points** are what a player scores in a game by the format's own
+measure: victory points in 40k and Boarding Actions, Objective Points in ITS (its surviving army
+points are a tie-break); the average is over every game the faction's players played, mirrors
+included (a player's score does not depend on whom they faced). The best placed player is the
+faction's highest rank in an event's standings; over several events, the best rank, then the
+bigger event.
+
+>>> from rules.tournament.model import Game, GameResult, Player, Round, Tournament
+>>> t = Tournament(name="Cup", format={"game": "40k"}, players=[
+...     Player(id="a", name="Ann", faction="Orks"), Player(id="b", name="Bo", faction="Eldar")],
+...     rounds=[Round(number=1, games=[Game(a="a", b="b", table=1, result=GameResult(vp_a=80, vp_b=60))])])
+>>> [(r.faction, r.wins, r.losses, r.win_rate) for r in faction_table([t])]
+[('Orks', 1, 0, 1.0), ('Eldar', 0, 1, 0.0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.its.scoring import Outcome
+from rules.tournament.formats import format_of
+from rules.tournament.model import GameResult, Tournament
+from rules.tournament.standings import Standing, standings
+
+FEW_GAMES = 10
+"""Below this many games (mirrors left out) a faction's win rate is marked as saying little."""
+NO_FACTION = "(no faction)"
+
+
+class BestPlaced(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    rank: int
+    event: str
+    entrants: int
+
+
+class FactionRow(BaseModel):
+    """One faction's line of the table."""
+
+    model_config = ConfigDict(frozen=True)
+
+    faction: str
+    players: int
+    """Entries on this faction (a player at two events counts twice)."""
+    games: int
+    """Games against another faction (mirrors left out)."""
+    wins: int
+    draws: int
+    losses: int
+    mirrors: int
+    """Mirror matches: games between two players of this faction (each counted once)."""
+    battle_points: int
+    """Battle points scored in every game played (mirrors included)."""
+    scored_games: int
+    """Games whose battle points are in ``battle_points`` (a mirror counts for both players)."""
+    best: BestPlaced | None
+
+    @property
+    def win_rate(self) -> float | None:
+        """(wins + draws / 2) / games; None before any game against another faction."""
+        return None if not self.games else (self.wins + self.draws / 2) / self.games
+
+    @property
+    def average_battle_points(self) -> float | None:
+        return None if not self.scored_games else self.battle_points / self.scored_games
+
+    @property
+    def few(self) -> bool:
+        """Too few games for the win rate to mean much."""
+        return self.games < FEW_GAMES
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.entries = self.wins = self.draws = self.losses = self.mirrors = 0
+        self.bp = self.scored = 0
+        self.best: BestPlaced | None = None
+
+
+def _battle_points(uses_op: bool, result: GameResult) -> tuple[int, int]:
+    return (result.op_a, result.op_b) if uses_op else (result.vp_a, result.vp_b)
+
+
+def _better(new: BestPlaced, old: BestPlaced | None) -> bool:
+    return old is None or (new.rank, -new.entrants) < (old.rank, -old.entrants)
+
+
+def faction_table(
+    events: Sequence[Tournament], ranked: Sequence[Sequence[Standing]] | None = None
+) -> list[FactionRow]:
+    """Every faction entered in ``events``, best win rate first (then more games, then name);
+    factions with no game against another faction last. ``ranked`` gives each event's standings
+    when the caller has them already (the live page ranks anyway)."""
+    tallies: dict[str, _Tally] = {}
+
+    def tally(faction: str) -> _Tally:
+        return tallies.setdefault(faction.strip() or NO_FACTION, _Tally())
+
+    for index, t in enumerate(events):
+        fmt = format_of(t)
+        faction_of = {p.id: p.faction for p in t.players}
+        for player in t.players:
+            tally(player.faction).entries += 1
+        for row in standings(t) if ranked is None else ranked[index]:
+            mine = tally(faction_of[row.player_id])
+            best = BestPlaced(name=row.name, rank=row.rank, event=t.name, entrants=len(t.players))
+            if (row.played or row.byes) and _better(best, mine.best):
+                mine.best = best
+        for rnd in t.rounds:
+            for game in rnd.games:
+                if game.b is None or game.result is None:
+                    continue
+                a, b = tally(faction_of[game.a]), tally(faction_of[game.b])
+                bp_a, bp_b = _battle_points(fmt.uses_op, game.result)
+                a.bp, a.scored = a.bp + bp_a, a.scored + 1
+                b.bp, b.scored = b.bp + bp_b, b.scored + 1
+                if a is b:
+                    a.mirrors += 1
+                    continue
+                outcome = fmt.outcome(game.result)
+                if outcome is Outcome.TIE:
+                    a.draws, b.draws = a.draws + 1, b.draws + 1
+                elif outcome is Outcome.VICTORY:
+                    a.wins, b.losses = a.wins + 1, b.losses + 1
+                else:
+                    a.losses, b.wins = a.losses + 1, b.wins + 1
+    rows = [
+        FactionRow(
+            faction=name,
+            players=x.entries,
+            games=x.wins + x.draws + x.losses,
+            wins=x.wins,
+            draws=x.draws,
+            losses=x.losses,
+            mirrors=x.mirrors,
+            battle_points=x.bp,
+            scored_games=x.scored,
+            best=x.best,
+        )
+        for name, x in tallies.items()
+    ]
+    rows.sort(key=lambda r: (r.win_rate is None, -(r.win_rate or 0.0), -r.games, r.faction.casefold()))
+    return rows
+
+
+def percent(rate: float | None) -> str:
+    """A win rate as text: ``62.5%``, or ``–`` with no game.
+
+    >>> percent(0.625), percent(None), percent(1 / 3)
+    ('62.5%', '–', '33.3%')
+    """
+    return "–" if rate is None else f"{rate * 100:.1f}%"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``11th``...
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
