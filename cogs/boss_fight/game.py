@@ -47,6 +47,7 @@ from rules.boss_fight.placing import deployment_overlay
 from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
+from rules.i18n import _
 
 KIND = GameKind(
     key="boss_fight",
@@ -130,7 +131,7 @@ def decode(code: str) -> Action:
             return HeroicFeat(target=_tile(parts[0]))
     except (ValueError, IndexError):
         pass
-    raise RuleError("That choice is no longer understood: run /bf hand again.")
+    raise RuleError(_("That choice is no longer understood: run /bf hand again."))
 
 
 # -- one action as one stored step ---------------------------------------------------------------

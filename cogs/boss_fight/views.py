@@ -33,6 +33,7 @@ from rules.boss_fight.narration import hand_lines
 from rules.boss_fight.table import check_actor, controller, mention
 from rules.boss_fight.views import piece_poses
 from rules.errors import RuleError
+from rules.i18n import _
 
 MAX_OPTIONS = 25
 MAX_BUTTONS = 25
@@ -347,7 +348,7 @@ class OptionSelect(StepSelect, prefix="bf:opt"):
         fight = await _fight_at(interaction, self.game, self.step)
         values = self.selected(interaction)
         if not values or values[0] == "-":
-            raise RuleError("Nothing to choose there.")
+            raise RuleError(_("Nothing to choose there."))
         await preview_post(fight, self.game, self.step, decode(values[0])).send(interaction)
 
 
@@ -359,7 +360,7 @@ class QuickSelect(StepSelect, prefix="bf:quick"):
     async def run(self, interaction: discord.Interaction) -> None:
         values = self.selected(interaction)
         if not values or values[0] == "-":
-            raise RuleError("Nothing to play there: run /bf hand again.")
+            raise RuleError(_("Nothing to play there: run /bf hand again."))
         action = decode(values[0])
         await perform(interaction, action, name=action.kind, game_id=self.game, version=self.step)
 

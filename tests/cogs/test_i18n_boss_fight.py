@@ -1,0 +1,72 @@
+"""Boss Fight in Spanish (issue 41): the lobby in the server's language, private replies and
+refusals in the player's, an English client unchanged. Card and character names stay as the data
+files spell them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.offline import OfflineDriver
+from rules.i18n import force_offer
+from tests.cogs.test_boss_fight_game import place_everyone, public
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    with force_offer("es"):
+        yield
+
+
+async def test_a_spanish_servers_lobby_is_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    lobby = public(await driver.command("/bf new", user="alice"))  # alice: an English client
+    assert "Boss Fight: sala" in lobby.text
+    assert "límite de puntos: 130" in lobby.text and "**Jefe**: nadie todavía." in lobby.text
+    assert {b.label for b in lobby.buttons} == {"Unirse como jefe", "Unirse como héroe"}
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    assert "plays the boss" not in lobby.text
+    assert "**Jefe**: Bone Colossus" in lobby.text  # the card's name stays as printed
+    assert "Último: " in lobby.text and "añade a Mira Vale al grupo." in lobby.text
+    assert "**Héroe**: Mira Vale" in lobby.text and "puntos" in lobby.text and "mazo 30/30" in lobby.text
+
+
+async def test_a_spanish_player_reads_their_lobby_line_and_refusals_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-419")
+    lobby = public(await driver.command("/bf new", user="alice"))
+    assert "Boss Fight: lobby" in lobby.text  # an English server: the public post stays English
+    menu = (await driver.press(lobby, "Join as a hero", user="ana")).message
+    assert menu.ephemeral and menu.text.startswith("Unirse como héroe: elige una plantilla")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    refused = (await driver.command("/bf join side:boss preset:bone_colossus", user="ana")).message
+    assert refused.ephemeral and "ya juega el jefe; únete como héroe." in refused.text
+    english = (await driver.command("/bf join side:boss preset:bone_colossus", user="bob")).message
+    assert "already plays the boss; join as a hero instead." in english.text
+
+
+async def test_a_typed_play_out_of_turn_is_refused_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+    await driver.command("/bf start", user="bob")
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    first = PLAYERS[fight.current.id]
+    others = [p for p in ("alice", "bob", "carol") if p != first]
+    for user in others:
+        refused = (await driver.command("bf play", user=user, card="walk")).message
+        assert refused.ephemeral
+        if user == "bob":
+            assert f"Es el turno de {fight.current.name}" in refused.text, refused.text
+            assert "solo ese jugador puede actuar ahora." in refused.text
+        else:
+            assert f"It is {fight.current.name}'s turn" in refused.text, refused.text
