@@ -47,7 +47,7 @@ from rules.boss_fight.placing import deployment_overlay
 from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import SOURCE, Translator, _, translator
 
 KIND = GameKind(
     key="boss_fight",
@@ -290,8 +290,10 @@ def table_post(
     view: discord.ui.View | None = None,
     overlay: Overlay | None = None,
     ping: bool = True,
+    t: Translator | None = None,
 ) -> Post:
     """The public message: what happened, every die, the board, and whose action is next (pinged)."""
+    t = t or translator(SOURCE)
     fight = game.fight
     assert fight is not None
     done = fight.is_over() or bool(game.conceded)
@@ -300,9 +302,9 @@ def table_post(
         description=clip("\n".join(lines) or "—", 3800),
         colour=DONE_COLOUR if done else COLOUR,
     )
-    embed.add_field(name="Table", value=clip("\n".join(status_lines(fight)), 1024), inline=False)
+    embed.add_field(name=t("Table"), value=clip("\n".join(status_lines(fight)), 1024), inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Boss Fight #{game_id} · step {version}")
+    embed.set_footer(text=t("Boss Fight #{id} · step {version}", id=game_id, version=version))
     prompt = turn_prompt(game)
     next_user = None if done or fight.current is None else controller(game, fight.current.id)
     if game.pending is not None:
@@ -315,7 +317,7 @@ def table_post(
         else None
     )
     return Post(
-        content=clip(f"Next: {prompt}", 1900),
+        content=clip(t("Next: {prompt}", prompt=prompt), 1900),
         embeds=[embed],
         view=view,
         images=[board_image(fight, overlay if overlay is not None else setup_overlay(game))],

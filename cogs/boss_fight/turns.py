@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import reader
 from bot.play import autocomplete
 from cogs.boss_fight.game import KIT, BFGame
 from cogs.boss_fight.views import hand_post, perform, preview_post
@@ -160,7 +161,7 @@ class TurnCommands:
             chosen = next(
                 (c for c in mine if fight.current is not None and c.id == fight.current.id), mine[0]
             )
-        await hand_post(state, game.id, game.version, chosen.id).send(interaction)
+        await hand_post(state, game.id, game.version, chosen.id, reader(interaction)).send(interaction)
 
     @app_commands.command(name="play", description="Play a card from your hand in one command")
     @app_commands.describe(

@@ -70,3 +70,27 @@ async def test_a_typed_play_out_of_turn_is_refused_in_spanish(driver: OfflineDri
             assert "solo ese jugador puede actuar ahora." in refused.text
         else:
             assert f"It is {fight.current.name}'s turn" in refused.text, refused.text
+
+
+async def test_the_hand_is_private_in_the_players_language_and_the_board_in_the_servers(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    driver.guild_locale = "es-ES"
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+    begins = public(await driver.command("/bf start", user="bob"))
+    assert "Mesa" in begins.text and "Siguiente: " in begins.text and "· paso " in begins.text
+    hand = (await driver.command("/bf hand", user="bob")).message
+    assert hand.ephemeral and "**Mano de Mira Vale** (solo la ves tú):" in hand.text
+    english = (await driver.command("/bf hand", user="carol")).message  # an English client
+    assert "**Kestrel's hand** (only you see this):" in english.text
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    if PLAYERS[fight.current.id] == "bob":
+        assert "Te quedan 2 acciones" in hand.text
