@@ -270,8 +270,14 @@ class LobbyCommands:
                     t=await channel(interaction),
                 ),
             )
+        t = await channel(interaction)
         await table_post(
-            shown.state, game_id=shown.id, version=shown.version, title="Placing the pieces", lines=said[0]
+            shown.state,
+            game_id=shown.id,
+            version=shown.version,
+            title=t("Placing the pieces"),
+            lines=said[0],
+            t=t,
         ).send(interaction)
 
     @app_commands.command(name="start", description="Start the fight once every piece is placed")

@@ -41,13 +41,13 @@ from rules.boss_fight import (
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.building import DECK_SIZE, deck_count
-from rules.boss_fight.narration import report_step
+from rules.boss_fight.narration import Said, report_step
 from rules.boss_fight.narration import turn_prompt as narrate
 from rules.boss_fight.placing import deployment_overlay
 from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
-from rules.i18n import SOURCE, Translator, _, translator
+from rules.i18n import SOURCE, Message, Translator, _, translator
 
 KIND = GameKind(
     key="boss_fight",
@@ -280,6 +280,16 @@ def turn_prompt(game: BFGame) -> str:
     return f"{who}: " + " ".join([prompt.headline, *prompt.public, "`/bf hand` to play."])
 
 
+def in_words(t: Translator, line: str | Message) -> str:
+    """A narration line in ``t``'s language: a :class:`Said` line or a lazy message is rendered,
+    a line not yet marked stays English."""
+    if isinstance(line, Said):
+        return t(line.message)
+    if isinstance(line, Message):
+        return t(line)
+    return line
+
+
 def table_post(
     game: BFGame,
     *,
@@ -299,7 +309,7 @@ def table_post(
     done = fight.is_over() or bool(game.conceded)
     embed = discord.Embed(
         title=clip(title, 256),
-        description=clip("\n".join(lines) or "—", 3800),
+        description=clip("\n".join(in_words(t, line) for line in lines) or "—", 3800),
         colour=DONE_COLOUR if done else COLOUR,
     )
     embed.add_field(name=t("Table"), value=clip("\n".join(status_lines(fight)), 1024), inline=False)

@@ -28,7 +28,7 @@ from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, Side
 from rules.boss_fight.engine import agree_draw, all_placed, apply, concede, new_game
 from rules.boss_fight.hexgrid import parse_label
 from rules.boss_fight.loading import load_catalog
-from rules.boss_fight.narration import report_step
+from rules.boss_fight.narration import Said, report_step
 from rules.boss_fight.placing import nearest_tiles, placement_tiles
 from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight, Withdraw
 from rules.boss_fight.state import GameState as FightState
@@ -160,8 +160,10 @@ def start_fight(game: Table, rng: Any) -> tuple[Table, list[str]]:
         fight = result.state
     else:
         order = ", ".join(fight.character(c).name for c in fight.order)
-        lines = [f"The fight begins! Round {fight.round}; initiative: {order}."]
-    lines.append("Every player has drawn a first hand: see it with `/bf hand`.")
+        lines = [
+            Said(_("The fight begins! Round {round}; initiative: {order}.", round=fight.round, order=order))
+        ]
+    lines.append(Said(_("Every player has drawn a first hand: see it with `/bf hand`.")))
     return game.model_copy(update={"fight": fight, "started": True}), lines
 
 

@@ -86,6 +86,9 @@ async def test_the_hand_is_private_in_the_players_language_and_the_board_in_the_
     await place_everyone(driver)
     begins = public(await driver.command("/bf start", user="bob"))
     assert "Mesa" in begins.text and "Siguiente: " in begins.text and "· paso " in begins.text
+    # The narration: the first hands and who is next, in the server's language.
+    assert "Cada jugador ha robado su primera mano: mírala con `/bf hand`." in begins.text
+    assert "Every player has drawn" not in begins.text
     hand = (await driver.command("/bf hand", user="bob")).message
     assert hand.ephemeral and "**Mano de Mira Vale** (solo la ves tú):" in hand.text
     english = (await driver.command("/bf hand", user="carol")).message  # an English client
@@ -94,3 +97,13 @@ async def test_the_hand_is_private_in_the_players_language_and_the_board_in_the_
     assert fight is not None and fight.current is not None
     if PLAYERS[fight.current.id] == "bob":
         assert "Te quedan 2 acciones" in hand.text
+
+
+def test_a_narration_line_is_english_text_that_carries_its_spanish() -> None:
+    from rules.boss_fight.narration import Said
+    from rules.i18n import _, translator
+
+    line = Said(_("Fallen this step: {names}.", names="Mira Vale"))
+    assert line == "Fallen this step: Mira Vale."  # stored logs and summaries stay English
+    with force_offer("es"):
+        assert translator("es-ES")(line.message) == "Caídos en este paso: Mira Vale."
