@@ -259,7 +259,7 @@ def _hero_build(preset: str) -> tuple[HeroBuild, Message | str]:
     hero's name wants to play that hero, and an empty build silently taken is worse than a ready
     one. ``card:brannoc`` takes the bare hero card, to build card by card.
 
-    >>> _hero_build("brannoc")[0].equipment != [], "card:brannoc" in _hero_build("brannoc")[1]
+    >>> _hero_build("brannoc")[0].equipment != [], "card:brannoc" in str(_hero_build("brannoc")[1])
     (True, True)
     >>> _hero_build("card:brannoc")[0].equipment
     []
