@@ -125,7 +125,7 @@ async def _play_or_preview(
     if at_once:
         await perform(interaction, action, name=name)
     else:
-        await preview_post(fight, game_id, version, action).send(interaction)
+        await preview_post(fight, game_id, version, action, t=reader(interaction)).send(interaction)
 
 
 class TurnCommands:

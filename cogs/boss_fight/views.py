@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.games import MovedOn
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.play import Post, Shown, StepButton, StepSelect, View
 from cogs.boss_fight.game import KIT, BFGame, act, decode, encode, rng_of, run_actions, table_post
 from cogs.boss_fight.preview import preview, same_reach_note
@@ -314,26 +314,39 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str, t: Trans
 
 
 def preview_post(
-    fight: FightState, game_id: int, version: int, action: Action, *, sacrifice: str | None = None
+    fight: FightState,
+    game_id: int,
+    version: int,
+    action: Action,
+    *,
+    sacrifice: str | None = None,
+    t: Translator | None = None,
 ) -> Post:
     """The private preview of one action (text and board) with its Confirm button (and, for a card
     with only this one use, the button to sacrifice it instead)."""
     from cogs.boss_fight.game import board_image
 
+    t = t or translator(SOURCE)
     text, overlay = preview(fight, action)
-    buttons = [DoButton(game_id, version, encode(action), label="Confirm", style=discord.ButtonStyle.success)]
+    buttons = [
+        DoButton(game_id, version, encode(action), label=t("Confirm"), style=discord.ButtonStyle.success)
+    ]
     if sacrifice is not None:
         buttons.append(
             DoButton(
                 game_id,
                 version,
                 encode(Sacrifice(card=sacrifice)),
-                label="Sacrifice it",
+                label=t("Sacrifice it"),
                 style=discord.ButtonStyle.secondary,
             )
         )
     return Post(
-        content=f"Preview: {_label(fight, action)}\n{text}\nConfirm to play it (only you see this).",
+        content=t(
+            "Preview: {action}\n{text}\nConfirm to play it (only you see this).",
+            action=_label(fight, action),
+            text=text,
+        ),
         view=View(*buttons),
         images=[board_image(fight, overlay, filename="preview.png")],
         ephemeral=True,
@@ -354,7 +367,9 @@ class CardButton(StepButton, prefix="bf:card"):
         if len(found) == 1:
             # One way to use it: no menu, straight to the preview and its Confirm.
             card = what[2:] if what.startswith("c.") else None
-            post = preview_post(fight, self.game, self.step, decode(found[0][1]), sacrifice=card)
+            post = preview_post(
+                fight, self.game, self.step, decode(found[0][1]), sacrifice=card, t=reader(interaction)
+            )
             await post.send(interaction)
             return
         await choice_post(fight, self.game, self.step, what, title=title).send(interaction)
@@ -381,7 +396,9 @@ class OptionSelect(StepSelect, prefix="bf:opt"):
         values = self.selected(interaction)
         if not values or values[0] == "-":
             raise RuleError(_("Nothing to choose there."))
-        await preview_post(fight, self.game, self.step, decode(values[0])).send(interaction)
+        await preview_post(fight, self.game, self.step, decode(values[0]), t=reader(interaction)).send(
+            interaction
+        )
 
 
 class QuickSelect(StepSelect, prefix="bf:quick"):

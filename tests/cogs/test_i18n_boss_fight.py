@@ -107,3 +107,29 @@ def test_a_narration_line_is_english_text_that_carries_its_spanish() -> None:
     assert line == "Fallen this step: Mira Vale."  # stored logs and summaries stay English
     with force_offer("es"):
         assert translator("es-ES")(line.message) == "Caídos en este paso: Mira Vale."
+
+
+async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
+    from rules.boss_fight import Move, legal_actions
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    for name in ("alice", "bob", "carol"):
+        driver.user(name, locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+    await driver.command("/bf start", user="bob")
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    move = next(a for a in legal_actions(fight) if isinstance(a, Move) and a.card and a.pivot in (None, a.to))
+    user = PLAYERS[fight.current.id]
+    shown = (await driver.command("bf play", user=user, card=move.card, tile=move.to.label())).message
+    assert shown.ephemeral and shown.text.startswith("Vista previa: "), shown.text
+    assert "Confirma para jugarla (solo lo ves tú)." in shown.text
+    assert "Confirmar" in [b.label for b in shown.buttons]
+    played = await driver.press(shown, "Confirmar", user=user)
+    # The board post is public: an English server reads it in English, whatever the players' clients.
+    assert not played.message.ephemeral and "Next: " in played.message.text
+    assert "Siguiente" not in played.message.text
