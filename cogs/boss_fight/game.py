@@ -250,8 +250,9 @@ def seats(game: BFGame) -> list[Seat]:
     return [*found, Seat(who, f"{fight.current.name}'s turn: `/bf hand`")]
 
 
-def turn_prompt(game: BFGame) -> str:
-    """Who acts and what they can do, without naming a card in their hand."""
+def turn_prompt(game: BFGame, t: Translator | None = None) -> str:
+    """Who acts and what they can do, without naming a card in their hand (in ``t``'s language)."""
+    t = t or translator(SOURCE)
     fight = game.fight
     if fight is None:
         return "Build, then /bf place."
@@ -275,9 +276,10 @@ def turn_prompt(game: BFGame) -> str:
         names = ", ".join(
             f"{fight.character(x).name} ({mention(controller(game, x))})" for x in game.pending.waiting
         )
-        return f"Waiting for {names} to choose whether to roll for defence."
+        return t("Waiting for {names} to choose whether to roll for defence.", names=names)
     prompt = narrate(fight)
-    return f"{who}: " + " ".join([prompt.headline, *prompt.public, "`/bf hand` to play."])
+    said = " ".join(in_words(t, line) for line in [prompt.headline, *prompt.public])
+    return t("{who}: {said} `/bf hand` to play.", who=who, said=said)
 
 
 def in_words(t: Translator, line: str | Message) -> str:
@@ -315,7 +317,7 @@ def table_post(
     embed.add_field(name=t("Table"), value=clip("\n".join(status_lines(fight)), 1024), inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     embed.set_footer(text=t("Boss Fight #{id} · step {version}", id=game_id, version=version))
-    prompt = turn_prompt(game)
+    prompt = turn_prompt(game, t)
     next_user = None if done or fight.current is None else controller(game, fight.current.id)
     if game.pending is not None:
         users = [controller(game, x) for x in game.pending.waiting]

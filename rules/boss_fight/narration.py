@@ -355,18 +355,46 @@ def turn_prompt(state: GameState) -> TurnPrompt:
     cards = _card_options(state, c, actions)
     others = _other_options(state, c, actions)
     n = len(c.piles.hand)
-    headline = (f"Round {state.round}: {c.name} ({c.side.value}) acts, "
-                f"{_plural(state.actions_left, 'action')} left.")
-    public = []
+    headline = Said(
+        ngettext(
+            "Round {round}: {name} ({side}) acts, {n} action left.",
+            "Round {round}: {name} ({side}) acts, {n} actions left.",
+            state.actions_left,
+            round=state.round,
+            name=c.name,
+            side=_side(c.side),
+            n=state.actions_left,
+        )
+    )
+    public: list[str] = []
     if n:
-        public.append(f"{c.name} holds {_plural(n, 'card')}: play or sacrifice one per action "
-                      "(its player sees them with /bf hand).")
+        public.append(
+            Said(
+                ngettext(
+                    "{name} holds {n} card: play or sacrifice one per action "
+                    "(its player sees them with /bf hand).",
+                    "{name} holds {n} cards: play or sacrifice one per action "
+                    "(its player sees them with /bf hand).",
+                    n,
+                    name=c.name,
+                    n=n,
+                )
+            )
+        )
     else:
-        public.append(f"{c.name} holds no cards.")
+        public.append(Said(_("{name} holds no cards.", name=c.name)))
     if c.side is Side.BOSS:
         from rules.boss_fight.engine import BOSS_MAX_ATTACKS
 
-        public.append(f"Attacks made this turn: {state.attacks_made} of at most {BOSS_MAX_ATTACKS}.")
+        public.append(
+            Said(
+                _(
+                    "Attacks made this turn: {made} of at most {most}.",
+                    made=state.attacks_made,
+                    most=BOSS_MAX_ATTACKS,
+                )
+            )
+        )
     for o in others:
         if o.playable:
             public.append(f"Can also: {o.line()}.")

@@ -89,6 +89,7 @@ async def test_the_hand_is_private_in_the_players_language_and_the_board_in_the_
     # The narration: the first hands and who is next, in the server's language.
     assert "Cada jugador ha robado su primera mano: mírala con `/bf hand`." in begins.text
     assert "Every player has drawn" not in begins.text
+    assert "Ronda 1: actúa " in begins.text and "`/bf hand` para jugar." in begins.text
     hand = (await driver.command("/bf hand", user="bob")).message
     assert hand.ephemeral and "**Mano de Mira Vale** (solo la ves tú):" in hand.text
     english = (await driver.command("/bf hand", user="carol")).message  # an English client
