@@ -416,7 +416,7 @@ def _anyone(game: BFGame, character: str) -> tuple[int | None, Any, str]:
     for i, seat in enumerate(game.heroes):
         if table.hero_name(seat).lower() == wanted:
             return i, seat.build, table.hero_name(seat)
-    raise RuleError(f"Nobody in this game is called {character.strip()[:40]!r}.")
+    raise RuleError(_("Nobody in this game is called {name}.", name=repr(character.strip()[:40])))
 
 
 LOBBY_ITEMS: tuple[type, ...] = (JoinButton, PresetSelect)

@@ -546,7 +546,7 @@ def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[T
         raise RuleError(_("Every piece is placed: `/bf start`."))
     owner = current.controller
     if owner != str(user):
-        raise RuleError(f"{current.name} is placed next, by <@{owner}>.")
+        raise RuleError(_("{name} is placed next, by {player}.", name=current.name, player=f"<@{owner}>"))
     try:
         where = parse_tile(fight, tile)
         if current.id == fight.boss.id:
