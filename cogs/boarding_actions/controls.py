@@ -48,6 +48,7 @@ from cogs.boarding_actions.game import (
     role_of,
     toggled,
 )
+from cogs.boarding_actions.reading import check_scorer, choice_said, where
 from cogs.boarding_actions.tracker import OBJECTIVE_ROWS, ROW_WIDTH, board_post, image_changed, log
 from rules.boarding_actions.battle import (
     FINAL,
@@ -92,21 +93,6 @@ def _edited_shower(t: Translator) -> Callable[[Shown[BAGame]], Post]:
     return _show_edited
 
 
-def _where(arg: str | None, numbers: int) -> tuple[Role, list[int]]:
-    """The side and the ``numbers`` indexes a control's ``arg`` carries (``a.1.0``)."""
-    parts = (arg or "").split(".")
-    if len(parts) != numbers + 1 or parts[0] not in ("a", "d") or not all(p.isdigit() for p in parts[1:]):
-        raise RuleError(_("That control is damaged; use `/ba status` for fresh ones."))
-    return role_of(parts[0]), [int(p) for p in parts[1:]]
-
-
-def _check_scorer(interaction: discord.Interaction, state: BattleState, role: Role, shared: bool) -> None:
-    if shared:
-        check_player(interaction, state)
-    else:
-        check_side(interaction, state, role)
-
-
 async def _step(
     interaction: discord.Interaction,
     control: StepButton | StepSelect,
@@ -130,11 +116,11 @@ async def _step(
 
 class ConditionButton(StepButton, prefix="ba:c"):
     async def run(self, interaction: discord.Interaction) -> None:
-        role, (index, condition) = _where(self.arg, 2)
+        role, (index, condition) = where(self.arg, 2)
 
         def make(state: BattleState) -> tuple[Any, str]:
             option = option_at(state, role, index)
-            _check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
+            check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
             conditions = option.objective.conditions
             if condition >= len(conditions):
                 raise RuleError(_("That control is damaged; use `/ba status` for fresh ones."))
@@ -149,7 +135,7 @@ class ConditionButton(StepButton, prefix="ba:c"):
 
 class BoostButton(StepButton, prefix="ba:b"):
     async def run(self, interaction: discord.Interaction) -> None:
-        role, (index,) = _where(self.arg, 1)
+        role, (index,) = where(self.arg, 1)
 
         def make(state: BattleState) -> tuple[Any, str]:
             option = option_at(state, role, index)
@@ -166,36 +152,23 @@ class NumberSelect(StepSelect, prefix="ba:n"):
     field = "count"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        role, (index,) = _where(self.arg, 1)
+        role, (index,) = where(self.arg, 1)
         picked = (self.selected(interaction) or [""])[0]
 
         def make(state: BattleState) -> tuple[Any, str]:
             option = option_at(state, role, index)
-            _check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
+            check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
             value: object = picked
             if self.field != "option":
                 if not picked.isdigit():
                     raise RuleError(_("Pick a number from the menu."))
                 value = int(picked)
-            said = _said(option, self.field, picked)
+            said = choice_said(option, self.field, picked)
             who = state.players[option.role].name if option.objective.scorer is not Scorer.SHARED else ""
             line = f"{who} reported {option.objective.name}: {said}".strip()
             return report(option, **{self.field: value}), line
 
         await _step(interaction, self, "score", make, edit=True)
-
-
-def _said(option: ScoringOption, field: str, picked: str) -> str:
-    """What a menu choice means, for the log line: ``3 × Loader marker controlled``."""
-    objective = option.objective
-    if field == "option" and objective.outcome is not None:
-        chosen = objective.outcome.option(picked)
-        return chosen.label if chosen else picked
-    if field == "value" and objective.bands is not None and picked.isdigit():
-        bands = objective.bands
-        index = max(i for i, b in enumerate(bands.bands) if b.at_least <= int(picked))
-        return f"{bands.measure} {bands.band_label(index)}"
-    return f"{picked} × {option.count_label or 'counted'}"
 
 
 class BandSelect(NumberSelect, prefix="ba:v"):
@@ -225,7 +198,7 @@ class FirstTurnButton(StepButton, prefix="ba:first"):
     style = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        role, _unused = _where(self.arg, 0)
+        role, _unused = where(self.arg, 0)
 
         def make(state: BattleState) -> tuple[Any, str]:
             check_player(interaction, state)

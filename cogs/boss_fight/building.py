@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import channel, reader
 from bot.play import Change, Post, Shown, StepButton, StepSelect, View, autocomplete, edit_stored
 from bot.send import holding_response
 from cogs.boss_fight import lobby
@@ -33,6 +34,7 @@ from rules.boss_fight.placing import placement_tiles
 from rules.boss_fight.state import DEFAULT_ROUND_LIMIT
 from rules.boss_fight.table import catalog
 from rules.errors import RuleError
+from rules.i18n import SOURCE, Message, Translator, _, translator
 
 SIDES = [app_commands.Choice(name="boss", value="boss"), app_commands.Choice(name="hero", value="hero")]
 
@@ -42,37 +44,39 @@ def _matches(current: str, *names: str) -> bool:
     return not c or any(c in n.lower() for n in names)
 
 
-def lobby_view(shown: Shown[BFGame]) -> discord.ui.View | None:
+def lobby_view(shown: Shown[BFGame], t: Translator | None = None) -> discord.ui.View | None:
     if shown.state.fight is not None:
         return None
+    t = t or translator(SOURCE)
     return View(
-        JoinButton(shown.id, 0, "boss", label="Join as the boss", style=discord.ButtonStyle.danger),
-        JoinButton(shown.id, 0, "hero", label="Join as a hero", style=discord.ButtonStyle.primary),
+        JoinButton(shown.id, 0, "boss", label=t("Join as the boss"), style=discord.ButtonStyle.danger),
+        JoinButton(shown.id, 0, "hero", label=t("Join as a hero"), style=discord.ButtonStyle.primary),
     )
 
 
 async def lobby_change(
     interaction: discord.Interaction,
     name: str,
-    make: Callable[[BFGame], tuple[BFGame, str]],
+    make: Callable[[BFGame], tuple[BFGame, Message | str]],
     *,
     game_id: int | None = None,
 ) -> None:
     """One lobby step: the lobby message shows it, and the player gets one private line."""
-    said: list[str] = []
+    said: list[Message | str] = []
 
     def change(game: BFGame) -> Change[BFGame]:
         new, line = make(game)
         said.append(line)
-        return Change(new, summary=line[:300], detail={"action": name})
+        return Change(new, summary=str(line)[:300], detail={"action": name})
 
     shown = await KIT.step(interaction, name, change, game_id=game_id)
+    t = await channel(interaction)
     post = lobby.lobby_post(
-        shown.state, game_id=shown.id, version=shown.version, latest=said[0], view=lobby_view(shown)
+        shown.state, game_id=shown.id, version=shown.version, latest=said[0], view=lobby_view(shown, t), t=t
     )
     edited = await edit_stored(interaction, shown.state.lobby_message, post)
     if edited:
-        await Post(content=said[0], ephemeral=True).send(interaction)
+        await Post(content=lobby.said(reader(interaction), said[0]), ephemeral=True).send(interaction)
     else:
         await post.send(interaction)
 
@@ -85,10 +89,18 @@ class JoinButton(StepButton, prefix="bf:join"):
             found = [(f"{p.build.name} ({p.id})", p.id) for p in cat.boss_presets.values()]
         else:
             found = [(cat.heroes[p.build.hero].name + f" ({p.id})", p.id) for p in cat.hero_presets.values()]
-        menu = PresetSelect(self.game, 0, side, options=found, placeholder=f"Pick a {side} preset…")
+        t = reader(interaction)
+        menu = PresetSelect(
+            self.game,
+            0,
+            side,
+            options=found,
+            placeholder=t("Pick a boss preset…") if side == "boss" else t("Pick a hero preset…"),
+        )
         await Post(
-            content=f"Join as {'the boss' if side == 'boss' else 'a hero'}: pick a preset (or use "
-            "`/bf join` to start from an empty build).",
+            content=t("Join as the boss: pick a preset (or use `/bf join` to start from an empty build).")
+            if side == "boss"
+            else t("Join as a hero: pick a preset (or use `/bf join` to start from an empty build)."),
             view=View(menu),
             ephemeral=True,
         ).send(interaction)
@@ -139,12 +151,14 @@ class LobbyCommands:
             lobby_message=placeholder.id,
         )
         shown = await KIT.start(interaction, game, summary="opened a Boss Fight")
+        t = await channel(interaction)
         await lobby.lobby_post(
             game,
             game_id=shown.id,
             version=shown.version,
-            latest=f"Opened by {interaction.user.mention}.",
-            view=lobby_view(shown),
+            latest=t("Opened by {player}.", player=interaction.user.mention),
+            view=lobby_view(shown, t),
+            t=t,
         ).send(interaction)
 
     @app_commands.command(name="join", description="Play the boss, or add a hero (again for another hero)")
@@ -249,11 +263,21 @@ class LobbyCommands:
                 interaction,
                 shown.state.lobby_message,
                 lobby.lobby_post(
-                    shown.state, game_id=shown.id, version=shown.version, latest="Placing has begun."
+                    shown.state,
+                    game_id=shown.id,
+                    version=shown.version,
+                    latest=_("Placing has begun."),
+                    t=await channel(interaction),
                 ),
             )
+        t = await channel(interaction)
         await table_post(
-            shown.state, game_id=shown.id, version=shown.version, title="Placing the pieces", lines=said[0]
+            shown.state,
+            game_id=shown.id,
+            version=shown.version,
+            title=t("Placing the pieces"),
+            lines=said[0],
+            t=t,
         ).send(interaction)
 
     @app_commands.command(name="start", description="Start the fight once every piece is placed")
@@ -361,7 +385,7 @@ def place_choices(
         out.append(((not label.startswith(typed), 0 if typed else gap), name, label))
     # Typed: the tiles starting with it first, in board order. Not typed: a hero's nearest-to-the-boss
     # tiles first (where a fight starts), a boss's in board order.
-    return [(name, label) for _, name, label in sorted(out, key=lambda x: x[0])]
+    return [(name, label) for _unused, name, label in sorted(out, key=lambda x: x[0])]
 
 
 def card_choices(current: str, *, side: Side | None = None) -> list[tuple[str, str]]:
@@ -392,7 +416,7 @@ def _anyone(game: BFGame, character: str) -> tuple[int | None, Any, str]:
     for i, seat in enumerate(game.heroes):
         if table.hero_name(seat).lower() == wanted:
             return i, seat.build, table.hero_name(seat)
-    raise RuleError(f"Nobody in this game is called {character.strip()[:40]!r}.")
+    raise RuleError(_("Nobody in this game is called {name}.", name=repr(character.strip()[:40])))
 
 
 LOBBY_ITEMS: tuple[type, ...] = (JoinButton, PresetSelect)

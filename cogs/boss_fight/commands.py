@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import Game, MovedOn
+from bot.i18n import channel
 from bot.limits import clip
 from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_manager
 from bot.send import send_to
@@ -43,6 +44,7 @@ from rules.boss_fight.table import (
     side_of,
 )
 from rules.errors import RuleError
+from rules.i18n import _
 
 OVERLAYS = [app_commands.Choice(name=n, value=n) for n in ("moves", "sight", "areas")]
 LOG_STEPS = 12
@@ -79,7 +81,9 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
     def may_undo(event: Any) -> bool:
         if confirming is not None:
             if event.id != confirming:
-                raise RuleError("This has moved on: the step that undo was asked for is no longer the last.")
+                raise RuleError(
+                    _("This has moved on: the step that undo was asked for is no longer the last.")
+                )
             if privileged or _other_side(before, event.actor_id, user):
                 return True
             theirs = side_of(before, event.actor_id)
@@ -130,8 +134,14 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
     for name, n in drawn.items():
         lines.append(f"{name}'s {n} drawn card(s) go back to the deck.")
     if state.fight is None:
+        t = await channel(interaction)
         await lobby.lobby_post(
-            state, game_id=restored.id, version=restored.version, latest=lines[0], view=lobby_view(restored)
+            state,
+            game_id=restored.id,
+            version=restored.version,
+            latest=lines[0],
+            view=lobby_view(restored, t),
+            t=t,
         ).send(interaction)  # type: ignore[arg-type]
     else:
         await table_post(
@@ -271,9 +281,11 @@ class RefuseUndoButton(StepButton, prefix="bf:undo-no"):
         if event is None or str(event.id) != (self.arg or ""):
             raise MovedOn("This has moved on: the step that undo was asked for is no longer the last.")
         if event.actor_id == user:
-            raise RuleError("You asked for this undo: the other side answers it (just play on to drop it).")
+            raise RuleError(
+                _("You asked for this undo: the other side answers it (just play on to drop it).")
+            )
         if not (user == state.host or is_manager(interaction) or _other_side(state, event.actor_id, user)):
-            raise RuleError("Only a player of the other side (or the host) answers this undo request.")
+            raise RuleError(_("Only a player of the other side (or the host) answers this undo request."))
         await Post(
             content=f"{interaction.user.mention} refused to undo <@{event.actor_id}>'s step "
             f"({clip(event.summary or event.action, 200)}): it stands.",
@@ -396,7 +408,7 @@ class BossFight(
         game = await KIT.load(interaction)
         fight = game.state.fight
         if fight is None:
-            raise RuleError("The piles exist once the pieces are being placed.")
+            raise RuleError(_("The piles exist once the pieces are being placed."))
         wanted = fight.character(character).id
         c = next(x for x in public_view(fight).characters if x.id == wanted)
         lines = [
@@ -452,7 +464,7 @@ class BossFight(
         game = await KIT.load(interaction)
         fight = game.state.fight
         if fight is None or fight.current is None or fight.is_over():
-            raise RuleError("Nobody has a turn to take right now.")
+            raise RuleError(_("Nobody has a turn to take right now."))
         user = controller(game.state, fight.current.id)
         await Post(
             content=f"⏰ {interaction.user.mention} reminds: {turn_prompt(game.state)}",

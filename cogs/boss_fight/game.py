@@ -41,12 +41,13 @@ from rules.boss_fight import (
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.building import DECK_SIZE, deck_count
-from rules.boss_fight.narration import report_step
+from rules.boss_fight.narration import Said, report_step
 from rules.boss_fight.narration import turn_prompt as narrate
 from rules.boss_fight.placing import deployment_overlay
 from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
+from rules.i18n import SOURCE, Message, Translator, _, translator
 
 KIND = GameKind(
     key="boss_fight",
@@ -130,7 +131,7 @@ def decode(code: str) -> Action:
             return HeroicFeat(target=_tile(parts[0]))
     except (ValueError, IndexError):
         pass
-    raise RuleError("That choice is no longer understood: run /bf hand again.")
+    raise RuleError(_("That choice is no longer understood: run /bf hand again."))
 
 
 # -- one action as one stored step ---------------------------------------------------------------
@@ -249,8 +250,9 @@ def seats(game: BFGame) -> list[Seat]:
     return [*found, Seat(who, f"{fight.current.name}'s turn: `/bf hand`")]
 
 
-def turn_prompt(game: BFGame) -> str:
-    """Who acts and what they can do, without naming a card in their hand."""
+def turn_prompt(game: BFGame, t: Translator | None = None) -> str:
+    """Who acts and what they can do, without naming a card in their hand (in ``t``'s language)."""
+    t = t or translator(SOURCE)
     fight = game.fight
     if fight is None:
         return "Build, then /bf place."
@@ -274,9 +276,20 @@ def turn_prompt(game: BFGame) -> str:
         names = ", ".join(
             f"{fight.character(x).name} ({mention(controller(game, x))})" for x in game.pending.waiting
         )
-        return f"Waiting for {names} to choose whether to roll for defence."
+        return t("Waiting for {names} to choose whether to roll for defence.", names=names)
     prompt = narrate(fight)
-    return f"{who}: " + " ".join([prompt.headline, *prompt.public, "`/bf hand` to play."])
+    said = " ".join(in_words(t, line) for line in [prompt.headline, *prompt.public])
+    return t("{who}: {said} `/bf hand` to play.", who=who, said=said)
+
+
+def in_words(t: Translator, line: str | Message) -> str:
+    """A narration line in ``t``'s language: a :class:`Said` line or a lazy message is rendered,
+    a line not yet marked stays English."""
+    if isinstance(line, Said):
+        return t(line.message)
+    if isinstance(line, Message):
+        return t(line)
+    return line
 
 
 def table_post(
@@ -289,20 +302,22 @@ def table_post(
     view: discord.ui.View | None = None,
     overlay: Overlay | None = None,
     ping: bool = True,
+    t: Translator | None = None,
 ) -> Post:
     """The public message: what happened, every die, the board, and whose action is next (pinged)."""
+    t = t or translator(SOURCE)
     fight = game.fight
     assert fight is not None
     done = fight.is_over() or bool(game.conceded)
     embed = discord.Embed(
         title=clip(title, 256),
-        description=clip("\n".join(lines) or "—", 3800),
+        description=clip("\n".join(in_words(t, line) for line in lines) or "—", 3800),
         colour=DONE_COLOUR if done else COLOUR,
     )
-    embed.add_field(name="Table", value=clip("\n".join(status_lines(fight)), 1024), inline=False)
+    embed.add_field(name=t("Table"), value=clip("\n".join(status_lines(fight)), 1024), inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Boss Fight #{game_id} · step {version}")
-    prompt = turn_prompt(game)
+    embed.set_footer(text=t("Boss Fight #{id} · step {version}", id=game_id, version=version))
+    prompt = turn_prompt(game, t)
     next_user = None if done or fight.current is None else controller(game, fight.current.id)
     if game.pending is not None:
         users = [controller(game, x) for x in game.pending.waiting]
@@ -314,7 +329,7 @@ def table_post(
         else None
     )
     return Post(
-        content=clip(f"Next: {prompt}", 1900),
+        content=clip(t("Next: {prompt}", prompt=prompt), 1900),
         embeds=[embed],
         view=view,
         images=[board_image(fight, overlay if overlay is not None else setup_overlay(game))],

@@ -101,9 +101,7 @@ def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOver
         lines = []
         sight = None
         for p in preview_attack(fight, c.id, action.card, action.equipment, action.target):
-            rolls = ", ".join(
-                f"{r}: {'a miss' if r == 6 else d}" for r, d in sorted(p.by_roll.items())
-            )
+            rolls = ", ".join(f"{r}: {'a miss' if r == 6 else d}" for r, d in sorted(p.by_roll.items()))
             lines.append(
                 f"**{p.defender}**: your {p.attack_stat} against their {p.defence_stat} plus the defence "
                 f"roll. Damage by that roll: {rolls}; {p.no_roll} if they do not roll; about "

@@ -98,7 +98,7 @@ def move_plays(fight: FightState, legal: list[Action]) -> list[tuple[int, str, A
         poses = piece_poses(fight, c.id, card)
         gaps = [(_gap(enemy_tiles, list(p.tiles)), p.steps, i, p) for i, p in enumerate(poses)]
         kept = 0
-        for gap, _, _, p in sorted(gaps, key=lambda x: x[:3]):
+        for gap, _a, _b, p in sorted(gaps, key=lambda x: x[:3]):
             key = frozenset(p.tiles)
             if key in seen or encode(p.move) not in legal_moves:
                 continue
@@ -145,7 +145,7 @@ def quick_plays(fight: FightState) -> list[tuple[str, str]]:
     if fight.current is None:
         return []
     legal = legal_actions(fight)
-    attacks = [(label, a) for _, label, a in attack_plays(fight, legal)][:MAX_ATTACKS]
+    attacks = [(label, a) for _unused, label, a in attack_plays(fight, legal)][:MAX_ATTACKS]
     others = other_plays(fight, legal)
     room = MAX_PLAYS - len(attacks) - min(len(others), 6)
     moves = [(label, a) for _, label, a in move_plays(fight, legal)][: max(room, 5)]

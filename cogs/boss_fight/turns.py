@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import reader
 from bot.play import autocomplete
 from cogs.boss_fight.game import KIT, BFGame
 from cogs.boss_fight.views import hand_post, perform, preview_post
@@ -26,6 +27,7 @@ from rules.boss_fight import (
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.table import check_actor, controller, mention, whose_turn
 from rules.errors import RuleError, quote
+from rules.i18n import _
 
 
 def _card_in_hand(fight: FightState, card: str) -> str:
@@ -35,7 +37,9 @@ def _card_in_hand(fight: FightState, card: str) -> str:
     for cid in c.piles.hand:
         if wanted in (cid, fight.cards[cid].name.lower()):
             return cid
-    raise RuleError(f"{c.name} has no {quote(card, 40)!r} in hand: see `/bf hand`.")
+    raise RuleError(
+        _("{name} has no {card} in hand: see `/bf hand`.", name=c.name, card=repr(quote(card, 40)))
+    )
 
 
 def _tiles_of(fight: FightState, target: str | None, tile: str | None) -> set | None:
@@ -50,14 +54,14 @@ def _spot(action: Action) -> object:
     return getattr(action, "to", None) or getattr(action, "target", None)
 
 
-def _pick(fight: FightState, found: list[Action], tiles: set | None, what: str, need: str) -> Action:
+def _pick(fight: FightState, found: list[Action], tiles: set | None, what: str, need: object) -> Action:
     """The one legal action aimed at ``tiles`` (or the only aim there is)."""
     if tiles is not None:
         found = [a for a in found if _spot(a) in tiles]
     if not found:
-        raise RuleError(f"{what} cannot be played that way now: {need}")
+        raise RuleError(_("{what} cannot be played that way now: {need}", what=what, need=need))
     if tiles is None and len({_spot(a) for a in found}) > 1:
-        raise RuleError(f"{what} needs {need}")
+        raise RuleError(_("{what} needs {need}", what=what, need=need))
     c = fight.current
     rotation = c.rotation if c else 0
     found.sort(key=lambda a: getattr(a, "rotation", None) not in (None, rotation))
@@ -75,8 +79,10 @@ def typed_action(
     moves = [a for a in legal if isinstance(a, Move) and a.card == cid]
     if moves:
         if tile is None:
-            raise RuleError(f"{name} is a move: add `tile:` (the tile to end on).")
-        return _pick(fight, moves, tiles, name, "that tile is out of reach (see `/bf board overlay:moves`).")
+            raise RuleError(_("{name} is a move: add `tile:` (the tile to end on).", name=name))
+        return _pick(
+            fight, moves, tiles, name, _("that tile is out of reach (see `/bf board overlay:moves`).")
+        )
     attacks = [a for a in legal if isinstance(a, Attack) and a.card == cid]
     if equipment:
         attacks = [
@@ -89,14 +95,18 @@ def typed_action(
             )
         ]
     if attacks:
-        return _pick(fight, attacks, tiles, name, "add `target:` (an enemy in range and sight).")
+        return _pick(fight, attacks, tiles, name, _("add `target:` (an enemy in range and sight)."))
     items = [a for a in legal if isinstance(a, UseItem) and a.card == cid]
     if items:
-        return _pick(fight, items, tiles, name, "add `target:` or `tile:`.")
+        return _pick(fight, items, tiles, name, _("add `target:` or `tile:`."))
     kind = fight.cards[cid].type.value
     raise RuleError(
-        f"{name} ({kind}) has no legal use now; `/bf sacrifice card:{name}` discards it for an "
-        "action instead."
+        _(
+            "{name} ({kind}) has no legal use now; `/bf sacrifice card:{name}` discards it for an "
+            "action instead.",
+            name=name,
+            kind=kind,
+        )
     )
 
 
@@ -115,7 +125,7 @@ async def _play_or_preview(
     if at_once:
         await perform(interaction, action, name=name)
     else:
-        await preview_post(fight, game_id, version, action).send(interaction)
+        await preview_post(fight, game_id, version, action, t=reader(interaction)).send(interaction)
 
 
 class TurnCommands:
@@ -131,23 +141,27 @@ class TurnCommands:
         fight = state.fight
         if fight is None or fight.phase.value == "setup":
             raise RuleError(
-                "The hands are dealt when the fight starts: `/bf place` every piece, then `/bf start`."
+                _("The hands are dealt when the fight starts: `/bf place` every piece, then `/bf start`.")
             )
         user = interaction.user.id
         mine = [c for c in fight.characters if controller(state, c.id) == user]
         if not mine:
-            raise RuleError(f"You play no character in this fight; it is {whose_turn(state)}.")
+            raise RuleError(_("You play no character in this fight; it is {turn}.", turn=whose_turn(state)))
         if character:
             chosen = fight.character(character)
             if chosen not in mine:
                 raise RuleError(
-                    f"{chosen.name}'s hand is private to {mention(controller(state, chosen.id))}."
+                    _(
+                        "{name}'s hand is private to {player}.",
+                        name=chosen.name,
+                        player=mention(controller(state, chosen.id)),
+                    )
                 )
         else:
             chosen = next(
                 (c for c in mine if fight.current is not None and c.id == fight.current.id), mine[0]
             )
-        await hand_post(state, game.id, game.version, chosen.id).send(interaction)
+        await hand_post(state, game.id, game.version, chosen.id, reader(interaction)).send(interaction)
 
     @app_commands.command(name="play", description="Play a card from your hand in one command")
     @app_commands.describe(
@@ -201,8 +215,12 @@ class TurnCommands:
         ab = next((a for a in c.abilities if name.strip().lower() in (a.id, a.name.lower())), None)
         if ab is None:
             raise RuleError(
-                f"{c.name} has no ability called {quote(name, 40)!r}: "
-                f"{', '.join(a.name for a in c.abilities) or 'none'}."
+                _(
+                    "{name} has no ability called {typed}: {abilities}.",
+                    name=c.name,
+                    typed=repr(quote(name, 40)),
+                    abilities=", ".join(a.name for a in c.abilities) or _("it has none"),
+                )
             )
         found: list[Action] = [
             a for a in legal_actions(fight) if isinstance(a, UseAbility) and a.ability == ab.id
@@ -215,7 +233,7 @@ class TurnCommands:
             found,
             _tiles_of(fight, target, tile),
             ab.name,
-            "a target or tile in range (and a card to sacrifice if it takes an action).",
+            _("a target or tile in range (and a card to sacrifice if it takes an action)."),
         )
         await _play_or_preview(interaction, game.id, game.version, fight, action, at_once, name="ability")
 
@@ -236,13 +254,16 @@ class TurnCommands:
         fight = check_actor(game.state, interaction.user.id)
         found: list[Action] = [a for a in legal_actions(fight) if isinstance(a, HeroicFeat)]
         c = fight.current
-        what = c.feat.name if c and c.feat else "A heroic feat"
+        what = c.feat.name if c and c.feat else _("A heroic feat")
         action = _pick(
             fight,
             found,
             _tiles_of(fight, target, tile),
             what,
-            f"enough cards in the discard pile ({c.feat_cost if c else '?'}) and a target in range.",
+            _(
+                "enough cards in the discard pile ({cost}) and a target in range.",
+                cost=c.feat_cost if c else "?",
+            ),
         )
         await _play_or_preview(interaction, game.id, game.version, fight, action, at_once, name="feat")
 
@@ -310,9 +331,7 @@ def _card_actions(fight: FightState, card: str) -> list[Action]:
         cid = _card_in_hand(fight, card)
     except RuleError:
         return []
-    return [
-        a for a in legal_actions(fight) if isinstance(a, Move | Attack | UseItem) and a.card == cid
-    ]
+    return [a for a in legal_actions(fight) if isinstance(a, Move | Attack | UseItem) and a.card == cid]
 
 
 def hand_choices(fight: FightState, current: str) -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.games import MovedOn
+from bot.i18n import channel, reader
 from bot.play import Post, Shown, StepButton, StepSelect, View
 from cogs.boss_fight.game import KIT, BFGame, act, decode, encode, rng_of, run_actions, table_post
 from cogs.boss_fight.preview import preview, same_reach_note
@@ -33,6 +34,7 @@ from rules.boss_fight.narration import hand_lines
 from rules.boss_fight.table import check_actor, controller, mention
 from rules.boss_fight.views import piece_poses
 from rules.errors import RuleError
+from rules.i18n import SOURCE, Translator, _, translator
 
 MAX_OPTIONS = 25
 MAX_BUTTONS = 25
@@ -76,15 +78,17 @@ async def announce(
     lines, _rolls = shown.result if shown.result else ([], [])
     before = shown.before.fight if shown.before is not None else None
     actor = before.current.name if before is not None and before.current is not None else "?"
+    t = await channel(interaction)
     if shown.state.pending is not None and not lines:
-        lines = [f"{actor} attacks; the defenders choose whether to roll."]
+        lines = [t("{actor} attacks; the defenders choose whether to roll.", actor=actor)]
     post = table_post(
         shown.state,
         game_id=shown.id,
         version=shown.version,
-        title=title or f"Round {fight.round} · {actor}",
+        title=title or t("Round {round} · {actor}", round=fight.round, actor=actor),
         lines=lines,
         view=defence_view(shown),
+        t=t,
     )
     await post.send(interaction)
     await schedule_nudge(interaction, shown)
@@ -216,8 +220,9 @@ def choice_post(fight: FightState, game_id: int, version: int, what: str, *, tit
     return Post(content=text, view=View(*items), ephemeral=True)
 
 
-def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
+def hand_post(game: BFGame, game_id: int, version: int, character: str, t: Translator | None = None) -> Post:
     """A character's hand, for its player only, with a button per card when it is their turn."""
+    t = t or translator(SOURCE)
     fight = game.fight
     assert fight is not None
     c = fight.character(character)
@@ -230,21 +235,38 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
         and fight.current is not None
         and fight.current.id == c.id
     )
-    lines = [f"**{c.name}'s hand** (only you see this): {names or 'empty'}."]
+    lines = [t("**{name}'s hand** (only you see this): {cards}.", name=c.name, cards=names or t("empty"))]
     lines += hand_lines(fight, c.id)
     items: list[Any] = []
     if acting and game.pending is None:
         plays = quick_plays(fight)
         if plays:
-            menu = f"Play now ({len(plays)} ways, most damage first)…"
+            menu = t.n(
+                "Play now ({n} way, most damage first)…",
+                "Play now ({n} ways, most damage first)…",
+                len(plays),
+                n=len(plays),
+            )
             items.append(QuickSelect(game_id, version, options=plays, placeholder=menu))
             lines.append(
-                f"{fight.actions_left} action(s) left: pick a play from the menu to make it at once "
-                "(`/bf undo` takes it back), or press a card for all its choices, a preview, or to "
-                "sacrifice it."
+                t.n(
+                    "{n} action left: pick a play from the menu to make it at once (`/bf undo` takes it "
+                    "back), or press a card for all its choices, a preview, or to sacrifice it.",
+                    "{n} actions left: pick a play from the menu to make it at once (`/bf undo` takes it "
+                    "back), or press a card for all its choices, a preview, or to sacrifice it.",
+                    fight.actions_left,
+                    n=fight.actions_left,
+                )
             )
         else:
-            lines.append(f"{fight.actions_left} action(s) left: press a card to play or sacrifice it.")
+            lines.append(
+                t.n(
+                    "{n} action left: press a card to play or sacrifice it.",
+                    "{n} actions left: press a card to play or sacrifice it.",
+                    fight.actions_left,
+                    n=fight.actions_left,
+                )
+            )
         for card in counts:
             items.append(
                 CardButton(
@@ -257,23 +279,34 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
             )
         for ab in c.abilities:
             if ab.use is not None:
-                items.append(CardButton(game_id, version, f"a.{ab.id}", label=f"Ability: {ab.name}"))
+                items.append(
+                    CardButton(game_id, version, f"a.{ab.id}", label=t("Ability: {name}", name=ab.name))
+                )
         if c.feat:
             items.append(
                 CardButton(
-                    game_id, version, "f", label=f"Feat: {c.feat.name}", style=discord.ButtonStyle.success
+                    game_id,
+                    version,
+                    "f",
+                    label=t("Feat: {name}", name=c.feat.name),
+                    style=discord.ButtonStyle.success,
                 )
             )
     elif not game.started:
-        lines.append("The fight has not started: once `/bf start` is used, the cards are played on its turn.")
+        lines.append(
+            t("The fight has not started: once `/bf start` is used, the cards are played on its turn.")
+        )
     elif fight.is_over() or game.conceded:
-        lines.append("The fight is over.")
+        lines.append(t("The fight is over."))
     elif game.pending is not None:
-        lines.append("An attack waits for the defence choice (the buttons on the board message).")
+        lines.append(t("An attack waits for the defence choice (the buttons on the board message)."))
     else:
         lines.append(
-            f"It is {fight.current.name if fight.current else 'nobody'}'s turn: "
-            f"{c.name}'s cards are played on its own turn."
+            t(
+                "It is {turn}'s turn: {name}'s cards are played on its own turn.",
+                turn=fight.current.name if fight.current else t("nobody"),
+                name=c.name,
+            )
         )
     # A select fills a row of its own: 5 rows hold it and 20 buttons.
     limit = MAX_BUTTONS - 5 if items and isinstance(items[0], QuickSelect) else MAX_BUTTONS
@@ -281,26 +314,39 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str) -> Post:
 
 
 def preview_post(
-    fight: FightState, game_id: int, version: int, action: Action, *, sacrifice: str | None = None
+    fight: FightState,
+    game_id: int,
+    version: int,
+    action: Action,
+    *,
+    sacrifice: str | None = None,
+    t: Translator | None = None,
 ) -> Post:
     """The private preview of one action (text and board) with its Confirm button (and, for a card
     with only this one use, the button to sacrifice it instead)."""
     from cogs.boss_fight.game import board_image
 
+    t = t or translator(SOURCE)
     text, overlay = preview(fight, action)
-    buttons = [DoButton(game_id, version, encode(action), label="Confirm", style=discord.ButtonStyle.success)]
+    buttons = [
+        DoButton(game_id, version, encode(action), label=t("Confirm"), style=discord.ButtonStyle.success)
+    ]
     if sacrifice is not None:
         buttons.append(
             DoButton(
                 game_id,
                 version,
                 encode(Sacrifice(card=sacrifice)),
-                label="Sacrifice it",
+                label=t("Sacrifice it"),
                 style=discord.ButtonStyle.secondary,
             )
         )
     return Post(
-        content=f"Preview: {_label(fight, action)}\n{text}\nConfirm to play it (only you see this).",
+        content=t(
+            "Preview: {action}\n{text}\nConfirm to play it (only you see this).",
+            action=_label(fight, action),
+            text=text,
+        ),
         view=View(*buttons),
         images=[board_image(fight, overlay, filename="preview.png")],
         ephemeral=True,
@@ -321,7 +367,9 @@ class CardButton(StepButton, prefix="bf:card"):
         if len(found) == 1:
             # One way to use it: no menu, straight to the preview and its Confirm.
             card = what[2:] if what.startswith("c.") else None
-            post = preview_post(fight, self.game, self.step, decode(found[0][1]), sacrifice=card)
+            post = preview_post(
+                fight, self.game, self.step, decode(found[0][1]), sacrifice=card, t=reader(interaction)
+            )
             await post.send(interaction)
             return
         await choice_post(fight, self.game, self.step, what, title=title).send(interaction)
@@ -347,8 +395,10 @@ class OptionSelect(StepSelect, prefix="bf:opt"):
         fight = await _fight_at(interaction, self.game, self.step)
         values = self.selected(interaction)
         if not values or values[0] == "-":
-            raise RuleError("Nothing to choose there.")
-        await preview_post(fight, self.game, self.step, decode(values[0])).send(interaction)
+            raise RuleError(_("Nothing to choose there."))
+        await preview_post(fight, self.game, self.step, decode(values[0]), t=reader(interaction)).send(
+            interaction
+        )
 
 
 class QuickSelect(StepSelect, prefix="bf:quick"):
@@ -359,7 +409,7 @@ class QuickSelect(StepSelect, prefix="bf:quick"):
     async def run(self, interaction: discord.Interaction) -> None:
         values = self.selected(interaction)
         if not values or values[0] == "-":
-            raise RuleError("Nothing to play there: run /bf hand again.")
+            raise RuleError(_("Nothing to play there: run /bf hand again."))
         action = decode(values[0])
         await perform(interaction, action, name=action.kind, game_id=self.game, version=self.step)
 

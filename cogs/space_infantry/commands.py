@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -40,7 +39,7 @@ from cogs.space_infantry.labels import (
     vehicle_health,
     zone_label,
 )
-from cogs.space_infantry.setup import edit_setup, start_boss
+from cogs.space_infantry.setup import edit_setup, log_bad_files, start_boss
 from cogs.space_infantry.views import controls, send_step
 from rules.errors import RuleError
 from rules.i18n import _
@@ -82,13 +81,6 @@ log = logging.getLogger("herald.space_infantry")
 UNIT_KINDS = [app_commands.Choice(name=k.value, value=k.value) for k in UnitKind]
 
 
-def _log_bad_files(errors: list[Any]) -> None:
-    for err in errors:
-        problems = getattr(err, "problems", None) or [("?", "?", str(err))]
-        for file, field, reason in problems:
-            log.warning("skipped Space Infantry boss file %s: %s: %s", file, field, reason)
-
-
 @app_commands.allowed_installs(guilds=True, users=False)
 @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class SpaceInfantry(
@@ -108,7 +100,7 @@ class SpaceInfantry(
         for pattern, handler in FORMS:
             self.bot.forms.add(pattern, handler)  # type: ignore[attr-defined]
         self.bosses, errors = await asyncio.to_thread(load_bosses)
-        _log_bad_files(errors)
+        log_bad_files(errors)
         log.info("Space Infantry: %d bosses loaded, %d files skipped", len(self.bosses), len(errors))
 
     async def cog_unload(self) -> None:

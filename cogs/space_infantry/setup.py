@@ -9,6 +9,7 @@ channel holds one map for the whole set-up instead of one per change.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -141,6 +142,9 @@ async def edit_setup(interaction: discord.Interaction, done: Any, view: discord.
     return True
 
 
+log = logging.getLogger("herald.space_infantry")
+
+
 class BossButton(PersistentButton, template=r"si:boss:(?P<boss>[a-z0-9_]{1,80})"):
     """A "did you mean" answer to /si boss start: starts the fight against that boss."""
 
@@ -167,3 +171,11 @@ class BossButton(PersistentButton, template=r"si:boss:(?P<boss>[a-z0-9_]{1,80})"
         if spec is None:
             raise RuleError(_("That boss is no longer loaded here: use /si boss start and pick another one."))
         await begin(interaction, spec)
+
+
+def log_bad_files(errors: list[Any]) -> None:
+    """Log each boss file that was skipped at start-up, with its field and reason."""
+    for err in errors:
+        problems = getattr(err, "problems", None) or [("?", "?", str(err))]
+        for file, field, reason in problems:
+            log.warning("skipped Space Infantry boss file %s: %s: %s", file, field, reason)

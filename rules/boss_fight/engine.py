@@ -101,6 +101,7 @@ from rules.boss_fight.state import (
     pose_tiles,
 )
 from rules.errors import RuleError
+from rules.i18n import _
 
 HERO_ACTIONS = 2
 BOSS_ACTIONS = 3
@@ -206,7 +207,7 @@ def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_
         party.append(build_hero(catalog, hb, key=_slug(name), controller=controllers.get(name)))
     check_party(party)
     if any(h.id == b.id for h in party):
-        raise RuleError("A hero cannot be called 'boss': rename that hero.")
+        raise RuleError(_("A hero cannot be called 'boss': rename that hero."))
     check_points([b], settings.points_limit, "boss")
     check_points(party, settings.points_limit, "hero party")
     chars = [b, *party]
@@ -220,7 +221,7 @@ def new_game(catalog: Catalog, *, boss: BossBuild, heroes: list[HeroBuild], map_
         token_specs=dict(catalog.tokens), characters=chars, active=b.id, hold_start=hold_start,
     )
     if DEATH_TOKEN not in state.token_specs:
-        raise RuleError("The content has no 'death' token; restore data/boss_fight's tokens.")
+        raise RuleError(_("The content has no 'death' token; restore data/boss_fight's tokens."))
     return state
 
 
@@ -610,7 +611,7 @@ def draw(ctx: _Ctx, c: Character, n: int) -> int:
     (2, 6)
     """
     drawn = 0
-    for _ in range(n):
+    for _unused in range(n):
         if not c.piles.deck:
             pool = c.piles.discard + c.piles.expended
             if not pool:

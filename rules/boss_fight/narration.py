@@ -69,6 +69,7 @@ from rules.boss_fight.state import (
 )
 from rules.boss_fight.views import piece_poses
 from rules.errors import NotFoundError
+from rules.i18n import Message, _, ngettext
 
 MAX_TILES_LISTED = 8
 """Tiles named in one option before it says "and N more" (an embed field is 1,024 characters)."""
@@ -147,6 +148,33 @@ class TurnPrompt:
             out.append("- Any card can be sacrificed (discarded) to spend an action.")
         out.extend(f"- {o.line()}" for o in self.others)
         return out
+
+
+class Said(str):
+    """A line of English text that also carries its lazy :class:`~rules.i18n.Message`.
+
+    It is a plain ``str`` (stored logs, summaries and joins read the English), and a front end
+    that knows its reader renders ``line.message`` in their language instead.
+
+    >>> line = Said(_("Fallen this step: {names}.", names="Mira"))
+    >>> line, line.message.render("en")
+    ('Fallen this step: Mira.', 'Fallen this step: Mira.')
+    """
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Said:
+        line = super().__new__(cls, str(message))
+        line.message = message
+        return line
+
+
+def _actions(n: int) -> Message:
+    return ngettext("{n} action", "{n} actions", n, n=n)
+
+
+def _side(side: Side) -> Message:
+    return _("boss") if side is Side.BOSS else _("hero")
 
 
 def _plural(n: int, word: str) -> str:
@@ -327,18 +355,46 @@ def turn_prompt(state: GameState) -> TurnPrompt:
     cards = _card_options(state, c, actions)
     others = _other_options(state, c, actions)
     n = len(c.piles.hand)
-    headline = (f"Round {state.round}: {c.name} ({c.side.value}) acts, "
-                f"{_plural(state.actions_left, 'action')} left.")
-    public = []
+    headline = Said(
+        ngettext(
+            "Round {round}: {name} ({side}) acts, {n} action left.",
+            "Round {round}: {name} ({side}) acts, {n} actions left.",
+            state.actions_left,
+            round=state.round,
+            name=c.name,
+            side=_side(c.side),
+            n=state.actions_left,
+        )
+    )
+    public: list[str] = []
     if n:
-        public.append(f"{c.name} holds {_plural(n, 'card')}: play or sacrifice one per action "
-                      "(its player sees them with /bf hand).")
+        public.append(
+            Said(
+                ngettext(
+                    "{name} holds {n} card: play or sacrifice one per action "
+                    "(its player sees them with /bf hand).",
+                    "{name} holds {n} cards: play or sacrifice one per action "
+                    "(its player sees them with /bf hand).",
+                    n,
+                    name=c.name,
+                    n=n,
+                )
+            )
+        )
     else:
-        public.append(f"{c.name} holds no cards.")
+        public.append(Said(_("{name} holds no cards.", name=c.name)))
     if c.side is Side.BOSS:
         from rules.boss_fight.engine import BOSS_MAX_ATTACKS
 
-        public.append(f"Attacks made this turn: {state.attacks_made} of at most {BOSS_MAX_ATTACKS}.")
+        public.append(
+            Said(
+                _(
+                    "Attacks made this turn: {made} of at most {most}.",
+                    made=state.attacks_made,
+                    most=BOSS_MAX_ATTACKS,
+                )
+            )
+        )
     for o in others:
         if o.playable:
             public.append(f"Can also: {o.line()}.")
@@ -423,29 +479,61 @@ def report_step(before: GameState, result: StepResult) -> list[str]:
     other_dice = [r for r in result.rolls
                   if not (r.why.startswith("defence against") and r.who in in_strikes)]
     if other_dice:
-        lines.append("Dice: " + "; ".join(f"{r.who} {r.value} ({r.why})" for r in other_dice) + ".")
+        dice = "; ".join(f"{r.who} {r.value} ({r.why})" for r in other_dice)
+        lines.append(Said(_("Dice: {dice}.", dice=dice)))
     fallen = [c.name for c, was in zip(after.characters, before.characters, strict=False)
               if c.dead and not was.dead and not c.withdrawn]
     if fallen:
-        lines.append(f"Fallen this step: {', '.join(fallen)}.")
+        lines.append(Said(_("Fallen this step: {names}.", names=", ".join(fallen))))
     if after.is_over() and not before.is_over():
         lines.append(_outcome_line(after))
     elif after.current is not None and after.phase is not Phase.OVER:
         nxt = after.current
         if after.phase is Phase.SETUP:
-            lines.append(f"Next to place: {nxt.name}.")
+            lines.append(Said(_("Next to place: {name}.", name=nxt.name)))
         elif nxt.id != (before.active or "") or after.round != before.round:
-            lines.append(f"Next: {nxt.name} ({nxt.side.value}), {_plural(after.actions_left, 'action')}.")
+            lines.append(
+                Said(
+                    _(
+                        "Next: {name} ({side}), {actions}.",
+                        name=nxt.name,
+                        side=_side(nxt.side),
+                        actions=_actions(after.actions_left),
+                    )
+                )
+            )
         else:
-            lines.append(f"{nxt.name} has {_plural(after.actions_left, 'action')} left.")
+            lines.append(
+                Said(
+                    ngettext(
+                        "{name} has {n} action left.",
+                        "{name} has {n} actions left.",
+                        after.actions_left,
+                        name=nxt.name,
+                        n=after.actions_left,
+                    )
+                )
+            )
     return lines
 
 
-def _outcome_line(state: GameState) -> str:
+def _outcome_line(state: GameState) -> Said:
     alive = ", ".join(f"{c.name} {c.health}/{c.max_health}" for c in state.characters if c.alive)
-    word = {"heroes": "The heroes win", "boss": "The boss wins", "draw": "The fight is a draw"}
-    head = word.get(state.outcome.value if state.outcome else "", "The fight is over")
-    return f"{head} after {_plural(state.round, 'round')}." + (f" Standing: {alive}." if alive else "")
+    outcome = state.outcome.value if state.outcome else ""
+    n = state.round
+    if outcome == "heroes":
+        head = ngettext("The heroes win after {n} round.", "The heroes win after {n} rounds.", n, n=n)
+    elif outcome == "boss":
+        head = ngettext("The boss wins after {n} round.", "The boss wins after {n} rounds.", n, n=n)
+    elif outcome == "draw":
+        head = ngettext(
+            "The fight is a draw after {n} round.", "The fight is a draw after {n} rounds.", n, n=n
+        )
+    else:
+        head = ngettext("The fight is over after {n} round.", "The fight is over after {n} rounds.", n, n=n)
+    if alive:
+        return Said(_("{head} Standing: {alive}.", head=head, alive=alive))
+    return Said(head)
 
 
 def describe_action(state: GameState, action: Action, *, private: bool = False) -> str:

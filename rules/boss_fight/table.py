@@ -28,12 +28,13 @@ from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, Side
 from rules.boss_fight.engine import agree_draw, all_placed, apply, concede, new_game
 from rules.boss_fight.hexgrid import parse_label
 from rules.boss_fight.loading import load_catalog
-from rules.boss_fight.narration import report_step
+from rules.boss_fight.narration import Said, report_step
 from rules.boss_fight.placing import nearest_tiles, placement_tiles
 from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight, Withdraw
 from rules.boss_fight.state import GameState as FightState
 from rules.boss_fight.views import parse_tile
 from rules.errors import NotFoundError, RuleError, quote
+from rules.i18n import Message, _
 
 
 @functools.cache
@@ -112,12 +113,16 @@ def mention(user: int | None) -> str:
     return f"<@{user}>" if user else "nobody yet"
 
 
-def whose_turn(game: Table) -> str:
+def whose_turn(game: Table) -> Message:
     """ "Mira's turn (<@1>)" for the character to act (or to place)."""
     fight = game.fight
     if fight is None or fight.current is None:
-        return "nobody's turn"
-    return f"{fight.current.name}'s turn ({mention(controller(game, fight.current.id))})"
+        return _("nobody's turn")
+    return _(
+        "{name}'s turn ({player})",
+        name=fight.current.name,
+        player=mention(controller(game, fight.current.id)),
+    )
 
 
 class NotYourTurn(RuleError):
@@ -128,14 +133,16 @@ def check_actor(game: Table, user: int) -> FightState:
     """The fight, when ``user`` plays the character to act now; a refusal naming whose turn it is."""
     fight = game.fight
     if fight is None or not game.started:
-        raise RuleError("The fight has not started yet: place every piece, then /bf start.")
+        raise RuleError(_("The fight has not started yet: place every piece, then /bf start."))
     if fight.is_over() or game.conceded:
-        raise RuleError("The fight is over: /bf end closes it, /bf new starts another.")
+        raise RuleError(_("The fight is over: /bf end closes it, /bf new starts another."))
     if game.pending is not None:
         names = ", ".join(fight.character(c).name for c in game.pending.waiting)
-        raise RuleError(f"Waiting for {names} to choose whether to roll for defence (the buttons above).")
+        raise RuleError(
+            _("Waiting for {names} to choose whether to roll for defence (the buttons above).", names=names)
+        )
     if fight.current is None or controller(game, fight.current.id) != user:
-        raise NotYourTurn(f"It is {whose_turn(game)}: only that player can act now.")
+        raise NotYourTurn(_("It is {turn}: only that player can act now.", turn=whose_turn(game)))
     return fight
 
 
@@ -153,8 +160,10 @@ def start_fight(game: Table, rng: Any) -> tuple[Table, list[str]]:
         fight = result.state
     else:
         order = ", ".join(fight.character(c).name for c in fight.order)
-        lines = [f"The fight begins! Round {fight.round}; initiative: {order}."]
-    lines.append("Every player has drawn a first hand: see it with `/bf hand`.")
+        lines = [
+            Said(_("The fight begins! Round {round}; initiative: {order}.", round=fight.round, order=order))
+        ]
+    lines.append(Said(_("Every player has drawn a first hand: see it with `/bf hand`.")))
     return game.model_copy(update={"fight": fight, "started": True}), lines
 
 
@@ -164,7 +173,7 @@ BOSS_CHARACTER = "boss"
 def _open(game: Table) -> None:
     if game.fight is not None:
         raise RuleError(
-            "The pieces are being placed, so the builds are fixed: /bf undo the placements to change them."
+            _("The pieces are being placed, so the builds are fixed: /bf undo the placements to change them.")
         )
 
 
@@ -189,7 +198,7 @@ def join_side(game: Table, user: int, preset: str | None) -> str:
     return "boss" if game.boss_player in (None, user) else "hero"
 
 
-def join(game: Table, user: int, side: str | None, preset: str | None) -> tuple[Table, str]:
+def join(game: Table, user: int, side: str | None, preset: str | None) -> tuple[Table, Message]:
     """A player takes the boss (one player) or adds a hero (a player may add several); ``side``
     None: the side :func:`join_side` picks."""
     _open(game)
@@ -197,40 +206,52 @@ def join(game: Table, user: int, side: str | None, preset: str | None) -> tuple[
     cat = catalog()
     if side == "boss":
         if game.boss_player not in (None, user):
-            raise RuleError(f"{mention(game.boss_player)} already plays the boss; join as a hero instead.")
+            raise RuleError(
+                _(
+                    "{player} already plays the boss; join as a hero instead.",
+                    player=mention(game.boss_player),
+                )
+            )
         if any(s.player == user for s in game.heroes):
-            raise RuleError("You play a hero already; one player cannot play both sides.")
+            raise RuleError(_("You play a hero already; one player cannot play both sides."))
         if preset:
             build = cat.get("boss_presets", preset).build
         else:
             build = game.boss or BossBuild(name="Boss", pieces=[], deck={})
         new = game.model_copy(update={"boss_player": user, "boss": build})
-        return new, f"{mention(user)} plays the boss: {build.name}."
+        return new, _("{player} plays the boss: {boss}.", player=mention(user), boss=build.name)
     if game.boss_player == user:
-        raise RuleError("You play the boss; one player cannot play both sides.")
+        raise RuleError(_("You play the boss; one player cannot play both sides."))
     if not preset:
-        raise RuleError("Name a hero: `/bf join side:hero preset:<a hero preset or hero card>`.")
+        raise RuleError(_("Name a hero: `/bf join side:hero preset:<a hero preset or hero card>`."))
     build, note = _hero_build(preset)
     seat = HeroSeat(player=user, build=build)
     name = hero_name(seat)
     if any(hero_name(s).lower() == name.lower() for s in game.heroes):
-        raise RuleError(f"{name} is already in the party: pick another hero.")
+        raise RuleError(_("{name} is already in the party: pick another hero.", name=name))
     if len(game.heroes) >= MAX_HEROES:
-        raise RuleError(f"A party has at most {MAX_HEROES} heroes.")
+        raise RuleError(_("A party has at most {n} heroes.", n=MAX_HEROES))
     players = {s.player for s in game.heroes} | {user}
     if len(players) + 1 > MAX_PLAYERS:
         raise RuleError(
-            f"A game has at most {MAX_PLAYERS} players (the boss player and {MAX_PLAYERS - 1} hero players)."
+            _(
+                "A game has at most {n} players (the boss player and {heroes} hero players).",
+                n=MAX_PLAYERS,
+                heroes=MAX_PLAYERS - 1,
+            )
         )
     new = game.model_copy(update={"heroes": [*game.heroes, seat]})
-    return new, f"{mention(user)} adds {name} to the party.{note}"
+    added = _("{player} adds {name} to the party.", player=mention(user), name=name)
+    if note:
+        return new, _("{added} {note}", added=added, note=note)
+    return new, added
 
 
 #: Typed before a hero card's id, it picks the bare hero card (an empty build) over a preset.
 HERO_CARD_PREFIX = "card:"
 
 
-def _hero_build(preset: str) -> tuple[HeroBuild, str]:
+def _hero_build(preset: str) -> tuple[HeroBuild, Message | str]:
     """The build a typed ``preset:`` names, and a note when the text could mean two things.
 
     A preset wins when its name or id is the text or starts with it ("brannoc" is the preset
@@ -238,7 +259,7 @@ def _hero_build(preset: str) -> tuple[HeroBuild, str]:
     hero's name wants to play that hero, and an empty build silently taken is worse than a ready
     one. ``card:brannoc`` takes the bare hero card, to build card by card.
 
-    >>> _hero_build("brannoc")[0].equipment != [], "card:brannoc" in _hero_build("brannoc")[1]
+    >>> _hero_build("brannoc")[0].equipment != [], "card:brannoc" in str(_hero_build("brannoc")[1])
     (True, True)
     >>> _hero_build("card:brannoc")[0].equipment
     []
@@ -260,10 +281,14 @@ def _hero_build(preset: str) -> tuple[HeroBuild, str]:
             card = cat.get("heroes", text, prefix=False)
         except RuleError:
             return found.build, ""
-        return found.build, (
-            f" ({quote(text, 40)} is also the hero card {card.name}: this is the preset {found.id}, "
-            f"a ready build; `/bf join side:hero preset:{HERO_CARD_PREFIX}{card.id}` starts "
-            f"{card.name} from an empty build instead.)"
+        return found.build, _(
+            "({typed} is also the hero card {card}: this is the preset {preset}, a ready build; "
+            "`/bf join side:hero preset:{prefix}{id}` starts {card} from an empty build instead.)",
+            typed=quote(text, 40),
+            card=card.name,
+            preset=found.id,
+            prefix=HERO_CARD_PREFIX,
+            id=card.id,
         )
     try:
         card = cat.get("heroes", text, prefix=False)
@@ -272,9 +297,13 @@ def _hero_build(preset: str) -> tuple[HeroBuild, str]:
     if card is not None:
         return HeroBuild(hero=card.id, deck={}), ""
     raise NotFoundError(
-        f"No hero preset or hero card is called {quote(preset, 40)}. Presets (a ready build): "
-        f"{', '.join(sorted(cat.hero_presets))}; hero cards (an empty build to fill with /bf add): "
-        f"{', '.join(HERO_CARD_PREFIX + h for h in sorted(cat.heroes))}."
+        _(
+            "No hero preset or hero card is called {typed}. Presets (a ready build): {presets}; "
+            "hero cards (an empty build to fill with /bf add): {cards}.",
+            typed=quote(preset, 40),
+            presets=", ".join(sorted(cat.hero_presets)),
+            cards=", ".join(HERO_CARD_PREFIX + h for h in sorted(cat.heroes)),
+        )
     )
 
 
@@ -285,15 +314,22 @@ def my_build(game: Table, user: int, character: str | None) -> tuple[int | None,
         mine.append((None, game.boss, game.boss.name))
     mine += [(i, s.build, hero_name(s)) for i, s in enumerate(game.heroes) if s.player == user]
     if not mine:
-        raise RuleError("You have no character in this game: `/bf join` first.")
+        raise RuleError(_("You have no character in this game: `/bf join` first."))
     if character:
         wanted = character.strip().lower()
         found = [m for m in mine if m[2].lower() == wanted or (m[0] is None and wanted == BOSS_CHARACTER)]
         if not found:
-            raise RuleError(f"You play {', '.join(m[2] for m in mine)}; pick one of those as the character.")
+            raise RuleError(
+                _(
+                    "You play {names}; pick one of those as the character.",
+                    names=", ".join(m[2] for m in mine),
+                )
+            )
         return found[0]
     if len(mine) > 1:
-        raise RuleError(f"You play {', '.join(m[2] for m in mine)}: say which with `character:`.")
+        raise RuleError(
+            _("You play {names}: say which with `character:`.", names=", ".join(m[2] for m in mine))
+        )
     return mine[0]
 
 
@@ -367,21 +403,30 @@ def set_deck(game: Table, user: int, character: str | None, preset: str) -> tupl
     )
 
 
-def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> str:
+def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> Message:
     """Points (and the side's total against the limit), slots and deck size."""
     cat = catalog()
     pts = build_points(cat, build)
     side = pts + side_points(game, index)
-    limit = f" of {game.points}" if game.points else ""
-    party = f", party {side}{limit}" if index is not None else limit
     used, total = slots(cat, build)
-    return f"{pts} points{party}; slots {used}/{total} ({total - used} left); deck {deck_count(build)}/30."
+    values = dict(pts=pts, side=side, limit=game.points, used=used, total=total, left=total - used)
+    values["deck"] = deck_count(build)
+    if index is None and game.points:
+        return _("{pts} points of {limit}; slots {used}/{total} ({left} left); deck {deck}/30.", **values)
+    if index is None:
+        return _("{pts} points; slots {used}/{total} ({left} left); deck {deck}/30.", **values)
+    if game.points:
+        return _(
+            "{pts} points, party {side} of {limit}; slots {used}/{total} ({left} left); deck {deck}/30.",
+            **values,
+        )
+    return _("{pts} points, party {side}; slots {used}/{total} ({left} left); deck {deck}/30.", **values)
 
 
 def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild) -> str:
     """A whole build, card by card."""
     cat = catalog()
-    lines = [build_line(game, index, build)]
+    lines = [str(build_line(game, index, build))]
     if isinstance(build, BossBuild):
         lines.append("Pieces: " + (", ".join(cat.pieces[p].name for p in build.pieces) or "none"))
         lines.append(
@@ -406,7 +451,7 @@ def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild) -> 
 def set_map(game: Table, user: int, map_id: str) -> tuple[Table, str]:
     _open(game)
     if user not in (game.boss_player, game.host):
-        raise RuleError(f"The boss player ({mention(game.boss_player)}) chooses the map.")
+        raise RuleError(_("The boss player ({player}) chooses the map.", player=mention(game.boss_player)))
     board = catalog().get("maps", map_id)
     return game.model_copy(update={"map_id": board.id}), f"The map is now {board.name}."
 
@@ -447,7 +492,7 @@ def setup_board(game: Table) -> FightState:
 
 
 def _nearest(fight: FightState, tile: str, rotation: int) -> str:
-    """" Nearest tiles that work: ..." for a refused placement (empty when none can be named)."""
+    """ " Nearest tiles that work: ..." for a refused placement (empty when none can be named)."""
     try:
         wanted = parse_tile(fight, tile)
     except RuleError:
@@ -498,10 +543,10 @@ def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[T
         )
     current = fight.current
     if fight.phase is not Phase.SETUP or current is None:
-        raise RuleError("Every piece is placed: `/bf start`.")
+        raise RuleError(_("Every piece is placed: `/bf start`."))
     owner = current.controller
     if owner != str(user):
-        raise RuleError(f"{current.name} is placed next, by <@{owner}>.")
+        raise RuleError(_("{name} is placed next, by {player}.", name=current.name, player=f"<@{owner}>"))
     try:
         where = parse_tile(fight, tile)
         if current.id == fight.boss.id:
@@ -526,7 +571,7 @@ def _totals(game: Table) -> tuple[int, int]:
     return sum(build_points(cat, seat.build) for seat in game.heroes), boss
 
 
-def uneven_sides(game: Table) -> str | None:
+def uneven_sides(game: Table) -> Message | None:
     """A warning when the party's points and the boss's are far apart, None when they are close
     (or a side is still empty).
 
@@ -539,22 +584,25 @@ def uneven_sides(game: Table) -> str | None:
     if min(boss, party) >= EVEN_SHARE * max(boss, party):
         return None
     if party < boss:
-        advice = "add a hero (`/bf join side:hero`) or cards (`/bf add`), or start anyway"
+        advice = _("add a hero (`/bf join side:hero`) or cards (`/bf add`), or start anyway")
     else:
-        advice = "add cards to the boss (`/bf add`), or start anyway"
-    return (
-        f"⚠️ Uneven sides: the party has {party} points against the boss's {boss}, so the fight is "
-        f"likely one-sided; {advice}."
+        advice = _("add cards to the boss (`/bf add`), or start anyway")
+    return _(
+        "⚠️ Uneven sides: the party has {party} points against the boss's {boss}, so the fight is "
+        "likely one-sided; {advice}.",
+        party=party,
+        boss=boss,
+        advice=advice,
     )
 
 
 def start(game: Table, user: int, rng: Any) -> tuple[Table, list[str]]:
     if game.started:
-        raise RuleError("The fight has already started.")
+        raise RuleError(_("The fight has already started."))
     if user != game.host and user != game.boss_player and all(s.player != user for s in game.heroes):
-        raise RuleError("Only a player of this game (or its host) can start it.")
+        raise RuleError(_("Only a player of this game (or its host) can start it."))
     if game.fight is None or not all_placed(game.fight):
-        raise RuleError("Place every piece first: `/bf place` (the boss, then each hero).")
+        raise RuleError(_("Place every piece first: `/bf place` (the boss, then each hero)."))
     started, lines = start_fight(game, rng)
     if uneven_sides(game):
         # said again where the fight begins, for whoever missed the lobby
@@ -578,11 +626,11 @@ def hero_players(state: Table) -> list[int]:
 def check_concede(state: Table, user: int) -> str:
     side = side_of(state, user)
     if side is None:
-        raise RuleError("Only a player of this game can concede.")
+        raise RuleError(_("Only a player of this game can concede."))
     if state.fight is None or not state.started:
-        raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
+        raise RuleError(_("The fight has not started: leave the lobby by asking the host to `/bf end`."))
     if state.conceded or state.fight.is_over():
-        raise RuleError("The fight is already over: `/bf end` closes it.")
+        raise RuleError(_("The fight is already over: `/bf end` closes it."))
     return side
 
 
@@ -600,15 +648,15 @@ def conceding(state: Table, user: int, *, answering: bool) -> Table:
     if side == "boss":
         if answering:
             raise RuleError(
-                "Only the hero players asked answer this; the boss player concedes with `/bf concede`."
+                _("Only the hero players asked answer this; the boss player concedes with `/bf concede`.")
             )
         return state.model_copy(update={"conceded": "boss", "fight": concede(state.fight, Side.BOSS).state})
     needed = hero_players(state)
     votes = concede_voters(state)
     if answering and not votes:
-        raise RuleError("The fight has moved on since that was asked: `/bf concede` asks again.")
+        raise RuleError(_("The fight has moved on since that was asked: `/bf concede` asks again."))
     if user in votes:
-        raise RuleError("You have already agreed: the other hero players are asked.")
+        raise RuleError(_("You have already agreed: the other hero players are asked."))
     votes.append(user)
     update: dict[str, object] = {"concede_votes": votes, "concede_step": state.fight.step}
     if all(u in votes for u in needed):
@@ -644,24 +692,26 @@ def offering_draw(state: Table, user: int, *, answering: bool = False) -> tuple[
     """
     side = side_of(state, user)
     if side is None:
-        raise RuleError("Only a player of this game can offer or agree to a draw.")
+        raise RuleError(_("Only a player of this game can offer or agree to a draw."))
     fight = state.fight
     if fight is None or not state.started:
-        raise RuleError("The fight has not started: there is nothing to call a draw.")
+        raise RuleError(_("The fight has not started: there is nothing to call a draw."))
     if state.conceded or fight.is_over():
-        raise RuleError("The fight is already over: `/bf end` closes it.")
+        raise RuleError(_("The fight is already over: `/bf end` closes it."))
     votes = draw_voters(state)
     if answering and not votes:
-        raise RuleError("The fight has moved on since the draw was offered: `/bf draw` offers it again.")
+        raise RuleError(_("The fight has moved on since the draw was offered: `/bf draw` offers it again."))
     if user in votes:
-        raise RuleError("You have already agreed to the draw: the other players are asked.")
+        raise RuleError(_("You have already agreed to the draw: the other players are asked."))
     votes.append(user)
     needed = draw_players(state)
     waiting = [u for u in needed if u not in votes]
     if waiting:
         new = state.model_copy(update={"draw_votes": votes, "draw_step": fight.step})
-        return new, [f"{mention(user)} offers to end the fight as a draw. Still to agree: "
-                     f"{', '.join(mention(u) for u in waiting)}; any action declines it."]
+        return new, [
+            f"{mention(user)} offers to end the fight as a draw. Still to agree: "
+            f"{', '.join(mention(u) for u in waiting)}; any action declines it."
+        ]
     result = agree_draw(fight)
     ended = {"fight": result.state, "draw_votes": votes, "draw_step": result.state.step}
     return state.model_copy(update=ended), [*result.log]
@@ -679,14 +729,14 @@ def withdraw(game: Table, user: int, rng: Any, character: str | None = None) -> 
     """
     fight = game.fight
     if fight is None or not game.started:
-        raise RuleError("The fight has not started: leave the lobby by asking the host to `/bf end`.")
+        raise RuleError(_("The fight has not started: leave the lobby by asking the host to `/bf end`."))
     if fight.is_over() or game.conceded:
-        raise RuleError("The fight is already over: `/bf end` closes it.")
+        raise RuleError(_("The fight is already over: `/bf end` closes it."))
     if game.boss_player == user:
-        raise RuleError("The boss player cannot withdraw the boss: `/bf concede` gives the fight up.")
+        raise RuleError(_("The boss player cannot withdraw the boss: `/bf concede` gives the fight up."))
     mine = [c for c in fight.heroes if controller(game, c.id) == user]
     if not mine:
-        raise RuleError("You play no hero in this fight.")
+        raise RuleError(_("You play no hero in this fight."))
     if character:
         wanted = character.strip().lower()
         chosen = [c for c in mine if wanted in (c.id, c.name.lower())]
@@ -695,7 +745,7 @@ def withdraw(game: Table, user: int, rng: Any, character: str | None = None) -> 
     else:
         chosen = [c for c in mine if c.alive]
     if not chosen or all(c.dead for c in chosen):
-        raise RuleError("Your heroes are already out of the fight.")
+        raise RuleError(_("Your heroes are already out of the fight."))
     lines: list[str] = []
     for c in chosen:
         if fight.is_over():
@@ -704,4 +754,3 @@ def withdraw(game: Table, user: int, rng: Any, character: str | None = None) -> 
         lines += report_step(fight, result)
         fight = result.state
     return game.model_copy(update={"fight": fight}), lines
-

@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from bot.offline import OfflineDriver
-from cogs.space_infantry.commands import _log_bad_files
+from cogs.space_infantry.setup import log_bad_files
 from rules.space_infantry import load_bosses
 from tests.cogs.test_space_infantry_fight import noted, refused, script, shows_map
 
@@ -176,7 +176,7 @@ def test_bad_community_boss_files_are_logged_and_skipped(tmp_path, caplog: pytes
     bosses, errors = load_bosses(tmp_path)
     assert bosses == {}
     with caplog.at_level(logging.WARNING, logger="herald.space_infantry"):
-        _log_bad_files(errors)
+        log_bad_files(errors)
     text = caplog.text
     assert "broken.yaml: zones:" in text and "garbage.yaml: (file): cannot read it as YAML" in text
 

@@ -1,0 +1,136 @@
+"""Boss Fight in Spanish (issue 41): the lobby in the server's language, private replies and
+refusals in the player's, an English client unchanged. Card and character names stay as the data
+files spell them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.offline import OfflineDriver
+from rules.i18n import force_offer
+from tests.cogs.test_boss_fight_game import place_everyone, public
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    with force_offer("es"):
+        yield
+
+
+async def test_a_spanish_servers_lobby_is_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    lobby = public(await driver.command("/bf new", user="alice"))  # alice: an English client
+    assert "Boss Fight: sala" in lobby.text
+    assert "límite de puntos: 130" in lobby.text and "**Jefe**: nadie todavía." in lobby.text
+    assert {b.label for b in lobby.buttons} == {"Unirse como jefe", "Unirse como héroe"}
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    assert "plays the boss" not in lobby.text
+    assert "**Jefe**: Bone Colossus" in lobby.text  # the card's name stays as printed
+    assert "Último: " in lobby.text and "añade a Mira Vale al grupo." in lobby.text
+    assert "**Héroe**: Mira Vale" in lobby.text and "puntos" in lobby.text and "mazo 30/30" in lobby.text
+
+
+async def test_a_spanish_player_reads_their_lobby_line_and_refusals_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-419")
+    lobby = public(await driver.command("/bf new", user="alice"))
+    assert "Boss Fight: lobby" in lobby.text  # an English server: the public post stays English
+    menu = (await driver.press(lobby, "Join as a hero", user="ana")).message
+    assert menu.ephemeral and menu.text.startswith("Unirse como héroe: elige una plantilla")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    refused = (await driver.command("/bf join side:boss preset:bone_colossus", user="ana")).message
+    assert refused.ephemeral and "ya juega el jefe; únete como héroe." in refused.text
+    english = (await driver.command("/bf join side:boss preset:bone_colossus", user="bob")).message
+    assert "already plays the boss; join as a hero instead." in english.text
+
+
+async def test_a_typed_play_out_of_turn_is_refused_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+    await driver.command("/bf start", user="bob")
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    first = PLAYERS[fight.current.id]
+    others = [p for p in ("alice", "bob", "carol") if p != first]
+    for user in others:
+        refused = (await driver.command("bf play", user=user, card="walk")).message
+        assert refused.ephemeral
+        if user == "bob":
+            assert f"Es el turno de {fight.current.name}" in refused.text, refused.text
+            assert "solo ese jugador puede actuar ahora." in refused.text
+        else:
+            assert f"It is {fight.current.name}'s turn" in refused.text, refused.text
+
+
+async def test_the_hand_is_private_in_the_players_language_and_the_board_in_the_servers(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    driver.guild_locale = "es-ES"
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+    begins = public(await driver.command("/bf start", user="bob"))
+    assert "Mesa" in begins.text and "Siguiente: " in begins.text and "· paso " in begins.text
+    # The narration: the first hands and who is next, in the server's language.
+    assert "Cada jugador ha robado su primera mano: mírala con `/bf hand`." in begins.text
+    assert "Every player has drawn" not in begins.text
+    assert "Ronda 1: actúa " in begins.text and "`/bf hand` para jugar." in begins.text
+    hand = (await driver.command("/bf hand", user="bob")).message
+    assert hand.ephemeral and "**Mano de Mira Vale** (solo la ves tú):" in hand.text
+    english = (await driver.command("/bf hand", user="carol")).message  # an English client
+    assert "**Kestrel's hand** (only you see this):" in english.text
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    if PLAYERS[fight.current.id] == "bob":
+        assert "Te quedan 2 acciones" in hand.text
+
+
+def test_a_narration_line_is_english_text_that_carries_its_spanish() -> None:
+    from rules.boss_fight.narration import Said
+    from rules.i18n import _, translator
+
+    line = Said(_("Fallen this step: {names}.", names="Mira Vale"))
+    assert line == "Fallen this step: Mira Vale."  # stored logs and summaries stay English
+    with force_offer("es"):
+        assert translator("es-ES")(line.message) == "Caídos en este paso: Mira Vale."
+
+
+async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
+    from rules.boss_fight import Move, legal_actions
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    for name in ("alice", "bob", "carol"):
+        driver.user(name, locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+    await driver.command("/bf start", user="bob")
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    move = next(a for a in legal_actions(fight) if isinstance(a, Move) and a.card and a.pivot in (None, a.to))
+    user = PLAYERS[fight.current.id]
+    shown = (await driver.command("bf play", user=user, card=move.card, tile=move.to.label())).message
+    assert shown.ephemeral and shown.text.startswith("Vista previa: "), shown.text
+    assert "Confirma para jugarla (solo lo ves tú)." in shown.text
+    assert "Confirmar" in [b.label for b in shown.buttons]
+    played = await driver.press(shown, "Confirmar", user=user)
+    # The board post is public: an English server reads it in English, whatever the players' clients.
+    assert not played.message.ephemeral and "Next: " in played.message.text
+    assert "Siguiente" not in played.message.text
