@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.heavy import run_heavy
+from bot.i18n import channel
 from bot.play import Post, autocomplete, is_manager, send
 from bot.storage.profiles import MAX_PROFILES_PER_OWNER, SERVER
 from cogs.wh40k.inputs import (
@@ -194,7 +195,8 @@ class Wh40k(
         rolled = await asyncio.to_thread(
             roll_unit, armed.unit, aimed.target, where, rng, edition=used.edition
         )
-        reply = attack_reply(interaction.user, armed, aimed, where, rolled, used)
+        t = await channel(interaction)  # a public post: the server's language
+        reply = attack_reply(interaction.user, armed, aimed, where, rolled, used, t)
         await send(interaction, embed=reply.embed, files=reply.files)
 
     @app_commands.command(
@@ -239,7 +241,8 @@ class Wh40k(
             return [unit_distribution(w.unit, aimed.target, where, edition=used.edition) for w in weapons]
 
         results = await run_heavy(work)
-        reply = odds_reply(interaction.user, weapons, aimed, where, results, used)
+        t = await channel(interaction)  # a public post: the server's language
+        reply = odds_reply(interaction.user, weapons, aimed, where, results, used, t)
         await send(interaction, embed=reply.embed, images=reply.images)
 
     # -- saved profiles ------------------------------------------------------------------------
