@@ -63,8 +63,12 @@ def situation_text(situation: Situation, t: Translator | None = None) -> str:
 
 
 def _note(t: Translator, note: Message | str) -> str:
-    """A note from rules/: a lazy message rendered for the reader, or a text already final."""
-    return t(note) if isinstance(note, Message) else note
+    """A note from rules/: a lazy message rendered for the reader; a constant note rules/ marked
+    with ``N_`` looked up in the reader's catalogue (an unknown text, such as a note with a
+    number in it, comes back as it is)."""
+    if isinstance(note, Message):
+        return t(note)
+    return t(note) if "{" not in note and "}" not in note else note
 
 
 def _named(read: Read, t: Translator, limit: int = 1000) -> str:

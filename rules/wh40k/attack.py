@@ -232,7 +232,7 @@ def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Editio
     if weapon.melee or not (terrain or (target.stealth and edition is Edition.ELEVENTH)):
         return False
     if weapon.ignores_cover:
-        notes.append("Ignores Cover: the target gets no Benefit of Cover.")
+        notes.append(N_("Ignores Cover: the target gets no Benefit of Cover."))
         return False
     if edition is Edition.ELEVENTH:
         if target.stealth:
@@ -242,10 +242,12 @@ def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Editio
             return True
         if any(k in _UNIT_TYPES for k in target.keywords):
             notes.append(
-                "Cover (11th): only Infantry, Beast and Swarm units get cover in terrain, so not this target."
+                N_(
+                    "Cover (11th): only Infantry, Beast and Swarm units get cover in terrain, so not this target."  # noqa: E501 (one msgid, one line)
+                )
             )
             return False
-        notes.append("Cover (11th): the target is taken to be Infantry, Beast or Swarm.")
+        notes.append(N_("Cover (11th): the target is taken to be Infantry, Beast or Swarm."))
         return True
     return True
 
@@ -310,7 +312,7 @@ def _group_plan(
     _scope_notes(weapon, group, f"{group.label(index)}: " if named else "", damage_one, notes)
     armour_modifier = -weapon.ap
     if save_cover and group.save <= 3 and weapon.ap == 0:
-        note = "Cover (10th): a Sv 3+ or better model gets no cover against AP 0."
+        note = N_("Cover (10th): a Sv 3+ or better model gets no cover against AP 0.")
         if note not in notes:
             notes.append(note)
     elif save_cover:
@@ -398,9 +400,9 @@ def plan(
     cover_note = ""
     if target.stealth and edition is Edition.TENTH and not weapon.melee:
         hit_modifier -= 1
-        notes.append("Stealth (10th): -1 to the hit roll of ranged attacks.")
+        notes.append(N_("Stealth (10th): -1 to the hit roll of ranged attacks."))
     if cover and edition is Edition.ELEVENTH and weapon.torrent:
-        notes.append("Benefit of Cover (11th): -1 to BS, which a Torrent weapon does not roll.")
+        notes.append(N_("Benefit of Cover (11th): -1 to BS, which a Torrent weapon does not roll."))
     elif cover and edition is Edition.ELEVENTH:
         skill_penalty = 1
         source = "Stealth gives" if target.stealth and not (situation.cover or target.cover) else "gives"
@@ -436,16 +438,18 @@ def plan(
     if target.mixed:
         notes.append(_allocation_note(target, order))
     if precision:
-        notes.append("Precision: this weapon's wounds go to the attached Leader first.")
+        notes.append(N_("Precision: this weapon's wounds go to the attached Leader first."))
     if len({g.toughness for g in target.model_groups}) > 1 or target.toughness_rule:
         notes.append(f"The unit's Toughness is {target.toughness}: {target.toughness_reason}.")
     if save_cover and any(g.save > 3 or weapon.ap for g in target.model_groups):
-        notes.append("Benefit of Cover (10th): +1 to the armour save.")
+        notes.append(N_("Benefit of Cover (10th): +1 to the armour save."))
     head = groups[order[0]]
     save_need, save_kind = head.save_need, head.save_kind
     if edition is Edition.ELEVENTH and weapon.hazardous:
         notes.append(
-            "Hazardous as in 10th edition (one D6 per model, 3 mortal wounds on a 1): not confirmed for 11th."
+            N_(
+                "Hazardous as in 10th edition (one D6 per model, 3 mortal wounds on a 1): not confirmed for 11th."  # noqa: E501 (one msgid, one line)
+            )
         )
     result = Plan(
         models=weapon.models,
@@ -993,14 +997,16 @@ def resolution_order(weapons: Sequence[Weapon], edition: Edition) -> tuple[list[
     if len(weapons) > 1 and devastating:
         if edition is Edition.TENTH:
             order = [i for i in order if i not in devastating] + devastating
-            notes.append("Devastating Wounds (10th): those weapon lines are resolved last.")
+            notes.append(N_("Devastating Wounds (10th): those weapon lines are resolved last."))
             if len(devastating) > 1:
                 notes.append(
-                    "With several Devastating Wounds lines, each line's mortal wounds follow its own attacks."
+                    N_(
+                        "With several Devastating Wounds lines, each line's mortal wounds follow its own attacks."  # noqa: E501 (one msgid, one line)
+                    )
                 )
         else:
             notes.append(
-                "Devastating Wounds (11th): each line's mortal wounds follow that line's other damage."
+                N_("Devastating Wounds (11th): each line's mortal wounds follow that line's other damage.")
             )
     return order, notes
 

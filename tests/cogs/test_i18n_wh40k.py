@@ -95,3 +95,16 @@ async def test_an_english_client_is_unchanged_in_a_spanish_server(
     message = (await driver.command(f'/40k attack weapon:"{WEAPON}" target:"{TARGET}"', user="bob")).message
     assert "models slain" in message.text and "Hit rolls (3+):" in message.text
     assert "11th edition (the default for typed lines; `edition:10th` for 10th)" in message.text
+
+
+async def test_a_constant_note_is_translated_and_a_cover_odds_reply_stays_whole(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.guild_locale = "es-ES"
+    ten = "A2 BS3+ S4 AP-1 D1, ignores cover"
+    message = (
+        await driver.command(f'/40k odds weapon:"{ten}" target:"T4 Sv3+ W1 x5" situation:cover edition:10th')
+    ).message
+    assert "Ignora cobertura (Ignores Cover): el objetivo no obtiene el beneficio de cobertura." in message.text
+    assert "[Situación] cobertura" in message.text
+    assert "10.ª edición (elegida)" in message.text
