@@ -105,6 +105,8 @@ async def test_a_constant_note_is_translated_and_a_cover_odds_reply_stays_whole(
     message = (
         await driver.command(f'/40k odds weapon:"{ten}" target:"T4 Sv3+ W1 x5" situation:cover edition:10th')
     ).message
-    assert "Ignora cobertura (Ignores Cover): el objetivo no obtiene el beneficio de cobertura." in message.text
+    assert "Ignora cobertura (Ignores Cover): el objetivo no obtiene el beneficio de cobertura." in (
+        message.text
+    )
     assert "[Situación] cobertura" in message.text
     assert "10.ª edición (elegida)" in message.text
