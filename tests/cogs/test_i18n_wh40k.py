@@ -110,3 +110,19 @@ async def test_a_constant_note_is_translated_and_a_cover_odds_reply_stays_whole(
     )
     assert "[Situación] cobertura" in message.text
     assert "10.ª edición (elegida)" in message.text
+
+
+async def test_saved_profiles_answer_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    saved = (
+        await driver.command('/40k profile save name:rifle kind:weapon line:"A2 BS3+ S4 AP-1 D1"', user="ana")
+    ).message
+    assert saved.ephemeral
+    assert "Guardado tu perfil de arma **rifle**: `A2 BS3+ S4 AP-1 D1`." in saved.text
+    assert "Escribe `rifle` como arma (weapon) en `/40k attack` o `/40k odds`." in saved.text
+    refused = (await driver.command("/40k profile delete name:rifle server:true", user="ana")).message
+    assert refused.ephemeral and "Necesitas el permiso Gestionar servidor" in refused.text
+    missing = (await driver.command("/40k profile delete name:nada", user="ana")).message
+    assert "No tienes ningún perfil llamado `nada`" in missing.text
+    english = (await driver.command("/40k profile delete name:nada", user="bob")).message
+    assert "You have no profile called `nada`" in english.text
