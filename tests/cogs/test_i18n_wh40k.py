@@ -126,3 +126,14 @@ async def test_saved_profiles_answer_in_the_players_language(driver: OfflineDriv
     assert "No tienes ningún perfil llamado `nada`" in missing.text
     english = (await driver.command("/40k profile delete name:nada", user="bob")).message
     assert "You have no profile called `nada`" in english.text
+
+
+async def test_army_lists_answer_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-419")
+    empty = (await driver.command("/40k list show", user="ana")).message
+    assert empty.ephemeral and empty.text.startswith(
+        "Aún no hay listas de ejército: `/40k list import file:`"
+    )
+    missing = (await driver.command("/40k list delete name:nada", user="ana")).message
+    assert missing.ephemeral
+    assert "No tienes ninguna lista de ejército llamada `nada`: `/40k list show` las muestra." in missing.text
