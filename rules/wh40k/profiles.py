@@ -1026,23 +1026,25 @@ def _ability(
     if match:
         value = int(match.group(2))
         if not 2 <= value <= 6:
-            raise _error(what, line, token, "Anti-X goes from 2+ to 6+, like `anti-infantry 4+`.")
+            raise _error(what, line, token, _("Anti-X goes from 2+ to 6+, like `anti-infantry 4+`."))
         anti.append((_anti_keyword(line, token, match.group(1).strip()), value))
         return
     match = re.match(r"^crit(?:ical)?\s+(hit|wound)s?(?:\s+on)?\s+(\d)\+?$", text)
     if match:
         value = int(match.group(2))
         if not 2 <= value <= 6:
-            raise _error(what, line, token, "a critical threshold goes from 2+ to 6+, like `crit hit 5+`.")
+            raise _error(what, line, token, _("a critical threshold goes from 2+ to 6+, like `crit hit 5+`."))
         fields[f"crit_{match.group(1)}"] = value
         return
     match = re.match(r"^(blast|cleave)(?:\s+(\d+))?$", text)
     if match:
         if match.group(1) == "cleave" and not match.group(2):
-            raise _error(what, line, token, "Cleave needs its number, like `cleave 1`.")
+            raise _error(what, line, token, _("Cleave needs its number, like `cleave 1`."))
         value = int(match.group(2) or 1)
         if not 1 <= value <= 6:
-            raise _error(what, line, token, f"{match.group(1).title()} X goes from 1 to 6.")
+            raise _error(
+                what, line, token, _("{ability} X goes from 1 to 6.", ability=match.group(1).title())
+            )
         fields[match.group(1)] = value
         return
     if text == "psychic":
@@ -1374,7 +1376,7 @@ def _target_token(
     low = token.text.lower()
     if low in ("reduce1", "halvedamage", "fulldamage"):
         if "damage_reduction" in fields:
-            raise _error(what, line, token, "give one damage ability: `-1 damage` or `half damage`.")
+            raise _error(what, line, token, _("give one damage ability: `-1 damage` or `half damage`."))
         fields["damage_reduction"] = {
             "reduce1": DamageReduction.MINUS_ONE,
             "halvedamage": DamageReduction.HALVE,
@@ -1384,7 +1386,7 @@ def _target_token(
     if low in ("noinv", "nofnp"):
         key = "invulnerable" if low == "noinv" else "feel_no_pain"
         if key in fields:
-            raise _error(what, line, token, "this is given twice; keep one.")
+            raise _error(what, line, token, _("this is given twice; keep one."))
         fields[key] = None
         return
     match = re.match(r"^([+-])1(hit|wound)$", low)
@@ -1410,7 +1412,7 @@ def _target_token(
         return
     if match := re.match(r"^toughness:(\d{1,2})$", low):
         if not 1 <= int(match.group(1)) <= MAX_STAT:
-            raise _error(what, line, token, "T goes from 1 to 30.")
+            raise _error(what, line, token, _("T goes from 1 to 30."))
         unit["typed_toughness"] = int(match.group(1))
         return
     if low == "noscoped":
@@ -1467,7 +1469,9 @@ def _scoped(line: str, token: _Token, rest: list[_Token]) -> Defence:
             "target", line, token, "only `inv`, `fnp`, `-1 damage` or `half damage` may be followed by `vs`."
         )
     if not rest:
-        raise _error("target", line, token, f"`vs` needs what it holds against: {', '.join(SCOPES)}.")
+        raise _error(
+            "target", line, token, _("`vs` needs what it holds against: {scopes}.", scopes=", ".join(SCOPES))
+        )
     words = [w for w in re.split(r"[/+]", rest[0].text.lower()) if w]
     wrong = [w for w in words if w not in SCOPES]
     if wrong or not words:
@@ -1497,7 +1501,7 @@ def _target_stat(line: str, token: _Token, key: str, value: int, fields: dict[st
         "fnp": "feel_no_pain",
     }[key]
     if name in fields:
-        raise _error(what, line, token, "this is given twice; keep one.")
+        raise _error(what, line, token, _("this is given twice; keep one."))
     limits = {
         "toughness": (1, MAX_STAT, "T goes from 1 to 30"),
         "save": (2, 7, "Sv goes from 2+ to 6+ (7+ for no armour save)"),
