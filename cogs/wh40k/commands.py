@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.heavy import run_heavy
+from bot.i18n import channel, reader
 from bot.play import Post, autocomplete, is_manager, send
 from bot.storage.profiles import MAX_PROFILES_PER_OWNER, SERVER
 from cogs.wh40k.inputs import (
@@ -31,6 +32,7 @@ from cogs.wh40k.inputs import (
 )
 from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.wh40k import parse_situation
 from rules.wh40k.attack import UNCONFIRMED_11TH, UnitOdds, roll_unit, unit_distribution
 from rules.wh40k.cost import check_unit_cost
@@ -109,6 +111,17 @@ HELP_FIELDS = (
 """What `/help topic:40k` shows after the commands: the grammar of every line."""
 
 
+_SECTIONS = {
+    (False, Kind.WEAPON): N_("Your weapons"),
+    (False, Kind.TARGET): N_("Your targets"),
+    (False, Kind.UNIT): N_("Your units"),
+    (True, Kind.WEAPON): N_("Server weapons"),
+    (True, Kind.TARGET): N_("Server targets"),
+    (True, Kind.UNIT): N_("Server units"),
+}
+"""The headings of /40k profile list."""
+
+
 class ManagerOnly(RuleError):
     """A server-wide profile changed by someone without Manage Server."""
 
@@ -117,9 +130,13 @@ def _owner(interaction: discord.Interaction, server: bool, doing: str) -> int:
     if not server:
         return interaction.user.id
     if interaction.guild_id is None:
-        raise ManagerOnly("Server profiles live in a server: run this in a server channel.")
+        raise ManagerOnly(_("Server profiles live in a server: run this in a server channel."))
     if not is_manager(interaction):
-        raise ManagerOnly(f"You need the Manage Server permission to {doing} a profile for the whole server.")
+        if doing == "delete":
+            raise ManagerOnly(
+                _("You need the Manage Server permission to delete a profile for the whole server.")
+            )
+        raise ManagerOnly(_("You need the Manage Server permission to save a profile for the whole server."))
     return SERVER
 
 
@@ -194,7 +211,8 @@ class Wh40k(
         rolled = await asyncio.to_thread(
             roll_unit, armed.unit, aimed.target, where, rng, edition=used.edition
         )
-        reply = attack_reply(interaction.user, armed, aimed, where, rolled, used)
+        t = await channel(interaction)  # a public post: the server's language
+        reply = attack_reply(interaction.user, armed, aimed, where, rolled, used, t)
         await send(interaction, embed=reply.embed, files=reply.files)
 
     @app_commands.command(
@@ -239,7 +257,8 @@ class Wh40k(
             return [unit_distribution(w.unit, aimed.target, where, edition=used.edition) for w in weapons]
 
         results = await run_heavy(work)
-        reply = odds_reply(interaction.user, weapons, aimed, where, results, used)
+        t = await channel(interaction)  # a public post: the server's language
+        reply = odds_reply(interaction.user, weapons, aimed, where, results, used, t)
         await send(interaction, embed=reply.embed, images=reply.images)
 
     # -- saved profiles ------------------------------------------------------------------------
@@ -279,17 +298,32 @@ class Wh40k(
             created_by=interaction.user.id,
             edition=chosen,
         )
-        whose = "the server's" if server else "your"
-        verb = "Replaced" if replaced is not None else "Saved"
-        option = "target" if what is Kind.TARGET else "weapon"
-        text = (
-            f"{verb} {whose} {what.value} profile **{name}**"
-            + (f" ({chosen} edition)" if chosen else "")
-            + f": `{canonical}`.\n"
-            f"Type `{name}` as the {option} in `/40k attack` or `/40k odds`."
+        t = await channel(interaction) if server else reader(interaction)
+        kinds = {Kind.WEAPON: t("weapon"), Kind.TARGET: t("target"), Kind.UNIT: t("unit")}
+        edition_said = ""
+        if chosen:
+            edition_said = " " + (t("(10th edition)") if chosen == "10th" else t("(11th edition)"))
+        values = {"kind": kinds[what], "name": name, "line": canonical, "edition": edition_said}
+        if server:
+            done = (
+                t("Replaced the server's {kind} profile **{name}**{edition}: `{line}`.", **values)
+                if replaced is not None
+                else t("Saved the server's {kind} profile **{name}**{edition}: `{line}`.", **values)
+            )
+        else:
+            done = (
+                t("Replaced your {kind} profile **{name}**{edition}: `{line}`.", **values)
+                if replaced is not None
+                else t("Saved your {kind} profile **{name}**{edition}: `{line}`.", **values)
+            )
+        use = (
+            t("Type `{name}` as the target in `/40k attack` or `/40k odds`.", name=name)
+            if what is Kind.TARGET
+            else t("Type `{name}` as the weapon in `/40k attack` or `/40k odds`.", name=name)
         )
+        text = f"{done}\n{use}"
         if replaced is not None:
-            text += f"\nIt was `{replaced.line}` ({replaced.kind})."
+            text += "\n" + t("It was `{line}` ({kind}).", line=replaced.line, kind=t(replaced.kind))
         await Post(content=text, ephemeral=not server).send(interaction)
 
     @profile.command(name="list", description="The weapon, unit and target profiles you can use here")
@@ -297,17 +331,18 @@ class Wh40k(
         usable = await repository(interaction).usable(
             guild_id=guild_of(interaction), user_id=interaction.user.id
         )
+        t = reader(interaction)
         if not usable:
-            text = "No saved profiles yet: `/40k profile save name kind line` keeps one."
+            text = t("No saved profiles yet: `/40k profile save name kind line` keeps one.")
             await Post(content=text, ephemeral=True).send(interaction)
             return
-        embed = discord.Embed(title=f"Your 40k profiles ({len(usable)})", colour=COLOUR)
+        embed = discord.Embed(title=t("Your 40k profiles ({n})", n=len(usable)), colour=COLOUR)
         for server in (False, True):
             for kind in Kind:
                 rows = [p for p in usable if p.server_wide == server and p.kind == kind.value]
                 if rows:
                     embed.add_field(
-                        name=f"{'Server' if server else 'Your'} {kind.value}s",
+                        name=t(_SECTIONS[server, kind]),
                         value=_clipped(
                             "\n".join(
                                 f"**{p.name}**" + (f" ({p.edition})" if p.edition else "") + f": `{p.line}`"
@@ -317,8 +352,11 @@ class Wh40k(
                         inline=False,
                     )
         embed.set_footer(
-            text=f"Use a profile by typing its name as the weapon or target. Up to {MAX_PROFILES_PER_OWNER} "
-            "each; yours hide the server's of the same name."
+            text=t(
+                "Use a profile by typing its name as the weapon or target. Up to {n} each; yours hide "
+                "the server's of the same name.",
+                n=MAX_PROFILES_PER_OWNER,
+            )
         )
         await Post(embeds=[embed], ephemeral=True).send(interaction)
 
@@ -331,10 +369,17 @@ class Wh40k(
         owner = _owner(interaction, server, "delete")
         gone = await repository(interaction).delete(guild_id=guild_of(interaction), owner_id=owner, name=name)
         if gone is None:
-            whose = "The server has" if server else "You have"
+            shown = name[:MAX_PROFILE_NAME]
             raise RuleError(
-                f"{whose} no profile called `{name[:MAX_PROFILE_NAME]}`: `/40k profile list` shows them."
+                _("The server has no profile called `{name}`: `/40k profile list` shows them.", name=shown)
+                if server
+                else _("You have no profile called `{name}`: `/40k profile list` shows them.", name=shown)
             )
-        whose = "the server's" if server else "your"
-        text = f"Deleted {whose} {gone.kind} profile **{gone.name}** (`{gone.line}`)."
+        t = await channel(interaction) if server else reader(interaction)
+        values = {"kind": t(gone.kind), "name": gone.name, "line": gone.line}
+        text = (
+            t("Deleted the server's {kind} profile **{name}** (`{line}`).", **values)
+            if server
+            else t("Deleted your {kind} profile **{name}** (`{line}`).", **values)
+        )
         await Post(content=text, ephemeral=not server).send(interaction)

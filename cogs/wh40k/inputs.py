@@ -17,6 +17,7 @@ import discord
 from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
 from bot.text import public
 from cogs.wh40k import army
+from rules.i18n import _
 from rules.wh40k import ProfileError, Situation, Target, Weapon, parse_target, parse_weapon
 from rules.wh40k.attack import best_weapon
 from rules.wh40k.cost import check_odds_cost
@@ -150,10 +151,20 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
         if pair is not None:
             return attached_read(kind, *pair)
         if text.strip() and len(text) <= MAX_PROFILE_NAME and not any(ch.isdigit() for ch in text):
-            raise ProfileError(
-                f"{error}\nThere is no saved {kind.value} profile called `{text}` either: "
-                "`/40k profile list` shows the ones you can use."
-            ) from None
+            either = (
+                _(
+                    "There is no saved target profile called `{name}` either: "
+                    "`/40k profile list` shows the ones you can use.",
+                    name=text,
+                )
+                if kind is Kind.TARGET
+                else _(
+                    "There is no saved weapon profile called `{name}` either: "
+                    "`/40k profile list` shows the ones you can use.",
+                    name=text,
+                )
+            )
+            raise ProfileError(_("{error}\n{either}", error=error.text, either=either)) from None
         raise
 
 

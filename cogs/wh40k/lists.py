@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
+from bot.i18n import reader
 from bot.play import Post, autocomplete
 from bot.storage.army_lists import MAX_LIST_BYTES, MAX_LISTS_PER_OWNER
 from bot.storage.profiles import name_key
@@ -20,6 +21,7 @@ from bot.uploads import read_upload
 from cogs.wh40k.army import MELEE, army_lists, index_of, roster_of
 from cogs.wh40k.replies import COLOUR
 from rules.errors import RuleError, quote
+from rules.i18n import Translator, _, translator
 from rules.wh40k.roster import (
     MAX_NAME,
     MAX_ROSTER_BYTES,
@@ -38,45 +40,59 @@ def _plain(text: str) -> str:
     return escape_markdown(text)
 
 
-def _unit_line(unit: RosterUnit) -> str:
+def _unit_line(unit: RosterUnit, t: Translator) -> str:
     """The unit, its weapons, the target line its file gives (what was applied) and the abilities
     it offers to switch on by name."""
-    weapons = ", ".join(unit.weapon_labels()) or "no weapons"
+    weapons = _plain(", ".join(unit.weapon_labels())) or t("no weapons")
     target = unit.target_line() if unit.can_be_target else "no T/Sv/W"
-    models = f"{unit.models} model{'s' if unit.models != 1 else ''}"
-    line = f"**{_plain(unit.name)}** ({models}): {_plain(weapons)} · `{target}`"
+    models = t.n("{n} model", "{n} models", unit.models, n=unit.models)
+    line = f"**{_plain(unit.name)}** ({models}): {weapons} · `{target}`"
     for group, choices in unit.melee_choices().items():
-        names = " or ".join(w.name for w in choices)
-        line += f" · each {_plain(group)} fights with one of {_plain(names)} (each attack names the one used)"
+        names = _plain(" or ".join(w.name for w in choices))
+        line += " · " + t(
+            "each {group} fights with one of {names} (each attack names the one used)",
+            group=_plain(group),
+            names=names,
+        )
     if unit.read:
         line += " · " + _plain("; ".join(unit.read)).replace("\\`", "`")
     if unit.options:
         offered = ", ".join(f"`{o.key}` ({o.effect}, {_plain(o.name)})" for o in unit.options)
-        line += f" · can switch on: {offered}"
+        line += " · " + t("can switch on: {offered}", offered=offered)
     return line
 
 
-def roster_embed(roster: Roster, title: str, filename: str | None = None) -> discord.Embed:
+def roster_embed(
+    roster: Roster, title: str, filename: str | None = None, t: Translator | None = None
+) -> discord.Embed:
     """The list's units, one line each, and what could not be read; ``filename`` (on import) adds
-    the format the file was read as, whatever its name said."""
-    about = [part for part in (roster.faction, f"{roster.points} pts" if roster.points else "") if part]
+    the format the file was read as, whatever its name said; in ``t``'s language."""
+    t = t or translator(None)
+    points = t("{n} pts", n=roster.points) if roster.points else ""
+    about = [part for part in (_plain(roster.faction or ""), points) if part]
     if roster.edition:
-        about.append(f"{roster.edition} edition")
-    lines = [f"{len(roster.units)} units" + (f" · {_plain(' · '.join(about))}" if about else "")]
+        about.append(t("10th edition") if roster.edition == "10th" else t("11th edition"))
+    count = t.n("{n} unit", "{n} units", len(roster.units), n=len(roster.units))
+    lines = [count + (f" · {' · '.join(about)}" if about else "")]
     size = len(lines[0])
     for index, unit in enumerate(roster.units):
-        line = _unit_line(unit)
+        line = _unit_line(unit, t)
         if size + len(line) > DESCRIPTION_BUDGET:
-            lines.append(f"… and {len(roster.units) - index} more units.")
+            left = len(roster.units) - index
+            lines.append(t.n("… and {n} more unit.", "… and {n} more units.", left, n=left))
             break
         lines.append(line)
         size += len(line) + 1
     embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
     if filename is not None and roster.read_as:
-        embed.add_field(name="File", value=f"`{quote(filename, 40)}` read as {roster.read_as}.", inline=False)
+        embed.add_field(
+            name=t("File"),
+            value=t("`{file}` read as {format}.", file=quote(filename, 40), format=roster.read_as),
+            inline=False,
+        )
     if roster.problems:
         embed.add_field(
-            name="Could not be read (the rest was imported)",
+            name=t("Could not be read (the rest was imported)"),
             value="\n".join(f"- {p}" for p in roster.problems)[:1024],
             inline=False,
         )
@@ -85,9 +101,13 @@ def roster_embed(roster: Roster, title: str, filename: str | None = None) -> dis
         weapon = next((w for w in example.weapons if not w.mode), None)
         shown = f"`{example.name}`" + (f", `{example.name}: {weapon.name}`" if weapon else "")
         embed.add_field(
-            name="Use it",
-            value=_plain("In /40k attack and /40k odds, type a unit as the weapon or the target: ")
-            + f"{shown}, or `{example.name} {MELEE}` for its melee weapons.",
+            name=t("Use it"),
+            value=t(
+                "In /40k attack and /40k odds, type a unit as the weapon or the target: {shown}, "
+                "or `{melee}` for its melee weapons.",
+                shown=shown,
+                melee=f"{example.name} {MELEE}",
+            ),
             inline=False,
         )
     return embed
@@ -124,9 +144,10 @@ class ArmyListCommands(app_commands.Group):
             kind="a roster",
             instead=f"Send {FORMATS}.",
         )
+        t = reader(interaction)
         kept = clean_name(name, "") if name is not None else roster.name
         if not kept:
-            raise RuleError(f"A list name has 1 to {MAX_NAME} characters.")
+            raise RuleError(_("A list name has 1 to {n} characters.", n=MAX_NAME))
         replaced = await army_lists(interaction).save(
             owner_id=interaction.user.id,
             name=kept,
@@ -134,11 +155,14 @@ class ArmyListCommands(app_commands.Group):
             roster=roster.model_dump_json(),
             index=index_of(roster),
         )
-        verb = "Replaced your list" if replaced else "Imported"
-        embed = roster_embed(roster, f"{verb} {kept}", file.filename)
+        title = t("Replaced your list {name}", name=kept) if replaced else t("Imported {name}", name=kept)
+        embed = roster_embed(roster, title, file.filename, t)
         embed.set_footer(
-            text=f"Yours in every server. You keep up to {MAX_LISTS_PER_OWNER} lists of "
-            f"{MAX_LIST_BYTES // 1024} KB each."
+            text=t(
+                "Yours in every server. You keep up to {n} lists of {size} KB each.",
+                n=MAX_LISTS_PER_OWNER,
+                size=MAX_LIST_BYTES // 1024,
+            )
         )
         await Post(embeds=[embed], ephemeral=True).send(interaction)
 
@@ -147,25 +171,41 @@ class ArmyListCommands(app_commands.Group):
     @app_commands.autocomplete(name=_list_names)
     async def show(self, interaction: discord.Interaction, name: str | None = None) -> None:
         repository = army_lists(interaction)
+        t = reader(interaction)
         if name is None:
             stored = await repository.all(owner_id=interaction.user.id)
             if not stored:
-                text = f"No army lists yet: `/40k list import file:` reads {FORMATS}."
+                text = t(
+                    "No army lists yet: `/40k list import file:` reads a New Recruit JSON export (.json) "
+                    "or a BattleScribe roster (.ros / .rosz)."
+                )
                 await Post(content=text, ephemeral=True).send(interaction)
                 return
-            embed = discord.Embed(title=f"Your army lists ({len(stored)})", colour=COLOUR)
+            embed = discord.Embed(title=t("Your army lists ({n})", n=len(stored)), colour=COLOUR)
             embed.description = "\n".join(
-                f"**{_plain(s.name)}**: {s.units} units, imported {s.imported_at[:10]}" for s in stored
+                t.n(
+                    "**{name}**: {n} unit, imported {date}",
+                    "**{name}**: {n} units, imported {date}",
+                    s.units,
+                    name=_plain(s.name),
+                    n=s.units,
+                    date=s.imported_at[:10],
+                )
+                for s in stored
             )
-            embed.set_footer(text="/40k list show name: shows a list's units.")
+            embed.set_footer(text=t("/40k list show name: shows a list's units."))
             await Post(embeds=[embed], ephemeral=True).send(interaction)
             return
         found = await repository.find(owner_id=interaction.user.id, name=name)
         if found is None:
             raise RuleError(
-                f"You have no army list called `{quote(name, MAX_NAME)}`: `/40k list show` lists them."
+                _(
+                    "You have no army list called `{name}`: `/40k list show` lists them.",
+                    name=quote(name, MAX_NAME),
+                )
             )
-        await Post(embeds=[roster_embed(roster_of(found), found.name)], ephemeral=True).send(interaction)
+        embed = roster_embed(roster_of(found), found.name, t=t)
+        await Post(embeds=[embed], ephemeral=True).send(interaction)
 
     @app_commands.command(name="delete", description="Delete one of your imported army lists")
     @app_commands.describe(name="The list's name")
@@ -174,7 +214,17 @@ class ArmyListCommands(app_commands.Group):
         gone = await army_lists(interaction).delete(owner_id=interaction.user.id, name=name)
         if gone is None:
             raise RuleError(
-                f"You have no army list called `{quote(name, MAX_NAME)}`: `/40k list show` lists them."
+                _(
+                    "You have no army list called `{name}`: `/40k list show` lists them.",
+                    name=quote(name, MAX_NAME),
+                )
             )
-        text = f"Deleted your army list **{_plain(gone.name)}** ({gone.units} units)."
+        t = reader(interaction)
+        text = t.n(
+            "Deleted your army list **{name}** ({n} unit).",
+            "Deleted your army list **{name}** ({n} units).",
+            gone.units,
+            name=_plain(gone.name),
+            n=gone.units,
+        )
         await Post(content=text, ephemeral=True).send(interaction)

@@ -64,6 +64,7 @@ from rules.distribution import (
     power,
     powers,
 )
+from rules.i18n import N_, Message, _, ngettext
 from rules.wh40k.profiles import (
     COVER_KEYWORDS,
     DEFAULT_EDITION,
@@ -219,7 +220,7 @@ UNCONFIRMED_11TH = (
     "only, not any visible CHARACTER)."
 )
 """The steps no public source has confirmed for 11th edition (the whole list, for /help)."""
-UNCONFIRMED_11TH_FOOTER = (
+UNCONFIRMED_11TH_FOOTER = N_(
     "11th edition: some steps as in 10th, not confirmed, allocation groups and Precision among them "
     "(/help topic:40k lists them)."
 )
@@ -231,7 +232,7 @@ def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Editio
     if weapon.melee or not (terrain or (target.stealth and edition is Edition.ELEVENTH)):
         return False
     if weapon.ignores_cover:
-        notes.append("Ignores Cover: the target gets no Benefit of Cover.")
+        notes.append(N_("Ignores Cover: the target gets no Benefit of Cover."))
         return False
     if edition is Edition.ELEVENTH:
         if target.stealth:
@@ -241,10 +242,12 @@ def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Editio
             return True
         if any(k in _UNIT_TYPES for k in target.keywords):
             notes.append(
-                "Cover (11th): only Infantry, Beast and Swarm units get cover in terrain, so not this target."
+                N_(
+                    "Cover (11th): only Infantry, Beast and Swarm units get cover in terrain, so not this target."  # noqa: E501 (one msgid, one line)
+                )
             )
             return False
-        notes.append("Cover (11th): the target is taken to be Infantry, Beast or Swarm.")
+        notes.append(N_("Cover (11th): the target is taken to be Infantry, Beast or Swarm."))
         return True
     return True
 
@@ -309,7 +312,7 @@ def _group_plan(
     _scope_notes(weapon, group, f"{group.label(index)}: " if named else "", damage_one, notes)
     armour_modifier = -weapon.ap
     if save_cover and group.save <= 3 and weapon.ap == 0:
-        note = "Cover (10th): a Sv 3+ or better model gets no cover against AP 0."
+        note = N_("Cover (10th): a Sv 3+ or better model gets no cover against AP 0.")
         if note not in notes:
             notes.append(note)
     elif save_cover:
@@ -397,9 +400,9 @@ def plan(
     cover_note = ""
     if target.stealth and edition is Edition.TENTH and not weapon.melee:
         hit_modifier -= 1
-        notes.append("Stealth (10th): -1 to the hit roll of ranged attacks.")
+        notes.append(N_("Stealth (10th): -1 to the hit roll of ranged attacks."))
     if cover and edition is Edition.ELEVENTH and weapon.torrent:
-        notes.append("Benefit of Cover (11th): -1 to BS, which a Torrent weapon does not roll.")
+        notes.append(N_("Benefit of Cover (11th): -1 to BS, which a Torrent weapon does not roll."))
     elif cover and edition is Edition.ELEVENTH:
         skill_penalty = 1
         source = "Stealth gives" if target.stealth and not (situation.cover or target.cover) else "gives"
@@ -435,16 +438,18 @@ def plan(
     if target.mixed:
         notes.append(_allocation_note(target, order))
     if precision:
-        notes.append("Precision: this weapon's wounds go to the attached Leader first.")
+        notes.append(N_("Precision: this weapon's wounds go to the attached Leader first."))
     if len({g.toughness for g in target.model_groups}) > 1 or target.toughness_rule:
         notes.append(f"The unit's Toughness is {target.toughness}: {target.toughness_reason}.")
     if save_cover and any(g.save > 3 or weapon.ap for g in target.model_groups):
-        notes.append("Benefit of Cover (10th): +1 to the armour save.")
+        notes.append(N_("Benefit of Cover (10th): +1 to the armour save."))
     head = groups[order[0]]
     save_need, save_kind = head.save_need, head.save_kind
     if edition is Edition.ELEVENTH and weapon.hazardous:
         notes.append(
-            "Hazardous as in 10th edition (one D6 per model, 3 mortal wounds on a 1): not confirmed for 11th."
+            N_(
+                "Hazardous as in 10th edition (one D6 per model, 3 mortal wounds on a 1): not confirmed for 11th."  # noqa: E501 (one msgid, one line)
+            )
         )
     result = Plan(
         models=weapon.models,
@@ -679,7 +684,7 @@ class Layout:
         if precision:
             parts.reverse()
         for leader, models, lost in parts:
-            for i, (_, offset, w) in enumerate(models):
+            for i, (_unused, offset, w) in enumerate(models):
                 if lost < offset + w:
                     return leader, i, lost - offset
         return None
@@ -709,7 +714,7 @@ def layout(groups: tuple[GroupPlan, ...], order: tuple[int, ...]) -> Layout:
     used = {False: 0, True: 0}
     for g in order:
         group = groups[g]
-        for _ in range(group.count):
+        for _unused in range(group.count):
             parts[group.leader].append((g, used[group.leader], group.wounds))
             used[group.leader] += group.wounds
     return Layout(tuple(parts[False]), tuple(parts[True]), used[False], used[True])
@@ -992,14 +997,16 @@ def resolution_order(weapons: Sequence[Weapon], edition: Edition) -> tuple[list[
     if len(weapons) > 1 and devastating:
         if edition is Edition.TENTH:
             order = [i for i in order if i not in devastating] + devastating
-            notes.append("Devastating Wounds (10th): those weapon lines are resolved last.")
+            notes.append(N_("Devastating Wounds (10th): those weapon lines are resolved last."))
             if len(devastating) > 1:
                 notes.append(
-                    "With several Devastating Wounds lines, each line's mortal wounds follow its own attacks."
+                    N_(
+                        "With several Devastating Wounds lines, each line's mortal wounds follow its own attacks."  # noqa: E501 (one msgid, one line)
+                    )
                 )
         else:
             notes.append(
-                "Devastating Wounds (11th): each line's mortal wounds follow that line's other damage."
+                N_("Devastating Wounds (11th): each line's mortal wounds follow that line's other damage.")
             )
     return order, notes
 
@@ -1227,49 +1234,107 @@ class AttackRoll:
 
     def lines(self) -> list[str]:
         """The roll as text, one step a line (Discord markdown: criticals bold, re-rolls struck)."""
+        return [str(line) for line in self.messages()]
+
+    def messages(self) -> list[Message]:
+        """:meth:`lines` as lazy messages, rendered in the reader's language where shown."""
         p = self.plan
         out = [
-            f"Attacks: {self.attacks}"
-            + (f" (rolled {_dice_text(self.attack_dice)})" if self.attack_dice else "")
+            _("Attacks: {n} (rolled {dice})", n=self.attacks, dice=_dice_text(self.attack_dice))
+            if self.attack_dice
+            else _("Attacks: {n}", n=self.attacks)
         ]
         if p.torrent:
-            out.append(f"Hits: {self.hits} (Torrent: every attack hits)")
+            out.append(_("Hits: {n} (Torrent: every attack hits)", n=self.hits))
         else:
             mod = f" {p.hit_modifier:+d}" if p.hit_modifier else ""
-            extra = f", sustained {' '.join(map(str, self.sustained_dice))}" if self.sustained_dice else ""
+            need = f"{p.hit_need}+{mod}"
+            hits = ngettext("{n} hit", "{n} hits", self.hits, n=self.hits)
+            extras: list[Message] = []
+            if self.lethal:
+                extras.append(_("{n} lethal", n=self.lethal))
+            if self.sustained_dice:
+                extras.append(_("sustained {dice}", dice=" ".join(map(str, self.sustained_dice))))
             out.append(
-                f"Hit rolls ({p.hit_need}+{mod}): {_rolled(self.hit_dice)} -> {_count(self.hits, 'hit')}"
-                + (f", {self.lethal} lethal" if self.lethal else "")
-                + extra
+                _(
+                    "Hit rolls ({need}): {dice} -> {hits}",
+                    need=need,
+                    dice=_rolled(self.hit_dice),
+                    hits=(hits, *extras) if extras else hits,
+                )
             )
         mod = f" {p.wound_modifier:+d}" if p.wound_modifier else ""
+        need = f"{p.wound_need}+{mod}"
+        wounds = ngettext("{n} wound", "{n} wounds", self.wounds, n=self.wounds)
+        devastating = _("{n} devastating", n=self.devastating)
         out.append(
-            f"Wound rolls ({p.wound_need}+{mod}): {_rolled(self.wound_dice)} -> "
-            + _count(self.wounds, "wound")
-            + (f", {self.devastating} devastating" if self.devastating else "")
+            _(
+                "Wound rolls ({need}): {dice} -> {wounds}",
+                need=need,
+                dice=_rolled(self.wound_dice),
+                wounds=(wounds, devastating) if self.devastating else wounds,
+            )
         )
         needs = _save_needs(p)
         if not needs:
-            out.append(f"Saves: none possible -> {self.unsaved} unsaved")
+            out.append(_("Saves: none possible -> {n} unsaved", n=self.unsaved))
         else:
-            out.append(f"Saves ({needs}): {_rolled(self.save_dice)} -> {self.unsaved} unsaved")
-        for step in self.damage:
-            dice = f" ({' '.join(map(str, step.dice))})" if step.dice else ""
-            fnp = f", FNP {' '.join(map(str, step.fnp))}" if step.fnp else ""
-            kind = "mortal " if step.mortal else ""
-            end = ", slain" if step.slain else ""
-            who = f" ({step.group})" if step.group else ""
             out.append(
-                f"  {kind}damage {step.damage}{dice}{fnp} -> model {step.model}{who} loses {step.lost}{end}"
+                _(
+                    "Saves ({needs}): {dice} -> {n} unsaved",
+                    needs=needs,
+                    dice=_rolled(self.save_dice),
+                    n=self.unsaved,
+                )
             )
-        spare = "more unsaved attack" if p.uniform_saves else "more wound"
+        for step in self.damage:
+            values = {
+                "damage": step.damage,
+                "dice": f" ({' '.join(map(str, step.dice))})" if step.dice else "",
+                "fnp": f", FNP {' '.join(map(str, step.fnp))}" if step.fnp else "",
+                "model": step.model,
+                "who": f" ({step.group})" if step.group else "",
+                "lost": step.lost,
+            }
+            if step.mortal:
+                line = (
+                    _(
+                        "  mortal damage {damage}{dice}{fnp} -> model {model}{who} loses {lost}, slain",
+                        **values,
+                    )
+                    if step.slain
+                    else _("  mortal damage {damage}{dice}{fnp} -> model {model}{who} loses {lost}", **values)
+                )
+            else:
+                line = (
+                    _("  damage {damage}{dice}{fnp} -> model {model}{who} loses {lost}, slain", **values)
+                    if step.slain
+                    else _("  damage {damage}{dice}{fnp} -> model {model}{who} loses {lost}", **values)
+                )
+            out.append(line)
         if self.spare:
-            out.append(f"  every model is slain: {_count(self.spare, spare)} had no model left (not rolled)")
-        out.append(f"Wounds dealt: {self.wounds_dealt}; models slain: {self.models_slain}/{p.target_models}")
+            spare = (
+                ngettext("{n} more unsaved attack", "{n} more unsaved attacks", self.spare, n=self.spare)
+                if p.uniform_saves
+                else ngettext("{n} more wound", "{n} more wounds", self.spare, n=self.spare)
+            )
+            out.append(_("  every model is slain: {spare} had no model left (not rolled)", spare=spare))
+        out.append(
+            _(
+                "Wounds dealt: {wounds}; models slain: {slain}/{models}",
+                wounds=self.wounds_dealt,
+                slain=self.models_slain,
+                models=p.target_models,
+            )
+        )
         if self.hazardous_dice:
             out.append(
-                f"Hazardous: {' '.join(map(str, self.hazardous_dice))} -> {self.hazardous_failed} failed "
-                f"({HAZARDOUS_MORTALS} mortal wounds on the attacker each)"
+                _(
+                    "Hazardous: {dice} -> {n} failed ({mortals} mortal wounds on the attacker each)",
+                    dice=" ".join(map(str, self.hazardous_dice)),
+                    n=self.hazardous_failed,
+                    mortals=HAZARDOUS_MORTALS,
+                )
             )
         return out
 
@@ -1278,14 +1343,26 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _save_needs(p: Plan) -> str:
+_SAVE_KINDS = {"armour": N_("armour {need}+"), "invulnerable": N_("invulnerable {need}+")}
+
+
+def _save_need(kind: str, need: int) -> Message:
+    return _(_SAVE_KINDS.get(kind, "{kind} {need}+"), kind=kind, need=need)
+
+
+def _save_needs(p: Plan) -> Message | tuple[Message, ...] | str:
     """``armour 4+``, or per group ``Boyz armour 5+, Nob armour 4+``; empty when none can save."""
     if p.uniform_saves:
         g = p.groups[0]
-        return "" if g.save_need > 6 else f"{g.save_kind} {g.save_need}+"
-    return ", ".join(
-        f"{p.groups[i].name} "
-        + ("none" if p.groups[i].save_need > 6 else f"{p.groups[i].save_kind} {p.groups[i].save_need}+")
+        return "" if g.save_need > 6 else _save_need(g.save_kind, g.save_need)
+    return tuple(
+        _("{group} none", group=p.groups[i].name)
+        if p.groups[i].save_need > 6
+        else _(
+            "{group} {need}",
+            group=p.groups[i].name,
+            need=_save_need(p.groups[i].save_kind, p.groups[i].save_need),
+        )
         for i in p.order
     )
 
@@ -1327,7 +1404,7 @@ def roll(
     p = _cached_plan(weapon, target, situation or _NO_SITUATION, edition)
     attack_dice: list[tuple[int, ...]] = []
     attacks = 0
-    for _ in range(p.models):
+    for _unused in range(p.models):
         value, dice = p.attacks.roll(rng)
         bonus, bonus_dice = p.bonus_attacks.roll(rng)
         attacks += value + bonus

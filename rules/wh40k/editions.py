@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules.i18n import Message, _
 from rules.wh40k.profiles import DEFAULT_EDITION, Edition, parse_edition
 
 
@@ -33,11 +34,18 @@ class EditionUsed:
     """The edition a command runs under, and why (shown in every reply)."""
 
     edition: Edition
-    reason: str
+    reason: Message | str
+
+    @property
+    def message(self) -> Message:
+        """The edition and why, rendered in the reader's language where it is shown."""
+        if self.edition is Edition.TENTH:
+            return _("10th edition ({reason})", reason=self.reason)
+        return _("11th edition ({reason})", reason=self.reason)
 
     @property
     def text(self) -> str:
-        return f"{self.edition.value} edition ({self.reason})"
+        return str(self.message)
 
 
 def edition_for(chosen: str | None, *reads: Saved) -> EditionUsed:
@@ -52,17 +60,17 @@ def edition_for(chosen: str | None, *reads: Saved) -> EditionUsed:
     '11th'
     """
     if chosen:
-        return EditionUsed(parse_edition(chosen), "chosen")
+        return EditionUsed(parse_edition(chosen), _("chosen"))
     for read_ in reads:
         if read_.edition is not None and read_.name:
             if getattr(read_, "listed", False):
                 return EditionUsed(
                     read_.edition,
-                    f"{read_.name}'s army list was built for it; `edition:` sets another",
+                    _("{name}'s army list was built for it; `edition:` sets another", name=read_.name),
                 )
-            return EditionUsed(read_.edition, f"saved with {read_.name}")
+            return EditionUsed(read_.edition, _("saved with {name}", name=read_.name))
     if any(getattr(read_, "listed", False) for read_ in reads):
         return EditionUsed(
-            DEFAULT_EDITION, "the default: the army list does not say; `edition:10th` for 10th"
+            DEFAULT_EDITION, _("the default: the army list does not say; `edition:10th` for 10th")
         )
-    return EditionUsed(DEFAULT_EDITION, "the default for typed lines; `edition:10th` for 10th")
+    return EditionUsed(DEFAULT_EDITION, _("the default for typed lines; `edition:10th` for 10th"))

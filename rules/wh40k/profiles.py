@@ -43,6 +43,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.distribution import Distribution, convolve, power, uniform
 from rules.errors import RuleError
+from rules.i18n import N_, Message, _
 
 MAX_ATTACKS = 200
 """Most attacks one calculation may make (every model, every extra attack counted at its maximum)."""
@@ -98,7 +99,10 @@ def parse_edition(text: str | None) -> Edition:
         if digits == edition.value[:2]:
             return edition
     raise ProfileError(
-        f"`{str(text)[:20]}` is not an edition Herald knows: use `11th` (the default) or `10th`."
+        _(
+            "`{typed}` is not an edition Herald knows: use `11th` (the default) or `10th`.",
+            typed=str(text)[:20],
+        )
     )
 
 
@@ -173,7 +177,7 @@ class Amount(BaseModel):
 
     def roll(self, rng: random.Random) -> tuple[int, list[int]]:
         """The value and the dice thrown for it (none for a flat number)."""
-        dice = [rng.randint(1, self.sides) for _ in range(self.count)]
+        dice = [rng.randint(1, self.sides) for _unused in range(self.count)]
         return max(0, sum(dice) + self.bonus), dice
 
 
@@ -574,8 +578,25 @@ def _pointer(line: str, token: _Token) -> str:
     return f"`{line}`\n`{' ' * token.start}{'^' * width}`"
 
 
-def _error(what: str, line: str, token: _Token, reason: str) -> ProfileError:
-    return ProfileError(f"In the {what} line, `{token.text}` is wrong: {reason}\n{_pointer(line, token)}")
+def _error(what: str, line: str, token: _Token, reason: Message | str) -> ProfileError:
+    values = {"token": token.text, "reason": reason, "pointer": _pointer(line, token)}
+    if what == "weapon":
+        return ProfileError(_("In the weapon line, `{token}` is wrong: {reason}\n{pointer}", **values))
+    if what == "target":
+        return ProfileError(_("In the target line, `{token}` is wrong: {reason}\n{pointer}", **values))
+    return ProfileError(_("In the situation line, `{token}` is wrong: {reason}\n{pointer}", **values))
+
+
+_EMPTY = {
+    "weapon": N_("The weapon line is empty. Example: {example}"),
+    "target": N_("The target line is empty. Example: {example}"),
+    "situation": N_("The situation line is empty. Example: {example}"),
+}
+_LONG = {
+    "weapon": N_("The weapon line is {n} characters long; keep it under {limit}."),
+    "target": N_("The target line is {n} characters long; keep it under {limit}."),
+    "situation": N_("The situation line is {n} characters long; keep it under {limit}."),
+}
 
 
 def _chunks(line: str) -> list[list[_Token]]:
@@ -599,9 +620,9 @@ def _join(tokens: list[_Token]) -> _Token:
 
 def _check_line(line: str, what: str, limit: int = MAX_LINE_LENGTH) -> str:
     if not isinstance(line, str) or not line.strip():
-        raise ProfileError(f"The {what} line is empty. Example: {_EXAMPLES[what]}")
+        raise ProfileError(_(_EMPTY[what], example=_EXAMPLES[what]))
     if len(line) > limit:
-        raise ProfileError(f"The {what} line is {len(line)} characters long; keep it under {limit}.")
+        raise ProfileError(_(_LONG[what], n=len(line), limit=limit))
     return line
 
 
@@ -692,10 +713,18 @@ def _amount(
         amount = Amount.parse(text)
     except ValueError:
         examples = f"`{letter}D6`, `{letter}2D6` or `{letter}D3+1`"
-        six = " (a flat 6 is `D 6`)" if letter == "D" else ""
-        raise _error(what, line, token, f"{name} must be a number or dice such as {examples}{six}.") from None
+        reason = (
+            _(
+                "{name} must be a number or dice such as {examples} (a flat 6 is `D 6`).",
+                name=name,
+                examples=examples,
+            )
+            if letter == "D"
+            else _("{name} must be a number or dice such as {examples}.", name=name, examples=examples)
+        )
+        raise _error(what, line, token, reason) from None
     if amount.maximum > limit:
-        raise _error(what, line, token, f"{name} can be at most {limit}.")
+        raise _error(what, line, token, _("{name} can be at most {limit}.", name=name, limit=limit))
     return amount
 
 
@@ -774,12 +803,19 @@ def parse_weapon(line: str, *, flat_d6: bool = False) -> Weapon:
     for key, name in (("attacks", "A (attacks)"), ("strength", "S (strength)"), ("damage", "D (damage)")):
         if key not in fields:
             raise ProfileError(
-                f"The weapon line has no {name}. Write the whole profile, for example {_EXAMPLES['weapon']}."
+                _(
+                    "The weapon line has no {name}. Write the whole profile, for example {example}.",
+                    name=name,
+                    example=_EXAMPLES["weapon"],
+                )
             )
     if "skill" not in fields and not fields.get("torrent"):
         raise ProfileError(
-            f"The weapon line has no BS or WS (the roll needed to hit). Add one, for example "
-            f"{_EXAMPLES['weapon']}, or `torrent` for a weapon that hits automatically."
+            _(
+                "The weapon line has no BS or WS (the roll needed to hit). Add one, for example "
+                "{example}, or `torrent` for a weapon that hits automatically.",
+                example=_EXAMPLES["weapon"],
+            )
         )
     fields.setdefault("skill", None)
     fields["anti"] = tuple(anti)
@@ -787,8 +823,12 @@ def parse_weapon(line: str, *, flat_d6: bool = False) -> Weapon:
     weapon = Weapon(**fields)  # type: ignore[arg-type]
     if weapon.models * weapon.attacks.maximum > MAX_ATTACKS:
         raise ProfileError(
-            f"That is up to {weapon.models * weapon.attacks.maximum} attacks; the limit is {MAX_ATTACKS} per "
-            "weapon line. Split the unit into several lines."
+            _(
+                "That is up to {n} attacks; the limit is {limit} per weapon line. Split the unit into "
+                "several lines.",
+                n=weapon.models * weapon.attacks.maximum,
+                limit=MAX_ATTACKS,
+            )
         )
     return weapon
 
@@ -847,7 +887,9 @@ def parse_unit(text: str, *, flat_d6: bool = False) -> Unit:
         except ProfileError as error:
             if len(lines) == 1:
                 raise
-            raise ProfileError(f"Weapon line {index} of {len(lines)}: {error}") from None
+            raise ProfileError(
+                _("Weapon line {index} of {count}: {error}", index=index, count=len(lines), error=error.text)
+            ) from None
     if not weapons:
         raise ProfileError(f"The unit has no weapon line. Example: `{_UNIT_EXAMPLE}`")
     return Unit(weapons=tuple(weapons), text=" ".join(text.split()))
@@ -895,7 +937,7 @@ def _weapon_stat(
     what = "weapon"
     name = {"bs": "skill", "ws": "skill"}.get(key, key)
     if name in seen:
-        raise _error(what, line, token, "this characteristic is given twice; keep one.")
+        raise _error(what, line, token, _("this characteristic is given twice; keep one."))
     seen.add(name)
     if key == "a":
         fields["attacks"] = _amount(what, line, token, value, "A (attacks)", MAX_ATTACKS, "A")
@@ -905,16 +947,16 @@ def _weapon_stat(
             return
         skill = int(value.rstrip("+"))
         if not 2 <= skill <= 6:
-            raise _error(what, line, token, f"{key.upper()} goes from {key.upper()}2+ to {key.upper()}6+.")
+            raise _error(what, line, token, _("{key} goes from {key}2+ to {key}6+.", key=key.upper()))
         fields["skill"] = skill
     elif key == "s":
         if not value.isdigit() or not 1 <= int(value) <= MAX_STAT:
-            raise _error(what, line, token, f"S (strength) must be a number from 1 to {MAX_STAT}.")
+            raise _error(what, line, token, _("S (strength) must be a number from 1 to {n}.", n=MAX_STAT))
         fields["strength"] = int(value)
     elif key == "ap":
         ap = abs(int(value))
         if ap > 6:
-            raise _error(what, line, token, "AP goes from AP0 to AP-6.")
+            raise _error(what, line, token, _("AP goes from AP0 to AP-6."))
         fields["ap"] = ap
     elif key == "d":
         fields["damage"] = _amount(what, line, token, value, "D (damage)", letter="D")
@@ -925,7 +967,7 @@ def _weapon_stat(
                 what,
                 line,
                 token,
-                f"the number of models with this weapon goes from 1 to {MAX_ATTACKING_MODELS}.",
+                _("the number of models with this weapon goes from 1 to {n}.", n=MAX_ATTACKING_MODELS),
             )
         fields["models"] = models
 
@@ -984,23 +1026,25 @@ def _ability(
     if match:
         value = int(match.group(2))
         if not 2 <= value <= 6:
-            raise _error(what, line, token, "Anti-X goes from 2+ to 6+, like `anti-infantry 4+`.")
+            raise _error(what, line, token, _("Anti-X goes from 2+ to 6+, like `anti-infantry 4+`."))
         anti.append((_anti_keyword(line, token, match.group(1).strip()), value))
         return
     match = re.match(r"^crit(?:ical)?\s+(hit|wound)s?(?:\s+on)?\s+(\d)\+?$", text)
     if match:
         value = int(match.group(2))
         if not 2 <= value <= 6:
-            raise _error(what, line, token, "a critical threshold goes from 2+ to 6+, like `crit hit 5+`.")
+            raise _error(what, line, token, _("a critical threshold goes from 2+ to 6+, like `crit hit 5+`."))
         fields[f"crit_{match.group(1)}"] = value
         return
     match = re.match(r"^(blast|cleave)(?:\s+(\d+))?$", text)
     if match:
         if match.group(1) == "cleave" and not match.group(2):
-            raise _error(what, line, token, "Cleave needs its number, like `cleave 1`.")
+            raise _error(what, line, token, _("Cleave needs its number, like `cleave 1`."))
         value = int(match.group(2) or 1)
         if not 1 <= value <= 6:
-            raise _error(what, line, token, f"{match.group(1).title()} X goes from 1 to 6.")
+            raise _error(
+                what, line, token, _("{ability} X goes from 1 to 6.", ability=match.group(1).title())
+            )
         fields[match.group(1)] = value
         return
     if text == "psychic":
@@ -1020,15 +1064,19 @@ def _ability(
         fields[key] = int(fields.get(key, 0)) + int(match.group(1))  # type: ignore[call-overload]
         return
     guess = difflib.get_close_matches(text, _ABILITY_NAMES, n=1, cutoff=0.6)
-    hint = f" Did you mean `{guess[0]}`?" if guess else ""
+    hint = _(" Did you mean `{guess}`?", guess=guess[0]) if guess else ""
     raise _error(
         what,
         line,
         token,
-        f"that is not an ability I know.{hint} Known: lethal hits, sustained hits X, devastating wounds, "
-        "twin-linked, anti-KEYWORD X+, melta X, lance, heavy, ignores cover, rapid fire X, blast (X), "
-        "cleave X, torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, "
-        "reroll hits (1), reroll wounds (1), reroll damage.",
+        _(
+            "that is not an ability I know.{hint} Known: {known}.",
+            hint=hint,
+            known="lethal hits, sustained hits X, devastating wounds, twin-linked, anti-KEYWORD X+, "
+            "melta X, lance, heavy, ignores cover, rapid fire X, blast (X), cleave X, torrent, hazardous, "
+            "psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, reroll hits (1), "
+            "reroll wounds (1), reroll damage",
+        ),
     )
 
 
@@ -1041,13 +1089,18 @@ def _anti_keyword(line: str, token: _Token, keyword: str) -> str:
     if keyword in KNOWN_KEYWORDS:
         return keyword
     guess = difflib.get_close_matches(keyword, KNOWN_KEYWORDS, n=1, cutoff=0.6)
-    hint = f" Did you mean `anti-{guess[0]}`?" if guess else ""
+    hint = _(" Did you mean `{guess}`?", guess="anti-" + guess[0]) if guess else ""
     raise _error(
         "weapon",
         line,
         token,
-        f"`{keyword}` is not a keyword I know.{hint} Known: {', '.join(KNOWN_KEYWORDS)}. "
-        f"For another, write `anti-keyword:{keyword} 4+` (and `keyword:{keyword}` on the target).",
+        _(
+            "`{keyword}` is not a keyword I know.{hint} Known: {known}. For another, write "
+            "`anti-keyword:{keyword} 4+` (and `keyword:{keyword}` on the target).",
+            keyword=keyword,
+            hint=hint,
+            known=", ".join(KNOWN_KEYWORDS),
+        ),
     )
 
 
@@ -1151,8 +1204,16 @@ def parse_target(line: str) -> Target:
     typed_toughness = unit.pop("typed_toughness", None)
     for key, name in (("toughness", "T (toughness)"), ("save", "Sv (save)"), ("wounds", "W (wounds)")):
         if key not in first:
-            where = "first group of the target line" if len(groups) > 1 else "target line"
-            raise ProfileError(f"The {where} has no {name}. Example: {_EXAMPLES['target']}.")
+            example = _EXAMPLES["target"]
+            raise ProfileError(
+                _(
+                    "The first group of the target line has no {name}. Example: {example}.",
+                    name=name,
+                    example=example,
+                )
+                if len(groups) > 1
+                else _("The target line has no {name}. Example: {example}.", name=name, example=example)
+            )
     made: list[ModelGroup] = []
     for index, fields in enumerate(groups):
         if index:
@@ -1315,7 +1376,7 @@ def _target_token(
     low = token.text.lower()
     if low in ("reduce1", "halvedamage", "fulldamage"):
         if "damage_reduction" in fields:
-            raise _error(what, line, token, "give one damage ability: `-1 damage` or `half damage`.")
+            raise _error(what, line, token, _("give one damage ability: `-1 damage` or `half damage`."))
         fields["damage_reduction"] = {
             "reduce1": DamageReduction.MINUS_ONE,
             "halvedamage": DamageReduction.HALVE,
@@ -1325,7 +1386,7 @@ def _target_token(
     if low in ("noinv", "nofnp"):
         key = "invulnerable" if low == "noinv" else "feel_no_pain"
         if key in fields:
-            raise _error(what, line, token, "this is given twice; keep one.")
+            raise _error(what, line, token, _("this is given twice; keep one."))
         fields[key] = None
         return
     match = re.match(r"^([+-])1(hit|wound)$", low)
@@ -1351,7 +1412,7 @@ def _target_token(
         return
     if match := re.match(r"^toughness:(\d{1,2})$", low):
         if not 1 <= int(match.group(1)) <= MAX_STAT:
-            raise _error(what, line, token, "T goes from 1 to 30.")
+            raise _error(what, line, token, _("T goes from 1 to 30."))
         unit["typed_toughness"] = int(match.group(1))
         return
     if low == "noscoped":
@@ -1379,16 +1440,20 @@ def _target_token(
     number = re.search(r"\d", low)
     if guess and number and re.search(r"\d", guess[0]):
         guess = [re.sub(r"\d", number.group(0), guess[0])]
-    hint = f" Did you mean `{guess[0]}`?" if guess else ""
+    hint = _(" Did you mean `{guess}`?", guess=guess[0]) if guess else ""
     raise _error(
         what,
         line,
         token,
-        f"I can't read it as anything a target has.{hint} A target is written like "
-        f"{_EXAMPLES['target']}, with `stealth`, `cover`, `-1 hit`, `-1 wound`, `-1 damage`, "
-        f"`half damage`, and keywords for Anti-X ({', '.join(KNOWN_KEYWORDS[:11])}, ...; any other "
-        "as `keyword:name`). Several kinds of model are groups joined by ` + `: "
-        "`T5 Sv5+ W1 x9 + W2 x1 sv4+`.",
+        _(
+            "I can't read it as anything a target has.{hint} A target is written like {example}, with "
+            "`stealth`, `cover`, `-1 hit`, `-1 wound`, `-1 damage`, `half damage`, and keywords for "
+            "Anti-X ({keywords}, ...; any other as `keyword:name`). Several kinds of model are groups "
+            "joined by ` + `: `T5 Sv5+ W1 x9 + W2 x1 sv4+`.",
+            hint=hint,
+            example=_EXAMPLES["target"],
+            keywords=", ".join(KNOWN_KEYWORDS[:11]),
+        ),
     )
 
 
@@ -1404,7 +1469,9 @@ def _scoped(line: str, token: _Token, rest: list[_Token]) -> Defence:
             "target", line, token, "only `inv`, `fnp`, `-1 damage` or `half damage` may be followed by `vs`."
         )
     if not rest:
-        raise _error("target", line, token, f"`vs` needs what it holds against: {', '.join(SCOPES)}.")
+        raise _error(
+            "target", line, token, _("`vs` needs what it holds against: {scopes}.", scopes=", ".join(SCOPES))
+        )
     words = [w for w in re.split(r"[/+]", rest[0].text.lower()) if w]
     wrong = [w for w in words if w not in SCOPES]
     if wrong or not words:
@@ -1434,7 +1501,7 @@ def _target_stat(line: str, token: _Token, key: str, value: int, fields: dict[st
         "fnp": "feel_no_pain",
     }[key]
     if name in fields:
-        raise _error(what, line, token, "this is given twice; keep one.")
+        raise _error(what, line, token, _("this is given twice; keep one."))
     limits = {
         "toughness": (1, MAX_STAT, "T goes from 1 to 30"),
         "save": (2, 7, "Sv goes from 2+ to 6+ (7+ for no armour save)"),

@@ -71,11 +71,11 @@ async def test_a_list_is_its_importers_and_replaced_by_name(driver: OfflineDrive
     )
     assert "Replaced your list cinder host patrol" in again.message.text
     listed = (await driver.command("/40k list show")).message
-    assert "**cinder host patrol**: 1 units" in listed.text and "Your army lists (1)" in listed.text
+    assert "**cinder host patrol**: 1 unit, imported" in listed.text and "Your army lists (1)" in listed.text
     choices = await driver.autocomplete("40k list delete", "name", "cinder")
     assert [c["value"] for c in choices] == ["cinder host patrol"]
     gone = (await driver.command("/40k list delete name:Cinder Host Patrol")).message
-    assert gone.ephemeral and "Deleted your army list **cinder host patrol** (1 units)" in gone.text
+    assert gone.ephemeral and "Deleted your army list **cinder host patrol** (1 unit)" in gone.text
     await nothing_kept(driver)
 
 
