@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.errors import RuleError
+from rules.i18n import SOURCE, Translator, _
 
 #: Probabilities smaller than this are dropped from a result (they cannot show in a reply).
 NEGLIGIBLE = 1e-15
@@ -345,8 +346,12 @@ def check_chart(series: Iterable[Distribution]) -> int:
     results = sum(len(d.outcomes) for d in series)
     if results > MAX_CHART_RESULTS:
         raise RuleError(
-            f"That chart would have {results:,} different results to draw; a chart takes at most "
-            f"{MAX_CHART_RESULTS:,}. Ask for fewer or smaller dice."
+            _(
+                "That chart would have {results} different results to draw; a chart takes at most "
+                "{limit}. Ask for fewer or smaller dice.",
+                results=format(results, ","),
+                limit=format(MAX_CHART_RESULTS, ","),
+            )
         )
     return results
 
@@ -416,7 +421,7 @@ def powers(a: Distribution, n: int) -> list[Distribution]:
     [0.0, 1.5, 3.0]
     """
     out = [Distribution.constant(0)]
-    for _ in range(n):
+    for _copy in range(n):
         out.append(convolve(out[-1], a))
     return out
 
@@ -450,12 +455,24 @@ def bernoulli(p: float) -> Distribution:
     return Distribution((0, 1), (1 - p, p))
 
 
-def percent(p: float) -> str:
-    """A chance as a reply shows it: one decimal, and never rounded to a certainty it is not.
+def percent(p: float, t: Translator | None = None) -> str:
+    """A chance as a reply shows it: one decimal, and never rounded to a certainty it is not;
+    with a translator ``t``, written its language's way (``12,5 %`` in Spanish).
 
     >>> [percent(p) for p in (1.0, 0.99995, 0.5, 0.0004, 0.0)]
     ['100%', '>99.9%', '50.0%', '<0.1%', '0%']
     """
+    english = _percent(p)
+    if t is None or t.language == SOURCE:
+        return english
+    sign = english[0] if english[0] in "<>" else ""
+    number = english[len(sign) : -1]
+    decimals = len(number.partition(".")[2])
+    suffix = t.percent(0.0).replace("0", "", 1)  # "%" or " %", where the language puts it
+    return sign + t.number(float(number), decimals) + suffix
+
+
+def _percent(p: float) -> str:
     if p >= 1 - 5e-13:
         return "100%"
     if p > 0.999:

@@ -154,7 +154,7 @@ def roll_embed(
         parts.append(t("bold: a natural 20 or 1"))
     if any(r.grouped for r in series.results):
         parts.append(t("too many dice to list one by one: counted by face"))
-    parts.extend(spec.notes)
+    parts.extend(t(note) for note in spec.notes)
     parts.extend(notes)
     parts.extend(extra_notes)
     embed.set_footer(text=clip(" · ".join(parts), FOOTER_LIMIT))

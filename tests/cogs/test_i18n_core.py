@@ -1,0 +1,81 @@
+"""Herald's core and dice leftovers in Spanish (issue 41): /odds, /help, /games, secret rolls and
+the dice notes, for a Spanish client or a Spanish server, and unchanged for an English client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.offline import OfflineDriver
+from rules.i18n import force_offer
+from tests.cogs.test_wh40k import public_chart
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    with force_offer("es"):
+        yield
+
+
+async def test_odds_in_a_spanish_server_write_decimal_commas(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    message = public_chart(await driver.command("/odds expression:1d8 at_least:8"))
+    assert "🎲 Probabilidades de 1d8" in message.text
+    assert "Total medio: **4,50**, de 1 a 8." in message.text
+    assert "Probabilidad de al menos 8: **12,5\u00a0%**" in message.text
+    assert "Probabilidad de cada total" in message.text and "resultado" in message.text
+    assert "Probabilidades exactas." in message.text
+    assert "Mean" not in message.text and "12.5%" not in message.text
+
+
+async def test_odds_notes_and_pools_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-419"
+    message = public_chart(await driver.command('/odds expression:"10wh4+ 1-" at_least:1'))
+    assert "Éxitos de media: **3,33**, de -10 a 10." in message.text
+    assert (
+        "Leído como: los dados que muestran 1 o menos son fallos y se restan de los éxitos." in message.text
+    )
+    exploding = public_chart(await driver.command("/odds expression:3d6e6"))
+    assert "[Aproximación] Las explosiones se siguen hasta" in exploding.text
+
+
+async def test_an_odds_refusal_is_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    refused = (await driver.command("/odds expression:1d6/(1d6-1)", user="ana")).message
+    assert refused.ephemeral
+    assert "El divisor puede ser 0, y dividir entre cero no da resultado" in refused.text
+    english = (await driver.command("/odds expression:1d6/(1d6-1)", user="bob")).message
+    assert "The divisor can be 0, and dividing by zero has no result" in english.text
+
+
+async def test_odds_for_an_english_client_in_an_english_server_are_unchanged(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    message = public_chart(await driver.command("/odds expression:1d8 at_least:8"))
+    assert "Mean total: **4.50**, from 1 to 8." in message.text
+    assert "Chance of at least 8: **12.5%**" in message.text and "Exact odds." in message.text
+
+
+async def test_a_spanish_players_help(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    overview = (await driver.command("/help", user="ana")).message
+    assert overview.ephemeral
+    assert "Dados, wargames por mensajes, consulta de reglas y torneos." in overview.text
+    assert "Otros comandos" in overview.text
+    # a command's description comes from the same catalogue as Discord's command picker
+    assert "Lo que Herald sabe hacer: cada comando, por juego" in overview.text
+    topic = (await driver.command("/help topic:roll", user="ana")).message
+    assert "Opciones" in topic.text and "Dados y aritmética" in topic.text
+    assert "(opcional)" in topic.text
+    dice = (await driver.command("/help topic:dice", user="ana")).message
+    assert "Tiradas guardadas" in dice.text and "Tiradas secretas" in dice.text
+    english = (await driver.command("/help topic:roll", user="bob")).message
+    assert "Options" in english.text and "Dice and arithmetic" in english.text
+
+
+async def test_help_for_an_unknown_topic_is_refused_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-419")
+    refused = (await driver.command("/help topic:chess", user="ana")).message
+    assert refused.ephemeral
+    assert refused.text.startswith("No hay ningún comando llamado")
