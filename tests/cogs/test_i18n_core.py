@@ -79,3 +79,31 @@ async def test_help_for_an_unknown_topic_is_refused_in_spanish(driver: OfflineDr
     refused = (await driver.command("/help topic:chess", user="ana")).message
     assert refused.ephemeral
     assert refused.text.startswith("No hay ningún comando llamado")
+
+
+async def test_a_spanish_players_games_and_reminder(driver: OfflineDriver, spanish: None) -> None:
+    from cogs.games import remind_job
+    from tests.cogs.test_games import _its_sheet
+
+    driver.user("ivo", locale="es-ES")
+    await _its_sheet(driver, "partida")
+    listed = (await driver.command("/games", user="ivo")).message
+    assert listed.ephemeral
+    assert "Tus partidas en este servidor" in listed.text
+    assert "1 partida; pendientes de ti: 1." in listed.text and "**te toca**" in listed.text
+    on = (await driver.command("/games remind:on", user="ivo")).message
+    assert on.text.startswith("Recordatorio diario activado: desde el <t:")
+    # The reminder is a DM sent later: in the language of ivo's last interaction.
+    ivo = driver.user("ivo")
+    await remind_job(driver.bot, {"user": ivo.id})
+    sent = driver.history(driver.dms[ivo.id])
+    assert "Herald: partidas que te esperan" in sent[0].text
+    assert [b.label for b in sent[0].buttons] == ["Parar estos recordatorios"]
+    stop = await driver.press(sent[0], "Parar estos recordatorios", user="ivo")
+    assert "Recordatorios diarios desactivados." in stop.message.text
+    # An English client in the same server reads English.
+    nobody = (await driver.command("/games", user="zed")).message
+    assert "You play no game in this server right now." in nobody.text
+    driver.user("ana", locale="es-419")
+    nada = (await driver.command("/games", user="ana")).message
+    assert "Ahora mismo no juegas ninguna partida en este servidor." in nada.text
