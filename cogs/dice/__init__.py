@@ -249,7 +249,7 @@ class Dice(commands.Cog):
         # A private or secret roll is read by its roller, a public one by the channel.
         t = reader(interaction) if private or secret else await channel(interaction)
         if secret:
-            embed = roll_embed(interaction.user, series, label, extra_notes=(secret_note(secret),), t=t)
+            embed = roll_embed(interaction.user, series, label, extra_notes=(secret_note(secret, t),), t=t)
             await send_secret(interaction, self.secrets, embed, _title(label, series.spec.comment), secret)
             return
         again: RollAgainButton | None = None

@@ -107,3 +107,39 @@ async def test_a_spanish_players_games_and_reminder(driver: OfflineDriver, spani
     driver.user("ana", locale="es-419")
     nada = (await driver.command("/games", user="ana")).message
     assert "Ahora mismo no juegas ninguna partida en este servidor." in nada.text
+
+
+async def test_a_secret_roll_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    import re
+
+    driver.user("ana", locale="es-ES")
+    refused = (await driver.command("/roll expression:1d20 secret:true", user="ana")).message
+    assert refused.ephemeral and refused.text.startswith("Una tirada secreta se te muestra a ti")
+    driver.user("olga", manage_guild=True, locale="es-419")
+    set_up = (await driver.command("/dice gm role:GM", user="olga")).message
+    assert set_up.text.startswith("Aquí los directores de juego ven las tiradas secretas")
+    driver.give_role("carol", "GM")
+    driver.guild_locale = "es-ES"  # the channel reads the server's language
+    reply = await driver.command("/roll expression:1d20+3 label:sigilo secret:true", user="ana")
+    private = next(m for m in reply.messages if m.ephemeral)
+    public = next(m for m in reply.messages if not m.ephemeral)
+    assert private.text.startswith("🤫 Tirada secreta: solo la veis tú y los directores de juego")
+    assert "tirada secreta" in private.text  # the result's footer
+    assert "ha hecho una tirada secreta: **sigilo**." in public.text
+    assert not re.search(r"\d", public.text)
+    assert [b.label for b in public.buttons] == ["Revelar (directores de juego)"]
+    nosy = (await driver.press(public, "Revelar (directores de juego)", user="bob")).message
+    assert "A secret roll is for its player and the game masters" in nosy.text  # bob: English client
+    driver.user("dani", locale="es-ES")
+    other = (await driver.press(public, "Revelar (directores de juego)", user="dani")).message
+    assert other.text.startswith("Una tirada secreta es para quien la tira y para los directores de juego")
+
+
+async def test_a_refused_roll_in_spanish_and_its_notes(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    refused = (await driver.command("/roll expression:2d", user="ana")).message
+    assert refused.ephemeral and refused.text.startswith("No puedo leer `2d`")
+    read = (await driver.command("/roll expression:4d6k3 private:true", user="ana")).message
+    assert "`k3` leído como `kh3`: quedarse con los 3 más altos" in read.text
+    english = (await driver.command("/roll expression:4d6k3 private:true", user="bob")).message
+    assert "`k3` read as `kh3`: keep the highest 3" in english.text
