@@ -66,6 +66,7 @@ FOOTER_LIMIT = 600
 AGAIN_PREFIX = "dice:again:"
 _FATE_TERM = re.compile(r"\((\d+)d3\[dF\]-\d+\)")
 
+
 def shown_expression(canonical: str) -> str:
     """The canonical form as a player reads it: Fate dice as ``4dF``."""
     return _FATE_TERM.sub(lambda m: f"{m.group(1)}dF", canonical)
@@ -361,11 +362,13 @@ class Dice(commands.Cog):
         if not server:
             return self.saved.scope(user_id=interaction.user.id)  # type: ignore[no-any-return]
         if interaction.guild_id is None:
-            raise DiceError("Server-wide saved rolls need a server: run this in one of its channels.")
+            raise DiceError(_("Server-wide saved rolls need a server: run this in one of its channels."))
         if not is_manager(interaction):
             raise DiceError(
-                "Only members with Manage Server save or delete server-wide rolls; "
-                "leave `server` off to keep the roll for yourself."
+                _(
+                    "Only members with Manage Server save or delete server-wide rolls; "
+                    "leave `server` off to keep the roll for yourself."
+                )
             )
         return self.saved.scope(guild_id=interaction.guild_id)  # type: ignore[no-any-return]
 
@@ -379,6 +382,7 @@ class Dice(commands.Cog):
         self, interaction: discord.Interaction, name: str, expression: str, server: bool = False
     ) -> None:
         answer_privately(interaction)
+        t = reader(interaction)
         clean = saved_name(name)
         spec = parse(expression)  # refused now, with the reason, rather than at every roll
         if work_bound(spec) <= INLINE_WORK:
@@ -388,18 +392,44 @@ class Dice(commands.Cog):
         key = self._key(interaction, server)
         existing = await self.saved.get(key, clean)
         if existing is None and await self.saved.count(key) >= MAX_SAVED_ROLLS:
-            whose = "This server has" if server else "You have"
-            raise DiceError(
-                f"{whose} {MAX_SAVED_ROLLS} saved rolls already, the most kept; delete one with /dice delete."
-            )
+            if server:
+                full = _(
+                    "This server has {n} saved rolls already, the most kept; delete one with /dice delete.",
+                    n=MAX_SAVED_ROLLS,
+                )
+            else:
+                full = _(
+                    "You have {n} saved rolls already, the most kept; delete one with /dice delete.",
+                    n=MAX_SAVED_ROLLS,
+                )
+            raise DiceError(full)
         await self.saved.save(key, clean, spec.typed, created_by=interaction.user.id)
-        scope = "for everyone in this server" if server else "for you, in every server"
-        verb = "Replaced" if existing is not None else "Saved"
-        await send(
-            interaction,
-            content=f"{verb} `{clean}` = `{spec.typed}` {scope}. Roll it with `/roll expression:{clean}`.",
-            ephemeral=True,
-        )
+        values = {"name": clean, "typed": spec.typed}
+        if existing is not None and server:
+            done = t(
+                "Replaced `{name}` = `{typed}` for everyone in this server. "
+                "Roll it with `/roll expression:{name}`.",
+                **values,
+            )
+        elif existing is not None:
+            done = t(
+                "Replaced `{name}` = `{typed}` for you, in every server. "
+                "Roll it with `/roll expression:{name}`.",
+                **values,
+            )
+        elif server:
+            done = t(
+                "Saved `{name}` = `{typed}` for everyone in this server. "
+                "Roll it with `/roll expression:{name}`.",
+                **values,
+            )
+        else:
+            done = t(
+                "Saved `{name}` = `{typed}` for you, in every server. "
+                "Roll it with `/roll expression:{name}`.",
+                **values,
+            )
+        await send(interaction, content=done, ephemeral=True)
 
     @dice.command(name="gm", description="Who sees secret rolls here: a game master role, a channel")
     @app_commands.describe(
@@ -419,27 +449,28 @@ class Dice(commands.Cog):
     @dice.command(name="list", description="Your saved rolls and this server's")
     async def list_saved(self, interaction: discord.Interaction) -> None:
         answer_privately(interaction)
+        t = reader(interaction)
         rolls: list[SavedRoll] = await self.saved.visible(
             user_id=interaction.user.id, guild_id=interaction.guild_id
         )
         if not rolls:
             await send(
                 interaction,
-                content="No saved rolls yet. Save one with `/dice save name:fireball expression:8d6`.",
+                content=t("No saved rolls yet. Save one with `/dice save name:fireball expression:8d6`."),
                 ephemeral=True,
             )
             return
         mine = [r for r in rolls if not r.server_wide]
         ours = [r for r in rolls if r.server_wide]
         sections = []
-        for heading, group in (("Yours", mine), ("This server's", ours)):
+        for heading, group in ((t("Yours"), mine), (t("This server's"), ours)):
             if group:
                 lines = "\n".join(f"`{r.name}`: `{clip(r.expression, 80)}`" for r in group)
                 sections.append(f"**{heading}**\n{lines}")
         text = clip("\n\n".join(sections), MAX_EMBED_DESCRIPTION - 100)
-        embed = discord.Embed(title=f"{TITLE_PREFIX}Saved rolls", description=text, colour=COLOUR)
+        embed = discord.Embed(title=TITLE_PREFIX + t("Saved rolls"), description=text, colour=COLOUR)
         embed.set_footer(
-            text="/roll expression:<name> rolls one; yours win over the server's of the same name"
+            text=t("/roll expression:<name> rolls one; yours win over the server's of the same name")
         )
         await send(interaction, embed=embed, ephemeral=True)
 
@@ -449,12 +480,19 @@ class Dice(commands.Cog):
     )
     async def delete(self, interaction: discord.Interaction, name: str, server: bool = False) -> None:
         answer_privately(interaction)
+        t = reader(interaction)
         key = self._key(interaction, server)
         clean = name.strip().lower()
         if not await self.saved.delete(key, clean):
-            whose = "This server has" if server else "You have"
-            raise DiceError(f"{whose} no saved roll called `{clip(name, 40)}`; `/dice list` shows them.")
-        await send(interaction, content=f"Deleted the saved roll `{clean}`.", ephemeral=True)
+            shown = clip(name, 40)
+            if server:
+                missing = _(
+                    "This server has no saved roll called `{name}`; `/dice list` shows them.", name=shown
+                )
+            else:
+                missing = _("You have no saved roll called `{name}`; `/dice list` shows them.", name=shown)
+            raise DiceError(missing)
+        await send(interaction, content=t("Deleted the saved roll `{name}`.", name=clean), ephemeral=True)
 
     @delete.autocomplete("name")
     async def delete_name_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

@@ -143,3 +143,21 @@ async def test_a_refused_roll_in_spanish_and_its_notes(driver: OfflineDriver, sp
     assert "`k3` leído como `kh3`: quedarse con los 3 más altos" in read.text
     english = (await driver.command("/roll expression:4d6k3 private:true", user="bob")).message
     assert "`k3` read as `kh3`: keep the highest 3" in english.text
+
+
+async def test_saved_rolls_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    saved = (await driver.command("/dice save name:bola expression:8d6", user="ana")).message
+    assert saved.ephemeral
+    assert (
+        saved.text
+        == "Guardada `bola` = `8d6` para ti, en todos los servidores. Tírala con `/roll expression:bola`."
+    )
+    listed = (await driver.command("/dice list", user="ana")).message
+    assert "Tiradas guardadas" in listed.text and "Tuyas" in listed.text
+    refused = (await driver.command("/dice delete name:nada", user="ana")).message
+    assert "No tienes ninguna tirada guardada llamada `nada`" in refused.text
+    gone = (await driver.command("/dice delete name:bola", user="ana")).message
+    assert gone.text == "Tirada guardada `bola` borrada."
+    english = (await driver.command("/dice list", user="bob")).message
+    assert "No saved rolls yet." in english.text
