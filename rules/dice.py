@@ -47,7 +47,7 @@ import d20.expression as _d20_expression
 from d20 import diceast
 
 from rules.errors import RuleError
-from rules.i18n import N_, Message, _
+from rules.i18n import N_, Message, _, ngettext
 
 #: Most dice one roll may throw, rerolls and explosions included.
 MAX_DICE = 1000
@@ -287,6 +287,9 @@ class DiceResult:
     #: Natural 20s and 1s on d20s, shown in bold; ``grouped``: the dice are shown counted by face.
     naturals: int = 0
     grouped: bool = False
+    #: A pool's ``detail`` as a lazy message (its words in the reader's language); None when the
+    #: detail has no words to translate, or was shortened.
+    said: Message | None = None
 
     @property
     def value(self) -> int:
@@ -1363,6 +1366,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
             failures = None
             faces: tuple[tuple[int, int], ...] = ()
             naturals = stringifier.naturals
+            said: Message | None = None
             if _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT:
                 detail = _grouped_detail(text, rolled.roll, result.total)
                 naturals = 0
@@ -1379,15 +1383,26 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
             successes = hits - (failures or 0)
             total = successes
             op, target = success
-            noun = "success" if successes in (1, -1) else "successes"
             shown = result.result.rsplit(" = ", 1)[0]
+            test = {"shown": shown, "op": op, "target": target, "n": successes}
             if failures is None:
-                detail = f"{shown} {op} {target} = **{successes}** {noun}"
-            else:
-                detail = (
-                    f"{shown} {op} {target}, {spec.failures[1]} or less fails: "  # type: ignore[index]
-                    f"{hits} − {failures} = **{successes}** {noun}"
+                said = ngettext(
+                    "{shown} {op} {target} = **{n}** success",
+                    "{shown} {op} {target} = **{n}** successes",
+                    abs(successes),
+                    **test,
                 )
+            else:
+                said = ngettext(
+                    "{shown} {op} {target}, {fail} or less fails: {hits} − {failures} = **{n}** success",
+                    "{shown} {op} {target}, {fail} or less fails: {hits} − {failures} = **{n}** successes",
+                    abs(successes),
+                    fail=spec.failures[1],  # type: ignore[index]
+                    hits=hits,
+                    failures=failures,
+                    **test,
+                )
+            detail = str(said)
             faces = _faces(rolled.roll)
             naturals = 0
     except d20.RollSyntaxError as error:
@@ -1445,6 +1460,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         )
     if len(detail) > 3500:
         detail = detail[:3480].rsplit(",", 1)[0] + ", … (too many dice to show them all)"
+        said = None
     return DiceResult(
         expression=text,
         kind=RollKind.SUCCESSES if successes is not None else RollKind.TOTAL,
@@ -1458,6 +1474,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         success=pool[1] if pool else None,
         fail=spec.failures,
         naturals=naturals,
+        said=said,
         grouped=pool is None and _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT,
     )
 
@@ -1491,11 +1508,11 @@ def _faces(node: _d20_expression.Number) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(counts.items(), reverse=True))
 
 
-def by_face(result: DiceResult) -> str | None:
+def by_face(result: DiceResult) -> Message | None:
     """A big pool's kept dice grouped by face, successes in bold; None for small pools and totals.
 
     >>> import random
-    >>> by_face(roll("30d6>=5", random.Random(2)))
+    >>> str(by_face(roll("30d6>=5", random.Random(2))))
     '**6** x5, **5** x6, 4 x4, 3 x6, 2 x3, 1 x6: **11** successes'
     """
     if result.success is None or sum(n for _face, n in result.faces) <= BIG_POOL:
@@ -1505,8 +1522,13 @@ def by_face(result: DiceResult) -> str | None:
         mark = "**" if _meets(face, result.success) else ""
         fail = "__" if result.fail is not None and _meets(face, result.fail) else ""
         parts.append(f"{mark}{fail}{face}{fail}{mark} x{count}")
-    noun = "success" if result.successes in (1, -1) else "successes"
-    return f"{', '.join(parts)}: **{result.successes}** {noun}"
+    return ngettext(
+        "{faces}: **{n}** success",
+        "{faces}: **{n}** successes",
+        abs(result.successes or 0),
+        faces=", ".join(parts),
+        n=result.successes,
+    )
 
 
 def saved_name(name: str) -> str:

@@ -40,6 +40,7 @@ from rules.dice import (
     MAX_REPEATS,
     MAX_SAVED_ROLLS,
     DiceError,
+    DiceResult,
     RollKind,
     RollSeries,
     by_face,
@@ -77,21 +78,37 @@ def _title(label: str | None, comment: str | None) -> str | None:
     return " · ".join(parts) if parts else None
 
 
-def _lines(series: RollSeries) -> str:
-    full = [f"**{i}.** {r.detail}" for i, r in enumerate(series.results, 1)]
+def _detail(result: DiceResult, t: Translator) -> str:
+    """A roll's dice as the reader reads them (a pool's words in their language)."""
+    return t(result.said) if result.said is not None else result.detail
+
+
+def _lines(series: RollSeries, t: Translator | None = None) -> str:
+    t = t or translator(None)
+    full = [f"**{i}.** {_detail(r, t)}" for i, r in enumerate(series.results, 1)]
     if sum(len(line) + 1 for line in full) <= LINES_BUDGET:
         return "\n".join(full)
     compact = []
     for i, r in enumerate(series.results, 1):
         grouped = by_face(r)
         if grouped is not None:
-            compact.append(f"**{i}.** {grouped}")
+            compact.append(f"**{i}.** {t(grouped)}")
         elif r.kind is RollKind.SUCCESSES:
-            compact.append(f"**{i}.** **{r.successes}** successes ({r.dice_rolled} dice)")
+            count = abs(r.successes or 0)
+            compact.append(
+                f"**{i}.** "
+                + t.n(
+                    "**{n}** success ({dice} dice)",
+                    "**{n}** successes ({dice} dice)",
+                    count,
+                    n=r.successes,
+                    dice=r.dice_rolled,
+                )
+            )
         else:
-            compact.append(f"**{i}.** `{r.total}` ({r.dice_rolled} dice)")
+            compact.append(f"**{i}.** " + t("`{total}` ({dice} dice)", total=r.total, dice=r.dice_rolled))
     text = "\n".join(compact)
-    note = "\n*Too many dice to show every one for each roll: totals only.*"
+    note = "\n" + t("*Too many dice to show every one for each roll: totals only.*")
     return clip(text, LINES_BUDGET - len(note)) + note
 
 
@@ -116,16 +133,16 @@ def roll_embed(
     title = f"{TITLE_PREFIX}{shown}"
     first = series.results[0]
     if len(series.results) == 1:
-        embed = discord.Embed(title=title, description=first.detail, colour=COLOUR)
+        embed = discord.Embed(title=title, description=_detail(first, t), colour=COLOUR)
         if first.kind is RollKind.SUCCESSES:
             embed.add_field(name=t("Successes"), value=f"**{first.successes}**")
         else:
             embed.add_field(name=t("Total"), value=f"**{first.total}**")
         grouped = by_face(first)
         if grouped is not None:
-            embed.add_field(name=t("By face"), value=clip(grouped, MAX_FIELD_VALUE), inline=False)
+            embed.add_field(name=t("By face"), value=clip(t(grouped), MAX_FIELD_VALUE), inline=False)
     else:
-        embed = discord.Embed(title=title, description=_lines(series), colour=COLOUR)
+        embed = discord.Embed(title=title, description=_lines(series, t), colour=COLOUR)
         if series.successes is not None:
             rolls = len(series.results)
             embed.add_field(

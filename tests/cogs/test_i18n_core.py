@@ -161,3 +161,15 @@ async def test_saved_rolls_in_spanish(driver: OfflineDriver, spanish: None) -> N
     assert gone.text == "Tirada guardada `bola` borrada."
     english = (await driver.command("/dice list", user="bob")).message
     assert "No saved rolls yet." in english.text
+
+
+async def test_a_pools_successes_are_counted_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    pool = (await driver.command("/roll expression:10d6>=4 private:true", user="ana")).message
+    assert "éxitos" in pool.text or "éxito" in pool.text
+    assert " successes" not in pool.text and " success" not in pool.text
+    big = (await driver.command("/roll expression:60d6>=5 private:true", user="ana")).message
+    assert "Por cara" in big.text or "éxitos" in big.text
+    assert " successes" not in big.text
+    english = (await driver.command("/roll expression:10d6>=4 private:true", user="bob")).message
+    assert "success" in english.text
