@@ -173,3 +173,14 @@ async def test_a_pools_successes_are_counted_in_spanish(driver: OfflineDriver, s
     assert " successes" not in big.text
     english = (await driver.command("/roll expression:10d6>=4 private:true", user="bob")).message
     assert "success" in english.text
+
+
+async def test_a_game_command_in_a_dm_is_refused_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    dm = driver.add_dm("ana-dm", where="dm")
+    refused = (await driver.command("/bf new", user="ana", channel=dm)).message
+    assert refused.ephemeral
+    assert refused.text.startswith("/bf new lleva una partida que vive en el canal de un servidor")
+    assert "no funciona en mensajes directos" in refused.text
+    english = (await driver.command("/bf new", user="bob", channel=dm)).message
+    assert "does not work in direct messages" in english.text
