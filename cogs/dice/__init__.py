@@ -32,6 +32,7 @@ from bot.storage.secret_rolls import GameMasters
 from bot.text import plain, public
 from bot.views import PersistentButton, is_manager
 from cogs.dice.notation import NOTATION_HELP
+from cogs.dice.saved import no_saved_roll, saved_reply, too_many_saved
 from cogs.dice.secret import RevealButton, audience, configure, secret_note, send_secret
 from rules.dice import (
     INLINE_WORK,
@@ -409,43 +410,9 @@ class Dice(commands.Cog):
         key = self._key(interaction, server)
         existing = await self.saved.get(key, clean)
         if existing is None and await self.saved.count(key) >= MAX_SAVED_ROLLS:
-            if server:
-                full = _(
-                    "This server has {n} saved rolls already, the most kept; delete one with /dice delete.",
-                    n=MAX_SAVED_ROLLS,
-                )
-            else:
-                full = _(
-                    "You have {n} saved rolls already, the most kept; delete one with /dice delete.",
-                    n=MAX_SAVED_ROLLS,
-                )
-            raise DiceError(full)
+            raise DiceError(too_many_saved(server))
         await self.saved.save(key, clean, spec.typed, created_by=interaction.user.id)
-        values = {"name": clean, "typed": spec.typed}
-        if existing is not None and server:
-            done = t(
-                "Replaced `{name}` = `{typed}` for everyone in this server. "
-                "Roll it with `/roll expression:{name}`.",
-                **values,
-            )
-        elif existing is not None:
-            done = t(
-                "Replaced `{name}` = `{typed}` for you, in every server. "
-                "Roll it with `/roll expression:{name}`.",
-                **values,
-            )
-        elif server:
-            done = t(
-                "Saved `{name}` = `{typed}` for everyone in this server. "
-                "Roll it with `/roll expression:{name}`.",
-                **values,
-            )
-        else:
-            done = t(
-                "Saved `{name}` = `{typed}` for you, in every server. "
-                "Roll it with `/roll expression:{name}`.",
-                **values,
-            )
+        done = saved_reply(t, clean, spec.typed, replaced=existing is not None, server=server)
         await send(interaction, content=done, ephemeral=True)
 
     @dice.command(name="gm", description="Who sees secret rolls here: a game master role, a channel")
@@ -501,14 +468,7 @@ class Dice(commands.Cog):
         key = self._key(interaction, server)
         clean = name.strip().lower()
         if not await self.saved.delete(key, clean):
-            shown = clip(name, 40)
-            if server:
-                missing = _(
-                    "This server has no saved roll called `{name}`; `/dice list` shows them.", name=shown
-                )
-            else:
-                missing = _("You have no saved roll called `{name}`; `/dice list` shows them.", name=shown)
-            raise DiceError(missing)
+            raise DiceError(no_saved_roll(server, clip(name, 40)))
         await send(interaction, content=t("Deleted the saved roll `{name}`.", name=clean), ephemeral=True)
 
     @delete.autocomplete("name")
