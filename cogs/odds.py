@@ -52,8 +52,8 @@ def table(dist: Distribution, t: Translator | None = None) -> str:
         *("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows),
         "```",
     ]
-    if grouped.notes:
-        sentence = "; ".join(grouped.notes)
+    if grouped.said:
+        sentence = "; ".join(t(note) for note in grouped.said)
         lines.append(sentence[:1].upper() + sentence[1:] + ".")
     return "\n".join(lines)
 

@@ -184,3 +184,12 @@ async def test_a_game_command_in_a_dm_is_refused_in_spanish(driver: OfflineDrive
     assert "no funciona en mensajes directos" in refused.text
     english = (await driver.command("/bf new", user="bob", channel=dm)).message
     assert "does not work in direct messages" in english.text
+
+
+async def test_a_grouped_odds_table_says_so_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    d66 = public_chart(await driver.command("/odds expression:d66"))
+    assert "Los resultados imposibles se dejan fuera" in d66.text
+    many = public_chart(await driver.command("/odds expression:10d6"))
+    assert "los resultados vecinos comparten fila" in many.text.lower()
+    assert "prob." in many.text  # the grouped table's column
