@@ -12,6 +12,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from rules.i18n import N_, Message, _
+
 #: Commands (and groups: every subcommand) that need no stored game: they work anywhere.
 ANYWHERE: tuple[str, ...] = (
     "roll",
@@ -34,7 +36,12 @@ SERVER_ONLY_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=Fal
 
 
 class NeedsServer(app_commands.CheckFailure):
-    """A game command used where Herald is not installed (a DM, or a server without the bot)."""
+    """A game command used where Herald is not installed (a DM, or a server without the bot);
+    ``text`` is the explanation, rendered in the reader's language by the error handler."""
+
+    def __init__(self, text: Message) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 def works_anywhere(qualified_name: str) -> bool:
@@ -68,7 +75,7 @@ def commands_only(interaction: discord.Interaction) -> bool:
 
 
 #: What a server admin does about :func:`commands_only`.
-ADD_THE_BOT = (
+ADD_THE_BOT = N_(
     "Herald was added to this server without its bot user (the install link lacked the `bot` "
     "scope), so it cannot open threads, post boards or send reminders here. A server admin adds "
     "it again with the `bot` scope and its permissions (README, Setting up, step 4)."
@@ -79,18 +86,31 @@ def anywhere_text() -> str:
     return ", ".join(f"/{name}" for name in ANYWHERE)
 
 
-def check_here(interaction: discord.Interaction, what: str) -> None:
+def check_here(interaction: discord.Interaction, what: str | Message) -> None:
     """Refuse ``what`` (a game command, or a button that starts or changes a game) outside a server
     that installed Herald with its bot user, saying what works here."""
     if installed_here(interaction):
         return
     if commands_only(interaction):
-        raise NeedsServer(f"{what} runs a game in this channel. {ADD_THE_BOT}")
-    where = "in direct messages" if interaction.guild_id is None else "in a server that has not added Herald"
+        raise NeedsServer(_("{what} runs a game in this channel. {fix}", what=what, fix=_(ADD_THE_BOT)))
+    if interaction.guild_id is None:
+        raise NeedsServer(
+            _(
+                "{what} runs a game that lives in a server's channel, so it does not work in direct "
+                "messages. Use it in a server that added Herald (a server admin adds it from Herald's "
+                "profile). Here you can use {anywhere}.",
+                what=what,
+                anywhere=anywhere_text(),
+            )
+        )
     raise NeedsServer(
-        f"{what} runs a game that lives in a server's channel, so it does not work "
-        f"{where}. Use it in a server that added Herald (a server admin adds it from Herald's profile). "
-        f"Here you can use {anywhere_text()}."
+        _(
+            "{what} runs a game that lives in a server's channel, so it does not work in a server that "
+            "has not added Herald. Use it in a server that added Herald (a server admin adds it from "
+            "Herald's profile). Here you can use {anywhere}.",
+            what=what,
+            anywhere=anywhere_text(),
+        )
     )
 
 

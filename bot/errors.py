@@ -63,7 +63,7 @@ def describe(error: BaseException, locale: str | None = None) -> tuple[str, str 
             None,
         )
     if isinstance(error, NeedsServer):
-        return str(error), None
+        return t(error.text), None
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("That command works in a server channel, not in direct messages."), None
     if isinstance(error, app_commands.TransformerError):

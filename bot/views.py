@@ -19,6 +19,7 @@ from bot.anywhere import check_here
 from bot.errors import report
 from bot.send import holding_response
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.text import clean_text
 
 
@@ -41,7 +42,7 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button], template=r"her
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             if self.changes_game:
-                check_here(interaction, "That button")
+                check_here(interaction, _("That button"))
             await self.pressed(interaction)
         except Exception as error:  # every failure is reported, none escapes to a log-only path
             await report(interaction, error)
@@ -57,7 +58,7 @@ class PersistentSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"her
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             if self.changes_game:
-                check_here(interaction, "That menu")
+                check_here(interaction, _("That menu"))
             await self.chosen(interaction)
         except Exception as error:
             await report(interaction, error)
@@ -190,7 +191,7 @@ async def open_form(interaction: discord.Interaction, form: discord.ui.Modal) ->
         if interaction.response.is_done():
             # Herald was slow to answer and had to acknowledge first; a form can only be a first answer.
             raise RuleError(
-                "Herald was busy for a moment and could not open the form: press the button again."
+                _("Herald was busy for a moment and could not open the form: press the button again.")
             )
         await interaction.response.send_modal(form)
     form.stop()

@@ -19,12 +19,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.anywhere import installed_here
+from bot.i18n import dm_locale, reader
 from bot.limits import clip
 from bot.links import jump_link
 from bot.play import Post
 from bot.send import send_to
 from bot.storage.games import SeatedGame
 from bot.views import PersistentButton
+from rules.i18n import SOURCE, Translator, translator
 
 log = logging.getLogger("herald.games")
 
@@ -44,68 +46,108 @@ def remind_key(user_id: int) -> str:
     return f"{REMIND_JOB}:{user_id}"
 
 
-def ago(since: str, now: datetime) -> str:
+def ago(since: str, now: datetime, t: Translator | None = None) -> str:
     """``"3 h"``, ``"2 days"``: how long a wait has lasted, for a player."""
+    t = t or translator(SOURCE)
     try:
         began = datetime.fromisoformat(since)
     except ValueError:
-        return "a while"
+        return t("a while")
     if began.tzinfo is None:
         began = began.replace(tzinfo=UTC)
     seconds = max(0, int((now - began).total_seconds()))
     if seconds < 90:
-        return "a minute"
+        return t("a minute")
     if seconds < 90 * 60:
-        return f"{round(seconds / 60)} min"
+        return t("{n} min", n=round(seconds / 60))
     if seconds < 36 * 3600:
-        return f"{round(seconds / 3600)} h"
-    return f"{round(seconds / 86400)} days"
+        return t("{n} h", n=round(seconds / 3600))
+    days = round(seconds / 86400)
+    return t.n("{n} day", "{n} days", days, n=days)
 
 
-def _where(game: SeatedGame, *, here: bool) -> str:
+def _where(game: SeatedGame, *, here: bool, t: Translator) -> str:
     if here:
         return f"<#{game.channel_id}>"
     if game.guild_id:
         return jump_link(game.guild_id, game.channel_id)
-    return f"channel {game.channel_id}"
+    return t("channel {channel}", channel=game.channel_id)
 
 
-def game_line(game: SeatedGame, label: str, me: int, now: datetime, *, here: bool) -> tuple[bool, str]:
+def game_line(
+    game: SeatedGame, label: str, me: int, now: datetime, *, here: bool, t: Translator | None = None
+) -> tuple[bool, str]:
     """One game for ``me``: whether it waits on me, and the line that says what it waits for."""
-    mine = next((w for u, w, _ in game.seats if u == me and w), None)
+    t = t or translator(SOURCE)
+    mine = next((w for u, w, _s in game.seats if u == me and w), None)
     others = [(u, w, s) for u, w, s in game.seats if u != me and w]
-    where = _where(game, here=here)
+    where = _where(game, here=here, t=t)
     if mine is not None:
         since = next(s for u, w, s in game.seats if u == me)
-        return True, f"🟢 **{label}** in {where}: **your move**, {mine} (for {ago(since, now)})"
+        return True, t(
+            "🟢 **{label}** in {where}: **your move**, {what} (for {time})",
+            label=label,
+            where=where,
+            what=t(mine),
+            time=ago(since, now, t),
+        )
     if others:
         # Name only the players who owe this same thing: in a tournament, one player confirming a
         # result is not "reporting table 2" with the two players who are.
         what = others[0][1]
-        same = [u for u, w, _ in others if w == what]
-        names = ", ".join(f"<@{u}>" for u in same[:3]) + (" and others" if len(same) > 3 else "")
+        same = [u for u, w, _s in others if w == what]
+        names = ", ".join(f"<@{u}>" for u in same[:3])
+        if len(same) > 3:
+            names = t("{names} and others", names=names)
         rest = len(others) - len(same)
-        more = f"; {rest} more waited on for something else" if rest else ""
-        return (
-            False,
-            f"⏳ **{label}** in {where}: waiting on {names}: {what} (for {ago(others[0][2], now)}){more}",
+        line = t(
+            "⏳ **{label}** in {where}: waiting on {names}: {what} (for {time})",
+            label=label,
+            where=where,
+            names=names,
+            what=t(what),
+            time=ago(others[0][2], now, t),
         )
-    last = ago(game.updated_at, now)
-    return False, f"⚪ **{label}** in {where}: nothing waits on anyone (last move {last} ago)"
+        if rest:
+            line += t.n(
+                "; {n} more waited on for something else",
+                "; {n} more waited on for something else",
+                rest,
+                n=rest,
+            )
+        return False, line
+    last = ago(game.updated_at, now, t)
+    return False, t(
+        "⚪ **{label}** in {where}: nothing waits on anyone (last move {time} ago)",
+        label=label,
+        where=where,
+        time=last,
+    )
 
 
-def _label(bot: Any, kind: str) -> str:
+def _label(bot: Any, kind: str, t: Translator | None = None) -> str:
+    t = t or translator(SOURCE)
     text = re.sub(r"^(a|an) ", "", bot.games.kind(kind).label)
+    text = t(text) if text else text
     return text[:1].upper() + text[1:] if text else kind
 
 
-def summary(bot: Any, games: list[SeatedGame], me: int, *, here: bool, title: str) -> discord.Embed:
+def summary(
+    bot: Any, games: list[SeatedGame], me: int, *, here: bool, title: str, t: Translator | None = None
+) -> discord.Embed:
+    t = t or translator(SOURCE)
     now = datetime.now(UTC)
-    rows = [game_line(g, _label(bot, g.kind), me, now, here=here) for g in games[:MAX_LISTED]]
-    waiting = sum(1 for g in games if any(u == me and w for u, w, _ in g.seats))
-    head = f"{len(games)} game{'s' if len(games) != 1 else ''}; {waiting} waiting on you."
+    rows = [game_line(g, _label(bot, g.kind, t), me, now, here=here, t=t) for g in games[:MAX_LISTED]]
+    waiting = sum(1 for g in games if any(u == me and w for u, w, _s in g.seats))
+    head = t.n(
+        "{n} game; {waiting} waiting on you.",
+        "{n} games; {waiting} waiting on you.",
+        len(games),
+        n=len(games),
+        waiting=waiting,
+    )
     if len(games) > MAX_LISTED:
-        head += f" The {MAX_LISTED} most recently active are listed."
+        head += " " + t("The {n} most recently active are listed.", n=MAX_LISTED)
     lines = [line for mine, line in rows if mine] + [line for mine, line in rows if not mine]
     return discord.Embed(title=title, description=clip("\n".join([head, "", *lines]), 4000), colour=COLOUR)
 
@@ -113,10 +155,10 @@ def summary(bot: Any, games: list[SeatedGame], me: int, *, here: bool, title: st
 class StopReminders(PersistentButton, template=r"games:remind-off:(?P<user>\d+)"):
     """The Stop button on a reminder DM: only its player's press counts, and it works after a restart."""
 
-    def __init__(self, user: int) -> None:
+    def __init__(self, user: int, label: str = "Stop these reminders") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Stop these reminders",
+                label=label,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"games:remind-off:{user}",
             )
@@ -130,18 +172,20 @@ class StopReminders(PersistentButton, template=r"games:remind-off:(?P<user>\d+)"
         return cls(int(match["user"]))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
+        t = reader(interaction)
         if interaction.user.id != self.user:
-            await Post(content="These reminders are someone else's.", ephemeral=True).send(interaction)
+            await Post(content=t("These reminders are someone else's."), ephemeral=True).send(interaction)
             return
         await interaction.client.scheduler.cancel(remind_key(self.user))  # type: ignore[attr-defined]
         await Post(
-            content="Daily reminders are off. `/games remind:on` turns them on again.", ephemeral=True
+            content=t("Daily reminders are off. `/games remind:on` turns them on again."), ephemeral=True
         ).send(interaction)
 
 
-def stop_view(user: int) -> discord.ui.View:
+def stop_view(user: int, t: Translator | None = None) -> discord.ui.View:
+    t = t or translator(SOURCE)
     view = discord.ui.View(timeout=None)
-    view.add_item(StopReminders(user))
+    view.add_item(StopReminders(user, t("Stop these reminders")))
     return view
 
 
@@ -163,10 +207,13 @@ async def remind_job(bot: Any, payload: dict[str, Any]) -> None:
     games = [g for g in await bot.games.seats_of(user) if any(u == user and w for u, w, _ in g.seats)]
     if not games:
         return
-    embed = summary(bot, games, user, here=False, title="Herald: games waiting on you")
+    t = translator(await dm_locale(bot, user))
+    embed = summary(bot, games, user, here=False, title=t("Herald: games waiting on you"), t=t)
     try:
         channel = await bot.create_dm(discord.Object(user))
-        await send_to(channel, embeds=[embed], view=stop_view(user), mentions=discord.AllowedMentions.none())
+        await send_to(
+            channel, embeds=[embed], view=stop_view(user, t), mentions=discord.AllowedMentions.none()
+        )
     except discord.HTTPException as error:
         log.info("games reminder for %s not delivered (%s, %s)", user, error.status, error.code)
         if error.code not in DM_REFUSED:
@@ -200,17 +247,20 @@ def _parsed(stamp: object) -> datetime | None:
     return found.replace(tzinfo=UTC) if found is not None and found.tzinfo is None else found
 
 
-async def stopped_note(bot: Any, user: int) -> str:
+async def stopped_note(bot: Any, user: int, t: Translator | None = None) -> str:
     """Once, after Herald stopped a player's reminders: why, and how to have them again."""
+    t = t or translator(SOURCE)
     key = stopped_key(user)
     stopped = _parsed(await bot.meta.get(key))
     if stopped is None:
         return ""
     await bot.meta.set(key, "")
-    return (
-        f"Your daily reminders stopped <t:{int(stopped.timestamp())}:R>: Discord refused Herald's DMs to "
-        "you for a week (your privacy settings allow no DMs from Herald). Allow them (the server's "
-        "Privacy Settings, or Herald's profile), then turn reminders on again with `/games remind:on`."
+    when = f"<t:{int(stopped.timestamp())}:R>"
+    return t(
+        "Your daily reminders stopped {when}: Discord refused Herald's DMs to you for a week (your "
+        "privacy settings allow no DMs from Herald). Allow them (the server's Privacy Settings, or "
+        "Herald's profile), then turn reminders on again with `/games remind:on`.",
+        when=when,
     )
 
 
@@ -225,32 +275,37 @@ class Games(commands.Cog):
     async def games(
         self, interaction: discord.Interaction, remind: Literal["on", "off"] | None = None
     ) -> None:
+        t = reader(interaction)
         me = interaction.user.id
-        stopped_before = await stopped_note(self.bot, me)
+        stopped_before = await stopped_note(self.bot, me, t)
         note = ""
         if remind == "on":
             due = datetime.now(UTC) + REMIND_EVERY
             scheduler = self.bot.scheduler  # type: ignore[attr-defined]
             await scheduler.schedule(REMIND_JOB, at=due, payload={"user": me}, key=remind_key(me))
-            note = (
-                f"Daily reminder on: from <t:{int(due.timestamp())}:f>, once a day, Herald sends you a DM "
-                "listing the games waiting on you (nothing when none are). When Discord refuses the DMs "
-                "for a week, they stop, and `/games` tells you."
+            when = f"<t:{int(due.timestamp())}:f>"
+            note = t(
+                "Daily reminder on: from {when}, once a day, Herald sends you a DM listing the games "
+                "waiting on you (nothing when none are). When Discord refuses the DMs for a week, they "
+                "stop, and `/games` tells you.",
+                when=when,
             )
         elif remind == "off":
             stopped = await self.bot.scheduler.cancel(remind_key(me))  # type: ignore[attr-defined]
-            note = "Daily reminder off." if stopped else "Daily reminders were not on."
+            note = t("Daily reminder off.") if stopped else t("Daily reminders were not on.")
         note = "\n".join(part for part in (stopped_before, note) if part)
         here = installed_here(interaction)
         store = self.bot.games  # type: ignore[attr-defined]
         found = await store.seats_of(me, interaction.guild_id if here else None)
         if not found:
-            where = "in this server" if here else "in any server with Herald"
-            text = f"You play no game {where} right now."
+            if here:
+                text = t("You play no game in this server right now.")
+            else:
+                text = t("You play no game in any server with Herald right now.")
             await Post(content=f"{note}\n{text}".strip(), ephemeral=True).send(interaction)
             return
-        title = "Your games in this server" if here else "Your games in every server"
-        embed = summary(self.bot, found, me, here=here, title=title)
+        title = t("Your games in this server") if here else t("Your games in every server")
+        embed = summary(self.bot, found, me, here=here, title=title, t=t)
         await Post(content=note or None, embeds=[embed], ephemeral=True).send(interaction)
 
 

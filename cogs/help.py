@@ -20,9 +20,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.anywhere import ADD_THE_BOT, anywhere_text, commands_only, installed_here
+from bot.i18n import reader
 from bot.permissions import FIX, explain, missing, needed_by
 from bot.send import send
 from rules.errors import RuleError, quote
+from rules.i18n import N_, SOURCE, Translator, _, translator
 
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 FIELD_LIMIT = 1024
@@ -31,50 +33,50 @@ FIELD_LIMIT = 1024
 #: Each game's subcommands by what a player does, in the order of play (names after the group's).
 PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "bf": (
-        ("Gather and build", ("new", "join", "map", "add", "remove", "deck", "build")),
-        ("Place the pieces and start", ("place", "start")),
-        ("Your turn", ("hand", "play", "sacrifice", "ability", "feat")),
-        ("Look at the table", ("board", "log", "cards", "piles")),
-        ("Fix, nudge or stop", ("undo", "remind", "draw", "withdraw", "concede", "end")),
+        (N_("Gather and build"), ("new", "join", "map", "add", "remove", "deck", "build")),
+        (N_("Place the pieces and start"), ("place", "start")),
+        (N_("Your turn"), ("hand", "play", "sacrifice", "ability", "feat")),
+        (N_("Look at the table"), ("board", "log", "cards", "piles")),
+        (N_("Fix, nudge or stop"), ("undo", "remind", "draw", "withdraw", "concede", "end")),
     ),
     "si": (
-        ("Set up the fight", ("boss start", "squad add", "squad remove", "squad scorpio", "vehicle add")),
-        ("Engage the zones", ("engage", "disengage")),
-        ("Play a turn", ("turn", "hit", "wound", "vehicle attack", "vehicle hit")),
-        ("Look, fix or stop", ("status", "undo", "end")),
-        ("One A-V attack, no fight needed", ("av",)),
+        (N_("Set up the fight"), ("boss start", "squad add", "squad remove", "squad scorpio", "vehicle add")),
+        (N_("Engage the zones"), ("engage", "disengage")),
+        (N_("Play a turn"), ("turn", "hit", "wound", "vehicle attack", "vehicle hit")),
+        (N_("Look, fix or stop"), ("status", "undo", "end")),
+        (N_("One A-V attack, no fight needed"), ("av",)),
     ),
     "ba": (
-        ("Choose a mission", ("roll", "mission", "rule")),
-        ("Play the battle", ("battle start", "status")),
-        ("Fix or stop", ("undo", "end")),
+        (N_("Choose a mission"), ("roll", "mission", "rule")),
+        (N_("Play the battle"), ("battle start", "status")),
+        (N_("Fix or stop"), ("undo", "end")),
     ),
     "its": (
-        ("Before the game", ("mission", "rule", "classified card")),
+        (N_("Before the game"), ("mission", "rule", "classified card")),
         (
-            "Classified objectives",
+            "Classified objectives",  # /its classified's description: the infinity part translates it
             ("classified draw", "classified mine", "classified reveal", "classified record"),
         ),
-        ("Score and finish", ("score", "end")),
+        (N_("Score and finish"), ("score", "end")),
     ),
     "40k": (
-        ("Roll an attack", ("attack", "odds")),
-        ("Saved profiles", ("profile save", "profile list", "profile delete")),
-        ("Army lists", ("list import", "list show", "list delete")),
+        (N_("Roll an attack"), ("attack", "odds")),
+        (N_("Saved profiles"), ("profile save", "profile list", "profile delete")),
+        (N_("Army lists"), ("list import", "list show", "list delete")),
     ),
     "crusade": (
-        ("Set up the campaign", ("create", "join", "add", "remove", "end")),
-        ("After a battle", ("battle", "kills", "honour", "scar", "requisition")),
-        ("Look", ("show", "unit", "standings", "log", "export")),
+        (N_("Set up the campaign"), ("create", "join", "add", "remove", "end")),
+        (N_("After a battle"), ("battle", "kills", "honour", "scar", "requisition")),
+        (N_("Look"), ("show", "unit", "standings", "log", "export")),
     ),
     "tournament": (
-        ("Set up the event", ("create", "settings", "organiser add", "mission", "info", "link reset")),
-        ("Players", ("join", "add", "remove", "drop", "swap")),
-        ("Army lists", ("list submit", "list show", "list reveal", "list check", "list hold")),
-        ("Check-in", ("checkin open", "checkin player", "checkin close")),
-        ("Run a round", ("pair", "unpair", "timer", "missing", "report", "result", "standings", "top")),
+        (N_("Set up the event"), ("create", "settings", "organiser add", "mission", "info", "link reset")),
+        (N_("Players"), ("join", "add", "remove", "drop", "swap")),
+        (N_("Army lists"), ("list submit", "list show", "list reveal", "list check", "list hold")),
+        (N_("Check-in"), ("checkin open", "checkin player", "checkin close")),
+        (N_("Run a round"), ("pair", "unpair", "timer", "missing", "report", "result", "standings", "top")),
         (
-            "Team events",
+            N_("Team events"),
             (
                 "team create",
                 "team add",
@@ -89,20 +91,20 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "team reset",
             ),
         ),
-        ("Finish", ("finish", "export", "factions")),
+        (N_("Finish"), ("finish", "export", "factions")),
     ),
     "awards": (
-        ("After each game", ("ballot",)),
-        ("Painting", ("rubric", "judge", "paint", "paintvote")),
-        ("At the end", ("favourites", "weights", "totals", "show")),
+        (N_("After each game"), ("ballot",)),
+        (N_("Painting"), ("rubric", "judge", "paint", "paintvote")),
+        (N_("At the end"), ("favourites", "weights", "totals", "show")),
     ),
-    "season": (("A season", ("create", "add", "table")),),
-    "dice": (("Saved rolls", ("save", "list", "delete")), ("Secret rolls", ("gm",))),
-    "inf": (("Roll", ("roll", "f2f", "odds")),),
-    "rating": (("Ratings", ("show", "top")),),
-    "herald": (("Server settings", ("language",)),),
+    "season": ((N_("A season"), ("create", "add", "table")),),
+    "dice": ((N_("Saved rolls"), ("save", "list", "delete")), (N_("Secret rolls"), ("gm",))),
+    "inf": ((N_("Roll"), ("roll", "f2f", "odds")),),
+    "rating": ((N_("Ratings"), ("show", "top")),),
+    "herald": ((N_("Server settings"), ("language",)),),
 }
-MORE = "More"
+MORE = N_("More")
 
 
 def _leaves(command: app_commands.Command | app_commands.Group) -> list[app_commands.Command]:
@@ -134,13 +136,16 @@ def _owner(command: app_commands.Command | app_commands.Group, cogs: list[comman
     return first.binding
 
 
-def _fields(embed: discord.Embed, title: str, lines: list[str], joiner: str) -> None:
+def _fields(
+    embed: discord.Embed, title: str, lines: list[str], joiner: str, t: Translator | None = None
+) -> None:
     """``lines`` as fields of at most 1,024 characters, continuing under the same title."""
+    t = t or translator(SOURCE)
     chunk: list[str] = []
     for line in lines:
         if chunk and len(joiner.join([*chunk, line])) > FIELD_LIMIT:
             embed.add_field(name=title[:256], value=joiner.join(chunk), inline=False)
-            chunk, title = [], f"{title.split(' · ')[0]} (continued)"
+            chunk, title = [], t("{title} (continued)", title=title.split(" · ")[0])
         chunk.append(line)
     if chunk:
         embed.add_field(name=title[:256], value=joiner.join(chunk), inline=False)
@@ -155,59 +160,78 @@ class Help(commands.Cog):
         found = [c for c in self.bot.tree.get_commands() if isinstance(c, kinds)]
         return sorted(found, key=lambda c: c.name)
 
-    def overview(self) -> discord.Embed:
+    def overview(self, t: Translator | None = None) -> discord.Embed:
+        t = t or translator(SOURCE)
         embed = discord.Embed(
             title="Herald",
-            description=(
+            description=t(
                 "Dice, play-by-post wargames, rules look-up and tournaments. Errors and private "
                 "information are only ever shown to you. `/help topic:<name>` (for example "
                 "`/help topic:bf`) explains each command of a game.\n"
                 "**Anywhere** (in any server or DM, once you install Herald to yourself): "
-                f"{anywhere_text()}. The games keep their state in a server's channel, so they work "
-                "in servers that added Herald."
+                "{anywhere}. The games keep their state in a server's channel, so they work "
+                "in servers that added Herald.",
+                anywhere=anywhere_text(),
             ),
             colour=COLOUR,
         )
         singles: list[str] = []
         for command in self._top():
             if isinstance(command, app_commands.Group):
-                names = [f"`/{leaf.qualified_name}`" for _, leaves in sections(command) for leaf in leaves]
-                _fields(embed, f"/{command.name} · {command.description}", names, " ")
+                names = [
+                    f"`/{leaf.qualified_name}`" for _heading, leaves in sections(command) for leaf in leaves
+                ]
+                _fields(embed, f"/{command.name} · {t(command.description)}", names, " ", t)
             else:
-                singles.append(f"`/{command.name}` {command.description}")
-        _fields(embed, "Other commands", singles, "\n")
+                singles.append(f"`/{command.name}` {t(command.description)}")
+        _fields(embed, t("Other commands"), singles, "\n", t)
         return embed
 
-    def topic(self, name: str, *, lacking: Sequence[str] = ()) -> discord.Embed:
+    def topic(self, name: str, *, lacking: Sequence[str] = (), t: Translator | None = None) -> discord.Embed:
+        t = t or translator(SOURCE)
         wanted = name.strip().lstrip("/").split(" ")[0].casefold()
         command = next((c for c in self._top() if c.name == wanted), None)
         if command is None:
             known = ", ".join(f"`{c.name}`" for c in self._top())
-            raise RuleError(f"There is no command called {quote(name, 40)}. Try one of: {known}.")
-        embed = discord.Embed(title=f"/{command.name}", description=command.description, colour=COLOUR)
+            raise RuleError(
+                _(
+                    "There is no command called {name}. Try one of: {known}.",
+                    name=quote(name, 40),
+                    known=known,
+                )
+            )
+        embed = discord.Embed(title=f"/{command.name}", description=t(command.description), colour=COLOUR)
         if isinstance(command, app_commands.Group):
             for heading, leaves in sections(command):
-                lines = [f"`/{leaf.qualified_name}` {leaf.description}" for leaf in leaves]
-                _fields(embed, heading, lines, "\n")
+                lines = [f"`/{leaf.qualified_name}` {t(leaf.description)}" for leaf in leaves]
+                _fields(embed, t(heading), lines, "\n", t)
         else:
             # One command: its description is the embed's; its options say the rest.
             options = [
-                f"`{p.display_name}`{'' if p.required else ' (optional)'} {p.description}"
+                t("`{option}` {description}", option=p.display_name, description=t(p.description))
+                if p.required
+                else t(
+                    "`{option}` (optional) {description}", option=p.display_name, description=t(p.description)
+                )
                 for p in command.parameters
             ]
             if options:
-                _fields(embed, "Options", options, "\n")
+                _fields(embed, t("Options"), options, "\n", t)
         # a game cog may explain more than its commands (the 40k line grammar, the dice notation)
         owner = _owner(command, list(self.bot.cogs.values()))
         if owner is not None and hasattr(owner, "help_fields"):
             for title, text in owner.help_fields():
-                embed.add_field(name=title[:256], value=text[:FIELD_LIMIT], inline=False)
+                embed.add_field(name=t(title)[:256], value=t(text)[:FIELD_LIMIT], inline=False)
         # Only what is missing where it was asked (``lacking``): a server with every permission
         # needs no word about them.
         needs = [name for name in needed_by(command.name) if name in lacking]
         if needs:
-            text = f"Herald also needs {explain(needs)}: missing in this channel. {FIX}"
-            embed.add_field(name="Permissions", value=text[:FIELD_LIMIT], inline=False)
+            text = t(
+                "Herald also needs {permissions}: missing in this channel. {fix}",
+                permissions=explain(needs),
+                fix=t(FIX),
+            )
+            embed.add_field(name=t("Permissions"), value=text[:FIELD_LIMIT], inline=False)
         return embed
 
     @app_commands.command(name="help", description="What Herald can do: every command, by game")
@@ -215,20 +239,30 @@ class Help(commands.Cog):
     async def help_command(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         # Herald's role and its permissions exist only where the server added Herald's bot user;
         # where a player's own install answers, they are not the server's to fix.
+        t = reader(interaction)
         lacking = missing(interaction.app_permissions) if installed_here(interaction) else []
-        embed = self.topic(topic, lacking=lacking) if topic else self.overview()
-        warning = f"⚠ In this channel Herald lacks {explain(lacking)}. {FIX}" if lacking else None
+        embed = self.topic(topic, lacking=lacking, t=t) if topic else self.overview(t)
+        warning = None
+        if lacking:
+            warning = t(
+                "⚠ In this channel Herald lacks {permissions}. {fix}",
+                permissions=explain(lacking),
+                fix=t(FIX),
+            )
         if commands_only(interaction):
-            warning = f"⚠ {ADD_THE_BOT}"
+            warning = f"⚠ {t(ADD_THE_BOT)}"
         await send(interaction, content=warning, embed=embed, ephemeral=True)
 
     @help_command.autocomplete("topic")
     async def _topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        t = reader(interaction)
         text = current.strip().lstrip("/").casefold()
         return [
-            app_commands.Choice(name=f"/{c.name} · {c.description}"[:100], value=c.name)
+            app_commands.Choice(name=f"/{c.name} · {t(c.description)}"[:100], value=c.name)
             for c in self._top()
-            if c.name.startswith(text) or text in c.description.casefold()
+            if c.name.startswith(text)
+            or text in c.description.casefold()
+            or text in t(c.description).casefold()
         ][:25]
 
 

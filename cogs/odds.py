@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.heavy import run_heavy
+from bot.i18n import channel
 from bot.limits import MAX_AUTHOR
 from bot.play import Image, send
 from bot.text import plain
@@ -16,6 +17,7 @@ from renderers.odds_chart import render_odds_chart
 from rules.dice import MAX_EXPRESSION_LENGTH, DiceError, RollKind, RollSpec, expand_saved, parse
 from rules.dice_odds import DiceOdds, odds
 from rules.distribution import Distribution, check_chart, percent, span
+from rules.i18n import SOURCE, Translator, translator
 
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 CHART_FILENAME = "odds.png"
@@ -32,25 +34,26 @@ def chart_png(series: tuple[tuple[str, Distribution], ...], title: str, x_label:
     return render_odds_chart(list(series), title=title, x_label=x_label)
 
 
-def table(dist: Distribution) -> str:
+def table(dist: Distribution, t: Translator | None = None) -> str:
     """A code block: each possible result, the chance of exactly it and of at least it.
 
     Past :data:`TABLE_ROWS` results, neighbours share a row (``9-11``: the chance of any of
     them), the first and last results keep their own rows, and the text under the table says
     what was grouped (:func:`rules.distribution.table_rows`)."""
+    t = t or translator(SOURCE)
     grouped = dist.grouped_rows(TABLE_ROWS)
-    rows = [("result", "exactly" if not grouped.grouped else "chance", "at least")]
+    rows = [(t("result"), t("exactly") if not grouped.grouped else t("chance"), t("at least"))]
     for row in grouped.rows:
         shown = span(row.low, row.high)
-        rows.append((shown, percent(row.exactly), percent(row.at_least)))
+        rows.append((shown, percent(row.exactly, t), percent(row.at_least, t)))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     lines = [
         "```",
         *("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows),
         "```",
     ]
-    if grouped.notes:
-        sentence = "; ".join(grouped.notes)
+    if grouped.said:
+        sentence = "; ".join(t(note) for note in grouped.said)
         lines.append(sentence[:1].upper() + sentence[1:] + ".")
     return "\n".join(lines)
 
@@ -60,29 +63,55 @@ def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
 
 
 def odds_embed(
-    user: discord.abc.User, result: DiceOdds, at_least: int | None, spec: RollSpec | None = None
+    user: discord.abc.User,
+    result: DiceOdds,
+    at_least: int | None,
+    spec: RollSpec | None = None,
+    t: Translator | None = None,
 ) -> discord.Embed:
+    t = t or translator(SOURCE)
     dist = result.distribution
-    what = "successes" if result.kind is RollKind.SUCCESSES else "total"
-    lines = [f"Mean {what}: **{dist.mean:.2f}**, from {dist.minimum} to {dist.maximum}."]
+    span_values = {"mean": t.number(dist.mean, 2), "low": dist.minimum, "high": dist.maximum}
+    if result.kind is RollKind.SUCCESSES:
+        lines = [t("Mean successes: **{mean}**, from {low} to {high}.", **span_values)]
+    else:
+        lines = [t("Mean total: **{mean}**, from {low} to {high}.", **span_values)]
     if spec is not None and spec.repeat > 1:
-        lines.insert(0, f"`{spec.typed}` is {spec.repeat} separate rolls: these are the odds of each one.")
+        lines.insert(
+            0,
+            t(
+                "`{typed}` is {n} separate rolls: these are the odds of each one.",
+                typed=spec.typed,
+                n=spec.repeat,
+            ),
+        )
     if spec is not None and spec.notes:
-        lines.append("Read as: " + "; ".join(spec.notes) + ".")
+        lines.append(t("Read as: {notes}.", notes="; ".join(t(note) for note in spec.notes)))
     if at_least is not None:
-        lines.append(f"Chance of at least {at_least}: **{percent(dist.at_least(at_least))}**")
+        lines.append(
+            t(
+                "Chance of at least {k}: **{chance}**",
+                k=at_least,
+                chance=percent(dist.at_least(at_least), t),
+            )
+        )
     embed = discord.Embed(
-        title=f"🎲 Odds of {_clip(shown_expression(result, spec), 200)}",
+        title=t("🎲 Odds of {expression}", expression=_clip(shown_expression(result, spec), 200)),
         description="\n".join(lines),
         colour=COLOUR,
     )
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
-    each = "number of successes" if result.kind is RollKind.SUCCESSES else "total"
-    embed.add_field(name=f"Chance of each {each}", value=table(dist), inline=False)
+    if result.kind is RollKind.SUCCESSES:
+        heading = t("Chance of each number of successes")
+    else:
+        heading = t("Chance of each total")
+    embed.add_field(name=heading, value=table(dist, t), inline=False)
     if result.notes:
-        embed.add_field(name="Approximation", value="\n".join(result.notes), inline=False)
+        embed.add_field(
+            name=t("Approximation"), value="\n".join(t(note) for note in result.notes), inline=False
+        )
     embed.set_footer(
-        text="Approximate where stated above; otherwise exact." if result.notes else "Exact odds."
+        text=t("Approximate where stated above; otherwise exact.") if result.notes else t("Exact odds.")
     )
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return embed
@@ -93,14 +122,13 @@ def shown_expression(result: DiceOdds, spec: RollSpec | None) -> str:
     return spec.expression if spec is not None else result.expression
 
 
-def chart(result: DiceOdds, spec: RollSpec | None = None) -> Image:
-    what = "successes" if result.kind is RollKind.SUCCESSES else "total"
+def chart(result: DiceOdds, spec: RollSpec | None = None, t: Translator | None = None) -> Image:
+    t = t or translator(SOURCE)
+    what = t("successes") if result.kind is RollKind.SUCCESSES else t("total")
     label = _clip(shown_expression(result, spec))
-    title = f"Odds of {_clip(shown_expression(result, spec), 120)}"
+    title = t("Odds of {expression}", expression=_clip(shown_expression(result, spec), 120))
     check_chart([result.distribution])  # refused here, before the drawing is queued
-    return Image(
-        lambda: chart_png(((label, result.distribution),), title, what), CHART_FILENAME, heavy=True
-    )
+    return Image(lambda: chart_png(((label, result.distribution),), title, what), CHART_FILENAME, heavy=True)
 
 
 class Odds(commands.Cog):
@@ -123,18 +151,19 @@ class Odds(commands.Cog):
             saved = await self.bot.saved_rolls.expressions(  # type: ignore[attr-defined]
                 user_id=interaction.user.id, guild_id=interaction.guild_id
             )
-            expanded, _ = expand_saved(expression, saved)  # saved names, as /roll reads them
+            expanded, _names = expand_saved(expression, saved)  # saved names, as /roll reads them
             if expanded == expression:
                 raise
             expression = expanded
             spec = parse(expression)
         user = interaction.user
+        t = await channel(interaction)
 
         def work() -> tuple[discord.Embed, Image]:
             # costed first, refused at once if too big; the table is read from a distribution
             # that may hold tens of thousands of results, so it is written here too, off the loop
             result = odds(expression)
-            return odds_embed(user, result, at_least, spec), chart(result, spec)
+            return odds_embed(user, result, at_least, spec, t), chart(result, spec, t)
 
         embed, image = await run_heavy(work)
         await send(interaction, embed=embed, images=[image])

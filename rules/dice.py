@@ -47,7 +47,7 @@ import d20.expression as _d20_expression
 from d20 import diceast
 
 from rules.errors import RuleError
-from rules.i18n import Message, _
+from rules.i18n import N_, Message, _, ngettext
 
 #: Most dice one roll may throw, rerolls and explosions included.
 MAX_DICE = 1000
@@ -287,6 +287,9 @@ class DiceResult:
     #: Natural 20s and 1s on d20s, shown in bold; ``grouped``: the dice are shown counted by face.
     naturals: int = 0
     grouped: bool = False
+    #: A pool's ``detail`` as a lazy message (its words in the reader's language); None when the
+    #: detail has no words to translate, or was shortened.
+    said: Message | None = None
 
     @property
     def value(self) -> int:
@@ -459,19 +462,19 @@ def _pool(node: diceast.Node) -> tuple[diceast.Node, tuple[str, int]] | None:
 
 
 _TEST_WORDS = {
-    ">=": "{t} or more",
-    "<=": "{t} or less",
-    ">": "more than {t}",
-    "<": "less than {t}",
-    "==": "exactly {t}",
-    "!=": "anything but {t}",
+    ">=": N_("{t} or more"),
+    "<=": N_("{t} or less"),
+    ">": N_("more than {t}"),
+    "<": N_("less than {t}"),
+    "==": N_("exactly {t}"),
+    "!=": N_("anything but {t}"),
 }
 
 
-def _pool_notes(tree: diceast.Node) -> list[str]:
+def _pool_notes(tree: diceast.Node) -> list[Message]:
     """A pool whose test no face of its die can pass (``10d6 7+``), or every face passes: said.
 
-    >>> _pool_notes(parse_tree("10d6>=7"))
+    >>> [str(note) for note in _pool_notes(parse_tree("10d6>=7"))]
     ['no d6 can show 7 or more: this pool can never score a success']
     """
     pool = _pool(tree)
@@ -489,11 +492,13 @@ def _pool_notes(tree: diceast.Node) -> list[str]:
             elif operation.op == "ma" and selector.cat is None:
                 high = max(min(high, selector.num), low)
     passing = [face for face in range(low, high + 1) if _COMPARE[op](face, target)]
-    test = _TEST_WORDS[op].format(t=target)
+    test = Message(_TEST_WORDS[op], {"t": target})
     if not passing:
-        return [f"no d{plain.size} can show {test}: this pool can never score a success"]
+        return [
+            _("no d{size} can show {test}: this pool can never score a success", size=plain.size, test=test)
+        ]
     if len(passing) == high - low + 1:
-        return [f"every d{plain.size} shows {test}: every die is a success"]
+        return [_("every d{size} shows {test}: every die is a success", size=plain.size, test=test)]
     return []
 
 
@@ -579,7 +584,7 @@ class RollSpec:
     repeat: int = 1
     comment: str | None = None
     failures: tuple[str, int] | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
 
     def again(self) -> str:
         """The text that rolls this again, comment included.
@@ -623,7 +628,7 @@ def _explodes(text: str, index: int) -> bool:
     return bool(_DICE_BEFORE_BANG.search(re.sub(r"\s+", "", text[:index])))
 
 
-def _bang(canonical: str, notes: list[str]) -> str:
+def _bang(canonical: str, notes: list[Message]) -> str:
     """Roll20's ``!`` explosions in d20's words (``3d6!`` -> ``3d6e6``), each reading noted;
     ``!!`` (compounding) refused with what to type.
 
@@ -637,28 +642,46 @@ def _bang(canonical: str, notes: list[str]) -> str:
         typed = match.group(0)
         if size == "f":
             raise DiceError(
-                f"`{typed}`: Fate dice (`4dF`) take no modifiers and do not explode; add to the total "
-                "instead, like `4dF+2`."
+                _(
+                    "`{typed}`: Fate dice (`4dF`) take no modifiers and do not explode; add to the total "
+                    "instead, like `4dF+2`.",
+                    typed=typed,
+                )
             )
         sides = 100 if size == "%" else int(size)
+        face: Message
         if threshold is None:
-            operator, face = f"e{sides}", f"showing {sides}"
+            operator, face = f"e{sides}", _("showing {n}", n=sides)
         elif threshold[0] == ">":
             least = int(threshold[1:])
-            operator, face = f"e>{max(least - 1, 0)}", f"showing {least} or more"
+            operator, face = f"e>{max(least - 1, 0)}", _("showing {n} or more", n=least)
         elif threshold[0] == "<":
             most = int(threshold[1:])
-            operator, face = f"e<{most + 1}", f"showing {most} or less"
+            operator, face = f"e<{most + 1}", _("showing {n} or less", n=most)
         else:
-            operator, face = f"e{int(threshold)}", f"showing {int(threshold)}"
+            operator, face = f"e{int(threshold)}", _("showing {n}", n=int(threshold))
+        read = f"{dice}{operator}"
         if compound:
             instead = f"{dice}!{threshold or ''}"
             raise DiceError(
-                f"`{typed}` asks for compounding explosions (a die's extra rolls added into that one "
-                f"die), which I can't roll. For the total they make no difference: type `{instead}` "
-                f"(the same as `{dice}{operator}`), where each die {face} is rolled again and added."
+                _(
+                    "`{typed}` asks for compounding explosions (a die's extra rolls added into that one "
+                    "die), which I can't roll. For the total they make no difference: type `{instead}` "
+                    "(the same as `{read}`), where each die {face} is rolled again and added.",
+                    typed=typed,
+                    instead=instead,
+                    read=read,
+                    face=face,
+                )
             )
-        notes.append(f"`{typed}` read as `{dice}{operator}`: each die {face} is rolled again and added")
+        notes.append(
+            _(
+                "`{typed}` read as `{read}`: each die {face} is rolled again and added",
+                typed=typed,
+                read=read,
+                face=face,
+            )
+        )
         return f"{dice}{operator}"
 
     pieces = _BRACKETED.split(canonical)  # never inside [annotations]
@@ -840,7 +863,7 @@ def parse(expression: str) -> RollSpec:
             )
         )
     tokens = _tokens(text)
-    notes: list[str] = []
+    notes: list[Message] = []
 
     target: int | None = None
     failure: int | None = None
@@ -926,7 +949,13 @@ def parse(expression: str) -> RollSpec:
             )
         repeat *= int(m.group(1))
         canonical = f"d{m.group(2)}"
-        notes.append(f"`{m.group(0)}` is {m.group(1)} table results, each read on its own, never added")
+        notes.append(
+            _(
+                "`{typed}` is {n} table results, each read on its own, never added",
+                typed=m.group(0),
+                n=m.group(1),
+            )
+        )
     if _FATE_MODIFIED.search(_BRACKETED.sub("", canonical)):
         raise DiceError(
             _(
@@ -995,7 +1024,9 @@ def parse(expression: str) -> RollSpec:
                     failure=failure,
                 )
             )
-        notes.append(f"dice showing {failure} or less are failures, taken off the successes")
+        notes.append(
+            _("dice showing {failure} or less are failures, taken off the successes", failure=failure)
+        )
     return RollSpec(
         typed=typed,
         expression=text,
@@ -1007,7 +1038,7 @@ def parse(expression: str) -> RollSpec:
     )
 
 
-def _dice_maiden(canonical: str, notes: list[str]) -> str:
+def _dice_maiden(canonical: str, notes: list[Message]) -> str:
     """Dice Maiden's ``k3`` (keep the highest 3) and ``d1`` (drop the lowest 1) in d20's words.
 
     Each reading is added to ``notes``, so the reply says how the roll was read.
@@ -1018,13 +1049,20 @@ def _dice_maiden(canonical: str, notes: list[str]) -> str:
     """
 
     def keep(match: re.Match[str]) -> str:
-        notes.append(f"`k{match.group(1)}` read as `kh{match.group(1)}`: keep the highest {match.group(1)}")
+        notes.append(_("`k{n}` read as `kh{n}`: keep the highest {n}", n=match.group(1)))
         return f"kh{match.group(1)}"
 
     def drop(match: re.Match[str]) -> str:
         end, count = match.group(2) or "l", match.group(3)
-        which = "lowest" if end == "l" else "highest"
-        notes.append(f"`d{match.group(2)}{count}` read as `p{end}{count}`: drop the {which} {count}")
+        typed, read = f"d{match.group(2)}{count}", f"p{end}{count}"
+        if end == "l":
+            notes.append(
+                _("`{typed}` read as `{read}`: drop the lowest {n}", typed=typed, read=read, n=count)
+            )
+        else:
+            notes.append(
+                _("`{typed}` read as `{read}`: drop the highest {n}", typed=typed, read=read, n=count)
+            )
         return f"{match.group(1)}p{end}{count}"
 
     pieces = _BRACKETED.split(canonical)  # never inside [annotations]
@@ -1304,7 +1342,9 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
     spec = parse(expression)
     if spec.repeat > 1:
         # A caller's mistake, not a player's (no command reaches it): not translated.
-        raise DiceError(f"`{spec.typed}` is {spec.repeat} rolls; roll them with `roll_all`.")
+        raise DiceError(
+            _("`{typed}` is {n} rolls; roll them with `roll_all`.", typed=spec.typed, n=spec.repeat)
+        )
     return _roll_canonical(spec, rng, _Roller(_Meter(max_rolls=MAX_DICE, rng=rng)))
 
 
@@ -1326,6 +1366,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
             failures = None
             faces: tuple[tuple[int, int], ...] = ()
             naturals = stringifier.naturals
+            said: Message | None = None
             if _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT:
                 detail = _grouped_detail(text, rolled.roll, result.total)
                 naturals = 0
@@ -1342,15 +1383,26 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
             successes = hits - (failures or 0)
             total = successes
             op, target = success
-            noun = "success" if successes in (1, -1) else "successes"
             shown = result.result.rsplit(" = ", 1)[0]
+            test = {"shown": shown, "op": op, "target": target, "n": successes}
             if failures is None:
-                detail = f"{shown} {op} {target} = **{successes}** {noun}"
-            else:
-                detail = (
-                    f"{shown} {op} {target}, {spec.failures[1]} or less fails: "  # type: ignore[index]
-                    f"{hits} − {failures} = **{successes}** {noun}"
+                said = ngettext(
+                    "{shown} {op} {target} = **{n}** success",
+                    "{shown} {op} {target} = **{n}** successes",
+                    abs(successes),
+                    **test,
                 )
+            else:
+                said = ngettext(
+                    "{shown} {op} {target}, {fail} or less fails: {hits} − {failures} = **{n}** success",
+                    "{shown} {op} {target}, {fail} or less fails: {hits} − {failures} = **{n}** successes",
+                    abs(successes),
+                    fail=spec.failures[1],  # type: ignore[index]
+                    hits=hits,
+                    failures=failures,
+                    **test,
+                )
+            detail = str(said)
             faces = _faces(rolled.roll)
             naturals = 0
     except d20.RollSyntaxError as error:
@@ -1408,6 +1460,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         )
     if len(detail) > 3500:
         detail = detail[:3480].rsplit(",", 1)[0] + ", … (too many dice to show them all)"
+        said = None
     return DiceResult(
         expression=text,
         kind=RollKind.SUCCESSES if successes is not None else RollKind.TOTAL,
@@ -1421,6 +1474,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         success=pool[1] if pool else None,
         fail=spec.failures,
         naturals=naturals,
+        said=said,
         grouped=pool is None and _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT,
     )
 
@@ -1454,11 +1508,11 @@ def _faces(node: _d20_expression.Number) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(counts.items(), reverse=True))
 
 
-def by_face(result: DiceResult) -> str | None:
+def by_face(result: DiceResult) -> Message | None:
     """A big pool's kept dice grouped by face, successes in bold; None for small pools and totals.
 
     >>> import random
-    >>> by_face(roll("30d6>=5", random.Random(2)))
+    >>> str(by_face(roll("30d6>=5", random.Random(2))))
     '**6** x5, **5** x6, 4 x4, 3 x6, 2 x3, 1 x6: **11** successes'
     """
     if result.success is None or sum(n for _face, n in result.faces) <= BIG_POOL:
@@ -1468,8 +1522,13 @@ def by_face(result: DiceResult) -> str | None:
         mark = "**" if _meets(face, result.success) else ""
         fail = "__" if result.fail is not None and _meets(face, result.fail) else ""
         parts.append(f"{mark}{fail}{face}{fail}{mark} x{count}")
-    noun = "success" if result.successes in (1, -1) else "successes"
-    return f"{', '.join(parts)}: **{result.successes}** {noun}"
+    return ngettext(
+        "{faces}: **{n}** success",
+        "{faces}: **{n}** successes",
+        abs(result.successes or 0),
+        faces=", ".join(parts),
+        n=result.successes,
+    )
 
 
 def saved_name(name: str) -> str:

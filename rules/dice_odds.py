@@ -50,6 +50,7 @@ from rules.dice import (
     reroll_explode_runs,
 )
 from rules.distribution import Distribution, combine, convolve, count_work, mixture
+from rules.i18n import Message, _
 
 MAX_WORK = 2_000_000
 """Budget of elementary steps (one probability multiplied in) for one expression, ~1 s here."""
@@ -96,12 +97,19 @@ class DiceOdds:
         return self.distribution.notes
 
 
-def _too_much(what: str, needed: int | None = None) -> DiceError:
-    cost = f"at least {needed:,} steps" if needed is not None else "over the budget"
+def _too_much(what: str | Message, needed: int | None = None) -> DiceError:
+    cost = _("over the budget")
+    if needed is not None:
+        cost = _("at least {needed} steps", needed=format(needed, ","))
     return DiceError(
-        f"Working out the exact odds of that would take too long ({what}: {cost}, and one request may "
-        f"take {MAX_WORK:,}). Try fewer dice, smaller dice or a simpler keep/reroll; `/roll` can "
-        "still roll it."
+        _(
+            "Working out the exact odds of that would take too long ({what}: {cost}, and one request "
+            "may take {limit}). Try fewer dice, smaller dice or a simpler keep/reroll; `/roll` can "
+            "still roll it.",
+            what=what,
+            cost=cost,
+            limit=format(MAX_WORK, ","),
+        )
     )
 
 
@@ -112,7 +120,7 @@ def _tens_units_as_dice(text: str) -> str:
         count = int(match.group(1) or 1)  # type: ignore[attr-defined]
         sides = 3 if match.group(2) == "33" else 6  # type: ignore[attr-defined]
         if count > 100:
-            raise _too_much(f"{count} D{match.group(2)} rolls")  # type: ignore[attr-defined]
+            raise _too_much(_("{count} D{kind} rolls", count=count, kind=match.group(2)))  # type: ignore[attr-defined]
         return "(" + "+".join([f"(1d{sides}*10+1d{sides})"] * count) + ")"
 
     pieces = _BRACKETED.split(text)
@@ -127,7 +135,7 @@ def odds(expression: str) -> DiceOdds:
     >>> result = odds("10d6 4+ 1-")
     >>> result.expression, round(result.distribution.mean, 4), result.distribution.minimum
     ('10d6>=4 1-', 3.3333, -10)
-    >>> odds("1d6e6").notes[0][:48]
+    >>> str(odds("1d6e6").notes[0])[:48]
     'Explosions are followed to 8 extra dice per die;'
     >>> odds("1000d1000")
     Traceback (most recent call last):
@@ -160,7 +168,7 @@ def odds(expression: str) -> DiceOdds:
             result = evaluator.dice_node(dice_node, score)
             kind = RollKind.SUCCESSES
     except RecursionError:
-        raise _too_much("the expression nests too deep") from None
+        raise _too_much(_("the expression nests too deep")) from None
     shown = f"{text} {spec.failures[1]}-" if spec.failures else text
     return DiceOdds(expression=shown, kind=kind, distribution=result.with_notes(*evaluator.notes))
 
@@ -172,7 +180,7 @@ class _Evaluator:
         self.work = 0
         self.notes: list[str] = []
 
-    def spend(self, amount: int, what: str) -> None:
+    def spend(self, amount: int, what: str | Message) -> None:
         """Charge ``amount`` steps about to be done; refuse (before doing them) past the budget."""
         if self.work + amount > MAX_WORK:
             raise _too_much(what, self.work + amount)
@@ -199,22 +207,24 @@ class _Evaluator:
             total = Distribution.constant(0)
             for value in node.values:
                 part = self.eval(value)
-                self.spend(len(total.outcomes) * len(part.outcomes), "a long set")
+                self.spend(len(total.outcomes) * len(part.outcomes), _("a long set"))
                 total = convolve(total, part)
             return total
-        raise DiceError(f"I can't work out the odds of that part ({type(node).__name__}).")
+        raise DiceError(_("I can't work out the odds of that part ({part}).", part=type(node).__name__))
 
     def binary(self, node: diceast.BinOp) -> Distribution:
         left, right = self.eval(node.left), self.eval(node.right)
         if node.op not in _BINARY:
-            raise DiceError(f"I can't work out the odds of `{node.op}` here.")
+            raise DiceError(_("I can't work out the odds of `{op}` here.", op=node.op))
         if node.op in ("/", "//", "%") and 0 in right.outcomes:
             raise DiceError(
-                "The divisor can be 0, and dividing by zero has no result: change the expression."
+                _("The divisor can be 0, and dividing by zero has no result: change the expression.")
             )
-        self.spend(len(left.outcomes) * len(right.outcomes), f"`{node.op}` between two wide results")
+        self.spend(
+            len(left.outcomes) * len(right.outcomes), _("`{op}` between two wide results", op=node.op)
+        )
         if len(left.outcomes) * len(right.outcomes) > MAX_STATES:
-            raise _too_much(f"`{node.op}` between two wide results")
+            raise _too_much(_("`{op}` between two wide results", op=node.op))
         return combine(left, right, _BINARY[node.op])
 
     # ---- sets ---------------------------------------------------------------------------------
@@ -232,12 +242,14 @@ class _Evaluator:
         members = inner.values if isinstance(inner, diceast.NumberSet) else [inner]
         for op in node.operations:
             if op.op not in ("k", "p"):
-                raise DiceError(f"Sets can only keep (`k`) or drop (`p`), not `{op.op}`.")
+                raise DiceError(_("Sets can only keep (`k`) or drop (`p`), not `{op}`.", op=op.op))
         parts = [self.eval(m) for m in members]
         size = math.prod(len(p.outcomes) for p in parts)
         if size > MAX_STATES:
-            raise _too_much(f"a set of {len(parts)} rolls with {size:,} combinations")
-        self.spend(size * len(parts), "a large set")
+            raise _too_much(
+                _("a set of {n} rolls with {size} combinations", n=len(parts), size=format(size, ","))
+            )
+        self.spend(size * len(parts), _("a large set"))
         out: dict[float, float] = {}
         count_work(size * len(parts))
         for combo in itertools.product(*(list(p.items()) for p in parts)):
@@ -258,7 +270,7 @@ class _Evaluator:
             return self.dice(node.value, list(node.operations), success)
         if isinstance(node, diceast.Dice):
             return self.dice(node, [], success)
-        raise DiceError("A success pool needs dice on the left, like `10d6>=4`.")
+        raise DiceError(_("A success pool needs dice on the left, like `10d6>=4`."))
 
     def dice(
         self,
@@ -268,28 +280,39 @@ class _Evaluator:
     ) -> Distribution:
         n = dice.num
         if n > MAX_ODDS_DICE:
+            term = f"{n}d{dice.size}"
             raise DiceError(
-                f"`{n}d{dice.size}` is {n:,} dice; exact odds take at most {MAX_ODDS_DICE:,} dice in "
-                "one term."
+                _(
+                    "`{dice}` is {n} dice; exact odds take at most {limit} dice in one term.",
+                    dice=term,
+                    n=format(n, ","),
+                    limit=format(MAX_ODDS_DICE, ","),
+                )
             )
         if dice.size == "%":
             faces = list(range(0, 100, 10))
         else:
             if int(dice.size) < 1:
-                raise DiceError("Cannot roll a 0-sided die. Check the die sizes and divisors.")
+                raise DiceError(_("Cannot roll a 0-sided die. Check the die sizes and divisors."))
             if int(dice.size) > MAX_FACES:  # checked before the faces are listed
                 raise DiceError(
-                    f"A d{dice.size} has too many faces for exact odds: they take dice of 1 to "
-                    f"{MAX_FACES:,} sides. `/roll` can still roll it."
+                    _(
+                        "A d{size} has too many faces for exact odds: they take dice of 1 to {limit} "
+                        "sides. `/roll` can still roll it.",
+                        size=dice.size,
+                        limit=format(MAX_FACES, ","),
+                    )
                 )
             faces = list(range(1, int(dice.size) + 1))
         score = success or (lambda v: v)
         ops = _steps(operations, faces)
         for op in ops:
             if op.op in ("mi", "ma") and op.sels[-1].cat is not None:  # d20 reads the last one
-                raise DiceError(f"{_sel_text(op.sels[-1])} is not a valid selector for `{op.op}`.")
+                raise DiceError(
+                    _("{sel} is not a valid selector for `{op}`.", sel=_sel_text(op.sels[-1]), op=op.op)
+                )
             if op.op == "rr" and any(sel.cat in ("h", "l") for sel in op.sels):
-                raise DiceError("Re-rolling the highest or lowest die (`rrh`, `rrl`) would never end.")
+                raise DiceError(_("Re-rolling the highest or lowest die (`rrh`, `rrl`) would never end."))
         split = next((i for i, op in enumerate(ops) if not _per_die(op)), len(ops))
         lineage: dict[State, float] = {(face,): 1 / len(faces) for face in faces}
         rest = ops[split:]
@@ -307,7 +330,7 @@ class _Evaluator:
             for state, p in lineage.items():
                 hot = len(_select(list(state), sel))
                 if hot not in powers:
-                    powers[hot] = self.power(added, hot, "explosions")
+                    powers[hot] = self.power(added, hot, _("explosions"))
                 self.spend(1 + len(state) + len(powers[hot].outcomes), f"{n}d{dice.size}")
                 own = Distribution.constant(sum(score(v) for v in state))
                 parts.append((p, convolve(own, powers[hot])))
@@ -327,7 +350,7 @@ class _Evaluator:
             pool = self.apply(pool, op, faces)
         return _score(pool, score)
 
-    def power(self, one: Distribution, n: int, what: str) -> Distribution:
+    def power(self, one: Distribution, n: int, what: str | Message) -> Distribution:
         """The sum of ``n`` copies, by repeated squaring, the work checked before it is done."""
         if n <= 1:
             return one if n == 1 else Distribution.constant(0)
@@ -362,20 +385,32 @@ class _Evaluator:
                 base = convolve(base, base)
         return result
 
-    def merge(self, lineage: dict[State, float], n: int, what: str) -> dict[State, float]:
+    def merge(self, lineage: dict[State, float], n: int, what: str | Message) -> dict[State, float]:
         """Every multiset of the dice of ``n`` independent lineages, with its probability."""
         longest = max((len(s) for s in lineage), default=0)
         faces = len({v for s in lineage for v in s}) or 1
         estimate = min(math.comb(n * max(1, longest) + faces - 1, faces - 1), len(lineage) ** n)
         # a loose upper bound: refuse the hopeless at once, leave the rest to the work budget
         if estimate > 100 * MAX_STATES:
-            raise _too_much(f"{what}: about {estimate:,} different sets of dice to go through")
+            raise _too_much(
+                _(
+                    "{what}: about {n} different sets of dice to go through",
+                    what=what,
+                    n=format(estimate, ","),
+                )
+            )
         pool: dict[State, float] = {(): 1.0}
-        for _ in range(n):
+        for _step in range(n):
             longest_now = max((len(a) for a in pool), default=0) + longest
             self.spend(len(pool) * len(lineage) * (5 + longest_now), what)  # sorting tuples costs more
             if len(pool) > MAX_STATES:
-                raise _too_much(f"{what}: more than {MAX_STATES:,} different sets of dice to go through")
+                raise _too_much(
+                    _(
+                        "{what}: more than {n} different sets of dice to go through",
+                        what=what,
+                        n=format(MAX_STATES, ","),
+                    )
+                )
             nxt: dict[State, float] = {}
             count_work(len(pool) * len(lineage) * (1 + longest_now))
             for a, p in pool.items():
@@ -391,7 +426,7 @@ class _Evaluator:
         n: int,
         op: _Step,
         score: Callable[[int], int],
-        what: str,
+        what: str | Message,
     ) -> Distribution:
         """Keep or drop the ``k`` highest/lowest of ``n`` independent dice (some may be gone already).
 
@@ -450,7 +485,7 @@ class _Evaluator:
 
         fresh = [((face,), 1 / len(faces)) for face in faces]
         replacements: list[tuple[State, float]] | None = None
-        self.spend(len(faces) + sum(5 * (1 + len(state)) for state in states), "dice operations")
+        self.spend(len(faces) + sum(5 * (1 + len(state)) for state in states), _("dice operations"))
         for state, p in states.items():
             count_work(1 + len(state))
             chosen = _select(list(state), sel)
@@ -472,11 +507,11 @@ class _Evaluator:
                     replacements = self.replacements(op, faces, fresh)
                 each = replacements
                 combos = 1
-                for _ in picked:
+                for _die in picked:
                     combos *= len(each)
                 if combos > MAX_STATES:
-                    raise _too_much(f"{len(picked)} dice re-rolled or exploded at once")
-                self.spend(combos * (5 + len(state)), "re-rolls and explosions")
+                    raise _too_much(_("{n} dice re-rolled or exploded at once", n=len(picked)))
+                self.spend(combos * (5 + len(state)), _("re-rolls and explosions"))
                 base = others if op.op != "e" else state
                 count_work(combos * (1 + len(state)))
                 for combo in itertools.product(each, repeat=len(picked)):
@@ -498,10 +533,12 @@ class _Evaluator:
         """What replaces (``rr``, ``ro``) or follows (``e``) one selected die, with its chance."""
         sel = op.sels
         if op.op == "rr":
-            self.spend(len(faces), "re-rolls")
+            self.spend(len(faces), _("re-rolls"))
             allowed = [f for f in faces if not _select([f], sel)]
             if not allowed:
-                raise DiceError(f"`rr{_sel_text(sel)}` re-rolls every face, so it would never end.")
+                raise DiceError(
+                    _("`rr{sel}` re-rolls every face, so it would never end.", sel=_sel_text(sel))
+                )
             return [((f,), 1 / len(allowed)) for f in allowed]
         if op.op == "ro":
             return fresh
@@ -509,20 +546,22 @@ class _Evaluator:
 
     def explosion_depth(self, faces: list[int], sel: Selectors) -> tuple[list[int], int]:
         """The faces that explode and how deep explosions are followed (noted in the result)."""
-        self.spend(len(faces), "explosions")
+        self.spend(len(faces), _("explosions"))
         hot = [f for f in faces if _select([f], sel)]
         p_hot = len(hot) / len(faces)
         if p_hot >= 1:
-            raise DiceError(f"`e{_sel_text(sel)}` explodes on every face, so it would never end.")
+            raise DiceError(_("`e{sel}` explodes on every face, so it would never end.", sel=_sel_text(sel)))
         depth = 1
         while p_hot**depth > EXPLOSION_TAIL and depth < MAX_EXPLOSION_DEPTH:
             depth += 1
         if p_hot > 0:
             beyond = p_hot**depth
-            chance = "below 1 in a million" if beyond <= EXPLOSION_TAIL else f"{beyond:.2%}"
-            note = (
-                f"Explosions are followed to {depth} extra dice per die; the chance of more ({chance}) "
-                "is left out."
+            chance = _("below 1 in a million") if beyond <= EXPLOSION_TAIL else f"{beyond:.2%}"
+            note = _(
+                "Explosions are followed to {depth} extra dice per die; the chance of more ({chance}) "
+                "is left out.",
+                depth=depth,
+                chance=chance,
             )
             if note not in self.notes:
                 self.notes.append(note)
@@ -537,7 +576,7 @@ class _Evaluator:
         done: dict[int, float] = {}
         level: dict[int, float] = {0: 1.0}
         for step in range(depth):
-            self.spend(len(level) * len(faces), "explosions")
+            self.spend(len(level) * len(faces), _("explosions"))
             nxt: dict[int, float] = {}
             count_work(len(level) * len(faces))
             for total, p in level.items():
@@ -557,12 +596,16 @@ class _Evaluator:
             return {(): 1.0}  # nothing explodes: a die adds no dice
         estimate = sum(math.comb(length + h - 1, max(h - 1, 0)) for length in range(depth)) * len(faces)
         if estimate > MAX_STATES:
-            raise _too_much(f"explosions that keep going on {h} faces, with dice kept or re-rolled after")
+            raise _too_much(
+                _(
+                    "explosions that keep going on {h} faces, with dice kept or re-rolled after", h=h
+                )
+            )
         # after ``depth`` dice the last one simply does not explode again
         chains: dict[State, float] = {}
         level: dict[State, float] = {(): 1.0}
         for step in range(depth):
-            self.spend(len(level) * len(faces), "explosions")
+            self.spend(len(level) * len(faces), _("explosions"))
             nxt: dict[State, float] = {}
             count_work(len(level) * len(faces))
             for prefix, p in level.items():

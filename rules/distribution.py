@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.errors import RuleError
+from rules.i18n import SOURCE, Message, Translator, _
 
 #: Probabilities smaller than this are dropped from a result (they cannot show in a reply).
 NEGLIGIBLE = 1e-15
@@ -186,7 +187,7 @@ class Distribution:
         for low, high in layout.ranges:
             exactly = sum(p for k, p in self.items() if low <= k <= high)
             rows.append(Row(low, high, min(1.0, exactly), table[low]))
-        return GroupedRows(tuple(rows), layout.notes)
+        return GroupedRows(tuple(rows), layout.notes, layout.said)
 
     def map(self, function: Callable[[int], int]) -> Distribution:
         """The distribution of ``function(result)``.
@@ -223,6 +224,8 @@ class GroupedRows:
 
     rows: tuple[Row, ...]
     notes: tuple[str, ...] = ()
+    #: The notes as lazy messages, for a reader of another language.
+    said: tuple[Message, ...] = ()
 
     @property
     def grouped(self) -> bool:
@@ -240,6 +243,7 @@ class TableRows:
 
     ranges: tuple[tuple[int, int], ...]
     notes: tuple[str, ...] = ()
+    said: tuple[Message, ...] = ()
 
     @property
     def grouped(self) -> bool:
@@ -266,11 +270,15 @@ def table_rows(
     `11-18` and `52-59` are rare ends in one row, under 0.1%
     """
     values = sorted({int(k) for d in series for k in d.outcomes} | set(always))
-    notes: list[str] = []
+    notes: list[Message] = []
+    results = noun == "result"  # the odds of a roll; "value" elsewhere, each sentence whole
     if values and values[-1] - values[0] + 1 > len(values):
-        notes.append(f"{noun}s that cannot happen are left out")
+        if results:
+            notes.append(_("results that cannot happen are left out"))
+        else:
+            notes.append(Message(f"{noun}s that cannot happen are left out"))
     if len(values) <= max_rows:
-        return TableRows(tuple((v, v) for v in values), tuple(notes))
+        return _table_rows(tuple((v, v) for v in values), notes)
     inner = values[1:-1]
     at_most = [_cumulative(d, inner, below=True) for d in series]
     at_least = [_cumulative(d, inner, below=False) for d in series]
@@ -284,21 +292,44 @@ def table_rows(
         parts = [middle[g * len(middle) // room : (g + 1) * len(middle) // room] for g in range(room)]
         folded = [(part[0], part[-1]) for part in parts]
         low, high = next(r for r in folded if r[0] != r[1])
+        row = span(low, high)
+        if results:
+            notes.append(
+                _(
+                    "neighbouring results share rows: a row like `{row}` gives the chance of any result "
+                    "from {low} to {high}, and of at least {low}",
+                    row=row,
+                    low=low,
+                    high=high,
+                )
+            )
+        else:
+            notes.append(
+                Message(
+                    f"neighbouring {noun}s share rows: a row like `{row}` gives the chance of any "
+                    f"{noun} from {low} to {high}, and of at least {low}"
+                )
+            )
+    ends = [
+        f"`{span(low, high)}`"
+        for low, high in ((part[0], part[-1]) for part in (low_end, high_end) if len(part) > 1)
+    ]
+    if len(ends) == 1:
+        notes.append(_("{row} is a rare end in one row, under 0.1%", row=ends[0]))
+    elif ends:
         notes.append(
-            f"neighbouring {noun}s share rows: a row like `{span(low, high)}` gives the chance of any "
-            f"{noun} from {low} to {high}, and of at least {low}"
+            _("{first} and {last} are rare ends in one row, under 0.1%", first=ends[0], last=ends[1])
         )
-    ends = [(part[0], part[-1]) for part in (low_end, high_end) if len(part) > 1]
-    if ends:
-        shared = " and ".join(f"`{span(low, high)}`" for low, high in ends)
-        verb = "is a rare end" if len(ends) == 1 else "are rare ends"
-        notes.append(f"{shared} {verb} in one row, under 0.1%")
     ranges = [(values[0], values[0])]
     ranges += [(low_end[0], low_end[-1])] if low_end else []
     ranges += folded
     ranges += [(high_end[0], high_end[-1])] if high_end else []
     ranges.append((values[-1], values[-1]))
-    return TableRows(tuple(ranges), tuple(notes))
+    return _table_rows(tuple(ranges), notes)
+
+
+def _table_rows(ranges: tuple[tuple[int, int], ...], notes: list[Message]) -> TableRows:
+    return TableRows(ranges, tuple(str(note) for note in notes), tuple(notes))
 
 
 def span(low: int, high: int) -> str:
@@ -345,8 +376,12 @@ def check_chart(series: Iterable[Distribution]) -> int:
     results = sum(len(d.outcomes) for d in series)
     if results > MAX_CHART_RESULTS:
         raise RuleError(
-            f"That chart would have {results:,} different results to draw; a chart takes at most "
-            f"{MAX_CHART_RESULTS:,}. Ask for fewer or smaller dice."
+            _(
+                "That chart would have {results} different results to draw; a chart takes at most "
+                "{limit}. Ask for fewer or smaller dice.",
+                results=format(results, ","),
+                limit=format(MAX_CHART_RESULTS, ","),
+            )
         )
     return results
 
@@ -416,7 +451,7 @@ def powers(a: Distribution, n: int) -> list[Distribution]:
     [0.0, 1.5, 3.0]
     """
     out = [Distribution.constant(0)]
-    for _ in range(n):
+    for _copy in range(n):
         out.append(convolve(out[-1], a))
     return out
 
@@ -450,12 +485,24 @@ def bernoulli(p: float) -> Distribution:
     return Distribution((0, 1), (1 - p, p))
 
 
-def percent(p: float) -> str:
-    """A chance as a reply shows it: one decimal, and never rounded to a certainty it is not.
+def percent(p: float, t: Translator | None = None) -> str:
+    """A chance as a reply shows it: one decimal, and never rounded to a certainty it is not;
+    with a translator ``t``, written its language's way (``12,5 %`` in Spanish).
 
     >>> [percent(p) for p in (1.0, 0.99995, 0.5, 0.0004, 0.0)]
     ['100%', '>99.9%', '50.0%', '<0.1%', '0%']
     """
+    english = _percent(p)
+    if t is None or t.language == SOURCE:
+        return english
+    sign = english[0] if english[0] in "<>" else ""
+    number = english[len(sign) : -1]
+    decimals = len(number.partition(".")[2])
+    suffix = t.percent(0.0).replace("0", "", 1)  # "%" or " %", where the language puts it
+    return sign + t.number(float(number), decimals) + suffix
+
+
+def _percent(p: float) -> str:
     if p >= 1 - 5e-13:
         return "100%"
     if p > 0.999:

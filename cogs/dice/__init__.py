@@ -32,6 +32,7 @@ from bot.storage.secret_rolls import GameMasters
 from bot.text import plain, public
 from bot.views import PersistentButton, is_manager
 from cogs.dice.notation import NOTATION_HELP
+from cogs.dice.saved import no_saved_roll, saved_reply, too_many_saved
 from cogs.dice.secret import RevealButton, audience, configure, secret_note, send_secret
 from rules.dice import (
     INLINE_WORK,
@@ -40,6 +41,7 @@ from rules.dice import (
     MAX_REPEATS,
     MAX_SAVED_ROLLS,
     DiceError,
+    DiceResult,
     RollKind,
     RollSeries,
     by_face,
@@ -66,6 +68,7 @@ FOOTER_LIMIT = 600
 AGAIN_PREFIX = "dice:again:"
 _FATE_TERM = re.compile(r"\((\d+)d3\[dF\]-\d+\)")
 
+
 def shown_expression(canonical: str) -> str:
     """The canonical form as a player reads it: Fate dice as ``4dF``."""
     return _FATE_TERM.sub(lambda m: f"{m.group(1)}dF", canonical)
@@ -76,21 +79,37 @@ def _title(label: str | None, comment: str | None) -> str | None:
     return " · ".join(parts) if parts else None
 
 
-def _lines(series: RollSeries) -> str:
-    full = [f"**{i}.** {r.detail}" for i, r in enumerate(series.results, 1)]
+def _detail(result: DiceResult, t: Translator) -> str:
+    """A roll's dice as the reader reads them (a pool's words in their language)."""
+    return t(result.said) if result.said is not None else result.detail
+
+
+def _lines(series: RollSeries, t: Translator | None = None) -> str:
+    t = t or translator(None)
+    full = [f"**{i}.** {_detail(r, t)}" for i, r in enumerate(series.results, 1)]
     if sum(len(line) + 1 for line in full) <= LINES_BUDGET:
         return "\n".join(full)
     compact = []
     for i, r in enumerate(series.results, 1):
         grouped = by_face(r)
         if grouped is not None:
-            compact.append(f"**{i}.** {grouped}")
+            compact.append(f"**{i}.** {t(grouped)}")
         elif r.kind is RollKind.SUCCESSES:
-            compact.append(f"**{i}.** **{r.successes}** successes ({r.dice_rolled} dice)")
+            count = abs(r.successes or 0)
+            compact.append(
+                f"**{i}.** "
+                + t.n(
+                    "**{n}** success ({dice} dice)",
+                    "**{n}** successes ({dice} dice)",
+                    count,
+                    n=r.successes,
+                    dice=r.dice_rolled,
+                )
+            )
         else:
-            compact.append(f"**{i}.** `{r.total}` ({r.dice_rolled} dice)")
+            compact.append(f"**{i}.** " + t("`{total}` ({dice} dice)", total=r.total, dice=r.dice_rolled))
     text = "\n".join(compact)
-    note = "\n*Too many dice to show every one for each roll: totals only.*"
+    note = "\n" + t("*Too many dice to show every one for each roll: totals only.*")
     return clip(text, LINES_BUDGET - len(note)) + note
 
 
@@ -115,16 +134,16 @@ def roll_embed(
     title = f"{TITLE_PREFIX}{shown}"
     first = series.results[0]
     if len(series.results) == 1:
-        embed = discord.Embed(title=title, description=first.detail, colour=COLOUR)
+        embed = discord.Embed(title=title, description=_detail(first, t), colour=COLOUR)
         if first.kind is RollKind.SUCCESSES:
             embed.add_field(name=t("Successes"), value=f"**{first.successes}**")
         else:
             embed.add_field(name=t("Total"), value=f"**{first.total}**")
         grouped = by_face(first)
         if grouped is not None:
-            embed.add_field(name=t("By face"), value=clip(grouped, MAX_FIELD_VALUE), inline=False)
+            embed.add_field(name=t("By face"), value=clip(t(grouped), MAX_FIELD_VALUE), inline=False)
     else:
-        embed = discord.Embed(title=title, description=_lines(series), colour=COLOUR)
+        embed = discord.Embed(title=title, description=_lines(series, t), colour=COLOUR)
         if series.successes is not None:
             rolls = len(series.results)
             embed.add_field(
@@ -154,7 +173,7 @@ def roll_embed(
         parts.append(t("bold: a natural 20 or 1"))
     if any(r.grouped for r in series.results):
         parts.append(t("too many dice to list one by one: counted by face"))
-    parts.extend(spec.notes)
+    parts.extend(t(note) for note in spec.notes)
     parts.extend(notes)
     parts.extend(extra_notes)
     embed.set_footer(text=clip(" · ".join(parts), FOOTER_LIMIT))
@@ -249,7 +268,7 @@ class Dice(commands.Cog):
         # A private or secret roll is read by its roller, a public one by the channel.
         t = reader(interaction) if private or secret else await channel(interaction)
         if secret:
-            embed = roll_embed(interaction.user, series, label, extra_notes=(secret_note(secret),), t=t)
+            embed = roll_embed(interaction.user, series, label, extra_notes=(secret_note(secret, t),), t=t)
             await send_secret(interaction, self.secrets, embed, _title(label, series.spec.comment), secret)
             return
         again: RollAgainButton | None = None
@@ -361,11 +380,13 @@ class Dice(commands.Cog):
         if not server:
             return self.saved.scope(user_id=interaction.user.id)  # type: ignore[no-any-return]
         if interaction.guild_id is None:
-            raise DiceError("Server-wide saved rolls need a server: run this in one of its channels.")
+            raise DiceError(_("Server-wide saved rolls need a server: run this in one of its channels."))
         if not is_manager(interaction):
             raise DiceError(
-                "Only members with Manage Server save or delete server-wide rolls; "
-                "leave `server` off to keep the roll for yourself."
+                _(
+                    "Only members with Manage Server save or delete server-wide rolls; "
+                    "leave `server` off to keep the roll for yourself."
+                )
             )
         return self.saved.scope(guild_id=interaction.guild_id)  # type: ignore[no-any-return]
 
@@ -379,6 +400,7 @@ class Dice(commands.Cog):
         self, interaction: discord.Interaction, name: str, expression: str, server: bool = False
     ) -> None:
         answer_privately(interaction)
+        t = reader(interaction)
         clean = saved_name(name)
         spec = parse(expression)  # refused now, with the reason, rather than at every roll
         if work_bound(spec) <= INLINE_WORK:
@@ -388,18 +410,10 @@ class Dice(commands.Cog):
         key = self._key(interaction, server)
         existing = await self.saved.get(key, clean)
         if existing is None and await self.saved.count(key) >= MAX_SAVED_ROLLS:
-            whose = "This server has" if server else "You have"
-            raise DiceError(
-                f"{whose} {MAX_SAVED_ROLLS} saved rolls already, the most kept; delete one with /dice delete."
-            )
+            raise DiceError(too_many_saved(server))
         await self.saved.save(key, clean, spec.typed, created_by=interaction.user.id)
-        scope = "for everyone in this server" if server else "for you, in every server"
-        verb = "Replaced" if existing is not None else "Saved"
-        await send(
-            interaction,
-            content=f"{verb} `{clean}` = `{spec.typed}` {scope}. Roll it with `/roll expression:{clean}`.",
-            ephemeral=True,
-        )
+        done = saved_reply(t, clean, spec.typed, replaced=existing is not None, server=server)
+        await send(interaction, content=done, ephemeral=True)
 
     @dice.command(name="gm", description="Who sees secret rolls here: a game master role, a channel")
     @app_commands.describe(
@@ -419,27 +433,28 @@ class Dice(commands.Cog):
     @dice.command(name="list", description="Your saved rolls and this server's")
     async def list_saved(self, interaction: discord.Interaction) -> None:
         answer_privately(interaction)
+        t = reader(interaction)
         rolls: list[SavedRoll] = await self.saved.visible(
             user_id=interaction.user.id, guild_id=interaction.guild_id
         )
         if not rolls:
             await send(
                 interaction,
-                content="No saved rolls yet. Save one with `/dice save name:fireball expression:8d6`.",
+                content=t("No saved rolls yet. Save one with `/dice save name:fireball expression:8d6`."),
                 ephemeral=True,
             )
             return
         mine = [r for r in rolls if not r.server_wide]
         ours = [r for r in rolls if r.server_wide]
         sections = []
-        for heading, group in (("Yours", mine), ("This server's", ours)):
+        for heading, group in ((t("Yours"), mine), (t("This server's"), ours)):
             if group:
                 lines = "\n".join(f"`{r.name}`: `{clip(r.expression, 80)}`" for r in group)
                 sections.append(f"**{heading}**\n{lines}")
         text = clip("\n\n".join(sections), MAX_EMBED_DESCRIPTION - 100)
-        embed = discord.Embed(title=f"{TITLE_PREFIX}Saved rolls", description=text, colour=COLOUR)
+        embed = discord.Embed(title=TITLE_PREFIX + t("Saved rolls"), description=text, colour=COLOUR)
         embed.set_footer(
-            text="/roll expression:<name> rolls one; yours win over the server's of the same name"
+            text=t("/roll expression:<name> rolls one; yours win over the server's of the same name")
         )
         await send(interaction, embed=embed, ephemeral=True)
 
@@ -449,12 +464,12 @@ class Dice(commands.Cog):
     )
     async def delete(self, interaction: discord.Interaction, name: str, server: bool = False) -> None:
         answer_privately(interaction)
+        t = reader(interaction)
         key = self._key(interaction, server)
         clean = name.strip().lower()
         if not await self.saved.delete(key, clean):
-            whose = "This server has" if server else "You have"
-            raise DiceError(f"{whose} no saved roll called `{clip(name, 40)}`; `/dice list` shows them.")
-        await send(interaction, content=f"Deleted the saved roll `{clean}`.", ephemeral=True)
+            raise DiceError(no_saved_roll(server, clip(name, 40)))
+        await send(interaction, content=t("Deleted the saved roll `{name}`.", name=clean), ephemeral=True)
 
     @delete.autocomplete("name")
     async def delete_name_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:

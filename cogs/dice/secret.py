@@ -18,6 +18,8 @@ from typing import Any
 import discord
 
 from bot.anywhere import installed_here
+from bot.i18n import channel as channel_translator
+from bot.i18n import reader
 from bot.limits import MAX_AUTHOR, MAX_EMBED_TITLE
 from bot.send import private as answer_privately
 from bot.send import send, send_to
@@ -25,12 +27,13 @@ from bot.storage.secret_rolls import GameMasters, SecretRollRepository
 from bot.text import public
 from bot.views import PersistentButton, is_manager
 from rules.dice import DiceError
+from rules.i18n import N_, SOURCE, Translator, _, translator
 
 log = logging.getLogger("herald.dice")
 
 SECRET_PREFIX = "dice:secret:"
-REVEAL_LABEL = "Reveal (game masters)"
-NO_GAME_MASTER = (
+REVEAL_LABEL = N_("Reveal (game masters)")
+NO_GAME_MASTER = N_(
     "A secret roll is shown to you and this server's game masters, and nobody is set as one here. "
     "Someone with Manage Server sets them with `/dice gm role:` (members with that role may reveal "
     "each secret roll) or `/dice gm channel:` (every secret roll is posted there in full). "
@@ -45,10 +48,10 @@ class RevealButton(PersistentButton, template=r"dice:secret:(?P<id>\d+)"):
     member with the server's game master role) or to the player who rolled; anyone else is refused.
     The custom id carries only the kept roll's number, never the result."""
 
-    def __init__(self, roll_id: int) -> None:
+    def __init__(self, roll_id: int, label: str = REVEAL_LABEL) -> None:
         super().__init__(
             discord.ui.Button(
-                label=REVEAL_LABEL,
+                label=label,
                 emoji="🤫",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{SECRET_PREFIX}{roll_id}",
@@ -66,6 +69,14 @@ class RevealButton(PersistentButton, template=r"dice:secret:(?P<id>\d+)"):
         await reveal(interaction, self.roll_id)
 
 
+def _channel(channel_id: int) -> str:
+    return f"<#{channel_id}>"
+
+
+def _role(role_id: int) -> str:
+    return f"<@&{role_id}>"
+
+
 def _holds(member: discord.abc.User, role_id: int | None) -> bool:
     """Whether ``member`` holds the role (read from the interaction's member: no intent needed)."""
     return role_id is not None and isinstance(member, discord.Member) and member.get_role(role_id) is not None
@@ -80,15 +91,16 @@ async def audience(interaction: discord.Interaction, secrets: SecretRollReposito
     assert interaction.guild_id is not None
     gm = await secrets.game_masters(interaction.guild_id)
     if gm is None:
-        raise DiceError(NO_GAME_MASTER)
+        raise DiceError(_(NO_GAME_MASTER))
     return gm
 
 
-def secret_note(gm: GameMasters | bool) -> str:
+def secret_note(gm: GameMasters | bool, t: Translator | None = None) -> str:
     """The footer note of a secret roll's result."""
+    t = t or translator(SOURCE)
     if isinstance(gm, GameMasters):
-        return "secret roll"
-    return "secret: outside a server that added Herald there is no game master, so only you see it"
+        return t("secret roll")
+    return t("secret: outside a server that added Herald there is no game master, so only you see it")
 
 
 async def send_secret(
@@ -105,6 +117,8 @@ async def send_secret(
         return
     assert interaction.guild_id is not None and interaction.channel_id is not None
     user = interaction.user
+    t = reader(interaction)  # the roller's own reply
+    here = await channel_translator(interaction)  # what the server's channels read
     told: list[str] = []
     if gm.channel_id is not None:
         guild = interaction.guild
@@ -113,16 +127,26 @@ async def send_secret(
         try:
             await send_to(
                 target,  # type: ignore[arg-type]
-                content=f"🤫 Secret roll by {user.mention} in <#{interaction.channel_id}>",
+                content=here(
+                    _(
+                        "🤫 Secret roll by {player} in {channel}",
+                        player=user.mention,
+                        channel=_channel(interaction.channel_id),
+                    )
+                ),
                 embeds=[embed],
                 mentions=discord.AllowedMentions.none(),
             )
-            told.append(f"posted in full in <#{gm.channel_id}>")
+            told.append(t("posted in full in {channel}", channel=_channel(gm.channel_id)))
         except discord.HTTPException as error:
             log.warning("secret roll: could not post in the game master channel (%s)", error.status)
             told.append(
-                f"**not** posted in <#{gm.channel_id}>: Discord refused it ({error.status}); a server "
-                "admin checks that I may view and send messages there"
+                t(
+                    "**not** posted in {channel}: Discord refused it ({status}); a server admin checks "
+                    "that I may view and send messages there",
+                    channel=_channel(gm.channel_id),
+                    status=error.status,
+                )
             )
     view: discord.ui.View | None = None
     if gm.role_id is not None:
@@ -134,25 +158,31 @@ async def send_secret(
             result=json.dumps(embed.to_dict()),
         )
         view = discord.ui.View(timeout=None)
-        view.add_item(RevealButton(kept))
-        told.append(f"members with <@&{gm.role_id}> may reveal it with the notice's button")
+        view.add_item(RevealButton(kept, here(REVEAL_LABEL)))
+        told.append(t("members with {role} may reveal it with the notice's button", role=_role(gm.role_id)))
         log.info("secret roll %s made by %s in server %s", kept, user.id, interaction.guild_id)
     else:
         log.info("secret roll made by %s in server %s", user.id, interaction.guild_id)
     await send(
         interaction,
-        content=f"🤫 Secret roll: only you and the game masters see it ({'; '.join(told)}).",
+        content=t("🤫 Secret roll: only you and the game masters see it ({who}).", who="; ".join(told)),
         embed=embed,
         ephemeral=True,
     )
     # The channel reads who rolled and for what, never the expression (a modifier tells
     # something) nor any die: the label is the player's own text, made inert.
-    shown = f": **{public(title, LABEL_LIMIT)}**" if title else ""
-    await send(
-        interaction,
-        content=f"🤫 **{public(user.display_name, MAX_AUTHOR)}** made a secret roll{shown}.",
-        view=view,
-    )
+    player = public(user.display_name, MAX_AUTHOR)
+    if title:
+        notice = here(
+            _(
+                "🤫 **{player}** made a secret roll: **{label}**.",
+                player=player,
+                label=public(title, LABEL_LIMIT),
+            )
+        )
+    else:
+        notice = here(_("🤫 **{player}** made a secret roll.", player=player))
+    await send(interaction, content=notice, view=view)
 
 
 async def reveal(interaction: discord.Interaction, roll_id: int) -> None:
@@ -160,20 +190,33 @@ async def reveal(interaction: discord.Interaction, roll_id: int) -> None:
     secrets: SecretRollRepository = interaction.client.secret_rolls  # type: ignore[attr-defined]
     kept = await secrets.secret(roll_id)
     if kept is None or kept.guild_id != interaction.guild_id:
-        raise DiceError("That secret roll is no longer kept here.")
+        raise DiceError(_("That secret roll is no longer kept here."))
     gm: GameMasters | None = await secrets.game_masters(kept.guild_id)
     role = gm.role_id if gm is not None else None
     if interaction.user.id != kept.user_id and not _holds(interaction.user, role):
-        who = f"members with <@&{role}>" if role is not None else "nobody (no game master role is set)"
+        if role is not None:
+            who = _("members with {role}", role=_role(role))
+        else:
+            who = _("nobody (no game master role is set)")
         raise DiceError(
-            f"A secret roll is for its player and the game masters: here {who}. It stays hidden from you."
+            _(
+                "A secret roll is for its player and the game masters: here {who}. It stays hidden from you.",
+                who=who,
+            )
         )
     log.info("secret roll %s revealed to %s", roll_id, interaction.user.id)
     embed = discord.Embed.from_dict(json.loads(kept.result))
     when = kept.created_at[:16].replace("T", " ")
+    player = f"<@{kept.user_id}>"
+    t = reader(interaction)
     await send(
         interaction,
-        content=f"🤫 Secret roll by <@{kept.user_id}> in <#{kept.channel_id}>, made {when} UTC:",
+        content=t(
+            "🤫 Secret roll by {player} in {channel}, made {when} UTC:",
+            player=player,
+            channel=_channel(kept.channel_id),
+            when=when,
+        ),
         embed=embed,
         ephemeral=True,
     )
@@ -189,30 +232,38 @@ async def configure(
 ) -> None:
     """`/dice gm`: show the server's game masters, or (Manage Server) set or clear them."""
     answer_privately(interaction)
+    t = reader(interaction)
     if interaction.guild_id is None or not installed_here(interaction):
         raise DiceError(
-            "Game masters belong to a server that added Herald: run `/dice gm` in one of its channels. "
-            "Here `/roll ... secret:true` shows the roll to you alone."
+            _(
+                "Game masters belong to a server that added Herald: run `/dice gm` in one of its "
+                "channels. Here `/roll ... secret:true` shows the roll to you alone."
+            )
         )
     guild_id = interaction.guild_id
     if role is None and channel is None and not clear:
         gm = await secrets.game_masters(guild_id)
-        await send(interaction, content=game_masters_text(gm), ephemeral=True)
+        await send(interaction, content=game_masters_text(gm, t), ephemeral=True)
         return
     if not is_manager(interaction):
-        raise DiceError("Only members with Manage Server set the game masters; `/dice gm` alone shows them.")
+        raise DiceError(
+            _("Only members with Manage Server set the game masters; `/dice gm` alone shows them.")
+        )
     if clear and (role is not None or channel is not None):
-        raise DiceError("`clear:true` forgets both the role and the channel: give it alone.")
+        raise DiceError(_("`clear:true` forgets both the role and the channel: give it alone."))
     if clear:
         await secrets.clear_game_masters(guild_id)
-        await send(interaction, content=game_masters_text(None), ephemeral=True)
+        await send(interaction, content=game_masters_text(None, t), ephemeral=True)
         return
     if channel is not None and interaction.guild is not None:
         allowed = channel.permissions_for(interaction.guild.me)
         if not (allowed.view_channel and allowed.send_messages):
             raise DiceError(
-                f"I can't post in {channel.mention}: give me View Channel and Send Messages there, "
-                "then set it again."
+                _(
+                    "I can't post in {channel}: give me View Channel and Send Messages there, then set "
+                    "it again.",
+                    channel=channel.mention,
+                )
             )
     changes: dict[str, int] = {}
     if role is not None:
@@ -221,22 +272,29 @@ async def configure(
         changes["channel_id"] = channel.id
     await secrets.set_game_masters(guild_id, by=interaction.user.id, **changes)
     gm = await secrets.game_masters(guild_id)
-    await send(interaction, content=game_masters_text(gm), ephemeral=True)
+    await send(interaction, content=game_masters_text(gm, t), ephemeral=True)
 
 
-def game_masters_text(gm: GameMasters | None) -> str:
+def game_masters_text(gm: GameMasters | None, t: Translator | None = None) -> str:
     """Who sees this server's secret rolls, for /dice gm."""
+    t = t or translator(SOURCE)
     if gm is None:
-        return (
+        return t(
             "No game master is set here, so `/roll ... secret:true` is refused. Someone with Manage "
             "Server sets one with `/dice gm role:` or `/dice gm channel:`."
         )
     parts = []
     if gm.role_id is not None:
-        parts.append(f"members with <@&{gm.role_id}> may reveal each secret roll with its notice's button")
+        parts.append(
+            t(
+                "members with {role} may reveal each secret roll with its notice's button",
+                role=_role(gm.role_id),
+            )
+        )
     if gm.channel_id is not None:
-        parts.append(f"every secret roll is posted in full in <#{gm.channel_id}>")
-    return (
-        "The game masters see secret rolls (`/roll ... secret:true`) here: " + "; ".join(parts) + ". "
-        "The channel only reads that a secret roll was made, with its label."
+        parts.append(t("every secret roll is posted in full in {channel}", channel=_channel(gm.channel_id)))
+    return t(
+        "The game masters see secret rolls (`/roll ... secret:true`) here: {who}. The channel only reads "
+        "that a secret roll was made, with its label.",
+        who="; ".join(parts),
     )

@@ -402,7 +402,7 @@ def test_big_pools_group_by_face_and_small_ones_do_not() -> None:
     assert by_face(small) is None
     big = roll(f"{BIG_POOL + 1}d6>=4", rng)
     assert sum(n for _, n in big.faces) == BIG_POOL + 1
-    assert by_face(big).endswith(f"**{big.successes}** successes")
+    assert str(by_face(big)).endswith(f"**{big.successes}** successes")
     assert by_face(roll("30d6", rng)) is None  # a total, not a pool
 
 

@@ -37,7 +37,7 @@ def test_a_bang_after_dice_explodes(typed: str, canonical: str) -> None:
     spec = parse(typed)
     assert spec.canonical == canonical
     assert spec.comment is None
-    assert any("explode" in note or "rolled again" in note for note in spec.notes)
+    assert any("explode" in str(note) or "rolled again" in str(note) for note in spec.notes)
 
 
 def test_a_bang_after_a_space_is_still_a_label() -> None:

@@ -116,7 +116,7 @@ def test_set_keep_highest_by_hand() -> None:
 
 def test_explosions_state_their_depth() -> None:
     result = odds("1d6e6")
-    assert result.notes and "8 extra dice" in result.notes[0]
+    assert result.notes and "8 extra dice" in str(result.notes[0])
     # truncated geometric: mean 3.5 / (1 - 1/6) = 4.2 up to the left-out tail
     assert result.distribution.mean == pytest.approx(4.2, abs=1e-4)
     assert result.distribution.probability(7) == pytest.approx(1 / 36)
@@ -129,7 +129,7 @@ def test_explosions_state_their_depth() -> None:
 
 def test_deep_explosion_says_how_much_is_left_out() -> None:
     result = odds("1d6e>1")
-    assert "0.42%" in result.notes[0]
+    assert "0.42%" in str(result.notes[0])
 
 
 @pytest.mark.parametrize(
