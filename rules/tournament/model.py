@@ -75,6 +75,10 @@ class Flag(StrEnum):
     """These two players met before (made only when no other pairing existed, or by hand)."""
     REPEAT_TABLE = "repeat_table"
     """A player sits at a table they already played on."""
+    SAME_CLUB = "same_club"
+    """Club-mates meet (in round 1 only when no other pairing existed)."""
+    PIN_MOVED = "pin_moved"
+    """A player pinned to a table is not at it (two pinned players had to meet)."""
 
 
 class Player(BaseModel):
@@ -90,6 +94,16 @@ class Player(BaseModel):
     """The first round this player can be paired in (later than 1 for a late join)."""
     dropped_after: int | None = Field(default=None, ge=0)
     """After how many paired rounds the player dropped; never paired again after that."""
+    club: str = Field(default="", max_length=MAX_NAME_CHARS)
+    """The player's club or team tag ("" none): club-mates are kept apart in round 1, and later
+    where the points allow."""
+    table: int | None = Field(default=None, ge=1, le=MAX_PLAYERS // 2)
+    """The table this player always plays at (accessibility), or None."""
+
+    @property
+    def club_key(self) -> str:
+        """The club as compared: case and spaces at the ends do not matter."""
+        return self.club.strip().casefold()
 
     def active_in(self, round_number: int) -> bool:
         """Whether the player takes part in round ``round_number`` (paired or given the bye)."""
@@ -223,6 +237,10 @@ class Tournament(BaseModel):
     players: list[Player] = Field(default_factory=list)
     rounds: list[Round] = Field(default_factory=list)
     late_joins: bool = False
+    fresh_tables: bool = False
+    """Fresh tables: the pairing itself keeps, before the points gaps, a table free that neither
+    player of a game has used, so nobody returns to a table while another is free. Without it
+    the table assignment after the pairing still avoids repeats its pairs allow."""
     finished: bool = False
     lists_revealed: bool = False
     """Whether every army list handed in is visible to everyone (see :mod:`rules.tournament.lists`)."""
