@@ -37,10 +37,12 @@ from rules.tournament import (
     create_tournament,
     drop_player,
     remove_player,
+    set_fresh_tables,
     set_late_joins,
     set_rounds,
     set_scenario,
 )
+from rules.tournament import pin_table as pin_table_of
 from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
@@ -63,6 +65,11 @@ def _faction(game: Any, faction: str, unlisted: bool) -> str:
             raise RuleError("The faction is empty: name your army's faction.")
         return faction
     return checked_faction(faction, unlisted=unlisted)
+
+
+def _club_text(club: str) -> str:
+    """`` · club Dice Den`` after a faction, or nothing."""
+    return f" · club {public(club, 80)}" if club else ""
 
 
 def refuse_in_team_event(state: TournamentGame) -> None:
@@ -183,13 +190,30 @@ class SetupCommands:
             interaction, "organiser", change, f"{user.mention} now organises too.", full=True
         )
 
-    @app_commands.command(name="settings", description="Organisers: late joins and the number of rounds")
+    @app_commands.command(
+        name="settings", description="Organisers: late joins, rounds, fresh tables, a player's fixed table"
+    )
+    @app_commands.describe(
+        late_joins="Let players join after round 1 is paired",
+        rounds=f"Number of rounds (3 to {MAX_ROUNDS})",
+        fresh_tables="Pair so nobody returns to a table while another is free (before the points gaps)",
+        pin_player="A player who always plays at one table (accessibility); give pin_table too",
+        pin_table="The table pin_player always plays at (0: no fixed table)",
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
         late_joins: bool | None = None,
         rounds: app_commands.Range[int, 1, 99] | None = None,
+        fresh_tables: bool | None = None,
+        pin_player: discord.User | None = None,
+        pin_table: app_commands.Range[int, 0, 999] | None = None,
     ) -> None:
+        if (pin_player is None) != (pin_table is None):
+            raise RuleError(
+                "To fix a player's table give both `pin_player:` and `pin_table:` (0 takes the pin off)."
+            )
+
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "change the settings")
             t = state.tournament
@@ -197,9 +221,25 @@ class SetupCommands:
                 t = set_late_joins(t, late_joins)
             if rounds is not None:
                 t = set_rounds(t, rounds)
+            if fresh_tables is not None:
+                t = set_fresh_tables(t, fresh_tables)
+            if pin_player is not None and pin_table is not None:
+                refuse_in_team_event(state)
+                t = pin_table_of(t, player_id(pin_player.id), pin_table or None)
             return Change(state.update(tournament=t), summary="settings")
 
-        await self._player_step(interaction, "settings", change, "Settings saved.", full=True)
+        said = ["Settings saved."]
+        if fresh_tables is not None:
+            said.append(
+                "Fresh tables: nobody returns to a table while another is free."
+                if fresh_tables
+                else "Fresh tables off: the pairing follows the points; the seating still avoids repeats."
+            )
+        if pin_player is not None and pin_table:
+            said.append(f"{pin_player.mention} plays at table {pin_table} from the next pairing on.")
+        elif pin_player is not None:
+            said.append(f"{pin_player.mention} no longer has a fixed table.")
+        await self._player_step(interaction, "settings", change, " ".join(said), full=True)
 
     # -- players -----------------------------------------------------------------------------
 
@@ -207,19 +247,23 @@ class SetupCommands:
     @app_commands.describe(
         faction="Your army's faction or sectorial (pick from the list)",
         unlisted="Enter a faction that is not in the list, as typed",
+        club="Your club or group: club-mates are kept apart in round 1",
     )
-    async def join(self, interaction: discord.Interaction, faction: str, unlisted: bool = False) -> None:
+    async def join(
+        self, interaction: discord.Interaction, faction: str, unlisted: bool = False, club: str = ""
+    ) -> None:
         game = await KIT.find(interaction, channel_id=await home_channel(interaction))
         faction = _faction(game, faction, unlisted)
+        club = checked_text(club, "club") if club else ""
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             refuse_in_team_event(state)
             name = kept_name(user.display_name)
-            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id, club=club)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
 
-        joined = f"{user.mention} joined ({public(faction, 80)})."
+        joined = f"{user.mention} joined ({public(faction, 80)}{_club_text(club)})."
         await self._player_step(interaction, "join", change, joined)
 
     @app_commands.command(name="add", description="Organisers: enter a player")
@@ -227,21 +271,29 @@ class SetupCommands:
     @app_commands.describe(
         faction="Their army's faction or sectorial (pick from the list)",
         unlisted="Enter a faction that is not in the list, as typed",
+        club="Their club or group: club-mates are kept apart in round 1",
     )
     async def add(
-        self, interaction: discord.Interaction, user: discord.User, faction: str, unlisted: bool = False
+        self,
+        interaction: discord.Interaction,
+        user: discord.User,
+        faction: str,
+        unlisted: bool = False,
+        club: str = "",
     ) -> None:
         game = await KIT.find(interaction, channel_id=await home_channel(interaction))
         faction = _faction(game, faction, unlisted)
+        club = checked_text(club, "club") if club else ""
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
             refuse_in_team_event(state)
             name = kept_name(user.display_name)
-            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id, club=club)
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
-        await self._player_step(interaction, "add", change, f"{user.mention} added ({public(faction, 80)}).")
+        added = f"{user.mention} added ({public(faction, 80)}{_club_text(club)})."
+        await self._player_step(interaction, "add", change, added)
 
     @join.autocomplete("faction")
     @add.autocomplete("faction")

@@ -285,10 +285,10 @@ def pin_table(state: Tournament, player_id: str, table: int | None) -> Tournamen
     >>> t = add_player(add_player(create_tournament("Cup", 300), "1", "Ann"), "2", "Bo")
     >>> pin_table(t, "1", 3).player("1").table
     3
-    >>> pin_table(pin_table(t, "1", 3), "2", 3)
+    >>> pin_table(pin_table(t, "1", 3), "2", 3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rules.tournament.model.TournamentError: Table 3 is already Ann's; unpin Ann first, or pick another table.
+    rules.tournament.model.TournamentError: Table 3 is already Ann's: take Ann's pin off first ...
     """
     _open(state)
     player = state.player(player_id)
@@ -298,7 +298,8 @@ def pin_table(state: Tournament, player_id: str, table: int | None) -> Tournamen
         holder = next((p for p in state.players if p.table == table and p.id != player_id), None)
         if holder is not None:
             raise TournamentError(
-                f"Table {table} is already {holder.name}'s; unpin {holder.name} first, or pick another table."
+                f"Table {table} is already {holder.name}'s: take {holder.name}'s pin off first (table 0), "
+                "or pick another table."
             )
     return _replace_player(state, player.model_copy(update={"table": table}))
 
