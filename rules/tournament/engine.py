@@ -429,7 +429,13 @@ def set_scenario(state: Tournament, round_number: int, scenario: Scenario) -> To
 # --- pairing ------------------------------------------------------------------------------------
 
 
-def _flags(state: Tournament, round_number: int, game: Game, history: _History | None = None) -> list[Flag]:
+def _flags(
+    state: Tournament,
+    round_number: int,
+    game: Game,
+    history: _History | None = None,
+    people: dict[str, Player] | None = None,
+) -> list[Flag]:
     if game.b is None:
         return []
     history = state.history(before_round=round_number) if history is None else history
@@ -437,7 +443,7 @@ def _flags(state: Tournament, round_number: int, game: Game, history: _History |
     flags = []
     if game.b in opponents:
         flags.append(Flag.REMATCH)
-    players = [state.player(p) for p in game.players]
+    players = [people[p] for p in game.players] if people else [state.player(p) for p in game.players]
     if game.table is not None and any(
         game.table in history.get(p.id, ([], set()))[1] and p.table != game.table for p in players
     ):
@@ -535,10 +541,11 @@ def _seated(
         for a, b in pairs
     ]
     tables = assign_tables(seats)
+    people = {p.id: p for p in state.players}
     games = []
     for (a, b), table in zip(pairs, tables, strict=True):
         game = Game(a=a, b=b, table=table)
-        games.append(game.model_copy(update={"flags": _flags(state, number, game, history)}))
+        games.append(game.model_copy(update={"flags": _flags(state, number, game, history, people)}))
     if bye is not None:
         games.append(Game(a=bye))
     return _ordered(games)

@@ -167,24 +167,35 @@ def _match(
     tps = [e.tp for e in ranked]
     index = {e.id: i for i, e in enumerate(ranked)}
     top, unit_gap, unit_rematch = layers.top, layers.gap, layers.rematch
-    tagged = any(e.club or e.pin is not None for e in ranked)
-    unit_stale = layers.stale
+    unit_club, unit_pin, unit_stale = layers.club, layers.pin, layers.stale
+    clubs = [e.club for e in ranked]
+    pins = [e.pin for e in ranked]
+    tagged = any(clubs) or any(p is not None for p in pins)
+    # With fresh tables, a game can be short of fresh tables only when its players have used
+    # at least len(free) - SPARE + 1 tables between them, or one of them is pinned.
+    sizes = [len(e.used) for e in ranked]
+    roomy = len(free) - SPARE if free is not None else 0
     edges: list[tuple[int, int, int]] = []
     for i in range(n):
-        tp_i = tps[i]
+        tp_i, club_i, pin_i, size_i = tps[i], clubs[i], pins[i], sizes[i]
         me = ranked[i]
         met = {index[o] for o in me.met if o in index}
         last = n if window is None else min(n, i + window + 1)
         for j in range(i + 1, last):
             gap = (tp_i - tps[j]) ** 2
             rematch = j in met
-            pin, club = me.clashes(ranked[j]) if tagged else (False, False)
+            pin = pin_i is not None and pins[j] is not None and pin_i != pins[j]
             if max_gap is not None and (gap > max_gap or rematch or pin):
                 continue
-            cost = (j - i) ** 2 + unit_gap * gap + (unit_rematch if rematch else 0)
+            cost = (j - i) ** 2 + unit_gap * gap
+            if rematch:
+                cost += unit_rematch
             if tagged:
-                cost += (layers.pin if pin else 0) + (layers.club if club else 0)
-            if free is not None:
+                if pin:
+                    cost += unit_pin
+                if club_i and club_i == clubs[j]:
+                    cost += unit_club
+            if free is not None and (pin_i is not None or pins[j] is not None or size_i + sizes[j] > roomy):
                 cost += unit_stale * me.scarcity(ranked[j], free)
             edges.append((i, j, top - cost))
     bye_edges = eligible[-1:] if max_gap is not None else eligible
