@@ -25,6 +25,7 @@ from bot.storage.links import SqlLinkRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
 from bot.storage.saved_rolls import SqliteSavedRollRepository
+from bot.storage.secret_rolls import SecretRollRepository
 from bot.storage.tournament_lists import TournamentListRepository
 from bot.views import FormRouter
 
@@ -80,6 +81,8 @@ class Herald(commands.AutoShardedBot):
         self.meta = SqlMetaRepository(self.db)
         self.games = GameStore(SqlGameRepository(self.db))
         self.saved_rolls = SqliteSavedRollRepository(self.db)
+        #: Each server's game masters and the secret rolls kept for them (/roll secret, /dice gm).
+        self.secret_rolls = SecretRollRepository(self.db)
         self.attack_profiles = SqliteAttackProfileRepository(self.db)  # saved 40k weapon and target lines
         self.army_lists = ArmyListRepository(self.db)  # imported 40k rosters, per player
         #: Ratings per server that outlive games (the ITS Rating): see bot.storage.ratings.

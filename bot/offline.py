@@ -93,6 +93,8 @@ class User:
     id: int
     name: str
     manage_guild: bool = False
+    #: The server roles the member holds (see :meth:`OfflineDriver.give_role`).
+    roles: set[int] = field(default_factory=set)
 
     @property
     def mention(self) -> str:
@@ -458,6 +460,21 @@ class _Adapter(AsyncWebhookAdapter):
         return self._driver._webhook_request(route, **kwargs)
 
 
+def _role_payload(role_id: int, name: str, value: int, position: int) -> dict[str, Any]:
+    """A role as Discord sends it (in GUILD_CREATE, or resolved in a command's options)."""
+    return {
+        "id": str(role_id),
+        "name": name,
+        "permissions": str(value),
+        "position": position,
+        "color": 0,
+        "hoist": False,
+        "managed": role_id == BOT_ROLE_ID,
+        "mentionable": False,
+        "flags": 0,
+    }
+
+
 class OfflineDriver:
     """Runs the real bot and its command tree without Discord; see the module docstring."""
 
@@ -491,6 +508,8 @@ class OfflineDriver:
         self._adapter = _Adapter(self)
         #: The bot's server-wide permissions (its role); see :meth:`set_permissions`.
         self.permissions = discord.Permissions(INVITE_PERMISSIONS.value)
+        #: The server's roles besides ``@everyone`` and the bot's, by name (see :meth:`role`).
+        self.roles: dict[str, int] = {}
         self.channel = self.add_channel("general", channel_id=DEFAULT_CHANNEL_ID)
         #: The bot's DM channel with each user it wrote to (``bot.create_dm``), by user id.
         self.dms: dict[int, Channel] = {}
@@ -564,6 +583,18 @@ class OfflineDriver:
         if manage_guild is not None:
             user.manage_guild = manage_guild
         return user
+
+    def role(self, name: str) -> int:
+        """The id of the server role called ``name`` (made on first use, as an admin would)."""
+        name = name.lstrip("@")
+        if name not in self.roles:
+            self.roles[name] = _snowflake()
+            self._sync_guild()
+        return self.roles[name]
+
+    def give_role(self, user: User | str, role: str) -> None:
+        """Give ``user`` the role called ``role``; their next interactions carry it."""
+        self._user(user).roles.add(self.role(role))
 
     def add_dm(self, name: str = "dm", *, where: str = "dm") -> Channel:
         """A channel outside the server that installed Herald, where only a user-installed Herald
@@ -704,19 +735,7 @@ class OfflineDriver:
             return
         state = bot._connection
 
-        def role(role_id: int, name: str, value: int, position: int) -> dict[str, Any]:
-            return {
-                "id": str(role_id),
-                "name": name,
-                "permissions": str(value),
-                "position": position,
-                "color": 0,
-                "hoist": False,
-                "managed": role_id == BOT_ROLE_ID,
-                "mentionable": False,
-                "flags": 0,
-            }
-
+        role = _role_payload
         data = {
             "id": str(GUILD_ID),
             "name": "Offline server",
@@ -725,6 +744,7 @@ class OfflineDriver:
             "roles": [
                 role(GUILD_ID, "@everyone", 0, 0),
                 role(BOT_ROLE_ID, "Herald", self.permissions.value, 1),
+                *(role(ident, name, 0, 0) for name, ident in self.roles.items()),
             ],
             "channels": [c.payload() for c in self.channels.values() if not c.thread],
             "members": [
@@ -1038,6 +1058,11 @@ class OfflineDriver:
             channel = value if isinstance(value, Channel) else self.add_channel(str(value).lstrip("#"))
             resolved.setdefault("channels", {})[str(channel.id)] = {**channel.payload(), "permissions": "0"}
             return str(channel.id)
+        if kind is discord.AppCommandOptionType.role:
+            ident = self.role(str(value))
+            role_name = str(value).lstrip("@")
+            resolved.setdefault("roles", {})[str(ident)] = _role_payload(ident, role_name, 0, 0)
+            return str(ident)
         if kind is discord.AppCommandOptionType.attachment:
             return self._upload(name, value, resolved)
         if kind is discord.AppCommandOptionType.string:
@@ -1094,7 +1119,7 @@ class OfflineDriver:
 
     def _member(self, user: User, *, with_user: bool = True) -> dict[str, Any]:
         member: dict[str, Any] = {
-            "roles": [],
+            "roles": [str(r) for r in sorted(user.roles)],
             "joined_at": "2026-01-01T00:00:00+00:00",
             "deaf": False,
             "mute": False,

@@ -65,7 +65,7 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "tournament": (
         ("Set up the event", ("create", "settings", "organiser add", "mission", "info", "link reset")),
         ("Players", ("join", "add", "remove", "drop", "swap")),
-        ("Army lists", ("list submit", "list show", "list reveal", "list check")),
+        ("Army lists", ("list submit", "list show", "list reveal", "list check", "list hold")),
         ("Check-in", ("checkin open", "checkin player", "checkin close")),
         ("Run a round", ("pair", "unpair", "timer", "missing", "report", "result", "standings", "top")),
         (
@@ -86,7 +86,7 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ),
         ("Finish", ("finish", "export")),
     ),
-    "dice": (("Saved rolls", ("save", "list", "delete")),),
+    "dice": (("Saved rolls", ("save", "list", "delete")), ("Secret rolls", ("gm",))),
     "inf": (("Roll", ("roll", "f2f", "odds")),),
     "rating": (("Ratings", ("show", "top")),),
 }

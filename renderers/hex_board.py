@@ -438,10 +438,16 @@ def _draw_edge_labels(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLay
     left = LABEL_MARGIN * k / 2
     right = lay.width - LABEL_MARGIN * k / 2
     for row in range(h):
-        _, y_left = lay.centre(Hex.from_offset(0, row))
-        _, y_right = lay.centre(Hex.from_offset(w - 1, row))
-        _text(draw, (left, y_left), str(row + 1), fnt, pal.muted)
-        _text(draw, (right, y_right), str(row + 1), fnt, pal.muted)
+        y = row_number_at(lay, row)
+        _text(draw, (left, y), str(row + 1), fnt, pal.muted)
+        _text(draw, (right, y), str(row + 1), fnt, pal.muted)
+
+
+def row_number_at(lay: BoardLayout, row: int) -> float:
+    """Where row ``row``'s number sits (both sides alike): half-way between the labels of its tiles
+    in an even column and in an odd one, which sit half a row apart. At a tile's centre, as it was,
+    the number stood nearer the row above's labels in the odd columns than its own."""
+    return (label_at(lay, Hex.from_offset(0, row))[1] + label_at(lay, Hex.from_offset(1, row))[1]) / 2
 
 
 def _health_bar(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, height: float, c: Character,
@@ -593,8 +599,9 @@ def _draw_deaths(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
     for t in state.tokens:
         if t.token != "death":
             continue
-        cx, cy = lay.centre(t.tile)
-        r = lay.radius * 0.55
+        # Where the hero's disc stood, and the tile's label over it, as over a living hero's: the
+        # token once sat on the centre, a size larger, and hid the label players type to go there.
+        cx, cy, r = hero_disc(lay, t.tile)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pal.death, outline=pal.bg,
                      width=max(2, round(r / 8)))
         inner = r * 0.78
@@ -603,6 +610,8 @@ def _draw_deaths(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         who = next((c for c in state.characters if c.id == t.of), None)
         label = who.initials if who else "X"
         _text(draw, (cx, cy), label, font(max(8, round(r * 0.75)), bold=True), pal.bg)
+        _text(draw, label_at(lay, t.tile), t.tile.label(), font(label_size(lay), bold=True), pal.text,
+              stroke=pal.bg, stroke_width=max(1, round(lay.radius / 25)))
 
 
 def _dashed(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], fill: RGB, width: int,

@@ -48,6 +48,8 @@ ROW_H = 66
 HEADER_H = 120
 HEAD_ROW_H = 48
 FOOTER_H = 56
+FOOTER_LINE = 28
+"""A second line of the standings' footer (a VP format's W-D-L definition)."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,9 @@ def render_standings(
     fmt = format_of(state)
     columns = [(c.label, c.width) for c in fmt.columns]
     rows, page, pages = page_of(standings(state), page, per_page)
-    height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H
+    # VP formats say their W-D-L (and what a bye is worth) on a second footer line.
+    record = None if fmt.uses_op else fmt.record_text()
+    height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H + (FOOTER_LINE if record else 0)
     img = Image.new("RGB", (width, height), pal.bg)
     d = ImageDraw.Draw(img)
     played = len(state.rounds)
@@ -198,8 +202,10 @@ def render_standings(
     for i, row in enumerate(rows):
         d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
         _rank_cell(d, pal, PAD, y, row)
-        sub = row.faction + (" · dropped" if row.dropped else "")
-        _name_block(d, name_x, y, name_w, row.name, sub.strip(" ·"), pal, dim=row.dropped)
+        status = " · dropped" if row.dropped else " · not checked in" if row.not_checked_in else ""
+        sub = row.faction + status
+        out = row.dropped or row.not_checked_in
+        _name_block(d, name_x, y, name_w, row.name, sub.strip(" ·"), pal, dim=out)
         if teams:
             team_f = font(22)
             shown = fit(d, teams.get(row.player_id, ""), team_f, TEAM_COLUMN_W - 24)
@@ -216,11 +222,12 @@ def render_standings(
         d.text((PAD, y + 18), "Nobody has joined yet.", font=font(26), fill=pal.muted)
         y += ROW_H
     note = fmt.ranking_text
-    if any(r.byes for r in rows) and not fmt.uses_op:
-        note += f" · bye: a win ({fmt.bye_points} {fmt.points_label}, no VP)"
     if any(r.adjusted for r in rows):
         note += " · * bye adjustment"
     d.text((PAD, y + 16), fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
+    if record:
+        line = fit(d, record, small_f, width - 2 * PAD)
+        d.text((PAD, y + 16 + FOOTER_LINE), line, font=small_f, fill=pal.muted)
     return _png(img)
 
 

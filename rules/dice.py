@@ -579,10 +579,72 @@ def _split_comment(text: str) -> tuple[str, str | None]:
             depth += 1
         elif char == "]":
             depth = max(depth - 1, 0)
-        elif depth == 0 and (char == "#" or (char == "!" and text[index + 1 : index + 2] != "=")):
+        elif depth == 0 and (
+            char == "#" or (char == "!" and text[index + 1 : index + 2] != "=" and not _explodes(text, index))
+        ):
             comment = text[index + 1 :].strip()
             return text[:index].strip(), comment or None
     return text.strip(), None
+
+
+# Roll20's and Dice Maiden's explosion: ``3d6!`` (each 6 rolls again, added), ``3d6!5`` (each 5),
+# ``3d6!>5`` (5 or more: Roll20's ``>`` includes the value), ``3d6!<2`` (2 or less); ``!!`` compounds.
+# A ``!`` glued to a dice term (its modifiers too) is one of these; after a space it starts a label.
+_DICE_BEFORE_BANG = re.compile(
+    r"(?<![\w)\]])\d*d(?:\d+|%|f)(?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*!?$", re.IGNORECASE
+)
+_BANG = re.compile(
+    r"(?<![\w)\]])(\d*d(\d+|%|f)(?:(?:k|p|rr|ro|ra|e|mi|ma)[hl<>]?\d+)*)!(?!=)(!(?!=))?([<>]?\d+)?"
+)
+
+
+def _explodes(text: str, index: int) -> bool:
+    """Is the ``!`` at ``index`` an explosion (glued to a dice term) rather than a label's start?"""
+    if index == 0 or text[index - 1].isspace():
+        return False
+    return bool(_DICE_BEFORE_BANG.search(re.sub(r"\s+", "", text[:index])))
+
+
+def _bang(canonical: str, notes: list[str]) -> str:
+    """Roll20's ``!`` explosions in d20's words (``3d6!`` -> ``3d6e6``), each reading noted;
+    ``!!`` (compounding) refused with what to type.
+
+    >>> notes = []
+    >>> _bang("3d6!+4d8!>7", notes), len(notes)
+    ('3d6e6+4d8e>6', 2)
+    """
+
+    def explode(match: re.Match[str]) -> str:
+        dice, size, compound, threshold = match.groups()
+        typed = match.group(0)
+        if size == "f":
+            raise DiceError(
+                f"`{typed}`: Fate dice (`4dF`) take no modifiers and do not explode; add to the total "
+                "instead, like `4dF+2`."
+            )
+        sides = 100 if size == "%" else int(size)
+        if threshold is None:
+            operator, face = f"e{sides}", f"showing {sides}"
+        elif threshold[0] == ">":
+            least = int(threshold[1:])
+            operator, face = f"e>{max(least - 1, 0)}", f"showing {least} or more"
+        elif threshold[0] == "<":
+            most = int(threshold[1:])
+            operator, face = f"e<{most + 1}", f"showing {most} or less"
+        else:
+            operator, face = f"e{int(threshold)}", f"showing {int(threshold)}"
+        if compound:
+            instead = f"{dice}!{threshold or ''}"
+            raise DiceError(
+                f"`{typed}` asks for compounding explosions (a die's extra rolls added into that one "
+                f"die), which I can't roll. For the total they make no difference: type `{instead}` "
+                f"(the same as `{dice}{operator}`), where each die {face} is rolled again and added."
+            )
+        notes.append(f"`{typed}` read as `{dice}{operator}`: each die {face} is rolled again and added")
+        return f"{dice}{operator}"
+
+    pieces = _BRACKETED.split(canonical)  # never inside [annotations]
+    return "".join(p if p.startswith("[") else _BANG.sub(explode, p) for p in pieces)
 
 
 def _tokens(text: str) -> list[str]:
@@ -770,6 +832,7 @@ def parse(expression: str) -> RollSpec:
             raise _not_joined(typed, left, right, " ".join(tokens[:index]))
         joined += right
     canonical = _normalise(joined)
+    canonical = _bang(canonical, notes)
     canonical = _dice_maiden(canonical, notes)
 
     if m := _WARHAMMER.match(canonical):

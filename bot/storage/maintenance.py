@@ -4,7 +4,9 @@
   keep their summaries (who did what, when).
 * An ended game untouched for the retention period (``ENDED_GAME_RETENTION_DAYS``) is deleted
   with its log.
-* Finished scheduled jobs older than the same period are deleted.
+* Finished scheduled jobs older than the same period are deleted, and so are secret rolls kept
+  for game masters to reveal (``/roll secret:true``): after that long a notice's button answers
+  that the roll is no longer kept.
 * Then the freed space is given back as far as that is safe while the bot runs: on PostgreSQL a
   plain VACUUM (it runs alongside reads and writes); on SQLite an incremental vacuum, a few pages
   per step, when the file allows it (new files do; an older file after one ``--vacuum``).
@@ -59,12 +61,14 @@ class MaintenanceReport:
     space: str = ""
     #: The most SQLite's write-ahead log held after one of those writes (bytes).
     log_peak: int = 0
+    secret_rolls_deleted: int = 0
 
     def lines(self) -> list[str]:
         lines = [
             f"undo data dropped from {self.patches_dropped} steps of ended games",
             f"{self.games_deleted} ended games deleted with {self.events_deleted} log entries",
             f"{self.jobs_deleted} finished jobs deleted",
+            f"{self.secret_rolls_deleted} secret rolls deleted",
             f"{self.writes} short writes; the write-ahead log held at most {self.log_peak / 1024:.0f} KiB",
             f"database size: {self.bytes_before / 1024:.0f} KiB -> {self.bytes_after / 1024:.0f} KiB",
         ]
@@ -167,6 +171,17 @@ async def _delete_old_jobs(db: Database, writes: _Writes, batch: int, cutoff: st
         )
 
 
+async def _delete_old_secret_rolls(db: Database, writes: _Writes, batch: int, cutoff: str) -> int:
+    deleted = 0
+    while True:
+        ids = await _ids(
+            db, "SELECT id FROM secret_rolls WHERE created_at < ? ORDER BY id LIMIT ?", (cutoff, batch)
+        )
+        if not ids:
+            return deleted
+        deleted += await writes.run(f"DELETE FROM secret_rolls WHERE id IN ({_marks(ids)})", ids)
+
+
 async def _give_space_back(db: Database, writes: _Writes, *, vacuum: bool) -> str:
     if vacuum:
         await db.compact(full=True)
@@ -212,6 +227,7 @@ async def run_maintenance(
     dropped = await _drop_undo_data(db, writes, batch)
     games, events = await _delete_old_games(db, writes, batch, cutoff)
     jobs = await _delete_old_jobs(db, writes, batch, cutoff)
+    secrets = await _delete_old_secret_rolls(db, writes, batch, cutoff)
     space = await _give_space_back(db, writes, vacuum=vacuum)
     await db.checkpoint()
     return MaintenanceReport(
@@ -224,4 +240,5 @@ async def run_maintenance(
         writes=writes.count,
         space=space,
         log_peak=writes.log_peak,
+        secret_rolls_deleted=secrets,
     )

@@ -11,7 +11,7 @@ import discord
 from bot.limits import clip
 from bot.play import Post
 from cogs.boss_fight.game import COLOUR, BFGame
-from rules.boss_fight.table import build_line, catalog, hero_name, mention
+from rules.boss_fight.table import build_line, catalog, hero_name, mention, uneven_sides
 
 
 def lobby_post(
@@ -46,6 +46,8 @@ def lobby_post(
         )
     if not game.heroes:
         lines.append("**Heroes**: nobody yet.")
+    if warning := uneven_sides(game):
+        lines.append(warning)
     lines.append("")
     lines.append(
         "Join with the buttons or `/bf join`; build with `/bf add`, `/bf remove`, `/bf deck`, "

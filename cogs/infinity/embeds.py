@@ -129,9 +129,14 @@ def _side_dice(side: Side, dice: Sequence[F2FDie], theirs: Sequence[F2FDie], edi
 
 
 def _save(save: SaveRoll) -> str:
-    mark = "✓" if save.passed else ("✗" if save.wounds <= 1 else f"✗×{save.wounds}")
+    # the die and the target apart (``ARM 12 ✗`` read as a target of 12), the verdict in words
+    verdict = "saved ✓" if save.passed else ("failed ✗" if save.wounds <= 1 else f"failed ✗×{save.wounds}")
+    if save.wounds_at_most is None:
+        target = f"passes on {save.passes_on} or less"
+    else:
+        target = f"fails on {save.wounds_at_most} or less"
     prefix = "extra " if save.critical_extra else ("again " if save.chain_step else "")
-    return f"{prefix}{save.attribute.value} `{save.face}` {mark}"
+    return f"{prefix}{save.attribute.value}: rolled {save.face} ({target}): {verdict}"
 
 
 def _saves(result: FaceToFace, winner: SideName) -> str:

@@ -43,6 +43,7 @@ from rules.tournament import (
     set_scenario,
 )
 from rules.tournament import pin_table as pin_table_of
+from rules.tournament.engine import few_rounds_note, set_bye_points
 from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
@@ -118,7 +119,7 @@ class SetupCommands:
     @app_commands.describe(
         name="The tournament's name",
         tier="ITS army points (required for ITS)",
-        rounds=f"Number of rounds (default: from the player count; 3 to {MAX_ROUNDS})",
+        rounds=f"Number of rounds (default: from the player count; 1 to {MAX_ROUNDS})",
         extras="ITS Extras that change how the event runs",
         kind="Sets the rating's K factor",
         game="The game played (default: ITS)",
@@ -126,6 +127,7 @@ class SetupCommands:
         scoring="40k / Boarding Actions: record (W/D/L 10/5/0) or wtc (VP difference as 20-0)",
         band="wtc: VP of difference per match point (default 5: 0-5 is 10-10, 51+ is 20-0)",
         team_size="A team event: players per team, 3 to 8 (default: a singles event)",
+        bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (default 0)",
     )
     async def create(
         self,
@@ -140,6 +142,7 @@ class SetupCommands:
         scoring: Scorings | None = None,
         band: app_commands.Range[int, 1, 99] | None = None,
         team_size: app_commands.Range[int, 1, 99] | None = None,
+        bye_points: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         checked_text(name, "tournament name")
         chosen = [] if extras == "none" else extras.split("+")
@@ -153,6 +156,7 @@ class SetupCommands:
             scoring=scoring,
             points=points,
             band=band,
+            bye_points=bye_points,
         )
         if team_size is not None:
             tournament = set_team_size(tournament, team_size)
@@ -170,7 +174,12 @@ class SetupCommands:
             if team_size is not None
             else "join with `/tournament join faction:...`."
         )
-        show = self.shown(f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}")
+        few = few_rounds_note(tournament)
+        opened = f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}"
+        fmt = format_of(tournament)
+        if not fmt.uses_op:
+            opened += f"\n{fmt.record_text()} (`/tournament settings bye_points:` changes a bye's)."
+        show = self.shown(opened if few is None else f"{opened}\n{public(few, 400)}")
 
         def with_page(shown: Shown[TournamentGame]) -> Post:
             post = show(shown)
@@ -191,11 +200,12 @@ class SetupCommands:
         )
 
     @app_commands.command(
-        name="settings", description="Organisers: late joins, rounds, fresh tables, a player's fixed table"
+        name="settings", description="Organisers: late joins, rounds, a bye's points, fresh and fixed tables"
     )
     @app_commands.describe(
         late_joins="Let players join after round 1 is paired",
-        rounds=f"Number of rounds (3 to {MAX_ROUNDS})",
+        rounds=f"Number of rounds (1 to {MAX_ROUNDS})",
+        bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (the player's average)",
         fresh_tables="Pair so nobody returns to a table while another is free (before the points gaps)",
         pin_player="A player who always plays at one table (accessibility); give pin_table too",
         pin_table="The table pin_player always plays at (0: no fixed table)",
@@ -205,6 +215,7 @@ class SetupCommands:
         interaction: discord.Interaction,
         late_joins: bool | None = None,
         rounds: app_commands.Range[int, 1, 99] | None = None,
+        bye_points: app_commands.Range[str, 1, 20] | None = None,
         fresh_tables: bool | None = None,
         pin_player: discord.User | None = None,
         pin_table: app_commands.Range[int, 0, 999] | None = None,
@@ -221,6 +232,8 @@ class SetupCommands:
                 t = set_late_joins(t, late_joins)
             if rounds is not None:
                 t = set_rounds(t, rounds)
+            if bye_points is not None:
+                t = set_bye_points(t, bye_points)
             if fresh_tables is not None:
                 t = set_fresh_tables(t, fresh_tables)
             if pin_player is not None and pin_table is not None:
@@ -228,18 +241,27 @@ class SetupCommands:
                 t = pin_table_of(t, player_id(pin_player.id), pin_table or None)
             return Change(state.update(tournament=t), summary="settings")
 
-        said = ["Settings saved."]
+        tables: list[str] = []
         if fresh_tables is not None:
-            said.append(
+            tables.append(
                 "Fresh tables: nobody returns to a table while another is free."
                 if fresh_tables
                 else "Fresh tables off: the pairing follows the points; the seating still avoids repeats."
             )
         if pin_player is not None and pin_table:
-            said.append(f"{pin_player.mention} plays at table {pin_table} from the next pairing on.")
+            tables.append(f"{pin_player.mention} plays at table {pin_table} from the next pairing on.")
         elif pin_player is not None:
-            said.append(f"{pin_player.mention} no longer has a fixed table.")
-        await self._player_step(interaction, "settings", change, " ".join(said), full=True)
+            tables.append(f"{pin_player.mention} no longer has a fixed table.")
+        home = await home_channel(interaction)
+
+        def saved(shown: Shown[TournamentGame]) -> Post:
+            few = few_rounds_note(shown.state.tournament) if rounds is not None else None
+            said = "Settings saved." if few is None else f"Settings saved. {public(few, 400)}"
+            if bye_points is not None:
+                said += f" {format_of(shown.state.tournament).record_text()}."
+            return self.shown(" ".join([said, *tables]))(shown)
+
+        await KIT.play(interaction, "settings", change, saved, channel_id=home)
 
     # -- players -----------------------------------------------------------------------------
 
@@ -252,7 +274,8 @@ class SetupCommands:
     async def join(
         self, interaction: discord.Interaction, faction: str, unlisted: bool = False, club: str = ""
     ) -> None:
-        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        # "No tournament here" comes before anything about the faction: there is nothing to join.
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         faction = _faction(game, faction, unlisted)
         club = checked_text(club, "club") if club else ""
         user = interaction.user
@@ -281,7 +304,8 @@ class SetupCommands:
         unlisted: bool = False,
         club: str = "",
     ) -> None:
-        game = await KIT.find(interaction, channel_id=await home_channel(interaction))
+        game = await KIT.load(interaction, channel_id=await home_channel(interaction))
+        require_organiser(interaction, game.state, "add players (anyone can /tournament join)")
         faction = _faction(game, faction, unlisted)
         club = checked_text(club, "club") if club else ""
 
@@ -336,8 +360,9 @@ class SetupCommands:
     async def mission(
         self, interaction: discord.Interaction, round: app_commands.Range[int, 1, MAX_ROUNDS], scenario: str
     ) -> None:
-        found = self.scenarios.get(scenario)
         home = await home_channel(interaction)
+        await KIT.load(interaction, channel_id=home)  # "no tournament here" before the scenario
+        found = self.scenarios.get(scenario)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "set scenarios")

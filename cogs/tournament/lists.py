@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from bot.play import Change, Post, send
 from bot.storage.army_lists import ArmyListLimitError
 from bot.storage.database import Transaction
-from bot.text import plain, public
+from bot.text import pinging, plain, public
 from bot.uploads import read_upload
 from cogs.tournament.posts import COLOUR, chunks
 from cogs.tournament.state import (
@@ -38,11 +38,32 @@ from rules.tournament import lists as sealed
 from rules.tournament.formats import format_of
 from rules.tournament.lists import MAX_LIST_TEXT, SubmittedList
 from rules.wh40k.index import index_of
-from rules.wh40k.roster import MAX_NAME, MAX_ROSTER_BYTES, Roster, clean_name, parse_roster
+from rules.wh40k.roster import MAX_NAME, MAX_ROSTER_BYTES, Roster, RosterUnit, clean_name, parse_roster
 
 FORMATS = "a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)"
-UNIT_LINES_BUDGET = 3000
-"""Characters of unit lines in a shown roster (the embed holds 6,000)."""
+UNIT_LINES_BUDGET = 3600
+"""Characters of unit lines in a shown roster (an embed's description holds 4,096)."""
+UNIT_LINE_CHARS = 300
+"""Characters of one unit's line (its name, models, points, enhancements and wargear)."""
+
+
+def unit_line(unit: RosterUnit) -> str:
+    """One unit as BCP and New Recruit's text export list it: name, models, points, enhancements,
+    then its wargear (each weapon once, with how many carry it), neutralised and cut to fit.
+
+    ``• Ash Wardens · 10 models · 180 pts · Enhancement: Ember Crown — Ember carbine x9, Flare lance``
+    """
+    head = [public(unit.name, MAX_NAME), f"{unit.models} model{'s' if unit.models != 1 else ''}"]
+    if unit.points is not None:
+        head.append(f"{unit.points} pts")
+    if unit.enhancements:
+        label = "Enhancement" if len(unit.enhancements) == 1 else "Enhancements"
+        head.append(f"{label}: " + ", ".join(public(e, 60) for e in unit.enhancements))
+    line = "• " + " · ".join(head)
+    wargear = unit.weapon_labels()
+    if wargear:
+        line += " — " + public(", ".join(wargear), UNIT_LINE_CHARS)
+    return line if len(line) <= UNIT_LINE_CHARS else line[: UNIT_LINE_CHARS - 1] + "…"
 
 
 def _entry(stored: Any) -> SubmittedList | None:
@@ -63,7 +84,7 @@ def list_embed(t: Tournament, player_id: str, entry: SubmittedList, roster: Rost
         lines = [public(" · ".join(a for a in about if a), 300), f"{entry.units} units"]
         size = sum(len(x) for x in lines)
         for index, unit in enumerate(roster.units if roster else ()):
-            line = f"• {public(unit.name, MAX_NAME)} ({unit.models} model{'s' if unit.models != 1 else ''})"
+            line = unit_line(unit)
             if size + len(line) > UNIT_LINES_BUDGET:
                 lines.append(f"… and {entry.units - index} more units.")
                 break
@@ -73,7 +94,16 @@ def list_embed(t: Tournament, player_id: str, entry: SubmittedList, roster: Rost
     found = sealed.problems(entry, limit=_limit(t), faction=player.faction, shown=_shown)
     if found:
         embed.add_field(name="Checks", value="\n".join(found)[:1000], inline=False)
+    held = t.lists_held.get(player_id)
+    if held is not None:
+        embed.add_field(
+            name="⛔ Held by the organisers until fixed",
+            value=f"{public(held, 300)}\nHand in a fixed list with `/tournament list submit`.",
+            inline=False,
+        )
     state = "revealed" if t.lists_revealed else "sealed: only its player and the organisers see it"
+    if held is not None:
+        state += " · held until fixed"
     embed.set_footer(text=f"{plain(t.name, 80)} · {state}")
     return embed
 
@@ -260,6 +290,57 @@ class ListCommands:
             text = f"📜 The army lists of {name} will be revealed when round 1 is paired."
         await Post(content=text).send(interaction)
 
+    @lists.command(name="hold", description="Organisers: hold a player's list until fixed (or release it)")
+    @app_commands.describe(
+        player="Whose list",
+        reason="What is wrong with it (shown to the player and the organisers)",
+        release="The list is fixed: release it",
+    )
+    async def list_hold(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        reason: app_commands.Range[str, 1, sealed.MAX_HOLD_REASON] | None = None,
+        release: bool = False,
+    ) -> None:
+        home = await home_channel(interaction)
+        await KIT.load(interaction, channel_id=home)  # "no tournament here" before the options
+        if release == (reason is not None):
+            raise RuleError("Give a `reason:` to hold the list, or `release:True` once it is fixed.")
+
+        def change(state: TournamentGame) -> Change[TournamentGame]:
+            require_organiser(interaction, state, "hold lists")
+            pid = require_player(state, player.id)
+            t = state.tournament
+            t = sealed.release_list(t, pid) if release else sealed.hold_list(t, pid, reason or "")
+            what = "released" if release else "held"
+            return Change(state.update(tournament=t), summary=f"list of {pid} {what}")
+
+        shown = await KIT.step(interaction, "hold", change, channel_id=home)
+        t = shown.state.tournament
+        name = public(t.name, 80)
+        if release:
+            await Post(
+                content=f"{player.mention}: the organisers released your list for {name}; it stands.",
+                mentions=pinging([player.id]),
+            ).send(interaction)
+            return
+        # The reason may name what a sealed list holds: only its player and the organisers read it.
+        await send(
+            interaction,
+            content=f"{public(t.name_of(str(player.id)), 40)}'s list is held until fixed: "
+            f"{public(t.lists_held[str(player.id)], 300)}. They are told to look at it.",
+            ephemeral=True,
+        )
+        await Post(
+            content=(
+                f"{player.mention}: the organisers hold your army list for {name} until it is fixed. "
+                "`/tournament list show` tells you why (only you and the organisers see it); hand in a "
+                "fixed one with `/tournament list submit`, even after round 1 is paired."
+            ),
+            mentions=pinging([player.id]),
+        ).send(interaction)
+
     @lists.command(name="check", description="Organisers: every player's list and what its checks found")
     async def list_check(self, interaction: discord.Interaction) -> None:
         home = await home_channel(interaction)
@@ -274,6 +355,8 @@ class ListCommands:
                 missing.append(public(player.name, 40))
                 continue
             found = sealed.problems(entry, limit=_limit(t), faction=player.faction, shown=_shown)
+            if player.id in t.lists_held:
+                found.insert(0, f"Held until fixed: {public(t.lists_held[player.id], 200)}.")
             if not found:
                 fine += 1
                 continue

@@ -105,7 +105,7 @@ def player_fields(t: Tournament) -> list[tuple[str, str]]:
         f"{i}. {player_line(t, p.id)}"
         + (f" · club {public(p.club, 30)}" if p.club else "")
         + (f" · table {p.table}" if p.table is not None else "")
-        + (" · dropped" if p.dropped_after is not None else "")
+        + (" · dropped" if p.dropped else " · not checked in" if p.left_out else "")
         for i, p in enumerate(t.players, start=1)
     ]
     if not lines:
@@ -191,9 +191,7 @@ def pairing_rows(game: TournamentGame, round_number: int) -> list[tuple[str, lis
     for g in rnd.games:
         if g.b is None:
             fmt = format_of(t)
-            rows.append(
-                (f"Bye: {player_line(t, g.a)} ({fmt.bye_points} {fmt.points_label})", user_ids(t, g.a))
-            )
+            rows.append((f"Bye: {player_line(t, g.a)} ({fmt.bye_text()})", user_ids(t, g.a)))
             continue
         where = f" → <#{threads[g.table]}>" if g.table in threads else ""
         line = f"Table {g.table}: {player_line(t, g.a)} v {player_line(t, g.b)}{where}{_flags(g)}"
@@ -304,6 +302,11 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
             for r in rows[:3]
         )
     text = f"**{public(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
+    absent = [r for r in rows if r.not_checked_in]
+    if absent:
+        names = ", ".join(public(r.name, 40) for r in absent[:20])
+        more = f" and {len(absent) - 20} more" if len(absent) > 20 else ""
+        text += f"\nLeft out of round 1 (not checked in): {names}{more}."
     if pages > 1:
         more = f"; see more with `page:{last + 1}`" if last < pages else ""
         text += f"\nPages {page}-{last} of {pages}{more}."
@@ -329,11 +332,13 @@ def top_text(t: Tournament, count: int) -> str:
     if not rows:
         return f"Nobody has joined {public(t.name, 80)} yet."
     head = f"**{public(t.name, 80)}: top {len(rows)}** · {fmt.ranking_text}"
+    if not fmt.uses_op:
+        head += f"\n{fmt.record_text()}"
     lines = []
     for r in rows:
         rank = MEDALS[r.rank - 1] if r.rank <= 3 else f"{r.rank}."
         cells = " · ".join(f"{c.label} {c.value(r)}" for c in fmt.columns if c.key != "byes")
-        dropped = " · dropped" if r.dropped else ""
+        dropped = " · dropped" if r.dropped else " · not checked in" if r.not_checked_in else ""
         lines.append(f"{rank} {public(r.name, 40)} ({public(r.faction, 30) or '-'}) · {cells}{dropped}")
     return chunks(head, lines)[0]
 

@@ -29,6 +29,7 @@ from cogs.tournament.posts import (
     pairings_posts,
     result_text,
 )
+from cogs.tournament.questions import absent_refusal, lists_question, opponent_in_thread
 from cogs.tournament.state import (
     KIT,
     GameThread,
@@ -40,6 +41,7 @@ from cogs.tournament.state import (
     report_result,
     require_organiser,
     require_player,
+    settled_disputes,
     with_result,
 )
 from cogs.tournament.team_rounds import post_team_round
@@ -53,7 +55,7 @@ from cogs.tournament.threads import (
     thread_name,
     void_thread,
 )
-from cogs.tournament.views import report_view
+from cogs.tournament.views import clear_settled, report_view
 from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
 from rules.tournament import (
@@ -61,7 +63,6 @@ from rules.tournament import (
     Tournament,
     with_start_ratings,
 )
-from rules.tournament.checkin import absent as not_checked_in
 from rules.tournament.checkin import leave_out_absent
 from rules.tournament.engine import flag_notes
 from rules.tournament.formats import format_of
@@ -90,22 +91,6 @@ def paired(t: Tournament, seed: int, ratings: Mapping[str, float], *, leave_out:
     if leave_out:
         t = leave_out_absent(t)
     return with_start_ratings(pair_event_round(t, random.Random(seed)), ratings)
-
-
-def absent_refusal(t: Tournament) -> str | None:
-    """Why round 1 is not paired yet while check-in is open and someone has not checked in."""
-    missing = not_checked_in(t)
-    if not missing:
-        return None
-    names = ", ".join(public(p.name, 40) for p in missing[:20]) + (
-        f" and {len(missing) - 20} more" if len(missing) > 20 else ""
-    )
-    return (
-        f"Check-in is open and {counted(len(missing), 'player has', 'players have')} not checked in: "
-        f"{names}. "
-        "Pair with `absent:leave-out` to leave them out of round 1 (checking one in later with "
-        "`/tournament checkin player` adds them back from the next round), or check them in first."
-    )
 
 
 def _replace_with(new: Tournament) -> Any:
@@ -148,14 +133,23 @@ class RoundCommands:
         t = game.state.tournament
         # What pairing would refuse, it refuses before asking.
         number, _ = check_event_pairable(t)
+        questions, label = [], None
         if format_of(t).uses_op and number not in t.scenarios:
+            questions.append(
+                f"Round {number} has no scenario yet, so its threads would get no score sheet until "
+                f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
+                "and set it later (the threads then get their sheets)."
+            )
+            label = "Pair without a scenario"
+        lists = lists_question(t, leave_out=leave_out)
+        if lists is not None:
+            questions.append(lists)
+            label = label or "Pair without their lists"
+        if questions:
+            arg = ("t" if threads else "n") + ("l" * leave_out)
             await Post(
-                content=(
-                    f"Round {number} has no scenario yet, so its threads would get no score sheet until "
-                    f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
-                    "and set it later (the threads then get their sheets)."
-                ),
-                view=View(PairAnyway(game.id, number, ("t" if threads else "n") + ("l" * leave_out))),
+                content="\n".join(questions),
+                view=View(PairAnyway(game.id, number, arg, label=label)),
                 ephemeral=True,
             ).send(interaction)
             return
@@ -290,10 +284,14 @@ class RoundCommands:
             reports = [r for r in state.reports if r.round != number]
             kept = [v for v in state.void_threads if v.round == number]
             new = state.update(tournament=t, threads=threads, reports=reports, void_threads=[*kept, *void])
-            return Change(new, summary=f"unpaired round {number}", result=(number, void, state.tournament))
+            new, gone = settled_disputes(new)
+            return Change(
+                new, summary=f"unpaired round {number}", result=(number, void, state.tournament, gone)
+            )
 
         shown = await KIT.step(interaction, "unpair", change, channel_id=home)
-        number, void, before = shown.result
+        number, void, before, gone = shown.result
+        await clear_settled(self.bot, shown.state, gone)
         threads_note = ": its threads no longer count (each is renamed and told so)" if void else ""
         again = "Pair it again with `/tournament pair`."
         await Post(content=f"Round {number}'s pairing is taken back{threads_note}. {again}").send(interaction)
@@ -319,43 +317,52 @@ class RoundCommands:
 
     @app_commands.command(name="report", description="Report your game's result; your opponent confirms it")
     @app_commands.describe(
-        opponent="Who you played",
         my_vp="Your Victory Points (40k / Boarding Actions: 0-100)",
         their_vp="Their Victory Points (40k / Boarding Actions: 0-100)",
+        opponent="Who you played (not needed in your game's thread: its pairing names them)",
         my_op="ITS: your Objective Points",
         their_op="ITS: their Objective Points",
     )
     async def report(
         self,
         interaction: discord.Interaction,
-        opponent: discord.User,
         my_vp: VP,
         their_vp: VP,
+        opponent: discord.User | None = None,
         my_op: OP | None = None,
         their_op: OP | None = None,
     ) -> None:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
         result = format_of(game.state.tournament).make_result(my_op, my_vp, their_op, their_vp)
+        here = int(interaction.channel_id or 0)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             me = require_player(state, interaction.user.id)
-            new, made = report_result(state, me, require_player(state, opponent.id), result)
-            return Change(new, summary=f"report {'recorded' if made is None else made.id}", result=made)
+            other = require_player(state, opponent.id) if opponent else opponent_in_thread(state, me, here)
+            new, made = report_result(state, me, other, result)
+            new, gone = settled_disputes(new)
+            return Change(
+                new, summary=f"report {'recorded' if made is None else made.id}", result=(made, other, gone)
+            )
 
         shown = await KIT.step(interaction, "report", change, channel_id=home)
+        made, other, gone = shown.result
+        await clear_settled(self.bot, shown.state, gone)
         t = shown.state.tournament
-        score = result_text(t, player_id(interaction.user.id), player_id(opponent.id), result)
-        if shown.result is None:
+        score = result_text(t, player_id(interaction.user.id), other, result)
+        if made is None:
             await Post(content=f"✅ You both reported the same score: recorded. {score}").send(interaction)
             return
+        user = t.player(other).user_id
+        them = f"<@{user}>" if user else public(t.name_of(other), 40)
         await Post(
             content=(
-                f"{opponent.mention}: {interaction.user.mention} reports round {shown.result.round}: "
+                f"{them}: {interaction.user.mention} reports round {made.round}: "
                 f"{score}. Confirm it, or dispute it (the organisers are told)."
             ),
-            view=report_view(shown.id, shown.version, shown.result),
-            mentions=pinging([opponent.id]),
+            view=report_view(shown.id, shown.version, made),
+            mentions=pinging([user] if user else []),
         ).send(interaction)
 
     @app_commands.command(name="result", description="Organisers: set or correct any game's result")
@@ -385,11 +392,14 @@ class RoundCommands:
             number = round or len(state.tournament.rounds)
             a, b = require_player(state, player.id), require_player(state, opponent.id)
             new = with_result(state, a, b, result, round_number=number, correction=True)
-            return Change(new, summary=f"result round {number}", result=number)
+            new, gone = settled_disputes(new)
+            return Change(new, summary=f"result round {number}", result=(number, gone))
 
         shown = await KIT.step(interaction, "result", change, channel_id=home)
+        number, gone = shown.result
+        await clear_settled(self.bot, shown.state, gone)
         score = result_text(shown.state.tournament, player_id(player.id), player_id(opponent.id), result)
-        await Post(content=f"Round {shown.result} result set by {interaction.user.mention}: {score}").send(
+        await Post(content=f"Round {number} result set by {interaction.user.mention}: {score}").send(
             interaction
         )
 
@@ -450,7 +460,8 @@ class PairAnyway(StepButton, prefix="tour:pair"):
             raise MovedOn(f"Round {self.step} was paired (or the tournament changed) since this question.")
         cog = interaction.client.get_cog("Tournaments")
         assert isinstance(cog, RoundCommands), "the tournament cog is not loaded"
-        asked = f"Pairing round {self.step} without a scenario."
+        label = self.item.label or self.label
+        asked = f"Pairing round {self.step} {label.removeprefix('Pair ')}."
         await send(interaction, content=asked, view=None, edit=True)
         arg = self.arg or ""
         await cog.pair_now(interaction, home, not arg.startswith("n"), leave_out=arg.endswith("l"))

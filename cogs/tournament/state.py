@@ -54,6 +54,20 @@ class VoidThread(BaseModel):
     """Who was paired there, so the new pairing can tell them where they play now."""
 
 
+class DisputeMessage(BaseModel):
+    """Where a disputed report's message (with its organisers' Confirm button) is, so the button
+    can be taken away once the dispute is settled some other way (see :func:`settled_disputes`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    report: int
+    round: int
+    players: tuple[str, str]
+    """The reporter and the opponent."""
+    channel_id: int
+    message_id: int
+
+
 class TournamentGame(GameState):
     """One channel's tournament."""
 
@@ -64,6 +78,8 @@ class TournamentGame(GameState):
     """Threads of the current round's pairings that were taken back (older rounds' are forgotten)."""
     reports: list[PendingReport] = Field(default_factory=list)
     next_report: int = 1
+    dispute_messages: list[DisputeMessage] = Field(default_factory=list)
+    """Messages of disputed reports still waiting for an organiser."""
     round_timer: RoundTimer | None = None
     """The last round timer an organiser started (shown on the web page while its round runs)."""
 
@@ -287,6 +303,16 @@ def report_result(
     """A player's report of their current game (see :func:`rules.tournament.reports.report_result`)."""
     book, made = desk.report_result(_book(game), reporter, opponent, result)
     return _with(game, book), made
+
+
+def settled_disputes(game: TournamentGame) -> tuple[TournamentGame, list[DisputeMessage]]:
+    """``game`` without the dispute messages whose report is no longer waiting (a result was set,
+    a new report replaced it, the pairing was taken back), and those messages, to edit."""
+    waiting = {r.id for r in game.reports}
+    gone = [m for m in game.dispute_messages if m.report not in waiting]
+    if not gone:
+        return game, []
+    return game.update(dispute_messages=[m for m in game.dispute_messages if m.report in waiting]), gone
 
 
 def settle_report(

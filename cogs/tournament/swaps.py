@@ -76,6 +76,8 @@ class SwapCommands:
         table: app_commands.Range[int, 1, MAX_TABLE] | None = None,
         other_table: app_commands.Range[int, 1, MAX_TABLE] | None = None,
     ) -> None:
+        home = await home_channel(interaction)
+        await KIT.load(interaction, channel_id=home)  # "no tournament here" before the options
         by_players = player is not None or other is not None
         by_tables = table is not None or other_table is not None
         if (
@@ -87,7 +89,6 @@ class SwapCommands:
                 "Swap either two players (`player:@one other:@two`) or two tables "
                 "(`table:1 other_table:2`) of the current round."
             )
-        home = await home_channel(interaction)
         by = kept_name(interaction.user.display_name)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:

@@ -6,19 +6,27 @@ still be confirmed; a report already settled answers so, privately.
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 import discord
 
 from bot.play import Change, Post, StepButton, View, send
+from bot.send import fit_content
 from bot.text import pinging, public
 from cogs.tournament.posts import result_text
 from cogs.tournament.state import (
     KIT,
+    DisputeMessage,
     PendingReport,
     TournamentGame,
     home_channel,
     is_organiser,
     settle_report,
+    settled_disputes,
 )
+
+log = logging.getLogger("herald.tournament")
 
 
 def report_view(game_id: int, version: int, report: PendingReport) -> discord.ui.View | None:
@@ -40,6 +48,18 @@ async def _settle(button: StepButton, interaction: discord.Interaction, *, confi
             organiser=is_organiser(interaction, state),
         )
         verb = "confirmed" if confirm else "disputed"
+        new, _ = settled_disputes(new)
+        message = interaction.message
+        if not confirm and message is not None:
+            # Remembered so its Confirm button goes once the dispute is settled another way.
+            where = DisputeMessage(
+                report=report.id,
+                round=report.round,
+                players=(report.reporter, report.opponent),
+                channel_id=int(interaction.channel_id or 0),
+                message_id=message.id,
+            )
+            new = new.update(dispute_messages=[*new.dispute_messages, where])
         return Change(new, summary=f"{verb} report #{report.id}", result=report)
 
     shown = await KIT.step(
@@ -69,6 +89,34 @@ async def _settle(button: StepButton, interaction: discord.Interaction, *, confi
         ),
         mentions=pinging(organisers),
     ).send(interaction)
+
+
+def settled_text(state: TournamentGame, gone: DisputeMessage) -> str:
+    """What a settled dispute's message says instead of asking for a confirmation."""
+    t = state.tournament
+    head = f"⚖ Round {gone.round}: the disputed report #{gone.report}"
+    rnd = t.rounds[gone.round - 1] if gone.round <= len(t.rounds) else None
+    played = rnd.game_of(gone.players[0]) if rnd is not None else None
+    if played is not None and played.b is not None and gone.players[1] in played.players:
+        if played.result is not None:
+            return f"{head} is settled: {result_text(t, played.a, played.b, played.result)}"
+        pair = set(gone.players)
+        if any(r.round == gone.round and pair == {r.reporter, r.opponent} for r in state.reports):
+            return f"{head} was replaced by a new report, for the other player to confirm."
+    return f"{head} no longer applies: the pairing changed."
+
+
+async def clear_settled(bot: Any, state: TournamentGame, gone: list[DisputeMessage]) -> None:
+    """Take the Confirm button off the messages of disputes settled by a result, a new report or
+    a new pairing, saying how each was settled (a message Discord will not edit is only logged)."""
+    for message in gone:
+        try:
+            channel = bot.get_partial_messageable(message.channel_id)
+            await channel.get_partial_message(message.message_id).edit(
+                content=fit_content(settled_text(state, message)), view=None
+            )
+        except discord.HTTPException:
+            log.warning("could not edit the settled dispute message %s", message.message_id)
 
 
 class ConfirmReport(StepButton, prefix="tour:ok"):

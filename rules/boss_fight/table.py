@@ -514,6 +514,40 @@ def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[T
     return game.model_copy(update={"fight": result.state}), list(result.log)
 
 
+#: The lobby warns when one side's points are below this share of the other's (a party of three
+#: presets against a preset boss is about even; two heroes against it are not).
+EVEN_SHARE = 0.75
+
+
+def _totals(game: Table) -> tuple[int, int]:
+    """The party's points and the boss's."""
+    cat = catalog()
+    boss = build_points(cat, game.boss) if game.boss is not None else 0
+    return sum(build_points(cat, seat.build) for seat in game.heroes), boss
+
+
+def uneven_sides(game: Table) -> str | None:
+    """A warning when the party's points and the boss's are far apart, None when they are close
+    (or a side is still empty).
+
+    The points limit caps each side; it does not make them meet, so a 35-point party may face a
+    125-point boss unless someone says so.
+    """
+    if game.boss is None or not game.heroes:
+        return None
+    party, boss = _totals(game)
+    if min(boss, party) >= EVEN_SHARE * max(boss, party):
+        return None
+    if party < boss:
+        advice = "add a hero (`/bf join side:hero`) or cards (`/bf add`), or start anyway"
+    else:
+        advice = "add cards to the boss (`/bf add`), or start anyway"
+    return (
+        f"⚠️ Uneven sides: the party has {party} points against the boss's {boss}, so the fight is "
+        f"likely one-sided; {advice}."
+    )
+
+
 def start(game: Table, user: int, rng: Any) -> tuple[Table, list[str]]:
     if game.started:
         raise RuleError("The fight has already started.")
@@ -521,7 +555,12 @@ def start(game: Table, user: int, rng: Any) -> tuple[Table, list[str]]:
         raise RuleError("Only a player of this game (or its host) can start it.")
     if game.fight is None or not all_placed(game.fight):
         raise RuleError("Place every piece first: `/bf place` (the boss, then each hero).")
-    return start_fight(game, rng)
+    started, lines = start_fight(game, rng)
+    if uneven_sides(game):
+        # said again where the fight begins, for whoever missed the lobby
+        party, boss = _totals(game)
+        lines.insert(0, f"⚠️ Uneven sides: the party has {party} points against the boss's {boss}.")
+    return started, lines
 
 
 def hero_players(state: Table) -> list[int]:

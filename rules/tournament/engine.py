@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from typing import Literal
 
 from rules.its.scenario import Scenario, ScenarioKind
 from rules.its.scoring import ScoreResult
@@ -36,6 +37,7 @@ from rules.tournament.format_settings import (
     FormatSettings,
     GameSystem,
     Scoring,
+    parse_bye_points,
 )
 from rules.tournament.formats import format_of
 from rules.tournament.model import (
@@ -45,6 +47,7 @@ from rules.tournament.model import (
     MAX_ROUNDS,
     MIN_PLAYERS,
     MIN_ROUNDS,
+    SWISS_ROUNDS,
     Extra,
     Flag,
     Game,
@@ -101,7 +104,7 @@ def _check_rounds(rounds: int, extras: Iterable[Extra]) -> int:
             f"empty or set it to {ESCALATION_ROUNDS}."
         )
     if rounds < MIN_ROUNDS:
-        raise TournamentError(f"A tournament has at least {MIN_ROUNDS} rounds; choose {MIN_ROUNDS} or more.")
+        raise TournamentError(f"A tournament has at least {MIN_ROUNDS} round; choose {MIN_ROUNDS} or more.")
     if rounds > MAX_ROUNDS:
         raise TournamentError(f"Herald runs at most {MAX_ROUNDS} rounds per tournament; choose fewer.")
     return rounds
@@ -122,8 +125,22 @@ def _escalation_tiers(tier: Tier, given: Iterable[Tier | int | str] | None) -> l
     return tiers
 
 
+def _bye_points(bye_points: int | str | None) -> int | Literal["average"]:
+    """A bye's battle points as given (None: 0, as before the setting existed)."""
+    if bye_points is None:
+        return 0
+    try:
+        return parse_bye_points(str(bye_points))
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from None
+
+
 def _settings(
-    game: GameSystem | str, scoring: Scoring | str | None, points: int | None, band: int | None
+    game: GameSystem | str,
+    scoring: Scoring | str | None,
+    points: int | None,
+    band: int | None,
+    bye_points: int | str | None = None,
 ) -> FormatSettings:
     try:
         game = GameSystem(game)
@@ -143,6 +160,11 @@ def _settings(
             raise TournamentError("An ITS event's army points are its `tier:`; leave `points:` out.")
         if band is not None:
             raise TournamentError("The WTC band width is for `scoring:wtc` events only; leave it out.")
+        if bye_points is not None:
+            raise TournamentError(
+                "An ITS bye is worth 3 TP and is adjusted in the final standings (the seed's rules): "
+                "`bye_points:` is for 40k and Boarding Actions. Leave it out."
+            )
         return FormatSettings()
     if scoring is Scoring.ITS:
         raise TournamentError(f"A {game.value} event is scored `record` or `wtc`, not as ITS.")
@@ -157,7 +179,13 @@ def _settings(
             f"A WTC band is {MIN_BAND} to {MAX_BAND} VP a match point (the common table: 5); "
             f"{band} is not one."
         )
-    return FormatSettings(game=game, scoring=scoring, points=points, band=band or DEFAULT_BAND)
+    return FormatSettings(
+        game=game,
+        scoring=scoring,
+        points=points,
+        band=band or DEFAULT_BAND,
+        bye_battle_points=_bye_points(bye_points),
+    )
 
 
 def create_tournament(
@@ -172,6 +200,7 @@ def create_tournament(
     scoring: Scoring | str | None = None,
     points: int | None = None,
     band: int | None = None,
+    bye_points: int | str | None = None,
 ) -> Tournament:
     """A new tournament with no players.
 
@@ -180,6 +209,8 @@ def create_tournament(
     ``escalation_tiers``. ``game`` (ITS by default), ``scoring``, ``points`` and ``band`` choose
     the format (:mod:`rules.tournament.formats`); ITS needs a ``tier``, the other games take
     ``points`` (their army points limit) and may leave ``tier`` out. The ITS Extras are ITS's.
+    ``bye_points`` (40k and Boarding Actions): a bye's battle points, a number or ``"average"``
+    (the player's average over their played games); left out, a bye has 0.
 
     >>> t = create_tournament("Spring", 300, extras=["escalation"])
     >>> [int(t.tier_of_round(n)) for n in (1, 2, 3)], t.rounds_requested
@@ -187,7 +218,7 @@ def create_tournament(
     >>> create_tournament("GT", game="40k", scoring="wtc", points=2000).format.band
     5
     """
-    settings = _settings(game, scoring, points, band)
+    settings = _settings(game, scoring, points, band, bye_points)
     its = settings.game is GameSystem.ITS
     if tier is None and its:
         raise TournamentError("An ITS tournament needs its tier (150, 200, 250, 300 or 400 points).")
@@ -352,8 +383,39 @@ def set_late_joins(state: Tournament, allowed: bool) -> Tournament:
     return state.model_copy(update={"late_joins": allowed})
 
 
+def few_rounds_note(state: Tournament) -> str | None:
+    """What to know about a planned number of rounds below :data:`SWISS_ROUNDS` (None: nothing).
+
+    >>> print(few_rounds_note(create_tournament("Night", game="40k", rounds=2)))  # doctest: +ELLIPSIS
+    Night plays 2 rounds: Swiss pairing needs more rounds ... (after 2 rounds, more than 4 players ...
+    >>> few_rounds_note(create_tournament("Cup", 300, rounds=4)) is None
+    True
+    """
+    rounds = state.round_count or state.rounds_requested
+    if rounds is None or rounds >= SWISS_ROUNDS:
+        return None
+    return (
+        f"{state.name} plays {counted(rounds, 'round')}: Swiss pairing needs more rounds to separate players "
+        f"(after {counted(rounds, 'round')}, more than {2**rounds} players cannot have one unbeaten winner), "
+        f"so expect ties; {SWISS_ROUNDS} or more rank a field better."
+    )
+
+
+def set_bye_points(state: Tournament, bye_points: int | str) -> Tournament:
+    """``state`` with a bye worth ``bye_points`` battle points (a number or ``"average"``).
+
+    >>> set_bye_points(create_tournament("GT", game="40k"), "average").format.bye_battle_points
+    'average'
+    """
+    _open(state)
+    if state.format.game is GameSystem.ITS:
+        _settings(GameSystem.ITS, None, None, None, bye_points)  # says why not
+    settings = state.format.model_copy(update={"bye_battle_points": _bye_points(bye_points)})
+    return state.model_copy(update={"format": settings})
+
+
 def set_rounds(state: Tournament, rounds: int) -> Tournament:
-    """``state`` with another number of rounds (never fewer than are already paired, nor than 3).
+    """``state`` with another number of rounds (never fewer than are already paired, nor than 1).
 
     >>> set_rounds(create_tournament("Cup", 300), 6).rounds_requested
     6

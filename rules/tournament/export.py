@@ -45,8 +45,11 @@ def players_csv(state: Tournament) -> str:
     'rank,player,faction,tp,op,vp,opponents_op,byes,bye_rounds,played,wins,ties,losses,dropped\\n'
 
     A bye is a win of the format (in ITS a Victory worth 3 TP) but no game: it is counted in
-    ``byes`` (its rounds in ``bye_rounds``), never in ``played``, ``wins``, ``ties`` or
-    ``losses``, so ``wins + ties + losses == played``.
+    ``byes`` (its rounds in ``bye_rounds``), never in ``played``. ``wins``, ``ties`` and
+    ``losses`` follow the format's one W-D-L (:meth:`Format.outcome`): in 40k and Boarding
+    Actions a bye is also a win, so ``wins + ties + losses == played + byes``; in ITS byes stay
+    apart, so it is ``played``. ``dropped`` is ``yes``, or ``not checked in`` for a player left
+    out of round 1.
     """
     fmt = format_of(state)
     columns = [c for c in fmt.columns if c.key not in _SHARED]
@@ -56,7 +59,8 @@ def players_csv(state: Tournament) -> str:
         bye_rounds = " ".join(str(n) for n in r.bye_rounds)
         values = [_plain(c, r) for c in columns]
         totals = [*values, r.byes, bye_rounds, r.played, r.wins, r.ties, r.losses]
-        rows.append([r.rank, r.name, r.faction, *totals, "yes" if r.dropped else ""])
+        out = "yes" if r.dropped else "not checked in" if r.not_checked_in else ""
+        rows.append([r.rank, r.name, r.faction, *totals, out])
     return _write(rows)
 
 

@@ -8,7 +8,9 @@ the formats' behaviour.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -62,6 +64,9 @@ class FormatSettings(BaseModel):
     """None: the game's default (ITS: its own; 40k and Boarding Actions: ``record``)."""
     points: int | None = Field(default=None, ge=MIN_ARMY_POINTS, le=MAX_ARMY_POINTS_LIMIT)
     band: int = Field(default=DEFAULT_BAND, ge=MIN_BAND, le=MAX_BAND)
+    bye_battle_points: int | Literal["average"] = 0
+    """VP games: the battle points a bye is worth: a number (0, the default, as before), or
+    ``"average"``: the player's average over the games they played (rounded, halves up)."""
 
     @model_validator(mode="after")
     def _fits(self) -> FormatSettings:
@@ -71,4 +76,25 @@ class FormatSettings(BaseModel):
         its_game, its_scoring = self.game is GameSystem.ITS, self.scoring is Scoring.ITS
         if its_game != its_scoring:
             raise ValueError("ITS is scored in Tournament Points; 40k and Boarding Actions in record or wtc")
+        if isinstance(self.bye_battle_points, int) and not 0 <= self.bye_battle_points <= MAX_VP:
+            raise ValueError(f"a bye's battle points go from 0 to {MAX_VP}")
+        if its_game and self.bye_battle_points != 0:
+            raise ValueError("ITS has its own bye (3 TP, and the bye adjustment in final standings)")
         return self
+
+
+def parse_bye_points(text: str) -> int | Literal["average"]:
+    """What an organiser typed as ``bye_points:``: a number of battle points or ``average``.
+
+    >>> parse_bye_points(" 20 "), parse_bye_points("Average")
+    (20, 'average')
+    """
+    cleaned = text.strip().lower()
+    if cleaned in ("average", "avg", "mean"):
+        return "average"
+    if re.fullmatch(r"[0-9]{1,3}", cleaned) and int(cleaned) <= MAX_VP:
+        return int(cleaned)
+    raise ValueError(
+        f"`bye_points:` is a number of battle points from 0 to {MAX_VP}, or `average` (the player's "
+        f"average over the games they played); {text[:20]!r} is neither."
+    )

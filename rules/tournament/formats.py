@@ -10,7 +10,11 @@ web page, exports and ratings are shared and ask the format only for:
   (:meth:`Format.check_result`);
 * **ranking points**: what a result is worth to each side (:meth:`Format.result_points`) and who
   won (:meth:`Format.outcome`); pairing pairs by these points;
-* **a bye**: what it is worth (:attr:`Format.bye_points`; a bye has no VP and no opponent);
+* **a bye**: what it is worth (:attr:`Format.bye_points` ranking points; in VP formats the battle
+  points the organiser chose, :meth:`Format.bye_battle_points`, 0 unless set; never an opponent);
+* **W-D-L**: the one definition of a win, a draw and a loss every column, picture and export
+  uses (:meth:`Format.outcome` for a game, :attr:`Format.bye_is_win` for a bye), said under the
+  standings (:meth:`Format.record_text`);
 * **the ranking**: the tie-break chain (:meth:`Format.key`, highest first) and whether the final
   standings adjust for byes (:meth:`Format.adjusts_byes`);
 * **columns**: the standings' columns (:attr:`Format.columns`, drawn by the picture, the web page,
@@ -41,7 +45,12 @@ The formats:
   scores it), so it takes the same two scorings; only its name and default army points differ.
 
 A bye in a VP format is a win (Herald's choice: facts.md gives none): 10 ranking points in
-``record``, 20 match points in ``wtc``, with no battle points and no opponent.
+``record``, 20 match points in ``wtc``, and counted as a win in W-D-L, so the record and the
+ranking points always agree (``record``: RP = 10 W + 5 D). It has no opponent, and battle points
+only as the organiser sets them (``bye_points:``: a number, or the player's average).
+
+W-D-L follows the format's points, never the raw VP alone: in ``wtc`` a game is won by taking
+more match points, so 75-70 (10-10 MP with the common band) is a draw for both.
 
 >>> fmt = format_of_settings(FormatSettings(game="40k", scoring="wtc"))
 >>> fmt.result_points(GameResult(vp_a=80, vp_b=40))
@@ -89,6 +98,15 @@ class Column:
     width: int = 90
 
 
+def _average(total: int, games: int) -> int:
+    """``total / games`` rounded to the nearest whole number, halves up (0 with no games).
+
+    >>> _average(155, 2), _average(154, 2), _average(0, 0)
+    (78, 77, 0)
+    """
+    return (2 * total + games) // (2 * games) if games > 0 else 0
+
+
 def _record_text(row: Any) -> str:
     return f"{row.wins}-{row.ties}-{row.losses}"
 
@@ -134,6 +152,12 @@ class Format:
     """How the standings are ranked, in a line under the picture."""
     uses_op: ClassVar[bool] = False
     """Whether a result has Objective Points (ITS) or only victory points."""
+    bp_label: ClassVar[str] = "BP"
+    """What the sum of a player's VP is called in this format's columns."""
+    bye_is_win: ClassVar[bool] = True
+    """Whether a bye counts as a win in W-D-L (it always does where it is worth a win's points)."""
+    win_rule: ClassVar[str] = "more VP wins, equal VP is a draw"
+    """How a game's W, D or L is decided, in words (see :meth:`outcome`)."""
 
     def __init__(self, settings: FormatSettings) -> None:
         self.settings = settings
@@ -183,7 +207,7 @@ class Format:
         return GameResult(vp_a=vp_a, vp_b=vp_b)
 
     def outcome(self, result: GameResult) -> Outcome:
-        """Side a's outcome: more VP wins."""
+        """Side a's W, D or L, the one definition every record uses: here more VP wins."""
         if result.vp_a == result.vp_b:
             return Outcome.TIE
         return Outcome.VICTORY if result.vp_a > result.vp_b else Outcome.DEFEAT
@@ -219,6 +243,27 @@ class Format:
             return [0, self.bye_points]
         return [result.vp_a, self.side_points(result)]
 
+    def bye_battle_points(self, played_vp: int, played: int) -> int:
+        """The battle points of one bye to a player who scored ``played_vp`` VP in ``played``
+        games: the organiser's number (0 unless set), or their average, rounded, halves up.
+
+        >>> fmt = Record(FormatSettings(game="40k", bye_battle_points="average"))
+        >>> fmt.bye_battle_points(155, 2), fmt.bye_battle_points(0, 0)
+        (78, 0)
+        """
+        chosen = self.settings.bye_battle_points
+        return _average(played_vp, played) if chosen == "average" else chosen
+
+    def bye_text(self) -> str:
+        """What a bye is worth, in words: ``a win: 10 RP and 0 BP``."""
+        chosen = self.settings.bye_battle_points
+        bp = f"their average {self.bp_label}" if chosen == "average" else f"{chosen} {self.bp_label}"
+        return f"a win: {self.bye_points} {self.points_label} and {bp}"
+
+    def record_text(self) -> str:
+        """How W-D-L is counted, said under the standings and in the summary."""
+        return f"W-D-L: {self.win_rule}; a bye is {self.bye_text()}"
+
     # --- the ranking -----------------------------------------------------------------------
 
     def key(self, row: Any) -> tuple[int, ...]:
@@ -236,7 +281,8 @@ class Format:
         return self.settings.points or DEFAULT_POINTS.get(self.game, 0)
 
     def describe(self) -> str:
-        """One line for summaries: ``40k · record (W/D/L 10/5/0)``."""
+        """One line for summaries: ``40k · record (W/D/L 10/5/0)``; a bye's battle points, when
+        set, are said where :meth:`record_text` is."""
         return f"{self.name} · {self.scoring.value}"
 
 
@@ -247,7 +293,7 @@ _SOS = Column(
 _DIFF = Column(
     "vp_diff", "VP±", "victory points scored minus victory points conceded", lambda r: _signed(r.vp_diff), 100
 )
-_RECORD = Column("record", "W-D-L", "wins, draws and losses (a bye is none of them)", _record_text, 120)
+_RECORD = Column("record", "W-D-L", "wins, draws and losses (a bye counts as a win)", _record_text, 120)
 
 
 _RECORD_POINTS = {
@@ -282,6 +328,8 @@ class Wtc(Format):
     scoring = Scoring.WTC
     points_label = "MP"
     points_title = "match points"
+    bp_label = "VP"
+    win_rule = "more match points wins, 10-10 is a draw"
     bye_points = WTC_TOTAL
     columns = (
         Column("mp", "MP", "match points: each game's VP difference as 20-0 to 10-10", lambda r: r.tp, 80),
@@ -291,6 +339,18 @@ class Wtc(Format):
         _DIFF,
     )
     ranking_text = "Ranked by MP (20-0 scale), then VP, SoS"
+
+    def outcome(self, result: GameResult) -> Outcome:
+        """Side a's W, D or L by match points: a game inside the first band is a draw.
+
+        >>> fmt = Wtc(FormatSettings(game="40k", scoring="wtc"))
+        >>> [fmt.outcome(GameResult(vp_a=a, vp_b=b)).value for a, b in ((75, 70), (76, 70), (60, 70))]
+        ['tie', 'victory', 'defeat']
+        """
+        mine, theirs = self.result_points(result)
+        if mine == theirs:
+            return Outcome.TIE
+        return Outcome.VICTORY if mine > theirs else Outcome.DEFEAT
 
     def side_points(self, result: GameResult) -> int:
         win, lose = wtc_points(result.vp_a - result.vp_b, self.settings.band)
@@ -330,6 +390,8 @@ class Its(Format):
     points_title = "Tournament Points"
     bye_points = 3
     uses_op = True
+    bye_is_win = False
+    win_rule = "by Objective Points"
     columns = (
         Column("tp", "TP", "Tournament Points", lambda r: r.tp, 90),
         Column("op", "OP", "Objective Points", lambda r: f"{r.op}*" if r.op != r.raw_op else str(r.op), 80),
@@ -378,6 +440,15 @@ class Its(Format):
 
     def outcome(self, result: GameResult) -> Outcome:
         return result.outcome_a
+
+    def bye_battle_points(self, played_vp: int, played: int) -> int:
+        return 0
+
+    def bye_text(self) -> str:
+        return f"a Victory: {self.bye_points} TP"
+
+    def record_text(self) -> str:
+        return "Games won by Objective Points; a bye is a Victory worth 3 TP, counted under Byes"
 
     def side_points(self, result: GameResult) -> int:
         return tournament_points(result.op_a, result.op_b).total

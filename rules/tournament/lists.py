@@ -8,8 +8,13 @@ The checks say what they find and never refuse: a check that cannot be made (a t
 points Herald can read) is simply not made.
 
 Who sees a list: its player and the organisers until the lists are revealed
-(:func:`may_see`); everyone after. Who may hand one in: the player until round 1 is paired, an
-organiser at any time (:func:`check_submission`).
+(:func:`may_see`); everyone after. Who may hand one in: the player until round 1 is paired (or
+while the organisers hold their list), an organiser at any time (:func:`check_submission`).
+
+An organiser may hold a list that breaks the event's rules until it is fixed (:func:`hold_list`,
+:func:`release_list`): a held list is shown as held with the reason to its player and the
+organisers, and its player may hand in a fixed one even after the lock. Pairing round 1 asks the
+organiser first when lists are in use and some players have none (:func:`missing_lists`).
 
 >>> entry = text_list("Ann's Nomads: https://infinityuniverse.com/army/list/abc")
 >>> entry.kind, problems(entry, limit=None, faction="Nomads")
@@ -25,7 +30,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.tournament.model import Tournament, TournamentError
+from rules.tournament.model import Player, Tournament, TournamentError
 from rules.wh40k.roster import Roster
 
 MAX_LIST_TEXT = 4000
@@ -135,7 +140,7 @@ def check_submission(t: Tournament, player_id: str, *, organiser: bool) -> None:
     t.player(player_id)
     if t.finished:
         raise TournamentError(f"{t.name} is finished; its lists no longer change.")
-    if locked(t) and not organiser:
+    if locked(t) and not organiser and player_id not in t.lists_held:
         raise TournamentError(
             f"Round 1 of {t.name} is paired, so the lists are locked: ask an organiser to replace yours."
         )
@@ -178,3 +183,47 @@ def list_label(entry: SubmittedList, limit: int = 40) -> str:
     lines = entry.text.strip().splitlines()
     first = lines[0].strip() if lines else ""
     return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+
+
+MAX_HOLD_REASON = 200
+"""Characters of an organiser's reason for holding a list."""
+
+
+def hold_list(t: Tournament, player_id: str, reason: str) -> Tournament:
+    """``t`` with ``player_id``'s list held until fixed, saying why (a list must be handed in).
+
+    >>> t = handed_in(Tournament(name="GT", tier=300, players=[Player(id="a", name="Ann")]), "a")
+    >>> hold_list(t, "a", "2010 points").lists_held
+    {'a': '2010 points'}
+    """
+    player = t.player(player_id)
+    if t.finished:
+        raise TournamentError(f"{t.name} is finished; its lists no longer change.")
+    if player_id not in t.lists_handed_in:
+        raise TournamentError(f"{player.name} has handed in no list to hold.")
+    reason = " ".join(reason.split())[:MAX_HOLD_REASON]
+    if not reason:
+        raise TournamentError("Say why the list is held (`reason:`), so its player knows what to fix.")
+    return t.model_copy(update={"lists_held": {**t.lists_held, player_id: reason}})
+
+
+def release_list(t: Tournament, player_id: str) -> Tournament:
+    """``t`` with ``player_id``'s list no longer held (it was fixed)."""
+    player = t.player(player_id)
+    if player_id not in t.lists_held:
+        raise TournamentError(f"{player.name}'s list is not held.")
+    return t.model_copy(update={"lists_held": {k: v for k, v in t.lists_held.items() if k != player_id}})
+
+
+def missing_lists(t: Tournament, *, leaving_out: set[str] | frozenset[str] = frozenset()) -> list[Player]:
+    """Players round 1 would pair who have handed in no list, when lists are in use (someone
+    handed one in) and round 1 is not paired yet; ``leaving_out``: ids left out of round 1.
+
+    >>> t = Tournament(name="GT", tier=300, players=[Player(id="a", name="Ann"), Player(id="b", name="Bo")])
+    >>> missing_lists(t), [p.name for p in missing_lists(handed_in(t, "a"))]
+    ([], ['Bo'])
+    """
+    if t.started or not t.lists_handed_in:
+        return []
+    handed = set(t.lists_handed_in)
+    return [p for p in t.active_players(1) if p.id not in handed and p.id not in leaving_out]

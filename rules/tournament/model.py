@@ -26,8 +26,11 @@ MAX_PLAYERS = 512
 """Players per tournament; the 513th join is refused."""
 MAX_ROUNDS = 10
 """Tournament Rounds per tournament."""
-MIN_ROUNDS = 3
-"""The seed: never fewer than 3 Tournament Rounds."""
+MIN_ROUNDS = 1
+"""A league night of one or two rounds is real; :data:`SWISS_ROUNDS` is where Swiss starts to rank."""
+SWISS_ROUNDS = 3
+"""Fewer rounds than this leave many players level (the seed's ITS events play at least 3):
+allowed, and said when chosen (:func:`rules.tournament.engine.few_rounds_note`)."""
 MIN_PLAYERS = 4
 """The seed's format pits 4 or more players against each other."""
 MAX_NAME_CHARS = 80
@@ -104,6 +107,17 @@ class Player(BaseModel):
     def club_key(self) -> str:
         """The club as compared: case and spaces at the ends do not matter."""
         return self.club.strip().casefold()
+
+    @property
+    def left_out(self) -> bool:
+        """Left out of round 1 for not checking in (``dropped_after`` 0): in the event, never
+        paired yet, and not someone who dropped (see :mod:`rules.tournament.checkin`)."""
+        return self.dropped_after == 0
+
+    @property
+    def dropped(self) -> bool:
+        """Dropped out after playing (a player left out of round 1 is not called dropped)."""
+        return self.dropped_after is not None and not self.left_out
 
     def active_in(self, round_number: int) -> bool:
         """Whether the player takes part in round ``round_number`` (paired or given the bye)."""
@@ -248,6 +262,9 @@ class Tournament(BaseModel):
     """Reveal the lists when round 1 is paired."""
     lists_handed_in: list[str] = Field(default_factory=list)
     """Player ids whose army list is stored (the lists themselves are kept outside the state)."""
+    lists_held: dict[str, str] = Field(default_factory=dict)
+    """Player id -> why the organisers hold that list until it is fixed (see
+    :func:`rules.tournament.lists.hold_list`)."""
     checkin_open: bool = False
     """Check-in is open: players confirm they are present (see :mod:`rules.tournament.checkin`)."""
     checked_in: list[str] = Field(default_factory=list)

@@ -177,8 +177,15 @@ def report_result(
     if current is None:
         raise RuleError(f"No round of {t.name} is paired yet.")
     played = current.game_of(reporter)
-    if played is None or played.b is None:
-        raise RuleError(f"You have no game to report in round {current.number} (a bye needs no result).")
+    if played is None and t.player(reporter).left_out:
+        raise RuleError(
+            "You have no game to report: you were left out of round 1 (not checked in). An organiser "
+            "can check you in with `/tournament checkin player` to play from the next round."
+        )
+    if played is None:
+        raise RuleError(f"You are not paired in round {current.number}: you have no game to report.")
+    if played.b is None:
+        raise RuleError(f"You have the bye in round {current.number}: a bye needs no result.")
     if opponent not in played.players or reporter == opponent:
         other = played.b if played.a == reporter else played.a
         raise RuleError(

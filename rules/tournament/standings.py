@@ -59,19 +59,25 @@ class Standing(BaseModel):
     op: int
     """Total OP; in final standings, after the bye adjustment."""
     vp: int
-    """Total VP; in final standings, after the bye adjustment."""
+    """Total VP; in final standings, after the bye adjustment (ITS). VP formats: battle points,
+    the VP of games played plus each bye's battle points (:meth:`Format.bye_battle_points`)."""
     raw_op: int
     raw_vp: int
     opponents_op: int
     byes: int
-    """Byes received: each a Victory worth 3 TP, but not a game played, won, tied or lost."""
+    """Byes received (ITS: each a Victory worth 3 TP; VP formats: a win)."""
     played: int
-    """Games played at a table; ``wins + ties + losses == played``, and ``played + byes`` is the
-    number of rounds the player took part in."""
+    """Games played at a table; ``played + byes`` is the number of rounds the player took part in."""
     wins: int
+    """Wins by the format's one definition (:meth:`~rules.tournament.formats.Format.outcome`),
+    with each bye where the format counts it as a win (:attr:`Format.bye_is_win`): so
+    ``wins + ties + losses`` is ``played + byes`` in VP formats and ``played`` in ITS."""
     ties: int
     losses: int
     dropped: bool
+    """Dropped after playing; a player left out of round 1 is :attr:`not_checked_in` instead."""
+    not_checked_in: bool = False
+    """Left out of round 1 for not checking in (and not checked in since)."""
     bye_rounds: list[int] = []
     """The rounds in which the player had the bye."""
     adjusted: bool = False
@@ -79,8 +85,8 @@ class Standing(BaseModel):
     vp_against: int = 0
     """Victory points the player's opponents scored against them (raw)."""
     sos: int = 0
-    """Strength of schedule: the opponents' battle points (their raw VP over the whole event),
-    summed; a rematch counts twice, a bye adds no opponent."""
+    """Strength of schedule: the opponents' battle points (their VP over the whole event and
+    their byes' battle points), summed; a rematch counts twice, a bye adds no opponent."""
     key: tuple[int, ...] = ()
     """What the ranking compares, highest first (the format's tie-break chain)."""
 
@@ -173,6 +179,8 @@ def _totals(
                 mine.tp += fmt.bye_points
                 mine.byes += 1
                 mine.bye_rounds.append(rnd.number)
+                if fmt.bye_is_win:
+                    mine.wins += 1
                 continue
             if game.result is None:
                 continue
@@ -239,12 +247,19 @@ def standings(
     totals = _totals(state, fmt, before_round=before_round, start=start, keep=keep)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
     keyed: list[tuple[tuple[int, ...], int, dict[str, Any]]] = []
+    # Battle points: the VP of games played and each bye's (0 unless the organiser set them).
+    bp = {
+        pid: t.vp + t.byes * fmt.bye_battle_points(t.vp, t.played) if t.byes else t.vp
+        for pid, t in totals.items()
+    }
     for index, player in enumerate(state.players):
         mine = totals[player.id]
-        op, vp = mine.op, mine.vp
+        op, vp = mine.op, bp[player.id]
+        adjusted = False
         if final and mine.byes and fmt.adjusts_byes():
             op = bye_adjusted(mine.op, counted_rounds, mine.byes)
             vp = bye_adjusted(mine.vp, counted_rounds, mine.byes)
+            adjusted = (op, vp) != (mine.op, mine.vp)
         fields: dict[str, Any] = {
             "player_id": player.id,
             "name": player.name,
@@ -260,11 +275,12 @@ def standings(
             "wins": mine.wins,
             "ties": mine.ties,
             "losses": mine.losses,
-            "dropped": player.dropped_after is not None,
+            "dropped": player.dropped,
+            "not_checked_in": player.left_out,
             "bye_rounds": list(mine.bye_rounds),
-            "adjusted": (op, vp) != (mine.op, mine.vp),
+            "adjusted": adjusted,
             "vp_against": mine.against,
-            "sos": sum(totals[o].vp for o in mine.opponents),
+            "sos": sum(bp[o] for o in mine.opponents),
         }
         # The format's key reads the row's numbers; a plain namespace of them is enough to rank,
         # so each Standing is built once, with its rank (a 512-player page ranks on every change).

@@ -299,6 +299,11 @@ class RosterUnit(BaseModel):
     leads: tuple[str, ...] = ()
     """The units this one may be attached to as their Leader, as its Leader ability names them
     (empty: it is no Leader, or its file does not say)."""
+    points: int | None = None
+    """The unit's points: its own cost and every selection's in it (None: the file gives none;
+    lists kept before had none)."""
+    enhancements: tuple[str, ...] = ()
+    """Enhancements taken by the unit: selections of an Enhancements group or category."""
 
     def may_lead(self, other: str) -> bool:
         """Whether this unit's Leader ability names ``other`` (``Boyz (2)`` is a Boyz unit too).
@@ -1131,6 +1136,8 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
     head = groups[0] if groups else RosterGroup(name=name, count=models)
     return RosterUnit(
         name=name,
+        points=_unit_points(nodes, notes),
+        enhancements=_enhancements(selection, nodes, notes),
         models=sum(g.count for g in groups) if groups else models,
         toughness=head.toughness,
         save=head.save,
@@ -1143,6 +1150,42 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
         options=options,
         leads=leads,
     )
+
+
+MAX_UNIT_POINTS = 100_000
+MAX_ENHANCEMENTS = 4
+"""Enhancements kept per unit (a unit takes one; a file saying more is odd)."""
+
+
+def _unit_points(nodes: list[tuple[dict[str, Any], dict[str, Any] | None]], notes: _Notes) -> int | None:
+    """The sum of the points costs of a unit's selections (each selection's cost is its own, its
+    number already counted, in both New Recruit and BattleScribe files)."""
+    total, found = 0, False
+    for node, _ in nodes:
+        for cost in _list(node, "costs"):
+            if _text(cost.get("name")).lower() in ("pts", "points"):
+                value = _count(cost.get("value"), notes, "A unit's points", "left out")
+                if value is not None:
+                    total, found = total + value, True
+    return min(total, MAX_UNIT_POINTS) if found else None
+
+
+def _enhancements(
+    selection: dict[str, Any], nodes: list[tuple[dict[str, Any], dict[str, Any] | None]], notes: _Notes
+) -> tuple[str, ...]:
+    """The names of a unit's selections that are Enhancements: in a group (``group``, as New
+    Recruit writes it) or a category named so."""
+    found: list[str] = []
+    for node, _ in nodes:
+        if node is selection:
+            continue
+        group = _text(node.get("group"), 80).lower()
+        categories = {_text(c.get("name"), 40).lower() for c in _list(node, "categories")}
+        if "enhancement" in group or categories & {"enhancement", "enhancements"}:
+            name = notes.name(node.get("name"))
+            if name not in found:
+                found.append(name)
+    return tuple(found[:MAX_ENHANCEMENTS])
 
 
 def _groups(

@@ -32,6 +32,9 @@ class Case:
     expect: str = "public"
     #: Text every reply must contain (an engine case's result is checked with ``str``).
     contains: str | None = None
+    #: Runs before each call, untimed, with ``setup``'s result: what a call needs that is not the
+    #: command timed (the next game when one ended; caches emptied for a cold case).
+    prepare: Callable[[OfflineDriver, Any], Awaitable[Any]] | None = None
 
 
 @dataclass

@@ -116,6 +116,8 @@ async def main(selected: list[str], figures: Figures) -> int:
             samples = []
             wrong = None
             for _ in range(case.calls + 1):  # the first call warms up and is not timed
+                if case.prepare is not None:
+                    await case.prepare(driver, context)
                 started = time.perf_counter()
                 result = await case.run(driver, context)
                 elapsed = (time.perf_counter() - started) * 1000

@@ -109,3 +109,20 @@ async def test_suggestions_are_rolls_themselves(driver: OfflineDriver) -> None:
     assert "+@everyone" not in text
     for suggestion in re.findall(r"`([^`]+)`", text.split("Did you mean", 1)[1]):
         assert not (await driver.command(f'/roll expression:"{suggestion}"')).message.ephemeral, suggestion
+
+
+async def test_a_bang_explodes_in_roll_and_odds_and_compounding_says_what_to_type(
+    driver: OfflineDriver,
+) -> None:
+    """Issue 38, item 4: ``3D6!`` rolled a plain 3d6 under an empty label."""
+    for _ in range(20):
+        message = (await driver.command("/roll expression:3D6!")).message
+        assert not message.ephemeral, message.text
+        assert "read as `3d6e6`: each die showing 6 is rolled again and added" in message.text
+        faces = message.text.split("(", 1)[1].split(")", 1)[0].split(", ")
+        assert all(face.endswith("!") == face.startswith("6") for face in faces)  # every 6 exploded
+    odds = public_chart(await driver.command("/odds expression:3d6!"))
+    assert "Mean total: **12.60**" in odds.text
+    refused_reply = await driver.command("/roll expression:3d6!!")
+    assert refused_reply.message.ephemeral
+    assert "compounding" in refused_reply.message.text and "`3d6!`" in refused_reply.message.text

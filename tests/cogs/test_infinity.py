@@ -105,7 +105,7 @@ async def test_f2f_shows_every_die_and_what_cancelled_it(driver: OfflineDriver) 
     else:
         saves = embed.fields[2]
         assert saves.name.startswith(f"Saves · {expected.winner.other.value}")
-        assert saves.value.count("`") == 2 * len(expected.saves)
+        assert saves.value.count(": rolled ") == len(expected.saves)
         assert f"{expected.wounds} wound" in embed.description
 
 
@@ -226,10 +226,10 @@ async def test_stun_saves_on_the_attribute_the_weapon_says(driver: OfflineDriver
     ).message
     assert "STUN(ARM)" in message.text
     saves = next(f for f in message.embeds[0]["fields"] if f["name"].startswith("Saves"))["value"]
-    assert "fail on ARM 13 or less" in saves and "BTS `" not in saves  # DAM 17 - ARM 4
+    assert "fail on ARM 13 or less" in saves and "BTS: rolled" not in saves  # DAM 17 - ARM 4
     hits = [line for line in saves.splitlines() if line.startswith("hit ")]
     for line in hits:  # N4: 2 saves a hit, 3 on a Critical
-        assert line.count("ARM `") == (3 if "✦" in line else 2)
+        assert line.count("ARM: rolled") == (3 if "✦" in line else 2)
     odds = (await driver.command('/inf odds active:"SV13 STUN" reactive:"SV10 BTS6" edition:N4')).message.text
     assert "STUN(BTS)" in odds and "STUN: 2 BTS saves a hit (3 on a Critical)" in odds
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from bot.offline import OfflineDriver
 from rules.infinity import Edition, parse_side, roll
 from rules.infinity.saves import Save, SaveAttribute, roll_saves, save_plan
@@ -48,10 +50,31 @@ async def test_f2f_in_n4_marks_low_saves_as_wounds(driver: OfflineDriver) -> Non
             continue
         saves = message.embed.fields[2].value
         assert "fail on ARM 10 or less" in saves and "pass on" not in saves
-        shown = re.findall(r"ARM `(\d+)` (✓|✗)", saves)
+        shown = re.findall(r"ARM: rolled (\d+) \(fails on 10 or less\): \w+ (✓|✗)", saves)
         assert [int(f) for f, _ in shown] == [s.face for s in expected.saves]
         for face, mark in shown:
             assert mark == ("✗" if int(face) <= 10 else "✓")
         assert f"{sum(1 for _, m in shown if m == '✗')} wound" in message.embed.description
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize(
+    ("edition", "weapon", "rule"),
+    [("N5", "PS3", "passes on {} or less"), ("N4", "DAM13", "fails on {} or less")],
+)
+async def test_a_save_line_writes_the_die_and_the_target_apart(
+    driver: OfflineDriver, edition: str, weapon: str, rule: str
+) -> None:
+    """Issue 38, item 22: ``ARM 12 ✗`` read as if 12 were the target; the die and the target apart."""
+    active, reactive = parse_side(f"SV20 B2 {weapon}"), parse_side("B0 ARM3")
+    expected = roll(active, reactive, rng=_twin(driver), edition=Edition[edition])
+    message = (
+        await driver.command(f'/inf f2f active:"SV20 B2 {weapon}" reactive:"B0 ARM3" edition:{edition}')
+    ).message
+    shown = re.findall(r"ARM: rolled (\d+) \(([a-z]+ on \d+ or less)\): (saved ✓|failed ✗)", message.text)
+    assert [int(face) for face, _, _ in shown] == [s.face for s in expected.saves]
+    for (_, target, verdict), save in zip(shown, expected.saves, strict=True):
+        assert target == rule.format(save.passes_on if edition == "N5" else save.wounds_at_most)
+        assert verdict == ("saved ✓" if save.passed else "failed ✗")
+    assert "ARM `" not in message.text

@@ -25,7 +25,7 @@ async def open_40k(driver: OfflineDriver, options: str = "") -> None:
 async def test_a_40k_event_from_create_to_finish(driver: OfflineDriver) -> None:
     await open_40k(driver)
     paired = public(await driver.command("/tournament pair threads:false", user="olga"))
-    assert "/tournament report my_vp" in paired.text and "(10 RP)" in paired.text  # the bye: a win
+    assert "/tournament report my_vp" in paired.text and "(a win: 10 RP and 0 BP)" in paired.text  # the bye
     first, second = await games(driver)
     a, b = name_of(driver, first.a), name_of(driver, first.b)
 

@@ -54,7 +54,10 @@ async def test_lists_are_sealed_until_revealed_and_locked_at_round_1(driver: Off
 
     # Round 1 locks the lists (an organiser may still replace one) and reveals them as asked.
     public(await driver.command("/tournament list reveal when:at-pairing", user="olga"))
-    public(await driver.command("/tournament pair threads:false", user="olga"))
+    asked = await driver.command("/tournament pair threads:false", user="olga")
+    refused(asked, "3 of the 5 players", "Cy, Di, Ed")  # issue 38.18: asked before pairing
+    paired = await driver.press(asked.message, "Pair without their lists", user="olga")
+    assert any(not m.ephemeral and "round 1" in m.text for m in paired.messages), paired.text
     refused(await driver.command("/tournament list submit", user="bo", text="new list"), "locked")
     replaced = await driver.command("/tournament list submit player:@bo", user="olga", text="Bo's fixed list")
     assert replaced.message.ephemeral and "replaced" in replaced.text

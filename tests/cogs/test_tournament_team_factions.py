@@ -22,7 +22,10 @@ async def test_captains_see_factions_and_lists_and_standings_name_teams(driver: 
     assert "Red1 (Ariadna)" in sealed.text and "Red0 (captain · Nomads)" in sealed.text
     assert "Corregidor" not in sealed.text  # a sealed list is nobody else's business
 
-    paired = public(await driver.command("/tournament pair", user="olga"))
+    # Only one list is in: the organiser is asked first (#38 item 18) and pairs without the rest.
+    question = (await driver.command("/tournament pair", user="olga")).message
+    assert question.ephemeral and "have handed in no army list" in question.text
+    paired = public(await driver.press(question, "Pair without their lists", user="olga"))
     public(await driver.command("/tournament list reveal", user="olga"))
     panel = (await driver.press(paired, "Open my pairing (captains)", user=blues[0])).message
     assert "Your pool: Blue0 (Nomads), Blue1 (Ariadna), Blue2 (Ariadna)" in panel.text, panel.text

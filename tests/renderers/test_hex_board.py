@@ -311,3 +311,74 @@ def test_every_tile_is_labelled_where_the_labels_fit():
         cx, cy = lay.centre(tiles[0])
         # Inside its own tile: below the centre, above the bottom edge.
         assert x == cx and cy < y and y + label_size(lay) / 2 <= cy + lay.radius * 3**0.5 / 2
+
+
+# --- issue 38, item 25: a dead hero's token hid its tile's label; row numbers sat half a row off ---
+
+
+def _label_box(png: bytes, lay, tile: Hex) -> Image.Image:
+    from renderers.hex_board import label_at, label_size
+
+    x, y = label_at(lay, tile)
+    half = label_size(lay) * 0.5
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    wide = 2.2 * half
+    return image.crop((round(x - wide), round(y - half), round(x + wide), round(y + half)))
+
+
+def _ink(box: Image.Image, colour) -> int:
+    """How many pixels of ``box`` are (about) ``colour``: a label's letters."""
+    pixels = box.load()
+    return sum(close(pixels[x, y], colour, 40) for x in range(box.width) for y in range(box.height))
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("map_id", ["crossroads", "great_hall"])
+def test_a_fallen_heros_token_leaves_its_tile_label_readable(theme, map_id):
+    state = board(map_id)
+    victim = state.heroes[1]
+    tile = victim.tiles()[0]
+    pal = PALETTES[theme]
+    lay = layout_board(state)
+    alive = _ink(_label_box(render_hex_board(state, theme=theme), lay, tile), pal.text)
+    _die(_Ctx(state, None), victim)  # type: ignore[arg-type]
+    png = render_hex_board(state, theme=theme)
+    shown = _ink(_label_box(png, lay, tile), pal.text)
+    assert shown >= 0.9 * alive > 0, "the label under the token is hidden"
+    x, y, r = hero_disc(lay, tile)
+    assert close(pixel(png, (x + r * 0.85, y)), pal.death)  # the token is still there, above it
+
+
+@pytest.mark.parametrize("map_id", ["crossroads", "ruined_chapel", "great_hall"])
+def test_row_numbers_sit_beside_their_own_rows_labels(map_id):
+    """Each row number's nearest tile labels, in an even and an odd column, are its own row's."""
+    from renderers.hex_board import LABEL_MARGIN, PALETTES, label_at
+
+    state = board(map_id)
+    lay = layout_board(state)
+    png = render_hex_board(state, theme="dark")
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    bg = PALETTES["dark"].bg
+    w, h = state.board.width, state.board.height
+    for left, right in ((0, LABEL_MARGIN - 4), (lay.width - LABEL_MARGIN + 4, lay.width)):
+        # the numbers' ink, row by row of pixels, between the board's top and bottom
+        inked = [
+            y
+            for y in range(round(lay.header_h + LABEL_MARGIN), round(lay.board_bottom))
+            if any(not close(image.getpixel((x, y)), bg, 30) for x in range(left, right))
+        ]
+        blobs: list[list[int]] = []
+        for y in inked:
+            if blobs and y - blobs[-1][-1] <= 2:
+                blobs[-1].append(y)
+            else:
+                blobs.append([y])
+        centres = [(b[0] + b[-1]) / 2 for b in blobs]
+        assert len(centres) == h, (map_id, left, len(centres))
+        for row, centre in enumerate(centres):
+            for col in (0, 1, w - 2, w - 1):
+                own = label_at(lay, Hex.from_offset(col, row))[1]
+                others = [
+                    label_at(lay, Hex.from_offset(col, r))[1] for r in range(h) if r != row
+                ]
+                assert all(abs(centre - own) < abs(centre - y) for y in others), (map_id, row, col)

@@ -52,14 +52,16 @@ def test_the_number_of_rounds_follows_the_seeds_guideline_at_round_one(players: 
     assert t.round_count == rounds
 
 
-def test_the_organiser_chooses_rounds_but_never_fewer_than_three_nor_more_than_ten() -> None:
+def test_the_organiser_chooses_rounds_from_one_to_ten() -> None:
     assert pair_next_round(with_players(4, rounds=6), random.Random(0)).round_count == 6
-    with pytest.raises(TournamentError, match="at least 3"):
-        create_tournament("Cup", 300, rounds=2)
+    # A league night of one or two rounds is allowed (issue 38.10); the reply says Swiss needs more.
+    assert create_tournament("Cup", 300, rounds=2).rounds_requested == 2
+    assert pair_next_round(with_players(4, rounds=1), random.Random(0)).round_count == 1
+    assert set_rounds(with_players(4), 2).rounds_requested == 2
+    with pytest.raises(TournamentError, match="at least 1"):
+        create_tournament("Cup", 300, rounds=0)
     with pytest.raises(TournamentError, match=f"at most {MAX_ROUNDS}"):
         create_tournament("Cup", 300, rounds=MAX_ROUNDS + 1)
-    with pytest.raises(TournamentError, match="at least 3"):
-        set_rounds(with_players(4), 2)
 
 
 def test_more_than_512_players_is_refused() -> None:

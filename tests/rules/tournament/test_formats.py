@@ -146,8 +146,10 @@ def test_a_bye_in_each_format(game: str, scoring: str | None, worth: int) -> Non
     bye = t.current.games[-1]
     assert bye.is_bye
     row = next(r for r in standings(t) if r.player_id == bye.a)
-    # A bye is the format's win: its points, no VP, no game played, no opponent.
-    assert (row.tp, row.vp, row.byes, row.played, row.sos, row.wins) == (worth, 0, 1, 0, 0, 0)
+    # A bye is the format's win: its points, no VP, no game played, no opponent; counted as a win
+    # in W-D-L where it is worth a win's points (issue 38.9), and apart (Byes) in ITS.
+    wins = 0 if game == "its" else 1
+    assert (row.tp, row.vp, row.byes, row.played, row.sos, row.wins) == (worth, 0, 1, 0, 0, wins)
     assert format_of(t).bye_points == worth
 
 

@@ -26,8 +26,10 @@ from bot.limits import (
 from bot.send import private as answer_privately
 from bot.send import send
 from bot.storage import SavedRoll
+from bot.storage.secret_rolls import GameMasters
 from bot.text import plain, public
 from bot.views import PersistentButton, is_manager
+from cogs.dice.secret import RevealButton, audience, configure, secret_note, send_secret
 from rules.dice import (
     INLINE_WORK,
     MAX_DICE,
@@ -74,7 +76,8 @@ NOTATION_HELP: tuple[tuple[str, str], ...] = (
         "`6d6k>4` keep those above 4\n"
         "`4d6k3` `4d6d1` Dice Maiden's keep and drop (the reply says how it read them)\n"
         "`4d6rr1` reroll ones until none is left · `4d6ro<3` reroll once · `4d6ra6` add a die once\n"
-        "`6d6e6` each 6 adds a die · `2d6mi2` `2d6ma5` minimum / maximum per die · "
+        "`6d6e6` each 6 adds a die (`6d6!` too, Roll20's way; `6d6!>5` on 5 or more) · "
+        "`2d6mi2` `2d6ma5` minimum / maximum per die · "
         "`(1d6,2d4)kh1` the best of a set",
     ),
     (
@@ -238,6 +241,10 @@ class Dice(commands.Cog):
     def saved(self) -> Any:
         return self.bot.saved_rolls  # type: ignore[attr-defined]
 
+    @property
+    def secrets(self) -> Any:
+        return self.bot.secret_rolls  # type: ignore[attr-defined]
+
     def help_fields(self) -> tuple[tuple[str, str], ...]:
         """The dice notation, for `/help topic:roll` and `/help topic:dice`."""
         return NOTATION_HELP
@@ -253,7 +260,10 @@ class Dice(commands.Cog):
         times: int,
         private: bool,
         name: str | None = None,
+        secret: GameMasters | bool = False,
     ) -> None:
+        """Roll ``text`` and answer; ``secret`` is the server's game masters for a secret roll
+        (``True`` outside a server that added Herald: then it only answers privately)."""
         spec = with_times(parse(text), times)  # reading is cheap: 200 characters at most
         rng = self.bot.rng  # type: ignore[attr-defined]
         if work_bound(spec) <= INLINE_WORK:
@@ -264,6 +274,10 @@ class Dice(commands.Cog):
             series = await asyncio.to_thread(roll_spec, spec, rng)
         if name is not None and not label and not series.spec.comment:
             label = name  # a saved roll is titled with its name
+        if secret:
+            embed = roll_embed(interaction.user, series, label, extra_notes=(secret_note(secret),))
+            await send_secret(interaction, self.secrets, embed, _title(label, series.spec.comment), secret)
+            return
         view: discord.ui.View | None = None
         notes: tuple[str, ...] = ()
         if not private:
@@ -286,6 +300,7 @@ class Dice(commands.Cog):
         label="What the roll is for (shown as the title)",
         times=f"Roll it this many times in one message (1 to {MAX_REPEATS})",
         private="Only you see the result",
+        secret="Only you and the game masters see the result; the channel sees that you rolled (/dice gm)",
     )
     async def roll_command(
         self,
@@ -294,9 +309,11 @@ class Dice(commands.Cog):
         label: str | None = None,
         times: app_commands.Range[int, 1, MAX_REPEATS] = 1,
         private: bool = False,
+        secret: bool = False,
     ) -> None:
-        if private:
+        if private or secret:
             answer_privately(interaction)  # a late acknowledgement "thinks" privately too
+        game_masters = await audience(interaction, self.secrets) if secret else False
         name: str | None = None
         text = expression
         if looks_like_name(expression):
@@ -306,7 +323,9 @@ class Dice(commands.Cog):
             if saved is not None:
                 text, name = saved.expression, saved.name
         try:
-            await self.roll_and_send(interaction, text, label=label, times=times, private=private, name=name)
+            await self.roll_and_send(
+                interaction, text, label=label, times=times, private=private, name=name, secret=game_masters
+            )
         except DiceError as error:
             if name is not None:
                 try:
@@ -327,7 +346,13 @@ class Dice(commands.Cog):
                 expanded, used = expand_saved(expression, saved)
                 if expanded != expression:
                     await self.roll_and_send(
-                        interaction, expanded, label=label, times=times, private=private, name=used
+                        interaction,
+                        expanded,
+                        label=label,
+                        times=times,
+                        private=private,
+                        name=used,
+                        secret=game_masters,
                     )
                     return
             if name is None and looks_like_name(expression):
@@ -390,6 +415,21 @@ class Dice(commands.Cog):
             content=f"{verb} `{clean}` = `{spec.typed}` {scope}. Roll it with `/roll expression:{clean}`.",
             ephemeral=True,
         )
+
+    @dice.command(name="gm", description="Who sees secret rolls here: a game master role, a channel")
+    @app_commands.describe(
+        role="Members with this role may reveal each secret roll (needs Manage Server)",
+        channel="Every secret roll is posted here in full: one only game masters read (needs Manage Server)",
+        clear="Forget this server's game masters (needs Manage Server)",
+    )
+    async def game_masters(
+        self,
+        interaction: discord.Interaction,
+        role: discord.Role | None = None,
+        channel: discord.TextChannel | None = None,
+        clear: bool = False,
+    ) -> None:
+        await configure(interaction, self.secrets, role=role, channel=channel, clear=clear)
 
     @dice.command(name="list", description="Your saved rolls and this server's")
     async def list_saved(self, interaction: discord.Interaction) -> None:
@@ -456,5 +496,5 @@ class Dice(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(RollAgainButton)
+    bot.add_dynamic_items(RollAgainButton, RevealButton)
     await bot.add_cog(Dice(bot))
