@@ -19,7 +19,7 @@ from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
 from rules.its.tiers import Tier
 from rules.tournament.format_settings import FormatSettings, GameSystem
-from rules.tournament.team_model import MAX_TEAM_SIZE, MIN_TEAM_SIZE, Team, TeamRound
+from rules.tournament.team_model import MAX_TEAM_SIZE, MIN_TEAM_SIZE, Team, TeamFormatSettings, TeamRound
 
 SCHEMA_VERSION = 1
 MAX_PLAYERS = 512
@@ -275,6 +275,8 @@ class Tournament(BaseModel):
     """A team event's players per team (None: a singles event); see :mod:`rules.tournament.teams`."""
     teams: list[Team] = Field(default_factory=list)
     team_rounds: list[TeamRound] = Field(default_factory=list)
+    team_format: TeamFormatSettings = Field(default_factory=TeamFormatSettings)
+    """A team event's ritual and team scoring (see :mod:`rules.tournament.team_formats`)."""
 
     @model_validator(mode="after")
     def _its_has_a_tier(self) -> Tournament:

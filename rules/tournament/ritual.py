@@ -24,6 +24,13 @@ captain kept, and the two refused attackers meet (3 games). With 5: two steps, t
 pair (2 + 2 + 1). With 8: three steps (6 games), then the refused attackers of step 3 meet and
 the last two meet (8 games).
 
+That is the WTC's (and the ETC's) way, and the default. With ``play_refused`` (a team format of
+:mod:`rules.tournament.team_formats`), the two refused attackers of every pass play each other
+at once, so a pass makes three games. What is left after the passes ends it: one player a side
+meet; two a side end with a **last pick**, each captain naming one of their two as defender,
+who plays the other side's player not named. 3 a side: one pass (3 games). 5: one pass, then the
+last pick (3 + 2). 8: two passes (3 + 3), then the last pick (2).
+
 A captain may change a pick while the other captain has not made theirs (it is still secret);
 once both have picked, the step is revealed and final. :func:`visible_to` is what one captain may
 see: their own picks, and the other side's picks only once revealed.
@@ -88,7 +95,7 @@ class How(StrEnum):
     REFUSED = "refused"
     """The two attackers refused in the last step."""
     LAST = "last"
-    """The two players nobody picked in the last step."""
+    """The two players nobody picked in the last step (or the last pick's games)."""
 
 
 class Pairing(BaseModel):
@@ -148,6 +155,9 @@ class Ritual(BaseModel):
     picks_a: Picks = Picks()
     picks_b: Picks = Picks()
     pairings: list[Pairing] = Field(default_factory=list)
+    play_refused: bool = False
+    """The team format's variant: the refused attackers of each pass play each other at once
+    (else they go back to the pool, as at the WTC)."""
 
     @model_validator(mode="after")
     def _shape(self) -> Ritual:
@@ -177,8 +187,15 @@ class Ritual(BaseModel):
         return [s for s in Side if not self.picks(s).made(self.step)]
 
 
-def start(roster_a: list[str], roster_b: list[str], names: dict[str, str] | None = None) -> Ritual:
-    """A fresh ritual between two rosters of the same size (3 to 8 players).
+def start(
+    roster_a: list[str],
+    roster_b: list[str],
+    names: dict[str, str] | None = None,
+    *,
+    play_refused: bool = False,
+) -> Ritual:
+    """A fresh ritual between two rosters of the same size (3 to 8 players); ``play_refused``:
+    each pass's refused attackers play each other at once.
 
     >>> start(["a1", "a2"], ["b1", "b2"])
     Traceback (most recent call last):
@@ -204,12 +221,13 @@ def start(roster_a: list[str], roster_b: list[str], names: dict[str, str] | None
         names=dict(names or {}),
         pool_a=list(roster_a),
         pool_b=list(roster_b),
+        play_refused=play_refused,
     )
 
 
 def reset(ritual: Ritual) -> Ritual:
     """The same match's ritual from the beginning (an organiser's reset)."""
-    return start(ritual.roster_a, ritual.roster_b, ritual.names)
+    return start(ritual.roster_a, ritual.roster_b, ritual.names, play_refused=ritual.play_refused)
 
 
 def _listing(ritual: Ritual, players: list[str]) -> str:
@@ -296,6 +314,8 @@ def apply(ritual: Ritual, action: Action) -> Ritual:
     ritual = ritual.model_copy(update={field: ritual.picks(action.side).model_copy(update={key: value})})
     if ritual.waiting_for():
         return ritual
+    if ritual.step is Step.DEFENDER and len(ritual.pool_a) == 2:
+        return _last_pick(ritual)
     if ritual.step is Step.DEFENDER:
         return ritual.model_copy(update={"step": Step.ATTACKERS})
     if ritual.step is Step.ATTACKERS:
@@ -316,6 +336,12 @@ def _resolve(ritual: Ritual) -> Ritual:
     ]
     pool_a = [p for p in ritual.pool_a if p not in (a.defender, kept_by_b)]
     pool_b = [p for p in ritual.pool_b if p not in (b.defender, kept_by_a)]
+    if ritual.play_refused:
+        # b.refused is A's refused attacker, a.refused is B's: they meet now.
+        games.append(Pairing(a=b.refused, b=a.refused, how=How.REFUSED, round=number))
+        pool_a = [p for p in pool_a if p != b.refused]
+        pool_b = [p for p in pool_b if p != a.refused]
+        return _next(ritual, pool_a, pool_b, games)
     if len(pool_a) > 2:
         return ritual.model_copy(
             update={
@@ -339,6 +365,49 @@ def _resolve(ritual: Ritual) -> Ritual:
             "pool_a": [],
             "pool_b": [],
             "step": Step.DONE,
+            "pairings": [*ritual.pairings, *games],
+        }
+    )
+
+
+def _next(ritual: Ritual, pool_a: list[str], pool_b: list[str], games: list[Pairing]) -> Ritual:
+    """After a pass whose refused attackers played: another pass (3 or more a side), the last
+    pick (2 a side), the last game (1 a side) or the end."""
+    number = ritual.round
+    if len(pool_a) == 1:
+        games = [*games, Pairing(a=pool_a[0], b=pool_b[0], how=How.LAST, round=number)]
+        pool_a, pool_b = [], []
+    update: dict[str, object] = {
+        "pool_a": pool_a,
+        "pool_b": pool_b,
+        "picks_a": Picks(),
+        "picks_b": Picks(),
+        "pairings": [*ritual.pairings, *games],
+    }
+    if pool_a:
+        update.update({"step": Step.DEFENDER, "round": number + 1})
+    else:
+        update["step"] = Step.DONE
+    return ritual.model_copy(update=update)
+
+
+def _last_pick(ritual: Ritual) -> Ritual:
+    """Two players a side, both defenders named: each plays the other side's player not named."""
+    a, b = ritual.picks_a.defender, ritual.picks_b.defender
+    assert a is not None and b is not None
+    other_a = next(p for p in ritual.pool_a if p != a)
+    other_b = next(p for p in ritual.pool_b if p != b)
+    games = [
+        Pairing(a=a, b=other_b, how=How.LAST, round=ritual.round),
+        Pairing(a=other_a, b=b, how=How.LAST, round=ritual.round),
+    ]
+    return ritual.model_copy(
+        update={
+            "pool_a": [],
+            "pool_b": [],
+            "step": Step.DONE,
+            "picks_a": Picks(),
+            "picks_b": Picks(),
             "pairings": [*ritual.pairings, *games],
         }
     )
