@@ -48,13 +48,16 @@ from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import counted
-from rules.tournament.teams import set_team_size
+from rules.tournament.team_formats import team_format_of
+from rules.tournament.teams import set_team_format, set_team_size
 
 Tiers = Literal[150, 200, 250, 300, 400]
 Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
 Kinds = Literal["tournament", "league", "one-shot"]
 Games = Literal["its", "40k", "boarding-actions"]
 Scorings = Literal["record", "wtc"]
+TeamFormats = Literal["wtc", "refused-play", "margin"]
+TeamPointChoices = Literal["2-1-0", "3-2-1"]
 
 
 def _faction(game: Any, faction: str, unlisted: bool) -> str:
@@ -128,6 +131,9 @@ class SetupCommands:
         band="wtc: VP of difference per match point (default 5: 0-5 is 10-10, 51+ is 20-0)",
         team_size="A team event: players per team, 3 to 8 (default: a singles event)",
         bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (default 0)",
+        team_format="Team event: wtc (default), refused-play or margin (see docs/team-formats.md)",
+        team_points="Team event: a team match's win/draw/loss points (default 2-1-0)",
+        team_margin="team_format:margin: a win needs more than this many points a player (default 1)",
     )
     async def create(
         self,
@@ -143,8 +149,15 @@ class SetupCommands:
         band: app_commands.Range[int, 1, 99] | None = None,
         team_size: app_commands.Range[int, 1, 99] | None = None,
         bye_points: app_commands.Range[str, 1, 20] | None = None,
+        team_format: TeamFormats | None = None,
+        team_points: TeamPointChoices | None = None,
+        team_margin: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
         checked_text(name, "tournament name")
+        if team_size is None and (team_format or team_points or team_margin is not None):
+            raise RuleError(
+                "`team_format:`, `team_points:` and `team_margin:` are for a team event: add `team_size:`."
+            )
         chosen = [] if extras == "none" else extras.split("+")
         tournament = create_tournament(
             name,
@@ -160,6 +173,7 @@ class SetupCommands:
         )
         if team_size is not None:
             tournament = set_team_size(tournament, team_size)
+            tournament = set_team_format(tournament, team_format, team_points, team_margin)
         old = await KIT.find(interaction)
         if old is not None and old.state.tournament.finished:
             # A finished tournament stays viewable until the next one here replaces it.
@@ -170,7 +184,8 @@ class SetupCommands:
         shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
         url = await page_url(self.bot, shown.id)  # the live page's address is made with the tournament
         how = (
-            f"captains start their team of {team_size} with `/tournament team create name:...`."
+            f"captains start their team of {team_size} with `/tournament team create name:...` "
+            f"({team_format_of(tournament.team_format).describe()})."
             if team_size is not None
             else "join with `/tournament join faction:...`."
         )
