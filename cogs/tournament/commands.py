@@ -56,7 +56,7 @@ Extras = Literal["none", "escalation", "direct_action", "escalation+direct_actio
 Kinds = Literal["tournament", "league", "one-shot"]
 Games = Literal["its", "40k", "boarding-actions"]
 Scorings = Literal["record", "wtc"]
-TeamFormats = Literal["wtc", "refused-play", "margin"]
+TeamFormats = Literal["wtc", "refused-play", "margin", "champion"]
 TeamPointChoices = Literal["2-1-0", "3-2-1"]
 
 
@@ -131,7 +131,7 @@ class SetupCommands:
         band="wtc: VP of difference per match point (default 5: 0-5 is 10-10, 51+ is 20-0)",
         team_size="A team event: players per team, 3 to 8 (default: a singles event)",
         bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (default 0)",
-        team_format="Team event: wtc (default), refused-play or margin (see docs/team-formats.md)",
+        team_format="Team event: wtc (default), refused-play, margin or champion (docs/team-formats.md)",
         team_points="Team event: a team match's win/draw/loss points (default 2-1-0)",
         team_margin="team_format:margin: a win needs more than this many points a player (default 1)",
     )

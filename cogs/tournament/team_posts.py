@@ -17,7 +17,7 @@ from renderers.tournament import page_count
 from rules.errors import RuleError
 from rules.tournament import Tournament
 from rules.tournament.model import counted
-from rules.tournament.ritual import Ritual, Side, Step, refusals, visible_to
+from rules.tournament.ritual import How, Ritual, Side, Step, refusals, visible_to
 from rules.tournament.team_model import Team, TeamMatch
 from rules.tournament.teams import scoring_for, team_standings
 
@@ -100,6 +100,7 @@ def match_label(t: Tournament, match: TeamMatch) -> str:
 
 
 _NEXT = {
+    Step.CHAMPION: "pick your **champion**, who plays theirs (secret until both captains have picked)",
     Step.DEFENDER: "pick your **defender** (secret until both captains have picked)",
     Step.ATTACKERS: "pick **two attackers** to send against their defender (secret until both have)",
     Step.REFUSE: "**refuse one** of the two attackers sent against your defender (they go back to the pool)",
@@ -179,6 +180,14 @@ def reveal_text(t: Tournament, match: TeamMatch, before: Ritual, number: int) ->
         return None
     label = f"**{match_label(t, match)}**, round {number}"
     a, b = team_name(t, match.a), team_name(t, match.b)
+    if before.step is Step.CHAMPION:
+        champions = [p for p in after.pairings if p.how is How.CHAMPION]
+        text = f"{label}: champions revealed: " + "; ".join(
+            f"{name(t, p.a)} v {name(t, p.b)}" for p in champions
+        )
+        if after.done:
+            return "\n".join([f"{text}. The pairing is complete:", *game_lines(t, match, after)])
+        return f"{text}. Captains, pick your defenders."
     if before.step is Step.DEFENDER and after.done:
         return "\n".join(
             [f"{label}, the last pick is revealed. The pairing is complete:", *game_lines(t, match, after)]

@@ -18,6 +18,8 @@ The variants (the organiser picks one at creation, ``team_format:``; WTC is the 
 * :class:`RefusedPlay`: the refused attackers of each pass play each other at once.
 * :class:`Margin`: the WTC's ritual; a team wins only when its sum beats the other's by more
   than ``margin`` points a player (team of 5, margin 1: by 6 or more); anything closer is a draw.
+* :class:`Champion`: a champion step opens the ritual (each captain's secret champion; the two
+  champions play each other), then the WTC's passes pair the rest.
 
 >>> fmt = team_format_of(TeamFormatSettings(variant="margin", team_points="3-2-1"))
 >>> fmt.outcome(48, 43, size=5), fmt.outcome(49, 43, size=5), fmt.team_points(Outcome.DEFEAT)
@@ -43,6 +45,8 @@ class TeamFormat:
     variant: ClassVar[TeamVariant] = TeamVariant.WTC
     play_refused: ClassVar[bool] = False
     """Whether a pass's refused attackers play each other at once (else back to the pool)."""
+    champion: ClassVar[bool] = False
+    """Whether the ritual opens with the champion step."""
     name: ClassVar[str] = "WTC"
 
     def __init__(self, settings: TeamFormatSettings) -> None:
@@ -105,7 +109,17 @@ class Margin(TeamFormat):
         return f"{super().describe()} · a win by more than {self.settings.margin} a player"
 
 
+class Champion(TeamFormat):
+    """The ritual opens with each captain's secret champion; the champions play each other and
+    the WTC's passes pair the rest."""
+
+    variant = TeamVariant.CHAMPION
+    champion = True
+    name = "champions first"
+
+
 _VARIANTS: dict[TeamVariant, type[TeamFormat]] = {
+    TeamVariant.CHAMPION: Champion,
     TeamVariant.WTC: Wtc,
     TeamVariant.REFUSED_PLAY: RefusedPlay,
     TeamVariant.MARGIN: Margin,

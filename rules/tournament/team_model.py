@@ -33,6 +33,8 @@ class TeamVariant(StrEnum):
     """Each pass's refused attackers play each other at once; the higher sum wins."""
     MARGIN = "margin"
     """The WTC's ritual; a team wins only by more than a margin that grows with the team size."""
+    CHAMPION = "champion"
+    """The ritual opens with each captain's champion, the two champions playing each other."""
 
 
 class TeamPoints(StrEnum):

@@ -599,6 +599,7 @@ def pair_team_round(state: Tournament, rng: random.Random) -> Tournament:
             by_id[b].players,
             {**_names(state, by_id[a]), **_names(state, by_id[b])},
             play_refused=team_format_of(state.team_format).play_refused,
+            champion=team_format_of(state.team_format).champion,
         )
         matches.append(
             TeamMatch(
@@ -709,6 +710,7 @@ def _restart_ritual(state: Tournament, match: TeamMatch) -> Tournament:
         b.players,
         {**_names(state, a), **_names(state, b)},
         play_refused=team_format_of(state.team_format).play_refused,
+        champion=team_format_of(state.team_format).champion,
     )
     restarted = match.model_copy(update={"ritual": fresh, "resets": match.resets + 1})
     return _put_match(state, match, restarted, [])

@@ -48,3 +48,24 @@ def test_the_refused_play_panel_and_the_last_pick() -> None:
     text = reveal_text(t, match, before.model_copy(update={"picks_a": match.ritual.picks_a}), 1)
     assert text is not None and "the last pick is revealed. The pairing is complete" in text
     assert text.count("Table") == 5
+
+
+def test_the_champion_step_is_asked_for_and_revealed() -> None:
+    t = set_team_format(new_team_event("Cup", None, 3, game="40k"), "champion")
+    for k, prefix in enumerate("ox"):
+        t = create_team(t, f"Team {prefix}", f"{prefix}1", f"{prefix.upper()}1")
+        for j in range(2, 4):
+            t = add_team_player(t, f"t{k + 1}", f"{prefix}{j}", f"{prefix.upper()}{j}")
+    t = pair_team_round(t, random.Random(0))
+    match, _ = current_match(t, "t1")
+    assert "pick your **champion**" in panel_text(t, match, Side.A, 1)
+    before = match.ritual
+    t = ritual_pick(t, match.a, "champion", (match.ritual.roster_a[2],))
+    match, _ = current_match(t, "t1")
+    assert "**champion**" not in panel_text(t, match, Side.B, 1).split("Now:")[0]  # A's pick is secret
+    before = match.ritual
+    t = ritual_pick(t, match.b, "champion", (match.ritual.roster_b[0],))
+    match, _ = current_match(t, "t1")
+    text = reveal_text(t, match, before, 1)
+    assert text is not None and "champions revealed" in text and "pick your defenders" in text
+    assert "**last pick**" in panel_text(t, match, Side.A, 1)

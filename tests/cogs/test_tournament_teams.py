@@ -205,7 +205,7 @@ async def test_the_tournament_command_stays_inside_discords_limits(driver: Offli
     check(data)
     assert _option_chars(data) <= 8000
     team = next(o for o in data["options"] if o["name"] == "team")
-    assert len(team["options"]) == 11
+    assert len(team["options"]) == 12
 
 
 async def test_a_40k_wtc_team_event_sums_match_points(driver: OfflineDriver) -> None:

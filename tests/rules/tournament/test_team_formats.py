@@ -26,18 +26,19 @@ from rules.tournament.teams import (
 from .test_teams import simple_ritual
 
 
-def _run(size: int, *, play_refused: bool) -> list[tuple[str, str, How]]:
+def _run(size: int, *, play_refused: bool = False, champion: bool = False) -> list[tuple[str, str, How]]:
     """Both captains name the first of their pool as defender, the next two as attackers, and
     refuse the first attacker sent to them."""
     r = start(
         [f"A{k}" for k in range(1, size + 1)],
         [f"B{k}" for k in range(1, size + 1)],
         play_refused=play_refused,
+        champion=champion,
     )
     while not r.done:
         for side in Side:
             pool = r.pool(side)
-            if r.step is Step.DEFENDER:
+            if r.step in (Step.DEFENDER, Step.CHAMPION):
                 players: tuple[str, ...] = (pool[0],)
             elif r.step is Step.ATTACKERS:
                 players = tuple([p for p in pool if p != r.picks(side).defender][:2])
@@ -79,6 +80,39 @@ REFUSED_PLAY_ENDINGS = {
         ("A7", "B8", LAST), ("A8", "B7", LAST),
     ],
 }  # fmt: skip
+
+
+CHAMP = How.CHAMPION
+CHAMPION_ENDINGS = {
+    # The champions, then two a side: the last pick (A2 and B2 named as defenders).
+    3: [("A1", "B1", CHAMP), ("A2", "B3", LAST), ("A3", "B2", LAST)],
+    # The champions, one pass of four, then the refused pair and the last two.
+    5: [("A1", "B1", CHAMP), ("A2", "B4", D_A), ("A4", "B2", D_B), ("A3", "B3", REF), ("A5", "B5", LAST)],
+    # The champions, three passes of the seven left, then the refused pair of the third.
+    8: [
+        ("A1", "B1", CHAMP),
+        ("A2", "B4", D_A), ("A4", "B2", D_B),
+        ("A3", "B6", D_A), ("A6", "B3", D_B),
+        ("A5", "B8", D_A), ("A8", "B5", D_B),
+        ("A7", "B7", REF),
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("size", [3, 5, 8])
+def test_the_champion_ending_by_hand(size: int) -> None:
+    assert _run(size, champion=True) == CHAMPION_ENDINGS[size]
+
+
+def test_a_champion_stays_secret_until_both_are_named() -> None:
+    from rules.tournament.ritual import visible_to
+
+    r = start(["A1", "A2", "A3"], ["B1", "B2", "B3"], champion=True)
+    assert r.step is Step.CHAMPION
+    r = apply(r, Action(side=Side.A, kind=Step.CHAMPION, players=("A3",)))
+    assert visible_to(r, Side.B).pairings == [] and visible_to(r, Side.B).other_has_picked
+    r = apply(r, Action(side=Side.B, kind=Step.CHAMPION, players=("B2",)))
+    assert [(p.a, p.b, p.how) for p in r.pairings] == [("A3", "B2", CHAMP)] and r.step is Step.DEFENDER
 
 
 @pytest.mark.parametrize("size", [3, 5, 8])
@@ -168,8 +202,8 @@ def test_a_margin_event_draws_a_close_team_match(size: int) -> None:
 
 def test_the_team_format_is_chosen_before_round_one_and_checked() -> None:
     t = new_team_event("Cup", 300, 3)
-    with pytest.raises(TournamentError, match="team format is wtc, refused-play, margin"):
-        set_team_format(t, "champion")
+    with pytest.raises(TournamentError, match="team format is wtc, refused-play, margin, champion"):
+        set_team_format(t, "swiss")
     with pytest.raises(TournamentError, match="belongs to `team_format:margin`"):
         set_team_format(t, "wtc", margin=3)
     started = _event(3)
