@@ -241,6 +241,8 @@ class Message:
     edits: int = 0
     #: The ``allowed_mentions`` the bot sent with the message (None: the bot's default).
     allowed_mentions: dict[str, Any] | None = None
+    #: A Components V2 message (a card): its flag, kept for good once set.
+    v2: bool = False
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -275,7 +277,7 @@ class Message:
             "components": self.components,
             "pinned": False,
             "type": 0,
-            "flags": EPHEMERAL if self.ephemeral else 0,
+            "flags": (EPHEMERAL if self.ephemeral else 0) | (IS_COMPONENTS_V2 if self.v2 else 0),
         }
 
     # -- what a player reads --------------------------------------------------------------
@@ -286,17 +288,36 @@ class Message:
 
     @property
     def text(self) -> str:
-        """Content and every embed flattened to text, for assertions and the console."""
+        """Content, every embed and a card's text displays flattened to text, for assertions and
+        the console. A card reads as its embed did: ``## title``, a field (a text display that is
+        a bold name line and a value) as ``[name] value``, small text (``-# ...``) as ``-- ...``,
+        and each gallery picture as ``[image: name]``."""
         parts = [self.content] if self.content else []
         for raw in self.embeds:
             parts.extend(_embed_lines(raw))
+        parts.extend(_card_lines(self.components))
         return "\n".join(parts)
+
+    @property
+    def card(self) -> Card | None:
+        """The message's first card (container), read back: title, accent colour, pictures,
+        fields; ``None`` for a message of the old kind."""
+        if not self.v2:
+            return None
+        container = next((c for c in self.components if c.get("type") == _CONTAINER), None)
+        return Card(container or {"components": self.components})
+
+    @property
+    def cards(self) -> list[Card]:
+        """Every card (container) of the message."""
+        return [Card(c) for c in self.components if c.get("type") == _CONTAINER]
 
     @property
     def pings(self) -> set[int]:
         """The users this message notifies: those mentioned in its content whom its allowed
         mentions let through (Herald's default lets nobody through)."""
-        mentioned = {int(u) for u in re.findall(r"<@!?(\d+)>", self.content)}
+        said = "\n".join([self.content, *(_card_lines(self.components))])
+        mentioned = {int(u) for u in re.findall(r"<@!?(\d+)>", said)}
         allowed = self.allowed_mentions or {"parse": []}
         if "users" in (allowed.get("parse") or []):
             return mentioned
@@ -321,7 +342,7 @@ class Message:
 
     def _components(self) -> list[Button | Select]:
         out: list[Button | Select] = []
-        for raw in _walk_components(self.components):
+        for raw in walk_components(self.components):
             if raw.get("type") == 2:
                 emoji = raw.get("emoji") or {}
                 out.append(
@@ -364,7 +385,14 @@ class Modal:
 
     @property
     def fields(self) -> list[dict[str, Any]]:
-        return [c for c in _walk_components(self.components) if c.get("type") == 4]
+        """The form's text inputs; one inside a Label carries the Label's text as its ``label``."""
+        out: list[dict[str, Any]] = []
+        for comp in walk_components(self.components):
+            if comp.get("type") == 18 and (comp.get("component") or {}).get("type") == 4:
+                out.append({**comp["component"], "label": comp.get("label")})
+            elif comp.get("type") == 4 and not any(comp is f.get("component") for f in self.components):
+                out.append(comp)
+        return out
 
 
 @dataclass
@@ -404,15 +432,147 @@ class Reply:
         return "\n".join(m.text for m in [*self.messages, *self.edited])
 
 
-def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component of a message or form, nested ones too (rows, containers, sections,
+    labels), in order."""
     for comp in components:
         yield comp
         if "components" in comp:
-            yield from _walk_components(comp["components"])
+            yield from walk_components(comp["components"])
         if "component" in comp:
-            yield from _walk_components([comp["component"]])
+            yield from walk_components([comp["component"]])
         if "accessory" in comp:
-            yield from _walk_components([comp["accessory"]])
+            yield from walk_components([comp["accessory"]])
+
+
+_CONTAINER, _SECTION, _TEXT, _THUMBNAIL, _GALLERY, _FILE = 17, 9, 10, 11, 12, 13
+_FIELD = re.compile(r"\A\*\*(?P<name>[^\n]+?)\*\*\n(?P<value>.*)\Z", re.DOTALL)
+
+
+def _media_name(url: str) -> str:
+    return url.removeprefix("attachment://")
+
+
+def _text_lines(content: str) -> list[str]:
+    field = _FIELD.match(content)
+    if field:
+        return [f"[{field['name']}] {field['value']}"]
+    return [f"-- {line[3:]}" if line.startswith("-# ") else line for line in content.split("\n")]
+
+
+def _card_lines(components: list[dict[str, Any]]) -> list[str]:
+    """A card's text displays, pictures and files in reading order (see :attr:`Message.text`)."""
+    lines: list[str] = []
+    for comp in components:
+        kind = comp.get("type")
+        if kind == _TEXT:
+            lines.extend(_text_lines(str(comp.get("content") or "")))
+        elif kind == _GALLERY:
+            lines.extend(f"[image: {_media_name(i['media']['url'])}]" for i in comp.get("items") or [])
+        elif kind == _THUMBNAIL:
+            lines.append(f"[image: {_media_name(comp['media']['url'])}]")
+        elif kind == _FILE:
+            lines.append(f"[file: {_media_name(comp['file']['url'])}]")
+        elif kind in (_CONTAINER, _SECTION):
+            lines.extend(_card_lines(comp.get("components") or []))
+            if kind == _SECTION and (comp.get("accessory") or {}).get("type") == _THUMBNAIL:
+                lines.extend(_card_lines([comp["accessory"]]))
+    return lines
+
+
+@dataclass
+class _Part:
+    """A part of a card read back, shaped as the embed part it replaces (``.text``, ``.name``,
+    ``.url``, ``.value``, ``.inline``)."""
+
+    text: str | None = None
+    name: str | None = None
+    url: str | None = None
+    value: str | None = None
+    inline: bool = False
+
+
+class Card:
+    """A card (a V2 container) read back the way a test read the embed it replaced: ``title``,
+    ``description`` (its text), ``fields`` (``.name``, ``.value``), ``footer.text``,
+    ``author.name``, ``image.url`` (``attachment://name``), ``colour``; and ``images`` (every
+    picture's name), ``note`` (what was the message's content), ``text`` (all of it, as
+    :attr:`Message.text` reads it); ``data`` is the same as an embed's dict."""
+
+    def __init__(self, container: dict[str, Any]) -> None:
+        self.raw = container
+        children = list(container.get("components") or [])
+        self.title: str | None = None
+        self.author = _Part()
+        self.footer = _Part()
+        self.note: str | None = None
+        self.fields: list[_Part] = []
+        body: list[str] = []
+        self.images: list[str] = []
+        before_head: list[str] = []
+        texts = [c for c in children if c.get("type") == _TEXT]
+        for comp in walk_components(children):
+            if comp.get("type") == _GALLERY:
+                self.images += [_media_name(i["media"]["url"]) for i in comp.get("items") or []]
+            elif comp.get("type") == _THUMBNAIL:
+                self.images.append(_media_name(comp["media"]["url"]))
+        for comp in children:
+            kind = comp.get("type")
+            if kind == _SECTION:
+                body += [str(t.get("content") or "") for t in comp.get("components") or []]
+                continue
+            if kind != _TEXT:
+                continue
+            content = str(comp.get("content") or "")
+            lines = content.split("\n")
+            heading = next((i for i, line in enumerate(lines) if line.startswith("## ")), None)
+            field = _FIELD.match(content)
+            if self.title is None and heading is not None and not body and not self.fields:
+                self.title = lines[heading][3:]
+                small = [line[3:] for line in lines[:heading] if line.startswith("-# ")]
+                self.author = _Part(name=small[0] if small else None)
+                self.note = "\n".join(before_head) or None
+            elif field:
+                self.fields.append(_Part(name=field["name"], value=field["value"]))
+            elif comp is texts[-1] and len(texts) > 1 and all(
+                line.startswith("-# ") or not line.strip() for line in lines
+            ):
+                self.footer = _Part(text="\n".join(line[3:] for line in lines))
+            elif self.title is None and not body and not self.fields:
+                before_head.append(content)
+            else:
+                body.append(content)
+        if self.title is None:  # no heading: what came first is the text
+            body = before_head + body
+        self.description: str | None = "\n".join(body) or None
+        self.image = _Part(url=f"attachment://{self.images[0]}" if self.images else None)
+        accent = container.get("accent_color")
+        self.colour: discord.Colour | None = None if accent is None else discord.Colour(accent)
+        self.color = self.colour
+        self.text = "\n".join(_card_lines(children))
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The card as an embed's dict (``title``, ``description``, ``fields``, ``footer``, ...)."""
+        out: dict[str, Any] = {}
+        if self.title is not None:
+            out["title"] = self.title
+        if self.description is not None:
+            out["description"] = self.description
+        if self.author.name:
+            out["author"] = {"name": self.author.name}
+        if self.footer.text:
+            out["footer"] = {"text": self.footer.text}
+        if self.image.url:
+            out["image"] = {"url": self.image.url}
+        out["fields"] = [{"name": f.name, "value": f.value, "inline": f.inline} for f in self.fields]
+        return out
+
+    def __len__(self) -> int:
+        """Characters of text, as ``len(embed)`` counts them."""
+        parts = [self.title, self.description, self.author.name, self.footer.text]
+        parts += [p for f in self.fields for p in (f.name, f.value)]
+        return sum(len(p) for p in parts if p)
 
 
 def _embed_lines(raw: dict[str, Any]) -> list[str]:
@@ -1265,6 +1425,9 @@ class OfflineDriver:
         message: Message | None = None
         if kind == 4:
             message = pending.original = self._new_message(pending, data, files)
+        elif kind in (5, 6) and int(data.get("flags", 0) or 0) & IS_COMPONENTS_V2:
+            # Discord: a deferred response cannot carry the V2 flag; the message that follows it does.
+            raise _invalid(["a deferred response cannot have the IS_COMPONENTS_V2 flag"])
         elif kind == 5:
             reply.deferred = True
             message = pending.original = self._new_message(pending, {"content": "", **data}, [], record=False)
@@ -1335,7 +1498,10 @@ class OfflineDriver:
     def _new_message(
         self, pending: _Pending, data: dict[str, Any], files: list[Attachment], *, record: bool = True
     ) -> Message:
-        check_limits(data, files)
+        v2 = bool(int(data.get("flags", 0) or 0) & IS_COMPONENTS_V2)
+        check_limits(data, files, v2=v2)
+        if v2:
+            check_card(data.get("content"), data.get("embeds"), data.get("components") or [], files)
         if record:  # a deferral's "thinking" placeholder is the one message allowed to be empty
             check_not_empty(data.get("content"), data.get("embeds"), data.get("components"), files)
         ephemeral = bool(int(data.get("flags", 0) or 0) & EPHEMERAL)
@@ -1349,6 +1515,7 @@ class OfflineDriver:
             ephemeral=ephemeral,
             visible_to=pending.user.id if ephemeral else None,
             allowed_mentions=data.get("allowed_mentions"),
+            v2=v2,
         )
         if record:
             self.messages[message.id] = message
@@ -1369,12 +1536,23 @@ class OfflineDriver:
             kept_ids = {str(a.get("id")) for a in data.get("attachments") or [] if "id" in a}
             kept = [a for i, a in enumerate(attachments) if str(i + 1) in kept_ids]
             attachments = kept + files
-        check_limits(data, attachments)
+        v2 = message.v2
+        if "flags" in data and data["flags"] is not None:
+            asked = bool(int(data["flags"]) & IS_COMPONENTS_V2)
+            if message.v2 and not asked:
+                # Discord: the flag is set for good; an edit cannot turn a card back into embeds.
+                raise _invalid(["the IS_COMPONENTS_V2 flag cannot be removed from a message"])
+            v2 = asked
+        check_limits(data, attachments, v2=v2)
         content = data["content"] or "" if "content" in data else message.content
         embeds = list(data["embeds"] or []) if "embeds" in data else message.embeds
         components = list(data["components"] or []) if "components" in data else message.components
+        if v2:
+            # Turning a message into a card needs its content and embeds cleared in the same edit.
+            check_card(content, embeds, components, attachments)
         check_not_empty(content, embeds, components, attachments)
         message.content, message.embeds, message.components = content, embeds, components
+        message.v2 = v2
         if "allowed_mentions" in data:
             message.allowed_mentions = data["allowed_mentions"]
         if "attachments" in data or files:
@@ -1549,7 +1727,7 @@ _LIMITS = {"content": 2000, "title": 256, "description": 4096, "field_name": 256
            "footer": 2048, "author": 256, "embed_total": 6000, "embeds": 10, "fields": 25,
            "button_label": 80, "custom_id": 100, "option_label": 100, "placeholder": 150, "options": 25,
            "option_description": 100, "action_rows": 5, "row_buttons": 5, "select_values": 25,
-           "mentions": 100, "files": 10}
+           "mentions": 100, "files": 10, "v2_components": 40, "v2_text": 4000}
 #: Select menus: string, user, role, mentionable and channel.
 _SELECTS = (3, 5, 6, 7, 8)
 _LINK, _PREMIUM = 5, 6
@@ -1562,7 +1740,9 @@ def _invalid(problems: list[str]) -> discord.HTTPException:
     )
 
 
-def check_limits(data: dict[str, Any], files: list[Attachment] | None = None) -> None:
+def check_limits(
+    data: dict[str, Any], files: list[Attachment] | None = None, *, v2: bool | None = None
+) -> None:
     """Refuse a message Discord would refuse, as Discord does: with a 400 naming the part.
 
     Sizes (content, embeds), components (https://discord.com/developers/docs/components/reference),
@@ -1597,7 +1777,8 @@ def check_limits(data: dict[str, Any], files: list[Attachment] | None = None) ->
         total += sum(len(str(p)) for p in parts if p)
     if total > _LIMITS["embed_total"]:
         problems.append(f"embeds must be {_LIMITS['embed_total']} or fewer characters in all ({total})")
-    v2 = bool(int(data.get("flags", 0) or 0) & IS_COMPONENTS_V2)
+    if v2 is None:
+        v2 = bool(int(data.get("flags", 0) or 0) & IS_COMPONENTS_V2)
     problems += _component_problems(list(data.get("components") or []), v2=v2)
     problems += _mention_problems(data.get("allowed_mentions"))
     if files is not None and len(files) > _LIMITS["files"]:
@@ -1617,7 +1798,7 @@ def _component_problems(components: list[dict[str, Any]], *, v2: bool) -> list[s
         if any(c.get("type") != 1 for c in components):
             problems.append("top-level components must be action rows (without the IS_COMPONENTS_V2 flag)")
     seen: set[str] = set()
-    for comp in _walk_components(components):
+    for comp in walk_components(components):
         kind = comp.get("type")
         if kind == 1:
             children = comp.get("components") or []
@@ -1700,6 +1881,52 @@ def _check_file_sizes(files: list[Attachment]) -> None:
         )
 
 
+def _count(components: list[dict[str, Any]]) -> int:
+    """Components, nested ones counted (a section's accessory too), as Discord counts them."""
+    return sum(1 for _ in walk_components(components))
+
+
+def check_card(content: Any, embeds: Any, components: list[dict[str, Any]], files: list[Any]) -> None:
+    """Discord's rules for a Components V2 message (400 otherwise): no content and no embeds
+    beside the flag; at most 40 components, nested ones counted; at most 4,000 characters of
+    text displays; every attachment shown by a component naming it (``attachment://name``), and
+    no component naming an attachment the message does not have.
+    https://discord.com/developers/docs/components/reference"""
+    problems: list[str] = []
+    if (content or "") != "" or embeds:
+        problems.append("content and embeds cannot be sent with the IS_COMPONENTS_V2 flag")
+    count = _count(components)
+    if count > _LIMITS["v2_components"]:
+        problems.append(f"at most {_LIMITS['v2_components']} components, nested ones counted ({count})")
+    walked = list(walk_components(components))
+    text = sum(len(str(c.get("content") or "")) for c in walked if c.get("type") == _TEXT)
+    if text > _LIMITS["v2_text"]:
+        problems.append(f"text displays must be {_LIMITS['v2_text']} or fewer characters in all ({text})")
+    if any(c.get("type") == _TEXT and not str(c.get("content") or "") for c in walked):
+        problems.append("a text display needs content")
+    named: set[str] = set()
+    for c in walked:
+        urls = [i["media"]["url"] for i in c.get("items") or [] if c.get("type") == _GALLERY]
+        if c.get("type") == _THUMBNAIL:
+            urls.append(c["media"]["url"])
+        if c.get("type") == _FILE:
+            urls.append(c["file"]["url"])
+        if c.get("type") == _GALLERY and not 1 <= len(c.get("items") or []) <= 10:
+            problems.append("a media gallery holds 1 to 10 items")
+        if c.get("type") == _SECTION and not 1 <= len(c.get("components") or []) <= 3:
+            problems.append("a section holds 1 to 3 text displays")
+        named |= {u[len("attachment://"):] for u in urls if str(u).startswith("attachment://")}
+    have = {f.filename for f in files}
+    unnamed = sorted(have - named)
+    if unnamed:
+        problems.append(f"attachments no component shows: {', '.join(unnamed)}")
+    missing = sorted(named - have)
+    if missing:
+        problems.append(f"components name attachments the message does not have: {', '.join(missing)}")
+    if problems:
+        raise _invalid(problems)
+
+
 def check_not_empty(content: str | None, embeds: Any, components: Any, files: list[Any]) -> None:
     """Discord's Create Message needs at least one of content, embeds, components or files (the
     bot sends no stickers or polls); it trims the content, so blank text does not count. Editing a
@@ -1728,7 +1955,7 @@ def check_modal(data: dict[str, Any]) -> None:
     if not 1 <= len(top) <= 5:
         problems.append(f"a modal has 1 to 5 components ({len(top)})")
     seen: set[str] = set()
-    for comp in _walk_components(top):
+    for comp in walk_components(top):
         if comp.get("type") in (4, 18) and len(str(comp.get("label", ""))) > 45:
             problems.append("label must be 45 or fewer in length")
         if comp.get("type") != 4:

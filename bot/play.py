@@ -68,6 +68,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cards import Card, Field, Section
 from bot.games import Game, GameKind, GameState, GameUpdate, MovedOn, NoGameHere
 from bot.limits import (
     MAX_BUTTON_LABEL,
@@ -78,7 +79,7 @@ from bot.limits import (
     clip,
     quote,
 )
-from bot.send import Image, fit_content, fit_embeds, send
+from bot.send import Image, edit_in, send
 from bot.storage.database import Transaction
 from bot.storage.games import EventRecord
 from bot.views import PersistentButton, PersistentSelect, is_manager
@@ -89,10 +90,13 @@ log = logging.getLogger("herald.play")
 S = TypeVar("S", bound=GameState)
 
 __all__ = [
+    "Card",
     "Change",
+    "Field",
     "GameKit",
     "Image",
     "Post",
+    "Section",
     "Shown",
     "StepButton",
     "StepSelect",
@@ -109,7 +113,8 @@ __all__ = [
 
 @dataclass
 class Post:
-    """What a player sees: text, embeds, a view and images (rendered off the event loop)."""
+    """What a player sees: text, embeds, a view and images (rendered off the event loop), sent as
+    one card (:mod:`bot.cards`)."""
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
@@ -121,6 +126,9 @@ class Post:
     #: When this post edits a message: keep the message's files rather than upload ``images``
     #: again (they show nothing new).
     keep_attachments: bool = False
+    #: The card to show, for new code (:class:`bot.cards.Card`); ``content`` and ``embeds`` are
+    #: turned into one when there is none.
+    card: Card | list[Card] | None = None
 
     async def send(self, interaction: discord.Interaction, *, edit: bool = False) -> None:
         await send(
@@ -133,6 +141,7 @@ class Post:
             edit=edit,
             mentions=self.mentions,
             keep_attachments=self.keep_attachments,
+            card=self.card,
         )
 
 
@@ -142,19 +151,17 @@ async def edit_stored(interaction: discord.Interaction, message_id: int | None, 
     limits). ``False`` when there is no such message any more (deleted, say, or no id): the caller
     then posts instead. The interaction itself still needs an answer.
     """
-    partial = getattr(interaction.channel, "get_partial_message", None)
-    if not message_id or partial is None:
+    channel = interaction.channel
+    if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
         return False
     files = []
     for image in post.images:
         png = await asyncio.to_thread(image.render)
         files.append(discord.File(io.BytesIO(png), filename=image.filename))
     try:
-        await partial(message_id).edit(
-            content=fit_content(post.content),
-            embeds=fit_embeds(post.embeds),
-            view=post.view,
-            attachments=files,
+        await edit_in(
+            channel, message_id, content=post.content, embeds=post.embeds, view=post.view, files=files,
+            card=post.card,
         )
     except (discord.NotFound, discord.Forbidden):
         return False

@@ -1,6 +1,13 @@
-"""The one way Herald answers an interaction: fitted to Discord's limits, acknowledged in time.
+"""The one way Herald answers an interaction: a card, fitted to Discord's limits, acknowledged in time.
 
-Every reply, follow-up and edit goes through :func:`send`. It
+Every reply, follow-up and edit goes through :func:`send` (:func:`send_to` outside an
+interaction, :func:`edit_in` for another message). It
+
+* turns what a cog says (content, embeds, images, a view; or a :class:`~bot.cards.Card`) into a
+  Components V2 card (:mod:`bot.cards`): the picture, the text and the controls in one block,
+  seen even by a player who turned link previews off; never ``content`` or ``embeds`` beside
+  the V2 flag. A message posted before cards (embeds) is edited as embeds: a message never
+  changes kind;
 
 * fits the message to Discord's limits by construction (content 2,000 characters, ten embeds,
   each with a title of 256, a description of 4,096, 25 fields of 1,024 and 6,000 in all), so no
@@ -30,6 +37,7 @@ from typing import Any
 import discord
 from discord import InteractionResponseType, InteractionType
 
+from bot.cards import Card, CardView, cards_from, layout
 from bot.heavy import run_heavy
 from bot.limits import (
     MAX_AUTHOR,
@@ -223,8 +231,9 @@ async def send(
     edit: bool = False,
     mentions: discord.AllowedMentions | None = None,
     keep_attachments: bool = False,
+    card: Card | Sequence[Card] | None = None,
 ) -> None:
-    """Answer ``interaction`` with a message fitted to Discord's limits.
+    """Answer ``interaction`` with a card (:mod:`bot.cards`) fitted to Discord's limits.
 
     ``edit`` replaces the message a button or select sits on (its attachments and view too:
     ``view=None`` removes the buttons). Otherwise a new message is posted: the response, or a
@@ -232,20 +241,35 @@ async def send(
     worker thread first. Nobody is pinged unless ``mentions`` allows it. ``keep_attachments``
     (with ``edit``): the message keeps the files it has, and ``images`` are neither drawn nor
     uploaded again (an image that did not change).
+
+    What the cog says (content, embeds, images, files, a view, or a :class:`~bot.cards.Card`)
+    becomes one card, or several when its text is too long for one message (a new message
+    only). A message never changes kind: ``edit`` of a message posted before cards (embeds)
+    edits it as embeds.
     """
     keep = edit and keep_attachments and interaction.message is not None
     attached = list(files) + (await _render(images) if not keep else [])
     if keep:
         assert interaction.message is not None
         attached = [*interaction.message.attachments, *files]  # type: ignore[list-item]
-    all_embeds = fit_embeds([*([embed] if embed is not None else []), *embeds])
-    text = fit_content(content)
+    all_embeds = [*([embed] if embed is not None else []), *embeds]
+    if edit and interaction.message is not None and is_legacy(interaction.message):
+        text, old_embeds, old_view = legacy_parts(content, all_embeds, view, card)
+        async with _lock(interaction):
+            _stop_watching(interaction)
+            await _edit(interaction, text, old_embeds, old_view, attached, mentions)
+        return
+    cards = cards_from(
+        content=content, embeds=all_embeds, view=view, files=[_filename(f) for f in attached], card=card
+    )
+    editing = edit and interaction.message is not None
+    views = layout(cards, origin=view, can_continue=not editing)
     async with _lock(interaction):
         _stop_watching(interaction)
-        if edit and interaction.message is not None:
-            await _edit(interaction, text, all_embeds, view, attached, mentions)
+        if editing:
+            await _edit_card(interaction, views[0], attached, mentions)
         else:
-            await _post(interaction, text, all_embeds, view, attached, ephemeral, mentions)
+            await _post_card(interaction, views, attached, ephemeral, mentions)
 
 
 async def _render(images: Sequence[Image]) -> list[discord.File]:
@@ -265,16 +289,23 @@ async def send_to(
     files: Sequence[discord.File] = (),
     images: Sequence[Image] = (),
     mentions: discord.AllowedMentions | None = None,
+    card: Card | Sequence[Card] | None = None,
 ) -> discord.Message:
-    """Post a message in ``channel`` outside any interaction (a scheduled reminder, a result
+    """Post a card in ``channel`` outside any interaction (a scheduled reminder, a result
     reported by another cog), fitted to Discord's limits like :func:`send`, images rendered off
-    the event loop."""
-    kwargs: dict[str, Any] = {"embeds": fit_embeds(embeds), "files": list(files) + await _render(images)}
-    if view is not None:
-        kwargs["view"] = view
+    the event loop. A text too long for one card goes on in more; the first is returned (it has
+    the pictures and the controls)."""
+    attached = list(files) + await _render(images)
+    names = [_filename(f) for f in attached]
+    cards = cards_from(content=content, embeds=embeds, view=view, files=names, card=card)
+    views = layout(cards, origin=view)
+    kwargs: dict[str, Any] = {"view": views[0], "files": attached}
     if mentions is not None:
         kwargs["allowed_mentions"] = mentions
-    return await channel.send(content=fit_content(content), **kwargs)
+    first = await channel.send(**kwargs)
+    for more in views[1:]:
+        await channel.send(view=more, **({"allowed_mentions": mentions} if mentions is not None else {}))
+    return first
 
 
 async def _edit(
@@ -297,44 +328,59 @@ async def _edit(
         await interaction.followup.edit_message(interaction.message.id, **kwargs)
 
 
-async def _post(
+async def _edit_card(
     interaction: discord.Interaction,
-    content: str | None,
-    embeds: list[discord.Embed],
-    view: discord.ui.View | None,
+    view: discord.ui.LayoutView,
+    files: list[discord.File],
+    mentions: discord.AllowedMentions | None = None,
+) -> None:
+    """Replace the card a control sits on (never with content or embeds beside it)."""
+    kwargs: dict[str, Any] = {"view": view, "attachments": files}
+    if mentions is not None:
+        kwargs["allowed_mentions"] = mentions
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(**kwargs)
+    elif interaction.response.type is InteractionResponseType.deferred_message_update:
+        await interaction.edit_original_response(**kwargs)
+    else:
+        assert interaction.message is not None
+        await interaction.followup.edit_message(interaction.message.id, **kwargs)
+
+
+async def _post_card(
+    interaction: discord.Interaction,
+    views: list[CardView],
     files: list[discord.File],
     ephemeral: bool,
     mentions: discord.AllowedMentions | None = None,
 ) -> None:
-    kwargs: dict[str, Any] = {"embeds": embeds}
-    if content is not None:
-        kwargs["content"] = content
-    if view is not None:
-        kwargs["view"] = view
-    if mentions is not None:
-        kwargs["allowed_mentions"] = mentions
+    """Post the cards: the response, or a follow-up; after "thinking", the first card fills the
+    placeholder (a deferral cannot carry the V2 flag; the message that follows it does)."""
+    extra: dict[str, Any] = {} if mentions is None else {"allowed_mentions": mentions}
+    first, *more = views
     response = interaction.response
     if not response.is_done():
-        if files:
-            kwargs["files"] = files
-        await response.send_message(ephemeral=ephemeral, **kwargs)
-        return
-    thinking = response.type is InteractionResponseType.deferred_channel_message
-    if thinking and not interaction.extras.get(_FILLED):
-        interaction.extras[_FILLED] = True
-        deferred_private = bool(interaction.extras.get(_PRIVATE))
-        if deferred_private == ephemeral:
-            # The first answer after "thinking" replaces the placeholder, with its visibility.
-            await interaction.edit_original_response(attachments=files, **{"content": content, **kwargs})
-            return
-        # The placeholder's visibility is wrong for this answer: take it away, answer apart.
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException:
-            log.warning("could not remove the placeholder of interaction %s", interaction.id)
-    if files:
-        kwargs["files"] = files
-    await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+        attach = {"files": files} if files else {}
+        await response.send_message(view=first, ephemeral=ephemeral, **attach, **extra)
+    else:
+        thinking = response.type is InteractionResponseType.deferred_channel_message
+        done = False
+        if thinking and not interaction.extras.get(_FILLED):
+            interaction.extras[_FILLED] = True
+            if bool(interaction.extras.get(_PRIVATE)) == ephemeral:
+                await interaction.edit_original_response(view=first, attachments=files, **extra)
+                done = True
+            else:
+                try:
+                    await interaction.delete_original_response()
+                except discord.HTTPException:
+                    log.warning("could not remove the placeholder of interaction %s", interaction.id)
+        if not done:
+            await interaction.followup.send(
+                view=first, ephemeral=ephemeral, wait=True, **({"files": files} if files else {}), **extra
+            )
+    for card in more:
+        await interaction.followup.send(view=card, ephemeral=ephemeral, wait=True, **extra)
 
 
 async def edit_message(
@@ -344,6 +390,7 @@ async def edit_message(
     content: str | None = None,
     embeds: Sequence[discord.Embed] = (),
     view: discord.ui.View | None = None,
+    card: Card | Sequence[Card] | None = None,
 ) -> bool:
     """Edit another message of the interaction's channel, fitted like :func:`send`.
 
@@ -355,11 +402,106 @@ async def edit_message(
     if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
         return False
     await acknowledge(interaction)
+    known = interaction.message
+    if known is not None and known.id != message_id:
+        known = None
     try:
-        await channel.get_partial_message(message_id).edit(
-            content=fit_content(content), embeds=fit_embeds(embeds), view=view
-        )
+        await edit_in(channel, message_id, content=content, embeds=embeds, view=view, card=card, known=known)
     except discord.HTTPException:
         log.warning("could not edit message %s for interaction %s", message_id, interaction.id)
         return False
     return True
+
+
+async def edit_in(
+    channel: Any,
+    message_id: int,
+    *,
+    content: str | None = None,
+    embeds: Sequence[discord.Embed] = (),
+    view: discord.ui.View | None = None,
+    files: Sequence[discord.File] | None = None,
+    card: Card | Sequence[Card] | None = None,
+    known: discord.Message | None = None,
+) -> None:
+    """Edit message ``message_id`` of ``channel`` (not one a button sits on): a card stays a
+    card, an embed message of before cards stays one (its kind is read from Discord unless
+    ``known``). ``files``: the message's new attachments (``None`` keeps them)."""
+    partial = channel.get_partial_message(message_id)
+    legacy = False
+    if known is not None:
+        legacy = is_legacy(known)
+    else:
+        try:
+            legacy = is_legacy(await partial.fetch())
+        except discord.Forbidden:
+            legacy = False  # cannot read it: it is most likely a card (every new message is one)
+    kwargs: dict[str, Any] = {} if files is None else {"attachments": list(files)}
+    if legacy:
+        text, old_embeds, old_view = legacy_parts(content, list(embeds), view, card)
+        await partial.edit(content=text, embeds=old_embeds, view=old_view, **kwargs)
+        return
+    names = [_filename(f) for f in files] if files is not None else [
+        a.filename for a in (known.attachments if known is not None else [])
+    ]
+    cards = cards_from(content=content, embeds=embeds, view=view, files=names, card=card)
+    await partial.edit(view=layout(cards, origin=view, can_continue=False)[0], **kwargs)
+
+
+# -- old messages: embeds --------------------------------------------------------------------------
+
+
+def is_legacy(message: discord.Message) -> bool:
+    """A message posted before cards (content and embeds): it is edited as it is (Discord keeps
+    a message's kind; the V2 flag cannot be taken off, and putting it on would drop its embeds)."""
+    return not message.flags.components_v2
+
+
+def _filename(file: Any) -> str:
+    return str(getattr(file, "filename", None) or "file")
+
+
+def legacy_parts(
+    content: str | None,
+    embeds: list[discord.Embed],
+    view: discord.ui.View | None,
+    card: Card | Sequence[Card] | None,
+) -> tuple[str | None, list[discord.Embed], discord.ui.View | None]:
+    """What an old embed message is edited to: the content and embeds as the cog said them, or
+    a card told as an embed (its sections' buttons joining the controls), fitted as ever."""
+    if card is not None:
+        cards = [card] if isinstance(card, Card) else list(card)
+        made, controls = embeds_of(cards)
+        embeds = [*embeds, *made]
+        if view is None and controls:
+            view = discord.ui.View(timeout=None)
+            for item in controls[:25]:
+                view.add_item(item)
+    return fit_content(content), fit_embeds(embeds), view
+
+
+def embeds_of(cards: Sequence[Card]) -> tuple[list[discord.Embed], list[discord.ui.Item[Any]]]:
+    """Cards told as embeds (for an old message), and their controls."""
+    embeds: list[discord.Embed] = []
+    controls: list[discord.ui.Item[Any]] = []
+    for c in cards:
+        lines = [c.note or "", c.text or ""]
+        lines += ["\n".join(s.texts()) for s in c.sections]
+        colour = c.colour.value if isinstance(c.colour, discord.Colour) else c.colour
+        text = "\n\n".join(p for p in lines if p) or None
+        embed = discord.Embed(title=c.title, description=text, colour=colour)
+        for f in c.fields:
+            embed.add_field(name=f.name or "\u200b", value=f.value or "\u200b", inline=f.inline)
+        if c.footer:
+            embed.set_footer(text=c.footer)
+        if c.author:
+            embed.set_author(name=c.author)
+        if c.pictures:
+            embed.set_image(url=c.pictures[0] if "://" in c.pictures[0] else f"attachment://{c.pictures[0]}")
+        embeds.append(embed)
+        if isinstance(c.controls, discord.ui.View):
+            controls += c.controls.children
+        elif c.controls:
+            controls += list(c.controls)
+        controls += [s.button for s in c.sections if s.button is not None]
+    return embeds, controls

@@ -56,6 +56,31 @@ def public(name: object, limit: int = 100) -> str:
     return _MENTION.sub(lambda m: m.group(0) + _ZWSP, text)
 
 
+#: What :func:`inert` escapes: emphasis, spoilers, masked links and mentions anywhere, and a
+#: heading, quote or small-text mark at a line's start. Parentheses, colons, hyphens and backticks
+#: stay as they are: they make nothing live (a cog's own `code` in a footer now shows as code).
+_INERT = re.compile(r"([\\*_~|\[\]<])|^([ \t]*)(#|>|-#)", re.MULTILINE)
+
+
+def inert(text: str) -> str:
+    """``text`` with its markdown and mentions made inert, every line kept, and lighter than
+    :func:`public`: for words written for a place Discord showed as plain text (an embed's author
+    or footer) that a card shows as markdown.
+
+    >>> inert("[x](https://evil.example) @here **b** (ok: yes)")
+    '\\\\[x\\\\](https://evil.example) @\\u200bhere \\\\*\\\\*b\\\\*\\\\* (ok: yes)'
+    >>> inert("# big") == "\\\\# big"
+    True
+    """
+
+    def escape(found: re.Match[str]) -> str:
+        if found.group(1):
+            return "\\" + found.group(1)
+        return found.group(2) + "\\" + found.group(3)
+
+    return _MENTION.sub(lambda m: m.group(0) + _ZWSP, _INERT.sub(escape, text))
+
+
 def plain(name: object, limit: int = 100) -> str:
     """``name`` for a place Discord shows as plain text (embed author or footer, a button's label,
     a thread's name): one clean line of at most ``limit`` characters, nothing escaped.

@@ -128,8 +128,57 @@ class FormRouter:
         return False
 
 
+def labelled(form: discord.ui.Modal) -> discord.ui.Modal:
+    """``form`` with each text input inside a :class:`discord.ui.Label` (its label the Label's
+    text), as Discord now wants them: text inputs in action rows are deprecated in modals. A form
+    already made of Labels (which may also hold selects) is returned as it is; otherwise a fresh
+    modal is built (discord.py 2.7.1 miscounts children on ``remove_item``)."""
+    if not any(isinstance(child, discord.ui.TextInput) for child in form.children):
+        return form
+    fresh = discord.ui.Modal(title=form.title, custom_id=form.custom_id, timeout=form.timeout)
+    for child in form.children:
+        if isinstance(child, discord.ui.TextInput):
+            # The input's own label (deprecated) becomes the Label's text.
+            text = child._underlying.label or "…"
+            child._underlying.label = None
+            fresh.add_item(discord.ui.Label(text=text, component=child))
+        else:
+            fresh.add_item(child)
+    return fresh
+
+
+def text_field(
+    label: str,
+    custom_id: str,
+    *,
+    description: str | None = None,
+    long: bool = False,
+    default: str | None = None,
+    placeholder: str | None = None,
+    required: bool = True,
+    max_length: int | None = None,
+) -> discord.ui.Label[Any]:
+    """One typed field of a form, as a Label holding a text input (for new forms)."""
+    return discord.ui.Label(
+        text=label,
+        description=description,
+        component=discord.ui.TextInput(
+            custom_id=custom_id,
+            style=discord.TextStyle.paragraph if long else discord.TextStyle.short,
+            default=default,
+            placeholder=placeholder,
+            required=required,
+            max_length=max_length,
+        ),
+    )
+
+
 async def open_form(interaction: discord.Interaction, form: discord.ui.Modal) -> None:
-    """Show ``form`` as a persistent form: its answer goes to the bot's :class:`FormRouter`."""
+    """Show ``form`` as a persistent form: its answer goes to the bot's :class:`FormRouter`.
+    Its text inputs are shown in Labels (:func:`labelled`)."""
+    original, form = form, labelled(form)
+    if original is not form:
+        original.stop()
     async with holding_response(interaction):
         if interaction.response.is_done():
             # Herald was slow to answer and had to acknowledge first; a form can only be a first answer.

@@ -22,6 +22,7 @@ from bot.anywhere import installed_here
 from bot.limits import clip
 from bot.links import jump_link
 from bot.play import Post
+from bot.send import send_to
 from bot.storage.games import SeatedGame
 from bot.views import PersistentButton
 
@@ -165,7 +166,7 @@ async def remind_job(bot: Any, payload: dict[str, Any]) -> None:
     embed = summary(bot, games, user, here=False, title="Herald: games waiting on you")
     try:
         channel = await bot.create_dm(discord.Object(user))
-        await channel.send(embed=embed, view=stop_view(user), allowed_mentions=discord.AllowedMentions.none())
+        await send_to(channel, embeds=[embed], view=stop_view(user), mentions=discord.AllowedMentions.none())
     except discord.HTTPException as error:
         log.info("games reminder for %s not delivered (%s, %s)", user, error.status, error.code)
         if error.code not in DM_REFUSED:

@@ -582,3 +582,200 @@ def warboss() -> dict[str, Any]:
         categories=("Infantry", "Character"),
         kind="model",
     )
+
+
+# -- defences as real exports write them (issue 39): core rule text, scopes, steps, models named --
+
+CORE_FNP_TEXT = (
+    "Some models have 'Feel No Pain x+' listed in their abilities. Each time a model with this "
+    "ability would lose a wound, roll one D6: if the result is x or more, that wound is not lost."
+)
+
+
+def poxwalkers() -> dict[str, Any]:
+    """Ten W1 models whose Feel No Pain 5+ comes as the core rule's own text ("if the result...")."""
+    return unit(
+        "Poxwalkers",
+        model(
+            "Poxwalker",
+            10,
+            selections=[
+                upgrade(
+                    "Improvised weapon", 10, weapon_profile("Improvised weapon", 2, "4+", 3, 0, 1, melee=True)
+                )
+            ],
+        ),
+        profiles=[unit_profile("Poxwalker", 4, "7+", 1)],
+        rules=[{"name": "Feel No Pain 5+", "description": CORE_FNP_TEXT}],
+    )
+
+
+def prosecutors() -> dict[str, Any]:
+    """Ten W1 models whose Feel No Pain holds against Psychic attacks and mortal wounds only."""
+    return unit(
+        "Prosecutors",
+        model("Prosecutor", 10),
+        profiles=[
+            unit_profile("Prosecutor", 3, "2+", 1),
+            ability(
+                "Psychic Hunters",
+                "Models in this unit have the Feel No Pain 3+ ability against Psychic Attacks and "
+                "mortal wounds.",
+            ),
+        ],
+    )
+
+
+def shield_wall() -> dict[str, Any]:
+    """Five models with an invulnerable save against ranged attacks only, written whilst."""
+    return unit(
+        "Shield Wall",
+        model("Shieldbearer", 5),
+        profiles=[
+            unit_profile("Shieldbearer", 4, "3+", 2),
+            ability("Warded", "Models in this unit have a 4+ invulnerable save against ranged attacks."),
+            ability(
+                "Steadfast",
+                "Whilst this unit is within range of an objective marker, models in this unit have the "
+                "Feel No Pain 6+ ability.",
+            ),
+        ],
+    )
+
+
+def medic_squad() -> dict[str, Any]:
+    """Four troopers and a medic whose Medipack protects every model of the bearer's unit."""
+    return unit(
+        "Medic Squad",
+        model("Trooper", 4),
+        model(
+            "Medic",
+            1,
+            selections=[
+                upgrade(
+                    "Medipack",
+                    1,
+                    ability("Medipack", "Models in the bearer's unit have the Feel No Pain 6+ ability."),
+                )
+            ],
+        ),
+        profiles=[unit_profile("Trooper", 3, "5+", 1)],
+    )
+
+
+def mixed_toughness(*, kill_team: bool = False) -> dict[str, Any]:
+    """Four T4 models and one T5 model; with ``kill_team``, a datasheet rule: the majority's T."""
+    profiles = []
+    if kill_team:
+        profiles.append(
+            ability(
+                "Kill Team",
+                "If this unit contains models with different Toughness characteristics, use the "
+                "Toughness characteristic of the majority of the models when resolving attacks.",
+            )
+        )
+    return unit(
+        "Kill Team" if kill_team else "Breacher Team",
+        model("Operative", 4, unit_profile("Operative", 4, "3+", 2)),
+        model("Heavy Operative", 1, unit_profile("Heavy Operative", 5, "3+", 3)),
+        profiles=profiles,
+    )
+
+
+def tyrant_biology() -> dict[str, Any]:
+    """A monster with a stepped Feel No Pain: 5+ always, 4+ instead once wounded."""
+    return unit(
+        "Winged Tyrant",
+        profiles=[
+            unit_profile("Winged Tyrant", 10, "2+", 10),
+            ability(
+                "Adaptive Biology",
+                "This model has the Feel No Pain 5+ ability. Each time an attack targets this model, if "
+                "it has lost one or more wounds, it has the Feel No Pain 4+ ability instead.",
+            ),
+        ],
+        categories=("Monster", "Character"),
+        kind="model",
+    )
+
+
+def geomancer() -> dict[str, Any]:
+    """A Leader whose list of units carries the export's ``^^**`` keyword markup."""
+    return unit(
+        "Geomancer",
+        profiles=[
+            unit_profile("Geomancer", 4, "4+", 4),
+            ability(
+                "Leader",
+                "This model can be attached to the following units: ^^**Canoptek Macrocytes**^^, "
+                "^^**Necron Warriors**^^",
+            ),
+        ],
+        categories=("Infantry", "Character"),
+        kind="model",
+    )
+
+
+def hunter_pack() -> dict[str, Any]:
+    """Five hunters and a mastiff left out of their Feel No Pain ("excluding")."""
+    return unit(
+        "Hunter Pack",
+        model("Hunter", 5),
+        model("Cyber-mastiff", 1, unit_profile("Cyber-mastiff", 4, "5+", 1)),
+        profiles=[
+            unit_profile("Hunter", 3, "5+", 1),
+            ability(
+                "Stubborn",
+                "Models in this unit (excluding the Cyber-mastiff) have the Feel No Pain 5+ ability.",
+            ),
+        ],
+    )
+
+
+def shard() -> dict[str, Any]:
+    """One model whose own selection carries the core Feel No Pain rule."""
+    node = unit(
+        "Star Shard",
+        profiles=[unit_profile("Star Shard", 11, "4+", 12), ability("Invulnerable Save", "4+")],
+        rules=[{"name": "Feel No Pain 5+", "description": CORE_FNP_TEXT}],
+        categories=("Monster",),
+        kind="model",
+    )
+    return node
+
+
+def intercessors(*, whole_unit: bool = False) -> dict[str, Any]:
+    """Ten models with bolt rifles: a sergeant's selection and nine troopers' (New Recruit's
+    shape), or with ``whole_unit`` the rifles as one selection of the unit (BattleScribe's)."""
+    rifle = weapon_profile("Bolt rifle", 2, "3+", 4, -1, 1, "Assault, Heavy")
+    if whole_unit:
+        node = unit(
+            "Intercessor Squad",
+            model("Intercessor Sergeant", 1),
+            model("Intercessor", 9),
+            profiles=[unit_profile("Intercessor", 4, "3+", 2)],
+        )
+        node["selections"].append(upgrade("Bolt rifle", 10, rifle))
+        return node
+    return unit(
+        "Intercessor Squad",
+        model("Intercessor Sergeant", 1, selections=[upgrade("Bolt rifle", 1, rifle)]),
+        model("Intercessor", 9, selections=[upgrade("Bolt rifle", 9, rifle)]),
+        profiles=[unit_profile("Intercessor", 4, "3+", 2)],
+    )
+
+
+def hellblasters() -> dict[str, Any]:
+    """Five models, each with a two-profile plasma incinerator (standard, supercharge)."""
+    standard = weapon_profile("Plasma incinerator - standard", 2, "3+", 7, -2, 1, "Assault, Heavy")
+    supercharge = weapon_profile(
+        "Plasma incinerator - supercharge", 2, "3+", 8, -3, 2, "Assault, Heavy, Hazardous"
+    )
+    return unit(
+        "Hellblaster Squad",
+        model(
+            "Hellblaster Sergeant", 1, selections=[upgrade("Plasma incinerator", 1, standard, supercharge)]
+        ),
+        model("Hellblaster", 4, selections=[upgrade("Plasma incinerator", 4, standard, supercharge)]),
+        profiles=[unit_profile("Hellblaster", 4, "3+", 2)],
+    )

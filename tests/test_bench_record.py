@@ -26,6 +26,26 @@ def test_figures_round_trip_through_json(tmp_path: Path) -> None:
     assert Figures.load(path).cases == figures.cases
 
 
+def test_a_case_keeps_the_json_size_of_its_card(tmp_path: Path) -> None:
+    from tests.bench.__main__ import card_bytes
+
+    class Sent:
+        components = [{"type": 17, "components": [{"type": 10, "content": "## Roll"}]}]
+        embeds: list = []
+        content = ""
+
+    class Reply:
+        messages = [Sent()]
+        edited: list = []
+
+    size = card_bytes(Reply())
+    assert size is not None and size > len("## Roll") and card_bytes(object()) is None
+    figures = Figures()
+    figures.add("/roll 4d6kh3", 0.41, 0.78, 2, calls=1000, card_bytes=size)
+    figures.save(tmp_path / "f.json")
+    assert Figures.load(tmp_path / "f.json").cases["/roll 4d6kh3"]["card_bytes"] == size
+
+
 def test_a_case_is_a_regression_when_much_slower_or_past_its_target() -> None:
     old = Figures({"fast": {"p99": 1.0}, "steady": {"p99": 10.0}, "target": {"p99": 1.0}})
     new = Figures(

@@ -7,9 +7,10 @@ Routes, for a tournament whose address token is ``T``:
   visitor's colour scheme). Our own stylesheet and script, no external asset.
 - ``/t/T/live``: the part of the page that changes, which the script polls every few seconds with
   ``If-None-Match``; an unchanged tournament answers 304 with no body.
-- ``/t/T/round/N``: an earlier round's games, which a large event's page fetches when opened.
-- ``/t/T.json``, ``/t/T/players.csv``, ``/t/T/results.csv``: the same data for other tools (the CSVs
-  are those of ``/tournament export``).
+- ``/t/T/round/N``: an earlier round's games, which a large event's page fetches when opened; so
+  is ``/t/T/list/N``, a revealed army list (the N-th on the page; never a sealed one).
+- ``/t/T.json``, ``/t/T/players.csv``, ``/t/T/results.csv`` (and a team event's ``/t/T/teams.csv``):
+  the same data for other tools (the CSVs are those of ``/tournament export``).
 - ``/static/page.css``, ``/static/page.js``.
 
 Anything else, a wrong token or an old one (after ``/tournament link reset``) is a plain 404 page.
@@ -27,7 +28,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -37,11 +38,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.settings import Network
 from rules.tournament.export import players_csv, results_csv
-from rules.tournament.lists import SubmittedList
+from rules.tournament.lists import ListUnit, SubmittedList, list_units
 from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
 from rules.tournament.reports import PendingReport
 from rules.tournament.standings import Tally
+from rules.tournament.teams import teams_csv
+from rules.wh40k.roster import Roster
 from web import pages
 
 log = logging.getLogger("herald.web")
@@ -100,6 +103,7 @@ class StoredTournament(BaseModel):
         lists: Mapping[str, SubmittedList] | None = None,
         previous: Previous | None = None,
         keep: list[Tally] | None = None,
+        units: Mapping[str, list[ListUnit]] | None = None,
     ) -> PublicTournament:
         return public_view(
             self.tournament,
@@ -109,7 +113,36 @@ class StoredTournament(BaseModel):
             lists=lists,
             previous=previous,
             keep=keep,
+            units=units,
         )
+
+
+class ListRow(Protocol):
+    """One stored list as the page reads it (``bot.storage.tournament_lists.ListSummary``)."""
+
+    @property
+    def entry(self) -> str: ...
+    @property
+    def submitted_at(self) -> str: ...
+    @property
+    def has_roster(self) -> bool: ...
+
+
+class ListStore(Protocol):
+    """What the page reads of a tournament's army lists, only once they are revealed
+    (``bot.storage.tournament_lists.TournamentListRepository`` on the pages' own connection)."""
+
+    async def stamped(self, *, game_id: int) -> Mapping[str, ListRow]:
+        """Every list's summary JSON and stamp, by player id."""
+        ...
+
+    async def rosters(self, *, game_id: int, player_ids: Collection[str]) -> Mapping[str, str]:
+        """The roster JSON of these players' lists, by player id."""
+        ...
+
+
+UNITS_KEPT = 8192
+"""Lists whose units the pages keep (16 tournaments of 512 players); each is a few KB."""
 
 
 class PageStore(Protocol):
@@ -190,15 +223,15 @@ class TournamentSource:
     """
 
     def __init__(
-        self,
-        store: PageStore,
-        scenario_name: Callable[[str], str],
-        lists: Callable[[int], Awaitable[Mapping[str, str]]] | None = None,
+        self, store: PageStore, scenario_name: Callable[[str], str], lists: ListStore | None = None
     ) -> None:
         self._store = store
         self._scenario_name = scenario_name
         self._lists = lists
-        """A tournament's army lists (summary JSON by player id), read only once they are revealed."""
+        """A tournament's army lists, read only once they are revealed."""
+        self._units: OrderedDict[tuple[int, str], tuple[tuple[str, str], list[ListUnit]]] = OrderedDict()
+        """(game, player) -> (the list's stamp and summary, its roster's units): a roster is read and
+        parsed once per submission, not once per version of the page."""
         self._cache: OrderedDict[int, Rendering] = OrderedDict()
         self._loading: dict[tuple[int, int], asyncio.Future[Rendering | None]] = {}
         #: Versions parsed and ranked, and answers rendered (tests bound the work with them).
@@ -233,8 +266,10 @@ class TournamentSource:
         if stored is None:
             return None
         if rendering is None:
-            lists = await self._lists(game_id) if self._lists is not None else {}
-            rendering = await asyncio.to_thread(self._build, row.game_id, row.version, stored, lists, cached)
+            lists, units = await self._revealed(game_id)
+            rendering = await asyncio.to_thread(
+                self._build, row.game_id, row.version, stored, lists, cached, units
+            )
         held = self._cache.get(game_id)
         if held is None or held.version <= rendering.version:
             self._cache[game_id] = rendering
@@ -242,6 +277,45 @@ class TournamentSource:
             while len(self._cache) > CACHE_GAMES:
                 self._cache.popitem(last=False)
         return rendering
+
+    async def _revealed(self, game_id: int) -> tuple[dict[str, str], dict[str, list[ListUnit]]]:
+        """A revealed tournament's lists (summary JSON by player id) and each roster's units; only
+        the rosters handed in since the last read are read and parsed (on a worker thread)."""
+        if self._lists is None:
+            return {}, {}
+        rows = await self._lists.stamped(game_id=game_id)
+        units: dict[str, list[ListUnit]] = {}
+        stale = []
+        for player_id, row in rows.items():
+            held = self._units.get((game_id, player_id))
+            if held is not None and held[0] == (row.submitted_at, row.entry):
+                units[player_id] = held[1]
+                self._units.move_to_end((game_id, player_id))
+            elif row.has_roster:
+                stale.append(player_id)
+        if stale:
+            texts = await self._lists.rosters(game_id=game_id, player_ids=stale)
+            read = await asyncio.to_thread(self._read_rosters, game_id, texts)
+            for player_id, found in read.items():
+                units[player_id] = found
+                self._units[(game_id, player_id)] = (
+                    (rows[player_id].submitted_at, rows[player_id].entry),
+                    found,
+                )
+            while len(self._units) > UNITS_KEPT:
+                self._units.popitem(last=False)
+        return {player_id: row.entry for player_id, row in rows.items()}, units
+
+    @staticmethod
+    def _read_rosters(game_id: int, texts: Mapping[str, str]) -> dict[str, list[ListUnit]]:
+        found = {}
+        for player_id, text in texts.items():
+            try:
+                found[player_id] = list_units(Roster.model_validate_json(text))
+            except ValidationError:
+                log.warning("tournament %s: a stored roster does not read", game_id)
+                found[player_id] = []
+        return found
 
     @staticmethod
     def _parse(game_id: int, state_json: str) -> StoredTournament | None:
@@ -266,6 +340,7 @@ class TournamentSource:
         stored: StoredTournament,
         lists: Mapping[str, str],
         before: Rendering | None,
+        units: Mapping[str, list[ListUnit]] | None = None,
     ) -> Rendering:
         entries = {}
         for player_id, entry in lists.items():
@@ -282,7 +357,7 @@ class TournamentSource:
             else Previous(before.stored.tournament, before.stored.reported, before.view, before.tally)
         )
         keep: list[Tally] = []
-        view = stored.view(self._scenario_name, entries, previous, keep)
+        view = stored.view(self._scenario_name, entries, previous, keep, units)
         return Rendering(game_id, version, stored, view, keep[0] if keep else None)
 
     async def body(
@@ -520,6 +595,21 @@ async def earlier_round(request: web.Request) -> web.StreamResponse:
     return _send(request, await request.app[KEY_SOURCE].body(found, ("round", number), make))
 
 
+async def one_list(request: web.Request) -> web.StreamResponse:
+    """One revealed army list, which a large event's page fetches when opened (404 while sealed)."""
+    found = await _found(request)
+    number = int(request.match_info["number"])
+    view = found.view
+    if not 1 <= number <= len(view.lists):
+        raise web.HTTPNotFound()
+
+    def make() -> Body | None:
+        text = pages.one_list(view, number)
+        return None if text is None else _body(text, HTML, COST_PAGE)
+
+    return _send(request, await request.app[KEY_SOURCE].body(found, ("list", number), make))
+
+
 async def as_json(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
     view = found.view
@@ -554,6 +644,21 @@ async def results(request: web.Request) -> web.StreamResponse:
             found, ("results.csv",), lambda: _body(results_csv(tournament), CSV, COST_EXPORT)
         ),
         filename="results.csv",
+    )
+
+
+async def teams(request: web.Request) -> web.StreamResponse:
+    """A team event's ``teams.csv`` (that of ``/tournament export``); 404 for a singles event."""
+    found = await _found(request)
+    tournament = found.stored.tournament
+    if tournament.team_size is None:
+        raise web.HTTPNotFound()
+    return _send(
+        request,
+        await request.app[KEY_SOURCE].body(
+            found, ("teams.csv",), lambda: _body(teams_csv(tournament), CSV, COST_EXPORT)
+        ),
+        filename="teams.csv",
     )
 
 
@@ -609,8 +714,10 @@ def make_app(
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}", page)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/live", live)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/round/{number:[0-9]{1,2}}", earlier_round)
+    app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/list/{number:[0-9]{1,3}}", one_list)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/players.csv", players)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/results.csv", results)
+    app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/teams.csv", teams)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/favicon.ico", favicon)
     return app

@@ -10,12 +10,21 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
-from rules.tournament.public import PublicGame, PublicRound, PublicSide, PublicStanding, PublicTournament
+from rules.tournament.lists import ListUnit
+from rules.tournament.public import (
+    PublicGame,
+    PublicList,
+    PublicRound,
+    PublicSide,
+    PublicStanding,
+    PublicTeamMatch,
+    PublicTournament,
+)
 
 INLINE_EARLIER_GAMES = 200
 """Up to this many games in earlier rounds, the page holds them; past it (a large event), each
 earlier round is fetched when opened, so a page stays small however many rounds were played."""
-ASSET_VERSION = "6"
+ASSET_VERSION = "15"
 """Bumped when page.css or page.js change, so browsers fetch the new ones."""
 
 
@@ -40,10 +49,17 @@ def _side(side: PublicSide, cls: str) -> str:
     return f'<div class="side {cls}"><span class="name">{e(side.name)}</span>{dropped}{faction}</div>'
 
 
-_STATUS = {"playing": "playing", "reported": "reported", "done": "", "bye": "bye"}
+_STATUS = {"playing": "playing", "reported": "reported", "done": "", "bye": "bye", "locked": "locked"}
 
 
-def _game(game: PublicGame, view: PublicTournament | None = None) -> str:
+def _table(number: int | None, screen: bool) -> str:
+    """``Table 3``; on the venue screen a large ``3`` under a small ``Table``."""
+    if screen:
+        return f'<span class="table"><small>Table</small>{number}</span>'
+    return f'<span class="table">Table {number}</span>'
+
+
+def _game(game: PublicGame, view: PublicTournament | None = None, screen: bool = False) -> str:
     label = e(view.points_label) if view is not None else "TP"
     if game.b is None:
         return (
@@ -60,7 +76,7 @@ def _game(game: PublicGame, view: PublicTournament | None = None) -> str:
         else f'<div class="score"><span class="state {status}">{status}</span></div>'
     )
     return (
-        f'<li class="game {game.status}"><span class="table">Table {game.table}</span>'
+        f'<li class="game {game.status}">{_table(game.table, screen)}'
         f"{_side(game.a, 'a')}{middle}{_side(game.b, 'b')}{flags}</li>"
     )
 
@@ -69,15 +85,66 @@ def _round_head(rnd: PublicRound, view: PublicTournament | None = None) -> str:
     scenario = e(rnd.scenario) if rnd.scenario else "scenario not chosen yet"
     if view is not None and not view.uses_op and not rnd.scenario:
         scenario = e(view.format.split(" · ")[0])
-    total = len(rnd.games)
-    return f"Round {rnd.number} · {scenario} · {rnd.tier} points · {rnd.results_in}/{total} done"
+    total = len(rnd.games) if rnd.expected is None else rnd.expected
+    head = f"Round {rnd.number} · {scenario} · {rnd.tier} points · {rnd.results_in}/{total} done"
+    pairing = sum(1 for m in rnd.matches if m.state == "pairing")
+    if pairing:
+        head += f" · {pairing} team match{'' if pairing == 1 else 'es'} pairing"
+    return head
 
 
-def _games(rnd: PublicRound, view: PublicTournament | None = None) -> str:
-    return f'<ol class="games pager">{"".join(_game(g, view) for g in rnd.games)}</ol>'
+_STEP_WORDS = {"defender": "defenders", "attackers": "attackers", "refuse": "refusals"}
+_STEP_NUMBER = {"defender": 1, "attackers": 2, "refuse": 3}
 
 
-def _standing(s: PublicStanding) -> str:
+def _match_state(match: PublicTeamMatch) -> str:
+    """What a team match is doing, in words: its ritual's step, or its result."""
+    if match.state == "pairing":
+        step = (match.pass_number - 1) * 3 + _STEP_NUMBER.get(match.step, 1)
+        waiting = f"waiting for {e(' and '.join(match.waiting))}" if match.waiting else ""
+        return (
+            f'<span class="state pairing">pairing: step {step} of {3 * match.passes}, '
+            f"{_STEP_WORDS.get(match.step, e(match.step))}</span>"
+            f'<span class="waiting">{waiting}</span>'
+        )
+    if match.points_a is not None and match.points_b is not None:
+        return f'<span class="mscore">{match.points_a}–{match.points_b}</span>'
+    if match.state == "bye":
+        points = "" if match.points_a is None else f" · {match.points_a}"
+        return f'<span class="state bye">bye{points}</span>'
+    return f'<span class="state playing">{e(match.state)}</span>'
+
+
+def _match(match: PublicTeamMatch, view: PublicTournament | None, screen: bool = False) -> str:
+    tables = ""
+    if match.first_table is not None:
+        tables = f"Tables {match.first_table}–{match.last_table}"
+    teams = f"<b>{e(match.a)}</b>" + (f" v <b>{e(match.b)}</b>" if match.b is not None else "")
+    revealed = []
+    if match.defenders is not None:
+        a, b = match.defenders
+        revealed.append(f"Defenders: {e(a)} ({e(match.a)}), {e(b)} ({e(match.b)})")
+    if match.attackers is not None:
+        a_sent, b_sent = match.attackers
+        revealed.append(
+            f"Attackers: {e(' & '.join(a_sent))} ({e(match.a)}), {e(' & '.join(b_sent))} ({e(match.b)})"
+        )
+    shown = "".join(f'<p class="revealed">{line}</p>' for line in revealed)
+    games = "".join(_game(g, view, screen) for g in match.games)
+    return (
+        f'<li class="match {e(match.state)}"><div class="mhead"><span class="table">{tables}</span>'
+        f'<span class="teams">{teams}</span>{_match_state(match)}</div>{shown}'
+        f"{f'<ol class=games>{games}</ol>' if games else ''}</li>"
+    )
+
+
+def _games(rnd: PublicRound, view: PublicTournament | None = None, screen: bool = False) -> str:
+    if rnd.matches:
+        return f'<ol class="matches pager">{"".join(_match(m, view, screen) for m in rnd.matches)}</ol>'
+    return f'<ol class="games pager">{"".join(_game(g, view, screen) for g in rnd.games)}</ol>'
+
+
+def _standing(s: PublicStanding, screen: bool = False) -> str:
     marks = []
     if s.dropped:
         marks.append('<em class="dropped">dropped</em>')
@@ -88,17 +155,19 @@ def _standing(s: PublicStanding) -> str:
     return (
         f"<tr{' class=dropped' if s.dropped else ''}><td>{s.rank}</td>"
         f'<td class="name">{e(s.name)} {"".join(marks)}'
+        # The venue screen's roomiest layout shows the faction under the name (page.css).
+        f"{_under(s.faction) if screen else ''}"
         f'</td><td class="fac">{faction}</td>{cells}</tr>'
     )
 
 
-def _standings(view: PublicTournament) -> str:
+def _standings(view: PublicTournament, screen: bool = False) -> str:
     """The standings table: rank, player, faction and the format's columns."""
     if not view.standings:
         return '<p class="empty">Nobody has joined yet.</p>'
     columns = "".join(f'<th title="{e(c.title)}">{e(c.label)}</th>' for c in view.columns)
     head = f"<thead><tr><th>#</th><th>Player</th><th class=fac>Faction</th>{columns}</tr></thead>"
-    rows = "".join(_standing(s) for s in view.standings)
+    rows = "".join(_standing(s, screen) for s in view.standings)
     return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
 
 
@@ -121,7 +190,12 @@ def _podium(rows: list[tuple[int, str, str]]) -> str:
     return f'<section class="podium"><h2>Podium</h2><ol class="places">{steps}</ol></section>'
 
 
-def _team_standings(view: PublicTournament) -> str:
+def _under(text: str) -> str:
+    """What the venue screen's roomiest layout shows under a name (a faction, a team's players)."""
+    return f'<small class="under">{e(text)}</small>' if text else ""
+
+
+def _team_standings(view: PublicTournament, screen: bool = False) -> str:
     if not view.teams:
         return '<p class="empty">No team yet.</p>'
     points, following = (e(c) for c in view.team_columns)
@@ -131,7 +205,8 @@ def _team_standings(view: PublicTournament) -> str:
     )
     rows = "".join(
         f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td><td class="name">{e(s.name)}'
-        f"{' <em class=dropped>dropped</em>' if s.dropped else ''}</td>"
+        f"{' <em class=dropped>dropped</em>' if s.dropped else ''}"
+        f"{_under(', '.join(s.players)) if screen else ''}</td>"
         f'<td class="fac">{e(", ".join(s.players))}</td><td>{s.team_points}</td>'
         f"<td>{s.wins}-{s.draws}-{s.losses}</td><td>{s.points}</td><td>{s.next}</td></tr>"
         for s in view.teams
@@ -160,19 +235,77 @@ def _checkin(view: PublicTournament) -> str:
     )
 
 
+UNIT_CHARS = 80
+"""What a roster's unit is counted as against :data:`INLINE_LIST_CHARS` (its name, models and
+wargear, roughly; counted, not measured, so a large event's page costs nothing to weigh)."""
+
+
+def _list_chars(x: PublicList) -> int:
+    return len(x.text) + UNIT_CHARS * len(x.roster_units)
+
+
+def _unit(unit: ListUnit) -> str:
+    models = f"{unit.models} model{'' if unit.models == 1 else 's'}"
+    wargear = f"<small>{e(', '.join(unit.wargear))}</small>" if unit.wargear else ""
+    return f'<li><span class="unit">{e(unit.name)}</span> <span class="models">{models}</span>{wargear}</li>'
+
+
+def list_body(x: PublicList) -> str:
+    """One revealed list as ``/tournament list show`` shows it: a typed list as written; a roster's
+    name, then each unit with its models and wargear; then what the event's checks found."""
+    if x.kind != "roster":
+        body = f'<pre class="list">{e(x.text)}</pre>'
+    else:
+        units = "".join(_unit(u) for u in x.roster_units)
+        body = f'<p class="roster">{e(x.text)}</p>' + (f'<ul class="units">{units}</ul>' if units else "")
+    if x.checks:
+        body += f'<ul class="checks">{"".join(f"<li>{e(c)}</li>" for c in x.checks)}</ul>'
+    return f'<div class="list-body">{body}</div>'
+
+
 def _lists(view: PublicTournament) -> str:
     if not view.lists:
         return ""
-    inline = sum(len(x.text) for x in view.lists) <= INLINE_LIST_CHARS
+    size = 0
+    for x in view.lists:  # stops counting once past the budget (512 rosters of 20 units each)
+        size += _list_chars(x)
+        if size > INLINE_LIST_CHARS:
+            break
+    inline = size <= INLINE_LIST_CHARS
     items = []
-    for x in view.lists:
+    for number, x in enumerate(view.lists, 1):
         about = [x.faction] if x.faction else []
         if x.kind == "roster":
             about += [f"{x.points} points" if x.points is not None else "", f"{x.units} units"]
         head = f"{e(x.player)} <small>{e(' · '.join(a for a in about if a))}</small>"
-        body = f'<pre class="list">{e(x.text)}</pre>' if inline else ""
-        items.append(f"<details><summary>{head}</summary>{body}</details>")
+        if inline:
+            items.append(f"<details><summary>{head}</summary>{list_body(x)}</details>")
+        else:
+            items.append(
+                f'<details data-list="{number}"><summary>{head}</summary>'
+                f'<p class="lazy">Opening the list…</p></details>'
+            )
     return f'<section class="lists"><h2>Army lists</h2>{"".join(items)}</section>'
+
+
+def one_list(view: PublicTournament, number: int) -> str | None:
+    """The revealed list ``number`` (1 is the first on the page), for a large event's page that
+    opens lists on demand; None when there is no such list (or the lists are sealed)."""
+    if not 1 <= number <= len(view.lists):
+        return None
+    return list_body(view.lists[number - 1])
+
+
+def _entrants(view: PublicTournament) -> str:
+    """``8 players``; a team event: ``4 teams of 3 · 12 players`` (substitutes' places counted once)."""
+    players = f"{view.players} player{'' if view.players == 1 else 's'}"
+    if view.team_size is None:
+        return players
+    teams = len(view.teams)
+    text = f"{teams} team{'' if teams == 1 else 's'} of {view.team_size} · {players}"
+    if view.replaced:
+        text += f" · {view.replaced} replaced by a substitute"
+    return text
 
 
 def live(view: PublicTournament, *, screen: bool) -> str:
@@ -186,22 +319,22 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         ends = f'<p class="timer" data-ends="{stamp}">Round timer: ends at {clock}</p>'
     parts = [
         f"<header><h1>{e(view.name)}</h1>"
-        f'<p class="meta">{e(view.format)} · {view.tier} points · {e(view.kind)} · '
-        f"{view.players} player{'' if view.players == 1 else 's'}</p>"
+        f'<p class="meta">{e(view.format)} · {view.tier} points · {e(view.kind)} · {_entrants(view)}</p>'
         f'<p class="status">{e(view.status)}</p>{ends}</header>'
     ]
     if view.team_size is not None:
         # A team event: the teams first, the players' own standings on request.
         title = "Team standings"
-        standings = (
-            f'<section class="table-wrap"><h2>{title}</h2>{_team_standings(view)}</section>'
-            '<section class="table-wrap"><details><summary>Players\' standings</summary>'
-            f"{_standings(view)}</details></section>"
-        )
+        standings = f'<section class="table-wrap"><h2>{title}</h2>{_team_standings(view, screen)}</section>'
+        if not screen:  # a projector cannot open a fold
+            standings += (
+                '<section class="table-wrap"><details><summary>Players\' standings</summary>'
+                f"{_standings(view)}</details></section>"
+            )
         placed = [(t.rank, t.name, ", ".join(t.players)) for t in view.teams]
     else:
         title = "Standings"
-        standings = f'<section class="table-wrap"><h2>{title}</h2>{_standings(view)}</section>'
+        standings = f'<section class="table-wrap"><h2>{title}</h2>{_standings(view, screen)}</section>'
         placed = [(p.rank, p.name, p.faction) for p in view.standings]
     rounds = list(view.earlier)
     if view.finished:
@@ -213,7 +346,7 @@ def live(view: PublicTournament, *, screen: bool) -> str:
         if view.current is not None:
             parts.append(
                 f'<section class="round"><h2>{_round_head(view.current, view)}</h2>'
-                f"{_games(view.current, view)}</section>"
+                f"{_games(view.current, view, screen)}</section>"
             )
         parts.append(standings)
     if view.current is None:
@@ -257,9 +390,10 @@ def page(view: PublicTournament, *, token: str, screen: bool, etag: str, theme: 
     base = quote(token, safe="")
     classes = " ".join(c for c in ("screen" if screen else "", f"theme-{theme}" if theme else "") if c)
     live_url = f"{base}/live" + ("?screen=1" if screen else "")
+    teams = f'<a href="{base}/teams.csv">teams.csv</a> · ' if view.team_size is not None else ""
     downloads = (
-        f'<a href="{base}/players.csv">players.csv</a> · <a href="{base}/results.csv">results.csv</a> · '
-        f'<a href="{base}.json">JSON</a>'
+        f'{teams}<a href="{base}/players.csv">players.csv</a> · '
+        f'<a href="{base}/results.csv">results.csv</a> · <a href="{base}.json">JSON</a>'
     )
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'

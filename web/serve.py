@@ -73,7 +73,7 @@ async def start_pages(settings: Settings, host: str, port: int, *, shared: Datab
         source = TournamentSource(
             SqlPageRepository(db),
             await scenario_namer(),
-            lists=lambda game_id: TournamentListRepository(db).summaries(game_id=game_id),
+            lists=TournamentListRepository(db),
         )
         server = WebServer(make_app(source, trusted_proxies=settings.trusted_proxy_networks), host, port)
         await server.start()

@@ -7,6 +7,7 @@ tournament's lists are bounded by its players (512), each roster by the parser's
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,18 @@ def _stored(row: Any) -> StoredList:
     )
 
 
+@dataclass(frozen=True)
+class ListSummary:
+    """A list's summary JSON, when it was handed in, and whether a roster is stored with it."""
+
+    entry: str
+    submitted_at: str
+    has_roster: bool
+
+
 _COLUMNS = "game_id, player_id, entry, roster, submitted_by, submitted_at"
+ROSTERS_PER_READ = 64
+"""Rosters read by one statement (a roster's JSON is up to a few MB)."""
 
 
 class TournamentListRepository:
@@ -108,3 +120,35 @@ class TournamentListRepository:
                 "SELECT player_id, entry FROM tournament_lists WHERE game_id = ?", (game_id,)
             )
         return {str(r["player_id"]): str(r["entry"]) for r in rows}
+
+    async def stamped(self, *, game_id: int) -> dict[str, ListSummary]:
+        """Every list's summary of a tournament with when it was handed in, by player id (no
+        roster JSON read: the web page reads only the rosters it has not read before)."""
+        async with self._db.reading() as tx:
+            rows = await tx.fetchall(
+                "SELECT player_id, entry, submitted_at, roster IS NOT NULL AS has_roster "
+                "FROM tournament_lists WHERE game_id = ?",
+                (game_id,),
+            )
+        return {
+            str(r["player_id"]): ListSummary(
+                entry=str(r["entry"]), submitted_at=str(r["submitted_at"]), has_roster=bool(r["has_roster"])
+            )
+            for r in rows
+        }
+
+    async def rosters(self, *, game_id: int, player_ids: Collection[str]) -> dict[str, str]:
+        """The roster JSON of these players' lists (those with a roster), by player id."""
+        wanted = sorted(set(player_ids))
+        found: dict[str, str] = {}
+        for start in range(0, len(wanted), ROSTERS_PER_READ):
+            chunk = wanted[start : start + ROSTERS_PER_READ]
+            marks = ", ".join("?" for _ in chunk)
+            async with self._db.reading() as tx:
+                rows = await tx.fetchall(
+                    f"SELECT player_id, roster FROM tournament_lists WHERE game_id = ? AND player_id IN "
+                    f"({marks}) AND roster IS NOT NULL",
+                    (game_id, *chunk),
+                )
+            found.update({str(r["player_id"]): str(r["roster"]) for r in rows})
+        return found

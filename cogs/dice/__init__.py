@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.cards import Card, Section
 from bot.limits import (
     MAX_AUTHOR,
     MAX_CHOICE_CHARS,
@@ -278,17 +279,20 @@ class Dice(commands.Cog):
             embed = roll_embed(interaction.user, series, label, extra_notes=(secret_note(secret),))
             await send_secret(interaction, self.secrets, embed, _title(label, series.spec.comment), secret)
             return
-        view: discord.ui.View | None = None
+        again: RollAgainButton | None = None
         notes: tuple[str, ...] = ()
         if not private:
             carried = again_text(series, label)
             if again_id(times, carried) is not None:
-                view = discord.ui.View(timeout=None)
-                view.add_item(RollAgainButton(times, carried))
+                again = RollAgainButton(times, carried)
             else:
                 notes = ("too long for a Roll again button: /dice save it and roll it by name",)
         embed = roll_embed(interaction.user, series, label, extra_notes=notes)
-        await send(interaction, embed=embed, view=view, ephemeral=private)
+        card = Card.from_embed(embed)
+        if again is not None:
+            # Roll again sits beside the roll it repeats.
+            card.sections, card.text = [Section(card.text or "🎲", button=again)], None
+        await send(interaction, card=card, ephemeral=private)
 
     @app_commands.command(
         name="roll",

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.cards import read as read_cards
 from bot.games import MovedOn
 from bot.play import Change, View
 from bot.send import send
@@ -172,7 +173,7 @@ async def show_private(interaction: discord.Interaction, game_id: int, match: It
     """The pressed private message, showing ``seat``'s cards as they are now (its note stays)."""
     assert match.draw is not None
     name = scenario_name(content_of(interaction), match.draw_scenario)
-    note = interaction.message.content if interaction.message is not None else None
+    note = next((c.note for c in read_cards(interaction.message)), None)
     await send(
         interaction,
         content=note or None,

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.cards import read as read_cards
 from bot.games import MovedOn
 from bot.limits import clip
 from bot.play import Change, StepSelect, View
@@ -380,7 +381,7 @@ class FixButton(
         self.game, self.side, self.message, self.ref = game, side, message, ref
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        shown = interaction.message.embeds if interaction.message is not None else []
+        shown = read_cards(interaction.message)
         typed = [f.value if f.value != EMPTY else "" for f in (shown[0].fields if shown else [])]
         await open_entry(interaction, self.game, None, self.side, self.ref, typed=typed, message=self.message)
 

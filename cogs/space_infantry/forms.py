@@ -10,6 +10,7 @@ import re
 import discord
 
 from bot.games import MovedOn
+from bot.send import edit_in
 from cogs.space_infantry.game import load, step
 from cogs.space_infantry.proposal import id_numbers, pending_activation, shown_allocation
 from cogs.space_infantry.views import _ALLOC, send_step, successes_entered
@@ -49,8 +50,8 @@ async def close_proposal(
     wounds_per_success: int = 1,
 ) -> None:
     """Take the buttons off a proposal whose attack was resolved with the player's own allocation."""
-    partial = getattr(interaction.channel, "get_partial_message", None)
-    if not message_id or partial is None:
+    channel = interaction.channel
+    if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
         return
     embed = discord.Embed(
         title=f"{zone}'s attack: resolved",
@@ -59,7 +60,7 @@ async def close_proposal(
         colour=discord.Colour.from_rgb(87, 242, 135),
     )
     try:
-        await partial(message_id).edit(embed=embed, view=None)
+        await edit_in(channel, message_id, embeds=[embed], view=None)
     except discord.HTTPException:
         log.warning("could not close the proposal message %s", message_id)
 

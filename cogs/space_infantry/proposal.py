@@ -13,6 +13,7 @@ import zlib
 
 import discord
 
+from bot.cards import read as read_cards
 from bot.games import MovedOn
 from rules.errors import RuleError
 from rules.space_infantry import (
@@ -63,11 +64,8 @@ def already_entered(zone: str, act: Activation) -> RuleError:
 
 
 def is_proposal(message: discord.Message | None) -> bool:
-    return bool(
-        message is not None
-        and message.embeds
-        and (message.embeds[0].title or "").endswith(PROPOSAL_TITLE_END)
-    )
+    cards = read_cards(message)
+    return bool(cards and (cards[0].title or "").endswith(PROPOSAL_TITLE_END))
 
 
 def successes_form(game: int, turn: int, zone: int, activation: str, typed: str = "") -> discord.ui.Modal:
@@ -100,9 +98,10 @@ def shown_allocation(allocation: dict[str, int], wounds_per_success: int = 1) ->
 def read_shown_allocation(message: discord.Message | None) -> dict[str, int] | None:
     """The allocation (successes per unit) a proposal message showed (``None`` if the message
     can't be read, e.g. a proposal from before successes were the unit of allocation)."""
-    if message is None or not message.embeds:
+    cards = read_cards(message)
+    if not cards:
         return None
-    found = _PROPOSED.search(message.embeds[0].description or "")
+    found = _PROPOSED.search(cards[0].text or "")
     if found is None:
         return None
     out: dict[str, int] = {}

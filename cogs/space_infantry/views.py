@@ -31,6 +31,7 @@ from typing import Any
 
 import discord
 
+from bot.cards import read as read_cards
 from bot.games import MovedOn
 from bot.limits import MAX_BUTTON_LABEL, clip
 from bot.play import Post, StepButton, View
@@ -238,8 +239,8 @@ class FixSuccessesButton(PersistentButton, template=r"si:fix:(?P<game>\d+):(?P<t
         return cls(*id_numbers(match, "game", "turn", "zone"))
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        embeds = interaction.message.embeds if interaction.message is not None else []
-        typed = next((f.value for e in embeds for f in e.fields if f.name == TYPED), "") or ""
+        cards = read_cards(interaction.message)
+        typed = next((f.value for c in cards for f in c.fields if f.name == TYPED), "") or ""
         await _open_successes(interaction, self.game, self.turn, self.zone, "" if typed == EMPTY else typed)
 
 

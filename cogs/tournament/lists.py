@@ -38,32 +38,13 @@ from rules.tournament import lists as sealed
 from rules.tournament.formats import format_of
 from rules.tournament.lists import MAX_LIST_TEXT, SubmittedList
 from rules.wh40k.index import index_of
-from rules.wh40k.roster import MAX_NAME, MAX_ROSTER_BYTES, Roster, RosterUnit, clean_name, parse_roster
+from rules.wh40k.roster import MAX_NAME, MAX_ROSTER_BYTES, Roster, clean_name, parse_roster
 
 FORMATS = "a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)"
 UNIT_LINES_BUDGET = 3600
-"""Characters of unit lines in a shown roster (an embed's description holds 4,096)."""
+"""Characters of unit lines in a shown roster (a card's text holds 4,000)."""
 UNIT_LINE_CHARS = 300
 """Characters of one unit's line (its name, models, points, enhancements and wargear)."""
-
-
-def unit_line(unit: RosterUnit) -> str:
-    """One unit as BCP and New Recruit's text export list it: name, models, points, enhancements,
-    then its wargear (each weapon once, with how many carry it), neutralised and cut to fit.
-
-    ``• Ash Wardens · 10 models · 180 pts · Enhancement: Ember Crown — Ember carbine x9, Flare lance``
-    """
-    head = [public(unit.name, MAX_NAME), f"{unit.models} model{'s' if unit.models != 1 else ''}"]
-    if unit.points is not None:
-        head.append(f"{unit.points} pts")
-    if unit.enhancements:
-        label = "Enhancement" if len(unit.enhancements) == 1 else "Enhancements"
-        head.append(f"{label}: " + ", ".join(public(e, 60) for e in unit.enhancements))
-    line = "• " + " · ".join(head)
-    wargear = unit.weapon_labels()
-    if wargear:
-        line += " — " + public(", ".join(wargear), UNIT_LINE_CHARS)
-    return line if len(line) <= UNIT_LINE_CHARS else line[: UNIT_LINE_CHARS - 1] + "…"
 
 
 def _entry(stored: Any) -> SubmittedList | None:
@@ -83,8 +64,10 @@ def list_embed(t: Tournament, player_id: str, entry: SubmittedList, roster: Rost
         about = [entry.text, entry.faction, f"{entry.points} points" if entry.points is not None else ""]
         lines = [public(" · ".join(a for a in about if a), 300), f"{entry.units} units"]
         size = sum(len(x) for x in lines)
-        for index, unit in enumerate(roster.units if roster else ()):
-            line = unit_line(unit)
+        for index, unit in enumerate(sealed.list_units(roster) if roster else ()):
+            # The same unit lines as the tournament's web page (rules.tournament.lists.list_units).
+            line = "• " + unit.line(lambda text: public(text, UNIT_LINE_CHARS))
+            line = line if len(line) <= UNIT_LINE_CHARS else line[: UNIT_LINE_CHARS - 1] + "…"
             if size + len(line) > UNIT_LINES_BUDGET:
                 lines.append(f"… and {entry.units - index} more units.")
                 break

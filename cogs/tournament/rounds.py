@@ -391,7 +391,7 @@ class RoundCommands:
             require_organiser(interaction, state, "set results (players use /tournament report)")
             number = round or len(state.tournament.rounds)
             a, b = require_player(state, player.id), require_player(state, opponent.id)
-            new = with_result(state, a, b, result, round_number=number, correction=True)
+            new = with_result(state, a, b, result, round_number=number, correction=True, organiser=True)
             new, gone = settled_disputes(new)
             return Change(new, summary=f"result round {number}", result=(number, gone))
 

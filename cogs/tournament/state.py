@@ -259,11 +259,21 @@ def _with(game: TournamentGame, book: Results) -> TournamentGame:
 
 
 def with_result(
-    game: TournamentGame, a: str, b: str, result: GameResult, *, round_number: int, correction: bool = False
+    game: TournamentGame,
+    a: str,
+    b: str,
+    result: GameResult,
+    *,
+    round_number: int,
+    correction: bool = False,
+    organiser: bool = False,
 ) -> TournamentGame:
     """``game`` with the result of ``a`` v ``b`` recorded (rules.tournament.reports.with_result)."""
     return _with(
-        game, desk.with_result(_book(game), a, b, result, round_number=round_number, correction=correction)
+        game,
+        desk.with_result(
+            _book(game), a, b, result, round_number=round_number, correction=correction, organiser=organiser
+        ),
     )
 
 

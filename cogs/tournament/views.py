@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.play import Change, Post, StepButton, View, send
-from bot.send import fit_content
+from bot.send import edit_in
 from bot.text import pinging, public
 from cogs.tournament.posts import result_text
 from cogs.tournament.state import (
@@ -112,9 +112,7 @@ async def clear_settled(bot: Any, state: TournamentGame, gone: list[DisputeMessa
     for message in gone:
         try:
             channel = bot.get_partial_messageable(message.channel_id)
-            await channel.get_partial_message(message.message_id).edit(
-                content=fit_content(settled_text(state, message)), view=None
-            )
+            await edit_in(channel, message.message_id, content=settled_text(state, message), view=None)
         except discord.HTTPException:
             log.warning("could not edit the settled dispute message %s", message.message_id)
 

@@ -73,7 +73,7 @@ class Found:
         """The name as plain text (a chart shows it so); a reply's text passes it through
         ``bot.text.public``, so a roster's names show as typed, with no markdown and no mention."""
         if self.weapon is not None:
-            text = f"{self.unit.name}: {self.weapon.name}"
+            text = f"{self.unit.name}: {self.weapon.label()}"
         else:
             text = f"{self.unit.name} {MELEE}" if self.melee else self.unit.name
         if self.options:
@@ -138,10 +138,10 @@ async def find(interaction: discord.Interaction, text: str) -> Found | None:
         return Found(stored.name, unit, melee=True, edition=edition)
     if rest.startswith(":"):
         wanted = rest[1:].strip()
-        weapon = next((w for w in unit.weapons if match_key(w.name) == wanted), None)
+        weapon = unit.weapon(wanted)
         if weapon is not None:
             return Found(stored.name, unit, weapon, edition=edition)
-        names = ", ".join(w.name for w in unit.weapons)
+        names = ", ".join(unit.weapon_names())
         raise RosterError(f"{unit.name} has no weapon called `{wanted[:60]}`; it has: {names}.")
     if rest.startswith(","):
         return Found(stored.name, unit, options=_options(unit, rest[1:]), edition=edition)

@@ -75,7 +75,9 @@ HELP_FIELDS = (
         "`-1 hit`, `-1 wound`, `-1 damage`, `half damage`, and keywords for Anti-X: infantry, vehicle, "
         "monster, character, beast, swarm, mounted, fly, psyker, titanic, walker, battleline, ... "
         "Any other keyword is `keyword:name` (and `anti-keyword:name 4+` on the weapon). "
-        "An unknown word is refused with a guess.",
+        "A defence with `vs` holds only against what it names: `inv4+ vs ranged`, `fnp4+ vs mortal`, "
+        "`fnp2+ vs psychic`, `fnp5+ vs d1`, `-1 damage vs melee` (several joined by `/`); the best of "
+        "one kind that applies is used. An unknown word is refused with a guess.",
     ),
     (
         "Several kinds of model, Leaders",
@@ -85,7 +87,9 @@ HELP_FIELDS = (
         "wounded model first, else Herald takes the usual defender's order (ordinary models first, the "
         "better profile last) and says so: add `order:typed` to allocate in the order typed. `leader` "
         "on a later group is an attached Leader: its Bodyguard's T, wounds to the Bodyguard first, "
-        "Precision reaches the Leader. Two units of your lists as `Unit + Leader` do the same.",
+        "Precision reaches the Leader. Two units of your lists as `Unit + Leader` do the same. "
+        "The unit's T is its models' highest (`toughness:majority` for a Kill Team rule, `toughness:5` "
+        "sets it).",
     ),
     (
         "Situation and edition",

@@ -65,6 +65,8 @@ class Read:
     """The unit of an army list it came from, if any."""
     notes: tuple[str, ...] = ()
     """What Herald chose for the player (which melee weapon a model fights with)."""
+    listed: bool = False
+    """A unit of an imported army list (its edition is the list's), not a saved profile."""
 
     @property
     def weapon(self) -> Weapon:
@@ -160,14 +162,38 @@ def army_read(kind: Kind, found: army.Found) -> Read:
     the edition its list was built for (when its file said)."""
     edition = _edition(found.edition)
     if kind is Kind.TARGET:
-        return Read(parse(kind, found.target_text()), found.label(), edition, plain_name=found.plain_label())
+        switched = tuple(
+            f"{o.key} ({public(o.name)}): {o.effect} on every model of {public(found.unit.name)}."
+            for o in found.unit.options
+            if o.key in found.options
+        )
+        return Read(
+            parse(kind, found.target_text()),
+            found.label(),
+            edition,
+            plain_name=found.plain_label(),
+            notes=switched,
+            listed=True,
+        )
     with contextlib.suppress(ProfileError):  # an engine that reads weapon names: "Ember carbine: A2 ..."
         return Read(
-            parse(kind, found.weapon_text(named=True)), found.label(), edition, found.plain_label(), found
+            parse(kind, found.weapon_text(named=True)),
+            found.label(),
+            edition,
+            found.plain_label(),
+            found,
+            listed=True,
         )
     text = found.weapon_text()
     try:
-        return Read(parse(kind, text), found.label(), edition, plain_name=found.plain_label(), found=found)
+        return Read(
+            parse(kind, text),
+            found.label(),
+            edition,
+            plain_name=found.plain_label(),
+            found=found,
+            listed=True,
+        )
     except ProfileError as error:
         if ";" not in text:
             raise
@@ -246,12 +272,16 @@ def attached_read(kind: Kind, guard: army.Found, leader: army.Found) -> Read:
     first = army_read(kind, guard)
     second = army_read(kind, leader)
     if kind is Kind.TARGET:
-        target = attach(
-            first.target, second.target, bodyguard_name=guard.unit.name, leader_name=leader.unit.name
+        led = parse_target(leader.unit.leader_line(guard.unit, leader.options))
+        target = attach(first.target, led, bodyguard_name=guard.unit.name, leader_name=leader.unit.name)
+        notes = (
+            (f"{public(leader.unit.name)} has {guard.unit.guards} while leading {public(guard.unit.name)}.",)
+            if guard.unit.guards
+            else ()
         )
-        return Read(target, name, first.edition or second.edition, plain_name=plain)
+        return Read(target, name, first.edition or second.edition, plain_name=plain, notes=notes, listed=True)
     text = f"{first.unit.describe()}; {second.unit.describe()}"
-    return Read(parse(Kind.UNIT, text), name, first.edition or second.edition, plain_name=plain)
+    return Read(parse(Kind.UNIT, text), name, first.edition or second.edition, plain_name=plain, listed=True)
 
 
 def check_name(name: str, kind: Kind) -> str:

@@ -48,6 +48,8 @@ def _unit_line(unit: RosterUnit) -> str:
     for group, choices in unit.melee_choices().items():
         names = " or ".join(w.name for w in choices)
         line += f" · each {_plain(group)} fights with one of {_plain(names)} (each attack names the one used)"
+    if unit.read:
+        line += " · " + _plain("; ".join(unit.read)).replace("\\`", "`")
     if unit.options:
         offered = ", ".join(f"`{o.key}` ({o.effect}, {_plain(o.name)})" for o in unit.options)
         line += f" · can switch on: {offered}"

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.limits import MAX_AUTHOR, MAX_EMBED_DESCRIPTION
+from bot.cards import MAX_CARD_TEXT
+from bot.limits import MAX_AUTHOR
 from bot.play import Image
 from bot.text import plain, public
 from cogs.wh40k.inputs import EditionUsed, Read
@@ -122,7 +123,10 @@ def attack_reply(
     """Every step's dice, line by line for a unit; when they don't fit one message, the whole
     log is attached as text."""
     models = rolled.target_models
-    title = f"⚔️ {_plural(rolled.wounds_dealt, 'wound')} dealt, {rolled.models_slain}/{models} models slain"
+    title = (
+        f"⚔️ {_plural(rolled.wounds_dealt, 'wound')} dealt, {rolled.models_slain}/{models} models slain"
+        f" · {edition_text(used)}"
+    )
     if rolled.hazardous_failed:
         title += f" · Hazardous: {rolled.hazardous_failed * HAZARDOUS_MORTALS} mortal wounds on the attacker"
     lines: list[str] = []
@@ -140,13 +144,14 @@ def attack_reply(
         )
     log = [*lines, spared] if spared else lines
     text = "\n".join(log)
+    room = MAX_CARD_TEXT - 1200  # the roll's text in its card; the inputs, title and footer take the rest
     files = []
-    if len(text) > MAX_EMBED_DESCRIPTION - 300:
+    if len(text) > room - 300:
         files.append(discord.File(io.BytesIO(_plain(log).encode()), filename=LOG_FILENAME))
         short = [line for line in lines if not line.startswith("  ")]
         text = "\n".join(short) + f"\n*Every damage roll, and every die, is in {LOG_FILENAME}.*"
-        if len(text) + len(spared) > MAX_EMBED_DESCRIPTION - 100:
-            text = _cut_between_dice(text, MAX_EMBED_DESCRIPTION - 200 - len(spared))
+        if len(text) + len(spared) > room - 100:
+            text = _cut_between_dice(text, room - 200 - len(spared))
             text += f"…\n*The whole roll is in {LOG_FILENAME}.*"
         if spared:
             text += f"\n{spared}"
@@ -154,7 +159,7 @@ def attack_reply(
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used)
     notes = dict.fromkeys(n for r in rolled.rolls for n in r.notes)
-    notes_shown = ["bold: critical", "struck: re-rolled", *weapon.notes, *rolled.notes, *notes]
+    notes_shown = ["bold: critical", "struck: re-rolled", *weapon.notes, *target.notes, *rolled.notes, *notes]
     embed.set_footer(text=footer(notes_shown, used))
     return Reply(embed, files=files)
 
@@ -262,7 +267,7 @@ def odds_reply(
     """Means, the odds of each number of wounds dealt and models slain, and the chart (both
     series with compare)."""
     profile = target.target
-    title = f"📊 Odds against {public(target.label(60))} · {used.edition.value} edition"
+    title = f"📊 Odds against {public(target.label(60))} · {edition_text(used)}"
     embed = discord.Embed(title=title, colour=COLOUR)
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, weapons, target, situation, used)
@@ -289,6 +294,7 @@ def odds_reply(
         dict.fromkeys(
             [
                 *(n for w in weapons for n in w.notes),
+                *target.notes,
                 *(
                     n
                     for r in results

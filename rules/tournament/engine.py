@@ -901,12 +901,14 @@ def record_result(
     *,
     round_number: int | None = None,
     correction: bool = False,
+    organiser: bool = False,
 ) -> Tournament:
     """``state`` with the result of ``player_a`` v ``player_b`` (``result`` is from ``player_a``'s
     side) in ``round_number`` (default: the current round).
 
     A game that already has a result is only overwritten with ``correction=True`` (an organiser's
-    correction); standings are always recomputed from the results.
+    correction); standings are always recomputed from the results. ``organiser``: an organiser
+    set it, not both players (the game is marked so in the exports).
     """
     _open(state)
     if not state.rounds:
@@ -930,7 +932,7 @@ def record_result(
             f"Table {game.table} of round {number} already has a result; an organiser can correct it."
         )
     oriented = result if game.a == player_a else result.swapped()
-    new_game = game.model_copy(update={"result": oriented})
+    new_game = game.model_copy(update={"result": oriented, "set_by_organiser": organiser})
     games = [new_game if g is game else g for g in rnd.games]
     rounds = list(state.rounds)
     rounds[number - 1] = rnd.model_copy(update={"games": games})

@@ -3,11 +3,16 @@
 Text that a spreadsheet would run as a formula (a name starting with ``=``, ``+``, ``-`` or
 ``@``) is written with a leading apostrophe, so an export is safe to open.
 
+Each player carries their Discord id (a public identifier, to match players across events and
+tools); a result says who set it (both ``players``, or an ``organiser``) and whether it was
+``disputed``. Nothing private is in an export: no army list, no captain's pick, no report still
+waiting for its confirmation.
+
 >>> from rules.tournament.model import Game, GameResult, Player, Round, Tournament
 >>> t = Tournament(name="Cup", tier=300, players=[Player(id="a", name="Ann"), Player(id="b", name="=Bo")],
 ...     rounds=[Round(number=1, games=[Game(a="a", b="b", table=1, result=GameResult(op_a=7, op_b=6))])])
 >>> print(results_csv(t).splitlines()[1])
-1,1,Ann,,7,0,5,'=Bo,,6,0,2,
+1,1,Ann,,7,0,5,'=Bo,,6,0,2,,,,,players,
 """
 
 from __future__ import annotations
@@ -36,13 +41,24 @@ def _write(rows: list[list[object]]) -> str:
     return out.getvalue()
 
 
+def discord_id(player: Player) -> str:
+    """The player's Discord id as text ("" for a player Herald knows no Discord account of).
+
+    >>> discord_id(Player(id="123", name="Ann")), discord_id(Player(id="x", name="Bo", user_id=7))
+    ('123', '7')
+    """
+    if player.user_id is not None:
+        return str(player.user_id)
+    return player.id if player.id.isdigit() else ""
+
+
 def players_csv(state: Tournament) -> str:
     """One line per player, in standings order (final standings once the event is finished);
     the columns between faction and byes are the format's (:attr:`Format.columns`).
 
     >>> from rules.tournament.model import Tournament
     >>> players_csv(Tournament(name="Cup", tier=300))
-    'rank,player,faction,tp,op,vp,opponents_op,byes,bye_rounds,played,wins,ties,losses,dropped\\n'
+    'rank,player,faction,tp,op,vp,opponents_op,byes,bye_rounds,played,wins,ties,losses,dropped,discord_id\\n'
 
     A bye is a win of the format (in ITS a Victory worth 3 TP) but no game: it is counted in
     ``byes`` (its rounds in ``bye_rounds``), never in ``played``. ``wins``, ``ties`` and
@@ -54,13 +70,15 @@ def players_csv(state: Tournament) -> str:
     fmt = format_of(state)
     columns = [c for c in fmt.columns if c.key not in _SHARED]
     head = ["rank", "player", "faction", *(c.key for c in columns), "byes", "bye_rounds", "played"]
-    rows: list[list[object]] = [[*head, "wins", "ties", "losses", "dropped"]]
+    rows: list[list[object]] = [[*head, "wins", "ties", "losses", "dropped", "discord_id"]]
+    players = {p.id: p for p in state.players}
     for r in standings(state):
         bye_rounds = " ".join(str(n) for n in r.bye_rounds)
         values = [_plain(c, r) for c in columns]
         totals = [*values, r.byes, bye_rounds, r.played, r.wins, r.ties, r.losses]
         out = "yes" if r.dropped else "not checked in" if r.not_checked_in else ""
-        rows.append([r.rank, r.name, r.faction, *totals, out])
+        who = players.get(r.player_id)
+        rows.append([r.rank, r.name, r.faction, *totals, out, "" if who is None else discord_id(who)])
     return _write(rows)
 
 
@@ -76,13 +94,32 @@ def _plain(column: Column, row: Standing) -> object:
 
 def results_csv(state: Tournament) -> str:
     """One line per game and bye of every round: table, both players' result columns (ITS: OP,
-    VP, TP; VP games: VP and the format's points), flags."""
+    VP, TP; VP games: VP and the format's points), flags, both players' Discord ids, who set the
+    result (``players``: reported and confirmed, or sent from a score sheet or battle tracker;
+    ``organiser``: set, corrected or confirmed by an organiser) and ``disputed`` (``yes``: a
+    player disputed a reported score before it was settled). ``flags`` holds ``edited`` when an
+    organiser changed the pairing by hand (``edit_note`` says how)."""
     fmt = format_of(state)
     keys = fmt.result_keys()
     side_a = [f"{k}_a" for k in keys]
     side_b = [f"{k}_b" for k in keys]
     rows: list[list[object]] = [
-        ["round", "table", "player_a", "faction_a", *side_a, "player_b", "faction_b", *side_b, "flags"]
+        [
+            "round",
+            "table",
+            "player_a",
+            "faction_a",
+            *side_a,
+            "player_b",
+            "faction_b",
+            *side_b,
+            "flags",
+            "discord_a",
+            "discord_b",
+            "edit_note",
+            "result_by",
+            "disputed",
+        ]
     ]
     blank = [""] * len(keys)
     players = {p.id: p for p in state.players}  # looked up once per side of every game
@@ -95,7 +132,22 @@ def results_csv(state: Tournament) -> str:
             a = player(g.a)
             if g.b is None:
                 rows.append(
-                    [rnd.number, "", a.name, a.faction, *fmt.result_values(None), "(bye)", "", *blank, ""]
+                    [
+                        rnd.number,
+                        "",
+                        a.name,
+                        a.faction,
+                        *fmt.result_values(None),
+                        "(bye)",
+                        "",
+                        *blank,
+                        "",
+                        discord_id(a),
+                        "",
+                        "",
+                        "",
+                        "",
+                    ]
                 )
                 continue
             b = player(g.b)
@@ -114,6 +166,11 @@ def results_csv(state: Tournament) -> str:
                     b.faction,
                     *values_b,
                     flags.strip(),
+                    discord_id(a),
+                    discord_id(b),
+                    g.edit_note or "",
+                    "" if res is None else "organiser" if g.set_by_organiser else "players",
+                    "yes" if g.disputed else "",
                 ]
             )
     return _write(rows)

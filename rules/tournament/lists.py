@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -87,7 +88,72 @@ def roster_list(roster: Roster, filename: str) -> SubmittedList:
     )
 
 
+MAX_WARGEAR_LABELS = 12
+"""Weapon labels kept per unit in a list's public units (the parser keeps up to 30)."""
+
+
+class ListUnit(BaseModel):
+    """One unit of a roster as a revealed list shows it: its name, models, points, enhancements and
+    wargear (as BCP and New Recruit's text export list them)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    models: int
+    points: int | None = None
+    enhancements: list[str] = Field(default_factory=list)
+    wargear: list[str] = Field(default_factory=list)
+    """``Bolt rifle x5``: each weapon once, counted over the unit's models (at most
+    :data:`MAX_WARGEAR_LABELS`; ``…`` stands for the rest)."""
+
+    def line(self, shown: Callable[[str], str] = str) -> str:
+        """``Intercessor Squad · 5 models · 90 pts — Bolt rifle x5, Close combat weapon x5``;
+        ``shown`` neutralises what came from the file (names, enhancements, wargear) for where the
+        line is shown, and leaves the line's own punctuation alone.
+
+        >>> ListUnit(name="Warboss", models=1).line()
+        'Warboss · 1 model'
+        >>> ListUnit(name="Seer", models=1, points=75, enhancements=["Ember Crown"], wargear=["Staff"]).line()
+        'Seer · 1 model · 75 pts · Enhancement: Ember Crown — Staff'
+        """
+        head = [shown(self.name), f"{self.models} model{'' if self.models == 1 else 's'}"]
+        if self.points is not None:
+            head.append(f"{self.points} pts")
+        if self.enhancements:
+            label = "Enhancement" if len(self.enhancements) == 1 else "Enhancements"
+            head.append(f"{label}: {shown(', '.join(self.enhancements))}")
+        line = " · ".join(head)
+        return f"{line} — {shown(', '.join(self.wargear))}" if self.wargear else line
+
+
+def list_units(roster: Roster) -> list[ListUnit]:
+    """A roster's units as a list shows them, in the roster's order (what ``/tournament list show``
+    and the tournament's web page both show).
+
+    >>> from rules.wh40k.roster import RosterUnit
+    >>> [u.line() for u in list_units(Roster(name="GT", units=(RosterUnit(name="Boyz", models=10),)))]
+    ['Boyz · 10 models']
+    """
+    units = []
+    for unit in roster.units:
+        labels = unit.weapon_labels()
+        if len(labels) > MAX_WARGEAR_LABELS:
+            labels = [*labels[: MAX_WARGEAR_LABELS - 1], "…"]
+        units.append(
+            ListUnit(
+                name=unit.name,
+                models=unit.models,
+                points=unit.points,
+                enhancements=list(unit.enhancements),
+                wargear=labels,
+            )
+        )
+    return units
+
+
+@lru_cache(maxsize=4096)
 def _key(text: str) -> str:
+    """``text`` folded for comparing faction names (a page checks every revealed list each time)."""
     folded = unicodedata.normalize("NFKD", text)
     return re.sub(r"[^a-z0-9]", "", "".join(c for c in folded if not unicodedata.combining(c)).lower())
 

@@ -180,6 +180,11 @@ class Game(BaseModel):
     """Changed by hand (a swap) after the engine paired it."""
     edit_note: str | None = Field(default=None, max_length=MAX_EDIT_NOTE)
     """What was changed by hand, and by whom: ``Cy swapped in for Ann, by Olga``."""
+    set_by_organiser: bool = False
+    """Its result was set or corrected by an organiser (or confirmed by one in a player's place),
+    not agreed by both players."""
+    disputed: bool = False
+    """A player disputed a score reported for it (it stays marked once settled)."""
 
     @model_validator(mode="after")
     def _bye_shape(self) -> Game:

@@ -25,12 +25,17 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.tournament.formats import Format, format_of
-from rules.tournament.lists import SubmittedList
+from rules.tournament.lists import ListUnit, SubmittedList, problems
 from rules.tournament.model import Game, Player, Round, Tournament
+from rules.tournament.ritual import Step
 from rules.tournament.standings import Tally, standings
-from rules.tournament.teams import scoring_for, team_standings
+from rules.tournament.team_model import TeamMatch
+from rules.tournament.teams import TeamResult, match_result, scoring_for, team_standings
 
-GameStatus = Literal["playing", "reported", "done", "bye"]
+GameStatus = Literal["playing", "reported", "done", "bye", "locked"]
+"""``locked``: a team match's game its captains' ritual has settled while the match's other games
+are still being picked (it is played once the ritual is over)."""
+MatchState = Literal["pairing", "playing", "done", "bye"]
 
 
 class RoundTimer(BaseModel):
@@ -67,6 +72,43 @@ class PublicGame(BaseModel):
     flags: list[str] = []
 
 
+class PublicTeamMatch(BaseModel):
+    """One team match of a team event's round, as everyone may see it.
+
+    While its captains pair (``state`` "pairing"), only what the ritual has revealed is here: the
+    pass and step, whose captain is still to pick (never what the other picked), both defenders
+    once both are picked, both pairs of attackers once both are sent, and the games already
+    settled. A pick not yet revealed is in no field.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    a: str
+    """Team A's name (the better ranked)."""
+    b: str | None
+    """Team B's name; None for a bye."""
+    state: MatchState
+    first_table: int | None = None
+    last_table: int | None = None
+    step: str = ""
+    """While pairing: ``defender``, ``attackers`` or ``refuse``."""
+    pass_number: int = 0
+    """While pairing: which pass of defender / attackers / refuse (1, 2, ...)."""
+    passes: int = 0
+    """How many passes the ritual of this team size has."""
+    waiting: list[str] = []
+    """While pairing: the teams whose captain has still to make this step's pick."""
+    defenders: tuple[str, str] | None = None
+    """Both defenders of this pass (team A's, team B's), once both were revealed."""
+    attackers: tuple[list[str], list[str]] | None = None
+    """Both teams' attackers of this pass, once both were revealed."""
+    games: list[PublicGame] = []
+    """Its games: those the ritual has settled so far (``locked``), then the round's games."""
+    points_a: int | None = None
+    points_b: int | None = None
+    """Each team's summed points once every game of the match has its result (or a bye's)."""
+
+
 class PublicRound(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -77,6 +119,11 @@ class PublicRound(BaseModel):
     games: list[PublicGame]
     results_in: int
     """Games with a confirmed result (byes count as done)."""
+    expected: int | None = None
+    """A team round's games once every ritual is done (its ``games`` hold only those made so
+    far); None in singles, where ``games`` are all of them."""
+    matches: list[PublicTeamMatch] = []
+    """A team event's team matches of the round (empty in singles)."""
 
 
 class PublicStanding(BaseModel):
@@ -120,9 +167,14 @@ class PublicList(BaseModel):
     player: str
     faction: str
     text: str
+    """A typed list as written, or a roster's name."""
     points: int | None = None
     units: int = 0
     kind: str = "text"
+    roster_units: list[ListUnit] = []
+    """A roster's units, as ``/tournament list show`` shows them (empty for a typed list)."""
+    checks: list[str] = []
+    """What the event's checks found (points over the limit, another faction, unreadable parts)."""
 
 
 class PublicTeamStanding(BaseModel):
@@ -182,6 +234,9 @@ class PublicTournament(BaseModel):
     """A team event's team standings, best first; the players' own are ``standings``."""
     team_columns: tuple[str, str] = ("TP", "OP")
     """What a team event's ``points`` and ``next`` are (the format's points and next tie-break)."""
+    replaced: int = 0
+    """A team event's players who left their team for a substitute (not in ``players``, which
+    counts the teams' players)."""
 
 
 def _side(players: dict[str, Player], player_id: str, points: tuple[int, int, int] | None) -> PublicSide:
@@ -225,19 +280,133 @@ def _round(
     scenario = t.scenarios.get(rnd.number)
     fmt = format_of(t)
     games = [_game(players, g, any((rnd.number, p) in reported for p in g.players), fmt) for g in rnd.games]
+    matches = _matches(t, rnd, games, players)
+    expected = None
+    if matches:
+        expected = sum(len(m.games) for m in matches if m.state != "pairing") + sum(
+            (t.team_size or 0) for m in matches if m.state == "pairing"
+        )
     return PublicRound(
         number=rnd.number,
         scenario=scenario_name(scenario) if scenario else None,
         tier=fmt.army_points(t, rnd.number),
         games=games,
         results_in=sum(1 for g in rnd.games if g.done),
+        expected=expected,
+        matches=matches,
     )
 
 
-def _lists(t: Tournament, lists: Mapping[str, SubmittedList]) -> list[PublicList]:
-    """The revealed lists in join order (none while sealed)."""
+def ritual_passes(team_size: int) -> int:
+    """How many passes of defender / attackers / refuse the ritual of ``team_size`` players a side
+    takes (each pass pairs two players a side; the last two or three games are forced).
+
+    >>> [ritual_passes(n) for n in range(3, 9)]
+    [1, 1, 2, 2, 3, 3]
+    """
+    return max(1, (team_size - 1) // 2)
+
+
+def _matches(
+    t: Tournament, rnd: Round, games: list[PublicGame], players: dict[str, Player]
+) -> list[PublicTeamMatch]:
+    """The team matches of round ``rnd`` of a team event (``games``: the round's games as built),
+    with nothing of a ritual that its captains have not both revealed."""
+    team_round = next((r for r in t.team_rounds if r.number == rnd.number), None)
+    if team_round is None:
+        return []
+    names = {team.id: team.name for team in t.teams}
+    rosters = {team.id: team.players for team in t.teams}
+    built = list(zip(rnd.games, games, strict=True))
+    scoring = scoring_for(t)
+    found = []
+    for match in team_round.matches:
+        result = match_result(t, rnd.number, match, scoring)
+        if match.is_bye or match.ritual is None:
+            mine = set(rosters.get(match.a, []))
+            found.append(
+                PublicTeamMatch(
+                    a=names.get(match.a, match.a),
+                    b=None,
+                    state="bye",
+                    games=[shown for g, shown in built if g.b is None and g.a in mine],
+                    points_a=None if result is None else result.points_a,
+                )
+            )
+            continue
+        found.append(_team_match(match, names, built, players, result))
+    return found
+
+
+def _team_match(
+    match: TeamMatch,
+    names: dict[str, str],
+    built: list[tuple[Game, PublicGame]],
+    players: dict[str, Player],
+    result: TeamResult | None,
+) -> PublicTeamMatch:
+    ritual = match.ritual
+    assert ritual is not None and match.b is not None
+    size = len(ritual.roster_a)
+    first = match.first_table or 1
+    team_a, team_b = names.get(match.a, match.a), names.get(match.b, match.b)
+    base = PublicTeamMatch(
+        a=team_a,
+        b=team_b,
+        state="playing",
+        first_table=first,
+        last_table=first + size - 1,
+        passes=ritual_passes(size),
+    )
+    if match.paired:
+        side_a = set(ritual.roster_a)
+        return base.model_copy(
+            update={
+                "state": "done" if result is not None else "playing",
+                "games": [shown for g, shown in built if g.b is not None and g.a in side_a],
+                "points_a": None if result is None else result.points_a,
+                "points_b": None if result is None else result.points_b,
+            }
+        )
+    # Only what both captains already see: the settled games of earlier passes, this pass's
+    # defenders once the attackers are being picked, its attackers once refusals are.
+    locked = [
+        PublicGame(
+            table=first + k,
+            a=_side(players, pairing.a, None),
+            b=_side(players, pairing.b, None),
+            status="locked",
+        )
+        for k, pairing in enumerate(ritual.pairings)
+    ]
+    a, b = ritual.picks_a, ritual.picks_b
+    defenders = None
+    attackers = None
+    if ritual.step in (Step.ATTACKERS, Step.REFUSE) and a.defender and b.defender:
+        defenders = (ritual.name(a.defender), ritual.name(b.defender))
+    if ritual.step is Step.REFUSE and a.attackers and b.attackers:
+        attackers = ([ritual.name(p) for p in a.attackers], [ritual.name(p) for p in b.attackers])
+    waiting = [team_a if side.value == "a" else team_b for side in ritual.waiting_for()]
+    return base.model_copy(
+        update={
+            "state": "pairing",
+            "step": ritual.step.value,
+            "pass_number": ritual.round,
+            "waiting": waiting,
+            "defenders": defenders,
+            "attackers": attackers,
+            "games": locked,
+        }
+    )
+
+
+def _lists(
+    t: Tournament, lists: Mapping[str, SubmittedList], units: Mapping[str, list[ListUnit]]
+) -> list[PublicList]:
+    """The revealed lists in join order, each with its roster's units (none while sealed)."""
     if not t.lists_revealed:
         return []
+    limit = format_of(t).army_points(t, 1) or None
     return [
         PublicList(
             player=p.name,
@@ -246,6 +415,8 @@ def _lists(t: Tournament, lists: Mapping[str, SubmittedList]) -> list[PublicList
             points=lists[p.id].points,
             units=lists[p.id].units,
             kind=lists[p.id].kind,
+            roster_units=list(units.get(p.id, ())) if lists[p.id].kind == "roster" else [],
+            checks=problems(lists[p.id], limit=limit, faction=p.faction),
         )
         for p in t.players
         if p.id in lists
@@ -260,6 +431,14 @@ def _status(t: Tournament) -> str:
     current = t.current
     if current is None:
         return "Waiting for round 1 to be paired"
+    if t.team_rounds and t.team_rounds[-1].number == current.number:
+        matches = [m for m in t.team_rounds[-1].matches if not m.is_bye]
+        pairing = sum(1 for m in matches if not m.paired)
+        if pairing:
+            return (
+                f"Round {current.number}{of}: captains pairing ({len(matches) - pairing} of "
+                f"{len(matches)} team match{'' if len(matches) == 1 else 'es'} paired)"
+            )
     if current.complete:
         return f"Round {current.number}{of}: every result is in"
     return f"Round {current.number}{of}: playing"
@@ -309,11 +488,13 @@ def public_view(
     lists: Mapping[str, SubmittedList] | None = None,
     previous: Previous | None = None,
     keep: list[Tally] | None = None,
+    units: Mapping[str, list[ListUnit]] | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
     round is the current one and the event is not finished); ``lists`` are the army lists handed in
-    by player id, shown only once revealed.
+    by player id, shown only once revealed, with ``units``: each roster's units by player id
+    (:func:`~rules.tournament.lists.list_units`).
 
     ``previous`` is an earlier version's view, with what it was made from (the same
     ``scenario_name``): each round that has not changed since is taken from it instead of being
@@ -371,11 +552,11 @@ def public_view(
         not_checked_in=[p.name for p in t.players if p.id not in here and p.dropped_after is None]
         if used
         else [],
-        lists=_lists(t, lists or {}),
+        lists=_lists(t, lists or {}, units or {}),
         kind=t.kind.value.replace("_", "-"),
         status=_status(t),
         finished=t.finished,
-        players=len(t.players),
+        players=len(t.players) if t.team_size is None else sum(len(team.players) for team in t.teams),
         round_count=t.round_count or t.rounds_requested,
         current=current,
         earlier=list(reversed(rounds[:-1])),
@@ -408,8 +589,10 @@ def _team_fields(t: Tournament) -> dict[str, object]:
         )
         for r in team_standings(t)
     ]
+    in_teams = {p for team in t.teams for p in team.players}
     return {
         "team_size": t.team_size,
         "teams": teams,
+        "replaced": sum(1 for p in t.players if p.id not in in_teams),
         "team_columns": (scoring.points_label, scoring.next_label),
     }

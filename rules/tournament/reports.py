@@ -68,12 +68,19 @@ def _without_reports_for(book: Results, round_number: int, a: str, b: str) -> li
 
 
 def with_result(
-    book: Results, a: str, b: str, result: GameResult, *, round_number: int, correction: bool = False
+    book: Results,
+    a: str,
+    b: str,
+    result: GameResult,
+    *,
+    round_number: int,
+    correction: bool = False,
+    organiser: bool = False,
 ) -> Results:
     """``book`` with the result of ``a`` v ``b`` (``a``'s side first) recorded; reports waiting for
-    that game are settled by it."""
+    that game are settled by it. ``organiser``: set by an organiser, not agreed by both players."""
     tournament = record_result(
-        book.tournament, a, b, result, round_number=round_number, correction=correction
+        book.tournament, a, b, result, round_number=round_number, correction=correction, organiser=organiser
     )
     return book.model_copy(
         update={"tournament": tournament, "reports": _without_reports_for(book, round_number, a, b)}
@@ -250,7 +257,10 @@ def settle_report(
             raise RuleError("This report is already disputed; the organisers have been told.")
         disputed = report.model_copy(update={"disputed": True})
         return book.model_copy(
-            update={"reports": [disputed if r.id == report_id else r for r in book.reports]}
+            update={
+                "reports": [disputed if r.id == report_id else r for r in book.reports],
+                "tournament": _marked_disputed(book.tournament, report),
+            }
         ), disputed
     played = book.tournament.rounds[report.round - 1].game_of(report.reporter)
     if played is not None and played.result is not None:
@@ -260,8 +270,27 @@ def settle_report(
             )
         return book.model_copy(update={"reports": [r for r in book.reports if r.id != report_id]}), report
     return with_result(
-        book, report.reporter, report.opponent, report.result, round_number=report.round
+        book,
+        report.reporter,
+        report.opponent,
+        report.result,
+        round_number=report.round,
+        organiser=by != report.opponent,
     ), report
+
+
+def _marked_disputed(t: Tournament, report: PendingReport) -> Tournament:
+    """``t`` with the game of ``report`` marked disputed (the exports say so once it is settled)."""
+    if not 1 <= report.round <= len(t.rounds):
+        return t
+    rnd = t.rounds[report.round - 1]
+    game = rnd.game_of(report.reporter)
+    if game is None or game.disputed:
+        return t
+    games = [g.model_copy(update={"disputed": True}) if g is game else g for g in rnd.games]
+    rounds = list(t.rounds)
+    rounds[report.round - 1] = rnd.model_copy(update={"games": games})
+    return t.model_copy(update={"rounds": rounds})
 
 
 def without_stale_reports(book: Results) -> Results:

@@ -50,7 +50,7 @@ from rules.tournament.engine import (
     rounds_for_players,
     undo_pairing,
 )
-from rules.tournament.export import _write
+from rules.tournament.export import _write, discord_id
 from rules.tournament.formats import format_of
 from rules.tournament.model import (
     BYE_TP,
@@ -872,18 +872,32 @@ def teams_csv(state: Tournament) -> str:
 
     >>> t = create_team(set_team_size(create_tournament("Cup", 300), 3), "=Owls", "1", "Ann")
     >>> print(teams_csv(t))
-    rank,team,captain,players,team_points,wins,draws,losses,byes,tp,op,dropped
-    1,'=Owls,Ann,Ann,0,0,0,0,0,0,0,
+    rank,team,captain,players,team_points,wins,draws,losses,byes,tp,op,dropped,captain_discord_id
+    1,'=Owls,Ann,Ann,0,0,0,0,0,0,0,,1
     <BLANKLINE>
     """
     scoring = scoring_for(state)
     head = ["rank", "team", "captain", "players", "team_points", "wins", "draws", "losses", "byes"]
-    rows: list[list[object]] = [[*head, scoring.points_label.lower(), scoring.next_label.lower(), "dropped"]]
+    rows: list[list[object]] = [
+        [*head, scoring.points_label.lower(), scoring.next_label.lower(), "dropped", "captain_discord_id"]
+    ]
     by_id = {t.id: t for t in state.teams}
+    people = {p.id: p for p in state.players}
     for r in team_standings(state):
         players = " / ".join(state.name_of(p) for p in by_id[r.team_id].players)
         record = [r.team_points, r.wins, r.draws, r.losses, r.byes, r.points, r.next]
-        rows.append([r.rank, r.name, state.name_of(r.captain), players, *record, "yes" if r.dropped else ""])
+        captain = people.get(r.captain)
+        rows.append(
+            [
+                r.rank,
+                r.name,
+                state.name_of(r.captain),
+                players,
+                *record,
+                "yes" if r.dropped else "",
+                "" if captain is None else discord_id(captain),
+            ]
+        )
     return _write(rows)
 
 

@@ -132,6 +132,13 @@ class GroupPlan:
     reduction: DamageReduction
     fnp: int | None
     leader: bool = False
+    mortal_fnp: int | None = None
+    """Feel No Pain against this weapon's mortal wounds (a defence may hold against those only)."""
+    mortal_reduction: DamageReduction = DamageReduction.NONE
+
+    @property
+    def mortal_differs(self) -> bool:
+        return (self.mortal_fnp, self.mortal_reduction) != (self.fnp, self.reduction)
 
 
 @dataclass(frozen=True)
@@ -207,10 +214,15 @@ def _cap(modifier: int) -> int:
 
 UNCONFIRMED_11TH = (
     "As in 10th edition, not confirmed for 11th: the +1/-1 caps on hit and wound rolls, "
-    "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage."
+    "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage, allocation "
+    "(11th's allocation groups are not modelled) and Precision (it reaches an attached Leader "
+    "only, not any visible CHARACTER)."
 )
 """The steps no public source has confirmed for 11th edition (the whole list, for /help)."""
-UNCONFIRMED_11TH_FOOTER = "11th edition: some steps as in 10th, not confirmed (/help topic:40k lists them)."
+UNCONFIRMED_11TH_FOOTER = (
+    "11th edition: some steps as in 10th, not confirmed, allocation groups and Precision among them "
+    "(/help topic:40k lists them)."
+)
 
 
 def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Edition, notes: list[str]) -> bool:
@@ -237,10 +249,64 @@ def _cover(weapon: Weapon, target: Target, situation: Situation, edition: Editio
     return True
 
 
+def _better(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else min(a, b)
+
+
+_REDUCTION_RANK = (DamageReduction.NONE, DamageReduction.MINUS_ONE, DamageReduction.HALVE)
+_REDUCTION_KIND = {"-1 damage": DamageReduction.MINUS_ONE, "half damage": DamageReduction.HALVE}
+
+
+def _defences(
+    weapon: Weapon, group: ModelGroup, damage_one: bool, *, mortal: bool
+) -> tuple[int | None, int | None, DamageReduction]:
+    """The invulnerable save, Feel No Pain and damage reduction a model of ``group`` uses against
+    this weapon (its mortal wounds when ``mortal``): of each kind, the best that applies."""
+    inv, fnp, reduction = group.invulnerable, group.feel_no_pain, group.damage_reduction
+    for defence in group.scoped:
+        if not defence.applies(
+            melee=weapon.melee, psychic=weapon.psychic, damage_one=damage_one, mortal=mortal
+        ):
+            continue
+        if defence.kind == "inv":
+            inv = _better(inv, defence.value)
+        elif defence.kind == "fnp":
+            fnp = _better(fnp, defence.value)
+        else:
+            reduction = max(reduction, _REDUCTION_KIND[defence.kind], key=_REDUCTION_RANK.index)
+    return inv, fnp, reduction
+
+
+def _scope_notes(weapon: Weapon, group: ModelGroup, name: str, damage_one: bool, notes: list[str]) -> None:
+    """Say of each scoped defence whether it held against this weapon."""
+    for defence in group.scoped:
+        kwargs = {"melee": weapon.melee, "psychic": weapon.psychic, "damage_one": damage_one}
+        normal = defence.applies(**kwargs, mortal=False)
+        mortal = defence.applies(**kwargs, mortal=True)
+        if normal:
+            said = "used against this attack"
+        elif mortal and weapon.devastating_wounds:
+            said = "used against its Devastating Wounds' mortal wounds only"
+        else:
+            said = "not used: this attack is not one it holds against"
+        note = f"{name}`{defence.word}` ({defence.said}): {said}."
+        if note not in notes:
+            notes.append(note)
+
+
 def _group_plan(
-    weapon: Weapon, group: ModelGroup, index: int, save_cover: bool, notes: list[str]
+    weapon: Weapon,
+    group: ModelGroup,
+    index: int,
+    save_cover: bool,
+    notes: list[str],
+    damage_one: bool = False,
+    named: bool = False,
 ) -> GroupPlan:
     """The save one group's models take (armour with AP and cover, or their invulnerable save)."""
+    invulnerable, fnp, reduction = _defences(weapon, group, damage_one, mortal=False)
+    _, mortal_fnp, mortal_reduction = _defences(weapon, group, damage_one, mortal=True)
+    _scope_notes(weapon, group, f"{group.label(index)}: " if named else "", damage_one, notes)
     armour_modifier = -weapon.ap
     if save_cover and group.save <= 3 and weapon.ap == 0:
         note = "Cover (10th): a Sv 3+ or better model gets no cover against AP 0."
@@ -250,8 +316,8 @@ def _group_plan(
         armour_modifier += 1
     armour_need = max(2, group.save - min(1, armour_modifier))
     save_need, save_kind = armour_need, "armour"
-    if group.invulnerable is not None and group.invulnerable < armour_need:
-        save_need, save_kind = group.invulnerable, "invulnerable"
+    if invulnerable is not None and invulnerable < armour_need:
+        save_need, save_kind = invulnerable, "invulnerable"
     if save_need > 6:
         save_need, save_kind = 7, "none"
     return GroupPlan(
@@ -260,9 +326,11 @@ def _group_plan(
         wounds=group.wounds,
         save_need=save_need,
         save_kind=save_kind,
-        reduction=group.damage_reduction,
-        fnp=group.feel_no_pain,
+        reduction=reduction,
+        fnp=fnp,
         leader=group.leader,
+        mortal_fnp=mortal_fnp,
+        mortal_reduction=mortal_reduction,
     )
 
 
@@ -356,8 +424,10 @@ def plan(
             critical = min(critical, value)
             notes.append(f"Anti-{keyword} {value}+: Critical Wounds on {value}+.")
     save_cover = cover and edition is Edition.TENTH
+    melta_now = weapon.melta is not None and situation.half_range
+    damage_one = not weapon.damage.random and weapon.damage.bonus == 1 and not melta_now
     groups = tuple(
-        _group_plan(weapon, group, index, save_cover, notes)
+        _group_plan(weapon, group, index, save_cover, notes, damage_one, target.mixed)
         for index, group in enumerate(target.model_groups)
     )
     order = target.allocation_order()
@@ -366,8 +436,8 @@ def plan(
         notes.append(_allocation_note(target, order))
     if precision:
         notes.append("Precision: this weapon's wounds go to the attached Leader first.")
-    if len({g.toughness for g in target.model_groups}) > 1:
-        notes.append(f"The unit's Toughness is {target.toughness} (the Bodyguard's, else the majority's).")
+    if len({g.toughness for g in target.model_groups}) > 1 or target.toughness_rule:
+        notes.append(f"The unit's Toughness is {target.toughness}: {target.toughness_reason}.")
     if save_cover and any(g.save > 3 or weapon.ap for g in target.model_groups):
         notes.append("Benefit of Cover (10th): +1 to the armour save.")
     head = groups[order[0]]
@@ -514,8 +584,10 @@ def _damage_distribution(p: Plan, reduction: DamageReduction | None = None) -> D
     return Distribution.of(out)
 
 
-def _lost(p: Plan, group: GroupPlan) -> Distribution:
-    """Wounds one unsaved attack (or mortal wound packet) costs a model of ``group``."""
+def _lost(p: Plan, group: GroupPlan, *, mortal: bool = False) -> Distribution:
+    """Wounds one unsaved attack (or, when ``mortal``, mortal wound packet) costs a model of ``group``."""
+    if mortal:
+        return _after_fnp(_damage_distribution(p, group.mortal_reduction), group.mortal_fnp)
     return _after_fnp(_damage_distribution(p, group.reduction), group.fnp)
 
 
@@ -713,6 +785,7 @@ class _Packets:
 
     packets: Distribution
     losses: tuple[Distribution, ...]
+    mortal_losses: tuple[Distribution, ...]
     fails: tuple[float, ...] | None
     joint: dict[tuple[int, int], float] | None
     mean_attacks: float
@@ -768,7 +841,8 @@ def _packets(p: Plan) -> _Packets:
     per_model = convolve(p.attacks.distribution(), p.bonus_attacks.distribution())
     attacks = power(per_model, p.models)
     joint = None
-    if folded or not dev:
+    split = any(g.mortal_differs for g in p.groups)  # mortal wounds meet other defences
+    if (folded and not split) or not dev:
         per_hit = bernoulli(through_save * fail_save + dev)
         critical_hits = mixture(
             (q, convolve(bernoulli(fail_save) if p.lethal else per_hit, power(per_hit, extra)))
@@ -784,11 +858,14 @@ def _packets(p: Plan) -> _Packets:
         packet_powers = powers(per_attack, attacks.maximum)
         packets = mixture((q, packet_powers[a]) for a, q in attacks.items())
     else:
-        one = {(0, 0): wound[Result.FAIL], (1, 0): through_save, (0, 1): dev}
+        # with one save for all (``folded``) the first count is of unsaved attacks
+        saved = through_save * (1 - fail_save)
+        one = {(0, 0): wound[Result.FAIL] + saved, (1, 0): through_save * fail_save, (0, 1): dev}
         one = {k: q for k, q in one.items() if q > 0}
+        lethal_one = {k: q for k, q in {(1, 0): fail_save, (0, 0): 1 - fail_save}.items() if q > 0}
         critical: dict[tuple[int, int], float] = {}
         for extra, q in sustained.items():
-            first = {(1, 0): 1.0} if p.lethal else one
+            first = lethal_one if p.lethal else one
             for _ in range(extra):
                 first = _joint_add(first, one)
             for k, r in first.items():
@@ -800,6 +877,10 @@ def _packets(p: Plan) -> _Packets:
         joint = _joint_power({k: q for k, q in base.items() if q > 0}, attacks)
         packets = Distribution.of(_marginal(joint, 0))
     losses = tuple(_lost(p, g) for g in p.groups)
+    mortal_losses = tuple(
+        _lost(p, g, mortal=True) if g.mortal_differs else lost
+        for g, lost in zip(p.groups, losses, strict=True)
+    )
     hits_per_attack = hit[Result.SUCCESS] + hit[Result.CRITICAL] * (1 + sustained.mean)
     wounding = (hits_per_attack - (hit[Result.CRITICAL] if p.lethal else 0.0)) * (
         wound[Result.SUCCESS] + wound[Result.CRITICAL]
@@ -810,6 +891,7 @@ def _packets(p: Plan) -> _Packets:
     return _Packets(
         packets=packets,
         losses=losses,
+        mortal_losses=mortal_losses,
         fails=None if folded else fails,
         joint=joint,
         mean_attacks=attacks.mean,
@@ -1074,7 +1156,7 @@ def _allocate(
                 unsaved += max(beyond, 0.0) * unsaved_now(current)
             current = _step(current, moves, lay.dead)
         return final, (packets.mean if fails is None else unsaved)
-    mortal = _moves(lay, made.losses, None, p.precision)
+    mortal = _moves(lay, made.mortal_losses, None, p.precision)
     by_normal: dict[int, dict[int, float]] = {}
     for (n, m), q in made.joint.items():
         by_normal.setdefault(n, {})[m] = q
@@ -1366,12 +1448,13 @@ class _Taken:
         if p.melta:
             melta, melta_dice = p.melta.roll(rng)
             dice += tuple(melta_dice)
-        damage = _damage_value(p, value, melta, group.reduction)
+        damage = _damage_value(p, value, melta, group.mortal_reduction if mortal else group.reduction)
         fnp: tuple[int, ...] = ()
         lose = damage
-        if group.fnp is not None:
+        feel_no_pain = group.mortal_fnp if mortal else group.fnp
+        if feel_no_pain is not None:
             fnp = tuple(rng.randint(1, 6) for _ in range(damage))
-            lose = sum(1 for f in fnp if f < group.fnp)
+            lose = sum(1 for f in fnp if f < feel_no_pain)
         lost = min(lose, group.wounds - already)
         self.state = self.lay.advance(self.state, leader, index, lost)
         dies = already + lost >= group.wounds

@@ -2,7 +2,7 @@
 the first saved profile was kept for, else the default (11th).
 
 >>> edition_for(None).text
-'11th edition (the default; `edition:10th` for 10th)'
+'11th edition (the default for typed lines; `edition:10th` for 10th)'
 """
 
 from __future__ import annotations
@@ -21,6 +21,11 @@ class Saved(Protocol):
 
     @property
     def edition(self) -> Edition | None: ...
+
+    @property
+    def listed(self) -> bool:
+        """Whether it is a unit of an imported army list (else a saved profile)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -50,5 +55,14 @@ def edition_for(chosen: str | None, *reads: Saved) -> EditionUsed:
         return EditionUsed(parse_edition(chosen), "chosen")
     for read_ in reads:
         if read_.edition is not None and read_.name:
+            if getattr(read_, "listed", False):
+                return EditionUsed(
+                    read_.edition,
+                    f"{read_.name}'s army list was built for it; `edition:` sets another",
+                )
             return EditionUsed(read_.edition, f"saved with {read_.name}")
-    return EditionUsed(DEFAULT_EDITION, "the default; `edition:10th` for 10th")
+    if any(getattr(read_, "listed", False) for read_ in reads):
+        return EditionUsed(
+            DEFAULT_EDITION, "the default: the army list does not say; `edition:10th` for 10th"
+        )
+    return EditionUsed(DEFAULT_EDITION, "the default for typed lines; `edition:10th` for 10th")

@@ -67,7 +67,11 @@ def index_of_units(units: Iterable[RosterUnit]) -> list[IndexedUnit]:
                 target=unit.target_line() if unit.can_be_target else None,
                 ranged=_volley_label(unit) if unit.volley_weapons() else None,
                 melee=f"{unit.name} {MELEE}: " + ", ".join(w.label() for w in melee) if melee else None,
-                weapons=tuple(IndexedWeapon(w.name, w.label(), w.line()) for w in unit.weapons),
+                weapons=tuple(
+                    IndexedWeapon(w.name, w.label(), w.line())
+                    for w in (unit.weapon(name) for name in unit.weapon_names())
+                    if w is not None
+                ),
                 options=tuple(o.key for o in unit.options),
                 leads=unit.leads,
             )

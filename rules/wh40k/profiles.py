@@ -290,6 +290,58 @@ class Weapon(BaseModel):
         return self.name or self.describe()
 
 
+SCOPES = ("ranged", "melee", "psychic", "mortal", "d1")
+"""What a scoped defence may apply to (``fnp3+ vs psychic/mortal``): ranged or melee attacks,
+Psychic attacks, mortal wounds (Devastating Wounds'), attacks with a Damage characteristic of 1.
+Several words join by ``/`` and the defence applies when any of them does."""
+_SCOPE_SAID = {
+    "ranged": "ranged attacks",
+    "melee": "melee attacks",
+    "psychic": "Psychic attacks",
+    "mortal": "mortal wounds",
+    "d1": "attacks of Damage 1",
+}
+DEFENCE_KINDS = ("inv", "fnp", "-1 damage", "half damage")
+
+
+class Defence(BaseModel):
+    """A defence that holds only against some attacks (``fnp3+ vs mortal``, ``inv4+ vs ranged``).
+
+    Two defences of one kind never add: a model uses the best one that applies to the attack.
+
+    >>> d = Defence(kind="fnp", value=3, scope=("psychic", "mortal"))
+    >>> d.word, d.applies(melee=False, psychic=False, damage_one=False, mortal=True)
+    ('fnp3+ vs psychic/mortal', True)
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    value: int = 0
+    scope: tuple[str, ...]
+
+    @property
+    def word(self) -> str:
+        head = f"{self.kind}{self.value}+" if self.kind in ("inv", "fnp") else self.kind
+        return f"{head} vs {'/'.join(self.scope)}"
+
+    @property
+    def said(self) -> str:
+        """``against mortal wounds or Psychic attacks``: the scope in words."""
+        return "against " + " or ".join(_SCOPE_SAID[s] for s in self.scope)
+
+    def applies(self, *, melee: bool, psychic: bool, damage_one: bool, mortal: bool) -> bool:
+        """Whether it holds for one attack (or one of its mortal wounds when ``mortal``)."""
+        met = {
+            "ranged": not melee,
+            "melee": melee,
+            "psychic": psychic,
+            "mortal": mortal,
+            "d1": damage_one,
+        }
+        return any(met[s] for s in self.scope)
+
+
 class ModelGroup(BaseModel):
     """Models of one profile inside a target unit (a unit of one profile is one group).
 
@@ -308,6 +360,8 @@ class ModelGroup(BaseModel):
     damage_reduction: DamageReduction = DamageReduction.NONE
     name: str = ""
     leader: bool = False
+    scoped: tuple[Defence, ...] = ()
+    """Defences that hold only against some attacks (see :class:`Defence`)."""
 
     def label(self, index: int) -> str:
         """Its name, or ``group N`` (1-based) when it has none."""
@@ -324,6 +378,7 @@ class ModelGroup(BaseModel):
             parts.append("-1 damage")
         elif self.damage_reduction is DamageReduction.HALVE:
             parts.append("half damage")
+        parts += [d.word for d in self.scoped]
         return " ".join(parts)
 
 
@@ -350,6 +405,8 @@ class Target(BaseModel):
     feel_no_pain: int | None = None
     keywords: tuple[str, ...] = ()
     damage_reduction: DamageReduction = DamageReduction.NONE
+    scoped: tuple[Defence, ...] = ()
+    """The first group's defences that hold only against some attacks."""
     hit_modifier: int = 0
     wound_modifier: int = 0
     stealth: bool = False
@@ -360,7 +417,21 @@ class Target(BaseModel):
     """Two or more model groups as typed (``W1 x9 + W2 sv4+``); empty for one profile."""
     typed_order: bool = False
     """``order:typed``: wounds go to the groups in the order typed, not the usual defender's order."""
+    toughness_rule: str = ""
+    """How :attr:`toughness` was chosen among models of different T: empty for the rules' default
+    (the highest, the Bodyguard's in an attached unit), ``majority`` for a datasheet's own rule
+    (the Kill Team ability: the majority's, ties to the highest), ``typed`` for ``toughness:N``."""
     text: str = ""
+
+    @property
+    def toughness_reason(self) -> str:
+        """Why the unit's Toughness is what it is, for replies."""
+        if self.toughness_rule == "typed":
+            return "typed with `toughness:`"
+        if self.toughness_rule == "majority":
+            return "the majority's, ties to the highest: its own rule for mixed Toughness (Kill Team)"
+        guard = " of the Bodyguard" if any(g.leader for g in self.model_groups) else ""
+        return f"the highest{guard} among its models, as the rules say; `toughness:N` sets another"
 
     @property
     def model_groups(self) -> tuple[ModelGroup, ...]:
@@ -375,6 +446,7 @@ class Target(BaseModel):
                 invulnerable=self.invulnerable,
                 feel_no_pain=self.feel_no_pain,
                 damage_reduction=self.damage_reduction,
+                scoped=self.scoped,
             ),
         )
 
@@ -422,6 +494,10 @@ class Target(BaseModel):
             unit.append("cover")
         if self.typed_order:
             unit.append("order:typed")
+        if self.toughness_rule == "majority":
+            unit.append("toughness:majority")
+        elif self.toughness_rule == "typed":
+            unit.append(f"toughness:{self.toughness}")
         unit += [k if k in KNOWN_KEYWORDS else f"keyword:{k}" for k in self.keywords]
         parts: list[str] = []
         previous: ModelGroup | None = None
@@ -441,6 +517,8 @@ class Target(BaseModel):
                 words.append(f"fnp{group.feel_no_pain}+" if group.feel_no_pain else "no fnp")
             if group.damage_reduction is not before.damage_reduction:
                 words.append(_REDUCTION_WORDS[group.damage_reduction])
+            if group.scoped != before.scoped:
+                words += [d.word for d in group.scoped] if group.scoped else ["no scoped"]
             if group.leader:
                 words.append("leader")
             if previous is None:
@@ -985,6 +1063,7 @@ _TARGET_PHRASES = [
     (re.compile(r"\bno\s+inv(?:ulnerable)?(?:\s+save)?\b", re.IGNORECASE), "noinv"),
     (re.compile(r"\bno\s+(?:fnp|feel\s+no\s+pain)\b", re.IGNORECASE), "nofnp"),
     (re.compile(r"\bfull\s+damage\b", re.IGNORECASE), "fulldamage"),
+    (re.compile(r"\bno\s+scoped\b", re.IGNORECASE), "noscoped"),
 ]
 
 
@@ -1007,10 +1086,10 @@ def _target_tokens(line: str) -> list[_Token]:
 
 _TARGET_WORDS = [
     "stealth", "cover", "-1 hit", "-1 wound", "-1 damage", "half damage", "inv4+", "fnp5+", "leader",
-    "order:typed", "no inv", "no fnp", "full damage",
+    "order:typed", "no inv", "no fnp", "full damage", "toughness:majority", "vs",
 ]  # fmt: skip
 _GROUP_KEYS = {"toughness", "save", "wounds", "models", "invulnerable", "feel_no_pain", "damage_reduction"}
-_INHERITED = ("toughness", "save", "wounds", "invulnerable", "feel_no_pain", "damage_reduction")
+_INHERITED = ("toughness", "save", "wounds", "invulnerable", "feel_no_pain", "damage_reduction", "scoped")
 MAX_TARGET_LENGTH = 600
 """Longest target line (a mixed unit with named groups is longer than one profile)."""
 
@@ -1058,10 +1137,18 @@ def parse_target(line: str) -> Target:
             )
         fields: dict[str, object] = {}
         tokens = _group_name(line, tokens, fields)
-        for token in tokens:
+        position = 0
+        while position < len(tokens):
+            token = tokens[position]
+            if position + 1 < len(tokens) and tokens[position + 1].text.lower() == "vs":
+                fields["scoped"] = (*fields.get("scoped", ()), _scoped(line, token, tokens[position + 2 :]))  # type: ignore[misc]
+                position += 3
+                continue
             _target_token(line, token, index, fields, unit, keywords)
+            position += 1
         groups.append(fields)
     first = groups[0]
+    typed_toughness = unit.pop("typed_toughness", None)
     for key, name in (("toughness", "T (toughness)"), ("save", "Sv (save)"), ("wounds", "W (wounds)")):
         if key not in first:
             where = "first group of the target line" if len(groups) > 1 else "target line"
@@ -1087,9 +1174,12 @@ def parse_target(line: str) -> Target:
         invulnerable=head.invulnerable,
         feel_no_pain=head.feel_no_pain,
         damage_reduction=head.damage_reduction,
+        scoped=head.scoped,
         models=total,
-        toughness=_unit_toughness(made),
+        toughness=_unit_toughness(made, str(unit.get("toughness_rule", ""))),
     )
+    if typed_toughness is not None:
+        unit.update(toughness=typed_toughness, toughness_rule="typed")
     if len(made) > 1:
         unit["groups"] = tuple(made)
     return Target(**unit)  # type: ignore[arg-type]
@@ -1128,14 +1218,19 @@ def attach(bodyguard: Target, leader: Target, *, bodyguard_name: str = "", leade
     total = sum(g.count for g in groups)
     if total > MAX_TARGET_MODELS:
         raise ProfileError(f"Together these units have {total} models; the limit is {MAX_TARGET_MODELS}.")
+    rule = bodyguard.toughness_rule if bodyguard.toughness_rule != "typed" else ""
     made = Target(
-        toughness=_unit_toughness(groups),
+        toughness=bodyguard.toughness
+        if bodyguard.toughness_rule == "typed"
+        else _unit_toughness(groups, rule),
+        toughness_rule=bodyguard.toughness_rule,
         save=guard[0].save,
         wounds=guard[0].wounds,
         models=total,
         invulnerable=guard[0].invulnerable,
         feel_no_pain=guard[0].feel_no_pain,
         damage_reduction=guard[0].damage_reduction,
+        scoped=guard[0].scoped,
         keywords=tuple(dict.fromkeys((*bodyguard.keywords, *leader.keywords))),
         hit_modifier=min(bodyguard.hit_modifier, leader.hit_modifier),
         wound_modifier=min(bodyguard.wound_modifier, leader.wound_modifier),
@@ -1147,14 +1242,22 @@ def attach(bodyguard: Target, leader: Target, *, bodyguard_name: str = "", leade
     return made.model_copy(update={"text": made.describe()})
 
 
-def _unit_toughness(groups: list[ModelGroup]) -> int:
-    """The Bodyguard's Toughness, else the majority's (the first group's on a tie)."""
+def _unit_toughness(groups: list[ModelGroup], rule: str = "") -> int:
+    """The unit's Toughness for wound rolls, from its Bodyguard's models (a Leader's do not count):
+    the highest (the 10th-edition Rules Commentary), or with ``rule`` ``majority`` (a datasheet's
+    own Kill Team rule) the majority's, ties going to the highest.
+
+    >>> g = [ModelGroup(toughness=4, save=3, wounds=1, count=4), ModelGroup(toughness=5, save=3, wounds=1)]
+    >>> _unit_toughness(g), _unit_toughness(g, "majority")
+    (5, 4)
+    """
     guards = [g for g in groups if not g.leader]
+    if rule != "majority":
+        return max(g.toughness for g in guards)
     counts: dict[int, int] = {}
     for group in guards:
         counts[group.toughness] = counts.get(group.toughness, 0) + group.count
-    best = max(counts.values())
-    return next(g.toughness for g in guards if counts[g.toughness] == best)
+    return max(counts, key=lambda t: (counts[t], t))
 
 
 _STAT_LIKE = re.compile(
@@ -1243,6 +1346,17 @@ def _target_token(
     if low == "order:typed":
         unit["typed_order"] = True
         return
+    if low == "toughness:majority":
+        unit["toughness_rule"] = "majority"
+        return
+    if match := re.match(r"^toughness:(\d{1,2})$", low):
+        if not 1 <= int(match.group(1)) <= MAX_STAT:
+            raise _error(what, line, token, "T goes from 1 to 30.")
+        unit["typed_toughness"] = int(match.group(1))
+        return
+    if low == "noscoped":
+        fields["scoped"] = ()
+        return
     if low == "leader" and index > 0:
         fields["leader"] = True
         return
@@ -1276,6 +1390,36 @@ def _target_token(
         "as `keyword:name`). Several kinds of model are groups joined by ` + `: "
         "`T5 Sv5+ W1 x9 + W2 x1 sv4+`.",
     )
+
+
+_DEFENCE_TOKEN = re.compile(r"^(?:(inv|fnp)[:=]?([2-6])\+|([2-6])\+\+|(reduce1|halvedamage))$")
+
+
+def _scoped(line: str, token: _Token, rest: list[_Token]) -> Defence:
+    """``fnp3+ vs psychic/mortal``: the defence ``token`` names, holding only for the scope after
+    ``vs`` (``rest``'s first token)."""
+    match = _DEFENCE_TOKEN.match(token.text.lower())
+    if match is None:
+        raise _error(
+            "target", line, token, "only `inv`, `fnp`, `-1 damage` or `half damage` may be followed by `vs`."
+        )
+    if not rest:
+        raise _error("target", line, token, f"`vs` needs what it holds against: {', '.join(SCOPES)}.")
+    words = [w for w in re.split(r"[/+]", rest[0].text.lower()) if w]
+    wrong = [w for w in words if w not in SCOPES]
+    if wrong or not words:
+        raise _error(
+            "target",
+            line,
+            rest[0],
+            f"a defence holds `vs` {', '.join(f'`{s}`' for s in SCOPES)} (several joined by `/`, "
+            "like `fnp3+ vs psychic/mortal`).",
+        )
+    if match.group(4):
+        kind = "-1 damage" if match.group(4) == "reduce1" else "half damage"
+        return Defence(kind=kind, scope=tuple(dict.fromkeys(words)))
+    kind, value = ("inv", match.group(3)) if match.group(3) else (match.group(1), match.group(2))
+    return Defence(kind=kind, value=int(value), scope=tuple(dict.fromkeys(words)))
 
 
 def _target_stat(line: str, token: _Token, key: str, value: int, fields: dict[str, object]) -> None:

@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError, quote
 from rules.text import match_key, small_number
+from rules.wh40k.defences import read_defence, strip_markup
 from rules.wh40k.profiles import (
     MAX_ATTACKING_MODELS,
     MAX_TARGET_MODELS,
@@ -256,6 +257,8 @@ class RosterGroup(BaseModel):
     feel_no_pain: int | None = None
     damage: str = ""
     """``-1 damage``, ``half damage`` or empty."""
+    scoped: tuple[str, ...] = ()
+    """Defences that hold only against some attacks, as target words (``fnp3+ vs mortal``)."""
 
     @property
     def readable(self) -> bool:
@@ -265,16 +268,25 @@ class RosterGroup(BaseModel):
         return self.invulnerable, self.feel_no_pain, self.damage
 
     def switched_on(self, effect: str) -> RosterGroup:
-        """This group with an option's target words applied (the better save of the two)."""
+        """This group with an option's target words applied (the better save of the two; a
+        scoped one, ``fnp3+ vs mortal``, kept beside the others)."""
         inv, fnp, damage = self.defence()
-        for word in re.findall(r"inv[2-6]\+|fnp[2-6]\+|-1 damage|half damage", effect):
-            if word.startswith("inv"):
+        scoped = list(self.scoped)
+        for word, scope in re.findall(
+            r"(inv[2-6]\+|fnp[2-6]\+|-1 damage|half damage)((?: vs [a-z1/]+)?)", effect
+        ):
+            if scope:
+                if word + scope not in scoped:
+                    scoped.append(word + scope)
+            elif word.startswith("inv"):
                 inv = min(inv or 7, int(word[3]))
             elif word.startswith("fnp"):
                 fnp = min(fnp or 7, int(word[3]))
             elif not damage or word == "half damage":
                 damage = word
-        return self.model_copy(update={"invulnerable": inv, "feel_no_pain": fnp, "damage": damage})
+        return self.model_copy(
+            update={"invulnerable": inv, "feel_no_pain": fnp, "damage": damage, "scoped": tuple(scoped)}
+        )
 
 
 class RosterUnit(BaseModel):
@@ -304,6 +316,12 @@ class RosterUnit(BaseModel):
     lists kept before had none)."""
     enhancements: tuple[str, ...] = ()
     """Enhancements taken by the unit: selections of an Enhancements group or category."""
+    guards: str = ""
+    """Target words a Character leading this unit gets (Silent Bodyguard: ``fnp4+``)."""
+    toughness_rule: str = ""
+    """``majority`` when its datasheet has its own rule for mixed Toughness (Kill Team)."""
+    read: tuple[str, ...] = ()
+    """What the import made of its defences: what was applied, to whom, and what is offered."""
 
     def may_lead(self, other: str) -> bool:
         """Whether this unit's Leader ability names ``other`` (``Boyz (2)`` is a Boyz unit too).
@@ -445,9 +463,51 @@ class RosterUnit(BaseModel):
                 words.append(group.damage)
             elif not group.damage and previous is not None and previous.damage:
                 words.append("full damage")
+            if group.scoped != (previous.scoped if previous is not None else ()):
+                words += list(group.scoped) or ["no scoped"]
             parts.append(" ".join(words))
             previous = group
-        return " ".join([" + ".join(parts), *self.keywords])
+        rule = ["toughness:majority"] if self.toughness_rule == "majority" and len(groups) > 1 else []
+        return " ".join([" + ".join(parts), *rule, *self.keywords])
+
+    def leader_line(self, guard: RosterUnit, options: tuple[str, ...] = ()) -> str:
+        """This unit's target line as the Leader of ``guard``: with what ``guard`` gives a
+        Character leading it (Silent Bodyguard)."""
+        if not guard.guards:
+            return self.target_line(options)
+        changed = self.model_copy(
+            update={"groups": tuple(g.switched_on(guard.guards) for g in self.model_groups)}
+        )
+        return changed.target_line(options)
+
+    def weapon(self, typed: str) -> RosterWeapon | None:
+        """The weapon ``typed`` names (``bolt rifle``, ``bolt rifle x1``), fired from every model
+        of the unit carrying it (the same profile on a sergeant and the troopers is one line),
+        or from as many as ``xN`` says; None when no weapon has that name.
+
+        >>> unit = RosterUnit(name="Wardens", models=3, weapons=(
+        ...     RosterWeapon(name="Carbine", melee=False, attacks="2", skill="3+", strength="4", ap="0",
+        ...                  damage="1", group="Prime"),
+        ...     RosterWeapon(name="Carbine", melee=False, attacks="2", skill="3+", strength="4", ap="0",
+        ...                  damage="1", count=2, group="Warden")))
+        >>> unit.weapon("carbine").label(), unit.weapon("carbine x1").label()
+        ('Carbine x3', 'Carbine')
+        """
+        key = match_key(typed)
+        wanted: int | None = None
+        if counted := re.match(r"^(.*?)\s*x\s*(\d{1,3})$", key):
+            key, wanted = counted.group(1), int(counted.group(2))
+        found = [w for w in self.weapons if match_key(w.name) == key]
+        if not found:
+            return None
+        first = found[0]
+        carriers = sum(w.count for w in found if _same_profile(w, first))
+        count = min(carriers, wanted) if wanted else carriers
+        return first.model_copy(update={"count": max(1, min(count, MAX_ATTACKING_MODELS)), "group": ""})
+
+    def weapon_names(self) -> list[str]:
+        """Each weapon profile's name once, in the order the roster gives them."""
+        return list(dict.fromkeys(w.name for w in self.weapons))
 
     def weapon_labels(self) -> list[str]:
         """``Ember carbine x9``: each weapon once, counted over every kind of model carrying it."""
@@ -946,55 +1006,53 @@ class _Kind:
     count: int
     stats: dict[str, str] | None = None
     texts: list[tuple[str, str]] = field(default_factory=list)
+    keywords: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _Said:
+    """What reading a unit's defences found besides its groups and options."""
+
+    guards: str = ""
+    read: list[str] = field(default_factory=list)
+    toughness_rule: str = ""
 
 
 _COUNT_IN_NAME = re.compile(r"^\s*(\d{1,2})\s*x?\s+(?=\D)", re.IGNORECASE)
-_CONDITION = re.compile(
-    r"once per (?:battle|turn|phase)|\bwhile\b|\buntil\b|\bleading\b|\bled by\b|\bwaa+gh\b|\bcharacter\b|"
-    r"\bif\b|\bwhen\b|\bselect\b|\bwithin\b|\baura\b|\bstratagem\b|\bthe bearer\b",
-    re.IGNORECASE,
-)
-_BEARER = re.compile(r"\bthe bearer\b", re.IGNORECASE)
-_MINUS_ONE_DAMAGE = re.compile(
-    r"subtract 1 from the damage characteristic|reduce the damage characteristic[^.]{0,40}\bby 1\b|"
-    r"-1 damage\b",
-    re.IGNORECASE,
-)
-_HALF_DAMAGE = re.compile(
-    r"halve the damage characteristic|damage characteristic[^.]{0,40}is halved", re.IGNORECASE
-)
 MAX_GROUPS = 8
 """Kinds of model in one target line (the engine's limit)."""
 MAX_OPTIONS = 6
 """Conditional abilities offered per unit."""
 
 
-def _effects(name: str, description: str) -> str:
-    """The target words an ability gives (``inv4+ fnp6+ -1 damage``), empty when none."""
-    text = f"{name}: {description}"
-    words = []
-    inv = _best(_INVULNERABLE.findall(text))
-    if inv is None and "invulnerable" in name.lower() and (named := _INVULNERABLE_NAMED.match(description)):
-        inv = int(named.group(1))
-    if inv is not None:
-        words.append(f"inv{inv}+")
-    fnp = _best(_FEEL_NO_PAIN.findall(text))
-    if fnp is not None:
-        words.append(f"fnp{fnp}+")
-    if _HALF_DAMAGE.search(description):
-        words.append("half damage")
-    elif _MINUS_ONE_DAMAGE.search(description):
-        words.append("-1 damage")
-    return " ".join(words)
+_GRANTS = re.compile(
+    r"\b(?:select one|friendly|another|that unit|that model|the selected|target unit)\b", re.IGNORECASE
+)
+_OWN = re.compile(
+    r"\b(?:this model|this unit|models in this unit)\b[^.]{0,40}\b(?:has|have)\b", re.IGNORECASE
+)
 
 
-def _conditional(name: str, description: str, own: bool) -> bool:
-    """Whether an ability holds only on a condition. On a model's own wargear "the bearer" is that
-    model; anywhere else it names a model the file does not say."""
-    text = f"{name}: {description}"
-    if own:
-        text = _BEARER.sub("", text)
-    return bool(_CONDITION.search(text))
+def _granted_to_others(reading: Any, name: str, texts: list[tuple[str, str]]) -> str:
+    """The ability that gives another unit the defence a core rule names, when the unit has no
+    text of its own giving it to itself (a Canoptek Reanimator carries "Feel No Pain" for the unit
+    its beam targets); empty otherwise."""
+    value = re.search(r"([2-6])\+", name)
+    kind = "feel no pain" if "fnp" in reading.applied[0] else "invulnerable"
+    found = ""
+    for other, text in texts:
+        if other == name or kind not in text.lower():
+            continue
+        if value and value.group(1) + "+" not in text:
+            continue
+        for sentence in re.split(r"(?<=\.)\s+", strip_markup(text)):
+            if kind not in sentence.lower():
+                continue
+            if _OWN.search(sentence) and not _GRANTS.search(sentence):
+                return ""
+            if _GRANTS.search(sentence):
+                found = found or clean_name(strip_markup(other), "ability")[:40]
+    return found
 
 
 def _option_key(name: str, taken: set[str]) -> str:
@@ -1006,7 +1064,7 @@ def _option_key(name: str, taken: set[str]) -> str:
 
 
 _LEADER = re.compile(r"can be attached to the following units?\s*:?(.*)", re.IGNORECASE)
-_LIST_MARK = re.compile(r"\s*(?:[■▪•●◆]+|\s-\s|;|\*\*|^-\s)\s*")
+_LIST_MARK = re.compile(r"\s*(?:[■▪•●◆]+|\s-\s|;|,|\s+or\s+|\*\*|^-\s)\s*")
 MAX_LEADS = 16
 
 
@@ -1015,10 +1073,15 @@ def _leads(texts: list[tuple[str, str]]) -> tuple[str, ...]:
     Boyz ■ Beast Snagga Boyz``), each as a clean name."""
     found: list[str] = []
     for _, description in texts:
-        match = _LEADER.search(description)
+        if "attach" not in description.lower():
+            continue
+        match = _LEADER.search(strip_markup(description))
         if match is None:
             continue
-        for item in _LIST_MARK.split(match.group(1)):
+        listed = re.split(
+            r"\.\s|\s+(?=(?:You|This|If|When|While|Each)\b)", match.group(1).strip(), maxsplit=1
+        )[0]
+        for item in _LIST_MARK.split(listed):
             item = re.split(r"\. |\s+(?=(?:You|This|If|When|While|Each)\b)", item, maxsplit=1)[0]
             name = clean_name(item.strip(" .*:"), "")
             if name and not name.endswith("…") and name not in found and len(found) < MAX_LEADS:
@@ -1110,6 +1173,9 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
                 texts.append((profile_name, description))
         for rule in _list(node, "rules"):
             texts.append((_text(rule.get("name"), 200), _text(rule.get("description"), MAX_ABILITY_TEXT)))
+        if kind is not None and kind_node is node:
+            for category in _list(node, "categories"):
+                kind.keywords.add(_text(category.get("name"), 40).lower().replace(" ", "-"))
         if node is selection:
             for category in _list(node, "categories"):
                 word = _text(category.get("name"), 40).lower().replace(" ", "-")
@@ -1124,8 +1190,11 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
         only.stats = shared_stats[0][1] if shared_stats else None
         shared_texts, shared_stats = [], []
     leads = _leads([*shared_texts, *(t for k in kinds.values() for t in k.texts)])
+    if len(kinds) == 1:  # one kind of model: the unit's keywords are its models'
+        next(iter(kinds.values())).keywords.update(keywords)
+    said = _Said()
     groups, options = _groups(
-        name, [k for k in kinds.values() if k.count > 0], shared_stats, shared_texts, notes
+        name, [k for k in kinds.values() if k.count > 0], shared_stats, shared_texts, notes, said
     )
     if groups is None and not weapons:
         notes.problems.append(f"{name}: no Unit profile and no weapon profile, so it was left out.")
@@ -1149,6 +1218,9 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
         groups=groups,
         options=options,
         leads=leads,
+        guards=said.guards,
+        toughness_rule=said.toughness_rule,
+        read=tuple(dict.fromkeys(said.read))[:8],
     )
 
 
@@ -1194,31 +1266,88 @@ def _groups(
     shared_stats: list[tuple[str, dict[str, str]]],
     shared_texts: list[tuple[str, str]],
     notes: _Notes,
+    said: _Said | None = None,
 ) -> tuple[tuple[RosterGroup, ...] | None, tuple[DefenceOption, ...]]:
     """The unit's models grouped by profile (ordinary models first) and the abilities it offers
-    to switch on; groups are None when no kind of model has a Unit profile."""
+    to switch on; groups are None when no kind of model has a Unit profile. Each defence is read
+    by :func:`rules.wh40k.defences.read_defence` and lands on the models it names; ``said``
+    collects what a leading Character gets and what the import says it did."""
+    said = said if said is not None else _Said()
     options: dict[str, DefenceOption] = {}
 
-    def offer(name: str, effect: str) -> None:
-        if any(o.name == name[:60] for o in options.values()):
-            return
+    def offer(name: str, effect: str) -> str:
+        found = next((o for o in options.values() if o.name == name[:60]), None)
+        if found is not None:
+            return found.key
         if len(options) >= MAX_OPTIONS:
-            said = (
+            text = (
                 f"{unit}: more than {MAX_OPTIONS} conditional abilities; the first {MAX_OPTIONS} are offered."
             )
-            if said not in notes.problems:
-                notes.problems.append(said)
-            return
+            if text not in notes.problems:
+                notes.problems.append(text)
+            return ""
         key = _option_key(name, set(options))
         options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
+        return key
 
-    unit_wide = RosterGroup(name=unit, count=0)
-    for name, description in shared_texts:
-        effect = _effects(name, description)
-        if effect and _conditional(name, description, own=False):
-            offer(name, effect)
-        elif effect:
-            unit_wide = unit_wide.switched_on(effect)
+    all_texts = [*shared_texts, *(t for k in kinds for t in k.texts)]
+    # (words, which kinds) for every defence that always holds
+    landing: list[tuple[str, list[_Kind]]] = []
+    for owner, name, description in [
+        *((None, n, d) for n, d in shared_texts),
+        *((k, n, d) for k in kinds for n, d in k.texts),
+    ]:
+        if re.fullmatch(r"kill team", strip_markup(name), re.IGNORECASE):
+            said.toughness_rule = "majority"
+            said.read.append("Kill Team: Toughness is the majority's (ties to the highest)")
+            continue
+        reading = read_defence(name, description, own=owner is not None)
+        if not reading.any:
+            continue
+        shown = clean_name(strip_markup(name), "ability")[:40]
+        giver = _granted_to_others(reading, name, all_texts) if reading.core else ""
+        if giver:  # a Canoptek Reanimator's: the core rule is there for the unit it gives it to
+            key = offer(name, " ".join(reading.applied))
+            said.read.append(
+                f"{shown}: there for what {giver} gives another unit, so not applied (offered as `{key}`)"
+            )
+            continue
+        if reading.offered:
+            key = offer(name, " ".join(reading.offered))
+            if key and reading.unclear:
+                said.read.append(f"{shown}: could not tell when it holds, so offered as `{key}`, not applied")
+        if reading.guards:
+            words = " ".join(reading.guards)
+            said.guards = " ".join(filter(None, (said.guards, words)))
+            said.read.append(f"{shown}: {words} for a Character leading it (`{unit} + Leader`)")
+        if not reading.applied:
+            continue
+        words = " ".join(reading.applied)
+        if reading.to == "bearer's unit":
+            chosen = list(kinds)
+            said.read.append(f"{shown}: {words} to the whole unit while its bearer lives")
+        elif reading.to == "excluding":
+            left = {match_key(n) for n in reading.names}
+            chosen = [
+                k for k in kinds if not any(n in match_key(k.name) or match_key(k.name) in n for n in left)
+            ]
+            said.read.append(f"{shown}: {words} to every model but {', '.join(reading.names)}")
+        elif reading.to == "keyword":
+            keyword = reading.names[0]
+            chosen = [k for k in (kinds if owner is None else [owner]) if keyword in k.keywords]
+            if not chosen:
+                offer(name, words)
+                said.read.append(
+                    f"{shown}: {words} only for {keyword.upper()} models; none found, so offered"
+                )
+                continue
+            said.read.append(f"{shown}: {words} to its {keyword.upper()} models")
+        else:
+            chosen = list(kinds) if owner is None else [owner]
+            if reading.core or any(" vs " in w for w in reading.applied) or len(kinds) > 1:
+                whom = "every model" if owner is None or len(kinds) == 1 else f"its {owner.name}"
+                said.read.append(f"{shown}: {words} applied to {whom}")
+        landing.append((words, chosen))
     made: list[RosterGroup] = []
     unreadable = False
     profiled = next((k for k in kinds if k.stats is not None), None)
@@ -1247,16 +1376,10 @@ def _groups(
             toughness=toughness,
             save=save,
             wounds=min(wounds, 50) if wounds else None,
-            invulnerable=unit_wide.invulnerable,
-            feel_no_pain=unit_wide.feel_no_pain,
-            damage=unit_wide.damage,
         )
-        for name, description in kind.texts:
-            effect = _effects(name, description)
-            if effect and _conditional(name, description, own=True):
-                offer(name, effect)
-            elif effect:
-                group = group.switched_on(effect)
+        for words, chosen in landing:
+            if any(k is kind for k in chosen):
+                group = group.switched_on(words)
         made.append(group)
     if not made:
         return None, tuple(options.values())
@@ -1304,7 +1427,15 @@ def _mark_alternatives(
 
 
 def _profile(group: RosterGroup) -> tuple[object, ...]:
-    return (group.toughness, group.save, group.wounds, group.invulnerable, group.feel_no_pain, group.damage)
+    return (
+        group.toughness,
+        group.save,
+        group.wounds,
+        group.invulnerable,
+        group.feel_no_pain,
+        group.damage,
+        group.scoped,
+    )
 
 
 def _ordinary_first(group: RosterGroup) -> tuple[int, ...]:

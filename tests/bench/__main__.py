@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import gc
 import importlib
+import json
 import logging
 import pkgutil
 import statistics
@@ -33,6 +34,15 @@ def _percentile(samples: list[float], q: float) -> float:
     ordered = sorted(samples)
     index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))
     return ordered[index]
+
+
+def card_bytes(result: object) -> int | None:
+    """The JSON size of the largest message a reply sent or edited (its components and flags, as
+    Discord receives a card), or None when the case's result is no reply."""
+    messages = [*getattr(result, "messages", []), *getattr(result, "edited", [])]
+    said = [{"components": m.components, "embeds": m.embeds, "content": m.content} for m in messages]
+    sizes = [len(json.dumps(one)) for one in said]
+    return max(sizes) if sizes else None
 
 
 def _mark(value: float, target: float | None) -> str:
@@ -131,11 +141,14 @@ async def main(selected: list[str], figures: Figures) -> int:
                 continue
             samples = samples[1:]
             p99 = _percentile(samples, 99)
+            size = card_bytes(result)
             print(
                 f"{case.name:<48} p50 {_percentile(samples, 50):8.2f} ms  p99 {p99:8.2f} ms "
                 f"over {case.calls} calls {_mark(p99, case.target_p99_ms)}"
+                + (f"  card {size / 1024:.1f} KB" if size is not None else "")
             )
-            figures.add(case.name, _percentile(samples, 50), p99, case.target_p99_ms, calls=case.calls)
+            median = _percentile(samples, 50)
+            figures.add(case.name, median, p99, case.target_p99_ms, calls=case.calls, card_bytes=size)
     finally:
         await driver.close()
         logging.getLogger().removeHandler(incidents)

@@ -7,14 +7,17 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import aiohttp
 
 from bot.offline import OfflineDriver
+from bot.storage.tournament_lists import ListSummary
 from renderers.tournament import page_count, render_standings
 from rules.tournament import GameResult, Tournament, add_player, create_tournament, pair_next_round, standings
 from rules.tournament.lists import SubmittedList
+from rules.wh40k.roster import Roster, RosterUnit, RosterWeapon
 from tests.bench import Case, FigureCase, SizeCase
 from web.app import RateLimiter, TournamentSource, make_app
 from web.server import WebServer
@@ -75,6 +78,32 @@ _LISTS = {
     for p in _EVENT_512.players
 }
 """512 roster files handed in: the page reads their summaries once the lists are revealed."""
+_STAMPED = {p: ListSummary(entry, "2026-04-01T10:00:00.000+00:00", True) for p, entry in _LISTS.items()}
+_ROSTER = Roster(
+    name="GT",
+    faction="Adeptus Custodes",
+    points=1995,
+    units=tuple(
+        RosterUnit(
+            name=f"Unit {k}",
+            models=5,
+            weapons=(
+                RosterWeapon(
+                    name="Spear",
+                    melee=True,
+                    attacks="4",
+                    skill="2+",
+                    strength="7",
+                    ap="-2",
+                    damage="2",
+                    count=5,
+                ),
+            ),
+        )
+        for k in range(18)
+    ),
+).model_dump_json()
+"""Each list's roster: read and parsed once, the first time the revealed page is built."""
 
 
 async def _page_512(driver: OfflineDriver) -> list[tuple[str, str]]:
@@ -88,15 +117,33 @@ async def _page_512(driver: OfflineDriver) -> list[tuple[str, str]]:
         async def state(self, game_id: int) -> _Record:
             return record
 
-    async def lists(game_id: int) -> dict[str, str]:
-        return _LISTS
+    class Lists:  # the bench's stand-in for the lists' repository (bot.storage.tournament_lists)
+        async def stamped(self, *, game_id: int) -> dict[str, ListSummary]:
+            return _STAMPED
 
-    source = TournamentSource(Store(), str, lists=lists)
+        async def rosters(self, *, game_id: int, player_ids: Collection[str]) -> dict[str, str]:
+            return {p: _ROSTER for p in player_ids}
+
+    source = TournamentSource(Store(), str, lists=Lists())
     server = WebServer(make_app(source, limiter=RateLimiter(10**9, 10**9)), "127.0.0.1", 0)
     port = await server.start()
     lines: list[tuple[str, str]] = []
     try:
         async with aiohttp.ClientSession() as http:
+            started = time.perf_counter()
+            async with http.get(f"http://127.0.0.1:{port}/t/bench") as got:
+                if got.status != 200 or b'data-list="512"' not in await got.read():
+                    raise AssertionError(f"the 512-player 40k page was not served: {got.status}")
+            first = (time.perf_counter() - started) * 1000
+            async with http.get(f"http://127.0.0.1:{port}/t/bench/list/512") as got:
+                if got.status != 200 or b"Unit 17" not in await got.read():
+                    raise AssertionError(f"the last list's units were not served: {got.status}")
+            lines.append(
+                (
+                    "512-player 40k page, first view after the reveal (512 rosters read and parsed once)",
+                    f"{first:7.2f} ms (target < 1000: {'ok' if first < 1000 else 'MISSED'})",
+                )
+            )
             samples, size = [], 0
             for i in range(100):
                 record.version = 2 + i  # every request renders the page anew
@@ -104,7 +151,7 @@ async def _page_512(driver: OfflineDriver) -> list[tuple[str, str]]:
                 async with http.get(f"http://127.0.0.1:{port}/t/bench") as got:
                     body = await got.read()
                 samples.append((time.perf_counter() - started) * 1000)
-                if got.status != 200 or b"List of Player 511" not in body or b">SoS</th>" not in body:
+                if got.status != 200 or b'data-list="512"' not in body or b">SoS</th>" not in body:
                     raise AssertionError(f"the 512-player 40k page was not served: {got.status}")
                 size = len(body)
             samples.sort()

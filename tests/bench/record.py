@@ -37,11 +37,21 @@ class Figures:
     printed: dict[str, str] = field(default_factory=dict)
 
     def add(
-        self, name: str, p50: float, p99: float, target: float | None = None, calls: int | None = None
+        self,
+        name: str,
+        p50: float,
+        p99: float,
+        target: float | None = None,
+        calls: int | None = None,
+        card_bytes: int | None = None,
     ) -> None:
+        """``card_bytes``: the JSON size of the largest card the case's reply sent (issue 40: a
+        card never costs more than the embed it replaced), kept beside the timing."""
         self.cases[name] = {"p50": round(p50, 3), "p99": round(p99, 3), "target": target}
         if calls is not None:
             self.cases[name]["calls"] = calls
+        if card_bytes is not None:
+            self.cases[name]["card_bytes"] = card_bytes
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

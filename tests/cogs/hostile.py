@@ -45,9 +45,23 @@ _LIVE = (
 )
 
 
+def _text_displays(components: list[dict]) -> list[str]:
+    """A card's text displays, each line's own card mark (``## `` a title, ``-# `` small text)
+    taken off: what follows it is the line's text, where a ``#`` no longer starts a heading."""
+    found = []
+    for comp in components:
+        if comp.get("type") == 10:
+            lines = (comp.get("content") or "").split("\n")
+            marked = ("·" + line[3:] if line.startswith(("## ", "-# ")) else line for line in lines)
+            found.append("\n".join(marked))
+        found += _text_displays(comp.get("components") or [])
+    return found
+
+
 def rendered_parts(message: Message) -> list[str]:
-    """The parts of a message where Discord renders markdown and mentions."""
-    parts = [message.content]
+    """The parts of a message where Discord renders markdown and mentions: a card's every text
+    display; an old message's content, embed titles, descriptions and fields."""
+    parts = [message.content, *_text_displays(message.components)]
     for raw in message.embeds:
         parts += [raw.get("title") or "", raw.get("description") or ""]
         for f in raw.get("fields", []):

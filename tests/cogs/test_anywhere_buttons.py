@@ -81,8 +81,8 @@ async def test_help_blames_heralds_role_only_where_the_server_added_herald(drive
     assert shown.ephemeral and "lacks" not in shown.text and "Herald's role" not in shown.text
     bare = driver.add_dm("no-bot", where="commands_only")
     shown = (await driver.command("/help", user="ann", channel=bare)).message
-    assert shown.content.startswith("⚠ Herald was added to this server without its bot user"), shown.content
+    assert shown.text.startswith("⚠ Herald was added to this server without its bot user"), shown.text
     assert "Herald's role" not in shown.text
     driver.set_permissions(driver.channel, attach_files=False)  # the server that added Herald: told
     shown = (await driver.command("/help", user="ann")).message
-    assert shown.content.startswith("⚠ In this channel Herald lacks Attach Files")
+    assert shown.text.startswith("⚠ In this channel Herald lacks Attach Files")

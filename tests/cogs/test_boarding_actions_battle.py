@@ -34,9 +34,9 @@ async def _deck_sweepers(driver: OfflineDriver) -> Message:
 
 async def test_a_roll_starts_a_battle_when_the_opponent_joins(driver: OfflineDriver) -> None:
     rolled = (await driver.command("/ba roll kind:asymmetric", user="alice")).message
-    name = rolled.content.split(": ", 2)[-1]
+    name = rolled.text.splitlines()[0].split(": ", 2)[-1]
     taken = (await driver.press(rolled, "Start a battle as Defender", user="alice")).message
-    assert "takes the Defender's side" in taken.content
+    assert "takes the Defender's side" in taken.text
     again = await driver.press(taken, "Join as Attacker", user="alice")
     assert again.message.ephemeral and "your opponent presses" in again.message.text
     joined = (await driver.press(taken, "Join as Attacker", user="bob")).message

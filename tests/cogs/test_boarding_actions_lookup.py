@@ -12,10 +12,10 @@ from rules.boarding_actions.content import default_library
 
 
 def _within_discord_limits(message: Message) -> None:
-    assert len(message.content) <= MAX_CONTENT
+    assert len(message.text) <= MAX_CONTENT
     assert all(len(b.label) <= MAX_BUTTON_LABEL for b in message.buttons)
     assert all(len(b.custom_id or "") <= 100 for b in message.buttons)
-    for embed in message.embeds:
+    for embed in (c.data for c in message.cards):
         assert len(embed.get("description") or "") <= 4096
         assert all(len(f["value"]) <= 1024 for f in embed.get("fields", []))
 
@@ -101,7 +101,7 @@ async def test_a_rule_by_name_and_a_misspelt_one(driver: OfflineDriver) -> None:
     assert "Secure at All Costs" in [b.label for b in unclear.message.buttons]
     pressed = await driver.press(unclear.message, "Secure Site", user="bob")
     assert not pressed.message.ephemeral
-    assert pressed.message.embed is not None and pressed.message.embed.title == "Secure Site"
+    assert pressed.message.card is not None and pressed.message.card.title == "Secure Site"
     choices = await driver.autocomplete("ba rule", "topic", "hatch")
     assert choices and all(len(c["name"]) <= 100 for c in choices)
 
@@ -112,7 +112,7 @@ async def test_the_roll_shows_its_dice_and_the_mission_they_name(
 ) -> None:
     for _ in range(4):
         message = (await driver.command("ba roll", kind=kind)).message
-        first = message.content.splitlines()[0]
+        first = message.text.splitlines()[0]
         dice = [int(d) for d in re.findall(r"\*\*(\d)\*\*", first.split("=")[0])]
         assert first.startswith(f"🎲 {die}:")
         if die == "D33":

@@ -28,7 +28,7 @@ async def test_an_older_tracker_message_points_to_the_live_one(driver: OfflineDr
     stale = await driver.press(first, "Alice Battle Ready", user="alice")
     assert stale.message.ephemeral and "has moved on" in stale.message.text
     assert str(playing.id) in stale.message.text  # a link to the live message
-    assert "who takes the first turn?" in first.content and first.edits == edits
+    assert "who takes the first turn?" in first.text and first.edits == edits
     assert "☐ Alice Battle Ready" in playing.button("Alice Battle Ready").label
 
     again = (await driver.command("/ba status", user="carol")).message  # a new live tracker

@@ -14,7 +14,7 @@ async def test_roll_shows_every_die_the_label_and_the_total(driver: OfflineDrive
     reply = await driver.command("/roll expression:4d6kh3 label:fireball", user="alice")
     message = reply.message
     assert not message.ephemeral
-    embed = message.embed
+    embed = message.card
     assert embed.title == "🎲 fireball"
     assert embed.author.name == "Alice"
     assert embed.description.startswith("4d6kh3 (") and "~~" in embed.description  # the dropped die
@@ -24,7 +24,7 @@ async def test_roll_shows_every_die_the_label_and_the_total(driver: OfflineDrive
 
 
 async def test_success_pool_shows_the_count(driver: OfflineDriver) -> None:
-    embed = (await driver.command("/roll expression:10d6>=4")).message.embed
+    embed = (await driver.command("/roll expression:10d6>=4")).message.card
     assert embed.fields[0].name == "Successes"
     assert "successes" in embed.description
 
@@ -68,7 +68,7 @@ async def test_help_topic_explains_each_command_of_a_game_and_refuses_an_unknown
     driver: OfflineDriver,
 ) -> None:
     shown = (await driver.command("/help topic:bf")).message
-    assert shown.ephemeral and shown.embed.title == "/bf"
+    assert shown.ephemeral and shown.card.title == "/bf"
     group = driver.bot.tree.get_command("bf")
     for command in group.walk_commands():
         if not isinstance(command, app_commands.Group):
@@ -97,7 +97,7 @@ async def test_two_players_rolling_at_once(driver: OfflineDriver) -> None:
     import asyncio
 
     replies = await asyncio.gather(*(driver.command("/roll expression:1d20", user=n) for n in ("ann", "ben")))
-    assert {r.message.embed.author.name for r in replies} == {"Ann", "Ben"}
+    assert {r.message.card.author.name for r in replies} == {"Ann", "Ben"}
 
 
 async def test_the_driver_refuses_what_discord_would(driver: OfflineDriver) -> None:
@@ -163,8 +163,8 @@ async def test_a_roll_elsewhere_is_answered_while_a_heavy_one_runs(driver: Offli
         driver.command("roll", expression=heavy_roll, user="ann"),
         driver.command("/roll expression:2d6", user="ben", channel=other),
     )
-    assert light.message.embed.fields[0].name == "Total"
-    assert heavy.message.embed.fields[0].name == "Total"
+    assert light.message.card.fields[0].name == "Total"
+    assert heavy.message.card.fields[0].name == "Total"
     # The heavy roll goes to a thread (its bound is over INLINE_WORK) and its work is bounded, so
     # it holds the interpreter briefly; the light one's work on the loop is bounded by INLINE_WORK.
     assert work_bound(parse(heavy_roll)) > INLINE_WORK
@@ -189,8 +189,8 @@ from bot.offline import Message  # noqa: E402
 
 
 def within_limits(message: Message) -> None:
-    assert len(message.content) <= 2000
-    for raw in message.embeds:
+    assert len(message.text) <= 2000
+    for raw in (c.data for c in message.cards):
         embed = discord.Embed.from_dict(raw)
         assert len(embed) <= MAX_EMBED_TOTAL
         assert len(embed.title or "") <= MAX_EMBED_TITLE
@@ -224,7 +224,7 @@ async def test_spaces_separate_and_the_refusal_quotes_what_was_typed(
 ) -> None:
     reply = await driver.command("roll", expression=typed)
     message = reply.message
-    assert message.ephemeral and not message.embeds  # refused, nothing rolled in public
+    assert message.ephemeral and message.card.title is None  # refused, nothing rolled in public
     assert f"`{typed}`" in message.text
     assert squeezed not in message.text
     for suggestion in suggestions:
@@ -232,14 +232,14 @@ async def test_spaces_separate_and_the_refusal_quotes_what_was_typed(
 
 
 async def test_spaces_inside_an_operator_joined_expression_are_fine(driver: OfflineDriver) -> None:
-    embed = (await driver.command("roll", expression="2d6 + 3")).message.embed
+    embed = (await driver.command("roll", expression="2d6 + 3")).message.card
     assert 5 <= int(embed.fields[0].value.strip("*")) <= 15
     assert embed.footer.text.startswith("2d6+3 ·")
 
 
 async def test_a_leading_count_repeats_the_roll_instead_of_joining_it(driver: OfflineDriver) -> None:
     message = (await driver.command("/roll expression:6 4d6kh3", user="alice")).message
-    embed = message.embed
+    embed = message.card
     assert "64d6" not in message.text
     assert embed.footer.text.startswith("4d6kh3 × 6")
     values = line_values(embed.description)
@@ -250,7 +250,7 @@ async def test_a_leading_count_repeats_the_roll_instead_of_joining_it(driver: Of
 
 
 async def test_the_times_option_repeats_too_and_pools_add_up(driver: OfflineDriver) -> None:
-    embed = (await driver.command("roll", expression="10d6 4+", times=3)).message.embed
+    embed = (await driver.command("roll", expression="10d6 4+", times=3)).message.card
     counts = [int(c) for c in re.findall(r"= \*\*(\d+)\*\* success", embed.description)]
     assert len(counts) == 3
     assert embed.fields[0].name == "Successes"
@@ -276,7 +276,7 @@ async def test_discord_itself_caps_times(driver: OfflineDriver) -> None:
 
 @pytest.mark.parametrize("typed", ["10d6 4+", "10d6 t4", "10d6t4", "10wh4+"])
 async def test_wargame_targets_count_dice_at_or_above(driver: OfflineDriver, typed: str) -> None:
-    embed = (await driver.command("roll", expression=typed)).message.embed
+    embed = (await driver.command("roll", expression=typed)).message.card
     assert embed.footer.text.startswith("10d6>=4 ·")
     values = pool_values(embed.description)
     assert len(values) == 10
@@ -287,7 +287,7 @@ async def test_wargame_targets_count_dice_at_or_above(driver: OfflineDriver, typ
 async def test_ones_as_failures_only_when_asked_and_the_reply_says_so(driver: OfflineDriver) -> None:
     plain = (await driver.command("roll", expression="20d6 4+")).message
     assert "fail" not in plain.text
-    embed = (await driver.command("roll", expression="10d6 4+ 1-")).message.embed
+    embed = (await driver.command("roll", expression="10d6 4+ 1-")).message.card
     values = pool_values(embed.description)
     hits, ones = sum(v >= 4 for v in values), values.count(1)
     assert int(embed.fields[0].value.strip("*")) == hits - ones
@@ -297,7 +297,7 @@ async def test_ones_as_failures_only_when_asked_and_the_reply_says_so(driver: Of
 
 @pytest.mark.parametrize(("typed", "keep"), [("1d20 adv", "kh1"), ("1d20+5 dis", "kl1")])
 async def test_advantage_and_disadvantage(driver: OfflineDriver, typed: str, keep: str) -> None:
-    embed = (await driver.command("roll", expression=typed)).message.embed
+    embed = (await driver.command("roll", expression=typed)).message.card
     assert embed.description.startswith(f"2d20{keep} (")
     assert embed.description.count("~~") == 2  # the other d20 struck out
     first, second = (int(v.strip("~")) for v in embed.description.split("(")[1].split(")")[0].split(", "))
@@ -306,7 +306,7 @@ async def test_advantage_and_disadvantage(driver: OfflineDriver, typed: str, kee
 
 
 async def test_fate_dice(driver: OfflineDriver) -> None:
-    embed = (await driver.command("roll", expression="4dF")).message.embed
+    embed = (await driver.command("roll", expression="4dF")).message.card
     faces = embed.description.split("(")[1].split(")")[0].split(", ")
     assert len(faces) == 4 and set(faces) <= {"-", "0", "+"}
     assert int(embed.fields[0].value.strip("*")) == faces.count("+") - faces.count("-")
@@ -316,20 +316,20 @@ async def test_fate_dice(driver: OfflineDriver) -> None:
 @pytest.mark.parametrize("typed", ["2d6+3 # to hit", "2d6+3 ! to hit", "2d6+3 #to hit"])
 async def test_comments_become_the_label_as_typed(driver: OfflineDriver, typed: str) -> None:
     message = (await driver.command("roll", expression=typed)).message
-    assert message.embed.title == "🎲 to hit"
+    assert message.card.title == "🎲 to hit"
     assert "tohit" not in message.text
-    assert message.embed.footer.text.startswith("2d6+3 ·")
+    assert message.card.footer.text.startswith("2d6+3 ·")
 
 
 async def test_the_label_option_stays(driver: OfflineDriver) -> None:
-    embed = (await driver.command("/roll expression:1d20 label:attack")).message.embed
+    embed = (await driver.command("/roll expression:1d20 label:attack")).message.card
     assert embed.title == "🎲 attack"
 
 
 async def test_a_long_label_says_it_was_shortened(driver: OfflineDriver) -> None:
     message = (await driver.command("roll", expression="2d6", label="x" * 300)).message
-    assert len(message.embed.title) <= MAX_EMBED_TITLE
-    assert "label shortened" in message.embed.footer.text
+    assert len(message.card.title) <= MAX_EMBED_TITLE
+    assert "label shortened" in message.card.footer.text
     within_limits(message)
 
 
@@ -338,10 +338,10 @@ async def test_roll_again_is_a_new_roll_by_whoever_presses_it(driver: OfflineDri
     again = await driver.press(first, "Roll again", user="bob")
     second = again.message
     assert second is not first and not second.ephemeral
-    assert second.embed.author.name == "Bob"
-    assert second.embed.title == "🎲 stats"
-    assert second.embed.footer.text.startswith("4d6kh3 × 6")
-    assert first.embed.author.name == "Alice"  # the first roll is untouched
+    assert second.card.author.name == "Bob"
+    assert second.card.title == "🎲 stats"
+    assert second.card.footer.text.startswith("4d6kh3 × 6")
+    assert first.card.author.name == "Alice"  # the first roll is untouched
     assert second.button("Roll again")
 
 
@@ -349,8 +349,8 @@ async def test_roll_again_keeps_label_and_times_and_survives_a_restart(driver: O
     first = (await driver.command("roll", expression="10d6 4+", label="bolters", times=2)).message
     await driver.restart()
     second = (await driver.press(first, "Roll again", user="carol")).message
-    assert second.embed.title == "🎲 bolters"
-    assert second.embed.fields[0].value.endswith("over 2 rolls")
+    assert second.card.title == "🎲 bolters"
+    assert second.card.fields[0].value.endswith("over 2 rolls")
 
 
 async def test_private_rolls_have_no_roll_again(driver: OfflineDriver) -> None:
@@ -362,23 +362,23 @@ async def test_a_roll_too_long_for_a_button_says_so(driver: OfflineDriver) -> No
     long = "+".join(["1d6"] * 30)  # 119 characters: more than a custom id holds
     message = (await driver.command("roll", expression=long)).message
     assert not message.buttons
-    assert "too long for a Roll again button" in message.embed.footer.text
+    assert "too long for a Roll again button" in message.card.footer.text
     within_limits(message)
 
 
 async def test_big_pools_are_also_grouped_by_face(driver: OfflineDriver) -> None:
-    embed = (await driver.command("roll", expression="30d6 4+")).message.embed
+    embed = (await driver.command("roll", expression="30d6 4+")).message.card
     grouped = next(f for f in embed.fields if f.name == "By face")
     counts = {int(face.strip("*")): int(n) for face, n in re.findall(r"(\**\d\**) x(\d+)", grouped.value)}
     assert sum(counts.values()) == 30
     assert grouped.value.endswith(f"**{embed.fields[0].value.strip('*')}** successes")
     assert sum(n for face, n in counts.items() if face >= 4) == int(embed.fields[0].value.strip("*"))
-    small = (await driver.command("roll", expression="20d6 4+")).message.embed
+    small = (await driver.command("roll", expression="20d6 4+")).message.card
     assert all(f.name != "By face" for f in small.fields)
 
 
 async def test_2d66_is_two_table_results_never_added(driver: OfflineDriver) -> None:
-    embed = (await driver.command("roll", expression="2d66")).message.embed
+    embed = (await driver.command("roll", expression="2d66")).message.card
     results = [int(v) for v in embed.fields[0].value.split(", ")]
     assert embed.fields[0].name == "Results" and len(results) == 2
     for value in results:
@@ -396,7 +396,7 @@ async def test_twenty_big_repeats_fit_one_message(driver: OfflineDriver, typed: 
     message = (await driver.command("roll", expression=typed)).message
     within_limits(message)
     count = int(typed.split()[0]) * (2 if "d66" in typed else 1)
-    assert message.embed.footer.text.split(" ·")[0].endswith(f"× {count}")
+    assert message.card.footer.text.split(" ·")[0].endswith(f"× {count}")
 
 
 async def test_twenty_expensive_repeats_are_refused_for_their_work(driver: OfflineDriver) -> None:
@@ -413,8 +413,8 @@ async def test_save_roll_list_and_delete_a_roll(driver: OfflineDriver) -> None:
     saved = (await driver.command("/dice save name:Fireball expression:8d6 # fire", user="alice")).message
     assert saved.ephemeral and "`fireball`" in saved.text
     rolled = (await driver.command("/roll expression:fireball", user="alice")).message
-    assert rolled.embed.title == "🎲 fire"
-    assert rolled.embed.footer.text.startswith("8d6 ·")
+    assert rolled.card.title == "🎲 fire"
+    assert rolled.card.footer.text.startswith("8d6 ·")
     choices = await driver.autocomplete("roll", "expression", "fire", user="alice")
     assert [c["value"] for c in choices] == ["fireball"]
     assert await driver.autocomplete("roll", "expression", "fire", user="bob") == []  # alice's own
@@ -432,7 +432,7 @@ async def test_server_wide_rolls_need_manage_server(driver: OfflineDriver) -> No
     assert refused.ephemeral and "Manage Server" in refused.text
     driver.user("mod", manage_guild=True)
     await driver.command(line, user="mod")
-    embed = (await driver.command("/roll expression:bolter", user="bob")).message.embed
+    embed = (await driver.command("/roll expression:bolter", user="bob")).message.card
     assert embed.title == "🎲 bolter" and embed.fields[0].name == "Successes"
     choices = await driver.autocomplete("roll", "expression", "", user="bob")
     assert choices and "(server)" in choices[0]["name"]
@@ -502,9 +502,9 @@ async def test_a_slow_roll_is_acknowledged_then_answered_with_the_right_visibili
     monkeypatch.setattr(module, "roll_spec", slow)
     reply = await driver.command("roll", expression="1000d6kh500kl250", private=private, user="alice")
     assert reply.deferred
-    shown = [m for m in reply.messages if m.embeds]
+    shown = [m for m in reply.messages if m.v2]
     assert len(shown) == 1 and shown[0].ephemeral == private
-    assert shown[0].embed.fields[0].name == "Total"
+    assert shown[0].card.fields[0].name == "Total"
     assert (shown[0] in driver.history(user=driver.user("bob"))) != private
 
 
@@ -592,16 +592,16 @@ async def test_a_roll_saved_before_the_check_names_itself_when_it_fails(driver: 
 @pytest.mark.parametrize("typed", ["1d20 adv+5", "1d20 adv +5"])
 async def test_a_modifier_after_adv_is_suggested_with_the_dice(driver: OfflineDriver, typed: str) -> None:
     message = (await driver.command("roll", expression=typed)).message
-    assert message.ephemeral and not message.embeds
+    assert message.ephemeral and message.card.title is None  # a refusal, not a roll
     assert "Did you mean `1d20+5 adv`?" in message.text
     assert "# adv" not in message.text  # never a label that drops the advantage and the +5
-    rolled = (await driver.command("roll", expression="1d20+5 adv")).message.embed
+    rolled = (await driver.command("roll", expression="1d20+5 adv")).message.card
     assert rolled.footer.text.startswith("2d20kh1+5 ·")
 
 
 @pytest.mark.parametrize("typed", ["20d6rr1e6", "20d6e6rr1"])
 async def test_rerolls_and_explosions_leave_no_1_in_either_order(driver: OfflineDriver, typed: str) -> None:
-    embed = (await driver.command("roll", expression=typed, times=10)).message.embed
+    embed = (await driver.command("roll", expression=typed, times=10)).message.card
     lines = embed.description.splitlines()
     assert len(lines) == 10
     for line in lines:

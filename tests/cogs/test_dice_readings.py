@@ -20,7 +20,7 @@ async def test_dice_maiden_keep_is_keep_the_highest_and_the_reply_says_so(driver
     for _ in range(8):
         message = (await driver.command("/roll expression:4d6k3")).message
         assert not message.ephemeral, message.text
-        embed = message.embed
+        embed = message.card
         dice = [int(d.strip("~")) for d in embed.description.split("(", 1)[1].split(")", 1)[0].split(", ")]
         assert sorted(kept(embed.description)) == sorted(dice)[1:]  # the three highest, whatever they show
         assert int(embed.fields[0].value.strip("*")) == sum(sorted(dice)[1:])
@@ -29,7 +29,7 @@ async def test_dice_maiden_keep_is_keep_the_highest_and_the_reply_says_so(driver
 
 async def test_dice_maiden_drop_is_drop_the_lowest(driver: OfflineDriver) -> None:
     for expression, keep in (("4d6d1", slice(1, None)), ("4d6dh1", slice(None, 3))):
-        embed = (await driver.command(f"/roll expression:{expression}")).message.embed
+        embed = (await driver.command(f"/roll expression:{expression}")).message.card
         dice = [int(d.strip("~")) for d in embed.description.split("(", 1)[1].split(")", 1)[0].split(", ")]
         assert sorted(kept(embed.description)) == sorted(dice)[keep]
         assert "read as `p" in embed.footer.text
@@ -43,16 +43,16 @@ async def test_saved_rolls_take_a_count_and_arithmetic_in_roll_and_odds(driver: 
 
     plus = (await driver.command("/roll expression:fireball+5", user="alice")).message
     assert not plus.ephemeral, plus.text
-    assert plus.embed.title == "🎲 fireball" and "8d6+5" in plus.embed.footer.text
-    total = int(plus.embed.fields[0].value.strip("*"))
+    assert plus.card.title == "🎲 fireball" and "8d6+5" in plus.card.footer.text
+    total = int(plus.card.fields[0].value.strip("*"))
     assert 13 <= total <= 53
 
     three = (await driver.command('/roll expression:"3 fireball"', user="alice")).message
     assert not three.ephemeral, three.text
-    assert three.embed.description.count("**1.**") == 1 and "**3.**" in three.embed.description
+    assert three.card.description.count("**1.**") == 1 and "**3.**" in three.card.description
 
     pools = (await driver.command('/roll expression:"2 bolters"', user="alice")).message
-    assert "over 2 rolls" in pools.embed.fields[0].value
+    assert "over 2 rolls" in pools.card.fields[0].value
 
     odds = public_chart(await driver.command("/odds expression:fireball", user="alice"))
     assert "Mean total: **28.00**, from 8 to 48." in odds.text
@@ -68,7 +68,7 @@ async def test_saved_rolls_take_a_count_and_arithmetic_in_roll_and_odds(driver: 
 
 async def test_a_pool_no_die_can_pass_says_so(driver: OfflineDriver) -> None:
     message = (await driver.command('/roll expression:"10d6 7+"')).message
-    assert message.embed.fields[0].value == "**0**"
+    assert message.card.fields[0].value == "**0**"
     assert "no d6 can show 7 or more" in message.text
     odds = public_chart(await driver.command('/odds expression:"10d6 7+"'))
     assert "no d6 can show 7 or more" in odds.text
@@ -79,7 +79,7 @@ async def test_a_pool_no_die_can_pass_says_so(driver: OfflineDriver) -> None:
 async def test_natural_twenties_and_ones_stand_out(driver: OfflineDriver) -> None:
     seen = set()
     for _ in range(60):
-        embed = (await driver.command("/roll expression:1d20+5")).message.embed
+        embed = (await driver.command("/roll expression:1d20+5")).message.card
         die = embed.description.split("(", 1)[1].split(")", 1)[0]
         if die in ("**20**", "**1**"):
             seen.add(die)
@@ -87,20 +87,20 @@ async def test_natural_twenties_and_ones_stand_out(driver: OfflineDriver) -> Non
         else:
             assert "**" not in die and "natural" not in embed.footer.text
     assert seen == {"**20**", "**1**"}
-    d6 = (await driver.command("/roll expression:20d6")).message.embed.description
+    d6 = (await driver.command("/roll expression:20d6")).message.card.description
     assert "**" not in d6.split("=")[0]  # only d20s
 
 
 async def test_a_thousand_dice_are_counted_by_face(driver: OfflineDriver) -> None:
     message = (await driver.command("/roll expression:1000d6")).message
-    embed = message.embed
+    embed = message.card
     counts = dict(re.findall(r"\b([1-6]) x(\d+)", embed.description))
     assert sorted(counts) == ["1", "2", "3", "4", "5", "6"]
     assert sum(int(n) for n in counts.values()) == 1000
     total = int(embed.fields[0].value.strip("*"))
     assert total == sum(int(face) * int(n) for face, n in counts.items())
     assert len(embed.description) < 200  # not a thousand dice listed
-    small = (await driver.command("/roll expression:4d6")).message.embed.description
+    small = (await driver.command("/roll expression:4d6")).message.card.description
     assert " x" not in small
 
 

@@ -70,8 +70,8 @@ async def test_help_says_what_is_missing_in_its_channel(driver: OfflineDriver) -
     driver.set_permissions(driver.channel, create_public_threads=False)
     warned = (await driver.command("/help")).message
     assert warned.ephemeral
-    assert warned.content.startswith("⚠ In this channel Herald lacks Create Public Threads")
-    assert "/tournament pair opens a thread per game" in warned.content
+    assert warned.text.startswith("⚠ In this channel Herald lacks Create Public Threads")
+    assert "/tournament pair opens a thread per game" in warned.text
     elsewhere = (await driver.command("/help", channel=driver.add_channel("other"))).message
     assert "lacks" not in elsewhere.text
 

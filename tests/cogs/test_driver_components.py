@@ -123,7 +123,7 @@ async def test_modal_submit_and_rule_error_in_modal(driver: OfflineDriver) -> No
     again = await driver.command("/counter name")
     assert again.modal is not None
     bad = await driver.submit(again.modal, {"Name": "bad"})
-    assert bad.message.ephemeral and bad.message.content == "Not that name."
+    assert bad.message.ephemeral and bad.message.text == "Not that name."
 
 
 # -- Discord's component rules: the driver refuses what Discord refuses -------------------------------

@@ -73,7 +73,7 @@ async def test_nul_and_control_characters_never_reach_a_handler_or_the_database(
     saved = ok(await driver.command("dice save", name="fire\x00ball", expression="2d6 # la\x00bel\x07"))
     assert "fireball" in saved.text
     rolled = ok(await driver.command("/roll expression:fireball"))
-    assert "label" in rolled.message.embed.title
+    assert "label" in rolled.message.card.title
     made = ok(await driver.command("tournament create", name="Cup\x00\x1b[31m", tier=300, user="olga"))
     assert "Cup" in made.text and not made.message.ephemeral
     ok(await driver.command("tournament join", faction="Ariadna\x00", user="ann"))
@@ -145,7 +145,7 @@ async def test_embed_authors_show_a_display_name_as_one_clean_line(driver: Offli
     user = driver.user("kai \u202eevil\u202c\u200f " + "x" * 300)
     for command in ("/roll expression:2d6", "/odds expression:2d6", "/inf roll sv:12"):
         message = ok(await driver.command(command, user=user)).message
-        author = message.embeds[0]["author"]["name"]
+        author = message.card.data["author"]["name"]
         assert author.startswith("Kai Evil") and not INVISIBLE.search(author) and len(author) <= 256, author
 
 

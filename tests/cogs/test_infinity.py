@@ -8,7 +8,8 @@ import random
 import pytest
 from PIL import Image
 
-from bot.limits import MAX_CONTENT, MAX_EMBED_TOTAL
+from bot.cards import MAX_CARD_TEXT
+from bot.limits import MAX_CONTENT
 from bot.offline import Message, OfflineDriver
 from renderers.odds_chart import PALETTES
 from rules.infinity import Edition, FaceToFace, distribution, normal_roll, parse_side, roll
@@ -34,7 +35,7 @@ async def test_normal_roll_marks_successes_and_criticals(driver: OfflineDriver) 
     reply = await driver.command("/inf roll sv:13 burst:6 modifier:3", user="alice")
     message = reply.message
     assert not message.ephemeral
-    embed = message.embed
+    embed = message.card
     assert embed.title == "🎲 Normal Roll · SV 13+3 = 16"
     assert embed.author.name == "Alice"
     shown = embed.description.split(" · ")
@@ -52,14 +53,14 @@ async def test_normal_roll_marks_successes_and_criticals(driver: OfflineDriver) 
 
 
 async def test_normal_roll_caps_mods_and_says_so(driver: OfflineDriver) -> None:
-    embed = (await driver.command("/inf roll sv:10 modifier:15")).message.embed
+    embed = (await driver.command("/inf roll sv:10 modifier:15")).message.card
     assert embed.title.startswith("🎲 Normal Roll · SV 10+15 = 22")
     assert "at most ±12" in embed.title
     assert "Criticals on 20 and 1-2" in embed.footer.text
 
 
 async def test_normal_roll_below_one_rolls_nothing(driver: OfflineDriver) -> None:
-    embed = (await driver.command("/inf roll sv:3 modifier:-6 burst:3")).message.embed
+    embed = (await driver.command("/inf roll sv:3 modifier:-6 burst:3")).message.card
     assert "Automatic failure" in embed.description
     assert embed.fields[0].value == "**0**"
 
@@ -79,7 +80,7 @@ async def _f2f_with_cancellation(
 
 async def test_f2f_shows_every_die_and_what_cancelled_it(driver: OfflineDriver) -> None:
     expected, message = await _f2f_with_cancellation(driver, "SV16 B3 PS4 DA", "SV13 ARM2")
-    embed = message.embed
+    embed = message.card
     assert not message.ephemeral and embed.author.name == "Bob"
     active_field, reactive_field = embed.fields[0], embed.fields[1]
     assert active_field.name == "Active · SV16 B3 PS4 DA"
@@ -111,7 +112,7 @@ async def test_f2f_shows_every_die_and_what_cancelled_it(driver: OfflineDriver) 
 
 async def test_f2f_cancellation_is_named(driver: OfflineDriver) -> None:
     expected, message = await _f2f_with_cancellation(driver, "SV14 B3", "SV14 B2")
-    lines = "\n".join(f.value for f in message.embed.fields[:2]).splitlines()
+    lines = "\n".join(f.value for f in message.card.fields[:2]).splitlines()
     for die in [*expected.active_dice, *expected.reactive_dice]:
         if die.cancelled_by is not None:
             assert any(
@@ -122,7 +123,7 @@ async def test_f2f_cancellation_is_named(driver: OfflineDriver) -> None:
 
 async def test_f2f_in_n4_reads_dice_above_20_with_the_excess(driver: OfflineDriver) -> None:
     expected = roll(parse_side("SV23 B2"), parse_side("SV10"), rng=_twin(driver), edition=Edition.N4)
-    embed = (await driver.command("/inf f2f active:SV23 B2 reactive:SV10 edition:N4")).message.embed
+    embed = (await driver.command("/inf f2f active:SV23 B2 reactive:SV10 edition:N4")).message.card
     assert embed.title == "⚔️ Face to Face Roll · N4"
     assert "+3 to each" in embed.fields[0].value
     first = expected.active_dice[0]
@@ -133,7 +134,7 @@ async def test_odds_table_and_chart(driver: OfflineDriver) -> None:
     reply = await driver.command('/inf odds active:"SV16 B3 DAM8" reactive:"SV13 DAM12" edition:N4')
     message = reply.message
     assert not message.ephemeral
-    embed = message.embed
+    embed = message.card
     assert embed.title == "📊 Face to Face odds · N4"
     # the test vector of facts.md, as the table prints it
     lines = ("active 1     36.215%", "active 2     14.420%", "no wounds    37.620%", "reactive 2    1.543%")
@@ -149,8 +150,8 @@ async def test_odds_table_and_chart(driver: OfflineDriver) -> None:
 
 
 async def test_odds_n4_and_n5_agree_for_the_same_weapon(driver: OfflineDriver) -> None:
-    n5 = (await driver.command('/inf odds active:"SV23 B2 PS7" reactive:"SV13"')).message.embed
-    n4 = (await driver.command('/inf odds active:"SV23 B2 DAM13" reactive:"SV13" edition:N4')).message.embed
+    n5 = (await driver.command('/inf odds active:"SV23 B2 PS7" reactive:"SV13"')).message.card
+    n4 = (await driver.command('/inf odds active:"SV23 B2 DAM13" reactive:"SV13" edition:N4')).message.card
     table = lambda e: e.description.split("```")[1]  # noqa: E731
     assert table(n5) == table(n4)
     d = distribution(parse_side("SV23 B2"), parse_side("SV13"))
@@ -181,8 +182,8 @@ async def test_a_3000_character_side_is_refused_within_limits(driver: OfflineDri
     message = reply.message
     assert message.ephemeral
     assert "characters long" in message.text and "100" in message.text
-    assert len(message.content) <= MAX_CONTENT
-    assert sum(len(e.get("description", "")) for e in message.embeds) <= MAX_EMBED_TOTAL
+    assert len(message.text) <= MAX_CONTENT
+    assert message.v2 and sum(len(c) for c in message.cards) <= MAX_CARD_TEXT
     reply = await driver.command("inf odds", active="SV13", reactive="x" * 3000)
     assert reply.message.ephemeral and len(reply.message.text) <= MAX_CONTENT
 
@@ -225,7 +226,7 @@ async def test_stun_saves_on_the_attribute_the_weapon_says(driver: OfflineDriver
         await driver.command('/inf f2f active:"SV20 B2 PS3 STUN(ARM)" reactive:"B0 ARM4 BTS9" edition:N4')
     ).message
     assert "STUN(ARM)" in message.text
-    saves = next(f for f in message.embeds[0]["fields"] if f["name"].startswith("Saves"))["value"]
+    saves = next(f for f in message.card.data["fields"] if f["name"].startswith("Saves"))["value"]
     assert "fail on ARM 13 or less" in saves and "BTS: rolled" not in saves  # DAM 17 - ARM 4
     hits = [line for line in saves.splitlines() if line.startswith("hit ")]
     for line in hits:  # N4: 2 saves a hit, 3 on a Critical

@@ -48,13 +48,13 @@ async def test_f2f_in_n4_marks_low_saves_as_wounds(driver: OfflineDriver) -> Non
         ).message
         if expected.winner is None or expected.winner.value != "active":
             continue
-        saves = message.embed.fields[2].value
+        saves = message.card.fields[2].value
         assert "fail on ARM 10 or less" in saves and "pass on" not in saves
         shown = re.findall(r"ARM: rolled (\d+) \(fails on 10 or less\): \w+ (✓|✗)", saves)
         assert [int(f) for f, _ in shown] == [s.face for s in expected.saves]
         for face, mark in shown:
             assert mark == ("✗" if int(face) <= 10 else "✓")
-        assert f"{sum(1 for _, m in shown if m == '✗')} wound" in message.embed.description
+        assert f"{sum(1 for _, m in shown if m == '✗')} wound" in message.card.description
         checked += 1
     assert checked >= 3
 

@@ -44,7 +44,7 @@ async def _keep_all(driver: OfflineDriver, first: Message, user: str) -> list[Re
     while any(b.label.startswith("Keep ") for b in message.buttons):
         reply = await driver.press(message, 1, user=user)
         assert message in reply.edited and message.ephemeral
-        assert len(message.embed) <= 6000 and len(message.embeds[0]["fields"]) <= 25  # Discord's limits
+        assert len(message.card) <= 6000 and len(message.card.data["fields"]) <= 25  # Discord's limits
         replies.append(reply)
     return replies
 

@@ -41,7 +41,7 @@ async def test_long_mission_is_paginated(driver: OfflineDriver) -> None:
         key=lambda s: sum(len(r.summary) for r in s.special_rules),
     )
     message = (await driver.command("its mission", name=many.name)).message
-    assert len(message.embeds[0]["description"]) <= 4096
+    assert len(message.card.data["description"]) <= 4096
     if message.buttons:
         after = await driver.press(message, "Next")
         assert "Page 2/" in after.message.text
@@ -74,7 +74,7 @@ async def test_rule_topic_and_scenario_special_rule(driver: OfflineDriver) -> No
     topic = await driver.command("/its rule topic:t:pairings")
     assert "Swiss" in topic.message.text or "pairing" in topic.message.text.lower()
     typed = await driver.command("/its rule topic:swiss pairing")
-    assert typed.message.embeds[0]["title"] == topic.message.embeds[0]["title"]
+    assert typed.message.card.data["title"] == topic.message.card.data["title"]
 
     special = await driver.command("/its rule topic:Master Breacher")
     text = special.message.text
@@ -93,7 +93,7 @@ async def test_unknown_rule_suggests(driver: OfflineDriver) -> None:
     reply = await driver.command("/its rule topic:zzqq breechr")
     assert reply.message.ephemeral and len(reply.message.buttons) == 3
     shown = await driver.press(reply.message, 1)
-    assert shown.message.embeds
+    assert shown.message.card
 
 
 async def test_card_lookup_autocomplete_and_did_you_mean(driver: OfflineDriver) -> None:
@@ -106,7 +106,7 @@ async def test_card_lookup_autocomplete_and_did_you_mean(driver: OfflineDriver) 
     unknown = await driver.command("/its classified card name:Sabotoge")
     assert unknown.message.ephemeral and "Did you mean" in unknown.message.text
     pressed = await driver.press(unknown.message, "Sabotage")
-    assert "Sabotage" in pressed.message.embeds[0]["title"]
+    assert "Sabotage" in pressed.message.card.data["title"]
 
 
 async def test_lookup_uses_few_queries(driver: OfflineDriver) -> None:
@@ -118,10 +118,10 @@ async def test_lookup_uses_few_queries(driver: OfflineDriver) -> None:
 
 async def test_slightly_wrong_rule_names_find_the_right_rule_or_ask(driver: OfflineDriver) -> None:
     gravity = await driver.command("/its rule topic:no gravity")
-    assert not gravity.message.ephemeral and "No Gravity Zone" in gravity.message.embeds[0]["title"]
+    assert not gravity.message.ephemeral and "No Gravity Zone" in gravity.message.card.data["title"]
     breacher = await driver.command("/its rule topic:master breecher")
     assert not breacher.message.ephemeral
-    assert breacher.message.embeds[0]["title"].startswith("Master Breacher (scenario rule)")
+    assert breacher.message.card.data["title"].startswith("Master Breacher (scenario rule)")
     # Several rules start with "tournament": ask instead of guessing, privately.
     vague = await driver.command("/its rule topic:tournament")
     assert vague.message.ephemeral and "Did you mean" in vague.message.text and vague.message.buttons

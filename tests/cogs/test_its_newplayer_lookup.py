@@ -13,13 +13,13 @@ EDITOR_WORDS = re.compile(r"\bseed\b(?!-)|PDF|extraction|our name|not confirmed|
 async def test_rule_hvt_gives_the_general_topic(driver: OfflineDriver) -> None:
     reply = await driver.command("/its rule topic:hvt")
     assert not reply.message.ephemeral
-    assert reply.message.embeds[0]["title"].startswith("HVT models")
+    assert reply.message.card.data["title"].startswith("HVT models")
 
 
 async def test_rule_retreat_has_a_general_topic(driver: OfflineDriver) -> None:
     reply = await driver.command("/its rule topic:retreat")
     assert not reply.message.ephemeral
-    title = reply.message.embeds[0]["title"]
+    title = reply.message.card.data["title"]
     assert title.startswith("Retreat!") and "scenario rule" not in title
     assert "ends when that turn ends" in reply.message.text.lower()
 

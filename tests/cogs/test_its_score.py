@@ -48,7 +48,7 @@ async def _end(driver: OfflineDriver, user: str) -> Reply:
 
 
 def _field(message: Message, name: str) -> str:
-    embed = message.embeds[0]
+    embed = message.card.data
     return next(f["value"] for f in embed["fields"] if f["name"].startswith(name))
 
 
@@ -89,8 +89,8 @@ async def test_seed_example_two_seven_against_six_then_both_confirm(driver: Offl
     assert len(posted) == 1 and not posted[0].ephemeral
     image = posted[0]
     assert image.attachments[0].filename == "score.png"
-    assert image.embeds[0]["image"]["url"] == "attachment://score.png"
-    assert "Alice wins" in image.embeds[0]["title"]
+    assert image.card.data["image"]["url"] == "attachment://score.png"
+    assert "Alice wins" in image.card.data["title"]
     png = Image.open(io.BytesIO(image.attachments[0].data))
     assert png.format == "PNG" and len(image.attachments[0].data) < 500_000
 
@@ -428,7 +428,7 @@ async def test_both_claiming_the_one_tech_coffin_is_flagged_and_cannot_be_confir
     assert "Tech-Coffin" in refused.message.text
     assert "⏳ not yet" in _field(sheet, "Confirmed").split("\n")[0]
     await _set(driver, sheet, "b", "tech_coffin", "no", user="bob")
-    assert not any(f["name"].startswith("⚠") for f in sheet.embeds[0]["fields"])
+    assert not any(f["name"].startswith("⚠") for f in sheet.card.data["fields"])
     await driver.press(sheet, "Alice: confirm", user="alice")
     assert "✅ confirmed" in _field(sheet, "Confirmed").split("\n")[0]
 

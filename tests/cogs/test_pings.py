@@ -45,7 +45,7 @@ async def test_mentions_typed_into_tournament_names_and_factions_ping_nobody(
     t = s.tournament
     assert paired.messages and all(not m.ephemeral for m in paired.messages)
     for message in paired.messages:
-        named = {int(u) for u in re.findall(r"<@(\d+)>", message.content)}
+        named = {int(u) for u in re.findall(r"<@(\d+)>", message.text)}
         assert message.pings == named - {VICTIM} and VICTIM not in message.pings
     threads = driver.threads(driver.channel)
     assert len(threads) == 2

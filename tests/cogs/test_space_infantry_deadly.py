@@ -3,7 +3,7 @@ a hit on one unit that inflicts two wounds on it; it is never split between two 
 
 from __future__ import annotations
 
-from bot.offline import OfflineDriver
+from bot.offline import OfflineDriver, walk_components
 from tests.cogs.test_space_infantry_entered import enter, mouth_attacks
 from tests.cogs.test_space_infantry_fight import noted, refused, script, shows_map
 
@@ -51,11 +51,10 @@ async def test_a_proposal_from_before_the_change_is_not_read_as_successes(driver
     proposal = await enter(driver, activated, "Mouth", 1)
     # An older Herald showed the wounds split "Alpha 1, Bravo 1" on the same Accept button: it
     # can't be read back as successes, and Herald's proposal now differs, so nothing is applied.
-    embed = proposal.embeds[0]
-    embed["description"] = embed["description"].replace(
-        "**Alpha 1 success = 2 wounds**", "**Alpha 1, Bravo 1**"
-    )
-    button = next(c for row in proposal.components for c in row["components"] if c.get("label") == "Accept")
+    parts = list(walk_components(proposal.components))
+    for text in [c for c in parts if c.get("type") == 10]:
+        text["content"] = text["content"].replace("**Alpha 1 success = 2 wounds**", "**Alpha 1, Bravo 1**")
+    button = next(c for c in parts if c.get("label") == "Accept")
     button["custom_id"] = button["custom_id"].rsplit(":", 1)[0] + ":c0ffee00"
     refused(await driver.press(proposal, "Accept", user="bob"), "The squad has changed since this proposal")
     status = (await driver.command("/si status")).message

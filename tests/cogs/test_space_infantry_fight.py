@@ -20,7 +20,7 @@ def shows_map(reply: Reply) -> Message:
     data = message.attachments[0].data
     assert data.startswith(PNG) and len(data) < 300_000
     assert Image.open(io.BytesIO(data)).width == 1000
-    assert message.embeds[0]["image"]["url"] == "attachment://boss.png"
+    assert message.card.data["image"]["url"] == "attachment://boss.png"
     return message
 
 
@@ -125,7 +125,7 @@ async def test_a_whole_leviathan_fight_with_two_players_and_a_restart(driver: Of
     shows_map(await driver.command("/si turn", user="alice"))  # RN 1: Fire
     turn3 = shows_map(await driver.command("/si turn", user="alice"))
     assert "Body (RN 5): Fire skill 5." in turn3.text
-    assert "Mouth" not in turn3.embeds[0]["description"]
+    assert "Mouth" not in turn3.card.data["description"]
     body = await driver.press(turn3, "Body: enter successes", user="alice")
     assert body.modal is not None
     shows_map(await driver.submit(body.modal, {"Successes": "0"}))

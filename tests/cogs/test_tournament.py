@@ -30,9 +30,9 @@ async def _setup(driver: OfflineDriver) -> None:
     assert "Store Cup" in made.text and "300 points" in made.text
     for name, faction in zip(PLAYERS, FACTIONS, strict=True):
         joined = public(await driver.command(f'/tournament join faction:"{faction}"', user=name))
-        assert joined.content.startswith(driver.user(name).mention) and not joined.pings
+        assert joined.text.startswith(driver.user(name).mention) and not joined.pings
         count = PLAYERS.index(name) + 1
-        assert joined.content.endswith(f"{count} player{'s' if count > 1 else ''}."), joined.content
+        assert joined.text.endswith(f"{count} player{'s' if count > 1 else ''}."), joined.text
     public(await driver.command("/tournament organiser add member:@pat", user="olga"))
     for number, scenario in ((1, "acquisition"), (2, "frostbyte"), (3, "supremacy")):
         public(await driver.command(f"/tournament mission round:{number} scenario:{scenario}", user="pat"))
@@ -45,7 +45,7 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     assert len(t.players) == 8 and t.scenarios == {1: "acquisition", 2: "frostbyte", 3: "supremacy"}
     # /tournament info lists the players with their factions (issue 25.12), pinging nobody.
     info = public(await driver.command("/tournament info", user="cy"))
-    listed = next(f["value"] for f in info.embeds[0]["fields"] if f["name"] == "Players (8)")
+    listed = next(f["value"] for f in info.card.data["fields"] if f["name"] == "Players (8)")
     for name, faction in zip(PLAYERS, FACTIONS, strict=True):
         assert f"{driver.user(name).mention} ({faction})" in listed
     assert not info.pings
@@ -53,8 +53,8 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     # Round 1: pictures, pings and a thread per game.
     paired = await driver.command("/tournament pair", user="olga")
     first = public(paired)
-    assert "round 1 of 3" in first.content and "Acquisition" in first.content
-    assert first.content.count("<@") == 8
+    assert "round 1 of 3" in first.text and "Acquisition" in first.text
+    assert first.text.count("<@") == 8
     assert first.pings == {driver.user(name).id for name in PLAYERS}
     assert pngs(first, "pairings-round1")[0].width == 1000
     s = await state(driver)
@@ -70,7 +70,7 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     answer = await dispatch_sheet(
         driver, thread, sheet_payload("acquisition", 300, (int(g.a), int(g.b)), True)
     )
-    assert "Recorded" in answer.content and "3 OP" in answer.content
+    assert "Recorded" in answer.text and "3 OP" in answer.text
     # The same sheet sent again records nothing twice.
     again = await driver.bot.games.find(driver.channel.id, type(s), "tournament")
     driver.bot.dispatch(
@@ -110,7 +110,7 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     ping = disputed.messages[-1]
     assert ping.pings == {driver.user("olga").id, driver.user("pat").id}
     missing = public(await driver.command("/tournament missing", user=a))
-    assert "disputed" in missing.content and "Table 4" in missing.content
+    assert "disputed" in missing.text and "Table 4" in missing.text
     refused(
         await driver.command(
             f"/tournament result player:@{a} opponent:@{b} "
@@ -143,8 +143,8 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
             f"/tournament report opponent:@{a} my_op:5 my_vp:120 their_op:5 their_vp:100", user=b
         )
     )
-    assert "recorded" in both.content
-    assert "Every game" in public(await driver.command("/tournament missing")).content
+    assert "recorded" in both.text
+    assert "Every game" in public(await driver.command("/tournament missing")).text
 
     # Rounds 2 and 3: one result by report across a restart, the others by the organiser.
     for number in (2, 3):
@@ -171,7 +171,7 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
 
     # The timer's reminders (the handler is run directly rather than waited for).
     timed = public(await driver.command("/tournament timer minutes:40", user="olga"))
-    assert "Round 3 ends" in timed.content
+    assert "Round 3 ends" in timed.text
     jobs = await driver.bot.scheduler.pending(TIMER_JOB)
     assert sorted(j.payload["stage"] for j in jobs) == ["end", "warn"]
     warn = next(j for j in jobs if j.payload["stage"] == "warn")
@@ -179,15 +179,15 @@ async def test_a_whole_event_from_create_to_ratings(any_backend: OfflineDriver) 
     gap = datetime.fromisoformat(end.due_at) - datetime.fromisoformat(warn.due_at)
     assert gap.total_seconds() == 15 * 60
     await timer_job(driver.bot, end.payload)
-    assert "time!" in driver.history()[-1].content
+    assert "time!" in driver.history()[-1].text
 
     standing = public(await driver.command("/tournament standings", user="cy"))
-    assert "after round 3 of 3" in standing.content and "🥇" in standing.content
+    assert "after round 3 of 3" in standing.text and "🥇" in standing.text
     assert pngs(standing, "standings")[0].width == 1000
 
     refused(await driver.command("/tournament finish", user="cy"), "Only the organisers")
     finished = await driver.command("/tournament finish", user="olga")
-    assert "Final standings" in finished.messages[0].content
+    assert "Final standings" in finished.messages[0].text
     assert "Rating changes" in finished.text and "1000 →" in finished.text
     winner = (await state(driver)).tournament
     assert winner.finished

@@ -70,7 +70,7 @@ async def test_a_40k_event_from_create_to_finish(driver: OfflineDriver) -> None:
     finished = public(await driver.command("/tournament finish early:true", user="olga"))
     assert "Final standings" in finished.text
     # The server's rating is the ITS Rating: a 40k event leaves it alone.
-    assert "Rating changes" not in " ".join(m.content for m in driver.history(driver.channel)[-3:])
+    assert "Rating changes" not in " ".join(m.text for m in driver.history(driver.channel)[-3:])
 
 
 async def test_wtc_scoring_and_its_band(driver: OfflineDriver) -> None:
@@ -118,7 +118,7 @@ async def test_a_ba_battle_in_its_thread_reports_itself(driver: OfflineDriver) -
     a, b = name_of(driver, first.a), name_of(driver, first.b)
     thread = thread_of(driver, s, first, 1)
     opening = driver.history(thread)[0]
-    assert "/ba battle" in opening.content and not opening.buttons  # no ITS sheet in a BA event
+    assert "/ba battle" in opening.text and not opening.buttons  # no ITS sheet in a BA event
 
     started = await driver.command(
         f"/ba battle start mission:deck-sweepers attacker:@{a} defender:@{b}", user=a, channel=thread
@@ -131,11 +131,11 @@ async def test_a_ba_battle_in_its_thread_reports_itself(driver: OfflineDriver) -
         message = (await driver.press(message, "Done", user=player)).message
     await driver.press(message, "Finish the battle", user=b)
     for _ in range(200):  # the tournament answers the event in the thread
-        if any("Recorded for" in m.content for m in driver.history(thread)):
+        if any("Recorded for" in m.text for m in driver.history(thread)):
             break
         await asyncio.sleep(0.01)
-    recorded = next(m for m in driver.history(thread) if "Recorded for" in m.content)
-    assert "0 VP (5 RP)" in recorded.content  # nothing scored: a draw
+    recorded = next(m for m in driver.history(thread) if "Recorded for" in m.text)
+    assert "0 VP (5 RP)" in recorded.text  # nothing scored: a draw
     game = next(g for g in (await state(driver)).tournament.current.games if g.a == first.a)
     assert game.result is not None and (game.result.vp_a, game.result.vp_b) == (0, 0)
 

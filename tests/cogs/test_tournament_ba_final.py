@@ -16,11 +16,11 @@ async def _said(driver: OfflineDriver, thread: Channel, words: str, count: int =
     """The thread's messages holding ``words``, once ``count`` of them are there (the tournament
     answers the battle's event after the press)."""
     for _ in range(500):
-        found = [m.content for m in driver.history(thread) if words in m.content]
+        found = [m.text for m in driver.history(thread) if words in m.text]
         if len(found) >= count:
             return found
         await asyncio.sleep(0.01)
-    raise AssertionError(f"no {words!r} in the thread: {[m.content for m in driver.history(thread)]}")
+    raise AssertionError(f"no {words!r} in the thread: {[m.text for m in driver.history(thread)]}")
 
 
 async def _battle_in_thread(driver: OfflineDriver) -> tuple[Channel, str, str, Message]:
@@ -119,7 +119,7 @@ async def test_a_battle_in_a_pairing_thread_takes_the_pairings_players(driver: O
     a, b = name_of(driver, first.a), name_of(driver, first.b)
     s = await state(driver)
     thread = thread_of(driver, s, first, 1)
-    assert "takes you both as its players" in driver.history(thread)[0].content
+    assert "takes you both as its players" in driver.history(thread)[0].text
 
     started = public(await driver.command("/ba battle start mission:jailbreak", user=b, channel=thread))
     assert f"{a.title()} attacks, {b.title()} defends" in started.text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from bot.cards import MAX_CARD_TEXT
 from bot.offline import OfflineDriver
 from cogs.tournament.posts import player_fields
 from cogs.tournament.state import TournamentGame
@@ -39,16 +40,16 @@ async def _seventy(driver: OfflineDriver) -> set[int]:
 async def test_standings_come_in_pages_and_pairings_in_several_messages(driver: OfflineDriver) -> None:
     users = await _seventy(driver)
     standing = public(await driver.command("/tournament standings", user="p01"))
-    assert len(pngs(standing, "standings")) == 3 and "Pages 1-3 of 3" in standing.content
+    assert len(pngs(standing, "standings")) == 3 and "Pages 1-3 of 3" in standing.text
     last = public(await driver.command("/tournament standings page:3", user="p01"))
     assert [a.filename for a in last.attachments] == ["standings-3.png"]
     refused(await driver.command("/tournament standings page:4", user="p01"), "3 pages of 32")
 
     paired = await pair(driver, threads=False)
     messages = [m for m in paired.messages if not m.ephemeral]
-    assert len(messages) >= 2 and all(len(m.content) <= 2000 for m in messages)
+    assert len(messages) >= 2 and all(len(m.text) <= MAX_CARD_TEXT for m in messages)
     assert len(pngs(messages[0], "pairings-round3")) == 2
-    mentioned = {int(u) for m in messages for u in re.findall(r"<@(\d+)>", m.content)}
+    mentioned = {int(u) for m in messages for u in re.findall(r"<@(\d+)>", m.text)}
     assert mentioned == users
 
 
@@ -56,7 +57,7 @@ async def test_info_lists_the_players_within_discords_limits(driver: OfflineDriv
     """Issue 25.12: /tournament info names the players, not just their number, and still fits."""
     users = await _seventy(driver)
     info = public(await driver.command("/tournament info", user="p01"))
-    fields = info.embeds[0]["fields"]
+    fields = info.card.data["fields"]
     players = [f for f in fields if f["name"].startswith("Players (70)")]
     assert 1 < len(players) <= 4 and all(len(f["value"]) <= 1024 for f in players)
     listed = {int(u) for f in players for u in re.findall(r"<@(\d+)>", f["value"])}

@@ -25,7 +25,7 @@ async def test_drops_late_joins_and_taking_a_pairing_back(driver: OfflineDriver)
     refused(await driver.command("/tournament join faction:Tohaa", user="ivy"), "allow late joins")
 
     taken = public(await driver.command("/tournament unpair", user="pat"))
-    assert "taken back" in taken.content
+    assert "taken back" in taken.text
     s = await state(driver)
     assert s.tournament.rounds == [] and s.threads == []
     public(await driver.command("/tournament join faction:Tohaa", user="hal"))  # not started: joins again
@@ -68,12 +68,12 @@ async def test_results_that_do_not_fit_are_explained(driver: OfflineDriver) -> N
     )
     thread = thread_of(driver, s, g, 1)
     wrong = await dispatch_sheet(driver, thread, sheet_payload("frostbyte", 300, (int(g.a), int(g.b)), False))
-    assert "not added" in wrong.content and "acquisition" in wrong.content
+    assert "not added" in wrong.text and "acquisition" in wrong.text
     stranger = driver.user("zed").id
     outsider = await dispatch_sheet(
         driver, thread, sheet_payload("acquisition", 300, (int(g.a), stranger), True)
     )
-    assert "not added" in outsider.content and "is not in Store Cup" in outsider.content
+    assert "not added" in outsider.text and "is not in Store Cup" in outsider.text
     assert (await state(driver)).tournament.current.game_of(g.a).result is None
 
 
@@ -91,9 +91,9 @@ async def test_a_finished_tournament_stays_viewable_until_the_next_one(driver: O
             )
     public(await driver.command("/tournament finish", user="olga"))
     refused(await driver.command("/tournament pair", user="olga"), "finished")
-    assert "Final standings" in public(await driver.command("/tournament standings", user="cy")).content
+    assert "Final standings" in public(await driver.command("/tournament standings", user="cy")).text
     never = public(await driver.command("/rating show player:@zed", user="cy"))
-    assert "starts at 1000" in never.content
+    assert "starts at 1000" in never.text
     made = public(
         await driver.command('/tournament create name:"Next Cup" tier:400 extras:escalation', user="cy")
     )
@@ -117,7 +117,7 @@ async def test_after_a_dispute_the_disputing_player_reports_their_score(driver: 
             f"/tournament report opponent:@{a} my_op:6 my_vp:200 their_op:4 their_vp:150", user=b
         )
     )
-    assert counter.pings == {driver.user(a).id} and "Confirm it, or dispute it" in counter.content
+    assert counter.pings == {driver.user(a).id} and "Confirm it, or dispute it" in counter.text
     # The replaced report's message keeps no Confirm button (issue 38.17).
     assert reported.buttons == [] and "replaced by a new report" in reported.text, reported.text
     confirmed = await driver.press(counter, "Confirm", user=a)

@@ -59,5 +59,5 @@ async def test_a_report_racing_a_pairing_is_never_lost(driver: OfflineDriver) ->
     if len(t.rounds) == 1:
         refused(pairing, "Round 1 is not over")
     else:
-        assert "round 2 of 3" in public(pairing).content
+        assert "round 2 of 3" in public(pairing).text
     assert all(game.result is not None for game in t.rounds[0].games if game.b is not None)

@@ -75,13 +75,13 @@ async def test_every_reveal_is_whole_and_shown_in_the_match_thread(driver: Offli
         captains = {Side.A: blues[0], Side.B: reds[0]}
     await _run_ritual(driver, captains)
 
-    reveals: list[Message] = [m for m in driver.history(thread) if "pass " in m.content]
+    reveals: list[Message] = [m for m in driver.history(thread) if "pass " in m.text]
     # Each pass reveals defenders, attackers and refusals: 3 posts a pass.
     passes = (size - 1) // 2
-    assert len(reveals) == 3 * passes, [m.content for m in reveals]
+    assert len(reveals) == 3 * passes, [m.text for m in reveals]
     for message in reveals:
-        assert not EMPTY.search(message.content), message.content
-    refusals = [m.content for m in reveals if "refused" in m.content]
+        assert not EMPTY.search(message.text), message.text
+    refusals = [m.text for m in reveals if "refused" in m.text]
     assert len(refusals) == passes
     for text in refusals:
         said = re.search(rf"pass \d: {TEAM} refused \w+; {TEAM} refused \w+\.", text)

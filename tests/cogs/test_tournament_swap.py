@@ -48,7 +48,7 @@ async def test_swapping_players_and_tables_fixes_the_threads(driver: OfflineDriv
     )
 
     swapped = public(await driver.command(f"/tournament swap player:@{mover} other:@{other}", user="olga"))
-    assert "pairing changed" in swapped.content
+    assert "pairing changed" in swapped.text
     assert swapped.pings == {int(one.a), int(one.b), int(two.a), int(two.b)}
     s = await state(driver)
     assert s.reports == []
@@ -57,7 +57,7 @@ async def test_swapping_players_and_tables_fixes_the_threads(driver: OfflineDriv
     # Table 1's thread: renamed, told, re-seated for the ITS sheet.
     assert thread1.name == f"R1 T1: {s.tournament.name_of(two.a)} v {s.tournament.name_of(one.b)}"
     told = driver.history(thread1)[-1]
-    assert "changed this pairing" in told.content and told.pings == {int(two.a), int(one.b)}
+    assert "changed this pairing" in told.text and told.pings == {int(two.a), int(one.b)}
     assert [b.label for b in told.buttons] == ["Open the score sheet"]
     assert await _seats(driver, thread1, [int(two.a), int(one.b)]) == [int(two.a), int(one.b)]
     assert await _seats(driver, thread2, [int(one.a), int(two.b)]) == [int(one.a), int(two.b)]

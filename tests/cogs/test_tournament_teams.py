@@ -24,7 +24,7 @@ async def _two_teams(driver: OfflineDriver) -> None:
         added = public(await driver.command(f"/tournament team add player:@{name}", user="ann"))
         assert "Owls" in added.text and not added.pings
     created = public(await driver.command(f'/tournament team create name:"{HOSTILE}"', user="di"))
-    assert not created.pings and "@everyone" not in created.content.replace("@\u200beveryone", "")
+    assert not created.pings and "@everyone" not in created.text.replace("@\u200beveryone", "")
     for name in FOES[1:]:
         public(await driver.command(f"/tournament team add player:@{name}", user="di"))
     public(await driver.command("/tournament mission round:1 scenario:acquisition", user="olga"))
@@ -94,7 +94,7 @@ async def test_the_captains_pair_privately_and_it_survives_a_restart(driver: Off
     assert not [m for m in revealed.messages if not m.ephemeral]
     reveal = last_post(driver, thread)
     assert "defenders revealed:" in reveal.text and "Owls: Bo" in reveal.text and ": Ed" in reveal.text
-    assert "@everyone" not in reveal.content.replace("@\u200beveryone", "") and not reveal.pings
+    assert "@everyone" not in reveal.text.replace("@\u200beveryone", "") and not reveal.pings
     # Di's panel moved straight on to the attackers (two of them).
     di_panel = revealed.edited[0] if revealed.edited else revealed.messages[0]
     assert di_panel.selects[0].min_values == 2
@@ -154,7 +154,7 @@ async def test_organisers_pick_for_a_captain_reset_and_see_team_standings(driver
             )
         )
     standings = public(await driver.command("/tournament standings", user="gus"))
-    field = standings.embeds[0]["fields"][0]["value"]
+    field = standings.card.data["fields"][0]["value"]
     # Owls 5 + 1 + 3 = 9 TP beat the other team's 0 + 4 + 3 = 7.
     assert field.splitlines()[0].startswith("🥇 **Owls**: 2 pts · 1-0-0 · 9 TP · 14 OP")
     assert "@everyone" not in field.replace("@\u200beveryone", "") and not standings.pings
@@ -239,7 +239,7 @@ async def test_a_40k_wtc_team_event_sums_match_points(driver: OfflineDriver) -> 
             )
         )
     standings = public(await driver.command("/tournament standings", user="gus"))
-    lines = standings.embeds[0]["fields"][0]["value"].splitlines()
+    lines = standings.card.data["fields"][0]["value"].splitlines()
     assert lines[0].startswith("🥇 **Ravens**: 2 pts · 1-0-0 · 33 MP · 180 VP"), lines
     assert lines[1].startswith("🥈 **Owls**: 0 pts · 0-0-1 · 27 MP · 160 VP"), lines
 

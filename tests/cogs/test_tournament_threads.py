@@ -28,7 +28,7 @@ async def test_the_thread_button_opens_the_sheet_with_both_players_seated(driver
     a, b = name_of(driver, g.a), name_of(driver, g.b)
     thread = thread_of(driver, s, g, 1)
     opening = driver.history(thread)[0]
-    assert "/its score mission:" not in opening.content and "Acquisition" in opening.content
+    assert "/its score mission:" not in opening.text and "Acquisition" in opening.text
     assert [button.label for button in opening.buttons] == ["Open the score sheet"]
     assert opening.pings == {int(g.a), int(g.b)}
     match = await _seated(driver, thread)

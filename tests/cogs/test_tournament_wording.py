@@ -12,7 +12,7 @@ async def test_a_drop_answers_with_the_players_still_in(driver: OfflineDriver) -
     await _setup(driver)
     public(await driver.command("/tournament pair", user="olga"))
     dropped = public(await driver.command("/tournament drop", user="ann"))
-    assert dropped.content.endswith("7 players."), dropped.content
+    assert dropped.text.endswith("7 players."), dropped.text
 
 
 async def test_finishing_with_one_game_open_says_it_needs_a_result(driver: OfflineDriver) -> None:

@@ -9,7 +9,8 @@ import re
 
 from PIL import Image
 
-from bot.limits import MAX_CONTENT, MAX_EMBED_TOTAL
+from bot.cards import MAX_CARD_TEXT
+from bot.limits import MAX_CONTENT
 from bot.offline import Message, OfflineDriver, Reply
 from rules.wh40k import distribution, parse_situation, parse_target, parse_weapon, roll
 
@@ -27,14 +28,14 @@ def public_chart(reply: Reply) -> Message:
     data = message.attachments[0].data
     assert data.startswith(PNG) and len(data) < 300_000
     assert Image.open(io.BytesIO(data)).width == 800
-    assert message.embeds[0]["image"]["url"] == "attachment://odds.png"
+    assert message.card.data["image"]["url"] == "attachment://odds.png"
     return message
 
 
 def refused(reply: Reply, *fragments: str) -> str:
     message = reply.message
     assert message.ephemeral and not message.attachments, message.text
-    assert len(message.content) <= MAX_CONTENT
+    assert len(message.text) <= MAX_CONTENT
     for fragment in fragments:
         assert fragment in message.text, message.text
     return message.text
@@ -53,7 +54,7 @@ async def test_attack_shows_every_step_as_the_engine_rolled_it(driver: OfflineDr
     )
     for line in expected.lines():
         assert line.strip() in message.text, line
-    title = message.embeds[0]["title"]
+    title = message.card.data["title"]
     assert f"{expected.wounds_dealt} wound" in title and f"{expected.models_slain}/5 models slain" in title
     assert f"`{parse_weapon(WEAPON).describe()}`" in message.text and "[Situation] half range" in message.text
 
@@ -75,8 +76,8 @@ async def test_a_big_attack_attaches_its_whole_log(driver: OfflineDriver) -> Non
     assert [a.filename for a in message.attachments] == ["attack.txt"]
     log = message.attachments[0].data.decode()
     assert log.count("damage 1") >= 40 and "**" not in log
-    assert len(message.embeds[0]["description"]) <= 4096
-    assert sum(len(str(v)) for e in message.embeds for v in e.values()) <= MAX_EMBED_TOTAL
+    assert len(message.card.data["description"]) <= 4096
+    assert message.v2 and len(message.card) <= MAX_CARD_TEXT  # the driver refuses more
     assert "every die, is in attack.txt" in message.text
 
 
@@ -99,9 +100,10 @@ async def test_odds_give_means_at_least_tables_and_the_chart(driver: OfflineDriv
     assert "Exact odds." in message.text
     assert "[Edition] 11th edition (the default" in message.text
     # one footer line for the steps kept from 10th edition, not two lines in the Edition field
-    footer = message.embeds[0]["footer"]["text"]
+    footer = message.card.data["footer"]["text"]
     assert footer.splitlines()[-1] == (
-        "11th edition: some steps as in 10th, not confirmed (/help topic:40k lists them)."
+        "11th edition: some steps as in 10th, not confirmed, allocation groups and Precision among them "
+        "(/help topic:40k lists them)."
     )
     assert message.text.count("not confirmed") == 1
 
@@ -221,7 +223,7 @@ async def test_a_long_unit_is_shown_by_whole_lines(driver: OfflineDriver) -> Non
     line = "weapon number {} with a long name: A1 BS3+ S4 AP-1 D1, lethal hits, sustained hits 1, twin-linked"
     unit = "; ".join(line.format(i) for i in range(12))
     message = public_chart(await driver.command(f'/40k odds weapon:"{unit}" target:"T4 Sv3+ W2 x10"'))
-    (field,) = [f["value"] for f in message.embeds[0]["fields"] if f["name"] == "Unit"]
+    (field,) = [f["value"] for f in message.card.data["fields"] if f["name"] == "Unit"]
     assert len(field) <= 1024 and field.count("`") % 2 == 0
     shown = field.count("weapon number")
     assert 1 <= shown < 12 and f"and {12 - shown} more lines" in field
@@ -235,7 +237,7 @@ async def test_a_long_roll_is_cut_between_dice_not_inside_one(driver: OfflineDri
         reply = await driver.command(f'/40k attack weapon:"{unit}" target:"T4 Sv3+ W3 x50 fnp6+"')
         message = reply.message
         assert [a.filename for a in message.attachments] == ["attack.txt"]
-        description = message.embeds[0]["description"]
+        description = message.card.data["description"]
         assert "*The whole roll is in attack.txt.*" in description
         body = description.rsplit("\n", 1)[0]
         for mark in ("**", "~~", "__"):

@@ -127,7 +127,7 @@ async def test_units_are_used_by_name_in_attack_and_odds(driver: OfflineDriver) 
         await driver.command('/40k odds weapon:"ash wardens: ember carbine" target:"Gravel Hulk"')
     )
     assert (
-        r"**Ash Wardens\: Ember carbine**" in odds.text
+        r"**Ash Wardens\: Ember carbine x9**" in odds.text
         and "A2 BS3+ S4 AP-1 D1 x9, sustained hits 1" in odds.text
     )
     assert "**Gravel Hulk**: `T10 Sv3+ W12 fnp6+ vehicle walker`" in odds.text
@@ -216,7 +216,7 @@ async def test_units_of_the_same_name_in_two_lists_are_told_apart(driver: Offlin
 async def test_a_big_list_fits_one_reply(driver: OfflineDriver) -> None:
     big = rosters.as_json(rosters.strike_force(6000))
     reply = (await driver.command("/40k list import", file=Attachment("big.json", big))).message
-    embed = reply.embeds[0]
+    embed = reply.card.data
     assert embed["description"].startswith("60 units") and "more units." in embed["description"]
     assert len(embed["description"]) <= 4096
     assert (
@@ -297,8 +297,8 @@ async def test_a_unit_name_on_the_chart_has_no_escapes(
     command = '/40k odds weapon:"Ash Wardens: Ember carbine" target:"Ash Wardens (2)"'
     odds = public_chart(await driver.command(command + ' compare:"Ash Wardens (melee)"'))
     title = "Models slain: Ash Wardens (2) (11th ed.)"
-    assert seen == [(title, "A: Ash Wardens: Ember carbine", "B: Ash Wardens (melee)")]
-    assert r"**Ash Wardens\: Ember carbine**" in odds.text
+    assert seen == [(title, "A: Ash Wardens: Ember carbine …", "B: Ash Wardens (melee)")]
+    assert r"**Ash Wardens\: Ember carbine x9**" in odds.text
 
 
 # -- bounds (issue 32 items 2 and 7) -----------------------------------------------------------
@@ -493,7 +493,10 @@ async def test_the_import_says_what_it_applied_and_what_it_offers(driver: Offlin
         "`Boy: T5 Sv5+ W1 x9 + Boss Nob: W2 infantry battleline` · can switch on: `waaagh` (inv5+, Waaagh!)"
         in text
     )
-    assert "`T8 Sv4+ W10 inv6+ vehicle transport` · can switch on: `waaagh` (inv5+, Waaagh!)" in text
+    assert (
+        "`T8 Sv4+ W10 inv6+ vehicle transport` · Invulnerable Save (6+): inv6+ applied to every model "
+        "· can switch on: `waaagh` (inv5+, Waaagh!)" in text
+    )
     assert (
         "each Hive Tyrant fights with one of Monstrous bonesword or Monstrous scything talons "
         "(each attack names the one used)" in text
@@ -508,6 +511,8 @@ async def test_a_conditional_save_is_switched_on_by_name(driver: OfflineDriver) 
         await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"trukk, Waaagh"')
     )
     assert "**Trukk, waaagh**" in waaagh.text and "`T8 Sv4+ W10 inv5+ vehicle transport`" in waaagh.text
+    # issue 39: a switched-on option says which models it changed
+    assert "waaagh (Waaagh!): inv5+ on every model of Trukk." in waaagh.text
     refused(
         await driver.command('/40k odds weapon:"A1 BS3+ S4 AP-1 D1" target:"Trukk, stealthy"'),
         "Trukk has no ability `stealthy` to switch on; its list offers: `waaagh` (inv5+).",
@@ -521,8 +526,18 @@ async def test_a_tenth_edition_list_fires_in_tenth(driver: OfflineDriver) -> Non
     odds = public_chart(
         await driver.command('/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought"')
     )
-    assert "10th edition (saved with Redemptor Dreadnought)" in odds.text
+    title = next(line for line in odds.text.splitlines() if line.startswith("## "))
+    # issue 38 item 21: the title names the edition and why (never "saved with" for a list)
+    assert "10th edition (Redemptor Dreadnought's army list was built for it" in title
+    assert "saved with" not in odds.text
     assert "`T10 Sv2+ W12 -1 damage vehicle walker`" in odds.text
+    typed = public_chart(await driver.command('/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"T10 Sv2+ W12"'))
+    title = next(line for line in typed.text.splitlines() if line.startswith("## "))
+    assert "11th edition (the default for typed lines" in title
+    rolled = await driver.command('/40k attack weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought"')
+    title = next(line for line in rolled.message.text.splitlines() if line.startswith("## "))
+    assert "wounds dealt" in title or "wound dealt" in title
+    assert "10th edition (Redemptor Dreadnought's army list was built for it" in title
     chosen = public_chart(
         await driver.command(
             '/40k odds weapon:"A2 BS3+ S8 AP-2 D2" target:"Redemptor Dreadnought" edition:11th'

@@ -38,7 +38,7 @@ async def test_attack_on_a_mixed_unit_names_each_save_and_stops_at_the_last_mode
     assert "(Nob) loses 2, slain" in message.text
     assert "had no model left" in message.text
     assert "loses 0" not in message.text
-    assert "3/3 models slain" in message.embeds[0]["title"]
+    assert "3/3 models slain" in message.card.data["title"]
 
 
 async def test_one_hit_and_one_wound_are_singular(driver: OfflineDriver) -> None:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.limits import MAX_EMBED_TOTAL
+from bot.cards import MAX_CARD_TEXT
 from bot.offline import OfflineDriver
 from rules.wh40k import parse_situation, parse_target
 from rules.wh40k.attack import roll_unit, unit_distribution
@@ -41,7 +41,7 @@ async def test_the_same_shot_answers_per_edition_and_names_it(driver: OfflineDri
     expected = unit_distribution(
         parse_unit(weapon), parse_target(target), parse_situation("cover"), edition=Edition.TENTH
     )
-    assert "· 10th edition" in odds.embeds[0]["title"]
+    assert "· 10th edition" in odds.card.data["title"]
     assert f"models slain: **{expected.slain.mean:.2f}** (of 10)" in odds.text
 
 
@@ -49,7 +49,7 @@ async def test_a_unit_fires_as_one_volley(driver: OfflineDriver) -> None:
     message = (await driver.command(f'/40k attack weapon:"{UNIT}" target:"{TARGET}"')).message
     assert not message.ephemeral
     expected = roll_unit(parse_unit(UNIT), parse_target(TARGET), None, random.Random(SEED))
-    assert f"{expected.models_slain}/10 models slain" in message.embeds[0]["title"]
+    assert f"{expected.models_slain}/10 models slain" in message.card.data["title"]
     for name in ("__1. bolt rifle__", "__2. plasma gun__", "__3. sergeant__"):
         assert name in message.text
     for rolled in expected.rolls:
@@ -170,9 +170,9 @@ async def test_the_biggest_unit_fits_discords_limits(driver: OfflineDriver) -> N
         reply = await driver.command(command, weapon=unit[:2000], target=target, situation=situation)
         message = reply.message
         assert not message.ephemeral, message.text
-        assert sum(len(str(v)) for e in message.embeds for v in e.values()) <= MAX_EMBED_TOTAL
-        assert len(message.embeds[0].get("description", "")) <= 4096
-        for field in message.embeds[0]["fields"]:
+        assert message.v2 and len(message.card) <= MAX_CARD_TEXT  # the driver refuses more
+        assert len(message.card.data.get("description", "")) <= 4096
+        for field in message.card.data["fields"]:
             assert len(field["value"]) <= 1024
 
 
@@ -184,14 +184,14 @@ async def test_a_volley_stops_when_every_model_is_slain_and_says_so(
     message = (await driver.command(f'/40k attack weapon:"{volley}" target:"{target}"')).message
     assert not message.ephemeral
     expected = roll_unit(parse_unit(volley), parse_target(target), None, random.Random(SEED))
-    assert expected.skipped and f"{models}/{models} models slain" in message.embeds[0]["title"]
+    assert expected.skipped and f"{models}/{models} models slain" in message.card.data["title"]
     line = "A50 BS3+ S4 AP-1 D1 x4"
     spared = ", ".join(f"{i + 1}. {line}" for i in expected.skipped)
     assert f"the rest of the volley ({spared}) had nothing left to shoot at" in message.text
     assert f"__1. {line}__" in message.text
     assert all(f"__{i + 1}. {line}__" not in message.text for i in expected.skipped)
     assert message.text.count("Hit rolls") == len(expected.rolls)
-    assert len(message.embeds[0]["description"]) <= 4096
+    assert len(message.card.data["description"]) <= 4096
     if models == 50:  # fifty damage rolls and more: the whole roll is attached, and says so too
         [log] = message.attachments
         assert "every die, is in attack.txt" in message.text

@@ -36,3 +36,32 @@ async def test_a_list_per_player_per_tournament_replaced_on_resubmission(databas
             )
     finally:
         await db.close()
+
+
+async def test_the_page_reads_summaries_with_their_stamps_then_only_the_rosters_it_asks_for(
+    database_url: str,
+) -> None:
+    db, repo = await open_repo(database_url)
+    try:
+        for pid in range(150):  # more than one statement's worth of rosters
+            await repo.save(
+                game_id=1,
+                player_id=str(pid),
+                entry=f'{{"p": {pid}}}',
+                roster=None if pid == 3 else f'{{"r": {pid}}}',
+                submitted_by=pid,
+            )
+        await repo.save(game_id=2, player_id="1", entry="{}", roster='{"other": 1}', submitted_by=1)
+        stamped = await repo.stamped(game_id=1)
+        assert len(stamped) == 150 and stamped["7"].entry == '{"p": 7}' and stamped["7"].submitted_at
+        assert stamped["7"].has_roster and not stamped["3"].has_roster
+        wanted = [str(p) for p in range(150)]
+        rosters = await repo.rosters(game_id=1, player_ids=wanted)
+        assert len(rosters) == 149 and rosters["1"] == '{"r": 1}' and "3" not in rosters
+        assert await repo.rosters(game_id=1, player_ids=[]) == {}
+        before = stamped["7"].submitted_at
+        await repo.save(game_id=1, player_id="7", entry='{"p": 70}', roster='{"r": 70}', submitted_by=7)
+        again = (await repo.stamped(game_id=1))["7"]
+        assert again.entry == '{"p": 70}' and again.submitted_at >= before
+    finally:
+        await db.close()

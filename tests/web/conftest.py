@@ -40,12 +40,7 @@ async def http() -> AsyncIterator[aiohttp.ClientSession]:
 
 def page_links(message: Message) -> list[str]:
     """The addresses of the link buttons on a message."""
-    found = []
-    for row in message.components:
-        for item in row.get("components", []):
-            if item.get("style") == 5 and item.get("url"):
-                found.append(item["url"])
-    return found
+    return [b.url for b in message.buttons if b.style == 5 and b.url]
 
 
 URL = re.compile(r"https?://[^\s)>]+/t/[A-Za-z0-9_-]+")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import time
 
@@ -259,7 +261,9 @@ def test_web_settings() -> None:
 
     default = Settings(_env_file=None, web_port=8080)
     assert default.local_web_url == "http://127.0.0.1:8080" and default.public_url is None
-    assert Settings(_env_file=None, web_host="0.0.0.0", web_port=9000).local_web_url == "http://127.0.0.1:9000"
+    assert (
+        Settings(_env_file=None, web_host="0.0.0.0", web_port=9000).local_web_url == "http://127.0.0.1:9000"
+    )
     proxied = Settings(_env_file=None, public_url="https://herald.example.org/ ", web_port=8080)
     assert proxied.public_url == "https://herald.example.org"
     assert Settings(_env_file=None, web_port=0, public_url="https://x.example").local_web_url is None
@@ -298,7 +302,7 @@ async def test_the_page_of_an_event_finished_early_shows_it_finished(
     public(await driver.command("/tournament finish early:true", user="olga"))
     async with http.get(url) as got:
         assert got.status == 200
-        assert "<p class=\"status\">Finished</p>" in await got.text()
+        assert '<p class="status">Finished</p>' in await got.text()
     info = public(await driver.command("/tournament info", user="ann"))
     assert url in info.text
 
@@ -312,3 +316,64 @@ async def test_big_answers_are_compressed_and_addresses_are_relative(
     text = await got.text()
     # behind a proxy that serves Herald under a path, every address still resolves from the page
     assert 'href="/' not in text and 'src="/' not in text and 'data-live="/' not in text
+
+
+async def test_the_csvs_mark_organiser_set_and_disputed_results_and_carry_discord_ids(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    driver = web_driver
+    url = await cup(driver, players=6)
+    assert (
+        await driver.command("/tournament list submit", user="ann", text="Sealed-list-text-abc")
+    ).message.ephemeral
+    # One list is in: round 1 asks the organiser first (#38 item 18), who pairs without the rest.
+    question = (await driver.command("/tournament pair threads:false", user="olga")).message
+    public(await driver.press(question, "Pair without their lists", user="olga"))
+    first, second, third = await games(driver)
+    names = [(name_of(driver, g.a), name_of(driver, g.b)) for g in (first, second, third)]
+    (a1, b1), (a2, b2), (a3, b3) = names
+    # Table 1: reported, confirmed by the opponent.
+    reported = public(
+        await driver.command(
+            f"/tournament report opponent:@{b1} my_op:7 my_vp:210 their_op:3 their_vp:95", user=a1
+        )
+    )
+    await driver.press(reported, "Confirm", user=b1)
+    # Table 2: reported, disputed, then set by an organiser.
+    reported = public(
+        await driver.command(
+            f"/tournament report opponent:@{b2} my_op:9 my_vp:250 their_op:0 their_vp:0", user=a2
+        )
+    )
+    await driver.press(reported, "Dispute", user=b2)
+    public(
+        await driver.command(
+            f"/tournament result player:@{a2} opponent:@{b2} player_op:6 player_vp:200 "
+            "opponent_op:4 opponent_vp:150",
+            user="olga",
+        )
+    )
+    # Table 3: a report still waiting for its confirmation (never in an export).
+    public(
+        await driver.command(
+            f"/tournament report opponent:@{b3} my_op:8 my_vp:277 their_op:1 their_vp:33", user=a3
+        )
+    )
+
+    exported = public(await driver.command("/tournament export", user="cy"))
+    files = {x.filename: x.data.decode() for x in exported.attachments}
+    for name in ("players.csv", "results.csv"):
+        assert await (await http.get(f"{url}/{name}")).text() == files[name], "the page serves the export"
+    rows = list(csv.DictReader(io.StringIO(files["results.csv"])))
+    by_table = {int(r["table"]): r for r in rows if r["table"]}
+    assert by_table[first.table]["result_by"] == "players" and by_table[first.table]["disputed"] == ""
+    assert by_table[second.table]["result_by"] == "organiser" and by_table[second.table]["disputed"] == "yes"
+    assert by_table[third.table]["result_by"] == "" and by_table[third.table]["op_a"] == ""
+    for table, (a, b) in zip((first.table, second.table, third.table), names, strict=True):
+        row = by_table[table]
+        assert (row["discord_a"], row["discord_b"]) == (str(driver.user(a).id), str(driver.user(b).id))
+    players = list(csv.DictReader(io.StringIO(files["players.csv"])))
+    assert {p["player"]: p["discord_id"] for p in players}["Ann"] == str(driver.user("ann").id)
+    # Nothing private: no sealed list, no score still waiting for its confirmation.
+    everything = "".join(files.values())
+    assert "Sealed-list-text-abc" not in everything and "277" not in everything

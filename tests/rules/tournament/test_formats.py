@@ -192,11 +192,14 @@ def test_create_refuses_options_of_another_game() -> None:
 def test_exports_and_the_public_view_show_the_formats_columns() -> None:
     t = event()
     head = players_csv(t).splitlines()[0]
-    assert head == "rank,player,faction,rp,bp,sos,vp_diff,byes,bye_rounds,played,wins,ties,losses,dropped"
-    assert players_csv(t).splitlines()[1] == "1,E,,30,205,575,40,0,,3,3,0,0,"
+    assert head == (
+        "rank,player,faction,rp,bp,sos,vp_diff,byes,bye_rounds,played,wins,ties,losses,dropped,discord_id"
+    )
+    assert players_csv(t).splitlines()[1] == "1,E,,30,205,575,40,0,,3,3,0,0,,"
     assert results_csv(t).splitlines()[:2] == [
-        "round,table,player_a,faction_a,vp_a,rp_a,player_b,faction_b,vp_b,rp_b,flags",
-        "1,1,A,,80,10,B,,40,0,",
+        "round,table,player_a,faction_a,vp_a,rp_a,player_b,faction_b,vp_b,rp_b,flags,"
+        "discord_a,discord_b,edit_note,result_by,disputed",
+        "1,1,A,,80,10,B,,40,0,,,,,players,",
     ]
     view = public_view(t, reported=())
     assert [c.label for c in view.columns] == ["W-D-L", "RP", "BP", "SoS", "VP±"]

@@ -116,6 +116,8 @@ def test_blast_x_and_cleave_x_are_eleventh_edition_forms() -> None:
 
 def test_unconfirmed_rules_are_said_for_eleventh() -> None:
     assert "not confirmed for 11th" in UNCONFIRMED_11TH
+    # issue 39: 11th edition's allocation groups and Precision against any CHARACTER are named
+    assert "allocation groups" in UNCONFIRMED_11TH and "visible CHARACTER" in UNCONFIRMED_11TH
     hazardous = plan(parse_weapon("A1 BS3+ S4 AP0 D1, hazardous"), parse_target("T4 Sv7+ W1"))
     assert any("Hazardous as in 10th edition" in n and "not confirmed for 11th" in n for n in hazardous.notes)
     ten = plan(parse_weapon("A1 BS3+ S4 AP0 D1, hazardous"), parse_target("T4 Sv7+ W1"), edition=TENTH)

@@ -617,11 +617,17 @@ def test_wargear_protects_its_bearer_only() -> None:
     ]
 
 
-def test_a_bodyguards_save_for_its_leader_is_offered() -> None:
-    """Deathshroud got ``fnp4+`` from an ability that protects only the Character they guard."""
+def test_a_bodyguards_save_lands_on_the_character_leading_it() -> None:
+    """Deathshroud got ``fnp4+`` from an ability that protects only the Character they guard
+    (issue 39: switched on, it went to the three Terminators; now it goes to the Leader)."""
     shroud = _one(rosters.deathshroud())
     assert shroud.target_line() == "T6 Sv2+ W4 x3 inv4+ infantry"
-    assert [(o.key, o.effect) for o in shroud.options] == [("silent bodyguard", "fnp4+")]
+    assert shroud.options == ()
+    assert shroud.guards == "fnp4+"
+    assert any("Silent Bodyguard: fnp4+ for a Character leading it" in r for r in shroud.read)
+    lord = _one(rosters.warboss())
+    assert lord.leader_line(shroud) == "T6 Sv4+ W6 fnp4+ infantry character"
+    assert lord.target_line() == "T6 Sv4+ W6 infantry character"
 
 
 def test_damage_reduction_is_read_like_a_save() -> None:
