@@ -3,6 +3,7 @@ applies migrations and loads every cog; commands are synced after login, only wh
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import importlib
 import json
@@ -14,6 +15,7 @@ from discord.ext import commands
 
 from bot.errors import HeraldTree
 from bot.games import SEATS_VERSION, GameStore
+from bot.i18n import HeraldTranslator, catalogue_digest
 from bot.pairings import Pairings
 from bot.permissions import guild_report
 from bot.scheduler import Scheduler
@@ -21,6 +23,7 @@ from bot.send import watch
 from bot.settings import Settings
 from bot.storage import SqlGameRepository, SqlJobRepository, SqlMetaRepository, open_database
 from bot.storage.army_lists import ArmyListRepository
+from bot.storage.languages import LanguageRepository
 from bot.storage.links import SqlLinkRepository
 from bot.storage.profiles import SqliteAttackProfileRepository
 from bot.storage.ratings import SqliteRatingRepository
@@ -32,6 +35,9 @@ from bot.views import FormRouter
 log = logging.getLogger("herald")
 SEATS_VERSION_KEY = "game_seats_version"
 """The meta key holding the :data:`bot.games.SEATS_VERSION` this database's seats were written at."""
+
+#: How often the players' locales noted since the last write are written (bot.storage.languages).
+LOCALE_FLUSH_SECONDS = 300
 
 #: Every cog, loaded in this order by ``setup_hook``.
 COGS: tuple[str, ...] = (
@@ -47,6 +53,7 @@ COGS: tuple[str, ...] = (
     "cogs.boss_fight",
     "cogs.web",
     "cogs.games",
+    "cogs.herald",
 )
 
 
@@ -91,6 +98,9 @@ class Herald(commands.AutoShardedBot):
         self.links = SqlLinkRepository(self.db)
         #: Army lists handed in for tournaments (sealed until revealed): see bot.storage.tournament_lists.
         self.tournament_lists = TournamentListRepository(self.db)
+        #: Each server's language (/herald language) and each player's last locale: see bot.i18n.
+        self.languages = LanguageRepository(self.db)
+        self._locale_flusher: asyncio.Task[None] | None = None
         #: The web pages' address while they are served (set by cogs.web), else None.
         self.web_url: str | None = None
         #: Work for later (turn nudges, round timers): see bot.scheduler. Every process runs the
@@ -115,6 +125,8 @@ class Herald(commands.AutoShardedBot):
             log.info("database %s: applied migrations %s", self.db.label, applied)
         for name in COGS:
             await self.load_cog_module(name)
+        # Descriptions and choices in every offered language, read from the catalogues at sync.
+        await self.tree.set_translator(HeraldTranslator())
         # What a kind's seats mean changed since this database last started: list every game anew.
         every = await self.meta.get(SEATS_VERSION_KEY) != str(SEATS_VERSION)
         filled = await self.games.backfill_seats(every=every)
@@ -124,6 +136,7 @@ class Herald(commands.AutoShardedBot):
             log.info("/games: listed %d game(s) anew (or for the first time)", filled)
         if self.run_scheduler:
             await self.scheduler.start(self)
+            self._locale_flusher = asyncio.create_task(self._flush_locales(), name="herald-locales")
 
     async def load_cog_module(self, name: str) -> None:
         """Run the ``setup(bot)`` of the cog module ``name``, importing it once per process.
@@ -141,7 +154,14 @@ class Herald(commands.AutoShardedBot):
     async def close(self) -> None:
         try:
             await self.scheduler.stop()
+            if self._locale_flusher is not None:
+                self._locale_flusher.cancel()
+                self._locale_flusher = None
             await super().close()
+            try:
+                await self.languages.flush()
+            except Exception:
+                log.warning("could not write the players' locales at shutdown", exc_info=True)
         finally:
             await self.db.close()
 
@@ -159,6 +179,20 @@ class Herald(commands.AutoShardedBot):
         if not interaction.response.is_done():
             watch(interaction)  # deferred if no answer has gone out in time
         await self.forms.dispatch(interaction)
+        await self.remember_locale(interaction)
+
+    async def remember_locale(self, interaction: discord.Interaction) -> None:
+        """Note the player's client language for what Herald later sends them in DMs (in memory;
+        written in batches by ``_flush_locales``: see bot.storage.languages)."""
+        self.languages.remember_user(interaction.user.id, str(interaction.locale))
+
+    async def _flush_locales(self) -> None:
+        while True:
+            await asyncio.sleep(LOCALE_FLUSH_SECONDS)
+            try:
+                await self.languages.flush()
+            except Exception:  # a reminder's language is never worth stopping the loop for
+                log.warning("could not write the players' locales; trying again later", exc_info=True)
 
     async def on_ready(self) -> None:
         log.info(
@@ -189,7 +223,9 @@ class Herald(commands.AutoShardedBot):
             (cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)),
             key=lambda c: (c.get("type", 1), c["name"]),
         )
-        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        # The translations are part of what is synced: a new or changed one syncs again.
+        text = json.dumps(payload, sort_keys=True) + catalogue_digest()
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def command_hash_key(self, guild: discord.abc.Snowflake | None = None) -> str | None:
         """Where the last synced tree's hash is kept: per application (a database reused with

@@ -18,6 +18,7 @@ from discord import AppCommandOptionType, app_commands
 
 from bot.anywhere import NeedsServer, check
 from rules.errors import RuleError
+from rules.i18n import translator
 from rules.text import clean_text
 
 log = logging.getLogger("herald.errors")
@@ -37,36 +38,55 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def describe(error: BaseException) -> tuple[str, str | None]:
-    """The text to show for ``error``, and an incident id when it was unexpected."""
+def describe(error: BaseException, locale: str | None = None) -> tuple[str, str | None]:
+    """The text to show for ``error`` in ``locale`` (the reader's Discord locale; English when
+    None or not offered), and an incident id when it was unexpected."""
     error = _unwrap(error)
+    t = translator(locale)
     if isinstance(error, RuleError):
         # Error messages quote what was typed, by this player or (a tournament's name, say) another:
         # no masked link may hide where it leads, even in a private reply. Herald writes none itself.
-        return _MASKED_LINK.sub(r"]\\(", str(error)), None
+        return _MASKED_LINK.sub(r"]\\(", error.render(locale)), None
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s.", None
+        return t("Slow down a little: try again in {seconds} s.", seconds=round(error.retry_after)), None
     if isinstance(error, app_commands.MissingPermissions):
+        # Discord's own names for its permissions, as its settings show them in English.
         perms = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
-        return f"You need the {perms} permission for that.", None
+        return t("You need the {permissions} permission for that.", permissions=perms), None
     if isinstance(error, app_commands.BotMissingPermissions):
         perms = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
-        return f"I need the {perms} permission in this channel for that; ask a server admin.", None
+        return (
+            t(
+                "I need the {permissions} permission in this channel for that; ask a server admin.",
+                permissions=perms,
+            ),
+            None,
+        )
     if isinstance(error, NeedsServer):
         return str(error), None
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command works in a server channel, not in direct messages.", None
+        return t("That command works in a server channel, not in direct messages."), None
     if isinstance(error, app_commands.TransformerError):
-        return f"I couldn't read {error.value!r} as {error.type.name.lower()}; check that option.", None
+        return (
+            t(
+                "I couldn't read {value} as {kind}; check that option.",
+                value=repr(error.value),
+                kind=error.type.name.lower(),
+            ),
+            None,
+        )
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that command here.", None
+        return t("You can't use that command here."), None
     if isinstance(error, app_commands.CommandNotFound):
-        return "I don't know that command any more; Discord may still be updating its list.", None
+        return t("I don't know that command any more; Discord may still be updating its list."), None
     incident = secrets.token_hex(3)
     log.error("incident %s: %s", incident, type(error).__name__, exc_info=error)
     return (
-        f"Something went wrong on my side. Incident `{incident}`: "
-        "tell the server's admins if it keeps happening.",
+        t(
+            "Something went wrong on my side. Incident `{incident}`: tell the server's admins if it "
+            "keeps happening.",
+            incident=incident,
+        ),
         incident,
     )
 
@@ -75,7 +95,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> str 
     """Tell the user what went wrong, ephemerally; return the incident id if there was one."""
     from bot.send import send  # bot.send needs nothing of this module; imported late to keep it so
 
-    text, incident = describe(error)
+    text, incident = describe(error, str(interaction.locale))
     try:
         if interaction.type is discord.InteractionType.autocomplete:
             if not interaction.response.is_done():

@@ -95,6 +95,8 @@ class User:
     manage_guild: bool = False
     #: The server roles the member holds (see :meth:`OfflineDriver.give_role`).
     roles: set[int] = field(default_factory=set)
+    #: The language of this player's Discord client, sent as every interaction's ``locale``.
+    locale: str = "en-GB"
 
     @property
     def mention(self) -> str:
@@ -670,6 +672,9 @@ class OfflineDriver:
         self.permissions = discord.Permissions(INVITE_PERMISSIONS.value)
         #: The server's roles besides ``@everyone`` and the bot's, by name (see :meth:`role`).
         self.roles: dict[str, int] = {}
+        #: The server's language as Discord sends it (``guild_locale``); "en-US" for a server
+        #: that never chose one (a server that is not a Community server).
+        self.guild_locale = "en-GB"
         self.channel = self.add_channel("general", channel_id=DEFAULT_CHANNEL_ID)
         #: The bot's DM channel with each user it wrote to (``bot.create_dm``), by user id.
         self.dms: dict[int, Channel] = {}
@@ -735,13 +740,16 @@ class OfflineDriver:
 
     # -- the offline server ---------------------------------------------------------------
 
-    def user(self, name: str, *, manage_guild: bool | None = None) -> User:
-        """The user called ``name`` (made on first use); ``manage_guild`` sets their permission."""
+    def user(self, name: str, *, manage_guild: bool | None = None, locale: str | None = None) -> User:
+        """The user called ``name`` (made on first use); ``manage_guild`` sets their permission,
+        ``locale`` their Discord client's language (``"es-ES"``)."""
         user = self.users.get(name)
         if user is None:
             user = self.users[name] = User(_snowflake(), name)
         if manage_guild is not None:
             user.manage_guild = manage_guild
+        if locale is not None:
+            user.locale = locale
         return user
 
     def role(self, name: str) -> int:
@@ -1314,8 +1322,8 @@ class OfflineDriver:
             "member": self._member(user),
             "token": token,
             "version": 1,
-            "locale": "en-GB",
-            "guild_locale": "en-GB",
+            "locale": user.locale,
+            "guild_locale": self.guild_locale,
             "app_permissions": str(self.bot_permissions(channel).value),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)},

@@ -90,6 +90,7 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "dice": (("Saved rolls", ("save", "list", "delete")), ("Secret rolls", ("gm",))),
     "inf": (("Roll", ("roll", "f2f", "odds")),),
     "rating": (("Ratings", ("show", "top")),),
+    "herald": (("Server settings", ("language",)),),
 }
 MORE = "More"
 

@@ -47,6 +47,7 @@ import d20.expression as _d20_expression
 from d20 import diceast
 
 from rules.errors import RuleError
+from rules.i18n import Message, _
 
 #: Most dice one roll may throw, rerolls and explosions included.
 MAX_DICE = 1000
@@ -174,7 +175,7 @@ class _Dice(_d20_expression.Dice):
 
     @classmethod
     def new(cls, num: int, size: int | str, context: d20.RollContext | None = None) -> _Dice:
-        return cls(num, size, [_Die.new(size, context=context) for _ in range(num)], context=context)
+        return cls(num, size, [_Die.new(size, context=context) for _die in range(num)], context=context)
 
     def roll_another(self) -> None:
         self.values.append(_Die.new(self.size, context=self._context))
@@ -375,9 +376,14 @@ def _expand_tens_units(expression: str, rng: _random.Random) -> tuple[str, int]:
         sides = 3 if match.group(2) == "33" else 6
         dice += 2 * count
         if dice > MAX_DICE:
-            raise DiceError(f"That is more than {MAX_DICE} dice in one roll; roll fewer.")
+            raise DiceError(
+                _(
+                    "That is more than {max_dice} dice in one roll; roll fewer.",
+                    max_dice=MAX_DICE,
+                )
+            )
         terms = []
-        for _ in range(count):
+        for _pair in range(count):
             tens, units = rng.randint(1, sides), rng.randint(1, sides)
             terms.append(f"{tens * 10 + units}[D{match.group(2)}: {tens} {units}]")
         joined = "+".join(terms)
@@ -388,34 +394,44 @@ def _expand_tens_units(expression: str, rng: _random.Random) -> tuple[str, int]:
     return expanded, dice
 
 
-def _syntax_message(error: d20.RollSyntaxError, expression: str, typed: str | None = None) -> str:
+def _syntax_message(error: d20.RollSyntaxError, expression: str, typed: str | None = None) -> Message:
     column = max(int(error.col), 1)
     got = str(error.got)
-    where = f"unexpected {got!r} at column {column}" if got else f"it stops too early at column {column}"
+    where = (
+        _("unexpected {got} at column {column}", got=repr(got), column=column)
+        if got
+        else _("it stops too early at column {column}", column=column)
+    )
     pointer = f"`{expression}`\n`{' ' * (column - 1)}^`"
-    expected = ", ".join(sorted({_friendly_token(t) for t in error.expected})[:6])
-    return (
-        f"I can't read `{typed if typed is not None else expression}`: {where}.\n{pointer}\n"
-        f"Expected {expected}. Examples: `2d6+3`, `4d6kh3`, `10d6 4+`, `d66`, `1d20 adv`."
+    tokens = {_friendly_token(t) for t in error.expected}
+    expected = sorted(tokens, key=lambda m: m if isinstance(m, str) else m.msgid)[:6]
+    return _(
+        "I can't read `{typed}`: {where}.\n{pointer}\n"
+        "Expected {expected}. Examples: `2d6+3`, `4d6kh3`, `10d6 4+`, `d66`, `1d20 adv`.",
+        typed=typed if typed is not None else expression,
+        where=where,
+        pointer=pointer,
+        expected=tuple(expected),
     )
 
 
-def _friendly_token(token: str) -> str:
+def _friendly_token(token: str) -> Message | str:
     if token.startswith(("_", "__ANON")):
-        return "an operator"
-    return {
-        "INTEGER": "a number",
-        "DECIMAL": "a number",
-        "SELTYPE": "a selector (h, l, < or >)",
-        "$END": "the end",
-        "DICE_VALUE": "a die size",
+        return _("an operator")
+    words: dict[str, Message | str] = {
+        "INTEGER": _("a number"),
+        "DECIMAL": _("a number"),
+        "SELTYPE": _("a selector (h, l, < or >)"),
+        "$END": _("the end"),
+        "DICE_VALUE": _("a die size"),
         "LPAR": "`(`",
         "RPAR": "`)`",
-        "U_OP": "a sign",
-        "A_OP": "`+` or `-`",
-        "M_OP": "`*` or `/`",
+        "U_OP": _("a sign"),
+        "A_OP": _("`+` or `-`"),
+        "M_OP": _("`*` or `/`"),
         "COMMA": "`,`",
-    }.get(token, f"`{token.lower()}`")
+    }
+    return words.get(token, f"`{token.lower()}`")
 
 
 def _pool(node: diceast.Node) -> tuple[diceast.Node, tuple[str, int]] | None:
@@ -434,8 +450,10 @@ def _pool(node: diceast.Node) -> tuple[diceast.Node, tuple[str, int]] | None:
         return root.left, (root.op, int(root.right.value))
     if _has_comparison(root):
         raise DiceError(
-            "A comparison counts successes only as a whole roll: dice, a comparison, then one number, "
-            "like `10d6>=4` or `6d6rr1==6`. Roll the pool on its own (D33/D66 can't be pools)."
+            _(
+                "A comparison counts successes only as a whole roll: dice, a comparison, then one "
+                "number, like `10d6>=4` or `6d6rr1==6`. Roll the pool on its own (D33/D66 can't be pools)."
+            )
         )
     return None
 
@@ -681,9 +699,10 @@ def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
     """Two pieces a space keeps apart: refuse, quoting the player, with what they may have meant."""
     dice = "d" in left.lower()
     rest = typed[typed.index(right, len(before)) :] if right in typed[len(before) :] else right
-    label = (f"a label: `{before} # {rest}`", [f"{before} # {rest}"])
+    labelled = f"{before} # {rest}"
+    label: tuple[Message | str, list[str]] = (_("a label: `{labelled}`", labelled=labelled), [labelled])
     # Each option with the rolls it suggests: an option is offered only if they all parse.
-    options: list[tuple[str, list[str]]]
+    options: list[tuple[Message | str, list[str]]]
     drop = re.match(r"^d([lh]?)(\d+)$", right, re.IGNORECASE)  # Dice Maiden's drop, spaced
     count = re.match(r"^(\d*)d\d+$", left, re.IGNORECASE)
     advantage = _advantage_moved(typed, right, before)
@@ -691,34 +710,63 @@ def _not_joined(typed: str, left: str, right: str, before: str) -> DiceError:
         # `1d20 adv+5`: the modifier belongs to the roll and `adv` at the end (a label would drop both)
         options = [(f"`{advantage}`", [advantage])]
     elif drop and count and int(drop.group(2)) < int(count.group(1) or 1):
-        which = "highest" if drop.group(1).lower() == "h" else "lowest"
+        joined = left + right
+        dropped = (
+            _("`{roll}` (drop the highest {count})", roll=joined, count=drop.group(2))
+            if drop.group(1).lower() == "h"
+            else _("`{roll}` (drop the lowest {count})", roll=joined, count=drop.group(2))
+        )
         options = [
-            (f"`{left}{right}` (drop the {which} {drop.group(2)})", [f"{left}{right}"]),
+            (dropped, [f"{left}{right}"]),
             (f"`{left}+{right}`", [f"{left}+{right}"]),
-            (f"two rolls: `{left}` then `{right}`", [left, right]),
+            (_("two rolls: `{first}` then `{second}`", first=left, second=right), [left, right]),
         ]
     elif right[:1].isalpha() and not re.match(r"^\d*d[\d%f]", right, re.IGNORECASE):
         options = [label]
     elif _REPEAT.match(right) and dice:
+        pool, target = f"{left}>={right}", f"{left} {right}+"
         options = [
             (
-                f"`{left}>={right}` or `{left} {right}+` (dice showing {right} or more)",
-                [f"{left}>={right}", f"{left} {right}+"],
+                _(
+                    "`{pool}` or `{target}` (dice showing {value} or more)",
+                    pool=pool,
+                    target=target,
+                    value=right,
+                ),
+                [pool, target],
             ),
             (f"`{left}+{right}`", [f"{left}+{right}"]),
         ]
     elif "d" in right.lower():
         options = [
             (f"`{left}+{right}`", [f"{left}+{right}"]),
-            (f"two rolls: `{left}` then `{right}`", [left, right]),
+            (_("two rolls: `{first}` then `{second}`", first=left, second=right), [left, right]),
         ]
     else:
         options = [(f"`{left}+{right}`", [f"{left}+{right}"]), label]
     offered = [text for text, rolls in options if all(_reads(r) for r in rolls)]
-    question = f" Did you mean {' or '.join(offered)}?" if offered else ""
+    if len(offered) >= 3:
+        question: Message | str = _(
+            "Did you mean {first} or {second} or {third}?",
+            first=offered[0],
+            second=offered[1],
+            third=offered[2],
+        )
+    elif len(offered) == 2:
+        question = _("Did you mean {first} or {second}?", first=offered[0], second=offered[1])
+    elif offered:
+        question = _("Did you mean {first}?", first=offered[0])
+    else:
+        question = ""
     return DiceError(
-        f"I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join what a "
-        f"space separates.{question}"
+        _(
+            "I can't read `{typed}`: a space separates `{left}` and `{right}`, and I never join what a "
+            "space separates. {question}",
+            typed=typed,
+            left=left,
+            right=right,
+            question=question,
+        )
     )
 
 
@@ -772,17 +820,24 @@ def parse(expression: str) -> RollSpec:
     '2d20kh1+5'
     """
     if not isinstance(expression, str) or not expression.strip():
-        raise DiceError("Give me something to roll, for example `2d6+3` or `10d6>=4`.")
+        raise DiceError(_("Give me something to roll, for example `2d6+3` or `10d6>=4`."))
     if len(expression) > MAX_EXPRESSION_LENGTH:
         raise DiceError(
-            f"That expression is {len(expression)} characters long; the limit is "
-            f"{MAX_EXPRESSION_LENGTH}. Split it into several rolls."
+            _(
+                "That expression is {length} characters long; the limit is {limit}. "
+                "Split it into several rolls.",
+                length=len(expression),
+                limit=MAX_EXPRESSION_LENGTH,
+            )
         )
     typed = expression.strip()
     text, comment = _split_comment(typed)
     if not text:
         raise DiceError(
-            f"`{typed}` has a comment but nothing to roll: put the dice first, like `2d6+3 # to hit`."
+            _(
+                "`{typed}` has a comment but nothing to roll: put the dice first, like `2d6+3 # to hit`.",
+                typed=typed,
+            )
         )
     tokens = _tokens(text)
     notes: list[str] = []
@@ -795,15 +850,20 @@ def parse(expression: str) -> RollSpec:
         lowered = word.lower()
         if m := _TARGET.match(word) or _DM_TARGET.match(word):
             if target is not None:
-                raise DiceError(f"`{typed}` gives two targets; give one, like `10d6 4+`.")
+                raise DiceError(_("`{typed}` gives two targets; give one, like `10d6 4+`.", typed=typed))
             target = int(m.group(1))
         elif m := _FAIL.match(word) or _DM_FAIL.match(word):
             if failure is not None:
-                raise DiceError(f"`{typed}` gives failures twice; give one, like `10d6 4+ 1-`.")
+                raise DiceError(
+                    _(
+                        "`{typed}` gives failures twice; give one, like `10d6 4+ 1-`.",
+                        typed=typed,
+                    )
+                )
             failure = int(m.group(1))
         elif lowered in _ADVANTAGE:
             if advantage is not None:
-                raise DiceError(f"`{typed}`: choose `adv` or `dis`, once.")
+                raise DiceError(_("`{typed}`: choose `adv` or `dis`, once.", typed=typed))
             advantage = _ADVANTAGE[lowered]
         else:
             break
@@ -813,7 +873,12 @@ def parse(expression: str) -> RollSpec:
         target = int(m.group(2))
         if m.group(3):
             if failure is not None:
-                raise DiceError(f"`{typed}` gives failures twice; give one, like `10d6 4+ 1-`.")
+                raise DiceError(
+                    _(
+                        "`{typed}` gives failures twice; give one, like `10d6 4+ 1-`.",
+                        typed=typed,
+                    )
+                )
             failure = int(m.group(3))
 
     repeat = 1
@@ -823,9 +888,21 @@ def parse(expression: str) -> RollSpec:
             repeat = int(tokens[0])
             tokens = tokens[1:]
             if repeat < 1:
-                raise DiceError(f"`{typed}` asks for {repeat} rolls; give a count from 1 to {MAX_REPEATS}.")
+                raise DiceError(
+                    _(
+                        "`{typed}` asks for {repeat} rolls; give a count from 1 to {max_repeats}.",
+                        typed=typed,
+                        repeat=repeat,
+                        max_repeats=MAX_REPEATS,
+                    )
+                )
     if not tokens:
-        raise DiceError(f"`{typed}` has nothing to roll; put the dice first, like `10d6 4+` or `1d20+5 adv`.")
+        raise DiceError(
+            _(
+                "`{typed}` has nothing to roll; put the dice first, like `10d6 4+` or `1d20+5 adv`.",
+                typed=typed,
+            )
+        )
     joined = tokens[0]
     for index, (left, right) in enumerate(itertools.pairwise(tokens), 1):
         if not _joinable(joined, right):
@@ -837,46 +914,73 @@ def parse(expression: str) -> RollSpec:
 
     if m := _WARHAMMER.match(canonical):
         if target is not None:
-            raise DiceError(f"`{typed}` gives the target twice: `10wh4+` already says 4+.")
+            raise DiceError(_("`{typed}` gives the target twice: `10wh4+` already says 4+.", typed=typed))
         canonical, target = f"{m.group(1)}d6", int(m.group(2))
     if (m := _TABLES.match(canonical)) and int(m.group(1)) > 1 and target is None and advantage is None:
         if 2 * int(m.group(1)) > MAX_DICE:
-            raise DiceError(f"That is more than {MAX_DICE} dice in one roll; roll fewer.")
+            raise DiceError(
+                _(
+                    "That is more than {max_dice} dice in one roll; roll fewer.",
+                    max_dice=MAX_DICE,
+                )
+            )
         repeat *= int(m.group(1))
         canonical = f"d{m.group(2)}"
         notes.append(f"`{m.group(0)}` is {m.group(1)} table results, each read on its own, never added")
     if _FATE_MODIFIED.search(_BRACKETED.sub("", canonical)):
         raise DiceError(
-            f"`{typed}`: Fate dice (`4dF`) take no modifiers; add to the total instead, like `4dF+2`."
+            _(
+                "`{typed}`: Fate dice (`4dF`) take no modifiers; add to the total instead, like `4dF+2`.",
+                typed=typed,
+            )
         )
     canonical = _FATE.sub(_fate_term, canonical)
     if advantage is not None:
         if not _PLAIN_D20.search(canonical):
             raise DiceError(
-                f"`{typed}`: `adv` and `dis` roll a d20 twice and keep the higher or lower one; they need a "
-                "plain `1d20` in the roll, like `1d20+5 adv`."
+                _(
+                    "`{typed}`: `adv` and `dis` roll a d20 twice and keep the higher or lower one; they "
+                    "need a plain `1d20` in the roll, like `1d20+5 adv`.",
+                    typed=typed,
+                )
             )
         canonical = _PLAIN_D20.sub(f"2d20{advantage}", canonical, count=1)
     if repeat > MAX_REPEATS:
-        raise DiceError(f"`{typed}` asks for {repeat} rolls; at most {MAX_REPEATS} fit in one message.")
+        raise DiceError(
+            _(
+                "`{typed}` asks for {repeat} rolls; at most {max_repeats} fit in one message.",
+                typed=typed,
+                repeat=repeat,
+                max_repeats=MAX_REPEATS,
+            )
+        )
 
     bare = _BRACKETED.sub("", canonical)  # annotations may say anything
     modified = _TENS_UNITS_MODIFIED.search(bare)
     if modified:
         raise DiceError(
-            f"D{modified.group(1)} is read as two dice (tens and units), so it takes no keep, reroll, "
-            f"explode or min/max modifiers (`{modified.group(0)}`…). Roll `d{modified.group(1)}` plain, "
-            "or several in a set: `(d66,d66)kh1`."
+            _(
+                "D{sides} is read as two dice (tens and units), so it takes no keep, reroll, explode or "
+                "min/max modifiers (`{written}`…). Roll `d{sides}` plain, or several in a set: "
+                "`(d66,d66)kh1`.",
+                sides=modified.group(1),
+                written=modified.group(0),
+            )
         )
     if _SINGLE_EQUALS.search(bare):
         raise DiceError(
-            "Use `==` to count dice showing exactly a value (`10d6==6`), "
-            "or `>=` / `<=` for at least or at most."
+            _(
+                "Use `==` to count dice showing exactly a value (`10d6==6`), "
+                "or `>=` / `<=` for at least or at most."
+            )
         )
     if target is not None:
         if any(op in bare for op in _COMPARE):
             raise DiceError(
-                f"`{typed}` has a comparison and a target; keep one, like `10d6>=4` or `10d6 4+`."
+                _(
+                    "`{typed}` has a comparison and a target; keep one, like `10d6>=4` or `10d6 4+`.",
+                    typed=typed,
+                )
             )
         canonical = f"{canonical}>={target}"
     tree = _check(canonical, typed)
@@ -884,8 +988,12 @@ def parse(expression: str) -> RollSpec:
     if failure is not None:
         if _pool(tree) is None:
             raise DiceError(
-                f"`{typed}`: `{failure}-` counts dice showing {failure} or less as failures taken off the "
-                f"successes, so it needs a target: `10d6 4+ {failure}-`."
+                _(
+                    "`{typed}`: `{failure}-` counts dice showing {failure} or less as failures taken off "
+                    "the successes, so it needs a target: `10d6 4+ {failure}-`.",
+                    typed=typed,
+                    failure=failure,
+                )
             )
         notes.append(f"dice showing {failure} or less are failures, taken off the successes")
     return RollSpec(
@@ -950,15 +1058,24 @@ def check_numbers(canonical: str, typed: str) -> None:
     for match in _NUMBER.finditer(bare):
         digits = match.group(0)
         if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
-            shown = digits if len(digits) <= 24 else f"a {len(digits)}-digit number"
+            shown = digits if len(digits) <= 24 else _("a {count}-digit number", count=len(digits))
             raise DiceError(
-                f"`{_quote(typed)}`: {shown} is too large; numbers in a roll go from 0 to {MAX_NUMBER:,}."
+                _(
+                    "`{typed}`: {shown} is too large; numbers in a roll go from 0 to {max_number:,}.",
+                    typed=_quote(typed),
+                    shown=shown,
+                    max_number=MAX_NUMBER,
+                )
             )
     for match in _DICE_COUNT.finditer(bare):
         if int(match.group(1)) > MAX_DICE:
             raise DiceError(
-                f"`{_quote(typed)}` is more than {MAX_DICE} dice in one roll: a term takes 0 to "
-                f"{MAX_DICE:,} dice."
+                _(
+                    "`{typed}` is more than {max_dice} dice in one roll: a term takes 0 to "
+                    "{max_dice:,} dice.",
+                    typed=_quote(typed),
+                    max_dice=MAX_DICE,
+                )
             )
 
 
@@ -970,18 +1087,28 @@ def _check(canonical: str, typed: str) -> diceast.Node:
     """Parse ``canonical`` (D33/D66 stand-ins for the dice) and check where comparisons sit."""
     check_numbers(canonical, typed)
     try:
-        expanded, _ = _expand_tens_units(canonical, _random.Random(0))
+        expanded, _count = _expand_tens_units(canonical, _random.Random(0))
         tree = parse_tree(expanded)
     except d20.RollSyntaxError as error:
         raise DiceError(_syntax_message(error, canonical, typed)) from None
     except (d20.RollError, RecursionError) as error:
         raise DiceError(
-            f"I can't read `{typed}`: {type(error).__name__}. Try a simpler expression."
+            _(
+                "I can't read `{typed}`: {error}. Try a simpler expression.",
+                typed=typed,
+                error=type(error).__name__,
+            )
         ) from None
     try:
         _pool(tree)
     except DiceError as error:
-        raise DiceError(f"I can't roll `{typed}` as it stands. {error}") from None
+        raise DiceError(
+            _(
+                "I can't roll `{typed}` as it stands. {error}",
+                typed=typed,
+                error=error.text,
+            )
+        ) from None
     _refuse_impossible(tree, typed)
     return tree
 
@@ -994,13 +1121,22 @@ def _refuse_impossible(node: diceast.Node, typed: str) -> None:
     """
     if isinstance(node, diceast.Dice) and node.size == 0:
         raise DiceError(
-            f"I can't roll `{_quote(typed)}`: `{node}` is a die with no sides. A die has at least one "
-            f"side: `{node.num}d6`, `{node.num}d20`."
+            _(
+                "I can't roll `{typed}`: `{die}` is a die with no sides. A die has at least one side: "
+                "`{count}d6`, `{count}d20`.",
+                typed=_quote(typed),
+                die=str(node),
+                count=node.num,
+            )
         )
     if isinstance(node, diceast.BinOp) and node.op in ("/", "//", "%") and _constant(node.right) == 0:
         raise DiceError(
-            f"I can't roll `{_quote(typed)}`: it divides by 0 (`{node.op}{_constant_text(node.right)}`), "
-            "which has no result. Divide by another number, like `2d6/2`."
+            _(
+                "I can't roll `{typed}`: it divides by 0 (`{division}`), which has no result. "
+                "Divide by another number, like `2d6/2`.",
+                typed=_quote(typed),
+                division=node.op + _constant_text(node.right),
+            )
         )
     for child in node.children:
         _refuse_impossible(child, typed)
@@ -1089,9 +1225,11 @@ def with_times(spec: RollSpec, times: int) -> RollSpec:
     if times == 1:
         return spec
     if spec.repeat > 1:
-        raise DiceError(f"`{spec.typed}` already says how many rolls; leave `times` out or the count off.")
+        raise DiceError(
+            _("`{typed}` already says how many rolls; leave `times` out or the count off.", typed=spec.typed)
+        )
     if not 1 <= times <= MAX_REPEATS:
-        raise DiceError(f"`times` goes from 1 to {MAX_REPEATS}.")
+        raise DiceError(_("`times` goes from 1 to {max_repeats}.", max_repeats=MAX_REPEATS))
     return dataclasses.replace(spec, repeat=times)
 
 
@@ -1124,7 +1262,7 @@ def roll_spec(spec: RollSpec, rng: _random.Random) -> RollSeries:
     """
     meter = _Meter(max_rolls=MAX_DICE, rng=rng)
     roller = _Roller(meter)
-    results = tuple(_roll_canonical(spec, rng, roller) for _ in range(spec.repeat))
+    results = tuple(_roll_canonical(spec, rng, roller) for _time in range(spec.repeat))
     return RollSeries(spec, results)
 
 
@@ -1165,6 +1303,7 @@ def roll(expression: str, rng: _random.Random) -> DiceResult:
     """
     spec = parse(expression)
     if spec.repeat > 1:
+        # A caller's mistake, not a player's (no command reaches it): not translated.
         raise DiceError(f"`{spec.typed}` is {spec.repeat} rolls; roll them with `roll_all`.")
     return _roll_canonical(spec, rng, _Roller(_Meter(max_rolls=MAX_DICE, rng=rng)))
 
@@ -1218,32 +1357,55 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
         raise DiceError(_syntax_message(error, text, spec.typed)) from None
     except _TooMuchWork:
         raise DiceError(
-            f"`{spec.typed}` asks for too much work for one message: every die costs, every keep, drop, "
-            "reroll or explosion looks at each die again, and repeats add up (about 4,000 dice in all). "
-            "Use fewer dice, repeats or operators: `1000d6kh999kh999` keeps the same dice as `1000d6kh999`."
+            _(
+                "`{typed}` asks for too much work for one message: every die costs, every keep, drop, "
+                "reroll or explosion looks at each die again, and repeats add up (about 4,000 dice in "
+                "all). Use fewer dice, repeats or operators: `1000d6kh999kh999` keeps the same dice as "
+                "`1000d6kh999`.",
+                typed=spec.typed,
+            )
         ) from None
     except d20.TooManyRolls:
         raise DiceError(
-            f"That would roll more than {MAX_DICE} dice (rerolls and explosions count). Roll fewer, "
-            "and check that no reroll or explosion can trigger on every face (like `1d1e1` or `1d1rr1`)."
+            _(
+                "That would roll more than {max_dice} dice (rerolls and explosions count). Roll fewer, "
+                "and check that no reroll or explosion can trigger on every face (like `1d1e1` or `1d1rr1`).",
+                max_dice=MAX_DICE,
+            )
         ) from None
     except d20.RollValueError as error:
         if "divide by zero" in str(error):
             raise DiceError(
-                f"I can't finish `{_quote(spec.typed)}`: a divisor with dice in it came out as 0 this "
-                "time, and dividing by 0 has no result. Make sure no divisor can roll 0 (`1d6/1d2`, "
-                "not `1d6/(1d2-1)`)."
+                _(
+                    "I can't finish `{typed}`: a divisor with dice in it came out as 0 this time, and "
+                    "dividing by 0 has no result. Make sure no divisor can roll 0 (`1d6/1d2`, not "
+                    "`1d6/(1d2-1)`).",
+                    typed=_quote(spec.typed),
+                )
             ) from None
         message = str(error).rstrip(".")
-        raise DiceError(f"I can't roll `{_quote(spec.typed)}`: {message}.") from None
+        raise DiceError(
+            _(
+                "I can't roll `{typed}`: {reason}.",
+                typed=_quote(spec.typed),
+                reason=message,
+            )
+        ) from None
     except (d20.RollError, ArithmeticError, ValueError, RecursionError) as error:
-        raise DiceError(f"I can't roll that: {type(error).__name__}. Try a simpler expression.") from None
+        raise DiceError(
+            _("I can't roll that: {error}. Try a simpler expression.", error=type(error).__name__)
+        ) from None
 
     if isinstance(total, float) and not math.isfinite(total):
-        raise DiceError("That total is not a finite number. Check for divisions and huge numbers.")
+        raise DiceError(_("That total is not a finite number. Check for divisions and huge numbers."))
     total = int(total)
     if abs(total) > MAX_ABS_TOTAL:
-        raise DiceError(f"That total is beyond ±{MAX_ABS_TOTAL:,}; check the expression for a typo.")
+        raise DiceError(
+            _(
+                "That total is beyond ±{max_total:,}; check the expression for a typo.",
+                max_total=MAX_ABS_TOTAL,
+            )
+        )
     if len(detail) > 3500:
         detail = detail[:3480].rsplit(",", 1)[0] + ", … (too many dice to show them all)"
     return DiceResult(
@@ -1299,7 +1461,7 @@ def by_face(result: DiceResult) -> str | None:
     >>> by_face(roll("30d6>=5", random.Random(2)))
     '**6** x5, **5** x6, 4 x4, 3 x6, 2 x3, 1 x6: **11** successes'
     """
-    if result.success is None or sum(n for _, n in result.faces) <= BIG_POOL:
+    if result.success is None or sum(n for _face, n in result.faces) <= BIG_POOL:
         return None
     parts = []
     for face, count in result.faces:
@@ -1319,14 +1481,24 @@ def saved_name(name: str) -> str:
     cleaned = name.strip().lower()
     if not _SAVED_NAME.match(cleaned):
         raise DiceError(
-            f"`{name[:40]}` can't name a saved roll: use a word of 1 to {MAX_SAVED_NAME} letters, "
-            "digits, `-` or `_`, starting with a letter, like `fireball` or `bolter-hits`."
+            _(
+                "`{name}` can't name a saved roll: use a word of 1 to {max_length} letters, digits, `-` "
+                "or `_`, starting with a letter, like `fireball` or `bolter-hits`.",
+                name=name[:40],
+                max_length=MAX_SAVED_NAME,
+            )
         )
     try:
         parse(cleaned)
     except DiceError:
         return cleaned
-    raise DiceError(f"`{name}` is itself a roll, so it can't name one; try `my-{cleaned}`.")
+    raise DiceError(
+        _(
+            "`{name}` is itself a roll, so it can't name one; try `my-{cleaned}`.",
+            name=name,
+            cleaned=cleaned,
+        )
+    )
 
 
 def looks_like_name(text: str) -> bool:
@@ -1387,8 +1559,12 @@ def expand_saved(expression: str, saved: dict[str, str]) -> tuple[str, str | Non
         spec, body = inner(lowered[-1])
         if len(tokens) == 2 and spec.repeat > 1:
             raise DiceError(
-                f"`{lowered[-1]}` is already {spec.repeat} rolls (`{spec.expression}`); "
-                "roll it without a count."
+                _(
+                    "`{name}` is already {repeat} rolls (`{expression}`); roll it without a count.",
+                    name=lowered[-1],
+                    repeat=spec.repeat,
+                    expression=spec.expression,
+                )
             )
         rolled = body if len(tokens) == 1 else f"{tokens[0]} {body}"
     else:
@@ -1397,14 +1573,18 @@ def expand_saved(expression: str, saved: dict[str, str]) -> tuple[str, str | Non
             name = match.group(1).lower()
             if name not in saved or _reserved(name):
                 return match.group(0)
-            spec, _ = inner(name)
+            spec, _body = inner(name)
             if spec.repeat > 1 or spec.failures is not None or _pool(parse_tree(
                 _expand_tens_units(spec.canonical, _random.Random(0))[0]
             )):
                 raise DiceError(
-                    f"`{name}` is saved as `{spec.typed}`, which can't be part of a bigger roll "
-                    f"(it counts successes or rolls several times): roll `{name}` on its own, or "
-                    f"`3 {name}` for three rolls of it."
+                    _(
+                        "`{name}` is saved as `{typed}`, which can't be part of a bigger roll (it counts "
+                        "successes or rolls several times): roll `{name}` on its own, or `3 {name}` for "
+                        "three rolls of it.",
+                        name=name,
+                        typed=spec.typed,
+                    )
                 )
             canonical = spec.canonical
             return canonical if _SINGLE_DICE_TERM.match(canonical) else f"({canonical})"

@@ -11,16 +11,28 @@ rules.errors.RuleError: Mouth is an outer zone: at most 3 units can engage it.
 
 from __future__ import annotations
 
+from rules.i18n import Text, render
+
 
 class RuleError(Exception):
-    """Base class for every error a player can cause and fix by changing their input."""
+    """Base class for every error a player can cause and fix by changing their input.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    The message may be a lazy :class:`rules.i18n.Message` (``_("...", value=...)``): the handler
+    that shows it renders it in the reader's language (:meth:`render`); ``str(error)`` and
+    ``error.message`` are the English.
+    """
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(str(message))
+        self.text = message
+        self.message = str(message)
 
     def __str__(self) -> str:
         return self.message
+
+    def render(self, locale: str | None) -> str:
+        """The message in the language of ``locale`` (a Discord locale such as ``es-ES``)."""
+        return render(self.text, locale)
 
 
 def quote(text: object, limit: int = 60) -> str:

@@ -13,6 +13,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.cards import Card, Section
+from bot.i18n import channel, reader
 from bot.limits import (
     MAX_AUTHOR,
     MAX_CHOICE_CHARS,
@@ -30,6 +31,7 @@ from bot.storage import SavedRoll
 from bot.storage.secret_rolls import GameMasters
 from bot.text import plain, public
 from bot.views import PersistentButton, is_manager
+from cogs.dice.notation import NOTATION_HELP
 from cogs.dice.secret import RevealButton, audience, configure, secret_note, send_secret
 from rules.dice import (
     INLINE_WORK,
@@ -50,6 +52,7 @@ from rules.dice import (
     with_times,
     work_bound,
 )
+from rules.i18n import Message, Translator, _, translator
 
 log = logging.getLogger("herald.dice")
 
@@ -62,50 +65,6 @@ LINES_BUDGET = 3800
 FOOTER_LIMIT = 600
 AGAIN_PREFIX = "dice:again:"
 _FATE_TERM = re.compile(r"\((\d+)d3\[dF\]-\d+\)")
-
-#: `/help topic:roll` (and `topic:dice`): the notation, a line per form (README's table, shorter).
-NOTATION_HELP: tuple[tuple[str, str], ...] = (
-    (
-        "Dice and arithmetic",
-        "`2d6+3` `(1d8+2)*2` dice and arithmetic · `d%` a percentile die\n"
-        "`4dF` Fate dice (-, 0, +) · `d66` `d33` two dice read as tens and units · "
-        "`2d66` several table results, never added",
-    ),
-    (
-        "Keep, drop, reroll, explode",
-        "`4d6kh3` `4d6kl1` keep the highest 3 / lowest 1 · `4d6pl1` `4d6ph1` drop them · "
-        "`6d6k>4` keep those above 4\n"
-        "`4d6k3` `4d6d1` Dice Maiden's keep and drop (the reply says how it read them)\n"
-        "`4d6rr1` reroll ones until none is left · `4d6ro<3` reroll once · `4d6ra6` add a die once\n"
-        "`6d6e6` each 6 adds a die (`6d6!` too, Roll20's way; `6d6!>5` on 5 or more) · "
-        "`2d6mi2` `2d6ma5` minimum / maximum per die · "
-        "`(1d6,2d4)kh1` the best of a set",
-    ),
-    (
-        "Success pools",
-        "`10d6>=4` `10d6 4+` `10d6 t4` count the dice showing 4 or more · `10d6<=2` 2 or less · "
-        "`10d6==6` exactly 6\n"
-        "`10d6 4+ 1-` ones are failures taken off the successes · `10wh4+` ten D6 hitting on 4+\n"
-        "`10d6rr1e6>=4` rerolls and explodes before counting",
-    ),
-    (
-        "Habits",
-        "`6 4d6kh3` roll it 6 times in one message · `1d20 adv` `1d20+5 dis` advantage, "
-        "disadvantage\n"
-        "`2d6+3 # to hit` a label after `#` · a saved roll's name, alone or as `3 fireball`, "
-        "`fireball+5`\n"
-        "Capitals and spaces around operators are forgiven; a space never joins two numbers "
-        "(`10d6 4` is refused, with a suggestion).",
-    ),
-    (
-        "Rerolls and explosions",
-        "`4d6rr1` rerolls each 1 until none is left, and `6d6e6` adds a die for every 6. Together they "
-        "are one rule, in either order (`10d6rr1e6` rolls as `10d6e6rr1`): every die, each die an "
-        "explosion adds included, is rerolled first, then explodes if it ends on a 6. `4d6ro1` "
-        "(reroll once), `4d6ra6`, keep and drop apply in the order written.",
-    ),
-)
-
 
 def shown_expression(canonical: str) -> str:
     """The canonical form as a player reads it: Fate dice as ``4dF``."""
@@ -141,48 +100,60 @@ def roll_embed(
     label: str | None,
     *,
     extra_notes: tuple[str, ...] = (),
+    t: Translator | None = None,
 ) -> discord.Embed:
-    """One message for every roll of a request, within Discord's embed limits."""
+    """One message for every roll of a request, within Discord's embed limits, in ``t``'s
+    language (English by default)."""
+    t = t or translator(None)
     spec = series.spec
     notes: list[str] = []
     title_text = _title(label, spec.comment)
     if title_text and len(title_text) > LABEL_LIMIT:
-        notes.append(f"label shortened to {LABEL_LIMIT} characters")
+        notes.append(t("label shortened to {limit} characters", limit=LABEL_LIMIT))
     # The label is typed by a player and shown to the channel: inert (bot.text.public).
-    title = f"{TITLE_PREFIX}{public(title_text, LABEL_LIMIT)}" if title_text else f"{TITLE_PREFIX}Roll"
+    shown = public(title_text, LABEL_LIMIT) if title_text else t("Roll")
+    title = f"{TITLE_PREFIX}{shown}"
     first = series.results[0]
     if len(series.results) == 1:
         embed = discord.Embed(title=title, description=first.detail, colour=COLOUR)
         if first.kind is RollKind.SUCCESSES:
-            embed.add_field(name="Successes", value=f"**{first.successes}**")
+            embed.add_field(name=t("Successes"), value=f"**{first.successes}**")
         else:
-            embed.add_field(name="Total", value=f"**{first.total}**")
+            embed.add_field(name=t("Total"), value=f"**{first.total}**")
         grouped = by_face(first)
         if grouped is not None:
-            embed.add_field(name="By face", value=clip(grouped, MAX_FIELD_VALUE), inline=False)
+            embed.add_field(name=t("By face"), value=clip(grouped, MAX_FIELD_VALUE), inline=False)
     else:
         embed = discord.Embed(title=title, description=_lines(series), colour=COLOUR)
         if series.successes is not None:
+            rolls = len(series.results)
             embed.add_field(
-                name="Successes", value=f"**{series.successes}** over {len(series.results)} rolls"
+                name=t("Successes"),
+                value=t.n(
+                    "**{successes}** over {n} roll",
+                    "**{successes}** over {n} rolls",
+                    rolls,
+                    successes=series.successes,
+                    n=rolls,
+                ),
             )
         else:
             values = ", ".join(str(r.total) for r in series.results)
-            embed.add_field(name="Results", value=clip(values, MAX_FIELD_VALUE))
+            embed.add_field(name=t("Results"), value=clip(values, MAX_FIELD_VALUE))
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
 
     dice = sum(r.dice_rolled for r in series.results)
     repeat = f" × {len(series.results)}" if len(series.results) > 1 else ""
-    parts = [f"{shown_expression(spec.canonical)}{repeat}", f"{dice} {'die' if dice == 1 else 'dice'}"]
+    parts = [f"{shown_expression(spec.canonical)}{repeat}", t.n("{n} die", "{n} dice", dice, n=dice)]
     details = " ".join(r.detail for r in series.results)
     if "~~" in details:
-        parts.append("struck out: dropped or rerolled")
+        parts.append(t("struck out: dropped or rerolled"))
     if "!" in details.replace("!=", ""):
-        parts.append("x! exploded")
+        parts.append(t("x! exploded"))
     if any(r.naturals for r in series.results):
-        parts.append("bold: a natural 20 or 1")
+        parts.append(t("bold: a natural 20 or 1"))
     if any(r.grouped for r in series.results):
-        parts.append("too many dice to list one by one: counted by face")
+        parts.append(t("too many dice to list one by one: counted by face"))
     parts.extend(spec.notes)
     parts.extend(notes)
     parts.extend(extra_notes)
@@ -211,10 +182,10 @@ class RollAgainButton(PersistentButton, template=r"dice:again:(?P<times>\d+):(?P
     for a custom id gets no button (the footer says so and points to /dice save).
     """
 
-    def __init__(self, times: int, text: str) -> None:
+    def __init__(self, times: int, text: str, *, label: str = "Roll again") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Roll again",
+                label=label,
                 emoji="🎲",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{AGAIN_PREFIX}{times}:{text}",
@@ -275,8 +246,10 @@ class Dice(commands.Cog):
             series = await asyncio.to_thread(roll_spec, spec, rng)
         if name is not None and not label and not series.spec.comment:
             label = name  # a saved roll is titled with its name
+        # A private or secret roll is read by its roller, a public one by the channel.
+        t = reader(interaction) if private or secret else await channel(interaction)
         if secret:
-            embed = roll_embed(interaction.user, series, label, extra_notes=(secret_note(secret),))
+            embed = roll_embed(interaction.user, series, label, extra_notes=(secret_note(secret),), t=t)
             await send_secret(interaction, self.secrets, embed, _title(label, series.spec.comment), secret)
             return
         again: RollAgainButton | None = None
@@ -284,10 +257,10 @@ class Dice(commands.Cog):
         if not private:
             carried = again_text(series, label)
             if again_id(times, carried) is not None:
-                again = RollAgainButton(times, carried)
+                again = RollAgainButton(times, carried, label=t("Roll again"))
             else:
-                notes = ("too long for a Roll again button: /dice save it and roll it by name",)
-        embed = roll_embed(interaction.user, series, label, extra_notes=notes)
+                notes = (t("too long for a Roll again button: /dice save it and roll it by name"),)
+        embed = roll_embed(interaction.user, series, label, extra_notes=notes, t=t)
         card = Card.from_embed(embed)
         if again is not None:
             # Roll again sits beside the roll it repeats.
@@ -334,13 +307,18 @@ class Dice(commands.Cog):
             if name is not None:
                 try:
                     parse(text)
-                    hint = ""  # the saved roll reads: the error is about this request (`times`...)
+                    hint: Message | str = ""  # the saved roll reads: the error is about this request
                 except DiceError:  # saved before /dice save checked it (a `1d0` from an older Herald)
-                    hint = (
-                        f"\nSave it again with `/dice save name:{name}`, or delete it with "
-                        f"`/dice delete name:{name}`."
+                    hint = _(
+                        "Save it again with `/dice save name:{name}`, or delete it with "
+                        "`/dice delete name:{name}`.",
+                        name=name,
                     )
-                raise DiceError(f"The saved roll `{name}`: {error}{hint}") from None
+                if hint:
+                    raise DiceError(
+                        _("The saved roll `{name}`: {error}\n{hint}", name=name, error=error.text, hint=hint)
+                    ) from None
+                raise DiceError(_("The saved roll `{name}`: {error}", name=name, error=error.text)) from None
             if name is None:
                 # Not dice as typed: perhaps saved names with a count or arithmetic (`3 fireball`,
                 # `fireball+5`).
@@ -361,8 +339,11 @@ class Dice(commands.Cog):
                     return
             if name is None and looks_like_name(expression):
                 raise DiceError(
-                    f"No saved roll is called `{expression.strip()}` (`/dice list` shows yours, `/dice save` "
-                    "makes one), and it isn't dice notation either: try `2d6+3`, `10d6 4+` or `1d20 adv`."
+                    _(
+                        "No saved roll is called `{name}` (`/dice list` shows yours, `/dice save` makes "
+                        "one), and it isn't dice notation either: try `2d6+3`, `10d6 4+` or `1d20 adv`.",
+                        name=expression.strip(),
+                    )
                 ) from None
             raise
 

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from rules.i18n import force_offer
 from tests.bench import Case
 
 HOSTILE = "1000d6" + "kh999" * 38  # refused by the work budget (issue 16, item 1)
+
+
+#: Spanish offered for the rest of the bench run once a Spanish case starts (it is not complete
+#: yet; only players whose locale is Spanish are affected). Kept here: a context manager left
+#: to the garbage collector would close, and withdraw the offer, at once.
+_OFFERED = force_offer("es")
+
+
+async def _spanish_player(driver):
+    """A player whose Discord speaks Spanish."""
+    if not getattr(_OFFERED, "entered", False):
+        _OFFERED.__enter__()
+        _OFFERED.entered = True  # type: ignore[attr-defined]
+    return driver.user("sofia", locale="es-ES")
 
 CASES = [
     Case(
@@ -22,6 +37,22 @@ CASES = [
         "/roll 10d6 4+ 1- (wargame pool)",
         lambda d, _: d.command("roll", expression="10d6 4+ 1-"),
         target_p99_ms=2,
+    ),
+    Case(
+        "/roll 4d6kh3 in Spanish (es-ES client, private)",
+        lambda d, user: d.command("roll", expression="4d6kh3", private=True, user=user),
+        setup=_spanish_player,
+        target_p99_ms=2,
+        expect="private",
+        contains="4 dados",
+    ),
+    Case(
+        "/roll 2d in Spanish (refused, es-ES client)",
+        lambda d, user: d.command("roll", expression="2d", user=user),
+        setup=_spanish_player,
+        target_p99_ms=2,
+        expect="refused",
+        contains="No puedo leer `2d`",
     ),
     Case("/roll 1d20+5 adv", lambda d, _: d.command("roll", expression="1d20+5 adv"), target_p99_ms=2),
     Case(
