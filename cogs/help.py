@@ -85,6 +85,7 @@ PLAY_ORDER: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "team captain",
                 "team sub",
                 "team drop",
+                "team champion",
                 "team defender",
                 "team attackers",
                 "team refuse",

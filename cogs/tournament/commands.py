@@ -37,22 +37,27 @@ from rules.tournament import (
     create_tournament,
     drop_player,
     remove_player,
+    set_fresh_tables,
     set_late_joins,
     set_rounds,
     set_scenario,
 )
+from rules.tournament import pin_table as pin_table_of
 from rules.tournament.engine import few_rounds_note, set_bye_points
 from rules.tournament.factions import checked_faction, load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import counted
-from rules.tournament.teams import set_team_size
+from rules.tournament.team_formats import team_format_of
+from rules.tournament.teams import set_team_format, set_team_size
 
 Tiers = Literal[150, 200, 250, 300, 400]
 Extras = Literal["none", "escalation", "direct_action", "escalation+direct_action"]
 Kinds = Literal["tournament", "league", "one-shot"]
 Games = Literal["its", "40k", "boarding-actions"]
 Scorings = Literal["record", "wtc"]
+TeamFormats = Literal["wtc", "refused-play", "margin", "champion"]
+TeamPointChoices = Literal["2-1-0", "3-2-1"]
 
 
 def _faction(game: Any, faction: str, unlisted: bool) -> str:
@@ -64,6 +69,11 @@ def _faction(game: Any, faction: str, unlisted: bool) -> str:
             raise RuleError("The faction is empty: name your army's faction.")
         return faction
     return checked_faction(faction, unlisted=unlisted)
+
+
+def _club_text(club: str) -> str:
+    """`` · club Dice Den`` after a faction, or nothing."""
+    return f" · club {public(club, 80)}" if club else ""
 
 
 def refuse_in_team_event(state: TournamentGame) -> None:
@@ -121,6 +131,9 @@ class SetupCommands:
         band="wtc: VP of difference per match point (default 5: 0-5 is 10-10, 51+ is 20-0)",
         team_size="A team event: players per team, 3 to 8 (default: a singles event)",
         bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (default 0)",
+        team_format="Team event: wtc (default), refused-play, margin or champion (docs/team-formats.md)",
+        team_points="Team event: a team match's win/draw/loss points (default 2-1-0)",
+        team_margin="team_format:margin: a win needs more than this many points a player (default 1)",
     )
     async def create(
         self,
@@ -136,8 +149,15 @@ class SetupCommands:
         band: app_commands.Range[int, 1, 99] | None = None,
         team_size: app_commands.Range[int, 1, 99] | None = None,
         bye_points: app_commands.Range[str, 1, 20] | None = None,
+        team_format: TeamFormats | None = None,
+        team_points: TeamPointChoices | None = None,
+        team_margin: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
         checked_text(name, "tournament name")
+        if team_size is None and (team_format or team_points or team_margin is not None):
+            raise RuleError(
+                "`team_format:`, `team_points:` and `team_margin:` are for a team event: add `team_size:`."
+            )
         chosen = [] if extras == "none" else extras.split("+")
         tournament = create_tournament(
             name,
@@ -153,6 +173,7 @@ class SetupCommands:
         )
         if team_size is not None:
             tournament = set_team_size(tournament, team_size)
+            tournament = set_team_format(tournament, team_format, team_points, team_margin)
         old = await KIT.find(interaction)
         if old is not None and old.state.tournament.finished:
             # A finished tournament stays viewable until the next one here replaces it.
@@ -163,7 +184,8 @@ class SetupCommands:
         shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
         url = await page_url(self.bot, shown.id)  # the live page's address is made with the tournament
         how = (
-            f"captains start their team of {team_size} with `/tournament team create name:...`."
+            f"captains start their team of {team_size} with `/tournament team create name:...` "
+            f"({team_format_of(tournament.team_format).describe()})."
             if team_size is not None
             else "join with `/tournament join faction:...`."
         )
@@ -193,10 +215,15 @@ class SetupCommands:
         )
 
     @app_commands.command(
-        name="settings", description="Organisers: late joins, the number of rounds, a bye's battle points"
+        name="settings", description="Organisers: late joins, rounds, a bye's points, fresh and fixed tables"
     )
     @app_commands.describe(
+        late_joins="Let players join after round 1 is paired",
+        rounds=f"Number of rounds (1 to {MAX_ROUNDS})",
         bye_points="40k / Boarding Actions: a bye's battle points, 0-100 or `average` (the player's average)",
+        fresh_tables="Pair so nobody returns to a table while another is free (before the points gaps)",
+        pin_player="A player who always plays at one table (accessibility); give pin_table too",
+        pin_table="The table pin_player always plays at (0: no fixed table)",
     )
     async def settings(
         self,
@@ -204,7 +231,15 @@ class SetupCommands:
         late_joins: bool | None = None,
         rounds: app_commands.Range[int, 1, 99] | None = None,
         bye_points: app_commands.Range[str, 1, 20] | None = None,
+        fresh_tables: bool | None = None,
+        pin_player: discord.User | None = None,
+        pin_table: app_commands.Range[int, 0, 999] | None = None,
     ) -> None:
+        if (pin_player is None) != (pin_table is None):
+            raise RuleError(
+                "To fix a player's table give both `pin_player:` and `pin_table:` (0 takes the pin off)."
+            )
+
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "change the settings")
             t = state.tournament
@@ -214,8 +249,24 @@ class SetupCommands:
                 t = set_rounds(t, rounds)
             if bye_points is not None:
                 t = set_bye_points(t, bye_points)
+            if fresh_tables is not None:
+                t = set_fresh_tables(t, fresh_tables)
+            if pin_player is not None and pin_table is not None:
+                refuse_in_team_event(state)
+                t = pin_table_of(t, player_id(pin_player.id), pin_table or None)
             return Change(state.update(tournament=t), summary="settings")
 
+        tables: list[str] = []
+        if fresh_tables is not None:
+            tables.append(
+                "Fresh tables: nobody returns to a table while another is free."
+                if fresh_tables
+                else "Fresh tables off: the pairing follows the points; the seating still avoids repeats."
+            )
+        if pin_player is not None and pin_table:
+            tables.append(f"{pin_player.mention} plays at table {pin_table} from the next pairing on.")
+        elif pin_player is not None:
+            tables.append(f"{pin_player.mention} no longer has a fixed table.")
         home = await home_channel(interaction)
 
         def saved(shown: Shown[TournamentGame]) -> Post:
@@ -223,7 +274,7 @@ class SetupCommands:
             said = "Settings saved." if few is None else f"Settings saved. {public(few, 400)}"
             if bye_points is not None:
                 said += f" {format_of(shown.state.tournament).record_text()}."
-            return self.shown(said)(shown)
+            return self.shown(" ".join([said, *tables]))(shown)
 
         await KIT.play(interaction, "settings", change, saved, channel_id=home)
 
@@ -233,20 +284,24 @@ class SetupCommands:
     @app_commands.describe(
         faction="Your army's faction or sectorial (pick from the list)",
         unlisted="Enter a faction that is not in the list, as typed",
+        club="Your club or group: club-mates are kept apart in round 1",
     )
-    async def join(self, interaction: discord.Interaction, faction: str, unlisted: bool = False) -> None:
+    async def join(
+        self, interaction: discord.Interaction, faction: str, unlisted: bool = False, club: str = ""
+    ) -> None:
         # "No tournament here" comes before anything about the faction: there is nothing to join.
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         faction = _faction(game, faction, unlisted)
+        club = checked_text(club, "club") if club else ""
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             refuse_in_team_event(state)
             name = kept_name(user.display_name)
-            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id, club=club)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
 
-        joined = f"{user.mention} joined ({public(faction, 80)})."
+        joined = f"{user.mention} joined ({public(faction, 80)}{_club_text(club)})."
         await self._player_step(interaction, "join", change, joined)
 
     @app_commands.command(name="add", description="Organisers: enter a player")
@@ -254,22 +309,30 @@ class SetupCommands:
     @app_commands.describe(
         faction="Their army's faction or sectorial (pick from the list)",
         unlisted="Enter a faction that is not in the list, as typed",
+        club="Their club or group: club-mates are kept apart in round 1",
     )
     async def add(
-        self, interaction: discord.Interaction, user: discord.User, faction: str, unlisted: bool = False
+        self,
+        interaction: discord.Interaction,
+        user: discord.User,
+        faction: str,
+        unlisted: bool = False,
+        club: str = "",
     ) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         require_organiser(interaction, game.state, "add players (anyone can /tournament join)")
         faction = _faction(game, faction, unlisted)
+        club = checked_text(club, "club") if club else ""
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, "add players (anyone can /tournament join)")
             refuse_in_team_event(state)
             name = kept_name(user.display_name)
-            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id)
+            t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id, club=club)
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
-        await self._player_step(interaction, "add", change, f"{user.mention} added ({public(faction, 80)}).")
+        added = f"{user.mention} added ({public(faction, 80)}{_club_text(club)})."
+        await self._player_step(interaction, "add", change, added)
 
     @join.autocomplete("faction")
     @add.autocomplete("faction")

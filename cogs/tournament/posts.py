@@ -53,6 +53,8 @@ def summary(game: TournamentGame, scenario_name: ScenarioName) -> discord.Embed:
     embed = discord.Embed(title=public(t.name, 200), colour=COLOUR)
     settings = [points_text(t), t.kind.value.replace("_", "-")]
     settings += [e.value.replace("_", " ").title() for e in t.extras]
+    if t.fresh_tables:
+        settings.append("fresh tables")
     embed.description = " · ".join(settings)
     rounds_text = f"{len(t.rounds)} of {rounds} paired" if rounds else "set when round 1 is paired"
     embed.add_field(name="Rounds", value=rounds_text)
@@ -104,6 +106,8 @@ def player_fields(t: Tournament) -> list[tuple[str, str]]:
     :data:`PLAYER_FIELDS` fields of 1,024 characters, then how many more there are."""
     lines = [
         f"{i}. {player_line(t, p.id)}"
+        + (f" · club {public(p.club, 30)}" if p.club else "")
+        + (f" · table {p.table}" if p.table is not None else "")
         + (" · dropped" if p.dropped else " · not checked in" if p.left_out else "")
         for i, p in enumerate(t.players, start=1)
     ]

@@ -17,7 +17,7 @@ from renderers.tournament import page_count
 from rules.errors import RuleError
 from rules.tournament import Tournament
 from rules.tournament.model import counted
-from rules.tournament.ritual import Ritual, Side, Step, refusals, visible_to
+from rules.tournament.ritual import How, Ritual, Side, Step, refusals, visible_to
 from rules.tournament.team_model import Team, TeamMatch
 from rules.tournament.teams import scoring_for, team_standings
 
@@ -100,6 +100,7 @@ def match_label(t: Tournament, match: TeamMatch) -> str:
 
 
 _NEXT = {
+    Step.CHAMPION: "pick your **champion**, who plays theirs (secret until both captains have picked)",
     Step.DEFENDER: "pick your **defender** (secret until both captains have picked)",
     Step.ATTACKERS: "pick **two attackers** to send against their defender (secret until both have)",
     Step.REFUSE: "**refuse one** of the two attackers sent against your defender (they go back to the pool)",
@@ -152,8 +153,23 @@ def panel_text(
             "until they pick."
         )
     else:
-        lines.append(f"Now: {_NEXT[view.step]}.")
+        lines.append(f"Now: {_next_text(match.ritual, view.step)}.")
     return "\n".join(lines)
+
+
+def _next_text(ritual: Ritual, step: Step) -> str:
+    """What a captain picks now, in the event's team format's words."""
+    if step is Step.DEFENDER and len(ritual.pool_a) == 2:
+        return (
+            "the **last pick**: name one of your last two as defender (secret until both have); "
+            "each defender plays the other side's player not named"
+        )
+    if step is Step.REFUSE and ritual.play_refused:
+        return (
+            "**refuse one** of the two attackers sent against your defender "
+            "(the refused attackers play each other)"
+        )
+    return _NEXT[step]
 
 
 def reveal_text(t: Tournament, match: TeamMatch, before: Ritual, number: int) -> str | None:
@@ -164,6 +180,18 @@ def reveal_text(t: Tournament, match: TeamMatch, before: Ritual, number: int) ->
         return None
     label = f"**{match_label(t, match)}**, round {number}"
     a, b = team_name(t, match.a), team_name(t, match.b)
+    if before.step is Step.CHAMPION:
+        champions = [p for p in after.pairings if p.how is How.CHAMPION]
+        text = f"{label}: champions revealed: " + "; ".join(
+            f"{name(t, p.a)} v {name(t, p.b)}" for p in champions
+        )
+        if after.done:
+            return "\n".join([f"{text}. The pairing is complete:", *game_lines(t, match, after)])
+        return f"{text}. Captains, pick your defenders."
+    if before.step is Step.DEFENDER and after.done:
+        return "\n".join(
+            [f"{label}, the last pick is revealed. The pairing is complete:", *game_lines(t, match, after)]
+        )
     if after.step is Step.ATTACKERS:
         return (
             f"{label}, pass {after.round}: defenders revealed: {a}: {name(t, after.picks_a.defender or '')}; "

@@ -108,6 +108,7 @@ def panel_view(game_id: int, t: Tournament, match: TeamMatch, side: Side) -> dis
             key=lambda p: [*ritual.roster_a, *ritual.roster_b].index(p),
         )
     placeholder = {
+        Step.CHAMPION: "Your champion…",
         Step.DEFENDER: "Your defender…",
         Step.ATTACKERS: "Two attackers…",
         Step.REFUSE: "The attacker you refuse…",

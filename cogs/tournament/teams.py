@@ -278,6 +278,13 @@ class TeamCommands:
         await send(interaction, content=panel_text(t, match, side, len(t.team_rounds), lists), ephemeral=True)
         await reveal(interaction, shown.id, t, shown.result, before[0])
 
+    @team.command(name="champion", description="Captains (or organisers): your secret champion")
+    @app_commands.describe(player="Your champion", team="Organisers: the team picking (default: yours)")
+    async def team_champion(
+        self, interaction: discord.Interaction, player: discord.User, team: str | None = None
+    ) -> None:
+        await self._pick(interaction, team, "champion", (player,))
+
     @team.command(name="defender", description="Captains (or organisers for them): your secret defender")
     @app_commands.describe(player="Your defender", team="Organisers: the team picking (default: yours)")
     async def team_defender(

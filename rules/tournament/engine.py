@@ -59,7 +59,7 @@ from rules.tournament.model import (
     TournamentError,
     counted,
 )
-from rules.tournament.pairing import Entrant, fresh_tables, swiss_pairs
+from rules.tournament.pairing import Entrant, Seat, assign_tables, swiss_pairs, table_numbers
 from rules.tournament.standings import standings
 
 ESCALATION_ROUNDS = 3
@@ -267,10 +267,17 @@ def _article(name: str) -> str:
 
 
 def add_player(
-    state: Tournament, player_id: str, name: str, faction: str = "", *, user_id: int | None = None
+    state: Tournament,
+    player_id: str,
+    name: str,
+    faction: str = "",
+    *,
+    user_id: int | None = None,
+    club: str = "",
 ) -> Tournament:
     """``state`` with one more player. After round 1 is paired, only when late joins are allowed;
-    a late player starts on 0 points and is paired from the next round on.
+    a late player starts on 0 points and is paired from the next round on. ``club`` tags the
+    player's club: club-mates are kept apart in round 1 (and later where the points allow).
 
     >>> t = add_player(create_tournament("Cup", 300), "42", "Ann", "Nomads")
     >>> t.players[0].name, t.players[0].joined_round
@@ -297,8 +304,42 @@ def add_player(
         faction=_clean(faction, "faction", required=False),
         user_id=user_id,
         joined_round=next_round,
+        club=_clean(club, "club", required=False),
     )
     return state.model_copy(update={"players": [*state.players, player]})
+
+
+def pin_table(state: Tournament, player_id: str, table: int | None) -> Tournament:
+    """``state`` with ``player_id`` pinned to ``table`` (None: unpinned) from the next pairing on:
+    the pairing and the table assignment keep them there (accessibility). One player a table.
+
+    >>> t = add_player(add_player(create_tournament("Cup", 300), "1", "Ann"), "2", "Bo")
+    >>> pin_table(t, "1", 3).player("1").table
+    3
+    >>> pin_table(pin_table(t, "1", 3), "2", 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rules.tournament.model.TournamentError: Table 3 is already Ann's: take Ann's pin off first ...
+    """
+    _open(state)
+    player = state.player(player_id)
+    if table is not None:
+        if not 1 <= table <= MAX_PLAYERS // 2:
+            raise TournamentError(f"Tables go from 1 to {MAX_PLAYERS // 2}; {table} is not one.")
+        holder = next((p for p in state.players if p.table == table and p.id != player_id), None)
+        if holder is not None:
+            raise TournamentError(
+                f"Table {table} is already {holder.name}'s: take {holder.name}'s pin off first (table 0), "
+                "or pick another table."
+            )
+    return _replace_player(state, player.model_copy(update={"table": table}))
+
+
+def set_fresh_tables(state: Tournament, fresh: bool) -> Tournament:
+    """``state`` whose pairing keeps a fresh table for every game before it narrows the points
+    gaps (``fresh``), or leaves the pairing to the points and avoids repeats in the seating only."""
+    _open(state)
+    return state.model_copy(update={"fresh_tables": fresh})
 
 
 def remove_player(state: Tournament, player_id: str) -> Tournament:
@@ -450,7 +491,13 @@ def set_scenario(state: Tournament, round_number: int, scenario: Scenario) -> To
 # --- pairing ------------------------------------------------------------------------------------
 
 
-def _flags(state: Tournament, round_number: int, game: Game, history: _History | None = None) -> list[Flag]:
+def _flags(
+    state: Tournament,
+    round_number: int,
+    game: Game,
+    history: _History | None = None,
+    people: dict[str, Player] | None = None,
+) -> list[Flag]:
     if game.b is None:
         return []
     history = state.history(before_round=round_number) if history is None else history
@@ -458,8 +505,16 @@ def _flags(state: Tournament, round_number: int, game: Game, history: _History |
     flags = []
     if game.b in opponents:
         flags.append(Flag.REMATCH)
-    if game.table is not None and any(game.table in history.get(p, ([], set()))[1] for p in game.players):
+    players = [people[p] for p in game.players] if people else [state.player(p) for p in game.players]
+    if game.table is not None and any(
+        game.table in history.get(p.id, ([], set()))[1] and p.table != game.table for p in players
+    ):
         flags.append(Flag.REPEAT_TABLE)
+    one, two = players
+    if one.club_key and one.club_key == two.club_key:
+        flags.append(Flag.SAME_CLUB)
+    if any(p.table is not None and p.table != game.table for p in players):
+        flags.append(Flag.PIN_MOVED)
     return flags
 
 
@@ -487,9 +542,16 @@ def flag_notes(state: Tournament, round_number: int) -> list[str]:
         if Flag.REPEAT_TABLE in game.flags:
             for pid in game.players:
                 sat = [str(r.number) for r in earlier if (g := r.game_of(pid)) and g.table == game.table]
-                if sat:
+                if sat and state.player(pid).table != game.table:
                     when = f"round {', '.join(sat)}"
                     found.append(f"{state.name_of(pid)} already played at table {game.table} ({when})")
+        if Flag.SAME_CLUB in game.flags:
+            found.append(f"both are from {state.player(game.a).club}")
+        if Flag.PIN_MOVED in game.flags:
+            for pid in game.players:
+                pin = state.player(pid).table
+                if pin is not None and pin != game.table:
+                    found.append(f"{state.name_of(pid)} is pinned to table {pin}")
         names = f"{state.name_of(game.a)} v {state.name_of(game.b)}"
         notes.append(f"Table {game.table} ({names}): {'; '.join(found)}.")
     return notes
@@ -500,35 +562,81 @@ def _ordered(games: list[Game]) -> list[Game]:
     return sorted(games, key=lambda g: (g.b is None, g.table or 0))
 
 
-def _random_round(players: list[Player], seed: int) -> list[Game]:
-    order = [p.id for p in players]
-    random.Random(seed).shuffle(order)
-    games = []
-    bye = order.pop() if len(order) % 2 else None
-    for k in range(0, len(order), 2):
-        games.append(Game(a=order[k], b=order[k + 1], table=k // 2 + 1))
-    if bye is not None:
-        games.append(Game(a=bye))
-    return games
+def _entrant(
+    player: Player, tp: int = 0, had_bye: bool = False, met: Iterable[str] = (), used: Iterable[int] = ()
+) -> Entrant:
+    return Entrant(
+        id=player.id,
+        tp=tp,
+        had_bye=had_bye,
+        met=frozenset(met),
+        club=player.club_key,
+        pin=player.table,
+        used=frozenset(used),
+    )
 
 
-def _swiss_round(state: Tournament, number: int, players: list[Player]) -> list[Game]:
-    active = {p.id for p in players}
-    ranked = [row for row in standings(state, final=False, before_round=number) if row.player_id in active]
-    history = state.history(before_round=number)
-    entrants = [
-        Entrant(id=row.player_id, tp=row.tp, had_bye=row.byes > 0, met=frozenset(history[row.player_id][0]))
-        for row in ranked
+def _free_tables(state: Tournament, players: list[Player]) -> frozenset[int] | None:
+    """With fresh tables: the tables a round of ``players`` uses that no pinned player holds."""
+    if not state.fresh_tables:
+        return None
+    pins = [p.table for p in players if p.table is not None]
+    return frozenset(table_numbers(len(players) // 2, pins)) - set(pins)
+
+
+def _seated(
+    state: Tournament,
+    number: int,
+    pairs: list[tuple[str, str]],
+    bye: str | None,
+    history: _History,
+) -> list[Game]:
+    """The games of ``pairs`` (in ranking order) at their tables (see
+    :func:`~rules.tournament.pairing.assign_tables`), flagged, and the bye."""
+    pin = {p.id: p.table for p in state.players if p.table is not None}
+    seats = [
+        Seat(
+            frozenset(history.get(a, ([], set()))[1]),
+            frozenset(history.get(b, ([], set()))[1]),
+            frozenset(pin[p] for p in (a, b) if p in pin),
+        )
+        for a, b in pairs
     ]
-    pairs, bye = swiss_pairs(entrants)
-    tables = fresh_tables([(history[a][1], history[b][1]) for a, b in pairs])
+    tables = assign_tables(seats)
+    people = {p.id: p for p in state.players}
     games = []
     for (a, b), table in zip(pairs, tables, strict=True):
         game = Game(a=a, b=b, table=table)
-        games.append(game.model_copy(update={"flags": _flags(state, number, game, history)}))
+        games.append(game.model_copy(update={"flags": _flags(state, number, game, history, people)}))
     if bye is not None:
         games.append(Game(a=bye))
     return _ordered(games)
+
+
+def _random_round(state: Tournament, players: list[Player], seed: int) -> list[Game]:
+    """Round 1: a random order from ``seed``, paired 1v2, 3v4, ... and the last one's bye; with
+    clubs or pinned tables, the weighted matching on that order keeps club-mates (and players
+    pinned to different tables) apart first, which changes nothing where nobody clashes."""
+    order = list(players)
+    random.Random(seed).shuffle(order)
+    if any(p.club_key or p.table is not None for p in order):
+        pairs, bye = swiss_pairs([_entrant(p) for p in order], clubs_first=True)
+    else:
+        ids = [p.id for p in order]
+        bye = ids.pop() if len(ids) % 2 else None
+        pairs = [(ids[k], ids[k + 1]) for k in range(0, len(ids), 2)]
+    return _seated(state, 1, pairs, bye, {})
+
+
+def _swiss_round(state: Tournament, number: int, players: list[Player]) -> list[Game]:
+    active = {p.id: p for p in players}
+    ranked = [row for row in standings(state, final=False, before_round=number) if row.player_id in active]
+    history = state.history(before_round=number)
+    entrants = [
+        _entrant(active[row.player_id], row.tp, row.byes > 0, *history[row.player_id]) for row in ranked
+    ]
+    pairs, bye = swiss_pairs(entrants, free_tables=_free_tables(state, players))
+    return _seated(state, number, pairs, bye, history)
 
 
 def check_pairable(state: Tournament) -> tuple[int, int]:
@@ -584,7 +692,7 @@ def pair_next_round(state: Tournament, rng: random.Random) -> Tournament:
     players = state.active_players(number)
     if number == 1:
         seed = rng.randrange(2**32)
-        new_round = Round(number=1, games=_random_round(players, seed), seed=seed)
+        new_round = Round(number=1, games=_random_round(state, players, seed), seed=seed)
     else:
         new_round = Round(number=number, games=_swiss_round(state, number, players))
     update: dict[str, object] = {"rounds": [*state.rounds, new_round], "round_count": count}

@@ -19,7 +19,7 @@ from rules.errors import RuleError
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
 from rules.its.tiers import Tier
 from rules.tournament.format_settings import FormatSettings, GameSystem
-from rules.tournament.team_model import MAX_TEAM_SIZE, MIN_TEAM_SIZE, Team, TeamRound
+from rules.tournament.team_model import MAX_TEAM_SIZE, MIN_TEAM_SIZE, Team, TeamFormatSettings, TeamRound
 
 SCHEMA_VERSION = 1
 MAX_PLAYERS = 512
@@ -78,6 +78,10 @@ class Flag(StrEnum):
     """These two players met before (made only when no other pairing existed, or by hand)."""
     REPEAT_TABLE = "repeat_table"
     """A player sits at a table they already played on."""
+    SAME_CLUB = "same_club"
+    """Club-mates meet (in round 1 only when no other pairing existed)."""
+    PIN_MOVED = "pin_moved"
+    """A player pinned to a table is not at it (two pinned players had to meet)."""
 
 
 class Player(BaseModel):
@@ -93,6 +97,16 @@ class Player(BaseModel):
     """The first round this player can be paired in (later than 1 for a late join)."""
     dropped_after: int | None = Field(default=None, ge=0)
     """After how many paired rounds the player dropped; never paired again after that."""
+    club: str = Field(default="", max_length=MAX_NAME_CHARS)
+    """The player's club or team tag ("" none): club-mates are kept apart in round 1, and later
+    where the points allow."""
+    table: int | None = Field(default=None, ge=1, le=MAX_PLAYERS // 2)
+    """The table this player always plays at (accessibility), or None."""
+
+    @property
+    def club_key(self) -> str:
+        """The club as compared: case and spaces at the ends do not matter."""
+        return self.club.strip().casefold()
 
     @property
     def left_out(self) -> bool:
@@ -242,6 +256,10 @@ class Tournament(BaseModel):
     players: list[Player] = Field(default_factory=list)
     rounds: list[Round] = Field(default_factory=list)
     late_joins: bool = False
+    fresh_tables: bool = False
+    """Fresh tables: the pairing itself keeps, before the points gaps, a table free that neither
+    player of a game has used, so nobody returns to a table while another is free. Without it
+    the table assignment after the pairing still avoids repeats its pairs allow."""
     finished: bool = False
     lists_revealed: bool = False
     """Whether every army list handed in is visible to everyone (see :mod:`rules.tournament.lists`)."""
@@ -262,6 +280,8 @@ class Tournament(BaseModel):
     """A team event's players per team (None: a singles event); see :mod:`rules.tournament.teams`."""
     teams: list[Team] = Field(default_factory=list)
     team_rounds: list[TeamRound] = Field(default_factory=list)
+    team_format: TeamFormatSettings = Field(default_factory=TeamFormatSettings)
+    """A team event's ritual and team scoring (see :mod:`rules.tournament.team_formats`)."""
 
     @model_validator(mode="after")
     def _its_has_a_tier(self) -> Tournament:

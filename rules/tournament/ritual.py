@@ -24,6 +24,19 @@ captain kept, and the two refused attackers meet (3 games). With 5: two steps, t
 pair (2 + 2 + 1). With 8: three steps (6 games), then the refused attackers of step 3 meet and
 the last two meet (8 games).
 
+That is the WTC's (and the ETC's) way, and the default. With ``play_refused`` (a team format of
+:mod:`rules.tournament.team_formats`), the two refused attackers of every pass play each other
+at once, so a pass makes three games. What is left after the passes ends it: one player a side
+meet; two a side end with a **last pick**, each captain naming one of their two as defender,
+who plays the other side's player not named. 3 a side: one pass (3 games). 5: one pass, then the
+last pick (3 + 2). 8: two passes (3 + 3), then the last pick (2).
+
+With ``champion``, a **champion step** comes first: each captain secretly names a champion, and
+the two champions play each other; the WTC's passes follow with the rest. 3 a side: the
+champions, then the last pick of two (1 + 2). 5: the champions, one pass, the refused pair and
+the last two (1 + 2 + 1 + 1). 8: the champions, three passes of the seven left, then the refused
+pair of the third (1 + 6 + 1).
+
 A captain may change a pick while the other captain has not made theirs (it is still secret);
 once both have picked, the step is revealed and final. :func:`visible_to` is what one captain may
 see: their own picks, and the other side's picks only once revealed.
@@ -73,6 +86,7 @@ class Side(StrEnum):
 class Step(StrEnum):
     """What both captains are picking now (or DONE)."""
 
+    CHAMPION = "champion"
     DEFENDER = "defender"
     ATTACKERS = "attackers"
     REFUSE = "refuse"
@@ -87,8 +101,10 @@ class How(StrEnum):
     DEFENDER_B = "defender_b"
     REFUSED = "refused"
     """The two attackers refused in the last step."""
+    CHAMPION = "champion"
+    """The two captains' champions (the champion step)."""
     LAST = "last"
-    """The two players nobody picked in the last step."""
+    """The two players nobody picked in the last step (or the last pick's games)."""
 
 
 class Pairing(BaseModel):
@@ -108,6 +124,7 @@ class Picks(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    champion: str | None = None
     defender: str | None = None
     attackers: tuple[str, str] | None = None
     """Own players sent against the other side's defender."""
@@ -116,6 +133,7 @@ class Picks(BaseModel):
 
     def made(self, step: Step) -> bool:
         return {
+            Step.CHAMPION: self.champion is not None,
             Step.DEFENDER: self.defender is not None,
             Step.ATTACKERS: self.attackers is not None,
             Step.REFUSE: self.refused is not None,
@@ -148,6 +166,11 @@ class Ritual(BaseModel):
     picks_a: Picks = Picks()
     picks_b: Picks = Picks()
     pairings: list[Pairing] = Field(default_factory=list)
+    play_refused: bool = False
+    """The team format's variant: the refused attackers of each pass play each other at once
+    (else they go back to the pool, as at the WTC)."""
+    champion: bool = False
+    """The team format's variant: the ritual opens with the champion step."""
 
     @model_validator(mode="after")
     def _shape(self) -> Ritual:
@@ -177,8 +200,16 @@ class Ritual(BaseModel):
         return [s for s in Side if not self.picks(s).made(self.step)]
 
 
-def start(roster_a: list[str], roster_b: list[str], names: dict[str, str] | None = None) -> Ritual:
-    """A fresh ritual between two rosters of the same size (3 to 8 players).
+def start(
+    roster_a: list[str],
+    roster_b: list[str],
+    names: dict[str, str] | None = None,
+    *,
+    play_refused: bool = False,
+    champion: bool = False,
+) -> Ritual:
+    """A fresh ritual between two rosters of the same size (3 to 8 players); ``play_refused``:
+    each pass's refused attackers play each other at once.
 
     >>> start(["a1", "a2"], ["b1", "b2"])
     Traceback (most recent call last):
@@ -204,12 +235,21 @@ def start(roster_a: list[str], roster_b: list[str], names: dict[str, str] | None
         names=dict(names or {}),
         pool_a=list(roster_a),
         pool_b=list(roster_b),
+        play_refused=play_refused,
+        champion=champion,
+        step=Step.CHAMPION if champion else Step.DEFENDER,
     )
 
 
 def reset(ritual: Ritual) -> Ritual:
     """The same match's ritual from the beginning (an organiser's reset)."""
-    return start(ritual.roster_a, ritual.roster_b, ritual.names)
+    return start(
+        ritual.roster_a,
+        ritual.roster_b,
+        ritual.names,
+        play_refused=ritual.play_refused,
+        champion=ritual.champion,
+    )
 
 
 def _listing(ritual: Ritual, players: list[str]) -> str:
@@ -219,7 +259,7 @@ def _listing(ritual: Ritual, players: list[str]) -> str:
 
 def _candidates(ritual: Ritual, side: Side, step: Step) -> list[str]:
     """Whom ``side`` may name in ``step`` (one player each; attackers take two of them)."""
-    if step is Step.DEFENDER:
+    if step in (Step.DEFENDER, Step.CHAMPION):
         return list(ritual.pool(side))
     if step is Step.ATTACKERS:
         return [p for p in ritual.pool(side) if p != ritual.picks(side).defender]
@@ -251,7 +291,7 @@ def _check(ritual: Ritual, action: Action) -> None:
         raise RitualError("This team match's pairing is complete: every player already has an opponent.")
     if action.kind is not step:
         raise RitualError(
-            f"It is time to pick {'the ' if step is Step.DEFENDER else ''}{step.value} "
+            f"It is time to pick {'the ' if step in (Step.DEFENDER, Step.CHAMPION) else ''}{step.value} "
             f"(pass {ritual.round}), not {action.kind.value}."
         )
     allowed = _candidates(ritual, side, step)
@@ -290,12 +330,21 @@ def apply(ritual: Ritual, action: Action) -> Ritual:
     rules.tournament.ritual.RitualError: It is time to pick the defender (pass 1), not refuse.
     """
     _check(ritual, action)
-    key = {Step.DEFENDER: "defender", Step.ATTACKERS: "attackers", Step.REFUSE: "refused"}[ritual.step]
+    key = {
+        Step.CHAMPION: "champion",
+        Step.DEFENDER: "defender",
+        Step.ATTACKERS: "attackers",
+        Step.REFUSE: "refused",
+    }[ritual.step]
     value: object = action.players if ritual.step is Step.ATTACKERS else action.players[0]
     field = "picks_a" if action.side is Side.A else "picks_b"
     ritual = ritual.model_copy(update={field: ritual.picks(action.side).model_copy(update={key: value})})
     if ritual.waiting_for():
         return ritual
+    if ritual.step is Step.CHAMPION:
+        return _champions(ritual)
+    if ritual.step is Step.DEFENDER and len(ritual.pool_a) == 2:
+        return _last_pick(ritual)
     if ritual.step is Step.DEFENDER:
         return ritual.model_copy(update={"step": Step.ATTACKERS})
     if ritual.step is Step.ATTACKERS:
@@ -316,6 +365,12 @@ def _resolve(ritual: Ritual) -> Ritual:
     ]
     pool_a = [p for p in ritual.pool_a if p not in (a.defender, kept_by_b)]
     pool_b = [p for p in ritual.pool_b if p not in (b.defender, kept_by_a)]
+    if ritual.play_refused:
+        # b.refused is A's refused attacker, a.refused is B's: they meet now.
+        games.append(Pairing(a=b.refused, b=a.refused, how=How.REFUSED, round=number))
+        pool_a = [p for p in pool_a if p != b.refused]
+        pool_b = [p for p in pool_b if p != a.refused]
+        return _next(ritual, pool_a, pool_b, games)
     if len(pool_a) > 2:
         return ritual.model_copy(
             update={
@@ -339,6 +394,75 @@ def _resolve(ritual: Ritual) -> Ritual:
             "pool_a": [],
             "pool_b": [],
             "step": Step.DONE,
+            "pairings": [*ritual.pairings, *games],
+        }
+    )
+
+
+def _next(ritual: Ritual, pool_a: list[str], pool_b: list[str], games: list[Pairing]) -> Ritual:
+    """After a pass whose refused attackers played: another pass (3 or more a side), the last
+    pick (2 a side), the last game (1 a side) or the end."""
+    number = ritual.round
+    if len(pool_a) == 1:
+        games = [*games, Pairing(a=pool_a[0], b=pool_b[0], how=How.LAST, round=number)]
+        pool_a, pool_b = [], []
+    update: dict[str, object] = {
+        "pool_a": pool_a,
+        "pool_b": pool_b,
+        "picks_a": Picks(),
+        "picks_b": Picks(),
+        "pairings": [*ritual.pairings, *games],
+    }
+    if pool_a:
+        update.update({"step": Step.DEFENDER, "round": number + 1})
+    else:
+        update["step"] = Step.DONE
+    return ritual.model_copy(update=update)
+
+
+def _champions(ritual: Ritual) -> Ritual:
+    """Both champions named: they play each other, and the passes begin with the rest (two left
+    a side: the last pick; one: the last game)."""
+    a, b = ritual.picks_a.champion, ritual.picks_b.champion
+    assert a is not None and b is not None
+    game = Pairing(a=a, b=b, how=How.CHAMPION, round=1)
+    pool_a = [p for p in ritual.pool_a if p != a]
+    pool_b = [p for p in ritual.pool_b if p != b]
+    if len(pool_a) == 1:
+        last = Pairing(a=pool_a[0], b=pool_b[0], how=How.LAST, round=1)
+        return ritual.model_copy(
+            update={"pool_a": [], "pool_b": [], "step": Step.DONE, "picks_a": Picks(), "picks_b": Picks(),
+                    "pairings": [*ritual.pairings, game, last]}
+        )  # fmt: skip
+    return ritual.model_copy(
+        update={
+            "pool_a": pool_a,
+            "pool_b": pool_b,
+            "step": Step.DEFENDER,
+            "picks_a": Picks(),
+            "picks_b": Picks(),
+            "pairings": [*ritual.pairings, game],
+        }
+    )
+
+
+def _last_pick(ritual: Ritual) -> Ritual:
+    """Two players a side, both defenders named: each plays the other side's player not named."""
+    a, b = ritual.picks_a.defender, ritual.picks_b.defender
+    assert a is not None and b is not None
+    other_a = next(p for p in ritual.pool_a if p != a)
+    other_b = next(p for p in ritual.pool_b if p != b)
+    games = [
+        Pairing(a=a, b=other_b, how=How.LAST, round=ritual.round),
+        Pairing(a=other_a, b=b, how=How.LAST, round=ritual.round),
+    ]
+    return ritual.model_copy(
+        update={
+            "pool_a": [],
+            "pool_b": [],
+            "step": Step.DONE,
+            "picks_a": Picks(),
+            "picks_b": Picks(),
             "pairings": [*ritual.pairings, *games],
         }
     )

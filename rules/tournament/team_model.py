@@ -11,6 +11,8 @@ hold who met whom as teams (and each match's pairing ritual). Nothing here chang
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.tournament.ritual import Ritual
@@ -19,6 +21,46 @@ MIN_TEAM_SIZE = 3
 MAX_TEAM_SIZE = 8
 MAX_TEAMS = 64
 """64 teams of 8 fill the 512 players a tournament holds."""
+
+
+class TeamVariant(StrEnum):
+    """How a team match's captains pair their players and how the match is won (see
+    :mod:`rules.tournament.team_formats`)."""
+
+    WTC = "wtc"
+    """Refused attackers go back to the pool; the higher sum of game points wins."""
+    REFUSED_PLAY = "refused-play"
+    """Each pass's refused attackers play each other at once; the higher sum wins."""
+    MARGIN = "margin"
+    """The WTC's ritual; a team wins only by more than a margin that grows with the team size."""
+    CHAMPION = "champion"
+    """The ritual opens with each captain's champion, the two champions playing each other."""
+
+
+class TeamPoints(StrEnum):
+    """Team points of a team match won, drawn and lost."""
+
+    TWO_ONE_ZERO = "2-1-0"
+    THREE_TWO_ONE = "3-2-1"
+
+
+DEFAULT_MARGIN = 1
+"""The ``margin`` variant's points per player a side: a team of 5 wins by more than 5."""
+MAX_MARGIN = 20
+
+
+class TeamFormatSettings(BaseModel):
+    """A team event's variant, its team points and (``margin``) the margin per player.
+
+    >>> TeamFormatSettings().variant, TeamFormatSettings().team_points
+    (<TeamVariant.WTC: 'wtc'>, <TeamPoints.TWO_ONE_ZERO: '2-1-0'>)
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    variant: TeamVariant = TeamVariant.WTC
+    team_points: TeamPoints = TeamPoints.TWO_ONE_ZERO
+    margin: int = Field(default=DEFAULT_MARGIN, ge=0, le=MAX_MARGIN)
 
 
 class Team(BaseModel):

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.its.scoring import Outcome
 from rules.tournament import ritual as rite
 from rules.tournament.engine import (
     _clean,
@@ -62,7 +63,19 @@ from rules.tournament.model import (
     counted,
 )
 from rules.tournament.pairing import Entrant, swiss_pairs
-from rules.tournament.team_model import MAX_TEAM_SIZE, MAX_TEAMS, MIN_TEAM_SIZE, Team, TeamMatch, TeamRound
+from rules.tournament.team_formats import team_format_of
+from rules.tournament.team_model import (
+    MAX_MARGIN,
+    MAX_TEAM_SIZE,
+    MAX_TEAMS,
+    MIN_TEAM_SIZE,
+    Team,
+    TeamFormatSettings,
+    TeamMatch,
+    TeamPoints,
+    TeamRound,
+    TeamVariant,
+)
 
 __all__ = [
     "ITS_SCORING",
@@ -89,6 +102,7 @@ __all__ = [
     "ritual_pick",
     "scoring_for",
     "set_captain",
+    "set_team_format",
     "set_team_size",
     "substitute",
     "team_history",
@@ -101,7 +115,11 @@ __all__ = [
 
 TEAM_WIN = 2
 TEAM_DRAW = 1
-"""Team points of a team match won or drawn (a loss is worth 0); a bye counts as a win."""
+"""Team points of a team match won or drawn (a loss is worth 0) with the default team points
+(2 / 1 / 0); a bye counts as a win. The event's team format (:mod:`rules.tournament.team_formats`)
+may give 3 / 2 / 1."""
+_REVERSED = {Outcome.VICTORY: Outcome.DEFEAT, Outcome.TIE: Outcome.TIE, Outcome.DEFEAT: Outcome.VICTORY}
+_RECORD_COLUMN = {Outcome.VICTORY: 1, Outcome.TIE: 2, Outcome.DEFEAT: 3}
 
 
 # --- scoring ------------------------------------------------------------------------------------
@@ -200,6 +218,41 @@ def set_team_size(state: Tournament, size: int) -> Tournament:
     if state.players or state.started:
         raise TournamentError(f"{state.name} already has players: the team size is set when it is created.")
     return state.model_copy(update={"team_size": size})
+
+
+def set_team_format(
+    state: Tournament,
+    variant: TeamVariant | str | None = None,
+    team_points: TeamPoints | str | None = None,
+    margin: int | None = None,
+) -> Tournament:
+    """``state`` with another team format (see :mod:`rules.tournament.team_formats`); None keeps
+    a part as it is. Only before round 1 is paired: the ritual and the scoring hold for the event.
+
+    >>> t = set_team_format(set_team_size(create_tournament("Cup", 300), 5), "margin", "3-2-1", 2)
+    >>> t.team_format.variant.value, t.team_format.team_points.value, t.team_format.margin
+    ('margin', '3-2-1', 2)
+    """
+    _open(state)
+    if state.started:
+        raise TournamentError(
+            f"Round 1 of {state.name} is paired: the team format holds for the whole event."
+        )
+    current = state.team_format
+    try:
+        chosen = TeamFormatSettings(
+            variant=TeamVariant(variant) if variant is not None else current.variant,
+            team_points=TeamPoints(team_points) if team_points is not None else current.team_points,
+            margin=margin if margin is not None else current.margin,
+        )
+    except ValueError:
+        raise TournamentError(
+            f"A team format is {', '.join(v.value for v in TeamVariant)}; team points "
+            f"{' or '.join(p.value for p in TeamPoints)}; a margin 0 to {MAX_MARGIN} points a player."
+        ) from None
+    if margin is not None and chosen.variant is not TeamVariant.MARGIN:
+        raise TournamentError("A margin belongs to `team_format:margin`; leave it out for the others.")
+    return state.model_copy(update={"team_format": chosen})
 
 
 def create_team(
@@ -542,7 +595,11 @@ def pair_team_round(state: Tournament, rng: random.Random) -> Tournament:
     matches = []
     for k, (a, b) in enumerate(pairs):
         ritual = rite.start(
-            by_id[a].players, by_id[b].players, {**_names(state, by_id[a]), **_names(state, by_id[b])}
+            by_id[a].players,
+            by_id[b].players,
+            {**_names(state, by_id[a]), **_names(state, by_id[b])},
+            play_refused=team_format_of(state.team_format).play_refused,
+            champion=team_format_of(state.team_format).champion,
         )
         matches.append(
             TeamMatch(
@@ -648,7 +705,13 @@ def reset_ritual(state: Tournament, team_id: str) -> Tournament:
 def _restart_ritual(state: Tournament, match: TeamMatch) -> Tournament:
     by_id = {t.id: t for t in state.teams}
     a, b = by_id[match.a], by_id[match.b or ""]
-    fresh = rite.start(a.players, b.players, {**_names(state, a), **_names(state, b)})
+    fresh = rite.start(
+        a.players,
+        b.players,
+        {**_names(state, a), **_names(state, b)},
+        play_refused=team_format_of(state.team_format).play_refused,
+        champion=team_format_of(state.team_format).champion,
+    )
     restarted = match.model_copy(update={"ritual": fresh, "resets": match.resets + 1})
     return _put_match(state, match, restarted, [])
 
@@ -667,18 +730,10 @@ class TeamResult(BaseModel):
     points_b: int
     next_a: int
     next_b: int
-
-    @property
-    def team_points_a(self) -> int:
-        return (
-            TEAM_WIN if self.points_a > self.points_b else TEAM_DRAW if self.points_a == self.points_b else 0
-        )
-
-    @property
-    def team_points_b(self) -> int:
-        return (
-            TEAM_WIN if self.points_b > self.points_a else TEAM_DRAW if self.points_a == self.points_b else 0
-        )
+    outcome_a: Outcome = Outcome.VICTORY
+    """Team a's outcome, as the event's team format decides it from the sums (a bye: a win)."""
+    team_points_a: int = TEAM_WIN
+    team_points_b: int = 0
 
 
 def match_result(
@@ -687,6 +742,7 @@ def match_result(
     """The result of ``match`` of round ``number``: None until every game has its result. A bye
     is the team size times a player's bye, from team ``a``'s side (``b`` None, 0 against)."""
     scoring = scoring or scoring_for(state)
+    variant = team_format_of(state.team_format)
     if match.is_bye:
         size = state.team_size or 0
         return TeamResult(
@@ -696,6 +752,7 @@ def match_result(
             points_b=0,
             next_a=size * scoring.bye_next,
             next_b=0,
+            team_points_a=variant.team_points(Outcome.VICTORY),
         )
     if not match.paired:
         return None
@@ -709,8 +766,17 @@ def match_result(
         assert game.result is not None
         for k, value in enumerate(scoring.game(game.result)):
             total[k] += value
+    outcome = variant.outcome(total[0], total[1], size=len(games))
     return TeamResult(
-        a=match.a, b=match.b, points_a=total[0], points_b=total[1], next_a=total[2], next_b=total[3]
+        a=match.a,
+        b=match.b,
+        points_a=total[0],
+        points_b=total[1],
+        next_a=total[2],
+        next_b=total[3],
+        outcome_a=outcome,
+        team_points_a=variant.team_points(outcome),
+        team_points_b=variant.team_points(_REVERSED[outcome]),
     )
 
 
@@ -759,16 +825,19 @@ def team_standings(
             result = match_result(state, rnd.number, match, scoring)
             if result is None:
                 continue
-            sides = [(match.a, result.team_points_a, result.points_a, result.next_a)]
+            outcome = result.outcome_a
+            sides = [(match.a, result.team_points_a, result.points_a, result.next_a, outcome)]
             if match.b is not None:
-                sides.append((match.b, result.team_points_b, result.points_b, result.next_b))
-            for team_id, tp, points, nxt in sides:
+                sides.append(
+                    (match.b, result.team_points_b, result.points_b, result.next_b, _REVERSED[outcome])
+                )
+            for team_id, tp, points, nxt, won in sides:
                 row = rows[team_id]
-                row[0] += TEAM_WIN if match.is_bye else tp
+                row[0] += tp
                 if match.is_bye:
                     row[4] += 1
                 else:
-                    row[1 + (2 - tp)] += 1  # 2 -> wins, 1 -> draws, 0 -> losses
+                    row[_RECORD_COLUMN[won]] += 1
                 row[5] += points
                 row[6] += nxt
     order = {t.id: i for i, t in enumerate(state.teams)}

@@ -9,18 +9,32 @@ from __future__ import annotations
 import random
 
 from renderers.tournament import page_count, render_pairings, render_standings
-from rules.tournament import GameResult, Tournament, add_player, create_tournament, pair_next_round
+from rules.tournament import (
+    GameResult,
+    Tournament,
+    add_player,
+    create_tournament,
+    pair_next_round,
+    pin_table,
+    set_fresh_tables,
+)
 from tests.bench import Case, SizeCase
 
 _FACTIONS = ("PanOceania", "Yu Jing", "Ariadna", "Haqqislam", "Nomads", "Combined Army", "ALEPH", "Tohaa")
 
 
-def _event(players: int, rounds: int, seed: int = 7) -> Tournament:
-    """``players`` players, ``rounds`` rounds paired and played with random results."""
+def _event(players: int, rounds: int, seed: int = 7, *, tagged: bool = False) -> Tournament:
+    """``players`` players, ``rounds`` rounds paired and played with random results; ``tagged``:
+    clubs of 8, four players pinned to tables and fresh tables on (issue 43, item 3)."""
     rng = random.Random(seed)
     t = create_tournament(f"Bench {players}", 300, rounds=rounds + 1)
     for i in range(players):
-        t = add_player(t, str(i), f"Player {i:03d}", _FACTIONS[i % len(_FACTIONS)])
+        club = f"Club {i % (players // 8)}" if tagged else ""
+        t = add_player(t, str(i), f"Player {i:03d}", _FACTIONS[i % len(_FACTIONS)], club=club)
+    if tagged:
+        t = set_fresh_tables(t, True)
+        for k, table in enumerate((1, 5, 40, 200)):
+            t = pin_table(t, str(k * 97), table)
     for _ in range(rounds):
         t = pair_next_round(t, rng)
         games = []
@@ -40,12 +54,14 @@ def _event(players: int, rounds: int, seed: int = 7) -> Tournament:
 
 
 _EVENTS = {n: _event(n, 4) for n in (32, 128, 256, 512)}
+_TAGGED_512 = _event(512, 4, tagged=True)
 _STANDINGS_64 = _event(64, 4)
 
 
-def _pair(players: int):  # type: ignore[no-untyped-def]
+def _pair(players: int, event: Tournament | None = None):  # type: ignore[no-untyped-def]
     def make() -> bytes:
-        return pair_next_round(_EVENTS[players], random.Random(1)).model_dump_json().encode()
+        t = event if event is not None else _EVENTS[players]
+        return pair_next_round(t, random.Random(1)).model_dump_json().encode()
 
     return make
 
@@ -65,6 +81,12 @@ CASES = [
     SizeCase("tournament pairing round 5, 128 players", _pair(128), calls=20, target_ms=1000),
     SizeCase("tournament pairing round 5, 256 players", _pair(256), calls=10, target_ms=1000),
     SizeCase("tournament pairing round 5, 512 players", _pair(512), calls=10, target_ms=1000),
+    SizeCase(
+        "tournament pairing round 5, 512 players (clubs, pins, fresh tables)",
+        _pair(512, _TAGGED_512),
+        calls=10,
+        target_ms=1000,
+    ),
     SizeCase(
         "tournament standings PNGs, 64 players (2 pages)",
         _standings_64,

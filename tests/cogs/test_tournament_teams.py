@@ -205,7 +205,7 @@ async def test_the_tournament_command_stays_inside_discords_limits(driver: Offli
     check(data)
     assert _option_chars(data) <= 8000
     team = next(o for o in data["options"] if o["name"] == "team")
-    assert len(team["options"]) == 11
+    assert len(team["options"]) == 12
 
 
 async def test_a_40k_wtc_team_event_sums_match_points(driver: OfflineDriver) -> None:
@@ -250,3 +250,55 @@ async def test_info_lists_the_teams_with_their_players(driver: OfflineDriver) ->
     assert "Teams (2)" in info.text and "Players (" not in info.text
     assert "**Owls** (3/3): Ann (captain), Bo, Cy" in info.text
     assert "(3/3): Di (captain), Ed, Flo" in info.text and not info.pings
+
+
+async def test_a_team_format_is_picked_at_creation_and_plays_its_ritual(driver: OfflineDriver) -> None:
+    refused(
+        await driver.command('/tournament create name:"Solo" game:40k team_format:margin', user="olga"),
+        "add `team_size:`",
+    )
+    refused(
+        await driver.command(
+            '/tournament create name:"T" game:40k team_size:3 team_format:wtc team_margin:2', user="olga"
+        ),
+        "belongs to `team_format:margin`",
+    )
+    made = public(
+        await driver.command(
+            '/tournament create name:"Quick Teams" game:40k scoring:wtc team_size:3 '
+            "team_format:refused-play team_points:3-2-1",
+            user="olga",
+        )
+    )
+    assert "refused attackers play · team points 3/2/1" in made.text
+    public(await driver.command("/tournament team create name:Owls", user="ann"))
+    for name in OWLS[1:]:
+        public(await driver.command(f"/tournament team add player:@{name}", user="ann"))
+    public(await driver.command("/tournament team create name:Ravens", user="di"))
+    for name in FOES[1:]:
+        public(await driver.command(f"/tournament team add player:@{name}", user="di"))
+    public(await driver.command("/tournament pair threads:false", user="olga"))
+    for user, command in (
+        ("ann", "defender player:@bo"),
+        ("di", "defender player:@ed"),
+        ("ann", "attackers first:@ann second:@cy"),
+        ("di", "attackers first:@di second:@flo"),
+        ("ann", "refuse player:@flo"),
+        ("di", "refuse player:@cy"),
+    ):
+        assert (await driver.command(f"/tournament team {command}", user=user)).messages[0].ephemeral
+    t = (await state(driver)).tournament
+    assert t.team_format.variant.value == "refused-play"
+    # The refused Flo and Cy meet at once: 3 games from one pass.
+    ids = {name: str(driver.user(name).id) for name in (*OWLS, *FOES)}
+    games = {frozenset(g.players) for g in t.current.games if g.b}
+    assert frozenset((ids["cy"], ids["flo"])) in games and len(games) == 3
+    for a, b in (("bo", "di"), ("ann", "ed"), ("cy", "flo")):
+        public(
+            await driver.command(
+                f"/tournament result player:@{a} opponent:@{b} player_vp:80 opponent_vp:40", user="olga"
+            )
+        )
+    standings = public(await driver.command("/tournament standings", user="gus"))
+    assert "**Owls**: 3 pts · 1-0-0" in standings.text, standings.text
+    assert "**Ravens**: 1 pts · 0-0-1" in standings.text, standings.text
