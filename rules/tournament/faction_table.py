@@ -113,11 +113,13 @@ def faction_table(
 
     for index, t in enumerate(events):
         fmt = format_of(t)
-        faction_of = {p.id: p.faction for p in t.players}
+        # Each player's tally looked up once: the page builds this table on every new version.
+        tally_of: dict[str, _Tally] = {}
         for player in t.players:
-            tally(player.faction).entries += 1
+            tally_of[player.id] = mine = tally(player.faction)
+            mine.entries += 1
         for row in standings(t) if ranked is None else ranked[index]:
-            mine = tally(faction_of[row.player_id])
+            mine = tally_of[row.player_id]
             best = BestPlaced(name=row.name, rank=row.rank, event=t.name, entrants=len(t.players))
             if (row.played or row.byes) and _better(best, mine.best):
                 mine.best = best
@@ -125,7 +127,7 @@ def faction_table(
             for game in rnd.games:
                 if game.b is None or game.result is None:
                     continue
-                a, b = tally(faction_of[game.a]), tally(faction_of[game.b])
+                a, b = tally_of[game.a], tally_of[game.b]
                 bp_a, bp_b = _battle_points(fmt.uses_op, game.result)
                 a.bp, a.scored = a.bp + bp_a, a.scored + 1
                 b.bp, b.scored = b.bp + bp_b, b.scored + 1
