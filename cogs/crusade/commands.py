@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import channel, reader
 from bot.play import Change, Shown, autocomplete, is_manager
 from bot.text import public
 from bot.uploads import read_upload
@@ -19,10 +20,8 @@ from cogs.crusade.game import (
     CrusadeGame,
     Words,
     card,
-    channel_words,
     lines,
     own_units,
-    reader_words,
     show_force,
     standings_text,
 )
@@ -70,7 +69,7 @@ class CrusadeCog(
     @app_commands.describe(name="The campaign's name")
     async def create(self, interaction: discord.Interaction, name: str) -> None:
         state = CrusadeGame(campaign=engine.create(name, organiser_id=interaction.user.id))
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         await KIT.begin(
             interaction,
             state,
@@ -109,7 +108,7 @@ class CrusadeCog(
             )
             return Change(state.model_copy(update={"campaign": c}), summary="joined the campaign")
 
-        t = reader_words(interaction)  # the reply to a file is the player's own
+        t = reader(interaction)  # the reply to a file is the player's own
 
         def show(s: Shown[CrusadeGame]):
             force = s.state.campaign.force(player.id)
@@ -174,7 +173,7 @@ class CrusadeCog(
                 out = engine.submit(out.campaign, bid, actor_id=me)
             return _step(state, out, f"recorded battle #{bid}")
 
-        t = await channel_words(interaction)
+        t = await channel(interaction)
 
         def show(s: Shown[CrusadeGame]):
             b = s.result.battle
@@ -194,7 +193,7 @@ class CrusadeCog(
             )
             return _step(state, out, f"battle #{battle}: kills")
 
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         await KIT.play(interaction, "battle-kills", change, lambda s: details_post(s, s.result.battle, t))
 
     @app_commands.command(
@@ -320,7 +319,7 @@ class CrusadeCog(
     @app_commands.command(name="end", description="End this campaign (organiser or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
         organiser = is_manager(interaction)
-        t = await channel_words(interaction)
+        t = await channel(interaction)
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:
             if not (organiser or interaction.user.id == state.campaign.organiser_id):
@@ -382,7 +381,7 @@ class CrusadeCog(
     ) -> None:
         pid = (player or interaction.user).id
         organiser = is_manager(interaction)
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         shown_title = title(t)
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:

@@ -17,7 +17,6 @@ import discord
 
 from bot.cards import Card, Field
 from bot.games import GameKind, GameState, Seat
-from bot.i18n import channel, reader
 from bot.play import GameKit, Image, Post
 from bot.text import public
 from renderers.crusade import render_order_of_battle
@@ -91,16 +90,6 @@ def card(
 #: ``t(said.message())`` for what the rules said (docs/i18n.md).
 Words = Translator
 ENGLISH = translator(None)
-
-
-def reader_words(interaction: discord.Interaction) -> Words:
-    """The words of a reply only this player sees: their Discord client's language."""
-    return reader(interaction)
-
-
-async def channel_words(interaction: discord.Interaction) -> Words:
-    """The words of a post the channel sees: the server's language."""
-    return await channel(interaction)
 
 
 def lines(t: Words, said: Iterable[Said]) -> str:

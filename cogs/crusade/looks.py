@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.cards import Card
+from bot.i18n import channel
 from bot.play import Change, autocomplete, is_manager, send
 from bot.text import public
 from cogs.crusade.game import (
@@ -17,7 +18,6 @@ from cogs.crusade.game import (
     KIT,
     CrusadeGame,
     card,
-    channel_words,
     export_csv,
     export_json,
     lines,
@@ -37,7 +37,7 @@ class LookCommands:
     async def show(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         game = await KIT.load(interaction)
         force = engine.require_force(game.state.campaign, (player or interaction.user).id)
-        await show_force(force, t=await channel_words(interaction)).send(interaction)
+        await show_force(force, t=await channel(interaction)).send(interaction)
 
     @app_commands.command(name="unit", description="One unit's Crusade card")
     @app_commands.describe(name="The unit", player="Whose (yours if left out)")
@@ -47,7 +47,7 @@ class LookCommands:
         game = await KIT.load(interaction)
         force = engine.require_force(game.state.campaign, (player or interaction.user).id)
         unit = engine.find_unit(force, name)
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         none = "—"
         fields = [
             (t("Battle Honours"), "\n".join(public(h.name, 60) for h in unit.honours) or none),
@@ -76,7 +76,7 @@ class LookCommands:
     async def standings(
         self, interaction: discord.Interaction, order: Literal["victories", "battles", "points"] | None = None
     ) -> None:
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         if order is None:
             game = await KIT.load(interaction)
             await card(
@@ -103,7 +103,7 @@ class LookCommands:
     @app_commands.command(name="log", description="The campaign's story: battles, deeds, ranks and scars")
     async def log(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction)
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         said = game.state.campaign.log[-30:]
         await card(
             t("{campaign}: the story so far", campaign=public(game.state.campaign.name, 80)),
@@ -115,7 +115,7 @@ class LookCommands:
     async def export(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         game = await KIT.load(interaction)
         force = engine.require_force(game.state.campaign, (player or interaction.user).id)
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         files = [
             discord.File(io.BytesIO(export_json(force)), filename="order_of_battle.json"),
             discord.File(io.BytesIO(export_csv(force)), filename="order_of_battle.csv"),

@@ -10,6 +10,7 @@ import re
 
 import discord
 
+from bot.i18n import channel, reader
 from bot.play import Change, Post, Shown, StepButton, StepSelect, View, is_manager
 from bot.text import pinging, public
 from bot.views import open_form
@@ -20,9 +21,7 @@ from cogs.crusade.game import (
     Words,
     battle_text,
     card,
-    channel_words,
     lines,
-    reader_words,
 )
 from rules.crusade import engine
 from rules.crusade.model import Battle, Campaign, Honour, HonourKind
@@ -85,7 +84,7 @@ class _Detail(StepSelect, template=r"crusade:detail-base"):
     field = ""
 
     async def run(self, interaction: discord.Interaction) -> None:
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         chosen = [v for v in self.selected(interaction) if v != "-"]
         battle_id = self.step
 
@@ -147,7 +146,7 @@ class KillsButton(StepButton, prefix="crusade:killsbtn"):
     label = "Kills…"
 
     async def run(self, interaction: discord.Interaction) -> None:
-        t = reader_words(interaction)
+        t = reader(interaction)
         modal = discord.ui.Modal(
             title=t("Units each of yours destroyed"),
             custom_id=f"crusade:kills:{self.game}:{self.step}",
@@ -165,7 +164,7 @@ class KillsButton(StepButton, prefix="crusade:killsbtn"):
 
 
 async def submit_kills(interaction: discord.Interaction, found: re.Match[str], texts: dict[str, str]) -> None:
-    t = await channel_words(interaction)
+    t = await channel(interaction)
     game_id, battle_id = int(found[1]), int(found[2])
     typed = texts.get("kills", "")
 
@@ -190,7 +189,7 @@ class SendBattle(StepButton, prefix="crusade:send"):
     label, style = "Send to opponent", discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         battle_id = self.step
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:
@@ -242,7 +241,7 @@ class RollHonour(StepButton, prefix="crusade:honour"):
     label, style = "Roll a Battle Trait", discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         key = self.arg or ""
         number, entry = roll(load_tables()["battle_traits"], rng(interaction))
         organiser = is_manager(interaction)
@@ -277,7 +276,7 @@ class ConfirmBattle(StepButton, prefix="crusade:confirm"):
     label, style = "Confirm", discord.ButtonStyle.success
 
     async def run(self, interaction: discord.Interaction) -> None:
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         battle_id = self.step
         organiser = is_manager(interaction)
         dice = rng(interaction)
@@ -298,7 +297,7 @@ class DisputeBattle(StepButton, prefix="crusade:dispute"):
     label, style = "Dispute", discord.ButtonStyle.danger
 
     async def run(self, interaction: discord.Interaction) -> None:
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         battle_id = self.step
 
         def change(state: CrusadeGame) -> Change[CrusadeGame]:
@@ -318,7 +317,7 @@ class Choice(StepButton, prefix="crusade:ooa"):
     label, style = "Choose", discord.ButtonStyle.secondary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        t = await channel_words(interaction)
+        t = await channel(interaction)
         battle_id = self.step
         choice, _dot, key = (self.arg or "").partition(".")
         organiser = is_manager(interaction)
