@@ -60,8 +60,9 @@ AREAS: tuple[tuple[str, str], ...] = (
     ("rules/tournament/rating.py", "results"),
     ("rules/tournament/standings.py", "results"),
     ("rules/tournament/faction*.py", "results"),
-    ("rules/tournament/export.py", "results"),
-    ("rules/tournament/public.py", "results"),
+    # What the web page and the CSV files show belongs with the page.
+    ("rules/tournament/export.py", "web"),
+    ("rules/tournament/public.py", "web"),
     ("cogs/tournament/*", "tournament"),
     ("rules/tournament/*", "tournament"),
     ("cogs/web.py", "web"),
