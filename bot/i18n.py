@@ -66,8 +66,14 @@ async def channel_locale(interaction: discord.Interaction) -> str:
     return SOURCE
 
 
-async def channel(interaction: discord.Interaction) -> Translator:
-    """The translator for a message the channel sees."""
+async def channel(interaction: discord.Interaction, *, language: str | None = None) -> Translator:
+    """The translator for a message the channel sees.
+
+    ``language`` is an event's own choice (a tournament created with ``language:``): it wins over
+    the server's for that event's posts, pictures and threads.
+    """
+    if language:
+        return translator(language)
     return translator(await channel_locale(interaction))
 
 

@@ -282,6 +282,9 @@ class Tournament(BaseModel):
     team_rounds: list[TeamRound] = Field(default_factory=list)
     team_format: TeamFormatSettings = Field(default_factory=TeamFormatSettings)
     """A team event's ritual and team scoring (see :mod:`rules.tournament.team_formats`)."""
+    language: str | None = Field(default=None, max_length=16)
+    """The language of the event's posts, pictures, threads and web page, as a locale ("es-ES");
+    None: the server's language (see ``bot.i18n.channel``)."""
 
     @model_validator(mode="after")
     def _its_has_a_tier(self) -> Tournament:
