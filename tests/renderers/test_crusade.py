@@ -48,7 +48,10 @@ def test_the_picture_speaks_the_readers_language_and_shows_unknown_points() -> N
     from rules.i18n import force_offer, translator
 
     unknown = Force(
-        player_id=1, player_name="Kai", name="Host", units=(CrusadeUnit(key="u1", name="Servitors", points=None),)
+        player_id=1,
+        player_name="Kai",
+        name="Host",
+        units=(CrusadeUnit(key="u1", name="Servitors", points=None),),
     )
     with force_offer("es"):
         spanish = render_order_of_battle(unknown, t=translator("es-ES"))
