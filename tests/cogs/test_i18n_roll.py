@@ -121,3 +121,10 @@ async def test_a_dm_uses_the_language_of_the_players_last_interaction(driver: Of
     assert await dm_locale(driver.bot, alice.id) == "en-GB"
     await driver.restart()  # written at shutdown (and every few minutes): read back after a restart
     assert await dm_locale(driver.bot, alice.id) == "en-GB"
+
+
+async def test_german_dice_notation_rolls_in_any_language(driver: OfflineDriver) -> None:
+    driver.user("klaus", locale="de")
+    message = (await driver.command("/roll expression:2W6+1", user="klaus")).message
+    assert not message.ephemeral, message.text  # a roll, not a refusal
+    assert "2d6+1" in message.text
