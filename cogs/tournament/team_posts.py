@@ -102,7 +102,8 @@ def teams_text(
 
 
 def match_label(ev: Tournament, match: TeamMatch, t: Translator | None = None) -> str:
-    return _english(t)("{a} v {b}", a=team_name(ev, match.a), b=team_name(ev, match.b))
+    t = _english(t)
+    return t("{a} v {b}", a=team_name(ev, match.a), b=team_name(ev, match.b))
 
 
 _NEXT = {
@@ -391,7 +392,8 @@ def team_thread_name(ev: Tournament, number: int, match: TeamMatch, t: Translato
     """``R1 T1-3: Owls v Bears``, cut to Discord's 100 characters."""
     first = match.first_table or 1
     last = first + (ev.team_size or 1) - 1
-    text = _english(t)(
+    t = _english(t)
+    text = t(
         "R{number} T{first}-{last}: {a} v {b}",
         number=number,
         first=first,
@@ -440,7 +442,8 @@ def team_thread_text(
 
 def open_label(t: Translator | None = None) -> str:
     """The captains' button, as the reader's client shows it."""
-    return _english(t)("Open my pairing (captains)")
+    t = _english(t)
+    return t("Open my pairing (captains)")
 
 
 def team_pairing_text(
