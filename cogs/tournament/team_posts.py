@@ -334,6 +334,8 @@ def team_standings_embed(ev: Tournament, *, t: Translator | None = None) -> disc
     """The team standings as an embed: rank, team, team points, W-D-L, points and the next tie-break."""
     t = _english(t)
     scoring = scoring_for(ev)
+    # The columns' abbreviations (TP, OP, VP...) are marked where the formats define them.
+    points_label, next_label = t(scoring.points_label), t(scoring.next_label)
     rows = team_standings(ev)
     embed = discord.Embed(title=t("{event}: team standings", event=public(ev.name, 80)), colour=COLOUR)
     lines = []
@@ -356,9 +358,9 @@ def team_standings_embed(ev: Tournament, *, t: Translator | None = None) -> disc
                 losses=row.losses,
                 byes=byes,
                 points=row.points,
-                points_label=scoring.points_label,
+                points_label=points_label,
                 next=row.next,
-                next_label=scoring.next_label,
+                next_label=next_label,
             )
         )
     parts = chunks("", lines, 1024) if lines else [t("No team yet.")]
@@ -371,8 +373,8 @@ def team_standings_embed(ev: Tournament, *, t: Translator | None = None) -> disc
         text=t(
             "Ranked by team points ({points}), then {points_label}, then {next_label}",
             points=points,
-            points_label=scoring.points_label,
-            next_label=scoring.next_label,
+            points_label=points_label,
+            next_label=next_label,
         )
     )
     return embed

@@ -309,7 +309,7 @@ def create_team(
         raise TournamentError(
             _("Round 1 of {event} is paired: new teams can no longer enter.", event=state.name)
         )
-    name = _clean(name, "team name")
+    name = _clean(name, _("team name"))
     same = next((t for t in state.teams if t.name.casefold() == name.casefold()), None)
     if same is not None:
         raise TournamentError(
