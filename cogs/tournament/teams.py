@@ -258,6 +258,7 @@ class TeamCommands:
     @team.command(
         name="drop", description="Organisers: a team leaves (results kept; before round 1: removed)"
     )
+    @app_commands.describe(team="The team that leaves")
     async def team_drop(self, interaction: discord.Interaction, team: str) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, _("drop teams"))
@@ -279,7 +280,11 @@ class TeamCommands:
         await Post(content=text).send(interaction)
 
     @team.command(name="sub", description="Organisers: a substitute takes a player's place in a team")
-    @app_commands.describe(player="Who leaves the team", new="Who takes their place")
+    @app_commands.describe(
+        player="Who leaves the team",
+        new="Who takes their place",
+        faction="The substitute's faction (optional)",
+    )
     @app_commands.rename(new="substitute")
     async def team_sub(
         self, interaction: discord.Interaction, player: discord.User, new: discord.User, faction: str = ""
