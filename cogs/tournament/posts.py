@@ -112,8 +112,10 @@ def player_fields(t: Tournament) -> list[tuple[str, str]]:
         for i, p in enumerate(t.players, start=1)
     ]
     if not lines:
-        how = "a captain starts a team with `/tournament team create name:...`" if t.team_size else (
-            "join with `/tournament join faction:...`"
+        how = (
+            "a captain starts a team with `/tournament team create name:...`"
+            if t.team_size
+            else ("join with `/tournament join faction:...`")
         )
         return [("Players (0)", f"Nobody yet: {how}.")]
     note = "… and {} more: `/tournament standings` or `/tournament export` list everyone."

@@ -447,7 +447,7 @@ class RoundCommands:
 
 
 class PairAnyway(StepButton, prefix="tour:pair"):
-    """"Pair without a scenario", under the question ``/tournament pair`` asks when the round has
+    """ "Pair without a scenario", under the question ``/tournament pair`` asks when the round has
     none: ``tour:pair:<game>:<round>:<t|n>[l]`` (n: no threads; l: leave out who has not checked in)."""
 
     label, style = "Pair without a scenario", discord.ButtonStyle.secondary

@@ -87,11 +87,7 @@ class Factions:
         key = _key(current)
         if not key:
             return [(self.label(a), a) for a, _ in self.armies]
-        found = [
-            army
-            for army, faction in self.armies
-            if key in _key(army) or key in _key(faction)
-        ]
+        found = [army for army, faction in self.armies if key in _key(army) or key in _key(faction)]
         found += [army for alias, army in self._keys.items() if key in alias]
         found += self.closest(current)
         return [(self.label(a), a) for a in dict.fromkeys(found)]
