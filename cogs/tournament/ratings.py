@@ -33,17 +33,17 @@ class Ratings(commands.GroupCog, group_name="rating", group_description="ITS Rat
             text = t(
                 "{player} has no rated game here yet: everyone starts at {rating}.",
                 player=who.mention,
-                rating=t.number(INITIAL_RATING, 0),
+                rating=f"{INITIAL_RATING:.0f}",
             )
             await Post(content=text).send(interaction)
             return
         record, rank = found
         embed = discord.Embed(title=t("ITS Rating: {player}", player=who.display_name), colour=COLOUR)
         embed.description = t(
-            "**{rating}** · #{rank} in this server", rating=t.number(record.rating, 0), rank=rank
+            "**{rating}** · #{rank} in this server", rating=f"{record.rating:.0f}", rank=rank
         )
-        embed.add_field(name=t("Rated games"), value=t.number(record.games))
-        embed.add_field(name=t("Tournaments"), value=t.number(record.events))
+        embed.add_field(name=t("Rated games"), value=str(record.games))
+        embed.add_field(name=t("Tournaments"), value=str(record.events))
         embed.add_field(name=t("Last change"), value=signed(record.last_change, t))
         await Post(embeds=[embed]).send(interaction)
 
@@ -56,7 +56,7 @@ class Ratings(commands.GroupCog, group_name="rating", group_description="ITS Rat
             await Post(content=text).send(interaction)
             return
         lines = [
-            f"{i}. <@{r.user_id}> **{t.number(r.rating, 0)}** ("
+            f"{i}. <@{r.user_id}> **{r.rating:.0f}** ("
             + t.n("{n} game", "{n} games", r.games, n=r.games)
             + ", "
             + t.n("{n} event", "{n} events", r.events, n=r.events)

@@ -316,7 +316,7 @@ class StandingsCommands:
         ]
         await self.bot.ratings.apply_event(guild_id, game_id, updates, initial=INITIAL_RATING)
         return [
-            f"{public(event.name_of(c.player_id), 40)}: {t.number(c.before, 0)} → {t.number(c.after, 0)} "
+            f"{public(event.name_of(c.player_id), 40)}: {c.before:.0f} → {c.after:.0f} "
             f"({signed(c.change, t)})"
             for c in changes
             if c.games
