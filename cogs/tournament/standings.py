@@ -145,7 +145,7 @@ def top_text(event: Tournament, count: int, t: Translator) -> str:
         rank = MEDALS[r.rank - 1] if r.rank <= 3 else f"{r.rank}."
         cells = " · ".join(f"{t(c.label)} {c.value(r)}" for c in fmt.columns if c.key != "byes")
         dropped = (
-            f" · {t('dropped')}" if r.dropped else f" · {t('not checked in')}" if r.not_checked_in else ""
+            " · " + t("dropped") if r.dropped else " · " + t("not checked in") if r.not_checked_in else ""
         )
         lines.append(f"{rank} {public(r.name, 40)} ({public(r.faction, 30) or '-'}) · {cells}{dropped}")
     return chunks(head, lines)[0]
