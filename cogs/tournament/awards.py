@@ -86,11 +86,10 @@ def ballot_form(game_id: int, round_number: int, opponent: str, t: Translator) -
         max_values=len(CHECKLIST),
         required=False,
     )
-    modal.add_item(
-        discord.ui.Label(
-            text=t("{opponent}: tick what was true", opponent=opponent[:30])[:45], component=ticks
-        )
-    )
+    # A Label holds 45 characters: the opponent's name gives way to the sentence in any language.
+    room = max(8, 45 - len(t("{opponent}: tick what was true", opponent="")))
+    label = t("{opponent}: tick what was true", opponent=opponent[:room])[:45]
+    modal.add_item(discord.ui.Label(text=label, component=ticks))
     bad = discord.ui.RadioGroup(
         custom_id="bad",
         options=[

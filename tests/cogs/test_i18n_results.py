@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import discord
 import pytest
 
 from bot.offline import OfflineDriver
@@ -131,3 +132,13 @@ async def test_a_spanish_voters_ballot_is_private_and_in_spanish(
     assert totals.message.ephemeral
     head = "**Copa Sur: papeletas** (2 papeletas de deportividad, 0 votos de favorito)"
     assert head in totals.text, totals.text
+
+
+def test_a_long_opponent_name_gives_way_to_the_spanish_ballot_question(spanish: None) -> None:
+    from cogs.tournament.awards import ballot_form
+
+    form = ballot_form(1, 2, "Bartholomew-Maximilian the Unbowed", translator("es-ES"))
+    label = form.children[0]
+    assert isinstance(label, discord.ui.Label)
+    assert len(label.text) <= 45 and label.text.endswith(": marca lo que fue cierto"), label.text
+    assert label.text.startswith("Bartholomew") and form.title == "Papeleta de la ronda 2"
