@@ -241,9 +241,11 @@ class Seasons(
         done = sum(1 for e in events if e.finished)
         waiting = [public(e.name, 60) for e in events if not e.finished]
         t = await channel(interaction)
-        subtitle = t(
-            "best {results} of {events}",
-            results=t.n("{n} result", "{n} results", found.best, n=found.best),
+        subtitle = t.n(
+            "best result of {events}",
+            "best {n} results of {events}",
+            found.best,
+            n=found.best,
             events=t.n("{n} finished event", "{n} finished events", done, n=done),
         )
         head = t("Season {name} · {counting}", name=public(found.name, 80), counting=subtitle)

@@ -142,3 +142,16 @@ def test_a_long_opponent_name_gives_way_to_the_spanish_ballot_question(spanish: 
     assert isinstance(label, discord.ui.Label)
     assert len(label.text) <= 45 and label.text.endswith(": marca lo que fue cierto"), label.text
     assert label.text.startswith("Bartholomew") and form.title == "Papeleta de la ronda 2"
+
+
+async def test_a_season_in_a_spanish_server(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    await _round_of_draws(driver)
+    made = public(await driver.command('/season create name:Liga best:2 events:"Copa Sur"', user="olga"))
+    assert made.text.startswith("Temporada **Liga** creada: cuentan los 2 mejores resultados"), made.text
+    table = public(await driver.command("/season table season:Liga", user="bo"))
+    assert "Temporada Liga · los 2 mejores resultados de 0 eventos terminados" in table.text, table.text
+    assert "Aún sin terminar (cuentan cuando terminen): Copa Sur." in table.text
+    driver.user("ana", locale="es-ES")
+    missing = refused(await driver.command("/season table season:Otoño", user="ana"))
+    assert missing.startswith("Este servidor no tiene ninguna temporada llamada Otoño"), missing
