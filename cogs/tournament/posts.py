@@ -10,16 +10,12 @@ from collections.abc import Callable
 
 import discord
 
-from bot.cards import Card
 from bot.limits import MAX_CONTENT
 from bot.play import Image, Post
 from bot.text import pinging, public
 from cogs.tournament.state import TournamentGame, organisers_text
-from renderers.factions import render_faction_table
-from renderers.tournament import page_count, render_pairings, render_standings
-from rules.errors import RuleError
-from rules.tournament import GameResult, Tournament, standings
-from rules.tournament.faction_table import FEW_GAMES, FactionRow, ordinal, percent
+from renderers.tournament import page_count, render_pairings
+from rules.tournament import GameResult, Tournament
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import Flag, Game, counted
@@ -276,48 +272,6 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     return posts
 
 
-def standings_post(t: Tournament, *, page: int = 1) -> Post:
-    """Standings pictures from ``page`` (up to :data:`IMAGES_PER_POST` of them) and a short summary."""
-    rows = standings(t)
-    pages = page_count(len(t.players))
-    if not 1 <= page <= pages:
-        raise RuleError(
-            f"The standings have {counted(pages, 'page')} of 32 players; page {page} is not one of them."
-        )
-    last = min(pages, page + IMAGES_PER_POST - 1)
-    images = [
-        Image(lambda p=p: render_standings(t, page=p), f"standings-{p}.png") for p in range(page, last + 1)
-    ]
-    if t.finished:
-        stage = "Final standings"
-    elif t.current is not None and not t.current.complete:
-        stage = f"Standings during round {t.current.number} of {t.round_count}"
-    elif t.rounds:
-        stage = f"Standings after round {len(t.rounds)} of {t.round_count}"
-    else:
-        stage = "Players so far"
-    top = "No results yet."
-    if any(r.played or r.byes for r in rows):
-        label = format_of(t).points_label
-        # A team event's players are shown with their team.
-        teams = {p: f" ({public(x.name, 40)})" for x in t.teams for p in x.players} if t.team_size else {}
-        top = " · ".join(
-            f"{MEDALS[r.rank - 1] if r.rank <= 3 else r.rank} {public(r.name, 40)}"
-            f"{teams.get(r.player_id, '')} {r.tp} {label}"
-            for r in rows[:3]
-        )
-    text = f"**{public(t.name, 80)}: {stage}** · {len(rows)} players\n{top}"
-    absent = [r for r in rows if r.not_checked_in]
-    if absent:
-        names = ", ".join(public(r.name, 40) for r in absent[:20])
-        more = f" and {len(absent) - 20} more" if len(absent) > 20 else ""
-        text += f"\nLeft out of round 1 (not checked in): {names}{more}."
-    if pages > 1:
-        more = f"; see more with `page:{last + 1}`" if last < pages else ""
-        text += f"\nPages {page}-{last} of {pages}{more}."
-    return Post(content=text, images=images)
-
-
 def result_text(t: Tournament, a: str, b: str, result: GameResult) -> str:
     """``Ann 7 OP 210 VP (5 TP) v Bo 6 OP 150 VP (2 TP)``; 40k: ``Ann 80 VP (10 RP) v Bo 60 VP (0 RP)``."""
     fmt = format_of(t)
@@ -328,24 +282,6 @@ def result_text(t: Tournament, a: str, b: str, result: GameResult) -> str:
         points = f"{cells[-1][1]} {cells[-1][0]}"
         sides.append(f"{public(t.name_of(pid), 40)} {score} ({points})")
     return " v ".join(sides)
-
-
-def top_text(t: Tournament, count: int) -> str:
-    """The first ``count`` lines of the standings as text with the format's columns."""
-    fmt = format_of(t)
-    rows = standings(t)[:count]
-    if not rows:
-        return f"Nobody has joined {public(t.name, 80)} yet."
-    head = f"**{public(t.name, 80)}: top {len(rows)}** · {fmt.ranking_text}"
-    if not fmt.uses_op:
-        head += f"\n{fmt.record_text()}"
-    lines = []
-    for r in rows:
-        rank = MEDALS[r.rank - 1] if r.rank <= 3 else f"{r.rank}."
-        cells = " · ".join(f"{c.label} {c.value(r)}" for c in fmt.columns if c.key != "byes")
-        dropped = " · dropped" if r.dropped else " · not checked in" if r.not_checked_in else ""
-        lines.append(f"{rank} {public(r.name, 40)} ({public(r.faction, 30) or '-'}) · {cells}{dropped}")
-    return chunks(head, lines)[0]
 
 
 def missing_text(game: TournamentGame) -> str:
@@ -371,43 +307,3 @@ def missing_text(game: TournamentGame) -> str:
         return f"Every game of round {current.number} has its result."
     head = f"**Round {current.number}: {counted(len(lines), 'game')} still without a confirmed result**"
     return chunks(head, lines)[0]
-
-
-FACTION_LINES = 25
-"""Factions listed in the message's text (all of them are in the picture, up to its cap)."""
-
-
-def faction_post(rows: list[FactionRow], *, title: str, subtitle: str) -> Post:
-    """The faction table: a line per faction and the picture for sharing."""
-    if not rows:
-        raise RuleError(f"{title}: nobody has joined with a faction yet, so there is no faction table.")
-    lines = []
-    for row in rows[:FACTION_LINES]:
-        average = row.average_battle_points
-        line = (
-            f"**{public(row.faction, 60)}** · {counted(row.players, 'player')}"
-            f" · {counted(row.games, 'game')} · {row.wins}-{row.draws}-{row.losses} · {percent(row.win_rate)}"
-            f" · avg BP {'–' if average is None else f'{average:.1f}'}"
-        )
-        if row.mirrors:
-            line += f" · {counted(row.mirrors, 'mirror')} left out"
-        if row.best is not None:
-            line += f" · best: {public(row.best.name, 40)} ({ordinal(row.best.rank)})"
-        if row.few:
-            line += " ⚠️"
-        lines.append(line)
-    if len(rows) > FACTION_LINES:
-        lines.append(f"…and {counted(len(rows) - FACTION_LINES, 'more faction')} in the picture.")
-    note = (
-        f"W-D-L and win rate leave mirror matches out; a draw counts as half a win. "
-        f"⚠️ fewer than {FEW_GAMES} games: the rate says little."
-    )
-    image = Image(lambda: render_faction_table(rows, title=title, subtitle=subtitle), "factions.png")
-    card = Card(
-        title=f"{public(title, 80)}: {subtitle}",
-        text="\n".join(lines),
-        footer=note,
-        pictures=["factions.png"],
-        colour=COLOUR,
-    )
-    return Post(card=card, images=[image])

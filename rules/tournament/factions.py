@@ -22,6 +22,7 @@ from rapidfuzz import fuzz, process, utils
 
 from rules.content import read_model
 from rules.errors import quote
+from rules.i18n import _
 from rules.its.scenario import normalise_name
 from rules.tournament.model import TournamentError
 
@@ -115,9 +116,21 @@ def checked_faction(text: str, *, unlisted: bool = False, armies: Factions | Non
     if unlisted and text.strip():
         return text
     close = armies.closest(text)
-    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    typed = repr(quote(text))
+    if close:
+        raise TournamentError(
+            _(
+                "{typed} is not an ITS faction or sectorial Herald knows. Did you mean {close}? Pick one "
+                "from the list that opens as you type; to enter it as typed anyway, run the command "
+                "again with `unlisted:True`.",
+                typed=typed,
+                close=", ".join(close),
+            )
+        )
     raise TournamentError(
-        f"{quote(text)!r} is not an ITS faction or sectorial Herald knows.{hint} Pick one from the "
-        "list that opens as you type; to enter it as typed anyway, run the command again with "
-        "`unlisted:True`."
+        _(
+            "{typed} is not an ITS faction or sectorial Herald knows. Pick one from the list that opens "
+            "as you type; to enter it as typed anyway, run the command again with `unlisted:True`.",
+            typed=typed,
+        )
     )
