@@ -57,6 +57,7 @@ from rules.tournament.standings import Tally
 from rules.tournament.teams import teams_csv
 from rules.wh40k.roster import Roster
 from web import pages
+from web.crusade import StoredCampaign, campaign_page
 from web.language import choose, own_name, switch_languages, words
 
 log = logging.getLogger("herald.web")
@@ -256,6 +257,8 @@ class TournamentSource:
         """(game, player) -> (the list's stamp and summary, its roster's units): a roster is read and
         parsed once per submission, not once per version of the page."""
         self._cache: OrderedDict[int, Rendering] = OrderedDict()
+        self._campaigns: OrderedDict[int, tuple[int, StoredCampaign | None, dict[str, bytes]]] = OrderedDict()
+        """game -> (version, its campaign, its page by language): each version read once."""
         self._loading: dict[tuple[int, int], asyncio.Future[Rendering | None]] = {}
         #: Versions parsed and ranked, and answers rendered (tests bound the work with them).
         self.builds = 0
@@ -290,6 +293,45 @@ class TournamentSource:
             )
 
         return await asyncio.to_thread(build)
+
+    async def campaign(self, token: str, language: str) -> bytes | None:
+        """A Crusade campaign's page (gzip aside, HTML bytes) in ``language``, None for a wrong
+        token. Like a tournament's: one small row per request; the stored state is read and parsed
+        once per version, and each language's page made once per version (off the event loop)."""
+        at = await self._store.version(token)
+        if at is None or at.kind != "crusade":
+            return None
+        held = self._campaigns.get(at.game_id)
+        if held is None or held[0] != at.version:
+            row = await self._store.state(at.game_id)
+            if row is None or row.kind != "crusade":
+                return None
+            parsed = await asyncio.to_thread(self._parse_campaign, row.game_id, row.state_json)
+            held = (row.version, parsed, {})
+            self._campaigns[at.game_id] = held
+            while len(self._campaigns) > CACHE_GAMES:
+                self._campaigns.popitem(last=False)
+        self._campaigns.move_to_end(at.game_id)
+        _version, stored, bodies = held
+        if stored is None:
+            return None
+        body = bodies.get(language)
+        if body is None:
+            address = quote(token, safe="")
+            text = await asyncio.to_thread(
+                campaign_page, stored.campaign, t=words(language), address=address, languages=languages()
+            )
+            body = bodies[language] = text.encode()
+            self.renders += 1
+        return body
+
+    @staticmethod
+    def _parse_campaign(game_id: int, state_json: str) -> StoredCampaign | None:
+        try:
+            return StoredCampaign.model_validate_json(state_json)
+        except ValidationError:
+            log.warning("campaign %s: stored state does not read as a Crusade campaign", game_id)
+            return None
 
     async def find(self, token: str) -> Found | None:
         at = await self._store.version(token)
@@ -838,6 +880,15 @@ async def season(request: web.Request) -> web.StreamResponse:
     return _html(html)
 
 
+async def crusade(request: web.Request) -> web.StreamResponse:
+    """A Crusade campaign's page (``/c/TOKEN``): read-only, like a tournament's."""
+    body = await request.app[KEY_SOURCE].campaign(request.match_info["token"], _language(request))
+    if body is None:
+        raise web.HTTPNotFound()
+    request[COST] = COST_PAGE
+    return web.Response(body=body, content_type="text/html", charset="utf-8")
+
+
 async def home(request: web.Request) -> web.StreamResponse:
     t = words(_language(request))
     return _html(
@@ -874,6 +925,7 @@ def make_app(
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/results.csv", results)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/teams.csv", teams)
     app.router.add_get("/s/{token:[A-Za-z0-9_-]{1,64}}", season)
+    app.router.add_get("/c/{token:[A-Za-z0-9_-]{1,64}}", crusade)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/favicon.ico", favicon)
     return app

@@ -63,7 +63,8 @@ def _score(side: PublicSide, view: PublicTournament | None, t: Translator) -> st
 
 
 def _side(side: PublicSide, cls: str, t: Translator) -> str:
-    dropped = f' <em class="dropped">{e(t("dropped"))}</em>' if side.dropped else ""
+    word = e(t("dropped"))
+    dropped = f' <em class="dropped">{word}</em>' if side.dropped else ""
     faction = f"<small>{e(side.faction)}</small>" if side.faction else ""
     return f'<div class="side {cls}"><span class="name">{e(side.name)}</span>{dropped}{faction}</div>'
 
@@ -80,15 +81,18 @@ _STATUS = {
 def _table(number: int | None, screen: bool, t: Translator) -> str:
     """``Table 3``; on the venue screen a large ``3`` under a small ``Table``."""
     if screen:
-        return f'<span class="table"><small>{e(t("Table"))}</small>{number}</span>'
-    return f'<span class="table">{e(t("Table {number}", number=number))}</span>'
+        word = e(t("Table"))
+        return f'<span class="table"><small>{word}</small>{number}</span>'
+    said = e(t("Table {number}", number=number))
+    return f'<span class="table">{said}</span>'
 
 
 def _game(game: PublicGame, view: PublicTournament | None, screen: bool, t: Translator) -> str:
     label = _points(view, t)
     if game.b is None:
+        bye = e(t("Bye"))
         return (
-            f'<li class="game bye"><span class="table">{e(t("Bye"))}</span>{_side(game.a, "a", t)}'
+            f'<li class="game bye"><span class="table">{bye}</span>{_side(game.a, "a", t)}'
             f'<div class="score"><span class="tp">{game.a.tp} {label}</span></div>'
             '<div class="side b"></div></li>'
         )
@@ -142,7 +146,8 @@ def _match_state(match: PublicTeamMatch, t: Translator) -> str:
         return f'<span class="mscore">{match.points_a}–{match.points_b}</span>'
     if match.state == "bye":
         points = "" if match.points_a is None else f" · {match.points_a}"
-        return f'<span class="state bye">{e(t("bye"))}{points}</span>'
+        bye = e(t("bye"))
+        return f'<span class="state bye">{bye}{points}</span>'
     return f'<span class="state playing">{e(t(_STATUS.get(match.state) or match.state))}</span>'
 
 
@@ -204,17 +209,14 @@ def _standing(s: PublicStanding, screen: bool, marks: tuple[str, str]) -> str:
 def _standings(view: PublicTournament, screen: bool, t: Translator) -> str:
     """The standings table: rank, player, faction and the format's columns."""
     if not view.standings:
-        return f'<p class="empty">{e(t("Nobody has joined yet."))}</p>'
+        empty = e(t("Nobody has joined yet."))
+        return f'<p class="empty">{empty}</p>'
     columns = "".join(f'<th title="{e(t(c.title))}">{e(t(c.label))}</th>' for c in view.columns)
-    head = (
-        f"<thead><tr><th>#</th><th>{e(t('Player'))}</th><th class=fac>{e(t('Faction'))}</th>"
-        f"{columns}</tr></thead>"
-    )
+    player, faction = e(t("Player")), e(t("Faction"))
+    head = f"<thead><tr><th>#</th><th>{player}</th><th class=fac>{faction}</th>{columns}</tr></thead>"
     # Each row's marks are translated once per page, not once per row.
-    marks = (
-        f'<em class="dropped">{e(t("dropped"))}</em>',
-        f'<em class="adj" title="{e(t("bye adjustment"))}">{e(t("adj."))}</em>',
-    )
+    dropped, why, adjusted = e(t("dropped")), e(t("bye adjustment")), e(t("adj."))
+    marks = (f'<em class="dropped">{dropped}</em>', f'<em class="adj" title="{why}">{adjusted}</em>')
     rows = "".join(_standing(s, screen, marks) for s in view.standings)
     return f'<table class="standings">{head}<tbody class="pager">{rows}</tbody></table>'
 
@@ -235,7 +237,8 @@ def _podium(rows: list[tuple[int, str, str]], t: Translator) -> str:
         f"{f'<small>{e(under)}</small>' if under else ''}</li>"
         for rank, name, under in top
     )
-    return f'<section class="podium"><h2>{e(t("Podium"))}</h2><ol class="places">{steps}</ol></section>'
+    title = e(t("Podium"))
+    return f'<section class="podium"><h2>{title}</h2><ol class="places">{steps}</ol></section>'
 
 
 def _under(text: str) -> str:
@@ -245,14 +248,17 @@ def _under(text: str) -> str:
 
 def _team_standings(view: PublicTournament, screen: bool, t: Translator) -> str:
     if not view.teams:
-        return f'<p class="empty">{e(t("No team yet."))}</p>'
+        empty = e(t("No team yet."))
+        return f'<p class="empty">{empty}</p>'
     points, following = (e(t(c)) for c in view.team_columns)
+    team, players, pts, record = e(t("Team")), e(t("Players")), e(t("Pts")), e(t("W-D-L"))
+    why = e(t("Team points: win 2, draw 1"))
     head = (
-        f"<thead><tr><th>#</th><th>{e(t('Team'))}</th><th class=fac>{e(t('Players'))}</th>"
-        f"<th title='{e(t('Team points: win 2, draw 1'))}'>{e(t('Pts'))}</th><th>{e(t('W-D-L'))}</th>"
-        f"<th>{points}</th><th>{following}</th></tr></thead>"
+        f"<thead><tr><th>#</th><th>{team}</th><th class=fac>{players}</th>"
+        f"<th title='{why}'>{pts}</th><th>{record}</th><th>{points}</th><th>{following}</th></tr></thead>"
     )
-    dropped = f" <em class=dropped>{e(t('dropped'))}</em>"
+    word = e(t("dropped"))
+    dropped = f" <em class=dropped>{word}</em>"
     rows = "".join(
         f'<tr{" class=dropped" if s.dropped else ""}><td>{s.rank}</td><td class="name">{e(s.name)}'
         f"{dropped if s.dropped else ''}"
@@ -274,11 +280,10 @@ def _checkin(view: PublicTournament, t: Translator) -> str:
         return ""
     total = len(view.checked_in) + len(view.not_checked_in)
     here = len(view.checked_in)
-    waiting = (
-        f'<p class="meta">{e(t("Not checked in: {names}", names=", ".join(view.not_checked_in)))}</p>'
-        if view.not_checked_in
-        else ""
-    )
+    waiting = ""
+    if view.not_checked_in:
+        names = e(t("Not checked in: {names}", names=", ".join(view.not_checked_in)))
+        waiting = f'<p class="meta">{names}</p>'
     title = (
         t("Check-in open: {here} of {total}", here=here, total=total)
         if view.checkin_open
@@ -341,7 +346,8 @@ def _lists(view: PublicTournament, t: Translator) -> str:
                 f'<details data-list="{number}"><summary>{head}</summary>'
                 f'<p class="lazy">{opening}</p></details>'
             )
-    return f'<section class="lists"><h2>{e(t("Army lists"))}</h2>{"".join(items)}</section>'
+    title = e(t("Army lists"))
+    return f'<section class="lists"><h2>{title}</h2>{"".join(items)}</section>'
 
 
 def _awards(view: PublicTournament, t: Translator) -> str:
@@ -351,7 +357,8 @@ def _awards(view: PublicTournament, t: Translator) -> str:
         f"<li><b>{e(t(a.title))}</b>: {e(', '.join(a.names))} <span class=\"meta\">({e(a.score)})</span></li>"
         for a in view.awards
     )
-    return f'<section class="awards"><h2>{e(t("Awards"))}</h2><ul>{items}</ul></section>'
+    title = e(t("Awards"))
+    return f'<section class="awards"><h2>{title}</h2><ul>{items}</ul></section>'
 
 
 def _rate(rate: float, t: Translator) -> str:
@@ -390,8 +397,9 @@ def _factions(view: PublicTournament, t: Translator) -> str:
             n=FEW_GAMES,
         )
     )
+    title = e(t("Factions"))
     return (
-        f'<section class="table-wrap factions"><details><summary>{e(t("Factions"))}</summary>'
+        f'<section class="table-wrap factions"><details><summary>{title}</summary>'
         f'<table class="standings">{head}<tbody>{rows}</tbody></table><p class="meta">{note}</p>'
         "</details></section>"
     )
@@ -443,10 +451,8 @@ def live(view: PublicTournament, *, screen: bool, t: Translator = ENGLISH) -> st
     ends = ""
     if view.timer_ends is not None:
         stamp = e(view.timer_ends.isoformat())
-        ends = (
-            f'<p class="timer" data-ends="{stamp}">'
-            f"{e(t('Round timer: ends at {time} UTC', time=clock(view.timer_ends, t)))}</p>"
-        )
+        said = e(t("Round timer: ends at {time} UTC", time=clock(view.timer_ends, t)))
+        ends = f'<p class="timer" data-ends="{stamp}">{said}</p>'
     kind = t(KIND_NAMES[view.kind]) if view.kind in KIND_NAMES else view.kind
     meta = t(
         "{format} · {tier} points · {kind} · {entrants}",
@@ -501,12 +507,16 @@ def live(view: PublicTournament, *, screen: bool, t: Translator = ENGLISH) -> st
             f"<details><summary>{_round_head(r, view, t)}</summary>{_games(r, view, False, t)}</details>"
             if inline
             else f'<details data-round="{r.number}"><summary>{_round_head(r, view, t)}</summary>'
-            f'<p class="lazy">{e(t("Opening round {number}…", number=r.number))}</p></details>'
+            f'<p class="lazy">{_opening(r.number, t)}</p></details>'
             for r in rounds
         )
         title = t("Rounds") if view.finished else t("Earlier rounds")
         parts.append(f'<section class="earlier"><h2>{e(title)}</h2>{earlier}</section>')
     return "".join(parts)
+
+
+def _opening(number: int, t: Translator) -> str:
+    return e(t("Opening round {number}…", number=number))
 
 
 def round_games(view: PublicTournament, number: int, t: Translator = ENGLISH) -> str | None:
@@ -519,10 +529,11 @@ def round_games(view: PublicTournament, number: int, t: Translator = ENGLISH) ->
 def _find_box(t: Translator) -> str:
     """A filter over the current round's games and the standings, run by page.js in the visitor's
     browser (nothing is sent anywhere); not on the venue screen."""
+    label, hint = e(t("Find my table")), e(t("Your name or faction"))
     return (
-        f'<div class="find" role="search"><label for="find">{e(t("Find my table"))}</label>'
+        f'<div class="find" role="search"><label for="find">{label}</label>'
         '<input id="find" type="search" autocomplete="off" spellcheck="false" maxlength="60" '
-        f'placeholder="{e(t("Your name or faction"))}"><span id="found" aria-live="polite"></span></div>'
+        f'placeholder="{hint}"><span id="found" aria-live="polite"></span></div>'
     )
 
 
@@ -566,7 +577,8 @@ def switch(address: str, t: Translator, languages: list[tuple[str, str]], **keep
         f"{' aria-current=true' if code == t.language else ''}>{e(name)}</a>"
         for code, name in languages
     )
-    return f'<nav class="languages" aria-label="{e(t("Language"))}">{links}</nav>'
+    label = e(t("Language"))
+    return f'<nav class="languages" aria-label="{label}">{links}</nav>'
 
 
 def _shell(title: str, t: Translator, *, stylesheet: str, extra_head: str = "") -> str:
@@ -621,13 +633,15 @@ def page(
         extra_head='<link rel="icon" href="../static/icon.svg">'
         f'<script src="../static/page.js?v={ASSET_VERSION}" defer></script>',
     )
+    updates = e(t("Updates by itself."))
+    view_name = e(t("Normal view")) if screen else e(t("Venue screen"))
     return (
         f'{head}<body class="{classes}" data-live="{e(live_url)}" data-etag="{e(etag)}" '
         f'data-words="{e(script_words(t))}">'
         f"{'' if screen else _find_box(t)}"
         f'<div id="live">{live(view, screen=screen, t=t)}</div>'
-        f'<footer><span id="updated">{e(t("Updates by itself."))}</span> {downloads} · '
-        f'<a href="{other}">{e(t("Normal view") if screen else t("Venue screen"))}</a>'
+        f'<footer><span id="updated">{updates}</span> {downloads} · '
+        f'<a href="{other}">{view_name}</a>'
         f"{languages_nav}</footer></body></html>"
     )
 
@@ -650,11 +664,14 @@ def season(
         f"<td>{e(r.results_text)}</td></tr>"
         for r in rows
     )
+    heads = (t("Player"), t("Total"), t("Events"), t("Results"))
+    empty = e(t("No event of this season has finished yet."))
     table = (
-        f'<table class="standings"><thead><tr><th>#</th><th>{e(t("Player"))}</th><th>{e(t("Total"))}</th>'
-        f'<th>{e(t("Events"))}</th><th>{e(t("Results"))}</th></tr></thead><tbody>{body}</tbody></table>'
+        '<table class="standings"><thead><tr><th>#</th>'
+        + "".join(f"<th>{e(h)}</th>" for h in heads)
+        + f"</tr></thead><tbody>{body}</tbody></table>"
         if rows
-        else f"<p>{e(t('No event of this season has finished yet.'))}</p>"
+        else f"<p>{empty}</p>"
     )
     later = e(t("Not finished yet: {names}.", names=", ".join(waiting))) if waiting else ""
     later = f'<p class="meta">{later}</p>' if later else ""
@@ -678,9 +695,10 @@ def not_found(t: Translator = ENGLISH) -> str:
         "This address does not lead to a tournament or a campaign. It may be mistyped, or the "
         "organisers gave it a new link: ask them, or use the link in its Discord channel."
     )
+    title, heading = t("Not found"), e(t("Nothing here"))
     return (
-        f'{_shell(t("Not found"), t, stylesheet="/static/page.css")}<body><div id="live">'
-        f"<header><h1>{e(t('Nothing here'))}</h1></header><p>{e(text)}</p></div></body></html>"
+        f'{_shell(title, t, stylesheet="/static/page.css")}<body><div id="live">'
+        f"<header><h1>{heading}</h1></header><p>{e(text)}</p></div></body></html>"
     )
 
 
