@@ -38,10 +38,15 @@ def _standings(campaign: Campaign, t: Translator) -> str:
     if not rows:
         empty = e(t("No force has joined yet."))
         return f'<p class="empty">{empty}</p>'
-    heads = (t("Player"), t("Force"), t("Victories"), t("Battles"), t("Crusade Points"))
-    head = "<thead><tr><th>#</th>" + "".join(f"<th>{e(h)}</th>" for h in heads) + "</tr></thead>"
+    player, force = e(t("Player")), e(t("Force"))
+    numbers = (t("Victories"), t("Battles"), t("Crusade Points"))
+    head = (
+        f"<thead><tr><th>#</th><th>{player}</th><th class=fac>{force}</th>"
+        + "".join(f"<th>{e(h)}</th>" for h in numbers)
+        + "</tr></thead>"
+    )
     body = "".join(
-        f'<tr><td>{place}</td><td class="name">{e(f.player_name)}</td><td>{e(f.name)}</td>'
+        f'<tr><td>{place}</td><td class="name">{e(f.player_name)}</td><td class="fac">{e(f.name)}</td>'
         f"<td>{f.victories}</td><td>{f.battles}</td><td>{f.crusade_points}</td></tr>"
         for place, f in enumerate(rows, 1)
     )
@@ -88,7 +93,7 @@ def _force(force: Force, t: Translator) -> str:
         over = t("Over the Supply Limit by {points} points.", points=force.supply_used - force.supply_limit)
         over = f'<p class="meta">{e(over)}</p>'
     faction = f" <small>{e(force.faction)}</small>" if force.faction else ""
-    heads = (t("Unit"), t("Points"), t("XP"), t("Rank"), t("Battle Honours"), t("Battle Scars"), t("CP"))
+    heads = (t("Unit"), t("Points"), t("XP"), t("Unit rank"), t("Battle Honours"), t("Battle Scars"), t("CP"))
     head = "<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in heads) + "</tr></thead>"
     units = "".join(_unit(u, t) for u in force.units)
     empty = e(t("No unit."))
@@ -114,8 +119,8 @@ def campaign_page(
     done = sum(1 for b in campaign.battles if b.stage == "done")
     waiting = sum(1 for b in campaign.battles if b.stage == "confirm")
     meta = t.n(
-        "Crusade campaign · {n} force · {battles} battles confirmed",
-        "Crusade campaign · {n} forces · {battles} battles confirmed",
+        "Crusade campaign · {n} force · confirmed battles: {battles}",
+        "Crusade campaign · {n} forces · confirmed battles: {battles}",
         len(campaign.forces),
         n=len(campaign.forces),
         battles=done,

@@ -572,7 +572,7 @@ def switch(address: str, t: Translator, languages: list[tuple[str, str]], **keep
     values the links keep (the venue screen, the theme)."""
     if len(languages) < 2:
         return ""
-    links = "".join(
+    links = " · ".join(
         f'<a href="{with_query(address, **keep, lang=code)}" hreflang="{e(code)}" lang="{e(code)}"'
         f"{' aria-current=true' if code == t.language else ''}>{e(name)}</a>"
         for code, name in languages

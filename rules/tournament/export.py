@@ -184,7 +184,7 @@ def results_csv(state: Tournament) -> str:
 
 #: Each export key's heading for a person (a spreadsheet's second header row).
 HEADINGS: dict[str, str] = {
-    "rank": N_("Rank"),
+    "rank": N_("Place"),
     "player": N_("Player"),
     "faction": N_("Faction"),
     "tp": N_("Tournament Points"),
@@ -223,7 +223,7 @@ def heading(key: str) -> Message | str:
     """What a person calls the export column ``key``; an unknown key is shown as it is.
 
     >>> str(heading("rank")), str(heading("vp_b")), heading("custom")
-    ('Rank', 'Victory Points (player B)', 'custom')
+    ('Place', 'Victory Points (player B)', 'custom')
     """
     if key in HEADINGS:
         return _(HEADINGS[key])
@@ -243,7 +243,7 @@ def with_headings(text: str, render: Callable[[Message | str], str]) -> str:
 
     >>> print(with_headings("rank,player\\n1,Ann\\n", str), end="")
     rank,player
-    Rank,Player
+    Place,Player
     1,Ann
     """
     keys, _sep, rest = text.partition("\n")
