@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from functools import lru_cache
 from html import escape
 from urllib.parse import quote
 
@@ -41,6 +42,16 @@ def e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
+@lru_cache(maxsize=4096)
+def _said(t: Translator, msgid: object, number: int | None = None) -> str:
+    """``msgid`` in ``t``'s language as HTML, kept: a page says "Table 12" or "playing" hundreds of
+    times, and each version of a 512-player page is rendered anew (``number``: its ``{number}``).
+    A translator lives as long as its catalogue, so a kept word never outlives its translation."""
+    if number is None:
+        return e(t(msgid))  # type: ignore[arg-type]
+    return e(t(msgid, number=number))  # type: ignore[arg-type]
+
+
 def joined(items: list[str], t: Translator) -> str:
     """``Owls and Foxes`` the reader's way (Babel's list patterns)."""
     from babel.lists import format_list
@@ -49,7 +60,7 @@ def joined(items: list[str], t: Translator) -> str:
 
 
 def _points(view: PublicTournament | None, t: Translator) -> str:
-    return e(t(view.points_label)) if view is not None else "TP"
+    return _said(t, view.points_label) if view is not None else "TP"
 
 
 def _score(side: PublicSide, view: PublicTournament | None, t: Translator) -> str:
@@ -63,12 +74,15 @@ def _score(side: PublicSide, view: PublicTournament | None, t: Translator) -> st
 
 
 def _side(side: PublicSide, cls: str, t: Translator) -> str:
-    word = e(t("dropped"))
-    dropped = f' <em class="dropped">{word}</em>' if side.dropped else ""
+    dropped = ""
+    if side.dropped:
+        word = _said(t, _DROPPED)
+        dropped = f' <em class="dropped">{word}</em>'
     faction = f"<small>{e(side.faction)}</small>" if side.faction else ""
     return f'<div class="side {cls}"><span class="name">{e(side.name)}</span>{dropped}{faction}</div>'
 
 
+_TABLE, _TABLE_N, _BYE, _DROPPED = N_("Table"), N_("Table {number}"), N_("Bye"), N_("dropped")
 _STATUS = {
     "playing": N_("playing"),
     "reported": N_("reported"),
@@ -81,23 +95,23 @@ _STATUS = {
 def _table(number: int | None, screen: bool, t: Translator) -> str:
     """``Table 3``; on the venue screen a large ``3`` under a small ``Table``."""
     if screen:
-        word = e(t("Table"))
+        word = _said(t, _TABLE)
         return f'<span class="table"><small>{word}</small>{number}</span>'
-    said = e(t("Table {number}", number=number))
+    said = _said(t, _TABLE_N, number)
     return f'<span class="table">{said}</span>'
 
 
 def _game(game: PublicGame, view: PublicTournament | None, screen: bool, t: Translator) -> str:
     label = _points(view, t)
     if game.b is None:
-        bye = e(t("Bye"))
+        bye = _said(t, _BYE)
         return (
             f'<li class="game bye"><span class="table">{bye}</span>{_side(game.a, "a", t)}'
             f'<div class="score"><span class="tp">{game.a.tp} {label}</span></div>'
             '<div class="side b"></div></li>'
         )
     word = _STATUS[game.status]
-    status = e(t(word)) if word else ""
+    status = _said(t, word) if word else ""
     flags = "".join(f'<i class="flag">{e(t(f))}</i>' for f in game.flags)
     middle = (
         f'<div class="score"><span class="s a">{_score(game.a, view, t)}</span>'

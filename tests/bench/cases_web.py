@@ -113,7 +113,7 @@ async def _result_to_page(_: OfflineDriver) -> list[tuple[str, str]]:
         for name in names:
             await driver.command("/tournament join faction:Nomads", user=name)
         info = (await driver.command("/tournament info", user="olga")).message
-        url = next(i["url"] for row in info.components for i in row["components"] if i.get("url"))
+        url = next(b.url for b in info.buttons if b.url)  # a card's link button
         await pair(driver, threads=False)
         samples = []
         async with aiohttp.ClientSession() as http:
