@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rules import i18n
 from rules.i18n import SOURCE, Translator, offered, translator
 
 MAX_HEADER_CHARS = 512
@@ -58,17 +59,33 @@ def preferred(header: str | None) -> list[str]:
     return seen
 
 
+_OFFERED: dict[tuple[object, frozenset[str]], frozenset[str]] = {}
+
+
+def available() -> frozenset[str]:
+    """:func:`rules.i18n.offered`, kept: it looks at ``locale/`` on disk, and a page answers many
+    polls a second. What is offered changes only with the catalogues' folder or a test's
+    ``force_offer`` (a compiled catalogue is read once per process), so those are the key."""
+    key = (i18n._locale_dir, frozenset(i18n._forced))
+    found = _OFFERED.get(key)
+    if found is None:
+        if len(_OFFERED) > 16:
+            _OFFERED.clear()
+        found = _OFFERED[key] = offered()
+    return found
+
+
 def choose(*, query: str | None, own: str | None, header: str | None) -> str:
     """The offered language for a request: ``?lang=``, else the event's own language (a locale
     such as ``es-ES``), else the best offered match of ``Accept-Language``, else English."""
-    available = offered()
+    available_now = available()
     wanted = _primary(query or "")
-    if wanted in available:
+    if wanted in available_now:
         return wanted
-    if own and _primary(own) in available:
+    if own and _primary(own) in available_now:
         return _primary(own)
     for language in preferred(header):
-        if language in available:
+        if language in available_now:
             return language
     return SOURCE
 
@@ -89,4 +106,4 @@ def own_name(language: str) -> str:
 
 def switch_languages() -> list[str]:
     """Every offered language, English first, for the switch on a page."""
-    return sorted(offered(), key=lambda code: (code != SOURCE, code))
+    return sorted(available(), key=lambda code: (code != SOURCE, code))
