@@ -66,6 +66,17 @@ async def test_pages_in_the_visitors_language_in_a_browser() -> None:
                 assert "Standings" in await spanish.evaluate(TEXT), "the live part stays English"
                 assert spanish.errors == [], spanish.errors
 
+                screen = await browser.new_page()
+                await _accept(screen, "es-ES")
+                await screen.size(1920, 1080)
+                await screen.open(f"{base}/t/cup?screen=1")
+                await screen.wait_for("document.body.dataset.fitted === '1'")
+                assert "mesa" in (await screen.evaluate(TEXT)).lower()
+                fits = "document.documentElement.scrollHeight <= window.innerHeight + 1"
+                assert await screen.evaluate(fits), "Spanish's longer words still fit the venue screen"
+                await screen.screenshot(OUT / "projector-es.png")
+                assert screen.errors == [], screen.errors
+
                 english = await browser.new_page()
                 await _accept(english, "en-US,en")
                 await english.size(1280, 800)
