@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import csv
 import io
+import random
+from datetime import UTC, datetime
 
 import aiohttp
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.offline import OfflineDriver
-from rules.i18n import force_offer
+from rules.i18n import force_offer, translator
+from rules.tournament import add_player, create_tournament, pair_next_round, record_result
+from rules.tournament.model import GameResult
+from rules.tournament.public import RoundTimer, public_view
 from tests.cogs.test_crusade import army
 from tests.web.pages_helpers import HOSTILE, Store, cup, hostile_campaign, served
+from web import pages
 from web.language import MAX_RANGES, choose, preferred
 
 SPANISH = {"Accept-Language": "es-ES,es;q=0.9,en;q=0.8"}
@@ -157,3 +163,27 @@ async def test_crusade_standings_link_the_campaign_page(
     html = await got.text()
     assert got.status == 200 and "Ember Host" in html and "<script>alert" not in html
     assert "alice" in html.lower()
+
+
+def test_numbers_times_and_seasons_are_written_the_readers_way() -> None:
+    t = create_tournament("Cup", game="40k", scoring="record", points=2000)
+    for pid, faction in zip("1234", ("Orks", "Orks", "<i>Eldar</i>", "Necrons"), strict=True):
+        t = add_player(t, pid, f"P{pid}", faction)
+    t = pair_next_round(t, random.Random(4))
+    for g in t.current.games:
+        t = record_result(t, g.a, g.b, GameResult(vp_a=60, vp_b=60))
+    timer = RoundTimer(round=1, ends=datetime(2026, 5, 2, 14, 5, tzinfo=UTC))
+    view = public_view(t, reported=(), timer=timer)
+    with force_offer("es"):
+        es = translator("es")
+        html = pages.live(view, screen=False, t=es)
+        assert "<td>50,0\xa0%*</td><td>60,0</td>" in html, "a decimal comma, Spanish's percent sign"
+        assert "Reloj de ronda: termina a las 14:05 UTC" in html and "Facciones" in html
+        assert "&lt;i&gt;Eldar" in html and "<i>Eldar" not in html
+        both = [("en", "English"), ("es", "Español")]
+        season = pages.season("<b>Liga</b>", 2, 1, ["Copa"], [], t=es, address="s1", languages=both)
+        assert "Temporada · los mejores 2 resultados de 1 eventos terminados" in season
+        assert "Sin terminar todavía: Copa." in season and "<b>Liga" not in season
+        assert '<a href="s1?lang=en" hreflang="en" lang="en">English</a>' in season
+    english = pages.live(view, screen=False)
+    assert "<td>50.0%*</td><td>60.0</td>" in english and "ends at 14:05 UTC" in english
