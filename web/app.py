@@ -257,7 +257,7 @@ class TournamentSource:
         """(game, player) -> (the list's stamp and summary, its roster's units): a roster is read and
         parsed once per submission, not once per version of the page."""
         self._cache: OrderedDict[int, Rendering] = OrderedDict()
-        self._campaigns: OrderedDict[int, tuple[int, StoredCampaign | None, dict[str, bytes]]] = OrderedDict()
+        self._campaigns: OrderedDict[int, tuple[int, StoredCampaign | None, dict[str, Body]]] = OrderedDict()
         """game -> (version, its campaign, its page by language): each version read once."""
         self._loading: dict[tuple[int, int], asyncio.Future[Rendering | None]] = {}
         #: Versions parsed and ranked, and answers rendered (tests bound the work with them).
@@ -294,8 +294,8 @@ class TournamentSource:
 
         return await asyncio.to_thread(build)
 
-    async def campaign(self, token: str, language: str) -> bytes | None:
-        """A Crusade campaign's page (gzip aside, HTML bytes) in ``language``, None for a wrong
+    async def campaign(self, token: str, language: str) -> Body | None:
+        """A Crusade campaign's page in ``language`` (gzipped too when large), None for a wrong
         token. Like a tournament's: one small row per request; the stored state is read and parsed
         once per version, and each language's page made once per version (off the event loop)."""
         at = await self._store.version(token)
@@ -318,10 +318,13 @@ class TournamentSource:
         body = bodies.get(language)
         if body is None:
             address = quote(token, safe="")
-            text = await asyncio.to_thread(
-                campaign_page, stored.campaign, t=words(language), address=address, languages=languages()
-            )
-            body = bodies[language] = text.encode()
+            campaign = stored.campaign
+
+            def make() -> Body:
+                text = campaign_page(campaign, t=words(language), address=address, languages=languages())
+                return _body(text, HTML, COST_PAGE)
+
+            body = bodies[language] = await asyncio.to_thread(make)
             self.renders += 1
         return body
 
@@ -883,10 +886,7 @@ async def season(request: web.Request) -> web.StreamResponse:
 async def crusade(request: web.Request) -> web.StreamResponse:
     """A Crusade campaign's page (``/c/TOKEN``): read-only, like a tournament's."""
     body = await request.app[KEY_SOURCE].campaign(request.match_info["token"], _language(request))
-    if body is None:
-        raise web.HTTPNotFound()
-    request[COST] = COST_PAGE
-    return web.Response(body=body, content_type="text/html", charset="utf-8")
+    return _send(request, body)
 
 
 async def home(request: web.Request) -> web.StreamResponse:
