@@ -21,7 +21,7 @@ from bot.text import public
 from cogs.tournament.links import with_link
 from cogs.tournament.posts import COLOUR, IMAGES_PER_POST, MEDALS, chunks
 from cogs.tournament.state import KIT, TournamentGame, home_channel, require_organiser
-from cogs.tournament.team_posts import team_standings_post
+from cogs.tournament.team_standings import team_standings_post
 from renderers.factions import render_faction_table
 from renderers.tournament import page_count, render_standings
 from rules.errors import RuleError
@@ -226,10 +226,8 @@ class StandingsCommands:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         event = game.state.tournament
         teams = event.team_size is not None and not players
-        if teams:
-            post = team_standings_post(event, page=page)
-        else:
-            post = standings_post(event, await channel(interaction, language=event.language), page=page)
+        t = await channel(interaction, language=event.language)
+        post = team_standings_post(event, page=page, t=t) if teams else standings_post(event, t, page=page)
         await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="top", description="The best players so far, with this event's columns")
@@ -297,7 +295,7 @@ class StandingsCommands:
         event = shown.state.tournament
         t = await channel(interaction, language=event.language)
         if event.team_size is not None:
-            await team_standings_post(event).send(interaction)
+            await team_standings_post(event, t=t).send(interaction)
         await (await with_link(self.bot, shown.id, standings_post(event, t))).send(interaction)
         if not format_of(event).uses_op:
             # The server's rating is the ITS Rating: another game's results would mix into it.

@@ -130,3 +130,11 @@ async def test_a_refusal_is_in_the_readers_language(driver: OfflineDriver, spani
         await driver.command("/tournament team refuse player:@bo", user="di"),
         "It is time to pick the defender (pass 1), not the refusal.",
     )
+
+
+async def test_a_spanish_servers_team_standings_are_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    await _teams(driver)
+    shown = public(await driver.command("/tournament standings", user="olga"))  # olga: English client
+    assert "Copa: clasificación por equipos" in shown.text, shown.text
+    assert "team standings" not in shown.text
