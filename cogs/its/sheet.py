@@ -24,7 +24,7 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.limits import clip
 from bot.play import Change, StepSelect, View
 from bot.send import Image, edit_message, send
@@ -307,6 +307,7 @@ async def open_entry(
         value=values.values.get(control.entry_id),
         victory_points=values.victory_points,
         typed=typed,
+        t=reader(interaction),
     )
     await open_form(interaction, modal)
 
@@ -365,16 +366,20 @@ async def offer_fix(
 ) -> None:
     """A form with a bad value saved nothing: say what to fix, show everything that was typed,
     and offer the form again filled in with it."""
+    t = reader(interaction)
     embed = discord.Embed(
-        title="Not saved: one value needs fixing",
-        description=f"{error}\nPress **Fix it** to open the form again with what you typed.",
+        title=t("Not saved: one value needs fixing"),
+        description=t(
+            "{error}\nPress **Fix it** to open the form again with what you typed.", error=t(error.text)
+        ),
         colour=discord.Colour.orange(),
     )
-    labels = [label for label, _, _ in modal_fields(control, None, 0)]
+    labels = [label for label, _unused, _hint in modal_fields(control, None, 0, t)]
     for label, text in zip(labels, typed, strict=False):
         embed.add_field(name=clip(label, 256), value=clip(text.strip(), 1024) or EMPTY, inline=False)
     game_id, side, message_id, ref = int(found[1]), Side(found[2]), int(found[3]), found[4]
-    await send(interaction, embed=embed, view=View(FixButton(game_id, side, message_id, ref)), ephemeral=True)
+    fix = FixButton(game_id, side, message_id, ref, label=t("Fix it"))
+    await send(interaction, embed=embed, view=View(fix), ephemeral=True)
 
 
 class FixButton(

@@ -1,0 +1,94 @@
+"""Issue 41's leftovers in finished areas (infinity, 40k, core): sentences a Spanish player read in
+English although their area's part was complete, because the code never marked them.
+
+Each test reads what a Spanish player reads, end to end through the offline driver, and checks
+that an English client in the same server is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.offline import Message, OfflineDriver, Reply
+from rules.i18n import force_offer
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    with force_offer("es"):
+        yield
+
+
+def _field(message: Message, name: str) -> str:
+    embed = message.card.data
+    return next(f["value"] for f in embed["fields"] if f["name"].startswith(name))
+
+
+async def _sheet(driver: OfflineDriver) -> Message:
+    """Ana (Spanish client) starts an Acquisition sheet naming Bob (English client), who accepts."""
+    driver.user("ana", locale="es-ES")
+    reply = await driver.command("/its score mission:Acquisition tier:300 opponent:bob", user="ana")
+    invitation = next(m for m in reply.messages if "named you as their opponent" in m.text)
+    await driver.press(invitation, "Accept: play Ana", user="bob")
+    return reply.message
+
+
+async def _open(driver: OfflineDriver, sheet: Message, entry: str, *, side: int, user: str) -> Reply:
+    opened = await driver.choose(sheet, entry, user=user, select=side)
+    assert opened.modal is not None, opened.text
+    return opened
+
+
+# -- Infinity / ITS -----------------------------------------------------------------------------
+
+
+async def test_the_score_form_asks_a_spanish_player_in_spanish_and_reads_si(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    sheet = await _sheet(driver)
+    form = await _open(driver, sheet, "tech_coffin", side=1, user="ana")
+    field = form.modal.fields[0]
+    assert field["value"] == "no"
+    assert field["placeholder"].startswith("sí o no")
+    await driver.submit(form.modal, {"f0": "sí"})
+    # Bob's client is English: his form is in English, and a "sí" he types is understood as well.
+    english = await _open(driver, sheet, "tech_coffin", side=2, user="bob")
+    assert english.modal.fields[0]["placeholder"].startswith("yes or no")
+    await driver.submit(english.modal, {"f0": "Sí"})
+    points = _field(sheet, "Objective Points")
+    assert points.startswith("Ana: **") and points.split("\n")[0][5:] == points.split("\n")[1][5:]
+    assert points != "Ana: **0**\nBob: **0**"
+    # ... and "no" in either language takes it back.
+    again = await _open(driver, sheet, "tech_coffin", side=1, user="ana")
+    assert again.modal.fields[0]["value"] == "sí"
+    await driver.submit(again.modal, {"f0": "No"})
+    assert _field(sheet, "Objective Points").startswith("Ana: **0**")
+
+
+async def test_a_bad_score_entry_is_explained_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    sheet = await _sheet(driver)
+    form = await _open(driver, sheet, "tech_coffin", side=1, user="ana")
+    refused = (await driver.submit(form.modal, {"f0": "quizá"})).message
+    assert refused.ephemeral
+    assert "No se ha guardado" in refused.text and "escribe sí o no, no 'quizá'" in refused.text
+    assert [b.label for b in refused.buttons] == ["Corregir"]
+    number = await _open(driver, sheet, "antennas_activated", side=1, user="ana")
+    words = (await driver.submit(number.modal, {"f0": "dos"})).message
+    assert "necesita un número entero de 0 a 2, no 'dos'" in words.text
+    english = await _open(driver, sheet, "tech_coffin", side=2, user="bob")
+    said = (await driver.submit(english.modal, {"f0": "maybe"})).message
+    assert "type yes or no, not 'maybe'" in said.text and "Not saved" in said.text
+
+
+# -- core ---------------------------------------------------------------------------------------
+
+
+async def test_no_game_here_is_said_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    refused = (await driver.command("/its end", user="ana")).message
+    assert refused.ephemeral
+    assert refused.text.startswith("En este canal no hay partida ITS. Empieza una con `/its score` o ")
+    english = (await driver.command("/its end", user="bob")).message
+    assert english.text.startswith("There is no ITS match in this channel. Start one with `/its score` or ")
