@@ -30,7 +30,7 @@ from bot.play import Change, StepSelect, View
 from bot.send import Image, edit_message, send
 from bot.text import kept_name, public
 from bot.views import PersistentSelect, open_form
-from cogs.its import sheet_texts
+from cogs.its import pages, sheet_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
 from cogs.its.draw_news import progress, where_cards
 from cogs.its.draw_steps import announce
@@ -130,13 +130,16 @@ async def seated_by_score(
     if not newcomers:
         return
     name = scenario_name(content_of(interaction), match.draw_scenario)
+    t = await channel(interaction)
     lines: list[str] = []
     for seat in newcomers:
-        lines.append(
-            f"<@{match.seats[seat].user_id}> joined the classified draw for **{name}** with this score sheet."
-            + where_cards(draw)
+        joined = t(
+            "{player} joined the classified draw for **{scenario}** with this score sheet.",
+            player=f"<@{match.seats[seat].user_id}>",
+            scenario=pages.scenario_name(name, t),
         )
-        lines.extend(progress(old, match, seat, joined=True))
+        lines.append(joined + where_cards(draw, t))
+        lines.extend(progress(old, match, seat, joined=True, t=t))
     await announce(interaction, game_id, match, lines, old)
 
 

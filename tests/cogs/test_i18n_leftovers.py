@@ -82,6 +82,50 @@ async def test_a_bad_score_entry_is_explained_in_spanish(driver: OfflineDriver, 
     assert "type yes or no, not 'maybe'" in said.text and "Not saved" in said.text
 
 
+async def test_a_spanish_server_hears_the_classified_draw_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    """The draw's public news follows the server's language; Ana's English client keeps her
+    private hand in English."""
+    driver.guild_locale = "es-ES"
+    start = await driver.command("/its classified draw mission:Frontline opponent:bob", user="alice")
+    private, public = start.messages[0], start.messages[1]
+    assert private.ephemeral and "Your classified objectives" in private.text
+    assert any(b.label.startswith("Keep ") for b in private.buttons)
+    assert not public.ephemeral
+    assert "empezó a robar Objetivos Clasificados para **Línea de Frente**" in public.text
+    assert "Objetivos Clasificados · Línea de Frente" in public.text and "started drawing" not in public.text
+    invitation = next(m for m in start.messages if "te ha nombrado su oponente" in m.text)
+    assert [b.label for b in invitation.buttons] == ["Aceptar: jugar contra Alice", "Rechazar"]
+    accepted = await driver.press(invitation, "Aceptar: jugar contra Alice", user="bob")
+    assert "aceptó: la partida ITS de este canal es" in invitation.text
+    news = [m for m in accepted.messages if not m.ephemeral and m is not invitation]
+    assert any("se unió al robo de clasificados para **Línea de Frente**" in m.text for m in news)
+
+
+async def test_ending_a_match_asks_and_reports_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    for user in ("ana", "bob"):
+        hand = (await driver.command("/its classified draw mission:Acquisition", user=user)).messages[0]
+        while any(b.label.startswith(("Keep ", "Quedarse con ")) for b in hand.buttons):
+            await driver.press(hand, 1, user=user)
+    # Ana's own refusal and the request's buttons: the request is public (English server).
+    request = (await driver.command("/its end", user="ana")).message
+    assert "do you agree?" in request.text
+    own = await driver.press(request, "end the match", user="ana")
+    assert own.message.ephemeral and own.message.text.startswith(
+        "Tú pediste terminar la partida: responde Bob"
+    )
+    stranger = await driver.press(request, "end the match", user="carol")
+    assert stranger.message.text.startswith("Only the players (")
+    driver.guild_locale = "es-ES"
+    done = await driver.press(request, "Bob: end the match", user="bob")
+    assert "ambas partes estuvieron de acuerdo" in request.text
+    note = next(m for m in done.messages if not m.ephemeral)
+    assert "terminó la partida ITS de este canal (Adquisición) entre Ana y Bob" in note.text
+    assert "a petición de" in note.text and "no se revelaron y siguen en secreto" in note.text
+
+
 # -- core ---------------------------------------------------------------------------------------
 
 
