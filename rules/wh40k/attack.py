@@ -213,7 +213,7 @@ def _cap(modifier: int) -> int:
     return max(-1, min(1, modifier))
 
 
-UNCONFIRMED_11TH = (
+UNCONFIRMED_11TH = N_(
     "As in 10th edition, not confirmed for 11th: the +1/-1 caps on hit and wound rolls, "
     "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage, allocation "
     "(11th's allocation groups are not modelled) and Precision (it reaches an attached Leader "

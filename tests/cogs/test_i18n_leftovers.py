@@ -11,8 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.offline import Message, OfflineDriver, Reply
+from bot.offline import Attachment, Message, OfflineDriver, Reply
 from rules.i18n import force_offer
+from rules.wh40k.roster import MAX_ROSTER_BYTES
+from tests import rosters
+from tests.cogs.test_wh40k_lists import _file, roster_file
 
 
 @pytest.fixture
@@ -124,6 +127,45 @@ async def test_ending_a_match_asks_and_reports_in_spanish(driver: OfflineDriver,
     note = next(m for m in done.messages if not m.ephemeral)
     assert "terminó la partida ITS de este canal (Adquisición) entre Ana y Bob" in note.text
     assert "a petición de" in note.text and "no se revelaron y siguen en secreto" in note.text
+
+
+# -- 40k ----------------------------------------------------------------------------------------
+
+
+async def test_a_roster_import_says_what_it_decided_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    files = _file(rosters.boyz(), rosters.trukk(), rosters.hive_tyrant())
+    reply = (await driver.command("/40k list import name:Orkos", file=files, user="ana")).message
+    assert reply.ephemeral
+    assert "Invulnerable Save (6+): inv6+ aplicado a todas las miniaturas" in reply.text
+    assert "applied to every model" not in reply.text
+    # The notes are kept with the list: shown again later, they are still in the reader's language.
+    shown = (await driver.command("/40k list show name:Orkos", user="ana")).message
+    assert "Invulnerable Save (6+): inv6+ aplicado a todas las miniaturas" in shown.text
+    driver.user("ana", locale="en-US")
+    english = (await driver.command("/40k list show name:Orkos", user="ana")).message
+    assert "Invulnerable Save (6+): inv6+ applied to every model" in english.text
+
+
+async def test_what_could_not_be_read_is_said_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    reply = (await driver.command("/40k list import", file=roster_file(), user="ana")).message
+    assert "Lantern Seer: Whisper hex (A `*`) no se puede leer." in reply.text
+    big = Attachment("huge.json", b"{" + b" " * MAX_ROSTER_BYTES + b"}")
+    refused = (await driver.command("/40k list import", file=big, user="ana")).message
+    assert refused.ephemeral
+    assert refused.text.startswith(
+        "`huge.json` ocupa 2,0 MiB; una lista de ejército puede ocupar como mucho 2 MiB."
+    )
+    assert "Envía una exportación JSON de New Recruit (.json)" in refused.text
+
+
+async def test_the_40k_help_grammar_is_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    helped = (await driver.command("/help topic:40k", user="ana")).message
+    assert "Línea de arma" in helped.text and "Línea de objetivo" in helped.text
+    assert "Weapon line" not in helped.text
+    assert "Varios tipos de miniatura, Líderes" in helped.text and "Situación y edición" in helped.text
 
 
 # -- core ---------------------------------------------------------------------------------------
