@@ -445,7 +445,7 @@ def announce_final(interaction: discord.Interaction, content: ItsContent, match:
     """Tell other cogs (a tournament this game belongs to) that both players confirmed the sheet,
     as the event ``its_sheet_final``; no cog imports another."""
     assert match.sheet is not None
-    _, result = sheet_parts(content, match)
+    _unused, result = sheet_parts(content, match)
     interaction.client.dispatch(
         "its_sheet_final",
         interaction.channel_id,

@@ -1245,7 +1245,7 @@ def next_steps(state: ClassifiedState) -> list[str]:
                 )
                 continue
             if state.source is CardSource.PHYSICAL:
-                n, _ = state.record_request(i)
+                n, _unused = state.record_request(i)
                 if p.step is Step.MAINS:
                     steps.append(
                         f"{p.name}: draw {n} cards from your deck, show them, and record them as Main "
