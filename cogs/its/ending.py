@@ -214,7 +214,8 @@ async def end_confirmed(interaction: discord.Interaction, game_id: int) -> None:
         return Change(old, "match ended", end=True)
 
     shown = await KIT.step(interaction, "end", change, game_id=game_id)
-    await send(interaction, content=reader(interaction)("The match is ended."), view=None, edit=True)
+    mine = reader(interaction)
+    await send(interaction, content=mine("The match is ended."), view=None, edit=True)
     t = await channel(interaction)
     await send(
         interaction, content=end_summary(content_of(interaction), interaction.user.mention, shown.state, t)

@@ -58,7 +58,8 @@ class SecureHvtButton(ItsButton, template=r"its:hvt:(?P<game>\d+):(?P<seat>\d):(
         self.game, self.seat, self.pick = game, seat, pick
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        await send(interaction, content=reader(interaction)(MOVED_TEXT), ephemeral=True)
+        t = reader(interaction)
+        await send(interaction, content=t(MOVED_TEXT), ephemeral=True)
 
 
 class HvtAskButton(ItsButton, template=r"its:hvtask:(?P<game>\d+):(?P<seat>\d):(?P<pick>\d+)"):
@@ -210,7 +211,8 @@ async def confirmed(interaction: discord.Interaction, game_id: int, seat: int, p
         return Change(match, f"{old.seats[seat].name} revealed", result=seat)
 
     shown = await change_match(interaction, "classified_reveal", change, game_id=game_id)
-    done = reader(interaction)("Done: your classified objectives are shown in the channel.")
+    t = reader(interaction)
+    done = t("Done: your classified objectives are shown in the channel.")
     await send(interaction, content=done, embed=None, view=None, edit=True)
     await _post_reveal(interaction, shown.state, seat)
 

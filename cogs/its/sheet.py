@@ -410,11 +410,21 @@ async def say_cleared(interaction: discord.Interaction, old: ItsMatch | None, ne
     seats = [new.seats[seat_of_side(side)] for side in cleared if seat_of_side(side) < len(new.seats)]
     others = [seat for seat in seats if seat.user_id != interaction.user.id]
     if others:
-        who = " and ".join(f"<@{seat.user_id}>" for seat in others)
+        t = await channel(interaction)
+        mentions = [f"<@{seat.user_id}>" for seat in others]
+        who = (
+            t("{first} and {second}", first=", ".join(mentions[:-1]), second=mentions[-1])
+            if len(mentions) > 1
+            else mentions[0]
+        )
         await send(
             interaction,
-            content=f"{public(interaction.user.display_name, 40)} changed the score sheet, so the "
-            f"confirmation of {who} is cleared: please check the sheet and confirm again.",
+            content=t(
+                "{player} changed the score sheet, so the confirmation of {who} is cleared: please check "
+                "the sheet and confirm again.",
+                player=public(interaction.user.display_name, 40),
+                who=who,
+            ),
         )
 
 

@@ -129,6 +129,20 @@ async def test_ending_a_match_asks_and_reports_in_spanish(driver: OfflineDriver,
     assert "a petición de" in note.text and "no se revelaron y siguen en secreto" in note.text
 
 
+async def test_its_refusals_are_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    self_game = (
+        await driver.command("/its score mission:Acquisition tier:300 opponent:ana", user="ana")
+    ).message
+    assert self_game.ephemeral and self_game.text.startswith("Elige a tu oponente, no a ti.")
+    mine = (await driver.command("/its classified mine", user="ana")).message
+    assert mine.text.startswith("En este canal no hay partida ITS, así que no hay Objetivos Clasificados.")
+    unknown = (await driver.command("/its score mission:Nowhere tier:300 opponent:bob", user="ana")).message
+    assert "No hay ningún escenario ITS llamado 'Nowhere'" in unknown.text
+    english = (await driver.command("/its classified mine", user="bob")).message
+    assert english.text.startswith("There is no ITS match in this channel, so no classified objectives.")
+
+
 # -- 40k ----------------------------------------------------------------------------------------
 
 
