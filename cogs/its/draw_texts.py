@@ -13,7 +13,7 @@ from cogs.its.common import COLOUR, PRIVATE_COLOUR
 from cogs.its.pages import scenario_name as spanish_name
 from cogs.its.state import ItsMatch
 from rules.i18n import N_, Translator, translator
-from rules.its.classified import CardView, DrawMode, Phase, Step, summary
+from rules.its.classified import CardView, DrawMode, NextStep, Phase, Step, summary
 
 #: Shown in place of a seat nobody has taken yet (the second player joins by drawing themselves).
 WAITING_TEXT = N_("Waiting for the second player to draw: they join with `/its classified draw`")
@@ -141,13 +141,13 @@ def private_draw_embed(
         )
     seated = {p.name for p in view.players[: len(match.seats)]}
     open_seat = len(match.seats) < len(view.players)
-    mine_next = [s for s in view.next_steps if s.startswith(f"{me.name}:")]
+    mine_next = [t("{name}: {step}", name=s.player, step=s.own) for s in view.steps if s.player == me.name]
     if not mine_next:
         # Steps for the other seated player only: a seat nobody has taken is never described.
         mine_next = [
-            _waiting_for(s, seated)
-            for s in view.next_steps
-            if not open_seat or any(s.startswith(f"{n}:") for n in seated)
+            _waiting_for(s, seated, t)
+            for s in view.steps
+            if not open_seat or (s.player is not None and s.player in seated)
         ]
     if open_seat and draw.phase is Phase.DRAWING and not me.pair and waiting_text(match, t) not in mine_next:
         mine_next.append(waiting_text(match, t))
@@ -166,14 +166,13 @@ def private_draw_embed(
     return embed
 
 
-def _waiting_for(step: str, names: set[str]) -> str:
+def _waiting_for(step: NextStep, names: set[str], t: Translator) -> str:
     """Another player's step, told to this player as what they wait for (not as an order to them)."""
-    for name in names:
-        if step.startswith(f"{name}: "):
-            rest = step.removeprefix(f"{name}: ")
-            rest = rest.replace(" you were ", " they were ").replace(" your ", " their ")
-            return f"Waiting for {name} (their step: {rest[:1].lower()}{rest[1:]})"
-    return step
+    if step.player is not None and step.player in names:
+        return t("Waiting for {name} (their step: {step})", name=step.player, step=step.other or step.own)
+    if step.player is not None:
+        return t("{name}: {step}", name=step.player, step=step.own)
+    return t(step.own)
 
 
 def public_draw_text(match: ItsMatch, scenario_name: str, t: Translator | None = None) -> str:

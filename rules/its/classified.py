@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 from rapidfuzz import fuzz, process
@@ -1309,6 +1310,8 @@ class DrawSummary(BaseModel):
     current: list[CardView]
     players: list[PlayerSummary]
     next_steps: list[str]
+    steps: list[Any] = Field(default_factory=list)
+    """:class:`NextStep` s: the same as ``next_steps``, said in the reader's language."""
     intelcom_rolls: list[list[int]]
 
 
@@ -1317,8 +1320,21 @@ def _view(state: ClassifiedState, key: str) -> CardView:
     return CardView(key=key, label=c.label, requirements=c.requirements, objective=c.objective)
 
 
+@dataclass(frozen=True)
+class NextStep:
+    """Who has to do what next: ``own`` said to that player, ``other`` the same step told to the
+    other player (as what they wait for); ``player`` None for a step everyone shares."""
+
+    player: str | None
+    own: Message
+    other: Message | None = None
+
+    def english(self) -> str:
+        return f"{self.player}: {self.own}" if self.player is not None else str(self.own)
+
+
 def next_steps(state: ClassifiedState) -> list[str]:
-    """Plain sentences saying who has to do what next.
+    """Plain sentences saying who has to do what next (the English of :func:`steps_next`).
 
     >>> import random
     >>> from rules.its.decks import load_decks
@@ -1327,72 +1343,182 @@ def next_steps(state: ClassifiedState) -> list[str]:
     >>> next_steps(s)
     ['Ann: keep one of the two cards you were dealt (1 of 1 objectives).']
     """
-    steps: list[str] = []
+    return [step.english() for step in steps_next(state)]
+
+
+def steps_next(state: ClassifiedState) -> list[NextStep]:
+    """Who has to do what next, as lazy messages (see :class:`NextStep`)."""
+    steps: list[NextStep] = []
     count = state.setup.classified_count
     if state.phase is Phase.DRAWING:
         for i, p in enumerate(state.players):
             if p.step is Step.DONE or i in state.waiting:
                 continue
+            name = p.name
             if state._intelcom_gate(i) and p.kept:
                 steps.append(
-                    f"{p.name}: wait for the INTELCOM roll-off; it starts once both players have kept "
-                    "their first card, and your next cards come after the declarations."
+                    NextStep(
+                        name,
+                        _(
+                            "wait for the INTELCOM roll-off; it starts once both players have kept "
+                            "their first card, and your next cards come after the declarations."
+                        ),
+                        _(
+                            "wait for the INTELCOM roll-off; it starts once both players have kept "
+                            "their first card, and their next cards come after the declarations."
+                        ),
+                    )
                 )
                 continue
             if state.source is CardSource.PHYSICAL:
                 n, _unused = state.record_request(i)
                 if p.step is Step.MAINS:
                     steps.append(
-                        f"{p.name}: draw {n} cards from your deck, show them, and record them as Main "
-                        "Classified Objectives (redraw any card that repeats one already recorded)."
+                        NextStep(
+                            name,
+                            _(
+                                "draw {n} cards from your deck, show them, and record them as Main "
+                                "Classified Objectives (redraw any card that repeats one already recorded).",
+                                n=n,
+                            ),
+                            _(
+                                "draw {n} cards from their deck, show them, and record them as Main "
+                                "Classified Objectives (redraw any card that repeats one already recorded).",
+                                n=n,
+                            ),
+                        )
                     )
                 elif n == 0:
-                    steps.append(f"{p.name}: wait until every Main Classified Objective is recorded.")
+                    steps.append(NextStep(name, _("wait until every Main Classified Objective is recorded.")))
                 elif state.setup.highly_classified:
-                    how = (
-                        "draw one card"
-                        if state.setup.mode is DrawMode.HIGH_DIFFICULTY
-                        else "draw two cards and keep one"
-                    )
-                    steps.append(f"{p.name}: {how} (redraw any Main objective), then record your Secondary.")
+                    if state.setup.mode is DrawMode.HIGH_DIFFICULTY:
+                        steps.append(
+                            NextStep(
+                                name,
+                                _("draw one card (redraw any Main objective), then record your Secondary."),
+                                _("draw one card (redraw any Main objective), then record their Secondary."),
+                            )
+                        )
+                    else:
+                        steps.append(
+                            NextStep(
+                                name,
+                                _(
+                                    "draw two cards and keep one (redraw any Main objective), then record "
+                                    "your Secondary."
+                                ),
+                                _(
+                                    "draw two cards and keep one (redraw any Main objective), then record "
+                                    "their Secondary."
+                                ),
+                            )
+                        )
                 elif state._intelcom_gate(i):
                     steps.append(
-                        f"{p.name}: draw two cards, keep one and record it now: it is the card you "
-                        "declare as Classified Objective or INTELCOM Card before drawing the rest."
+                        NextStep(
+                            name,
+                            _(
+                                "draw two cards, keep one and record it now: it is the card you "
+                                "declare as Classified Objective or INTELCOM Card before drawing the rest."
+                            ),
+                            _(
+                                "draw two cards, keep one and record it now: it is the card they "
+                                "declare as Classified Objective or INTELCOM Card before drawing the rest."
+                            ),
+                        )
                     )
+                elif n == 1:
+                    steps.append(NextStep(name, _("draw two cards and keep one; record the card you kept.")))
                 else:
-                    kept = "the card" if n == 1 else f"the {n} cards"
-                    each = "" if n == 1 else " for each objective"
-                    steps.append(f"{p.name}:{each} draw two cards and keep one; record {kept} you kept.")
-            else:
-                which = (
-                    "Secondary Classified Objective"
-                    if state.setup.highly_classified
-                    else (f"{len(p.kept) + 1} of {count} objectives")
+                    steps.append(
+                        NextStep(
+                            name,
+                            _(
+                                "for each objective draw two cards and keep one; record the {n} cards you "
+                                "kept.",
+                                n=n,
+                            ),
+                            _(
+                                "for each objective draw two cards and keep one; record the {n} cards "
+                                "they kept.",
+                                n=n,
+                            ),
+                        )
+                    )
+            elif state.setup.highly_classified:
+                steps.append(
+                    NextStep(
+                        name,
+                        _("keep one of the two cards you were dealt (Secondary Classified Objective)."),
+                        _("keep one of the two cards they were dealt (Secondary Classified Objective)."),
+                    )
                 )
-                steps.append(f"{p.name}: keep one of the two cards you were dealt ({which}).")
+            else:
+                steps.append(
+                    NextStep(
+                        name,
+                        _(
+                            "keep one of the two cards you were dealt ({n} of {count} objectives).",
+                            n=len(p.kept) + 1,
+                            count=count,
+                        ),
+                        _(
+                            "keep one of the two cards they were dealt ({n} of {count} objectives).",
+                            n=len(p.kept) + 1,
+                            count=count,
+                        ),
+                    )
+                )
     elif state.phase is Phase.INTELCOM:
         nxt = state._next_intelcom()
         if nxt is not None:
             steps.append(
-                f"{state.players[nxt].name}: say whether your first kept card is your Classified "
-                "Objective or your INTELCOM Card (the card itself stays secret)."
+                NextStep(
+                    state.players[nxt].name,
+                    _(
+                        "say whether your first kept card is your Classified "
+                        "Objective or your INTELCOM Card (the card itself stays secret)."
+                    ),
+                    _(
+                        "say whether their first kept card is their Classified "
+                        "Objective or their INTELCOM Card (the card itself stays secret)."
+                    ),
+                )
             )
     elif state.phase is Phase.SECURE_HVT:
         steps.append(
-            "Play the game. At its end, as each player reveals their classified objectives, they may "
-            "first swap one for Secure HVT (or keep them all)."
+            NextStep(
+                None,
+                _(
+                    "Play the game. At its end, as each player reveals their classified objectives, they may "
+                    "first swap one for Secure HVT (or keep them all)."
+                ),
+            )
         )
         waiting = [p.name for p in state.players if not p.secure_hvt_decided]
-        if waiting:
-            steps.append(f"Secure HVT is still open to {' and '.join(waiting)} (until they reveal).")
+        if len(waiting) == 1:
+            steps.append(
+                NextStep(
+                    None, _("Secure HVT is still open to {names} (until they reveal).", names=waiting[0])
+                )
+            )
+        elif waiting:
+            names = _("{first} and {second}", first=", ".join(waiting[:-1]), second=waiting[-1])
+            steps.append(
+                NextStep(None, _("Secure HVT is still open to {names} (until they reveal).", names=names))
+            )
     elif state.phase is Phase.COUNTERMEASURES:
         steps.append(
-            "At the start of your Tactical Phase you may swap one Current Mission Objective; record "
-            "achieved objectives as they happen, and end each Player Turn to refill to three."
+            NextStep(
+                None,
+                _(
+                    "At the start of your Tactical Phase you may swap one Current Mission Objective; record "
+                    "achieved objectives as they happen, and end each Player Turn to refill to three."
+                ),
+            )
         )
     else:
-        steps.append("All settled.")
+        steps.append(NextStep(None, _("All settled.")))
     return steps
 
 
@@ -1436,6 +1562,7 @@ def summary(state: ClassifiedState, viewer: int | None = None) -> DrawSummary:
         current=[_view(state, k) for k in state.current],
         players=players,
         next_steps=next_steps(state),
+        steps=steps_next(state),
         intelcom_rolls=rolls,
     )
 

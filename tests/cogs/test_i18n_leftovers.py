@@ -110,6 +110,8 @@ async def test_ending_a_match_asks_and_reports_in_spanish(driver: OfflineDriver,
     driver.user("ana", locale="es-ES")
     for user in ("ana", "bob"):
         hand = (await driver.command("/its classified draw mission:Acquisition", user=user)).messages[0]
+        if user == "ana":  # what to do next, in her words
+            assert "Ana: quédate una de las dos cartas que te repartieron (1 de " in hand.text
         while any(b.label.startswith(("Keep ", "Quedarse con ")) for b in hand.buttons):
             await driver.press(hand, 1, user=user)
     # Ana's own refusal and the request's buttons: the request is public (English server).
