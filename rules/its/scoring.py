@@ -26,7 +26,7 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import NotFoundError, RuleError
-from rules.i18n import Text, _
+from rules.i18n import Message, Text, _
 from rules.its.scenario import (
     VICTORY_POINTS,
     AlternativeObjective,
@@ -158,16 +158,31 @@ class ClaimConflict(BaseModel):
         >>> ClaimConflict(label="the Tech-Coffin", total=1, claimed_a=1, claimed_b=1).text("Ann", "Bo")
         'Ann and Bo both claim the Tech-Coffin, which only one player can hold: correct one sheet.'
         """
-        when = f"Round {self.round}: " if self.round is not None else ""
+        return str(self.message(name_a, name_b))
+
+    def message(self, name_a: str = "Side A", name_b: str = "Side B") -> Message:
+        """:meth:`text` as a lazy message, for the reader's language."""
         if self.total == 1:
-            return (
-                f"{when}{name_a} and {name_b} both claim {self.label}, which only one player can hold: "
-                "correct one sheet."
+            claim = _(
+                "{a} and {b} both claim {label}, which only one player can hold: correct one sheet.",
+                a=name_a,
+                b=name_b,
+                label=self.label,
             )
-        return (
-            f"{when}{name_a} claims {self.claimed_a} and {name_b} {self.claimed_b} of {self.label}, "
-            f"but there are only {self.total} for the two of them: correct one sheet."
-        )
+        else:
+            claim = _(
+                "{a} claims {claimed_a} and {b} {claimed_b} of {label}, but there are only {total} for the "
+                "two of them: correct one sheet.",
+                a=name_a,
+                claimed_a=self.claimed_a,
+                b=name_b,
+                claimed_b=self.claimed_b,
+                label=self.label,
+                total=self.total,
+            )
+        if self.round is not None:
+            return _("Round {round}: {claim}", round=self.round, claim=claim)
+        return claim
 
 
 class ScoreResult(BaseModel):
@@ -615,7 +630,10 @@ def check_claims(
     result = score_sheet(scenario, sheet)
     if result.conflicts:
         raise ScoreInputError(
-            "This sheet cannot be confirmed yet. " + " ".join(c.text(*names) for c in result.conflicts)
+            _(
+                "This sheet cannot be confirmed yet. {conflicts}",
+                conflicts=tuple(c.message(*names) for c in result.conflicts),
+            )
         )
 
 
