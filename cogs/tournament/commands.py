@@ -529,7 +529,7 @@ class SetupCommands:
                 number,
                 game,
                 self.scenario_name,
-                head=words("📜 The organisers set this round's scenario."),
+                head=words(_("📜 The organisers set this round's scenario.")),
                 words=words,
             )
 
@@ -562,7 +562,7 @@ class SetupCommands:
         # the pages an address) is shown to them, not to the channel.
         if is_organiser(interaction, game.state):
             mine = reader(interaction)
-            notes = [mine("You organise **{name}**.", name=public(game.state.tournament.name, 80))]
+            notes = [mine(_("You organise **{name}**.", name=public(game.state.tournament.name, 80)))]
             if url is None:
                 notes.append(mine(NO_PAGE_LINK))
             await send(interaction, content="\n".join(notes), ephemeral=True)

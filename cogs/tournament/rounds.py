@@ -143,17 +143,19 @@ class RoundCommands:
         if format_of(t).uses_op and number not in t.scenarios:
             questions.append(
                 mine(
-                    "Round {number} has no scenario yet, so its threads would get no score sheet until "
-                    "one is set. Set it first with `/tournament mission round:{number}`, or pair now "
-                    "and set it later (the threads then get their sheets).",
-                    number=number,
+                    _(
+                        "Round {number} has no scenario yet, so its threads would get no score sheet until "
+                        "one is set. Set it first with `/tournament mission round:{number}`, or pair now "
+                        "and set it later (the threads then get their sheets).",
+                        number=number,
+                    )
                 )
             )
-            label = mine("Pair without a scenario")
+            label = mine(_("Pair without a scenario"))
         lists = lists_question(t, leave_out=leave_out)
         if lists is not None:
             questions.append(" ".join(mine(part) for part in lists))
-            label = label or mine("Pair without their lists")
+            label = label or mine(_("Pair without their lists"))
         if questions:
             arg = ("t" if threads else "n") + ("l" * leave_out)
             await Post(
@@ -213,7 +215,7 @@ class RoundCommands:
         left_out = [p for p in state.tournament.players if p.dropped_after == 0] if number == 1 else []
         if left_out:
             names = more_text(", ".join(public(p.name, 40) for p in left_out[:20]), len(left_out) - 20, words)
-            out = words("Left out of round 1 (not checked in): {names}.", names=names)
+            out = words(_("Left out of round 1 (not checked in): {names}.", names=names))
             note = f"{note}\n{out}".strip()
         posts = pairings_posts(state, number, self.scenario_name, words)
         await with_link(self.bot, shown.id, posts[0], words)
@@ -225,7 +227,7 @@ class RoundCommands:
         if notes:
             # What the pairing could not avoid is the organisers' to check, not a public alarm.
             mine = reader(interaction)
-            head = mine("For the organisers (fix with `/tournament swap` while no result is in):")
+            head = mine(_("For the organisers (fix with `/tournament swap` while no result is in):"))
             await send(interaction, content="\n".join([head, *(mine(n) for n in notes)]), ephemeral=True)
 
     async def _open_threads(
@@ -233,7 +235,7 @@ class RoundCommands:
     ) -> tuple[list[GameThread], str]:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            return [], words("(No threads: pair from a text channel to get one per game.)")
+            return [], words(_("(No threads: pair from a text channel to get one per game.)"))
         t = state.tournament
         opened = []
         for g in t.rounds[number - 1].games:
@@ -247,7 +249,9 @@ class RoundCommands:
                 )
             except discord.HTTPException:
                 log.warning("could not open a thread for table %s in channel %s", g.table, channel.id)
-                return opened, words("(Some threads could not be opened: I need Create Public Threads here.)")
+                return opened, words(
+                    _("(Some threads could not be opened: I need Create Public Threads here.)")
+                )
             opened.append(GameThread(round=number, table=g.table, thread_id=thread.id))
             # The ITS match of the thread is seated first, so its sheet button works at once.
             seat_players(self.bot, interaction.guild_id, thread.id, t, number, g)
@@ -306,14 +310,19 @@ class RoundCommands:
         words = await event_words(interaction, shown.state.tournament)
         if void:
             taken = words(
-                "Round {number}'s pairing is taken back: its threads no longer count (each is renamed and "
-                "told so). Pair it again with `/tournament pair`.",
-                number=number,
+                _(
+                    "Round {number}'s pairing is taken back: its threads no longer count (each is renamed "
+                    "and "
+                    "told so). Pair it again with `/tournament pair`.",
+                    number=number,
+                )
             )
         else:
             taken = words(
-                "Round {number}'s pairing is taken back. Pair it again with `/tournament pair`.",
-                number=number,
+                _(
+                    "Round {number}'s pairing is taken back. Pair it again with `/tournament pair`.",
+                    number=number,
+                )
             )
         await Post(content=taken).send(interaction)
         why = taken_back_text(number, interaction.user.id, words)
@@ -334,7 +343,7 @@ class RoundCommands:
             await send(
                 interaction,
                 content="\n".join(
-                    [*notes, mine("Every thread that still exists was told it no longer counts.")]
+                    [*notes, mine(_("Every thread that still exists was told it no longer counts."))]
                 ),
                 ephemeral=True,
             )
@@ -380,19 +389,21 @@ class RoundCommands:
         score = result_text(t, player_id(interaction.user.id), other, result, words)
         if made is None:
             await Post(
-                content=words("✅ You both reported the same score: recorded. {score}", score=score)
+                content=words(_("✅ You both reported the same score: recorded. {score}", score=score))
             ).send(interaction)
             return
         user = t.player(other).user_id
         them = f"<@{user}>" if user else public(t.name_of(other), 40)
         await Post(
             content=words(
-                "{opponent}: {reporter} reports round {number}: {score}. Confirm it, or dispute it (the "
-                "organisers are told).",
-                opponent=them,
-                reporter=interaction.user.mention,
-                number=made.round,
-                score=score,
+                _(
+                    "{opponent}: {reporter} reports round {number}: {score}. Confirm it, or dispute it (the "
+                    "organisers are told).",
+                    opponent=them,
+                    reporter=interaction.user.mention,
+                    number=made.round,
+                    score=score,
+                )
             ),
             view=report_view(shown.id, shown.version, made, words),
             mentions=pinging([user] if user else []),
@@ -436,10 +447,12 @@ class RoundCommands:
             shown.state.tournament, player_id(player.id), player_id(opponent.id), result, words
         )
         said = words(
-            "Round {number} result set by {organiser}: {score}",
-            number=number,
-            organiser=interaction.user.mention,
-            score=score,
+            _(
+                "Round {number} result set by {organiser}: {score}",
+                number=number,
+                organiser=interaction.user.mention,
+                score=score,
+            )
         )
         await Post(content=said).send(interaction)
 
@@ -489,10 +502,12 @@ class RoundCommands:
         stamp = int(ends.timestamp())
         words = await event_words(interaction, game.state.tournament)
         ends_text = words(
-            "⏱ Round {number} ends {time} ({relative}).",
-            number=current.number,
-            time=f"<t:{stamp}:t>",
-            relative=f"<t:{stamp}:R>",
+            _(
+                "⏱ Round {number} ends {time} ({relative}).",
+                number=current.number,
+                time=f"<t:{stamp}:t>",
+                relative=f"<t:{stamp}:R>",
+            )
         )
         await Post(content=ends_text).send(interaction)
 
@@ -519,7 +534,8 @@ class PairAnyway(StepButton, prefix="tour:pair"):
         cog = interaction.client.get_cog("Tournaments")
         assert isinstance(cog, RoundCommands), "the tournament cog is not loaded"
         label = self.item.label or self.label
-        asked = reader(interaction)("Pairing round {number}: {choice}.", number=self.step, choice=label)
+        t = reader(interaction)
+        asked = t("Pairing round {number}: {choice}.", number=self.step, choice=label)
         await send(interaction, content=asked, view=None, edit=True)
         arg = self.arg or ""
         await cog.pair_now(interaction, home, not arg.startswith("n"), leave_out=arg.endswith("l"))
@@ -538,13 +554,13 @@ async def timer_job(bot: Any, payload: dict[str, Any]) -> None:
     results = (
         words.n("{n} game still needs a result.", "{n} games still need a result.", left, n=left)
         if left
-        else words("Every result is in.")
+        else words(_("Every result is in."))
     )
     if payload["stage"] == "warn":
         text = words(
-            "⏱ Round {number}: 15 minutes left; finish the game round you are in.", number=t.current.number
+            _("⏱ Round {number}: 15 minutes left; finish the game round you are in.", number=t.current.number)
         )
     else:
-        text = words("⏱ Round {number}: time! Stop and score your games.", number=t.current.number)
+        text = words(_("⏱ Round {number}: time! Stop and score your games.", number=t.current.number))
     text = f"{text} {results}"
     await send_to(bot.get_partial_messageable(int(payload["channel"])), content=text)

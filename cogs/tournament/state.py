@@ -250,9 +250,9 @@ def require_organiser(interaction: discord.Interaction, game: TournamentGame, wh
 
 def add_organiser(game: TournamentGame, user_id: int) -> TournamentGame:
     if user_id in game.organisers:
-        raise RuleError(
-            _("{user} already organises {name}.", user=f"<@{user_id}>", name=public(game.tournament.name, 80))
-        )
+        mention = f"<@{user_id}>"
+        name = public(game.tournament.name, 80)
+        raise RuleError(_("{user} already organises {name}.", user=mention, name=name))
     if len(game.organisers) >= MAX_ORGANISERS:
         raise RuleError(
             _("A tournament has at most {count} organisers; that is plenty.", count=MAX_ORGANISERS)
@@ -285,9 +285,8 @@ def checked_text(text: str, what: object) -> str:
 def require_player(game: TournamentGame, user_id: int) -> str:
     pid = player_id(user_id)
     if not game.tournament.has_player(pid):
-        raise RuleError(
-            _("{user} is not in {name}.", user=f"<@{user_id}>", name=public(game.tournament.name, 80))
-        )
+        mention = f"<@{user_id}>"
+        raise RuleError(_("{user} is not in {name}.", user=mention, name=public(game.tournament.name, 80)))
     return pid
 
 

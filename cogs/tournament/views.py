@@ -27,7 +27,7 @@ from cogs.tournament.state import (
     settle_report,
     settled_disputes,
 )
-from rules.i18n import Translator
+from rules.i18n import Translator, _
 
 log = logging.getLogger("herald.tournament")
 
@@ -127,23 +127,30 @@ def settled_text(state: TournamentGame, gone: DisputeMessage, words: Translator 
     if played is not None and played.b is not None and gone.players[1] in played.players:
         if played.result is not None:
             return words(
-                "⚖ Round {number}: the disputed report #{report} is settled: {score}",
-                number=gone.round,
-                report=gone.report,
-                score=result_text(t, played.a, played.b, played.result, words),
+                _(
+                    "⚖ Round {number}: the disputed report #{report} is settled: {score}",
+                    number=gone.round,
+                    report=gone.report,
+                    score=result_text(t, played.a, played.b, played.result, words),
+                )
             )
         pair = set(gone.players)
         if any(r.round == gone.round and pair == {r.reporter, r.opponent} for r in state.reports):
             return words(
-                "⚖ Round {number}: the disputed report #{report} was replaced by a new report, for the other "
-                "player to confirm.",
-                number=gone.round,
-                report=gone.report,
+                _(
+                    "⚖ Round {number}: the disputed report #{report} was replaced by a new report, for the "
+                    "other "
+                    "player to confirm.",
+                    number=gone.round,
+                    report=gone.report,
+                )
             )
     return words(
-        "⚖ Round {number}: the disputed report #{report} no longer applies: the pairing changed.",
-        number=gone.round,
-        report=gone.report,
+        _(
+            "⚖ Round {number}: the disputed report #{report} no longer applies: the pairing changed.",
+            number=gone.round,
+            report=gone.report,
+        )
     )
 
 

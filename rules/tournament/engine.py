@@ -194,7 +194,8 @@ def _settings(
     if points is not None and not MIN_ARMY_POINTS <= points <= MAX_ARMY_POINTS_LIMIT:
         raise TournamentError(
             _(
-                "Army points go from {min_army_points:,} to {max_army_points_limit:,}; {points:,} is not one.",
+                "Army points go from {min_army_points:,} to {max_army_points_limit:,}; {points:,} is "
+                "not one.",
                 min_army_points=MIN_ARMY_POINTS,
                 max_army_points_limit=MAX_ARMY_POINTS_LIMIT,
                 points=points,
