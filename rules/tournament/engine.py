@@ -622,15 +622,15 @@ def _flags(
     return flags
 
 
-def flag_notes(state: Tournament, round_number: int) -> list[str]:
-    """What the organisers should check in a round's pairing, one line per flagged game: who
-    met before (and when), who already played at that table (and when).
+def flag_notes(state: Tournament, round_number: int) -> list[Message]:
+    """What the organisers should check in a round's pairing, one line per thing to check in a
+    flagged game: who met before (and when), who already played at that table (and when).
 
     >>> from rules.tournament.model import Flag, Game, Player, Round
     >>> t = Tournament(name="Cup", tier=300, players=[Player(id=p, name=p) for p in "ABCD"], rounds=[
     ...     Round(number=1, games=[Game(a="A", b="B", table=1), Game(a="C", b="D", table=2)]),
     ...     Round(number=2, games=[Game(a="A", b="C", table=1, flags=[Flag.REPEAT_TABLE])])])
-    >>> flag_notes(t, 2)
+    >>> [str(note) for note in flag_notes(t, 2)]
     ['Table 1 (A v C): A already played at table 1 (round 1).']
     """
     rnd = state.rounds[round_number - 1]
@@ -638,26 +638,48 @@ def flag_notes(state: Tournament, round_number: int) -> list[str]:
     for game in rnd.games:
         if game.b is None or not game.flags:
             continue
-        found = []
+        found: list[Message] = []
         earlier = state.rounds[: round_number - 1]
         if Flag.REMATCH in game.flags:
             met = [r.number for r in earlier if (g := r.game_of(game.a)) is not None and game.b in g.players]
-            found.append(f"they met before (round {', '.join(map(str, met))})" if met else "a rematch")
+            found.append(
+                _("they met before (round {rounds})", rounds=", ".join(map(str, met)))
+                if met
+                else _("a rematch")
+            )
         if Flag.REPEAT_TABLE in game.flags:
             for pid in game.players:
                 sat = [str(r.number) for r in earlier if (g := r.game_of(pid)) and g.table == game.table]
                 if sat and state.player(pid).table != game.table:
-                    when = f"round {', '.join(sat)}"
-                    found.append(f"{state.name_of(pid)} already played at table {game.table} ({when})")
+                    found.append(
+                        _(
+                            "{player} already played at table {table} (round {rounds})",
+                            player=state.name_of(pid),
+                            table=game.table,
+                            rounds=", ".join(sat),
+                        )
+                    )
         if Flag.SAME_CLUB in game.flags:
-            found.append(f"both are from {state.player(game.a).club}")
+            found.append(_("both are from {club}", club=state.player(game.a).club))
         if Flag.PIN_MOVED in game.flags:
             for pid in game.players:
                 pin = state.player(pid).table
                 if pin is not None and pin != game.table:
-                    found.append(f"{state.name_of(pid)} is pinned to table {pin}")
-        names = f"{state.name_of(game.a)} v {state.name_of(game.b)}"
-        notes.append(f"Table {game.table} ({names}): {'; '.join(found)}.")
+                    found.append(
+                        _("{player} is pinned to table {table}", player=state.name_of(pid), table=pin)
+                    )
+        # One line per thing to check: a list inside one sentence would need a language's own
+        # separators (rounds are already listed with commas).
+        notes += [
+            _(
+                "Table {table} ({a} v {b}): {found}.",
+                table=game.table,
+                a=state.name_of(game.a),
+                b=state.name_of(game.b),
+                found=what,
+            )
+            for what in found
+        ]
     return notes
 
 

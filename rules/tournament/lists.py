@@ -31,7 +31,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.i18n import _
+from rules.i18n import Message, _, ngettext
 from rules.tournament.model import Player, Tournament, TournamentError
 from rules.wh40k.roster import Roster
 
@@ -180,15 +180,47 @@ def problems(
     >>> problems(roster, limit=2000, faction="orks")
     ['2010 points: over the 2000-point limit by 10.']
     """
+    return [str(found) for found in problem_messages(entry, limit=limit, faction=faction, shown=shown)]
+
+
+def problem_messages(
+    entry: SubmittedList,
+    *,
+    limit: int | None,
+    faction: str | None,
+    shown: Callable[[str], str] = str,
+) -> list[Message]:
+    """:func:`problems` as lazy messages, for the reader's language."""
     found = []
     if entry.points is not None and limit and entry.points > limit:
-        found.append(f"{entry.points} points: over the {limit}-point limit by {entry.points - limit}.")
+        found.append(
+            _(
+                "{points} points: over the {limit}-point limit by {over}.",
+                points=entry.points,
+                limit=limit,
+                over=entry.points - limit,
+            )
+        )
     mine, joined = _key(entry.faction), _key(faction)
     if mine and joined and mine not in joined and joined not in mine:
-        found.append(f"Faction {shown(entry.faction)}, but joined as {shown(faction)}.")
+        found.append(
+            _(
+                "Faction {faction}, but joined as {joined}.",
+                faction=shown(entry.faction),
+                joined=shown(faction),
+            )
+        )
     if entry.unreadable:
         notes = "; ".join(shown(note) for note in entry.unreadable[:3])
-        found.append(f"{len(entry.unreadable)} part(s) could not be read: {notes}")
+        found.append(
+            ngettext(
+                "{n} part could not be read: {notes}",
+                "{n} parts could not be read: {notes}",
+                len(entry.unreadable),
+                n=len(entry.unreadable),
+                notes=notes,
+            )
+        )
     return found
 
 
