@@ -69,7 +69,7 @@ def list_embed(
     else:
         points = tr(_("{points} points", points=entry.points)) if entry.points is not None else ""
         about = [entry.text, entry.faction, points]
-        units = tr.n("{n} unit", "{n} units", entry.units, n=entry.units)
+        units = tr.n("{n} unit in the list", "{n} units in the list", entry.units, n=entry.units)
         lines = [public(" · ".join(a for a in about if a), 300), units]
         size = sum(len(x) for x in lines)
         for index, unit in enumerate(sealed.list_units(roster) if roster else ()):
@@ -78,7 +78,11 @@ def list_embed(
             line = line if len(line) <= UNIT_LINE_CHARS else line[: UNIT_LINE_CHARS - 1] + "…"
             if size + len(line) > UNIT_LINES_BUDGET:
                 more = entry.units - index
-                lines.append(tr.n("… and {n} more unit.", "… and {n} more units.", more, n=more))
+                lines.append(
+                    tr.n(
+                        "… and {n} more unit in the list.", "… and {n} more units in the list.", more, n=more
+                    )
+                )
                 break
             lines.append(line)
             size += len(line) + 1

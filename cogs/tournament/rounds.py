@@ -501,13 +501,9 @@ class RoundCommands:
         await scheduler.schedule(TIMER_JOB, at=ends, payload={**payload, "stage": "end"}, key=f"{key}:end")
         stamp = int(ends.timestamp())
         words = await event_words(interaction, game.state.tournament)
+        at, left = f"<t:{stamp}:t>", f"<t:{stamp}:R>"
         ends_text = words(
-            _(
-                "⏱ Round {number} ends {time} ({relative}).",
-                number=current.number,
-                time=f"<t:{stamp}:t>",
-                relative=f"<t:{stamp}:R>",
-            )
+            _("⏱ Round {number} ends {time} ({relative}).", number=current.number, time=at, relative=left)
         )
         await Post(content=ends_text).send(interaction)
 

@@ -17,7 +17,7 @@ from bot.i18n import channel
 from bot.play import GameKit, is_manager
 from bot.text import public
 from rules.errors import RuleError
-from rules.i18n import SOURCE, Translator, _, translator
+from rules.i18n import N_, SOURCE, Translator, _, translator
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
@@ -128,7 +128,7 @@ def seats(game: TournamentGame) -> list[Seat]:
     found = [Seat(u) for u in (*users.values(), *game.organisers)]
     if current is None:
         if len(t.players) >= MIN_PLAYERS:
-            what = "pair round 1 once everyone has joined: `/tournament pair`"
+            what = N_("pair round 1 once everyone has joined: `/tournament pair`")
             found += [Seat(o, what) for o in game.organisers]
         return found
     pending = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
@@ -153,7 +153,7 @@ def seats(game: TournamentGame) -> list[Seat]:
         if t.round_count is not None and current.number < t.round_count:
             what = f"round {current.number} is complete: `/tournament pair` for round {current.number + 1}"
         else:
-            what = "every result is in: `/tournament finish`"
+            what = N_("every result is in: `/tournament finish`")
         found += [Seat(o, what) for o in game.organisers]
     return found
 

@@ -218,14 +218,20 @@ def void_name(name: str, words: Translator = ENGLISH) -> str:
     return (prefix + name)[:MAX_THREAD_NAME]
 
 
+def mention_of(channel_id: int) -> str:
+    """``<#id>``: a channel as Discord shows it."""
+    return f"<#{channel_id}>"
+
+
 def taken_back_text(number: int, who: int, words: Translator = ENGLISH) -> str:
     """Why a thread is void once its round's pairing is taken back (before the new pairing)."""
+    organiser = f"<@{who}>"
     return words(
         _(
             "⚠ This thread no longer counts: {organiser} took back round {number}'s pairing, so a score "
             "sheet confirmed here reaches nothing. The new pairing opens new threads, and this thread "
             "will say where each of you plays.",
-            organiser=f"<@{who}>",
+            organiser=organiser,
             number=number,
         )
     )
@@ -251,7 +257,7 @@ def paired_again_text(
                         "{player} plays at table {table} in {thread}",
                         player=name,
                         table=game.table,
-                        thread=f"<#{threads[game.table]}>",
+                        thread=mention_of(threads[game.table]),
                     )
                 )
             )

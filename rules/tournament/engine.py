@@ -33,6 +33,7 @@ from rules.tournament.format_settings import (
     DEFAULT_BAND,
     MAX_ARMY_POINTS_LIMIT,
     MAX_BAND,
+    MAX_VP,
     MIN_ARMY_POINTS,
     MIN_BAND,
     FormatSettings,
@@ -144,8 +145,15 @@ def _bye_points(bye_points: int | str | None) -> int | Literal["average"]:
         return 0
     try:
         return parse_bye_points(str(bye_points))
-    except ValueError as exc:
-        raise TournamentError(str(exc)) from None
+    except ValueError:
+        raise TournamentError(
+            _(
+                "`bye_points:` is a number of battle points from 0 to {most}, or `average` (the player's "
+                "average over the games they played); {typed} is neither.",
+                most=MAX_VP,
+                typed=repr(str(bye_points)[:20]),
+            )
+        ) from None
 
 
 def _settings(
