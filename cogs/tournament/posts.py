@@ -60,7 +60,8 @@ def summary(game: TournamentGame, scenario_name: ScenarioName, tr: Translator = 
     t = game.tournament
     rounds = t.round_count or t.rounds_requested
     embed = discord.Embed(title=public(t.name, 200), colour=COLOUR)
-    settings = [points_text(t, tr), t.kind.value.replace("_", "-")]
+    # The kind as /tournament create's choices name it ("one-shot"), in the reader's words.
+    settings = [points_text(t, tr), tr(t.kind.value.replace("_", "-"))]
     settings += [e.value.replace("_", " ").title() for e in t.extras]
     if t.fresh_tables:
         settings.append(tr(_("fresh tables")))

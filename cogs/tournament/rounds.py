@@ -61,7 +61,7 @@ from cogs.tournament.threads import (
 )
 from cogs.tournament.views import clear_settled, report_view
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import Message, _
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
 from rules.tournament import (
     MAX_ROUNDS,
@@ -326,7 +326,7 @@ class RoundCommands:
             )
         await Post(content=taken).send(interaction)
         why = taken_back_text(number, interaction.user.id, words)
-        unrenamed: list[str] = []
+        unrenamed: list[str | Message] = []
         rnd = before.rounds[number - 1]
         for v in void:
             game = next((g for g in rnd.games if g.table == v.table), None)

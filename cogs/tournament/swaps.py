@@ -36,7 +36,7 @@ from cogs.tournament.threads import (
     thread_name,
 )
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import Message, _
 from rules.tournament import swap_players, swap_tables
 from rules.tournament.engine import changed_games, flag_notes
 from rules.tournament.reports import Results, without_stale_reports
@@ -141,7 +141,7 @@ class SwapCommands:
             )
         )
         await Post(content="\n".join([changed, *lines]), mentions=pinging(users)).send(interaction)
-        unrenamed: list[str] = []
+        unrenamed: list[str | Message] = []
         for g in moved:
             thread_id = by_table.get(g.table)
             if g.b is None or thread_id is None:

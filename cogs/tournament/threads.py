@@ -24,7 +24,7 @@ import discord
 from bot.send import send_to
 from bot.text import pinging, plain, public
 from cogs.tournament.posts import ENGLISH, player_line
-from rules.i18n import N_, Translator, _
+from rules.i18n import N_, Message, Translator, _
 from rules.its.match import OPEN_SHEET_BUTTON
 from rules.tournament import Game, Tournament
 from rules.tournament.format_settings import GameSystem
@@ -161,7 +161,7 @@ async def post_in_thread(
         log.warning("could not post in the thread of table %s", game.table)
 
 
-async def rename_thread(bot: Any, thread_id: int, name: str) -> str | None:
+async def rename_thread(bot: Any, thread_id: int, name: str) -> str | Message | None:
     """Rename a thread Herald opened; None when renamed, else why Discord refused (see
     :func:`refusal`).
 
@@ -176,7 +176,7 @@ async def rename_thread(bot: Any, thread_id: int, name: str) -> str | None:
     return None
 
 
-def refusal(error: discord.HTTPException) -> str:
+def refusal(error: discord.HTTPException) -> str | Message:
     """Why Discord refused to change a thread, in the organisers' words (from its status and code):
     an English msgid, rendered where the organisers read it (:func:`kept_names_note`)."""
     if error.status == 404 or error.code == 10003:
@@ -191,10 +191,10 @@ def refusal(error: discord.HTTPException) -> str:
         )
     if error.code == 50083:
         return N_("the thread is archived and Discord would not reopen it")
-    return f"Discord refused the change ({error.status}, code {error.code})"
+    return _("Discord refused the change ({status}, code {code})", status=error.status, code=error.code)
 
 
-def kept_names_note(reasons: list[str], words: Translator = ENGLISH) -> list[str]:
+def kept_names_note(reasons: list[str | Message], words: Translator = ENGLISH) -> list[str]:
     """The organisers' lines for threads that kept their old name, one per cause:
     ``2 threads kept the old name: the thread was deleted.``"""
     counts = Counter(reasons)
@@ -282,7 +282,7 @@ async def void_thread(
     *,
     name: str | None = None,
     words: Translator = ENGLISH,
-) -> str | None:
+) -> str | Message | None:
     """Tell a thread that it no longer counts: rename it (when ``name`` is given), post ``why``
     pinging its players, and close its ITS match. Why Discord refused the rename, if it did."""
     refused = None

@@ -98,3 +98,24 @@ async def test_a_tournament_in_its_own_language_in_an_english_server(
     assert (await state(driver)).tournament.language is None
     joined = public(await driver.command('/tournament join faction:"Yu Jing"', user="cy"))
     assert "joined (Yu Jing)" in joined.text
+
+
+async def test_check_in_and_the_summary_in_a_spanish_server(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    driver.user("ana", locale="es-ES")
+    public(await driver.command('/tournament create name:"Liga" tier:300', user="olga"))
+    for name in ("ana", "bo"):
+        public(await driver.command('/tournament join faction:"PanOceania"', user=name))
+    opened = public(await driver.command("/tournament checkin open", user="olga"))
+    assert opened.text.startswith("📋 La acreditación de **Liga** está abierta"), opened.text
+    assert [b.label for b in opened.buttons] == ["Acreditarme"]
+    # The button's answer is the presser's alone: each in their own language.
+    mine = (await driver.press(opened, "Acreditarme", user="ana")).message
+    assert mine.ephemeral and mine.text.startswith("✅ Te has acreditado en Liga."), mine.text
+    assert "1 de 2 jugadores acreditados" in mine.text
+    his = (await driver.press(opened, "Acreditarme", user="bo")).message
+    assert his.ephemeral and his.text.startswith("✅ You are checked in for Liga."), his.text
+    info = public(await driver.command("/tournament info", user="bo"))
+    names = [f["name"] for f in info.card.data["fields"]]
+    assert "Rondas" in names and "Organizadores" in names and "Jugadores (2)" in names, names
+    assert "300 puntos · torneo" in info.text, info.text
