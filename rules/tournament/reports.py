@@ -262,12 +262,20 @@ def report_result(
             # replaces it, for the other one to confirm.
             book = book.model_copy(update={"reports": [r for r in book.reports if r.id != waiting.id]})
             break
-        who = "You" if waiting.reporter == reporter else t.name_of(waiting.reporter)
+        if waiting.reporter == reporter:
+            raise RuleError(
+                _(
+                    "You already reported another score for table {table} (report #{id}). Confirm or "
+                    "dispute it with its buttons; an organiser can set it with /tournament result.",
+                    table=played.table,
+                    id=waiting.id,
+                )
+            )
         raise RuleError(
             _(
                 "{who} already reported another score for table {table} (report #{id}). Confirm or "
                 "dispute it with its buttons; an organiser can set it with /tournament result.",
-                who=who,
+                who=t.name_of(waiting.reporter),
                 table=played.table,
                 id=waiting.id,
             )
