@@ -11,9 +11,17 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.i18n import NAMES, choosable, reader
+from bot.i18n import NAMES, reader
 from bot.play import Change, Post, Shown, autocomplete, send
 from bot.text import kept_name, public
+from cogs.tournament.entries import (
+    added_text,
+    checked_language,
+    entered_faction,
+    joined_text,
+    language_choices,
+    refuse_in_team_event,
+)
 from cogs.tournament.links import NO_PAGE_LINK, link_view, new_page_url, page_url
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
@@ -29,9 +37,9 @@ from cogs.tournament.state import (
     require_organiser,
     require_player,
 )
-from cogs.tournament.threads import post_in_thread, seat_players
+from cogs.tournament.threads import rescore_threads
 from rules.errors import RuleError
-from rules.i18n import Message, _, offered
+from rules.i18n import Message, _
 from rules.its.content import ScenarioLibrary
 from rules.its.scenario import ScenarioKind
 from rules.tournament import (
@@ -47,7 +55,7 @@ from rules.tournament import (
 )
 from rules.tournament import pin_table as pin_table_of
 from rules.tournament.engine import few_rounds_note, set_bye_points
-from rules.tournament.factions import checked_faction, load_factions
+from rules.tournament.factions import load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.team_formats import team_format_of
@@ -60,84 +68,6 @@ Games = Literal["its", "40k", "boarding-actions"]
 Scorings = Literal["record", "wtc"]
 TeamFormats = Literal["wtc", "refused-play", "margin", "champion"]
 TeamPointChoices = Literal["2-1-0", "3-2-1"]
-
-
-#: The value of ``/tournament settings language:`` that goes back to the server's language.
-SERVER_LANGUAGE = "server"
-
-
-def _language_choices(*, server: bool = False) -> list[app_commands.Choice[str]]:
-    """Each language Herald has a catalogue for, by its own name (as ``/herald language`` offers
-    them); ``server``: first, the choice that follows the server's language again."""
-    found = [app_commands.Choice(name=NAMES.get(lang, lang), value=lang) for lang in choosable()]
-    if server:
-        found.insert(
-            0, app_commands.Choice(name="The server's language (/herald language)", value=SERVER_LANGUAGE)
-        )
-    return found
-
-
-def checked_language(language: str) -> str | None:
-    """A tournament's language as chosen (None: the server's), refused while it is not complete."""
-    if language == SERVER_LANGUAGE:
-        return None
-    if language not in choosable():
-        raise RuleError(_("Pick one of the languages offered in the list."))
-    if language not in offered():
-        raise RuleError(
-            _(
-                "{language} is not complete yet, and Herald never posts half a sentence in a "
-                "language: it keeps posting in English until every message is translated.",
-                language=NAMES.get(language, language),
-            )
-        )
-    return language
-
-
-def _faction(game: Any, faction: str, unlisted: bool) -> str:
-    """The faction a player joins with: an ITS army from the list (or as typed with ``unlisted``);
-    in other games, as typed."""
-    checked_text(faction, _("faction"))
-    if game is not None and format_of(game.state.tournament).game is not GameSystem.ITS:
-        if not faction.strip():
-            raise RuleError(_("The faction is empty: name your army's faction."))
-        return faction
-    return checked_faction(faction, unlisted=unlisted)
-
-
-def _joined(who: str, faction: str, club: str) -> Message:
-    """``@Ann joined (PanOceania · club Dice Den).``"""
-    if club:
-        return _(
-            "{player} joined ({faction} · club {club}).",
-            player=who,
-            faction=public(faction, 80),
-            club=public(club, 80),
-        )
-    return _("{player} joined ({faction}).", player=who, faction=public(faction, 80))
-
-
-def _added(who: str, faction: str, club: str) -> Message:
-    if club:
-        return _(
-            "{player} added ({faction} · club {club}).",
-            player=who,
-            faction=public(faction, 80),
-            club=public(club, 80),
-        )
-    return _("{player} added ({faction}).", player=who, faction=public(faction, 80))
-
-
-def refuse_in_team_event(state: TournamentGame) -> None:
-    """A team event's players join through their team."""
-    if state.tournament.team_size is not None:
-        raise RuleError(
-            _(
-                "{name} is a team event: players join a team. A captain adds them with "
-                "`/tournament team add player:...`, or starts a team with `/tournament team create`.",
-                name=public(state.tournament.name, 80),
-            )
-        )
 
 
 class SetupCommands:
@@ -209,7 +139,7 @@ class SetupCommands:
         team_margin="team_format:margin: a win needs more than this many points a player (default 1)",
         language="Its posts, pictures, threads and web page (default: the server's language)",
     )
-    @app_commands.choices(language=_language_choices())
+    @app_commands.choices(language=language_choices())
     async def create(
         self,
         interaction: discord.Interaction,
@@ -317,7 +247,7 @@ class SetupCommands:
         pin_table="The table pin_player always plays at (0: no fixed table)",
         language="Its posts, pictures, threads and web page (or the server's language again)",
     )
-    @app_commands.choices(language=_language_choices(server=True))
+    @app_commands.choices(language=language_choices(server=True))
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -402,7 +332,7 @@ class SetupCommands:
     ) -> None:
         # "No tournament here" comes before anything about the faction: there is nothing to join.
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        faction = _faction(game, faction, unlisted)
+        faction = entered_faction(game, faction, unlisted)
         club = checked_text(club, _("club")) if club else ""
         user = interaction.user
 
@@ -412,7 +342,7 @@ class SetupCommands:
             t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id, club=club)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
 
-        await self._player_step(interaction, "join", change, _joined(user.mention, faction, club))
+        await self._player_step(interaction, "join", change, joined_text(user.mention, faction, club))
 
     @app_commands.command(name="add", description="Organisers: enter a player")
     @app_commands.rename(user="player")
@@ -431,7 +361,7 @@ class SetupCommands:
     ) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         require_organiser(interaction, game.state, _("add players (anyone can /tournament join)"))
-        faction = _faction(game, faction, unlisted)
+        faction = entered_faction(game, faction, unlisted)
         club = checked_text(club, _("club")) if club else ""
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
@@ -441,7 +371,7 @@ class SetupCommands:
             t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id, club=club)
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
-        await self._player_step(interaction, "add", change, _added(user.mention, faction, club))
+        await self._player_step(interaction, "add", change, added_text(user.mention, faction, club))
 
     @join.autocomplete("faction")
     @add.autocomplete("faction")
@@ -506,31 +436,9 @@ class SetupCommands:
         plays = _("Round {round} plays **{scenario}**.", round=round, scenario=found.name)
         await KIT.reply(interaction, shown, self.shown(interaction, plays))
         if shown.result != found.id:
-            await self._rescore_threads(interaction, shown.state, round)
-
-    async def _rescore_threads(
-        self, interaction: discord.Interaction, state: TournamentGame, number: int
-    ) -> None:
-        """A round paired before its scenario was set (or changed): each of its threads whose game
-        has no result gets the scenario's score sheet, seated, and a message with its button."""
-        t = state.tournament
-        if number > len(t.rounds):
-            return
-        waiting = {g.table: g for g in t.rounds[number - 1].games if g.b is not None and g.result is None}
-        for thread in state.threads:
-            game = waiting.get(thread.table)
-            if thread.round != number or game is None:
-                continue
-            seat_players(self.bot, interaction.guild_id, thread.thread_id, t, number, game)
-            words = await event_words(interaction, t)
-            await post_in_thread(
-                self.bot.get_partial_messageable(thread.thread_id),
-                t,
-                number,
-                game,
-                self.scenario_name,
-                head=words(_("📜 The organisers set this round's scenario.")),
-                words=words,
+            words = await event_words(interaction, shown.state.tournament)
+            await rescore_threads(
+                self.bot, interaction.guild_id, shown.state, round, self.scenario_name, words
             )
 
     @mission.autocomplete("scenario")

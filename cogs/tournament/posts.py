@@ -10,23 +10,22 @@ from collections.abc import Callable
 
 import discord
 
-from bot.cards import Card
 from bot.limits import MAX_CONTENT
 from bot.play import Image, Post
 from bot.text import pinging, public
+from cogs.tournament.faction_posts import faction_post as faction_post  # where standings.py finds it
 from cogs.tournament.state import TournamentGame, organisers_text
-from renderers.factions import render_faction_table
+from cogs.tournament.words import COLOUR as COLOUR
+from cogs.tournament.words import ENGLISH as ENGLISH
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.errors import RuleError
-from rules.i18n import SOURCE, Translator, _, ngettext, translator
+from rules.i18n import Translator, _, ngettext
 from rules.tournament import GameResult, Tournament, standings
-from rules.tournament.faction_table import FEW_GAMES, FactionRow, ordinal, percent
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import Flag, Game
 from rules.tournament.team_model import Team
 
-COLOUR = discord.Colour.from_rgb(201, 162, 39)
 MEDALS = ("🥇", "🥈", "🥉")
 IMAGES_PER_POST = 4
 """Standings pages per message (a page holds 32 players): more is a ``page:`` option away."""
@@ -36,9 +35,6 @@ PLAYER_FIELDS = 4
 """Fields of players in ``/tournament info``: the embed stays well under its 6,000 characters."""
 
 ScenarioName = Callable[[str], str]
-
-ENGLISH = translator(SOURCE)
-"""What a post says when its caller gives no translator (tests, other areas not yet translated)."""
 
 
 def more_text(shown: str, more: int, tr: Translator) -> str:
@@ -467,69 +463,3 @@ def missing_text(game: TournamentGame, tr: Translator = ENGLISH) -> str:
         )
     )
     return chunks(head, lines)[0]
-
-
-FACTION_LINES = 25
-"""Factions listed in the message's text (all of them are in the picture, up to its cap)."""
-
-
-def _english(tr: Translator) -> bool:
-    return tr.language == SOURCE
-
-
-def faction_post(rows: list[FactionRow], *, title: str, subtitle: str, tr: Translator = ENGLISH) -> Post:
-    """The faction table: a line per faction and the picture for sharing."""
-    if not rows:
-        raise RuleError(
-            _("{title}: nobody has joined with a faction yet, so there is no faction table.", title=title)
-        )
-    lines = []
-    for row in rows[:FACTION_LINES]:
-        average = row.average_battle_points
-        # English keeps its own figures (62.5%, 1st); another language writes them its way.
-        rate = percent(row.win_rate) if _english(tr) or row.win_rate is None else tr.percent(row.win_rate)
-        avg = "–" if average is None else (f"{average:.1f}" if _english(tr) else tr.number(average, 1))
-        line = " · ".join(
-            [
-                f"**{public(row.faction, 60)}**",
-                tr.n("{n} player", "{n} players", row.players, n=row.players),
-                tr.n("{n} game", "{n} games", row.games, n=row.games),
-                f"{row.wins}-{row.draws}-{row.losses}",
-                rate,
-                tr(_("avg BP {average}", average=avg)),
-            ]
-        )
-        if row.mirrors:
-            line += " · " + tr.n("{n} mirror left out", "{n} mirrors left out", row.mirrors, n=row.mirrors)
-        if row.best is not None:
-            rank = ordinal(row.best.rank) if _english(tr) else tr(_("{n}.º", n=row.best.rank))
-            line += " · " + tr(_("best: {player} ({rank})", player=public(row.best.name, 40), rank=rank))
-        if row.few:
-            line += " ⚠️"
-        lines.append(line)
-    if len(rows) > FACTION_LINES:
-        more = len(rows) - FACTION_LINES
-        lines.append(
-            tr.n(
-                "…and {n} more faction in the picture.",
-                "…and {n} more factions in the picture.",
-                more,
-                n=more,
-            )
-        )
-    note = tr(
-        _(
-            "W-D-L and win rate leave mirror matches out; a draw counts as half a win. "
-            "⚠️ fewer than {few} games: the rate says little.",
-            few=FEW_GAMES,
-        )
-    )
-    image = Image(lambda: render_faction_table(rows, title=title, subtitle=subtitle), "factions.png")
-    card = Card(
-        title=f"{public(title, 80)}: {subtitle}",
-        text="\n".join(lines),
-        footer=note,
-        pictures=["factions.png"],
-        colour=COLOUR,
-    )
-    return Post(card=card, images=[image])

@@ -12,7 +12,6 @@ import asyncio
 import logging
 import random
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, Literal
 
@@ -22,7 +21,7 @@ from discord import app_commands
 from bot.games import ChannelBusy, MovedOn
 from bot.i18n import reader
 from bot.play import Change, Post, StepButton, View, send
-from bot.send import acknowledge, send_to
+from bot.send import acknowledge
 from bot.text import pinging, public
 from cogs.tournament.links import with_link
 from cogs.tournament.posts import (
@@ -38,7 +37,6 @@ from cogs.tournament.state import (
     TournamentGame,
     VoidThread,
     event_words,
-    event_words_later,
     follow_up_step,
     home_channel,
     player_id,
@@ -59,6 +57,8 @@ from cogs.tournament.threads import (
     thread_name,
     void_thread,
 )
+from cogs.tournament.timer import TIMER_JOB as TIMER_JOB  # where the tests and older imports find it
+from cogs.tournament.timer import timer_job as timer_job
 from cogs.tournament.views import clear_settled, report_view
 from rules.errors import RuleError
 from rules.i18n import Message, _
@@ -72,7 +72,6 @@ from rules.tournament.checkin import leave_out_absent
 from rules.tournament.engine import flag_notes
 from rules.tournament.formats import format_of
 from rules.tournament.model import MAX_ARMY_POINTS
-from rules.tournament.public import RoundTimer
 from rules.tournament.teams import (
     check_event_pairable,
     pair_event_round,
@@ -84,9 +83,6 @@ log = logging.getLogger("herald.tournament")
 OP = app_commands.Range[int, 0, MAX_OBJECTIVE_POINTS]
 VP = app_commands.Range[int, 0, MAX_ARMY_POINTS]
 PAIRING_ATTEMPTS = 3
-WARN_BEFORE = timedelta(minutes=15)
-MAX_TIMER_MINUTES = 24 * 60
-TIMER_JOB = "tournament:timer"
 
 
 def paired(t: Tournament, seed: int, ratings: Mapping[str, float], *, leave_out: bool = False) -> Tournament:
@@ -462,51 +458,6 @@ class RoundCommands:
         words = await event_words(interaction, game.state.tournament)
         await Post(content=missing_text(game.state, words)).send(interaction)
 
-    # -- the clock ---------------------------------------------------------------------------
-
-    @app_commands.command(name="timer", description="Organisers: a round timer with a 15-minute warning")
-    @app_commands.describe(minutes="Minutes left in this round")
-    async def timer(
-        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 1, MAX_TIMER_MINUTES]
-    ) -> None:
-        home = await home_channel(interaction)
-        game = await KIT.load(interaction, channel_id=home)
-        require_organiser(interaction, game.state, _("start the round timer"))
-        current = game.state.tournament.current
-        if current is None or game.state.tournament.finished:
-            raise RuleError(_("Pair a round first: the timer counts down a round."))
-        ends = datetime.now(UTC) + timedelta(minutes=minutes)
-        timer = RoundTimer(round=current.number, ends=ends)
-        await KIT.step(
-            interaction,
-            "timer",
-            lambda state: Change(state.update(round_timer=timer), summary=f"round {timer.round} timer"),
-            game_id=game.id,
-            channel_id=home,
-        )
-        payload = {
-            "channel": home,
-            "game": game.id,
-            "round": current.number,
-            "ends": ends.isoformat(),
-        }
-        key = f"{TIMER_JOB}:{game.id}"
-        scheduler = self.bot.scheduler
-        if minutes > WARN_BEFORE.total_seconds() / 60:
-            await scheduler.schedule(
-                TIMER_JOB, at=ends - WARN_BEFORE, payload={**payload, "stage": "warn"}, key=f"{key}:warn"
-            )
-        else:
-            await scheduler.cancel(f"{key}:warn")
-        await scheduler.schedule(TIMER_JOB, at=ends, payload={**payload, "stage": "end"}, key=f"{key}:end")
-        stamp = int(ends.timestamp())
-        words = await event_words(interaction, game.state.tournament)
-        at, left = f"<t:{stamp}:t>", f"<t:{stamp}:R>"
-        ends_text = words(
-            _("⏱ Round {number} ends {time} ({relative}).", number=current.number, time=at, relative=left)
-        )
-        await Post(content=ends_text).send(interaction)
-
     # -- standings, the end, the export ----------------------------------------------------
 
 
@@ -535,28 +486,3 @@ class PairAnyway(StepButton, prefix="tour:pair"):
         await send(interaction, content=asked, view=None, edit=True)
         arg = self.arg or ""
         await cog.pair_now(interaction, home, not arg.startswith("n"), leave_out=arg.endswith("l"))
-
-
-async def timer_job(bot: Any, payload: dict[str, Any]) -> None:
-    """The round timer's reminder: only while that round of that tournament is still the current one."""
-    game = await bot.games.find(int(payload["channel"]), TournamentGame, KIT.kind.key)
-    if game is None or game.id != payload["game"]:
-        return
-    t = game.state.tournament
-    if t.finished or t.current is None or t.current.number != payload["round"]:
-        return
-    left = sum(1 for g in t.current.games if not g.done)
-    words = await event_words_later(bot, game.record.guild_id, t)
-    results = (
-        words.n("{n} game still needs a result.", "{n} games still need a result.", left, n=left)
-        if left
-        else words(_("Every result is in."))
-    )
-    if payload["stage"] == "warn":
-        text = words(
-            _("⏱ Round {number}: 15 minutes left; finish the game round you are in.", number=t.current.number)
-        )
-    else:
-        text = words(_("⏱ Round {number}: time! Stop and score your games.", number=t.current.number))
-    text = f"{text} {results}"
-    await send_to(bot.get_partial_messageable(int(payload["channel"])), content=text)

@@ -24,6 +24,7 @@ import discord
 from bot.send import send_to
 from bot.text import pinging, plain, public
 from cogs.tournament.posts import ENGLISH, player_line
+from cogs.tournament.state import TournamentGame
 from rules.i18n import N_, Message, Translator, _
 from rules.its.match import OPEN_SHEET_BUTTON
 from rules.tournament import Game, Tournament
@@ -159,6 +160,36 @@ async def post_in_thread(
         )
     except discord.HTTPException:
         log.warning("could not post in the thread of table %s", game.table)
+
+
+async def rescore_threads(
+    bot: Any,
+    guild_id: int | None,
+    state: TournamentGame,
+    number: int,
+    scenario_name: Callable[[str], str],
+    words: Translator = ENGLISH,
+) -> None:
+    """A round paired before its scenario was set (or changed): each of its threads whose game
+    has no result gets the scenario's score sheet, seated, and a message with its button."""
+    t = state.tournament
+    if number > len(t.rounds):
+        return
+    waiting = {g.table: g for g in t.rounds[number - 1].games if g.b is not None and g.result is None}
+    for thread in state.threads:
+        game = waiting.get(thread.table)
+        if thread.round != number or game is None:
+            continue
+        seat_players(bot, guild_id, thread.thread_id, t, number, game)
+        await post_in_thread(
+            bot.get_partial_messageable(thread.thread_id),
+            t,
+            number,
+            game,
+            scenario_name,
+            head=words(_("📜 The organisers set this round's scenario.")),
+            words=words,
+        )
 
 
 async def rename_thread(bot: Any, thread_id: int, name: str) -> str | Message | None:
