@@ -32,11 +32,17 @@ from bot.pairings import Pairing
 from bot.send import send_to
 from bot.text import public
 from cogs.tournament.posts import result_text
-from cogs.tournament.state import KIT, TournamentGame, player_id, with_battle_result, with_sheet_result
+from cogs.tournament.state import (
+    KIT,
+    TournamentGame,
+    event_words_later,
+    player_id,
+    with_battle_result,
+    with_sheet_result,
+)
 from rules.errors import RuleError
-from rules.i18n import SOURCE, Translator, translator
 from rules.its.scoring import ScoreResult
-from rules.tournament import GameResult, Tournament, result_from_score
+from rules.tournament import GameResult, result_from_score
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 
@@ -75,17 +81,6 @@ def pairing_of(game: Game[TournamentGame], round_number: int | None, channel_id:
         game=format_of(t).game.value,
         round=round_number or 0,
     )
-
-
-async def event_language(bot: Any, guild_id: int | None, event: Tournament) -> Translator:
-    """The language of what an event says in its threads without an interaction: the event's own,
-    else the server's ``/herald language``, else English (a Discord server language arrives only
-    with an interaction)."""
-    if event.language:
-        return translator(event.language)
-    repo = getattr(bot, "languages", None)
-    chosen = await repo.guild_language(guild_id) if repo is not None and guild_id else None
-    return translator(chosen or SOURCE)
 
 
 class SheetResults(commands.Cog):
@@ -133,7 +128,7 @@ class SheetResults(commands.Cog):
             # Its match was closed when the pairing was taken back; a result finished before that
             # arrived still must not vanish without a word.
             event = void.state.tournament
-            t = await event_language(self.bot, guild_id, event)
+            t = await event_words_later(self.bot, guild_id, event)
             name = public(event.name, 80)
             if battle:
                 text = t(
@@ -189,12 +184,12 @@ class SheetResults(commands.Cog):
                     return
                 handle.summary = f"{action} round {number}"
         except RuleError as error:
-            t = await event_language(self.bot, guild_id, game.state.tournament)
+            t = await event_words_later(self.bot, guild_id, game.state.tournament)
             text = t("This battle was not added to the tournament: {why}", why=t(error.text))
             await send_to(where, content=text)
             return
         event = handle.state.tournament
-        t = await event_language(self.bot, guild_id, event)
+        t = await event_words_later(self.bot, guild_id, event)
         name = public(event.name, 80)
         if was is None:
             text = t(
@@ -237,12 +232,12 @@ class SheetResults(commands.Cog):
                     return  # the same sheet again: already recorded
                 handle.summary = f"sheet result round {number}"
         except RuleError as error:
-            t = await event_language(self.bot, guild_id, game.state.tournament)
+            t = await event_words_later(self.bot, guild_id, game.state.tournament)
             text = t("This sheet was not added to the tournament: {why}", why=t(error.text))
             await send_to(where, content=text)
             return
         event = handle.state.tournament
-        t = await event_language(self.bot, guild_id, event)
+        t = await event_words_later(self.bot, guild_id, event)
         text = t(
             "🏆 Recorded for {name}, round {round}: {result}",
             name=public(event.name, 80),

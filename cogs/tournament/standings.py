@@ -139,7 +139,7 @@ def top_text(event: Tournament, count: int, t: Translator) -> str:
         ranking=t(fmt.ranking_text),
     )
     if not fmt.uses_op:
-        head += f"\n{t(fmt.record_text())}"
+        head += f"\n{t(fmt.record_words())}"
     lines = []
     for r in rows:
         rank = MEDALS[r.rank - 1] if r.rank <= 3 else f"{r.rank}."
