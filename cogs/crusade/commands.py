@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.i18n import channel, reader
 from bot.play import Change, Shown, autocomplete, is_manager
 from bot.text import public
-from bot.uploads import read_upload
+from bot.uploads import ROSTER, read_upload
 from cogs.crusade.game import (
     KIT,
     CrusadeGame,
@@ -33,9 +33,10 @@ from rules.crusade.model import Honour, HonourKind, Result
 from rules.crusade.tables import load_requisitions, load_tables
 from rules.crusade.tables import roll as roll_on
 from rules.crusade.words import CrusadeError, _
+from rules.i18n import N_
 from rules.wh40k.roster import MAX_ROSTER_BYTES
 
-FORMATS = "a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)"
+FORMATS = N_("a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)")
 TABLES = {"trait": "battle_traits", "weapon": "weapon_modifications", "relic": "relics"}
 
 
@@ -91,8 +92,8 @@ class CrusadeCog(
             file,
             read_force,
             max_bytes=MAX_ROSTER_BYTES,
-            kind="a roster",
-            instead=f"Send {FORMATS}.",
+            kind=ROSTER,
+            instead=_("Send {formats}.", formats=_(FORMATS)).message(),
         )
         specs = unit_specs(roster)
         player = interaction.user

@@ -23,7 +23,7 @@ from renderers.crusade import render_order_of_battle
 from rules.crusade.engine import RANK_NAMES, RESULT_NAMES, standings
 from rules.crusade.model import Battle, Campaign, CrusadeUnit, Force
 from rules.crusade.words import Said
-from rules.i18n import Translator, translator
+from rules.i18n import Translator, _, translator
 
 COLOUR = 0xB8892F
 
@@ -49,6 +49,8 @@ KIND = GameKind(
     start_hint="/crusade create",
     end_hint="/crusade end",
     seats=lambda game: seats(game),
+    noun=_("Crusade campaign"),
+    called=_("a Crusade campaign"),
 )
 
 

@@ -104,6 +104,23 @@ def N_(msgid: str, /) -> str:
     return msgid
 
 
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number inside a message, written the reader's way when the message is rendered:
+    ``_("at most {most} steps", most=Number(150_000))`` reads ``150,000`` in English and
+    ``150.000`` in Spanish. ``digits`` fixes the decimals, as :meth:`Translator.number`.
+
+    >>> str(_("at most {most} steps", most=Number(150_000)))
+    'at most 150,000 steps'
+    """
+
+    value: float
+    digits: int | None = None
+
+    def __str__(self) -> str:
+        return _number(self.value, SOURCE, self.digits)
+
+
 Text = Message | str
 """What rules/ may hand to the edge: a lazy message, or a string already final (a name)."""
 
@@ -146,6 +163,8 @@ class Catalogue:
     def _value(self, value: Any) -> Any:
         if isinstance(value, Message):
             return self.render(value)
+        if isinstance(value, Number):
+            return _number(value.value, self.language, value.digits)
         if isinstance(value, list | tuple):  # a list of terms, each rendered, joined by commas
             return ", ".join(str(self._value(item)) for item in value)
         return value
@@ -310,12 +329,7 @@ class Translator:
         >>> translator("en").number(1234.5, 2)
         '1,234.50'
         """
-        from babel.numbers import format_decimal
-
-        if digits is None:
-            return format_decimal(value, locale=self.locale)
-        pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-        return format_decimal(value, format=pattern, locale=self.locale)
+        return _number(value, self.language, digits)
 
     def percent(self, fraction: float, digits: int = 1) -> str:
         """``fraction`` (0.125) as a percentage the language's way, at most ``digits`` decimals:
@@ -323,6 +337,23 @@ class Translator:
         from babel.numbers import format_percent
 
         return format_percent(round(fraction, digits + 2), locale=self.locale, decimal_quantization=False)
+
+
+_babel_locales: dict[str, Any] = {}
+
+
+def _number(value: float, language: str, digits: int | None = None) -> str:
+    """``value`` written the way of ``language`` (a catalogue's code), ``digits`` decimals if given."""
+    from babel import Locale
+    from babel.numbers import format_decimal
+
+    found = _babel_locales.get(language)
+    if found is None:
+        found = _babel_locales[language] = Locale.parse(language)
+    if digits is None:
+        return format_decimal(value, locale=found)
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return format_decimal(value, format=pattern, locale=found)
 
 
 _translators: dict[str, Translator] = {}

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from rules.i18n import _
+from rules.i18n import Number, _
 from rules.wh40k.attack import MAX_CHAIN_WORK, layout, plan
 from rules.wh40k.profiles import DEFAULT_EDITION, Edition, ProfileError, Situation, Target, Unit, Weapon
 
@@ -58,8 +58,8 @@ def check_odds_cost(weapon: Weapon, target: Target, situation: Situation | None 
                 max_attacks=p.max_attacks,
                 target_models=p.target_models,
                 total_wounds=target.total_wounds,
-                cost=f"{cost:,}",
-                max_odds_work=f"{MAX_ODDS_WORK:,}",
+                cost=Number(cost),
+                max_odds_work=Number(MAX_ODDS_WORK),
             )
         )
     return cost
@@ -80,8 +80,8 @@ def check_unit_cost(
                 "Working that unit out exactly would take too long: about {total} steps, and one "
                 "calculation may take {max_odds_work}. Its costliest line is `{text}`; use fewer "
                 "attacks or models, or split the unit.",
-                total=f"{total:,}",
-                max_odds_work=f"{MAX_ODDS_WORK:,}",
+                total=Number(total),
+                max_odds_work=Number(MAX_ODDS_WORK),
                 text=worst.text,
             )
         )

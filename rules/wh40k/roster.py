@@ -41,7 +41,7 @@ from defusedxml import DefusedXmlException
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError, quote
-from rules.i18n import Message, _
+from rules.i18n import Message, Number, _
 from rules.text import match_key, small_number
 from rules.wh40k.defences import read_defence, strip_markup
 from rules.wh40k.notes import Note
@@ -729,7 +729,7 @@ def _too_many(shown: str) -> RosterError:
             "`{shown}` holds more than {max_items} elements or values, far more than any roster: "
             "it is refused.",
             shown=shown,
-            max_items=f"{MAX_ITEMS:,}",
+            max_items=Number(MAX_ITEMS),
         )
     )
 

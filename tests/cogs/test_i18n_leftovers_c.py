@@ -1,0 +1,75 @@
+"""Issue 41's last leftovers (list C): places where a Spanish reader still read English in areas
+whose parts were complete (ITS, Crusade, 40k, core). End to end through the offline driver; an
+English client in the same server reads what it did before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.offline import Attachment, OfflineDriver
+from rules.i18n import force_offer
+from rules.wh40k.roster import MAX_ROSTER_BYTES
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    with force_offer("es"):
+        yield
+
+
+# -- Crusade: the upload refusal and the kind's name ----------------------------------------------
+
+
+async def test_a_crusade_roster_too_big_is_refused_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    await driver.command("/crusade create name:Ashes")
+    big = Attachment("huge.json", b"{" + b" " * MAX_ROSTER_BYTES + b"}")
+    refused = (await driver.command("/crusade join", file=big, user="ana")).message
+    assert refused.ephemeral
+    assert refused.text.startswith("`huge.json` ocupa 2,0 MiB; una lista de ejército puede ocupar")
+    assert "Envía un archivo de New Recruit (.json) o de BattleScribe" in refused.text
+    assert "Send " not in refused.text
+    english = (await driver.command("/crusade join", file=big, user="bob")).message
+    assert "a roster may be at most 2 MiB. Send a New Recruit export (.json)" in english.text
+
+
+async def test_no_crusade_campaign_here_is_said_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    refused = (await driver.command("/crusade standings", user="ana")).message
+    assert refused.ephemeral
+    assert refused.text.startswith("En este canal no hay campaña de Cruzada. Empieza una con /crusade create")
+    english = (await driver.command("/crusade standings", user="bob")).message
+    assert english.text.startswith(
+        "There is no Crusade campaign in this channel. Start one with /crusade create"
+    )
+    # A campaign here: another kind of game is refused naming it in the reader's language.
+    await driver.command("/crusade create name:Ashes", user="bob")
+    busy = (await driver.command("/its score mission:Acquisition tier:300 opponent:bob", user="ana")).message
+    assert "Este canal ya tiene en curso una campaña de Cruzada" in busy.text
+
+
+async def test_no_tournament_here_is_said_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    refused = (await driver.command("/tournament standings", user="ana")).message
+    assert refused.ephemeral
+    assert refused.text.startswith("En este canal no hay torneo. Empieza una con /tournament create.")
+    assert "tournament in this channel" not in refused.text
+
+
+# -- 40k: numbers inside refusals the reader's way ------------------------------------------------
+
+
+async def test_a_40k_odds_too_costly_writes_its_numbers_the_spanish_way(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-ES")
+    weapon, target = "A200 BS2+ S10 AP-4 DD6+3, sustained hits 3", "T4 Sv3+ W50 x20"
+    refused = (await driver.command("/40k odds", weapon=weapon, target=target, user="ana")).message
+    assert refused.ephemeral
+    assert "Calcular esa unidad con exactitud llevaría demasiado: unos 12.008.800 pasos" in refused.text
+    assert "un cálculo puede llevar 6.000.000." in refused.text
+    english = (await driver.command("/40k odds", weapon=weapon, target=target, user="bob")).message
+    assert "about 12,008,800 steps, and one calculation may take 6,000,000." in english.text
