@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import reader
 from bot.play import autocomplete
 from cogs.its import draws, ending, lookup, reveal, sheet
 from cogs.its.common import TIER_CHOICES, content_of, scenario_choices
@@ -60,7 +61,7 @@ class Its(commands.Cog, name="ITS"):
     @rule.autocomplete("topic")
     @autocomplete
     async def _rule_names(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-        return content_of(interaction).rule_choices(current)
+        return content_of(interaction).rule_choices(current, reader(interaction))
 
     @classified.command(name="card", description="One Classified Objective card")
     @app_commands.describe(name="Card name (or deck:number)")

@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process, utils
 
 from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES, clip
 from rules.errors import NotFoundError, quote
-from rules.i18n import _
+from rules.i18n import SOURCE, Translator, _, translator
 from rules.its.content import DEFAULT_SCENARIO_DIR, ScenarioLibrary, load_scenarios_tolerant
 from rules.its.decks import (
     DEFAULT_DECK_DIR,
@@ -169,8 +169,9 @@ class ItsContent:
             return None
         return max(best, key=lambda v: best[v])
 
-    def rule_choices(self, current: str) -> list[tuple[str, str]]:
-        """(label, value) pairs for ``/its rule`` autocomplete; special rules say where they appear."""
+    def rule_choices(self, current: str, t: Translator | None = None) -> list[tuple[str, str]]:
+        """(label, value) pairs for ``/its rule`` autocomplete; special rules say where they appear
+        (in the typist's language: ``t``)."""
         text = current.strip()[:MAX_CHOICE_CHARS]
         if not text:
             values = [v for _, v in self._rule_names[:MAX_CHOICES]]
@@ -181,18 +182,37 @@ class ItsContent:
             found = list(dict.fromkeys([*contains, *fuzzy]))
             # General topics first, then scenario mentions (stable within each group).
             values = sorted(found, key=lambda v: not v.startswith("t:"))[:MAX_CHOICES]
-        return [(self.rule_label(v), v) for v in values]
+        return [(self.rule_label(v, t), v) for v in values]
 
-    def rule_label(self, value: str) -> str:
+    def rule_label(self, value: str, t: Translator | None = None) -> str:
+        from cogs.its.pages import scenario_name  # pages reads this module's entries
+
+        t = t or translator(SOURCE)
         item = self.rule(value)
         if isinstance(item, SpecialRuleEntry):
-            names = item.scenario_names
+            names = [scenario_name(name, t) for name in item.scenario_names]
             for shown in range(len(names), 0, -1):
-                more = f" +{len(names) - shown} more" if shown < len(names) else ""
-                label = f"{item.name} (scenario rule: {', '.join(names[:shown])}{more})"
+                listed = ", ".join(names[:shown])
+                if shown < len(names):
+                    label = t(
+                        "{rule} (scenario rule: {scenarios} +{n} more)",
+                        rule=item.name,
+                        scenarios=listed,
+                        n=len(names) - shown,
+                    )
+                else:
+                    label = t("{rule} (scenario rule: {scenarios})", rule=item.name, scenarios=listed)
                 if len(label) <= MAX_CHOICE_CHARS:
                     return label
-            return clip(f"{item.name} (scenario rule in {len(names)} scenarios)")
+            return clip(
+                t.n(
+                    "{rule} (scenario rule in {n} scenario)",
+                    "{rule} (scenario rule in {n} scenarios)",
+                    len(names),
+                    rule=item.name,
+                    n=len(names),
+                )
+            )
         return clip(f"{item.title} ({item.section.title})")
 
     def suggest_rules(self, text: str) -> list[str]:
@@ -305,23 +325,45 @@ def embedded_rules(scenarios: Iterable[Scenario]) -> list[tuple[str, str, Scenar
             if key in own:
                 continue
             mention = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
-            passages: list[str] = []
+            passages: list[tuple[str | None, str]] = []
             for line in scenario.deployment_rules:
                 found = _NAMED_LINE.match(line)
                 if found and normalise_name(found[1]) == key:
                     text = found[2].strip()
-                    passages.insert(0, f"_Deployment:_ {text[:1].upper()}{text[1:]}")
+                    passages.insert(0, (None, f"{text[:1].upper()}{text[1:]}"))
                 elif mention.search(line):
-                    passages.append(f"_Deployment:_ {line}")
+                    passages.append((None, line))
             for rule in scenario.special_rules:
                 passages.extend(
-                    f"_Under {rule.name}:_ {sentence}"
-                    for sentence in _sentences(rule.summary)
-                    if mention.search(sentence)
+                    (rule.name, sentence) for sentence in _sentences(rule.summary) if mention.search(sentence)
                 )
             if passages:
-                rows.append((key, name, scenario, SpecialRule(name=name, summary="\n".join(passages))))
+                rows.append((key, name, scenario, MentionedRule.of(name, passages)))
     return rows
+
+
+class MentionedRule(SpecialRule):
+    """A rule another scenario text names (a deployment line, another rule): its passages, each
+    with where it is written (``None``: the deployment). ``summary`` is the English; the edge
+    says where each passage is written in the reader's language (:meth:`text`)."""
+
+    passages: tuple[tuple[str | None, str], ...] = ()
+
+    @classmethod
+    def of(cls, name: str, passages: list[tuple[str | None, str]]) -> MentionedRule:
+        english = translator(SOURCE)
+        summary = "\n".join(passage_line(where, text, english) for where, text in passages)
+        return cls(name=name, summary=summary, passages=tuple(passages))
+
+    def text(self, t: Translator) -> str:
+        return "\n".join(passage_line(where, text, t) for where, text in self.passages)
+
+
+def passage_line(where: str | None, text: str, t: Translator) -> str:
+    """One passage of a :class:`MentionedRule`, saying where it is written."""
+    if where is None:
+        return t("_Deployment:_ {text}", text=text)
+    return t("_Under {rule}:_ {text}", rule=where, text=text)
 
 
 def whole_word_score(typed: str, name: str) -> float:

@@ -75,7 +75,7 @@ async def did_you_mean(
     if kind == "m":
         options = [(content.scenarios.get(v).name, v) for v in content.suggest_scenarios(text)]
     elif kind == "r":
-        options = [(content.rule_label(v), v) for v in content.suggest_rules(text)]
+        options = [(content.rule_label(v, reader(interaction)), v) for v in content.suggest_rules(text)]
     else:
         options = [(card_label(*content.card(v)), v) for v in content.suggest_cards(text)]
     shown = repr(clip(text.strip(), 60))

@@ -9,7 +9,7 @@ import discord
 
 from bot.limits import clip
 from cogs.its.common import COLOUR
-from cogs.its.library import SpecialRuleEntry
+from cogs.its.library import MentionedRule, SpecialRuleEntry
 from rules.i18n import N_, Translator, translator
 from rules.its.decks import CURRENT_SEASON, Card, Deck
 from rules.its.scenario import Scenario, SpecialRule
@@ -54,14 +54,18 @@ def scenario_name(name: str, t: Translator | None = None) -> str:
 PAGE_CHARS = 3800
 
 Page = tuple[str, str]  # (title, description)
+#: What an empty page says.
+NOTHING_HERE = N_("(nothing here)")
 
 
 # --- paging ----------------------------------------------------------------------------------
 
 
-def split_pages(title: str, blocks: list[str], limit: int = PAGE_CHARS) -> list[Page]:
+def split_pages(
+    title: str, blocks: list[str], limit: int = PAGE_CHARS, *, t: Translator | None = None
+) -> list[Page]:
     """Blocks of text packed into pages of at most ``limit`` characters (a block never splits
-    unless it alone is too long)."""
+    unless it alone is too long); no text at all is one page saying so in ``t``'s language."""
     pages: list[str] = []
     current = ""
     for block in blocks:
@@ -76,7 +80,7 @@ def split_pages(title: str, blocks: list[str], limit: int = PAGE_CHARS) -> list[
         else:
             current = f"{current}\n\n{block}" if current else block
     if current or not pages:
-        pages.append(current or "(nothing here)")
+        pages.append(current or _english(t)(NOTHING_HERE))
     return [(title, page) for page in pages]
 
 
@@ -180,12 +184,13 @@ def mission_pages(scenario: Scenario, tier: Tier | None, t: Translator | None = 
     end = t("**End of the mission**") + f"\n{scenario.end.summary}"
     # ``scenario.notes`` are our notes about the sources: they stay in the data file.
     blocks.append(end)
-    return split_pages(title, blocks)
+    return split_pages(title, blocks, t=t)
 
 
 def special_rule_text(rule: SpecialRule, t: Translator | None = None) -> str:
     t = _english(t)
-    lines = [f"**{rule.name}**", rule.summary]
+    summary = rule.text(t) if isinstance(rule, MentionedRule) else rule.summary
+    lines = [f"**{rule.name}**", summary]
     if rule.skill is not None:
         lines.append(t("_Skill type:_ {type}", type=rule.skill.type))
         if rule.skill.requirements:
@@ -235,7 +240,7 @@ def special_rule_pages(entry: SpecialRuleEntry, t: Translator | None = None) -> 
         texts.setdefault(special_rule_text(rule, t), []).append(scenario_name(scenario.name, t))
     for text, names in texts.items():
         blocks.append(text if len(texts) == 1 else f"__{', '.join(names)}__\n{text}")
-    return split_pages(t("{rule} (scenario rule)", rule=entry.name), blocks)
+    return split_pages(t("{rule} (scenario rule)", rule=entry.name), blocks, t=t)
 
 
 # --- cards -----------------------------------------------------------------------------------

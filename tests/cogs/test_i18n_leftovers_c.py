@@ -73,3 +73,30 @@ async def test_a_40k_odds_too_costly_writes_its_numbers_the_spanish_way(
     assert "un cálculo puede llevar 6.000.000." in refused.text
     english = (await driver.command("/40k odds", weapon=weapon, target=target, user="bob")).message
     assert "about 12,008,800 steps, and one calculation may take 6,000,000." in english.text
+
+
+# -- ITS look-ups: where a rule is written, and its autocomplete label ----------------------------
+
+
+async def test_a_rule_named_inside_other_rules_says_where_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.guild_locale = "es-ES"  # /its rule posts publicly: the server's language
+    baggage = (await driver.command("/its rule topic:Baggage")).message
+    assert "En Dominate ZO:" in baggage.text and "Under Dominate ZO:" not in baggage.text
+    zone = (await driver.command("/its rule topic:Exclusion Zone")).message
+    assert "Despliegue:" in zone.text and "Deployment:" not in zone.text.replace("Airborne Deployment", "")
+    driver.user("ana", locale="es-ES")
+    choices = await driver.autocomplete("its rule", "topic", "exclusion", user="ana")
+    label = next(c["name"] for c in choices if c["name"].startswith("Exclusion Zone"))
+    assert "(regla de escenario" in label and "scenario rule" not in label
+    english = await driver.autocomplete("its rule", "topic", "exclusion", user="bob")
+    assert any(c["name"].startswith("Exclusion Zone (scenario rule") for c in english)
+
+
+def test_an_empty_page_says_so_in_the_readers_language(spanish: None) -> None:
+    from cogs.its.pages import split_pages
+    from rules.i18n import translator
+
+    assert split_pages("Rules", [], t=translator("es-ES")) == [("Rules", "(aquí no hay nada)")]
+    assert split_pages("Rules", []) == [("Rules", "(nothing here)")]
