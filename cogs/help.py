@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.anywhere import ADD_THE_BOT, anywhere_text, commands_only, installed_here
+from bot.cards import MAX_CARD_TEXT
 from bot.i18n import reader
 from bot.permissions import FIX, explain, missing, needed_by
 from bot.send import send
@@ -28,6 +29,9 @@ from rules.i18n import N_, SOURCE, Translator, _, translator
 
 COLOUR = discord.Colour.from_rgb(88, 101, 242)
 FIELD_LIMIT = 1024
+#: Text one help card carries: a message holds MAX_CARD_TEXT characters, and room is kept for the
+#: title and a permissions warning. A longer topic goes on in more cards, cut between whole fields.
+CARD_ROOM = MAX_CARD_TEXT - 400
 
 
 #: Each game's subcommands by what a player does, in the order of play (names after the group's).
@@ -152,6 +156,22 @@ def _fields(
         embed.add_field(name=title[:256], value=joiner.join(chunk), inline=False)
 
 
+def cards_of(embed: discord.Embed, t: Translator) -> list[discord.Embed]:
+    """``embed`` cut between whole fields into embeds that each fit one card (the card kit would
+    otherwise cut the field that overflows in the middle, its rest under a bare "continued")."""
+    pages = [discord.Embed(title=embed.title, description=embed.description, colour=embed.colour)]
+    used = len(embed.title or "") + len(embed.description or "")
+    for f in embed.fields:
+        size = len(f.name or "") + len(f.value or "") + 8
+        if used + size > CARD_ROOM and pages[-1].fields:
+            title = t("{title} (continued)", title=embed.title or "")
+            pages.append(discord.Embed(title=title, colour=embed.colour))
+            used = len(title)
+        pages[-1].add_field(name=f.name, value=f.value, inline=False)
+        used += size
+    return pages
+
+
 class Help(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -252,7 +272,10 @@ class Help(commands.Cog):
             )
         if commands_only(interaction):
             warning = f"⚠ {t(ADD_THE_BOT)}"
-        await send(interaction, content=warning, embed=embed, ephemeral=True)
+        first, *more = cards_of(embed, t)
+        await send(interaction, content=warning, embed=first, ephemeral=True)
+        for page in more:
+            await send(interaction, embed=page, ephemeral=True)
 
     @help_command.autocomplete("topic")
     async def _topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

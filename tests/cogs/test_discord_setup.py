@@ -81,14 +81,14 @@ async def test_the_tournament_topic_names_the_permission_it_needs_only_when_miss
 ) -> None:
     """Issue 38.14: where Herald has every permission, the topic says nothing about them; where
     one the commands need is missing, it names it."""
-    shown = (await driver.command("/help topic:tournament")).message
+    shown = await driver.command("/help topic:tournament")
     assert "[Permissions]" not in shown.text and "also needs" not in shown.text, shown.text
     driver.set_permissions(driver.channel, create_public_threads=False)
-    shown = (await driver.command("/help topic:tournament")).message
+    shown = await driver.command("/help topic:tournament")
     assert "[Permissions] Herald also needs Create Public Threads" in shown.text
     assert "Manage Threads" not in shown.text  # renaming its own threads needs none
     assert "Permissions" not in (await driver.command("/help topic:roll")).message.text
-    elsewhere = (await driver.command("/help topic:tournament", channel=driver.add_channel("other"))).message
+    elsewhere = await driver.command("/help topic:tournament", channel=driver.add_channel("other"))
     assert "[Permissions]" not in elsewhere.text
 
 

@@ -178,7 +178,7 @@ async def test_what_could_not_be_read_is_said_in_spanish(driver: OfflineDriver, 
 
 async def test_the_40k_help_grammar_is_in_spanish(driver: OfflineDriver, spanish: None) -> None:
     driver.user("ana", locale="es-ES")
-    helped = (await driver.command("/help topic:40k", user="ana")).message
+    helped = await driver.command("/help topic:40k", user="ana")
     assert "Línea del arma" in helped.text and "Línea del objetivo" in helped.text
     assert "Weapon line" not in helped.text
     assert "Varios tipos de miniatura, Líderes" in helped.text and "Situación y edición" in helped.text

@@ -100,3 +100,25 @@ def test_an_empty_page_says_so_in_the_readers_language(spanish: None) -> None:
 
     assert split_pages("Rules", [], t=translator("es-ES")) == [("Rules", "(aquí no hay nada)")]
     assert split_pages("Rules", []) == [("Rules", "(nothing here)")]
+
+
+# -- /help topic:40k reaches the player whole -----------------------------------------------------
+
+
+@pytest.mark.parametrize("user, locale", [("bob", "en-US"), ("ana", "es-ES")])
+async def test_help_topic_40k_gives_every_field_whole(
+    driver: OfflineDriver, spanish: None, user: str, locale: str
+) -> None:
+    from cogs.wh40k.commands import HELP_FIELDS
+    from rules.i18n import translator
+
+    driver.user(user, locale=locale)
+    t = translator(locale)
+    reply = await driver.command("/help topic:40k", user=user)
+    assert all(m.ephemeral for m in reply.messages)
+    for title, body in HELP_FIELDS:
+        # Each field is read whole, under its own title, in one card: none is cut mid-text.
+        text = t(body)
+        whole = [m for m in reply.messages if text[:80] in m.text and text[-80:] in m.text]
+        assert whole and t(title) in whole[0].text
+    assert t(HELP_FIELDS[-1][1])[-80:] in reply.text

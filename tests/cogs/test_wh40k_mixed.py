@@ -131,7 +131,7 @@ async def test_a_hostile_leader_name_is_inert(driver: OfflineDriver) -> None:
 
 
 async def test_help_topic_40k_holds_the_groups_and_the_list_kept_from_10th(driver: OfflineDriver) -> None:
-    message = (await driver.command("/help topic:40k")).message
+    message = await driver.command("/help topic:40k")  # two cards, cut between whole fields
     assert "[Several kinds of model, Leaders]" in message.text and "`order:typed`" in message.text
     kept = message.text.split("[11th edition: kept from 10th]")[1]
     assert "the wound table" in kept and "+1/-1 caps" in kept

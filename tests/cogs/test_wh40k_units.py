@@ -149,8 +149,9 @@ async def test_mistakes_in_units_and_targets_are_refused(driver: OfflineDriver) 
 
 
 async def test_help_topic_40k_gives_the_line_grammar(driver: OfflineDriver) -> None:
-    message = (await driver.command("/help topic:40k")).message
-    assert message.ephemeral
+    reply = await driver.command("/help topic:40k")  # two cards, cut between whole fields
+    assert all(m.ephemeral for m in reply.messages)
+    message = reply
     for title in ("[Weapon line]", "[Unit (a whole volley)]", "[Target line]", "[Situation and edition]"):
         assert title in message.text
     assert "`keyword:name`" in message.text and "joined by `;`" in message.text
