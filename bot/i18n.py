@@ -3,7 +3,8 @@
 - A reply only one person sees (ephemeral) is in that person's client language:
   ``t = reader(interaction)``.
 - A message the channel sees is in the server's language: ``t = await channel(interaction)``
-  (``/herald language``, else Discord's ``guild_locale`` when it is not en-US, else English).
+  (``/herald language``, else Discord's ``guild_locale`` when it is not en-US, else English);
+  with no interaction at hand (a listener): ``await guild_locale(bot, guild_id)``.
 - A DM is in the language of the player's last interaction: ``await dm_locale(bot, user_id)``.
 
 ``t("English with {named} values", named=...)``, ``t.n(one, many, n, n=n)``, ``t.number(3.333, 2)``
@@ -55,14 +56,26 @@ async def channel_locale(interaction: discord.Interaction) -> str:
     if guild_id is None:
         # A DM with Herald, or a group DM: its reader is the player who asked (and their friends).
         return str(interaction.locale)
-    repo = getattr(interaction.client, "languages", None)
+    return await guild_locale(interaction.client, guild_id, interaction.guild_locale or DISCORD_DEFAULT)
+
+
+async def guild_locale(bot: Any, guild_id: int | None, discord_locale: object = None) -> str:
+    """The language of what Herald posts in a server when no interaction is at hand (a listener,
+    a scheduled post): the server's ``/herald language``, else Discord's server language
+    (``discord_locale``, or the cached guild's ``preferred_locale``) unless it is en-US, else
+    English. ``t = translator(await guild_locale(bot, guild_id))``."""
+    if guild_id is None:
+        return SOURCE
+    repo = getattr(bot, "languages", None)
     if repo is not None:
         chosen = await repo.guild_language(guild_id)
         if chosen:
             return str(chosen)
-    guild_locale = interaction.guild_locale
-    if guild_locale is not None and str(guild_locale) != DISCORD_DEFAULT:
-        return str(guild_locale)
+    if discord_locale is None:
+        get_guild = getattr(bot, "get_guild", None)
+        discord_locale = getattr(get_guild(guild_id), "preferred_locale", None) if get_guild else None
+    if discord_locale is not None and str(discord_locale) != DISCORD_DEFAULT:
+        return str(discord_locale)
     return SOURCE
 
 

@@ -28,21 +28,28 @@ from cogs.its.library import ItsContent
 from cogs.its.sheet import score
 from cogs.its.state import KIT, ItsMatch
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import N_, _
 from rules.its.match import OPEN_SHEET_BUTTON, Seat, paired_match
 from rules.its.scoring import new_sheet
 
 log = logging.getLogger("herald.its")
 
 
-class OpenSheetButton(discord.ui.DynamicItem[discord.ui.Button], template=re.escape(OPEN_SHEET_BUTTON)):
-    """"Open the score sheet" in a pairing's thread: the players are already seated."""
+#: The button's label (the same msgid as the tournament's thread post, which posts the button).
+OPEN_SHEET = N_("Open the score sheet")
 
-    def __init__(self) -> None:
+
+class OpenSheetButton(discord.ui.DynamicItem[discord.ui.Button], template=re.escape(OPEN_SHEET_BUTTON)):
+    """"Open the score sheet" in a pairing's thread: the players are already seated.
+
+    The thread's post (the tournament's) carries the button, labelled in the event's language;
+    here it is rebuilt from its custom id to answer a press, so its label is never shown again.
+    Built to be posted outside an interaction, it takes ``label`` in the server's language:
+    ``translator(await guild_locale(bot, guild_id))(OPEN_SHEET)``."""
+
+    def __init__(self, label: str = OPEN_SHEET) -> None:
         super().__init__(
-            discord.ui.Button(
-                label="Open the score sheet", custom_id=OPEN_SHEET_BUTTON, style=discord.ButtonStyle.primary
-            )
+            discord.ui.Button(label=label, custom_id=OPEN_SHEET_BUTTON, style=discord.ButtonStyle.primary)
         )
 
     @classmethod

@@ -122,3 +122,44 @@ async def test_help_topic_40k_gives_every_field_whole(
         whole = [m for m in reply.messages if text[:80] in m.text and text[-80:] in m.text]
         assert whole and t(title) in whole[0].text
     assert t(HELP_FIELDS[-1][1])[-80:] in reply.text
+
+
+# -- a listener (no interaction) finds the server's language --------------------------------------
+
+
+async def test_a_listener_finds_the_servers_language(driver: OfflineDriver, spanish: None) -> None:
+    from bot.i18n import guild_locale
+    from bot.offline import GUILD_ID
+    from cogs.its.threads import OPEN_SHEET, OpenSheetButton
+    from rules.i18n import translator
+
+    assert await guild_locale(driver.bot, GUILD_ID) == "en"
+    assert await guild_locale(driver.bot, None) == "en"
+    driver.user("mia", manage_guild=True, locale="es-ES")
+    await driver.command("/herald language language:es", user="mia")
+    language = await guild_locale(driver.bot, GUILD_ID)
+    assert language == "es"
+    button = OpenSheetButton(translator(language)(OPEN_SHEET))
+    assert button.item.label == "Abrir la hoja de puntuación"
+    # What the channel reads after an interaction agrees with it, and a Spanish-speaking Discord
+    # server is Spanish for a listener too until /herald language says otherwise.
+    await driver.command("/herald language language:discord", user="mia")
+    assert await guild_locale(driver.bot, GUILD_ID, "es-ES") == "es-ES"
+    assert await guild_locale(driver.bot, GUILD_ID, "en-US") == "en"
+
+
+# -- ITS summaries: the log lines no player reads ---------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["/si undo", "/ba undo"])
+async def test_an_undo_in_an_its_channel_never_shows_an_its_log_line(
+    driver: OfflineDriver, spanish: None, command: str
+) -> None:
+    """ITS has no undo, and another game's undo refuses a channel that holds an ITS match before it
+    reads any step: the match's stored log lines (English) never reach a player."""
+    driver.user("ana", locale="es-ES")
+    await driver.command("/its score mission:Acquisition tier:300 opponent:bob", user="ana")
+    refused = (await driver.command(command, user="ana")).message
+    assert refused.ephemeral
+    assert refused.text.startswith("Este canal ya tiene en curso una partida ITS"), refused.text
+    assert "score sheet" not in refused.text and "Acquisition" not in refused.text
