@@ -4,8 +4,9 @@ A roster keeps its notes (what was applied, offered or left out) with the list, 
 shown again months later, maybe to a player with another language. So a note is a :class:`Note`:
 a ``str`` holding the English (it compares, joins and prints as the English text, as before) that
 also remembers its message id and values. Stored, it is ``{"msgid": ..., "params": ...}``; a note
-stored as plain text by an older Herald reads back as that text. The edge shows one with
-:func:`shown`.
+stored as plain text by an older Herald reads back as that text. A :class:`~rules.i18n.Number`
+value (a count written the reader's way) is stored as ``{"number": ..., "digits": ...}``. The edge
+shows one with :func:`shown`.
 
 >>> from rules.i18n import _
 >>> note = Note.of(_("{unit}: no Unit profile (T, Sv, W), so it can't be a target.", unit="Boyz"))
@@ -21,21 +22,21 @@ from typing import Any
 
 from pydantic_core import core_schema
 
-from rules.i18n import Message, Text
+from rules.i18n import Message, Number, Text
 
 
 class Note(str):
     """An English sentence (this ``str``) that remembers its message id and values."""
 
     msgid: str
-    params: dict[str, str | int]
+    params: dict[str, str | int | Number]
     plural: str | None
     n: int | None
 
     def __new__(
         cls, msgid: str, params: dict[str, Any] | None = None, plural: str | None = None, n: int | None = None
     ) -> Note:
-        values = {k: (v if isinstance(v, int) else str(v)) for k, v in (params or {}).items()}
+        values = {k: (v if isinstance(v, int | Number) else str(v)) for k, v in (params or {}).items()}
         note = super().__new__(cls, str(Message(msgid, values, plural, n)))
         note.msgid, note.params, note.plural, note.n = msgid, values, plural, n
         return note
@@ -50,7 +51,11 @@ class Note(str):
         return Message(self.msgid, self.params, self.plural, self.n)
 
     def stored(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"msgid": self.msgid, "params": self.params}
+        params = {
+            k: {"number": v.value, "digits": v.digits} if isinstance(v, Number) else v
+            for k, v in self.params.items()
+        }
+        data: dict[str, Any] = {"msgid": self.msgid, "params": params}
         if self.plural is not None:
             data.update(plural=self.plural, n=self.n)
         return data
@@ -70,8 +75,17 @@ def _validate(value: Any) -> str:
     if isinstance(value, str):
         return value  # a Note, or text an older Herald stored: shown as it is
     if isinstance(value, dict) and isinstance(value.get("msgid"), str):
-        return Note(value["msgid"], value.get("params") or {}, value.get("plural"), value.get("n"))
+        params = {k: _number(v) for k, v in (value.get("params") or {}).items()}
+        return Note(value["msgid"], params, value.get("plural"), value.get("n"))
     raise ValueError("a roster note is text or {msgid, params}")
+
+
+def _number(value: Any) -> Any:
+    """A stored value: a number written the reader's way is kept as ``{"number": ..., "digits": ...}``."""
+    if isinstance(value, dict) and isinstance(value.get("number"), int | float):
+        digits = value.get("digits")
+        return Number(value["number"], digits if isinstance(digits, int) else None)
+    return value
 
 
 def _serialize(value: str) -> Any:

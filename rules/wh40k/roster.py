@@ -903,7 +903,7 @@ class _Notes:
                     _(
                         "The roster has more than {n} weapon keywords; the weapons past them were read "
                         "without keywords.",
-                        n=f"{MAX_KEYWORDS_PER_ROSTER:,}",
+                        n=Number(MAX_KEYWORDS_PER_ROSTER),
                     )
                 )
             )
