@@ -185,12 +185,10 @@ class ItsContent:
         return [(self.rule_label(v, t), v) for v in values]
 
     def rule_label(self, value: str, t: Translator | None = None) -> str:
-        from cogs.its.pages import scenario_name  # pages reads this module's entries
-
         t = t or translator(SOURCE)
         item = self.rule(value)
         if isinstance(item, SpecialRuleEntry):
-            names = [scenario_name(name, t) for name in item.scenario_names]
+            names = item.scenario_names  # as the mission autocomplete names them
             for shown in range(len(names), 0, -1):
                 listed = ", ".join(names[:shown])
                 if shown < len(names):
