@@ -231,6 +231,7 @@ class LobbyCommands:
         )
 
     @app_commands.command(name="map", description="Choose the board (the boss player, before placing)")
+    @app_commands.describe(name="The board")
     async def map(self, interaction: discord.Interaction, name: str) -> None:
         user = interaction.user.id
         await lobby_change(interaction, "map", lambda g: table.set_map(g, user, name))

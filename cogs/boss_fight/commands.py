@@ -394,6 +394,7 @@ class BossFight(
         await Post(embeds=[embed], ephemeral=True).send(interaction)
 
     @app_commands.command(name="cards", description="A card's text and points (any time)")
+    @app_commands.describe(name="The card")
     async def cards(self, interaction: discord.Interaction, name: str) -> None:
         game = await KIT.find(interaction)
         source = game.state.fight if game is not None and game.state.fight is not None else catalog()
@@ -404,6 +405,7 @@ class BossFight(
         await Post(content=text, ephemeral=True).send(interaction)
 
     @app_commands.command(name="piles", description="A character's public piles: discard, expended, used")
+    @app_commands.describe(character="A character")
     async def piles(self, interaction: discord.Interaction, character: str) -> None:
         game = await KIT.load(interaction)
         fight = game.state.fight
