@@ -18,6 +18,7 @@ from cogs.tournament.state import TournamentGame, organisers_text
 from renderers.factions import render_faction_table
 from renderers.tournament import page_count, render_pairings, render_standings
 from rules.errors import RuleError
+from rules.i18n import Translator
 from rules.tournament import GameResult, Tournament, standings
 from rules.tournament.faction_table import FEW_GAMES, FactionRow, ordinal, percent
 from rules.tournament.format_settings import GameSystem
@@ -220,18 +221,24 @@ def chunks(head: str, lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
     return out
 
 
-def pairings_images(t: Tournament, round_number: int, scenario: str | None) -> list[Image]:
+def pairings_images(
+    t: Tournament, round_number: int, scenario: str | None, words: Translator | None = None
+) -> list[Image]:
     pages = page_count(len(t.rounds[round_number - 1].games))
     return [
         Image(
-            lambda p=p: render_pairings(t, round_number=round_number, scenario_name=scenario, page=p),
+            lambda p=p: render_pairings(
+                t, round_number=round_number, scenario_name=scenario, page=p, t=words
+            ),
             f"pairings-round{round_number}-{p}.png",
         )
         for p in range(1, pages + 1)
     ]
 
 
-def pairings_posts(game: TournamentGame, round_number: int, scenario_name: ScenarioName) -> list[Post]:
+def pairings_posts(
+    game: TournamentGame, round_number: int, scenario_name: ScenarioName, words: Translator | None = None
+) -> list[Post]:
     """The pairing announcement: the pictures, then text that pings every paired player."""
     t = game.tournament
     scenario_id = t.scenarios.get(round_number)
@@ -266,7 +273,7 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     posts = [
         Post(
             content=text,
-            images=pairings_images(t, round_number, scenario) if number == 0 else [],
+            images=pairings_images(t, round_number, scenario, words) if number == 0 else [],
             mentions=pinging(ids),
         )
         for number, (text, ids) in enumerate(messages)
@@ -274,7 +281,7 @@ def pairings_posts(game: TournamentGame, round_number: int, scenario_name: Scena
     return posts
 
 
-def standings_post(t: Tournament, *, page: int = 1) -> Post:
+def standings_post(t: Tournament, *, page: int = 1, words: Translator | None = None) -> Post:
     """Standings pictures from ``page`` (up to :data:`IMAGES_PER_POST` of them) and a short summary."""
     rows = standings(t)
     pages = page_count(len(t.players))
@@ -284,7 +291,8 @@ def standings_post(t: Tournament, *, page: int = 1) -> Post:
         )
     last = min(pages, page + IMAGES_PER_POST - 1)
     images = [
-        Image(lambda p=p: render_standings(t, page=p), f"standings-{p}.png") for p in range(page, last + 1)
+        Image(lambda p=p: render_standings(t, page=p, t=words), f"standings-{p}.png")
+        for p in range(page, last + 1)
     ]
     if t.finished:
         stage = "Final standings"
@@ -375,7 +383,9 @@ FACTION_LINES = 25
 """Factions listed in the message's text (all of them are in the picture, up to its cap)."""
 
 
-def faction_post(rows: list[FactionRow], *, title: str, subtitle: str) -> Post:
+def faction_post(
+    rows: list[FactionRow], *, title: str, subtitle: str, words: Translator | None = None
+) -> Post:
     """The faction table: a line per faction and the picture for sharing."""
     if not rows:
         raise RuleError(f"{title}: nobody has joined with a faction yet, so there is no faction table.")
@@ -400,7 +410,7 @@ def faction_post(rows: list[FactionRow], *, title: str, subtitle: str) -> Post:
         f"W-D-L and win rate leave mirror matches out; a draw counts as half a win. "
         f"⚠️ fewer than {FEW_GAMES} games: the rate says little."
     )
-    image = Image(lambda: render_faction_table(rows, title=title, subtitle=subtitle), "factions.png")
+    image = Image(lambda: render_faction_table(rows, title=title, subtitle=subtitle, t=words), "factions.png")
     card = Card(
         title=f"{public(title, 80)}: {subtitle}",
         text="\n".join(lines),

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.games import ChannelBusy, MovedOn
+from bot.i18n import channel
 from bot.play import Change, Post, StepButton, View, send
 from bot.send import acknowledge, send_to
 from bot.text import pinging, public
@@ -205,7 +206,8 @@ class RoundCommands:
             names = ", ".join(public(p.name, 40) for p in left_out[:20])
             more = f" and {len(left_out) - 20} more" if len(left_out) > 20 else ""
             note = f"{note}\nLeft out of round 1 (not checked in): {names}{more}.".strip()
-        posts = pairings_posts(state, number, self.scenario_name)
+        words = await channel(interaction, language=state.tournament.language)
+        posts = pairings_posts(state, number, self.scenario_name, words)
         await with_link(self.bot, shown.id, posts[0])
         if note:
             posts[-1].content = f"{posts[-1].content}\n{note}"

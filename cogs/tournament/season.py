@@ -15,6 +15,7 @@ from discord.ext.commands import Bot, GroupCog
 
 from bot.cards import Card
 from bot.games import Game
+from bot.i18n import channel
 from bot.play import Image, Post, autocomplete, is_manager
 from bot.storage.seasons import SeasonExists, SeasonRecord
 from bot.text import public
@@ -196,6 +197,10 @@ class Seasons(
             lines.append(f"Not finished yet (counted once they finish): {', '.join(waiting)}.")
         subtitle = f"best {counted(found.best, 'result')} of {counted(done, 'finished event')}"
         title = f"Season {found.name}"
+        words = await channel(interaction)
+        picture = Image(
+            lambda: render_season_table(rows, title=title, subtitle=subtitle, t=words), "season.png"
+        )
         await Post(
             card=Card(
                 title=head,
@@ -203,7 +208,7 @@ class Seasons(
                 pictures=["season.png"],
                 controls=link_view(season_url(self.bot, found)),
             ),
-            images=[Image(lambda: render_season_table(rows, title=title, subtitle=subtitle), "season.png")],
+            images=[picture],
         ).send(interaction)
 
     @add.autocomplete("season")

@@ -9,6 +9,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.i18n import channel
 from bot.play import Change, Post, send
 from bot.storage.ratings import RatingUpdate
 from bot.text import public
@@ -44,7 +45,9 @@ class StandingsCommands:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         t = game.state.tournament
         teams = t.team_size is not None and not players
-        post = team_standings_post(t, page=page) if teams else standings_post(t, page=page)
+        words = await channel(interaction, language=t.language)
+        post = team_standings_post if teams else standings_post
+        post = post(t, page=page, words=words)
         await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="top", description="The best players so far, with this event's columns")
@@ -72,13 +75,17 @@ class StandingsCommands:
                 faction_table(events),
                 title=public(interaction.guild.name if interaction.guild else "This server", 80),
                 subtitle=f"factions over {counted(len(events), 'finished event')}",
+                words=await channel(interaction),
             )
             await post.send(interaction)
             return
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         t = game.state.tournament
         stage = "final" if t.finished else f"after {counted(len(t.rounds), 'round')}"
-        post = faction_post(faction_table([t]), title=t.name, subtitle=f"factions ({stage})")
+        post = faction_post(
+            faction_table([t]), title=t.name, subtitle=f"factions ({stage})",
+            words=await channel(interaction, language=t.language),
+        )
         await (await with_link(self.bot, game.id, post)).send(interaction)
 
     @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
@@ -95,9 +102,10 @@ class StandingsCommands:
 
         shown = await KIT.step(interaction, "finish", change, channel_id=home)
         t = shown.state.tournament
+        words = await channel(interaction, language=t.language)
         if t.team_size is not None:
-            await team_standings_post(t).send(interaction)
-        await (await with_link(self.bot, shown.id, standings_post(t))).send(interaction)
+            await team_standings_post(t, words=words).send(interaction)
+        await (await with_link(self.bot, shown.id, standings_post(t, words=words))).send(interaction)
         if not format_of(t).uses_op:
             # The server's rating is the ITS Rating: another game's results would mix into it.
             return

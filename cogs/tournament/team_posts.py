@@ -15,6 +15,7 @@ from cogs.tournament.posts import COLOUR, MEDALS, chunks, player_line
 from renderers.teams import render_team_standings
 from renderers.tournament import page_count
 from rules.errors import RuleError
+from rules.i18n import Translator
 from rules.tournament import Tournament
 from rules.tournament.model import counted
 from rules.tournament.ritual import How, Ritual, Side, Step, refusals, visible_to
@@ -308,7 +309,7 @@ def team_pairing_text(t: Tournament, number: int, threads: dict[int, int]) -> tu
     return chunks(head, [*lines, call])[0], users
 
 
-def team_standings_post(t: Tournament, *, page: int = 1) -> Post:
+def team_standings_post(t: Tournament, *, page: int = 1, words: Translator | None = None) -> Post:
     """The team standings: pictures (32 teams a page) and the same table as an embed."""
     pages = page_count(len(t.teams))
     if not 1 <= page <= pages:
@@ -316,7 +317,7 @@ def team_standings_post(t: Tournament, *, page: int = 1) -> Post:
             f"The team standings have {counted(pages, 'page')} of 32 teams; page {page} is not one."
         )
     images = [
-        Image(lambda p=p: render_team_standings(t, page=p), f"team-standings-{p}.png")
+        Image(lambda p=p: render_team_standings(t, page=p, t=words), f"team-standings-{p}.png")
         for p in range(page, pages + 1)
     ]
     return Post(

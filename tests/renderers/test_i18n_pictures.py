@@ -1,0 +1,150 @@
+"""Issue 41, items 3 and 7: pictures speak their reader's language.
+
+Every renderer takes ``t`` and draws on the canvas kit's surface, so
+:func:`renderers.canvas.recording` reads back each word a picture drew: Spanish words and decimal
+commas in a Spanish picture, and the English picture unchanged.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image, ImageDraw
+
+from renderers.canvas import font, recording
+from renderers.f2f_chart import render_f2f_chart
+from renderers.factions import render_faction_table
+from renderers.odds_chart import render_odds_chart
+from renderers.teams import render_team_standings
+from renderers.tournament import WIDTH, render_pairings, render_standings
+from rules.distribution import power, uniform
+from rules.i18n import force_offer, translator
+from rules.infinity import distribution, parse_side
+from rules.tournament import (
+    GameResult,
+    Tournament,
+    add_player,
+    create_tournament,
+    pair_next_round,
+    record_result,
+)
+from rules.tournament.faction_table import faction_table
+from rules.tournament.teams import add_team_player, create_team
+
+
+@pytest.fixture(autouse=True)
+def _spanish() -> Iterator[None]:
+    with force_offer("es"):
+        yield
+
+
+def _drawn(render, *args, **kwargs) -> tuple[list[str], bytes]:
+    with recording() as drawn:
+        png = render(*args, **kwargs)
+    return drawn, png
+
+
+def _event(players: int = 6, rounds: int = 2, *, game: str = "its") -> Tournament:
+    rng = random.Random(4)
+    t = create_tournament("Copa de Otoño", 300, rounds=3, game=game)
+    for i in range(players):
+        t = add_player(t, str(i), f"Jugadora {i}", "Nomads" if i % 2 else "Haqqislam")
+    for _unused in range(rounds):
+        t = pair_next_round(t, rng)
+        for g in t.current.games:
+            if g.b is not None:
+                if game == "its":
+                    op_a, op_b, vp_a = rng.randint(0, 10), rng.randint(0, 10), rng.randint(0, 300)
+                    result = GameResult(op_a=op_a, op_b=op_b, vp_a=vp_a)
+                else:
+                    result = GameResult(vp_a=rng.randint(0, 90), vp_b=rng.randint(0, 90))
+                t = record_result(t, g.a, g.b, result)
+    return t
+
+
+def test_spanish_standings_say_their_stage_heads_and_points_in_spanish() -> None:
+    t = _event()
+    drawn, png = _drawn(render_standings, t, t=translator("es-ES"))
+    assert "Clasificación tras la ronda 2 de 3 · 300 puntos" in drawn
+    assert {"Jugador", "TP", "PO", "PV", "PO riv.", "Byes"} <= set(drawn)
+    assert Image.open(io.BytesIO(png)).width == WIDTH
+    english, _png = _drawn(render_standings, t)
+    assert "Standings after round 2 of 3 · 300 points" in english
+    assert {"Player", "TP", "OP", "VP", "Opp. OP", "Byes"} <= set(english)
+    assert not {"Jugador", "PO", "PV"} & set(english)
+
+
+def test_english_standings_are_drawn_as_before() -> None:
+    """``t`` defaults to English, and an explicit English translator draws the same PNG."""
+    t = _event()
+    assert render_standings(t) == render_standings(t, t=translator("en-US"))
+
+
+def test_spanish_record_standings_head_w_d_l_and_the_columns_hold_their_heads() -> None:
+    t = _event(game="40k")
+    drawn, _png = _drawn(render_standings, t, t=translator("es-ES"))
+    assert {"V-E-D", "PV±", "Jugador"} <= set(drawn)
+    assert any(text.startswith("Clasificación tras la ronda 2 de 3") for text in drawn)
+
+
+def test_spanish_pairings_name_the_round_table_player_and_opponent() -> None:
+    t = _event(players=5, rounds=1)
+    drawn, _png = _drawn(render_pairings, t, t=translator("es-ES"))
+    assert {"Mesa", "Jugador", "Rival", "Bye", "vs"} <= set(drawn)
+    assert any(text.startswith("Ronda 1 de 3 · ") and "300 puntos" in text for text in drawn)
+    assert any(text.startswith("Bye: una Victoria que vale") for text in drawn)
+    english, _png = _drawn(render_pairings, t)
+    assert {"Table", "Player", "Opponent", "v"} <= set(english)
+
+
+def test_spanish_team_standings_head_team_points_and_the_captain() -> None:
+    t = create_tournament("Copa por Equipos", 300).model_copy(update={"team_size": 2})
+    for team, players in (("Búhos", "ab"), ("Osos", "cd")):
+        t = create_team(t, team, players[0], players[0].upper(), "Nomads")
+        t = add_team_player(t, t.teams[-1].id, players[1], players[1].upper(), "Ariadna")
+    drawn, _png = _drawn(render_team_standings, t, t=translator("es-ES"))
+    assert {"Equipo", "Ptos.", "V-E-D", "capitán A"} <= set(drawn)
+    assert "Equipos (aún sin ronda emparejada) · equipos de 2" in drawn
+
+
+def test_spanish_odds_chart_titles_its_axes_and_writes_decimal_commas() -> None:
+    three = power(uniform(1, 6), 3)
+    es = translator("es-ES")
+    drawn, _png = _drawn(render_odds_chart, [("3d6", three)], title="Tirar 3d6", x_label="total", t=es)
+    assert "probabilidad de sacar exactamente" in drawn
+    assert "probabilidad de sacar al menos" in drawn
+    assert "media 10,5" in drawn  # the mean's label, with a decimal comma
+    assert "3d6  (media 10,50)" in drawn
+    assert "50\xa0%" in drawn  # the "at least" axis, as Spanish writes a percentage (a no-break space)
+    english, _png = _drawn(render_odds_chart, [("3d6", three)], title="Odds of 3d6", x_label="total")
+    assert {"mean 10.5", "3d6  (mean 10.50)", "50%", "chance of exactly"} <= set(english)
+
+
+def test_spanish_face_to_face_chart_names_the_roll_and_the_sides() -> None:
+    odds = distribution(parse_side("SV16 B3 PS4 DA"), parse_side("SV13 ARM2"))
+    drawn, _png = _drawn(render_f2f_chart, odds, t=translator("es-ES"))
+    assert any(text.startswith("Tirada Enfrentada · ") for text in drawn)
+    assert any(text.startswith("activo ") and " gana " in text and "%" in text for text in drawn)
+    assert any("gana el bando reactivo" in text for text in drawn)
+
+
+def test_spanish_faction_table_heads_its_columns() -> None:
+    t = _event()
+    drawn, _png = _drawn(
+        render_faction_table, faction_table([t]), title=t.name, subtitle="facciones", t=translator("es-ES")
+    )
+    assert {"Facción", "Jugadores", "Partidas", "V-E-D", "% victorias", "BP medio"} <= set(drawn)
+    assert any("," in text and "\xa0%" in text for text in drawn)  # a win rate: 58,3 %
+
+
+def test_a_longer_spanish_head_widens_its_column_instead_of_running_into_the_next() -> None:
+    from renderers.tournament import widths
+
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    head = font(22, bold=True)
+    wide = widths(draw, [("Clasificación", 60), ("PV", 90)])
+    assert wide[0][1] >= draw.textlength("Clasificación", font=head) + 18
+    assert wide[1] == ("PV", 90)
