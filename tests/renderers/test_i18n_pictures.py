@@ -148,3 +148,24 @@ def test_a_longer_spanish_head_widens_its_column_instead_of_running_into_the_nex
     wide = widths(draw, [("Clasificación", 60), ("PV", 90)])
     assert wide[0][1] >= draw.textlength("Clasificación", font=head) + 18
     assert wide[1] == ("PV", 90)
+
+
+def test_spanish_its_score_sheet_names_its_totals_and_the_winner() -> None:
+    from renderers.its_scoresheet import render_score_sheet
+    from rules.its.content import load_scenarios
+    from rules.its.scoring import apply, new_sheet, score_sheet
+
+    acquisition = load_scenarios().get("acquisition")
+    sheet = new_sheet(acquisition, 300)
+    for side, entry, value in (("a", "tech_coffin", True), ("a", "classified", 1), ("b", "classified", 1)):
+        sheet = apply(acquisition, sheet, side, entry, value)
+    result = score_sheet(acquisition, sheet)
+    es = translator("es-ES")
+    drawn, _png = _drawn(render_score_sheet, acquisition, sheet, result, names=("Ana", "Bo"), t=es)
+    assert {"Adquisición", "300 puntos · ITS Temporada 14", "Gana Ana", "Objetivo"} <= set(drawn)
+    assert {"Puntos de Objetivo (máx. 10)", "Puntos de Victoria"} <= set(drawn)
+    assert "Herald · confirmado por ambos jugadores" in drawn
+    assert any(text.startswith(("victoria ", "derrota ")) for text in drawn)
+    english, _png = _drawn(render_score_sheet, acquisition, sheet, result, names=("Ana", "Bo"))
+    assert {"Acquisition", "300 points · ITS Season 14", "Ana wins", "Objective"} <= set(english)
+    assert "Herald · confirmed by both players" in english
