@@ -79,3 +79,13 @@ async def test_odds_charts_follow_the_channel(driver: OfflineDriver, spanish: No
         public(await driver.command("/odds expression:3d6", user="ann"))
     assert "probabilidad de sacar exactamente" in drawn
     assert "media 10,5" in drawn
+
+
+async def test_a_boarding_actions_scoreboard_follows_a_spanish_server(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.guild_locale = "es-ES"
+    command = "/ba battle start mission:deck-sweepers attacker:alice defender:bob"
+    with recording() as drawn:
+        public(await driver.command(command, user="alice"))
+    assert {"Atacante", "Defensor", "Objetivo", "PV"} <= set(drawn)

@@ -169,3 +169,22 @@ def test_spanish_its_score_sheet_names_its_totals_and_the_winner() -> None:
     english, _png = _drawn(render_score_sheet, acquisition, sheet, result, names=("Ana", "Bo"))
     assert {"Acquisition", "300 points · ITS Season 14", "Ana wins", "Objective"} <= set(english)
     assert "Herald · confirmed by both players" in english
+
+
+def test_spanish_boarding_actions_scoreboard_names_roles_columns_and_totals() -> None:
+    from renderers.boarding_actions import render_scoreboard
+    from rules.boarding_actions.battle import Player, new_battle, position_message
+    from rules.boarding_actions.content import load_missions_strict
+    from rules.boarding_actions.scoreboard import scoreboard
+
+    teeth = load_missions_strict().get("pull-their-teeth")
+    state = new_battle(teeth, attacker=Player(name="Ana"), defender=Player(name="Bo"))
+    es = translator("es-ES")
+    drawn, _png = _drawn(render_scoreboard, scoreboard(state), t=es, position=es(position_message(state)))
+    assert {"Atacante", "Defensor", "Objetivo", "Inicio", "PV", "Total", "Battle Ready: no"} <= set(drawn)
+    assert {"Misión asimétrica · D6 2", "PV de misión (máx. 90)"} <= set(drawn)
+    assert "Herald · Acciones de Abordaje" in drawn
+    assert any(text.startswith("Ronda de batalla 1") for text in drawn)
+    english, _png = _drawn(render_scoreboard, scoreboard(state))
+    assert {"Attacker", "Objective", "Start", "VP", "Mission VP (max 90)"} <= set(english)
+    assert "Asymmetric mission · D6 2" in english
