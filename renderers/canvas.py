@@ -47,6 +47,7 @@ __all__ = [
     "palette",
     "recording",
     "right",
+    "say",
     "words",
     "wrap",
 ]
@@ -106,6 +107,17 @@ def words(t: Translator | None) -> Translator:
     'Round 2'
     """
     return t if t is not None else translator(None)
+
+
+def say(t: Translator, text: object) -> str:
+    """A text the rules gave (a label, a lazy message, or a sentence not marked yet) in ``t``'s
+    language: a marked msgid or a message is translated, anything else is drawn as it is; an empty
+    text stays empty (gettext's empty msgid is the catalogue's header).
+
+    >>> say(words(None), ""), say(words(None), "Round")
+    ('', 'Round')
+    """
+    return t(text) if text else ""  # type: ignore[arg-type]
 
 
 _drawn: ContextVar[list[str] | None] = ContextVar("canvas_drawn", default=None)

@@ -35,6 +35,7 @@ from renderers.canvas import (
     page_of,
     palette,
     right,
+    say,
     words,
 )
 from rules.i18n import N_, Translator
@@ -75,12 +76,6 @@ LABELS = (
     N_("Ranked by RP (win 10, draw 5), then BP, SoS"),
     N_("Ranked by MP (20-0 scale), then VP, SoS"),
 )
-
-
-def say(t: Translator, text: object) -> str:
-    """A text the rules gave (a label, a lazy message, or a sentence not marked yet) in ``t``'s
-    language; an empty one stays empty (gettext's empty msgid is the catalogue's header)."""
-    return t(text) if text else ""  # type: ignore[arg-type]
 
 
 def joined(*parts: str) -> str:

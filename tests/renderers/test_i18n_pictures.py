@@ -188,3 +188,18 @@ def test_spanish_boarding_actions_scoreboard_names_roles_columns_and_totals() ->
     english, _png = _drawn(render_scoreboard, scoreboard(state))
     assert {"Attacker", "Objective", "Start", "VP", "Mission VP (max 90)"} <= set(english)
     assert "Asymmetric mission · D6 2" in english
+
+
+def test_spanish_hex_board_says_whose_turn_and_labels_a_previews_legend() -> None:
+    from renderers.hex_board import Overlay, header_line, render_hex_board
+    from rules.boss_fight import quick_game
+
+    fight = quick_game(seed=1)
+    es = translator("es-ES")
+    preview = Overlay(sight=(fight.heroes[0].id, "boss"))
+    drawn, _png = _drawn(render_hex_board, fight, overlay=preview, t=es)
+    assert "Ronda 1 · actúa Kestrel · le quedan 2 acciones" in drawn
+    assert {"línea de visión despejada", "sin línea de visión"} & set(drawn)
+    english, _png = _drawn(render_hex_board, fight, overlay=preview)
+    assert "Round 1 · Kestrel to act · 2 actions left" in english
+    assert header_line(fight) == "Round 1 · Kestrel to act · 2 actions left"
