@@ -203,3 +203,16 @@ def test_spanish_hex_board_says_whose_turn_and_labels_a_previews_legend() -> Non
     english, _png = _drawn(render_hex_board, fight, overlay=preview)
     assert "Round 1 · Kestrel to act · 2 actions left" in english
     assert header_line(fight) == "Round 1 · Kestrel to act · 2 actions left"
+
+
+def test_spanish_boss_map_names_the_turn_the_zones_state_and_the_squad() -> None:
+    from renderers.boss_map import render_boss_map
+    from tests.renderers.test_boss_map import fought
+
+    state, _first = fought("brood_queen", units=2)
+    drawn, _png = _drawn(render_boss_map, state, t=translator("es-ES"))
+    assert {"Turno 1 · combate", "ALCANCE", "FIRE", "Escuadra", "Vehículos", "DESTRUIDA"} <= set(drawn)
+    assert any(text.endswith("HP · exterior") or text.endswith("HP · interna") for text in drawn)
+    assert "quedan 2/2 SP" in drawn and "libre" in drawn
+    english, _png = _drawn(render_boss_map, state)
+    assert {"Turn 1 · combat", "RANGE", "Squad", "Vehicles", "DESTROYED", "2/2 SP left"} <= set(english)
