@@ -129,7 +129,7 @@ class Overlay:
     area: list[Hex] = field(default_factory=list)
     sight: tuple[str, str] | None = None
 
-    def as_board_overlay(self, title: str = "Preview", *, state: GameState | None = None) -> BoardOverlay:
+    def as_board_overlay(self, title: str = N_("Preview"), *, state: GameState | None = None) -> BoardOverlay:
         """The same picture as a :class:`BoardOverlay`, with a legend for what it holds.
 
         With ``state``, the sight entry names only the line that is drawn (clear or blocked);
