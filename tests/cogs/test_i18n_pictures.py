@@ -89,3 +89,11 @@ async def test_a_boarding_actions_scoreboard_follows_a_spanish_server(
     with recording() as drawn:
         public(await driver.command(command, user="alice"))
     assert {"Atacante", "Defensor", "Objetivo", "PV"} <= set(drawn)
+
+
+async def test_a_face_to_face_chart_follows_a_spanish_server(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    with recording() as drawn:
+        public(await driver.command('/inf odds active:"SV16 B3 PS4 DA" reactive:"SV13 ARM2"', user="bob"))
+    assert any(text.startswith("Tirada Enfrentada · ") for text in drawn)
+    assert any("gana el bando activo" in text for text in drawn)
