@@ -211,7 +211,7 @@ def render_scoreboard(
         y += 14
         # Mission VP against the cap.
         mission_vp = t("Mission VP (max {cap})", cap=board.cap)
-        label_room = max(250, math.ceil(d.textlength(mission_vp, font=label_f)) + 16)  # a longer language
+        label_room = max(250, math.ceil(d.textlength(mission_vp, font=label_f)) + 14)  # a longer language
         bar_x, bar_w = PAD + label_room, width - 2 * PAD - label_room - 150
         d.text((PAD, y + 4), mission_vp, font=label_f, fill=pal.text)
         d.rounded_rectangle((bar_x, y + 8, bar_x + bar_w, y + 30), radius=8, fill=pal.bar)

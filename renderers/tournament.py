@@ -175,7 +175,7 @@ def widths(
 ) -> list[tuple[str, int]]:
     """``columns`` (label, width), each widened to hold its label (a longer language's)."""
     face = face or font(22, bold=True)
-    return [(label, max(w, math.ceil(d.textlength(label, font=face)) + 18)) for label, w in columns]
+    return [(label, max(w, round(d.textlength(label, font=face)) + 14)) for label, w in columns]
 
 
 def _standings_head(

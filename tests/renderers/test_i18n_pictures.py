@@ -146,7 +146,7 @@ def test_a_longer_spanish_head_widens_its_column_instead_of_running_into_the_nex
     draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
     head = font(22, bold=True)
     wide = widths(draw, [("Clasificación", 60), ("PV", 90)])
-    assert wide[0][1] >= draw.textlength("Clasificación", font=head) + 18
+    assert wide[0][1] >= draw.textlength("Clasificación", font=head) + 14
     assert wide[1] == ("PV", 90)
 
 
