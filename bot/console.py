@@ -22,6 +22,11 @@ from pathlib import Path
 
 from bot.offline import Message, Modal, OfflineDriver, OfflineError, Reply
 from bot.settings import Settings
+from rules.i18n import language_of
+from rules.i18n import offered as offered_languages
+
+#: A Discord locale as typed to :locale (es-ES, es-419, en-GB, de).
+LOCALE = re.compile(r"[a-z]{2}(-[A-Z0-9]{2,3})?")
 
 HELP = """\
 Type a slash command as in Discord, options as name:value (quote values with spaces or not):
@@ -34,6 +39,9 @@ An attachment option takes a file's path, as if you attached that file:
 Console commands:
   :as NAME [--manage]     act as another user (made on first use); --manage gives Manage Server
   :manage on|off          give or take Manage Server from the current user
+  :locale CODE            the current user's Discord language (es-ES, en-GB...): private replies
+  :server-locale CODE     the server's Discord language: what public posts follow unless
+                          /herald language chose one
   :press N [M]            press button N of message M (default: the newest message with buttons)
   :press LABEL [M]        press the button with that label (or containing it): in message M, or
                           in the newest message here that has one
@@ -103,6 +111,17 @@ class Console:
         elif word == "manage":
             self.user.manage_guild = rest.lower() in ("on", "yes", "true", "1")
             print(f"  {self.user.name} {'has' if self.user.manage_guild else 'does not have'} Manage Server")
+        elif word in ("locale", "server-locale"):
+            if not LOCALE.fullmatch(rest):
+                raise OfflineError(f"usage: :{word} CODE, a Discord locale such as es-ES, es-419 or en-GB")
+            if word == "locale":
+                self.user.locale = rest
+            else:
+                self.driver.guild_locale = rest
+            whose = f"{self.user.name}'s Discord" if word == "locale" else "the server's Discord language"
+            language = language_of(rest)
+            later = "" if language in offered_languages() else f"; Herald does not offer {language} yet"
+            print(f"  {whose} is now {rest}{later}")
         elif word == "press":
             await self.press(rest)
         elif word == "choose":

@@ -41,6 +41,7 @@ from bot.storage.games import (
     StaleVersion,
 )
 from rules.errors import RuleError
+from rules.i18n import Text, _
 
 
 class GameState(BaseModel):
@@ -105,6 +106,12 @@ class Seat:
 
 MAX_WAITING_CHARS = 120
 
+#: The refusal of an undo past the steps kept.
+TOO_OLD = _(
+    "Only the last {n} steps of a game can be undone, and the last step left is older than that.",
+    n=MAX_UNDO_STEPS,
+)
+
 
 @dataclass(frozen=True)
 class GameKind:
@@ -117,9 +124,20 @@ class GameKind:
 
     key: str
     label: str
-    start_hint: str
-    end_hint: str
+    start_hint: Text
+    end_hint: Text
     seats: Callable[[Any], Iterable[Seat]] | None = field(default=None, compare=False)
+    #: The kind's name without an article, marked for translation (``_("ITS match")``): what the
+    #: refusals about it show. None: the English ``label`` without its article.
+    noun: Text | None = field(default=None, compare=False)
+    #: ``label`` marked for translation (``_("an ITS match")``); None: the English ``label``.
+    called: Text | None = field(default=None, compare=False)
+
+    def name(self) -> Text:
+        """What the refusals call this kind of game, in the reader's language where it is marked."""
+        if self.noun is not None:
+            return self.noun
+        return self.label.removeprefix("a ").removeprefix("an ")
 
 
 def seat_list(kind: GameKind, state: Any) -> list[Seat] | None:
@@ -183,7 +201,7 @@ STEP_ATTEMPTS = 6
 #: Seconds: the longest random pause before the second attempt (twice that before the third...).
 RETRY_PAUSE = 0.005
 
-STALE = (
+STALE = _(
     "Someone changed this game at the same moment, so your move was not saved. "
     "Look at the newest state and try again."
 )
@@ -269,8 +287,12 @@ class GameStore:
             return await self.get(channel_id, model, kind)
         record = await self._repo.active(channel_id)
         if record is None or record.id != game_id:
-            label = self.kind(kind).label.removeprefix("a ").removeprefix("an ")
-            raise MovedOn(f"This {label} has finished or been replaced, so that control no longer applies.")
+            raise MovedOn(
+                _(
+                    "This {game} has finished or been replaced, so that control no longer applies.",
+                    game=self.kind(kind).name(),
+                )
+            )
         return Game(record, self._load(record, model))
 
     async def find(self, channel_id: int, model: type[S], kind: str) -> Game[S] | None:
@@ -397,13 +419,19 @@ class GameStore:
                 except StaleVersion:
                     if attempt == attempts:
                         log.warning(
-                            "game %s: %s by %s lost the version race %d times", record.id, action, actor_id,
+                            "game %s: %s by %s lost the version race %d times",
+                            record.id,
+                            action,
+                            actor_id,
                             attempts,
                         )
                         raise ChannelBusy(STALE) from None
                     log.info(
                         "game %s moved on to a newer version; applying %s by %s again (attempt %d)",
-                        record.id, action, actor_id, attempt + 1,
+                        record.id,
+                        action,
+                        actor_id,
+                        attempt + 1,
                     )
                     # A random pause breaks the lockstep two processes can fall into (both loading,
                     # the same one always saving first): whoever waits less goes first next time.
@@ -416,13 +444,15 @@ class GameStore:
         self, record: GameRecord | None, kind: str, expect_game_id: int | None, expect_version: int | None
     ) -> None:
         if expect_game_id is not None and (record is None or record.id != expect_game_id):
-            raise MovedOn("This game has finished or been replaced, so that button no longer applies.")
+            raise MovedOn(_("This game has finished or been replaced, so that button no longer applies."))
         self._check_kind(record, kind)
         assert record is not None
         if expect_version is not None and record.version != expect_version:
             raise MovedOn(
-                "This has moved on since that message was posted: use the newest message's "
-                "buttons, or the slash commands."
+                _(
+                    "This has moved on since that message was posted: use the newest message's "
+                    "buttons, or the slash commands."
+                )
             )
 
     async def _save(
@@ -455,7 +485,9 @@ class GameStore:
                 also=handle.also,
             )
         except AlreadyApplied:
-            raise ChannelBusy("That was already done: this very command or press was applied once.") from None
+            raise ChannelBusy(
+                _("That was already done: this very command or press was applied once.")
+            ) from None
 
     async def undo(
         self,
@@ -485,24 +517,23 @@ class GameStore:
                 on_the_way.append(target)
                 target = await self._repo.last_undoable(record.id, before=target.id)
             if target is None or target.action == "start":
-                raise RuleError("There is nothing to undo in this game yet.")
+                raise RuleError(_("There is nothing to undo in this game yet."))
             if not target.undoable:
-                raise RuleError(
-                    f"Only the last {MAX_UNDO_STEPS} steps of a game can be undone, and the last step "
-                    "left is older than that."
-                )
+                raise RuleError(TOO_OLD)
             if not may_undo(target):
+                player = f"<@{target.actor_id}>"
                 raise RuleError(
-                    f"The last step ({target.summary or target.action}) was made by <@{target.actor_id}>: "
-                    "only they, the game's starter or a Manage Server member can undo it."
+                    _(
+                        "The last step ({step}) was made by {player}: only they, the game's starter "
+                        "or a Manage Server member can undo it.",
+                        step=target.summary or target.action,
+                        player=player,
+                    )
                 )
             before = record.state
             for step in [*on_the_way, target]:
                 if not step.undoable:
-                    raise RuleError(
-                        f"Only the last {MAX_UNDO_STEPS} steps of a game can be undone, and the last "
-                        "step left is older than that."
-                    )
+                    raise RuleError(TOO_OLD)
                 before = step.before(before)
             restored = model.model_validate(before)
             try:
@@ -520,7 +551,7 @@ class GameStore:
                 )
             except StaleVersion:
                 raise ChannelBusy(
-                    "Someone changed this game at the same moment; try the undo again."
+                    _("Someone changed this game at the same moment; try the undo again.")
                 ) from None
         new_record = await self._repo.get(record.id)
         assert new_record is not None and new_record.version == version
@@ -531,21 +562,36 @@ class GameStore:
     def _check_kind(self, record: GameRecord | None, kind: str) -> None:
         wanted = self.kind(kind)
         if record is None:
-            hint = f" Start one with {wanted.start_hint}." if wanted.start_hint else ""
-            raise NoGameHere(
-                f"There is no {wanted.label.removeprefix('a ').removeprefix('an ')} in this channel.{hint}"
-            )
+            if wanted.start_hint:
+                raise NoGameHere(
+                    _(
+                        "There is no {game} in this channel. Start one with {command}.",
+                        game=wanted.name(),
+                        command=wanted.start_hint,
+                    )
+                )
+            raise NoGameHere(_("There is no {game} in this channel.", game=wanted.name()))
         if record.kind != kind:
             raise self._busy(record)
 
     def _busy(self, record: GameRecord | None) -> ChannelBusy:
         if record is None:
-            return ChannelBusy("This channel's game changed at the same moment; try again.")
+            return ChannelBusy(_("This channel's game changed at the same moment; try again."))
         other = self.kind(record.kind)
-        end = f" Finish it with {other.end_hint}," if other.end_hint else ""
+        if other.end_hint:
+            return ChannelBusy(
+                _(
+                    "This channel already has {game} going (one game per channel). Finish it with "
+                    "{command}, or start yours in a new thread.",
+                    game=other.label if other.called is None else other.called,
+                    command=other.end_hint,
+                )
+            )
         return ChannelBusy(
-            f"This channel already has {other.label} going (one game per channel).{end} "
-            "or start yours in a new thread."
+            _(
+                "This channel already has {game} going (one game per channel): start yours in a new thread.",
+                game=other.label if other.called is None else other.called,
+            )
         )
 
     @staticmethod

@@ -838,8 +838,10 @@ class OfflineDriver:
         (:meth:`restore_directory`); DM channels are left out (they are opened again on demand)."""
         return {
             "users": [
-                {"name": u.name, "id": u.id, "manage": u.manage_guild} for u in self.users.values()
+                {"name": u.name, "id": u.id, "manage": u.manage_guild, "locale": u.locale}
+                for u in self.users.values()
             ],
+            "guild_locale": self.guild_locale,
             "channels": [
                 {"key": key, "name": c.name, "id": c.id, "thread": c.thread, "parent": c.parent_id,
                  "where": c.where}
@@ -856,7 +858,10 @@ class OfflineDriver:
             except (KeyError, TypeError, ValueError):
                 continue
             if name not in self.users:
-                self.users[name] = User(ident, name, manage_guild=bool(raw.get("manage")))
+                locale = str(raw.get("locale") or "en-GB")[:16]
+                self.users[name] = User(ident, name, manage_guild=bool(raw.get("manage")), locale=locale)
+        if isinstance(data.get("guild_locale"), str):
+            self.guild_locale = data["guild_locale"][:16]
         for raw in data.get("channels") or []:
             try:
                 key, ident = str(raw["key"]), int(raw["id"])

@@ -9,21 +9,23 @@ from __future__ import annotations
 
 import discord
 
+from rules.i18n import N_, Translator, translator
+
 #: Each permission Herald needs, as Discord's settings name it, and what it is needed for. Not
 #: Manage Threads: Discord lets a thread's creator rename it, and Herald renames only the game
 #: threads it opened (Manage Threads would let it delete or lock anyone's threads).
 NEEDED: dict[str, tuple[str, str]] = {
-    "view_channel": ("View Channels", "everything: Herald cannot see the channel"),
-    "send_messages": ("Send Messages", "posts outside replies: boards, pairings, reminders"),
-    "send_messages_in_threads": ("Send Messages in Threads", "posts in game threads"),
-    "create_public_threads": ("Create Public Threads", "/tournament pair opens a thread per game"),
-    "embed_links": ("Embed Links", "boards and sheets are embeds"),
-    "attach_files": ("Attach Files", "boards, sheets and charts are images"),
-    "read_message_history": ("Read Message History", "updating the boards it posted"),
+    "view_channel": (N_("View Channels"), N_("everything: Herald cannot see the channel")),
+    "send_messages": (N_("Send Messages"), N_("posts outside replies: boards, pairings, reminders")),
+    "send_messages_in_threads": (N_("Send Messages in Threads"), N_("posts in game threads")),
+    "create_public_threads": (N_("Create Public Threads"), N_("/tournament pair opens a thread per game")),
+    "embed_links": (N_("Embed Links"), N_("boards and sheets are embeds")),
+    "attach_files": (N_("Attach Files"), N_("boards, sheets and charts are images")),
+    "read_message_history": (N_("Read Message History"), N_("updating the boards it posted")),
 }
 
 #: How to fix it, for the server's admins.
-FIX = "A server admin can grant it to Herald's role (or re-invite Herald with README's invite link)."
+FIX = N_("A server admin can grant it to Herald's role (or re-invite Herald with README's invite link).")
 
 
 def missing(perms: discord.Permissions) -> list[str]:
@@ -37,10 +39,12 @@ def missing(perms: discord.Permissions) -> list[str]:
     return [name for flag, (name, _) in NEEDED.items() if not getattr(perms, flag)]
 
 
-def explain(names: list[str]) -> str:
-    """``Create Public Threads (/tournament pair opens a thread per game)``, joined by ``; ``."""
+def explain(names: list[str], t: Translator | None = None) -> str:
+    """``Create Public Threads (/tournament pair opens a thread per game)``, joined by ``; ``, in
+    ``t``'s language (Discord's own names for its permissions; English without ``t``)."""
+    t = t if t is not None else translator(None)
     why = {name: reason for name, reason in NEEDED.values()}
-    return "; ".join(f"{name} ({why[name]})" for name in names)
+    return "; ".join(t("{permission} ({why})", permission=t(name), why=t(why[name])) for name in names)
 
 
 def needed_by(command: str) -> list[str]:

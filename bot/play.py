@@ -70,6 +70,7 @@ from discord.ext import commands
 
 from bot.cards import Card, Field, Section
 from bot.games import Game, GameKind, GameState, GameUpdate, MovedOn, NoGameHere
+from bot.i18n import reader
 from bot.limits import (
     MAX_BUTTON_LABEL,
     MAX_CHOICE_CHARS,
@@ -84,6 +85,7 @@ from bot.storage.database import Transaction
 from bot.storage.games import EventRecord
 from bot.views import PersistentButton, PersistentSelect, is_manager
 from rules.errors import NotFoundError
+from rules.i18n import N_, Text, Translator, _, translator
 
 log = logging.getLogger("herald.play")
 
@@ -160,7 +162,12 @@ async def edit_stored(interaction: discord.Interaction, message_id: int | None, 
         files.append(discord.File(io.BytesIO(png), filename=image.filename))
     try:
         await edit_in(
-            channel, message_id, content=post.content, embeds=post.embeds, view=post.view, files=files,
+            channel,
+            message_id,
+            content=post.content,
+            embeds=post.embeds,
+            view=post.view,
+            files=files,
             card=post.card,
         )
     except (discord.NotFound, discord.Forbidden):
@@ -214,7 +221,7 @@ def View(*items: discord.ui.Item[Any]) -> discord.ui.View | None:
 class GameKit(Generic[S]):
     """Load, step and show one kind of game (see the module docstring)."""
 
-    def __init__(self, kind: GameKind, model: type[S], *, moved_on: str | None = None) -> None:
+    def __init__(self, kind: GameKind, model: type[S], *, moved_on: Text | None = None) -> None:
         self.kind = kind
         self.model = model
         #: What :meth:`load` answers a control whose game ended or was replaced (default: the store's).
@@ -473,7 +480,7 @@ class StepButton(_StepIds, PersistentButton, template=r"herald:step-base"):
 class StepSelect(_StepIds, PersistentSelect, template=r"herald:step-select-base"):
     """A select menu made for one step of one game (see :class:`StepButton`)."""
 
-    placeholder: ClassVar[str] = "Choose…"
+    placeholder: ClassVar[str] = N_("Choose…")
     changes_game = True  # a game's control: refused where games are not allowed
 
     def __init__(
@@ -487,7 +494,11 @@ class StepSelect(_StepIds, PersistentSelect, template=r"herald:step-select-base"
         choose: int = 1,
         up_to: int | None = None,
         optional: bool = False,
+        t: Translator | None = None,
     ) -> None:
+        """``t``: the language of the default placeholder and of "(nothing to choose)" (English
+        without it; a ``placeholder`` given is already in the reader's language)."""
+        t = t if t is not None else translator(None)
         shown = list(options)[:MAX_SELECT_OPTIONS]
         # ``choose``: how many options make one answer (two attackers, say); never more than offered.
         # ``up_to``: any number from one (none when ``optional``) to that many (the units that took part).
@@ -498,13 +509,13 @@ class StepSelect(_StepIds, PersistentSelect, template=r"herald:step-select-base"
         super().__init__(
             discord.ui.Select(
                 custom_id=_step_id(self.prefix, game, step, arg),
-                placeholder=clip(placeholder or self.placeholder, 150),
+                placeholder=clip(placeholder or t(self.placeholder), 150),
                 min_values=least,
                 max_values=most,
                 options=[
                     discord.SelectOption(label=clip(label, 100), value=value[:100]) for label, value in shown
                 ]
-                or [discord.SelectOption(label="(nothing to choose)", value="-")],
+                or [discord.SelectOption(label=clip(t("(nothing to choose)"), 100), value="-")],
             )
         )
         self.game, self.step, self.arg = game, step, arg
@@ -579,19 +590,22 @@ class Suggestion(PersistentButton, template=r"herald:suggest-base"):
 async def did_you_mean(
     interaction: discord.Interaction,
     *,
-    what: str,
+    what: Text,
     typed: str,
     options: Sequence[tuple[str, str]],
     button: type[Suggestion],
 ) -> None:
     """Tell only the player that no ``what`` is called ``typed``, with a button per ``(label,
-    ref)`` option; with no option at all, raise :class:`NotFoundError` saying so."""
-    shown = quote(typed)
+    ref)`` option; with no option at all, raise :class:`NotFoundError` saying so.
+
+    ``what`` is a lazy message (``_("Boarding Actions mission")``), shown in the player's language."""
+    shown = repr(quote(typed))
     items = [button(ref, label=label) for label, ref in options if button.fits(ref)][:MAX_SUGGESTIONS]
     if not items:
-        raise NotFoundError(f"No {what} is called {shown!r}.")
+        raise NotFoundError(_("No {what} is called {typed}.", what=what, typed=shown))
+    t = reader(interaction)
     await Post(
-        content=f"No {what} is called {shown!r}. Did you mean one of these?",
+        content=t("No {what} is called {typed}. Did you mean one of these?", what=what, typed=shown),
         view=View(*items),
         ephemeral=True,
     ).send(interaction)

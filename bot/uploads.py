@@ -20,10 +20,15 @@ from typing import TypeVar
 import discord
 
 from bot.heavy import run_isolated
+from bot.i18n import reader
 from bot.send import acknowledge, private
 from rules.errors import RuleError, quote
+from rules.i18n import N_, Text, _
 
 T = TypeVar("T")
+
+#: What a roster upload is called in the refusals (``kind=``).
+ROSTER = N_("a roster")
 
 #: The file each user is sending now (downloaded or read), by user id.
 _reading: dict[int, str] = {}
@@ -35,22 +40,34 @@ async def read_upload(
     parse: Callable[[bytes, str], T],
     *,
     max_bytes: int,
-    kind: str,
-    instead: str,
+    kind: Text,
+    instead: Text,
 ) -> T:
     """``parse(data, filename)`` of the attached ``file``, or a refusal naming it. ``kind`` is what
-    the file should be ("a roster"), ``instead`` what to send when it is too big."""
+    the file should be (``ROSTER``), ``instead`` what to send when it is too big: lazy messages
+    (or marked constants), said in the player's language."""
     shown = quote(file.filename, 40)
     if file.size > max_bytes:
+        t = reader(interaction)
         raise RuleError(
-            f"`{shown}` is {file.size / 1024 / 1024:.1f} MiB; {kind} may be at most "
-            f"{max_bytes // 1024 // 1024} MiB. {instead}"
+            t(
+                "`{file}` is {size} MiB; {kind} may be at most {most} MiB. {instead}",
+                file=shown,
+                size=t.number(file.size / 1024 / 1024, 1),
+                kind=t(kind),
+                most=max_bytes // 1024 // 1024,
+                instead=t(instead),
+            )
         )
     user = interaction.user.id
     if user in _reading:
         raise RuleError(
-            f"I am still reading `{_reading[user]}`, the file you sent before: wait for its answer, "
-            f"then send `{shown}` again."
+            _(
+                "I am still reading `{before}`, the file you sent before: wait for its answer, then send "
+                "`{file}` again.",
+                before=_reading[user],
+                file=shown,
+            )
         )
     _reading[user] = shown
     try:
@@ -59,7 +76,7 @@ async def read_upload(
         try:
             data = await file.read()
         except (discord.HTTPException, discord.NotFound):
-            raise RuleError(f"I couldn't download `{shown}` from Discord: try again.") from None
+            raise RuleError(_("I couldn't download `{file}` from Discord: try again.", file=shown)) from None
         return await run_isolated(parse, data, file.filename, what=f"`{shown}`")
     finally:
         del _reading[user]

@@ -229,7 +229,7 @@ class Help(commands.Cog):
         if needs:
             text = t(
                 "Herald also needs {permissions}: missing in this channel. {fix}",
-                permissions=explain(needs),
+                permissions=explain(needs, t),
                 fix=t(FIX),
             )
             embed.add_field(name=t("Permissions"), value=text[:FIELD_LIMIT], inline=False)
@@ -247,7 +247,7 @@ class Help(commands.Cog):
         if lacking:
             warning = t(
                 "⚠ In this channel Herald lacks {permissions}. {fix}",
-                permissions=explain(lacking),
+                permissions=explain(lacking, t),
                 fix=t(FIX),
             )
         if commands_only(interaction):

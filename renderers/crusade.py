@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers.canvas import RGB, Surface, encode_png, fit, font, head_row, palette, right
+from rules.crusade.engine import RANK_NAMES
 from rules.crusade.model import Force, Rank
+from rules.i18n import Translator, translator
 
 MAX_PNG_BYTES = 500_000
 WIDTH = 960
@@ -40,8 +42,10 @@ RANK_COLOURS: dict[Rank, RGB] = {
 }
 
 
-def render_order_of_battle(force: Force, *, theme: str = "dark") -> bytes:
-    """``force``'s Order of Battle as PNG bytes (under :data:`MAX_PNG_BYTES`)."""
+def render_order_of_battle(force: Force, *, theme: str = "dark", t: Translator | None = None) -> bytes:
+    """``force``'s Order of Battle as PNG bytes (under :data:`MAX_PNG_BYTES`), its words in
+    ``t``'s language (English by default)."""
+    t = t or translator(None)
     colours: Palette = palette(Palette, theme)
     units = list(force.units)
     shown = units[:MAX_ROWS]
@@ -51,13 +55,31 @@ def render_order_of_battle(force: Force, *, theme: str = "dark") -> bytes:
     draw = ImageDraw.Draw(img)
     title, small, body, bold = font(30, bold=True), font(18), font(18), font(18, bold=True)
     draw.text((24, 18), fit(draw, force.name, title, WIDTH - 48), font=title, fill=colours.text)
-    tally = (
-        f"{force.player_name} · Supply {force.supply_used}/{force.supply_limit} · RP {force.rp} · "
-        f"Battles {force.battles} · Victories {force.victories} · Crusade Points {force.crusade_points}"
+    tally = t(
+        "{player} · Supply {used}/{limit} · RP {rp} · Battles {battles} · Victories {victories} · "
+        "Crusade Points {points}",
+        player=force.player_name,
+        used=force.supply_used,
+        limit=force.supply_limit,
+        rp=force.rp,
+        battles=force.battles,
+        victories=force.victories,
+        points=force.crusade_points,
     )
     colour = colours.scar if force.supply_used > force.supply_limit else colours.muted
     draw.text((24, 66), fit(draw, tally, small, WIDTH - 48), font=small, fill=colour)
-    columns = [("Rank", 170), ("XP", 60), ("Hon.", 60), ("Scars", 70), ("CP", 60), ("Pts", 80)]
+    columns = [
+        (t("Rank"), 170),
+        (t("XP"), 60),
+        # TRANSLATORS: a narrow column head: how many Battle Honours a unit has.
+        (t("Hon."), 60),
+        # TRANSLATORS: a narrow column head: how many Battle Scars a unit has.
+        (t("Scars"), 70),
+        # TRANSLATORS: a narrow column head: Crusade Points.
+        (t("CP"), 60),
+        # TRANSLATORS: a narrow column head: the unit's points cost.
+        (t("Pts"), 80),
+    ]
     head_row(
         draw,
         colours,
@@ -65,7 +87,7 @@ def render_order_of_battle(force: Force, *, theme: str = "dark") -> bytes:
         height=50,
         left=24,
         width=WIDTH,
-        labels=[(24, "Unit")],
+        labels=[(24, t("Unit"))],
         columns=columns,
         face=font(19, bold=True),
     )
@@ -77,19 +99,23 @@ def render_order_of_battle(force: Force, *, theme: str = "dark") -> bytes:
         x = WIDTH - 24 - sum(w for _, w in columns)
         rank = unit.rank
         values = [
-            (rank.label, RANK_COLOURS[rank]),
+            (t(RANK_NAMES[rank].message()), RANK_COLOURS[rank]),
             (str(unit.xp), colours.text),
             (str(len(unit.honours)), colours.accent if unit.honours else colours.muted),
             (str(len(unit.scars)), colours.scar if unit.scars else colours.muted),
             (str(unit.crusade_points), colours.text),
-            (str(unit.points), colours.muted),
+            # a unit whose list gave no points shows "?", never a 0 it does not cost
+            ("?" if unit.points is None else str(unit.points), colours.muted),
         ]
         for (_, w), (text, fill) in zip(columns, values, strict=True):
             x += w
             right(draw, x - 6, y + 6, text, body, fill)  # ranks and numbers fit their columns
         y += ROW
     if extra:
-        draw.text((32, y + 6), f"… and {len(units) - MAX_ROWS} more", font=small, fill=colours.muted)
+        more = t.n(
+            "… and {n} more unit", "… and {n} more units", len(units) - MAX_ROWS, n=len(units) - MAX_ROWS
+        )
+        draw.text((32, y + 6), more, font=small, fill=colours.muted)
     # flat colours: 32 of them keep the text crisp and make the PNG a third as big and faster
     quantized = img.quantize(colors=32, method=Image.Quantize.FASTOCTREE)
     return encode_png(quantized, max_bytes=MAX_PNG_BYTES)

@@ -538,6 +538,9 @@ _DM_FAIL = re.compile(r"^f(\d+)$", re.IGNORECASE)  # Dice Maiden: f1
 _ADVANTAGE = {"adv": "kh1", "advantage": "kh1", "dis": "kl1", "disadvantage": "kl1"}
 _DM_ATTACHED = re.compile(r"^(.*[\d)])t(\d+)(?:f(\d+))?$", re.IGNORECASE)  # 10d6t4, 10d6t4f1
 _REPEAT = re.compile(r"^\d+$")
+#: German players write a die with W (Würfel): ``2W6``, ``W20``, ``3w6+2``. Read as ``d`` when a
+#: number or ``%`` follows (so ``10wh4+`` stays Warhammer's notation).
+_GERMAN_DIE = re.compile(r"(?<![a-z])(\d*)w(?=\d|%)", re.IGNORECASE)
 _JOINS_LEFT = tuple("+-*/(,<>=")
 _JOINS_RIGHT = tuple("+-*/),<>=![")
 _OPERATOR_WORD = re.compile(r"^(k|p|rr|ro|ra|e|mi|ma)[hl<>]?(\d|$)", re.IGNORECASE)  # 4d6 kh3, 4d6 kh 3
@@ -862,6 +865,7 @@ def parse(expression: str) -> RollSpec:
                 typed=typed,
             )
         )
+    text = "".join(p if p.startswith("[") else _GERMAN_DIE.sub(r"\1d", p) for p in _BRACKETED.split(text))
     tokens = _tokens(text)
     notes: list[Message] = []
 

@@ -254,3 +254,26 @@ async def test_press_takes_a_label(driver, tmp_path: Path, capsys) -> None:
     assert "no button" not in out and "@bob accepted" in out
     await console.handle(":press Nonexistent thing")
     assert "no button 'Nonexistent thing' here" in capsys.readouterr().out
+
+
+async def test_locale_lets_a_translator_read_herald_as_a_spanish_player(
+    driver, tmp_path: Path, capsys
+) -> None:
+    # Issue 41, item 3: the console is a place a player reads too; it can be a Spanish client.
+    from bot.console import Console
+    from rules.i18n import force_offer
+
+    console = Console(driver, tmp_path, echo=False)
+    with force_offer("es"):
+        await console.handle(":locale es-ES")
+        assert "alice's Discord is now es-ES" in capsys.readouterr().out
+        await console.handle("/roll expression:2d6 private:true")
+        assert "Tirada" in capsys.readouterr().out
+        await console.handle(":server-locale es-419")
+        assert driver.guild_locale == "es-419"
+        await console.handle(":as bob")
+        await console.handle("/roll expression:2d6")  # public: the server's language
+        assert "Tirada" in capsys.readouterr().out
+        assert driver.directory()["users"][0]["locale"] == "es-ES"  # kept with a --db session
+    await console.handle(":locale Spanish")
+    assert "usage: :locale CODE" in capsys.readouterr().out

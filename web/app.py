@@ -11,7 +11,14 @@ Routes, for a tournament whose address token is ``T``:
   is ``/t/T/list/N``, a revealed army list (the N-th on the page; never a sealed one).
 - ``/t/T.json``, ``/t/T/players.csv``, ``/t/T/results.csv`` (and a team event's ``/t/T/teams.csv``):
   the same data for other tools (the CSVs are those of ``/tournament export``).
+- ``/c/T``: a Crusade campaign's page (read-only: standings, each Order of Battle, the log), for a
+  campaign whose address token is ``T`` (``/crusade standings`` gives it).
 - ``/static/page.css``, ``/static/page.js``.
+
+Every page speaks its visitor's language (:mod:`web.language`): ``?lang=`` (the page's switch
+links), else the tournament's own language, else ``Accept-Language``, else English; only offered
+languages count, so each rendering is cached once per offered language at most. Answers say
+``Content-Language`` and ``Vary: Accept-Language``; the live part's ETag differs by language.
 
 Anything else, a wrong token or an old one (after ``/tournament link reset``) is a plain 404 page.
 Every answer carries a restrictive Content-Security-Policy; one address sending more than the
@@ -32,13 +39,15 @@ from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.settings import Network
+from rules.i18n import Translator
 from rules.tournament.ballots import Award
-from rules.tournament.export import players_csv, results_csv
+from rules.tournament.export import players_csv, results_csv, with_headings
 from rules.tournament.lists import ListUnit, SubmittedList, list_units
 from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
@@ -48,6 +57,8 @@ from rules.tournament.standings import Tally
 from rules.tournament.teams import teams_csv
 from rules.wh40k.roster import Roster
 from web import pages
+from web.crusade import StoredCampaign, campaign_page
+from web.language import choose, own_name, switch_languages, words
 
 log = logging.getLogger("herald.web")
 
@@ -196,14 +207,18 @@ class Rendering:
     making: dict[tuple[object, ...], asyncio.Future[Body | None]] = field(default_factory=dict)
 
 
-def opaque_tag(token: str, game_id: int, version: int) -> str:
-    """The ETag of a version of a page: a hash keyed by the page's token, so it shows neither the
-    game's row id nor its version, and is the same in every process serving the page.
+def opaque_tag(token: str, game_id: int, version: int, language: str = "en") -> str:
+    """The ETag of a version of a page in a language: a hash keyed by the page's token, so it
+    shows neither the game's row id nor its version, and is the same in every process serving
+    the page.
 
     >>> opaque_tag("abc", 3, 7) == opaque_tag("abc", 3, 7) != opaque_tag("abc", 3, 8)
     True
+    >>> opaque_tag("abc", 3, 7) != opaque_tag("abc", 3, 7, "es")
+    True
     """
-    digest = hashlib.blake2b(f"{game_id}:{version}".encode(), key=token.encode()[:64], digest_size=12)
+    said = f"{game_id}:{version}" if language == "en" else f"{game_id}:{version}:{language}"
+    digest = hashlib.blake2b(said.encode(), key=token.encode()[:64], digest_size=12)
     return f'"{digest.hexdigest()}"'
 
 
@@ -242,12 +257,14 @@ class TournamentSource:
         """(game, player) -> (the list's stamp and summary, its roster's units): a roster is read and
         parsed once per submission, not once per version of the page."""
         self._cache: OrderedDict[int, Rendering] = OrderedDict()
+        self._campaigns: OrderedDict[int, tuple[int, StoredCampaign | None, dict[str, Body]]] = OrderedDict()
+        """game -> (version, its campaign, its page by language): each version read once."""
         self._loading: dict[tuple[int, int], asyncio.Future[Rendering | None]] = {}
         #: Versions parsed and ranked, and answers rendered (tests bound the work with them).
         self.builds = 0
         self.renders = 0
 
-    async def season(self, token: str) -> str | None:
+    async def season(self, token: str, t: Translator = pages.ENGLISH) -> str | None:
         """A season's page as HTML (None for a wrong token). Read and ranked on each request, off
         the event loop: a season is a few finished events, and its page is not polled."""
         found = await self._store.season(token)
@@ -261,12 +278,63 @@ class TournamentSource:
             try:
                 rows = season_table(events, best=found.best)
             except SeasonError as error:
-                return pages.plain(found.name, str(error))
-            finished = sum(1 for t in events if t.finished)
-            waiting = [t.name for t in events if not t.finished]
-            return pages.season(found.name, found.best, finished, waiting, rows)
+                return pages.plain(found.name, t(error.text), t)
+            finished = sum(1 for event in events if event.finished)
+            waiting = [event.name for event in events if not event.finished]
+            return pages.season(
+                found.name,
+                found.best,
+                finished,
+                waiting,
+                rows,
+                t=t,
+                address=quote(token, safe=""),
+                languages=languages(),
+            )
 
         return await asyncio.to_thread(build)
+
+    async def campaign(self, token: str, language: str) -> Body | None:
+        """A Crusade campaign's page in ``language`` (gzipped too when large), None for a wrong
+        token. Like a tournament's: one small row per request; the stored state is read and parsed
+        once per version, and each language's page made once per version (off the event loop)."""
+        at = await self._store.version(token)
+        if at is None or at.kind != "crusade":
+            return None
+        held = self._campaigns.get(at.game_id)
+        if held is None or held[0] != at.version:
+            row = await self._store.state(at.game_id)
+            if row is None or row.kind != "crusade":
+                return None
+            parsed = await asyncio.to_thread(self._parse_campaign, row.game_id, row.state_json)
+            held = (row.version, parsed, {})
+            self._campaigns[at.game_id] = held
+            while len(self._campaigns) > CACHE_GAMES:
+                self._campaigns.popitem(last=False)
+        self._campaigns.move_to_end(at.game_id)
+        _version, stored, bodies = held
+        if stored is None:
+            return None
+        body = bodies.get(language)
+        if body is None:
+            address = quote(token, safe="")
+            campaign = stored.campaign
+
+            def make() -> Body:
+                text = campaign_page(campaign, t=words(language), address=address, languages=languages())
+                return _body(text, HTML, COST_PAGE)
+
+            body = bodies[language] = await asyncio.to_thread(make)
+            self.renders += 1
+        return body
+
+    @staticmethod
+    def _parse_campaign(game_id: int, state_json: str) -> StoredCampaign | None:
+        try:
+            return StoredCampaign.model_validate_json(state_json)
+        except ValidationError:
+            log.warning("campaign %s: stored state does not read as a Crusade campaign", game_id)
+            return None
 
     async def find(self, token: str) -> Found | None:
         at = await self._store.version(token)
@@ -501,11 +569,30 @@ def _html(text: str, status: int = 200) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
 
 
-_TOO_MANY = pages.plain("Too many requests", "Slow down a little: this page updates by itself.").encode()
+def languages() -> list[tuple[str, str]]:
+    """(code, own name) of every offered language, for a page's switch."""
+    return [(code, own_name(code)) for code in switch_languages()]
+
+
+_TOO_MANY: dict[str, bytes] = {}
+"""The refusal page (429), made once per offered language."""
+
+
+def _too_many(language: str) -> bytes:
+    body = _TOO_MANY.get(language)
+    if body is None:
+        t = words(language)
+        body = _TOO_MANY[language] = pages.plain(
+            t("Too many requests"), t("Slow down a little: this page updates by itself."), t
+        ).encode()
+    return body
+
 
 KEY_SOURCE: web.AppKey[TournamentSource] = web.AppKey("source", TournamentSource)
 KEY_LIMITER: web.AppKey[RateLimiter] = web.AppKey("limiter", RateLimiter)
 KEY_PROXIES: web.AppKey[tuple[Network, ...]] = web.AppKey("proxies", tuple)
+LANGUAGE: web.RequestKey[str] = web.RequestKey("language", str)
+"""The language the answer is in (:func:`_language`), for the Content-Language header."""
 COST: web.RequestKey[int] = web.RequestKey("cost", int)
 """Where a handler notes what its answer costs the visitor's allowance (:class:`RateLimiter`)."""
 
@@ -522,26 +609,39 @@ async def _guard(
         # Answered late: a client that floods waits for each refusal instead of sending the next
         # request at once, so a flood costs the event loop (which Discord commands share) little.
         await asyncio.sleep(REFUSAL_DELAY)
-        response: web.StreamResponse = web.Response(body=_TOO_MANY, status=429, content_type="text/html")
+        language = _language(request)
+        response: web.StreamResponse = web.Response(
+            body=_too_many(language), status=429, content_type="text/html"
+        )
         response.headers["Retry-After"] = "5"
     else:
         try:
             response = await handler(request)
         except web.HTTPNotFound:
-            response = _html(pages.not_found(), 404)
+            response = _html(pages.not_found(words(_language(request))), 404)
         except web.HTTPMethodNotAllowed:
-            response = _html(pages.plain("Not allowed", "These pages can only be read."), 405)
+            t = words(_language(request))
+            response = _html(pages.plain(t("Not allowed"), t("These pages can only be read."), t), 405)
         except web.HTTPException as refusal:
+            t = words(_language(request))
             response = _html(
-                pages.plain(refusal.reason or "Refused", "This address cannot be served."), refusal.status
+                pages.plain(t("Refused"), t("This address cannot be served."), t), refusal.status
             )
         except Exception:
             incident = secrets.token_hex(4)
             log.exception("web incident %s on %s", incident, request.path[:80])
+            t = words(_language(request))
             response = _html(
-                pages.plain("Something went wrong", f"Incident {incident}; try again soon."), 500
+                pages.plain(
+                    t("Something went wrong"), t("Incident {incident}; try again soon.", incident=incident), t
+                ),
+                500,
             )
         limiter.charge(address, request.get(COST, COST_UNCHANGED) - 1)
+    if request.path.startswith(("/t/", "/s/", "/c/")) or LANGUAGE in request or response.status >= 400:
+        response.headers["Content-Language"] = request.get(LANGUAGE) or _language(request)
+        vary = response.headers.get("Vary")
+        response.headers["Vary"] = f"{vary}, Accept-Language" if vary else "Accept-Language"
     response.headers.update(SECURITY_HEADERS)
     response.headers["Server"] = "Herald"
     response.headers.setdefault("Cache-Control", "no-store")
@@ -553,6 +653,21 @@ async def _found(request: web.Request) -> Found:
     if found is None:
         raise web.HTTPNotFound()
     return found
+
+
+def _language(request: web.Request, own: str | None = None) -> str:
+    """The offered language this request is answered in (see :mod:`web.language`), noted for the
+    Content-Language header; ``own``: the tournament's own language."""
+    language = choose(query=request.query.get("lang"), own=own, header=request.headers.get("Accept-Language"))
+    request[LANGUAGE] = language
+    return language
+
+
+def _tag(found: Found, language: str) -> str:
+    """The live part's ETag in ``language``: a page in another language is another answer."""
+    if language == "en":
+        return found.tag
+    return opaque_tag(found.token, found.rendering.game_id, found.rendering.version, language)
 
 
 def _theme(request: web.Request) -> str | None:
@@ -584,14 +699,27 @@ async def page(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
     screen = request.query.get("screen") == "1"
     theme = _theme(request)
-    view, token, tag = found.view, found.token, found.tag
+    language = _language(request, found.stored.tournament.language)
+    chosen = request.query.get("lang") == language
+    view, token, tag = found.view, found.token, _tag(found, language)
     return _send(
         request,
         await request.app[KEY_SOURCE].body(
             found,
-            ("page", token, screen, theme),
+            ("page", token, screen, theme, language, chosen),
             lambda: _body(
-                pages.page(view, token=token, screen=screen, etag=tag, theme=theme), HTML, COST_PAGE
+                pages.page(
+                    view,
+                    token=token,
+                    screen=screen,
+                    etag=tag,
+                    theme=theme,
+                    t=words(language),
+                    languages=languages(),
+                    chosen=chosen,
+                ),
+                HTML,
+                COST_PAGE,
             ),
         ),
     )
@@ -599,17 +727,21 @@ async def page(request: web.Request) -> web.StreamResponse:
 
 async def live(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
-    if request.headers.get("If-None-Match") == found.tag:
-        return web.Response(status=304, headers={"ETag": found.tag})
+    language = _language(request, found.stored.tournament.language)
+    tag = _tag(found, language)
+    if request.headers.get("If-None-Match") == tag:
+        return web.Response(status=304, headers={"ETag": tag})
     screen = request.query.get("screen") == "1"
     view = found.view
     response = _send(
         request,
         await request.app[KEY_SOURCE].body(
-            found, ("live", screen), lambda: _body(pages.live(view, screen=screen), HTML, COST_PAGE)
+            found,
+            ("live", screen, language),
+            lambda: _body(pages.live(view, screen=screen, t=words(language)), HTML, COST_PAGE),
         ),
     )
-    response.headers["ETag"] = found.tag
+    response.headers["ETag"] = tag
     return response
 
 
@@ -617,12 +749,13 @@ async def earlier_round(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
     number = int(request.match_info["number"])
     view = found.view
+    language = _language(request, found.stored.tournament.language)
 
     def make() -> Body | None:
-        text = pages.round_games(view, number)
+        text = pages.round_games(view, number, words(language))
         return None if text is None else _body(text, HTML, COST_PAGE)
 
-    return _send(request, await request.app[KEY_SOURCE].body(found, ("round", number), make))
+    return _send(request, await request.app[KEY_SOURCE].body(found, ("round", number, language), make))
 
 
 async def one_list(request: web.Request) -> web.StreamResponse:
@@ -632,12 +765,13 @@ async def one_list(request: web.Request) -> web.StreamResponse:
     view = found.view
     if not 1 <= number <= len(view.lists):
         raise web.HTTPNotFound()
+    language = _language(request, found.stored.tournament.language)
 
     def make() -> Body | None:
-        text = pages.one_list(view, number)
+        text = pages.one_list(view, number, words(language))
         return None if text is None else _body(text, HTML, COST_PAGE)
 
-    return _send(request, await request.app[KEY_SOURCE].body(found, ("list", number), make))
+    return _send(request, await request.app[KEY_SOURCE].body(found, ("list", number, language), make))
 
 
 async def as_json(request: web.Request) -> web.StreamResponse:
@@ -653,13 +787,34 @@ async def as_json(request: web.Request) -> web.StreamResponse:
     )
 
 
+def _csv_language(request: web.Request) -> str | None:
+    """A CSV's reader: only an explicit ``?lang=`` other than English adds the headings row (a
+    script that fetches the plain address gets the same file in every language)."""
+    if "lang" not in request.query:
+        request[LANGUAGE] = "en"
+        return None
+    language = _language(request)
+    return None if language == "en" else language
+
+
+def _csv(make: Callable[[], str], language: str | None) -> Callable[[], Body]:
+    def build() -> Body:
+        text = make()
+        if language is not None:
+            text = with_headings(text, words(language))
+        return _body(text, CSV, COST_EXPORT)
+
+    return build
+
+
 async def players(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
     tournament = found.stored.tournament
+    language = _csv_language(request)
     return _send(
         request,
         await request.app[KEY_SOURCE].body(
-            found, ("players.csv",), lambda: _body(players_csv(tournament), CSV, COST_EXPORT)
+            found, ("players.csv", language), _csv(lambda: players_csv(tournament), language)
         ),
         filename="players.csv",
     )
@@ -668,10 +823,11 @@ async def players(request: web.Request) -> web.StreamResponse:
 async def results(request: web.Request) -> web.StreamResponse:
     found = await _found(request)
     tournament = found.stored.tournament
+    language = _csv_language(request)
     return _send(
         request,
         await request.app[KEY_SOURCE].body(
-            found, ("results.csv",), lambda: _body(results_csv(tournament), CSV, COST_EXPORT)
+            found, ("results.csv", language), _csv(lambda: results_csv(tournament), language)
         ),
         filename="results.csv",
     )
@@ -683,10 +839,11 @@ async def teams(request: web.Request) -> web.StreamResponse:
     tournament = found.stored.tournament
     if tournament.team_size is None:
         raise web.HTTPNotFound()
+    language = _csv_language(request)
     return _send(
         request,
         await request.app[KEY_SOURCE].body(
-            found, ("teams.csv",), lambda: _body(teams_csv(tournament), CSV, COST_EXPORT)
+            found, ("teams.csv", language), _csv(lambda: teams_csv(tournament), language)
         ),
         filename="teams.csv",
     )
@@ -719,18 +876,29 @@ async def favicon(request: web.Request) -> web.StreamResponse:
 
 
 async def season(request: web.Request) -> web.StreamResponse:
-    html = await request.app[KEY_SOURCE].season(request.match_info["token"])
+    html = await request.app[KEY_SOURCE].season(request.match_info["token"], words(_language(request)))
     if html is None:
         raise web.HTTPNotFound()
     request[COST] = COST_EXPORT
     return _html(html)
 
 
+async def crusade(request: web.Request) -> web.StreamResponse:
+    """A Crusade campaign's page (``/c/TOKEN``): read-only, like a tournament's."""
+    body = await request.app[KEY_SOURCE].campaign(request.match_info["token"], _language(request))
+    return _send(request, body)
+
+
 async def home(request: web.Request) -> web.StreamResponse:
+    t = words(_language(request))
     return _html(
         pages.plain(
             "Herald",
-            "Tournament pages live at the address their organisers share: /tournament info in Discord.",
+            t(
+                "Tournament and Crusade campaign pages live at the address their organisers share: "
+                "/tournament info or /crusade standings in Discord."
+            ),
+            t,
         )
     )
 
@@ -757,6 +925,7 @@ def make_app(
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/results.csv", results)
     app.router.add_get("/t/{token:[A-Za-z0-9_-]{1,64}}/teams.csv", teams)
     app.router.add_get("/s/{token:[A-Za-z0-9_-]{1,64}}", season)
+    app.router.add_get("/c/{token:[A-Za-z0-9_-]{1,64}}", crusade)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/favicon.ico", favicon)
     return app

@@ -107,15 +107,16 @@ def unit_line(unit: CrusadeUnit, t: Words = ENGLISH) -> str:
         extra.append(
             t.n("{n} honour to choose", "{n} honours to choose", unit.honours_due, n=unit.honours_due)
         )
-    return t(
-        "**{unit}** · {rank} · {xp} XP · {cp} CP · {points} pts{extra}",
-        unit=public(unit.name, 60),
-        rank=t(RANK_NAMES[unit.rank].message()),
-        xp=unit.xp,
-        cp=unit.crusade_points,
-        points=unit.points,
-        extra=f" ({'; '.join(extra)})" if extra else "",
-    )
+    values = {
+        "unit": public(unit.name, 60),
+        "rank": t(RANK_NAMES[unit.rank].message()),
+        "xp": unit.xp,
+        "cp": unit.crusade_points,
+        "extra": f" ({'; '.join(extra)})" if extra else "",
+    }
+    if unit.points is None:  # its list gave none: unknown, which is not 0
+        return t("**{unit}** · {rank} · {xp} XP · {cp} CP · points unknown{extra}", **values)
+    return t("**{unit}** · {rank} · {xp} XP · {cp} CP · {points} pts{extra}", points=unit.points, **values)
 
 
 def force_text(force: Force, t: Words = ENGLISH) -> str:
@@ -133,11 +134,18 @@ def force_text(force: Force, t: Words = ENGLISH) -> str:
     if force.supply_used > force.supply_limit:
         over = force.supply_used - force.supply_limit
         head += "\n" + t("Over the Supply Limit by {points} points.", points=over)
+    if force.unpriced:
+        head += "\n" + t.n(
+            "{n} unit has no points in its list: it counts 0 against the Supply Limit.",
+            "{n} units have no points in their list: they count 0 against the Supply Limit.",
+            force.unpriced,
+            n=force.unpriced,
+        )
     return head + "\n" + "\n".join(unit_line(u, t) for u in force.units)
 
 
 def show_force(force: Force, *, t: Words = ENGLISH, ephemeral: bool = False, note: str = "") -> Post:
-    image = Image(lambda: render_order_of_battle(force), "order_of_battle.png")
+    image = Image(lambda: render_order_of_battle(force, t=t), "order_of_battle.png")
     text = f"{note}\n{force_text(force, t)}" if note else force_text(force, t)
     return card(public(force.name, 80), text, images=[image], ephemeral=ephemeral)
 

@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.cards import Card
 from bot.i18n import channel
+from bot.links import web_page
 from bot.play import Change, autocomplete, is_manager, send
 from bot.text import public
 from cogs.crusade.game import (
@@ -27,6 +28,16 @@ from cogs.crusade.game import (
     unit_line,
 )
 from rules.crusade import engine
+
+
+def _page_button(url: str | None, name: str) -> discord.ui.View | None:
+    """The campaign's web page as a link button labelled with its name (a label shows no
+    markdown and pings nobody), when the pages are served."""
+    if url is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=name[:80], url=url, emoji="🌐"))
+    return view
 
 
 class LookCommands:
@@ -82,6 +93,7 @@ class LookCommands:
             await card(
                 t("{campaign}: standings", campaign=public(game.state.campaign.name, 80)),
                 standings_text(game.state.campaign, t=t),
+                view=_page_button(await web_page(interaction.client, game.id, "c"), game.state.campaign.name),
             ).send(interaction)
             return
         organiser = is_manager(interaction)

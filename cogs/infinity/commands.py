@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.heavy import run_heavy
-from bot.i18n import channel
+from bot.i18n import channel, reader_locale
 from bot.play import Image, Post, autocomplete
 from cogs.infinity.embeds import CHART_FILENAME, f2f_embed, normal_roll_embed, odds_embed
 from renderers.f2f_chart import render_f2f_chart
@@ -59,9 +59,9 @@ def _rng(interaction: discord.Interaction) -> random.Random:
     return interaction.client.rng  # type: ignore[attr-defined]
 
 
-def side_suggestions(current: str) -> Iterator[tuple[str, str]]:
+def side_suggestions(current: str, locale: str | None = None) -> Iterator[tuple[str, str]]:
     """Autocomplete for a side: examples when empty; else what was typed (or what is wrong with
-    it) and the same with one more part that still reads."""
+    it, in the ``locale`` of the player typing) and the same with one more part that still reads."""
     text = " ".join(current.split())
     if not text:
         yield from ((example, example) for example in EXAMPLES)
@@ -69,7 +69,7 @@ def side_suggestions(current: str) -> Iterator[tuple[str, str]]:
     try:
         side = parse_side(text)
     except RuleError as error:
-        yield f"✗ {error.message}", text[:MAX_TEXT_LENGTH]
+        yield f"✗ {error.render(locale)}", text[:MAX_TEXT_LENGTH]
         return
     yield f"✓ {side.describe()}", text
     typed = {part.upper() for part in text.split()}
@@ -86,7 +86,7 @@ def side_suggestions(current: str) -> Iterator[tuple[str, str]]:
 
 @autocomplete
 def _side_autocomplete(interaction: discord.Interaction, current: str) -> Iterator[tuple[str, str]]:
-    return side_suggestions(current)
+    return side_suggestions(current, reader_locale(interaction))
 
 
 class Infinity(

@@ -22,13 +22,14 @@ from bot.views import PersistentButton
 from cogs.its.library import ItsContent
 from cogs.its.state import KIT, ItsMatch
 from rules.errors import NotFoundError
+from rules.i18n import _
 from rules.its.tiers import Tier
 
 COLOUR = discord.Colour.from_rgb(0, 150, 200)
 PRIVATE_COLOUR = discord.Colour.from_rgb(120, 90, 200)
 TIER_CHOICES = [Choice(name=f"{int(t)} points", value=int(t)) for t in Tier]
 #: Where a player's private cards live: said whenever a command finds none in this channel.
-WHERE_DRAWS_LIVE = (
+WHERE_DRAWS_LIVE = _(
     "Classified objectives belong to the channel (or thread) where the match is played: run "
     "this command there, or start a draw here with /its classified draw."
 )

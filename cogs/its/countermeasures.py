@@ -14,6 +14,7 @@ from __future__ import annotations
 import discord
 
 from bot.games import MovedOn
+from bot.i18n import channel
 from bot.play import Change, View, is_manager
 from bot.send import send
 from bot.text import kept_name
@@ -21,6 +22,7 @@ from cogs.its import draw_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
 from cogs.its.state import ItsMatch
 from rules.errors import RuleError
+from rules.i18n import Message, Translator, _, translator
 from rules.its.classified import (
     ClassifiedState,
     CmAccomplish,
@@ -58,29 +60,38 @@ class CountermeasuresButton(
         await press(interaction, self.game, self.step, self.act, self.pick)
 
 
-def tracker_view(game_id: int, step: int, draw: ClassifiedState) -> discord.ui.View | None:
-    """One row of "achieved", one of "swap", then end of turn and game over."""
+def tracker_view(
+    game_id: int, step: int, draw: ClassifiedState, t: Translator | None = None
+) -> discord.ui.View | None:
+    """One row of "achieved", one of "swap", then end of turn and game over (labels in ``t``'s
+    language: the channel's, or the player's on their own copy)."""
     if draw.phase is not Phase.COUNTERMEASURES:
         return None
+    t = t if t is not None else translator(None)
     labels = [draw.card(key).label for key in draw.current]
     turn = draw.turn_player
     first = [
-        CountermeasuresButton(game_id, step, "p", i, label=f"{p.name} goes first")
+        CountermeasuresButton(game_id, step, "p", i, label=t("{name} goes first", name=p.name))
         for i, p in enumerate(draw.players)
         if draw.first_player_open and i != turn and i not in draw.waiting
     ]
-    whose = f": {draw.players[turn].name}" if turn is not None and turn not in draw.waiting else ""
+    if turn is not None and turn not in draw.waiting:
+        end = t("End Player Turn: {name} (refill)", name=draw.players[turn].name)
+    else:
+        end = t("End Player Turn (refill)")
     return View(
         *(CountermeasuresButton(game_id, step, "a", i, label=f"✔ {label}") for i, label in enumerate(labels)),
         *(CountermeasuresButton(game_id, step, "s", i, label=f"⇄ {label}") for i, label in enumerate(labels)),
         *first,
-        CountermeasuresButton(game_id, step, "e", label=f"End Player Turn{whose} (refill)"),
-        CountermeasuresButton(game_id, step, "f", label="Game over"),
+        CountermeasuresButton(game_id, step, "e", label=end),
+        CountermeasuresButton(game_id, step, "f", label=t("Game over")),
     )
 
 
-def tracker_text(interaction: discord.Interaction, match: ItsMatch) -> str:
-    return draw_texts.countermeasures_text(match, scenario_name(content_of(interaction), match.draw_scenario))
+def tracker_text(interaction: discord.Interaction, match: ItsMatch, t: Translator | None = None) -> str:
+    return draw_texts.countermeasures_text(
+        match, scenario_name(content_of(interaction), match.draw_scenario), t
+    )
 
 
 async def press(
@@ -95,7 +106,7 @@ async def press(
         assert old is not None
         draw = old.draw
         if draw is None or draw.phase is not Phase.COUNTERMEASURES:
-            raise MovedOn("The Countermeasures tracker has finished.")
+            raise MovedOn(_("The Countermeasures tracker has finished."))
         scenario = scenario_name(content, old.draw_scenario)
         if step is None or step != old.tracker_step:
             raise MovedOn(stale(scenario, legacy=step is None))
@@ -104,23 +115,36 @@ async def press(
             seat = -1
         elif seat is None and len(old.seats) >= 2:
             raise RuleError(
-                f"This channel's ITS match is between {old.player_list()}: only they can take part."
+                _(
+                    "This channel's ITS match is between {players}: only they can take part.",
+                    players=old.player_list(),
+                )
             )
         elif seat is None and old.invited is not None and old.invited.user_id != user.id:
+            guest = f"<@{old.invited.user_id}>"
             raise RuleError(
-                f"Only {old.player_list()} is playing this {scenario} game, and its second seat is "
-                f"reserved for <@{old.invited.user_id}>: pressing these buttons doesn't make you a player."
+                _(
+                    "Only {players} is playing this {scenario} game, and its second seat is reserved for "
+                    "{guest}: pressing these buttons doesn't make you a player.",
+                    players=old.player_list(),
+                    scenario=scenario,
+                    guest=guest,
+                )
             )
         elif seat is None:
             raise RuleError(
-                f"Only {old.player_list()} is playing this {scenario} game so far. To be the second "
-                f"player, run `/its classified draw mission:{scenario}` yourself; pressing these "
-                "buttons doesn't make you a player."
+                _(
+                    "Only {players} is playing this {scenario} game so far. To be the second player, "
+                    "run `/its classified draw mission:{scenario}` yourself; pressing these buttons "
+                    "doesn't make you a player.",
+                    players=old.player_list(),
+                    scenario=scenario,
+                )
             )
         if act in "as" and pick >= len(draw.current):
-            raise MovedOn("That objective is no longer on the table: use the newest tracker message.")
+            raise MovedOn(_("That objective is no longer on the table: use the newest tracker message."))
         if act == "p" and pick >= len(draw.players):
-            raise MovedOn("That choice is no longer on the tracker: use the newest tracker message.")
+            raise MovedOn(_("That choice is no longer on the tracker: use the newest tracker message."))
         name = old.seats[seat].name if seat >= 0 else kept_name(user.display_name)
         action: CmAccomplish | CmSwap | CmEndTurn | CmFirstPlayer | CmFinish
         if act == "a":
@@ -145,24 +169,29 @@ async def press(
     shown = await change_match(interaction, "countermeasures", change, game_id=game_id)
     match = shown.state
     assert match.draw is not None
+    t = await channel(interaction)
     await send(
         interaction,
-        content=tracker_text(interaction, match),
-        view=tracker_view(shown.id, match.tracker_step, match.draw),
+        content=tracker_text(interaction, match, t),
+        view=tracker_view(shown.id, match.tracker_step, match.draw, t),
         edit=True,
     )
 
 
-def stale(scenario: str, *, legacy: bool) -> str:
+def stale(scenario: str, *, legacy: bool) -> Message:
     """Why a tracker button no longer applies, and how to get one that does."""
-    why = (
-        "These tracker buttons are from an older version of Herald"
-        if legacy
-        else "This tracker message is out of date: the tracker was used from another copy of it"
-    )
-    return (
-        f"{why}. To get the current tracker, run `/its classified draw mission:{scenario}` again (it "
-        "posts the tracker to the channel) or `/its classified mine` (only you see it)."
+    if legacy:
+        return _(
+            "These tracker buttons are from an older version of Herald. To get the current tracker, run "
+            "`/its classified draw mission:{scenario}` again (it posts the tracker to the channel) or "
+            "`/its classified mine` (only you see it).",
+            scenario=scenario,
+        )
+    return _(
+        "This tracker message is out of date: the tracker was used from another copy of it. To get the "
+        "current tracker, run `/its classified draw mission:{scenario}` again (it posts the tracker to "
+        "the channel) or `/its classified mine` (only you see it).",
+        scenario=scenario,
     )
 
 

@@ -18,7 +18,7 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
-from bot.i18n import reader
+from bot.i18n import channel, reader
 from bot.play import Change, View
 from bot.send import send
 from cogs.its import draw_texts
@@ -27,6 +27,7 @@ from cogs.its.countermeasures import tracker_view
 from cogs.its.draw_news import news_text, phase_news, progress
 from cogs.its.state import ItsMatch
 from rules.errors import RuleError
+from rules.i18n import Translator, _, translator
 from rules.its.classified import Action, ClassifiedState, DeclareIntelcom, Keep, Phase, Step
 
 
@@ -57,18 +58,24 @@ class IntelcomButton(ItsButton, template=r"its:intel:(?P<game>\d+):(?P<seat>\d):
         await declare_intelcom(interaction, self.game, self.seat, self.use)
 
 
-def private_view(game_id: int, draw: ClassifiedState, seat: int) -> discord.ui.View | None:
+def private_view(
+    game_id: int, draw: ClassifiedState, seat: int, t: Translator | None = None
+) -> discord.ui.View | None:
     """The owner's buttons: keep one of the pair. (Secure HVT waits for the reveal.)"""
+    t = t if t is not None else translator(None)
     p = draw.players[seat]
     items: list[discord.ui.Item[discord.ui.View]] = []
     if draw.phase is Phase.DRAWING and p.step is not Step.DONE and p.pair:
         for i, key in enumerate(p.pair):
-            items.append(KeepButton(game_id, seat, len(p.kept), i, label=f"Keep {draw.card(key).label}"))
+            items.append(
+                KeepButton(game_id, seat, len(p.kept), i, label=t("Keep {card}", card=draw.card(key).label))
+            )
     return View(*items)
 
 
-def intelcom_view(game_id: int, draw: ClassifiedState) -> discord.ui.View | None:
+def intelcom_view(game_id: int, draw: ClassifiedState, t: Translator | None = None) -> discord.ui.View | None:
     """Buttons for the player whose turn it is to declare how they use their first card."""
+    t = t if t is not None else translator(None)
     if draw.phase is not Phase.INTELCOM:
         return None
     nxt = next((i for i in draw.intelcom_order if draw.players[i].intelcom is None), None)
@@ -76,8 +83,8 @@ def intelcom_view(game_id: int, draw: ClassifiedState) -> discord.ui.View | None
         return None
     name = draw.players[nxt].name
     return View(
-        IntelcomButton(game_id, nxt, False, label=f"{name}: keep it as Classified Objective"),
-        IntelcomButton(game_id, nxt, True, label=f"{name}: use it as INTELCOM Card"),
+        IntelcomButton(game_id, nxt, False, label=t("{name}: keep it as Classified Objective", name=name)),
+        IntelcomButton(game_id, nxt, True, label=t("{name}: use it as INTELCOM Card", name=name)),
     )
 
 
@@ -89,22 +96,32 @@ async def announce(
     A Countermeasures announcement carries a working tracker (at the match's tracker step)."""
     draw = match.draw
     assert draw is not None
-    news = phase_news(match, old)
-    view = intelcom_view(game_id, draw) if news and draw.phase is Phase.INTELCOM else None
+    t = await channel(interaction)
+    news = phase_news(match, old, t)
+    view = intelcom_view(game_id, draw, t) if news and draw.phase is Phase.INTELCOM else None
     lines = [*lines, *news]
     if not lines:
         return
     if draw.phase is Phase.COUNTERMEASURES:
-        view = tracker_view(game_id, match.tracker_step, draw)
+        view = tracker_view(game_id, match.tracker_step, draw, t)
     name = scenario_name(content_of(interaction), match.draw_scenario)
-    await send(interaction, content=news_text(match, lines, name), view=view)
+    await send(interaction, content=news_text(match, lines, name, t), view=view)
 
 
 def owner(match: ItsMatch, seat: int, user_id: int) -> None:
     """Refuse anyone but ``seat``'s player."""
     if seat >= len(match.seats) or match.seats[seat].user_id != user_id:
-        who = f"<@{match.seats[seat].user_id}>" if seat < len(match.seats) else "the other player"
-        raise RuleError(f"Those are {who}'s cards: only they can choose. Use /its classified mine for yours.")
+        if seat < len(match.seats):
+            who = f"<@{match.seats[seat].user_id}>"
+            raise RuleError(
+                _(
+                    "Those are {player}'s cards: only they can choose. Use /its classified mine for yours.",
+                    player=who,
+                )
+            )
+        raise RuleError(
+            _("Those are the other player's cards: only they can choose. Use /its classified mine for yours.")
+        )
 
 
 async def _private_step(
@@ -122,7 +139,7 @@ async def _private_step(
         assert old is not None
         owner(old, seat, interaction.user.id)
         if old.draw is None:
-            raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
+            raise MovedOn(_("The draw has moved on: use /its classified mine to see your cards."))
         act, did = make(old.draw)
         new = old.draw.apply(act, rng)
         return Change(old.model_copy(update={"draw": new}), f"{old.seats[seat].name} {did}")
@@ -134,28 +151,31 @@ async def _private_step(
 async def keep(interaction: discord.Interaction, game_id: int, seat: int, step: int, pick: int) -> None:
     def make(draw: ClassifiedState) -> tuple[Action, str]:
         if draw.phase is not Phase.DRAWING:
-            raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
+            raise MovedOn(_("The draw has moved on: use /its classified mine to see your cards."))
         p = draw.players[seat]
         if len(p.kept) != step or pick >= len(p.pair):
-            raise MovedOn("You already chose from that pair: use /its classified mine to see your cards now.")
+            raise MovedOn(
+                _("You already chose from that pair: use /its classified mine to see your cards now.")
+            )
         return Keep(player=seat, card=p.pair[pick]), "kept a classified card"
 
     game_id, match, old = await _private_step(interaction, "classified_keep", game_id, seat, make)
     await show_private(interaction, game_id, match, seat)
-    await announce(interaction, game_id, match, progress(old, match, seat), old)
+    await announce(interaction, game_id, match, progress(old, match, seat, t=await channel(interaction)), old)
 
 
 async def declare_intelcom(interaction: discord.Interaction, game_id: int, seat: int, use: bool) -> None:
     def make(draw: ClassifiedState) -> tuple[Action, str]:
         if draw.phase is not Phase.INTELCOM or draw.players[seat].intelcom is not None:
-            raise MovedOn("That INTELCOM choice is already made.")
+            raise MovedOn(_("That INTELCOM choice is already made."))
         return DeclareIntelcom(player=seat, use=use), "declared INTELCOM"
 
     game_id, match, old = await _private_step(interaction, "classified_intelcom", game_id, seat, make)
     draw = match.draw
     assert draw is not None
-    text = draw_texts.public_draw_text(match, scenario_name(content_of(interaction), match.draw_scenario))
-    await send(interaction, content=text, view=intelcom_view(game_id, draw), edit=True)
+    t = await channel(interaction)
+    text = draw_texts.public_draw_text(match, scenario_name(content_of(interaction), match.draw_scenario), t)
+    await send(interaction, content=text, view=intelcom_view(game_id, draw, t), edit=True)
     await announce(interaction, game_id, match, [], old)
     mine = match.seat_of(interaction.user.id)
     if draw.phase is Phase.DRAWING and mine is not None and draw.players[mine].pair:
@@ -165,7 +185,7 @@ async def declare_intelcom(interaction: discord.Interaction, game_id: int, seat:
         await send(
             interaction,
             embed=draw_texts.private_draw_embed(match, mine, name, t=reader(interaction)),
-            view=private_view(game_id, draw, mine),
+            view=private_view(game_id, draw, mine, reader(interaction)),
             ephemeral=True,
         )
 
@@ -179,7 +199,7 @@ async def show_private(interaction: discord.Interaction, game_id: int, match: It
         interaction,
         content=note or None,
         embed=draw_texts.private_draw_embed(match, seat, name, t=reader(interaction)),
-        view=private_view(game_id, match.draw, seat),
+        view=private_view(game_id, match.draw, seat, reader(interaction)),
         edit=True,
     )
 

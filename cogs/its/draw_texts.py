@@ -12,20 +12,22 @@ from bot.limits import clip
 from cogs.its.common import COLOUR, PRIVATE_COLOUR
 from cogs.its.pages import scenario_name as spanish_name
 from cogs.its.state import ItsMatch
-from rules.i18n import Translator, translator
-from rules.its.classified import CardView, DrawMode, Phase, Step, summary
+from rules.i18n import N_, Translator, translator
+from rules.its.classified import CardView, DrawMode, NextStep, Phase, Step, summary
 
 #: Shown in place of a seat nobody has taken yet (the second player joins by drawing themselves).
-WAITING_TEXT = "Waiting for the second player to draw: they join with `/its classified draw`"
+WAITING_TEXT = N_("Waiting for the second player to draw: they join with `/its classified draw`")
 
 
-def waiting_text(match: ItsMatch) -> str:
+def waiting_text(match: ItsMatch, t: Translator | None = None) -> str:
     """What the open seat waits for: anyone to draw, or the player it is reserved for to accept."""
+    t = _english(t)
     if match.invited is None:
-        return WAITING_TEXT
-    return (
-        f"Waiting for **{match.invited.name}** to accept the invitation (the Accept button, or "
-        "`/its classified draw` themselves)"
+        return t(WAITING_TEXT)
+    return t(
+        "Waiting for **{name}** to accept the invitation (the Accept button, or "
+        "`/its classified draw` themselves)",
+        name=match.invited.name,
     )
 
 
@@ -84,21 +86,21 @@ def private_draw_embed(
     _card_section(embed, t("Main Classified Objectives (open to both)"), view.main, t=t)
     if draw.setup.mode is DrawMode.COUNTERMEASURES:
         # Nothing is private in Countermeasures: the shared tracker in the channel holds it all.
-        embed.description = (
+        embed.description = t(
             "Countermeasures has no private cards: the Current Mission Objectives are shared, and "
             "the tracker in the channel shows them with what each player achieved."
         )
         if me.kept:
-            _card_section(embed, f"Achieved by you ({len(me.kept)})", me.kept)
+            _card_section(embed, t("Achieved by you ({n})", n=len(me.kept)), me.kept, t=t)
         else:
             embed.add_field(
-                name="Achieved by you",
-                value="Nothing so far: an objective you achieve is yours to keep.",
+                name=t("Achieved by you"),
+                value=t("Nothing so far: an objective you achieve is yours to keep."),
                 inline=False,
             )
-        turn = player_turn_text(match)
+        turn = player_turn_text(match, t)
         if turn:
-            embed.add_field(name="Player Turn", value=turn, inline=False)
+            embed.add_field(name=t("Player Turn"), value=turn, inline=False)
     else:
         _card_section(embed, t("Kept ({n})", n=len(me.kept)), me.kept, empty=t("none yet"), t=t)
     _card_section(embed, t("Choose one to keep"), me.pair, t=t)
@@ -111,8 +113,8 @@ def private_draw_embed(
         embed.add_field(name="INTELCOM", value=text, inline=False)
     if draw.setup.mode is DrawMode.HIGH_DIFFICULTY:
         embed.add_field(
-            name="High Difficulty Mode",
-            value=(
+            name=t("High Difficulty Mode"),
+            value=t(
                 "In this mode your Secondary Classified Objective is a single card dealt to you, with "
                 "no second card to choose from: that is why you were given just one."
             ),
@@ -139,113 +141,154 @@ def private_draw_embed(
         )
     seated = {p.name for p in view.players[: len(match.seats)]}
     open_seat = len(match.seats) < len(view.players)
-    mine_next = [s for s in view.next_steps if s.startswith(f"{me.name}:")]
+    mine_next = [t("{name}: {step}", name=s.player, step=s.own) for s in view.steps if s.player == me.name]
     if not mine_next:
         # Steps for the other seated player only: a seat nobody has taken is never described.
         mine_next = [
-            _waiting_for(s, seated)
-            for s in view.next_steps
-            if not open_seat or any(s.startswith(f"{n}:") for n in seated)
+            _waiting_for(s, seated, t)
+            for s in view.steps
+            if not open_seat or (s.player is not None and s.player in seated)
         ]
-    if open_seat and draw.phase is Phase.DRAWING and not me.pair and waiting_text(match) not in mine_next:
-        mine_next.append(waiting_text(match))
+    if open_seat and draw.phase is Phase.DRAWING and not me.pair and waiting_text(match, t) not in mine_next:
+        mine_next.append(waiting_text(match, t))
     if draw.source.value == "physical" and draw.phase is Phase.DRAWING and me.step is not Step.DONE:
-        count, _ = draw.record_request(seat)
+        count, _unused = draw.record_request(seat)
         if count:
-            what = "it" if count == 1 else "them"
-            cards = "1 card" if count == 1 else f"{count} cards"
-            mine_next = [*mine_next, f"Record {what} with `/its classified record cards:` ({cards})."]
+            record = t.n(
+                "Record it with `/its classified record cards:` ({n} card).",
+                "Record them with `/its classified record cards:` ({n} cards).",
+                count,
+                n=count,
+            )
+            mine_next = [*mine_next, record]
     if mine_next:
         embed.add_field(name=t("Next"), value=clip("\n".join(mine_next), 1024), inline=False)
     return embed
 
 
-def _waiting_for(step: str, names: set[str]) -> str:
+def _waiting_for(step: NextStep, names: set[str], t: Translator) -> str:
     """Another player's step, told to this player as what they wait for (not as an order to them)."""
-    for name in names:
-        if step.startswith(f"{name}: "):
-            rest = step.removeprefix(f"{name}: ")
-            rest = rest.replace(" you were ", " they were ").replace(" your ", " their ")
-            return f"Waiting for {name} (their step: {rest[:1].lower()}{rest[1:]})"
-    return step
+    if step.player is not None and step.player in names:
+        return t("Waiting for {name} (their step: {step})", name=step.player, step=step.other or step.own)
+    if step.player is not None:
+        return t("{name}: {step}", name=step.player, step=step.own)
+    return t(step.own)
 
 
-def public_draw_text(match: ItsMatch, scenario_name: str) -> str:
+def public_draw_text(match: ItsMatch, scenario_name: str, t: Translator | None = None) -> str:
     """What the channel may know: counts, open Main objectives, INTELCOM declarations."""
+    t = _english(t)
     draw = match.draw
     assert draw is not None
     view = summary(draw, viewer=None)
     if draw.phase is Phase.COUNTERMEASURES or view.mode.value == "countermeasures":
-        return countermeasures_text(match, scenario_name)
-    lines = [f"**Classified objectives · {scenario_name}**"]
+        return countermeasures_text(match, scenario_name, t)
+    lines = [t("**Classified objectives · {scenario}**", scenario=spanish_name(scenario_name, t))]
     if view.main:
-        lines.append("Main Classified Objectives (open): " + ", ".join(c.label for c in view.main))
+        lines.append(
+            t("Main Classified Objectives (open): {cards}", cards=", ".join(c.label for c in view.main))
+        )
     for i, p in enumerate(view.players):
         if i >= len(match.seats):
-            lines.append(f"• {waiting_text(match)}")
+            lines.append(f"• {waiting_text(match, t)}")
             continue
-        state = "done" if p.step is Step.DONE else "choosing"
-        bit = f"• **{p.name}**: {p.kept_count} kept, {state}"
-        if p.intelcom is not None:
-            bit += "; first card used as INTELCOM Card" if p.intelcom else "; no INTELCOM Card"
+        done = p.step is Step.DONE
+        if p.intelcom is None:
+            bit = (
+                t("• **{name}**: {n} kept, done", name=p.name, n=p.kept_count)
+                if done
+                else t("• **{name}**: {n} kept, choosing", name=p.name, n=p.kept_count)
+            )
+        elif p.intelcom:
+            bit = (
+                t(
+                    "• **{name}**: {n} kept, done; first card used as INTELCOM Card",
+                    name=p.name,
+                    n=p.kept_count,
+                )
+                if done
+                else t(
+                    "• **{name}**: {n} kept, choosing; first card used as INTELCOM Card",
+                    name=p.name,
+                    n=p.kept_count,
+                )
+            )
+        else:
+            bit = (
+                t("• **{name}**: {n} kept, done; no INTELCOM Card", name=p.name, n=p.kept_count)
+                if done
+                else t("• **{name}**: {n} kept, choosing; no INTELCOM Card", name=p.name, n=p.kept_count)
+            )
         lines.append(bit)
     return "\n".join(lines)
 
 
-def countermeasures_text(match: ItsMatch, scenario_name: str) -> str:
+def countermeasures_text(match: ItsMatch, scenario_name: str, t: Translator | None = None) -> str:
     """The shared Countermeasures tracker: all of it is open information."""
+    t = _english(t)
     draw = match.draw
     assert draw is not None
     view = summary(draw, viewer=None)
-    lines = [f"**Current Mission Objectives · {scenario_name}**"]
+    lines = [t("**Current Mission Objectives · {scenario}**", scenario=spanish_name(scenario_name, t))]
     lines.extend(f"• {c.label}: {c.objective}" if c.objective else f"• {c.label}" for c in view.current)
     if not view.current:
-        lines.append("• (none on the table: end the Player Turn to refill)")
+        lines.append(t("• (none on the table: end the Player Turn to refill)"))
     for i, p in enumerate(view.players):
         if i >= len(match.seats):
-            lines.append(waiting_text(match))
+            lines.append(waiting_text(match, t))
             continue
         swapped = draw.swapped[i] if i < len(draw.swapped) else False
-        bits = [f"{p.kept_count} achieved"]
+        bits = [t("{n} achieved", n=p.kept_count)]
         if p.kept:
             bits.append(", ".join(c.label for c in p.kept))
         if swapped:
-            bits.append("swapped this turn")
+            bits.append(t("swapped this turn"))
         lines.append(f"**{p.name}**: " + "; ".join(bits))
     if draw.phase is Phase.OVER:
-        lines.append("The game is over.")
+        lines.append(t("The game is over."))
     else:
-        turn = player_turn_text(match)
+        turn = player_turn_text(match, t)
         if turn:
             lines.append(turn)
         lines.append(
-            "✔ = you achieved it (press during your Order) · ⇄ = at the start of their Tactical Phase "
-            "the player whose Player Turn it is may swap one, once per turn · end each Player Turn to "
-            "refill to three and pass the turn."
+            t(
+                "✔ = you achieved it (press during your Order) · ⇄ = at the start of their Tactical Phase "
+                "the player whose Player Turn it is may swap one, once per turn · end each Player Turn to "
+                "refill to three and pass the turn."
+            )
         )
     return "\n".join(lines)
 
 
-def player_turn_text(match: ItsMatch) -> str:
+def player_turn_text(match: ItsMatch, t: Translator | None = None) -> str:
     """Whose Countermeasures Player Turn it is, the Game Round, and who may change the first player.
 
     Empty while the player whose turn it is has not taken their seat (or for a tracker stored
     before turns were kept)."""
+    t = _english(t)
     draw = match.draw
     assert draw is not None
     turn = draw.turn_player
     if turn is None or turn >= len(match.seats) or turn in draw.waiting:
         return ""
     name = draw.players[turn].name
-    text = f"Player Turn: **{name}**"
-    if draw.cm_turn:
-        text += f" (Game Round {(draw.cm_turn + 1) // 2})" if len(draw.players) == 2 else ""
-    text += f". Only {name} ends it, with End Player Turn."
+    if draw.cm_turn and len(draw.players) == 2:
+        text = t(
+            "Player Turn: **{name}** (Game Round {round}). Only {name} ends it, with End Player Turn.",
+            name=name,
+            round=(draw.cm_turn + 1) // 2,
+        )
+    else:
+        text = t("Player Turn: **{name}**. Only {name} ends it, with End Player Turn.", name=name)
     others = [p.name for i, p in enumerate(draw.players) if i != turn and i < len(match.seats)]
     if draw.first_player_open and others:
-        text += (
-            f" {name} started the draw, so has the first Player Turn; if the Initiative roll-off "
-            f"gave it to {others[0]}, press “{others[0]} goes first”."
+        goes_first = t("{name} goes first", name=others[0])
+        text += " " + t(
+            "{name} started the draw, so has the first Player Turn; if the Initiative roll-off "
+            "gave it to {other}, press “{button}”.",
+            name=name,
+            other=others[0],
+            button=goes_first,
         )
     return text
 

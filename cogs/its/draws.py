@@ -12,11 +12,11 @@ import discord
 from discord.app_commands import Choice
 
 from bot.games import NoGameHere
-from bot.i18n import reader
+from bot.i18n import channel, reader
 from bot.play import Change
 from bot.send import send
 from bot.text import kept_name
-from cogs.its import draw_texts
+from cogs.its import draw_texts, pages
 from cogs.its.common import WHERE_DRAWS_LIVE, change_match, content_of, rng_of, scenario_name
 from cogs.its.countermeasures import tracker_text, tracker_view
 from cogs.its.draw_news import progress
@@ -25,6 +25,7 @@ from cogs.its.library import ItsContent
 from cogs.its.seats import check_opponent, invited_hint, post_invitation
 from cogs.its.state import KIT, ItsMatch
 from rules.errors import NotFoundError, RuleError
+from rules.i18n import N_, _
 from rules.its.classified import (
     CardSource,
     ClassifiedState,
@@ -43,6 +44,13 @@ MODES: dict[str, dict[str, bool]] = {
     "extreme": {"extreme": True},
     "high_difficulty": {"high_difficulty": True},
     "double_deck": {"double_deck": True},
+}
+#: How a note names each mode (the same words as the mode option's choices).
+MODE_NAMES = {
+    "standard": N_("Standard (green deck)"),
+    "extreme": N_("Extreme Mode (red deck)"),
+    "high_difficulty": N_("High Difficulty (Highly Classified)"),
+    "double_deck": N_("Double Deck extra (green and red)"),
 }
 MODE_CHOICES = [
     Choice(name="Standard (green deck)", value="standard"),
@@ -67,8 +75,16 @@ def decks_for(content: ItsContent, deck: str | None) -> tuple[Deck | None, Deck 
         return pick_decks(content.decks)
     chosen = content.decks.get(deck)
     if chosen is None:
-        known = ", ".join(sorted(content.decks)) or "none"
-        raise NotFoundError(f"No classified deck {deck!r} is loaded; the loaded decks are: {known}.")
+        if not content.decks:
+            raise NotFoundError(_("No classified deck {deck} is loaded; no deck is loaded.", deck=repr(deck)))
+        known = ", ".join(sorted(content.decks))
+        raise NotFoundError(
+            _(
+                "No classified deck {deck} is loaded; the loaded decks are: {known}.",
+                deck=repr(deck),
+                known=known,
+            )
+        )
     if chosen.kind is DeckKind.EXTREME:
         return pick_decks(content.decks, extreme_id=deck)
     return pick_decks(content.decks, standard_id=deck)
@@ -150,40 +166,71 @@ async def draw_or_record(
     draw = match.draw
     assert draw is not None
     name = scenario_name(content, match.draw_scenario)
+    mine = reader(interaction)
     ignored = None
     if "options ignored" in notes:
         decks = ", ".join(
             sorted({content.decks[c.deck_id].name for c in draw.pool if c.deck_id in content.decks})
         )
-        started = f"{match.seats[0].name} started this draw" if seat != 0 else "this draw is already dealt"
-        ignored = (
-            f"Your deck/mode choice was not used: {started}, and both players "
-            f"draw with the same setup ({decks}; mode {draw_mode(draw).replace('_', ' ')}). To "
-            "use other options, end this match with /its end and draw again."
-        )
+        mode_name = mine(MODE_NAMES.get(draw_mode(draw), draw_mode(draw)))
+        if seat != 0:
+            ignored = mine(
+                "Your deck/mode choice was not used: {player} started this draw, and both players draw "
+                "with the same setup ({decks}; mode {mode}). To use other options, end this match with "
+                "/its end and draw again.",
+                player=match.seats[0].name,
+                decks=decks,
+                mode=mode_name,
+            )
+        else:
+            ignored = mine(
+                "Your deck/mode choice was not used: this draw is already dealt, and both players draw "
+                "with the same setup ({decks}; mode {mode}). To use other options, end this match with "
+                "/its end and draw again.",
+                decks=decks,
+                mode=mode_name,
+            )
     await send(
         interaction,
         content=ignored,
-        embed=draw_texts.private_draw_embed(match, seat, name, t=reader(interaction)),
-        view=private_view(shown.id, draw, seat),
+        embed=draw_texts.private_draw_embed(match, seat, name, t=mine),
+        view=private_view(shown.id, draw, seat, mine),
         ephemeral=True,
     )
+    t = await channel(interaction)
+    shown_name = pages.scenario_name(name, t)
     public: list[str] = []
     joined = old is not None and old.draw is not None and old.seat_of(user.id) is None
     if "new" in notes:
         if source is CardSource.PHYSICAL:
             public.append(
-                f"{user.mention} started recording the classified objectives they draw from "
-                f"printed cards for **{name}**."
+                t(
+                    "{player} started recording the classified objectives they draw from "
+                    "printed cards for **{scenario}**.",
+                    player=user.mention,
+                    scenario=shown_name,
+                )
             )
         else:
-            public.append(f"{user.mention} started drawing classified objectives for **{name}**.")
+            public.append(
+                t(
+                    "{player} started drawing classified objectives for **{scenario}**.",
+                    player=user.mention,
+                    scenario=shown_name,
+                )
+            )
     elif joined:
-        public.append(f"{user.mention} joined the classified draw for **{name}**.")
+        public.append(
+            t(
+                "{player} joined the classified draw for **{scenario}**.",
+                player=user.mention,
+                scenario=shown_name,
+            )
+        )
     elif draw.phase is Phase.COUNTERMEASURES:
         # A player asking again gets the tracker anew (older copies may be far up the channel).
-        public.append(f"{user.mention} asked for the current Countermeasures tracker.")
-    public.extend(progress(old, match, seat, joined=joined))
+        public.append(t("{player} asked for the current Countermeasures tracker.", player=user.mention))
+    public.extend(progress(old, match, seat, joined=joined, t=t))
     await announce(interaction, shown.id, match, public, old)
     await post_invitation(interaction, shown.id, match, old)
 
@@ -193,26 +240,30 @@ async def mine(interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction)
     except NoGameHere:
         raise RuleError(
-            f"There is no ITS match in this channel, so no classified objectives. {WHERE_DRAWS_LIVE}"
+            _(
+                "There is no ITS match in this channel, so no classified objectives. {hint}",
+                hint=WHERE_DRAWS_LIVE,
+            )
         ) from None
     match = game.state
     seat = match.seat_of(interaction.user.id)
     if match.draw is None or seat is None:
         hint = await invited_hint(interaction) or WHERE_DRAWS_LIVE
-        raise RuleError(f"You have no classified objectives in this channel. {hint}")
+        raise RuleError(_("You have no classified objectives in this channel. {hint}", hint=hint))
+    t = reader(interaction)
     if match.draw.phase is Phase.COUNTERMEASURES:
         # The tracker is open information; this copy works like the channel's.
         await send(
             interaction,
-            content=tracker_text(interaction, match),
-            view=tracker_view(game.id, match.tracker_step, match.draw),
+            content=tracker_text(interaction, match, t),
+            view=tracker_view(game.id, match.tracker_step, match.draw, t),
             ephemeral=True,
         )
         return
     name = scenario_name(content_of(interaction), match.draw_scenario)
     await send(
         interaction,
-        embed=draw_texts.private_draw_embed(match, seat, name, t=reader(interaction)),
-        view=private_view(game.id, match.draw, seat),
+        embed=draw_texts.private_draw_embed(match, seat, name, t=t),
+        view=private_view(game.id, match.draw, seat, t),
         ephemeral=True,
     )

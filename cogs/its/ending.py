@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import channel, reader
 from bot.play import Change, View, is_manager
 from bot.send import private, send
 from bot.text import pinging
-from cogs.its import sheet_texts
+from cogs.its import pages, sheet_texts
 from cogs.its.common import ItsButton, content_of, scenario_name
 from cogs.its.library import ItsContent
 from cogs.its.sheet import sheet_parts
 from cogs.its.state import KIT, ItsMatch
 from rules.errors import RuleError
+from rules.i18n import Translator, _, translator
 from rules.its.classified import DrawMode
 from rules.its.ending import agreement_needed, stake_text
 
@@ -88,27 +90,30 @@ async def end(interaction: discord.Interaction) -> None:
         await ask(interaction, game.id, game.state, other)
         return
     private(interaction)
+    t = reader(interaction)
     await send(
         interaction,
-        content=end_question(game.state),
-        view=View(EndButton(game.id, label="Yes, end this match")),
+        content=end_question(game.state, t),
+        view=View(EndButton(game.id, label=t("Yes, end this match"))),
         ephemeral=True,
     )
 
 
-def end_question(match: ItsMatch) -> str:
+def end_question(match: ItsMatch, t: Translator | None = None) -> str:
     """What ``/its end`` asks before it ends ``match``: what goes and what is kept."""
-    note = (
-        "The channel then gets a short note of what was ended (revealed objectives and the score, "
-        "never a card that is still private)."
-    )
+    t = t if t is not None else translator(None)
     if match.sheet is not None and match.final:
-        return (
+        return t(
             "End this match? The result is kept: both players confirmed the sheet, so its final score "
             "stays where it was reported and goes into the channel's note. Ending clears the drawn "
-            "objectives and frees the channel for a new match. " + note
+            "objectives and frees the channel for a new match. The channel then gets a short note of "
+            "what was ended (revealed objectives and the score, never a card that is still private)."
         )
-    return f"End this match? This deletes both players' drawn objectives and the sheet. {note}"
+    return t(
+        "End this match? This deletes both players' drawn objectives and the sheet. The channel then "
+        "gets a short note of what was ended (revealed objectives and the score, never a card that is "
+        "still private)."
+    )
 
 
 async def ask(interaction: discord.Interaction, game_id: int, match: ItsMatch, other: int) -> None:
@@ -116,18 +121,22 @@ async def ask(interaction: discord.Interaction, game_id: int, match: ItsMatch, o
     asker = match.seat_of(interaction.user.id)
     assert asker is not None
     them = f"<@{match.seats[other].user_id}>"
+    t = await channel(interaction)
     await send(
         interaction,
-        content=(
-            f"{interaction.user.mention} asks to end this channel's ITS match. {them}, do you agree? "
-            f"Ending deletes {stake_text(match, other)}, with the rest of the match; the channel then "
+        content=t(
+            "{asker} asks to end this channel's ITS match. {other}, do you agree? "
+            "Ending deletes {stake}, with the rest of the match; the channel then "
             "gets a note of the revealed objectives and the score, never a card still unseen. "
-            f"Until {them} agrees, the match goes on (a Manage Server member who is not playing may "
-            "also end it)."
+            "Until {other} agrees, the match goes on (a Manage Server member who is not playing may "
+            "also end it).",
+            asker=interaction.user.mention,
+            other=them,
+            stake=stake_text(match, other),
         ),
         view=View(
-            AgreeButton(game_id, asker, label=f"{match.seats[other].name}: end the match"),
-            DeclineButton(game_id, asker),
+            AgreeButton(game_id, asker, label=t("{name}: end the match", name=match.seats[other].name)),
+            DeclineButton(game_id, asker, label=t("Keep playing")),
         ),
         mentions=pinging([match.seats[other].user_id]),
     )
@@ -139,21 +148,33 @@ async def agreed(interaction: discord.Interaction, game_id: int, asker: int) -> 
     def change(old: ItsMatch) -> Change[ItsMatch]:
         seat = old.seat_of(interaction.user.id)
         if seat == asker:
-            other = old.seats[1 - asker].name if len(old.seats) > 1 else "the other player"
-            raise RuleError(f"You asked to end the match: {other} answers it (agree, or keep playing).")
+            if len(old.seats) > 1:
+                raise RuleError(
+                    _(
+                        "You asked to end the match: {other} answers it (agree, or keep playing).",
+                        other=old.seats[1 - asker].name,
+                    )
+                )
+            raise RuleError(
+                _("You asked to end the match: the other player answers it (agree, or keep playing).")
+            )
         if seat is None and not is_manager(interaction):
             raise RuleError(
-                f"Only the players ({old.player_list()}) or a Manage Server member can end this match."
+                _(
+                    "Only the players ({players}) or a Manage Server member can end this match.",
+                    players=old.player_list(),
+                )
             )
         return Change(old, "match ended", end=True)
 
     shown = await KIT.step(interaction, "end", change, game_id=game_id)
     match = shown.state
+    t = await channel(interaction)
     who = interaction.user.mention
     if asker < len(match.seats):
-        who += f", at <@{match.seats[asker].user_id}>'s request,"
-    await send(interaction, content="The match is ended: both sides agreed.", view=None, edit=True)
-    await send(interaction, content=end_summary(content_of(interaction), who, match))
+        who = t("{player}, at {asker}'s request,", player=who, asker=f"<@{match.seats[asker].user_id}>")
+    await send(interaction, content=t("The match is ended: both sides agreed."), view=None, edit=True)
+    await send(interaction, content=end_summary(content_of(interaction), who, match, t))
 
 
 async def declined(interaction: discord.Interaction, game_id: int, asker: int) -> None:
@@ -162,14 +183,21 @@ async def declined(interaction: discord.Interaction, game_id: int, asker: int) -
     match = game.state
     seat = match.seat_of(interaction.user.id)
     if seat is None and not is_manager(interaction):
-        raise RuleError(f"This request is for the players ({match.player_list()}) to answer.")
-    what = "withdrew the request" if seat == asker else "wants to keep playing"
-    await send(
-        interaction,
-        content=f"{interaction.user.mention} {what}: the match goes on. Ask again any time with /its end.",
-        view=None,
-        edit=True,
-    )
+        raise RuleError(
+            _("This request is for the players ({players}) to answer.", players=match.player_list())
+        )
+    t = await channel(interaction)
+    if seat == asker:
+        text = t(
+            "{player} withdrew the request: the match goes on. Ask again any time with /its end.",
+            player=interaction.user.mention,
+        )
+    else:
+        text = t(
+            "{player} wants to keep playing: the match goes on. Ask again any time with /its end.",
+            player=interaction.user.mention,
+        )
+    await send(interaction, content=text, view=None, edit=True)
 
 
 async def end_confirmed(interaction: discord.Interaction, game_id: int) -> None:
@@ -178,43 +206,81 @@ async def end_confirmed(interaction: discord.Interaction, game_id: int) -> None:
     def change(old: ItsMatch) -> Change[ItsMatch]:
         if may_end(interaction, old) is not None:
             raise RuleError(
-                "This match now holds the other player's cards or sheet: run /its end again to ask "
-                "them to agree."
+                _(
+                    "This match now holds the other player's cards or sheet: run /its end again to ask "
+                    "them to agree."
+                )
             )
         return Change(old, "match ended", end=True)
 
     shown = await KIT.step(interaction, "end", change, game_id=game_id)
-    await send(interaction, content="The match is ended.", view=None, edit=True)
+    mine = reader(interaction)
+    await send(interaction, content=mine("The match is ended."), view=None, edit=True)
+    t = await channel(interaction)
     await send(
-        interaction, content=end_summary(content_of(interaction), interaction.user.mention, shown.state)
+        interaction, content=end_summary(content_of(interaction), interaction.user.mention, shown.state, t)
     )
 
 
-def end_summary(content: ItsContent, who: str, match: ItsMatch) -> str:
+def end_summary(content: ItsContent, who: str, match: ItsMatch, t: Translator | None = None) -> str:
     """The public note of an ended match: only what the channel already could know."""
+    t = t if t is not None else translator(None)
     scenario_id = match.draw_scenario or (match.sheet.scenario_id if match.sheet else None)
-    what = f" ({scenario_name(content, scenario_id)})" if scenario_id else ""
-    players = " and ".join(s.name for s in match.seats) or "nobody"
-    lines = [f"{who} ended this channel's ITS match{what} between {players}. Start a new one any time."]
-    lines.extend(_draw_lines(match))
+    names = [s.name for s in match.seats]
+    if len(names) >= 2:
+        players = t("{first} and {second}", first=", ".join(names[:-1]), second=names[-1])
+    else:
+        players = names[0] if names else t("nobody")
+    if scenario_id:
+        lines = [
+            t(
+                "{who} ended this channel's ITS match ({scenario}) between {players}. "
+                "Start a new one any time.",
+                who=who,
+                scenario=pages.scenario_name(scenario_name(content, scenario_id), t),
+                players=players,
+            )
+        ]
+    else:
+        lines = [
+            t(
+                "{who} ended this channel's ITS match between {players}. Start a new one any time.",
+                who=who,
+                players=players,
+            )
+        ]
+    lines.extend(_draw_lines(match, t))
     if match.sheet is not None:
-        _, result = sheet_parts(content, match)
+        _unused, result = sheet_parts(content, match)
         a, b = match.names()
         if match.final:
             lines.append(
-                f"Final score (confirmed by both): {a} {result.total_a} OP, {result.tp_a.total} TP · "
-                f"{b} {result.total_b} OP, {result.tp_b.total} TP. "
-                f"{sheet_texts.winner_text(match, result)}."
+                t(
+                    "Final score (confirmed by both): {a} {op_a} OP, {tp_a} TP · "
+                    "{b} {op_b} OP, {tp_b} TP. {winner}.",
+                    a=a,
+                    op_a=result.total_a,
+                    tp_a=result.tp_a.total,
+                    b=b,
+                    op_b=result.total_b,
+                    tp_b=result.tp_b.total,
+                    winner=sheet_texts.winner_text(match, result, t),
+                )
             )
         else:
             lines.append(
-                f"Score sheet, not confirmed by both players: {a} {result.total_a} OP · "
-                f"{b} {result.total_b} OP."
+                t(
+                    "Score sheet, not confirmed by both players: {a} {op_a} OP · {b} {op_b} OP.",
+                    a=a,
+                    op_a=result.total_a,
+                    b=b,
+                    op_b=result.total_b,
+                )
             )
     return "\n".join(lines)
 
 
-def _draw_lines(match: ItsMatch) -> list[str]:
+def _draw_lines(match: ItsMatch, t: Translator) -> list[str]:
     draw = match.draw
     if draw is None:
         return []
@@ -222,7 +288,7 @@ def _draw_lines(match: ItsMatch) -> list[str]:
         achieved = ", ".join(
             f"{match.seats[i].name} {len(p.kept)}" for i, p in enumerate(draw.players) if i < len(match.seats)
         )
-        return [f"Current Mission Objectives achieved: {achieved}."]
+        return [t("Current Mission Objectives achieved: {achieved}.", achieved=achieved)]
     lines: list[str] = []
     for i, seat in enumerate(match.seats[: len(draw.players)]):
         p = draw.players[i]
@@ -231,13 +297,15 @@ def _draw_lines(match: ItsMatch) -> list[str]:
             for n, key in enumerate(p.kept):
                 label = draw.card(key).label
                 if n == 0 and p.intelcom:
-                    label += " (INTELCOM Card)"
+                    label += " " + t("(INTELCOM Card)")
                 if key == p.secure_hvt_replaces:
-                    label += " (swapped for Secure HVT)"
+                    label += " " + t("(swapped for Secure HVT)")
                 labels.append(label)
-            lines.append(f"{seat.name} revealed: {', '.join(labels)}.")
+            lines.append(t("{name} revealed: {cards}.", name=seat.name, cards=", ".join(labels)))
         elif p.kept or p.pair:
-            lines.append(f"{seat.name}'s classified objectives were not revealed and stay secret.")
+            lines.append(
+                t("{name}'s classified objectives were not revealed and stay secret.", name=seat.name)
+            )
     return lines
 
 

@@ -18,6 +18,7 @@ from rapidfuzz import fuzz, process, utils
 
 from bot.limits import MAX_CHOICE_CHARS, MAX_CHOICES, clip
 from rules.errors import NotFoundError, quote
+from rules.i18n import _
 from rules.its.content import DEFAULT_SCENARIO_DIR, ScenarioLibrary, load_scenarios_tolerant
 from rules.its.decks import (
     DEFAULT_DECK_DIR,
@@ -137,7 +138,7 @@ class ItsContent:
             return self.special_rules[text[2:]]
         found = self._confident_rule(text)
         if found is None:
-            raise NotFoundError(f"No ITS rule or scenario special rule is called {text!r}.")
+            raise NotFoundError(_("No ITS rule or scenario special rule is called {text}.", text=f"{text!r}"))
         return self.rule(found)
 
     def _confident_rule(self, text: str) -> str | None:
@@ -204,7 +205,7 @@ class ItsContent:
         """A card by ``<deck-id>:<number or name>``, by printed number (the current season's
         deck first: see :func:`find_by_number`), by name, or by the start or part of one card's name."""
         text = ref.strip()[:MAX_CHOICE_CHARS]
-        deck_id, _, rest = text.partition(":")
+        deck_id, _sep, rest = text.partition(":")
         if rest and deck_id in self.decks:
             found = find_card(self.decks[deck_id].cards, rest)
             if found is not None:
@@ -214,8 +215,19 @@ class ItsContent:
             value = small_number(number)
             if value is None:
                 numbers = sorted({c.number for _, c in self._cards if c.number is not None})
-                span = f" (cards are numbered {numbers[0]} to {numbers[-1]})" if numbers else ""
-                raise NotFoundError(f"No card has the number {quote(number, 12)}{span}: try its name.")
+                if numbers:
+                    raise NotFoundError(
+                        _(
+                            "No card has the number {number} (cards are numbered {first} to {last}): try "
+                            "its name.",
+                            number=quote(number, 12),
+                            first=numbers[0],
+                            last=numbers[-1],
+                        )
+                    )
+                raise NotFoundError(
+                    _("No card has the number {number}: try its name.", number=quote(number, 12))
+                )
             return find_by_number(self.decks.values(), value)
         for deck, card in self._cards:
             if find_card([card], text) is not None:
@@ -232,7 +244,7 @@ class ItsContent:
                     return hits[0]
                 if hits:
                     break
-        raise NotFoundError(f"No classified card is called {text!r} in the loaded decks.")
+        raise NotFoundError(_("No classified card is called {text} in the loaded decks.", text=f"{text!r}"))
 
     def _numbered(self, number: int) -> list[tuple[Deck, Card]]:
         return [(d, c) for d, c in self._cards if c.number == number]
@@ -353,7 +365,7 @@ def _closest(
         limit=limit * 4,
     )
     out: list[str] = []
-    for _, score, index in hits:
+    for _unused, score, index in hits:
         value = names[index][1]
         if score >= cutoff and value not in out:
             out.append(value)

@@ -28,18 +28,19 @@ from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenari
 from cogs.its.draw_steps import owner
 from cogs.its.state import KIT, ItsMatch
 from rules.errors import RuleError
+from rules.i18n import N_, _
 
 #: What the end-of-game choice says before any card is shown.
-CHOICE_TEXT = (
+CHOICE_TEXT = N_(
     "**The end of the game: Secure HVT.** Before your classified objectives are shown to the "
     "channel, you may swap one of them for Secure HVT (the optional objective any player may take "
     "when the game is over; it scores like the card it replaces), or keep them all. Reveal only "
     "once the game is over: the choice and the reveal can't be undone."
 )
-REVEALED_TEXT = "You have already revealed your classified objectives: they are in the channel above."
-DECIDED_TEXT = "Your Secure HVT choice is already made: `/its classified reveal` shows your cards."
+REVEALED_TEXT = _("You have already revealed your classified objectives: they are in the channel above.")
+DECIDED_TEXT = _("Your Secure HVT choice is already made: `/its classified reveal` shows your cards.")
 #: Said by a swap button from before the swap moved to the reveal.
-MOVED_TEXT = (
+MOVED_TEXT = N_(
     "The Secure HVT swap is now made at the end of the game: run `/its classified reveal` when the "
     "game is over, and it offers the swap (and asks you to confirm) before your objectives are shown."
 )
@@ -57,7 +58,8 @@ class SecureHvtButton(ItsButton, template=r"its:hvt:(?P<game>\d+):(?P<seat>\d):(
         self.game, self.seat, self.pick = game, seat, pick
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        await send(interaction, content=MOVED_TEXT, ephemeral=True)
+        t = reader(interaction)
+        await send(interaction, content=t(MOVED_TEXT), ephemeral=True)
 
 
 class HvtAskButton(ItsButton, template=r"its:hvtask:(?P<game>\d+):(?P<seat>\d):(?P<pick>\d+)"):
@@ -126,14 +128,20 @@ def _choice(
     draw = match.draw
     assert draw is not None
     p = draw.players[seat]
+    t = reader(interaction)
     buttons = [
-        HvtAskButton(game_id, seat, p.kept.index(key), label=f"Swap {draw.card(key).label} for Secure HVT…")
+        HvtAskButton(
+            game_id,
+            seat,
+            p.kept.index(key),
+            label=t("Swap {card} for Secure HVT…", card=draw.card(key).label),
+        )
         for key in draw.secure_hvt_options(seat)
     ]
-    buttons.append(HvtConfirmButton(game_id, seat, None, label="No swap: reveal my objectives"))
+    buttons.append(HvtConfirmButton(game_id, seat, None, label=t("No swap: reveal my objectives")))
     name = scenario_name(content_of(interaction), match.draw_scenario)
-    hand = draw_texts.private_draw_embed(match, seat, name, choosing_hvt=True, t=reader(interaction))
-    return CHOICE_TEXT, hand, View(*buttons)
+    hand = draw_texts.private_draw_embed(match, seat, name, choosing_hvt=True, t=t)
+    return t(CHOICE_TEXT), hand, View(*buttons)
 
 
 async def _current(interaction: discord.Interaction, game_id: int, seat: int) -> ItsMatch:
@@ -155,18 +163,20 @@ async def ask(interaction: discord.Interaction, game_id: int, seat: int, pick: i
     assert draw is not None
     kept = draw.players[seat].kept
     if pick >= len(kept) or kept[pick] not in draw.secure_hvt_options(seat):
-        raise MovedOn("Those cards have changed: run `/its classified reveal` again.")
+        raise MovedOn(_("Those cards have changed: run `/its classified reveal` again."))
     label = draw.card(kept[pick]).label
+    t = reader(interaction)
     await send(
         interaction,
-        content=(
-            f"Swap **{label}** for Secure HVT, then show your classified objectives to the channel? "
-            f"{label} will no longer count: Secure HVT takes its place. This can't be undone."
+        content=t(
+            "Swap **{card}** for Secure HVT, then show your classified objectives to the channel? "
+            "{card} will no longer count: Secure HVT takes its place. This can't be undone.",
+            card=label,
         ),
         embed=None,
         view=View(
-            HvtConfirmButton(game_id, seat, pick, label=f"Yes: swap {label} and reveal"),
-            HvtBackButton(game_id, seat),
+            HvtConfirmButton(game_id, seat, pick, label=t("Yes: swap {card} and reveal", card=label)),
+            HvtBackButton(game_id, seat, label=t("Back")),
         ),
         edit=True,
     )
@@ -187,21 +197,22 @@ async def confirmed(interaction: discord.Interaction, game_id: int, seat: int, p
         owner(old, seat, interaction.user.id)
         draw = old.draw
         if draw is None:
-            raise MovedOn("The draw has moved on: use /its classified mine to see your cards.")
+            raise MovedOn(_("The draw has moved on: use /its classified mine to see your cards."))
         if seat not in old.revealed and not draw.secure_hvt_pending(seat):
             raise MovedOn(DECIDED_TEXT)
         kept = draw.players[seat].kept
         replace = None
         if pick is not None:
             if pick >= len(kept):
-                raise MovedOn("Those cards have changed: run `/its classified reveal` again.")
+                raise MovedOn(_("Those cards have changed: run `/its classified reveal` again."))
             replace = kept[pick]
         match = old.choose_secure_hvt(seat, replace, rng)  # refuses a revealed player
-        match, _ = match.reveal(interaction.user.id)
+        match, _unused = match.reveal(interaction.user.id)
         return Change(match, f"{old.seats[seat].name} revealed", result=seat)
 
     shown = await change_match(interaction, "classified_reveal", change, game_id=game_id)
-    done = "Done: your classified objectives are shown in the channel."
+    t = reader(interaction)
+    done = t("Done: your classified objectives are shown in the channel.")
     await send(interaction, content=done, embed=None, view=None, edit=True)
     await _post_reveal(interaction, shown.state, seat)
 

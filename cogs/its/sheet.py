@@ -24,13 +24,13 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.limits import clip
 from bot.play import Change, StepSelect, View
 from bot.send import Image, edit_message, send
 from bot.text import kept_name, public
 from bot.views import PersistentSelect, open_form
-from cogs.its import sheet_texts
+from cogs.its import pages, sheet_texts
 from cogs.its.common import ItsButton, change_match, content_of, rng_of, scenario_name, tagged_step
 from cogs.its.draw_news import progress, where_cards
 from cogs.its.draw_steps import announce
@@ -130,13 +130,16 @@ async def seated_by_score(
     if not newcomers:
         return
     name = scenario_name(content_of(interaction), match.draw_scenario)
+    t = await channel(interaction)
     lines: list[str] = []
     for seat in newcomers:
-        lines.append(
-            f"<@{match.seats[seat].user_id}> joined the classified draw for **{name}** with this score sheet."
-            + where_cards(draw)
+        joined = t(
+            "{player} joined the classified draw for **{scenario}** with this score sheet.",
+            player=f"<@{match.seats[seat].user_id}>",
+            scenario=pages.scenario_name(name, t),
         )
-        lines.extend(progress(old, match, seat, joined=True))
+        lines.append(joined + where_cards(draw, t))
+        lines.extend(progress(old, match, seat, joined=True, t=t))
     await announce(interaction, game_id, match, lines, old)
 
 
@@ -307,6 +310,7 @@ async def open_entry(
         value=values.values.get(control.entry_id),
         victory_points=values.victory_points,
         typed=typed,
+        t=reader(interaction),
     )
     await open_form(interaction, modal)
 
@@ -365,16 +369,20 @@ async def offer_fix(
 ) -> None:
     """A form with a bad value saved nothing: say what to fix, show everything that was typed,
     and offer the form again filled in with it."""
+    t = reader(interaction)
     embed = discord.Embed(
-        title="Not saved: one value needs fixing",
-        description=f"{error}\nPress **Fix it** to open the form again with what you typed.",
+        title=t("Not saved: one value needs fixing"),
+        description=t(
+            "{error}\nPress **Fix it** to open the form again with what you typed.", error=t(error.text)
+        ),
         colour=discord.Colour.orange(),
     )
-    labels = [label for label, _, _ in modal_fields(control, None, 0)]
+    labels = [label for label, _unused, _hint in modal_fields(control, None, 0, t)]
     for label, text in zip(labels, typed, strict=False):
         embed.add_field(name=clip(label, 256), value=clip(text.strip(), 1024) or EMPTY, inline=False)
     game_id, side, message_id, ref = int(found[1]), Side(found[2]), int(found[3]), found[4]
-    await send(interaction, embed=embed, view=View(FixButton(game_id, side, message_id, ref)), ephemeral=True)
+    fix = FixButton(game_id, side, message_id, ref, label=t("Fix it"))
+    await send(interaction, embed=embed, view=View(fix), ephemeral=True)
 
 
 class FixButton(
@@ -402,11 +410,21 @@ async def say_cleared(interaction: discord.Interaction, old: ItsMatch | None, ne
     seats = [new.seats[seat_of_side(side)] for side in cleared if seat_of_side(side) < len(new.seats)]
     others = [seat for seat in seats if seat.user_id != interaction.user.id]
     if others:
-        who = " and ".join(f"<@{seat.user_id}>" for seat in others)
+        t = await channel(interaction)
+        mentions = [f"<@{seat.user_id}>" for seat in others]
+        who = (
+            t("{first} and {second}", first=", ".join(mentions[:-1]), second=mentions[-1])
+            if len(mentions) > 1
+            else mentions[0]
+        )
         await send(
             interaction,
-            content=f"{public(interaction.user.display_name, 40)} changed the score sheet, so the "
-            f"confirmation of {who} is cleared: please check the sheet and confirm again.",
+            content=t(
+                "{player} changed the score sheet, so the confirmation of {who} is cleared: please check "
+                "the sheet and confirm again.",
+                player=public(interaction.user.display_name, 40),
+                who=who,
+            ),
         )
 
 
@@ -437,7 +455,7 @@ def announce_final(interaction: discord.Interaction, content: ItsContent, match:
     """Tell other cogs (a tournament this game belongs to) that both players confirmed the sheet,
     as the event ``its_sheet_final``; no cog imports another."""
     assert match.sheet is not None
-    _, result = sheet_parts(content, match)
+    _unused, result = sheet_parts(content, match)
     interaction.client.dispatch(
         "its_sheet_final",
         interaction.channel_id,

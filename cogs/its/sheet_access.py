@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 
 from bot.games import MovedOn
+from bot.i18n import channel
 from bot.play import is_manager
 from bot.send import send
 from cogs.its.common import rng_of
@@ -56,10 +57,15 @@ async def after_acting(
     guest = old.invited.user_id
     if new.seat_of(guest) is None:
         return
+    t = await channel(interaction)
     await send(
         interaction,
-        content=f"<@{guest}> took the seat they were invited to by using their side of the sheet: this "
-        f"channel's ITS match is {new.player_list()}.",
+        content=t(
+            "{guest} took the seat they were invited to by using their side of the sheet: this "
+            "channel's ITS match is {players}.",
+            guest=f"<@{guest}>",
+            players=new.player_list(),
+        ),
     )
     await joined_draw(interaction, game_id, new, old, seat=1, show_hand=interaction.user.id == guest)
 

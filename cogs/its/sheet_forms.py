@@ -11,6 +11,7 @@ import re
 import discord
 
 from bot.limits import MAX_MODAL_LABEL, clip
+from rules.i18n import Translator, _, translator
 from rules.its.scoring import Control, ControlKind, EntryValue, ScoreInputError, Side
 
 MODAL_PREFIX = "its:sm:"
@@ -46,16 +47,19 @@ def entry_modal(
     value: EntryValue | None,
     victory_points: int,
     typed: list[str] | None = None,
+    t: Translator | None = None,
 ) -> discord.ui.Modal:
     """A modal prefilled with the entry's current value (or with ``typed``, what the player typed
     in a form that had a bad value), shown with :func:`bot.views.open_form`: the cog answers it
-    from the custom id alone, so it works even across a restart."""
+    from the custom id alone, so it works even across a restart. ``t``: the language of the
+    player who opens it (its labels, hints and its yes/no; both languages' words are read back)."""
+    t = t if t is not None else translator(None)
     modal = discord.ui.Modal(
-        title=clip(f"{name}: {control.label}", MAX_MODAL_LABEL),
+        title=clip(t("{name}: {objective}", name=name, objective=control.label), MAX_MODAL_LABEL),
         custom_id=f"{MODAL_PREFIX}{game_id}:{side.value}:{message_id}:{entry_ref(control, index)}",
         timeout=None,
     )
-    for i, (label, default, placeholder) in enumerate(modal_fields(control, value, victory_points)):
+    for i, (label, default, placeholder) in enumerate(modal_fields(control, value, victory_points, t)):
         if typed is not None:
             default = typed[i][:60] if i < len(typed) else ""
         modal.add_item(
@@ -71,72 +75,121 @@ def entry_modal(
     return modal
 
 
-def _yes(flag: object) -> str:
-    return "yes" if flag else "no"
+def _yes(flag: object, t: Translator) -> str:
+    return t("yes") if flag else t("no")
+
+
+def _hint(t: Translator, hint: str, help: str) -> str:
+    """A placeholder: what to type, then the objective's own help when it has one."""
+    return t("{hint} · {help}", hint=hint, help=help) if help else hint
 
 
 def modal_fields(
-    control: Control, value: EntryValue | None, victory_points: int
+    control: Control, value: EntryValue | None, victory_points: int, t: Translator | None = None
 ) -> list[tuple[str, str, str]]:
-    """(label, prefilled value, placeholder) for each text input of an entry's modal."""
+    """(label, prefilled value, placeholder) for each text input of an entry's modal, in ``t``'s
+    language (English without it)."""
+    t = t if t is not None else translator(None)
     rounds = control.rounds or 0
     match control.kind:
         case ControlKind.TOGGLE:
-            return [(control.label, _yes(value), f"yes or no · {control.help}")]
+            return [(control.label, _yes(value, t), _hint(t, t("yes or no"), control.help))]
         case ControlKind.ROUND_TOGGLES:
             current = list(value or []) + [False] * rounds  # type: ignore[arg-type]
             if rounds <= MODAL_FIELDS:
-                return [(f"Game Round {i + 1}", _yes(current[i]), "yes or no") for i in range(rounds)]
+                return [
+                    (t("Game Round {round}", round=i + 1), _yes(current[i], t), t("yes or no"))
+                    for i in range(rounds)
+                ]
             return [
-                (control.label, ", ".join(_yes(v) for v in current[:rounds]), f"{rounds} × yes/no, commas")
+                (
+                    control.label,
+                    ", ".join(_yes(v, t) for v in current[:rounds]),
+                    t("{rounds} × yes/no, commas", rounds=rounds),
+                )
             ]
         case ControlKind.ROUND_COUNTERS:
             current = list(value or []) + [0] * rounds  # type: ignore[arg-type]
             if rounds <= MODAL_FIELDS:
                 return [
-                    (f"Game Round {i + 1}", str(current[i]), f"0 to {control.max}") for i in range(rounds)
+                    (
+                        t("Game Round {round}", round=i + 1),
+                        str(current[i]),
+                        t("0 to {most}", most=control.max),
+                    )
+                    for i in range(rounds)
                 ]
-            return [(control.label, ", ".join(str(v) for v in current[:rounds]), f"{rounds} numbers, commas")]
+            return [
+                (
+                    control.label,
+                    ", ".join(str(v) for v in current[:rounds]),
+                    t("{rounds} numbers, commas", rounds=rounds),
+                )
+            ]
         case ControlKind.CHOICE:
             counts = value if isinstance(value, dict) else {}
             labels = dict(control.options)
-            picked = next((labels[k] for k, n in counts.items() if n and k in labels), "none")
-            names = " / ".join(label for _, label in control.options)
-            return [(control.label, picked, f"{names} / none")]
+            picked = next((labels[k] for k, n in counts.items() if n and k in labels), t("none"))
+            names = " / ".join(label for _unused, label in control.options)
+            return [(control.label, picked, t("{options} / none", options=names))]
         case ControlKind.OPTION_COUNTERS:
             counts = value if isinstance(value, dict) else {}
             if len(control.options) <= MODAL_FIELDS:
                 return [
-                    (label, str(counts.get(option_id, 0)), f"how many (all together at most {control.max})")
+                    (
+                        label,
+                        str(counts.get(option_id, 0)),
+                        t("how many (all together at most {most})", most=control.max),
+                    )
                     for option_id, label in control.options
                 ]
-            return [(control.label, "", "option=count, commas")]
+            return [(control.label, "", t("option=count, commas"))]
         case ControlKind.ARMY_POINTS:
             current = victory_points if control.entry_id == "victory_points" else int(value or 0)  # type: ignore[arg-type]
-            return [(control.label, str(current), f"army points, 0 to {control.max} · {control.help}")]
-    return [(control.label, str(int(value or 0)), f"0 to {control.max} · {control.help}")]  # type: ignore[arg-type]
+            return [
+                (
+                    control.label,
+                    str(current),
+                    _hint(t, t("army points, 0 to {most}", most=control.max), control.help),
+                )
+            ]
+    return [(control.label, str(int(value or 0)), _hint(t, t("0 to {most}", most=control.max), control.help))]  # type: ignore[arg-type]
 
 
-_YES = {"yes", "y", "true", "1", "x", "✓", "✅", "done", "on"}
-_NO = {"no", "n", "false", "0", "", "-", "✗", "off", "none"}
+#: What a yes/no field reads, in every language Herald speaks: a Spanish player's "sí" and an
+#: English player's "yes" both count, whichever language the form was shown in.
+_YES = {"yes", "y", "true", "1", "x", "✓", "✅", "done", "on", "sí", "si", "s", "hecho", "conseguido"}
+_NO = {"no", "n", "false", "0", "", "-", "✗", "off", "none", "ninguno", "ninguna", "nada"}
 
 
-def _flag(text: str, label: str) -> bool:
+def _flag(text: str, label: object) -> bool:
     folded = text.strip().casefold()
     if folded in _YES:
         return True
     if folded in _NO:
         return False
-    raise ScoreInputError(f"'{label}': type yes or no, not {text.strip()!r}.")
+    raise ScoreInputError(_("'{label}': type yes or no, not {typed}.", label=label, typed=repr(text.strip())))
 
 
-def _number(text: str, label: str, high: int | None) -> int:
-    folded = text.strip().lower().removesuffix("pts").removesuffix("points").strip()
+def _number(text: str, label: object, high: int | None) -> int:
+    folded = text.strip().lower()
+    for unit in ("pts", "points", "puntos", "ptos"):
+        folded = folded.removesuffix(unit)
+    folded = folded.strip()
     if folded == "":
         return 0
     if not folded.isdecimal():
-        limit = f" from 0 to {high}" if high is not None else ""
-        raise ScoreInputError(f"'{label}' needs a whole number{limit}, not {text.strip()!r}.")
+        typed = repr(text.strip())
+        if high is not None:
+            raise ScoreInputError(
+                _(
+                    "'{label}' needs a whole number from 0 to {most}, not {typed}.",
+                    label=label,
+                    most=high,
+                    typed=typed,
+                )
+            )
+        raise ScoreInputError(_("'{label}' needs a whole number, not {typed}.", label=label, typed=typed))
     return int(folded)
 
 
@@ -157,10 +210,18 @@ def parse_entry(control: Control, texts: list[str]) -> object:
             return _flag(texts[0], control.label)
         case ControlKind.ROUND_TOGGLES:
             parts = texts if rounds <= MODAL_FIELDS else _split(texts[0])
-            return [_flag(t, f"{control.label}, round {i + 1}") for i, t in enumerate(parts)]
+            return [
+                _flag(text, _("{objective}, round {round}", objective=control.label, round=i + 1))
+                for i, text in enumerate(parts)
+            ]
         case ControlKind.ROUND_COUNTERS:
             parts = texts if rounds <= MODAL_FIELDS else _split(texts[0])
-            return [_number(t, f"{control.label}, round {i + 1}", control.max) for i, t in enumerate(parts)]
+            return [
+                _number(
+                    text, _("{objective}, round {round}", objective=control.label, round=i + 1), control.max
+                )
+                for i, text in enumerate(parts)
+            ]
         case ControlKind.CHOICE:
             wanted = texts[0].strip()
             if wanted.casefold() in _NO:
@@ -169,17 +230,25 @@ def parse_entry(control: Control, texts: list[str]) -> object:
             for n, (option_id, label) in enumerate(control.options, start=1):
                 if folded in (re.sub(r"[^a-z0-9]", "", label.casefold()), option_id.replace("_", ""), str(n)):
                     return option_id
-            names = ", ".join(label for _, label in control.options)
-            raise ScoreInputError(f"'{control.label}': type one of {names}, or none (you typed {wanted!r}).")
+            names = ", ".join(label for _unused, label in control.options)
+            raise ScoreInputError(
+                _(
+                    "'{objective}': type one of {options}, or none (you typed {typed}).",
+                    objective=control.label,
+                    options=names,
+                    typed=repr(wanted),
+                )
+            )
         case ControlKind.OPTION_COUNTERS:
             if len(control.options) <= MODAL_FIELDS:
                 return {
-                    option_id: _number(t, label, control.max)
-                    for (option_id, label), t in zip(control.options, texts, strict=False)
+                    option_id: _number(text, label, control.max)
+                    for (option_id, label), text in zip(control.options, texts, strict=False)
                 }
             counts: dict[str, int] = {}
             for part in [p for p in re.split(r"[,;]+", texts[0]) if p.strip()]:
-                key, _, count = part.partition("=")
-                counts[key.strip()] = _number(count, f"{control.label}: {key.strip()}", control.max)
+                key, _sep, count = part.partition("=")
+                label = _("{objective}: {option}", objective=control.label, option=key.strip())
+                counts[key.strip()] = _number(count, label, control.max)
             return counts
     return _number(texts[0], control.label, control.max)

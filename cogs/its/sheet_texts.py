@@ -154,7 +154,7 @@ def sheet_embed(
     if result.conflicts:
         embed.add_field(
             name=t("⚠ Claims the table cannot hold"),
-            value=clip("\n".join(f"• {c.text(name_a, name_b)}" for c in result.conflicts), 1024),
+            value=clip("\n".join(f"• {t(c.message(name_a, name_b))}" for c in result.conflicts), 1024),
             inline=False,
         )
     marks = [

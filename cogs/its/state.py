@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from bot.games import GameKind, GameState, Seat
 from bot.play import GameKit
+from rules.i18n import N_, _
 from rules.its.match import Match
 from rules.its.scoring import Side
 
 KIND = GameKind(
     key="its_match",
     label="an ITS match",
-    start_hint="/its score or /its classified draw",
+    start_hint=_("`/its score` or `/its classified draw`"),
     end_hint="/its end",
     seats=lambda match: seats(match),
+    noun=_("ITS match"),
+    called=_("an ITS match"),
 )
 
 
@@ -31,7 +34,7 @@ class ItsMatch(GameState, Match):
 KIT: GameKit[ItsMatch] = GameKit(
     KIND,
     ItsMatch,
-    moved_on="This match has moved on (it was ended or replaced), so that control no longer applies.",
+    moved_on=_("This match has moved on (it was ended or replaced), so that control no longer applies."),
 )
 
 
@@ -45,15 +48,15 @@ def seats(match: Match) -> list[Seat]:
         return []
     found = [Seat(s.user_id) for s in match.seats]
     if match.invited is not None:
-        what = "accept or decline the invitation to this match (its buttons)"
+        what = N_("accept or decline the invitation to this match (its buttons)")
         found.append(Seat(match.invited.user_id, what))
     draw = match.draw
     if draw is not None and draw.turn_player is not None and draw.turn_player < len(match.seats):
-        what = "your Player Turn: the Countermeasures tracker"
+        what = N_("your Player Turn: the Countermeasures tracker")
         found.append(Seat(match.seats[draw.turn_player].user_id, what))
     if match.sheet is not None and not match.final:
         for index, side in enumerate((Side.A, Side.B)):
             if index < len(match.seats) and side not in match.confirmed:
-                what = "check and confirm your side of the score sheet"
+                what = N_("check and confirm your side of the score sheet")
                 found.append(Seat(match.seats[index].user_id, what))
     return found

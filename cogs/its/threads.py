@@ -28,6 +28,7 @@ from cogs.its.library import ItsContent
 from cogs.its.sheet import score
 from cogs.its.state import KIT, ItsMatch
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.its.match import OPEN_SHEET_BUTTON, Seat, paired_match
 from rules.its.scoring import new_sheet
 
@@ -54,8 +55,8 @@ class OpenSheetButton(discord.ui.DynamicItem[discord.ui.Button], template=re.esc
         try:
             if await KIT.store(interaction).active_record(interaction.channel_id) is None:
                 raise RuleError(
-                    "This thread has no ITS match yet (its scenario may not be set): start the sheet "
-                    "with `/its score mission:... opponent:@...`."
+                    _("This thread has no ITS match yet (its scenario may not be set): start the sheet "
+                    "with `/its score mission:... opponent:@...`.")
                 )
             await score(interaction)
         except Exception as error:

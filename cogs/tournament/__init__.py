@@ -20,7 +20,7 @@ from cogs.tournament.checkin import CheckInButton, CheckinCommands
 from cogs.tournament.commands import SetupCommands
 from cogs.tournament.lists import ListCommands
 from cogs.tournament.ratings import Ratings
-from cogs.tournament.rounds import TIMER_JOB, PairAnyway, RoundCommands, timer_job
+from cogs.tournament.rounds import PairAnyway, RoundCommands
 from cogs.tournament.season import Seasons
 from cogs.tournament.sheets import SheetResults
 from cogs.tournament.standings import StandingsCommands
@@ -28,6 +28,7 @@ from cogs.tournament.state import KIT
 from cogs.tournament.swaps import SwapCommands
 from cogs.tournament.team_views import DYNAMIC_ITEMS as TEAM_ITEMS
 from cogs.tournament.teams import TeamCommands
+from cogs.tournament.timer import TIMER_JOB, TimerCommands, timer_job
 from cogs.tournament.views import DYNAMIC_ITEMS
 from rules.its.content import ScenarioLibrary, load_scenarios_tolerant
 
@@ -39,6 +40,7 @@ log = logging.getLogger("herald.tournament")
 class Tournaments(
     SetupCommands,
     RoundCommands,
+    TimerCommands,
     StandingsCommands,
     SwapCommands,
     ListCommands,

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext.commands import Bot, GroupCog
 
+from bot.i18n import channel, reader
 from bot.play import Change, Post, send
 from bot.text import public
 from bot.views import PersistentButton, open_form
@@ -31,11 +32,13 @@ from cogs.tournament.state import (
     require_player,
 )
 from rules.errors import RuleError
-from rules.tournament import standings
+from rules.i18n import SOURCE, Translator, _, translator
+from rules.tournament import Tournament, standings
 from rules.tournament.ballots import (
     CHECKLIST,
     MAX_CRITERIA,
     MAX_REASON,
+    Award,
     BallotBook,
     Weights,
     add_judge,
@@ -68,47 +71,57 @@ def _with(state: TournamentGame, book: BallotBook) -> TournamentGame:
 # --- the forms ------------------------------------------------------------------------------------
 
 
-def ballot_form(game_id: int, round_number: int, opponent: str) -> discord.ui.Modal:
+def ballot_form(game_id: int, round_number: int, opponent: str, t: Translator) -> discord.ui.Modal:
+    """The voter's secret ballot, in the voter's language (``t = reader(interaction)``)."""
     modal = discord.ui.Modal(
-        title=f"Round {round_number} ballot", custom_id=f"herald:ballot:{game_id}:{round_number}"
+        title=t("Round {round} ballot", round=round_number)[:45],
+        custom_id=f"herald:ballot:{game_id}:{round_number}",
     )
     ticks = discord.ui.CheckboxGroup(
         custom_id="ticks",
-        options=[discord.CheckboxGroupOption(label=text, value=str(i)) for i, text in enumerate(CHECKLIST)],
+        options=[
+            discord.CheckboxGroupOption(label=t(text)[:100], value=str(i)) for i, text in enumerate(CHECKLIST)
+        ],
         min_values=0,
         max_values=len(CHECKLIST),
         required=False,
     )
-    modal.add_item(discord.ui.Label(text=f"{opponent[:30]}: tick what was true", component=ticks))
+    # A Label holds 45 characters: the opponent's name gives way to the sentence in any language.
+    room = max(8, 45 - len(t("{opponent}: tick what was true", opponent="")))
+    label = t("{opponent}: tick what was true", opponent=opponent[:room])[:45]
+    modal.add_item(discord.ui.Label(text=label, component=ticks))
     bad = discord.ui.RadioGroup(
         custom_id="bad",
         options=[
-            discord.RadioGroupOption(label="No: a fine game", value="no"),
-            discord.RadioGroupOption(label="Yes: report a bad game to the organisers", value="yes"),
+            discord.RadioGroupOption(label=t("No: a fine game"), value="no"),
+            discord.RadioGroupOption(label=t("Yes: report a bad game to the organisers"), value="yes"),
         ],
     )
-    modal.add_item(discord.ui.Label(text="Was it a bad game?", component=bad))
+    modal.add_item(discord.ui.Label(text=t("Was it a bad game?"), component=bad))
     reason = discord.ui.TextInput(
         custom_id="reason", style=discord.TextStyle.paragraph, required=False, max_length=MAX_REASON
     )
-    modal.add_item(discord.ui.Label(text="If it was a bad game: why?", component=reason))
+    modal.add_item(discord.ui.Label(text=t("If it was a bad game: why?"), component=reason))
     return modal
 
 
-def favourite_form(game_id: int, opponents: list[tuple[str, str]]) -> discord.ui.Modal:
-    modal = discord.ui.Modal(title="Your favourite opponents", custom_id=f"herald:favourite:{game_id}")
-    for place, title in enumerate(
-        ("First choice (4 points)", "Second choice (2 points)", "Third choice (1 point)")
-    ):
+def favourite_form(game_id: int, opponents: list[tuple[str, str]], t: Translator) -> discord.ui.Modal:
+    modal = discord.ui.Modal(
+        title=t("Your favourite opponents")[:45], custom_id=f"herald:favourite:{game_id}"
+    )
+    titles = (t("First choice (4 points)"), t("Second choice (2 points)"), t("Third choice (1 point)"))
+    for place, title in enumerate(titles):
         options = [discord.RadioGroupOption(label=name[:100], value=pid) for pid, name in opponents[:9]]
-        options.append(discord.RadioGroupOption(label="Nobody", value=NOBODY))
+        options.append(discord.RadioGroupOption(label=t("Nobody"), value=NOBODY))
         group = discord.ui.RadioGroup(custom_id=f"pick{place}", options=options, required=place == 0)
-        modal.add_item(discord.ui.Label(text=title, component=group))
+        modal.add_item(discord.ui.Label(text=title[:45], component=group))
     return modal
 
 
-def paint_form(game_id: int, user_id: int, name: str, book: BallotBook) -> discord.ui.Modal:
-    modal = discord.ui.Modal(title=f"Painting: {name[:34]}", custom_id=f"herald:paint:{game_id}:{user_id}")
+def paint_form(game_id: int, user_id: int, name: str, book: BallotBook, t: Translator) -> discord.ui.Modal:
+    modal = discord.ui.Modal(
+        title=t("Painting: {player}", player=name[:34])[:45], custom_id=f"herald:paint:{game_id}:{user_id}"
+    )
     for i, criterion in enumerate(book.rubric):
         options = [discord.RadioGroupOption(label=str(n), value=str(n)) for n in range(criterion.top + 1)]
         group = discord.ui.RadioGroup(custom_id=f"c{i}", options=options)
@@ -118,7 +131,9 @@ def paint_form(game_id: int, user_id: int, name: str, book: BallotBook) -> disco
 
 def _number(text: str, low: int, high: int) -> int:
     if not text.strip().isdigit() or not low <= int(text) <= high:
-        raise RuleError(f"{public(text, 20)!r} is not one of the choices offered; open the form again.")
+        raise RuleError(
+            _("{typed} is not one of the choices offered; open the form again.", typed=repr(public(text, 20)))
+        )
     return int(text)
 
 
@@ -133,7 +148,7 @@ async def submit_ballot(
     bad = values.get("bad") == "yes"
     reason = values.get("reason", "").strip()
     if bad and not reason:
-        raise RuleError("A bad-game report needs its reason: send the ballot again and say what happened.")
+        raise RuleError(_("A bad-game report needs its reason: send the ballot again and say what happened."))
     voter = player_id(interaction.user.id)
 
     def change(state: TournamentGame) -> Change[TournamentGame]:
@@ -144,9 +159,12 @@ async def submit_ballot(
         return Change(_with(state, book), summary="a sportsmanship ballot")  # never what it says
 
     await KIT.step(interaction, "ballot", change, game_id=game_id, channel_id=await home_channel(interaction))
+    t = reader(interaction)
     await send(
         interaction,
-        content=f"Your round {round_number} ballot is counted. Only the organisers see totals.",
+        content=t(
+            "Your round {round} ballot is counted. Only the organisers see totals.", round=round_number
+        ),
         ephemeral=True,
     )
 
@@ -168,7 +186,9 @@ async def submit_favourites(
     await KIT.step(
         interaction, "favourites", change, game_id=game_id, channel_id=await home_channel(interaction)
     )
-    await send(interaction, content="Your favourite-opponent vote is counted.", ephemeral=True)
+    await send(
+        interaction, content=reader(interaction)("Your favourite-opponent vote is counted."), ephemeral=True
+    )
 
 
 async def submit_paint(
@@ -187,8 +207,11 @@ async def submit_paint(
         interaction, "paint", change, game_id=game_id, channel_id=await home_channel(interaction)
     )
     name = shown.state.tournament.name_of(player_id(user_id))
+    t = reader(interaction)
     await send(
-        interaction, content=f"Your painting score of {public(name, 40)}'s army is kept.", ephemeral=True
+        interaction,
+        content=t("Your painting score of {player}'s army is kept.", player=public(name, 40)),
+        ephemeral=True,
     )
 
 
@@ -197,22 +220,24 @@ async def open_ballot(interaction: discord.Interaction, game: Any) -> None:
     t = game.state.tournament
     pid = require_player(game.state, interaction.user.id)
     if t.finished:
-        raise RuleError(f"{public(t.name, 80)} has finished: its ballots are closed.")
+        raise RuleError(_("{name} has finished: its ballots are closed.", name=public(t.name, 80)))
     due = ballot_due(t, game.state.ballots, pid)
     if due is None:
         raise RuleError(
-            "You have no confirmed game without a ballot: send one after your next result is confirmed."
+            _("You have no confirmed game without a ballot: send one after your next result is confirmed.")
         )
-    await open_form(interaction, ballot_form(game.id, due[0], t.name_of(due[1])))
+    await open_form(interaction, ballot_form(game.id, due[0], t.name_of(due[1]), reader(interaction)))
 
 
 class BallotButton(PersistentButton, template=r"herald:ballot-open:(?P<game>\d+)"):
     """Under a confirmed result: each player presses it for their own secret ballot."""
 
-    def __init__(self, game: int) -> None:
+    def __init__(self, game: int, t: Translator | None = None) -> None:
+        """``t``: the language of the message it sits under (a rebuilt button needs no label)."""
+        t = t or translator(SOURCE)
         super().__init__(
             discord.ui.Button(
-                label="Sportsmanship ballot",
+                label=t("Sportsmanship ballot"),
                 emoji="📝",
                 custom_id=f"herald:ballot-open:{game}",
                 style=discord.ButtonStyle.secondary,
@@ -234,14 +259,30 @@ class BallotButton(PersistentButton, template=r"herald:ballot-open:(?P<game>\d+)
 FORMS = ((BALLOT_FORM, submit_ballot), (FAVOURITE_FORM, submit_favourites), (PAINT_FORM, submit_paint))
 
 
-def _award_lines(state: TournamentGame) -> list[str]:
-    t = state.tournament
+def award_score(award: Award, t: Translator) -> str:
+    """An award's winning score in ``t``'s language: ``24 sportsmanship points``, ``87,5 of 100``."""
+    value = award.value
+    if value is None:  # published before the number was kept: its English words
+        return award.score
+    whole = round(value)
+    if award.unit == "sport":
+        return t.n(
+            "{points} sportsmanship point", "{points} sportsmanship points", whole, points=t.number(whole, 0)
+        )
+    if award.unit == "votes":
+        return t.n("{n} vote", "{n} votes", whole, n=t.number(whole, 0))
+    if award.unit == "paint":
+        return t("{points} painting points", points=t.number(value, 1))
+    return t("{points} of 100", points=t.number(value, 1))
+
+
+def _award_lines(event: Tournament, book: BallotBook, t: Translator) -> list[str]:
     lines = [
-        f"🏅 **{a.title}**: {', '.join(public(n, 40) for n in a.names)} ({a.score})"
-        for a in awards(t, state.ballots)
+        f"🏅 **{t(a.title)}**: {', '.join(public(n, 40) for n in a.names)} ({award_score(a, t)})"
+        for a in awards(event, book)
     ]
-    podium = [f"{MEDALS[r.rank - 1]} {public(r.name, 40)}" for r in standings(t)[:3] if r.rank <= 3]
-    return [f"**{public(t.name, 80)}: awards**", " · ".join(podium), *lines]
+    podium = [f"{MEDALS[r.rank - 1]} {public(r.name, 40)}" for r in standings(event)[:3] if r.rank <= 3]
+    return [t("**{name}: awards**", name=public(event.name, 80)), " · ".join(podium), *lines]
 
 
 @app_commands.allowed_installs(guilds=True, users=False)
@@ -257,7 +298,7 @@ class Awards(
             self.bot.forms.add(pattern, handler)  # type: ignore[attr-defined]
 
     async def cog_unload(self) -> None:
-        for _, handler in FORMS:
+        for _pattern, handler in FORMS:
             self.bot.forms.remove(handler)  # type: ignore[attr-defined]
 
     async def _game(self, interaction: discord.Interaction) -> Any:
@@ -276,21 +317,25 @@ class Awards(
         pid = require_player(game.state, interaction.user.id)
         if t.finished or not favourites_open(t):
             raise RuleError(
-                "The favourite-opponent vote is open from the end of the last round until the event finishes."
+                _(
+                    "The favourite-opponent vote is open from the end of the last round until the event "
+                    "finishes."
+                )
             )
         met = list(dict.fromkeys(t.opponents_of(pid)))
-        await open_form(interaction, favourite_form(game.id, [(o, t.name_of(o)) for o in met]))
+        form = favourite_form(game.id, [(o, t.name_of(o)) for o in met], reader(interaction))
+        await open_form(interaction, form)
 
     @app_commands.command(name="judge", description="Organisers: let a member score the painting")
     async def judge(self, interaction: discord.Interaction, member: discord.User) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "name painting judges")
+            require_organiser(interaction, state, _("name painting judges"))
             return Change(_with(state, add_judge(state.ballots, member.id)), summary=f"judge {member.id}")
 
-        await KIT.step(interaction, "judge", change, channel_id=await home_channel(interaction))
-        await Post(content=f"{member.mention} now judges the painting (`/awards paint player:...`).").send(
-            interaction
-        )
+        shown = await KIT.step(interaction, "judge", change, channel_id=await home_channel(interaction))
+        t = await channel(interaction, language=shown.state.tournament.language)
+        text = t("{member} now judges the painting (`/awards paint player:...`).", member=member.mention)
+        await Post(content=text).send(interaction)
 
     @app_commands.command(
         name="rubric", description="Organisers: the painting rubric, e.g. Basing:5, Detail:5"
@@ -301,31 +346,40 @@ class Awards(
     async def rubric(self, interaction: discord.Interaction, criteria: str) -> None:
         parsed = []
         for part in (p for p in criteria.split(",") if p.strip()):
-            name, _, top = part.rpartition(":")
+            name, _colon, top = part.rpartition(":")
             if not name.strip() or not top.strip().isdigit():
                 raise RuleError(
-                    f"{public(part.strip(), 40)!r} is not name:top score; write e.g. `Basing:5, Detail:5`."
+                    _(
+                        "{typed} is not name:top score; write e.g. `Basing:5, Detail:5`.",
+                        typed=repr(public(part.strip(), 40)),
+                    )
                 )
             parsed.append((name.strip(), int(top)))
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "set the painting rubric")
+            require_organiser(interaction, state, _("set the painting rubric"))
             return Change(_with(state, set_rubric(state.ballots, parsed)), summary="painting rubric")
 
         shown = await KIT.step(interaction, "rubric", change, channel_id=await home_channel(interaction))
+        t = await channel(interaction, language=shown.state.tournament.language)
         text = ", ".join(f"{public(c.name, 40)} 0-{c.top}" for c in shown.state.ballots.rubric)
-        await Post(content=f"Painting rubric: {text}.").send(interaction)
+        await Post(content=t("Painting rubric: {criteria}.", criteria=text)).send(interaction)
 
     @app_commands.command(name="paint", description="Judges: score a player's army on the rubric")
     async def paint(self, interaction: discord.Interaction, player: discord.User) -> None:
         game = await self._game(interaction)
         book = game.state.ballots
         if interaction.user.id not in book.judges:
-            raise RuleError("Only the painting judges the organisers named (`/awards judge`) score armies.")
+            raise RuleError(
+                _("Only the painting judges the organisers named (`/awards judge`) score armies.")
+            )
         if not book.rubric:
-            raise RuleError("There is no painting rubric yet: an organiser sets one with `/awards rubric`.")
+            raise RuleError(
+                _("There is no painting rubric yet: an organiser sets one with `/awards rubric`.")
+            )
         pid = require_player(game.state, player.id)
-        await open_form(interaction, paint_form(game.id, player.id, game.state.tournament.name_of(pid), book))
+        name = game.state.tournament.name_of(pid)
+        await open_form(interaction, paint_form(game.id, player.id, name, book, reader(interaction)))
 
     @app_commands.command(name="paintvote", description="Players: your vote for the best painted army")
     @app_commands.describe(player="The player whose army you vote for (not your own)")
@@ -339,7 +393,7 @@ class Awards(
         await KIT.step(interaction, "paintvote", change, channel_id=await home_channel(interaction))
         await send(
             interaction,
-            content="Your vote for the best painted army is counted (it stays secret).",
+            content=reader(interaction)("Your vote for the best painted army is counted (it stays secret)."),
             ephemeral=True,
         )
 
@@ -354,40 +408,72 @@ class Awards(
         sport: app_commands.Range[int, 0, 100],
     ) -> None:
         if battle + paint + sport == 0:
-            raise RuleError("At least one weight must be above 0.")
+            raise RuleError(_("At least one weight must be above 0."))
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "set the awards' weights")
+            require_organiser(interaction, state, _("set the awards' weights"))
             book = state.ballots.model_copy(
                 update={"weights": Weights(battle=battle, paint=paint, sport=sport)}
             )
             return Change(_with(state, book), summary="awards weights")
 
-        await KIT.step(interaction, "weights", change, channel_id=await home_channel(interaction))
-        await Post(
-            content=f"Best Overall weighs battle {battle}, painting {paint}, sportsmanship {sport}."
-        ).send(interaction)
+        shown = await KIT.step(interaction, "weights", change, channel_id=await home_channel(interaction))
+        t = await channel(interaction, language=shown.state.tournament.language)
+        text = t(
+            "Best Overall weighs battle {battle}, painting {paint}, sportsmanship {sport}.",
+            battle=battle,
+            paint=paint,
+            sport=sport,
+        )
+        await Post(content=text).send(interaction)
 
     @app_commands.command(
         name="totals", description="Organisers: sportsmanship and painting totals, bad-game reports"
     )
     async def totals(self, interaction: discord.Interaction) -> None:
         game = await self._game(interaction)
-        require_organiser(interaction, game.state, "read the ballots' totals")
-        t, book = game.state.tournament, game.state.ballots
-        sport, paint = sport_scores(t, book), paint_scores(book)
+        require_organiser(interaction, game.state, _("read the ballots' totals"))
+        event, book = game.state.tournament, game.state.ballots
+        t = reader(interaction)
+        sport, paint = sport_scores(event, book), paint_scores(book)
+        ballots = t.n(
+            "{n} sportsmanship ballot", "{n} sportsmanship ballots", len(book.sport), n=len(book.sport)
+        )
+        votes = t.n("{n} favourite vote", "{n} favourite votes", len(book.favourites), n=len(book.favourites))
         lines = [
-            f"**{public(t.name, 80)}: ballots** ({len(book.sport)} sportsmanship ballots, "
-            f"{len(book.favourites)} favourite votes)"
+            t(
+                "**{name}: ballots** ({ballots}, {votes})",
+                name=public(event.name, 80),
+                ballots=ballots,
+                votes=votes,
+            )
         ]
-        for p in t.players:
+        for p in event.players:
             s = sport[p.id]
-            line = f"{public(p.name, 40)}: sport {s.total} (checklist {s.checklist}, favourite {s.favourite}"
-            line += f", {s.bad_games} bad games)" if s.bad_games else ")"
+            values = {
+                "player": public(p.name, 40),
+                "total": s.total,
+                "checklist": s.checklist,
+                "favourite": s.favourite,
+            }
+            if s.bad_games:
+                line = t.n(
+                    "{player}: sport {total} (checklist {checklist}, favourite {favourite}, {n} bad game)",
+                    "{player}: sport {total} (checklist {checklist}, favourite {favourite}, {n} bad games)",
+                    s.bad_games,
+                    n=s.bad_games,
+                    **values,
+                )
+            else:
+                line = t("{player}: sport {total} (checklist {checklist}, favourite {favourite})", **values)
             if p.id in paint:
-                line += f" · paint {paint[p.id]:.1f}"
+                line += " · " + t("paint {score}", score=t.number(paint[p.id], 1))
             lines.append(line)
-            lines.extend(f"  ⚠️ bad game, {public(r, MAX_REASON)}" for r in s.reasons)
+            lines.extend(
+                "  ⚠️ "
+                + t("bad game, round {round}: {reason}", round=number, reason=public(reason, MAX_REASON))
+                for number, reason in s.reports
+            )
         await send(interaction, content="\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(
@@ -396,7 +482,7 @@ class Awards(
     @app_commands.describe(publish="Also show them on the live page and in the exports")
     async def show(self, interaction: discord.Interaction, publish: bool = False) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "post the awards")
+            require_organiser(interaction, state, _("post the awards"))
             book = state.ballots.model_copy(update={"published": state.ballots.published or publish})
             new = _with(state, book)
             if book.published:
@@ -404,7 +490,8 @@ class Awards(
             return Change(new, summary="awards published" if book.published else "awards posted")
 
         shown = await KIT.step(interaction, "awards", change, channel_id=await home_channel(interaction))
-        lines = _award_lines(shown.state)
+        t = await channel(interaction, language=shown.state.tournament.language)
+        lines = _award_lines(shown.state.tournament, shown.state.ballots, t)
         if shown.state.ballots.published:
-            lines.append("Published: on the live page and in `/tournament export`.")
+            lines.append(t("Published: on the live page and in `/tournament export`."))
         await Post(content="\n".join(lines)).send(interaction)

@@ -9,18 +9,21 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import reader
 from bot.play import Change, Post, StepButton, View, send
 from bot.text import public
 from cogs.tournament.posts import checkin_line
 from cogs.tournament.state import (
     KIT,
     TournamentGame,
+    event_words,
     home_channel,
     player_id,
     require_organiser,
     require_player,
 )
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.tournament import checkin as roll_call
 
 
@@ -33,15 +36,20 @@ class CheckInButton(StepButton, prefix="tour:in"):
         def change(state: TournamentGame) -> Change[TournamentGame]:
             pid = require_player(state, interaction.user.id)
             if pid in state.tournament.checked_in:
-                raise RuleError("You are already checked in. See you at the table!")
+                raise RuleError(_("You are already checked in. See you at the table!"))
             t = roll_call.set_checked_in(state.tournament, pid, True)
             return Change(state.update(tournament=t), summary=f"{interaction.user.id} checked in")
 
         shown = await KIT.step(interaction, "checkin", change, game_id=self.game, channel_id=home)
-        line = checkin_line(shown.state) or ""
+        t = reader(interaction)
+        line = checkin_line(shown.state, t) or ""
         await send(
             interaction,
-            content=f"✅ You are checked in for {public(shown.state.tournament.name, 80)}. {line}.",
+            content=t(
+                "✅ You are checked in for {name}. {line}.",
+                name=public(shown.state.tournament.name, 80),
+                line=line,
+            ),
             ephemeral=True,
         )
 
@@ -56,19 +64,20 @@ class CheckinCommands:
         home = await home_channel(interaction)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "open check-in")
+            require_organiser(interaction, state, _("open check-in"))
             return Change(
                 state.update(tournament=roll_call.open_checkin(state.tournament)), summary="check-in open"
             )
 
         shown = await KIT.step(interaction, "checkin open", change, channel_id=home)
-        t = shown.state.tournament
+        t = await event_words(interaction, shown.state.tournament)
         await Post(
-            content=(
-                f"📋 Check-in for **{public(t.name, 80)}** is open: players, press **Check in** when you are "
-                "here. Who has not checked in when round 1 is paired is left out of it."
+            content=t(
+                "📋 Check-in for **{name}** is open: players, press **Check in** when you are here. Who has "
+                "not checked in when round 1 is paired is left out of it.",
+                name=public(shown.state.tournament.name, 80),
             ),
-            view=View(CheckInButton(shown.id, shown.version)),
+            view=View(CheckInButton(shown.id, shown.version, label=t("Check in"))),
         ).send(interaction)
 
     @checkin.command(name="close", description="Organisers: close check-in (who checked in is kept)")
@@ -76,13 +85,14 @@ class CheckinCommands:
         home = await home_channel(interaction)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "close check-in")
+            require_organiser(interaction, state, _("close check-in"))
             return Change(
                 state.update(tournament=roll_call.close_checkin(state.tournament)), summary="check-in closed"
             )
 
         shown = await KIT.step(interaction, "checkin close", change, channel_id=home)
-        await Post(content=f"📋 {checkin_line(shown.state)}.").send(interaction)
+        t = await event_words(interaction, shown.state.tournament)
+        await Post(content=f"📋 {checkin_line(shown.state, t)}.").send(interaction)
 
     @checkin.command(
         name="player", description="Organisers: check a player in or out (or add back one left out)"
@@ -94,7 +104,7 @@ class CheckinCommands:
         home = await home_channel(interaction)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "check players in or out")
+            require_organiser(interaction, state, _("check players in or out"))
             pid = require_player(state, player.id)
             t = roll_call.set_checked_in(state.tournament, pid, present)
             return Change(
@@ -102,9 +112,13 @@ class CheckinCommands:
             )
 
         shown = await KIT.step(interaction, "checkin player", change, channel_id=home)
-        t = shown.state.tournament
-        back = t.started and present and t.player(player_id(player.id)).joined_round > 1
-        text = f"{player.mention} is checked {'in' if present else 'out'}."
+        tour = shown.state.tournament
+        t = await event_words(interaction, tour)
+        back = tour.started and present and tour.player(player_id(player.id)).joined_round > 1
+        if present:
+            text = t("{player} is checked in.", player=player.mention)
+        else:
+            text = t("{player} is checked out.", player=player.mention)
         if back:
-            text += f" They are paired again from round {len(t.rounds) + 1}."
+            text += " " + t("They are paired again from round {number}.", number=len(tour.rounds) + 1)
         await Post(content=text).send(interaction)

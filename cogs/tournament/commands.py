@@ -11,8 +11,17 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.i18n import NAMES, reader
 from bot.play import Change, Post, Shown, autocomplete, send
 from bot.text import kept_name, public
+from cogs.tournament.entries import (
+    added_text,
+    checked_language,
+    entered_faction,
+    joined_text,
+    language_choices,
+    refuse_in_team_event,
+)
 from cogs.tournament.links import NO_PAGE_LINK, link_view, new_page_url, page_url
 from cogs.tournament.posts import summary
 from cogs.tournament.state import (
@@ -20,6 +29,7 @@ from cogs.tournament.state import (
     TournamentGame,
     add_organiser,
     checked_text,
+    event_words,
     follow_up_step,
     home_channel,
     is_organiser,
@@ -27,8 +37,9 @@ from cogs.tournament.state import (
     require_organiser,
     require_player,
 )
-from cogs.tournament.threads import post_in_thread, seat_players
+from cogs.tournament.threads import rescore_threads
 from rules.errors import RuleError
+from rules.i18n import Message, _
 from rules.its.content import ScenarioLibrary
 from rules.its.scenario import ScenarioKind
 from rules.tournament import (
@@ -44,10 +55,9 @@ from rules.tournament import (
 )
 from rules.tournament import pin_table as pin_table_of
 from rules.tournament.engine import few_rounds_note, set_bye_points
-from rules.tournament.factions import checked_faction, load_factions
+from rules.tournament.factions import load_factions
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
-from rules.tournament.model import counted
 from rules.tournament.team_formats import team_format_of
 from rules.tournament.teams import set_team_format, set_team_size
 
@@ -58,31 +68,6 @@ Games = Literal["its", "40k", "boarding-actions"]
 Scorings = Literal["record", "wtc"]
 TeamFormats = Literal["wtc", "refused-play", "margin", "champion"]
 TeamPointChoices = Literal["2-1-0", "3-2-1"]
-
-
-def _faction(game: Any, faction: str, unlisted: bool) -> str:
-    """The faction a player joins with: an ITS army from the list (or as typed with ``unlisted``);
-    in other games, as typed."""
-    checked_text(faction, "faction")
-    if game is not None and format_of(game.state.tournament).game is not GameSystem.ITS:
-        if not faction.strip():
-            raise RuleError("The faction is empty: name your army's faction.")
-        return faction
-    return checked_faction(faction, unlisted=unlisted)
-
-
-def _club_text(club: str) -> str:
-    """`` · club Dice Den`` after a faction, or nothing."""
-    return f" · club {public(club, 80)}" if club else ""
-
-
-def refuse_in_team_event(state: TournamentGame) -> None:
-    """A team event's players join through their team."""
-    if state.tournament.team_size is not None:
-        raise RuleError(
-            f"{public(state.tournament.name, 80)} is a team event: players join a team. A captain adds them "
-            "with `/tournament team add player:...`, or starts a team with `/tournament team create`."
-        )
 
 
 class SetupCommands:
@@ -98,23 +83,41 @@ class SetupCommands:
         except RuleError:
             return scenario_id
 
-    def shown(self, what: str, *, full: bool = True) -> Any:
-        def show(shown: Shown[TournamentGame]) -> Post:
+    def shown(self, interaction: discord.Interaction, what: Message | str, *, full: bool = True) -> Any:
+        """The public answer to a setup step: ``what`` (a lazy message, in the tournament's language)
+        and the summary, or (``full=False``) the count of players still in it."""
+
+        async def show(shown: Shown[TournamentGame]) -> Post:
+            t = await event_words(interaction, shown.state.tournament)
+            said = t(what)
             if not full:
                 # Players still in it: a drop is answered with the count after it.
                 count = sum(1 for p in shown.state.tournament.players if p.dropped_after is None)
                 return Post(
-                    content=f"{what} {public(shown.state.tournament.name, 80)}: {counted(count, 'player')}."
+                    content=t.n(
+                        "{said} {name}: {n} player.",
+                        "{said} {name}: {n} players.",
+                        count,
+                        said=said,
+                        name=public(shown.state.tournament.name, 80),
+                        n=count,
+                    )
                 )
-            return Post(content=what, embeds=[summary(shown.state, self.scenario_name)])
+            return Post(content=said, embeds=[summary(shown.state, self.scenario_name, t)])
 
         return show
 
     async def _player_step(
-        self, interaction: discord.Interaction, action: str, change: Any, what: str, *, full: bool = False
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        change: Any,
+        what: Message | str,
+        *,
+        full: bool = False,
     ) -> None:
         home = await home_channel(interaction)
-        await KIT.play(interaction, action, change, self.shown(what, full=full), channel_id=home)
+        await KIT.play(interaction, action, change, self.shown(interaction, what, full=full), channel_id=home)
 
     # -- the tournament ----------------------------------------------------------------------
 
@@ -134,7 +137,9 @@ class SetupCommands:
         team_format="Team event: wtc (default), refused-play, margin or champion (docs/team-formats.md)",
         team_points="Team event: a team match's win/draw/loss points (default 2-1-0)",
         team_margin="team_format:margin: a win needs more than this many points a player (default 1)",
+        language="Its posts, pictures, threads and web page (default: the server's language)",
     )
+    @app_commands.choices(language=language_choices())
     async def create(
         self,
         interaction: discord.Interaction,
@@ -152,12 +157,14 @@ class SetupCommands:
         team_format: TeamFormats | None = None,
         team_points: TeamPointChoices | None = None,
         team_margin: app_commands.Range[int, 0, 99] | None = None,
+        language: str | None = None,
     ) -> None:
-        checked_text(name, "tournament name")
+        checked_text(name, _("tournament name"))
         if team_size is None and (team_format or team_points or team_margin is not None):
             raise RuleError(
-                "`team_format:`, `team_points:` and `team_margin:` are for a team event: add `team_size:`."
+                _("`team_format:`, `team_points:` and `team_margin:` are for a team event: add `team_size:`.")
             )
+        chosen_language = checked_language(language) if language is not None else None
         chosen = [] if extras == "none" else extras.split("+")
         tournament = create_tournament(
             name,
@@ -174,6 +181,8 @@ class SetupCommands:
         if team_size is not None:
             tournament = set_team_size(tournament, team_size)
             tournament = set_team_format(tournament, team_format, team_points, team_margin)
+        if chosen_language is not None:
+            tournament = tournament.model_copy(update={"language": chosen_language})
         old = await KIT.find(interaction)
         if old is not None and old.state.tournament.finished:
             # A finished tournament stays viewable until the next one here replaces it.
@@ -183,22 +192,34 @@ class SetupCommands:
         state = TournamentGame(tournament=tournament, organisers=[interaction.user.id])
         shown = await KIT.start(interaction, state, summary=f"created {tournament.name}")
         url = await page_url(self.bot, shown.id)  # the live page's address is made with the tournament
-        how = (
-            f"captains start their team of {team_size} with `/tournament team create name:...` "
-            f"({team_format_of(tournament.team_format).describe()})."
-            if team_size is not None
-            else "join with `/tournament join faction:...`."
-        )
+        t = await event_words(interaction, tournament)
+        who, name = interaction.user.mention, public(tournament.name, 80)
+        if team_size is not None:
+            opened = t(
+                "{organiser} opened **{name}**: captains start their team of {size} with "
+                "`/tournament team create name:...` ({format}).",
+                organiser=who,
+                name=name,
+                size=team_size,
+                format=team_format_of(tournament.team_format).describe(),
+            )
+        else:
+            opened = t(
+                "{organiser} opened **{name}**: join with `/tournament join faction:...`.",
+                organiser=who,
+                name=name,
+            )
         few = few_rounds_note(tournament)
-        opened = f"{interaction.user.mention} opened **{public(tournament.name, 80)}**: {how}"
         fmt = format_of(tournament)
         if not fmt.uses_op:
-            opened += f"\n{fmt.record_text()} (`/tournament settings bye_points:` changes a bye's)."
-        show = self.shown(opened if few is None else f"{opened}\n{public(few, 400)}")
+            opened += "\n" + t(
+                "{record} (`/tournament settings bye_points:` changes a bye's).", record=t(fmt.record_words())
+            )
+        show = self.shown(interaction, opened if few is None else f"{opened}\n{public(t(few), 400)}")
 
-        def with_page(shown: Shown[TournamentGame]) -> Post:
-            post = show(shown)
-            post.view = post.view or link_view(url)
+        async def with_page(shown: Shown[TournamentGame]) -> Post:
+            post = await show(shown)
+            post.view = post.view or link_view(url, t)
             return post
 
         await KIT.reply(interaction, shown, with_page)
@@ -207,11 +228,11 @@ class SetupCommands:
     @app_commands.rename(user="member")
     async def organiser_add(self, interaction: discord.Interaction, user: discord.User) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "add organisers")
+            require_organiser(interaction, state, _("add organisers"))
             return Change(add_organiser(state, user.id), summary=f"added organiser {user.id}")
 
         await self._player_step(
-            interaction, "organiser", change, f"{user.mention} now organises too.", full=True
+            interaction, "organiser", change, _("{user} now organises too.", user=user.mention), full=True
         )
 
     @app_commands.command(
@@ -224,7 +245,9 @@ class SetupCommands:
         fresh_tables="Pair so nobody returns to a table while another is free (before the points gaps)",
         pin_player="A player who always plays at one table (accessibility); give pin_table too",
         pin_table="The table pin_player always plays at (0: no fixed table)",
+        language="Its posts, pictures, threads and web page (or the server's language again)",
     )
+    @app_commands.choices(language=language_choices(server=True))
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -234,15 +257,19 @@ class SetupCommands:
         fresh_tables: bool | None = None,
         pin_player: discord.User | None = None,
         pin_table: app_commands.Range[int, 0, 999] | None = None,
+        language: str | None = None,
     ) -> None:
         if (pin_player is None) != (pin_table is None):
             raise RuleError(
-                "To fix a player's table give both `pin_player:` and `pin_table:` (0 takes the pin off)."
+                _("To fix a player's table give both `pin_player:` and `pin_table:` (0 takes the pin off).")
             )
+        new_language = checked_language(language) if language is not None else None
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "change the settings")
+            require_organiser(interaction, state, _("change the settings"))
             t = state.tournament
+            if language is not None:
+                t = t.model_copy(update={"language": new_language})
             if late_joins is not None:
                 t = set_late_joins(t, late_joins)
             if rounds is not None:
@@ -256,25 +283,39 @@ class SetupCommands:
                 t = pin_table_of(t, player_id(pin_player.id), pin_table or None)
             return Change(state.update(tournament=t), summary="settings")
 
-        tables: list[str] = []
+        tables: list[Message] = []
         if fresh_tables is not None:
             tables.append(
-                "Fresh tables: nobody returns to a table while another is free."
+                _("Fresh tables: nobody returns to a table while another is free.")
                 if fresh_tables
-                else "Fresh tables off: the pairing follows the points; the seating still avoids repeats."
+                else _("Fresh tables off: the pairing follows the points; the seating still avoids repeats.")
             )
         if pin_player is not None and pin_table:
-            tables.append(f"{pin_player.mention} plays at table {pin_table} from the next pairing on.")
+            tables.append(
+                _(
+                    "{player} plays at table {table} from the next pairing on.",
+                    player=pin_player.mention,
+                    table=pin_table,
+                )
+            )
         elif pin_player is not None:
-            tables.append(f"{pin_player.mention} no longer has a fixed table.")
+            tables.append(_("{player} no longer has a fixed table.", player=pin_player.mention))
         home = await home_channel(interaction)
 
-        def saved(shown: Shown[TournamentGame]) -> Post:
+        async def saved(shown: Shown[TournamentGame]) -> Post:
+            t = await event_words(interaction, shown.state.tournament)
             few = few_rounds_note(shown.state.tournament) if rounds is not None else None
-            said = "Settings saved." if few is None else f"Settings saved. {public(few, 400)}"
+            said = t("Settings saved.") if few is None else f"{t('Settings saved.')} {public(t(few), 400)}"
             if bye_points is not None:
-                said += f" {format_of(shown.state.tournament).record_text()}."
-            return self.shown(" ".join([said, *tables]))(shown)
+                said += f" {t(format_of(shown.state.tournament).record_words())}."
+            if language is not None:
+                lang = shown.state.tournament.language
+                said += " " + (
+                    t("Its posts are in {language} from now on.", language=NAMES.get(lang, lang))
+                    if lang
+                    else t("Its posts follow the server's language from now on.")
+                )
+            return await self.shown(interaction, " ".join([said, *(t(x) for x in tables)]))(shown)
 
         await KIT.play(interaction, "settings", change, saved, channel_id=home)
 
@@ -291,8 +332,8 @@ class SetupCommands:
     ) -> None:
         # "No tournament here" comes before anything about the faction: there is nothing to join.
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        faction = _faction(game, faction, unlisted)
-        club = checked_text(club, "club") if club else ""
+        faction = entered_faction(game, faction, unlisted)
+        club = checked_text(club, _("club")) if club else ""
         user = interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
@@ -301,8 +342,7 @@ class SetupCommands:
             t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id, club=club)
             return Change(state.update(tournament=t), summary=f"{user.id} joined")
 
-        joined = f"{user.mention} joined ({public(faction, 80)}{_club_text(club)})."
-        await self._player_step(interaction, "join", change, joined)
+        await self._player_step(interaction, "join", change, joined_text(user.mention, faction, club))
 
     @app_commands.command(name="add", description="Organisers: enter a player")
     @app_commands.rename(user="player")
@@ -320,19 +360,18 @@ class SetupCommands:
         club: str = "",
     ) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        require_organiser(interaction, game.state, "add players (anyone can /tournament join)")
-        faction = _faction(game, faction, unlisted)
-        club = checked_text(club, "club") if club else ""
+        require_organiser(interaction, game.state, _("add players (anyone can /tournament join)"))
+        faction = entered_faction(game, faction, unlisted)
+        club = checked_text(club, _("club")) if club else ""
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "add players (anyone can /tournament join)")
+            require_organiser(interaction, state, _("add players (anyone can /tournament join)"))
             refuse_in_team_event(state)
             name = kept_name(user.display_name)
             t = add_player(state.tournament, player_id(user.id), name, faction, user_id=user.id, club=club)
             return Change(state.update(tournament=t), summary=f"added {user.id}")
 
-        added = f"{user.mention} added ({public(faction, 80)}{_club_text(club)})."
-        await self._player_step(interaction, "add", change, added)
+        await self._player_step(interaction, "add", change, added_text(user.mention, faction, club))
 
     @join.autocomplete("faction")
     @add.autocomplete("faction")
@@ -347,11 +386,13 @@ class SetupCommands:
     @app_commands.rename(user="player")
     async def remove(self, interaction: discord.Interaction, user: discord.User) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "remove players")
+            require_organiser(interaction, state, _("remove players"))
             t = remove_player(state.tournament, require_player(state, user.id))
             return Change(state.update(tournament=t), summary=f"removed {user.id}")
 
-        await self._player_step(interaction, "remove", change, f"{user.mention} was removed.")
+        await self._player_step(
+            interaction, "remove", change, _("{player} was removed.", player=user.mention)
+        )
 
     @app_commands.command(name="drop", description="Leave the tournament (results stay); organisers: anyone")
     @app_commands.rename(user="player")
@@ -360,12 +401,15 @@ class SetupCommands:
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             if target.id != interaction.user.id:
-                require_organiser(interaction, state, "drop other players")
+                require_organiser(interaction, state, _("drop other players"))
             t = drop_player(state.tournament, require_player(state, target.id))
             return Change(state.update(tournament=t), summary=f"dropped {target.id}")
 
         await self._player_step(
-            interaction, "drop", change, f"{target.mention} dropped: no longer paired, results kept."
+            interaction,
+            "drop",
+            change,
+            _("{player} dropped: no longer paired, results kept.", player=target.mention),
         )
 
     # -- scenarios ---------------------------------------------------------------------------
@@ -380,7 +424,7 @@ class SetupCommands:
         found = self.scenarios.get(scenario)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "set scenarios")
+            require_organiser(interaction, state, _("set scenarios"))
             t = set_scenario(state.tournament, round, found)
             return Change(
                 state.update(tournament=t),
@@ -389,31 +433,12 @@ class SetupCommands:
             )
 
         shown = await KIT.step(interaction, "mission", change, channel_id=home)
-        await KIT.reply(interaction, shown, self.shown(f"Round {round} plays **{found.name}**."))
+        plays = _("Round {round} plays **{scenario}**.", round=round, scenario=found.name)
+        await KIT.reply(interaction, shown, self.shown(interaction, plays))
         if shown.result != found.id:
-            await self._rescore_threads(interaction, shown.state, round)
-
-    async def _rescore_threads(
-        self, interaction: discord.Interaction, state: TournamentGame, number: int
-    ) -> None:
-        """A round paired before its scenario was set (or changed): each of its threads whose game
-        has no result gets the scenario's score sheet, seated, and a message with its button."""
-        t = state.tournament
-        if number > len(t.rounds):
-            return
-        waiting = {g.table: g for g in t.rounds[number - 1].games if g.b is not None and g.result is None}
-        for thread in state.threads:
-            game = waiting.get(thread.table)
-            if thread.round != number or game is None:
-                continue
-            seat_players(self.bot, interaction.guild_id, thread.thread_id, t, number, game)
-            await post_in_thread(
-                self.bot.get_partial_messageable(thread.thread_id),
-                t,
-                number,
-                game,
-                self.scenario_name,
-                head="📜 The organisers set this round's scenario.",
+            words = await event_words(interaction, shown.state.tournament)
+            await rescore_threads(
+                self.bot, interaction.guild_id, shown.state, round, self.scenario_name, words
             )
 
     @mission.autocomplete("scenario")
@@ -435,17 +460,19 @@ class SetupCommands:
     @app_commands.command(name="info", description="This channel's tournament: settings, players, rounds")
     async def info(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        embed = summary(game.state, self.scenario_name)
+        t = await event_words(interaction, game.state.tournament)
+        embed = summary(game.state, self.scenario_name, t)
         url = await page_url(self.bot, game.id)
         if url is not None:
-            embed.add_field(name="Live page (pairings and standings on the web)", value=url, inline=False)
-        await Post(embeds=[embed], view=link_view(url)).send(interaction)
+            embed.add_field(name=t("Live page (pairings and standings on the web)"), value=url, inline=False)
+        await Post(embeds=[embed], view=link_view(url, t)).send(interaction)
         # What is for the organisers alone (that they organise it; how whoever runs Herald gives
         # the pages an address) is shown to them, not to the channel.
         if is_organiser(interaction, game.state):
-            notes = [f"You organise **{public(game.state.tournament.name, 80)}**."]
+            mine = reader(interaction)
+            notes = [mine(_("You organise **{name}**.", name=public(game.state.tournament.name, 80)))]
             if url is None:
-                notes.append(NO_PAGE_LINK)
+                notes.append(mine(NO_PAGE_LINK))
             await send(interaction, content="\n".join(notes), ephemeral=True)
 
     link = app_commands.Group(name="link", description="The tournament's live web page")
@@ -453,12 +480,15 @@ class SetupCommands:
     @link.command(name="reset", description="Organisers: a new address for the live page (the old one stops)")
     async def link_reset(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        require_organiser(interaction, game.state, "change the live page's address")
+        require_organiser(interaction, game.state, _("change the live page's address"))
         url = await new_page_url(self.bot, game.id)
         if url is None:
-            raise RuleError(f"There is no live page link to reset. {NO_PAGE_LINK}")
+            raise RuleError(_("There is no live page link to reset. {why}", why=_(NO_PAGE_LINK)))
+        t = await event_words(interaction, game.state.tournament)
         await Post(
-            content=f"{public(game.state.tournament.name, 80)} has a new live page; "
-            "the old address no longer works.",
-            view=link_view(url),
+            content=t(
+                "{name} has a new live page; the old address no longer works.",
+                name=public(game.state.tournament.name, 80),
+            ),
+            view=link_view(url, t),
         ).send(interaction)

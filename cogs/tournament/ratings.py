@@ -1,4 +1,6 @@
-"""``/rating``: the server's ITS Ratings, changed once by each finished tournament."""
+"""``/rating``: the server's ITS Ratings, changed once by each finished tournament.
+
+Both replies are posted to the channel, so they are in the server's language (``channel``)."""
 
 from __future__ import annotations
 
@@ -6,10 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import channel
 from bot.play import Post
 from cogs.tournament.posts import COLOUR
+from cogs.tournament.standings import signed
 from rules.tournament import INITIAL_RATING
-from rules.tournament.model import counted
 
 TOP = 20
 
@@ -24,31 +27,41 @@ class Ratings(commands.GroupCog, group_name="rating", group_description="ITS Rat
     @app_commands.rename(user="player")
     async def show(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
+        t = await channel(interaction)
         found = await self.bot.ratings.get(interaction.guild_id or 0, who.id)  # type: ignore[attr-defined]
         if found is None:
-            text = f"{who.mention} has no rated game here yet: everyone starts at {INITIAL_RATING:.0f}."
+            text = t(
+                "{player} has no rated game here yet: everyone starts at {rating}.",
+                player=who.mention,
+                rating=f"{INITIAL_RATING:.0f}",
+            )
             await Post(content=text).send(interaction)
             return
         record, rank = found
-        embed = discord.Embed(title=f"ITS Rating: {who.display_name}", colour=COLOUR)
-        embed.description = f"**{record.rating:.0f}** · #{rank} in this server"
-        embed.add_field(name="Rated games", value=str(record.games))
-        embed.add_field(name="Tournaments", value=str(record.events))
-        embed.add_field(name="Last change", value=f"{record.last_change:+.1f}")
+        embed = discord.Embed(title=t("ITS Rating: {player}", player=who.display_name), colour=COLOUR)
+        embed.description = t(
+            "**{rating}** · #{rank} in this server", rating=f"{record.rating:.0f}", rank=rank
+        )
+        embed.add_field(name=t("Rated games"), value=str(record.games))
+        embed.add_field(name=t("Tournaments"), value=str(record.events))
+        embed.add_field(name=t("Last change"), value=signed(record.last_change, t))
         await Post(embeds=[embed]).send(interaction)
 
     @app_commands.command(name="top", description=f"The {TOP} best ITS Ratings in this server")
     async def top(self, interaction: discord.Interaction) -> None:
+        t = await channel(interaction)
         rows = await self.bot.ratings.top(interaction.guild_id or 0, limit=TOP)  # type: ignore[attr-defined]
         if not rows:
-            await Post(content="Nobody is rated here yet: ratings change when a tournament finishes.").send(
-                interaction
-            )
+            text = t("Nobody is rated here yet: ratings change when a tournament finishes.")
+            await Post(content=text).send(interaction)
             return
         lines = [
-            f"{i}. <@{r.user_id}> **{r.rating:.0f}** "
-            f"({counted(r.games, 'game')}, {counted(r.events, 'event')})"
+            f"{i}. <@{r.user_id}> **{r.rating:.0f}** ("
+            + t.n("{n} game", "{n} games", r.games, n=r.games)
+            + ", "
+            + t.n("{n} event", "{n} events", r.events, n=r.events)
+            + ")"
             for i, r in enumerate(rows, start=1)
         ]
-        embed = discord.Embed(title="ITS Ratings", description="\n".join(lines), colour=COLOUR)
+        embed = discord.Embed(title=t("ITS Ratings"), description="\n".join(lines), colour=COLOUR)
         await Post(embeds=[embed]).send(interaction)

@@ -12,7 +12,6 @@ import asyncio
 import logging
 import random
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, Literal
 
@@ -20,13 +19,14 @@ import discord
 from discord import app_commands
 
 from bot.games import ChannelBusy, MovedOn
-from bot.i18n import channel
+from bot.i18n import reader
 from bot.play import Change, Post, StepButton, View, send
-from bot.send import acknowledge, send_to
+from bot.send import acknowledge
 from bot.text import pinging, public
 from cogs.tournament.links import with_link
 from cogs.tournament.posts import (
     missing_text,
+    more_text,
     pairings_posts,
     result_text,
 )
@@ -36,6 +36,7 @@ from cogs.tournament.state import (
     GameThread,
     TournamentGame,
     VoidThread,
+    event_words,
     follow_up_step,
     home_channel,
     player_id,
@@ -56,8 +57,11 @@ from cogs.tournament.threads import (
     thread_name,
     void_thread,
 )
+from cogs.tournament.timer import TIMER_JOB as TIMER_JOB  # where the tests and older imports find it
+from cogs.tournament.timer import timer_job as timer_job
 from cogs.tournament.views import clear_settled, report_view
 from rules.errors import RuleError
+from rules.i18n import Message, _
 from rules.its.scoring import MAX_OBJECTIVE_POINTS
 from rules.tournament import (
     MAX_ROUNDS,
@@ -67,8 +71,7 @@ from rules.tournament import (
 from rules.tournament.checkin import leave_out_absent
 from rules.tournament.engine import flag_notes
 from rules.tournament.formats import format_of
-from rules.tournament.model import MAX_ARMY_POINTS, counted
-from rules.tournament.public import RoundTimer
+from rules.tournament.model import MAX_ARMY_POINTS
 from rules.tournament.teams import (
     check_event_pairable,
     pair_event_round,
@@ -80,9 +83,6 @@ log = logging.getLogger("herald.tournament")
 OP = app_commands.Range[int, 0, MAX_OBJECTIVE_POINTS]
 VP = app_commands.Range[int, 0, MAX_ARMY_POINTS]
 PAIRING_ATTEMPTS = 3
-WARN_BEFORE = timedelta(minutes=15)
-MAX_TIMER_MINUTES = 24 * 60
-TIMER_JOB = "tournament:timer"
 
 
 def paired(t: Tournament, seed: int, ratings: Mapping[str, float], *, leave_out: bool = False) -> Tournament:
@@ -126,26 +126,32 @@ class RoundCommands:
     ) -> None:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
-        require_organiser(interaction, game.state, "pair rounds")  # before "thinking" shows in public
+        require_organiser(interaction, game.state, _("pair rounds"))  # before "thinking" shows in public
         refusal = absent_refusal(game.state.tournament)
         if refusal is not None and absent is None:
             raise RuleError(refusal)
         leave_out = absent is not None
         t = game.state.tournament
         # What pairing would refuse, it refuses before asking.
-        number, _ = check_event_pairable(t)
+        number, _count = check_event_pairable(t)
         questions, label = [], None
+        mine = reader(interaction)  # the question is the organiser's alone
         if format_of(t).uses_op and number not in t.scenarios:
             questions.append(
-                f"Round {number} has no scenario yet, so its threads would get no score sheet until "
-                f"one is set. Set it first with `/tournament mission round:{number}`, or pair now "
-                "and set it later (the threads then get their sheets)."
+                mine(
+                    _(
+                        "Round {number} has no scenario yet, so its threads would get no score sheet until "
+                        "one is set. Set it first with `/tournament mission round:{number}`, or pair now "
+                        "and set it later (the threads then get their sheets).",
+                        number=number,
+                    )
+                )
             )
-            label = "Pair without a scenario"
+            label = mine(_("Pair without a scenario"))
         lists = lists_question(t, leave_out=leave_out)
         if lists is not None:
-            questions.append(lists)
-            label = label or "Pair without their lists"
+            questions.append(" ".join(mine(part) for part in lists))
+            label = label or mine(_("Pair without their lists"))
         if questions:
             arg = ("t" if threads else "n") + ("l" * leave_out)
             await Post(
@@ -188,27 +194,27 @@ class RoundCommands:
                 break
             except MovedOn:
                 if attempt == PAIRING_ATTEMPTS - 1:
-                    raise ChannelBusy("The tournament kept changing while pairing; try again.") from None
+                    raise ChannelBusy(_("The tournament kept changing while pairing; try again.")) from None
         state, number = shown.state, len(shown.state.tournament.rounds)
         if state.tournament.team_size is not None:
             await post_team_round(self.bot, interaction, shown.id, state, number, threads=threads)
             return
+        words = await event_words(interaction, state.tournament)
         note = ""
         if threads:
-            opened, note = await self._open_threads(interaction, state, number)
+            opened, note = await self._open_threads(interaction, state, number, words)
             if opened:
                 state = await follow_up_step(
                     interaction, home, "threads", lambda s: s.update(threads=[*s.threads, *opened])
                 )
-        await self._point_void_threads(interaction, home, state, number)
+        await self._point_void_threads(interaction, home, state, number, words)
         left_out = [p for p in state.tournament.players if p.dropped_after == 0] if number == 1 else []
         if left_out:
-            names = ", ".join(public(p.name, 40) for p in left_out[:20])
-            more = f" and {len(left_out) - 20} more" if len(left_out) > 20 else ""
-            note = f"{note}\nLeft out of round 1 (not checked in): {names}{more}.".strip()
-        words = await channel(interaction, language=state.tournament.language)
+            names = more_text(", ".join(public(p.name, 40) for p in left_out[:20]), len(left_out) - 20, words)
+            out = words(_("Left out of round 1 (not checked in): {names}.", names=names))
+            note = f"{note}\n{out}".strip()
         posts = pairings_posts(state, number, self.scenario_name, words)
-        await with_link(self.bot, shown.id, posts[0])
+        await with_link(self.bot, shown.id, posts[0], words)
         if note:
             posts[-1].content = f"{posts[-1].content}\n{note}"
         for post in posts:
@@ -216,15 +222,16 @@ class RoundCommands:
         notes = flag_notes(state.tournament, number)
         if notes:
             # What the pairing could not avoid is the organisers' to check, not a public alarm.
-            head = "For the organisers (fix with `/tournament swap` while no result is in):"
-            await send(interaction, content="\n".join([head, *notes]), ephemeral=True)
+            mine = reader(interaction)
+            head = mine(_("For the organisers (fix with `/tournament swap` while no result is in):"))
+            await send(interaction, content="\n".join([head, *(mine(n) for n in notes)]), ephemeral=True)
 
     async def _open_threads(
-        self, interaction: discord.Interaction, state: TournamentGame, number: int
+        self, interaction: discord.Interaction, state: TournamentGame, number: int, words: Any
     ) -> tuple[list[GameThread], str]:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            return [], "(No threads: pair from a text channel to get one per game.)"
+            return [], words(_("(No threads: pair from a text channel to get one per game.)"))
         t = state.tournament
         opened = []
         for g in t.rounds[number - 1].games:
@@ -232,21 +239,23 @@ class RoundCommands:
                 continue
             try:
                 thread = await channel.create_thread(
-                    name=thread_name(t, number, g),
+                    name=thread_name(t, number, g, words),
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=1440,
                 )
             except discord.HTTPException:
                 log.warning("could not open a thread for table %s in channel %s", g.table, channel.id)
-                return opened, "(Some threads could not be opened: I need Create Public Threads here.)"
+                return opened, words(
+                    _("(Some threads could not be opened: I need Create Public Threads here.)")
+                )
             opened.append(GameThread(round=number, table=g.table, thread_id=thread.id))
             # The ITS match of the thread is seated first, so its sheet button works at once.
             seat_players(self.bot, interaction.guild_id, thread.id, t, number, g)
-            await post_in_thread(thread, t, number, g, self.scenario_name)
+            await post_in_thread(thread, t, number, g, self.scenario_name, words=words)
         return opened, ""
 
     async def _point_void_threads(
-        self, interaction: discord.Interaction, home: int, state: TournamentGame, number: int
+        self, interaction: discord.Interaction, home: int, state: TournamentGame, number: int, words: Any
     ) -> None:
         """The threads of a taken-back pairing of this round learn where their players play now;
         void threads of earlier rounds are forgotten (their matches stay closed)."""
@@ -255,7 +264,7 @@ class RoundCommands:
         live = {g.table: g.thread_id for g in state.threads if g.round == number}
         for v in state.void_threads:
             if v.round == number:
-                why = paired_again_text(t, rnd, v.players, live)
+                why = paired_again_text(t, rnd, v.players, live, words)
                 await void_thread(self.bot, interaction.guild_id, v.thread_id, why, [])
         if any(v.round != number for v in state.void_threads):
             await follow_up_step(
@@ -270,7 +279,7 @@ class RoundCommands:
         home = await home_channel(interaction)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "take back a pairing")
+            require_organiser(interaction, state, _("take back a pairing"))
             number = len(state.tournament.rounds)
             t = undo_event_pairing(state.tournament)
             rnd = state.tournament.rounds[number - 1]
@@ -294,24 +303,44 @@ class RoundCommands:
         shown = await KIT.step(interaction, "unpair", change, channel_id=home)
         number, void, before, gone = shown.result
         await clear_settled(self.bot, shown.state, gone)
-        threads_note = ": its threads no longer count (each is renamed and told so)" if void else ""
-        again = "Pair it again with `/tournament pair`."
-        await Post(content=f"Round {number}'s pairing is taken back{threads_note}. {again}").send(interaction)
-        why = taken_back_text(number, interaction.user.id)
-        unrenamed: list[str] = []
+        words = await event_words(interaction, shown.state.tournament)
+        if void:
+            taken = words(
+                _(
+                    "Round {number}'s pairing is taken back: its threads no longer count (each is renamed "
+                    "and "
+                    "told so). Pair it again with `/tournament pair`.",
+                    number=number,
+                )
+            )
+        else:
+            taken = words(
+                _(
+                    "Round {number}'s pairing is taken back. Pair it again with `/tournament pair`.",
+                    number=number,
+                )
+            )
+        await Post(content=taken).send(interaction)
+        why = taken_back_text(number, interaction.user.id, words)
+        unrenamed: list[str | Message] = []
         rnd = before.rounds[number - 1]
         for v in void:
             game = next((g for g in rnd.games if g.table == v.table), None)
-            name = thread_name(before, number, game) if game is not None else None
+            name = thread_name(before, number, game, words) if game is not None else None
             users = game_users(before, game) if game is not None else []
-            refused = await void_thread(self.bot, interaction.guild_id, v.thread_id, why, users, name=name)
+            refused = await void_thread(
+                self.bot, interaction.guild_id, v.thread_id, why, users, name=name, words=words
+            )
             if refused is not None:
                 unrenamed.append(refused)
         if unrenamed:
-            notes = kept_names_note(unrenamed)
+            mine = reader(interaction)
+            notes = kept_names_note(unrenamed, mine)
             await send(
                 interaction,
-                content="\n".join([*notes, "Every thread that still exists was told it no longer counts."]),
+                content="\n".join(
+                    [*notes, mine(_("Every thread that still exists was told it no longer counts."))]
+                ),
                 ephemeral=True,
             )
 
@@ -352,18 +381,27 @@ class RoundCommands:
         made, other, gone = shown.result
         await clear_settled(self.bot, shown.state, gone)
         t = shown.state.tournament
-        score = result_text(t, player_id(interaction.user.id), other, result)
+        words = await event_words(interaction, t)
+        score = result_text(t, player_id(interaction.user.id), other, result, words)
         if made is None:
-            await Post(content=f"✅ You both reported the same score: recorded. {score}").send(interaction)
+            await Post(
+                content=words(_("✅ You both reported the same score: recorded. {score}", score=score))
+            ).send(interaction)
             return
         user = t.player(other).user_id
         them = f"<@{user}>" if user else public(t.name_of(other), 40)
         await Post(
-            content=(
-                f"{them}: {interaction.user.mention} reports round {made.round}: "
-                f"{score}. Confirm it, or dispute it (the organisers are told)."
+            content=words(
+                _(
+                    "{opponent}: {reporter} reports round {number}: {score}. Confirm it, or dispute it (the "
+                    "organisers are told).",
+                    opponent=them,
+                    reporter=interaction.user.mention,
+                    number=made.round,
+                    score=score,
+                )
             ),
-            view=report_view(shown.id, shown.version, made),
+            view=report_view(shown.id, shown.version, made, words),
             mentions=pinging([user] if user else []),
         ).send(interaction)
 
@@ -386,11 +424,11 @@ class RoundCommands:
     ) -> None:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
-        require_organiser(interaction, game.state, "set results (players use /tournament report)")
+        require_organiser(interaction, game.state, _("set results (players use /tournament report)"))
         result = format_of(game.state.tournament).make_result(player_op, player_vp, opponent_op, opponent_vp)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "set results (players use /tournament report)")
+            require_organiser(interaction, state, _("set results (players use /tournament report)"))
             number = round or len(state.tournament.rounds)
             a, b = require_player(state, player.id), require_player(state, opponent.id)
             new = with_result(state, a, b, result, round_number=number, correction=True, organiser=True)
@@ -400,56 +438,31 @@ class RoundCommands:
         shown = await KIT.step(interaction, "result", change, channel_id=home)
         number, gone = shown.result
         await clear_settled(self.bot, shown.state, gone)
-        score = result_text(shown.state.tournament, player_id(player.id), player_id(opponent.id), result)
-        await Post(content=f"Round {number} result set by {interaction.user.mention}: {score}").send(
-            interaction
+        words = await event_words(interaction, shown.state.tournament)
+        score = result_text(
+            shown.state.tournament, player_id(player.id), player_id(opponent.id), result, words
         )
+        said = words(
+            _(
+                "Round {number} result set by {organiser}: {score}",
+                number=number,
+                organiser=interaction.user.mention,
+                score=score,
+            )
+        )
+        await Post(content=said).send(interaction)
 
     @app_commands.command(name="missing", description="Games of the current round still without a result")
     async def missing(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        await Post(content=missing_text(game.state)).send(interaction)
-
-    # -- the clock ---------------------------------------------------------------------------
-
-    @app_commands.command(name="timer", description="Organisers: a round timer with a 15-minute warning")
-    @app_commands.describe(minutes="Minutes left in this round")
-    async def timer(
-        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 1, MAX_TIMER_MINUTES]
-    ) -> None:
-        home = await home_channel(interaction)
-        game = await KIT.load(interaction, channel_id=home)
-        require_organiser(interaction, game.state, "start the round timer")
-        current = game.state.tournament.current
-        if current is None or game.state.tournament.finished:
-            raise RuleError("Pair a round first: the timer counts down a round.")
-        ends = datetime.now(UTC) + timedelta(minutes=minutes)
-        timer = RoundTimer(round=current.number, ends=ends)
-        await KIT.step(
-            interaction,
-            "timer",
-            lambda state: Change(state.update(round_timer=timer), summary=f"round {timer.round} timer"),
-            game_id=game.id,
-            channel_id=home,
-        )
-        payload = {"channel": home, "game": game.id, "round": current.number, "ends": ends.isoformat()}
-        key = f"{TIMER_JOB}:{game.id}"
-        scheduler = self.bot.scheduler
-        if minutes > WARN_BEFORE.total_seconds() / 60:
-            await scheduler.schedule(
-                TIMER_JOB, at=ends - WARN_BEFORE, payload={**payload, "stage": "warn"}, key=f"{key}:warn"
-            )
-        else:
-            await scheduler.cancel(f"{key}:warn")
-        await scheduler.schedule(TIMER_JOB, at=ends, payload={**payload, "stage": "end"}, key=f"{key}:end")
-        stamp = int(ends.timestamp())
-        await Post(content=f"⏱ Round {current.number} ends <t:{stamp}:t> (<t:{stamp}:R>).").send(interaction)
+        words = await event_words(interaction, game.state.tournament)
+        await Post(content=missing_text(game.state, words)).send(interaction)
 
     # -- standings, the end, the export ----------------------------------------------------
 
 
 class PairAnyway(StepButton, prefix="tour:pair"):
-    """"Pair without a scenario", under the question ``/tournament pair`` asks when the round has
+    """ "Pair without a scenario", under the question ``/tournament pair`` asks when the round has
     none: ``tour:pair:<game>:<round>:<t|n>[l]`` (n: no threads; l: leave out who has not checked in)."""
 
     label, style = "Pair without a scenario", discord.ButtonStyle.secondary
@@ -457,34 +470,19 @@ class PairAnyway(StepButton, prefix="tour:pair"):
     async def run(self, interaction: discord.Interaction) -> None:
         home = await home_channel(interaction)
         game = await KIT.load(interaction, channel_id=home)
-        require_organiser(interaction, game.state, "pair rounds")
+        require_organiser(interaction, game.state, _("pair rounds"))
         if game.id != self.game or len(game.state.tournament.rounds) + 1 != self.step:
-            raise MovedOn(f"Round {self.step} was paired (or the tournament changed) since this question.")
+            raise MovedOn(
+                _(
+                    "Round {number} was paired (or the tournament changed) since this question.",
+                    number=self.step,
+                )
+            )
         cog = interaction.client.get_cog("Tournaments")
         assert isinstance(cog, RoundCommands), "the tournament cog is not loaded"
         label = self.item.label or self.label
-        asked = f"Pairing round {self.step} {label.removeprefix('Pair ')}."
+        t = reader(interaction)
+        asked = t("Pairing round {number}: {choice}.", number=self.step, choice=label)
         await send(interaction, content=asked, view=None, edit=True)
         arg = self.arg or ""
         await cog.pair_now(interaction, home, not arg.startswith("n"), leave_out=arg.endswith("l"))
-
-
-async def timer_job(bot: Any, payload: dict[str, Any]) -> None:
-    """The round timer's reminder: only while that round of that tournament is still the current one."""
-    game = await bot.games.find(int(payload["channel"]), TournamentGame, KIT.kind.key)
-    if game is None or game.id != payload["game"]:
-        return
-    t = game.state.tournament
-    if t.finished or t.current is None or t.current.number != payload["round"]:
-        return
-    left = sum(1 for g in t.current.games if not g.done)
-    results = (
-        f" {counted(left, 'game')} still {'needs' if left == 1 else 'need'} a result."
-        if left
-        else " Every result is in."
-    )
-    if payload["stage"] == "warn":
-        text = f"⏱ Round {t.current.number}: 15 minutes left; finish the game round you are in.{results}"
-    else:
-        text = f"⏱ Round {t.current.number}: time! Stop and score your games.{results}"
-    await send_to(bot.get_partial_messageable(int(payload["channel"])), content=text)

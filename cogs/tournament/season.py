@@ -15,7 +15,7 @@ from discord.ext.commands import Bot, GroupCog
 
 from bot.cards import Card
 from bot.games import Game
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.play import Image, Post, autocomplete, is_manager
 from bot.storage.seasons import SeasonExists, SeasonRecord
 from bot.text import public
@@ -23,7 +23,7 @@ from cogs.tournament.links import link_view
 from cogs.tournament.state import KIT, TournamentGame, is_organiser
 from renderers.factions import render_season_table
 from rules.errors import RuleError
-from rules.tournament.model import counted
+from rules.i18n import Translator, _, ngettext
 from rules.tournament.season import (
     MAX_BEST,
     MAX_SEASON_EVENTS,
@@ -43,10 +43,20 @@ def season_url(bot: Any, season: SeasonRecord) -> str | None:
     return f"{base}/s/{season.token}" if base else None
 
 
-def _event_label(game: Game[TournamentGame], channel: str) -> str:
-    t = game.state.tournament
-    stage = "finished" if t.finished else f"{counted(len(t.rounds), 'round')} played"
-    return f"{t.name} (#{channel}, {stage})"[:100]
+def _event_label(game: Game[TournamentGame], where: str, t: Translator) -> str:
+    """An event in the autocomplete list, in the typer's language: ``Autumn GT (#gt, finished)``."""
+    event = game.state.tournament
+    if event.finished:
+        return t("{name} (#{channel}, finished)", name=event.name, channel=where)[:100]
+    played = len(event.rounds)
+    return t.n(
+        "{name} (#{channel}, {n} round played)",
+        "{name} (#{channel}, {n} rounds played)",
+        played,
+        name=event.name,
+        channel=where,
+        n=played,
+    )[:100]
 
 
 def _results(row: SeasonRow) -> str:
@@ -84,26 +94,41 @@ class Seasons(
             return picked[0]
         if not picked:
             raise RuleError(
-                f"No tournament of this server is called {public(text, 80)}: pick one from the list that "
-                "opens as you type in `/season add event:`."
+                _(
+                    "No tournament of this server is called {name}: pick one from the list that opens as "
+                    "you type in `/season add event:`.",
+                    name=public(text, 80),
+                )
             )
         raise RuleError(
-            f"{counted(len(picked), 'tournament')} of this server are called {public(text, 80)}: add the "
-            "one you mean with `/season add event:`, picking it from the list (it names each one's channel)."
+            ngettext(
+                "{n} tournament of this server is called {name}: add the one you mean with `/season add "
+                "event:`, picking it from the list (it names each one's channel).",
+                "{n} tournaments of this server are called {name}: add the one you mean with `/season add "
+                "event:`, picking it from the list (it names each one's channel).",
+                len(picked),
+                n=len(picked),
+                name=public(text, 80),
+            )
         )
 
     def _may_add(self, interaction: discord.Interaction, game: Game[TournamentGame]) -> None:
         if not is_organiser(interaction, game.state):
             raise RuleError(
-                f"Only the organisers of {public(game.state.tournament.name, 80)} or a member with Manage "
-                "Server can put it in a season."
+                _(
+                    "Only the organisers of {name} or a member with Manage Server can put it in a season.",
+                    name=public(game.state.tournament.name, 80),
+                )
             )
 
     async def _season(self, interaction: discord.Interaction, name: str) -> SeasonRecord:
         season = await self.bot.seasons.named(interaction.guild_id or 0, name)
         if season is None:
             raise RuleError(
-                f"This server has no season called {public(name, 80)}; `/season create name:...` makes one."
+                _(
+                    "This server has no season called {name}; `/season create name:...` makes one.",
+                    name=public(name, 80),
+                )
             )
         return season
 
@@ -124,29 +149,42 @@ class Seasons(
         games = [await self._event(interaction, e) for e in named]
         if not games and not is_manager(interaction):
             raise RuleError(
-                "Name the events of the season (`events:Autumn GT, Winter GT`) that you organise; "
-                "a member with Manage Server can also start an empty one."
+                _(
+                    "Name the events of the season (`events:Autumn GT, Winter GT`) that you organise; "
+                    "a member with Manage Server can also start an empty one."
+                )
             )
         for game in games:
             self._may_add(interaction, game)
         ids = list(dict.fromkeys(g.id for g in games))
         season_game([g.state.tournament for g in games])
         if len(await self.bot.seasons.of_guild(interaction.guild_id or 0)) >= MAX_SEASONS:
-            raise RuleError(f"This server keeps at most {MAX_SEASONS} seasons.")
+            raise RuleError(_("This server keeps at most {most} seasons.", most=MAX_SEASONS))
         try:
             season = await self.bot.seasons.create(
                 interaction.guild_id or 0, name, best, ids, by=interaction.user.id
             )
         except SeasonExists:
             raise RuleError(
-                f"This server already has a season called {public(name, 80)}: add events to it with "
-                "`/season add`, or pick another name."
+                _(
+                    "This server already has a season called {name}: add events to it with `/season add`, "
+                    "or pick another name.",
+                    name=public(name, 80),
+                )
             ) from None
-        listed = ", ".join(public(g.state.tournament.name, 80) for g in games) or "no event yet"
+        t = await channel(interaction)
+        listed = ", ".join(public(g.state.tournament.name, 80) for g in games) or t("no event yet")
         await Post(
-            content=f"Season **{public(name, 80)}** made: each player's best {counted(best, 'result')} "
-            f"count. Events: {listed}. Add more with `/season add season:... event:...`; see it with "
-            "`/season table`.",
+            content=t.n(
+                "Season **{name}** made: each player's best result counts. Events: {events}. Add more with "
+                "`/season add season:... event:...`; see it with `/season table`.",
+                "Season **{name}** made: each player's best {n} results count. Events: {events}. Add more "
+                "with `/season add season:... event:...`; see it with `/season table`.",
+                best,
+                name=public(name, 80),
+                n=best,
+                events=listed,
+            ),
             view=link_view(season_url(self.bot, season)),
         ).send(interaction)
 
@@ -156,23 +194,41 @@ class Seasons(
         found = await self._season(interaction, season)
         game = await self._event(interaction, event)
         if interaction.user.id != found.created_by and not is_manager(interaction):
+            creator = f"<@{found.created_by}>"
             raise RuleError(
-                f"Only whoever made {public(found.name, 80)} (<@{found.created_by}>) or a member with "
-                "Manage Server can add events to it."
+                _(
+                    "Only whoever made {season} ({creator}) or a member with Manage Server can add events "
+                    "to it.",
+                    season=public(found.name, 80),
+                    creator=creator,
+                )
             )
         self._may_add(interaction, game)
         if game.id in found.events:
             raise RuleError(
-                f"{public(game.state.tournament.name, 80)} is in {public(found.name, 80)} already."
+                _(
+                    "{name} is in {season} already.",
+                    name=public(game.state.tournament.name, 80),
+                    season=public(found.name, 80),
+                )
             )
         if len(found.events) >= MAX_SEASON_EVENTS:
-            raise RuleError(f"A season holds at most {MAX_SEASON_EVENTS} events; make a new season.")
+            raise RuleError(
+                _("A season holds at most {most} events; make a new season.", most=MAX_SEASON_EVENTS)
+            )
         ids = [*found.events, game.id]
         await self._checked_events(interaction, ids)
         await self.bot.seasons.set_events(found.id, ids)
+        t = await channel(interaction)
         await Post(
-            content=f"{public(game.state.tournament.name, 80)} is now in season **{public(found.name, 80)}** "
-            f"({counted(len(ids), 'event')}).",
+            content=t.n(
+                "{name} is now in season **{season}** ({n} event).",
+                "{name} is now in season **{season}** ({n} events).",
+                len(ids),
+                name=public(game.state.tournament.name, 80),
+                season=public(found.name, 80),
+                n=len(ids),
+            ),
         ).send(interaction)
 
     @app_commands.command(name="table", description="A season's table: each player's best results added up")
@@ -182,25 +238,36 @@ class Seasons(
         by_id = {g.id: g.state.tournament for g in await self._events(interaction)}
         events = [by_id[i] for i in found.events if i in by_id]
         rows = season_table(events, best=found.best)
-        done = sum(1 for t in events if t.finished)
-        waiting = [public(t.name, 60) for t in events if not t.finished]
-        head = (
-            f"Season {public(found.name, 80)} · best {counted(found.best, 'result')} of "
-            f"{counted(done, 'finished event')}"
+        done = sum(1 for e in events if e.finished)
+        waiting = [public(e.name, 60) for e in events if not e.finished]
+        t = await channel(interaction)
+        subtitle = t.n(
+            "best result of {events}",
+            "best {n} results of {events}",
+            found.best,
+            n=found.best,
+            events=t.n("{n} finished event", "{n} finished events", done, n=done),
         )
+        head = t("Season {name} · {counting}", name=public(found.name, 80), counting=subtitle)
         lines = [f"{r.rank}. {public(r.name, 40)}: **{r.total}** ({_results(r)})" for r in rows[:TABLE_LINES]]
         if len(rows) > TABLE_LINES:
-            lines.append(f"…and {counted(len(rows) - TABLE_LINES, 'more player')} in the picture.")
+            more = len(rows) - TABLE_LINES
+            lines.append(
+                t.n(
+                    "…and {n} more player in the picture.",
+                    "…and {n} more players in the picture.",
+                    more,
+                    n=more,
+                )
+            )
         if not rows:
-            lines.append("No event of this season has finished yet.")
+            lines.append(t("No event of this season has finished yet."))
         if waiting:
-            lines.append(f"Not finished yet (counted once they finish): {', '.join(waiting)}.")
-        subtitle = f"best {counted(found.best, 'result')} of {counted(done, 'finished event')}"
-        title = f"Season {found.name}"
-        words = await channel(interaction)
-        picture = Image(
-            lambda: render_season_table(rows, title=title, subtitle=subtitle, t=words), "season.png"
-        )
+            lines.append(
+                t("Not finished yet (counted once they finish): {events}.", events=", ".join(waiting))
+            )
+        title = t("Season {name}", name=found.name)
+        picture = Image(lambda: render_season_table(rows, title=title, subtitle=subtitle, t=t), "season.png")
         await Post(
             card=Card(
                 title=head,
@@ -222,8 +289,9 @@ class Seasons(
     @autocomplete
     async def _event_choices(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         found = await self._events(interaction)
+        t = reader(interaction)
         return [
-            (_event_label(g, self._channel(interaction, g.record.channel_id)), str(g.id))
+            (_event_label(g, self._channel(interaction, g.record.channel_id), t), str(g.id))
             for g in reversed(found)
             if current.casefold() in g.state.tournament.name.casefold()
         ][:25]

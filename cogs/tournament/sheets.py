@@ -32,7 +32,14 @@ from bot.pairings import Pairing
 from bot.send import send_to
 from bot.text import public
 from cogs.tournament.posts import result_text
-from cogs.tournament.state import KIT, TournamentGame, player_id, with_battle_result, with_sheet_result
+from cogs.tournament.state import (
+    KIT,
+    TournamentGame,
+    event_words_later,
+    player_id,
+    with_battle_result,
+    with_sheet_result,
+)
 from rules.errors import RuleError
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, result_from_score
@@ -108,9 +115,10 @@ class SheetResults(commands.Cog):
         except Exception:  # a listener's failure must not be silent, nor reach another cog
             log.exception("could not record a finished battle from channel %s", channel_id)
 
-    async def _game_of(self, channel_id: int, guild_id: int | None, what: str, instead: str) -> Any:
+    async def _game_of(self, channel_id: int, guild_id: int | None, battle: bool) -> Any:
         """The tournament whose live pairing thread ``channel_id`` is, with the round, or None (a
-        thread of a taken-back pairing is told that its ``what`` was not added, and ``instead``)."""
+        thread of a taken-back pairing is told that its battle or sheet was not added, and what to
+        do instead)."""
         if not guild_id:
             return None
         store = self.bot.games  # type: ignore[attr-defined]
@@ -119,17 +127,27 @@ class SheetResults(commands.Cog):
         if void is not None:
             # Its match was closed when the pairing was taken back; a result finished before that
             # arrived still must not vanish without a word.
-            await send_to(
-                self.bot.get_partial_messageable(channel_id),
-                content=f"This {what} was not added to {public(void.state.tournament.name, 80)}: this "
-                f"thread's pairing was taken back. {instead}",
-            )
+            event = void.state.tournament
+            t = await event_words_later(self.bot, guild_id, event)
+            name = public(event.name, 80)
+            if battle:
+                text = t(
+                    "This battle was not added to {name}: this thread's pairing was taken back. Report "
+                    "the game with `/tournament report`.",
+                    name=name,
+                )
+            else:
+                text = t(
+                    "This sheet was not added to {name}: this thread's pairing was taken back. Score the "
+                    "game in the thread of the new pairing, or with `/tournament report`.",
+                    name=name,
+                )
+            await send_to(self.bot.get_partial_messageable(channel_id), content=text)
             return None
         return _owner(games, channel_id)  # None: outside any tournament
 
     async def _record_battle(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
-        instead = "Report the game with `/tournament report`."
-        found = await self._game_of(channel_id, guild_id, "battle", instead)
+        found = await self._game_of(channel_id, guild_id, battle=True)
         if found is None:
             return
         store = self.bot.games  # type: ignore[attr-defined]
@@ -166,23 +184,33 @@ class SheetResults(commands.Cog):
                     return
                 handle.summary = f"{action} round {number}"
         except RuleError as error:
-            await send_to(where, content=f"This battle was not added to the tournament: {error}")
+            t = await event_words_later(self.bot, guild_id, game.state.tournament)
+            text = t("This battle was not added to the tournament: {why}", why=t(error.text))
+            await send_to(where, content=text)
             return
-        t = handle.state.tournament
-        name = public(t.name, 80)
+        event = handle.state.tournament
+        t = await event_words_later(self.bot, guild_id, event)
+        name = public(event.name, 80)
         if was is None:
-            text = f"🏆 Recorded for {name}, round {number}: {result_text(t, a, b, result)}"
+            text = t(
+                "🏆 Recorded for {name}, round {round}: {result}",
+                name=name,
+                round=number,
+                result=result_text(event, a, b, result),
+            )
         else:
-            text = (
-                f"🏆 Corrected for {name}, round {number}: {result_text(t, a, b, result)}. It replaces "
-                f"the result recorded before ({result_text(t, a, b, was)}): the organisers reopened "
-                "the finished battle."
+            text = t(
+                "🏆 Corrected for {name}, round {round}: {result}. It replaces the result recorded before "
+                "({before}): the organisers reopened the finished battle.",
+                name=name,
+                round=number,
+                result=result_text(event, a, b, result),
+                before=result_text(event, a, b, was),
             )
         await send_to(where, content=text)
 
     async def _record(self, channel_id: int, guild_id: int | None, payload: dict[str, Any]) -> None:
-        instead = "Score the game in the thread of the new pairing, or with `/tournament report`."
-        found = await self._game_of(channel_id, guild_id, "sheet", instead)
+        found = await self._game_of(channel_id, guild_id, battle=False)
         if found is None:
             return
         store = self.bot.games  # type: ignore[attr-defined]
@@ -204,8 +232,16 @@ class SheetResults(commands.Cog):
                     return  # the same sheet again: already recorded
                 handle.summary = f"sheet result round {number}"
         except RuleError as error:
-            await send_to(where, content=f"This sheet was not added to the tournament: {error}")
+            t = await event_words_later(self.bot, guild_id, game.state.tournament)
+            text = t("This sheet was not added to the tournament: {why}", why=t(error.text))
+            await send_to(where, content=text)
             return
-        t = handle.state.tournament
-        text = result_text(t, a, b, result_from_score(score))
-        await send_to(where, content=f"🏆 Recorded for {public(t.name, 80)}, round {number}: {text}")
+        event = handle.state.tournament
+        t = await event_words_later(self.bot, guild_id, event)
+        text = t(
+            "🏆 Recorded for {name}, round {round}: {result}",
+            name=public(event.name, 80),
+            round=number,
+            result=result_text(event, a, b, result_from_score(score)),
+        )
+        await send_to(where, content=text)

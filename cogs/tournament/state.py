@@ -13,9 +13,11 @@ import discord
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.games import GameKind, GameState, Seat
+from bot.i18n import channel
 from bot.play import GameKit, is_manager
 from bot.text import public
 from rules.errors import RuleError
+from rules.i18n import N_, SOURCE, Translator, _, translator
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
@@ -126,7 +128,7 @@ def seats(game: TournamentGame) -> list[Seat]:
     found = [Seat(u) for u in (*users.values(), *game.organisers)]
     if current is None:
         if len(t.players) >= MIN_PLAYERS:
-            what = "pair round 1 once everyone has joined: `/tournament pair`"
+            what = N_("pair round 1 once everyone has joined: `/tournament pair`")
             found += [Seat(o, what) for o in game.organisers]
         return found
     pending = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
@@ -151,7 +153,7 @@ def seats(game: TournamentGame) -> list[Seat]:
         if t.round_count is not None and current.number < t.round_count:
             what = f"round {current.number} is complete: `/tournament pair` for round {current.number + 1}"
         else:
-            what = "every result is in: `/tournament finish`"
+            what = N_("every result is in: `/tournament finish`")
         found += [Seat(o, what) for o in game.organisers]
     return found
 
@@ -201,6 +203,25 @@ async def follow_up_step(
     return handle.state
 
 
+# --- whose language -------------------------------------------------------------------------------
+
+
+async def event_words(interaction: discord.Interaction, tournament: Tournament) -> Translator:
+    """The translator of a tournament's public posts, pictures and thread names: the language the
+    tournament was created with (``/tournament create language:``), else the server's."""
+    return await channel(interaction, language=tournament.language)
+
+
+async def event_words_later(bot: object, guild_id: int | None, tournament: Tournament) -> Translator:
+    """:func:`event_words` for a post made with no interaction (a round timer's reminder): the
+    tournament's language, else the server's ``/herald language``, else English."""
+    if tournament.language:
+        return translator(tournament.language)
+    repo = getattr(bot, "languages", None)
+    chosen = await repo.guild_language(guild_id) if repo is not None and guild_id else None
+    return translator(chosen or SOURCE)
+
+
 # --- who may do what -----------------------------------------------------------------------------
 
 
@@ -208,24 +229,34 @@ def is_organiser(interaction: discord.Interaction, game: TournamentGame) -> bool
     return interaction.user.id in game.organisers or is_manager(interaction)
 
 
-def organisers_text(game: TournamentGame) -> str:
-    return ", ".join(f"<@{u}>" for u in game.organisers) or "nobody yet"
+def organisers_text(game: TournamentGame, t: Translator | None = None) -> str:
+    t = t or translator(SOURCE)
+    return ", ".join(f"<@{u}>" for u in game.organisers) or t("nobody yet")
 
 
-def require_organiser(interaction: discord.Interaction, game: TournamentGame, what: str) -> None:
-    """Refuse ``what`` to anyone but the organisers and Manage Server members."""
+def require_organiser(interaction: discord.Interaction, game: TournamentGame, what: object) -> None:
+    """Refuse ``what`` (a lazy message from ``_()``: "pair rounds") to anyone but the organisers
+    and Manage Server members."""
     if not is_organiser(interaction, game):
         raise RuleError(
-            f"Only the organisers of {public(game.tournament.name, 80)} ({organisers_text(game)}) or a "
-            f"member with Manage Server can {what}."
+            _(
+                "Only the organisers of {name} ({organisers}) or a member with Manage Server can {what}.",
+                name=public(game.tournament.name, 80),
+                organisers=", ".join(f"<@{u}>" for u in game.organisers) or "-",
+                what=what,
+            )
         )
 
 
 def add_organiser(game: TournamentGame, user_id: int) -> TournamentGame:
     if user_id in game.organisers:
-        raise RuleError(f"<@{user_id}> already organises {public(game.tournament.name, 80)}.")
+        mention = f"<@{user_id}>"
+        name = public(game.tournament.name, 80)
+        raise RuleError(_("{user} already organises {name}.", user=mention, name=name))
     if len(game.organisers) >= MAX_ORGANISERS:
-        raise RuleError(f"A tournament has at most {MAX_ORGANISERS} organisers; that is plenty.")
+        raise RuleError(
+            _("A tournament has at most {count} organisers; that is plenty.", count=MAX_ORGANISERS)
+        )
     return game.update(organisers=[*game.organisers, user_id])
 
 
@@ -236,12 +267,17 @@ def player_id(user_id: int) -> str:
     return str(user_id)
 
 
-def checked_text(text: str, what: str) -> str:
-    """A name or faction a player typed, refused (not silently cut) when too long."""
+def checked_text(text: str, what: object) -> str:
+    """A name or faction a player typed, refused (not silently cut) when too long; ``what`` is a
+    lazy message (``_("faction")``)."""
     if len(text) > MAX_NAME_CHARS:
         raise RuleError(
-            f"That {what} has {len(text):,} characters; Herald keeps at most {MAX_NAME_CHARS}. "
-            "Use a shorter one."
+            _(
+                "That {what} has {count:,} characters; Herald keeps at most {most}. Use a shorter one.",
+                what=what,
+                count=len(text),
+                most=MAX_NAME_CHARS,
+            )
         )
     return text
 
@@ -249,7 +285,8 @@ def checked_text(text: str, what: str) -> str:
 def require_player(game: TournamentGame, user_id: int) -> str:
     pid = player_id(user_id)
     if not game.tournament.has_player(pid):
-        raise RuleError(f"<@{user_id}> is not in {public(game.tournament.name, 80)}.")
+        mention = f"<@{user_id}>"
+        raise RuleError(_("{user} is not in {name}.", user=mention, name=public(game.tournament.name, 80)))
     return pid
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import reader
 from bot.play import Change, Post
 from bot.send import send
 from bot.text import kept_name, pinging
@@ -21,6 +22,7 @@ from cogs.tournament.state import (
     KIT,
     GameThread,
     TournamentGame,
+    event_words,
     home_channel,
     require_organiser,
     require_player,
@@ -34,6 +36,7 @@ from cogs.tournament.threads import (
     thread_name,
 )
 from rules.errors import RuleError
+from rules.i18n import Message, _
 from rules.tournament import swap_players, swap_tables
 from rules.tournament.engine import changed_games, flag_notes
 from rules.tournament.reports import Results, without_stale_reports
@@ -86,19 +89,23 @@ class SwapCommands:
             or (by_tables and (table is None or other_table is None))
         ):
             raise RuleError(
-                "Swap either two players (`player:@one other:@two`) or two tables "
-                "(`table:1 other_table:2`) of the current round."
+                _(
+                    "Swap either two players (`player:@one other:@two`) or two tables "
+                    "(`table:1 other_table:2`) of the current round."
+                )
             )
         by = kept_name(interaction.user.display_name)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "change a pairing")
+            require_organiser(interaction, state, _("change a pairing"))
             t = state.tournament
             if t.team_size is not None:
                 # A swap could seat teammates together or split a team match's tables.
                 raise RuleError(
-                    "In a team event the captains pair the players: reset a team match's pairing with "
-                    "`/tournament team reset` instead of swapping."
+                    _(
+                        "In a team event the captains pair the players: reset a team match's pairing with "
+                        "`/tournament team reset` instead of swapping."
+                    )
                 )
             threads = state.threads
             if player is not None and other is not None:
@@ -122,29 +129,34 @@ class SwapCommands:
         number = len(t.rounds)
         moved = changed_games(before, t)
         by_table = {g.table: g.thread_id for g in state.threads if g.round == number}
-        lines = [
-            line for g, line in zip(t.current.games, pairing_lines(state, number), strict=True) if g in moved
-        ]
+        words = await event_words(interaction, t)
+        paired = pairing_lines(state, number, words)
+        lines = [line for g, line in zip(t.current.games, paired, strict=True) if g in moved]
         users = sorted({uid for g in moved for uid in game_users(t, g)})
-        await Post(
-            content="\n".join(
-                [f"🔀 Round {number}'s pairing changed by {interaction.user.mention}:", *lines]
-            ),
-            mentions=pinging(users),
-        ).send(interaction)
-        unrenamed: list[str] = []
+        changed = words(
+            _(
+                "🔀 Round {number}'s pairing changed by {organiser}:",
+                number=number,
+                organiser=interaction.user.mention,
+            )
+        )
+        await Post(content="\n".join([changed, *lines]), mentions=pinging(users)).send(interaction)
+        unrenamed: list[str | Message] = []
         for g in moved:
             thread_id = by_table.get(g.table)
             if g.b is None or thread_id is None:
                 continue
-            refused = await rename_thread(self.bot, thread_id, thread_name(t, number, g))
+            refused = await rename_thread(self.bot, thread_id, thread_name(t, number, g, words))
             if refused is not None:
                 unrenamed.append(refused)
             seat_players(self.bot, interaction.guild_id, thread_id, t, number, g)
             thread = self.bot.get_partial_messageable(thread_id)
-            head = "🔀 The organisers changed this pairing."
-            await post_in_thread(thread, t, number, g, self.scenario_name, head=head)
-        notes = flag_notes(t, number)
-        notes.extend(kept_names_note(unrenamed))
+            head = words(_("🔀 The organisers changed this pairing."))
+            await post_in_thread(thread, t, number, g, self.scenario_name, head=head, words=words)
+        mine = reader(interaction)
+        notes = [mine(n) for n in flag_notes(t, number)]
+        notes.extend(kept_names_note(unrenamed, mine))
         if notes:
-            await send(interaction, content="\n".join(["For the organisers:", *notes]), ephemeral=True)
+            await send(
+                interaction, content="\n".join([mine(_("For the organisers:")), *notes]), ephemeral=True
+            )

@@ -16,12 +16,14 @@ from dataclasses import dataclass
 import discord
 from pydantic import ValidationError
 
+from bot.i18n import channel, reader
 from bot.play import Change, Post, StepButton, StepSelect, View, send
 from bot.send import acknowledge, private, send_to
 from bot.text import pinging
 from cogs.tournament.state import KIT, TournamentGame, home_channel, is_organiser, player_id
-from cogs.tournament.team_posts import panel_text, reveal_text, team_name, team_pairing_text
+from cogs.tournament.team_posts import open_label, panel_text, reveal_text, team_name, team_pairing_text
 from rules.errors import RuleError
+from rules.i18n import Translator, _
 from rules.tournament import Tournament
 from rules.tournament.lists import SubmittedList, list_label
 from rules.tournament.ritual import Ritual, Side, Step, legal_actions
@@ -31,10 +33,10 @@ from rules.tournament.teams import current_match, ritual_pick
 log = logging.getLogger("herald.tournament")
 
 
-async def list_names(interaction: discord.Interaction, game_id: int, t: Tournament) -> dict[str, str]:
+async def list_names(interaction: discord.Interaction, game_id: int, ev: Tournament) -> dict[str, str]:
     """Each player's list name (player id -> name) once the event's lists are revealed; before,
     nothing (a sealed list is its player's and the organisers' only)."""
-    if not t.lists_revealed:
+    if not ev.lists_revealed:
         return {}
     summaries = await interaction.client.tournament_lists.summaries(game_id=game_id)  # type: ignore[attr-defined]
     found = {}
@@ -77,23 +79,26 @@ class MenuId:
         return cls(team, int(round_number), int(resets), int(ritual_pass), step)
 
 
-def open_view(game_id: int) -> discord.ui.View | None:
-    """The public button under the pairing messages: each captain who presses it gets their own
-    match's panel, privately."""
-    return View(OpenRitual(game_id, 0))
+def open_view(game_id: int, t: Translator | None = None) -> discord.ui.View | None:
+    """The public button under the pairing messages (labelled in the language of the post ``t``):
+    each captain who presses it gets their own match's panel, privately."""
+    return View(OpenRitual(game_id, 0, label=open_label(t)))
 
 
-def _captain_side(t: Tournament, user_id: int, match: TeamMatch) -> Side | None:
+def _captain_side(ev: Tournament, user_id: int, match: TeamMatch) -> Side | None:
     me = player_id(user_id)
     for side, team_id in ((Side.A, match.a), (Side.B, match.b)):
-        team = next((x for x in t.teams if x.id == team_id), None)
+        team = next((x for x in ev.teams if x.id == team_id), None)
         if team is not None and team.captain == me:
             return side
     return None
 
 
-def panel_view(game_id: int, t: Tournament, match: TeamMatch, side: Side) -> discord.ui.View | None:
-    """The select of what this captain may pick now (none once the ritual is over)."""
+def panel_view(
+    game_id: int, ev: Tournament, match: TeamMatch, side: Side, t: Translator | None = None
+) -> discord.ui.View | None:
+    """The select of what this captain may pick now (none once the ritual is over), in the
+    captain's language ``t``."""
     ritual = match.ritual
     assert ritual is not None
     if ritual.done:
@@ -108,18 +113,19 @@ def panel_view(game_id: int, t: Tournament, match: TeamMatch, side: Side) -> dis
             key=lambda p: [*ritual.roster_a, *ritual.roster_b].index(p),
         )
     placeholder = {
-        Step.CHAMPION: "Your champion…",
-        Step.DEFENDER: "Your defender…",
-        Step.ATTACKERS: "Two attackers…",
-        Step.REFUSE: "The attacker you refuse…",
+        Step.CHAMPION: _("Your champion…"),
+        Step.DEFENDER: _("Your defender…"),
+        Step.ATTACKERS: _("Two attackers…"),
+        Step.REFUSE: _("The attacker you refuse…"),
     }[step]
-    arg = MenuId(team_id, t.team_rounds[-1].number, match.resets, ritual.round, step.value).arg
+    placeholder = t(placeholder) if t is not None else str(placeholder)
+    arg = MenuId(team_id, ev.team_rounds[-1].number, match.resets, ritual.round, step.value).arg
     return View(
         RitualChoice(
             game_id,
             0,
             arg,
-            options=[(t.name_of(p), p) for p in players],
+            options=[(ev.name_of(p), p) for p in players],
             placeholder=placeholder,
             choose=2 if step is Step.ATTACKERS else 1,
         )
@@ -160,32 +166,34 @@ async def post_for_match(
 
 
 async def reveal(
-    interaction: discord.Interaction, game_id: int, t: Tournament, team_id: str, before: Ritual
+    interaction: discord.Interaction, game_id: int, ev: Tournament, team_id: str, before: Ritual
 ) -> None:
     """Post what a pick revealed, for everyone (the next step's button with it), in the match's
     thread."""
-    match, _ = current_match(t, team_id)
-    number = len(t.team_rounds)
-    text = reveal_text(t, match, before, number)
+    match, _side = current_match(ev, team_id)
+    number = len(ev.team_rounds)
+    t = await channel(interaction, language=ev.language)
+    text = reveal_text(ev, match, before, number, t=t)
     if text is None:
         return
     players = [*match.ritual.roster_a, *match.ritual.roster_b] if match.ritual and match.ritual.done else []
-    users = [u for p in players if (u := t.player(p).user_id)]
+    users = [u for p in players if (u := ev.player(p).user_id)]
     await post_for_match(
         interaction,
         match,
         number,
         content=text,
-        view=None if match.paired else open_view(game_id),
+        view=None if match.paired else open_view(game_id, t),
         mentions=pinging(users),
     )
 
 
-def team_pairing_post(game_id: int, state: TournamentGame, number: int) -> Post:
-    """The message of a paired team round: its matches and the captains' button."""
+def team_pairing_post(game_id: int, state: TournamentGame, number: int, t: Translator | None = None) -> Post:
+    """The message of a paired team round: its matches and the captains' button, in the event's
+    language ``t``."""
     threads = {g.table: g.thread_id for g in state.threads if g.round == number}
-    text, users = team_pairing_text(state.tournament, number, threads)
-    return Post(content=text, view=open_view(game_id), mentions=pinging(users))
+    text, users = team_pairing_text(state.tournament, number, threads, t)
+    return Post(content=text, view=open_view(game_id, t), mentions=pinging(users))
 
 
 class OpenRitual(StepButton, prefix="tour:rit"):
@@ -197,23 +205,26 @@ class OpenRitual(StepButton, prefix="tour:rit"):
         private(interaction)  # a late acknowledgement thinks privately: the panel is the captain's
         home = await home_channel(interaction)
         game = await KIT.load(interaction, game_id=self.game, channel_id=home)
-        t = game.state.tournament
+        ev = game.state.tournament
         me = player_id(interaction.user.id)
-        team = next((x for x in t.teams if x.captain == me), None)
+        team = next((x for x in ev.teams if x.captain == me), None)
         if team is None:
-            extra = (
-                " As an organiser you can pick for an absent captain with `/tournament team defender`, "
-                "`attackers` and `refuse` (give `team:`)."
-                if is_organiser(interaction, game.state)
-                else ""
-            )
-            raise RuleError(f"Only the teams' captains pick the pairings.{extra}")
-        match, side = current_match(t, team.id)
-        lists = await list_names(interaction, game.id, t)
+            if is_organiser(interaction, game.state):
+                raise RuleError(
+                    _(
+                        "Only the teams' captains pick the pairings. As an organiser you can pick for "
+                        "an absent captain with `/tournament team defender`, `attackers` and `refuse` "
+                        "(give `team:`)."
+                    )
+                )
+            raise RuleError(_("Only the teams' captains pick the pairings."))
+        match, side = current_match(ev, team.id)
+        lists = await list_names(interaction, game.id, ev)
+        t = reader(interaction)
         await send(
             interaction,
-            content=panel_text(t, match, side, len(t.team_rounds), lists),
-            view=panel_view(game.id, t, match, side),
+            content=panel_text(ev, match, side, len(ev.team_rounds), lists, t=t),
+            view=panel_view(game.id, ev, match, side, t),
             ephemeral=True,
         )
 
@@ -226,8 +237,11 @@ class RitualChoice(StepSelect, prefix="tour:rsel"):
         menu = MenuId.parse(self.arg)
         if menu is None:
             raise RuleError(
-                "This pairing menu comes from an older version of Herald and can no longer be used; "
-                "nothing was applied. Press **Open my pairing** for a new one."
+                _(
+                    "This pairing menu comes from an older version of Herald and can no longer be "
+                    "used; nothing was applied. Press **{button}** for a new one.",
+                    button=open_label(reader(interaction)),
+                )
             )
         team_id, step = menu.team, menu.step
         chosen = tuple(self.selected(interaction))
@@ -236,44 +250,59 @@ class RitualChoice(StepSelect, prefix="tour:rsel"):
         await acknowledge(interaction)
         home = await home_channel(interaction)
         before: list[Ritual] = []
+        t = reader(interaction)
+        button = open_label(t)
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            t = state.tournament
-            match, side = current_match(t, team_id)
+            ev = state.tournament
+            match, side = current_match(ev, team_id)
             ritual = match.ritual
             assert ritual is not None
-            if _captain_side(t, interaction.user.id, match) is not side:
-                raise RuleError(f"Only {team_name(t, team_id)}'s captain picks for {team_name(t, team_id)}.")
-            now = t.team_rounds[-1].number
+            if _captain_side(ev, interaction.user.id, match) is not side:
+                raise RuleError(
+                    _("Only the captain of {team} picks for {team}.", team=team_name(ev, team_id))
+                )
+            now = ev.team_rounds[-1].number
             if menu.round != now:
                 raise RuleError(
-                    f"This menu is from round {menu.round}'s pairing and round {now} is being paired now; "
-                    "nothing was applied. Press **Open my pairing** for this round's panel."
+                    _(
+                        "This menu is from the pairing of round {old} and round {now} is being paired "
+                        "now; nothing was applied. Press **{button}** for this round's panel.",
+                        old=menu.round,
+                        now=now,
+                        button=button,
+                    )
                 )
             if menu.resets != match.resets:
                 raise RuleError(
-                    "This match's pairing was restarted (an organiser's reset or a substitute) after "
-                    "this menu was opened; nothing was applied. Press **Open my pairing** for a new panel."
+                    _(
+                        "This match's pairing was restarted (an organiser's reset or a substitute) after "
+                        "this menu was opened; nothing was applied. Press **{button}** for a new panel.",
+                        button=button,
+                    )
                 )
             if ritual.done or ritual.round != menu.ritual_pass or ritual.step.value != step:
                 raise RuleError(
-                    "This pick is for a step of the pairing that is over; press **Open my pairing** again."
+                    _(
+                        "This pick is for a step of the pairing that is over; press **{button}** again.",
+                        button=button,
+                    )
                 )
             before[:] = [ritual]
-            new = ritual_pick(t, team_id, step, chosen)
+            new = ritual_pick(ev, team_id, step, chosen)
             return Change(state.update(tournament=new), summary=f"{team_id} {step}")
 
         shown = await KIT.step(interaction, "ritual", change, game_id=self.game, channel_id=home)
-        t = shown.state.tournament
-        match, side = current_match(t, team_id)
-        number = len(t.team_rounds)
+        ev = shown.state.tournament
+        match, side = current_match(ev, team_id)
+        number = len(ev.team_rounds)
         await send(
             interaction,
-            content=panel_text(t, match, side, number, await list_names(interaction, shown.id, t)),
-            view=panel_view(shown.id, t, match, side),
+            content=panel_text(ev, match, side, number, await list_names(interaction, shown.id, ev), t=t),
+            view=panel_view(shown.id, ev, match, side, t),
             edit=True,
         )
-        await reveal(interaction, shown.id, t, team_id, before[0])
+        await reveal(interaction, shown.id, ev, team_id, before[0])
 
 
 DYNAMIC_ITEMS = (OpenRitual, RitualChoice)

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import channel, reader
 from bot.play import Change, Post, autocomplete, send
 from bot.send import acknowledge, private
 from bot.text import kept_name, pinging, public
@@ -25,9 +26,10 @@ from cogs.tournament.state import (
     player_id,
     require_organiser,
 )
-from cogs.tournament.team_posts import match_label, panel_text, team_lines, teams_text
+from cogs.tournament.team_posts import match_label, open_label, panel_text, team_lines, teams_text
 from cogs.tournament.team_views import list_names, match_thread, open_view, post_for_match, reveal
 from rules.errors import RuleError
+from rules.i18n import Message, Translator, _
 from rules.tournament import Tournament
 from rules.tournament.team_model import Team
 from rules.tournament.teams import (
@@ -45,34 +47,59 @@ from rules.tournament.teams import (
 )
 
 
-def find_team(t: Tournament, text: str) -> Team:
+def find_team(ev: Tournament, text: str) -> Team:
     """The team named ``text`` (or with that id), case and spaces ignored."""
     wanted = " ".join(text.split()).casefold()
-    for team in t.teams:
+    for team in ev.teams:
         if team.id == text or team.name.casefold() == wanted:
             return team
-    known = ", ".join(public(x.name, 40) for x in t.teams[:10]) or "none yet"
-    raise RuleError(f"{public(t.name, 80)} has no team called {public(text, 40)}. Its teams: {known}.")
+    if not ev.teams:
+        raise RuleError(
+            _(
+                "{event} has no team called {team}. Its teams: none yet.",
+                event=public(ev.name, 80),
+                team=public(text, 40),
+            )
+        )
+    raise RuleError(
+        _(
+            "{event} has no team called {team}. Its teams: {teams}.",
+            event=public(ev.name, 80),
+            team=public(text, 40),
+            teams=", ".join(public(x.name, 40) for x in ev.teams[:10]),
+        )
+    )
+
+
+def _singles(ev: Tournament) -> Message:
+    return _("{event} is a singles event: it has no teams.", event=public(ev.name, 80))
 
 
 def _acting_team(
-    interaction: discord.Interaction, state: TournamentGame, team: str | None, what: str
+    interaction: discord.Interaction, state: TournamentGame, team: str | None, what: Message
 ) -> Team:
     """The team a command acts for: ``team:`` (its captain or an organiser), else the one the
     user captains."""
-    t = state.tournament
-    if t.team_size is None:
-        raise RuleError(f"{public(t.name, 80)} is a singles event: it has no teams.")
+    ev = state.tournament
+    if ev.team_size is None:
+        raise RuleError(_singles(ev))
     me = player_id(interaction.user.id)
     if team:
-        found = find_team(t, team)
+        found = find_team(ev, team)
         if found.captain != me:
-            require_organiser(interaction, state, f"{what} for a team they do not captain")
+            require_organiser(interaction, state, _("{what} for a team they do not captain", what=what))
         return found
-    mine = next((x for x in t.teams if x.captain == me), None)
+    mine = next((x for x in ev.teams if x.captain == me), None)
     if mine is None:
-        raise RuleError(f"You captain no team in {public(t.name, 80)}; name the team with `team:`.")
+        raise RuleError(
+            _("You captain no team in {event}; name the team with `team:`.", event=public(ev.name, 80))
+        )
     return mine
+
+
+async def _words(interaction: discord.Interaction, state: TournamentGame) -> Translator:
+    """The language of the event's public posts: its own, else the server's."""
+    return await channel(interaction, language=state.tournament.language)
 
 
 class TeamCommands:
@@ -97,14 +124,14 @@ class TeamCommands:
         captain: discord.User | None = None,
         faction: str = "",
     ) -> None:
-        checked_text(name, "team name")
-        checked_text(faction, "faction")
+        checked_text(name, _("team name"))
+        checked_text(faction, _("faction"))
         who = captain or interaction.user
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
             if who.id != interaction.user.id:
-                require_organiser(interaction, state, "create a team for someone else")
-            t = create_team(
+                require_organiser(interaction, state, _("create a team for someone else"))
+            ev = create_team(
                 state.tournament,
                 name,
                 player_id(who.id),
@@ -112,15 +139,19 @@ class TeamCommands:
                 faction,
                 user_id=who.id,
             )
-            return Change(state.update(tournament=t), summary=f"team {t.teams[-1].id}", result=t.teams[-1])
+            return Change(state.update(tournament=ev), summary=f"team {ev.teams[-1].id}", result=ev.teams[-1])
 
         shown = await self._team_step(interaction, "team create", change)
         team: Team = shown.result
+        t = await _words(interaction, shown.state)
         await Post(
-            content=(
-                f"{who.mention} captains **{public(team.name, 60)}** in "
-                f"{public(shown.state.tournament.name, 80)}. Add players with `/tournament team add` "
-                f"({shown.state.tournament.team_size} a team)."
+            content=t(
+                "{captain} captains **{team}** in {event}. Add players with `/tournament team add` "
+                "({size} a team).",
+                captain=who.mention,
+                team=public(team.name, 60),
+                event=public(shown.state.tournament.name, 80),
+                size=shown.state.tournament.team_size,
             )
         ).send(interaction)
 
@@ -137,11 +168,11 @@ class TeamCommands:
         team: str | None = None,
         faction: str = "",
     ) -> None:
-        checked_text(faction, "faction")
+        checked_text(faction, _("faction"))
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            found = _acting_team(interaction, state, team, "add players")
-            t = add_team_player(
+            found = _acting_team(interaction, state, team, _("add players"))
+            ev = add_team_player(
                 state.tournament,
                 found.id,
                 player_id(player.id),
@@ -149,14 +180,19 @@ class TeamCommands:
                 faction,
                 user_id=player.id,
             )
-            return Change(state.update(tournament=t), summary=f"{found.id} add {player.id}", result=found.id)
+            return Change(state.update(tournament=ev), summary=f"{found.id} add {player.id}", result=found.id)
 
         shown = await self._team_step(interaction, "team add", change)
-        t = shown.state.tournament
-        found = next(x for x in t.teams if x.id == shown.result)
+        ev = shown.state.tournament
+        found = next(x for x in ev.teams if x.id == shown.result)
+        t = await _words(interaction, shown.state)
         await Post(
-            content=(
-                f"{player.mention} plays for **{public(found.name, 60)}** ({found.size} of {t.team_size})."
+            content=t(
+                "{player} plays for **{team}** ({n} of {size}).",
+                player=player.mention,
+                team=public(found.name, 60),
+                n=found.size,
+                size=ev.team_size,
             )
         ).send(interaction)
 
@@ -166,18 +202,21 @@ class TeamCommands:
         self, interaction: discord.Interaction, player: discord.User, team: str | None = None
     ) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            t = state.tournament
+            ev = state.tournament
             found = (
-                team_of(t, player_id(player.id))
+                team_of(ev, player_id(player.id))
                 if team is None and is_organiser(interaction, state)
                 else None
             )
-            found = found or _acting_team(interaction, state, team, "remove players")
-            t = remove_team_player(t, found.id, player_id(player.id))
-            return Change(state.update(tournament=t), summary=f"{found.id} remove {player.id}", result=found)
+            found = found or _acting_team(interaction, state, team, _("remove players"))
+            ev = remove_team_player(ev, found.id, player_id(player.id))
+            return Change(state.update(tournament=ev), summary=f"{found.id} remove {player.id}", result=found)
 
         shown = await self._team_step(interaction, "team remove", change)
-        await Post(content=f"{player.mention} left **{public(shown.result.name, 60)}**.").send(interaction)
+        t = await _words(interaction, shown.state)
+        await Post(
+            content=t("{player} left **{team}**.", player=player.mention, team=public(shown.result.name, 60))
+        ).send(interaction)
 
     @team.command(name="captain", description="Captains and organisers: hand the captaincy to a teammate")
     @app_commands.describe(player="The new captain (a player of the team)", team="The team (default: yours)")
@@ -185,61 +224,87 @@ class TeamCommands:
         self, interaction: discord.Interaction, player: discord.User, team: str | None = None
     ) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            found = _acting_team(interaction, state, team, "change the captain")
-            t = set_captain(state.tournament, found.id, player_id(player.id))
-            return Change(state.update(tournament=t), summary=f"{found.id} captain {player.id}", result=found)
+            found = _acting_team(interaction, state, team, _("change the captain"))
+            ev = set_captain(state.tournament, found.id, player_id(player.id))
+            return Change(
+                state.update(tournament=ev), summary=f"{found.id} captain {player.id}", result=found
+            )
 
         shown = await self._team_step(interaction, "team captain", change)
-        await Post(content=f"{player.mention} now captains **{public(shown.result.name, 60)}**.").send(
-            interaction
-        )
+        t = await _words(interaction, shown.state)
+        await Post(
+            content=t(
+                "{player} now captains **{team}**.", player=player.mention, team=public(shown.result.name, 60)
+            )
+        ).send(interaction)
 
     @team.command(name="show", description="The teams and their players (or one team)")
     @app_commands.describe(team="One team (default: every team)")
     async def team_show(self, interaction: discord.Interaction, team: str | None = None) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
-        t = game.state.tournament
-        if t.team_size is None:
-            raise RuleError(f"{public(t.name, 80)} is a singles event: it has no teams.")
-        lists = await list_names(interaction, game.id, t)
-        texts = ["\n".join(team_lines(t, find_team(t, team), lists))] if team else teams_text(t, lists)
+        ev = game.state.tournament
+        if ev.team_size is None:
+            raise RuleError(_singles(ev))
+        lists = await list_names(interaction, game.id, ev)
+        t = await _words(interaction, game.state)
+        texts = (
+            ["\n".join(team_lines(ev, find_team(ev, team), lists, t=t))]
+            if team
+            else teams_text(ev, lists, t=t)
+        )
         for text in texts:
             await Post(content=text).send(interaction)
 
     @team.command(
         name="drop", description="Organisers: a team leaves (results kept; before round 1: removed)"
     )
+    @app_commands.describe(team="The team that leaves")
     async def team_drop(self, interaction: discord.Interaction, team: str) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "drop teams")
+            require_organiser(interaction, state, _("drop teams"))
             found = find_team(state.tournament, team)
-            t = (
+            ev = (
                 drop_team(state.tournament, found.id)
                 if state.tournament.started
                 else remove_team(state.tournament, found.id)
             )
-            return Change(state.update(tournament=t), summary=f"drop {found.id}", result=found)
+            return Change(state.update(tournament=ev), summary=f"drop {found.id}", result=found)
 
         shown = await self._team_step(interaction, "team drop", change)
-        what = "dropped: no longer paired, results kept" if shown.state.tournament.started else "removed"
-        await Post(content=f"**{public(shown.result.name, 60)}** {what}.").send(interaction)
+        t = await _words(interaction, shown.state)
+        team_shown = public(shown.result.name, 60)
+        if shown.state.tournament.started:
+            text = t("**{team}** dropped: no longer paired, results kept.", team=team_shown)
+        else:
+            text = t("**{team}** removed.", team=team_shown)
+        await Post(content=text).send(interaction)
 
     @team.command(name="sub", description="Organisers: a substitute takes a player's place in a team")
-    @app_commands.describe(player="Who leaves the team", new="Who takes their place")
+    @app_commands.describe(
+        player="Who leaves the team",
+        new="Who takes their place",
+        faction="The substitute's faction (optional)",
+    )
     @app_commands.rename(new="substitute")
     async def team_sub(
         self, interaction: discord.Interaction, player: discord.User, new: discord.User, faction: str = ""
     ) -> None:
-        checked_text(faction, "faction")
+        checked_text(faction, _("faction"))
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "substitute players")
-            t = state.tournament
-            found = team_of(t, player_id(player.id))
+            require_organiser(interaction, state, _("substitute players"))
+            ev = state.tournament
+            found = team_of(ev, player_id(player.id))
             if found is None:
-                raise RuleError(f"{player.mention} plays for no team in {public(t.name, 80)}.")
-            t = substitute(
-                t,
+                raise RuleError(
+                    _(
+                        "{player} plays for no team in {event}.",
+                        player=player.mention,
+                        event=public(ev.name, 80),
+                    )
+                )
+            ev = substitute(
+                ev,
                 found.id,
                 player_id(player.id),
                 player_id(new.id),
@@ -247,11 +312,17 @@ class TeamCommands:
                 faction,
                 user_id=new.id,
             )
-            return Change(state.update(tournament=t), summary=f"{found.id} sub {new.id}", result=found)
+            return Change(state.update(tournament=ev), summary=f"{found.id} sub {new.id}", result=found)
 
         shown = await self._team_step(interaction, "team sub", change)
+        t = await _words(interaction, shown.state)
         await Post(
-            content=f"{new.mention} takes {player.mention}'s place in **{public(shown.result.name, 60)}**."
+            content=t(
+                "{new} takes the place of {player} in **{team}**.",
+                new=new.mention,
+                player=player.mention,
+                team=public(shown.result.name, 60),
+            )
         ).send(interaction)
 
     # -- the ritual's command form -----------------------------------------------------------
@@ -265,18 +336,21 @@ class TeamCommands:
         before: list[Any] = []
 
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            found = _acting_team(interaction, state, team, "pick in a team's pairing")
-            match, _ = current_match(state.tournament, found.id)
+            found = _acting_team(interaction, state, team, _("pick in a team's pairing"))
+            match, _side = current_match(state.tournament, found.id)
             before[:] = [match.ritual]
-            t = ritual_pick(state.tournament, found.id, step, tuple(player_id(u.id) for u in players))
-            return Change(state.update(tournament=t), summary=f"{found.id} {step}", result=found.id)
+            ev = ritual_pick(state.tournament, found.id, step, tuple(player_id(u.id) for u in players))
+            return Change(state.update(tournament=ev), summary=f"{found.id} {step}", result=found.id)
 
         shown = await self._team_step(interaction, f"team {step}", change)
-        t = shown.state.tournament
-        match, side = current_match(t, shown.result)
-        lists = await list_names(interaction, shown.id, t)
-        await send(interaction, content=panel_text(t, match, side, len(t.team_rounds), lists), ephemeral=True)
-        await reveal(interaction, shown.id, t, shown.result, before[0])
+        ev = shown.state.tournament
+        match, side = current_match(ev, shown.result)
+        lists = await list_names(interaction, shown.id, ev)
+        t = reader(interaction)
+        await send(
+            interaction, content=panel_text(ev, match, side, len(ev.team_rounds), lists, t=t), ephemeral=True
+        )
+        await reveal(interaction, shown.id, ev, shown.result, before[0])
 
     @team.command(name="champion", description="Captains (or organisers): your secret champion")
     @app_commands.describe(player="Your champion", team="Organisers: the team picking (default: yours)")
@@ -320,33 +394,42 @@ class TeamCommands:
     @app_commands.describe(team="Either team of the match")
     async def team_reset(self, interaction: discord.Interaction, team: str) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
-            require_organiser(interaction, state, "reset a pairing")
+            require_organiser(interaction, state, _("reset a pairing"))
             found = find_team(state.tournament, team)
-            t = reset_ritual(state.tournament, found.id)
-            return Change(state.update(tournament=t), summary=f"reset {found.id}", result=found.id)
+            ev = reset_ritual(state.tournament, found.id)
+            return Change(state.update(tournament=ev), summary=f"reset {found.id}", result=found.id)
 
         shown = await self._team_step(interaction, "team reset", change)
-        t = shown.state.tournament
-        match, _ = current_match(t, shown.result)
-        number = len(t.team_rounds)
-        captains = [x.captain for x in t.teams if x.id in match.teams]
-        users = [u for p in captains if (u := t.player(p).user_id)]
+        ev = shown.state.tournament
+        match, _side = current_match(ev, shown.result)
+        number = len(ev.team_rounds)
+        captains = [x.captain for x in ev.teams if x.id in match.teams]
+        users = [u for p in captains if (u := ev.player(p).user_id)]
         who = public(interaction.user.display_name, 40)
-        told = (
-            f"{' '.join(f'<@{u}>' for u in users)}: {who} reset the pairing of **{match_label(t, match)}**, "
-            f"round {number}: every pick so far is void and it starts over. Captains, press **Open my "
-            "pairing** and pick your defenders again."
+        t = await _words(interaction, shown.state)
+        told = t(
+            "{captains}: {who} reset the pairing of **{match}**, round {number}: every pick so far is "
+            "void and it starts over. Captains, press **{button}** and pick your defenders again.",
+            captains=" ".join(f"<@{u}>" for u in users),
+            who=who,
+            match=match_label(ev, match, t),
+            number=number,
+            button=open_label(t),
         )
         thread = await match_thread(interaction, match, number)
         if thread is None or thread == interaction.channel_id:
-            await Post(content=told, view=open_view(shown.id), mentions=pinging(users)).send(interaction)
+            await Post(content=told, view=open_view(shown.id, t), mentions=pinging(users)).send(interaction)
             return
+        where = f"<#{thread}>"
         await Post(
-            content=f"The pairing of **{match_label(t, match)}** starts over: its captains are told in "
-            f"<#{thread}>."
+            content=t(
+                "The pairing of **{match}** starts over: its captains are told in {thread}.",
+                match=match_label(ev, match, t),
+                thread=where,
+            )
         ).send(interaction)
         await post_for_match(
-            interaction, match, number, content=told, view=open_view(shown.id), mentions=pinging(users)
+            interaction, match, number, content=told, view=open_view(shown.id, t), mentions=pinging(users)
         )
 
     @team_add.autocomplete("team")

@@ -15,25 +15,30 @@ from bot.play import Change, Post, StepButton, View, send
 from bot.send import edit_in
 from bot.text import pinging, public
 from cogs.tournament.awards import BallotButton
-from cogs.tournament.posts import result_text
+from cogs.tournament.posts import ENGLISH, result_text
 from cogs.tournament.state import (
     KIT,
     DisputeMessage,
     PendingReport,
     TournamentGame,
+    event_words,
     home_channel,
     is_organiser,
     settle_report,
     settled_disputes,
 )
+from rules.i18n import Translator, _
 
 log = logging.getLogger("herald.tournament")
 
 
-def report_view(game_id: int, version: int, report: PendingReport) -> discord.ui.View | None:
+def report_view(
+    game_id: int, version: int, report: PendingReport, t: Translator = ENGLISH
+) -> discord.ui.View | None:
+    """The Confirm and Dispute buttons under a report, labelled in the tournament's language."""
     return View(
-        ConfirmReport(game_id, version, str(report.id)),
-        DisputeReport(game_id, version, str(report.id)),
+        ConfirmReport(game_id, version, str(report.id), label=t("Confirm")),
+        DisputeReport(game_id, version, str(report.id), label=t("Dispute")),
     )
 
 
@@ -49,7 +54,7 @@ async def _settle(button: StepButton, interaction: discord.Interaction, *, confi
             organiser=is_organiser(interaction, state),
         )
         verb = "confirmed" if confirm else "disputed"
-        new, _ = settled_disputes(new)
+        new, _gone = settled_disputes(new)
         message = interaction.message
         if not confirm and message is not None:
             # Remembered so its Confirm button goes once the dispute is settled another way.
@@ -67,58 +72,98 @@ async def _settle(button: StepButton, interaction: discord.Interaction, *, confi
         interaction, "confirm" if confirm else "dispute", change, game_id=button.game, channel_id=home
     )
     report: PendingReport = shown.result
-    t = shown.state.tournament
-    score = result_text(t, report.reporter, report.opponent, report.result)
+    tour = shown.state.tournament
+    t = await event_words(interaction, tour)
+    score = result_text(tour, report.reporter, report.opponent, report.result, t)
     by = interaction.user.mention
     if confirm:
+        confirmed = t(
+            "✅ Round {number} result confirmed by {player}: {score}",
+            number=report.round,
+            player=by,
+            score=score,
+        )
+        ballot = t(
+            "📝 Each player: your secret sportsmanship ballot on your opponent, with the button or "
+            "`/awards ballot`."
+        )
         await send(
             interaction,
-            content=f"✅ Round {report.round} result confirmed by {by}: {score}\n"
-            "📝 Each player: your secret sportsmanship ballot on your opponent, with the button or "
-            "`/awards ballot`.",
-            view=View(BallotButton(button.game)),
+            content=f"{confirmed}\n{ballot}",
+            view=View(BallotButton(button.game, t)),
             edit=True,
         )
         return
     await send(
         interaction,
-        content=f"⚠ Round {report.round} result disputed by {by}: {score}. An organiser may confirm it.",
-        view=View(ConfirmReport(button.game, button.step, button.arg)),
+        content=t(
+            "⚠ Round {number} result disputed by {player}: {score}. An organiser may confirm it.",
+            number=report.round,
+            player=by,
+            score=score,
+        ),
+        view=View(ConfirmReport(button.game, button.step, button.arg, label=t("Confirm"))),
         edit=True,
     )
     organisers = shown.state.organisers
     await Post(
-        content=(
-            f"{' '.join(f'<@{u}>' for u in organisers)}: {by} disputes the result "
-            f"{public(t.name_of(report.reporter), 40)} reported (report #{report.id}). Set the right one "
-            "with `/tournament result`."
+        content=t(
+            "{organisers}: {player} disputes the result {reporter} reported (report #{report}). Set the "
+            "right one with `/tournament result`.",
+            organisers=" ".join(f"<@{u}>" for u in organisers),
+            player=by,
+            reporter=public(tour.name_of(report.reporter), 40),
+            report=report.id,
         ),
         mentions=pinging(organisers),
     ).send(interaction)
 
 
-def settled_text(state: TournamentGame, gone: DisputeMessage) -> str:
+def settled_text(state: TournamentGame, gone: DisputeMessage, words: Translator = ENGLISH) -> str:
     """What a settled dispute's message says instead of asking for a confirmation."""
     t = state.tournament
-    head = f"⚖ Round {gone.round}: the disputed report #{gone.report}"
     rnd = t.rounds[gone.round - 1] if gone.round <= len(t.rounds) else None
     played = rnd.game_of(gone.players[0]) if rnd is not None else None
     if played is not None and played.b is not None and gone.players[1] in played.players:
         if played.result is not None:
-            return f"{head} is settled: {result_text(t, played.a, played.b, played.result)}"
+            return words(
+                _(
+                    "⚖ Round {number}: the disputed report #{report} is settled: {score}",
+                    number=gone.round,
+                    report=gone.report,
+                    score=result_text(t, played.a, played.b, played.result, words),
+                )
+            )
         pair = set(gone.players)
         if any(r.round == gone.round and pair == {r.reporter, r.opponent} for r in state.reports):
-            return f"{head} was replaced by a new report, for the other player to confirm."
-    return f"{head} no longer applies: the pairing changed."
+            return words(
+                _(
+                    "⚖ Round {number}: the disputed report #{report} was replaced by a new report, for the "
+                    "other "
+                    "player to confirm.",
+                    number=gone.round,
+                    report=gone.report,
+                )
+            )
+    return words(
+        _(
+            "⚖ Round {number}: the disputed report #{report} no longer applies: the pairing changed.",
+            number=gone.round,
+            report=gone.report,
+        )
+    )
 
 
-async def clear_settled(bot: Any, state: TournamentGame, gone: list[DisputeMessage]) -> None:
+async def clear_settled(
+    bot: Any, state: TournamentGame, gone: list[DisputeMessage], words: Translator = ENGLISH
+) -> None:
     """Take the Confirm button off the messages of disputes settled by a result, a new report or
     a new pairing, saying how each was settled (a message Discord will not edit is only logged)."""
     for message in gone:
         try:
             channel = bot.get_partial_messageable(message.channel_id)
-            await edit_in(channel, message.message_id, content=settled_text(state, message), view=None)
+            text = settled_text(state, message, words)
+            await edit_in(channel, message.message_id, content=text, view=None)
         except discord.HTTPException:
             log.warning("could not edit the settled dispute message %s", message.message_id)
 

@@ -24,8 +24,10 @@ from pydantic import ValidationError
 
 from bot.storage.army_lists import MAX_UNIT_ROWS, ArmyList, ArmyListRepository, IndexedWeapon, UnitEntry
 from bot.text import plain
+from rules.i18n import Message, Text, _
 from rules.text import match_key
 from rules.wh40k.index import MELEE, index_of
+from rules.wh40k.notes import Note
 from rules.wh40k.roster import Roster, RosterError, RosterUnit, RosterWeapon
 
 MAX_REFERENCE = 130
@@ -42,7 +44,8 @@ def roster_of(stored: ArmyList) -> Roster:
     try:
         return Roster.model_validate_json(stored.roster)
     except ValidationError:
-        return Roster(name=stored.name, problems=("This list was stored in an older form: import it again.",))
+        older = Note.of(_("This list was stored in an older form: import it again."))
+        return Roster(name=stored.name, problems=(older,))
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,14 @@ async def find(interaction: discord.Interaction, text: str) -> Found | None:
         if weapon is not None:
             return Found(stored.name, unit, weapon, edition=edition)
         names = ", ".join(unit.weapon_names())
-        raise RosterError(f"{unit.name} has no weapon called `{wanted[:60]}`; it has: {names}.")
+        raise RosterError(
+            _(
+                "{unit} has no weapon called `{weapon}`; it has: {names}.",
+                unit=unit.name,
+                weapon=wanted[:60],
+                names=names,
+            )
+        )
     if rest.startswith(","):
         return Found(stored.name, unit, options=_options(unit, rest[1:]), edition=edition)
     return Found(stored.name, unit, edition=edition)
@@ -156,20 +166,42 @@ def _options(unit: RosterUnit, typed: str) -> tuple[str, ...]:
             continue
         option = next((o for o in unit.options if o.key == match_key(word)), None)
         if option is None:
-            offered = ", ".join(f"`{o.key}` ({o.effect})" for o in unit.options) or "none"
+            if not unit.options:
+                raise RosterError(
+                    _(
+                        "{unit} has no ability `{word}` to switch on; its list offers none.",
+                        unit=unit.name,
+                        word=word[:40],
+                    )
+                )
+            offered = ", ".join(f"`{o.key}` ({o.effect})" for o in unit.options)
             raise RosterError(
-                f"{unit.name} has no ability `{word[:40]}` to switch on; its list offers: {offered}."
+                _(
+                    "{unit} has no ability `{word}` to switch on; its list offers: {offered}.",
+                    unit=unit.name,
+                    word=word[:40],
+                    offered=offered,
+                )
             )
         if option.key not in chosen:
             chosen.append(option.key)
     return tuple(chosen)
 
 
-def _ambiguous(entry: UnitEntry, candidates: list[UnitEntry]) -> str:
+def _ambiguous(entry: UnitEntry, candidates: list[UnitEntry]) -> Message:
     named = [f"`{c.list_name} / {c.name}`" for c in candidates if c.key == entry.key]
-    return (
-        f"More than one of your lists has a unit called {entry.name}: write which one, {' or '.join(named)}."
+    return _(
+        "More than one of your lists has a unit called {unit}: write which one, {choices}.",
+        unit=entry.name,
+        choices=_or(named),
     )
+
+
+def _or(names: list[str]) -> Text:
+    """``a``, ``a or b``, ``a, b or c``, in the reader's words."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    return _("{first} or {last}", first=", ".join(names[:-1]), last=names[-1])
 
 
 def _fits(label: str, value: str) -> tuple[str, str] | None:

@@ -32,7 +32,7 @@ from cogs.wh40k.inputs import (
 )
 from cogs.wh40k.replies import COLOUR, attack_reply, odds_reply
 from rules.errors import RuleError
-from rules.i18n import N_, _
+from rules.i18n import N_, Text, _
 from rules.wh40k import parse_situation
 from rules.wh40k.attack import UNCONFIRMED_11TH, UnitOdds, roll_unit, unit_distribution
 from rules.wh40k.cost import check_unit_cost
@@ -52,60 +52,75 @@ def _clipped(text: str, limit: int = 1024) -> str:
 
 HELP_FIELDS = (
     (
-        "Weapon line",
-        "`[name:] A<n or dice> BS<n>+ (or WS<n>+) S<n> AP-<n> D<n or dice> [x<models>], ability, ...`\n"
-        "e.g. `bolt rifle: A2 BS3+ S4 AP-1 D1 x9, heavy`. Dice: `AD6+1`, `DD3`, `DD6`; a flat 6 damage "
-        "is `D 6` (`D6` or `D3` alone is refused: a roll or a flat amount?).\n"
-        "Abilities: lethal hits, sustained hits X, devastating wounds, twin-linked, anti-KEYWORD X+, "
-        "melta X, lance, heavy, ignores cover, rapid fire X, blast, blast X (11th), cleave X (11th), "
-        "torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, reroll hits (1), "
-        "reroll wounds (1), reroll damage, precision (wounds to an attached Leader first). Read but "
-        "without effect: assault, pistol, extra attacks, one shot, close-quarters.",
+        N_("Weapon line"),
+        N_(
+            "`[name:] A<n or dice> BS<n>+ (or WS<n>+) S<n> AP-<n> D<n or dice> [x<models>], ability, ...`\n"
+            "e.g. `bolt rifle: A2 BS3+ S4 AP-1 D1 x9, heavy`. Dice: `AD6+1`, `DD3`, `DD6`; a flat 6 damage "
+            "is `D 6` (`D6` or `D3` alone is refused: a roll or a flat amount?).\n"
+            "Abilities: lethal hits, sustained hits X, devastating wounds, twin-linked, anti-KEYWORD X+, "
+            "melta X, lance, heavy, ignores cover, rapid fire X, blast, blast X (11th), cleave X (11th), "
+            "torrent, hazardous, psychic, crit hit X+, crit wound X+, +1/-1 hit, +1/-1 wound, reroll hits "
+            "(1), "
+            "reroll wounds (1), reroll damage, precision (wounds to an attached Leader first). Read but "
+            "without effect: assault, pistol, extra attacks, one shot, close-quarters."
+        ),
     ),
     (
-        "Unit (a whole volley)",
-        "Weapon lines joined by `;`, each with its own model count: "
-        "`bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2; "
-        "power fist: A3 WS3+ S8 AP-2 D2`. "
-        "Lines resolve in the order typed (in 10th edition Devastating Wounds lines go last); the target's "
-        "wounded model and slain models carry from one line to the next (once all are slain, the rest "
-        "of the volley is not rolled). Up to 12 lines, 600 attacks.",
+        N_("Unit (a whole volley)"),
+        N_(
+            "Weapon lines joined by `;`, each with its own model count: "
+            "`bolt rifle: A2 BS3+ S4 AP-1 D1 x9; plasma gun: A1 BS3+ S8 AP-3 D2; "
+            "power fist: A3 WS3+ S8 AP-2 D2`. "
+            "Lines resolve in the order typed (in 10th edition Devastating Wounds lines go last); the "
+            "target's "
+            "wounded model and slain models carry from one line to the next (once all are slain, the rest "
+            "of the volley is not rolled). Up to 12 lines, 600 attacks."
+        ),
     ),
     (
-        "Target line",
-        "`T<n> Sv<n>+ W<n> [x<models>] [inv<n>+ or <n>++] [fnp<n>+]`, then any of `stealth`, `cover`, "
-        "`-1 hit`, `-1 wound`, `-1 damage`, `half damage`, and keywords for Anti-X: infantry, vehicle, "
-        "monster, character, beast, swarm, mounted, fly, psyker, titanic, walker, battleline, ... "
-        "Any other keyword is `keyword:name` (and `anti-keyword:name 4+` on the weapon). "
-        "A defence with `vs` holds only against what it names: `inv4+ vs ranged`, `fnp4+ vs mortal`, "
-        "`fnp2+ vs psychic`, `fnp5+ vs d1`, `-1 damage vs melee` (several joined by `/`); the best of "
-        "one kind that applies is used. An unknown word is refused with a guess.",
+        N_("Target line"),
+        N_(
+            "`T<n> Sv<n>+ W<n> [x<models>] [inv<n>+ or <n>++] [fnp<n>+]`, then any of `stealth`, `cover`, "
+            "`-1 hit`, `-1 wound`, `-1 damage`, `half damage`, and keywords for Anti-X: infantry, vehicle, "
+            "monster, character, beast, swarm, mounted, fly, psyker, titanic, walker, battleline, ... "
+            "Any other keyword is `keyword:name` (and `anti-keyword:name 4+` on the weapon). "
+            "A defence with `vs` holds only against what it names: `inv4+ vs ranged`, `fnp4+ vs mortal`, "
+            "`fnp2+ vs psychic`, `fnp5+ vs d1`, `-1 damage vs melee` (several joined by `/`); the best of "
+            "one kind that applies is used. An unknown word is refused with a guess."
+        ),
     ),
     (
-        "Several kinds of model, Leaders",
-        "Groups joined by ` + `, each `[name:] [T] [Sv] W [x<models>] [inv] [fnp] [-1 damage]`: "
-        "`T5 Sv5+ W1 x9 + Nob: W2 Sv4+`. A group takes what it does not state from the one before "
-        "(`no inv`, `no fnp`, `full damage` drop it). Each model saves with its own save; wounds go to a "
-        "wounded model first, else Herald takes the usual defender's order (ordinary models first, the "
-        "better profile last) and says so: add `order:typed` to allocate in the order typed. `leader` "
-        "on a later group is an attached Leader: its Bodyguard's T, wounds to the Bodyguard first, "
-        "Precision reaches the Leader. Two units of your lists as `Unit + Leader` do the same. "
-        "The unit's T is its models' highest (`toughness:majority` for a Kill Team rule, `toughness:5` "
-        "sets it).",
+        N_("Several kinds of model, Leaders"),
+        N_(
+            "Groups joined by ` + `, each `[name:] [T] [Sv] W [x<models>] [inv] [fnp] [-1 damage]`: "
+            "`T5 Sv5+ W1 x9 + Nob: W2 Sv4+`. A group takes what it does not state from the one before "
+            "(`no inv`, `no fnp`, `full damage` drop it). Each model saves with its own save; wounds go to a "
+            "wounded model first, else Herald takes the usual defender's order (ordinary models first, the "
+            "better profile last) and says so: add `order:typed` to allocate in the order typed. `leader` "
+            "on a later group is an attached Leader: its Bodyguard's T, wounds to the Bodyguard first, "
+            "Precision reaches the Leader. Two units of your lists as `Unit + Leader` do the same. "
+            "The unit's T is its models' highest (`toughness:majority` for a Kill Team rule, `toughness:5` "
+            "sets it)."
+        ),
     ),
     (
-        "Situation and edition",
-        "Situation: any of `half range, charged, stationary, cover` (commas or spaces between). "
-        "`edition:` 11th (the default) or 10th (Boarding Actions). In 11th, cover is -1 to BS for "
-        "Infantry, Beast and Swarm (and Stealth gives cover), and Lethal Hits is optional (Herald takes "
-        "the automatic or the rolled wound, whichever brings more expected damage, and says which); in "
-        "10th, cover is +1 to the save and Stealth -1 to hit. Half damage halves before Melta adds.",
+        N_("Situation and edition"),
+        N_(
+            "Situation: any of `half range, charged, stationary, cover` (commas or spaces between). "
+            "`edition:` 11th (the default) or 10th (Boarding Actions). In 11th, cover is -1 to BS for "
+            "Infantry, Beast and Swarm (and Stealth gives cover), and Lethal Hits is optional (Herald takes "
+            "the automatic or the rolled wound, whichever brings more expected damage, and says which); in "
+            "10th, cover is +1 to the save and Stealth -1 to hit. Half damage halves before Melta adds."
+        ),
     ),
     (
-        "11th edition: kept from 10th",
-        f"{UNCONFIRMED_11TH} No public source confirms their 11th-edition form, so Herald uses the "
-        "10th-edition rules; every 11th-edition reply says so in one footer line. docs/40k-editions.md "
-        "has the sources.",
+        N_("11th edition: kept from 10th"),
+        _(
+            "{unconfirmed} No public source confirms their 11th-edition form, so Herald uses the "
+            "10th-edition rules; every 11th-edition reply says so in one footer line. docs/40k-editions.md "
+            "has the sources.",
+            unconfirmed=_(UNCONFIRMED_11TH),
+        ),
     ),
 )
 """What `/help topic:40k` shows after the commands: the grammar of every line."""
@@ -181,7 +196,7 @@ class Wh40k(
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    def help_fields(self) -> tuple[tuple[str, str], ...]:
+    def help_fields(self) -> tuple[tuple[Text, Text], ...]:
         """The line grammar, for `/help topic:40k`."""
         return HELP_FIELDS
 

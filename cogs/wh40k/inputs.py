@@ -17,7 +17,7 @@ import discord
 from bot.storage.profiles import AttackProfile, SqliteAttackProfileRepository, name_key
 from bot.text import public
 from cogs.wh40k import army
-from rules.i18n import _
+from rules.i18n import Text, _
 from rules.wh40k import ProfileError, Situation, Target, Weapon, parse_target, parse_weapon
 from rules.wh40k.attack import best_weapon
 from rules.wh40k.cost import check_odds_cost
@@ -64,7 +64,7 @@ class Read:
     """``name`` for a picture, when ``name`` carries markdown escapes (a roster's unit)."""
     found: army.Found | None = None
     """The unit of an army list it came from, if any."""
-    notes: tuple[str, ...] = ()
+    notes: tuple[Text, ...] = ()
     """What Herald chose for the player (which melee weapon a model fights with)."""
     listed: bool = False
     """A unit of an imported army list (its edition is the list's), not a saved profile."""
@@ -117,6 +117,27 @@ def parse(kind: Kind, line: str, *, saved: bool = False) -> Weapon | Target | Un
     return parse_weapon(line, flat_d6=saved)
 
 
+#: The refusal of a saved profile of the wrong kind, by (saved kind, option).
+WRONG_KIND = {
+    (Kind.TARGET, Kind.WEAPON): lambda name: _(
+        "`{name}` is a saved target profile; the weapon option needs a weapon or unit line or profile.",
+        name=name,
+    ),
+    (Kind.WEAPON, Kind.TARGET): lambda name: _(
+        "`{name}` is a saved weapon profile; the target option needs a target line or profile.", name=name
+    ),
+    (Kind.UNIT, Kind.TARGET): lambda name: _(
+        "`{name}` is a saved unit profile; the target option needs a target line or profile.", name=name
+    ),
+    (Kind.WEAPON, Kind.UNIT): lambda name: _(
+        "`{name}` is a saved weapon profile; the unit option needs a unit line or profile.", name=name
+    ),
+    (Kind.TARGET, Kind.UNIT): lambda name: _(
+        "`{name}` is a saved target profile; the unit option needs a unit line or profile.", name=name
+    ),
+}
+
+
 def _accepts(option: Kind, saved: str) -> bool:
     # the weapon option takes a saved weapon or a saved unit
     return saved == option.value or (option is Kind.WEAPON and saved == Kind.UNIT.value)
@@ -135,11 +156,7 @@ async def read(interaction: discord.Interaction, kind: Kind, text: str) -> Read:
         )
         if found is not None:
             if not _accepts(kind, found.kind):
-                wanted = "weapon or unit" if kind is Kind.WEAPON else kind.value
-                raise ProfileError(
-                    f"`{found.name}` is a saved {found.kind} profile; the {kind.value} option needs a "
-                    f"{wanted} line or profile."
-                )
+                raise ProfileError(WRONG_KIND[(Kind(found.kind), kind)](found.name))
             return Read(parse(Kind(found.kind), found.line, saved=True), found.name, _edition(found.edition))
     try:
         return Read(parse(kind, text), None)
@@ -174,7 +191,13 @@ def army_read(kind: Kind, found: army.Found) -> Read:
     edition = _edition(found.edition)
     if kind is Kind.TARGET:
         switched = tuple(
-            f"{o.key} ({public(o.name)}): {o.effect} on every model of {public(found.unit.name)}."
+            _(
+                "{key} ({ability}): {effect} on every model of {unit}.",
+                key=o.key,
+                ability=public(o.name),
+                effect=o.effect,
+                unit=public(found.unit.name),
+            )
             for o in found.unit.options
             if o.key in found.options
         )
@@ -212,8 +235,13 @@ def army_read(kind: Kind, found: army.Found) -> Read:
         weapons = found.unit.volley_weapons(melee=found.melee)
         names = ", ".join(f"`{found.unit.name}: {w.name}`" for w in weapons)
         raise ProfileError(
-            f"{public(found.label())} cannot fire as one volley: {error}\n"
-            f"Pick one of its {len(weapons)} weapons: {names}"
+            _(
+                "{unit} cannot fire as one volley: {error}\nPick one of its {n} weapons: {names}",
+                unit=public(found.label()),
+                error=error.text,
+                n=len(weapons),
+                names=names,
+            )
         ) from None
 
 
@@ -228,7 +256,7 @@ def fight_with_best(read: Read, target: Target, situation: Situation, edition: E
     if not choices:
         return read
     picks: list[str] = []
-    notes: list[str] = []
+    notes: list[Text] = []
     for group, weapons in choices.items():
         lines = [parse_weapon(w.line()) for w in weapons]
         try:
@@ -239,12 +267,21 @@ def fight_with_best(read: Read, target: Target, situation: Situation, edition: E
             continue
         best, means = best_weapon(lines, target, situation, edition=edition)
         picks.append(weapons[best].name)
-        others = ", ".join(
-            f"{w.name} {m:.2f}" for i, (w, m) in enumerate(zip(weapons, means, strict=True)) if i != best
+        others = tuple(
+            _("{weapon} {wounds}", weapon=w.name, wounds=float(m))
+            for i, (w, m) in enumerate(zip(weapons, means, strict=True))
+            if i != best
         )
+        # The wounds are floats: the edge writes them the reader's way, with two decimals.
         notes.append(
-            f"Each {group or found.unit.name} fights with its {weapons[best].name}: {means[best]:.2f} wounds "
-            f"expected against this target ({others})."
+            _(
+                "Each {model} fights with its {weapon}: {wounds} wounds expected against this target "
+                "({others}).",
+                model=group or found.unit.name,
+                weapon=weapons[best].name,
+                wounds=float(means[best]),
+                others=others,
+            )
         )
     text = found.unit.volley(melee=True, named=True, picks=tuple(picks))
     return replace(read, profile=parse(Kind.WEAPON, text), notes=(*read.notes, *notes))
@@ -265,11 +302,14 @@ async def _pair(interaction: discord.Interaction, text: str) -> tuple[army.Found
         return None
     if guard.weapon is not None or leader.weapon is not None:
         raise ProfileError(
-            "A Leader and its Bodyguard are two whole units (`Unit + Leader`), not one weapon of each."
+            _("A Leader and its Bodyguard are two whole units (`Unit + Leader`), not one weapon of each.")
         )
     if name_key(guard.unit.name) == name_key(leader.unit.name) and guard.list_name == leader.list_name:
         raise ProfileError(
-            f"{public(guard.label())} can't lead itself: name the Bodyguard unit, then its Leader."
+            _(
+                "{unit} can't lead itself: name the Bodyguard unit, then its Leader.",
+                unit=public(guard.label()),
+            )
         )
     return guard, leader
 
@@ -286,7 +326,14 @@ def attached_read(kind: Kind, guard: army.Found, leader: army.Found) -> Read:
         led = parse_target(leader.unit.leader_line(guard.unit, leader.options))
         target = attach(first.target, led, bodyguard_name=guard.unit.name, leader_name=leader.unit.name)
         notes = (
-            (f"{public(leader.unit.name)} has {guard.unit.guards} while leading {public(guard.unit.name)}.",)
+            (
+                _(
+                    "{leader} has {words} while leading {unit}.",
+                    leader=public(leader.unit.name),
+                    words=guard.unit.guards,
+                    unit=public(guard.unit.name),
+                ),
+            )
             if guard.unit.guards
             else ()
         )
@@ -299,17 +346,26 @@ def check_name(name: str, kind: Kind) -> str:
     """A profile name as it will be kept; :class:`ProfileError` if it can't be one."""
     name = " ".join(name.split())
     if not name or len(name) > MAX_PROFILE_NAME:
-        raise ProfileError(f"A profile name has 1 to {MAX_PROFILE_NAME} characters.")
+        raise ProfileError(_("A profile name has 1 to {n} characters.", n=MAX_PROFILE_NAME))
     if not _NAME.match(name):
         raise ProfileError(
-            f"`{name}` can't be a profile name: use letters, digits, spaces and `' . ( ) / -`, "
-            "starting with a letter or digit."
+            _(
+                "`{name}` can't be a profile name: use letters, digits, spaces and `' . ( ) / -`, "
+                "starting with a letter or digit.",
+                name=name,
+            )
         )
     try:
         parse(kind, name)
     except ProfileError:
         return name
-    raise ProfileError(f"`{name}` reads as a {kind.value} line itself: pick a name, such as `bolt rifle`.")
+    raise ProfileError(
+        _(
+            "`{name}` reads as a {kind} line itself: pick a name, such as `bolt rifle`.",
+            name=name,
+            kind=kind.value,
+        )
+    )
 
 
 def _shown(profile: AttackProfile) -> tuple[str, str]:

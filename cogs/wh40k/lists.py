@@ -17,11 +17,12 @@ from bot.i18n import reader
 from bot.play import Post, autocomplete
 from bot.storage.army_lists import MAX_LIST_BYTES, MAX_LISTS_PER_OWNER
 from bot.storage.profiles import name_key
-from bot.uploads import read_upload
+from bot.uploads import ROSTER, read_upload
 from cogs.wh40k.army import MELEE, army_lists, index_of, roster_of
 from cogs.wh40k.replies import COLOUR
 from rules.errors import RuleError, quote
-from rules.i18n import Translator, _, translator
+from rules.i18n import N_, Translator, _, translator
+from rules.wh40k.notes import shown as shown_note
 from rules.wh40k.roster import (
     MAX_NAME,
     MAX_ROSTER_BYTES,
@@ -33,7 +34,7 @@ from rules.wh40k.roster import (
 
 DESCRIPTION_BUDGET = 3000
 """Characters of unit lines in one reply (the embed's fields and title take the rest of 6,000)."""
-FORMATS = "a New Recruit JSON export (.json) or a BattleScribe roster (.ros / .rosz)"
+FORMATS = N_("a New Recruit JSON export (.json) or a BattleScribe roster (.ros / .rosz)")
 
 
 def _plain(text: str) -> str:
@@ -44,7 +45,7 @@ def _unit_line(unit: RosterUnit, t: Translator) -> str:
     """The unit, its weapons, the target line its file gives (what was applied) and the abilities
     it offers to switch on by name."""
     weapons = _plain(", ".join(unit.weapon_labels())) or t("no weapons")
-    target = unit.target_line() if unit.can_be_target else "no T/Sv/W"
+    target = unit.target_line() if unit.can_be_target else t("no T/Sv/W")
     models = t.n("{n} model", "{n} models", unit.models, n=unit.models)
     line = f"**{_plain(unit.name)}** ({models}): {weapons} · `{target}`"
     for group, choices in unit.melee_choices().items():
@@ -55,7 +56,7 @@ def _unit_line(unit: RosterUnit, t: Translator) -> str:
             names=names,
         )
     if unit.read:
-        line += " · " + _plain("; ".join(unit.read)).replace("\\`", "`")
+        line += " · " + _plain("; ".join(t(shown_note(note)) for note in unit.read)).replace("\\`", "`")
     if unit.options:
         offered = ", ".join(f"`{o.key}` ({o.effect}, {_plain(o.name)})" for o in unit.options)
         line += " · " + t("can switch on: {offered}", offered=offered)
@@ -93,20 +94,21 @@ def roster_embed(
     if roster.problems:
         embed.add_field(
             name=t("Could not be read (the rest was imported)"),
-            value="\n".join(f"- {p}" for p in roster.problems)[:1024],
+            value="\n".join(f"- {t(shown_note(p))}" for p in roster.problems)[:1024],
             inline=False,
         )
     if roster.units:
         example = roster.units[0]
         weapon = next((w for w in example.weapons if not w.mode), None)
         shown = f"`{example.name}`" + (f", `{example.name}: {weapon.name}`" if weapon else "")
+        melee = f"{example.name} {MELEE}"
         embed.add_field(
             name=t("Use it"),
             value=t(
                 "In /40k attack and /40k odds, type a unit as the weapon or the target: {shown}, "
                 "or `{melee}` for its melee weapons.",
                 shown=shown,
-                melee=f"{example.name} {MELEE}",
+                melee=melee,
             ),
             inline=False,
         )
@@ -141,8 +143,8 @@ class ArmyListCommands(app_commands.Group):
             file,
             parse_roster,
             max_bytes=MAX_ROSTER_BYTES,
-            kind="a roster",
-            instead=f"Send {FORMATS}.",
+            kind=ROSTER,
+            instead=_("Send {formats}.", formats=_(FORMATS)),
         )
         t = reader(interaction)
         kept = clean_name(name, "") if name is not None else roster.name

@@ -64,12 +64,24 @@ def situation_text(situation: Situation, t: Translator | None = None) -> str:
     return ", ".join(parts) or "none"  # not shown: a reply lists the situation only when one is set
 
 
+def _numbers(t: Translator, value: object) -> object:
+    """A note's values with every float written the reader's way (two decimals): ``1,25``."""
+    if isinstance(value, float):
+        return t.number(value, 2)
+    if isinstance(value, tuple):
+        return tuple(_numbers(t, v) for v in value)
+    if isinstance(value, Message):
+        params = {k: _numbers(t, v) for k, v in value.params.items()}
+        return Message(value.msgid, params, value.plural, value.n)
+    return value
+
+
 def _note(t: Translator, note: Message | str) -> str:
-    """A note from rules/: a lazy message rendered for the reader; a constant note rules/ marked
-    with ``N_`` looked up in the reader's catalogue (an unknown text, such as a note with a
-    number in it, comes back as it is)."""
+    """A note from rules/: a lazy message rendered for the reader (its decimals the reader's way);
+    a constant note rules/ marked with ``N_`` looked up in the reader's catalogue (an unknown
+    text, such as a note with a number in it, comes back as it is)."""
     if isinstance(note, Message):
-        return t(note)
+        return t(_numbers(t, note))  # type: ignore[arg-type]
     return t(note) if "{" not in note and "}" not in note else note
 
 

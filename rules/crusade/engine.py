@@ -51,10 +51,10 @@ MAX_KILLS = 50
 
 @dataclass(frozen=True)
 class UnitSpec:
-    """A unit to add: its name, points and Crusade roles."""
+    """A unit to add: its name, points (None: its list gave none) and Crusade roles."""
 
     name: str
-    points: int = 0
+    points: int | None = 0
     roles: frozenset[Role] | set[Role] = field(default_factory=frozenset)
 
 
@@ -147,7 +147,10 @@ def _new_units(force: Force, specs: Iterable[UnitSpec]) -> Force:
             name, n = _clip(f"{base} ({n})"), n + 1
         units.append(
             CrusadeUnit(
-                key=f"u{key}", name=name, points=max(0, int(spec.points)), roles=frozenset(spec.roles)
+                key=f"u{key}",
+                name=name,
+                points=None if spec.points is None else max(0, int(spec.points)),
+                roles=frozenset(spec.roles),
             )
         )
         key += 1

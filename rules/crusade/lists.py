@@ -19,7 +19,7 @@ _ROLES = {r.value: r for r in Role}
 def unit_specs(roster: Roster) -> list[UnitSpec]:
     """Each unit of ``roster`` with its points and the Crusade roles its categories give."""
     return [
-        UnitSpec(u.name, u.points or 0, frozenset(_ROLES[r] for r in u.roles if r in _ROLES))
+        UnitSpec(u.name, u.points, frozenset(_ROLES[r] for r in u.roles if r in _ROLES))
         for u in roster.units
     ]
 

@@ -109,7 +109,9 @@ class CrusadeUnit(BaseModel):
 
     key: str
     name: str = Field(max_length=MAX_NAME)
-    points: int = Field(default=0, ge=0)
+    points: int | None = Field(default=0, ge=0)
+    """Its points; None when its list gave none (counted as 0 against the Supply Limit and shown
+    as unknown, never as "0 pts")."""
     roles: frozenset[Role] = frozenset()
     xp: int = Field(default=0, ge=0)
     honours: tuple[Honour, ...] = ()
@@ -168,7 +170,12 @@ class Force(BaseModel):
 
     @property
     def supply_used(self) -> int:
-        return sum(u.points for u in self.units)
+        return sum(u.points or 0 for u in self.units)
+
+    @property
+    def unpriced(self) -> int:
+        """How many of its units have no points (their list gave none)."""
+        return sum(1 for u in self.units if u.points is None)
 
     @property
     def crusade_points(self) -> int:

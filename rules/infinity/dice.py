@@ -27,6 +27,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError
+from rules.i18n import Text, _
 
 FACES = 20
 MODIFIER_CAP = 12
@@ -61,11 +62,22 @@ def success_value(attribute: int, modifier: int = 0) -> int:
     (16, 1, 22)
     """
     if not 0 <= attribute <= MAX_ATTRIBUTE:
-        raise RuleError(f"An attribute of {attribute} is out of range: use 0 to {MAX_ATTRIBUTE}.")
+        raise RuleError(
+            _(
+                "An attribute of {attribute} is out of range: use 0 to {most}.",
+                attribute=attribute,
+                most=MAX_ATTRIBUTE,
+            )
+        )
     if abs(modifier) > MAX_RAW_MODIFIER:
         raise RuleError(
-            f"A modifier of {modifier:+d} is too large to be real: modifiers count at most "
-            f"±{MODIFIER_CAP} in total, so give the actual sum (at most ±{MAX_RAW_MODIFIER})."
+            _(
+                "A modifier of {modifier} is too large to be real: modifiers count at most "
+                "±{cap} in total, so give the actual sum (at most ±{most}).",
+                modifier=f"{modifier:+d}",
+                cap=MODIFIER_CAP,
+                most=MAX_RAW_MODIFIER,
+            )
         )
     return attribute + max(-MODIFIER_CAP, min(MODIFIER_CAP, modifier))
 
@@ -103,7 +115,7 @@ def read_die(face: int, sv: int, edition: Edition = Edition.N5) -> DieOutcome:
     return DieOutcome.CRITICAL if face == FACES or face <= excess else DieOutcome.SUCCESS
 
 
-def check_burst(burst: int, who: str = "this side") -> int:
+def check_burst(burst: int, who: Text | None = None) -> int:
     """Check a Burst against the limits (0 to 6; 0 means no roll) and return it.
 
     >>> check_burst(3)
@@ -111,8 +123,13 @@ def check_burst(burst: int, who: str = "this side") -> int:
     """
     if not 0 <= burst <= MAX_BURST:
         raise RuleError(
-            f"Burst {burst} for {who} is out of range: use 1 to {MAX_BURST} dice "
-            "(0 for a side that does not roll)."
+            _(
+                "Burst {burst} for {who} is out of range: use 1 to {most} dice (0 for a side that does "
+                "not roll).",
+                burst=burst,
+                who=who if who is not None else _("this side"),
+                most=MAX_BURST,
+            )
         )
     return burst
 
@@ -190,7 +207,9 @@ def normal_roll(
     """
     sv = success_value(attribute, modifier)
     if check_burst(burst) == 0:
-        raise RuleError(f"A Normal Roll needs at least one die: give a Burst of 1 to {MAX_BURST}.")
+        raise RuleError(
+            _("A Normal Roll needs at least one die: give a Burst of 1 to {most}.", most=MAX_BURST)
+        )
     return NormalRoll(
         edition=edition,
         attribute=attribute,

@@ -159,7 +159,9 @@ def passes_on(attacker: Side, target: Side, attribute: SaveAttribute, edition: E
     """
     if attribute is SaveAttribute.PH:
         if target.ph is None:
-            raise RuleError("PARA saves are made against the target's PH-6: give the target's PH, e.g. PH10.")
+            raise RuleError(
+                _("PARA saves are made against the target's PH-6: give the target's PH, e.g. PH10.")
+            )
         base = target.ph + PARA_PH_MODIFIER
         if edition is Edition.N4:
             return max(0, min(FACES, base))

@@ -38,13 +38,15 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 from rapidfuzz import fuzz, process
 
 from rules.errors import NotFoundError, RuleError, quote
+from rules.i18n import Message, _, ngettext
 from rules.its.decks import Card, Deck, DeckKind, normalize
 from rules.text import small_number, spelled_digits
 
@@ -141,12 +143,14 @@ class DrawSetup(BaseModel):
         if self.extreme and self.double_deck:
             # Raised as a RuleError (pydantic lets it through) because players pick these options.
             raise ClassifiedError(
-                "Extreme Mode and the Double Deck extra can't be combined: pick one of them."
+                _("Extreme Mode and the Double Deck extra can't be combined: pick one of them.")
             )
         if self.intelcom and self.mode is not DrawMode.NORMAL:
             raise ClassifiedError(
-                "INTELCOM cards only exist in scenarios with ordinary classified objectives: "
-                "turn INTELCOM off for this mode."
+                _(
+                    "INTELCOM cards only exist in scenarios with ordinary classified objectives: "
+                    "turn INTELCOM off for this mode."
+                )
             )
         return self
 
@@ -219,13 +223,18 @@ def draw_setup_for(
     shown = scenario_name or scenario_id
     if setup is None:
         raise ClassifiedError(
-            f"{shown} has no Classified Deck draw (either it uses no Classified Objectives or "
-            "it is not a Season 14 scenario)."
+            _(
+                "{shown} has no Classified Deck draw (either it uses no Classified Objectives or it "
+                "is not a Season 14 scenario).",
+                shown=shown,
+            )
         )
     changes: dict[str, object] = {"extreme": extreme, "double_deck": double_deck}
     if high_difficulty:
         if scenario_id not in HIGH_DIFFICULTY_SCENARIOS:
-            raise ClassifiedError(f"{shown} has no High Difficulty Mode; only Highly Classified does.")
+            raise ClassifiedError(
+                _("{shown} has no High Difficulty Mode; only Highly Classified does.", shown=shown)
+            )
         changes["mode"] = DrawMode.HIGH_DIFFICULTY
     return DrawSetup.model_validate({**setup.model_dump(), **changes})
 
@@ -278,19 +287,24 @@ def build_pool(setup: DrawSetup, deck: Deck | None, extreme_deck: Deck | None = 
     """
     if setup.extreme or setup.double_deck:
         if extreme_deck is None:
-            why = "Extreme Mode" if setup.extreme else "The Double Deck extra"
+            why = _("Extreme Mode") if setup.extreme else _("The Double Deck extra")
             raise DeckUnavailableError(
-                f"{why} needs the red Extreme Classified Deck, and no extreme deck is loaded. "
-                "Ask an organiser to add a deck file with `kind: extreme`, or play with the Standard deck."
+                _(
+                    "{why} needs the red Extreme Classified Deck, and no extreme deck is loaded. Ask an "
+                    "organiser to add a deck file with `kind: extreme`, or play with the Standard deck.",
+                    why=why,
+                )
             )
         if extreme_deck.kind is not DeckKind.EXTREME:
             raise DeckUnavailableError(
-                f"{extreme_deck.name} is a {extreme_deck.kind} deck, not an Extreme one."
+                _("{name} is a standard deck, not an Extreme one.", name=extreme_deck.name)
             )
     decks: list[Deck] = []
     if not setup.extreme:
         if deck is None:
-            raise DeckUnavailableError("No Standard Classified Deck is loaded: add one to the deck folder.")
+            raise DeckUnavailableError(
+                _("No Standard Classified Deck is loaded: add one to the deck folder.")
+            )
         decks.append(deck)
     if (setup.extreme or setup.double_deck) and extreme_deck is not None:
         decks.append(extreme_deck)
@@ -513,7 +527,7 @@ class ClassifiedState(BaseModel):
         for c in self.pool:
             if c.key == key:
                 return c
-        raise UnknownCardError(f"There is no card {key!r} in this draw.")
+        raise UnknownCardError(_("There is no card {key} in this draw.", key=f"{key!r}"))
 
     def resolve(self, ref: str | int, *, among: list[str] | None = None) -> str:
         """Turn a player's reference (key, printed number, name, optionally "red 3") into a key.
@@ -522,11 +536,19 @@ class ClassifiedState(BaseModel):
         """
         text = str(ref).strip()
         if not text:
-            raise UnknownCardError("Give a card: its name, or its printed number if your deck has numbers.")
+            raise UnknownCardError(
+                _("Give a card: its name, or its printed number if your deck has numbers.")
+            )
         key = text if any(c.key == text for c in self.pool) else self._match(text)
         if among is not None and key not in among:
             options = " or ".join(self.card(k).label for k in among) or "nothing"
-            raise ClassifiedError(f"{self.card(key).label} is not one of your options here: pick {options}.")
+            raise ClassifiedError(
+                _(
+                    "{label} is not one of your options here: pick {options}.",
+                    label=self.card(key).label,
+                    options=options,
+                )
+            )
         return key
 
     def _match(self, text: str) -> str:
@@ -546,13 +568,21 @@ class ClassifiedState(BaseModel):
             if not hits:
                 if all(c.number is None for c in cards):
                     raise UnknownCardError(
-                        f"This deck's card numbers are not confirmed, so card {quote(body, 12)} can't be "
-                        "found by number: give the card's name instead."
+                        _(
+                            "This deck's card numbers are not confirmed, so card {body} can't be found by "
+                            "number: give the card's name instead.",
+                            body=quote(body, 12),
+                        )
                     )
                 numbered = sorted(c.number for c in cards if c.number is not None)
                 raise UnknownCardError(
-                    f"No card number {quote(body, 12)} is in play in this draw: its cards are numbered "
-                    f"{numbered[0]} to {numbered[-1]}."
+                    _(
+                        "No card number {body} is in play in this draw: its cards are numbered {value} to "
+                        "{value2}.",
+                        body=quote(body, 12),
+                        value=numbered[0],
+                        value2=numbered[-1],
+                    )
                 )
         else:
             wanted = normalize(body)
@@ -568,22 +598,40 @@ class ClassifiedState(BaseModel):
                     for n, score, _ in process.extract(body, names, scorer=fuzz.WRatio, limit=3)
                     if score >= 60
                 ]
-                hint = f" Did you mean {', '.join(close)}?" if close else ""
-                extra = ""
+                said = repr(body)
                 if not self.setup.hvt_in_use and normalize(body).startswith("hvt"):
-                    extra = " HVT cards are taken out of the deck in this scenario."
-                raise UnknownCardError(f"No card called {body!r} is in play in this draw.{extra}{hint}")
+                    raise UnknownCardError(
+                        _(
+                            "No card called {body} is in play in this draw. HVT cards are taken out of "
+                            "the deck in this scenario.",
+                            body=said,
+                        )
+                    )
+                if close:
+                    raise UnknownCardError(
+                        _(
+                            "No card called {body} is in play in this draw. Did you mean {names}?",
+                            body=said,
+                            names=", ".join(close),
+                        )
+                    )
+                raise UnknownCardError(_("No card called {body} is in play in this draw.", body=said))
         if len(hits) > 1:
             raise UnknownCardError(
-                f"Both decks have {hits[0].name if not body.isdecimal() else 'a card ' + body}: "
-                f"say 'green {body}' or 'red {body}'."
+                _("Both decks have {card}: say 'green {body}' or 'red {body}'.", card=hits[0].name, body=body)
+                if not body.isdecimal()
+                else _("Both decks have a card {body}: say 'green {body}' or 'red {body}'.", body=body)
             )
         return hits[0].key
 
     def _player(self, index: int) -> PlayerDraw:
         if not 0 <= index < len(self.players):
             raise ClassifiedError(
-                f"There is no player {index + 1} in this draw (it has {len(self.players)})."
+                _(
+                    "There is no player {value} in this draw (it has {n}).",
+                    value=index + 1,
+                    n=len(self.players),
+                )
             )
         return self.players[index]
 
@@ -662,7 +710,7 @@ class ClassifiedState(BaseModel):
         ``rng`` is used when the step needs chance (dealing the next cards, the INTELCOM roll).
         """
         if self.phase is Phase.OVER:
-            raise ClassifiedError("The classified objectives for this game are settled: start a new draw.")
+            raise ClassifiedError(_("The classified objectives for this game are settled: start a new draw."))
         new = self.model_copy(deep=True)
         match action:
             case Keep():
@@ -676,7 +724,7 @@ class ClassifiedState(BaseModel):
             case CmSwap() | CmAccomplish() | CmEndTurn() | CmFirstPlayer() | CmFinish():
                 new._countermeasures(action, rng)
             case _:
-                raise ClassifiedError(f"Unknown action {action!r}.")
+                raise ClassifiedError(_("Unknown action {action}.", action=f"{action!r}"))
         new._advance(rng)
         return new
 
@@ -745,20 +793,25 @@ class ClassifiedState(BaseModel):
 
     # ----- steps ------------------------------------------------------------------------------
 
-    def _require_phase(self, phase: Phase, what: str) -> None:
+    def _require_phase(self, phase: Phase, what: Message) -> None:
         if self.phase is not phase:
-            raise ClassifiedError(f"You can't {what} now: {_phase_hint(self)}")
+            raise ClassifiedError(
+                _("You can't {what} now: {phase_hint}", what=what, phase_hint=_phase_hint(self))
+            )
 
     def _keep(self, action: Keep, rng: random.Random) -> None:
-        self._require_phase(Phase.DRAWING, "keep a card")
+        self._require_phase(Phase.DRAWING, _("keep a card"))
         p = self._player(action.player)
         if self.source is CardSource.PHYSICAL:
             raise ClassifiedError(
-                "This draw uses printed cards: record the card you kept with `record` instead of `keep`."
+                _("This draw uses printed cards: record the card you kept with `record` instead of `keep`.")
             )
         if p.step is Step.DONE:
             raise ClassifiedError(
-                f"{p.name} has already kept every classified objective; waiting for the other player."
+                _(
+                    "{name} has already kept every classified objective; waiting for the other player.",
+                    name=p.name,
+                )
             )
         key = self.resolve(action.card, among=p.pair)
         p.kept.append(key)
@@ -770,36 +823,60 @@ class ClassifiedState(BaseModel):
             self._deal_pair(action.player)
 
     def _record(self, action: Record) -> None:
-        self._require_phase(Phase.DRAWING, "record cards")
+        self._require_phase(Phase.DRAWING, _("record cards"))
         p = self._player(action.player)
         if self.source is not CardSource.PHYSICAL:
             raise ClassifiedError(
-                "Herald is dealing this draw: choose from your pair with `keep`. "
-                "To use printed cards, start a new draw with physical cards."
+                _(
+                    "Herald is dealing this draw: choose from your pair with `keep`. "
+                    "To use printed cards, start a new draw with physical cards."
+                )
             )
         if p.step is Step.DONE:
-            raise ClassifiedError(f"{p.name} has already recorded every card this draw needs.")
+            raise ClassifiedError(_("{name} has already recorded every card this draw needs.", name=p.name))
         if self._intelcom_gate(action.player) and p.kept:
             raise ClassifiedError(
-                f"{p.name}: wait for the INTELCOM declarations before recording your other cards."
+                _(
+                    "{name}: wait for the INTELCOM declarations before recording your other cards.",
+                    name=p.name,
+                )
             )
         if self.setup.highly_classified and p.step is Step.CLASSIFIED and not self._mains_complete():
             raise ClassifiedError(
-                "Record the Secondary only after both players have recorded their Main Classified Objectives."
+                _(
+                    "Record the Secondary only after both players have recorded their Main Classified "
+                    "Objectives."
+                )
             )
         count, allowed = self.record_request(action.player)
         if len(action.cards) != count:
-            what = "Main Classified Objective" if p.step is Step.MAINS else "kept classified card"
-            plural = "" if count == 1 else "s"
-            raise ClassifiedError(
-                f"{p.name} must record exactly {count} {what}{plural} now, not {len(action.cards)}."
-            )
+            if p.step is Step.MAINS:
+                message = ngettext(
+                    "{name} must record exactly {count} Main Classified Objective now, not {n}.",
+                    "{name} must record exactly {count} Main Classified Objectives now, not {n}.",
+                    count,
+                    name=p.name,
+                    count=count,
+                    n=len(action.cards),
+                )
+            else:
+                message = ngettext(
+                    "{name} must record exactly {count} kept classified card now, not {n}.",
+                    "{name} must record exactly {count} kept classified cards now, not {n}.",
+                    count,
+                    name=p.name,
+                    count=count,
+                    n=len(action.cards),
+                )
+            raise ClassifiedError(message)
         keys = [self.resolve(ref) for ref in action.cards]
         seen: set[str] = set()
         for ref, key in zip(action.cards, keys, strict=True):
             name = normalize(self.card(key).name)
             if key in seen or (p.step is Step.MAINS and name in {normalize(self.card(k).name) for k in seen}):
-                raise DuplicateCardError(f"{self.card(key).label} is listed twice: each card counts once.")
+                raise DuplicateCardError(
+                    _("{label} is listed twice: each card counts once.", label=self.card(key).label)
+                )
             seen.add(key)
             if key not in allowed:
                 raise DuplicateCardError(_blocked_reason(self, p, key, ref))
@@ -813,31 +890,39 @@ class ClassifiedState(BaseModel):
                 p.step = Step.DONE
 
     def _declare_intelcom(self, action: DeclareIntelcom) -> None:
-        self._require_phase(Phase.INTELCOM, "declare your INTELCOM Card")
+        self._require_phase(Phase.INTELCOM, _("declare your INTELCOM Card"))
         p = self._player(action.player)
         nxt = self._next_intelcom()
         if p.intelcom is not None:
-            raise ClassifiedError(f"{p.name} has already declared how they use their card.")
+            raise ClassifiedError(_("{name} has already declared how they use their card.", name=p.name))
         if nxt != action.player:
             assert nxt is not None
             raise ClassifiedError(
-                f"{self.players[nxt].name} won the roll and declares first; {p.name} declares after them."
+                _(
+                    "{name} won the roll and declares first; {name2} declares after them.",
+                    name=self.players[nxt].name,
+                    name2=p.name,
+                )
             )
         p.intelcom = action.use
 
     def _secure_hvt(self, action: SecureHvt) -> None:
-        self._require_phase(Phase.SECURE_HVT, "choose Secure HVT")
+        self._require_phase(Phase.SECURE_HVT, _("choose Secure HVT"))
         p = self._player(action.player)
         if p.secure_hvt_decided:
-            raise ClassifiedError(f"{p.name} has already made their Secure HVT choice.")
+            raise ClassifiedError(_("{name} has already made their Secure HVT choice.", name=p.name))
         if action.replace is not None:
             options = self.secure_hvt_options(action.player)
             if not options:
-                raise ClassifiedError(f"{p.name} has no classified objective that Secure HVT can replace.")
+                raise ClassifiedError(
+                    _("{name} has no classified objective that Secure HVT can replace.", name=p.name)
+                )
             if p.intelcom and p.kept and self._matches(action.replace, p.kept[0]):
                 raise ClassifiedError(
-                    "A card used as your INTELCOM Card can't be swapped for Secure HVT: "
-                    "pick another objective."
+                    _(
+                        "A card used as your INTELCOM Card can't be swapped for Secure HVT: "
+                        "pick another objective."
+                    )
                 )
             p.secure_hvt_replaces = self.resolve(action.replace, among=options)
         p.secure_hvt_decided = True
@@ -872,13 +957,13 @@ class ClassifiedState(BaseModel):
     def _countermeasures(
         self, action: CmSwap | CmAccomplish | CmEndTurn | CmFirstPlayer | CmFinish, rng: random.Random
     ) -> None:
-        self._require_phase(Phase.COUNTERMEASURES, "use Countermeasures actions")
+        self._require_phase(Phase.COUNTERMEASURES, _("use Countermeasures actions"))
         match action:
             case CmSwap():
                 p = self._player(action.player)
                 if self.swapped[action.player]:
                     raise ClassifiedError(
-                        f"{p.name} has already swapped a Current Mission Objective this turn."
+                        _("{name} has already swapped a Current Mission Objective this turn.", name=p.name)
                     )
                 if not self._may_swap(action.player):
                     raise ClassifiedError(self._swap_refusal(action.player))
@@ -892,7 +977,7 @@ class ClassifiedState(BaseModel):
                 for i in action.players:
                     self._player(i)
                 if len(set(action.players)) != len(action.players):
-                    raise DuplicateCardError("Name each player once.")
+                    raise DuplicateCardError(_("Name each player once."))
                 key = self.resolve(action.card, among=self.current)
                 self.current.remove(key)
                 for i in action.players:
@@ -904,7 +989,10 @@ class ClassifiedState(BaseModel):
                     if turn is not None and turn != action.player:
                         name = self.players[turn].name
                         raise ClassifiedError(
-                            f"It is {name}'s Player Turn: only {name} ends it, when their turn is over."
+                            _(
+                                "It is {name}'s Player Turn: only {name} ends it, when their turn is over.",
+                                name=name,
+                            )
                         )
                 while len(self.current) < COUNTERMEASURES_CURRENT and self._cm_draw(rng):
                     pass
@@ -917,8 +1005,10 @@ class ClassifiedState(BaseModel):
                 self._player(action.player)
                 if not self.first_player_open:
                     raise ClassifiedError(
-                        "The first Player Turn is under way (an objective was swapped or achieved, or "
-                        "a turn ended), so who goes first can no longer change."
+                        _(
+                            "The first Player Turn is under way (an objective was swapped or achieved, or "
+                            "a turn ended), so who goes first can no longer change."
+                        )
                     )
                 self.turn_player = action.player
             case CmFinish():
@@ -978,7 +1068,7 @@ class ClassifiedState(BaseModel):
                 continue
             return key
         raise ClassifiedError(
-            f"{p.name}'s deck ran out of cards: the deck in use is too small for this scenario."
+            _("{name}'s deck ran out of cards: the deck in use is too small for this scenario.", name=p.name)
         )
 
     def _deal_pair(self, player: int) -> None:
@@ -1071,13 +1161,13 @@ def _blocked_reason(state: ClassifiedState, p: PlayerDraw, key: str, ref: str) -
     return f"{card.label} ({ref}) can't be recorded here."
 
 
-def _phase_hint(state: ClassifiedState) -> str:
+def _phase_hint(state: ClassifiedState) -> Message:
     return {
-        Phase.DRAWING: "the players are still choosing their classified objectives.",
-        Phase.INTELCOM: "the players are declaring whether they use their card as INTELCOM Card.",
-        Phase.SECURE_HVT: "the objectives are chosen; only the end-of-game Secure HVT choice is left.",
-        Phase.COUNTERMEASURES: "this is the Countermeasures tracker.",
-        Phase.OVER: "everything is settled; start a new draw.",
+        Phase.DRAWING: _("the players are still choosing their classified objectives."),
+        Phase.INTELCOM: _("the players are declaring whether they use their card as INTELCOM Card."),
+        Phase.SECURE_HVT: _("the objectives are chosen; only the end-of-game Secure HVT choice is left."),
+        Phase.COUNTERMEASURES: _("this is the Countermeasures tracker."),
+        Phase.OVER: _("everything is settled; start a new draw."),
     }[state.phase]
 
 
@@ -1114,14 +1204,14 @@ def new_draw(
     """
     source = CardSource(source)
     if not 1 <= len(players) <= 2:
-        raise ClassifiedError("A classified draw is for one or two players.")
+        raise ClassifiedError(_("A classified draw is for one or two players."))
     if len({p.strip().casefold() for p in players}) != len(players):
-        raise ClassifiedError("Give the two players different names.")
+        raise ClassifiedError(_("Give the two players different names."))
     if setup.mode is DrawMode.NORMAL and setup.classified_count == 0:
-        raise ClassifiedError("This scenario has no Classified Objectives, so there is nothing to draw.")
+        raise ClassifiedError(_("This scenario has no Classified Objectives, so there is nothing to draw."))
     if setup.highly_classified and setup.classified_count == 0:
         raise ClassifiedError(
-            "Highly Classified needs one Secondary Classified Objective: set the count to 1."
+            _("Highly Classified needs one Secondary Classified Objective: set the count to 1.")
         )
     pool = build_pool(setup, deck, extreme_deck)
     distinct = len({normalize(c.name) for c in pool})
@@ -1133,7 +1223,11 @@ def new_draw(
         needed = 2 * setup.classified_count
     if (distinct if setup.highly_classified else len(pool)) < needed:
         raise ClassifiedError(
-            f"The deck in play has {len(pool)} usable cards, too few for this scenario (it needs {needed})."
+            _(
+                "The deck in play has {n} usable cards, too few for this scenario (it needs {needed}).",
+                n=len(pool),
+                needed=needed,
+            )
         )
     keys = [c.key for c in pool]
     state = ClassifiedState(
@@ -1146,8 +1240,10 @@ def new_draw(
     if setup.mode is DrawMode.COUNTERMEASURES:
         if source is CardSource.PHYSICAL:
             raise ClassifiedError(
-                "Countermeasures shares one deck on the table; Herald can only track it "
-                "when it deals the cards."
+                _(
+                    "Countermeasures shares one deck on the table; Herald can only track it "
+                    "when it deals the cards."
+                )
             )
         state.phase = Phase.COUNTERMEASURES
         state.shared_library = list(keys)
@@ -1158,7 +1254,7 @@ def new_draw(
         state.cm_turn = 1
         for p in state.players:
             p.step = Step.DONE
-        for _ in range(COUNTERMEASURES_CURRENT):
+        for _unused in range(COUNTERMEASURES_CURRENT):
             state._cm_draw(rng)
         return state
     if source is CardSource.PHYSICAL:
@@ -1170,7 +1266,7 @@ def new_draw(
         rng.shuffle(p.library)
     if setup.highly_classified:
         for i in range(len(state.players)):
-            for _ in range(state._main_quota(i)):
+            for _unused in range(state._main_quota(i)):
                 key = state._draw_one(i, avoid=state._main_names())
                 state.players[i].mains.append(key)
                 state.main.append(key)
@@ -1214,6 +1310,8 @@ class DrawSummary(BaseModel):
     current: list[CardView]
     players: list[PlayerSummary]
     next_steps: list[str]
+    steps: list[Any] = Field(default_factory=list)
+    """:class:`NextStep` s: the same as ``next_steps``, said in the reader's language."""
     intelcom_rolls: list[list[int]]
 
 
@@ -1222,8 +1320,21 @@ def _view(state: ClassifiedState, key: str) -> CardView:
     return CardView(key=key, label=c.label, requirements=c.requirements, objective=c.objective)
 
 
+@dataclass(frozen=True)
+class NextStep:
+    """Who has to do what next: ``own`` said to that player, ``other`` the same step told to the
+    other player (as what they wait for); ``player`` None for a step everyone shares."""
+
+    player: str | None
+    own: Message
+    other: Message | None = None
+
+    def english(self) -> str:
+        return f"{self.player}: {self.own}" if self.player is not None else str(self.own)
+
+
 def next_steps(state: ClassifiedState) -> list[str]:
-    """Plain sentences saying who has to do what next.
+    """Plain sentences saying who has to do what next (the English of :func:`steps_next`).
 
     >>> import random
     >>> from rules.its.decks import load_decks
@@ -1232,72 +1343,182 @@ def next_steps(state: ClassifiedState) -> list[str]:
     >>> next_steps(s)
     ['Ann: keep one of the two cards you were dealt (1 of 1 objectives).']
     """
-    steps: list[str] = []
+    return [step.english() for step in steps_next(state)]
+
+
+def steps_next(state: ClassifiedState) -> list[NextStep]:
+    """Who has to do what next, as lazy messages (see :class:`NextStep`)."""
+    steps: list[NextStep] = []
     count = state.setup.classified_count
     if state.phase is Phase.DRAWING:
         for i, p in enumerate(state.players):
             if p.step is Step.DONE or i in state.waiting:
                 continue
+            name = p.name
             if state._intelcom_gate(i) and p.kept:
                 steps.append(
-                    f"{p.name}: wait for the INTELCOM roll-off; it starts once both players have kept "
-                    "their first card, and your next cards come after the declarations."
+                    NextStep(
+                        name,
+                        _(
+                            "wait for the INTELCOM roll-off; it starts once both players have kept "
+                            "their first card, and your next cards come after the declarations."
+                        ),
+                        _(
+                            "wait for the INTELCOM roll-off; it starts once both players have kept "
+                            "their first card, and their next cards come after the declarations."
+                        ),
+                    )
                 )
                 continue
             if state.source is CardSource.PHYSICAL:
-                n, _ = state.record_request(i)
+                n, _unused = state.record_request(i)
                 if p.step is Step.MAINS:
                     steps.append(
-                        f"{p.name}: draw {n} cards from your deck, show them, and record them as Main "
-                        "Classified Objectives (redraw any card that repeats one already recorded)."
+                        NextStep(
+                            name,
+                            _(
+                                "draw {n} cards from your deck, show them, and record them as Main "
+                                "Classified Objectives (redraw any card that repeats one already recorded).",
+                                n=n,
+                            ),
+                            _(
+                                "draw {n} cards from their deck, show them, and record them as Main "
+                                "Classified Objectives (redraw any card that repeats one already recorded).",
+                                n=n,
+                            ),
+                        )
                     )
                 elif n == 0:
-                    steps.append(f"{p.name}: wait until every Main Classified Objective is recorded.")
+                    steps.append(NextStep(name, _("wait until every Main Classified Objective is recorded.")))
                 elif state.setup.highly_classified:
-                    how = (
-                        "draw one card"
-                        if state.setup.mode is DrawMode.HIGH_DIFFICULTY
-                        else "draw two cards and keep one"
-                    )
-                    steps.append(f"{p.name}: {how} (redraw any Main objective), then record your Secondary.")
+                    if state.setup.mode is DrawMode.HIGH_DIFFICULTY:
+                        steps.append(
+                            NextStep(
+                                name,
+                                _("draw one card (redraw any Main objective), then record your Secondary."),
+                                _("draw one card (redraw any Main objective), then record their Secondary."),
+                            )
+                        )
+                    else:
+                        steps.append(
+                            NextStep(
+                                name,
+                                _(
+                                    "draw two cards and keep one (redraw any Main objective), then record "
+                                    "your Secondary."
+                                ),
+                                _(
+                                    "draw two cards and keep one (redraw any Main objective), then record "
+                                    "their Secondary."
+                                ),
+                            )
+                        )
                 elif state._intelcom_gate(i):
                     steps.append(
-                        f"{p.name}: draw two cards, keep one and record it now: it is the card you "
-                        "declare as Classified Objective or INTELCOM Card before drawing the rest."
+                        NextStep(
+                            name,
+                            _(
+                                "draw two cards, keep one and record it now: it is the card you "
+                                "declare as Classified Objective or INTELCOM Card before drawing the rest."
+                            ),
+                            _(
+                                "draw two cards, keep one and record it now: it is the card they "
+                                "declare as Classified Objective or INTELCOM Card before drawing the rest."
+                            ),
+                        )
                     )
+                elif n == 1:
+                    steps.append(NextStep(name, _("draw two cards and keep one; record the card you kept.")))
                 else:
-                    kept = "the card" if n == 1 else f"the {n} cards"
-                    each = "" if n == 1 else " for each objective"
-                    steps.append(f"{p.name}:{each} draw two cards and keep one; record {kept} you kept.")
-            else:
-                which = (
-                    "Secondary Classified Objective"
-                    if state.setup.highly_classified
-                    else (f"{len(p.kept) + 1} of {count} objectives")
+                    steps.append(
+                        NextStep(
+                            name,
+                            _(
+                                "for each objective draw two cards and keep one; record the {n} cards you "
+                                "kept.",
+                                n=n,
+                            ),
+                            _(
+                                "for each objective draw two cards and keep one; record the {n} cards "
+                                "they kept.",
+                                n=n,
+                            ),
+                        )
+                    )
+            elif state.setup.highly_classified:
+                steps.append(
+                    NextStep(
+                        name,
+                        _("keep one of the two cards you were dealt (Secondary Classified Objective)."),
+                        _("keep one of the two cards they were dealt (Secondary Classified Objective)."),
+                    )
                 )
-                steps.append(f"{p.name}: keep one of the two cards you were dealt ({which}).")
+            else:
+                steps.append(
+                    NextStep(
+                        name,
+                        _(
+                            "keep one of the two cards you were dealt ({n} of {count} objectives).",
+                            n=len(p.kept) + 1,
+                            count=count,
+                        ),
+                        _(
+                            "keep one of the two cards they were dealt ({n} of {count} objectives).",
+                            n=len(p.kept) + 1,
+                            count=count,
+                        ),
+                    )
+                )
     elif state.phase is Phase.INTELCOM:
         nxt = state._next_intelcom()
         if nxt is not None:
             steps.append(
-                f"{state.players[nxt].name}: say whether your first kept card is your Classified "
-                "Objective or your INTELCOM Card (the card itself stays secret)."
+                NextStep(
+                    state.players[nxt].name,
+                    _(
+                        "say whether your first kept card is your Classified "
+                        "Objective or your INTELCOM Card (the card itself stays secret)."
+                    ),
+                    _(
+                        "say whether their first kept card is their Classified "
+                        "Objective or their INTELCOM Card (the card itself stays secret)."
+                    ),
+                )
             )
     elif state.phase is Phase.SECURE_HVT:
         steps.append(
-            "Play the game. At its end, as each player reveals their classified objectives, they may "
-            "first swap one for Secure HVT (or keep them all)."
+            NextStep(
+                None,
+                _(
+                    "Play the game. At its end, as each player reveals their classified objectives, they may "
+                    "first swap one for Secure HVT (or keep them all)."
+                ),
+            )
         )
         waiting = [p.name for p in state.players if not p.secure_hvt_decided]
-        if waiting:
-            steps.append(f"Secure HVT is still open to {' and '.join(waiting)} (until they reveal).")
+        if len(waiting) == 1:
+            steps.append(
+                NextStep(
+                    None, _("Secure HVT is still open to {names} (until they reveal).", names=waiting[0])
+                )
+            )
+        elif waiting:
+            names = _("{first} and {second}", first=", ".join(waiting[:-1]), second=waiting[-1])
+            steps.append(
+                NextStep(None, _("Secure HVT is still open to {names} (until they reveal).", names=names))
+            )
     elif state.phase is Phase.COUNTERMEASURES:
         steps.append(
-            "At the start of your Tactical Phase you may swap one Current Mission Objective; record "
-            "achieved objectives as they happen, and end each Player Turn to refill to three."
+            NextStep(
+                None,
+                _(
+                    "At the start of your Tactical Phase you may swap one Current Mission Objective; record "
+                    "achieved objectives as they happen, and end each Player Turn to refill to three."
+                ),
+            )
         )
     else:
-        steps.append("All settled.")
+        steps.append(NextStep(None, _("All settled.")))
     return steps
 
 
@@ -1341,6 +1562,7 @@ def summary(state: ClassifiedState, viewer: int | None = None) -> DrawSummary:
         current=[_view(state, k) for k in state.current],
         players=players,
         next_steps=next_steps(state),
+        steps=steps_next(state),
         intelcom_rolls=rolls,
     )
 

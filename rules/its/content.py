@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rules.content import read_model
 from rules.errors import ContentError, NotFoundError, quote
+from rules.i18n import _
 from rules.its.scenario import Scenario, ScenarioKind, normalise_name
 
 DEFAULT_SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "its" / "scenarios"
@@ -63,8 +64,15 @@ class ScenarioLibrary:
             return self._by_id[self._keys[key]]
         close = difflib.get_close_matches(key, list(self._keys), n=3, cutoff=0.6)
         names = sorted({self._by_id[self._keys[c]].name for c in close})
-        hint = f" Did you mean {', '.join(names)}?" if names else ""
-        raise NotFoundError(f"No ITS scenario called '{quote(name)}'.{hint}")
+        if names:
+            raise NotFoundError(
+                _(
+                    "No ITS scenario called '{name}'. Did you mean {names}?",
+                    name=quote(name),
+                    names=", ".join(names),
+                )
+            )
+        raise NotFoundError(_("No ITS scenario called '{name}'.", name=quote(name)))
 
     def search(self, text: str, limit: int = 25) -> list[Scenario]:
         """Scenarios whose name or alias contains ``text`` (for autocomplete)."""

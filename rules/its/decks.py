@@ -29,6 +29,7 @@ from rapidfuzz import fuzz, process
 
 from rules.content import read_model
 from rules.errors import ContentError, NotFoundError, quote
+from rules.i18n import _
 from rules.text import small_number, spelled_digits
 
 #: Where the shipped decks live, relative to the repository root.
@@ -185,11 +186,21 @@ def find_by_number(decks: Iterable[Deck], number: int) -> tuple[Deck, Card]:
     if len({normalize(c.name) for _, c in pool}) == 1:
         return pool[0]
     if pool:
-        raise NotFoundError(f"Card number {number} is a different card in each deck: give its name.")
+        raise NotFoundError(
+            _("Card number {number} is a different card in each deck: give its name.", number=number)
+        )
     if not current:
         decks_named = [d.name for d in decks if any(c.number for c in d.cards)]
-        where = f" (only {', '.join(decks_named)} numbers its cards)" if decks_named else ""
-        raise NotFoundError(f"No loaded deck has a card number {number}{where}: try its name.")
+        if decks_named:
+            raise NotFoundError(
+                _(
+                    "No loaded deck has a card number {number} (only {decks} numbers its cards): try its "
+                    "name.",
+                    number=number,
+                    decks=", ".join(decks_named),
+                )
+            )
+        raise NotFoundError(_("No loaded deck has a card number {number}: try its name.", number=number))
     if any(c.number is not None for d in current for c in d.cards):
         why = f"No {CURRENT_SEASON} deck has a card number {number}"
     else:
@@ -318,10 +329,19 @@ def pick_decks(
         deck = decks.get(deck_id)
         if deck is None:
             known = ", ".join(sorted(decks)) or "none"
-            raise NotFoundError(f"No deck with the id {deck_id!r} is loaded (loaded: {known}).")
+            raise NotFoundError(
+                _(
+                    "No deck with the id {deck_id} is loaded (loaded: {known}).",
+                    deck_id=repr(deck_id),
+                    known=known,
+                )
+            )
         if deck.kind is not kind:
-            article = "an" if kind is DeckKind.EXTREME else "a"
-            raise NotFoundError(f"{deck.name} is a {deck.kind} deck; pick {article} {kind} deck here.")
+            if kind is DeckKind.EXTREME:
+                raise NotFoundError(
+                    _("{name} is a standard deck; pick an extreme deck here.", name=deck.name)
+                )
+            raise NotFoundError(_("{name} is an extreme deck; pick a standard deck here.", name=deck.name))
         return deck
 
     if standard_id is not None:

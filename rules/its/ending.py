@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from rules.errors import RuleError
+from rules.i18n import Message, _
 from rules.its.classified import DrawMode, Phase
 from rules.its.match import Match
 
@@ -39,7 +40,10 @@ def agreement_needed(match: Match, user_id: int, *, manager: bool) -> int | None
         if manager:
             return None
         raise RuleError(
-            f"Only the players ({match.player_list()}) or a Manage Server member can end this match."
+            _(
+                "Only the players ({players}) or a Manage Server member can end this match.",
+                players=match.player_list(),
+            )
         )
     for other in range(len(match.seats)):
         if other != seat and has_stake(match, other):
@@ -65,21 +69,23 @@ def has_stake(match: Match, seat: int) -> bool:
     return match.sheet is not None and not match.final
 
 
-def stake_text(match: Match, seat: int) -> str:
+def stake_text(match: Match, seat: int) -> Message:
     """What ending would take from ``seat``'s player, said to them (the request addresses them).
 
-    >>> stake_text(Match(), 0)
+    >>> str(stake_text(Match(), 0))
     'your part of this match'
     """
     draw = match.draw
-    bits = []
+    bits: list[Message] = []
     if draw is not None and seat < len(draw.players):
         if draw.setup.mode is DrawMode.COUNTERMEASURES and draw.phase is not Phase.OVER:
-            bits.append("the Countermeasures game under way")
+            bits.append(_("the Countermeasures game under way"))
         elif draw.setup.mode is not DrawMode.COUNTERMEASURES and seat not in match.revealed:
             player = draw.players[seat]
             if player.kept or player.pair:
-                bits.append("your classified objectives, which nobody else has seen")
+                bits.append(_("your classified objectives, which nobody else has seen"))
     if match.sheet is not None and not match.final:
-        bits.append("the score sheet, not yet confirmed by both")
-    return " and ".join(bits) or "your part of this match"
+        bits.append(_("the score sheet, not yet confirmed by both"))
+    if len(bits) == 2:
+        return _("{first} and {second}", first=bits[0], second=bits[1])
+    return bits[0] if bits else _("your part of this match")

@@ -29,6 +29,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
+from rules.i18n import Text, _
 from rules.its.classified import ClassifiedState, Phase, SecureHvt, Step
 from rules.its.scenario import Scenario
 from rules.its.scoring import ScoreSheet, SheetSide, Side, apply, check_claims
@@ -119,13 +120,18 @@ class Match(BaseModel):
             second = self.invited.name if self.invited is not None else OPEN_SEAT
         return first, second
 
-    def player_list(self) -> str:
-        """The players as Discord mentions.
+    def player_list(self) -> Text:
+        """The players as Discord mentions (a lazy message when it has words to translate).
 
         >>> Match().seat_for(7, "Ann")[0].player_list()
         '<@7>'
         """
-        return " and ".join(f"<@{s.user_id}>" for s in self.seats) or "nobody yet"
+        mentions = [f"<@{s.user_id}>" for s in self.seats]
+        if not mentions:
+            return _("nobody yet")
+        if len(mentions) == 1:
+            return mentions[0]
+        return _("{first} and {second}", first=", ".join(mentions[:-1]), second=mentions[-1])
 
     def seat_for(self, user_id: int, name: str, rng: random.Random | None = None) -> tuple[Self, int]:
         """This match with ``user_id`` seated (taking the open seat if needed), and their seat.
@@ -169,7 +175,7 @@ class Match(BaseModel):
         if self.seat_of(user_id) is not None:
             return self
         if self.seat_of(by) is None:
-            raise RuleError("Only a player of this match can name the opponent for its other seat.")
+            raise RuleError(_("Only a player of this match can name the opponent for its other seat."))
         self._check_room()
         if self.invited is not None and self.invited.user_id == user_id:
             return self
@@ -192,7 +198,9 @@ class Match(BaseModel):
         """
         invited = self.invited
         if invited is None:
-            raise RuleError("Nobody is invited to this match any more: its seats are as the channel shows.")
+            raise RuleError(
+                _("Nobody is invited to this match any more: its seats are as the channel shows.")
+            )
         if by != invited.user_id and not manager:
             raise self._reserved()
         return self._take(invited, rng)
@@ -212,7 +220,9 @@ class Match(BaseModel):
         """
         invited = self.invited
         if invited is None:
-            raise RuleError("Nobody is invited to this match any more: its seats are as the channel shows.")
+            raise RuleError(
+                _("Nobody is invited to this match any more: its seats are as the channel shows.")
+            )
         if by != invited.user_id and self.seat_of(by) is None and not manager:
             raise self._reserved()
         return self.model_copy(update={"invited": None, "seat_step": self.seat_step + 1}), invited
@@ -220,18 +230,25 @@ class Match(BaseModel):
     def _check_room(self) -> None:
         if len(self.seats) >= SEATS:
             raise RuleError(
-                f"This channel's ITS match is between {self.player_list()}: only they can take part. "
-                "Start yours in another channel or a thread, or ask them to finish with /its end."
+                _(
+                    "This channel's ITS match is between {players}: only they can take part. "
+                    "Start yours in another channel or a thread, or ask them to finish with /its end.",
+                    players=self.player_list(),
+                )
             )
 
     def _reserved(self) -> SeatReserved:
         assert self.invited is not None
-        host = f"<@{self.seats[0].user_id}>" if self.seats else "the first player"
+        host: Text = f"<@{self.seats[0].user_id}>" if self.seats else _("the first player")
         who = f"<@{self.invited.user_id}>"
         return SeatReserved(
-            f"The second seat of this match is reserved for {who}: {host} named them as opponent. "
-            f"Only {who} can take it (with the Accept button, or by drawing or scoring here "
-            "themselves). To play, start your own match in another channel or a thread."
+            _(
+                "The second seat of this match is reserved for {guest}: {host} named them as opponent. "
+                "Only {guest} can take it (with the Accept button, or by drawing or scoring here "
+                "themselves). To play, start your own match in another channel or a thread.",
+                guest=who,
+                host=host,
+            )
         )
 
     def _take(self, seat: Seat, rng: random.Random | None) -> tuple[Self, int]:
@@ -258,15 +275,17 @@ class Match(BaseModel):
         seat = self.seat_of(user_id)
         if self.draw is None or seat is None:
             raise RuleError(
-                "You have no classified objectives in this channel: start with /its classified draw."
+                _("You have no classified objectives in this channel: start with /its classified draw.")
             )
         player = self.draw.players[seat]
         if player.step is not Step.DONE or not player.kept:
-            raise RuleError("Finish choosing your classified objectives first (see /its classified mine).")
+            raise RuleError(_("Finish choosing your classified objectives first (see /its classified mine)."))
         if seat in self.revealed:
             raise RuleError(
-                "You have already revealed your classified objectives: they are in the channel "
-                "above. /its classified mine shows them to you again."
+                _(
+                    "You have already revealed your classified objectives: they are in the channel "
+                    "above. /its classified mine shows them to you again."
+                )
             )
         update: dict[str, object] = {"revealed": sorted({*self.revealed, seat})}
         if self.draw.phase is Phase.SECURE_HVT and not player.secure_hvt_decided:
@@ -287,12 +306,14 @@ class Match(BaseModel):
         """
         if seat in self.revealed:
             raise RuleError(
-                "Your classified objectives are already revealed: a revealed objective can't be "
-                "swapped for Secure HVT. Make the Secure HVT choice before /its classified reveal."
+                _(
+                    "Your classified objectives are already revealed: a revealed objective can't be "
+                    "swapped for Secure HVT. Make the Secure HVT choice before /its classified reveal."
+                )
             )
         if self.draw is None:
             raise RuleError(
-                "You have no classified objectives in this channel: start with /its classified draw."
+                _("You have no classified objectives in this channel: start with /its classified draw.")
             )
         draw = self.draw.apply(SecureHvt(player=seat, replace=replace), rng)
         return self.model_copy(update={"draw": draw})
@@ -317,21 +338,31 @@ class Match(BaseModel):
             chosen = wanted or (self.sheet.scenario_id if self.sheet is not None else None)
             if chosen is None:
                 raise RuleError(
-                    "Say which scenario these cards are for: add the mission option, for example "
-                    "`/its classified record cards:Sabotage mission:Acquisition`."
+                    _(
+                        "Say which scenario these cards are for: add the mission option, for example "
+                        "`/its classified record cards:Sabotage mission:Acquisition`."
+                    )
                 )
             if self.sheet is not None and chosen != self.sheet.scenario_id:
                 scored = name_of(self.sheet.scenario_id)
                 raise RuleError(
-                    f"This channel's match is {scored}: its score sheet is for {scored}, so draw "
-                    f"for it too (`mission:{scored}`). To play {name_of(chosen)} instead, finish this "
-                    "match with /its end first, or use another thread."
+                    _(
+                        "This channel's match is {scored}: its score sheet is for {scored}, so draw "
+                        "for it too (`mission:{scored}`). To play {wanted} instead, finish this "
+                        "match with /its end first, or use another thread.",
+                        scored=scored,
+                        wanted=name_of(chosen),
+                    )
                 )
             return chosen
         if wanted is not None and wanted != self.draw_scenario:
             raise RuleError(
-                f"This channel's classified draw is for {name_of(self.draw_scenario or '')}, not "
-                f"{name_of(wanted)}. Finish that match with /its end, or draw in another channel or thread."
+                _(
+                    "This channel's classified draw is for {drawn}, not {wanted}. Finish that match "
+                    "with /its end, or draw in another channel or thread.",
+                    drawn=name_of(self.draw_scenario or ""),
+                    wanted=name_of(wanted),
+                )
             )
         return None
 
@@ -345,18 +376,24 @@ class Match(BaseModel):
         if self.draw is not None and self.draw_scenario != sheet.scenario_id:
             drawn = name_of(self.draw_scenario or "")
             raise RuleError(
-                f"This channel's match is {drawn}: the classified objectives were drawn for it, so "
-                f"the score sheet must be for {drawn} too (`/its score mission:{drawn}`). To play "
-                f"{name_of(sheet.scenario_id)} instead, finish this match with /its end first, or use "
-                "another thread."
+                _(
+                    "This channel's match is {drawn}: the classified objectives were drawn for it, so "
+                    "the score sheet must be for {drawn} too (`/its score mission:{drawn}`). To play "
+                    "{wanted} instead, finish this match with /its end first, or use another thread.",
+                    drawn=drawn,
+                    wanted=name_of(sheet.scenario_id),
+                )
             )
         if self.sheet is not None:
             if self.sheet.scenario_id == sheet.scenario_id and self.sheet.tier == sheet.tier:
                 return self
             raise RuleError(
-                "This channel already has a score sheet for "
-                f"{name_of(self.sheet.scenario_id)} at {int(self.sheet.tier)} points. "
-                "Finish it with /its end first, or use another thread."
+                _(
+                    "This channel already has a score sheet for {scenario} at {points} points. "
+                    "Finish it with /its end first, or use another thread.",
+                    scenario=name_of(self.sheet.scenario_id),
+                    points=int(self.sheet.tier),
+                )
             )
         return self.model_copy(update={"sheet": sheet, "confirmed": [], "sheet_step": self.sheet_step + 1})
 
@@ -377,16 +414,20 @@ class Match(BaseModel):
             known = self.sheet.scenario_id if self.sheet is not None else self.draw_scenario
             if known is None:
                 raise RuleError(
-                    "Say which mission you are scoring: add `mission:`, for example `/its score "
-                    "mission:Acquisition tier:300 opponent:@them`. Once this channel's match has a "
-                    "draw or a sheet, /its score fills in what it already knows."
+                    _(
+                        "Say which mission you are scoring: add `mission:`, for example `/its score "
+                        "mission:Acquisition tier:300 opponent:@them`. Once this channel's match has a "
+                        "draw or a sheet, /its score fills in what it already knows."
+                    )
                 )
             scenario_id = known
         if tier is None:
             if self.sheet is None:
                 raise RuleError(
-                    "Say the army points for this score sheet: add `tier:` (300 is the usual "
-                    "tournament size). Later /its score in this channel reuses it."
+                    _(
+                        "Say the army points for this score sheet: add `tier:` (300 is the usual "
+                        "tournament size). Later /its score in this channel reuses it."
+                    )
                 )
             tier = int(self.sheet.tier)
         return scenario_id, tier
@@ -412,8 +453,10 @@ class Match(BaseModel):
             raise MatchClosed(self.closed)
         if self.final:
             raise SheetFinal(
-                "This score sheet is final: both players confirmed it and the result is posted. "
-                "To score the game again, start over with /its end and then /its score."
+                _(
+                    "This score sheet is final: both players confirmed it and the result is posted. "
+                    "To score the game again, start over with /its end and then /its score."
+                )
             )
 
     def close(self, why: str) -> Self:
@@ -433,7 +476,7 @@ class Match(BaseModel):
         new sheet step. A final sheet refuses every edit.
         """
         if self.sheet is None:
-            raise RuleError("This channel has no score sheet: start one with /its score.")
+            raise RuleError(_("This channel has no score sheet: start one with /its score."))
         self.check_open()
         sheet = apply(scenario, self.sheet, side, entry_id, value)
         if filled_entries(sheet.side(side)) == filled_entries(self.sheet.side(side)):
@@ -482,7 +525,7 @@ def paired_match(match: Match | None, seats: list[Seat], sheet: ScoreSheet | Non
     another scenario (the round's was changed) is replaced, and so are its confirmations.
     """
     if len(seats) != SEATS or seats[0].user_id == seats[1].user_id:
-        raise RuleError("A pairing seats two different players.")
+        raise RuleError(_("A pairing seats two different players."))
     same = match is not None and [s.user_id for s in match.seats] == [s.user_id for s in seats]
     if same and match is not None:
         old = match.sheet
@@ -567,7 +610,9 @@ def record_cards(text: str) -> list[str]:
     """
     parts = [p.strip() for p in re.split(r"[,;\n]+", text) if p.strip()]
     if not parts:
-        raise RuleError("List the cards you kept, by number or name, separated by commas.")
+        raise RuleError(_("List the cards you kept, by number or name, separated by commas."))
     if len(parts) > MAX_RECORD_CARDS:
-        raise RuleError(f"That is {len(parts)} cards; no scenario needs more than {MAX_RECORD_CARDS}.")
+        raise RuleError(
+            _("That is {n} cards; no scenario needs more than {most}.", n=len(parts), most=MAX_RECORD_CARDS)
+        )
     return parts

@@ -362,7 +362,7 @@ class Scenario(BaseModel):
 
     def _pool_entry_shape(self, label: str, ref: str) -> bool:
         """Whether a shared pool's entry is per round; raises for an entry a player cannot claim."""
-        objective_id, _, option = ref.partition(":")
+        objective_id, _sep, option = ref.partition(":")
         objective = self.objective(objective_id)
         if objective is None or objective.kind not in _POOL_KINDS or getattr(objective, "source", None):
             raise ValueError(f"shared {label!r}: {objective_id!r} is not an objective a player records")

@@ -26,6 +26,7 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import NotFoundError, RuleError
+from rules.i18n import Message, Text, _
 from rules.its.scenario import (
     VICTORY_POINTS,
     AlternativeObjective,
@@ -157,16 +158,31 @@ class ClaimConflict(BaseModel):
         >>> ClaimConflict(label="the Tech-Coffin", total=1, claimed_a=1, claimed_b=1).text("Ann", "Bo")
         'Ann and Bo both claim the Tech-Coffin, which only one player can hold: correct one sheet.'
         """
-        when = f"Round {self.round}: " if self.round is not None else ""
+        return str(self.message(name_a, name_b))
+
+    def message(self, name_a: str = "Side A", name_b: str = "Side B") -> Message:
+        """:meth:`text` as a lazy message, for the reader's language."""
         if self.total == 1:
-            return (
-                f"{when}{name_a} and {name_b} both claim {self.label}, which only one player can hold: "
-                "correct one sheet."
+            claim = _(
+                "{a} and {b} both claim {label}, which only one player can hold: correct one sheet.",
+                a=name_a,
+                b=name_b,
+                label=self.label,
             )
-        return (
-            f"{when}{name_a} claims {self.claimed_a} and {name_b} {self.claimed_b} of {self.label}, "
-            f"but there are only {self.total} for the two of them: correct one sheet."
-        )
+        else:
+            claim = _(
+                "{a} claims {claimed_a} and {b} {claimed_b} of {label}, but there are only {total} for the "
+                "two of them: correct one sheet.",
+                a=name_a,
+                claimed_a=self.claimed_a,
+                b=name_b,
+                claimed_b=self.claimed_b,
+                label=self.label,
+                total=self.total,
+            )
+        if self.round is not None:
+            return _("Round {round}: {claim}", round=self.round, claim=claim)
+        return claim
 
 
 class ScoreResult(BaseModel):
@@ -215,7 +231,11 @@ def tournament_points(own: int, other: int) -> TournamentPoints:
     for value in (own, other):
         if not 0 <= value <= MAX_OBJECTIVE_POINTS:
             raise ScoreInputError(
-                f"{value} Objective Points is impossible: a player scores 0 to {MAX_OBJECTIVE_POINTS}."
+                _(
+                    "{value} Objective Points is impossible: a player scores 0 to {max_objective_points}.",
+                    value=value,
+                    max_objective_points=MAX_OBJECTIVE_POINTS,
+                )
             )
     if own > other:
         outcome, base = Outcome.VICTORY, VICTORY_TP
@@ -317,7 +337,7 @@ def apply_entry(
     """
     tier = _check_tier(scenario, tier)
     if entry_id == VICTORY_POINTS:
-        points = _whole(value, "Victory Points", 0, int(tier), "at this tier")
+        points = _whole(value, _("Victory Points"), 0, int(tier), at_tier=True)
         return side.model_copy(update={"victory_points": points})
     objective = _editable(scenario, entry_id)
     clean = _validate(scenario, tier, objective, value)
@@ -333,11 +353,21 @@ def _editable(scenario: Scenario, entry_id: str) -> Objective:
     objective = scenario.objective(entry_id)
     if objective is None:
         known = ", ".join(o.id for o in scenario.objectives)
-        raise NotFoundError(f"{scenario.name} has no objective {entry_id!r}. Its objectives: {known}.")
+        raise NotFoundError(
+            _(
+                "{name} has no objective {entry_id}. Its objectives: {known}.",
+                name=scenario.name,
+                entry_id=f"{entry_id!r}",
+                known=known,
+            )
+        )
     if isinstance(objective, DenialObjective) or getattr(objective, "source", None) is not None:
         raise ScoreInputError(
-            f"'{objective.label}' is worked out from other entries in {scenario.name}; "
-            "it cannot be set by hand."
+            _(
+                "'{label}' is worked out from other entries in {name}; it cannot be set by hand.",
+                label=objective.label,
+                name=scenario.name,
+            )
         )
     return objective
 
@@ -359,10 +389,10 @@ def _validate(scenario: Scenario, tier: Tier, objective: Objective, value: objec
                 return _rounds(value, label, objective.rounds, lambda v, lab: _whole(v, lab, 0, limit))
             return _whole(value, label, 0, limit)
         case ThresholdObjective():
-            return _whole(value, label, 0, int(tier), "at this tier")
+            return _whole(value, label, 0, int(tier), at_tier=True)
         case AlternativeObjective():
             return _alternative(objective, value)
-    raise ScoreInputError(f"'{label}' cannot be set by hand.")  # pragma: no cover
+    raise ScoreInputError(_("'{label}' cannot be set by hand.", label=label))  # pragma: no cover
 
 
 def _flag(value: object, label: str) -> bool:
@@ -370,29 +400,69 @@ def _flag(value: object, label: str) -> bool:
         return value
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
-    raise ScoreInputError(f"'{label}' is a yes/no entry; {value!r} is neither.")
+    raise ScoreInputError(
+        _("'{label}' is a yes/no entry; {value} is neither.", label=label, value=f"{value!r}")
+    )
 
 
-def _whole(value: object, label: str, low: int, high: int, where: str = "in this scenario") -> int:
+def _whole(value: object, label: Text, low: int, high: int, *, at_tier: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str) and small_number(value.strip().lstrip("-")) is not None:
             value = int(value.strip())  # a dozen digits at most: read before the range is checked
         else:
-            raise ScoreInputError(f"'{label}' needs a whole number from {low} to {high}, not {value!r}.")
+            raise ScoreInputError(
+                _(
+                    "'{label}' needs a whole number from {low} to {high}, not {value}.",
+                    label=label,
+                    low=low,
+                    high=high,
+                    value=f"{value!r}",
+                )
+            )
     if value < low:
-        raise ScoreInputError(f"'{label}' cannot be negative (you entered {value}).")
+        raise ScoreInputError(
+            _("'{label}' cannot be negative (you entered {value}).", label=label, value=value)
+        )
     if value > high:
-        raise ScoreInputError(f"'{label}' can be at most {high} {where} (you entered {value}).")
+        if at_tier:
+            raise ScoreInputError(
+                _(
+                    "'{label}' can be at most {high} at this tier (you entered {value}).",
+                    label=label,
+                    high=high,
+                    value=value,
+                )
+            )
+        raise ScoreInputError(
+            _(
+                "'{label}' can be at most {high} in this scenario (you entered {value}).",
+                label=label,
+                high=high,
+                value=value,
+            )
+        )
     return value
 
 
-def _rounds(value: object, label: str, rounds: int, check) -> list:  # type: ignore[no-untyped-def]
+def _rounds(value: object, label: Text, rounds: int, check) -> list:  # type: ignore[no-untyped-def]
     if not isinstance(value, list | tuple):
-        raise ScoreInputError(f"'{label}' needs one entry per Game Round ({rounds} rounds).")
+        raise ScoreInputError(
+            _("'{label}' needs one entry per Game Round ({rounds} rounds).", label=label, rounds=rounds)
+        )
     if len(value) > rounds:
-        raise ScoreInputError(f"'{label}' is scored over {rounds} Game Rounds, not {len(value)}.")
+        raise ScoreInputError(
+            _(
+                "'{label}' is scored over {rounds} Game Rounds, not {n}.",
+                label=label,
+                rounds=rounds,
+                n=len(value),
+            )
+        )
     padded = list(value) + [0] * (rounds - len(value))
-    return [check(item, f"{label}, round {i + 1}") for i, item in enumerate(padded)]
+    return [
+        check(item, _("{objective}, round {round}", objective=label, round=i + 1))
+        for i, item in enumerate(padded)
+    ]
 
 
 def _alternative(objective: AlternativeObjective, value: object) -> dict[str, int]:
@@ -401,21 +471,41 @@ def _alternative(objective: AlternativeObjective, value: object) -> dict[str, in
     if isinstance(value, str):
         if objective.option(value) is None:
             names = ", ".join(o.label for o in objective.options)
-            raise ScoreInputError(f"'{objective.label}': choose one of {names}, or none.")
+            raise ScoreInputError(
+                _("'{label}': choose one of {names}, or none.", label=objective.label, names=names)
+            )
         return {value: 1}
     if not isinstance(value, Mapping):
-        raise ScoreInputError(f"'{objective.label}': choose an option, or give a count for each.")
+        raise ScoreInputError(
+            _("'{label}': choose an option, or give a count for each.", label=objective.label)
+        )
     counts: dict[str, int] = {}
     for key, count in value.items():
         option = objective.option(str(key))
         if option is None:
             names = ", ".join(o.label for o in objective.options)
-            raise ScoreInputError(f"'{objective.label}' has no option {key!r}; its options: {names}.")
-        counts[option.id] = _whole(count, f"{objective.label}: {option.label}", 0, objective.items)
+            raise ScoreInputError(
+                _(
+                    "'{label}' has no option {key}; its options: {names}.",
+                    label=objective.label,
+                    key=f"{key!r}",
+                    names=names,
+                )
+            )
+        counts[option.id] = _whole(
+            count,
+            _("{objective}: {option}", objective=objective.label, option=option.label),
+            0,
+            objective.items,
+        )
     if sum(counts.values()) > objective.items:
         raise ScoreInputError(
-            f"'{objective.label}': only {objective.items} can score, and each counts once "
-            f"(you entered {sum(counts.values())})."
+            _(
+                "'{label}': only {items} can score, and each counts once (you entered {sum}).",
+                label=objective.label,
+                items=objective.items,
+                sum=sum(counts.values()),
+            )
         )
     return {k: v for k, v in counts.items() if v}
 
@@ -465,7 +555,7 @@ def score(scenario: Scenario, tier: Tier | int | str, side_a: SheetSide, side_b:
 
 
 def _pool_value(scenario: Scenario, ref: str, values: Mapping[str, EntryValue]) -> list[int] | int:
-    objective_id, _, option = ref.partition(":")
+    objective_id, _sep, option = ref.partition(":")
     value = values.get(objective_id)
     if isinstance(value, list):
         return [int(v) for v in value]
@@ -520,7 +610,7 @@ def _is_per_round(scenario: Scenario, ref: str) -> bool:
 
 
 def _ref_label(scenario: Scenario, ref: str) -> str:
-    objective_id, _, option = ref.partition(":")
+    objective_id, _sep, option = ref.partition(":")
     objective = scenario.objective(objective_id)
     if objective is None:  # pragma: no cover - the schema checks references
         return ref
@@ -540,7 +630,10 @@ def check_claims(
     result = score_sheet(scenario, sheet)
     if result.conflicts:
         raise ScoreInputError(
-            "This sheet cannot be confirmed yet. " + " ".join(c.text(*names) for c in result.conflicts)
+            _(
+                "This sheet cannot be confirmed yet. {conflicts}",
+                conflicts=tuple(c.message(*names) for c in result.conflicts),
+            )
         )
 
 
@@ -548,12 +641,19 @@ def _check_tier(scenario: Scenario, tier: Tier | int | str) -> Tier:
     parsed = Tier.parse(tier)
     if parsed not in scenario.tiers:
         offered = ", ".join(str(int(t)) for t in scenario.tier_list)
-        raise ScoreInputError(f"{scenario.name} is not played at {int(parsed)} points; it offers {offered}.")
+        raise ScoreInputError(
+            _(
+                "{name} is not played at {parsed} points; it offers {offered}.",
+                name=scenario.name,
+                parsed=int(parsed),
+                offered=offered,
+            )
+        )
     return parsed
 
 
 def _checked(scenario: Scenario, tier: Tier, side: SheetSide) -> dict[str, EntryValue]:
-    _whole(side.victory_points, "Victory Points", 0, int(tier), "at this tier")
+    _whole(side.victory_points, _("Victory Points"), 0, int(tier), at_tier=True)
     values: dict[str, EntryValue] = {}
     for entry_id, value in side.values.items():
         objective = _editable(scenario, entry_id)
@@ -667,7 +767,13 @@ def describe_objective(scenario: Scenario, objective_id: str, tier: Tier | int |
     objective = scenario.objective(objective_id)
     match objective:
         case None:
-            raise NotFoundError(f"{scenario.name} has no objective {objective_id!r}.")
+            raise NotFoundError(
+                _(
+                    "{name} has no objective {objective_id}.",
+                    name=scenario.name,
+                    objective_id=f"{objective_id!r}",
+                )
+            )
         case CountObjective() | ClassifiedObjective():
             text = f"{objective.points_each} OP each (up to {objective.max_count})"
             return text + (f", at most {objective.cap} OP" if objective.cap is not None else "")
@@ -742,7 +848,11 @@ def score_sheet(scenario: Scenario, sheet: ScoreSheet) -> ScoreResult:
 def _same_scenario(scenario: Scenario, sheet: ScoreSheet) -> None:
     if sheet.scenario_id != scenario.id:
         raise ScoreInputError(
-            f"This sheet is for {sheet.scenario_id!r}, not {scenario.name}; start a new sheet to switch."
+            _(
+                "This sheet is for {scenario_id}, not {name}; start a new sheet to switch.",
+                scenario_id=f"{sheet.scenario_id!r}",
+                name=scenario.name,
+            )
         )
 
 

@@ -14,6 +14,7 @@ from enum import IntEnum
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.errors import RuleError, quote
+from rules.i18n import _
 from rules.text import small_number
 
 _SIZE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
@@ -43,7 +44,9 @@ class Tier(IntEnum):
         except ValueError:
             allowed = ", ".join(str(t.value) for t in cls)
             shown = quote(value, 20)
-            raise RuleError(f"'{shown}' is not an ITS tier: use one of {allowed} points.") from None
+            raise RuleError(
+                _("'{shown}' is not an ITS tier: use one of {allowed} points.", shown=shown, allowed=allowed)
+            ) from None
 
 
 class Size(BaseModel):

@@ -23,6 +23,7 @@ from rapidfuzz import fuzz, process, utils
 
 from rules.content import describe_problems
 from rules.errors import ContentError, NotFoundError
+from rules.i18n import _
 from rules.its.decks import read_content_file
 
 #: Where the shipped topics live, relative to the repository root.
@@ -182,7 +183,9 @@ class TopicLibrary(BaseModel):
         try:
             return self.topics[topic_id]
         except KeyError:
-            raise NotFoundError(f"There is no ITS rules topic with the id {topic_id!r}.") from None
+            raise NotFoundError(
+                _("There is no ITS rules topic with the id {topic_id}.", topic_id=f"{topic_id!r}")
+            ) from None
 
     def by_section(self, section: TopicSection) -> list[Topic]:
         """Topics of one section, in file order.
@@ -229,7 +232,7 @@ class TopicLibrary(BaseModel):
             processor=utils.default_process,
             limit=max(limit * 6, 20),
         )
-        for _, score, index in hits:
+        for _unused, score, index in hits:
             topic_id = names[index][1]
             best[topic_id] = max(best.get(topic_id, 0.0), float(score))
         ranked = sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
@@ -245,8 +248,12 @@ class TopicLibrary(BaseModel):
         if matches and matches[0].score >= MATCH_THRESHOLD:
             return matches[0].topic
         hint = ", ".join(f"{m.topic.title} (`{m.topic.id}`)" for m in matches)
-        more = f" Closest: {hint}." if hint else ""
-        raise NotFoundError(f"No ITS rules topic matches {query.strip()[:MAX_QUERY_CHARS]!r}.{more}")
+        typed = repr(query.strip()[:MAX_QUERY_CHARS])
+        if hint:
+            raise NotFoundError(
+                _("No ITS rules topic matches {value}. Closest: {closest}.", value=typed, closest=hint)
+            )
+        raise NotFoundError(_("No ITS rules topic matches {value}.", value=typed))
 
     def autocomplete(self, current: str, *, limit: int = 25) -> list[Topic]:
         """Topics for a slash-command autocomplete: everything when empty, else the best matches.

@@ -35,17 +35,19 @@ import io
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.i18n import N_, _
 from rules.tournament.model import Tournament, TournamentError
 from rules.tournament.standings import standings
 
 START = 20
 CHECKLIST = (
-    "Was on time, with everything needed to play",
-    "Explained their army and its rules when asked",
-    "Kept a good pace: the game reached its end",
-    "Was good company, winning or losing",
+    N_("Was on time, with everything needed to play"),
+    N_("Explained their army and its rules when asked"),
+    N_("Kept a good pace: the game reached its end"),
+    N_("Was good company, winning or losing"),
 )
-"""What a sportsmanship ballot asks about the opponent, a point an item."""
+"""What a sportsmanship ballot asks about the opponent, a point an item (English; the form shows
+each in the voter's language)."""
 FAVOURITE_POINTS = (4, 2, 1)
 """A favourite-opponent vote: first, second and third choice."""
 BAD_GAME_COSTS = (5, 10)
@@ -156,7 +158,9 @@ class BallotBook(BaseModel):
 
 def _open(t: Tournament) -> None:
     if t.finished:
-        raise BallotError(f"{t.name} has finished: its ballots are closed, and this one was not counted.")
+        raise BallotError(
+            _("{name} has finished: its ballots are closed, and this one was not counted.", name=t.name)
+        )
 
 
 def ballot_due(t: Tournament, book: BallotBook, voter: str) -> tuple[int, str] | None:
@@ -180,15 +184,23 @@ def cast_ballot(
     _open(t)
     if any(b.voter == voter and b.round == round_number for b in book.sport):
         raise BallotError(
-            f"You already sent your ballot for round {round_number}: it counts once, as first sent."
+            _(
+                "You already sent your ballot for round {round}: it counts once, as first sent.",
+                round=round_number,
+            )
         )
     rnd = next((r for r in t.rounds if r.number == round_number), None)
     game = rnd.game_of(voter) if rnd is not None else None
     if game is None or game.b is None:
-        raise BallotError(f"You played no game in round {round_number} of {t.name}.")
+        raise BallotError(
+            _("You played no game in round {round} of {name}.", round=round_number, name=t.name)
+        )
     if game.result is None:
         raise BallotError(
-            f"Your round {round_number} game has no confirmed result yet: send the ballot after."
+            _(
+                "Your round {round} game has no confirmed result yet: send the ballot after.",
+                round=round_number,
+            )
         )
     reason = (bad_game or "").strip()[:MAX_REASON] or None
     opponent = game.b if game.a == voter else game.a
@@ -211,29 +223,32 @@ def cast_favourites(t: Tournament, book: BallotBook, voter: str, picks: list[str
     """``voter`` ranks up to three of their opponents, first choice first."""
     _open(t)
     if not favourites_open(t):
-        raise BallotError("The favourite-opponent vote opens when the last round's games are all done.")
+        raise BallotError(_("The favourite-opponent vote opens when the last round's games are all done."))
     if any(v.voter == voter for v in book.favourites):
-        raise BallotError("You already voted for your favourite opponents: it counts once, as first sent.")
+        raise BallotError(_("You already voted for your favourite opponents: it counts once, as first sent."))
     picks = [p for p in picks if p]
     if len(set(picks)) != len(picks):
-        raise BallotError("Pick each opponent once: your first, second and third choices must differ.")
+        raise BallotError(_("Pick each opponent once: your first, second and third choices must differ."))
     met = set(t.opponents_of(voter))
     if not picks or any(p not in met for p in picks):
-        raise BallotError("Pick your favourites among the opponents you played.")
+        raise BallotError(_("Pick your favourites among the opponents you played."))
     vote = FavouriteVote(voter=voter, picks=picks[: len(FAVOURITE_POINTS)])
     return book.model_copy(update={"favourites": [*book.favourites, vote]})
 
 
 def set_rubric(book: BallotBook, criteria: list[tuple[str, int]]) -> BallotBook:
     if not 1 <= len(criteria) <= MAX_CRITERIA:
-        raise BallotError(f"A painting rubric has 1 to {MAX_CRITERIA} criteria.")
+        raise BallotError(_("A painting rubric has 1 to {most} criteria.", most=MAX_CRITERIA))
     if book.paint:
-        raise BallotError("Armies have been scored on the current rubric: it can no longer change.")
+        raise BallotError(_("Armies have been scored on the current rubric: it can no longer change."))
     made = []
     for name, top in criteria:
         if not name.strip() or not 1 <= top <= MAX_CRITERION_POINTS:
             raise BallotError(
-                f"Each criterion is a name and its top score, 1 to {MAX_CRITERION_POINTS}: `Basing:5`."
+                _(
+                    "Each criterion is a name and its top score, 1 to {most}: `Basing:5`.",
+                    most=MAX_CRITERION_POINTS,
+                )
             )
         made.append(Criterion(name=name.strip()[:40], top=top))
     return book.model_copy(update={"rubric": made})
@@ -241,9 +256,9 @@ def set_rubric(book: BallotBook, criteria: list[tuple[str, int]]) -> BallotBook:
 
 def add_judge(book: BallotBook, judge: int) -> BallotBook:
     if judge in book.judges:
-        raise BallotError("They judge the painting already.")
+        raise BallotError(_("They judge the painting already."))
     if len(book.judges) >= MAX_JUDGES:
-        raise BallotError(f"An event has at most {MAX_JUDGES} painting judges.")
+        raise BallotError(_("An event has at most {most} painting judges.", most=MAX_JUDGES))
     return book.model_copy(update={"judges": [*book.judges, judge]})
 
 
@@ -252,13 +267,13 @@ def score_paint(t: Tournament, book: BallotBook, judge: int, player: str, scores
     their own scores (judges correct themselves)."""
     _open(t)
     if judge not in book.judges:
-        raise BallotError("Only the painting judges the organisers named score armies.")
+        raise BallotError(_("Only the painting judges the organisers named score armies."))
     if not book.rubric:
-        raise BallotError("There is no painting rubric yet: the organisers set one first.")
+        raise BallotError(_("There is no painting rubric yet: the organisers set one first."))
     if len(scores) != len(book.rubric) or any(
         not 0 <= s <= c.top for s, c in zip(scores, book.rubric, strict=False)
     ):
-        raise BallotError("Score every criterion of the rubric, each from 0 to its top score.")
+        raise BallotError(_("Score every criterion of the rubric, each from 0 to its top score."))
     t.player(player)
     kept = [p for p in book.paint if not (p.judge == judge and p.player == player)]
     return book.model_copy(update={"paint": [*kept, PaintScore(judge=judge, player=player, scores=scores)]})
@@ -268,10 +283,10 @@ def cast_paint_vote(t: Tournament, book: BallotBook, voter: str, player: str) ->
     """``voter``'s vote for the best painted army: another player's, once."""
     _open(t)
     if voter == player:
-        raise BallotError("Vote for someone else's army: your own does not count.")
+        raise BallotError(_("Vote for someone else's army: your own does not count."))
     t.player(player)
     if any(v.voter == voter for v in book.paint_votes):
-        raise BallotError("You already voted for the best painted army: it counts once, as first sent.")
+        raise BallotError(_("You already voted for the best painted army: it counts once, as first sent."))
     return book.model_copy(update={"paint_votes": [*book.paint_votes, PaintVote(voter=voter, player=player)]})
 
 
@@ -285,6 +300,9 @@ class SportScore(BaseModel):
     favourite: int = 0
     bad_games: int = 0
     reasons: list[str] = Field(default_factory=list)
+    """Each bad-game report as ``round 3: why`` (English; :attr:`reports` for the edge to word)."""
+    reports: list[tuple[int, str]] = Field(default_factory=list)
+    """Each bad-game report: its round and the reason its sender wrote."""
 
     @property
     def total(self) -> int:
@@ -294,7 +312,10 @@ class SportScore(BaseModel):
 
 def sport_scores(t: Tournament, book: BallotBook) -> dict[str, SportScore]:
     """Every player's sportsmanship, from the ballots about them."""
-    found = {p.id: {"checklist": 0, "favourite": 0, "bad_games": 0, "reasons": []} for p in t.players}
+    found = {
+        p.id: {"checklist": 0, "favourite": 0, "bad_games": 0, "reasons": [], "reports": []}
+        for p in t.players
+    }
     for ballot in book.sport:
         mine = found.get(ballot.opponent)
         if mine is None:
@@ -302,6 +323,7 @@ def sport_scores(t: Tournament, book: BallotBook) -> dict[str, SportScore]:
         if ballot.bad_game:
             mine["bad_games"] += 1
             mine["reasons"].append(f"round {ballot.round}: {ballot.bad_game}")
+            mine["reports"].append((ballot.round, ballot.bad_game))
         else:
             mine["checklist"] += checklist_points(ballot.ticks)
     for vote in book.favourites:
@@ -334,17 +356,28 @@ class Award(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     title: str
+    """``Best Sport``, ``Best Painted`` or ``Best Overall`` (English, as the page and the CSV keep it;
+    marked, so that a post shows it in its reader's language)."""
     names: list[str]
     """The winner, or everyone tied for it."""
     score: str
+    """The winning score in English: ``24 sportsmanship points``."""
+    value: float | None = None
+    """The winning score as a number (None in awards published before it was kept)."""
+    unit: str = ""
+    """What ``value`` counts: one of :data:`AWARD_UNITS`."""
 
 
-def _best(title: str, scores: dict[str, float], t: Tournament, shown: str) -> Award | None:
+AWARD_UNITS = ("sport", "paint", "votes", "overall")
+"""Sportsmanship points, painting points (judges' average), painting votes, Best Overall of 100."""
+
+
+def _best(title: str, scores: dict[str, float], t: Tournament, shown: str, unit: str) -> Award | None:
     if not scores:
         return None
     top = max(scores.values())
     names = [p.name for p in t.players if p.id in scores and scores[p.id] == top]  # in join order
-    return Award(title=title, names=names, score=shown.format(top))
+    return Award(title=title, names=names, score=shown.format(top), value=top, unit=unit)
 
 
 def overall_scores(t: Tournament, book: BallotBook) -> dict[str, float]:
@@ -377,13 +410,14 @@ def awards(t: Tournament, book: BallotBook) -> list[Award]:
     """Best Sport, Best Painted (when armies were scored) and Best Overall."""
     sport = {pid: float(s.total) for pid, s in sport_scores(t, book).items()}
     found = [
-        _best("Best Sport", sport, t, "{:.0f} sportsmanship points"),
+        _best(N_("Best Sport"), sport, t, "{:.0f} sportsmanship points", "sport"),
         _best(
-            "Best Painted",
+            N_("Best Painted"),
             paint_scores(book),
             t,
             "{:.1f} painting points" if judged(book) else "{:.0f} votes",
+            "paint" if judged(book) else "votes",
         ),
-        _best("Best Overall", overall_scores(t, book), t, "{:.1f} of 100"),
+        _best(N_("Best Overall"), overall_scores(t, book), t, "{:.1f} of 100", "overall"),
     ]
     return [a for a in found if a is not None]

@@ -24,7 +24,8 @@ True
 
 from __future__ import annotations
 
-from rules.tournament.model import MIN_PLAYERS, Player, Tournament, TournamentError, counted
+from rules.i18n import _, ngettext
+from rules.tournament.model import MIN_PLAYERS, Player, Tournament, TournamentError
 
 
 def _replace(t: Tournament, player: Player) -> Tournament:
@@ -35,17 +36,17 @@ def open_checkin(t: Tournament) -> Tournament:
     """``t`` with check-in open (before round 1 is paired)."""
     if t.finished or t.started:
         raise TournamentError(
-            f"Round 1 of {t.name} is already paired: check-in is for the start of the event."
+            _("Round 1 of {name} is already paired: check-in is for the start of the event.", name=t.name)
         )
     if t.checkin_open:
-        raise TournamentError(f"Check-in for {t.name} is already open.")
+        raise TournamentError(_("Check-in for {name} is already open.", name=t.name))
     return t.model_copy(update={"checkin_open": True})
 
 
 def close_checkin(t: Tournament) -> Tournament:
     """``t`` with check-in closed (who checked in is kept)."""
     if not t.checkin_open:
-        raise TournamentError(f"Check-in for {t.name} is not open.")
+        raise TournamentError(_("Check-in for {name} is not open.", name=t.name))
     return t.model_copy(update={"checkin_open": False})
 
 
@@ -54,11 +55,14 @@ def set_checked_in(t: Tournament, player_id: str, present: bool) -> Tournament:
     not checking in is added back: paired again from the next round."""
     player = t.player(player_id)
     if t.finished:
-        raise TournamentError(f"{t.name} is finished.")
+        raise TournamentError(_("{name} is finished.", name=t.name))
     left_out = player.dropped_after == 0
     if not t.checkin_open and not (present and left_out):
         raise TournamentError(
-            f"Check-in for {t.name} is not open: an organiser opens it with `/tournament checkin open`."
+            _(
+                "Check-in for {name} is not open: an organiser opens it with `/tournament checkin open`.",
+                name=t.name,
+            )
         )
     checked = [pid for pid in t.checked_in if pid != player_id] + ([player_id] if present else [])
     t = t.model_copy(update={"checked_in": checked})
@@ -84,8 +88,16 @@ def leave_out_absent(t: Tournament) -> Tournament:
     present = len(t.active_players(1)) - len(missing)
     if missing and present < MIN_PLAYERS:
         raise TournamentError(
-            f"Only {counted(present, 'player has', 'players have')} checked in for {t.name}; round 1 "
-            f"needs at least {MIN_PLAYERS}. Check more players in, or close check-in to pair everyone."
+            ngettext(
+                "Only {n} player has checked in for {name}; round 1 needs at least {min_players}. "
+                "Check more players in, or close check-in to pair everyone.",
+                "Only {n} players have checked in for {name}; round 1 needs at least {min_players}. "
+                "Check more players in, or close check-in to pair everyone.",
+                present,
+                n=present,
+                name=t.name,
+                min_players=MIN_PLAYERS,
+            )
         )
     for player in missing:
         t = _replace(t, player.model_copy(update={"dropped_after": 0}))

@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from rules.i18n import Message, _, ngettext
 from rules.its.scenario import Scenario, ScenarioKind
 from rules.its.scoring import ScoreResult
 from rules.its.tiers import Tier
@@ -32,6 +33,7 @@ from rules.tournament.format_settings import (
     DEFAULT_BAND,
     MAX_ARMY_POINTS_LIMIT,
     MAX_BAND,
+    MAX_VP,
     MIN_ARMY_POINTS,
     MIN_BAND,
     FormatSettings,
@@ -57,7 +59,6 @@ from rules.tournament.model import (
     Round,
     Tournament,
     TournamentError,
-    counted,
 )
 from rules.tournament.pairing import Entrant, Seat, assign_tables, swiss_pairs, table_numbers
 from rules.tournament.standings import standings
@@ -93,20 +94,30 @@ def rounds_for_players(count: int) -> int:
 def _clean(text: str, what: str, *, required: bool = True) -> str:
     cleaned = _SPACES.sub(" ", text or "").strip()[:MAX_NAME_CHARS]
     if required and not cleaned:
-        raise TournamentError(f"The {what} is empty: give it a name.")
+        raise TournamentError(_("The {what} is empty: give it a name.", what=what))
     return cleaned
 
 
 def _check_rounds(rounds: int, extras: Iterable[Extra]) -> int:
     if Extra.ESCALATION in extras and rounds != ESCALATION_ROUNDS:
         raise TournamentError(
-            f"An Escalation tournament has exactly {ESCALATION_ROUNDS} rounds; leave the number of rounds "
-            f"empty or set it to {ESCALATION_ROUNDS}."
+            _(
+                "An Escalation tournament has exactly {escalation_rounds} rounds; leave the number "
+                "of rounds empty or set it to {escalation_rounds}.",
+                escalation_rounds=ESCALATION_ROUNDS,
+            )
         )
     if rounds < MIN_ROUNDS:
-        raise TournamentError(f"A tournament has at least {MIN_ROUNDS} round; choose {MIN_ROUNDS} or more.")
+        raise TournamentError(
+            _(
+                "A tournament has at least {min_rounds} round; choose {min_rounds} or more.",
+                min_rounds=MIN_ROUNDS,
+            )
+        )
     if rounds > MAX_ROUNDS:
-        raise TournamentError(f"Herald runs at most {MAX_ROUNDS} rounds per tournament; choose fewer.")
+        raise TournamentError(
+            _("Herald runs at most {max_rounds} rounds per tournament; choose fewer.", max_rounds=MAX_ROUNDS)
+        )
     return rounds
 
 
@@ -119,8 +130,11 @@ def _escalation_tiers(tier: Tier, given: Iterable[Tier | int | str] | None) -> l
         t not in allowed for t, allowed in zip(tiers, ESCALATION_STEPS, strict=True)
     ):
         raise TournamentError(
-            "Escalation rounds are played at 200 or 150 points, then 300 or 250, then 400: "
-            f"{', '.join(str(int(t)) for t in tiers)} does not fit."
+            _(
+                "Escalation rounds are played at 200 or 150 points, then 300 or 250, then 400: "
+                "{tiers} does not fit.",
+                tiers=", ".join(str(int(t)) for t in tiers),
+            )
         )
     return tiers
 
@@ -131,8 +145,15 @@ def _bye_points(bye_points: int | str | None) -> int | Literal["average"]:
         return 0
     try:
         return parse_bye_points(str(bye_points))
-    except ValueError as exc:
-        raise TournamentError(str(exc)) from None
+    except ValueError:
+        raise TournamentError(
+            _(
+                "`bye_points:` is a number of battle points from 0 to {most}, or `average` (the player's "
+                "average over the games they played); {typed} is neither.",
+                most=MAX_VP,
+                typed=repr(str(bye_points)[:20]),
+            )
+        ) from None
 
 
 def _settings(
@@ -147,37 +168,56 @@ def _settings(
         scoring = None if scoring is None else Scoring(scoring)
     except ValueError:
         raise TournamentError(
-            f"Games: {', '.join(g.value for g in GameSystem)}; scorings for 40k and Boarding Actions: "
-            f"{Scoring.RECORD.value}, {Scoring.WTC.value}."
+            _(
+                "Games: {games}; scorings for 40k and Boarding Actions: {record}, {wtc}.",
+                games=", ".join(g.value for g in GameSystem),
+                record=Scoring.RECORD.value,
+                wtc=Scoring.WTC.value,
+            )
         ) from None
     if game is GameSystem.ITS:
         if scoring not in (None, Scoring.ITS):
             raise TournamentError(
-                "ITS is scored in Tournament Points (the seed's rules): `scoring:` is for 40k and "
-                "Boarding Actions. Leave it out."
+                _(
+                    "ITS is scored in Tournament Points (the seed's rules): `scoring:` is for 40k "
+                    "and Boarding Actions. Leave it out."
+                )
             )
         if points is not None:
-            raise TournamentError("An ITS event's army points are its `tier:`; leave `points:` out.")
+            raise TournamentError(_("An ITS event's army points are its `tier:`; leave `points:` out."))
         if band is not None:
-            raise TournamentError("The WTC band width is for `scoring:wtc` events only; leave it out.")
+            raise TournamentError(_("The WTC band width is for `scoring:wtc` events only; leave it out."))
         if bye_points is not None:
             raise TournamentError(
-                "An ITS bye is worth 3 TP and is adjusted in the final standings (the seed's rules): "
-                "`bye_points:` is for 40k and Boarding Actions. Leave it out."
+                _(
+                    "An ITS bye is worth 3 TP and is adjusted in the final standings (the seed's "
+                    "rules): `bye_points:` is for 40k and Boarding Actions. Leave it out."
+                )
             )
         return FormatSettings()
     if scoring is Scoring.ITS:
-        raise TournamentError(f"A {game.value} event is scored `record` or `wtc`, not as ITS.")
+        raise TournamentError(_("A {game} event is scored `record` or `wtc`, not as ITS.", game=game.value))
     if band is not None and scoring is not Scoring.WTC:
-        raise TournamentError("The band width sets the WTC table: use it with `scoring:wtc`.")
+        raise TournamentError(_("The band width sets the WTC table: use it with `scoring:wtc`."))
     if points is not None and not MIN_ARMY_POINTS <= points <= MAX_ARMY_POINTS_LIMIT:
         raise TournamentError(
-            f"Army points go from {MIN_ARMY_POINTS:,} to {MAX_ARMY_POINTS_LIMIT:,}; {points:,} is not one."
+            _(
+                "Army points go from {min_army_points:,} to {max_army_points_limit:,}; {points:,} is "
+                "not one.",
+                min_army_points=MIN_ARMY_POINTS,
+                max_army_points_limit=MAX_ARMY_POINTS_LIMIT,
+                points=points,
+            )
         )
     if band is not None and not MIN_BAND <= band <= MAX_BAND:
         raise TournamentError(
-            f"A WTC band is {MIN_BAND} to {MAX_BAND} VP a match point (the common table: 5); "
-            f"{band} is not one."
+            _(
+                "A WTC band is {min_band} to {max_band} VP a match point (the common table: 5); "
+                "{band} is not one.",
+                min_band=MIN_BAND,
+                max_band=MAX_BAND,
+                band=band,
+            )
         )
     return FormatSettings(
         game=game,
@@ -221,20 +261,24 @@ def create_tournament(
     settings = _settings(game, scoring, points, band, bye_points)
     its = settings.game is GameSystem.ITS
     if tier is None and its:
-        raise TournamentError("An ITS tournament needs its tier (150, 200, 250, 300 or 400 points).")
+        raise TournamentError(_("An ITS tournament needs its tier (150, 200, 250, 300 or 400 points)."))
     tier = None if tier is None else Tier.parse(tier)
     extras = list(extras)
     if not its and (extras or escalation_tiers is not None):
         raise TournamentError(
-            "Escalation and Direct Action are ITS Extras; leave `extras:` out for this game."
+            _("Escalation and Direct Action are ITS Extras; leave `extras:` out for this game.")
         )
     try:
         extra_list = sorted({Extra(e) for e in extras})
         kind = Kind(kind)
     except ValueError as exc:
         raise TournamentError(
-            f"Unknown option: {exc}. Kinds: {', '.join(k.value for k in Kind)}; "
-            f"extras: {', '.join(e.value for e in Extra)}."
+            _(
+                "Unknown option: {exc}. Kinds: {kinds}; extras: {extras}.",
+                exc=exc,
+                kinds=", ".join(k.value for k in Kind),
+                extras=", ".join(e.value for e in Extra),
+            )
         ) from None
     steps: list[Tier] = []
     if Extra.ESCALATION in extra_list:
@@ -255,12 +299,14 @@ def create_tournament(
 
 def _open(state: Tournament) -> None:
     if state.finished:
-        raise TournamentError(f"{state.name} is finished; its results can be viewed but no longer changed.")
+        raise TournamentError(
+            _("{name} is finished; its results can be viewed but no longer changed.", name=state.name)
+        )
 
 
-def _article(name: str) -> str:
-    """``an ITS``, ``a 40k``."""
-    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+def _article(name: str) -> Message:
+    """``an ITS``, ``a 40k`` (each language says it its own way: "de ITS")."""
+    return _("an {game}", game=name) if name[:1] in "AEIOU" else _("a {game}", game=name)
 
 
 # --- players ------------------------------------------------------------------------------------
@@ -285,18 +331,29 @@ def add_player(
     """
     _open(state)
     if state.has_player(player_id):
-        raise TournamentError(f"{state.name_of(player_id)} is already in {state.name}.")
+        raise TournamentError(
+            _("{player} is already in {name}.", player=state.name_of(player_id), name=state.name)
+        )
     if len(state.players) >= MAX_PLAYERS:
-        raise TournamentError(f"{state.name} is full: a tournament holds at most {MAX_PLAYERS} players.")
+        raise TournamentError(
+            _(
+                "{name} is full: a tournament holds at most {max_players} players.",
+                name=state.name,
+                max_players=MAX_PLAYERS,
+            )
+        )
     next_round = len(state.rounds) + 1
     if state.started:
         if not state.late_joins:
             raise TournamentError(
-                f"Round 1 of {state.name} is already paired: an organiser has to allow late joins first."
+                _(
+                    "Round 1 of {name} is already paired: an organiser has to allow late joins first.",
+                    name=state.name,
+                )
             )
         if state.round_count is not None and next_round > state.round_count:
             raise TournamentError(
-                f"Every round of {state.name} is already paired; there is nothing left to join."
+                _("Every round of {name} is already paired; there is nothing left to join.", name=state.name)
             )
     player = Player(
         id=player_id,
@@ -325,12 +382,18 @@ def pin_table(state: Tournament, player_id: str, table: int | None) -> Tournamen
     player = state.player(player_id)
     if table is not None:
         if not 1 <= table <= MAX_PLAYERS // 2:
-            raise TournamentError(f"Tables go from 1 to {MAX_PLAYERS // 2}; {table} is not one.")
+            raise TournamentError(
+                _("Tables go from 1 to {most}; {table} is not one.", most=MAX_PLAYERS // 2, table=table)
+            )
         holder = next((p for p in state.players if p.table == table and p.id != player_id), None)
         if holder is not None:
             raise TournamentError(
-                f"Table {table} is already {holder.name}'s: take {holder.name}'s pin off first (table 0), "
-                "or pick another table."
+                _(
+                    "Table {table} is already {holder}'s: take {holder}'s pin off first (table 0), "
+                    "or pick another table.",
+                    table=table,
+                    holder=holder.name,
+                )
             )
     return _replace_player(state, player.model_copy(update={"table": table}))
 
@@ -348,7 +411,11 @@ def remove_player(state: Tournament, player_id: str) -> Tournament:
     player = state.player(player_id)
     if state.started:
         raise TournamentError(
-            f"{player.name} is already paired in {state.name}: drop them instead, which keeps their results."
+            _(
+                "{player} is already paired in {name}: drop them instead, which keeps their results.",
+                player=player.name,
+                name=state.name,
+            )
         )
     return state.model_copy(update={"players": [p for p in state.players if p.id != player_id]})
 
@@ -368,7 +435,9 @@ def drop_player(state: Tournament, player_id: str) -> Tournament:
     if not state.started:
         return remove_player(state, player_id)
     if player.dropped_after is not None:
-        raise TournamentError(f"{player.name} has already dropped from {state.name}.")
+        raise TournamentError(
+            _("{player} has already dropped from {name}.", player=player.name, name=state.name)
+        )
     dropped = player.model_copy(update={"dropped_after": len(state.rounds)})
     return _replace_player(state, dropped)
 
@@ -383,7 +452,7 @@ def set_late_joins(state: Tournament, allowed: bool) -> Tournament:
     return state.model_copy(update={"late_joins": allowed})
 
 
-def few_rounds_note(state: Tournament) -> str | None:
+def few_rounds_note(state: Tournament) -> Message | None:
     """What to know about a planned number of rounds below :data:`SWISS_ROUNDS` (None: nothing).
 
     >>> print(few_rounds_note(create_tournament("Night", game="40k", rounds=2)))  # doctest: +ELLIPSIS
@@ -394,10 +463,18 @@ def few_rounds_note(state: Tournament) -> str | None:
     rounds = state.round_count or state.rounds_requested
     if rounds is None or rounds >= SWISS_ROUNDS:
         return None
-    return (
-        f"{state.name} plays {counted(rounds, 'round')}: Swiss pairing needs more rounds to separate players "
-        f"(after {counted(rounds, 'round')}, more than {2**rounds} players cannot have one unbeaten winner), "
-        f"so expect ties; {SWISS_ROUNDS} or more rank a field better."
+    return ngettext(
+        "{name} plays {n} round: Swiss pairing needs more rounds to separate players (after {n} round, "
+        "more than {most} players cannot have one unbeaten winner), so expect ties; {swiss} or more rank "
+        "a field better.",
+        "{name} plays {n} rounds: Swiss pairing needs more rounds to separate players (after {n} rounds, "
+        "more than {most} players cannot have one unbeaten winner), so expect ties; {swiss} or more rank "
+        "a field better.",
+        rounds,
+        name=state.name,
+        n=rounds,
+        most=2**rounds,
+        swiss=SWISS_ROUNDS,
     )
 
 
@@ -423,11 +500,17 @@ def set_rounds(state: Tournament, rounds: int) -> Tournament:
     _open(state)
     _check_rounds(rounds, state.extras)
     if rounds < len(state.rounds):
-        raise TournamentError(f"{len(state.rounds)} rounds are already paired; choose at least that many.")
+        raise TournamentError(
+            _("{count} rounds are already paired; choose at least that many.", count=len(state.rounds))
+        )
     too_late = sorted(n for n in state.scenarios if n > rounds)
     if too_late:
         raise TournamentError(
-            f"Round {too_late[0]} already has a scenario; keep at least {too_late[-1]} rounds."
+            _(
+                "Round {round} already has a scenario; keep at least {keep} rounds.",
+                round=too_late[0],
+                keep=too_late[-1],
+            )
         )
     update: dict[str, object] = {"rounds_requested": rounds}
     if state.started:
@@ -449,41 +532,70 @@ def set_scenario(state: Tournament, round_number: int, scenario: Scenario) -> To
     _open(state)
     if format_of(state).game is not GameSystem.ITS:
         raise TournamentError(
-            f"{state.name} is a {format_of(state).name} tournament: its rounds have no ITS scenario. "
-            "Announce the mission in the channel."
+            _(
+                "{name} is a {game} tournament: its rounds have no ITS scenario. Announce the "
+                "mission in the channel.",
+                name=state.name,
+                game=format_of(state).name,
+            )
         )
     last = state.round_count or state.rounds_requested or MAX_ROUNDS
     if not 1 <= round_number <= last:
         raise TournamentError(
-            f"{state.name} has rounds 1 to {last}; round {round_number} is not one of them."
+            _(
+                "{name} has rounds 1 to {last}; round {round_number} is not one of them.",
+                name=state.name,
+                last=last,
+                round_number=round_number,
+            )
         )
     if round_number <= len(state.rounds) and state.rounds[round_number - 1].has_results:
         raise TournamentError(
-            f"Round {round_number} already has results, so its scenario can no longer change."
+            _(
+                "Round {round_number} already has results, so its scenario can no longer change.",
+                round_number=round_number,
+            )
         )
     for other, scenario_id in state.scenarios.items():
         if scenario_id == scenario.id and other != round_number:
             raise TournamentError(
-                f"{scenario.name} is already the scenario of round {other}: a scenario is never played twice "
-                "in one tournament. Choose another."
+                _(
+                    "{scenario} is already the scenario of round {other}: a scenario is never played "
+                    "twice in one tournament. Choose another.",
+                    scenario=scenario.name,
+                    other=other,
+                )
             )
     direct = Extra.DIRECT_ACTION in state.extras
     if direct and scenario.kind is not ScenarioKind.DIRECT_ACTION:
         raise TournamentError(
-            f"{state.name} uses the Direct Action extra: only its four Direct Action scenarios can be "
-            f"played, and {scenario.name} is not one of them."
+            _(
+                "{name} uses the Direct Action extra: only its four Direct Action scenarios can be "
+                "played, and {scenario} is not one of them.",
+                name=state.name,
+                scenario=scenario.name,
+            )
         )
     if not direct and scenario.kind is ScenarioKind.DIRECT_ACTION:
         raise TournamentError(
-            f"{scenario.name} is a Direct Action scenario: it needs the Direct Action extra. "
-            "Choose an ITS scenario."
+            _(
+                "{scenario} is a Direct Action scenario: it needs the Direct Action extra. Choose an "
+                "ITS scenario.",
+                scenario=scenario.name,
+            )
         )
     tier = state.tier_of_round(round_number)
     if tier not in scenario.tiers:
         offered = ", ".join(str(int(t)) for t in scenario.tier_list)
         raise TournamentError(
-            f"Round {round_number} is played at {int(tier)} points, which {scenario.name} does not offer "
-            f"(it has {offered})."
+            _(
+                "Round {round_number} is played at {tier} points, which {scenario} does not offer "
+                "(it has {offered}).",
+                round_number=round_number,
+                tier=int(tier),
+                scenario=scenario.name,
+                offered=offered,
+            )
         )
     return state.model_copy(update={"scenarios": {**state.scenarios, round_number: scenario.id}})
 
@@ -501,7 +613,7 @@ def _flags(
     if game.b is None:
         return []
     history = state.history(before_round=round_number) if history is None else history
-    opponents, _ = history.get(game.a, ([], set()))
+    opponents, _unused = history.get(game.a, ([], set()))
     flags = []
     if game.b in opponents:
         flags.append(Flag.REMATCH)
@@ -518,15 +630,15 @@ def _flags(
     return flags
 
 
-def flag_notes(state: Tournament, round_number: int) -> list[str]:
-    """What the organisers should check in a round's pairing, one line per flagged game: who
-    met before (and when), who already played at that table (and when).
+def flag_notes(state: Tournament, round_number: int) -> list[Message]:
+    """What the organisers should check in a round's pairing, one line per thing to check in a
+    flagged game: who met before (and when), who already played at that table (and when).
 
     >>> from rules.tournament.model import Flag, Game, Player, Round
     >>> t = Tournament(name="Cup", tier=300, players=[Player(id=p, name=p) for p in "ABCD"], rounds=[
     ...     Round(number=1, games=[Game(a="A", b="B", table=1), Game(a="C", b="D", table=2)]),
     ...     Round(number=2, games=[Game(a="A", b="C", table=1, flags=[Flag.REPEAT_TABLE])])])
-    >>> flag_notes(t, 2)
+    >>> [str(note) for note in flag_notes(t, 2)]
     ['Table 1 (A v C): A already played at table 1 (round 1).']
     """
     rnd = state.rounds[round_number - 1]
@@ -534,26 +646,48 @@ def flag_notes(state: Tournament, round_number: int) -> list[str]:
     for game in rnd.games:
         if game.b is None or not game.flags:
             continue
-        found = []
+        found: list[Message] = []
         earlier = state.rounds[: round_number - 1]
         if Flag.REMATCH in game.flags:
             met = [r.number for r in earlier if (g := r.game_of(game.a)) is not None and game.b in g.players]
-            found.append(f"they met before (round {', '.join(map(str, met))})" if met else "a rematch")
+            found.append(
+                _("they met before (round {rounds})", rounds=", ".join(map(str, met)))
+                if met
+                else _("a rematch")
+            )
         if Flag.REPEAT_TABLE in game.flags:
             for pid in game.players:
                 sat = [str(r.number) for r in earlier if (g := r.game_of(pid)) and g.table == game.table]
                 if sat and state.player(pid).table != game.table:
-                    when = f"round {', '.join(sat)}"
-                    found.append(f"{state.name_of(pid)} already played at table {game.table} ({when})")
+                    found.append(
+                        _(
+                            "{player} already played at table {table} (round {rounds})",
+                            player=state.name_of(pid),
+                            table=game.table,
+                            rounds=", ".join(sat),
+                        )
+                    )
         if Flag.SAME_CLUB in game.flags:
-            found.append(f"both are from {state.player(game.a).club}")
+            found.append(_("both are from {club}", club=state.player(game.a).club))
         if Flag.PIN_MOVED in game.flags:
             for pid in game.players:
                 pin = state.player(pid).table
                 if pin is not None and pin != game.table:
-                    found.append(f"{state.name_of(pid)} is pinned to table {pin}")
-        names = f"{state.name_of(game.a)} v {state.name_of(game.b)}"
-        notes.append(f"Table {game.table} ({names}): {'; '.join(found)}.")
+                    found.append(
+                        _("{player} is pinned to table {table}", player=state.name_of(pid), table=pin)
+                    )
+        # One line per thing to check: a list inside one sentence would need a language's own
+        # separators (rounds are already listed with commas).
+        notes += [
+            _(
+                "Table {table} ({a} v {b}): {found}.",
+                table=game.table,
+                a=state.name_of(game.a),
+                b=state.name_of(game.b),
+                found=what,
+            )
+            for what in found
+        ]
     return notes
 
 
@@ -653,22 +787,37 @@ def check_pairable(state: Tournament) -> tuple[int, int]:
     number = len(state.rounds) + 1
     if state.current is not None and not state.current.complete:
         raise TournamentError(
-            f"Round {state.current.number} is not over: {_still_need(state)} a result. "
-            "Record those first, or re-pair the round while it has none."
+            _(
+                "Round {number} is not over: {missing}. Record those first, or re-pair the round "
+                "while it has none.",
+                number=state.current.number,
+                missing=_still_need(state),
+            )
         )
     players = state.active_players(number)
     if number == 1:
         if len(players) < MIN_PLAYERS:
             raise TournamentError(
-                f"{state.name} has {counted(len(players), 'player')}; "
-                f"{_article(format_of(state).name)} tournament needs at least {MIN_PLAYERS}."
+                ngettext(
+                    "{name} has {n} player; {a_game} tournament needs at least {min_players}.",
+                    "{name} has {n} players; {a_game} tournament needs at least {min_players}.",
+                    len(players),
+                    name=state.name,
+                    n=len(players),
+                    a_game=_article(format_of(state).name),
+                    min_players=MIN_PLAYERS,
+                )
             )
         count = state.rounds_requested or rounds_for_players(len(players))
     else:
         count = state.round_count or MAX_ROUNDS
     if number > count:
         raise TournamentError(
-            f"All {count} rounds of {state.name} are paired: finish it, or set more rounds first."
+            _(
+                "All {count} rounds of {name} are paired: finish it, or set more rounds first.",
+                count=count,
+                name=state.name,
+            )
         )
     return number, count
 
@@ -713,12 +862,17 @@ def undo_pairing(state: Tournament) -> Tournament:
     _open(state)
     last = state.current
     if last is None:
-        raise TournamentError(f"No round of {state.name} is paired yet; there is nothing to undo.")
+        raise TournamentError(
+            _("No round of {name} is paired yet; there is nothing to undo.", name=state.name)
+        )
     if last.has_results:
         tables = ", ".join(str(g.table) for g in last.games if g.result is not None)
         raise TournamentError(
-            f"Round {last.number} already has results (table {tables}); "
-            "a round with results cannot be undone."
+            _(
+                "Round {number} already has results (table {tables}); a round with results cannot be undone.",
+                number=last.number,
+                tables=tables,
+            )
         )
     rounds = state.rounds[:-1]
     paired = len(rounds)
@@ -748,7 +902,7 @@ def _editable_round(state: Tournament) -> Round:
     _open(state)
     current = state.current
     if current is None:
-        raise TournamentError(f"No round of {state.name} is paired yet.")
+        raise TournamentError(_("No round of {name} is paired yet.", name=state.name))
     return current
 
 
@@ -797,18 +951,33 @@ def swap_players(state: Tournament, first: str, second: str, *, by: str = "") ->
     """
     current = _editable_round(state)
     if first == second:
-        raise TournamentError("Name two different players to swap.")
+        raise TournamentError(_("Name two different players to swap."))
     one, two = current.game_of(first), current.game_of(second)
     for pid, game in ((first, one), (second, two)):
         if game is None:
-            raise TournamentError(f"{state.name_of(pid)} is not paired in round {current.number}.")
+            raise TournamentError(
+                _(
+                    "{player} is not paired in round {number}.",
+                    player=state.name_of(pid),
+                    number=current.number,
+                )
+            )
     assert one is not None and two is not None
     if one is two:
-        raise TournamentError(f"{state.name_of(first)} and {state.name_of(second)} already play each other.")
+        raise TournamentError(
+            _(
+                "{first} and {second} already play each other.",
+                first=state.name_of(first),
+                second=state.name_of(second),
+            )
+        )
     for game in (one, two):
         if game.result is not None:
             raise TournamentError(
-                f"Table {game.table} already has a result; swap only players whose games have none."
+                _(
+                    "Table {table} already has a result; swap only players whose games have none.",
+                    table=game.table,
+                )
             )
 
     def put(game: Game, out: str, into: str) -> Game:
@@ -816,7 +985,7 @@ def swap_players(state: Tournament, first: str, second: str, *, by: str = "") ->
         note = _noted(game, f"{state.name_of(into)} swapped in for {state.name_of(out)}", by)
         moved = game.model_copy(update={**seats, "edited": True, "edit_note": note})
         if moved.b is None and state.byes_of(into):
-            raise TournamentError(f"{state.name_of(into)} already had a bye; nobody gets two.")
+            raise TournamentError(_("{into} already had a bye; nobody gets two.", into=state.name_of(into)))
         return Game.model_validate(moved.model_dump())
 
     changed = {id(one): put(one, first, second), id(two): put(two, second, first)}
@@ -836,12 +1005,19 @@ def swap_tables(state: Tournament, first_table: int, second_table: int, *, by: s
     for table in (first_table, second_table):
         if table not in by_table:
             raise TournamentError(
-                f"Round {current.number} has tables 1 to {len(by_table)}; {table} is not one."
+                _(
+                    "Round {number} has tables 1 to {count}; {table} is not one.",
+                    number=current.number,
+                    count=len(by_table),
+                    table=table,
+                )
             )
         if by_table[table].result is not None:
-            raise TournamentError(f"Table {table} already has a result; its table can no longer change.")
+            raise TournamentError(
+                _("Table {table} already has a result; its table can no longer change.", table=table)
+            )
     if first_table == second_table:
-        raise TournamentError("Name two different tables to swap.")
+        raise TournamentError(_("Name two different tables to swap."))
     swap = {first_table: second_table, second_table: first_table}
     history = state.history(before_round=current.number)
     games = []
@@ -875,16 +1051,23 @@ def _with_current(state: Tournament, current: Round) -> Tournament:
 # --- results ------------------------------------------------------------------------------------
 
 
-def _missing_text(state: Tournament) -> str:
+def _missing_text(state: Tournament) -> tuple[Message, ...]:
     missing = missing_results(state)
-    return ", ".join(
-        f"table {g.table} ({state.name_of(g.a)} v {state.name_of(g.b or '')})" for g in missing[:5]
-    ) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+    tables = tuple(
+        _("table {table} ({a} v {b})", table=g.table, a=state.name_of(g.a), b=state.name_of(g.b or ""))
+        for g in missing[:5]
+    )
+    if len(missing) > 5:
+        tables += (_("{n} more", n=len(missing) - 5),)
+    return tables
 
 
-def _still_need(state: Tournament) -> str:
-    """``table 3 (Ann v Bo) still needs`` or ``tables ... still need``: the verb agrees."""
-    return f"{_missing_text(state)} still {'needs' if len(missing_results(state)) == 1 else 'need'}"
+def _still_need(state: Tournament) -> Message:
+    """``table 3 (Ann v Bo) still needs a result`` or ``tables ... still need``: the verb agrees."""
+    count = len(missing_results(state))
+    return ngettext(
+        "{tables} still needs a result", "{tables} still need a result", count, tables=_missing_text(state)
+    )
 
 
 def missing_results(state: Tournament) -> list[Game]:
@@ -912,24 +1095,41 @@ def record_result(
     """
     _open(state)
     if not state.rounds:
-        raise TournamentError(f"No round of {state.name} is paired yet.")
+        raise TournamentError(_("No round of {name} is paired yet.", name=state.name))
     number = round_number or len(state.rounds)
     if not 1 <= number <= len(state.rounds):
         raise TournamentError(
-            f"Rounds 1 to {len(state.rounds)} are paired; round {number} is not one of them."
+            _(
+                "Rounds 1 to {count} are paired; round {number} is not one of them.",
+                count=len(state.rounds),
+                number=number,
+            )
         )
     rnd = state.rounds[number - 1]
     game = rnd.game_of(player_a)
     if game is None or player_b not in game.players or player_a == player_b:
-        where = "is not paired" if game is None else _describe(state, game, player_a)
+        where = (
+            _("{player} is not paired", player=state.name_of(player_a))
+            if game is None
+            else _describe(state, game, player_a)
+        )
         raise TournamentError(
-            f"{state.name_of(player_a)} and {state.name_of(player_b)} do not play each other in "
-            f"round {number}: {state.name_of(player_a)} {where}."
+            _(
+                "{player_a} and {player_b} do not play each other in round {number}: {where}.",
+                player_a=state.name_of(player_a),
+                player_b=state.name_of(player_b),
+                number=number,
+                where=where,
+            )
         )
     format_of(state).check_result(state, number, result)
     if game.result is not None and not correction:
         raise TournamentError(
-            f"Table {game.table} of round {number} already has a result; an organiser can correct it."
+            _(
+                "Table {table} of round {number} already has a result; an organiser can correct it.",
+                table=game.table,
+                number=number,
+            )
         )
     oriented = result if game.a == player_a else result.swapped()
     new_game = game.model_copy(update={"result": oriented, "set_by_organiser": organiser})
@@ -939,11 +1139,16 @@ def record_result(
     return state.model_copy(update={"rounds": rounds})
 
 
-def _describe(state: Tournament, game: Game, player_id: str) -> str:
+def _describe(state: Tournament, game: Game, player_id: str) -> Message:
     if game.b is None:
-        return "has the bye"
+        return _("{player} has the bye", player=state.name_of(player_id))
     other = game.b if game.a == player_id else game.a
-    return f"plays {state.name_of(other)} at table {game.table}"
+    return _(
+        "{player} plays {other} at table {table}",
+        player=state.name_of(player_id),
+        other=state.name_of(other),
+        table=game.table,
+    )
 
 
 def result_from_score(score: ScoreResult) -> GameResult:
@@ -977,19 +1182,31 @@ def record_sheet_result(
     number = round_number or len(state.rounds)
     if format_of(state).game is not GameSystem.ITS:
         raise TournamentError(
-            f"{state.name} is a {format_of(state).name} tournament, so an ITS score sheet is not one of "
-            "its results."
+            _(
+                "{name} is a {game} tournament, so an ITS score sheet is not one of its results.",
+                name=state.name,
+                game=format_of(state).name,
+            )
         )
     expected = state.scenarios.get(number)
     if expected is not None and score.scenario_id != expected:
         raise TournamentError(
-            f"This sheet is for {score.scenario_id}, but round {number} plays {expected}; score the right "
-            "scenario, or an organiser can enter the result by hand."
+            _(
+                "This sheet is for {scenario_id}, but round {number} plays {expected}; score the "
+                "right scenario, or an organiser can enter the result by hand.",
+                scenario_id=score.scenario_id,
+                number=number,
+                expected=expected,
+            )
         )
     if state.rounds and score.tier != state.tier_of_round(number):
         raise TournamentError(
-            f"This sheet is at {int(score.tier)} points, but round {number} is played at "
-            f"{int(state.tier_of_round(number))}."
+            _(
+                "This sheet is at {tier} points, but round {number} is played at {tier_of_round}.",
+                tier=int(score.tier),
+                number=number,
+                tier_of_round=int(state.tier_of_round(number)),
+            )
         )
     return record_result(
         state, player_a, player_b, result_from_score(score), round_number=round_number, correction=correction
@@ -1003,12 +1220,22 @@ def finish(state: Tournament, *, early: bool = False) -> Tournament:
     """
     _open(state)
     if not state.rounds:
-        raise TournamentError(f"{state.name} has not started: pair round 1 first.")
+        raise TournamentError(_("{name} has not started: pair round 1 first.", name=state.name))
     if not state.current.complete:  # type: ignore[union-attr]
-        raise TournamentError(f"{_still_need(state)} a result before {state.name} can finish.")
+        raise TournamentError(
+            _(
+                "{missing} before {name} can finish.",
+                missing=_still_need(state),
+                name=state.name,
+            )
+        )
     count = state.round_count or len(state.rounds)
     if len(state.rounds) < count and not early:
         raise TournamentError(
-            f"Only {len(state.rounds)} of {count} rounds are played: pair the next round, or finish early."
+            _(
+                "Only {played} of {count} rounds are played: pair the next round, or finish early.",
+                played=len(state.rounds),
+                count=count,
+            )
         )
     return state.model_copy(update={"finished": True, "round_count": len(state.rounds)})

@@ -13,13 +13,19 @@ waiting for its confirmation.
 ...     rounds=[Round(number=1, games=[Game(a="a", b="b", table=1, result=GameResult(op_a=7, op_b=6))])])
 >>> print(results_csv(t).splitlines()[1])
 1,1,Ann,,7,0,5,'=Bo,,6,0,2,,,,,players,
+
+The header row holds machine-readable keys, in English in every language, so scripts keep
+working. A reader's copy (the web page's download links, ``?lang=es``) adds a second header row
+under it: each key's heading in the reader's language (:func:`with_headings`).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 
+from rules.i18n import N_, Message, _
 from rules.tournament.formats import Column, format_of
 from rules.tournament.model import Player, Tournament
 from rules.tournament.standings import Standing, standings
@@ -174,3 +180,72 @@ def results_csv(state: Tournament) -> str:
                 ]
             )
     return _write(rows)
+
+
+#: Each export key's heading for a person (a spreadsheet's second header row).
+HEADINGS: dict[str, str] = {
+    "rank": N_("Place"),
+    "player": N_("Player"),
+    "faction": N_("Faction"),
+    "tp": N_("Tournament Points"),
+    "op": N_("Objective Points"),
+    "vp": N_("Victory Points"),
+    "opponents_op": N_("Opponents' Objective Points"),
+    "bp": N_("Battle points"),
+    "sos": N_("Strength of schedule"),
+    "vp_diff": N_("VP difference"),
+    "rp": N_("Ranking points"),
+    "mp": N_("Match points"),
+    "byes": N_("Byes"),
+    "bye_rounds": N_("Bye rounds"),
+    "played": N_("Games played"),
+    "wins": N_("Wins"),
+    "ties": N_("Draws"),
+    "draws": N_("Draws"),
+    "losses": N_("Losses"),
+    "dropped": N_("Dropped"),
+    "discord_id": N_("Discord id"),
+    "round": N_("Round"),
+    "table": N_("Table"),
+    "flags": N_("Flags"),
+    "edit_note": N_("Pairing changed by hand"),
+    "result_by": N_("Result set by"),
+    "disputed": N_("Disputed"),
+    "team": N_("Team"),
+    "captain": N_("Captain"),
+    "players": N_("Players"),
+    "team_points": N_("Team points"),
+    "captain_discord_id": N_("Captain's Discord id"),
+}
+
+
+def heading(key: str) -> Message | str:
+    """What a person calls the export column ``key``; an unknown key is shown as it is.
+
+    >>> str(heading("rank")), str(heading("vp_b")), heading("custom")
+    ('Place', 'Victory Points (player B)', 'custom')
+    """
+    if key in HEADINGS:
+        return _(HEADINGS[key])
+    stem, _sep, side = key.rpartition("_")
+    if (side in ("a", "b") and stem in ("player", "faction", "discord")) or stem in HEADINGS:
+        column = _(HEADINGS.get(stem, "Discord id" if stem == "discord" else stem))
+        if side == "a":
+            return _("{column} (player A)", column=column)
+        if side == "b":
+            return _("{column} (player B)", column=column)
+    return key
+
+
+def with_headings(text: str, render: Callable[[Message | str], str]) -> str:
+    """An export (its first line the keys) with a second header row: each key's heading, as
+    ``render`` writes it (the reader's language).
+
+    >>> print(with_headings("rank,player\\n1,Ann\\n", str), end="")
+    rank,player
+    Place,Player
+    1,Ann
+    """
+    keys, _sep, rest = text.partition("\n")
+    row = next(csv.reader([keys]))
+    return f"{keys}\n{_write([[render(heading(k)) for k in row]])}{rest}"

@@ -27,17 +27,23 @@ bigger event.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.i18n import N_, Message, _
 from rules.its.scoring import Outcome
 from rules.tournament.formats import format_of
 from rules.tournament.model import GameResult, Tournament
 from rules.tournament.standings import Standing, standings
 
+if TYPE_CHECKING:
+    from rules.i18n import Translator
+
 FEW_GAMES = 10
 """Below this many games (mirrors left out) a faction's win rate is marked as saying little."""
-NO_FACTION = "(no faction)"
+NO_FACTION = N_("(no faction)")
+"""The row of players who entered no faction: the edge shows it as ``t(NO_FACTION)``."""
 
 
 class BestPlaced(BaseModel):
@@ -160,20 +166,35 @@ def faction_table(
     return rows
 
 
-def percent(rate: float | None) -> str:
-    """A win rate as text: ``62.5%``, or ``–`` with no game.
+def percent(rate: float | None, t: Translator | None = None) -> str:
+    """A win rate as text: ``62.5%``, or ``–`` with no game; with a translator, the reader's way
+    (``62,5 %`` in Spanish).
 
     >>> percent(0.625), percent(None), percent(1 / 3)
     ('62.5%', '–', '33.3%')
     """
-    return "–" if rate is None else f"{rate * 100:.1f}%"
+    if rate is None:
+        return "–"
+    if t is None:
+        return f"{rate * 100:.1f}%"
+    # One decimal always (a column of rates reads evenly), the sign where the language puts it.
+    return t.percent(0.0).replace("0", t.number(rate * 100, 1), 1)
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``11th``...
+def ordinal(n: int) -> Message:
+    """A rank as a lazy message: ``1st``, ``2nd``, ``11th`` in English; each language writes its own
+    form in its catalogue (Spanish ``1.º``), so nothing here knows a language.
 
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    >>> [str(ordinal(n)) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
     """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if 10 <= n % 100 <= 20:
+        return _("{n}th", n=n)
+    last = n % 10
+    if last == 1:
+        return _("{n}st", n=n)
+    if last == 2:
+        return _("{n}nd", n=n)
+    if last == 3:
+        return _("{n}rd", n=n)
+    return _("{n}th", n=n)

@@ -22,6 +22,7 @@ from rapidfuzz import fuzz, process, utils
 
 from rules.content import read_model
 from rules.errors import quote
+from rules.i18n import _
 from rules.its.scenario import normalise_name
 from rules.tournament.model import TournamentError
 
@@ -87,11 +88,7 @@ class Factions:
         key = _key(current)
         if not key:
             return [(self.label(a), a) for a, _ in self.armies]
-        found = [
-            army
-            for army, faction in self.armies
-            if key in _key(army) or key in _key(faction)
-        ]
+        found = [army for army, faction in self.armies if key in _key(army) or key in _key(faction)]
         found += [army for alias, army in self._keys.items() if key in alias]
         found += self.closest(current)
         return [(self.label(a), a) for a in dict.fromkeys(found)]
@@ -119,9 +116,21 @@ def checked_faction(text: str, *, unlisted: bool = False, armies: Factions | Non
     if unlisted and text.strip():
         return text
     close = armies.closest(text)
-    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    typed = repr(quote(text))
+    if close:
+        raise TournamentError(
+            _(
+                "{typed} is not an ITS faction or sectorial Herald knows. Did you mean {close}? Pick one "
+                "from the list that opens as you type; to enter it as typed anyway, run the command "
+                "again with `unlisted:True`.",
+                typed=typed,
+                close=", ".join(close),
+            )
+        )
     raise TournamentError(
-        f"{quote(text)!r} is not an ITS faction or sectorial Herald knows.{hint} Pick one from the "
-        "list that opens as you type; to enter it as typed anyway, run the command again with "
-        "`unlisted:True`."
+        _(
+            "{typed} is not an ITS faction or sectorial Herald knows. Pick one from the list that opens "
+            "as you type; to enter it as typed anyway, run the command again with `unlisted:True`.",
+            typed=typed,
+        )
     )

@@ -65,6 +65,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rules.i18n import N_, Message, _
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
 from rules.tournament.format_settings import (
     DEFAULT_BAND,
@@ -143,20 +144,20 @@ class Format:
     scoring: ClassVar[Scoring] = Scoring.RECORD
     name: ClassVar[str] = "40k"
     """Short name in sentences: "an ITS tournament", "a 40k tournament"."""
-    points_label: ClassVar[str] = "RP"
+    points_label: ClassVar[str] = N_("RP")
     """What ranking points are called in a line of text (TP, RP, MP)."""
-    points_title: ClassVar[str] = "ranking points"
+    points_title: ClassVar[str] = N_("ranking points")
     bye_points: ClassVar[int] = RECORD_WIN
     columns: ClassVar[tuple[Column, ...]] = ()
     ranking_text: ClassVar[str] = ""
     """How the standings are ranked, in a line under the picture."""
     uses_op: ClassVar[bool] = False
     """Whether a result has Objective Points (ITS) or only victory points."""
-    bp_label: ClassVar[str] = "BP"
+    bp_label: ClassVar[str] = N_("BP")
     """What the sum of a player's VP is called in this format's columns."""
     bye_is_win: ClassVar[bool] = True
     """Whether a bye counts as a win in W-D-L (it always does where it is worth a win's points)."""
-    win_rule: ClassVar[str] = "more VP wins, equal VP is a draw"
+    win_rule: ClassVar[str] = N_("more VP wins, equal VP is a draw")
     """How a game's W, D or L is decided, in words (see :meth:`outcome`)."""
 
     def __init__(self, settings: FormatSettings) -> None:
@@ -172,15 +173,24 @@ class Format:
         """Refuse a result this game cannot have (a RuleError saying what to check)."""
         if self.uses_op is False and (result.op_a or result.op_b):
             raise TournamentError(
-                f"{t.name} is a {self.name} tournament: a result is each side's victory points, "
-                "with no Objective Points."
+                _(
+                    "{name} is a {game} tournament: a result is each side's victory points, with no "
+                    "Objective Points.",
+                    name=t.name,
+                    game=self.name,
+                )
             )
         top = self.max_vp(t, round_number)
         for vp in (result.vp_a, result.vp_b):
             if vp > top:
                 raise TournamentError(
-                    f"{vp} victory points is more than a {self.name} game allows ({top}: 90 from the "
-                    "mission and 10 for a painted army); check the score."
+                    _(
+                        "{vp} victory points is more than a {game} game allows ({top}: 90 from the "
+                        "mission and 10 for a painted army); check the score.",
+                        vp=vp,
+                        game=self.name,
+                        top=top,
+                    )
                 )
 
     def make_result(
@@ -194,15 +204,25 @@ class Format:
         """
         if op_a is not None or op_b is not None:
             raise TournamentError(
-                f"A {self.name} result is each side's victory points only: leave the OP options out."
+                _(
+                    "A {game} result is each side's victory points only: leave the OP options out.",
+                    game=self.name,
+                )
             )
         if vp_a is None or vp_b is None:
-            raise TournamentError(f"Give both sides' victory points (0-{MAX_VP}): `my_vp:` and `their_vp:`.")
+            raise TournamentError(
+                _("Give both sides' victory points (0-{max_vp}): `my_vp:` and `their_vp:`.", max_vp=MAX_VP)
+            )
         for vp in (vp_a, vp_b):
             if not 0 <= vp <= MAX_VP:
                 raise TournamentError(
-                    f"{vp} is not a {self.name} score: victory points go from 0 to {MAX_VP} (90 from the "
-                    "mission and 10 for a painted army)."
+                    _(
+                        "{vp} is not a {game} score: victory points go from 0 to {max_vp} (90 from "
+                        "the mission and 10 for a painted army).",
+                        vp=vp,
+                        game=self.name,
+                        max_vp=MAX_VP,
+                    )
                 )
         return GameResult(vp_a=vp_a, vp_b=vp_b)
 
@@ -254,15 +274,35 @@ class Format:
         chosen = self.settings.bye_battle_points
         return _average(played_vp, played) if chosen == "average" else chosen
 
-    def bye_text(self) -> str:
-        """What a bye is worth, in words: ``a win: 10 RP and 0 BP``."""
+    def bye_words(self) -> Message:
+        """What a bye is worth, as a lazy message: ``a win: 10 RP and 0 BP``."""
         chosen = self.settings.bye_battle_points
-        bp = f"their average {self.bp_label}" if chosen == "average" else f"{chosen} {self.bp_label}"
-        return f"a win: {self.bye_points} {self.points_label} and {bp}"
+        if chosen == "average":
+            return _(
+                "a win: {points} {label} and their average {bp}",
+                points=self.bye_points,
+                label=_(self.points_label),
+                bp=_(self.bp_label),
+            )
+        return _(
+            "a win: {points} {label} and {bye_bp} {bp}",
+            points=self.bye_points,
+            label=_(self.points_label),
+            bye_bp=chosen,
+            bp=_(self.bp_label),
+        )
+
+    def bye_text(self) -> str:
+        """What a bye is worth, in words (English): ``a win: 10 RP and 0 BP``."""
+        return str(self.bye_words())
+
+    def record_words(self) -> Message:
+        """How W-D-L is counted, said under the standings and in the summary (lazy)."""
+        return _("W-D-L: {rule}; a bye is {bye}", rule=_(self.win_rule), bye=self.bye_words())
 
     def record_text(self) -> str:
         """How W-D-L is counted, said under the standings and in the summary."""
-        return f"W-D-L: {self.win_rule}; a bye is {self.bye_text()}"
+        return str(self.record_words())
 
     # --- the ranking -----------------------------------------------------------------------
 
@@ -280,20 +320,34 @@ class Format:
         """The army points limit of ``round_number``."""
         return self.settings.points or DEFAULT_POINTS.get(self.game, 0)
 
+    def describe_words(self) -> Message:
+        """One line for summaries, lazy: ``40k · record (W/D/L 10/5/0)``; a bye's battle points,
+        when set, are said where :meth:`record_text` is."""
+        return _("{game} · {scoring}", game=self.name, scoring=self.scoring.value)
+
     def describe(self) -> str:
-        """One line for summaries: ``40k · record (W/D/L 10/5/0)``; a bye's battle points, when
-        set, are said where :meth:`record_text` is."""
-        return f"{self.name} · {self.scoring.value}"
+        """:meth:`describe_words` in English."""
+        return str(self.describe_words())
 
 
-_BP = Column("bp", "BP", "battle points: the sum of the player's victory points", lambda r: r.vp, 90)
+_BP = Column("bp", N_("BP"), N_("battle points: the sum of the player's victory points"), lambda r: r.vp, 90)
 _SOS = Column(
-    "sos", "SoS", "strength of schedule: the sum of the opponents' battle points", lambda r: r.sos, 100
+    "sos",
+    N_("SoS"),
+    N_("strength of schedule: the sum of the opponents' battle points"),
+    lambda r: r.sos,
+    100,
 )
 _DIFF = Column(
-    "vp_diff", "VP±", "victory points scored minus victory points conceded", lambda r: _signed(r.vp_diff), 100
+    "vp_diff",
+    N_("VP±"),
+    N_("victory points scored minus victory points conceded"),
+    lambda r: _signed(r.vp_diff),
+    100,
 )
-_RECORD = Column("record", "W-D-L", "wins, draws and losses (a bye counts as a win)", _record_text, 120)
+_RECORD = Column(
+    "record", N_("W-D-L"), N_("wins, draws and losses (a bye counts as a win)"), _record_text, 120
+)
 
 
 _RECORD_POINTS = {
@@ -308,37 +362,45 @@ class Record(Format):
 
     columns = (
         _RECORD,
-        Column("rp", "RP", "ranking points: 10 a win, 5 a draw, 0 a loss", lambda r: r.tp, 80),
+        Column("rp", N_("RP"), N_("ranking points: 10 a win, 5 a draw, 0 a loss"), lambda r: r.tp, 80),
         _BP,
         _SOS,
         _DIFF,
     )
-    ranking_text = "Ranked by RP (win 10, draw 5), then BP, SoS"
+    ranking_text = N_("Ranked by RP (win 10, draw 5), then BP, SoS")
 
     def result_points(self, result: GameResult) -> tuple[int, int]:
         return _RECORD_POINTS[self.outcome(result)]
 
-    def describe(self) -> str:
-        return f"{self.name} · record (W/D/L {RECORD_WIN}/{RECORD_DRAW}/{RECORD_LOSS})"
+    def describe_words(self) -> Message:
+        return _(
+            "{game} · record (W/D/L {win}/{draw}/{loss})",
+            game=self.name,
+            win=RECORD_WIN,
+            draw=RECORD_DRAW,
+            loss=RECORD_LOSS,
+        )
 
 
 class Wtc(Format):
     """40k ``wtc``: the VP difference as match points summing to 20, then battle points, then SoS."""
 
     scoring = Scoring.WTC
-    points_label = "MP"
-    points_title = "match points"
-    bp_label = "VP"
-    win_rule = "more match points wins, 10-10 is a draw"
+    points_label = N_("MP")
+    points_title = N_("match points")
+    bp_label = N_("VP")
+    win_rule = N_("more match points wins, 10-10 is a draw")
     bye_points = WTC_TOTAL
     columns = (
-        Column("mp", "MP", "match points: each game's VP difference as 20-0 to 10-10", lambda r: r.tp, 80),
+        Column(
+            "mp", N_("MP"), N_("match points: each game's VP difference as 20-0 to 10-10"), lambda r: r.tp, 80
+        ),
         _RECORD,
-        Column("vp", "VP", "victory points: the sum of the player's VP", lambda r: r.vp, 90),
+        Column("vp", N_("VP"), N_("victory points: the sum of the player's VP"), lambda r: r.vp, 90),
         _SOS,
         _DIFF,
     )
-    ranking_text = "Ranked by MP (20-0 scale), then VP, SoS"
+    ranking_text = N_("Ranked by MP (20-0 scale), then VP, SoS")
 
     def outcome(self, result: GameResult) -> Outcome:
         """Side a's W, D or L by match points: a game inside the first band is a draw.
@@ -360,8 +422,8 @@ class Wtc(Format):
         win, lose = wtc_points(result.vp_a - result.vp_b, self.settings.band)
         return (win, lose) if result.vp_a >= result.vp_b else (lose, win)
 
-    def describe(self) -> str:
-        return f"{self.name} · wtc (20-0, {self.settings.band} VP a point)"
+    def describe_words(self) -> Message:
+        return _("{game} · wtc (20-0, {band} VP a point)", game=self.name, band=self.settings.band)
 
 
 class BoardingActionsRecord(Record):
@@ -386,26 +448,34 @@ class Its(Format):
     game = GameSystem.ITS
     scoring = Scoring.ITS
     name = "ITS"
-    points_label = "TP"
-    points_title = "Tournament Points"
+    points_label = N_("TP")
+    points_title = N_("Tournament Points")
     bye_points = 3
     uses_op = True
     bye_is_win = False
-    win_rule = "by Objective Points"
+    win_rule = N_("by Objective Points")
     columns = (
-        Column("tp", "TP", "Tournament Points", lambda r: r.tp, 90),
-        Column("op", "OP", "Objective Points", lambda r: f"{r.op}*" if r.op != r.raw_op else str(r.op), 80),
+        Column("tp", N_("TP"), N_("Tournament Points"), lambda r: r.tp, 90),
+        Column(
+            "op",
+            N_("OP"),
+            N_("Objective Points"),
+            lambda r: f"{r.op}*" if r.op != r.raw_op else str(r.op),
+            80,
+        ),
         Column(
             "vp",
-            "VP",
-            "Victory Points (surviving army points)",
+            N_("VP"),
+            N_("Victory Points (surviving army points)"),
             lambda r: f"{r.vp}*" if r.vp != r.raw_vp else str(r.vp),
             95,
         ),
-        Column("opponents_op", "Opp. OP", "opponents' Objective Points", lambda r: r.opponents_op, 115),
-        Column("byes", "Byes", "byes received", lambda r: r.byes or "–", 80),
+        Column(
+            "opponents_op", N_("Opp. OP"), N_("opponents' Objective Points"), lambda r: r.opponents_op, 115
+        ),
+        Column("byes", N_("Byes"), N_("byes received"), lambda r: r.byes or "–", 80),
     )
-    ranking_text = "Ranked by TP, then OP, VP, opponents' OP"
+    ranking_text = N_("Ranked by TP, then OP, VP, opponents' OP")
 
     def max_vp(self, t: Tournament, round_number: int) -> int:
         return self.army_points(t, round_number)
@@ -415,8 +485,13 @@ class Its(Format):
         for vp in (result.vp_a, result.vp_b):
             if vp > tier:
                 raise TournamentError(
-                    f"{vp} Victory Points is more than round {round_number}'s {tier} army points; "
-                    "check the score."
+                    _(
+                        "{vp} Victory Points is more than round {round_number}'s {tier} army points; "
+                        "check the score.",
+                        vp=vp,
+                        round_number=round_number,
+                        tier=tier,
+                    )
                 )
 
     def make_result(
@@ -424,18 +499,26 @@ class Its(Format):
     ) -> GameResult:
         if None in (op_a, vp_a, op_b, vp_b):
             raise TournamentError(
-                "An ITS result is both players' Objective Points and Victory Points: give `my_op`, "
-                "`my_vp`, `their_op` and `their_vp`."
+                _(
+                    "An ITS result is both players' Objective Points and Victory Points: give "
+                    "`my_op`, `my_vp`, `their_op` and `their_vp`."
+                )
             )
         assert op_a is not None and vp_a is not None and op_b is not None and vp_b is not None
         for op in (op_a, op_b):
             if not 0 <= op <= MAX_OBJECTIVE_POINTS:
                 raise TournamentError(
-                    f"Objective Points go from 0 to {MAX_OBJECTIVE_POINTS}; {op} is not one."
+                    _(
+                        "Objective Points go from 0 to {max_objective_points}; {op} is not one.",
+                        max_objective_points=MAX_OBJECTIVE_POINTS,
+                        op=op,
+                    )
                 )
         for vp in (vp_a, vp_b):
             if vp < 0:
-                raise TournamentError(f"Victory Points are surviving army points, never below 0 ({vp}).")
+                raise TournamentError(
+                    _("Victory Points are surviving army points, never below 0 ({vp}).", vp=vp)
+                )
         return GameResult(op_a=op_a, vp_a=vp_a, op_b=op_b, vp_b=vp_b)
 
     def outcome(self, result: GameResult) -> Outcome:
@@ -444,11 +527,11 @@ class Its(Format):
     def bye_battle_points(self, played_vp: int, played: int) -> int:
         return 0
 
-    def bye_text(self) -> str:
-        return f"a Victory: {self.bye_points} TP"
+    def bye_words(self) -> Message:
+        return _("a Victory: {points} TP", points=self.bye_points)
 
-    def record_text(self) -> str:
-        return "Games won by Objective Points; a bye is a Victory worth 3 TP, counted under Byes"
+    def record_words(self) -> Message:
+        return _("Games won by Objective Points; a bye is a Victory worth 3 TP, counted under Byes")
 
     def side_points(self, result: GameResult) -> int:
         return tournament_points(result.op_a, result.op_b).total

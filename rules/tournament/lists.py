@@ -31,6 +31,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.i18n import Message, _, ngettext
 from rules.tournament.model import Player, Tournament, TournamentError
 from rules.wh40k.roster import Roster
 
@@ -66,11 +67,15 @@ def text_list(text: str) -> SubmittedList:
     """
     text = text.strip()
     if not text:
-        raise TournamentError("The list is empty: paste your list, an army code or a link.")
+        raise TournamentError(_("The list is empty: paste your list, an army code or a link."))
     if len(text) > MAX_LIST_TEXT:
         raise TournamentError(
-            f"That list has {len(text):,} characters; a typed list holds at most {MAX_LIST_TEXT:,}. "
-            "Shorten it, send a link, or hand in the roster file with `file:`."
+            _(
+                "That list has {count:,} characters; a typed list holds at most {max_list_text:,}. "
+                "Shorten it, send a link, or hand in the roster file with `file:`.",
+                count=len(text),
+                max_list_text=MAX_LIST_TEXT,
+            )
         )
     return SubmittedList(kind="text", text=text)
 
@@ -175,15 +180,47 @@ def problems(
     >>> problems(roster, limit=2000, faction="orks")
     ['2010 points: over the 2000-point limit by 10.']
     """
+    return [str(found) for found in problem_messages(entry, limit=limit, faction=faction, shown=shown)]
+
+
+def problem_messages(
+    entry: SubmittedList,
+    *,
+    limit: int | None,
+    faction: str | None,
+    shown: Callable[[str], str] = str,
+) -> list[Message]:
+    """:func:`problems` as lazy messages, for the reader's language."""
     found = []
     if entry.points is not None and limit and entry.points > limit:
-        found.append(f"{entry.points} points: over the {limit}-point limit by {entry.points - limit}.")
+        found.append(
+            _(
+                "{points} points: over the {limit}-point limit by {over}.",
+                points=entry.points,
+                limit=limit,
+                over=entry.points - limit,
+            )
+        )
     mine, joined = _key(entry.faction), _key(faction)
     if mine and joined and mine not in joined and joined not in mine:
-        found.append(f"Faction {shown(entry.faction)}, but joined as {shown(faction)}.")
+        found.append(
+            _(
+                "Faction {faction}, but joined as {joined}.",
+                faction=shown(entry.faction),
+                joined=shown(faction),
+            )
+        )
     if entry.unreadable:
         notes = "; ".join(shown(note) for note in entry.unreadable[:3])
-        found.append(f"{len(entry.unreadable)} part(s) could not be read: {notes}")
+        found.append(
+            ngettext(
+                "{n} part could not be read: {notes}",
+                "{n} parts could not be read: {notes}",
+                len(entry.unreadable),
+                n=len(entry.unreadable),
+                notes=notes,
+            )
+        )
     return found
 
 
@@ -205,10 +242,13 @@ def check_submission(t: Tournament, player_id: str, *, organiser: bool) -> None:
     """
     t.player(player_id)
     if t.finished:
-        raise TournamentError(f"{t.name} is finished; its lists no longer change.")
+        raise TournamentError(_("{name} is finished; its lists no longer change.", name=t.name))
     if locked(t) and not organiser and player_id not in t.lists_held:
         raise TournamentError(
-            f"Round 1 of {t.name} is paired, so the lists are locked: ask an organiser to replace yours."
+            _(
+                "Round 1 of {name} is paired, so the lists are locked: ask an organiser to replace yours.",
+                name=t.name,
+            )
         )
 
 
@@ -235,7 +275,7 @@ def reveal(t: Tournament) -> Tournament:
     True
     """
     if t.lists_revealed:
-        raise TournamentError(f"The lists of {t.name} are already revealed.")
+        raise TournamentError(_("The lists of {name} are already revealed.", name=t.name))
     return t.model_copy(update={"lists_revealed": True})
 
 
@@ -264,12 +304,12 @@ def hold_list(t: Tournament, player_id: str, reason: str) -> Tournament:
     """
     player = t.player(player_id)
     if t.finished:
-        raise TournamentError(f"{t.name} is finished; its lists no longer change.")
+        raise TournamentError(_("{name} is finished; its lists no longer change.", name=t.name))
     if player_id not in t.lists_handed_in:
-        raise TournamentError(f"{player.name} has handed in no list to hold.")
+        raise TournamentError(_("{player} has handed in no list to hold.", player=player.name))
     reason = " ".join(reason.split())[:MAX_HOLD_REASON]
     if not reason:
-        raise TournamentError("Say why the list is held (`reason:`), so its player knows what to fix.")
+        raise TournamentError(_("Say why the list is held (`reason:`), so its player knows what to fix."))
     return t.model_copy(update={"lists_held": {**t.lists_held, player_id: reason}})
 
 
@@ -277,7 +317,7 @@ def release_list(t: Tournament, player_id: str) -> Tournament:
     """``t`` with ``player_id``'s list no longer held (it was fixed)."""
     player = t.player(player_id)
     if player_id not in t.lists_held:
-        raise TournamentError(f"{player.name}'s list is not held.")
+        raise TournamentError(_("{player}'s list is not held.", player=player.name))
     return t.model_copy(update={"lists_held": {k: v for k, v in t.lists_held.items() if k != player_id}})
 
 

@@ -16,6 +16,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
 from rules.its.tiers import Tier
 from rules.tournament.format_settings import FormatSettings, GameSystem
@@ -299,7 +300,7 @@ class Tournament(BaseModel):
         for player in self.players:
             if player.id == player_id:
                 return player
-        raise TournamentError(f"Nobody with that id has joined {self.name}; add them first.")
+        raise TournamentError(_("Nobody with that id has joined {name}; add them first.", name=self.name))
 
     def has_player(self, player_id: str) -> bool:
         return any(p.id == player_id for p in self.players)

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 
 import rustworkx as rx
 
+from rules.i18n import _
 from rules.tournament.model import TournamentError
 
 
@@ -231,9 +232,9 @@ def _bounds(
     if any(ranked[j].id in ranked[i].met for i, j in games):
         return None
     clashes = [ranked[i].clashes(ranked[j]) for i, j in games]
-    if any(pin for pin, _ in clashes):
+    if any(pin for pin, _club in clashes):
         return None
-    club = any(club for _, club in clashes)
+    club = any(club for _pin, club in clashes)
     if club and clubs_first:
         return None
     if free is not None and any(ranked[i].scarcity(ranked[j], free) for i, j in games):
@@ -271,12 +272,14 @@ def swiss_pairs(
     """
     n = len(ranked)
     if n < 2:
-        raise TournamentError("A round needs at least 2 active players; add players or finish the event.")
+        raise TournamentError(_("A round needs at least 2 active players; add players or finish the event."))
     eligible = [i for i in range(n) if not ranked[i].had_bye] if n % 2 else []
     if n % 2 and not eligible:
         raise TournamentError(
-            "Every active player has already had a bye and nobody may have two: add or drop a player "
-            "so the count is even, or finish the tournament."
+            _(
+                "Every active player has already had a bye and nobody may have two: add or drop a "
+                "player so the count is even, or finish the tournament."
+            )
         )
     layers = _layers(
         n,
@@ -300,7 +303,7 @@ def swiss_pairs(
     if pairs is None:
         pairs = _match(ranked, eligible, layers, free=free)
     if len(pairs) != (n + 1) // 2:  # pragma: no cover - the player graph is complete
-        raise TournamentError("No pairing exists for these players; re-check drops and byes.")
+        raise TournamentError(_("No pairing exists for these players; re-check drops and byes."))
     bye = next((ranked[i].id for i, j in pairs if j == n), None)
     return [(ranked[i].id, ranked[j].id) for i, j in pairs if j != n], bye
 
@@ -403,7 +406,7 @@ def assign_tables(seats: Sequence[Seat], *, fresh: bool = True) -> list[int]:
         g, k = min(u, v), max(u, v) - count
         chosen[g] = tables[k]
     if len(matching) != count:  # pragma: no cover - every game has its own or a free table
-        raise TournamentError("No table assignment exists for these games; check the pinned tables.")
+        raise TournamentError(_("No table assignment exists for these games; check the pinned tables."))
     return chosen
 
 

@@ -11,8 +11,11 @@ all. The view is plain data (JSON-safe), built by one pure function.
 >>> for pid in "1234":
 ...     t = add_player(t, pid, f"P{pid}")
 >>> view = public_view(pair_next_round(t, random.Random(1)), reported=set())
->>> view.status, len(view.current.games), view.current.games[0].status
+>>> str(view.status), len(view.current.games), view.current.games[0].status
 ('Round 1 of 3: playing', 2, 'playing')
+
+Sentences (the status, a game's flags) are lazy messages (:mod:`rules.i18n`): the page renders
+them in its visitor's language, the JSON holds their English.
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, WithJsonSchema
 
+from rules.i18n import N_, Message, _, ngettext
 from rules.tournament.ballots import Award
 from rules.tournament.faction_table import faction_table, ordinal, percent
 from rules.tournament.formats import Format, format_of
@@ -38,6 +42,30 @@ GameStatus = Literal["playing", "reported", "done", "bye", "locked"]
 """``locked``: a team match's game its captains' ritual has settled while the match's other games
 are still being picked (it is played once the ritual is over)."""
 MatchState = Literal["pairing", "playing", "done", "bye"]
+
+
+def _sentence(value: Any) -> Message | str:
+    if isinstance(value, Message | str):
+        return value
+    raise ValueError("a sentence is a Message or a str")
+
+
+Sentence = Annotated[
+    Message | str,
+    PlainValidator(_sentence),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema({"type": "string"}),
+]
+"""A sentence of the view: a lazy :class:`~rules.i18n.Message` (the page renders it in the
+visitor's language) or plain text; always English in the JSON."""
+
+#: What a game's flags are called (``rules.tournament.model.Flag``), translated where shown.
+FLAG_NAMES = {
+    "rematch": N_("rematch"),
+    "repeat_table": N_("repeat table"),
+    "same_club": N_("same club"),
+    "pin_moved": N_("pin moved"),
+}
 
 
 class RoundTimer(BaseModel):
@@ -71,7 +99,7 @@ class PublicGame(BaseModel):
     b: PublicSide | None
     """None for a bye."""
     status: GameStatus
-    flags: list[str] = []
+    flags: list[Sentence] = []
 
 
 class PublicTeamMatch(BaseModel):
@@ -157,8 +185,8 @@ class PublicColumn(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     key: str
-    label: str
-    title: str
+    label: Sentence
+    title: Sentence
 
 
 class PublicList(BaseModel):
@@ -211,6 +239,11 @@ class PublicFaction(BaseModel):
     best: str
     mirrors: int
     few: bool
+    rate: float | None = None
+    """The win rate (0 to 1; None with no game), for a page that writes it its reader's way."""
+    average: float | None = None
+    best_name: str = ""
+    best_rank: int | None = None
 
 
 def _factions(t: Tournament, ranked: list[Standing]) -> list[PublicFaction]:
@@ -227,6 +260,10 @@ def _factions(t: Tournament, ranked: list[Standing]) -> list[PublicFaction]:
             best="" if row.best is None else f"{row.best.name} ({ordinal(row.best.rank)})",
             mirrors=row.mirrors,
             few=row.few,
+            rate=row.win_rate,
+            average=row.average_battle_points,
+            best_name="" if row.best is None else row.best.name,
+            best_rank=None if row.best is None else row.best.rank,
         )
         for row in faction_table([t], [ranked])
     ]
@@ -241,7 +278,7 @@ class PublicTournament(BaseModel):
     tier: int
     """Army points (ITS: the tier; other games: the event's limit)."""
     kind: str
-    status: str
+    status: Sentence
     finished: bool
     players: int
     round_count: int | None
@@ -252,12 +289,12 @@ class PublicTournament(BaseModel):
     timer_ends: datetime | None = None
     """When the current round's timer runs out (None: no timer running for this round)."""
     game: str = "its"
-    format: str = "ITS"
+    format: Sentence = "ITS"
     """The format in words: ``ITS``, ``40k · record (W/D/L 10/5/0)``."""
-    points_label: str = "TP"
+    points_label: Sentence = "TP"
     uses_op: bool = True
     columns: list[PublicColumn] = []
-    ranking: str = ""
+    ranking: Sentence = ""
     """How the standings are ranked, in words."""
     checkin_open: bool = False
     checked_in: list[str] = []
@@ -298,9 +335,11 @@ def _game(players: dict[str, Player], game: Game, reported: bool, fmt: Format) -
         return PublicGame(table=None, a=_side(players, game.a, (0, 0, fmt.bye_points)), b=None, status="bye")
     res = game.result
     status: GameStatus = "done" if res is not None else "reported" if reported else "playing"
-    flags = [f.value.replace("_", " ") for f in game.flags]
+    flags: list[Message | str] = [_(FLAG_NAMES.get(f.value, f.value.replace("_", " "))) for f in game.flags]
     if game.edited:
-        flags.append(f"changed by hand: {game.edit_note}" if game.edit_note else "changed by hand")
+        flags.append(
+            _("changed by hand: {note}", note=game.edit_note) if game.edit_note else _("changed by hand")
+        )
     points = None if res is None else fmt.result_points(res)
     return PublicGame(
         table=game.table,
@@ -464,25 +503,44 @@ def _lists(
     ]
 
 
-def _status(t: Tournament) -> str:
+def _status(t: Tournament) -> Message:
     planned = t.round_count or t.rounds_requested
-    of = f" of {planned}" if planned else ""
     if t.finished:
-        return "Finished"
+        return _("Finished")
     current = t.current
     if current is None:
-        return "Waiting for round 1 to be paired"
-    if t.team_rounds and t.team_rounds[-1].number == current.number:
+        return _("Waiting for round 1 to be paired")
+    number = current.number
+    if t.team_rounds and t.team_rounds[-1].number == number:
         matches = [m for m in t.team_rounds[-1].matches if not m.is_bye]
         pairing = sum(1 for m in matches if not m.paired)
         if pairing:
-            return (
-                f"Round {current.number}{of}: captains pairing ({len(matches) - pairing} of "
-                f"{len(matches)} team match{'' if len(matches) == 1 else 'es'} paired)"
+            paired, total = len(matches) - pairing, len(matches)
+            if planned:
+                return ngettext(
+                    "Round {number} of {planned}: captains pairing ({paired} of {n} team match paired)",
+                    "Round {number} of {planned}: captains pairing ({paired} of {n} team matches paired)",
+                    total,
+                    number=number,
+                    planned=planned,
+                    paired=paired,
+                    n=total,
+                )
+            return ngettext(
+                "Round {number}: captains pairing ({paired} of {n} team match paired)",
+                "Round {number}: captains pairing ({paired} of {n} team matches paired)",
+                total,
+                number=number,
+                paired=paired,
+                n=total,
             )
     if current.complete:
-        return f"Round {current.number}{of}: every result is in"
-    return f"Round {current.number}{of}: playing"
+        if planned:
+            return _("Round {number} of {planned}: every result is in", number=number, planned=planned)
+        return _("Round {number}: every result is in", number=number)
+    if planned:
+        return _("Round {number} of {planned}: playing", number=number, planned=planned)
+    return _("Round {number}: playing", number=number)
 
 
 @dataclass(frozen=True)
@@ -547,7 +605,7 @@ def public_view(
     ``previous.tally`` it spares adding up those rounds again while they are unchanged.
 
     >>> from rules.tournament import create_tournament
-    >>> public_view(create_tournament("Empty", 300), reported=()).status
+    >>> str(public_view(create_tournament("Empty", 300), reported=()).status)
     'Waiting for round 1 to be paired'
     """
     players = {p.id: p for p in t.players}

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.i18n import _
 from rules.its.scoring import Outcome
 from rules.its.tiers import Tier
 from rules.tournament.formats import format_of
@@ -110,7 +111,7 @@ def rating_changes(state: Tournament, ratings: Mapping[str, float] | None = None
     [('a', 16.0), ('b', -16.0)]
     """
     if not state.finished:
-        raise TournamentError(f"{state.name} is not finished: ratings change only when it ends.")
+        raise TournamentError(_("{name} is not finished: ratings change only when it ends.", name=state.name))
     known = state.start_ratings if ratings is None else ratings
     start = {p.id: float(known.get(p.id, INITIAL_RATING)) for p in state.players}
     change = dict.fromkeys(start, 0.0)

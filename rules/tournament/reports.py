@@ -27,6 +27,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.its.scoring import ScoreResult
 from rules.tournament.engine import note_edit, record_result, record_sheet_result, result_from_score
 from rules.tournament.format_settings import GameSystem
@@ -95,7 +96,13 @@ def with_sheet_result(
     t = book.tournament
     for pid in (a, b):
         if not t.has_player(pid):
-            raise RuleError(f"<@{pid}> is not in {t.name}, so this sheet is not a tournament result.")
+            raise RuleError(
+                _(
+                    "<@{pid}> is not in {name}, so this sheet is not a tournament result.",
+                    pid=pid,
+                    name=t.name,
+                )
+            )
     number = round_number or len(t.rounds)
     if number and same_result(t, number, a, b, result_from_score(score)):
         return book, number
@@ -140,14 +147,24 @@ def with_battle_result(
     fmt = format_of(t)
     if fmt.game is not game:
         raise RuleError(
-            f"{t.name} is a {fmt.name} tournament, so a battle of another game is not one of its results."
+            _(
+                "{name} is a {fmt} tournament, so a battle of another game is not one of its results.",
+                name=t.name,
+                fmt=fmt.name,
+            )
         )
     for pid in (a, b):
         if not t.has_player(pid):
-            raise RuleError(f"<@{pid}> is not in {t.name}, so this battle is not a tournament result.")
+            raise RuleError(
+                _(
+                    "<@{pid}> is not in {name}, so this battle is not a tournament result.",
+                    pid=pid,
+                    name=t.name,
+                )
+            )
     number = round_number or len(t.rounds)
     if not number:
-        raise RuleError(f"No round of {t.name} is paired yet.")
+        raise RuleError(_("No round of {name} is paired yet.", name=t.name))
     if same_result(t, number, a, b, result):
         return book, number
     replaced = correction and recorded_result(t, number, a, b) is not None
@@ -182,36 +199,55 @@ def report_result(
     t = book.tournament
     current = t.current
     if current is None:
-        raise RuleError(f"No round of {t.name} is paired yet.")
+        raise RuleError(_("No round of {name} is paired yet.", name=t.name))
     played = current.game_of(reporter)
     if played is None and t.player(reporter).left_out:
         raise RuleError(
-            "You have no game to report: you were left out of round 1 (not checked in). An organiser "
-            "can check you in with `/tournament checkin player` to play from the next round."
+            _(
+                "You have no game to report: you were left out of round 1 (not checked in). An "
+                "organiser can check you in with `/tournament checkin player` to play from the next round."
+            )
         )
     if played is None:
-        raise RuleError(f"You are not paired in round {current.number}: you have no game to report.")
+        raise RuleError(
+            _("You are not paired in round {number}: you have no game to report.", number=current.number)
+        )
     if played.b is None:
-        raise RuleError(f"You have the bye in round {current.number}: a bye needs no result.")
+        raise RuleError(
+            _("You have the bye in round {number}: a bye needs no result.", number=current.number)
+        )
     if opponent not in played.players or reporter == opponent:
         other = played.b if played.a == reporter else played.a
         raise RuleError(
-            f"In round {current.number} you play {t.name_of(other)} at table {played.table}: "
-            "report that game."
+            _(
+                "In round {number} you play {other} at table {table}: report that game.",
+                number=current.number,
+                other=t.name_of(other),
+                table=played.table,
+            )
         )
     if played.result is not None:
         if same_result(t, current.number, reporter, opponent, result):
-            raise RuleError(f"Table {played.table} already has exactly that result: nothing to do.")
+            raise RuleError(
+                _("Table {table} already has exactly that result: nothing to do.", table=played.table)
+            )
         raise RuleError(
-            f"Table {played.table} already has a result; an organiser can correct it with /tournament result."
+            _(
+                "Table {table} already has a result; an organiser can correct it with /tournament result.",
+                table=played.table,
+            )
         )
     fmt = format_of(t)
     if fmt.uses_op:
         tier = fmt.army_points(t, current.number)
         if max(result.vp_a, result.vp_b) > tier:
             raise RuleError(
-                f"Round {current.number} is played at {tier} points, so nobody keeps more than {tier} "
-                "Victory Points; check the score."
+                _(
+                    "Round {number} is played at {tier} points, so nobody keeps more than {tier} "
+                    "Victory Points; check the score.",
+                    number=current.number,
+                    tier=tier,
+                )
             )
     fmt.check_result(t, current.number, result)
     for waiting in book.reports:
@@ -220,19 +256,32 @@ def report_result(
         if waiting.reporter == opponent and waiting.result == result.swapped():
             return with_result(book, opponent, reporter, waiting.result, round_number=current.number), None
         if waiting.reporter == reporter and waiting.result == result:
-            raise RuleError("You already reported exactly that; your opponent has to confirm it.")
+            raise RuleError(_("You already reported exactly that; your opponent has to confirm it."))
         if waiting.disputed:
             # A disputed report is settled by nobody yet: a new report from either player
             # replaces it, for the other one to confirm.
             book = book.model_copy(update={"reports": [r for r in book.reports if r.id != waiting.id]})
             break
-        who = "You" if waiting.reporter == reporter else t.name_of(waiting.reporter)
+        if waiting.reporter == reporter:
+            raise RuleError(
+                _(
+                    "You already reported another score for table {table} (report #{id}). Confirm or "
+                    "dispute it with its buttons; an organiser can set it with /tournament result.",
+                    table=played.table,
+                    id=waiting.id,
+                )
+            )
         raise RuleError(
-            f"{who} already reported another score for table {played.table} (report #{waiting.id}). "
-            "Confirm or dispute it with its buttons; an organiser can set it with /tournament result."
+            _(
+                "{who} already reported another score for table {table} (report #{id}). Confirm or "
+                "dispute it with its buttons; an organiser can set it with /tournament result.",
+                who=t.name_of(waiting.reporter),
+                table=played.table,
+                id=waiting.id,
+            )
         )
     if len(book.reports) >= MAX_PENDING_REPORTS:
-        raise RuleError("Too many reports are waiting for confirmation; ask an organiser to settle them.")
+        raise RuleError(_("Too many reports are waiting for confirmation; ask an organiser to settle them."))
     made = PendingReport(
         id=book.next_report, round=current.number, reporter=reporter, opponent=opponent, result=result
     )
@@ -247,14 +296,19 @@ def settle_report(
     """The opponent ``by`` (or an organiser) confirms a report, which records it, or disputes it."""
     report = book.report(report_id)
     if report is None:
-        raise RuleError("That report has already been settled (confirmed, replaced or set by an organiser).")
+        raise RuleError(
+            _("That report has already been settled (confirmed, replaced or set by an organiser).")
+        )
     if by != report.opponent and not organiser:
         raise RuleError(
-            f"Only <@{report.opponent}> (the opponent) or an organiser can confirm or dispute this report."
+            _(
+                "Only <@{opponent}> (the opponent) or an organiser can confirm or dispute this report.",
+                opponent=report.opponent,
+            )
         )
     if not confirm:
         if report.disputed:
-            raise RuleError("This report is already disputed; the organisers have been told.")
+            raise RuleError(_("This report is already disputed; the organisers have been told."))
         disputed = report.model_copy(update={"disputed": True})
         return book.model_copy(
             update={
@@ -266,7 +320,10 @@ def settle_report(
     if played is not None and played.result is not None:
         if not same_result(book.tournament, report.round, report.reporter, report.opponent, report.result):
             raise RuleError(
-                "That game already has another result; an organiser can correct it with /tournament result."
+                _(
+                    "That game already has another result; an organiser can correct it with "
+                    "/tournament result."
+                )
             )
         return book.model_copy(update={"reports": [r for r in book.reports if r.id != report_id]}), report
     return with_result(

@@ -62,6 +62,7 @@ from itertools import combinations
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.errors import RuleError
+from rules.i18n import Message, _
 
 MIN_SIDE = 3
 """Fewer than 3 players a side leaves nothing to choose: a defender needs two attackers against it."""
@@ -218,17 +219,24 @@ def start(
     """
     if len(roster_a) != len(roster_b):
         raise RitualError(
-            "Both teams play with the same number of players; "
-            f"these have {len(roster_a)} and {len(roster_b)}."
+            _(
+                "Both teams play with the same number of players; these have {a} and {b}.",
+                a=len(roster_a),
+                b=len(roster_b),
+            )
         )
     if len(roster_a) < MIN_SIDE:
         raise RitualError(
-            f"The pairing ritual needs at least {MIN_SIDE} players a side; these teams have {len(roster_a)}."
+            _(
+                "The pairing ritual needs at least {least} players a side; these teams have {n}.",
+                least=MIN_SIDE,
+                n=len(roster_a),
+            )
         )
     if len(roster_a) > MAX_SIDE:
-        raise RitualError(f"The pairing ritual takes at most {MAX_SIDE} players a side.")
+        raise RitualError(_("The pairing ritual takes at most {most} players a side.", most=MAX_SIDE))
     if len(set(roster_a) | set(roster_b)) != 2 * len(roster_a):
-        raise RitualError("A player appears twice in this team match; each plays for one team, once.")
+        raise RitualError(_("A player appears twice in this team match; each plays for one team, once."))
     return Ritual(
         roster_a=list(roster_a),
         roster_b=list(roster_b),
@@ -252,9 +260,21 @@ def reset(ritual: Ritual) -> Ritual:
     )
 
 
-def _listing(ritual: Ritual, players: list[str]) -> str:
+def _listing(ritual: Ritual, players: list[str]) -> Message | str:
     names = [ritual.name(p) for p in players]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} or {last}", names=tuple(names[:-1]), last=names[-1])
+
+
+#: A step as what is picked now, and as what a refused pick was made for.
+_STEP_WORDS: dict[Step, Message] = {
+    Step.CHAMPION: _("the champion"),
+    Step.DEFENDER: _("the defender"),
+    Step.ATTACKERS: _("the attackers"),
+    Step.REFUSE: _("the refusal"),
+    Step.DONE: _("the end of the pairing"),
+}
 
 
 def _candidates(ritual: Ritual, side: Side, step: Step) -> list[str]:
@@ -288,33 +308,53 @@ def legal_actions(ritual: Ritual, side: Side) -> list[Action]:
 def _check(ritual: Ritual, action: Action) -> None:
     side, step = action.side, ritual.step
     if ritual.done:
-        raise RitualError("This team match's pairing is complete: every player already has an opponent.")
+        raise RitualError(_("This team match's pairing is complete: every player already has an opponent."))
     if action.kind is not step:
         raise RitualError(
-            f"It is time to pick {'the ' if step in (Step.DEFENDER, Step.CHAMPION) else ''}{step.value} "
-            f"(pass {ritual.round}), not {action.kind.value}."
+            _(
+                "It is time to pick {step} (pass {number}), not {asked}.",
+                step=_STEP_WORDS[step],
+                number=ritual.round,
+                asked=_STEP_WORDS[action.kind],
+            )
         )
     allowed = _candidates(ritual, side, step)
     wanted = 2 if step is Step.ATTACKERS else 1
     if len(action.players) != wanted:
-        what = "two different attackers" if wanted == 2 else "one player"
-        raise RitualError(f"Pick {what}; you named {len(action.players)}.")
+        if wanted == 2:
+            raise RitualError(_("Pick two different attackers; you named {n}.", n=len(action.players)))
+        raise RitualError(_("Pick one player; you named {n}.", n=len(action.players)))
     if wanted == 2 and action.players[0] == action.players[1]:
-        raise RitualError(f"Send two different attackers: {ritual.name(action.players[0])} was named twice.")
+        raise RitualError(
+            _(
+                "Send two different attackers: {name} was named twice.",
+                name=ritual.name(action.players[0]),
+            )
+        )
     for player in action.players:
         if player in allowed:
             continue
         if step is Step.REFUSE:
             raise RitualError(
-                f"Refuse one of the two attackers sent against your defender: {_listing(ritual, allowed)}."
+                _(
+                    "Refuse one of the two attackers sent against your defender: {players}.",
+                    players=_listing(ritual, allowed),
+                )
             )
         if step is Step.ATTACKERS and player == ritual.picks(side).defender:
             raise RitualError(
-                f"{ritual.name(player)} is your defender; send two of {_listing(ritual, allowed)}."
+                _(
+                    "{name} is your defender; send two of {players}.",
+                    name=ritual.name(player),
+                    players=_listing(ritual, allowed),
+                )
             )
         raise RitualError(
-            f"{ritual.name(player)} is not in your pool of unpaired players; pick from "
-            f"{_listing(ritual, allowed)}."
+            _(
+                "{name} is not in your pool of unpaired players; pick from {players}.",
+                name=ritual.name(player),
+                players=_listing(ritual, allowed),
+            )
         )
 
 
@@ -327,7 +367,7 @@ def apply(ritual: Ritual, action: Action) -> Ritual:
     >>> apply(r, Action(side=Side.A, kind=Step.REFUSE, players=("b1",)))
     Traceback (most recent call last):
     ...
-    rules.tournament.ritual.RitualError: It is time to pick the defender (pass 1), not refuse.
+    rules.tournament.ritual.RitualError: It is time to pick the defender (pass 1), not the refusal.
     """
     _check(ritual, action)
     key = {

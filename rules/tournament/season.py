@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
 from rules.tournament.model import MAX_NAME_CHARS, Tournament
@@ -82,8 +83,11 @@ def season_game(events: Sequence[Tournament]) -> GameSystem | None:
     if len(games) > 1:
         names = ", ".join(sorted(format_of(t).name for t in {format_of(t).game: t for t in events}.values()))
         raise SeasonError(
-            f"A season ranks one game's events (their points are not on one scale); these are {names}. "
-            "Make one season per game."
+            _(
+                "A season ranks one game's events (their points are not on one scale); these are "
+                "{games}. Make one season per game.",
+                games=names,
+            )
         )
     return next(iter(games), None)
 
@@ -92,13 +96,21 @@ def checked_season(name: str, best: int, events: int) -> str:
     """The season's name, stripped; a SeasonError when a setting is out of bounds."""
     name = name.strip()
     if not name:
-        raise SeasonError("The season needs a name: `name:Winter league`.")
+        raise SeasonError(_("The season needs a name: `name:Winter league`."))
     if len(name) > MAX_NAME_CHARS:
-        raise SeasonError(f"A season's name is at most {MAX_NAME_CHARS} characters; shorten it.")
+        raise SeasonError(_("A season's name is at most {most} characters; shorten it.", most=MAX_NAME_CHARS))
     if not 1 <= best <= MAX_BEST:
-        raise SeasonError(f"`best:` is how many of each player's results count: 1 to {MAX_BEST}, not {best}.")
+        raise SeasonError(
+            _(
+                "`best:` is how many of each player's results count: 1 to {most}, not {best}.",
+                most=MAX_BEST,
+                best=best,
+            )
+        )
     if events > MAX_SEASON_EVENTS:
-        raise SeasonError(f"A season holds at most {MAX_SEASON_EVENTS} events; make a new season.")
+        raise SeasonError(
+            _("A season holds at most {most} events; make a new season.", most=MAX_SEASON_EVENTS)
+        )
     return name
 
 

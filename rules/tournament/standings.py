@@ -170,7 +170,9 @@ def _totals(
         if before_round is not None and rnd.number >= before_round:
             break
         if keep is not None and index == len(state.rounds) - 1:
-            keep.append(_snapshot(totals, index))
+            # Started from a tally of exactly these rounds: it is the snapshot (tallies are never
+            # changed), so 512 players' totals are not copied a second time.
+            keep.append(start if start is not None and start.rounds == index else _snapshot(totals, index))
         if index < skip:
             continue
         for game in rnd.games:
@@ -246,6 +248,8 @@ def standings(
     fmt = format_of(state)
     totals = _totals(state, fmt, before_round=before_round, start=start, keep=keep)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
+    # (key, -index, row): sorted in reverse, the best key first and, on a tie, the earlier player
+    # first, with no key function to call per row (a 512-player page ranks on every change).
     keyed: list[tuple[tuple[int, ...], int, dict[str, Any]]] = []
     # Battle points: the VP of games played and each bye's (0 unless the organiser set them).
     bp = {
@@ -285,8 +289,8 @@ def standings(
         # The format's key reads the row's numbers; a plain namespace of them is enough to rank,
         # so each Standing is built once, with its rank (a 512-player page ranks on every change).
         row = SimpleNamespace(**fields, vp_diff=mine.vp - mine.against)
-        keyed.append((fmt.key(row), index, fields))
-    keyed.sort(key=lambda item: (tuple(-k for k in item[0]), item[1]))
+        keyed.append((fmt.key(row), -index, fields))
+    keyed.sort(reverse=True)
     ranked: list[Standing] = []
     rank, previous = 0, None
     for i, (key, _, fields) in enumerate(keyed):

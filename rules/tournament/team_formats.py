@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rules.i18n import Message, _
 from rules.its.scoring import Outcome
 from rules.tournament.team_model import TeamFormatSettings, TeamPoints, TeamVariant
 
@@ -47,7 +48,7 @@ class TeamFormat:
     """Whether a pass's refused attackers play each other at once (else back to the pool)."""
     champion: ClassVar[bool] = False
     """Whether the ritual opens with the champion step."""
-    name: ClassVar[str] = "WTC"
+    name: ClassVar[Message] = _("WTC")
 
     def __init__(self, settings: TeamFormatSettings) -> None:
         self.settings = settings
@@ -70,9 +71,16 @@ class TeamFormat:
         """
         return _POINTS[self.settings.team_points][outcome]
 
-    def describe(self) -> str:
-        """One line for summaries: ``WTC · team points 2/1/0``."""
-        return f"{self.name} · team points {self.settings.team_points.value.replace('-', '/')}"
+    def describe(self) -> Message:
+        """One line for summaries (a lazy message): ``WTC · team points 2/1/0``.
+
+        >>> str(Wtc(TeamFormatSettings()).describe())
+        'WTC · team points 2/1/0'
+        """
+        return _("{name} · team points {points}", name=self.name, points=self._points())
+
+    def _points(self) -> str:
+        return self.settings.team_points.value.replace("-", "/")
 
 
 class Wtc(TeamFormat):
@@ -84,14 +92,14 @@ class RefusedPlay(TeamFormat):
 
     variant = TeamVariant.REFUSED_PLAY
     play_refused = True
-    name = "refused attackers play"
+    name = _("refused attackers play")
 
 
 class Margin(TeamFormat):
     """A team wins only by more than ``margin`` points a player; the rest is the WTC's."""
 
     variant = TeamVariant.MARGIN
-    name = "win by a margin"
+    name = _("win by a margin")
 
     def outcome(self, points_a: int, points_b: int, *, size: int) -> Outcome:
         """A win needs more than ``margin × size`` points over the other team.
@@ -105,8 +113,13 @@ class Margin(TeamFormat):
             return Outcome.TIE
         return Outcome.VICTORY if points_a > points_b else Outcome.DEFEAT
 
-    def describe(self) -> str:
-        return f"{super().describe()} · a win by more than {self.settings.margin} a player"
+    def describe(self) -> Message:
+        return _(
+            "{name} · team points {points} · a win by more than {margin} a player",
+            name=self.name,
+            points=self._points(),
+            margin=self.settings.margin,
+        )
 
 
 class Champion(TeamFormat):
@@ -115,7 +128,7 @@ class Champion(TeamFormat):
 
     variant = TeamVariant.CHAMPION
     champion = True
-    name = "champions first"
+    name = _("champions first")
 
 
 _VARIANTS: dict[TeamVariant, type[TeamFormat]] = {

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.i18n import Message, _, ngettext
 from rules.its.scoring import Outcome
 from rules.tournament import ritual as rite
 from rules.tournament.engine import (
@@ -60,7 +61,6 @@ from rules.tournament.model import (
     Round,
     Tournament,
     TournamentError,
-    counted,
 )
 from rules.tournament.pairing import Entrant, swiss_pairs
 from rules.tournament.team_formats import team_format_of
@@ -170,10 +170,29 @@ def scoring_for(state: Tournament) -> TeamScoring:
 # --- small questions ----------------------------------------------------------------------------
 
 
+def _one_team(player: str, team: str) -> Message:
+    return _("{player} already plays for {team}; a player is in one team.", player=player, team=team)
+
+
+def _not_in_team(team: str) -> Message:
+    return _("That player is not in {team}; `team show` lists its players.", team=team)
+
+
+def _substitute_instead(event: str, team: str) -> Message:
+    return _(
+        "Round 1 of {event} is paired: an organiser can substitute a player of {team} instead.",
+        event=event,
+        team=team,
+    )
+
+
 def _team_event(state: Tournament) -> int:
     if state.team_size is None:
         raise TournamentError(
-            f"{state.name} is a singles event: teams exist only in an event created with a team size."
+            _(
+                "{event} is a singles event: teams exist only in an event created with a team size.",
+                event=state.name,
+            )
         )
     return state.team_size
 
@@ -187,7 +206,7 @@ def _team(state: Tournament, team_id: str) -> Team:
     for team in state.teams:
         if team.id == team_id:
             return team
-    raise TournamentError(f"{state.name} has no such team; `team show` lists its teams.")
+    raise TournamentError(_("{event} has no such team; `team show` lists its teams.", event=state.name))
 
 
 def _replace_team(state: Tournament, team: Team) -> list[Team]:
@@ -213,10 +232,17 @@ def set_team_size(state: Tournament, size: int) -> Tournament:
     _open(state)
     if not MIN_TEAM_SIZE <= size <= MAX_TEAM_SIZE:
         raise TournamentError(
-            f"A team plays with {MIN_TEAM_SIZE} to {MAX_TEAM_SIZE} players; {size} is not possible."
+            _(
+                "A team plays with {least} to {most} players; {size} is not possible.",
+                least=MIN_TEAM_SIZE,
+                most=MAX_TEAM_SIZE,
+                size=size,
+            )
         )
     if state.players or state.started:
-        raise TournamentError(f"{state.name} already has players: the team size is set when it is created.")
+        raise TournamentError(
+            _("{event} already has players: the team size is set when it is created.", event=state.name)
+        )
     return state.model_copy(update={"team_size": size})
 
 
@@ -236,7 +262,7 @@ def set_team_format(
     _open(state)
     if state.started:
         raise TournamentError(
-            f"Round 1 of {state.name} is paired: the team format holds for the whole event."
+            _("Round 1 of {event} is paired: the team format holds for the whole event.", event=state.name)
         )
     current = state.team_format
     try:
@@ -247,11 +273,15 @@ def set_team_format(
         )
     except ValueError:
         raise TournamentError(
-            f"A team format is {', '.join(v.value for v in TeamVariant)}; team points "
-            f"{' or '.join(p.value for p in TeamPoints)}; a margin 0 to {MAX_MARGIN} points a player."
+            _(
+                "A team format is {formats}; team points {points}; a margin 0 to {most} points a player.",
+                formats=", ".join(v.value for v in TeamVariant),
+                points=" / ".join(p.value for p in TeamPoints),
+                most=MAX_MARGIN,
+            )
         ) from None
     if margin is not None and chosen.variant is not TeamVariant.MARGIN:
-        raise TournamentError("A margin belongs to `team_format:margin`; leave it out for the others.")
+        raise TournamentError(_("A margin belongs to `team_format:margin`; leave it out for the others."))
     return state.model_copy(update={"team_format": chosen})
 
 
@@ -276,18 +306,26 @@ def create_team(
     _open(state)
     _team_event(state)
     if state.started:
-        raise TournamentError(f"Round 1 of {state.name} is paired: new teams can no longer enter.")
-    name = _clean(name, "team name")
+        raise TournamentError(
+            _("Round 1 of {event} is paired: new teams can no longer enter.", event=state.name)
+        )
+    name = _clean(name, _("team name"))
     same = next((t for t in state.teams if t.name.casefold() == name.casefold()), None)
     if same is not None:
-        raise TournamentError(f"{state.name} already has a team called {same.name}; choose another name.")
+        raise TournamentError(
+            _(
+                "{event} already has a team called {team}; choose another name.",
+                event=state.name,
+                team=same.name,
+            )
+        )
     if len(state.teams) >= MAX_TEAMS:
-        raise TournamentError(f"{state.name} is full: a team event holds at most {MAX_TEAMS} teams.")
+        raise TournamentError(
+            _("{event} is full: a team event holds at most {most} teams.", event=state.name, most=MAX_TEAMS)
+        )
     current = team_of(state, captain_id)
     if current is not None:
-        raise TournamentError(
-            f"{state.name_of(captain_id)} already plays for {current.name}; a player is in one team."
-        )
+        raise TournamentError(_one_team(state.name_of(captain_id), current.name))
     if not state.has_player(captain_id):
         state = add_player(state, captain_id, captain_name, faction, user_id=user_id)
     team = Team(id=_next_id(state), name=name, captain=captain_id, players=[captain_id])
@@ -309,17 +347,23 @@ def add_team_player(
     size = _team_event(state)
     team = _team(state, team_id)
     if state.started:
-        raise TournamentError(
-            f"Round 1 of {state.name} is paired: an organiser can substitute a player of {team.name} instead."
-        )
+        raise TournamentError(_substitute_instead(state.name, team.name))
     current = team_of(state, player_id)
     if current is not None:
         who = state.name_of(player_id)
-        where = "this team" if current.id == team.id else current.name
-        raise TournamentError(f"{who} already plays for {where}; a player is in one team.")
+        if current.id == team.id:
+            raise TournamentError(
+                _("{player} already plays for this team; a player is in one team.", player=who)
+            )
+        raise TournamentError(_one_team(who, current.name))
     if team.size >= size:
         raise TournamentError(
-            f"{team.name} already has {size} players, the team size of {state.name}; remove one first."
+            _(
+                "{team} already has {size} players, the team size of {event}; remove one first.",
+                team=team.name,
+                size=size,
+                event=state.name,
+            )
         )
     if not state.has_player(player_id):
         state = add_player(state, player_id, name, faction, user_id=user_id)
@@ -333,16 +377,18 @@ def remove_team_player(state: Tournament, team_id: str, player_id: str) -> Tourn
     _open(state)
     team = _team(state, team_id)
     if player_id not in team.players:
-        raise TournamentError(f"That player is not in {team.name}; `team show` lists its players.")
+        raise TournamentError(_not_in_team(team.name))
     if player_id == team.captain:
         raise TournamentError(
-            f"{state.name_of(player_id)} captains {team.name}: hand the captaincy to a teammate first "
-            "(`team captain`), or remove the whole team."
+            _(
+                "{player} captains {team}: hand the captaincy to a teammate first (`team captain`), "
+                "or remove the whole team.",
+                player=state.name_of(player_id),
+                team=team.name,
+            )
         )
     if state.started:
-        raise TournamentError(
-            f"Round 1 of {state.name} is paired: an organiser can substitute a player of {team.name} instead."
-        )
+        raise TournamentError(_substitute_instead(state.name, team.name))
     moved = team.model_copy(update={"players": [p for p in team.players if p != player_id]})
     state = state.model_copy(update={"teams": _replace_team(state, moved)})
     return remove_player(state, player_id)
@@ -353,7 +399,9 @@ def remove_team(state: Tournament, team_id: str) -> Tournament:
     _open(state)
     team = _team(state, team_id)
     if state.started:
-        raise TournamentError(f"Round 1 of {state.name} is paired: drop {team.name} instead.")
+        raise TournamentError(
+            _("Round 1 of {event} is paired: drop {team} instead.", event=state.name, team=team.name)
+        )
     state = state.model_copy(update={"teams": [t for t in state.teams if t.id != team_id]})
     for player in team.players:
         state = remove_player(state, player)
@@ -367,7 +415,7 @@ def drop_team(state: Tournament, team_id: str) -> Tournament:
     if not state.started:
         return remove_team(state, team_id)
     if team.dropped_after is not None:
-        raise TournamentError(f"{team.name} has already dropped from {state.name}.")
+        raise TournamentError(_("{team} has already dropped from {event}.", team=team.name, event=state.name))
     after = len(state.rounds)
     players = [
         p.model_copy(update={"dropped_after": after})
@@ -395,32 +443,40 @@ def substitute(
     _open(state)
     team = _team(state, team_id)
     if out_id not in team.players:
-        raise TournamentError(f"That player is not in {team.name}; `team show` lists its players.")
+        raise TournamentError(_not_in_team(team.name))
     current = team_of(state, in_id)
     if current is not None:
-        raise TournamentError(
-            f"{state.name_of(in_id)} already plays for {current.name}; a player is in one team."
-        )
+        raise TournamentError(_one_team(state.name_of(in_id), current.name))
     if not state.started:
         if out_id == team.captain:
             raise TournamentError(
-                f"{state.name_of(out_id)} captains {team.name}; hand the captaincy to a teammate first "
-                "(`team captain`)."
+                _(
+                    "{player} captains {team}; hand the captaincy to a teammate first (`team captain`).",
+                    player=state.name_of(out_id),
+                    team=team.name,
+                )
             )
         return add_team_player(
             remove_team_player(state, team_id, out_id), team_id, in_id, name, faction, user_id=user_id
         )
     if state.has_player(in_id):
         raise TournamentError(
-            f"{state.name_of(in_id)} already played in {state.name}; substitute a new player."
+            _(
+                "{player} already played in {event}; substitute a new player.",
+                player=state.name_of(in_id),
+                event=state.name,
+            )
         )
     match = state.team_rounds[-1].match_of(team_id) if state.team_rounds else None
     now = match is not None and match.ritual is not None and not _begun(match.ritual)
     round_done = _round_complete(state)
     if not now and not round_done:
         raise TournamentError(
-            f"{team.name}'s pairing ritual has begun this round: the substitute can play from the next "
-            "round, once this round is over (or reset the ritual first)."
+            _(
+                "{team}'s pairing ritual has begun this round: the substitute can play from the next "
+                "round, once this round is over (or reset the ritual first).",
+                team=team.name,
+            )
         )
     late = state.model_copy(update={"late_joins": True})
     joined = add_player(late, in_id, name, faction, user_id=user_id).model_copy(
@@ -453,7 +509,9 @@ def set_captain(state: Tournament, team_id: str, player_id: str) -> Tournament:
     _open(state)
     team = _team(state, team_id)
     if player_id not in team.players:
-        raise TournamentError(f"Only a player of {team.name} can captain it; add them to the team first.")
+        raise TournamentError(
+            _("Only a player of {team} can captain it; add them to the team first.", team=team.name)
+        )
     return state.model_copy(
         update={"teams": _replace_team(state, team.model_copy(update={"captain": player_id}))}
     )
@@ -478,7 +536,7 @@ def _round_complete(state: Tournament) -> bool:
     )
 
 
-def _pending(state: Tournament) -> list[str]:
+def _pending(state: Tournament) -> list[Message]:
     """What the current round still waits for, one phrase per team match."""
     if not state.team_rounds:
         return []
@@ -487,13 +545,22 @@ def _pending(state: Tournament) -> list[str]:
     for match in state.team_rounds[-1].matches:
         if match.is_bye:
             continue
-        label = f"{names[match.a]} v {names[match.b or '']}"
+        a, b = names[match.a], names[match.b or ""]
         if not match.paired:
-            waiting.append(f"{label} (pairing ritual)")
+            waiting.append(_("{a} v {b} (pairing ritual)", a=a, b=b))
             continue
         missing = [g for g in _games_of(state, len(state.team_rounds), match) if g.result is None]
         if missing:
-            waiting.append(f"{label} ({counted(len(missing), 'result')})")
+            waiting.append(
+                ngettext(
+                    "{a} v {b} ({n} result)",
+                    "{a} v {b} ({n} results)",
+                    len(missing),
+                    a=a,
+                    b=b,
+                    n=len(missing),
+                )
+            )
     return waiting
 
 
@@ -502,19 +569,35 @@ def _ready_teams(state: Tournament, number: int) -> list[Team]:
     teams = [t for t in state.teams if t.active_in(number)]
     short = [t for t in teams if t.size != size]
     if short:
-        listed = "; ".join(f"{t.name} has {t.size}" for t in short[:5])
+        listed = tuple(_("{team} has {n}", team=t.name, n=t.size) for t in short[:5])
         raise TournamentError(
-            f"Every team plays with exactly {size} players: {listed}. Add or remove players, or drop "
-            "the team."
+            _(
+                "Every team plays with exactly {size} players: {teams}. Add or remove players, or drop "
+                "the team.",
+                size=size,
+                teams=listed,
+            )
         )
     loose = [p for p in state.active_players(number) if team_of(state, p.id) is None]
     if loose:
         raise TournamentError(
-            f"{', '.join(p.name for p in loose[:5])} {'is' if len(loose) == 1 else 'are'} in no team: "
-            "add them to a team or remove them."
+            ngettext(
+                "{players} is in no team: add them to a team or remove them.",
+                "{players} are in no team: add them to a team or remove them.",
+                len(loose),
+                players=tuple(p.name for p in loose[:5]),
+            )
         )
     if len(teams) < 2:
-        raise TournamentError(f"{state.name} has {counted(len(teams), 'team')}; pairing needs at least 2.")
+        raise TournamentError(
+            ngettext(
+                "{event} has {n} team; pairing needs at least 2.",
+                "{event} has {n} teams; pairing needs at least 2.",
+                len(teams),
+                event=state.name,
+                n=len(teams),
+            )
+        )
     return teams
 
 
@@ -550,14 +633,22 @@ def check_team_pairable(state: Tournament) -> tuple[int, int]:
     number = len(state.team_rounds) + 1
     if not _round_complete(state):
         raise TournamentError(
-            f"Round {number - 1} is not over: {', '.join(_pending(state)[:5])} still to come."
+            _(
+                "Round {number} is not over: {pending} still to come.",
+                number=number - 1,
+                pending=tuple(_pending(state)[:5]),
+            )
         )
     teams = _ready_teams(state, number)
     count = state.round_count if number > 1 else (state.rounds_requested or rounds_for_players(len(teams)))
     count = count or MAX_ROUNDS
     if number > count:
         raise TournamentError(
-            f"All {count} rounds of {state.name} are paired: finish it, or set more rounds first."
+            _(
+                "All {count} rounds of {event} are paired: finish it, or set more rounds first.",
+                count=count,
+                event=state.name,
+            )
         )
     return number, count
 
@@ -628,13 +719,21 @@ def current_match(state: Tournament, team_id: str) -> tuple[TeamMatch, rite.Side
     """The current round's match of the team, and which side of it the team is."""
     team = _team(state, team_id)
     if not state.team_rounds:
-        raise TournamentError(f"No round of {state.name} is paired yet; the ritual starts once it is.")
+        raise TournamentError(
+            _("No round of {event} is paired yet; the ritual starts once it is.", event=state.name)
+        )
     rnd = state.team_rounds[-1]
     match = rnd.match_of(team_id)
     if match is None:
-        raise TournamentError(f"{team.name} is not paired in round {rnd.number}.")
+        raise TournamentError(_("{team} is not paired in round {number}.", team=team.name, number=rnd.number))
     if match.is_bye or match.ritual is None:
-        raise TournamentError(f"{team.name} has the bye in round {rnd.number}: there is nothing to pair.")
+        raise TournamentError(
+            _(
+                "{team} has the bye in round {number}: there is nothing to pair.",
+                team=team.name,
+                number=rnd.number,
+            )
+        )
     return match, rite.Side.A if match.a == team_id else rite.Side.B
 
 
@@ -679,7 +778,7 @@ def ritual_pick(
         step = rite.Step(kind)
     except ValueError:
         raise TournamentError(
-            f"{kind!s} is not a step of the ritual: defender, attackers or refuse."
+            _("{step} is not a step of the ritual: defender, attackers or refuse.", step=str(kind))
         ) from None
     ritual = rite.apply(match.ritual, rite.Action(side=side, kind=step, players=tuple(players)))
     new = match.model_copy(update={"ritual": ritual})
@@ -694,10 +793,10 @@ def reset_ritual(state: Tournament, team_id: str) -> Tournament:
     """``state`` with the ritual of the team's current match started again (an organiser's
     reset); refused once one of its games has a result."""
     _open(state)
-    match, _ = current_match(state, team_id)
+    match, _side = current_match(state, team_id)
     if any(g.result is not None for g in _games_of(state, len(state.team_rounds), match)):
         raise TournamentError(
-            "A game of this team match already has a result; its pairing can no longer be reset."
+            _("A game of this team match already has a result; its pairing can no longer be reset.")
         )
     return _restart_ritual(state, match)
 
@@ -920,7 +1019,11 @@ def finish_team_event(state: Tournament, *, early: bool = False) -> Tournament:
     _team_event(state)
     if state.team_rounds and not _round_complete(state):
         raise TournamentError(
-            f"{', '.join(_pending(state)[:5])} still to come before {state.name} can finish."
+            _(
+                "{pending} still to come before {event} can finish.",
+                pending=tuple(_pending(state)[:5]),
+                event=state.name,
+            )
         )
     return finish(state, early=early)
 

@@ -213,7 +213,7 @@ def _cap(modifier: int) -> int:
     return max(-1, min(1, modifier))
 
 
-UNCONFIRMED_11TH = (
+UNCONFIRMED_11TH = N_(
     "As in 10th edition, not confirmed for 11th: the +1/-1 caps on hit and wound rolls, "
     "Critical Hits and Wounds on unmodified 6s, the wound table, saves and damage, allocation "
     "(11th's allocation groups are not modelled) and Precision (it reaches an attached Leader "
@@ -374,13 +374,21 @@ def plan(
     situation = situation or Situation()
     notes: list[str] = []
     if edition is Edition.TENTH and (weapon.blast > 1 or weapon.cleave):
-        what = f"Blast {weapon.blast}" if weapon.blast > 1 else f"Cleave {weapon.cleave}"
-        instead = (
-            "10th edition has only plain `blast`. Use `edition: 11th`, or write `blast`."
-            if weapon.blast > 1
-            else "10th edition has no Cleave. Use `edition: 11th`, or leave `cleave` out."
+        if weapon.blast > 1:
+            raise ProfileError(
+                _(
+                    "Blast {n} is an 11th-edition ability; 10th edition has only plain `blast`. "
+                    "Use `edition: 11th`, or write `blast`.",
+                    n=weapon.blast,
+                )
+            )
+        raise ProfileError(
+            _(
+                "Cleave {n} is an 11th-edition ability; 10th edition has no Cleave. Use `edition: 11th`, "
+                "or leave `cleave` out.",
+                n=weapon.cleave,
+            )
         )
-        raise ProfileError(f"{what} is an 11th-edition ability; {instead}")
     bonus = Amount.flat(0)
     if weapon.rapid_fire and situation.half_range:
         bonus = weapon.rapid_fire
@@ -488,8 +496,12 @@ def plan(
         result = _choose_lethal(result)
     if result.max_attacks > MAX_ATTACKS:
         raise ProfileError(
-            f"That is up to {result.max_attacks} attacks; the limit is {MAX_ATTACKS} per weapon line. "
-            "Split the unit into several lines."
+            _(
+                "That is up to {max_attacks} attacks; the limit is {max_attacks2} per weapon line. "
+                "Split the unit into several lines.",
+                max_attacks=result.max_attacks,
+                max_attacks2=MAX_ATTACKS,
+            )
         )
     return result
 
@@ -1031,14 +1043,18 @@ def unit_distribution(
     """
     lines = list(weapons.weapons if isinstance(weapons, Unit) else weapons)
     if not lines:
-        raise ProfileError("A unit needs at least one weapon line.")
+        raise ProfileError(_("A unit needs at least one weapon line."))
     situation = situation or Situation()
     plans = [plan(w, target, situation, edition=edition) for w in lines]
     total = sum(p.max_attacks for p in plans)
     if total > MAX_UNIT_ATTACKS:
         raise ProfileError(
-            f"That unit makes up to {total} attacks; the limit is {MAX_UNIT_ATTACKS} for one volley. "
-            "Split it into two volleys."
+            _(
+                "That unit makes up to {total} attacks; the limit is {max_unit_attacks} for one "
+                "volley. Split it into two volleys.",
+                total=total,
+                max_unit_attacks=MAX_UNIT_ATTACKS,
+            )
         )
     order, notes = resolution_order(lines, edition)
     made = [_packets(p) for p in plans]
@@ -1113,8 +1129,12 @@ def _charge(budget: list[int], work: int, p: Plan, cut: int) -> None:
             else f"{p.target_models} models with {sum(g.count * g.wounds for g in p.groups)} wounds"
         )
         raise ProfileError(
-            f"Working that out exactly would take too long ({unit} against up to {cut} unsaved attacks "
-            "from one line). Use fewer attacks or models, or split the calculation."
+            _(
+                "Working that out exactly would take too long ({unit} against up to {cut} unsaved "
+                "attacks from one line). Use fewer attacks or models, or split the calculation.",
+                unit=unit,
+                cut=cut,
+            )
         )
 
 
@@ -1584,8 +1604,12 @@ def roll_unit(
     total = sum(p.max_attacks for p in plans)
     if total > MAX_UNIT_ATTACKS:
         raise ProfileError(
-            f"That unit makes up to {total} attacks; the limit is {MAX_UNIT_ATTACKS} for one volley. "
-            "Split it into two volleys."
+            _(
+                "That unit makes up to {total} attacks; the limit is {max_unit_attacks} for one "
+                "volley. Split it into two volleys.",
+                total=total,
+                max_unit_attacks=MAX_UNIT_ATTACKS,
+            )
         )
     order, notes = resolution_order(lines, edition)
     lay = layout(plans[0].groups, plans[0].order)

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from rules.i18n import _
 from rules.wh40k.attack import MAX_CHAIN_WORK, layout, plan
 from rules.wh40k.profiles import DEFAULT_EDITION, Edition, ProfileError, Situation, Target, Unit, Weapon
 
@@ -50,9 +51,16 @@ def check_odds_cost(weapon: Weapon, target: Target, situation: Situation | None 
     if cost > MAX_ODDS_WORK:
         p = plan(weapon, target, situation)
         raise ProfileError(
-            f"Working that out exactly would take too long: up to {p.max_attacks} attacks into "
-            f"{p.target_models} models ({target.total_wounds} wounds) is about {cost:,} steps, and one "
-            f"calculation may take {MAX_ODDS_WORK:,}. Use fewer attacks or models, or split it."
+            _(
+                "Working that out exactly would take too long: up to {max_attacks} attacks into "
+                "{target_models} models ({total_wounds} wounds) is about {cost} steps, and one "
+                "calculation may take {max_odds_work}. Use fewer attacks or models, or split it.",
+                max_attacks=p.max_attacks,
+                target_models=p.target_models,
+                total_wounds=target.total_wounds,
+                cost=f"{cost:,}",
+                max_odds_work=f"{MAX_ODDS_WORK:,}",
+            )
         )
     return cost
 
@@ -68,8 +76,13 @@ def check_unit_cost(
     if total > MAX_ODDS_WORK:
         worst = max(costs, key=lambda pair: pair[0])[1]
         raise ProfileError(
-            f"Working that unit out exactly would take too long: about {total:,} steps, and one "
-            f"calculation may take {MAX_ODDS_WORK:,}. Its costliest line is `{worst.text}`; use fewer "
-            "attacks or models, or split the unit."
+            _(
+                "Working that unit out exactly would take too long: about {total} steps, and one "
+                "calculation may take {max_odds_work}. Its costliest line is `{text}`; use fewer "
+                "attacks or models, or split the unit.",
+                total=f"{total:,}",
+                max_odds_work=f"{MAX_ODDS_WORK:,}",
+                text=worst.text,
+            )
         )
     return total

@@ -871,14 +871,23 @@ def parse_unit(text: str, *, flat_d6: bool = False) -> Unit:
     rules.wh40k.profiles.ProfileError: Weapon line 2 of 2: The weapon line has no D (damage)...
     """
     if not isinstance(text, str) or not text.strip():
-        raise ProfileError(f"The unit is empty. Example: `{_UNIT_EXAMPLE}`")
+        raise ProfileError(_("The unit is empty. Example: `{unit_example}`", unit_example=_UNIT_EXAMPLE))
     if len(text) > MAX_UNIT_LENGTH:
-        raise ProfileError(f"The unit is {len(text)} characters long; keep it under {MAX_UNIT_LENGTH}.")
+        raise ProfileError(
+            _(
+                "The unit is {n} characters long; keep it under {max_unit_length}.",
+                n=len(text),
+                max_unit_length=MAX_UNIT_LENGTH,
+            )
+        )
     lines = [part for part in text.split(";") if part.strip()]
     if len(lines) > MAX_UNIT_LINES:
         raise ProfileError(
-            f"That unit has {len(lines)} weapon lines; the limit is {MAX_UNIT_LINES}. "
-            "Split it into two volleys."
+            _(
+                "That unit has {n} weapon lines; the limit is {max_unit_lines}. Split it into two volleys.",
+                n=len(lines),
+                max_unit_lines=MAX_UNIT_LINES,
+            )
         )
     weapons = []
     for index, line in enumerate(lines, 1):
@@ -891,7 +900,9 @@ def parse_unit(text: str, *, flat_d6: bool = False) -> Unit:
                 _("Weapon line {index} of {count}: {error}", index=index, count=len(lines), error=error.text)
             ) from None
     if not weapons:
-        raise ProfileError(f"The unit has no weapon line. Example: `{_UNIT_EXAMPLE}`")
+        raise ProfileError(
+            _("The unit has no weapon line. Example: `{unit_example}`", unit_example=_UNIT_EXAMPLE)
+        )
     return Unit(weapons=tuple(weapons), text=" ".join(text.split()))
 
 
@@ -916,7 +927,10 @@ def _weapon_name(line: str) -> tuple[str, str]:
         return "", line
     if not re.match(r"^[\w][\w '().&/+-]*$", name):
         raise ProfileError(
-            f"`{name[:40]}` can't be a weapon name: use letters, digits, spaces and `' ( ) . & / + -`."
+            _(
+                "`{value}` can't be a weapon name: use letters, digits, spaces and `' ( ) . & / + -`.",
+                value=name[:40],
+            )
         )
     return name, " " * match.start(2) + line[match.start(2) :]
 
@@ -1179,14 +1193,21 @@ def parse_target(line: str) -> Target:
             segments[-1].append(token)
     if len(segments) > MAX_TARGET_GROUPS:
         raise ProfileError(
-            f"The target line has {len(segments)} groups of models; the limit is {MAX_TARGET_GROUPS}."
+            _(
+                "The target line has {n} groups of models; the limit is {max_target_groups}.",
+                n=len(segments),
+                max_target_groups=MAX_TARGET_GROUPS,
+            )
         )
     groups: list[dict[str, object]] = []
     for index, tokens in enumerate(segments):
         if not tokens:
             raise ProfileError(
-                f"The target line has an empty group (group {index + 1}): groups are joined by ` + `, "
-                "like `T5 Sv5+ W1 x9 + W2 x1 sv4+`."
+                _(
+                    "The target line has an empty group (group {value}): groups are joined by ` + `, "
+                    "like `T5 Sv5+ W1 x9 + W2 x1 sv4+`.",
+                    value=index + 1,
+                )
             )
         fields: dict[str, object] = {}
         tokens = _group_name(line, tokens, fields)
@@ -1224,9 +1245,15 @@ def parse_target(line: str) -> Target:
         made.append(ModelGroup(**fields))  # type: ignore[arg-type]
     total = sum(g.count for g in made)
     if total > MAX_TARGET_MODELS:
-        raise ProfileError(f"The target has {total} models in all; the limit is {MAX_TARGET_MODELS}.")
+        raise ProfileError(
+            _(
+                "The target has {total} models in all; the limit is {max_target_models}.",
+                total=total,
+                max_target_models=MAX_TARGET_MODELS,
+            )
+        )
     if all(g.leader for g in made):
-        raise ProfileError("A Leader is attached to a Bodyguard unit: the first group is the Bodyguard.")
+        raise ProfileError(_("A Leader is attached to a Bodyguard unit: the first group is the Bodyguard."))
     unit["keywords"] = tuple(dict.fromkeys(keywords))
     head = made[0]
     unit.update(
@@ -1274,11 +1301,21 @@ def attach(bodyguard: Target, leader: Target, *, bodyguard_name: str = "", leade
     groups = [*guard, *lead]
     if len(groups) > MAX_TARGET_GROUPS:
         raise ProfileError(
-            f"Together these units have {len(groups)} groups of models; the limit is {MAX_TARGET_GROUPS}."
+            _(
+                "Together these units have {n} groups of models; the limit is {max_target_groups}.",
+                n=len(groups),
+                max_target_groups=MAX_TARGET_GROUPS,
+            )
         )
     total = sum(g.count for g in groups)
     if total > MAX_TARGET_MODELS:
-        raise ProfileError(f"Together these units have {total} models; the limit is {MAX_TARGET_MODELS}.")
+        raise ProfileError(
+            _(
+                "Together these units have {total} models; the limit is {max_target_models}.",
+                total=total,
+                max_target_models=MAX_TARGET_MODELS,
+            )
+        )
     rule = bodyguard.toughness_rule if bodyguard.toughness_rule != "typed" else ""
     made = Target(
         toughness=bodyguard.toughness

@@ -41,8 +41,10 @@ from defusedxml import DefusedXmlException
 from pydantic import BaseModel, ConfigDict
 
 from rules.errors import RuleError, quote
+from rules.i18n import Message, _
 from rules.text import match_key, small_number
 from rules.wh40k.defences import read_defence, strip_markup
+from rules.wh40k.notes import Note
 from rules.wh40k.profiles import (
     MAX_ATTACKING_MODELS,
     MAX_TARGET_MODELS,
@@ -326,8 +328,9 @@ class RosterUnit(BaseModel):
     """Target words a Character leading this unit gets (Silent Bodyguard: ``fnp4+``)."""
     toughness_rule: str = ""
     """``majority`` when its datasheet has its own rule for mixed Toughness (Kill Team)."""
-    read: tuple[str, ...] = ()
-    """What the import made of its defences: what was applied, to whom, and what is offered."""
+    read: tuple[Note, ...] = ()
+    """What the import made of its defences: what was applied, to whom, and what is offered
+    (:class:`~rules.wh40k.notes.Note`: English text that can be said in any language)."""
 
     def may_lead(self, other: str) -> bool:
         """Whether this unit's Leader ability names ``other`` (``Boyz (2)`` is a Boyz unit too).
@@ -414,7 +417,7 @@ class RosterUnit(BaseModel):
         lines = [w.line(named=named) for w in self.volley_weapons(melee=melee, picks=picks)]
         if not lines:
             kind = "melee" if melee else "ranged"
-            raise RosterError(f"{self.name} has no {kind} weapon in its roster.")
+            raise RosterError(_("{name} has no {kind} weapon in its roster.", name=self.name, kind=kind))
         return "; ".join(lines)
 
     def target_line(self, options: tuple[str, ...] = ()) -> str:
@@ -426,8 +429,11 @@ class RosterUnit(BaseModel):
         """
         if not self.can_be_target:
             raise RosterError(
-                f"{self.name}'s roster entry has no readable T, Sv and W, so it can't be a target. "
-                "Type its target line instead, like `T4 Sv3+ W2 x5`."
+                _(
+                    "{name}'s roster entry has no readable T, Sv and W, so it can't be a target. Type "
+                    "its target line instead, like `T4 Sv3+ W2 x5`.",
+                    name=self.name,
+                )
             )
         groups = list(self.model_groups)
         for key in options:
@@ -554,7 +560,7 @@ class Roster(BaseModel):
     faction: str = ""
     points: int | None = None
     units: tuple[RosterUnit, ...] = ()
-    problems: tuple[str, ...] = ()
+    problems: tuple[Note, ...] = ()
     edition: str = ""
     """``10th`` or ``11th`` when the file's game system says; empty when it does not."""
     read_as: str = ""
@@ -578,8 +584,12 @@ def parse_roster(data: bytes, filename: str = "roster") -> Roster:
     shown = quote(filename, 40)
     if len(data) > MAX_ROSTER_BYTES:
         raise RosterError(
-            f"`{shown}` is {len(data) / 1024 / 1024:.1f} MiB; a roster may be at most "
-            f"{MAX_ROSTER_BYTES // 1024 // 1024} MiB."
+            _(
+                "`{shown}` is {value} MiB; a roster may be at most {value2} MiB.",
+                shown=shown,
+                value=f"{len(data) / 1024 / 1024:.1f}",
+                value2=MAX_ROSTER_BYTES // 1024 // 1024,
+            )
         )
     zipped = data.startswith(b"PK")
     if zipped:
@@ -597,25 +607,36 @@ def _unzip(data: bytes, shown: str) -> bytes:
         entries = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
         raise RosterError(
-            f"`{shown}` looks like a zip but can't be opened: export the roster again."
+            _("`{shown}` looks like a zip but can't be opened: export the roster again.", shown=shown)
         ) from None
     if len(entries) > MAX_ZIP_ENTRIES:
         raise RosterError(
-            f"`{shown}` holds {len(entries)} files; a .rosz holds one roster "
-            f"(at most {MAX_ZIP_ENTRIES} files)."
+            _(
+                "`{shown}` holds {n} files; a .rosz holds one roster (at most {max_zip_entries} files).",
+                shown=shown,
+                n=len(entries),
+                max_zip_entries=MAX_ZIP_ENTRIES,
+            )
         )
     files = [e for e in entries if not e.is_dir()]
     if any(e.filename.lower().endswith((".zip", ".rosz")) for e in files):
-        raise RosterError(f"`{shown}` holds another zip inside it: send the roster itself.")
+        raise RosterError(_("`{shown}` holds another zip inside it: send the roster itself.", shown=shown))
     rosters = [e for e in files if e.filename.lower().endswith(".ros")] or files
     if len(rosters) != 1:
-        raise RosterError(f"`{shown}` should hold exactly one .ros roster; it holds {len(rosters)}.")
+        raise RosterError(
+            _("`{shown}` should hold exactly one .ros roster; it holds {n}.", shown=shown, n=len(rosters))
+        )
     entry = rosters[0]
     if entry.flag_bits & 0x1:
-        raise RosterError(f"`{shown}` is password-protected: export the roster without a password.")
+        raise RosterError(
+            _("`{shown}` is password-protected: export the roster without a password.", shown=shown)
+        )
     too_big = RosterError(
-        f"`{shown}` unpacks to more than {MAX_UNPACKED_BYTES // 1024 // 1024} MiB, far more than a roster: "
-        "it is refused."
+        _(
+            "`{shown}` unpacks to more than {value} MiB, far more than a roster: it is refused.",
+            shown=shown,
+            value=MAX_UNPACKED_BYTES // 1024 // 1024,
+        )
     )
     if entry.file_size > MAX_UNPACKED_BYTES:
         raise too_big
@@ -629,10 +650,10 @@ def _unzip(data: bytes, shown: str) -> bytes:
                     raise too_big
                 chunks.append(chunk)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
-        raise RosterError(f"`{shown}` is a damaged zip: export the roster again.") from None
+        raise RosterError(_("`{shown}` is a damaged zip: export the roster again.", shown=shown)) from None
     inner = b"".join(chunks)
     if inner.startswith(b"PK"):
-        raise RosterError(f"`{shown}` holds another zip inside it: send the roster itself.")
+        raise RosterError(_("`{shown}` holds another zip inside it: send the roster itself.", shown=shown))
     return inner
 
 
@@ -650,7 +671,13 @@ def _read_tree(data: bytes, shown: str) -> tuple[dict[str, Any], str]:
         except RecursionError:
             raise _too_deep(shown) from None
         except (UnicodeDecodeError, ValueError) as error:
-            raise RosterError(f"`{shown}` is not valid JSON ({quote(error, 80)}): export it again.") from None
+            raise RosterError(
+                _(
+                    "`{shown}` is not valid JSON ({error}): export it again.",
+                    shown=shown,
+                    error=quote(error, 80),
+                )
+            ) from None
         _check_depth(loaded, shown)
         if isinstance(loaded, dict) and isinstance(loaded.get("roster"), dict):
             loaded = loaded["roster"]
@@ -671,23 +698,39 @@ def _read_tree(data: bytes, shown: str) -> tuple[dict[str, Any], str]:
             root = parser.close()
         except DefusedXmlException:
             raise RosterError(
-                f"`{shown}` declares a DTD or entities, which a roster never needs: it is refused."
+                _(
+                    "`{shown}` declares a DTD or entities, which a roster never needs: it is refused.",
+                    shown=shown,
+                )
             ) from None
         except (ParseError, ValueError) as error:
-            raise RosterError(f"`{shown}` is not valid XML ({quote(error, 80)}): export it again.") from None
+            raise RosterError(
+                _(
+                    "`{shown}` is not valid XML ({error}): export it again.",
+                    shown=shown,
+                    error=quote(error, 80),
+                )
+            ) from None
         if _local(root.tag) != "roster":
             raise _not_roster(shown)
         return _element(root, 0, shown), READ_AS_XML
     raise RosterError(
-        f"`{shown}` is not a roster Herald can read: send a New Recruit or BattleScribe export "
-        "(.json, .ros or .rosz)."
+        _(
+            "`{shown}` is not a roster Herald can read: send a New Recruit or BattleScribe "
+            "export (.json, .ros or .rosz).",
+            shown=shown,
+        )
     )
 
 
 def _too_many(shown: str) -> RosterError:
     return RosterError(
-        f"`{shown}` holds more than {MAX_ITEMS:,} elements or values, far more than any roster: "
-        "it is refused."
+        _(
+            "`{shown}` holds more than {max_items} elements or values, far more than any roster: "
+            "it is refused.",
+            shown=shown,
+            max_items=f"{MAX_ITEMS:,}",
+        )
     )
 
 
@@ -718,13 +761,22 @@ def _small(text: str, max_digits: int) -> int | None:
 
 def _not_roster(shown: str) -> RosterError:
     return RosterError(
-        f"`{shown}` is not an army roster (no roster with forces in it): export the list from "
-        "New Recruit (JSON) or BattleScribe (.ros / .rosz)."
+        _(
+            "`{shown}` is not an army roster (no roster with forces in it): export the list from "
+            "New Recruit (JSON) or BattleScribe (.ros / .rosz).",
+            shown=shown,
+        )
     )
 
 
 def _too_deep(shown: str) -> RosterError:
-    return RosterError(f"`{shown}` is nested deeper than any roster ({MAX_DEPTH} levels): it is refused.")
+    return RosterError(
+        _(
+            "`{shown}` is nested deeper than any roster ({max_depth} levels): it is refused.",
+            shown=shown,
+            max_depth=MAX_DEPTH,
+        )
+    )
 
 
 def _check_depth(value: Any, shown: str) -> None:
@@ -793,12 +845,13 @@ class _Notes:
     """What reading a roster left out or cut, said to the player with the import."""
 
     problems: list[str] = field(default_factory=list)
+    """:class:`~rules.wh40k.notes.Note` s, so that they can be said again in any language."""
     names_cut: int = 0
     keywords_cut: list[str] = field(default_factory=list)
     keywords_read: int = 0
     keywords_past_total: bool = False
     dropped: set[str] = field(default_factory=set)
-    odd_numbers: dict[str, tuple[str, str]] = field(default_factory=dict)
+    odd_numbers: dict[str, str] = field(default_factory=dict)
     weapons_left_out: list[str] = field(default_factory=list)
 
     def name(self, value: Any, fallback: str = "unnamed") -> str:
@@ -810,37 +863,93 @@ class _Notes:
     def drop(self, keyword: str) -> None:
         self.dropped.add(keyword[:30])
 
-    def said(self) -> tuple[str, ...]:
+    def add(self, message: Message) -> None:
+        """Say ``message`` with the import (once)."""
+        note = Note.of(message)
+        if note not in self.problems:
+            self.problems.append(note)
+
+    def said(self) -> tuple[Note, ...]:
         """The problems, then one line per kind of cut, at most :data:`MAX_PROBLEMS` lines."""
-        lines = list(self.problems)
+        lines: list[Any] = list(self.problems)
         if len(lines) > MAX_PROBLEMS:
-            lines = [*lines[:MAX_PROBLEMS], f"... and {len(lines) - MAX_PROBLEMS} more."]
+            lines = [*lines[:MAX_PROBLEMS], Note.of(_("... and {n} more.", n=len(lines) - MAX_PROBLEMS))]
         if self.weapons_left_out:
             shown = ", ".join(self.weapons_left_out[:3]) + (" ..." if len(self.weapons_left_out) > 3 else "")
             lines.append(
-                f"Units with more than {MAX_WEAPONS_PER_UNIT} weapon profiles kept their first "
-                f"{MAX_WEAPONS_PER_UNIT}: {shown}."
+                Note.of(
+                    _(
+                        "Units with more than {n} weapon profiles kept their first {n}: {units}.",
+                        n=MAX_WEAPONS_PER_UNIT,
+                        units=shown,
+                    )
+                )
             )
         if self.keywords_cut:
             shown = ", ".join(self.keywords_cut[:3]) + (" ..." if len(self.keywords_cut) > 3 else "")
             lines.append(
-                f"Keywords past {MAX_KEYWORDS_PER_WEAPON} (or {MAX_KEYWORD_TEXT} characters) on one weapon "
-                f"were cut: {shown}."
+                Note.of(
+                    _(
+                        "Keywords past {n} (or {chars} characters) on one weapon were cut: {weapons}.",
+                        n=MAX_KEYWORDS_PER_WEAPON,
+                        chars=MAX_KEYWORD_TEXT,
+                        weapons=shown,
+                    )
+                )
             )
         if self.keywords_past_total:
             lines.append(
-                f"The roster has more than {MAX_KEYWORDS_PER_ROSTER:,} weapon keywords; the weapons past "
-                "them were read without keywords."
+                Note.of(
+                    _(
+                        "The roster has more than {n} weapon keywords; the weapons past them were read "
+                        "without keywords.",
+                        n=f"{MAX_KEYWORDS_PER_ROSTER:,}",
+                    )
+                )
             )
         if self.dropped:
             names = ", ".join(sorted(self.dropped)[:MAX_DROPPED_SHOWN])
-            more = f" ({len(self.dropped)} in all)" if len(self.dropped) > MAX_DROPPED_SHOWN else ""
-            lines.append(f"Weapon keywords Herald does not calculate with were left out: {names}{more}.")
+            if len(self.dropped) > MAX_DROPPED_SHOWN:
+                lines.append(
+                    Note.of(
+                        _(
+                            "Weapon keywords Herald does not calculate with were left out: {names} "
+                            "({n} in all).",
+                            names=names,
+                            n=len(self.dropped),
+                        )
+                    )
+                )
+            else:
+                lines.append(
+                    Note.of(
+                        _(
+                            "Weapon keywords Herald does not calculate with were left out: {names}.",
+                            names=names,
+                        )
+                    )
+                )
         if self.names_cut:
-            lines.append(f"{self.names_cut} name(s) longer than {MAX_NAME} characters were cut.")
-        for what, (shown, then) in self.odd_numbers.items():
-            lines.append(f"{what} `{shown}` can't be read: {then}.")
+            lines.append(
+                Note.of(
+                    _(
+                        "{n} name(s) longer than {chars} characters were cut.",
+                        n=self.names_cut,
+                        chars=MAX_NAME,
+                    )
+                )
+            )
+        for what, shown in self.odd_numbers.items():
+            lines.append(Note.of(ODD_NUMBERS[what](shown)))
         return tuple(lines)
+
+
+#: What an unreadable count or points value says, by what it was (``shown``: the value quoted).
+ODD_NUMBERS = {
+    "number": lambda shown: _("A selection's number `{value}` can't be read: 1 was counted.", value=shown),
+    "roster points": lambda shown: _("The roster's points `{value}` can't be read: left out.", value=shown),
+    "unit points": lambda shown: _("A unit's points `{value}` can't be read: left out.", value=shown),
+}
 
 
 def clean_name(value: Any, fallback: str = "unnamed") -> str:
@@ -855,7 +964,7 @@ def clean_name(value: Any, fallback: str = "unnamed") -> str:
     return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
 
 
-def _count(value: Any, notes: _Notes, what: str, then: str) -> int | None:
+def _count(value: Any, notes: _Notes, what: str) -> int | None:
     """A count or points value from the file (``5``, ``5.0``), through the one door for numbers:
     ``1e999``, ``-inf``, ``NaN`` or 5,000 digits is None (and said once), never an exception."""
     text = _text(value)
@@ -863,7 +972,7 @@ def _count(value: Any, notes: _Notes, what: str, then: str) -> int | None:
     number = _small(whole, 6)
     if number is None and text:
         shown = quote(text, 12) if len(text) <= 12 else f"{quote(text, 8)} ({len(text):,} characters)"
-        notes.odd_numbers.setdefault(what, (shown, then))
+        notes.odd_numbers.setdefault(what, shown)
     return number
 
 
@@ -871,7 +980,7 @@ def _number(node: dict[str, Any], notes: _Notes) -> int:
     """A selection's ``number`` (how many of it), 0 to 1,000; 1 when it can't be read."""
     if node.get("number") is None:
         return 1
-    value = _count(node.get("number"), notes, "A selection's number", "1 was counted")
+    value = _count(node.get("number"), notes, "number")
     return 1 if value is None else min(value, 1000)
 
 
@@ -882,7 +991,7 @@ def _characteristics(profile: dict[str, Any]) -> dict[str, str]:
 def _points(roster: dict[str, Any], notes: _Notes) -> int | None:
     for cost in _list(roster, "costs"):
         if _text(cost.get("name")).lower() in ("pts", "points"):
-            return _count(cost.get("value"), notes, "The roster's points", "left out")
+            return _count(cost.get("value"), notes, "roster points")
     return None
 
 
@@ -941,7 +1050,14 @@ def roster_edition(tree: dict[str, Any], shown: str = "roster") -> str:
         return ""
     if is_40k and number is not None and number.group(1) in ("10", "11"):
         return f"{number.group(1)}th"
-    raise RosterError(f"`{shown}` is a {quote(system, 60)} roster; Herald reads {EDITIONS_READ}.")
+    raise RosterError(
+        _(
+            "`{shown}` is a {system} roster; Herald reads {editions_read}.",
+            shown=shown,
+            system=quote(system, 60),
+            editions_read=EDITIONS_READ,
+        )
+    )
 
 
 def _roster(tree: dict[str, Any], shown: str, read_as: str) -> Roster:
@@ -956,7 +1072,7 @@ def _roster(tree: dict[str, Any], shown: str, read_as: str) -> Roster:
         faction = faction or notes.name(force.get("catalogueName"), "")
         for selection in _unit_selections(force):
             if len(units) >= MAX_UNITS:
-                notes.problems.append(f"More than {MAX_UNITS} units: the rest were left out.")
+                notes.add(_("More than {n} units: the rest were left out.", n=MAX_UNITS))
                 break
             unit = _unit(selection, notes)
             if unit is None:
@@ -969,9 +1085,18 @@ def _roster(tree: dict[str, Any], shown: str, read_as: str) -> Roster:
         if len(units) >= MAX_UNITS:
             break
     if not units:
+        if notes.problems:
+            first = notes.problems[0]
+            raise RosterError(
+                _(
+                    "`{file}` has no unit Herald can read (a unit needs a Unit profile or weapons). "
+                    "{problem}",
+                    file=shown,
+                    problem=first.message() if isinstance(first, Note) else first,
+                )
+            )
         raise RosterError(
-            f"`{shown}` has no unit Herald can read (a unit needs a Unit profile or weapons)."
-            + (f" {notes.problems[0]}" if notes.problems else "")
+            _("`{file}` has no unit Herald can read (a unit needs a Unit profile or weapons).", file=shown)
         )
     return Roster(
         name=notes.name(tree.get("name"), "Army list"),
@@ -1078,7 +1203,7 @@ def _leads(texts: list[tuple[str, str]]) -> tuple[str, ...]:
     """The units a Leader ability names (``This model can be attached to the following units: ■
     Boyz ■ Beast Snagga Boyz``), each as a clean name."""
     found: list[str] = []
-    for _, description in texts:
+    for _unused, description in texts:
         if "attach" not in description.lower():
             continue
         match = _LEADER.search(strip_markup(description))
@@ -1206,10 +1331,10 @@ def _unit(selection: dict[str, Any], notes: _Notes) -> RosterUnit | None:
         name, [k for k in kinds.values() if k.count > 0], shared_stats, shared_texts, notes, said
     )
     if groups is None and not weapons:
-        notes.problems.append(f"{name}: no Unit profile and no weapon profile, so it was left out.")
+        notes.add(_("{unit}: no Unit profile and no weapon profile, so it was left out.", unit=name))
         return None
     if groups is None:
-        notes.problems.append(f"{name}: no Unit profile (T, Sv, W), so it can't be a target.")
+        notes.add(_("{unit}: no Unit profile (T, Sv, W), so it can't be a target.", unit=name))
         groups = ()
     head = groups[0] if groups else RosterGroup(name=name, count=models)
     return RosterUnit(
@@ -1243,10 +1368,10 @@ def _unit_points(nodes: list[tuple[dict[str, Any], dict[str, Any] | None]], note
     """The sum of the points costs of a unit's selections (each selection's cost is its own, its
     number already counted, in both New Recruit and BattleScribe files)."""
     total, found = 0, False
-    for node, _ in nodes:
+    for node, _unused in nodes:
         for cost in _list(node, "costs"):
             if _text(cost.get("name")).lower() in ("pts", "points"):
-                value = _count(cost.get("value"), notes, "A unit's points", "left out")
+                value = _count(cost.get("value"), notes, "unit points")
                 if value is not None:
                     total, found = total + value, True
     return min(total, MAX_UNIT_POINTS) if found else None
@@ -1258,7 +1383,7 @@ def _enhancements(
     """The names of a unit's selections that are Enhancements: in a group (``group``, as New
     Recruit writes it) or a category named so."""
     found: list[str] = []
-    for node, _ in nodes:
+    for node, _unused in nodes:
         if node is selection:
             continue
         group = _text(node.get("group"), 80).lower()
@@ -1290,11 +1415,13 @@ def _groups(
         if found is not None:
             return found.key
         if len(options) >= MAX_OPTIONS:
-            text = (
-                f"{unit}: more than {MAX_OPTIONS} conditional abilities; the first {MAX_OPTIONS} are offered."
+            notes.add(
+                _(
+                    "{unit}: more than {n} conditional abilities; the first {n} are offered.",
+                    unit=unit,
+                    n=MAX_OPTIONS,
+                )
             )
-            if text not in notes.problems:
-                notes.problems.append(text)
             return ""
         key = _option_key(name, set(options))
         options[key] = DefenceOption(key=key, name=name[:60], effect=effect)
@@ -1309,7 +1436,7 @@ def _groups(
     ]:
         if re.fullmatch(r"kill team", strip_markup(name), re.IGNORECASE):
             said.toughness_rule = "majority"
-            said.read.append("Kill Team: Toughness is the majority's (ties to the highest)")
+            said.read.append(Note.of(_("Kill Team: Toughness is the majority's (ties to the highest)")))
             continue
         reading = read_defence(name, description, own=owner is not None)
         if not reading.any:
@@ -1319,44 +1446,110 @@ def _groups(
         if giver:  # a Canoptek Reanimator's: the core rule is there for the unit it gives it to
             key = offer(name, " ".join(reading.applied))
             said.read.append(
-                f"{shown}: there for what {giver} gives another unit, so not applied (offered as `{key}`)"
+                Note.of(
+                    _(
+                        "{ability}: there for what {giver} gives another unit, so not applied "
+                        "(offered as `{key}`)",
+                        ability=shown,
+                        giver=giver,
+                        key=key,
+                    )
+                )
             )
             continue
         if reading.offered:
             key = offer(name, " ".join(reading.offered))
             if key and reading.unclear:
-                said.read.append(f"{shown}: could not tell when it holds, so offered as `{key}`, not applied")
+                said.read.append(
+                    Note.of(
+                        _(
+                            "{ability}: could not tell when it holds, so offered as `{key}`, not applied",
+                            ability=shown,
+                            key=key,
+                        )
+                    )
+                )
         if reading.guards:
             words = " ".join(reading.guards)
             said.guards = " ".join(filter(None, (said.guards, words)))
-            said.read.append(f"{shown}: {words} for a Character leading it (`{unit} + Leader`)")
+            said.read.append(
+                Note.of(
+                    _(
+                        "{ability}: {words} for a Character leading it (`{unit} + Leader`)",
+                        ability=shown,
+                        words=words,
+                        unit=unit,
+                    )
+                )
+            )
         if not reading.applied:
             continue
         words = " ".join(reading.applied)
         if reading.to == "bearer's unit":
             chosen = list(kinds)
-            said.read.append(f"{shown}: {words} to the whole unit while its bearer lives")
+            said.read.append(
+                Note.of(
+                    _(
+                        "{ability}: {words} to the whole unit while its bearer lives",
+                        ability=shown,
+                        words=words,
+                    )
+                )
+            )
         elif reading.to == "excluding":
             left = {match_key(n) for n in reading.names}
             chosen = [
                 k for k in kinds if not any(n in match_key(k.name) or match_key(k.name) in n for n in left)
             ]
-            said.read.append(f"{shown}: {words} to every model but {', '.join(reading.names)}")
+            said.read.append(
+                Note.of(
+                    _(
+                        "{ability}: {words} to every model but {models}",
+                        ability=shown,
+                        words=words,
+                        models=", ".join(reading.names),
+                    )
+                )
+            )
         elif reading.to == "keyword":
             keyword = reading.names[0]
             chosen = [k for k in (kinds if owner is None else [owner]) if keyword in k.keywords]
             if not chosen:
                 offer(name, words)
                 said.read.append(
-                    f"{shown}: {words} only for {keyword.upper()} models; none found, so offered"
+                    Note.of(
+                        _(
+                            "{ability}: {words} only for {keyword} models; none found, so offered",
+                            ability=shown,
+                            words=words,
+                            keyword=keyword.upper(),
+                        )
+                    )
                 )
                 continue
-            said.read.append(f"{shown}: {words} to its {keyword.upper()} models")
+            said.read.append(
+                Note.of(
+                    _(
+                        "{ability}: {words} to its {keyword} models",
+                        ability=shown,
+                        words=words,
+                        keyword=keyword.upper(),
+                    )
+                )
+            )
         else:
             chosen = list(kinds) if owner is None else [owner]
             if reading.core or any(" vs " in w for w in reading.applied) or len(kinds) > 1:
-                whom = "every model" if owner is None or len(kinds) == 1 else f"its {owner.name}"
-                said.read.append(f"{shown}: {words} applied to {whom}")
+                if owner is None or len(kinds) == 1:
+                    note = _("{ability}: {words} applied to every model", ability=shown, words=words)
+                else:
+                    note = _(
+                        "{ability}: {words} applied to its {models}",
+                        ability=shown,
+                        words=words,
+                        models=owner.name,
+                    )
+                said.read.append(Note.of(note))
         landing.append((words, chosen))
     made: list[RosterGroup] = []
     unreadable = False
@@ -1365,18 +1558,28 @@ def _groups(
         stats = _profile_for(kind, shared_stats)
         if stats is None and profiled is not None:  # said: a guess the player can see and correct
             stats = profiled.stats
-            notes.problems.append(
-                f"{unit}: its {kind.name} models have no Unit profile of their own; they were given "
-                f"{profiled.name}'s."
+            notes.add(
+                _(
+                    "{unit}: its {kind} models have no Unit profile of their own; they were given {other}'s.",
+                    unit=unit,
+                    kind=kind.name,
+                    other=profiled.name,
+                )
             )
         if stats is None:
             return None, tuple(options.values())
         toughness, save, wounds = _stat(stats["T"]), _stat(stats["SV"]), _stat(stats["W"])
         if None in (toughness, save, wounds) or not (1 <= (toughness or 0) <= 30 and 2 <= (save or 0) <= 7):
             if not unreadable:
-                notes.problems.append(
-                    f"{unit}: its Unit profile (T {_shown(stats['T'])}, Sv {_shown(stats['SV'])}, "
-                    f"W {_shown(stats['W'])}) can't be read, so it can't be a target."
+                notes.add(
+                    _(
+                        "{unit}: its Unit profile (T {t}, Sv {sv}, W {w}) can't be read, so it can't be "
+                        "a target.",
+                        unit=unit,
+                        t=_shown(stats["T"]),
+                        sv=_shown(stats["SV"]),
+                        w=_shown(stats["W"]),
+                    )
                 )
             unreadable = True
             toughness = save = wounds = None
@@ -1407,9 +1610,15 @@ def _groups(
     merged.sort(key=_ordinary_first)
     if len(merged) > MAX_GROUPS:
         extra = sum(g.count for g in merged[MAX_GROUPS - 1 :])
-        notes.problems.append(
-            f"{unit}: more than {MAX_GROUPS} kinds of model; the last {extra} are counted with the "
-            f"{merged[MAX_GROUPS - 2].name} profile."
+        notes.add(
+            _(
+                "{unit}: more than {n} kinds of model; the last {extra} are counted with the "
+                "{profile} profile.",
+                unit=unit,
+                n=MAX_GROUPS,
+                extra=extra,
+                profile=merged[MAX_GROUPS - 2].name,
+            )
         )
         merged = [
             *merged[: MAX_GROUPS - 2],
@@ -1507,7 +1716,7 @@ def _weapon(
     ]
     if wrong:
         shown = ", ".join(f"{label} `{quote(found.get(label, '') or 'missing', 10)}`" for label in wrong)
-        notes.problems.append(f"{unit}: {name} ({shown}) can't be read.")
+        notes.add(_("{unit}: {weapon} ({values}) can't be read.", unit=unit, weapon=name, values=shown))
         return None
     abilities, unused = _keywords(
         _raw(
@@ -1525,7 +1734,14 @@ def _weapon(
     )
     skill = "N/A" if skill in ("N/A", "NA", "-") else skill
     if skill == "N/A" and "torrent" not in abilities:
-        notes.problems.append(f"{unit}: {name} has no {skill_key} and is not Torrent, so it can't be read.")
+        notes.add(
+            _(
+                "{unit}: {weapon} has no {skill} and is not Torrent, so it can't be read.",
+                unit=unit,
+                weapon=name,
+                skill=skill_key,
+            )
+        )
         return None
     weapon = RosterWeapon(
         name=name,
@@ -1543,7 +1759,14 @@ def _weapon(
         parse_weapon(weapon.line())
     except ProfileError as error:
         reason = str(error).split("\n", 1)[0]
-        notes.problems.append(f"{unit}: {name} can't be calculated ({quote(reason, 120)}).")
+        notes.add(
+            _(
+                "{unit}: {weapon} can't be calculated ({reason}).",
+                unit=unit,
+                weapon=name,
+                reason=quote(reason, 120),
+            )
+        )
         return None
     return weapon
 

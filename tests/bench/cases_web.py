@@ -113,7 +113,7 @@ async def _result_to_page(_: OfflineDriver) -> list[tuple[str, str]]:
         for name in names:
             await driver.command("/tournament join faction:Nomads", user=name)
         info = (await driver.command("/tournament info", user="olga")).message
-        url = next(i["url"] for row in info.components for i in row["components"] if i.get("url"))
+        url = next(b.url for b in info.buttons if b.url)  # a card's link button
         await pair(driver, threads=False)
         samples = []
         async with aiohttp.ClientSession() as http:
@@ -160,7 +160,62 @@ async def _opponent(driver: OfflineDriver, name: str) -> str:
     return next(n for n, u in driver.users.items() if str(u.id) == other)
 
 
+async def _crusade_page(_: OfflineDriver) -> list[tuple[str, str]]:
+    """The largest campaign a channel may hold (40 forces of 120 units): its page's first rendering
+    after a change, then served from the cache."""
+    import json
+
+    from rules.crusade import engine
+    from rules.crusade.engine import UnitSpec
+
+    c = engine.create("Bench Crusade", organiser_id=1)
+    for p in range(40):
+        units = [UnitSpec(f"Unit {i} of force {p}", 100) for i in range(120)]
+        c = engine.join(c, player_id=p + 2, player_name=f"Player {p}", name=f"Force {p}", units=units)
+    record = _Record(1, 1, json.dumps({"campaign": c.model_dump(mode="json")}), kind="crusade")
+
+    class Store:
+        async def version(self, token: str) -> _Record | None:
+            return record if token == "bench" else None
+
+        async def state(self, game_id: int) -> _Record:
+            return record
+
+    server = WebServer(
+        make_app(TournamentSource(Store(), str), limiter=RateLimiter(10**9, 10**9)), "127.0.0.1", 0
+    )
+    port = await server.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            samples, first = [], 0.0
+            for i in range(101):
+                started = time.perf_counter()
+                async with http.get(f"http://127.0.0.1:{port}/c/bench") as got:
+                    body = await got.read()
+                took = (time.perf_counter() - started) * 1000
+                if got.status != 200 or b"Unit 119 of force 39" not in body:
+                    raise AssertionError(f"the campaign page was not served: {got.status}")
+                if i == 0:
+                    first = took
+                else:
+                    samples.append(took)
+    finally:
+        await server.stop()
+    return [
+        (
+            "40 forces x 120 units, after a change (rendered)",
+            f"{first:.1f} ms (target < 1000: {'ok' if first < 1000 else 'MISSED'})",
+        ),
+        (
+            "40 forces x 120 units, cached",
+            f"p50 {_p(samples, 50):7.2f} ms  p99 {_p(samples, 99):7.2f} ms (target < 50: "
+            f"{'ok' if _p(samples, 99) < 50 else 'MISSED'})",
+        ),
+    ]
+
+
 CASES = [
     FigureCase("web: tournament page", _page_512),
+    FigureCase("web: crusade page", _crusade_page),
     FigureCase("web: live update", _result_to_page),
 ]

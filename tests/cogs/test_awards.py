@@ -55,7 +55,7 @@ async def test_ballots_awards_and_their_secrecy(driver: OfflineDriver) -> None:
     assert "counted" in (await driver.submit(theirs, {"bad": "yes", "reason": SECRET}, user=rival)).text
     refused(await driver.command("/awards totals", user="ann"), "Only the organisers")
     totals = await driver.command("/awards totals", user="olga")
-    assert totals.message.ephemeral and SECRET in totals.text and "1 bad games" in totals.text
+    assert totals.message.ephemeral and SECRET in totals.text and "1 bad game)" in totals.text
     assert "2 sportsmanship ballots" in totals.text
 
     # Secrecy: nothing of a ballot in the channel, on the page or in the exports.

@@ -288,3 +288,24 @@ async def test_a_spanish_server_reads_the_campaign_in_spanish(driver: OfflineDri
     driver.user("alice", locale="es-ES")
     refused = (await driver.command("/crusade scar unit:Nadie text:Fatigued")).message
     assert refused.ephemeral and "no tiene ninguna unidad llamada 'Nadie'" in plain(refused)
+
+
+async def test_a_unit_whose_list_gives_no_points_is_unknown_not_zero(driver: OfflineDriver) -> None:
+    await driver.command("/crusade create name:Pointless", user="olga")
+    priced = rosters.crusade_unit("Captain", 80, "Character")
+    unpriced = rosters.crusade_unit("Servitors", 0)
+    del unpriced["costs"]  # some lists (and hand-made files) carry no cost for a unit
+    tree = rosters.roster_tree([priced, unpriced], name="Half Priced")
+    joined = (
+        await driver.command("/crusade join", file=Attachment("h.json", rosters.as_json(tree)), user="alice")
+    ).message
+    text = joined.text
+    assert "**Servitors** · Battle-ready · 0 XP · 0 CP · points unknown" in text, text
+    assert "**Captain** · Battle-ready · 0 XP · 0 CP · 80 pts" in text
+    assert "Supply 80/1000" in text
+    assert "1 unit has no points in its list: it counts 0 against the Supply Limit." in text
+    exported = (await driver.command("/crusade export", user="alice")).message
+    csv_file = next(a for a in exported.attachments if a.filename.endswith(".csv"))
+    rows = [line.split(",") for line in csv_file.data.decode().splitlines()]
+    servitors = next(row for row in rows if row[0] == "Servitors")
+    assert servitors[1] == ""  # unknown, not 0

@@ -1,19 +1,22 @@
 """Herald in Spanish, end to end (issue 41's pilot): /roll, its refusals, the error handler and
 /herald language, through real interactions whose ``locale`` and ``guild_locale`` are set.
 
-Spanish is not complete yet (each area translates its part), so it is not offered: these tests
-offer it on purpose (the ``spanish`` fixture), as a translator previewing their work would.
+The ``spanish`` fixture offers Spanish whether or not every area has finished it (as a translator
+previewing their work would); ``incomplete_spanish`` puts a catalogue with a gap in its place.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 
 from bot.i18n import dm_locale
 from bot.offline import OfflineDriver
-from rules.i18n import force_offer
+from rules.i18n import catalogues_from, force_offer
+from rules.i18n.catalogues import plural_forms, write
 
 
 @pytest.fixture
@@ -62,7 +65,22 @@ async def test_an_english_client_is_unchanged(driver: OfflineDriver, spanish: No
     assert "🎲 Roll" in message.text and "Total" in message.text and "3 dice" in message.text
 
 
-async def test_spanish_is_not_shown_while_it_is_incomplete(driver: OfflineDriver) -> None:
+@pytest.fixture
+def incomplete_spanish(tmp_path: Path) -> Iterator[None]:
+    """A Spanish catalogue with one entry left untranslated: present, not offered (whatever the
+    state of the real one, which is complete once every area is)."""
+    part = Catalog(locale="es", domain="herald")
+    part.mime_headers = [("Plural-Forms", plural_forms("es"))]
+    part.add(("{n} die", "{n} dice"), ("{n} dado", "{n} dados"))
+    part.add("Roll again", "")
+    write(tmp_path / "es" / "parts" / "dice.po", part)
+    with catalogues_from(tmp_path):
+        yield
+
+
+async def test_spanish_is_not_shown_while_it_is_incomplete(
+    driver: OfflineDriver, incomplete_spanish: None
+) -> None:
     driver.user("alice", locale="es-ES")
     message = (await driver.command("/roll expression:2d6 private:true", user="alice")).message
     assert "2 dice" in message.text
@@ -103,7 +121,9 @@ async def test_herald_language_sets_the_servers_language(driver: OfflineDriver, 
     assert "2 dice" in (await driver.command("/roll expression:2d6", user="bob")).message.text
 
 
-async def test_an_incomplete_language_cannot_be_chosen(driver: OfflineDriver) -> None:
+async def test_an_incomplete_language_cannot_be_chosen(
+    driver: OfflineDriver, incomplete_spanish: None
+) -> None:
     driver.user("mia", manage_guild=True)
     refused = (await driver.command("/herald language language:es", user="mia")).message
     assert refused.ephemeral
@@ -121,3 +141,10 @@ async def test_a_dm_uses_the_language_of_the_players_last_interaction(driver: Of
     assert await dm_locale(driver.bot, alice.id) == "en-GB"
     await driver.restart()  # written at shutdown (and every few minutes): read back after a restart
     assert await dm_locale(driver.bot, alice.id) == "en-GB"
+
+
+async def test_german_dice_notation_rolls_in_any_language(driver: OfflineDriver) -> None:
+    driver.user("klaus", locale="de")
+    message = (await driver.command("/roll expression:2W6+1", user="klaus")).message
+    assert not message.ephemeral, message.text  # a roll, not a refusal
+    assert "2d6+1" in message.text

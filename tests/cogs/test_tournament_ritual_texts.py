@@ -117,7 +117,7 @@ async def test_panel_texts_say_whose_captain_and_how_many_to_pick(
     paired = public(await driver.command("/tournament pair", user="olga"))
     red_panel = (await driver.press(paired, "Open my pairing (captains)", user=reds[0])).message
     picked = await driver.choose(red_panel, "Red1", user=reds[0])
-    assert "Waiting for Blue Shells' captain" in picked.text and "Shells's" not in picked.text
+    assert "Waiting for the captain of Blue Shells" in picked.text and "Shells's" not in picked.text
     blue_panel = (await driver.press(paired, "Open my pairing (captains)", user=blues[0])).message
     attackers = (await driver.choose(blue_panel, "Blue1", user=blues[0])).edited[0]
     assert attackers.selects[0].min_values == attackers.selects[0].max_values == 2

@@ -81,5 +81,5 @@ async def test_hand_edits_say_what_changed_and_who(driver: OfflineDriver) -> Non
 
     page = public_view(t, reported=())
     assert page.current is not None
-    flags = [f for g in page.current.games for f in g.flags]
+    flags = [str(f) for g in page.current.games for f in g.flags]
     assert "changed by hand: moved from table 3 to 4, by Olga" in flags, flags

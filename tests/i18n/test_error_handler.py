@@ -28,5 +28,5 @@ def test_each_kind_of_error_is_told_in_the_readers_language(caplog: pytest.LogCa
             f"Algo ha fallado por mi parte. Incidencia `{incident}`: avisa a los administradores del "
             "servidor si sigue pasando."
         )
-    # Not offered: English, whatever the client.
-    assert describe(app_commands.CheckFailure(), "es-ES") == ("You can't use that command here.", None)
+    # A language Herald does not offer (no German catalogue): English.
+    assert describe(app_commands.CheckFailure(), "de") == ("You can't use that command here.", None)

@@ -42,3 +42,19 @@ def test_the_rank_column_is_coloured_by_rank():
     }
     gold = RANK_COLOURS[Rank.LEGENDARY]
     assert any(sum(abs(a - b) for a, b in zip(c, gold, strict=True)) < 40 for c in colours)
+
+
+def test_the_picture_speaks_the_readers_language_and_shows_unknown_points() -> None:
+    from rules.i18n import force_offer, translator
+
+    unknown = Force(
+        player_id=1,
+        player_name="Kai",
+        name="Host",
+        units=(CrusadeUnit(key="u1", name="Servitors", points=None),),
+    )
+    with force_offer("es"):
+        spanish = render_order_of_battle(unknown, t=translator("es-ES"))
+    english = render_order_of_battle(unknown)
+    assert spanish[:8] == english[:8] == b"\x89PNG\r\n\x1a\n"
+    assert spanish != english  # the head row and tallies are drawn in Spanish

@@ -106,7 +106,7 @@ def test_spanish_team_standings_head_team_points_and_the_captain() -> None:
         t = create_team(t, team, players[0], players[0].upper(), "Nomads")
         t = add_team_player(t, t.teams[-1].id, players[1], players[1].upper(), "Ariadna")
     drawn, _png = _drawn(render_team_standings, t, t=translator("es-ES"))
-    assert {"Equipo", "Ptos.", "V-E-D", "capitán A"} <= set(drawn)
+    assert {"Equipo", "Pts", "V-E-D", "capitán A"} <= set(drawn)
     assert "Equipos (aún sin ronda emparejada) · equipos de 2" in drawn
 
 
@@ -136,7 +136,7 @@ def test_spanish_faction_table_heads_its_columns() -> None:
     drawn, _png = _drawn(
         render_faction_table, faction_table([t]), title=t.name, subtitle="facciones", t=translator("es-ES")
     )
-    assert {"Facción", "Jugadores", "Partidas", "V-E-D", "% victorias", "BP medio"} <= set(drawn)
+    assert {"Facción", "Jugadores", "Partidas", "V-E-D", "% victorias", "PB medios"} <= set(drawn)
     assert any("," in text and "\xa0%" in text for text in drawn)  # a win rate: 58,3 %
 
 

@@ -92,3 +92,21 @@ def test_any_text_with_saved_names_expands_or_says_why(pieces: list[str]) -> Non
         parse(expanded)
     except DiceError:
         return
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical", "repeat"),
+    [
+        ("2W6", "2d6", 1),
+        ("W20+3", "d20+3", 1),
+        ("3w6 4+", "3d6>=4", 1),
+        ("6 4W6kh3", "4d6kh3", 6),
+        ("W%", "d%", 1),
+        ("1W20 adv", "2d20kh1", 1),
+        ("10wh4+", "10d6>=4", 1),  # Warhammer's notation is not a German die
+        ("2d6 [2W6 Wut]", "2d6[2W6 Wut]", 1),  # an annotation keeps what was typed
+    ],
+)
+def test_a_german_w_is_a_die(typed: str, canonical: str, repeat: int) -> None:
+    spec = parse(typed)
+    assert (spec.canonical, spec.repeat) == (canonical, repeat)

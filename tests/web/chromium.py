@@ -9,6 +9,7 @@ and Content-Security-Policy reports.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import base64
 import contextlib
 import itertools
@@ -16,7 +17,9 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import tempfile
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -108,6 +111,8 @@ class Browser:
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._waiting: list[tuple[str, str | None, asyncio.Future[dict[str, Any]]]] = []
         self.pages: dict[str, Page] = {}
+        #: The browser context its pages open in (see :func:`chromium`).
+        self.context: str | None = None
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -158,7 +163,10 @@ class Browser:
         return await asyncio.wait_for(future, 30)
 
     async def new_page(self) -> Page:
-        target = await self.send("Target.createTarget", {"url": "about:blank"})
+        wanted: dict[str, Any] = {"url": "about:blank"}
+        if self.context is not None:
+            wanted["browserContextId"] = self.context
+        target = await self.send("Target.createTarget", wanted)
         attached = await self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})
         page = Page(self, attached["sessionId"])
         self.pages[page.session] = page
@@ -167,49 +175,74 @@ class Browser:
         return page
 
 
-@contextlib.asynccontextmanager
-async def chromium() -> AsyncIterator[Browser]:
-    """A headless Chromium on a new empty profile, closed (and its profile deleted) afterwards."""
+#: This test process's one Chromium (each pytest-xdist worker is a process of its own): started
+#: on first use, stopped at exit. Starting one costs about a second, and the page tests ask for one
+#: a dozen times; each use gets its own browser context (its own cookies, storage and cache).
+_SHARED: dict[str, Any] = {}
+
+
+def _stop() -> None:
+    process, profile = _SHARED.pop("process", None), _SHARED.pop("profile", None)
+    if process is not None and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    if profile:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _endpoint() -> str:
+    """The DevTools endpoint of this process's Chromium, started if it is not running (blocking:
+    call it on a worker thread)."""
+    process = _SHARED.get("process")
+    if process is not None and process.poll() is None:
+        return str(_SHARED["endpoint"])
+    _stop()
     path = executable()
     if path is None:
         raise FileNotFoundError("chromium")
     profile = tempfile.mkdtemp(prefix="herald-chromium-")
-    process = await asyncio.create_subprocess_exec(
-        path,
-        *FLAGS,
-        f"--user-data-dir={profile}",
-        "about:blank",
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "HOME": profile},
-    )
-    try:
-        assert process.stderr is not None
-        endpoint = None
-        for _ in range(200):
-            line = (await asyncio.wait_for(process.stderr.readline(), 30)).decode(errors="replace")
-            if not line:
-                break
-            found = LISTENING.search(line)
-            if found:
-                endpoint = found.group(1)
-                break
-        if endpoint is None:
-            raise RuntimeError("Chromium did not start its DevTools endpoint")
-        drain = asyncio.create_task(process.stderr.read())
-        async with aiohttp.ClientSession() as session, session.ws_connect(endpoint, max_msg_size=0) as ws:
-            browser = Browser(ws)
-            try:
-                yield browser
-            finally:
-                browser._reader.cancel()
-        drain.cancel()
-    finally:
-        if process.returncode is None:
-            process.terminate()
-            try:
-                await asyncio.wait_for(process.wait(), 10)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
-        shutil.rmtree(profile, ignore_errors=True)
+    said = Path(profile) / "stderr.log"  # a file, not a pipe: nobody has to keep draining it
+    with said.open("wb") as stderr:
+        process = subprocess.Popen(
+            [path, *FLAGS, f"--user-data-dir={profile}/data", "about:blank"],
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+            env={**os.environ, "HOME": profile},
+        )
+    _SHARED.update(process=process, profile=profile)
+    if not _SHARED.get("registered"):
+        atexit.register(_stop)
+        _SHARED["registered"] = True
+    for _ in range(600):  # at most 30 s
+        found = LISTENING.search(said.read_text(errors="replace"))
+        if found:
+            _SHARED["endpoint"] = found.group(1)
+            return found.group(1)
+        if process.poll() is not None:
+            break
+        time.sleep(0.05)
+    _stop()
+    raise RuntimeError("Chromium did not start its DevTools endpoint")
+
+
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Browser]:
+    """A headless Chromium as new: a browser context of its own (no cookies, storage or cache from
+    another test), closed afterwards. The process under it is shared by this test process."""
+    endpoint = await asyncio.to_thread(_endpoint)
+    async with aiohttp.ClientSession() as session, session.ws_connect(endpoint, max_msg_size=0) as ws:
+        browser = Browser(ws)
+        try:
+            made = await browser.send("Target.createBrowserContext", {"disposeOnDetach": True})
+            browser.context = made["browserContextId"]
+            yield browser
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    browser.send("Target.disposeBrowserContext", {"browserContextId": browser.context}), 10
+                )
+            browser._reader.cancel()

@@ -7,6 +7,15 @@
   const liveUrl = body.dataset.live;
   const screen = body.classList.contains("screen");
   let etag = body.dataset.etag || "";
+  // What the script writes itself, in the page's language (the page sets them; English if not).
+  let words = {};
+  try { words = JSON.parse(body.dataset.words || "{}"); } catch (err) { words = {}; }
+  function say(key, fallback, values) {
+    let text = words[key] || fallback;
+    for (const [name, value] of Object.entries(values || {})) text = text.split("{" + name + "}").join(String(value));
+    return text;
+  }
+  const lang = document.documentElement.lang || undefined;
   let failures = 0;
   const POLL_MS = 3000;
   const PAGE_MS = 8000;
@@ -16,12 +25,12 @@
       const left = Math.round((Date.parse(el.dataset.ends) - Date.now()) / 1000);
       if (Number.isNaN(left)) continue;
       if (left <= 0) {
-        el.textContent = "Round timer: time!";
+        el.textContent = say("time", "Round timer: time!");
         el.classList.add("over");
       } else {
         const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
         const mm = String(m).padStart(h ? 2 : 1, "0"), ss = String(s).padStart(2, "0");
-        el.textContent = "Round timer: " + (h ? h + ":" : "") + mm + ":" + ss + " left";
+        el.textContent = say("left", "Round timer: {time} left", { time: (h ? h + ":" : "") + mm + ":" + ss });
       }
     }
   }
@@ -164,7 +173,7 @@
           note.className = "pager-note";
           section.appendChild(note);
         }
-        note.textContent = "Page " + (p + 1) + " of " + pages;
+        note.textContent = say("page", "Page {page} of {pages}", { page: p + 1, pages: pages });
       } else if (note) {
         note.remove();
       }
@@ -179,8 +188,9 @@
       : details.dataset.list ? "/list/" + details.dataset.list : null;
     const lazy = details.querySelector(".lazy");
     if (!path || !lazy) return;
-    const base = liveUrl.split("/live")[0];
-    const response = await fetch(base + path, { cache: "no-store" });
+    const [base, rest] = liveUrl.split("/live");
+    const query = rest && rest.includes("?") ? rest.slice(rest.indexOf("?")) : "";
+    const response = await fetch(base + path + query, { cache: "no-store" });
     if (response.ok) lazy.outerHTML = await response.text();
   }, true);
 
@@ -204,8 +214,9 @@
       if (hit && wanted) rows++;
     }
     if (found) {
-      found.textContent = !wanted ? "" : tables ? tables + (tables === 1 ? " table" : " tables")
-        : rows ? "No table this round" : "Nobody by that name";
+      found.textContent = !wanted ? "" : tables
+        ? say(tables === 1 ? "table" : "tables", tables === 1 ? "{n} table" : "{n} tables", { n: tables })
+        : rows ? say("noTable", "No table this round") : say("nobody", "Nobody by that name");
     }
   }
   if (find) {
@@ -231,7 +242,8 @@
       failures = response.ok || response.status === 304 ? 0 : failures + 1;
       const updated = document.getElementById("updated");
       if (updated) {
-        updated.textContent = failures ? "Cannot reach Herald; retrying." : "Updated " + new Date().toLocaleTimeString() + ".";
+        updated.textContent = failures ? say("offline", "Cannot reach Herald; retrying.")
+          : say("updated", "Updated {time}.", { time: new Date().toLocaleTimeString(lang) });
       }
     } catch (err) {
       failures++;

@@ -40,7 +40,7 @@ def test_the_other_players_unrevealed_cards_need_their_agreement() -> None:
     match = drawn()
     assert agreement_needed(match, ANN, manager=False) == 1
     assert agreement_needed(match, BO, manager=False) == 0
-    assert "classified objectives" in stake_text(match, 1)
+    assert "classified objectives" in str(stake_text(match, 1))
 
 
 def test_a_player_who_manages_the_server_still_asks() -> None:
@@ -68,7 +68,7 @@ def test_a_sheet_needs_both_confirmations_before_one_player_ends_it() -> None:
     sheet = ScoreSheet(scenario_id="acquisition", tier=Tier(300))
     match = seated().model_copy(update={"sheet": sheet})
     assert agreement_needed(match, ANN, manager=False) == 1
-    assert "score sheet" in stake_text(match, 1)
+    assert "score sheet" in str(stake_text(match, 1))
     final = match.toggle_confirmation(Side.A).toggle_confirmation(Side.B)
     assert agreement_needed(final, ANN, manager=False) is None
 
@@ -84,6 +84,6 @@ def test_countermeasures_is_at_stake_until_the_game_is_over() -> None:
     draw = new_draw(DrawSetup(mode=DrawMode.COUNTERMEASURES), players=["Ann", "Bo"], deck=GREEN, rng=rng)
     match = seated().model_copy(update={"draw": draw, "draw_scenario": "countermeasures"})
     assert agreement_needed(match, ANN, manager=False) == 1
-    assert "Countermeasures" in stake_text(match, 1)
+    assert "Countermeasures" in str(stake_text(match, 1))
     over = match.model_copy(update={"draw": draw.apply(CmFinish(), rng)})
     assert agreement_needed(over, ANN, manager=False) is None

@@ -60,7 +60,7 @@ def test_a_third_player_is_refused_with_who_plays() -> None:
 def test_names_of_open_seats() -> None:
     assert Match().names() == ("Player A", OPEN_SEAT)
     assert seated("Ann").names() == ("Ann", OPEN_SEAT)
-    assert Match().player_list() == "nobody yet"
+    assert str(Match().player_list()) == "nobody yet"
 
 
 def test_the_newcomer_takes_the_hand_a_waiting_draw_kept_for_them() -> None:

@@ -138,7 +138,7 @@ def test_a_pick_can_change_until_the_other_captain_picks() -> None:
     r = act(r, A, Step.DEFENDER, "A3")
     r = act(r, B, Step.DEFENDER, "B1")
     assert r.picks_a.defender == "A3" and r.step is Step.ATTACKERS
-    with pytest.raises(RitualError, match="time to pick attackers"):
+    with pytest.raises(RitualError, match="time to pick the attackers"):
         act(r, A, Step.DEFENDER, "A2")
 
 
