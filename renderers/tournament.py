@@ -72,9 +72,6 @@ LABELS = (
     N_("Tournament Points"),
     N_("ranking points"),
     N_("match points"),
-    N_("Ranked by TP, then OP, VP, opponents' OP"),
-    N_("Ranked by RP (win 10, draw 5), then BP, SoS"),
-    N_("Ranked by MP (20-0 scale), then VP, SoS"),
 )
 
 
@@ -215,7 +212,7 @@ def render_standings(
     fmt = format_of(state)
     rows, page, pages = page_of(standings(state), page, per_page)
     # VP formats say their W-D-L (and what a bye is worth) on a second footer line.
-    record = None if fmt.uses_op else say(t, fmt.record_text())
+    record = None if fmt.uses_op else t(fmt.record_words())
     height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H + (FOOTER_LINE if record else 0)
     img = Image.new("RGB", (width, height), pal.bg)
     d = canvas.draw(img)
@@ -280,8 +277,12 @@ def render_standings(
         note = joined(note, t("* bye adjustment"))
     d.text((PAD, y + 16), fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
     if record:
-        line = fit(d, record, small_f, width - 2 * PAD)
-        d.text((PAD, y + 16 + FOOTER_LINE), line, font=small_f, fill=pal.muted)
+        # a longer language's W-D-L rule takes a smaller size before it is cut
+        room = width - 2 * PAD
+        faces = (small_f, font(18), font(16))
+        face = next((f for f in faces if d.textlength(record, font=f) <= room), faces[-1])
+        line = fit(d, record, face, width - 2 * PAD)
+        d.text((PAD, y + 16 + FOOTER_LINE), line, font=face, fill=pal.muted)
     return _png(img)
 
 

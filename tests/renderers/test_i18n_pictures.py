@@ -216,3 +216,9 @@ def test_spanish_boss_map_names_the_turn_the_zones_state_and_the_squad() -> None
     assert "quedan 2/2 SP" in drawn and "libre" in drawn
     english, _png = _drawn(render_boss_map, state)
     assert {"Turn 1 · combat", "RANGE", "Squad", "Vehicles", "DESTROYED", "2/2 SP left"} <= set(english)
+
+
+def test_a_record_formats_footer_says_its_w_d_l_rule_in_spanish() -> None:
+    t = _event(game="40k")
+    drawn, _png = _drawn(render_standings, t, t=translator("es-ES"))
+    assert any(text.startswith("V-E-D: ") for text in drawn), drawn[-2:]
