@@ -241,7 +241,8 @@ class LobbyCommands:
         )
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         board = table.setup_board(game.state)
-        await Post(embeds=[embed], images=[board_image(board, setup_overlay(game.state))]).send(interaction)
+        image = board_image(board, setup_overlay(game.state), t=await channel(interaction))
+        await Post(embeds=[embed], images=[image]).send(interaction)
 
     @app_commands.command(name="place", description="Place your piece: the boss first, then each hero")
     @app_commands.describe(tile="A tile label such as C4", rotation="The boss's rotation, 0-5")

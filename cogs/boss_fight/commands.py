@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import Game, MovedOn
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.limits import clip
 from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_manager
 from bot.send import send_to
@@ -365,7 +365,7 @@ class BossFight(
                 title=f"Boss Fight #{game.id} · set-up", description=placing_hint(game.state)
             )
             embed.set_image(url="attachment://board.png")
-            image = board_image(board, setup_overlay(game.state))
+            image = board_image(board, setup_overlay(game.state), t=reader(interaction))
             await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
             return
         focus = fight.character(character).id if character else None
@@ -373,7 +373,7 @@ class BossFight(
             title=f"Boss Fight #{game.id} · round {fight.round}", description=turn_prompt(game.state)
         )
         embed.set_image(url="attachment://board.png")
-        image = board_image(fight, overlay, focus=focus)
+        image = board_image(fight, overlay, focus=focus, t=reader(interaction))
         await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
 
     @app_commands.command(name="log", description="The last steps of this game")

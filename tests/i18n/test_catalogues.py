@@ -33,7 +33,7 @@ def _source_msgids(driver: OfflineDriver) -> dict[str, str]:
         key = message[0] if isinstance(message, tuple) else message
         found.setdefault(key, area_of(file))
     for file, _line, text, _where in tree_texts(driver.bot.tree):
-        if text:
+        if text and text != "…":  # discord.py's stand-in for no description, as `make i18n` skips it
             found.setdefault(text, area_of(file))
     return found
 
