@@ -29,9 +29,11 @@ CHART_CACHE = 128
 
 
 @functools.lru_cache(maxsize=CHART_CACHE)
-def chart_png(series: tuple[tuple[str, Distribution], ...], title: str, x_label: str) -> bytes:
+def chart_png(
+    series: tuple[tuple[str, Distribution], ...], title: str, x_label: str, t: Translator | None = None
+) -> bytes:
     """:func:`render_odds_chart` for these exact inputs, drawn once and kept (a chart is pure)."""
-    return render_odds_chart(list(series), title=title, x_label=x_label)
+    return render_odds_chart(list(series), title=title, x_label=x_label, t=t)
 
 
 def table(dist: Distribution, t: Translator | None = None) -> str:
@@ -128,7 +130,8 @@ def chart(result: DiceOdds, spec: RollSpec | None = None, t: Translator | None =
     label = _clip(shown_expression(result, spec))
     title = t("Odds of {expression}", expression=_clip(shown_expression(result, spec), 120))
     check_chart([result.distribution])  # refused here, before the drawing is queued
-    return Image(lambda: chart_png(((label, result.distribution),), title, what), CHART_FILENAME, heavy=True)
+    series = ((label, result.distribution),)
+    return Image(lambda: chart_png(series, title, what, t), CHART_FILENAME, heavy=True)
 
 
 class Odds(commands.Cog):

@@ -13,6 +13,8 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from rules.i18n import Translator
+
 Theme = Literal["dark", "light"]
 RGB = tuple[int, int, int]
 MIN_WIDTH = 480
@@ -83,8 +85,24 @@ def palette_image(theme: str) -> Image.Image:
     return holder
 
 
-def axis_percent(p: float) -> str:
-    return f"{p:.0%}" if round(p * 100, 6).is_integer() else f"{p:.1%}"
+def fixed_percent(t: Translator, p: float, digits: int) -> str:
+    """``p`` as a percentage with exactly ``digits`` decimals, the language's way: ``5.0%`` in
+    English, ``5,0 %`` in Spanish (a chart's labels keep one width from bar to bar).
+
+    >>> from rules.i18n import translator
+    >>> fixed_percent(translator("en"), 0.05, 1), fixed_percent(translator("en"), 0.5, 0)
+    ('5.0%', '50%')
+    """
+    from babel.numbers import format_percent
+
+    pattern = t.locale.percent_formats[None].pattern
+    if digits:
+        pattern = pattern.replace("0", "0." + "0" * digits, 1) if "." not in pattern else pattern
+    return format_percent(p, format=pattern, locale=t.locale)
+
+
+def axis_percent(p: float, t: Translator) -> str:
+    return fixed_percent(t, p, 0 if round(p * 100, 6).is_integer() else 1)
 
 
 def nice_ceiling(p: float) -> float:

@@ -17,13 +17,16 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from renderers.canvas import RGB, Surface, Theme, centre, encode_png, fit, font, palette
+from renderers.canvas import RGB, Surface, Theme, centre, draw, encode_png, fit, font, palette, words
+from rules.boarding_actions.battle import ROLE_WORDS
 from rules.boarding_actions.missions import Role
 from rules.boarding_actions.scoreboard import BoardSide, Scoreboard
+from rules.i18n import N_, Translator
 
 MAX_PNG_BYTES = 500_000
 WIDTH = 900
@@ -91,8 +94,25 @@ PALETTES: dict[str, Palette] = {
 }
 
 
-def _column_label(key: str) -> str:
-    return {"start": "Start", "end": "End"}.get(key, f"R{key}")
+_COLUMN_WORDS = {"start": N_("Start"), "end": N_("End")}
+_KIND_WORDS = {"symmetric": N_("Symmetric mission · {roll}"), "asymmetric": N_("Asymmetric mission · {roll}")}
+_OUTCOME_WORDS = {"win": N_("win"), "loss": N_("loss"), "draw": N_("draw")}
+
+
+def _column_label(key: str, t: Translator | None = None) -> str:
+    return words(t)(_COLUMN_WORDS[key]) if key in _COLUMN_WORDS else f"R{key}"
+
+
+def _headline(board: Scoreboard, t: Translator) -> str:
+    """``"Bo wins 55-50"``, ``"Draw 25-25"`` or ``"Ann leads 20-10"`` (the tracker's words)."""
+    a, d = board.sides
+    score = f"{max(a.total, d.total)}-{min(a.total, d.total)}"
+    if board.leader is None:
+        return t("Draw {score}", score=score) if board.over else t("Level {score}", score=score)
+    side = a if board.leader is Role.ATTACKER else d
+    if board.over:
+        return t("{name} wins {score}", name=side.name, score=score)
+    return t("{name} leads {score}", name=side.name, score=score)
 
 
 def _side_height(side: BoardSide) -> int:
@@ -100,9 +120,17 @@ def _side_height(side: BoardSide) -> int:
 
 
 def render_scoreboard(
-    board: Scoreboard, *, theme: Theme = "dark", width: int = WIDTH
+    board: Scoreboard,
+    *,
+    theme: Theme = "dark",
+    width: int = WIDTH,
+    t: Translator | None = None,
+    position: str | None = None,
 ) -> bytes:
-    """The scoreboard as PNG bytes (under :data:`MAX_PNG_BYTES`). Pure: no I/O but the bytes."""
+    """The scoreboard as PNG bytes (under :data:`MAX_PNG_BYTES`). Pure: no I/O but the bytes.
+    Its words are ``t``'s language (English by default); ``position`` is where the battle is in
+    that language (default: the board's English); mission and objective names stay as printed."""
+    t = words(t)
     pal = PALETTES[theme]
     width = max(MIN_WIDTH, min(MAX_WIDTH, width))
     title_f, sub_f, banner_f = font(38, bold=True), font(23), font(28, bold=True)
@@ -112,20 +140,22 @@ def render_scoreboard(
     header_h, banner_h = HEADER_H, BANNER_H
     height = header_h + banner_h + sum(_side_height(s) for s in board.sides) + 20 * len(board.sides) + 44
     img = Image.new("RGB", (width, height), pal.bg)
-    d = ImageDraw.Draw(img)
+    d = draw(img)
 
     # Header: mission, kind and roll, where the battle is.
     d.rectangle((0, 0, width, header_h), fill=pal.header)
     d.text((PAD, 14), fit(d, board.mission, title_f, width - 2 * PAD), font=title_f, fill=pal.header_text)
-    sub = f"{board.kind.capitalize()} mission · {board.roll}"
+    kind = _KIND_WORDS.get(board.kind)
+    sub = t(kind, roll=board.roll) if kind else f"{board.kind.capitalize()} mission · {board.roll}"
     d.text((PAD, 62), fit(d, sub, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_sub)
-    d.text((PAD, 96), fit(d, board.position, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_text)
+    where = position or board.position
+    d.text((PAD, 96), fit(d, where, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_text)
 
     # Banner: the result, or who leads.
     y = header_h
     colour = pal.draw if board.leader is None else (pal.win if board.over else pal.lead)
     d.rectangle((0, y, width, y + banner_h), fill=colour)
-    headline = fit(d, board.headline, banner_f, width - 2 * PAD)
+    headline = fit(d, _headline(board, t), banner_f, width - 2 * PAD)
     centre(d, 0, width, y + 12, headline, banner_f, pal.banner_text)
     y += banner_h + 10
 
@@ -135,23 +165,26 @@ def render_scoreboard(
     for side in board.sides:
         tint = pal.attacker if side.role is Role.ATTACKER else pal.defender
         # Name, role, underdog, outcome.
-        tags = [side.role.title]
+        tags = [t(ROLE_WORDS[side.role])]
         if side.underdog:
             tags.append("Underdog")
         if side.outcome is not None:
-            tags.append(side.outcome.value.upper())
+            tags.append(t(_OUTCOME_WORDS[side.outcome.value]).upper())
         name = fit(d, side.name[:NAME_CHARS], name_f, width * 0.55)
         d.text((PAD, y + 14), name, font=name_f, fill=tint)
-        tag = " · ".join(tags)
+        tag = fit(d, " · ".join(tags), head_f, width * 0.45 - 2 * PAD)
         d.text((width - PAD - d.textlength(tag, font=head_f), y + 22), tag, font=head_f, fill=pal.muted)
         y += 64
         # Column heads.
-        d.text((PAD, y + 8), "Objective", font=head_f, fill=pal.muted)
+        d.text((PAD, y + 8), fit(d, t("Objective"), head_f, label_w - 8), font=head_f, fill=pal.muted)
         for i, key in enumerate(columns):
             x = PAD + label_w + i * NUMBER_W
             if key == current:
                 d.rectangle((x + 2, y, x + NUMBER_W - 2, y + 40 + ROW_H * len(side.lines)), fill=pal.current)
-            centre(d, x, NUMBER_W, y + 8, "VP" if key == "vp" else _column_label(key), head_f, pal.muted)
+            head = t("VP") if key == "vp" else _column_label(key, t)
+            face = head_f if d.textlength(head, font=head_f) <= NUMBER_W - 6 else font(16, bold=True)
+            top = y + 8 if face is head_f else y + 10
+            centre(d, x, NUMBER_W, top, fit(d, head, face, NUMBER_W - 4), face, pal.muted)
         y += 40
         d.line((PAD, y, width - PAD, y), fill=pal.rule, width=2)
         # One row per objective.
@@ -171,13 +204,16 @@ def render_scoreboard(
                 centre(d, x, NUMBER_W, y + 11, value, num_f, fill)
             y += ROW_H
         if not side.lines:
-            d.text((PAD + 10, y + 12), "Nothing to score in this mission", font=label_f, fill=pal.muted)
+            nothing = fit(d, t("Nothing to score in this mission"), label_f, width - 2 * PAD - 20)
+            d.text((PAD + 10, y + 12), nothing, font=label_f, fill=pal.muted)
             y += ROW_H
         d.line((PAD, y, width - PAD, y), fill=pal.rule, width=2)
         y += 14
         # Mission VP against the cap.
-        bar_x, bar_w = PAD + 250, width - 2 * PAD - 250 - 150
-        d.text((PAD, y + 4), f"Mission VP (max {board.cap})", font=label_f, fill=pal.text)
+        mission_vp = t("Mission VP (max {cap})", cap=board.cap)
+        label_room = max(250, math.ceil(d.textlength(mission_vp, font=label_f)) + 14)  # a longer language
+        bar_x, bar_w = PAD + label_room, width - 2 * PAD - label_room - 150
+        d.text((PAD, y + 4), mission_vp, font=label_f, fill=pal.text)
         d.rounded_rectangle((bar_x, y + 8, bar_x + bar_w, y + 30), radius=8, fill=pal.bar)
         filled = round(bar_w * side.mission_vp / board.cap)
         if filled:
@@ -185,23 +221,26 @@ def render_scoreboard(
         vp_text = f"{side.mission_vp} / {board.cap}"
         d.text((width - PAD - d.textlength(vp_text, font=num_f), y + 4), vp_text, font=num_f, fill=pal.text)
         if side.discounted:
-            note = f"{side.discounted} VP over the cap not counted"
+            note = t("{vp} VP over the cap not counted", vp=side.discounted)
+            note = fit(d, note, small_f, width - PAD - bar_x)
             d.text((bar_x, y + 34), note, font=small_f, fill=pal.over_cap)
         y += 58
-        ready = f"Battle Ready +{board.bonus}" if side.battle_ready else "Battle Ready: no"
+        ready = t("Battle Ready +{bonus}", bonus=board.bonus) if side.battle_ready else t("Battle Ready: no")
         d.text((PAD, y + 6), ready, font=label_f, fill=pal.text if side.battle_ready else pal.muted)
         total = f"{side.total} / {board.cap + board.bonus}"
         d.text((width - PAD - d.textlength(total, font=big_f), y), total, font=big_f, fill=tint)
+        total_word = t("Total")
+        total_x = width - PAD - d.textlength(total, font=big_f) - 16 - d.textlength(total_word, font=head_f)
         d.text(
-            (width - PAD - d.textlength(total, font=big_f) - 16 - d.textlength("Total", font=head_f), y + 12),
-            "Total",
+            (total_x, y + 12),
+            total_word,
             font=head_f,
             fill=pal.muted,
         )
         y += 78 + 20
-    footer = "Herald · Boarding Actions"
+    footer = t("Herald · Boarding Actions")
     if board.underdog_bonus:
-        footer = f"Underdog bonus: {board.underdog_bonus}"
+        footer = t("Underdog bonus: {bonus}", bonus=board.underdog_bonus)
     d.text((PAD, height - 36), fit(d, footer, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
 
     return encode_png(img, max_bytes=MAX_PNG_BYTES, level=3)

@@ -28,7 +28,10 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from renderers._fonts import Font, font
+from renderers.canvas import draw as _surface
 from renderers.canvas import fit as _fit
+from renderers.canvas import words
+from rules.i18n import N_, Translator
 from rules.space_infantry.boss import Activation, FightState, Outcome, Phase, Resource, UnitKind
 from rules.space_infantry.content import Range, ZoneKind, ZoneSpec
 from rules.space_infantry.vehicles import SCORPIO_AV, SCORPIO_PEN
@@ -292,16 +295,25 @@ def _pips(draw: ImageDraw.ImageDraw, rect: Rect, hp: int, total: int, pal: Palet
             draw.ellipse(box, fill=None, outline=ring, width=max(2, round(3 * k)))
 
 
-def _range_text(state: FightState) -> tuple[str, RGB | None]:
+def _range_text(state: FightState, t: Translator | None = None) -> tuple[str, RGB | None]:
+    t = words(t)
     if state.range is None:
-        return "Range: not yet drawn", None
+        return t("Range: not yet drawn"), None
     if state.range is Range.CHARGE:
         bonus = state.boss.special_rules.charge.ap_bonus if state.boss.special_rules.charge else 0
-        return f"CHARGE (Melee, +{bonus}AP)", None
-    return state.range.value.upper(), None
+        return t("CHARGE (Melee, +{bonus}AP)", bonus=bonus), None
+    return state.range.value.upper(), None  # FIRE and MELEE: the game's keywords
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, pal: Palette) -> None:
+_PHASES = {
+    Phase.ENGAGEMENT: N_("Turn {turn} · engage / disengage now"),
+    Phase.COMBAT: N_("Turn {turn} · combat"),
+}
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, pal: Palette,
+                 t: Translator | None = None) -> None:
+    t = words(t)
     k = lay.scale
     h = lay.header
     draw.rectangle(h.box, fill=pal.panel)
@@ -309,35 +321,37 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
     # A decided fight makes its outcome the headline; the boss's name moves to the line below.
     headline, head_colour = boss, pal.text
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        headline, head_colour = "VICTORY", pal.pip_full
+        headline, head_colour = t("VICTORY"), pal.pip_full
     elif state.outcome is Outcome.SQUAD_OUT:
-        headline, head_colour = "DEFEAT", pal.strike
+        headline, head_colour = t("DEFEAT"), pal.strike
     title = _fit_font(draw, headline, round(40 * k), lay.width * 0.55, bold=True, smallest=round(24 * k))
     draw.text((MARGIN * k, h.y0 + 14 * k), headline, font=title, fill=head_colour)
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        sub, colour = f"{boss} eliminated: every vital part destroyed", pal.text
+        sub, colour = t("{boss} eliminated: every vital part destroyed", boss=boss), pal.text
     elif state.outcome is Outcome.SQUAD_OUT:
-        sub, colour = f"The squad is out: {boss} wins", pal.text
+        sub, colour = t("The squad is out: {boss} wins", boss=boss), pal.text
     elif state.turn == 0:
-        sub, colour = "Before turn 1: engage, then draw the range", pal.muted
+        sub, colour = t("Before turn 1: engage, then draw the range"), pal.muted
     else:
-        phase = {Phase.ENGAGEMENT: "engage / disengage now", Phase.COMBAT: "combat"}.get(state.phase, "")
-        sub, colour = f"Turn {state.turn} · {phase}", pal.muted
-    room = lay.width - 2 * MARGIN * k if state.is_over() else lay.width * 0.6  # no range badge then
+        phase = _PHASES.get(state.phase)
+        turn = t(phase, turn=state.turn) if phase else t("Turn {turn}", turn=state.turn)
+        sub, colour = turn, pal.muted
+    badge = state.range is not None and not state.is_over()
+    room = lay.width * 0.6 if badge else lay.width - 2 * MARGIN * k  # the range badge takes the right
     draw.text((MARGIN * k, h.y0 + 66 * k), _fit(draw, sub, font(round(24 * k)), room),
               font=font(round(24 * k)), fill=colour)
     # Range badge on the right (not once the fight is decided: the header says how it ended).
     if state.range is not None and not state.is_over():
-        label, _ = _range_text(state)
+        label, _colour = _range_text(state, t)
         colour = {Range.FIRE: pal.fire, Range.MELEE: pal.melee, Range.CHARGE: pal.charge}[state.range]
         f = font(round(30 * k), bold=True)
-        tw = draw.textlength(label, font=f)
+        tw = max(draw.textlength(label, font=f), draw.textlength(t("RANGE"), font=font(round(18 * k))))
         x1 = lay.width - MARGIN * k
         x0 = x1 - tw - 36 * k
         y0, y1 = h.y0 + 22 * k, h.y0 + 90 * k
         small = font(round(18 * k))
         draw.rounded_rectangle((x0, y0, x1, y1), radius=14 * k, fill=colour)
-        draw.text((x0 + 18 * k, y0 + 4 * k), "RANGE", font=small, fill=(255, 255, 255))
+        draw.text((x0 + 18 * k, y0 + 4 * k), t("RANGE"), font=small, fill=(255, 255, 255))
         draw.text((x0 + 18 * k, y0 + 26 * k), label, font=f, fill=(255, 255, 255))
 
 
@@ -360,12 +374,13 @@ def _names_line(draw: ImageDraw.ImageDraw, names: list[str], fnt: Font, width: f
         f" +{len(names) - 1}" if len(names) > 1 else "")
 
 
-def _activation_label(act: Activation) -> str:
+def _activation_label(act: Activation, t: Translator | None = None) -> str:
     """This turn's activation in a few words, e.g. ``RN 4 · Melee 3 +1AP`` (``✓`` once resolved)."""
+    t = words(t)
     if act.skill is None:
-        return f"RN {act.rn} · no {act.range.value.title()} attack"
+        return t("RN {rn} · no {range} attack", rn=act.rn, range=act.range.value.title())
     if act.awaiting_allocation:  # successes entered, wounds not given out yet
-        return f"RN {act.rn} · to allocate"
+        return t("RN {rn} · to allocate", rn=act.rn)
     shown = "Melee" if act.range is Range.CHARGE else act.range.value.title()
     bonus = f" +{act.ap_bonus}AP" if act.ap_bonus else ""
     return f"{'✓ ' if act.resolved else ''}RN {act.rn} · {shown} {act.skill}{bonus}"
@@ -378,20 +393,23 @@ def _live_activation(state: FightState, zone: str) -> Activation | None:
     return next((a for a in state.activations if a.zone == zone), None)
 
 
-def zone_status_label(state: FightState, z: ZoneSpec) -> str:
+_ZONE_KINDS = {ZoneKind.OUTER: N_("outer"), ZoneKind.INTERNAL: N_("internal")}
+
+
+def zone_status_label(state: FightState, z: ZoneSpec, t: Translator | None = None) -> str:
     """The line under a zone's skills: its HP with its kind, or with this turn's activation (the
     HP stays visible either way), or DESTROYED."""
+    t = words(t)
     hp = state.zone_hp[z.name]
     if hp <= 0:
-        return "DESTROYED"
+        return t("DESTROYED")
     act = _live_activation(state, z.name)
-    if act is not None:
-        return f"{hp}/{z.hp} HP · {_activation_label(act)}"
-    return f"{hp}/{z.hp} HP · {z.kind.value}"
+    said = _activation_label(act, t) if act is not None else t(_ZONE_KINDS[z.kind])
+    return t("{hp}/{total} HP · {status}", hp=hp, total=z.hp, status=said)
 
 
 def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: Rect, pal: Palette,
-               k: float) -> None:
+               k: float, t: Translator | None = None) -> None:
     hp = state.zone_hp[z.name]
     dead = hp <= 0
     fill = pal.destroyed_fill if dead else (pal.outer_fill if z.kind is ZoneKind.OUTER else pal.internal_fill)
@@ -421,7 +439,7 @@ def _draw_zone(draw: ImageDraw.ImageDraw, state: FightState, z: ZoneSpec, rect: 
     _pips(draw, Rect(rect.x0 + pad, rect.y0 + 110 * k, rect.x1 - pad, rect.y0 + 160 * k), hp, z.hp, pal, k,
           dead=dead)
     act = _live_activation(state, z.name)
-    hp_label = zone_status_label(state, z)
+    hp_label = zone_status_label(state, z, t)
     label_colour = pal.strike if dead else pal.accent if act is not None and not act.resolved else pal.muted
     label_font = _fit_font(draw, hp_label, round(23 * k), inner_w, bold=dead or (act is not None
                            and not act.resolved), smallest=round(16 * k))
@@ -474,31 +492,40 @@ def _draw_connections(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayo
         draw.ellipse((bx - r, by - r, bx + r, by + r), fill=colour)
 
 
-def scorpio_label(state: FightState) -> str | None:
+def scorpio_label(state: FightState, t: Translator | None = None) -> str | None:
     """The Scorpio as the map shows it beside the squad's title: None when the squad has none.
 
     >>> from rules.space_infantry import load_boss, start_fight
     >>> scorpio_label(start_fight(load_boss("elder_leviathan")).state) is None
     True
     """
+    t = words(t)
     if Resource.SCORPIO not in state.resources:
         return None
     users = [u for u in state.scorpio_users if u in {x.name for x in state.units}]
     if users:
-        return f"Scorpio (A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}): used by {', '.join(users)} this turn"
-    return f"Scorpio (A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}): ready"
+        return t(
+            "Scorpio (A-V {av}, PEN {pen}): used by {names} this turn",
+            av=SCORPIO_AV,
+            pen=SCORPIO_PEN,
+            names=", ".join(users),
+        )
+    return t("Scorpio (A-V {av}, PEN {pen}): ready", av=SCORPIO_AV, pen=SCORPIO_PEN)
 
 
-def _roster_status(state: FightState, unit: str, *, via: bool) -> str:
+def _roster_status(state: FightState, unit: str, *, via: bool, t: Translator | None = None) -> str:
+    t = words(t)
     if state.unit(unit).out:
-        return "OUT"
+        return t("OUT")
     eng = state.engagements.get(unit)
     if eng is None:
-        return "free"
-    return f"→ {eng.zone}" + (f" via {eng.via}" if eng.via and via else "")
+        return t("free")
+    if eng.via and via:
+        return t("→ {zone} via {via}", zone=eng.zone, via=eng.via)
+    return f"→ {eng.zone}"
 
 
-LEGEND = "⚔ engaged · yellow badge: units / limit · red target: vital part · green line: open way in"
+LEGEND = N_("⚔ engaged · yellow badge: units / limit · red target: vital part · green line: open way in")
 
 
 def _name_font(draw: ImageDraw.ImageDraw, text: str, width: float, k: float) -> tuple[str, Font]:
@@ -507,15 +534,18 @@ def _name_font(draw: ImageDraw.ImageDraw, text: str, width: float, k: float) -> 
     return _fit(draw, text, fnt, width), fnt
 
 
-def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, pal: Palette) -> None:
+def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, pal: Palette,
+                 t: Translator | None = None) -> None:
+    t = words(t)
     k = lay.scale
     ro = lay.roster
     draw.rectangle(ro.box, fill=pal.panel)
     tf = font(round(26 * k), bold=True)
-    draw.text((MARGIN * k, ro.y0 + 12 * k), "Squad", font=tf, fill=pal.text)
-    scorpio = scorpio_label(state)
+    squad = t("Squad")
+    draw.text((MARGIN * k, ro.y0 + 12 * k), squad, font=tf, fill=pal.text)
+    scorpio = scorpio_label(state, t)
     if scorpio is not None:  # a squad resource: a badge at the right of the squad's title
-        sx0 = MARGIN * k + draw.textlength("Squad", font=tf) + 30 * k
+        sx0 = MARGIN * k + draw.textlength(squad, font=tf) + 30 * k
         room = lay.width - MARGIN * k - sx0 - 24 * k
         bf = _fit_font(draw, drawable(scorpio), round(20 * k), room, bold=True, smallest=round(14 * k))
         text = _fit(draw, drawable(scorpio), bf, room)
@@ -524,19 +554,21 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
         draw.rounded_rectangle(badge, radius=8 * k, fill=pal.fire)
         draw.text(((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), text, font=bf, fill=pal.bg,
                   anchor="mm")
-    lf = _fit_font(draw, LEGEND, round(21 * k), lay.width - 2 * MARGIN * k, bold=False,
+    legend = t(LEGEND)
+    lf = _fit_font(draw, legend, round(21 * k), lay.width - 2 * MARGIN * k, bold=False,
                    smallest=round(15 * k))
-    draw.text((MARGIN * k, ro.y0 + 50 * k), LEGEND, font=lf, fill=pal.muted)
+    draw.text((MARGIN * k, ro.y0 + 50 * k), _fit(draw, legend, lf, lay.width - 2 * MARGIN * k), font=lf,
+              fill=pal.muted)
     if not state.units:
-        draw.text((MARGIN * k, ro.y0 + ROSTER_TITLE_H * k + 4 * k), "No units yet.", font=font(round(22 * k)),
-                  fill=pal.muted)
+        draw.text((MARGIN * k, ro.y0 + ROSTER_TITLE_H * k + 4 * k), t("No units yet."),
+                  font=font(round(22 * k)), fill=pal.muted)
     sf = font(round(19 * k))
     pip_d, pip_gap = 18 * k, 5 * k
     unit_rows = lay.roster_rows[: len(state.units)]
     col_w = unit_rows[0].width if unit_rows else lay.width
     wide = col_w > lay.width * 0.6
-    labels = {u.name: _roster_status(state, u.name, via=wide) for u in state.units}
-    status_w = min(col_w * 0.34, max([draw.textlength(t, font=sf) for t in labels.values()] + [0]))
+    labels = {u.name: _roster_status(state, u.name, via=wide, t=t) for u in state.units}
+    status_w = min(col_w * 0.34, max([draw.textlength(text, font=sf) for text in labels.values()] + [0]))
     pips_w = max([u.max_wounds for u in state.units] + [0]) * (pip_d + pip_gap)
     for unit, rect in zip(state.units, unit_rows, strict=False):
         colour = pal.muted if unit.out else pal.text
@@ -564,12 +596,13 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
         draw.text((rect.x1 - status_w, mid), label, font=sf,
                   fill=pal.strike if unit.out else (pal.accent if eng else pal.muted), anchor="lm")
     if lay.vehicles_title is not None:
-        draw.text((MARGIN * k, lay.vehicles_title.y0 + 8 * k), "Vehicles", font=tf, fill=pal.text)
+        draw.text((MARGIN * k, lay.vehicles_title.y0 + 8 * k), t("Vehicles"), font=tf, fill=pal.text)
     for vehicle, rect in zip(state.vehicles, lay.roster_rows[len(state.units):], strict=False):
         colour = pal.muted if vehicle.destroyed else pal.text
         mid = rect.y0 + 21 * k
-        armour = f"DMG {vehicle.dmg}+ · Heavy Armor" if vehicle.heavy else "no Heavy Armor"
-        status = "DESTROYED" if vehicle.destroyed else f"{vehicle.sp - vehicle.wounds}/{vehicle.sp} SP left"
+        armour = f"DMG {vehicle.dmg}+ · Heavy Armor" if vehicle.heavy else t("no Heavy Armor")
+        left = vehicle.sp - vehicle.wounds
+        status = t("DESTROYED") if vehicle.destroyed else t("{left}/{sp} SP left", left=left, sp=vehicle.sp)
         sw = draw.textlength(status, font=sf)
         aw = draw.textlength(armour, font=sf)
         nx = rect.x0 + 42 * k
@@ -585,12 +618,14 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: FightState, lay: MapLayout, p
                                fill=pal.fire)
         draw.text((rect.x0 + 15 * k, mid), "V", font=sf, fill=pal.bg, anchor="mm")
     if _lost_characters(state):
-        draw.text((MARGIN * k, ro.y1 - 34 * k), "Emoji in names are left out of this picture.",
+        draw.text((MARGIN * k, ro.y1 - 34 * k), t("Emoji in names are left out of this picture."),
                   font=font(round(18 * k)), fill=pal.muted)
 
 
-def render_boss_map(state: FightState, *, theme: Theme = "dark", size: int = 1000) -> bytes:
-    """Render ``state`` as PNG bytes, ``size`` pixels wide, for Discord's ``theme``.
+def render_boss_map(state: FightState, *, theme: Theme = "dark", size: int = 1000,
+                    t: Translator | None = None) -> bytes:
+    """Render ``state`` as PNG bytes, ``size`` pixels wide, for Discord's ``theme``, its words in
+    ``t``'s language (English by default; boss, zone and unit names and the game's keywords stay).
 
     >>> from rules.space_infantry import load_boss, start_fight
     >>> from PIL import Image
@@ -604,12 +639,12 @@ def render_boss_map(state: FightState, *, theme: Theme = "dark", size: int = 100
     pal = PALETTES[theme]
     lay = layout_boss_map(state, size=size)
     image = Image.new("RGB", (lay.width, lay.height), pal.bg)
-    draw = ImageDraw.Draw(image)
-    _draw_header(draw, state, lay, pal)
+    draw = _surface(image)
+    _draw_header(draw, state, lay, pal, t)
     _draw_connections(draw, state, lay, pal)
     for z in state.boss.zones:
-        _draw_zone(draw, state, z, lay.zones[z.name], pal, lay.scale)
-    _draw_roster(draw, state, lay, pal)
+        _draw_zone(draw, state, z, lay.zones[z.name], pal, lay.scale, t)
+    _draw_roster(draw, state, lay, pal, t)
     return _to_png(image)
 
 

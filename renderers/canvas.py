@@ -2,8 +2,11 @@
 text that fits a width, aligned text, paging, a table's head row and PNG encoding under a size cap.
 
 Every renderer draws its words through :func:`fit`, :func:`wrap`, :func:`centre` and
-:func:`right`, so there is one place where a picture's text is measured (and, later, translated),
-and one place where a picture becomes PNG bytes within Discord's sizes.
+:func:`right` on a :func:`draw` surface, so there is one place where a picture's text is measured,
+and one place where a picture becomes PNG bytes within Discord's sizes. The words are the
+reader's: a renderer takes ``t`` (a :class:`~rules.i18n.Translator`, English by default, see
+:func:`words`) and never picks a language itself. :func:`recording` lets a test read every word
+a picture drew.
 
 >>> from PIL import Image, ImageDraw
 >>> draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
@@ -15,14 +18,17 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
 from renderers._fonts import Font, font
+from rules.i18n import Translator, translator
 
 __all__ = [
     "RGB",
@@ -31,6 +37,7 @@ __all__ = [
     "Surface",
     "Theme",
     "centre",
+    "draw",
     "encode_png",
     "fit",
     "font",
@@ -38,7 +45,10 @@ __all__ = [
     "page_count",
     "page_of",
     "palette",
+    "recording",
     "right",
+    "say",
+    "words",
     "wrap",
 ]
 
@@ -85,6 +95,68 @@ def palette(cls: type[Any], theme: str, **accents: Any) -> Any:
     surface colours plus the renderer's ``accents`` (any of which may override a surface colour)."""
     base = {f.name: getattr(SURFACES[theme], f.name) for f in fields(Surface)}
     return cls(**{**base, **accents})
+
+
+# -- words and the surface they are drawn on ------------------------------------------------------
+
+
+def words(t: Translator | None) -> Translator:
+    """The translator a renderer draws with: the caller's ``t``, else English.
+
+    >>> words(None)("Round {n}", n=2)
+    'Round 2'
+    """
+    return t if t is not None else translator(None)
+
+
+def say(t: Translator, text: object) -> str:
+    """A text the rules gave (a label, a lazy message, or a sentence not marked yet) in ``t``'s
+    language: a marked msgid or a message is translated, anything else is drawn as it is; an empty
+    text stays empty (gettext's empty msgid is the catalogue's header).
+
+    >>> say(words(None), ""), say(words(None), "Round")
+    ('', 'Round')
+    """
+    return t(text) if text else ""  # type: ignore[arg-type]
+
+
+_drawn: ContextVar[list[str] | None] = ContextVar("canvas_drawn", default=None)
+
+
+class _Recorder(ImageDraw.ImageDraw):
+    """A drawing surface that notes every text it draws (only while a test records)."""
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        found = _drawn.get()
+        if found is not None:
+            found.append(text.decode() if isinstance(text, bytes) else str(text))
+        super().text(xy, text, *args, **kwargs)
+
+
+def draw(image: Image.Image) -> ImageDraw.ImageDraw:
+    """The surface every renderer draws ``image`` on: Pillow's own, or (while :func:`recording`)
+    one that notes the words it draws."""
+    if _drawn.get() is None:
+        return ImageDraw.Draw(image)
+    return _Recorder(image)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[str]]:
+    """Every text drawn on a :func:`draw` surface inside the block, in order (tests read a
+    picture's words this way).
+
+    >>> with recording() as drawn:
+    ...     centre(draw(Image.new("RGB", (90, 30))), 0, 90, 0, "Ronda 2", font(12), (255, 255, 255))
+    >>> drawn
+    ['Ronda 2']
+    """
+    found: list[str] = []
+    token = _drawn.set(found)
+    try:
+        yield found
+    finally:
+        _drawn.reset(token)
 
 
 # -- text -----------------------------------------------------------------------------------------

@@ -55,17 +55,7 @@ def render_order_of_battle(force: Force, *, theme: str = "dark", t: Translator |
     draw = ImageDraw.Draw(img)
     title, small, body, bold = font(30, bold=True), font(18), font(18), font(18, bold=True)
     draw.text((24, 18), fit(draw, force.name, title, WIDTH - 48), font=title, fill=colours.text)
-    tally = t(
-        "{player} · Supply {used}/{limit} · RP {rp} · Battles {battles} · Victories {victories} · "
-        "Crusade Points {points}",
-        player=force.player_name,
-        used=force.supply_used,
-        limit=force.supply_limit,
-        rp=force.rp,
-        battles=force.battles,
-        victories=force.victories,
-        points=force.crusade_points,
-    )
+    tally = t(force.tally())
     colour = colours.scar if force.supply_used > force.supply_limit else colours.muted
     draw.text((24, 66), fit(draw, tally, small, WIDTH - 48), font=small, fill=colour)
     columns = [

@@ -28,18 +28,24 @@ from renderers._chart import (
     PALETTES,
     Theme,
     axis_percent,
+    fixed_percent,
     hatch,
     nice_ceiling,
     palette_image,
 )
 from renderers._fonts import Font, font
+from renderers.canvas import draw as _surface
 from renderers.canvas import fit as _fit
+from renderers.canvas import words
+from rules.i18n import N_, Translator
 from rules.infinity import Distribution, SideName
 
 TRIM = 0.001
 """A wound count is folded into the one below when the chance of it or more is under this."""
 MAX_BARS_PER_SIDE = 10
 """At most this many bars per side; the last one reads "10+"."""
+SIDE_NAMES = {SideName.ACTIVE: N_("active"), SideName.REACTIVE: N_("reactive")}
+NONE_LABEL = N_("none")
 
 
 @dataclass(frozen=True)
@@ -75,12 +81,12 @@ def chart_bars(odds: Distribution) -> list[Bar]:
     return [*reversed(active), Bar(None, "none", odds.no_wounds), *reactive]
 
 
-def _percent(p: float) -> str:
+def _percent(p: float, t: Translator) -> str:
     if p >= 0.1:
-        return f"{p:.0%}"
+        return fixed_percent(t, p, 0)
     if p >= 0.001:
-        return f"{p:.1%}"
-    return "<0.1%" if p > 0 else "0%"
+        return fixed_percent(t, p, 1)
+    return "<" + fixed_percent(t, 0.001, 1) if p > 0 else fixed_percent(t, 0, 0)
 
 
 def _fitting_font(
@@ -95,31 +101,35 @@ def _fitting_font(
 
 
 def _axis_labels(
-    draw: ImageDraw.ImageDraw, bars: list[Bar], room: float, largest: int, smallest: int
+    draw: ImageDraw.ImageDraw, bars: list[Bar], room: float, largest: int, smallest: int, t: Translator
 ) -> tuple[list[str], Font]:
     """The labels under the bars and the largest font (down to ``smallest``) in which each fits
     its slot; "none" becomes "0" when even the smallest font is too wide for it."""
-    labels = [b.label for b in bars]
+    labels = [t(NONE_LABEL) if b.side is None else b.label for b in bars]
     fnt = _fitting_font(draw, labels, room, largest, smallest)
     if all(draw.textlength(label, font=fnt) <= room for label in labels):
         return labels, fnt
     return ["0" if b.side is None else b.label for b in bars], fnt
 
 
-def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 800) -> bytes:
-    """A PNG of every outcome of a Face to Face Roll; ``size`` is the width in pixels.
+def render_f2f_chart(
+    odds: Distribution, *, theme: Theme = "dark", size: int = 800, t: Translator | None = None
+) -> bytes:
+    """A PNG of every outcome of a Face to Face Roll; ``size`` is the width in pixels. Its words
+    and numbers are ``t``'s language (English by default).
 
     >>> from rules.infinity import Edition, distribution, parse_side
     >>> d = distribution(parse_side("SV12 B2"), parse_side("SV12"), edition=Edition.N4)
     >>> len(render_f2f_chart(d, theme="light", size=600)) > 1000
     True
     """
+    t = words(t)
     palette = PALETTES[theme]
     width = max(MIN_WIDTH, min(MAX_WIDTH, size))
     u = width / 1000  # every length below is for a 1000-pixel-wide chart
     height = int(760 * u)
     image = Image.new("RGB", (width, height), palette.bg)
-    draw = ImageDraw.Draw(image)
+    draw = _surface(image)
     big, mid, small = font(int(40 * u), bold=True), font(int(30 * u)), font(int(26 * u))
     colours = {SideName.ACTIVE: palette.series[0], SideName.REACTIVE: palette.series[1], None: palette.muted}
     spacing = max(6, int(10 * u))
@@ -135,26 +145,34 @@ def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 8
 
     # title and legend: each side's line, its chance of winning, and "no wounds"
     margin = int(32 * u)
-    draw.text((margin, int(20 * u)), f"Face to Face Roll · {odds.edition.value}", font=big, fill=palette.text)
+    title = t("Face to Face Roll · {edition}", edition=odds.edition.value)
+    draw.text((margin, int(20 * u)), _fit(draw, title, big, width - 2 * margin), font=big, fill=palette.text)
     wins = {SideName.ACTIVE: odds.active_wins, SideName.REACTIVE: odds.reactive_wins}
     sides = {SideName.ACTIVE: odds.active_side, SideName.REACTIVE: odds.reactive_side}
     y = int(76 * u)
     for side in (SideName.ACTIVE, SideName.REACTIVE):
         if sides[side].rolls:
             swatch((margin, y + int(4 * u), margin + int(40 * u), y + int(34 * u)), side)
-            tail = f"  wins {_percent(wins[side])}"
+            tail = "  " + t("wins {share}", share=_percent(wins[side], t))
         else:
-            tail = "  does not roll"
+            tail = "  " + t("does not roll")
         room = width - margin * 2 - int(56 * u) - draw.textlength(tail, font=mid)
-        text = _fit(draw, f"{side.value} {sides[side].describe()}", mid, room) + tail
+        text = _fit(draw, f"{t(SIDE_NAMES[side])} {sides[side].describe()}", mid, room) + tail
         draw.text((margin + int(56 * u), y + int(2 * u)), text, font=mid, fill=palette.text)
         y += int(42 * u)
     swatch((margin, y + int(4 * u), margin + int(40 * u), y + int(34 * u)), None)
-    nobody = f"no wounds {_percent(odds.no_wounds)} (nobody wins {_percent(odds.nobody)})"
+    nobody = t(
+        "no wounds {share} (nobody wins {nobody})",
+        share=_percent(odds.no_wounds, t),
+        nobody=_percent(odds.nobody, t),
+    )
+    nobody = _fit(draw, nobody, mid, width - margin * 2 - int(56 * u))
     draw.text((margin + int(56 * u), y + int(2 * u)), nobody, font=mid, fill=palette.text)
 
     bars = chart_bars(odds)
-    left, right = int(110 * u), width - int(30 * u)
+    # the percentage axis needs room for "100 %" in a language that spaces its sign
+    left = max(int(110 * u), int(draw.textlength(fixed_percent(t, 1.0, 0), font=small)) + int(32 * u))
+    right = width - int(30 * u)
     bars_top, bars_bottom = y + int(110 * u), height - int(160 * u)
     slot = (right - left) / len(bars)
     peak = max(b.chance for b in bars) or 1.0
@@ -164,21 +182,22 @@ def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 8
         draw.line([(left, gy), (right, gy)], fill=palette.grid, width=max(1, int(2 * u)))
         draw.text(
             (left - int(12 * u), gy),
-            axis_percent(frac * scale_top),
+            axis_percent(frac * scale_top, t),
             font=small,
             fill=palette.muted,
             anchor="rm",
         )
     gap = max(2.0, slot * 0.14)
-    percent_font = _fitting_font(draw, [_percent(b.chance) for b in bars], slot, int(26 * u), int(18 * u))
-    labels, label_font = _axis_labels(draw, bars, slot - 4, int(30 * u), max(12, int(20 * u)))
+    shares = [_percent(b.chance, t) for b in bars]
+    percent_font = _fitting_font(draw, shares, slot, int(26 * u), int(18 * u))
+    labels, label_font = _axis_labels(draw, bars, slot - 4, int(30 * u), max(12, int(20 * u)), t)
     for i, bar in enumerate(bars):
         x0, x1 = left + i * slot + gap, left + (i + 1) * slot - gap
         top = bars_bottom - min(1.0, bar.chance / scale_top) * (bars_bottom - bars_top)
         if bar.chance > 0:
             swatch((int(x0), int(min(top, bars_bottom - 1)), int(x1), int(bars_bottom)), bar.side)
         centre = (x0 + x1) / 2
-        text = _percent(bar.chance)
+        text = shares[i]
         if draw.textlength(text, font=percent_font) <= slot:
             draw.text((centre, top - int(6 * u)), text, font=percent_font, fill=palette.text, anchor="md")
         draw.text(
@@ -189,14 +208,14 @@ def render_f2f_chart(odds: Distribution, *, theme: Theme = "dark", size: int = 8
     caption_y = bars_bottom + int(64 * u)
     for side, x, anchor in ((SideName.ACTIVE, left, "la"), (SideName.REACTIVE, right, "ra")):
         if any(b.side is side for b in bars):
-            unit = "wounds" if sides[side].ammo.causes_wounds else "failed saves"
-            arrow = (
-                f"← {side.value} wins: {unit}" if side is SideName.ACTIVE else f"{side.value} wins: {unit} →"
-            )
+            unit = t("wounds") if sides[side].ammo.causes_wounds else t("failed saves")
+            caption = t("{side} wins: {unit}", side=t(SIDE_NAMES[side]), unit=unit)
+            caption = _fit(draw, caption, small, (right - left) / 2 - int(10 * u))
+            arrow = f"← {caption}" if side is SideName.ACTIVE else f"{caption} →"
             draw.text((x, caption_y), arrow, font=small, fill=colours[side], anchor=anchor)
     folded = any(b.label.endswith("+") for b in bars)
     if folded:
-        note = "n+: n or more (rarer counts folded in)"
+        note = _fit(draw, t("n+: n or more (rarer counts folded in)"), small, width - 2 * margin)
         draw.text(
             ((left + right) / 2, height - int(14 * u)), note, font=small, fill=palette.muted, anchor="md"
         )

@@ -29,12 +29,15 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from renderers._fonts import Font, font
+from renderers.canvas import draw as _surface
 from renderers.canvas import fit as _fit
+from renderers.canvas import say, words
 from rules.boss_fight.content import Side, Status
 from rules.boss_fight.engine import sight_line
 from rules.boss_fight.hexgrid import CORNER_OFFSETS, DIRECTIONS, Hex, board_tiles, column_letters
-from rules.boss_fight.state import Character, GameState
+from rules.boss_fight.state import Character, GameState, Outcome
 from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, board_overlay, verdict
+from rules.i18n import N_, Translator
 
 Theme = Literal["dark", "light"]
 RGB = tuple[int, int, int]
@@ -126,7 +129,7 @@ class Overlay:
     area: list[Hex] = field(default_factory=list)
     sight: tuple[str, str] | None = None
 
-    def as_board_overlay(self, title: str = "Preview", *, state: GameState | None = None) -> BoardOverlay:
+    def as_board_overlay(self, title: str = N_("Preview"), *, state: GameState | None = None) -> BoardOverlay:
         """The same picture as a :class:`BoardOverlay`, with a legend for what it holds.
 
         With ``state``, the sight entry names only the line that is drawn (clear or blocked);
@@ -136,15 +139,15 @@ class Overlay:
         marks += [OverlayMark(tile=h, layer="area") for h in self.area]
         legend = []
         if self.reach:
-            legend.append(("reach", "can end the move here"))
+            legend.append(("reach", N_("can end the move here")))
         if self.area:
-            legend.append(("area", "would be hit"))
+            legend.append(("area", N_("would be hit")))
         if self.sight:
             drawn = {True, False} if state is None else {_sight_clear(state, self.sight)}
             if True in drawn:
-                legend.append(("sight_ok", "clear line of sight"))
+                legend.append(("sight_ok", N_("clear line of sight")))
             if False in drawn:
-                legend.append(("sight_blocked", "no line of sight"))
+                legend.append(("sight_blocked", N_("no line of sight")))
         return BoardOverlay(kind=OverlayKind.MOVES if self.reach else OverlayKind.AREAS,
                             focus=self.sight[0] if self.sight else "", title=title, marks=tuple(marks),
                             sight=(self.sight,) if self.sight else (), legend=tuple(legend))
@@ -394,7 +397,10 @@ def _draw_ghost(draw: ImageDraw.ImageDraw, lay: BoardLayout, pal: Palette, overl
 
 
 def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLayout, pal: Palette,
-                 k: float) -> None:
+                 k: float, t: Translator | None = None) -> None:
+    # A legend's words are translated where the catalogue knows them (the preview's own, marked
+    # above); the rest (the rules' overlays) are drawn as they come.
+    t = words(t)
     top = lay.board_bottom + LABEL_MARGIN * k + 8 * k
     row = LEGEND_ROW * k
     x = 20 * k
@@ -403,10 +409,11 @@ def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLay
     body = font(round(19 * k))
     bottom = top + legend_rows(overlay) * row + 4 * k
     draw.rounded_rectangle((x - 8 * k, top - 4 * k, x + width + 8 * k, bottom), radius=8 * k, fill=pal.panel)
-    _text(draw, (x, top + row / 2), _fit(draw, overlay.title, title, width), title, pal.text, anchor="lm")
+    heading = _fit(draw, say(t, overlay.title), title, width)
+    _text(draw, (x, top + row / 2), heading, title, pal.text, anchor="lm")
     y = top + row
     sw = 22 * k
-    for layer, words in overlay.legend:
+    for layer, words_ in overlay.legend:
         cy = y + row / 2
         colour = _layer_colour(pal, layer)
         if layer.startswith("sight"):
@@ -417,11 +424,11 @@ def _draw_legend(draw: ImageDraw.ImageDraw, overlay: BoardOverlay, lay: BoardLay
             if layer in ("area", "ghost"):
                 draw.rectangle((x, cy - sw / 2 + 2 * k, x + sw, cy + sw / 2 - 2 * k), outline=colour,
                                width=max(2, round(3 * k)))
-        _text(draw, (x + sw + 10 * k, cy), _fit(draw, words, body, width - sw - 10 * k), body, pal.text,
-              anchor="lm")
+        shown = _fit(draw, say(t, words_), body, width - sw - 10 * k)
+        _text(draw, (x + sw + 10 * k, cy), shown, body, pal.text, anchor="lm")
         y += row
     for note in overlay.notes:
-        _text(draw, (x, y + row / 2), _fit(draw, note, body, width), body, pal.muted, anchor="lm")
+        _text(draw, (x, y + row / 2), _fit(draw, say(t, note), body, width), body, pal.muted, anchor="lm")
         y += row
 
 
@@ -642,27 +649,53 @@ def _draw_sight(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, p
                 lay.radius * 0.4)
 
 
-def header_line(state: GameState) -> str:
+#: Who won, and how if a side gave up: the words of :func:`rules.boss_fight.views.verdict`.
+VERDICTS = {
+    (Outcome.HEROES, None): N_("The heroes win."),
+    (Outcome.BOSS, None): N_("The boss wins."),
+    (Outcome.DRAW, None): N_("A draw."),
+    (Outcome.HEROES, Side.BOSS): N_("The heroes win: the boss conceded."),
+    (Outcome.BOSS, Side.HERO): N_("The boss wins: the heroes conceded."),
+    (Outcome.DRAW, Side.HERO): N_("A draw: the heroes conceded."),
+    (Outcome.DRAW, Side.BOSS): N_("A draw: the boss conceded."),
+    (None, None): N_("The fight is over."),
+    (None, Side.HERO): N_("The fight is over: the heroes conceded."),
+    (None, Side.BOSS): N_("The fight is over: the boss conceded."),
+}
+
+
+def header_line(state: GameState, t: Translator | None = None) -> str:
     """The line under the title: who places or acts, or, once the fight is over, who won.
 
     >>> from rules.boss_fight import quick_game
     >>> header_line(quick_game(seed=1))
-    'Round 1 · Kestrel to act · 2 action(s) left'
+    'Round 1 · Kestrel to act · 2 actions left'
     """
+    t = words(t)
     if state.is_over():
-        return f"Over after round {state.round}. {verdict(state)}"
+        said = VERDICTS.get((state.outcome or None, state.conceded or None))
+        how = t(said) if said else verdict(state)
+        return t("Over after round {round}. {verdict}", round=state.round, verdict=how)
     if state.round == 0:
         if state.current:
-            return f"Set-up: {state.current.name} to place"
+            return t("Set-up: {name} to place", name=state.current.name)
         if not state.characters:
-            return "Set-up: the map, before any piece is placed"
-        return "Set-up: every piece is placed, waiting for the start"
+            return t("Set-up: the map, before any piece is placed")
+        return t("Set-up: every piece is placed, waiting for the start")
     who = state.current.name if state.current else ""
-    return f"Round {state.round} · {who} to act · {state.actions_left} action(s) left"
+    left = state.actions_left
+    return t.n(
+        "Round {round} · {name} to act · {n} action left",
+        "Round {round} · {name} to act · {n} actions left",
+        left,
+        round=state.round,
+        name=who,
+        n=left,
+    )
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
-                 k: float) -> None:
+                 k: float, t: Translator | None = None) -> None:
     title = font(round(26 * k), bold=True)
     _text(draw, (20 * k, lay.header_h * 0.36), f"Boss Fight · {state.board.name}", title, pal.text,
           anchor="lm")
@@ -670,13 +703,14 @@ def _draw_header(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
     # allows: the first thing a player looks for on the last board.
     small = font(round(21 * k), bold=True) if state.is_over() else font(round(19 * k))
     colour = pal.active if state.is_over() else pal.muted
-    line = header_line(state)
+    line = header_line(state, t)
     _text(draw, (20 * k, lay.header_h * 0.78), _fit(draw, line, small, lay.width - 40 * k), small, colour,
           anchor="lm")
 
 
 def _draw_roster(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, pal: Palette,
-                 k: float) -> None:
+                 k: float, t: Translator | None = None) -> None:
+    t = words(t)
     col_w = (lay.width - 40 * k) / 2
     name_font = font(round(19 * k), bold=True)
     small = font(round(16 * k))
@@ -695,8 +729,8 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
         draw.ellipse((x, cy - sw / 2, x + sw, cy + sw / 2), fill=colour)
         _text(draw, (x + sw / 2, cy), c.initials, font(round(11 * k), bold=True), (255, 255, 255))
         bar_x = x + col_w * 0.5
-        gone = "withdrew" if c.withdrawn else "dead"
-        name = _fit(draw, c.name if not c.dead else f"{c.name} ({gone})", name_font, bar_x - x - sw - 20 * k)
+        gone = t("{name} (withdrew)", name=c.name) if c.withdrawn else t("{name} (dead)", name=c.name)
+        name = _fit(draw, c.name if not c.dead else gone, name_font, bar_x - x - sw - 20 * k)
         _text(draw, (x + sw + 10 * k, cy), name, name_font, pal.text if not c.dead else pal.muted,
               anchor="lm")
         bar_w = col_w * 0.22
@@ -707,8 +741,10 @@ def _draw_roster(draw: ImageDraw.ImageDraw, state: GameState, lay: BoardLayout, 
 
 
 def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 1000,
-                     overlay: Overlay | BoardOverlay | str | None = None, focus: str | None = None) -> bytes:
-    """Render ``state`` as PNG bytes, ``size`` pixels wide, for Discord's ``theme``.
+                     overlay: Overlay | BoardOverlay | str | None = None, focus: str | None = None,
+                     t: Translator | None = None) -> bytes:
+    """Render ``state`` as PNG bytes, ``size`` pixels wide, for Discord's ``theme``, its words in
+    ``t``'s language (English by default; names and the rules' overlay texts are drawn as given).
 
     ``overlay``: ``"moves"``, ``"sight"`` or ``"areas"`` for ``focus`` (a character id or name;
     the one to act by default), worked out by :func:`rules.boss_fight.views.board_overlay` from
@@ -735,8 +771,8 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
     lay = layout_board(state, size=size, legend=legend_rows(overlay))
     k = size / 1000
     image = _base_layer(state.board.width, state.board.height, frozenset(state.obstacles), lay, theme).copy()
-    draw = ImageDraw.Draw(image)
-    _draw_header(draw, state, lay, pal, k)
+    draw = _surface(image)
+    _draw_header(draw, state, lay, pal, k, t)
     _draw_tiles(draw, state, lay, pal, overlay)
     _draw_near_labels(draw, state, lay, pal, overlay)
     _draw_edge_labels(draw, state, lay, pal, k)
@@ -745,7 +781,7 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
         # Under the pieces, so a line never hides a name or a health bar.
         for pair in overlay.sight:
             _draw_sight(draw, state, lay, pal, pair)
-        _draw_legend(draw, overlay, lay, pal, k)
+        _draw_legend(draw, overlay, lay, pal, k, t)
     active = state.active if not state.is_over() else None
     if state.characters:  # a map shown before anyone joined has no pieces at all
         _draw_boss(draw, state, lay, pal, active == state.boss.id)
@@ -755,7 +791,7 @@ def render_hex_board(state: GameState, *, theme: Theme = "dark", size: int = 100
     if overlay is not None:
         _draw_area_outlines(draw, state, lay, pal, overlay)
         _draw_ghost(draw, lay, pal, overlay)
-    _draw_roster(draw, state, lay, pal, k)
+    _draw_roster(draw, state, lay, pal, k, t)
     return _to_png(image)
 
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderers.canvas import RGB, Surface, Theme, encode_png, fit, font, palette, wrap
+from renderers.canvas import RGB, Surface, Theme, draw, encode_png, fit, font, palette, words, wrap
+from rules.i18n import N_, Translator
 from rules.its.scenario import Scenario
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, ScoreResult, ScoreSheet, Side, TournamentPoints
 
@@ -63,15 +64,19 @@ PALETTES: dict[str, Palette] = {
 }
 
 
-def _tp_detail(tp: TournamentPoints) -> str:
+_OUTCOMES = {"victory": N_("win {points}"), "tie": N_("tie {points}"), "defeat": N_("loss {points}")}
+
+
+def _tp_detail(tp: TournamentPoints, t: Translator | None = None) -> str:
     """``"win 4|+1 OB"``: the result's base points, then any Offensive / Defensive Bonus."""
-    word = {"victory": "win", "tie": "tie", "defeat": "loss"}[tp.outcome.value]
+    t = words(t)
     bonuses = []
     if tp.offensive_bonus:
-        bonuses.append(f"+{tp.offensive_bonus} OB")
+        bonuses.append(t("+{points} OB", points=tp.offensive_bonus))
     if tp.defensive_bonus:
-        bonuses.append(f"+{tp.defensive_bonus} DB")
-    return "|".join([f"{word} {tp.base}", *([" ".join(bonuses)] if bonuses else [])])
+        bonuses.append(t("+{points} DB", points=tp.defensive_bonus))
+    base = t(_OUTCOMES[tp.outcome.value], points=tp.base)
+    return "|".join([base, *([" ".join(bonuses)] if bonuses else [])])
 
 
 def render_score_sheet(
@@ -82,10 +87,13 @@ def render_score_sheet(
     names: tuple[str, str],
     theme: Theme = "dark",
     width: int = WIDTH,
+    t: Translator | None = None,
 ) -> bytes:
-    """The sheet as PNG bytes (under :data:`MAX_PNG_BYTES`). Pure: no I/O but the returned bytes."""
+    """The sheet as PNG bytes (under :data:`MAX_PNG_BYTES`). Pure: no I/O but the returned bytes.
+    Its words are ``t``'s language (English by default); objective labels are the scenario's."""
+    t = words(t)
     pal = PALETTES[theme]
-    names = (names[0][:NAME_CHARS] or "Player A", names[1][:NAME_CHARS] or "Player B")
+    names = (names[0][:NAME_CHARS] or t("Player A"), names[1][:NAME_CHARS] or t("Player B"))
     title_f, sub_f, head_f = font(40, bold=True), font(24), font(26, bold=True)
     label_f, num_f, big_f, small_f = font(26), font(34, bold=True), font(44, bold=True), font(20)
     col_w = 190
@@ -99,28 +107,31 @@ def render_score_sheet(
     totals_h = 2 * 86 + 104
     height = header_h + banner_h + names_h + sum(row_h) + totals_h + 56
     img = Image.new("RGB", (width, height), pal.bg)
-    d = ImageDraw.Draw(img)
+    d = draw(img)
 
     # Header: scenario and tier.
     d.rectangle((0, 0, width, header_h), fill=pal.header)
-    d.text((PAD, 18), fit(d, scenario.name, title_f, width - 2 * PAD), font=title_f, fill=(255, 255, 255))
-    kind = "Direct Action" if scenario.kind.value == "direct_action" else "ITS Season 14"
-    d.text((PAD, 72), f"{int(sheet.tier)} points · {kind}", font=sub_f, fill=(225, 240, 250))
+    title = fit(d, t(scenario.name), title_f, width - 2 * PAD)  # a scenario's Spanish name, if it has one
+    d.text((PAD, 18), title, font=title_f, fill=(255, 255, 255))
+    kind = "Direct Action" if scenario.kind.value == "direct_action" else t("ITS Season 14")
+    tier = int(sheet.tier)
+    sub = t.n("{points} point", "{points} points", tier, points=tier) + f" · {kind}"
+    d.text((PAD, 72), fit(d, sub, sub_f, width - 2 * PAD), font=sub_f, fill=(225, 240, 250))
 
     # Winner banner.
     y = header_h
     leader = result.leader
     if leader is None:
-        banner, colour = "Tie", pal.muted
+        banner, colour = t("Tie"), pal.muted
     else:
-        banner, colour = f"{names[0] if leader is Side.A else names[1]} wins", pal.win
+        banner, colour = t("{name} wins", name=names[0] if leader is Side.A else names[1]), pal.win
     d.rectangle((0, y, width, y + banner_h), fill=colour)
     text = fit(d, banner, head_f, width - 2 * PAD)
     d.text(((width - d.textlength(text, font=head_f)) / 2, y + 16), text, font=head_f, fill=pal.win_text)
     y += banner_h
 
     # Column heads.
-    d.text((PAD, y + 16), "Objective", font=head_f, fill=pal.muted)
+    d.text((PAD, y + 16), fit(d, t("Objective"), head_f, label_w), font=head_f, fill=pal.muted)
     name_f = font(22, bold=True)
     for x, name, tint in ((col_a, names[0], pal.a), (col_b, names[1], pal.b)):
         lines = wrap(d, name, name_f, col_w - 12)
@@ -151,23 +162,27 @@ def render_score_sheet(
     # Totals: Objective Points (capped), Victory Points, Tournament Points.
     totals = [
         (
-            f"Objective Points (max {MAX_OBJECTIVE_POINTS})",
+            t("Objective Points (max {op})", op=MAX_OBJECTIVE_POINTS),
             str(result.total_a),
             str(result.total_b),
-            f"{result.raw_a} before cap" if result.raw_a > result.total_a else "",
-            f"{result.raw_b} before cap" if result.raw_b > result.total_b else "",
+            t("{raw} before cap", raw=result.raw_a) if result.raw_a > result.total_a else "",
+            t("{raw} before cap", raw=result.raw_b) if result.raw_b > result.total_b else "",
         ),
-        ("Victory Points", str(result.victory_points_a), str(result.victory_points_b), "", ""),
+        (t("Victory Points"), str(result.victory_points_a), str(result.victory_points_b), "", ""),
         (
-            "Tournament Points",
+            t("Tournament Points"),
             str(result.tp_a.total),
             str(result.tp_b.total),
-            _tp_detail(result.tp_a),
-            _tp_detail(result.tp_b),
+            _tp_detail(result.tp_a, t),
+            _tp_detail(result.tp_b, t),
         ),
     ]
-    for label, a, b, note_a, note_b in totals:
-        d.text((PAD, y + 26), label, font=head_f, fill=pal.text)
+    for row, (label, a, b, note_a, note_b) in enumerate(totals):
+        # a longer language's label wraps onto a second line rather than running under the numbers
+        label_lines = wrap(d, label, head_f, label_w + 8)
+        for n, line in enumerate(label_lines):
+            top = y + 26 - 16 * (len(label_lines) - 1) + 32 * n
+            d.text((PAD, top), line, font=head_f, fill=pal.text)
         for x, value, note, tint in ((col_a, a, note_a, pal.a), (col_b, b, note_b, pal.b)):
             d.text((x + (col_w - d.textlength(value, font=big_f)) / 2, y + 8), value, font=big_f, fill=tint)
             for n, line in enumerate(fit(d, part, small_f, col_w - 4) for part in note.split("|") if note):
@@ -177,7 +192,8 @@ def render_score_sheet(
                     font=small_f,
                     fill=pal.muted,
                 )
-        y += 104 if label == "Tournament Points" else 86
-    d.text((PAD, y + 16), "Herald · confirmed by both players", font=small_f, fill=pal.muted)
+        y += 104 if row == len(totals) - 1 else 86
+    footer = fit(d, t("Herald · confirmed by both players"), small_f, width - 2 * PAD)
+    d.text((PAD, y + 16), footer, font=small_f, fill=pal.muted)
 
     return encode_png(img, max_bytes=MAX_PNG_BYTES, level=6)

@@ -30,14 +30,18 @@ from renderers._chart import (
     Palette,
     Theme,
     axis_percent,
+    fixed_percent,
     hatch,
     nice_ceiling,
     palette_image,
 )
 from renderers._fonts import Font, font
+from renderers.canvas import draw as _surface
 from renderers.canvas import fit as _fit
+from renderers.canvas import words
 from renderers.canvas import wrap as _wrap
 from rules.distribution import Distribution, check_chart
+from rules.i18n import Translator
 
 __all__ = ["MAX_PNG_BYTES", "MAX_WIDTH", "MIN_WIDTH", "PALETTES", "Palette", "Theme", "render_odds_chart"]
 
@@ -121,12 +125,12 @@ def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, index: int, colour: R
         draw.rectangle([x - r, y - r, x + r, y + r], fill=bg, outline=colour, width=max(3, r // 2))
 
 
-def _percent(p: float) -> str:
+def _percent(p: float, t: Translator) -> str:
     if p >= 0.995:
-        return f"{p:.0%}" if p >= 0.9995 else f"{p:.1%}"
+        return fixed_percent(t, p, 0 if p >= 0.9995 else 1)
     if p >= 0.1:
-        return f"{p:.0%}"
-    return f"{p:.1%}"
+        return fixed_percent(t, p, 0)
+    return fixed_percent(t, p, 1)
 
 
 def _columns(low: int, high: int) -> tuple[int, int, int]:
@@ -179,6 +183,7 @@ def render_odds_chart(
     x_label: str,
     theme: Theme = "dark",
     size: int = 800,
+    t: Translator | None = None,
 ) -> bytes:
     """A PNG of one or two distributions: bars for P(exactly k), the mean, a curve for P(at least k).
 
@@ -186,6 +191,8 @@ def render_odds_chart(
     work is linear in the number of results (:func:`rules.distribution.check_chart` refuses a
     chart past its budget first); past :data:`MAX_COLUMNS` results, a bar stands for a range of
     results and the chart says so. A title too long for one line is wrapped, then shortened.
+    Its words and numbers are ``t``'s language (English by default); ``title``, ``x_label`` and
+    the series' labels come in it.
 
     >>> from rules.distribution import uniform
     >>> a, b = uniform(1, 6), uniform(2, 4)
@@ -195,6 +202,7 @@ def render_odds_chart(
     if not 1 <= len(series) <= MAX_SERIES:
         raise ValueError(f"one or two series, not {len(series)}")
     check_chart([d for _, d in series])
+    t = words(t)
     palette = PALETTES[theme]
     width = max(MIN_WIDTH, min(MAX_WIDTH, size))
     u = width / 1000  # every length below is for a 1000-pixel-wide chart
@@ -204,7 +212,7 @@ def render_odds_chart(
     extra = (len(title_lines) - 1) * int(48 * u)
     height = int((800 + 32 * len(series)) * u) + extra
     image = Image.new("RGB", (width, height), palette.bg)
-    draw = ImageDraw.Draw(image)
+    draw = _surface(image)
 
     # title and legend
     for line_number, line in enumerate(title_lines):
@@ -220,13 +228,13 @@ def render_odds_chart(
             draw.rectangle(box, outline=colour, width=max(2, int(3 * u)))
             hatch(image, box, colour, max(6, int(10 * u)))
         _marker(draw, box[2] + int(22 * u), legend_y + int(19 * u), index, colour, palette.bg, int(9 * u))
-        mean_text = f"  (mean {dist.mean:.2f})"
+        mean_text = "  " + t("(mean {mean})", mean=t.number(dist.mean, 2))
         room = width - int(32 * u) - (box[2] + int(44 * u)) - draw.textlength(mean_text, font=mid)
         text = _fit(draw, label, mid, room) + mean_text
         _text(draw, (box[2] + int(44 * u), legend_y + int(2 * u)), text, mid, palette.text)
         x = box[2] + int(44 * u) + int(draw.textlength(text, font=mid)) + int(36 * u)
         if index == 0 and len(series) > 1:
-            nxt = f"{series[1][0]}  (mean {series[1][1].mean:.2f})"
+            nxt = f"{series[1][0]}  " + t("(mean {mean})", mean=t.number(series[1][1].mean, 2))
             if x + int(84 * u) + draw.textlength(nxt, font=mid) > width - int(32 * u):
                 legend_y += int(42 * u)
                 x = int(32 * u)
@@ -234,7 +242,9 @@ def render_odds_chart(
 
     low, high, trimmed = _axis_range(series)
     first, per, count = _columns(low, high)
-    left, right = int(110 * u), width - int(30 * u)
+    # the percentage axis needs room for "100 %" in a language that spaces its sign
+    left = max(int(110 * u), int(draw.textlength(fixed_percent(t, 1.0, 0), font=small)) + int(32 * u))
+    right = width - int(30 * u)
     strip = top + int(40 * u)  # one row per series for the mean labels
     bars_top = strip + len(series) * int(32 * u) + int(14 * u)
     bars_bottom = bars_top + int(220 * u)
@@ -252,15 +262,22 @@ def render_odds_chart(
     peak = max(max(exact) for exact, _ in columns) or 1.0
     scale_top = min(1.0, nice_ceiling(peak))
     if per == 1:
-        heading = "chance of exactly"
+        heading = t("chance of exactly")
     else:
         second = first + per
-        heading = f"chance of each range of {per} ({first}–{second - 1}, {second}–{second + per - 1}, …)"
-    _text(draw, (left, top), heading, small, palette.muted)
+        heading = t(
+            "chance of each range of {width} ({first}–{last}, {next}–{next_last}, …)",
+            width=per,
+            first=first,
+            last=second - 1,
+            next=second,
+            next_last=second + per - 1,
+        )
+    _text(draw, (left, top), _fit(draw, heading, small, right - left), small, palette.muted)
     for frac in (0.0, 0.5, 1.0):
         y = bars_bottom - frac * (bars_bottom - bars_top)
         draw.line([(left, y), (right, y)], fill=palette.grid, width=max(1, int(2 * u)))
-        _text(draw, (left - int(12 * u), y), axis_percent(frac * scale_top), small, palette.muted, "rm")
+        _text(draw, (left - int(12 * u), y), axis_percent(frac * scale_top, t), small, palette.muted, "rm")
     gap = max(1.0, slot * 0.12) if slot >= 4 else 0.0
     bar_w = (slot - 2 * gap) / len(series)
     for index, (exact, _) in enumerate(columns):
@@ -286,7 +303,7 @@ def render_odds_chart(
         row_y = strip + index * int(32 * u) + int(16 * u)
         _dashed(draw, [(mean_x, row_y), (mean_x, bars_bottom)], palette.mean, max(2, int(4 * u)), int(12 * u))
         _mean_mark(draw, mean_x, row_y, index, palette.series[index], int(10 * u))
-        label = f"mean {dist.mean:.1f}"
+        label = t("mean {mean}", mean=t.number(dist.mean, 1))
         if len(series) > 1:
             right_side = means[index] >= means[1 - index] if means[0] != means[1] else index == 1
         else:
@@ -300,11 +317,11 @@ def render_odds_chart(
         _text(draw, (lx, row_y), label, small, palette.mean, "lm" if right_side else "rm")
 
     # curve: chance of at least k (at each range's first value)
-    _text(draw, (left, bars_bottom + int(44 * u)), "chance of at least", small, palette.muted)
+    _text(draw, (left, bars_bottom + int(44 * u)), t("chance of at least"), small, palette.muted)
     for frac in (0.0, 0.5, 1.0):
         y = curve_bottom - frac * (curve_bottom - curve_top)
         draw.line([(left, y), (right, y)], fill=palette.grid, width=max(1, int(2 * u)))
-        _text(draw, (left - int(12 * u), y), f"{frac:.0%}", small, palette.muted, "rm")
+        _text(draw, (left - int(12 * u), y), fixed_percent(t, frac, 0), small, palette.muted, "rm")
     marker_every = max(1, math.ceil(count / 25))
     for index, (_, at_least) in enumerate(columns):
         colour = palette.series[index]
@@ -324,8 +341,9 @@ def render_odds_chart(
     # x axis, shared by both panels
     step = per * _nice_step(count, max(2, int((right - left) / (70 * u))))
     for k in range(first, first + count * per, step):
-        _text(draw, (px(k), curve_bottom + int(12 * u)), str(k), small, palette.muted, "ma")
-    footer = x_label + ("  (results under 0.1% not shown)" if trimmed else "")
+        _text(draw, (px(k), curve_bottom + int(12 * u)), t.number(k), small, palette.muted, "ma")
+    hidden = "  " + t("(results under {share} not shown)", share=fixed_percent(t, TRIM, 1)) if trimmed else ""
+    footer = _fit(draw, x_label, small, width - int(40 * u) - draw.textlength(hidden, font=small)) + hidden
     _text(draw, ((left + right) / 2, height - int(14 * u)), footer, small, palette.muted, "md")
 
     out = io.BytesIO()

@@ -16,6 +16,7 @@ events come in pages of :data:`PAGE_ROWS` lines; :func:`page_count` says how man
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,7 +35,10 @@ from renderers.canvas import (
     page_of,
     palette,
     right,
+    say,
+    words,
 )
+from rules.i18n import N_, Translator
 from rules.tournament.formats import format_of
 from rules.tournament.model import Flag, Game, Tournament
 from rules.tournament.standings import Standing, standings
@@ -50,6 +54,30 @@ HEAD_ROW_H = 48
 FOOTER_H = 56
 FOOTER_LINE = 28
 """A second line of the standings' footer (a VP format's W-D-L definition)."""
+
+#: The standings' column heads, points names and ranking lines the formats give
+#: (rules/tournament/formats.py), marked here so that a picture draws them in its reader's language.
+LABELS = (
+    N_("TP"),
+    N_("OP"),
+    N_("VP"),
+    N_("Opp. OP"),
+    N_("Byes"),
+    N_("RP"),
+    N_("BP"),
+    N_("SoS"),
+    N_("VP±"),
+    N_("W-D-L"),
+    N_("MP"),
+    N_("Tournament Points"),
+    N_("ranking points"),
+    N_("match points"),
+)
+
+
+def joined(*parts: str) -> str:
+    """The parts of a header line that are there, joined by middle dots."""
+    return " · ".join(p for p in parts if p)
 
 
 @dataclass(frozen=True)
@@ -111,6 +139,8 @@ def _header(d: ImageDraw.ImageDraw, pal: Palette, width: int, title: str, subtit
     title_f, sub_f = font(40, bold=True), font(26)
     d.rectangle((0, 0, width, HEADER_H), fill=pal.header)
     d.text((PAD, 16), fit(d, title, title_f, width - 2 * PAD), font=title_f, fill=pal.header_text)
+    if d.textlength(subtitle, font=sub_f) > width - 2 * PAD:  # a longer language: a smaller line
+        sub_f = font(22)
     d.text((PAD, 72), fit(d, subtitle, sub_f, width - 2 * PAD), font=sub_f, fill=pal.header_sub)
 
 
@@ -126,13 +156,23 @@ def _name_block(
 # --- standings -----------------------------------------------------------------------------------
 
 
-def points_text(state: Tournament) -> str:
+def points_text(state: Tournament, *, t: Translator | None = None) -> str:
     """The army points in a header: ``300 points``, ``Escalation 200/300/400``, ``2000 points``."""
+    t = words(t)
     if state.escalation_tiers:
-        return "Escalation " + "/".join(str(int(t)) for t in state.escalation_tiers)
+        return t("Escalation {tiers}", tiers="/".join(str(int(tier)) for tier in state.escalation_tiers))
     fmt = format_of(state)
-    points = f"{fmt.army_points(state, 1)} points"
+    army = fmt.army_points(state, 1)
+    points = t.n("{points} point", "{points} points", army, points=army)
     return points if fmt.uses_op else f"{fmt.name} · {points}"
+
+
+def widths(
+    d: ImageDraw.ImageDraw, columns: Sequence[tuple[str, int]], face: Font | None = None
+) -> list[tuple[str, int]]:
+    """``columns`` (label, width), each widened to hold its label (a longer language's)."""
+    face = face or font(22, bold=True)
+    return [(label, max(w, round(d.textlength(label, font=face)) + 14)) for label, w in columns]
 
 
 def _standings_head(
@@ -161,73 +201,88 @@ def render_standings(
     per_page: int = PAGE_ROWS,
     theme: Theme = "dark",
     width: int = WIDTH,
+    t: Translator | None = None,
 ) -> bytes:
     """One page of the standings as PNG bytes: rank (the top three marked), player and faction,
     (in a team event) the player's team, and the format's columns (ITS: TP, OP, VP, opponents'
     OP and byes; 40k record: W-D-L, RP, BP, SoS, VP±). ITS final standings show the bye
-    adjustment (marked ``*``)."""
+    adjustment (marked ``*``). Its words are ``t``'s language (English by default)."""
+    t = words(t)
     pal = PALETTES[theme]
     fmt = format_of(state)
-    columns = [(c.label, c.width) for c in fmt.columns]
     rows, page, pages = page_of(standings(state), page, per_page)
     # VP formats say their W-D-L (and what a bye is worth) on a second footer line.
-    record = None if fmt.uses_op else fmt.record_text()
+    record = None if fmt.uses_op else t(fmt.record_words())
     height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(rows), 1) + FOOTER_H + (FOOTER_LINE if record else 0)
     img = Image.new("RGB", (width, height), pal.bg)
-    d = ImageDraw.Draw(img)
+    d = canvas.draw(img)
+    columns = widths(d, [(say(t, c.label), c.width) for c in fmt.columns])
     played = len(state.rounds)
-    of = f" of {state.round_count}" if state.round_count else ""
+    total = state.round_count
     if state.finished:
-        stage = "Final standings"
+        stage = t("Final standings")
     elif state.rounds and not state.rounds[-1].complete:  # as the message beside it says
-        stage = f"Standings during round {played}{of}"
+        stage = (
+            t("Standings during round {round} of {rounds}", round=played, rounds=total)
+            if total
+            else t("Standings during round {round}", round=played)
+        )
     elif played:
-        stage = f"Standings after round {played}{of}"
+        stage = (
+            t("Standings after round {round} of {rounds}", round=played, rounds=total)
+            if total
+            else t("Standings after round {round}", round=played)
+        )
     else:
-        stage = "Players (no round paired yet)"
-    pages_text = f" · page {page}/{pages}" if pages > 1 else ""
-    _header(d, pal, width, state.name, f"{stage} · {points_text(state)}{pages_text}")
+        stage = t("Players (no round paired yet)")
+    pages_text = t("page {page}/{pages}", page=page, pages=pages) if pages > 1 else ""
+    _header(d, pal, width, state.name, joined(stage, points_text(state, t=t), pages_text))
 
     num_f, small_f = font(28, bold=True), font(20)
-    name_x, name_w = _standings_head(d, pal, width, "Player", columns)
+    name_x, name_w = _standings_head(d, pal, width, t("Player"), columns)
     numbers_w = sum(w for _, w in columns)
     # A team event's players' standings say whose team each player is in, as a column of its own.
     teams = {p: team.name for team in state.teams for p in team.players} if state.team_size else {}
     if teams:
         name_w -= TEAM_COLUMN_W
         team_x = name_x + name_w + 12
-        d.text((team_x, HEADER_H + 12), "Team", font=font(22, bold=True), fill=pal.muted)
+        d.text((team_x, HEADER_H + 12), t("Team"), font=font(22, bold=True), fill=pal.muted)
     y = HEADER_H + HEAD_ROW_H
+    dropped, absent = t("dropped"), t("not checked in")
 
     for i, row in enumerate(rows):
         d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
         _rank_cell(d, pal, PAD, y, row)
-        status = " · dropped" if row.dropped else " · not checked in" if row.not_checked_in else ""
-        sub = row.faction + status
+        status = dropped if row.dropped else absent if row.not_checked_in else ""
+        sub = joined(row.faction, status)
         out = row.dropped or row.not_checked_in
-        _name_block(d, name_x, y, name_w, row.name, sub.strip(" ·"), pal, dim=out)
+        _name_block(d, name_x, y, name_w, row.name, sub, pal, dim=out)
         if teams:
             team_f = font(22)
             shown = fit(d, teams.get(row.player_id, ""), team_f, TEAM_COLUMN_W - 24)
             d.text((team_x, y + (ROW_H - 28) / 2), shown, font=team_f, fill=pal.text)
         values = [str(c.value(row)) for c in fmt.columns]
         x = width - PAD - numbers_w
-        for (label, w), value in zip(columns, values, strict=True):
+        for (w, value, c) in zip((w for _, w in columns), values, fmt.columns, strict=True):
             x += w
-            lead = label == fmt.points_label
+            lead = c.label == fmt.points_label
             fill = pal.accent if lead else pal.text
             right(d, x, y + (ROW_H - 34) / 2, value, num_f if lead else font(26), fill)
         y += ROW_H
     if not rows:
-        d.text((PAD, y + 18), "Nobody has joined yet.", font=font(26), fill=pal.muted)
+        d.text((PAD, y + 18), t("Nobody has joined yet."), font=font(26), fill=pal.muted)
         y += ROW_H
-    note = fmt.ranking_text
+    note = say(t, fmt.ranking_text)
     if any(r.adjusted for r in rows):
-        note += " · * bye adjustment"
+        note = joined(note, t("* bye adjustment"))
     d.text((PAD, y + 16), fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
     if record:
-        line = fit(d, record, small_f, width - 2 * PAD)
-        d.text((PAD, y + 16 + FOOTER_LINE), line, font=small_f, fill=pal.muted)
+        # a longer language's W-D-L rule takes a smaller size before it is cut
+        room = width - 2 * PAD
+        faces = (small_f, font(18), font(16))
+        face = next((f for f in faces if d.textlength(record, font=f) <= room), faces[-1])
+        line = fit(d, record, face, width - 2 * PAD)
+        d.text((PAD, y + 16 + FOOTER_LINE), line, font=face, fill=pal.muted)
     return _png(img)
 
 
@@ -248,7 +303,7 @@ def _rank_cell(d: ImageDraw.ImageDraw, pal: Palette, x: float, y: float, row: St
 
 # --- pairings ------------------------------------------------------------------------------------
 
-_FLAG_TEXT = {Flag.REMATCH: "rematch"}
+_FLAG_TEXT = {Flag.REMATCH: N_("rematch")}
 """Badges on the public picture. A table played before is not flagged in public: the seed has
 no such rule, and the organisers are told privately."""
 
@@ -262,10 +317,13 @@ def render_pairings(
     per_page: int = PAGE_ROWS,
     theme: Theme = "dark",
     width: int = WIDTH,
+    t: Translator | None = None,
 ) -> bytes:
     """One page of a round's pairings (default: the current round) as PNG bytes: table, both
     players with faction and TP before the round, flags (rematch, same table, edited by hand),
-    the bye last. ``scenario_name`` is shown in the header (default: the round's scenario id)."""
+    the bye last. ``scenario_name`` is shown in the header (default: the round's scenario id).
+    Its words are ``t``'s language (English by default); ``scenario_name`` comes translated."""
+    t = words(t)
     if not state.rounds:
         raise ValueError("no round is paired yet")
     number = round_number or len(state.rounds)
@@ -276,48 +334,60 @@ def render_pairings(
     tp = {row.player_id: row.tp for row in standings(state, final=False, before_round=number)}
     height = HEADER_H + HEAD_ROW_H + ROW_H * max(len(games), 1) + FOOTER_H
     img = Image.new("RGB", (width, height), pal.bg)
-    d = ImageDraw.Draw(img)
+    d = canvas.draw(img)
     scenario = (
         scenario_name
         or state.scenarios.get(number)
-        or ("scenario to be announced" if fmt.uses_op else None)
+        or (t("scenario to be announced") if fmt.uses_op else None)
     )
-    pages_text = f" · page {page}/{pages}" if pages > 1 else ""
-    of = f" of {state.round_count}" if state.round_count else ""
+    pages_text = t("page {page}/{pages}", page=page, pages=pages) if pages > 1 else ""
+    round_text = (
+        t("Round {round} of {rounds}", round=number, rounds=state.round_count)
+        if state.round_count
+        else t("Round {round}", round=number)
+    )
+    army = fmt.army_points(state, number)
     # Only ITS events set a scenario per round here; a 40k or Boarding Actions round names none.
-    parts = [f"Round {number}{of}", scenario, f"{fmt.army_points(state, number)} points"]
-    subtitle = " · ".join(p for p in parts if p) + pages_text
+    points = t.n("{points} point", "{points} points", army, points=army)
+    subtitle = joined(round_text, scenario or "", points, pages_text)
     _header(d, pal, width, state.name, subtitle)
 
     head_f, table_f, small_f = font(22, bold=True), font(32, bold=True), font(20)
-    table_w, vs_w, flag_w = 84, 44, 150
+    badge_f = font(18, bold=True)
+    badges = [t(text) for text in _FLAG_TEXT.values()]
+    table_w = 84
+    vs_w = max(44, math.ceil(d.textlength(t("v"), font=font(22))) + 28)  # "vs" keeps clear of the names
+    flag_w = max([150, *(int(d.textlength(b, font=badge_f)) + 30 for b in badges)])
     side_w = (width - 2 * PAD - table_w - vs_w - flag_w) / 2
     x_a = PAD + table_w
     x_vs = x_a + side_w
     x_b = x_vs + vs_w
     x_flags = x_b + side_w + 8
     y = HEADER_H
-    d.text((PAD, y + 12), "Table", font=head_f, fill=pal.muted)
-    d.text((x_a, y + 12), "Player", font=head_f, fill=pal.muted)
-    d.text((x_b, y + 12), "Opponent", font=head_f, fill=pal.muted)
+    d.text((PAD, y + 12), fit(d, t("Table"), head_f, table_w - 6), font=head_f, fill=pal.muted)
+    d.text((x_a, y + 12), fit(d, t("Player"), head_f, side_w - 12), font=head_f, fill=pal.muted)
+    d.text((x_b, y + 12), fit(d, t("Opponent"), head_f, side_w - 12), font=head_f, fill=pal.muted)
     y += HEAD_ROW_H
     d.line((PAD, y - 2, width - PAD, y - 2), fill=pal.rule, width=2)
+    label = say(t, fmt.points_label)
     for i, g in enumerate(games):
         d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
-        _game_row(d, pal, g, state, tp, y, (x_a, x_vs, x_b, x_flags), side_w, vs_w, table_f, fmt.points_label)
+        _game_row(d, pal, g, state, tp, y, (x_a, x_vs, x_b, x_flags), side_w, vs_w, table_f, label, t)
         y += ROW_H
     if not games:
-        d.text((PAD, y + 18), "No games.", font=font(26), fill=pal.muted)
+        d.text((PAD, y + 18), t("No games."), font=font(26), fill=pal.muted)
         y += ROW_H
     bye = (
-        f"Bye: a Victory worth {fmt.bye_points} TP, 0 OP, 0 VP"
+        t("Bye: a Victory worth {points} TP, 0 OP, 0 VP", points=fmt.bye_points)
         if fmt.uses_op
-        else f"Bye: a win worth {fmt.bye_points} {fmt.points_label}, 0 VP"
+        else t("Bye: a win worth {points} {label}, 0 VP", points=fmt.bye_points, label=label)
     )
     notes = [bye] if any(g.is_bye for g in rnd.games) else []
     if any(g.edited for g in rnd.games):
-        notes.append("edited: changed by hand")
-    note = " · ".join(notes) or f"{fmt.points_label}: {fmt.points_title} before this round"
+        notes.append(t("edited: changed by hand"))
+    note = joined(*notes) or t(
+        "{label}: {title} before this round", label=label, title=say(t, fmt.points_title)
+    )
     d.text((PAD, y + 16), fit(d, note, small_f, width - 2 * PAD), font=small_f, fill=pal.muted)
     return _png(img)
 
@@ -334,7 +404,9 @@ def _game_row(
     vs_w: float,
     table_f: Font,
     label: str = "TP",
+    t: Translator | None = None,
 ) -> None:
+    t = words(t)
     x_a, x_vs, x_b, x_flags = xs
 
     def sub(player_id: str) -> str:
@@ -344,7 +416,7 @@ def _game_row(
 
     a = state.player(g.a)
     if g.b is None:
-        d.text((PAD, y + 16), "Bye", font=font(26, bold=True), fill=pal.muted)
+        d.text((PAD, y + 16), t("Bye"), font=font(26, bold=True), fill=pal.muted)
         _name_block(d, x_a, y, side_w * 2 + vs_w, a.name, sub(a.id), pal, dim=False)
         return
     table = str(g.table)
@@ -352,18 +424,20 @@ def _game_row(
     d.text((PAD + (56 - d.textlength(table, font=table_f)) / 2, top), table, font=table_f, fill=pal.accent)
     if g.edited:
         mark_f = font(16, bold=True)
+        edited = fit(d, t("edited"), mark_f, 80)
         d.text(
-            (PAD + (56 - d.textlength("edited", font=mark_f)) / 2, y + 44),
-            "edited",
+            (PAD + max(0.0, (56 - d.textlength(edited, font=mark_f)) / 2), y + 44),
+            edited,
             font=mark_f,
             fill=pal.muted,
         )
     _name_block(d, x_a, y, side_w - 12, a.name, sub(a.id), pal, dim=False)
     vs_f = font(22)
-    d.text((x_vs + (vs_w - d.textlength("v", font=vs_f)) / 2, y + 20), "v", font=vs_f, fill=pal.muted)
+    vs = t("v")
+    d.text((x_vs + (vs_w - d.textlength(vs, font=vs_f)) / 2, y + 20), vs, font=vs_f, fill=pal.muted)
     b = state.player(g.b)
     _name_block(d, x_b, y, side_w - 12, b.name, sub(b.id), pal, dim=False)
-    badges = [_FLAG_TEXT[f] for f in g.flags if f in _FLAG_TEXT]
+    badges = [t(_FLAG_TEXT[f]) for f in g.flags if f in _FLAG_TEXT]
     badge_f = font(18, bold=True)
     by = y + (ROW_H - 26 * len(badges[:2])) / 2
     for text in badges[:2]:

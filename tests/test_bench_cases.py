@@ -65,3 +65,18 @@ async def test_the_cold_case_starts_a_fresh_game_with_empty_board_caches(driver:
 
 async def play_once(driver: OfflineDriver, table) -> None:  # type: ignore[no-untyped-def]
     await table.act()
+
+
+def test_the_spanish_standings_case_draws_spanish_pictures() -> None:
+    """Issue 41, item 7: the bench's Spanish standings case times Spanish pictures, not English."""
+    from renderers.canvas import recording
+    from tests.bench.cases_tournament import CASES as TOURNAMENT
+    from tests.bench.cases_tournament import standings_64_spanish
+
+    case = next(c for c in TOURNAMENT if c.name.endswith("Spanish"))
+    assert case.make is standings_64_spanish
+    with recording() as drawn:
+        data = case.make()
+    assert data.count(b"\x89PNG") == 2
+    assert any(text.startswith("Clasificación tras la ronda 4 de 5") for text in drawn)
+    assert "Jugador" in drawn and "Player" not in drawn

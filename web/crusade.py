@@ -77,17 +77,7 @@ def _unit(unit: CrusadeUnit, t: Translator) -> str:
 
 
 def _force(force: Force, t: Translator) -> str:
-    about = t(
-        "{player} · Supply {used}/{limit} · RP {rp} · Battles {battles} · Victories {victories} · "
-        "Crusade Points {points}",
-        player=force.player_name,
-        used=force.supply_used,
-        limit=force.supply_limit,
-        rp=force.rp,
-        battles=force.battles,
-        victories=force.victories,
-        points=force.crusade_points,
-    )
+    about = t(force.tally())
     over = ""
     if force.supply_used > force.supply_limit:
         over = t("Over the Supply Limit by {points} points.", points=force.supply_used - force.supply_limit)

@@ -41,11 +41,12 @@ OBJECTIVE_ROWS = 4
 ROW_WIDTH = 5
 
 
-def scoreboard_image(state: BattleState) -> Image:
+def scoreboard_image(state: BattleState, t: Translator | None = None) -> Image:
     """The scoreboard PNG, drawn in a worker thread when the message is sent. It shows the scores
     up to the moment still open (see :func:`committed`), so it changes once per scoring moment."""
-    board = scoreboard(committed(state))
-    return Image(lambda: render_scoreboard(board, theme="dark"), SCOREBOARD_FILE)
+    shown = committed(state)
+    board, where = scoreboard(shown), (t or translator("en"))(position_message(shown))
+    return Image(lambda: render_scoreboard(board, theme="dark", t=t, position=where), SCOREBOARD_FILE)
 
 
 def image_changed(shown: Shown[BAGame]) -> bool:
@@ -236,6 +237,6 @@ def board_post(
         content=content,
         embeds=[battle_embed(shown, title=title, note=note, t=t)],
         view=view,
-        images=[scoreboard_image(state)],
+        images=[scoreboard_image(state, t)],
         mentions=None if content is None else pinging(state.players[r].user_id for r in who),
     )

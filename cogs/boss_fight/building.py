@@ -231,6 +231,7 @@ class LobbyCommands:
         )
 
     @app_commands.command(name="map", description="Choose the board (the boss player, before placing)")
+    @app_commands.describe(name="The board")
     async def map(self, interaction: discord.Interaction, name: str) -> None:
         user = interaction.user.id
         await lobby_change(interaction, "map", lambda g: table.set_map(g, user, name))
@@ -240,7 +241,8 @@ class LobbyCommands:
         )
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         board = table.setup_board(game.state)
-        await Post(embeds=[embed], images=[board_image(board, setup_overlay(game.state))]).send(interaction)
+        image = board_image(board, setup_overlay(game.state), t=await channel(interaction))
+        await Post(embeds=[embed], images=[image]).send(interaction)
 
     @app_commands.command(name="place", description="Place your piece: the boss first, then each hero")
     @app_commands.describe(tile="A tile label such as C4", rotation="The boss's rotation, 0-5")

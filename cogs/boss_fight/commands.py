@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import Game, MovedOn
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.limits import clip
 from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_manager
 from bot.send import send_to
@@ -365,7 +365,7 @@ class BossFight(
                 title=f"Boss Fight #{game.id} · set-up", description=placing_hint(game.state)
             )
             embed.set_image(url="attachment://board.png")
-            image = board_image(board, setup_overlay(game.state))
+            image = board_image(board, setup_overlay(game.state), t=reader(interaction))
             await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
             return
         focus = fight.character(character).id if character else None
@@ -373,7 +373,7 @@ class BossFight(
             title=f"Boss Fight #{game.id} · round {fight.round}", description=turn_prompt(game.state)
         )
         embed.set_image(url="attachment://board.png")
-        image = board_image(fight, overlay, focus=focus)
+        image = board_image(fight, overlay, focus=focus, t=reader(interaction))
         await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
 
     @app_commands.command(name="log", description="The last steps of this game")
@@ -394,6 +394,7 @@ class BossFight(
         await Post(embeds=[embed], ephemeral=True).send(interaction)
 
     @app_commands.command(name="cards", description="A card's text and points (any time)")
+    @app_commands.describe(name="The card")
     async def cards(self, interaction: discord.Interaction, name: str) -> None:
         game = await KIT.find(interaction)
         source = game.state.fight if game is not None and game.state.fight is not None else catalog()
@@ -404,6 +405,7 @@ class BossFight(
         await Post(content=text, ephemeral=True).send(interaction)
 
     @app_commands.command(name="piles", description="A character's public piles: discard, expended, used")
+    @app_commands.describe(character="A character")
     async def piles(self, interaction: discord.Interaction, character: str) -> None:
         game = await KIT.load(interaction)
         fight = game.state.fight

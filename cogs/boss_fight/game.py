@@ -212,10 +212,12 @@ def board_image(
     *,
     focus: str | None = None,
     filename: str = BOARD_FILE,
+    t: Translator | None = None,
 ) -> Image:
     """The board, drawn off the event loop; ``overlay`` a preview or ``moves``/``sight``/``areas``."""
     return Image(
-        lambda: render_hex_board(fight, theme="dark", size=BOARD_SIZE, overlay=overlay, focus=focus), filename
+        lambda: render_hex_board(fight, theme="dark", size=BOARD_SIZE, overlay=overlay, focus=focus, t=t),
+        filename,
     )
 
 
@@ -332,7 +334,7 @@ def table_post(
         content=clip(t("Next: {prompt}", prompt=prompt), 1900),
         embeds=[embed],
         view=view,
-        images=[board_image(fight, overlay if overlay is not None else setup_overlay(game))],
+        images=[board_image(fight, overlay if overlay is not None else setup_overlay(game), t=t)],
         mentions=mentions,
     )
 

@@ -186,6 +186,7 @@ class TurnCommands:
         await _play_or_preview(interaction, game.id, game.version, fight, action, at_once, name=action.kind)
 
     @app_commands.command(name="sacrifice", description="Use an action to discard a card from your hand")
+    @app_commands.describe(card="The card to discard")
     async def sacrifice(self, interaction: discord.Interaction, card: str) -> None:
         game = await KIT.load(interaction)
         fight = check_actor(game.state, interaction.user.id)

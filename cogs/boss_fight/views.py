@@ -348,7 +348,7 @@ def preview_post(
             text=text,
         ),
         view=View(*buttons),
-        images=[board_image(fight, overlay, filename="preview.png")],
+        images=[board_image(fight, overlay, filename="preview.png", t=t)],
         ephemeral=True,
     )
 

@@ -122,17 +122,7 @@ def unit_line(unit: CrusadeUnit, t: Words = ENGLISH) -> str:
 
 
 def force_text(force: Force, t: Words = ENGLISH) -> str:
-    head = t(
-        "{player} · Supply {used}/{limit} · RP {rp} · Battles {battles} · Victories {victories} · "
-        "Crusade Points {points}",
-        player=public(force.player_name, 40),
-        used=force.supply_used,
-        limit=force.supply_limit,
-        rp=force.rp,
-        battles=force.battles,
-        victories=force.victories,
-        points=force.crusade_points,
-    )
+    head = t(force.tally(public(force.player_name, 40)))
     if force.supply_used > force.supply_limit:
         over = force.supply_used - force.supply_limit
         head += "\n" + t("Over the Supply Limit by {points} points.", points=over)

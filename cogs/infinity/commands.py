@@ -143,6 +143,6 @@ class Infinity(
         a, r = read_side(_("active"), active), read_side(_("reactive"), reactive)
         # a B6 against B6 case takes tens of milliseconds: keep it off the event loop
         odds = await run_heavy(distribution, a, r, edition=edition)
-        chart = Image(lambda: render_f2f_chart(odds), CHART_FILENAME, heavy=True)
         t = await channel(interaction)
+        chart = Image(lambda: render_f2f_chart(odds, t=t), CHART_FILENAME, heavy=True)
         await Post(embeds=[odds_embed(odds, t=t)], images=[chart]).send(interaction)

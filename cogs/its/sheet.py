@@ -473,10 +473,11 @@ async def post_result(interaction: discord.Interaction, content: ItsContent, mat
     """The confirmed result for the channel, with the sheet drawn as a picture."""
     scenario, result = sheet_parts(content, match)
     assert match.sheet is not None
-    draw = functools.partial(render_score_sheet, scenario, match.sheet, result, names=match.names())
+    t = await channel(interaction)
+    draw = functools.partial(render_score_sheet, scenario, match.sheet, result, names=match.names(), t=t)
     await send(
         interaction,
-        embed=sheet_texts.result_embed(match, scenario, result, await channel(interaction)),
+        embed=sheet_texts.result_embed(match, scenario, result, t),
         images=[Image(render=draw, filename="score.png")],
     )
 

@@ -188,9 +188,9 @@ def command_hint(state: FightState, t: Translator | None = None) -> str:
     return t("`/si hit`, `/si vehicle attack`, then `/si turn` (or the button) for the next turn.")
 
 
-def map_image(state: FightState) -> Image:
+def map_image(state: FightState, t: Translator | None = None) -> Image:
     """The boss zone map, drawn in a worker thread when the message is sent."""
-    return Image(lambda: render_boss_map(state, theme="dark", size=MAP_SIZE), MAP_FILENAME)
+    return Image(lambda: render_boss_map(state, theme="dark", size=MAP_SIZE, t=t), MAP_FILENAME)
 
 
 def fight_message(
@@ -229,4 +229,4 @@ def fight_message(
     embed.add_field(name=t("Next"), value=clip(upcoming, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{MAP_FILENAME}")
     embed.set_footer(text=t("Fight #{id} · step {step}", id=game_id, step=version))
-    return Post(embeds=[embed], view=view, images=[map_image(state)])
+    return Post(embeds=[embed], view=view, images=[map_image(state, t)])

@@ -327,6 +327,7 @@ class Awards(
         await open_form(interaction, form)
 
     @app_commands.command(name="judge", description="Organisers: let a member score the painting")
+    @app_commands.describe(member="The member who will judge the painting")
     async def judge(self, interaction: discord.Interaction, member: discord.User) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, _("name painting judges"))
@@ -366,6 +367,7 @@ class Awards(
         await Post(content=t("Painting rubric: {criteria}.", criteria=text)).send(interaction)
 
     @app_commands.command(name="paint", description="Judges: score a player's army on the rubric")
+    @app_commands.describe(player="The player whose army you score")
     async def paint(self, interaction: discord.Interaction, player: discord.User) -> None:
         game = await self._game(interaction)
         book = game.state.ballots
@@ -400,6 +402,7 @@ class Awards(
     @app_commands.command(
         name="weights", description="Organisers: Best Overall's weights of battle, painting, sport"
     )
+    @app_commands.describe(battle="Battle's weight", paint="Painting's weight", sport="Sporting's weight")
     async def weights(
         self,
         interaction: discord.Interaction,

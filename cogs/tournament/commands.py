@@ -226,6 +226,7 @@ class SetupCommands:
 
     @organiser.command(name="add", description="Let someone else run this tournament too")
     @app_commands.rename(user="member")
+    @app_commands.describe(user="The member who will run it with you")
     async def organiser_add(self, interaction: discord.Interaction, user: discord.User) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
             require_organiser(interaction, state, _("add organisers"))
@@ -347,6 +348,7 @@ class SetupCommands:
     @app_commands.command(name="add", description="Organisers: enter a player")
     @app_commands.rename(user="player")
     @app_commands.describe(
+        user="The player to enter",
         faction="Their army's faction or sectorial (pick from the list)",
         unlisted="Enter a faction that is not in the list, as typed",
         club="Their club or group: club-mates are kept apart in round 1",
@@ -383,6 +385,7 @@ class SetupCommands:
         return load_factions().choices(current)
 
     @app_commands.command(name="remove", description="Organisers: take a player out before round 1")
+    @app_commands.describe(user="The player to take out")
     @app_commands.rename(user="player")
     async def remove(self, interaction: discord.Interaction, user: discord.User) -> None:
         def change(state: TournamentGame) -> Change[TournamentGame]:
@@ -395,6 +398,7 @@ class SetupCommands:
         )
 
     @app_commands.command(name="drop", description="Leave the tournament (results stay); organisers: anyone")
+    @app_commands.describe(user="Organisers: the player who leaves (default: you)")
     @app_commands.rename(user="player")
     async def drop(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         target = user or interaction.user

@@ -261,11 +261,13 @@ def chunks(head: str, lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
     return out
 
 
-def pairings_images(t: Tournament, round_number: int, scenario: str | None) -> list[Image]:
+def pairings_images(
+    t: Tournament, round_number: int, scenario: str | None, tr: Translator = ENGLISH
+) -> list[Image]:
     pages = page_count(len(t.rounds[round_number - 1].games))
     return [
         Image(
-            lambda p=p: render_pairings(t, round_number=round_number, scenario_name=scenario, page=p),
+            lambda p=p: render_pairings(t, round_number=round_number, scenario_name=scenario, page=p, t=tr),
             f"pairings-round{round_number}-{p}.png",
         )
         for p in range(1, pages + 1)
@@ -323,7 +325,7 @@ def pairings_posts(
     posts = [
         Post(
             content=text,
-            images=pairings_images(t, round_number, scenario) if number == 0 else [],
+            images=pairings_images(t, round_number, scenario, tr) if number == 0 else [],
             mentions=pinging(ids),
         )
         for number, (text, ids) in enumerate(messages)

@@ -25,6 +25,7 @@ class Ratings(commands.GroupCog, group_name="rating", group_description="ITS Rat
 
     @app_commands.command(name="show", description="A player's ITS Rating in this server")
     @app_commands.rename(user="player")
+    @app_commands.describe(user="Whose rating (default: yours)")
     async def show(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         t = await channel(interaction)

@@ -407,6 +407,10 @@ class RoundCommands:
 
     @app_commands.command(name="result", description="Organisers: set or correct any game's result")
     @app_commands.describe(
+        player="One of the two players",
+        opponent="The other player",
+        player_vp="The player's Victory Points",
+        opponent_vp="The opponent's Victory Points",
         round="Round number (default: the current round)",
         player_op="ITS: the player's Objective Points",
         opponent_op="ITS: the opponent's Objective Points",

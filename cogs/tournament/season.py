@@ -267,6 +267,7 @@ class Seasons(
                 t("Not finished yet (counted once they finish): {events}.", events=", ".join(waiting))
             )
         title = t("Season {name}", name=found.name)
+        picture = Image(lambda: render_season_table(rows, title=title, subtitle=subtitle, t=t), "season.png")
         await Post(
             card=Card(
                 title=head,
@@ -274,7 +275,7 @@ class Seasons(
                 pictures=["season.png"],
                 controls=link_view(season_url(self.bot, found)),
             ),
-            images=[Image(lambda: render_season_table(rows, title=title, subtitle=subtitle), "season.png")],
+            images=[picture],
         ).send(interaction)
 
     @add.autocomplete("season")

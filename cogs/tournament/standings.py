@@ -65,7 +65,7 @@ def standings_post(event: Tournament, t: Translator, *, page: int = 1) -> Post:
         )
     last = min(pages, page + IMAGES_PER_POST - 1)
     images = [
-        Image(lambda p=p: render_standings(event, page=p), f"standings-{p}.png")
+        Image(lambda p=p: render_standings(event, page=p, t=t), f"standings-{p}.png")
         for p in range(page, last + 1)
     ]
     if event.finished:
@@ -196,7 +196,7 @@ def faction_post(rows: list[FactionRow], t: Translator, *, title: str, subtitle:
         "⚠️ fewer than {few} games: the rate says little.",
         few=FEW_GAMES,
     )
-    image = Image(lambda: render_faction_table(rows, title=title, subtitle=subtitle), "factions.png")
+    image = Image(lambda: render_faction_table(rows, title=title, subtitle=subtitle, t=t), "factions.png")
     card = Card(
         title=f"{public(title, 80)}: {subtitle}",
         text="\n".join(lines),

@@ -92,7 +92,7 @@ def team_standings_post(ev: Tournament, *, page: int = 1, t: Translator | None =
             )
         )
     images = [
-        Image(lambda p=p: render_team_standings(ev, page=p), f"team-standings-{p}.png")
+        Image(lambda p=p: render_team_standings(ev, page=p, t=t), f"team-standings-{p}.png")
         for p in range(page, pages + 1)
     ]
     return Post(

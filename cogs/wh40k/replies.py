@@ -32,10 +32,12 @@ CHART_CACHE = 64
 
 
 @functools.lru_cache(maxsize=CHART_CACHE)
-def chart_png(series: tuple[tuple[str, Distribution], ...], title: str, x_label: str) -> bytes:
+def chart_png(
+    series: tuple[tuple[str, Distribution], ...], title: str, x_label: str, t: Translator | None = None
+) -> bytes:
     """The odds chart, drawn once per distinct question and kept: the same unit's usual
     weapon against its usual target skips the ~20 ms of drawing and encoding."""
-    return render_odds_chart(list(series), title=title, x_label=x_label)
+    return render_odds_chart(list(series), title=title, x_label=x_label, t=t)
 
 
 @dataclass
@@ -397,6 +399,6 @@ def odds_reply(
         if used.edition is Edition.TENTH
         else t("{what}: {target} (11th ed.)", what=label.capitalize(), target=target.chart_label(30))
     )
-    image = Image(lambda: chart_png(series, chart_title, label), CHART_FILENAME, heavy=True)
+    image = Image(lambda: chart_png(series, chart_title, label, t), CHART_FILENAME, heavy=True)
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return Reply(embed, images=[image])

@@ -14,6 +14,7 @@ from enum import Enum, StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.crusade.words import Said
+from rules.i18n import Message, _
 
 #: What a new Order of Battle starts with, and the Requisition Points it may hold at most.
 START_SUPPLY_LIMIT = 1000
@@ -171,6 +172,22 @@ class Force(BaseModel):
     @property
     def supply_used(self) -> int:
         return sum(u.points or 0 for u in self.units)
+
+    def tally(self, player: str | None = None) -> Message:
+        """The force's line of tallies (supply, RP, battles, victories, Crusade Points), as every
+        view of it says it: the Discord reply, the picture and the web page. ``player``: the
+        player's name as the view shows it (made inert for Discord), else as stored."""
+        return _(
+            "{player} · Supply {used}/{limit} · RP {rp} · Battles {battles} · Victories {victories} · "
+            "Crusade Points {points}",
+            player=self.player_name if player is None else player,
+            used=self.supply_used,
+            limit=self.supply_limit,
+            rp=self.rp,
+            battles=self.battles,
+            victories=self.victories,
+            points=self.crusade_points,
+        )
 
     @property
     def unpriced(self) -> int:

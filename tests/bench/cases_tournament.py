@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from renderers.tournament import page_count, render_pairings, render_standings
+from rules.i18n import force_offer, translator
 from rules.tournament import (
     GameResult,
     Tournament,
@@ -71,6 +72,16 @@ def _standings_64() -> bytes:
     return b"".join(render_standings(_STANDINGS_64, page=p) for p in range(1, pages + 1))
 
 
+with force_offer("es"):  # the translator keeps its catalogue once the block ends
+    SPANISH = translator("es-ES")
+
+
+def standings_64_spanish() -> bytes:
+    """The same two pages drawn in Spanish (issue 41): longer words, measured and fitted."""
+    pages = page_count(len(_STANDINGS_64.players))
+    return b"".join(render_standings(_STANDINGS_64, page=p, t=SPANISH) for p in range(1, pages + 1))
+
+
 def _pairings_64() -> bytes:
     t = pair_next_round(_STANDINGS_64, random.Random(1))
     return b"".join(render_pairings(t, page=p) for p in range(1, page_count(len(t.current.games)) + 1))
@@ -90,6 +101,13 @@ CASES = [
     SizeCase(
         "tournament standings PNGs, 64 players (2 pages)",
         _standings_64,
+        calls=20,
+        target_ms=300,
+        target_kb=1024,
+    ),
+    SizeCase(
+        "tournament standings PNGs, 64 players (2 pages), Spanish",
+        standings_64_spanish,
         calls=20,
         target_ms=300,
         target_kb=1024,

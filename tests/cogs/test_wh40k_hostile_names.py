@@ -39,9 +39,9 @@ async def test_the_odds_chart_shows_roster_names_without_escapes(
     drawn: list[tuple[list[str], str]] = []
     real = replies.render_odds_chart
 
-    def spy(series: list[tuple[str, object]], *, title: str, x_label: str) -> bytes:
+    def spy(series: list[tuple[str, object]], *, title: str, x_label: str, t: object = None) -> bytes:
         drawn.append(([name for name, _ in series], title))
-        return real(series, title=title, x_label=x_label)
+        return real(series, title=title, x_label=x_label, t=t)
 
     monkeypatch.setattr(replies, "render_odds_chart", spy)
     await driver.command("/40k list import", file=hostile_roster("Ash Wardens (veteran)"))

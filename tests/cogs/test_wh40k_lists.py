@@ -288,9 +288,9 @@ async def test_a_unit_name_on_the_chart_has_no_escapes(
     seen: list[tuple[str, ...]] = []
     real = replies.chart_png
 
-    def spy(series: tuple, title: str, x_label: str) -> bytes:  # type: ignore[type-arg]
+    def spy(series: tuple, title: str, x_label: str, t: object = None) -> bytes:  # type: ignore[type-arg]
         seen.append((title, *(label for label, _ in series)))
-        return real(series, title, x_label)
+        return real(series, title, x_label, t)
 
     monkeypatch.setattr(replies, "chart_png", spy)
     await driver.command("/40k list import", file=roster_file())
