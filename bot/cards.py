@@ -254,6 +254,10 @@ def _rows(
 # -- laying a card out within Discord's limits -------------------------------------------------
 
 
+#: A section as planned: its lines (cut to three, empty ones left out) and the section itself.
+_Planned = tuple[list[str], Section]
+
+
 @dataclass
 class _Plan:
     """One container's parts, as text and items, before the view is built."""
@@ -264,7 +268,7 @@ class _Plan:
     pictures: list[str]
     files: list[str]
     body: list[str]  # text blocks (the description, split where it had to be)
-    sections: list[Section]
+    sections: list[_Planned]
     fields: list[str]
     footer: str | None
     rows: list[list[discord.ui.Item[Any]]]
@@ -275,9 +279,9 @@ class _Plan:
         out = [t for t in (self.note, self.head) if t]
         out += self.body
         if self.flat_sections:
-            out += ["\n".join(s.texts()) for s in self.sections]
+            out += ["\n".join(texts) for texts, _s in self.sections]
         else:
-            out += [t for s in self.sections for t in s.texts()]
+            out += [t for texts, _s in self.sections for t in texts]
         if self.merge_fields:
             out += ["\n\n".join(self.fields)] if self.fields else []
         else:
@@ -286,19 +290,34 @@ class _Plan:
             out.append(self.footer)
         return out
 
+    def size(self) -> int:
+        """Characters of text, as :meth:`texts` would sum them (before fields are merged or
+        sections flattened: a plan is measured for text before it is fitted for count)."""
+        n = len(self.note or "") + len(self.head or "") + len(self.footer or "")
+        n += sum(map(len, self.body)) + sum(map(len, self.fields))
+        for texts, _s in self.sections:
+            n += sum(map(len, texts))
+        return n
+
     def count(self) -> int:
-        n = 1 + len(self.texts())  # the container and its text displays
+        """Components this plan makes, nested ones counted, as :func:`_build` makes them."""
+        n = 1 + (self.note is not None) + (self.head is not None) + (self.footer is not None)
+        n += sum(1 for b in self.body if b)
+        n += (1 if self.fields else 0) if self.merge_fields else len(self.fields)
         n += -(-len(self.pictures) // MAX_GALLERY) + len(self.files)
-        if not self.flat_sections:
-            n += sum(1 + (1 if s.button is not None or s.thumbnail else 0) for s in self.sections)
+        for texts, s in self.sections:
+            if self.flat_sections or (s.button is None and not s.thumbnail):
+                n += 1 if texts else 0
+            else:
+                n += 2 + (len(texts) or 1)  # the section, its accessory, its text displays
         rows = self.all_rows()
-        n += sum(1 + len(r) for r in rows)
+        n += len(rows) + sum(map(len, rows))
         return n
 
     def all_rows(self) -> list[list[discord.ui.Item[Any]]]:
         if not self.flat_sections:
             return self.rows
-        loose = [s.button for s in self.sections if s.button is not None]
+        loose = [s.button for _t, s in self.sections if s.button is not None]
         return self.rows + _rows(loose) if loose else self.rows
 
 
@@ -333,7 +352,7 @@ def _plan(card: Card) -> _Plan:
         pictures=pictures,
         files=files,
         body=[card.text] if card.text else [],
-        sections=list(card.sections),
+        sections=[(sec.texts(), sec) for sec in card.sections],
         fields=[_field_text(f) for f in card.fields],
         footer=_small(clip(card.footer, 1000)) if card.footer else None,
         rows=_rows(card.controls),
@@ -355,21 +374,20 @@ def _split(text: str, size: int) -> tuple[str, str]:
 def _fit_text(plans: list[_Plan], *, can_continue: bool) -> list[str]:
     """Shorten the plans' text to :data:`MAX_CARD_TEXT` in all; what did not fit is returned as
     blocks for continuation cards (``can_continue``) or dropped, with a line saying so."""
-    total = sum(len(t) for p in plans for t in p.texts())
-    if total <= MAX_CARD_TEXT:
+    if sum(p.size() for p in plans) <= MAX_CARD_TEXT:
         return []
     left_over: list[str] = []
     # Room kept for the parts that stay whole: note, head, footer, sections.
     fixed = sum(len(t) for p in plans for t in (p.note, p.head, p.footer) if t)
-    fixed += sum(len(t) for p in plans for s in p.sections for t in s.texts())
+    fixed += sum(len(t) for p in plans for texts, _s in p.sections for t in texts)
     room = MAX_CARD_TEXT - fixed - 40
     if room < 200:  # long sections, or absurd heads and footers: sections become text, the rest is clipped
         for p in plans:
             p.note = clip(p.note, 300) if p.note else None
             p.head = clip(p.head, 300) if p.head else None
             p.footer = clip(p.footer, 300) if p.footer else None
-            p.body = ["\n".join(s.texts()) for s in p.sections if s.texts()] + p.body
-            loose = [s.button for s in p.sections if s.button is not None]
+            p.body = ["\n".join(texts) for texts, _s in p.sections if texts] + p.body
+            loose = [s.button for _t, s in p.sections if s.button is not None]
             p.rows = _rows(loose) + p.rows if loose else p.rows
             p.sections = []
         room = MAX_CARD_TEXT - sum(len(t) for p in plans for t in (p.note, p.head, p.footer) if t) - 40
@@ -407,6 +425,8 @@ def _fit_count(plans: list[_Plan]) -> None:
     def total() -> int:
         return sum(p.count() for p in plans)
 
+    if total() <= MAX_COMPONENTS:
+        return
     for p in plans:
         if total() <= MAX_COMPONENTS:
             return
@@ -444,8 +464,7 @@ def _build(plans: list[_Plan], origin: discord.ui.View | None) -> CardView:
             children[at:at] = body
         else:
             children += body
-        for s in p.sections:
-            texts = s.texts()
+        for texts, s in p.sections:
             if p.flat_sections or (s.button is None and not s.thumbnail):
                 if texts:
                     children.append(discord.ui.TextDisplay("\n".join(texts)))

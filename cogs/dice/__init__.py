@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -12,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.cards import Card, Section
+from bot.cards import Card, Field, Section
 from bot.i18n import channel, reader
 from bot.limits import (
     MAX_AUTHOR,
@@ -29,7 +30,7 @@ from bot.send import private as answer_privately
 from bot.send import send
 from bot.storage import SavedRoll
 from bot.storage.secret_rolls import GameMasters
-from bot.text import plain, public
+from bot.text import inert, plain, public
 from bot.views import PersistentButton, is_manager
 from cogs.dice.notation import NOTATION_HELP
 from cogs.dice.saved import no_saved_roll, saved_reply, too_many_saved
@@ -113,17 +114,25 @@ def _lines(series: RollSeries, t: Translator | None = None) -> str:
     return clip(text, LINES_BUDGET - len(note)) + note
 
 
-def roll_embed(
+@dataclass
+class _RollParts:
+    """What a roll's message says, whichever kind it is shown as (a card, or an embed for a
+    secret roll's kept copy): the title, the dice, the figures, who rolled and the notes."""
+
+    title: str
+    text: str
+    fields: list[tuple[str, str, bool]]
+    author: str
+    footer: str
+
+
+def _roll_parts(
     user: discord.abc.User,
     series: RollSeries,
     label: str | None,
-    *,
-    extra_notes: tuple[str, ...] = (),
-    t: Translator | None = None,
-) -> discord.Embed:
-    """One message for every roll of a request, within Discord's embed limits, in ``t``'s
-    language (English by default)."""
-    t = t or translator(None)
+    extra_notes: tuple[str, ...],
+    t: Translator,
+) -> _RollParts:
     spec = series.spec
     notes: list[str] = []
     title_text = _title(label, spec.comment)
@@ -133,33 +142,31 @@ def roll_embed(
     shown = public(title_text, LABEL_LIMIT) if title_text else t("Roll")
     title = f"{TITLE_PREFIX}{shown}"
     first = series.results[0]
+    fields: list[tuple[str, str, bool]] = []
     if len(series.results) == 1:
-        embed = discord.Embed(title=title, description=_detail(first, t), colour=COLOUR)
+        text = _detail(first, t)
         if first.kind is RollKind.SUCCESSES:
-            embed.add_field(name=t("Successes"), value=f"**{first.successes}**")
+            fields.append((t("Successes"), f"**{first.successes}**", True))
         else:
-            embed.add_field(name=t("Total"), value=f"**{first.total}**")
+            fields.append((t("Total"), f"**{first.total}**", True))
         grouped = by_face(first)
         if grouped is not None:
-            embed.add_field(name=t("By face"), value=clip(t(grouped), MAX_FIELD_VALUE), inline=False)
+            fields.append((t("By face"), clip(t(grouped), MAX_FIELD_VALUE), False))
     else:
-        embed = discord.Embed(title=title, description=_lines(series, t), colour=COLOUR)
+        text = _lines(series, t)
         if series.successes is not None:
             rolls = len(series.results)
-            embed.add_field(
-                name=t("Successes"),
-                value=t.n(
-                    "**{successes}** over {n} roll",
-                    "**{successes}** over {n} rolls",
-                    rolls,
-                    successes=series.successes,
-                    n=rolls,
-                ),
+            value = t.n(
+                "**{successes}** over {n} roll",
+                "**{successes}** over {n} rolls",
+                rolls,
+                successes=series.successes,
+                n=rolls,
             )
+            fields.append((t("Successes"), value, True))
         else:
             values = ", ".join(str(r.total) for r in series.results)
-            embed.add_field(name=t("Results"), value=clip(values, MAX_FIELD_VALUE))
-    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
+            fields.append((t("Results"), clip(values, MAX_FIELD_VALUE), True))
 
     dice = sum(r.dice_rolled for r in series.results)
     repeat = f" × {len(series.results)}" if len(series.results) > 1 else ""
@@ -176,10 +183,55 @@ def roll_embed(
     parts.extend(t(note) for note in spec.notes)
     parts.extend(notes)
     parts.extend(extra_notes)
-    embed.set_footer(text=clip(" · ".join(parts), FOOTER_LIMIT))
+    text = clip(text, MAX_EMBED_DESCRIPTION)
+    return _RollParts(
+        title, text, fields, plain(user.display_name, MAX_AUTHOR), clip(" · ".join(parts), FOOTER_LIMIT)
+    )
+
+
+def roll_card(
+    user: discord.abc.User,
+    series: RollSeries,
+    label: str | None,
+    *,
+    extra_notes: tuple[str, ...] = (),
+    again: discord.ui.Item[Any] | None = None,
+    t: Translator | None = None,
+) -> Card:
+    """One card for every roll of a request, in ``t``'s language (English by default), built
+    directly (no embed first: /roll is Herald's busiest reply). ``again``: the Roll again button,
+    shown beside the dice it rolls again."""
+    parts = _roll_parts(user, series, label, extra_notes, t or translator(None))
+    return Card(
+        title=parts.title,
+        text=None if again is not None else parts.text,
+        sections=[Section(parts.text or "🎲", button=again)] if again is not None else [],
+        fields=[Field(name, value, inline) for name, value, inline in parts.fields],
+        # An author line and a footer are markdown in a card: the name and the notes made inert.
+        author=inert(parts.author),
+        footer=inert(parts.footer),
+        colour=COLOUR,
+    )
+
+
+def roll_embed(
+    user: discord.abc.User,
+    series: RollSeries,
+    label: str | None,
+    *,
+    extra_notes: tuple[str, ...] = (),
+    t: Translator | None = None,
+) -> discord.Embed:
+    """The same roll as an embed, with the roller's avatar: a secret roll's result is kept and
+    re-shown as one (``secret_rolls.result`` holds an embed's JSON)."""
+    parts = _roll_parts(user, series, label, extra_notes, t or translator(None))
+    embed = discord.Embed(title=parts.title, description=parts.text, colour=COLOUR)
+    for name, value, inline in parts.fields:
+        embed.add_field(name=name, value=value, inline=inline)
+    embed.set_author(name=parts.author, icon_url=user.display_avatar.url)
+    embed.set_footer(text=parts.footer)
     while len(embed) > MAX_EMBED_TOTAL and embed.description:  # by construction this never runs
         embed.description = clip(embed.description, max(len(embed.description) - 200, 1))
-    assert len(embed.description or "") <= MAX_EMBED_DESCRIPTION
     return embed
 
 
@@ -279,11 +331,7 @@ class Dice(commands.Cog):
                 again = RollAgainButton(times, carried, label=t("Roll again"))
             else:
                 notes = (t("too long for a Roll again button: /dice save it and roll it by name"),)
-        embed = roll_embed(interaction.user, series, label, extra_notes=notes, t=t)
-        card = Card.from_embed(embed)
-        if again is not None:
-            # Roll again sits beside the roll it repeats.
-            card.sections, card.text = [Section(card.text or "🎲", button=again)], None
+        card = roll_card(interaction.user, series, label, extra_notes=notes, again=again, t=t)
         await send(interaction, card=card, ephemeral=private)
 
     @app_commands.command(
