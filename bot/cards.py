@@ -106,6 +106,42 @@ class Card:
     colour: int | discord.Colour | None = None
     note: str | None = None
 
+    # -- said the way an embed is built: a cog moving off embeds changes its constructor only --
+
+    @property
+    def description(self) -> str | None:
+        """The text (an embed's description)."""
+        return self.text
+
+    @description.setter
+    def description(self, value: str | None) -> None:
+        self.text = value
+
+    def add_field(self, *, name: object, value: object, inline: bool = True) -> Card:
+        self.fields.append(Field(str(name), str(value), inline))
+        return self
+
+    def set_author(self, *, name: object, icon_url: object = None, url: object = None) -> Card:
+        """The player the card is about, small above the title. ``name`` is plain text, as an
+        embed's author is, so it is made inert here; a card shows no icon beside it."""
+        self.author = inert(str(name)) if name else None
+        return self
+
+    def set_footer(self, *, text: object = None, icon_url: object = None) -> Card:
+        """Small text at the end: plain text, as an embed's footer is, so made inert here."""
+        self.footer = inert(str(text)) if text else None
+        return self
+
+    def set_image(self, *, url: str) -> Card:
+        """The picture at full width (``attachment://name`` or a URL): the first one shown."""
+        self.pictures.insert(0, _name_of(url))
+        return self
+
+    def set_thumbnail(self, *, url: str) -> Card:
+        """A picture an embed showed small: a card shows it full width too, after the image."""
+        self.pictures.append(_name_of(url))
+        return self
+
     @classmethod
     def from_embed(cls, embed: discord.Embed, *, note: str | None = None) -> Card:
         """The card an embed becomes: its author, title, description, fields, footer, colour,
