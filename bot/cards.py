@@ -9,9 +9,13 @@ keeps a picture and its buttons with the text they belong to.
 
 Cogs rarely build one by hand: :func:`bot.send.send` and :class:`bot.play.Post` turn what a cog
 says (content, embeds with their title, description, fields, footer, colour and image, the
-images, a view) into cards with :func:`cards_from`. New code may say it directly with a
-:class:`Card` (``Post(card=Card(...))``), and use a :class:`Section` where a control belongs to one
-part of the message (Roll again beside the roll).
+images, a view) into cards with :func:`cards_from`. New code says it directly with a
+:class:`Card` (``Post(card=Card(...))``; a card takes an embed's ``add_field``, ``set_author``,
+``set_footer`` and ``set_image``, so a cog moves off embeds by changing its constructor), and uses
+a :class:`Section` where a control belongs to one part of the message (Roll again beside the roll).
+A control whose class says ``beside_text = True`` (Confirm, beside the result it confirms) is laid
+out beside the card's text wherever it is sent, as that text's section: the one way to say it for
+a message of one text and its controls, whichever cog builds it. Custom ids do not change.
 
 Discord's rules for a V2 message (https://discord.com/developers/docs/components/reference), kept
 here by construction (:func:`layout`), so a reply is never refused for its size:
@@ -381,17 +385,27 @@ def _plan(card: Card) -> _Plan:
         head_lines.append(f"## {clip(card.title, 256)}")
     pictures = [p for p in card.pictures if is_picture(p) or "://" in p]
     files = [p for p in card.pictures if p not in pictures]
+    rows = _rows(card.controls)
+    sections = [(sec.texts(), sec) for sec in card.sections]
+    body = [card.text] if card.text else []
+    if body and not sections:
+        # A control that belongs to the text (Confirm beside the result it confirms) is that
+        # text's accessory: a section of the text and the control, out of the rows.
+        beside = next((item for row in rows for item in row if getattr(item, "beside_text", False)), None)
+        if beside is not None:
+            rows = [kept for kept in ([i for i in row if i is not beside] for row in rows) if kept]
+            sections, body = [(body, Section(body[0], button=beside))], []
     return _Plan(
         colour=_colour(card.colour),
         head="\n".join(head_lines) or None,
         note=card.note or None,
         pictures=pictures,
         files=files,
-        body=[card.text] if card.text else [],
-        sections=[(sec.texts(), sec) for sec in card.sections],
+        body=body,
+        sections=sections,
         fields=[_field_text(f) for f in card.fields],
         footer=_small(clip(card.footer, 1000)) if card.footer else None,
-        rows=_rows(card.controls),
+        rows=rows,
     )
 
 
