@@ -46,6 +46,7 @@ import discord
 
 from bot.limits import clip
 from bot.text import inert
+from rules.i18n import SOURCE, Translator, translator
 
 log = logging.getLogger("herald.cards")
 
@@ -540,11 +541,16 @@ def _build(plans: list[_Plan], origin: discord.ui.View | None) -> CardView:
 
 
 def layout(
-    cards: Sequence[Card], *, origin: discord.ui.View | None = None, can_continue: bool = True
+    cards: Sequence[Card],
+    *,
+    origin: discord.ui.View | None = None,
+    can_continue: bool = True,
+    t: Translator | None = None,
 ) -> list[CardView]:
     """The views to send for ``cards``: the first is the message (with every picture and
     control); the others, when the text did not fit in one message and ``can_continue``, are
-    "continued" cards of text alone. Every view is within Discord's limits."""
+    "continued" cards of text alone, titled in ``t``'s language (the reader's, which the caller
+    knows: English without it). Every view is within Discord's limits."""
     if origin is None:
         origin = next((c.controls for c in cards if isinstance(c.controls, discord.ui.View)), None)
     plans = [_plan(c) for c in cards] or [_plan(Card(text="​"))]
@@ -553,14 +559,29 @@ def layout(
     views = [_build(plans, origin)]
     title = next((c.title for c in cards if c.title), None)
     colour = plans[0].colour
+    more_title = None
+    if rest and title:
+        t = t or translator(SOURCE)
+        more_title = t("{title} (continued)", title=clip(title, 200))
     while rest and len(views) <= MAX_CONTINUED:
-        more = Card(title=f"{clip(title, 200)} (continued)" if title else None, colour=colour)
+        more = Card(title=more_title, colour=colour)
         plan = _plan(more)
         plan.body = rest
         rest = _fit_text([plan], can_continue=len(views) < MAX_CONTINUED)
         _fit_count([plan])
         views.append(_build([plan], None))
     return views
+
+
+def text_size(cards: Sequence[Card]) -> int:
+    """Characters of text ``cards`` say (about what their views will hold): more than
+    :data:`MAX_CARD_TEXT` means more cards, whose titles need the reader's language."""
+    n = 0
+    for c in cards:
+        n += sum(len(x) for x in (c.title, c.text, c.note, c.footer, c.author) if x)
+        n += sum(len(f.name) + len(f.value) for f in c.fields)
+        n += sum(len(x) for s in c.sections for x in s.texts())
+    return n
 
 
 def text_length(view: discord.ui.LayoutView) -> int:

@@ -79,7 +79,7 @@ from bot.limits import (
     clip,
     quote,
 )
-from bot.send import Image, edit_in, send
+from bot.send import Image, Translator, edit_in, send  # Translator: rules.i18n's
 from bot.storage.database import Transaction
 from bot.storage.games import EventRecord
 from bot.views import PersistentButton, PersistentSelect, is_manager
@@ -129,6 +129,9 @@ class Post:
     #: The card to show, for new code (:class:`bot.cards.Card`); ``content`` and ``embeds`` are
     #: turned into one when there is none.
     card: Card | list[Card] | None = None
+    #: The language of a "(continued)" card when the text needs more than one (the reader's: see
+    #: :func:`bot.send.send`, which finds it from the interaction without one).
+    t: Translator | None = None
 
     async def send(self, interaction: discord.Interaction, *, edit: bool = False) -> None:
         await send(
@@ -142,6 +145,7 @@ class Post:
             mentions=self.mentions,
             keep_attachments=self.keep_attachments,
             card=self.card,
+            t=self.t,
         )
 
 
