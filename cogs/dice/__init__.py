@@ -117,12 +117,11 @@ def _lines(series: RollSeries, t: Translator | None = None) -> str:
 @dataclass
 class _RollParts:
     """What a roll's message says, whichever kind it is shown as (a card, or an embed for a
-    secret roll's kept copy): the title, the dice, the figures, who rolled and the notes."""
+    secret roll's kept copy): the title, the dice, the figures and the notes."""
 
     title: str
     text: str
     fields: list[tuple[str, str, bool]]
-    author: str
     footer: str
 
 
@@ -184,9 +183,7 @@ def _roll_parts(
     parts.extend(notes)
     parts.extend(extra_notes)
     text = clip(text, MAX_EMBED_DESCRIPTION)
-    return _RollParts(
-        title, text, fields, plain(user.display_name, MAX_AUTHOR), clip(" · ".join(parts), FOOTER_LIMIT)
-    )
+    return _RollParts(title, text, fields, clip(" · ".join(parts), FOOTER_LIMIT))
 
 
 def roll_card(
@@ -208,7 +205,7 @@ def roll_card(
         sections=[Section(parts.text or "🎲", button=again)] if again is not None else [],
         fields=[Field(name, value, inline) for name, value, inline in parts.fields],
         # An author line and a footer are markdown in a card: the name and the notes made inert.
-        author=inert(parts.author),
+        author=inert(plain(user.display_name, MAX_AUTHOR)),
         footer=inert(parts.footer),
         colour=COLOUR,
     )
@@ -228,7 +225,7 @@ def roll_embed(
     embed = discord.Embed(title=parts.title, description=parts.text, colour=COLOUR)
     for name, value, inline in parts.fields:
         embed.add_field(name=name, value=value, inline=inline)
-    embed.set_author(name=parts.author, icon_url=user.display_avatar.url)
+    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     embed.set_footer(text=parts.footer)
     while len(embed) > MAX_EMBED_TOTAL and embed.description:  # by construction this never runs
         embed.description = clip(embed.description, max(len(embed.description) - 200, 1))
