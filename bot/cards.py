@@ -9,9 +9,13 @@ keeps a picture and its buttons with the text they belong to.
 
 Cogs rarely build one by hand: :func:`bot.send.send` and :class:`bot.play.Post` turn what a cog
 says (content, embeds with their title, description, fields, footer, colour and image, the
-images, a view) into cards with :func:`cards_from`. New code may say it directly with a
-:class:`Card` (``Post(card=Card(...))``), and use a :class:`Section` where a control belongs to one
-part of the message (Roll again beside the roll).
+images, a view) into cards with :func:`cards_from`. New code says it directly with a
+:class:`Card` (``Post(card=Card(...))``; a card takes an embed's ``add_field``, ``set_author``,
+``set_footer`` and ``set_image``, so a cog moves off embeds by changing its constructor), and uses
+a :class:`Section` where a control belongs to one part of the message (Roll again beside the roll).
+A control whose class says ``beside_text = True`` (Confirm, beside the result it confirms) is laid
+out beside the card's text wherever it is sent, as that text's section: the one way to say it for
+a message of one text and its controls, whichever cog builds it. Custom ids do not change.
 
 Discord's rules for a V2 message (https://discord.com/developers/docs/components/reference), kept
 here by construction (:func:`layout`), so a reply is never refused for its size:
@@ -42,6 +46,7 @@ import discord
 
 from bot.limits import clip
 from bot.text import inert
+from rules.i18n import SOURCE, Translator, translator
 
 log = logging.getLogger("herald.cards")
 
@@ -105,6 +110,42 @@ class Card:
     controls: discord.ui.View | Sequence[discord.ui.Item[Any]] | None = None
     colour: int | discord.Colour | None = None
     note: str | None = None
+
+    # -- said the way an embed is built: a cog moving off embeds changes its constructor only --
+
+    @property
+    def description(self) -> str | None:
+        """The text (an embed's description)."""
+        return self.text
+
+    @description.setter
+    def description(self, value: str | None) -> None:
+        self.text = value
+
+    def add_field(self, *, name: object, value: object, inline: bool = True) -> Card:
+        self.fields.append(Field(str(name), str(value), inline))
+        return self
+
+    def set_author(self, *, name: object, icon_url: object = None, url: object = None) -> Card:
+        """The player the card is about, small above the title. ``name`` is plain text, as an
+        embed's author is, so it is made inert here; a card shows no icon beside it."""
+        self.author = inert(str(name)) if name else None
+        return self
+
+    def set_footer(self, *, text: object = None, icon_url: object = None) -> Card:
+        """Small text at the end: plain text, as an embed's footer is, so made inert here."""
+        self.footer = inert(str(text)) if text else None
+        return self
+
+    def set_image(self, *, url: str) -> Card:
+        """The picture at full width (``attachment://name`` or a URL): the first one shown."""
+        self.pictures.insert(0, _name_of(url))
+        return self
+
+    def set_thumbnail(self, *, url: str) -> Card:
+        """A picture an embed showed small: a card shows it full width too, after the image."""
+        self.pictures.append(_name_of(url))
+        return self
 
     @classmethod
     def from_embed(cls, embed: discord.Embed, *, note: str | None = None) -> Card:
@@ -254,6 +295,10 @@ def _rows(
 # -- laying a card out within Discord's limits -------------------------------------------------
 
 
+#: A section as planned: its lines (cut to three, empty ones left out) and the section itself.
+_Planned = tuple[list[str], Section]
+
+
 @dataclass
 class _Plan:
     """One container's parts, as text and items, before the view is built."""
@@ -264,7 +309,7 @@ class _Plan:
     pictures: list[str]
     files: list[str]
     body: list[str]  # text blocks (the description, split where it had to be)
-    sections: list[Section]
+    sections: list[_Planned]
     fields: list[str]
     footer: str | None
     rows: list[list[discord.ui.Item[Any]]]
@@ -275,9 +320,9 @@ class _Plan:
         out = [t for t in (self.note, self.head) if t]
         out += self.body
         if self.flat_sections:
-            out += ["\n".join(s.texts()) for s in self.sections]
+            out += ["\n".join(texts) for texts, _s in self.sections]
         else:
-            out += [t for s in self.sections for t in s.texts()]
+            out += [t for texts, _s in self.sections for t in texts]
         if self.merge_fields:
             out += ["\n\n".join(self.fields)] if self.fields else []
         else:
@@ -286,19 +331,34 @@ class _Plan:
             out.append(self.footer)
         return out
 
+    def size(self) -> int:
+        """Characters of text, as :meth:`texts` would sum them (before fields are merged or
+        sections flattened: a plan is measured for text before it is fitted for count)."""
+        n = len(self.note or "") + len(self.head or "") + len(self.footer or "")
+        n += sum(map(len, self.body)) + sum(map(len, self.fields))
+        for texts, _s in self.sections:
+            n += sum(map(len, texts))
+        return n
+
     def count(self) -> int:
-        n = 1 + len(self.texts())  # the container and its text displays
+        """Components this plan makes, nested ones counted, as :func:`_build` makes them."""
+        n = 1 + (self.note is not None) + (self.head is not None) + (self.footer is not None)
+        n += sum(1 for b in self.body if b)
+        n += (1 if self.fields else 0) if self.merge_fields else len(self.fields)
         n += -(-len(self.pictures) // MAX_GALLERY) + len(self.files)
-        if not self.flat_sections:
-            n += sum(1 + (1 if s.button is not None or s.thumbnail else 0) for s in self.sections)
+        for texts, s in self.sections:
+            if self.flat_sections or (s.button is None and not s.thumbnail):
+                n += 1 if texts else 0
+            else:
+                n += 2 + (len(texts) or 1)  # the section, its accessory, its text displays
         rows = self.all_rows()
-        n += sum(1 + len(r) for r in rows)
+        n += len(rows) + sum(map(len, rows))
         return n
 
     def all_rows(self) -> list[list[discord.ui.Item[Any]]]:
         if not self.flat_sections:
             return self.rows
-        loose = [s.button for s in self.sections if s.button is not None]
+        loose = [s.button for _t, s in self.sections if s.button is not None]
         return self.rows + _rows(loose) if loose else self.rows
 
 
@@ -326,17 +386,27 @@ def _plan(card: Card) -> _Plan:
         head_lines.append(f"## {clip(card.title, 256)}")
     pictures = [p for p in card.pictures if is_picture(p) or "://" in p]
     files = [p for p in card.pictures if p not in pictures]
+    rows = _rows(card.controls)
+    sections = [(sec.texts(), sec) for sec in card.sections]
+    body = [card.text] if card.text else []
+    if body and not sections:
+        # A control that belongs to the text (Confirm beside the result it confirms) is that
+        # text's accessory: a section of the text and the control, out of the rows.
+        beside = next((item for row in rows for item in row if getattr(item, "beside_text", False)), None)
+        if beside is not None:
+            rows = [kept for kept in ([i for i in row if i is not beside] for row in rows) if kept]
+            sections, body = [(body, Section(body[0], button=beside))], []
     return _Plan(
         colour=_colour(card.colour),
         head="\n".join(head_lines) or None,
         note=card.note or None,
         pictures=pictures,
         files=files,
-        body=[card.text] if card.text else [],
-        sections=list(card.sections),
+        body=body,
+        sections=sections,
         fields=[_field_text(f) for f in card.fields],
         footer=_small(clip(card.footer, 1000)) if card.footer else None,
-        rows=_rows(card.controls),
+        rows=rows,
     )
 
 
@@ -355,21 +425,20 @@ def _split(text: str, size: int) -> tuple[str, str]:
 def _fit_text(plans: list[_Plan], *, can_continue: bool) -> list[str]:
     """Shorten the plans' text to :data:`MAX_CARD_TEXT` in all; what did not fit is returned as
     blocks for continuation cards (``can_continue``) or dropped, with a line saying so."""
-    total = sum(len(t) for p in plans for t in p.texts())
-    if total <= MAX_CARD_TEXT:
+    if sum(p.size() for p in plans) <= MAX_CARD_TEXT:
         return []
     left_over: list[str] = []
     # Room kept for the parts that stay whole: note, head, footer, sections.
     fixed = sum(len(t) for p in plans for t in (p.note, p.head, p.footer) if t)
-    fixed += sum(len(t) for p in plans for s in p.sections for t in s.texts())
+    fixed += sum(len(t) for p in plans for texts, _s in p.sections for t in texts)
     room = MAX_CARD_TEXT - fixed - 40
     if room < 200:  # long sections, or absurd heads and footers: sections become text, the rest is clipped
         for p in plans:
             p.note = clip(p.note, 300) if p.note else None
             p.head = clip(p.head, 300) if p.head else None
             p.footer = clip(p.footer, 300) if p.footer else None
-            p.body = ["\n".join(s.texts()) for s in p.sections if s.texts()] + p.body
-            loose = [s.button for s in p.sections if s.button is not None]
+            p.body = ["\n".join(texts) for texts, _s in p.sections if texts] + p.body
+            loose = [s.button for _t, s in p.sections if s.button is not None]
             p.rows = _rows(loose) + p.rows if loose else p.rows
             p.sections = []
         room = MAX_CARD_TEXT - sum(len(t) for p in plans for t in (p.note, p.head, p.footer) if t) - 40
@@ -407,6 +476,8 @@ def _fit_count(plans: list[_Plan]) -> None:
     def total() -> int:
         return sum(p.count() for p in plans)
 
+    if total() <= MAX_COMPONENTS:
+        return
     for p in plans:
         if total() <= MAX_COMPONENTS:
             return
@@ -444,8 +515,7 @@ def _build(plans: list[_Plan], origin: discord.ui.View | None) -> CardView:
             children[at:at] = body
         else:
             children += body
-        for s in p.sections:
-            texts = s.texts()
+        for texts, s in p.sections:
             if p.flat_sections or (s.button is None and not s.thumbnail):
                 if texts:
                     children.append(discord.ui.TextDisplay("\n".join(texts)))
@@ -471,11 +541,16 @@ def _build(plans: list[_Plan], origin: discord.ui.View | None) -> CardView:
 
 
 def layout(
-    cards: Sequence[Card], *, origin: discord.ui.View | None = None, can_continue: bool = True
+    cards: Sequence[Card],
+    *,
+    origin: discord.ui.View | None = None,
+    can_continue: bool = True,
+    t: Translator | None = None,
 ) -> list[CardView]:
     """The views to send for ``cards``: the first is the message (with every picture and
     control); the others, when the text did not fit in one message and ``can_continue``, are
-    "continued" cards of text alone. Every view is within Discord's limits."""
+    "continued" cards of text alone, titled in ``t``'s language (the reader's, which the caller
+    knows: English without it). Every view is within Discord's limits."""
     if origin is None:
         origin = next((c.controls for c in cards if isinstance(c.controls, discord.ui.View)), None)
     plans = [_plan(c) for c in cards] or [_plan(Card(text="​"))]
@@ -484,14 +559,29 @@ def layout(
     views = [_build(plans, origin)]
     title = next((c.title for c in cards if c.title), None)
     colour = plans[0].colour
+    more_title = None
+    if rest and title:
+        t = t or translator(SOURCE)
+        more_title = t("{title} (continued)", title=clip(title, 200))
     while rest and len(views) <= MAX_CONTINUED:
-        more = Card(title=f"{clip(title, 200)} (continued)" if title else None, colour=colour)
+        more = Card(title=more_title, colour=colour)
         plan = _plan(more)
         plan.body = rest
         rest = _fit_text([plan], can_continue=len(views) < MAX_CONTINUED)
         _fit_count([plan])
         views.append(_build([plan], None))
     return views
+
+
+def text_size(cards: Sequence[Card]) -> int:
+    """Characters of text ``cards`` say (about what their views will hold): more than
+    :data:`MAX_CARD_TEXT` means more cards, whose titles need the reader's language."""
+    n = 0
+    for c in cards:
+        n += sum(len(x) for x in (c.title, c.text, c.note, c.footer, c.author) if x)
+        n += sum(len(f.name) + len(f.value) for f in c.fields)
+        n += sum(len(x) for s in c.sections for x in s.texts())
+    return n
 
 
 def text_length(view: discord.ui.LayoutView) -> int:

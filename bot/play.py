@@ -131,6 +131,9 @@ class Post:
     #: The card to show, for new code (:class:`bot.cards.Card`); ``content`` and ``embeds`` are
     #: turned into one when there is none.
     card: Card | list[Card] | None = None
+    #: The language of a "(continued)" card when the text needs more than one (the reader's: see
+    #: :func:`bot.send.send`, which finds it from the interaction without one).
+    t: Translator | None = None
 
     async def send(self, interaction: discord.Interaction, *, edit: bool = False) -> None:
         await send(
@@ -144,6 +147,7 @@ class Post:
             mentions=self.mentions,
             keep_attachments=self.keep_attachments,
             card=self.card,
+            t=self.t,
         )
 
 

@@ -37,8 +37,10 @@ from typing import Any
 import discord
 from discord import InteractionResponseType, InteractionType
 
-from bot.cards import Card, CardView, cards_from, layout
+from bot.cards import MAX_CARD_TEXT, Card, CardView, cards_from, layout, text_size
 from bot.heavy import run_heavy
+from bot.i18n import channel as channel_words
+from bot.i18n import reader
 from bot.limits import (
     MAX_AUTHOR,
     MAX_CONTENT,
@@ -52,6 +54,7 @@ from bot.limits import (
     MAX_FOOTER,
     clip,
 )
+from rules.i18n import Translator
 
 log = logging.getLogger("herald.send")
 
@@ -232,6 +235,7 @@ async def send(
     mentions: discord.AllowedMentions | None = None,
     keep_attachments: bool = False,
     card: Card | Sequence[Card] | None = None,
+    t: Translator | None = None,
 ) -> None:
     """Answer ``interaction`` with a card (:mod:`bot.cards`) fitted to Discord's limits.
 
@@ -244,8 +248,11 @@ async def send(
 
     What the cog says (content, embeds, images, files, a view, or a :class:`~bot.cards.Card`)
     becomes one card, or several when its text is too long for one message (a new message
-    only). A message never changes kind: ``edit`` of a message posted before cards (embeds)
-    edits it as embeds.
+    only), each further card titled "(continued)" in ``t``'s language: the reader's, which the
+    cog knows (a tournament's own language, say). Without ``t``, a private answer's further cards
+    are in its reader's client language and a public one's in the channel's (docs/i18n.md), looked
+    up only when the text is that long. A message never changes kind: ``edit`` of a message
+    posted before cards (embeds) edits it as embeds.
     """
     keep = edit and keep_attachments and interaction.message is not None
     attached = list(files) + (await _render(images) if not keep else [])
@@ -263,7 +270,9 @@ async def send(
         content=content, embeds=all_embeds, view=view, files=[_filename(f) for f in attached], card=card
     )
     editing = edit and interaction.message is not None
-    views = layout(cards, origin=view, can_continue=not editing)
+    if t is None and not editing and text_size(cards) > MAX_CARD_TEXT:
+        t = reader(interaction) if ephemeral else await channel_words(interaction)
+    views = layout(cards, origin=view, can_continue=not editing, t=t)
     async with _lock(interaction):
         _stop_watching(interaction)
         if editing:
@@ -290,15 +299,17 @@ async def send_to(
     images: Sequence[Image] = (),
     mentions: discord.AllowedMentions | None = None,
     card: Card | Sequence[Card] | None = None,
+    t: Translator | None = None,
 ) -> discord.Message:
     """Post a card in ``channel`` outside any interaction (a scheduled reminder, a result
     reported by another cog), fitted to Discord's limits like :func:`send`, images rendered off
     the event loop. A text too long for one card goes on in more; the first is returned (it has
-    the pictures and the controls)."""
+    the pictures and the controls), titled "(continued)" in ``t``'s language (the channel's, which
+    the caller knows; English without it)."""
     attached = list(files) + await _render(images)
     names = [_filename(f) for f in attached]
     cards = cards_from(content=content, embeds=embeds, view=view, files=names, card=card)
-    views = layout(cards, origin=view)
+    views = layout(cards, origin=view, t=t)
     kwargs: dict[str, Any] = {"view": views[0], "files": attached}
     if mentions is not None:
         kwargs["allowed_mentions"] = mentions

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cards import Card
 from bot.heavy import run_heavy
 from bot.i18n import channel
 from bot.limits import MAX_AUTHOR
@@ -64,13 +65,13 @@ def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def odds_embed(
+def odds_card(
     user: discord.abc.User,
     result: DiceOdds,
     at_least: int | None,
     spec: RollSpec | None = None,
     t: Translator | None = None,
-) -> discord.Embed:
+) -> Card:
     t = t or translator(SOURCE)
     dist = result.distribution
     span_values = {"mean": t.number(dist.mean, 2), "low": dist.minimum, "high": dist.maximum}
@@ -97,9 +98,9 @@ def odds_embed(
                 chance=percent(dist.at_least(at_least), t),
             )
         )
-    embed = discord.Embed(
+    embed = Card(  # a card built at once, not from an embed
         title=t("🎲 Odds of {expression}", expression=_clip(shown_expression(result, spec), 200)),
-        description="\n".join(lines),
+        text="\n".join(lines),
         colour=COLOUR,
     )
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
@@ -162,14 +163,14 @@ class Odds(commands.Cog):
         user = interaction.user
         t = await channel(interaction)
 
-        def work() -> tuple[discord.Embed, Image]:
+        def work() -> tuple[Card, Image]:
             # costed first, refused at once if too big; the table is read from a distribution
             # that may hold tens of thousands of results, so it is written here too, off the loop
             result = odds(expression)
-            return odds_embed(user, result, at_least, spec, t), chart(result, spec, t)
+            return odds_card(user, result, at_least, spec, t), chart(result, spec, t)
 
-        embed, image = await run_heavy(work)
-        await send(interaction, embed=embed, images=[image])
+        card, image = await run_heavy(work)
+        await send(interaction, card=card, images=[image])
 
 
 async def setup(bot: commands.Bot) -> None:

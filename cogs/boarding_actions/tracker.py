@@ -13,7 +13,7 @@ import logging
 import discord
 
 from bot.limits import MAX_FIELD_VALUE, clip
-from bot.play import Image, Post, Shown
+from bot.play import Card, Image, Post, Shown
 from bot.text import pinging
 from cogs.boarding_actions.game import BAGame, mention, name_of, vp_of
 from renderers.boarding_actions import render_scoreboard
@@ -163,7 +163,7 @@ def _final_text(game: BAGame, t: Translator) -> str:
 
 def battle_embed(
     shown: Shown[BAGame], *, title: str | None = None, note: str = "", t: Translator | None = None
-) -> discord.Embed:
+) -> Card:
     t = t or translator("en")
     state = shown.state.battle
     options = scoring_options(state)
@@ -171,9 +171,9 @@ def battle_embed(
     head = [f"✔ {done}" if done else "", note, f"__{t(position_message(state))}__"]
     body = _result_text(state, t) if state.over else _moment_text(state, options, t)
     body = "\n".join(p for p in [body, _final_text(shown.state, t)] if p)
-    embed = discord.Embed(
+    embed = Card(  # built at once, not from an embed: every scoring step shows it
         title=clip(title or f"{state.mission.name} · {state.mission.kind.die} {state.mission.roll}", 256),
-        description=clip("\n".join(p for p in [*head, body] if p), 4000),
+        text=clip("\n".join(p for p in [*head, body] if p), 4000),
         colour=OVER_COLOUR if state.over else COLOUR,
     )
     embed.add_field(name=t("Score"), value=clip(score_line(state, t), MAX_FIELD_VALUE), inline=False)
@@ -235,7 +235,7 @@ def board_post(
         content = t("{who}: your turn to score.", who=called)
     return Post(
         content=content,
-        embeds=[battle_embed(shown, title=title, note=note, t=t)],
+        card=battle_embed(shown, title=title, note=note, t=t),
         view=view,
         images=[scoreboard_image(state, t)],
         mentions=None if content is None else pinging(state.players[r].user_id for r in who),

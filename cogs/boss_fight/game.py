@@ -22,7 +22,7 @@ import discord
 from bot.games import GameKind, Seat
 from bot.games import GameState as StoredState
 from bot.limits import clip
-from bot.play import Change, GameKit, Image, Post
+from bot.play import Card, Change, GameKit, Image, Post
 from renderers.hex_board import Overlay, render_hex_board
 from rules.boss_fight import (
     Action,
@@ -311,9 +311,9 @@ def table_post(
     fight = game.fight
     assert fight is not None
     done = fight.is_over() or bool(game.conceded)
-    embed = discord.Embed(
+    embed = Card(  # built at once, not from an embed: every action shows it
         title=clip(title, 256),
-        description=clip("\n".join(in_words(t, line) for line in lines) or "—", 3800),
+        text=clip("\n".join(in_words(t, line) for line in lines) or "—", 3800),
         colour=DONE_COLOUR if done else COLOUR,
     )
     embed.add_field(name=t("Table"), value=clip("\n".join(status_lines(fight)), 1024), inline=False)
@@ -332,7 +332,7 @@ def table_post(
     )
     return Post(
         content=clip(t("Next: {prompt}", prompt=prompt), 1900),
-        embeds=[embed],
+        card=embed,
         view=view,
         images=[board_image(fight, overlay if overlay is not None else setup_overlay(game), t=t)],
         mentions=mentions,

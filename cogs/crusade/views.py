@@ -274,6 +274,7 @@ class RollHonour(StepButton, prefix="crusade:honour"):
 
 class ConfirmBattle(StepButton, prefix="crusade:confirm"):
     label, style = "Confirm", discord.ButtonStyle.success
+    beside_text = True  # shown beside the battle it confirms (bot.cards)
 
     async def run(self, interaction: discord.Interaction) -> None:
         t = await channel(interaction)

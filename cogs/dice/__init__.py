@@ -12,25 +12,27 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.cards import Card, Section
 from bot.i18n import channel, reader
 from bot.limits import (
-    MAX_AUTHOR,
     MAX_CHOICE_CHARS,
     MAX_CHOICES,
     MAX_CUSTOM_ID,
     MAX_EMBED_DESCRIPTION,
-    MAX_EMBED_TITLE,
-    MAX_EMBED_TOTAL,
-    MAX_FIELD_VALUE,
     clip,
 )
 from bot.send import private as answer_privately
 from bot.send import send
 from bot.storage import SavedRoll
 from bot.storage.secret_rolls import GameMasters
-from bot.text import plain, public
 from bot.views import PersistentButton, is_manager
+from cogs.dice.card import (
+    AGAIN_PREFIX,
+    COLOUR,
+    TITLE_PREFIX,
+    _title,
+    roll_card,
+    roll_embed,
+)
 from cogs.dice.notation import NOTATION_HELP
 from cogs.dice.saved import no_saved_roll, saved_reply, too_many_saved
 from cogs.dice.secret import RevealButton, audience, configure, secret_note, send_secret
@@ -41,10 +43,7 @@ from rules.dice import (
     MAX_REPEATS,
     MAX_SAVED_ROLLS,
     DiceError,
-    DiceResult,
-    RollKind,
     RollSeries,
-    by_face,
     expand_saved,
     looks_like_name,
     parse,
@@ -54,133 +53,10 @@ from rules.dice import (
     with_times,
     work_bound,
 )
-from rules.i18n import Message, Translator, _, translator
+from rules.i18n import Message, _
 
 log = logging.getLogger("herald.dice")
 
-COLOUR = discord.Colour.from_rgb(88, 101, 242)
-TITLE_PREFIX = "🎲 "
-#: Room left for the label in an embed title.
-LABEL_LIMIT = MAX_EMBED_TITLE - len(TITLE_PREFIX)
-#: A repeated roll's lines share this much of the description; longer ones are shown compact.
-LINES_BUDGET = 3800
-FOOTER_LIMIT = 600
-AGAIN_PREFIX = "dice:again:"
-_FATE_TERM = re.compile(r"\((\d+)d3\[dF\]-\d+\)")
-
-
-def shown_expression(canonical: str) -> str:
-    """The canonical form as a player reads it: Fate dice as ``4dF``."""
-    return _FATE_TERM.sub(lambda m: f"{m.group(1)}dF", canonical)
-
-
-def _title(label: str | None, comment: str | None) -> str | None:
-    parts = [p for p in (label, comment) if p]
-    return " · ".join(parts) if parts else None
-
-
-def _detail(result: DiceResult, t: Translator) -> str:
-    """A roll's dice as the reader reads them (a pool's words in their language)."""
-    return t(result.said) if result.said is not None else result.detail
-
-
-def _lines(series: RollSeries, t: Translator | None = None) -> str:
-    t = t or translator(None)
-    full = [f"**{i}.** {_detail(r, t)}" for i, r in enumerate(series.results, 1)]
-    if sum(len(line) + 1 for line in full) <= LINES_BUDGET:
-        return "\n".join(full)
-    compact = []
-    for i, r in enumerate(series.results, 1):
-        grouped = by_face(r)
-        if grouped is not None:
-            compact.append(f"**{i}.** {t(grouped)}")
-        elif r.kind is RollKind.SUCCESSES:
-            count = abs(r.successes or 0)
-            compact.append(
-                f"**{i}.** "
-                + t.n(
-                    "**{n}** success ({dice} dice)",
-                    "**{n}** successes ({dice} dice)",
-                    count,
-                    n=r.successes,
-                    dice=r.dice_rolled,
-                )
-            )
-        else:
-            compact.append(f"**{i}.** " + t("`{total}` ({dice} dice)", total=r.total, dice=r.dice_rolled))
-    text = "\n".join(compact)
-    note = "\n" + t("*Too many dice to show every one for each roll: totals only.*")
-    return clip(text, LINES_BUDGET - len(note)) + note
-
-
-def roll_embed(
-    user: discord.abc.User,
-    series: RollSeries,
-    label: str | None,
-    *,
-    extra_notes: tuple[str, ...] = (),
-    t: Translator | None = None,
-) -> discord.Embed:
-    """One message for every roll of a request, within Discord's embed limits, in ``t``'s
-    language (English by default)."""
-    t = t or translator(None)
-    spec = series.spec
-    notes: list[str] = []
-    title_text = _title(label, spec.comment)
-    if title_text and len(title_text) > LABEL_LIMIT:
-        notes.append(t("label shortened to {limit} characters", limit=LABEL_LIMIT))
-    # The label is typed by a player and shown to the channel: inert (bot.text.public).
-    shown = public(title_text, LABEL_LIMIT) if title_text else t("Roll")
-    title = f"{TITLE_PREFIX}{shown}"
-    first = series.results[0]
-    if len(series.results) == 1:
-        embed = discord.Embed(title=title, description=_detail(first, t), colour=COLOUR)
-        if first.kind is RollKind.SUCCESSES:
-            embed.add_field(name=t("Successes"), value=f"**{first.successes}**")
-        else:
-            embed.add_field(name=t("Total"), value=f"**{first.total}**")
-        grouped = by_face(first)
-        if grouped is not None:
-            embed.add_field(name=t("By face"), value=clip(t(grouped), MAX_FIELD_VALUE), inline=False)
-    else:
-        embed = discord.Embed(title=title, description=_lines(series, t), colour=COLOUR)
-        if series.successes is not None:
-            rolls = len(series.results)
-            embed.add_field(
-                name=t("Successes"),
-                value=t.n(
-                    "**{successes}** over {n} roll",
-                    "**{successes}** over {n} rolls",
-                    rolls,
-                    successes=series.successes,
-                    n=rolls,
-                ),
-            )
-        else:
-            values = ", ".join(str(r.total) for r in series.results)
-            embed.add_field(name=t("Results"), value=clip(values, MAX_FIELD_VALUE))
-    embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
-
-    dice = sum(r.dice_rolled for r in series.results)
-    repeat = f" × {len(series.results)}" if len(series.results) > 1 else ""
-    parts = [f"{shown_expression(spec.canonical)}{repeat}", t.n("{n} die", "{n} dice", dice, n=dice)]
-    details = " ".join(r.detail for r in series.results)
-    if "~~" in details:
-        parts.append(t("struck out: dropped or rerolled"))
-    if "!" in details.replace("!=", ""):
-        parts.append(t("x! exploded"))
-    if any(r.naturals for r in series.results):
-        parts.append(t("bold: a natural 20 or 1"))
-    if any(r.grouped for r in series.results):
-        parts.append(t("too many dice to list one by one: counted by face"))
-    parts.extend(t(note) for note in spec.notes)
-    parts.extend(notes)
-    parts.extend(extra_notes)
-    embed.set_footer(text=clip(" · ".join(parts), FOOTER_LIMIT))
-    while len(embed) > MAX_EMBED_TOTAL and embed.description:  # by construction this never runs
-        embed.description = clip(embed.description, max(len(embed.description) - 200, 1))
-    assert len(embed.description or "") <= MAX_EMBED_DESCRIPTION
-    return embed
 
 
 def again_text(series: RollSeries, label: str | None) -> str:
@@ -279,11 +155,7 @@ class Dice(commands.Cog):
                 again = RollAgainButton(times, carried, label=t("Roll again"))
             else:
                 notes = (t("too long for a Roll again button: /dice save it and roll it by name"),)
-        embed = roll_embed(interaction.user, series, label, extra_notes=notes, t=t)
-        card = Card.from_embed(embed)
-        if again is not None:
-            # Roll again sits beside the roll it repeats.
-            card.sections, card.text = [Section(card.text or "🎲", button=again)], None
+        card = roll_card(interaction.user, series, label, extra_notes=notes, again=again, t=t)
         await send(interaction, card=card, ephemeral=private)
 
     @app_commands.command(

@@ -18,7 +18,7 @@ import discord
 
 from bot.games import GameKind, GameState, Seat
 from bot.limits import clip
-from bot.play import Change, GameKit, Image, Post
+from bot.play import Card, Change, GameKit, Image, Post
 from renderers.boss_map import render_boss_map
 from rules.i18n import N_, Translator, translator
 from rules.space_infantry import (
@@ -211,9 +211,9 @@ def fight_message(
     channel's: a fight is public). The events and the next step come from the rules in English."""
     t = t or translator("en")
     head = t(status_messages(state)[0])
-    embed = discord.Embed(
+    embed = Card(  # built at once, not from an embed: every step shows it
         title=clip(title or head, 256),
-        description=clip("\n".join(events) or head, DESCRIPTION_LIMIT),
+        text=clip("\n".join(events) or head, DESCRIPTION_LIMIT),
         colour=DONE_COLOUR if state.is_over() or ended else COLOUR,
     )
     if draws:
@@ -229,4 +229,4 @@ def fight_message(
     embed.add_field(name=t("Next"), value=clip(upcoming, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{MAP_FILENAME}")
     embed.set_footer(text=t("Fight #{id} · step {step}", id=game_id, step=version))
-    return Post(embeds=[embed], view=view, images=[map_image(state, t)])
+    return Post(card=embed, view=view, images=[map_image(state, t)])

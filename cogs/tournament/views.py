@@ -170,6 +170,7 @@ async def clear_settled(
 
 class ConfirmReport(StepButton, prefix="tour:ok"):
     label, style = "Confirm", discord.ButtonStyle.success
+    beside_text = True  # shown beside the result it confirms (bot.cards)
 
     async def run(self, interaction: discord.Interaction) -> None:
         await _settle(self, interaction, confirm=True)

@@ -228,7 +228,7 @@ class Wh40k(
         )
         t = await channel(interaction)  # a public post: the server's language
         reply = attack_reply(interaction.user, armed, aimed, where, rolled, used, t)
-        await send(interaction, embed=reply.embed, files=reply.files)
+        await send(interaction, card=reply.card, files=reply.files)
 
     @app_commands.command(
         name="odds", description="Exact odds of a 40k attack or a unit's volley: wounds, slain, a chart"
@@ -274,7 +274,7 @@ class Wh40k(
         results = await run_heavy(work)
         t = await channel(interaction)  # a public post: the server's language
         reply = odds_reply(interaction.user, weapons, aimed, where, results, used, t)
-        await send(interaction, embed=reply.embed, images=reply.images)
+        await send(interaction, card=reply.card, images=reply.images)
 
     # -- saved profiles ------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.cards import MAX_CARD_TEXT
+from bot.cards import MAX_CARD_TEXT, Card
 from bot.limits import MAX_AUTHOR
 from bot.play import Image
 from bot.text import plain, public
@@ -42,9 +42,9 @@ def chart_png(
 
 @dataclass
 class Reply:
-    """An embed and the files that go with it."""
+    """A card and the files that go with it."""
 
-    embed: discord.Embed
+    card: Card
     files: list[discord.File] = field(default_factory=list)
     images: list[Image] = field(default_factory=list)
 
@@ -105,7 +105,7 @@ def _named(read: Read, t: Translator, limit: int = 1000) -> str:
 
 
 def _inputs(
-    embed: discord.Embed,
+    embed: Card,
     weapons: Sequence[Read],
     target: Read,
     situation: Situation,
@@ -207,7 +207,7 @@ def attack_reply(
             text += "…\n*" + t("The whole roll is in {file}.", file=LOG_FILENAME) + "*"
         if spared:
             text += f"\n{spared}"
-    embed = discord.Embed(title=title, description=text, colour=COLOUR)
+    embed = Card(title=title, text=text, colour=COLOUR)  # a card built at once, not from an embed
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, [weapon], target, situation, used, t)
     notes = dict.fromkeys(n for r in rolled.rolls for n in r.notes)
@@ -347,7 +347,7 @@ def odds_reply(
     title = "📊 " + t(
         "Odds against {target} · {edition}", target=public(target.label(60)), edition=edition_text(used, t)
     )
-    embed = discord.Embed(title=title, colour=COLOUR)
+    embed = Card(title=title, colour=COLOUR)  # a card built at once, not from an embed
     embed.set_author(name=plain(user.display_name, MAX_AUTHOR), icon_url=user.display_avatar.url)
     _inputs(embed, weapons, target, situation, used, t)
     compare = len(results) > 1
