@@ -27,7 +27,7 @@ bigger event.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
@@ -35,7 +35,7 @@ from rules.i18n import N_, Message, _
 from rules.its.scoring import Outcome
 from rules.tournament.formats import format_of
 from rules.tournament.model import GameResult, Tournament
-from rules.tournament.standings import Standing, standings
+from rules.tournament.standings import standings
 
 if TYPE_CHECKING:
     from rules.i18n import Translator
@@ -44,6 +44,22 @@ FEW_GAMES = 10
 """Below this many games (mirrors left out) a faction's win rate is marked as saying little."""
 NO_FACTION = N_("(no faction)")
 """The row of players who entered no faction: the edge shows it as ``t(NO_FACTION)``."""
+
+
+class Ranked(Protocol):
+    """What the table reads of a standings row: a :class:`~rules.tournament.standings.Standing`, or a row of
+    :func:`~rules.tournament.standings.ranked_rows`."""
+
+    @property
+    def player_id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def played(self) -> int: ...
+    @property
+    def byes(self) -> int: ...
 
 
 class BestPlaced(BaseModel):
@@ -102,12 +118,8 @@ def _battle_points(uses_op: bool, result: GameResult) -> tuple[int, int]:
     return (result.op_a, result.op_b) if uses_op else (result.vp_a, result.vp_b)
 
 
-def _better(new: BestPlaced, old: BestPlaced | None) -> bool:
-    return old is None or (new.rank, -new.entrants) < (old.rank, -old.entrants)
-
-
 def faction_table(
-    events: Sequence[Tournament], ranked: Sequence[Sequence[Standing]] | None = None
+    events: Sequence[Tournament], ranked: Sequence[Sequence[Ranked]] | None = None
 ) -> list[FactionRow]:
     """Every faction entered in ``events``, best win rate first (then more games, then name);
     factions with no game against another faction last. ``ranked`` gives each event's standings
@@ -124,11 +136,14 @@ def faction_table(
         for player in t.players:
             tally_of[player.id] = mine = tally(player.faction)
             mine.entries += 1
+        entrants = len(t.players)
         for row in standings(t) if ranked is None else ranked[index]:
+            if not (row.played or row.byes):
+                continue
             mine = tally_of[row.player_id]
-            best = BestPlaced(name=row.name, rank=row.rank, event=t.name, entrants=len(t.players))
-            if (row.played or row.byes) and _better(best, mine.best):
-                mine.best = best
+            # Compared before a BestPlaced is made: 512 rows, about one better each per faction.
+            if mine.best is None or (row.rank, -entrants) < (mine.best.rank, -mine.best.entrants):
+                mine.best = BestPlaced(name=row.name, rank=row.rank, event=t.name, entrants=entrants)
         for rnd in t.rounds:
             for game in rnd.games:
                 if game.b is None or game.result is None:

@@ -29,12 +29,12 @@ from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, Wit
 
 from rules.i18n import N_, Message, _, ngettext
 from rules.tournament.ballots import Award
-from rules.tournament.faction_table import faction_table, ordinal, percent
+from rules.tournament.faction_table import Ranked, faction_table, ordinal, percent
 from rules.tournament.formats import Format, format_of
 from rules.tournament.lists import ListUnit, SubmittedList, problems
 from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.ritual import Step
-from rules.tournament.standings import Standing, Tally, standings
+from rules.tournament.standings import Tally, ranked_rows
 from rules.tournament.team_model import TeamMatch
 from rules.tournament.teams import TeamResult, match_result, scoring_for, team_standings
 
@@ -246,7 +246,38 @@ class PublicFaction(BaseModel):
     best_rank: int | None = None
 
 
-def _factions(t: Tournament, ranked: list[Standing]) -> list[PublicFaction]:
+def _standing_rows(ranked: list[Any], fmt: Format, before: list[PublicStanding]) -> list[PublicStanding]:
+    """The standings' rows; a row the same as one of ``before`` (the version before's) is that row:
+    after a result only its players', their opponents' and those whose rank moved are new."""
+    was = {row.name: row for row in before}
+    rows = []
+    for s in ranked:
+        fields = {
+            "rank": s.rank,
+            "name": s.name,
+            "faction": s.faction,
+            "tp": s.tp,
+            "op": s.op,
+            "vp": s.vp,
+            "opponents_op": s.opponents_op,
+            "byes": s.byes,
+            "played": s.played,
+            "dropped": s.dropped,
+            "adjusted": s.adjusted,
+            "wins": s.wins,
+            "ties": s.ties,
+            "losses": s.losses,
+            "sos": s.sos,
+            "vp_diff": s.vp_diff,
+            "cells": [str(c.value(s)) for c in fmt.columns],
+        }
+        old = was.get(s.name)
+        # A row's fields are all in its __dict__: comparing them is far cheaper than a validation.
+        rows.append(old if old is not None and old.__dict__ == fields else PublicStanding(**fields))
+    return rows
+
+
+def _factions(t: Tournament, ranked: Sequence[Ranked]) -> list[PublicFaction]:
     if not any(r.played for r in ranked):
         return []  # no game yet: nothing to say about any faction
     return [
@@ -350,16 +381,40 @@ def _game(players: dict[str, Player], game: Game, reported: bool, fmt: Format) -
     )
 
 
+@dataclass(frozen=True)
+class _Before:
+    """A round as an earlier version had it, when only its games changed since: its games, the
+    players of them who had reported, and its view (whose games are built one for one)."""
+
+    games: Sequence[Game]
+    reported: set[str]
+    view: PublicRound
+
+
 def _round(
     t: Tournament,
     rnd: Round,
     reported: Collection[tuple[int, str]],
     scenario_name: Callable[[str], str],
     players: dict[str, Player],
+    before: _Before | None = None,
 ) -> PublicRound:
     scenario = t.scenarios.get(rnd.number)
     fmt = format_of(t)
-    games = [_game(players, g, any((rnd.number, p) in reported for p in g.players), fmt) for g in rnd.games]
+    here = _reported_in(reported, rnd.number)
+    if before is None:
+        games = [_game(players, g, any(p in here for p in g.players), fmt) for g in rnd.games]
+    else:
+        # A result changes one game of the round: every other game's row is the one built before
+        # (the same game, the same players and format, and whether its players had reported).
+        old, shown, was = before.games, before.view.games, before.reported
+        games = []
+        for i, g in enumerate(rnd.games):
+            waiting = any(p in here for p in g.players)
+            if i < len(old) and (old[i] is g or old[i] == g) and waiting == any(p in was for p in g.players):
+                games.append(shown[i])
+            else:
+                games.append(_game(players, g, waiting, fmt))
     matches = _matches(t, rnd, games, players)
     expected = None
     if matches:
@@ -560,22 +615,29 @@ def _reported_in(reported: Collection[tuple[int, str]], number: int) -> set[str]
 
 def _reusable(
     t: Tournament, reported: Collection[tuple[int, str]], previous: Previous
-) -> dict[int, PublicRound]:
-    """The rounds of ``previous.view`` that ``t`` would build the same: nothing but rounds changed
-    in the tournament, and the round itself and its reports are as they were."""
+) -> tuple[dict[int, PublicRound], dict[int, _Before]]:
+    """The rounds of ``previous.view`` that ``t`` would build the same (nothing but rounds changed
+    in the tournament, and the round itself and its reports are as they were), and for each other
+    round both versions have, what it was before (its unchanged games' rows are reused)."""
     before = previous.tournament
-    if before.model_copy(update={"rounds": []}) != t.model_copy(update={"rounds": []}):
-        return {}  # players, format, scenarios, tiers...: anything else changed, build every round
+    if before is not t and before.model_copy(update={"rounds": []}) != t.model_copy(update={"rounds": []}):
+        return {}, {}  # players, format, scenarios, tiers...: anything else changed, build every round
     view = previous.view
     built = {r.number: r for r in ([view.current] if view.current else []) + view.earlier}
     old_rounds = {r.number: r for r in before.rounds}
-    return {
-        rnd.number: built[rnd.number]
-        for rnd in t.rounds
-        if rnd.number in built
-        and old_rounds.get(rnd.number) == rnd
-        and _reported_in(previous.reported, rnd.number) == _reported_in(reported, rnd.number)
-    }
+    same: dict[int, PublicRound] = {}
+    changed: dict[int, _Before] = {}
+    for rnd in t.rounds:
+        old, shown = old_rounds.get(rnd.number), built.get(rnd.number)
+        if old is None or shown is None:
+            continue
+        was = _reported_in(previous.reported, rnd.number)
+        # The same object when the page reused the parsed round (web.app): no comparing at all.
+        if (old is rnd or old == rnd) and was == _reported_in(reported, rnd.number):
+            same[rnd.number] = shown
+        else:
+            changed[rnd.number] = _Before(old.games, was, shown)
+    return same, changed
 
 
 def public_view(
@@ -609,37 +671,19 @@ def public_view(
     'Waiting for round 1 to be paired'
     """
     players = {p.id: p for p in t.players}
-    reused = {} if previous is None else _reusable(t, reported, previous)
+    reused, partly = ({}, {}) if previous is None else _reusable(t, reported, previous)
     tally = previous.tally if previous is not None else None
     if tally is not None and not all(r.number in reused for r in t.rounds[: tally.rounds]):
         tally = None  # a round it counted has changed (or anything but the rounds)
-    rounds = [reused.get(r.number) or _round(t, r, reported, scenario_name, players) for r in t.rounds]
+    rounds = [
+        reused.get(r.number) or _round(t, r, reported, scenario_name, players, partly.get(r.number))
+        for r in t.rounds
+    ]
     current = rounds[-1] if rounds else None
     fmt = format_of(t)
     here, used = set(t.checked_in), t.checkin_open or bool(t.checked_in)
-    ranked = standings(t, start=tally, keep=keep)
-    rows = [
-        PublicStanding(
-            rank=s.rank,
-            name=s.name,
-            faction=s.faction,
-            tp=s.tp,
-            op=s.op,
-            vp=s.vp,
-            opponents_op=s.opponents_op,
-            byes=s.byes,
-            played=s.played,
-            dropped=s.dropped,
-            adjusted=s.adjusted,
-            wins=s.wins,
-            ties=s.ties,
-            losses=s.losses,
-            sos=s.sos,
-            vp_diff=s.vp_diff,
-            cells=[str(c.value(s)) for c in fmt.columns],
-        )
-        for s in ranked
-    ]
+    ranked = ranked_rows(t, start=tally, keep=keep)
+    rows = _standing_rows(ranked, fmt, [] if previous is None else previous.view.standings)
     return PublicTournament(
         name=t.name,
         tier=int(t.tier) if fmt.uses_op and t.tier is not None else fmt.army_points(t, 1),

@@ -244,13 +244,46 @@ def standings(
     >>> standings(Tournament(name="Empty", tier=300))
     []
     """
+    return [
+        Standing(rank=row.rank, key=row.key, **fields)
+        for row, fields in _ranked(state, final=final, before_round=before_round, start=start, keep=keep)
+    ]
+
+
+def ranked_rows(
+    state: Tournament,
+    *,
+    final: bool | None = None,
+    start: Tally | None = None,
+    keep: list[Tally] | None = None,
+) -> list[SimpleNamespace]:
+    """What :func:`standings` ranks, each row a plain namespace with a :class:`Standing`'s fields
+    (``vp_diff`` too): for a caller that only reads them, as the web page does on each new version
+    of a 512-player event (no model validated per row).
+
+    >>> from rules.tournament.model import Tournament
+    >>> ranked_rows(Tournament(name="Empty", tier=300))
+    []
+    """
+    return [row for row, _ in _ranked(state, final=final, start=start, keep=keep)]
+
+
+def _ranked(
+    state: Tournament,
+    *,
+    final: bool | None = None,
+    before_round: int | None = None,
+    start: Tally | None = None,
+    keep: list[Tally] | None = None,
+) -> list[tuple[SimpleNamespace, dict[str, Any]]]:
+    """Each row as a namespace (rank and key included) and as a Standing's fields, best first."""
     final = state.finished if final is None else final
     fmt = format_of(state)
     totals = _totals(state, fmt, before_round=before_round, start=start, keep=keep)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
     # (key, -index, row): sorted in reverse, the best key first and, on a tie, the earlier player
     # first, with no key function to call per row (a 512-player page ranks on every change).
-    keyed: list[tuple[tuple[int, ...], int, dict[str, Any]]] = []
+    keyed: list[tuple[tuple[int, ...], int, SimpleNamespace, dict[str, Any]]] = []
     # Battle points: the VP of games played and each bye's (0 unless the organiser set them).
     bp = {
         pid: t.vp + t.byes * fmt.bye_battle_points(t.vp, t.played) if t.byes else t.vp
@@ -289,12 +322,13 @@ def standings(
         # The format's key reads the row's numbers; a plain namespace of them is enough to rank,
         # so each Standing is built once, with its rank (a 512-player page ranks on every change).
         row = SimpleNamespace(**fields, vp_diff=mine.vp - mine.against)
-        keyed.append((fmt.key(row), -index, fields))
+        keyed.append((fmt.key(row), -index, row, fields))
     keyed.sort(reverse=True)
-    ranked: list[Standing] = []
+    ranked: list[tuple[SimpleNamespace, dict[str, Any]]] = []
     rank, previous = 0, None
-    for i, (key, _, fields) in enumerate(keyed):
+    for i, (key, _, row, fields) in enumerate(keyed):
         if key != previous:
             rank, previous = i + 1, key
-        ranked.append(Standing(rank=rank, key=key, **fields))
+        row.rank, row.key = rank, key
+        ranked.append((row, fields))
     return ranked
