@@ -31,11 +31,12 @@ import asyncio
 import gzip
 import hashlib
 import ipaddress
+import json
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -133,6 +134,42 @@ class StoredTournament(BaseModel):
         )
 
 
+def _same(new: list[Any], old: list[Any], parsed: Sequence[Any]) -> list[Any]:
+    """``new`` (a list of JSON objects) with each item that is as in ``old`` replaced by the object
+    ``parsed`` from it (``old`` and ``parsed`` one for one)."""
+    if len(old) != len(parsed):
+        return new
+    return [parsed[i] if i < len(old) and item == old[i] else item for i, item in enumerate(new)]
+
+
+def _reusing(new: dict[str, Any], old: dict[str, Any], parsed: Tournament) -> dict[str, Any]:
+    """A tournament's JSON ``new`` to validate, with the players, rounds and games that are as in
+    ``old`` (the JSON ``parsed`` was read from) already read: ``parsed``'s own objects.
+
+    Validation takes a model's instance as it is, so those parts are neither validated nor built
+    again, and the view finds them unchanged by identity."""
+    found = dict(new)
+    if isinstance(new.get("players"), list) and isinstance(old.get("players"), list):
+        found["players"] = _same(new["players"], old["players"], parsed.players)
+    rounds, old_rounds = new.get("rounds"), old.get("rounds")
+    if isinstance(rounds, list) and isinstance(old_rounds, list) and len(old_rounds) == len(parsed.rounds):
+        made: list[Any] = []
+        for i, rnd in enumerate(rounds):
+            if i >= len(old_rounds):
+                made.append(rnd)
+            elif rnd == old_rounds[i]:
+                made.append(parsed.rounds[i])
+            elif isinstance(rnd, dict) and isinstance(rnd.get("games"), list):
+                was = old_rounds[i].get("games") if isinstance(old_rounds[i], dict) else None
+                was = was if isinstance(was, list) else None
+                games = rnd["games"]
+                made.append({**rnd, "games": _same(games, was, parsed.rounds[i].games) if was else games})
+            else:
+                made.append(rnd)
+        found["rounds"] = made
+    return found
+
+
 class ListRow(Protocol):
     """One stored list as the page reads it (``bot.storage.tournament_lists.ListSummary``)."""
 
@@ -203,6 +240,10 @@ class Rendering:
     view: PublicTournament
     tally: Tally | None = None
     """The standings' totals of every round but the last, for the next version to start from."""
+    lists: dict[str, tuple[str, SubmittedList]] = field(default_factory=dict)
+    """Each revealed list's summary JSON and what it reads as, for the next version to reuse."""
+    raw: Any = None
+    """The stored state's JSON read as plain data, which the next version compares with its own."""
     bodies: dict[tuple[object, ...], Body] = field(default_factory=dict)
     making: dict[tuple[object, ...], asyncio.Future[Body | None]] = field(default_factory=dict)
 
@@ -358,7 +399,7 @@ class TournamentSource:
             return cached
         # One trip to a worker thread: parse, and build the view unless revealed lists must be read
         # first (then a second trip, after reading them).
-        stored, rendering = await asyncio.to_thread(
+        stored, raw, rendering = await asyncio.to_thread(
             self._parse_and_build, row.game_id, row.version, row.state_json, cached
         )
         if stored is None:
@@ -366,7 +407,7 @@ class TournamentSource:
         if rendering is None:
             lists, units = await self._revealed(game_id)
             rendering = await asyncio.to_thread(
-                self._build, row.game_id, row.version, stored, lists, cached, units
+                self._build, row.game_id, row.version, stored, raw, lists, cached, units
             )
         held = self._cache.get(game_id)
         if held is None or held.version <= rendering.version:
@@ -425,23 +466,51 @@ class TournamentSource:
 
     def _parse_and_build(
         self, game_id: int, version: int, state_json: str, before: Rendering | None
-    ) -> tuple[StoredTournament | None, Rendering | None]:
-        stored = self._parse(game_id, state_json)
+    ) -> tuple[StoredTournament | None, Any, Rendering | None]:
+        stored, raw = self._parse_reusing(game_id, state_json, before)
         if stored is None or (self._lists is not None and stored.tournament.lists_revealed):
-            return stored, None
-        return stored, self._build(game_id, version, stored, {}, before)
+            return stored, raw, None
+        return stored, raw, self._build(game_id, version, stored, raw, {}, before)
+
+    @classmethod
+    def _parse_reusing(
+        cls, game_id: int, state_json: str, before: Rendering | None
+    ) -> tuple[StoredTournament | None, Any]:
+        """The stored state, and its JSON read as plain data (kept for the next version). Each
+        player, round and game whose JSON is the same as the version before's is that version's
+        object, not validated again: a result changes one game, and the view then knows the rest
+        unchanged by identity (``rules.tournament.public``) instead of comparing them."""
+        try:
+            raw = json.loads(state_json)
+        except ValueError:
+            raw = None
+        if not isinstance(raw, dict) or not isinstance(raw.get("tournament"), dict):
+            return cls._parse(game_id, state_json), None
+        if before is None or before.raw is None:
+            return cls._parse(game_id, state_json), raw
+        try:
+            tournament = _reusing(raw["tournament"], before.raw["tournament"], before.stored.tournament)
+            return StoredTournament.model_validate({**raw, "tournament": tournament}), raw
+        except (ValidationError, KeyError, TypeError, IndexError):
+            return cls._parse(game_id, state_json), raw  # read the plain way (which says what is wrong)
 
     def _build(
         self,
         game_id: int,
         version: int,
         stored: StoredTournament,
+        raw: Any,
         lists: Mapping[str, str],
         before: Rendering | None,
         units: Mapping[str, list[ListUnit]] | None = None,
     ) -> Rendering:
         entries = {}
+        read = before.lists if before is not None else {}
         for player_id, entry in lists.items():
+            held = read.get(player_id)
+            if held is not None and held[0] == entry:
+                entries[player_id] = held[1]  # the same summary as the version before: read once
+                continue
             try:
                 entries[player_id] = SubmittedList.model_validate_json(entry)
             except ValidationError:
@@ -456,7 +525,8 @@ class TournamentSource:
         )
         keep: list[Tally] = []
         view = stored.view(self._scenario_name, entries, previous, keep, units)
-        return Rendering(game_id, version, stored, view, keep[0] if keep else None)
+        kept = {player_id: (lists[player_id], entry) for player_id, entry in entries.items()}
+        return Rendering(game_id, version, stored, view, keep[0] if keep else None, lists=kept, raw=raw)
 
     async def body(
         self, found: Found, key: tuple[object, ...], make: Callable[[], Body | None]

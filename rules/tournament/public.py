@@ -536,26 +536,36 @@ def _team_match(
 
 
 def _lists(
-    t: Tournament, lists: Mapping[str, SubmittedList], units: Mapping[str, list[ListUnit]]
+    t: Tournament,
+    lists: Mapping[str, SubmittedList],
+    units: Mapping[str, list[ListUnit]],
+    before: Sequence[PublicList] = (),
 ) -> list[PublicList]:
-    """The revealed lists in join order, each with its roster's units (none while sealed)."""
+    """The revealed lists in join order, each with its roster's units (none while sealed). A list
+    the same as one of ``before`` (the version before's) is that one, not validated again."""
     if not t.lists_revealed:
         return []
     limit = format_of(t).army_points(t, 1) or None
-    return [
-        PublicList(
-            player=p.name,
-            faction=p.faction,
-            text=lists[p.id].text,
-            points=lists[p.id].points,
-            units=lists[p.id].units,
-            kind=lists[p.id].kind,
-            roster_units=list(units.get(p.id, ())) if lists[p.id].kind == "roster" else [],
-            checks=problems(lists[p.id], limit=limit, faction=p.faction),
-        )
-        for p in t.players
-        if p.id in lists
-    ]
+    was = {shown.player: shown for shown in before}
+    shown = []
+    for p in t.players:
+        entry = lists.get(p.id)
+        if entry is None:
+            continue
+        fields = {
+            "player": p.name,
+            "faction": p.faction,
+            "text": entry.text,
+            "points": entry.points,
+            "units": entry.units,
+            "kind": entry.kind,
+            "roster_units": list(units.get(p.id, ())) if entry.kind == "roster" else [],
+            "checks": problems(entry, limit=limit, faction=p.faction),
+        }
+        old = was.get(p.name)
+        # The units are the same objects while the roster is (the page keeps them): a cheap compare.
+        shown.append(old if old is not None and old.__dict__ == fields else PublicList(**fields))
+    return shown
 
 
 def _status(t: Tournament) -> Message:
@@ -698,7 +708,7 @@ def public_view(
         not_checked_in=[p.name for p in t.players if p.id not in here and p.dropped_after is None]
         if used
         else [],
-        lists=_lists(t, lists or {}, units or {}),
+        lists=_lists(t, lists or {}, units or {}, () if previous is None else previous.view.lists),
         kind=t.kind.value.replace("_", "-"),
         status=_status(t),
         finished=t.finished,
