@@ -250,6 +250,7 @@ def _standing_rows(ranked: list[Any], fmt: Format, before: list[PublicStanding])
     """The standings' rows; a row the same as one of ``before`` (the version before's) is that row:
     after a result only its players', their opponents' and those whose rank moved are new."""
     was = {row.name: row for row in before}
+    columns = fmt.columns
     rows = []
     for s in ranked:
         fields = {
@@ -269,7 +270,7 @@ def _standing_rows(ranked: list[Any], fmt: Format, before: list[PublicStanding])
             "losses": s.losses,
             "sos": s.sos,
             "vp_diff": s.vp_diff,
-            "cells": [str(c.value(s)) for c in fmt.columns],
+            "cells": [str(c.value(s)) for c in columns],
         }
         old = was.get(s.name)
         # A row's fields are all in its __dict__: comparing them is far cheaper than a validation.
