@@ -49,6 +49,7 @@ from bot.settings import Network
 from rules.i18n import Translator
 from rules.tournament.ballots import Award
 from rules.tournament.export import players_csv, results_csv, with_headings
+from rules.tournament.faction_table import RoundCounts
 from rules.tournament.lists import ListUnit, SubmittedList, list_units
 from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
@@ -120,6 +121,7 @@ class StoredTournament(BaseModel):
         previous: Previous | None = None,
         keep: list[Tally] | None = None,
         units: Mapping[str, list[ListUnit]] | None = None,
+        keep_factions: dict[int, RoundCounts] | None = None,
     ) -> PublicTournament:
         return public_view(
             self.tournament,
@@ -131,6 +133,7 @@ class StoredTournament(BaseModel):
             keep=keep,
             units=units,
             awards=self.published_awards,
+            keep_factions=keep_factions,
         )
 
 
@@ -244,6 +247,8 @@ class Rendering:
     """Each revealed list's summary JSON and what it reads as, for the next version to reuse."""
     raw: Any = None
     """The stored state's JSON read as plain data, which the next version compares with its own."""
+    factions: dict[int, RoundCounts] = field(default_factory=dict)
+    """Each round's games per faction, for the next version's faction table."""
     bodies: dict[tuple[object, ...], Body] = field(default_factory=dict)
     making: dict[tuple[object, ...], asyncio.Future[Body | None]] = field(default_factory=dict)
 
@@ -521,12 +526,17 @@ class TournamentSource:
         previous = (
             None
             if before is None
-            else Previous(before.stored.tournament, before.stored.reported, before.view, before.tally)
+            else Previous(
+                before.stored.tournament, before.stored.reported, before.view, before.tally, before.factions
+            )
         )
         keep: list[Tally] = []
-        view = stored.view(self._scenario_name, entries, previous, keep, units)
+        factions: dict[int, RoundCounts] = {}
+        view = stored.view(self._scenario_name, entries, previous, keep, units, factions)
         kept = {player_id: (lists[player_id], entry) for player_id, entry in entries.items()}
-        return Rendering(game_id, version, stored, view, keep[0] if keep else None, lists=kept, raw=raw)
+        return Rendering(
+            game_id, version, stored, view, keep[0] if keep else None, lists=kept, raw=raw, factions=factions
+        )
 
     async def body(
         self, found: Found, key: tuple[object, ...], make: Callable[[], Body | None]

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, Wit
 
 from rules.i18n import N_, Message, _, ngettext
 from rules.tournament.ballots import Award
-from rules.tournament.faction_table import Ranked, faction_table, ordinal, percent
+from rules.tournament.faction_table import Ranked, RoundCounts, faction_table, ordinal, percent
 from rules.tournament.formats import Format, format_of
 from rules.tournament.lists import ListUnit, SubmittedList, problems
 from rules.tournament.model import Game, Player, Round, Tournament
@@ -278,7 +278,12 @@ def _standing_rows(ranked: list[Any], fmt: Format, before: list[PublicStanding])
     return rows
 
 
-def _factions(t: Tournament, ranked: Sequence[Ranked]) -> list[PublicFaction]:
+def _factions(
+    t: Tournament,
+    ranked: Sequence[Ranked],
+    counted: Mapping[int, RoundCounts] | None = None,
+    keep: dict[int, RoundCounts] | None = None,
+) -> list[PublicFaction]:
     if not any(r.played for r in ranked):
         return []  # no game yet: nothing to say about any faction
     return [
@@ -297,7 +302,7 @@ def _factions(t: Tournament, ranked: Sequence[Ranked]) -> list[PublicFaction]:
             best_name="" if row.best is None else row.best.name,
             best_rank=None if row.best is None else row.best.rank,
         )
-        for row in faction_table([t], [ranked])
+        for row in faction_table([t], [ranked], counted=counted, keep=keep)
     ]
 
 
@@ -618,6 +623,8 @@ class Previous:
     view: PublicTournament
     tally: Tally | None = None
     """What ranking it left in ``keep`` (see :func:`public_view`)."""
+    factions: Mapping[int, RoundCounts] | None = None
+    """Each round's games per faction, as it left them in ``keep_factions``."""
 
 
 def _reported_in(reported: Collection[tuple[int, str]], number: int) -> set[str]:
@@ -662,6 +669,7 @@ def public_view(
     keep: list[Tally] | None = None,
     units: Mapping[str, list[ListUnit]] | None = None,
     awards: Sequence[Award] = (),
+    keep_factions: dict[int, RoundCounts] | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
@@ -675,7 +683,9 @@ def public_view(
     built again, so a result costs one round's work however many rounds were played. The view is
     the same either way. The same goes for the standings: ``keep`` receives a
     :class:`~rules.tournament.standings.Tally` of every round but the last, and given back as
-    ``previous.tally`` it spares adding up those rounds again while they are unchanged.
+    ``previous.tally`` it spares adding up those rounds again while they are unchanged. Likewise
+    the faction table: ``keep_factions`` receives each round's games per faction, and given back
+    as ``previous.factions``, only the rounds that changed are counted again.
 
     >>> from rules.tournament import create_tournament
     >>> str(public_view(create_tournament("Empty", 300), reported=()).status)
@@ -718,7 +728,13 @@ def public_view(
         current=current,
         earlier=list(reversed(rounds[:-1])),
         standings=rows,
-        factions=_factions(t, ranked),
+        factions=_factions(
+            t,
+            ranked,
+            None if previous is None or previous.factions is None
+            else {n: c for n, c in previous.factions.items() if n in reused},
+            keep_factions,
+        ),
         awards=list(awards),
         timer_ends=timer.ends
         if timer is not None and current is not None and not t.finished and timer.round == current.number

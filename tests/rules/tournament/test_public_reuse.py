@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rules.tournament import add_player, create_tournament, pair_next_round, public, record_result
 from rules.tournament import faction_table as factions_module
-from rules.tournament.faction_table import faction_table
+from rules.tournament.faction_table import RoundCounts, faction_table
 from rules.tournament.model import GameResult, Tournament
 from rules.tournament.public import Previous, public_view
 from rules.tournament.standings import Tally, ranked_rows, standings
@@ -38,9 +38,10 @@ def test_reports_waiting_and_confirmed_reuse_nothing_stale(seed: int, players: i
     def check(state: Tournament, reported: set[tuple[int, str]]) -> None:
         nonlocal previous
         keep: list[Tally] = []
-        view = public_view(state, reported=reported, previous=previous, keep=keep)
+        factions: dict[int, RoundCounts] = {}
+        view = public_view(state, reported=reported, previous=previous, keep=keep, keep_factions=factions)
         assert view == public_view(state, reported=reported)
-        previous = Previous(state, reported, view, keep[0] if keep else None)
+        previous = Previous(state, reported, view, keep[0] if keep else None, factions)
 
     for _ in range(3):
         t = pair_next_round(t, rng)
@@ -115,3 +116,24 @@ def test_the_faction_table_names_one_best_player_per_faction(monkeypatch: pytest
         assert row.best.rank == min(ranks[p] for p in players)
     # The page's rows (plain namespaces) rank and name the same as the Standings.
     assert faction_table([t], [ranked_rows(t)]) == rows
+
+
+def test_the_faction_table_counts_only_the_round_that_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three rounds played, a result corrected in the last: the table counts that round again,
+    and reads the two before from the version before."""
+    rng = random.Random(6)
+    t = _event(16)
+    for _ in range(3):
+        t = pair_next_round(t, rng)
+        for g in t.current.games:
+            t = record_result(t, g.a, g.b, GameResult(op_a=rng.randint(0, 10), op_b=rng.randint(0, 10)))
+    keep: list[Tally] = []
+    factions: dict[int, RoundCounts] = {}
+    view = public_view(t, reported=set(), keep=keep, keep_factions=factions)
+    assert sorted(factions) == [1, 2, 3]
+    counted = _counting(monkeypatch, factions_module, "_round_counts")
+    g = t.current.games[0]
+    after = record_result(t, g.a, g.b, GameResult(op_a=10, op_b=0), correction=True)
+    new = public_view(after, reported=set(), previous=Previous(t, set(), view, keep[0], factions))
+    assert counted[0] == 1
+    assert new == public_view(after, reported=set())
