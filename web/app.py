@@ -31,11 +31,12 @@ import asyncio
 import gzip
 import hashlib
 import ipaddress
+import json
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -48,6 +49,7 @@ from bot.settings import Network
 from rules.i18n import Translator
 from rules.tournament.ballots import Award
 from rules.tournament.export import players_csv, results_csv, with_headings
+from rules.tournament.faction_table import RoundCounts
 from rules.tournament.lists import ListUnit, SubmittedList, list_units
 from rules.tournament.model import Tournament
 from rules.tournament.public import Previous, PublicTournament, RoundTimer, public_view
@@ -119,6 +121,7 @@ class StoredTournament(BaseModel):
         previous: Previous | None = None,
         keep: list[Tally] | None = None,
         units: Mapping[str, list[ListUnit]] | None = None,
+        keep_factions: dict[int, RoundCounts] | None = None,
     ) -> PublicTournament:
         return public_view(
             self.tournament,
@@ -130,7 +133,44 @@ class StoredTournament(BaseModel):
             keep=keep,
             units=units,
             awards=self.published_awards,
+            keep_factions=keep_factions,
         )
+
+
+def _same(new: list[Any], old: list[Any], parsed: Sequence[Any]) -> list[Any]:
+    """``new`` (a list of JSON objects) with each item that is as in ``old`` replaced by the object
+    ``parsed`` from it (``old`` and ``parsed`` one for one)."""
+    if len(old) != len(parsed):
+        return new
+    return [parsed[i] if i < len(old) and item == old[i] else item for i, item in enumerate(new)]
+
+
+def _reusing(new: dict[str, Any], old: dict[str, Any], parsed: Tournament) -> dict[str, Any]:
+    """A tournament's JSON ``new`` to validate, with the players, rounds and games that are as in
+    ``old`` (the JSON ``parsed`` was read from) already read: ``parsed``'s own objects.
+
+    Validation takes a model's instance as it is, so those parts are neither validated nor built
+    again, and the view finds them unchanged by identity."""
+    found = dict(new)
+    if isinstance(new.get("players"), list) and isinstance(old.get("players"), list):
+        found["players"] = _same(new["players"], old["players"], parsed.players)
+    rounds, old_rounds = new.get("rounds"), old.get("rounds")
+    if isinstance(rounds, list) and isinstance(old_rounds, list) and len(old_rounds) == len(parsed.rounds):
+        made: list[Any] = []
+        for i, rnd in enumerate(rounds):
+            if i >= len(old_rounds):
+                made.append(rnd)
+            elif rnd == old_rounds[i]:
+                made.append(parsed.rounds[i])
+            elif isinstance(rnd, dict) and isinstance(rnd.get("games"), list):
+                was = old_rounds[i].get("games") if isinstance(old_rounds[i], dict) else None
+                was = was if isinstance(was, list) else None
+                games = rnd["games"]
+                made.append({**rnd, "games": _same(games, was, parsed.rounds[i].games) if was else games})
+            else:
+                made.append(rnd)
+        found["rounds"] = made
+    return found
 
 
 class ListRow(Protocol):
@@ -203,6 +243,12 @@ class Rendering:
     view: PublicTournament
     tally: Tally | None = None
     """The standings' totals of every round but the last, for the next version to start from."""
+    lists: dict[str, tuple[str, SubmittedList]] = field(default_factory=dict)
+    """Each revealed list's summary JSON and what it reads as, for the next version to reuse."""
+    raw: Any = None
+    """The stored state's JSON read as plain data, which the next version compares with its own."""
+    factions: dict[int, RoundCounts] = field(default_factory=dict)
+    """Each round's games per faction, for the next version's faction table."""
     bodies: dict[tuple[object, ...], Body] = field(default_factory=dict)
     making: dict[tuple[object, ...], asyncio.Future[Body | None]] = field(default_factory=dict)
 
@@ -358,7 +404,7 @@ class TournamentSource:
             return cached
         # One trip to a worker thread: parse, and build the view unless revealed lists must be read
         # first (then a second trip, after reading them).
-        stored, rendering = await asyncio.to_thread(
+        stored, raw, rendering = await asyncio.to_thread(
             self._parse_and_build, row.game_id, row.version, row.state_json, cached
         )
         if stored is None:
@@ -366,7 +412,7 @@ class TournamentSource:
         if rendering is None:
             lists, units = await self._revealed(game_id)
             rendering = await asyncio.to_thread(
-                self._build, row.game_id, row.version, stored, lists, cached, units
+                self._build, row.game_id, row.version, stored, raw, lists, cached, units
             )
         held = self._cache.get(game_id)
         if held is None or held.version <= rendering.version:
@@ -425,23 +471,51 @@ class TournamentSource:
 
     def _parse_and_build(
         self, game_id: int, version: int, state_json: str, before: Rendering | None
-    ) -> tuple[StoredTournament | None, Rendering | None]:
-        stored = self._parse(game_id, state_json)
+    ) -> tuple[StoredTournament | None, Any, Rendering | None]:
+        stored, raw = self._parse_reusing(game_id, state_json, before)
         if stored is None or (self._lists is not None and stored.tournament.lists_revealed):
-            return stored, None
-        return stored, self._build(game_id, version, stored, {}, before)
+            return stored, raw, None
+        return stored, raw, self._build(game_id, version, stored, raw, {}, before)
+
+    @classmethod
+    def _parse_reusing(
+        cls, game_id: int, state_json: str, before: Rendering | None
+    ) -> tuple[StoredTournament | None, Any]:
+        """The stored state, and its JSON read as plain data (kept for the next version). Each
+        player, round and game whose JSON is the same as the version before's is that version's
+        object, not validated again: a result changes one game, and the view then knows the rest
+        unchanged by identity (``rules.tournament.public``) instead of comparing them."""
+        try:
+            raw = json.loads(state_json)
+        except ValueError:
+            raw = None
+        if not isinstance(raw, dict) or not isinstance(raw.get("tournament"), dict):
+            return cls._parse(game_id, state_json), None
+        if before is None or before.raw is None:
+            return cls._parse(game_id, state_json), raw
+        try:
+            tournament = _reusing(raw["tournament"], before.raw["tournament"], before.stored.tournament)
+            return StoredTournament.model_validate({**raw, "tournament": tournament}), raw
+        except (ValidationError, KeyError, TypeError, IndexError):
+            return cls._parse(game_id, state_json), raw  # read the plain way (which says what is wrong)
 
     def _build(
         self,
         game_id: int,
         version: int,
         stored: StoredTournament,
+        raw: Any,
         lists: Mapping[str, str],
         before: Rendering | None,
         units: Mapping[str, list[ListUnit]] | None = None,
     ) -> Rendering:
         entries = {}
+        read = before.lists if before is not None else {}
         for player_id, entry in lists.items():
+            held = read.get(player_id)
+            if held is not None and held[0] == entry:
+                entries[player_id] = held[1]  # the same summary as the version before: read once
+                continue
             try:
                 entries[player_id] = SubmittedList.model_validate_json(entry)
             except ValidationError:
@@ -452,11 +526,17 @@ class TournamentSource:
         previous = (
             None
             if before is None
-            else Previous(before.stored.tournament, before.stored.reported, before.view, before.tally)
+            else Previous(
+                before.stored.tournament, before.stored.reported, before.view, before.tally, before.factions
+            )
         )
         keep: list[Tally] = []
-        view = stored.view(self._scenario_name, entries, previous, keep, units)
-        return Rendering(game_id, version, stored, view, keep[0] if keep else None)
+        factions: dict[int, RoundCounts] = {}
+        view = stored.view(self._scenario_name, entries, previous, keep, units, factions)
+        kept = {player_id: (lists[player_id], entry) for player_id, entry in entries.items()}
+        return Rendering(
+            game_id, version, stored, view, keep[0] if keep else None, lists=kept, raw=raw, factions=factions
+        )
 
     async def body(
         self, found: Found, key: tuple[object, ...], make: Callable[[], Body | None]

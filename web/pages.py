@@ -210,7 +210,7 @@ def _standing(s: PublicStanding, screen: bool, marks: tuple[str, str]) -> str:
     if s.adjusted:
         shown.append(adjusted)
     faction = e(s.faction)
-    cells = "".join(f"<td>{e(c)}</td>" for c in s.cells)
+    cells = "".join(f"<td>{c if c.isdigit() else e(c)}</td>" for c in s.cells)  # digits need no escaping
     return (
         f"<tr{' class=dropped' if s.dropped else ''}><td>{s.rank}</td>"
         f'<td class="name">{e(s.name)} {"".join(shown)}'
@@ -345,13 +345,21 @@ def _lists(view: PublicTournament, t: Translator) -> str:
     inline = size <= INLINE_LIST_CHARS
     opening = e(t("Opening the list…"))
     items = []
+    # 512 lists say a few different sizes: each said once per page, not once per list.
+    points_said: dict[int, str] = {}
+    units_said: dict[int, str] = {}
     for number, x in enumerate(view.lists, 1):
         about = [x.faction] if x.faction else []
         if x.kind == "roster":
-            about += [
-                t("{points} points", points=x.points) if x.points is not None else "",
-                t.n("{n} unit", "{n} units", x.units, n=x.units),
-            ]
+            points = ""
+            if x.points is not None:
+                points = points_said.get(x.points) or points_said.setdefault(
+                    x.points, t("{points} points", points=x.points)
+                )
+            units = units_said.get(x.units) or units_said.setdefault(
+                x.units, t.n("{n} unit", "{n} units", x.units, n=x.units)
+            )
+            about += [points, units]
         head = f"{e(x.player)} <small>{e(' · '.join(a for a in about if a))}</small>"
         if inline:
             items.append(f"<details><summary>{head}</summary>{list_body(x, t)}</details>")

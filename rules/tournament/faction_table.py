@@ -26,16 +26,16 @@ bigger event.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.i18n import N_, Message, _
 from rules.its.scoring import Outcome
 from rules.tournament.formats import format_of
-from rules.tournament.model import GameResult, Tournament
-from rules.tournament.standings import Standing, standings
+from rules.tournament.model import GameResult, Round, Tournament
+from rules.tournament.standings import standings
 
 if TYPE_CHECKING:
     from rules.i18n import Translator
@@ -44,6 +44,22 @@ FEW_GAMES = 10
 """Below this many games (mirrors left out) a faction's win rate is marked as saying little."""
 NO_FACTION = N_("(no faction)")
 """The row of players who entered no faction: the edge shows it as ``t(NO_FACTION)``."""
+
+
+class Ranked(Protocol):
+    """What the table reads of a standings row: a :class:`~rules.tournament.standings.Standing`, or a row of
+    :func:`~rules.tournament.standings.ranked_rows`."""
+
+    @property
+    def player_id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def played(self) -> int: ...
+    @property
+    def byes(self) -> int: ...
 
 
 class BestPlaced(BaseModel):
@@ -102,51 +118,83 @@ def _battle_points(uses_op: bool, result: GameResult) -> tuple[int, int]:
     return (result.op_a, result.op_b) if uses_op else (result.vp_a, result.vp_b)
 
 
-def _better(new: BestPlaced, old: BestPlaced | None) -> bool:
-    return old is None or (new.rank, -new.entrants) < (old.rank, -old.entrants)
+RoundCounts = dict[str, tuple[int, int, int, int, int, int]]
+"""One round's games per faction: wins, draws, losses, mirrors, battle points, scored games."""
+
+
+def _round_counts(t: Tournament, rnd: Round, faction_of: Mapping[str, str]) -> RoundCounts:
+    fmt = format_of(t)
+    uses_op = fmt.uses_op
+    counts: dict[str, list[int]] = {}
+    for game in rnd.games:
+        if game.b is None or game.result is None:
+            continue
+        fa, fb = faction_of[game.a], faction_of[game.b]
+        a = counts.get(fa) or counts.setdefault(fa, [0, 0, 0, 0, 0, 0])
+        b = counts.get(fb) or counts.setdefault(fb, [0, 0, 0, 0, 0, 0])
+        bp_a, bp_b = _battle_points(uses_op, game.result)
+        a[4], a[5] = a[4] + bp_a, a[5] + 1
+        b[4], b[5] = b[4] + bp_b, b[5] + 1
+        if a is b:
+            a[3] += 1
+            continue
+        outcome = fmt.outcome(game.result)
+        if outcome is Outcome.TIE:
+            a[1], b[1] = a[1] + 1, b[1] + 1
+        elif outcome is Outcome.VICTORY:
+            a[0], b[2] = a[0] + 1, b[2] + 1
+        else:
+            a[2], b[0] = a[2] + 1, b[0] + 1
+    return {name: (c[0], c[1], c[2], c[3], c[4], c[5]) for name, c in counts.items()}
 
 
 def faction_table(
-    events: Sequence[Tournament], ranked: Sequence[Sequence[Standing]] | None = None
+    events: Sequence[Tournament],
+    ranked: Sequence[Sequence[Ranked]] | None = None,
+    *,
+    counted: Mapping[int, RoundCounts] | None = None,
+    keep: dict[int, RoundCounts] | None = None,
 ) -> list[FactionRow]:
     """Every faction entered in ``events``, best win rate first (then more games, then name);
     factions with no game against another faction last. ``ranked`` gives each event's standings
-    when the caller has them already (the live page ranks anyway)."""
+    when the caller has them already (the live page ranks anyway).
+
+    For one event, ``keep`` receives each round's counts by number, and ``counted`` gives back
+    those of rounds that have not changed since (nor the players' factions): the live page adds
+    up only the round a result changed (:func:`rules.tournament.public.public_view` checks)."""
     tallies: dict[str, _Tally] = {}
 
     def tally(faction: str) -> _Tally:
         return tallies.setdefault(faction.strip() or NO_FACTION, _Tally())
 
     for index, t in enumerate(events):
-        fmt = format_of(t)
         # Each player's tally looked up once: the page builds this table on every new version.
         tally_of: dict[str, _Tally] = {}
         for player in t.players:
             tally_of[player.id] = mine = tally(player.faction)
             mine.entries += 1
+        entrants = len(t.players)
         for row in standings(t) if ranked is None else ranked[index]:
+            if not (row.played or row.byes):
+                continue
             mine = tally_of[row.player_id]
-            best = BestPlaced(name=row.name, rank=row.rank, event=t.name, entrants=len(t.players))
-            if (row.played or row.byes) and _better(best, mine.best):
-                mine.best = best
+            # Compared before a BestPlaced is made: 512 rows, about one better each per faction.
+            if mine.best is None or (row.rank, -entrants) < (mine.best.rank, -mine.best.entrants):
+                mine.best = BestPlaced(name=row.name, rank=row.rank, event=t.name, entrants=entrants)
+        faction_of = {p.id: p.faction.strip() or NO_FACTION for p in t.players}
         for rnd in t.rounds:
-            for game in rnd.games:
-                if game.b is None or game.result is None:
-                    continue
-                a, b = tally_of[game.a], tally_of[game.b]
-                bp_a, bp_b = _battle_points(fmt.uses_op, game.result)
-                a.bp, a.scored = a.bp + bp_a, a.scored + 1
-                b.bp, b.scored = b.bp + bp_b, b.scored + 1
-                if a is b:
-                    a.mirrors += 1
-                    continue
-                outcome = fmt.outcome(game.result)
-                if outcome is Outcome.TIE:
-                    a.draws, b.draws = a.draws + 1, b.draws + 1
-                elif outcome is Outcome.VICTORY:
-                    a.wins, b.losses = a.wins + 1, b.losses + 1
-                else:
-                    a.losses, b.wins = a.losses + 1, b.wins + 1
+            held = counted.get(rnd.number) if counted is not None else None
+            counts = held if held is not None else _round_counts(t, rnd, faction_of)
+            if keep is not None:
+                keep[rnd.number] = counts
+            for name, (wins, draws, losses, mirrors, bp, scored) in counts.items():
+                mine = tallies.setdefault(name, _Tally())  # already the table's key (stripped)
+                mine.wins += wins
+                mine.draws += draws
+                mine.losses += losses
+                mine.mirrors += mirrors
+                mine.bp += bp
+                mine.scored += scored
     rows = [
         FactionRow(
             faction=name,

@@ -29,12 +29,12 @@ from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, Wit
 
 from rules.i18n import N_, Message, _, ngettext
 from rules.tournament.ballots import Award
-from rules.tournament.faction_table import faction_table, ordinal, percent
+from rules.tournament.faction_table import Ranked, RoundCounts, faction_table, ordinal, percent
 from rules.tournament.formats import Format, format_of
 from rules.tournament.lists import ListUnit, SubmittedList, problems
 from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.ritual import Step
-from rules.tournament.standings import Standing, Tally, standings
+from rules.tournament.standings import Tally, ranked_rows
 from rules.tournament.team_model import TeamMatch
 from rules.tournament.teams import TeamResult, match_result, scoring_for, team_standings
 
@@ -246,7 +246,44 @@ class PublicFaction(BaseModel):
     best_rank: int | None = None
 
 
-def _factions(t: Tournament, ranked: list[Standing]) -> list[PublicFaction]:
+def _standing_rows(ranked: list[Any], fmt: Format, before: list[PublicStanding]) -> list[PublicStanding]:
+    """The standings' rows; a row the same as one of ``before`` (the version before's) is that row:
+    after a result only its players', their opponents' and those whose rank moved are new."""
+    was = {row.name: row for row in before}
+    columns = fmt.columns
+    rows = []
+    for s in ranked:
+        fields = {
+            "rank": s.rank,
+            "name": s.name,
+            "faction": s.faction,
+            "tp": s.tp,
+            "op": s.op,
+            "vp": s.vp,
+            "opponents_op": s.opponents_op,
+            "byes": s.byes,
+            "played": s.played,
+            "dropped": s.dropped,
+            "adjusted": s.adjusted,
+            "wins": s.wins,
+            "ties": s.ties,
+            "losses": s.losses,
+            "sos": s.sos,
+            "vp_diff": s.vp_diff,
+            "cells": [str(c.value(s)) for c in columns],
+        }
+        old = was.get(s.name)
+        # A row's fields are all in its __dict__: comparing them is far cheaper than a validation.
+        rows.append(old if old is not None and old.__dict__ == fields else PublicStanding(**fields))
+    return rows
+
+
+def _factions(
+    t: Tournament,
+    ranked: Sequence[Ranked],
+    counted: Mapping[int, RoundCounts] | None = None,
+    keep: dict[int, RoundCounts] | None = None,
+) -> list[PublicFaction]:
     if not any(r.played for r in ranked):
         return []  # no game yet: nothing to say about any faction
     return [
@@ -265,7 +302,7 @@ def _factions(t: Tournament, ranked: list[Standing]) -> list[PublicFaction]:
             best_name="" if row.best is None else row.best.name,
             best_rank=None if row.best is None else row.best.rank,
         )
-        for row in faction_table([t], [ranked])
+        for row in faction_table([t], [ranked], counted=counted, keep=keep)
     ]
 
 
@@ -350,16 +387,40 @@ def _game(players: dict[str, Player], game: Game, reported: bool, fmt: Format) -
     )
 
 
+@dataclass(frozen=True)
+class _Before:
+    """A round as an earlier version had it, when only its games changed since: its games, the
+    players of them who had reported, and its view (whose games are built one for one)."""
+
+    games: Sequence[Game]
+    reported: set[str]
+    view: PublicRound
+
+
 def _round(
     t: Tournament,
     rnd: Round,
     reported: Collection[tuple[int, str]],
     scenario_name: Callable[[str], str],
     players: dict[str, Player],
+    before: _Before | None = None,
 ) -> PublicRound:
     scenario = t.scenarios.get(rnd.number)
     fmt = format_of(t)
-    games = [_game(players, g, any((rnd.number, p) in reported for p in g.players), fmt) for g in rnd.games]
+    here = _reported_in(reported, rnd.number)
+    if before is None:
+        games = [_game(players, g, any(p in here for p in g.players), fmt) for g in rnd.games]
+    else:
+        # A result changes one game of the round: every other game's row is the one built before
+        # (the same game, the same players and format, and whether its players had reported).
+        old, shown, was = before.games, before.view.games, before.reported
+        games = []
+        for i, g in enumerate(rnd.games):
+            waiting = any(p in here for p in g.players)
+            if i < len(old) and (old[i] is g or old[i] == g) and waiting == any(p in was for p in g.players):
+                games.append(shown[i])
+            else:
+                games.append(_game(players, g, waiting, fmt))
     matches = _matches(t, rnd, games, players)
     expected = None
     if matches:
@@ -481,26 +542,36 @@ def _team_match(
 
 
 def _lists(
-    t: Tournament, lists: Mapping[str, SubmittedList], units: Mapping[str, list[ListUnit]]
+    t: Tournament,
+    lists: Mapping[str, SubmittedList],
+    units: Mapping[str, list[ListUnit]],
+    before: Sequence[PublicList] = (),
 ) -> list[PublicList]:
-    """The revealed lists in join order, each with its roster's units (none while sealed)."""
+    """The revealed lists in join order, each with its roster's units (none while sealed). A list
+    the same as one of ``before`` (the version before's) is that one, not validated again."""
     if not t.lists_revealed:
         return []
     limit = format_of(t).army_points(t, 1) or None
-    return [
-        PublicList(
-            player=p.name,
-            faction=p.faction,
-            text=lists[p.id].text,
-            points=lists[p.id].points,
-            units=lists[p.id].units,
-            kind=lists[p.id].kind,
-            roster_units=list(units.get(p.id, ())) if lists[p.id].kind == "roster" else [],
-            checks=problems(lists[p.id], limit=limit, faction=p.faction),
-        )
-        for p in t.players
-        if p.id in lists
-    ]
+    was = {shown.player: shown for shown in before}
+    shown = []
+    for p in t.players:
+        entry = lists.get(p.id)
+        if entry is None:
+            continue
+        fields = {
+            "player": p.name,
+            "faction": p.faction,
+            "text": entry.text,
+            "points": entry.points,
+            "units": entry.units,
+            "kind": entry.kind,
+            "roster_units": list(units.get(p.id, ())) if entry.kind == "roster" else [],
+            "checks": problems(entry, limit=limit, faction=p.faction),
+        }
+        old = was.get(p.name)
+        # The units are the same objects while the roster is (the page keeps them): a cheap compare.
+        shown.append(old if old is not None and old.__dict__ == fields else PublicList(**fields))
+    return shown
 
 
 def _status(t: Tournament) -> Message:
@@ -552,6 +623,8 @@ class Previous:
     view: PublicTournament
     tally: Tally | None = None
     """What ranking it left in ``keep`` (see :func:`public_view`)."""
+    factions: Mapping[int, RoundCounts] | None = None
+    """Each round's games per faction, as it left them in ``keep_factions``."""
 
 
 def _reported_in(reported: Collection[tuple[int, str]], number: int) -> set[str]:
@@ -560,22 +633,29 @@ def _reported_in(reported: Collection[tuple[int, str]], number: int) -> set[str]
 
 def _reusable(
     t: Tournament, reported: Collection[tuple[int, str]], previous: Previous
-) -> dict[int, PublicRound]:
-    """The rounds of ``previous.view`` that ``t`` would build the same: nothing but rounds changed
-    in the tournament, and the round itself and its reports are as they were."""
+) -> tuple[dict[int, PublicRound], dict[int, _Before]]:
+    """The rounds of ``previous.view`` that ``t`` would build the same (nothing but rounds changed
+    in the tournament, and the round itself and its reports are as they were), and for each other
+    round both versions have, what it was before (its unchanged games' rows are reused)."""
     before = previous.tournament
-    if before.model_copy(update={"rounds": []}) != t.model_copy(update={"rounds": []}):
-        return {}  # players, format, scenarios, tiers...: anything else changed, build every round
+    if before is not t and before.model_copy(update={"rounds": []}) != t.model_copy(update={"rounds": []}):
+        return {}, {}  # players, format, scenarios, tiers...: anything else changed, build every round
     view = previous.view
     built = {r.number: r for r in ([view.current] if view.current else []) + view.earlier}
     old_rounds = {r.number: r for r in before.rounds}
-    return {
-        rnd.number: built[rnd.number]
-        for rnd in t.rounds
-        if rnd.number in built
-        and old_rounds.get(rnd.number) == rnd
-        and _reported_in(previous.reported, rnd.number) == _reported_in(reported, rnd.number)
-    }
+    same: dict[int, PublicRound] = {}
+    changed: dict[int, _Before] = {}
+    for rnd in t.rounds:
+        old, shown = old_rounds.get(rnd.number), built.get(rnd.number)
+        if old is None or shown is None:
+            continue
+        was = _reported_in(previous.reported, rnd.number)
+        # The same object when the page reused the parsed round (web.app): no comparing at all.
+        if (old is rnd or old == rnd) and was == _reported_in(reported, rnd.number):
+            same[rnd.number] = shown
+        else:
+            changed[rnd.number] = _Before(old.games, was, shown)
+    return same, changed
 
 
 def public_view(
@@ -589,6 +669,7 @@ def public_view(
     keep: list[Tally] | None = None,
     units: Mapping[str, list[ListUnit]] | None = None,
     awards: Sequence[Award] = (),
+    keep_factions: dict[int, RoundCounts] | None = None,
 ) -> PublicTournament:
     """The public page of ``t``. ``reported`` holds (round, player id) of every player with a
     result waiting for a confirmation; ``timer`` is the last round timer started (shown only while its
@@ -602,44 +683,28 @@ def public_view(
     built again, so a result costs one round's work however many rounds were played. The view is
     the same either way. The same goes for the standings: ``keep`` receives a
     :class:`~rules.tournament.standings.Tally` of every round but the last, and given back as
-    ``previous.tally`` it spares adding up those rounds again while they are unchanged.
+    ``previous.tally`` it spares adding up those rounds again while they are unchanged. Likewise
+    the faction table: ``keep_factions`` receives each round's games per faction, and given back
+    as ``previous.factions``, only the rounds that changed are counted again.
 
     >>> from rules.tournament import create_tournament
     >>> str(public_view(create_tournament("Empty", 300), reported=()).status)
     'Waiting for round 1 to be paired'
     """
     players = {p.id: p for p in t.players}
-    reused = {} if previous is None else _reusable(t, reported, previous)
+    reused, partly = ({}, {}) if previous is None else _reusable(t, reported, previous)
     tally = previous.tally if previous is not None else None
     if tally is not None and not all(r.number in reused for r in t.rounds[: tally.rounds]):
         tally = None  # a round it counted has changed (or anything but the rounds)
-    rounds = [reused.get(r.number) or _round(t, r, reported, scenario_name, players) for r in t.rounds]
+    rounds = [
+        reused.get(r.number) or _round(t, r, reported, scenario_name, players, partly.get(r.number))
+        for r in t.rounds
+    ]
     current = rounds[-1] if rounds else None
     fmt = format_of(t)
     here, used = set(t.checked_in), t.checkin_open or bool(t.checked_in)
-    ranked = standings(t, start=tally, keep=keep)
-    rows = [
-        PublicStanding(
-            rank=s.rank,
-            name=s.name,
-            faction=s.faction,
-            tp=s.tp,
-            op=s.op,
-            vp=s.vp,
-            opponents_op=s.opponents_op,
-            byes=s.byes,
-            played=s.played,
-            dropped=s.dropped,
-            adjusted=s.adjusted,
-            wins=s.wins,
-            ties=s.ties,
-            losses=s.losses,
-            sos=s.sos,
-            vp_diff=s.vp_diff,
-            cells=[str(c.value(s)) for c in fmt.columns],
-        )
-        for s in ranked
-    ]
+    ranked = ranked_rows(t, start=tally, keep=keep)
+    rows = _standing_rows(ranked, fmt, [] if previous is None else previous.view.standings)
     return PublicTournament(
         name=t.name,
         tier=int(t.tier) if fmt.uses_op and t.tier is not None else fmt.army_points(t, 1),
@@ -654,7 +719,7 @@ def public_view(
         not_checked_in=[p.name for p in t.players if p.id not in here and p.dropped_after is None]
         if used
         else [],
-        lists=_lists(t, lists or {}, units or {}),
+        lists=_lists(t, lists or {}, units or {}, () if previous is None else previous.view.lists),
         kind=t.kind.value.replace("_", "-"),
         status=_status(t),
         finished=t.finished,
@@ -663,7 +728,13 @@ def public_view(
         current=current,
         earlier=list(reversed(rounds[:-1])),
         standings=rows,
-        factions=_factions(t, ranked),
+        factions=_factions(
+            t,
+            ranked,
+            None if previous is None or previous.factions is None
+            else {n: c for n, c in previous.factions.items() if n in reused},
+            keep_factions,
+        ),
         awards=list(awards),
         timer_ends=timer.ends
         if timer is not None and current is not None and not t.finished and timer.round == current.number

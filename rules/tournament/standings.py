@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -244,13 +243,48 @@ def standings(
     >>> standings(Tournament(name="Empty", tier=300))
     []
     """
+    # A row's vp_diff is no field of a Standing (its property): left out.
+    return [
+        Standing(**{k: v for k, v in vars(row).items() if k != "vp_diff"})
+        for row in _ranked(state, final=final, before_round=before_round, start=start, keep=keep)
+    ]
+
+
+def ranked_rows(
+    state: Tournament,
+    *,
+    final: bool | None = None,
+    start: Tally | None = None,
+    keep: list[Tally] | None = None,
+) -> list[SimpleNamespace]:
+    """What :func:`standings` ranks, each row a plain namespace with a :class:`Standing`'s fields
+    (``vp_diff`` too): for a caller that only reads them, as the web page does on each new version
+    of a 512-player event (no model validated per row).
+
+    >>> from rules.tournament.model import Tournament
+    >>> ranked_rows(Tournament(name="Empty", tier=300))
+    []
+    """
+    return _ranked(state, final=final, start=start, keep=keep)
+
+
+def _ranked(
+    state: Tournament,
+    *,
+    final: bool | None = None,
+    before_round: int | None = None,
+    start: Tally | None = None,
+    keep: list[Tally] | None = None,
+) -> list[SimpleNamespace]:
+    """Each row as a namespace of a Standing's fields (rank and key included) and vp_diff, best
+    first."""
     final = state.finished if final is None else final
     fmt = format_of(state)
     totals = _totals(state, fmt, before_round=before_round, start=start, keep=keep)
     counted_rounds = len([r for r in state.rounds if before_round is None or r.number < before_round])
     # (key, -index, row): sorted in reverse, the best key first and, on a tie, the earlier player
     # first, with no key function to call per row (a 512-player page ranks on every change).
-    keyed: list[tuple[tuple[int, ...], int, dict[str, Any]]] = []
+    keyed: list[tuple[tuple[int, ...], int, SimpleNamespace]] = []
     # Battle points: the VP of games played and each bye's (0 unless the organiser set them).
     bp = {
         pid: t.vp + t.byes * fmt.bye_battle_points(t.vp, t.played) if t.byes else t.vp
@@ -264,37 +298,39 @@ def standings(
             op = bye_adjusted(mine.op, counted_rounds, mine.byes)
             vp = bye_adjusted(mine.vp, counted_rounds, mine.byes)
             adjusted = (op, vp) != (mine.op, mine.vp)
-        fields: dict[str, Any] = {
-            "player_id": player.id,
-            "name": player.name,
-            "faction": player.faction,
-            "tp": mine.tp,
-            "op": op,
-            "vp": vp,
-            "raw_op": mine.op,
-            "raw_vp": mine.vp,
-            "opponents_op": sum(totals[o].op for o in mine.opponents),
-            "byes": mine.byes,
-            "played": mine.played,
-            "wins": mine.wins,
-            "ties": mine.ties,
-            "losses": mine.losses,
-            "dropped": player.dropped,
-            "not_checked_in": player.left_out,
-            "bye_rounds": list(mine.bye_rounds),
-            "adjusted": adjusted,
-            "vp_against": mine.against,
-            "sos": sum(bp[o] for o in mine.opponents),
-        }
+        opponents = mine.opponents
         # The format's key reads the row's numbers; a plain namespace of them is enough to rank,
         # so each Standing is built once, with its rank (a 512-player page ranks on every change).
-        row = SimpleNamespace(**fields, vp_diff=mine.vp - mine.against)
-        keyed.append((fmt.key(row), -index, fields))
+        row = SimpleNamespace(
+            player_id=player.id,
+            name=player.name,
+            faction=player.faction,
+            tp=mine.tp,
+            op=op,
+            vp=vp,
+            raw_op=mine.op,
+            raw_vp=mine.vp,
+            opponents_op=sum([totals[o].op for o in opponents]),
+            byes=mine.byes,
+            played=mine.played,
+            wins=mine.wins,
+            ties=mine.ties,
+            losses=mine.losses,
+            dropped=player.dropped,
+            not_checked_in=player.left_out,
+            bye_rounds=list(mine.bye_rounds),
+            adjusted=adjusted,
+            vp_against=mine.against,
+            sos=sum([bp[o] for o in opponents]),
+            vp_diff=mine.vp - mine.against,
+        )
+        keyed.append((fmt.key(row), -index, row))
     keyed.sort(reverse=True)
-    ranked: list[Standing] = []
+    ranked: list[SimpleNamespace] = []
     rank, previous = 0, None
-    for i, (key, _, fields) in enumerate(keyed):
+    for i, (key, _, row) in enumerate(keyed):
         if key != previous:
             rank, previous = i + 1, key
-        ranked.append(Standing(rank=rank, key=key, **fields))
+        row.rank, row.key = rank, key
+        ranked.append(row)
     return ranked
