@@ -41,7 +41,7 @@ from rules.boss_fight import (
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.building import DECK_SIZE, deck_count
-from rules.boss_fight.narration import Said, report_step
+from rules.boss_fight.narration import report_step
 from rules.boss_fight.narration import turn_prompt as narrate
 from rules.boss_fight.placing import deployment_overlay
 from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
@@ -137,9 +137,16 @@ def decode(code: str) -> Action:
 # -- one action as one stored step ---------------------------------------------------------------
 
 
-def summarise(lines: list[str]) -> str:
-    text = " ".join(lines)
+def summarise(lines: list[Message] | list[str]) -> str:
+    """The step's English summary for the event log (``/bf log``, an undo's notice)."""
+    text = " ".join(str(line) for line in lines)
     return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
+
+
+def logged(lines: list[Message] | list[str]) -> list[object]:
+    """The step's lines as an event's detail keeps them: each message as JSON (rendered later in
+    the reader's language, :meth:`rules.i18n.Message.from_json`), a plain string as it is."""
+    return [line.to_json() if isinstance(line, Message) else line for line in lines]
 
 
 def drawn_counts(before: FightState, after: FightState) -> dict[str, int]:
@@ -165,7 +172,9 @@ def run_actions(game: BFGame, actions: list[Action], rng: Any, *, name: str) -> 
     return Change(
         new,
         summary=summarise(lines),
-        detail={"action": name, "log": lines, "rolls": rolls, "drawn": drawn_counts(game.fight, fight)},
+        detail={
+            "action": name, "log": logged(lines), "rolls": rolls, "drawn": drawn_counts(game.fight, fight)
+        },
         result=(lines, rolls),
     )
 
@@ -283,10 +292,8 @@ def turn_prompt(game: BFGame, t: Translator | None = None) -> str:
 
 
 def in_words(t: Translator, line: str | Message) -> str:
-    """A narration line in ``t``'s language: a :class:`Said` line or a lazy message is rendered,
-    a line not yet marked stays English."""
-    if isinstance(line, Said):
-        return t(line.message)
+    """A narration line in ``t``'s language: a lazy message is rendered, a plain string (a name,
+    or a line stored before it was marked) stays as it is."""
     if isinstance(line, Message):
         return t(line)
     return line

@@ -10,9 +10,10 @@ import discord
 from discord import app_commands
 
 from bot.play import Change, Post, StepButton, View, autocomplete
-from cogs.boss_fight.game import KIT, BFGame, drawn_counts, rng_of, table_post
+from cogs.boss_fight.game import KIT, BFGame, drawn_counts, logged, rng_of, summarise, table_post
 from rules.boss_fight.table import controller, draw_players, draw_voters, offering_draw
 from rules.boss_fight.table import withdraw as withdraw_heroes
+from rules.i18n import Message
 
 
 async def do_draw(
@@ -20,7 +21,7 @@ async def do_draw(
 ) -> None:
     """Offer, or agree to, ending the fight as a draw; the last player to agree ends it."""
     user = interaction.user.id
-    said: list[str] = []
+    said: list[Message] = []
 
     def change(state: BFGame) -> Change[BFGame]:
         new, lines = offering_draw(state, user, answering=answering)
@@ -75,14 +76,14 @@ class LeavingCommands:
     @app_commands.describe(character="Only this hero (default: every hero you play)")
     async def withdraw(self, interaction: discord.Interaction, character: str | None = None) -> None:
         user, rng = interaction.user.id, rng_of(interaction)
-        said: list[str] = []
+        said: list[Message] = []
 
         def change(game: BFGame) -> Change[BFGame]:
             new, lines = withdraw_heroes(game, user, rng, character)
             said.extend(lines)
             drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
-            detail = {"action": "withdraw", "log": lines, "drawn": drawn}
-            return Change(new, summary=" ".join(lines)[:300], detail=detail)
+            detail = {"action": "withdraw", "log": logged(lines), "drawn": drawn}
+            return Change(new, summary=summarise(lines), detail=detail)
 
         shown = await KIT.step(interaction, "withdraw", change)
         await table_post(

@@ -19,7 +19,7 @@ Three things a play-by-post front end posts, all pure text built from the rules:
 ('Kestrel', 2)
 >>> result = apply(state, legal_actions(state)[0], random.Random(0))
 >>> lines = report_step(state, result)
->>> lines[0].startswith("Kestrel")
+>>> str(lines[0]).startswith("Kestrel")
 True
 """
 
@@ -69,7 +69,7 @@ from rules.boss_fight.state import (
 )
 from rules.boss_fight.views import piece_poses
 from rules.errors import NotFoundError
-from rules.i18n import Message, _, ngettext
+from rules.i18n import Message, Text, _, ngettext
 
 MAX_TILES_LISTED = 8
 """Tiles named in one option before it says "and N more" (an embed field is 1,024 characters)."""
@@ -120,15 +120,15 @@ class TurnPrompt:
     controller: str | None
     actions_left: int
     hand_size: int
-    headline: str
-    public: tuple[str, ...]
+    headline: Text
+    public: tuple[Text, ...]
     cards: tuple[Option, ...] = ()
     others: tuple[Option, ...] = ()
     warnings: tuple[str, ...] = field(default=())
 
     def public_text(self) -> str:
         """The headline and the public lines, one per line (for a turn message)."""
-        return "\n".join([self.headline, *self.public])
+        return "\n".join(str(line) for line in [self.headline, *self.public])
 
     def private_lines(self) -> list[str]:
         """The hand card by card (playable first), then the other options: for the owner only.
@@ -148,25 +148,6 @@ class TurnPrompt:
             out.append("- Any card can be sacrificed (discarded) to spend an action.")
         out.extend(f"- {o.line()}" for o in self.others)
         return out
-
-
-class Said(str):
-    """A line of English text that also carries its lazy :class:`~rules.i18n.Message`.
-
-    It is a plain ``str`` (stored logs, summaries and joins read the English), and a front end
-    that knows its reader renders ``line.message`` in their language instead.
-
-    >>> line = Said(_("Fallen this step: {names}.", names="Mira"))
-    >>> line, line.message.render("en")
-    ('Fallen this step: Mira.', 'Fallen this step: Mira.')
-    """
-
-    message: Message
-
-    def __new__(cls, message: Message) -> Said:
-        line = super().__new__(cls, str(message))
-        line.message = message
-        return line
 
 
 def _actions(n: int) -> Message:
@@ -331,9 +312,9 @@ def turn_prompt(state: GameState) -> TurnPrompt:
 
     >>> from rules.boss_fight import quick_game
     >>> p = turn_prompt(quick_game(seed=1))
-    >>> p.headline
+    >>> str(p.headline)
     'Round 1: Kestrel (hero) acts, 2 actions left.'
-    >>> p.public[0]
+    >>> str(p.public[0])
     'Kestrel holds 4 cards: play or sacrifice one per action (its player sees them with /bf hand).'
     """
     actions = legal_actions(state)
@@ -355,8 +336,7 @@ def turn_prompt(state: GameState) -> TurnPrompt:
     cards = _card_options(state, c, actions)
     others = _other_options(state, c, actions)
     n = len(c.piles.hand)
-    headline = Said(
-        ngettext(
+    headline = ngettext(
             "Round {round}: {name} ({side}) acts, {n} action left.",
             "Round {round}: {name} ({side}) acts, {n} actions left.",
             state.actions_left,
@@ -365,12 +345,10 @@ def turn_prompt(state: GameState) -> TurnPrompt:
             side=_side(c.side),
             n=state.actions_left,
         )
-    )
-    public: list[str] = []
+    public: list[Text] = []
     if n:
         public.append(
-            Said(
-                ngettext(
+            ngettext(
                     "{name} holds {n} card: play or sacrifice one per action "
                     "(its player sees them with /bf hand).",
                     "{name} holds {n} cards: play or sacrifice one per action "
@@ -379,21 +357,18 @@ def turn_prompt(state: GameState) -> TurnPrompt:
                     name=c.name,
                     n=n,
                 )
-            )
         )
     else:
-        public.append(Said(_("{name} holds no cards.", name=c.name)))
+        public.append(_("{name} holds no cards.", name=c.name))
     if c.side is Side.BOSS:
         from rules.boss_fight.engine import BOSS_MAX_ATTACKS
 
         public.append(
-            Said(
-                _(
+            _(
                     "Attacks made this turn: {made} of at most {most}.",
                     made=state.attacks_made,
                     most=BOSS_MAX_ATTACKS,
                 )
-            )
         )
     for o in others:
         if o.playable:
@@ -457,7 +432,7 @@ def _setup_prompt(state: GameState, c: Character, actions: list[Action]) -> Turn
 # ---- the step report --------------------------------------------------------------------------
 
 
-def report_step(before: GameState, result: StepResult) -> list[str]:
+def report_step(before: GameState, result: StepResult) -> list[Message]:
     """What one step did, in order, for the public message after it.
 
     The engine's log (the card played, every strike with its arithmetic: the statistics with
@@ -470,54 +445,50 @@ def report_step(before: GameState, result: StepResult) -> list[str]:
     >>> from rules.boss_fight import Sacrifice, apply, quick_game
     >>> s = quick_game(seed=2)
     >>> r = apply(s, Sacrifice(card=s.current.piles.hand[0]), random.Random(0))
-    >>> "sacrifices" in report_step(s, r)[0]
+    >>> "sacrifices" in str(report_step(s, r)[0])
     True
     """
     after = result.state
     lines = list(result.log)
     in_strikes = {h.defender for h in result.hits}
     other_dice = [r for r in result.rolls
-                  if not (r.why.startswith("defence against") and r.who in in_strikes)]
+                  if not (str(r.why).startswith("defence against") and r.who in in_strikes)]
     if other_dice:
-        dice = "; ".join(f"{r.who} {r.value} ({r.why})" for r in other_dice)
-        lines.append(Said(_("Dice: {dice}.", dice=dice)))
+        dice = tuple(_("{name} {value} ({why})", name=r.who, value=r.value, why=r.why) for r in other_dice)
+        lines.append(_("Dice: {dice}.", dice=dice))
     fallen = [c.name for c, was in zip(after.characters, before.characters, strict=False)
               if c.dead and not was.dead and not c.withdrawn]
     if fallen:
-        lines.append(Said(_("Fallen this step: {names}.", names=", ".join(fallen))))
+        lines.append(_("Fallen this step: {names}.", names=", ".join(fallen)))
     if after.is_over() and not before.is_over():
         lines.append(_outcome_line(after))
     elif after.current is not None and after.phase is not Phase.OVER:
         nxt = after.current
         if after.phase is Phase.SETUP:
-            lines.append(Said(_("Next to place: {name}.", name=nxt.name)))
+            lines.append(_("Next to place: {name}.", name=nxt.name))
         elif nxt.id != (before.active or "") or after.round != before.round:
             lines.append(
-                Said(
-                    _(
+                _(
                         "Next: {name} ({side}), {actions}.",
                         name=nxt.name,
                         side=_side(nxt.side),
                         actions=_actions(after.actions_left),
                     )
-                )
             )
         else:
             lines.append(
-                Said(
-                    ngettext(
+                ngettext(
                         "{name} has {n} action left.",
                         "{name} has {n} actions left.",
                         after.actions_left,
                         name=nxt.name,
                         n=after.actions_left,
                     )
-                )
             )
     return lines
 
 
-def _outcome_line(state: GameState) -> Said:
+def _outcome_line(state: GameState) -> Message:
     alive = ", ".join(f"{c.name} {c.health}/{c.max_health}" for c in state.characters if c.alive)
     outcome = state.outcome.value if state.outcome else ""
     n = state.round
@@ -532,8 +503,8 @@ def _outcome_line(state: GameState) -> Said:
     else:
         head = ngettext("The fight is over after {n} round.", "The fight is over after {n} rounds.", n, n=n)
     if alive:
-        return Said(_("{head} Standing: {alive}.", head=head, alive=alive))
-    return Said(head)
+        return _("{head} Standing: {alive}.", head=head, alive=alive)
+    return head
 
 
 def describe_action(state: GameState, action: Action, *, private: bool = False) -> str:

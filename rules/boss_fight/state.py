@@ -32,6 +32,7 @@ from rules.boss_fight.content import (
     TokenSpec,
 )
 from rules.boss_fight.hexgrid import Hex, HexField
+from rules.i18n import Message
 
 SCHEMA_VERSION = 1
 DEFAULT_ROUND_LIMIT: int | None = None
@@ -349,7 +350,7 @@ class DieRoll(BaseModel):
     """One D6 the engine rolled, and why."""
 
     who: str
-    why: str
+    why: Message
     value: int
 
 

@@ -100,14 +100,14 @@ async def test_the_hand_is_private_in_the_players_language_and_the_board_in_the_
         assert "Te quedan 2 acciones" in hand.text
 
 
-def test_a_narration_line_is_english_text_that_carries_its_spanish() -> None:
-    from rules.boss_fight.narration import Said
-    from rules.i18n import _, translator
+def test_a_narration_line_is_a_message_stored_as_json_and_read_in_spanish() -> None:
+    from rules.i18n import Message, _, translator
 
-    line = Said(_("Fallen this step: {names}.", names="Mira Vale"))
-    assert line == "Fallen this step: Mira Vale."  # stored logs and summaries stay English
+    line = _("Fallen this step: {names}.", names="Mira Vale")
+    assert str(line) == "Fallen this step: Mira Vale."  # summaries stay English
+    stored = Message.from_json(line.to_json())
     with force_offer("es"):
-        assert translator("es-ES")(line.message) == "Caídos en este paso: Mira Vale."
+        assert translator("es-ES")(stored) == "Caídos en este paso: Mira Vale."
 
 
 async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
