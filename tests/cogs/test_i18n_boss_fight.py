@@ -134,3 +134,46 @@ async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriv
     # The board post is public: an English server reads it in English, whatever the players' clients.
     assert not played.message.ephemeral and "Next: " in played.message.text
     assert "Siguiente" not in played.message.text
+
+
+async def test_a_spanish_server_reads_the_engines_narration_and_refusals_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    # Before the engine's log was marked, the start post read "Round 1. Initiative: ..." and
+    # "Mira Vale draws 4 cards." in English in a Spanish server, and its refusals were English.
+    from rules.boss_fight import Move, legal_actions
+    from rules.boss_fight.engine import hero_placements
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    driver.guild_locale = "es-ES"
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    placed = public(await driver.command("/bf place tile:F6", user="alice"))
+    assert "Bone Colossus ocupa su lugar en F6" in placed.text, placed.text
+    # The engine refuses bob's hero on the boss's own tile, in bob's language.
+    refused = (await driver.command("/bf place tile:F6", user="bob")).message
+    assert refused.ephemeral and "F6 no está libre" in refused.text, refused.text
+    assert "Casillas válidas más cercanas: " in refused.text
+    english = (await driver.command("/bf place tile:F6", user="carol")).message
+    assert english.ephemeral and "Mira Vale is placed next" in english.text, english.text
+    for _unused in range(2):
+        fight = (await stored(driver)).fight
+        assert fight is not None and fight.current is not None
+        tile = hero_placements(fight, fight.current)[0].label()
+        await driver.command(f"/bf place tile:{tile}", user=PLAYERS[fight.current.id])
+    begins = public(await driver.command("/bf start", user="bob"))
+    assert "Empieza el combate." in begins.text and "Ronda 1. Iniciativa: " in begins.text
+    assert "Mira Vale roba 4 cartas." in begins.text, begins.text
+    assert "Initiative" not in begins.text and "draws" not in begins.text
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    user = PLAYERS[fight.current.id]
+    move = next(a for a in legal_actions(fight) if isinstance(a, Move) and a.card and a.pivot in (None, a.to))
+    played = await driver.command("bf play", user=user, card=move.card, tile=move.to.label())
+    done = await driver.press(played.message, "Confirm" if user != "bob" else "Confirmar", user=user)
+    post = done.message
+    assert not post.ephemeral and f"{fight.current.name} juega " in post.text, post.text
+    assert " plays " not in post.text
