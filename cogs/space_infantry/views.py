@@ -33,13 +33,12 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.limits import MAX_BUTTON_LABEL, clip
 from bot.play import Post, StepButton, View
 from bot.views import PersistentButton, open_form
 from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, step
 from cogs.space_infantry.proposal import (
-    PROPOSAL_TITLE_END,
     allocation_form,
     allocation_text,
     already_entered,
@@ -48,6 +47,7 @@ from cogs.space_infantry.proposal import (
     open_activation,
     pending_activation,
     proposal_digest,
+    proposal_title,
     read_shown_allocation,
     shown_allocation,
     successes_form,
@@ -57,7 +57,7 @@ from cogs.space_infantry.proposal import (
     zone_name,
 )
 from rules.errors import RuleError
-from rules.i18n import Translator, translator
+from rules.i18n import Translator, _, ngettext, translator
 from rules.space_infantry import (
     ActivateZones,
     Activation,
@@ -227,7 +227,8 @@ async def _open_successes(interaction: discord.Interaction, game_id: int, turn: 
     zone, act = open_activation(game.state.fight, turn, zone_index, "button")
     if act.successes is not None:
         raise already_entered(zone, act)
-    await open_form(interaction, successes_form(game_id, turn, zone_index, act.describe(), typed))
+    form = successes_form(game_id, turn, zone_index, act, typed, reader(interaction))
+    await open_form(interaction, form)
 
 
 #: The field of a "Not saved" answer that holds what was typed (read back by Fix it); EMPTY when nothing was.
@@ -299,49 +300,59 @@ async def successes_entered(
     if entered.resolved:
         await send_step(interaction, done)
         return
-    embed, view = proposal_message(done.game_id, after, entered)
+    embed, view = proposal_message(done.game_id, after, entered, await channel(interaction))
     await Post(embeds=[embed], view=view).send(interaction)
 
 
 def proposal_message(
-    game_id: int, state: FightState, act: Activation
+    game_id: int, state: FightState, act: Activation, t: Translator | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The message asking who takes an entered attack's successes, with Accept and 'my own'."""
+    """The message asking who takes an entered attack's successes, with Accept and 'my own', in
+    ``t``'s language (the channel's: the proposal is public)."""
+    t = t or translator("en")
     zone, successes = act.zone, act.successes or 0
     per = state.boss.special_rules.wounds_per_success
     plan = waiting_proposal(state, act)
     preview = apply(state, ZoneAttack(zone=zone, successes=successes, allocation=plan))
     targets = legal_targets(state, zone)
     engaged = [u for u in targets if u in state.engaged_with(zone)]
-    whom = "engaged with it" if engaged else "not engaged with any zone"
-    hit = (
-        f"Each success hits one unit and inflicts {per} wounds on it (Deadly); wounds beyond what "
-        "that unit has left are lost."
-        if per > 1
-        else "Each success hits one unit and inflicts 1 wound on it."
-    )
+    names = ", ".join(targets)
+    if engaged:
+        may = t("The successes may go to {units} (engaged with it).", units=names)
+    else:
+        may = t("The successes may go to {units} (not engaged with any zone).", units=names)
+    if per > 1:
+        hit = t("Each success hits one unit and inflicts {per} wounds on it (Deadly); wounds beyond what "
+                "that "
+                "unit has left are lost.", per=per)
+    else:
+        hit = t("Each success hits one unit and inflicts 1 wound on it.")
     embed = discord.Embed(
-        title=f"{zone}'s attack{PROPOSAL_TITLE_END}",
+        title=proposal_title(zone, t),
         description="\n".join(
             [
-                preview.events[0],
-                f"Herald proposes **{shown_allocation(plan, per)}**.",
+                t(preview.events[0]),
+                t("Herald proposes **{allocation}**.", allocation=shown_allocation(plan, per, t)),
                 hit,
-                f"The successes may go to {', '.join(targets)} ({whom}).",
-                "The successes are saved: they stand even if the zone falls before they are given out.",
+                may,
+                t("The successes are saved: they stand even if the zone falls before they are given out."),
             ]
         ),
         colour=discord.Colour.from_rgb(254, 231, 92),
     )
-    embed.add_field(name="If you accept", value="\n".join(preview.events[1:])[:1024] or "-", inline=False)
+    after = "\n".join(t(event) for event in preview.events[1:])
+    embed.add_field(name=t("If you accept"), value=after[:1024] or "-", inline=False)
     embed.set_footer(
-        text=f"Fight #{game_id} · turn {state.turn} · {successes} success{'es' if successes != 1 else ''} "
-        f"for {zone}"
+        text=t.n("Fight #{id} · turn {turn} · {n} success for {zone}", "Fight #{id} · turn {turn} · {n} "
+                 "successes for {zone}",
+                 successes, id=game_id, turn=state.turn, n=successes, zone=zone)
     )
     index = zone_index(state, zone)
     view = discord.ui.View(timeout=None)
-    view.add_item(AcceptButton(game_id, state.turn, index, successes, proposal_digest(plan)))
-    view.add_item(OwnAllocationButton(game_id, state.turn, index, successes))
+    view.add_item(AcceptButton(game_id, state.turn, index, successes, proposal_digest(plan),
+                               text=t("Accept")))
+    view.add_item(OwnAllocationButton(game_id, state.turn, index, successes, text=t("Give my own "
+                                                                                    "allocation")))
     return embed, view
 
 
@@ -381,10 +392,10 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
         if shown is None or proposal_digest(shown) != self.digest:
             # The message can't be read back: accept only if Herald would still propose the same.
             if proposal_digest(now) != self.digest:
-                raise RuleError(
-                    "The squad has changed since this proposal, so it was not applied. Use "
-                    "'Give my own allocation', or `/si status` for Herald's proposal as things stand now."
-                )
+                raise RuleError(_(
+                    "The squad has changed since this proposal, so it was not applied. Use 'Give my own "
+                    "allocation', or `/si status` for Herald's proposal as things stand now."
+                ))
             shown = now
         per = state.boss.special_rules.wounds_per_success
         try:
@@ -394,11 +405,13 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
         except RuleError:
             needless = False  # the step below refuses it and says why
         if needless:
-            raise RuleError(
-                f"The squad has changed since this proposal: {shown_allocation(shown, per)} would now "
-                f"take out a unit that {shown_allocation(now, per)} spares, so it was not applied. Use "
-                "'Give my own allocation', or `/si status` for Herald's proposal as things stand now."
-            )
+            mine = reader(interaction)
+            raise RuleError(_(
+                "The squad has changed since this proposal: {shown} would now take out a unit that {now} "
+                "spares, so it was not applied. Use 'Give my own allocation', or `/si status` for Herald's "
+                "proposal as things stand now.", shown=shown_allocation(shown, per, mine),
+                now=shown_allocation(now, per, mine)
+            ))
         try:
             done = await step(
                 interaction,
@@ -407,11 +420,14 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
                 expect_game_id=self.game,
             )
         except RuleError as error:
-            raise RuleError(
-                f"This proposal ({shown_allocation(shown, per)}) is no longer legal: {error} Nothing was "
-                f"applied. Use 'Give my own allocation', or `/si status` for Herald's new proposal "
-                f"for {zone}'s {self.successes} success{'es' if self.successes != 1 else ''}."
-            ) from None
+            raise RuleError(ngettext(
+                "This proposal ({shown}) is no longer legal: {error} Nothing was applied. Use 'Give my own "
+                "allocation', or `/si status` for Herald's new proposal for {zone}'s {n} success.",
+                "This proposal ({shown}) is no longer legal: {error} Nothing was applied. Use 'Give my own "
+                "allocation', or `/si status` for Herald's new proposal for {zone}'s {n} successes.",
+                self.successes, shown=shown_allocation(shown, per, reader(interaction)), error=error.text,
+                zone=zone, n=self.successes
+            )) from None
         await send_step(interaction, done, edit=True)
 
 
@@ -455,6 +471,7 @@ class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
             zone,
             allocation_text(proposal),
             state.boss.special_rules.wounds_per_success,
+            reader(interaction),
         )
         await open_form(interaction, form)
 
@@ -469,10 +486,10 @@ class OldProposalButton(PersistentButton, template=r"si:(?:accept|own):\d+:\d+:\
         return cls(item)
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        raise MovedOn(
-            "That proposal comes from an older version of Herald: enter the zone's successes again "
-            "from the newest message."
-        )
+        raise MovedOn(_(
+            "That proposal comes from an older version of Herald: enter the zone's successes again from the "
+            "newest message."
+        ))
 
 
 DYNAMIC_ITEMS: tuple[type[PersistentButton], ...] = (
