@@ -21,7 +21,7 @@ from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
 from bot.storage.games import EventRecord
 from bot.text import public
 from cogs.boarding_actions.controls import show
-from cogs.boarding_actions.game import KIT, BAGame, check_player, placeholder
+from cogs.boarding_actions.game import KIT, BAGame, check_player, placeholder, said_of
 from cogs.boarding_actions.pages import (
     MissionSuggestion,
     RuleSuggestion,
@@ -234,10 +234,11 @@ class BoardingActions(
         # Moving the tracker to a newer message is bookkeeping, not a step: undo goes through it.
         restored, event = await KIT.undo(interaction, may_undo=may_undo, through=(TRACKER_MOVED,))
         shown = Shown(restored.id, restored.version, restored.state, restored.record.created_by)
-        note = (await channel(interaction))(
+        t = await channel(interaction)
+        note = t(
             "{who} took back: {step}.",
             who=public(interaction.user.display_name, 40),
-            step=event.summary or event.action,
+            step=said_of(event, t) or event.action,
         )
         await post_tracker(interaction, shown, note=quote(note, 300))
 

@@ -14,7 +14,7 @@ player's Battle Ready toggle, and goes stale only once the battle moves to anoth
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord.enums import InteractionResponseType
@@ -40,7 +40,7 @@ from rules.boarding_actions.battle import (
 )
 from rules.boarding_actions.missions import TURN_MOMENTS, Moment, Objective, Role, Scorer
 from rules.errors import RuleError
-from rules.i18n import Translator
+from rules.i18n import Message, Translator, _
 
 KIND = GameKind(
     key="boarding_actions",
@@ -120,6 +120,20 @@ def name_of(state: BattleState, role: Role, t: Translator | None = None) -> str:
     if t is None:
         return f"{state.players[role].name} ({role.title})"
     return f"{state.players[role].name} ({t(ROLE_WORDS[role])})"
+
+
+def named(state: BattleState, role: Role) -> Message:
+    """``Ann (Attacker)`` as a message: a step's summary keeps it and shows it in the reader's language."""
+    return _("{name} ({role})", name=state.players[role].name, role=_(ROLE_WORDS[role]))
+
+
+def said_of(change: Any, t: Translator) -> str:
+    """A step's summary in ``t``'s language: the message its detail keeps (steps logged before
+    summaries were messages keep their English summary, shown as it is)."""
+    detail = getattr(change, "detail", None) or {}
+    if "said" in detail:
+        return t(Message.from_json(detail["said"]))
+    return getattr(change, "summary", "") or ""
 
 
 def mention(state: BattleState, role: Role) -> str:
@@ -247,7 +261,7 @@ def toggled(option: ScoringOption, condition_id: str) -> Score:
     return report(option, conditions=order)
 
 
-Maker = Callable[[BattleState], tuple[Action, str]]
+Maker = Callable[[BattleState], tuple[Action, Message]]
 
 
 def change_of(
@@ -268,7 +282,7 @@ def change_of(
         state = game.battle
         check_position(state, expected)
         check_live(interaction, game)
-        action, summary = make(state)
+        action, said = make(state)
         new = apply(state, action)
         reopened = reopener if isinstance(action, Reopen) and reopener else game.reopened_by
         return Change(
@@ -277,8 +291,8 @@ def change_of(
                 tracker_message=posts if posting else game.tracker_message,
                 reopened_by=reopened,
             ),
-            summary=summary,
-            detail={"action": action.model_dump(mode="json")},
+            summary=str(said),
+            detail={"action": action.model_dump(mode="json"), "said": said.to_json()},
             result=action,
         )
 
