@@ -236,7 +236,7 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str, t: Trans
         and fight.current.id == c.id
     )
     lines = [t("**{name}'s hand** (only you see this): {cards}.", name=c.name, cards=names or t("empty"))]
-    lines += hand_lines(fight, c.id)
+    lines += [t(line) for line in hand_lines(fight, c.id)]
     items: list[Any] = []
     if acting and game.pending is None:
         plays = quick_plays(fight)

@@ -177,3 +177,31 @@ async def test_a_spanish_server_reads_the_engines_narration_and_refusals_in_span
     post = done.message
     assert not post.ephemeral and f"{fight.current.name} juega " in post.text, post.text
     assert " plays " not in post.text
+
+
+async def test_the_hands_lines_are_in_the_owners_language(driver: OfflineDriver, spanish: None) -> None:
+    # The hand's lines (what each card needs, or what each holds off-turn) were English for every
+    # client; now a Spanish client reads them in Spanish, an English one in English, and the board
+    # stays in the server's language (English here).
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+    begins = public(await driver.command("/bf start", user="bob"))
+    assert "Round 1. Initiative: " in begins.text and "Ronda" not in begins.text
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    hand = (await driver.command("/bf hand", user="bob")).message
+    assert hand.ephemeral
+    if PLAYERS[fight.current.id] == "bob":
+        assert "Mano (" in hand.text and "te quedan 2 acciones:" in hand.text, hand.text
+        assert "- Cualquier carta puede sacrificarse" in hand.text
+    else:
+        assert f"Mira Vale tiene 4 cartas (ahora actúa {fight.current.name}):" in hand.text, hand.text
+    assert " holds " not in hand.text and "left:" not in hand.text
+    english = (await driver.command("/bf hand", user="carol")).message
+    assert english.ephemeral and ("Kestrel holds " in english.text or "Hand (" in english.text), english.text

@@ -46,7 +46,7 @@ def test_a_held_game_deals_nothing_until_the_fight_is_started():
     assert not any("Round 1" in line or "begins." in line for line in log)
     assert log[-1] == "Every piece is placed: the fight begins when the players start it."
     assert legal_actions(state) == [StartFight()]
-    assert turn_prompt(state).headline.startswith("Every piece is placed: round 1 begins")
+    assert str(turn_prompt(state).headline).startswith("Every piece is placed: round 1 begins")
     result = apply(state, StartFight(), rng)
     started = result.state
     assert started.phase is Phase.PLAYING and started.round == 1 and started.current is not None

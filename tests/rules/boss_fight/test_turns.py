@@ -323,7 +323,7 @@ def test_an_ability_that_deals_damage_is_one_of_the_boss_s_two_attacks():
     with pytest.raises(IllegalAction, match=r"2 attacks this turn.*Tail Sting attacks too"):
         apply(s, UseAbility(ability="tail_sting", target=H("E6"), sacrifice="walk"), rng)
     sting = next(o for o in turn_prompt(s).others if o.name == "Tail Sting")
-    assert not sting.playable and "already 2 attacks this turn" in sting.needs
+    assert not sting.playable and "already 2 attacks this turn" in str(sting.needs)
     s = apply(s, Sacrifice(card="walk"), rng).state
     assert s.active == "mira_vale"
 
