@@ -47,7 +47,7 @@ from rules.boss_fight.placing import deployment_overlay
 from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
-from rules.i18n import SOURCE, Message, Translator, _, translator
+from rules.i18n import N_, SOURCE, Message, Translator, _, translator
 
 KIND = GameKind(
     key="boss_fight",
@@ -264,23 +264,27 @@ def turn_prompt(game: BFGame, t: Translator | None = None) -> str:
     t = t or translator(SOURCE)
     fight = game.fight
     if fight is None:
-        return "Build, then /bf place."
+        return t("Build, then /bf place.")
     if game.conceded:
-        return f"The {game.conceded} conceded: /bf end closes the game."
+        if game.conceded == "boss":
+            return t("The boss conceded: /bf end closes the game.")
+        return t("The heroes conceded: /bf end closes the game.")
     if fight.is_over():
-        outcome = {"heroes": "The heroes win!", "boss": "The boss wins!", "draw": "A draw."}
-        return (
-            f"{outcome.get(fight.outcome.value if fight.outcome else '', 'Over.')} /bf end closes the game."
-        )
+        outcome = {"heroes": N_("The heroes win!"), "boss": N_("The boss wins!"), "draw": N_("A draw.")}
+        over = N_("Over.")
+        said = t(outcome.get(fight.outcome.value if fight.outcome else "", over))
+        return t("{outcome} /bf end closes the game.", outcome=said)
     if not game.started and all_placed(fight):
-        return f"Every piece is placed. {mention(game.host)} or any player: `/bf start`."
+        return t("Every piece is placed. {host} or any player: `/bf start`.", host=mention(game.host))
     c = fight.current
     if c is None:
-        return "Nobody can act."
+        return t("Nobody can act.")
     who = mention(controller(game, c.id))
     if fight.phase is Phase.SETUP:
-        what = "the boss (anchor tile and rotation 0-5)" if c.id == fight.boss.id else c.name
-        return f"{who}: place {what} with `/bf place tile:<label>`."
+        if c.id == fight.boss.id:
+            return t("{who}: place the boss (anchor tile and rotation 0-5) with `/bf place tile:<label>`.",
+                     who=who)
+        return t("{who}: place {name} with `/bf place tile:<label>`.", who=who, name=c.name)
     if game.pending is not None:
         names = ", ".join(
             f"{fight.character(x).name} ({mention(controller(game, x))})" for x in game.pending.waiting
@@ -321,7 +325,8 @@ def table_post(
         description=clip("\n".join(in_words(t, line) for line in lines) or "—", 3800),
         colour=DONE_COLOUR if done else COLOUR,
     )
-    embed.add_field(name=t("Table"), value=clip("\n".join(status_lines(fight)), 1024), inline=False)
+    embed.add_field(name=t("Table"), value=clip("\n".join(t(line) for line in status_lines(fight)), 1024),
+                    inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     embed.set_footer(text=t("Boss Fight #{id} · step {version}", id=game_id, version=version))
     prompt = turn_prompt(game, t)
