@@ -38,7 +38,7 @@ def id_numbers(match: re.Match[str], *names: str) -> list[int]:
 
 def zone_name(state: FightState, index: int) -> str:
     if not 0 <= index < len(state.boss.zones):
-        raise MovedOn("That button belongs to another boss's fight.")
+        raise MovedOn(_("That button belongs to another boss's fight."))
     return state.boss.zones[index].name
 
 

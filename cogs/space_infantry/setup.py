@@ -136,9 +136,9 @@ async def edit_setup(interaction: discord.Interaction, done: Any, view: discord.
         return False
     assert interaction.channel_id is not None
     link = jump_link(interaction.guild_id, interaction.channel_id, done.setup_message)
-    mine = reader(interaction)
-    said = _spaced(mine, events)
-    text = mine("{events} The set-up message shows the squad: {link}", events=said, link=link)
+    t = reader(interaction)  # the private line: the player's own language
+    said = _spaced(t, events)
+    text = t("{events} The set-up message shows the squad: {link}", events=said, link=link)
     await Post(content=clip(text, 1900), ephemeral=True).send(interaction)
     return True
 

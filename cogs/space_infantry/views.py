@@ -57,7 +57,7 @@ from cogs.space_infantry.proposal import (
     zone_name,
 )
 from rules.errors import RuleError
-from rules.i18n import Translator, _, ngettext, translator
+from rules.i18n import Message, Translator, _, ngettext, translator
 from rules.space_infantry import (
     ActivateZones,
     Activation,
@@ -136,7 +136,7 @@ async def send_step(
 # The turn's draws --------------------------------------------------------------------------
 
 
-def _made_for(button: StepButton, phases: tuple[Phase, ...], what: str) -> Callable[[FightState], None]:
+def _made_for(button: StepButton, phases: tuple[Phase, ...], what: Message) -> Callable[[FightState], None]:
     """The check a turn button makes before its draw: the fight is still at the turn (and phase) the
     button was made for. New buttons carry the turn (``...:<turn>:t``), so a squad change or an
     engagement does not spoil them; old ones carry the fight's version and are checked on it."""
@@ -145,10 +145,9 @@ def _made_for(button: StepButton, phases: tuple[Phase, ...], what: str) -> Calla
         if button.arg != "t":
             return  # an old button: the version check applies instead
         if fight.turn != button.step or fight.phase not in phases:
-            raise MovedOn(
-                f"This has moved on: {what} for turn {button.step} is already done. Use the newest "
-                "message's buttons."
-            )
+            raise MovedOn(_("This has moved on: {what} for turn {turn} is already done. Use the newest "
+                            "message's "
+                            "buttons.", what=what, turn=button.step))
 
     return check
 
@@ -166,7 +165,7 @@ class RangeButton(StepButton, prefix="si:range"):
         super().__init__(game, turn, arg, **kw)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        check = _made_for(self, (Phase.SETUP, Phase.COMBAT), "The range")
+        check = _made_for(self, (Phase.SETUP, Phase.COMBAT), _("The range"))
         done = await step(
             interaction, DetermineRange(), name="range", expect_game_id=self.game,
             expect_version=None if self.arg == "t" else self.step, expect=check,
@@ -183,7 +182,7 @@ class ActivateButton(StepButton, prefix="si:activate"):
         super().__init__(game, turn, arg, **kw)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        check = _made_for(self, (Phase.ENGAGEMENT,), "The zones' activation")
+        check = _made_for(self, (Phase.ENGAGEMENT,), _("The zones' activation"))
         done = await step(
             interaction, ActivateZones(), name="activate", expect_game_id=self.game,
             expect_version=None if self.arg == "t" else self.step, expect=check,
@@ -239,10 +238,10 @@ EMPTY = "—"
 class FixSuccessesButton(PersistentButton, template=r"si:fix:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)"):
     """Opens a zone's successes form again, filled in with what was typed (shown on its message)."""
 
-    def __init__(self, game: int, turn: int, zone: int) -> None:
+    def __init__(self, game: int, turn: int, zone: int, label: str = "Fix it") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Fix it", style=discord.ButtonStyle.primary, custom_id=f"si:fix:{game}:{turn}:{zone}"
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"si:fix:{game}:{turn}:{zone}"
             )
         )
         self.game, self.turn, self.zone = game, turn, zone
@@ -266,24 +265,25 @@ async def successes_entered(
     # isdecimal, not isdigit: "²" is a digit that int() refuses.
     if not text.isdecimal():
         # Nothing is saved; the form is offered again with what was typed, so it is fixed, not redone.
-        error = (
-            f"'{text[:10]}' is not a number of successes: enter a whole number like 2 "
-            "(0 if the zone missed)."
-        )
+        t = reader(interaction)
+        error = t("'{typed}' is not a number of successes: enter a whole number like 2 (0 if the zone "
+                     "missed).",
+                     typed=text[:10])
         embed = discord.Embed(
-            title="Not saved: the successes need fixing",
-            description=f"{error}\nPress **Fix it** to open the form again with what you typed.",
+            title=t("Not saved: the successes need fixing"),
+            description=t("{error}\nPress **Fix it** to open the form again with what you typed.",
+                             error=error),
             colour=discord.Colour.orange(),
         )
         embed.add_field(name=TYPED, value=clip(text, 1024) or EMPTY, inline=False)
-        fix = View(FixSuccessesButton(game_id, turn, zone_index))
+        fix = View(FixSuccessesButton(game_id, turn, zone_index, label=t("Fix it")))
         await Post(embeds=[embed], view=fix, ephemeral=True).send(interaction)
         return
     successes = int(text)
     game = await load(interaction, game_id=game_id)
     state: FightState = game.state.fight
     if state.turn != turn:
-        raise MovedOn(f"Turn {turn} is over, so that attack can no longer be entered.")
+        raise MovedOn(_("Turn {turn} is over, so that attack can no longer be entered.", turn=turn))
     zone = zone_name(state, zone_index)
     act = next((a for a in state.activations if a.zone == zone), None)
     if act is not None and act.successes is not None and not act.resolved:
