@@ -30,7 +30,7 @@ from cogs.boarding_actions.pages import (
     topic_embed,
 )
 from cogs.boarding_actions.starting import start_battle
-from rules.boarding_actions.battle import FINAL
+from rules.boarding_actions.battle import FINAL, ROLE_WORDS
 from rules.boarding_actions.content import MissionLibrary, default_library
 from rules.boarding_actions.missions import MAX_PATROL_POINTS, Role
 from rules.boarding_actions.rolls import roll_mission
@@ -174,7 +174,8 @@ class BoardingActions(
         players for a side left out (who attacks may still be chosen), with a line saying so."""
         if all(chosen.values()):
             return {role: who for role, who in chosen.items() if who is not None}, ""
-        event = await self.bot.pairings.of(interaction.guild_id, interaction.channel_id)  # type: ignore[attr-defined]
+        event = await self.bot.pairings.of(interaction.guild_id,
+                                           interaction.channel_id)  # type: ignore[attr-defined]
         paired = list(event.players) if event is not None else []
         if len(paired) != 2:
             raise RuleError(
@@ -187,11 +188,11 @@ class BoardingActions(
         ids = [uid for uid, _name in paired]
         for role, who in chosen.items():
             if who is not None and who[0] not in ids:
-                names = " and ".join(public(name, 40) for _uid, name in paired)
-                raise RuleError(
-                    f"This thread's pairing is {names}; name one of them as the {role.title} (or name "
-                    "both sides yourself)."
-                )
+                first, second = (public(name, 40) for _uid, name in paired)
+                raise RuleError(_("This thread's pairing is {first} and {second}; name one of them as the "
+                                  "{role} "
+                                  "(or name both sides yourself).", first=first, second=second,
+                                  role=_(ROLE_WORDS[role])))
         attacker, defender = chosen[Role.ATTACKER], chosen[Role.DEFENDER]
         if attacker is None and defender is None:
             attacker, defender = paired

@@ -265,11 +265,10 @@ async def check_reopen(interaction: discord.Interaction, state: BattleState) -> 
         return
     if interaction.user.id in event.organisers:
         return
-    who = ", ".join(f"<@{u}>" for u in event.organisers) or "nobody yet"
-    raise NotYourSide(
-        f"This battle's result went to {public(event.event, 80)}: only its organisers ({who}) or a "
-        "member with Manage Server can reopen it."
-    )
+    who = ", ".join(f"<@{u}>" for u in event.organisers) or _("nobody yet")
+    raise NotYourSide(_("This battle's result went to {event}: only its organisers ({who}) or a member with "
+                        "Manage "
+                        "Server can reopen it.", event=public(event.event, 80), who=who))
 
 
 class ReopenButton(StepButton, prefix="ba:reopen"):

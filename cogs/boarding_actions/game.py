@@ -34,7 +34,7 @@ from rules.boarding_actions.battle import (
     ScoringOption,
     SetBattleReady,
     apply,
-    describe_position,
+    position_message,
     result,
     scoring_options,
 )
@@ -149,10 +149,8 @@ def check_side(interaction: discord.Interaction, state: BattleState, role: Role)
     """Only ``role``'s player, or a Manage Server member, acts for that side."""
     if state.players[role].user_id == interaction.user.id or is_manager(interaction):
         return
-    raise NotYourSide(
-        f"Only {state.players[role].name} (the {role.title}) or a member with Manage Server can do that "
-        f"for the {role.title}."
-    )
+    raise NotYourSide(_("Only {name} (the {role}) or a member with Manage Server can do that for the {role}.",
+                        name=state.players[role].name, role=_(ROLE_WORDS[role])))
 
 
 def check_player(interaction: discord.Interaction, state: BattleState) -> None:
@@ -160,7 +158,9 @@ def check_player(interaction: discord.Interaction, state: BattleState) -> None:
     if player_role(state, interaction.user.id) is not None or is_manager(interaction):
         return
     a, d = (state.players[r].name for r in (Role.ATTACKER, Role.DEFENDER))
-    raise NotYourSide(f"Only this battle's players, {a} and {d}, or a member with Manage Server can do that.")
+    raise NotYourSide(_("Only this battle's players, {attacker} and {defender}, or a member with Manage "
+                        "Server can "
+                        "do that.", attacker=a, defender=d))
 
 
 def check_position(state: BattleState, expected: int | None) -> None:
@@ -168,10 +168,9 @@ def check_position(state: BattleState, expected: int | None) -> None:
         return
     if state.over:
         raise MovedOn(FINAL)
-    raise MovedOn(
-        f"That message's controls were for another moment of the battle; it is now at: "
-        f"{describe_position(state)}. Use the newest message, or `/ba status` for one."
-    )
+    raise MovedOn(_("That message's controls were for another moment of the battle; it is now at: "
+                    "{position}. "
+                    "Use the newest message, or `/ba status` for one.", position=position_message(state)))
 
 
 def message_link(interaction: discord.Interaction, message_id: int) -> str:
@@ -186,11 +185,10 @@ def check_live(interaction: discord.Interaction, game: BAGame) -> None:
     pressed = interaction.message.id if interaction.message is not None else None
     if pressed is None or game.tracker_message is None or pressed == game.tracker_message:
         return
-    raise MovedOn(
-        "This tracker message has moved on: a newer one took its place, and only that one's "
-        f"controls work. Use it: {message_link(interaction, game.tracker_message)} "
-        "(or `/ba status` for a fresh one)."
-    )
+    raise MovedOn(_("This tracker message has moved on: a newer one took its place, and only that one's "
+                    "controls "
+                    "work. Use it: {link} (or `/ba status` for a fresh one).",
+                    link=message_link(interaction, game.tracker_message)))
 
 
 async def placeholder(interaction: discord.Interaction) -> int | None:
@@ -215,8 +213,11 @@ def option_at(state: BattleState, role: Role, index: int) -> ScoringOption:
     shared = [o for o in scoring_options(state) if objective and o.objective.id == objective.id]
     if shared and objective is not None and objective.scorer is Scorer.SHARED:
         return shared[0]
-    what = objective.name if objective else "That objective"
-    raise MovedOn(f"{what} is not scored now ({describe_position(state)}); use `/ba status` for what is.")
+    if objective is None:
+        raise MovedOn(_("That objective is not scored now ({position}); use `/ba status` for what is.",
+                        position=position_message(state)))
+    raise MovedOn(_("{objective} is not scored now ({position}); use `/ba status` for what is.",
+                    objective=objective.name, position=position_message(state)))
 
 
 def _closure(objective: Objective, start: set[str], *, up: bool) -> set[str]:
