@@ -149,6 +149,14 @@ def logged(lines: list[Message] | list[str]) -> list[object]:
     return [line.to_json() if isinstance(line, Message) else line for line in lines]
 
 
+def stored_log(detail: dict[str, Any] | None, t: Translator) -> str:
+    """A logged step's lines in ``t``'s language, on one line (empty when it kept none). A step
+    logged before the lines were messages kept English strings: they read as they were."""
+    lines = (detail or {}).get("log") or []
+    text = " ".join(t(Message.from_json(line)) for line in lines)
+    return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
+
+
 def drawn_counts(before: FightState, after: FightState) -> dict[str, int]:
     """How many cards each character drew in a step (counts only: hands stay private)."""
     out = {}
