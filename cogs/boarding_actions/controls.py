@@ -64,7 +64,7 @@ from rules.boarding_actions.battle import (
 from rules.boarding_actions.missions import BATTLE_READY_VP, Role, Scorer
 from rules.boarding_actions.rolls import roll_off
 from rules.errors import RuleError
-from rules.i18n import Message, Translator, _, translator
+from rules.i18n import N_, Message, Translator, _, translator
 
 
 def show(
@@ -128,9 +128,8 @@ class ConditionButton(StepButton, prefix="ba:c"):
             ticked = option.reported is not None and chosen.id in option.reported.conditions
             values = {"who": state.players[option.role].name, "objective": option.objective.name,
                       "condition": chosen.label}
-            if ticked:
-                return toggled(option, chosen.id), _("{who} unticked {objective}: {condition}", **values)
-            return toggled(option, chosen.id), _("{who} ticked {objective}: {condition}", **values)
+            said = _("{who} unticked {objective}: {condition}", **values) if ticked else None
+            return toggled(option, chosen.id), said or _("{who} ticked {objective}: {condition}", **values)
 
         await _step(interaction, self, "score", make, edit=True)
 
@@ -144,9 +143,8 @@ class BoostButton(StepButton, prefix="ba:b"):
             check_side(interaction, state, option.role)
             now = not (option.reported is not None and option.reported.boosted)
             name = option.objective.name
-            said = _("{objective}: raised VP on", objective=name) if now else _("{objective}: raised VP off",
-                                                                                objective=name)
-            return report(option, boosted=now), said
+            off = _("{objective}: raised VP off", objective=name)
+            return report(option, boosted=now), _("{objective}: raised VP on", objective=name) if now else off
 
         await _step(interaction, self, "score", make, edit=True)
 
@@ -234,10 +232,8 @@ class ReadyButton(StepButton, prefix="ba:ready"):
                 if ready:
                     raise RuleError(_("{name}'s army is already marked Battle Ready.", name=name))
                 raise RuleError(_("{name}'s army is not marked Battle Ready.", name=name))
-            player = named(state, role)
-            said = (_("{player}: Battle Ready", player=player) if ready
-                    else _("{player}: not Battle Ready", player=player))
-            return SetBattleReady(role=role, ready=ready), said
+            words = {True: N_("{player}: Battle Ready"), False: N_("{player}: not Battle Ready")}
+            return SetBattleReady(role=role, ready=ready), _(words[ready], player=named(state, role))
 
         # Any moment: the position is not checked (ready buttons carry 0), only the game and
         # that this is the live tracker message.

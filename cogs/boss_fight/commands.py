@@ -87,14 +87,13 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
                 )
             if privileged or _other_side(before, event.actor_id, user):
                 return True
-            theirs = side_of(before, event.actor_id)
-            if theirs == "boss":
-                raise RuleError(_("A player of the heroes side (or the host, {host}) confirms this undo: a "
-                                  "step is "
-                                  "undone when the other side agrees.", host=mention(before.host)))
-            raise RuleError(_("A player of the boss side (or the host, {host}) confirms this undo: a step "
-                              "is "
-                              "undone when the other side agrees.", host=mention(before.host)))
+            heroes = _("A player of the heroes side (or the host, {host}) confirms this undo: a step is "
+                       "undone "
+                       "when the other side agrees.", host=mention(before.host))
+            boss = _("A player of the boss side (or the host, {host}) confirms this undo: a step is undone "
+                     "when "
+                     "the other side agrees.", host=mention(before.host))
+            raise RuleError(heroes if side_of(before, event.actor_id) == "boss" else boss)
         if privileged or (open_lobby and event.actor_id == user):
             return True
         if event.actor_id == user:

@@ -317,16 +317,13 @@ def proposal_message(
     targets = legal_targets(state, zone)
     engaged = [u for u in targets if u in state.engaged_with(zone)]
     names = ", ".join(targets)
-    if engaged:
-        may = t("The successes may go to {units} (engaged with it).", units=names)
-    else:
-        may = t("The successes may go to {units} (not engaged with any zone).", units=names)
-    if per > 1:
-        hit = t("Each success hits one unit and inflicts {per} wounds on it (Deadly); wounds beyond what "
-                "that "
-                "unit has left are lost.", per=per)
-    else:
-        hit = t("Each success hits one unit and inflicts 1 wound on it.")
+    engaged_with = t("The successes may go to {units} (engaged with it).", units=names)
+    may = engaged_with if engaged else t("The successes may go to {units} (not engaged with any zone).",
+                                         units=names)
+    hit = t("Each success hits one unit and inflicts 1 wound on it.") if per == 1 else t(
+        "Each success hits one unit and inflicts {per} wounds on it (Deadly); wounds beyond what that unit "
+            "has "
+        "left are lost.", per=per)
     embed = discord.Embed(
         title=proposal_title(zone, t),
         description="\n".join(

@@ -715,8 +715,8 @@ def offering_draw(state: Table, user: int, *, answering: bool = False) -> tuple[
     if waiting:
         new = state.model_copy(update={"draw_votes": votes, "draw_step": fight.step})
         return new, [
-            f"{mention(user)} offers to end the fight as a draw. Still to agree: "
-            f"{', '.join(mention(u) for u in waiting)}; any action declines it."
+            _("{who} offers to end the fight as a draw. Still to agree: {waiting}; any action declines it.",
+              who=mention(user), waiting=", ".join(mention(u) for u in waiting))
         ]
     result = agree_draw(fight)
     ended = {"fight": result.state, "draw_votes": votes, "draw_step": result.state.step}

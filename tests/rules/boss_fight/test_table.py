@@ -59,7 +59,8 @@ def test_a_draw_needs_both_sides_and_ends_the_fight_as_a_draw() -> None:
     table = _started()
     table, lines = offering_draw(table, 2)
     assert table.fight is not None and not table.fight.is_over()
-    assert "<@2> offers to end the fight as a draw" in lines[0] and "<@1>" in lines[0] and "<@3>" in lines[0]
+    said = str(lines[0])
+    assert "<@2> offers to end the fight as a draw" in said and "<@1>" in said and "<@3>" in said
     with pytest.raises(RuleError, match="already agreed"):
         offering_draw(table, 2)
     table, _ = offering_draw(table, 3, answering=True)
