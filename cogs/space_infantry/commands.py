@@ -319,7 +319,7 @@ class SpaceInfantry(
         t = await channel(interaction)
         lines = [t(line) for line in status_messages(fight)[1:]]
         lines += [
-            f"{v.name}: {vehicle_health(v, long=True)} ({armour(v)})"
+            f"{v.name}: {vehicle_health(v, long=True, t=t)} ({armour(v, t)})"
             for v in fight.vehicles
         ]
         if fight.resources:
@@ -347,7 +347,7 @@ class SpaceInfantry(
             game_id=restored.id,
             version=restored.version,
             events=[
-                *undo_announcement(event.action, event.detail, interaction.user.mention),
+                *undo_announcement(event.action, event.detail, interaction.user.mention, t),
                 t("Undone: {step}", step=what),
                 t("(that step was {who}'s)", who="<@" + str(event.actor_id) + ">"),
             ],
