@@ -239,7 +239,7 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str, t: Trans
     lines += [t(line) for line in hand_lines(fight, c.id)]
     items: list[Any] = []
     if acting and game.pending is None:
-        plays = quick_plays(fight)
+        plays = quick_plays(fight, t)
         if plays:
             menu = t.n(
                 "Play now ({n} way, most damage first)…",
