@@ -130,9 +130,8 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
     state: BFGame = restored.state
     t = await channel(interaction)
     step = stored_log(event.detail, t) or event.summary or event.action
-    lines = [t("{who} undid {actor}'s step: {step}", who=interaction.user.mention,
-               actor=f"<@{event.actor_id}>",
-               step=step)]
+    actor = "<@" + str(event.actor_id) + ">"
+    lines = [t("{who} undid {actor}'s step: {step}", who=interaction.user.mention, actor=actor, step=step)]
     rolls = event.detail.get("rolls") or []
     if rolls:
         lines.append(t("The dice of that step are thrown away: {dice}.",
