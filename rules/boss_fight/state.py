@@ -32,7 +32,7 @@ from rules.boss_fight.content import (
     TokenSpec,
 )
 from rules.boss_fight.hexgrid import Hex, HexField
-from rules.i18n import Message
+from rules.i18n import Message, _
 
 SCHEMA_VERSION = 1
 DEFAULT_ROUND_LIMIT: int | None = None
@@ -395,7 +395,8 @@ class GameState(BaseModel):
             if c.id == wanted or c.name.lower() == wanted:
                 return c
         names = ", ".join(c.name for c in self.characters)
-        raise NotFoundError(f"No character called '{key.strip()[:40]}' in this game: {names}.")
+        raise NotFoundError(_("No character called '{key}' in this game: {names}.", key=key.strip()[:40],
+                              names=names))
 
     @property
     def boss(self) -> Character:

@@ -747,7 +747,7 @@ def withdraw(game: Table, user: int, rng: Any, character: str | None = None) -> 
         wanted = character.strip().lower()
         chosen = [c for c in mine if wanted in (c.id, c.name.lower())]
         if not chosen:
-            raise RuleError(f"You play {', '.join(c.name for c in mine)}: name one of those.")
+            raise RuleError(_("You play {names}: name one of those.", names=", ".join(c.name for c in mine)))
     else:
         chosen = [c for c in mine if c.alive]
     if not chosen or all(c.dead for c in chosen):

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel
 
-from rules.boss_fight.combat import expected_damage, resolve_hit
+from rules.boss_fight.combat import ATTACK_KINDS, expected_damage, resolve_hit
 from rules.boss_fight.content import AreaShape, AttackKind, CardType, PassiveKind, Side, Stat, Status
 from rules.boss_fight.engine import (
     FREE_WALK_TILES,
@@ -243,13 +243,14 @@ def preview_attack(state: GameState, character: str, card: str, equipment: str,
     c = state.character(character)
     spec = state.cards.get(card)
     if spec is None or spec.type is not CardType.ATTACK or spec.attack is None:
-        raise IllegalAction(f"'{card}' is not an attack card.")
+        raise IllegalAction(_("'{card}' is not an attack card.", card=card))
     eq = next((e for e in c.equipment if equipment.lower() in (e.id, e.name.lower())), None)
     if eq is None:
-        raise IllegalAction(f"{c.name} has no '{equipment}' equipped.")
+        raise IllegalAction(_("{name} has no '{equipment}' equipped.", name=c.name, equipment=equipment))
     prof = eq.profile(spec.attack.profile)
     if prof is None:
-        raise IllegalAction(f"{eq.name} has no {spec.attack.profile.value} attack.")
+        raise IllegalAction(_("{equipment} has no {kind} attack.", equipment=eq.name,
+                              kind=ATTACK_KINDS.get(spec.attack.profile.value, spec.attack.profile.value)))
     rng_ = max(1, prof.range + spec.attack.bonus_range + c.passive_total(PassiveKind.RANGE_BONUS))
     from rules.boss_fight.content import TargetKind
 
@@ -529,8 +530,8 @@ def board_overlay(state: GameState, kind: OverlayKind | str, character: str | No
     try:
         kind = OverlayKind(str(kind).strip().lower())
     except ValueError:
-        raise RuleError(f"There is no overlay called {quote(str(kind))}: use moves, sight or areas."
-                        ) from None
+        raise RuleError(_("There is no overlay called {name}: use moves, sight or areas.",
+                          name=quote(str(kind)))) from None
     key = character or state.active or state.boss.id
     c = state.character(key)
     if kind is OverlayKind.MOVES:
