@@ -89,7 +89,7 @@ def render_order_of_battle(force: Force, *, theme: str = "dark", t: Translator |
         x = WIDTH - 24 - sum(w for _, w in columns)
         rank = unit.rank
         values = [
-            (t(RANK_NAMES[rank].message()), RANK_COLOURS[rank]),
+            (t(RANK_NAMES[rank]), RANK_COLOURS[rank]),
             (str(unit.xp), colours.text),
             (str(len(unit.honours)), colours.accent if unit.honours else colours.muted),
             (str(len(unit.scars)), colours.scar if unit.scars else colours.muted),

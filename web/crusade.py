@@ -71,7 +71,7 @@ def _unit(unit: CrusadeUnit, t: Translator) -> str:
         xp = t("{xp} (the most it may hold)", xp=unit.xp)
     return (
         f'<tr><td class="name">{e(unit.name)}</td><td>{unit.points}</td><td>{e(xp)}</td>'
-        f"<td>{e(t(RANK_NAMES[unit.rank].message()))}</td><td>{_honours(unit, t)}</td>"
+        f"<td>{e(t(RANK_NAMES[unit.rank]))}</td><td>{_honours(unit, t)}</td>"
         f"<td>{e(', '.join(unit.scars)) if unit.scars else '—'}</td><td>{unit.crusade_points}</td></tr>"
     )
 
@@ -136,7 +136,7 @@ def campaign_page(
     shown = list(reversed(campaign.log[-LOG_SHOWN:]))
     empty, title = e(t("Nothing yet.")), e(t("Campaign log"))
     log = (
-        "<ol class=log>" + "".join(f"<li>{e(t(line.message()))}</li>" for line in shown) + "</ol>"
+        "<ol class=log>" + "".join(f"<li>{e(t(line))}</li>" for line in shown) + "</ol>"
         if shown
         else f'<p class="empty">{empty}</p>'
     )

@@ -21,7 +21,7 @@ from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
 from bot.storage.games import EventRecord
 from bot.text import public
 from cogs.boarding_actions.controls import show
-from cogs.boarding_actions.game import KIT, BAGame, check_player, placeholder
+from cogs.boarding_actions.game import KIT, BAGame, check_player, placeholder, said_of
 from cogs.boarding_actions.pages import (
     MissionSuggestion,
     RuleSuggestion,
@@ -30,7 +30,7 @@ from cogs.boarding_actions.pages import (
     topic_embed,
 )
 from cogs.boarding_actions.starting import start_battle
-from rules.boarding_actions.battle import FINAL
+from rules.boarding_actions.battle import FINAL, ROLE_WORDS
 from rules.boarding_actions.content import MissionLibrary, default_library
 from rules.boarding_actions.missions import MAX_PATROL_POINTS, Role
 from rules.boarding_actions.rolls import roll_mission
@@ -174,7 +174,8 @@ class BoardingActions(
         players for a side left out (who attacks may still be chosen), with a line saying so."""
         if all(chosen.values()):
             return {role: who for role, who in chosen.items() if who is not None}, ""
-        event = await self.bot.pairings.of(interaction.guild_id, interaction.channel_id)  # type: ignore[attr-defined]
+        event = await self.bot.pairings.of(interaction.guild_id,
+                                           interaction.channel_id)  # type: ignore[attr-defined]
         paired = list(event.players) if event is not None else []
         if len(paired) != 2:
             raise RuleError(
@@ -187,11 +188,11 @@ class BoardingActions(
         ids = [uid for uid, _name in paired]
         for role, who in chosen.items():
             if who is not None and who[0] not in ids:
-                names = " and ".join(public(name, 40) for _uid, name in paired)
-                raise RuleError(
-                    f"This thread's pairing is {names}; name one of them as the {role.title} (or name "
-                    "both sides yourself)."
-                )
+                first, second = (public(name, 40) for _uid, name in paired)
+                raise RuleError(_("This thread's pairing is {first} and {second}; name one of them as the "
+                                  "{role} "
+                                  "(or name both sides yourself).", first=first, second=second,
+                                  role=_(ROLE_WORDS[role])))
         attacker, defender = chosen[Role.ATTACKER], chosen[Role.DEFENDER]
         if attacker is None and defender is None:
             attacker, defender = paired
@@ -234,10 +235,11 @@ class BoardingActions(
         # Moving the tracker to a newer message is bookkeeping, not a step: undo goes through it.
         restored, event = await KIT.undo(interaction, may_undo=may_undo, through=(TRACKER_MOVED,))
         shown = Shown(restored.id, restored.version, restored.state, restored.record.created_by)
-        note = (await channel(interaction))(
+        t = await channel(interaction)
+        note = t(
             "{who} took back: {step}.",
             who=public(interaction.user.display_name, 40),
-            step=event.summary or event.action,
+            step=said_of(event, t) or event.action,
         )
         await post_tracker(interaction, shown, note=quote(note, 300))
 

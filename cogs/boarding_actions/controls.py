@@ -39,7 +39,7 @@ from cogs.boarding_actions.game import (
     change_of,
     check_player,
     check_side,
-    name_of,
+    named,
     option_at,
     placeholder,
     position,
@@ -58,13 +58,13 @@ from rules.boarding_actions.battle import (
     Reopen,
     ScoringOption,
     SetBattleReady,
-    describe_position,
+    position_message,
     scoring_options,
 )
 from rules.boarding_actions.missions import BATTLE_READY_VP, Role, Scorer
 from rules.boarding_actions.rolls import roll_off
 from rules.errors import RuleError
-from rules.i18n import Translator, _, translator
+from rules.i18n import N_, Message, Translator, _, translator
 
 
 def show(
@@ -118,7 +118,7 @@ class ConditionButton(StepButton, prefix="ba:c"):
     async def run(self, interaction: discord.Interaction) -> None:
         role, (index, condition) = where(self.arg, 2)
 
-        def make(state: BattleState) -> tuple[Any, str]:
+        def make(state: BattleState) -> tuple[Any, Message]:
             option = option_at(state, role, index)
             check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
             conditions = option.objective.conditions
@@ -126,9 +126,10 @@ class ConditionButton(StepButton, prefix="ba:c"):
                 raise RuleError(_("That control is damaged; use `/ba status` for fresh ones."))
             chosen = conditions[condition]
             ticked = option.reported is not None and chosen.id in option.reported.conditions
-            who = state.players[option.role].name
-            verb = "unticked" if ticked else "ticked"
-            return toggled(option, chosen.id), f"{who} {verb} {option.objective.name}: {chosen.label}"
+            values = {"who": state.players[option.role].name, "objective": option.objective.name,
+                      "condition": chosen.label}
+            said = _("{who} unticked {objective}: {condition}", **values) if ticked else None
+            return toggled(option, chosen.id), said or _("{who} ticked {objective}: {condition}", **values)
 
         await _step(interaction, self, "score", make, edit=True)
 
@@ -137,11 +138,13 @@ class BoostButton(StepButton, prefix="ba:b"):
     async def run(self, interaction: discord.Interaction) -> None:
         role, (index,) = where(self.arg, 1)
 
-        def make(state: BattleState) -> tuple[Any, str]:
+        def make(state: BattleState) -> tuple[Any, Message]:
             option = option_at(state, role, index)
             check_side(interaction, state, option.role)
             now = not (option.reported is not None and option.reported.boosted)
-            return report(option, boosted=now), f"{option.objective.name}: raised VP {'on' if now else 'off'}"
+            name = option.objective.name
+            off = _("{objective}: raised VP off", objective=name)
+            return report(option, boosted=now), _("{objective}: raised VP on", objective=name) if now else off
 
         await _step(interaction, self, "score", make, edit=True)
 
@@ -155,7 +158,7 @@ class NumberSelect(StepSelect, prefix="ba:n"):
         role, (index,) = where(self.arg, 1)
         picked = (self.selected(interaction) or [""])[0]
 
-        def make(state: BattleState) -> tuple[Any, str]:
+        def make(state: BattleState) -> tuple[Any, Message]:
             option = option_at(state, role, index)
             check_scorer(interaction, state, option.role, option.objective.scorer is Scorer.SHARED)
             value: object = picked
@@ -164,8 +167,13 @@ class NumberSelect(StepSelect, prefix="ba:n"):
                     raise RuleError(_("Pick a number from the menu."))
                 value = int(picked)
             said = choice_said(option, self.field, picked)
-            who = state.players[option.role].name if option.objective.scorer is not Scorer.SHARED else ""
-            line = f"{who} reported {option.objective.name}: {said}".strip()
+            name = option.objective.name
+            if option.objective.scorer is Scorer.SHARED:
+                line = _("Reported {objective}: {said}", objective=name, said=said)
+            else:
+                line = _("{who} reported {objective}: {said}", who=state.players[option.role].name,
+                         objective=name,
+                         said=said)
             return report(option, **{self.field: value}), line
 
         await _step(interaction, self, "score", make, edit=True)
@@ -184,12 +192,13 @@ class DoneButton(StepButton, prefix="ba:done"):
     style = discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction) -> None:
-        def make(state: BattleState) -> tuple[Any, str]:
+        def make(state: BattleState) -> tuple[Any, Message]:
             if state.active is not None:
                 check_side(interaction, state, state.active)
-                return Advance(), f"{name_of(state, state.active)} is done: {describe_position(state)}"
+                return Advance(), _("{player} is done: {position}", player=named(state, state.active),
+                                    position=position_message(state))
             check_player(interaction, state)
-            return Advance(), "the battle is over"
+            return Advance(), _("the battle is over")
 
         await _step(interaction, self, "advance", make, edit=False)
 
@@ -200,9 +209,9 @@ class FirstTurnButton(StepButton, prefix="ba:first"):
     async def run(self, interaction: discord.Interaction) -> None:
         role, _unused = where(self.arg, 0)
 
-        def make(state: BattleState) -> tuple[Any, str]:
+        def make(state: BattleState) -> tuple[Any, Message]:
             check_player(interaction, state)
-            return ChooseFirstTurn(role=role), f"{name_of(state, role)} takes the first turn"
+            return ChooseFirstTurn(role=role), _("{player} takes the first turn", player=named(state, role))
 
         await _step(interaction, self, "first_turn", make, edit=False)
 
@@ -214,7 +223,7 @@ class ReadyButton(StepButton, prefix="ba:ready"):
             raise RuleError(_("That control is damaged; use `/ba status` for fresh ones."))
         role, ready = role_of(code[0]), code[1] == "1"
 
-        def make(state: BattleState) -> tuple[Any, str]:
+        def make(state: BattleState) -> tuple[Any, Message]:
             if state.over:  # a finished tracker's toggle (posted before they were taken off it)
                 raise RuleError(FINAL)
             check_side(interaction, state, role)
@@ -223,8 +232,8 @@ class ReadyButton(StepButton, prefix="ba:ready"):
                 if ready:
                     raise RuleError(_("{name}'s army is already marked Battle Ready.", name=name))
                 raise RuleError(_("{name}'s army is not marked Battle Ready.", name=name))
-            word = "Battle Ready" if ready else "not Battle Ready"
-            return SetBattleReady(role=role, ready=ready), f"{name_of(state, role)}: {word}"
+            words = {True: N_("{player}: Battle Ready"), False: N_("{player}: not Battle Ready")}
+            return SetBattleReady(role=role, ready=ready), _(words[ready], player=named(state, role))
 
         # Any moment: the position is not checked (ready buttons carry 0), only the game and
         # that this is the live tracker message.
@@ -252,11 +261,10 @@ async def check_reopen(interaction: discord.Interaction, state: BattleState) -> 
         return
     if interaction.user.id in event.organisers:
         return
-    who = ", ".join(f"<@{u}>" for u in event.organisers) or "nobody yet"
-    raise NotYourSide(
-        f"This battle's result went to {public(event.event, 80)}: only its organisers ({who}) or a "
-        "member with Manage Server can reopen it."
-    )
+    who = ", ".join(f"<@{u}>" for u in event.organisers) or _("nobody yet")
+    raise NotYourSide(_("This battle's result went to {event}: only its organisers ({who}) or a member with "
+                        "Manage "
+                        "Server can reopen it.", event=public(event.event, 80), who=who))
 
 
 class ReopenButton(StepButton, prefix="ba:reopen"):
@@ -272,8 +280,8 @@ class ReopenButton(StepButton, prefix="ba:reopen"):
         await check_reopen(interaction, game.state.battle)
         who = public(interaction.user.display_name, 40)
 
-        def make(state: BattleState) -> tuple[Any, str]:
-            return Reopen(), f"{who} reopened the battle to correct it"
+        def make(state: BattleState) -> tuple[Any, Message]:
+            return Reopen(), _("{who} reopened the battle to correct it", who=who)
 
         change = change_of(interaction, make, expected=self.step, reopener=who)
         await KIT.play(
@@ -296,12 +304,13 @@ class RollOffButton(StepButton, prefix="ba:rolloff"):
     async def run(self, interaction: discord.Interaction) -> None:
         rng = interaction.client.rng  # type: ignore[attr-defined]
 
-        def make(state: BattleState) -> tuple[Any, str]:
+        def make(state: BattleState) -> tuple[Any, Message]:
             check_player(interaction, state)
             off = roll_off(rng)
             a, d = (state.players[r].name for r in (Role.ATTACKER, Role.DEFENDER))
             winner = state.players[off.winner].name
-            summary = f"roll-off: {off.text(a, d)}; {winner} takes the first turn"
+            summary = _("roll-off: {throws}; {winner} takes the first turn", throws=off.text(a, d),
+                        winner=winner)
             return ChooseFirstTurn(role=off.winner), summary
 
         await _step(interaction, self, "first_turn", make, edit=False)

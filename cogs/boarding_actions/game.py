@@ -14,7 +14,7 @@ player's Battle Ready toggle, and goes stale only once the battle moves to anoth
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord.enums import InteractionResponseType
@@ -34,13 +34,13 @@ from rules.boarding_actions.battle import (
     ScoringOption,
     SetBattleReady,
     apply,
-    describe_position,
+    position_message,
     result,
     scoring_options,
 )
 from rules.boarding_actions.missions import TURN_MOMENTS, Moment, Objective, Role, Scorer
 from rules.errors import RuleError
-from rules.i18n import Translator
+from rules.i18n import Message, Translator, _
 
 KIND = GameKind(
     key="boarding_actions",
@@ -122,6 +122,20 @@ def name_of(state: BattleState, role: Role, t: Translator | None = None) -> str:
     return f"{state.players[role].name} ({t(ROLE_WORDS[role])})"
 
 
+def named(state: BattleState, role: Role) -> Message:
+    """``Ann (Attacker)`` as a message: a step's summary keeps it and shows it in the reader's language."""
+    return _("{name} ({role})", name=state.players[role].name, role=_(ROLE_WORDS[role]))
+
+
+def said_of(change: Any, t: Translator) -> str:
+    """A step's summary in ``t``'s language: the message its detail keeps (steps logged before
+    summaries were messages keep their English summary, shown as it is)."""
+    detail = getattr(change, "detail", None) or {}
+    if "said" in detail:
+        return t(Message.from_json(detail["said"]))
+    return getattr(change, "summary", "") or ""
+
+
 def mention(state: BattleState, role: Role) -> str:
     user_id = state.players[role].user_id
     return f"<@{user_id}>" if user_id else state.players[role].name
@@ -135,10 +149,8 @@ def check_side(interaction: discord.Interaction, state: BattleState, role: Role)
     """Only ``role``'s player, or a Manage Server member, acts for that side."""
     if state.players[role].user_id == interaction.user.id or is_manager(interaction):
         return
-    raise NotYourSide(
-        f"Only {state.players[role].name} (the {role.title}) or a member with Manage Server can do that "
-        f"for the {role.title}."
-    )
+    raise NotYourSide(_("Only {name} (the {role}) or a member with Manage Server can do that for the {role}.",
+                        name=state.players[role].name, role=_(ROLE_WORDS[role])))
 
 
 def check_player(interaction: discord.Interaction, state: BattleState) -> None:
@@ -146,7 +158,9 @@ def check_player(interaction: discord.Interaction, state: BattleState) -> None:
     if player_role(state, interaction.user.id) is not None or is_manager(interaction):
         return
     a, d = (state.players[r].name for r in (Role.ATTACKER, Role.DEFENDER))
-    raise NotYourSide(f"Only this battle's players, {a} and {d}, or a member with Manage Server can do that.")
+    raise NotYourSide(_("Only this battle's players, {attacker} and {defender}, or a member with Manage "
+                        "Server can "
+                        "do that.", attacker=a, defender=d))
 
 
 def check_position(state: BattleState, expected: int | None) -> None:
@@ -154,10 +168,9 @@ def check_position(state: BattleState, expected: int | None) -> None:
         return
     if state.over:
         raise MovedOn(FINAL)
-    raise MovedOn(
-        f"That message's controls were for another moment of the battle; it is now at: "
-        f"{describe_position(state)}. Use the newest message, or `/ba status` for one."
-    )
+    raise MovedOn(_("That message's controls were for another moment of the battle; it is now at: "
+                    "{position}. "
+                    "Use the newest message, or `/ba status` for one.", position=position_message(state)))
 
 
 def message_link(interaction: discord.Interaction, message_id: int) -> str:
@@ -172,11 +185,10 @@ def check_live(interaction: discord.Interaction, game: BAGame) -> None:
     pressed = interaction.message.id if interaction.message is not None else None
     if pressed is None or game.tracker_message is None or pressed == game.tracker_message:
         return
-    raise MovedOn(
-        "This tracker message has moved on: a newer one took its place, and only that one's "
-        f"controls work. Use it: {message_link(interaction, game.tracker_message)} "
-        "(or `/ba status` for a fresh one)."
-    )
+    raise MovedOn(_("This tracker message has moved on: a newer one took its place, and only that one's "
+                    "controls "
+                    "work. Use it: {link} (or `/ba status` for a fresh one).",
+                    link=message_link(interaction, game.tracker_message)))
 
 
 async def placeholder(interaction: discord.Interaction) -> int | None:
@@ -201,8 +213,11 @@ def option_at(state: BattleState, role: Role, index: int) -> ScoringOption:
     shared = [o for o in scoring_options(state) if objective and o.objective.id == objective.id]
     if shared and objective is not None and objective.scorer is Scorer.SHARED:
         return shared[0]
-    what = objective.name if objective else "That objective"
-    raise MovedOn(f"{what} is not scored now ({describe_position(state)}); use `/ba status` for what is.")
+    if objective is None:
+        raise MovedOn(_("That objective is not scored now ({position}); use `/ba status` for what is.",
+                        position=position_message(state)))
+    raise MovedOn(_("{objective} is not scored now ({position}); use `/ba status` for what is.",
+                    objective=objective.name, position=position_message(state)))
 
 
 def _closure(objective: Objective, start: set[str], *, up: bool) -> set[str]:
@@ -247,7 +262,7 @@ def toggled(option: ScoringOption, condition_id: str) -> Score:
     return report(option, conditions=order)
 
 
-Maker = Callable[[BattleState], tuple[Action, str]]
+Maker = Callable[[BattleState], tuple[Action, Message]]
 
 
 def change_of(
@@ -268,7 +283,7 @@ def change_of(
         state = game.battle
         check_position(state, expected)
         check_live(interaction, game)
-        action, summary = make(state)
+        action, said = make(state)
         new = apply(state, action)
         reopened = reopener if isinstance(action, Reopen) and reopener else game.reopened_by
         return Change(
@@ -277,8 +292,8 @@ def change_of(
                 tracker_message=posts if posting else game.tracker_message,
                 reopened_by=reopened,
             ),
-            summary=summary,
-            detail={"action": action.model_dump(mode="json")},
+            summary=str(said),
+            detail={"action": action.model_dump(mode="json"), "said": said.to_json()},
             result=action,
         )
 

@@ -15,7 +15,7 @@ import discord
 from bot.limits import MAX_FIELD_VALUE, clip
 from bot.play import Card, Image, Post, Shown
 from bot.text import pinging
-from cogs.boarding_actions.game import BAGame, mention, name_of, vp_of
+from cogs.boarding_actions.game import BAGame, mention, name_of, said_of, vp_of
 from renderers.boarding_actions import render_scoreboard
 from rules.boarding_actions.battle import (
     ROLE_WORDS,
@@ -167,7 +167,7 @@ def battle_embed(
     t = t or translator("en")
     state = shown.state.battle
     options = scoring_options(state)
-    done = shown.change.summary if shown.change is not None and shown.change.summary else ""
+    done = said_of(shown.change, t) if shown.change is not None else ""
     head = [f"✔ {done}" if done else "", note, f"__{t(position_message(state))}__"]
     body = _result_text(state, t) if state.over else _moment_text(state, options, t)
     body = "\n".join(p for p in [body, _final_text(shown.state, t)] if p)

@@ -21,9 +21,11 @@ from cogs.boss_fight.game import (
     BFGame,
     board_image,
     drawn_counts,
+    logged,
     placing_hint,
     rng_of,
     setup_overlay,
+    summarise,
     table_post,
 )
 from cogs.boss_fight.views import announce
@@ -250,14 +252,14 @@ class LobbyCommands:
         self, interaction: discord.Interaction, tile: str, rotation: app_commands.Range[int, 0, 5] = 0
     ) -> None:
         user, rng = interaction.user.id, rng_of(interaction)
-        said: list[list[str]] = []
+        said: list[list[Message]] = []
 
         def change(game: BFGame) -> Change[BFGame]:
             new, lines = table.place(game, user, tile, rotation, rng)
             said.append(lines)
             drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
-            detail = {"action": "place", "log": lines, "drawn": drawn}
-            return Change(new, summary=" ".join(lines)[:300], detail=detail)
+            detail = {"action": "place", "log": logged(lines), "drawn": drawn}
+            return Change(new, summary=summarise(lines), detail=detail)
 
         shown = await KIT.step(interaction, "place", change)
         if shown.before is not None and shown.before.fight is None:
@@ -289,7 +291,7 @@ class LobbyCommands:
         def change(game: BFGame) -> Change[BFGame]:
             new, lines = table.start(game, user, rng)
             drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
-            detail = {"action": "begin", "log": lines, "drawn": drawn}
+            detail = {"action": "begin", "log": logged(lines), "drawn": drawn}
             return Change(new, summary="started the fight", detail=detail, result=(lines, []))
 
         # Not "start": the game store keeps that event name for opening a game and never undoes it.

@@ -24,6 +24,7 @@ from cogs.boss_fight.game import (
     board_image,
     placing_hint,
     setup_overlay,
+    stored_log,
     table_post,
     turn_prompt,
 )
@@ -86,12 +87,13 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
                 )
             if privileged or _other_side(before, event.actor_id, user):
                 return True
-            theirs = side_of(before, event.actor_id)
-            other = "heroes" if theirs == "boss" else "boss"
-            raise RuleError(
-                f"A player of the {other} side (or the host, {mention(before.host)}) confirms this undo: "
-                "a step is undone when the other side agrees."
-            )
+            heroes = _("A player of the heroes side (or the host, {host}) confirms this undo: a step is "
+                       "undone "
+                       "when the other side agrees.", host=mention(before.host))
+            boss = _("A player of the boss side (or the host, {host}) confirms this undo: a step is undone "
+                     "when "
+                     "the other side agrees.", host=mention(before.host))
+            raise RuleError(heroes if side_of(before, event.actor_id) == "boss" else boss)
         if privileged or (open_lobby and event.actor_id == user):
             return True
         if event.actor_id == user:
@@ -101,22 +103,24 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
     try:
         restored, event = await KIT.undo(interaction, may_undo=may_undo)
     except _Ask as ask:
-        what = ask.event.summary or ask.event.action
+        t = await channel(interaction)
+        what = stored_log(ask.event.detail, t) or ask.event.summary or ask.event.action
         button = UndoButton(
             game.id,
             game.version,
             str(ask.event.id),
-            label="Confirm the undo",
+            label=t("Confirm the undo"),
             style=discord.ButtonStyle.danger,
         )
         refuse = RefuseUndoButton(
-            game.id, game.version, str(ask.event.id), label="Refuse", style=discord.ButtonStyle.secondary
+            game.id, game.version, str(ask.event.id), label=t("Refuse"), style=discord.ButtonStyle.secondary
         )
         others = _other_players(before, ask.event.actor_id)
+        whom = ", ".join(mention(u) for u in others) or t("A player of the other side")
         await Post(
-            content=f"{interaction.user.mention} asks to undo their last step ({clip(what, 200)}). "
-            f"{', '.join(mention(u) for u in others) or 'A player of the other side'} (or the host) "
-            "confirms or refuses with the buttons.",
+            content=t("{who} asks to undo their last step ({step}). {others} (or the host) confirms or "
+                      "refuses "
+                      "with the buttons.", who=interaction.user.mention, step=clip(what, 200), others=whom),
             view=View(button, refuse),
             mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in others], everyone=False, roles=False
@@ -124,17 +128,18 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
         ).send(interaction)
         return
     state: BFGame = restored.state
-    lines = [f"{interaction.user.mention} undid <@{event.actor_id}>'s step: {event.summary or event.action}"]
+    t = await channel(interaction)
+    step = stored_log(event.detail, t) or event.summary or event.action
+    actor = "<@" + str(event.actor_id) + ">"
+    lines = [t("{who} undid {actor}'s step: {step}", who=interaction.user.mention, actor=actor, step=step)]
     rolls = event.detail.get("rolls") or []
     if rolls:
-        lines.append(
-            "The dice of that step are thrown away: " + ", ".join(str(r["value"]) for r in rolls) + "."
-        )
+        lines.append(t("The dice of that step are thrown away: {dice}.",
+                       dice=", ".join(str(r["value"]) for r in rolls)))
     drawn: dict[str, int] = event.detail.get("drawn") or {}
     for name, n in drawn.items():
-        lines.append(f"{name}'s {n} drawn card(s) go back to the deck.")
+        lines.append(t("{name}'s {n} drawn card(s) go back to the deck.", name=name, n=n))
     if state.fight is None:
-        t = await channel(interaction)
         await lobby.lobby_post(
             state,
             game_id=restored.id,
@@ -145,7 +150,7 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
         ).send(interaction)  # type: ignore[arg-type]
     else:
         await table_post(
-            state, game_id=restored.id, version=restored.version, title="Undo", lines=lines
+            state, game_id=restored.id, version=restored.version, title=t("Undo"), lines=lines, t=t
         ).send(interaction)
         # The reminder armed for the undone step would find the game moved on and stay silent.
         await schedule_nudge(
@@ -154,8 +159,10 @@ async def do_undo(interaction: discord.Interaction, *, confirming: int | None = 
     if drawn and before.fight is not None and state.fight is not None:
         back = _returned(before, state, user)
         if back:
+            t = reader(interaction)  # the cards are private: the player's own language
             await Post(
-                content="Only you see this: the cards that went back to the deck: " + back, ephemeral=True
+                content=t("Only you see this: the cards that went back to the deck: {cards}", cards=back),
+                ephemeral=True,
             ).send(interaction)
 
 
@@ -257,13 +264,16 @@ class ConcedeConfirmButton(StepButton, prefix="bf:concede-yes"):
     async def run(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction, game_id=self.game)
         if game.version != self.step:
-            raise MovedOn("The fight has moved on since you asked: `/bf concede` again if you still want to.")
+            raise MovedOn(
+                _("The fight has moved on since you asked: `/bf concede` again if you still want to.")
+            )
         await do_concede(interaction, game_id=self.game)
 
 
 class ConcedeCancelButton(StepButton, prefix="bf:concede-no"):
     async def run(self, interaction: discord.Interaction) -> None:
-        cancelled = Post(content="Nothing conceded: the fight goes on.", ephemeral=True)
+        t = reader(interaction)
+        cancelled = Post(content=t("Nothing conceded: the fight goes on."), ephemeral=True)
         await cancelled.send(interaction, edit=True)
 
 
@@ -275,11 +285,11 @@ class RefuseUndoButton(StepButton, prefix="bf:undo-no"):
         state: BFGame = game.state
         user = interaction.user.id
         if game.version != self.step:
-            raise MovedOn("This has moved on: the step that undo was asked for is no longer the last.")
+            raise MovedOn(_("This has moved on: the step that undo was asked for is no longer the last."))
         events = await KIT.store(interaction).events(game.id, limit=1)
         event = events[0] if events else None
         if event is None or str(event.id) != (self.arg or ""):
-            raise MovedOn("This has moved on: the step that undo was asked for is no longer the last.")
+            raise MovedOn(_("This has moved on: the step that undo was asked for is no longer the last."))
         if event.actor_id == user:
             raise RuleError(
                 _("You asked for this undo: the other side answers it (just play on to drop it).")

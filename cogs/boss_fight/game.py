@@ -41,13 +41,13 @@ from rules.boss_fight import (
 )
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.building import DECK_SIZE, deck_count
-from rules.boss_fight.narration import Said, report_step
+from rules.boss_fight.narration import report_step
 from rules.boss_fight.narration import turn_prompt as narrate
 from rules.boss_fight.placing import deployment_overlay
 from rules.boss_fight.table import Pending, Table, check_actor, controller, mention, setup_board
 from rules.boss_fight.views import BoardOverlay
 from rules.errors import RuleError
-from rules.i18n import SOURCE, Message, Translator, _, translator
+from rules.i18n import N_, SOURCE, Message, Translator, _, translator
 
 KIND = GameKind(
     key="boss_fight",
@@ -137,8 +137,23 @@ def decode(code: str) -> Action:
 # -- one action as one stored step ---------------------------------------------------------------
 
 
-def summarise(lines: list[str]) -> str:
-    text = " ".join(lines)
+def summarise(lines: list[Message] | list[str]) -> str:
+    """The step's English summary for the event log (``/bf log``, an undo's notice)."""
+    text = " ".join(str(line) for line in lines)
+    return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
+
+
+def logged(lines: list[Message] | list[str]) -> list[object]:
+    """The step's lines as an event's detail keeps them: each message as JSON (rendered later in
+    the reader's language, :meth:`rules.i18n.Message.from_json`), a plain string as it is."""
+    return [line.to_json() if isinstance(line, Message) else line for line in lines]
+
+
+def stored_log(detail: dict[str, Any] | None, t: Translator) -> str:
+    """A logged step's lines in ``t``'s language, on one line (empty when it kept none). A step
+    logged before the lines were messages kept English strings: they read as they were."""
+    lines = (detail or {}).get("log") or []
+    text = " ".join(t(Message.from_json(line)) for line in lines)
     return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
 
 
@@ -165,7 +180,9 @@ def run_actions(game: BFGame, actions: list[Action], rng: Any, *, name: str) -> 
     return Change(
         new,
         summary=summarise(lines),
-        detail={"action": name, "log": lines, "rolls": rolls, "drawn": drawn_counts(game.fight, fight)},
+        detail={
+            "action": name, "log": logged(lines), "rolls": rolls, "drawn": drawn_counts(game.fight, fight)
+        },
         result=(lines, rolls),
     )
 
@@ -257,23 +274,27 @@ def turn_prompt(game: BFGame, t: Translator | None = None) -> str:
     t = t or translator(SOURCE)
     fight = game.fight
     if fight is None:
-        return "Build, then /bf place."
+        return t("Build, then /bf place.")
     if game.conceded:
-        return f"The {game.conceded} conceded: /bf end closes the game."
+        if game.conceded == "boss":
+            return t("The boss conceded: /bf end closes the game.")
+        return t("The heroes conceded: /bf end closes the game.")
     if fight.is_over():
-        outcome = {"heroes": "The heroes win!", "boss": "The boss wins!", "draw": "A draw."}
-        return (
-            f"{outcome.get(fight.outcome.value if fight.outcome else '', 'Over.')} /bf end closes the game."
-        )
+        outcome = {"heroes": N_("The heroes win!"), "boss": N_("The boss wins!"), "draw": N_("A draw.")}
+        over = N_("Over.")
+        said = t(outcome.get(fight.outcome.value if fight.outcome else "", over))
+        return t("{outcome} /bf end closes the game.", outcome=said)
     if not game.started and all_placed(fight):
-        return f"Every piece is placed. {mention(game.host)} or any player: `/bf start`."
+        return t("Every piece is placed. {host} or any player: `/bf start`.", host=mention(game.host))
     c = fight.current
     if c is None:
-        return "Nobody can act."
+        return t("Nobody can act.")
     who = mention(controller(game, c.id))
     if fight.phase is Phase.SETUP:
-        what = "the boss (anchor tile and rotation 0-5)" if c.id == fight.boss.id else c.name
-        return f"{who}: place {what} with `/bf place tile:<label>`."
+        if c.id == fight.boss.id:
+            return t("{who}: place the boss (anchor tile and rotation 0-5) with `/bf place tile:<label>`.",
+                     who=who)
+        return t("{who}: place {name} with `/bf place tile:<label>`.", who=who, name=c.name)
     if game.pending is not None:
         names = ", ".join(
             f"{fight.character(x).name} ({mention(controller(game, x))})" for x in game.pending.waiting
@@ -285,10 +306,8 @@ def turn_prompt(game: BFGame, t: Translator | None = None) -> str:
 
 
 def in_words(t: Translator, line: str | Message) -> str:
-    """A narration line in ``t``'s language: a :class:`Said` line or a lazy message is rendered,
-    a line not yet marked stays English."""
-    if isinstance(line, Said):
-        return t(line.message)
+    """A narration line in ``t``'s language: a lazy message is rendered, a plain string (a name,
+    or a line stored before it was marked) stays as it is."""
     if isinstance(line, Message):
         return t(line)
     return line
@@ -316,7 +335,8 @@ def table_post(
         text=clip("\n".join(in_words(t, line) for line in lines) or "—", 3800),
         colour=DONE_COLOUR if done else COLOUR,
     )
-    embed.add_field(name=t("Table"), value=clip("\n".join(status_lines(fight)), 1024), inline=False)
+    embed.add_field(name=t("Table"), value=clip("\n".join(t(line) for line in status_lines(fight)), 1024),
+                    inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     embed.set_footer(text=t("Boss Fight #{id} · step {version}", id=game_id, version=version))
     prompt = turn_prompt(game, t)

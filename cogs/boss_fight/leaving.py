@@ -9,10 +9,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import channel
 from bot.play import Change, Post, StepButton, View, autocomplete
-from cogs.boss_fight.game import KIT, BFGame, drawn_counts, rng_of, table_post
+from cogs.boss_fight.game import KIT, BFGame, drawn_counts, logged, rng_of, summarise, table_post
 from rules.boss_fight.table import controller, draw_players, draw_voters, offering_draw
 from rules.boss_fight.table import withdraw as withdraw_heroes
+from rules.i18n import Message
 
 
 async def do_draw(
@@ -20,37 +22,42 @@ async def do_draw(
 ) -> None:
     """Offer, or agree to, ending the fight as a draw; the last player to agree ends it."""
     user = interaction.user.id
-    said: list[str] = []
+    said: list[Message] = []
 
     def change(state: BFGame) -> Change[BFGame]:
         new, lines = offering_draw(state, user, answering=answering)
         said.extend(lines)
         over = new.fight is not None and new.fight.is_over()
-        return Change(new, summary="agreed to a draw" if over else "offered a draw")
+        return Change(new, summary="agreed to a draw" if over else "offered a draw",
+                      detail={"log": logged(lines)})
 
     shown = await KIT.step(interaction, "draw", change, game_id=game_id)
     state = shown.state
     assert state.fight is not None
     if not state.fight.is_over():
         missing = [u for u in draw_players(state) if u not in draw_voters(state)]
+        t = await channel(interaction)
         button = DrawButton(
-            shown.id, shown.version, label="Agree to a draw", style=discord.ButtonStyle.secondary
+            shown.id, shown.version, label=t("Agree to a draw"), style=discord.ButtonStyle.secondary
         )
         await Post(
-            content=" ".join(said) + " Press Agree to a draw (or type `/bf draw`) to agree.",
+            content=t("{said} Press Agree to a draw (or type `/bf draw`) to agree.",
+                      said=" ".join(t(line) for line in said)),
             view=View(button),
             mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in missing], everyone=False, roles=False
             ),
         ).send(interaction)
         return
+    t = await channel(interaction)
     await table_post(
         state,
         game_id=shown.id,
         version=shown.version,
-        title="A draw",
-        lines=[*said, "`/bf end` closes the game."],
+        title=t("A draw"),
+        lines=[*said, t("`/bf end` closes the game.")],
         ping=False,
+        t=t,
     ).send(interaction)
     await interaction.client.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
 
@@ -75,18 +82,19 @@ class LeavingCommands:
     @app_commands.describe(character="Only this hero (default: every hero you play)")
     async def withdraw(self, interaction: discord.Interaction, character: str | None = None) -> None:
         user, rng = interaction.user.id, rng_of(interaction)
-        said: list[str] = []
+        said: list[Message] = []
 
         def change(game: BFGame) -> Change[BFGame]:
             new, lines = withdraw_heroes(game, user, rng, character)
             said.extend(lines)
             drawn = drawn_counts(game.fight, new.fight) if game.fight and new.fight else {}
-            detail = {"action": "withdraw", "log": lines, "drawn": drawn}
-            return Change(new, summary=" ".join(lines)[:300], detail=detail)
+            detail = {"action": "withdraw", "log": logged(lines), "drawn": drawn}
+            return Change(new, summary=summarise(lines), detail=detail)
 
         shown = await KIT.step(interaction, "withdraw", change)
+        t = await channel(interaction)
         await table_post(
-            shown.state, game_id=shown.id, version=shown.version, title="A hero withdraws", lines=said
+            shown.state, game_id=shown.id, version=shown.version, title=t("A hero withdraws"), lines=said, t=t
         ).send(interaction)
 
     @withdraw.autocomplete("character")

@@ -16,6 +16,7 @@ from rules.boss_fight import Action, Attack, HeroicFeat, Move, Sacrifice, UseAbi
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.engine import enemies_of, piece_distance
 from rules.boss_fight.views import piece_poses, preview_attack
+from rules.i18n import SOURCE, Translator, translator
 
 MAX_PLAYS = 25
 MAX_ATTACKS = 14
@@ -23,9 +24,9 @@ MAX_OTHER_PER_USE = 3
 MOVES_PER_CARD = 4
 
 
-def _who(fight: FightState, tile: Any) -> str:
+def _who(fight: FightState, tile: Any, t: Translator) -> str:
     if tile is None:
-        return "itself"
+        return t("itself")
     who = fight.occupant(tile)
     return f"{who.name} ({tile.label()})" if who else tile.label()
 
@@ -36,7 +37,7 @@ def _equipment(fight: FightState, key: str) -> str:
     return next((e.name for e in c.equipment if e.id == key), key)
 
 
-def attack_plays(fight: FightState, legal: list[Action]) -> list[tuple[float, str, Action]]:
+def attack_plays(fight: FightState, legal: list[Action], t: Translator) -> list[tuple[float, str, Action]]:
     """Every attack that would hit an enemy: (expected damage, label, action), one per card,
     equipment and set of enemies hit (the aim that hits them; areas can be aimed many ways)."""
     c = fight.current
@@ -53,11 +54,10 @@ def attack_plays(fight: FightState, legal: list[Action]) -> list[tuple[float, st
             continue
         expected = sum(p.expected for p in found)
         hit = ", ".join(p.defender for p in found)
-        where = _who(fight, a.target) if len(found) == 1 else f"{hit} (aim {a.target.label()})"
-        label = (
-            f"{fight.cards[a.card].name} · {_equipment(fight, a.equipment)} → {where} · "
-            f"~{expected:.1f} damage"
-        )
+        where = _who(fight, a.target, t) if len(found) == 1 else t("{hit} (aim {tile})", hit=hit,
+                                                                     tile=a.target.label())
+        label = t("{card} · {equipment} → {where} · ~{expected} damage", card=fight.cards[a.card].name,
+                  equipment=_equipment(fight, a.equipment), where=where, expected=t.number(expected, 1))
         key = (a.card, a.equipment, frozenset(p.defender for p in found))
         if key not in best or expected > best[key][0]:
             best[key] = (expected, label, a)
@@ -74,7 +74,7 @@ def _gap(enemy_tiles: list[Any], tiles: list[Any]) -> int:
     return piece_distance(tiles, enemy_tiles) if enemy_tiles else 0
 
 
-def move_plays(fight: FightState, legal: list[Action]) -> list[tuple[int, str, Action]]:
+def move_plays(fight: FightState, legal: list[Action], t: Translator) -> list[tuple[int, str, Action]]:
     """A few moves per move card (and the free walk), the ones ending nearest an enemy; a tile
     reached by several cards is offered once, with the shortest card."""
     c = fight.current
@@ -94,7 +94,7 @@ def move_plays(fight: FightState, legal: list[Action]) -> list[tuple[int, str, A
     seen: set[frozenset[Any]] = {frozenset(c.tiles())}
     out: list[tuple[int, str, Action]] = []
     for card in cards:
-        name = fight.cards[card].name if card is not None else "Free walk"
+        name = fight.cards[card].name if card is not None else t("Free walk")
         poses = piece_poses(fight, c.id, card)
         gaps = [(_gap(enemy_tiles, list(p.tiles)), p.steps, i, p) for i, p in enumerate(poses)]
         kept = 0
@@ -105,15 +105,17 @@ def move_plays(fight: FightState, legal: list[Action]) -> list[tuple[int, str, A
             seen.add(key)
             where = p.anchor.label()
             if len(c.shape) > 1:
-                where = f"anchor {where}, rotation {p.rotation}"
-            out.append((gap, f"{name} → {where} · {gap} from the nearest enemy", p.move))
+                where = t("anchor {tile}, rotation {rotation}", tile=where, rotation=p.rotation)
+            out.append((gap, t("{name} → {where} · {gap} from the nearest enemy", name=name, where=where,
+                               gap=gap),
+                        p.move))
             kept += 1
             if kept >= MOVES_PER_CARD:
                 break
     return sorted(out, key=lambda x: x[0])
 
 
-def other_plays(fight: FightState, legal: list[Action]) -> list[tuple[str, Action]]:
+def other_plays(fight: FightState, legal: list[Action], t: Translator) -> list[tuple[str, Action]]:
     """Items, abilities and the feat: a few aims each, those on a character first."""
     c = fight.current
     assert c is not None
@@ -123,13 +125,17 @@ def other_plays(fight: FightState, legal: list[Action]) -> list[tuple[str, Actio
             key, name = f"c.{a.card}", fight.cards[a.card].name
         elif isinstance(a, UseAbility):
             ab = next((x.name for x in c.abilities if x.id == a.ability), a.ability)
-            extra = f", sacrificing {fight.cards[a.sacrifice].name}" if a.sacrifice else ""
-            key, name = f"a.{a.ability}{a.sacrifice or ''}", f"Ability {ab}{extra}"
+            if a.sacrifice:
+                name = t("Ability {ability}, sacrificing {card}", ability=ab,
+                         card=fight.cards[a.sacrifice].name)
+            else:
+                name = t("Ability {ability}", ability=ab)
+            key = f"a.{a.ability}{a.sacrifice or ''}"
         elif isinstance(a, HeroicFeat):
-            key, name = "f", f"Feat {c.feat.name if c.feat else ''}".strip()
+            key, name = "f", t("Feat {feat}", feat=c.feat.name if c.feat else "").strip()
         else:
             continue
-        groups.setdefault(key, []).append((f"{name} → {_who(fight, a.target)}", a))
+        groups.setdefault(key, []).append((t("{name} → {whom}", name=name, whom=_who(fight, a.target, t)), a))
     out: list[tuple[str, Action]] = []
     for found in groups.values():
         found.sort(key=lambda la: fight.occupant(la[1].target) is None if la[1].target is not None else False)
@@ -137,22 +143,24 @@ def other_plays(fight: FightState, legal: list[Action]) -> list[tuple[str, Actio
     return out
 
 
-def quick_plays(fight: FightState) -> list[tuple[str, str]]:
-    """``(label, action code)`` for the quick menu: at most 25, the likeliest plays first.
+def quick_plays(fight: FightState, t: Translator | None = None) -> list[tuple[str, str]]:
+    """``(label, action code)`` for the quick menu: at most 25, the likeliest plays first, labelled
+    in ``t``'s language (the hand's owner's).
 
     With nothing else legal, the sacrifices (a card discarded for an action) are listed instead.
     """
+    t = t or translator(SOURCE)
     if fight.current is None:
         return []
     legal = legal_actions(fight)
-    attacks = [(label, a) for _unused, label, a in attack_plays(fight, legal)][:MAX_ATTACKS]
-    others = other_plays(fight, legal)
+    attacks = [(label, a) for _unused, label, a in attack_plays(fight, legal, t)][:MAX_ATTACKS]
+    others = other_plays(fight, legal, t)
     room = MAX_PLAYS - len(attacks) - min(len(others), 6)
-    moves = [(label, a) for _, label, a in move_plays(fight, legal)][: max(room, 5)]
+    moves = [(label, a) for _gap, label, a in move_plays(fight, legal, t)][: max(room, 5)]
     plays = attacks + moves + others[: max(0, MAX_PLAYS - len(attacks) - len(moves))]
     if not plays:
         plays = [
-            (f"Sacrifice {fight.cards[a.card].name} (discard it for an action)", a)
+            (t("Sacrifice {card} (discard it for an action)", card=fight.cards[a.card].name), a)
             for a in legal
             if isinstance(a, Sacrifice)
         ]

@@ -149,7 +149,7 @@ def _plays(action: Action, kind: str, key: str) -> bool:
 
 def options(fight: FightState, what: str) -> list[tuple[str, str]]:
     """``(label, code)`` for every legal way to play ``what``: ``c.<card>``, ``a.<ability>`` or ``f``."""
-    kind, _, key = what.partition(".")
+    kind, _dot, key = what.partition(".")
     found: list[Action] = []
     seen_tiles: set[Any] = set()
     assert fight.current is not None
@@ -181,7 +181,7 @@ def options(fight: FightState, what: str) -> list[tuple[str, str]]:
 async def _fight_at(interaction: discord.Interaction, game_id: int, version: int) -> FightState:
     game = await KIT.load(interaction, game_id=game_id)
     if game.version != version:
-        raise MovedOn("The game has moved on since that message: run /bf hand again.")
+        raise MovedOn(_("The game has moved on since that message: run /bf hand again."))
     return check_actor(game.state, interaction.user.id)
 
 
@@ -236,10 +236,10 @@ def hand_post(game: BFGame, game_id: int, version: int, character: str, t: Trans
         and fight.current.id == c.id
     )
     lines = [t("**{name}'s hand** (only you see this): {cards}.", name=c.name, cards=names or t("empty"))]
-    lines += hand_lines(fight, c.id)
+    lines += [t(line) for line in hand_lines(fight, c.id)]
     items: list[Any] = []
     if acting and game.pending is None:
-        plays = quick_plays(fight)
+        plays = quick_plays(fight, t)
         if plays:
             menu = t.n(
                 "Play now ({n} way, most damage first)…",
@@ -376,12 +376,12 @@ class CardButton(StepButton, prefix="bf:card"):
 
     @staticmethod
     def label_for(fight: FightState, what: str) -> str:
-        kind, _, key = what.partition(".")
+        kind, _dot, key = what.partition(".")
         c = fight.current
         assert c is not None
         if kind == "c":
             if key not in c.piles.hand:
-                raise MovedOn("That card is no longer in the hand: run /bf hand again.")
+                raise MovedOn(_("That card is no longer in the hand: run /bf hand again."))
             return fight.cards[key].name
         if kind == "a":
             return next((a.name for a in c.abilities if a.id == key), key)
@@ -426,19 +426,18 @@ class DefenceButton(StepButton, prefix="bf:def"):
     """A defender's choice: roll for defence (``<id>|1``) or not (``<id>|0``)."""
 
     async def run(self, interaction: discord.Interaction) -> None:
-        character, _, roll = (self.arg or "").partition("|")
+        character, _sep, roll = (self.arg or "").partition("|")
         rng = rng_of(interaction)
         user = interaction.user.id
 
         def change(game: BFGame) -> Any:
             pending = game.pending
             if pending is None or character not in pending.waiting:
-                raise MovedOn("That choice has already been made.")
+                raise MovedOn(_("That choice has already been made."))
             if controller(game, character) != user:
                 name = game.fight.character(character).name if game.fight else character
-                raise RuleError(
-                    f"Only {name}'s player ({mention(controller(game, character))}) chooses that."
-                )
+                raise RuleError(_("Only {name}'s player ({player}) chooses that.", name=name,
+                                  player=mention(controller(game, character))))
             choices = {**pending.choices, character: roll == "1"}
             waiting = [c for c in pending.waiting if c != character]
             if waiting:

@@ -93,7 +93,7 @@ class CrusadeCog(
             read_force,
             max_bytes=MAX_ROSTER_BYTES,
             kind=ROSTER,
-            instead=_("Send {formats}.", formats=_(FORMATS)).message(),
+            instead=_("Send {formats}.", formats=_(FORMATS)),
         )
         specs = unit_specs(roster)
         player = interaction.user

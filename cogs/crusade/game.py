@@ -89,14 +89,14 @@ def card(
 
 
 #: The words of a Crusade reply: ``t("...", **values)``, ``t.n(one, many, n, **values)`` and
-#: ``t(said.message())`` for what the rules said (docs/i18n.md).
+#: ``t(said)`` for what the rules said (docs/i18n.md).
 Words = Translator
 ENGLISH = translator(None)
 
 
 def lines(t: Words, said: Iterable[Said]) -> str:
     """What the rules said, one line each, in the reader's words; names in it shown inert."""
-    return "\n".join(public(t(x.message()), 300) for x in said)
+    return "\n".join(public(t(x), 300) for x in said)
 
 
 def unit_line(unit: CrusadeUnit, t: Words = ENGLISH) -> str:
@@ -111,7 +111,7 @@ def unit_line(unit: CrusadeUnit, t: Words = ENGLISH) -> str:
         )
     values = {
         "unit": public(unit.name, 60),
-        "rank": t(RANK_NAMES[unit.rank].message()),
+        "rank": t(RANK_NAMES[unit.rank]),
         "xp": unit.xp,
         "cp": unit.crusade_points,
         "extra": f" ({'; '.join(extra)})" if extra else "",
@@ -155,7 +155,7 @@ def battle_text(battle: Battle, force: Force, t: Words = ENGLISH) -> str:
         "Units destroyed by each: {kills}\nMarked for Greatness: {marked}",
         player=public(force.player_name, 40),
         opponent=public(battle.opponent_name, 40),
-        result=t(RESULT_NAMES[battle.result].message()),
+        result=t(RESULT_NAMES[battle.result]),
         took=names(battle.took_part),
         destroyed=names(battle.destroyed),
         kills=kills or none,

@@ -29,6 +29,7 @@ from cogs.space_infantry.game import (
     load,
     rng_of,
     step,
+    stored_events,
 )
 from cogs.space_infantry.labels import (
     armour,
@@ -318,7 +319,7 @@ class SpaceInfantry(
         t = await channel(interaction)
         lines = [t(line) for line in status_messages(fight)[1:]]
         lines += [
-            f"{v.name}: {vehicle_health(v, long=True)} ({armour(v)})"
+            f"{v.name}: {vehicle_health(v, long=True, t=t)} ({armour(v, t)})"
             for v in fight.vehicles
         ]
         if fight.resources:
@@ -339,14 +340,14 @@ class SpaceInfantry(
             interaction, may_undo=lambda e: e.actor_id == me or starter == me or manager
         )
         fight: FightState = restored.state.fight
-        what = event.summary or event.action
         t = await channel(interaction)
+        what = stored_events(event.detail, t) or event.summary or event.action
         post = fight_message(
             fight,
             game_id=restored.id,
             version=restored.version,
             events=[
-                *undo_announcement(event.action, event.detail, interaction.user.mention),
+                *undo_announcement(event.action, event.detail, interaction.user.mention, t),
                 t("Undone: {step}", step=what),
                 t("(that step was {who}'s)", who="<@" + str(event.actor_id) + ">"),
             ],
@@ -487,7 +488,7 @@ class SpaceInfantry(
         unused = [light_dmg_note(dmg)] if dmg is not None and not heavy else []
         embed = discord.Embed(
             title=t("A-V attack"),
-            description="\n".join([*result.events, *result.notes, *unused]),
+            description="\n".join(t(line) for line in [*result.events, *result.notes, *unused]),
             colour=COLOUR,
         )
         embed.add_field(name=t("RN drawn"), value=draws_text(result.draws) or t("none (SL 0)"), inline=False)

@@ -10,10 +10,12 @@ import re
 import discord
 
 from bot.games import MovedOn
+from bot.i18n import channel as channel_words
 from bot.send import edit_in
 from cogs.space_infantry.game import load, step
 from cogs.space_infantry.proposal import id_numbers, pending_activation, shown_allocation
 from cogs.space_infantry.views import _ALLOC, send_step, successes_entered
+from rules.i18n import _
 from rules.space_infantry import ZoneAttack, parse_allocation
 
 log = logging.getLogger("herald.space_infantry")
@@ -53,10 +55,12 @@ async def close_proposal(
     channel = interaction.channel
     if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
         return
+    t = await channel_words(interaction)
+    shown = shown_allocation(allocation, wounds_per_success, t) or t("no successes")
     embed = discord.Embed(
-        title=f"{zone}'s attack: resolved",
-        description=f"Resolved with {interaction.user.mention}'s own allocation: "
-        f"**{shown_allocation(allocation, wounds_per_success) or 'no successes'}** (see the message below).",
+        title=t("{attack}: resolved", attack=t("{unit}'s attack", unit=zone)),
+        description=t("Resolved with {who}'s own allocation: **{allocation}** (see the message below).",
+                      who=interaction.user.mention, allocation=shown),
         colour=discord.Colour.from_rgb(87, 242, 135),
     )
     try:
@@ -86,7 +90,7 @@ async def _allocation_form(
 
 
 async def _stale_form(interaction: discord.Interaction, m: re.Match[str], values: dict[str, str]) -> None:
-    raise MovedOn("That form belongs to an older version of Herald: use the newest message's buttons.")
+    raise MovedOn(_("That form belongs to an older version of Herald: use the newest message's buttons."))
 
 
 #: The /si forms, answered by the bot's FormRouter from their custom ids (first match wins).

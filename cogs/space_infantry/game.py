@@ -10,7 +10,7 @@ drawn, what the core rules must supply, the next step, and the boss zone map as 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -20,7 +20,7 @@ from bot.games import GameKind, GameState, Seat
 from bot.limits import clip
 from bot.play import Card, Change, GameKit, Image, Post
 from renderers.boss_map import render_boss_map
-from rules.i18n import N_, Translator, translator
+from rules.i18n import N_, Message, Text, Translator, translator
 from rules.space_infantry import (
     Action,
     FightState,
@@ -128,7 +128,7 @@ async def step(
             summary=summarise(result.events),
             detail={
                 "action": action.model_dump(mode="json"),
-                "events": result.events,
+                "events": [e.to_json() if isinstance(e, Message) else e for e in result.events],
                 "draws": [d.model_dump(mode="json") for d in result.draws],
             },
             result=result,
@@ -149,8 +149,20 @@ async def load(interaction: discord.Interaction, *, game_id: int | None = None) 
     return await KIT.load(interaction, game_id=game_id)
 
 
-def summarise(events: list[str]) -> str:
-    text = " ".join(events)
+def summarise(events: Sequence[Text]) -> str:
+    """The step's English summary for the event log (``/si undo`` names it); the events themselves
+    are kept as messages in the event's detail."""
+    text = " ".join(str(event) for event in events)
+    return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
+
+
+def stored_events(detail: dict[str, Any] | None, t: Translator) -> str:
+    """A logged step's events in ``t``'s language, on one line (empty when the step kept none).
+
+    New steps keep their events as messages (JSON); a step logged before that kept English strings,
+    which load as themselves (:meth:`rules.i18n.Message.from_json`)."""
+    events = (detail or {}).get("events") or []
+    text = " ".join(t(Message.from_json(event)) for event in events)
     return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
 
 
@@ -198,7 +210,7 @@ def fight_message(
     *,
     game_id: int,
     version: int,
-    events: list[str],
+    events: Sequence[Text],
     draws: list[RNDraw] | None = None,
     core: str | None = None,
     title: str | None = None,
@@ -208,12 +220,13 @@ def fight_message(
     t: Translator | None = None,
 ) -> Post:
     """The embed and map every change is answered with, its frame in ``t``'s language (the
-    channel's: a fight is public). The events and the next step come from the rules in English."""
+    channel's: a fight is public). The events are the rules' messages, rendered in ``t``'s language
+    (a plain string, such as a name or a line already translated, shows as it is)."""
     t = t or translator("en")
     head = t(status_messages(state)[0])
     embed = Card(  # built at once, not from an embed: every step shows it
         title=clip(title or head, 256),
-        text=clip("\n".join(events) or head, DESCRIPTION_LIMIT),
+        text=clip("\n".join(t(event) for event in events) or head, DESCRIPTION_LIMIT),
         colour=DONE_COLOUR if state.is_over() or ended else COLOUR,
     )
     if draws:

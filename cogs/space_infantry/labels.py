@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.distribution import percent
+from rules.i18n import N_, SOURCE, Translator, translator
 from rules.space_infantry import AVOdds, FightState, Vehicle, ZoneKind
 
 
@@ -22,17 +23,20 @@ def unit_label(state: FightState, name: str) -> str:
     return f"{name} · {unit.kind.value} · {health} · {where}"
 
 
-def vehicle_health(v: Vehicle, *, long: bool = False) -> str:
+def vehicle_health(v: Vehicle, *, long: bool = False, t: Translator | None = None) -> str:
     """``1/3 SP left`` (with the wounds taken when ``long``): counted the way units' wounds are."""
+    t = t or translator(SOURCE)
     if v.destroyed:
-        return "destroyed"
-    left = f"{v.sp - v.wounds}/{v.sp} SP left"
-    return f"{v.wounds} wound{'s' if v.wounds != 1 else ''} taken, {left}" if long else left
+        return t("destroyed")
+    left = t("{left}/{sp} SP left", left=v.sp - v.wounds, sp=v.sp)
+    return t.n("{n} wound taken, {left}", "{n} wounds taken, {left}", v.wounds, n=v.wounds,
+               left=left) if long else left
 
 
-def armour(v: Vehicle) -> str:
+def armour(v: Vehicle, t: Translator | None = None) -> str:
     """``DMG 4+, Heavy Armor``, or ``no Heavy Armor`` (where DMG plays no part)."""
-    return f"DMG {v.dmg}+, Heavy Armor" if v.heavy else "no Heavy Armor"
+    t = t or translator(SOURCE)
+    return t("DMG {dmg}+, Heavy Armor", dmg=v.dmg) if v.heavy else t("no Heavy Armor")
 
 
 def av_chances(odds: AVOdds, v: Vehicle) -> str:
@@ -65,24 +69,32 @@ def zone_label(state: FightState, zone: str, legal: bool) -> str:
 
 
 _DRAW_STEPS = {
-    "range": "the range draw",
-    "activate": "the zones' activation draw",
-    "vehicle attack": "the A-V attack",
+    "range": N_("the range draw"),
+    "activate": N_("the zones' activation draw"),
+    "vehicle attack": N_("the A-V attack"),
 }
 
 
-def undo_announcement(action: str, detail: dict[str, Any], who: str) -> list[str]:
+def undo_announcement(action: str, detail: dict[str, Any], who: str,
+                      t: Translator | None = None) -> list[str]:
     """A public line for an undone step that drew RNs, naming every RN thrown away (so redrawing
-    until a number suits is visible to the whole table); nothing for a step without draws."""
+    until a number suits is visible to the whole table), in ``t``'s language; nothing for a step
+    without draws."""
+    t = t or translator(SOURCE)
     draws = detail.get("draws") or []
     if not draws:
         return []
     values = [str(d.get("value")) for d in draws]
-    step_name = _DRAW_STEPS.get(action, f"a step that drew RNs ({action})")
-    if len(values) == 1:
-        discarded = f"RN {values[0]} discarded"
+    if action in _DRAW_STEPS:
+        step_name = t(_DRAW_STEPS[action])
     else:
-        discarded = "RNs " + ", ".join(
+        step_name = t("a step that drew RNs ({action})", action=action)
+    if len(values) == 1:
+        discarded = t("RN {value} discarded", value=values[0])
+    else:
+        shown = ", ".join(
             f"{d.get('value')} ({str(d.get('purpose', '')).removeprefix('activation: ')})" for d in draws
-        ) + " discarded"
-    return [f"**{who} undid {step_name} ({discarded}).** The next draw is a new one."]
+        )
+        discarded = t("RNs {values} discarded", values=shown)
+    return [t("**{who} undid {step} ({discarded}).** The next draw is a new one.", who=who, step=step_name,
+              discarded=discarded)]

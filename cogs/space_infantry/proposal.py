@@ -16,6 +16,7 @@ import discord
 from bot.cards import read as read_cards
 from bot.games import MovedOn
 from rules.errors import RuleError
+from rules.i18n import N_, SOURCE, Translator, _, offered, translator
 from rules.space_infantry import (
     Activation,
     FightState,
@@ -27,8 +28,8 @@ from rules.space_infantry import (
 
 MAX_SUCCESSES_TEXT = 4
 
-#: How a proposal message's title ends (see :func:`is_proposal`).
-PROPOSAL_TITLE_END = ": who takes its successes?"
+#: A proposal message's title (see :func:`is_proposal`): ``{attack}`` is "Mouth's attack".
+PROPOSAL_TITLE = N_("{attack}: who takes its successes?")
 
 
 def id_numbers(match: re.Match[str], *names: str) -> list[int]:
@@ -37,7 +38,7 @@ def id_numbers(match: re.Match[str], *names: str) -> list[int]:
 
 def zone_name(state: FightState, index: int) -> str:
     if not 0 <= index < len(state.boss.zones):
-        raise MovedOn("That button belongs to another boss's fight.")
+        raise MovedOn(_("That button belongs to another boss's fight."))
     return state.boss.zones[index].name
 
 
@@ -56,29 +57,40 @@ def waiting_proposal(state: FightState, act: Activation) -> dict[str, int]:
 
 
 def already_entered(zone: str, act: Activation) -> RuleError:
-    return RuleError(
-        f"{zone}'s successes are already entered ({act.successes}) and wait for their "
-        "allocation. Press Accept or 'Give my own allocation' on the proposal (`/si status` shows "
-        "it again); `/si undo` takes the successes back if they were wrong."
-    )
+    return RuleError(_(
+        "{zone}'s successes are already entered ({n}) and wait for their allocation. Press Accept or "
+        "'Give my own allocation' on the proposal (`/si status` shows it again); `/si undo` takes the "
+        "successes back if they were wrong.", zone=zone, n=act.successes
+    ))
+
+
+def proposal_title(zone: str, t: Translator) -> str:
+    return t(PROPOSAL_TITLE, attack=t("{unit}'s attack", unit=zone))
 
 
 def is_proposal(message: discord.Message | None) -> bool:
+    """Whether ``message`` is a proposal, whatever language it was posted in."""
     cards = read_cards(message)
-    return bool(cards and (cards[0].title or "").endswith(PROPOSAL_TITLE_END))
+    title = (cards[0].title or "") if cards else ""
+    return bool(title) and any(title.endswith(translator(lang)(PROPOSAL_TITLE,
+                                                               attack="")) for lang in offered())
 
 
-def successes_form(game: int, turn: int, zone: int, activation: str, typed: str = "") -> discord.ui.Modal:
-    """The modal for a zone's successes; its custom id carries the game, turn and zone (``typed``:
-    what was typed before, when the form opens again to fix it)."""
-    zone_label, _, rest = activation.partition(" (RN")
-    form = discord.ui.Modal(title=f"{zone_label}'s attack"[:45], custom_id=f"si:m:succ:{game}:{turn}:{zone}")
+def successes_form(
+    game: int, turn: int, zone: int, act: Activation, typed: str = "", t: Translator | None = None
+) -> discord.ui.Modal:
+    """The modal for a zone's successes, in ``t``'s language (the player's: only they see it); its
+    custom id carries the game, turn and zone (``typed``: what was typed before, when the form opens
+    again to fix it)."""
+    t = t or translator(SOURCE)
+    title = t("{unit}'s attack", unit=act.zone)
+    form = discord.ui.Modal(title=title[:45], custom_id=f"si:m:succ:{game}:{turn}:{zone}")
     form.add_item(
         discord.ui.TextInput(
-            label="Successes",
+            label=t("Successes"),
             custom_id="successes",
             max_length=MAX_SUCCESSES_TEXT,
-            placeholder=f"RN{rest} 0 if it missed."[:100] if rest else "0 if it missed",
+            placeholder=t("{activation} 0 if it missed.", activation=act.describe())[:100],
             default=typed[:MAX_SUCCESSES_TEXT] or None,
         )
     )
@@ -90,9 +102,11 @@ def proposal_digest(allocation: dict[str, int]) -> str:
     return f"{zlib.crc32(allocation_text(allocation).encode()) & 0xFFFFFFFF:08x}"
 
 
-def shown_allocation(allocation: dict[str, int], wounds_per_success: int = 1) -> str:
+def shown_allocation(allocation: dict[str, int], wounds_per_success: int = 1,
+                     t: Translator | None = None) -> str:
     """The allocation as the proposal shows it: ``Kai 1 success = 2 wounds, Lee 1 success = 2 wounds``."""
-    return allocation_words(allocation, wounds_per_success)
+    t = t or translator(SOURCE)
+    return ", ".join(t(share) for share in allocation_words(allocation, wounds_per_success))
 
 
 def read_shown_allocation(message: discord.Message | None) -> dict[str, int] | None:
@@ -130,18 +144,22 @@ def open_activation(state: FightState, turn: int, zone_index: int, what: str) ->
     """The zone's name and its attack of ``turn`` if that attack is still to be resolved; else
     MovedOn saying why. ``what`` names the control that asked ("button", "proposal")."""
     if state.turn != turn:
-        raise MovedOn(
-            f"That {what} was for turn {turn}; the fight is on turn {state.turn}, so it no longer applies: "
-            "use the newest message's buttons."
-        )
+        said = (_("That proposal was for turn {turn}; the fight is on turn {now}, so it no longer applies: "
+                  "use "
+                  "the newest message's buttons.", turn=turn, now=state.turn) if what == "proposal"
+                else _("That button was for turn {turn}; the fight is on turn {now}, so it no longer "
+                       "applies: use "
+                       "the newest message's buttons.", turn=turn, now=state.turn))
+        raise MovedOn(said)
     zone = zone_name(state, zone_index)
     act = next((a for a in state.activations if a.zone == zone), None)
     if act is not None and act.dropped:
-        raise MovedOn(
-            f"{zone} was destroyed before its successes were entered: it does not attack this turn."
-        )
+        raise MovedOn(_("{zone} was destroyed before its successes were entered: it does not attack this "
+                        "turn.",
+                        zone=zone))
     if act is None or act.resolved:
-        raise MovedOn(f"{zone}'s attack this turn is already resolved (use /si undo to change it).")
+        raise MovedOn(_("{zone}'s attack this turn is already resolved (use /si undo to change it).",
+                        zone=zone))
     return zone, act
 
 
@@ -150,15 +168,14 @@ def pending_activation(state: FightState, turn: int, zone_index: int, successes:
     MovedOn."""
     zone, act = open_activation(state, turn, zone_index, "proposal")
     if act.successes is None:
-        raise MovedOn(
-            f"{zone}'s successes were taken back with /si undo, so this proposal no longer applies: "
-            f"press '{zone}: enter successes' on the newest message."
-        )
+        raise MovedOn(_("{zone}'s successes were taken back with /si undo, so this proposal no longer "
+                        "applies: "
+                        "press '{zone}: enter successes' on the newest message.", zone=zone))
     if act.successes != successes:
-        raise MovedOn(
-            f"This proposal was for {successes} successes, but {zone}'s successes are now entered as "
-            f"{act.successes}: use `/si status` for the proposal that applies."
-        )
+        raise MovedOn(_("This proposal was for {n} successes, but {zone}'s successes are now entered as "
+                        "{now}: "
+                        "use `/si status` for the proposal that applies.", n=successes, zone=zone,
+                        now=act.successes))
     return zone
 
 
@@ -171,21 +188,32 @@ def allocation_form(
     zone_name: str,
     default: str,
     wounds_per_success: int = 1,
+    t: Translator | None = None,
 ) -> discord.ui.Modal:
-    """The modal for the player's own allocation (successes per unit); its custom id carries what
-    the button's did, and the proposal message to close once the allocation is applied."""
-    scored = f"{successes} success{'es' if successes != 1 else ''}"
-    each = f", {wounds_per_success} wounds each" if wounds_per_success > 1 else ""
-    example = f"Kai:1, Lee:1 = one success each ({wounds_per_success} wounds each: Deadly)"
+    """The modal for the player's own allocation (successes per unit), in ``t``'s language (the
+    player's); its custom id carries what the button's did, and the proposal message to close once
+    the allocation is applied."""
+    t = t or translator(SOURCE)
+    per = wounds_per_success
+    if per > 1:
+        title = t.n("{zone}: give out {n} success, {per} wounds each", "{zone}: give out {n} successes, "
+                    "{per} wounds each",
+                    successes, zone=zone_name, n=successes, per=per)
+        example = t("Kai:1, Lee:1 = one success each ({per} wounds each: Deadly)", per=per)
+    else:
+        title = t.n("{zone}: give out {n} success", "{zone}: give out {n} successes", successes,
+                    zone=zone_name,
+                    n=successes)
+        example = t("Kai:2, Lee:1 = successes per unit")
     form = discord.ui.Modal(
-        title=f"{zone_name}: give out {scored}{each}"[:45],
+        title=title[:45],
         custom_id=f"si:m:own:{game}:t{turn}:{zone}:{successes}:{message_id}",
     )
     form.add_item(
         discord.ui.TextInput(
-            label="Successes per unit",
+            label=t("Successes per unit"),
             custom_id="allocation",
-            placeholder=(example if wounds_per_success > 1 else "Kai:2, Lee:1 = successes per unit")[:100],
+            placeholder=example[:100],
             default=default,
             style=discord.TextStyle.paragraph,
             max_length=400,

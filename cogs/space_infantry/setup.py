@@ -24,7 +24,7 @@ from bot.views import PersistentButton
 from cogs.space_infantry.game import KIT, SIGame, fight_message
 from cogs.space_infantry.views import controls
 from rules.errors import NotFoundError, RuleError
-from rules.i18n import N_, Translator, _, translator
+from rules.i18n import N_, Text, Translator, _, translator
 from rules.space_infantry import (
     BossSpec,
     FightState,
@@ -54,7 +54,7 @@ def setup_post(
     *,
     game_id: int,
     version: int,
-    latest: list[str],
+    latest: list[Text],
     view: discord.ui.View | None,
     t: Translator | None = None,
 ) -> Post:
@@ -129,15 +129,16 @@ async def edit_setup(interaction: discord.Interaction, done: Any, view: discord.
     if not is_setup(state) or not done.setup_message:
         return False
     t = await channel(interaction)
-    events = " ".join(done.result.events)
-    latest = [t("Latest, by {who}: {events}", who=interaction.user.mention, events=events)]
+    events = tuple(done.result.events)
+    latest = [t("Latest, by {who}: {events}", who=interaction.user.mention, events=_spaced(t, events))]
     post = setup_post(state, game_id=done.game_id, version=done.version, latest=latest, view=view, t=t)
     if not await edit_stored(interaction, done.setup_message, post):
         return False
     assert interaction.channel_id is not None
     link = jump_link(interaction.guild_id, interaction.channel_id, done.setup_message)
-    mine = reader(interaction)
-    text = mine("{events} The set-up message shows the squad: {link}", events=events, link=link)
+    t = reader(interaction)  # the private line: the player's own language
+    said = _spaced(t, events)
+    text = t("{events} The set-up message shows the squad: {link}", events=said, link=link)
     await Post(content=clip(text, 1900), ephemeral=True).send(interaction)
     return True
 
@@ -179,3 +180,8 @@ def log_bad_files(errors: list[Any]) -> None:
         problems = getattr(err, "problems", None) or [("?", "?", str(err))]
         for file, field, reason in problems:
             log.warning("skipped Space Infantry boss file %s: %s: %s", file, field, reason)
+
+
+def _spaced(t: Translator, events: tuple[Text, ...]) -> str:
+    """A step's events on one line, in ``t``'s language."""
+    return " ".join(t(event) for event in events)

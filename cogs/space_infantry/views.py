@@ -33,13 +33,12 @@ import discord
 
 from bot.cards import read as read_cards
 from bot.games import MovedOn
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.limits import MAX_BUTTON_LABEL, clip
 from bot.play import Post, StepButton, View
 from bot.views import PersistentButton, open_form
 from cogs.space_infantry.game import CORE_ZONE_SUCCESSES, fight_message, load, step
 from cogs.space_infantry.proposal import (
-    PROPOSAL_TITLE_END,
     allocation_form,
     allocation_text,
     already_entered,
@@ -48,6 +47,7 @@ from cogs.space_infantry.proposal import (
     open_activation,
     pending_activation,
     proposal_digest,
+    proposal_title,
     read_shown_allocation,
     shown_allocation,
     successes_form,
@@ -57,7 +57,7 @@ from cogs.space_infantry.proposal import (
     zone_name,
 )
 from rules.errors import RuleError
-from rules.i18n import Translator, translator
+from rules.i18n import Message, Translator, _, ngettext, translator
 from rules.space_infantry import (
     ActivateZones,
     Activation,
@@ -136,7 +136,7 @@ async def send_step(
 # The turn's draws --------------------------------------------------------------------------
 
 
-def _made_for(button: StepButton, phases: tuple[Phase, ...], what: str) -> Callable[[FightState], None]:
+def _made_for(button: StepButton, phases: tuple[Phase, ...], what: Message) -> Callable[[FightState], None]:
     """The check a turn button makes before its draw: the fight is still at the turn (and phase) the
     button was made for. New buttons carry the turn (``...:<turn>:t``), so a squad change or an
     engagement does not spoil them; old ones carry the fight's version and are checked on it."""
@@ -145,10 +145,9 @@ def _made_for(button: StepButton, phases: tuple[Phase, ...], what: str) -> Calla
         if button.arg != "t":
             return  # an old button: the version check applies instead
         if fight.turn != button.step or fight.phase not in phases:
-            raise MovedOn(
-                f"This has moved on: {what} for turn {button.step} is already done. Use the newest "
-                "message's buttons."
-            )
+            raise MovedOn(_("This has moved on: {what} for turn {turn} is already done. Use the newest "
+                            "message's "
+                            "buttons.", what=what, turn=button.step))
 
     return check
 
@@ -166,7 +165,7 @@ class RangeButton(StepButton, prefix="si:range"):
         super().__init__(game, turn, arg, **kw)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        check = _made_for(self, (Phase.SETUP, Phase.COMBAT), "The range")
+        check = _made_for(self, (Phase.SETUP, Phase.COMBAT), _("The range"))
         done = await step(
             interaction, DetermineRange(), name="range", expect_game_id=self.game,
             expect_version=None if self.arg == "t" else self.step, expect=check,
@@ -183,7 +182,7 @@ class ActivateButton(StepButton, prefix="si:activate"):
         super().__init__(game, turn, arg, **kw)
 
     async def run(self, interaction: discord.Interaction) -> None:
-        check = _made_for(self, (Phase.ENGAGEMENT,), "The zones' activation")
+        check = _made_for(self, (Phase.ENGAGEMENT,), _("The zones' activation"))
         done = await step(
             interaction, ActivateZones(), name="activate", expect_game_id=self.game,
             expect_version=None if self.arg == "t" else self.step, expect=check,
@@ -227,7 +226,8 @@ async def _open_successes(interaction: discord.Interaction, game_id: int, turn: 
     zone, act = open_activation(game.state.fight, turn, zone_index, "button")
     if act.successes is not None:
         raise already_entered(zone, act)
-    await open_form(interaction, successes_form(game_id, turn, zone_index, act.describe(), typed))
+    form = successes_form(game_id, turn, zone_index, act, typed, reader(interaction))
+    await open_form(interaction, form)
 
 
 #: The field of a "Not saved" answer that holds what was typed (read back by Fix it); EMPTY when nothing was.
@@ -238,10 +238,10 @@ EMPTY = "—"
 class FixSuccessesButton(PersistentButton, template=r"si:fix:(?P<game>\d+):(?P<turn>\d+):(?P<zone>\d+)"):
     """Opens a zone's successes form again, filled in with what was typed (shown on its message)."""
 
-    def __init__(self, game: int, turn: int, zone: int) -> None:
+    def __init__(self, game: int, turn: int, zone: int, label: str = "Fix it") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Fix it", style=discord.ButtonStyle.primary, custom_id=f"si:fix:{game}:{turn}:{zone}"
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"si:fix:{game}:{turn}:{zone}"
             )
         )
         self.game, self.turn, self.zone = game, turn, zone
@@ -265,24 +265,25 @@ async def successes_entered(
     # isdecimal, not isdigit: "²" is a digit that int() refuses.
     if not text.isdecimal():
         # Nothing is saved; the form is offered again with what was typed, so it is fixed, not redone.
-        error = (
-            f"'{text[:10]}' is not a number of successes: enter a whole number like 2 "
-            "(0 if the zone missed)."
-        )
+        t = reader(interaction)
+        error = t("'{typed}' is not a number of successes: enter a whole number like 2 (0 if the zone "
+                     "missed).",
+                     typed=text[:10])
         embed = discord.Embed(
-            title="Not saved: the successes need fixing",
-            description=f"{error}\nPress **Fix it** to open the form again with what you typed.",
+            title=t("Not saved: the successes need fixing"),
+            description=t("{error}\nPress **Fix it** to open the form again with what you typed.",
+                             error=error),
             colour=discord.Colour.orange(),
         )
         embed.add_field(name=TYPED, value=clip(text, 1024) or EMPTY, inline=False)
-        fix = View(FixSuccessesButton(game_id, turn, zone_index))
+        fix = View(FixSuccessesButton(game_id, turn, zone_index, label=t("Fix it")))
         await Post(embeds=[embed], view=fix, ephemeral=True).send(interaction)
         return
     successes = int(text)
     game = await load(interaction, game_id=game_id)
     state: FightState = game.state.fight
     if state.turn != turn:
-        raise MovedOn(f"Turn {turn} is over, so that attack can no longer be entered.")
+        raise MovedOn(_("Turn {turn} is over, so that attack can no longer be entered.", turn=turn))
     zone = zone_name(state, zone_index)
     act = next((a for a in state.activations if a.zone == zone), None)
     if act is not None and act.successes is not None and not act.resolved:
@@ -299,49 +300,56 @@ async def successes_entered(
     if entered.resolved:
         await send_step(interaction, done)
         return
-    embed, view = proposal_message(done.game_id, after, entered)
+    embed, view = proposal_message(done.game_id, after, entered, await channel(interaction))
     await Post(embeds=[embed], view=view).send(interaction)
 
 
 def proposal_message(
-    game_id: int, state: FightState, act: Activation
+    game_id: int, state: FightState, act: Activation, t: Translator | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The message asking who takes an entered attack's successes, with Accept and 'my own'."""
+    """The message asking who takes an entered attack's successes, with Accept and 'my own', in
+    ``t``'s language (the channel's: the proposal is public)."""
+    t = t or translator("en")
     zone, successes = act.zone, act.successes or 0
     per = state.boss.special_rules.wounds_per_success
     plan = waiting_proposal(state, act)
     preview = apply(state, ZoneAttack(zone=zone, successes=successes, allocation=plan))
     targets = legal_targets(state, zone)
     engaged = [u for u in targets if u in state.engaged_with(zone)]
-    whom = "engaged with it" if engaged else "not engaged with any zone"
-    hit = (
-        f"Each success hits one unit and inflicts {per} wounds on it (Deadly); wounds beyond what "
-        "that unit has left are lost."
-        if per > 1
-        else "Each success hits one unit and inflicts 1 wound on it."
-    )
+    names = ", ".join(targets)
+    engaged_with = t("The successes may go to {units} (engaged with it).", units=names)
+    may = engaged_with if engaged else t("The successes may go to {units} (not engaged with any zone).",
+                                         units=names)
+    hit = t("Each success hits one unit and inflicts 1 wound on it.") if per == 1 else t(
+        "Each success hits one unit and inflicts {per} wounds on it (Deadly); wounds beyond what that unit "
+            "has "
+        "left are lost.", per=per)
     embed = discord.Embed(
-        title=f"{zone}'s attack{PROPOSAL_TITLE_END}",
+        title=proposal_title(zone, t),
         description="\n".join(
             [
-                preview.events[0],
-                f"Herald proposes **{shown_allocation(plan, per)}**.",
+                t(preview.events[0]),
+                t("Herald proposes **{allocation}**.", allocation=shown_allocation(plan, per, t)),
                 hit,
-                f"The successes may go to {', '.join(targets)} ({whom}).",
-                "The successes are saved: they stand even if the zone falls before they are given out.",
+                may,
+                t("The successes are saved: they stand even if the zone falls before they are given out."),
             ]
         ),
         colour=discord.Colour.from_rgb(254, 231, 92),
     )
-    embed.add_field(name="If you accept", value="\n".join(preview.events[1:])[:1024] or "-", inline=False)
+    after = "\n".join(t(event) for event in preview.events[1:])
+    embed.add_field(name=t("If you accept"), value=after[:1024] or "-", inline=False)
     embed.set_footer(
-        text=f"Fight #{game_id} · turn {state.turn} · {successes} success{'es' if successes != 1 else ''} "
-        f"for {zone}"
+        text=t.n("Fight #{id} · turn {turn} · {n} success for {zone}", "Fight #{id} · turn {turn} · {n} "
+                 "successes for {zone}",
+                 successes, id=game_id, turn=state.turn, n=successes, zone=zone)
     )
     index = zone_index(state, zone)
     view = discord.ui.View(timeout=None)
-    view.add_item(AcceptButton(game_id, state.turn, index, successes, proposal_digest(plan)))
-    view.add_item(OwnAllocationButton(game_id, state.turn, index, successes))
+    view.add_item(AcceptButton(game_id, state.turn, index, successes, proposal_digest(plan),
+                               text=t("Accept")))
+    view.add_item(OwnAllocationButton(game_id, state.turn, index, successes, text=t("Give my own "
+                                                                                    "allocation")))
     return embed, view
 
 
@@ -381,10 +389,10 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
         if shown is None or proposal_digest(shown) != self.digest:
             # The message can't be read back: accept only if Herald would still propose the same.
             if proposal_digest(now) != self.digest:
-                raise RuleError(
-                    "The squad has changed since this proposal, so it was not applied. Use "
-                    "'Give my own allocation', or `/si status` for Herald's proposal as things stand now."
-                )
+                raise RuleError(_(
+                    "The squad has changed since this proposal, so it was not applied. Use 'Give my own "
+                    "allocation', or `/si status` for Herald's proposal as things stand now."
+                ))
             shown = now
         per = state.boss.special_rules.wounds_per_success
         try:
@@ -394,11 +402,13 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
         except RuleError:
             needless = False  # the step below refuses it and says why
         if needless:
-            raise RuleError(
-                f"The squad has changed since this proposal: {shown_allocation(shown, per)} would now "
-                f"take out a unit that {shown_allocation(now, per)} spares, so it was not applied. Use "
-                "'Give my own allocation', or `/si status` for Herald's proposal as things stand now."
-            )
+            mine = reader(interaction)
+            raise RuleError(_(
+                "The squad has changed since this proposal: {shown} would now take out a unit that {now} "
+                "spares, so it was not applied. Use 'Give my own allocation', or `/si status` for Herald's "
+                "proposal as things stand now.", shown=shown_allocation(shown, per, mine),
+                now=shown_allocation(now, per, mine)
+            ))
         try:
             done = await step(
                 interaction,
@@ -407,11 +417,14 @@ class AcceptButton(PersistentButton, template=rf"si:accept:{_ALLOC}:(?P<digest>[
                 expect_game_id=self.game,
             )
         except RuleError as error:
-            raise RuleError(
-                f"This proposal ({shown_allocation(shown, per)}) is no longer legal: {error} Nothing was "
-                f"applied. Use 'Give my own allocation', or `/si status` for Herald's new proposal "
-                f"for {zone}'s {self.successes} success{'es' if self.successes != 1 else ''}."
-            ) from None
+            raise RuleError(ngettext(
+                "This proposal ({shown}) is no longer legal: {error} Nothing was applied. Use 'Give my own "
+                "allocation', or `/si status` for Herald's new proposal for {zone}'s {n} success.",
+                "This proposal ({shown}) is no longer legal: {error} Nothing was applied. Use 'Give my own "
+                "allocation', or `/si status` for Herald's new proposal for {zone}'s {n} successes.",
+                self.successes, shown=shown_allocation(shown, per, reader(interaction)), error=error.text,
+                zone=zone, n=self.successes
+            )) from None
         await send_step(interaction, done, edit=True)
 
 
@@ -455,6 +468,7 @@ class OwnAllocationButton(PersistentButton, template=rf"si:own:{_ALLOC}"):
             zone,
             allocation_text(proposal),
             state.boss.special_rules.wounds_per_success,
+            reader(interaction),
         )
         await open_form(interaction, form)
 
@@ -469,10 +483,10 @@ class OldProposalButton(PersistentButton, template=r"si:(?:accept|own):\d+:\d+:\
         return cls(item)
 
     async def pressed(self, interaction: discord.Interaction) -> None:
-        raise MovedOn(
-            "That proposal comes from an older version of Herald: enter the zone's successes again "
-            "from the newest message."
-        )
+        raise MovedOn(_(
+            "That proposal comes from an older version of Herald: enter the zone's successes again from the "
+            "newest message."
+        ))
 
 
 DYNAMIC_ITEMS: tuple[type[PersistentButton], ...] = (

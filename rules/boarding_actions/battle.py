@@ -108,7 +108,8 @@ class BattleMission(BaseModel):
         found = next((o for o in self.objectives if o.id == objective_id), None)
         if found is None:
             known = ", ".join(f"`{o.id}`" for o in self.objectives)
-            raise NotFoundError(f"{self.name} has no objective {objective_id!r}; its objectives are {known}.")
+            raise NotFoundError(_("{mission} has no objective {objective}; its objectives are {known}.",
+                                  mission=self.name, objective=repr(objective_id), known=known))
         return found
 
 
@@ -247,7 +248,8 @@ def parse_action(data: object) -> ChooseFirstTurn | Score | Advance | SetBattleR
     try:
         return _ACTION.validate_python(data)
     except ValidationError as exc:
-        raise BattleError(f"That is not a scoring step I understand ({describe_problems(exc)}).") from None
+        raise BattleError(_("That is not a scoring step I understand ({problems}).",
+                            problems=describe_problems(exc))) from None
 
 
 # --- starting -----------------------------------------------------------------------------------
@@ -276,9 +278,8 @@ def new_battle(
     fixed = snapshot.first_turn.role
     chosen = Role(first_turn) if first_turn is not None else None
     if fixed is not None and chosen is not None and chosen is not fixed:
-        raise BattleError(
-            f"In {snapshot.name} the {fixed.title} always takes the first turn; leave the first turn out."
-        )
+        raise BattleError(_("In {mission} the {role} always takes the first turn; leave the first turn out.",
+                            mission=snapshot.name, role=_(ROLE_WORDS[fixed])))
     state = BattleState(
         mission=snapshot,
         players={Role.ATTACKER: attacker, Role.DEFENDER: defender},
@@ -492,7 +493,7 @@ def apply(
                 )
             new = state.model_copy(update={"over": False})
         case _:  # pragma: no cover - the union is closed
-            raise BattleError("That is not a scoring step I understand.")
+            raise BattleError(_("That is not a scoring step I understand."))
     return new.model_copy(update={"step": state.step + 1})
 
 
@@ -603,44 +604,48 @@ def _claim(objective: Objective, role: Role, action: Score) -> tuple[dict[Role, 
     name = objective.name
     if objective.outcome is not None:
         if action.conditions or action.count is not None or action.value is not None or action.boosted:
-            raise BattleError(f"{name} takes only the situation at the end of the battle.")
+            raise BattleError(_("{objective} takes only the situation at the end of the battle.",
+                                objective=name))
         if action.option is None:
-            raise BattleError(f"{name}: {objective.outcome.question} Pick one of the situations.")
+            raise BattleError(_("{objective}: {question} Pick one of the situations.", objective=name,
+                                question=objective.outcome.question))
         option = objective.outcome.option(action.option)
         if option is None:
             known = ", ".join(f"`{o.id}`" for o in objective.outcome.options)
-            raise BattleError(f"{name} has no situation {action.option!r}; pick one of {known}.")
+            raise BattleError(_("{objective} has no situation {option}; pick one of {known}.", objective=name,
+                                option=repr(action.option), known=known))
         return dict(option.vp), {}
     if action.option is not None:
-        raise BattleError(f"{name} has no situations to pick from.")
+        raise BattleError(_("{objective} has no situations to pick from.", objective=name))
     total = 0
     drains: dict[Role, int] = {}
     picked = list(dict.fromkeys(action.conditions))
     if picked and not objective.conditions:
-        raise BattleError(f"{name} has no conditions to tick; give a number instead.")
+        raise BattleError(_("{objective} has no conditions to tick; give a number instead.", objective=name))
     for condition_id in picked:
         condition = objective.condition(condition_id)
         if condition is None:
             known = ", ".join(f"`{c.id}` ({c.label})" for c in objective.conditions)
-            raise BattleError(f"{name} has no condition {condition_id!r}; its conditions are {known}.")
+            raise BattleError(_("{objective} has no condition {condition}; its conditions are {known}.",
+                                objective=name, condition=repr(condition_id), known=known))
         missing = [objective.condition(r) for r in condition.requires if r not in picked]
         if missing:
             needed = ", ".join(f"'{c.label}'" for c in missing if c is not None)
-            raise BattleError(f"'{condition.label}' cannot be met without {needed}; tick that too.")
+            raise BattleError(_("'{condition}' cannot be met without {needed}; tick that too.",
+                                condition=condition.label, needed=needed))
         total += condition.vp
     count = objective.count
     if count is None:
         if action.count is not None or action.boosted:
-            raise BattleError(f"{name} counts nothing; tick its conditions instead.")
+            raise BattleError(_("{objective} counts nothing; tick its conditions instead.", objective=name))
     else:
         limit = count.max_count or MAX_COUNT
         number = action.count or 0
         if isinstance(number, bool) or not 0 <= number <= limit:
-            raise BattleError(
-                f"{name}: give how many ({count.label_for(role)}) as a whole number from 0 to {limit}."
-            )
+            raise BattleError(_("{objective}: give how many ({label}) as a whole number from 0 to {most}.",
+                                objective=name, label=count.label_for(role), most=limit))
         if action.boosted and count.boost is None:
-            raise BattleError(f"{name} has no condition that raises its VP.")
+            raise BattleError(_("{objective} has no condition that raises its VP.", objective=name))
         each = count.boost.vp_each if action.boosted and count.boost else count.vp_each
         total += number * each
         if count.drains_opponent and number:
@@ -648,13 +653,13 @@ def _claim(objective: Objective, role: Role, action: Score) -> tuple[dict[Role, 
     bands = objective.bands
     if bands is None:
         if action.value is not None:
-            raise BattleError(f"{name} takes no points total.")
+            raise BattleError(_("{objective} takes no points total.", objective=name))
     else:
         value = action.value or 0
         if isinstance(value, bool) or not 0 <= value <= MAX_REPORTED_POINTS:
-            raise BattleError(
-                f"{name}: give the {bands.measure.lower()} as a number from 0 to {MAX_REPORTED_POINTS}."
-            )
+            raise BattleError(_("{objective}: give the {measure} as a number from 0 to {most}.",
+                                objective=name,
+                                measure=bands.measure.lower(), most=MAX_REPORTED_POINTS))
         total += bands.vp_for(value)
     return {role: total}, drains
 

@@ -93,7 +93,8 @@ class MissionLibrary:
         try:
             return self._by_id[mission_id]
         except KeyError:
-            raise NotFoundError(f"There is no Boarding Actions mission with the id {mission_id!r}.") from None
+            raise NotFoundError(_("There is no Boarding Actions mission with the id {id}.",
+                                  id=repr(mission_id))) from None
 
     def by_roll(self, kind: MissionKind | str, value: int) -> Mission:
         """The mission a D33 (symmetric) or D6 (asymmetric) result picks.

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.boarding_actions.content import MissionLibrary, default_library
 from rules.boarding_actions.missions import Mission, MissionKind, Role
 from rules.errors import RuleError
+from rules.i18n import Message, _
 
 
 class MissionRoll(BaseModel):
@@ -72,7 +73,8 @@ def _kind(kind: MissionKind | str) -> MissionKind:
         return MissionKind(str(kind).strip().lower())
     except ValueError:
         raise RuleError(
-            f"{kind!r} is not a kind of mission: roll `symmetric` (a D33) or `asymmetric` (a D6)."
+            _("{kind} is not a kind of mission: roll `symmetric` (a D33) or `asymmetric` (a D6).",
+              kind=repr(kind))
         ) from None
 
 
@@ -93,10 +95,14 @@ class RollOff(BaseModel):
         attacker, defender = self.throws[-1]
         return Role.ATTACKER if attacker > defender else Role.DEFENDER
 
-    def text(self, attacker: str, defender: str) -> str:
-        """The throws in one line: ``"Ann 4, Bo 4 (a tie: again); Ann 2, Bo 5"``."""
-        parts = [f"{attacker} {a}, {defender} {d}" for a, d in self.throws]
-        return "; ".join([*(f"{p} (a tie: again)" for p in parts[:-1]), parts[-1]])
+    def text(self, attacker: str, defender: str) -> Message:
+        """The throws in one line: ``"Ann 4, Bo 4 (a tie: again); Ann 2, Bo 5"``, as a message."""
+        parts = [_("{attacker} {a}, {defender} {d}", attacker=attacker, a=a, defender=defender, d=d)
+                 for a, d in self.throws]
+        said = parts[-1]
+        for tie in reversed(parts[:-1]):
+            said = _("{throw} (a tie: again); {then}", throw=tie, then=said)
+        return said
 
 
 def roll_off(rng: random.Random) -> RollOff:
@@ -107,7 +113,7 @@ def roll_off(rng: random.Random) -> RollOff:
     (((5, 3),), 'attacker')
     """
     throws = []
-    for _ in range(MAX_ROLL_OFFS):
+    for _unused in range(MAX_ROLL_OFFS):
         attacker, defender = rng.randint(1, 6), rng.randint(1, 6)
         throws.append((attacker, defender))
         if attacker != defender:

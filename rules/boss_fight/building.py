@@ -281,8 +281,9 @@ def find_card(catalog: Catalog, key: str) -> tuple[str, Any]:
             if spec.name.lower() == wanted:
                 return section, spec
     from rules.errors import NotFoundError
+    from rules.i18n import _
 
-    raise NotFoundError(f"No card is called '{key.strip()[:40]}'. Try /bf cards to look one up.")
+    raise NotFoundError(_("No card is called '{key}'. Try /bf cards to look one up.", key=key.strip()[:40]))
 
 
 def build_points(catalog: Catalog, build: BossBuild | HeroBuild) -> int:

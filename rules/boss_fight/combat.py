@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.i18n import Message, _
+
 DEFENCE_MISS = 6
 
 
@@ -115,25 +117,54 @@ def expected_damage(damage: int, *, attack_stat: int, defence_stat: int, rolls: 
 # narration imports the engine, so the words live below both.
 
 
-def stat_words(name: str, base: int, mods: list[tuple[int, str]], total: int) -> str:
+#: A status as the step report writes it ("Kai is stunned").
+STATUS_NAMES = {
+    "immobilised": _("immobilised"),
+    "dazzled": _("dazzled"),
+    "stunned": _("stunned"),
+    "poisoned": _("poisoned"),
+}
+#: A card's kind ("Walk is a move card").
+CARD_KINDS = {"move": _("move"), "attack": _("attack"), "item": _("item")}
+#: An attack profile ("no heavy attack").
+ATTACK_KINDS = {"basic": _("basic"), "heavy": _("heavy"), "special": _("special")}
+#: A combat statistic's name as the step report writes it.
+STAT_NAMES = {
+    "health": _("Health"),
+    "intelligence": _("Intelligence"),
+    "strength": _("Strength"),
+    "agility": _("Agility"),
+}
+
+
+def stat_words(name: str | Message, base: int, mods: list[tuple[int, str]], total: int) -> Message:
     """A combat statistic as a player adds it up: the card's printed value, each change and why,
-    then what it comes to.
+    then what it comes to. ``name`` is the statistic (``strength``) or its words.
 
-    >>> stat_words("Strength", 7, [(-1, "the card")], 6)
-    'Strength 7, -1 from the card: 6'
-    >>> stat_words("Strength", 5, [(2, "rolled")], 7)
-    'Strength 5, +2 rolled: 7'
-    >>> stat_words("Intelligence", 4, [], 4)
-    'Intelligence 4'
+    >>> print(stat_words("strength", 7, [(-1, "the card")], 6))
+    Strength 7, -1 from the card: 6
+    >>> print(stat_words("strength", 5, [(2, "rolled")], 7))
+    Strength 5, +2 rolled: 7
+    >>> print(stat_words("Intelligence", 4, [], 4))
+    Intelligence 4
     """
+    if isinstance(name, str):
+        name = STAT_NAMES.get(name.lower(), name)
     if not mods:
-        return f"{name} {total}"
-    steps = ", ".join(f"{amount:+d} {why}" if why == "rolled" else f"{amount:+d} from {why}"
-                      for amount, why in mods)
-    return f"{name} {base}, {steps}: {total}"
+        return _("{stat} {total}", stat=name, total=total)
+    steps = tuple(_step(amount, why) for amount, why in mods)
+    return _("{stat} {base}, {steps}: {total}", stat=name, base=base, steps=steps, total=total)
 
 
-def damage_words(damage: int, att: int, dfn: int, compared: int, armour: int, dealt: int) -> str:
+def _step(amount: int, why: str) -> Message:
+    if why == "rolled":
+        return _("{amount} rolled", amount=format(amount, "+d"))
+    if why == "the card":
+        return _("{amount} from the card", amount=format(amount, "+d"))
+    return _("{amount} from {source}", amount=format(amount, "+d"), source=why)
+
+
+def damage_words(damage: int, att: int, dfn: int, compared: int, armour: int, dealt: int) -> Message:
     """How the attack's damage becomes the damage taken, one step per clause: the comparison of
     the two combat statistics (the seed's table), then armour.
 
@@ -153,25 +184,31 @@ def damage_words(damage: int, att: int, dfn: int, compared: int, armour: int, de
     5 equals 5, so the attack's 4 damage stays 4: 4 damage
     """
     rule = compare_rule(att, dfn)
+    values = {"att": att, "dfn": dfn, "damage": damage, "compared": compared}
     if rule.startswith("equal"):
-        text = f"{att} equals {dfn}, so the attack's {damage} damage stays {compared}"
+        text = _("{att} equals {dfn}, so the attack's {damage} damage stays {compared}", **values)
     elif rule.startswith("double"):
-        text = f"{att} is at least double {dfn}, so the attack's {damage} damage is doubled to {compared}"
+        text = _("{att} is at least double {dfn}, so the attack's {damage} damage is doubled to {compared}",
+                 **values)
     elif rule.startswith("half"):
-        text = (f"{att} is at most half of {dfn}, so the attack's {damage} damage is halved, rounding up, "
-                f"to {compared}")
+        text = _("{att} is at most half of {dfn}, so the attack's {damage} damage is halved, rounding up, "
+                 "to {compared}", **values)
     elif rule.startswith("higher"):
-        text = f"{att} is higher than {dfn}, so the attack's {damage} damage goes up by 1 to {compared}"
+        text = _("{att} is higher than {dfn}, so the attack's {damage} damage goes up by 1 to {compared}",
+                 **values)
     elif compared == damage:
-        text = f"{att} is lower than {dfn}, but the attack's {damage} damage cannot go lower"
+        text = _("{att} is lower than {dfn}, but the attack's {damage} damage cannot go lower", **values)
     else:
-        text = f"{att} is lower than {dfn}, so the attack's {damage} damage goes down by 1 to {compared}"
+        text = _("{att} is lower than {dfn}, so the attack's {damage} damage goes down by 1 to {compared}",
+                 **values)
     if armour:
         taken = compared - dealt
         if taken == 0:
-            text += f"; armour {armour} cannot take the last point off"
-        elif taken < armour:
-            text += f"; armour {armour} takes {taken} off (a hit does at least 1)"
-        else:
-            text += f"; armour {armour} takes {taken} off"
-    return f"{text}: {dealt} damage"
+            return _("{comparison}; armour {armour} cannot take the last point off: {dealt} damage",
+                     comparison=text, armour=armour, dealt=dealt)
+        if taken < armour:
+            return _("{comparison}; armour {armour} takes {taken} off (a hit does at least 1): "
+                     "{dealt} damage", comparison=text, armour=armour, taken=taken, dealt=dealt)
+        return _("{comparison}; armour {armour} takes {taken} off: {dealt} damage",
+                 comparison=text, armour=armour, taken=taken, dealt=dealt)
+    return _("{comparison}: {dealt} damage", comparison=text, dealt=dealt)

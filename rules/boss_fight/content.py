@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from rules.boss_fight.hexgrid import MAX_BOARD_SIDE
 from rules.content import read_yaml
 from rules.errors import ContentError, NotFoundError
+from rules.i18n import _
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "boss_fight"
 """Where the shipped packs (and a community's own) live."""
@@ -656,12 +657,13 @@ class Catalog(BaseModel):
             return table[starts[0]]
         what = section.replace("_", " ")
         if prefix and starts:
-            raise NotFoundError(
-                f"'{key.strip()[:40]}' could be several {what}: {', '.join(sorted(starts)[:12])}. "
-                "Type more of it."
-            )
+            raise NotFoundError(_("'{key}' could be several {what}: {names}. Type more of it.",
+                                  key=key.strip()[:40],
+                                  what=what, names=", ".join(sorted(starts)[:12])))
         known = ", ".join(sorted(table)[:12])
-        raise NotFoundError(f"There is no '{key.strip()[:40]}' in {what}. Known: {known}.")
+        raise NotFoundError(_("There is no '{key}' in {what}. Known: {known}.", key=key.strip()[:40],
+                              what=what,
+                              known=known))
 
 
 def _where(data: Any, loc: tuple[Any, ...]) -> str:

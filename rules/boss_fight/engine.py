@@ -54,7 +54,17 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from rules.boss_fight.building import build_boss, build_hero, check_party, check_points
-from rules.boss_fight.combat import compare_damage, compare_rule, damage_words, resolve_hit, stat_words
+from rules.boss_fight.combat import (
+    ATTACK_KINDS,
+    CARD_KINDS,
+    STAT_NAMES,
+    STATUS_NAMES,
+    compare_damage,
+    compare_rule,
+    damage_words,
+    resolve_hit,
+    stat_words,
+)
 from rules.boss_fight.content import (
     Affects,
     Area,
@@ -101,7 +111,7 @@ from rules.boss_fight.state import (
     pose_tiles,
 )
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import N_, Message, Text, _, ngettext
 
 HERO_ACTIONS = 2
 BOSS_ACTIONS = 3
@@ -148,7 +158,7 @@ class StepResult(BaseModel):
     """The outcome of one action: the new state, what happened, every die rolled and every strike."""
 
     state: GameState
-    log: list[str] = Field(default_factory=list)
+    log: list[Message] = Field(default_factory=list)
     rolls: list[DieRoll] = Field(default_factory=list)
     hits: list[HitRecord] = Field(default_factory=list)
 
@@ -157,15 +167,15 @@ class StepResult(BaseModel):
 class _Ctx:
     state: GameState
     rng: random.Random
-    log: list[str] = field(default_factory=list)
+    log: list[Message] = field(default_factory=list)
     rolls: list[DieRoll] = field(default_factory=list)
     hits: list[HitRecord] = field(default_factory=list)
     acted: bool = False
 
-    def say(self, text: str) -> None:
+    def say(self, text: Message) -> None:
         self.log.append(text)
 
-    def d6(self, who: Character, why: str) -> int:
+    def d6(self, who: Character, why: Message) -> int:
         value = self.rng.randint(1, 6)
         self.rolls.append(DieRoll(who=who.name, why=why, value=value))
         return value
@@ -444,17 +454,20 @@ def _move_to(state: GameState, c: Character, to: Hex, pivot: Hex | None, rotatio
     """The new (anchor, rotation) of a legal move, or :class:`IllegalAction`."""
     if len(c.shape) == 1:
         if pivot is not None and pivot != c.anchor:
-            raise IllegalAction(f"{c.name} covers one tile: leave the pivot out.")
+            raise IllegalAction(_("{name} covers one tile: leave the pivot out.", name=c.name))
         dest = reachable(state, c, tiles)
         if to not in dest:
-            raise IllegalAction(f"{c.name} cannot get to {to.label()} with {tiles} tile(s) of movement: pick "
-                                "a clear tile within reach (obstacles and enemies block the way).")
+            raise IllegalAction(ngettext(
+                "{name} cannot get to {tile} with {n} tile of movement: pick a clear tile within reach "
+                "(obstacles and enemies block the way).",
+                "{name} cannot get to {tile} with {n} tiles of movement: pick a clear tile within reach "
+                "(obstacles and enemies block the way).", tiles, name=c.name, tile=to.label(), n=tiles))
         return to, rotation if rotation is not None else c.rotation
     current = c.tiles()
     pivot = pivot or current[0]
     if pivot not in current:
-        raise IllegalAction(f"{pivot.label()} is not one of {c.name}'s tiles: the pivot must be one of "
-                            f"{', '.join(h.label() for h in current)}.")
+        raise IllegalAction(_("{pivot} is not one of {name}'s tiles: the pivot must be one of {tiles}.",
+                              pivot=pivot.label(), name=c.name, tiles=", ".join(h.label() for h in current)))
     i = current.index(pivot)
     rot = c.rotation if rotation is None else rotation
     passable = passable_for(state, c) - _occupied_by_others(state, c)
@@ -463,9 +476,10 @@ def _move_to(state: GameState, c: Character, to: Hex, pivot: Hex | None, rotatio
     pose = (to.q - oq, to.r - or_, rot)
     poses = mover.poses_from((c.anchor.q, c.anchor.r), c.rotation, pivot=i, steps=tiles)  # type: ignore[union-attr]
     if pose not in poses or pose == (c.anchor.q, c.anchor.r, c.rotation):  # type: ignore[union-attr]
-        raise IllegalAction(f"{c.name} cannot end with {pivot.label()} on {to.label()} facing {rot} within "
-                            f"{tiles} tile(s): every tile must end clear and the whole shape must fit "
-                            "through on the way (turning is free). Try another tile or rotation.")
+        raise IllegalAction(_("{name} cannot end with {pivot} on {tile} facing {rotation} within {n} "
+                              "tile(s): every tile must end clear and the whole shape must fit through on "
+                              "the way (turning is free). Try another tile or rotation.",
+                              name=c.name, pivot=pivot.label(), tile=to.label(), rotation=rot, n=tiles))
     return Hex.axial(pose[0], pose[1]), rot
 
 
@@ -524,43 +538,46 @@ def _place_boss(ctx: _Ctx, a: PlaceBoss) -> None:
     s = ctx.state
     boss = s.boss
     if boss.anchor is not None:
-        raise IllegalAction("The boss is already on the board: place the heroes now.")
+        raise IllegalAction(_("The boss is already on the board: place the heroes now."))
     if not _pose_clear(s, boss, a.anchor, a.rotation):
-        raise IllegalAction(f"{boss.name} does not fit at {a.anchor.label()} facing {a.rotation}: every tile "
-                            "must be on the board and clear of obstacles. Try another tile or rotation.")
+        raise IllegalAction(_("{name} does not fit at {tile} facing {rotation}: every tile must be on the "
+                              "board and clear of obstacles. Try another tile or rotation.",
+                              name=boss.name, tile=a.anchor.label(), rotation=a.rotation))
     boss.anchor, boss.rotation = a.anchor, a.rotation
-    ctx.say(f"{boss.name} takes its place at {', '.join(h.label() for h in boss.tiles())}.")
+    ctx.say(_("{name} takes its place at {tiles}.", name=boss.name,
+              tiles=", ".join(h.label() for h in boss.tiles())))
     s.active = s.heroes[0].id
 
 
 def _place_hero(ctx: _Ctx, a: PlaceHero) -> None:
     s = ctx.state
     if s.boss.anchor is None:
-        raise IllegalAction("The boss player places the boss first.")
+        raise IllegalAction(_("The boss player places the boss first."))
     hero = s.character(a.character)
     if hero.side is not Side.HERO:
-        raise IllegalAction("Use PlaceBoss for the boss.")
+        raise IllegalAction(_("Place the boss with its anchor tile and rotation."))
     if hero.anchor is not None:
-        raise IllegalAction(f"{hero.name} is already on the board.")
+        raise IllegalAction(_("{name} is already on the board.", name=hero.name))
     allowed = hero_placements(s, hero)
     if a.tile not in allowed:
         if _pose_clear(s, hero, a.tile, 0):
-            raise IllegalAction(f"{a.tile.label()} is within {PLACEMENT_GAP} tiles of the boss: heroes start "
-                                f"more than {PLACEMENT_GAP} tiles away while such tiles are left.")
-        raise IllegalAction(f"{a.tile.label()} is not clear (an obstacle or another piece): pick a clear "
-                            "tile.")
+            raise IllegalAction(_("{tile} is within {gap} tiles of the boss: heroes start more than {gap} "
+                                  "tiles away while such tiles are left.", tile=a.tile.label(),
+                                  gap=PLACEMENT_GAP))
+        raise IllegalAction(_("{tile} is not clear (an obstacle or another piece): pick a clear tile.",
+                              tile=a.tile.label()))
     hero.anchor = a.tile
-    ctx.say(f"{hero.name} takes position at {a.tile.label()}.")
+    ctx.say(_("{name} takes position at {tile}.", name=hero.name, tile=a.tile.label()))
     left = [h for h in s.heroes if h.anchor is None]
     if left:
         s.active = left[0].id
         return
     if s.hold_start:
         s.active = None
-        ctx.say("Every piece is placed: the fight begins when the players start it.")
+        ctx.say(_("Every piece is placed: the fight begins when the players start it."))
         return
     s.phase = Phase.PLAYING
-    ctx.say("Every piece is placed: the fight begins.")
+    ctx.say(_("Every piece is placed: the fight begins."))
     _start_round(ctx)
 
 
@@ -578,9 +595,9 @@ def _start_fight(ctx: _Ctx) -> None:
     s = ctx.state
     if not all_placed(s):
         left = ", ".join(c.name for c in s.characters if c.anchor is None)
-        raise IllegalAction(f"Not every piece is placed yet: {left} still to place.")
+        raise IllegalAction(_("Not every piece is placed yet: {names} still to place.", names=left))
     s.phase = Phase.PLAYING
-    ctx.say("The fight begins.")
+    ctx.say(_("The fight begins."))
     _start_round(ctx)
 
 
@@ -599,7 +616,7 @@ def initiative(state: GameState) -> list[str]:
     """
     living = [(i, c) for i, c in enumerate(state.characters) if c.alive]
     ordered = sorted(living, key=lambda ic: (-ic[1].current(Stat.AGILITY), ic[1].side is Side.BOSS, ic[0]))
-    return [c.id for _, c in ordered]
+    return [c.id for _i, c in ordered]
 
 
 def draw(ctx: _Ctx, c: Character, n: int) -> int:
@@ -618,8 +635,8 @@ def draw(ctx: _Ctx, c: Character, n: int) -> int:
                 break
             ctx.rng.shuffle(pool)
             c.piles.deck, c.piles.discard, c.piles.expended = pool, [], []
-            ctx.say(f"{c.name}'s deck is empty: the discard and expended piles ({len(pool)} cards) are "
-                    "shuffled into a new deck.")
+            ctx.say(_("{name}'s deck is empty: the discard and expended piles ({n} cards) are shuffled into "
+                      "a new deck.", name=c.name, n=len(pool)))
         c.piles.hand.append(c.piles.deck.pop())
         drawn += 1
     return drawn
@@ -632,7 +649,7 @@ def _start_round(ctx: _Ctx) -> None:
     else:
         s.idle_rounds = 0
     if s.idle_rounds >= IDLE_ROUNDS_TO_DRAW:
-        ctx.say(f"Nobody could act for {IDLE_ROUNDS_TO_DRAW} rounds: the fight ends in a draw.")
+        ctx.say(_("Nobody could act for {n} rounds: the fight ends in a draw.", n=IDLE_ROUNDS_TO_DRAW))
         s.phase, s.outcome, s.active = Phase.OVER, Outcome.DRAW, None
         return
     ctx.acted = False
@@ -652,19 +669,23 @@ def _start_round(ctx: _Ctx) -> None:
                 s.tokens.remove(t)
                 faded.setdefault(t.name, []).append(t.tile.label())
     for name, where in faded.items():
-        ctx.say(f"The {name} at {', '.join(where)} fades.")
+        ctx.say(_("The {token} at {tiles} fades.", token=name, tiles=", ".join(where)))
     names = ", ".join(s.character(i).name for i in s.order)
-    ctx.say(f"Round {s.round}. Initiative: {names}.")
+    ctx.say(_("Round {round}. Initiative: {names}.", round=s.round, names=names))
     for cid in s.order:
         c = s.character(cid)
         n = FIRST_DRAW if s.round == 1 else (BOSS_DRAW if c.side is Side.BOSS else HERO_DRAW)
-        why = ""
+        why = None
         if c.has(Status.STUNNED):
-            n, why = 0, " (stunned)"
+            n, why = 0, STATUS_NAMES[Status.STUNNED]
         elif c.has(Status.DAZZLED):
-            n, why = min(n, 1), " (dazzled)"
+            n, why = min(n, 1), STATUS_NAMES[Status.DAZZLED]
         got = draw(ctx, c, n)
-        ctx.say(f"{c.name} draws {got} card{'s' if got != 1 else ''}{why}.")
+        if why is None:
+            ctx.say(ngettext("{name} draws {n} card.", "{name} draws {n} cards.", got, name=c.name, n=got))
+        else:
+            ctx.say(ngettext("{name} draws {n} card ({why}).", "{name} draws {n} cards ({why}).", got,
+                             name=c.name, n=got, why=why))
     s.turn_index = -1
     _next_turn(ctx)
 
@@ -688,13 +709,14 @@ def _end_at_round_limit(ctx: _Ctx) -> None:
     s = ctx.state
     boss, heroes = health_shares(s)
     if abs(boss - heroes) < 1e-9:
-        outcome, verdict = Outcome.DRAW, "a draw"
+        outcome, verdict = Outcome.DRAW, _("a draw")
     elif heroes > boss:
-        outcome, verdict = Outcome.HEROES, "the heroes win"
+        outcome, verdict = Outcome.HEROES, _("the heroes win")
     else:
-        outcome, verdict = Outcome.BOSS, "the boss wins"
-    ctx.say(f"The round limit ({s.settings.round_limit}) is reached: the boss keeps {boss:.0%} of its "
-            f"health, the heroes {heroes:.0%} of theirs: {verdict}.")
+        outcome, verdict = Outcome.BOSS, _("the boss wins")
+    ctx.say(_("The round limit ({limit}) is reached: the boss keeps {boss} of its health, the heroes "
+              "{heroes} of theirs: {verdict}.", limit=s.settings.round_limit, boss=format(boss, ".0%"),
+              heroes=format(heroes, ".0%"), verdict=verdict))
     s.phase, s.outcome, s.active, s.actions_left = Phase.OVER, outcome, None, 0
 
 
@@ -723,7 +745,9 @@ def _next_turn(ctx: _Ctx) -> None:
         if _can_act(s, c):
             return
         if s.actions_left > 0 and not c.dead:
-            ctx.say(f"{c.name} has no card to play and loses {s.actions_left} action(s).")
+            ctx.say(ngettext("{name} has no card to play and loses {n} action.",
+                             "{name} has no card to play and loses {n} actions.", s.actions_left,
+                             name=c.name, n=s.actions_left))
         _end_turn(ctx, c, advance=False)
 
 
@@ -732,24 +756,24 @@ def _begin_turn(ctx: _Ctx, c: Character) -> None:
     s.active, s.attacks_made, s.feats_used = c.id, 0, 0
     for m in c.statuses:
         m.active = True
-    ctx.say(f"{c.name}'s turn.")
+    ctx.say(_("{name}'s turn.", name=c.name))
     regen = c.passive_total(PassiveKind.REGENERATE)
     if regen and c.health < c.max_health:
-        _heal(ctx, c, regen, "regenerates")
+        _heal(ctx, c, regen, regenerates=True)
     if c.has(Status.POISONED):
-        roll = ctx.d6(c, "shake off poison (5-6)")
+        roll = ctx.d6(c, _("shake off poison (5-6)"))
         if roll >= 5:
             c.statuses = [m for m in c.statuses if m.status is not Status.POISONED]
-            ctx.say(f"{c.name} rolls {roll} and shakes off the poison.")
+            ctx.say(_("{name} rolls {roll} and shakes off the poison.", name=c.name, roll=roll))
         else:
-            ctx.say(f"{c.name} rolls {roll}: still poisoned.")
+            ctx.say(_("{name} rolls {roll}: still poisoned.", name=c.name, roll=roll))
     actions = BOSS_ACTIONS if c.side is Side.BOSS else HERO_ACTIONS
     if c.active_status(Status.STUNNED):
         actions = 0
-        ctx.say(f"{c.name} is stunned and cannot act this turn.")
+        ctx.say(_("{name} is stunned and cannot act this turn.", name=c.name))
     elif c.active_status(Status.DAZZLED):
         actions = min(actions, 1)
-        ctx.say(f"{c.name} is dazzled: 1 action this turn.")
+        ctx.say(_("{name} is dazzled: 1 action this turn.", name=c.name))
     s.actions_left = actions
     c.seen_this_turn = visible_enemies(s, c)
 
@@ -757,10 +781,10 @@ def _begin_turn(ctx: _Ctx, c: Character) -> None:
 def _end_turn(ctx: _Ctx, c: Character, *, advance: bool = True) -> None:
     s = ctx.state
     timed = (Status.IMMOBILISED, Status.DAZZLED, Status.STUNNED)
-    gone = [m.status.value for m in c.statuses if m.active and m.status in timed]
+    gone = tuple(STATUS_NAMES[m.status] for m in c.statuses if m.active and m.status in timed)
     c.statuses = [m for m in c.statuses if not (m.active and m.status in timed)]
     if gone:
-        ctx.say(f"{c.name} is no longer {', '.join(gone)}.")
+        ctx.say(_("{name} is no longer {statuses}.", name=c.name, statuses=gone))
     if c.alive:
         c.seen_last_turn = sorted(set(c.seen_this_turn) | set(visible_enemies(s, c)))
     c.seen_this_turn = []
@@ -775,7 +799,7 @@ def _after_action(ctx: _Ctx, c: Character) -> None:
     ctx.acted = True
     s.actions_left -= 1
     if c.alive and c.has(Status.POISONED):
-        ctx.say(f"Poison burns {c.name} for 1.")
+        ctx.say(_("Poison burns {name} for 1.", name=c.name))
         _damage(ctx, c, 1)
     if s.phase is not Phase.PLAYING:
         return
@@ -788,10 +812,14 @@ def _after_action(ctx: _Ctx, c: Character) -> None:
 # ---- damage, healing, death -------------------------------------------------------------------
 
 
-def _heal(ctx: _Ctx, c: Character, amount: int, verb: str = "heals") -> None:
+def _heal(ctx: _Ctx, c: Character, amount: int, *, regenerates: bool = False) -> None:
     before = c.health
     c.health = min(c.max_health, c.health + amount)
-    ctx.say(f"{c.name} {verb} {c.health - before} ({c.health}/{c.max_health}).")
+    values = {"name": c.name, "n": c.health - before, "health": c.health, "max": c.max_health}
+    if regenerates:
+        ctx.say(_("{name} regenerates {n} ({health}/{max}).", **values))
+    else:
+        ctx.say(_("{name} heals {n} ({health}/{max}).", **values))
 
 
 def _damage(ctx: _Ctx, c: Character, amount: int) -> None:
@@ -808,7 +836,7 @@ def _die(ctx: _Ctx, c: Character) -> None:
     spec = s.token_specs[DEATH_TOKEN]
     s.tokens.append(BoardToken(token=spec.id, name=spec.name, tile=tiles[0], of=c.id,
                                blocks_sight=spec.blocks_sight, blocks_movement=spec.blocks_movement))
-    ctx.say(f"{c.name} falls at {tiles[0].label()}.")
+    ctx.say(_("{name} falls at {tile}.", name=c.name, tile=tiles[0].label()))
     _end_if_a_side_is_gone(ctx)
 
 
@@ -821,22 +849,23 @@ def _end_if_a_side_is_gone(ctx: _Ctx) -> None:
         s.phase, s.active, s.actions_left = Phase.OVER, None, 0
         winner = Outcome.HEROES if boss_dead else Outcome.BOSS
         s.outcome = Outcome.DRAW if boss_dead and heroes_dead else winner
-        gone = "has fallen" if not any(h.withdrawn for h in s.heroes) else "has fallen or withdrawn"
-        ctx.say({Outcome.HEROES: "The boss is slain: the heroes win!",
-                 Outcome.BOSS: f"Every hero {gone}: the boss wins!",
-                 Outcome.DRAW: "The boss and the last hero fall together: a draw."}[s.outcome])
+        fallen = (_("Every hero has fallen: the boss wins!") if not any(h.withdrawn for h in s.heroes)
+                  else _("Every hero has fallen or withdrawn: the boss wins!"))
+        ctx.say({Outcome.HEROES: _("The boss is slain: the heroes win!"),
+                 Outcome.BOSS: fallen,
+                 Outcome.DRAW: _("The boss and the last hero fall together: a draw.")}[s.outcome])
 
 
-def _stat_parts(c: Character, stat: Stat, extra: int = 0, extra_why: str = "the card") -> tuple[int, str]:
+def _stat_parts(c: Character, stat: Stat, extra: int = 0, extra_why: str = "the card") -> tuple[int, Message]:
     """A combat statistic now and how it adds up ("Strength 5, +1 from Frenzy, +1 from the card: 7")."""
     mods = [(m.amount, m.source) for m in c.mods if m.stat is stat and m.amount]
     if extra:
         mods.append((extra, extra_why))
     total = c.current(stat) + extra
-    return total, stat_words(stat.value.capitalize(), c.stats.get(stat), mods, total)
+    return total, stat_words(stat.value, c.stats.get(stat), mods, total)
 
 
-def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, stat: Stat, what: str,
+def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, stat: Stat, what: Text,
             stat_bonus: int = 0) -> bool:
     """One damaging hit with the combat comparison and the defence roll; True if it landed.
 
@@ -846,40 +875,43 @@ def _strike(ctx: _Ctx, attacker: Character, defender: Character, damage: int, st
     att, att_text = _stat_parts(attacker, stat, stat_bonus)
     dfn = defender.current(stat)
     rolls = defender.defends or not s.settings.defenders_choose
-    roll = ctx.d6(defender, f"defence against {what}") if rolls else None
+    roll = ctx.d6(defender, _("defence against {what}", what=what)) if rolls else None
     armour = defender.passive_total(PassiveKind.ARMOUR)
     hit = resolve_hit(damage, attack_stat=att, defence_stat=dfn, roll=roll, armour=armour)
-    rolled = (f"{defender.name} rolls {roll} for defence" if roll is not None
-              else f"{defender.name} does not roll for defence")
+    rolled = (_("{name} rolls {roll} for defence", name=defender.name, roll=roll) if roll is not None
+              else _("{name} does not roll for defence", name=defender.name))
     before = defender.health
-    record = HitRecord(attacker=attacker.name, defender=defender.name, what=what, stat=stat, damage=damage,
+    record = HitRecord(attacker=attacker.name, defender=defender.name, what=str(what), stat=stat,
+                       damage=damage,
                        attack_stat=att, defence_stat=dfn, roll=roll, defence=hit.defence, missed=hit.missed,
                        rule=compare_rule(att, hit.defence), armour=armour, dealt=hit.damage,
                        health_before=before, health_after=max(0, before - hit.damage),
                        max_health=defender.max_health)
     ctx.hits.append(record)
     if hit.missed:
-        ctx.say(f"{attacker.name}'s {what} at {defender.name}: {defender.name} rolls a 6 for defence: "
-                "a miss!")
+        ctx.say(_("{attacker}'s {what} at {defender}: {defender} rolls a 6 for defence: a miss!",
+                  attacker=attacker.name, what=what, defender=defender.name))
         return False
-    _, dfn_text = _stat_parts(defender, stat, roll or 0, "rolled")
+    _unused, dfn_text = _stat_parts(defender, stat, roll or 0, "rolled")
     compared = compare_damage(damage, att, hit.defence)
     arithmetic = damage_words(damage, att, hit.defence, compared, armour, hit.damage)
-    ctx.say(f"{attacker.name}'s {what} at {defender.name}: {rolled}. Attack: {att_text}. Defence: "
-            f"{dfn_text}. {arithmetic[0].upper()}{arithmetic[1:]}. {defender.name} {before} -> "
-            f"{record.health_after}/{defender.max_health} health.")
+    ctx.say(_("{attacker}'s {what} at {defender}: {rolled}. Attack: {attack}. Defence: {defence}. "
+              "{arithmetic}. {defender} {before} -> {after}/{max} health.",
+              attacker=attacker.name, what=what, defender=defender.name, rolled=rolled, attack=att_text,
+              defence=dfn_text, arithmetic=arithmetic, before=before, after=record.health_after,
+              max=defender.max_health))
     _damage(ctx, defender, hit.damage)
     return True
 
 
 def _apply_status(ctx: _Ctx, c: Character, status: Status) -> None:
     if c.resists(status):
-        ctx.say(f"{c.name} resists being {status.value}.")
+        ctx.say(_("{name} resists being {status}.", name=c.name, status=STATUS_NAMES[status]))
     elif c.has(status):
-        ctx.say(f"{c.name} is already {status.value}.")
+        ctx.say(_("{name} is already {status}.", name=c.name, status=STATUS_NAMES[status]))
     else:
         c.statuses.append(StatusMark(status=status))
-        ctx.say(f"{c.name} is {status.value}.")
+        ctx.say(_("{name} is {status}.", name=c.name, status=STATUS_NAMES[status]))
 
 
 # ---- areas and targets ------------------------------------------------------------------------
@@ -948,27 +980,35 @@ def check_aim(state: GameState, user: Character, target: Hex | None, kind: Targe
     if kind is TargetKind.SELF:
         return
     if target is None:
-        raise IllegalAction(f"{what} needs a target tile.")
+        raise IllegalAction(_("{what} needs a target tile.", what=what))
     if (target.q, target.r) not in on_board(state):
-        raise IllegalAction(f"{target.label()} is off the board.")
+        raise IllegalAction(_("{tile} is off the board.", tile=target.label()))
     mine = user.tiles()
     dist = piece_distance(mine, [target])
     if dist > rng_:
-        raise IllegalAction(f"{target.label()} is {dist} tiles away; {what} reaches {rng_}.")
+        raise IllegalAction(_("{tile} is {dist} tiles away; {what} reaches {range}.", tile=target.label(),
+                              dist=dist, what=what, range=rng_))
     occupant = state.occupant(target)
     if kind is TargetKind.ENEMY:
         if occupant is None or occupant.side is user.side:
-            raise IllegalAction(f"No enemy stands on {target.label()}: aim {what} at an enemy.")
+            raise IllegalAction(_("No enemy stands on {tile}: aim {what} at an enemy.", tile=target.label(),
+                                  what=what))
         if not can_see(state, user, occupant) and (los or occupant.id not in user.seen_last_turn):
-            why = "" if los else " and did not see it on its last turn"
-            raise IllegalAction(f"{user.name} cannot see {occupant.name}{why}: {what} needs line of sight.")
+            if los:
+                raise IllegalAction(_("{name} cannot see {target}: {what} needs line of sight.",
+                                      name=user.name, target=occupant.name, what=what))
+            raise IllegalAction(_("{name} cannot see {target} and did not see it on its last turn: {what} "
+                                  "needs line of sight.", name=user.name, target=occupant.name, what=what))
     elif kind is TargetKind.ALLY:
         if occupant is None or occupant.side is not user.side:
-            raise IllegalAction(f"No ally stands on {target.label()}: aim {what} at an ally (or yourself).")
+            raise IllegalAction(_("No ally stands on {tile}: aim {what} at an ally (or yourself).",
+                                  tile=target.label(), what=what))
         if los and occupant.id != user.id and not can_see_tiles(state, user, [target]):
-            raise IllegalAction(f"{user.name} cannot see {target.label()}: {what} needs line of sight.")
+            raise IllegalAction(_("{name} cannot see {target}: {what} needs line of sight.",
+                                  name=user.name, target=target.label(), what=what))
     elif los and not can_see_tiles(state, user, [target]):
-        raise IllegalAction(f"{user.name} cannot see {target.label()}: {what} needs line of sight.")
+        raise IllegalAction(_("{name} cannot see {target}: {what} needs line of sight.",
+                              name=user.name, target=target.label(), what=what))
 
 
 def can_see_tiles(state: GameState, viewer: Character, tiles: list[Hex]) -> bool:
@@ -996,7 +1036,7 @@ def _run_usable(ctx: _Ctx, user: Character, usable: Usable, target: Hex | None, 
             return
         if e.kind is EffectKind.MOVE:
             if target is None:
-                raise IllegalAction(f"{what} needs a destination tile.")
+                raise IllegalAction(_("{what} needs a destination tile.", what=what))
             _relocate(ctx, user, target, e.amount, what)
             continue
         if e.kind is EffectKind.TOKEN:
@@ -1004,7 +1044,7 @@ def _run_usable(ctx: _Ctx, user: Character, usable: Usable, target: Hex | None, 
             continue
         recipients = [user] if e.to is EffectTo.USER else [c for c in affected if c.id not in missed]
         if not recipients and e.to is not EffectTo.USER and e is usable.effects[0]:
-            ctx.say(f"{what} reaches nobody.")
+            ctx.say(_("{what} reaches nobody.", what=what))
         for r in recipients:
             if r.dead:
                 continue
@@ -1025,20 +1065,22 @@ def _effect_on(ctx: _Ctx, user: Character, r: Character, e, what: str, missed: s
     elif k is EffectKind.CLEANSE:
         before = len(r.statuses)
         r.statuses = [m for m in r.statuses if e.status is not None and m.status is not e.status]
-        ctx.say(f"{r.name} is cleansed." if len(r.statuses) < before else f"{r.name} had nothing to cleanse.")
+        ctx.say(_("{name} is cleansed.", name=r.name) if len(r.statuses) < before
+                else _("{name} had nothing to cleanse.", name=r.name))
     elif k is EffectKind.DRAW:
         got = draw(ctx, r, e.amount)
-        ctx.say(f"{r.name} draws {got}.")
+        ctx.say(_("{name} draws {n}.", name=r.name, n=got))
     elif k is EffectKind.DISCARD:
         n = min(e.amount, len(r.piles.hand))
-        for _ in range(n):
+        for _unused in range(n):
             card = r.piles.hand.pop(ctx.rng.randrange(len(r.piles.hand)))
             r.piles.discard.append(card)
-        ctx.say(f"{r.name} discards {n} card{'s' if n != 1 else ''} at random.")
+        ctx.say(ngettext("{name} discards {n} card at random.", "{name} discards {n} cards at random.", n,
+                         name=r.name, n=n))
     elif k is EffectKind.MODIFY:
-        r.mods.append(StatMod(stat=e.stat, amount=e.amount, source=what))
-        sign = "+" if e.amount > 0 else ""
-        ctx.say(f"{r.name}'s {e.stat.value} {sign}{e.amount} until the end of the round.")
+        r.mods.append(StatMod(stat=e.stat, amount=e.amount, source=str(what)))
+        ctx.say(_("{name}'s {stat} {amount} until the end of the round.", name=r.name,
+                  stat=STAT_NAMES.get(e.stat.value, e.stat.value), amount=format(e.amount, "+d")))
 
 
 def _push(ctx: _Ctx, user: Character, r: Character, amount: int) -> None:
@@ -1047,10 +1089,12 @@ def _push(ctx: _Ctx, user: Character, r: Character, amount: int) -> None:
     tiles = [(h.q, h.r) for h in r.tiles()]
     shift = push_path(passable, tiles, [(h.q, h.r) for h in user.tiles()], amount)
     if shift == (0, 0):
-        ctx.say(f"{r.name} cannot be pushed: the way is blocked.")
+        ctx.say(_("{name} cannot be pushed: the way is blocked.", name=r.name))
         return
     r.anchor = r.anchor + Hex.axial(*shift)  # type: ignore[operator]
-    ctx.say(f"{r.name} is pushed {Hex.axial(*shift).length()} tile(s) to {r.tiles()[0].label()}.")
+    pushed = Hex.axial(*shift).length()
+    ctx.say(ngettext("{name} is pushed {n} tile to {tile}.", "{name} is pushed {n} tiles to {tile}.", pushed,
+                     name=r.name, n=pushed, tile=r.tiles()[0].label()))
 
 
 def _relocate(ctx: _Ctx, c: Character, to: Hex, amount: int, what: str) -> None:
@@ -1058,7 +1102,7 @@ def _relocate(ctx: _Ctx, c: Character, to: Hex, amount: int, what: str) -> None:
     pivot = None if len(c.shape) == 1 else _best_pivot(ctx.state, c, to, tiles)
     anchor, rot = _move_to(ctx.state, c, to, pivot, None, tiles)
     c.anchor, c.rotation = anchor, rot
-    ctx.say(f"{c.name} moves to {to.label()} ({what}).")
+    ctx.say(_("{name} moves to {tile} ({what}).", name=c.name, tile=to.label(), what=what))
 
 
 def _best_pivot(state: GameState, c: Character, to: Hex, tiles: int) -> Hex | None:
@@ -1072,7 +1116,7 @@ def _place_tokens(ctx: _Ctx, user: Character, token: str, tiles: list[Hex]) -> N
     s = ctx.state
     spec = s.token_specs.get(token)
     if spec is None:
-        raise IllegalAction(f"This game has no '{token}' token.")
+        raise IllegalAction(_("This game has no '{token}' token.", token=token))
     board = on_board(s)
     placed = 0
     obstacles = set(s.obstacles)
@@ -1083,17 +1127,25 @@ def _place_tokens(ctx: _Ctx, user: Character, token: str, tiles: list[Hex]) -> N
                                        blocks_movement=spec.blocks_movement, rounds_left=spec.rounds,
                                        of=user.id))
             placed += 1
-    ctx.say(f"{user.name} places {placed} {spec.name} token{'s' if placed != 1 else ''}.")
+    ctx.say(ngettext("{name} places {n} {token} token.", "{name} places {n} {token} tokens.", placed,
+                     name=user.name, n=placed, token=spec.name))
 
 
 # ---- the actions ------------------------------------------------------------------------------
 
 
+_HAND_USES = {
+    "play": N_("{name} has no '{card}' in hand to play. In hand: {names}."),
+    "attack with": N_("{name} has no '{card}' in hand to attack with. In hand: {names}."),
+    "use": N_("{name} has no '{card}' in hand to use. In hand: {names}."),
+    "sacrifice": N_("{name} has no '{card}' in hand to sacrifice. In hand: {names}."),
+}
+
+
 def _take_from_hand(c: Character, card: str, state: GameState, what: str) -> None:
     if card not in c.piles.hand:
-        names = ", ".join(sorted({state.cards[x].name for x in c.piles.hand})) or "nothing"
-        raise IllegalAction(f"{c.name} has no '{_card_name(state, card)}' in hand to {what}. In hand: "
-                            f"{names}.")
+        names = ", ".join(sorted({state.cards[x].name for x in c.piles.hand})) or _("nothing")
+        raise IllegalAction(_(_HAND_USES[what], name=c.name, card=_card_name(state, card), names=names))
 
 
 def _card_name(state: GameState, card: str) -> str:
@@ -1105,7 +1157,8 @@ def _card_of(state: GameState, c: Character, card: str, kind: CardType, what: st
     _take_from_hand(c, card, state, what)
     spec = state.cards[card]
     if spec.type is not kind:
-        raise IllegalAction(f"{spec.name} is a {spec.type.value} card, not a {kind.value} card.")
+        raise IllegalAction(_("{card} is a {kind} card, not a {wanted} card.", card=spec.name,
+                              kind=CARD_KINDS[spec.type], wanted=CARD_KINDS[kind]))
     return spec
 
 
@@ -1124,24 +1177,35 @@ def _walk_destinations(state: GameState, c: Character) -> dict:
 def _move(ctx: _Ctx, c: Character, a: Move) -> None:
     s = ctx.state
     if c.active_status(Status.IMMOBILISED):
-        raise IllegalAction(f"{c.name} is immobilised this turn: play something other than a move.")
+        raise IllegalAction(_("{name} is immobilised this turn: play something other than a move.",
+                              name=c.name))
+    card_name = None
     if a.card is None:
         if not s.settings.free_walk:
-            raise IllegalAction("The free walk is not in use in this game: play a move card.")
-        allowance, label = move_allowance(c, FREE_WALK_TILES), "walks"
+            raise IllegalAction(_("The free walk is not in use in this game: play a move card."))
+        allowance = move_allowance(c, FREE_WALK_TILES)
     else:
         spec = _card_of(s, c, a.card, CardType.MOVE, "play")
-        allowance, label = move_allowance(c, spec.move.tiles), f"plays {spec.name}"
+        allowance, card_name = move_allowance(c, spec.move.tiles), spec.name
         if allowance < max(1, spec.move.minimum):
-            raise IllegalAction(f"{spec.name} needs at least {max(1, spec.move.minimum)} tile(s) of movement "
-                                f"and {c.name} has {allowance}: it cannot be played (sacrifice it instead).")
+            raise IllegalAction(_("{card} needs at least {need} tile(s) of movement and {name} has {has}: it "
+                                  "cannot be played (sacrifice it instead).", card=spec.name,
+                                  need=max(1, spec.move.minimum), name=c.name, has=allowance))
     anchor, rot = _move_to(s, c, a.to, a.pivot, a.rotation, allowance)
     before = c.tiles()[0].label()
     c.anchor, c.rotation = anchor, rot
     if a.card is not None:
         _discard(c, a.card)
-    turned = f", facing {rot}" if len(c.shape) > 1 else ""
-    ctx.say(f"{c.name} {label}: {before} -> {c.tiles()[0].label()}{turned}.")
+    after = c.tiles()[0].label()
+    values = {"name": c.name, "card": card_name, "before": before, "after": after, "rotation": rot}
+    if card_name is None and len(c.shape) > 1:
+        ctx.say(_("{name} walks: {before} -> {after}, facing {rotation}.", **values))
+    elif card_name is None:
+        ctx.say(_("{name} walks: {before} -> {after}.", **values))
+    elif len(c.shape) > 1:
+        ctx.say(_("{name} plays {card}: {before} -> {after}, facing {rotation}.", **values))
+    else:
+        ctx.say(_("{name} plays {card}: {before} -> {after}.", **values))
     _after_action(ctx, c)
 
 
@@ -1150,8 +1214,9 @@ def _equipment(c: Character, key: str) -> EquipmentSpec:
     for eq in c.equipment:
         if wanted in (eq.id, eq.name.lower()):
             return eq
-    names = ", ".join(e.name for e in c.equipment) or "no equipment"
-    raise IllegalAction(f"{c.name} has no '{key.strip()[:40]}' equipped; it has {names}.")
+    names = ", ".join(e.name for e in c.equipment) or _("no equipment")
+    raise IllegalAction(_("{name} has no '{key}' equipped; it has {names}.", name=c.name,
+                          key=key.strip()[:40], names=names))
 
 
 def attacks(usable: Usable) -> bool:
@@ -1183,9 +1248,9 @@ def attack_capped(state: GameState, c: Character) -> bool:
 
 def _check_attack_cap(state: GameState, c: Character, what: str) -> None:
     if attack_capped(state, c):
-        raise IllegalAction(f"{c.name} has made {BOSS_MAX_ATTACKS} attacks this turn, the most a boss may, "
-                            f"and {what} attacks too: use the other action on a move, an item that deals "
-                            "no damage or a sacrifice.")
+        raise IllegalAction(_("{name} has made {n} attacks this turn, the most a boss may, and {what} "
+                              "attacks too: use the other action on a move, an item that deals no damage "
+                              "or a sacrifice.", name=c.name, n=BOSS_MAX_ATTACKS, what=what))
 
 
 def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
@@ -1195,10 +1260,10 @@ def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
     eq = _equipment(c, a.equipment)
     prof = eq.profile(spec.attack.profile)
     if prof is None:
-        raise IllegalAction(f"{eq.name} has no {spec.attack.profile.value} attack: pick equipment that has "
-                            "one.")
+        raise IllegalAction(_("{equipment} has no {kind} attack: pick equipment that has one.",
+                              equipment=eq.name, kind=ATTACK_KINDS[spec.attack.profile]))
     rng_ = prof.range + spec.attack.bonus_range + _range_bonus(c)
-    what = f"{spec.name} with {eq.name}"
+    what = _("{card} with {equipment}", card=spec.name, equipment=eq.name)
     check_aim(s, c, a.target, TargetKind.ENEMY, max(1, rng_), prof.los, what)
     _discard(c, a.card)
     s.attacks_made += 1
@@ -1206,7 +1271,8 @@ def _attack(ctx: _Ctx, c: Character, a: Attack) -> None:
     damage = max(1, prof.damage + spec.attack.bonus_damage)
     tiles = area_tiles(s, c, a.target, prof.area)
     victims = _pieces_in(s, tiles, enemies_of(s, c))
-    ctx.say(f"{c.name} plays {spec.name} with {eq.name} at {a.target.label()}.")
+    ctx.say(_("{name} plays {card} with {equipment} at {tile}.", name=c.name, card=spec.name,
+              equipment=eq.name, tile=a.target.label()))
     for v in victims:
         if s.phase is not Phase.PLAYING:
             break
@@ -1229,7 +1295,7 @@ def _use_item(ctx: _Ctx, c: Character, a: UseItem) -> None:
     _discard(c, a.card, used=True)
     if attacks(item):
         s.attacks_made += 1
-    ctx.say(f"{c.name} uses {spec.name}.")
+    ctx.say(_("{name} uses {card}.", name=c.name, card=spec.name))
     _run_usable(ctx, c, item, a.target, spec.name)
     if s.phase is Phase.PLAYING:
         _after_action(ctx, c)
@@ -1240,21 +1306,23 @@ def _check_usable(state: GameState, c: Character, usable: Usable, target: Hex | 
     for e in usable.effects:
         if e.kind is EffectKind.MOVE:
             if c.active_status(Status.IMMOBILISED):
-                raise IllegalAction(f"{c.name} is immobilised this turn and cannot use {what}.")
+                raise IllegalAction(_("{name} is immobilised this turn and cannot use {what}.", name=c.name,
+                                      what=what))
             allowance = move_allowance(c, e.amount)
             if len(c.shape) == 1:
                 if target not in reachable(state, c, allowance):
                     where = target.label() if target else "?"
-                    raise IllegalAction(f"{what} cannot take {c.name} to {where}: "
-                                        f"pick a clear tile within {allowance}.")
+                    raise IllegalAction(_("{what} cannot take {name} to {tile}: pick a clear tile within "
+                                          "{n}.", what=what, name=c.name, tile=where, n=allowance))
             elif target is None or _best_pivot(state, c, target, allowance) is None:
-                raise IllegalAction(f"{what} cannot take {c.name} there: pick a tile its shape can reach.")
+                raise IllegalAction(_("{what} cannot take {name} there: pick a tile its shape can reach.",
+                                      what=what, name=c.name))
 
 
 def _sacrifice(ctx: _Ctx, c: Character, a: Sacrifice) -> None:
     _take_from_hand(c, a.card, ctx.state, "sacrifice")
     _discard(c, a.card)
-    ctx.say(f"{c.name} sacrifices {_card_name(ctx.state, a.card)}.")
+    ctx.say(_("{name} sacrifices {card}.", name=c.name, card=_card_name(ctx.state, a.card)))
     _after_action(ctx, c)
 
 
@@ -1279,24 +1347,28 @@ def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
     s = ctx.state
     ab = next((x for x in c.abilities if a.ability.strip().lower() in (x.id, x.name.lower())), None)
     if ab is None:
-        names = ", ".join(x.name for x in c.abilities if x.use) or "none"
-        raise IllegalAction(f"{c.name} has no ability '{a.ability.strip()[:40]}'. Usable: {names}.")
+        names = ", ".join(x.name for x in c.abilities if x.use) or _("none")
+        raise IllegalAction(_("{name} has no ability '{ability}'. Usable: {names}.", name=c.name,
+                              ability=a.ability.strip()[:40], names=names))
     if ab.use is None:
-        raise IllegalAction(f"{ab.name} is passive: it always applies and is never used.")
+        raise IllegalAction(_("{ability} is passive: it always applies and is never used.", ability=ab.name))
     if not ability_ready(s, c, ab.id):
         last = c.ability_used_round[ab.id]
-        raise IllegalAction(f"{ab.name} was used in round {last}: it is ready again in round {last + 2}.")
+        raise IllegalAction(_("{ability} was used in round {last}: it is ready again in round {ready}.",
+                              ability=ab.name, last=last, ready=last + 2))
     if len(c.piles.discard) < ab.expend:
-        raise IllegalAction(f"{ab.name} expends {ab.expend} card(s) from the discard pile and {c.name} has "
-                            f"{len(c.piles.discard)} there.")
+        raise IllegalAction(_("{ability} expends {n} card(s) from the discard pile and {name} has {has} "
+                              "there.",
+                              ability=ab.name, n=ab.expend, name=c.name, has=len(c.piles.discard)))
     if ab.takes_action:
         if attacks(ab.use):
             _check_attack_cap(s, c, ab.name)
         if a.sacrifice is None:
-            raise IllegalAction(f"{ab.name} takes an action: name a card from the hand to sacrifice for it.")
+            raise IllegalAction(_("{ability} takes an action: name a card from the hand to sacrifice for it.",
+                                  ability=ab.name))
         _take_from_hand(c, a.sacrifice, s, "sacrifice")
     elif a.sacrifice is not None:
-        raise IllegalAction(f"{ab.name} does not take an action: leave the sacrifice out.")
+        raise IllegalAction(_("{ability} does not take an action: leave the sacrifice out.", ability=ab.name))
     _check_usable(s, c, ab.use, a.target, ab.name)
     if ab.takes_action and a.sacrifice is not None:
         _discard(c, a.sacrifice)
@@ -1306,10 +1378,13 @@ def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
         s.attacks_made += 1
     cost = []
     if ab.takes_action:
-        cost.append(f"sacrificing {_card_name(s, a.sacrifice or '')}")
+        cost.append(_("sacrificing {card}", card=_card_name(s, a.sacrifice or "")))
     if ab.expend:
-        cost.append(f"expending {ab.expend}")
-    ctx.say(f"{c.name} uses {ab.name}{' (' + ', '.join(cost) + ')' if cost else ''}.")
+        cost.append(_("expending {n}", n=ab.expend))
+    if cost:
+        ctx.say(_("{name} uses {ability} ({cost}).", name=c.name, ability=ab.name, cost=tuple(cost)))
+    else:
+        ctx.say(_("{name} uses {ability}.", name=c.name, ability=ab.name))
     _run_usable(ctx, c, ab.use, a.target, ab.name)
     if s.phase is Phase.PLAYING and ab.takes_action:
         _after_action(ctx, c)
@@ -1318,18 +1393,20 @@ def _use_ability(ctx: _Ctx, c: Character, a: UseAbility) -> None:
 def _heroic_feat(ctx: _Ctx, c: Character, a: HeroicFeat) -> None:
     s = ctx.state
     if c.feat is None:
-        raise IllegalAction(f"{c.name} has no heroic feat.")
+        raise IllegalAction(_("{name} has no heroic feat.", name=c.name))
     if s.settings.feats_per_turn is not None and s.feats_used >= s.settings.feats_per_turn:
-        raise IllegalAction(f"{c.name} has used {s.feats_used} heroic feat(s) this turn, the most this game "
-                            "allows.")
+        raise IllegalAction(_("{name} has used {n} heroic feat(s) this turn, the most this game allows.",
+                              name=c.name, n=s.feats_used))
     if len(c.piles.discard) < c.feat_cost:
-        raise IllegalAction(f"{c.feat.name} expends {c.feat_cost} card(s) from the discard pile and {c.name} "
-                            f"has {len(c.piles.discard)} there.")
+        raise IllegalAction(_("{ability} expends {n} card(s) from the discard pile and {name} has {has} "
+                              "there.",
+                              ability=c.feat.name, n=c.feat_cost, name=c.name, has=len(c.piles.discard)))
     _check_usable(s, c, c.feat.use, a.target, c.feat.name)
     _expend(c, c.feat_cost)
     s.feats_used += 1
     ctx.acted = True
-    ctx.say(f"{c.name} performs the heroic feat {c.feat.name} (expending {c.feat_cost}).")
+    ctx.say(_("{name} performs the heroic feat {feat} (expending {n}).", name=c.name, feat=c.feat.name,
+              n=c.feat_cost))
     _run_usable(ctx, c, c.feat.use, a.target, c.feat.name)
     if s.phase is Phase.PLAYING and c.alive and not _can_act(s, c):
         _end_turn(ctx, c)
@@ -1339,18 +1416,19 @@ def _withdraw(ctx: _Ctx, a: Withdraw) -> None:
     s = ctx.state
     c = s.character(a.character)
     if c.side is not Side.HERO:
-        raise IllegalAction("Only a hero can withdraw: the boss player concedes instead.")
+        raise IllegalAction(_("Only a hero can withdraw: the boss player concedes instead."))
     if s.phase is not Phase.PLAYING:
-        raise IllegalAction("Heroes withdraw once the fight is under way; before that, ask the host to "
-                            "start the table again without the hero.")
+        raise IllegalAction(_("Heroes withdraw once the fight is under way; before that, ask the host to "
+                              "start the table again without the hero."))
     if c.dead:
-        why = "has already withdrawn" if c.withdrawn else "has fallen"
-        raise IllegalAction(f"{c.name} {why}: there is nothing to withdraw.")
-    where = c.tiles()[0].label() if c.tiles() else "the board"
+        if c.withdrawn:
+            raise IllegalAction(_("{name} has already withdrawn: there is nothing to withdraw.", name=c.name))
+        raise IllegalAction(_("{name} has fallen: there is nothing to withdraw.", name=c.name))
+    where = c.tiles()[0].label() if c.tiles() else _("the board")
     was_acting = s.active == c.id
     c.dead, c.withdrawn, c.statuses = True, True, []
     ctx.acted = True
-    ctx.say(f"{c.name} withdraws from the fight and leaves {where}.")
+    ctx.say(_("{name} withdraws from the fight and leaves {where}.", name=c.name, where=where))
     _end_if_a_side_is_gone(ctx)
     if s.phase is Phase.PLAYING and was_acting:
         _end_turn(ctx, c)
@@ -1359,11 +1437,12 @@ def _withdraw(ctx: _Ctx, a: Withdraw) -> None:
 def _set_defence(ctx: _Ctx, a: SetDefence) -> None:
     s = ctx.state
     if not s.settings.defenders_choose:
-        raise IllegalAction("This game always rolls for defence (the roll can only help): there is nothing "
-                            "to set.")
+        raise IllegalAction(_("This game always rolls for defence (the roll can only help): there is "
+                              "nothing to set."))
     c = s.character(a.character)
     c.defends = a.roll
-    ctx.say(f"{c.name} will {'roll' if a.roll else 'not roll'} for defence.")
+    ctx.say(_("{name} will roll for defence.", name=c.name) if a.roll
+            else _("{name} will not roll for defence.", name=c.name))
 
 
 _TURN_ACTIONS = {Move: _move, Attack: _attack, UseItem: _use_item, Sacrifice: _sacrifice,
@@ -1410,13 +1489,13 @@ def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
     >>> s = quick_game(seed=2)
     >>> card = s.current.piles.hand[0]
     >>> r = apply(s, Sacrifice(card=card), random.Random(0))
-    >>> r.log[0].endswith(".") and r.state.step == s.step + 1
+    >>> str(r.log[0]).endswith(".") and r.state.step == s.step + 1
     True
     """
     s = copy_state(state)
     ctx = _Ctx(s, rng)
     if s.phase is Phase.OVER:
-        raise IllegalAction("The fight is over: start a new game.")
+        raise IllegalAction(_("The fight is over: start a new game."))
     if isinstance(action, SetDefence):
         _set_defence(ctx, action)
     elif isinstance(action, Withdraw):
@@ -1429,17 +1508,17 @@ def apply(state: GameState, action: Action, rng: random.Random) -> StepResult:
         elif isinstance(action, StartFight):
             _start_fight(ctx)
         else:
-            raise IllegalAction("The pieces are still being placed: place the boss, then every hero.")
+            raise IllegalAction(_("The pieces are still being placed: place the boss, then every hero."))
     else:
         if isinstance(action, PlaceBoss | PlaceHero):
-            raise IllegalAction("Every piece is already on the board.")
+            raise IllegalAction(_("Every piece is already on the board."))
         if isinstance(action, StartFight):
-            raise IllegalAction("The fight has already begun.")
+            raise IllegalAction(_("The fight has already begun."))
         c = s.current
         if c is None:
-            raise IllegalAction("Nobody is taking a turn.")
+            raise IllegalAction(_("Nobody is taking a turn."))
         if isinstance(action, HeroicFeat) and c.side is not Side.HERO:
-            raise IllegalAction("Only heroes have heroic feats.")
+            raise IllegalAction(_("Only heroes have heroic feats."))
         _TURN_ACTIONS[type(action)](ctx, c, action)
     s.step += 1
     return StepResult(state=s, log=ctx.log, rolls=ctx.rolls, hits=ctx.hits)
@@ -1452,15 +1531,15 @@ def agree_draw(state: GameState) -> StepResult:
 
     >>> from rules.boss_fight import quick_game
     >>> r = agree_draw(quick_game(seed=1))
-    >>> r.state.is_over(), r.state.outcome.value, r.log
+    >>> r.state.is_over(), r.state.outcome.value, [str(line) for line in r.log]
     (True, 'draw', ['Both sides agree to end the fight: a draw.'])
     """
     if state.phase is not Phase.PLAYING:
-        raise IllegalAction("Only a fight under way can end in an agreed draw.")
+        raise IllegalAction(_("Only a fight under way can end in an agreed draw."))
     s = copy_state(state)
     s.phase, s.outcome, s.active, s.actions_left = Phase.OVER, Outcome.DRAW, None, 0
     s.step += 1
-    return StepResult(state=s, log=["Both sides agree to end the fight: a draw."])
+    return StepResult(state=s, log=[_("Both sides agree to end the fight: a draw.")])
 
 
 def concede(state: GameState, side: Side) -> StepResult:
@@ -1470,17 +1549,18 @@ def concede(state: GameState, side: Side) -> StepResult:
 
     >>> from rules.boss_fight import quick_game
     >>> r = concede(quick_game(seed=1), Side.HERO)
-    >>> r.state.is_over(), r.state.outcome.value, r.state.conceded.value, r.log
+    >>> r.state.is_over(), r.state.outcome.value, r.state.conceded.value, [str(line) for line in r.log]
     (True, 'boss', 'hero', ['The heroes concede: the boss wins.'])
     """
     if state.is_over():
-        raise IllegalAction("The fight is already over.")
+        raise IllegalAction(_("The fight is already over."))
     s = copy_state(state)
     winner = Outcome.BOSS if side is Side.HERO else Outcome.HEROES
     s.phase, s.outcome, s.active, s.actions_left, s.conceded = Phase.OVER, winner, None, 0, side
     s.step += 1
-    who = "The heroes concede" if side is Side.HERO else "The boss concedes"
-    return StepResult(state=s, log=[f"{who}: {'the boss wins' if side is Side.HERO else 'the heroes win'}."])
+    said = (_("The heroes concede: the boss wins.") if side is Side.HERO
+            else _("The boss concedes: the heroes win."))
+    return StepResult(state=s, log=[said])
 
 
 # ---- legal actions ----------------------------------------------------------------------------
@@ -1512,7 +1592,7 @@ def _usable_targets(state: GameState, c: Character, usable: Usable) -> list[Hex 
         if len(c.shape) == 1:
             candidates &= set(reachable(state, c, allowance))
         else:
-            candidates &= {end for pose, (_, end) in boss_destinations(state, c, allowance).items()
+            candidates &= {end for pose, (_pivot, end) in boss_destinations(state, c, allowance).items()
                            if pose[2] == c.rotation}
     if usable.los:
         lines = sightlines_for(state, c)

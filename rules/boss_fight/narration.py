@@ -19,7 +19,7 @@ Three things a play-by-post front end posts, all pure text built from the rules:
 ('Kestrel', 2)
 >>> result = apply(state, legal_actions(state)[0], random.Random(0))
 >>> lines = report_step(state, result)
->>> lines[0].startswith("Kestrel")
+>>> str(lines[0]).startswith("Kestrel")
 True
 """
 
@@ -29,6 +29,7 @@ import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from rules.boss_fight.combat import ATTACK_KINDS, STATUS_NAMES
 from rules.boss_fight.content import (
     AbilitySpec,
     ActionCardSpec,
@@ -69,7 +70,7 @@ from rules.boss_fight.state import (
 )
 from rules.boss_fight.views import piece_poses
 from rules.errors import NotFoundError
-from rules.i18n import Message, _, ngettext
+from rules.i18n import N_, Message, Text, _, ngettext
 
 MAX_TILES_LISTED = 8
 """Tiles named in one option before it says "and N more" (an embed field is 1,024 characters)."""
@@ -88,8 +89,8 @@ class Option:
     """
 
     kind: str
-    name: str
-    needs: str
+    name: Text
+    needs: Text
     card: str | None = None
     actions: tuple[Action, ...] = ()
 
@@ -98,9 +99,11 @@ class Option:
         """Whether there is at least one legal way to do it now."""
         return bool(self.actions)
 
-    def line(self) -> str:
-        """``Name (kind): needs``."""
-        return f"{self.name} ({self.kind}): {self.needs}"
+    def line(self) -> Message:
+        """``Name (kind): needs``, in the reader's language when rendered."""
+        kind = OPTION_KINDS.get(self.kind)
+        return _("{name} ({kind}): {needs}", name=self.name, kind=_(kind) if kind else self.kind,
+                 needs=self.needs)
 
 
 @dataclass(frozen=True)
@@ -120,53 +123,35 @@ class TurnPrompt:
     controller: str | None
     actions_left: int
     hand_size: int
-    headline: str
-    public: tuple[str, ...]
+    headline: Text
+    public: tuple[Text, ...]
     cards: tuple[Option, ...] = ()
     others: tuple[Option, ...] = ()
     warnings: tuple[str, ...] = field(default=())
 
     def public_text(self) -> str:
         """The headline and the public lines, one per line (for a turn message)."""
-        return "\n".join([self.headline, *self.public])
+        return "\n".join(str(line) for line in [self.headline, *self.public])
 
-    def private_lines(self) -> list[str]:
+    def private_lines(self) -> list[Message]:
         """The hand card by card (playable first), then the other options: for the owner only.
 
         >>> from rules.boss_fight import quick_game
         >>> lines = turn_prompt(quick_game(seed=1)).private_lines()
-        >>> lines[0].startswith("Hand (4 cards)")
+        >>> str(lines[0]).startswith("Hand (4 cards)")
         True
         """
         if self.character is None:
             return []
-        out = [f"Hand ({self.hand_size} card{'s' if self.hand_size != 1 else ''}), "
-               f"{self.actions_left} action{'s' if self.actions_left != 1 else ''} left:"]
-        for opt in sorted(self.cards, key=lambda o: (not o.playable, o.name)):
-            out.append(f"- {opt.line()}")
+        out = [_("Hand ({cards}), {actions} left:", cards=ngettext("{n} card", "{n} cards", self.hand_size,
+                                                                     n=self.hand_size),
+                 actions=_actions(self.actions_left))]
+        for opt in sorted(self.cards, key=lambda o: (not o.playable, str(o.name))):
+            out.append(_("- {option}", option=opt.line()))
         if self.hand_size:
-            out.append("- Any card can be sacrificed (discarded) to spend an action.")
-        out.extend(f"- {o.line()}" for o in self.others)
+            out.append(_("- Any card can be sacrificed (discarded) to spend an action."))
+        out.extend(_("- {option}", option=o.line()) for o in self.others)
         return out
-
-
-class Said(str):
-    """A line of English text that also carries its lazy :class:`~rules.i18n.Message`.
-
-    It is a plain ``str`` (stored logs, summaries and joins read the English), and a front end
-    that knows its reader renders ``line.message`` in their language instead.
-
-    >>> line = Said(_("Fallen this step: {names}.", names="Mira"))
-    >>> line, line.message.render("en")
-    ('Fallen this step: Mira.', 'Fallen this step: Mira.')
-    """
-
-    message: Message
-
-    def __new__(cls, message: Message) -> Said:
-        line = super().__new__(cls, str(message))
-        line.message = message
-        return line
 
 
 def _actions(n: int) -> Message:
@@ -177,15 +162,28 @@ def _side(side: Side) -> Message:
     return _("boss") if side is Side.BOSS else _("hero")
 
 
+#: What an option is, as a hand line names it.
+OPTION_KINDS = {
+    "move": N_("move"),
+    "attack": N_("attack"),
+    "item": N_("item"),
+    "ability": N_("ability"),
+    "heroic feat": N_("heroic feat"),
+    "no card needed": N_("no card needed"),
+    "place": N_("place"),
+}
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _tiles(tiles: list[str]) -> str:
+def _tiles(tiles: list[str]) -> Text:
     unique = list(dict.fromkeys(tiles))
     if len(unique) <= MAX_TILES_LISTED:
         return ", ".join(unique)
-    return f"{', '.join(unique[:MAX_TILES_LISTED])} and {len(unique) - MAX_TILES_LISTED} more"
+    return _("{tiles} and {n} more", tiles=", ".join(unique[:MAX_TILES_LISTED]),
+             n=len(unique) - MAX_TILES_LISTED)
 
 
 def _who_on(state: GameState, label_tile) -> str:
@@ -193,58 +191,65 @@ def _who_on(state: GameState, label_tile) -> str:
     return f"{c.name} ({label_tile.label()})" if c else label_tile.label()
 
 
-def _move_needs(state: GameState, c: Character, moves: list[Move]) -> str:
+def _move_needs(state: GameState, c: Character, moves: list[Move]) -> Message:
     if len(c.shape) > 1 and moves:
         # A large piece's choice is where its whole shape ends, not which tile its pivot lands on.
         poses = [p for p in piece_poses(state, c.id, moves[0].card) if p.steps > 0]
         nearest = _tiles([p.anchor.label() for p in poses])
-        return f"a position to move to ({_plural(len(poses), 'position')} in reach, anchored at {nearest})"
+        return ngettext("a position to move to ({n} position in reach, anchored at {tiles})",
+                        "a position to move to ({n} positions in reach, anchored at {tiles})", len(poses),
+                        n=len(poses), tiles=nearest)
     ends = [m.to.label() for m in moves]
-    return f"a tile to move to ({len(set(ends))} in reach: {_tiles(ends)})"
+    return _("a tile to move to ({n} in reach: {tiles})", n=len(set(ends)), tiles=_tiles(ends))
 
 
-def _attack_needs(state: GameState, c: Character, attacks: list[Attack]) -> str:
+def _attack_needs(state: GameState, c: Character, attacks: list[Attack]) -> Message:
     by_eq: dict[str, list[str]] = {}
     for a in attacks:
         eq = next((e.name for e in c.equipment if e.id == a.equipment), a.equipment)
         by_eq.setdefault(eq, []).append(_who_on(state, a.target))
-    parts = [f"with {eq} at {', '.join(dict.fromkeys(ts))}" for eq, ts in by_eq.items()]
-    return "a target: " + "; ".join(parts)
+    parts = tuple(_("with {equipment} at {targets}", equipment=eq, targets=", ".join(dict.fromkeys(ts)))
+                  for eq, ts in by_eq.items())
+    return _("a target: {choices}", choices=parts)
 
 
-def _aim_needs(state: GameState, usable: Usable, targets: list[Hex | None]) -> str:
+def _aim_needs(state: GameState, usable: Usable, targets: list[Hex | None]) -> Message:
     if usable.target is TargetKind.SELF:
-        return "no target needed"
+        return _("no target needed")
     tiles = [t for t in targets if t is not None]
-    if usable.target in (TargetKind.ENEMY, TargetKind.ALLY):
-        who = "an enemy" if usable.target is TargetKind.ENEMY else "an ally"
-        return f"{who}: {', '.join(_who_on(state, t) for t in tiles)}"
-    return f"a tile ({len(tiles)} possible: {_tiles([t.label() for t in tiles])})"
+    who = ", ".join(_who_on(state, t) for t in tiles)
+    if usable.target is TargetKind.ENEMY:
+        return _("an enemy: {targets}", targets=who)
+    if usable.target is TargetKind.ALLY:
+        return _("an ally: {targets}", targets=who)
+    return _("a tile ({n} possible: {tiles})", n=len(tiles), tiles=_tiles([t.label() for t in tiles]))
 
 
-def _why_not(state: GameState, c: Character, spec: ActionCardSpec) -> str:
+def _why_not(state: GameState, c: Character, spec: ActionCardSpec) -> Message:
     from rules.boss_fight.engine import BOSS_MAX_ATTACKS, move_allowance
 
     if spec.move is not None:
         if c.active_status(Status.IMMOBILISED):
-            return "cannot be played: immobilised this turn"
+            return _("cannot be played: immobilised this turn")
         allowance = move_allowance(c, spec.move.tiles)
         if allowance < max(1, spec.move.minimum):
             need = max(1, spec.move.minimum)
-            return f"cannot be played: it needs {need} tiles of movement and there are {allowance}"
-        return "cannot be played: no clear tile in reach"
+            return _("cannot be played: it needs {need} tiles of movement and there are {has}", need=need,
+                     has=allowance)
+        return _("cannot be played: no clear tile in reach")
     if spec.attack is not None:
         if c.side is Side.BOSS and state.attacks_made >= BOSS_MAX_ATTACKS:
-            return f"cannot be played: already {BOSS_MAX_ATTACKS} attacks this turn"
+            return _("cannot be played: already {n} attacks this turn", n=BOSS_MAX_ATTACKS)
         if not any(e.profile(spec.attack.profile) for e in c.equipment):
-            return f"cannot be played: no equipment has a {spec.attack.profile.value} attack"
-        return "cannot be played: no enemy in range and sight"
+            return _("cannot be played: no equipment has a {kind} attack",
+                     kind=ATTACK_KINDS.get(spec.attack.profile.value, spec.attack.profile.value))
+        return _("cannot be played: no enemy in range and sight")
     if spec.item is not None:
         from rules.boss_fight.engine import attack_capped, attacks
 
         if attacks(spec.item) and attack_capped(state, c):
-            return f"cannot be played: already {BOSS_MAX_ATTACKS} attacks this turn"
-    return "cannot be played now: nothing it could be aimed at"
+            return _("cannot be played: already {n} attacks this turn", n=BOSS_MAX_ATTACKS)
+    return _("cannot be played now: nothing it could be aimed at")
 
 
 def _card_options(state: GameState, c: Character, actions: list[Action]) -> list[Option]:
@@ -258,7 +263,7 @@ def _card_options(state: GameState, c: Character, actions: list[Action]) -> list
         name = spec.name if n == 1 else f"{spec.name} x{n}"
         acts = by_card.get(card, [])
         if not acts:
-            needs = _why_not(state, c, spec) + " (sacrifice it instead)"
+            needs: Message = _("{why} (sacrifice it instead)", why=_why_not(state, c, spec))
         elif spec.move is not None:
             needs = _move_needs(state, c, [a for a in acts if isinstance(a, Move)])
         elif spec.attack is not None:
@@ -273,7 +278,7 @@ def _other_options(state: GameState, c: Character, actions: list[Action]) -> lis
     out = []
     walks = [a for a in actions if isinstance(a, Move) and a.card is None]
     if walks:
-        out.append(Option(kind="no card needed", name="the free walk", needs=_move_needs(state, c, walks),
+        out.append(Option(kind="no card needed", name=_("the free walk"), needs=_move_needs(state, c, walks),
                           actions=tuple(walks)))
     for ab in c.abilities:
         if ab.use is None:
@@ -281,49 +286,53 @@ def _other_options(state: GameState, c: Character, actions: list[Action]) -> lis
         acts = [a for a in actions if isinstance(a, UseAbility) and a.ability == ab.id]
         cost = []
         if ab.takes_action:
-            cost.append("takes an action and a card to sacrifice")
+            cost.append(_("takes an action and a card to sacrifice"))
         if ab.expend:
-            cost.append(f"expends {ab.expend} from the discard pile")
-        extra = f"; {', '.join(cost)}" if cost else ""
+            cost.append(_("expends {n} from the discard pile", n=ab.expend))
         if acts:
             targets = list(dict.fromkeys(a.target for a in acts))
-            needs = _aim_needs(state, ab.use, targets) + extra
+            needs: Message = _aim_needs(state, ab.use, targets)
         else:
-            needs = _ability_not_ready(state, c, ab) + extra
+            needs = _ability_not_ready(state, c, ab)
+        if cost:
+            needs = _("{needs}; {cost}", needs=needs, cost=tuple(cost))
         out.append(Option(kind="ability", name=ab.name, needs=needs, actions=tuple(acts)))
     if c.feat is not None and c.side is Side.HERO:
         acts = [a for a in actions if isinstance(a, HeroicFeat)]
         if acts:
             needs = _aim_needs(state, c.feat.use, [a.target for a in acts])
         elif state.settings.feats_per_turn is not None and state.feats_used >= state.settings.feats_per_turn:
-            needs = "not now: the heroic feat limit for this turn is reached"
+            needs = _("not now: the heroic feat limit for this turn is reached")
         else:
-            needs = f"not now: needs {c.feat_cost} in the discard pile, has {len(c.piles.discard)}"
-        needs += f"; not an action, expends {c.feat_cost}"
+            needs = _("not now: needs {n} in the discard pile, has {has}", n=c.feat_cost,
+                      has=len(c.piles.discard))
+        needs = _("{needs}; not an action, expends {n}", needs=needs, n=c.feat_cost)
         out.append(Option(kind="heroic feat", name=c.feat.name, needs=needs, actions=tuple(acts)))
     return out
 
 
-def _ability_not_ready(state: GameState, c: Character, ab: AbilitySpec) -> str:
+def _ability_not_ready(state: GameState, c: Character, ab: AbilitySpec) -> Message:
     from rules.boss_fight.engine import BOSS_MAX_ATTACKS, attack_capped, attacks
 
     last = c.ability_used_round.get(ab.id)
     if last is not None and state.round - last < 2:
-        return f"resting: used in round {last}, ready in round {last + 2}"
+        return _("resting: used in round {last}, ready in round {ready}", last=last, ready=last + 2)
     if len(c.piles.discard) < ab.expend:
-        return f"not now: needs {ab.expend} in the discard pile, has {len(c.piles.discard)}"
+        return _("not now: needs {n} in the discard pile, has {has}", n=ab.expend, has=len(c.piles.discard))
     if ab.takes_action and not c.piles.hand:
-        return "not now: no card in hand to sacrifice"
+        return _("not now: no card in hand to sacrifice")
     if ab.takes_action and ab.use is not None and attacks(ab.use) and attack_capped(state, c):
-        return f"not now: already {BOSS_MAX_ATTACKS} attacks this turn"
-    return "not now: nothing in reach"
+        return _("not now: already {n} attacks this turn", n=BOSS_MAX_ATTACKS)
+    return _("not now: nothing in reach")
 
 
-def _statuses(c: Character) -> str:
+def _statuses(c: Character) -> Message | None:
     if not c.statuses:
-        return ""
-    return " Statuses: " + ", ".join(m.status.value + ("" if m.active else " (from next turn)")
-                                     for m in c.statuses) + "."
+        return None
+    marks = tuple(STATUS_NAMES[m.status] if m.active else _("{status} (from next turn)",
+                                                            status=STATUS_NAMES[m.status])
+                  for m in c.statuses)
+    return _("Statuses: {statuses}.", statuses=marks)
 
 
 def turn_prompt(state: GameState) -> TurnPrompt:
@@ -331,23 +340,24 @@ def turn_prompt(state: GameState) -> TurnPrompt:
 
     >>> from rules.boss_fight import quick_game
     >>> p = turn_prompt(quick_game(seed=1))
-    >>> p.headline
+    >>> str(p.headline)
     'Round 1: Kestrel (hero) acts, 2 actions left.'
-    >>> p.public[0]
+    >>> str(p.public[0])
     'Kestrel holds 4 cards: play or sacrifice one per action (its player sees them with /bf hand).'
     """
     actions = legal_actions(state)
     if state.phase is Phase.OVER:
-        result = {"heroes": "the heroes win", "boss": "the boss wins", "draw": "a draw"}
-        outcome = result.get(state.outcome.value if state.outcome else "", "no result")
+        result = {"heroes": _("the heroes win"), "boss": _("the boss wins"), "draw": _("a draw")}
+        outcome = result.get(state.outcome.value if state.outcome else "", _("no result"))
         return TurnPrompt(phase=state.phase, round=state.round, character=None, name=None, side=None,
                           controller=None, actions_left=0, hand_size=0,
-                          headline=f"The fight is over after round {state.round}: {outcome}.", public=())
+                          headline=_("The fight is over after round {round}: {outcome}.", round=state.round,
+                                     outcome=outcome), public=())
     c = state.current
     if c is None:
         held = state.phase is Phase.SETUP and all_placed(state)
-        headline = ("Every piece is placed: round 1 begins when the players start the fight."
-                    if held else "Nobody is to act.")
+        headline = (_("Every piece is placed: round 1 begins when the players start the fight.")
+                    if held else _("Nobody is to act."))
         return TurnPrompt(phase=state.phase, round=state.round, character=None, name=None, side=None,
                           controller=None, actions_left=0, hand_size=0, headline=headline, public=())
     if state.phase is Phase.SETUP:
@@ -355,8 +365,7 @@ def turn_prompt(state: GameState) -> TurnPrompt:
     cards = _card_options(state, c, actions)
     others = _other_options(state, c, actions)
     n = len(c.piles.hand)
-    headline = Said(
-        ngettext(
+    headline = ngettext(
             "Round {round}: {name} ({side}) acts, {n} action left.",
             "Round {round}: {name} ({side}) acts, {n} actions left.",
             state.actions_left,
@@ -365,12 +374,10 @@ def turn_prompt(state: GameState) -> TurnPrompt:
             side=_side(c.side),
             n=state.actions_left,
         )
-    )
-    public: list[str] = []
+    public: list[Text] = []
     if n:
         public.append(
-            Said(
-                ngettext(
+            ngettext(
                     "{name} holds {n} card: play or sacrifice one per action "
                     "(its player sees them with /bf hand).",
                     "{name} holds {n} cards: play or sacrifice one per action "
@@ -379,37 +386,34 @@ def turn_prompt(state: GameState) -> TurnPrompt:
                     name=c.name,
                     n=n,
                 )
-            )
         )
     else:
-        public.append(Said(_("{name} holds no cards.", name=c.name)))
+        public.append(_("{name} holds no cards.", name=c.name))
     if c.side is Side.BOSS:
         from rules.boss_fight.engine import BOSS_MAX_ATTACKS
 
         public.append(
-            Said(
-                _(
+            _(
                     "Attacks made this turn: {made} of at most {most}.",
                     made=state.attacks_made,
                     most=BOSS_MAX_ATTACKS,
                 )
-            )
         )
     for o in others:
         if o.playable:
-            public.append(f"Can also: {o.line()}.")
-    resting = [o.name for o in others if not o.playable and o.kind == "ability"]
+            public.append(_("Can also: {option}.", option=o.line()))
+    resting = [str(o.name) for o in others if not o.playable and o.kind == "ability"]
     if resting:
-        public.append(f"Not usable now: {', '.join(resting)}.")
-    status = _statuses(c).strip()
-    if status:
+        public.append(_("Not usable now: {names}.", names=", ".join(resting)))
+    status = _statuses(c)
+    if status is not None:
         public.append(status)
     return TurnPrompt(phase=state.phase, round=state.round, character=c.id, name=c.name, side=c.side,
                       controller=c.controller, actions_left=state.actions_left, hand_size=n,
                       headline=headline, public=tuple(public), cards=tuple(cards), others=tuple(others))
 
 
-def hand_lines(state: GameState, character: str) -> list[str]:
+def hand_lines(state: GameState, character: str) -> list[Text]:
     """A character's hand in words, for its player only (``/bf hand``), at any time.
 
     On the character's own turn: what each card can do now (:meth:`TurnPrompt.private_lines`).
@@ -417,47 +421,53 @@ def hand_lines(state: GameState, character: str) -> list[str]:
 
     >>> from rules.boss_fight import quick_game
     >>> s = quick_game(seed=1)
-    >>> hand_lines(s, "boss")[0]
+    >>> str(hand_lines(s, "boss")[0])
     'Bone Colossus holds 4 cards (Kestrel is acting now):'
     """
     c = state.character(character)
     if state.active == c.id and state.phase is Phase.PLAYING:
-        return turn_prompt(state).private_lines()
-    now = state.current.name if state.current is not None else "nobody"
-    out = [f"{c.name} holds {_plural(len(c.piles.hand), 'card')} ({now} is acting now):"]
+        return list(turn_prompt(state).private_lines())
+    now: Text = state.current.name if state.current is not None else _("nobody")
+    held = len(c.piles.hand)
+    out: list[Text] = [ngettext("{name} holds {n} card ({now} is acting now):",
+                                "{name} holds {n} cards ({now} is acting now):", held, name=c.name, n=held,
+                                    now=now)]
     for card, n in sorted(Counter(c.piles.hand).items()):
         spec = state.cards[card]
         name = spec.name if n == 1 else f"{spec.name} x{n}"
         summary = spec.text or _describe(spec).lines[0]
-        out.append(f"- {name} ({spec.type.value}): {summary}")
+        out.append(_("- {card} ({kind}): {summary}", card=name, kind=_(OPTION_KINDS[spec.type.value]),
+                     summary=summary))
     return out
 
 
 def _setup_prompt(state: GameState, c: Character, actions: list[Action]) -> TurnPrompt:
     if isinstance(c, Character) and c.side is Side.BOSS:
         anchors = [a.anchor.label() for a in actions if isinstance(a, PlaceBoss)]
-        needs = (f"a tile and a rotation 0-5 for its {_plural(len(c.shape), 'tile')} "
-                 f"({len(set(anchors))} tiles fit, e.g. {_tiles(anchors[:3])})")
-        public = (f"{c.name} is placed first: {needs}.",)
-        opt = Option(kind="place", name=f"Place {c.name}", needs=needs, actions=tuple(actions))
+        needs: Message = ngettext(
+            "a tile and a rotation 0-5 for its {n} tile ({fit} tiles fit, e.g. {tiles})",
+            "a tile and a rotation 0-5 for its {n} tiles ({fit} tiles fit, e.g. {tiles})", len(c.shape),
+            n=len(c.shape), fit=len(set(anchors)), tiles=_tiles(anchors[:3]))
+        public: tuple[Text, ...] = (_("{name} is placed first: {needs}.", name=c.name, needs=needs),)
+        opt = Option(kind="place", name=_("Place {name}", name=c.name), needs=needs, actions=tuple(actions))
     else:
         tiles = [a.tile.label() for a in actions if isinstance(a, PlaceHero)]
-        needs = (f"a clear tile more than 2 tiles from the boss ({len(tiles)} possible: {_tiles(tiles)})"
-                 if tiles else "no tile is free")
-        public = (f"{c.name} is placed next: {needs}.",)
-        opt = Option(kind="place", name=f"Place {c.name}", needs=needs, actions=tuple(actions))
+        needs = (_("a clear tile more than 2 tiles from the boss ({n} possible: {tiles})", n=len(tiles),
+                   tiles=_tiles(tiles)) if tiles else _("no tile is free"))
+        public = (_("{name} is placed next: {needs}.", name=c.name, needs=needs),)
+        opt = Option(kind="place", name=_("Place {name}", name=c.name), needs=needs, actions=tuple(actions))
     waiting = [h.name for h in state.heroes if h.anchor is None and h.id != c.id]
-    extra = (f"Still to place after that: {', '.join(waiting)}.",) if waiting else ()
+    extra = (_("Still to place after that: {names}.", names=", ".join(waiting)),) if waiting else ()
     return TurnPrompt(phase=state.phase, round=state.round, character=c.id, name=c.name, side=c.side,
                       controller=c.controller, actions_left=0, hand_size=len(c.piles.hand),
-                      headline=f"Set-up: {c.name} ({c.side.value}) places.", public=public + extra,
-                      others=(opt,))
+                      headline=_("Set-up: {name} ({side}) places.", name=c.name, side=_side(c.side)),
+                      public=public + extra, others=(opt,))
 
 
 # ---- the step report --------------------------------------------------------------------------
 
 
-def report_step(before: GameState, result: StepResult) -> list[str]:
+def report_step(before: GameState, result: StepResult) -> list[Message]:
     """What one step did, in order, for the public message after it.
 
     The engine's log (the card played, every strike with its arithmetic: the statistics with
@@ -470,54 +480,50 @@ def report_step(before: GameState, result: StepResult) -> list[str]:
     >>> from rules.boss_fight import Sacrifice, apply, quick_game
     >>> s = quick_game(seed=2)
     >>> r = apply(s, Sacrifice(card=s.current.piles.hand[0]), random.Random(0))
-    >>> "sacrifices" in report_step(s, r)[0]
+    >>> "sacrifices" in str(report_step(s, r)[0])
     True
     """
     after = result.state
     lines = list(result.log)
     in_strikes = {h.defender for h in result.hits}
     other_dice = [r for r in result.rolls
-                  if not (r.why.startswith("defence against") and r.who in in_strikes)]
+                  if not (str(r.why).startswith("defence against") and r.who in in_strikes)]
     if other_dice:
-        dice = "; ".join(f"{r.who} {r.value} ({r.why})" for r in other_dice)
-        lines.append(Said(_("Dice: {dice}.", dice=dice)))
+        dice = tuple(_("{name} {value} ({why})", name=r.who, value=r.value, why=r.why) for r in other_dice)
+        lines.append(_("Dice: {dice}.", dice=dice))
     fallen = [c.name for c, was in zip(after.characters, before.characters, strict=False)
               if c.dead and not was.dead and not c.withdrawn]
     if fallen:
-        lines.append(Said(_("Fallen this step: {names}.", names=", ".join(fallen))))
+        lines.append(_("Fallen this step: {names}.", names=", ".join(fallen)))
     if after.is_over() and not before.is_over():
         lines.append(_outcome_line(after))
     elif after.current is not None and after.phase is not Phase.OVER:
         nxt = after.current
         if after.phase is Phase.SETUP:
-            lines.append(Said(_("Next to place: {name}.", name=nxt.name)))
+            lines.append(_("Next to place: {name}.", name=nxt.name))
         elif nxt.id != (before.active or "") or after.round != before.round:
             lines.append(
-                Said(
-                    _(
+                _(
                         "Next: {name} ({side}), {actions}.",
                         name=nxt.name,
                         side=_side(nxt.side),
                         actions=_actions(after.actions_left),
                     )
-                )
             )
         else:
             lines.append(
-                Said(
-                    ngettext(
+                ngettext(
                         "{name} has {n} action left.",
                         "{name} has {n} actions left.",
                         after.actions_left,
                         name=nxt.name,
                         n=after.actions_left,
                     )
-                )
             )
     return lines
 
 
-def _outcome_line(state: GameState) -> Said:
+def _outcome_line(state: GameState) -> Message:
     alive = ", ".join(f"{c.name} {c.health}/{c.max_health}" for c in state.characters if c.alive)
     outcome = state.outcome.value if state.outcome else ""
     n = state.round
@@ -532,8 +538,8 @@ def _outcome_line(state: GameState) -> Said:
     else:
         head = ngettext("The fight is over after {n} round.", "The fight is over after {n} rounds.", n, n=n)
     if alive:
-        return Said(_("{head} Standing: {alive}.", head=head, alive=alive))
-    return Said(head)
+        return _("{head} Standing: {alive}.", head=head, alive=alive)
+    return head
 
 
 def describe_action(state: GameState, action: Action, *, private: bool = False) -> str:
@@ -720,7 +726,8 @@ def _describe(item: object) -> CardDescription:
     text = getattr(item, "text", "")
     if text:
         lines.insert(0, text)
-    return CardDescription(id=item.id, name=item.name, kind=kind, points=points, lines=tuple(lines))  # type: ignore[attr-defined]
+    return CardDescription(id=item.id, name=item.name, kind=kind, points=points,
+                           lines=tuple(lines))  # type: ignore[attr-defined]
 
 
 def _ability_lines(ab: AbilitySpec) -> list[str]:

@@ -32,6 +32,7 @@ from rules.boss_fight.content import (
     TokenSpec,
 )
 from rules.boss_fight.hexgrid import Hex, HexField
+from rules.i18n import Message, _
 
 SCHEMA_VERSION = 1
 DEFAULT_ROUND_LIMIT: int | None = None
@@ -349,7 +350,7 @@ class DieRoll(BaseModel):
     """One D6 the engine rolled, and why."""
 
     who: str
-    why: str
+    why: Message
     value: int
 
 
@@ -394,7 +395,8 @@ class GameState(BaseModel):
             if c.id == wanted or c.name.lower() == wanted:
                 return c
         names = ", ".join(c.name for c in self.characters)
-        raise NotFoundError(f"No character called '{key.strip()[:40]}' in this game: {names}.")
+        raise NotFoundError(_("No character called '{key}' in this game: {names}.", key=key.strip()[:40],
+                              names=names))
 
     @property
     def boss(self) -> Character:

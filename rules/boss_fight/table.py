@@ -28,7 +28,7 @@ from rules.boss_fight.content import BossBuild, Catalog, HeroBuild, Side
 from rules.boss_fight.engine import agree_draw, all_placed, apply, concede, new_game
 from rules.boss_fight.hexgrid import parse_label
 from rules.boss_fight.loading import load_catalog
-from rules.boss_fight.narration import Said, report_step
+from rules.boss_fight.narration import report_step
 from rules.boss_fight.placing import nearest_tiles, placement_tiles
 from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, StartFight, Withdraw
 from rules.boss_fight.state import GameState as FightState
@@ -161,9 +161,9 @@ def start_fight(game: Table, rng: Any) -> tuple[Table, list[str]]:
     else:
         order = ", ".join(fight.character(c).name for c in fight.order)
         lines = [
-            Said(_("The fight begins! Round {round}; initiative: {order}.", round=fight.round, order=order))
+            _("The fight begins! Round {round}; initiative: {order}.", round=fight.round, order=order)
         ]
-    lines.append(Said(_("Every player has drawn a first hand: see it with `/bf hand`.")))
+    lines.append(_("Every player has drawn a first hand: see it with `/bf hand`."))
     return game.model_copy(update={"fight": fight, "started": True}), lines
 
 
@@ -491,21 +491,23 @@ def setup_board(game: Table) -> FightState:
     )
 
 
-def _nearest(fight: FightState, tile: str, rotation: int) -> str:
-    """ " Nearest tiles that work: ..." for a refused placement (empty when none can be named)."""
+def _nearest(fight: FightState, tile: str, rotation: int) -> Message | None:
+    """ "Nearest tiles that work: ..." for a refused placement (None when none can be named)."""
     try:
         wanted = parse_tile(fight, tile)
     except RuleError:
-        return ""
+        return None
     legal = placement_tiles(fight, None, rotation)
-    if not legal:
-        if fight.current is not None and fight.current.id == fight.boss.id:
-            return f" The boss fits nowhere at rotation {rotation}: try another rotation."
-        return ""
-    near = ", ".join(h.label() for h in nearest_tiles(legal, wanted))
     boss = fight.current is not None and fight.current.id == fight.boss.id
-    turned = f" at rotation {rotation}" if boss else ""
-    return f" Nearest tiles that work{turned}: {near} (`/bf place tile:` lists them all)."
+    if not legal:
+        if boss:
+            return _("The boss fits nowhere at rotation {rotation}: try another rotation.", rotation=rotation)
+        return None
+    near = ", ".join(h.label() for h in nearest_tiles(legal, wanted))
+    if boss:
+        return _("Nearest tiles that work at rotation {rotation}: {tiles} (`/bf place tile:` lists them "
+                 "all).", rotation=rotation, tiles=near)
+    return _("Nearest tiles that work: {tiles} (`/bf place tile:` lists them all).", tiles=near)
 
 
 def placing_refused(game: Table) -> str | None:
@@ -546,7 +548,8 @@ def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[T
         raise RuleError(_("Every piece is placed: `/bf start`."))
     owner = current.controller
     if owner != str(user):
-        raise RuleError(_("{name} is placed next, by {player}.", name=current.name, player=f"<@{owner}>"))
+        player = mention(int(owner)) if owner and owner.isdigit() else owner
+        raise RuleError(_("{name} is placed next, by {player}.", name=current.name, player=player))
     try:
         where = parse_tile(fight, tile)
         if current.id == fight.boss.id:
@@ -555,7 +558,10 @@ def place(game: Table, user: int, tile: str, rotation: int, rng: Any) -> tuple[T
             action = PlaceHero(character=current.id, tile=where)
         result = apply(fight, action, rng)
     except RuleError as refused:
-        raise RuleError(f"{refused}{_nearest(fight, tile, rotation)}") from refused
+        nearest = _nearest(fight, tile, rotation)
+        if nearest is None:
+            raise
+        raise RuleError(_("{refusal} {nearest}", refusal=refused.text, nearest=nearest)) from refused
     return game.model_copy(update={"fight": result.state}), list(result.log)
 
 
@@ -709,8 +715,8 @@ def offering_draw(state: Table, user: int, *, answering: bool = False) -> tuple[
     if waiting:
         new = state.model_copy(update={"draw_votes": votes, "draw_step": fight.step})
         return new, [
-            f"{mention(user)} offers to end the fight as a draw. Still to agree: "
-            f"{', '.join(mention(u) for u in waiting)}; any action declines it."
+            _("{who} offers to end the fight as a draw. Still to agree: {waiting}; any action declines it.",
+              who=mention(user), waiting=", ".join(mention(u) for u in waiting))
         ]
     result = agree_draw(fight)
     ended = {"fight": result.state, "draw_votes": votes, "draw_step": result.state.step}
@@ -741,7 +747,7 @@ def withdraw(game: Table, user: int, rng: Any, character: str | None = None) -> 
         wanted = character.strip().lower()
         chosen = [c for c in mine if wanted in (c.id, c.name.lower())]
         if not chosen:
-            raise RuleError(f"You play {', '.join(c.name for c in mine)}: name one of those.")
+            raise RuleError(_("You play {names}: name one of those.", names=", ".join(c.name for c in mine)))
     else:
         chosen = [c for c in mine if c.alive]
     if not chosen or all(c.dead for c in chosen):

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel
 
-from rules.boss_fight.combat import expected_damage, resolve_hit
+from rules.boss_fight.combat import ATTACK_KINDS, expected_damage, resolve_hit
 from rules.boss_fight.content import AreaShape, AttackKind, CardType, PassiveKind, Side, Stat, Status
 from rules.boss_fight.engine import (
     FREE_WALK_TILES,
@@ -38,6 +38,7 @@ from rules.boss_fight.engine import (
 from rules.boss_fight.hexgrid import Hex, parse_label
 from rules.boss_fight.state import Character, GameState, Move, Outcome, pose_tiles
 from rules.errors import RuleError, quote
+from rules.i18n import Message, Text, _, ngettext
 
 
 class PublicCharacter(BaseModel):
@@ -242,13 +243,14 @@ def preview_attack(state: GameState, character: str, card: str, equipment: str,
     c = state.character(character)
     spec = state.cards.get(card)
     if spec is None or spec.type is not CardType.ATTACK or spec.attack is None:
-        raise IllegalAction(f"'{card}' is not an attack card.")
+        raise IllegalAction(_("'{card}' is not an attack card.", card=card))
     eq = next((e for e in c.equipment if equipment.lower() in (e.id, e.name.lower())), None)
     if eq is None:
-        raise IllegalAction(f"{c.name} has no '{equipment}' equipped.")
+        raise IllegalAction(_("{name} has no '{equipment}' equipped.", name=c.name, equipment=equipment))
     prof = eq.profile(spec.attack.profile)
     if prof is None:
-        raise IllegalAction(f"{eq.name} has no {spec.attack.profile.value} attack.")
+        raise IllegalAction(_("{equipment} has no {kind} attack.", equipment=eq.name,
+                              kind=ATTACK_KINDS.get(spec.attack.profile.value, spec.attack.profile.value)))
     rng_ = max(1, prof.range + spec.attack.bonus_range + c.passive_total(PassiveKind.RANGE_BONUS))
     from rules.boss_fight.content import TargetKind
 
@@ -295,47 +297,60 @@ def attack_options(state: GameState, character: str) -> list[tuple[str, str, lis
     return out
 
 
-def verdict(state: GameState) -> str:
+def verdict(state: GameState) -> Text:
     """Who won an ended fight, and how if a side gave up ("" while it goes on).
 
     >>> from rules.boss_fight import quick_game
     >>> from rules.boss_fight.engine import concede
-    >>> verdict(concede(quick_game(seed=1), Side.HERO).state)
+    >>> str(verdict(concede(quick_game(seed=1), Side.HERO).state))
     'The boss wins: the heroes conceded.'
     """
     if not state.is_over():
         return ""
-    said = {Outcome.HEROES: "The heroes win", Outcome.BOSS: "The boss wins", Outcome.DRAW: "A draw"}
-    head = said.get(state.outcome, "The fight is over") if state.outcome else "The fight is over"
-    how = {Side.HERO: ": the heroes conceded", Side.BOSS: ": the boss conceded"}.get(state.conceded, "")
-    return f"{head}{how}."
+    if state.conceded is Side.HERO:
+        return _("The boss wins: the heroes conceded.")
+    if state.conceded is Side.BOSS:
+        return _("The heroes win: the boss conceded.")
+    said = {Outcome.HEROES: _("The heroes win."), Outcome.BOSS: _("The boss wins."),
+            Outcome.DRAW: _("A draw.")}
+    return said.get(state.outcome, _("The fight is over.")) if state.outcome else _("The fight is over.")
 
 
-def status_lines(state: GameState) -> list[str]:
-    """A short text summary of the table, one line per character, for an embed.
+def status_lines(state: GameState) -> list[Message]:
+    """A short text summary of the table, one line per character, for an embed (messages, shown
+    in the reader's language).
 
     >>> from rules.boss_fight import quick_game
-    >>> status_lines(quick_game(seed=1))[0].startswith("Round 1")
+    >>> str(status_lines(quick_game(seed=1))[0]).startswith("Round 1")
     True
     """
-    head = f"Round {state.round}" if state.round else "Set-up"
+    when = _("Round {round}", round=state.round) if state.round else _("Set-up")
     if state.is_over():
-        head += f": over. {verdict(state)}"
+        head = _("{when}: over. {verdict}", when=when, verdict=verdict(state))
     elif state.current is not None:
-        head += f": {state.current.name} to act ({state.actions_left} action(s) left)"
+        head = ngettext("{when}: {name} to act ({n} action left)", "{when}: {name} to act ({n} actions left)",
+                        state.actions_left, when=when, name=state.current.name, n=state.actions_left)
+    else:
+        head = when
     lines = [head]
     for c in state.characters:
         lines.append(_line(c))
     return lines
 
 
-def _line(c: Character) -> str:
+def _line(c: Character) -> Message:
     if c.dead:
-        return f"{c.name}: {'withdrew' if c.withdrawn else 'dead'}"
-    where = f"at {c.tiles()[0].label()}" if c.tiles() else "(not placed yet)"
-    status = f" [{', '.join(m.status.value for m in c.statuses)}]" if c.statuses else ""
-    return (f"{c.name} {c.health}/{c.max_health} hp {where}; INT {c.current(Stat.INTELLIGENCE)} "
-            f"STR {c.current(Stat.STRENGTH)} AGI {c.current(Stat.AGILITY)}; hand {len(c.piles.hand)}{status}")
+        return _("{name}: withdrew", name=c.name) if c.withdrawn else _("{name}: dead", name=c.name)
+    from rules.boss_fight.combat import STATUS_NAMES
+
+    values = {"name": c.name, "health": c.health, "max": c.max_health, "int": c.current(Stat.INTELLIGENCE),
+              "str": c.current(Stat.STRENGTH), "agi": c.current(Stat.AGILITY), "hand": len(c.piles.hand)}
+    where = _("at {tile}", tile=c.tiles()[0].label()) if c.tiles() else _("(not placed yet)")
+    line = _("{name} {health}/{max} hp {where}; INT {int} STR {str} AGI {agi}; hand {hand}", where=where,
+             **values)
+    if c.statuses:
+        return _("{line} [{statuses}]", line=line, statuses=tuple(STATUS_NAMES[m.status] for m in c.statuses))
+    return line
 
 
 # ---- board overlays ---------------------------------------------------------------------------
@@ -515,8 +530,8 @@ def board_overlay(state: GameState, kind: OverlayKind | str, character: str | No
     try:
         kind = OverlayKind(str(kind).strip().lower())
     except ValueError:
-        raise RuleError(f"There is no overlay called {quote(str(kind))}: use moves, sight or areas."
-                        ) from None
+        raise RuleError(_("There is no overlay called {name}: use moves, sight or areas.",
+                          name=quote(str(kind)))) from None
     key = character or state.active or state.boss.id
     c = state.character(key)
     if kind is OverlayKind.MOVES:

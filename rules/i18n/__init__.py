@@ -84,6 +84,84 @@ class Message:
     def __add__(self, other: object) -> str:  # pragma: no cover - a guard, not a feature
         raise TypeError("a Message is not concatenated: put the whole sentence in one msgid")
 
+    # -- stored: a message kept in game state or an event log, rendered later ------------------
+
+    @classmethod
+    def verbatim(cls, text: str) -> Message:
+        """A text that shows as itself in every language (a line stored before it was marked).
+
+        >>> m = Message.verbatim("Mira {sic} falls.")
+        >>> str(m), m.render("es")
+        ('Mira {sic} falls.', 'Mira {sic} falls.')
+        """
+        return cls(_VERBATIM, {"text": text})
+
+    def to_json(self) -> dict[str, Any]:
+        """The message as plain JSON data; :meth:`from_json` reads it back (nested messages too).
+
+        >>> m = ngettext("{n} die for {who}", "{n} dice for {who}", 2, n=2, who=_("the boss"))
+        >>> Message.from_json(m.to_json()) == m
+        True
+        """
+        data: dict[str, Any] = {"msgid": self.msgid}
+        if self.params:
+            data["params"] = {key: _stored(value) for key, value in self.params.items()}
+        if self.plural is not None:
+            data["plural"] = self.plural
+            data["n"] = self.n
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Message:
+        """A message from :meth:`to_json`'s data; a plain string (stored before the message was
+        marked) loads as :meth:`verbatim`, so old games keep their lines."""
+        if isinstance(data, Message):
+            return data
+        if isinstance(data, str):
+            return cls.verbatim(data)
+        if not isinstance(data, Mapping) or not isinstance(data.get("msgid"), str):
+            raise ValueError("a stored message is a string or an object with a msgid")
+        params = {key: _loaded(value) for key, value in (data.get("params") or {}).items()}
+        plural = data.get("plural")
+        return cls(data["msgid"], params, plural, data.get("n") if plural is not None else None)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """A pydantic field typed ``Message`` stores :meth:`to_json` and reads :meth:`from_json`
+        (an old plain string included)."""
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_plain_validator_function(
+            cls.from_json,
+            serialization=core_schema.plain_serializer_function_ser_schema(lambda m: m.to_json()),
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> dict[str, Any]:
+        return {"anyOf": [{"type": "string"}, {"type": "object", "required": ["msgid"]}]}
+
+
+_VERBATIM = "{text}"
+"""The msgid of :meth:`Message.verbatim`: no catalogue translates it, so it shows its value."""
+
+
+def _stored(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, list | tuple):
+        return [_stored(item) for item in value]
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return str(value)  # an enum or a name object: its English, as it was shown
+
+
+def _loaded(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return Message.from_json(value)
+    if isinstance(value, list):
+        return tuple(_loaded(item) for item in value)
+    return value
+
 
 def _(msgid: str, /, **params: Any) -> Message:
     """Mark ``msgid`` for translation; ``params`` fill its ``{named}`` placeholders when shown."""

@@ -57,7 +57,7 @@ Choices where the seed is silent (documented here and in the events):
 >>> r = start_fight(load_boss("elder_leviathan"))
 >>> r = apply(r.state, AddUnit(name="Kai", wounds=2))
 >>> r = apply(r.state, Engage(unit="Kai", zone="Mouth"))
->>> r.events
+>>> [str(line) for line in r.events]
 ['Kai engages Mouth (1/2).']
 """
 
@@ -71,7 +71,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.errors import RuleError
-from rules.i18n import N_, Message, _, ngettext
+from rules.i18n import N_, Message, Text, _, ngettext
 from rules.space_infantry.common import (
     DEFAULT_RN_DIE,
     RNDraw,
@@ -182,13 +182,16 @@ class Activation(BaseModel):
         """Its zone fell before anyone entered its successes, so it never attacked."""
         return self.attacks and self.resolved and self.successes is None
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         """A player-facing line, e.g. ``Mouth (RN 4): Melee skill 3, +1AP (Charge)``."""
         if self.skill is None:
-            return f"{self.zone} (RN {self.rn}): no {_range_label(self.range)} attack, it does nothing."
-        shown = "Melee" if self.range is Range.CHARGE else _range_label(self.range)
-        extra = f", +{self.ap_bonus}AP (Charge)" if self.range is Range.CHARGE else ""
-        return f"{self.zone} (RN {self.rn}): {shown} skill {self.skill}{extra}."
+            return _("{zone} (RN {rn}): no {range} attack, it does nothing.", zone=self.zone, rn=self.rn,
+                     range=_range_label(self.range))
+        if self.range is Range.CHARGE:
+            return _("{zone} (RN {rn}): {range} skill {skill}, +{ap}AP (Charge).", zone=self.zone, rn=self.rn,
+                     range=_range_label(Range.MELEE), skill=self.skill, ap=self.ap_bonus)
+        return _("{zone} (RN {rn}): {range} skill {skill}.", zone=self.zone, rn=self.rn,
+                 range=_range_label(self.range), skill=self.skill)
 
 
 class Outcome(StrEnum):
@@ -288,8 +291,14 @@ class FightState(BaseModel):
         return Column(self.range.value)
 
 
-def _range_label(r: Range | None) -> str:
-    return "none" if r is None else RANGE_WORDS[r]
+def _range_label(r: Range | None) -> Message:
+    return _("none") if r is None else _(RANGE_WORDS[r])
+
+
+#: The columns of the range table, as the events name them.
+COLUMN_WORDS = {Column.SET: N_("Set"), Column.MELEE: N_("Melee"), Column.FIRE: N_("Fire")}
+#: A unit's kind, as the events name it.
+KIND_WORDS = {"basic": N_("basic"), "specialist": N_("specialist")}
 
 
 #: The ranges as messages name them (Fire, Melee and Charge are the game's words).
@@ -449,7 +458,9 @@ class StepResult(BaseModel):
     """What :func:`apply` returns."""
 
     state: FightState
-    events: list[str]
+    events: list[Message]
+    """What happened, one sentence each: rendered in the channel's language when posted, and kept
+    (as JSON) in the fight's event log."""
     draws: list[RNDraw] = Field(default_factory=list)
     activations: list[Activation] = Field(default_factory=list)
     allocation: dict[str, int] | None = None
@@ -467,32 +478,36 @@ def start_fight(boss: BossSpec) -> StepResult:
     {'Mouth': 5, 'Body': 5}
     """
     state = FightState(boss=boss, zone_hp={z.name: z.hp for z in boss.zones})
-    events = [f"The fight against {boss.name} begins. Add your squad, engage, then determine the range."]
+    events = [_("The fight against {boss} begins. Add your squad, engage, then determine the range.",
+                boss=boss.name)]
     events.extend(special_rule_lines(boss))
     return StepResult(state=state, events=events)
 
 
-def special_rule_lines(boss: BossSpec) -> list[str]:
+def special_rule_lines(boss: BossSpec) -> list[Message]:
     """One line per special rule of ``boss``, said the way Herald applies it.
 
     >>> from rules.space_infantry.content import load_boss
-    >>> special_rule_lines(load_boss("elder_leviathan"))[1]
+    >>> str(special_rule_lines(load_boss("elder_leviathan"))[1])
     'Stone Skin: the total damage of each attack on it is halved (rounded down) before it is applied.'
     """
     sr = boss.special_rules
-    lines = []
+    lines: list[Message] = []
     if sr.no_ambush:
-        lines.append(f"No Ambush: the squad cannot gain the Ambush advantage against {boss.name}.")
-    if sr.stone_skin:
-        share = "halved" if sr.stone_skin.divisor == 2 else f"divided by {sr.stone_skin.divisor}"
-        lines.append(f"Stone Skin: the total damage of each attack on it is {share} (rounded down) "
-                     "before it is applied.")
+        lines.append(_("No Ambush: the squad cannot gain the Ambush advantage against {boss}.",
+                       boss=boss.name))
+    if sr.stone_skin and sr.stone_skin.divisor == 2:
+        lines.append(_("Stone Skin: the total damage of each attack on it is halved (rounded down) before it "
+                       "is applied."))
+    elif sr.stone_skin:
+        lines.append(_("Stone Skin: the total damage of each attack on it is divided by {n} (rounded down) "
+                       "before it is applied.", n=sr.stone_skin.divisor))
     if sr.deadly:
-        lines.append(f"Deadly: every zone's attack deals {sr.deadly.wounds_per_success} wounds for each "
-                     "success.")
+        lines.append(_("Deadly: every zone's attack deals {n} wounds for each success.",
+                       n=sr.deadly.wounds_per_success))
     if sr.charge:
-        lines.append(f"Charge: when the range comes up Charge, the fight is at Melee and its attacks "
-                     f"gain +{sr.charge.ap_bonus}AP.")
+        lines.append(_("Charge: when the range comes up Charge, the fight is at Melee and its attacks gain "
+                       "+{ap}AP.", ap=sr.charge.ap_bonus))
     return lines
 
 
@@ -505,32 +520,35 @@ def _engagement_target(state: FightState, unit: Unit, zone: str, via: str | None
     if spec.kind is ZoneKind.OUTER:
         if hp[spec.name] > 0:
             if via is not None:
-                raise RuleError(f"{spec.name} is an outer zone still standing: engage it directly, "
-                                "without 'via'.")
+                raise RuleError(_("{zone} is an outer zone still standing: engage it directly, without "
+                                  "'via'.", zone=spec.name))
             target = Engagement(zone=spec.name)
         else:
             inner = [i for i in state.boss.internals_of(spec.name) if hp[i] > 0]
             if not inner:
-                raise RuleError(f"{spec.name} is destroyed and leads to no standing internal zone: "
-                                "engage another zone.")
+                raise RuleError(_("{zone} is destroyed and leads to no standing internal zone: engage "
+                                  "another zone.", zone=spec.name))
             if via is not None:
                 chosen = state.zone_name(via)
                 if chosen not in inner:
-                    raise RuleError(f"From {spec.name} you can reach {', '.join(inner)}, not {chosen}.")
+                    raise RuleError(_("From {zone} you can reach {zones}, not {chosen}.", zone=spec.name,
+                                      zones=", ".join(inner), chosen=chosen))
                 inner = [chosen]
             target = Engagement(zone=inner[0], via=spec.name)
     else:
         if hp[spec.name] <= 0:
-            raise RuleError(f"{spec.name} is already destroyed: engage a zone still standing.")
+            raise RuleError(_("{zone} is already destroyed: engage a zone still standing.", zone=spec.name))
         openings = [o for o in state.boss.outers_of(spec.name) if hp[o] <= 0]
         if not openings:
-            needed = " or ".join(state.boss.outers_of(spec.name))
-            raise RuleError(f"{spec.name} is an internal zone: destroy {needed} first, then engage "
-                            f"{spec.name} through it.")
+            needed = " / ".join(state.boss.outers_of(spec.name))
+            raise RuleError(_("{zone} is an internal zone: destroy {needed} first, then engage {zone} "
+                              "through "
+                              "it.", zone=spec.name, needed=needed))
         if via is not None:
             chosen = state.zone_name(via)
             if chosen not in openings:
-                raise RuleError(f"{spec.name} can be reached through {', '.join(openings)}, not {chosen}.")
+                raise RuleError(_("{zone} can be reached through {zones}, not {chosen}.", zone=spec.name,
+                                  zones=", ".join(openings), chosen=chosen))
             openings = [chosen]
         else:
             # Prefer an opening with room left, so the player need not name one.
@@ -541,17 +559,25 @@ def _engagement_target(state: FightState, unit: Unit, zone: str, via: str | None
     limit = state.boss.zone(opening).engage_limit or 0
     others = [u for u in state.at_opening(opening) if u != unit.name]
     if len(others) >= limit:
-        through = " (its opening also limits units attacking inwards)" if target.via else ""
-        raise RuleError(f"{opening} is an outer zone: at most {limit} unit{'s' if limit != 1 else ''} "
-                        f"can engage it{through}, and {_join(others)} already "
-                        f"{'does' if len(others) == 1 else 'do'}. Disengage one of them or pick another "
-                        "zone.")
+        values = {"zone": opening, "n": limit, "others": _join(others)}
+        if target.via:
+            raise RuleError(ngettext(
+                "{zone} is an outer zone: at most {n} unit can engage it (its opening also limits units "
+                "attacking inwards), and {others} already do. Disengage one of them or pick another zone.",
+                "{zone} is an outer zone: at most {n} units can engage it (its opening also limits units "
+                "attacking inwards), and {others} already do. Disengage one of them or pick another zone.",
+                limit, **values))
+        raise RuleError(ngettext(
+            "{zone} is an outer zone: at most {n} unit can engage it, and {others} already do. Disengage "
+            "one of them or pick another zone.",
+            "{zone} is an outer zone: at most {n} units can engage it, and {others} already do. Disengage "
+            "one of them or pick another zone.", limit, **values))
     if unit.kind is UnitKind.SPECIALIST:
         free_basic = [u.name for u in state.units
                       if u.kind is UnitKind.BASIC and not u.out and u.name not in state.engagements]
         if free_basic:
-            raise RuleError(f"{unit.name} is a specialist: specialists engage only when no basic unit "
-                            f"is free. Engage {_join(free_basic)} first.")
+            raise RuleError(_("{unit} is a specialist: specialists engage only when no basic unit is free. "
+                              "Engage {units} first.", unit=unit.name, units=_join(free_basic)))
     return target
 
 
@@ -560,14 +586,19 @@ def _room(state: FightState, outer: str, unit: str) -> int:
     return limit - len([u for u in state.at_opening(outer) if u != unit])
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _successes(n: int) -> Message:
+    return ngettext("{n} success", "{n} successes", n, n=n)
 
 
-def _join(names: list[str]) -> str:
+def _wounds(n: int) -> Message:
+    return ngettext("{n} wound", "{n} wounds", n, n=n)
+
+
+def _join(names: list[str]) -> Text:
+    """``Kai, Lee and Ana`` in the reader's language (a name or nothing as it is)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def legal_engagements(state: FightState) -> list[tuple[str, str]]:
@@ -606,7 +637,7 @@ def stone_skin(state: FightState, damage: int) -> int:
     return damage // rule.divisor if rule else damage
 
 
-def _damage_zone(state: FightState, zone: str, amount: int, *, flow: bool, events: list[str]) -> None:
+def _damage_zone(state: FightState, zone: str, amount: int, *, flow: bool, events: list[Message]) -> None:
     """Take ``amount`` off ``zone`` (mutating ``state``); see the module notes on overflow."""
     while amount > 0:
         before = state.zone_hp[zone]
@@ -615,10 +646,12 @@ def _damage_zone(state: FightState, zone: str, amount: int, *, flow: bool, event
         taken = min(before, amount)
         state.zone_hp[zone] = before - taken
         amount -= taken
-        events.append(f"{zone} loses {taken} HP ({state.zone_hp[zone]}/{state.boss.zone(zone).hp} left).")
+        events.append(_("{zone} loses {n} HP ({left}/{hp} left).", zone=zone, n=taken,
+                        left=state.zone_hp[zone],
+                        hp=state.boss.zone(zone).hp))
         if state.zone_hp[zone] > 0:
             break
-        events.append(f"{zone} is destroyed.")
+        events.append(_("{zone} is destroyed.", zone=zone))
         _after_destroyed(state, zone, events)
         spec = state.boss.zone(zone)
         if not flow or spec.kind is not ZoneKind.OUTER or amount <= 0:
@@ -626,39 +659,43 @@ def _damage_zone(state: FightState, zone: str, amount: int, *, flow: bool, event
         inner = [i for i in state.boss.internals_of(zone) if state.zone_hp[i] > 0]
         if not inner:
             break
-        events.append(f"The remaining {amount} damage goes through {zone} into {inner[0]}.")
+        events.append(_("The remaining {n} damage goes through {zone} into {inner}.", n=amount, zone=zone,
+                        inner=inner[0]))
         zone = inner[0]
     if amount > 0:
-        events.append(f"{amount} damage beyond the zone's HP is lost.")
+        events.append(_("{n} damage beyond the zone's HP is lost.", n=amount))
 
 
-def _after_destroyed(state: FightState, zone: str, events: list[str]) -> None:
+def _after_destroyed(state: FightState, zone: str, events: list[Message]) -> None:
     """Move the units of a destroyed zone inwards (or free them), drop its attack if it has not
     been resolved yet this turn (a destroyed zone does not attack), and check for elimination."""
     for act in state.activations:
         if act.zone == zone and act.attacks and not act.resolved:
             if act.successes is None:
                 act.resolved = True
-                events.append(f"{zone} falls before its successes are entered: it does not attack this "
-                              "turn.")
+                events.append(_("{zone} falls before its successes are entered: it does not attack this "
+                                "turn.", zone=zone))
             else:
-                waits = "still waits for its" if act.successes == 1 else "still wait for their"
-                events.append(f"{zone} falls, but its attack was already made: its "
-                              f"{_plural(act.successes, 'success', 'successes')} {waits} allocation.")
+                events.append(ngettext(
+                    "{zone} falls, but its attack was already made: its {n} success still waits for its "
+                    "allocation.",
+                    "{zone} falls, but its attack was already made: its {n} successes still wait for their "
+                    "allocation.", act.successes, zone=zone, n=act.successes))
     for name in state.engaged_with(zone):
         eng = state.engagements[name]
         opening = eng.via or zone
         inner = [i for i in state.boss.internals_of(opening) if state.zone_hp[i] > 0]
         if inner:
             state.engagements[name] = Engagement(zone=inner[0], via=opening)
-            events.append(f"{name} now attacks {inner[0]} through {opening}.")
+            events.append(_("{unit} now attacks {zone} through {opening}.", unit=name, zone=inner[0],
+                            opening=opening))
         else:
             del state.engagements[name]
-            events.append(f"{name} is no longer engaged.")
+            events.append(_("{unit} is no longer engaged.", unit=name))
     if all(state.zone_hp[z.name] <= 0 for z in state.boss.zones if z.vital):
         state.outcome = Outcome.BOSS_ELIMINATED
         state.phase = Phase.OVER
-        events.append(f"{state.boss.name} is eliminated: every vital part is destroyed.")
+        events.append(_("{boss} is eliminated: every vital part is destroyed.", boss=state.boss.name))
 
 
 # Damage to the squad ------------------------------------------------------------------------------
@@ -738,39 +775,53 @@ def check_allocation(
     for raw, n in allocation.items():
         name = state.unit(raw).name
         if n < 0:
-            raise RuleError(f"You gave {name} {n} successes: use 0 or more.")
+            raise RuleError(_("You gave {unit} {n} successes: use 0 or more.", unit=name, n=n))
         if n == 0:
             continue
         if name not in targets:
             unit = state.unit(name)
             if unit.out:
-                why = f"{name} is already out"
+                why = _("{unit} is already out", unit=name)
             elif name in state.engagements:
-                why = f"{name} is engaged with {state.engagements[name].zone}: {z}'s damage can't reach them"
+                why = _("{unit} is engaged with {other}: {zone}'s damage can't reach them", unit=name,
+                        other=state.engagements[name].zone, zone=z)
             else:
-                why = f"{name} is not engaged, and {z}'s damage must go to {_join(targets)}, who engage it"
-            raise RuleError(f"{why}. Give these successes to {_join(targets) or 'nobody'}.")
+                why = _("{unit} is not engaged, and {zone}'s damage must go to {units}, who engage it",
+                        unit=name, zone=z, units=_join(targets))
+            raise RuleError(_("{why}. Give these successes to {units}.", why=why,
+                              units=_join(targets) or _("nobody")))
         clean[name] = clean.get(name, 0) + n
     total = sum(clean.values())
     need = {u: _to_take_out(state.unit(u).wounds, per) for u in targets}
     standing = [u for u in targets if clean.get(u, 0) < need[u]]
-    each = f" ({_plural(successes * per, 'wound', 'wounds')}: each success is {per} wounds on one unit)"
-    scored = f"{z} scored {_plural(successes, 'success', 'successes')}{each if per > 1 else ''}"
+    if per > 1:
+        scored = _("{zone} scored {successes} ({wounds}: each success is {per} wounds on one unit)", zone=z,
+                   successes=_successes(successes), wounds=_wounds(successes * per), per=per)
+    else:
+        scored = _("{zone} scored {successes}", zone=z, successes=_successes(successes))
     if total > successes or (total < successes and standing):
         floor = sum(need.values())
-        fewer = (f" (or at least {floor}, which takes every unit it can reach out: the rest are lost)"
-                 if floor < successes else "")
-        raise RuleError(f"{scored}, but your allocation gives out {_plural(total, 'success', 'successes')}. "
-                        f"Type the successes each unit takes, adding up to {successes}{fewer}.")
+        values = {"scored": scored, "given": _successes(total), "n": successes, "floor": floor}
+        if floor < successes:
+            raise RuleError(_("{scored}, but your allocation gives out {given}. Type the successes each unit "
+                              "takes, adding up to {n} (or at least {floor}, which takes every unit it can "
+                              "reach out: the rest are lost).", **values))
+        raise RuleError(_("{scored}, but your allocation gives out {given}. Type the successes each unit "
+                          "takes, adding up to {n}.", **values))
     for name, n in clean.items():
         if n > need[name] and standing:
             left = state.unit(name).wounds
-            raise RuleError(f"{name} has {_plural(left, 'wound', 'wounds')} left, so "
-                            f"{_plural(need[name], 'success', 'successes')} put"
-                            f"{'s' if need[name] == 1 else ''} them out, but you gave them {n} while "
-                            f"{_join(standing)} can still take a hit: give the extra "
-                            f"{'success' if n - need[name] == 1 else 'successes'} to "
-                            f"{'them' if len(standing) > 1 else standing[0]}.")
+            puts = ngettext("{n} success puts them out", "{n} successes put them out", need[name],
+                            n=need[name])
+            whom = _("them") if len(standing) > 1 else standing[0]
+            raise RuleError(ngettext(
+                "{unit} has {wounds} left, so {puts}, but you gave them {n} while {standing} can still take "
+                    "a "
+                "hit: give the extra success to {whom}.",
+                "{unit} has {wounds} left, so {puts}, but you gave them {n} while {standing} can still take "
+                    "a "
+                "hit: give the extra successes to {whom}.", n - need[name], unit=name, wounds=_wounds(left),
+                puts=puts, n=n, standing=_join(standing), whom=whom))
     return clean
 
 
@@ -789,8 +840,9 @@ def parse_allocation(text: str) -> dict[str, int]:
     {'rico': 3, 'hicks': 1}
     """
     if len(text) > MAX_ALLOCATION_TEXT:
-        raise RuleError(f"That allocation is {len(text)} characters long: keep it under "
-                        f"{MAX_ALLOCATION_TEXT}, like 'Kai:2, Lee:1'.")
+        raise RuleError(_("That allocation is {n} characters long: keep it under {most}, like 'Kai:2, "
+                          "Lee:1'.",
+                          n=len(text), most=MAX_ALLOCATION_TEXT))
     out: dict[str, int] = {}
     seen: dict[str, str] = {}
     pos = 0
@@ -799,13 +851,13 @@ def parse_allocation(text: str) -> dict[str, int]:
         m = _ALLOCATION_PAIR.match(text, pos)
         if m is None or m.end() == pos:
             bad = re.split(r"[,;\n]", text[pos:].strip(" ,;\n"))[0].strip()
-            raise RuleError(f"I can't read '{bad[:40]}': write each unit as name:successes, "
-                            "like 'Kai:2, Lee:1'.")
+            raise RuleError(_("I can't read '{bad}': write each unit as name:successes, like 'Kai:2, Lee:1'.",
+                              bad=bad[:40]))
         name = " ".join(m["name"].split())
         key = name.lower()
         if key in seen:
-            raise RuleError(f"{seen[key]} is named twice in your allocation: give each unit its "
-                            "successes once, like 'Kai:2, Lee:1'.")
+            raise RuleError(_("{unit} is named twice in your allocation: give each unit its successes once, "
+                              "like 'Kai:2, Lee:1'.", unit=seen[key]))
         seen[key] = name
         out[name] = int(m["n"])
         pos = m.end()
@@ -816,37 +868,51 @@ def parse_allocation(text: str) -> dict[str, int]:
     return out
 
 
-def _wound(state: FightState, name: str, amount: int, events: list[str], what: str | None = None) -> None:
+def _wound(state: FightState, name: str, amount: int, events: list[Message],
+           what: Message | None = None) -> None:
     """Take ``amount`` wounds off ``name`` (negative heals); ``what`` says what it takes instead of
     the bare wounds (``1 success = 2 wounds``)."""
     unit = state.unit(name)
     before = unit.wounds
     unit.wounds = max(0, min(unit.max_wounds, unit.wounds - amount))
     if amount >= 0:
-        taken = what or _plural(amount, "wound", "wounds")
-        events.append(f"{name} takes {taken} ({unit.wounds}/{unit.max_wounds} left).")
+        taken = what or _wounds(amount)
+        events.append(_("{unit} takes {taken} ({left}/{most} left).", unit=name, taken=taken,
+                        left=unit.wounds,
+                        most=unit.max_wounds))
     else:
         healed = unit.wounds - before
         if healed == 0:
-            events.append(f"{name} is already at full wounds ({unit.wounds}/{unit.max_wounds}): "
-                          "nothing to heal.")
+            events.append(_("{unit} is already at full wounds ({left}/{most}): nothing to heal.", unit=name,
+                            left=unit.wounds, most=unit.max_wounds))
         else:
-            asked = "" if healed == -amount else f" (of the {-amount} asked; it was missing {healed})"
-            events.append(f"{name} is healed by {healed} wound{'s' if healed != 1 else ''}{asked}: "
-                          f"{unit.wounds}/{unit.max_wounds} left.")
+            values = {"unit": name, "n": healed, "asked": -amount, "left": unit.wounds,
+                      "most": unit.max_wounds}
+            if healed == -amount:
+                events.append(ngettext("{unit} is healed by {n} wound: {left}/{most} left.",
+                                       "{unit} is healed by {n} wounds: {left}/{most} left.", healed,
+                                           **values))
+            else:
+                events.append(ngettext(
+                    "{unit} is healed by {n} wound (of the {asked} asked; it was missing {n}): "
+                        "{left}/{most} left.",
+                    "{unit} is healed by {n} wounds (of the {asked} asked; it was missing {n}): "
+                        "{left}/{most} "
+                    "left.", healed, **values))
         if before <= 0 < unit.wounds:
-            events.append(f"{name} is back in the fight (free: engage it in the next engagement window).")
+            events.append(_("{unit} is back in the fight (free: engage it in the next engagement window).",
+                            unit=name))
     if unit.out:
-        events.append(f"{name} is out.")
+        events.append(_("{unit} is out.", unit=name))
         state.engagements.pop(name, None)
     _check_squad(state, events)
 
 
-def _check_squad(state: FightState, events: list[str]) -> None:
+def _check_squad(state: FightState, events: list[Message]) -> None:
     if state.units and all(u.out for u in state.units) and state.outcome is None:
         state.outcome = Outcome.SQUAD_OUT
         state.phase = Phase.OVER
-        events.append("Every unit of the squad is out: the boss wins.")
+        events.append(_("Every unit of the squad is out: the boss wins."))
 
 
 # apply ---------------------------------------------------------------------------------------------
@@ -859,13 +925,13 @@ def _need_rng(rng: random.Random | None, what: str) -> random.Random:
 
 def _not_over(state: FightState) -> None:
     if state.outcome is Outcome.BOSS_ELIMINATED:
-        raise RuleError(f"The fight is over: {state.boss.name} is eliminated, so nothing in it can "
-                        "change now. /si undo takes back the last step; anyone here can close the "
-                        "fight with /si end.")
+        raise RuleError(_("The fight is over: {boss} is eliminated, so nothing in it can change now. /si "
+                          "undo "
+                          "takes back the last step; anyone here can close the fight with /si end.",
+                          boss=state.boss.name))
     if state.outcome is Outcome.SQUAD_OUT:
-        raise RuleError("The fight is over: every unit is out, so nothing in it can change now. "
-                        "/si undo takes back the last step; anyone here can close the fight with "
-                        "/si end.")
+        raise RuleError(_("The fight is over: every unit is out, so nothing in it can change now. /si undo "
+                          "takes back the last step; anyone here can close the fight with /si end."))
 
 
 def apply(state: FightState, action: Action, rng: random.Random | None = None) -> StepResult:
@@ -882,7 +948,7 @@ def apply(state: FightState, action: Action, rng: random.Random | None = None) -
     """
     _not_over(state)
     s = state.model_copy(deep=True)
-    events: list[str] = []
+    events: list[Message] = []
     result = StepResult(state=s, events=events)
     handler = _HANDLERS[type(action)]
     handler(s, action, rng, result)
@@ -891,15 +957,19 @@ def apply(state: FightState, action: Action, rng: random.Random | None = None) -
 
 def _add_unit(s: FightState, a: AddUnit, rng: random.Random | None, r: StepResult) -> None:
     if len(s.units) >= MAX_UNITS:
-        raise RuleError(f"A squad has at most {MAX_UNITS} units: remove one before adding {a.name}.")
+        raise RuleError(_("A squad has at most {n} units: remove one before adding {unit}.", n=MAX_UNITS,
+                          unit=a.name))
     name = clean_name(a.name, "unit name")
     if any(u.name.lower() == name.lower() for u in s.units):
         raise RuleError(_("There is already a unit called {name}: pick another name.", name=name))
     if not 1 <= a.wounds <= MAX_UNIT_WOUNDS:
-        raise RuleError(f"A unit has 1 to {MAX_UNIT_WOUNDS} wounds; you gave {name} {a.wounds}.")
+        raise RuleError(_("A unit has 1 to {most} wounds; you gave {unit} {n}.", most=MAX_UNIT_WOUNDS,
+                          unit=name,
+                          n=a.wounds))
     s.units.append(Unit(name=name, kind=a.unit_kind, max_wounds=a.wounds, wounds=a.wounds))
-    r.events.append(f"{name} joins the squad ({a.unit_kind.value}, {a.wounds} wound"
-                    f"{'s' if a.wounds != 1 else ''}).")
+    r.events.append(ngettext("{unit} joins the squad ({kind}, {n} wound).", "{unit} joins the squad "
+                             "({kind}, {n} wounds).",
+                             a.wounds, unit=name, kind=_(KIND_WORDS[a.unit_kind.value]), n=a.wounds))
 
 
 def _add_units(s: FightState, a: AddUnits, rng: random.Random | None, r: StepResult) -> None:
@@ -921,8 +991,8 @@ def parse_units(text: str, kind: UnitKind = UnitKind.BASIC, wounds: int = 1) -> 
     [('Lee', 3), ('Ray', 2)]
     """
     if len(text) > MAX_UNITS_TEXT:
-        raise RuleError(f"That list is {len(text)} characters long: keep it under {MAX_UNITS_TEXT}, like "
-                        "'Kai:basic:2, Lee:basic:2'.")
+        raise RuleError(_("That list is {n} characters long: keep it under {most}, like 'Kai:basic:2, "
+                          "Lee:basic:2'.", n=len(text), most=MAX_UNITS_TEXT))
     units = []
     for part in (p.strip() for p in re.split(r"[,;\n]", text)):
         if not part:
@@ -935,8 +1005,9 @@ def parse_units(text: str, kind: UnitKind = UnitKind.BASIC, wounds: int = 1) -> 
             elif value.lower() in {k.value for k in UnitKind}:
                 unit_kind = UnitKind(value.lower())
             else:
-                raise RuleError(f"I can't read '{part[:40]}': write each unit as name:kind:wounds, like "
-                                "'Kai:basic:2, Doc:specialist:1' (kind is basic or specialist).")
+                raise RuleError(_("I can't read '{bad}': write each unit as name:kind:wounds, like "
+                                  "'Kai:basic:2, Doc:specialist:1' (kind is basic or specialist).",
+                                      bad=part[:40]))
         units.append(AddUnit(name=name, unit_kind=unit_kind, wounds=count))
     if not units:
         raise RuleError(_("Name at least one unit, like 'Kai' or 'Kai:basic:2, Lee:basic:2'."))
@@ -948,46 +1019,51 @@ def _remove_unit(s: FightState, a: RemoveUnit, rng: random.Random | None, r: Ste
     if s.phase is Phase.COMBAT:
         waiting = [p.zone for p in s.pending_activations() if unit.name in legal_targets(s, p.zone)]
         eng = s.engagements.get(unit.name)
+        why: Message | None = None
         if waiting:
-            why = (f"{_join(waiting)}'s attack, not resolved yet, may still wound {unit.name}, so "
-                   "leaving now would dodge it")
+            why = _("{zones}'s attack, not resolved yet, may still wound {unit}, so leaving now would dodge "
+                    "it",
+                    zones=_join(waiting), unit=unit.name)
         elif eng is not None:
-            why = f"{unit.name} is engaged with {eng.zone} in the middle of the combat turn"
-        else:
-            why = ""
-        if why:
-            raise RuleError(f"{unit.name} can't leave the squad now: {why}. Remove it once this turn's "
-                            "attacks are resolved and /si turn has determined the next range (or undo "
-                            "the step that added it, if it was a mistake).")
+            why = _("{unit} is engaged with {zone} in the middle of the combat turn", unit=unit.name,
+                    zone=eng.zone)
+        if why is not None:
+            raise RuleError(_("{unit} can't leave the squad now: {why}. Remove it once this turn's attacks "
+                              "are "
+                              "resolved and /si turn has determined the next range (or undo the step that "
+                              "added it, if it was a mistake).", unit=unit.name, why=why))
     s.units.remove(unit)
     s.engagements.pop(unit.name, None)
     if unit.name in s.scorpio_users:
         s.scorpio_users.remove(unit.name)
     if unit.name in s.attackers:
         s.attackers.remove(unit.name)
-    r.events.append(f"{unit.name} leaves the squad.")
+    r.events.append(_("{unit} leaves the squad.", unit=unit.name))
     _check_squad(s, r.events)
 
 
 def _add_resource(s: FightState, a: AddResource, rng: random.Random | None, r: StepResult) -> None:
     if a.resource in s.resources:
-        raise RuleError(f"The squad already has the {a.resource.value.title()}.")
+        raise RuleError(_("The squad already has the {resource}.", resource=a.resource.value.title()))
     s.resources.append(a.resource)
-    r.events.append(f"The squad takes the {a.resource.value.title()}.")
+    r.events.append(_("The squad takes the {resource}.", resource=a.resource.value.title()))
 
 
 def _remove_resource(s: FightState, a: RemoveResource, rng: random.Random | None, r: StepResult) -> None:
     if a.resource not in s.resources:
-        raise RuleError(f"The squad has no {a.resource.value.title()}.")
+        raise RuleError(_("The squad has no {resource}.", resource=a.resource.value.title()))
     s.resources.remove(a.resource)
-    r.events.append(f"The squad gives up the {a.resource.value.title()}.")
+    r.events.append(_("The squad gives up the {resource}.", resource=a.resource.value.title()))
 
 
 def _engagement_window(s: FightState, verb: str) -> None:
     _not_over(s)
     if s.phase not in (Phase.SETUP, Phase.ENGAGEMENT):
-        raise RuleError(f"Units {verb} only after the range is determined, before the zones activate. "
-                        "Resolve this turn, then determine the range for the next one.")
+        if verb == "engage":
+            raise RuleError(_("Units engage only after the range is determined, before the zones activate. "
+                              "Resolve this turn, then determine the range for the next one."))
+        raise RuleError(_("Units disengage only after the range is determined, before the zones activate. "
+                          "Resolve this turn, then determine the range for the next one."))
 
 
 def _engage(s: FightState, a: Engage, rng: random.Random | None, r: StepResult) -> None:
@@ -999,13 +1075,15 @@ def _engage(s: FightState, a: Engage, rng: random.Random | None, r: StepResult) 
     old = s.engagements.get(unit.name)
     s.engagements[unit.name] = target
     if old is not None and old != target:
-        r.events.append(f"{unit.name} leaves {old.zone}.")
+        r.events.append(_("{unit} leaves {zone}.", unit=unit.name, zone=old.zone))
     opening = target.via or target.zone
     count = f"{len(s.at_opening(opening))}/{s.boss.zone(opening).engage_limit}"
     if target.via:
-        r.events.append(f"{unit.name} engages {target.zone} through {target.via} ({count}).")
+        r.events.append(_("{unit} engages {zone} through {opening} ({count}).", unit=unit.name,
+                          zone=target.zone,
+                          opening=target.via, count=count))
     else:
-        r.events.append(f"{unit.name} engages {target.zone} ({count}).")
+        r.events.append(_("{unit} engages {zone} ({count}).", unit=unit.name, zone=target.zone, count=count))
 
 
 def _disengage(s: FightState, a: Disengage, rng: random.Random | None, r: StepResult) -> None:
@@ -1014,23 +1092,24 @@ def _disengage(s: FightState, a: Disengage, rng: random.Random | None, r: StepRe
     if unit.name not in s.engagements:
         raise RuleError(_("{unit} is not engaged with any zone.", unit=unit.name))
     zone = s.engagements.pop(unit.name).zone
-    r.events.append(f"{unit.name} disengages from {zone}.")
+    r.events.append(_("{unit} disengages from {zone}.", unit=unit.name, zone=zone))
 
 
 def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None, r: StepResult) -> None:
     _not_over(s)
     if s.phase is Phase.ENGAGEMENT:
-        raise RuleError(f"The range for turn {s.turn} is already {_range_label(s.range)}: engage, then "
-                        "activate the zones.")
+        raise RuleError(_("The range for turn {turn} is already {range}: engage, then activate the zones.",
+                          turn=s.turn, range=_range_label(s.range)))
     waiting = s.awaiting_allocation()
     if waiting:
-        raise RuleError(f"Turn {s.turn} is not finished: the successes of "
-                        f"{_join([p.zone for p in waiting])} wait for their allocation. Accept Herald's "
-                        "proposal or give your own (/si status shows it again), then start the next turn.")
+        raise RuleError(_("Turn {turn} is not finished: the successes of {zones} wait for their allocation. "
+                          "Accept Herald's proposal or give your own (/si status shows it again), then start "
+                          "the next turn.", turn=s.turn, zones=_join([p.zone for p in waiting])))
     pending = s.awaiting_successes()
     if pending:
-        raise RuleError(f"Turn {s.turn} is not finished: enter the successes of "
-                        f"{_join([p.zone for p in pending])} first (0 if it missed).")
+        raise RuleError(_("Turn {turn} is not finished: enter the successes of {zones} first (0 if it "
+                          "missed).",
+                          turn=s.turn, zones=_join([p.zone for p in pending])))
     _squad_can_fight(s)
     if s.turn >= MAX_TURNS:
         raise RuleError(_("This fight has reached {n} turns: start a new one.", n=MAX_TURNS))
@@ -1045,12 +1124,15 @@ def _determine_range(s: FightState, a: DetermineRange, rng: random.Random | None
     s.scorpio_users = []
     s.attackers = []
     r.draws.append(RNDraw(purpose="range", die=s.boss.rn_die, value=rn))
-    line = f"Turn {s.turn}: range RN {rn} in the {column.value.title()} column -> {_range_label(new)}."
+    values = {"turn": s.turn, "rn": rn, "column": _(COLUMN_WORDS[column]), "range": _range_label(new)}
     if new is Range.CHARGE:
         bonus = s.boss.special_rules.charge.ap_bonus if s.boss.special_rules.charge else 0
-        line += f" {s.boss.name} charges: the fight is at Melee and its attacks gain +{bonus}AP."
-    r.events.append(line)
-    r.events.append("Units may now engage or disengage, then activate the zones.")
+        r.events.append(_("Turn {turn}: range RN {rn} in the {column} column -> {range}. {boss} charges: "
+                          "the fight "
+                          "is at Melee and its attacks gain +{ap}AP.", boss=s.boss.name, ap=bonus, **values))
+    else:
+        r.events.append(_("Turn {turn}: range RN {rn} in the {column} column -> {range}.", **values))
+    r.events.append(_("Units may now engage or disengage, then activate the zones."))
 
 
 def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: StepResult) -> None:
@@ -1072,16 +1154,16 @@ def _activate(s: FightState, a: ActivateZones, rng: random.Random | None, r: Ste
         if act.attacks and not legal_targets(s, zone):
             # Nobody to hurt: the attack is void, so there are no successes to ask for.
             act.successes, act.resolved = 0, True
-            r.events.append(f"{zone} can reach no unit (every unit still standing engages another "
-                            "zone): it hurts nobody, no successes to enter.")
+            r.events.append(_("{zone} can reach no unit (every unit still standing engages another zone): it "
+                              "hurts nobody, no successes to enter.", zone=zone))
     s.phase = Phase.COMBAT
     r.activations = list(s.activations)
     if s.pending_activations():
-        r.events.append(ZONES_FIRST)
+        r.events.append(_(ZONES_FIRST))
 
 
-ZONES_FIRST = ("The zones attack first: enter each zone's successes and give them out; then your "
-               "engaged units hit the boss.")
+ZONES_FIRST = N_("The zones attack first: enter each zone's successes and give them out; then your "
+                 "engaged units hit the boss.")
 
 
 def _squad_can_fight(s: FightState) -> None:
@@ -1093,35 +1175,36 @@ def _open_activation(s: FightState, zone_name: str) -> Activation:
     """The zone's activation this turn, still open; a RuleError saying why otherwise."""
     zone = s.zone_name(zone_name)
     if s.phase is not Phase.COMBAT:
-        raise RuleError("Zones attack after they are activated: determine the range and activate the "
-                        "zones first.")
+        raise RuleError(_("Zones attack after they are activated: determine the range and activate the "
+                          "zones first."))
     act = s.activation(zone)
     if act is None:
-        raise RuleError(f"{zone} did not activate this turn, so it has no attack to resolve.")
+        raise RuleError(_("{zone} did not activate this turn, so it has no attack to resolve.", zone=zone))
     if act.dropped:
-        raise RuleError(f"{zone} was destroyed before its successes were entered, so it does not attack "
-                        "this turn: there is nothing to enter.")
+        raise RuleError(_("{zone} was destroyed before its successes were entered, so it does not attack "
+                          "this "
+                          "turn: there is nothing to enter.", zone=zone))
     if act.resolved:
-        raise RuleError(f"{zone}'s attack this turn is already resolved (undo to change it).")
+        raise RuleError(_("{zone}'s attack this turn is already resolved (undo to change it).", zone=zone))
     return act
 
 
-def _scores_line(s: FightState, act: Activation) -> str:
+def _scores_line(s: FightState, act: Activation) -> Message:
     successes = act.successes or 0
-    wounds = successes * s.boss.special_rules.wounds_per_success
-    deadly = ""
+    per = s.boss.special_rules.wounds_per_success
+    values = {"zone": act.zone, "successes": _successes(successes), "wounds": _wounds(successes * per)}
     if s.boss.special_rules.deadly:
-        deadly = f" (Deadly: {s.boss.special_rules.wounds_per_success} wounds each)"
-    return (f"{act.zone} scores {_plural(successes, 'success', 'successes')}{deadly}: "
-            f"{_plural(wounds, 'wound', 'wounds')}.")
+        return _("{zone} scores {successes} (Deadly: {per} wounds each): {wounds}.", per=per, **values)
+    return _("{zone} scores {successes}: {wounds}.", **values)
 
 
 def _record_successes(s: FightState, act: Activation, successes: int) -> None:
     if not 0 <= successes <= MAX_SUCCESSES:
-        raise RuleError(f"Successes must be between 0 and {MAX_SUCCESSES}; you entered {successes}.")
+        raise RuleError(_("Successes must be between 0 and {most}; you entered {n}.", most=MAX_SUCCESSES,
+                          n=successes))
     if s.zone_hp[act.zone] <= 0:  # only in a fight saved before entered successes were recorded
-        raise RuleError(f"{act.zone} was destroyed before its successes were entered: it does not "
-                        "attack this turn.")
+        raise RuleError(_("{zone} was destroyed before its successes were entered: it does not attack this "
+                          "turn.", zone=act.zone))
     act.targets = legal_targets(s, act.zone)
     act.successes = successes
 
@@ -1129,9 +1212,11 @@ def _record_successes(s: FightState, act: Activation, successes: int) -> None:
 def _enter_successes(s: FightState, a: EnterSuccesses, rng: random.Random | None, r: StepResult) -> None:
     act = _open_activation(s, a.zone)
     if act.successes is not None:
-        raise RuleError(f"{act.zone}'s successes are already entered ({act.successes}) and "
-                        "wait for their allocation: accept Herald's proposal or give your own (/si "
-                        "status shows it). To change the successes, undo that step first.")
+        raise RuleError(_("{zone}'s successes are already entered ({n}) and wait for their allocation: "
+                          "accept "
+                          "Herald's proposal or give your own (/si status shows it). To change the "
+                              "successes, "
+                          "undo that step first.", zone=act.zone, n=act.successes))
     _record_successes(s, act, a.successes)
     plan = propose_allocation(s, act.zone, act.successes)
     if not plan:
@@ -1139,12 +1224,12 @@ def _enter_successes(s: FightState, a: EnterSuccesses, rng: random.Random | None
         return
     if len(act.targets) == 1:
         _resolve(s, act, plan, r)
-        r.events.append(f"{act.targets[0]} is the only unit {act.zone} can reach, so its successes are "
-                        "applied at once: there is nothing to allocate.")
+        r.events.append(_("{unit} is the only unit {zone} can reach, so its successes are applied at once: "
+                          "there is nothing to allocate.", unit=act.targets[0], zone=act.zone))
         return
     r.events.append(_scores_line(s, act))
-    r.events.append("The successes wait for their allocation: Herald proposes "
-                    f"{allocation_words(plan, s.boss.special_rules.wounds_per_success)}.")
+    r.events.append(_("The successes wait for their allocation: Herald proposes {plan}.",
+                      plan=allocation_words(plan, s.boss.special_rules.wounds_per_success)))
     r.allocation = plan
 
 
@@ -1153,8 +1238,8 @@ def _zone_attack(s: FightState, a: ZoneAttack, rng: random.Random | None, r: Ste
     if act.successes is None:
         _record_successes(s, act, a.successes)
     elif a.successes != act.successes:
-        raise RuleError(f"{act.zone}'s successes were entered as {act.successes}, not {a.successes}: "
-                        "allocate those, or undo that step to enter another number.")
+        raise RuleError(_("{zone}'s successes were entered as {n}, not {typed}: allocate those, or undo that "
+                          "step to enter another number.", zone=act.zone, n=act.successes, typed=a.successes))
     if a.allocation is None:
         plan = propose_allocation(s, act.zone, act.successes)
     else:
@@ -1170,61 +1255,71 @@ def _resolve(s: FightState, act: Activation, plan: dict[str, int], r: StepResult
     act.resolved = True
     r.events.append(_scores_line(s, act))
     if wounds and not plan:
-        r.events.append("No unit can be hurt by it: the wounds are lost.")
+        r.events.append(_("No unit can be hurt by it: the wounds are lost."))
     dealt = 0
     for name, n in plan.items():
         dealt += min(n * per, s.unit(name).wounds)
         _wound(s, name, n * per, r.events, what=success_words(n, per))
     if wounds > dealt and plan:
         lost = wounds - dealt
-        r.events.append(f"{lost} wound{'s' if lost != 1 else ''} beyond what the targets had left "
-                        f"{'are' if lost != 1 else 'is'} lost.")
+        r.events.append(ngettext("{n} wound beyond what the targets had left is lost.",
+                                 "{n} wounds beyond what the targets had left are lost.", lost, n=lost))
     r.allocation = plan
 
 
-def success_words(n: int, wounds_per_success: int = 1) -> str:
+def success_words(n: int, wounds_per_success: int = 1) -> Message:
     """``1 success = 2 wounds``: a unit's share of an attack, said both ways.
 
-    >>> success_words(2, 1)
-    '2 successes = 2 wounds'
+    >>> print(success_words(2, 1))
+    2 successes = 2 wounds
     """
-    return f"{_plural(n, 'success', 'successes')} = {_plural(n * wounds_per_success, 'wound', 'wounds')}"
+    return _("{successes} = {wounds}", successes=_successes(n), wounds=_wounds(n * wounds_per_success))
 
 
-def allocation_words(plan: dict[str, int], wounds_per_success: int = 1) -> str:
-    """How proposals show an allocation of successes, with the wounds each unit takes.
+def allocation_words(plan: dict[str, int], wounds_per_success: int = 1) -> tuple[Message, ...]:
+    """How proposals show an allocation of successes, with the wounds each unit takes (a list a
+    message renders with commas).
 
-    >>> allocation_words({"Kai": 1, "Lee": 2}, 2)
+    >>> ", ".join(map(str, allocation_words({"Kai": 1, "Lee": 2}, 2)))
     'Kai 1 success = 2 wounds, Lee 2 successes = 4 wounds'
     """
-    return ", ".join(f"{name} {success_words(n, wounds_per_success)}" for name, n in plan.items())
+    return tuple(_("{unit} {share}", unit=name, share=success_words(n, wounds_per_success))
+                 for name, n in plan.items())
 
 
 def _squad_hit(s: FightState, a: SquadHit, rng: random.Random | None, r: StepResult) -> None:
     _not_over(s)
     unit = s.unit(a.unit)
     if s.phase is not Phase.COMBAT:
-        raise RuleError("The squad attacks during the combat turn: determine the range, engage, and "
-                        "activate the zones first.")
+        raise RuleError(_("The squad attacks during the combat turn: determine the range, engage, and "
+                          "activate the zones first."))
     if unit.out:
         raise RuleError(_("{unit} is out and cannot attack.", unit=unit.name))
     if unit.name in s.scorpio_users:
-        raise RuleError(f"{unit.name} used the Scorpio this turn, so it uses no other skill until "
-                        "the next turn.")
+        raise RuleError(_("{unit} used the Scorpio this turn, so it uses no other skill until the next turn.",
+                          unit=unit.name))
     eng = s.engagements.get(unit.name)
     if eng is None:
-        raise RuleError(f"{unit.name} is not engaged: units must engage a zone to damage "
-                        f"{s.boss.name}. Engage during the next engagement window.")
+        raise RuleError(_("{unit} is not engaged: units must engage a zone to damage {boss}. Engage during "
+                          "the "
+                          "next engagement window.", unit=unit.name, boss=s.boss.name))
     if not 0 <= a.damage <= MAX_DAMAGE:
-        raise RuleError(f"Damage must be between 0 and {MAX_DAMAGE}; you entered {a.damage}.")
+        raise RuleError(_("Damage must be between 0 and {most}; you entered {n}.", most=MAX_DAMAGE,
+                          n=a.damage))
     _zones_attacked(s, unit.name)
     dealt = stone_skin(s, a.damage)
     _note_attacker(s, unit.name, r)
-    what = "grenade" if a.grenade else "attack"
-    line = f"{possessive(unit.name)} {what} on {eng.zone}: {a.damage} damage"
+    bare = possessive(unit.name).endswith("'")
+    if a.grenade:
+        what = _("{unit}' grenade", unit=unit.name) if bare else _("{unit}'s grenade", unit=unit.name)
+    else:
+        what = _("{unit}' attack", unit=unit.name) if bare else _("{unit}'s attack", unit=unit.name)
     if s.boss.special_rules.stone_skin:
-        line += f", Stone Skin leaves {dealt}"
-    r.events.append(line + ".")
+        r.events.append(_("{attack} on {zone}: {n} damage, Stone Skin leaves {dealt}.", attack=what,
+                          zone=eng.zone,
+                          n=a.damage, dealt=dealt))
+    else:
+        r.events.append(_("{attack} on {zone}: {n} damage.", attack=what, zone=eng.zone, n=a.damage))
     _damage_zone(s, eng.zone, dealt, flow=not a.grenade, events=r.events)
 
 
@@ -1235,20 +1330,21 @@ def _zones_attacked(s: FightState, unit: str) -> None:
     giving = [a.zone for a in s.awaiting_allocation()]
     if not entering and not giving:
         return
-    todo = []
-    if entering:
-        todo.append(f"enter the successes of {_join(entering)} (0 if it missed)")
-    if giving:
-        todo.append(f"give out the successes of {_join(giving)} (Accept or your own allocation)")
-    raise RuleError(f"The zones attack first this turn: {' and '.join(todo)}, then {unit} can hit. "
-                    "Nothing was applied.")
+    enter = _("enter the successes of {zones} (0 if it missed)", zones=_join(entering))
+    give = _("give out the successes of {zones} (Accept or your own allocation)", zones=_join(giving))
+    if entering and giving:
+        todo: Message = _("{first} and {then}", first=enter, then=give)
+    else:
+        todo = enter if entering else give
+    raise RuleError(_("The zones attack first this turn: {todo}, then {unit} can hit. Nothing was applied.",
+                      todo=todo, unit=unit))
 
 
 def _note_attacker(s: FightState, name: str, r: StepResult) -> None:
     """Remember that ``name`` attacked this turn; a second attack is allowed (the core rules may
     give several) but said out loud, so an attack entered twice by mistake is seen."""
     if name in s.attackers:
-        r.events.append(f"{name} already attacked this turn: make sure this is a new attack.")
+        r.events.append(_("{unit} already attacked this turn: make sure this is a new attack.", unit=name))
     else:
         s.attackers.append(name)
 
@@ -1256,9 +1352,9 @@ def _note_attacker(s: FightState, name: str, r: StepResult) -> None:
 def _wound_unit(s: FightState, a: WoundUnit, rng: random.Random | None, r: StepResult) -> None:
     unit = s.unit(a.unit)
     if a.amount == 0 or abs(a.amount) > MAX_DAMAGE:
-        raise RuleError(f"Give a number of wounds from 1 to {MAX_DAMAGE} (negative to heal).")
+        raise RuleError(_("Give a number of wounds from 1 to {most} (negative to heal).", most=MAX_DAMAGE))
     if a.amount > 0 and unit.out:
-        raise RuleError(f"{unit.name} is already out.")
+        raise RuleError(_("{unit} is already out.", unit=unit.name))
     _wound(s, unit.name, a.amount, r.events)
 
 
@@ -1269,24 +1365,27 @@ def _vehicle(s: FightState, name: str) -> Vehicle:
 
 def _add_vehicle(s: FightState, a: AddVehicle, rng: random.Random | None, r: StepResult) -> None:
     if len(s.vehicles) >= MAX_VEHICLES:
-        raise RuleError(f"At most {MAX_VEHICLES} vehicles can be tracked in a fight.")
+        raise RuleError(_("At most {n} vehicles can be tracked in a fight.", n=MAX_VEHICLES))
     v = make_vehicle(a.name, dmg=a.dmg, sp=a.sp, heavy=a.heavy)
     if any(x.name.lower() == v.name.lower() for x in s.vehicles):
-        raise RuleError(f"There is already a vehicle called {v.name}: pick another name.")
+        raise RuleError(_("There is already a vehicle called {name}: pick another name.", name=v.name))
     s.vehicles.append(v)
     if v.heavy:
-        r.events.append(f"Vehicle {v.name} joins the fight (DMG {v.dmg}+, SP {v.sp}, Heavy Armor).")
+        r.events.append(_("Vehicle {name} joins the fight (DMG {dmg}+, SP {sp}, Heavy Armor).", name=v.name,
+                          dmg=v.dmg, sp=v.sp))
     else:
-        r.events.append(f"Vehicle {v.name} joins the fight (SP {v.sp}, no Heavy Armor: an A-V hit "
-                        f"destroys it on RN {UNARMORED_KILL_RN}+).")
+        r.events.append(_("Vehicle {name} joins the fight (SP {sp}, no Heavy Armor: an A-V hit destroys it "
+                          "on "
+                          "RN {rn}+).", name=v.name, sp=v.sp, rn=UNARMORED_KILL_RN))
         if a.dmg is not None:
             r.events.append(light_dmg_note(a.dmg))
 
 
-def _combat_only(s: FightState, what: str) -> None:
+def _combat_only(s: FightState, what: Message) -> None:
     if s.phase is not Phase.COMBAT:
-        raise RuleError(f"{what} during the combat turn: determine the range, engage, and "
-                        "activate the zones first. (/si av works any time, outside the fight.)")
+        raise RuleError(_("{what} during the combat turn: determine the range, engage, and activate the "
+                          "zones "
+                          "first. (/si av works any time, outside the fight.)", what=what))
 
 
 def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepResult) -> None:
@@ -1295,20 +1394,24 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
     if unit.out:
         raise RuleError(_("{unit} is out and cannot attack.", unit=unit.name))
     if a.source is AVSource.SCORPIO and Resource.SCORPIO not in s.resources:
-        raise RuleError("The squad has no Scorpio: add the resource first.")
+        raise RuleError(_("The squad has no Scorpio: add the resource first."))
     if a.source is AVSource.SCORPIO and a.pen != SCORPIO_PEN:
-        raise RuleError(
-            f"The Scorpio has its own PEN of {SCORPIO_PEN}, so PEN {a.pen} can't apply to it: leave `pen` "
-            f"out to fire the Scorpio, or leave `scorpio` out to attack with the weapon's PEN {a.pen}."
-        )
+        raise RuleError(_(
+            "The Scorpio has its own PEN of {own}, so PEN {pen} can't apply to it: leave `pen` out to fire "
+                "the "
+            "Scorpio, or leave `scorpio` out to attack with the weapon's PEN {pen}.", own=SCORPIO_PEN,
+                pen=a.pen
+        ))
     vehicle = _vehicle(s, a.vehicle)
-    _combat_only(s, "The squad makes A-V attacks")
+    _combat_only(s, _("The squad makes A-V attacks"))
     if unit.name in s.scorpio_users:
-        raise RuleError(f"{unit.name} used the Scorpio this turn, so it uses no other skill (and no "
-                        "second Scorpio attack) until the next turn.")
+        raise RuleError(_("{unit} used the Scorpio this turn, so it uses no other skill (and no second "
+                          "Scorpio "
+                          "attack) until the next turn.", unit=unit.name))
     if a.source is AVSource.SCORPIO and unit.name in s.attackers:
-        raise RuleError(f"{unit.name} already attacked this turn: the Scorpio's user uses no other "
-                        "skill, so another unit must take it.")
+        raise RuleError(_("{unit} already attacked this turn: the Scorpio's user uses no other skill, so "
+                          "another "
+                          "unit must take it.", unit=unit.name))
     rng = _need_rng(rng, "An A-V attack")
     melee = a.melee if a.melee is not None else s.range in (Range.MELEE, Range.CHARGE)
     res = resolve_av_attack(vehicle, sl=a.sl, pen=a.pen, source=a.source, attacker=unit.name,
@@ -1316,7 +1419,8 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
     s.vehicles[s.vehicles.index(vehicle)] = res.vehicle
     if a.source is AVSource.SCORPIO:
         s.scorpio_users.append(unit.name)
-        r.events.append(f"{unit.name} uses the Scorpio (A-V {SCORPIO_AV}, PEN 0) and no other skill.")
+        r.events.append(_("{unit} uses the Scorpio (A-V {av}, PEN 0) and no other skill.", unit=unit.name,
+                          av=SCORPIO_AV))
     else:
         _note_attacker(s, unit.name, r)
     r.events.extend(res.events)
@@ -1329,7 +1433,7 @@ def _av_attack(s: FightState, a: AVAttack, rng: random.Random | None, r: StepRes
 def _vehicle_hit(s: FightState, a: VehicleHit, rng: random.Random | None, r: StepResult) -> None:
     _not_over(s)
     vehicle = _vehicle(s, a.vehicle)
-    _combat_only(s, "The squad attacks vehicles")
+    _combat_only(s, _("The squad attacks vehicles"))
     after, events = apply_standard_damage(vehicle, a.damage)
     s.vehicles[s.vehicles.index(vehicle)] = after
     r.events.extend(events)

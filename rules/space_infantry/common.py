@@ -14,6 +14,17 @@ from collections.abc import Iterable
 from pydantic import BaseModel
 
 from rules.errors import NotFoundError, RuleError, quote
+from rules.i18n import N_, Message, _
+
+#: What a name names, in a refusal ("The unit name is empty"), by the key the rules pass.
+NAME_WORDS = {"name": N_("name"), "unit name": N_("unit name"), "vehicle name": N_("vehicle name")}
+#: What is looked for, in a refusal ("There is no unit in the squad called ..."), by key.
+LOOKUP_WORDS = {"zone": N_("zone"), "unit in the squad": N_("unit in the squad"), "vehicle": N_("vehicle"),
+                "boss": N_("boss")}
+
+
+def _word(words: dict[str, str], what: str) -> Message | str:
+    return _(words[what]) if what in words else what
 
 MAX_NAME_LENGTH = 32
 """The longest unit, zone or vehicle name we accept (it has to fit on the map)."""
@@ -52,20 +63,21 @@ def clean_name(name: str, what: str = "name") -> str:
     'Kai'
     """
     cleaned = " ".join(str(name).split())
+    word = _word(NAME_WORDS, what)
     if not cleaned:
-        raise RuleError(f"The {what} is empty: give it a name of 1 to {MAX_NAME_LENGTH} characters.")
+        raise RuleError(_("The {what} is empty: give it a name of 1 to {most} characters.", what=word,
+                          most=MAX_NAME_LENGTH))
     bad = sorted({c for c in cleaned if c in FORBIDDEN_NAME_CHARACTERS})
     if cleaned.startswith(FORBIDDEN_NAME_STARTS):
         bad = sorted({*bad, cleaned[0]})
     if bad:
         shown = " ".join(bad)
-        raise RuleError(f"The {what} '{cleaned[:40]}' has characters that names can't use here "
-                        f"({shown}): they would ping people or break the text. Pick another name.")
+        raise RuleError(_("The {what} '{name}' has characters that names can't use here ({shown}): they "
+                          "would ping people or break the text. Pick another name.", what=word,
+                          name=cleaned[:40], shown=shown))
     if len(cleaned) > MAX_NAME_LENGTH:
-        raise RuleError(
-            f"The {what} '{cleaned[:40]}' is {len(cleaned)} characters long: "
-            f"use at most {MAX_NAME_LENGTH}."
-        )
+        raise RuleError(_("The {what} '{name}' is {n} characters long: use at most {most}.", what=word,
+                          name=cleaned[:40], n=len(cleaned), most=MAX_NAME_LENGTH))
     return cleaned
 
 
@@ -107,10 +119,12 @@ def find_name(name: str, choices: Iterable[str], what: str) -> str:
         if c.lower() == wanted:
             return c
     hints = suggest(wanted, pool)
+    word = _word(LOOKUP_WORDS, what)
     if hints:
-        tail = "Did you mean " + " or ".join(hints) + "?"
+        tail = _("Did you mean {names}?", names=" / ".join(hints))
     elif pool:
-        tail = "Known: " + ", ".join(pool[:10]) + "."
+        tail = _("Known: {names}.", names=", ".join(pool[:10]))
     else:
-        tail = f"There is no {what} yet."
-    raise NotFoundError(f"There is no {what} called '{quote(name)}'. {tail}")
+        tail = _("There is no {what} yet.", what=word)
+    raise NotFoundError(_("There is no {what} called '{name}'. {hint}", what=word, name=quote(name),
+                          hint=tail))

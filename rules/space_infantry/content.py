@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from rules.content import parse_yaml
 from rules.errors import ContentError, NotFoundError, quote
+from rules.i18n import _
 from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, find_name, suggest
 
 BOSS_DIR = Path(__file__).resolve().parents[2] / "data" / "space_infantry" / "bosses"
@@ -443,8 +444,8 @@ def find_boss(name: str, bosses: dict[str, BossSpec]) -> BossSpec:
         return starting[0]
     if len(starting) > 1:
         names = sorted(b.name for b in starting)
-        raise NotFoundError(f"'{quote(name)}' starts the name of several bosses: "
-                            f"{', '.join(names[:-1])} or {names[-1]}. Which one?")
+        raise NotFoundError(_("'{name}' starts the name of several bosses: {names} or {last}. Which one?",
+                              name=quote(name), names=", ".join(names[:-1]), last=names[-1]))
     found = find_name(name, [b.name for b in bosses.values()], "boss")
     return by_label[found]
 

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.distribution import Distribution, bernoulli, power
 from rules.errors import RuleError
+from rules.i18n import Message, Text, _, ngettext
 from rules.space_infantry.common import DEFAULT_RN_DIE, MAX_NAME_LENGTH, RNDraw, clean_name, draw_rn
 
 MAX_SL = 30
@@ -73,16 +74,14 @@ class Vehicle(BaseModel):
     destroyed: bool = False
 
 
-def light_dmg_note(dmg: int) -> str:
+def light_dmg_note(dmg: int) -> Message:
     """What became of a DMG given for a vehicle without Heavy Armor: it is not used, and why.
 
-    >>> light_dmg_note(3)[:31]
+    >>> str(light_dmg_note(3))[:31]
     'DMG 3 is not used: a vehicle wi'
     """
-    return (
-        f"DMG {dmg} is not used: a vehicle without Heavy Armor has no DMG to beat, and an A-V hit "
-        f"destroys it on RN {UNARMORED_KILL_RN}+ (give `heavy:true` for Heavy Armor)."
-    )
+    return _("DMG {dmg} is not used: a vehicle without Heavy Armor has no DMG to beat, and an A-V hit "
+             "destroys it on RN {rn}+ (give `heavy:true` for Heavy Armor).", dmg=dmg, rn=UNARMORED_KILL_RN)
 
 
 def make_vehicle(name: str, *, dmg: int | None = None, sp: int, heavy: bool = True) -> Vehicle:
@@ -100,12 +99,13 @@ def make_vehicle(name: str, *, dmg: int | None = None, sp: int, heavy: bool = Tr
     if not heavy:
         dmg = None
     elif dmg is None:
-        raise RuleError(f"{name} has Heavy Armor, so it needs its DMG (the RN + PEN it takes to hit; "
-                        "4+ is 4). Give dmg, or set heavy:false for a vehicle without Heavy Armor.")
+        raise RuleError(_("{name} has Heavy Armor, so it needs its DMG (the RN + PEN it takes to hit; 4+ is "
+                          "4). Give dmg, or set heavy:false for a vehicle without Heavy Armor.", name=name))
     if dmg is not None and not 1 <= dmg <= MAX_VEHICLE_DMG:
-        raise RuleError(f"{name}'s DMG must be between 1 and {MAX_VEHICLE_DMG} (a DMG of 4+ is 4).")
+        raise RuleError(_("{name}'s DMG must be between 1 and {most} (a DMG of 4+ is 4).", name=name,
+                          most=MAX_VEHICLE_DMG))
     if not 1 <= sp <= MAX_VEHICLE_SP:
-        raise RuleError(f"{name}'s SP must be between 1 and {MAX_VEHICLE_SP}.")
+        raise RuleError(_("{name}'s SP must be between 1 and {most}.", name=name, most=MAX_VEHICLE_SP))
     return Vehicle(name=name, dmg=dmg, sp=sp, heavy=heavy)
 
 
@@ -128,8 +128,8 @@ class AVResult(BaseModel):
     rolls: list[AVRoll]
     hits: int
     destroyed: bool
-    notes: list[str]
-    events: list[str]
+    notes: list[Message]
+    events: list[Message]
 
     @property
     def draws(self) -> list[RNDraw]:
@@ -163,26 +163,26 @@ def resolve_av_attack(
     (2, True)
     """
     if not 0 <= sl <= MAX_SL:
-        raise RuleError(f"SL must be between 0 and {MAX_SL}; you entered {sl}.")
+        raise RuleError(_("SL must be between 0 and {most}; you entered {n}.", most=MAX_SL, n=sl))
     if source is AVSource.SCORPIO:
         pen = SCORPIO_PEN
     if not 0 <= pen <= MAX_PEN:
-        raise RuleError(f"PEN must be between 0 and {MAX_PEN} (a weapon without PEN has 0).")
-    who = attacker or "The attack"
+        raise RuleError(_("PEN must be between 0 and {most} (a weapon without PEN has 0).", most=MAX_PEN))
+    who: Text = attacker or _("The attack")
     if vehicle.destroyed:
-        raise RuleError(f"{vehicle.name} is already destroyed: pick another target.")
+        raise RuleError(_("{name} is already destroyed: pick another target.", name=vehicle.name))
     after = vehicle.model_copy(deep=True)
-    notes: list[str] = []
+    notes: list[Message] = []
     if source is AVSource.SCORPIO:
-        notes.append(f"Scorpio: A-V {SCORPIO_AV}, PEN {SCORPIO_PEN}; the unit uses no other skill "
-                     "this turn.")
+        notes.append(_("Scorpio: A-V {av}, PEN {pen}; the unit uses no other skill this turn.", av=SCORPIO_AV,
+                       pen=SCORPIO_PEN))
     if melee:
-        notes.append("Melee range: the A-V skill gains +1AP when you work out the SL.")
+        notes.append(_("Melee range: the A-V skill gains +1AP when you work out the SL."))
     if not vehicle.heavy and pen:
-        notes.append(f"PEN {pen} is not used: without Heavy Armor, an A-V hit destroys {vehicle.name} on "
-                     f"RN {UNARMORED_KILL_RN}+ whatever the PEN.")
+        notes.append(_("PEN {pen} is not used: without Heavy Armor, an A-V hit destroys {name} on RN {rn}+ "
+                       "whatever the PEN.", pen=pen, name=vehicle.name, rn=UNARMORED_KILL_RN))
     rolls: list[AVRoll] = []
-    for _ in range(sl):
+    for _unused in range(sl):
         if after.destroyed:
             break
         rn = draw_rn(rng, die)
@@ -201,16 +201,20 @@ def resolve_av_attack(
                 after.destroyed = True
     hits = sum(r.hit for r in rolls)
     if vehicle.heavy:
-        drawn = ", ".join(f"{r.rn}+{r.pen}={r.rn + r.pen}" for r in rolls) or "none"
-        line = (f"{who} fires A-V at {vehicle.name} (DMG {vehicle.dmg}+): SL {sl}, RN {drawn} -> "
-                f"{hits} hit{'s' if hits != 1 else ''}; wounds {after.wounds}/{after.sp}.")
+        drawn: Text = ", ".join(f"{r.rn}+{r.pen}={r.rn + r.pen}" for r in rolls) or _("none")
+        line = ngettext("{who} fires A-V at {name} (DMG {dmg}+): SL {sl}, RN {drawn} -> {n} hit; wounds "
+                        "{wounds}/{sp}.",
+                        "{who} fires A-V at {name} (DMG {dmg}+): SL {sl}, RN {drawn} -> {n} hits; wounds "
+                        "{wounds}/{sp}.", hits, who=who, name=vehicle.name, dmg=vehicle.dmg, sl=sl,
+                            drawn=drawn,
+                        n=hits, wounds=after.wounds, sp=after.sp)
     else:
-        drawn = ", ".join(str(r.rn) for r in rolls) or "none"
-        line = (f"{who} fires A-V at {vehicle.name} (no Heavy Armor, destroyed on RN "
-                f"{UNARMORED_KILL_RN}+): SL {sl}, RN {drawn}.")
+        drawn = ", ".join(str(r.rn) for r in rolls) or _("none")
+        line = _("{who} fires A-V at {name} (no Heavy Armor, destroyed on RN {rn}+): SL {sl}, RN {drawn}.",
+                 who=who, name=vehicle.name, rn=UNARMORED_KILL_RN, sl=sl, drawn=drawn)
     events = [line]
     if after.destroyed:
-        events.append(f"{vehicle.name} is destroyed.")
+        events.append(_("{name} is destroyed.", name=vehicle.name))
     return AVResult(vehicle=after, sl=sl, pen=pen, source=source, rolls=rolls, hits=hits,
                     destroyed=after.destroyed, notes=notes, events=events)
 
@@ -250,13 +254,13 @@ def av_attack_odds(
     (0.5, 0.75, 0.25)
     """
     if not 0 <= sl <= MAX_SL:
-        raise RuleError(f"SL must be between 0 and {MAX_SL}; you entered {sl}.")
+        raise RuleError(_("SL must be between 0 and {most}; you entered {n}.", most=MAX_SL, n=sl))
     if source is AVSource.SCORPIO:
         pen = SCORPIO_PEN
     if not 0 <= pen <= MAX_PEN:
-        raise RuleError(f"PEN must be between 0 and {MAX_PEN} (a weapon without PEN has 0).")
+        raise RuleError(_("PEN must be between 0 and {most} (a weapon without PEN has 0).", most=MAX_PEN))
     if vehicle.destroyed:
-        raise RuleError(f"{vehicle.name} is already destroyed: pick another target.")
+        raise RuleError(_("{name} is already destroyed: pick another target.", name=vehicle.name))
     if vehicle.heavy:
         needed_rn = (vehicle.dmg or 1) - pen
         hit_each = sum(1 for rn in range(1, die + 1) if rn >= needed_rn) / die
@@ -284,16 +288,18 @@ def apply_standard_damage(vehicle: Vehicle, damage: int) -> tuple[Vehicle, list[
     1
     """
     if vehicle.heavy:
-        raise RuleError(f"{vehicle.name} has Heavy Armor and ignores standard attacks: use an A-V "
-                        "attack (a unit's A-V skill or the Scorpio).")
+        raise RuleError(_("{name} has Heavy Armor and ignores standard attacks: use an A-V attack (a unit's "
+                          "A-V skill or the Scorpio).", name=vehicle.name))
     if vehicle.destroyed:
-        raise RuleError(f"{vehicle.name} is already destroyed: pick another target.")
+        raise RuleError(_("{name} is already destroyed: pick another target.", name=vehicle.name))
     if not 0 <= damage <= MAX_STANDARD_DAMAGE:
-        raise RuleError(f"Damage must be between 0 and {MAX_STANDARD_DAMAGE}; you entered {damage}.")
+        raise RuleError(_("Damage must be between 0 and {most}; you entered {n}.", most=MAX_STANDARD_DAMAGE,
+                          n=damage))
     after = vehicle.model_copy(deep=True)
     after.wounds = min(after.sp, after.wounds + damage)
     after.destroyed = after.wounds >= after.sp
-    events = [f"{vehicle.name} takes {damage} damage: wounds {after.wounds}/{after.sp}."]
+    events = [_("{name} takes {n} damage: wounds {wounds}/{sp}.", name=vehicle.name, n=damage,
+                wounds=after.wounds, sp=after.sp)]
     if after.destroyed:
-        events.append(f"{vehicle.name} is destroyed.")
+        events.append(_("{name} is destroyed.", name=vehicle.name))
     return after, events

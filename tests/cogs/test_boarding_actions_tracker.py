@@ -85,7 +85,7 @@ class _Scripted(random.Random):
 def test_a_tied_roll_off_is_rolled_again() -> None:
     off = roll_off(_Scripted([3, 3, 6, 6, 2, 5]))
     assert off.throws == ((3, 3), (6, 6), (2, 5)) and off.winner is Role.DEFENDER
-    assert off.text("Ann", "Bo") == "Ann 3, Bo 3 (a tie: again); Ann 6, Bo 6 (a tie: again); Ann 2, Bo 5"
+    assert str(off.text("Ann", "Bo")) == "Ann 3, Bo 3 (a tie: again); Ann 6, Bo 6 (a tie: again); Ann 2, Bo 5"
     for seed in range(200):
         off = roll_off(random.Random(seed))
         a, d = off.throws[-1]

@@ -100,3 +100,32 @@ async def test_an_unknown_roll_is_refused_in_spanish(driver: OfflineDriver, span
     assert "Ninguna misión simétrica tiene el resultado 41 en el D33; usa 11-13" in refused.text
     english = (await driver.command("/ba mission name:41", user="bob")).message
     assert "No symmetric mission has the D33 result 41" in english.text
+
+
+async def test_a_steps_summary_is_shown_and_taken_back_in_the_servers_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    # A step's summary ("Alice (Attacker) takes the first turn") is kept with the step and shown
+    # on the tracker, and named again by /ba undo: before, both read it in English in a Spanish server.
+    driver.guild_locale = "es-ES"
+    command = "/ba battle start mission:deck-sweepers attacker:alice defender:bob"
+    started = (await driver.command(command, user="alice")).message
+    playing = (await driver.press(started, "Alice empieza", user="bob")).message
+    assert "✔ Alice (Atacante) juega el primer turno" in playing.text, playing.text
+    assert "takes the first turn" not in playing.text
+    undone = (await driver.command("/ba undo", user="bob")).message
+    assert "ha deshecho: Alice (Atacante) juega el primer turno." in undone.text, undone.text
+
+
+def test_a_summary_stored_before_it_was_a_message_reads_as_it_was() -> None:
+    from types import SimpleNamespace
+
+    from cogs.boarding_actions.game import said_of
+    from rules.i18n import _, translator
+
+    with force_offer("es"):
+        es = translator("es-ES")
+        old = SimpleNamespace(summary="Alice (Attacker) takes the first turn", detail={"action": {}})
+        assert said_of(old, es) == "Alice (Attacker) takes the first turn"
+        new = SimpleNamespace(summary="x", detail={"said": _("the battle is over").to_json()})
+        assert said_of(new, es) == "la batalla ha terminado"

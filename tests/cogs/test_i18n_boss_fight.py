@@ -100,14 +100,14 @@ async def test_the_hand_is_private_in_the_players_language_and_the_board_in_the_
         assert "Te quedan 2 acciones" in hand.text
 
 
-def test_a_narration_line_is_english_text_that_carries_its_spanish() -> None:
-    from rules.boss_fight.narration import Said
-    from rules.i18n import _, translator
+def test_a_narration_line_is_a_message_stored_as_json_and_read_in_spanish() -> None:
+    from rules.i18n import Message, _, translator
 
-    line = Said(_("Fallen this step: {names}.", names="Mira Vale"))
-    assert line == "Fallen this step: Mira Vale."  # stored logs and summaries stay English
+    line = _("Fallen this step: {names}.", names="Mira Vale")
+    assert str(line) == "Fallen this step: Mira Vale."  # summaries stay English
+    stored = Message.from_json(line.to_json())
     with force_offer("es"):
-        assert translator("es-ES")(line.message) == "Caídos en este paso: Mira Vale."
+        assert translator("es-ES")(stored) == "Caídos en este paso: Mira Vale."
 
 
 async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriver, spanish: None) -> None:
@@ -134,3 +134,74 @@ async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriv
     # The board post is public: an English server reads it in English, whatever the players' clients.
     assert not played.message.ephemeral and "Next: " in played.message.text
     assert "Siguiente" not in played.message.text
+
+
+async def test_a_spanish_server_reads_the_engines_narration_and_refusals_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    # Before the engine's log was marked, the start post read "Round 1. Initiative: ..." and
+    # "Mira Vale draws 4 cards." in English in a Spanish server, and its refusals were English.
+    from rules.boss_fight import Move, legal_actions
+    from rules.boss_fight.engine import hero_placements
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    driver.guild_locale = "es-ES"
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    placed = public(await driver.command("/bf place tile:F6", user="alice"))
+    assert "Bone Colossus ocupa su lugar en F6" in placed.text, placed.text
+    # The engine refuses bob's hero on the boss's own tile, in bob's language.
+    refused = (await driver.command("/bf place tile:F6", user="bob")).message
+    assert refused.ephemeral and "F6 no está libre" in refused.text, refused.text
+    assert "Casillas válidas más cercanas: " in refused.text
+    english = (await driver.command("/bf place tile:F6", user="carol")).message
+    assert english.ephemeral and "Mira Vale is placed next" in english.text, english.text
+    for _unused in range(2):
+        fight = (await stored(driver)).fight
+        assert fight is not None and fight.current is not None
+        tile = hero_placements(fight, fight.current)[0].label()
+        await driver.command(f"/bf place tile:{tile}", user=PLAYERS[fight.current.id])
+    begins = public(await driver.command("/bf start", user="bob"))
+    assert "Empieza el combate." in begins.text and "Ronda 1. Iniciativa: " in begins.text
+    assert "Mira Vale roba 4 cartas." in begins.text, begins.text
+    assert "Initiative" not in begins.text and "draws" not in begins.text
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    user = PLAYERS[fight.current.id]
+    move = next(a for a in legal_actions(fight) if isinstance(a, Move) and a.card and a.pivot in (None, a.to))
+    played = await driver.command("bf play", user=user, card=move.card, tile=move.to.label())
+    done = await driver.press(played.message, "Confirm" if user != "bob" else "Confirmar", user=user)
+    post = done.message
+    assert not post.ephemeral and f"{fight.current.name} juega " in post.text, post.text
+    assert " plays " not in post.text
+
+
+async def test_the_hands_lines_are_in_the_owners_language(driver: OfflineDriver, spanish: None) -> None:
+    # The hand's lines (what each card needs, or what each holds off-turn) were English for every
+    # client; now a Spanish client reads them in Spanish, an English one in English, and the board
+    # stays in the server's language (English here).
+    from tests.cogs.test_boss_fight_game import PLAYERS, stored
+
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="carol")
+    await place_everyone(driver)
+    begins = public(await driver.command("/bf start", user="bob"))
+    assert "Round 1. Initiative: " in begins.text and "Ronda" not in begins.text
+    fight = (await stored(driver)).fight
+    assert fight is not None and fight.current is not None
+    hand = (await driver.command("/bf hand", user="bob")).message
+    assert hand.ephemeral
+    if PLAYERS[fight.current.id] == "bob":
+        assert "Mano (" in hand.text and "te quedan 2 acciones:" in hand.text, hand.text
+        assert "- Cualquier carta puede sacrificarse" in hand.text
+    else:
+        assert f"Mira Vale tiene 4 cartas (ahora actúa {fight.current.name}):" in hand.text, hand.text
+    assert " holds " not in hand.text and "left:" not in hand.text
+    english = (await driver.command("/bf hand", user="carol")).message
+    assert english.ephemeral and ("Kestrel holds " in english.text or "Hand (" in english.text), english.text

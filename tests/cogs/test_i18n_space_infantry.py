@@ -1,6 +1,7 @@
 """Space Infantry in Spanish (issue 41): a fight's post is public, so its frame (field names,
 hints, footer) speaks the server's language; a refusal speaks the player's; an English client in
-the same server is unchanged. The rules' event lines (what a step did) are still English."""
+the same server is unchanged. The rules' event lines (what a step did) and the proposal of a zone's
+attack speak the server's language too."""
 
 from __future__ import annotations
 
@@ -76,3 +77,69 @@ async def test_a_rules_refusal_in_spanish(driver: OfflineDriver, spanish: None) 
     assert "Ya hay una unidad llamada Kai: elige otro nombre." in again.text
     english = (await driver.command("/si squad add name:Kai wounds:2", user="bob")).message
     assert "There is already a unit called Kai: pick another name." in english.text
+
+
+async def test_a_spanish_server_reads_the_steps_and_the_proposal_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    # Before the rules' events were messages, a Spanish server read "Turn 1: range RN 5 in the Set
+    # column -> Charge." and "Herald proposes **Alpha 1 success = 2 wounds**." in English.
+    from tests.cogs.test_space_infantry_fight import script, shows_map
+
+    driver.guild_locale = "es-ES"
+    driver.user("bob", locale="es-ES")
+    shows_map(await driver.command("/si boss start boss:Elder Leviathan", user="alice"))
+    for name in ("Alpha", "Bravo"):
+        added = (await driver.command(f"/si squad add name:{name} kind:basic wounds:3", user="bob")).message
+        assert added.ephemeral
+        assert f"{name} se une a la escuadra (básica, 3 heridas)." in added.text, added.text
+        await driver.command(f"/si engage unit:{name} zone:Mouth", user="bob")
+    script(driver, 5, 3)
+    turned = shows_map(await driver.command("/si turn", user="alice"))
+    said = "Turno 1: RN de alcance 5 en la columna Set -> Charge. Elder Leviathan carga"
+    assert said in turned.text, turned.text
+    activated = shows_map(await driver.command("/si turn", user="alice"))
+    assert "Mouth (RN 3): habilidad de Melee" in activated.text
+    assert "Las zonas atacan primero" in activated.text
+    assert "The zones attack first" not in activated.text
+    opened = await driver.press(activated, "Mouth: escribir éxitos", user="bob")
+    assert opened.modal is not None and opened.modal.title == "Ataque de Mouth"
+    proposal = (await driver.submit(opened.modal, {"Éxitos": "1"})).message
+    assert not proposal.ephemeral
+    assert "Ataque de Mouth: ¿quién recibe sus éxitos?" in proposal.text, proposal.text
+    assert "Mouth saca 1 éxito (Deadly: 2 heridas cada uno): 2 heridas." in proposal.text
+    assert "Herald propone **Alpha 1 éxito = 2 heridas**." in proposal.text
+    accepted = shows_map(await driver.press(proposal, "Aceptar", user="carol"))
+    assert "Alpha recibe 1 éxito = 2 heridas (quedan 1/3)." in accepted.text, accepted.text
+    # A refusal from the rules reaches the Spanish player in Spanish, an English client in English.
+    spanish_refusal = (await driver.command("/si engage unit:Alpha zone:Mouth", user="bob")).message
+    assert spanish_refusal.ephemeral
+    assert "Las unidades solo traban después de determinar" in spanish_refusal.text
+    english = (await driver.command("/si engage unit:Alpha zone:Mouth", user="carol")).message
+    assert english.ephemeral and "Units engage only after the range is determined" in english.text
+
+
+def test_a_step_logged_before_events_were_messages_still_reads_as_it_was(spanish: None) -> None:
+    # An event log written by an older Herald kept each step's events as English strings; they load
+    # and show as they were, while a step logged now is read in the reader's language.
+    from cogs.space_infantry.game import stored_events
+    from rules.i18n import _, translator
+
+    old = {"action": {"kind": "engage"}, "events": ["Kai engages Mouth (1/2)."], "draws": []}
+    new = {"events": [_("{unit} engages {zone} ({count}).", unit="Kai", zone="Mouth", count="1/2").to_json()]}
+    es = translator("es-ES")
+    assert stored_events(old, es) == "Kai engages Mouth (1/2)."
+    assert stored_events(new, es) == "Kai traba Mouth (1/2)."
+    assert stored_events(new, translator("en")) == "Kai engages Mouth (1/2)."
+    assert stored_events({}, es) == ""
+
+
+async def test_undo_names_the_undone_step_in_the_servers_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.guild_locale = "es-ES"
+    await driver.command("/si boss start boss:Elder Leviathan", user="alice")
+    await driver.command("/si squad add name:Kai wounds:2", user="alice")
+    await driver.command("/si engage unit:Kai zone:Mouth", user="alice")
+    undone = (await driver.command("/si undo", user="alice")).message
+    assert "Kai traba Mouth (1/2)." in undone.text and "Kai engages" not in undone.text, undone.text

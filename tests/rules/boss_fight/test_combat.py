@@ -69,9 +69,9 @@ def test_the_issues_strike_reads_one_step_per_clause():
     # (at least 1) = 5" never said the second 7 is the attack's damage.
     from rules.boss_fight.combat import damage_words, stat_words
 
-    attack = stat_words("Strength", 7, [(-1, "the card")], 6)
-    defence = stat_words("Strength", 5, [(2, "rolled")], 7)
-    words = damage_words(7, 6, 7, 6, 1, 5)
+    attack = str(stat_words("Strength", 7, [(-1, "the card")], 6))
+    defence = str(stat_words("Strength", 5, [(2, "rolled")], 7))
+    words = str(damage_words(7, 6, 7, 6, 1, 5))
     assert (attack, defence) == ("Strength 7, -1 from the card: 6", "Strength 5, +2 rolled: 7")
     assert words == ("6 is lower than 7, so the attack's 7 damage goes down by 1 to 6; "
                      "armour 1 takes 1 off: 5 damage")

@@ -63,7 +63,7 @@ def _leaks(texts: list[str], secret: set[str]) -> list[str]:
 
 def _public_texts(state: GameState) -> list[str]:
     p = turn_prompt(state)
-    return [p.headline, *p.public, *(o.line() for o in p.others)]
+    return [str(p.headline), *map(str, p.public), *(str(o.line()) for o in p.others)]
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -88,7 +88,7 @@ def test_no_hand_card_is_ever_named_in_a_report_or_a_public_prompt(seed, boss, h
         # "+1 Rallying Horn" names its card); otherwise a hand card stays unnamed.
         held = set(_names_in_hands(after)) | set(_names_in_hands(state))
         secret = held - _left_hands(state, after, action) - _played_names(state) - _played_names(after)
-        texts = report_step(state, result) + _public_texts(after) + [describe_action(state, action)]
+        texts = [*map(str, report_step(state, result)), *_public_texts(after), describe_action(state, action)]
         assert not _leaks(texts, secret)
         state = after
         steps += 1
@@ -98,7 +98,7 @@ def test_the_private_lines_do_name_the_hand():
     state = quick_game(seed=1)
     names = set(_names_in_hands(GameState.model_validate(state.model_dump())) &
                 Counter(state.cards[x].name for x in state.current.piles.hand))
-    private = "\n".join(turn_prompt(state).private_lines())
+    private = "\n".join(map(str, turn_prompt(state).private_lines()))
     assert names and all(n in private for n in names)
     assert not _leaks(_public_texts(state), names)
 
@@ -119,7 +119,7 @@ def test_report_shows_the_roll_and_the_damage_arithmetic():
     state = hand_of(state, "boss", ["basic_attack", "walk", "walk"])
     attack = next(a for a in legal_actions(state) if isinstance(a, Attack) and a.equipment == "bone_club")
     result = apply(state, attack, ScriptedRandom([2]))
-    text = "\n".join(report_step(state, result))
+    text = "\n".join([str(x) for x in report_step(state, result)])
     mira = state.character("mira_vale")
     hit = result.hits[0]
     assert (hit.attack_stat, hit.defence, hit.roll, hit.rule) == (7, 6, 2, "higher: +1")
@@ -139,23 +139,23 @@ def test_report_of_a_miss_and_of_a_fall_and_the_end():
     state = hand_of(state, "boss", ["basic_attack", "heavy_attack", "walk"])
     attack = next(a for a in legal_actions(state) if isinstance(a, Attack) and a.card == "basic_attack")
     missed = apply(state, attack, ScriptedRandom([6]))
-    assert any("rolls a 6 for defence: a miss" in line for line in report_step(state, missed))
+    assert any("rolls a 6 for defence: a miss" in line for line in map(str, report_step(state, missed)))
     state.character("mira_vale").health = 1
     result = apply(state, attack, ScriptedRandom([1]))
-    lines = report_step(state, result)
+    lines = [str(x) for x in report_step(state, result)]
     assert "Fallen this step: Mira Vale." in lines
     assert lines[-1].startswith("The boss wins after 1 round.")
-    assert turn_prompt(result.state).headline == "The fight is over after round 1: the boss wins."
+    assert str(turn_prompt(result.state).headline) == "The fight is over after round 1: the boss wins."
 
 
 def test_setup_prompt_names_who_places_and_where():
     state = arena(heroes=("mira_the_warden", "vex_the_knife"))
     p = turn_prompt(state)
-    assert p.headline.startswith("Set-up: Bone Colossus (boss) places")
-    assert "Still to place after that: Mira Vale, Vex." in p.public
+    assert str(p.headline).startswith("Set-up: Bone Colossus (boss) places")
+    assert "Still to place after that: Mira Vale, Vex." in map(str, p.public)
     state = placed(arena(heroes=("mira_the_warden", "vex_the_knife")), "E5", ["A1", "J9"])
     p = turn_prompt(state)
-    assert p.headline == f"Round 1: {state.current.name} (hero) acts, 2 actions left."
+    assert str(p.headline) == f"Round 1: {state.current.name} (hero) acts, 2 actions left."
 
 
 def test_prompt_lists_cards_with_what_they_need_and_why_not():
@@ -168,10 +168,11 @@ def test_prompt_lists_cards_with_what_they_need_and_why_not():
     state.boss.passives = [x for x in state.boss.passives if x.kind.value != "move_bonus"]
     p = turn_prompt(state)
     by_name = {o.name: o for o in p.cards}
-    assert f"Mira Vale ({state.character('mira_vale').anchor.label()})" in by_name["Basic Attack"].needs
-    assert not by_name["Run"].playable and "needs 3 tiles of movement and there are 2" in by_name["Run"].needs
-    assert by_name["Walk"].playable and "in reach" in by_name["Walk"].needs
-    assert "Attacks made this turn: 0 of at most 2." in p.public
+    assert f"Mira Vale ({state.character('mira_vale').anchor.label()})" in str(by_name["Basic Attack"].needs)
+    assert not by_name["Run"].playable
+    assert "needs 3 tiles of movement and there are 2" in str(by_name["Run"].needs)
+    assert by_name["Walk"].playable and "in reach" in str(by_name["Walk"].needs)
+    assert "Attacks made this turn: 0 of at most 2." in map(str, p.public)
     assert any(o.name == "Tremor" for o in p.others)
 
 
@@ -182,8 +183,8 @@ def test_resting_ability_is_shown_as_not_usable():
     state.boss.ability_used_round["tremor"] = state.round
     p = turn_prompt(state)
     tremor = next(o for o in p.others if o.name == "Tremor")
-    assert not tremor.playable and f"ready in round {state.round + 2}" in tremor.needs
-    assert "Not usable now: Tremor." in p.public
+    assert not tremor.playable and f"ready in round {state.round + 2}" in str(tremor.needs)
+    assert "Not usable now: Tremor." in map(str, p.public)
 
 
 @pytest.mark.parametrize(("name", "kind", "points", "line"), [
@@ -222,7 +223,7 @@ def test_hand_lines_for_the_owner_on_and_off_turn():
     acting = state.current
     assert hand_lines(state, acting.id) == turn_prompt(state).private_lines()
     other = next(c for c in state.characters if c.id != acting.id)
-    lines = hand_lines(state, other.id)
+    lines = [str(line) for line in hand_lines(state, other.id)]
     assert lines[0] == f"{other.name} holds {len(other.piles.hand)} cards ({acting.name} is acting now):"
     for card in set(other.piles.hand):
         assert any(state.cards[card].name in line for line in lines[1:])
@@ -235,4 +236,5 @@ def test_a_large_piece_move_counts_the_positions_it_can_end_in_not_its_pivot_til
     state.active = state.boss.id
     walk = next(o for o in turn_prompt(state).cards if o.name == "Walk")
     moved = [p for p in piece_poses(state, "boss", walk.card) if p.steps > 0]
-    assert f"{len(moved)} positions in reach" in walk.needs and moved[0].anchor.label() in walk.needs
+    needs = str(walk.needs)
+    assert f"{len(moved)} positions in reach" in needs and moved[0].anchor.label() in needs

@@ -33,7 +33,7 @@ def test_stunned_before_its_turn_the_character_loses_that_turn_and_recovers():
     rng = ScriptedRandom(default=1)
     r = apply(apply(s, Sacrifice(card=s.current.piles.hand[0]), rng).state,
               Sacrifice(card=s.current.piles.hand[1]), rng)
-    assert any("stunned and cannot act" in line for line in r.log)
+    assert any("stunned and cannot act" in line for line in map(str, r.log))
     assert r.state.active == "boss"
     assert not r.state.character("mira_vale").has(Status.STUNNED)
     assert len(r.state.character("mira_vale").piles.hand) == 4  # she drew at the round start, played nothing
@@ -120,12 +120,13 @@ def test_at_most_one_of_each_status_and_resistances():
     r = apply(s, spit_at_kestrel, rng)
     assert r.state.character("kestrel").has(Status.POISONED)
     r = apply(r.state, spit_at_kestrel, rng)
-    assert any("already poisoned" in line for line in r.log)
+    assert any("already poisoned" in line for line in map(str, r.log))
     assert [m.status for m in r.state.character("kestrel").statuses] == [Status.POISONED]
     hale = s.character("sister_hale")
     assert hale.resists(Status.POISONED)
     r = apply(s, UseItem(card="spit_venom", target=hale.tiles()[0]), rng)
-    assert any("resists" in line for line in r.log) and not r.state.character("sister_hale").statuses
+    assert any("resists" in line for line in map(str, r.log))
+    assert not r.state.character("sister_hale").statuses
 
 
 def test_a_stun_landing_during_the_characters_own_turn_waits_for_the_next_turn():

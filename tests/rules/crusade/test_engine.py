@@ -300,3 +300,22 @@ def test_invariants(plan):
             assert u.xp >= 0 and len(u.scars) <= 3
             if Role.CHARACTER not in u.roles and not u.legendary_veterans:
                 assert u.xp <= 30
+
+
+def test_a_campaign_stored_before_its_log_was_a_message_loads_and_reads_in_spanish():
+    # The log of a campaign saved when rules/crusade/words.Said was its own model: each line is
+    # {msgid, params, plural, n}, a nested sentence the same. It loads as messages unchanged.
+    from rules.i18n import force_offer
+
+    data = campaign().model_dump(mode="json")
+    rank = {"msgid": "Blooded", "params": {}, "plural": None, "n": None}
+    data["log"] = [
+        {"msgid": "{unit} is now {rank}: choose a Battle Honour (`/crusade honour`).",
+         "params": {"unit": "Captain", "rank": rank}, "plural": None, "n": None},
+    ]
+    loaded = Campaign.model_validate(data)
+    [line] = loaded.log
+    assert str(line) == "Captain is now Blooded: choose a Battle Honour (`/crusade honour`)."
+    with force_offer("es"):
+        assert line.render("es-ES").startswith("Captain es ahora ")
+    assert Campaign.model_validate_json(loaded.model_dump_json()) == loaded

@@ -61,7 +61,7 @@ def test_av_attack_melee_note_can_be_forced_or_read_from_the_range(leviathan):
     s = apply(s, AddVehicle(name="Titan", dmg=4, sp=2)).state
     s = apply(s, DetermineRange(), ScriptedRandom([1])).state  # Fire
     s = apply(s, ActivateZones(), ScriptedRandom([1])).state
-    assert not any("Melee" in e for e in apply(s, AVAttack(unit="Kai", vehicle="Titan", sl=1),
-                                               ScriptedRandom([1])).events)
+    assert not any("Melee" in e for e in map(str, apply(s, AVAttack(unit="Kai", vehicle="Titan", sl=1),
+                                               ScriptedRandom([1])).events))
     forced = apply(s, AVAttack(unit="Kai", vehicle="Titan", sl=1, melee=True), ScriptedRandom([1]))
-    assert any("+1AP" in e for e in forced.events)
+    assert any("+1AP" in e for e in map(str, forced.events))

@@ -43,7 +43,7 @@ def test_stone_skin_halves_each_attack_rounding_down(leviathan, damage, left):
     assert stone_skin(s, damage) == left
     r = hit(s, "Kai", damage)
     assert r.state.zone_hp["Mouth"] == 5 - min(left, 5)
-    assert f"{damage} damage, Stone Skin leaves {left}" in r.events[0]
+    assert f"{damage} damage, Stone Skin leaves {left}" in str(r.events[0])
 
 
 def test_stone_skin_applies_per_attack_not_per_turn(leviathan):
@@ -78,7 +78,7 @@ def test_overflow_from_outer_zone_flows_inwards(queen):
     r = hit(s, "Kai", 7)
     assert r.state.zone_hp["Left Claw"] == 0
     assert r.state.zone_hp["Heart"] == 3
-    assert any("remaining 3 damage goes through Left Claw into Heart" in e for e in r.events)
+    assert any("remaining 3 damage goes through Left Claw into Heart" in e for e in map(str, r.events))
 
 
 def test_overflow_from_internal_zone_is_lost(queen):
@@ -90,7 +90,7 @@ def test_overflow_from_internal_zone_is_lost(queen):
     assert r.state.zone_hp["Spawn Gland"] == 0
     assert all(hp >= 0 for hp in r.state.zone_hp.values())
     assert r.state.zone_hp["Tail"] == 5
-    assert any("5 damage beyond the zone's HP is lost" in e for e in r.events)
+    assert any("5 damage beyond the zone's HP is lost" in e for e in map(str, r.events))
 
 
 def test_grenade_damage_stays_in_one_zone(queen):
@@ -99,8 +99,8 @@ def test_grenade_damage_stays_in_one_zone(queen):
     r = hit(s, "Kai", 7, grenade=True)
     assert r.state.zone_hp["Left Claw"] == 0
     assert r.state.zone_hp["Heart"] == 6
-    assert any("3 damage beyond the zone's HP is lost" in e for e in r.events)
-    assert "grenade" in r.events[0]
+    assert any("3 damage beyond the zone's HP is lost" in e for e in map(str, r.events))
+    assert "grenade" in str(r.events[0])
 
 
 def test_unengaged_unit_cannot_damage_the_boss(leviathan):
@@ -144,7 +144,7 @@ def test_elimination_needs_every_vital_part_only(crawler):
     assert s.outcome is Outcome.BOSS_ELIMINATED
     assert s.phase is Phase.OVER
     assert s.zone_hp["Right Tread"] == 4 and s.zone_hp["Hull Plates"] == 6
-    assert any("Siege Crawler is eliminated" in e for e in r.events)
+    assert any("Siege Crawler is eliminated" in e for e in map(str, r.events))
     with pytest.raises(RuleError, match="The fight is over"):
         apply(s, DetermineRange(), ScriptedRandom([1]))
 

@@ -28,12 +28,12 @@ def test_full_fight(leviathan):
     def step(state, action, rns=()):
         snapshots.append(state.model_dump_json())
         r = apply(state, action, ScriptedRandom(rns))
-        log.extend(r.events)
+        log.extend(map(str, r.events))
         return r.state
 
     start = start_fight(leviathan)
     s = start.state
-    log.extend(start.events)
+    log.extend(map(str, start.events))
     assert next_step(s) == "Add units to the squad."
     s = step(s, AddUnit(name="Kai", wounds=2))
     s = step(s, AddUnit(name="Lee", wounds=2))

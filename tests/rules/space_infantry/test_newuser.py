@@ -41,22 +41,23 @@ def test_healing_reports_what_was_healed_and_a_return_from_out(leviathan):
     s = squad(leviathan, ("Kai", B, 2), ("Lee", B, 2))
     s = apply(s, WoundUnit(unit="Kai", amount=1)).state
     r = apply(s, WoundUnit(unit="Kai", amount=-5))
-    assert r.events == ["Kai is healed by 1 wound (of the 5 asked; it was missing 1): 2/2 left."]
+    healed = "Kai is healed by 1 wound (of the 5 asked; it was missing 1): 2/2 left."
+    assert [str(e) for e in r.events] == [healed]
     full = apply(r.state, WoundUnit(unit="Kai", amount=-1))
-    assert "nothing to heal" in full.events[0]
+    assert "nothing to heal" in str(full.events[0])
     s = apply(s, WoundUnit(unit="Kai", amount=1)).state
     back = apply(s, WoundUnit(unit="Kai", amount=-2))
-    assert back.events[0] == "Kai is healed by 2 wounds: 2/2 left."
-    assert "Kai is back in the fight" in back.events[1]
+    assert str(back.events[0]) == "Kai is healed by 2 wounds: 2/2 left."
+    assert "Kai is back in the fight" in str(back.events[1])
 
 
 def test_moving_a_unit_names_the_zone_it_leaves(queen):
     s = squad(queen, ("Kai", B, 2))
     s = apply(s, Engage(unit="Kai", zone="Left Claw")).state
     r = apply(s, Engage(unit="Kai", zone="Crest"))
-    assert r.events == ["Kai leaves Left Claw.", "Kai engages Crest (1/1)."]
+    assert [str(e) for e in r.events] == ["Kai leaves Left Claw.", "Kai engages Crest (1/1)."]
     again = apply(r.state, Engage(unit="Kai", zone="Crest"))
-    assert again.events == ["Kai engages Crest (1/1)."]
+    assert [str(e) for e in again.events] == ["Kai engages Crest (1/1)."]
 
 
 def test_lost_wounds_and_possessive_wording(leviathan):
@@ -65,10 +66,10 @@ def test_lost_wounds_and_possessive_wording(leviathan):
     s = apply(s, DetermineRange(), ScriptedRandom([1])).state
     s = apply(s, ActivateZones(), ScriptedRandom([4])).state
     hit = apply(finish_turn(s), SquadHit(unit="Hicks", damage=3))
-    assert hit.events[0].startswith("Hicks' attack on Mouth")
+    assert str(hit.events[0]).startswith("Hicks' attack on Mouth")
     r = apply(s, ZoneAttack(zone="Mouth", successes=1))  # Deadly: 2 wounds on a 1-wound unit
-    assert "Hicks takes 1 success = 2 wounds (0/1 left)." in r.events
-    assert "1 wound beyond what the targets had left is lost." in r.events
+    assert "Hicks takes 1 success = 2 wounds (0/1 left)." in map(str, r.events)
+    assert "1 wound beyond what the targets had left is lost." in map(str, r.events)
     assert r.state.outcome is Outcome.SQUAD_OUT
     assert "start a new fight" not in next_step(r.state)
     assert "the fight is over" in next_step(r.state) and "anyone here can end" in next_step(r.state)

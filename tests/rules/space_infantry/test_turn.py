@@ -59,7 +59,7 @@ def test_first_turn_uses_set_column_and_charge_next_uses_melee(leviathan):
     assert s.next_column() is Column.SET
     r = apply(s, DetermineRange(), ScriptedRandom([3]))
     assert r.state.range is Range.CHARGE
-    assert "Set column -> Charge" in r.events[0] and "+1AP" in r.events[0]
+    assert "Set column -> Charge" in str(r.events[0]) and "+1AP" in str(r.events[0])
     assert r.state.next_column() is Column.MELEE
 
 
@@ -69,7 +69,7 @@ def test_only_standing_outer_zones_activate_until_one_falls(leviathan):
     assert [x.zone for x in a.activations] == ["Mouth"]
     act = a.activations[0]
     assert (act.rn, act.range, act.skill, act.ap_bonus) == (4, Range.CHARGE, 3, 1)
-    assert "Mouth (RN 4): Melee skill 3, +1AP (Charge)" in a.events[0]
+    assert "Mouth (RN 4): Melee skill 3, +1AP (Charge)" in str(a.events[0])
     assert [d.value for d in a.draws] == [4]
     s = apply(finish_turn(a.state), SquadHit(unit="Kai", damage=10)).state  # Mouth falls
     _, a = turn(s, 1, [2])  # Melee column, RN 1 -> Fire
@@ -87,7 +87,7 @@ def test_destroyed_zone_before_its_attack_does_nothing(leviathan):
     s = a.state.model_copy(deep=True)
     events: list[str] = []
     _damage_zone(s, "Mouth", 10, flow=False, events=events)
-    assert "Mouth falls before its successes are entered: it does not attack this turn." in events
+    assert "Mouth falls before its successes are entered: it does not attack this turn." in map(str, events)
     # Nothing is left to enter, so the turn is not held up waiting for the fallen zone.
     assert s.pending_activations() == [] and "Mouth" not in next_step(s)
     with pytest.raises(RuleError, match="destroyed before its successes were entered"):
@@ -103,7 +103,7 @@ def test_zone_without_fire_skill_does_not_attack_at_fire(crawler):
     assert by_zone["Left Tread"].skill is None and by_zone["Left Tread"].resolved
     assert by_zone["Cannon"].skill == 4
     assert {x.zone for x in a.state.pending_activations()} == {"Cannon", "Hull Plates"}
-    assert "no Fire attack" in a.events[0]
+    assert "no Fire attack" in str(a.events[0])
     with pytest.raises(RuleError, match="already resolved"):
         apply(a.state, ZoneAttack(zone="Left Tread", successes=1))
 
@@ -137,8 +137,8 @@ def test_deadly_doubles_wounds_and_goes_to_engaged_units(leviathan):
     r = apply(a.state, ZoneAttack(zone="Mouth", successes=1))
     assert r.allocation == {"Kai": 1}  # one success, two wounds
     assert r.state.unit("Kai").wounds == 1 and r.state.unit("Lee").wounds == 3
-    assert "Deadly: 2 wounds each" in r.events[0]
-    assert "Kai takes 1 success = 2 wounds (1/3 left)." in r.events
+    assert "Deadly: 2 wounds each" in str(r.events[0])
+    assert "Kai takes 1 success = 2 wounds (1/3 left)." in map(str, r.events)
 
 
 def test_without_deadly_one_wound_per_success(crawler):
@@ -146,7 +146,7 @@ def test_without_deadly_one_wound_per_success(crawler):
     _, a = turn(s, 1, [1] * 4)  # Fire range: the Cannon shoots
     r = apply(a.state, ZoneAttack(zone="Cannon", successes=2))
     assert r.state.unit("Kai").wounds == 1
-    assert r.allocation == {"Kai": 2} and "Kai takes 2 successes = 2 wounds (1/3 left)." in r.events
+    assert r.allocation == {"Kai": 2} and "Kai takes 2 successes = 2 wounds (1/3 left)." in map(str, r.events)
 
 
 def test_unengaged_zone_hits_only_free_units(leviathan):
@@ -215,8 +215,8 @@ def test_deadly_proposal_spares_whom_it_can_and_sacrifices_the_weakest(leviathan
     r = apply(s, DetermineRange(), ScriptedRandom([2])).state
     r = apply(apply(r, ActivateZones(), ScriptedRandom([1])).state, ZoneAttack(zone="Mouth", successes=2))
     assert [(u.name, u.wounds) for u in r.state.units] == [("Kai", 2), ("Lee", 2), ("Ray", 0)]
-    assert "Ray takes 1 success = 2 wounds (0/1 left)." in r.events
-    assert "1 wound beyond what the targets had left is lost." in r.events
+    assert "Ray takes 1 success = 2 wounds (0/1 left)." in map(str, r.events)
+    assert "1 wound beyond what the targets had left is lost." in map(str, r.events)
 
 
 def test_player_allocation_is_in_successes_and_must_add_up(leviathan):
@@ -237,7 +237,7 @@ def test_player_allocation_is_in_successes_and_must_add_up(leviathan):
     r = apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Lee": 1, "Kai": 1}))
     assert r.allocation == {"Lee": 1, "Kai": 1}
     assert r.state.unit("Lee").out and r.state.unit("Kai").wounds == 2
-    assert "Kai takes 1 success = 2 wounds (2/4 left)." in r.events
+    assert "Kai takes 1 success = 2 wounds (2/4 left)." in map(str, r.events)
     # Both successes on Kai is fine: 4 wounds, Kai out, Lee spared.
     r = apply(a.state, ZoneAttack(zone="Mouth", successes=2, allocation={"Kai": 2}))
     assert r.state.unit("Kai").out and r.state.unit("Lee").wounds == 2
@@ -253,7 +253,7 @@ def test_successes_beyond_the_squad_may_be_left_out_or_put_on_out_units(leviatha
     full = apply(a.state, ZoneAttack(zone="Mouth", successes=5, allocation={"Kai": 4, "Lee": 1}))
     for r in (short, full):
         assert r.state.outcome is Outcome.SQUAD_OUT
-        assert "6 wounds beyond what the targets had left are lost." in r.events
+        assert "6 wounds beyond what the targets had left are lost." in map(str, r.events)
     assert propose_allocation(a.state, "Mouth", 5) == {"Kai": 2, "Lee": 1}
 
 
@@ -283,7 +283,7 @@ def test_unit_at_zero_is_out_and_disengaged(leviathan):
     r = apply(a.state, ZoneAttack(zone="Mouth", successes=1))
     assert r.state.unit("Kai").out
     assert "Kai" not in r.state.engagements
-    assert "Kai is out." in r.events
+    assert "Kai is out." in map(str, r.events)
     with pytest.raises(RuleError, match="Kai is out"):
         apply(r.state, SquadHit(unit="Kai", damage=1))
 

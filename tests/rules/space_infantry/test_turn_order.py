@@ -41,8 +41,9 @@ def test_an_attack_with_one_unit_in_reach_is_applied_at_once(leviathan):
     s = apply(s, ActivateZones(), ScriptedRandom([3])).state
     one = apply(s, EnterSuccesses(zone="Mouth", successes=1))
     assert one.state.pending_activations() == []
-    assert "Kai takes 1 success = 2 wounds (1/3 left)." in one.events
-    assert one.events[-1] == ("Kai is the only unit Mouth can reach, so its successes are applied at once: "
+    assert "Kai takes 1 success = 2 wounds (1/3 left)." in map(str, one.events)
+    assert str(one.events[-1]) == (
+        "Kai is the only unit Mouth can reach, so its successes are applied at once: "
                               "there is nothing to allocate.")
 
 
@@ -54,5 +55,5 @@ def test_a_zone_that_reaches_nobody_asks_for_no_successes(queen):
     r = apply(s, ActivateZones(), ScriptedRandom([1] * 5))
     assert [a.zone for a in r.state.awaiting_successes()] == ["Crest"]
     assert ("Tail can reach no unit (every unit still standing engages another zone): it hurts nobody, "
-            "no successes to enter.") in r.events
+            "no successes to enter.") in map(str, r.events)
     assert "Enter the successes of Crest (0 if it missed)." in next_step(r.state)

@@ -42,7 +42,7 @@ def test_seed_example_2_scorpio_scores_one_wound():
     assert [(x.rn, x.hit) for x in r.rolls] == [(5, True)]
     assert r.hits == 1 and r.vehicle.wounds == 1
     assert not r.destroyed  # 2 SP: one hit is not enough
-    assert any(f"A-V {SCORPIO_AV}, PEN 0" in n for n in r.notes)
+    assert any(f"A-V {SCORPIO_AV}, PEN 0" in n for n in map(str, r.notes))
 
 
 @pytest.mark.parametrize(("rn", "pen", "hit"), [(3, 0, False), (4, 0, True), (3, 1, True), (1, 2, False)])
@@ -61,7 +61,7 @@ def test_destroyed_when_wounds_reach_sp_and_draws_stop():
     r = resolve_av_attack(titan(), sl=3, rng=rng)
     assert r.destroyed and r.vehicle.wounds == 2
     assert len(r.rolls) == 2 and rng.values == [6]
-    assert "Titan is destroyed." in r.events
+    assert "Titan is destroyed." in map(str, r.events)
     with pytest.raises(RuleError, match="already destroyed"):
         resolve_av_attack(r.vehicle, sl=1, rng=ScriptedRandom([6]))
 
@@ -75,7 +75,7 @@ def test_unarmoured_vehicle_dies_on_rn_two_plus_without_pen(rn, destroyed):
 
 def test_melee_note():
     r = resolve_av_attack(titan(), sl=0, melee=True, rng=ScriptedRandom([]))
-    assert any("+1AP" in n for n in r.notes) and r.rolls == []
+    assert any("+1AP" in n for n in map(str, r.notes)) and r.rolls == []
 
 
 def test_heavy_armor_ignores_standard_attacks():
@@ -111,7 +111,7 @@ def test_vehicle_in_a_fight_with_the_scorpio(leviathan):
     assert r.state.vehicles[0].wounds == 1
     assert [d.value for d in r.draws] == [5]
     assert r.av is not None and r.av.hits == 1
-    assert any("+1AP" in e for e in r.events)  # Melee range note
+    assert any("+1AP" in e for e in map(str, r.events))  # Melee range note
     with pytest.raises(RuleError, match="used the Scorpio this turn"):
         apply(r.state, SquadHit(unit="Kai", damage=2))
     # Next turn Kai is free to use his own skills again.
