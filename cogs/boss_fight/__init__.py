@@ -16,9 +16,8 @@ from cogs.boss_fight.commands import (
     ConcedeConfirmButton,
     RefuseUndoButton,
     UndoButton,
-    nudge,
 )
-from cogs.boss_fight.game import KIT
+from cogs.boss_fight.game import KIT, nudge
 from cogs.boss_fight.leaving import DrawButton
 from cogs.boss_fight.views import DYNAMIC_ITEMS as _TURN_ITEMS
 

@@ -15,7 +15,6 @@ from bot.games import Game, MovedOn
 from bot.i18n import channel, reader
 from bot.limits import clip
 from bot.play import Change, Post, Shown, StepButton, View, autocomplete, is_manager
-from bot.send import send_to
 from cogs.boss_fight import lobby
 from cogs.boss_fight.building import LobbyCommands, card_choices, lobby_view
 from cogs.boss_fight.game import (
@@ -28,7 +27,7 @@ from cogs.boss_fight.game import (
     table_post,
     turn_prompt,
 )
-from cogs.boss_fight.leaving import LeavingCommands
+from cogs.boss_fight.leaving import LeavingCommands, ending
 from cogs.boss_fight.turns import TurnCommands
 from cogs.boss_fight.views import schedule_nudge
 from rules.boss_fight import Phase, public_view
@@ -315,36 +314,6 @@ class UndoButton(StepButton, prefix="bf:undo"):
         await do_undo(interaction, confirming=int(self.arg or 0))
 
 
-def ending(state: BFGame) -> str:
-    """How the fight stood when it was closed, in one sentence."""
-    fight = state.fight
-    assert fight is not None
-    if state.conceded:
-        winner = "the heroes win" if state.conceded == "boss" else "the boss wins"
-        return f"The {state.conceded} conceded: {winner}."
-    if fight.is_over():
-        return turn_prompt(state).split(" /bf end")[0]
-    if not state.started:
-        return "Closed before the fight started."
-    return f"Closed in round {fight.round}, before either side won."
-
-
-async def nudge(bot: Any, payload: dict[str, Any]) -> None:
-    """The idle reminder: ping the player to act once, if the game has not moved since."""
-    game = await bot.games.find(int(payload["channel"]), BFGame, KIT.kind.key)
-    if game is None or game.id != payload["game"] or game.version != payload["version"]:
-        return
-    fight = game.state.fight
-    if fight is None or fight.is_over() or not payload.get("user"):
-        return
-    user = int(payload["user"])
-    await send_to(
-        bot.get_partial_messageable(int(payload["channel"])),
-        content=f"⏰ Reminder: {turn_prompt(game.state)}",
-        mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False),
-    )
-
-
 @app_commands.allowed_installs(guilds=True, users=False)
 @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class BossFight(
@@ -459,15 +428,23 @@ class BossFight(
             over = bool(state.conceded) or (state.fight is not None and state.fight.is_over())
             if not over and interaction.user.id != state.host and not is_manager(interaction):
                 raise RuleError(
-                    f"Only the host ({mention(state.host)}) or a Manage Server member can end the "
-                    "game before it is over; `/bf concede` gives up your side."
+                    _(
+                        "Only the host ({host}) or a Manage Server member can end the game before it "
+                        "is over; `/bf concede` gives up your side.",
+                        host=mention(state.host),
+                    )
                 )
             return Change(state, summary="ended the game", end=True)
 
         shown = await KIT.step(interaction, "end", change)
-        text = f"Boss Fight #{shown.id} closed by {interaction.user.mention}. `/bf new` opens another."
+        t = await channel(interaction)
+        text = t(
+            "Boss Fight #{id} closed by {player}. `/bf new` opens another.",
+            id=shown.id,
+            player=interaction.user.mention,
+        )
         if shown.state.fight is not None:
-            text += f"\n{ending(shown.state)}"
+            text += f"\n{ending(shown.state, t)}"
         await Post(content=text).send(interaction)
         await self.bot.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
 

@@ -380,3 +380,25 @@ def setup_overlay(game: BFGame) -> BoardOverlay | None:
     if game.started or fight.phase is not Phase.SETUP:
         return None
     return deployment_overlay(fight)
+
+
+async def nudge(bot: Any, payload: dict[str, Any]) -> None:
+    """The idle reminder: ping the player to act once, if the game has not moved since (in the
+    server's language: no interaction is at hand)."""
+    from bot.i18n import guild_locale
+    from bot.send import send_to
+
+    game = await bot.games.find(int(payload["channel"]), BFGame, KIT.kind.key)
+    if game is None or game.id != payload["game"] or game.version != payload["version"]:
+        return
+    fight = game.state.fight
+    if fight is None or fight.is_over() or not payload.get("user"):
+        return
+    user = int(payload["user"])
+    known = bot.get_channel(int(payload["channel"]))
+    t = translator(await guild_locale(bot, getattr(getattr(known, "guild", None), "id", None)))
+    await send_to(
+        bot.get_partial_messageable(int(payload["channel"])),
+        content=t("⏰ Reminder: {prompt}", prompt=turn_prompt(game.state, t)),
+        mentions=discord.AllowedMentions(users=[discord.Object(user)], everyone=False, roles=False),
+    )

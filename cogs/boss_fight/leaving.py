@@ -11,10 +11,19 @@ from discord import app_commands
 
 from bot.i18n import channel
 from bot.play import Change, Post, StepButton, View, autocomplete
-from cogs.boss_fight.game import KIT, BFGame, drawn_counts, logged, rng_of, summarise, table_post
+from cogs.boss_fight.game import (
+    KIT,
+    BFGame,
+    drawn_counts,
+    logged,
+    rng_of,
+    summarise,
+    table_post,
+    turn_prompt,
+)
 from rules.boss_fight.table import controller, draw_players, draw_voters, offering_draw
 from rules.boss_fight.table import withdraw as withdraw_heroes
-from rules.i18n import Message
+from rules.i18n import Message, Translator
 
 
 async def do_draw(
@@ -111,3 +120,18 @@ class LeavingCommands:
             and controller(game.state, c.id) == interaction.user.id
             and current.lower() in c.name.lower()
         ]
+
+
+def ending(state: BFGame, t: Translator) -> str:
+    """How the fight stood when it was closed, in one sentence of ``t``'s language."""
+    fight = state.fight
+    assert fight is not None
+    if state.conceded == "boss":
+        return t("The boss conceded: the heroes win.")
+    if state.conceded:
+        return t("The heroes conceded: the boss wins.")
+    if fight.is_over():
+        return turn_prompt(state, t).split(" /bf end")[0]
+    if not state.started:
+        return t("Closed before the fight started.")
+    return t("Closed in round {round}, before either side won.", round=fight.round)

@@ -4,8 +4,7 @@ copy; the look-ups; the defenders' choice buttons; the idle nudge."""
 from __future__ import annotations
 
 from bot.offline import Message, OfflineDriver, Reply
-from cogs.boss_fight.commands import nudge
-from cogs.boss_fight.game import BFGame
+from cogs.boss_fight.game import BFGame, nudge
 from rules.boss_fight import Attack, legal_actions
 from rules.boss_fight.engine import hero_placements
 from tests.cogs.test_boss_fight_game import choose, typed

@@ -130,7 +130,7 @@ async def test_an_unknown_hero_names_the_presets_and_the_hero_cards(driver: Offl
 async def test_after_an_undo_the_idle_reminder_is_armed_for_the_game_as_it_is_now(
     driver: OfflineDriver,
 ) -> None:
-    from cogs.boss_fight.commands import nudge
+    from cogs.boss_fight.game import nudge
 
     await lobby_placed(driver)
     await driver.command("/bf start", user="bob")

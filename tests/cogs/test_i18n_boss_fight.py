@@ -205,3 +205,16 @@ async def test_the_hands_lines_are_in_the_owners_language(driver: OfflineDriver,
     assert " holds " not in hand.text and "left:" not in hand.text
     english = (await driver.command("/bf hand", user="carol")).message
     assert english.ephemeral and ("Kestrel holds " in english.text or "Hand (" in english.text), english.text
+
+
+async def test_closing_a_game_and_its_refusal_are_in_spanish(driver: OfflineDriver) -> None:
+    driver.guild_locale = "es-ES"
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:vex_the_knife", user="bob")
+    await driver.command("/bf place tile:F6", user="alice")
+    refused = (await driver.command("/bf end", user="bob")).message
+    assert refused.ephemeral and "Solo el anfitrión" in refused.text, refused.text
+    closed = (await driver.command("/bf end", user="alice")).message
+    assert "cerrada por" in closed.text and "Cerrada antes de que empezara el combate." in closed.text
