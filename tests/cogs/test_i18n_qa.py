@@ -1,0 +1,51 @@
+"""Spanish as a Spanish player and organiser reads it (issue 41's QA pass): the English that was
+still left in dice, tournaments and their posts, each found by walking the console in Spanish.
+
+Spanish is complete and offered, so no ``force_offer`` here: what these tests read is what a
+Spanish server reads today.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.offline import OfflineDriver
+from tests.cogs.tournament_helpers import public
+from tests.conftest import migrated_sqlite
+
+PLAYERS = ("ana", "bo", "cy", "di")
+
+
+@pytest.fixture
+async def linked(tmp_path: Path) -> AsyncIterator[OfflineDriver]:
+    """The bot with PUBLIC_URL set, so tournament posts carry their live page's button."""
+    database = await migrated_sqlite(tmp_path / "herald.sqlite3")
+    d = await OfflineDriver.open(
+        database, rng_seed=1234, out_dir=tmp_path / "out", public_url="https://herald.example"
+    )
+    try:
+        yield d
+    finally:
+        await d.close()
+
+
+async def test_every_tournament_posts_live_page_button_is_in_the_servers_language(
+    linked: OfflineDriver,
+) -> None:
+    driver = linked
+    driver.guild_locale = "es-ES"
+    public(await driver.command('/tournament create name:"Copa" game:40k points:2000', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Orks"', user=name))
+    created = public(await driver.command("/tournament info", user="olga"))
+    assert [b.label for b in created.buttons] == ["Página en directo"]
+    posts = {
+        "standings": public(await driver.command("/tournament standings", user="ana")),
+        "top": public(await driver.command("/tournament top", user="ana")),
+        "factions": public(await driver.command("/tournament factions", user="ana")),
+    }
+    for command, post in posts.items():
+        assert [b.label for b in post.buttons] == ["Página en directo"], command
