@@ -49,3 +49,23 @@ async def test_every_tournament_posts_live_page_button_is_in_the_servers_languag
     }
     for command, post in posts.items():
         assert [b.label for b in post.buttons] == ["Página en directo"], command
+
+
+async def test_a_huge_roll_cut_short_says_so_in_spanish(driver: OfflineDriver) -> None:
+    driver.user("ana", locale="es-ES")
+    message = (await driver.command("/roll expression:1000d1000 private:true", user="ana")).message
+    assert "… (demasiados dados para mostrarlos todos)" in message.text
+    assert "too many dice" not in message.text
+    # An English client in the same server reads it in English.
+    english = (await driver.command("/roll expression:1000d1000 private:true", user="bob")).message
+    assert "… (too many dice to show them all)" in english.text
+
+
+async def test_dropped_dice_counted_by_face_are_said_in_spanish(driver: OfflineDriver) -> None:
+    driver.guild_locale = "es-ES"
+    message = (await driver.command("/roll expression:500d6kh499", user="ana")).message
+    assert not message.ephemeral
+    assert "(dados conservados; 1 descartado) = `" in message.text
+    assert "kept dice" not in message.text
+    several = (await driver.command("/roll expression:500d6kh490", user="ana")).message
+    assert "(dados conservados; 10 descartados) = `" in several.text
