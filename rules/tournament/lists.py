@@ -31,7 +31,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.i18n import Message, _, ngettext
+from rules.i18n import Message, Translator, _, ngettext
 from rules.tournament.model import Player, Tournament, TournamentError
 from rules.wh40k.roster import Roster
 
@@ -111,22 +111,32 @@ class ListUnit(BaseModel):
     """``Bolt rifle x5``: each weapon once, counted over the unit's models (at most
     :data:`MAX_WARGEAR_LABELS`; ``…`` stands for the rest)."""
 
-    def line(self, shown: Callable[[str], str] = str) -> str:
+    def line(self, shown: Callable[[str], str] = str, t: Translator | None = None) -> str:
         """``Intercessor Squad · 5 models · 90 pts — Bolt rifle x5, Close combat weapon x5``;
         ``shown`` neutralises what came from the file (names, enhancements, wargear) for where the
-        line is shown, and leaves the line's own punctuation alone.
+        line is shown, and leaves the line's own punctuation alone. ``t`` says the line's words
+        (models, points, enhancements) in its reader's language; English without it.
 
         >>> ListUnit(name="Warboss", models=1).line()
         'Warboss · 1 model'
         >>> ListUnit(name="Seer", models=1, points=75, enhancements=["Ember Crown"], wargear=["Staff"]).line()
         'Seer · 1 model · 75 pts · Enhancement: Ember Crown — Staff'
         """
-        head = [shown(self.name), f"{self.models} model{'' if self.models == 1 else 's'}"]
+        said: Callable[[Message], str] = t if t is not None else str
+        head = [shown(self.name), said(ngettext("{n} model", "{n} models", self.models, n=self.models))]
         if self.points is not None:
-            head.append(f"{self.points} pts")
+            head.append(said(_("{points} pts", points=self.points)))
         if self.enhancements:
-            label = "Enhancement" if len(self.enhancements) == 1 else "Enhancements"
-            head.append(f"{label}: {shown(', '.join(self.enhancements))}")
+            head.append(
+                said(
+                    ngettext(
+                        "Enhancement: {names}",
+                        "Enhancements: {names}",
+                        len(self.enhancements),
+                        names=shown(", ".join(self.enhancements)),
+                    )
+                )
+            )
         line = " · ".join(head)
         return f"{line} — {shown(', '.join(self.wargear))}" if self.wargear else line
 

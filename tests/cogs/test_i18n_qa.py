@@ -69,3 +69,37 @@ async def test_dropped_dice_counted_by_face_are_said_in_spanish(driver: OfflineD
     assert "kept dice" not in message.text
     several = (await driver.command("/roll expression:500d6kh490", user="ana")).message
     assert "(dados conservados; 10 descartados) = `" in several.text
+
+
+async def test_a_submitted_lists_unit_lines_are_in_the_players_language(driver: OfflineDriver) -> None:
+    driver.user("ana", locale="es-ES")
+    public(await driver.command('/tournament create name:"Copa" game:40k points:2000', user="olga"))
+    public(await driver.command('/tournament join faction:"Cinder Host"', user="ana"))
+    reply = await driver.command(
+        "/tournament list submit file:tests/data/rosters/cinder_host.ros", user="ana"
+    )
+    text = reply.message.text
+    assert "• Ash Wardens · 10 miniaturas · 180 ptos. — " in text
+    assert "• Lantern Seer · 1 miniatura — " in text
+    assert " models" not in text and " pts" not in text
+    # An English organiser reads the same list in English.
+    shown = (await driver.command("/tournament list show player:@ana", user="olga")).message
+    assert "• Ash Wardens · 10 models · 180 pts — " in shown.text
+
+
+async def test_the_faction_table_writes_battle_points_as_pb_in_spanish(driver: OfflineDriver) -> None:
+    driver.guild_locale = "es-ES"
+    public(await driver.command('/tournament create name:"Copa" game:40k points:2000', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Orks"', user=name))
+    post = public(await driver.command("/tournament factions", user="ana"))
+    assert "PB de media" in post.text and "BP" not in post.text
+
+
+def test_a_list_units_enhancements_are_said_in_the_readers_language() -> None:
+    from rules.i18n import translator
+    from rules.tournament.lists import ListUnit
+
+    seer = ListUnit(name="Seer", models=1, points=75, enhancements=["Ember Crown", "Ash Veil"])
+    assert seer.line(t=translator("es")) == "Seer · 1 miniatura · 75 ptos. · Mejoras: Ember Crown, Ash Veil"
+    assert seer.line() == "Seer · 1 model · 75 pts · Enhancements: Ember Crown, Ash Veil"
