@@ -103,3 +103,12 @@ def test_a_list_units_enhancements_are_said_in_the_readers_language() -> None:
     seer = ListUnit(name="Seer", models=1, points=75, enhancements=["Ember Crown", "Ash Veil"])
     assert seer.line(t=translator("es")) == "Seer · 1 miniatura · 75 ptos. · Mejoras: Ember Crown, Ash Veil"
     assert seer.line() == "Seer · 1 model · 75 pts · Enhancements: Ember Crown, Ash Veil"
+
+
+async def test_help_names_organisers_one_way_in_spanish(driver: OfflineDriver) -> None:
+    driver.user("ana", locale="es-ES")
+    replies = await driver.command("/help topic:tournament", user="ana")
+    text = "\n".join(m.text for m in replies.messages)
+    assert "`/tournament finish` Organizadores: clasificación final" in text
+    assert "`/tournament pair` Organizadores: emparejar" in text
+    assert "Organización:" not in text
