@@ -28,7 +28,13 @@ from rules.tournament.public import RoundTimer
 from rules.tournament.reports import PendingReport, Results
 
 KIND = GameKind(
-    "tournament", "a tournament", "/tournament create", "/tournament finish", seats=lambda game: seats(game)
+    "tournament",
+    "a tournament",
+    "/tournament create",
+    "/tournament finish",
+    seats=lambda game: seats(game),
+    noun=_("tournament"),
+    called=_("a tournament"),
 )
 
 MAX_ORGANISERS = 10

@@ -112,3 +112,17 @@ async def test_help_names_organisers_one_way_in_spanish(driver: OfflineDriver) -
     assert "`/tournament finish` Organizadores: clasificación final" in text
     assert "`/tournament pair` Organizadores: emparejar" in text
     assert "Organización:" not in text
+
+
+async def test_a_tournament_is_named_in_spanish_by_games_and_by_a_busy_channels_refusal(
+    driver: OfflineDriver,
+) -> None:
+    driver.user("ana", locale="es-ES")
+    public(await driver.command('/tournament create name:"Copa" tier:300', user="olga"))
+    public(await driver.command('/tournament join faction:"PanOceania"', user="ana"))
+    mine = (await driver.command("/games", user="ana")).message
+    assert "**Torneo** en <#" in mine.text and "tournament" not in mine.text.lower()
+    busy = (await driver.command('/crusade create name:"Norte"', user="ana")).message
+    assert busy.ephemeral
+    assert busy.text.startswith("Este canal ya tiene en curso un torneo (una partida por canal). Usa ")
+    assert "a tournament" not in busy.text
