@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.offline import OfflineDriver
-from tests.cogs.tournament_helpers import public
+from tests.cogs.tournament_helpers import games, name_of, public, state, thread_of
 from tests.conftest import migrated_sqlite
 
 PLAYERS = ("ana", "bo", "cy", "di")
@@ -126,3 +126,16 @@ async def test_a_tournament_is_named_in_spanish_by_games_and_by_a_busy_channels_
     assert busy.ephemeral
     assert busy.text.startswith("Este canal ya tiene en curso un torneo (una partida por canal). Usa ")
     assert "a tournament" not in busy.text
+
+
+async def test_a_reported_score_reads_vs_in_spanish(driver: OfflineDriver) -> None:
+    driver.guild_locale = "es-ES"
+    public(await driver.command('/tournament create name:"Copa" game:40k points:2000', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Orks"', user=name))
+    public(await driver.command("/tournament pair", user="olga"))
+    game = (await games(driver))[0]
+    a, b = name_of(driver, game.a), name_of(driver, game.b or "")
+    thread = thread_of(driver, await state(driver), game, 1)
+    reported = public(await driver.command("/tournament report my_vp:70 their_vp:40", user=a, channel=thread))
+    assert f"{a.title()} 70 PV (10 PC) vs {b.title()} 40 PV (0 PC)" in reported.text
