@@ -7,10 +7,12 @@ Spanish server reads today.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from bot.offline import OfflineDriver
 from tests.cogs.tournament_helpers import games, name_of, public, state, thread_of
@@ -139,3 +141,36 @@ async def test_a_reported_score_reads_vs_in_spanish(driver: OfflineDriver) -> No
     thread = thread_of(driver, await state(driver), game, 1)
     reported = public(await driver.command("/tournament report my_vp:70 their_vp:40", user=a, channel=thread))
     assert f"{a.title()} 70 PV (10 PC) vs {b.title()} 40 PV (0 PC)" in reported.text
+
+
+# Spanish for Spain and Latin America alike: players are addressed as "tú" one by one, and a
+# group is spoken of in the third person, never as "vosotros" (pulsad, veis, habéis), which Latin
+# American readers do not use.
+VOSOTROS = re.compile(
+    r"\b(veis|habéis|estáis|estéis|confirméis|queráis|pulsad|corregidlo|revisadlas?|puntuad|parad|"
+    r"terminad|fijad|vuestr[oa]s?|os)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("part", ["dice", "tournament", "teams", "results", "web", "core"])
+def test_no_vosotros_in_this_areas_spanish(part: str) -> None:
+    catalog = read_po((Path("locale/es/parts") / f"{part}.po").open(encoding="utf-8"))
+    found = []
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        for text in strings:
+            plain = re.sub(r"`[^`]*`|\{[^}]*\}", "", text or "")
+            found += [f"{match.group(0)}: {plain[:80]}" for match in VOSOTROS.finditer(plain)]
+    assert found == []
+
+
+async def test_a_spanish_check_in_post_speaks_to_each_player(driver: OfflineDriver) -> None:
+    driver.guild_locale = "es-ES"
+    driver.user("ana", locale="es-ES")
+    public(await driver.command('/tournament create name:"Copa" tier:300', user="olga"))
+    public(await driver.command('/tournament join faction:"PanOceania"', user="ana"))
+    opened = public(await driver.command("/tournament checkin open", user="olga"))
+    assert "cada jugador pulsa **Acreditarme** al llegar" in opened.text
+    secret = (await driver.command("/help topic:roll", user="ana")).message
+    assert "`secret` (opcional) Resultado solo para ti y los directores de juego" in secret.text
