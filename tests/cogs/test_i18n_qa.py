@@ -174,3 +174,10 @@ async def test_a_spanish_check_in_post_speaks_to_each_player(driver: OfflineDriv
     assert "cada jugador pulsa **Acreditarme** al llegar" in opened.text
     secret = (await driver.command("/help topic:roll", user="ana")).message
     assert "`secret` (opcional) Resultado solo para ti y los directores de juego" in secret.text
+
+
+async def test_no_tournament_here_is_said_without_a_wrong_gender(driver: OfflineDriver) -> None:
+    driver.user("ana", locale="es-ES")
+    refusal = (await driver.command("/tournament info", user="ana")).message
+    assert refusal.ephemeral
+    assert refusal.text == "En este canal no hay torneo. Para empezar, usa /tournament create."
