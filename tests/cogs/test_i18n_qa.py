@@ -181,3 +181,12 @@ async def test_no_tournament_here_is_said_without_a_wrong_gender(driver: Offline
     refusal = (await driver.command("/tournament info", user="ana")).message
     assert refusal.ephemeral
     assert refusal.text == "En este canal no hay torneo. Para empezar, usa /tournament create."
+
+
+async def test_big_numbers_in_a_refusal_are_grouped_the_spanish_way(driver: OfflineDriver) -> None:
+    driver.user("ana", locale="es-ES")
+    refusal = (await driver.command("/roll expression:2000d6", user="ana")).message
+    assert refusal.ephemeral
+    assert "1.000" in refusal.text and "1,000" not in refusal.text
+    english = (await driver.command("/roll expression:2000d6", user="bob")).message
+    assert "1,000" in english.text
