@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.i18n import Message, Translator, _, ngettext
 from rules.tournament.model import Player, Tournament, TournamentError
+from rules.wh40k.notes import Note
 from rules.wh40k.roster import Roster
 
 MAX_LIST_TEXT = 4000
@@ -52,8 +53,9 @@ class SubmittedList(BaseModel):
     faction: str = ""
     points: int | None = None
     units: int = 0
-    unreadable: list[str] = Field(default_factory=list)
-    """What the parser could not read, as it said it."""
+    unreadable: list[Note] = Field(default_factory=list)
+    """What the parser could not read, as it said it (kept as notes, so said again in any
+    language; a list stored by an older Herald holds English text)."""
     filename: str = ""
 
 
@@ -221,7 +223,10 @@ def problem_messages(
             )
         )
     if entry.unreadable:
-        notes = "; ".join(shown(note) for note in entry.unreadable[:3])
+        said = [_said_note(note, shown) for note in entry.unreadable[:3]]
+        notes = said[-1]
+        for earlier in reversed(said[:-1]):
+            notes = _("{earlier}; {later}", earlier=earlier, later=notes)
         found.append(
             ngettext(
                 "{n} part could not be read: {notes}",
@@ -232,6 +237,16 @@ def problem_messages(
             )
         )
     return found
+
+
+def _said_note(note: str, shown: Callable[[str], str]) -> Message | str:
+    """A parser's note in the reader's language (``shown`` applied to what came from the file);
+    a note stored as plain text is shown as it is."""
+    if not isinstance(note, Note):
+        return shown(note)
+    message = note.message()
+    values = {k: shown(v) if isinstance(v, str) else v for k, v in message.params.items()}
+    return Message(message.msgid, values, message.plural, message.n)
 
 
 def locked(t: Tournament) -> bool:

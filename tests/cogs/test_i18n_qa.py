@@ -190,3 +190,17 @@ async def test_big_numbers_in_a_refusal_are_grouped_the_spanish_way(driver: Offl
     assert "1.000" in refusal.text and "1,000" not in refusal.text
     english = (await driver.command("/roll expression:2000d6", user="bob")).message
     assert "1,000" in english.text
+
+
+async def test_a_lists_unreadable_parts_are_said_in_the_readers_language(driver: OfflineDriver) -> None:
+    driver.user("ana", locale="es-ES")
+    public(await driver.command('/tournament create name:"Copa" game:40k points:2000', user="olga"))
+    public(await driver.command('/tournament join faction:"Cinder Host"', user="ana"))
+    submit = "/tournament list submit file:tests/data/rosters/cinder_host.ros"
+    reply = await driver.command(submit, user="ana")
+    assert "No se pudo leer 1 parte: Lantern Seer: Whisper hex" in reply.message.text
+    assert "can't be read" not in reply.message.text
+    # Read again later (stored and loaded), by an English organiser: English.
+    shown = (await driver.command("/tournament list show player:@ana", user="olga")).message
+    assert "1 part could not be read: Lantern Seer: Whisper hex" in shown.text
+    assert "can't be read." in shown.text
