@@ -127,8 +127,7 @@ def game_line(
 
 def _label(bot: Any, kind: str, t: Translator | None = None) -> str:
     t = t or translator(SOURCE)
-    text = re.sub(r"^(a|an) ", "", bot.games.kind(kind).label)
-    text = t(text) if text else text
+    text = t(bot.games.kind(kind).name())
     return text[:1].upper() + text[1:] if text else kind
 
 

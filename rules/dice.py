@@ -287,8 +287,8 @@ class DiceResult:
     #: Natural 20s and 1s on d20s, shown in bold; ``grouped``: the dice are shown counted by face.
     naturals: int = 0
     grouped: bool = False
-    #: A pool's ``detail`` as a lazy message (its words in the reader's language); None when the
-    #: detail has no words to translate, or was shortened.
+    #: ``detail`` as a lazy message when it has words (a pool's test, dropped dice counted by face,
+    #: a detail cut short), for the reader's language; None when it is dice and numbers only.
     said: Message | None = None
 
     @property
@@ -1372,7 +1372,7 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
             naturals = stringifier.naturals
             said: Message | None = None
             if _dice_term(rolled.roll) and _count_dice(rolled) > LIST_LIMIT:
-                detail = _grouped_detail(text, rolled.roll, result.total)
+                detail, said = _grouped_detail(text, rolled.roll, result.total)
                 naturals = 0
         else:
             dice_node, success = pool
@@ -1463,8 +1463,8 @@ def _roll_canonical(spec: RollSpec, rng: _random.Random, roller: _Roller) -> Dic
             )
         )
     if len(detail) > 3500:
-        detail = detail[:3480].rsplit(",", 1)[0] + ", … (too many dice to show them all)"
-        said = None
+        said = _("{dice}, … (too many dice to show them all)", dice=detail[:3480].rsplit(",", 1)[0])
+        detail = str(said)
     return DiceResult(
         expression=text,
         kind=RollKind.SUCCESSES if successes is not None else RollKind.TOTAL,
@@ -1488,12 +1488,23 @@ def _dice_term(node: _d20_expression.Number) -> bool:
     return isinstance(node, _d20_expression.Dice) and node.size != "%"
 
 
-def _grouped_detail(text: str, node: _d20_expression.Dice, total: int | float) -> str:
-    """A big roll's kept dice counted by face: ``1000d6: 6 x170, 5 x160, ... = `3512```."""
+def _grouped_detail(text: str, node: _d20_expression.Dice, total: int | float) -> tuple[str, Message | None]:
+    """A big roll's kept dice counted by face: ``1000d6: 6 x170, 5 x160, ... = `3512```, and the
+    same as a lazy message when it has words (dropped dice are said so)."""
     counts = ", ".join(f"{face} x{count}" for face, count in _faces(node))
     dropped = sum(1 for die in node.values if not die.kept)
-    kept = f" (kept dice; {dropped} dropped)" if dropped else ""
-    return f"{text}: {counts}{kept} = `{int(total)}`"
+    if not dropped:
+        return f"{text}: {counts} = `{int(total)}`", None
+    said = ngettext(
+        "{dice}: {counts} (kept dice; {n} dropped) = `{total}`",
+        "{dice}: {counts} (kept dice; {n} dropped) = `{total}`",
+        dropped,
+        dice=text,
+        counts=counts,
+        n=dropped,
+        total=int(total),
+    )
+    return str(said), said
 
 
 def _faces(node: _d20_expression.Number) -> tuple[tuple[int, int], ...]:

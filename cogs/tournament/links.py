@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.play import Post
-from rules.i18n import N_, SOURCE, Translator, translator
+from rules.i18n import N_, Translator
 
 NO_PAGE_LINK = N_(
     "This Herald posts no link to the live page: whoever runs it sets PUBLIC_URL to the address "
@@ -37,12 +37,11 @@ async def new_page_url(bot: Any, game_id: int) -> str | None:
     return f"{base}/t/{await bot.links.reset(game_id)}"
 
 
-def link_view(url: str | None, t: Translator | None = None) -> discord.ui.View | None:
+def link_view(url: str | None, t: Translator) -> discord.ui.View | None:
     """A row with one link button to the live page (link buttons need no handler), labelled in
-    ``t``'s language (the tournament's)."""
+    ``t``'s language (the tournament's or the channel's: always the post's own)."""
     if url is None:
         return None
-    t = t or translator(SOURCE)
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(style=discord.ButtonStyle.link, label=t("Live page"), url=url, emoji="🌐")
@@ -50,7 +49,7 @@ def link_view(url: str | None, t: Translator | None = None) -> discord.ui.View |
     return view
 
 
-async def with_link(bot: Any, game_id: int, post: Post, t: Translator | None = None) -> Post:
+async def with_link(bot: Any, game_id: int, post: Post, t: Translator) -> Post:
     """``post`` with the live page's button, when it has no other view."""
     if post.view is None:
         post.view = link_view(await page_url(bot, game_id), t)

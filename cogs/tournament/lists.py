@@ -74,7 +74,7 @@ def list_embed(
         size = sum(len(x) for x in lines)
         for index, unit in enumerate(sealed.list_units(roster) if roster else ()):
             # The same unit lines as the tournament's web page (rules.tournament.lists.list_units).
-            line = "• " + unit.line(lambda text: public(text, UNIT_LINE_CHARS))
+            line = "• " + unit.line(lambda text: public(text, UNIT_LINE_CHARS), tr)
             line = line if len(line) <= UNIT_LINE_CHARS else line[: UNIT_LINE_CHARS - 1] + "…"
             if size + len(line) > UNIT_LINES_BUDGET:
                 more = entry.units - index

@@ -342,7 +342,7 @@ def result_text(t: Tournament, a: str, b: str, result: GameResult, tr: Translato
         score = " ".join(f"{value} {tr(label)}" for label, value in cells[:-1])
         points = f"{cells[-1][1]} {tr(cells[-1][0])}"
         sides.append(f"{public(t.name_of(pid), 40)} {score} ({points})")
-    return " v ".join(sides)
+    return tr(_("{a} v {b}", a=sides[0], b=sides[1]))
 
 
 def missing_text(game: TournamentGame, tr: Translator = ENGLISH) -> str:

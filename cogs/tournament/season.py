@@ -185,7 +185,7 @@ class Seasons(
                 n=best,
                 events=listed,
             ),
-            view=link_view(season_url(self.bot, season)),
+            view=link_view(season_url(self.bot, season), t),
         ).send(interaction)
 
     @app_commands.command(name="add", description="Organisers: put one of this server's events in a season")
@@ -273,7 +273,7 @@ class Seasons(
                 title=head,
                 text="\n".join(lines),
                 pictures=["season.png"],
-                controls=link_view(season_url(self.bot, found)),
+                controls=link_view(season_url(self.bot, found), t),
             ),
             images=[picture],
         ).send(interaction)

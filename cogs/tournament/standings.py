@@ -228,15 +228,16 @@ class StandingsCommands:
         teams = event.team_size is not None and not players
         t = await channel(interaction, language=event.language)
         post = team_standings_post(event, page=page, t=t) if teams else standings_post(event, t, page=page)
-        await (await with_link(self.bot, game.id, post)).send(interaction)
+        await (await with_link(self.bot, game.id, post, t)).send(interaction)
 
     @app_commands.command(name="top", description="The best players so far, with this event's columns")
     @app_commands.describe(count="How many players (default 8)")
     async def top(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 32] = 8) -> None:
         game = await KIT.load(interaction, channel_id=await home_channel(interaction))
         event = game.state.tournament
-        post = Post(content=top_text(event, count, await channel(interaction, language=event.language)))
-        await (await with_link(self.bot, game.id, post)).send(interaction)
+        t = await channel(interaction, language=event.language)
+        post = Post(content=top_text(event, count, t))
+        await (await with_link(self.bot, game.id, post, t)).send(interaction)
 
     @app_commands.command(name="factions", description="How each faction did: W-D-L, win rate, battle points")
     @app_commands.describe(scope="event: this channel's tournament; server: every finished event here")
@@ -277,7 +278,7 @@ class StandingsCommands:
             played = len(event.rounds)
             subtitle = t.n("factions (after {n} round)", "factions (after {n} rounds)", played, n=played)
         post = faction_post(faction_table([event]), t, title=event.name, subtitle=subtitle)
-        await (await with_link(self.bot, game.id, post)).send(interaction)
+        await (await with_link(self.bot, game.id, post, t)).send(interaction)
 
     @app_commands.command(name="finish", description="Organisers: final standings and rating changes")
     @app_commands.describe(early="Finish before every planned round is played")
@@ -296,7 +297,7 @@ class StandingsCommands:
         t = await channel(interaction, language=event.language)
         if event.team_size is not None:
             await team_standings_post(event, t=t).send(interaction)
-        await (await with_link(self.bot, shown.id, standings_post(event, t))).send(interaction)
+        await (await with_link(self.bot, shown.id, standings_post(event, t), t)).send(interaction)
         if not format_of(event).uses_op:
             # The server's rating is the ITS Rating: another game's results would mix into it.
             return

@@ -43,7 +43,7 @@ async def post_team_round(
     post = team_pairing_post(game_id, state, number, t)
     if note:
         post.content = f"{post.content}\n{note}"
-    await with_link(bot, game_id, post)
+    await with_link(bot, game_id, post, t)
     await post.send(interaction)
 
 

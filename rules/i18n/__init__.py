@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 import io
+import re
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -236,7 +237,24 @@ class Catalogue:
             text = self.gettext(message.msgid)
         if not message.params:
             return text.replace("{{", "{").replace("}}", "}") if "{" in text else text
-        return text.format(**{key: self._value(value) for key, value in message.params.items()})
+        values = {key: self._value(value) for key, value in message.params.items()}
+        if ":,}" in text and self.language != SOURCE:
+            # ``{count:,}`` groups thousands with English commas; other languages group their own
+            # way (Spanish writes 10.000, where 10,000 would read as ten).
+            text, values = self._grouped(text, values)
+        return text.format(**values)
+
+    def _grouped(self, text: str, values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        from babel.numbers import format_decimal
+
+        def one(match: re.Match[str]) -> str:
+            key = match.group(1)
+            if isinstance(values.get(key), int | float):
+                values[key] = format_decimal(values[key], locale=self.language)
+                return "{" + key + "}"
+            return match.group(0)
+
+        return _GROUPED.sub(one, text), values
 
     def _value(self, value: Any) -> Any:
         if isinstance(value, Message):
@@ -248,6 +266,7 @@ class Catalogue:
         return value
 
 
+_GROUPED = re.compile(r"\{(\w+):,\}")
 _ENGLISH = Catalogue(SOURCE, gettext.NullTranslations(), complete=True)
 _lock = threading.Lock()
 _catalogues: dict[str, Catalogue] = {}

@@ -31,8 +31,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.i18n import Message, _, ngettext
+from rules.i18n import Message, Translator, _, ngettext
 from rules.tournament.model import Player, Tournament, TournamentError
+from rules.wh40k.notes import Note
 from rules.wh40k.roster import Roster
 
 MAX_LIST_TEXT = 4000
@@ -52,8 +53,9 @@ class SubmittedList(BaseModel):
     faction: str = ""
     points: int | None = None
     units: int = 0
-    unreadable: list[str] = Field(default_factory=list)
-    """What the parser could not read, as it said it."""
+    unreadable: list[Note] = Field(default_factory=list)
+    """What the parser could not read, as it said it (kept as notes, so said again in any
+    language; a list stored by an older Herald holds English text)."""
     filename: str = ""
 
 
@@ -111,22 +113,32 @@ class ListUnit(BaseModel):
     """``Bolt rifle x5``: each weapon once, counted over the unit's models (at most
     :data:`MAX_WARGEAR_LABELS`; ``…`` stands for the rest)."""
 
-    def line(self, shown: Callable[[str], str] = str) -> str:
+    def line(self, shown: Callable[[str], str] = str, t: Translator | None = None) -> str:
         """``Intercessor Squad · 5 models · 90 pts — Bolt rifle x5, Close combat weapon x5``;
         ``shown`` neutralises what came from the file (names, enhancements, wargear) for where the
-        line is shown, and leaves the line's own punctuation alone.
+        line is shown, and leaves the line's own punctuation alone. ``t`` says the line's words
+        (models, points, enhancements) in its reader's language; English without it.
 
         >>> ListUnit(name="Warboss", models=1).line()
         'Warboss · 1 model'
         >>> ListUnit(name="Seer", models=1, points=75, enhancements=["Ember Crown"], wargear=["Staff"]).line()
         'Seer · 1 model · 75 pts · Enhancement: Ember Crown — Staff'
         """
-        head = [shown(self.name), f"{self.models} model{'' if self.models == 1 else 's'}"]
+        said: Callable[[Message], str] = t if t is not None else str
+        head = [shown(self.name), said(ngettext("{n} model", "{n} models", self.models, n=self.models))]
         if self.points is not None:
-            head.append(f"{self.points} pts")
+            head.append(said(_("{points} pts", points=self.points)))
         if self.enhancements:
-            label = "Enhancement" if len(self.enhancements) == 1 else "Enhancements"
-            head.append(f"{label}: {shown(', '.join(self.enhancements))}")
+            head.append(
+                said(
+                    ngettext(
+                        "Enhancement: {names}",
+                        "Enhancements: {names}",
+                        len(self.enhancements),
+                        names=shown(", ".join(self.enhancements)),
+                    )
+                )
+            )
         line = " · ".join(head)
         return f"{line} — {shown(', '.join(self.wargear))}" if self.wargear else line
 
@@ -211,7 +223,10 @@ def problem_messages(
             )
         )
     if entry.unreadable:
-        notes = "; ".join(shown(note) for note in entry.unreadable[:3])
+        said = [_said_note(note, shown) for note in entry.unreadable[:3]]
+        notes = said[-1]
+        for earlier in reversed(said[:-1]):
+            notes = _("{earlier}; {later}", earlier=earlier, later=notes)
         found.append(
             ngettext(
                 "{n} part could not be read: {notes}",
@@ -222,6 +237,16 @@ def problem_messages(
             )
         )
     return found
+
+
+def _said_note(note: str, shown: Callable[[str], str]) -> Message | str:
+    """A parser's note in the reader's language (``shown`` applied to what came from the file);
+    a note stored as plain text is shown as it is."""
+    if not isinstance(note, Note):
+        return shown(note)
+    message = note.message()
+    values = {k: shown(v) if isinstance(v, str) else v for k, v in message.params.items()}
+    return Message(message.msgid, values, message.plural, message.n)
 
 
 def locked(t: Tournament) -> bool:

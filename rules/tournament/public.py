@@ -31,7 +31,7 @@ from rules.i18n import N_, Message, _, ngettext
 from rules.tournament.ballots import Award
 from rules.tournament.faction_table import Ranked, RoundCounts, faction_table, ordinal, percent
 from rules.tournament.formats import Format, format_of
-from rules.tournament.lists import ListUnit, SubmittedList, problems
+from rules.tournament.lists import ListUnit, SubmittedList, problem_messages
 from rules.tournament.model import Game, Player, Round, Tournament
 from rules.tournament.ritual import Step
 from rules.tournament.standings import Tally, ranked_rows
@@ -203,8 +203,9 @@ class PublicList(BaseModel):
     kind: str = "text"
     roster_units: list[ListUnit] = []
     """A roster's units, as ``/tournament list show`` shows them (empty for a typed list)."""
-    checks: list[str] = []
-    """What the event's checks found (points over the limit, another faction, unreadable parts)."""
+    checks: list[Sentence] = []
+    """What the event's checks found (points over the limit, another faction, unreadable parts):
+    lazy messages, said in the visitor's language; English in the JSON."""
 
 
 class PublicTeamStanding(BaseModel):
@@ -566,7 +567,7 @@ def _lists(
             "units": entry.units,
             "kind": entry.kind,
             "roster_units": list(units.get(p.id, ())) if entry.kind == "roster" else [],
-            "checks": problems(entry, limit=limit, faction=p.faction),
+            "checks": problem_messages(entry, limit=limit, faction=p.faction),
         }
         old = was.get(p.name)
         # The units are the same objects while the roster is (the page keeps them): a cheap compare.

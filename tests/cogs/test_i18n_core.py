@@ -123,7 +123,7 @@ async def test_a_secret_roll_in_spanish(driver: OfflineDriver, spanish: None) ->
     reply = await driver.command("/roll expression:1d20+3 label:sigilo secret:true", user="ana")
     private = next(m for m in reply.messages if m.ephemeral)
     public = next(m for m in reply.messages if not m.ephemeral)
-    assert private.text.startswith("🤫 Tirada secreta: solo la veis tú y los directores de juego")
+    assert private.text.startswith("🤫 Tirada secreta: solo la ves tú, y también los directores de juego")
     assert "tirada secreta" in private.text  # the result's footer
     assert "ha hecho una tirada secreta: **sigilo**." in public.text
     assert not re.search(r"\d", public.text)

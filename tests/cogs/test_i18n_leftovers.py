@@ -191,6 +191,6 @@ async def test_no_game_here_is_said_in_spanish(driver: OfflineDriver, spanish: N
     driver.user("ana", locale="es-ES")
     refused = (await driver.command("/its end", user="ana")).message
     assert refused.ephemeral
-    assert refused.text.startswith("En este canal no hay partida ITS. Empieza una con `/its score` o ")
+    assert refused.text.startswith("En este canal no hay partida ITS. Para empezar, usa `/its score` o ")
     english = (await driver.command("/its end", user="bob")).message
     assert english.text.startswith("There is no ITS match in this channel. Start one with `/its score` or ")

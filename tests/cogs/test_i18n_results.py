@@ -60,7 +60,7 @@ async def test_a_spanish_servers_standings_and_faction_table(driver: OfflineDriv
     table = public(await driver.command("/tournament factions", user="bo"))
     assert "Copa Sur: facciones (tras 1 ronda)" in table.text, table.text
     for faction in FACTIONS.values():
-        line = f"**{faction}** · 1 jugador · 1 partida · 0-1-0 · 50,0\xa0% · BP de media 50,0 · mejor: "
+        line = f"**{faction}** · 1 jugador · 1 partida · 0-1-0 · 50,0\xa0% · PB de media 50,0 · mejor: "
         assert line in table.text, table.text
     assert "(1.º)" in table.text and "1st" not in table.text
     assert "un empate cuenta como media victoria" in table.text

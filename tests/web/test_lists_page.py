@@ -102,3 +102,17 @@ async def test_a_large_events_lists_open_one_at_a_time(
     assert '<span class="unit">Ash Wardens</span>' in one and "<script>alert(2)" not in one
     assert SECRET in await (await http.get(f"{url}/list/2")).text()
     assert (await http.get(f"{url}/list/3")).status == 404
+
+
+async def test_a_revealed_lists_checks_are_said_in_the_visitors_language(
+    web_driver: OfflineDriver, http: aiohttp.ClientSession
+) -> None:
+    driver = web_driver
+    url = await _gt(driver)
+    public(await driver.command("/tournament list reveal", user="olga"))
+    html = await (await http.get(url, headers={"Accept-Language": "es-ES,es;q=0.9"})).text()
+    assert "2150 puntos: supera en 150 el límite de 2000 puntos." in html
+    assert "over the 2000-point limit" not in html
+    data = await (await http.get(f"{url}.json")).json()
+    ann = next(x for x in data["lists"] if x["player"] == "Ann")
+    assert "2150 points: over the 2000-point limit by 150." in ann["checks"]
