@@ -48,6 +48,8 @@ KIND = GameKind(
     start_hint="/ba battle start",
     end_hint="/ba end",
     seats=lambda game: seats(game),
+    noun=_("Boarding Actions battle"),
+    called=_("a Boarding Actions battle"),
 )
 
 Action = ChooseFirstTurn | Score | Advance | SetBattleReady | Reopen

@@ -55,6 +55,8 @@ KIND = GameKind(
     start_hint="/bf new",
     end_hint="/bf end",
     seats=lambda game: seats(game),
+    noun=_("Boss Fight game"),
+    called=_("a Boss Fight game"),
 )
 BOARD_FILE = "board.png"
 BOARD_SIZE = 1000

@@ -20,7 +20,7 @@ from bot.games import GameKind, GameState, Seat
 from bot.limits import clip
 from bot.play import Card, Change, GameKit, Image, Post
 from renderers.boss_map import render_boss_map
-from rules.i18n import N_, Message, Text, Translator, translator
+from rules.i18n import N_, Message, Text, Translator, _, translator
 from rules.space_infantry import (
     Action,
     FightState,
@@ -39,6 +39,8 @@ KIND = GameKind(
     start_hint="/si boss start",
     end_hint="/si end",
     seats=lambda game: seats(game),
+    noun=_("Space Infantry boss fight"),
+    called=_("a Space Infantry boss fight"),
 )
 MAP_FILENAME = "boss.png"
 MAP_SIZE = 1000

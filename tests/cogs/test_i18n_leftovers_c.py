@@ -40,7 +40,9 @@ async def test_no_crusade_campaign_here_is_said_in_spanish(driver: OfflineDriver
     driver.user("ana", locale="es-ES")
     refused = (await driver.command("/crusade standings", user="ana")).message
     assert refused.ephemeral
-    assert refused.text.startswith("En este canal no hay campaña de Cruzada. Empieza una con /crusade create")
+    assert refused.text.startswith(
+        "En este canal no hay campaña de Cruzada. Para empezar, usa /crusade create"
+    )
     english = (await driver.command("/crusade standings", user="bob")).message
     assert english.text.startswith(
         "There is no Crusade campaign in this channel. Start one with /crusade create"
@@ -55,7 +57,7 @@ async def test_no_tournament_here_is_said_in_spanish(driver: OfflineDriver, span
     driver.user("ana", locale="es-ES")
     refused = (await driver.command("/tournament standings", user="ana")).message
     assert refused.ephemeral
-    assert refused.text.startswith("En este canal no hay torneo. Empieza una con /tournament create.")
+    assert refused.text.startswith("En este canal no hay torneo. Para empezar, usa /tournament create.")
     assert "tournament in this channel" not in refused.text
 
 
@@ -163,3 +165,20 @@ async def test_an_undo_in_an_its_channel_never_shows_an_its_log_line(
     assert refused.ephemeral
     assert refused.text.startswith("Este canal ya tiene en curso una partida ITS"), refused.text
     assert "score sheet" not in refused.text and "Acquisition" not in refused.text
+
+
+@pytest.mark.parametrize(
+    ("start", "said"),
+    [
+        ("/bf new", "una partida de Boss Fight"),
+        ("/si boss start boss:elder_leviathan", "un combate contra un jefe de Space Infantry"),
+    ],
+)
+async def test_every_game_is_named_in_spanish_by_a_busy_channels_refusal(
+    driver: OfflineDriver, start: str, said: str
+) -> None:
+    driver.user("ana", locale="es-ES")
+    first = await driver.command(start, user="bob")
+    assert not first.message.ephemeral, first.text
+    busy = (await driver.command("/crusade create name:Ashes", user="ana")).message
+    assert busy.ephemeral and f"Este canal ya tiene en curso {said}" in busy.text, busy.text
