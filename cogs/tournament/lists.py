@@ -23,7 +23,7 @@ from bot.play import Change, Post, send
 from bot.storage.army_lists import ArmyListLimitError
 from bot.storage.database import Transaction
 from bot.text import pinging, plain, public
-from bot.uploads import read_upload
+from bot.uploads import ROSTER, read_upload
 from cogs.tournament.posts import COLOUR, ENGLISH, chunks
 from cogs.tournament.state import (
     KIT,
@@ -35,7 +35,7 @@ from cogs.tournament.state import (
     require_player,
 )
 from rules.errors import RuleError
-from rules.i18n import Translator, _
+from rules.i18n import N_, Translator, _
 from rules.tournament import Tournament
 from rules.tournament import lists as sealed
 from rules.tournament.formats import format_of
@@ -43,7 +43,7 @@ from rules.tournament.lists import MAX_LIST_TEXT, SubmittedList
 from rules.wh40k.index import index_of
 from rules.wh40k.roster import MAX_NAME, MAX_ROSTER_BYTES, Roster, clean_name, parse_roster
 
-FORMATS = "a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)"
+FORMATS = N_("a New Recruit export (.json) or a BattleScribe roster (.ros / .rosz)")
 """The roster files read, in the command's description (the refusals name them in their own words)."""
 UNIT_LINES_BUDGET = 3600
 """Characters of unit lines in a shown roster (a card's text holds 4,000)."""
@@ -162,8 +162,8 @@ class ListCommands:
                 file,
                 parse_roster,
                 max_bytes=MAX_ROSTER_BYTES,
-                kind="a roster",
-                instead=f"Send {FORMATS}, or your list as `text:`.",  # bot/uploads.py speaks English
+                kind=ROSTER,
+                instead=_("Send {formats}, or your list as `text:`.", formats=_(FORMATS)),
             )
             entry = sealed.roster_list(roster, file.filename)
         else:

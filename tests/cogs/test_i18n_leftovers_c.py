@@ -182,3 +182,14 @@ async def test_every_game_is_named_in_spanish_by_a_busy_channels_refusal(
     assert not first.message.ephemeral, first.text
     busy = (await driver.command("/crusade create name:Ashes", user="ana")).message
     assert busy.ephemeral and f"Este canal ya tiene en curso {said}" in busy.text, busy.text
+
+
+async def test_a_tournament_list_too_big_is_refused_in_spanish(driver: OfflineDriver) -> None:
+    driver.user("ana", locale="es-ES")
+    await driver.command("/tournament create name:Copa game:40k", user="olga")
+    await driver.command("/tournament join faction:Necrons", user="ana")
+    big = Attachment("huge.json", b"{" + b" " * MAX_ROSTER_BYTES + b"}")
+    refused = (await driver.command("/tournament list submit", file=big, user="ana")).message
+    assert refused.ephemeral
+    assert "Envía un archivo de New Recruit (.json) o de BattleScribe" in refused.text, refused.text
+    assert "o tu lista como `text:`" in refused.text and "Send " not in refused.text
