@@ -40,7 +40,9 @@ async def test_no_crusade_campaign_here_is_said_in_spanish(driver: OfflineDriver
     driver.user("ana", locale="es-ES")
     refused = (await driver.command("/crusade standings", user="ana")).message
     assert refused.ephemeral
-    assert refused.text.startswith("En este canal no hay campaña de Cruzada. Empieza una con /crusade create")
+    assert refused.text.startswith(
+        "En este canal no hay campaña de Cruzada. Para empezar, usa /crusade create"
+    )
     english = (await driver.command("/crusade standings", user="bob")).message
     assert english.text.startswith(
         "There is no Crusade campaign in this channel. Start one with /crusade create"
@@ -55,7 +57,7 @@ async def test_no_tournament_here_is_said_in_spanish(driver: OfflineDriver, span
     driver.user("ana", locale="es-ES")
     refused = (await driver.command("/tournament standings", user="ana")).message
     assert refused.ephemeral
-    assert refused.text.startswith("En este canal no hay torneo. Empieza una con /tournament create.")
+    assert refused.text.startswith("En este canal no hay torneo. Para empezar, usa /tournament create.")
     assert "tournament in this channel" not in refused.text
 
 
