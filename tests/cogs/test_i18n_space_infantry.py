@@ -34,7 +34,7 @@ async def test_a_boss_fight_in_a_spanish_server(driver: OfflineDriver, spanish: 
     status = (await driver.command("/si status", user="bob")).message
     assert "Empezado por" in status.text and "A continuación" in status.text
     assert "Kai: le quedan 2/2 heridas" in status.text
-    assert "determinad el alcance para empezar el turno 1." in status.text
+    assert "se determina el alcance para empezar el turno 1." in status.text
     assert [b.label for b in status.buttons] == ["Determinar el alcance"]
     ranged = (await driver.press(status, "Determinar el alcance", user="bob")).message
     assert "Elder Leviathan - turno 1, alcance" in ranged.text
