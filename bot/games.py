@@ -97,11 +97,14 @@ match of a tournament thread list nothing; a closed match waits on nobody (issue
 class Seat:
     """Someone who plays a game, and what the game waits for from them now (None: nothing).
 
-    ``waiting`` is a short instruction for ``/games``, such as ``"your turn: `/bf hand`"``.
+    ``waiting`` is a short instruction for ``/games``, such as ``_("your turn: `/bf hand`")``: a
+    lazy :class:`~rules.i18n.Message` (with named values, never an f-string), rendered in each
+    reader's language when ``/games`` or the reminder shows it. A plain string shows as it is
+    (a seat written before the lines were marked), translated when it is a marked msgid.
     """
 
     user_id: int
-    waiting: str | None = None
+    waiting: Text | None = None
 
 
 MAX_WAITING_CHARS = 120
@@ -146,7 +149,7 @@ def seat_list(kind: GameKind, state: Any) -> list[Seat] | None:
     if kind.seats is None:
         return None
     try:
-        found: dict[int, list[str]] = {}
+        found: dict[int, list[Text]] = {}
         for seat in kind.seats(state):
             if not seat.user_id:
                 continue
@@ -156,7 +159,18 @@ def seat_list(kind: GameKind, state: Any) -> list[Seat] | None:
     except Exception:
         log.exception("%s: seats() failed; /games will not list this game until its next step", kind.key)
         return None
-    return [Seat(u, "; ".join(w)[:MAX_WAITING_CHARS] or None) for u, w in found.items()]
+    return [Seat(u, _joined(w)) for u, w in found.items()]
+
+
+def _joined(waits: list[Text]) -> Text | None:
+    """One seat's waits as one line: a message reads in the reader's language, and a plain
+    string (old) is cut to :data:`MAX_WAITING_CHARS` as before."""
+    if not waits:
+        return None
+    line = waits[0]
+    for then in waits[1:]:
+        line = _("{first}; {then}", first=line, then=then)
+    return line[:MAX_WAITING_CHARS] if isinstance(line, str) else line
 
 
 @dataclass

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.storage.database import Database, IntegrityError, Transaction, utcnow
 from bot.storage.patches import apply_patch, reverse_patch
+from rules.i18n import Message, Text
 
 #: How many steps back a game can be undone (like AsyncTI4's 100 undo steps).
 MAX_UNDO_STEPS = 100
@@ -56,8 +57,31 @@ class SeatedGame:
     guild_id: int | None
     channel_id: int
     updated_at: str
-    #: (user id, what the game waits for from them or None, since when), in user id order.
-    seats: list[tuple[int, str | None, str]]
+    #: (user id, what the game waits for from them or None, since when), in user id order. A wait
+    #: is a :class:`~rules.i18n.Message` (rendered in the reader's language), or plain text when it
+    #: was stored before the lines were marked.
+    seats: list[tuple[int, Text | None, str]]
+
+
+def stored_waiting(waiting: Text | None) -> str | None:
+    """A seat's wait as the ``game_seats.waiting`` column keeps it: a message as JSON with sorted
+    keys (the same wait is the same text, so an unchanged wait keeps its ``since``), plain text
+    (an old line) as it is."""
+    if waiting is None or isinstance(waiting, str):
+        return waiting
+    return json.dumps(waiting.to_json(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def read_waiting(text: str | None) -> Text | None:
+    """The column back: a message stored by :func:`stored_waiting`, or (any other text, written
+    before the lines were marked) that text, shown as it is."""
+    if not text or not text.startswith("{"):
+        return text
+    try:
+        data = json.loads(text)
+        return Message.from_json(data) if isinstance(data, dict) else text
+    except ValueError:
+        return text
 
 
 @dataclass(frozen=True)
@@ -269,7 +293,7 @@ class SqlGameRepository:
             "SELECT user_id, waiting, since FROM game_seats WHERE game_id = ?", (game_id,)
         )
         began = {(r["user_id"], r["waiting"]): r["since"] for r in rows}
-        wanted = {int(s.user_id): s.waiting for s in seats}
+        wanted = {int(s.user_id): stored_waiting(s.waiting) for s in seats}
         gone = [u for u in {r["user_id"] for r in rows} if u not in wanted]
         for user in gone:
             await tx.execute("DELETE FROM game_seats WHERE game_id = ? AND user_id = ?", (game_id, user))
@@ -327,7 +351,7 @@ class SqlGameRepository:
                 game = found[r["id"]] = SeatedGame(
                     r["id"], r["kind"], r["guild_id"], r["channel_id"], r["updated_at"], []
                 )
-            game.seats.append((r["user_id"], r["waiting"], r["since"]))
+            game.seats.append((r["user_id"], read_waiting(r["waiting"]), r["since"]))
         return list(found.values())
 
     async def last_undoable(self, game_id: int, *, before: int | None = None) -> EventRecord | None:

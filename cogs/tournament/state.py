@@ -17,7 +17,7 @@ from bot.i18n import channel
 from bot.play import GameKit, is_manager
 from bot.text import public
 from rules.errors import RuleError
-from rules.i18n import N_, SOURCE, Translator, _, translator
+from rules.i18n import SOURCE, Message, Translator, _, translator
 from rules.its.scoring import ScoreResult
 from rules.tournament import GameResult, Tournament
 from rules.tournament import reports as desk
@@ -26,6 +26,7 @@ from rules.tournament.format_settings import GameSystem
 from rules.tournament.model import MAX_NAME_CHARS, MIN_PLAYERS
 from rules.tournament.public import RoundTimer
 from rules.tournament.reports import PendingReport, Results
+from rules.tournament.ritual import Step
 
 KIND = GameKind(
     "tournament",
@@ -134,7 +135,7 @@ def seats(game: TournamentGame) -> list[Seat]:
     found = [Seat(u) for u in (*users.values(), *game.organisers)]
     if current is None:
         if len(t.players) >= MIN_PLAYERS:
-            what = N_("pair round 1 once everyone has joined: `/tournament pair`")
+            what = _("pair round 1 once everyone has joined: `/tournament pair`")
             found += [Seat(o, what) for o in game.organisers]
         return found
     pending = {frozenset((r.reporter, r.opponent)): r for r in game.reports if r.round == current.number}
@@ -144,24 +145,62 @@ def seats(game: TournamentGame) -> list[Seat]:
             continue
         report = pending.get(frozenset(g.players))
         if report is None:
-            where = f"the score sheet in <#{threads[g.table]}> or " if g.table in threads else ""
-            what = f"report your round {current.number} game (table {g.table}): {where}`/tournament report`"
+            if g.table in threads:
+                sheet = f"<#{threads[g.table]}>"
+                what = _(
+                    "report your round {round} game (table {table}): the score sheet in {thread} or "
+                    "`/tournament report`",
+                    round=current.number,
+                    table=g.table,
+                    thread=sheet,
+                )
+            else:
+                what = _(
+                    "report your round {round} game (table {table}): `/tournament report`",
+                    round=current.number,
+                    table=g.table,
+                )
             found += [Seat(users.get(p, 0), what) for p in g.players]
         elif not report.disputed:
-            what = f"confirm or dispute the round {current.number} result your opponent reported (buttons)"
+            what = _(
+                "confirm or dispute the round {round} result your opponent reported (buttons)",
+                round=current.number,
+            )
             found.append(Seat(users.get(report.opponent, 0), what))
         else:
-            what = f"settle the disputed result at table {g.table}: `/tournament result`"
+            what = _("settle the disputed result at table {table}: `/tournament result`", table=g.table)
             found += [Seat(o, what) for o in game.organisers]
     rituals = _ritual_seats(t, users) if t.team_size is not None else []
     found += rituals
     if current.complete and not rituals:
         if t.round_count is not None and current.number < t.round_count:
-            what = f"round {current.number} is complete: `/tournament pair` for round {current.number + 1}"
+            what = _(
+                "round {round} is complete: `/tournament pair` for round {next}",
+                round=current.number,
+                next=current.number + 1,
+            )
         else:
-            what = N_("every result is in: `/tournament finish`")
+            what = _("every result is in: `/tournament finish`")
         found += [Seat(o, what) for o in game.organisers]
     return found
+
+
+#: What a captain still has to pick, for /games (one line per step: a language agrees its words
+#: with the thing picked); ``label`` is the match, its team names as typed and made inert.
+_PICK: dict[Step, Callable[[str], Message]] = {
+    Step.CHAMPION: lambda label: _(
+        "pick your champion in the pairing of {label}: press **Open my pairing**", label=label
+    ),
+    Step.DEFENDER: lambda label: _(
+        "pick your defender in the pairing of {label}: press **Open my pairing**", label=label
+    ),
+    Step.ATTACKERS: lambda label: _(
+        "pick your attackers in the pairing of {label}: press **Open my pairing**", label=label
+    ),
+    Step.REFUSE: lambda label: _(
+        "pick the attacker you refuse in the pairing of {label}: press **Open my pairing**", label=label
+    ),
+}
 
 
 def _ritual_seats(t: Tournament, users: dict[str, int | None]) -> list[Seat]:
@@ -176,7 +215,7 @@ def _ritual_seats(t: Tournament, users: dict[str, int | None]) -> list[Seat]:
         label = f"{public(names[match.a].name, 40)} v {public(names[match.b or ''].name, 40)}"
         for side in match.ritual.waiting_for():
             captain = names[match.a if side.value == "a" else match.b or ""].captain
-            what = f"pick your {match.ritual.step.value} in the pairing of {label}: press **Open my pairing**"
+            what = _PICK.get(match.ritual.step, _PICK[Step.DEFENDER])(label)
             found.append(Seat(users.get(captain) or 0, what))
     return found
 

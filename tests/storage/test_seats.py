@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.games import GameKind, GameState, GameStore, Seat
 from bot.storage import SqlGameRepository, connect
+from rules.i18n import Message
 
 
 class Duel(GameState):
@@ -93,5 +94,44 @@ async def test_a_step_writes_only_the_seats_it_changed(database_url: str) -> Non
         assert db.query_count - before <= 10  # type: ignore[attr-defined]
         seats = {u: w for u, w, _ in (await store.seats_of(100, 5))[0].seats}
         assert seats[100] is None and seats[101] == "your shot" and len(seats) == 300
+    finally:
+        await db.close()  # type: ignore[attr-defined]
+
+
+class Table(GameState):
+    players: list[int]
+    round: int = 1
+    table: int = 3
+    swapped: bool = False
+
+
+def _table_seats(d: Table) -> list[Seat]:
+    values = {"round": d.round, "table": d.table}
+    if d.swapped:  # the same values, declared in the other order
+        values = {"table": d.table, "round": d.round}
+    wait = Message("report your round {round} game (table {table})", values)
+    return [Seat(u, wait) for u in d.players]
+
+
+async def test_a_message_wait_reads_back_and_keeps_its_since_while_unchanged(database_url: str) -> None:
+    """A wait marked for translation is stored as JSON and read back as the same message; the
+    same wait, its values given in another order, keeps the time it began (issue 41)."""
+    db = await connect(database_url)
+    store = GameStore(SqlGameRepository(db))
+    store.register_kind(GameKind("table", "a table", "", "", seats=_table_seats), Table)
+    try:
+        await store.start(channel_id=7, guild_id=5, kind="table", state=Table(players=[11, 22]), actor_id=11)
+        [(_user, wait, since)] = [s for s in (await store.seats_of(11, 5))[0].seats if s[0] == 11]
+        assert isinstance(wait, Message) and str(wait) == "report your round 1 game (table 3)"
+        async with store.update(7, Table, kind="table", actor_id=11, action="note") as game:
+            game.state = game.state.model_copy(update={"swapped": True})
+            game.summary = "noted"
+        kept = next(s for u, _w, s in (await store.seats_of(11, 5))[0].seats if u == 11)
+        assert kept == since, "the same wait goes on"
+        async with store.update(7, Table, kind="table", actor_id=11, action="next") as game:
+            game.state = game.state.model_copy(update={"round": 2})
+            game.summary = "next round"
+        [(_u, wait, _s)] = [s for s in (await store.seats_of(11, 5))[0].seats if s[0] == 11]
+        assert str(wait) == "report your round 2 game (table 3)"
     finally:
         await db.close()  # type: ignore[attr-defined]
