@@ -25,6 +25,7 @@ from bot.play import Change, GameKit, Shown, is_manager
 from bot.send import holding_response
 from rules.boarding_actions.battle import (
     FINAL,
+    MOMENT_WORDS,
     ROLE_WORDS,
     Advance,
     BattleState,
@@ -87,14 +88,18 @@ def seats(game: BAGame) -> list[Seat]:
     users = {role: p.user_id for role, p in state.players.items() if p.user_id}
     found = [Seat(u) for u in users.values()]
     if state.over:
-        return [*found, *(Seat(u, "the battle is over: `/ba end` closes it") for u in users.values())]
+        return [*found, *(Seat(u, _("the battle is over: `/ba end` closes it")) for u in users.values())]
     if state.first_turn is None:
-        what = "settle who takes the first turn (the tracker's buttons)"
+        what = _("settle who takes the first turn (the tracker's buttons)")
         return [*found, *(Seat(u, what) for u in users.values())]
     active = state.active
     if active is None:
-        return [*found, *(Seat(u, "score the end of the battle (the tracker)") for u in users.values())]
-    what = f"round {state.round}, {state.moment.label}: score it on the tracker"
+        return [*found, *(Seat(u, _("score the end of the battle (the tracker)")) for u in users.values())]
+    what = _(
+        "round {round}, {moment}: score it on the tracker",
+        round=state.round,
+        moment=Message(MOMENT_WORDS[state.moment]),
+    )
     return [*found, Seat(users.get(active, 0), what)]
 
 

@@ -249,26 +249,33 @@ def seats(game: BFGame) -> list[Seat]:
         short = [(game.boss_player, game.boss)] if game.boss is not None else []
         short += [(s.player, s.build) for s in game.heroes]
         building = [
-            Seat(u, f"finish your build (deck {deck_count(b)}/{DECK_SIZE}): `/bf add` or `/bf deck`")
+            Seat(
+                u,
+                _(
+                    "finish your build (deck {count}/{size}): `/bf add` or `/bf deck`",
+                    count=deck_count(b),
+                    size=DECK_SIZE,
+                ),
+            )
             for u, b in short
             if u and deck_count(b) != DECK_SIZE
         ]
         if building:
             return [*found, *building]
-        return [*found, Seat(game.host, "gather the players' builds, then place the pieces: `/bf place`")]
+        return [*found, Seat(game.host, _("gather the players' builds, then place the pieces: `/bf place`"))]
     if game.conceded or fight.is_over():
-        return [*found, Seat(game.host, "the fight is over: close it with `/bf end`")]
+        return [*found, Seat(game.host, _("the fight is over: close it with `/bf end`"))]
     if game.pending is not None:
-        waits = "choose whether to roll for defence (the buttons on the last message)"
+        waits = _("choose whether to roll for defence (the buttons on the last message)")
         return [*found, *(Seat(controller(game, c) or 0, waits) for c in game.pending.waiting)]
     if not game.started and all_placed(fight):
-        return [*found, Seat(game.host, "every piece is placed: `/bf start`")]
+        return [*found, Seat(game.host, _("every piece is placed: `/bf start`"))]
     if fight.current is None:
         return found
     who = controller(game, fight.current.id) or 0
     if fight.phase is Phase.SETUP:
-        return [*found, Seat(who, f"place {fight.current.name}: `/bf place`")]
-    return [*found, Seat(who, f"{fight.current.name}'s turn: `/bf hand`")]
+        return [*found, Seat(who, _("place {name}: `/bf place`", name=fight.current.name))]
+    return [*found, Seat(who, _("{name}'s turn: `/bf hand`", name=fight.current.name))]
 
 
 def turn_prompt(game: BFGame, t: Translator | None = None) -> str:

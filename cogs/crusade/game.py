@@ -35,11 +35,12 @@ def seats(game: CrusadeGame) -> list[Seat]:
     found = [Seat(f.player_id) for f in c.forces]
     for b in c.battles:
         if b.stage == "details":
-            found.append(Seat(b.player_id, f"Crusade battle #{b.id}: say which units took part"))
+            found.append(Seat(b.player_id, _("Crusade battle #{id}: say which units took part", id=b.id)))
         elif b.stage == "confirm":
-            found.append(Seat(b.opponent_id, f"Crusade battle #{b.id}: confirm the result"))
+            found.append(Seat(b.opponent_id, _("Crusade battle #{id}: confirm the result", id=b.id)))
         elif b.stage == "done" and b.open_choices:
-            found.append(Seat(b.player_id, f"Crusade battle #{b.id}: choose Scar or Devastating Blow"))
+            what = _("Crusade battle #{id}: choose Scar or Devastating Blow", id=b.id)
+            found.append(Seat(b.player_id, what))
     return found
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.games import GameKind, GameState, Seat
 from bot.play import GameKit
-from rules.i18n import N_, _
+from rules.i18n import _
 from rules.its.match import Match
 from rules.its.scoring import Side
 
@@ -48,15 +48,15 @@ def seats(match: Match) -> list[Seat]:
         return []
     found = [Seat(s.user_id) for s in match.seats]
     if match.invited is not None:
-        what = N_("accept or decline the invitation to this match (its buttons)")
+        what = _("accept or decline the invitation to this match (its buttons)")
         found.append(Seat(match.invited.user_id, what))
     draw = match.draw
     if draw is not None and draw.turn_player is not None and draw.turn_player < len(match.seats):
-        what = N_("your Player Turn: the Countermeasures tracker")
+        what = _("your Player Turn: the Countermeasures tracker")
         found.append(Seat(match.seats[draw.turn_player].user_id, what))
     if match.sheet is not None and not match.final:
         for index, side in enumerate((Side.A, Side.B)):
             if index < len(match.seats) and side not in match.confirmed:
-                what = N_("check and confirm your side of the score sheet")
+                what = _("check and confirm your side of the score sheet")
                 found.append(Seat(match.seats[index].user_id, what))
     return found

@@ -28,7 +28,6 @@ from rules.space_infantry import (
     RNDraw,
     StepResult,
     apply,
-    next_step,
     next_step_messages,
     status_messages,
 )
@@ -78,9 +77,10 @@ class SIGame(GameState):
 def seats(game: SIGame) -> list[Seat]:
     """For /games: the squad plays together, so a fight waits on all of its players at once."""
     if game.fight.is_over():
-        waiting: str | None = "the fight is over: `/si end` closes it"
+        waiting: Text | None = _("the fight is over: `/si end` closes it")
     else:
-        waiting = next_step(game.fight).splitlines()[0].replace("**", "")
+        steps = next_step_messages(game.fight)
+        waiting = steps[0] if steps else None
     return [Seat(u, waiting) for u in game.squad_players]
 
 
