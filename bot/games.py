@@ -87,10 +87,11 @@ class GameRepository(Protocol):
     async def seated_games(self, user_id: int, guild_id: int | None) -> list[SeatedGame]: ...
 
 
-SEATS_VERSION = 2
+SEATS_VERSION = 3
 """Bumped whenever a kind's ``seats()`` changes what it declares for a state already stored, so
 the next start-up writes every active game's seats anew. 2: a finished tournament and the ITS
-match of a tournament thread list nothing; a closed match waits on nobody (issue 34)."""
+match of a tournament thread list nothing; a closed match waits on nobody (issue 34). 3: a wait
+is a message, read in the reader's language (issue 41)."""
 
 
 @dataclass(frozen=True)

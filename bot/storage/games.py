@@ -293,7 +293,8 @@ class SqlGameRepository:
             "SELECT user_id, waiting, since FROM game_seats WHERE game_id = ?", (game_id,)
         )
         began = {(r["user_id"], r["waiting"]): r["since"] for r in rows}
-        wanted = {int(s.user_id): stored_waiting(s.waiting) for s in seats}
+        waits = {int(s.user_id): s.waiting for s in seats}
+        wanted = {user: stored_waiting(wait) for user, wait in waits.items()}
         gone = [u for u in {r["user_id"] for r in rows} if u not in wanted]
         for user in gone:
             await tx.execute("DELETE FROM game_seats WHERE game_id = ? AND user_id = ?", (game_id, user))
@@ -301,6 +302,10 @@ class SqlGameRepository:
             if (user, waiting) in began:
                 continue  # the same wait goes on: nothing to write
             since = now
+            wait = waits[user]
+            if isinstance(wait, Message):
+                # A wait stored as English text before it became a message goes on as that message.
+                since = began.get((user, str(wait)), now)
             await tx.execute(
                 "INSERT INTO game_seats (game_id, user_id, waiting, since) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id, user_id) DO UPDATE SET waiting = excluded.waiting,"

@@ -53,3 +53,33 @@ async def test_an_old_plain_waiting_line_still_shows(driver: OfflineDriver) -> N
             driver.user(a, locale=locale)
             text = _games_text(await driver.command("/games", user=a))
             assert old in text, (locale, text)
+
+
+async def test_old_english_seats_are_written_anew_keeping_their_since(driver: OfflineDriver) -> None:
+    """After the upgrade, the next start-up writes every active game's seats as messages: the
+    Spanish player reads them in Spanish, and a wait that goes on keeps the time it began."""
+    from bot.app import SEATS_VERSION_KEY
+    from bot.games import Seat
+
+    with force_offer("es"):
+        await _setup(driver)
+        public(await driver.command("/tournament pair", user="olga"))
+        first = (await games(driver))[0]
+        a = name_of(driver, first.a)
+        me = driver.user(a, locale="es-ES").id
+        store = driver.bot.games
+        record = await store.active_record(driver.channel.id)
+        assert record is not None
+        [line] = [w for u, w, _s in (await store.seats_of(me))[0].seats if u == me]
+        old = str(line)  # the English an older Herald stored
+        assert old.startswith("report your round 1 game")
+        await store._repo.write_seats(record.id, [Seat(me, old)])
+        await driver.bot.meta.set(SEATS_VERSION_KEY, "2")
+        [began] = [s for u, _w, s in (await store.seats_of(me))[0].seats if u == me]
+        await driver.restart()
+        store = driver.bot.games
+        [(wait, since)] = [(w, s) for u, w, s in (await store.seats_of(me))[0].seats if u == me]
+        assert not isinstance(wait, str), "written anew as a message"
+        assert since == began, "the same wait goes on"
+        text = _games_text(await driver.command("/games", user=a))
+        assert "informa de tu partida de la ronda 1" in text, text

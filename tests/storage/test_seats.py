@@ -133,5 +133,15 @@ async def test_a_message_wait_reads_back_and_keeps_its_since_while_unchanged(dat
             game.summary = "next round"
         [(_u, wait, _s)] = [s for s in (await store.seats_of(11, 5))[0].seats if s[0] == 11]
         assert str(wait) == "report your round 2 game (table 3)"
+
+        # A wait an older Herald stored as English text goes on as the message that says it.
+        record = await store.active_record(7)
+        assert record is not None
+        await store._repo.write_seats(record.id, [Seat(11, "report your round 2 game (table 3)")])
+        [(_u, old, began)] = [s for s in (await store.seats_of(11, 5))[0].seats if s[0] == 11]
+        assert old == "report your round 2 game (table 3)", "plain text reads back as it is"
+        assert await store.backfill_seats(every=True) == 1
+        [(_u, wait, since)] = [s for s in (await store.seats_of(11, 5))[0].seats if s[0] == 11]
+        assert isinstance(wait, Message) and since == began
     finally:
         await db.close()  # type: ignore[attr-defined]
