@@ -83,3 +83,19 @@ async def test_old_english_seats_are_written_anew_keeping_their_since(driver: Of
         assert since == began, "the same wait goes on"
         text = _games_text(await driver.command("/games", user=a))
         assert "informa de tu partida de la ronda 1" in text, text
+
+
+async def test_the_daily_reminder_says_a_wait_in_the_players_language(driver: OfflineDriver) -> None:
+    from cogs.games import remind_job
+
+    with force_offer("es"):
+        await _setup(driver)
+        public(await driver.command("/tournament pair", user="olga"))
+        first = (await games(driver))[0]
+        a = name_of(driver, first.a)
+        me = driver.user(a, locale="es-ES").id
+        _games_text(await driver.command("/games", user=a))  # Herald learns the player's language
+        await remind_job(driver.bot, {"user": me})
+        [dm] = driver.history(driver.dms[me])
+        assert f"informa de tu partida de la ronda 1 (mesa {first.table})" in dm.text, dm.text
+        assert "report your round" not in dm.text, dm.text
