@@ -13,7 +13,7 @@ import discord
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.games import GameKind, GameState, Seat
-from bot.i18n import channel
+from bot.i18n import channel, guild_locale
 from bot.play import GameKit, is_manager
 from bot.text import public
 from rules.errors import RuleError
@@ -259,12 +259,11 @@ async def event_words(interaction: discord.Interaction, tournament: Tournament) 
 
 async def event_words_later(bot: object, guild_id: int | None, tournament: Tournament) -> Translator:
     """:func:`event_words` for a post made with no interaction (a round timer's reminder): the
-    tournament's language, else the server's ``/herald language``, else English."""
+    tournament's language, else the server's (its ``/herald language``, else Discord's server
+    language, as :func:`event_words` reads it), else English."""
     if tournament.language:
         return translator(tournament.language)
-    repo = getattr(bot, "languages", None)
-    chosen = await repo.guild_language(guild_id) if repo is not None and guild_id else None
-    return translator(chosen or SOURCE)
+    return translator(await guild_locale(bot, guild_id))
 
 
 # --- who may do what -----------------------------------------------------------------------------

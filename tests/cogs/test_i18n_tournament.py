@@ -119,3 +119,27 @@ async def test_check_in_and_the_summary_in_a_spanish_server(driver: OfflineDrive
     names = [f["name"] for f in info.card.data["fields"]]
     assert "Rondas" in names and "Organizadores" in names and "Jugadores (2)" in names, names
     assert "300 puntos · torneo" in info.text, info.text
+
+
+async def test_a_round_timers_reminder_speaks_the_spanish_servers_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    """The reminder has no interaction: it reads the server's language from the cached server, as
+    every other post of the event (no /herald language, no language: of the event)."""
+    import discord
+
+    from cogs.tournament.timer import TIMER_JOB, timer_job
+
+    driver.guild_locale = "es-ES"  # a Community server whose language is Spanish
+    driver.guild.preferred_locale = discord.Locale("es-ES")  # the same server, as the bot caches it
+    public(await driver.command('/tournament create name:"Liga" game:40k points:2000', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Custodes"', user=name))
+    paired = public(await driver.command("/tournament pair", user="olga"))
+    assert "ronda 1 de 3" in paired.text, paired.text
+    timer = public(await driver.command("/tournament timer minutes:90", user="olga"))
+    assert timer.text.startswith("⏱ La ronda 1 termina"), timer.text
+    end = next(j for j in await driver.bot.scheduler.pending(TIMER_JOB) if j.payload["stage"] == "end")
+    await timer_job(driver.bot, end.payload)
+    said = driver.history()[-1].text
+    assert said.startswith("⏱ Ronda 1: ¡tiempo!") and "partidas" in said, said
