@@ -302,8 +302,8 @@ class RoundCommands:
 
         shown = await KIT.step(interaction, "unpair", change, channel_id=home)
         number, void, before, gone = shown.result
-        await clear_settled(self.bot, shown.state, gone)
         words = await event_words(interaction, shown.state.tournament)
+        await clear_settled(self.bot, shown.state, gone, words)
         if void:
             taken = words(
                 _(
@@ -379,9 +379,9 @@ class RoundCommands:
 
         shown = await KIT.step(interaction, "report", change, channel_id=home)
         made, other, gone = shown.result
-        await clear_settled(self.bot, shown.state, gone)
         t = shown.state.tournament
         words = await event_words(interaction, t)
+        await clear_settled(self.bot, shown.state, gone, words)
         score = result_text(t, player_id(interaction.user.id), other, result, words)
         if made is None:
             await Post(
@@ -441,8 +441,8 @@ class RoundCommands:
 
         shown = await KIT.step(interaction, "result", change, channel_id=home)
         number, gone = shown.result
-        await clear_settled(self.bot, shown.state, gone)
         words = await event_words(interaction, shown.state.tournament)
+        await clear_settled(self.bot, shown.state, gone, words)
         score = result_text(
             shown.state.tournament, player_id(player.id), player_id(opponent.id), result, words
         )

@@ -196,7 +196,7 @@ class SheetResults(commands.Cog):
                 "🏆 Recorded for {name}, round {round}: {result}",
                 name=name,
                 round=number,
-                result=result_text(event, a, b, result),
+                result=result_text(event, a, b, result, t),
             )
         else:
             text = t(
@@ -204,8 +204,8 @@ class SheetResults(commands.Cog):
                 "({before}): the organisers reopened the finished battle.",
                 name=name,
                 round=number,
-                result=result_text(event, a, b, result),
-                before=result_text(event, a, b, was),
+                result=result_text(event, a, b, result, t),
+                before=result_text(event, a, b, was, t),
             )
         await send_to(where, content=text)
 
@@ -242,6 +242,6 @@ class SheetResults(commands.Cog):
             "🏆 Recorded for {name}, round {round}: {result}",
             name=public(event.name, 80),
             round=number,
-            result=result_text(event, a, b, result_from_score(score)),
+            result=result_text(event, a, b, result_from_score(score), t),
         )
         await send_to(where, content=text)

@@ -13,7 +13,16 @@ import pytest
 
 from bot.offline import OfflineDriver
 from rules.i18n import force_offer
-from tests.cogs.tournament_helpers import games, name_of, public, refused, state, thread_of
+from tests.cogs.tournament_helpers import (
+    dispatch_sheet,
+    games,
+    name_of,
+    public,
+    refused,
+    sheet_payload,
+    state,
+    thread_of,
+)
 
 PLAYERS = ("ana", "bo", "cy", "di")
 
@@ -143,3 +152,48 @@ async def test_a_round_timers_reminder_speaks_the_spanish_servers_language(
     await timer_job(driver.bot, end.payload)
     said = driver.history()[-1].text
     assert said.startswith("⏱ Ronda 1: ¡tiempo!") and "partidas" in said, said
+
+
+async def test_a_settled_dispute_is_rewritten_in_the_spanish_events_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    """The disputed report was posted in Spanish: once an organiser sets the result, the same
+    message says how it ended in Spanish too (not in English)."""
+    driver.guild_locale = "es-ES"
+    public(await driver.command('/tournament create name:"Liga" game:40k points:2000', user="olga"))
+    for name in PLAYERS:
+        public(await driver.command('/tournament join faction:"Custodes"', user=name))
+    public(await driver.command("/tournament pair", user="olga"))
+    first = (await games(driver))[0]
+    a, b = name_of(driver, first.a), name_of(driver, first.b)
+    reported = public(await driver.command(f"/tournament report opponent:@{b} my_vp:80 their_vp:45", user=a))
+    await driver.press(reported, "Impugnar", user=b)
+    public(
+        await driver.command(
+            f"/tournament result player:@{a} opponent:@{b} player_vp:70 opponent_vp:60", user="olga"
+        )
+    )
+    assert reported.buttons == [], reported.text
+    assert reported.text.startswith("⚖ Ronda 1: el informe impugnado"), reported.text
+    assert " vs " in reported.text and "PV" in reported.text, reported.text
+
+
+async def test_a_score_sheets_result_is_posted_whole_in_the_events_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    """The thread reads the recorded sheet in Spanish, its score too (PO, PV, "vs"): not a Spanish
+    sentence around an English score."""
+    public(await driver.command('/tournament create name:"Copa" tier:300 language:es', user="olga"))
+    for name, faction in zip(PLAYERS, ("PanOceania", "Yu Jing", "Haqqislam", "Nomads"), strict=True):
+        public(await driver.command(f'/tournament join faction:"{faction}"', user=name))
+    public(await driver.command("/tournament mission round:1 scenario:acquisition", user="olga"))
+    public(await driver.command("/tournament pair", user="olga"))
+    s = await state(driver)
+    first = (await games(driver))[0]
+    thread = thread_of(driver, s, first, 1)
+    answer = await dispatch_sheet(
+        driver, thread, sheet_payload("acquisition", 300, (int(first.a), int(first.b)), True)
+    )
+    assert answer.text.startswith("🏆 Registrado en Copa, ronda 1: "), answer.text
+    assert "3 PO" in answer.text and " vs " in answer.text, answer.text
+    assert " OP" not in answer.text and " v " not in answer.text, answer.text
