@@ -539,8 +539,9 @@ _ADVANTAGE = {"adv": "kh1", "advantage": "kh1", "dis": "kl1", "disadvantage": "k
 _DM_ATTACHED = re.compile(r"^(.*[\d)])t(\d+)(?:f(\d+))?$", re.IGNORECASE)  # 10d6t4, 10d6t4f1
 _REPEAT = re.compile(r"^\d+$")
 #: German players write a die with W (Würfel): ``2W6``, ``W20``, ``3w6+2``. Read as ``d`` when a
-#: number or ``%`` follows (so ``10wh4+`` stays Warhammer's notation).
-_GERMAN_DIE = re.compile(r"(?<![a-z])(\d*)w(?=\d|%)", re.IGNORECASE)
+#: number or ``%`` follows (so ``10wh4+`` stays Warhammer's notation), and not glued to a term
+#: before it (``2d6w2`` is a typo, not ``2d6d2``).
+_GERMAN_DIE = re.compile(r"(?<![\w)\]])(\d*)w(?=\d|%)", re.IGNORECASE)
 _JOINS_LEFT = tuple("+-*/(,<>=")
 _JOINS_RIGHT = tuple("+-*/),<>=![")
 _OPERATOR_WORD = re.compile(r"^(k|p|rr|ro|ra|e|mi|ma)[hl<>]?(\d|$)", re.IGNORECASE)  # 4d6 kh3, 4d6 kh 3
@@ -628,7 +629,8 @@ def _explodes(text: str, index: int) -> bool:
     """Is the ``!`` at ``index`` an explosion (glued to a dice term) rather than a label's start?"""
     if index == 0 or text[index - 1].isspace():
         return False
-    return bool(_DICE_BEFORE_BANG.search(re.sub(r"\s+", "", text[:index])))
+    before = _GERMAN_DIE.sub(r"\1d", re.sub(r"\s+", "", text[:index]))  # 3W6! explodes as 3d6!
+    return bool(_DICE_BEFORE_BANG.search(before))
 
 
 def _bang(canonical: str, notes: list[Message]) -> str:

@@ -69,8 +69,9 @@ def _unit(unit: CrusadeUnit, t: Translator) -> str:
         xp = t("{xp} (gains none)", xp=unit.xp)
     elif unit.xp_cap is not None and unit.xp >= unit.xp_cap:
         xp = t("{xp} (the most it may hold)", xp=unit.xp)
+    points = "?" if unit.points is None else unit.points  # its list gave none: unknown, as in the picture
     return (
-        f'<tr><td class="name">{e(unit.name)}</td><td>{unit.points}</td><td>{e(xp)}</td>'
+        f'<tr><td class="name">{e(unit.name)}</td><td>{points}</td><td>{e(xp)}</td>'
         f"<td>{e(t(RANK_NAMES[unit.rank]))}</td><td>{_honours(unit, t)}</td>"
         f"<td>{e(', '.join(unit.scars)) if unit.scars else '—'}</td><td>{unit.crusade_points}</td></tr>"
     )

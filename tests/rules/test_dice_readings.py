@@ -110,3 +110,23 @@ def test_any_text_with_saved_names_expands_or_says_why(pieces: list[str]) -> Non
 def test_a_german_w_is_a_die(typed: str, canonical: str, repeat: int) -> None:
     spec = parse(typed)
     assert (spec.canonical, spec.repeat) == (canonical, repeat)
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("3W6!", "3d6e6"),  # Roll20's explosion glued to a German die, as to 3d6!
+        ("3w6!>5", "3d6e>4"),
+        ("W6!", "d6e6"),
+    ],
+)
+def test_a_german_die_explodes_as_its_d_twin(typed: str, canonical: str) -> None:
+    spec = parse(typed)
+    assert (spec.canonical, spec.comment) == (canonical, None)
+
+
+@pytest.mark.parametrize("typed", ["2d6w2", "d6w6", "1d20w4"])
+def test_a_w_glued_to_a_die_is_not_read_as_a_german_die(typed: str) -> None:
+    # '2d6w2' is a typo: read as 2d6d2 it would silently drop both dice.
+    with pytest.raises(DiceError):
+        parse(typed)
