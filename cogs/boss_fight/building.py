@@ -36,7 +36,7 @@ from rules.boss_fight.placing import placement_tiles
 from rules.boss_fight.state import DEFAULT_ROUND_LIMIT
 from rules.boss_fight.table import catalog
 from rules.errors import RuleError
-from rules.i18n import SOURCE, Message, Translator, _, translator
+from rules.i18n import N_, SOURCE, Message, Translator, _, translator
 
 SIDES = [app_commands.Choice(name="boss", value="boss"), app_commands.Choice(name="hero", value="hero")]
 
@@ -296,7 +296,7 @@ class LobbyCommands:
 
         # Not "start": the game store keeps that event name for opening a game and never undoes it.
         shown = await KIT.step(interaction, "begin", change)
-        await announce(interaction, shown, title="The fight begins")
+        await announce(interaction, shown, title=N_("The fight begins"))
 
     # -- autocomplete ------------------------------------------------------------------------
 

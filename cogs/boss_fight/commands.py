@@ -359,16 +359,19 @@ class BossFight(
     async def log(self, interaction: discord.Interaction) -> None:
         game = await KIT.load(interaction)
         events = await KIT.store(interaction).events(game.id, limit=LOG_STEPS)
+        t = reader(interaction)  # a private reply: the player's language
+        undone = t(" (undone)")
         lines = [
             clip(
-                f"`{e.version:>3}` <@{e.actor_id}> {e.action}{' (undone)' if e.undone else ''}: {e.summary}",
+                f"`{e.version:>3}` <@{e.actor_id}> {e.action}{undone if e.undone else ''}: "
+                f"{stored_log(e.detail, t) or e.summary}",
                 300,
             )
             for e in reversed(events)
         ]
         embed = discord.Embed(
-            title=f"Boss Fight #{game.id}: the last steps",
-            description=clip("\n".join(lines) or "Nothing yet.", 4000),
+            title=t("Boss Fight #{id}: the last steps", id=game.id),
+            description=clip("\n".join(lines) or t("Nothing yet."), 4000),
         )
         await Post(embeds=[embed], ephemeral=True).send(interaction)
 

@@ -85,7 +85,7 @@ async def announce(
         shown.state,
         game_id=shown.id,
         version=shown.version,
-        title=title or t("Round {round} · {actor}", round=fight.round, actor=actor),
+        title=t(title) if title else t("Round {round} · {actor}", round=fight.round, actor=actor),
         lines=lines,
         view=defence_view(shown),
         t=t,

@@ -218,3 +218,12 @@ async def test_closing_a_game_and_its_refusal_are_in_spanish(driver: OfflineDriv
     assert refused.ephemeral and "Solo el anfitrión" in refused.text, refused.text
     closed = (await driver.command("/bf end", user="alice")).message
     assert "cerrada por" in closed.text and "Cerrada antes de que empezara el combate." in closed.text
+
+
+async def test_the_log_is_private_in_the_players_language(driver: OfflineDriver) -> None:
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    shown = (await driver.command("/bf log", user="bob")).message
+    assert shown.ephemeral and "los últimos pasos" in shown.text, shown.text
+    assert "the last steps" in (await driver.command("/bf log", user="alice")).message.text
