@@ -211,7 +211,7 @@ async def remind_job(bot: Any, payload: dict[str, Any]) -> None:
     try:
         channel = await bot.create_dm(discord.Object(user))
         await send_to(
-            channel, embeds=[embed], view=stop_view(user, t), mentions=discord.AllowedMentions.none()
+            channel, embeds=[embed], view=stop_view(user, t), mentions=discord.AllowedMentions.none(), t=t
         )
     except discord.HTTPException as error:
         log.info("games reminder for %s not delivered (%s, %s)", user, error.status, error.code)

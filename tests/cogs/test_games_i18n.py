@@ -99,3 +99,29 @@ async def test_the_daily_reminder_says_a_wait_in_the_players_language(driver: Of
         [dm] = driver.history(driver.dms[me])
         assert f"informa de tu partida de la ronda 1 (mesa {first.table})" in dm.text, dm.text
         assert "report your round" not in dm.text, dm.text
+
+
+async def test_a_long_daily_reminder_goes_on_in_the_players_language(driver: OfflineDriver) -> None:
+    """A reminder too long for one card (25 games, long waits) goes on in a card titled in the
+    player's language, as the rest of the DM is."""
+    from bot.storage.games import SeatedGame
+    from cogs.games import remind_job
+    from rules.i18n import _
+
+    with force_offer("es"):
+        sofia = driver.user("sofia", locale="es-ES")
+        wait = _("{name}'s turn: `/bf hand`", name="Ω" * 150)
+        found = [
+            SeatedGame(i, "boss_fight", 5, 1000 + i, "2026-01-01T00:00:00", [(sofia.id, wait, "2026-01-01")])
+            for i in range(1, 26)
+        ]
+
+        async def seats_of(user_id: int, guild_id: int | None = None) -> list[SeatedGame]:
+            return found
+
+        driver.bot.games.seats_of = seats_of  # type: ignore[method-assign]
+        _games_text(await driver.command("/games", user="sofia"))  # Herald learns her language
+        await remind_job(driver.bot, {"user": sofia.id})
+        dms = driver.history(driver.dms[sofia.id])
+        assert len(dms) >= 2, [m.text[:80] for m in dms]
+        assert "(continued)" not in "\n".join(m.text for m in dms)
