@@ -126,7 +126,7 @@ class Message:
         plural = data.get("plural")
         if not isinstance(stored, Mapping) or not (plural is None or isinstance(plural, str)):
             raise ValueError("a stored message's params are an object, its plural a string")
-        if plural is not None and (not isinstance(data.get("n"), int) or isinstance(data.get("n"), bool)):
+        if plural is not None and not isinstance(data.get("n"), int | float):
             raise ValueError("a stored plural message has its count n")
         params = {str(key): _loaded(value) for key, value in stored.items()}
         return cls(data["msgid"], params, plural, data.get("n") if plural is not None else None)
