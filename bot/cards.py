@@ -297,6 +297,13 @@ def _rows(
 
 #: A section as planned: its lines (cut to three, empty ones left out) and the section itself.
 _Planned = tuple[list[str], Section]
+#: Characters a field may add when fields are merged into one text display ("\n\n" between two).
+FIELD_JOIN = 2
+
+
+def _section_size(texts: list[str]) -> int:
+    """A section's characters, flattened or not (flattened, its lines are joined by a line break)."""
+    return sum(map(len, texts)) + max(len(texts) - 1, 0)
 
 
 @dataclass
@@ -332,12 +339,13 @@ class _Plan:
         return out
 
     def size(self) -> int:
-        """Characters of text, as :meth:`texts` would sum them (before fields are merged or
-        sections flattened: a plan is measured for text before it is fitted for count)."""
+        """Characters of text, as :meth:`texts` would sum them once fields are merged and sections
+        flattened (a plan is measured for text before it is fitted for count, which may do both:
+        the joins are counted, :data:`FIELD_JOIN` per field and one per line of a section)."""
         n = len(self.note or "") + len(self.head or "") + len(self.footer or "")
-        n += sum(map(len, self.body)) + sum(map(len, self.fields))
+        n += sum(map(len, self.body)) + sum(len(f) + FIELD_JOIN for f in self.fields)
         for texts, _s in self.sections:
-            n += sum(map(len, texts))
+            n += _section_size(texts)
         return n
 
     def count(self) -> int:
@@ -430,7 +438,7 @@ def _fit_text(plans: list[_Plan], *, can_continue: bool) -> list[str]:
     left_over: list[str] = []
     # Room kept for the parts that stay whole: note, head, footer, sections.
     fixed = sum(len(t) for p in plans for t in (p.note, p.head, p.footer) if t)
-    fixed += sum(len(t) for p in plans for texts, _s in p.sections for t in texts)
+    fixed += sum(_section_size(texts) for p in plans for texts, _s in p.sections)
     room = MAX_CARD_TEXT - fixed - 40
     if room < 200:  # long sections, or absurd heads and footers: sections become text, the rest is clipped
         for p in plans:
@@ -449,11 +457,12 @@ def _fit_text(plans: list[_Plan], *, can_continue: bool) -> list[str]:
             if left_over or room <= 0:
                 left_over.append(block)
                 continue
-            if len(block) <= room:
+            join = FIELD_JOIN if kind == "field" else 0  # a field merged later takes its join too
+            if len(block) + join <= room:
                 (p.body if kind == "body" else p.fields).append(block)
-                room -= len(block)
+                room -= len(block) + join
                 continue
-            head, rest = _split(block, room)
+            head, rest = _split(block, max(room - join, 0))
             if head:
                 (p.body if kind == "body" else p.fields).append(head)
             room = 0
@@ -576,12 +585,7 @@ def layout(
 def text_size(cards: Sequence[Card]) -> int:
     """Characters of text ``cards`` say (about what their views will hold): more than
     :data:`MAX_CARD_TEXT` means more cards, whose titles need the reader's language."""
-    n = 0
-    for c in cards:
-        n += sum(len(x) for x in (c.title, c.text, c.note, c.footer, c.author) if x)
-        n += sum(len(f.name) + len(f.value) for f in c.fields)
-        n += sum(len(x) for s in c.sections for x in s.texts())
-    return n
+    return sum(_plan(c).size() for c in cards)  # measured as layout measures them
 
 
 def text_length(view: discord.ui.LayoutView) -> int:

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.anywhere import installed_here
+from bot.games import MAX_WAITING_CHARS
 from bot.i18n import dm_locale, reader
 from bot.limits import clip
 from bot.links import jump_link
@@ -88,7 +89,7 @@ def game_line(
             "🟢 **{label}** in {where}: **your move**, {what} (for {time})",
             label=label,
             where=where,
-            what=t(mine),
+            what=clip(t(mine), MAX_WAITING_CHARS),
             time=ago(since, now, t),
         )
     if others:
@@ -105,7 +106,7 @@ def game_line(
             label=label,
             where=where,
             names=names,
-            what=t(what),
+            what=clip(t(what), MAX_WAITING_CHARS),
             time=ago(others[0][2], now, t),
         )
         if rest:
@@ -211,7 +212,7 @@ async def remind_job(bot: Any, payload: dict[str, Any]) -> None:
     try:
         channel = await bot.create_dm(discord.Object(user))
         await send_to(
-            channel, embeds=[embed], view=stop_view(user, t), mentions=discord.AllowedMentions.none()
+            channel, embeds=[embed], view=stop_view(user, t), mentions=discord.AllowedMentions.none(), t=t
         )
     except discord.HTTPException as error:
         log.info("games reminder for %s not delivered (%s, %s)", user, error.status, error.code)

@@ -60,7 +60,7 @@ from rules.tournament.teams import teams_csv
 from rules.wh40k.roster import Roster
 from web import pages
 from web.crusade import StoredCampaign, campaign_page
-from web.language import choose, own_name, switch_languages, words
+from web.language import asked, choose, own_name, switch_languages, words
 
 log = logging.getLogger("herald.web")
 
@@ -780,7 +780,9 @@ async def page(request: web.Request) -> web.StreamResponse:
     screen = request.query.get("screen") == "1"
     theme = _theme(request)
     language = _language(request, found.stored.tournament.language)
-    chosen = request.query.get("lang") == language
+    # Chosen with the switch (any spelling of an offered language): the links and the live part
+    # the page polls keep it, whatever the browser's Accept-Language says.
+    chosen = asked(request.query.get("lang")) == language
     view, token, tag = found.view, found.token, _tag(found, language)
     return _send(
         request,

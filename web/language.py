@@ -75,12 +75,24 @@ def available() -> frozenset[str]:
     return found
 
 
+def asked(query: str | None) -> str | None:
+    """The offered language ``?lang=`` names (``es``, ``es-ES`` and ``ES`` all name ``es``), else None.
+
+    >>> from rules.i18n import force_offer
+    >>> with force_offer("es"):
+    ...     asked("es-ES"), asked("xx")
+    ('es', None)
+    """
+    wanted = _primary(query or "")
+    return wanted if wanted in available() else None
+
+
 def choose(*, query: str | None, own: str | None, header: str | None) -> str:
     """The offered language for a request: ``?lang=``, else the event's own language (a locale
     such as ``es-ES``), else the best offered match of ``Accept-Language``, else English."""
     available_now = available()
-    wanted = _primary(query or "")
-    if wanted in available_now:
+    wanted = asked(query)
+    if wanted is not None:
         return wanted
     if own and _primary(own) in available_now:
         return _primary(own)

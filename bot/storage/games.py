@@ -79,8 +79,12 @@ def read_waiting(text: str | None) -> Text | None:
         return text
     try:
         data = json.loads(text)
-        return Message.from_json(data) if isinstance(data, dict) else text
-    except ValueError:
+        if not isinstance(data, dict):
+            return text
+        message = Message.from_json(data)
+        str(message)  # it says what its msgid asks for (a row that does not is shown as text)
+        return message
+    except (ValueError, KeyError, IndexError, TypeError, RecursionError):
         return text
 
 

@@ -122,8 +122,13 @@ class Message:
             return cls.verbatim(data)
         if not isinstance(data, Mapping) or not isinstance(data.get("msgid"), str):
             raise ValueError("a stored message is a string or an object with a msgid")
-        params = {key: _loaded(value) for key, value in (data.get("params") or {}).items()}
+        stored = data.get("params") or {}
         plural = data.get("plural")
+        if not isinstance(stored, Mapping) or not (plural is None or isinstance(plural, str)):
+            raise ValueError("a stored message's params are an object, its plural a string")
+        if plural is not None and not isinstance(data.get("n"), int | float):
+            raise ValueError("a stored plural message has its count n")
+        params = {str(key): _loaded(value) for key, value in stored.items()}
         return cls(data["msgid"], params, plural, data.get("n") if plural is not None else None)
 
     @classmethod

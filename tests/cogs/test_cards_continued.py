@@ -66,3 +66,39 @@ def test_layout_titles_further_cards_with_the_translator_it_is_given() -> None:
     assert heads[0] == "## Registro (continuación)"
     (english,) = layout([Card(title="Log", text="short")])  # one card: no translator needed
     assert "continued" not in str(english.to_components())
+
+
+class ManyFields(commands.Cog):
+    @app_commands.command(name="manyfields")
+    async def manyfields(self, interaction: discord.Interaction) -> None:
+        # 3,601 characters as said, past 4,000 as shown (each field's name is bold on its own line).
+        card = Card(title="Log")
+        for i in range(100):
+            card.add_field(name="a", value=f"{i:03d} " + "y" * 31)
+        await send(interaction, card=card, ephemeral=True)
+
+
+async def test_a_text_long_only_as_laid_out_is_continued_in_its_readers_language(
+    driver: OfflineDriver,
+) -> None:
+    await driver.bot.add_cog(ManyFields())
+    with force_offer("es"):
+        sofia = driver.user("sofia", locale="es-ES")
+        hers = await driver.command("/manyfields", user=sofia)
+        assert len(hers.messages) >= 2
+        assert _titles(hers)[1] == "Log (continuación)"
+
+
+def test_many_fields_merged_to_fit_the_count_stay_within_the_text_limit() -> None:
+    # Past 40 components the fields are merged into one text display, a blank line between two:
+    # those joins count towards the 4,000 characters too.
+    from bot.cards import MAX_CARD_TEXT, text_length
+
+    for fields, size in ((100, 31), (100, 30), (60, 60), (45, 80)):
+        card = Card(title="Log")
+        for i in range(fields):
+            card.add_field(name="a", value=f"{i:03d} " + "y" * size)
+        views = layout([card])
+        assert all(text_length(v) <= MAX_CARD_TEXT for v in views), (fields, size)
+        shown = "\n".join(str(v.to_components()) for v in views)
+        assert f"{fields - 1:03d} " in shown, "nothing is lost"

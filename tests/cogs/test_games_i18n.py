@@ -99,3 +99,50 @@ async def test_the_daily_reminder_says_a_wait_in_the_players_language(driver: Of
         [dm] = driver.history(driver.dms[me])
         assert f"informa de tu partida de la ronda 1 (mesa {first.table})" in dm.text, dm.text
         assert "report your round" not in dm.text, dm.text
+
+
+async def test_a_long_daily_reminder_goes_on_in_the_players_language(driver: OfflineDriver) -> None:
+    """A reminder too long for one card (25 games, long waits) goes on in a card titled in the
+    player's language, as the rest of the DM is."""
+    from bot.storage.games import SeatedGame
+    from cogs.games import remind_job
+    from rules.i18n import _
+
+    with force_offer("es"):
+        sofia = driver.user("sofia", locale="es-ES")
+        wait = _("{name}'s turn: `/bf hand`", name="Ω" * 150)
+        found = [
+            SeatedGame(i, "boss_fight", 5, 1000 + i, "2026-01-01T00:00:00", [(sofia.id, wait, "2026-01-01")])
+            for i in range(1, 26)
+        ]
+
+        async def seats_of(user_id: int, guild_id: int | None = None) -> list[SeatedGame]:
+            return found
+
+        driver.bot.games.seats_of = seats_of  # type: ignore[method-assign]
+        _games_text(await driver.command("/games", user="sofia"))  # Herald learns her language
+        await remind_job(driver.bot, {"user": sofia.id})
+        dms = driver.history(driver.dms[sofia.id])
+        assert len(dms) >= 2, [m.text[:80] for m in dms]
+        assert "(continued)" not in "\n".join(m.text for m in dms)
+
+
+def test_a_waiting_line_is_cut_as_it_was_before_it_became_a_message() -> None:
+    """A seat's waits joined (an organiser with many disputed tables) read in one short line, as
+    the plain lines were cut to MAX_WAITING_CHARS: one game never fills the whole /games card."""
+    from datetime import UTC, datetime
+
+    from bot.games import MAX_WAITING_CHARS, _joined
+    from bot.storage.games import SeatedGame
+    from cogs.games import game_line
+    from rules.i18n import _, translator
+
+    said = "settle the disputed result at table {table}: `/tournament result`"
+    joined = _joined([_(said, table=i) for i in range(40)])
+    seats = [(7, joined, "2026-01-01"), (8, joined, "2026-01-01")]
+    game = SeatedGame(1, "tournament", 5, 9, "2026-01-01T00:00:00", seats)
+    now = datetime.now(UTC)
+    for me in (7, 9):
+        _mine, line = game_line(game, "Tournament", me, now, here=True, t=translator("en"))
+        assert "table 0:" in line and "table 39" not in line
+        assert len(line) < MAX_WAITING_CHARS + 150, line

@@ -145,3 +145,28 @@ async def test_a_message_wait_reads_back_and_keeps_its_since_while_unchanged(dat
         assert isinstance(wait, Message) and since == began
     finally:
         await db.close()  # type: ignore[attr-defined]
+
+
+def test_a_malformed_stored_wait_reads_as_its_text_and_never_breaks_games() -> None:
+    """A ``game_seats.waiting`` row that does not read as a message (an odd or damaged row) is
+    shown as the text it is: /games and the reminder render every wait without an exception."""
+    from bot.storage.games import read_waiting
+    from rules.i18n import force_offer, translator
+
+    rows = [
+        '{"msgid": "x", "params": [1]}',
+        '{"msgid": "x", "params": "y"}',
+        '{"msgid": "{who} waits", "params": {"n": 1}}',
+        '{"msgid": "{n} die", "plural": "{n} dice", "n": "two", "params": {"n": 2}}',
+        '{"msgid": "{n} die", "plural": 3, "n": 2, "params": {"n": 2}}',
+        '{"msgid": "x {a}", "params": {"a": {"msgid": 1}}}',
+        '{"msgid": 3}',
+        "{not json",
+    ]
+    with force_offer("es"):
+        for row in rows:
+            wait = read_waiting(row)
+            for language in ("en", "es"):
+                assert isinstance(translator(language)(wait), str), row
+    good = read_waiting('{"msgid": "{n} die", "plural": "{n} dice", "n": 2, "params": {"n": 2}}')
+    assert isinstance(good, Message) and str(good) == "2 dice"

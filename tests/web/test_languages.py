@@ -188,3 +188,17 @@ def test_numbers_times_and_seasons_are_written_the_readers_way() -> None:
         assert '<a href="s1?lang=en" hreflang="en" lang="en">English</a>' in season
     english = pages.live(view, screen=False)
     assert "<td>50.0%*</td><td>60.0</td>" in english and "ends at 14:05 UTC" in english
+
+
+async def test_a_lang_spelled_as_a_locale_keeps_the_live_part_in_that_language() -> None:
+    # ?lang=es-ES (or ES) picks Spanish: the live part the page polls must stay Spanish for an
+    # English browser, not turn English at the first poll.
+    store = _store()
+    _source, app = served(store)
+    english = {"Accept-Language": "en-GB,en;q=0.9"}
+    with force_offer("es"):
+        async with TestClient(TestServer(app)) as client:
+            for asked in ("es-ES", "ES"):
+                html = await (await client.get(f"/t/cup?lang={asked}", headers=english)).text()
+                assert '<html lang="es">' in html
+                assert 'data-live="cup/live?lang=es"' in html, asked
