@@ -8,7 +8,7 @@ hold one rendering per offered language at most, however many different headers 
 >>> with force_offer("es"):
 ...     choose(query="", own=None, header="fr-CH, es;q=0.9, en;q=0.8")
 'es'
->>> choose(query="", own=None, header="es-ES")     # Spanish not offered: English
+>>> choose(query="", own=None, header="de-DE")     # no German catalogue: English
 'en'
 """
 
