@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import Game, MovedOn
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.play import Change, Post, autocomplete, is_manager
 from cogs.space_infantry.forms import FORMS
 from cogs.space_infantry.game import (
@@ -35,9 +35,11 @@ from cogs.space_infantry.labels import (
     armour,
     av_chances,
     matches,
+    opening_label,
     undo_announcement,
     unit_label,
     vehicle_health,
+    vehicle_label,
     zone_label,
 )
 from cogs.space_infantry.setup import edit_setup, log_bad_files, start_boss
@@ -130,9 +132,10 @@ class SpaceInfantry(
 
     @autocomplete
     async def _units(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        t = reader(interaction)
         def make(fight: FightState) -> list[tuple[str, str]]:
             return [
-                (unit_label(fight, u.name), u.name) for u in fight.units if matches(current, u.name)
+                (unit_label(fight, u.name, t), u.name) for u in fight.units if matches(current, u.name)
             ]
 
         fight = await self._fight(interaction)
@@ -142,12 +145,13 @@ class SpaceInfantry(
     async def _zones(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         unit = str(getattr(interaction.namespace, "unit", "") or "")
 
+        t = reader(interaction)
         def make(fight: FightState) -> list[tuple[str, str]]:
             pairs = legal_engagements(fight)
             legal = {z for u, z in pairs if u.lower() == unit.lower()} if unit else {z for _, z in pairs}
             zones = [z.name for z in fight.boss.zones if matches(current, z.name)]
             zones.sort(key=lambda z: z not in legal)
-            return [(zone_label(fight, z, z in legal), z) for z in zones]
+            return [(zone_label(fight, z, z in legal, t), z) for z in zones]
 
         fight = await self._fight(interaction)
         return [] if fight is None else make(fight)
@@ -156,11 +160,10 @@ class SpaceInfantry(
     async def _openings(
         self, interaction: discord.Interaction, current: str
     ) -> list[tuple[str, str]]:
+        t = reader(interaction)
         def make(fight: FightState) -> list[tuple[str, str]]:
             return [
-                (
-                    f"{z.name} (destroyed, leads to {', '.join(fight.boss.internals_of(z.name))})", z.name
-                )
+                (opening_label(fight, z.name, t), z.name)
                 for z in fight.boss.outer_zones
                 if fight.zone_hp[z.name] <= 0
                 and fight.boss.internals_of(z.name)
@@ -174,12 +177,10 @@ class SpaceInfantry(
     async def _vehicles(
         self, interaction: discord.Interaction, current: str
     ) -> list[tuple[str, str]]:
+        t = reader(interaction)
         def make(fight: FightState) -> list[tuple[str, str]]:
             return [
-                (
-                    f"{v.name} · {armour(v)} · {vehicle_health(v)}",
-                    v.name,
-                )
+                (vehicle_label(v, t), v.name)
                 for v in fight.vehicles
                 if matches(current, v.name)
             ]
@@ -443,7 +444,8 @@ class SpaceInfantry(
         if attack is not None and before is not None:
             vehicle = next(v for v in before.vehicles if v.name == attack.vehicle.name)
             odds = av_attack_odds(vehicle, sl=attack.sl, pen=attack.pen, source=attack.source)
-            extra = [((await channel(interaction))("Chances before the RNs"), av_chances(odds, vehicle))]
+            words = await channel(interaction)
+            extra = [(words("Chances before the RNs"), av_chances(odds, vehicle, words))]
         await send_step(interaction, done, core=CORE_SL, extra=extra)
 
     @vehicle.command(name="hit", description="A standard attack's damage on a vehicle without Heavy Armor")
@@ -493,6 +495,6 @@ class SpaceInfantry(
         )
         embed.add_field(name=t("RN drawn"), value=draws_text(result.draws) or t("none (SL 0)"), inline=False)
         embed.add_field(name=t("Result"), value=verdict, inline=False)
-        embed.add_field(name=t("Chances before the RNs"), value=av_chances(odds, target), inline=False)
+        embed.add_field(name=t("Chances before the RNs"), value=av_chances(odds, target, t), inline=False)
         embed.add_field(name=t("Core rules needed"), value=t(CORE_SL), inline=False)
         await Post(embeds=[embed]).send(interaction)

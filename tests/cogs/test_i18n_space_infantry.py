@@ -143,3 +143,20 @@ async def test_undo_names_the_undone_step_in_the_servers_language(
     await driver.command("/si engage unit:Kai zone:Mouth", user="alice")
     undone = (await driver.command("/si undo", user="alice")).message
     assert "Kai traba Mouth (1/2)." in undone.text and "Kai engages" not in undone.text, undone.text
+
+
+async def test_autocomplete_and_av_odds_speak_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    await driver.command("/si boss start boss:brood_queen", user="ana")
+    await driver.command("/si squad add name:Kai", user="ana")
+    units = await driver.autocomplete("si engage", "unit", "", user="ana")
+    assert units[0]["name"].startswith("Kai · básica · le quedan 1/1 heridas · libre")
+    zones = await driver.autocomplete("si engage", "zone", "", user="ana", unit="Kai")
+    assert any("no puede trabarse ahora" in c["name"] for c in zones)
+    heart = "Heart · interna · 6/6 HP · cerrada hasta que caiga Left Claw o Right Claw"
+    assert any(c["name"].startswith(heart) for c in zones)
+    english = await driver.autocomplete("si engage", "unit", "", user="carol")
+    assert english[0]["name"].startswith("Kai · basic · 1/1 wounds left · free")
+    driver.guild_locale = "es-ES"
+    av = (await driver.command("/si av sl:2 pen:1 dmg:4", user="ana")).message
+    assert "Con 2 SL y PEN 1" in av.text and "al menos un impacto" in av.text
