@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.anywhere import installed_here
-from bot.i18n import channel
+from bot.i18n import channel, reader
 from bot.limits import quote
 from bot.play import Change, Post, Shown, autocomplete, did_you_mean, is_manager
 from bot.storage.games import EventRecord
@@ -127,7 +127,7 @@ class BoardingActions(
     @rule.autocomplete("topic")
     @autocomplete
     def _topics(self, interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
-        return self.rules.choices(current)
+        return self.rules.choices(current, t=reader(interaction))
 
     @app_commands.command(
         name="roll", description="Roll for a mission: a D33 (symmetric) or a D6 (asymmetric)"

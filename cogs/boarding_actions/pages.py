@@ -115,7 +115,7 @@ def topic_embed(topic: Topic, t: Translator | None = None) -> discord.Embed:
     if topic.see_also:
         titles = ", ".join(library.topics[t].title for t in topic.see_also if t in library.topics)
         embed.add_field(name=t("See also"), value=clip(titles, MAX_FIELD_VALUE), inline=False)
-    embed.set_footer(text=f"Boarding Actions · {topic.section.title}")
+    embed.set_footer(text=t("Boarding Actions · {section}", section=t(topic.section.title)))
     return embed
 
 

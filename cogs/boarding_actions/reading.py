@@ -9,7 +9,7 @@ from cogs.boarding_actions.game import check_player, check_side, role_of
 from rules.boarding_actions.battle import BattleState, ScoringOption
 from rules.boarding_actions.missions import Role
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import Message, _
 
 
 def where(arg: str | None, numbers: int) -> tuple[Role, list[int]]:
@@ -28,7 +28,7 @@ def check_scorer(interaction: discord.Interaction, state: BattleState, role: Rol
 
 
 
-def choice_said(option: ScoringOption, field: str, picked: str) -> str:
+def choice_said(option: ScoringOption, field: str, picked: str) -> str | Message:
     """What a menu choice means, for the log line: ``3 × Loader marker controlled``."""
     objective = option.objective
     if field == "option" and objective.outcome is not None:
@@ -38,4 +38,4 @@ def choice_said(option: ScoringOption, field: str, picked: str) -> str:
         bands = objective.bands
         index = max(i for i, b in enumerate(bands.bands) if b.at_least <= int(picked))
         return f"{bands.measure} {bands.band_label(index)}"
-    return f"{picked} × {option.count_label or 'counted'}"
+    return _("{n} × {what}", n=picked, what=option.count_label or _("counted"))

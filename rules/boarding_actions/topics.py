@@ -30,7 +30,7 @@ from rules.boarding_actions.lookup import MAX_QUERY_CHARS, SEARCH_CUTOFF, NameIn
 from rules.boarding_actions.missions import Mission
 from rules.content import describe_problems, read_model
 from rules.errors import ContentError, NotFoundError
-from rules.i18n import _
+from rules.i18n import N_, SOURCE, Translator, _, translator
 
 DEFAULT_TOPIC_DIR = DATA_DIR / "rules"
 
@@ -59,16 +59,17 @@ class TopicSection(StrEnum):
 
     @property
     def title(self) -> str:
+        """The section's English name, marked: translate it where it is shown."""
         return {
-            TopicSection.ADAPTATIONS: "Rules adaptations",
-            TopicSection.MANOEUVRES: "Tactical Manoeuvres",
-            TopicSection.STRATAGEMS: "Stratagems",
-            TopicSection.ENHANCEMENTS: "Enhancements",
-            TopicSection.MUSTERING: "Mustering",
-            TopicSection.BATTLE: "Playing a battle",
-            TopicSection.TERRAIN: "Terrain",
-            TopicSection.MISSIONS: "Missions",
-            TopicSection.MISSION_RULES: "Mission rules",
+            TopicSection.ADAPTATIONS: N_("Rules adaptations"),
+            TopicSection.MANOEUVRES: N_("Tactical Manoeuvres"),
+            TopicSection.STRATAGEMS: N_("Stratagems"),
+            TopicSection.ENHANCEMENTS: N_("Enhancements"),
+            TopicSection.MUSTERING: N_("Mustering"),
+            TopicSection.BATTLE: N_("Playing a battle"),
+            TopicSection.TERRAIN: N_("Terrain"),
+            TopicSection.MISSIONS: N_("Missions"),
+            TopicSection.MISSION_RULES: N_("Mission rules"),
         }[self]
 
 
@@ -168,9 +169,16 @@ class RulesLibrary:
             return list(self.topics.values())[:limit]
         return [self.topics[h.value] for h in self._index.search(text, limit=limit, cutoff=SEARCH_CUTOFF)]
 
-    def choices(self, text: str, *, limit: int = 25) -> list[tuple[str, str]]:
-        """``(label, id)`` pairs for an autocomplete: ``("Set Overwatch (Tactical Manoeuvres)", ...)``."""
-        return [(f"{t.title} ({t.section.title})", t.id) for t in self.search(text, limit=limit)]
+    def choices(
+        self, text: str, *, limit: int = 25, t: Translator | None = None
+    ) -> list[tuple[str, str]]:
+        """``(label, id)`` pairs for an autocomplete: ``("Set Overwatch (Tactical Manoeuvres)", ...)``,
+        the section named in ``t``'s language (English by default)."""
+        words = t or translator(SOURCE)
+        return [
+            (words(_("{title} ({section})", title=topic.title, section=_(topic.section.title))), topic.id)
+            for topic in self.search(text, limit=limit)
+        ]
 
 
 class RulesLoad(BaseModel):

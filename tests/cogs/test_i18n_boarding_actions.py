@@ -129,3 +129,14 @@ def test_a_summary_stored_before_it_was_a_message_reads_as_it_was() -> None:
         assert said_of(old, es) == "Alice (Attacker) takes the first turn"
         new = SimpleNamespace(summary="x", detail={"said": _("the battle is over").to_json()})
         assert said_of(new, es) == "la batalla ha terminado"
+
+
+async def test_a_rule_page_names_its_section_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    page = (await driver.command('/ba rule topic:"Set Overwatch"', user="alice")).message
+    assert "Boarding Actions · Maniobras tácticas" in page.text
+    driver.user("ana", locale="es-ES")
+    found = await driver.autocomplete("ba rule", "topic", "overwatch", user="ana")
+    assert found[0]["name"] == "Set Overwatch (Maniobras tácticas)"
+    english = await driver.autocomplete("ba rule", "topic", "overwatch", user="carol")
+    assert english[0]["name"] == "Set Overwatch (Tactical Manoeuvres)"
