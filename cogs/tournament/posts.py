@@ -21,7 +21,7 @@ from rules.i18n import Translator, _, ngettext
 from rules.tournament import GameResult, Tournament
 from rules.tournament.format_settings import GameSystem
 from rules.tournament.formats import format_of
-from rules.tournament.model import Flag, Game
+from rules.tournament.model import EXTRA_WORDS, Flag, Game
 from rules.tournament.team_model import Team
 
 MEDALS = ("🥇", "🥈", "🥉")
@@ -56,7 +56,7 @@ def summary(game: TournamentGame, scenario_name: ScenarioName, tr: Translator = 
     embed = discord.Embed(title=public(t.name, 200), colour=COLOUR)
     # The kind as /tournament create's choices name it ("one-shot"), in the reader's words.
     settings = [points_text(t, tr), tr(t.kind.value.replace("_", "-"))]
-    settings += [e.value.replace("_", " ").title() for e in t.extras]
+    settings += [tr(EXTRA_WORDS[e]) for e in t.extras]
     if t.fresh_tables:
         settings.append(tr(_("fresh tables")))
     embed.description = " · ".join(settings)

@@ -16,7 +16,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import N_, _
 from rules.its.scoring import MAX_OBJECTIVE_POINTS, Outcome, tournament_points
 from rules.its.tiers import Tier
 from rules.tournament.format_settings import FormatSettings, GameSystem
@@ -70,6 +70,10 @@ class Extra(StrEnum):
     """Exactly 3 rounds: 200/150, then 300/250, then 400 points."""
     DIRECT_ACTION = "direct_action"
     """Only the four Direct Action scenarios."""
+
+
+#: The Extras' names as a summary shows them: translate them where they are shown.
+EXTRA_WORDS = {Extra.ESCALATION: N_("Escalation"), Extra.DIRECT_ACTION: N_("Direct Action")}
 
 
 class Flag(StrEnum):

@@ -197,3 +197,13 @@ async def test_a_score_sheets_result_is_posted_whole_in_the_events_language(
     assert answer.text.startswith("🏆 Registrado en Copa, ronda 1: "), answer.text
     assert "3 PO" in answer.text and " vs " in answer.text, answer.text
     assert " OP" not in answer.text and " v " not in answer.text, answer.text
+
+
+async def test_the_extras_are_named_in_the_events_words(driver: OfflineDriver, spanish: None) -> None:
+    driver.guild_locale = "es-ES"
+    public(await driver.command('/tournament create name:"Copa" tier:300 extras:direct_action', user="olga"))
+    info = await driver.command("/tournament info", user="olga")
+    text = info.message.text
+    # ITS keeps its extras' English names in Spanish ("ITS Escalation Leagues"), around Spanish words.
+    assert "Direct Action" in text and "Rondas" in text
+    assert "Direct_Action" not in text
