@@ -140,3 +140,20 @@ async def test_a_rule_page_names_its_section_in_spanish(driver: OfflineDriver, s
     assert found[0]["name"] == "Set Overwatch (Maniobras tácticas)"
     english = await driver.autocomplete("ba rule", "topic", "overwatch", user="carol")
     assert english[0]["name"] == "Set Overwatch (Tactical Manoeuvres)"
+
+
+def test_a_counted_choice_is_said_in_the_log_s_language(spanish: None) -> None:
+    from cogs.boarding_actions.reading import choice_said
+    from rules.boarding_actions.battle import ScoringOption
+    from rules.boarding_actions.content import default_library
+    from rules.boarding_actions.missions import Role
+    from rules.i18n import translator
+
+    library = default_library()
+    objective = next(
+        o for m in library.ids() for o in library.get(m).objectives
+        if o.count is None and o.bands is None and o.outcome is None
+    )
+    said = choice_said(ScoringOption(role=Role.ATTACKER, objective=objective), "value", "2")
+    assert translator("es")(said) == "2 × contados"
+    assert translator("en")(said) == "2 × counted"
