@@ -160,3 +160,15 @@ async def test_autocomplete_and_av_odds_speak_spanish(driver: OfflineDriver, spa
     driver.guild_locale = "es-ES"
     av = (await driver.command("/si av sl:2 pen:1 dmg:4", user="ana")).message
     assert "Con 2 SL y PEN 1" in av.text and "al menos un impacto" in av.text
+
+
+async def test_the_vehicles_autocomplete_speaks_the_typers_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-ES")
+    await driver.command("/si boss start boss:brood_queen", user="ana")
+    await driver.command("/si vehicle add name:Titan dmg:4 sp:2", user="ana")
+    spanish_labels = await driver.autocomplete("si vehicle attack", "target", "", user="ana")
+    assert spanish_labels[0]["name"] == "Titan · DMG 4+, Heavy Armor · quedan 2/2 SP"
+    english = await driver.autocomplete("si vehicle attack", "target", "", user="carol")
+    assert english[0]["name"] == "Titan · DMG 4+, Heavy Armor · 2/2 SP left"
