@@ -380,10 +380,11 @@ class BossFight(
     async def cards(self, interaction: discord.Interaction, name: str) -> None:
         game = await KIT.find(interaction)
         source = game.state.fight if game is not None and game.state.fight is not None else catalog()
+        t = reader(interaction)
         try:
-            text = describe_card(source, name).text()
+            text = describe_card(source, name).text(t)
         except RuleError:
-            text = describe_card(catalog(), name).text()
+            text = describe_card(catalog(), name).text(t)
         await Post(content=text, ephemeral=True).send(interaction)
 
     @app_commands.command(name="piles", description="A character's public piles: discard, expended, used")

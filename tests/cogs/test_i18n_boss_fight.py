@@ -227,3 +227,37 @@ async def test_the_log_is_private_in_the_players_language(driver: OfflineDriver)
     shown = (await driver.command("/bf log", user="bob")).message
     assert shown.ephemeral and "los últimos pasos" in shown.text, shown.text
     assert "the last steps" in (await driver.command("/bf log", user="alice")).message.text
+
+
+async def test_a_spanish_player_reads_a_cards_text_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    card = (await driver.command("/bf cards name:run", user="ana")).message
+    assert card.ephemeral and card.text.startswith("Run (carta de movimiento)")  # the name as printed
+    assert "Mueve hasta 4 casillas (no se puede jugar por debajo de 3)." in card.text
+    assert "Conjunto neutral, hasta 3 por mazo." in card.text
+    hero = (await driver.command("/bf cards name:kestrel", user="ana")).message
+    assert "Salud " in hero.text and "Hazaña heroica " in hero.text and "puntos)" in hero.text
+    missing = (await driver.command("/bf cards name:runn", user="ana")).message
+    assert "No hay ninguna carta llamada" in missing.text and "Run" in missing.text
+    english = (await driver.command("/bf cards name:run", user="bob")).message
+    assert "Move up to 4 tiles (cannot be played below 3)." in english.text
+
+
+async def test_a_spanish_player_reads_the_board_overlays_legend_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    from renderers.canvas import recording
+
+    driver.user("dave", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="bob")
+    await driver.command("/bf place tile:F6", user="alice")
+    with recording() as drawn:
+        board = (await driver.command("/bf board overlay:sight", user="dave")).message
+    assert board.ephemeral and [a.filename for a in board.attachments] == ["board.png"]
+    assert any(text.startswith("Visión: ") for text in drawn), drawn
+    assert "Kestrel no está en el tablero." in drawn  # a note under the board
+    with recording() as drawn:
+        await driver.command("/bf board overlay:sight", user="bob")  # an English client
+    assert "Sight: Kestrel" in drawn and "Kestrel is not on the board." in drawn
