@@ -327,7 +327,7 @@ def preview_post(
     from cogs.boss_fight.game import board_image
 
     t = t or translator(SOURCE)
-    text, overlay = preview(fight, action)
+    text, overlay = preview(fight, action, t)
     buttons = [
         DoButton(game_id, version, encode(action), label=t("Confirm"), style=discord.ButtonStyle.success)
     ]

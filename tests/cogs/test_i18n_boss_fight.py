@@ -128,6 +128,8 @@ async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriv
     user = PLAYERS[fight.current.id]
     shown = (await driver.command("bf play", user=user, card=move.card, tile=move.to.label())).message
     assert shown.ephemeral and shown.text.startswith("Vista previa: "), shown.text
+    assert f"se mueve de {fight.current.tiles()[0].label()} a {move.to.label()} (" in shown.text, shown.text
+    assert "alcanzable" in shown.text and "reachable" not in shown.text
     assert "Confirma para jugarla (solo lo ves tú)." in shown.text
     assert "Confirmar" in [b.label for b in shown.buttons]
     played = await driver.press(shown, "Confirmar", user=user)
