@@ -396,11 +396,15 @@ class BossFight(
             raise RuleError(_("The piles exist once the pieces are being placed."))
         wanted = fight.character(character).id
         c = next(x for x in public_view(fight).characters if x.id == wanted)
+        t = reader(interaction)
+        empty = t("empty")
+        discard, expended, used = (", ".join(pile) or empty for pile in (c.discard, c.expended, c.used))
         lines = [
-            f"**{c.name}**: deck {c.deck_size}, hand {c.hand_size} (private)",
-            f"Discard: {', '.join(c.discard) or 'empty'}",
-            f"Expended: {', '.join(c.expended) or 'empty'}",
-            f"Used: {', '.join(c.used) or 'empty'}",
+            t("**{name}**: deck {deck}, hand {hand} (private)", name=c.name, deck=c.deck_size,
+              hand=c.hand_size),
+            t("Discard: {cards}", cards=discard),
+            t("Expended: {cards}", cards=expended),
+            t("Used: {cards}", cards=used),
         ]
         await Post(content="\n".join(lines), ephemeral=True).send(interaction)
 

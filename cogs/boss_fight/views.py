@@ -185,12 +185,17 @@ async def _fight_at(interaction: discord.Interaction, game_id: int, version: int
     return check_actor(game.state, interaction.user.id)
 
 
-def choice_post(fight: FightState, game_id: int, version: int, what: str, *, title: str) -> Post:
-    """The private step after a card, ability or feat is chosen: where or whom, and Sacrifice."""
+def choice_post(
+    fight: FightState, game_id: int, version: int, what: str, *, title: str, t: Translator | None = None
+) -> Post:
+    """The private step after a card, ability or feat is chosen: where or whom, and Sacrifice; in
+    ``t``'s language (the player's)."""
+    t = t or translator(SOURCE)
     found = options(fight, what)
     items: list[Any] = []
     if found:
-        items.append(OptionSelect(game_id, version, what, options=found, placeholder="Choose where / whom…"))
+        placeholder = t("Choose where / whom…")
+        items.append(OptionSelect(game_id, version, what, options=found, placeholder=placeholder))
     if what.startswith("c."):
         card = what[2:]
         items.append(
@@ -198,24 +203,26 @@ def choice_post(fight: FightState, game_id: int, version: int, what: str, *, tit
                 game_id,
                 version,
                 encode(Sacrifice(card=card)),
-                label="Sacrifice it",
+                label=t("Sacrifice it"),
                 style=discord.ButtonStyle.secondary,
             )
         )
     text = (
-        f"**{title}**: choose an option for a preview, then Confirm."
+        t("**{title}**: choose an option for a preview, then Confirm.", title=title)
         if found
-        else f"**{title}** cannot be played now (no legal target or tile)."
+        else t("**{title}** cannot be played now (no legal target or tile).", title=title)
     )
     if what.startswith("c."):
         text += f"\n{fight.cards[what[2:]].text}"
-        note = same_reach_note(fight, what[2:])
+        note = same_reach_note(fight, what[2:], t)
         if note:
             text += f"\n{note}"
     if len(found) > MAX_OPTIONS:
-        text += (
-            f"\nThe menu holds the first {MAX_OPTIONS} of {len(found)} choices (the nearest first); type "
-            "`/bf play` with `tile:` or `target:` for another."
+        text += "\n" + t(
+            "The menu holds the first {n} of {total} choices (the nearest first); type `/bf play` with "
+            "`tile:` or `target:` for another.",
+            n=MAX_OPTIONS,
+            total=len(found),
         )
     return Post(content=text, view=View(*items), ephemeral=True)
 
@@ -372,7 +379,8 @@ class CardButton(StepButton, prefix="bf:card"):
             )
             await post.send(interaction)
             return
-        await choice_post(fight, self.game, self.step, what, title=title).send(interaction)
+        post = choice_post(fight, self.game, self.step, what, title=title, t=reader(interaction))
+        await post.send(interaction)
 
     @staticmethod
     def label_for(fight: FightState, what: str) -> str:

@@ -263,3 +263,16 @@ async def test_a_spanish_player_reads_the_board_overlays_legend_in_spanish(
     with recording() as drawn:
         await driver.command("/bf board overlay:sight", user="bob")  # an English client
     assert "Sight: Kestrel" in drawn and "Kestrel is not on the board." in drawn
+
+
+async def test_a_spanish_player_reads_the_piles_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("dave", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf place tile:F6", user="alice")
+    piles = (await driver.command("/bf piles character:Mira Vale", user="dave")).message
+    assert piles.ephemeral and piles.text.startswith("**Mira Vale**: mazo "), piles.text
+    assert "(privada)" in piles.text and "Descarte: vacía" in piles.text and "Agotadas: vacía" in piles.text
+    english = (await driver.command("/bf piles character:Mira Vale", user="bob")).message
+    assert "Discard: empty" in english.text
