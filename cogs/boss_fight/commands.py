@@ -193,16 +193,25 @@ async def do_concede(
 
     shown = await KIT.step(interaction, "concede", change, game_id=game_id)
     state = shown.state
+    t = await channel(interaction)  # a public post: the channel's language
     if state.conceded is None:
         votes = concede_voters(state)
         missing = [u for u in hero_players(state) if u not in votes]
-        button = ConcedeButton(shown.id, shown.version, label="Concede too", style=discord.ButtonStyle.danger)
+        button = ConcedeButton(
+            shown.id, shown.version, label=t("Concede too"), style=discord.ButtonStyle.danger
+        )
+        asking = ", ".join(mention(u) for u in votes)
+        others = ", ".join(mention(u) for u in missing)
         await Post(
-            content=f"{', '.join(mention(u) for u in votes)} want{'s' if len(votes) == 1 else ''} the heroes "
-            "to concede. The party gives up together: "
-            + ", ".join(mention(u) for u in missing)
-            + " press Concede too (or type `/bf concede`) to agree, or just play on: the next action "
-            "cancels this.",
+            content=t.n(
+                "{asking} wants the heroes to concede. The party gives up together: {others} press Concede "
+                "too (or type `/bf concede`) to agree, or just play on: the next action cancels this.",
+                "{asking} want the heroes to concede. The party gives up together: {others} press Concede "
+                "too (or type `/bf concede`) to agree, or just play on: the next action cancels this.",
+                len(votes),
+                asking=asking,
+                others=others,
+            ),
             view=View(button),
             mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in missing], everyone=False, roles=False
@@ -210,18 +219,21 @@ async def do_concede(
         ).send(interaction)
         return
     conceded = state.conceded
-    winner = "the heroes win" if conceded == "boss" else "the boss wins"
     voters = concede_voters(state) if conceded == "heroes" else []
     who = ", ".join(mention(u) for u in voters) if len(voters) > 1 else interaction.user.mention
+    if conceded == "boss":
+        line = t("{who} concedes for the boss: the heroes win.", who=who)
+    elif len(voters) > 1:
+        line = t("{who} concede for the heroes: the boss wins.", who=who)
+    else:
+        line = t("{who} concedes for the heroes: the boss wins.", who=who)
     await table_post(
         state,
         game_id=shown.id,
         version=shown.version,
-        title="Conceded",
-        lines=[
-            f"{who} concede{'' if len(voters) > 1 else 's'} for the {conceded}: {winner}.",
-            "`/bf end` closes the game (`/bf undo` takes a mistaken concession back).",
-        ],
+        title=t("Conceded"),
+        lines=[line, t("`/bf end` closes the game (`/bf undo` takes a mistaken concession back).")],
+        t=t,
         ping=False,
     ).send(interaction)
     await interaction.client.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]

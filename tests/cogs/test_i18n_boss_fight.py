@@ -276,3 +276,18 @@ async def test_a_spanish_player_reads_the_piles_in_spanish(driver: OfflineDriver
     assert "(privada)" in piles.text and "Descarte: vacía" in piles.text and "Agotadas: vacía" in piles.text
     english = (await driver.command("/bf piles character:Mira Vale", user="bob")).message
     assert "Discard: empty" in english.text
+
+
+async def test_a_spanish_server_reads_the_concession_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    from tests.cogs.test_boss_fight_try import lobby_placed
+
+    driver.guild_locale = "es-ES"
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    question = (await driver.command("/bf concede", user="bob")).message  # bob: an English client
+    asked = public(await driver.press(question, "Confirm: concede", user="bob"))
+    assert "quiere que los héroes se rindan" in asked.text and "wants" not in asked.text, asked.text
+    assert "Rendirse también" in [b.label for b in asked.buttons]
+    done = public(await driver.press(asked, "Rendirse también", user="carol"))
+    assert "se rinden por los héroes: gana el jefe." in done.text, done.text
+    assert "`/bf end` cierra la partida" in done.text
