@@ -228,9 +228,8 @@ class LobbyCommands:
             if not character:
                 raise
             index, build, name = _anyone(game, character)
-        await Post(content=f"**{name}**\n{table.build_text(game, index, build)}", ephemeral=True).send(
-            interaction
-        )
+        text = table.build_text(game, index, build, reader(interaction))
+        await Post(content=f"**{name}**\n{text}", ephemeral=True).send(interaction)
 
     @app_commands.command(name="map", description="Choose the board (the boss player, before placing)")
     @app_commands.describe(name="The board")

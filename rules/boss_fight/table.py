@@ -10,6 +10,7 @@ a table as its game state (``cogs/boss_fight/game.py``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -34,7 +35,7 @@ from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, St
 from rules.boss_fight.state import GameState as FightState
 from rules.boss_fight.views import parse_tile
 from rules.errors import NotFoundError, RuleError, quote
-from rules.i18n import Message, _
+from rules.i18n import Message, Text, _
 
 
 @functools.cache
@@ -423,29 +424,31 @@ def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> 
     return _("{pts} points, party {side}; slots {used}/{total} ({left} left); deck {deck}/30.", **values)
 
 
-def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild) -> str:
-    """A whole build, card by card."""
+def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild,
+               t: Callable[[Text], str] = str) -> str:
+    """A whole build, card by card; ``t`` renders each line (a reader's translator), English by
+    default. Card names stay as printed."""
     cat = catalog()
-    lines = [str(build_line(game, index, build))]
+    lines: list[Text] = [build_line(game, index, build)]
+    none = _("none")
     if isinstance(build, BossBuild):
-        lines.append("Pieces: " + (", ".join(cat.pieces[p].name for p in build.pieces) or "none"))
-        lines.append(
-            "Equipment: "
-            + (
-                ", ".join(
-                    cat.equipment[e.id].name + (f" (on {e.piece})" if e.piece else "")
-                    for e in build.equipment
-                )
-                or "none"
-            )
-        )
+        pieces = ", ".join(cat.pieces[p].name for p in build.pieces)
+        lines.append(_("Pieces: {cards}", cards=pieces or none))
+        gear: list[Text] = [
+            _("{card} (on {piece})", card=cat.equipment[e.id].name, piece=e.piece) if e.piece
+            else cat.equipment[e.id].name
+            for e in build.equipment
+        ]
+        lines.append(_("Equipment: {cards}", cards=tuple(gear) or none))
     else:
-        lines.append(f"Hero: {cat.heroes[build.hero].name}")
-        lines.append("Equipment: " + (", ".join(cat.equipment[e].name for e in build.equipment) or "none"))
-    lines.append("Abilities: " + (", ".join(cat.abilities[a].name for a in build.abilities) or "none"))
+        lines.append(_("Hero: {name}", name=cat.heroes[build.hero].name))
+        equipment = ", ".join(cat.equipment[e].name for e in build.equipment)
+        lines.append(_("Equipment: {cards}", cards=equipment or none))
+    abilities = ", ".join(cat.abilities[a].name for a in build.abilities)
+    lines.append(_("Abilities: {cards}", cards=abilities or none))
     deck = ", ".join(f"{n}× {cat.actions[c].name}" for c, n in sorted(build.deck.items()))
-    lines.append(f"Deck ({deck_count(build)}/30): {deck or 'empty'}")
-    return "\n".join(lines)
+    lines.append(_("Deck ({n}/30): {cards}", n=deck_count(build), cards=deck or _("empty")))
+    return "\n".join(t(line) for line in lines)
 
 
 def set_map(game: Table, user: int, map_id: str) -> tuple[Table, str]:

@@ -291,3 +291,14 @@ async def test_a_spanish_server_reads_the_concession_in_spanish(driver: OfflineD
     done = public(await driver.press(asked, "Rendirse también", user="carol"))
     assert "se rinden por los héroes: gana el jefe." in done.text, done.text
     assert "`/bf end` cierra la partida" in done.text
+
+
+async def test_a_spanish_player_reads_a_build_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("carol", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    shown = (await driver.command("/bf build character:Mira Vale", user="carol")).message
+    assert shown.ephemeral and "Héroe: Mira Vale" in shown.text, shown.text
+    assert "Equipo: " in shown.text and "Habilidades: " in shown.text and "Mazo (30/30): " in shown.text
+    english = (await driver.command("/bf build character:Mira Vale", user="bob")).message
+    assert "Hero: Mira Vale" in english.text and "Deck (30/30): " in english.text
