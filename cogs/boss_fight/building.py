@@ -237,12 +237,14 @@ class LobbyCommands:
         user = interaction.user.id
         await lobby_change(interaction, "map", lambda g: table.set_map(g, user, name))
         game = await KIT.load(interaction)
+        t = await channel(interaction)
         embed = discord.Embed(
-            title=f"Boss Fight #{game.id}: the map", description=placing_hint(game.state), colour=lobby.COLOUR
+            title=t("Boss Fight #{id}: the map", id=game.id), description=placing_hint(game.state),
+            colour=lobby.COLOUR,
         )
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         board = table.setup_board(game.state)
-        image = board_image(board, setup_overlay(game.state), t=await channel(interaction))
+        image = board_image(board, setup_overlay(game.state), t=t)
         await Post(embeds=[embed], images=[image]).send(interaction)
 
     @app_commands.command(name="place", description="Place your piece: the boss first, then each hero")

@@ -57,15 +57,18 @@ async def schedule_nudge(interaction: discord.Interaction, shown: Shown[BFGame])
     await client.scheduler.schedule("bf:nudge", in_=timedelta(hours=hours), payload=payload, key=key)
 
 
-def defence_view(shown: Shown[BFGame]) -> discord.ui.View | None:
+def defence_view(shown: Shown[BFGame], t: Translator | None = None) -> discord.ui.View | None:
+    """The defenders' roll / don't roll buttons, in the channel's language (``t``)."""
+    t = t or translator(SOURCE)
     pending = shown.state.pending
     if pending is None or shown.state.fight is None:
         return None
     items = []
     for cid in pending.waiting[:12]:
         name = shown.state.fight.character(cid).name
-        items.append(DefenceButton(shown.id, shown.version, f"{cid}|1", label=f"{name}: roll"))
-        items.append(DefenceButton(shown.id, shown.version, f"{cid}|0", label=f"{name}: don't roll"))
+        items.append(DefenceButton(shown.id, shown.version, f"{cid}|1", label=t("{name}: roll", name=name)))
+        dont = t("{name}: don't roll", name=name)
+        items.append(DefenceButton(shown.id, shown.version, f"{cid}|0", label=dont))
     return View(*items)
 
 
@@ -87,7 +90,7 @@ async def announce(
         version=shown.version,
         title=t(title) if title else t("Round {round} · {actor}", round=fight.round, actor=actor),
         lines=lines,
-        view=defence_view(shown),
+        view=defence_view(shown, t),
         t=t,
     )
     await post.send(interaction)

@@ -302,3 +302,20 @@ async def test_a_spanish_player_reads_a_build_in_spanish(driver: OfflineDriver, 
     assert "Equipo: " in shown.text and "Habilidades: " in shown.text and "Mazo (30/30): " in shown.text
     english = (await driver.command("/bf build character:Mira Vale", user="bob")).message
     assert "Hero: Mira Vale" in english.text and "Deck (30/30): " in english.text
+
+
+async def test_a_spanish_server_reads_the_maps_title_and_its_legend_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    from renderers.canvas import recording
+
+    driver.guild_locale = "es-ES"
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:the_gazer", user="alice")
+    with recording() as drawn:
+        chosen = await driver.command("/bf map name:great_hall", user="alice")
+    shown = [m for m in chosen.messages if m.attachments]
+    assert shown and not shown[0].ephemeral and ": el mapa" in shown[0].text, shown[0].text
+    assert "Great Hall" in shown[0].text  # the map's name as printed
+    assert "Despliegue: The Gazer (se coloca primero)" in drawn, [x for x in drawn if len(x) > 4]
+    assert "la casilla de anclaje del jefe puede ir aquí (rotación 0)" in drawn
