@@ -114,20 +114,28 @@ async def perform(
 # -- options for a card, an ability or the feat ------------------------------------------------------
 
 
-def _label(fight: FightState, action: Action) -> str:
+def _label(fight: FightState, action: Action, t: Translator | None = None) -> str:
+    """An option of the where/whom menu in ``t``'s language (the player's)."""
+    t = t or translator(SOURCE)
+
     def at(tile: Any) -> str:
         if tile is None:
-            return "on itself"
+            return t("on itself")
         who = fight.occupant(tile)
-        return f"{who.name} at {tile.label()}" if who else tile.label()
+        return t("{name} at {tile}", name=who.name, tile=tile.label()) if who else tile.label()
 
     if isinstance(action, Move):
         me = fight.current
         turned = me is not None and action.rotation not in (None, me.rotation)
-        turn = f", turning to rotation {action.rotation}" if turned else ""
         if action.pivot is not None and action.pivot != action.to:
-            return f"{action.pivot.label()} moves to {action.to.label()}{turn}"
-        return f"to {action.to.label()}{turn}"
+            if turned:
+                return t("{pivot} moves to {tile}, turning to rotation {rotation}",
+                         pivot=action.pivot.label(), tile=action.to.label(), rotation=action.rotation)
+            return t("{pivot} moves to {tile}", pivot=action.pivot.label(), tile=action.to.label())
+        if turned:
+            return t("to {tile}, turning to rotation {rotation}", tile=action.to.label(),
+                     rotation=action.rotation)
+        return t("to {tile}", tile=action.to.label())
     if isinstance(action, Attack):
         assert fight.current is not None
         eq = next((e.name for e in fight.current.equipment if e.id == action.equipment), action.equipment)
@@ -135,11 +143,13 @@ def _label(fight: FightState, action: Action) -> str:
     if isinstance(action, UseItem):
         return at(action.target)
     if isinstance(action, UseAbility):
-        extra = f", sacrificing {fight.cards[action.sacrifice].name}" if action.sacrifice else ""
-        return at(action.target) + extra
+        if action.sacrifice:
+            return t("{target}, sacrificing {card}", target=at(action.target),
+                     card=fight.cards[action.sacrifice].name)
+        return at(action.target)
     if isinstance(action, HeroicFeat):
         return at(action.target)
-    return "do it"
+    return t("do it")
 
 
 def _plays(action: Action, kind: str, key: str) -> bool:
@@ -150,7 +160,7 @@ def _plays(action: Action, kind: str, key: str) -> bool:
     return kind == "f" and isinstance(action, HeroicFeat)
 
 
-def options(fight: FightState, what: str) -> list[tuple[str, str]]:
+def options(fight: FightState, what: str, t: Translator | None = None) -> list[tuple[str, str]]:
     """``(label, code)`` for every legal way to play ``what``: ``c.<card>``, ``a.<ability>`` or ``f``."""
     kind, _dot, key = what.partition(".")
     found: list[Action] = []
@@ -177,7 +187,7 @@ def options(fight: FightState, what: str) -> list[tuple[str, str]]:
         if code in seen_tiles:
             continue
         seen_tiles.add(code)
-        out.append((_label(fight, a), code))
+        out.append((_label(fight, a, t), code))
     return out
 
 
@@ -194,7 +204,7 @@ def choice_post(
     """The private step after a card, ability or feat is chosen: where or whom, and Sacrifice; in
     ``t``'s language (the player's)."""
     t = t or translator(SOURCE)
-    found = options(fight, what)
+    found = options(fight, what, t)
     items: list[Any] = []
     if found:
         placeholder = t("Choose where / whom…")
@@ -354,7 +364,7 @@ def preview_post(
     return Post(
         content=t(
             "Preview: {action}\n{text}\nConfirm to play it (only you see this).",
-            action=_label(fight, action),
+            action=_label(fight, action, t),
             text=text,
         ),
         view=View(*buttons),

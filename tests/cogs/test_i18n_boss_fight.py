@@ -130,6 +130,7 @@ async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriv
     assert shown.ephemeral and shown.text.startswith("Vista previa: "), shown.text
     assert f"se mueve de {fight.current.tiles()[0].label()} a {move.to.label()} (" in shown.text, shown.text
     assert "alcanzable" in shown.text and "reachable" not in shown.text
+    assert shown.text.startswith(f"Vista previa: a {move.to.label()}\n"), shown.text  # the option's label
     assert "Confirma para jugarla (solo lo ves tú)." in shown.text
     assert "Confirmar" in [b.label for b in shown.buttons]
     played = await driver.press(shown, "Confirmar", user=user)
