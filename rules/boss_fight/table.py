@@ -357,7 +357,7 @@ def edit(
     *,
     remove: bool = False,
     piece: str | None = None,
-) -> tuple[Table, str]:
+) -> tuple[Table, Message]:
     """Add or remove one card; the line says the points total and the slots and deck left."""
     _open(game)
     index, build, name = my_build(game, user, character)
@@ -368,9 +368,13 @@ def edit(
         new_build = add_card(
             cat, build, card, piece=piece, others=side_points(game, index), limit=game.points
         )
-    verb = "removes" if remove else "adds"
     spec = cat.get(*_section_of(card))
-    return _put(game, index, new_build), f"{name} {verb} {spec.name}. {build_line(game, index, new_build)}"
+    line = build_line(game, index, new_build)
+    if remove:
+        return _put(game, index, new_build), _("{name} removes {card}. {build}", name=name, card=spec.name,
+                                               build=line)
+    return _put(game, index, new_build), _("{name} adds {card}. {build}", name=name, card=spec.name,
+                                           build=line)
 
 
 def _section_of(card: str) -> tuple[str, str]:
@@ -380,7 +384,7 @@ def _section_of(card: str) -> tuple[str, str]:
     return section, spec.id
 
 
-def set_deck(game: Table, user: int, character: str | None, preset: str) -> tuple[Table, str]:
+def set_deck(game: Table, user: int, character: str | None, preset: str) -> tuple[Table, Message]:
     """Replace a deck with a preset's deck."""
     _open(game)
     index, build, name = my_build(game, user, character)
@@ -392,16 +396,23 @@ def set_deck(game: Table, user: int, character: str | None, preset: str) -> tupl
     left += [cat.abilities[a].name for a in source.build.abilities]
     if index is None:
         left = [cat.pieces[p].name for p in source.build.pieces] + left
-    rest = (
-        f" Only the deck is copied: {name}'s "
-        + ("pieces, " if index is None else "")
-        + "equipment and abilities stay as they were"
-        + (f" (the preset also has {', '.join(left)}: `/bf add card:` each one you want)." if left else ".")
-    )
-    return _put(game, index, new_build), (
-        f"{name} takes the {deck_count(new_build)}-card deck of the preset {source.id}.{rest} "
-        f"{build_line(game, index, new_build)}"
-    )
+    values = {"name": name, "n": deck_count(new_build), "preset": source.id, "others": ", ".join(left),
+              "build": build_line(game, index, new_build)}
+    if index is None and left:
+        line = _("{name} takes the {n}-card deck of the preset {preset}. Only the deck is copied: {name}'s "
+                 "pieces, equipment and abilities stay as they were (the preset also has {others}: "
+                 "`/bf add card:` each one you want). {build}", **values)
+    elif index is None:
+        line = _("{name} takes the {n}-card deck of the preset {preset}. Only the deck is copied: {name}'s "
+                 "pieces, equipment and abilities stay as they were. {build}", **values)
+    elif left:
+        line = _("{name} takes the {n}-card deck of the preset {preset}. Only the deck is copied: {name}'s "
+                 "equipment and abilities stay as they were (the preset also has {others}: `/bf add card:` "
+                 "each one you want). {build}", **values)
+    else:
+        line = _("{name} takes the {n}-card deck of the preset {preset}. Only the deck is copied: {name}'s "
+                 "equipment and abilities stay as they were. {build}", **values)
+    return _put(game, index, new_build), line
 
 
 def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> Message:
@@ -451,12 +462,12 @@ def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild,
     return "\n".join(t(line) for line in lines)
 
 
-def set_map(game: Table, user: int, map_id: str) -> tuple[Table, str]:
+def set_map(game: Table, user: int, map_id: str) -> tuple[Table, Message]:
     _open(game)
     if user not in (game.boss_player, game.host):
         raise RuleError(_("The boss player ({player}) chooses the map.", player=mention(game.boss_player)))
     board = catalog().get("maps", map_id)
-    return game.model_copy(update={"map_id": board.id}), f"The map is now {board.name}."
+    return game.model_copy(update={"map_id": board.id}), _("The map is now {name}.", name=board.name)
 
 
 def setup_board(game: Table) -> FightState:

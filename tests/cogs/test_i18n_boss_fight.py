@@ -320,3 +320,18 @@ async def test_a_spanish_server_reads_the_maps_title_and_its_legend_in_spanish(
     assert "Great Hall" in shown[0].text  # the map's name as printed
     assert "Despliegue: The Gazer (se coloca primero)" in drawn, [x for x in drawn if len(x) > 4]
     assert "la casilla de anclaje del jefe puede ir aquí (rotación 0)" in drawn
+
+
+async def test_a_spanish_player_reads_their_build_changes_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:venom_wyrm", user="alice")
+    await driver.command("/bf join side:hero preset:card:mira", user="bob")
+    added = (await driver.command("/bf add card:longsword character:Mira Vale", user="bob")).message
+    assert added.ephemeral and "Mira Vale añade Longsword. " in added.text, added.text
+    removed = (await driver.command("/bf remove card:longsword character:Mira Vale", user="bob")).message
+    assert "Mira Vale quita Longsword. " in removed.text, removed.text
+    decked = (await driver.command("/bf deck preset:mira_the_warden character:Mira Vale", user="bob")).message
+    assert "Mira Vale toma el mazo de 30 cartas de la plantilla mira_the_warden." in decked.text, decked.text
