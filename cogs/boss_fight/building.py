@@ -343,7 +343,7 @@ class LobbyCommands:
         if game is None:
             return []
         rotation = getattr(interaction.namespace, "rotation", None)
-        return place_choices(game.state, interaction.user.id, current, rotation)
+        return place_choices(game.state, interaction.user.id, current, rotation, t=reader(interaction))
 
     @map.autocomplete("name")
     @new.autocomplete("map")
@@ -357,7 +357,7 @@ class LobbyCommands:
 
 
 def place_choices(
-    game: BFGame, user: int, current: str, rotation: int | None = None
+    game: BFGame, user: int, current: str, rotation: int | None = None, t: Translator | None = None
 ) -> list[tuple[str, str]]:
     """The tiles this player's piece may go on now (the boss: anchors for ``rotation``, default 0),
     those starting with what is typed first, then those containing it."""
@@ -365,7 +365,7 @@ def place_choices(
     if refused:
         # One entry that says why, rather than tiles `/bf place` would refuse (picking it gets
         # the same refusal).
-        return [(refused.replace("`", ""), current.strip() or "-")]
+        return [((t or translator(SOURCE))(refused).replace("`", ""), current.strip() or "-")]
     fight = game.fight if game.fight is not None else table.setup_board(game)
     placer = fight.current
     if placer is None:

@@ -524,16 +524,16 @@ def _nearest(fight: FightState, tile: str, rotation: int) -> Message | None:
     return _("Nearest tiles that work: {tiles} (`/bf place tile:` lists them all).", tiles=near)
 
 
-def placing_refused(game: Table) -> str | None:
+def placing_refused(game: Table) -> Message | None:
     """Why no piece can be placed now (for anyone), or None: `/bf place` refuses with it and its
     tile autocomplete shows it instead of tiles."""
     if game.started:
-        return "Every piece is placed and the fight has started."
+        return _("Every piece is placed and the fight has started.")
     if game.fight is None:
         if game.boss is None or game.boss_player is None:
-            return "Nobody plays the boss yet: `/bf join side:boss`."
+            return _("Nobody plays the boss yet: `/bf join side:boss`.")
         if not game.heroes:
-            return "No hero has joined yet: `/bf join side:hero preset:<hero>` before placing."
+            return _("No hero has joined yet: `/bf join side:hero preset:<hero>` before placing.")
     return None
 
 

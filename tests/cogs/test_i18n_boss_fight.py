@@ -335,3 +335,15 @@ async def test_a_spanish_player_reads_their_build_changes_in_spanish(
     assert "Mira Vale quita Longsword. " in removed.text, removed.text
     decked = (await driver.command("/bf deck preset:mira_the_warden character:Mira Vale", user="bob")).message
     assert "Mira Vale toma el mazo de 30 cartas de la plantilla mira_the_warden." in decked.text, decked.text
+
+
+async def test_placing_too_early_is_refused_in_the_players_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    refused = (await driver.command("/bf place tile:F6", user="ana")).message
+    assert refused.ephemeral, refused.text
+    assert "Nadie juega el jefe todavía: `/bf join side:boss`." in refused.text, refused.text
+    english = (await driver.command("/bf place tile:F6", user="bob")).message
+    assert "Nobody plays the boss yet" in english.text
