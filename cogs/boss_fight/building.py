@@ -239,7 +239,7 @@ class LobbyCommands:
         game = await KIT.load(interaction)
         t = await channel(interaction)
         embed = discord.Embed(
-            title=t("Boss Fight #{id}: the map", id=game.id), description=placing_hint(game.state),
+            title=t("Boss Fight #{id}: the map", id=game.id), description=placing_hint(game.state, t),
             colour=lobby.COLOUR,
         )
         embed.set_image(url=f"attachment://{BOARD_FILE}")

@@ -352,11 +352,12 @@ class BossFight(
         if fight is None or (overlay is None and fight.phase is Phase.SETUP and not game.state.started):
             # Before and during placing: the map with where the next piece may go.
             board = setup_board(game.state)
+            t = reader(interaction)
             embed = discord.Embed(
-                title=f"Boss Fight #{game.id} · set-up", description=placing_hint(game.state)
+                title=t("Boss Fight #{id} · set-up", id=game.id), description=placing_hint(game.state, t)
             )
             embed.set_image(url="attachment://board.png")
-            image = board_image(board, setup_overlay(game.state), t=reader(interaction))
+            image = board_image(board, setup_overlay(game.state), t=t)
             await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
             return
         focus = fight.character(character).id if character else None

@@ -318,6 +318,7 @@ async def test_a_spanish_server_reads_the_maps_title_and_its_legend_in_spanish(
     shown = [m for m in chosen.messages if m.attachments]
     assert shown and not shown[0].ephemeral and ": el mapa" in shown[0].text, shown[0].text
     assert "Great Hall" in shown[0].text  # the map's name as printed
+    assert "Mapa: Great Hall (" in shown[0].text and "coloca primero a The Gazer" in shown[0].text
     assert "Despliegue: The Gazer (se coloca primero)" in drawn, [x for x in drawn if len(x) > 4]
     assert "la casilla de anclaje del jefe puede ir aquí (rotación 0)" in drawn
 
