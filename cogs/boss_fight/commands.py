@@ -361,11 +361,13 @@ class BossFight(
             await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
             return
         focus = fight.character(character).id if character else None
+        t = reader(interaction)  # a private reply: the player's language
         embed = discord.Embed(
-            title=f"Boss Fight #{game.id} · round {fight.round}", description=turn_prompt(game.state)
+            title=t("Boss Fight #{id} · round {round}", id=game.id, round=fight.round),
+            description=turn_prompt(game.state, t),
         )
         embed.set_image(url="attachment://board.png")
-        image = board_image(fight, overlay, focus=focus, t=reader(interaction))
+        image = board_image(fight, overlay, focus=focus, t=t)
         await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
 
     @app_commands.command(name="log", description="The last steps of this game")
@@ -410,8 +412,7 @@ class BossFight(
         wanted = fight.character(character).id
         c = next(x for x in public_view(fight).characters if x.id == wanted)
         t = reader(interaction)
-        empty = t("empty")
-        discard, expended, used = (", ".join(pile) or empty for pile in (c.discard, c.expended, c.used))
+        discard, expended, used = (", ".join(pile) or t("empty") for pile in (c.discard, c.expended, c.used))
         lines = [
             t("**{name}**: deck {deck}, hand {hand} (private)", name=c.name, deck=c.deck_size,
               hand=c.hand_size),

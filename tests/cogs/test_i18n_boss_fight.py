@@ -348,3 +348,17 @@ async def test_placing_too_early_is_refused_in_the_players_language(
     assert "Nadie juega el jefe todavía: `/bf join side:boss`." in refused.text, refused.text
     english = (await driver.command("/bf place tile:F6", user="bob")).message
     assert "Nobody plays the boss yet" in english.text
+
+
+async def test_a_spanish_player_reads_the_boards_heading_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    from tests.cogs.test_boss_fight_try import lobby_placed
+
+    driver.user("dave", locale="es-ES")
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    board = (await driver.command("/bf board", user="dave")).message
+    assert board.ephemeral and " · ronda 1" in board.text and " · round 1" not in board.text, board.text
+    english = (await driver.command("/bf board", user="bob")).message
+    assert " · round 1" in english.text
