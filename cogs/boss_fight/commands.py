@@ -44,7 +44,7 @@ from rules.boss_fight.table import (
     side_of,
 )
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import Translator, _
 
 OVERLAYS = [app_commands.Choice(name=n, value=n) for n in ("moves", "sight", "areas")]
 LOG_STEPS = 12
@@ -239,21 +239,21 @@ async def do_concede(
     await interaction.client.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
 
 
-def concede_question(state: BFGame, user: int, game_id: int, version: int) -> Post:
+def concede_question(state: BFGame, user: int, game_id: int, version: int, t: Translator) -> Post:
     """The private "are you sure?" before a concession, with Confirm and Cancel."""
     side = check_concede(state, user)
     if side == "boss":
-        text = (
+        text = t(
             "Concede for the boss? The fight ends at once and **the heroes win**. "
             "(Only you see this; nothing happens unless you confirm.)"
         )
     elif [u for u in hero_players(state) if u != user]:
-        text = (
+        text = t(
             "Ask the party to concede? The other hero players are asked to agree; once they all do, "
             "**the boss wins**. (Only you see this; nothing happens unless you confirm.)"
         )
     else:
-        text = (
+        text = t(
             "Concede for the heroes? The fight ends at once and **the boss wins**. "
             "(Only you see this; nothing happens unless you confirm.)"
         )
@@ -261,9 +261,9 @@ def concede_question(state: BFGame, user: int, game_id: int, version: int) -> Po
         content=text,
         view=View(
             ConcedeConfirmButton(
-                game_id, version, label="Confirm: concede", style=discord.ButtonStyle.danger
+                game_id, version, label=t("Confirm: concede"), style=discord.ButtonStyle.danger
             ),
-            ConcedeCancelButton(game_id, version, label="Cancel", style=discord.ButtonStyle.secondary),
+            ConcedeCancelButton(game_id, version, label=t("Cancel"), style=discord.ButtonStyle.secondary),
         ),
         ephemeral=True,
     )
@@ -442,7 +442,7 @@ class BossFight(
             # The party was already asked: this typed /bf concede is the agreement the button gives.
             await do_concede(interaction, answering=True)
             return
-        await concede_question(state, user, game.id, game.version).send(interaction)
+        await concede_question(state, user, game.id, game.version, reader(interaction)).send(interaction)
 
     @app_commands.command(name="end", description="Close this game (the host or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:

@@ -285,7 +285,12 @@ async def test_a_spanish_server_reads_the_concession_in_spanish(driver: OfflineD
     driver.guild_locale = "es-ES"
     await lobby_placed(driver)
     await driver.command("/bf start", user="bob")
+    driver.user("carol", locale="es-ES")
+    asking = (await driver.command("/bf concede", user="carol")).message  # a private question: her language
+    assert asking.ephemeral and asking.text.startswith("¿Pedir al grupo que se rinda?"), asking.text
+    assert "Confirmar: rendirse" in [b.label for b in asking.buttons]
     question = (await driver.command("/bf concede", user="bob")).message  # bob: an English client
+    assert "Ask the party to concede?" in question.text
     asked = public(await driver.press(question, "Confirm: concede", user="bob"))
     assert "quiere que los héroes se rindan" in asked.text and "wants" not in asked.text, asked.text
     assert "Rendirse también" in [b.label for b in asked.buttons]
