@@ -228,9 +228,8 @@ class LobbyCommands:
             if not character:
                 raise
             index, build, name = _anyone(game, character)
-        await Post(content=f"**{name}**\n{table.build_text(game, index, build)}", ephemeral=True).send(
-            interaction
-        )
+        text = table.build_text(game, index, build, reader(interaction))
+        await Post(content=f"**{name}**\n{text}", ephemeral=True).send(interaction)
 
     @app_commands.command(name="map", description="Choose the board (the boss player, before placing)")
     @app_commands.describe(name="The board")
@@ -238,12 +237,14 @@ class LobbyCommands:
         user = interaction.user.id
         await lobby_change(interaction, "map", lambda g: table.set_map(g, user, name))
         game = await KIT.load(interaction)
+        t = await channel(interaction)
         embed = discord.Embed(
-            title=f"Boss Fight #{game.id}: the map", description=placing_hint(game.state), colour=lobby.COLOUR
+            title=t("Boss Fight #{id}: the map", id=game.id), description=placing_hint(game.state, t),
+            colour=lobby.COLOUR,
         )
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         board = table.setup_board(game.state)
-        image = board_image(board, setup_overlay(game.state), t=await channel(interaction))
+        image = board_image(board, setup_overlay(game.state), t=t)
         await Post(embeds=[embed], images=[image]).send(interaction)
 
     @app_commands.command(name="place", description="Place your piece: the boss first, then each hero")
@@ -342,7 +343,7 @@ class LobbyCommands:
         if game is None:
             return []
         rotation = getattr(interaction.namespace, "rotation", None)
-        return place_choices(game.state, interaction.user.id, current, rotation)
+        return place_choices(game.state, interaction.user.id, current, rotation, t=reader(interaction))
 
     @map.autocomplete("name")
     @new.autocomplete("map")
@@ -356,7 +357,7 @@ class LobbyCommands:
 
 
 def place_choices(
-    game: BFGame, user: int, current: str, rotation: int | None = None
+    game: BFGame, user: int, current: str, rotation: int | None = None, t: Translator | None = None
 ) -> list[tuple[str, str]]:
     """The tiles this player's piece may go on now (the boss: anchors for ``rotation``, default 0),
     those starting with what is typed first, then those containing it."""
@@ -364,7 +365,7 @@ def place_choices(
     if refused:
         # One entry that says why, rather than tiles `/bf place` would refuse (picking it gets
         # the same refusal).
-        return [(refused.replace("`", ""), current.strip() or "-")]
+        return [((t or translator(SOURCE))(refused).replace("`", ""), current.strip() or "-")]
     fight = game.fight if game.fight is not None else table.setup_board(game)
     placer = fight.current
     if placer is None:

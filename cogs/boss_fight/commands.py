@@ -44,7 +44,7 @@ from rules.boss_fight.table import (
     side_of,
 )
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import Translator, _
 
 OVERLAYS = [app_commands.Choice(name=n, value=n) for n in ("moves", "sight", "areas")]
 LOG_STEPS = 12
@@ -193,16 +193,25 @@ async def do_concede(
 
     shown = await KIT.step(interaction, "concede", change, game_id=game_id)
     state = shown.state
+    t = await channel(interaction)  # a public post: the channel's language
     if state.conceded is None:
         votes = concede_voters(state)
         missing = [u for u in hero_players(state) if u not in votes]
-        button = ConcedeButton(shown.id, shown.version, label="Concede too", style=discord.ButtonStyle.danger)
+        button = ConcedeButton(
+            shown.id, shown.version, label=t("Concede too"), style=discord.ButtonStyle.danger
+        )
+        asking = ", ".join(mention(u) for u in votes)
+        others = ", ".join(mention(u) for u in missing)
         await Post(
-            content=f"{', '.join(mention(u) for u in votes)} want{'s' if len(votes) == 1 else ''} the heroes "
-            "to concede. The party gives up together: "
-            + ", ".join(mention(u) for u in missing)
-            + " press Concede too (or type `/bf concede`) to agree, or just play on: the next action "
-            "cancels this.",
+            content=t.n(
+                "{asking} wants the heroes to concede. The party gives up together: {others} press Concede "
+                "too (or type `/bf concede`) to agree, or just play on: the next action cancels this.",
+                "{asking} want the heroes to concede. The party gives up together: {others} press Concede "
+                "too (or type `/bf concede`) to agree, or just play on: the next action cancels this.",
+                len(votes),
+                asking=asking,
+                others=others,
+            ),
             view=View(button),
             mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in missing], everyone=False, roles=False
@@ -210,38 +219,41 @@ async def do_concede(
         ).send(interaction)
         return
     conceded = state.conceded
-    winner = "the heroes win" if conceded == "boss" else "the boss wins"
     voters = concede_voters(state) if conceded == "heroes" else []
     who = ", ".join(mention(u) for u in voters) if len(voters) > 1 else interaction.user.mention
+    if conceded == "boss":
+        line = t("{who} concedes for the boss: the heroes win.", who=who)
+    elif len(voters) > 1:
+        line = t("{who} concede for the heroes: the boss wins.", who=who)
+    else:
+        line = t("{who} concedes for the heroes: the boss wins.", who=who)
     await table_post(
         state,
         game_id=shown.id,
         version=shown.version,
-        title="Conceded",
-        lines=[
-            f"{who} concede{'' if len(voters) > 1 else 's'} for the {conceded}: {winner}.",
-            "`/bf end` closes the game (`/bf undo` takes a mistaken concession back).",
-        ],
+        title=t("Conceded"),
+        lines=[line, t("`/bf end` closes the game (`/bf undo` takes a mistaken concession back).")],
+        t=t,
         ping=False,
     ).send(interaction)
     await interaction.client.scheduler.cancel(f"bf:nudge:{shown.id}")  # type: ignore[attr-defined]
 
 
-def concede_question(state: BFGame, user: int, game_id: int, version: int) -> Post:
+def concede_question(state: BFGame, user: int, game_id: int, version: int, t: Translator) -> Post:
     """The private "are you sure?" before a concession, with Confirm and Cancel."""
     side = check_concede(state, user)
     if side == "boss":
-        text = (
+        text = t(
             "Concede for the boss? The fight ends at once and **the heroes win**. "
             "(Only you see this; nothing happens unless you confirm.)"
         )
     elif [u for u in hero_players(state) if u != user]:
-        text = (
+        text = t(
             "Ask the party to concede? The other hero players are asked to agree; once they all do, "
             "**the boss wins**. (Only you see this; nothing happens unless you confirm.)"
         )
     else:
-        text = (
+        text = t(
             "Concede for the heroes? The fight ends at once and **the boss wins**. "
             "(Only you see this; nothing happens unless you confirm.)"
         )
@@ -249,9 +261,9 @@ def concede_question(state: BFGame, user: int, game_id: int, version: int) -> Po
         content=text,
         view=View(
             ConcedeConfirmButton(
-                game_id, version, label="Confirm: concede", style=discord.ButtonStyle.danger
+                game_id, version, label=t("Confirm: concede"), style=discord.ButtonStyle.danger
             ),
-            ConcedeCancelButton(game_id, version, label="Cancel", style=discord.ButtonStyle.secondary),
+            ConcedeCancelButton(game_id, version, label=t("Cancel"), style=discord.ButtonStyle.secondary),
         ),
         ephemeral=True,
     )
@@ -340,19 +352,22 @@ class BossFight(
         if fight is None or (overlay is None and fight.phase is Phase.SETUP and not game.state.started):
             # Before and during placing: the map with where the next piece may go.
             board = setup_board(game.state)
+            t = reader(interaction)
             embed = discord.Embed(
-                title=f"Boss Fight #{game.id} · set-up", description=placing_hint(game.state)
+                title=t("Boss Fight #{id} · set-up", id=game.id), description=placing_hint(game.state, t)
             )
             embed.set_image(url="attachment://board.png")
-            image = board_image(board, setup_overlay(game.state), t=reader(interaction))
+            image = board_image(board, setup_overlay(game.state), t=t)
             await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
             return
         focus = fight.character(character).id if character else None
+        t = reader(interaction)  # a private reply: the player's language
         embed = discord.Embed(
-            title=f"Boss Fight #{game.id} · round {fight.round}", description=turn_prompt(game.state)
+            title=t("Boss Fight #{id} · round {round}", id=game.id, round=fight.round),
+            description=turn_prompt(game.state, t),
         )
         embed.set_image(url="attachment://board.png")
-        image = board_image(fight, overlay, focus=focus, t=reader(interaction))
+        image = board_image(fight, overlay, focus=focus, t=t)
         await Post(embeds=[embed], images=[image], ephemeral=True).send(interaction)
 
     @app_commands.command(name="log", description="The last steps of this game")
@@ -380,10 +395,11 @@ class BossFight(
     async def cards(self, interaction: discord.Interaction, name: str) -> None:
         game = await KIT.find(interaction)
         source = game.state.fight if game is not None and game.state.fight is not None else catalog()
+        t = reader(interaction)
         try:
-            text = describe_card(source, name).text()
+            text = describe_card(source, name).text(t)
         except RuleError:
-            text = describe_card(catalog(), name).text()
+            text = describe_card(catalog(), name).text(t)
         await Post(content=text, ephemeral=True).send(interaction)
 
     @app_commands.command(name="piles", description="A character's public piles: discard, expended, used")
@@ -395,11 +411,14 @@ class BossFight(
             raise RuleError(_("The piles exist once the pieces are being placed."))
         wanted = fight.character(character).id
         c = next(x for x in public_view(fight).characters if x.id == wanted)
+        t = reader(interaction)
+        discard, expended, used = (", ".join(pile) or t("empty") for pile in (c.discard, c.expended, c.used))
         lines = [
-            f"**{c.name}**: deck {c.deck_size}, hand {c.hand_size} (private)",
-            f"Discard: {', '.join(c.discard) or 'empty'}",
-            f"Expended: {', '.join(c.expended) or 'empty'}",
-            f"Used: {', '.join(c.used) or 'empty'}",
+            t("**{name}**: deck {deck}, hand {hand} (private)", name=c.name, deck=c.deck_size,
+              hand=c.hand_size),
+            t("Discard: {cards}", cards=discard),
+            t("Expended: {cards}", cards=expended),
+            t("Used: {cards}", cards=used),
         ]
         await Post(content="\n".join(lines), ephemeral=True).send(interaction)
 
@@ -423,7 +442,7 @@ class BossFight(
             # The party was already asked: this typed /bf concede is the agreement the button gives.
             await do_concede(interaction, answering=True)
             return
-        await concede_question(state, user, game.id, game.version).send(interaction)
+        await concede_question(state, user, game.id, game.version, reader(interaction)).send(interaction)
 
     @app_commands.command(name="end", description="Close this game (the host or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:

@@ -368,18 +368,20 @@ def table_post(
     )
 
 
-def placing_hint(game: BFGame) -> str:
-    """Before the fight: the map, who places next and how."""
+def placing_hint(game: BFGame, t: Translator | None = None) -> str:
+    """Before the fight: the map, who places next and how, in ``t``'s language."""
+    t = t or translator(SOURCE)
     cat_map = setup_board(game).board
-    head = f"Map: {cat_map.name} ({cat_map.width}×{cat_map.height})."
+    head = t("Map: {name} ({width}×{height}).", name=cat_map.name, width=cat_map.width, height=cat_map.height)
     if game.fight is not None:
-        return f"{head} {turn_prompt(game)}"
+        return f"{head} {turn_prompt(game, t)}"
     if game.boss is None or game.boss_player is None:
-        return f"{head} Nobody plays the boss yet: `/bf join side:boss`; the boss is placed first."
-    return (
-        f"{head} {mention(game.boss_player)} places {game.boss.name} first with `/bf place tile:` "
-        "(the menu lists the anchor tiles where its whole shape fits; `rotation:` turns it), "
-        "then each hero more than 2 tiles from it."
+        return head + " " + t("Nobody plays the boss yet: `/bf join side:boss`; the boss is placed first.")
+    return head + " " + t(
+        "{player} places {boss} first with `/bf place tile:` (the menu lists the anchor tiles where its "
+        "whole shape fits; `rotation:` turns it), then each hero more than 2 tiles from it.",
+        player=mention(game.boss_player),
+        boss=game.boss.name,
     )
 
 

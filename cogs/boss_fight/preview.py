@@ -21,11 +21,13 @@ from rules.boss_fight import (
 from rules.boss_fight import GameState as FightState
 from rules.boss_fight.engine import move_allowance
 from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark, piece_poses
+from rules.i18n import SOURCE, Translator, translator
 
 
-def same_reach_note(fight: FightState, card: str | None) -> str:
+def same_reach_note(fight: FightState, card: str | None, t: Translator | None = None) -> str:
     """Why another move card in the hand reaches exactly the same places as ``card``, when one does
-    (empty otherwise): the boss's legs rule, or the board hemming the piece in."""
+    (empty otherwise): the boss's legs rule, or the board hemming the piece in; in ``t``'s language."""
+    t = t or translator(SOURCE)
     c = fight.current
     if c is None or card is None or card not in fight.cards or fight.cards[card].move is None:
         return ""
@@ -44,24 +46,29 @@ def same_reach_note(fight: FightState, card: str | None) -> str:
     if len(given) == 1:
         n = given.pop()
         if c.legs == 0:
-            why = f"with no legs, {c.name} cannot move at all"
+            why = t("with no legs, {name} cannot move at all", name=c.name)
         elif c.legs == 1:
-            why = f"with one leg, every move card's tiles are halved for {c.name}: each gives {n}"
+            why = t("with one leg, every move card's tiles are halved for {name}: each gives {n}",
+                    name=c.name, n=n)
         else:
-            why = f"each gives {n} tiles of movement"
+            why = t("each gives {n} tiles of movement", n=n)
     else:
-        why = "the extra tiles lead nowhere new (obstacles, other pieces or the board's edge hem it in)"
-    return f"{fight.cards[card].name} reaches the same places as {names} here: {why}."
+        why = t("the extra tiles lead nowhere new (obstacles, other pieces or the board's edge hem it in)")
+    return t("{card} reaches the same places as {names} here: {why}.", card=fight.cards[card].name,
+             names=names, why=why)
 
 
-def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOverlay]:
-    """What an action would do, before it is confirmed."""
+def preview(
+    fight: FightState, action: Action, t: Translator | None = None
+) -> tuple[str, Overlay | BoardOverlay]:
+    """What an action would do, before it is confirmed, in ``t``'s language (the player's)."""
+    t = t or translator(SOURCE)
     c = fight.current
     assert c is not None
     if isinstance(action, Move):
         reach = reachable_tiles(fight, c.id, action.card)
         here = c.tiles()[0].label() if c.tiles() else "?"
-        note = same_reach_note(fight, action.card)
+        note = same_reach_note(fight, action.card, t)
         if len(c.shape) > 1:
             # The whole piece where it will stand, not only the tile its pivot ends on.
             pose = next((p for p in piece_poses(fight, c.id, action.card) if p.move == action), None)
@@ -72,46 +79,51 @@ def preview(fight: FightState, action: Action) -> tuple[str, Overlay | BoardOver
             overlay = BoardOverlay(
                 kind=OverlayKind.MOVES,
                 focus=c.id,
-                title=f"Preview: {c.name} to {where.split(':')[0]}",
+                title=t("Preview: {name} to {tile}", name=c.name, tile=where.split(":")[0]),
                 marks=tuple(marks),
                 legend=(
-                    ("reach", "a tile of the piece can end here"),
-                    ("ghost", f"where {c.name} will stand"),
+                    ("reach", t("a tile of the piece can end here")),
+                    ("ghost", t("where {name} will stand", name=c.name)),
                 ),
             )
-            return (
-                f"{c.name} moves to {where} (outlined on the board).{' ' + note if note else ''}",
-                overlay,
-            )
+            moved = t("{name} moves to {where} (outlined on the board).", name=c.name, where=where)
+            return (f"{moved} {note}" if note else moved), overlay
         marks = [OverlayMark(tile=h, layer="reach") for h in reach if h != action.to]
         marks.append(OverlayMark(tile=action.to, layer="token", label="→"))
         overlay = BoardOverlay(
             kind=OverlayKind.MOVES,
             focus=c.id,
-            title=f"Preview: {c.name} to {action.to.label()}",
+            title=t("Preview: {name} to {tile}", name=c.name, tile=action.to.label()),
             marks=tuple(marks),
-            legend=(("reach", "can end the move here"), ("token", "the tile you chose")),
+            legend=(("reach", t("can end the move here")), ("token", t("the tile you chose"))),
         )
-        return (
-            f"{c.name} moves from {here} to {action.to.label()} ({len(reach)} tiles reachable with this "
-            f"card, shaded on the board).{' ' + note if note else ''}",
-            overlay,
+        moved = t.n(
+            "{name} moves from {here} to {tile} ({n} tile reachable with this card, shaded on the board).",
+            "{name} moves from {here} to {tile} ({n} tiles reachable with this card, shaded on the board).",
+            len(reach), name=c.name, here=here, tile=action.to.label(), n=len(reach),
         )
+        return (f"{moved} {note}" if note else moved), overlay
     if isinstance(action, Attack):
         lines = []
         sight = None
         for p in preview_attack(fight, c.id, action.card, action.equipment, action.target):
-            rolls = ", ".join(f"{r}: {'a miss' if r == 6 else d}" for r, d in sorted(p.by_roll.items()))
+            miss = t("a miss")
+            rolls = ", ".join(f"{r}: {miss if r == 6 else d}" for r, d in sorted(p.by_roll.items()))
             lines.append(
-                f"**{p.defender}**: your {p.attack_stat} against their {p.defence_stat} plus the defence "
-                f"roll. Damage by that roll: {rolls}; {p.no_roll} if they do not roll; about "
-                f"{p.expected:.1f} on average."
+                t(
+                    "**{defender}**: your {attack} against their {defence} plus the defence roll. Damage by "
+                    "that roll: {rolls}; {no_roll} if they do not roll; about {average} on average.",
+                    defender=p.defender, attack=p.attack_stat, defence=p.defence_stat, rolls=rolls,
+                    no_roll=p.no_roll, average=t.number(p.expected, 1),
+                )
             )
             target = next((x for x in fight.characters if x.name == p.defender), None)
             if target is not None and sight is None:
                 sight = (c.id, target.id)
-        return "\n".join(lines) or "No enemy in that area.", Overlay(area=[action.target], sight=sight)
+        return "\n".join(lines) or t("No enemy in that area."), Overlay(area=[action.target], sight=sight)
     if isinstance(action, UseItem | UseAbility | HeroicFeat):
-        where = action.target.label() if action.target is not None else "itself"
-        return f"{c.name} uses it on {where}.", Overlay(area=[action.target] if action.target else [])
+        if action.target is None:
+            return t("{name} uses it on itself.", name=c.name), Overlay()
+        used = t("{name} uses it on {tile}.", name=c.name, tile=action.target.label())
+        return used, Overlay(area=[action.target])
     return "", Overlay()

@@ -57,15 +57,18 @@ async def schedule_nudge(interaction: discord.Interaction, shown: Shown[BFGame])
     await client.scheduler.schedule("bf:nudge", in_=timedelta(hours=hours), payload=payload, key=key)
 
 
-def defence_view(shown: Shown[BFGame]) -> discord.ui.View | None:
+def defence_view(shown: Shown[BFGame], t: Translator | None = None) -> discord.ui.View | None:
+    """The defenders' roll / don't roll buttons, in the channel's language (``t``)."""
+    t = t or translator(SOURCE)
     pending = shown.state.pending
     if pending is None or shown.state.fight is None:
         return None
     items = []
     for cid in pending.waiting[:12]:
         name = shown.state.fight.character(cid).name
-        items.append(DefenceButton(shown.id, shown.version, f"{cid}|1", label=f"{name}: roll"))
-        items.append(DefenceButton(shown.id, shown.version, f"{cid}|0", label=f"{name}: don't roll"))
+        items.append(DefenceButton(shown.id, shown.version, f"{cid}|1", label=t("{name}: roll", name=name)))
+        dont = t("{name}: don't roll", name=name)
+        items.append(DefenceButton(shown.id, shown.version, f"{cid}|0", label=dont))
     return View(*items)
 
 
@@ -87,7 +90,7 @@ async def announce(
         version=shown.version,
         title=t(title) if title else t("Round {round} · {actor}", round=fight.round, actor=actor),
         lines=lines,
-        view=defence_view(shown),
+        view=defence_view(shown, t),
         t=t,
     )
     await post.send(interaction)
@@ -111,20 +114,28 @@ async def perform(
 # -- options for a card, an ability or the feat ------------------------------------------------------
 
 
-def _label(fight: FightState, action: Action) -> str:
+def _label(fight: FightState, action: Action, t: Translator | None = None) -> str:
+    """An option of the where/whom menu in ``t``'s language (the player's)."""
+    t = t or translator(SOURCE)
+
     def at(tile: Any) -> str:
         if tile is None:
-            return "on itself"
+            return t("on itself")
         who = fight.occupant(tile)
-        return f"{who.name} at {tile.label()}" if who else tile.label()
+        return t("{name} at {tile}", name=who.name, tile=tile.label()) if who else tile.label()
 
     if isinstance(action, Move):
         me = fight.current
         turned = me is not None and action.rotation not in (None, me.rotation)
-        turn = f", turning to rotation {action.rotation}" if turned else ""
         if action.pivot is not None and action.pivot != action.to:
-            return f"{action.pivot.label()} moves to {action.to.label()}{turn}"
-        return f"to {action.to.label()}{turn}"
+            if turned:
+                return t("{pivot} moves to {tile}, turning to rotation {rotation}",
+                         pivot=action.pivot.label(), tile=action.to.label(), rotation=action.rotation)
+            return t("{pivot} moves to {tile}", pivot=action.pivot.label(), tile=action.to.label())
+        if turned:
+            return t("to {tile}, turning to rotation {rotation}", tile=action.to.label(),
+                     rotation=action.rotation)
+        return t("to {tile}", tile=action.to.label())
     if isinstance(action, Attack):
         assert fight.current is not None
         eq = next((e.name for e in fight.current.equipment if e.id == action.equipment), action.equipment)
@@ -132,11 +143,13 @@ def _label(fight: FightState, action: Action) -> str:
     if isinstance(action, UseItem):
         return at(action.target)
     if isinstance(action, UseAbility):
-        extra = f", sacrificing {fight.cards[action.sacrifice].name}" if action.sacrifice else ""
-        return at(action.target) + extra
+        if action.sacrifice:
+            return t("{target}, sacrificing {card}", target=at(action.target),
+                     card=fight.cards[action.sacrifice].name)
+        return at(action.target)
     if isinstance(action, HeroicFeat):
         return at(action.target)
-    return "do it"
+    return t("do it")
 
 
 def _plays(action: Action, kind: str, key: str) -> bool:
@@ -147,7 +160,7 @@ def _plays(action: Action, kind: str, key: str) -> bool:
     return kind == "f" and isinstance(action, HeroicFeat)
 
 
-def options(fight: FightState, what: str) -> list[tuple[str, str]]:
+def options(fight: FightState, what: str, t: Translator | None = None) -> list[tuple[str, str]]:
     """``(label, code)`` for every legal way to play ``what``: ``c.<card>``, ``a.<ability>`` or ``f``."""
     kind, _dot, key = what.partition(".")
     found: list[Action] = []
@@ -174,7 +187,7 @@ def options(fight: FightState, what: str) -> list[tuple[str, str]]:
         if code in seen_tiles:
             continue
         seen_tiles.add(code)
-        out.append((_label(fight, a), code))
+        out.append((_label(fight, a, t), code))
     return out
 
 
@@ -185,12 +198,17 @@ async def _fight_at(interaction: discord.Interaction, game_id: int, version: int
     return check_actor(game.state, interaction.user.id)
 
 
-def choice_post(fight: FightState, game_id: int, version: int, what: str, *, title: str) -> Post:
-    """The private step after a card, ability or feat is chosen: where or whom, and Sacrifice."""
-    found = options(fight, what)
+def choice_post(
+    fight: FightState, game_id: int, version: int, what: str, *, title: str, t: Translator | None = None
+) -> Post:
+    """The private step after a card, ability or feat is chosen: where or whom, and Sacrifice; in
+    ``t``'s language (the player's)."""
+    t = t or translator(SOURCE)
+    found = options(fight, what, t)
     items: list[Any] = []
     if found:
-        items.append(OptionSelect(game_id, version, what, options=found, placeholder="Choose where / whom…"))
+        placeholder = t("Choose where / whom…")
+        items.append(OptionSelect(game_id, version, what, options=found, placeholder=placeholder))
     if what.startswith("c."):
         card = what[2:]
         items.append(
@@ -198,24 +216,26 @@ def choice_post(fight: FightState, game_id: int, version: int, what: str, *, tit
                 game_id,
                 version,
                 encode(Sacrifice(card=card)),
-                label="Sacrifice it",
+                label=t("Sacrifice it"),
                 style=discord.ButtonStyle.secondary,
             )
         )
     text = (
-        f"**{title}**: choose an option for a preview, then Confirm."
+        t("**{title}**: choose an option for a preview, then Confirm.", title=title)
         if found
-        else f"**{title}** cannot be played now (no legal target or tile)."
+        else t("**{title}** cannot be played now (no legal target or tile).", title=title)
     )
     if what.startswith("c."):
         text += f"\n{fight.cards[what[2:]].text}"
-        note = same_reach_note(fight, what[2:])
+        note = same_reach_note(fight, what[2:], t)
         if note:
             text += f"\n{note}"
     if len(found) > MAX_OPTIONS:
-        text += (
-            f"\nThe menu holds the first {MAX_OPTIONS} of {len(found)} choices (the nearest first); type "
-            "`/bf play` with `tile:` or `target:` for another."
+        text += "\n" + t(
+            "The menu holds the first {n} of {total} choices (the nearest first); type `/bf play` with "
+            "`tile:` or `target:` for another.",
+            n=MAX_OPTIONS,
+            total=len(found),
         )
     return Post(content=text, view=View(*items), ephemeral=True)
 
@@ -327,7 +347,7 @@ def preview_post(
     from cogs.boss_fight.game import board_image
 
     t = t or translator(SOURCE)
-    text, overlay = preview(fight, action)
+    text, overlay = preview(fight, action, t)
     buttons = [
         DoButton(game_id, version, encode(action), label=t("Confirm"), style=discord.ButtonStyle.success)
     ]
@@ -344,7 +364,7 @@ def preview_post(
     return Post(
         content=t(
             "Preview: {action}\n{text}\nConfirm to play it (only you see this).",
-            action=_label(fight, action),
+            action=_label(fight, action, t),
             text=text,
         ),
         view=View(*buttons),
@@ -372,7 +392,8 @@ class CardButton(StepButton, prefix="bf:card"):
             )
             await post.send(interaction)
             return
-        await choice_post(fight, self.game, self.step, what, title=title).send(interaction)
+        post = choice_post(fight, self.game, self.step, what, title=title, t=reader(interaction))
+        await post.send(interaction)
 
     @staticmethod
     def label_for(fight: FightState, what: str) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.boss_fight.combat import ATTACK_KINDS, STATUS_NAMES
@@ -37,7 +38,10 @@ from rules.boss_fight.content import (
     AreaShape,
     AttackKind,
     AttackProfile,
+    CardSet,
+    CardType,
     Catalog,
+    Constitution,
     Effect,
     EffectKind,
     EffectTo,
@@ -46,7 +50,9 @@ from rules.boss_fight.content import (
     Passive,
     PassiveKind,
     PieceSpec,
+    PieceType,
     Side,
+    Stat,
     Status,
     TargetKind,
     TokenSpec,
@@ -591,136 +597,192 @@ def describe_action(state: GameState, action: Action, *, private: bool = False) 
 
 @dataclass(frozen=True)
 class CardDescription:
-    """A card's name, what kind it is, its points and its text in lines."""
+    """A card's name, what kind it is, its points and its text in lines (each rendered in the
+    reader's language; the name is the card's as printed)."""
 
     id: str
     name: str
-    kind: str
+    kind: Text
     points: int | None
-    lines: tuple[str, ...]
+    lines: tuple[Text, ...]
 
-    def text(self) -> str:
-        """The lines joined, headed by the name, kind and points."""
-        pts = f", {self.points} points" if self.points is not None else ""
-        return "\n".join([f"{self.name} ({self.kind}{pts})", *self.lines])
+    def heading(self) -> Message:
+        """``Name (kind, N points)``."""
+        if self.points is None:
+            return _("{name} ({kind})", name=self.name, kind=self.kind)
+        return _("{name} ({kind}, {points} points)", name=self.name, kind=self.kind, points=self.points)
+
+    def text(self, t: Callable[[Text], str] = str) -> str:
+        """The lines joined, headed by the name, kind and points; ``t`` renders each (a reader's
+        translator), English by default."""
+        return "\n".join([t(self.heading()), *(t(line) for line in self.lines)])
 
 
-def _area(area: Area) -> str:
+_SET_NAMES = {CardSet.BOSS: N_("Boss set"), CardSet.HERO: N_("Hero set"), CardSet.NEUTRAL: N_("Neutral set")}
+_EQUIPMENT_SIDES = {Side.BOSS: N_("Boss equipment"), Side.HERO: N_("Hero equipment")}
+_ABILITY_KINDS = {Side.BOSS: N_("boss ability"), Side.HERO: N_("hero ability")}
+_ACTION_KINDS = {CardType.MOVE: N_("move card"), CardType.ATTACK: N_("attack card"),
+                 CardType.ITEM: N_("item card")}
+_PIECE_TYPES = {PieceType.HEAD: N_("Head piece"), PieceType.BODY: N_("Body piece"),
+                PieceType.LEG: N_("Leg piece"), PieceType.ARM: N_("Arm piece"),
+                PieceType.SPECIAL: N_("Special piece")}
+_CONSTITUTIONS = {Constitution.MIGHT: N_("might"), Constitution.GRACE: N_("grace"),
+                  Constitution.MIND: N_("mind"), Constitution.SPIRIT: N_("spirit")}
+_STAT_WORDS = {Stat.HEALTH: N_("health"), Stat.INTELLIGENCE: N_("intelligence"),
+               Stat.STRENGTH: N_("strength"), Stat.AGILITY: N_("agility")}
+_PROFILE_NAMES = {"basic": N_("Basic"), "heavy": N_("Heavy"), "special": N_("Special")}
+
+
+def _stat(stat: Stat | None) -> Text:
+    return _(_STAT_WORDS[stat]) if stat else ""
+
+
+def _status(status: Status | None) -> Text:
+    return STATUS_NAMES[status.value] if status else ""
+
+
+def _area(area: Area) -> Text:
     if area.shape is AreaShape.SINGLE:
         return ""
-    words = {AreaShape.BLAST: f"everyone within {area.size} of the target",
-             AreaShape.LINE: f"a line {area.size} tiles long",
-             AreaShape.CLEAVE: "the target and the tiles beside both it and the user",
-             AreaShape.NOVA: f"every tile within {area.size} of the user"}
+    words = {AreaShape.BLAST: _("everyone within {n} of the target", n=area.size),
+             AreaShape.LINE: _("a line {n} tiles long", n=area.size),
+             AreaShape.CLEAVE: _("the target and the tiles beside both it and the user"),
+             AreaShape.NOVA: _("every tile within {n} of the user", n=area.size)}
     return words[area.shape]
 
 
-def _effect(e: Effect) -> str:
+def _effect(e: Effect) -> Message:
     k = e.kind
-    to = " to the user" if e.to is EffectTo.USER else ""
-    text = {
-        EffectKind.DAMAGE: f"{e.amount} damage ({e.stat.value if e.stat else ''})",
-        EffectKind.HEAL: f"heal {e.amount}",
-        EffectKind.MOVE: f"move up to {_plural(e.amount, 'tile')}",
-        EffectKind.PUSH: f"push {_plural(e.amount, 'tile')} away",
-        EffectKind.STATUS: f"{e.status.value if e.status else ''}",
-        EffectKind.CLEANSE: f"remove {e.status.value if e.status else 'every status'}",
-        EffectKind.DRAW: f"draw {e.amount}",
-        EffectKind.DISCARD: f"discard {e.amount} at random",
-        EffectKind.MODIFY: f"{e.stat.value if e.stat else ''} {e.amount:+d} this round",
-        EffectKind.TOKEN: f"place {e.token} tokens",
+    n = e.amount
+    text: Message = {
+        EffectKind.DAMAGE: _("{n} damage ({stat})", n=n, stat=_stat(e.stat)),
+        EffectKind.HEAL: _("heal {n}", n=n),
+        EffectKind.MOVE: ngettext("move up to {n} tile", "move up to {n} tiles", n, n=n),
+        EffectKind.PUSH: ngettext("push {n} tile away", "push {n} tiles away", n, n=n),
+        EffectKind.STATUS: _("{status}", status=_status(e.status)),
+        EffectKind.CLEANSE: (_("remove {status}", status=_status(e.status)) if e.status
+                             else _("remove every status")),
+        EffectKind.DRAW: _("draw {n}", n=n),
+        EffectKind.DISCARD: _("discard {n} at random", n=n),
+        EffectKind.MODIFY: _("{stat} {n} this round", stat=_stat(e.stat), n=f"{n:+d}"),
+        EffectKind.TOKEN: _("place {token} tokens", token=e.token),
     }[k]
-    return text + to
+    if e.to is EffectTo.USER:
+        return _("{effect} to the user", effect=text)
+    return text
 
 
-def _usable(u: Usable) -> str:
-    aim = {TargetKind.SELF: "on yourself", TargetKind.ALLY: f"on an ally within {u.range}",
-           TargetKind.ENEMY: f"on an enemy within {u.range}", TargetKind.TILE: f"on a tile within {u.range}"}
-    parts = [aim[u.target]]
+def _usable(u: Usable) -> Message:
+    aim = {TargetKind.SELF: _("on yourself"), TargetKind.ALLY: _("on an ally within {n}", n=u.range),
+           TargetKind.ENEMY: _("on an enemy within {n}", n=u.range),
+           TargetKind.TILE: _("on a tile within {n}", n=u.range)}
+    parts: list[Text] = [aim[u.target]]
     if u.target is not TargetKind.SELF:
-        parts.append("in sight" if u.los else "sight not needed")
+        parts.append(_("in sight") if u.los else _("sight not needed"))
     area = _area(u.area)
     if area:
-        parts.append(f"reaching {area}")
-    return f"{', '.join(parts)}: {', '.join(_effect(e) for e in u.effects)}"
+        parts.append(_("reaching {area}", area=area))
+    return _("{aim}: {effects}", aim=tuple(parts), effects=tuple(_effect(e) for e in u.effects))
 
 
-def _passive(p: Passive) -> str:
+def _passive(p: Passive) -> Message:
     k = p.kind
+    n = p.amount
     return {
-        PassiveKind.ARMOUR: f"armour {p.amount} (damage taken -{p.amount}, at least 1)",
-        PassiveKind.RESIST: f"cannot be {p.status.value if p.status else ''}",
-        PassiveKind.MOVE_BONUS: f"+{p.amount} tiles on move cards",
-        PassiveKind.RANGE_BONUS: f"+{p.amount} range on attacks",
-        PassiveKind.REGENERATE: f"heals {p.amount} at the start of its turn",
-        PassiveKind.KEEN_SIGHT: "pieces never block its sight",
-        PassiveKind.STAT: f"{p.stat.value if p.stat else ''} {p.amount:+d}",
+        PassiveKind.ARMOUR: _("armour {n} (damage taken -{n}, at least 1)", n=n),
+        PassiveKind.RESIST: _("cannot be {status}", status=_status(p.status)),
+        PassiveKind.MOVE_BONUS: _("+{n} tiles on move cards", n=n),
+        PassiveKind.RANGE_BONUS: _("+{n} range on attacks", n=n),
+        PassiveKind.REGENERATE: _("heals {n} at the start of its turn", n=n),
+        PassiveKind.KEEN_SIGHT: _("pieces never block its sight"),
+        PassiveKind.STAT: _("{stat} {n}", stat=_stat(p.stat), n=f"{n:+d}"),
     }[k]
 
 
-def _profile(kind: AttackKind, prof: AttackProfile, default_stat: str) -> str:
-    parts = [f"{prof.damage} damage", f"range {prof.range}", (prof.stat.value if prof.stat else default_stat)]
+def _profile(kind: AttackKind, prof: AttackProfile, default_stat: Stat) -> Message:
+    parts: list[Text] = [_("{n} damage", n=prof.damage), _("range {n}", n=prof.range),
+                         _stat(prof.stat or default_stat)]
     if not prof.los:
-        parts.append("sight not needed")
+        parts.append(_("sight not needed"))
     area = _area(prof.area)
     if area:
-        parts.append(f"hits {area}")
+        parts.append(_("hits {area}", area=area))
     if prof.effects:
-        parts.append("on a hit: " + ", ".join(_effect(e) for e in prof.effects))
-    return f"{kind.value.capitalize()}: {', '.join(parts)}"
+        parts.append(_("on a hit: {effects}", effects=tuple(_effect(e) for e in prof.effects)))
+    return _("{profile}: {parts}", profile=_(_PROFILE_NAMES[kind.value]), parts=tuple(parts))
 
 
 def _describe(item: object) -> CardDescription:
-    lines: list[str] = []
+    lines: list[Text] = []
+    kind: Text
     if isinstance(item, ActionCardSpec):
         if item.move:
-            below = f" (cannot be played below {item.move.minimum})" if item.move.minimum else ""
-            lines.append(f"Move up to {item.move.tiles} tiles{below}.")
+            if item.move.minimum:
+                lines.append(_("Move up to {n} tiles (cannot be played below {minimum}).", n=item.move.tiles,
+                               minimum=item.move.minimum))
+            else:
+                lines.append(_("Move up to {n} tiles.", n=item.move.tiles))
         elif item.attack:
             a = item.attack
-            bits = [f"uses an equipment card's {a.profile.value} profile"]
-            bits += [f"{label} {v:+d}" for label, v in (("damage", a.bonus_damage), ("range", a.bonus_range),
-                                                        ("combat statistic", a.stat_bonus)) if v]
-            lines.append(f"Attack: {', '.join(bits)}.")
+            bits: list[Text] = [_("uses an equipment card's {profile} profile",
+                                  profile=ATTACK_KINDS[a.profile.value])]
+            bits += [_("{what} {n}", what=what, n=f"{v:+d}")
+                     for what, v in ((_("damage"), a.bonus_damage), (_("range"), a.bonus_range),
+                                     (_("combat statistic"), a.stat_bonus)) if v]
+            lines.append(_("Attack: {bits}.", bits=tuple(bits)))
         elif item.item:
-            lines.append(f"Item, {_usable(item.item)}. Goes to the used pile.")
-        lines.append(f"{item.set.value.capitalize()} set, up to {item.copies} per deck.")
-        kind, points = f"{item.type.value} card", None
+            lines.append(_("Item, {use}. Goes to the used pile.", use=_usable(item.item)))
+        lines.append(_("{set}, up to {n} per deck.", set=_(_SET_NAMES[item.set]), n=item.copies))
+        kind, points = _(_ACTION_KINDS[item.type]), None
     elif isinstance(item, EquipmentSpec):
         for k in AttackKind:
             prof = item.profile(k)
             if prof:
-                lines.append(_profile(k, prof, item.stat.value))
-        lines += [f"Passive: {_passive(p)}" for p in item.passives]
-        lines.append(f"{item.side.value.capitalize()} equipment, {_plural(item.slots, 'slot')}.")
-        kind, points = "equipment", item.points
+                lines.append(_profile(k, prof, item.stat))
+        lines += [_("Passive: {passive}", passive=_passive(p)) for p in item.passives]
+        lines.append(ngettext("{equipment}, {n} slot.", "{equipment}, {n} slots.", item.slots,
+                              equipment=_(_EQUIPMENT_SIDES[item.side]), n=item.slots))
+        kind, points = _("equipment"), item.points
     elif isinstance(item, AbilitySpec):
         lines += _ability_lines(item)
-        kind, points = f"{item.side.value} ability", item.points
+        kind, points = _(_ABILITY_KINDS[item.side]), item.points
     elif isinstance(item, PieceSpec):
         st = item.stats
-        lines.append(f"{item.type.value.capitalize()} piece: health {st.health}, "
-                     f"intelligence {st.intelligence}, strength {st.strength}, agility {st.agility}; "
-                     f"{_plural(len(item.shape), 'tile') if item.shape else 'no tiles of its own'}, "
-                     f"{_plural(item.slots, 'equipment slot')}.")
-        lines += [f"Passive: {_passive(p)}" for p in item.passives]
+        tiles = (ngettext("{n} tile", "{n} tiles", len(item.shape), n=len(item.shape)) if item.shape
+                 else _("no tiles of its own"))
+        lines.append(_("{piece}: health {health}, intelligence {intelligence}, strength {strength}, agility "
+                       "{agility}; {tiles}, {slots}.", piece=_(_PIECE_TYPES[item.type]), health=st.health,
+                       intelligence=st.intelligence, strength=st.strength, agility=st.agility, tiles=tiles,
+                       slots=ngettext("{n} equipment slot", "{n} equipment slots", item.slots, n=item.slots)))
+        lines += [_("Passive: {passive}", passive=_passive(p)) for p in item.passives]
         if item.ability:
-            lines.append(f"Ability {item.ability.name}: " + " ".join(_ability_lines(item.ability)))
-        kind, points = "boss piece", item.points
+            lines.append(_("Ability {name}: {text}", name=item.ability.name,
+                           text=_joined(_ability_lines(item.ability))))
+        kind, points = _("boss piece"), item.points
     elif isinstance(item, HeroSpec):
         st = item.stats
-        lines.append(f"Health {st.health}, intelligence {st.intelligence}, strength {st.strength}, agility "
-                     f"{st.agility}; {_plural(item.slots, 'equipment slot')}; {item.constitution.value}.")
-        lines.append(f"Ability {item.ability.name}: " + " ".join(_ability_lines(item.ability)))
-        lines.append(f"Heroic feat {item.feat.name} (expends {item.feat_cost}, not an action): "
-                     f"{_usable(item.feat.use)}.")
-        kind, points = "hero", item.points
+        lines.append(_("Health {health}, intelligence {intelligence}, strength {strength}, "
+                       "agility {agility}; {slots}; {constitution}.", health=st.health,
+                       intelligence=st.intelligence, strength=st.strength, agility=st.agility,
+                       slots=ngettext("{n} equipment slot", "{n} equipment slots", item.slots, n=item.slots),
+                       constitution=_(_CONSTITUTIONS[item.constitution])))
+        lines.append(_("Ability {name}: {text}", name=item.ability.name,
+                       text=_joined(_ability_lines(item.ability))))
+        lines.append(_("Heroic feat {name} (expends {cost}, not an action): {use}.", name=item.feat.name,
+                       cost=item.feat_cost, use=_usable(item.feat.use)))
+        kind, points = _("hero"), item.points
     elif isinstance(item, TokenSpec):
-        blocks = [w for w, on in (("sight", item.blocks_sight), ("movement", item.blocks_movement)) if on]
-        lines.append(f"Blocks {' and '.join(blocks)}." if blocks else "Blocks nothing.")
+        if item.blocks_sight and item.blocks_movement:
+            lines.append(_("Blocks sight and movement."))
+        elif item.blocks_sight:
+            lines.append(_("Blocks sight."))
+        elif item.blocks_movement:
+            lines.append(_("Blocks movement."))
+        else:
+            lines.append(_("Blocks nothing."))
         if item.rounds:
-            lines.append(f"Lasts {_plural(item.rounds, 'round')}.")
-        kind, points = "token", None
+            lines.append(ngettext("Lasts {n} round.", "Lasts {n} rounds.", item.rounds, n=item.rounds))
+        kind, points = _("token"), None
     else:
         raise TypeError(type(item).__name__)
     text = getattr(item, "text", "")
@@ -730,16 +792,27 @@ def _describe(item: object) -> CardDescription:
                            lines=tuple(lines))  # type: ignore[attr-defined]
 
 
-def _ability_lines(ab: AbilitySpec) -> list[str]:
-    out = [f"Passive: {_passive(p)}." for p in ab.passives]
+def _joined(lines: list[Message]) -> Message:
+    """Sentences one after another, each rendered in the reader's language."""
+    out = lines[0] if lines else Message.verbatim("")
+    for line in lines[1:]:
+        out = _("{first} {then}", first=out, then=line)
+    return out
+
+
+def _ability_lines(ab: AbilitySpec) -> list[Message]:
+    out = [_("Passive: {passive}.", passive=_passive(p)) for p in ab.passives]
     if ab.use:
-        cost = []
+        cost: list[Text] = []
         if ab.takes_action:
-            cost.append("takes an action (sacrifice a card)")
+            cost.append(_("takes an action (sacrifice a card)"))
         if ab.expend:
-            cost.append(f"expends {ab.expend}")
-        rest = "; rests the round after use"
-        out.append(f"Use {_usable(ab.use)}" + (f"; {', '.join(cost)}" if cost else "") + rest + ".")
+            cost.append(_("expends {n}", n=ab.expend))
+        if cost:
+            out.append(_("Use {use}; {cost}; rests the round after use.", use=_usable(ab.use),
+                         cost=tuple(cost)))
+        else:
+            out.append(_("Use {use}; rests the round after use.", use=_usable(ab.use)))
     return out
 
 
@@ -776,7 +849,7 @@ def describe_card(source: Catalog | GameState, name: str) -> CardDescription:
 
     >>> from rules.boss_fight import load_catalog
     >>> d = describe_card(load_catalog(), "run")
-    >>> d.name, d.kind, d.lines[-2]
+    >>> d.name, str(d.kind), str(d.lines[-2])
     ('Run', 'move card', 'Move up to 4 tiles (cannot be played below 3).')
     """
     from rules.errors import quote
@@ -789,8 +862,11 @@ def describe_card(source: Catalog | GameState, name: str) -> CardDescription:
     close = difflib.get_close_matches(name.strip(), names, n=3, cutoff=0.5)
     if not close:
         close = [n for n in names if wanted and wanted in n.lower()][:3]
-    hint = f" Did you mean {', '.join(close)}?" if close else " Type a few letters and pick from the list."
-    raise NotFoundError(f"No card called {quote(name)}.{hint}")
+    if close:
+        raise NotFoundError(_("No card called {name}. Did you mean {close}?", name=quote(name),
+                              close=", ".join(close)))
+    raise NotFoundError(_("No card called {name}. Type a few letters and pick from the list.",
+                          name=quote(name)))
 
 
 __all__ = [

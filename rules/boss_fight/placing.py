@@ -23,6 +23,7 @@ from rules.boss_fight.engine import PLACEMENT_GAP, _clear_tiles, hero_placements
 from rules.boss_fight.hexgrid import Hex, board_tiles
 from rules.boss_fight.state import Character, GameState, pose_tiles
 from rules.boss_fight.views import BoardOverlay, OverlayKind, OverlayMark
+from rules.i18n import Text, _
 
 NEAREST = 3
 
@@ -96,11 +97,12 @@ def deployment_overlay(state: GameState) -> BoardOverlay | None:
         turned = set(boss_anchors(state, None)) - straight
         marks = [OverlayMark(tile=h, layer="seen") for h in sorted(straight, key=lambda h: (h.col, h.row))]
         marks += [OverlayMark(tile=h, layer="range") for h in sorted(turned, key=lambda h: (h.col, h.row))]
-        legend = [("seen", "the boss's anchor tile can go here (rotation 0)")]
+        legend: list[tuple[str, Text]] = [("seen", _("the boss's anchor tile can go here (rotation 0)"))]
         if turned:
-            legend.append(("range", "anchor here only with another rotation (1-5)"))
-        notes = ("The anchor is the boss's first piece; the rest of the shape follows it.",)
-        return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id, title=f"Deployment: {c.name} (placed first)",
+            legend.append(("range", _("anchor here only with another rotation (1-5)")))
+        notes = (_("The anchor is the boss's first piece; the rest of the shape follows it."),)
+        return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id,
+                            title=_("Deployment: {name} (placed first)", name=c.name),
                             marks=tuple(marks), legend=tuple(legend), notes=notes)
     legal = set(placement_tiles(state, c.id))
     boss_tiles = state.boss.tiles()
@@ -109,8 +111,8 @@ def deployment_overlay(state: GameState) -> BoardOverlay | None:
     close = {t for t in close if (t.q, t.r) in on_board and t not in state.obstacles}
     marks = [OverlayMark(tile=h, layer="seen") for h in sorted(legal, key=lambda h: (h.col, h.row))]
     marks += [OverlayMark(tile=h, layer="range") for h in sorted(close, key=lambda h: (h.col, h.row))]
-    legend = [("seen", f"{c.name} can be placed here")]
+    legend = [("seen", _("{name} can be placed here", name=c.name))]
     if close:
-        legend.append(("range", f"too close: within {PLACEMENT_GAP} tiles of the boss"))
-    return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id, title=f"Deployment: {c.name}", marks=tuple(marks),
-                        legend=tuple(legend))
+        legend.append(("range", _("too close: within {n} tiles of the boss", n=PLACEMENT_GAP)))
+    return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id, title=_("Deployment: {name}", name=c.name),
+                        marks=tuple(marks), legend=tuple(legend))

@@ -10,6 +10,7 @@ a table as its game state (``cogs/boss_fight/game.py``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -34,7 +35,7 @@ from rules.boss_fight.state import GameSettings, Phase, PlaceBoss, PlaceHero, St
 from rules.boss_fight.state import GameState as FightState
 from rules.boss_fight.views import parse_tile
 from rules.errors import NotFoundError, RuleError, quote
-from rules.i18n import Message, _
+from rules.i18n import Message, Text, _
 
 
 @functools.cache
@@ -356,7 +357,7 @@ def edit(
     *,
     remove: bool = False,
     piece: str | None = None,
-) -> tuple[Table, str]:
+) -> tuple[Table, Message]:
     """Add or remove one card; the line says the points total and the slots and deck left."""
     _open(game)
     index, build, name = my_build(game, user, character)
@@ -367,9 +368,13 @@ def edit(
         new_build = add_card(
             cat, build, card, piece=piece, others=side_points(game, index), limit=game.points
         )
-    verb = "removes" if remove else "adds"
     spec = cat.get(*_section_of(card))
-    return _put(game, index, new_build), f"{name} {verb} {spec.name}. {build_line(game, index, new_build)}"
+    line = build_line(game, index, new_build)
+    if remove:
+        return _put(game, index, new_build), _("{name} removes {card}. {build}", name=name, card=spec.name,
+                                               build=line)
+    return _put(game, index, new_build), _("{name} adds {card}. {build}", name=name, card=spec.name,
+                                           build=line)
 
 
 def _section_of(card: str) -> tuple[str, str]:
@@ -379,7 +384,7 @@ def _section_of(card: str) -> tuple[str, str]:
     return section, spec.id
 
 
-def set_deck(game: Table, user: int, character: str | None, preset: str) -> tuple[Table, str]:
+def set_deck(game: Table, user: int, character: str | None, preset: str) -> tuple[Table, Message]:
     """Replace a deck with a preset's deck."""
     _open(game)
     index, build, name = my_build(game, user, character)
@@ -391,16 +396,23 @@ def set_deck(game: Table, user: int, character: str | None, preset: str) -> tupl
     left += [cat.abilities[a].name for a in source.build.abilities]
     if index is None:
         left = [cat.pieces[p].name for p in source.build.pieces] + left
-    rest = (
-        f" Only the deck is copied: {name}'s "
-        + ("pieces, " if index is None else "")
-        + "equipment and abilities stay as they were"
-        + (f" (the preset also has {', '.join(left)}: `/bf add card:` each one you want)." if left else ".")
-    )
-    return _put(game, index, new_build), (
-        f"{name} takes the {deck_count(new_build)}-card deck of the preset {source.id}.{rest} "
-        f"{build_line(game, index, new_build)}"
-    )
+    values = {"name": name, "n": deck_count(new_build), "preset": source.id, "others": ", ".join(left),
+              "build": build_line(game, index, new_build)}
+    if index is None and left:
+        line = _("{name} takes the {n}-card deck of the preset {preset}. Only the deck is copied: {name}'s "
+                 "pieces, equipment and abilities stay as they were (the preset also has {others}: "
+                 "`/bf add card:` each one you want). {build}", **values)
+    elif index is None:
+        line = _("{name} takes the {n}-card deck of the preset {preset}. Only the deck is copied: {name}'s "
+                 "pieces, equipment and abilities stay as they were. {build}", **values)
+    elif left:
+        line = _("{name} takes the {n}-card deck of the preset {preset}. Only the deck is copied: {name}'s "
+                 "equipment and abilities stay as they were (the preset also has {others}: `/bf add card:` "
+                 "each one you want). {build}", **values)
+    else:
+        line = _("{name} takes the {n}-card deck of the preset {preset}. Only the deck is copied: {name}'s "
+                 "equipment and abilities stay as they were. {build}", **values)
+    return _put(game, index, new_build), line
 
 
 def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> Message:
@@ -423,37 +435,39 @@ def build_line(game: Table, index: int | None, build: BossBuild | HeroBuild) -> 
     return _("{pts} points, party {side}; slots {used}/{total} ({left} left); deck {deck}/30.", **values)
 
 
-def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild) -> str:
-    """A whole build, card by card."""
+def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild,
+               t: Callable[[Text], str] = str) -> str:
+    """A whole build, card by card; ``t`` renders each line (a reader's translator), English by
+    default. Card names stay as printed."""
     cat = catalog()
-    lines = [str(build_line(game, index, build))]
+    lines: list[Text] = [build_line(game, index, build)]
+    none = _("none")
     if isinstance(build, BossBuild):
-        lines.append("Pieces: " + (", ".join(cat.pieces[p].name for p in build.pieces) or "none"))
-        lines.append(
-            "Equipment: "
-            + (
-                ", ".join(
-                    cat.equipment[e.id].name + (f" (on {e.piece})" if e.piece else "")
-                    for e in build.equipment
-                )
-                or "none"
-            )
-        )
+        pieces = ", ".join(cat.pieces[p].name for p in build.pieces)
+        lines.append(_("Pieces: {cards}", cards=pieces or none))
+        gear: list[Text] = [
+            _("{card} (on {piece})", card=cat.equipment[e.id].name, piece=e.piece) if e.piece
+            else cat.equipment[e.id].name
+            for e in build.equipment
+        ]
+        lines.append(_("Equipment: {cards}", cards=tuple(gear) or none))
     else:
-        lines.append(f"Hero: {cat.heroes[build.hero].name}")
-        lines.append("Equipment: " + (", ".join(cat.equipment[e].name for e in build.equipment) or "none"))
-    lines.append("Abilities: " + (", ".join(cat.abilities[a].name for a in build.abilities) or "none"))
+        lines.append(_("Hero: {name}", name=cat.heroes[build.hero].name))
+        equipment = ", ".join(cat.equipment[e].name for e in build.equipment)
+        lines.append(_("Equipment: {cards}", cards=equipment or none))
+    abilities = ", ".join(cat.abilities[a].name for a in build.abilities)
+    lines.append(_("Abilities: {cards}", cards=abilities or none))
     deck = ", ".join(f"{n}× {cat.actions[c].name}" for c, n in sorted(build.deck.items()))
-    lines.append(f"Deck ({deck_count(build)}/30): {deck or 'empty'}")
-    return "\n".join(lines)
+    lines.append(_("Deck ({n}/30): {cards}", n=deck_count(build), cards=deck or _("empty")))
+    return "\n".join(t(line) for line in lines)
 
 
-def set_map(game: Table, user: int, map_id: str) -> tuple[Table, str]:
+def set_map(game: Table, user: int, map_id: str) -> tuple[Table, Message]:
     _open(game)
     if user not in (game.boss_player, game.host):
         raise RuleError(_("The boss player ({player}) chooses the map.", player=mention(game.boss_player)))
     board = catalog().get("maps", map_id)
-    return game.model_copy(update={"map_id": board.id}), f"The map is now {board.name}."
+    return game.model_copy(update={"map_id": board.id}), _("The map is now {name}.", name=board.name)
 
 
 def setup_board(game: Table) -> FightState:
@@ -510,16 +524,16 @@ def _nearest(fight: FightState, tile: str, rotation: int) -> Message | None:
     return _("Nearest tiles that work: {tiles} (`/bf place tile:` lists them all).", tiles=near)
 
 
-def placing_refused(game: Table) -> str | None:
+def placing_refused(game: Table) -> Message | None:
     """Why no piece can be placed now (for anyone), or None: `/bf place` refuses with it and its
     tile autocomplete shows it instead of tiles."""
     if game.started:
-        return "Every piece is placed and the fight has started."
+        return _("Every piece is placed and the fight has started.")
     if game.fight is None:
         if game.boss is None or game.boss_player is None:
-            return "Nobody plays the boss yet: `/bf join side:boss`."
+            return _("Nobody plays the boss yet: `/bf join side:boss`.")
         if not game.heroes:
-            return "No hero has joined yet: `/bf join side:hero preset:<hero>` before placing."
+            return _("No hero has joined yet: `/bf join side:hero preset:<hero>` before placing.")
     return None
 
 

@@ -386,11 +386,11 @@ class BoardOverlay:
 
     kind: OverlayKind
     focus: str
-    title: str
+    title: Text
     marks: tuple[OverlayMark, ...] = ()
     sight: tuple[tuple[str, str], ...] = ()
-    legend: tuple[tuple[str, str], ...] = ()
-    notes: tuple[str, ...] = ()
+    legend: tuple[tuple[str, Text], ...] = ()
+    notes: tuple[Text, ...] = ()
 
 
 def _deck_moves(state: GameState, c: Character) -> list[int]:
@@ -403,13 +403,13 @@ def _deck_moves(state: GameState, c: Character) -> list[int]:
 
 
 def _moves_overlay(state: GameState, c: Character) -> BoardOverlay:
-    title = f"Moves: {c.name}"
+    title = _("Moves: {name}", name=c.name)
     allowances = _deck_moves(state, c)
-    notes: list[str] = []
+    notes: list[Text] = []
     if c.active_status(Status.IMMOBILISED):
-        notes.append(f"{c.name} is immobilised this turn.")
+        notes.append(_("{name} is immobilised this turn.", name=c.name))
     if not allowances or not c.tiles():
-        notes.append(f"{c.name} cannot move.")
+        notes.append(_("{name} cannot move.", name=c.name))
         return BoardOverlay(kind=OverlayKind.MOVES, focus=c.id, title=title, notes=tuple(notes))
     short, longest = allowances[0], allowances[-1]
     steps: dict[Hex, int] = {}
@@ -419,28 +419,29 @@ def _moves_overlay(state: GameState, c: Character) -> BoardOverlay:
         mine = set(c.tiles())
         from rules.boss_fight.state import pose_tiles
 
-        for (q, r, rot), (n, _) in boss_reach(state, c, longest).items():
+        for (q, r, rot), (n, _cost) in boss_reach(state, c, longest).items():
             for t in pose_tiles(c.shape, Hex.axial(q, r), rot):
                 if t not in mine and n < steps.get(t, 99):
                     steps[t] = n
     marks = tuple(OverlayMark(tile=h, layer="reach" if n <= short else "reach_far", label=str(n))
                   for h, n in sorted(steps.items(), key=lambda hn: (hn[0].q, hn[0].r)))
-    what = "movement to cover it" if len(c.shape) > 1 else "movement needed"
     if len(c.shape) > 1 and any(n == 0 for n in steps.values()):
-        notes.append("0: covered by turning where it stands (a move card is still played).")
-    legend = [("reach", f"within {short} (number: {what})")]
+        notes.append(_("0: covered by turning where it stands (a move card is still played)."))
+    legend: list[tuple[str, Text]] = [
+        ("reach", _("within {n} (number: movement to cover it)", n=short) if len(c.shape) > 1
+         else _("within {n} (number: movement needed)", n=short))]
     if longest > short:
         far = f"{short + 1}-{longest}" if longest > short + 1 else f"{longest}"
-        legend.append(("reach_far", f"{far}: only with a longer move"))
+        legend.append(("reach_far", _("{far}: only with a longer move", far=far)))
     return BoardOverlay(kind=OverlayKind.MOVES, focus=c.id, title=title, marks=marks, legend=tuple(legend),
                         notes=tuple(notes))
 
 
 def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
-    title = f"Sight: {c.name}"
+    title = _("Sight: {name}", name=c.name)
     if not c.tiles():
         return BoardOverlay(kind=OverlayKind.SIGHT, focus=c.id, title=title,
-                            notes=(f"{c.name} is not on the board.",))
+                            notes=(_("{name} is not on the board.", name=c.name),))
     lines = sightlines_for(state, c)
     mine = c.tiles()
     blocked = lines.blocking
@@ -453,26 +454,26 @@ def _sight_overlay(state: GameState, c: Character) -> BoardOverlay:
     sight = tuple((c.id, e.id) for e in enemies_of(state, c))
     seen = [e.name for e in enemies_of(state, c) if can_see(state, c, e)]
     hidden = [e.name for e in enemies_of(state, c) if e.name not in seen]
-    notes = [f"In sight: {', '.join(seen) or 'nobody'}."]
+    notes: list[Text] = [_("In sight: {names}.", names=", ".join(seen)) if seen else _("In sight: nobody.")]
     if hidden:
-        notes.append(f"Out of sight: {', '.join(hidden)}.")
-    legend = [("seen", "tiles in line of sight")]
+        notes.append(_("Out of sight: {names}.", names=", ".join(hidden)))
+    legend: list[tuple[str, Text]] = [("seen", _("tiles in line of sight"))]
     if seen:
-        legend.append(("sight_ok", "clear line to an enemy"))
+        legend.append(("sight_ok", _("clear line to an enemy")))
     if hidden:
-        legend.append(("sight_blocked", "no line to an enemy"))
+        legend.append(("sight_blocked", _("no line to an enemy")))
     return BoardOverlay(kind=OverlayKind.SIGHT, focus=c.id, title=title, marks=tuple(marks), sight=sight,
                         legend=tuple(legend), notes=tuple(notes))
 
 
 def _areas_overlay(state: GameState, c: Character) -> BoardOverlay:
-    title = f"Areas: {c.name}"
+    title = _("Areas: {name}", name=c.name)
     board = on_board(state)
     obstacles = set(state.obstacles)
     mine = c.tiles()
     marks: dict[Hex, OverlayMark] = {}
-    legend: list[tuple[str, str]] = []
-    notes: list[str] = []
+    legend: list[tuple[str, Text]] = []
+    notes: list[Text] = []
     reach = 0
     bonus = c.passive_total(PassiveKind.RANGE_BONUS)
     for eq in c.equipment:
@@ -486,7 +487,7 @@ def _areas_overlay(state: GameState, c: Character) -> BoardOverlay:
             zones.append((ab.name, ab.use.area.size))
     if c.feat and c.feat.use.area.shape is AreaShape.NOVA:
         zones.append((c.feat.name, c.feat.use.area.size))
-    zone = max((size for _, size in zones), default=0)
+    zone = max((size for _name, size in zones), default=0)
     if mine:
         for m in mine:
             for t in m.spiral(max(reach, zone)):
@@ -498,17 +499,18 @@ def _areas_overlay(state: GameState, c: Character) -> BoardOverlay:
                 elif d <= reach and t not in marks:
                     marks[t] = OverlayMark(tile=t, layer="range")
         if reach:
-            legend.append(("range", f"within attack range {reach} (equipment; cards may add more)"))
+            legend.append(("range", _("within attack range {n} (equipment; cards may add more)", n=reach)))
         if zones:
-            legend.append(("area", "around the piece: " + ", ".join(f"{n} ({s})" for n, s in zones)))
+            around = ", ".join(f"{n} ({s})" for n, s in zones)
+            legend.append(("area", _("around the piece: {zones}", zones=around)))
     else:
-        notes.append(f"{c.name} is not on the board.")
+        notes.append(_("{name} is not on the board.", name=c.name))
     lasting = [t for t in state.tokens if t.rounds_left is not None]
     for t in lasting:
         marks[t.tile] = OverlayMark(tile=t.tile, layer="token", label=str(t.rounds_left))
     if lasting:
         names = sorted({t.name for t in lasting})
-        legend.append(("token", f"{', '.join(names)} (number: rounds left)"))
+        legend.append(("token", _("{tokens} (number: rounds left)", tokens=", ".join(names))))
     ordered = tuple(sorted(marks.values(), key=lambda m: (m.tile.q, m.tile.r)))
     return BoardOverlay(kind=OverlayKind.AREAS, focus=c.id, title=title, marks=ordered, legend=tuple(legend),
                         notes=tuple(notes))
@@ -524,7 +526,7 @@ def board_overlay(state: GameState, kind: OverlayKind | str, character: str | No
 
     >>> from rules.boss_fight import quick_game
     >>> o = board_overlay(quick_game(seed=1), "moves")
-    >>> o.title, o.marks[0].layer in ("reach", "reach_far")
+    >>> str(o.title), o.marks[0].layer in ("reach", "reach_far")
     ('Moves: Kestrel', True)
     """
     try:

@@ -128,6 +128,9 @@ async def test_a_typed_play_previews_in_the_players_language(driver: OfflineDriv
     user = PLAYERS[fight.current.id]
     shown = (await driver.command("bf play", user=user, card=move.card, tile=move.to.label())).message
     assert shown.ephemeral and shown.text.startswith("Vista previa: "), shown.text
+    assert f"se mueve de {fight.current.tiles()[0].label()} a {move.to.label()} (" in shown.text, shown.text
+    assert "alcanzable" in shown.text and "reachable" not in shown.text
+    assert shown.text.startswith(f"Vista previa: a {move.to.label()}\n"), shown.text  # the option's label
     assert "Confirma para jugarla (solo lo ves tú)." in shown.text
     assert "Confirmar" in [b.label for b in shown.buttons]
     played = await driver.press(shown, "Confirmar", user=user)
@@ -227,3 +230,140 @@ async def test_the_log_is_private_in_the_players_language(driver: OfflineDriver)
     shown = (await driver.command("/bf log", user="bob")).message
     assert shown.ephemeral and "los últimos pasos" in shown.text, shown.text
     assert "the last steps" in (await driver.command("/bf log", user="alice")).message.text
+
+
+async def test_a_spanish_player_reads_a_cards_text_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("ana", locale="es-ES")
+    card = (await driver.command("/bf cards name:run", user="ana")).message
+    assert card.ephemeral and card.text.startswith("Run (carta de movimiento)")  # the name as printed
+    assert "Mueve hasta 4 casillas (no se puede jugar por debajo de 3)." in card.text
+    assert "Conjunto neutral, hasta 3 por mazo." in card.text
+    hero = (await driver.command("/bf cards name:kestrel", user="ana")).message
+    assert "Salud " in hero.text and "Hazaña heroica " in hero.text and "puntos)" in hero.text
+    missing = (await driver.command("/bf cards name:runn", user="ana")).message
+    assert "No hay ninguna carta llamada" in missing.text and "Run" in missing.text
+    english = (await driver.command("/bf cards name:run", user="bob")).message
+    assert "Move up to 4 tiles (cannot be played below 3)." in english.text
+
+
+async def test_a_spanish_player_reads_the_board_overlays_legend_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    from renderers.canvas import recording
+
+    driver.user("dave", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:kestrel_the_archer", user="bob")
+    await driver.command("/bf place tile:F6", user="alice")
+    with recording() as drawn:
+        board = (await driver.command("/bf board overlay:sight", user="dave")).message
+    assert board.ephemeral and [a.filename for a in board.attachments] == ["board.png"]
+    assert any(text.startswith("Visión: ") for text in drawn), drawn
+    assert "Kestrel no está en el tablero." in drawn  # a note under the board
+    with recording() as drawn:
+        await driver.command("/bf board overlay:sight", user="bob")  # an English client
+    assert "Sight: Kestrel" in drawn and "Kestrel is not on the board." in drawn
+
+
+async def test_a_spanish_player_reads_the_piles_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("dave", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:bone_colossus", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    await driver.command("/bf place tile:F6", user="alice")
+    piles = (await driver.command("/bf piles character:Mira Vale", user="dave")).message
+    assert piles.ephemeral and piles.text.startswith("**Mira Vale**: mazo "), piles.text
+    assert "(privada)" in piles.text and "Descarte: vacía" in piles.text and "Agotadas: vacía" in piles.text
+    english = (await driver.command("/bf piles character:Mira Vale", user="bob")).message
+    assert "Discard: empty" in english.text
+
+
+async def test_a_spanish_server_reads_the_concession_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    from tests.cogs.test_boss_fight_try import lobby_placed
+
+    driver.guild_locale = "es-ES"
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    driver.user("carol", locale="es-ES")
+    asking = (await driver.command("/bf concede", user="carol")).message  # a private question: her language
+    assert asking.ephemeral and asking.text.startswith("¿Pedir al grupo que se rinda?"), asking.text
+    assert "Confirmar: rendirse" in [b.label for b in asking.buttons]
+    question = (await driver.command("/bf concede", user="bob")).message  # bob: an English client
+    assert "Ask the party to concede?" in question.text
+    asked = public(await driver.press(question, "Confirm: concede", user="bob"))
+    assert "quiere que los héroes se rindan" in asked.text and "wants" not in asked.text, asked.text
+    assert "Rendirse también" in [b.label for b in asked.buttons]
+    done = public(await driver.press(asked, "Rendirse también", user="carol"))
+    assert "se rinden por los héroes: gana el jefe." in done.text, done.text
+    assert "`/bf end` cierra la partida" in done.text
+
+
+async def test_a_spanish_player_reads_a_build_in_spanish(driver: OfflineDriver, spanish: None) -> None:
+    driver.user("carol", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:hero preset:mira_the_warden", user="bob")
+    shown = (await driver.command("/bf build character:Mira Vale", user="carol")).message
+    assert shown.ephemeral and "Héroe: Mira Vale" in shown.text, shown.text
+    assert "Equipo: " in shown.text and "Habilidades: " in shown.text and "Mazo (30/30): " in shown.text
+    english = (await driver.command("/bf build character:Mira Vale", user="bob")).message
+    assert "Hero: Mira Vale" in english.text and "Deck (30/30): " in english.text
+
+
+async def test_a_spanish_server_reads_the_maps_title_and_its_legend_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    from renderers.canvas import recording
+
+    driver.guild_locale = "es-ES"
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:the_gazer", user="alice")
+    with recording() as drawn:
+        chosen = await driver.command("/bf map name:great_hall", user="alice")
+    shown = [m for m in chosen.messages if m.attachments]
+    assert shown and not shown[0].ephemeral and ": el mapa" in shown[0].text, shown[0].text
+    assert "Great Hall" in shown[0].text  # the map's name as printed
+    assert "Mapa: Great Hall (" in shown[0].text and "coloca primero a The Gazer" in shown[0].text
+    assert "Despliegue: The Gazer (se coloca primero)" in drawn, [x for x in drawn if len(x) > 4]
+    assert "la casilla de anclaje del jefe puede ir aquí (rotación 0)" in drawn
+
+
+async def test_a_spanish_player_reads_their_build_changes_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("bob", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    await driver.command("/bf join side:boss preset:venom_wyrm", user="alice")
+    await driver.command("/bf join side:hero preset:card:mira", user="bob")
+    added = (await driver.command("/bf add card:longsword character:Mira Vale", user="bob")).message
+    assert added.ephemeral and "Mira Vale añade Longsword. " in added.text, added.text
+    removed = (await driver.command("/bf remove card:longsword character:Mira Vale", user="bob")).message
+    assert "Mira Vale quita Longsword. " in removed.text, removed.text
+    decked = (await driver.command("/bf deck preset:mira_the_warden character:Mira Vale", user="bob")).message
+    assert "Mira Vale toma el mazo de 30 cartas de la plantilla mira_the_warden." in decked.text, decked.text
+
+
+async def test_placing_too_early_is_refused_in_the_players_language(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    driver.user("ana", locale="es-ES")
+    await driver.command("/bf new", user="alice")
+    refused = (await driver.command("/bf place tile:F6", user="ana")).message
+    assert refused.ephemeral, refused.text
+    assert "Nadie juega el jefe todavía: `/bf join side:boss`." in refused.text, refused.text
+    english = (await driver.command("/bf place tile:F6", user="bob")).message
+    assert "Nobody plays the boss yet" in english.text
+
+
+async def test_a_spanish_player_reads_the_boards_heading_in_spanish(
+    driver: OfflineDriver, spanish: None
+) -> None:
+    from tests.cogs.test_boss_fight_try import lobby_placed
+
+    driver.user("dave", locale="es-ES")
+    await lobby_placed(driver)
+    await driver.command("/bf start", user="bob")
+    board = (await driver.command("/bf board", user="dave")).message
+    assert board.ephemeral and " · ronda 1" in board.text and " · round 1" not in board.text, board.text
+    english = (await driver.command("/bf board", user="bob")).message
+    assert " · round 1" in english.text

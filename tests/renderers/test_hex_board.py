@@ -154,7 +154,7 @@ def test_named_overlays_tint_their_tiles_and_add_a_legend(kind):
     state = board()
     hero = state.heroes[0]
     overlay = board_overlay(state, kind, hero.id)
-    assert overlay.marks and overlay.legend and overlay.title.endswith(hero.name)
+    assert overlay.marks and overlay.legend and str(overlay.title).endswith(hero.name)
     png = render_hex_board(state, overlay=kind, focus=hero.id)
     image = Image.open(io.BytesIO(png))
     plain = layout_board(state)
@@ -201,7 +201,7 @@ def test_areas_overlay_shows_range_zones_and_tokens():
     overlay = board_overlay(state, "areas", "boss")
     layers = {m.layer for m in overlay.marks}
     assert {"range", "area"} <= layers
-    assert any("Tremor" in words for _, words in overlay.legend)
+    assert any("Tremor" in str(words) for _, words in overlay.legend)
 
 
 def test_unknown_overlay_is_a_rule_error():

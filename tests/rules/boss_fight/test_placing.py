@@ -86,7 +86,7 @@ def test_the_deployment_overlay_marks_the_boss_anchors_then_the_hero_tiles():
     t = join(Table(host=1, map_id="great_hall"), 1, "boss", "the_gazer")[0]
     board = setup_board(t)
     overlay = deployment_overlay(board)
-    assert overlay is not None and overlay.title.startswith("Deployment: The Gazer")
+    assert overlay is not None and str(overlay.title).startswith("Deployment: The Gazer")
     assert {m.tile for m in overlay.marks if m.layer == "seen"} == set(boss_anchors(board, 0))
     state = setup()
     state = apply(state, PlaceBoss(anchor=boss_anchors(state, 0)[40], rotation=0), random.Random(0)).state
