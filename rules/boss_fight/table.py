@@ -441,7 +441,7 @@ def build_text(game: Table, index: int | None, build: BossBuild | HeroBuild,
     default. Card names stay as printed."""
     cat = catalog()
     lines: list[Text] = [build_line(game, index, build)]
-    none = _("none")
+    none = "—"  # no word: "none" agrees in gender with what it stands for in Spanish
     if isinstance(build, BossBuild):
         pieces = ", ".join(cat.pieces[p].name for p in build.pieces)
         lines.append(_("Pieces: {cards}", cards=pieces or none))
