@@ -30,7 +30,7 @@ from renderers.tournament import (
     joined,
     widths,
 )
-from rules.i18n import N_, SOURCE, Translator
+from rules.i18n import N_, Translator
 from rules.tournament.faction_table import FEW_GAMES, FactionRow, ordinal
 from rules.tournament.season import SeasonRow
 
@@ -44,12 +44,6 @@ _COLUMNS = (
     (N_("Win %"), 120),
     (N_("Avg BP"), 120),
 )
-
-
-def place(t: Translator, rank: int) -> str:
-    """A place in the standings as the language writes it: ``1st`` / ``1.º``."""
-    # TRANSLATORS: a place in the standings (English writes 1st, 2nd, 3rd... itself)
-    return ordinal(rank) if t.language == SOURCE else t("{rank}.", rank=rank)
 
 
 def render_faction_table(
@@ -91,7 +85,7 @@ def render_faction_table(
         d.rectangle((0, y, width, y + ROW_H), fill=pal.row if i % 2 == 0 else pal.row_alt)
         d.text((name_x, y + 7), fit(d, row.faction, name_f, name_w), font=name_f, fill=pal.text)
         if row.best is not None:
-            best = t("best: {name} ({place})", name=row.best.name, place=place(t, row.best.rank))
+            best = t("best: {name} ({place})", name=row.best.name, place=t(ordinal(row.best.rank)))
             if row.mirrors:
                 best = joined(best, t.n("{n} mirror", "{n} mirrors", row.mirrors, n=row.mirrors))
             d.text((name_x, y + 39), fit(d, best, sub_f, name_w), font=sub_f, fill=pal.muted)
