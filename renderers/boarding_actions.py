@@ -103,18 +103,6 @@ def _column_label(key: str, t: Translator | None = None) -> str:
     return words(t)(_COLUMN_WORDS[key]) if key in _COLUMN_WORDS else f"R{key}"
 
 
-def _headline(board: Scoreboard, t: Translator) -> str:
-    """``"Bo wins 55-50"``, ``"Draw 25-25"`` or ``"Ann leads 20-10"`` (the tracker's words)."""
-    a, d = board.sides
-    score = f"{max(a.total, d.total)}-{min(a.total, d.total)}"
-    if board.leader is None:
-        return t("Draw {score}", score=score) if board.over else t("Level {score}", score=score)
-    side = a if board.leader is Role.ATTACKER else d
-    if board.over:
-        return t("{name} wins {score}", name=side.name, score=score)
-    return t("{name} leads {score}", name=side.name, score=score)
-
-
 def _side_height(side: BoardSide) -> int:
     return 64 + 40 + ROW_H * max(len(side.lines), 1) + 150
 
@@ -155,7 +143,7 @@ def render_scoreboard(
     y = header_h
     colour = pal.draw if board.leader is None else (pal.win if board.over else pal.lead)
     d.rectangle((0, y, width, y + banner_h), fill=colour)
-    headline = fit(d, _headline(board, t), banner_f, width - 2 * PAD)
+    headline = fit(d, t(board.headline), banner_f, width - 2 * PAD)
     centre(d, 0, width, y + 12, headline, banner_f, pal.banner_text)
     y += banner_h + 10
 

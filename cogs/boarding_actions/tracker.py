@@ -28,7 +28,7 @@ from rules.boarding_actions.battle import (
     underdog,
 )
 from rules.boarding_actions.missions import BATTLE_READY_VP, MISSION_VP_CAP, Role, Scorer
-from rules.boarding_actions.scoreboard import Scoreboard, committed, scoreboard
+from rules.boarding_actions.scoreboard import committed, scoreboard
 from rules.i18n import N_, Translator, translator
 
 log = logging.getLogger("herald.boarding_actions")
@@ -106,23 +106,12 @@ def _moment_text(state: BattleState, options: list[ScoringOption], t: Translator
     return "\n".join(lines)
 
 
-def _headline(board: Scoreboard, t: Translator) -> str:
-    a, d = board.sides
-    score = f"{max(a.total, d.total)}-{min(a.total, d.total)}"
-    if board.leader is None:
-        return t("Draw {score}", score=score) if board.over else t("Level {score}", score=score)
-    side = a if board.leader is Role.ATTACKER else d
-    if board.over:
-        return t("{name} wins {score}", name=side.name, score=score)
-    return t("{name} leads {score}", name=side.name, score=score)
-
-
 OUTCOME_NAMES = {Outcome.WIN: N_("win"), Outcome.LOSS: N_("loss"), Outcome.DRAW: N_("draw")}
 
 
 def _result_text(state: BattleState, t: Translator) -> str:
     board = scoreboard(state)
-    lines = [f"**{_headline(board, t)}**"]
+    lines = [f"**{t(board.headline)}**"]
     for side in board.sides:
         outcome = t(OUTCOME_NAMES[side.outcome]) if side.outcome else ""
         lines.append(

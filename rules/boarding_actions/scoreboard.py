@@ -33,6 +33,7 @@ from rules.boarding_actions.missions import (
     Objective,
     Role,
 )
+from rules.i18n import Message, _
 
 #: Column keys in order; each appears only when the mission scores there (rounds: progressive
 #: objectives; ``start``: starting VP; ``end``: end-game objectives).
@@ -84,14 +85,17 @@ class Scoreboard(BaseModel):
     underdog_bonus: str = ""
 
     @property
-    def headline(self) -> str:
-        """``"Bo wins 55-50"``, ``"Draw 25-25"`` or, during the battle, ``"Ann leads 20-10"``."""
+    def headline(self) -> Message:
+        """``"Bo wins 55-50"``, ``"Draw 25-25"`` or, during the battle, ``"Ann leads 20-10"``: a
+        lazy message the tracker's text and its picture render in their reader's language."""
         a, d = self.sides
         score = f"{max(a.total, d.total)}-{min(a.total, d.total)}"
         if self.leader is None:
-            return f"Draw {score}" if self.over else f"Level {score}"
+            return _("Draw {score}", score=score) if self.over else _("Level {score}", score=score)
         side = a if self.leader is Role.ATTACKER else d
-        return f"{side.name} {'wins' if self.over else 'leads'} {score}"
+        if self.over:
+            return _("{name} wins {score}", name=side.name, score=score)
+        return _("{name} leads {score}", name=side.name, score=score)
 
 
 def _relevant(objective: Objective, role: Role) -> bool:

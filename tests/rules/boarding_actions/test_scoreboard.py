@@ -43,11 +43,11 @@ def test_headline_underdog_and_outcome() -> None:
     )
     state = apply(state, Score(role=Role.DEFENDER, objective="take-and-hold", conditions=["one-plus"]))
     board = scoreboard(state)
-    assert board.headline == "Bo leads 5-0"
+    assert str(board.headline) == "Bo leads 5-0"
     assert board.sides[1].underdog and "Underdog Entry Zone" in board.underdog_bonus
     assert board.position == "Round 2, Bo (Defender), end of the Command phase"
     while not state.over:
         state = apply(state, Advance())
     board = scoreboard(state)
-    assert board.over and board.headline == "Bo wins 5-0"
+    assert board.over and str(board.headline) == "Bo wins 5-0"
     assert [s.outcome for s in board.sides] == [Outcome.LOSS, Outcome.WIN]
