@@ -328,15 +328,7 @@ async def _edit(
     mentions: discord.AllowedMentions | None = None,
 ) -> None:
     kwargs: dict[str, Any] = {"content": content, "embeds": embeds, "view": view, "attachments": files}
-    if mentions is not None:
-        kwargs["allowed_mentions"] = mentions
-    if not interaction.response.is_done():
-        await interaction.response.edit_message(**kwargs)
-    elif interaction.response.type is InteractionResponseType.deferred_message_update:
-        await interaction.edit_original_response(**kwargs)
-    else:
-        assert interaction.message is not None
-        await interaction.followup.edit_message(interaction.message.id, **kwargs)
+    await _edit_with(interaction, kwargs, mentions)
 
 
 async def _edit_card(
@@ -346,7 +338,13 @@ async def _edit_card(
     mentions: discord.AllowedMentions | None = None,
 ) -> None:
     """Replace the card a control sits on (never with content or embeds beside it)."""
-    kwargs: dict[str, Any] = {"view": view, "attachments": files}
+    await _edit_with(interaction, {"view": view, "attachments": files}, mentions)
+
+
+async def _edit_with(
+    interaction: discord.Interaction, kwargs: dict[str, Any], mentions: discord.AllowedMentions | None
+) -> None:
+    """Edit the message a control sits on, through whichever route the interaction's state allows."""
     if mentions is not None:
         kwargs["allowed_mentions"] = mentions
     if not interaction.response.is_done():
